@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: MIT
+# Installs headers, both libraries, the program, a pkg-config file and a
+# CMake package (find_package(shaderbridge) -> shaderbridge::shaderbridge).
+include(CMakePackageConfigHelpers)
+
+install(DIRECTORY reflect/include/shaderbridge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS shaderbridge shaderbridge_static EXPORT shaderbridgeTargets
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(EXPORT shaderbridgeTargets NAMESPACE shaderbridge::
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/shaderbridge)
+
+configure_package_config_file(cmake/shaderbridgeConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/shaderbridgeConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/shaderbridge)
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/shaderbridgeConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/shaderbridgeConfig.cmake
+              ${CMAKE_CURRENT_BINARY_DIR}/shaderbridgeConfigVersion.cmake
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/shaderbridge)
+
+configure_file(cmake/shaderbridge.pc.in ${CMAKE_CURRENT_BINARY_DIR}/shaderbridge.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/shaderbridge.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Result codes and the one structured error type shared by every
+ * shaderbridge module.
+ *
+ * Codes are sign-coded: SB_SUCCESS is 0 and every failure is negative, so
+ * `r != SB_SUCCESS` and `r < 0` always agree. Failures are grouped in
+ * thousand-blocks by the stage that detected them (generic 1..999,
+ * container readers 1000..1999), so a code alone says which stage failed.
+ */
+#ifndef SHADERBRIDGE_RESULT_H
+#define SHADERBRIDGE_RESULT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Status returned by every status-returning public function. */
+enum sb_result {
+    SB_SUCCESS = 0,
+
+    /* Generic failures. */
+    SB_ERROR_INVALID_ARGUMENT = -1, /**< a NULL or out-of-range argument */
+    SB_ERROR_OUT_OF_MEMORY = -2,    /**< an allocation failed */
+    SB_ERROR_UNKNOWN_FORMAT = -3,   /**< the bytes are none of the known formats */
+    SB_ERROR_IO = -4,               /**< reading or writing a file failed */
+
+    /* Container readers (DXContainer, SHBIN/DVLB, VBC). */
+    SB_ERROR_TRUNCATED = -1001,     /**< a field or record runs past the end of its data */
+    SB_ERROR_BAD_MAGIC = -1002,     /**< a magic number or FourCC is wrong */
+    SB_ERROR_BAD_VERSION = -1003,   /**< an unsupported format or record version */
+    SB_ERROR_BAD_OFFSET = -1004,    /**< an offset points outside its data or into a header */
+    SB_ERROR_BAD_SIZE = -1005,      /**< a size field disagrees with the data */
+    SB_ERROR_BAD_COUNT = -1006,     /**< a count exceeds what the data or format allows */
+    SB_ERROR_BAD_VALUE = -1007,     /**< an enumerant or field value outside its range */
+    SB_ERROR_BAD_STRING = -1008,    /**< a string is unterminated or not where it should be */
+    SB_ERROR_TRAILING_DATA = -1009, /**< bytes left over where a format must be consumed exactly */
+    SB_ERROR_DUPLICATE = -1010,     /**< a part or record that may appear once appears twice */
+
+    SB_RESULT_MAX_ENUM = 0x7fffffff
+};
+
+/** Size of the message buffer inside struct sb_error, terminator included. */
+#define SB_ERROR_MESSAGE_SIZE 192
+
+/**
+ * A structured error: what went wrong, where in the input, and a sentence
+ * naming the field, the value found and the limit it broke.
+ *
+ * Functions that take a `struct sb_error *` accept NULL (no details wanted)
+ * and on success leave the struct untouched.
+ */
+struct sb_error {
+    enum sb_result code; /**< the failure; SB_SUCCESS when nothing failed */
+    uint64_t offset;     /**< byte offset in the input where the problem lies */
+    uint32_t instr;      /**< instruction index for decoders; UINT32_MAX when not applicable */
+    char message[SB_ERROR_MESSAGE_SIZE]; /**< NUL-terminated English sentence, no trailing newline */
+};
+
+/** A non-fatal finding (for example a container checksum mismatch). */
+struct sb_warning {
+    uint64_t offset;                     /**< byte offset the warning refers to */
+    char message[SB_ERROR_MESSAGE_SIZE]; /**< NUL-terminated sentence */
+};
+
+/**
+ * Returns a short constant name for a result code ("SB_ERROR_TRUNCATED"),
+ * or "SB_RESULT_UNKNOWN" for values that are not members of the enum.
+ * The string is static; never free it.
+ */
+const char *sb_result_name(enum sb_result result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DirectX Container reader: header, part-offset table, checksum verdict and
+ * dispatch of every part to its decoder (docs/dxcontainer.md §1).
+ *
+ * The offset table is checked as a whole (the count must fit in the bytes
+ * after the header) before anything is allocated by it. Parts are then
+ * decoded in two rounds: program parts (DXIL, ILDB) first, because PSV0
+ * needs the program's shader kind to interpret its stage-specific fields,
+ * then everything else in table order.
+ */
+#include "dxbc_private.h"
+#include "reflect_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct part_kind_row {
+    uint32_t fourcc;
+    enum sb_dxbc_part_kind kind;
+    sb_dxbc_part_decoder decode; /* NULL: kept raw */
+    const char *description;
+};
+
+/* One row per known FourCC (docs/dxcontainer.md §1.4). */
+static const struct part_kind_row part_kinds[] = {
+    { SB_FOURCC('R', 'D', 'E', 'F'), SB_DXBC_PART_RDEF, sb_dxbc_decode_rdef, "resource definitions" },
+    { SB_FOURCC('I', 'S', 'G', 'N'), SB_DXBC_PART_ISGN, sb_dxbc_decode_signature, "input signature" },
+    { SB_FOURCC('O', 'S', 'G', 'N'), SB_DXBC_PART_OSGN, sb_dxbc_decode_signature, "output signature" },
+    { SB_FOURCC('O', 'S', 'G', '5'), SB_DXBC_PART_OSG5, sb_dxbc_decode_signature, "output signature with streams" },
+    { SB_FOURCC('P', 'C', 'S', 'G'), SB_DXBC_PART_PCSG, sb_dxbc_decode_signature, "patch-constant signature" },
+    { SB_FOURCC('I', 'S', 'G', '1'), SB_DXBC_PART_ISG1, sb_dxbc_decode_signature, "input signature (SM5.1/DXIL)" },
+    { SB_FOURCC('O', 'S', 'G', '1'), SB_DXBC_PART_OSG1, sb_dxbc_decode_signature, "output signature (SM5.1/DXIL)" },
+    { SB_FOURCC('P', 'S', 'G', '1'), SB_DXBC_PART_PSG1, sb_dxbc_decode_signature, "patch-constant signature (SM5.1/DXIL)" },
+    { SB_FOURCC('S', 'H', 'D', 'R'), SB_DXBC_PART_SHDR, sb_dxbc_decode_shader_header, "SM4 program" },
+    { SB_FOURCC('S', 'H', 'E', 'X'), SB_DXBC_PART_SHEX, sb_dxbc_decode_shader_header, "SM5 program" },
+    { SB_FOURCC('S', 'T', 'A', 'T'), SB_DXBC_PART_STAT, sb_dxbc_decode_stat, "statistics" },
+    { SB_FOURCC('S', 'F', 'I', '0'), SB_DXBC_PART_SFI0, sb_dxbc_decode_sfi0, "shader feature flags" },
+    { SB_FOURCC('I', 'F', 'C', 'E'), SB_DXBC_PART_IFCE, sb_dxbc_decode_ifce, "class-linkage interfaces" },
+    { SB_FOURCC('H', 'A', 'S', 'H'), SB_DXBC_PART_HASH, sb_dxbc_decode_hash, "shader hash" },
+    { SB_FOURCC('P', 'S', 'V', '0'), SB_DXBC_PART_PSV0, sb_dxbc_decode_psv0, "pipeline state validation" },
+    { SB_FOURCC('R', 'T', 'S', '0'), SB_DXBC_PART_RTS0, sb_dxbc_decode_rts0, "root signature" },
+    { SB_FOURCC('D', 'X', 'I', 'L'), SB_DXBC_PART_DXIL, sb_dxbc_decode_program, "DXIL program" },
+    { SB_FOURCC('I', 'L', 'D', 'B'), SB_DXBC_PART_ILDB, sb_dxbc_decode_program, "DXIL program with debug info" },
+    { SB_FOURCC('V', 'E', 'R', 'S'), SB_DXBC_PART_VERS, sb_dxbc_decode_vers, "compiler version" },
+    { SB_FOURCC('I', 'L', 'D', 'N'), SB_DXBC_PART_ILDN, sb_dxbc_decode_ildn, "debug name" },
+    { SB_FOURCC('S', 'R', 'C', 'I'), SB_DXBC_PART_SRCI, sb_dxbc_decode_srci, "source info" },
+    { SB_FOURCC('S', 'Y', 'M', '0'), SB_DXBC_PART_SYM0, sb_dxbc_decode_sym0, "symbol table (proposed)" },
+    { SB_FOURCC('S', 'T', 'R', '0'), SB_DXBC_PART_STR0, sb_dxbc_decode_str0, "string table (proposed)" },
+    { SB_FOURCC('R', 'D', 'A', 'T'), SB_DXBC_PART_RDAT, NULL, "runtime data" },
+    { SB_FOURCC('P', 'D', 'B', 'I'), SB_DXBC_PART_PDBI, NULL, "PDB info" },
+    { SB_FOURCC('P', 'R', 'I', 'V'), SB_DXBC_PART_PRIV, NULL, "private data" },
+    { SB_FOURCC('A', 'o', 'n', '9'), SB_DXBC_PART_AON9, NULL, "Direct3D 9 shader (level 9)" },
+    { SB_FOURCC('X', 'N', 'A', 'S'), SB_DXBC_PART_XNAS, NULL, "Xbox 360 shader" },
+    { SB_FOURCC('X', 'N', 'A', 'P'), SB_DXBC_PART_XNAP, NULL, "Xbox 360 shader" },
+    { SB_FOURCC('F', 'X', '1', '0'), SB_DXBC_PART_FX10, NULL, "Direct3D 10 effect" },
+    { SB_FOURCC('C', 'T', 'A', 'B'), SB_DXBC_PART_CTAB, NULL, "Direct3D 9 constant table" },
+    { SB_FOURCC('C', 'L', 'I', '4'), SB_DXBC_PART_CLI4, NULL, "effect expression literals" },
+    { SB_FOURCC('F', 'X', 'L', 'C'), SB_DXBC_PART_FXLC, NULL, "effect expression code" },
+    { SB_FOURCC('S', 'D', 'B', 'G'), SB_DXBC_PART_SDBG, NULL, "debug info" },
+    { SB_FOURCC('S', 'P', 'D', 'B'), SB_DXBC_PART_SPDB, NULL, "PDB debug info" },
+    { SB_FOURCC('T', 'E', 'X', 'T'), SB_DXBC_PART_TEXT, NULL, "source text" },
+};
+
+#define PART_KIND_COUNT (sizeof(part_kinds) / sizeof(part_kinds[0]))
+
+static const struct part_kind_row *find_row_by_fourcc(uint32_t fourcc)
+{
+    for (size_t i = 0; i < PART_KIND_COUNT; i++)
+        if (part_kinds[i].fourcc == fourcc)
+            return &part_kinds[i];
+    return NULL;
+}
+
+enum sb_dxbc_part_kind sb_dxbc_part_kind_from_fourcc(uint32_t fourcc)
+{
+    const struct part_kind_row *row = find_row_by_fourcc(fourcc);
+    return row ? row->kind : SB_DXBC_PART_UNKNOWN;
+}
+
+const char *sb_dxbc_part_kind_description(enum sb_dxbc_part_kind kind)
+{
+    for (size_t i = 0; i < PART_KIND_COUNT; i++)
+        if (part_kinds[i].kind == kind)
+            return part_kinds[i].description;
+    return "unknown part";
+}
+
+const char *sb_dxbc_digest_status_name(enum sb_dxbc_digest_status status)
+{
+    switch (status) {
+    case SB_DXBC_DIGEST_VALID: return "valid";
+    case SB_DXBC_DIGEST_MISMATCH: return "mismatch";
+    case SB_DXBC_DIGEST_UNSIGNED: return "unsigned";
+    case SB_DXBC_DIGEST_PREVIEW_BYPASS: return "preview-bypass";
+    default: return "unknown";
+    }
+}
+
+const struct sb_dxbc_part *sb_dxbc_find_part(const struct sb_dxbc *dxbc, uint32_t fourcc)
+{
+    if (!dxbc)
+        return NULL;
+    for (uint32_t i = 0; i < dxbc->part_count; i++)
+        if (dxbc->parts[i].fourcc == fourcc)
+            return &dxbc->parts[i];
+    return NULL;
+}
+
+static void fourcc_to_name(uint32_t fourcc, char name[5])
+{
+    for (unsigned i = 0; i < 4; i++) {
+        uint8_t c = (uint8_t)(fourcc >> (8 * i));
+        name[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+    }
+    name[4] = 0;
+}
+
+static void judge_digest(struct sb_reader *reader, struct sb_dxbc *dxbc)
+{
+    static const uint8_t zero[16];
+    uint8_t bypass[16];
+    memset(bypass, 0x02, sizeof(bypass));
+    sb_dxbc_compute_checksum(reader->data, reader->size, dxbc->computed_digest);
+    dxbc->checksum_ok = memcmp(dxbc->digest, dxbc->computed_digest, 16) == 0;
+    if (dxbc->checksum_ok)
+        dxbc->digest_status = SB_DXBC_DIGEST_VALID;
+    else if (memcmp(dxbc->digest, zero, 16) == 0)
+        dxbc->digest_status = SB_DXBC_DIGEST_UNSIGNED;
+    else if (memcmp(dxbc->digest, bypass, 16) == 0)
+        dxbc->digest_status = SB_DXBC_DIGEST_PREVIEW_BYPASS;
+    else
+        dxbc->digest_status = SB_DXBC_DIGEST_MISMATCH;
+    if (dxbc->digest_status == SB_DXBC_DIGEST_MISMATCH)
+        sb_reader_warn(reader, 4, "container digest does not match the computed checksum");
+}
+
+/* Reads the offset table and the 8-byte header of every part. */
+static bool read_part_table(struct sb_reader *reader, struct sb_cursor *file, struct sb_dxbc *dxbc)
+{
+    uint32_t count = dxbc->part_count;
+    if (!sb_cursor_fits(file, count, 4, "part offset table"))
+        return false;
+    struct sb_dxbc_part *parts = sb_reader_alloc(reader, count ? count : 1, sizeof(*parts));
+    if (!parts)
+        return false;
+    size_t table_end = SB_DXBC_HEADER_SIZE + (size_t)count * 4;
+    size_t previous_end = table_end;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t offset = sb_cursor_u32(file, "part offset");
+        size_t field = SB_DXBC_HEADER_SIZE + (size_t)i * 4;
+        if (!sb_cursor_ok(file))
+            return false;
+        if (offset < table_end)
+            return sb_reader_fail(reader, SB_ERROR_BAD_OFFSET, field,
+                                  "part %u: offset %u points into the container header "
+                                  "(which ends at %zu)", i, offset, table_end);
+        if (offset < previous_end)
+            return sb_reader_fail(reader, SB_ERROR_BAD_OFFSET, field,
+                                  "part %u: offset %u begins before the previous part ends "
+                                  "at %zu", i, offset, previous_end);
+        struct sb_cursor header = sb_cursor_window(file, offset, 8, "part header");
+        uint32_t fourcc = sb_cursor_u32(&header, "part FourCC");
+        uint32_t size = sb_cursor_u32(&header, "part size");
+        if (!sb_cursor_ok(file))
+            return false;
+        if ((uint64_t)offset + 8 + size > reader->size)
+            return sb_reader_fail(reader, SB_ERROR_BAD_SIZE, (uint64_t)offset + 4,
+                                  "part %u: size %u runs past the end of the %zu-byte "
+                                  "container (data starts at %u)", i, size, reader->size,
+                                  offset + 8);
+        struct sb_dxbc_part *part = &parts[i];
+        part->fourcc = fourcc;
+        fourcc_to_name(fourcc, part->name);
+        part->kind = sb_dxbc_part_kind_from_fourcc(fourcc);
+        part->header_offset = offset;
+        part->data_offset = offset + 8;
+        part->size = size;
+        part->data = reader->data + offset + 8;
+        previous_end = (size_t)offset + 8 + size;
+    }
+    dxbc->parts = parts;
+    return true;
+}
+
+static bool is_program_part(const struct sb_dxbc_part *part)
+{
+    return part->kind == SB_DXBC_PART_DXIL || part->kind == SB_DXBC_PART_ILDB;
+}
+
+/* DXC's STAT holds a program (reflection module) rather than FXC statistics. */
+static bool stat_holds_program(const struct sb_dxbc_part *part)
+{
+    return part->size >= 12 && sb_load_u32(part->data + 8) == SB_FOURCC('D', 'X', 'I', 'L');
+}
+
+static bool decode_part(struct sb_dxbc_decode_context *ctx, struct sb_cursor *file,
+                        struct sb_dxbc_part *part)
+{
+    const struct part_kind_row *row = find_row_by_fourcc(part->fourcc);
+    if (!row || !row->decode)
+        return true;
+    sb_dxbc_part_decoder decode = row->decode;
+    if (part->kind == SB_DXBC_PART_STAT && stat_holds_program(part))
+        decode = sb_dxbc_decode_program;
+    struct sb_cursor data = sb_cursor_window(file, part->data_offset, part->size, part->name);
+    return decode(ctx, &data, part) && sb_cursor_ok(&data);
+}
+
+/* LLVM's reader allows at most one of these (docs/dxcontainer.md §1.2). */
+static bool check_unique_parts(struct sb_reader *reader, const struct sb_dxbc *dxbc)
+{
+    static const enum sb_dxbc_part_kind unique[] = { SB_DXBC_PART_DXIL, SB_DXBC_PART_HASH,
+                                                     SB_DXBC_PART_PSV0 };
+    for (size_t u = 0; u < sizeof(unique) / sizeof(unique[0]); u++) {
+        const struct sb_dxbc_part *first = NULL;
+        for (uint32_t i = 0; i < dxbc->part_count; i++) {
+            const struct sb_dxbc_part *part = &dxbc->parts[i];
+            if (part->kind != unique[u])
+                continue;
+            if (first)
+                return sb_reader_fail(reader, SB_ERROR_DUPLICATE, part->header_offset,
+                                      "more than one %s part (the first is at offset %u)",
+                                      part->name, first->header_offset);
+            first = part;
+        }
+    }
+    return true;
+}
+
+static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc)
+{
+    struct sb_cursor file = sb_cursor_whole(reader);
+    uint32_t magic = sb_cursor_u32(&file, "magic");
+    if (!sb_cursor_ok(&file))
+        return false;
+    if (magic != SB_FOURCC('D', 'X', 'B', 'C'))
+        return sb_reader_fail(reader, SB_ERROR_BAD_MAGIC, 0,
+                              "magic is 0x%08x, not 'DXBC' (0x43425844)", magic);
+    const uint8_t *digest = sb_cursor_bytes(&file, 16, "digest");
+    dxbc->major_version = sb_cursor_u16(&file, "major version");
+    dxbc->minor_version = sb_cursor_u16(&file, "minor version");
+    dxbc->file_size = sb_cursor_u32(&file, "file size");
+    dxbc->part_count = sb_cursor_u32(&file, "part count");
+    if (!sb_cursor_ok(&file))
+        return false;
+    memcpy(dxbc->digest, digest, 16);
+    if (dxbc->file_size != reader->size)
+        return sb_reader_fail(reader, SB_ERROR_BAD_SIZE, 24,
+                              "header file size %u differs from the %zu bytes of input",
+                              dxbc->file_size, reader->size);
+    if (dxbc->major_version != 1)
+        return sb_reader_fail(reader, SB_ERROR_BAD_VERSION, 20,
+                              "container version %u.%u is not 1.x", dxbc->major_version,
+                              dxbc->minor_version);
+    if (!read_part_table(reader, &file, dxbc) || !check_unique_parts(reader, dxbc))
+        return false;
+    judge_digest(reader, dxbc);
+
+    struct sb_dxbc_decode_context ctx = { .reader = reader, .dxbc = dxbc };
+    struct sb_dxbc_part *parts = (struct sb_dxbc_part *)dxbc->parts;
+    for (uint32_t i = 0; i < dxbc->part_count; i++) {
+        if (!is_program_part(&parts[i]))
+            continue;
+        if (!decode_part(&ctx, &file, &parts[i]))
+            return false;
+        if (parts[i].kind == SB_DXBC_PART_DXIL) {
+            dxbc->is_dxil = true;
+            ctx.dxil_program = parts[i].decoded.program;
+        } else if (!ctx.dxil_program) {
+            ctx.dxil_program = parts[i].decoded.program;
+        }
+    }
+    for (uint32_t i = 0; i < dxbc->part_count; i++)
+        if (!is_program_part(&parts[i]) && !decode_part(&ctx, &file, &parts[i]))
+            return false;
+    return true;
+}
+
+enum sb_result sb_dxbc_parse(const void *data, size_t size, struct sb_dxbc **out,
+                             struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (!data || !out)
+        return sb_report_argument_error(error, "sb_dxbc_parse: data and out must not be NULL");
+
+    struct sb_reader reader;
+    struct sb_dxbc *dxbc = sb_reader_begin(&reader, data, size, sizeof(*dxbc));
+    if (!dxbc)
+        return sb_reader_finish(&reader, error);
+    dxbc->size = reader.size;
+    dxbc->bytes = reader.data;
+    if (parse_container(&reader, dxbc)) {
+        dxbc->warnings = reader.warnings;
+        dxbc->warning_count = reader.warning_count;
+    }
+    enum sb_result result = sb_reader_finish(&reader, error);
+    if (result == SB_SUCCESS)
+        *out = dxbc;
+    return result;
+}
+
+void sb_dxbc_destroy(struct sb_dxbc *dxbc)
+{
+    sb_object_destroy(dxbc);
+}

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parse life cycle shared by the DXContainer, SHBIN and VBC readers (see
+ * reflect_private.h), and the names of result codes.
+ */
+#include "reflect_private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Sits in front of every root object so its destroy call can find the arena. */
+struct object_header {
+    struct sb_arena *arena;
+    _Alignas(16) unsigned char object[];
+};
+
+void *sb_reader_begin(struct sb_reader *reader, const void *data, size_t size,
+                      size_t object_size)
+{
+    memset(reader, 0, sizeof(*reader));
+    reader->arena = sb_arena_create();
+    struct object_header *header = NULL;
+    uint8_t *copy = NULL;
+    if (reader->arena) {
+        header = sb_arena_alloc(reader->arena, 1, sizeof(*header) + object_size);
+        copy = sb_arena_alloc(reader->arena, size ? size : 1, 1);
+    }
+    if (!header || !copy) {
+        sb_reader_fail(reader, SB_ERROR_OUT_OF_MEMORY, 0,
+                       "out of memory copying a %zu-byte input", size);
+        return NULL;
+    }
+    if (size)
+        memcpy(copy, data, size);
+    header->arena = reader->arena;
+    reader->data = copy;
+    reader->size = size;
+    return header->object;
+}
+
+enum sb_result sb_reader_finish(struct sb_reader *reader, struct sb_error *error)
+{
+    if (!reader->failed)
+        return SB_SUCCESS;
+    if (error)
+        *error = reader->error;
+    sb_arena_destroy(reader->arena);
+    reader->arena = NULL;
+    return reader->error.code;
+}
+
+void sb_object_destroy(void *object)
+{
+    if (!object)
+        return;
+    struct object_header *header =
+        (struct object_header *)((unsigned char *)object - offsetof(struct object_header, object));
+    sb_arena_destroy(header->arena);
+}
+
+enum sb_result sb_report_argument_error(struct sb_error *error, const char *message)
+{
+    if (error) {
+        error->code = SB_ERROR_INVALID_ARGUMENT;
+        error->offset = 0;
+        error->instr = UINT32_MAX;
+        snprintf(error->message, sizeof(error->message), "%s", message);
+    }
+    return SB_ERROR_INVALID_ARGUMENT;
+}
+
+const char *sb_result_name(enum sb_result result)
+{
+    switch (result) {
+    case SB_SUCCESS: return "SB_SUCCESS";
+    case SB_ERROR_INVALID_ARGUMENT: return "SB_ERROR_INVALID_ARGUMENT";
+    case SB_ERROR_OUT_OF_MEMORY: return "SB_ERROR_OUT_OF_MEMORY";
+    case SB_ERROR_UNKNOWN_FORMAT: return "SB_ERROR_UNKNOWN_FORMAT";
+    case SB_ERROR_IO: return "SB_ERROR_IO";
+    case SB_ERROR_TRUNCATED: return "SB_ERROR_TRUNCATED";
+    case SB_ERROR_BAD_MAGIC: return "SB_ERROR_BAD_MAGIC";
+    case SB_ERROR_BAD_VERSION: return "SB_ERROR_BAD_VERSION";
+    case SB_ERROR_BAD_OFFSET: return "SB_ERROR_BAD_OFFSET";
+    case SB_ERROR_BAD_SIZE: return "SB_ERROR_BAD_SIZE";
+    case SB_ERROR_BAD_COUNT: return "SB_ERROR_BAD_COUNT";
+    case SB_ERROR_BAD_VALUE: return "SB_ERROR_BAD_VALUE";
+    case SB_ERROR_BAD_STRING: return "SB_ERROR_BAD_STRING";
+    case SB_ERROR_TRAILING_DATA: return "SB_ERROR_TRAILING_DATA";
+    case SB_ERROR_DUPLICATE: return "SB_ERROR_DUPLICATE";
+    default: return "SB_RESULT_UNKNOWN";
+    }
+}

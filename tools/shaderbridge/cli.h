@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private interface of the `shaderbridge` program: file loading, error
+ * printing in the `FILE:OFFSET: error: ...` form, and the JSON builders of
+ * each format (one json_<format>.c each). The text form of `reflect` is a
+ * rendering of the same JSON tree, so both outputs always agree.
+ */
+#ifndef SB_CLI_H
+#define SB_CLI_H
+
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "shaderbridge/reflect.h"
+
+/** Exit codes of every subcommand. */
+enum cli_exit { CLI_EXIT_OK = 0, CLI_EXIT_INVALID_INPUT = 1, CLI_EXIT_USAGE = 2 };
+
+struct cli_file {
+    const char *name; /**< as given on the command line; "-" is stdin */
+    uint8_t *bytes;   /**< malloc'd contents */
+    size_t size;
+};
+
+/** Reads FILE (or stdin for "-"); prints an error and returns false on failure. */
+bool cli_file_load(const char *name, struct cli_file *file);
+void cli_file_free(struct cli_file *file);
+
+/** Prints `NAME:OFFSET: error: MESSAGE` to stderr. */
+void cli_report_error(const char *name, const struct sb_error *error);
+
+/** Prints `shaderbridge: error: ...` for a usage problem. */
+void cli_usage_error(const char *format, ...);
+
+int cli_cmd_info(int argc, char **argv);
+int cli_cmd_reflect(int argc, char **argv);
+
+/* JSON helpers (json_util.c). */
+json_object *cli_json_u64(uint64_t value);
+json_object *cli_json_hex_bytes(const uint8_t *bytes, size_t size);
+json_object *cli_json_string_or_null(const char *s);
+json_object *cli_json_flag_names(uint64_t flags, const char *const *names, unsigned name_count);
+void cli_json_add(json_object *object, const char *key, json_object *value);
+void cli_json_add_u64(json_object *object, const char *key, uint64_t value);
+void cli_json_add_str(json_object *object, const char *key, const char *value);
+void cli_json_add_bool(json_object *object, const char *key, bool value);
+/** Prints a JSON tree as indented `key: value` text. */
+void cli_json_print_text(FILE *out, json_object *value);
+
+/* Per-format JSON builders: each returns a new object describing everything decoded. */
+json_object *cli_json_dxbc(const struct sb_dxbc *dxbc);
+json_object *cli_json_shbin(const struct sb_shbin *shbin);
+json_object *cli_json_vbc(const struct sb_vbc *vbc);
+json_object *cli_json_spirv(const uint8_t *bytes, size_t size);
+
+/** Per-part JSON for FXC-era parts (json_dxbc_fxc.c); NULL when the part is not one. */
+json_object *cli_json_dxbc_fxc_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);
+/** Per-part JSON for DXC-era parts (json_dxbc_dxil.c); NULL when the part is not one. */
+json_object *cli_json_dxbc_dxil_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);
+
+/* One-line summaries for `info` (written into buf). */
+void cli_describe_dxbc(const struct sb_dxbc *dxbc, char *buf, size_t size);
+void cli_describe_shbin(const struct sb_shbin *shbin, char *buf, size_t size);
+void cli_describe_vbc(const struct sb_vbc *vbc, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* `shaderbridge reflect [--json] FILE`: everything decoded from one file. */
+#include "document.h"
+
+#include <string.h>
+
+int cli_cmd_reflect(int argc, char **argv)
+{
+    bool json = false;
+    const char *name = NULL;
+    bool options_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!options_done && !strcmp(arg, "--json")) {
+            json = true;
+        } else if (!options_done && !strcmp(arg, "--")) {
+            options_done = true;
+        } else if (!options_done && arg[0] == '-' && arg[1] != 0) {
+            cli_usage_error("reflect: unknown option '%s'", arg);
+            return CLI_EXIT_USAGE;
+        } else if (name) {
+            cli_usage_error("reflect: takes one file ('%s' and '%s' given)", name, arg);
+            return CLI_EXIT_USAGE;
+        } else {
+            name = arg;
+        }
+    }
+    if (!name) {
+        cli_usage_error("reflect: no input file");
+        return CLI_EXIT_USAGE;
+    }
+    struct cli_document doc;
+    if (!cli_document_open(name, &doc))
+        return CLI_EXIT_INVALID_INPUT;
+    json_object *tree = cli_document_json(&doc);
+    if (json)
+        puts(json_object_to_json_string_ext(tree, JSON_C_TO_STRING_PRETTY |
+                                                      JSON_C_TO_STRING_SPACED |
+                                                      JSON_C_TO_STRING_NOSLASHESCAPE));
+    else
+        cli_json_print_text(stdout, tree);
+    json_object_put(tree);
+    cli_document_close(&doc);
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `shaderbridge`: command-line front end. Each subcommand lives in its own
+ * cmd_<name>.c; this file only dispatches and prints usage.
+ */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: shaderbridge <command> [options] FILE...\n"
+    "\n"
+    "commands:\n"
+    "  info FILE...               one line per file: format, stage, parts, checksum\n"
+    "  reflect [--json] FILE      everything decoded from one file (text or JSON)\n"
+    "  help                       this text\n"
+    "  version                    print the version\n"
+    "\n"
+    "FILE may be '-' for standard input. Exit status: 0 success, 1 invalid input\n"
+    "(reported as FILE:OFFSET: error: ...), 2 usage error.\n";
+
+void cli_usage_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("shaderbridge: error: ", stderr);
+    vfprintf(stderr, format, args);
+    fputs("\n(run 'shaderbridge help' for usage)\n", stderr);
+    va_end(args);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *command = argv[1];
+    if (!strcmp(command, "info"))
+        return cli_cmd_info(argc - 1, argv + 1);
+    if (!strcmp(command, "reflect"))
+        return cli_cmd_reflect(argc - 1, argv + 1);
+    if (!strcmp(command, "help") || !strcmp(command, "--help") || !strcmp(command, "-h")) {
+        fputs(usage_text, stdout);
+        return CLI_EXIT_OK;
+    }
+    if (!strcmp(command, "version") || !strcmp(command, "--version")) {
+        printf("shaderbridge %d.%d.%d\n", SB_VERSION / 10000, SB_VERSION / 100 % 100,
+               SB_VERSION % 100);
+        return CLI_EXIT_OK;
+    }
+    cli_usage_error("unknown command '%s'", command);
+    return CLI_EXIT_USAGE;
+}
