@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared body of the fuzz targets and the mutation test (fuzz_exercise.h). */
+#include "fuzz_exercise.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void check_error(const struct sb_error *error, enum sb_result result, size_t size)
+{
+    const char *problem = NULL;
+    if (result >= 0)
+        problem = "failure code is not negative";
+    else if (error->code != result)
+        problem = "error code differs from the returned code";
+    else if (!strcmp(sb_result_name(result), "SB_RESULT_UNKNOWN"))
+        problem = "error code is not a member of enum sb_result";
+    else if (error->offset > size)
+        problem = "error offset lies beyond the input";
+    else if (error->message[0] == 0 || !memchr(error->message, 0, sizeof(error->message)))
+        problem = "error message is empty or unterminated";
+    if (problem) {
+        fprintf(stderr, "malformed error (%s): code %d offset %llu message '%.*s'\n", problem,
+                (int)result, (unsigned long long)error->offset, (int)sizeof(error->message),
+                error->message);
+        abort();
+    }
+}
+
+static void walk_json(json_object *tree)
+{
+    /* Serialising visits every node; the length is used so it is not optimised away. */
+    const char *text = json_object_to_json_string_ext(tree, JSON_C_TO_STRING_PLAIN);
+    if (!text || text[0] != '{')
+        abort();
+    json_object_put(tree);
+}
+
+enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_t size)
+{
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result result = SB_ERROR_INVALID_ARGUMENT;
+    switch (reader) {
+    case FUZZ_READER_DXBC: {
+        struct sb_dxbc *dxbc = NULL;
+        result = sb_dxbc_parse(data, size, &dxbc, &error);
+        if (result == SB_SUCCESS) {
+            char line[512];
+            cli_describe_dxbc(dxbc, line, sizeof(line));
+            walk_json(cli_json_dxbc(dxbc));
+        }
+        sb_dxbc_destroy(dxbc);
+        break;
+    }
+    case FUZZ_READER_SHBIN: {
+        struct sb_shbin *shbin = NULL;
+        result = sb_shbin_parse(data, size, &shbin, &error);
+        if (result == SB_SUCCESS) {
+            char line[512];
+            cli_describe_shbin(shbin, line, sizeof(line));
+            walk_json(cli_json_shbin(shbin));
+        }
+        sb_shbin_destroy(shbin);
+        break;
+    }
+    case FUZZ_READER_VBC: {
+        struct sb_vbc *vbc = NULL;
+        result = sb_vbc_parse(data, size, &vbc, &error);
+        if (result == SB_SUCCESS) {
+            char line[512];
+            cli_describe_vbc(vbc, line, sizeof(line));
+            walk_json(cli_json_vbc(vbc));
+        }
+        sb_vbc_destroy(vbc);
+        break;
+    }
+    default:
+        abort();
+    }
+    if (result != SB_SUCCESS)
+        check_error(&error, result, size);
+    return result;
+}
+
+enum fuzz_reader fuzz_reader_for_format(enum sb_format format)
+{
+    switch (format) {
+    case SB_FORMAT_DXCONTAINER: return FUZZ_READER_DXBC;
+    case SB_FORMAT_SHBIN: return FUZZ_READER_SHBIN;
+    case SB_FORMAT_VBC: return FUZZ_READER_VBC;
+    default: return FUZZ_READER_COUNT;
+    }
+}
+
+const char *fuzz_reader_name(enum fuzz_reader reader)
+{
+    static const char *const names[FUZZ_READER_COUNT] = { "dxbc", "shbin", "vbc" };
+    return reader < FUZZ_READER_COUNT ? names[reader] : "none";
+}

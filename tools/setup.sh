@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# shaderbridge set-up for a fresh Debian 12 machine.
+#
+#   tools/setup.sh          install what is missing, build, run the main job
+#                           (reflect + info over the bundled samples/)
+#   tools/setup.sh test     install what is missing, build with -Werror and run
+#                           the test suite, then the same suite under ASan+UBSan
+#
+# Environment: BUILD_DIR (default build), JOBS (default: nproc),
+# SB_CORPUS_DIR (default ../shared/corpus beside the checkout),
+# SB_SKIP_SANITIZE=1 skips the sanitizer pass of `test`.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+mode=${1:-main}
+build_dir=${BUILD_DIR:-$here/build}
+jobs=${JOBS:-$(nproc)}
+corpus=${SB_CORPUS_DIR:-$here/../shared/corpus}
+
+packages=(cmake gcc clang make pkg-config libjson-c-dev python3 python3-yaml
+          libvulkan-dev libvulkan-volk-dev spirv-tools spirv-headers glslang-tools
+          mesa-vulkan-drivers vulkan-validationlayers libclang-rt-14-dev)
+
+install_packages() {
+    local missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+            missing+=("$p")
+    done
+    if [ ${#missing[@]} -eq 0 ] && [ "${CI:-}" != "true" ]; then
+        return
+    fi
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    echo "setup: installing ${missing[*]:-(CI: refreshing) ${packages[*]}}"
+    "${sudo[@]}" apt-get update
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends \
+        "${packages[@]}"
+}
+
+configure_and_build() {
+    local dir=$1; shift
+    cmake -S "$here" -B "$dir" -DSB_CORPUS_DIR="$corpus" "$@"
+    cmake --build "$dir" -j "$jobs"
+}
+
+run_main_job() {
+    local cli=$build_dir/bin/shaderbridge
+    echo "== shaderbridge info samples/*"
+    "$cli" info "$here"/samples/*.dxbc "$here"/samples/*.shbin "$here"/samples/*.vbc
+    for f in "$here"/samples/*.dxbc "$here"/samples/*.shbin "$here"/samples/*.vbc; do
+        echo "== shaderbridge reflect $(basename "$f")"
+        "$cli" reflect "$f"
+    done
+}
+
+run_tests() {
+    configure_and_build "$build_dir" -DSB_WERROR=ON
+    (cd "$build_dir" && ctest --output-on-failure -j "$jobs")
+    if [ "${SB_SKIP_SANITIZE:-0}" != 1 ]; then
+        configure_and_build "$build_dir-asan" -DSB_WERROR=ON -DSB_SANITIZE=ON \
+            -DCMAKE_BUILD_TYPE=Debug
+        (cd "$build_dir-asan" && ctest --output-on-failure -j "$jobs")
+    fi
+}
+
+install_packages
+case "$mode" in
+    main) configure_and_build "$build_dir"; run_main_job ;;
+    test) run_tests ;;
+    *) echo "usage: tools/setup.sh [main|test]" >&2; exit 2 ;;
+esac
