@@ -159,6 +159,10 @@ static bool read_part_table(struct sb_reader *reader, struct sb_cursor *file, st
             return sb_reader_fail(reader, SB_ERROR_BAD_OFFSET, field,
                                   "part %u: offset %u begins before the previous part ends "
                                   "at %zu", i, offset, previous_end);
+        if ((uint64_t)offset + 8 > reader->size)
+            return sb_reader_fail(reader, SB_ERROR_BAD_OFFSET, field,
+                                  "part %u: offset %u leaves no room for the 8-byte part "
+                                  "header in the %zu-byte container", i, offset, reader->size);
         struct sb_cursor header = sb_cursor_window(file, offset, 8, "part header");
         uint32_t fourcc = sb_cursor_u32(&header, "part FourCC");
         uint32_t size = sb_cursor_u32(&header, "part size");

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""`shaderbridge reflect --json` must print valid JSON for every corpus file
+(dxbc/, dxcontainer/ binaries, pica/) and exit 0.
+
+usage: reflect_json_corpus.py SHADERBRIDGE CORPUS_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+
+def corpus_files(corpus):
+    for top in ("dxbc", "dxcontainer", "pica"):
+        for root, _, names in os.walk(os.path.join(corpus, top)):
+            for name in sorted(names):
+                if name.endswith((".dxbc", ".cso", ".bin", ".shbin")):
+                    yield os.path.join(root, name)
+
+
+def reflect(cli, path):
+    p = subprocess.run([cli, "reflect", "--json", path], capture_output=True)
+    if p.returncode != 0:
+        return "exit %d: %s" % (p.returncode, p.stderr.decode(errors="replace").strip())
+    try:
+        doc = json.loads(p.stdout)
+    except ValueError as e:
+        return "invalid JSON: %s" % e
+    if doc.get("file") != path or doc.get("format") not in doc:
+        return "JSON lacks file/format members"
+    return None
+
+
+def main():
+    cli, corpus = sys.argv[1:3]
+    if not os.path.isdir(corpus):
+        print("SKIPPED: corpus not found at %s" % corpus)
+        return 77
+    files = list(corpus_files(corpus))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda f: reflect(cli, f), files))
+    bad = [(f, r) for f, r in zip(files, results) if r]
+    for f, r in bad[:20]:
+        print("FAIL: %s: %s" % (f, r))
+    print("reflect --json: %d files, %d valid JSON, %d failed" % (len(files), len(files) - len(bad), len(bad)))
+    return 1 if bad or not files else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

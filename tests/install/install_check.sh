@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the build into a scratch prefix and builds two consumers against it:
+# one through find_package(shaderbridge), one through pkg-config.
+# usage: install_check.sh BUILD_DIR SOURCE_DIR SCRATCH SAMPLE
+set -euo pipefail
+build=$1 src=$2 scratch=$3 sample=$4
+rm -rf "$scratch" && mkdir -p "$scratch"
+prefix=$scratch/prefix
+cmake --install "$build" --prefix "$prefix" >/dev/null
+for f in include/shaderbridge/reflect.h include/shaderbridge/dxbc.h bin/shaderbridge \
+         lib/pkgconfig/shaderbridge.pc lib/cmake/shaderbridge/shaderbridgeConfig.cmake; do
+    found=$(cd "$prefix" && ls -d $f lib/*/${f#lib/} 2>/dev/null | head -n1 || true)
+    [ -n "$found" ] || { echo "FAIL: $f not installed"; exit 1; }
+done
+ls "$prefix"/lib*/libshaderbridge.so* "$prefix"/lib*/*/libshaderbridge.so* >/dev/null 2>&1 ||
+    ls "$prefix"/lib/libshaderbridge.so >/dev/null
+cmake -S "$src/tests/install/consumer" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$scratch/consumer" >/dev/null
+out=$("$scratch/consumer/consumer" "$sample")
+[ "$out" = "parts=5 checksum_ok=1" ] || { echo "FAIL: consumer printed '$out'"; exit 1; }
+pc=$(ls "$prefix"/lib*/pkgconfig/shaderbridge.pc "$prefix"/lib/*/pkgconfig/shaderbridge.pc 2>/dev/null | head -n1)
+export PKG_CONFIG_PATH=$(dirname "$pc")
+cc $(pkg-config --cflags shaderbridge) "$src/tests/install/consumer/consumer.c" \
+   -o "$scratch/consumer_pc" $(pkg-config --libs shaderbridge) -Wl,-rpath,"$(pkg-config --variable=libdir shaderbridge)"
+out=$("$scratch/consumer_pc" "$sample")
+[ "$out" = "parts=5 checksum_ok=1" ] || { echo "FAIL: pkg-config consumer printed '$out'"; exit 1; }
+"$prefix/bin/shaderbridge" info "$sample" >/dev/null
+echo "install: headers, libraries, program, pkg-config and CMake package work"
