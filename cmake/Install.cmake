@@ -20,6 +20,9 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/shaderbridgeConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/shaderbridgeConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/shaderbridge)
 
+# The .pc file finds its prefix relative to itself, so a staged or relocated install works.
+file(RELATIVE_PATH SB_PC_TO_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+string(REGEX REPLACE "/$" "" SB_PC_TO_PREFIX "${SB_PC_TO_PREFIX}")
 configure_file(cmake/shaderbridge.pc.in ${CMAKE_CURRENT_BINARY_DIR}/shaderbridge.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/shaderbridge.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

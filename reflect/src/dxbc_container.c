@@ -198,16 +198,44 @@ static bool stat_holds_program(const struct sb_dxbc_part *part)
     return part->size >= 12 && sb_load_u32(part->data + 8) == SB_FOURCC('D', 'X', 'I', 'L');
 }
 
+/*
+ * Runs a decoder whose failure must not reject the container: its error becomes a
+ * warning and the part stays raw. Used for the debug module (ILDB), which nothing
+ * downstream needs and which LLVM's tools never decode.
+ */
+static bool decode_part_softly(struct sb_dxbc_decode_context *ctx, sb_dxbc_part_decoder decode,
+                               struct sb_cursor *data, struct sb_dxbc_part *part)
+{
+    struct sb_reader *reader = ctx->reader;
+    if (decode(ctx, data, part) && !reader->failed)
+        return true;
+    if (reader->error.code == SB_ERROR_OUT_OF_MEMORY)
+        return false;
+    struct sb_error error = reader->error;
+    reader->failed = false;
+    memset(&reader->error, 0, sizeof(reader->error));
+    part->decoded.any = NULL;
+    sb_reader_warn(reader, error.offset, "%s left undecoded: %s", part->name, error.message);
+    return !reader->failed;
+}
+
 static bool decode_part(struct sb_dxbc_decode_context *ctx, struct sb_cursor *file,
                         struct sb_dxbc_part *part)
 {
     const struct part_kind_row *row = find_row_by_fourcc(part->fourcc);
     if (!row || !row->decode)
         return true;
+    if (part->size == 0) {
+        sb_reader_warn(ctx->reader, part->header_offset,
+                       "%s part is empty: nothing to decode", part->name);
+        return true;
+    }
     sb_dxbc_part_decoder decode = row->decode;
     if (part->kind == SB_DXBC_PART_STAT && stat_holds_program(part))
         decode = sb_dxbc_decode_program;
     struct sb_cursor data = sb_cursor_window(file, part->data_offset, part->size, part->name);
+    if (part->kind == SB_DXBC_PART_ILDB)
+        return decode_part_softly(ctx, decode, &data, part);
     return decode(ctx, &data, part) && sb_cursor_ok(&data);
 }
 
@@ -249,10 +277,11 @@ static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc)
     if (!sb_cursor_ok(&file))
         return false;
     memcpy(dxbc->digest, digest, 16);
+    /* LLVM's reader ignores this field and yaml2obj writes whatever the YAML says, so a
+     * mismatch is reported, not fatal: parts are bounded by the real input size. */
     if (dxbc->file_size != reader->size)
-        return sb_reader_fail(reader, SB_ERROR_BAD_SIZE, 24,
-                              "header file size %u differs from the %zu bytes of input",
-                              dxbc->file_size, reader->size);
+        sb_reader_warn(reader, 24, "header file size %u differs from the %zu bytes of input",
+                       dxbc->file_size, reader->size);
     if (dxbc->major_version != 1)
         return sb_reader_fail(reader, SB_ERROR_BAD_VERSION, 20,
                               "container version %u.%u is not 1.x", dxbc->major_version,
@@ -271,7 +300,7 @@ static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc)
         if (parts[i].kind == SB_DXBC_PART_DXIL) {
             dxbc->is_dxil = true;
             ctx.dxil_program = parts[i].decoded.program;
-        } else if (!ctx.dxil_program) {
+        } else if (!ctx.dxil_program && parts[i].decoded.program) {
             ctx.dxil_program = parts[i].decoded.program;
         }
     }

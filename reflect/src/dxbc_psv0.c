@@ -147,6 +147,15 @@ static bool read_runtime_info(struct psv_parse *p, const struct sb_dxbc_program 
     info->size = sb_cursor_u32(p->data, "PSV0 RuntimeInfo size");
     if (!sb_cursor_ok(p->data))
         return false;
+    if (info->size == 0) {
+        /* An empty record (yaml2obj writes one when the YAML omits it): nothing to
+         * decode, and without a version there are no string or element tables. */
+        sb_reader_warn(p->reader, size_field, "PSV0 RuntimeInfo is empty (size 0)");
+        info->version = 0;
+        info->stage_kind = program ? program->shader_kind : SB_DXIL_SHADER_KIND_INVALID;
+        info->stage_layout = layout_for_kind(info->stage_kind);
+        return true;
+    }
     if (info->size < SB_DXBC_PSV0_RUNTIME_INFO_V0_SIZE)
         return sb_reader_fail(p->reader, SB_ERROR_BAD_SIZE, size_field,
                               "PSV0 RuntimeInfo size %u is below the v0 size %u", info->size,

@@ -49,13 +49,13 @@ def main():
     rc, out, err = run(cli, ["info", dxbc, shbin, vbc])
     check(rc == 0, "info on the samples exits 0 (got %d: %s)" % (rc, err))
     check(len(out.splitlines()) == 3, "info prints one line per file")
-    check(out.startswith(dxbc + ": DXBC container"), "info names the file and the format")
+    check(out.startswith(dxbc + ": DXBC vs_4_0, 5 parts"), "info names the file and the format")
 
     # Standard input.
     with open(dxbc, "rb") as f:
         blob = f.read()
     rc, out, err = run(cli, ["info", "-"], stdin=blob)
-    check(rc == 0 and out.startswith("-: DXBC container"), "info reads '-' from stdin")
+    check(rc == 0 and out.startswith("-: DXBC vs_4_0"), "info reads '-' from stdin")
     rc, out, err = run(cli, ["reflect", "--json", "-"], stdin=blob)
     check(rc == 0 and json.loads(out)["format"] == "dxcontainer", "reflect --json reads stdin")
 
@@ -68,9 +68,15 @@ def main():
     check(re.match(re.escape(truncated) + r":28: error: .+", err) is not None,
           "truncated container reported at offset 28: %r" % err)
     lying = bytearray(blob)
-    lying[24:28] = (len(blob) + 4).to_bytes(4, "little")
+    lying[28:32] = (0x40000000).to_bytes(4, "little")
     rc, out, err = run(cli, ["info", "-"], stdin=bytes(lying))
-    check(rc == 1 and err.startswith("-:24: error: "), "lying file size reported at 24: %r" % err)
+    check(rc == 1 and err.startswith("-:32: error: "), "lying part count reported at 32: %r" % err)
+    lying = bytearray(blob)
+    lying[24:28] = (len(blob) + 4).to_bytes(4, "little")
+    rc, out, err = run(cli, ["reflect", "--json", "-"], stdin=bytes(lying))
+    warnings = json.loads(out)["dxcontainer"]["warnings"] if rc == 0 else []
+    check(rc == 0 and any(w["offset"] == 24 for w in warnings),
+          "a lying file size is a warning at offset 24: %r" % warnings)
     unknown = os.path.join(scratch, "unknown.bin")
     with open(unknown, "wb") as f:
         f.write(b"hello world")

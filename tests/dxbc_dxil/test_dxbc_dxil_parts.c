@@ -53,8 +53,19 @@ static void test_program(void)
     tb_set_u32(&dxil, 8, 0x4c495843); /* 'CXIL' */
     parts_fail(one, 1, 0, 8, SB_ERROR_BAD_MAGIC, __LINE__);
     tb_set_u32(&dxil, 8, FOURCC("DXIL"));
-    tb_set_u32(&dxil, 4, 9); /* 36 bytes > 32-byte part */
-    parts_fail(one, 1, 0, 4, SB_ERROR_BAD_SIZE, __LINE__);
+    tb_set_u32(&dxil, 4, 9); /* 36 bytes > 32-byte part: LLVM accepts it, we warn */
+    {
+        struct tbuf oversized = make_container(one, 1);
+        struct sb_dxbc *d = parse_ok(&oversized, __LINE__);
+        if (d) {
+            CHECK_EQ(d->parts[0].decoded.program->size_in_words, 9);
+            CHECK_EQ(d->warning_count, 1);
+            if (d->warning_count)
+                CHECK_EQ(d->warnings[0].offset, d->parts[0].data_offset + 4);
+        }
+        sb_dxbc_destroy(d);
+        tb_free(&oversized);
+    }
     tb_set_u32(&dxil, 4, 5); /* smaller than the header */
     parts_fail(one, 1, 0, 4, SB_ERROR_BAD_SIZE, __LINE__);
     tb_set_u32(&dxil, 4, 8);

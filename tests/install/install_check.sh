@@ -18,7 +18,7 @@ cmake -S "$src/tests/install/consumer" -B "$scratch/consumer" -DCMAKE_PREFIX_PAT
 cmake --build "$scratch/consumer" >/dev/null
 out=$("$scratch/consumer/consumer" "$sample")
 [ "$out" = "parts=5 checksum_ok=1" ] || { echo "FAIL: consumer printed '$out'"; exit 1; }
-pc=$(ls "$prefix"/lib*/pkgconfig/shaderbridge.pc "$prefix"/lib/*/pkgconfig/shaderbridge.pc 2>/dev/null | head -n1)
+pc=$( (ls "$prefix"/lib*/pkgconfig/shaderbridge.pc "$prefix"/lib/*/pkgconfig/shaderbridge.pc 2>/dev/null || true) | head -n1)
 export PKG_CONFIG_PATH=$(dirname "$pc")
 cc $(pkg-config --cflags shaderbridge) "$src/tests/install/consumer/consumer.c" \
    -o "$scratch/consumer_pc" $(pkg-config --libs shaderbridge) -Wl,-rpath,"$(pkg-config --variable=libdir shaderbridge)"

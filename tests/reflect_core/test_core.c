@@ -232,9 +232,41 @@ static void test_container(void)
     b.size = 30;
     expect_error(&b, SB_ERROR_TRUNCATED, 28, "header cut inside the part count");
 
+    /* A lying file-size field is reported, not fatal (LLVM ignores the field). */
     b = make_container();
-    put32(b.bytes + 24, 69);
-    expect_error(&b, SB_ERROR_BAD_SIZE, 24, "file size field lies");
+    put32(b.bytes + 24, 4616);
+    sb_dxbc_compute_checksum(b.bytes, b.size, b.bytes + 4);
+    CHECK_EQ(sb_dxbc_parse(b.bytes, b.size, &dxbc, &error), SB_SUCCESS);
+    CHECK_EQ(dxbc->file_size, 4616);
+    CHECK_EQ(dxbc->size, 68);
+    CHECK_EQ(dxbc->warning_count, 1);
+    CHECK_EQ(dxbc->warnings[0].offset, 24);
+    sb_dxbc_destroy(dxbc);
+
+    /* An empty part of a decoded kind is left undecoded with a warning. */
+    b = make_container();
+    memcpy(b.bytes + 56, "HASH", 4);
+    put32(b.bytes + 60, 0);
+    b.size = 64;
+    put32(b.bytes + 24, 64);
+    sb_dxbc_compute_checksum(b.bytes, b.size, b.bytes + 4);
+    CHECK_EQ(sb_dxbc_parse(b.bytes, b.size, &dxbc, &error), SB_SUCCESS);
+    CHECK_EQ(dxbc->parts[1].kind, SB_DXBC_PART_HASH);
+    CHECK(dxbc->parts[1].decoded.any == NULL);
+    CHECK_EQ(dxbc->warning_count, 1);
+    CHECK_EQ(dxbc->warnings[0].offset, 56);
+    sb_dxbc_destroy(dxbc);
+
+    /* An undecodable debug module (ILDB) is a warning; the same bytes as DXIL fail. */
+    b = make_container();
+    memcpy(b.bytes + 40, "ILDB", 4);
+    sb_dxbc_compute_checksum(b.bytes, b.size, b.bytes + 4);
+    CHECK_EQ(sb_dxbc_parse(b.bytes, b.size, &dxbc, &error), SB_SUCCESS);
+    CHECK(dxbc->parts[0].decoded.program == NULL);
+    CHECK_EQ(dxbc->warning_count, 1);
+    sb_dxbc_destroy(dxbc);
+    memcpy(b.bytes + 40, "DXIL", 4);
+    expect_error(&b, SB_ERROR_TRUNCATED, 56, "8-byte DXIL part: its magic field is cut off");
 
     b = make_container();
     put32(b.bytes + 20, 2);
