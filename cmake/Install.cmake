@@ -3,7 +3,8 @@
 # CMake package (find_package(shaderbridge) -> shaderbridge::shaderbridge).
 include(CMakePackageConfigHelpers)
 
-install(DIRECTORY reflect/include/shaderbridge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY reflect/include/shaderbridge translator/include/shaderbridge
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS shaderbridge shaderbridge_static EXPORT shaderbridgeTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
