@@ -40,10 +40,6 @@ static const char *const semantic_kind_names[] = {
     "DispatchThreadID", "GroupID", "GroupIndex", "GroupThreadID", "TessFactor",
     "InsideTessFactor", "ViewID", "Barycentrics", "ShadingRate", "CullPrimitive", "Invalid",
 };
-static const char *const component_type_names[] = {
-    "Unknown", "UInt32", "SInt32", "Float32", "UInt16", "SInt16", "Float16", "UInt64", "SInt64",
-    "Float64",
-};
 static const char *const interpolation_mode_names[] = {
     "Undefined", "Constant", "Linear", "LinearCentroid", "LinearNoperspective",
     "LinearNoperspectiveCentroid", "LinearSample", "LinearNoperspectiveSample", "Invalid",
@@ -58,7 +54,6 @@ static const char *const stage_layout_names[] = {
 const char *sb_dxbc_psv0_resource_type_name(uint32_t type) { return NAME_AT(resource_type_names, type); }
 const char *sb_dxbc_psv0_resource_kind_name(uint32_t kind) { return NAME_AT(resource_kind_names, kind); }
 const char *sb_dxbc_psv0_semantic_kind_name(uint32_t kind) { return NAME_AT(semantic_kind_names, kind); }
-const char *sb_dxbc_psv0_component_type_name(uint32_t type) { return NAME_AT(component_type_names, type); }
 const char *sb_dxbc_psv0_interpolation_mode_name(uint32_t mode)
 {
     return NAME_AT(interpolation_mode_names, mode);

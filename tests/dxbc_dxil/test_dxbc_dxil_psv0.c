@@ -452,7 +452,7 @@ static void test_name_tables(void)
         { sb_dxbc_psv0_resource_type_name, 10, "UAVStructuredWithCounter" },
         { sb_dxbc_psv0_resource_kind_name, 19, "FeedbackTexture2DArray" },
         { sb_dxbc_psv0_semantic_kind_name, 32, "Invalid" },
-        { sb_dxbc_psv0_component_type_name, 10, "Float64" },
+        { sb_dxbc_component_type_name, 10, "Float64" },
         { sb_dxbc_psv0_interpolation_mode_name, 9, "Invalid" },
     };
     for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {

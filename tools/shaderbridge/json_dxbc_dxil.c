@@ -195,7 +195,7 @@ static json_object *elements_json(const struct sb_dxbc_psv0_element *list, uint3
         cli_json_add_u64(o, "start_col", e->start_col);
         cli_json_add_bool(o, "allocated", e->allocated);
         add_value(o, "semantic_kind", e->semantic_kind, sb_dxbc_psv0_semantic_kind_name);
-        add_value(o, "component_type", e->component_type, sb_dxbc_psv0_component_type_name);
+        add_value(o, "component_type", e->component_type, sb_dxbc_component_type_name);
         add_value(o, "interpolation_mode", e->interpolation_mode,
                   sb_dxbc_psv0_interpolation_mode_name);
         cli_json_add_u64(o, "dynamic_index_mask", e->dynamic_index_mask);

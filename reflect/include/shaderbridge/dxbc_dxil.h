@@ -30,6 +30,7 @@
 #define SHADERBRIDGE_DXBC_DXIL_H
 
 #include "shaderbridge/dxbc.h"
+#include "shaderbridge/dxbc_fxc.h" /* sb_dxbc_component_type_name, shared with signatures */
 
 #ifdef __cplusplus
 extern "C" {
@@ -241,7 +242,7 @@ struct sb_dxbc_psv0_element {
     uint8_t start_col;           /**< byte 10 bits 4..5 */
     bool allocated;              /**< byte 10 bit 6 */
     uint8_t semantic_kind;       /**< sb_dxbc_psv0_semantic_kind_name */
-    uint8_t component_type;      /**< sb_dxbc_psv0_component_type_name */
+    uint8_t component_type;      /**< sb_dxbc_component_type_name (dxbc_fxc.h): one table for signatures and PSV0 */
     uint8_t interpolation_mode;  /**< sb_dxbc_psv0_interpolation_mode_name */
     uint8_t dynamic_index_mask;  /**< byte 14 bits 0..3 */
     uint8_t output_stream;       /**< byte 14 bits 4..5 */
@@ -287,7 +288,6 @@ struct sb_dxbc_psv0 {
 const char *sb_dxbc_psv0_resource_type_name(uint32_t type);
 const char *sb_dxbc_psv0_resource_kind_name(uint32_t kind);
 const char *sb_dxbc_psv0_semantic_kind_name(uint32_t kind);
-const char *sb_dxbc_psv0_component_type_name(uint32_t type);
 const char *sb_dxbc_psv0_interpolation_mode_name(uint32_t mode);
 const char *sb_dxbc_psv0_stage_layout_name(enum sb_dxbc_psv0_stage_layout layout);
 
