@@ -100,3 +100,29 @@ const char *fuzz_reader_name(enum fuzz_reader reader)
     static const char *const names[FUZZ_READER_COUNT] = { "dxbc", "shbin", "vbc" };
     return reader < FUZZ_READER_COUNT ? names[reader] : "none";
 }
+
+uint8_t *fuzz_read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    uint8_t *bytes = NULL;
+    size_t used = 0, capacity = 0, got;
+    do {
+        if (used == capacity) {
+            capacity = capacity ? capacity * 2 : 65536;
+            uint8_t *grown = realloc(bytes, capacity);
+            if (!grown) {
+                free(bytes);
+                fclose(f);
+                return NULL;
+            }
+            bytes = grown;
+        }
+        got = fread(bytes + used, 1, capacity - used, f);
+        used += got;
+    } while (got > 0);
+    fclose(f);
+    *size = used;
+    return bytes;
+}

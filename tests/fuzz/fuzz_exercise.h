@@ -26,4 +26,7 @@ enum fuzz_reader fuzz_reader_for_format(enum sb_format format);
 
 const char *fuzz_reader_name(enum fuzz_reader reader);
 
+/** Reads a whole file into a malloc'd buffer (free() it); NULL when unreadable. */
+uint8_t *fuzz_read_file(const char *path, size_t *size);
+
 #endif

@@ -15,34 +15,20 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fuzz_exercise.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static unsigned long replayed;
 
 static int replay_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    size_t size = 0;
+    uint8_t *bytes = fuzz_read_file(path, &size);
+    if (!bytes) {
         perror(path);
         return 1;
     }
-    uint8_t *bytes = NULL;
-    size_t size = 0, capacity = 0, got;
-    do {
-        if (size == capacity) {
-            capacity = capacity ? capacity * 2 : 65536;
-            uint8_t *grown = realloc(bytes, capacity);
-            if (!grown) {
-                free(bytes);
-                fclose(f);
-                return 1;
-            }
-            bytes = grown;
-        }
-        got = fread(bytes + size, 1, capacity - size, f);
-        size += got;
-    } while (got > 0);
-    fclose(f);
     LLVMFuzzerTestOneInput(bytes, size);
     free(bytes);
     replayed++;

@@ -136,36 +136,10 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static uint8_t *read_whole(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    uint8_t *bytes = NULL;
-    size_t used = 0, capacity = 0, got;
-    do {
-        if (used == capacity) {
-            capacity = capacity ? capacity * 2 : 65536;
-            uint8_t *grown = realloc(bytes, capacity);
-            if (!grown) {
-                free(bytes);
-                fclose(f);
-                return NULL;
-            }
-            bytes = grown;
-        }
-        got = fread(bytes + used, 1, capacity - used, f);
-        used += got;
-    } while (got > 0);
-    fclose(f);
-    *size = used;
-    return bytes;
-}
-
 static void mutate_file(const char *path, const struct options *opt, struct totals *totals)
 {
     size_t size = 0;
-    uint8_t *original = read_whole(path, &size);
+    uint8_t *original = fuzz_read_file(path, &size);
     if (!original)
         return;
     enum fuzz_reader reader = fuzz_reader_for_format(sb_format_detect(original, size));
