@@ -3,8 +3,12 @@
 # CMake package (find_package(shaderbridge) -> shaderbridge::shaderbridge).
 include(CMakePackageConfigHelpers)
 
-install(DIRECTORY reflect/include/shaderbridge translator/include/shaderbridge
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# Each module's public headers (a module may have none yet: git keeps no empty folder).
+foreach(module reflect translator runtime layer)
+  if(EXISTS ${PROJECT_SOURCE_DIR}/${module}/include/shaderbridge)
+    install(DIRECTORY ${module}/include/shaderbridge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  endif()
+endforeach()
 install(TARGETS shaderbridge shaderbridge_static EXPORT shaderbridgeTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
