@@ -59,8 +59,15 @@ run_tests() {
     configure_and_build "$build_dir" -DSB_WERROR=ON
     (cd "$build_dir" && ctest --output-on-failure -j "$jobs")
     if [ "${SB_SKIP_SANITIZE:-0}" != 1 ]; then
+        # The sanitizer pass uses clang when present, which also builds the
+        # libFuzzer targets and runs a short fuzzing session for each reader.
+        local compiler=() fuzzers=()
+        if command -v clang >/dev/null; then
+            compiler=(-DCMAKE_C_COMPILER=clang)
+            fuzzers=(-DSB_BUILD_FUZZERS=ON)
+        fi
         configure_and_build "$build_dir-asan" -DSB_WERROR=ON -DSB_SANITIZE=ON \
-            -DCMAKE_BUILD_TYPE=Debug
+            -DCMAKE_BUILD_TYPE=Debug "${compiler[@]}" "${fuzzers[@]}"
         (cd "$build_dir-asan" && ctest --output-on-failure -j "$jobs")
     fi
 }
