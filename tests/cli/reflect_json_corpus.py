@@ -13,11 +13,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 
 def corpus_files(corpus):
+    """Every binary listed in the three manifests (YAML sources excluded)."""
     for top in ("dxbc", "dxcontainer", "pica"):
-        for root, _, names in os.walk(os.path.join(corpus, top)):
-            for name in sorted(names):
-                if name.endswith((".dxbc", ".cso", ".bin", ".shbin")):
-                    yield os.path.join(root, name)
+        with open(os.path.join(corpus, top, "MANIFEST.tsv"), encoding="utf-8") as manifest:
+            next(manifest)
+            for line in manifest:
+                name = line.split("\t", 1)[0]
+                if name and not name.endswith(".yaml"):
+                    yield os.path.join(corpus, top, name)
 
 
 def reflect(cli, path):

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Corpus test of the FXC-era decoders: parses every file of
- * corpus/dxbc/MANIFEST.tsv and every .dxbc/.cso/.bin under
+ * corpus/dxbc/MANIFEST.tsv and every .dxbc/.cso/.bin/.dxil under
  * corpus/dxcontainer/real/<source>/ and corpus/dxcontainer/yaml/, requires
  * success, and compares what was decoded with the manifests:
  *   - the part list with `chunks` (dxbc) / `parts` (dxcontainer);
@@ -312,7 +312,7 @@ static bool dxcontainer_row(const char *corpus, const char *rel, char *parts, ch
 
 static bool wanted_extension(const char *name)
 {
-    static const char *const exts[] = { ".dxbc", ".cso", ".bin" };
+    static const char *const exts[] = { ".dxbc", ".cso", ".bin", ".dxil" };
     size_t len = strlen(name);
     for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
         size_t e = strlen(exts[i]);

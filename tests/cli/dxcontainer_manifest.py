@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Checksum verdicts of every dxcontainer corpus binary equal what the corpus
+"""Every dxcontainer corpus binary agrees with the corpus manifest (part list,
+stage `<kind>_<major>_<minor>`) and its checksum verdict equals what the corpus
 README states (the dxbc/ corpus is checked against its manifest's
 checksum_ok column by tests/dxbc_fxc):
 
@@ -13,7 +14,7 @@ checksum_ok column by tests/dxbc_fxc):
   copies without computing it: all zero -> unsigned, otherwise valid exactly
   when it equals the checksum we compute.
 
-usage: checksum_verdicts.py SHADERBRIDGE CORPUS_DIR
+usage: dxcontainer_manifest.py SHADERBRIDGE CORPUS_DIR
 """
 import json
 import os
@@ -57,29 +58,45 @@ def main():
     if not os.path.isdir(root):
         print("SKIPPED: corpus not found at %s" % corpus)
         return 77
-    checked = failures = 0
+    checked = failures = staged = 0
     counts = {}
-    for top, _, names in os.walk(root):
-        for name in sorted(names):
-            if not name.endswith((".bin", ".cso", ".dxbc")):
-                continue
-            path = os.path.join(top, name)
-            rel = os.path.relpath(path, root)
-            p = subprocess.run([cli, "reflect", "--json", path], capture_output=True)
-            if p.returncode != 0:
-                print("FAIL: %s: does not parse: %s" % (rel, p.stderr.decode().strip()))
+    with open(os.path.join(root, "MANIFEST.tsv"), encoding="utf-8") as manifest:
+        columns = next(manifest).rstrip("\n").split("\t")
+        rows = [dict(zip(columns, line.rstrip("\n").split("\t"))) for line in manifest]
+    for row in rows:
+        rel = row["file"]
+        if not rel or rel.endswith(".yaml"):
+            continue
+        path = os.path.join(root, rel)
+        p = subprocess.run([cli, "reflect", "--json", path], capture_output=True)
+        if p.returncode != 0:
+            print("FAIL: %s: does not parse: %s" % (rel, p.stderr.decode().strip()))
+            failures += 1
+            continue
+        doc = json.loads(p.stdout)["dxcontainer"]
+        header = doc["header"]
+        parts = ",".join(part["name"] for part in doc["parts"])
+        if parts != row["parts"]:
+            print("FAIL: %s: parts %s, manifest %s" % (rel, parts, row["parts"]))
+            failures += 1
+        if re.match(r"^[a-z]+_\d+_\d+$", row["stages"]):
+            info = subprocess.run([cli, "info", path], capture_output=True).stdout.decode()
+            stage = info.split(": ", 1)[1].split(" ")[1].rstrip(",")
+            if stage != row["stages"]:
+                print("FAIL: %s: stage %s, manifest %s" % (rel, stage, row["stages"]))
                 failures += 1
-                continue
-            header = json.loads(p.stdout)["dxcontainer"]["header"]
-            want = expected(rel, header, corpus)
-            got = header["digest_status"]
-            checked += 1
-            counts[got] = counts.get(got, 0) + 1
-            if want != got or header["checksum_ok"] != (got == "valid"):
-                print("FAIL: %s: digest %s, expected %s" % (rel, got, want))
-                failures += 1
-    print("checksum verdicts: %d files (%s), %d failed" % (
-        checked, ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())), failures))
+            staged += 1
+        want = expected(rel, header, corpus)
+        got = header["digest_status"]
+        checked += 1
+        counts[got] = counts.get(got, 0) + 1
+        if want != got or header["checksum_ok"] != (got == "valid"):
+            print("FAIL: %s: digest %s, expected %s" % (rel, got, want))
+            failures += 1
+    print("dxcontainer manifest: %d files, part lists compared for all, stages for %d; "
+          "checksum verdicts: %s; %d failed" % (
+              checked, staged, ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())),
+              failures))
     return 1 if failures or not checked else 0
 
 
