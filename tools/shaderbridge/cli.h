@@ -37,6 +37,7 @@ void cli_usage_error(const char *format, ...);
 
 int cli_cmd_info(int argc, char **argv);
 int cli_cmd_reflect(int argc, char **argv);
+int cli_cmd_disasm(int argc, char **argv);
 
 /* JSON helpers (json_util.c). */
 json_object *cli_json_u64(uint64_t value);

@@ -14,6 +14,8 @@ static const char usage_text[] =
     "commands:\n"
     "  info FILE...               one line per file: format, stage, parts, checksum\n"
     "  reflect [--json] FILE      everything decoded from one file (text or JSON)\n"
+    "  disasm [--offsets] [--no-header] FILE\n"
+    "                             the SM4/5 program of a DXBC file in fxc's syntax\n"
     "  help                       this text\n"
     "  version                    print the version\n"
     "\n"
@@ -41,6 +43,8 @@ int main(int argc, char **argv)
         return cli_cmd_info(argc - 1, argv + 1);
     if (!strcmp(command, "reflect"))
         return cli_cmd_reflect(argc - 1, argv + 1);
+    if (!strcmp(command, "disasm"))
+        return cli_cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(command, "help") || !strcmp(command, "--help") || !strcmp(command, "-h")) {
         fputs(usage_text, stdout);
         return CLI_EXIT_OK;

@@ -6,7 +6,8 @@
  * Codes are sign-coded: SB_SUCCESS is 0 and every failure is negative, so
  * `r != SB_SUCCESS` and `r < 0` always agree. Failures are grouped in
  * thousand-blocks by the stage that detected them (generic 1..999,
- * container readers 1000..1999), so a code alone says which stage failed.
+ * container readers 1000..1999, SM4/5 token decoder 2000..2999), so a code
+ * alone says which stage failed.
  */
 #ifndef SHADERBRIDGE_RESULT_H
 #define SHADERBRIDGE_RESULT_H
@@ -39,6 +40,26 @@ enum sb_result {
     SB_ERROR_BAD_STRING = -1008,    /**< a string is unterminated or not where it should be */
     SB_ERROR_TRAILING_DATA = -1009, /**< bytes left over where a format must be consumed exactly */
     SB_ERROR_DUPLICATE = -1010,     /**< a part or record that may appear once appears twice */
+
+    /* SM4/5 token decoder (translator, docs/sm4-tokens.md). The offset is that of the
+     * offending token; sb_error::instr is the instruction index (UINT32_MAX for the
+     * program header). */
+    SB_ERROR_SM4_BAD_HEADER = -2001,     /**< version token (stage, model) or length token
+                                              (< 2, past the data) invalid */
+    SB_ERROR_SM4_UNKNOWN_OPCODE = -2002, /**< an opcode number that is reserved or unknown */
+    SB_ERROR_SM4_BAD_LENGTH = -2003,     /**< an instruction length of 0 or one that runs
+                                              past the program's end */
+    SB_ERROR_SM4_LENGTH_TOO_SHORT = -2004, /**< the tokens an opcode defines (operands,
+                                              payload) need more DWORDs than its length */
+    SB_ERROR_SM4_BAD_OPERAND = -2005,    /**< an operand token with an invalid component
+                                              count, selection mode or operand type */
+    SB_ERROR_SM4_BAD_INDEX = -2006,      /**< an index representation above 4, or relative
+                                              indices nested too deeply */
+    SB_ERROR_SM4_BAD_EXTENDED = -2007,   /**< an extended opcode or operand token of an
+                                              unknown type */
+    SB_ERROR_SM4_BAD_CUSTOM_DATA = -2008, /**< a custom-data block with a bad length, an
+                                              ICB that is not whole rows, or a shader
+                                              message whose fields disagree */
 
     SB_RESULT_MAX_ENUM = 0x7fffffff
 };
