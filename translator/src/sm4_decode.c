@@ -193,15 +193,17 @@ static uint32_t read_length(struct sb_sm4_reader *reader, const struct sb_sm4_op
          * next DWORD is the real length. */
         if (start + 1 >= reader->dword_count) {
             sb_sm4_fail(reader, SB_ERROR_SM4_BAD_LENGTH, start,
-                        "instruction %u (opcode %u): length 0 and no length DWORD before "
-                        "the program's end", reader->instr, token & 0x7ffu);
+                        "instruction %u (opcode %u): long-form length and no length DWORD "
+                        "before the program's end", reader->instr, token & 0x7ffu);
             return 0;
         }
         length = sb_sm4_load(reader, start + 1);
         *first = start + 2;
     }
     if (length < (uint32_t)(*first - start) || length > reader->dword_count - start) {
-        sb_sm4_fail(reader, SB_ERROR_SM4_BAD_LENGTH, *long_form ? start + 1 : start,
+        /* A zero length field is the fault to point at; a bad length DWORD otherwise. */
+        bool field_zero = ((token >> 24) & 0x7fu) == 0;
+        sb_sm4_fail(reader, SB_ERROR_SM4_BAD_LENGTH, *long_form && !field_zero ? start + 1 : start,
                     "instruction %u (opcode %u): length %u is not between %u and the %u "
                     "DWORDs left in the program", reader->instr, token & 0x7ffu, length,
                     *first - start, reader->dword_count - start);
