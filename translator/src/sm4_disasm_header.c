@@ -21,12 +21,31 @@ static const struct sb_dxbc_part *find(const struct sb_dxbc *c, char a, char b, 
     return sb_dxbc_find_part(c, SB_FOURCC(a, b, d, e));
 }
 
-static const char *variable_type_spelling(const struct sb_dxbc_rdef_type *type)
+/* HLSL spelling of a numeric type from its class and base type ("uint",
+ * "float4", "row_major float4x4"); RDEF's stored names use "dword" for uint,
+ * which fxc does not print. Structs and objects keep their stored name. */
+static void type_spelling(char *out, size_t size, const struct sb_dxbc_rdef_type *type)
 {
-    if (type->name)
-        return type->name;
-    const char *base = sb_dxbc_variable_type_name(type->variable_type);
-    return base ? base : "unknown";
+    static const struct { uint16_t id; const char *name; } bases[] = {
+        { 1, "bool" }, { 2, "int" }, { 3, "float" }, { 19, "uint" }, { 20, "uint8" },
+        { 39, "double" }, { 57, "min8float" }, { 58, "min10float" }, { 59, "min16float" },
+        { 60, "min12int" }, { 61, "min16int" }, { 62, "min16uint" },
+    };
+    const char *base = NULL;
+    for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
+        if (bases[i].id == type->variable_type)
+            base = bases[i].name;
+    if (!base || type->variable_class > 3) {
+        const char *name = type->name ? type->name : sb_dxbc_variable_type_name(type->variable_type);
+        snprintf(out, size, "%s", name ? name : "unknown");
+    } else if (type->variable_class == 0) {
+        snprintf(out, size, "%s", base);
+    } else if (type->variable_class == 1) {
+        snprintf(out, size, "%s%u", base, type->columns);
+    } else {
+        snprintf(out, size, "%s%s%ux%u", type->variable_class == 2 ? "row_major " : "", base,
+                 type->rows, type->columns);
+    }
 }
 
 static void print_members(struct sb_sm4_text *t, const struct sb_dxbc_rdef_type *type,
@@ -53,7 +72,10 @@ static void print_variable_line(struct sb_sm4_text *t, const struct sb_dxbc_rdef
         sb_sm4_text_append(t, "//\n");
         snprintf(decl, sizeof(decl), "} %s", name);
     } else {
-        snprintf(decl, sizeof(decl), "%s %s", type ? variable_type_spelling(type) : "?", name);
+        char spelled[64] = "?";
+        if (type)
+            type_spelling(spelled, sizeof(spelled), type);
+        snprintf(decl, sizeof(decl), "%s %s", spelled, name);
     }
     if (type && type->elements)
         snprintf(decl + strlen(decl), sizeof(decl) - strlen(decl), "[%u]", type->elements);
@@ -82,7 +104,7 @@ static void print_buffers(struct sb_sm4_text *t, const struct sb_dxbc_rdef *rdef
 {
     if (!rdef->cbuffer_count)
         return;
-    sb_sm4_text_append(t, "//\n// Buffer Definitions: \n");
+    sb_sm4_text_append(t, "// Buffer Definitions: \n");
     for (uint32_t i = 0; i < rdef->cbuffer_count; i++) {
         const struct sb_dxbc_rdef_cbuffer *cb = &rdef->cbuffers[i];
         static const char *const kinds[] = { "cbuffer", "tbuffer", "interfaces",
@@ -96,7 +118,7 @@ static void print_buffers(struct sb_sm4_text *t, const struct sb_dxbc_rdef *rdef
         }
         sb_sm4_text_append(t, "//\n// }\n");
     }
-    sb_sm4_text_append(t, "//\n");
+    sb_sm4_text_append(t, "//\n//\n");
 }
 
 static const char *binding_type(uint32_t input_type)
@@ -137,7 +159,7 @@ static void print_bindings(struct sb_sm4_text *t, const struct sb_dxbc_rdef *rde
 {
     if (!rdef->binding_count)
         return;
-    sb_sm4_text_append(t, "//\n// Resource Bindings:\n//\n");
+    sb_sm4_text_append(t, "// Resource Bindings:\n//\n");
     sb_sm4_text_append(t, "// Name                                 Type  Format         Dim      "
                           "HLSL Bind  Count\n");
     sb_sm4_text_append(t, "// ------------------------------ ---------- ------- ----------- "
@@ -153,7 +175,7 @@ static void print_bindings(struct sb_sm4_text *t, const struct sb_dxbc_rdef *rde
                             binding_type(b->input_type), binding_format(b),
                             binding_dimension(b), bind, b->bind_count);
     }
-    sb_sm4_text_append(t, "//\n//\n");
+    sb_sm4_text_append(t, "//\n//\n//\n");
 }
 
 static const char *sysvalue_short(uint32_t v)
@@ -177,6 +199,17 @@ static const char *sysvalue_short(uint32_t v)
     }
 }
 
+/* Locale-free ASCII case-insensitive comparison. */
+static int strcasecmp_ascii(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int ca = (*a >= 'A' && *a <= 'Z') ? *a + 32 : *a;
+        int cb = (*b >= 'A' && *b <= 'Z') ? *b + 32 : *b;
+        if (ca != cb || !ca)
+            return ca - cb;
+    }
+}
+
 static void mask_text(char out[5], uint8_t mask)
 {
     for (unsigned i = 0; i < 4; i++)
@@ -184,19 +217,37 @@ static void mask_text(char out[5], uint8_t mask)
     out[4] = 0;
 }
 
-static void print_signature(struct sb_sm4_text *t, const char *title,
-                            const struct sb_dxbc_part *part, bool is_output)
+/* Output-only semantics have no system value in the element; fxc names them
+ * from the semantic. */
+static const char *element_sysvalue(const struct sb_dxbc_signature_element *e)
+{
+    static const struct { const char *semantic; const char *name; } by_name[] = {
+        { "SV_Target", "TARGET" }, { "SV_Depth", "DEPTH" }, { "SV_Coverage", "COVERAGE" },
+        { "SV_DepthGreaterEqual", "DEPTHGE" }, { "SV_DepthLessEqual", "DEPTHLE" },
+        { "SV_StencilRef", "STENCILREF" },
+    };
+    if (e->system_value == 0 && e->semantic_name)
+        for (size_t i = 0; i < sizeof(by_name) / sizeof(by_name[0]); i++)
+            if (!strcasecmp_ascii(e->semantic_name, by_name[i].semantic))
+                return by_name[i].name;
+    return sysvalue_short(e->system_value);
+}
+
+/* One signature table; returns whether it printed one (fxc separates the next
+ * section with one more `//` line, and closes only a table with rows). */
+static bool print_signature(struct sb_sm4_text *t, const char *title,
+                            const struct sb_dxbc_part *part, bool is_output, bool separate)
 {
     if (!part || !part->decoded.signature)
-        return;
+        return false;
     const struct sb_dxbc_signature *sig = part->decoded.signature;
-    sb_sm4_text_appendf(t, "//\n// %s:\n//\n", title);
-    if (!sig->element_count) {
-        sb_sm4_text_appendf(t, "// no %s\n//\n", is_output ? "Output" : "Input");
-        return;
-    }
+    if (separate)
+        sb_sm4_text_append(t, "//\n");
+    sb_sm4_text_appendf(t, "// %s:\n//\n", title);
     sb_sm4_text_append(t, "// Name                 Index   Mask Register SysValue  Format   Used\n"
                           "// -------------------- ----- ------ -------- -------- ------- ------\n");
+    if (!sig->element_count)
+        sb_sm4_text_appendf(t, "// no %s\n", is_output ? "Output" : "Input");
     for (uint32_t i = 0; i < sig->element_count; i++) {
         const struct sb_dxbc_signature_element *e = &sig->elements[i];
         static const char *const formats[] = { "", "uint", "int", "float" };
@@ -208,10 +259,12 @@ static void print_signature(struct sb_sm4_text *t, const char *title,
         else
             snprintf(reg, sizeof(reg), "%u", e->register_index);
         sb_sm4_text_appendf(t, "// %-20s %5u   %s %8s %8s %7s   %s\n", e->semantic_name,
-                            e->semantic_index, mask, reg, sysvalue_short(e->system_value),
+                            e->semantic_index, mask, reg, element_sysvalue(e),
                             e->component_type < 4 ? formats[e->component_type] : "?", used);
     }
-    sb_sm4_text_append(t, "//\n");
+    if (sig->element_count)
+        sb_sm4_text_append(t, "//\n");
+    return true;
 }
 
 void sb_sm4_print_header(struct sb_sm4_printer *p, const struct sb_dxbc *container)
@@ -230,8 +283,10 @@ void sb_sm4_print_header(struct sb_sm4_printer *p, const struct sb_dxbc *contain
     const struct sb_dxbc_part *pcsg = find(container, 'P', 'C', 'S', 'G');
     if (!pcsg)
         pcsg = find(container, 'P', 'S', 'G', '1');
+    bool rows = false;
     if (tess)
-        print_signature(t, "Patch Constant signature", pcsg, p->program->program_type == 3);
+        rows = print_signature(t, "Patch Constant signature", pcsg,
+                               p->program->program_type == 3, false);
     const struct sb_dxbc_part *in = find(container, 'I', 'S', 'G', 'N');
     if (!in)
         in = find(container, 'I', 'S', 'G', '1');
@@ -240,8 +295,8 @@ void sb_sm4_print_header(struct sb_sm4_printer *p, const struct sb_dxbc *contain
         out = find(container, 'O', 'S', 'G', '5');
     if (!out)
         out = find(container, 'O', 'S', 'G', '1');
-    print_signature(t, "Input signature", in, false);
-    print_signature(t, "Output signature", out, true);
+    rows = print_signature(t, "Input signature", in, false, rows);
+    print_signature(t, "Output signature", out, true, rows);
 }
 
 void sb_sm4_print_footer(struct sb_sm4_printer *p, const struct sb_dxbc *container)
