@@ -127,7 +127,7 @@ static bool print_resource_decl(struct sb_sm4_printer *p, const struct sb_sm4_in
 {
     struct sb_sm4_text *t = p->text;
     const struct sb_sm4_declaration *d = &inst->decl;
-    const struct sb_sm4_operand *op = &inst->operands[0];
+    const struct sb_sm4_operand *op = inst->operands;
     switch (inst->opcode) {
     case SB_SM4_OP_DCL_RESOURCE:
         sb_sm4_text_appendf(t, "dcl_resource_%s", sb_sm4_dimension_name(d->resource_dimension));
