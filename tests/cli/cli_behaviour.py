@@ -29,6 +29,54 @@ def check(cond, what):
         print("FAIL:", what)
 
 
+def check_disasm(cli, dxbc, shbin, blob, scratch):
+    """disasm: fxc's listing of the sample, --offsets pointing at the opcode
+    tokens in the file, --no-header, and the error paths."""
+    for args in (["disasm"], ["disasm", "--bogus", dxbc], ["disasm", dxbc, dxbc]):
+        rc, _, err = run(cli, args)
+        check(rc == 2 and err.strip(), "usage error %r exits 2 with a message" % (args,))
+
+    rc, out, err = run(cli, ["disasm", dxbc])
+    lines = out.splitlines()
+    check(rc == 0, "disasm of the sample exits 0 (%s)" % err)
+    check("// Input signature:" in lines and "vs_4_0" in lines,
+          "disasm prints fxc's header comments and the version line")
+    check("dp4 o0.x, r0.xyzw, cb0[0].xyzw" in lines and "mov r0.w, l(1.000000)" in lines,
+          "disasm prints fxc's instruction syntax")
+
+    rc, bare, _ = run(cli, ["disasm", "--no-header", dxbc])
+    check(rc == 0 and bare.splitlines()[0] == "vs_4_0" and "//" not in bare.split("ret")[0],
+          "--no-header starts at the version line")
+
+    # Every --offsets line names the byte offset of its opcode token: the
+    # token's low 11 bits are the opcode, so the mnemonic must agree.
+    opcodes = {"dcl_globalFlags": 0x6A, "dcl_constantbuffer": 0x59, "dcl_input": 0x5F,
+               "dcl_output_siv": 0x67, "dcl_output": 0x65, "dcl_temps": 0x68,
+               "mov": 0x36, "dp4": 0x11, "ret": 0x3E}
+    rc, out, _ = run(cli, ["disasm", "--offsets", "--no-header", dxbc])
+    seen = 0
+    for line in out.splitlines():
+        m = re.match(r"0x([0-9a-f]{8}): (\S+)", line)
+        if not m:
+            continue
+        offset, mnemonic = int(m.group(1), 16), m.group(2)
+        token = int.from_bytes(blob[offset:offset + 4], "little")
+        check(opcodes.get(mnemonic) == token & 0x7FF,
+              "--offsets 0x%x is the %s token (found 0x%x)" % (offset, mnemonic, token))
+        seen += 1
+    check(rc == 0 and seen == 15, "--offsets prefixes all 15 instructions (got %d)" % seen)
+
+    rc, _, err = run(cli, ["disasm", shbin])
+    check(rc == 1 and err.startswith(shbin + ":0: error: "), "disasm of a SHBIN exits 1: %r" % err)
+    # A token stream whose length word lies is reported at that word.
+    shdr = blob.find(b"SHDR")
+    broken = bytearray(blob)
+    broken[shdr + 12:shdr + 16] = (0x100000).to_bytes(4, "little")
+    rc, _, err = run(cli, ["disasm", "-"], stdin=bytes(broken))
+    check(rc == 1 and re.match(r"-:\d+: error: ", err) is not None,
+          "disasm of a corrupt token stream exits 1 with FILE:OFFSET: %r" % err)
+
+
 def main():
     cli, samples, scratch = sys.argv[1:4]
     os.makedirs(scratch, exist_ok=True)
@@ -98,6 +146,8 @@ def main():
             check(False, "reflect --json %s is valid JSON (%s)" % (path, e))
         rc, text, _ = run(cli, ["reflect", path])
         check(rc == 0 and text.startswith("file: " + path), "reflect text form for %s" % path)
+
+    check_disasm(cli, dxbc, shbin, blob, scratch)
 
     print("%d checks, %d failed" % (checks, failures))
     return 1 if failures else 0
