@@ -61,6 +61,17 @@ enum sb_result {
                                               ICB that is not whole rows, or a shader
                                               message whose fields disagree */
 
+    /* Translation (IR front ends, SPIR-V back end; translator/IR.md). The offset is that
+     * of the source instruction or declaration concerned. */
+    SB_ERROR_TRANSLATE_UNSUPPORTED = -3001, /**< a valid construct the translator cannot
+                                                 express (named in the message) */
+    SB_ERROR_TRANSLATE_INVALID = -3002,  /**< a program that breaks the ISA's rules: unbalanced
+                                              control flow, an undeclared register, an index
+                                              out of its declared range */
+    SB_ERROR_SPIRV_INVALID = -3003,      /**< the generated SPIR-V failed validation (a
+                                              translator bug; the message is spirv-val's) */
+    SB_ERROR_SPIRV_OPTIMIZE = -3004,     /**< the SPIRV-Tools optimiser failed */
+
     SB_RESULT_MAX_ENUM = 0x7fffffff
 };
 

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The shaderbridge IR (translator/IR.md): one register machine that both
+ * source ISAs (SM4/5 tokens, PICA200) are lowered into and that the SPIR-V
+ * back end and the CPU interpreter consume.
+ *
+ * Registers are vectors of four untyped 32-bit lanes; every operation says
+ * how it views them (enum sb_ir_type of its sources and destination), so a
+ * value written as float and read as uint keeps its bits, as in D3D. A
+ * 64-bit value occupies a pair of lanes (xy or zw, low word first).
+ *
+ * Control flow is structured: IF/ELSE/ENDIF, LOOP/ENDLOOP, SWITCH/CASE/
+ * DEFAULT/ENDSWITCH bracket their bodies in the flat instruction array of a
+ * function; BREAK/CONTINUE/RET/DISCARD (with conditional forms) leave them.
+ * Subroutines (SM4 label/call, PICA CALL) are separate functions.
+ *
+ * Odd semantics are decided here once (IR.md §Semantics) — D3D's ftoi/ftou
+ * saturation, integer division by zero, min/max with NaN, denormal flushing,
+ * PICA's 0 * inf = 0 — and both consumers follow them.
+ *
+ * Ownership: a program is one allocation tree released by
+ * sb_ir_program_destroy(); every pointer inside points into it.
+ */
+#ifndef SHADERBRIDGE_IR_H
+#define SHADERBRIDGE_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shaderbridge/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct sb_dxbc;
+struct sb_sm4_program;
+
+/* ------------------------------------------------------------------------ */
+/* Program-level enums                                                      */
+/* ------------------------------------------------------------------------ */
+
+enum sb_ir_stage {
+    SB_IR_STAGE_VERTEX = 0, SB_IR_STAGE_PIXEL = 1, SB_IR_STAGE_GEOMETRY = 2,
+    SB_IR_STAGE_HULL = 3, SB_IR_STAGE_DOMAIN = 4, SB_IR_STAGE_COMPUTE = 5,
+    SB_IR_STAGE_MAX_ENUM = 0x7fffffff
+};
+
+enum sb_ir_source {
+    SB_IR_SOURCE_SM4 = 0,   /**< DXBC SHDR/SHEX */
+    SB_IR_SOURCE_PICA = 1,  /**< SHBIN/DVLB */
+    SB_IR_SOURCE_MAX_ENUM = 0x7fffffff
+};
+
+/** How an operation views a 32-bit lane (or a lane pair for the 64-bit types). */
+enum sb_ir_type {
+    SB_IR_TYPE_NONE = 0, /**< no value (control flow, declarations) */
+    SB_IR_TYPE_FLOAT = 1, SB_IR_TYPE_INT = 2, SB_IR_TYPE_UINT = 3,
+    SB_IR_TYPE_BOOL = 4,    /**< 0 / 0xFFFFFFFF as D3D comparisons produce */
+    SB_IR_TYPE_DOUBLE = 5,  /**< a lane pair */
+    SB_IR_TYPE_MAX_ENUM = 0x7fffffff
+};
+
+/* ------------------------------------------------------------------------ */
+/* Operands                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/** Register files. Index meaning is given per file. */
+enum sb_ir_file {
+    SB_IR_FILE_NULL = 0,            /**< discarded destination */
+    SB_IR_FILE_IMMEDIATE = 1,       /**< literal lanes in sb_ir_operand::imm */
+    SB_IR_FILE_TEMP = 2,            /**< r#: index[0] register */
+    SB_IR_FILE_INDEXABLE_TEMP = 3,  /**< x#[i]: index[0] array id, index[1] element */
+    SB_IR_FILE_INPUT = 4,           /**< v#: [0] register; GS/HS/DS arrays: [0] vertex/point, [1] register */
+    SB_IR_FILE_OUTPUT = 5,          /**< o#: [0] register */
+    SB_IR_FILE_CONSTANT_BUFFER = 6, /**< cb#[i]: [0] buffer id, [1] vector (SM5.1: [0] id, [1] range index, [2] vector) */
+    SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER = 7, /**< icb[i]: [0] vector */
+    SB_IR_FILE_SAMPLER = 8,         /**< s#: [0] id (SM5.1: [1] index within the range) */
+    SB_IR_FILE_RESOURCE = 9,        /**< t#: as SAMPLER */
+    SB_IR_FILE_UAV = 10,            /**< u#: as SAMPLER */
+    SB_IR_FILE_GROUP_SHARED = 11,   /**< g#: [0] id */
+    SB_IR_FILE_LABEL = 12,          /**< l#: [0] function id (call/label) */
+    SB_IR_FILE_STREAM = 13,         /**< m#: [0] GS stream */
+    /* Special inputs, all of one register. */
+    SB_IR_FILE_PRIMITIVE_ID = 14, SB_IR_FILE_THREAD_ID = 15, SB_IR_FILE_THREAD_GROUP_ID = 16,
+    SB_IR_FILE_THREAD_ID_IN_GROUP = 17, SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED = 18,
+    SB_IR_FILE_COVERAGE_IN = 19, SB_IR_FILE_INNER_COVERAGE = 20,
+    SB_IR_FILE_GS_INSTANCE_ID = 21, SB_IR_FILE_DOMAIN_POINT = 22,
+    SB_IR_FILE_OUTPUT_CONTROL_POINT_ID = 23, SB_IR_FILE_FORK_INSTANCE_ID = 24,
+    SB_IR_FILE_JOIN_INSTANCE_ID = 25, SB_IR_FILE_CYCLE_COUNTER = 26,
+    /* Hull/domain arrays: [0] control point, [1] register. */
+    SB_IR_FILE_INPUT_CONTROL_POINT = 27, SB_IR_FILE_OUTPUT_CONTROL_POINT = 28,
+    SB_IR_FILE_INPUT_PATCH_CONSTANT = 29, /**< vpc#: [0] register */
+    /* Special outputs. */
+    SB_IR_FILE_DEPTH = 30, SB_IR_FILE_DEPTH_GREATER_EQUAL = 31,
+    SB_IR_FILE_DEPTH_LESS_EQUAL = 32, SB_IR_FILE_COVERAGE_OUT = 33,
+    SB_IR_FILE_STENCIL_REF = 34,
+    /* Class linkage (SM5.0 interfaces). */
+    SB_IR_FILE_FUNCTION_BODY = 35, SB_IR_FILE_FUNCTION_TABLE = 36,
+    SB_IR_FILE_INTERFACE = 37, SB_IR_FILE_THIS_POINTER = 38,
+    /* PICA200 (docs/pica200.md §3). */
+    SB_IR_FILE_PICA_FLOAT_UNIFORM = 39, /**< c0-c95 */
+    SB_IR_FILE_PICA_INT_UNIFORM = 40,   /**< i0-i3 (x count-1, y start, z step) */
+    SB_IR_FILE_PICA_BOOL_UNIFORM = 41,  /**< b0-b15: lane x, 0 or 1 */
+    SB_IR_FILE_PICA_ADDRESS = 42,       /**< x = a0.x, y = a0.y, z = aL (int lanes) */
+    SB_IR_FILE_PICA_CONDITION = 43,     /**< x = cmp.x, y = cmp.y (bool lanes) */
+    SB_IR_FILE_COUNT = 44,
+    SB_IR_FILE_MAX_ENUM = 0x7fffffff
+};
+
+/** Source modifiers (sb_ir_operand::modifiers); abs applies before neg. */
+#define SB_IR_MOD_NEG 0x1u
+#define SB_IR_MOD_ABS 0x2u
+
+struct sb_ir_operand;
+
+/** One index: `offset + relative` (relative is a one-lane source, or NULL). */
+struct sb_ir_index {
+    uint32_t offset;
+    const struct sb_ir_operand *relative; /**< owned by the program */
+};
+
+/**
+ * A source or destination. Destinations use `mask`; sources use `swizzle`
+ * (lane i of the result comes from lane swizzle[i]). A source of a 64-bit
+ * operation names lane pairs: swizzle[0..1] select the pairs (0 = xy, 2 = zw)
+ * and the mask of a 64-bit destination has both lanes of a pair set.
+ */
+struct sb_ir_operand {
+    uint32_t file;          /**< enum sb_ir_file */
+    uint32_t index_count;   /**< 0-3 */
+    struct sb_ir_index index[3];
+    uint8_t mask;           /**< destination lanes, bit 0 = x */
+    uint8_t swizzle[4];     /**< source lanes */
+    uint8_t modifiers;      /**< SB_IR_MOD_* */
+    bool non_uniform;       /**< SM5.1 NonUniformResourceIndex on a resource index */
+    uint8_t min_precision;  /**< SM4 min-precision hint (enum sb_sm4_min_precision) */
+    uint32_t imm[4];        /**< SB_IR_FILE_IMMEDIATE lanes as bits; scalar immediates replicate */
+};
+
+/* ------------------------------------------------------------------------ */
+/* Instructions                                                             */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Operations. The comment gives dst <- srcs and the lane view; IR.md states
+ * every rule. "c" = a condition source (one lane, tested per SB_IR_FLAG_TEST_NZ).
+ */
+enum sb_ir_op {
+    SB_IR_OP_NOP = 0,
+    /* Moves and selects (bits). */
+    SB_IR_OP_MOV,          /**< d <- a (float view when modifiers/saturate apply) */
+    SB_IR_OP_MOVC,         /**< d <- a != 0 ? b : c (per lane) */
+    SB_IR_OP_SWAPC,        /**< d0 <- a ? c : b; d1 <- a ? b : c */
+    SB_IR_OP_DMOV, SB_IR_OP_DMOVC,
+    /* Float arithmetic. */
+    SB_IR_OP_ADD, SB_IR_OP_MUL, SB_IR_OP_MAD, SB_IR_OP_DIV, SB_IR_OP_MIN, SB_IR_OP_MAX,
+    SB_IR_OP_DP2, SB_IR_OP_DP3, SB_IR_OP_DP4,
+    SB_IR_OP_DPH,          /**< PICA: dp4 with a.w = 1 */
+    SB_IR_OP_DST,          /**< (1, a.y*b.y, a.z, b.w) */
+    SB_IR_OP_FRC, SB_IR_OP_SQRT, SB_IR_OP_RSQ, SB_IR_OP_RCP, SB_IR_OP_EXP, SB_IR_OP_LOG,
+    SB_IR_OP_SINCOS,       /**< d0 <- sin a, d1 <- cos a */
+    SB_IR_OP_ROUND_NE, SB_IR_OP_ROUND_NI, SB_IR_OP_ROUND_PI, SB_IR_OP_ROUND_Z,
+    SB_IR_OP_EQ, SB_IR_OP_NE, SB_IR_OP_LT, SB_IR_OP_GE, /**< float compare -> bool */
+    SB_IR_OP_SGE, SB_IR_OP_SLT, /**< PICA: float compare -> 1.0 / 0.0 */
+    SB_IR_OP_DERIV_RTX, SB_IR_OP_DERIV_RTY, SB_IR_OP_DERIV_RTX_COARSE,
+    SB_IR_OP_DERIV_RTX_FINE, SB_IR_OP_DERIV_RTY_COARSE, SB_IR_OP_DERIV_RTY_FINE,
+    /* Integer arithmetic. */
+    SB_IR_OP_IADD, SB_IR_OP_INEG, SB_IR_OP_IMUL, /**< imul: d0 hi, d1 lo */
+    SB_IR_OP_IMAD, SB_IR_OP_IMIN, SB_IR_OP_IMAX,
+    SB_IR_OP_UMUL, SB_IR_OP_UMAD, SB_IR_OP_UMIN, SB_IR_OP_UMAX,
+    SB_IR_OP_UDIV,         /**< d0 quotient, d1 remainder; by 0 -> 0xFFFFFFFF both */
+    SB_IR_OP_UADDC, SB_IR_OP_USUBB, /**< d0 result, d1 carry / borrow */
+    SB_IR_OP_IEQ, SB_IR_OP_INE, SB_IR_OP_ILT, SB_IR_OP_IGE, SB_IR_OP_ULT, SB_IR_OP_UGE,
+    SB_IR_OP_MSAD,
+    /* Bits. */
+    SB_IR_OP_AND, SB_IR_OP_OR, SB_IR_OP_XOR, SB_IR_OP_NOT,
+    SB_IR_OP_ISHL, SB_IR_OP_ISHR, SB_IR_OP_USHR, /**< shift count & 31 */
+    SB_IR_OP_COUNTBITS, SB_IR_OP_FIRSTBIT_HI, SB_IR_OP_FIRSTBIT_LO, SB_IR_OP_FIRSTBIT_SHI,
+    SB_IR_OP_UBFE, SB_IR_OP_IBFE, SB_IR_OP_BFI, SB_IR_OP_BFREV,
+    /* Conversions. */
+    SB_IR_OP_FTOI, SB_IR_OP_FTOU, SB_IR_OP_ITOF, SB_IR_OP_UTOF,
+    SB_IR_OP_F32TOF16, SB_IR_OP_F16TOF32,
+    SB_IR_OP_FTOD, SB_IR_OP_DTOF, SB_IR_OP_DTOI, SB_IR_OP_DTOU, SB_IR_OP_ITOD, SB_IR_OP_UTOD,
+    /* Doubles. */
+    SB_IR_OP_DADD, SB_IR_OP_DMUL, SB_IR_OP_DDIV, SB_IR_OP_DFMA, SB_IR_OP_DMIN, SB_IR_OP_DMAX,
+    SB_IR_OP_DRCP, SB_IR_OP_DEQ, SB_IR_OP_DNE, SB_IR_OP_DLT, SB_IR_OP_DGE,
+    /* Structured control flow. */
+    SB_IR_OP_IF,           /**< c */
+    SB_IR_OP_ELSE, SB_IR_OP_ENDIF, SB_IR_OP_LOOP, SB_IR_OP_ENDLOOP,
+    SB_IR_OP_SWITCH,       /**< a (int selector) */
+    SB_IR_OP_CASE,         /**< `case_value` */
+    SB_IR_OP_DEFAULT, SB_IR_OP_ENDSWITCH,
+    SB_IR_OP_BREAK, SB_IR_OP_BREAKC, SB_IR_OP_CONTINUE, SB_IR_OP_CONTINUEC,
+    SB_IR_OP_RET, SB_IR_OP_RETC,
+    SB_IR_OP_DISCARD,      /**< c (SM4 discard is always conditional) */
+    SB_IR_OP_CALL,         /**< `target` function */
+    SB_IR_OP_CALLC,        /**< c, `target` */
+    SB_IR_OP_INTERFACE_CALL, /**< fcall: src0 interface operand, `target` call site */
+    /* Geometry streams. */
+    SB_IR_OP_EMIT, SB_IR_OP_CUT, SB_IR_OP_EMIT_THEN_CUT, /**< `stream` */
+    /* Resources: t#/u# are src operands; see IR.md §Resources for operand order. */
+    SB_IR_OP_SAMPLE, SB_IR_OP_SAMPLE_B, SB_IR_OP_SAMPLE_L, SB_IR_OP_SAMPLE_D,
+    SB_IR_OP_SAMPLE_C, SB_IR_OP_SAMPLE_C_LZ,
+    SB_IR_OP_GATHER4, SB_IR_OP_GATHER4_C, SB_IR_OP_GATHER4_PO, SB_IR_OP_GATHER4_PO_C,
+    SB_IR_OP_LD, SB_IR_OP_LD_MS, SB_IR_OP_RESINFO, SB_IR_OP_SAMPLE_INFO,
+    SB_IR_OP_SAMPLE_POS, SB_IR_OP_BUFINFO, SB_IR_OP_LOD,
+    SB_IR_OP_LD_UAV_TYPED, SB_IR_OP_STORE_UAV_TYPED, SB_IR_OP_LD_RAW, SB_IR_OP_STORE_RAW,
+    SB_IR_OP_LD_STRUCTURED, SB_IR_OP_STORE_STRUCTURED,
+    SB_IR_OP_ATOMIC_AND, SB_IR_OP_ATOMIC_OR, SB_IR_OP_ATOMIC_XOR, SB_IR_OP_ATOMIC_CMP_STORE,
+    SB_IR_OP_ATOMIC_IADD, SB_IR_OP_ATOMIC_IMAX, SB_IR_OP_ATOMIC_IMIN,
+    SB_IR_OP_ATOMIC_UMAX, SB_IR_OP_ATOMIC_UMIN,
+    SB_IR_OP_IMM_ATOMIC_ALLOC, SB_IR_OP_IMM_ATOMIC_CONSUME,
+    SB_IR_OP_IMM_ATOMIC_IADD, SB_IR_OP_IMM_ATOMIC_AND, SB_IR_OP_IMM_ATOMIC_OR,
+    SB_IR_OP_IMM_ATOMIC_XOR, SB_IR_OP_IMM_ATOMIC_EXCH, SB_IR_OP_IMM_ATOMIC_CMP_EXCH,
+    SB_IR_OP_IMM_ATOMIC_IMAX, SB_IR_OP_IMM_ATOMIC_IMIN, SB_IR_OP_IMM_ATOMIC_UMAX,
+    SB_IR_OP_IMM_ATOMIC_UMIN,
+    SB_IR_OP_CHECK_ACCESS_FULLY_MAPPED,
+    SB_IR_OP_SYNC,         /**< `sync_flags` (SB_SM4_SYNC_* bits) */
+    /* Pixel-shader attribute evaluation. */
+    SB_IR_OP_EVAL_CENTROID, SB_IR_OP_EVAL_SAMPLE_INDEX, SB_IR_OP_EVAL_SNAPPED,
+    /* PICA200 specials (docs/pica200.md §6). */
+    SB_IR_OP_PICA_CMP,     /**< condition.x/y <- compare(a, b) with `compare[2]` */
+    SB_IR_OP_PICA_MOVA,    /**< address.xy <- int(a.xy) under mask */
+    SB_IR_OP_PICA_LITP,
+    SB_IR_OP_PICA_SETEMIT, /**< `stream` = vertex id, flags: SB_IR_FLAG_PICA_* */
+    /* Debugging. */
+    SB_IR_OP_ABORT, SB_IR_OP_DEBUG_BREAK,
+    SB_IR_OP_COUNT,
+    SB_IR_OP_MAX_ENUM = 0x7fffffff
+};
+
+/* Instruction flags. */
+#define SB_IR_FLAG_SATURATE 0x1u      /**< clamp float results to [0, 1] */
+#define SB_IR_FLAG_TEST_NZ 0x2u       /**< conditional ops: true when the lane != 0 (else == 0) */
+#define SB_IR_FLAG_PRECISE 0x4u       /**< no reassociation / contraction (per `precise_mask`) */
+#define SB_IR_FLAG_LEGACY_MUL 0x8u    /**< PICA: 0 * anything = 0 in MUL/MAD/DP/DPH/DST */
+#define SB_IR_FLAG_PICA_WINDING 0x10u /**< SETEMIT: invert winding */
+#define SB_IR_FLAG_PICA_PRIMITIVE 0x20u /**< SETEMIT: emit a primitive */
+
+/** One IR instruction. */
+struct sb_ir_instruction {
+    uint32_t op;            /**< enum sb_ir_op */
+    uint32_t flags;         /**< SB_IR_FLAG_* */
+    uint64_t offset;        /**< byte offset of the source instruction in the input file */
+    uint32_t dst_count;
+    uint32_t src_count;
+    const struct sb_ir_operand *dst; /**< dst_count, then `src` */
+    const struct sb_ir_operand *src;
+    uint8_t precise_mask;   /**< lanes marked precise */
+    int8_t texel_offset[3]; /**< immediate sample offsets (u, v, w) */
+    uint32_t case_value;    /**< CASE: the literal */
+    uint32_t target;        /**< CALL/CALLC: function index; INTERFACE_CALL: call site */
+    uint32_t stream;        /**< EMIT/CUT: stream; SETEMIT: vertex id */
+    uint32_t sync_flags;    /**< SYNC */
+    uint32_t return_type;   /**< RESINFO: 0 float, 1 rcpfloat, 2 uint; SAMPLE_INFO: 0 float, 1 uint */
+    uint32_t compare[2];    /**< PICA_CMP: ops for x, y (docs/pica200.md §6.4) */
+    /** Resource facts when the source carried them (SM5 extended opcode tokens). */
+    uint32_t resource_dimension;
+    uint32_t resource_stride;
+    uint32_t resource_return_type[4];
+};
+
+/** A function: the entry body, a subroutine, or a hull-shader phase. */
+struct sb_ir_function {
+    uint32_t id;            /**< SM4 label number; 0xFFFFFFFF for the entry / phases */
+    uint32_t instruction_count;
+    const struct sb_ir_instruction *instructions;
+    /** Hull fork/join phases: how many instances run (vForkInstanceID/vJoinInstanceID). */
+    uint32_t instance_count;
+    uint32_t temp_count;    /**< r# registers this function declares (hull phases own theirs) */
+};
+
+/* ------------------------------------------------------------------------ */
+/* Declarations                                                             */
+/* ------------------------------------------------------------------------ */
+
+/** Interpolation modes of pixel-shader inputs (SM4 §8.2 values). */
+enum sb_ir_interpolation {
+    SB_IR_INTERP_UNDEFINED = 0, SB_IR_INTERP_CONSTANT = 1, SB_IR_INTERP_LINEAR = 2,
+    SB_IR_INTERP_LINEAR_CENTROID = 3, SB_IR_INTERP_LINEAR_NOPERSPECTIVE = 4,
+    SB_IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID = 5, SB_IR_INTERP_LINEAR_SAMPLE = 6,
+    SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE = 7,
+    SB_IR_INTERP_MAX_ENUM = 0x7fffffff
+};
+
+/** Where a signature element lives. */
+enum sb_ir_signature_kind {
+    SB_IR_SIGNATURE_INPUT = 0, SB_IR_SIGNATURE_OUTPUT = 1, SB_IR_SIGNATURE_PATCH = 2,
+    SB_IR_SIGNATURE_KIND_MAX_ENUM = 0x7fffffff
+};
+
+/**
+ * One declared input/output register range with its meaning: a merge of the
+ * dcl_input and dcl_output declarations and the ISGN/OSGN/PCSG elements.
+ */
+struct sb_ir_signature_element {
+    uint32_t kind;            /**< enum sb_ir_signature_kind */
+    const char *semantic;     /**< semantic name ("TEXCOORD"), "" when unknown */
+    uint32_t semantic_index;
+    uint32_t system_value;    /**< D3D_NAME (docs/sm4-tokens.md §8.1); 0 = none */
+    uint32_t register_index;  /**< v# / o# (or SB_IR_FILE_* special registers: `file`) */
+    uint32_t file;            /**< SB_IR_FILE_INPUT/OUTPUT/INPUT_PATCH_CONSTANT or a special file */
+    uint8_t mask;             /**< lanes declared */
+    uint8_t used_mask;        /**< lanes the signature says are read/written */
+    uint32_t component_type;  /**< enum sb_ir_type: FLOAT, INT or UINT */
+    uint32_t interpolation;   /**< enum sb_ir_interpolation (pixel inputs) */
+    uint32_t stream;          /**< GS output stream */
+    uint32_t min_precision;
+    uint32_t array_size;      /**< GS/HS/DS input vertex or control-point count; 0 = not arrayed */
+};
+
+/** Resource register classes (for bindings). */
+enum sb_ir_resource_class {
+    SB_IR_RESOURCE_CBV = 0,       /**< cb# */
+    SB_IR_RESOURCE_SRV = 1,       /**< t# */
+    SB_IR_RESOURCE_SAMPLER = 2,   /**< s# */
+    SB_IR_RESOURCE_UAV = 3,       /**< u# */
+    SB_IR_RESOURCE_CLASS_MAX_ENUM = 0x7fffffff
+};
+
+/** Resource kinds (what a t#/u# holds). */
+enum sb_ir_resource_kind {
+    SB_IR_RESOURCE_KIND_TYPED = 0,      /**< textures and typed buffers: `dimension` */
+    SB_IR_RESOURCE_KIND_RAW = 1,        /**< ByteAddressBuffer */
+    SB_IR_RESOURCE_KIND_STRUCTURED = 2, /**< StructuredBuffer: `stride` */
+    SB_IR_RESOURCE_KIND_MAX_ENUM = 0x7fffffff
+};
+
+/**
+ * A declared cb#, t#, s# or u# (a range in SM5.1). Binding fields are
+ * filled by the binding step (translate.h), not by the front end.
+ */
+struct sb_ir_resource {
+    uint32_t resource_class;  /**< enum sb_ir_resource_class */
+    uint32_t id;              /**< the register number (SM5.1: the range id) */
+    uint32_t space;           /**< SM5.1 register space; 0 before */
+    uint32_t lower_bound;     /**< first register of the range (== id before SM5.1) */
+    uint32_t count;           /**< registers in the range; 0xFFFFFFFF unbounded */
+    uint32_t kind;            /**< enum sb_ir_resource_kind (SRV/UAV) */
+    uint32_t dimension;       /**< SM4 resource dimension (§8.3) for typed SRV/UAV */
+    uint32_t sample_count;    /**< 2DMS */
+    uint32_t return_type[4];  /**< SM4 return types (§8.4) x y z w */
+    uint32_t stride;          /**< structured: bytes */
+    uint32_t cb_size;         /**< CBV: 16-byte vectors */
+    bool cb_dynamic_indexed;  /**< CBV */
+    uint32_t sampler_mode;    /**< sampler: 0 default, 1 comparison, 2 mono */
+    uint32_t uav_flags;       /**< SB_SM4_UAV_* bits */
+    bool has_counter;         /**< UAV used by imm_atomic_alloc/consume */
+    const char *name;         /**< RDEF name, or NULL */
+    uint32_t set, binding;    /**< Vulkan binding (after sb_translate binding) */
+    uint32_t counter_binding; /**< UAV counter binding in `set` (has_counter) */
+};
+
+/** Group-shared memory g#. */
+struct sb_ir_group_shared {
+    uint32_t id;
+    bool structured;
+    uint32_t stride;          /**< bytes (structured), 4 for raw */
+    uint32_t count;           /**< structures (structured) or bytes / 4 (raw: DWORDs) */
+};
+
+/** Indexable temp array x#. */
+struct sb_ir_indexable_temp {
+    uint32_t id;
+    uint32_t count;           /**< elements */
+    uint32_t components;      /**< 1-4 */
+};
+
+/** A dcl_indexrange: registers addressed as one array. */
+struct sb_ir_index_range {
+    uint32_t file;            /**< INPUT or OUTPUT (or INPUT_PATCH_CONSTANT...) */
+    uint32_t first;           /**< first register */
+    uint32_t count;           /**< registers */
+    uint8_t mask;
+};
+
+/** SM5 class-linkage tables (dcl_function_body/table/interface). */
+struct sb_ir_interface {
+    uint32_t id;              /**< fp# */
+    uint32_t array_length;
+    uint32_t table_count;     /**< function tables it may use */
+    const uint32_t *tables;   /**< table ids */
+    uint32_t call_sites;      /**< expected table length */
+};
+struct sb_ir_function_table {
+    uint32_t id;              /**< ft# */
+    uint32_t body_count;
+    const uint32_t *bodies;   /**< function-body ids (fb#) */
+};
+
+/** The whole program. */
+struct sb_ir_program {
+    uint32_t source;          /**< enum sb_ir_source */
+    uint32_t stage;           /**< enum sb_ir_stage */
+    uint32_t major, minor;    /**< SM4/5 model; 0 for PICA */
+
+    uint32_t temp_count;      /**< r# of the entry function */
+    uint32_t global_flags;    /**< dcl_globalFlags bits (§8.12) */
+
+    uint32_t signature_count;
+    const struct sb_ir_signature_element *signature;
+    uint32_t resource_count;
+    const struct sb_ir_resource *resources;
+    uint32_t group_shared_count;
+    const struct sb_ir_group_shared *group_shared;
+    uint32_t indexable_temp_count;
+    const struct sb_ir_indexable_temp *indexable_temps;
+    uint32_t index_range_count;
+    const struct sb_ir_index_range *index_ranges;
+    /** Immediate constant buffer: 4 × icb_vector_count DWORDs. */
+    uint32_t icb_vector_count;
+    const uint32_t *icb;
+    uint32_t interface_count;
+    const struct sb_ir_interface *interfaces;
+    uint32_t function_table_count;
+    const struct sb_ir_function_table *function_tables;
+    uint32_t function_body_count; /**< fb# ids are 0..count-1; body i is function `function_body_label[i]` */
+    const uint32_t *function_body_label;
+
+    /* Geometry. */
+    uint32_t gs_input_primitive;  /**< §8.8 */
+    uint32_t gs_output_topology;  /**< §8.9 */
+    uint32_t gs_max_output_vertices;
+    uint32_t gs_instance_count;   /**< 0/1 = not instanced */
+    uint32_t gs_stream_mask;      /**< bit per dcl_stream */
+    /* Hull / domain. */
+    uint32_t input_control_points, output_control_points;
+    uint32_t tess_domain;         /**< §8.5 */
+    uint32_t tess_partitioning;   /**< §8.6 */
+    uint32_t tess_output_primitive; /**< §8.7 */
+    float max_tess_factor;
+    /* Compute. */
+    uint32_t thread_group[3];
+
+    /**
+     * Functions: [0] is the entry body (vs/ps/gs/ds/cs; for hs the control-point
+     * phase, possibly empty). Hull fork and join phases follow as
+     * `fork_phase_count` then `join_phase_count` functions from index
+     * `first_fork_phase`; subroutines (label bodies) after them.
+     */
+    uint32_t function_count;
+    const struct sb_ir_function *functions;
+    uint32_t first_fork_phase;
+    uint32_t fork_phase_count;
+    uint32_t join_phase_count;
+};
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                             */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Lowers a decoded SM4/5 program (and, when `container` is given, its
+ * ISGN/OSGN/PCSG signatures and RDEF names) into the IR.
+ * Fails with SB_ERROR_TRANSLATE_UNSUPPORTED or SB_ERROR_TRANSLATE_INVALID and
+ * the offset of the instruction that cannot be lowered.
+ */
+enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
+                              const struct sb_dxbc *container,
+                              struct sb_ir_program **out, struct sb_error *error);
+
+/** Frees a program; NULL is a no-op. */
+void sb_ir_program_destroy(struct sb_ir_program *program);
+
+/** Name of an op ("add", "ld_structured"); "?" for unknown values. Static. */
+const char *sb_ir_op_name(uint32_t op);
+
+/**
+ * Prints a program as text (one instruction a line, with offsets), for tests
+ * and `shaderbridge translate --ir`. malloc'd; free with free().
+ */
+char *sb_ir_print(const struct sb_ir_program *program);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

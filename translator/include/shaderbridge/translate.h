@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Translation to SPIR-V: one entry point from container bytes (DXBC now,
+ * SHBIN later) through the IR (shaderbridge/ir.h) to a SPIR-V module for a
+ * chosen Vulkan target environment, with the resource bindings that were used.
+ *
+ * Bindings (the documented default, translator/IR.md §Bindings):
+ *   set     = register space (0 before SM5.1)
+ *   binding = cb#  0 +  n   (n < 16)
+ *             s#  16 +  n   (n < 16)
+ *             t#  32 +  n   (n < 128)
+ *             u# 160 +  n   (n < 64); its append/consume counter at 224 + n
+ *   Ranges or registers outside these windows (SM5.1) take bindings from 288
+ *   upwards in declaration order. A caller may override any register with
+ *   sb_translate_options::binding_overrides.
+ */
+#ifndef SHADERBRIDGE_TRANSLATE_H
+#define SHADERBRIDGE_TRANSLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shaderbridge/ir.h"
+#include "shaderbridge/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum sb_target_env {
+    SB_TARGET_VULKAN_1_0 = 0, SB_TARGET_VULKAN_1_1 = 1, /**< the default */
+    SB_TARGET_VULKAN_1_2 = 2, SB_TARGET_VULKAN_1_3 = 3,
+    SB_TARGET_ENV_MAX_ENUM = 0x7fffffff
+};
+
+/** "vulkan1.1" -> SB_TARGET_VULKAN_1_1; false for other names. */
+bool sb_target_env_parse(const char *name, enum sb_target_env *out);
+/** "vulkan1.0" ... "vulkan1.3"; NULL for unknown values. Static. */
+const char *sb_target_env_name(enum sb_target_env env);
+
+/** A caller-chosen binding for one register (or SM5.1 range) of one class. */
+struct sb_binding_override {
+    uint32_t resource_class;  /**< enum sb_ir_resource_class */
+    uint32_t space;
+    uint32_t register_index;  /**< the register (SM5.1: the range's lower bound) */
+    uint32_t set, binding;
+    uint32_t counter_binding; /**< UAVs with a counter; ignored otherwise */
+};
+
+/* Option flags. */
+#define SB_TRANSLATE_DEBUG_INFO 0x1u /**< -g: OpName, OpSource/OpLine to DXBC byte offsets */
+#define SB_TRANSLATE_OPTIMIZE 0x2u   /**< -O: SPIRV-Tools performance passes */
+#define SB_TRANSLATE_VALIDATE 0x4u   /**< run the SPIR-V validator; failure = SB_ERROR_SPIRV_INVALID */
+
+struct sb_translate_options {
+    enum sb_target_env target_env;
+    uint32_t flags;                   /**< SB_TRANSLATE_* */
+    uint32_t binding_override_count;
+    const struct sb_binding_override *binding_overrides;
+};
+
+/** What one Vulkan binding holds, as reported after translation. */
+struct sb_translated_binding {
+    uint32_t resource_class;  /**< enum sb_ir_resource_class */
+    uint32_t space;
+    uint32_t lower_bound;     /**< first register */
+    uint32_t count;           /**< registers (descriptor array size); 0xFFFFFFFF unbounded */
+    uint32_t set, binding;
+    bool has_counter;
+    uint32_t counter_binding;
+    /** VkDescriptorType value the pipeline layout must use for it. */
+    uint32_t descriptor_type;
+    const char *name;         /**< RDEF name or NULL; owned by the translation */
+};
+
+/** The result of a translation. */
+struct sb_translation {
+    uint32_t stage;           /**< enum sb_ir_stage */
+    const uint32_t *words;    /**< the SPIR-V module */
+    size_t word_count;
+    const char *entry_point;  /**< "main" */
+    uint32_t binding_count;
+    const struct sb_translated_binding *bindings;
+    /** Push-constant-free, specialisation-free: nothing else to report yet. */
+};
+
+/**
+ * Translates shader bytes (a DXBC container with SHDR/SHEX) to SPIR-V.
+ * options may be NULL (vulkan1.1, default bindings, no flags).
+ * Errors: the reader's and decoder's codes for bad bytes;
+ * SB_ERROR_TRANSLATE_UNSUPPORTED / _INVALID with the offset of the source
+ * instruction; SB_ERROR_SPIRV_INVALID when validation was asked for and failed.
+ */
+enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
+                            struct sb_translation **out, struct sb_error *error);
+
+/** Same, from an IR program the caller built or lowered (bindings are assigned on a copy). */
+enum sb_result sb_translate_ir(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options,
+                               struct sb_translation **out, struct sb_error *error);
+
+/** Frees a translation; NULL is a no-op. */
+void sb_translation_destroy(struct sb_translation *translation);
+
+/**
+ * Validates SPIR-V words for a target env with SPIRV-Tools. On failure
+ * returns SB_ERROR_SPIRV_INVALID with the validator's message and the word
+ * index * 4 as offset.
+ */
+enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum sb_target_env env,
+                                 struct sb_error *error);
+
+/** Disassembles SPIR-V words to spirv-dis text (malloc'd; free with free()). */
+char *sb_spirv_disassemble(const uint32_t *words, size_t word_count, enum sb_target_env env);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
