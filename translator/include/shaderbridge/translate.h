@@ -74,6 +74,23 @@ struct sb_translated_binding {
     const char *name;         /**< RDEF name or NULL; owned by the translation */
 };
 
+/**
+ * One stage-interface variable of the translated module (Input or Output
+ * storage class, non-built-in), so a caller can build a matching partner
+ * stage or vertex-input state.
+ */
+struct sb_translated_interface {
+    uint32_t location;
+    uint32_t component;       /**< first component (Component decoration; 0 when absent) */
+    uint32_t component_count; /**< 1-4 */
+    uint32_t component_type;  /**< enum sb_ir_type: FLOAT, INT or UINT */
+    uint32_t array_size;      /**< outer per-vertex array (GS/HS/DS inputs, HS outputs); 0 = none */
+    bool patch;               /**< Patch decoration (HS outputs / DS inputs) */
+    uint32_t interpolation;   /**< enum sb_ir_interpolation for PS inputs */
+    const char *semantic;     /**< semantic name or NULL; owned by the translation */
+    uint32_t semantic_index;
+};
+
 /** The result of a translation. */
 struct sb_translation {
     uint32_t stage;           /**< enum sb_ir_stage */
@@ -82,7 +99,19 @@ struct sb_translation {
     const char *entry_point;  /**< "main" */
     uint32_t binding_count;
     const struct sb_translated_binding *bindings;
-    /** Push-constant-free, specialisation-free: nothing else to report yet. */
+    uint32_t input_count;     /**< Input variables that are not built-ins */
+    const struct sb_translated_interface *inputs;
+    uint32_t output_count;    /**< Output variables that are not built-ins */
+    const struct sb_translated_interface *outputs;
+    /** Built-ins the module reads / writes, as SpvBuiltIn bit numbers would not fit:
+     *  lists of SpvBuiltIn values. */
+    uint32_t builtin_input_count;
+    const uint32_t *builtin_inputs;
+    uint32_t builtin_output_count;
+    const uint32_t *builtin_outputs;
+    /** Hull/domain/geometry facts a pipeline needs (patch control points etc.). */
+    uint32_t patch_control_points; /**< HS input / DS input control points; 0 otherwise */
+    uint32_t tess_domain;          /**< IR tess_domain for HS/DS */
 };
 
 /**
