@@ -105,7 +105,10 @@ enum sb_ir_file {
     SB_IR_FILE_PICA_BOOL_UNIFORM = 41,  /**< b0-b15: lane x, 0 or 1 */
     SB_IR_FILE_PICA_ADDRESS = 42,       /**< x = a0.x, y = a0.y, z = aL (int lanes) */
     SB_IR_FILE_PICA_CONDITION = 43,     /**< x = cmp.x, y = cmp.y (bool lanes) */
-    SB_IR_FILE_COUNT = 44,
+    /** SM4.1 `rasterizer`: the render target's sample pattern, as the resource operand
+     *  of SAMPLE_INFO / SAMPLE_POS; no index. */
+    SB_IR_FILE_RASTERIZER = 44,
+    SB_IR_FILE_COUNT = 45,
     SB_IR_FILE_MAX_ENUM = 0x7fffffff
 };
 
@@ -304,6 +307,9 @@ struct sb_ir_signature_element {
     uint32_t file;            /**< SB_IR_FILE_INPUT/OUTPUT/INPUT_PATCH_CONSTANT or a special file */
     uint8_t mask;             /**< lanes declared */
     uint8_t used_mask;        /**< lanes the signature says are read/written */
+    /** Lanes the container's signature element allocates (its mask); 0 when the element
+     *  came from a declaration alone (no container, or no matching signature element). */
+    uint8_t signature_mask;
     uint32_t component_type;  /**< enum sb_ir_type: FLOAT, INT or UINT */
     uint32_t interpolation;   /**< enum sb_ir_interpolation (pixel inputs) */
     uint32_t stream;          /**< GS output stream */
@@ -466,6 +472,43 @@ void sb_ir_program_destroy(struct sb_ir_program *program);
 
 /** Name of an op ("add", "ld_structured"); "?" for unknown values. Static. */
 const char *sb_ir_op_name(uint32_t op);
+
+/** What an operand slot of an op may hold (sb_ir_op_info::dst_kind / src_kind). */
+enum sb_ir_operand_kind {
+    SB_IR_KIND_NONE = 0,     /**< no operand in this slot */
+    SB_IR_KIND_VALUE = 1,    /**< a register or immediate read as lanes (dst: a writable
+                                  register or NULL) */
+    SB_IR_KIND_RESOURCE = 2, /**< t# (or RASTERIZER for SAMPLE_INFO / SAMPLE_POS) */
+    SB_IR_KIND_SAMPLER = 3,  /**< s# */
+    SB_IR_KIND_UAV = 4,      /**< u# */
+    SB_IR_KIND_TEXTURE_OR_UAV = 5, /**< t# or u# (RESINFO, BUFINFO) */
+    SB_IR_KIND_MEMORY = 6,   /**< t#, u# or g# (raw/structured loads); u# or g# as a store or
+                                  atomic destination */
+    SB_IR_KIND_INTERFACE = 7, /**< fp# (INTERFACE_CALL) */
+    SB_IR_KIND_MAX_ENUM = 0x7fffffff
+};
+
+/**
+ * Static facts about an op, one row per op (IR.md lists the same per op): how
+ * many operands it takes, the lane view of each, and what each slot may hold.
+ * Counts are ranges because a few ops have optional operands: a residency
+ * status destination (dst[1]) on the SM5 `_s` forms of sample/gather/ld, and a
+ * trailing LOD-clamp source on sample ops lowered from `sample_*_cl_s`.
+ */
+struct sb_ir_op_info {
+    const char *name;        /**< as sb_ir_op_name() */
+    uint8_t dst_min, dst_max; /**< destination count range */
+    uint8_t src_min, src_max; /**< source count range */
+    uint8_t dst_type[2];     /**< enum sb_ir_type of dst[0], dst[1] */
+    uint8_t src_type[6];     /**< enum sb_ir_type of src[0..5] (NONE for resources) */
+    uint8_t dst_kind[2];     /**< enum sb_ir_operand_kind of dst[0], dst[1] */
+    uint8_t src_kind[6];     /**< enum sb_ir_operand_kind of src[0..5] */
+    bool control_flow;       /**< structured-flow marker or branch (IF ... CALLC) */
+    bool float_modifiers;    /**< SATURATE and NEG/ABS act on float (or double) values */
+};
+
+/** The info row of an op; NULL for values >= SB_IR_OP_COUNT. Static. */
+const struct sb_ir_op_info *sb_ir_op_info(uint32_t op);
 
 /**
  * Prints a program as text (one instruction a line, with offsets), for tests
