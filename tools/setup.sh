@@ -18,9 +18,10 @@ build_dir=${BUILD_DIR:-$here/build}
 jobs=${JOBS:-$(nproc)}
 corpus=${SB_CORPUS_DIR:-$here/../shared/corpus}
 
-packages=(cmake gcc clang make pkg-config libjson-c-dev python3 python3-yaml
+packages=(cmake gcc g++ clang make pkg-config libjson-c-dev python3 python3-yaml
           libvulkan-dev libvulkan-volk-dev spirv-tools spirv-headers glslang-tools
-          mesa-vulkan-drivers vulkan-validationlayers libclang-rt-14-dev)
+          mesa-vulkan-drivers vulkan-validationlayers libclang-rt-14-dev
+          libvkd3d-dev vkd3d-compiler)
 
 install_packages() {
     local missing=()

@@ -140,8 +140,23 @@ void sb_translation_destroy(struct sb_translation *translation);
 enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum sb_target_env env,
                                  struct sb_error *error);
 
-/** Disassembles SPIR-V words to spirv-dis text (malloc'd; free with free()). */
+/** Disassembles SPIR-V words to spirv-dis text (malloc'd; free with free()).
+ *  NULL when the words do not parse as SPIR-V, env is unknown or memory ran out. */
 char *sb_spirv_disassemble(const uint32_t *words, size_t word_count, enum sb_target_env env);
+
+/**
+ * Runs SPIRV-Tools' performance passes (what `spirv-opt -O` runs) over a
+ * module for a target env, keeping every resource binding even if unused.
+ * The input is validated first; an invalid or unoptimisable module gives
+ * SB_ERROR_SPIRV_OPTIMIZE with the optimiser's first message.
+ * words, word_count: the module (not modified).
+ * out_words: on success a malloc'd copy of the optimised module, which the
+ *            caller frees with free(); NULL on failure.
+ * out_count: its length in words (0 on failure).
+ * error:     may be NULL; set on failure only.
+ */
+enum sb_result sb_spirv_optimize(const uint32_t *words, size_t word_count, enum sb_target_env env,
+                                 uint32_t **out_words, size_t *out_count, struct sb_error *error);
 
 #ifdef __cplusplus
 }
