@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Self-test of the Vulkan harness, independent of the translator: SPIR-V
+ * compiled from GLSL at build time (glsl/selftest.*) must give a compute
+ * pipeline whose dispatch computes known values and a VS/PS graphics
+ * pipeline, both with zero validation messages; and the same objects built
+ * wrongly on purpose (a uniform buffer where the shader has a storage
+ * buffer; a SINT vertex attribute feeding a float input; a partner stage
+ * that does not match) must make the validation layer report errors. The
+ * last part proves that a zero count elsewhere means something.
+ *
+ * It also checks the generated partner stages (vk_partner.h) the corpus
+ * test relies on: a partner VS built for the self-test PS, and a partner PS
+ * built for the self-test VS, each joined with the GLSL stage, give
+ * message-free pipelines; a partner with a deliberately wrong type does not.
+ *
+ * Usage: test_vk_harness_selftest COMP.spv VERT.spv FRAG.spv
+ * Exit: 0 pass, 1 fail, 77 no Vulkan device.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vk_harness.h"
+#include "vk_partner.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                   \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                           \
+            fprintf(stderr, __VA_ARGS__);                                                  \
+            fputc('\n', stderr);                                                           \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+static uint32_t *load_words(const char *path, size_t *count)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint32_t *words = size > 0 ? malloc((size_t)size) : NULL;
+    if (words && fread(words, 1, (size_t)size, f) != (size_t)size) {
+        free(words);
+        words = NULL;
+    }
+    fclose(f);
+    *count = (size_t)size / 4;
+    return words;
+}
+
+/* Dispatch of out[i] = in[i] * 3 + 1; `wrong_type` builds the layout with a UBO at binding 0. */
+static void compute_case(struct vkh *h, const uint32_t *words, size_t count, bool wrong_type)
+{
+    vkh_reset_messages(h);
+    h->messages.quiet = wrong_type;
+    struct vkh_binding bindings[2] = {
+        { 0, 0, wrong_type ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
+        { 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
+    };
+    struct vkh_layout layout;
+    VkShaderModule module = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    CHECK(vkh_layout_create(h, bindings, 2, VK_SHADER_STAGE_COMPUTE_BIT, &layout) == VK_SUCCESS,
+          "layout");
+    CHECK(vkh_shader_module(h, words, count, &module) == VK_SUCCESS, "module");
+    VkResult r = vkh_compute_pipeline(h, module, "main", layout.pipeline, &pipeline);
+    if (wrong_type) {
+        CHECK(h->messages.errors > 0, "a UBO for a storage buffer gave no validation error");
+        printf("injected descriptor-type error: %u validation errors, first: %.160s\n",
+               h->messages.errors, h->messages.first_error);
+    } else {
+        CHECK(r == VK_SUCCESS, "compute pipeline: %s", vkh_result_name(r));
+        uint32_t in[16], expect[16];
+        for (uint32_t i = 0; i < 16; i++) {
+            in[i] = i * 1000u + 7u;
+            expect[i] = in[i] * 3u + 1u;
+        }
+        struct vkh_buffer src, dst;
+        CHECK(vkh_buffer_create(h, sizeof(in), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, in, &src) ==
+                  VK_SUCCESS, "buffer");
+        CHECK(vkh_buffer_create(h, sizeof(in), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, NULL, &dst) ==
+                  VK_SUCCESS, "buffer");
+        struct vkh_resource res[2] = {
+            { 0, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, &src, NULL },
+            { 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, &dst, NULL },
+        };
+        r = vkh_dispatch(h, pipeline, &layout, res, 2, 4, 1, 1);
+        CHECK(r == VK_SUCCESS, "dispatch: %s", vkh_result_name(r));
+        CHECK(memcmp(dst.mapped, expect, sizeof(expect)) == 0,
+              "dispatch results differ: [5] = %u, want %u", ((uint32_t *)dst.mapped)[5], expect[5]);
+        vkh_buffer_destroy(h, &src);
+        vkh_buffer_destroy(h, &dst);
+        CHECK(h->messages.errors == 0 && h->messages.warnings == 0,
+              "compute: %u errors, %u warnings", h->messages.errors, h->messages.warnings);
+    }
+    if (pipeline)
+        vkDestroyPipeline(h->device, pipeline, NULL);
+    vkDestroyShaderModule(h->device, module, NULL);
+    vkh_layout_destroy(h, &layout);
+    h->messages.quiet = false;
+}
+
+/* VS + PS with vertex inputs vec4 / uvec2 and targets RGBA32F / RGBA32UI. */
+static void graphics_case(struct vkh *h, VkShaderModule vs, VkShaderModule fs, VkFormat attr1,
+                          uint32_t colors, bool expect_error, const char *what)
+{
+    vkh_reset_messages(h);
+    h->messages.quiet = expect_error;
+    struct vkh_layout layout;
+    CHECK(vkh_layout_create(h, NULL, 0, 0, &layout) == VK_SUCCESS, "empty layout");
+    struct vkh_vertex_attribute attrs[2] = {
+        { 0, VK_FORMAT_R32G32B32A32_SFLOAT },
+        { 1, attr1 },
+    };
+    struct vkh_graphics_desc d = {
+        .vs = vs, .fs = fs,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+        .attribute_count = 2, .attributes = attrs,
+        .color_count = colors,
+        .color_formats = { VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_UINT },
+        .layout = layout.pipeline,
+    };
+    VkPipeline pipeline;
+    VkRenderPass pass;
+    VkResult r = vkh_graphics_pipeline(h, &d, &pipeline, &pass);
+    if (expect_error) {
+        CHECK(h->messages.errors > 0, "%s gave no validation error", what);
+        printf("injected %s: %u validation errors, first: %.160s\n", what, h->messages.errors,
+               h->messages.first_error);
+    } else {
+        CHECK(r == VK_SUCCESS, "%s: %s", what, vkh_result_name(r));
+        CHECK(h->messages.errors == 0 && h->messages.warnings == 0, "%s: %u errors, %u warnings",
+              what, h->messages.errors, h->messages.warnings);
+        printf("%s: pipeline created, 0 validation messages\n", what);
+    }
+    if (r == VK_SUCCESS) {
+        vkDestroyPipeline(h->device, pipeline, NULL);
+        vkDestroyRenderPass(h->device, pass, NULL);
+    }
+    vkh_layout_destroy(h, &layout);
+    h->messages.quiet = false;
+}
+
+/* The self-test shaders' interfaces, as a translation would report them. */
+static const struct vkp_var vs_outputs[2] = {
+    { .location = 0, .count = 4, .type = VKP_FLOAT },
+    { .location = 1, .count = 1, .type = VKP_UINT },
+};
+
+static VkShaderModule partner_module(struct vkh *h, const struct vkp_stage_desc *desc)
+{
+    struct vkp_module m;
+    VkShaderModule module = VK_NULL_HANDLE;
+    CHECK(vkp_build(desc, &m), "partner build: %s", m.error);
+    CHECK(vkh_shader_module(h, m.words, m.word_count, &module) == VK_SUCCESS, "partner module");
+    vkp_free(&m);
+    return module;
+}
+
+static void partner_cases(struct vkh *h, VkShaderModule vs, VkShaderModule fs)
+{
+    /* A generated VS that feeds the GLSL fragment shader. */
+    struct vkp_stage_desc vs_desc = { .stage = VKP_VERTEX, .output_count = 2, .outputs = vs_outputs };
+    VkShaderModule gen_vs = partner_module(h, &vs_desc);
+    graphics_case(h, gen_vs, fs, VK_FORMAT_R32G32B32A32_SFLOAT, 2, false,
+                  "generated VS + GLSL PS");
+    vkDestroyShaderModule(h->device, gen_vs, NULL);
+
+    /* A generated PS that consumes the GLSL vertex shader's outputs. */
+    struct vkp_stage_desc fs_desc = { .stage = VKP_FRAGMENT, .input_count = 2, .inputs = vs_outputs };
+    VkShaderModule gen_fs = partner_module(h, &fs_desc);
+    graphics_case(h, vs, gen_fs, VK_FORMAT_R32G32_UINT, 0, false, "GLSL VS + generated PS");
+    vkDestroyShaderModule(h->device, gen_fs, NULL);
+
+    /* A partner whose location 1 is a float where the GLSL stage has a uint. */
+    struct vkp_var wrong[2] = { vs_outputs[0], vs_outputs[1] };
+    wrong[1].type = VKP_FLOAT;
+    wrong[1].count = 4;
+    struct vkp_stage_desc bad_desc = { .stage = VKP_VERTEX, .output_count = 2, .outputs = wrong };
+    VkShaderModule bad_vs = partner_module(h, &bad_desc);
+    graphics_case(h, bad_vs, fs, VK_FORMAT_R32G32B32A32_SFLOAT, 2, true,
+                  "interface type mismatch (float vs uint at location 1)");
+    vkDestroyShaderModule(h->device, bad_vs, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s COMP.spv VERT.spv FRAG.spv\n", argv[0]);
+        return 2;
+    }
+    struct vkh h;
+    int status = vkh_init(&h);
+    if (status != 0)
+        return status;
+    size_t comp_n = 0, vert_n = 0, frag_n = 0;
+    uint32_t *comp = load_words(argv[1], &comp_n), *vert = load_words(argv[2], &vert_n);
+    uint32_t *frag = load_words(argv[3], &frag_n);
+    if (!comp || !vert || !frag) {
+        fprintf(stderr, "cannot read the self-test SPIR-V files\n");
+        return 1;
+    }
+    compute_case(&h, comp, comp_n, false);
+    compute_case(&h, comp, comp_n, true);
+
+    VkShaderModule vs, fs;
+    CHECK(vkh_shader_module(&h, vert, vert_n, &vs) == VK_SUCCESS, "vs module");
+    CHECK(vkh_shader_module(&h, frag, frag_n, &fs) == VK_SUCCESS, "fs module");
+    graphics_case(&h, vs, fs, VK_FORMAT_R32G32_UINT, 2, false, "GLSL VS + PS");
+    graphics_case(&h, vs, fs, VK_FORMAT_R32G32_SINT, 2, true,
+                  "vertex attribute SINT for a uvec2 input");
+    partner_cases(&h, vs, fs);
+    vkDestroyShaderModule(h.device, vs, NULL);
+    vkDestroyShaderModule(h.device, fs, NULL);
+    free(comp);
+    free(vert);
+    free(frag);
+    vkh_destroy(&h);
+    printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);
+    return failures ? 1 : 0;
+}
