@@ -14,7 +14,13 @@
  * built for the self-test VS, each joined with the GLSL stage, give
  * message-free pipelines; a partner with a deliberately wrong type does not.
  *
- * Usage: test_vk_harness_selftest COMP.spv VERT.spv FRAG.spv
+ * Finally vk_pipeline_build.c, which the corpus test uses for translated
+ * shaders, runs on GLSL-built modules described by hand-written
+ * `struct sb_translation` interface reports, one per stage (VS, PS, GS,
+ * HS-like TCS, DS-like TES, CS): every pipeline must come out clean, and a
+ * report that lies about a type must not.
+ *
+ * Usage: test_vk_harness_selftest COMP VERT FRAG GEOM TESC TESE (.spv files)
  * Exit: 0 pass, 1 fail, 77 no Vulkan device.
  */
 #include <stdio.h>
@@ -23,6 +29,7 @@
 
 #include "vk_harness.h"
 #include "vk_partner.h"
+#include "vk_pipeline_build.h"
 
 static int failures;
 
@@ -189,23 +196,138 @@ static void partner_cases(struct vkh *h, VkShaderModule vs, VkShaderModule fs)
     vkDestroyShaderModule(h->device, bad_vs, NULL);
 }
 
+/* The GLSL stages' interfaces as a translation would report them. */
+static const struct sb_translated_interface vert_in[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT },
+    { .location = 1, .component_count = 2, .component_type = SB_IR_TYPE_UINT },
+};
+static const struct sb_translated_interface vert_out[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT },
+    { .location = 1, .component_count = 1, .component_type = SB_IR_TYPE_UINT },
+};
+static const struct sb_translated_interface frag_out[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT },
+    { .location = 1, .component_count = 4, .component_type = SB_IR_TYPE_UINT },
+};
+static const struct sb_translated_interface geom_in[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .array_size = 3 },
+    { .location = 1, .component_count = 1, .component_type = SB_IR_TYPE_UINT, .array_size = 3 },
+};
+static const struct sb_translated_interface geom_out[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT },
+    { .location = 2, .component = 1, .component_count = 1, .component_type = SB_IR_TYPE_FLOAT },
+};
+static const struct sb_translated_interface tesc_in[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .array_size = 3 },
+    { .location = 3, .component_count = 2, .component_type = SB_IR_TYPE_INT, .array_size = 3 },
+};
+static const struct sb_translated_interface tesc_out[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .array_size = 4 },
+    { .location = 1, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .patch = true },
+};
+static const struct sb_translated_interface tese_out[1] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT },
+};
+
+struct stage_case {
+    const char *name;
+    uint32_t stage;
+    int file;                 /* argv index of the module */
+    uint32_t in_count, out_count;
+    const struct sb_translated_interface *in, *out;
+    uint32_t control_points, domain;
+    bool frag_depth;
+};
+
+static void translation_case(struct vkh *h, const struct stage_case *c, const uint32_t *words,
+                             size_t count, bool lie)
+{
+    struct sb_translated_interface lied[2] = { { 0 } };
+    struct sb_translation t = {
+        .stage = c->stage, .words = words, .word_count = count, .entry_point = "main",
+        .input_count = c->in_count, .inputs = c->in,
+        .output_count = c->out_count, .outputs = c->out,
+        .patch_control_points = c->control_points, .tess_domain = c->domain,
+    };
+    struct sb_translated_binding storage[2] = {
+        { .count = 1, .set = 0, .binding = 0, .descriptor_type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER },
+        { .count = 1, .set = 0, .binding = 1, .descriptor_type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER },
+    };
+    if (c->stage == SB_IR_STAGE_COMPUTE) {
+        t.binding_count = 2;
+        t.bindings = storage;
+    }
+    if (lie) {
+        /* The first reported variable flips float <-> uint (or loses its binding type). */
+        const struct sb_translated_interface *src = c->in_count ? c->in : c->out;
+        if (src)
+            memcpy(lied, src, sizeof(lied[0]) * (c->in_count ? c->in_count : c->out_count));
+        lied[0].component_type = lied[0].component_type == SB_IR_TYPE_FLOAT ? SB_IR_TYPE_UINT
+                                                                            : SB_IR_TYPE_FLOAT;
+        if (c->in_count)
+            t.inputs = lied;
+        else
+            t.outputs = lied;
+        storage[0].descriptor_type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    }
+    vkh_reset_messages(h);
+    h->messages.quiet = lie;
+    struct vkpb_outcome outcome;
+    bool ok = vkpb_build(h, &t, &outcome);
+    if (lie) {
+        CHECK(h->messages.errors > 0, "%s with a wrong report gave no validation error", c->name);
+        printf("%s, wrong interface report: %u errors, first: %.140s\n", c->name,
+               h->messages.errors, h->messages.first_error);
+    } else {
+        CHECK(ok, "%s: %s", c->name, outcome.failure);
+        CHECK(h->messages.errors == 0 && h->messages.warnings == 0,
+              "%s: %u validation errors, %u warnings", c->name, h->messages.errors,
+              h->messages.warnings);
+        printf("%s via vk_pipeline_build: %s, %u errors, %u warnings, %u perf warnings\n",
+               c->name, ok ? "pipeline created" : outcome.failure, h->messages.errors,
+               h->messages.warnings, h->messages.performance);
+    }
+    h->messages.quiet = false;
+}
+
+static void translation_cases(struct vkh *h, uint32_t *const *words, const size_t *counts)
+{
+    static const struct stage_case cases[] = {
+        { "VS", SB_IR_STAGE_VERTEX, 2, 2, 2, vert_in, vert_out, 0, 0, false },
+        { "PS", SB_IR_STAGE_PIXEL, 3, 2, 2, vert_out, frag_out, 0, 0, false },
+        { "GS", SB_IR_STAGE_GEOMETRY, 4, 2, 2, geom_in, geom_out, 0, 0, false },
+        { "HS (tesc)", SB_IR_STAGE_HULL, 5, 2, 2, tesc_in, tesc_out, 3, 3, false },
+        { "DS (tese)", SB_IR_STAGE_DOMAIN, 6, 2, 1, tesc_out, tese_out, 4, 3, false },
+        { "CS", SB_IR_STAGE_COMPUTE, 1, 0, 0, NULL, NULL, 0, 0, false },
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        translation_case(h, &cases[i], words[cases[i].file], counts[cases[i].file], false);
+        translation_case(h, &cases[i], words[cases[i].file], counts[cases[i].file], true);
+    }
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s COMP.spv VERT.spv FRAG.spv\n", argv[0]);
+    if (argc != 7) {
+        fprintf(stderr, "usage: %s COMP VERT FRAG GEOM TESC TESE (.spv)\n", argv[0]);
         return 2;
     }
+    setvbuf(stdout, NULL, _IOLBF, 0);
     struct vkh h;
     int status = vkh_init(&h);
     if (status != 0)
         return status;
-    size_t comp_n = 0, vert_n = 0, frag_n = 0;
-    uint32_t *comp = load_words(argv[1], &comp_n), *vert = load_words(argv[2], &vert_n);
-    uint32_t *frag = load_words(argv[3], &frag_n);
-    if (!comp || !vert || !frag) {
-        fprintf(stderr, "cannot read the self-test SPIR-V files\n");
-        return 1;
+    uint32_t *words[7] = { NULL };
+    size_t counts[7] = { 0 };
+    for (int i = 1; i < 7; i++) {
+        words[i] = load_words(argv[i], &counts[i]);
+        if (!words[i]) {
+            fprintf(stderr, "cannot read %s\n", argv[i]);
+            return 1;
+        }
     }
+    uint32_t *comp = words[1], *vert = words[2], *frag = words[3];
+    size_t comp_n = counts[1], vert_n = counts[2], frag_n = counts[3];
     compute_case(&h, comp, comp_n, false);
     compute_case(&h, comp, comp_n, true);
 
@@ -218,9 +340,9 @@ int main(int argc, char **argv)
     partner_cases(&h, vs, fs);
     vkDestroyShaderModule(h.device, vs, NULL);
     vkDestroyShaderModule(h.device, fs, NULL);
-    free(comp);
-    free(vert);
-    free(frag);
+    translation_cases(&h, words, counts);
+    for (int i = 1; i < 7; i++)
+        free(words[i]);
     vkh_destroy(&h);
     printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;

@@ -56,6 +56,7 @@ struct vkh {
     uint32_t queue_family;
     VkCommandPool command_pool;
     VkPipelineCache cache;     /**< VK_NULL_HANDLE: every pipeline compiles afresh */
+    VkPipelineCreateFlags pipeline_flags; /**< added to every pipeline (DISABLE_OPTIMIZATION) */
     VkPhysicalDeviceProperties properties;
     VkPhysicalDeviceMemoryProperties memory;
     bool validation;           /**< VK_LAYER_KHRONOS_validation is enabled */

@@ -88,6 +88,7 @@ VkResult vkh_compute_pipeline(struct vkh *h, VkShaderModule module, const char *
 {
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .flags = h->pipeline_flags,
         .stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
             .stage = VK_SHADER_STAGE_COMPUTE_BIT,
@@ -250,6 +251,7 @@ VkResult vkh_graphics_pipeline(struct vkh *h, const struct vkh_graphics_desc *d,
         return r;
     VkGraphicsPipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+        .flags = h->pipeline_flags,
         .stageCount = stage_count,
         .pStages = stages,
         .pVertexInputState = &vertex,

@@ -226,8 +226,10 @@ static void stage_body(struct writer *w, const struct vkp_stage_desc *d)
     }
     for (uint32_t i = 0; i < d->input_count; i++) {
         const struct vkp_var *v = &d->inputs[i];
-        uint32_t array = d->stage == VKP_TESS_EVAL && !v->patch ? v->array_size : 0;
-        if (d->stage == VKP_TESS_CONTROL || d->stage == VKP_GEOMETRY)
+        /* Per-vertex inputs of TCS/TES/GS are arrays; 32 = gl_MaxPatchVertices when unsized. */
+        uint32_t array = 0;
+        if (d->stage == VKP_TESS_CONTROL || d->stage == VKP_GEOMETRY ||
+            (d->stage == VKP_TESS_EVAL && !v->patch))
             array = v->array_size ? v->array_size : 32;
         interface_var(w, SpvStorageClassInput, v, array, d->stage == VKP_FRAGMENT, NULL);
     }
