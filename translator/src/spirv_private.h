@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The IR -> SPIR-V back end's internal API, shared by its files:
+ *   spirv_module.c    context set-up, capabilities, entry point, the main function
+ *   spirv_registers.c r#, x#, icb, v#/o# register variables; operand load/store
+ *   spirv_io.c        signature -> Input/Output variables, built-ins, prologue/epilogue
+ *   spirv_alu*.c      arithmetic, bit and conversion ops (D3D rules, IR.md §Semantics)
+ *   spirv_flow.c      structured control flow, subroutines, discard
+ *   spirv_cbuffer.c   cb# uniform blocks
+ *   spirv_debug.c     -g names and OpLine
+ *   spirv_resource*.c / spirv_uav*.c / spirv_texture*.c  t#/s#/u#/g#, sync (hooks below)
+ *   spirv_stage_*.c   GS/HS/DS plumbing (hooks below)
+ *
+ * THE MODEL
+ *
+ * Registers. Every IR register file that holds 4-lane registers is a
+ * Private-storage variable whose lanes are 32-bit FLOATS:
+ *   r#            one `vec4` variable per register (ctx->temps[i]);
+ *   x#            one `vec4[count]` array per indexable temp (ctx->indexable[id]);
+ *   icb           a Private `vec4[n]` initialised from a constant (ctx->icb_var);
+ *   v#, o# and the special one-register files (vThreadID, oDepth, vPrim...)
+ *                 a `vec4[count]` array per file (ctx->files[file]), for
+ *                 GS/HS/DS arrayed inputs `vec4[outer][count]`.
+ * Private (not Function) storage because SM4 label subroutines share r# and
+ * v#/o# with the entry body; the optimiser turns them into SSA anyway.
+ * Typed views (int/uint/bool/double) are OpBitcast of the float lanes on load
+ * and back on store, so bits survive exactly as in D3D. 64-bit values are two
+ * lanes (low word first) bitcast as uvec2 <-> double.
+ *
+ * Inputs and outputs. The real Input/Output variables (locations, built-ins
+ * with their own types and conventions) are copied into the v#/special
+ * register arrays by sb_spv_io_prologue() at the start of `main`, and the
+ * o#/special output arrays are copied out by sb_spv_io_epilogue() at its end.
+ * The IR entry body is its own SPIR-V function (ctx->function_ids[0]) called
+ * by main between the two, so `ret` anywhere is a plain OpReturn. The
+ * conversions (SV_Position.w in PS is 1/FragCoord.w, integer built-ins
+ * bitcast, IsFrontFace -> 0xFFFFFFFF/0, ...) live in those two functions.
+ * The geometry stage calls sb_spv_io_epilogue() before each OpEmitVertex; the
+ * hull stage builds its own main (sb_spv_stage_finish()).
+ *
+ * Instructions. sb_spv_emit_function() walks an IR function. ALU, flow, IO
+ * and cbuffer ops are handled here; other ops go to
+ * sb_spv_resource_instruction(), then sb_spv_stage_instruction(). A hook
+ * that does not know an op returns SB_ERROR_TRANSLATE_UNSUPPORTED WITHOUT
+ * recording an error (ctx->result stays SB_SUCCESS); any real failure is
+ * recorded with sb_spv_fail() and its code returned.
+ *
+ * Errors. ctx->result is sticky: the first sb_spv_fail() wins and fills
+ * ctx->error (code, source byte offset, message). Builder allocation failure
+ * is reported as SB_ERROR_OUT_OF_MEMORY at the end.
+ */
+#ifndef SHADERBRIDGE_SPIRV_PRIVATE_H
+#define SHADERBRIDGE_SPIRV_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.h>
+
+#include "shaderbridge/ir.h"
+#include "shaderbridge/translate.h"
+#include "spirv_builder.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SB_SPV_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define SB_SPV_PRINTF(a, b)
+#endif
+
+/** A register file backed by one Private array variable (v#, o#, special registers). */
+struct sb_spv_register_file {
+    uint32_t var;            /**< Private variable id; 0 = the file is not declared */
+    uint32_t count;          /**< registers (inner array length, >= 1) */
+    uint32_t outer;          /**< outer array length (vertices / control points); 0 = none */
+};
+
+/** One indexable temp x# (indexed by its id in ctx->indexable). */
+struct sb_spv_indexable {
+    uint32_t var;            /**< Private vec4[count]; 0 = not declared */
+    uint32_t count;
+};
+
+/**
+ * What the back end created for one sb_ir_resource (ctx->resources[i] for
+ * program->resources[i]). cb# entries are filled by spirv_cbuffer.c, the rest
+ * by the resource engineer's declare hook; fields a kind does not need stay 0.
+ */
+struct sb_spv_resource {
+    uint32_t var;            /**< the UniformConstant/Uniform/StorageBuffer variable */
+    uint32_t pointer_type;   /**< its pointer type */
+    uint32_t type;           /**< the pointee (image, sampler, block struct, array of them) */
+    uint32_t element_type;   /**< image type (typed), uint (raw/structured), vec4 (cb) */
+    uint32_t sampled_type;   /**< scalar component type id for images; 0 otherwise */
+    uint32_t counter_var;    /**< UAV counter variable */
+    bool arrayed;            /**< SM5.1 range: `var` is an array, index before use */
+};
+
+/** A list of uint32 (built-ins reported in the translation). */
+struct sb_spv_u32_list {
+    uint32_t *items;
+    uint32_t count, capacity;
+};
+
+/** A list of interface variables reported in the translation. */
+struct sb_spv_interface_list {
+    struct sb_translated_interface *items;
+    uint32_t count, capacity;
+};
+
+/** Frequently used type ids, created at context set-up. */
+struct sb_spv_common_types {
+    uint32_t void_type, bool_type, f32, i32, u32;
+    uint32_t f64;            /**< 0 until sb_spv_type_of(DOUBLE) asks (needs Float64) */
+    uint32_t fvec[5], ivec[5], uvec[5], bvec[5]; /**< [n]: n-lane vector (1 = scalar) */
+    uint32_t void_function;  /**< void(void) */
+    uint32_t ptr_private_f32, ptr_private_vec4;
+};
+
+/** The translation of one program. */
+struct sb_spv_context {
+    const struct sb_ir_program *program;
+    const struct sb_translate_options *options; /**< never NULL (defaults filled in) */
+    struct sb_spv_builder builder;
+    uint32_t spirv_version;  /**< 0x00010000 .. 0x00010600 */
+    bool debug_info;         /**< SB_TRANSLATE_DEBUG_INFO */
+
+    enum sb_result result;   /**< sticky first failure */
+    struct sb_error *error;  /**< may be NULL */
+    const struct sb_ir_instruction *inst; /**< the instruction being translated (error offsets) */
+
+    struct sb_spv_common_types t;
+    uint32_t execution_model;  /**< SpvExecutionModel */
+    uint32_t entry_function;   /**< id of `main` (allocated at set-up) */
+    uint32_t *function_ids;    /**< per IR function: its SPIR-V function id */
+    uint32_t current_function; /**< IR function index being emitted */
+
+    /* Registers. */
+    uint32_t *temps;         /**< r#: Private vec4 per register (max temp_count of all functions) */
+    uint32_t temp_count;
+    struct sb_spv_indexable *indexable; /**< by x# id */
+    uint32_t indexable_count;           /**< max x# id + 1 */
+    uint32_t icb_var;        /**< Private vec4[n]; 0 when there is no icb */
+    struct sb_spv_register_file files[SB_IR_FILE_COUNT];
+
+    /* Resources (by program->resources index) and g# (by group_shared index). */
+    struct sb_spv_resource *resources;
+    uint32_t *group_shared_vars; /**< Workgroup variables, filled by the resource engineer */
+
+    /* Interface report (sb_translation inputs/outputs/built-ins). */
+    struct sb_spv_interface_list inputs, outputs;
+    struct sb_spv_u32_list builtin_inputs, builtin_outputs;
+
+    /* Debug info (-g). */
+    uint32_t debug_file;     /**< OpString naming the input; 0 without -g */
+    const char *source_name; /**< name for debug_file (file name or "shader.dxbc") */
+
+    /* Private state of the resource and stage files (they own and free it). */
+    void *resource_state;
+    void *stage_state;
+};
+
+/* ---- errors (spirv_module.c) -------------------------------------------------------------- */
+
+/**
+ * Records the first failure: code, offset of `inst` (ctx->inst when NULL),
+ * and a printf message. Returns `code`.
+ */
+enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
+                           const struct sb_ir_instruction *inst, const char *fmt, ...)
+    SB_SPV_PRINTF(4, 5);
+/** Records "op <name> is not supported" for `inst` (SB_ERROR_TRANSLATE_UNSUPPORTED). */
+enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/* ---- types and constants (spirv_registers.c) ------------------------------------------------- */
+
+/**
+ * The SPIR-V type of `n` lanes (1 = scalar) of an IR type: float/int/uint as
+ * 32-bit, BOOL as OpTypeBool (not the 0/~0 lane form), DOUBLE as 64-bit
+ * float (n doubles). Declares Float64 on first double use.
+ */
+uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n);
+/** A constant of `n` copies of `bits` in the IR type (FLOAT/INT/UINT; BOOL = OpConstantTrue/False). */
+uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits);
+/** uint constant. */
+uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value);
+
+/** Converts an n-lane value between IR views: bits kept (bitcast); BOOL <-> 0/0xFFFFFFFF lanes. */
+uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
+                             uint32_t to_type, uint32_t n);
+/** Lane test of a condition value (`n` lanes of `type`): != 0 when test_nz, == 0 otherwise -> bool(s). */
+uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t type, uint32_t n,
+                           bool test_nz);
+
+/* ---- operands (spirv_registers.c) ------------------------------------------------------------------ */
+
+/** Lanes set in a mask. */
+uint32_t sb_spv_mask_count(uint32_t mask);
+
+/**
+ * Loads a source operand for the destination lanes in `mask` (bit i = lane i):
+ * the result has popcount(mask) components (a scalar for one), component k
+ * being source lane swizzle[i] for the k-th set bit i. Viewed as `ir_type`
+ * (FLOAT/INT/UINT; BOOL yields bools tested != 0). Abs/neg modifiers apply in
+ * that view (integer neg = OpSNegate). Handles every readable file, immediate
+ * and relative indexing. 0 on failure (recorded).
+ */
+uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
+                         uint32_t ir_type);
+/** sb_spv_load_src for the first `n` lanes of the swizzle (dp3: n = 3; scalars: n = 1). */
+uint32_t sb_spv_load_src_n(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n,
+                           uint32_t ir_type);
+/** A one-lane source (swizzle[0]) as a scalar of `ir_type`: conditions, indices, selectors. */
+uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                            uint32_t ir_type);
+/**
+ * 64-bit sources: `n` doubles (1-2); double k is read from the lane pair that
+ * IR.md assigns (swizzle[2k], swizzle[2k + 1]) low word first. Modifiers apply.
+ */
+uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n);
+
+/**
+ * Stores `value` (popcount(dst->mask) components of `ir_type`, scalar for one)
+ * into the destination lanes in dst->mask, in ascending lane order. Applies
+ * saturate when `inst` has SB_IR_FLAG_SATURATE and the type is FLOAT. BOOL
+ * values are stored as 0xFFFFFFFF/0. NULL destinations are ignored.
+ */
+bool sb_spv_store_dst(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                      const struct sb_ir_operand *dst, uint32_t value, uint32_t ir_type);
+/** Stores `value` (n lanes of ir_type) to the lanes of `mask` only (mask ⊆ dst->mask is not required). */
+bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                           const struct sb_ir_operand *dst, uint32_t mask, uint32_t value,
+                           uint32_t ir_type);
+/** Stores `n` doubles to the lane pairs of dst->mask (xy = first, zw = second). */
+bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                             const struct sb_ir_operand *dst, uint32_t value, uint32_t n);
+
+/**
+ * Pointer (Private float) to lane `lane` of a register operand (temp, x#,
+ * v#, o#, special files, icb), with relative indices resolved. 0 on failure.
+ */
+uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                             uint32_t lane);
+/** Pointer (Private vec4) to a whole register operand; 0 on failure. */
+uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand);
+/** An index of an operand (offset + relative) as a uint id. */
+uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
+
+/** Declares r#, x#, icb and the register arrays the signature or IR uses (after sb_spv_io_declare). */
+enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx);
+/**
+ * Declares (or returns) the Private vec4[count] array behind a register file,
+ * with an optional outer dimension; files declared twice keep the first.
+ */
+uint32_t sb_spv_register_file_declare(struct sb_spv_context *ctx, uint32_t file, uint32_t count,
+                                      uint32_t outer);
+
+/* ---- IO (spirv_io.c) ----------------------------------------------------------------------------- */
+
+/** Creates Input/Output variables for the signature (non-arrayed elements of every stage). */
+enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx);
+/** Emits the copies Input -> register arrays into the open function. */
+void sb_spv_io_prologue(struct sb_spv_context *ctx);
+/** Emits the copies register arrays -> Output into the open function. */
+void sb_spv_io_epilogue(struct sb_spv_context *ctx);
+/** A built-in Input/Output variable of `type` (created once per built-in and storage); reported. */
+uint32_t sb_spv_io_builtin(struct sb_spv_context *ctx, SpvStorageClass storage, SpvBuiltIn builtin,
+                           uint32_t type);
+/** Adds an entry to the translation's input or output interface list. */
+void sb_spv_io_report(struct sb_spv_context *ctx, bool output, const struct sb_translated_interface *entry);
+/** Adds a built-in to the translation's built-in input or output list. */
+void sb_spv_io_report_builtin(struct sb_spv_context *ctx, bool output, uint32_t builtin);
+/** EVAL_* and other IO-backed instructions; UNSUPPORTED-unrecorded for others. */
+enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/* ---- instruction classes ------------------------------------------------------------------------- */
+
+/** ALU/bit/conversion/double ops; UNSUPPORTED-unrecorded for ops that are not ALU. */
+enum sb_result sb_spv_alu_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** Control flow ops; UNSUPPORTED-unrecorded for others. */
+enum sb_result sb_spv_flow_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** Emits IR function `index` as SPIR-V function ctx->function_ids[index] (void, no parameters). */
+enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index);
+
+/* ---- constant buffers (spirv_cbuffer.c) ------------------------------------------------------------ */
+
+enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx);
+/** Pointer (Uniform float) to lane `lane` of cb operand (indices resolved). */
+uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                                     uint32_t lane);
+/** Loads the vec4 of a cb operand. */
+uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand);
+/** Index into program->resources of resource `class` with register/range `id`; UINT32_MAX if absent. */
+uint32_t sb_spv_find_resource(const struct sb_spv_context *ctx, uint32_t resource_class, uint32_t id);
+
+/* ---- debug (spirv_debug.c) ------------------------------------------------------------------------- */
+
+/** -g: OpString/OpSource for the input; no-op without debug info. */
+void sb_spv_debug_begin(struct sb_spv_context *ctx);
+/** -g: OpName `name` for `id`; no-op without debug info. */
+void sb_spv_debug_name(struct sb_spv_context *ctx, uint32_t id, const char *name);
+/** -g: OpLine file = the input's OpString, line = the instruction's byte offset, column 0. */
+void sb_spv_debug_line(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/* ---- hooks implemented by the resource engineer (spirv_resource*.c) ------------------------------ */
+
+/**
+ * Declares variables for every SRV, sampler and UAV in program->resources
+ * (filling ctx->resources[i]) and the group-shared memory
+ * (ctx->group_shared_vars). Called once before any function is emitted.
+ */
+enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx);
+/**
+ * Translates one resource / UAV / atomic / group-shared / sync instruction.
+ * Returns SB_ERROR_TRANSLATE_UNSUPPORTED without recording (ctx->result
+ * untouched) for ops it does not handle.
+ */
+enum sb_result sb_spv_resource_instruction(struct sb_spv_context *ctx,
+                                           const struct sb_ir_instruction *inst);
+/** Frees ctx->resource_state (called always, also after failures). */
+void sb_spv_resource_release(struct sb_spv_context *ctx);
+
+/* ---- hooks implemented by the stage engineer (spirv_stage_*.c) ----------------------------------- */
+
+/**
+ * GS/HS/DS: execution modes, arrayed inputs/outputs, patch constants, tess
+ * factors, stream plumbing (after sb_spv_io_declare and the register arrays
+ * of the common parts). Returns SB_SUCCESS doing nothing for VS/PS/CS.
+ */
+enum sb_result sb_spv_stage_declare(struct sb_spv_context *ctx);
+/** Emit/cut and other stage ops; UNSUPPORTED-unrecorded for others. */
+enum sb_result sb_spv_stage_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/**
+ * Builds the entry function ctx->entry_function when the stage needs its own
+ * (HS: control-point phase, fork/join phases with barriers). Returns
+ * SB_ERROR_TRANSLATE_UNSUPPORTED without recording to get the default
+ * main: { sb_spv_io_prologue; call function 0; sb_spv_io_epilogue }.
+ * Called after every IR function has been emitted.
+ */
+enum sb_result sb_spv_stage_finish(struct sb_spv_context *ctx);
+/** Frees ctx->stage_state (called always). */
+void sb_spv_stage_release(struct sb_spv_context *ctx);
+
+/* ---- the whole back end (spirv_module.c) ----------------------------------------------------------- */
+
+/**
+ * Translates `program` (bindings already assigned in its resources) into
+ * SPIR-V words (malloc'd) and fills the interface lists of `out`.
+ */
+enum sb_result sb_spv_generate(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options, const char *source_name,
+                               struct sb_translation *out, struct sb_error *error);
+
+/** SPIR-V version word for a target env (vulkan1.0 -> 1.0, 1.1 -> 1.3, 1.2 -> 1.5, 1.3 -> 1.6). */
+uint32_t sb_spv_version_for_env(enum sb_target_env env);
+
+/* SPIRV-Tools entry points (sb_spirv_validate, sb_spirv_optimize) are public in translate.h. */
+
+#endif
