@@ -38,6 +38,7 @@ void cli_usage_error(const char *format, ...);
 int cli_cmd_info(int argc, char **argv);
 int cli_cmd_reflect(int argc, char **argv);
 int cli_cmd_disasm(int argc, char **argv);
+int cli_cmd_translate(int argc, char **argv);
 
 /* JSON helpers (json_util.c). */
 json_object *cli_json_u64(uint64_t value);
@@ -56,6 +57,16 @@ json_object *cli_json_dxbc(const struct sb_dxbc *dxbc);
 json_object *cli_json_shbin(const struct sb_shbin *shbin);
 json_object *cli_json_vbc(const struct sb_vbc *vbc);
 json_object *cli_json_spirv(const uint8_t *bytes, size_t size);
+
+/**
+ * `vulkan_bindings` of `reflect` (json_translate.c): translates a DXBC
+ * container with SHDR/SHEX and lists the Vulkan set/binding/descriptor type
+ * given to each resource: {"target_env", "bindings": [...]}, or
+ * {"target_env", "error": {...}} when translation fails (reflect itself still
+ * succeeds). NULL for containers without an SM4/5 program.
+ */
+json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t *bytes,
+                                      size_t size);
 
 /** Per-part JSON for FXC-era parts (json_dxbc_fxc.c); NULL when the part is not one. */
 json_object *cli_json_dxbc_fxc_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);

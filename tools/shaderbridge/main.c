@@ -16,6 +16,18 @@ static const char usage_text[] =
     "  reflect [--json] FILE      everything decoded from one file (text or JSON)\n"
     "  disasm [--offsets] [--no-header] FILE\n"
     "                             the SM4/5 program of a DXBC file in fxc's syntax\n"
+#ifndef SB_CLI_NO_TRANSLATE
+    "  translate [-o OUT] [--target-env vulkan1.0|vulkan1.1|vulkan1.2|vulkan1.3]\n"
+    "            [-g] [-O] [--validate] [--spirv-text] [--jobs N] FILE...\n"
+    "                             DXBC (SM4/5) to SPIR-V (default vulkan1.1); -g debug\n"
+    "                             names and OpLine = DXBC byte offset, -O SPIRV-Tools\n"
+    "                             performance passes, --validate run spirv-val's checks,\n"
+    "                             --spirv-text spirv-dis text. One FILE: output to OUT or\n"
+    "                             stdout (binary never to a terminal). Several FILEs (or\n"
+    "                             OUT an existing directory): OUT is a directory, created\n"
+    "                             if missing, holding NAME.spv (.spvasm) per input;\n"
+    "                             --jobs N translates in N threads\n"
+#endif
     "  help                       this text\n"
     "  version                    print the version\n"
     "\n"
@@ -45,6 +57,10 @@ int main(int argc, char **argv)
         return cli_cmd_reflect(argc - 1, argv + 1);
     if (!strcmp(command, "disasm"))
         return cli_cmd_disasm(argc - 1, argv + 1);
+#ifndef SB_CLI_NO_TRANSLATE
+    if (!strcmp(command, "translate"))
+        return cli_cmd_translate(argc - 1, argv + 1);
+#endif
     if (!strcmp(command, "help") || !strcmp(command, "--help") || !strcmp(command, "-h")) {
         fputs(usage_text, stdout);
         return CLI_EXIT_OK;

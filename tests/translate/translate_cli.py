@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""translate_cli: the contract of `shaderbridge translate` (tools/shaderbridge/
+cmd_translate.c documents it): exit codes 0/1/2, -o FILE, -o DIR (created,
+NAME.spv per input), stdout and the refusal to write binary to a terminal,
+--spirv-text (spirv-dis's text), --target-env (SPIR-V version per env, a
+wrong spelling is a usage error), -g/-O still valid SPIR-V, --jobs 2 giving
+the bytes of --jobs 1, errors as FILE:OFFSET: error: MESSAGE [CODE] with the
+offset of the corrupted token, the progress bar only on a terminal.
+
+Inputs: six corpus shaders, one per stage, that translate_corpus expects to
+translate cleanly (not in the expected-failure list).
+
+usage: translate_cli.py SHADERBRIDGE CORPUS_DIR EXPECTED_TSV SCRATCH
+exit: 0 all held, 1 a check failed, 77 corpus absent
+"""
+import os
+import pty
+import re
+import shutil
+import struct
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus_shaders  # noqa: E402
+
+SPIRV_MAGIC = 0x07230203
+# Highest SPIR-V version each Vulkan version accepts.
+MAX_VERSION = {"vulkan1.0": 0x10000, "vulkan1.1": 0x10300, "vulkan1.2": 0x10500,
+               "vulkan1.3": 0x10600}
+ERROR_LINE = re.compile(r"^(?P<file>.+):(?P<offset>\d+): error: .+ \[(?P<code>SB_[A-Z0-9_]+)\]$")
+
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+def run(cli, args, **kw):
+    return subprocess.run([cli, "translate"] + args, capture_output=True, **kw)
+
+
+def spirv_version(data):
+    magic, version = struct.unpack_from("<II", data, 0) if len(data) >= 8 else (0, 0)
+    return version if magic == SPIRV_MAGIC else None
+
+
+def pick_inputs(corpus, expected_tsv):
+    listed = corpus_shaders.expected_failures(expected_tsv)
+    chosen = {}
+    for rel, stage in corpus_shaders.shaders(corpus):
+        if rel not in listed and stage not in chosen and rel.startswith("dxbc/"):
+            chosen[stage] = os.path.join(corpus, rel)
+    return [chosen[s] for s in corpus_shaders.STAGES if s in chosen]
+
+
+def run_with_tty(cli, args, tty_fd):
+    """Runs with stdout or stderr on a pseudo-terminal; returns (exit, bytes read from it)."""
+    master, slave = pty.openpty()
+    streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    streams[tty_fd] = slave
+    p = subprocess.Popen([cli, "translate"] + args, **streams)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    p.communicate()
+    os.close(master)
+    return p.returncode, b"".join(chunks)
+
+
+def test_usage(cli, one):
+    for args, what in ([["--target-env", "vulkan1.4", one], "misspelt --target-env"],
+                       [["--target-env=vulkan", one], "--target-env=vulkan"],
+                       [[one, "--target-env"], "--target-env without a value"],
+                       [["--frobnicate", one], "unknown option"],
+                       [[], "no input"],
+                       [["--jobs", "0", one], "--jobs 0"],
+                       [["--jobs", "x", one], "--jobs x"],
+                       [[one, one], "two inputs without -o"]):
+        p = run(cli, args)
+        check(p.returncode == 2, "%s: exit %d, want 2" % (what, p.returncode))
+        check(b"error:" in p.stderr, "%s: no error message" % what)
+
+
+def test_single(cli, one, scratch, spirv_dis):
+    out = os.path.join(scratch, "one.spv")
+    p = run(cli, ["-o", out, one])
+    check(p.returncode == 0, "-o FILE: exit %d: %s" % (p.returncode, p.stderr))
+    data = open(out, "rb").read() if os.path.exists(out) else b""
+    check(spirv_version(data) is not None and len(data) % 4 == 0, "-o FILE: not SPIR-V")
+    piped = run(cli, [one])
+    check(piped.returncode == 0 and piped.stdout == data,
+          "binary to a pipe differs from -o FILE (exit %d)" % piped.returncode)
+    dash = run(cli, ["-o", "-", one])
+    check(dash.returncode == 0 and dash.stdout == data, "-o - differs from -o FILE")
+
+    text = run(cli, ["--spirv-text", one])
+    check(text.returncode == 0 and text.stdout.startswith(b"; SPIR-V"),
+          "--spirv-text: exit %d, starts %r" % (text.returncode, text.stdout[:20]))
+    if spirv_dis and data:
+        dis = subprocess.run([spirv_dis, out], capture_output=True)
+        check(dis.returncode == 0 and dis.stdout == text.stdout,
+              "--spirv-text differs from spirv-dis of the binary")
+    text_file = os.path.join(scratch, "one.spvasm")
+    p = run(cli, ["--spirv-text", "-o", text_file, one])
+    check(p.returncode == 0 and open(text_file, "rb").read() == text.stdout,
+          "--spirv-text -o FILE differs from stdout")
+
+    existing = os.path.join(scratch, "existing_dir")
+    os.makedirs(existing)
+    p = run(cli, ["-o", existing, one])
+    stem = os.path.splitext(os.path.basename(one))[0]
+    placed = os.path.join(existing, stem + ".spv")
+    check(p.returncode == 0 and os.path.exists(placed) and open(placed, "rb").read() == data,
+          "-o EXISTING_DIR with one input: want %s" % placed)
+
+    code, shown = run_with_tty(cli, [one], "stdout")
+    check(code == 2 and SPIRV_MAGIC.to_bytes(4, "little") not in shown,
+          "binary to a terminal: exit %d, want 2 and nothing written" % code)
+    code, shown = run_with_tty(cli, ["--spirv-text", one], "stdout")
+    check(code == 0 and b"; SPIR-V" in shown, "--spirv-text to a terminal: exit %d" % code)
+
+
+def test_target_envs(cli, one, spirv_val):
+    for env, highest in MAX_VERSION.items():
+        p = run(cli, ["--target-env", env, one])
+        version = spirv_version(p.stdout)
+        check(p.returncode == 0 and version is not None and version <= highest,
+              "--target-env %s: exit %d, SPIR-V version %s" % (
+                  env, p.returncode, hex(version) if version else None))
+    p = run(cli, ["--target-env", "vulkan1.0", one])
+    check(spirv_version(p.stdout) == 0x10000, "vulkan1.0 must produce SPIR-V 1.0")
+    for flag in ("-g", "-O"):
+        p = run(cli, [flag, one])
+        check(p.returncode == 0, "%s: exit %d: %s" % (flag, p.returncode, p.stderr))
+        if spirv_val and p.returncode == 0:
+            v = subprocess.run([spirv_val, "--target-env", "vulkan1.1", "-"], input=p.stdout,
+                               capture_output=True)
+            check(v.returncode == 0, "%s output fails spirv-val: %s" % (flag, v.stdout + v.stderr))
+    g = run(cli, ["-g", "--spirv-text", one]).stdout
+    check(b"OpName" in g or b"OpLine" in g, "-g: no OpName/OpLine in the module")
+
+
+def test_many(cli, inputs, scratch):
+    outs = {}
+    for jobs in ("1", "2"):
+        out_dir = os.path.join(scratch, "jobs" + jobs, "nested")
+        p = run(cli, ["--jobs", jobs, "-o", out_dir] + inputs)
+        check(p.returncode == 0, "--jobs %s: exit %d: %s" % (jobs, p.returncode, p.stderr))
+        check(b"\r" not in p.stderr, "--jobs %s: progress bar on a pipe" % jobs)
+        names = sorted(os.listdir(out_dir)) if os.path.isdir(out_dir) else []
+        want = sorted(os.path.splitext(os.path.basename(i))[0] + ".spv" for i in inputs)
+        check(names == want, "--jobs %s: outputs %s, want %s" % (jobs, names, want))
+        outs[jobs] = {n: open(os.path.join(out_dir, n), "rb").read() for n in names}
+    check(outs["1"] == outs["2"], "--jobs 2 output differs from --jobs 1")
+    code, shown = run_with_tty(cli, ["--jobs", "2", "-o", os.path.join(scratch, "tty")] + inputs,
+                               "stderr")
+    check(code == 0 and b"\r[" in shown and b"%d/%d" % (len(inputs), len(inputs)) in shown,
+          "no progress bar on a terminal (exit %d): %r" % (code, shown[-200:]))
+
+    clash_dir = os.path.join(scratch, "clash")
+    os.makedirs(clash_dir)
+    copy = os.path.join(clash_dir, os.path.basename(inputs[0]))
+    shutil.copyfile(inputs[0], copy)
+    p = run(cli, ["-o", os.path.join(scratch, "clash_out"), inputs[0], copy])
+    check(p.returncode == 2, "two inputs writing one output: exit %d, want 2" % p.returncode)
+
+
+def corrupt(path, scratch):
+    """A copy whose first SM4/5 instruction has an unknown opcode; returns (path, token offset)."""
+    data = bytearray(open(path, "rb").read())
+    count = struct.unpack_from("<I", data, 28)[0]
+    for i in range(count):
+        offset = struct.unpack_from("<I", data, 32 + 4 * i)[0]
+        if bytes(data[offset:offset + 4]) in (b"SHDR", b"SHEX"):
+            token = offset + 8 + 8  # part header, then version and length tokens
+            value = struct.unpack_from("<I", data, token)[0]
+            struct.pack_into("<I", data, token, (value & ~0x7FF) | 0x7FF)
+            out = os.path.join(scratch, "corrupt_" + os.path.basename(path))
+            open(out, "wb").write(data)
+            return out, token
+    raise SystemExit("no SHDR/SHEX in " + path)
+
+
+def test_errors(cli, inputs, scratch):
+    bad, token = corrupt(inputs[0], scratch)
+    p = run(cli, ["-o", os.path.join(scratch, "bad.spv"), bad], text=True)
+    lines = p.stderr.strip().splitlines()
+    m = ERROR_LINE.match(lines[0]) if lines else None
+    check(p.returncode == 1, "corrupt input: exit %d, want 1" % p.returncode)
+    check(m is not None and m.group("file") == bad and int(m.group("offset")) == token,
+          "corrupt input: want '%s:%d: error: ... [SB_...]', got %r" % (bad, token, p.stderr))
+    check(not os.path.exists(os.path.join(scratch, "bad.spv")), "a failed input wrote output")
+
+    missing = os.path.join(scratch, "no_such_file.dxbc")
+    out_dir = os.path.join(scratch, "mixed")
+    p = run(cli, ["--jobs", "2", "-o", out_dir, missing, inputs[1], bad], text=True)
+    lines = p.stderr.strip().splitlines()
+    check(p.returncode == 1, "mixed inputs: exit %d, want 1" % p.returncode)
+    check(len(lines) == 2 and lines[0].startswith(missing + ":0: error:")
+          and lines[1].startswith("%s:%d: error:" % (bad, token)),
+          "mixed inputs: want the two errors in input order, got %r" % lines)
+    good = os.path.join(out_dir, os.path.splitext(os.path.basename(inputs[1]))[0] + ".spv")
+    check(os.path.exists(good), "mixed inputs: the good input was not written")
+    check(sorted(os.listdir(out_dir)) == [os.path.basename(good)] if os.path.isdir(out_dir)
+          else False, "mixed inputs: extra files %s" % (os.listdir(out_dir),))
+
+
+def main():
+    cli, corpus, expected_tsv, scratch = sys.argv[1:5]
+    if not os.path.isfile(os.path.join(corpus, "dxbc", "MANIFEST.tsv")):
+        print("SKIPPED: corpus not found at %s" % corpus)
+        return 77
+    inputs = pick_inputs(corpus, expected_tsv)
+    if len(inputs) < 2:
+        print("FAIL: fewer than two corpus shaders translate cleanly (%d)" % len(inputs))
+        return 1
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(scratch)
+    spirv_dis, spirv_val = shutil.which("spirv-dis"), shutil.which("spirv-val")
+    test_usage(cli, inputs[0])
+    test_single(cli, inputs[0], scratch, spirv_dis)
+    test_target_envs(cli, inputs[0], spirv_val)
+    test_many(cli, inputs, scratch)
+    test_errors(cli, inputs, scratch)
+    print("translate CLI: %d input(s) (%s), %d failure(s)" % (
+        len(inputs), ", ".join(os.path.basename(i) for i in inputs), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

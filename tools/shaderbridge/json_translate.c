@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `reflect`'s "vulkan_bindings": the Vulkan descriptor set, binding and
+ * descriptor type each resource of a DXBC shader gets when it is translated
+ * (issue #4 item 5; the default scheme is in translate.h's header comment).
+ * Reflection is about the input, so a shader the translator cannot handle
+ * still reflects: the translation's error takes the place of the list.
+ */
+#include "cli.h"
+
+#include "shaderbridge/translate.h"
+
+/* Index = enum sb_ir_resource_class: the register letter(s) and a word for the class. */
+static const struct {
+    const char *prefix;
+    const char *name;
+} resource_classes[] = {
+    { "cb", "cbv" },     /* SB_IR_RESOURCE_CBV */
+    { "t", "srv" },      /* SB_IR_RESOURCE_SRV */
+    { "s", "sampler" },  /* SB_IR_RESOURCE_SAMPLER */
+    { "u", "uav" },      /* SB_IR_RESOURCE_UAV */
+};
+
+/* Index = VkDescriptorType value (the core types 0-10 that a translation may use). */
+static const char *const descriptor_types[] = {
+    "VK_DESCRIPTOR_TYPE_SAMPLER",                /* 0 */
+    "VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER", /* 1 */
+    "VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE",          /* 2 */
+    "VK_DESCRIPTOR_TYPE_STORAGE_IMAGE",          /* 3 */
+    "VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER",   /* 4 */
+    "VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER",   /* 5 */
+    "VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER",         /* 6 */
+    "VK_DESCRIPTOR_TYPE_STORAGE_BUFFER",         /* 7 */
+    "VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC", /* 8 */
+    "VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC", /* 9 */
+    "VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT",       /* 10 */
+};
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+#define UNBOUNDED 0xFFFFFFFFu
+
+/* "t3", "t[3..5]", "t[3..]" (unbounded), with "space1:" in front for SM5.1 spaces other than 0. */
+static void register_text(const struct sb_translated_binding *b, char *buf, size_t size)
+{
+    const char *prefix = b->resource_class < COUNT_OF(resource_classes)
+                             ? resource_classes[b->resource_class].prefix : "?";
+    char space[24] = "";
+    if (b->space)
+        snprintf(space, sizeof(space), "space%u:", b->space);
+    if (b->count == 1)
+        snprintf(buf, size, "%s%s%u", space, prefix, b->lower_bound);
+    else if (b->count == UNBOUNDED)
+        snprintf(buf, size, "%s%s[%u..]", space, prefix, b->lower_bound);
+    else
+        snprintf(buf, size, "%s%s[%u..%u]", space, prefix, b->lower_bound,
+                 b->lower_bound + (b->count ? b->count - 1 : 0));
+}
+
+static json_object *binding_json(const struct sb_translated_binding *b)
+{
+    json_object *o = json_object_new_object();
+    char reg[64];
+    register_text(b, reg, sizeof(reg));
+    cli_json_add_str(o, "register", reg);
+    cli_json_add_str(o, "class", b->resource_class < COUNT_OF(resource_classes)
+                                     ? resource_classes[b->resource_class].name : "unknown");
+    cli_json_add(o, "name", cli_json_string_or_null(b->name));
+    cli_json_add_u64(o, "space", b->space);
+    cli_json_add_u64(o, "lower_bound", b->lower_bound);
+    if (b->count == UNBOUNDED)
+        cli_json_add_str(o, "count", "unbounded");
+    else
+        cli_json_add_u64(o, "count", b->count);
+    cli_json_add_u64(o, "set", b->set);
+    cli_json_add_u64(o, "binding", b->binding);
+    cli_json_add_str(o, "descriptor_type", b->descriptor_type < COUNT_OF(descriptor_types)
+                                               ? descriptor_types[b->descriptor_type]
+                                               : "unknown");
+    if (b->has_counter)
+        cli_json_add_u64(o, "counter_binding", b->counter_binding);
+    return o;
+}
+
+json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t *bytes,
+                                      size_t size)
+{
+    if (!dxbc || dxbc->is_dxil ||
+        (!sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'E', 'X')) &&
+         !sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'D', 'R'))))
+        return NULL;
+    const struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1 };
+    struct sb_translation *translation = NULL;
+    struct sb_error error = { .code = SB_SUCCESS, .instr = UINT32_MAX };
+    enum sb_result result = sb_translate(bytes, size, &options, &translation, &error);
+    json_object *o = json_object_new_object();
+    cli_json_add_str(o, "target_env", sb_target_env_name(options.target_env));
+    if (result != SB_SUCCESS) {
+        json_object *e = json_object_new_object();
+        cli_json_add_str(e, "code", sb_result_name(result));
+        cli_json_add_u64(e, "offset", error.offset);
+        cli_json_add_str(e, "message", error.message);
+        cli_json_add(o, "error", e);
+        sb_translation_destroy(translation);
+        return o;
+    }
+    json_object *list = json_object_new_array();
+    for (uint32_t i = 0; i < translation->binding_count; i++)
+        json_object_array_add(list, binding_json(&translation->bindings[i]));
+    cli_json_add(o, "bindings", list);
+    sb_translation_destroy(translation);
+    return o;
+}
