@@ -3,7 +3,7 @@
  * `shaderbridge translate [-o OUT] [--target-env vulkan1.0|1.1|1.2|1.3] [-g]
  * [-O] [--validate] [--spirv-text] [--jobs N] FILE...`: DXBC to SPIR-V.
  *
- * Where output goes (README.md documents the same):
+ * Where output goes (the help text in main.c says the same, shorter):
  *   one input, no -o        standard output; binary SPIR-V is refused when
  *                           standard output is a terminal (usage error: use
  *                           -o FILE, a pipe, or --spirv-text)

@@ -1,0 +1,462 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Translation speed over the whole corpus in one process, shaderbridge
+ * against vkd3d-shader side by side (issue #4: "at least 3x faster than
+ * vkd3d-shader, side by side in one run").
+ *
+ * Usage: bench_translate CORPUS_DIR [--reps N] [--target-env vulkan1.x]
+ *                        [--limit N] [--no-vkd3d]
+ *   --reps N      timed repetitions per engine (default 5); min and median
+ *   --target-env  shaderbridge's target (default vulkan1.1)
+ *   --limit N     only the first N shaders (the ctest smoke run)
+ *   --no-vkd3d    skip vkd3d-shader even when built with it
+ *
+ * Every row of corpus/dxbc/MANIFEST.tsv with program_type vs/ps/gs/hs/ds/cs
+ * (the issue's 1,618 shaders) is read into memory before anything is timed.
+ * Then, per engine:
+ *   1. one untimed pass, each shader in a forked process (vkd3d-shader 1.2
+ *      aborts on an assertion for some corpus shaders), that also validates
+ *      every module with sb_spirv_validate (SPIRV-Tools, the rules of spirv-val): how many
+ *      translate, how many are spirv-val clean. vkd3d-shader is checked for
+ *      its own target, Vulkan 1.0 (vkd3d_shader_spirv_target_info's
+ *      default; the issue quotes 1,547/1,618 clean for it);
+ *   2. --reps timed passes over the shaders no engine crashed on (the same
+ *      set for both) in a forked child process per engine, so
+ *      each engine's peak RSS (getrusage ru_maxrss of the child: the loaded
+ *      corpus, inherited, plus what the engine allocated) is its own.
+ * shaderbridge: sb_translate() + sb_translation_destroy() with default
+ * options. vkd3d-shader: vkd3d_shader_compile() DXBC_TPF -> SPIRV_BINARY
+ * with no messages (LOG_NONE, its cheapest setting) +
+ * vkd3d_shader_free_shader_code(). Both work single-threaded on the same
+ * bytes; failures count in the time like successes.
+ *
+ * Printed: the corpus size, the clean rates, then per engine the min and
+ * median time of one pass over the corpus, µs per shader, MB/s of container
+ * bytes, peak RSS, and vkd3d's median over ours. Nothing asserts a time.
+ * Built without vkd3d-shader (no libvkd3d-dev at configure time) it
+ * measures shaderbridge alone. Exit: 0, 1 usage/IO error, 77 corpus absent.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "shaderbridge/translate.h"
+
+#ifdef SB_BENCH_HAVE_VKD3D
+#include <vkd3d_shader.h>
+#endif
+
+#define LINE_BYTES 8192
+#define MAX_REPS 101
+
+struct shader {
+    uint8_t *bytes;
+    size_t size;
+};
+
+struct corpus {
+    struct shader *items;
+    size_t count, cap;
+    uint64_t bytes;
+};
+
+/* What a timed child sends back. */
+struct timing {
+    double min, median;
+    long peak_rss_kb;
+    unsigned failures;
+};
+
+/* One engine under test and the target env its output is validated for. */
+struct engine {
+    const char *name;
+    /* Translates; words and count receive the module (owned by handle) on success. */
+    bool (*translate)(const struct shader *s, void **handle, const uint32_t **words, size_t *count);
+    void (*release)(void *handle);
+    enum sb_target_env validate_env;
+};
+
+static enum sb_target_env target_env = SB_TARGET_VULKAN_1_1;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint8_t *load(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    uint8_t *data = NULL;
+    size_t used = 0, cap = 0, got;
+    do {
+        if (used == cap) {
+            uint8_t *grown = realloc(data, cap = cap ? cap * 2 : 16384);
+            if (!grown) {
+                free(data);
+                fclose(f);
+                return NULL;
+            }
+            data = grown;
+        }
+        got = fread(data + used, 1, cap - used, f);
+        used += got;
+    } while (got > 0);
+    fclose(f);
+    *size = used;
+    return data;
+}
+
+static bool is_shader_type(const char *type)
+{
+    static const char *const types[] = { "vs", "ps", "gs", "hs", "ds", "cs" };
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+        if (!strcmp(type, types[i]))
+            return true;
+    return false;
+}
+
+static int split_tabs(char *line, char **cells, int max)
+{
+    int n = 0;
+    line[strcspn(line, "\r\n")] = 0;
+    cells[n++] = line;
+    for (char *p = line; *p && n < max; p++)
+        if (*p == '\t') {
+            *p = 0;
+            cells[n++] = p + 1;
+        }
+    return n;
+}
+
+/* -1: no manifest (skip); 1: error; 0: loaded. */
+static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
+{
+    char manifest[4200];
+    snprintf(manifest, sizeof(manifest), "%s/dxbc/MANIFEST.tsv", corpus_dir);
+    FILE *f = fopen(manifest, "r");
+    if (!f)
+        return -1;
+    static char line[LINE_BYTES];
+    char *cells[32];
+    int file_col = -1, type_col = -1, status = 0;
+    if (fgets(line, sizeof(line), f)) {
+        int n = split_tabs(line, cells, 32);
+        for (int i = 0; i < n; i++) {
+            if (!strcmp(cells[i], "file"))
+                file_col = i;
+            else if (!strcmp(cells[i], "program_type"))
+                type_col = i;
+        }
+    }
+    while (file_col >= 0 && type_col >= 0 && c->count < limit && fgets(line, sizeof(line), f)) {
+        int n = split_tabs(line, cells, 32);
+        if (n <= file_col || n <= type_col || !is_shader_type(cells[type_col]))
+            continue;
+        char path[8192];
+        snprintf(path, sizeof(path), "%s/dxbc/%s", corpus_dir, cells[file_col]);
+        struct shader s = { 0 };
+        if (!(s.bytes = load(path, &s.size))) {
+            fprintf(stderr, "cannot read %s\n", path);
+            status = 1;
+            break;
+        }
+        if (c->count == c->cap) {
+            c->cap = c->cap ? c->cap * 2 : 2048;
+            struct shader *grown = realloc(c->items, c->cap * sizeof(*grown));
+            if (!grown) {
+                free(s.bytes);
+                status = 1;
+                break;
+            }
+            c->items = grown;
+        }
+        c->items[c->count++] = s;
+        c->bytes += s.size;
+    }
+    fclose(f);
+    return file_col < 0 || type_col < 0 ? 1 : status;
+}
+
+static bool sb_engine_translate(const struct shader *s, void **handle, const uint32_t **words,
+                                size_t *count)
+{
+    const struct sb_translate_options options = { .target_env = target_env };
+    struct sb_translation *t = NULL;
+    if (sb_translate(s->bytes, s->size, &options, &t, NULL) != SB_SUCCESS) {
+        sb_translation_destroy(t);
+        return false;
+    }
+    *handle = t;
+    *words = t->words;
+    *count = t->word_count;
+    return true;
+}
+
+static void sb_engine_release(void *handle)
+{
+    sb_translation_destroy(handle);
+}
+
+#ifdef SB_BENCH_HAVE_VKD3D
+static bool vkd3d_engine_translate(const struct shader *s, void **handle, const uint32_t **words,
+                                   size_t *count)
+{
+    const struct vkd3d_shader_compile_info info = {
+        .type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO,
+        .source = { s->bytes, s->size },
+        .source_type = VKD3D_SHADER_SOURCE_DXBC_TPF,
+        .target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY,
+        .log_level = VKD3D_SHADER_LOG_NONE,
+    };
+    struct vkd3d_shader_code *code = calloc(1, sizeof(*code));
+    if (!code)
+        return false;
+    char *messages = NULL;
+    int result = vkd3d_shader_compile(&info, code, &messages);
+    vkd3d_shader_free_messages(messages);
+    if (result < 0) {
+        free(code);
+        return false;
+    }
+    *handle = code;
+    *words = code->code;
+    *count = code->size / 4;
+    return true;
+}
+
+static void vkd3d_engine_release(void *handle)
+{
+    vkd3d_shader_free_shader_code(handle);
+    free(handle);
+}
+#endif
+
+enum verdict { VERDICT_CLEAN, VERDICT_INVALID, VERDICT_FAILED, VERDICT_CRASHED, VERDICT_COUNT };
+
+/*
+ * One shader, untimed, in a forked child: an engine that aborts or crashes on
+ * a shader (vkd3d-shader 1.2 asserts on some corpus shaders) must not end the
+ * benchmark; the child's exit status is the verdict.
+ */
+static enum verdict check_shader(const struct engine *e, const struct shader *s)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        void *handle = NULL;
+        const uint32_t *words = NULL;
+        size_t count = 0;
+        if (!e->translate(s, &handle, &words, &count))
+            _exit(VERDICT_FAILED);
+        _exit(sb_spirv_validate(words, count, e->validate_env, NULL) == SB_SUCCESS
+                  ? VERDICT_CLEAN : VERDICT_INVALID);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status) >= VERDICT_COUNT)
+        return VERDICT_CRASHED;
+    return (enum verdict)WEXITSTATUS(status);
+}
+
+/* Untimed: how many translate and validate; marks the shaders the engine crashes on. */
+static void check_pass(const struct engine *e, const struct corpus *c, bool *crashes)
+{
+    size_t counts[VERDICT_COUNT] = { 0 };
+    for (size_t i = 0; i < c->count; i++) {
+        enum verdict v = check_shader(e, &c->items[i]);
+        counts[v]++;
+        if (v == VERDICT_CRASHED)
+            crashes[i] = true;
+    }
+    size_t translated = counts[VERDICT_CLEAN] + counts[VERDICT_INVALID];
+    printf("  %-14s %4zu/%zu translated, %4zu spirv-val clean for %s (%.2f%%), %zu failed "
+           "cleanly, %zu crashed/aborted, %zu invalid\n", e->name, translated, c->count,
+           counts[VERDICT_CLEAN], sb_target_env_name(e->validate_env),
+           c->count ? 100.0 * (double)counts[VERDICT_CLEAN] / (double)c->count : 0.0,
+           counts[VERDICT_FAILED], counts[VERDICT_CRASHED], counts[VERDICT_INVALID]);
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* In the forked child: the timed passes. */
+static struct timing timed_passes(const struct engine *e, const struct corpus *c,
+                                   const bool *skip, long reps)
+{
+    double times[MAX_REPS];
+    struct timing t = { 0 };
+    for (long r = 0; r < reps; r++) {
+        double start = now_seconds();
+        for (size_t i = 0; i < c->count; i++) {
+            void *handle = NULL;
+            const uint32_t *words = NULL;
+            size_t count = 0;
+            if (skip[i])
+                continue;
+            if (e->translate(&c->items[i], &handle, &words, &count))
+                e->release(handle);
+            else if (r == 0)
+                t.failures++;
+        }
+        times[r] = now_seconds() - start;
+    }
+    qsort(times, (size_t)reps, sizeof(times[0]), compare_doubles);
+    t.min = times[0];
+    t.median = reps % 2 ? times[reps / 2] : (times[reps / 2 - 1] + times[reps / 2]) / 2;
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    t.peak_rss_kb = usage.ru_maxrss;
+    return t;
+}
+
+/* Runs timed_passes in a child process; false when the child died. */
+static bool measure(const struct engine *e, const struct corpus *c, const bool *skip, long reps,
+                    struct timing *out)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return false;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return false;
+    if (pid == 0) {
+        close(fds[0]);
+        struct timing t = timed_passes(e, c, skip, reps);
+        ssize_t written = write(fds[1], &t, sizeof(t));
+        _exit(written == (ssize_t)sizeof(t) ? 0 : 1);
+    }
+    close(fds[1]);
+    ssize_t got = read(fds[0], out, sizeof(*out));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return got == (ssize_t)sizeof(*out) && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static void print_timing(const char *name, const struct timing *t, size_t shaders, uint64_t bytes)
+{
+    double n = shaders ? (double)shaders : 1.0;
+    printf("%-14s %9.1f %9.1f %10.2f %10.2f %8.2f %10.1f %7u\n", name, t->min * 1e3,
+           t->median * 1e3, t->min * 1e6 / n, t->median * 1e6 / n,
+           (double)bytes / t->median / 1e6, (double)t->peak_rss_kb / 1024.0, t->failures);
+}
+
+static long parse_count(const char *text, long max)
+{
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    return (end && *end == 0 && value >= 1 && value <= max) ? value : -1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *corpus_dir = NULL;
+    long reps = 5, limit = 1000000;
+    bool use_vkd3d = true, usage = false;
+    for (int i = 1; i < argc && !usage; i++) {
+        if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+            usage = (reps = parse_count(argv[++i], MAX_REPS)) < 0;
+        else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
+            usage = (limit = parse_count(argv[++i], 1000000)) < 0;
+        else if (!strcmp(argv[i], "--target-env") && i + 1 < argc)
+            usage = !sb_target_env_parse(argv[++i], &target_env);
+        else if (!strcmp(argv[i], "--no-vkd3d"))
+            use_vkd3d = false;
+        else if (argv[i][0] != '-' && !corpus_dir)
+            corpus_dir = argv[i];
+        else
+            usage = true;
+    }
+    if (usage || !corpus_dir) {
+        fprintf(stderr, "usage: bench_translate CORPUS_DIR [--reps 1..%d] [--target-env "
+                        "vulkan1.x] [--limit N] [--no-vkd3d]\n", MAX_REPS);
+        return 1;
+    }
+    /* vkd3d-shader prints FIXME lines to stderr by default: off, for readable output and timing. */
+    setenv("VKD3D_SHADER_DEBUG", "none", 0);
+    struct corpus c = { 0 };
+    int loaded = load_corpus(corpus_dir, (size_t)limit, &c);
+    if (loaded < 0) {
+        printf("SKIPPED: corpus not found at %s\n", corpus_dir);
+        return 77;
+    }
+    if (loaded > 0 || c.count == 0) {
+        fprintf(stderr, "no shader to measure\n");
+        return 1;
+    }
+    struct engine engines[2] = {
+        { "shaderbridge", sb_engine_translate, sb_engine_release, target_env },
+    };
+    size_t engine_count = 1;
+#ifdef SB_BENCH_HAVE_VKD3D
+    if (use_vkd3d)
+        engines[engine_count++] = (struct engine){ "vkd3d-shader", vkd3d_engine_translate,
+                                                   vkd3d_engine_release, SB_TARGET_VULKAN_1_0 };
+    const char *vkd3d_note = use_vkd3d ? vkd3d_shader_get_version(NULL, NULL)
+                                       : "skipped (--no-vkd3d)";
+#else
+    const char *vkd3d_note = use_vkd3d ? "not built in (no libvkd3d-shader at configure time)"
+                                       : "skipped (--no-vkd3d)";
+#endif
+    printf("bench_translate: %zu shaders from dxbc/MANIFEST.tsv, %.3f MB of containers, loaded "
+           "before timing; shaderbridge target %s; vkd3d-shader: %s\n", c.count,
+           (double)c.bytes / 1e6, sb_target_env_name(target_env), vkd3d_note);
+    printf("\nuntimed check pass, each shader in a forked process (validated in-process with "
+           "SPIRV-Tools):\n");
+    bool *skip = calloc(c.count, sizeof(*skip));
+    if (!skip)
+        return 1;
+    for (size_t e = 0; e < engine_count; e++)
+        check_pass(&engines[e], &c, skip);
+    size_t timed_count = 0;
+    uint64_t timed_bytes = 0;
+    for (size_t i = 0; i < c.count; i++)
+        if (!skip[i]) {
+            timed_count++;
+            timed_bytes += c.items[i].size;
+        }
+
+    struct rusage usage_now;
+    getrusage(RUSAGE_SELF, &usage_now);
+    printf("\ntimed: %ld repetition(s) of one pass over %zu shaders (%zu left out: an engine "
+           "crashes on them), %.3f MB; single thread; one forked process per engine; corpus "
+           "loaded: peak RSS %.1f MB before forking\n", reps, timed_count, c.count - timed_count,
+           (double)timed_bytes / 1e6, (double)usage_now.ru_maxrss / 1024.0);
+    printf("%-14s %9s %9s %10s %10s %8s %10s %7s\n", "engine", "min ms", "median ms",
+           "us/sh@min", "us/sh@med", "MB/s@med", "peakRSS MB", "failed");
+    struct timing timings[2] = { 0 };
+    bool measured[2] = { false, false };
+    for (size_t e = 0; e < engine_count; e++) {
+        measured[e] = measure(&engines[e], &c, skip, reps, &timings[e]);
+        if (measured[e])
+            print_timing(engines[e].name, &timings[e], timed_count, timed_bytes);
+        else
+            printf("%-14s died while timing (crash in the engine?)\n", engines[e].name);
+    }
+    if (engine_count == 2 && measured[0] && measured[1] && timings[0].median > 0)
+        printf("\nvkd3d-shader median / shaderbridge median = %.2fx (min/min %.2fx); "
+               "total %.1f ms vs %.1f ms per corpus pass\n",
+               timings[1].median / timings[0].median, timings[1].min / timings[0].min,
+               timings[0].median * 1e3, timings[1].median * 1e3);
+    free(skip);
+    for (size_t i = 0; i < c.count; i++)
+        free(c.items[i].bytes);
+    free(c.items);
+    return measured[0] ? 0 : 1;
+}
