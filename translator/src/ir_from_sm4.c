@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sb_ir_from_sm4(): the SM4/5 front end's driver (translator/IR.md
+ * §Functions, docs/sm4-tokens.md §3 "hull shader", §7). It walks the decoded
+ * token stream once, splitting it into functions — the entry body, the hull
+ * phases (hs_control_point_phase, hs_fork_phase, hs_join_phase), and the
+ * label bodies that follow the main `ret` — and hands declarations and
+ * instructions to ir_from_sm4_decl.c / ir_from_sm4_ops.c. Custom data: the
+ * immediate constant buffer becomes program->icb; comments, debug info,
+ * opaque blocks, shader messages and 10level9 clip-plane mappings only
+ * matter to the debug layer or Direct3D 9 and are dropped. At the end the
+ * signature is merged (ir_from_sm4_signature.c) and control flow checked
+ * (ir_from_sm4_flow.c).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "shaderbridge/dxbc.h"
+#include "ir_private.h"
+
+bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *format, ...)
+{
+    if (ctx->failed)
+        return false;
+    ctx->failed = true;
+    ctx->error.code = code;
+    ctx->error.offset = ctx->inst ? ctx->inst->offset : (ctx->sm4 ? ctx->sm4->base_offset : 0);
+    ctx->error.instr = ctx->inst ? ctx->inst->index : UINT32_MAX;
+    char detail[SB_ERROR_MESSAGE_SIZE];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(detail, sizeof(detail), format, args);
+    va_end(args);
+    if (ctx->inst)
+        snprintf(ctx->error.message, sizeof(ctx->error.message), "instruction %u (%.24s): %.140s",
+                 ctx->inst->index,
+                 sb_sm4_opcode_name(ctx->inst->opcode) ? sb_sm4_opcode_name(ctx->inst->opcode)
+                                                       : "?",
+                 detail);
+    else
+        snprintf(ctx->error.message, sizeof(ctx->error.message), "%s", detail);
+    return false;
+}
+
+void *sb_ir_alloc(struct sb_ir_sm4_context *ctx, size_t count, size_t size)
+{
+    if (ctx->failed)
+        return NULL;
+    void *p = sb_arena_alloc(ctx->arena, count, size);
+    if (!p)
+        sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    return p;
+}
+
+void *sb_ir_push(struct sb_ir_sm4_context *ctx, struct sb_ir_vec *vec, size_t size)
+{
+    if (ctx->failed)
+        return NULL;
+    void *p = sb_ir_vec_push(ctx->arena, vec, size);
+    if (!p)
+        sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    return p;
+}
+
+struct sb_ir_function_builder *sb_ir_current_function(struct sb_ir_sm4_context *ctx)
+{
+    return (struct sb_ir_function_builder *)ctx->functions.data + ctx->current;
+}
+
+static struct sb_ir_function_builder *new_function(struct sb_ir_sm4_context *ctx, uint32_t section)
+{
+    struct sb_ir_function_builder *fn = sb_ir_push(ctx, &ctx->functions, sizeof(*fn));
+    if (!fn)
+        return NULL;
+    fn->section = section;
+    fn->id = UINT32_MAX;
+    fn->instance_count = 1;
+    fn->offset = ctx->inst ? ctx->inst->offset : 0;
+    ctx->current = ctx->functions.count - 1;
+    return fn;
+}
+
+/* hs_decls / hs_control_point_phase / hs_fork_phase / hs_join_phase. */
+static bool enter_phase(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
+{
+    if (ctx->program->stage != SB_IR_STAGE_HULL)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "hull-shader phase marker in a %s",
+                          "non-hull program");
+    if (ctx->seen_label)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "hull phase after a subroutine");
+    uint32_t section = sb_ir_current_function(ctx)->section;
+    switch (inst->opcode) {
+    case SB_SM4_OP_HS_DECLS:
+        if (ctx->seen_phase)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "hs_decls after a phase");
+        return true;
+    case SB_SM4_OP_HS_CONTROL_POINT_PHASE: {
+        if (section != SB_IR_SECTION_MAIN)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                              "control-point phase after another phase");
+        struct sb_ir_function_builder *fn = sb_ir_current_function(ctx);
+        fn->section = SB_IR_SECTION_CONTROL_POINT;
+        fn->offset = inst->offset;
+        ctx->seen_phase = true;
+        return true;
+    }
+    case SB_SM4_OP_HS_FORK_PHASE:
+        if (section == SB_IR_SECTION_JOIN)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "fork phase after a join phase");
+        ctx->seen_phase = true;
+        return new_function(ctx, SB_IR_SECTION_FORK) != NULL;
+    default:
+        ctx->seen_phase = true;
+        return new_function(ctx, SB_IR_SECTION_JOIN) != NULL;
+    }
+}
+
+/* `label l#` / `label fb#` opens a subroutine. */
+static bool enter_label(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
+{
+    const struct sb_sm4_operand *op = inst->operand_count ? &inst->operands[0] : NULL;
+    if (!op || (op->type != SB_SM4_OPERAND_LABEL && op->type != SB_SM4_OPERAND_FUNCTION_BODY) ||
+        op->index_dimension != 1 || op->index[0].relative || op->index[0].value >= 0x80000000u)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "label operand is not l# or fb#");
+    bool is_body = op->type == SB_SM4_OPERAND_FUNCTION_BODY;
+    uint32_t id = (uint32_t)op->index[0].value;
+    const struct sb_ir_function_builder *fns = ctx->functions.data;
+    for (uint32_t i = 0; i < ctx->functions.count; i++)
+        if (fns[i].section == SB_IR_SECTION_SUBROUTINE && fns[i].is_body == is_body &&
+            fns[i].id == id)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "%s%u defined twice",
+                              is_body ? "fb" : "l", id);
+    struct sb_ir_function_builder *fn = new_function(ctx, SB_IR_SECTION_SUBROUTINE);
+    if (!fn)
+        return false;
+    fn->id = id;
+    fn->is_body = is_body;
+    ctx->seen_label = true;
+    return true;
+}
+
+static bool take_custom_data(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
+{
+    if (inst->custom.data_class != SB_SM4_CUSTOM_IMMEDIATE_CONSTANT_BUFFER)
+        return true;
+    if (ctx->icb_seen)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "second immediate constant buffer");
+    if (inst->custom.dword_count % 4u)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "immediate constant buffer of %u DWORDs is not whole rows",
+                          inst->custom.dword_count);
+    ctx->icb_seen = true;
+    uint32_t *icb = sb_ir_alloc(ctx, inst->custom.dword_count ? inst->custom.dword_count : 1,
+                                sizeof(uint32_t));
+    if (!icb)
+        return false;
+    if (inst->custom.dword_count)
+        memcpy(icb, inst->custom.dwords, (size_t)inst->custom.dword_count * sizeof(uint32_t));
+    ctx->program->icb = icb;
+    ctx->program->icb_vector_count = inst->custom.dword_count / 4u;
+    return true;
+}
+
+static bool lower_one(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
+{
+    if (inst->is_custom_data)
+        return take_custom_data(ctx, inst);
+    switch (inst->opcode) {
+    case SB_SM4_OP_HS_DECLS:
+    case SB_SM4_OP_HS_CONTROL_POINT_PHASE:
+    case SB_SM4_OP_HS_FORK_PHASE:
+    case SB_SM4_OP_HS_JOIN_PHASE:
+        return enter_phase(ctx, inst);
+    case SB_SM4_OP_LABEL:
+        return enter_label(ctx, inst);
+    default:
+        break;
+    }
+    if (inst->is_declaration)
+        return sb_ir_lower_declaration(ctx, inst);
+    if (ctx->program->stage == SB_IR_STAGE_HULL &&
+        sb_ir_current_function(ctx)->section == SB_IR_SECTION_MAIN)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "hull-shader instruction outside a phase");
+    return sb_ir_lower_instruction(ctx, inst);
+}
+
+/* UAVs that imm_atomic_alloc/consume touch need a counter. */
+static void mark_counters(struct sb_ir_sm4_context *ctx)
+{
+    const struct sb_ir_function_builder *fns = ctx->functions.data;
+    struct sb_ir_resource *res = ctx->resources.data;
+    for (uint32_t f = 0; f < ctx->functions.count; f++) {
+        const struct sb_ir_instruction *in = fns[f].instructions.data;
+        for (uint32_t i = 0; i < fns[f].instructions.count; i++) {
+            if (in[i].op != SB_IR_OP_IMM_ATOMIC_ALLOC && in[i].op != SB_IR_OP_IMM_ATOMIC_CONSUME)
+                continue;
+            uint32_t id = in[i].dst[1].index[0].offset;
+            for (uint32_t r = 0; r < ctx->resources.count; r++)
+                if (res[r].resource_class == SB_IR_RESOURCE_UAV && res[r].id == id)
+                    res[r].has_counter = true;
+        }
+    }
+}
+
+/* fb# -> function index; every declared body needs its label. */
+static bool map_function_bodies(struct sb_ir_sm4_context *ctx)
+{
+    struct sb_ir_program *p = ctx->program;
+    uint32_t count = ctx->max_function_body;
+    if (!count)
+        return true;
+    uint32_t *map = sb_ir_alloc(ctx, count, sizeof(*map));
+    if (!map)
+        return false;
+    memset(map, 0xff, (size_t)count * sizeof(*map));
+    const struct sb_ir_function_builder *fns = ctx->functions.data;
+    for (uint32_t f = 0; f < ctx->functions.count; f++)
+        if (fns[f].is_body && fns[f].id < count)
+            map[fns[f].id] = f;
+    const struct sb_ir_declared_body *bodies = ctx->function_bodies.data;
+    for (uint32_t i = 0; i < ctx->function_bodies.count; i++) {
+        if (map[bodies[i].id] != UINT32_MAX)
+            continue;
+        ctx->inst = NULL;
+        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "fb%u is declared but has no label",
+                   bodies[i].id);
+        ctx->error.offset = bodies[i].offset;
+        ctx->error.instr = bodies[i].instr;
+        return false;
+    }
+    p->function_body_count = count;
+    p->function_body_label = map;
+    return true;
+}
+
+/* Copies the builders into the program's function array. */
+static bool emit_functions(struct sb_ir_sm4_context *ctx)
+{
+    struct sb_ir_program *p = ctx->program;
+    const struct sb_ir_function_builder *fns = ctx->functions.data;
+    struct sb_ir_function *out = sb_ir_alloc(ctx, ctx->functions.count, sizeof(*out));
+    if (!out)
+        return false;
+    p->first_fork_phase = 1;
+    for (uint32_t f = 0; f < ctx->functions.count; f++) {
+        const struct sb_ir_function_builder *b = &fns[f];
+        out[f].id = b->section != SB_IR_SECTION_SUBROUTINE ? UINT32_MAX
+                    : b->is_body                           ? (b->id | 0x80000000u)
+                                                           : b->id;
+        out[f].instruction_count = b->instructions.count;
+        out[f].instructions = b->instructions.data;
+        out[f].instance_count = b->instance_count ? b->instance_count : 1;
+        out[f].temp_count = b->temp_count;
+        if (b->section == SB_IR_SECTION_SUBROUTINE && out[f].temp_count < ctx->max_temps)
+            out[f].temp_count = ctx->max_temps;
+        if (b->section == SB_IR_SECTION_FORK)
+            p->fork_phase_count++;
+        if (b->section == SB_IR_SECTION_JOIN)
+            p->join_phase_count++;
+    }
+    p->function_count = ctx->functions.count;
+    p->functions = out;
+    p->temp_count = out[0].temp_count;
+    return true;
+}
+
+static bool finish(struct sb_ir_sm4_context *ctx)
+{
+    struct sb_ir_program *p = ctx->program;
+    ctx->inst = NULL;
+    if (ctx->icb_used && !ctx->icb_seen) {
+        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                   "icb[] is read but the program has no immediate constant buffer");
+        ctx->error.offset = ctx->icb_use_offset;
+        ctx->error.instr = ctx->icb_use_instr;
+        return false;
+    }
+    mark_counters(ctx);
+    if (!emit_functions(ctx) || !map_function_bodies(ctx) || !sb_ir_check_flow(ctx))
+        return false;
+    p->resource_count = ctx->resources.count;
+    p->resources = ctx->resources.data;
+    p->group_shared_count = ctx->group_shared.count;
+    p->group_shared = ctx->group_shared.data;
+    p->indexable_temp_count = ctx->indexable_temps.count;
+    p->indexable_temps = ctx->indexable_temps.data;
+    p->index_range_count = ctx->index_ranges.count;
+    p->index_ranges = ctx->index_ranges.data;
+    p->interface_count = ctx->interfaces.count;
+    p->interfaces = ctx->interfaces.data;
+    p->function_table_count = ctx->function_tables.count;
+    p->function_tables = ctx->function_tables.data;
+    sb_ir_name_resources(ctx);
+    return sb_ir_build_signature(ctx);
+}
+
+/* SM4 program types in version-token order -> IR stages. */
+static const uint32_t stage_of_type[6] = {
+    SB_IR_STAGE_PIXEL, SB_IR_STAGE_VERTEX, SB_IR_STAGE_GEOMETRY,
+    SB_IR_STAGE_HULL,  SB_IR_STAGE_DOMAIN, SB_IR_STAGE_COMPUTE,
+};
+
+enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
+                              const struct sb_dxbc *container, struct sb_ir_program **out,
+                              struct sb_error *error)
+{
+    struct sb_ir_sm4_context ctx;
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.sm4 = program;
+    ctx.container = container;
+    if (out)
+        *out = NULL;
+    if (!program || !out) {
+        sb_ir_fail(&ctx, SB_ERROR_INVALID_ARGUMENT, "program and out must not be NULL");
+    } else if (program->program_type > 5) {
+        sb_ir_fail(&ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, "program type %u is not an SM4/5 stage",
+                   program->program_type);
+    } else if (program->major < 4 || program->major > 5 || program->minor > 1) {
+        sb_ir_fail(&ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, "shader model %u.%u is not SM4.0-5.1",
+                   program->major, program->minor);
+    } else if (!(ctx.program = sb_ir_program_create(&ctx.arena))) {
+        sb_ir_fail(&ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    if (ctx.failed) {
+        if (error)
+            *error = ctx.error;
+        return ctx.error.code;
+    }
+    struct sb_ir_program *p = ctx.program;
+    p->source = SB_IR_SOURCE_SM4;
+    p->stage = stage_of_type[program->program_type];
+    p->major = program->major;
+    p->minor = program->minor;
+    ctx.is_sm51 = program->major == 5 && program->minor >= 1;
+    new_function(&ctx, SB_IR_SECTION_MAIN);
+    for (uint32_t i = 0; i < program->instruction_count && !ctx.failed; i++) {
+        ctx.inst = &program->instructions[i];
+        lower_one(&ctx, ctx.inst);
+    }
+    if (!ctx.failed)
+        finish(&ctx);
+    if (ctx.failed) {
+        sb_ir_program_destroy(p);
+        if (error)
+            *error = ctx.error;
+        return ctx.error.code;
+    }
+    *out = p;
+    return SB_SUCCESS;
+}

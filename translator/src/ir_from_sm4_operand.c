@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SM4/5 operands -> IR operands (translator/IR.md §Operands,
+ * docs/sm4-tokens.md §5, §6): register file, indices (with relative parts),
+ * write mask or swizzle, modifiers, immediates. Every register is checked
+ * against what the program declared (temps, indexable temps, resources,
+ * group-shared memory) so the back ends can trust an IR program without
+ * re-validating it; a decoded but meaningless operand is an
+ * SB_ERROR_TRANSLATE_INVALID, never a crash.
+ */
+#include <string.h>
+
+#include "ir_private.h"
+
+/* What an operand of a file may do. */
+enum {
+    ACC_READ = 1u << 0,   /* a source value */
+    ACC_WRITE = 1u << 1,  /* a destination value */
+};
+
+/* One row per SM4 operand type (§5.3): its IR file, index counts before and
+ * from SM5.1, access, and which indices may be relative (bit i = index i).
+ * Before SM5.1 the register number of t#, s#, u# and cb# is relative only in
+ * class-linkage code (`t[r0.w + 0]`); SM5.1 indexes inside a range instead. */
+struct file_row {
+    uint8_t file;
+    uint8_t dims_min, dims_max;       /* SM4.0 - 5.0 */
+    uint8_t dims51_min, dims51_max;   /* SM5.1 */
+    uint8_t access;
+    uint8_t relative;                 /* SM4.0 - 5.0 */
+    uint8_t relative51;
+};
+
+#define R_ ACC_READ
+#define W_ ACC_WRITE
+static const struct file_row file_rows[SB_SM4_OPERAND_TYPE_COUNT] = {
+    [SB_SM4_OPERAND_TEMP] = { SB_IR_FILE_TEMP, 1, 1, 1, 1, R_ | W_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT] = { SB_IR_FILE_INPUT, 1, 2, 1, 2, R_, 3, 3 },
+    [SB_SM4_OPERAND_OUTPUT] = { SB_IR_FILE_OUTPUT, 1, 1, 1, 1, R_ | W_, 1, 1 },
+    [SB_SM4_OPERAND_INDEXABLE_TEMP] = { SB_IR_FILE_INDEXABLE_TEMP, 2, 2, 2, 2, R_ | W_, 2, 2 },
+    [SB_SM4_OPERAND_IMMEDIATE32] = { SB_IR_FILE_IMMEDIATE, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_IMMEDIATE64] = { SB_IR_FILE_IMMEDIATE, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_SAMPLER] = { SB_IR_FILE_SAMPLER, 1, 1, 2, 2, 0, 1, 2 },
+    [SB_SM4_OPERAND_RESOURCE] = { SB_IR_FILE_RESOURCE, 1, 1, 2, 2, 0, 1, 2 },
+    [SB_SM4_OPERAND_CONSTANT_BUFFER] = { SB_IR_FILE_CONSTANT_BUFFER, 2, 2, 3, 3, R_, 3, 6 },
+    [SB_SM4_OPERAND_IMMEDIATE_CONSTANT_BUFFER] =
+        { SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER, 1, 1, 1, 1, R_, 1, 1 },
+    [SB_SM4_OPERAND_LABEL] = { SB_IR_FILE_LABEL, 1, 1, 1, 1, 0, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_PRIMITIVEID] = { SB_IR_FILE_PRIMITIVE_ID, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_OUTPUT_DEPTH] = { SB_IR_FILE_DEPTH, 0, 0, 0, 0, W_, 0, 0 },
+    [SB_SM4_OPERAND_NULL] = { SB_IR_FILE_NULL, 0, 0, 0, 0, W_, 0, 0 },
+    [SB_SM4_OPERAND_RASTERIZER] = { SB_IR_FILE_RASTERIZER, 0, 0, 0, 0, 0, 0, 0 },
+    [SB_SM4_OPERAND_OUTPUT_COVERAGE_MASK] = { SB_IR_FILE_COVERAGE_OUT, 0, 0, 0, 0, W_, 0, 0 },
+    [SB_SM4_OPERAND_STREAM] = { SB_IR_FILE_STREAM, 1, 1, 1, 1, 0, 0, 0 },
+    [SB_SM4_OPERAND_FUNCTION_BODY] = { SB_IR_FILE_FUNCTION_BODY, 1, 1, 1, 1, 0, 0, 0 },
+    [SB_SM4_OPERAND_FUNCTION_TABLE] = { SB_IR_FILE_FUNCTION_TABLE, 1, 1, 1, 1, 0, 0, 0 },
+    [SB_SM4_OPERAND_INTERFACE] = { SB_IR_FILE_INTERFACE, 2, 2, 2, 2, 0, 2, 2 },
+    [SB_SM4_OPERAND_FUNCTION_INPUT] = { SB_IR_FILE_COUNT, 0, 0, 0, 0, 0, 0, 0 },
+    [SB_SM4_OPERAND_FUNCTION_OUTPUT] = { SB_IR_FILE_COUNT, 0, 0, 0, 0, 0, 0, 0 },
+    [SB_SM4_OPERAND_OUTPUT_CONTROL_POINT_ID] =
+        { SB_IR_FILE_OUTPUT_CONTROL_POINT_ID, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_FORK_INSTANCE_ID] =
+        { SB_IR_FILE_FORK_INSTANCE_ID, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_JOIN_INSTANCE_ID] =
+        { SB_IR_FILE_JOIN_INSTANCE_ID, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_CONTROL_POINT] =
+        { SB_IR_FILE_INPUT_CONTROL_POINT, 2, 2, 2, 2, R_, 3, 3 },
+    [SB_SM4_OPERAND_OUTPUT_CONTROL_POINT] =
+        { SB_IR_FILE_OUTPUT_CONTROL_POINT, 2, 2, 2, 2, R_, 3, 3 },
+    [SB_SM4_OPERAND_INPUT_PATCH_CONSTANT] =
+        { SB_IR_FILE_INPUT_PATCH_CONSTANT, 1, 1, 1, 1, R_, 1, 1 },
+    [SB_SM4_OPERAND_INPUT_DOMAIN_POINT] = { SB_IR_FILE_DOMAIN_POINT, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_THIS_POINTER] = { SB_IR_FILE_THIS_POINTER, 1, 1, 1, 1, R_, 1, 1 },
+    [SB_SM4_OPERAND_UAV] = { SB_IR_FILE_UAV, 1, 1, 2, 2, 0, 1, 2 },
+    [SB_SM4_OPERAND_THREAD_GROUP_SHARED_MEMORY] =
+        { SB_IR_FILE_GROUP_SHARED, 1, 1, 1, 1, 0, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_THREAD_ID] = { SB_IR_FILE_THREAD_ID, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_THREAD_GROUP_ID] =
+        { SB_IR_FILE_THREAD_GROUP_ID, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_THREAD_ID_IN_GROUP] =
+        { SB_IR_FILE_THREAD_ID_IN_GROUP, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_COVERAGE_MASK] = { SB_IR_FILE_COVERAGE_IN, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_THREAD_ID_IN_GROUP_FLATTENED] =
+        { SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_INPUT_GS_INSTANCE_ID] = { SB_IR_FILE_GS_INSTANCE_ID, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_OUTPUT_DEPTH_GREATER_EQUAL] =
+        { SB_IR_FILE_DEPTH_GREATER_EQUAL, 0, 0, 0, 0, W_, 0, 0 },
+    [SB_SM4_OPERAND_OUTPUT_DEPTH_LESS_EQUAL] =
+        { SB_IR_FILE_DEPTH_LESS_EQUAL, 0, 0, 0, 0, W_, 0, 0 },
+    [SB_SM4_OPERAND_CYCLE_COUNTER] = { SB_IR_FILE_CYCLE_COUNTER, 0, 0, 0, 0, R_, 0, 0 },
+    [SB_SM4_OPERAND_OUTPUT_STENCIL_REF] = { SB_IR_FILE_STENCIL_REF, 0, 0, 0, 0, W_, 0, 0 },
+    [SB_SM4_OPERAND_INNER_COVERAGE] = { SB_IR_FILE_INNER_COVERAGE, 0, 0, 0, 0, R_, 0, 0 },
+};
+#undef R_
+#undef W_
+
+uint32_t sb_ir_file_from_sm4(uint32_t sm4_type)
+{
+    if (sm4_type >= SB_SM4_OPERAND_TYPE_COUNT)
+        return SB_IR_FILE_COUNT;
+    return file_rows[sm4_type].file;
+}
+
+/* The resource class a file's declarations live in; UINT32_MAX for none. */
+static uint32_t class_of_file(uint32_t file)
+{
+    switch (file) {
+    case SB_IR_FILE_CONSTANT_BUFFER: return SB_IR_RESOURCE_CBV;
+    case SB_IR_FILE_RESOURCE: return SB_IR_RESOURCE_SRV;
+    case SB_IR_FILE_SAMPLER: return SB_IR_RESOURCE_SAMPLER;
+    case SB_IR_FILE_UAV: return SB_IR_RESOURCE_UAV;
+    default: return UINT32_MAX;
+    }
+}
+
+const struct sb_ir_resource *sb_ir_find_resource(const struct sb_ir_sm4_context *ctx,
+                                                 uint32_t resource_class, uint32_t id)
+{
+    const struct sb_ir_resource *r = ctx->resources.data;
+    for (uint32_t i = 0; i < ctx->resources.count; i++)
+        if (r[i].resource_class == resource_class && r[i].id == id)
+            return &r[i];
+    return NULL;
+}
+
+static const char *const class_prefix[] = { "cb", "t", "s", "u" };
+
+/* Temp registers visible to the function being filled. */
+static uint32_t temp_limit(struct sb_ir_sm4_context *ctx)
+{
+    struct sb_ir_function_builder *fn = sb_ir_current_function(ctx);
+    if (fn->section == SB_IR_SECTION_SUBROUTINE)
+        return fn->temp_count > ctx->max_temps ? fn->temp_count : ctx->max_temps;
+    return fn->temp_count;
+}
+
+/* Checks the register an operand names against the declarations. */
+static bool check_declared(struct sb_ir_sm4_context *ctx, struct sb_ir_operand *out)
+{
+    uint32_t file = out->file;
+    uint32_t first = out->index_count ? out->index[0].offset : 0;
+    if (file == SB_IR_FILE_TEMP) {
+        uint32_t limit = temp_limit(ctx);
+        if (first >= limit)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                              "r%u used, but only %u temp registers are declared", first, limit);
+        return true;
+    }
+    if (file == SB_IR_FILE_INDEXABLE_TEMP) {
+        const struct sb_ir_indexable_temp *x = ctx->indexable_temps.data;
+        for (uint32_t i = 0; i < ctx->indexable_temps.count; i++) {
+            if (x[i].id != first)
+                continue;
+            if (!out->index[1].relative && out->index[1].offset >= x[i].count)
+                return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                                  "x%u[%u] is beyond its %u declared elements", first,
+                                  out->index[1].offset, x[i].count);
+            return true;
+        }
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "x%u used but not declared", first);
+    }
+    if (file == SB_IR_FILE_GROUP_SHARED) {
+        const struct sb_ir_group_shared *g = ctx->group_shared.data;
+        for (uint32_t i = 0; i < ctx->group_shared.count; i++)
+            if (g[i].id == first)
+                return true;
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "g%u used but not declared", first);
+    }
+    if (file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER && !ctx->icb_used) {
+        ctx->icb_used = true;
+        ctx->icb_use_offset = ctx->inst ? ctx->inst->offset : 0;
+        ctx->icb_use_instr = ctx->inst ? ctx->inst->index : UINT32_MAX;
+        return true;
+    }
+    uint32_t cls = class_of_file(file);
+    /* SM5.0 class linkage picks t#/s#/cb#/u# through `this` data (IR.md §Class linkage):
+     * which registers it reaches is only known at run time. */
+    if (cls == UINT32_MAX || (out->index_count && out->index[0].relative))
+        return true;
+    const struct sb_ir_resource *res = sb_ir_find_resource(ctx, cls, first);
+    if (!res)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "%s%u used but not declared",
+                          class_prefix[cls], first);
+    if (ctx->is_sm51) {
+        /* IR index 1 counts from the range's first register (ir.h). */
+        out->index[1].offset -= res->lower_bound;
+    }
+    return true;
+}
+
+/* Fills an IR index from an SM4 one; relative parts become nested sources. */
+static bool convert_index(struct sb_ir_sm4_context *ctx, const struct sb_sm4_index *in,
+                          bool may_be_relative, struct sb_ir_index *out)
+{
+    if (in->representation > SB_SM4_INDEX_IMMEDIATE64_RELATIVE)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "index representation %u is unknown",
+                          in->representation);
+    if (in->value > UINT32_MAX)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                          "64-bit register index 0x%llx does not fit 32 bits",
+                          (unsigned long long)in->value);
+    out->offset = (uint32_t)in->value;
+    out->relative = NULL;
+    if (!in->relative)
+        return true;
+    if (!may_be_relative)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "this index of the operand cannot be relative");
+    struct sb_ir_operand *rel = sb_ir_alloc(ctx, 1, sizeof(*rel));
+    if (!rel || !sb_ir_convert_operand(ctx, in->relative, false, false, rel))
+        return false;
+    if (rel->file == SB_IR_FILE_IMMEDIATE)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "a relative index is an immediate");
+    out->relative = rel;
+    return true;
+}
+
+/* Immediate lanes: scalars replicate, a single double fills both pairs. */
+static void convert_immediate(const struct sb_sm4_operand *in, struct sb_ir_operand *out)
+{
+    uint32_t n = in->immediate_count > 4 ? 4 : in->immediate_count;
+    if (n == 1) {
+        for (int i = 0; i < 4; i++)
+            out->imm[i] = in->immediate[0];
+    } else if (n == 2) {
+        out->imm[0] = out->imm[2] = in->immediate[0];
+        out->imm[1] = out->imm[3] = in->immediate[1];
+    } else {
+        for (uint32_t i = 0; i < n; i++)
+            out->imm[i] = in->immediate[i];
+    }
+}
+
+/* Mask of a destination, swizzle of a source (§5.2). */
+static void convert_components(const struct sb_sm4_operand *in, bool is_dst, bool pairs,
+                               struct sb_ir_operand *out)
+{
+    static const uint8_t identity[4] = { 0, 1, 2, 3 };
+    memcpy(out->swizzle, identity, 4);
+    if (in->component_count == 4 && in->selection != SB_SM4_SELECT_MASK)
+        memcpy(out->swizzle, in->swizzle, 4);
+    else if (in->component_count == 1)
+        memset(out->swizzle, 0, 4);
+    if (in->component_count == 4 && in->selection == SB_SM4_SELECT_MASK)
+        out->mask = (uint8_t)(in->mask & 0xfu);
+    else if (in->component_count == 1)
+        out->mask = 1;
+    else if (in->component_count == 4)
+        out->mask = 0xf;
+    if (is_dst && in->type == SB_SM4_OPERAND_NULL)
+        out->mask = 0;
+    if (pairs && !is_dst) {
+        /* Pair k of a double source starts at the lane swizzle[2k] (rounded down). */
+        uint8_t a = (uint8_t)(out->swizzle[0] & 2u), b = (uint8_t)(out->swizzle[2] & 2u);
+        out->swizzle[0] = out->swizzle[2] = a;
+        out->swizzle[1] = out->swizzle[3] = b;
+    }
+}
+
+bool sb_ir_convert_operand(struct sb_ir_sm4_context *ctx, const struct sb_sm4_operand *in,
+                           bool is_dst, bool pairs, struct sb_ir_operand *out)
+{
+    if (ctx->failed)
+        return false;
+    memset(out, 0, sizeof(*out));
+    if (in->type >= SB_SM4_OPERAND_TYPE_COUNT)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand type %u is unknown", in->type);
+    const struct file_row *row = &file_rows[in->type];
+    if (row->file == SB_IR_FILE_COUNT)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                          "operand type %u (function input/output parameter) is not supported",
+                          in->type);
+    uint32_t lo = ctx->is_sm51 ? row->dims51_min : row->dims_min;
+    uint32_t hi = ctx->is_sm51 ? row->dims51_max : row->dims_max;
+    if (in->index_dimension < lo || in->index_dimension > hi)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "operand type %u has %u indices; it takes %u to %u", in->type,
+                          in->index_dimension, lo, hi);
+    if (in->component_count == 3)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "operand with N components (value 3)");
+    if (in->modifier > SB_SM4_MODIFIER_ABS_NEG)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand modifier %u is unknown",
+                          in->modifier);
+    out->file = row->file;
+    out->index_count = in->index_dimension;
+    uint8_t relative = ctx->is_sm51 ? row->relative51 : row->relative;
+    for (uint32_t i = 0; i < in->index_dimension; i++)
+        if (!convert_index(ctx, &in->index[i], (relative >> i) & 1u, &out->index[i]))
+            return false;
+    convert_components(in, is_dst, pairs, out);
+    if (in->type == SB_SM4_OPERAND_IMMEDIATE32 || in->type == SB_SM4_OPERAND_IMMEDIATE64)
+        convert_immediate(in, out);
+    if (in->modifier == SB_SM4_MODIFIER_NEG)
+        out->modifiers = SB_IR_MOD_NEG;
+    else if (in->modifier == SB_SM4_MODIFIER_ABS)
+        out->modifiers = SB_IR_MOD_ABS;
+    else if (in->modifier == SB_SM4_MODIFIER_ABS_NEG)
+        out->modifiers = SB_IR_MOD_ABS | SB_IR_MOD_NEG;
+    out->non_uniform = in->non_uniform;
+    out->min_precision = (uint8_t)in->min_precision;
+    return check_declared(ctx, out);
+}
+
+bool sb_ir_sm4_type_readable(uint32_t sm4_type)
+{
+    return sm4_type < SB_SM4_OPERAND_TYPE_COUNT && (file_rows[sm4_type].access & ACC_READ);
+}
+
+bool sb_ir_sm4_type_writable(uint32_t sm4_type)
+{
+    return sm4_type < SB_SM4_OPERAND_TYPE_COUNT && (file_rows[sm4_type].access & ACC_WRITE);
+}

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SM4/5 instructions -> IR instructions (translator/IR.md §Instructions,
+ * docs/sm4-tokens.md §3). One table row per SM4 opcode names the IR op and
+ * how its operands are taken; operands keep SM4's order (IR.md §Resources).
+ * Each operand slot is checked against sb_ir_op_info() so that a token
+ * stream the decoder accepted but that means nothing (a sampler where a
+ * value belongs, a write to an input) is an SB_ERROR_TRANSLATE_INVALID
+ * here rather than a surprise in a back end.
+ */
+#include <string.h>
+
+#include "ir_private.h"
+
+/* How an SM4 opcode's operands become IR fields. */
+enum how {
+    H_NONE = 0,   /* not an instruction the IR takes (reserved numbers) */
+    H_PLAIN,      /* operands in order */
+    H_CASE,       /* the literal becomes case_value */
+    H_CALL,       /* the label becomes target (resolved in ir_from_sm4_flow.c) */
+    H_CALLC,      /* condition source + label target */
+    H_FCALL,      /* interface operand + call-site target */
+    H_STREAM,     /* m# becomes stream */
+};
+
+struct op_row {
+    uint16_t op;  /* enum sb_ir_op */
+    uint8_t how;  /* enum how */
+};
+
+#define P(sm4, ir) [SB_SM4_OP_##sm4] = { SB_IR_OP_##ir, H_PLAIN }
+#define X(sm4, ir, h) [SB_SM4_OP_##sm4] = { SB_IR_OP_##ir, h }
+static const struct op_row op_rows[SB_SM4_OP_COUNT] = {
+    P(ADD, ADD), P(AND, AND), P(BREAK, BREAK), P(BREAKC, BREAKC), X(CALL, CALL, H_CALL),
+    X(CALLC, CALLC, H_CALLC), X(CASE, CASE, H_CASE), P(CONTINUE, CONTINUE),
+    P(CONTINUEC, CONTINUEC), P(CUT, CUT), P(DEFAULT, DEFAULT), P(DERIV_RTX, DERIV_RTX),
+    P(DERIV_RTY, DERIV_RTY), P(DISCARD, DISCARD), P(DIV, DIV), P(DP2, DP2), P(DP3, DP3),
+    P(DP4, DP4), P(ELSE, ELSE), P(EMIT, EMIT), P(EMIT_THEN_CUT, EMIT_THEN_CUT), P(ENDIF, ENDIF),
+    P(ENDLOOP, ENDLOOP), P(ENDSWITCH, ENDSWITCH), P(EQ, EQ), P(EXP, EXP), P(FRC, FRC),
+    P(FTOI, FTOI), P(FTOU, FTOU), P(GE, GE), P(IADD, IADD), P(IF, IF), P(IEQ, IEQ),
+    P(IGE, IGE), P(ILT, ILT), P(IMAD, IMAD), P(IMAX, IMAX), P(IMIN, IMIN), P(IMUL, IMUL),
+    P(INE, INE), P(INEG, INEG), P(ISHL, ISHL), P(ISHR, ISHR), P(ITOF, ITOF), P(LD, LD),
+    P(LDMS, LD_MS), P(LOG, LOG), P(LOOP, LOOP), P(LT, LT), P(MAD, MAD), P(MIN, MIN),
+    P(MAX, MAX), P(MOV, MOV), P(MOVC, MOVC), P(MUL, MUL), P(NE, NE), P(NOP, NOP), P(NOT, NOT),
+    P(OR, OR), P(RESINFO, RESINFO), P(RET, RET), P(RETC, RETC), P(ROUND_NE, ROUND_NE),
+    P(ROUND_NI, ROUND_NI), P(ROUND_PI, ROUND_PI), P(ROUND_Z, ROUND_Z), P(RSQ, RSQ),
+    P(SAMPLE, SAMPLE), P(SAMPLE_C, SAMPLE_C), P(SAMPLE_C_LZ, SAMPLE_C_LZ),
+    P(SAMPLE_L, SAMPLE_L), P(SAMPLE_D, SAMPLE_D), P(SAMPLE_B, SAMPLE_B), P(SQRT, SQRT),
+    P(SWITCH, SWITCH), P(SINCOS, SINCOS), P(UDIV, UDIV), P(ULT, ULT), P(UGE, UGE),
+    P(UMUL, UMUL), P(UMAD, UMAD), P(UMAX, UMAX), P(UMIN, UMIN), P(USHR, USHR), P(UTOF, UTOF),
+    P(XOR, XOR), P(LOD, LOD), P(GATHER4, GATHER4), P(SAMPLE_POS, SAMPLE_POS),
+    P(SAMPLE_INFO, SAMPLE_INFO), X(EMIT_STREAM, EMIT, H_STREAM), X(CUT_STREAM, CUT, H_STREAM),
+    X(EMIT_THEN_CUT_STREAM, EMIT_THEN_CUT, H_STREAM),
+    X(INTERFACE_CALL, INTERFACE_CALL, H_FCALL), P(BUFINFO, BUFINFO),
+    P(DERIV_RTX_COARSE, DERIV_RTX_COARSE), P(DERIV_RTX_FINE, DERIV_RTX_FINE),
+    P(DERIV_RTY_COARSE, DERIV_RTY_COARSE), P(DERIV_RTY_FINE, DERIV_RTY_FINE),
+    P(GATHER4_C, GATHER4_C), P(GATHER4_PO, GATHER4_PO), P(GATHER4_PO_C, GATHER4_PO_C),
+    P(RCP, RCP), P(F32TOF16, F32TOF16), P(F16TOF32, F16TOF32), P(UADDC, UADDC),
+    P(USUBB, USUBB), P(COUNTBITS, COUNTBITS), P(FIRSTBIT_HI, FIRSTBIT_HI),
+    P(FIRSTBIT_LO, FIRSTBIT_LO), P(FIRSTBIT_SHI, FIRSTBIT_SHI), P(UBFE, UBFE), P(IBFE, IBFE),
+    P(BFI, BFI), P(BFREV, BFREV), P(SWAPC, SWAPC), P(LD_UAV_TYPED, LD_UAV_TYPED),
+    P(STORE_UAV_TYPED, STORE_UAV_TYPED), P(LD_RAW, LD_RAW), P(STORE_RAW, STORE_RAW),
+    P(LD_STRUCTURED, LD_STRUCTURED), P(STORE_STRUCTURED, STORE_STRUCTURED),
+    P(ATOMIC_AND, ATOMIC_AND), P(ATOMIC_OR, ATOMIC_OR), P(ATOMIC_XOR, ATOMIC_XOR),
+    P(ATOMIC_CMP_STORE, ATOMIC_CMP_STORE), P(ATOMIC_IADD, ATOMIC_IADD),
+    P(ATOMIC_IMAX, ATOMIC_IMAX), P(ATOMIC_IMIN, ATOMIC_IMIN), P(ATOMIC_UMAX, ATOMIC_UMAX),
+    P(ATOMIC_UMIN, ATOMIC_UMIN), P(IMM_ATOMIC_ALLOC, IMM_ATOMIC_ALLOC),
+    P(IMM_ATOMIC_CONSUME, IMM_ATOMIC_CONSUME), P(IMM_ATOMIC_IADD, IMM_ATOMIC_IADD),
+    P(IMM_ATOMIC_AND, IMM_ATOMIC_AND), P(IMM_ATOMIC_OR, IMM_ATOMIC_OR),
+    P(IMM_ATOMIC_XOR, IMM_ATOMIC_XOR), P(IMM_ATOMIC_EXCH, IMM_ATOMIC_EXCH),
+    P(IMM_ATOMIC_CMP_EXCH, IMM_ATOMIC_CMP_EXCH), P(IMM_ATOMIC_IMAX, IMM_ATOMIC_IMAX),
+    P(IMM_ATOMIC_IMIN, IMM_ATOMIC_IMIN), P(IMM_ATOMIC_UMAX, IMM_ATOMIC_UMAX),
+    P(IMM_ATOMIC_UMIN, IMM_ATOMIC_UMIN), P(SYNC, SYNC), P(DADD, DADD), P(DMAX, DMAX),
+    P(DMIN, DMIN), P(DMUL, DMUL), P(DEQ, DEQ), P(DGE, DGE), P(DLT, DLT), P(DNE, DNE),
+    P(DMOV, DMOV), P(DMOVC, DMOVC), P(DTOF, DTOF), P(FTOD, FTOD),
+    P(EVAL_SNAPPED, EVAL_SNAPPED), P(EVAL_SAMPLE_INDEX, EVAL_SAMPLE_INDEX),
+    P(EVAL_CENTROID, EVAL_CENTROID), P(ABORT, ABORT), P(DEBUG_BREAK, DEBUG_BREAK),
+    P(DDIV, DDIV), P(DFMA, DFMA), P(DRCP, DRCP), P(MSAD, MSAD), P(DTOI, DTOI), P(DTOU, DTOU),
+    P(ITOD, ITOD), P(UTOD, UTOD),
+    /* Tiled-resource feedback forms: the base op with a status dst[1] (IR.md). */
+    P(GATHER4_S, GATHER4), P(GATHER4_C_S, GATHER4_C), P(GATHER4_PO_S, GATHER4_PO),
+    P(GATHER4_PO_C_S, GATHER4_PO_C), P(LD_S, LD), P(LDMS_S, LD_MS),
+    P(LD_UAV_TYPED_S, LD_UAV_TYPED), P(LD_RAW_S, LD_RAW), P(LD_STRUCTURED_S, LD_STRUCTURED),
+    P(SAMPLE_L_S, SAMPLE_L), P(SAMPLE_C_LZ_S, SAMPLE_C_LZ), P(SAMPLE_CL_S, SAMPLE),
+    P(SAMPLE_B_CL_S, SAMPLE_B), P(SAMPLE_D_CL_S, SAMPLE_D), P(SAMPLE_C_CL_S, SAMPLE_C),
+    P(CHECK_ACCESS_FULLY_MAPPED, CHECK_ACCESS_FULLY_MAPPED),
+};
+#undef P
+#undef X
+
+/* Does the operand's file fit a slot kind? */
+static bool kind_accepts(uint32_t kind, bool is_dst, uint32_t op, const struct sb_sm4_operand *in,
+                         uint32_t file)
+{
+    switch (kind) {
+    case SB_IR_KIND_VALUE:
+        return is_dst ? sb_ir_sm4_type_writable(in->type) : sb_ir_sm4_type_readable(in->type);
+    case SB_IR_KIND_RESOURCE:
+        return file == SB_IR_FILE_RESOURCE ||
+               (file == SB_IR_FILE_RASTERIZER &&
+                (op == SB_IR_OP_SAMPLE_INFO || op == SB_IR_OP_SAMPLE_POS));
+    case SB_IR_KIND_SAMPLER: return file == SB_IR_FILE_SAMPLER;
+    case SB_IR_KIND_UAV: return file == SB_IR_FILE_UAV;
+    case SB_IR_KIND_TEXTURE_OR_UAV: return file == SB_IR_FILE_RESOURCE || file == SB_IR_FILE_UAV;
+    case SB_IR_KIND_MEMORY:
+        return file == SB_IR_FILE_UAV || file == SB_IR_FILE_GROUP_SHARED ||
+               (!is_dst && file == SB_IR_FILE_RESOURCE);
+    case SB_IR_KIND_INTERFACE: return file == SB_IR_FILE_INTERFACE;
+    default: return false;
+    }
+}
+
+/* Converts one operand for slot `slot` of `info` and checks its kind. */
+static bool take_operand(struct sb_ir_sm4_context *ctx, const struct sb_ir_op_info *info,
+                         uint32_t op, bool is_dst, uint32_t slot, const struct sb_sm4_operand *in,
+                         struct sb_ir_operand *out)
+{
+    uint32_t type = is_dst ? info->dst_type[slot] : info->src_type[slot];
+    uint32_t kind = is_dst ? info->dst_kind[slot] : info->src_kind[slot];
+    if (!sb_ir_convert_operand(ctx, in, is_dst, type == SB_IR_TYPE_DOUBLE, out))
+        return false;
+    if (!kind_accepts(kind, is_dst, op, in, out->file))
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "%s %u of %s cannot be operand type %u", is_dst ? "destination" : "source",
+                          slot, info->name, in->type);
+    if (!is_dst && out->file == SB_IR_FILE_IMMEDIATE && kind != SB_IR_KIND_VALUE)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "an immediate where %s takes a register",
+                          info->name);
+    return true;
+}
+
+/* Flags and side fields every instruction copies from its SM4 form. */
+static void copy_controls(const struct sb_sm4_instruction *inst, const struct sb_ir_op_info *info,
+                          struct sb_ir_instruction *out)
+{
+    if (inst->saturate &&
+        (info->dst_type[0] == SB_IR_TYPE_FLOAT || info->dst_type[0] == SB_IR_TYPE_DOUBLE))
+        out->flags |= SB_IR_FLAG_SATURATE;
+    if (inst->test_nonzero)
+        out->flags |= SB_IR_FLAG_TEST_NZ;
+    if (inst->precise_mask) {
+        out->flags |= SB_IR_FLAG_PRECISE;
+        out->precise_mask = (uint8_t)(inst->precise_mask & 0xfu);
+    }
+    if (inst->has_sample_offsets)
+        memcpy(out->texel_offset, inst->sample_offsets, sizeof(out->texel_offset));
+    if (inst->has_resource_dimension) {
+        out->resource_dimension = inst->resource_dimension;
+        out->resource_stride = inst->resource_stride;
+    }
+    if (inst->has_resource_return_type)
+        memcpy(out->resource_return_type, inst->resource_return_type,
+               sizeof(out->resource_return_type));
+    out->return_type = inst->return_type;
+    out->sync_flags = inst->sync_flags;
+}
+
+/* The SM4 operands that become IR sources, per `how`; also sets side fields. */
+static bool special_operands(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst,
+                             uint32_t how, struct sb_ir_instruction *out, uint32_t *first_src,
+                             uint32_t *src_count)
+{
+    const struct sb_sm4_operand *ops = inst->operands;
+    uint32_t n = inst->operand_count - inst->dst_count;
+    const struct sb_sm4_operand *last = n ? &ops[inst->operand_count - 1] : NULL;
+    switch (how) {
+    case H_CASE:
+        if (!last || last->type != SB_SM4_OPERAND_IMMEDIATE32 || !last->immediate_count)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "case value is not an immediate");
+        out->case_value = last->immediate[0];
+        *src_count = 0;
+        return true;
+    case H_CALL:
+    case H_CALLC:
+        if (!last || last->type != SB_SM4_OPERAND_LABEL || last->index_dimension != 1 || last->index[0].relative ||
+            last->index[0].value > UINT32_MAX)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "call target is not a label");
+        /* The label number; ir_from_sm4_flow.c turns it into a function index. */
+        out->target = (uint32_t)last->index[0].value;
+        *src_count = n - 1;
+        return true;
+    case H_FCALL:
+        out->target = inst->call_site;
+        return true;
+    case H_STREAM:
+        if (!last || last->type != SB_SM4_OPERAND_STREAM || last->index_dimension != 1 ||
+            last->index[0].relative || last->index[0].value > 3)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "stream operand is not m0-m3");
+        out->stream = (uint32_t)last->index[0].value;
+        *src_count = 0;
+        return true;
+    default:
+        (void)first_src;
+        return true;
+    }
+}
+
+bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
+{
+    const struct op_row *row = inst->opcode < SB_SM4_OP_COUNT ? &op_rows[inst->opcode] : NULL;
+    if (!row || row->how == H_NONE)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "opcode %u is not an instruction",
+                          inst->opcode);
+    uint32_t op = row->op;
+    const struct sb_ir_op_info *info = sb_ir_op_info(op);
+    struct sb_ir_instruction out;
+    memset(&out, 0, sizeof(out));
+    out.op = op;
+    out.offset = inst->offset;
+    if (inst->dst_count > inst->operand_count)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "more destinations than operands");
+    uint32_t first_src = inst->dst_count;
+    uint32_t src_count = inst->operand_count - inst->dst_count;
+    if (!special_operands(ctx, inst, row->how, &out, &first_src, &src_count))
+        return false;
+    if (inst->dst_count < info->dst_min || inst->dst_count > info->dst_max ||
+        src_count < info->src_min || src_count > info->src_max)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "%s with %u destinations and %u sources", info->name, inst->dst_count,
+                          src_count);
+    struct sb_ir_operand *operands =
+        sb_ir_alloc(ctx, inst->dst_count + src_count ? inst->dst_count + src_count : 1,
+                    sizeof(*operands));
+    if (!operands)
+        return false;
+    for (uint32_t i = 0; i < inst->dst_count; i++)
+        if (!take_operand(ctx, info, op, true, i, &inst->operands[i], &operands[i]))
+            return false;
+    for (uint32_t i = 0; i < src_count; i++)
+        if (!take_operand(ctx, info, op, false, i, &inst->operands[first_src + i],
+                          &operands[inst->dst_count + i]))
+            return false;
+    if ((op == SB_IR_OP_EVAL_CENTROID || op == SB_IR_OP_EVAL_SAMPLE_INDEX ||
+         op == SB_IR_OP_EVAL_SNAPPED) &&
+        operands[inst->dst_count].file != SB_IR_FILE_INPUT)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "%s reads an input register",
+                          info->name);
+    out.dst_count = inst->dst_count;
+    out.src_count = src_count;
+    out.dst = operands;
+    out.src = operands + inst->dst_count;
+    copy_controls(inst, info, &out);
+    struct sb_ir_instruction *slot = sb_ir_push(ctx, &sb_ir_current_function(ctx)->instructions,
+                                                sizeof(*slot));
+    if (!slot)
+        return false;
+    *slot = out;
+    return true;
+}

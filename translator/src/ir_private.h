@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private interface of the IR module (translator/IR.md): the program
+ * allocation wrapper, growable arena arrays, and the state the SM4/5 front
+ * end (ir_from_sm4*.c) shares between its files — the sticky error, the
+ * function being filled, the declaration records the signature merge reads.
+ */
+#ifndef SB_TRANSLATOR_IR_PRIVATE_H
+#define SB_TRANSLATOR_IR_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shaderbridge/ir.h"
+#include "shaderbridge/sm4.h"
+#include "arena.h"
+
+#if defined(__GNUC__)
+#define SB_IR_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SB_IR_PRINTF(f, a)
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Program allocation (ir_program.c)                                        */
+/* ------------------------------------------------------------------------ */
+
+/** A new zeroed program owning `arena`'s allocations, or NULL on OOM. */
+struct sb_ir_program *sb_ir_program_create(struct sb_arena **arena);
+
+/** A NUL-terminated copy of `s` in the arena (NULL on OOM; "" for NULL). */
+const char *sb_ir_strdup(struct sb_arena *arena, const char *s);
+
+/**
+ * A growable array in an arena: `data` holds `count` items of `size` bytes
+ * and room for `capacity`. Abandoned blocks stay in the arena until the
+ * program is destroyed, which costs at most twice the final size.
+ */
+struct sb_ir_vec {
+    void *data;
+    uint32_t count;
+    uint32_t capacity;
+};
+
+/** Appends one zeroed item and returns it; NULL on OOM or count overflow. */
+void *sb_ir_vec_push(struct sb_arena *arena, struct sb_ir_vec *vec, size_t size);
+
+/* ------------------------------------------------------------------------ */
+/* SM4/5 front end (ir_from_sm4*.c)                                         */
+/* ------------------------------------------------------------------------ */
+
+/** One dcl_input / dcl_output as declared, before the signature merge. */
+struct sb_ir_decl_io {
+    uint32_t kind;            /**< enum sb_ir_signature_kind */
+    uint32_t file;            /**< file of the signature element (INPUT for vicp, ...) */
+    uint32_t register_index;  /**< 0 for special files */
+    uint8_t mask;
+    uint32_t system_value;
+    uint32_t interpolation;
+    uint32_t array_size;
+    uint32_t min_precision;
+    uint32_t stream;          /**< GS: the dcl_stream in force */
+};
+
+/** A dcl_function_body, kept to check that its body exists. */
+struct sb_ir_declared_body {
+    uint32_t id;
+    uint64_t offset;
+    uint32_t instr;
+};
+
+/** What a function section is while lowering. */
+enum sb_ir_section {
+    SB_IR_SECTION_MAIN = 0,   /**< vs/ps/gs/ds/cs body, or hs before any phase (hs_decls) */
+    SB_IR_SECTION_CONTROL_POINT = 1,
+    SB_IR_SECTION_FORK = 2,
+    SB_IR_SECTION_JOIN = 3,
+    SB_IR_SECTION_SUBROUTINE = 4,
+};
+
+/** A function under construction. */
+struct sb_ir_function_builder {
+    uint32_t section;         /**< enum sb_ir_section */
+    uint32_t id;              /**< label number; 0xFFFFFFFF for entry / phases */
+    bool is_body;             /**< a `label fb#` class-linkage body */
+    uint64_t offset;          /**< offset of the instruction that opened it */
+    uint32_t instance_count;
+    uint32_t temp_count;
+    bool has_temps;           /**< dcl_temps seen in this function */
+    struct sb_ir_vec instructions; /**< struct sb_ir_instruction */
+};
+
+/** State of one sb_ir_from_sm4() call. */
+struct sb_ir_sm4_context {
+    struct sb_arena *arena;
+    struct sb_ir_program *program;
+    const struct sb_sm4_program *sm4;
+    const struct sb_dxbc *container;
+    bool is_sm51;
+    bool failed;              /**< sticky */
+    struct sb_error error;    /**< the first failure */
+
+    const struct sb_sm4_instruction *inst; /**< the instruction being lowered */
+
+    struct sb_ir_vec functions;  /**< struct sb_ir_function_builder */
+    uint32_t current;            /**< index of the function being filled */
+    bool seen_phase;             /**< an hs_* phase marker was seen */
+    bool seen_label;             /**< a label was seen: only subroutines follow */
+
+    struct sb_ir_vec decl_io;    /**< struct sb_ir_decl_io */
+    struct sb_ir_vec resources;  /**< struct sb_ir_resource */
+    struct sb_ir_vec group_shared;
+    struct sb_ir_vec indexable_temps;
+    struct sb_ir_vec index_ranges;
+    struct sb_ir_vec interfaces;
+    struct sb_ir_vec function_tables;
+    struct sb_ir_vec function_bodies; /**< struct sb_ir_declared_body */
+    uint32_t max_temps;          /**< largest dcl_temps of any function */
+    uint32_t current_stream;     /**< GS: last dcl_stream */
+    uint32_t max_function_body;  /**< 1 + largest dcl_function_body id (0: none) */
+    bool icb_seen;
+    uint64_t icb_use_offset;     /**< first icb[] operand, checked at the end */
+    uint32_t icb_use_instr;
+    bool icb_used;
+};
+
+/** Records the first failure at the current instruction; returns false. */
+bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *format, ...)
+    SB_IR_PRINTF(3, 4);
+
+/** Zeroed arena memory; OOM is recorded in the sticky error. */
+void *sb_ir_alloc(struct sb_ir_sm4_context *ctx, size_t count, size_t size);
+
+/** sb_ir_vec_push with OOM recorded. */
+void *sb_ir_push(struct sb_ir_sm4_context *ctx, struct sb_ir_vec *vec, size_t size);
+
+/** The function being filled. */
+struct sb_ir_function_builder *sb_ir_current_function(struct sb_ir_sm4_context *ctx);
+
+/** Lowers a declaration (ir_from_sm4_decl.c). */
+bool sb_ir_lower_declaration(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst);
+
+/** Lowers an ordinary instruction into the current function (ir_from_sm4_ops.c). */
+bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst);
+
+/**
+ * Converts an SM4 operand (ir_from_sm4_operand.c). `is_dst` selects mask vs
+ * swizzle; `pairs` converts a source swizzle to double-pair selection.
+ */
+bool sb_ir_convert_operand(struct sb_ir_sm4_context *ctx, const struct sb_sm4_operand *in,
+                           bool is_dst, bool pairs, struct sb_ir_operand *out);
+
+/** The IR file of an SM4 operand type; SB_IR_FILE_COUNT when it has none. */
+uint32_t sb_ir_file_from_sm4(uint32_t sm4_type);
+
+/** Whether an SM4 operand type can be read as a value / written as a value. */
+bool sb_ir_sm4_type_readable(uint32_t sm4_type);
+bool sb_ir_sm4_type_writable(uint32_t sm4_type);
+
+/** The declared resource of a class and id (SM5.1: range id), or NULL. */
+const struct sb_ir_resource *sb_ir_find_resource(const struct sb_ir_sm4_context *ctx,
+                                                 uint32_t resource_class, uint32_t id);
+
+/** Builds program->signature from the declarations and the container (ir_from_sm4_signature.c). */
+bool sb_ir_build_signature(struct sb_ir_sm4_context *ctx);
+
+/** Fills resource names from the container's RDEF (ir_from_sm4_signature.c). */
+void sb_ir_name_resources(struct sb_ir_sm4_context *ctx);
+
+/** Checks structured control flow and resolves call targets (ir_from_sm4_flow.c). */
+bool sb_ir_check_flow(struct sb_ir_sm4_context *ctx);
+
+#endif
