@@ -89,8 +89,11 @@ static void print_index(struct text *t, const struct sb_ir_index *index, bool br
         appendf(t, bracket ? "[%u]" : "%u", index->offset);
         return;
     }
+    /* A relative index reads one lane: print it as r0.x, not r0.xxxx. */
+    struct sb_ir_operand lane = *index->relative;
+    lane.mask = (uint8_t)(1u << (lane.swizzle[0] & 3));
     appendf(t, "[");
-    print_operand(t, index->relative, false);
+    print_operand(t, &lane, lane.file != SB_IR_FILE_IMMEDIATE);
     appendf(t, " + %u]", index->offset);
 }
 
@@ -196,13 +199,19 @@ static void print_declarations(struct text *t, const struct sb_ir_program *p)
             p->major, p->minor, p->temp_count, p->global_flags);
     for (uint32_t i = 0; i < p->signature_count; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
-        appendf(t, "signature %s %s%u mask 0x%x sig 0x%x used 0x%x %s%u sv %u type %u interp %u "
+        bool numbered = e->file == SB_IR_FILE_INPUT || e->file == SB_IR_FILE_OUTPUT ||
+                        e->file == SB_IR_FILE_INPUT_PATCH_CONSTANT;
+        char reg[16] = "", semantic[80] = "-";
+        if (numbered)
+            snprintf(reg, sizeof(reg), "%u", e->register_index);
+        if (e->semantic && e->semantic[0])
+            snprintf(semantic, sizeof(semantic), "%.60s%u", e->semantic, e->semantic_index);
+        appendf(t, "signature %s %s%s mask 0x%x sig 0x%x used 0x%x %s sv %u type %u interp %u "
                    "stream %u array %u\n",
                 e->kind < 3 ? kinds[e->kind] : "?",
                 e->file < SB_IR_FILE_COUNT && file_names[e->file] ? file_names[e->file] : "?",
-                e->register_index, e->mask, e->signature_mask, e->used_mask, e->semantic,
-                e->semantic_index, e->system_value, e->component_type, e->interpolation,
-                e->stream, e->array_size);
+                reg, e->mask, e->signature_mask, e->used_mask, semantic, e->system_value,
+                e->component_type, e->interpolation, e->stream, e->array_size);
     }
     for (uint32_t i = 0; i < p->resource_count; i++) {
         const struct sb_ir_resource *r = &p->resources[i];
