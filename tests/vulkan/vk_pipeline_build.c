@@ -264,10 +264,11 @@ static VkShaderStageFlags stage_bit(uint32_t stage)
     return stage < 6 ? bits[stage] : VK_SHADER_STAGE_ALL;
 }
 
-static uint32_t layout_bindings(const struct sb_translation *t, struct vkh_binding *out)
+uint32_t vkpb_layout_bindings(const struct sb_translation *t, struct vkh_binding *out,
+                              uint32_t max)
 {
     uint32_t n = 0;
-    for (uint32_t i = 0; i < t->binding_count && n + 2 <= MAX_LAYOUT_BINDINGS; i++) {
+    for (uint32_t i = 0; i < t->binding_count && n + 2 <= max; i++) {
         const struct sb_translated_binding *tb = &t->bindings[i];
         out[n++] = (struct vkh_binding){ tb->set, tb->binding, (VkDescriptorType)tb->descriptor_type,
                                          tb->count };
@@ -284,7 +285,7 @@ bool vkpb_build(struct vkh *h, const struct sb_translation *t, struct vkpb_outco
     memset(out, 0, sizeof(*out));
     struct build b = { .h = h, .out = out };
     static struct vkh_binding bindings[MAX_LAYOUT_BINDINGS];
-    uint32_t binding_count = layout_bindings(t, bindings);
+    uint32_t binding_count = vkpb_layout_bindings(t, bindings, MAX_LAYOUT_BINDINGS);
     struct vkh_layout layout;
     VkResult r = vkh_layout_create(h, bindings, binding_count, stage_bit(t->stage), &layout);
     if (r != VK_SUCCESS)

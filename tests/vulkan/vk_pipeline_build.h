@@ -28,4 +28,13 @@ struct vkpb_outcome {
  */
 bool vkpb_build(struct vkh *h, const struct sb_translation *t, struct vkpb_outcome *out);
 
+/**
+ * The layout bindings of a translation: one per translated binding (an
+ * unbounded range keeps count 0xFFFFFFFF, which vkh_layout_create sizes as
+ * VKH_UNBOUNDED_ARRAY_SIZE) plus a STORAGE_BUFFER for each UAV counter.
+ * Writes at most `max`; returns how many.
+ */
+uint32_t vkpb_layout_bindings(const struct sb_translation *t, struct vkh_binding *out,
+                              uint32_t max);
+
 #endif

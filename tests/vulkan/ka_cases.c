@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Known-answer cases other than the ALU table (ka_alu.c): control flow
+ * (if/else, loop with break/continue, switch, retc, call, callc),
+ * indexable temps, the immediate constant buffer, typed / raw / structured
+ * UAV loads and stores (one read past the end, which D3D defines as 0),
+ * atomics with and without return values, group-shared memory with a
+ * barrier, and textures read with ld and sample_l. Each builder writes
+ * the program, the resources and the expected contents; the expected
+ * values follow from the program text by hand and are spelled out as C.
+ */
+#include <string.h>
+
+#include "ka_cases.h"
+#include "shaderbridge/ir.h"
+
+#define N 8 /* threads per case */
+
+uint32_t ka_f(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+float ka_asf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+uint64_t ka_d(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+double ka_asd(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
+struct ka_resource *ka_add(struct ka_case *c, uint32_t cls, uint32_t reg, enum ka_kind kind,
+                           uint32_t dwords)
+{
+    struct ka_resource *r = &c->res[c->resource_count < KA_MAX_RESOURCES ? c->resource_count++
+                                                                          : KA_MAX_RESOURCES - 1];
+    memset(r, 0, sizeof(*r));
+    r->resource_class = cls;
+    r->reg = reg;
+    r->kind = kind;
+    r->dwords = dwords;
+    return r;
+}
+
+/* The usual frame: N threads, u0 raw output of `dwords`, checked exactly. */
+static struct ka_resource *frame(struct ka_case *c, const char *name, uint32_t temps,
+                                 uint32_t dwords)
+{
+    memset(c, 0, sizeof(*c));
+    snprintf(c->name, sizeof(c->name), "%s", name);
+    c->groups = 1;
+    sm4_begin_cs(&c->program, N, 1, 1, temps);
+    sm4_dcl_uav_raw(&c->program, 0);
+    sm4_dcl_thread_id(&c->program, T_THREAD_ID, "x");
+    struct ka_resource *out = ka_add(c, SB_IR_RESOURCE_UAV, 0, KA_BUFFER, dwords);
+    out->check = true;
+    out->check_count = dwords;
+    return out;
+}
+
+/* r7.x = 4 * thread id: the byte offset of the thread's output dword. */
+static void out_offset(struct sm4_program *p)
+{
+    I(p, OP_ISHL, dr(7, "x"), special(T_THREAD_ID, "x"), l1(2));
+}
+
+static void flow_if_else(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "flow_if_else", 8, N);
+    struct sm4_program *p = &c->program;
+    out_offset(p);
+    I(p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(1));
+    IC(p, OP_IF, SM4_NZ, sr(0, "x"));
+    I(p, OP_IADD, dr(1, "x"), special(T_THREAD_ID, "x"), l1(100));
+    I0(p, OP_ELSE, 0);
+    I(p, OP_IADD, dr(1, "x"), special(T_THREAD_ID, "x"), l1(200));
+    I0(p, OP_ENDIF, 0);
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(1, "x"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++)
+        out->expect[i] = (i & 1) ? 100 + i : 200 + i;
+}
+
+static void flow_loop(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "flow_loop_break_continue", 8, N);
+    struct sm4_program *p = &c->program;
+    out_offset(p);
+    I(p, OP_MOV, dr(1, "x"), l1(0));
+    I(p, OP_MOV, dr(2, "x"), l1(0));
+    I0(p, OP_LOOP, 0);
+    I(p, OP_UGE, dr(3, "x"), sr(2, "x"), l1(10));
+    IC(p, OP_BREAKC, SM4_NZ, sr(3, "x"));
+    I(p, OP_IADD, dr(2, "x"), sr(2, "x"), l1(1));
+    I(p, OP_AND, dr(3, "y"), sr(2, "x"), l1(1));
+    IC(p, OP_CONTINUEC, SM4_NZ, sr(3, "y"));
+    I(p, OP_IADD, dr(1, "x"), sr(1, "x"), sr(2, "x"));
+    I(p, OP_ULT, dr(3, "z"), special(T_THREAD_ID, "x"), sr(2, "x"));
+    IC(p, OP_BREAKC, SM4_NZ, sr(3, "z"));
+    I0(p, OP_ENDLOOP, 0);
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(1, "x"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t sum = 0, j = 0;
+        for (;;) {
+            if (j >= 10)
+                break;
+            j++;
+            if (j & 1)
+                continue;
+            sum += j;
+            if (i < j)
+                break;
+        }
+        out->expect[i] = sum;
+    }
+}
+
+static void flow_switch(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "flow_switch", 8, N);
+    struct sm4_program *p = &c->program;
+    out_offset(p);
+    I(p, OP_SWITCH, special(T_THREAD_ID, "x"));
+    I(p, OP_CASE, l1(0));
+    I(p, OP_MOV, dr(1, "x"), l1(10));
+    I0(p, OP_BREAK, 0);
+    I(p, OP_CASE, l1(1));
+    I(p, OP_CASE, l1(2));
+    I(p, OP_MOV, dr(1, "x"), l1(12));
+    I0(p, OP_BREAK, 0);
+    I(p, OP_CASE, l1(5));
+    I(p, OP_MOV, dr(1, "x"), l1(15));
+    I0(p, OP_BREAK, 0);
+    I0(p, OP_DEFAULT, 0);
+    I(p, OP_MOV, dr(1, "x"), l1(99));
+    I0(p, OP_BREAK, 0);
+    I0(p, OP_ENDSWITCH, 0);
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(1, "x"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++)
+        out->expect[i] = i == 0 ? 10 : i <= 2 ? 12 : i == 5 ? 15 : 99;
+}
+
+static void flow_retc(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "flow_retc", 8, N);
+    struct sm4_program *p = &c->program;
+    out_offset(p);
+    I(p, OP_UGE, dr(0, "y"), special(T_THREAD_ID, "x"), l1(5));
+    IC(p, OP_RETC, SM4_NZ, sr(0, "y"));
+    I(p, OP_IADD, dr(1, "x"), special(T_THREAD_ID, "x"), l1(1000));
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(1, "x"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++) {
+        out->init[i] = 0xDEADBEEFu;
+        out->expect[i] = i < 5 ? 1000 + i : 0xDEADBEEFu;
+    }
+}
+
+/* call l0 twice (or callc on odd threads); l0 doubles r1.x. */
+static void flow_call(struct ka_case *c, bool conditional)
+{
+    struct ka_resource *out = frame(c, conditional ? "flow_callc" : "flow_call_label", 8, N);
+    struct sm4_program *p = &c->program;
+    out_offset(p);
+    I(p, OP_IADD, dr(1, "x"), special(T_THREAD_ID, "x"), l1(1));
+    if (conditional) {
+        I(p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(1));
+        IC(p, OP_CALLC, SM4_NZ, sr(0, "x"), label(0));
+    } else {
+        I(p, OP_CALL, label(0));
+        I(p, OP_CALL, label(0));
+    }
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(1, "x"));
+    I0(p, OP_RET, 0);
+    I(p, OP_LABEL, label(0));
+    I(p, OP_IADD, dr(1, "x"), sr(1, "x"), sr(1, "x"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++)
+        out->expect[i] = conditional ? ((i & 1) ? (i + 1) * 2 : i + 1) : (i + 1) * 4;
+}
+
+static void flow_callc(struct ka_case *c) { flow_call(c, true); }
+static void flow_call_plain(struct ka_case *c) { flow_call(c, false); }
+
+static void indexable_temp(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "indexable_temp", 8, N * 2);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_indexable_temp(p, 0, 4, 4);
+    I(p, OP_ISHL, dr(7, "x"), special(T_THREAD_ID, "x"), l1(3));
+    for (uint32_t k = 0; k < 4; k++)
+        I(p, OP_MOV, sx(0, k, NULL, "xyzw", 1), l4(k * k + 1, 50 + k, 0, 0));
+    I(p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(3));
+    struct sm4_operand rel = sr(0, "x");
+    I(p, OP_MOV, sx(0, 0, &rel, "y", 1), l1(77));
+    I(p, OP_MOV, dr(1, "xy"), sx(0, 0, &rel, "xyxx", 0));
+    I(p, OP_XOR, dr(0, "y"), sr(0, "x"), l1(1));
+    struct sm4_operand other = sr(0, "y");
+    I(p, OP_MOV, dr(1, "y"), sx(0, 0, &other, "y", 0));
+    I(p, OP_STORE_RAW, du(0, "xy"), sr(7, "x"), sr(1, "xyxx"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t k = i & 3;
+        out->expect[2 * i] = k * k + 1;
+        /* element k's .y is 77 now; its neighbour k^1 keeps 50 + (k^1) */
+        out->expect[2 * i + 1] = 50 + (k ^ 1);
+    }
+}
+
+static void icb(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "immediate_constant_buffer", 8, N * 4);
+    struct sm4_program *p = &c->program;
+    uint32_t data[16];
+    for (uint32_t k = 0; k < 16; k++)
+        data[k] = 1000 + 10 * (k / 4) + k % 4;
+    sm4_icb(p, data, 16);
+    I(p, OP_ISHL, dr(7, "x"), special(T_THREAD_ID, "x"), l1(4));
+    I(p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(3));
+    struct sm4_operand rel = sr(0, "x");
+    I(p, OP_MOV, dr(1, "xyzw"), sicb(0, &rel, "wzyx"));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(1, "xyzw"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++)
+        for (uint32_t k = 0; k < 4; k++)
+            out->expect[4 * i + k] = data[4 * (i & 3) + (3 - k)];
+}
+
+static void uav_typed(struct ka_case *c)
+{
+    memset(c, 0, sizeof(*c));
+    snprintf(c->name, sizeof(c->name), "uav_typed_buffer");
+    c->groups = 1;
+    struct sm4_program *p = &c->program;
+    sm4_begin_cs(p, N, 1, 1, 4);
+    sm4_dcl_uav_typed(p, 1, 1, 0x4444);
+    sm4_dcl_uav_typed(p, 2, 1, 0x4444);
+    sm4_dcl_thread_id(p, T_THREAD_ID, "x");
+    I(p, OP_LD_UAV_TYPED, dr(0, "xyzw"), special(T_THREAD_ID, "xxxx"), su(1, "xyzw"));
+    I(p, OP_IMUL, snull(), dr(0, "x"), sr(0, "x"), l1(3));
+    I(p, OP_STORE_UAV_TYPED, du(2, "xyzw"), special(T_THREAD_ID, "xxxx"), sr(0, "xxxx"));
+    sm4_end(p);
+    struct ka_resource *in = ka_add(c, SB_IR_RESOURCE_UAV, 1, KA_TEXEL_BUFFER, N);
+    struct ka_resource *out = ka_add(c, SB_IR_RESOURCE_UAV, 2, KA_TEXEL_BUFFER, N);
+    in->format = out->format = 98; /* VK_FORMAT_R32_UINT */
+    out->check = true;
+    out->check_count = N;
+    for (uint32_t i = 0; i < N; i++) {
+        in->init[i] = 0x01000000u + i * 11;
+        out->expect[i] = in->init[i] * 3;
+    }
+}
+
+static void uav_raw(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "uav_raw_and_out_of_bounds", 8, N * 4);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_uav_raw(p, 1);
+    I(p, OP_ISHL, dr(7, "x"), special(T_THREAD_ID, "x"), l1(4));
+    /* the last thread reads 4 KiB past the end of u1: D3D gives zeros */
+    I(p, OP_IEQ, dr(0, "x"), special(T_THREAD_ID, "x"), l1(N - 1));
+    I(p, OP_MOVC, dr(0, "y"), sr(0, "x"), l1(4096), sr(7, "x"));
+    I(p, OP_LD_RAW, dr(1, "xyzw"), sr(0, "y"), su(1, "xyzw"));
+    I(p, OP_IADD, dr(1, "xyzw"), sr(1, "xyzw"), l4(1, 2, 3, 4));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(1, "xyzw"));
+    sm4_end(p);
+    struct ka_resource *in = ka_add(c, SB_IR_RESOURCE_UAV, 1, KA_BUFFER, N * 4);
+    for (uint32_t i = 0; i < N * 4; i++)
+        in->init[i] = 0xA0000000u + i;
+    for (uint32_t i = 0; i < N; i++)
+        for (uint32_t k = 0; k < 4; k++)
+            out->expect[4 * i + k] = (i == N - 1 ? 0 : in->init[4 * i + k]) + k + 1;
+}
+
+static void uav_structured(struct ka_case *c)
+{
+    memset(c, 0, sizeof(*c));
+    snprintf(c->name, sizeof(c->name), "uav_structured");
+    c->groups = 1;
+    struct sm4_program *p = &c->program;
+    sm4_begin_cs(p, N, 1, 1, 4);
+    sm4_dcl_uav_structured(p, 0, 12);
+    sm4_dcl_uav_structured(p, 1, 12);
+    sm4_dcl_thread_id(p, T_THREAD_ID, "x");
+    I(p, OP_LD_STRUCTURED, dr(0, "xyz"), special(T_THREAD_ID, "x"), l1(0), su(1, "xyzx"));
+    I(p, OP_LD_STRUCTURED, dr(1, "x"), special(T_THREAD_ID, "x"), l1(8), su(1, "x"));
+    I(p, OP_STORE_STRUCTURED, du(0, "xyz"), special(T_THREAD_ID, "x"), l1(0), sr(0, "zxyz"));
+    I(p, OP_STORE_STRUCTURED, du(0, "x"), special(T_THREAD_ID, "x"), l1(4), sr(1, "x"));
+    sm4_end(p);
+    struct ka_resource *out = ka_add(c, SB_IR_RESOURCE_UAV, 0, KA_BUFFER, N * 3);
+    struct ka_resource *in = ka_add(c, SB_IR_RESOURCE_UAV, 1, KA_BUFFER, N * 3);
+    out->check = true;
+    out->check_count = N * 3;
+    for (uint32_t i = 0; i < N * 3; i++)
+        in->init[i] = 0x5000u + i;
+    for (uint32_t i = 0; i < N; i++) {
+        const uint32_t *s = &in->init[3 * i];
+        out->expect[3 * i] = s[2];
+        out->expect[3 * i + 1] = s[2]; /* member at byte 4 overwritten by the second store */
+        out->expect[3 * i + 2] = s[1];
+    }
+}
+
+static void atomics(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "atomics", 8, 8);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_uav_raw(p, 1);
+    struct sm4_operand tid = special(T_THREAD_ID, "x");
+    I(p, OP_IADD, dr(0, "x"), tid, l1(1));
+    I(p, OP_ATOMIC_IADD, du(0, ""), l1(0), sr(0, "x"));
+    I(p, OP_IMUL, snull(), dr(0, "y"), tid, l1(7));
+    I(p, OP_ATOMIC_UMAX, du(0, ""), l1(4), sr(0, "y"));
+    I(p, OP_ISHL, dr(0, "z"), l1(1), tid);
+    I(p, OP_ATOMIC_OR, du(0, ""), l1(8), sr(0, "z"));
+    I(p, OP_NOT, dr(0, "w"), sr(0, "z"));
+    I(p, OP_ATOMIC_AND, du(0, ""), l1(12), sr(0, "w"));
+    I(p, OP_INEG, dr(1, "x"), tid);
+    I(p, OP_ATOMIC_IMIN, du(0, ""), l1(16), sr(1, "x"));
+    I(p, OP_ATOMIC_XOR, du(0, ""), l1(20), sr(0, "z"));
+    /* returning forms: imm_atomic_iadd's old value goes to u1[i] (0..N-1 in any
+     * order); imm_atomic_umax's result is only seen in u0 */
+    I(p, OP_IMM_ATOMIC_IADD, dr(2, "x"), du(0, ""), l1(24), l1(1));
+    I(p, OP_IMM_ATOMIC_UMAX, dr(2, "y"), du(0, ""), l1(28), tid);
+    out_offset(p);
+    I(p, OP_STORE_RAW, du(1, "x"), sr(7, "x"), sr(2, "x"));
+    sm4_end(p);
+    struct ka_resource *ret = ka_add(c, SB_IR_RESOURCE_UAV, 1, KA_BUFFER, N);
+    out->init[3] = 0xFFFFFFFFu;
+    uint32_t expect[8] = { 0, 0, 0, 0xFFFFFFFFu, 0, 0, N, N - 1 };
+    for (uint32_t i = 0; i < N; i++) {
+        expect[0] += i + 1;
+        expect[1] = i * 7 > expect[1] ? i * 7 : expect[1];
+        expect[2] |= 1u << i;
+        expect[3] &= ~(1u << i);
+        expect[4] = (uint32_t)((int32_t)expect[4] < -(int32_t)i ? (int32_t)expect[4] : -(int32_t)i);
+        expect[5] ^= 1u << i;
+    }
+    memcpy(out->expect, expect, sizeof(expect));
+    ret->check = true;
+    ret->compare = KA_MULTISET;
+    ret->check_count = N;
+    for (uint32_t i = 0; i < N; i++)
+        ret->expect[i] = i;
+}
+
+static void group_shared(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "group_shared_sync", 8, N);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_tgsm_raw(p, 0, N * 4);
+    out_offset(p);
+    I(p, OP_IMUL, snull(), dr(0, "x"), special(T_THREAD_ID, "x"), l1(3));
+    I(p, OP_IADD, dr(0, "x"), sr(0, "x"), l1(1));
+    I(p, OP_STORE_RAW, dg(0, "x"), sr(7, "x"), sr(0, "x"));
+    I0(p, OP_SYNC, SM4_SYNC_G | SM4_SYNC_T);
+    I(p, OP_IADD, dr(1, "x"), special(T_THREAD_ID, "x"), l1(1));
+    I(p, OP_AND, dr(1, "x"), sr(1, "x"), l1(N - 1));
+    I(p, OP_ISHL, dr(1, "x"), sr(1, "x"), l1(2));
+    I(p, OP_LD_RAW, dr(2, "x"), sr(1, "x"), sg(0, "x"));
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(2, "x"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++)
+        out->expect[i] = ((i + 1) & (N - 1)) * 3 + 1;
+}
+
+/* A 4x2 RGBA32F texture read with ld (integer texel) or sample_l (nearest). */
+static void texture(struct ka_case *c, bool sample)
+{
+    struct ka_resource *out = frame(c, sample ? "texture_sample_l" : "texture_ld", 8, N * 4);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_resource(p, 0, 3, 0x5555);
+    if (sample)
+        sm4_dcl_sampler(p, 0);
+    I(p, OP_ISHL, dr(7, "x"), special(T_THREAD_ID, "x"), l1(4));
+    I(p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(3));
+    I(p, OP_USHR, dr(0, "y"), special(T_THREAD_ID, "x"), l1(2));
+    if (sample) {
+        I(p, OP_UTOF, dr(1, "xy"), sr(0, "xyxx"));
+        I(p, OP_ADD, dr(1, "xy"), sr(1, "xyxx"), l4(ka_f(0.5f), ka_f(0.5f), 0, 0));
+        I(p, OP_MUL, dr(1, "xy"), sr(1, "xyxx"), l4(ka_f(0.25f), ka_f(0.5f), 0, 0));
+        I(p, OP_SAMPLE_L, dr(2, "xyzw"), sr(1, "xyxx"), st(0, "xyzw"), ss(0), lf(0.0f));
+    } else {
+        I(p, OP_MOV, dr(0, "zw"), l4(0, 0, 0, 0));
+        I(p, OP_LD, dr(2, "xyzw"), sr(0, "xyzw"), st(0, "xyzw"));
+    }
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(2, "xyzw"));
+    sm4_end(p);
+    struct ka_resource *img = ka_add(c, SB_IR_RESOURCE_SRV, 0, KA_IMAGE, 4 * 2 * 4);
+    img->width = 4;
+    img->height = 2;
+    for (uint32_t t = 0; t < 8; t++)
+        for (uint32_t k = 0; k < 4; k++)
+            img->init[4 * t + k] = ka_f((float)(t * 10 + k) + 0.25f);
+    if (sample)
+        ka_add(c, SB_IR_RESOURCE_SAMPLER, 0, KA_SAMPLER, 0);
+    memcpy(out->expect, img->init, sizeof(uint32_t) * 32);
+}
+
+static void texture_ld(struct ka_case *c) { texture(c, false); }
+static void texture_sample(struct ka_case *c) { texture(c, true); }
+
+/* One row per case (after the ALU table). */
+static void (*const builders[])(struct ka_case *) = {
+    flow_if_else, flow_loop, flow_switch, flow_retc, flow_call_plain, flow_callc,
+    indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, group_shared,
+    texture_ld, texture_sample,
+};
+
+uint32_t ka_case_count(void)
+{
+    return ka_alu_count() + (uint32_t)(sizeof(builders) / sizeof(builders[0]));
+}
+
+void ka_case_build(uint32_t index, struct ka_case *c)
+{
+    if (index < ka_alu_count())
+        ka_alu_build(index, c);
+    else
+        builders[index - ka_alu_count()](c);
+}

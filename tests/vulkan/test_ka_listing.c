@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Checks the known-answer programs themselves, with no translator or GPU:
+ * every case's token stream must fit, sit in a container that parses, decode
+ * and disassemble without error, and (spot checks) disassemble to the fxc
+ * lines the builder meant. With `--print NAME` it prints that case's
+ * listing, which is how a failing known-answer case is read.
+ *
+ * Usage: test_ka_listing [--print NAME]
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ka_cases.h"
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/sm4.h"
+
+static int failures;
+
+/* Listing lines some cases must contain: the encoder's trickier forms. */
+static const struct {
+    const char *name, *line;
+} spot_checks[] = {
+    { "alu_add", "mov r0.xyzw, cb0[r7.x + 0].xyzw" },
+    { "alu_add", "store_raw u0.xyzw, r7.y, r5.xyzw" },
+    { "alu_udiv_by_zero", "udiv r4.xyzw, r5.xyzw, r0.xyzw, r1.xyzw" },
+    { "alu_add_sat", "add_sat r4.xyzw, r0.xyzw, r1.xyzw" },
+    { "indexable_temp", "mov x0[r0.x + 0].y, l(77)" },
+    { "immediate_constant_buffer", "mov r1.xyzw, icb[r0.x + 0].wzyx" },
+    { "flow_callc", "callc_nz r0.x, l0" },
+    { "atomics", "imm_atomic_iadd r2.x, u0, l(24), l(1)" },
+    { "group_shared_sync", "sync_g_t" },
+    { "texture_sample_l", "sample_l r2.xyzw, r1.xyxx, t0.xyzw, s0, l(0.000000)" },
+};
+
+static void check_case(const struct ka_case *c, const char *print)
+{
+    if (c->program.overflow) {
+        fprintf(stderr, "FAIL %s: program overflows the assembler buffer\n", c->name);
+        failures++;
+        return;
+    }
+    static struct blob container;
+    sm4_container(&c->program, &container);
+    struct sb_dxbc *dxbc = NULL;
+    struct sb_sm4_program *prog = NULL;
+    struct sb_error err = { 0 };
+    char *text = NULL;
+    enum sb_result r = sb_dxbc_parse(container.bytes, container.size, &dxbc, &err);
+    if (r == SB_SUCCESS)
+        r = sb_sm4_decode_container(dxbc, &prog, &err);
+    if (r == SB_SUCCESS)
+        r = sb_sm4_disassemble(prog, dxbc, 0, &text, &err);
+    if (r != SB_SUCCESS) {
+        fprintf(stderr, "FAIL %s: %s at %llu: %s\n", c->name, sb_result_name(r),
+                (unsigned long long)err.offset, err.message);
+        failures++;
+    }
+    for (size_t i = 0; text && i < sizeof(spot_checks) / sizeof(spot_checks[0]); i++)
+        if (strcmp(spot_checks[i].name, c->name) == 0 && !strstr(text, spot_checks[i].line)) {
+            fprintf(stderr, "FAIL %s: listing lacks \"%s\"\n%s\n", c->name, spot_checks[i].line,
+                    text);
+            failures++;
+        }
+    if (text && print && strcmp(print, c->name) == 0)
+        printf("%s", text);
+    sb_sm4_text_free(text);
+    sb_sm4_program_destroy(prog);
+    sb_dxbc_destroy(dxbc);
+}
+
+int main(int argc, char **argv)
+{
+    const char *print = argc == 3 && strcmp(argv[1], "--print") == 0 ? argv[2] : NULL;
+    static struct ka_case c;
+    uint32_t count = ka_case_count();
+    for (uint32_t i = 0; i < count; i++) {
+        ka_case_build(i, &c);
+        check_case(&c, print);
+    }
+    printf("%u known-answer programs decoded and disassembled, %d failures\n", count, failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,432 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Corpus pipeline test (issue #4 acceptance: pipelines on lavapipe with zero
+ * validation-layer errors for >= 99% of the corpus, every failure explained).
+ *
+ * For every SM4/5 shader of corpus/dxbc/MANIFEST.tsv (program types vs, ps,
+ * gs, hs, ds, cs; effects, expression blobs and root signatures are not
+ * shaders) and every fxc container of corpus/dxcontainer (kind
+ * real-dxbc-sm5): sb_translate, check the module with SPIRV-Tools (an
+ * invalid module could crash the driver, and the validation layer would
+ * only repeat the verdict), then vk_pipeline_build.c creates its pipeline
+ * with generated partner stages under the Khronos validation layer. A
+ * shader passes when every step succeeds with zero validation errors.
+ *
+ * Prints totals per stage, the clean rate, failures grouped by their first
+ * message (VUIDs and numbers folded so one cause is one group), and times.
+ *
+ * Shaders that must currently fail are listed in the expected-failure TSV
+ * (path, outcome, reason); outcome is one of translate, spirv-invalid,
+ * pipeline, validation. A listed shader that passes, or fails differently,
+ * fails the test, so the list shrinks as the translator improves.
+ *
+ * Usage: test_vk_pipelines CORPUS_DIR EXPECTED_TSV [--only SUBSTRING]
+ *                          [--write-expected FILE] [--optimize-off]
+ * Exit: 0 all as expected, 1 otherwise, 77 corpus or Vulkan missing.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "shaderbridge/translate.h"
+#include "vk_pipeline_build.h"
+
+#define MAX_COLUMNS 32
+#define LINE_BYTES 8192
+#define MAX_EXPECTED 512
+#define MAX_GROUPS 256
+
+enum outcome { O_PASS, O_TRANSLATE, O_SPIRV_INVALID, O_PIPELINE, O_VALIDATION, O_COUNT };
+static const char *const outcome_names[O_COUNT] = {
+    "pass", "translate", "spirv-invalid", "pipeline", "validation",
+};
+
+static const char *const stage_names[6] = { "vs", "ps", "gs", "hs", "ds", "cs" };
+
+struct expected {
+    char path[512];
+    enum outcome outcome;
+    bool seen;
+};
+
+struct group {
+    char key[200];
+    char example[256];
+    unsigned count;
+};
+
+struct run {
+    struct vkh h;
+    const char *corpus, *only;
+    struct expected expected[MAX_EXPECTED];
+    unsigned expected_count;
+    struct group groups[MAX_GROUPS];
+    unsigned group_count;
+    unsigned total[7], clean[7], by_outcome[O_COUNT];
+    unsigned unexpected, expected_confirmed, warnings_total, warned_shaders;
+    double translate_s, pipeline_s;
+    FILE *write_expected;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint8_t *load(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *data = n > 0 ? malloc((size_t)n) : NULL;
+    if (data && fread(data, 1, (size_t)n, f) != (size_t)n) {
+        free(data);
+        data = NULL;
+    }
+    fclose(f);
+    *size = (size_t)n;
+    return data;
+}
+
+static unsigned split_tsv(char *line, char **cols)
+{
+    line[strcspn(line, "\r\n")] = 0;
+    unsigned n = 0;
+    for (char *p = line; n < MAX_COLUMNS;) {
+        cols[n++] = p;
+        char *tab = strchr(p, '\t');
+        if (!tab)
+            break;
+        *tab = 0;
+        p = tab + 1;
+    }
+    return n;
+}
+
+static int column(char **header, unsigned n, const char *name)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(header[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static bool load_expected(struct run *r, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "cannot open expected-failure list %s\n", path);
+        return false;
+    }
+    char line[LINE_BYTES];
+    bool ok = true;
+    while (ok && fgets(line, sizeof(line), f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *cols[MAX_COLUMNS];
+        unsigned n = split_tsv(line, cols);
+        int outcome = -1;
+        for (int o = 1; n >= 3 && o < O_COUNT; o++)
+            if (strcmp(cols[1], outcome_names[o]) == 0)
+                outcome = o;
+        if (outcome < 0 || r->expected_count == MAX_EXPECTED) {
+            fprintf(stderr, "%s: bad line (want path, outcome, reason): %s\n", path, cols[0]);
+            ok = false;
+            break;
+        }
+        struct expected *e = &r->expected[r->expected_count++];
+        snprintf(e->path, sizeof(e->path), "%s", cols[0]);
+        e->outcome = (enum outcome)outcome;
+    }
+    fclose(f);
+    return ok;
+}
+
+/* Folds a message into a group key: the VUID (or first words) plus the text
+ * after the layer's "| " separator, with numbers and handles replaced. */
+static void group_key(const char *prefix, const char *message, char *key, size_t size)
+{
+    const char *text = message;
+    const char *bar = strrchr(message, '|');
+    if (bar && bar[1] == ' ')
+        text = bar + 2;
+    char vuid[96] = "";
+    const char *open = strstr(message, "[ ");
+    if (open) {
+        const char *close = strstr(open, " ]");
+        if (close && close - open - 2 < (long)sizeof(vuid))
+            snprintf(vuid, sizeof(vuid), "%.*s ", (int)(close - open - 2), open + 2);
+    }
+    size_t n = (size_t)snprintf(key, size, "%s: %s", prefix, vuid);
+    for (const char *p = text; *p && n + 1 < size && p - text < 110; p++) {
+        if (*p >= '0' && *p <= '9') {
+            if (n == 0 || key[n - 1] != 'N')
+                key[n++] = 'N';
+            while ((p[1] >= '0' && p[1] <= '9') || p[1] == 'x' || (p[1] >= 'a' && p[1] <= 'f'))
+                p++;
+            continue;
+        }
+        key[n++] = *p;
+    }
+    key[n] = 0;
+}
+
+static void add_group(struct run *r, const char *key, const char *rel)
+{
+    for (unsigned i = 0; i < r->group_count; i++)
+        if (strcmp(r->groups[i].key, key) == 0) {
+            r->groups[i].count++;
+            return;
+        }
+    if (r->group_count == MAX_GROUPS)
+        return;
+    struct group *g = &r->groups[r->group_count++];
+    snprintf(g->key, sizeof(g->key), "%s", key);
+    snprintf(g->example, sizeof(g->example), "%s", rel);
+    g->count = 1;
+}
+
+static struct expected *find_expected(struct run *r, const char *rel)
+{
+    for (unsigned i = 0; i < r->expected_count; i++)
+        if (strcmp(r->expected[i].path, rel) == 0)
+            return &r->expected[i];
+    return NULL;
+}
+
+/* Translates and builds one shader; returns its outcome and the failure text. */
+static enum outcome run_one(struct run *r, const uint8_t *data, size_t size, uint32_t *stage,
+                            char *why, size_t why_size)
+{
+    struct sb_translation *t = NULL;
+    struct sb_error err = { 0 };
+    double t0 = now();
+    enum sb_result res = sb_translate(data, size, NULL, &t, &err);
+    r->translate_s += now() - t0;
+    if (res != SB_SUCCESS) {
+        snprintf(why, why_size, "%s at %llu: %s", sb_result_name(res),
+                 (unsigned long long)err.offset, err.message);
+        return O_TRANSLATE;
+    }
+    *stage = t->stage;
+    res = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err);
+    if (res != SB_SUCCESS) {
+        snprintf(why, why_size, "spirv-val: %s", err.message);
+        sb_translation_destroy(t);
+        return O_SPIRV_INVALID;
+    }
+    vkh_reset_messages(&r->h);
+    struct vkpb_outcome out;
+    t0 = now();
+    bool built = vkpb_build(&r->h, t, &out);
+    r->pipeline_s += now() - t0;
+    sb_translation_destroy(t);
+    if (r->h.messages.warnings) {
+        r->warnings_total += r->h.messages.warnings;
+        r->warned_shaders++;
+    }
+    if (r->h.messages.errors) {
+        snprintf(why, why_size, "%s", r->h.messages.first_error);
+        return O_VALIDATION;
+    }
+    if (!built) {
+        snprintf(why, why_size, "%s", out.failure);
+        return O_PIPELINE;
+    }
+    return O_PASS;
+}
+
+static uint32_t stage_from_name(const char *s)
+{
+    for (uint32_t i = 0; i < 6; i++)
+        if (strncmp(s, stage_names[i], 2) == 0)
+            return i;
+    return 6;
+}
+
+static void shader(struct run *r, const char *rel, uint32_t manifest_stage)
+{
+    if (r->only && !strstr(rel, r->only))
+        return;
+    char path[1024], why[600] = "";
+    snprintf(path, sizeof(path), "%s/%s", r->corpus, rel);
+    size_t size = 0;
+    uint8_t *data = load(path, &size);
+    uint32_t stage = manifest_stage;
+    enum outcome o = O_TRANSLATE;
+    if (data)
+        o = run_one(r, data, size, &stage, why, sizeof(why));
+    else
+        snprintf(why, sizeof(why), "cannot read %s", path);
+    free(data);
+    if (stage > 5)
+        stage = 6;
+    r->total[stage]++;
+    r->by_outcome[o]++;
+    if (o == O_PASS)
+        r->clean[stage]++;
+    else {
+        char key[200];
+        group_key(outcome_names[o], why, key, sizeof(key));
+        add_group(r, key, rel);
+        if (r->write_expected)
+            fprintf(r->write_expected, "%s\t%s\t%.160s\n", rel, outcome_names[o], key);
+    }
+    struct expected *e = find_expected(r, rel);
+    if (e) {
+        e->seen = true;
+        if (o == e->outcome) {
+            r->expected_confirmed++;
+        } else {
+            r->unexpected++;
+            fprintf(stderr, "UNEXPECTED %s: listed as %s, got %s%s%s\n", rel,
+                    outcome_names[e->outcome], outcome_names[o], o ? ": " : "", o ? why : "");
+        }
+    } else if (o != O_PASS) {
+        r->unexpected++;
+        fprintf(stderr, "FAIL %s (%s): %s\n", rel, outcome_names[o], why);
+    }
+}
+
+static void dxbc_manifest(struct run *r)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/dxbc/MANIFEST.tsv", r->corpus);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    static char header_line[LINE_BYTES], line[LINE_BYTES];
+    char *header[MAX_COLUMNS], *cols[MAX_COLUMNS];
+    if (fgets(header_line, sizeof(header_line), f)) {
+        unsigned hn = split_tsv(header_line, header);
+        int c_file = column(header, hn, "file"), c_type = column(header, hn, "program_type");
+        while (c_file >= 0 && c_type >= 0 && fgets(line, sizeof(line), f)) {
+            unsigned n = split_tsv(line, cols);
+            if (n < hn || strlen(cols[c_type]) != 2 || stage_from_name(cols[c_type]) > 5)
+                continue;
+            char rel[600];
+            snprintf(rel, sizeof(rel), "dxbc/%s", cols[c_file]);
+            shader(r, rel, stage_from_name(cols[c_type]));
+        }
+    }
+    fclose(f);
+}
+
+static void dxcontainer_manifest(struct run *r)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/dxcontainer/MANIFEST.tsv", r->corpus);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    static char header_line[LINE_BYTES], line[LINE_BYTES];
+    char *header[MAX_COLUMNS], *cols[MAX_COLUMNS];
+    if (fgets(header_line, sizeof(header_line), f)) {
+        unsigned hn = split_tsv(header_line, header);
+        int c_file = column(header, hn, "file"), c_kind = column(header, hn, "kind");
+        int c_stages = column(header, hn, "stages");
+        while (c_file >= 0 && c_kind >= 0 && c_stages >= 0 && fgets(line, sizeof(line), f)) {
+            unsigned n = split_tsv(line, cols);
+            if (n < hn || strcmp(cols[c_kind], "real-dxbc-sm5") != 0)
+                continue;
+            char rel[600];
+            snprintf(rel, sizeof(rel), "dxcontainer/%s", cols[c_file]);
+            shader(r, rel, stage_from_name(cols[c_stages]));
+        }
+    }
+    fclose(f);
+}
+
+static int compare_groups(const void *a, const void *b)
+{
+    const struct group *x = a, *y = b;
+    return x->count != y->count ? (x->count < y->count ? 1 : -1) : strcmp(x->key, y->key);
+}
+
+static void report(struct run *r, double wall)
+{
+    unsigned all = 0, clean = 0;
+    printf("\nstage  shaders  clean\n");
+    for (int s = 0; s < 7; s++) {
+        if (!r->total[s])
+            continue;
+        printf("%-5s  %7u  %5u\n", s < 6 ? stage_names[s] : "?", r->total[s], r->clean[s]);
+        all += r->total[s];
+        clean += r->clean[s];
+    }
+    printf("outcomes:");
+    for (int o = 0; o < O_COUNT; o++)
+        printf(" %s %u", outcome_names[o], r->by_outcome[o]);
+    printf("\nclean pipelines (zero validation errors): %u / %u = %.2f%% (acceptance >= 99%%: %s)\n",
+           clean, all, all ? 100.0 * clean / all : 0.0,
+           all && clean * 100 >= all * 99 ? "met" : "NOT met");
+    printf("validation warnings: %u in %u shaders (not failures)\n", r->warnings_total,
+           r->warned_shaders);
+    printf("time: %.1f s wall, %.2f s translating, %.1f s creating pipelines\n", wall,
+           r->translate_s, r->pipeline_s);
+    qsort(r->groups, r->group_count, sizeof(r->groups[0]), compare_groups);
+    if (r->group_count)
+        printf("\nfailures by first message (count, example, message):\n");
+    for (unsigned i = 0; i < r->group_count; i++)
+        printf("%5u  %s\n       %s\n", r->groups[i].count, r->groups[i].example, r->groups[i].key);
+}
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s CORPUS_DIR EXPECTED_TSV [--only S] [--write-expected F] "
+                        "[--optimize-off]\n", argv[0]);
+        return 2;
+    }
+    static struct run r;
+    r.corpus = argv[1];
+    bool optimize_off = false;
+    for (int i = 3; i < argc; i++) {
+        if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            r.only = argv[++i];
+        else if (strcmp(argv[i], "--write-expected") == 0 && i + 1 < argc)
+            r.write_expected = fopen(argv[++i], "w");
+        else if (strcmp(argv[i], "--optimize-off") == 0)
+            optimize_off = true;
+    }
+    char probe[1024];
+    struct stat st;
+    snprintf(probe, sizeof(probe), "%s/dxbc/MANIFEST.tsv", r.corpus);
+    if (stat(probe, &st) != 0) {
+        printf("SKIPPED: corpus not found at %s\n", r.corpus);
+        return 77;
+    }
+    if (!load_expected(&r, argv[2]))
+        return 1;
+    int status = vkh_init(&r.h);
+    if (status != 0)
+        return status;
+    if (optimize_off)
+        r.h.pipeline_flags = VK_PIPELINE_CREATE_DISABLE_OPTIMIZATION_BIT;
+    double t0 = now();
+    dxbc_manifest(&r);
+    dxcontainer_manifest(&r);
+    double wall = now() - t0;
+    vkh_destroy(&r.h);
+    if (r.write_expected)
+        fclose(r.write_expected);
+    report(&r, wall);
+    for (unsigned i = 0; i < r.expected_count && !r.only; i++)
+        if (!r.expected[i].seen) {
+            fprintf(stderr, "UNEXPECTED: %s is listed but not in the corpus\n", r.expected[i].path);
+            r.unexpected++;
+        }
+    printf("\n%u expected failures confirmed, %u unexpected results\n", r.expected_confirmed,
+           r.unexpected);
+    return r.unexpected ? 1 : 0;
+}
