@@ -306,7 +306,8 @@ bool vkp_build(const struct vkp_stage_desc *d, struct vkp_module *m)
         out[n++] = w->next_id;
         out[n++] = 0;
         for (int s = 0; s < S_CODE; s++) {
-            memcpy(out + n, w->s[s].w, w->s[s].n * sizeof(*out));
+            if (w->s[s].n)
+                memcpy(out + n, w->s[s].w, w->s[s].n * sizeof(*out));
             n += w->s[s].n;
         }
         const uint32_t fn[] = { (5u << 16) | SpvOpFunction, t_void(w), main_id,
@@ -314,7 +315,8 @@ bool vkp_build(const struct vkp_stage_desc *d, struct vkp_module *m)
                                 (2u << 16) | SpvOpLabel, label };
         memcpy(out + n, fn, sizeof(fn));
         n += 7;
-        memcpy(out + n, w->s[S_CODE].w, w->s[S_CODE].n * sizeof(*out));
+        if (w->s[S_CODE].n)
+            memcpy(out + n, w->s[S_CODE].w, w->s[S_CODE].n * sizeof(*out));
         n += w->s[S_CODE].n;
         out[n++] = (1u << 16) | SpvOpReturn;
         out[n++] = (1u << 16) | SpvOpFunctionEnd;
