@@ -361,6 +361,41 @@ static void atomics(struct ka_case *c)
         ret->expect[i] = i;
 }
 
+/* Per-thread addresses make exchange and compare-exchange deterministic. */
+static void atomics_exchange(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "atomics_exchange", 8, N * 3);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_uav_raw(p, 1);
+    struct sm4_operand tid = special(T_THREAD_ID, "x");
+    out_offset(p);
+    I(p, OP_IADD, dr(0, "x"), tid, l1(100));
+    I(p, OP_IMM_ATOMIC_EXCH, dr(1, "x"), du(0, ""), sr(7, "x"), sr(0, "x"));
+    /* odd threads compare with their own index (a match), even ones with 999 */
+    I(p, OP_AND, dr(0, "y"), tid, l1(1));
+    I(p, OP_MOVC, dr(0, "z"), sr(0, "y"), tid, l1(999));
+    I(p, OP_IADD, dr(0, "w"), sr(7, "x"), l1(N * 4));
+    I(p, OP_IMM_ATOMIC_CMP_EXCH, dr(1, "y"), du(0, ""), sr(0, "w"), sr(0, "z"), l1(0x77));
+    I(p, OP_IADD, dr(0, "w"), sr(7, "x"), l1(N * 8));
+    I(p, OP_ATOMIC_CMP_STORE, du(0, ""), sr(0, "w"), sr(0, "z"), l1(0x88));
+    I(p, OP_ISHL, dr(7, "y"), tid, l1(3));
+    I(p, OP_STORE_RAW, du(1, "xy"), sr(7, "y"), sr(1, "xyxx"));
+    sm4_end(p);
+    struct ka_resource *ret = ka_add(c, SB_IR_RESOURCE_UAV, 1, KA_BUFFER, N * 2);
+    ret->check = true;
+    ret->check_count = N * 2;
+    for (uint32_t i = 0; i < N; i++) {
+        out->init[i] = i * 2;
+        out->init[N + i] = i;
+        out->init[2 * N + i] = i;
+        out->expect[i] = i + 100;
+        out->expect[N + i] = (i & 1) ? 0x77 : i;
+        out->expect[2 * N + i] = (i & 1) ? 0x88 : i;
+        ret->expect[2 * i] = i * 2;
+        ret->expect[2 * i + 1] = i;
+    }
+}
+
 static void group_shared(struct ka_case *c)
 {
     struct ka_resource *out = frame(c, "group_shared_sync", 8, N);
@@ -420,7 +455,7 @@ static void texture_sample(struct ka_case *c) { texture(c, true); }
 /* One row per case (after the ALU table). */
 static void (*const builders[])(struct ka_case *) = {
     flow_if_else, flow_loop, flow_switch, flow_retc, flow_call_plain, flow_callc,
-    indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, group_shared,
+    indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, atomics_exchange, group_shared,
     texture_ld, texture_sample,
 };
 

@@ -30,6 +30,7 @@ static const struct {
     { "flow_callc", "callc_nz r0.x, l0" },
     { "atomics", "imm_atomic_iadd r2.x, u0, l(24), l(1)" },
     { "group_shared_sync", "sync_g_t" },
+    { "atomics_exchange", "imm_atomic_cmp_exch r1.y, u0, r0.w, r0.z, l(119)" },
     { "texture_sample_l", "sample_l r2.xyzw, r1.xyxx, t0.xyzw, s0, l(0.000000)" },
 };
 
