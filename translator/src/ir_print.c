@@ -110,8 +110,12 @@ static void print_operand(struct text *t, const struct sb_ir_operand *op, bool i
                 op->imm[3]);
     } else {
         appendf(t, "%s", name);
+        /* 2-D vertex/control-point arrays print as v[2][0]; ids stay plain (cb0[3]). */
+        bool arrayed = op->index_count == 2 &&
+                       (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_INPUT_CONTROL_POINT ||
+                        op->file == SB_IR_FILE_OUTPUT_CONTROL_POINT);
         for (uint32_t i = 0; i < op->index_count && i < 3; i++)
-            print_index(t, &op->index[i], i > 0 || op->index[i].relative);
+            print_index(t, &op->index[i], i > 0 || arrayed || op->index[i].relative);
         if (is_dst && op->file != SB_IR_FILE_NULL && op->mask != 0xf) {
             appendf(t, ".");
             for (int i = 0; i < 4; i++)
@@ -136,8 +140,10 @@ static void print_instruction(struct text *t, const struct sb_ir_instruction *in
             sb_ir_op_name(in->op));
     if (in->flags & SB_IR_FLAG_SATURATE)
         appendf(t, "_sat");
-    const struct sb_ir_op_info *info = sb_ir_op_info(in->op);
-    if (info && info->control_flow && info->src_max)
+    bool tested = in->op == SB_IR_OP_IF || in->op == SB_IR_OP_BREAKC ||
+                  in->op == SB_IR_OP_CONTINUEC || in->op == SB_IR_OP_RETC ||
+                  in->op == SB_IR_OP_DISCARD || in->op == SB_IR_OP_CALLC;
+    if (tested)
         appendf(t, (in->flags & SB_IR_FLAG_TEST_NZ) ? "_nz" : "_z");
     if (in->op == SB_IR_OP_CASE)
         appendf(t, " %u", in->case_value);
