@@ -6,7 +6,10 @@
  * lines the builder meant. With `--print NAME` it prints that case's
  * listing, which is how a failing known-answer case is read.
  *
- * Usage: test_ka_listing [--print NAME]
+ * With `--dump DIR` it writes each case's container to DIR/<case>.dxbc
+ * (for test_vk_known_answer --peer-dir).
+ *
+ * Usage: test_ka_listing [--print NAME] [--dump DIR]
  */
 #include <stdio.h>
 #include <string.h>
@@ -34,7 +37,7 @@ static const struct {
     { "texture_sample_l", "sample_l r2.xyzw, r1.xyxx, t0.xyzw, s0, l(0.000000)" },
 };
 
-static void check_case(const struct ka_case *c, const char *print)
+static void check_case(const struct ka_case *c, const char *print, const char *dump)
 {
     if (c->program.overflow) {
         fprintf(stderr, "FAIL %s: program overflows the assembler buffer\n", c->name);
@@ -43,6 +46,17 @@ static void check_case(const struct ka_case *c, const char *print)
     }
     static struct blob container;
     sm4_container(&c->program, &container);
+    if (dump) {
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/%s.dxbc", dump, c->name);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(container.bytes, 1, container.size, f) != container.size) {
+            fprintf(stderr, "FAIL cannot write %s\n", path);
+            failures++;
+        }
+        if (f)
+            fclose(f);
+    }
     struct sb_dxbc *dxbc = NULL;
     struct sb_sm4_program *prog = NULL;
     struct sb_error err = { 0 };
@@ -72,12 +86,18 @@ static void check_case(const struct ka_case *c, const char *print)
 
 int main(int argc, char **argv)
 {
-    const char *print = argc == 3 && strcmp(argv[1], "--print") == 0 ? argv[2] : NULL;
+    const char *print = NULL, *dump = NULL;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--print") == 0)
+            print = argv[i + 1];
+        else if (strcmp(argv[i], "--dump") == 0)
+            dump = argv[i + 1];
+    }
     static struct ka_case c;
     uint32_t count = ka_case_count();
     for (uint32_t i = 0; i < count; i++) {
         ka_case_build(i, &c);
-        check_case(&c, print);
+        check_case(&c, print, dump);
     }
     printf("%u known-answer programs decoded and disassembled, %d failures\n", count, failures);
     return failures ? 1 : 0;

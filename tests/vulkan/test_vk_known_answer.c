@@ -14,7 +14,11 @@
  * only shrinks. A failing case prints its listing (test_ka_listing --print)
  * and the first mismatching dwords.
  *
- * Usage: test_vk_known_answer EXPECTED_TSV [--only NAME]
+ * `--peer-dir DIR` runs DIR/<case>.spv, another translator's output for the
+ * same containers (test_ka_listing --dump), in place of sb_translate, to
+ * cross-check the expectations themselves (ka_peer.c).
+ *
+ * Usage: test_vk_known_answer EXPECTED_TSV [--only NAME] [--peer-dir DIR]
  * Exit: 0 as expected, 1 otherwise, 77 no Vulkan device.
  */
 #include <math.h>
@@ -23,6 +27,7 @@
 #include <string.h>
 
 #include "ka_cases.h"
+#include "ka_peer.h"
 #include "shaderbridge/translate.h"
 #include "vk_pipeline_build.h"
 
@@ -34,6 +39,7 @@ struct run {
     bool seen[MAX_EXPECTED];
     unsigned expected_count;
     unsigned passed, failed, expected_failed, unexpected;
+    const char *peer_dir;
 };
 
 static bool load_expected(struct run *r, const char *path)
@@ -54,7 +60,7 @@ static bool load_expected(struct run *r, const char *path)
             return false;
         }
         *tab = 0;
-        snprintf(r->expected[r->expected_count++], sizeof(r->expected[0]), "%s", line);
+        snprintf(r->expected[r->expected_count++], sizeof(r->expected[0]), "%.47s", line);
     }
     fclose(f);
     return true;
@@ -248,6 +254,28 @@ done:
     return ok;
 }
 
+/* --peer-dir: the module another translator wrote for this case. */
+static bool run_peer(struct run *r, const struct ka_case *c, char *why, size_t why_size)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s.spv", r->peer_dir, c->name);
+    FILE *f = fopen(path, "rb");
+    static uint32_t words[65536];
+    size_t n = f ? fread(words, 4, 65536, f) : 0;
+    if (f)
+        fclose(f);
+    if (n == 0) {
+        snprintf(why, why_size, "no peer module %s", path);
+        return false;
+    }
+    static struct sb_translated_binding bindings[32];
+    struct sb_translation t = {
+        .stage = SB_IR_STAGE_COMPUTE, .words = words, .word_count = n, .entry_point = "main",
+        .bindings = bindings, .binding_count = ka_peer_bindings(words, n, bindings, 32),
+    };
+    return run_translated(r, c, &t, why, why_size);
+}
+
 static void run_case(struct run *r, const struct ka_case *c)
 {
     char why[300] = "";
@@ -257,12 +285,16 @@ static void run_case(struct run *r, const struct ka_case *c)
     struct sb_error err = { 0 };
     bool ok = false;
     vkh_reset_messages(&r->h);
-    enum sb_result res = sb_translate(container.bytes, container.size, NULL, &t, &err);
-    if (res != SB_SUCCESS)
-        snprintf(why, sizeof(why), "translate: %s at %llu: %s", sb_result_name(res),
-                 (unsigned long long)err.offset, err.message);
-    else
-        ok = run_translated(r, c, t, why, sizeof(why));
+    if (r->peer_dir) {
+        ok = run_peer(r, c, why, sizeof(why));
+    } else {
+        enum sb_result res = sb_translate(container.bytes, container.size, NULL, &t, &err);
+        if (res != SB_SUCCESS)
+            snprintf(why, sizeof(why), "translate: %s at %llu: %s", sb_result_name(res),
+                     (unsigned long long)err.offset, err.message);
+        else
+            ok = run_translated(r, c, t, why, sizeof(why));
+    }
     sb_translation_destroy(t);
     if (r->h.messages.errors) {
         ok = false;
@@ -292,11 +324,17 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 2) {
-        fprintf(stderr, "usage: %s EXPECTED_TSV [--only NAME]\n", argv[0]);
+        fprintf(stderr, "usage: %s EXPECTED_TSV [--only NAME] [--peer-dir DIR]\n", argv[0]);
         return 2;
     }
-    const char *only = argc == 4 && strcmp(argv[2], "--only") == 0 ? argv[3] : NULL;
     static struct run r;
+    const char *only = NULL;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--only") == 0)
+            only = argv[i + 1];
+        else if (strcmp(argv[i], "--peer-dir") == 0)
+            r.peer_dir = argv[i + 1];
+    }
     if (!load_expected(&r, argv[1]))
         return 1;
     int status = vkh_init(&r.h);
