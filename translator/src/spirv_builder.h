@@ -131,7 +131,7 @@ uint32_t sb_spv_string_words(const char *str);
 
 /** Declares a capability once (repeats are ignored). */
 void sb_spv_capability(struct sb_spv_builder *b, SpvCapability cap);
-/** Declares an extension (caller must not repeat it). */
+/** Declares an extension once (repeats are ignored). */
 void sb_spv_extension(struct sb_spv_builder *b, const char *name);
 /** The "GLSL.std.450" import id (imported on first use). */
 uint32_t sb_spv_glsl(struct sb_spv_builder *b);
@@ -179,6 +179,8 @@ uint32_t sb_spv_type_array(struct sb_spv_builder *b, uint32_t element, uint32_t 
 uint32_t sb_spv_type_array_unique(struct sb_spv_builder *b, uint32_t element, uint32_t length);
 /** A new OpTypeRuntimeArray each call (they are always decorated). */
 uint32_t sb_spv_type_runtime_array_unique(struct sb_spv_builder *b, uint32_t element);
+/** A cached OpTypeStruct, for undecorated result structs (OpIAddCarry ...). */
+uint32_t sb_spv_type_struct(struct sb_spv_builder *b, const uint32_t *members, uint32_t count);
 /** A new OpTypeStruct each call (structs carry Block/Offset decorations). */
 uint32_t sb_spv_type_struct_unique(struct sb_spv_builder *b, const uint32_t *members, uint32_t count);
 uint32_t sb_spv_type_pointer(struct sb_spv_builder *b, SpvStorageClass storage, uint32_t type);

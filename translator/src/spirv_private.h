@@ -17,7 +17,8 @@
  * Private-storage variable whose lanes are 32-bit FLOATS:
  *   r#            one `vec4` variable per register (ctx->temps[i]);
  *   x#            one `vec4[count]` array per indexable temp (ctx->indexable[id]);
- *   icb           a Private `vec4[n]` initialised from a constant (ctx->icb_var);
+ *   icb           a Private `uvec4[n]` initialised from a constant (ctx->icb_var;
+ *                 uint so integer data never passes through float constants);
  *   v#, o# and the special one-register files (vThreadID, oDepth, vPrim...)
  *                 a `vec4[count]` array per file (ctx->files[file]), for
  *                 GS/HS/DS arrayed inputs `vec4[outer][count]`.
@@ -141,7 +142,7 @@ struct sb_spv_context {
     uint32_t temp_count;
     struct sb_spv_indexable *indexable; /**< by x# id */
     uint32_t indexable_count;           /**< max x# id + 1 */
-    uint32_t icb_var;        /**< Private vec4[n]; 0 when there is no icb */
+    uint32_t icb_var;        /**< Private uvec4[n]; 0 when there is no icb */
     struct sb_spv_register_file files[SB_IR_FILE_COUNT];
 
     /* Resources (by program->resources index) and g# (by group_shared index). */
@@ -156,6 +157,8 @@ struct sb_spv_context {
     uint32_t debug_file;     /**< OpString naming the input; 0 without -g */
     const char *source_name; /**< name for debug_file (file name or "shader.dxbc") */
 
+    /* Private state of spirv_io.c (the Input/Output copies; freed by sb_spv_generate). */
+    void *io_state;
     /* Private state of the resource and stage files (they own and free it). */
     void *resource_state;
     void *stage_state;
@@ -215,8 +218,8 @@ uint32_t sb_spv_load_src_n(struct sb_spv_context *ctx, const struct sb_ir_operan
 uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
                             uint32_t ir_type);
 /**
- * 64-bit sources: `n` doubles (1-2); double k is read from the lane pair that
- * IR.md assigns (swizzle[2k], swizzle[2k + 1]) low word first. Modifiers apply.
+ * 64-bit sources: `n` doubles (1-2); double k is the lane pair starting at
+ * lane swizzle[k] (0 = xy, 2 = zw; ir.h), low word first. Modifiers apply.
  */
 uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n);
 
@@ -247,7 +250,13 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
 /** An index of an operand (offset + relative) as a uint id. */
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
 
-/** Declares r#, x#, icb and the register arrays the signature or IR uses (after sb_spv_io_declare). */
+/**
+ * Declares r#, x#, icb and the register arrays of v#, o# and the special
+ * one-register files that the signature or the IR uses, sized to cover both
+ * (and dcl_indexrange). Runs before sb_spv_io_declare. Left to the stage
+ * hooks: INPUT in GS/HS/DS, OUTPUT in HS, and the control-point and
+ * patch-constant files.
+ */
 enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx);
 /**
  * Declares (or returns) the Private vec4[count] array behind a register file,
@@ -271,6 +280,8 @@ uint32_t sb_spv_io_builtin(struct sb_spv_context *ctx, SpvStorageClass storage, 
 void sb_spv_io_report(struct sb_spv_context *ctx, bool output, const struct sb_translated_interface *entry);
 /** Adds a built-in to the translation's built-in input or output list. */
 void sb_spv_io_report_builtin(struct sb_spv_context *ctx, bool output, uint32_t builtin);
+/** Frees ctx->io_state. */
+void sb_spv_io_release(struct sb_spv_context *ctx);
 /** EVAL_* and other IO-backed instructions; UNSUPPORTED-unrecorded for others. */
 enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
@@ -321,6 +332,120 @@ enum sb_result sb_spv_resource_instruction(struct sb_spv_context *ctx,
 /** Frees ctx->resource_state (called always, also after failures). */
 void sb_spv_resource_release(struct sb_spv_context *ctx);
 
+/* ---- resource files' shared helpers (spirv_resource*.c, spirv_texture*.c, spirv_uav*.c) ------- */
+
+/**
+ * The VkDescriptorType value a resource's binding is declared with by the
+ * resource files (for sb_translated_binding::descriptor_type): cb# 6
+ * UNIFORM_BUFFER, s# 0 SAMPLER, typed t# 2 SAMPLED_IMAGE (buffer: 4
+ * UNIFORM_TEXEL_BUFFER), typed u# 3 STORAGE_IMAGE (buffer: 5
+ * STORAGE_TEXEL_BUFFER), raw/structured t#/u# 7 STORAGE_BUFFER. A UAV
+ * counter (counter_binding) is always 7 STORAGE_BUFFER.
+ */
+uint32_t sb_spv_resource_descriptor_type(const struct sb_ir_resource *resource);
+/**
+ * Does any instruction of `program` use UAV register `uav_id` with
+ * imm_atomic_alloc / imm_atomic_consume? The binding step may set
+ * sb_ir_resource::has_counter from it for hand-built IR programs.
+ */
+bool sb_spv_resource_needs_counter(const struct sb_ir_program *program, uint32_t uav_id);
+
+/** Per-resource facts kept by the resource files (ctx->resource_state, by resources index). */
+struct sb_spv_resource_info {
+    uint32_t dimension;      /**< SM4 dimension (1-12) of a t#/u#; 0 for s#/cb# */
+    uint32_t value_type;     /**< enum sb_ir_type of texel lanes (FLOAT/INT/UINT); UINT for memory */
+    uint32_t element_pointer; /**< pointer type to one descriptor (UniformConstant image/sampler,
+                                   StorageBuffer block) when `arrayed` */
+    uint32_t block_type;     /**< raw/structured: the Block struct { uint[] } */
+    uint32_t counter_type;   /**< UAV counter: the Block struct { uint } */
+    bool atomic_format;      /**< typed UAV declared R32ui/R32i for image atomics */
+};
+
+/** ctx->resource_state. */
+struct sb_spv_resource_state {
+    struct sb_spv_resource_info *info; /**< program->resource_count entries */
+    uint32_t *group_shared_dwords;     /**< DWORDs of each g# (by group_shared index) */
+    uint32_t sample_position_var;      /**< Private vec2[32] table; 0 until samplepos needs it */
+    uint32_t sample_count_spec;        /**< OpSpecConstant of the rasterizer's sample count */
+};
+
+/** The shared state (never NULL after sb_spv_resource_declare succeeded). */
+struct sb_spv_resource_state *sb_spv_resource_state(struct sb_spv_context *ctx);
+/**
+ * Resolves a t#/s#/u# operand to its program->resources index, checking the
+ * class; records an error and returns UINT32_MAX when it is not declared.
+ */
+uint32_t sb_spv_resource_index(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                               uint32_t resource_class);
+/**
+ * Pointer to the one descriptor `op` names (the variable itself, or for an
+ * SM5.1 range an access chain with the index relative to lower_bound, marked
+ * NonUniform when the operand says so). 0 on failure (recorded).
+ */
+uint32_t sb_spv_resource_descriptor_pointer(struct sb_spv_context *ctx, uint32_t index,
+                                            const struct sb_ir_operand *op);
+/** OpLoad of an image or sampler descriptor (NonUniform decorated when needed). */
+uint32_t sb_spv_resource_load_handle(struct sb_spv_context *ctx, uint32_t index,
+                                     const struct sb_ir_operand *op);
+/** Decorates `id` NonUniform (declaring the capability/extension) when `op` is non-uniform. */
+void sb_spv_resource_non_uniform(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                                 uint32_t id);
+/** Declares the extension that StorageBuffer needs before SPIR-V 1.3. */
+void sb_spv_resource_need_storage_buffer(struct sb_spv_context *ctx);
+/** Declares SPV_EXT_descriptor_indexing before SPIR-V 1.5 (capability `cap` is declared too). */
+void sb_spv_resource_need_indexing(struct sb_spv_context *ctx, SpvCapability cap);
+/**
+ * Pointer to DWORD `dword` (a uint id) of a raw/structured t#/u# or a g#
+ * operand: StorageBuffer or Workgroup uint. g# indices are clamped to the
+ * allocation (D3D leaves out-of-range group-shared access undefined; Vulkan
+ * must not see it). 0 on failure (recorded).
+ */
+uint32_t sb_spv_memory_dword_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                                     uint32_t dword);
+/** Bytes per structure of a structured t#/u#/g# operand (4 for raw); 0 + recorded error otherwise. */
+uint32_t sb_spv_memory_stride(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                              bool *structured);
+/** Stores `scalar` (one lane of ir_type) into every lane of dst->mask. */
+bool sb_spv_store_replicated(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                             const struct sb_ir_operand *dst, uint32_t scalar, uint32_t ir_type);
+/**
+ * Writes `texel` (a 4-lane vector of ir_type) through the resource operand's
+ * swizzle into dst->mask, as D3D typed reads do.
+ */
+bool sb_spv_store_texel(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                        const struct sb_ir_operand *dst, uint32_t texel, uint32_t ir_type,
+                        const struct sb_ir_operand *resource);
+/**
+ * The residency status of a `_s` op (dst[1], when present): the back end
+ * uses no sparse residency, so it always writes 0, "every texel resident";
+ * CHECK_ACCESS_FULLY_MAPPED tests status == 0.
+ */
+bool sb_spv_store_status(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/** Declarations: typed t#/u# and s# (spirv_texture_decl.c), memory/counters/g# (spirv_uav_decl.c). */
+enum sb_result sb_spv_texture_declare(struct sb_spv_context *ctx, uint32_t index);
+enum sb_result sb_spv_uav_declare_memory(struct sb_spv_context *ctx, uint32_t index);
+enum sb_result sb_spv_uav_declare_group_shared(struct sb_spv_context *ctx);
+
+/** Instruction groups; each returns UNSUPPORTED unrecorded for ops it does not handle. */
+enum sb_result sb_spv_texture_sample(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_texture_fetch(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_texture_query(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_uav_access(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_uav_atomic(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/** Image facts of an SM4 dimension (spirv_texture_decl.c); NULL for non-image dimensions. */
+struct sb_spv_dimension_info {
+    SpvDim dim;
+    bool arrayed, ms;
+    uint8_t coords;          /**< coordinate lanes, array index included */
+    uint8_t offsets;         /**< texel-offset lanes (0: offsets not allowed, cube) */
+    uint8_t size_lanes;      /**< lanes of OpImageQuerySize(Lod), array size included */
+    SpvCapability sampled_cap; /**< capability for the sampled form (Shader: nothing extra) */
+    SpvCapability storage_cap; /**< capability for the storage form (Shader: nothing extra) */
+};
+const struct sb_spv_dimension_info *sb_spv_dimension_info(uint32_t dimension);
+
 /* ---- hooks implemented by the stage engineer (spirv_stage_*.c) ----------------------------------- */
 
 /**
@@ -341,6 +466,17 @@ enum sb_result sb_spv_stage_instruction(struct sb_spv_context *ctx, const struct
 enum sb_result sb_spv_stage_finish(struct sb_spv_context *ctx);
 /** Frees ctx->stage_state (called always). */
 void sb_spv_stage_release(struct sb_spv_context *ctx);
+/**
+ * Does the stage code declare and copy signature element `e` itself? Then
+ * sb_spv_io_declare must skip it. True for geometry-shader outputs of a
+ * stream other than 0 (they carry the Stream decoration and are written only
+ * before an emit on their stream; spirv_stage_gs.c). The other stage-owned
+ * elements (arrayed GS/HS/DS inputs, HS outputs, patch constants) are
+ * skipped by spirv_io.c already because their register files are declared
+ * only by sb_spv_stage_declare, after it.
+ */
+bool sb_spv_stage_owns_element(const struct sb_spv_context *ctx,
+                               const struct sb_ir_signature_element *e);
 
 /* ---- the whole back end (spirv_module.c) ----------------------------------------------------------- */
 
@@ -351,6 +487,15 @@ void sb_spv_stage_release(struct sb_spv_context *ctx);
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
                                struct sb_translation *out, struct sb_error *error);
+
+/**
+ * VkDescriptorType of a resource's binding (translate.c), the one source of
+ * truth the declarations must match: cb# UNIFORM_BUFFER (6); s# SAMPLER (0);
+ * t# typed buffer UNIFORM_TEXEL_BUFFER (4), other typed SAMPLED_IMAGE (2),
+ * raw/structured STORAGE_BUFFER (7); u# typed buffer STORAGE_TEXEL_BUFFER (5),
+ * other typed STORAGE_IMAGE (3), raw/structured STORAGE_BUFFER (7).
+ */
+uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *resource);
 
 /** SPIR-V version word for a target env (vulkan1.0 -> 1.0, 1.1 -> 1.3, 1.2 -> 1.5, 1.3 -> 1.6). */
 uint32_t sb_spv_version_for_env(enum sb_target_env env);

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Constant buffers of the SPIR-V back end: each cb# (SM5.1: each range) is a
+ * Uniform block `struct { vec4 c[n]; }` (Block, Offset 0, ArrayStride 16)
+ * at the set/binding the binding step chose (translate.h), an array of such
+ * blocks for an SM5.1 range of several registers. Reads index the vec4 array
+ * directly, so dynamically indexed buffers (cb0[r0.x + 3]) need nothing
+ * special. n is the declared size, raised to cover every constant index the
+ * program uses so that no static access is out of bounds.
+ */
+#include "spirv_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+uint32_t sb_spv_find_resource(const struct sb_spv_context *ctx, uint32_t resource_class, uint32_t id)
+{
+    const struct sb_ir_program *p = ctx->program;
+    for (uint32_t i = 0; i < p->resource_count; i++)
+        if (p->resources[i].resource_class == resource_class && p->resources[i].id == id)
+            return i;
+    return UINT32_MAX;
+}
+
+/* SM5.1 operands carry [0] range id, [1] register, [2] vector; earlier ones [0] id, [1] vector. */
+static bool sm51_form(const struct sb_ir_operand *op)
+{
+    return op->index_count >= 3;
+}
+
+/* Vectors each cb needs: max(declared, largest constant index + 1). */
+static void used_sizes(const struct sb_spv_context *ctx, uint32_t *sizes)
+{
+    const struct sb_ir_program *p = ctx->program;
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
+            for (uint32_t s = 0; s < inst->src_count; s++) {
+                const struct sb_ir_operand *op = &inst->src[s];
+                if (op->file != SB_IR_FILE_CONSTANT_BUFFER || op->index_count < 2)
+                    continue;
+                const struct sb_ir_index *vec = &op->index[sm51_form(op) ? 2 : 1];
+                uint32_t r = sb_spv_find_resource(ctx, SB_IR_RESOURCE_CBV, op->index[0].offset);
+                if (r != UINT32_MAX && vec->offset < 4096 && sizes[r] < vec->offset + 1)
+                    sizes[r] = vec->offset + 1;
+            }
+        }
+}
+
+enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t *sizes = calloc(p->resource_count ? p->resource_count : 1, sizeof(uint32_t));
+    if (!sizes)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    for (uint32_t i = 0; i < p->resource_count; i++)
+        sizes[i] = p->resources[i].cb_size;
+    used_sizes(ctx, sizes);
+    for (uint32_t i = 0; i < p->resource_count; i++) {
+        const struct sb_ir_resource *res = &p->resources[i];
+        if (res->resource_class != SB_IR_RESOURCE_CBV)
+            continue;
+        uint32_t n = sizes[i] ? sizes[i] : 1;
+        if (n > 4096)
+            n = 4096;
+        uint32_t array = sb_spv_type_array_unique(b, ctx->t.fvec[4], n);
+        sb_spv_decorate1(b, array, SpvDecorationArrayStride, 16);
+        uint32_t block = sb_spv_type_struct_unique(b, &array, 1);
+        sb_spv_decorate(b, block, SpvDecorationBlock, NULL, 0);
+        sb_spv_member_decorate(b, block, 0, SpvDecorationOffset, (const uint32_t[]){ 0 }, 1);
+        struct sb_spv_resource *out = &ctx->resources[i];
+        out->type = block;
+        out->element_type = ctx->t.fvec[4];
+        if (res->count > 1 && res->count != 0xFFFFFFFFu) {
+            out->type = sb_spv_type_array(b, block, res->count);
+            out->arrayed = true;
+        } else if (res->count == 0xFFFFFFFFu) {
+            out->type = sb_spv_type_runtime_array_unique(b, block);
+            out->arrayed = true;
+            sb_spv_capability(b, SpvCapabilityRuntimeDescriptorArray);
+            if (ctx->spirv_version < 0x00010500)
+                sb_spv_extension(b, "SPV_EXT_descriptor_indexing");
+        }
+        out->pointer_type = sb_spv_type_pointer(b, SpvStorageClassUniform, out->type);
+        out->var = sb_spv_variable_global(b, out->pointer_type, SpvStorageClassUniform, 0);
+        sb_spv_decorate1(b, out->var, SpvDecorationDescriptorSet, res->set);
+        sb_spv_decorate1(b, out->var, SpvDecorationBinding, res->binding);
+        if (ctx->debug_info) {
+            char name[32];
+            snprintf(name, sizeof(name), "cb%u", res->id);
+            sb_spv_debug_name(ctx, out->var, name);
+            sb_spv_debug_name(ctx, block, res->name ? res->name : name);
+            sb_spv_member_name(b, block, 0, "c");
+        }
+    }
+    free(sizes);
+    return ctx->result;
+}
+
+/* Pointer to the vec4 (lane == 4) or to one float lane of a cb operand. */
+static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op, uint32_t lane)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (op->index_count < 2)
+        goto invalid;
+    uint32_t r = sb_spv_find_resource(ctx, SB_IR_RESOURCE_CBV, op->index[0].offset);
+    if (r == UINT32_MAX || !ctx->resources[r].var)
+        goto invalid;
+    const struct sb_ir_resource *res = &ctx->program->resources[r];
+    uint32_t idx[4], n = 0;
+    if (ctx->resources[r].arrayed) {
+        /* The register index within the range (SM5.1: absolute, minus the lower bound). */
+        uint32_t reg = sm51_form(op) ? sb_spv_index_value(ctx, &op->index[1]) : sb_spv_uint(ctx, 0);
+        if (res->lower_bound)
+            reg = sb_spv_op2(b, SpvOpISub, ctx->t.u32, reg, sb_spv_uint(ctx, res->lower_bound));
+        if (op->non_uniform) {
+            sb_spv_capability(b, SpvCapabilityShaderNonUniform);
+            sb_spv_capability(b, SpvCapabilityUniformBufferArrayNonUniformIndexing);
+            if (ctx->spirv_version < 0x00010500)
+                sb_spv_extension(b, "SPV_EXT_descriptor_indexing");
+            sb_spv_decorate(b, reg, SpvDecorationNonUniform, NULL, 0);
+        }
+        idx[n++] = reg;
+    }
+    idx[n++] = sb_spv_uint(ctx, 0);
+    idx[n++] = sb_spv_index_value(ctx, &op->index[sm51_form(op) ? 2 : 1]);
+    if (lane < 4)
+        idx[n++] = sb_spv_uint(ctx, lane);
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? ctx->t.f32 : ctx->t.fvec[4]);
+    uint32_t ptr = sb_spv_access_chain(b, ptr_type, ctx->resources[r].var, idx, n);
+    if (op->non_uniform && ctx->resources[r].arrayed)
+        sb_spv_decorate(b, ptr, SpvDecorationNonUniform, NULL, 0);
+    return ptr;
+invalid:
+    sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "constant buffer cb%u is not declared",
+                op->index_count ? op->index[0].offset : 0);
+    return 0;
+}
+
+uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                                     uint32_t lane)
+{
+    return cb_pointer(ctx, operand, lane & 3u);
+}
+
+uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
+{
+    uint32_t ptr = cb_pointer(ctx, operand, 4);
+    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+}

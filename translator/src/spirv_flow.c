@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Structured control flow of the SPIR-V back end, emitted in one pass over
+ * an IR function with a stack of open constructs (IR.md §Control flow):
+ *   if/else/endif   -> OpSelectionMerge + OpBranchConditional (an empty else
+ *                      block when there is no `else`);
+ *   loop/endloop    -> header { OpLoopMerge; branch body }, a continue block
+ *                      that branches back, and the merge block;
+ *   switch          -> OpSelectionMerge + OpSwitch; the case labels are found
+ *                      by a scan to the matching endswitch, consecutive cases
+ *                      share a label, and an open case falls through;
+ *   breakc, continuec, retc, callc, discard -> the `if (c) { ... }` shape,
+ *                      so every conditional branch has its own merge block;
+ *   call            -> OpFunctionCall of the label's void function;
+ *   discard         -> OpKill (fragment shaders only).
+ * Code after a terminator lands in a fresh unreachable block (the builder
+ * opens one), which SPIR-V allows.
+ */
+#include "spirv_private.h"
+
+#include <stdlib.h>
+
+enum construct_kind { CONSTRUCT_IF, CONSTRUCT_LOOP, CONSTRUCT_SWITCH };
+
+struct switch_case {
+    uint32_t value;
+    uint32_t label;
+};
+
+struct construct {
+    uint32_t kind;
+    uint32_t merge;
+    uint32_t other;          /* if: the else label; loop: the continue target */
+    uint32_t header;         /* loop: the header block */
+    bool seen_else;
+    /* switch */
+    struct switch_case *cases;
+    uint32_t case_count, next_case;
+    uint32_t default_label;
+    uint32_t last_label;     /* label of the case being emitted */
+};
+
+struct flow_state {
+    struct construct *stack;
+    uint32_t depth, capacity;
+    const struct sb_ir_function *function;
+    uint32_t index;          /* current instruction index */
+};
+
+static struct construct *push(struct sb_spv_context *ctx, struct flow_state *f, uint32_t kind)
+{
+    if (f->depth == f->capacity) {
+        uint32_t cap = f->capacity ? f->capacity * 2 : 16;
+        struct construct *s = realloc(f->stack, cap * sizeof(*s));
+        if (!s) {
+            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+            return NULL;
+        }
+        f->stack = s;
+        f->capacity = cap;
+    }
+    struct construct *c = &f->stack[f->depth++];
+    *c = (struct construct){ .kind = kind };
+    c->merge = sb_spv_id(&ctx->builder);
+    return c;
+}
+
+static struct construct *top(struct flow_state *f, uint32_t kind)
+{
+    return f->depth && f->stack[f->depth - 1].kind == kind ? &f->stack[f->depth - 1] : NULL;
+}
+
+/* Innermost loop (continue) or loop/switch (break). */
+static struct construct *innermost(struct flow_state *f, bool for_break)
+{
+    for (uint32_t i = f->depth; i-- > 0;) {
+        uint32_t k = f->stack[i].kind;
+        if (k == CONSTRUCT_LOOP || (for_break && k == CONSTRUCT_SWITCH))
+            return &f->stack[i];
+    }
+    return NULL;
+}
+
+static uint32_t condition(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    if (inst->src_count < 1) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "'%s' without a condition",
+                    sb_ir_op_name(inst->op));
+        return 0;
+    }
+    uint32_t v = sb_spv_load_scalar(ctx, &inst->src[0], SB_IR_TYPE_UINT);
+    return v ? sb_spv_test_value(ctx, v, SB_IR_TYPE_UINT, 1, (inst->flags & SB_IR_FLAG_TEST_NZ) != 0) : 0;
+}
+
+/* if (c) { <body emitted by the caller> } : returns the merge label; the body block is open. */
+static uint32_t begin_conditional(struct sb_spv_context *ctx, uint32_t cond)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t body = sb_spv_id(b), merge = sb_spv_id(b);
+    sb_spv_selection_merge(b, merge);
+    sb_spv_branch_conditional(b, cond, body, merge);
+    sb_spv_label(b, body);
+    return merge;
+}
+
+static bool check_function(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    if (inst->target < ctx->program->function_count && inst->target != 0)
+        return true;
+    sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "call of function %u, which does not exist",
+                inst->target);
+    return false;
+}
+
+/* Scans from the switch at f->index to its endswitch for the case labels. */
+static enum sb_result begin_switch(struct sb_spv_context *ctx, struct flow_state *f,
+                                   const struct sb_ir_instruction *inst)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (inst->src_count < 1)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "switch without a selector");
+    uint32_t selector = sb_spv_load_scalar(ctx, &inst->src[0], SB_IR_TYPE_UINT);
+    struct construct *c = push(ctx, f, CONSTRUCT_SWITCH);
+    if (!c || !selector)
+        return ctx->result;
+    uint32_t depth = 0, count = 0, label = 0;
+    const struct sb_ir_instruction *list = f->function->instructions;
+    uint32_t end = f->function->instruction_count, i;
+    for (i = f->index + 1; i < end; i++) {
+        uint32_t op = list[i].op;
+        if (op == SB_IR_OP_SWITCH)
+            depth++;
+        else if (op == SB_IR_OP_ENDSWITCH && depth-- == 0)
+            break;
+        else if (depth == 0 && op == SB_IR_OP_CASE)
+            count++;
+    }
+    if (i == end)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "switch without endswitch");
+    c->cases = calloc(count ? count : 1, sizeof(*c->cases));
+    if (!c->cases)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    depth = 0;
+    bool previous_was_label = false;
+    for (i = f->index + 1; i < end; i++) {
+        uint32_t op = list[i].op;
+        bool is_label = depth == 0 && (op == SB_IR_OP_CASE || op == SB_IR_OP_DEFAULT);
+        if (op == SB_IR_OP_SWITCH)
+            depth++;
+        else if (op == SB_IR_OP_ENDSWITCH && depth-- == 0)
+            break;
+        if (is_label) {
+            if (!previous_was_label)
+                label = sb_spv_id(b);
+            if (op == SB_IR_OP_DEFAULT) {
+                c->default_label = label;
+            } else {
+                /* Duplicate literals are invalid SPIR-V: keep the first. */
+                bool dup = false;
+                for (uint32_t k = 0; k < c->case_count; k++)
+                    dup |= c->cases[k].value == list[i].case_value;
+                if (!dup)
+                    c->cases[c->case_count++] = (struct switch_case){ list[i].case_value, label };
+            }
+        }
+        previous_was_label = is_label;
+    }
+    uint32_t *ops = malloc((2 + 2 * (size_t)c->case_count) * sizeof(*ops));
+    if (!ops)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    ops[0] = selector;
+    ops[1] = c->default_label ? c->default_label : c->merge;
+    for (uint32_t k = 0; k < c->case_count; k++) {
+        ops[2 + 2 * k] = c->cases[k].value;
+        ops[3 + 2 * k] = c->cases[k].label;
+    }
+    sb_spv_selection_merge(b, c->merge);
+    sb_spv_op(b, SpvOpSwitch, ops, 2 + 2 * c->case_count);
+    free(ops);
+    return ctx->result;
+}
+
+/* case/default: open the label the scan gave it (shared labels open once). */
+static enum sb_result switch_label(struct sb_spv_context *ctx, struct flow_state *f,
+                                   const struct sb_ir_instruction *inst)
+{
+    struct construct *c = top(f, CONSTRUCT_SWITCH);
+    if (!c)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "'%s' outside a switch",
+                           sb_ir_op_name(inst->op));
+    uint32_t label = c->default_label;
+    if (inst->op == SB_IR_OP_CASE) {
+        label = 0;
+        for (uint32_t k = 0; k < c->case_count; k++)
+            if (c->cases[k].value == inst->case_value)
+                label = c->cases[k].label;
+    }
+    if (!label || label == c->last_label)
+        return SB_SUCCESS;
+    c->last_label = label;
+    sb_spv_label(&ctx->builder, label);
+    return SB_SUCCESS;
+}
+
+static enum sb_result end_construct(struct sb_spv_context *ctx, struct flow_state *f,
+                                    const struct sb_ir_instruction *inst, uint32_t kind)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct construct *c = top(f, kind);
+    if (!c)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "unbalanced '%s'",
+                           sb_ir_op_name(inst->op));
+    if (kind == CONSTRUCT_IF && !c->seen_else) {
+        sb_spv_label(b, c->other); /* the empty else block falls to the merge */
+    } else if (kind == CONSTRUCT_LOOP) {
+        sb_spv_label(b, c->other); /* the continue block goes back to the header */
+        sb_spv_branch(b, c->header);
+    }
+    sb_spv_label(b, c->merge);
+    free(c->cases);
+    f->depth--;
+    return ctx->result;
+}
+
+static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
+                              const struct sb_ir_instruction *inst)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct construct *c;
+    uint32_t cond, merge;
+    switch (inst->op) {
+    case SB_IR_OP_IF:
+        if (!(cond = condition(ctx, inst)) || !(c = push(ctx, f, CONSTRUCT_IF)))
+            return ctx->result;
+        c->other = sb_spv_id(b);
+        merge = sb_spv_id(b); /* the then block */
+        sb_spv_selection_merge(b, c->merge);
+        sb_spv_branch_conditional(b, cond, merge, c->other);
+        sb_spv_label(b, merge);
+        return ctx->result;
+    case SB_IR_OP_ELSE:
+        if (!(c = top(f, CONSTRUCT_IF)) || c->seen_else)
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "else without if");
+        c->seen_else = true;
+        if (b->block_open)
+            sb_spv_branch(b, c->merge);
+        sb_spv_label(b, c->other);
+        return ctx->result;
+    case SB_IR_OP_ENDIF: return end_construct(ctx, f, inst, CONSTRUCT_IF);
+    case SB_IR_OP_LOOP:
+        if (!(c = push(ctx, f, CONSTRUCT_LOOP)))
+            return ctx->result;
+        c->header = sb_spv_id(b);
+        c->other = sb_spv_id(b);
+        merge = sb_spv_id(b); /* the body */
+        sb_spv_label(b, c->header);
+        sb_spv_loop_merge(b, c->merge, c->other);
+        sb_spv_branch(b, merge);
+        sb_spv_label(b, merge);
+        return ctx->result;
+    case SB_IR_OP_ENDLOOP: return end_construct(ctx, f, inst, CONSTRUCT_LOOP);
+    case SB_IR_OP_SWITCH: return begin_switch(ctx, f, inst);
+    case SB_IR_OP_CASE: case SB_IR_OP_DEFAULT: return switch_label(ctx, f, inst);
+    case SB_IR_OP_ENDSWITCH:
+        if ((c = top(f, CONSTRUCT_SWITCH)) && b->block_open)
+            sb_spv_branch(b, c->merge);
+        return end_construct(ctx, f, inst, CONSTRUCT_SWITCH);
+    case SB_IR_OP_BREAK: case SB_IR_OP_CONTINUE:
+    case SB_IR_OP_BREAKC: case SB_IR_OP_CONTINUEC: {
+        bool is_break = inst->op == SB_IR_OP_BREAK || inst->op == SB_IR_OP_BREAKC;
+        bool conditional = inst->op == SB_IR_OP_BREAKC || inst->op == SB_IR_OP_CONTINUEC;
+        if (!(c = innermost(f, is_break)))
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "'%s' outside a %s",
+                               sb_ir_op_name(inst->op), is_break ? "loop or switch" : "loop");
+        uint32_t target = is_break ? c->merge : c->other;
+        merge = 0;
+        if (conditional) {
+            if (!(cond = condition(ctx, inst)))
+                return ctx->result;
+            merge = begin_conditional(ctx, cond);
+        }
+        sb_spv_branch(b, target);
+        if (merge)
+            sb_spv_label(b, merge);
+        return ctx->result;
+    }
+    case SB_IR_OP_RET: sb_spv_terminate(b, SpvOpReturn); return ctx->result;
+    case SB_IR_OP_RETC: case SB_IR_OP_DISCARD: case SB_IR_OP_CALLC:
+        if (inst->op == SB_IR_OP_DISCARD && ctx->execution_model != SpvExecutionModelFragment)
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "discard outside a pixel shader");
+        if (inst->op == SB_IR_OP_CALLC && !check_function(ctx, inst))
+            return ctx->result;
+        if (!(cond = condition(ctx, inst)))
+            return ctx->result;
+        merge = begin_conditional(ctx, cond);
+        if (inst->op == SB_IR_OP_CALLC) {
+            sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[inst->target]);
+            sb_spv_branch(b, merge);
+        } else {
+            sb_spv_terminate(b, inst->op == SB_IR_OP_RETC ? SpvOpReturn : SpvOpKill);
+        }
+        sb_spv_label(b, merge);
+        return ctx->result;
+    case SB_IR_OP_CALL:
+        if (!check_function(ctx, inst))
+            return ctx->result;
+        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[inst->target]);
+        return ctx->result;
+    default:
+        return SB_ERROR_TRANSLATE_UNSUPPORTED;
+    }
+}
+
+enum sb_result sb_spv_flow_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    /* Only reachable through sb_spv_emit_function, which owns the construct stack. */
+    (void)ctx;
+    (void)inst;
+    return SB_ERROR_TRANSLATE_UNSUPPORTED;
+}
+
+static bool is_flow(uint32_t op)
+{
+    return (op >= SB_IR_OP_IF && op <= SB_IR_OP_CALLC);
+}
+
+static bool is_alu(uint32_t op)
+{
+    return op <= SB_IR_OP_DGE && op != SB_IR_OP_MSAD;
+}
+
+/* One instruction through the parts that may know it. */
+static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
+                               const struct sb_ir_instruction *inst)
+{
+    enum sb_result r;
+    if (is_flow(inst->op))
+        r = flow_op(ctx, f, inst);
+    else if (is_alu(inst->op))
+        r = sb_spv_alu_instruction(ctx, inst);
+    else if (inst->op >= SB_IR_OP_EVAL_CENTROID && inst->op <= SB_IR_OP_EVAL_SNAPPED)
+        r = sb_spv_io_instruction(ctx, inst);
+    else {
+        r = sb_spv_resource_instruction(ctx, inst);
+        if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
+            r = sb_spv_stage_instruction(ctx, inst);
+    }
+    if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
+        return sb_spv_unsupported(ctx, inst);
+    if (ctx->result != SB_SUCCESS)
+        return ctx->result;
+    return r;
+}
+
+enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_ir_function *fn = &ctx->program->functions[index];
+    struct flow_state f = { .function = fn };
+    ctx->current_function = index;
+    sb_spv_function_begin(b, ctx->function_ids[index], ctx->t.void_type, ctx->t.void_function);
+    enum sb_result r = SB_SUCCESS;
+    for (uint32_t i = 0; i < fn->instruction_count && r == SB_SUCCESS; i++) {
+        const struct sb_ir_instruction *inst = &fn->instructions[i];
+        ctx->inst = inst;
+        f.index = i;
+        if (ctx->debug_info && b->block_open)
+            sb_spv_debug_line(ctx, inst);
+        r = dispatch(ctx, &f, inst);
+    }
+    if (r == SB_SUCCESS && f.depth)
+        r = sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "function %u ends inside a %s", index,
+                        f.stack[f.depth - 1].kind == CONSTRUCT_LOOP ? "loop"
+                        : f.stack[f.depth - 1].kind == CONSTRUCT_IF ? "if" : "switch");
+    for (uint32_t i = 0; i < f.depth; i++)
+        free(f.stack[i].cases);
+    free(f.stack);
+    sb_spv_function_end(b);
+    ctx->inst = NULL;
+    return r;
+}

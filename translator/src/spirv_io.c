@@ -1,0 +1,745 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Stage inputs and outputs of the SPIR-V back end: every signature element
+ * of a core register array (v#, o#, the special one-register files) becomes
+ * an Input/Output variable — a Location (+ Component) for user semantics, a
+ * BuiltIn for system values — recorded as a "copy" that the prologue of
+ * `main` runs from the variable into the register lanes, or the epilogue from
+ * the lanes into the variable. The copy kind carries D3D's conventions:
+ * SV_Position.w in a pixel shader is 1/FragCoord.w, SV_VertexID and
+ * SV_InstanceID exclude the base vertex/instance, SV_IsFrontFace is
+ * 0xFFFFFFFF/0, clip/cull distances packed in register lanes go to one
+ * ClipDistance/CullDistance array (docs/sm4-tokens.md §8.1, IR.md §Signatures).
+ */
+#include "spirv_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How one variable's value is carried between the variable and the lanes. */
+enum io_copy_kind {
+    IO_PLAIN,        /* vecN of the element's component type <-> lanes */
+    IO_FRAG_COORD,   /* vec4, w = 1/w */
+    IO_FRONT_FACING, /* bool -> 0xFFFFFFFF/0 */
+    IO_INT_BUILTIN,  /* int/uint scalar, optionally minus a base built-in */
+    IO_UVEC3,        /* uvec3 compute ids -> lanes xyz */
+    IO_DISTANCE,     /* float[N] clip/cull array; lanes -> elements from `array_base` */
+    IO_SAMPLE_MASK,  /* int[1] <-> lane */
+};
+
+struct io_copy {
+    uint32_t kind;           /* enum io_copy_kind */
+    bool output;
+    uint32_t var;
+    uint32_t base_var;       /* IO_INT_BUILTIN: BaseVertex/BaseInstance to subtract, or 0 */
+    uint32_t file, reg;      /* the register the lanes live in */
+    uint32_t first_lane, lane_count;
+    uint32_t lane_mask;      /* lanes written (IO_DISTANCE: may be sparse) */
+    uint32_t ir_type;        /* component view of the variable */
+    uint32_t array_base;     /* IO_DISTANCE */
+    uint32_t array_size;     /* IO_DISTANCE */
+};
+
+struct io_state {
+    struct io_copy *copies;
+    uint32_t count, capacity;
+    struct { uint32_t builtin, var; bool output; } builtins[64]; /* created built-ins */
+    uint32_t builtin_count;
+    bool draw_parameters;         /* DrawParameters declared */
+    uint32_t clip_lanes[2], cull_lanes[2]; /* [output]: lanes assigned so far */
+    uint32_t clip_var[2], cull_var[2];
+};
+
+static struct io_state *state(struct sb_spv_context *ctx)
+{
+    if (!ctx->io_state)
+        ctx->io_state = calloc(1, sizeof(struct io_state));
+    if (!ctx->io_state)
+        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    return ctx->io_state;
+}
+
+static struct io_copy *add_copy(struct sb_spv_context *ctx)
+{
+    struct io_state *s = state(ctx);
+    if (!s)
+        return NULL;
+    if (s->count == s->capacity) {
+        uint32_t cap = s->capacity ? s->capacity * 2 : 16;
+        struct io_copy *c = realloc(s->copies, cap * sizeof(*c));
+        if (!c) {
+            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+            return NULL;
+        }
+        s->copies = c;
+        s->capacity = cap;
+    }
+    struct io_copy *c = &s->copies[s->count++];
+    memset(c, 0, sizeof(*c));
+    return c;
+}
+
+/* ---- reports ---------------------------------------------------------------------------- */
+
+static bool list_push(struct sb_spv_context *ctx, void **items, uint32_t *count, uint32_t *capacity,
+                      size_t size)
+{
+    if (*count == *capacity) {
+        uint32_t cap = *capacity ? *capacity * 2 : 8;
+        void *p = realloc(*items, cap * size);
+        if (!p) {
+            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+            return false;
+        }
+        *items = p;
+        *capacity = cap;
+    }
+    return true;
+}
+
+void sb_spv_io_report(struct sb_spv_context *ctx, bool output, const struct sb_translated_interface *entry)
+{
+    struct sb_spv_interface_list *l = output ? &ctx->outputs : &ctx->inputs;
+    if (list_push(ctx, (void **)&l->items, &l->count, &l->capacity, sizeof(*l->items)))
+        l->items[l->count++] = *entry;
+}
+
+void sb_spv_io_report_builtin(struct sb_spv_context *ctx, bool output, uint32_t builtin)
+{
+    struct sb_spv_u32_list *l = output ? &ctx->builtin_outputs : &ctx->builtin_inputs;
+    for (uint32_t i = 0; i < l->count; i++)
+        if (l->items[i] == builtin)
+            return;
+    if (list_push(ctx, (void **)&l->items, &l->count, &l->capacity, sizeof(*l->items)))
+        l->items[l->count++] = builtin;
+}
+
+uint32_t sb_spv_io_builtin(struct sb_spv_context *ctx, SpvStorageClass storage, SpvBuiltIn builtin,
+                           uint32_t type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct io_state *s = state(ctx);
+    bool output = storage == SpvStorageClassOutput;
+    if (!s)
+        return 0;
+    for (uint32_t i = 0; i < s->builtin_count; i++)
+        if (s->builtins[i].builtin == (uint32_t)builtin && s->builtins[i].output == output)
+            return s->builtins[i].var;
+    uint32_t var = sb_spv_variable_global(b, sb_spv_type_pointer(b, storage, type), storage, 0);
+    sb_spv_decorate1(b, var, SpvDecorationBuiltIn, (uint32_t)builtin);
+    if (s->builtin_count < 64) {
+        s->builtins[s->builtin_count].builtin = (uint32_t)builtin;
+        s->builtins[s->builtin_count].var = var;
+        s->builtins[s->builtin_count].output = output;
+        s->builtin_count++;
+    }
+    sb_spv_io_report_builtin(ctx, output, (uint32_t)builtin);
+    return var;
+}
+
+/* ---- declaration ------------------------------------------------------------------------------ */
+
+static uint32_t first_lane(uint32_t mask)
+{
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask & (1u << i))
+            return i;
+    return 0;
+}
+
+static uint32_t last_lane(uint32_t mask)
+{
+    for (uint32_t i = 4; i-- > 0;)
+        if (mask & (1u << i))
+            return i;
+    return 0;
+}
+
+static uint32_t component_view(uint32_t component_type)
+{
+    return component_type == SB_IR_TYPE_INT || component_type == SB_IR_TYPE_UINT ? component_type
+                                                                                  : SB_IR_TYPE_FLOAT;
+}
+
+static void decorate_interpolation(struct sb_spv_context *ctx, uint32_t var,
+                                   const struct sb_ir_signature_element *e)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (ctx->program->stage != SB_IR_STAGE_PIXEL)
+        return;
+    if (component_view(e->component_type) != SB_IR_TYPE_FLOAT ||
+        e->interpolation == SB_IR_INTERP_CONSTANT) {
+        sb_spv_decorate(b, var, SpvDecorationFlat, NULL, 0);
+        return;
+    }
+    switch (e->interpolation) {
+    case SB_IR_INTERP_LINEAR_CENTROID:
+        sb_spv_decorate(b, var, SpvDecorationCentroid, NULL, 0);
+        break;
+    case SB_IR_INTERP_LINEAR_NOPERSPECTIVE:
+        sb_spv_decorate(b, var, SpvDecorationNoPerspective, NULL, 0);
+        break;
+    case SB_IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID:
+        sb_spv_decorate(b, var, SpvDecorationNoPerspective, NULL, 0);
+        sb_spv_decorate(b, var, SpvDecorationCentroid, NULL, 0);
+        break;
+    case SB_IR_INTERP_LINEAR_SAMPLE:
+        sb_spv_capability(b, SpvCapabilitySampleRateShading);
+        sb_spv_decorate(b, var, SpvDecorationSample, NULL, 0);
+        break;
+    case SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE:
+        sb_spv_capability(b, SpvCapabilitySampleRateShading);
+        sb_spv_decorate(b, var, SpvDecorationNoPerspective, NULL, 0);
+        sb_spv_decorate(b, var, SpvDecorationSample, NULL, 0);
+        break;
+    default:
+        break;
+    }
+}
+
+/* A user-semantic element: Location = register, Component = first lane. */
+static void declare_location(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e,
+                             bool output, uint32_t mask)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t first = first_lane(mask), n = last_lane(mask) - first + 1;
+    uint32_t view = component_view(e->component_type);
+    SpvStorageClass sc = output ? SpvStorageClassOutput : SpvStorageClassInput;
+    uint32_t var = sb_spv_variable_global(b, sb_spv_type_pointer(b, sc, sb_spv_type_of(ctx, view, n)),
+                                          sc, 0);
+    sb_spv_decorate1(b, var, SpvDecorationLocation, e->register_index);
+    if (first)
+        sb_spv_decorate1(b, var, SpvDecorationComponent, first);
+    if (!output)
+        decorate_interpolation(ctx, var, e);
+    if (ctx->debug_info && e->semantic && e->semantic[0])
+        sb_spv_debug_name(ctx, var, e->semantic);
+    struct io_copy *c = add_copy(ctx);
+    if (c) {
+        c->kind = IO_PLAIN;
+        c->output = output;
+        c->var = var;
+        c->file = e->file;
+        c->reg = e->register_index;
+        c->first_lane = first;
+        c->lane_count = n;
+        c->lane_mask = ((1u << n) - 1u) << first;
+        c->ir_type = view;
+    }
+    struct sb_translated_interface entry;
+    memset(&entry, 0, sizeof(entry));
+    entry.location = e->register_index;
+    entry.component = first;
+    entry.component_count = n;
+    entry.component_type = view;
+    entry.interpolation = output ? 0 : e->interpolation;
+    entry.semantic = e->semantic;
+    entry.semantic_index = e->semantic_index;
+    sb_spv_io_report(ctx, output, &entry);
+}
+
+static struct io_copy *builtin_copy(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e,
+                                    bool output, uint32_t kind, uint32_t var, uint32_t ir_type)
+{
+    struct io_copy *c = add_copy(ctx);
+    if (!c)
+        return NULL;
+    c->kind = kind;
+    c->output = output;
+    c->var = var;
+    c->file = e->file;
+    c->reg = e->file == SB_IR_FILE_INPUT || e->file == SB_IR_FILE_OUTPUT ? e->register_index : 0;
+    c->lane_mask = e->mask ? e->mask : 1u;
+    c->first_lane = first_lane(c->lane_mask);
+    c->lane_count = last_lane(c->lane_mask) - c->first_lane + 1;
+    c->ir_type = ir_type;
+    return c;
+}
+
+/* A one-lane integer built-in (optionally minus a base built-in). */
+static enum sb_result int_builtin(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e,
+                                  bool output, SpvBuiltIn builtin, SpvBuiltIn base, uint32_t ir_type)
+{
+    SpvStorageClass sc = output ? SpvStorageClassOutput : SpvStorageClassInput;
+    uint32_t type = sb_spv_type_of(ctx, ir_type, 1);
+    uint32_t var = sb_spv_io_builtin(ctx, sc, builtin, type);
+    struct io_copy *c = builtin_copy(ctx, e, output, IO_INT_BUILTIN, var, ir_type);
+    if (c) {
+        c->lane_mask = 1u << c->first_lane;
+        c->lane_count = 1;
+        if (base != (SpvBuiltIn)0)
+            c->base_var = sb_spv_io_builtin(ctx, sc, base, type);
+    }
+    /* Integer inputs of a fragment shader must be Flat (Vulkan). */
+    if (!output && ctx->execution_model == SpvExecutionModelFragment)
+        sb_spv_decorate(&ctx->builder, var, SpvDecorationFlat, NULL, 0);
+    return ctx->result;
+}
+
+static void draw_parameters(struct sb_spv_context *ctx)
+{
+    struct io_state *s = state(ctx);
+    if (!s || s->draw_parameters)
+        return;
+    s->draw_parameters = true;
+    sb_spv_capability(&ctx->builder, SpvCapabilityDrawParameters);
+    if (ctx->spirv_version < 0x00010300)
+        sb_spv_extension(&ctx->builder, "SPV_KHR_shader_draw_parameters");
+}
+
+/* Clip/cull distances: the element's lanes take the next entries of one array. */
+static void distance_element(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e,
+                             bool output, bool cull)
+{
+    struct io_state *s = state(ctx);
+    if (!s)
+        return;
+    uint32_t *lanes = cull ? &s->cull_lanes[output] : &s->clip_lanes[output];
+    struct io_copy *c = builtin_copy(ctx, e, output, IO_DISTANCE, 0, SB_IR_TYPE_FLOAT);
+    if (!c)
+        return;
+    c->array_base = *lanes;
+    *lanes += sb_spv_mask_count(c->lane_mask);
+    c->array_size = cull ? 1 : 0; /* marks which array until sizes are known */
+}
+
+/* After every element is known, the arrays get their final sizes. */
+static void finish_distances(struct sb_spv_context *ctx)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct io_state *s = ctx->io_state;
+    if (!s)
+        return;
+    for (int output = 0; output < 2; output++)
+        for (int cull = 0; cull < 2; cull++) {
+            uint32_t lanes = cull ? s->cull_lanes[output] : s->clip_lanes[output];
+            if (!lanes)
+                continue;
+            sb_spv_capability(b, cull ? SpvCapabilityCullDistance : SpvCapabilityClipDistance);
+            SpvStorageClass sc = output ? SpvStorageClassOutput : SpvStorageClassInput;
+            uint32_t var = sb_spv_io_builtin(ctx, sc,
+                                             cull ? SpvBuiltInCullDistance : SpvBuiltInClipDistance,
+                                             sb_spv_type_array(b, ctx->t.f32, lanes));
+            for (uint32_t i = 0; i < s->count; i++) {
+                struct io_copy *c = &s->copies[i];
+                if (c->kind == IO_DISTANCE && c->output == (output != 0) && !c->var &&
+                    (c->array_size != 0) == (cull != 0)) {
+                    c->var = var;
+                    c->array_size = lanes;
+                }
+            }
+        }
+}
+
+/* A signature element with a D3D system value (§8.1). */
+static enum sb_result declare_system_value(struct sb_spv_context *ctx,
+                                           const struct sb_ir_signature_element *e, bool output)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    bool pixel = ctx->execution_model == SpvExecutionModelFragment;
+    SpvStorageClass sc = output ? SpvStorageClassOutput : SpvStorageClassInput;
+    switch (e->system_value) {
+    case 1: /* position */
+        if (pixel && !output) {
+            uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFragCoord, ctx->t.fvec[4]);
+            builtin_copy(ctx, e, false, IO_FRAG_COORD, var, SB_IR_TYPE_FLOAT);
+        } else {
+            uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInPosition, ctx->t.fvec[4]);
+            struct io_copy *c = builtin_copy(ctx, e, output, IO_PLAIN, var, SB_IR_TYPE_FLOAT);
+            if (c) {
+                c->first_lane = 0;
+                c->lane_count = 4;
+            }
+        }
+        return ctx->result;
+    case 2: case 3:
+        distance_element(ctx, e, output, e->system_value == 3);
+        return ctx->result;
+    case 4: /* render-target array index */
+        if (!pixel) {
+            if (ctx->spirv_version >= 0x00010500) {
+                sb_spv_capability(b, SpvCapabilityShaderLayer);
+            } else {
+                sb_spv_capability(b, SpvCapabilityShaderViewportIndexLayerEXT);
+                sb_spv_extension(b, "SPV_EXT_shader_viewport_index_layer");
+            }
+        } else {
+            sb_spv_capability(b, SpvCapabilityGeometry);
+        }
+        return int_builtin(ctx, e, output, SpvBuiltInLayer, (SpvBuiltIn)0, SB_IR_TYPE_UINT);
+    case 5: /* viewport array index */
+        if (!pixel) {
+            if (ctx->spirv_version >= 0x00010500) {
+                sb_spv_capability(b, SpvCapabilityShaderViewportIndex);
+            } else {
+                sb_spv_capability(b, SpvCapabilityShaderViewportIndexLayerEXT);
+                sb_spv_extension(b, "SPV_EXT_shader_viewport_index_layer");
+            }
+        } else {
+            sb_spv_capability(b, SpvCapabilityMultiViewport);
+        }
+        return int_builtin(ctx, e, output, SpvBuiltInViewportIndex, (SpvBuiltIn)0, SB_IR_TYPE_UINT);
+    case 6: /* vertex id */
+        draw_parameters(ctx);
+        return int_builtin(ctx, e, output, SpvBuiltInVertexIndex, SpvBuiltInBaseVertex, SB_IR_TYPE_INT);
+    case 8: /* instance id */
+        draw_parameters(ctx);
+        return int_builtin(ctx, e, output, SpvBuiltInInstanceIndex, SpvBuiltInBaseInstance,
+                           SB_IR_TYPE_INT);
+    case 7: /* primitive id */
+        sb_spv_capability(b, SpvCapabilityGeometry);
+        return int_builtin(ctx, e, output, SpvBuiltInPrimitiveId, (SpvBuiltIn)0, SB_IR_TYPE_INT);
+    case 9: { /* is front face */
+        uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFrontFacing, ctx->t.bool_type);
+        struct io_copy *c = builtin_copy(ctx, e, output, IO_FRONT_FACING, var, SB_IR_TYPE_BOOL);
+        if (c) {
+            c->lane_mask = 1u << c->first_lane;
+            c->lane_count = 1;
+        }
+        return ctx->result;
+    }
+    case 10: /* sample index */
+        sb_spv_capability(b, SpvCapabilitySampleRateShading);
+        return int_builtin(ctx, e, output, SpvBuiltInSampleId, (SpvBuiltIn)0, SB_IR_TYPE_INT);
+    default:
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
+                           "system value %u of %s register %u is not supported in this stage",
+                           e->system_value, output ? "output" : "input", e->register_index);
+    }
+}
+
+/* An element of a special one-register file (vThreadID, oDepth, ...). */
+static enum sb_result declare_special(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    SpvBuiltIn uvec3_builtin;
+    switch (e->file) {
+    case SB_IR_FILE_THREAD_ID: uvec3_builtin = SpvBuiltInGlobalInvocationId; break;
+    case SB_IR_FILE_THREAD_GROUP_ID: uvec3_builtin = SpvBuiltInWorkgroupId; break;
+    case SB_IR_FILE_THREAD_ID_IN_GROUP: uvec3_builtin = SpvBuiltInLocalInvocationId; break;
+    case SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED:
+        return int_builtin(ctx, e, false, SpvBuiltInLocalInvocationIndex, (SpvBuiltIn)0,
+                           SB_IR_TYPE_UINT);
+    case SB_IR_FILE_PRIMITIVE_ID:
+        if (ctx->execution_model == SpvExecutionModelFragment ||
+            ctx->execution_model == SpvExecutionModelGeometry)
+            sb_spv_capability(b, SpvCapabilityGeometry);
+        else
+            sb_spv_capability(b, SpvCapabilityTessellation);
+        return int_builtin(ctx, e, false, SpvBuiltInPrimitiveId, (SpvBuiltIn)0, SB_IR_TYPE_INT);
+    case SB_IR_FILE_COVERAGE_IN:
+    case SB_IR_FILE_COVERAGE_OUT: {
+        bool output = e->file == SB_IR_FILE_COVERAGE_OUT;
+        uint32_t var = sb_spv_io_builtin(ctx, output ? SpvStorageClassOutput : SpvStorageClassInput,
+                                         SpvBuiltInSampleMask, sb_spv_type_array(b, ctx->t.u32, 1));
+        if (!output)
+            sb_spv_decorate(b, var, SpvDecorationFlat, NULL, 0);
+        struct io_copy *c = builtin_copy(ctx, e, output, IO_SAMPLE_MASK, var, SB_IR_TYPE_UINT);
+        if (c) {
+            c->first_lane = 0;
+            c->lane_mask = 1;
+            c->lane_count = 1;
+        }
+        return ctx->result;
+    }
+    case SB_IR_FILE_DEPTH:
+    case SB_IR_FILE_DEPTH_GREATER_EQUAL:
+    case SB_IR_FILE_DEPTH_LESS_EQUAL: {
+        uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassOutput, SpvBuiltInFragDepth, ctx->t.f32);
+        struct io_copy *c = builtin_copy(ctx, e, true, IO_PLAIN, var, SB_IR_TYPE_FLOAT);
+        if (c) {
+            c->first_lane = 0;
+            c->lane_mask = 1;
+            c->lane_count = 1;
+        }
+        return ctx->result;
+    }
+    case SB_IR_FILE_STENCIL_REF:
+        sb_spv_capability(b, SpvCapabilityStencilExportEXT);
+        sb_spv_extension(b, "SPV_EXT_shader_stencil_export");
+        return int_builtin(ctx, e, true, SpvBuiltInFragStencilRefEXT, (SpvBuiltIn)0, SB_IR_TYPE_INT);
+    case SB_IR_FILE_GS_INSTANCE_ID: case SB_IR_FILE_DOMAIN_POINT:
+    case SB_IR_FILE_OUTPUT_CONTROL_POINT_ID: case SB_IR_FILE_FORK_INSTANCE_ID:
+    case SB_IR_FILE_JOIN_INSTANCE_ID:
+        return SB_SUCCESS; /* the stage hooks fill these */
+    default:
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
+                           "special register file %u is not supported", e->file);
+    }
+    uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, uvec3_builtin, ctx->t.uvec[3]);
+    struct io_copy *c = builtin_copy(ctx, e, false, IO_UVEC3, var, SB_IR_TYPE_UINT);
+    if (c) {
+        c->first_lane = 0;
+        c->lane_mask = 7;
+        c->lane_count = 3;
+    }
+    return ctx->result;
+}
+
+enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    /* Lanes already given a variable, per (input/output, register), so a register
+     * declared twice (dcl_input and a packed signature) gets one variable per lane. */
+    uint8_t *taken[2] = { NULL, NULL };
+    uint32_t reg_count[2] = { ctx->files[SB_IR_FILE_INPUT].count, ctx->files[SB_IR_FILE_OUTPUT].count };
+    for (int i = 0; i < 2; i++) {
+        taken[i] = calloc(reg_count[i] ? reg_count[i] : 1, 1);
+        if (!taken[i]) {
+            free(taken[0]);
+            return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+        }
+    }
+    for (uint32_t i = 0; i < p->signature_count && ctx->result == SB_SUCCESS; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (e->file >= SB_IR_FILE_COUNT || !ctx->files[e->file].var || ctx->files[e->file].outer ||
+            e->kind == SB_IR_SIGNATURE_PATCH)
+            continue;
+        if (e->file != SB_IR_FILE_INPUT && e->file != SB_IR_FILE_OUTPUT) {
+            declare_special(ctx, e);
+            continue;
+        }
+        bool output = e->file == SB_IR_FILE_OUTPUT;
+        if (e->register_index >= reg_count[output])
+            continue;
+        uint8_t *t = &taken[output][e->register_index];
+        uint32_t mask = (e->mask ? e->mask : 0xFu) & ~*t & 0xFu;
+        if (!mask)
+            continue;
+        *t |= (uint8_t)mask;
+        if (e->system_value && e->system_value != 64 /* D3D_NAME_TARGET */)
+            declare_system_value(ctx, e, output);
+        else
+            declare_location(ctx, e, output, mask);
+    }
+    free(taken[0]);
+    free(taken[1]);
+    finish_distances(ctx);
+    return ctx->result;
+}
+
+/* ---- prologue / epilogue ------------------------------------------------------------------------- */
+
+/* Pointer to register `reg` of a core file (vec4). */
+static uint32_t file_register(struct sb_spv_context *ctx, uint32_t file, uint32_t reg)
+{
+    uint32_t idx = sb_spv_uint(ctx, reg);
+    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->files[file].var, &idx, 1);
+}
+
+static void store_lane(struct sb_spv_context *ctx, uint32_t reg_ptr, uint32_t lane, uint32_t f)
+{
+    uint32_t l = sb_spv_uint(ctx, lane);
+    sb_spv_store(&ctx->builder,
+                 sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg_ptr, &l, 1), f);
+}
+
+static uint32_t load_lane(struct sb_spv_context *ctx, uint32_t reg_ptr, uint32_t lane)
+{
+    uint32_t l = sb_spv_uint(ctx, lane);
+    return sb_spv_load(&ctx->builder, ctx->t.f32,
+                       sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg_ptr, &l, 1));
+}
+
+static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t reg = file_register(ctx, c->file, c->reg);
+    uint32_t n = c->lane_count, value;
+    switch (c->kind) {
+    case IO_FRAG_COORD: {
+        uint32_t v = sb_spv_load(b, ctx->t.fvec[4], c->var);
+        uint32_t w = sb_spv_extract(b, ctx->t.f32, v, 3);
+        w = sb_spv_op2(b, SpvOpFDiv, ctx->t.f32, sb_spv_const_f32(b, 1.0f), w);
+        value = sb_spv_op3(b, SpvOpCompositeInsert, ctx->t.fvec[4], w, v, 3);
+        n = 4;
+        break;
+    }
+    case IO_FRONT_FACING: {
+        uint32_t v = sb_spv_load(b, ctx->t.bool_type, c->var);
+        value = sb_spv_convert_view(ctx, v, SB_IR_TYPE_BOOL, SB_IR_TYPE_FLOAT, 1);
+        break;
+    }
+    case IO_INT_BUILTIN: {
+        uint32_t type = sb_spv_type_of(ctx, c->ir_type, 1);
+        uint32_t v = sb_spv_load(b, type, c->var);
+        if (c->base_var)
+            v = sb_spv_op2(b, SpvOpISub, type, v, sb_spv_load(b, type, c->base_var));
+        value = sb_spv_bitcast(b, ctx->t.f32, type, v);
+        break;
+    }
+    case IO_UVEC3:
+        value = sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[3], sb_spv_load(b, ctx->t.uvec[3], c->var));
+        break;
+    case IO_SAMPLE_MASK: {
+        uint32_t zero = sb_spv_uint(ctx, 0);
+        uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, ctx->t.u32),
+                                         c->var, &zero, 1);
+        value = sb_spv_op1(b, SpvOpBitcast, ctx->t.f32, sb_spv_load(b, ctx->t.u32, p));
+        break;
+    }
+    case IO_DISTANCE: {
+        uint32_t k = c->array_base;
+        for (uint32_t lane = 0; lane < 4; lane++) {
+            if (!(c->lane_mask & (1u << lane)))
+                continue;
+            uint32_t idx = sb_spv_uint(ctx, k++);
+            uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, ctx->t.f32),
+                                             c->var, &idx, 1);
+            store_lane(ctx, reg, lane, sb_spv_load(b, ctx->t.f32, p));
+        }
+        return;
+    }
+    case IO_PLAIN:
+    default: {
+        uint32_t type = sb_spv_type_of(ctx, c->ir_type, n);
+        value = sb_spv_bitcast(b, ctx->t.fvec[n], type, sb_spv_load(b, type, c->var));
+        break;
+    }
+    }
+    if (n == 1) {
+        store_lane(ctx, reg, c->first_lane, value);
+        return;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        if (c->lane_mask & (1u << (c->first_lane + k)))
+            store_lane(ctx, reg, c->first_lane + k, sb_spv_extract(b, ctx->t.f32, value, k));
+}
+
+static void copy_out(struct sb_spv_context *ctx, const struct io_copy *c)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t reg = file_register(ctx, c->file, c->reg);
+    uint32_t n = c->lane_count;
+    switch (c->kind) {
+    case IO_DISTANCE: {
+        uint32_t k = c->array_base;
+        for (uint32_t lane = 0; lane < 4; lane++) {
+            if (!(c->lane_mask & (1u << lane)))
+                continue;
+            uint32_t idx = sb_spv_uint(ctx, k++);
+            uint32_t p = sb_spv_access_chain(
+                b, sb_spv_type_pointer(b, SpvStorageClassOutput, ctx->t.f32), c->var, &idx, 1);
+            sb_spv_store(b, p, load_lane(ctx, reg, lane));
+        }
+        return;
+    }
+    case IO_SAMPLE_MASK: {
+        uint32_t zero = sb_spv_uint(ctx, 0);
+        uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassOutput, ctx->t.u32),
+                                         c->var, &zero, 1);
+        sb_spv_store(b, p, sb_spv_op1(b, SpvOpBitcast, ctx->t.u32, load_lane(ctx, reg, c->first_lane)));
+        return;
+    }
+    case IO_INT_BUILTIN: {
+        uint32_t type = sb_spv_type_of(ctx, c->ir_type, 1);
+        sb_spv_store(b, c->var, sb_spv_op1(b, SpvOpBitcast, type, load_lane(ctx, reg, c->first_lane)));
+        return;
+    }
+    default: {
+        uint32_t value;
+        if (n == 1) {
+            value = load_lane(ctx, reg, c->first_lane);
+        } else {
+            uint32_t v = sb_spv_load(b, ctx->t.fvec[4], reg);
+            if (n == 4) {
+                value = v;
+            } else {
+                uint32_t comps[4];
+                for (uint32_t k = 0; k < n; k++)
+                    comps[k] = c->first_lane + k;
+                value = sb_spv_shuffle(b, ctx->t.fvec[n], v, v, comps, n);
+            }
+        }
+        uint32_t type = sb_spv_type_of(ctx, c->ir_type, n);
+        sb_spv_store(b, c->var, sb_spv_bitcast(b, type, ctx->t.fvec[n], value));
+        return;
+    }
+    }
+}
+
+void sb_spv_io_prologue(struct sb_spv_context *ctx)
+{
+    struct io_state *s = ctx->io_state;
+    for (uint32_t i = 0; s && i < s->count; i++)
+        if (!s->copies[i].output && s->copies[i].var)
+            copy_in(ctx, &s->copies[i]);
+}
+
+void sb_spv_io_epilogue(struct sb_spv_context *ctx)
+{
+    struct io_state *s = ctx->io_state;
+    for (uint32_t i = 0; s && i < s->count; i++)
+        if (s->copies[i].output && s->copies[i].var)
+            copy_out(ctx, &s->copies[i]);
+}
+
+/* ---- attribute evaluation --------------------------------------------------------------------------- */
+
+/* The Input variable holding lane `lane` of v`reg` as a plain float element, or NULL. */
+static const struct io_copy *find_input(struct sb_spv_context *ctx, uint32_t reg, uint32_t lane)
+{
+    struct io_state *s = ctx->io_state;
+    for (uint32_t i = 0; s && i < s->count; i++) {
+        const struct io_copy *c = &s->copies[i];
+        if (!c->output && c->kind == IO_PLAIN && c->file == SB_IR_FILE_INPUT && c->reg == reg &&
+            (c->lane_mask & (1u << lane)) && c->ir_type == SB_IR_TYPE_FLOAT)
+            return c;
+    }
+    return NULL;
+}
+
+enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t glsl_op;
+    switch (inst->op) {
+    case SB_IR_OP_EVAL_CENTROID: glsl_op = GLSLstd450InterpolateAtCentroid; break;
+    case SB_IR_OP_EVAL_SAMPLE_INDEX: glsl_op = GLSLstd450InterpolateAtSample; break;
+    case SB_IR_OP_EVAL_SNAPPED: glsl_op = GLSLstd450InterpolateAtOffset; break;
+    default: return SB_ERROR_TRANSLATE_UNSUPPORTED;
+    }
+    if (inst->dst_count < 1 || inst->src_count < 1 || inst->src[0].file != SB_IR_FILE_INPUT ||
+        inst->src[0].index_count < 1 || inst->src[0].index[0].relative)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
+                           "attribute evaluation needs a directly indexed v# source");
+    sb_spv_capability(b, SpvCapabilityInterpolationFunction);
+    const struct sb_ir_operand *dst = &inst->dst[0], *src = &inst->src[0];
+    uint32_t extra = 0;
+    if (inst->op == SB_IR_OP_EVAL_SAMPLE_INDEX && inst->src_count > 1) {
+        extra = sb_spv_load_scalar(ctx, &inst->src[1], SB_IR_TYPE_INT);
+    } else if (inst->op == SB_IR_OP_EVAL_SNAPPED && inst->src_count > 1) {
+        /* Offsets are in 1/16 pixel, signed 4-bit (D3D): convert to pixels. */
+        uint32_t i2 = sb_spv_load_src_n(ctx, &inst->src[1], 2, SB_IR_TYPE_INT);
+        uint32_t f2 = sb_spv_op1(b, SpvOpConvertSToF, ctx->t.fvec[2], i2);
+        extra = sb_spv_op2(b, SpvOpVectorTimesScalar, ctx->t.fvec[2], f2, sb_spv_const_f32(b, 1.0f / 16.0f));
+    }
+    /* Each destination lane evaluates the variable that holds its source lane. */
+    for (uint32_t lane = 0; lane < 4; lane++) {
+        if (!(dst->mask & (1u << lane)))
+            continue;
+        uint32_t from = src->swizzle[lane] & 3u;
+        const struct io_copy *c = find_input(ctx, src->index[0].offset, from);
+        uint32_t value;
+        if (!c) {
+            value = sb_spv_load_src(ctx, src, 1u << lane, SB_IR_TYPE_FLOAT);
+        } else {
+            uint32_t args[3] = { c->var, extra };
+            uint32_t type = ctx->t.fvec[c->lane_count];
+            uint32_t v = sb_spv_glsl_op(b, type, glsl_op, args, extra ? 2 : 1);
+            value = c->lane_count == 1 ? v : sb_spv_extract(b, ctx->t.f32, v, from - c->first_lane);
+        }
+        if (!sb_spv_store_dst_mask(ctx, inst, dst, 1u << lane, value, SB_IR_TYPE_FLOAT))
+            return ctx->result ? ctx->result : SB_ERROR_TRANSLATE_INVALID;
+    }
+    return ctx->result;
+}
+
+void sb_spv_io_release(struct sb_spv_context *ctx)
+{
+    struct io_state *s = ctx->io_state;
+    if (s)
+        free(s->copies);
+    free(s);
+    ctx->io_state = NULL;
+}

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The SPIR-V back end's driver: sets up the context (common types, function
+ * ids), runs the declaration steps of every part (IO, cbuffers, resources,
+ * registers, stage plumbing), emits each IR function, builds `main` (default:
+ * prologue, call the entry body, epilogue), and writes the module-level
+ * facts: capabilities, memory model, execution modes, entry point.
+ * The model is described at the top of spirv_private.h.
+ */
+#include "spirv_private.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t sb_spv_version_for_env(enum sb_target_env env)
+{
+    switch (env) {
+    case SB_TARGET_VULKAN_1_0: return 0x00010000;
+    case SB_TARGET_VULKAN_1_2: return 0x00010500;
+    case SB_TARGET_VULKAN_1_3: return 0x00010600;
+    case SB_TARGET_VULKAN_1_1:
+    default: return 0x00010300;
+    }
+}
+
+enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
+                           const struct sb_ir_instruction *inst, const char *fmt, ...)
+{
+    if (ctx->result != SB_SUCCESS)
+        return code;
+    ctx->result = code;
+    if (!inst)
+        inst = ctx->inst;
+    if (ctx->error) {
+        ctx->error->code = code;
+        ctx->error->offset = inst ? inst->offset : 0;
+        ctx->error->instr = UINT32_MAX;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(ctx->error->message, sizeof(ctx->error->message), fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
+                       "instruction '%s' is not supported by the SPIR-V back end",
+                       sb_ir_op_name(inst->op));
+}
+
+static void common_types(struct sb_spv_context *ctx)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct sb_spv_common_types *t = &ctx->t;
+    t->void_type = sb_spv_type_void(b);
+    t->bool_type = sb_spv_type_bool(b);
+    t->f32 = sb_spv_type_float(b, 32);
+    t->i32 = sb_spv_type_int(b, 32, true);
+    t->u32 = sb_spv_type_int(b, 32, false);
+    for (uint32_t n = 1; n <= 4; n++) {
+        t->fvec[n] = sb_spv_type_vector(b, t->f32, n);
+        t->ivec[n] = sb_spv_type_vector(b, t->i32, n);
+        t->uvec[n] = sb_spv_type_vector(b, t->u32, n);
+        t->bvec[n] = sb_spv_type_vector(b, t->bool_type, n);
+    }
+    t->void_function = sb_spv_type_function(b, t->void_type, NULL, 0);
+    t->ptr_private_f32 = sb_spv_type_pointer(b, SpvStorageClassPrivate, t->f32);
+    t->ptr_private_vec4 = sb_spv_type_pointer(b, SpvStorageClassPrivate, t->fvec[4]);
+}
+
+static const uint32_t execution_models[] = {
+    [SB_IR_STAGE_VERTEX] = SpvExecutionModelVertex,
+    [SB_IR_STAGE_PIXEL] = SpvExecutionModelFragment,
+    [SB_IR_STAGE_GEOMETRY] = SpvExecutionModelGeometry,
+    [SB_IR_STAGE_HULL] = SpvExecutionModelTessellationControl,
+    [SB_IR_STAGE_DOMAIN] = SpvExecutionModelTessellationEvaluation,
+    [SB_IR_STAGE_COMPUTE] = SpvExecutionModelGLCompute,
+};
+
+/* Does any instruction of the program write the special output `file`? */
+static bool writes_file(const struct sb_ir_program *p, uint32_t file)
+{
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
+            for (uint32_t d = 0; d < inst->dst_count; d++)
+                if (inst->dst[d].file == file)
+                    return true;
+        }
+    return false;
+}
+
+/* Execution modes of the stages this file owns (the stage hooks add theirs). */
+static void execution_modes(struct sb_spv_context *ctx)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_ir_program *p = ctx->program;
+    uint32_t f = ctx->entry_function;
+    if (p->stage == SB_IR_STAGE_PIXEL) {
+        sb_spv_execution_mode(b, f, SpvExecutionModeOriginUpperLeft, NULL, 0);
+        bool depth = false;
+        if (writes_file(p, SB_IR_FILE_DEPTH))
+            depth = true;
+        if (writes_file(p, SB_IR_FILE_DEPTH_GREATER_EQUAL)) {
+            depth = true;
+            sb_spv_execution_mode(b, f, SpvExecutionModeDepthGreater, NULL, 0);
+        }
+        if (writes_file(p, SB_IR_FILE_DEPTH_LESS_EQUAL)) {
+            depth = true;
+            sb_spv_execution_mode(b, f, SpvExecutionModeDepthLess, NULL, 0);
+        }
+        if (depth)
+            sb_spv_execution_mode(b, f, SpvExecutionModeDepthReplacing, NULL, 0);
+        /* dcl_globalFlags forceEarlyDepthStencil (§8.12: bit 2). */
+        if (p->global_flags & 0x4u)
+            sb_spv_execution_mode(b, f, SpvExecutionModeEarlyFragmentTests, NULL, 0);
+    } else if (p->stage == SB_IR_STAGE_COMPUTE) {
+        uint32_t size[3];
+        for (int i = 0; i < 3; i++)
+            size[i] = p->thread_group[i] ? p->thread_group[i] : 1;
+        sb_spv_execution_mode(b, f, SpvExecutionModeLocalSize, size, 3);
+    }
+}
+
+/* main: { copy inputs in; call the entry body; copy outputs out }. */
+static void default_main(struct sb_spv_context *ctx)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
+    sb_spv_io_prologue(ctx);
+    if (ctx->program->function_count)
+        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+    sb_spv_io_epilogue(ctx);
+    sb_spv_function_end(b);
+}
+
+static enum sb_result declare_all(struct sb_spv_context *ctx)
+{
+    enum sb_result r;
+    if ((r = sb_spv_io_declare(ctx)) != SB_SUCCESS)
+        return r;
+    if ((r = sb_spv_cbuffer_declare(ctx)) != SB_SUCCESS)
+        return r;
+    if ((r = sb_spv_resource_declare(ctx)) != SB_SUCCESS)
+        return r;
+    if ((r = sb_spv_registers_declare(ctx)) != SB_SUCCESS)
+        return r;
+    return sb_spv_stage_declare(ctx);
+}
+
+static enum sb_result build(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    if (p->stage > SB_IR_STAGE_COMPUTE)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "unknown shader stage %u",
+                           p->stage);
+    ctx->execution_model = execution_models[p->stage];
+    sb_spv_capability(b, SpvCapabilityShader);
+    sb_spv_memory_model(b);
+    common_types(ctx);
+    sb_spv_debug_begin(ctx);
+    ctx->entry_function = sb_spv_id(b);
+    ctx->function_ids = calloc(p->function_count ? p->function_count : 1, sizeof(uint32_t));
+    ctx->resources = calloc(p->resource_count ? p->resource_count : 1, sizeof(*ctx->resources));
+    ctx->group_shared_vars = calloc(p->group_shared_count ? p->group_shared_count : 1,
+                                    sizeof(uint32_t));
+    if (!ctx->function_ids || !ctx->resources || !ctx->group_shared_vars)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    for (uint32_t i = 0; i < p->function_count; i++) {
+        ctx->function_ids[i] = sb_spv_id(b);
+        if (ctx->debug_info) {
+            char name[32];
+            if (i == 0)
+                snprintf(name, sizeof(name), "shader_body");
+            else if (p->functions[i].id != 0xFFFFFFFFu)
+                snprintf(name, sizeof(name), "label%u", p->functions[i].id);
+            else
+                snprintf(name, sizeof(name), "phase%u", i);
+            sb_spv_debug_name(ctx, ctx->function_ids[i], name);
+        }
+    }
+    sb_spv_debug_name(ctx, ctx->entry_function, "main");
+
+    enum sb_result r = declare_all(ctx);
+    if (r != SB_SUCCESS)
+        return r;
+    for (uint32_t i = 0; i < p->function_count; i++)
+        if ((r = sb_spv_emit_function(ctx, i)) != SB_SUCCESS)
+            return r;
+    ctx->inst = NULL;
+    r = sb_spv_stage_finish(ctx);
+    if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
+        default_main(ctx);
+    else if (r != SB_SUCCESS)
+        return r;
+    execution_modes(ctx);
+    sb_spv_entry_point(b, (SpvExecutionModel)ctx->execution_model, ctx->entry_function, "main");
+    return ctx->result;
+}
+
+enum sb_result sb_spv_generate(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options, const char *source_name,
+                               struct sb_translation *out, struct sb_error *error)
+{
+    struct sb_spv_context *ctx = calloc(1, sizeof(*ctx));
+    if (!ctx) {
+        if (error) {
+            error->code = SB_ERROR_OUT_OF_MEMORY;
+            error->offset = 0;
+            error->instr = UINT32_MAX;
+            snprintf(error->message, sizeof(error->message), "out of memory");
+        }
+        return SB_ERROR_OUT_OF_MEMORY;
+    }
+    ctx->program = program;
+    ctx->options = options;
+    ctx->error = error;
+    ctx->spirv_version = sb_spv_version_for_env(options->target_env);
+    ctx->debug_info = (options->flags & SB_TRANSLATE_DEBUG_INFO) != 0;
+    ctx->source_name = source_name ? source_name : "shader.dxbc";
+    sb_spv_builder_init(&ctx->builder, ctx->spirv_version);
+
+    enum sb_result r = build(ctx);
+    uint32_t *words = NULL;
+    size_t count = 0;
+    if (r == SB_SUCCESS && !sb_spv_builder_finish(&ctx->builder, &words, &count))
+        r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory building SPIR-V");
+    if (r == SB_SUCCESS && ctx->builder.failed)
+        r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory building SPIR-V");
+    if (r == SB_SUCCESS) {
+        out->words = words;
+        out->word_count = count;
+        out->input_count = ctx->inputs.count;
+        out->inputs = ctx->inputs.items;
+        out->output_count = ctx->outputs.count;
+        out->outputs = ctx->outputs.items;
+        out->builtin_input_count = ctx->builtin_inputs.count;
+        out->builtin_inputs = ctx->builtin_inputs.items;
+        out->builtin_output_count = ctx->builtin_outputs.count;
+        out->builtin_outputs = ctx->builtin_outputs.items;
+        ctx->inputs.items = ctx->outputs.items = NULL;
+        ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
+    } else {
+        free(words);
+    }
+    sb_spv_io_release(ctx);
+    sb_spv_resource_release(ctx);
+    sb_spv_stage_release(ctx);
+    free(ctx->inputs.items);
+    free(ctx->outputs.items);
+    free(ctx->builtin_inputs.items);
+    free(ctx->builtin_outputs.items);
+    free(ctx->function_ids);
+    free(ctx->resources);
+    free(ctx->group_shared_vars);
+    free(ctx->temps);
+    free(ctx->indexable);
+    sb_spv_builder_release(&ctx->builder);
+    free(ctx);
+    return r;
+}

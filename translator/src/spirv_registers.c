@@ -1,0 +1,647 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Registers of the SPIR-V back end (model: spirv_private.h): declaration of
+ * r#, x#, the icb and the v#/o#/special register arrays, and the operand
+ * helpers every instruction uses — source loads with swizzle, typed view and
+ * modifiers; destination stores with write mask and saturate; pointers with
+ * relative indexing. Lanes are stored as float and viewed through OpBitcast
+ * so that bits survive as D3D requires (IR.md §Registers).
+ */
+#include "spirv_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- types and constants ---------------------------------------------------------------- */
+
+uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n)
+{
+    if (n < 1 || n > 4)
+        n = 1;
+    switch (ir_type) {
+    case SB_IR_TYPE_INT: return ctx->t.ivec[n];
+    case SB_IR_TYPE_UINT: return ctx->t.uvec[n];
+    case SB_IR_TYPE_BOOL: return ctx->t.bvec[n];
+    case SB_IR_TYPE_DOUBLE:
+        if (!ctx->t.f64) {
+            sb_spv_capability(&ctx->builder, SpvCapabilityFloat64);
+            ctx->t.f64 = sb_spv_type_float(&ctx->builder, 64);
+        }
+        return sb_spv_type_vector(&ctx->builder, ctx->t.f64, n);
+    case SB_IR_TYPE_FLOAT:
+    default: return ctx->t.fvec[n];
+    }
+}
+
+uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t scalar;
+    if (ir_type == SB_IR_TYPE_BOOL)
+        scalar = sb_spv_const_bool(b, bits != 0);
+    else
+        scalar = sb_spv_const32(b, sb_spv_type_of(ctx, ir_type, 1), bits);
+    return sb_spv_const_splat(b, sb_spv_type_of(ctx, ir_type, n), scalar, n);
+}
+
+uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
+{
+    return sb_spv_const32(&ctx->builder, ctx->t.u32, value);
+}
+
+uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
+                             uint32_t to_type, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (from_type == to_type || !value)
+        return value;
+    if (from_type == SB_IR_TYPE_BOOL) {
+        uint32_t ones = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0xFFFFFFFFu);
+        uint32_t zero = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0);
+        uint32_t u = sb_spv_op3(b, SpvOpSelect, ctx->t.uvec[n], value, ones, zero);
+        return sb_spv_bitcast(b, sb_spv_type_of(ctx, to_type, n), ctx->t.uvec[n], u);
+    }
+    if (to_type == SB_IR_TYPE_BOOL) {
+        uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[n], sb_spv_type_of(ctx, from_type, n), value);
+        return sb_spv_op2(b, SpvOpINotEqual, ctx->t.bvec[n], u,
+                          sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
+    }
+    return sb_spv_op1(b, SpvOpBitcast, sb_spv_type_of(ctx, to_type, n), value);
+}
+
+uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t type, uint32_t n,
+                           bool test_nz)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (type == SB_IR_TYPE_BOOL)
+        return test_nz ? value : sb_spv_op1(b, SpvOpLogicalNot, ctx->t.bvec[n], value);
+    uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[n], sb_spv_type_of(ctx, type, n), value);
+    return sb_spv_op2(b, test_nz ? SpvOpINotEqual : SpvOpIEqual, ctx->t.bvec[n], u,
+                      sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
+}
+
+uint32_t sb_spv_mask_count(uint32_t mask)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        n += (mask >> i) & 1u;
+    return n;
+}
+
+/* ---- pointers ---------------------------------------------------------------------------------- */
+
+uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index)
+{
+    uint32_t offset = sb_spv_uint(ctx, index->offset);
+    if (!index->relative)
+        return offset;
+    uint32_t rel = sb_spv_load_scalar(ctx, index->relative, SB_IR_TYPE_UINT);
+    if (!rel)
+        return 0;
+    if (!index->offset)
+        return rel;
+    return sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+}
+
+/* A constant index must lie in [0, count). */
+static bool check_static(struct sb_spv_context *ctx, const struct sb_ir_operand *op, uint32_t slot,
+                         uint32_t count)
+{
+    if (op->index[slot].relative || op->index[slot].offset < count)
+        return true;
+    sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                "register index %u of file %u is outside its declared %u registers",
+                op->index[slot].offset, op->file, count);
+    return false;
+}
+
+static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    const struct sb_spv_register_file *f = &ctx->files[op->file];
+    uint32_t idx[2];
+    if (!f->var) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "register file %u is not declared",
+                    op->file);
+        return 0;
+    }
+    if (f->outer) {
+        if (op->index_count < 2) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                        "register of arrayed file %u needs two indices", op->file);
+            return 0;
+        }
+        if (!check_static(ctx, op, 0, f->outer) || !check_static(ctx, op, 1, f->count))
+            return 0;
+        idx[0] = sb_spv_index_value(ctx, &op->index[0]);
+        idx[1] = sb_spv_index_value(ctx, &op->index[1]);
+        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 2);
+    }
+    if (op->index_count == 0) {
+        idx[0] = sb_spv_uint(ctx, 0);
+    } else {
+        if (!check_static(ctx, op, 0, f->count))
+            return 0;
+        idx[0] = sb_spv_index_value(ctx, &op->index[0]);
+    }
+    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+}
+
+uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    uint32_t idx;
+    switch (op->file) {
+    case SB_IR_FILE_TEMP:
+        if (op->index_count < 1 || op->index[0].relative || op->index[0].offset >= ctx->temp_count) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "r%u is not declared",
+                        op->index_count ? op->index[0].offset : 0);
+            return 0;
+        }
+        return ctx->temps[op->index[0].offset];
+    case SB_IR_FILE_INDEXABLE_TEMP: {
+        uint32_t id = op->index_count ? op->index[0].offset : 0;
+        if (op->index_count < 2 || id >= ctx->indexable_count || !ctx->indexable[id].var) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "x%u is not declared", id);
+            return 0;
+        }
+        if (!check_static(ctx, op, 1, ctx->indexable[id].count))
+            return 0;
+        idx = sb_spv_index_value(ctx, &op->index[1]);
+        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->indexable[id].var,
+                                   &idx, 1);
+    }
+    case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
+        /* A uvec4 pointer, unlike the other files. */
+        if (!ctx->icb_var || op->index_count < 1) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                        "immediate constant buffer read without a declared icb");
+            return 0;
+        }
+        if (!check_static(ctx, op, 0, ctx->program->icb_vector_count))
+            return 0;
+        idx = sb_spv_index_value(ctx, &op->index[0]);
+        return sb_spv_access_chain(
+            &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]),
+            ctx->icb_var, &idx, 1);
+    default:
+        if (op->file < SB_IR_FILE_COUNT)
+            return file_pointer(ctx, op);
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "operand file %u is not a register",
+                    op->file);
+        return 0;
+    }
+}
+
+uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                             uint32_t lane)
+{
+    if (operand->file == SB_IR_FILE_CONSTANT_BUFFER)
+        return sb_spv_cbuffer_lane_pointer(ctx, operand, lane);
+    uint32_t reg = sb_spv_register_pointer(ctx, operand);
+    if (!reg)
+        return 0;
+    uint32_t l = sb_spv_uint(ctx, lane & 3u);
+    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg, &l, 1);
+}
+
+/* ---- loads ---------------------------------------------------------------------------------------- */
+
+/* The whole register as vec4 float. */
+static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src)
+{
+    if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
+        return sb_spv_cbuffer_load_vector(ctx, src);
+    uint32_t ptr = sb_spv_register_pointer(ctx, src);
+    if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER)
+        return sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
+                          sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr));
+    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+}
+
+/* Immediate lanes folded with the modifiers into a constant. */
+static uint32_t immediate(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                          const uint32_t *lanes, uint32_t n, uint32_t ir_type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t parts[4];
+    uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t bits = src->imm[lanes[k] & 3u];
+        if (view == SB_IR_TYPE_FLOAT) {
+            if (src->modifiers & SB_IR_MOD_ABS)
+                bits &= 0x7FFFFFFFu;
+            if (src->modifiers & SB_IR_MOD_NEG)
+                bits ^= 0x80000000u;
+        } else {
+            if ((src->modifiers & SB_IR_MOD_ABS) && (int32_t)bits < 0)
+                bits = 0u - bits;
+            if (src->modifiers & SB_IR_MOD_NEG)
+                bits = 0u - bits;
+        }
+        if (ir_type == SB_IR_TYPE_BOOL)
+            parts[k] = sb_spv_const_bool(b, bits != 0);
+        else
+            parts[k] = sb_spv_const32(b, sb_spv_type_of(ctx, view, 1), bits);
+    }
+    if (n == 1)
+        return parts[0];
+    return sb_spv_const_composite(b, sb_spv_type_of(ctx, ir_type, n), parts, n);
+}
+
+/* abs/neg in the operand's view. */
+static uint32_t apply_modifiers(struct sb_spv_context *ctx, uint32_t value, uint32_t modifiers,
+                                uint32_t ir_type, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t type = sb_spv_type_of(ctx, ir_type, n);
+    if (!modifiers || !value)
+        return value;
+    if (ir_type == SB_IR_TYPE_FLOAT || ir_type == SB_IR_TYPE_DOUBLE) {
+        if (modifiers & SB_IR_MOD_ABS)
+            value = sb_spv_glsl1(b, type, GLSLstd450FAbs, value);
+        if (modifiers & SB_IR_MOD_NEG)
+            value = sb_spv_op1(b, SpvOpFNegate, type, value);
+        return value;
+    }
+    if (ir_type != SB_IR_TYPE_INT && ir_type != SB_IR_TYPE_UINT)
+        return value;
+    uint32_t itype = ctx->t.ivec[n];
+    uint32_t v = sb_spv_bitcast(b, itype, type, value);
+    if (modifiers & SB_IR_MOD_ABS)
+        v = sb_spv_glsl1(b, itype, GLSLstd450SAbs, v);
+    if (modifiers & SB_IR_MOD_NEG)
+        v = sb_spv_op1(b, SpvOpSNegate, itype, v);
+    return sb_spv_bitcast(b, type, itype, v);
+}
+
+/* Loads the lanes `lanes[0..n)` of a source in `ir_type` (modifiers applied). */
+static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                           const uint32_t *lanes, uint32_t n, uint32_t ir_type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (n < 1 || n > 4)
+        return 0;
+    if (src->file == SB_IR_FILE_IMMEDIATE)
+        return immediate(ctx, src, lanes, n, ir_type);
+    uint32_t vec = load_vector(ctx, src);
+    if (!vec)
+        return 0;
+    uint32_t value;
+    if (n == 1) {
+        value = sb_spv_extract(b, ctx->t.f32, vec, lanes[0] & 3u);
+    } else if (n == 4 && lanes[0] == 0 && lanes[1] == 1 && lanes[2] == 2 && lanes[3] == 3) {
+        value = vec;
+    } else {
+        uint32_t comps[4];
+        for (uint32_t k = 0; k < n; k++)
+            comps[k] = lanes[k] & 3u;
+        value = sb_spv_shuffle(b, ctx->t.fvec[n], vec, vec, comps, n);
+    }
+    uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
+    value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_FLOAT, view, n);
+    value = apply_modifiers(ctx, value, src->modifiers, view, n);
+    if (ir_type == SB_IR_TYPE_BOOL)
+        value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_UINT, SB_IR_TYPE_BOOL, n);
+    return value;
+}
+
+uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
+                         uint32_t ir_type)
+{
+    uint32_t lanes[4], n = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask & (1u << i))
+            lanes[n++] = src->swizzle[i];
+    return load_lanes(ctx, src, lanes, n, ir_type);
+}
+
+uint32_t sb_spv_load_src_n(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n,
+                           uint32_t ir_type)
+{
+    uint32_t lanes[4];
+    if (n > 4)
+        n = 4;
+    for (uint32_t i = 0; i < n; i++)
+        lanes[i] = src->swizzle[i];
+    return load_lanes(ctx, src, lanes, n, ir_type);
+}
+
+uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                            uint32_t ir_type)
+{
+    return sb_spv_load_src_n(ctx, src, 1, ir_type);
+}
+
+uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t lanes[4];
+    if (n < 1 || n > 2)
+        return 0;
+    for (uint32_t k = 0; k < n; k++) {
+        lanes[2 * k] = src->swizzle[k] & 2u;
+        lanes[2 * k + 1] = (src->swizzle[k] & 2u) + 1;
+    }
+    uint32_t dtype = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
+    uint32_t value;
+    if (src->file == SB_IR_FILE_IMMEDIATE) {
+        uint32_t parts[2];
+        for (uint32_t k = 0; k < n; k++) {
+            uint64_t bits = src->imm[lanes[2 * k]] | ((uint64_t)src->imm[lanes[2 * k + 1]] << 32);
+            parts[k] = sb_spv_const64(b, ctx->t.f64, bits);
+        }
+        value = n == 1 ? parts[0] : sb_spv_const_composite(b, dtype, parts, n);
+    } else {
+        struct sb_ir_operand plain = *src;
+        plain.modifiers = 0;
+        uint32_t u = load_lanes(ctx, &plain, lanes, 2 * n, SB_IR_TYPE_UINT);
+        if (!u)
+            return 0;
+        value = sb_spv_op1(b, SpvOpBitcast, dtype, u);
+    }
+    return apply_modifiers(ctx, value, src->modifiers, SB_IR_TYPE_DOUBLE, n);
+}
+
+/* ---- stores --------------------------------------------------------------------------------------- */
+
+/* Writes `n` float lanes `value` to the lanes of `mask` of register pointer `reg`. */
+static void write_lanes(struct sb_spv_context *ctx, uint32_t reg, uint32_t mask, uint32_t value,
+                        uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (mask == 0xF && n == 4) {
+        sb_spv_store(b, reg, value);
+        return;
+    }
+    if (n == 1) {
+        uint32_t lane = 0;
+        while (!(mask & (1u << lane)))
+            lane++;
+        uint32_t l = sb_spv_uint(ctx, lane);
+        sb_spv_store(b, sb_spv_access_chain(b, ctx->t.ptr_private_f32, reg, &l, 1), value);
+        return;
+    }
+    /* Merge into the old vector: components 0-3 = old, 4.. = new. */
+    uint32_t old = sb_spv_load(b, ctx->t.fvec[4], reg);
+    uint32_t comps[4], k = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        comps[i] = (mask & (1u << i)) ? 4 + k++ : i;
+    sb_spv_store(b, reg, sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4));
+}
+
+bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                           const struct sb_ir_operand *dst, uint32_t mask, uint32_t value,
+                           uint32_t ir_type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    mask &= 0xFu;
+    uint32_t n = sb_spv_mask_count(mask);
+    if (dst->file == SB_IR_FILE_NULL || !n)
+        return true;
+    if (!value)
+        return false;
+    if (inst && (inst->flags & SB_IR_FLAG_SATURATE) && ir_type == SB_IR_TYPE_FLOAT) {
+        /* NClamp: NaN -> 0 as D3D's saturate. */
+        value = sb_spv_glsl3(b, ctx->t.fvec[n], GLSLstd450NClamp, value,
+                             sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0),
+                             sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0x3F800000u));
+    }
+    value = sb_spv_convert_view(ctx, value, ir_type, SB_IR_TYPE_FLOAT, n);
+    if (dst->file == SB_IR_FILE_CONSTANT_BUFFER || dst->file == SB_IR_FILE_IMMEDIATE ||
+        dst->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "destination file %u is read-only",
+                    dst->file);
+        return false;
+    }
+    uint32_t reg = sb_spv_register_pointer(ctx, dst);
+    if (!reg)
+        return false;
+    write_lanes(ctx, reg, mask, value, n);
+    return true;
+}
+
+bool sb_spv_store_dst(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                      const struct sb_ir_operand *dst, uint32_t value, uint32_t ir_type)
+{
+    return sb_spv_store_dst_mask(ctx, inst, dst, dst->mask, value, ir_type);
+}
+
+bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                             const struct sb_ir_operand *dst, uint32_t value, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t mask = dst->mask & 0xFu;
+    if (dst->file == SB_IR_FILE_NULL || !mask)
+        return true;
+    if (!value)
+        return false;
+    uint32_t lanes = sb_spv_mask_count(mask);
+    if (lanes != 2 * n) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst,
+                    "64-bit destination mask 0x%x does not hold %u double(s)", mask, n);
+        return false;
+    }
+    uint32_t f = sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[lanes], value);
+    uint32_t reg = sb_spv_register_pointer(ctx, dst);
+    if (!reg)
+        return false;
+    write_lanes(ctx, reg, mask, f, lanes);
+    return true;
+}
+
+/* ---- declarations --------------------------------------------------------------------------------- */
+
+uint32_t sb_spv_register_file_declare(struct sb_spv_context *ctx, uint32_t file, uint32_t count,
+                                      uint32_t outer)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct sb_spv_register_file *f = &ctx->files[file];
+    if (file >= SB_IR_FILE_COUNT)
+        return 0;
+    if (f->var)
+        return f->var;
+    if (!count)
+        count = 1;
+    uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], count);
+    if (outer)
+        type = sb_spv_type_array(b, type, outer);
+    f->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
+                                    SpvStorageClassPrivate, 0);
+    f->count = count;
+    f->outer = outer;
+    if (ctx->debug_info) {
+        char name[24];
+        snprintf(name, sizeof(name), file == SB_IR_FILE_INPUT    ? "v"
+                                     : file == SB_IR_FILE_OUTPUT ? "o"
+                                                                 : "special%u",
+                 file);
+        sb_spv_debug_name(ctx, f->var, name);
+    }
+    return f->var;
+}
+
+/* Files whose arrays this file declares (the stage hooks own the arrayed ones). */
+static bool core_file(const struct sb_ir_program *p, uint32_t file)
+{
+    bool arrayed_input = p->stage == SB_IR_STAGE_GEOMETRY || p->stage == SB_IR_STAGE_HULL ||
+                         p->stage == SB_IR_STAGE_DOMAIN;
+    switch (file) {
+    case SB_IR_FILE_INPUT: return !arrayed_input;
+    case SB_IR_FILE_OUTPUT: return p->stage != SB_IR_STAGE_HULL;
+    case SB_IR_FILE_INPUT_CONTROL_POINT:
+    case SB_IR_FILE_OUTPUT_CONTROL_POINT:
+    case SB_IR_FILE_INPUT_PATCH_CONSTANT:
+        return false;
+    default:
+        return file >= SB_IR_FILE_PRIMITIVE_ID && file <= SB_IR_FILE_STENCIL_REF;
+    }
+}
+
+static void note_operand(uint32_t *need, const struct sb_ir_operand *op, int depth)
+{
+    if (depth > 4)
+        return;
+    if (op->file < SB_IR_FILE_COUNT) {
+        uint32_t n = 1;
+        if (op->index_count >= 1 && (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_OUTPUT))
+            n = op->index[op->index_count - 1].offset + 1;
+        if (n > 4096)
+            n = 4096; /* an absurd index fails later with a clear message */
+        if (need[op->file] < n)
+            need[op->file] = n;
+    }
+    for (uint32_t i = 0; i < op->index_count && i < 3; i++)
+        if (op->index[i].relative)
+            note_operand(need, op->index[i].relative, depth + 1);
+}
+
+static enum sb_result declare_files(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    uint32_t need[SB_IR_FILE_COUNT] = { 0 };
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (e->file >= SB_IR_FILE_COUNT)
+            continue;
+        uint32_t n = (e->file == SB_IR_FILE_INPUT || e->file == SB_IR_FILE_OUTPUT)
+                         ? e->register_index + 1 : 1;
+        if (n <= 4096 && need[e->file] < n)
+            need[e->file] = n;
+    }
+    for (uint32_t i = 0; i < p->index_range_count; i++) {
+        const struct sb_ir_index_range *r = &p->index_ranges[i];
+        uint64_t end = (uint64_t)r->first + r->count;
+        if (r->file < SB_IR_FILE_COUNT && end <= 4096 && need[r->file] < end)
+            need[r->file] = (uint32_t)end;
+    }
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
+            for (uint32_t d = 0; d < inst->dst_count; d++)
+                note_operand(need, &inst->dst[d], 0);
+            for (uint32_t s = 0; s < inst->src_count; s++)
+                note_operand(need, &inst->src[s], 0);
+        }
+    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
+        if (need[file] && core_file(p, file))
+            sb_spv_register_file_declare(ctx, file, need[file], 0);
+    return ctx->result;
+}
+
+static enum sb_result declare_temps(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t count = p->temp_count;
+    for (uint32_t f = 0; f < p->function_count; f++)
+        if (p->functions[f].temp_count > count)
+            count = p->functions[f].temp_count;
+    if (count > 65536)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers", count);
+    ctx->temps = calloc(count ? count : 1, sizeof(uint32_t));
+    if (!ctx->temps)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    ctx->temp_count = count;
+    for (uint32_t i = 0; i < count; i++) {
+        ctx->temps[i] = sb_spv_variable_global(b, ctx->t.ptr_private_vec4, SpvStorageClassPrivate, 0);
+        if (ctx->debug_info) {
+            char name[16];
+            snprintf(name, sizeof(name), "r%u", i);
+            sb_spv_debug_name(ctx, ctx->temps[i], name);
+        }
+    }
+    return SB_SUCCESS;
+}
+
+static enum sb_result declare_indexable(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t max = 0;
+    for (uint32_t i = 0; i < p->indexable_temp_count; i++) {
+        if (p->indexable_temps[i].id >= 65536)
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "indexable temp x%u",
+                               p->indexable_temps[i].id);
+        if (p->indexable_temps[i].id + 1 > max)
+            max = p->indexable_temps[i].id + 1;
+    }
+    if (!max)
+        return SB_SUCCESS;
+    ctx->indexable = calloc(max, sizeof(*ctx->indexable));
+    if (!ctx->indexable)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    ctx->indexable_count = max;
+    for (uint32_t i = 0; i < p->indexable_temp_count; i++) {
+        const struct sb_ir_indexable_temp *x = &p->indexable_temps[i];
+        struct sb_spv_indexable *slot = &ctx->indexable[x->id];
+        uint32_t count = x->count ? x->count : 1;
+        if (slot->var)
+            continue;
+        uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], count);
+        slot->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
+                                           SpvStorageClassPrivate, 0);
+        slot->count = count;
+        if (ctx->debug_info) {
+            char name[16];
+            snprintf(name, sizeof(name), "x%u", x->id);
+            sb_spv_debug_name(ctx, slot->var, name);
+        }
+    }
+    return SB_SUCCESS;
+}
+
+/* The icb as a Private uvec4 array with a constant initializer: uint, so that
+ * integer data never passes through float constants a driver might flush. */
+static enum sb_result declare_icb(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t n = p->icb_vector_count;
+    if (!n || !p->icb)
+        return SB_SUCCESS;
+    uint32_t *rows = malloc(n * sizeof(*rows));
+    if (!rows)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t lanes[4];
+        for (uint32_t c = 0; c < 4; c++)
+            lanes[c] = sb_spv_const32(b, ctx->t.u32, p->icb[4 * i + c]);
+        rows[i] = sb_spv_const_composite(b, ctx->t.uvec[4], lanes, 4);
+    }
+    uint32_t type = sb_spv_type_array(b, ctx->t.uvec[4], n);
+    uint32_t init = sb_spv_const_composite(b, type, rows, n);
+    free(rows);
+    ctx->icb_var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
+                                          SpvStorageClassPrivate, init);
+    sb_spv_debug_name(ctx, ctx->icb_var, "icb");
+    return SB_SUCCESS;
+}
+
+enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx)
+{
+    enum sb_result r;
+    if ((r = declare_temps(ctx)) != SB_SUCCESS || (r = declare_indexable(ctx)) != SB_SUCCESS ||
+        (r = declare_icb(ctx)) != SB_SUCCESS)
+        return r;
+    return declare_files(ctx);
+}

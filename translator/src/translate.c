@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The public translation entry points (translate.h): container bytes ->
+ * sb_dxbc_parse -> sb_sm4_decode_container -> sb_ir_from_sm4 -> binding
+ * assignment -> SPIR-V back end (sb_spv_generate) -> optional validation and
+ * optimisation, and the result object that owns every array and string it
+ * reports. The default binding scheme is the one documented in translate.h
+ * (IR.md §Bindings); the descriptor type of each binding is decided here
+ * once (sb_spv_descriptor_type) and the back end declares matching variables.
+ */
+#include "shaderbridge/translate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/sm4.h"
+#include "spirv_private.h"
+
+/* VkDescriptorType values (the Vulkan headers are not a translator dependency). */
+enum {
+    SB_VK_DESCRIPTOR_SAMPLER = 0,
+    SB_VK_DESCRIPTOR_SAMPLED_IMAGE = 2,
+    SB_VK_DESCRIPTOR_STORAGE_IMAGE = 3,
+    SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER = 4,
+    SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER = 5,
+    SB_VK_DESCRIPTOR_UNIFORM_BUFFER = 6,
+    SB_VK_DESCRIPTOR_STORAGE_BUFFER = 7,
+};
+
+/* The translation plus the storage its pointers refer to. */
+struct translation_impl {
+    struct sb_translation pub;
+    char *strings;
+};
+
+static const char *const env_names[] = {
+    [SB_TARGET_VULKAN_1_0] = "vulkan1.0",
+    [SB_TARGET_VULKAN_1_1] = "vulkan1.1",
+    [SB_TARGET_VULKAN_1_2] = "vulkan1.2",
+    [SB_TARGET_VULKAN_1_3] = "vulkan1.3",
+};
+
+bool sb_target_env_parse(const char *name, enum sb_target_env *out)
+{
+    if (!name || !out)
+        return false;
+    for (size_t i = 0; i < sizeof(env_names) / sizeof(env_names[0]); i++)
+        if (!strcmp(name, env_names[i])) {
+            *out = (enum sb_target_env)i;
+            return true;
+        }
+    return false;
+}
+
+const char *sb_target_env_name(enum sb_target_env env)
+{
+    return (unsigned)env < sizeof(env_names) / sizeof(env_names[0]) ? env_names[env] : NULL;
+}
+
+static enum sb_result fail(struct sb_error *error, enum sb_result code, const char *message)
+{
+    if (error) {
+        error->code = code;
+        error->offset = 0;
+        error->instr = UINT32_MAX;
+        snprintf(error->message, sizeof(error->message), "%s", message);
+    }
+    return code;
+}
+
+uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *res)
+{
+    switch (res->resource_class) {
+    case SB_IR_RESOURCE_CBV: return SB_VK_DESCRIPTOR_UNIFORM_BUFFER;
+    case SB_IR_RESOURCE_SAMPLER: return SB_VK_DESCRIPTOR_SAMPLER;
+    case SB_IR_RESOURCE_SRV:
+        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
+            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
+        return res->dimension == 1 ? SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER : SB_VK_DESCRIPTOR_SAMPLED_IMAGE;
+    case SB_IR_RESOURCE_UAV:
+    default:
+        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
+            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
+        return res->dimension == 1 ? SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER : SB_VK_DESCRIPTOR_STORAGE_IMAGE;
+    }
+}
+
+/* ---- bindings ------------------------------------------------------------------------------------ */
+
+/* The default window of a class: first binding and registers it covers. */
+static void window(uint32_t resource_class, uint32_t *base, uint32_t *size)
+{
+    static const uint32_t bases[4] = { 0, 32, 16, 160 }, sizes[4] = { 16, 128, 16, 64 };
+    *base = bases[resource_class & 3u];
+    *size = sizes[resource_class & 3u];
+}
+
+static void assign_bindings(struct sb_ir_resource *res, uint32_t count,
+                            const struct sb_translate_options *options)
+{
+    uint32_t next = 288;
+    for (uint32_t i = 0; i < count; i++) {
+        struct sb_ir_resource *r = &res[i];
+        uint32_t base, size;
+        window(r->resource_class, &base, &size);
+        r->set = r->space;
+        if (r->count == 1 && r->lower_bound < size) {
+            r->binding = base + r->lower_bound;
+            r->counter_binding = 224 + r->lower_bound;
+        } else {
+            r->binding = next++;
+            r->counter_binding = r->has_counter ? next++ : 0;
+        }
+        for (uint32_t k = 0; k < options->binding_override_count; k++) {
+            const struct sb_binding_override *o = &options->binding_overrides[k];
+            if (o->resource_class == r->resource_class && o->space == r->space &&
+                o->register_index == r->lower_bound) {
+                r->set = o->set;
+                r->binding = o->binding;
+                r->counter_binding = o->counter_binding;
+            }
+        }
+    }
+}
+
+/* ---- the result object ---------------------------------------------------------------------------- */
+
+static size_t str_size(const char *s)
+{
+    return s ? strlen(s) + 1 : 0;
+}
+
+static const char *str_copy(char **at, const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    memcpy(*at, s, n);
+    const char *out = *at;
+    *at += n;
+    return out;
+}
+
+/* Copies names and semantics into storage the translation owns; fills bindings. */
+static enum sb_result finish_result(struct translation_impl *t, const struct sb_ir_program *program,
+                                    const struct sb_ir_resource *res, struct sb_error *error)
+{
+    struct sb_translation *pub = &t->pub;
+    size_t bytes = 1;
+    for (uint32_t i = 0; i < program->resource_count; i++)
+        bytes += str_size(res[i].name);
+    for (uint32_t i = 0; i < pub->input_count; i++)
+        bytes += str_size(pub->inputs[i].semantic);
+    for (uint32_t i = 0; i < pub->output_count; i++)
+        bytes += str_size(pub->outputs[i].semantic);
+    t->strings = malloc(bytes);
+    struct sb_translated_binding *bindings =
+        calloc(program->resource_count ? program->resource_count : 1, sizeof(*bindings));
+    if (!t->strings || !bindings) {
+        free(bindings);
+        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    char *at = t->strings;
+    /* The interface lists are the back end's own arrays: rewrite their string pointers. */
+    struct sb_translated_interface *in = (struct sb_translated_interface *)pub->inputs;
+    struct sb_translated_interface *out = (struct sb_translated_interface *)pub->outputs;
+    for (uint32_t i = 0; i < pub->input_count; i++)
+        in[i].semantic = str_copy(&at, in[i].semantic);
+    for (uint32_t i = 0; i < pub->output_count; i++)
+        out[i].semantic = str_copy(&at, out[i].semantic);
+    for (uint32_t i = 0; i < program->resource_count; i++) {
+        const struct sb_ir_resource *r = &res[i];
+        struct sb_translated_binding *bd = &bindings[i];
+        bd->resource_class = r->resource_class;
+        bd->space = r->space;
+        bd->lower_bound = r->lower_bound;
+        bd->count = r->count;
+        bd->set = r->set;
+        bd->binding = r->binding;
+        bd->has_counter = r->has_counter;
+        bd->counter_binding = r->has_counter ? r->counter_binding : 0;
+        bd->descriptor_type = sb_spv_descriptor_type(r);
+        bd->name = str_copy(&at, r->name);
+    }
+    pub->bindings = bindings;
+    pub->binding_count = program->resource_count;
+    return SB_SUCCESS;
+}
+
+void sb_translation_destroy(struct sb_translation *translation)
+{
+    if (!translation)
+        return;
+    struct translation_impl *t = (struct translation_impl *)translation;
+    free((void *)t->pub.words);
+    free((void *)t->pub.bindings);
+    free((void *)t->pub.inputs);
+    free((void *)t->pub.outputs);
+    free((void *)t->pub.builtin_inputs);
+    free((void *)t->pub.builtin_outputs);
+    free(t->strings);
+    free(t);
+}
+
+/* Runs the optional SPIRV-Tools steps on the finished words. */
+static enum sb_result post_process(struct sb_translation *pub, const struct sb_translate_options *options,
+                                   struct sb_error *error)
+{
+    enum sb_result r;
+    if (options->flags & SB_TRANSLATE_VALIDATE) {
+        r = sb_spirv_validate(pub->words, pub->word_count, options->target_env, error);
+        if (r != SB_SUCCESS)
+            return r;
+    }
+    if (options->flags & SB_TRANSLATE_OPTIMIZE) {
+        uint32_t *words = NULL;
+        size_t count = 0;
+        r = sb_spirv_optimize(pub->words, pub->word_count, options->target_env, &words, &count, error);
+        if (r != SB_SUCCESS)
+            return r;
+        free((void *)pub->words);
+        pub->words = words;
+        pub->word_count = count;
+    }
+    return SB_SUCCESS;
+}
+
+enum sb_result sb_translate_ir(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options,
+                               struct sb_translation **out, struct sb_error *error)
+{
+    static const struct sb_translate_options defaults = { SB_TARGET_VULKAN_1_1, 0, 0, NULL };
+    if (out)
+        *out = NULL;
+    if (!program || !out)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_translate_ir: program and out are required");
+    if (!options)
+        options = &defaults;
+    if ((unsigned)options->target_env > SB_TARGET_VULKAN_1_3)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "unknown target environment");
+    if (options->binding_override_count && !options->binding_overrides)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "binding overrides missing");
+
+    /* Bindings are assigned on a copy: the caller's program is not touched. */
+    struct sb_ir_program copy = *program;
+    struct sb_ir_resource *res = NULL;
+    if (program->resource_count) {
+        res = malloc(program->resource_count * sizeof(*res));
+        if (!res)
+            return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        memcpy(res, program->resources, program->resource_count * sizeof(*res));
+        assign_bindings(res, program->resource_count, options);
+        copy.resources = res;
+    }
+    struct translation_impl *t = calloc(1, sizeof(*t));
+    if (!t) {
+        free(res);
+        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    t->pub.stage = program->stage;
+    t->pub.entry_point = "main";
+    if (program->stage == SB_IR_STAGE_HULL)
+        t->pub.patch_control_points = program->input_control_points;
+    else if (program->stage == SB_IR_STAGE_DOMAIN)
+        t->pub.patch_control_points = program->input_control_points;
+    if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN)
+        t->pub.tess_domain = program->tess_domain;
+    enum sb_result r = sb_spv_generate(&copy, options, NULL, &t->pub, error);
+    if (r == SB_SUCCESS)
+        r = finish_result(t, &copy, res ? res : program->resources, error);
+    if (r == SB_SUCCESS)
+        r = post_process(&t->pub, options, error);
+    free(res);
+    if (r != SB_SUCCESS) {
+        sb_translation_destroy(&t->pub);
+        return r;
+    }
+    *out = &t->pub;
+    return SB_SUCCESS;
+}
+
+enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
+                            struct sb_translation **out, struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (!data || !out)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_translate: data and out are required");
+    struct sb_dxbc *container = NULL;
+    struct sb_sm4_program *sm4 = NULL;
+    struct sb_ir_program *ir = NULL;
+    enum sb_result r = sb_dxbc_parse(data, size, &container, error);
+    if (r == SB_SUCCESS)
+        r = sb_sm4_decode_container(container, &sm4, error);
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_sm4(sm4, container, &ir, error);
+    if (r == SB_SUCCESS)
+        r = sb_translate_ir(ir, options, out, error);
+    sb_ir_program_destroy(ir);
+    sb_sm4_program_destroy(sm4);
+    sb_dxbc_destroy(container);
+    return r;
+}
