@@ -228,11 +228,23 @@ static bool check_recursion(struct sb_ir_sm4_context *ctx)
                 if (--pending[caller[k]] == 0)
                     queue[tail++] = caller[k];
         }
-        for (uint32_t f = 0; f < n && tail != n && !culprit; f++)
-            for (uint32_t i = 0; i < fns[f].instruction_count && pending[f] && !culprit; i++)
-                if (fns[f].instructions[i].op == SB_IR_OP_CALL ||
-                    fns[f].instructions[i].op == SB_IR_OP_CALLC)
-                    culprit = &fns[f].instructions[i];
+        /* Left over: functions on a cycle and their callers. Following unresolved calls
+         * n times from any of them ends on the cycle; report that function's call. */
+        uint32_t at = 0;
+        while (tail != n && at < n && !pending[at])
+            at++;
+        for (uint32_t step = 0; tail != n && step <= n; step++) {
+            const struct sb_ir_instruction *next = NULL;
+            for (uint32_t i = 0; i < fns[at].instruction_count && !next; i++) {
+                const struct sb_ir_instruction *in = &fns[at].instructions[i];
+                if ((in->op == SB_IR_OP_CALL || in->op == SB_IR_OP_CALLC) && pending[in->target])
+                    next = in;
+            }
+            if (!next)
+                break;
+            culprit = next;
+            at = next->target;
+        }
     }
     free(pending);
     free(queue);

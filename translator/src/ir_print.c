@@ -111,17 +111,19 @@ static void print_operand(struct text *t, const struct sb_ir_operand *op, bool i
     } else {
         appendf(t, "%s", name);
         /* 2-D vertex/control-point arrays print as v[2][0]; ids stay plain (cb0[3]). */
-        bool arrayed = op->index_count == 2 &&
-                       (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_INPUT_CONTROL_POINT ||
-                        op->file == SB_IR_FILE_OUTPUT_CONTROL_POINT);
+        bool arrayed = (op->index_count == 2 &&
+                        (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_INPUT_CONTROL_POINT ||
+                         op->file == SB_IR_FILE_OUTPUT_CONTROL_POINT)) ||
+                       op->file == SB_IR_FILE_THIS_POINTER;
         for (uint32_t i = 0; i < op->index_count && i < 3; i++)
             print_index(t, &op->index[i], i > 0 || arrayed || op->index[i].relative);
-        if (is_dst && op->file != SB_IR_FILE_NULL && op->mask != 0xf) {
+        if (is_dst && op->mask && op->mask != 0xf) {
             appendf(t, ".");
             for (int i = 0; i < 4; i++)
                 if (op->mask & (1u << i))
                     appendf(t, "%c", lanes[i]);
-        } else if (!is_dst) {
+        } else if (!is_dst && op->file != SB_IR_FILE_INTERFACE && op->file != SB_IR_FILE_LABEL &&
+                   op->file != SB_IR_FILE_STREAM) {
             appendf(t, ".%c%c%c%c", lanes[op->swizzle[0] & 3], lanes[op->swizzle[1] & 3],
                     lanes[op->swizzle[2] & 3], lanes[op->swizzle[3] & 3]);
         }
@@ -240,6 +242,21 @@ static void print_declarations(struct text *t, const struct sb_ir_program *p)
                     ? file_names[p->index_ranges[i].file]
                     : "?",
                 p->index_ranges[i].first, p->index_ranges[i].count, p->index_ranges[i].mask);
+    for (uint32_t i = 0; i < p->function_body_count; i++)
+        appendf(t, "function_body fb%u -> fn%u\n", i, p->function_body_label[i]);
+    for (uint32_t i = 0; i < p->function_table_count; i++) {
+        appendf(t, "function_table ft%u = {", p->function_tables[i].id);
+        for (uint32_t j = 0; j < p->function_tables[i].body_count; j++)
+            appendf(t, j ? ", fb%u" : "fb%u", p->function_tables[i].bodies[j]);
+        appendf(t, "}\n");
+    }
+    for (uint32_t i = 0; i < p->interface_count; i++) {
+        const struct sb_ir_interface *f = &p->interfaces[i];
+        appendf(t, "interface fp%u[%u] call_sites %u = {", f->id, f->array_length, f->call_sites);
+        for (uint32_t j = 0; j < f->table_count; j++)
+            appendf(t, j ? ", ft%u" : "ft%u", f->tables[j]);
+        appendf(t, "}\n");
+    }
     if (p->icb_vector_count)
         appendf(t, "icb %u vectors\n", p->icb_vector_count);
     if (p->stage == SB_IR_STAGE_GEOMETRY)
