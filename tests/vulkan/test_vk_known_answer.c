@@ -16,7 +16,7 @@
  *
  * `--peer-dir DIR` runs DIR/<case>.spv, another translator's output for the
  * same containers (test_ka_listing --dump), in place of sb_translate, to
- * cross-check the expectations themselves (ka_peer.c).
+ * cross-check the expectations themselves (vk_spirv_reflect.c).
  *
  * Usage: test_vk_known_answer EXPECTED_TSV [--only NAME] [--peer-dir DIR]
  * Exit: 0 as expected, 1 otherwise, 77 no Vulkan device.
@@ -27,9 +27,9 @@
 #include <string.h>
 
 #include "ka_cases.h"
-#include "ka_peer.h"
 #include "shaderbridge/translate.h"
 #include "vk_pipeline_build.h"
+#include "vk_spirv_reflect.h"
 
 #define MAX_EXPECTED 128
 
@@ -265,14 +265,15 @@ static bool run_peer(struct run *r, const struct ka_case *c, char *why, size_t w
     if (f)
         fclose(f);
     if (n == 0) {
-        snprintf(why, why_size, "no peer module %s", path);
+        snprintf(why, why_size, "no peer module %.200s", path);
         return false;
     }
-    static struct sb_translated_binding bindings[32];
-    struct sb_translation t = {
-        .stage = SB_IR_STAGE_COMPUTE, .words = words, .word_count = n, .entry_point = "main",
-        .bindings = bindings, .binding_count = ka_peer_bindings(words, n, bindings, 32),
-    };
+    static struct vkr_storage storage;
+    struct sb_translation t;
+    if (!vkr_translation_from_spirv(words, n, &storage, &t)) {
+        snprintf(why, why_size, "cannot read peer module %.200s", path);
+        return false;
+    }
     return run_translated(r, c, &t, why, why_size);
 }
 

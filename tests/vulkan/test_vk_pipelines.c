@@ -20,20 +20,28 @@
  * pipeline, validation. A listed shader that passes, or fails differently,
  * fails the test, so the list shrinks as the translator improves.
  *
+ * `--peer-dir DIR` replaces sb_translate with another translator's modules,
+ * DIR/<path with '/' turned into '_'>.spv (e.g. written by vkd3d-compiler),
+ * whose report is read back from the SPIR-V (vk_spirv_reflect.c): a check
+ * of the harness and a reference figure, independent of our translator.
+ *
  * Usage: test_vk_pipelines CORPUS_DIR EXPECTED_TSV [--only SUBSTRING]
- *                          [--write-expected FILE] [--optimize-off]
+ *                          [--write-expected FILE] [--optimize-off] [--peer-dir DIR]
  * Exit: 0 all as expected, 1 otherwise, 77 corpus or Vulkan missing.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "shaderbridge/translate.h"
 #include "vk_pipeline_build.h"
+#include "vk_spirv_reflect.h"
 
 #define MAX_COLUMNS 32
 #define LINE_BYTES 8192
@@ -61,7 +69,7 @@ struct group {
 
 struct run {
     struct vkh h;
-    const char *corpus, *only;
+    const char *corpus, *only, *peer_dir;
     struct expected expected[MAX_EXPECTED];
     unsigned expected_count;
     struct group groups[MAX_GROUPS];
@@ -71,6 +79,20 @@ struct run {
     double translate_s, pipeline_s;
     FILE *write_expected;
 };
+
+/* The shader being worked on, named if the translator or the driver crashes. */
+static char current[1100];
+
+static void on_crash(int sig)
+{
+    static const char prefix[] = "\nCRASH (signal) while processing ";
+    ssize_t ignored = write(2, prefix, sizeof(prefix) - 1);
+    ignored = write(2, current, strlen(current));
+    ignored = write(2, "\n", 1);
+    (void)ignored;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
 
 static double now(void)
 {
@@ -203,10 +225,60 @@ static struct expected *find_expected(struct run *r, const char *rel)
     return NULL;
 }
 
-/* Translates and builds one shader; returns its outcome and the failure text. */
-static enum outcome run_one(struct run *r, const uint8_t *data, size_t size, uint32_t *stage,
-                            char *why, size_t why_size)
+/* --peer-dir: the peer's module for `rel` and its report; false when there is none. */
+static bool peer_translation(struct run *r, const char *rel, struct sb_translation *t)
 {
+    static uint32_t words[1 << 18];
+    static struct vkr_storage storage;
+    char path[1024];
+    int n = snprintf(path, sizeof(path), "%s/", r->peer_dir);
+    for (const char *p = rel; *p && n + 5 < (int)sizeof(path); p++)
+        path[n++] = *p == '/' ? '_' : *p;
+    snprintf(path + n, sizeof(path) - (size_t)n, ".spv");
+    FILE *f = fopen(path, "rb");
+    size_t count = f ? fread(words, 4, sizeof(words) / 4, f) : 0;
+    if (f)
+        fclose(f);
+    return count && vkr_translation_from_spirv(words, count, &storage, t);
+}
+
+/* Builds the pipeline of a translation; returns its outcome and the failure text. */
+static enum outcome build_one(struct run *r, const struct sb_translation *t, char *why,
+                              size_t why_size)
+{
+    vkh_reset_messages(&r->h);
+    struct vkpb_outcome out;
+    double t0 = now();
+    bool built = vkpb_build(&r->h, t, &out);
+    r->pipeline_s += now() - t0;
+    if (r->h.messages.warnings) {
+        r->warnings_total += r->h.messages.warnings;
+        r->warned_shaders++;
+    }
+    if (r->h.messages.errors) {
+        snprintf(why, why_size, "%s", r->h.messages.first_error);
+        return O_VALIDATION;
+    }
+    if (!built) {
+        snprintf(why, why_size, "%s", out.failure);
+        return O_PIPELINE;
+    }
+    return O_PASS;
+}
+
+/* Translates and builds one shader; returns its outcome and the failure text. */
+static enum outcome run_one(struct run *r, const char *rel, const uint8_t *data, size_t size,
+                            uint32_t *stage, char *why, size_t why_size)
+{
+    if (r->peer_dir) {
+        struct sb_translation peer;
+        if (!peer_translation(r, rel, &peer)) {
+            snprintf(why, why_size, "no peer module");
+            return O_TRANSLATE;
+        }
+        *stage = peer.stage;
+        return build_one(r, &peer, why, why_size);
+    }
     struct sb_translation *t = NULL;
     struct sb_error err = { 0 };
     double t0 = now();
@@ -224,25 +296,9 @@ static enum outcome run_one(struct run *r, const uint8_t *data, size_t size, uin
         sb_translation_destroy(t);
         return O_SPIRV_INVALID;
     }
-    vkh_reset_messages(&r->h);
-    struct vkpb_outcome out;
-    t0 = now();
-    bool built = vkpb_build(&r->h, t, &out);
-    r->pipeline_s += now() - t0;
+    enum outcome o = build_one(r, t, why, why_size);
     sb_translation_destroy(t);
-    if (r->h.messages.warnings) {
-        r->warnings_total += r->h.messages.warnings;
-        r->warned_shaders++;
-    }
-    if (r->h.messages.errors) {
-        snprintf(why, why_size, "%s", r->h.messages.first_error);
-        return O_VALIDATION;
-    }
-    if (!built) {
-        snprintf(why, why_size, "%s", out.failure);
-        return O_PIPELINE;
-    }
-    return O_PASS;
+    return o;
 }
 
 static uint32_t stage_from_name(const char *s)
@@ -257,14 +313,15 @@ static void shader(struct run *r, const char *rel, uint32_t manifest_stage)
 {
     if (r->only && !strstr(rel, r->only))
         return;
-    char path[1024], why[600] = "";
+    char path[1024], why[1200] = "";
     snprintf(path, sizeof(path), "%s/%s", r->corpus, rel);
+    snprintf(current, sizeof(current), "%s", rel);
     size_t size = 0;
     uint8_t *data = load(path, &size);
     uint32_t stage = manifest_stage;
     enum outcome o = O_TRANSLATE;
     if (data)
-        o = run_one(r, data, size, &stage, why, sizeof(why));
+        o = run_one(r, rel, data, size, &stage, why, sizeof(why));
     else
         snprintf(why, sizeof(why), "cannot read %s", path);
     free(data);
@@ -385,7 +442,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 3) {
         fprintf(stderr, "usage: %s CORPUS_DIR EXPECTED_TSV [--only S] [--write-expected F] "
-                        "[--optimize-off]\n", argv[0]);
+                        "[--optimize-off] [--peer-dir DIR]\n", argv[0]);
         return 2;
     }
     static struct run r;
@@ -398,6 +455,8 @@ int main(int argc, char **argv)
             r.write_expected = fopen(argv[++i], "w");
         else if (strcmp(argv[i], "--optimize-off") == 0)
             optimize_off = true;
+        else if (strcmp(argv[i], "--peer-dir") == 0 && i + 1 < argc)
+            r.peer_dir = argv[++i];
     }
     char probe[1024];
     struct stat st;
@@ -413,6 +472,9 @@ int main(int argc, char **argv)
         return status;
     if (optimize_off)
         r.h.pipeline_flags = VK_PIPELINE_CREATE_DISABLE_OPTIMIZATION_BIT;
+    signal(SIGSEGV, on_crash);
+    signal(SIGABRT, on_crash);
+    signal(SIGBUS, on_crash);
     double t0 = now();
     dxbc_manifest(&r);
     dxcontainer_manifest(&r);
