@@ -155,7 +155,10 @@ static enum sb_result firstbit_high(struct sb_spv_context *ctx, const struct sb_
     return sb_spv_alu_done(ctx);
 }
 
-/* ubfe/ibfe(width, offset, value), bfi(width, offset, insert, base). */
+/*
+ * ubfe/ibfe(width, offset, value), bfi(width, offset, insert, base). SPIR-V's
+ * BitField* take scalar offset and count, so vectors are done lane by lane.
+ */
 static enum sb_result bitfield(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -163,27 +166,34 @@ static enum sb_result bitfield(struct sb_spv_context *ctx, const struct sb_ir_in
     if (!sb_spv_alu_check(ctx, inst, 1, insert ? 4 : 3))
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
-    uint32_t n = sb_spv_mask_count(d->mask);
+    uint32_t view = inst->op == SB_IR_OP_IBFE ? SB_IR_TYPE_INT : SB_IR_TYPE_UINT;
+    uint32_t u = ctx->t.u32, type = sb_spv_type_of(ctx, view, 1);
+    uint32_t lanes[4], n = 0;
+    for (uint32_t lane = 0; lane < 4; lane++) {
+        uint32_t m = 1u << lane;
+        if (!(d->mask & m))
+            continue;
+        uint32_t width = and31(ctx, sb_spv_load_src(ctx, &inst->src[0], m, SB_IR_TYPE_UINT), 1);
+        uint32_t offset = and31(ctx, sb_spv_load_src(ctx, &inst->src[1], m, SB_IR_TYPE_UINT), 1);
+        uint32_t room = sb_spv_op2(b, SpvOpISub, u, sb_spv_uint(ctx, 32), offset);
+        uint32_t count = sb_spv_glsl2(b, u, GLSLstd450UMin, width, room);
+        if (insert) {
+            uint32_t ins = sb_spv_load_src(ctx, &inst->src[2], m, SB_IR_TYPE_UINT);
+            uint32_t base = sb_spv_load_src(ctx, &inst->src[3], m, SB_IR_TYPE_UINT);
+            const uint32_t ops[4] = { base, ins, offset, count };
+            lanes[n++] = sb_spv_op_result(b, SpvOpBitFieldInsert, u, ops, 4);
+        } else {
+            uint32_t value = sb_spv_load_src(ctx, &inst->src[2], m, view);
+            lanes[n++] = sb_spv_op3(b, view == SB_IR_TYPE_INT ? SpvOpBitFieldSExtract
+                                                              : SpvOpBitFieldUExtract,
+                                    type, value, offset, count);
+        }
+    }
     if (!n)
         return SB_SUCCESS;
-    uint32_t view = inst->op == SB_IR_OP_IBFE ? SB_IR_TYPE_INT : SB_IR_TYPE_UINT;
-    uint32_t utype = ctx->t.uvec[n], type = sb_spv_type_of(ctx, view, n);
-    uint32_t width = and31(ctx, sb_spv_load_src(ctx, &inst->src[0], d->mask, SB_IR_TYPE_UINT), n);
-    uint32_t offset = and31(ctx, sb_spv_load_src(ctx, &inst->src[1], d->mask, SB_IR_TYPE_UINT), n);
-    uint32_t room = sb_spv_op2(b, SpvOpISub, utype, sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 32), offset);
-    uint32_t count = sb_spv_glsl2(b, utype, GLSLstd450UMin, width, room);
-    uint32_t r;
-    if (insert) {
-        uint32_t ins = sb_spv_load_src(ctx, &inst->src[2], d->mask, SB_IR_TYPE_UINT);
-        uint32_t base = sb_spv_load_src(ctx, &inst->src[3], d->mask, SB_IR_TYPE_UINT);
-        const uint32_t ops[4] = { base, ins, offset, count };
-        r = sb_spv_op_result(b, SpvOpBitFieldInsert, utype, ops, 4);
-    } else {
-        uint32_t value = sb_spv_load_src(ctx, &inst->src[2], d->mask, view);
-        r = sb_spv_op3(b, view == SB_IR_TYPE_INT ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, type,
-                       value, offset, count);
-    }
-    sb_spv_store_dst(ctx, inst, d, r, insert ? SB_IR_TYPE_UINT : view);
+    uint32_t out = insert ? SB_IR_TYPE_UINT : view;
+    uint32_t v = n == 1 ? lanes[0] : sb_spv_construct(b, sb_spv_type_of(ctx, out, n), lanes, n);
+    sb_spv_store_dst(ctx, inst, d, v, out);
     return sb_spv_alu_done(ctx);
 }
 

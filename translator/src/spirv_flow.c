@@ -364,7 +364,7 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
         const struct sb_ir_instruction *inst = &fn->instructions[i];
         ctx->inst = inst;
         f.index = i;
-        if (ctx->debug_info && b->block_open)
+        if (ctx->debug_info && (b->block_open || !b->current_block))
             sb_spv_debug_line(ctx, inst);
         r = dispatch(ctx, &f, inst);
     }

@@ -141,13 +141,13 @@ static void default_main(struct sb_spv_context *ctx)
 static enum sb_result declare_all(struct sb_spv_context *ctx)
 {
     enum sb_result r;
+    if ((r = sb_spv_registers_declare(ctx)) != SB_SUCCESS)
+        return r;
     if ((r = sb_spv_io_declare(ctx)) != SB_SUCCESS)
         return r;
     if ((r = sb_spv_cbuffer_declare(ctx)) != SB_SUCCESS)
         return r;
     if ((r = sb_spv_resource_declare(ctx)) != SB_SUCCESS)
-        return r;
-    if ((r = sb_spv_registers_declare(ctx)) != SB_SUCCESS)
         return r;
     return sb_spv_stage_declare(ctx);
 }

@@ -1,0 +1,532 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SPIR-V back-end core tests (issue #4): hand-built IR programs translated
+ * with sb_translate_ir for every Vulkan target env, validated with
+ * sb_spirv_validate, and checked for the facts that matter (entry point and
+ * execution model, built-ins and their D3D fix-ups, locations/components,
+ * interpolation decorations, execution modes, control-flow shapes, cbuffer
+ * layout and bindings, debug lines, structured errors). One ctest per case:
+ *   test_spirv_core <case>
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.h>
+
+#include "spirv_test_util.h"
+
+#define F SB_IR_TYPE_FLOAT
+#define U SB_IR_TYPE_UINT
+#define I SB_IR_TYPE_INT
+#define SIG_IN SB_IR_SIGNATURE_INPUT
+#define SIG_OUT SB_IR_SIGNATURE_OUTPUT
+#define R(i, m) dst_reg(SB_IR_FILE_TEMP, i, m)
+#define RS(i, s) src_reg(SB_IR_FILE_TEMP, i, s)
+
+static const enum sb_target_env envs[] = { SB_TARGET_VULKAN_1_0, SB_TARGET_VULKAN_1_1,
+                                           SB_TARGET_VULKAN_1_2, SB_TARGET_VULKAN_1_3 };
+
+/* ---- vertex shader IO ---------------------------------------------------------------- */
+
+static void case_vs_io(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "POSITION", 0, 0, F, 0);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 1, 0x3, "TEXCOORD", 0, 0, F, 0);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 1, 0xC, "TEXCOORD", 1, 0, F, 0);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 2, 0x1, "SV_VertexID", 0, 6, U, 0);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 3, 0x1, "SV_InstanceID", 0, 8, U, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 1, 0x7, "TEXCOORD", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 2, 0x3, "SV_ClipDistance", 0, 2, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 2, 0x4, "SV_CullDistance", 0, 3, F, 0);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit2(SB_IR_OP_ADD, dst_reg(SB_IR_FILE_OUTPUT, 1, 0x3), src_reg(SB_IR_FILE_INPUT, 1, "xyxx"),
+          src_reg(SB_IR_FILE_INPUT, 1, "zwxx"));
+    emit1(SB_IR_OP_UTOF, dst_reg(SB_IR_FILE_OUTPUT, 1, 0x4), src_reg(SB_IR_FILE_INPUT, 2, "xxxx"));
+    emit2(SB_IR_OP_ADD, dst_reg(SB_IR_FILE_OUTPUT, 2, 0x7), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"),
+          src_reg(SB_IR_FILE_INPUT, 3, "xxxx"));
+    emit0(SB_IR_OP_RET);
+    const struct sb_ir_program *p = ir_program(SB_IR_STAGE_VERTEX, 0);
+    for (size_t e = 0; e < sizeof(envs) / sizeof(envs[0]); e++) {
+        struct sb_translation *t = translate_checked(p, envs[e], 0, "vs_io");
+        if (!t)
+            continue;
+        CHECK(entry_model(t) == SpvExecutionModelVertex);
+        CHECK(builtin_var(t, SpvBuiltInPosition) != 0);
+        CHECK(builtin_var(t, SpvBuiltInVertexIndex) != 0);
+        CHECK(builtin_var(t, SpvBuiltInBaseVertex) != 0);   /* SV_VertexID excludes the base */
+        CHECK(builtin_var(t, SpvBuiltInBaseInstance) != 0);
+        CHECK(builtin_var(t, SpvBuiltInClipDistance) != 0);
+        CHECK(builtin_var(t, SpvBuiltInCullDistance) != 0);
+        /* v1.zw = TEXCOORD1: location 1, component 2. */
+        const uint32_t two = 2, one = 1;
+        CHECK(has_decoration(t, SpvDecorationComponent, &two));
+        CHECK(has_decoration(t, SpvDecorationLocation, &one));
+        CHECK(t->input_count == 3);  /* POSITION, TEXCOORD0, TEXCOORD1 */
+        CHECK(t->output_count == 1); /* TEXCOORD */
+        if (t->input_count == 3) {
+            CHECK(t->inputs[2].location == 1 && t->inputs[2].component == 2 &&
+                  t->inputs[2].component_count == 2 && t->inputs[2].semantic_index == 1 &&
+                  !strcmp(t->inputs[2].semantic, "TEXCOORD"));
+        }
+        /* The ISub of the base vertex. */
+        CHECK(count_op(t, SpvOpISub, NULL, 0) >= 2);
+        uint32_t cap = SpvCapabilityDrawParameters;
+        CHECK(count_op(t, SpvOpCapability, &cap, 1) == 1);
+        cap = SpvCapabilityClipDistance;
+        CHECK(count_op(t, SpvOpCapability, &cap, 1) == 1);
+        /* Interface: 1.4+ lists all globals (more than the IO ones). */
+        uint32_t n = entry_interface_count(t);
+        if (envs[e] >= SB_TARGET_VULKAN_1_2)
+            CHECK(n > 10);
+        else
+            CHECK(n == 11); /* 7 inputs (3 locations, 4 draw built-ins) and 4 outputs */
+        sb_translation_destroy(t);
+    }
+}
+
+/* ---- pixel shader IO ---------------------------------------------------------------- */
+
+static void case_ps_io(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "SV_Position", 0, 1, F, SB_IR_INTERP_LINEAR_NOPERSPECTIVE);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 1, 0x3, "TEXCOORD", 0, 0, F, SB_IR_INTERP_LINEAR_CENTROID);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 1, 0x4, "MATERIAL", 0, 0, U, SB_IR_INTERP_CONSTANT);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 2, 0xF, "COLOR", 0, 0, F, SB_IR_INTERP_LINEAR_SAMPLE);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 3, 0x1, "SV_IsFrontFace", 0, 9, U, SB_IR_INTERP_CONSTANT);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Target", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 1, 0xF, "SV_Target", 1, 0, U, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_DEPTH, 0, 0x1, "SV_Depth", 0, 0, F, 0);
+    /* discard when v1.z == 0; o0 = v0 * v2; o1 = v1.zzzz; oDepth = v0.z */
+    emit_cond(SB_IR_OP_DISCARD, false, src_reg(SB_IR_FILE_INPUT, 1, "z"));
+    emit2(SB_IR_OP_MUL, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"),
+          src_reg(SB_IR_FILE_INPUT, 2, "xyzw"));
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 1, 0xF), src_reg(SB_IR_FILE_INPUT, 1, "zzzz"));
+    emit1(SB_IR_OP_MOVC, dst_reg(SB_IR_FILE_OUTPUT, 1, 0x1), src_reg(SB_IR_FILE_INPUT, 3, "x"));
+    struct sb_ir_operand s3[3] = { src_reg(SB_IR_FILE_INPUT, 3, "x"), immf(1, 1, 1, 1), immf(0, 0, 0, 0) };
+    struct sb_ir_operand d1 = dst_reg(SB_IR_FILE_OUTPUT, 1, 0x2);
+    emit(SB_IR_OP_MOVC, 0, 1, &d1, 3, s3);
+    emit1(SB_IR_OP_MOV, special(SB_IR_FILE_DEPTH, 1, "x"), src_reg(SB_IR_FILE_INPUT, 0, "z"));
+    emit0(SB_IR_OP_RET);
+    /* The bare MOVC above is malformed (1 source): translation must fail cleanly. */
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_PIXEL, 0);
+    struct sb_translation *t = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result r = sb_translate_ir(p, NULL, &t, &error);
+    CHECK(r == SB_ERROR_TRANSLATE_INVALID && t == NULL);
+    CHECK(error.offset == 0x100 + 4 * 3);
+    /* Now drop it (replace with a nop) and translate for real. */
+    struct sb_ir_instruction *bad = (struct sb_ir_instruction *)&p->functions[0].instructions[3];
+    bad->op = SB_IR_OP_NOP;
+    for (size_t e = 0; e < sizeof(envs) / sizeof(envs[0]); e++) {
+        t = translate_checked(p, envs[e], 0, "ps_io");
+        if (!t)
+            continue;
+        CHECK(entry_model(t) == SpvExecutionModelFragment);
+        uint32_t frag = builtin_var(t, SpvBuiltInFragCoord);
+        CHECK(frag != 0);
+        CHECK(builtin_var(t, SpvBuiltInFrontFacing) != 0);
+        CHECK(builtin_var(t, SpvBuiltInFragDepth) != 0);
+        CHECK(count_op(t, SpvOpKill, NULL, 0) == 1);
+        CHECK(has_decoration(t, SpvDecorationCentroid, NULL));
+        CHECK(has_decoration(t, SpvDecorationFlat, NULL));
+        CHECK(has_decoration(t, SpvDecorationSample, NULL));
+        uint32_t mode[2] = { 0, SpvExecutionModeOriginUpperLeft };
+        uint32_t depth_mode = 0;
+        (void)mode;
+        for (size_t at = 5; at < t->word_count; at += t->words[at] >> 16) {
+            if ((t->words[at] & 0xFFFF) == SpvOpExecutionMode && t->words[at + 2] == SpvExecutionModeDepthReplacing)
+                depth_mode++;
+            if ((t->words[at] >> 16) == 0)
+                break;
+        }
+        CHECK(depth_mode == 1);
+        /* SV_Position.w = 1 / FragCoord.w */
+        CHECK(count_op(t, SpvOpFDiv, NULL, 0) >= 1);
+        CHECK(t->output_count == 2 && t->input_count == 3);
+        if (t->output_count == 2)
+            CHECK(t->outputs[1].component_type == U && t->outputs[1].location == 1);
+        sb_translation_destroy(t);
+    }
+}
+
+/* ---- compute, every ALU class --------------------------------------------------------- */
+
+static void case_cs_alu(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_THREAD_ID, 0, 0x7, "", 0, 0, U, 0);
+    add_signature(SIG_IN, SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED, 0, 0x1, "", 0, 0, U, 0);
+    struct sb_ir_operand tid = special(SB_IR_FILE_THREAD_ID, 0, "xyzx");
+    emit1(SB_IR_OP_UTOF, R(0, 0xF), tid);
+    emit1(SB_IR_OP_MOV, R(1, 0xF), tid);
+    emit1(SB_IR_OP_MOV, R(2, 0x1), special(SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED, 0, "x"));
+    /* Every op with a single destination and plain sources, lane-wise. */
+    static const uint32_t one_src[] = {
+        SB_IR_OP_FRC, SB_IR_OP_SQRT, SB_IR_OP_RSQ, SB_IR_OP_RCP, SB_IR_OP_EXP, SB_IR_OP_LOG,
+        SB_IR_OP_ROUND_NE, SB_IR_OP_ROUND_NI, SB_IR_OP_ROUND_PI, SB_IR_OP_ROUND_Z, SB_IR_OP_INEG,
+        SB_IR_OP_NOT, SB_IR_OP_COUNTBITS, SB_IR_OP_FIRSTBIT_HI, SB_IR_OP_FIRSTBIT_LO,
+        SB_IR_OP_FIRSTBIT_SHI, SB_IR_OP_BFREV, SB_IR_OP_FTOI, SB_IR_OP_FTOU, SB_IR_OP_ITOF,
+        SB_IR_OP_UTOF, SB_IR_OP_F32TOF16, SB_IR_OP_F16TOF32,
+    };
+    static const uint32_t two_src[] = {
+        SB_IR_OP_ADD, SB_IR_OP_MUL, SB_IR_OP_DIV, SB_IR_OP_MIN, SB_IR_OP_MAX, SB_IR_OP_DP2,
+        SB_IR_OP_DP3, SB_IR_OP_DP4, SB_IR_OP_DPH, SB_IR_OP_DST, SB_IR_OP_EQ, SB_IR_OP_NE,
+        SB_IR_OP_LT, SB_IR_OP_GE, SB_IR_OP_SGE, SB_IR_OP_SLT, SB_IR_OP_IADD, SB_IR_OP_IMIN,
+        SB_IR_OP_IMAX, SB_IR_OP_UMIN, SB_IR_OP_UMAX, SB_IR_OP_IEQ, SB_IR_OP_INE, SB_IR_OP_ILT,
+        SB_IR_OP_IGE, SB_IR_OP_ULT, SB_IR_OP_UGE, SB_IR_OP_AND, SB_IR_OP_OR, SB_IR_OP_XOR,
+        SB_IR_OP_ISHL, SB_IR_OP_ISHR, SB_IR_OP_USHR,
+    };
+    static const uint32_t three_src[] = { SB_IR_OP_MAD, SB_IR_OP_MOVC, SB_IR_OP_IMAD, SB_IR_OP_UMAD,
+                                          SB_IR_OP_UBFE, SB_IR_OP_IBFE };
+    static const uint32_t two_dst[] = { SB_IR_OP_IMUL, SB_IR_OP_UMUL, SB_IR_OP_UDIV, SB_IR_OP_UADDC,
+                                        SB_IR_OP_USUBB };
+    for (size_t i = 0; i < sizeof(one_src) / sizeof(one_src[0]); i++)
+        emit1(one_src[i], R(3, 0x7), RS(0, "yzwx"))->flags |= (i & 1) ? SB_IR_FLAG_SATURATE : 0;
+    for (size_t i = 0; i < sizeof(two_src) / sizeof(two_src[0]); i++) {
+        struct sb_ir_operand neg = RS(1, "xxyy");
+        neg.modifiers = (uint8_t)(i % 3);
+        emit2(two_src[i], R(3, i % 2 ? 0xF : 0x2), RS(0, "xyzw"), neg);
+    }
+    for (size_t i = 0; i < sizeof(three_src) / sizeof(three_src[0]); i++)
+        emit3(three_src[i], R(4, 0xB), RS(0, "xyzw"), imm(1, 2, 3, 4), RS(3, "wzyx"));
+    struct sb_ir_operand bfi_src[4] = { imm(8, 8, 8, 8), imm(28, 4, 0, 31), RS(1, "xyzw"), RS(2, "xxxx") };
+    struct sb_ir_operand d4 = R(5, 0xF);
+    emit(SB_IR_OP_BFI, 0, 1, &d4, 4, bfi_src);
+    for (size_t i = 0; i < sizeof(two_dst) / sizeof(two_dst[0]); i++) {
+        /* The first destination is also a source: the sources must be read first. */
+        struct sb_ir_operand d[2] = { R(1, 0x3), R(6, 0x6) };
+        struct sb_ir_operand s[2] = { RS(1, "xyzw"), RS(2, "xxxx") };
+        emit(two_dst[i], 0, 2, d, 2, s);
+    }
+    struct sb_ir_operand sc[2] = { R(7, 0x1), R(7, 0x2) };
+    struct sb_ir_operand sa = RS(0, "x");
+    emit(SB_IR_OP_SINCOS, 0, 2, sc, 1, &sa);
+    struct sb_ir_operand swd[2] = { R(8, 0x3), R(9, 0xC) };
+    struct sb_ir_operand sws[3] = { RS(1, "xyzw"), RS(0, "xyzw"), RS(3, "xyzw") };
+    emit(SB_IR_OP_SWAPC, 0, 2, swd, 3, sws);
+    /* Doubles: ftod, dadd, dmul, dfma, dmin, deq, dtof, dtoi, utod, drcp, dmovc. */
+    emit1(SB_IR_OP_FTOD, R(10, 0xF), RS(0, "xyxx"));
+    struct sb_ir_operand dpair = RS(10, "xzxz"); /* pairs xy, zw */
+    dpair.swizzle[0] = 0; dpair.swizzle[1] = 2;
+    emit2(SB_IR_OP_DADD, R(11, 0xF), dpair, dpair);
+    emit2(SB_IR_OP_DMUL, R(11, 0x3), dpair, dpair);
+    emit3(SB_IR_OP_DFMA, R(11, 0xC), dpair, dpair, dpair);
+    emit2(SB_IR_OP_DMIN, R(12, 0xF), dpair, dpair);
+    emit2(SB_IR_OP_DEQ, R(13, 0x3), dpair, dpair);
+    emit1(SB_IR_OP_DTOF, R(13, 0x4), dpair);
+    emit1(SB_IR_OP_DTOI, R(13, 0x8), dpair);
+    emit1(SB_IR_OP_UTOD, R(12, 0xC), RS(1, "x"));
+    emit1(SB_IR_OP_DRCP, R(12, 0x3), dpair);
+    emit3(SB_IR_OP_DMOVC, R(14, 0xF), RS(1, "xyzw"), dpair, dpair);
+    emit1(SB_IR_OP_MOV, R(15, 0xF), RS(14, "xyzw"))->flags |= SB_IR_FLAG_PRECISE;
+    emit0(SB_IR_OP_RET);
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_COMPUTE, 16);
+    p->thread_group[0] = 8;
+    p->thread_group[1] = 4;
+    p->thread_group[2] = 1;
+    for (size_t e = 0; e < sizeof(envs) / sizeof(envs[0]); e++) {
+        struct sb_translation *t = translate_checked(p, envs[e], 0, "cs_alu");
+        if (!t)
+            continue;
+        CHECK(entry_model(t) == SpvExecutionModelGLCompute);
+        uint32_t local[4] = { 0, SpvExecutionModeLocalSize, 8, 4 };
+        size_t found = 0;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFF) == SpvOpExecutionMode && t->words[at + 2] == local[1] &&
+                t->words[at + 3] == 8 && t->words[at + 4] == 4 && t->words[at + 5] == 1)
+                found++;
+        CHECK(found == 1);
+        CHECK(builtin_var(t, SpvBuiltInGlobalInvocationId) != 0);
+        CHECK(builtin_var(t, SpvBuiltInLocalInvocationIndex) != 0);
+        CHECK(count_op(t, SpvOpSMulExtended, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpUMulExtended, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpIAddCarry, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpISubBorrow, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpUDiv, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpFUnordNotEqual, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpBitFieldInsert, NULL, 0) == 4); /* per lane: scalar offset/count */
+        CHECK(count_op(t, SpvOpIsNan, NULL, 0) >= 2); /* ftoi and dtoi send NaN to 0 */
+        CHECK(count_op(t, SpvOpDot, NULL, 0) == 4);
+        CHECK(has_decoration(t, SpvDecorationNoContraction, NULL) == false); /* mov has no arithmetic */
+        uint32_t cap = SpvCapabilityFloat64;
+        CHECK(count_op(t, SpvOpCapability, &cap, 1) == 1);
+        sb_translation_destroy(t);
+    }
+}
+
+/* ---- control flow ------------------------------------------------------------------------ */
+
+static void case_flow(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "A", 0, 0, U, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "B", 0, 0, U, 0);
+    struct sb_ir_operand v0x = src_reg(SB_IR_FILE_INPUT, 0, "x");
+    emit1(SB_IR_OP_MOV, R(0, 0xF), imm(0, 0, 0, 0));
+    emit0(SB_IR_OP_LOOP);
+    {
+        emit2(SB_IR_OP_UGE, R(1, 0x1), RS(0, "x"), v0x);
+        emit_cond(SB_IR_OP_BREAKC, true, RS(1, "x"));
+        emit1(SB_IR_OP_SWITCH, R(9, 0), RS(0, "y"))->dst_count = 0;
+        emit0(SB_IR_OP_CASE)->case_value = 0;
+        emit0(SB_IR_OP_CASE)->case_value = 5; /* shares the label of case 0 */
+        emit2(SB_IR_OP_IADD, R(0, 0x2), RS(0, "y"), imm(1, 1, 1, 1));
+        emit0(SB_IR_OP_BREAK);
+        emit0(SB_IR_OP_CASE)->case_value = 1;
+        emit_cond(SB_IR_OP_IF, true, RS(0, "z"));
+        emit_cond(SB_IR_OP_RETC, false, RS(0, "w")); /* retc inside a loop */
+        emit0(SB_IR_OP_ELSE);
+        emit0(SB_IR_OP_CONTINUE);
+        emit0(SB_IR_OP_ENDIF);
+        emit0(SB_IR_OP_BREAK);
+        emit0(SB_IR_OP_DEFAULT);
+        emit_cond(SB_IR_OP_CONTINUEC, true, RS(0, "x")); /* continue from inside a switch */
+        emit0(SB_IR_OP_BREAK);
+        emit0(SB_IR_OP_ENDSWITCH);
+        emit0(SB_IR_OP_LOOP); /* nested loop left by break */
+        emit0(SB_IR_OP_BREAK);
+        emit0(SB_IR_OP_ENDLOOP);
+        emit2(SB_IR_OP_IADD, R(0, 0x1), RS(0, "x"), imm(1, 1, 1, 1));
+        emit_cond(SB_IR_OP_IF, false, RS(0, "x"));
+        emit_cond(SB_IR_OP_IF, true, RS(0, "y"));
+        emit0(SB_IR_OP_ENDIF);
+        emit0(SB_IR_OP_ENDIF);
+        emit0(SB_IR_OP_CALL)->target = 1;
+    }
+    emit0(SB_IR_OP_ENDLOOP);
+    emit_cond(SB_IR_OP_CALLC, true, RS(0, "x"))->target = 1;
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), RS(0, "xyzw"));
+    emit0(SB_IR_OP_RET);
+    emit1(SB_IR_OP_MOV, R(2, 0x1), imm(7, 7, 7, 7)); /* dead code after ret */
+    begin_function(3);
+    emit2(SB_IR_OP_IADD, R(0, 0x4), RS(0, "z"), imm(2, 2, 2, 2));
+    emit0(SB_IR_OP_RET);
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_VERTEX, 10);
+    for (size_t e = 0; e < sizeof(envs) / sizeof(envs[0]); e++) {
+        struct sb_translation *t = translate_checked(p, envs[e], 0, "flow");
+        if (!t)
+            continue;
+        CHECK(count_op(t, SpvOpLoopMerge, NULL, 0) == 2);
+        CHECK(count_op(t, SpvOpSwitch, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpFunction, NULL, 0) == 3); /* main, body, label 3 */
+        CHECK(count_op(t, SpvOpFunctionCall, NULL, 0) == 3);
+        /* OpSwitch: selector, default, then (0, L), (5, L), (1, L2): cases 0 and 5 share a label. */
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
+            if ((t->words[at] & 0xFFFF) != SpvOpSwitch)
+                continue;
+            CHECK((t->words[at] >> 16) == 9);
+            CHECK(t->words[at + 3] == 0 && t->words[at + 5] == 5 && t->words[at + 7] == 1);
+            CHECK(t->words[at + 4] == t->words[at + 6] && t->words[at + 4] != t->words[at + 8]);
+        }
+        sb_translation_destroy(t);
+    }
+}
+
+/* ---- constant buffers -------------------------------------------------------------------- */
+
+static void case_cbuffer(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0x1, "INDEX", 0, 0, U, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+    struct sb_ir_resource *cb = add_resource(SB_IR_RESOURCE_CBV, 2);
+    cb->cb_size = 8;
+    cb->cb_dynamic_indexed = true;
+    cb->name = "Transforms";
+    struct sb_ir_resource *cb5 = add_resource(SB_IR_RESOURCE_CBV, 5);
+    cb5->cb_size = 1;
+    struct sb_ir_operand dyn = reg2(SB_IR_FILE_CONSTANT_BUFFER, 2, 3, 0, "xyzw");
+    set_relative(&dyn, 1, src_reg(SB_IR_FILE_INPUT, 0, "x"));
+    emit2(SB_IR_OP_MUL, R(0, 0xF), dyn, reg2(SB_IR_FILE_CONSTANT_BUFFER, 5, 0, 0, "wzyx"));
+    /* A constant index beyond the declared size widens the block (no out-of-bounds access). */
+    emit2(SB_IR_OP_ADD, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), RS(0, "xyzw"),
+          reg2(SB_IR_FILE_CONSTANT_BUFFER, 2, 11, 0, "xxxx"));
+    emit0(SB_IR_OP_RET);
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_VERTEX, 1);
+    for (size_t e = 0; e < sizeof(envs) / sizeof(envs[0]); e++) {
+        struct sb_translation *t = translate_checked(p, envs[e], SB_TRANSLATE_DEBUG_INFO, "cbuffer");
+        if (!t)
+            continue;
+        const uint32_t stride = 16, b2 = 2, b5 = 5, set0 = 0;
+        CHECK(has_decoration(t, SpvDecorationArrayStride, &stride));
+        CHECK(has_decoration(t, SpvDecorationBlock, NULL));
+        CHECK(has_decoration(t, SpvDecorationBinding, &b2));
+        CHECK(has_decoration(t, SpvDecorationBinding, &b5));
+        CHECK(has_decoration(t, SpvDecorationDescriptorSet, &set0));
+        CHECK(t->binding_count == 2);
+        if (t->binding_count == 2) {
+            CHECK(t->bindings[0].binding == 2 && t->bindings[0].descriptor_type == 6);
+            CHECK(t->bindings[0].name && !strcmp(t->bindings[0].name, "Transforms"));
+            CHECK(t->bindings[1].binding == 5 && t->bindings[1].name == NULL);
+        }
+        /* The block of cb2 is 12 vectors (index 11 used), cb5 one. */
+        uint32_t twelve = 0;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFF) == SpvOpConstant && t->words[at + 3] == 12)
+                twelve++;
+        CHECK(twelve == 1);
+        sb_translation_destroy(t);
+    }
+    /* Binding override. */
+    struct sb_binding_override o = { SB_IR_RESOURCE_CBV, 0, 5, 3, 9, 0 };
+    struct sb_translate_options opt = { SB_TARGET_VULKAN_1_1, 0, 1, &o };
+    struct sb_translation *t = NULL;
+    CHECK(sb_translate_ir(p, &opt, &t, NULL) == SB_SUCCESS);
+    if (t) {
+        CHECK(t->binding_count == 2 && t->bindings[1].set == 3 && t->bindings[1].binding == 9);
+        const uint32_t nine = 9, three = 3;
+        CHECK(has_decoration(t, SpvDecorationBinding, &nine));
+        CHECK(has_decoration(t, SpvDecorationDescriptorSet, &three));
+        sb_translation_destroy(t);
+    }
+}
+
+/* ---- -g debug information and indexable temps / icb ------------------------------------------------ */
+
+static void case_debug(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0x1, "I", 0, 0, U, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "O", 0, 0, F, 0);
+    static const uint32_t icb[8] = { 1, 2, 3, 4, 0x3f800000, 0x40000000, 0x7fc00000, 0x80000000 };
+    static const struct sb_ir_indexable_temp x = { 0, 4, 4 };
+    struct sb_ir_operand xd = reg2(SB_IR_FILE_INDEXABLE_TEMP, 0, 0, 0xF, "xyzw");
+    set_relative(&xd, 1, src_reg(SB_IR_FILE_INPUT, 0, "x"));
+    struct sb_ir_operand icbs = src_reg(SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER, 0, "xyzw");
+    set_relative(&icbs, 0, src_reg(SB_IR_FILE_INPUT, 0, "x"));
+    emit1(SB_IR_OP_MOV, xd, icbs);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), reg2(SB_IR_FILE_INDEXABLE_TEMP, 0, 2, 0, "xyzw"));
+    emit0(SB_IR_OP_RET);
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_VERTEX, 1);
+    p->icb = icb;
+    p->icb_vector_count = 2;
+    p->indexable_temps = &x;
+    p->indexable_temp_count = 1;
+    struct sb_translation *t = translate_checked(p, SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO, "debug");
+    if (t) {
+        /* OpLine file line=byte offset column 0, one per instruction. */
+        uint32_t lines = 0, offsets_ok = 0, names = 0;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
+            uint32_t op = t->words[at] & 0xFFFF;
+            if (op == SpvOpLine) {
+                lines++;
+                offsets_ok += t->words[at + 2] == 0x100 + 4 * (lines - 1) && t->words[at + 3] == 0;
+            }
+            if (op == SpvOpName && !strcmp((const char *)&t->words[at + 2], "r0"))
+                names++;
+            if (op == SpvOpName && !strcmp((const char *)&t->words[at + 2], "x0"))
+                names++;
+        }
+        if (lines != 3 || offsets_ok != 3)
+            fprintf(stderr, "lines %u offsets_ok %u\n", lines, offsets_ok);
+        CHECK(lines == 3 && offsets_ok == 3);
+        CHECK(names == 2);
+        CHECK(count_op(t, SpvOpSource, NULL, 0) == 1);
+        sb_translation_destroy(t);
+    }
+    /* Without -g: no names, no lines. */
+    t = translate_checked(p, SB_TARGET_VULKAN_1_1, 0, "debug-off");
+    if (t) {
+        CHECK(count_op(t, SpvOpLine, NULL, 0) == 0);
+        CHECK(count_op(t, SpvOpName, NULL, 0) == 0);
+        sb_translation_destroy(t);
+    }
+}
+
+/* ---- structured errors ------------------------------------------------------------------------------- */
+
+static void expect_error(struct sb_ir_program *p, enum sb_result code, uint64_t offset, const char *what)
+{
+    struct sb_translation *t = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result r = sb_translate_ir(p, NULL, &t, &error);
+    if (r != code || error.offset != offset || t || !error.message[0]) {
+        fprintf(stderr, "%s: got %s at 0x%llx (%s), want %s at 0x%llx\n", what, sb_result_name(r),
+                (unsigned long long)error.offset, error.message, sb_result_name(code),
+                (unsigned long long)offset);
+        g_failures++;
+    }
+    sb_translation_destroy(t);
+}
+
+static void case_errors(void)
+{
+    ir_reset();
+    emit1(SB_IR_OP_MOV, R(0, 0xF), imm(0, 0, 0, 0));
+    emit1(SB_IR_OP_MOV, R(5, 0xF), imm(0, 0, 0, 0)); /* r5 with 1 temp */
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 1), SB_ERROR_TRANSLATE_INVALID, 0x104, "undeclared temp");
+
+    ir_reset();
+    emit0(SB_IR_OP_NOP);
+    emit0(SB_IR_OP_LOOP);
+    emit0(SB_IR_OP_ENDIF);
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 0), SB_ERROR_TRANSLATE_INVALID, 0x108, "unbalanced");
+
+    ir_reset();
+    emit0(SB_IR_OP_BREAK);
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 0), SB_ERROR_TRANSLATE_INVALID, 0x100, "break outside");
+
+    ir_reset();
+    emit0(SB_IR_OP_NOP);
+    emit2(SB_IR_OP_MSAD, R(0, 1), RS(0, "x"), RS(0, "x"));
+    expect_error(ir_program(SB_IR_STAGE_COMPUTE, 1), SB_ERROR_TRANSLATE_UNSUPPORTED, 0x104, "msad");
+
+    ir_reset();
+    emit_cond(SB_IR_OP_DISCARD, true, RS(0, "x"));
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 1), SB_ERROR_TRANSLATE_INVALID, 0x100, "discard in vs");
+
+    ir_reset();
+    emit0(SB_IR_OP_CALL)->target = 7;
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 1), SB_ERROR_TRANSLATE_INVALID, 0x100, "call target");
+
+    ir_reset();
+    emit1(SB_IR_OP_MOV, R(0, 0xF), reg2(SB_IR_FILE_CONSTANT_BUFFER, 3, 0, 0, "xyzw"));
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 1), SB_ERROR_TRANSLATE_INVALID, 0x100, "undeclared cb");
+
+    /* Bad arguments. */
+    struct sb_translation *t = (struct sb_translation *)1;
+    CHECK(sb_translate_ir(NULL, NULL, &t, NULL) == SB_ERROR_INVALID_ARGUMENT && t == NULL);
+    CHECK(sb_translate(NULL, 0, NULL, &t, NULL) == SB_ERROR_INVALID_ARGUMENT);
+    static const uint8_t junk[16] = { 'D', 'X', 'B', 'C' };
+    CHECK(sb_translate(junk, sizeof(junk), NULL, &t, NULL) < 0 && t == NULL);
+
+    /* Target env names round-trip. */
+    for (int e = 0; e <= SB_TARGET_VULKAN_1_3; e++) {
+        enum sb_target_env back;
+        CHECK(sb_target_env_parse(sb_target_env_name((enum sb_target_env)e), &back) && back == (enum sb_target_env)e);
+    }
+    enum sb_target_env dummy;
+    CHECK(!sb_target_env_parse("vulkan1.4", &dummy) && sb_target_env_name((enum sb_target_env)9) == NULL);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } cases[] = {
+        { "vs_io", case_vs_io }, { "ps_io", case_ps_io }, { "cs_alu", case_cs_alu },
+        { "flow", case_flow },   { "cbuffer", case_cbuffer }, { "debug", case_debug },
+        { "errors", case_errors },
+    };
+    int ran = 0;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        if (argc < 2 || !strcmp(argv[1], cases[i].name)) {
+            cases[i].run();
+            ran++;
+        }
+    if (!ran) {
+        fprintf(stderr, "unknown case %s\n", argv[1]);
+        return 2;
+    }
+    if (g_failures)
+        fprintf(stderr, "%d check(s) failed\n", g_failures);
+    return g_failures ? 1 : 0;
+}
