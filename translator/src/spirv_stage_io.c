@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Input/Output variables that the stage code owns (spirv_stage_private.h):
+ * per-vertex inputs of GS/HS/DS, hull-shader control-point outputs and patch
+ * constants, domain-shader patch-constant inputs, geometry outputs of
+ * non-zero streams — and the copies between them and the register lanes.
+ *
+ * System values (docs/sm4-tokens.md §8.1): SV_Position -> Position (arrayed
+ * where the variable is), SV_ClipDistance / SV_CullDistance -> one float
+ * array per kind whose elements are the elements' lanes in signature order
+ * (as spirv_io.c packs them for VS/GS/DS outputs, so the partner stages
+ * agree), tess factors -> TessLevelOuter / TessLevelInner (table below);
+ * anything else travels as a plain location.
+ */
+#include "spirv_stage_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Tess factors -> Vulkan tess levels. Both APIs number a domain's edges the
+ * same way once Vulkan's default upper-left domain origin is used (D3D's
+ * convention): quad outer[0..3] = edges u=0, v=0, u=1, v=1, inner[0] = u,
+ * inner[1] = v; tri outer[0..2] = edges u=0, v=0, w=0, inner[0]. Isolines:
+ * Vulkan's outer[0] is the number of lines (D3D's density) and outer[1] the
+ * segments per line (D3D's detail).
+ */
+static const struct {
+    uint32_t system_value;
+    bool inner;
+    uint32_t index;
+} tess_factors[] = {
+    { 11, false, 0 }, /* finalQuadUeq0EdgeTessFactor */
+    { 12, false, 1 }, /* finalQuadVeq0EdgeTessFactor */
+    { 13, false, 2 }, /* finalQuadUeq1EdgeTessFactor */
+    { 14, false, 3 }, /* finalQuadVeq1EdgeTessFactor */
+    { 15, true, 0 },  /* finalQuadUInsideTessFactor */
+    { 16, true, 1 },  /* finalQuadVInsideTessFactor */
+    { 17, false, 0 }, /* finalTriUeq0EdgeTessFactor */
+    { 18, false, 1 }, /* finalTriVeq0EdgeTessFactor */
+    { 19, false, 2 }, /* finalTriWeq0EdgeTessFactor */
+    { 20, true, 0 },  /* finalTriInsideTessFactor */
+    { 21, false, 1 }, /* finalLineDetailTessFactor */
+    { 22, false, 0 }, /* finalLineDensityTessFactor */
+};
+
+static uint32_t first_lane(uint32_t mask)
+{
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask & (1u << i))
+            return i;
+    return 0;
+}
+
+static uint32_t last_lane(uint32_t mask)
+{
+    for (uint32_t i = 4; i-- > 0;)
+        if (mask & (1u << i))
+            return i;
+    return 0;
+}
+
+static bool role_matches(const struct sb_spv_context *ctx, uint32_t role,
+                         const struct sb_ir_signature_element *e)
+{
+    switch (role) {
+    case SB_SPV_ROLE_VERTEX_IN:
+        return e->kind == SB_IR_SIGNATURE_INPUT && e->file == SB_IR_FILE_INPUT;
+    case SB_SPV_ROLE_CP_OUT:
+        return e->kind == SB_IR_SIGNATURE_OUTPUT && e->file == SB_IR_FILE_OUTPUT;
+    case SB_SPV_ROLE_PATCH_OUT:
+        return e->kind == SB_IR_SIGNATURE_PATCH && e->file == SB_IR_FILE_OUTPUT;
+    case SB_SPV_ROLE_PATCH_IN:
+        return e->kind == SB_IR_SIGNATURE_PATCH && e->file == SB_IR_FILE_INPUT_PATCH_CONSTANT;
+    case SB_SPV_ROLE_STREAM_OUT:
+        return sb_spv_stage_owns_element(ctx, e);
+    default:
+        return false;
+    }
+}
+
+static bool role_is_output(uint32_t role)
+{
+    return role == SB_SPV_ROLE_CP_OUT || role == SB_SPV_ROLE_PATCH_OUT || role == SB_SPV_ROLE_STREAM_OUT;
+}
+
+static bool role_is_patch(uint32_t role)
+{
+    return role == SB_SPV_ROLE_PATCH_OUT || role == SB_SPV_ROLE_PATCH_IN;
+}
+
+static struct sb_spv_stage_var *add_var(struct sb_spv_context *ctx)
+{
+    struct sb_spv_stage_state *s = sb_spv_stage_state(ctx);
+    if (!s)
+        return NULL;
+    if (s->var_count == s->var_capacity) {
+        uint32_t cap = s->var_capacity ? s->var_capacity * 2 : 16;
+        struct sb_spv_stage_var *v = realloc(s->vars, cap * sizeof(*v));
+        if (!v) {
+            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+            return NULL;
+        }
+        s->vars = v;
+        s->var_capacity = cap;
+    }
+    struct sb_spv_stage_var *v = &s->vars[s->var_count++];
+    memset(v, 0, sizeof(*v));
+    return v;
+}
+
+/* Lanes of (role, stream, reg) already carried by an earlier variable. */
+static uint32_t taken_lanes(struct sb_spv_context *ctx, uint32_t role, uint32_t stream, uint32_t reg)
+{
+    struct sb_spv_stage_state *s = ctx->stage_state;
+    uint32_t mask = 0;
+    for (uint32_t i = 0; s && i < s->var_count; i++)
+        if (s->vars[i].role == role && s->vars[i].stream == stream && s->vars[i].reg == reg &&
+            s->vars[i].shape == SB_SPV_SHAPE_VECTOR)
+            mask |= s->vars[i].lane_mask;
+    return mask;
+}
+
+static uint32_t make_variable(struct sb_spv_context *ctx, uint32_t type, uint32_t outer, bool output)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    SpvStorageClass sc = output ? SpvStorageClassOutput : SpvStorageClassInput;
+    if (outer)
+        type = sb_spv_type_array(b, type, outer);
+    return sb_spv_variable_global(b, sb_spv_type_pointer(b, sc, type), sc, 0);
+}
+
+static uint32_t make_builtin(struct sb_spv_context *ctx, SpvBuiltIn builtin, uint32_t type, uint32_t outer,
+                             bool output, bool patch)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (outer)
+        type = sb_spv_type_array(b, type, outer);
+    uint32_t var = sb_spv_io_builtin(ctx, output ? SpvStorageClassOutput : SpvStorageClassInput,
+                                     builtin, type);
+    if (patch)
+        sb_spv_decorate(b, var, SpvDecorationPatch, NULL, 0);
+    return var;
+}
+
+/* A user-semantic element: Location = register, Component = first lane. */
+static void declare_location(struct sb_spv_context *ctx, struct sb_spv_stage_var *v, uint32_t role)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_ir_signature_element *e = v->element;
+    v->var = make_variable(ctx, sb_spv_type_of(ctx, v->ir_type, v->lane_count), v->outer, v->output);
+    sb_spv_decorate1(b, v->var, SpvDecorationLocation, e->register_index);
+    if (v->first_lane)
+        sb_spv_decorate1(b, v->var, SpvDecorationComponent, v->first_lane);
+    if (role_is_patch(role))
+        sb_spv_decorate(b, v->var, SpvDecorationPatch, NULL, 0);
+    if (role == SB_SPV_ROLE_STREAM_OUT) {
+        sb_spv_capability(b, SpvCapabilityGeometryStreams);
+        sb_spv_decorate1(b, v->var, SpvDecorationStream, v->stream);
+    }
+    if (ctx->debug_info && e->semantic && e->semantic[0])
+        sb_spv_debug_name(ctx, v->var, e->semantic);
+    struct sb_translated_interface entry;
+    memset(&entry, 0, sizeof(entry));
+    entry.location = e->register_index;
+    entry.component = v->first_lane;
+    entry.component_count = v->lane_count;
+    entry.component_type = v->ir_type;
+    entry.array_size = v->outer;
+    entry.patch = role_is_patch(role);
+    entry.semantic = e->semantic;
+    entry.semantic_index = e->semantic_index;
+    sb_spv_io_report(ctx, v->output, &entry);
+}
+
+/* The tess-level built-in of a tess factor; false when `system_value` is not one. */
+static bool declare_tess_factor(struct sb_spv_context *ctx, struct sb_spv_stage_var *v)
+{
+    for (size_t i = 0; i < sizeof(tess_factors) / sizeof(tess_factors[0]); i++) {
+        if (tess_factors[i].system_value != v->element->system_value)
+            continue;
+        bool inner = tess_factors[i].inner;
+        uint32_t size = inner ? 2 : 4;
+        v->shape = SB_SPV_SHAPE_FLOAT_ARRAY;
+        v->array_base = tess_factors[i].index;
+        /* A tess factor is one lane; more would run past the array. */
+        while (sb_spv_mask_count(v->lane_mask) > size - v->array_base)
+            v->lane_mask &= ~(1u << last_lane(v->lane_mask));
+        v->var = make_builtin(ctx, inner ? SpvBuiltInTessLevelInner : SpvBuiltInTessLevelOuter,
+                              sb_spv_type_array(&ctx->builder, ctx->t.f32, size), 0, v->output, true);
+        return true;
+    }
+    return false;
+}
+
+/* Clip/cull lanes of the matching elements of a role (the array length). */
+static uint32_t distance_total(struct sb_spv_context *ctx, uint32_t role, uint32_t system_value)
+{
+    const struct sb_ir_program *p = ctx->program;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (role_matches(ctx, role, e) && e->system_value == system_value)
+            n += sb_spv_mask_count(e->mask ? e->mask : e->signature_mask);
+    }
+    return n;
+}
+
+static void declare_distance(struct sb_spv_context *ctx, struct sb_spv_stage_var *v, uint32_t role)
+{
+    struct sb_spv_stage_state *s = ctx->stage_state;
+    bool cull = v->element->system_value == 3;
+    uint32_t total = distance_total(ctx, role, v->element->system_value);
+    sb_spv_capability(&ctx->builder, cull ? SpvCapabilityCullDistance : SpvCapabilityClipDistance);
+    v->shape = SB_SPV_SHAPE_FLOAT_ARRAY;
+    v->array_base = s->distance_lanes[v->output][cull];
+    s->distance_lanes[v->output][cull] += sb_spv_mask_count(v->lane_mask);
+    v->var = make_builtin(ctx, cull ? SpvBuiltInCullDistance : SpvBuiltInClipDistance,
+                          sb_spv_type_array(&ctx->builder, ctx->t.f32, total ? total : 1), v->outer,
+                          v->output, false);
+}
+
+enum sb_result sb_spv_stage_declare_role(struct sb_spv_context *ctx, uint32_t role, uint32_t outer)
+{
+    const struct sb_ir_program *p = ctx->program;
+    if (!sb_spv_stage_state(ctx))
+        return ctx->result;
+    for (uint32_t i = 0; i < p->signature_count && ctx->result == SB_SUCCESS; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (!role_matches(ctx, role, e))
+            continue;
+        uint32_t stream = role == SB_SPV_ROLE_STREAM_OUT ? e->stream : 0;
+        uint32_t mask = (e->mask ? e->mask : e->signature_mask) & 0xFu;
+        mask &= ~taken_lanes(ctx, role, stream, e->register_index);
+        if (!mask)
+            continue;
+        struct sb_spv_stage_var *v = add_var(ctx);
+        if (!v)
+            break;
+        v->element = e;
+        v->role = role;
+        v->reg = e->register_index;
+        v->lane_mask = mask;
+        v->first_lane = first_lane(mask);
+        v->lane_count = last_lane(mask) - v->first_lane + 1;
+        v->lane_mask = ((1u << v->lane_count) - 1u) << v->first_lane;
+        v->ir_type = e->component_type == SB_IR_TYPE_INT || e->component_type == SB_IR_TYPE_UINT
+                         ? e->component_type : SB_IR_TYPE_FLOAT;
+        v->outer = outer;
+        v->stream = stream;
+        v->output = role_is_output(role);
+        bool builtin_ok = role != SB_SPV_ROLE_STREAM_OUT;
+        if (builtin_ok && e->system_value == 1) {
+            v->first_lane = 0;
+            v->lane_count = 4;
+            v->lane_mask = 0xF;
+            v->ir_type = SB_IR_TYPE_FLOAT;
+            v->var = make_builtin(ctx, SpvBuiltInPosition, ctx->t.fvec[4], outer, v->output, false);
+        } else if (builtin_ok && (e->system_value == 2 || e->system_value == 3)) {
+            v->lane_mask = mask;
+            declare_distance(ctx, v, role);
+        } else if (!(role_is_patch(role) && declare_tess_factor(ctx, v))) {
+            declare_location(ctx, v, role);
+        }
+    }
+    return ctx->result;
+}
+
+/* ---- copies ------------------------------------------------------------------------------------- */
+
+static uint32_t var_pointer(struct sb_spv_context *ctx, const struct sb_spv_stage_var *sv, uint32_t vertex,
+                            uint32_t element, uint32_t type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t idx[2], n = 0;
+    if (sv->outer)
+        idx[n++] = vertex ? vertex : sb_spv_uint(ctx, 0);
+    if (sv->shape == SB_SPV_SHAPE_FLOAT_ARRAY)
+        idx[n++] = sb_spv_uint(ctx, element);
+    SpvStorageClass sc = sv->output ? SpvStorageClassOutput : SpvStorageClassInput;
+    if (!n)
+        return sv->var;
+    return sb_spv_access_chain(b, sb_spv_type_pointer(b, sc, type), sv->var, idx, n);
+}
+
+static uint32_t lane_pointer(struct sb_spv_context *ctx, uint32_t reg_ptr, uint32_t lane)
+{
+    uint32_t l = sb_spv_uint(ctx, lane);
+    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg_ptr, &l, 1);
+}
+
+void sb_spv_stage_copy_in(struct sb_spv_context *ctx, const struct sb_spv_stage_var *sv,
+                          uint32_t vertex, uint32_t reg_ptr)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (!sv->var || !reg_ptr)
+        return;
+    if (sv->shape == SB_SPV_SHAPE_FLOAT_ARRAY) {
+        uint32_t k = sv->array_base;
+        for (uint32_t lane = 0; lane < 4; lane++) {
+            if (!(sv->lane_mask & (1u << lane)))
+                continue;
+            uint32_t value = sb_spv_load(b, ctx->t.f32, var_pointer(ctx, sv, vertex, k++, ctx->t.f32));
+            sb_spv_store(b, lane_pointer(ctx, reg_ptr, lane), value);
+        }
+        return;
+    }
+    uint32_t n = sv->lane_count;
+    uint32_t type = sb_spv_type_of(ctx, sv->ir_type, n);
+    uint32_t value = sb_spv_load(b, type, var_pointer(ctx, sv, vertex, 0, type));
+    value = sb_spv_bitcast(b, ctx->t.fvec[n], type, value);
+    if (n == 4) {
+        sb_spv_store(b, reg_ptr, value);
+        return;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t lane_value = n == 1 ? value : sb_spv_extract(b, ctx->t.f32, value, k);
+        sb_spv_store(b, lane_pointer(ctx, reg_ptr, sv->first_lane + k), lane_value);
+    }
+}
+
+void sb_spv_stage_copy_out(struct sb_spv_context *ctx, const struct sb_spv_stage_var *sv,
+                           uint32_t vertex, uint32_t reg_ptr)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (!sv->var || !reg_ptr)
+        return;
+    if (sv->shape == SB_SPV_SHAPE_FLOAT_ARRAY) {
+        uint32_t k = sv->array_base;
+        for (uint32_t lane = 0; lane < 4; lane++) {
+            if (!(sv->lane_mask & (1u << lane)))
+                continue;
+            uint32_t value = sb_spv_load(b, ctx->t.f32, lane_pointer(ctx, reg_ptr, lane));
+            sb_spv_store(b, var_pointer(ctx, sv, vertex, k++, ctx->t.f32), value);
+        }
+        return;
+    }
+    uint32_t n = sv->lane_count;
+    uint32_t type = sb_spv_type_of(ctx, sv->ir_type, n);
+    uint32_t value = sb_spv_load(b, ctx->t.fvec[4], reg_ptr);
+    if (n == 1) {
+        value = sb_spv_extract(b, ctx->t.f32, value, sv->first_lane);
+    } else if (n < 4) {
+        uint32_t comps[4];
+        for (uint32_t k = 0; k < n; k++)
+            comps[k] = sv->first_lane + k;
+        value = sb_spv_shuffle(b, ctx->t.fvec[n], value, value, comps, n);
+    }
+    value = sb_spv_bitcast(b, type, ctx->t.fvec[n], value);
+    sb_spv_store(b, var_pointer(ctx, sv, vertex, 0, type), value);
+}
+
+void sb_spv_stage_copy_vertices_in(struct sb_spv_context *ctx)
+{
+    struct sb_spv_stage_state *s = ctx->stage_state;
+    if (!s || !ctx->files[SB_IR_FILE_INPUT].var)
+        return;
+    for (uint32_t v = 0; v < s->vertices; v++) {
+        uint32_t vid = sb_spv_uint(ctx, v);
+        for (uint32_t i = 0; i < s->var_count; i++) {
+            const struct sb_spv_stage_var *sv = &s->vars[i];
+            if (sv->role != SB_SPV_ROLE_VERTEX_IN || sv->reg >= ctx->files[SB_IR_FILE_INPUT].count)
+                continue;
+            sb_spv_stage_copy_in(ctx, sv, vid, sb_spv_stage_register(ctx, SB_IR_FILE_INPUT, vid, sv->reg));
+        }
+    }
+}
