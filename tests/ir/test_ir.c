@@ -3,7 +3,8 @@
  * Runner for the IR front-end fixtures (README.md in this folder;
  * translator/IR.md). Modes:
  *   test_ir FILE.irtest   hand-written SM4/5 token programs: each is decoded,
- *                         lowered with sb_ir_from_sm4(), printed with
+ *                         lowered with sb_ir_from_sm4(), checked with
+ *                         sb_ir_validate(), printed with
  *                         sb_ir_print(), and the expected lines must appear in
  *                         that order; or the lowering must fail with the
  *                         expected code, byte offset and instruction index.
@@ -117,6 +118,8 @@ static void run_fixture(struct fixture *f)
             case_fail(f, "wrong result: %s", got);
     } else if (r != SB_SUCCESS) {
         case_fail(f, "lowering failed: %s", error.message);
+    } else if (sb_ir_validate(ir, &error) != SB_SUCCESS) {
+        case_fail(f, "the lowered program fails sb_ir_validate: %s", error.message);
     } else {
         char *text = sb_ir_print(ir);
         if (!text)

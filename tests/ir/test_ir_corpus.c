@@ -5,7 +5,8 @@
  * vs/ps/gs/hs/ds/cs) and from the fxc containers of
  * corpus/dxcontainer/MANIFEST.tsv (kind real-dxbc-*). For each: the container
  * parses, the SHEX/SHDR part decodes, sb_ir_from_sm4() succeeds with the
- * container, sb_ir_print() renders it, and the lowered program agrees with
+ * container, sb_ir_validate() accepts the result, sb_ir_print() renders it,
+ * and the lowered program agrees with
  * the decoder on stage, model and counts (functions, instructions,
  * resources, signature elements). Without the container it must lower too.
  * Prints lowered/decoded per stage and each failure as FILE:OFFSET: MESSAGE.
@@ -179,6 +180,8 @@ static void check_shader(const char *path)
         fail(path, error.offset, sb_result_name(error.code), error.message);
     } else if (sb_ir_from_sm4(sm4, NULL, &bare, &error) != SB_SUCCESS) {
         fail(path, error.offset, "without container", error.message);
+    } else if (sb_ir_validate(ir, &error) != SB_SUCCESS) {
+        fail(path, error.offset, "sb_ir_validate", error.message);
     } else if (check_program(path, sm4, ir)) {
         char *text = sb_ir_print(ir);
         ok = text && strlen(text) > 0;

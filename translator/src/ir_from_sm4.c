@@ -204,22 +204,49 @@ static void mark_counters(struct sb_ir_sm4_context *ctx)
     }
 }
 
+/* Fails at the instruction that starts at `offset` (found in the decoded program). */
+static bool fail_at_offset(struct sb_ir_sm4_context *ctx, uint64_t offset, const char *format,
+                           uint32_t value)
+{
+    ctx->inst = NULL;
+    for (uint32_t i = 0; i < ctx->sm4->instruction_count; i++)
+        if (ctx->sm4->instructions[i].offset == offset)
+            ctx->inst = &ctx->sm4->instructions[i];
+    return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, format, value);
+}
+
 /* fb# -> function index; every declared body needs its label. */
 static bool map_function_bodies(struct sb_ir_sm4_context *ctx)
 {
     struct sb_ir_program *p = ctx->program;
     uint32_t count = ctx->max_function_body;
-    if (!count)
+    if (!count) {
+        const struct sb_ir_function_builder *fns = ctx->functions.data;
+        for (uint32_t f = 0; f < ctx->functions.count; f++)
+            if (fns[f].is_body)
+                return fail_at_offset(ctx, fns[f].offset, "label fb%u has no dcl_function_body",
+                                      fns[f].id);
         return true;
+    }
     uint32_t *map = sb_ir_alloc(ctx, count, sizeof(*map));
     if (!map)
         return false;
     memset(map, 0xff, (size_t)count * sizeof(*map));
     const struct sb_ir_function_builder *fns = ctx->functions.data;
-    for (uint32_t f = 0; f < ctx->functions.count; f++)
-        if (fns[f].is_body && fns[f].id < count)
-            map[fns[f].id] = f;
     const struct sb_ir_declared_body *bodies = ctx->function_bodies.data;
+    uint8_t *declared = sb_ir_alloc(ctx, count, 1); /* ids are < 0x10000 */
+    if (!declared)
+        return false;
+    for (uint32_t i = 0; i < ctx->function_bodies.count; i++)
+        declared[bodies[i].id] = 1;
+    for (uint32_t f = 0; f < ctx->functions.count; f++) {
+        if (!fns[f].is_body)
+            continue;
+        if (fns[f].id >= count || !declared[fns[f].id])
+            return fail_at_offset(ctx, fns[f].offset, "label fb%u has no dcl_function_body",
+                                  fns[f].id);
+        map[fns[f].id] = f;
+    }
     for (uint32_t i = 0; i < ctx->function_bodies.count; i++) {
         if (map[bodies[i].id] != UINT32_MAX)
             continue;
@@ -228,6 +255,17 @@ static bool map_function_bodies(struct sb_ir_sm4_context *ctx)
                    bodies[i].id);
         ctx->error.offset = bodies[i].offset;
         ctx->error.instr = bodies[i].instr;
+        return false;
+    }
+    /* Bodies are numbered 0..count-1 (IR.md): a gap is a body nobody declared. */
+    for (uint32_t id = 0; id < count; id++) {
+        if (map[id] != UINT32_MAX)
+            continue;
+        ctx->inst = NULL;
+        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                   "fb%u is missing between the declared function bodies", id);
+        ctx->error.offset = bodies[ctx->function_bodies.count - 1].offset;
+        ctx->error.instr = bodies[ctx->function_bodies.count - 1].instr;
         return false;
     }
     p->function_body_count = count;

@@ -327,6 +327,17 @@ static bool lower_linkage(struct sb_ir_sm4_context *ctx, const struct sb_sm4_ins
         return true;
     }
     if (inst->opcode == SB_SM4_OP_DCL_FUNCTION_TABLE) {
+        /* fxc declares bodies, then tables, then interfaces; each names earlier ones. */
+        const struct sb_ir_declared_body *bodies = ctx->function_bodies.data;
+        for (uint32_t i = 0; i < d->id_count; i++) {
+            bool found = false;
+            for (uint32_t b = 0; b < ctx->function_bodies.count && !found; b++)
+                found = bodies[b].id == d->ids[i];
+            if (!found)
+                return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                                  "function table ft%u names undeclared fb%u", d->table_id,
+                                  d->ids[i]);
+        }
         struct sb_ir_function_table *t = sb_ir_push(ctx, &ctx->function_tables, sizeof(*t));
         if (!t)
             return false;
@@ -334,6 +345,15 @@ static bool lower_linkage(struct sb_ir_sm4_context *ctx, const struct sb_sm4_ins
         t->body_count = d->id_count;
         t->bodies = copy_ids(ctx, d);
         return t->bodies != NULL;
+    }
+    const struct sb_ir_function_table *tables = ctx->function_tables.data;
+    for (uint32_t i = 0; i < d->id_count; i++) {
+        bool found = false;
+        for (uint32_t t = 0; t < ctx->function_tables.count && !found; t++)
+            found = tables[t].id == d->ids[i];
+        if (!found)
+            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "interface fp%u names undeclared ft%u",
+                              d->table_id, d->ids[i]);
     }
     struct sb_ir_interface *f = sb_ir_push(ctx, &ctx->interfaces, sizeof(*f));
     if (!f)

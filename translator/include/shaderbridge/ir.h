@@ -516,6 +516,17 @@ const struct sb_ir_op_info *sb_ir_op_info(uint32_t op);
  */
 char *sb_ir_print(const struct sb_ir_program *program);
 
+/**
+ * Checks the structural promises of IR.md on any program, however it was
+ * built (front ends, passes, tests): operand counts, files and slot kinds per
+ * sb_ir_op_info(), masks and swizzles in range, relative indices one lane and
+ * bounded, temps below the function's temp_count, declared x#/g#/icb,
+ * balanced structured flow, call targets inside the function array, hull
+ * phase counts consistent. Returns SB_SUCCESS or SB_ERROR_TRANSLATE_INVALID
+ * with the offending instruction's offset and a message (error may be NULL).
+ */
+enum sb_result sb_ir_validate(const struct sb_ir_program *program, struct sb_error *error);
+
 #ifdef __cplusplus
 }
 #endif
