@@ -25,8 +25,13 @@
  * whose report is read back from the SPIR-V (vk_spirv_reflect.c): a check
  * of the harness and a reference figure, independent of our translator.
  *
+ * `--optimize` translates with SB_TRANSLATE_OPTIMIZE (SPIRV-Tools -O) and
+ * `--target-env vulkan1.X` for another target, to check those modules too;
+ * `--optimize-off` creates pipelines with DISABLE_OPTIMIZATION.
+ *
  * Usage: test_vk_pipelines CORPUS_DIR EXPECTED_TSV [--only SUBSTRING]
  *                          [--write-expected FILE] [--optimize-off] [--peer-dir DIR]
+ *                          [--optimize] [--target-env vulkan1.X]
  * Exit: 0 all as expected, 1 otherwise, 77 corpus or Vulkan missing.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -70,6 +75,7 @@ struct group {
 struct run {
     struct vkh h;
     const char *corpus, *only, *peer_dir;
+    struct sb_translate_options options;
     struct expected expected[MAX_EXPECTED];
     unsigned expected_count;
     struct group groups[MAX_GROUPS];
@@ -282,7 +288,7 @@ static enum outcome run_one(struct run *r, const char *rel, const uint8_t *data,
     struct sb_translation *t = NULL;
     struct sb_error err = { 0 };
     double t0 = now();
-    enum sb_result res = sb_translate(data, size, NULL, &t, &err);
+    enum sb_result res = sb_translate(data, size, &r->options, &t, &err);
     r->translate_s += now() - t0;
     if (res != SB_SUCCESS) {
         snprintf(why, why_size, "%s at %llu: %s", sb_result_name(res),
@@ -290,7 +296,7 @@ static enum outcome run_one(struct run *r, const char *rel, const uint8_t *data,
         return O_TRANSLATE;
     }
     *stage = t->stage;
-    res = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err);
+    res = sb_spirv_validate(t->words, t->word_count, r->options.target_env, &err);
     if (res != SB_SUCCESS) {
         snprintf(why, why_size, "spirv-val: %s", err.message);
         sb_translation_destroy(t);
@@ -442,11 +448,13 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 3) {
         fprintf(stderr, "usage: %s CORPUS_DIR EXPECTED_TSV [--only S] [--write-expected F] "
-                        "[--optimize-off] [--peer-dir DIR]\n", argv[0]);
+                        "[--optimize-off] [--peer-dir DIR] [--optimize] [--target-env ENV]\n",
+                argv[0]);
         return 2;
     }
     static struct run r;
     r.corpus = argv[1];
+    r.options.target_env = SB_TARGET_VULKAN_1_1;
     bool optimize_off = false;
     for (int i = 3; i < argc; i++) {
         if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
@@ -457,6 +465,13 @@ int main(int argc, char **argv)
             optimize_off = true;
         else if (strcmp(argv[i], "--peer-dir") == 0 && i + 1 < argc)
             r.peer_dir = argv[++i];
+        else if (strcmp(argv[i], "--optimize") == 0)
+            r.options.flags |= SB_TRANSLATE_OPTIMIZE;
+        else if (strcmp(argv[i], "--target-env") == 0 && i + 1 < argc &&
+                 !sb_target_env_parse(argv[++i], &r.options.target_env)) {
+            fprintf(stderr, "unknown target env %s\n", argv[i]);
+            return 2;
+        }
     }
     char probe[1024];
     struct stat st;
