@@ -8,7 +8,9 @@
  *                         sb_ir_print(), and the expected lines must appear in
  *                         that order; or the lowering must fail with the
  *                         expected code, byte offset and instruction index.
- *   test_ir --walk-table  every row of sb_ir_op_info() is well formed.
+ *   test_ir --walk-table  every row of sb_ir_op_info() is well formed, and every
+ *                         SM4 instruction opcode maps to an IR op that admits
+ *                         its operand counts (sb_ir_sm4_op_mapping).
  *   test_ir --container   signature merge and RDEF names from a container
  *                         built here (tests/dxbc_fxc/fxc_builder.h).
  */
@@ -26,6 +28,8 @@
 #include "shaderbridge/result.h"
 #include "shaderbridge/sm4.h"
 #include "fxc_builder.h"
+#include "ir_private.h"
+#include "sm4_private.h"
 
 #define MAX_TOKENS 4096
 #define MAX_EXPECT 256
@@ -228,6 +232,8 @@ static int run_file(const char *path)
     return failures || !cases ? 1 : 0;
 }
 
+static unsigned walk_sm4_mapping(void);
+
 /* Every op row: a unique name, sane counts, a kind for every possible slot. */
 static int walk_table(void)
 {
@@ -272,11 +278,43 @@ static int walk_table(void)
         fprintf(stderr, "spot checks of the op table failed\n");
         failures++;
     }
+    failures += walk_sm4_mapping();
     printf("op table: %u rows, %u failures\n", rows, failures);
     return failures || rows != SB_IR_OP_COUNT ? 1 : 0;
 }
 
 int container_test(void);
+
+/* Every SM4 instruction opcode maps to an IR op whose counts admit its operands. */
+static unsigned walk_sm4_mapping(void)
+{
+    unsigned mapped = 0, bad = 0;
+    for (uint32_t code = 0; code < SB_SM4_OP_COUNT; code++) {
+        const struct sb_sm4_opcode_info *row = sb_sm4_opcode_info(code);
+        bool instruction = row && !(row->flags & SB_SM4_OPF_DECL) && code != SB_SM4_OP_LABEL;
+        uint32_t op = 0, srcs = 0;
+        bool has = sb_ir_sm4_op_mapping(code, row ? row->src_count : 0, &op, &srcs);
+        if (has != instruction) {
+            fprintf(stderr, "sm4 opcode %u (%s): mapping %s\n", code,
+                    row ? row->name : "reserved", has ? "present but should not be" : "missing");
+            bad++;
+            continue;
+        }
+        if (!has)
+            continue;
+        mapped++;
+        const struct sb_ir_op_info *info = sb_ir_op_info(op);
+        /* fcall's interface operand is its only source. */
+        if (!info || row->dst_count < info->dst_min || row->dst_count > info->dst_max ||
+            srcs < info->src_min || srcs > info->src_max) {
+            fprintf(stderr, "sm4 %s (%u+%u) does not fit IR %s\n", row->name, row->dst_count,
+                    row->src_count, info ? info->name : "?");
+            bad++;
+        }
+    }
+    printf("sm4 -> ir mapping: %u instruction opcodes mapped, %u failures\n", mapped, bad);
+    return bad;
+}
 
 int main(int argc, char **argv)
 {

@@ -88,6 +88,23 @@ static const struct op_row op_rows[SB_SM4_OP_COUNT] = {
 #undef P
 #undef X
 
+bool sb_ir_sm4_op_mapping(uint32_t sm4_opcode, uint32_t sm4_src_count, uint32_t *ir_op,
+                          uint32_t *ir_src_count)
+{
+    if (sm4_opcode >= SB_SM4_OP_COUNT || op_rows[sm4_opcode].how == H_NONE)
+        return false;
+    const struct op_row *row = &op_rows[sm4_opcode];
+    *ir_op = row->op;
+    switch (row->how) {
+    case H_CASE:
+    case H_STREAM: *ir_src_count = 0; break;
+    case H_CALL:
+    case H_CALLC: *ir_src_count = sm4_src_count ? sm4_src_count - 1 : 0; break;
+    default: *ir_src_count = sm4_src_count; break;
+    }
+    return true;
+}
+
 /* Does the operand's file fit a slot kind? */
 static bool kind_accepts(uint32_t kind, bool is_dst, uint32_t op, const struct sb_sm4_operand *in,
                          uint32_t file)

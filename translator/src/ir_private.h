@@ -141,6 +141,16 @@ struct sb_ir_function_builder *sb_ir_current_function(struct sb_ir_sm4_context *
 /** Lowers a declaration (ir_from_sm4_decl.c). */
 bool sb_ir_lower_declaration(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst);
 
+/**
+ * The IR op an SM4 instruction opcode lowers to and how many of its SM4
+ * sources become IR sources (others become side fields: the case literal,
+ * the call label, the stream); false for opcodes that are not instructions
+ * the IR takes (declarations, labels, phase markers, reserved numbers).
+ * For the table walk in tests/ir.
+ */
+bool sb_ir_sm4_op_mapping(uint32_t sm4_opcode, uint32_t sm4_src_count, uint32_t *ir_op,
+                          uint32_t *ir_src_count);
+
 /** Lowers an ordinary instruction into the current function (ir_from_sm4_ops.c). */
 bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst);
 
