@@ -9,15 +9,19 @@
  * real-dxbc-sm5): sb_translate, check the module with SPIRV-Tools (an
  * invalid module could crash the driver, and the validation layer would
  * only repeat the verdict), then vk_pipeline_build.c creates its pipeline
- * with generated partner stages under the Khronos validation layer. A
- * shader passes when every step succeeds with zero validation errors.
+ * with generated partner stages under the Khronos validation layer. Before
+ * that, the translation's report (bindings, interface, built-ins: what the
+ * partners are built from) is compared with the module itself
+ * (vk_spirv_reflect.c), since partners built from an incomplete report
+ * would let interface mistakes pass unseen. A shader passes when every step
+ * succeeds with zero validation errors.
  *
  * Prints totals per stage, the clean rate, failures grouped by their first
  * message (VUIDs and numbers folded so one cause is one group), and times.
  *
  * Shaders that must currently fail are listed in the expected-failure TSV
  * (path, outcome, reason); outcome is one of translate, spirv-invalid,
- * pipeline, validation. A listed shader that passes, or fails differently,
+ * report, pipeline, validation. A listed shader that passes, or fails differently,
  * fails the test, so the list shrinks as the translator improves.
  *
  * `--peer-dir DIR` replaces sb_translate with another translator's modules,
@@ -53,9 +57,9 @@
 #define MAX_EXPECTED 512
 #define MAX_GROUPS 256
 
-enum outcome { O_PASS, O_TRANSLATE, O_SPIRV_INVALID, O_PIPELINE, O_VALIDATION, O_COUNT };
+enum outcome { O_PASS, O_TRANSLATE, O_SPIRV_INVALID, O_REPORT, O_PIPELINE, O_VALIDATION, O_COUNT };
 static const char *const outcome_names[O_COUNT] = {
-    "pass", "translate", "spirv-invalid", "pipeline", "validation",
+    "pass", "translate", "spirv-invalid", "report", "pipeline", "validation",
 };
 
 static const char *const stage_names[6] = { "vs", "ps", "gs", "hs", "ds", "cs" };
@@ -302,7 +306,7 @@ static enum outcome run_one(struct run *r, const char *rel, const uint8_t *data,
         sb_translation_destroy(t);
         return O_SPIRV_INVALID;
     }
-    enum outcome o = build_one(r, t, why, why_size);
+    enum outcome o = vkr_check_report(t, why, why_size) ? build_one(r, t, why, why_size) : O_REPORT;
     sb_translation_destroy(t);
     return o;
 }

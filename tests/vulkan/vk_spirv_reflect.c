@@ -283,3 +283,102 @@ bool vkr_translation_from_spirv(const uint32_t *words, size_t count, struct vkr_
     free(r.ids);
     return ok;
 }
+
+/* ---- report check ------------------------------------------------------ */
+
+static bool same_var(const struct sb_translated_interface *a, const struct sb_translated_interface *b)
+{
+    return a->location == b->location && a->component == b->component &&
+           a->component_count == b->component_count && a->component_type == b->component_type &&
+           a->array_size == b->array_size && a->patch == b->patch;
+}
+
+/* Every entry of `want` is in `have` (and the counts agree). */
+static bool vars_match(const char *what, const struct sb_translated_interface *want,
+                       uint32_t want_count, const struct sb_translated_interface *have,
+                       uint32_t have_count, char *why, size_t why_size)
+{
+    for (uint32_t i = 0; i < want_count; i++) {
+        bool found = false;
+        for (uint32_t j = 0; j < have_count && !found; j++)
+            found = same_var(&want[i], &have[j]);
+        if (!found) {
+            snprintf(why, why_size, "report: module %s location %u component %u (%u x type %u, "
+                     "array %u, patch %d) is not reported as such", what, want[i].location,
+                     want[i].component, want[i].component_count, want[i].component_type,
+                     want[i].array_size, want[i].patch);
+            return false;
+        }
+    }
+    if (want_count != have_count) {
+        snprintf(why, why_size, "report: module has %u %s entries, translation reports %u", want_count,
+                 what, have_count);
+        return false;
+    }
+    return true;
+}
+
+static bool builtins_match(const char *what, const uint32_t *want, uint32_t want_count,
+                           const uint32_t *have, uint32_t have_count, char *why, size_t why_size)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const uint32_t *a = pass ? have : want, *b = pass ? want : have;
+        uint32_t an = pass ? have_count : want_count, bn = pass ? want_count : have_count;
+        for (uint32_t i = 0; i < an; i++) {
+            bool found = false;
+            for (uint32_t j = 0; j < bn && !found; j++)
+                found = a[i] == b[j];
+            if (!found) {
+                snprintf(why, why_size, "report: built-in %s %u is %s", what, a[i],
+                         pass ? "reported but not in the module" : "in the module but not reported");
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+static bool bindings_match(const struct sb_translation *module, const struct sb_translation *t,
+                           char *why, size_t why_size)
+{
+    for (uint32_t i = 0; i < module->binding_count; i++) {
+        const struct sb_translated_binding *m = &module->bindings[i];
+        bool found = false;
+        for (uint32_t j = 0; j < t->binding_count && !found; j++) {
+            const struct sb_translated_binding *r = &t->bindings[j];
+            found = (r->set == m->set && r->binding == m->binding &&
+                     r->descriptor_type == m->descriptor_type) ||
+                    (r->has_counter && r->set == m->set && r->counter_binding == m->binding);
+        }
+        if (!found) {
+            snprintf(why, why_size, "report: module binding set %u binding %u (descriptor type %u) "
+                     "is not reported", m->set, m->binding, m->descriptor_type);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool vkr_check_report(const struct sb_translation *t, char *why, size_t why_size)
+{
+    static struct vkr_storage s;
+    struct sb_translation module;
+    if (!vkr_translation_from_spirv(t->words, t->word_count, &s, &module)) {
+        snprintf(why, why_size, "report: the module cannot be read back");
+        return false;
+    }
+    if (module.stage != t->stage) {
+        snprintf(why, why_size, "report: stage %u, module's entry point is stage %u", t->stage,
+                 module.stage);
+        return false;
+    }
+    return bindings_match(&module, t, why, why_size) &&
+           vars_match("Input", module.inputs, module.input_count, t->inputs, t->input_count, why,
+                      why_size) &&
+           vars_match("Output", module.outputs, module.output_count, t->outputs, t->output_count,
+                      why, why_size) &&
+           builtins_match("input", module.builtin_inputs, module.builtin_input_count,
+                          t->builtin_inputs, t->builtin_input_count, why, why_size) &&
+           builtins_match("output", module.builtin_outputs, module.builtin_output_count,
+                          t->builtin_outputs, t->builtin_output_count, why, why_size);
+}

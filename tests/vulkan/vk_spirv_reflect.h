@@ -38,4 +38,13 @@ struct vkr_storage {
 bool vkr_translation_from_spirv(const uint32_t *words, size_t count, struct vkr_storage *s,
                                 struct sb_translation *t);
 
+/**
+ * Checks a translation's report against its own module: every binding
+ * (set, binding, descriptor type), interface entry (location, component,
+ * component count and type, per-vertex array size, patch) and built-in the
+ * module declares must be reported, and nothing else. Returns true when they
+ * agree; otherwise writes the first difference to `why`.
+ */
+bool vkr_check_report(const struct sb_translation *t, char *why, size_t why_size);
+
 #endif
