@@ -70,6 +70,7 @@ static void gs_streams(void)
     ST_CHECK(text && strstr(text, "Triangles"));
     ST_CHECK(text && strstr(text, "OutputLineStrip"));
     ST_CHECK(st_count(text, "Stream 1") == 1);
+    ST_CHECK(st_count(text, "Location 1") == 1); /* STREAMED: o0 of stream 1 at 1 * stride 1 */
     ST_CHECK(st_count(text, "OpEmitStreamVertex") == 2);
     ST_CHECK(st_count(text, "OpEndStreamPrimitive") == 2);
     ST_CHECK(st_count(text, "OpEmitVertex") == 0);
@@ -210,7 +211,7 @@ static void hs_quad(void)
     ST_CHECK(text && strstr(text, "VertexOrderCcw"));
     ST_CHECK(st_count(text, "BuiltIn Position") == 2); /* gl_in and gl_out arrays */
     ST_CHECK(st_count(text, "OpLoopMerge") == 0);
-    ST_CHECK(st_count(text, "Location 6") == 1);
+    ST_CHECK(st_count(text, "Location 8") == 1); /* UV: patch base 2 (cp registers 0-1) + 6 */
     free(text);
 }
 
@@ -273,7 +274,7 @@ static void ds_tri(void)
     ST_CHECK(text && strstr(text, "BuiltIn TessLevelOuter"));
     ST_CHECK(text && strstr(text, "BuiltIn TessLevelInner"));
     ST_CHECK(text && strstr(text, "BuiltIn ClipDistance"));
-    ST_CHECK(st_count(text, "Location 4") == 1);
+    ST_CHECK(st_count(text, "Location 5") == 1); /* CENTER: patch base 1 + register 4 */
     ST_CHECK(!strstr(text ? text : "", "Spacing")); /* the hull shader owns spacing */
     free(text);
 }

@@ -35,6 +35,7 @@ enum sb_result sb_spv_ds_declare(struct sb_spv_context *ctx)
         sb_spv_register_file_declare(ctx, SB_IR_FILE_INPUT_PATCH_CONSTANT, pc_need, 0);
     if (s->vertices && sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_VERTEX_IN, s->vertices) != SB_SUCCESS)
         return ctx->result;
+    s->patch_location_base = sb_spv_stage_patch_location_base(p);
     return sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_PATCH_IN, 0);
 }
 

@@ -8,7 +8,9 @@
  * Outputs: o# is one Private register array (spirv_private.h); before every
  * emit the core's epilogue copies the stream-0 outputs and this file copies
  * the outputs of the emitting stream when it is not 0 (those carry the
- * Stream decoration and GeometryStreams). Writing stream-0 outputs before a
+ * Stream decoration and GeometryStreams, at Location = register + stream *
+ * (1 + the highest output register): spirv-val counts every stream in one
+ * location space, and only stream 0 is linked to a fragment shader). Writing stream-0 outputs before a
  * stream-1 emit is harmless: SPIR-V leaves outputs undefined after any emit.
  * A program that uses a stream other than 0 emits with OpEmitStreamVertex /
  * OpEndStreamPrimitive everywhere; others use OpEmitVertex / OpEndPrimitive
@@ -35,6 +37,7 @@ static const struct {
     uint32_t topology;
     SpvExecutionMode mode;
 } output_topologies[] = {
+    { 0, SpvExecutionModeOutputPoints }, /* undeclared: a GS that never emits (fxc allows it) */
     { 1, SpvExecutionModeOutputPoints },
     { 2, SpvExecutionModeOutputLineStrip },
     { 3, SpvExecutionModeOutputLineStrip },
@@ -109,6 +112,12 @@ enum sb_result sb_spv_gs_declare(struct sb_spv_context *ctx)
         sb_spv_register_file_declare(ctx, SB_IR_FILE_INPUT, need, s->vertices);
     if (sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_VERTEX_IN, s->vertices) != SB_SUCCESS)
         return ctx->result;
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (e->kind == SB_IR_SIGNATURE_OUTPUT && e->file == SB_IR_FILE_OUTPUT && e->register_index < 4096 &&
+            s->stream_location_stride < e->register_index + 1)
+            s->stream_location_stride = e->register_index + 1;
+    }
     return sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_STREAM_OUT, 0);
 }
 

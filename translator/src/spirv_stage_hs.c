@@ -141,6 +141,7 @@ enum sb_result sb_spv_hs_declare(struct sb_spv_context *ctx)
         return ctx->result;
     if (ocp && sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_CP_OUT, ocp) != SB_SUCCESS)
         return ctx->result;
+    s->patch_location_base = sb_spv_stage_patch_location_base(p);
     return sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_PATCH_OUT, 0);
 }
 

@@ -136,9 +136,11 @@ static uint32_t make_builtin(struct sb_spv_context *ctx, SpvBuiltIn builtin, uin
     struct sb_spv_builder *b = &ctx->builder;
     if (outer)
         type = sb_spv_type_array(b, type, outer);
+    uint32_t before = b->next_id;
     uint32_t var = sb_spv_io_builtin(ctx, output ? SpvStorageClassOutput : SpvStorageClassInput,
                                      builtin, type);
-    if (patch)
+    /* Decorate only a variable made just now (tess levels are shared by several elements). */
+    if (patch && var >= before)
         sb_spv_decorate(b, var, SpvDecorationPatch, NULL, 0);
     return var;
 }
@@ -148,8 +150,14 @@ static void declare_location(struct sb_spv_context *ctx, struct sb_spv_stage_var
 {
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_ir_signature_element *e = v->element;
+    uint32_t location = e->register_index;
+    const struct sb_spv_stage_state *s = ctx->stage_state;
+    if (role_is_patch(role))
+        location += s->patch_location_base;
+    else if (role == SB_SPV_ROLE_STREAM_OUT)
+        location += s->stream_location_stride * v->stream;
     v->var = make_variable(ctx, sb_spv_type_of(ctx, v->ir_type, v->lane_count), v->outer, v->output);
-    sb_spv_decorate1(b, v->var, SpvDecorationLocation, e->register_index);
+    sb_spv_decorate1(b, v->var, SpvDecorationLocation, location);
     if (v->first_lane)
         sb_spv_decorate1(b, v->var, SpvDecorationComponent, v->first_lane);
     if (role_is_patch(role))
@@ -162,7 +170,7 @@ static void declare_location(struct sb_spv_context *ctx, struct sb_spv_stage_var
         sb_spv_debug_name(ctx, v->var, e->semantic);
     struct sb_translated_interface entry;
     memset(&entry, 0, sizeof(entry));
-    entry.location = e->register_index;
+    entry.location = location;
     entry.component = v->first_lane;
     entry.component_count = v->lane_count;
     entry.component_type = v->ir_type;
@@ -218,6 +226,20 @@ static void declare_distance(struct sb_spv_context *ctx, struct sb_spv_stage_var
     v->var = make_builtin(ctx, cull ? SpvBuiltInCullDistance : SpvBuiltInClipDistance,
                           sb_spv_type_array(&ctx->builder, ctx->t.f32, total ? total : 1), v->outer,
                           v->output, false);
+}
+
+uint32_t sb_spv_stage_patch_location_base(const struct sb_ir_program *p)
+{
+    uint32_t base = 0;
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        bool control_point = p->stage == SB_IR_STAGE_HULL
+                                 ? e->kind == SB_IR_SIGNATURE_OUTPUT && e->file == SB_IR_FILE_OUTPUT
+                                 : e->kind == SB_IR_SIGNATURE_INPUT && e->file == SB_IR_FILE_INPUT;
+        if (control_point && e->register_index < 4096 && base < e->register_index + 1)
+            base = e->register_index + 1;
+    }
+    return base;
 }
 
 enum sb_result sb_spv_stage_declare_role(struct sb_spv_context *ctx, uint32_t role, uint32_t outer)

@@ -9,9 +9,12 @@
  *
  * Location scheme (shared by HS and DS, matching spirv_io.c for the rest):
  * a user-semantic element gets Location = its register index and Component
- * = its first lane; patch constants use the same rule in the per-patch
- * location space (Patch decoration), so HS patch output o#N and DS input
- * vpc#N meet at Location N.
+ * = its first lane. Patch constants (Patch decoration) come after the
+ * control points, because spirv-val counts per-vertex and per-patch
+ * variables in one location space: Location = B + register, where B = 1 +
+ * the highest control-point register of the signature (HS: its outputs; DS:
+ * its inputs; D3D requires the two signatures to agree), so HS patch output
+ * o#N and DS input vpc#N meet at Location B + N.
  */
 #ifndef SHADERBRIDGE_SPIRV_STAGE_PRIVATE_H
 #define SHADERBRIDGE_SPIRV_STAGE_PRIVATE_H
@@ -55,12 +58,19 @@ struct sb_spv_stage_state {
     uint32_t vertices;       /**< GS input vertices / HS, DS input control points */
     bool streams;            /**< GS: OpEmitStreamVertex forms (a non-zero stream is used) */
     uint32_t invocation_id;  /**< HS/GS InvocationId input variable (int), 0 until made */
+    uint32_t patch_location_base; /**< HS/DS: Location of patch constant register 0 */
+    /** GS: outputs of stream s sit at Location = register + s * stride (spirv-val counts all
+     *  streams in one location space; only stream 0 reaches a fragment shader). */
+    uint32_t stream_location_stride;
     /** Float-array built-ins (clip, cull) of arrayed inputs/outputs: lanes given so far. */
     uint32_t distance_lanes[2][2]; /**< [output][cull] */
 };
 
 /** The stage state (allocated on first use; NULL after an allocation failure, recorded). */
 struct sb_spv_stage_state *sb_spv_stage_state(struct sb_spv_context *ctx);
+
+/** HS/DS: 1 + the highest control-point register in the signature (header comment). */
+uint32_t sb_spv_stage_patch_location_base(const struct sb_ir_program *p);
 
 /** Largest register index + 1 that the program uses in `file` (signature, ranges, operands). */
 uint32_t sb_spv_stage_file_need(const struct sb_ir_program *p, uint32_t file);
