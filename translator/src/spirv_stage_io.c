@@ -60,6 +60,13 @@ static uint32_t last_lane(uint32_t mask)
     return 0;
 }
 
+/* The element's lanes: its container allocation when known (what the partner stage's signature
+ * has too, so both sides declare the same variable), else the declared lanes. */
+static uint32_t element_lanes(const struct sb_ir_signature_element *e)
+{
+    return (e->signature_mask ? e->signature_mask : e->mask) & 0xFu;
+}
+
 static bool role_matches(const struct sb_spv_context *ctx, uint32_t role,
                          const struct sb_ir_signature_element *e)
 {
@@ -209,7 +216,7 @@ static uint32_t distance_total(struct sb_spv_context *ctx, uint32_t role, uint32
     for (uint32_t i = 0; i < p->signature_count; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
         if (role_matches(ctx, role, e) && e->system_value == system_value)
-            n += sb_spv_mask_count(e->mask ? e->mask : e->signature_mask);
+            n += sb_spv_mask_count(element_lanes(e));
     }
     return n;
 }
@@ -252,7 +259,7 @@ enum sb_result sb_spv_stage_declare_role(struct sb_spv_context *ctx, uint32_t ro
         if (!role_matches(ctx, role, e))
             continue;
         uint32_t stream = role == SB_SPV_ROLE_STREAM_OUT ? e->stream : 0;
-        uint32_t mask = (e->mask ? e->mask : e->signature_mask) & 0xFu;
+        uint32_t mask = element_lanes(e) & 0xFu;
         mask &= ~taken_lanes(ctx, role, stream, e->register_index);
         if (!mask)
             continue;
