@@ -183,7 +183,7 @@ static void case_cs_alu(void)
         SB_IR_OP_ISHL, SB_IR_OP_ISHR, SB_IR_OP_USHR,
     };
     static const uint32_t three_src[] = { SB_IR_OP_MAD, SB_IR_OP_MOVC, SB_IR_OP_IMAD, SB_IR_OP_UMAD,
-                                          SB_IR_OP_UBFE, SB_IR_OP_IBFE };
+                                          SB_IR_OP_UBFE, SB_IR_OP_IBFE, SB_IR_OP_MSAD };
     static const uint32_t two_dst[] = { SB_IR_OP_IMUL, SB_IR_OP_UMUL, SB_IR_OP_UDIV, SB_IR_OP_UADDC,
                                         SB_IR_OP_USUBB };
     for (size_t i = 0; i < sizeof(one_src) / sizeof(one_src[0]); i++)
@@ -225,6 +225,7 @@ static void case_cs_alu(void)
     emit1(SB_IR_OP_DRCP, R(12, 0x3), dpair);
     emit3(SB_IR_OP_DMOVC, R(14, 0xF), RS(1, "xyzw"), dpair, dpair);
     emit1(SB_IR_OP_MOV, R(15, 0xF), RS(14, "xyzw"))->flags |= SB_IR_FLAG_PRECISE;
+    emit0(SB_IR_OP_ABORT); /* reference-device debugging aid: no code */
     emit0(SB_IR_OP_RET);
     struct sb_ir_program *p = ir_program(SB_IR_STAGE_COMPUTE, 16);
     p->thread_group[0] = 8;
@@ -253,6 +254,7 @@ static void case_cs_alu(void)
         CHECK(count_op(t, SpvOpBitFieldInsert, NULL, 0) == 4); /* per lane: scalar offset/count */
         CHECK(count_op(t, SpvOpIsNan, NULL, 0) >= 2); /* ftoi and dtoi send NaN to 0 */
         CHECK(count_op(t, SpvOpDot, NULL, 0) == 4);
+        CHECK(count_op(t, SpvOpUGreaterThan, NULL, 0) == 4); /* msad: one per byte */
         CHECK(has_decoration(t, SpvDecorationNoContraction, NULL) == false); /* mov has no arithmetic */
         uint32_t cap = SpvCapabilityFloat64;
         CHECK(count_op(t, SpvOpCapability, &cap, 1) == 1);
@@ -475,8 +477,12 @@ static void case_errors(void)
 
     ir_reset();
     emit0(SB_IR_OP_NOP);
-    emit2(SB_IR_OP_MSAD, R(0, 1), RS(0, "x"), RS(0, "x"));
-    expect_error(ir_program(SB_IR_STAGE_COMPUTE, 1), SB_ERROR_TRANSLATE_UNSUPPORTED, 0x104, "msad");
+    emit0(SB_IR_OP_INTERFACE_CALL);
+    expect_error(ir_program(SB_IR_STAGE_COMPUTE, 1), SB_ERROR_TRANSLATE_UNSUPPORTED, 0x104, "fcall");
+
+    ir_reset();
+    emit1(SB_IR_OP_MOV, R(0, 1), src_reg(SB_IR_FILE_THIS_POINTER, 0, "x"));
+    expect_error(ir_program(SB_IR_STAGE_COMPUTE, 1), SB_ERROR_TRANSLATE_UNSUPPORTED, 0x100, "this pointer");
 
     ir_reset();
     emit_cond(SB_IR_OP_DISCARD, true, RS(0, "x"));

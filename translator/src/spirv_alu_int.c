@@ -284,6 +284,39 @@ static enum sb_result half(struct sb_spv_context *ctx, const struct sb_ir_instru
     return sb_spv_alu_done(ctx);
 }
 
+/*
+ * msad(ref, src, accum): per lane, accum + the sum over bytes k of
+ * |ref.byte[k] - src.byte[k]| where ref.byte[k] != 0. Shifts and masks keep
+ * it vector-wide (BitField* would need scalar offsets).
+ */
+static enum sb_result msad(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (!sb_spv_alu_check(ctx, inst, 1, 3))
+        return ctx->result;
+    const struct sb_ir_operand *d = &inst->dst[0];
+    uint32_t n = sb_spv_mask_count(d->mask);
+    if (!n)
+        return SB_SUCCESS;
+    uint32_t type = ctx->t.uvec[n], btype = ctx->t.bvec[n];
+    uint32_t ref = sb_spv_load_src(ctx, &inst->src[0], d->mask, SB_IR_TYPE_UINT);
+    uint32_t src = sb_spv_load_src(ctx, &inst->src[1], d->mask, SB_IR_TYPE_UINT);
+    uint32_t sum = sb_spv_load_src(ctx, &inst->src[2], d->mask, SB_IR_TYPE_UINT);
+    uint32_t ff = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0xFF);
+    uint32_t zero = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0);
+    for (uint32_t k = 0; k < 4; k++) {
+        uint32_t shift = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 8 * k);
+        uint32_t r = sb_spv_op2(b, SpvOpBitwiseAnd, type, sb_spv_op2(b, SpvOpShiftRightLogical, type, ref, shift), ff);
+        uint32_t s = sb_spv_op2(b, SpvOpBitwiseAnd, type, sb_spv_op2(b, SpvOpShiftRightLogical, type, src, shift), ff);
+        uint32_t diff = sb_spv_op3(b, SpvOpSelect, type, sb_spv_op2(b, SpvOpUGreaterThan, btype, r, s),
+                                   sb_spv_op2(b, SpvOpISub, type, r, s), sb_spv_op2(b, SpvOpISub, type, s, r));
+        diff = sb_spv_op3(b, SpvOpSelect, type, sb_spv_op2(b, SpvOpIEqual, btype, r, zero), zero, diff);
+        sum = sb_spv_op2(b, SpvOpIAdd, type, sum, diff);
+    }
+    sb_spv_store_dst(ctx, inst, d, sum, SB_IR_TYPE_UINT);
+    return sb_spv_alu_done(ctx);
+}
+
 enum sb_result sb_spv_alu_int_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
     switch (inst->op) {
@@ -296,6 +329,7 @@ enum sb_result sb_spv_alu_int_instruction(struct sb_spv_context *ctx, const stru
     case SB_IR_OP_UBFE: case SB_IR_OP_IBFE: case SB_IR_OP_BFI: return bitfield(ctx, inst);
     case SB_IR_OP_FTOI: case SB_IR_OP_FTOU: return ftoi(ctx, inst);
     case SB_IR_OP_F32TOF16: case SB_IR_OP_F16TOF32: return half(ctx, inst);
+    case SB_IR_OP_MSAD: return msad(ctx, inst);
     default: return SB_ERROR_TRANSLATE_UNSUPPORTED;
     }
 }

@@ -89,6 +89,9 @@ struct sb_spv_builder {
     uint32_t capability_extra[16];
     uint32_t capability_extra_count;
     uint32_t glsl_std450;    /**< OpExtInstImport id, 0 until asked for */
+    /* Fast path for the most common constants: small uints (indices, lanes). */
+    uint32_t u32_type;       /**< id of uint32, 0 until created */
+    uint32_t small_u32[32];  /**< OpConstant uint ids for 0..31, 0 until created */
 
     struct sb_spv_global *globals;
     uint32_t global_count, global_capacity;

@@ -123,6 +123,11 @@ uint32_t sb_spv_type_bool(struct sb_spv_builder *b)
 uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signed)
 {
     const uint32_t key[2] = { width, is_signed ? 1u : 0u };
+    if (width == 32 && !is_signed) {
+        if (!b->u32_type)
+            b->u32_type = cached(b, SpvOpTypeInt, key, 2, false);
+        return b->u32_type;
+    }
     return cached(b, SpvOpTypeInt, key, 2, false);
 }
 
@@ -232,6 +237,11 @@ uint32_t sb_spv_type_sampled_image(struct sb_spv_builder *b, uint32_t image_type
 uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
 {
     const uint32_t key[2] = { type, bits };
+    if (type == b->u32_type && bits < 32) {
+        if (!b->small_u32[bits])
+            b->small_u32[bits] = cached(b, SpvOpConstant, key, 2, true);
+        return b->small_u32[bits];
+    }
     return cached(b, SpvOpConstant, key, 2, true);
 }
 

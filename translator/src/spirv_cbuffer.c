@@ -54,9 +54,19 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
     uint32_t *sizes = calloc(p->resource_count ? p->resource_count : 1, sizeof(uint32_t));
     if (!sizes)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-    for (uint32_t i = 0; i < p->resource_count; i++)
-        sizes[i] = p->resources[i].cb_size;
-    used_sizes(ctx, sizes);
+    bool scan = !ctx->cb_scanned;
+    for (uint32_t i = 0; i < p->resource_count; i++) {
+        const struct sb_ir_resource *res = &p->resources[i];
+        sizes[i] = res->cb_size;
+        if (res->resource_class != SB_IR_RESOURCE_CBV)
+            continue;
+        if (res->id >= 64)
+            scan = true;
+        else if (ctx->cb_scanned && ctx->cb_used[res->id] > sizes[i])
+            sizes[i] = ctx->cb_used[res->id];
+    }
+    if (scan)
+        used_sizes(ctx, sizes);
     for (uint32_t i = 0; i < p->resource_count; i++) {
         const struct sb_ir_resource *res = &p->resources[i];
         if (res->resource_class != SB_IR_RESOURCE_CBV)

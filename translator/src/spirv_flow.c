@@ -301,6 +301,13 @@ static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
         }
         sb_spv_label(b, merge);
         return ctx->result;
+    case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
+        /* Debugging aids of the reference device; hardware drivers ignore them. */
+        return SB_SUCCESS;
+    case SB_IR_OP_INTERFACE_CALL:
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
+                           "class linkage is not supported: fcall through an interface needs the "
+                           "class instances bound at run time");
     case SB_IR_OP_CALL:
         if (!check_function(ctx, inst))
             return ctx->result;
@@ -321,12 +328,13 @@ enum sb_result sb_spv_flow_instruction(struct sb_spv_context *ctx, const struct 
 
 static bool is_flow(uint32_t op)
 {
-    return (op >= SB_IR_OP_IF && op <= SB_IR_OP_CALLC);
+    return (op >= SB_IR_OP_IF && op <= SB_IR_OP_INTERFACE_CALL) || op == SB_IR_OP_ABORT ||
+           op == SB_IR_OP_DEBUG_BREAK;
 }
 
 static bool is_alu(uint32_t op)
 {
-    return op <= SB_IR_OP_DGE && op != SB_IR_OP_MSAD;
+    return op <= SB_IR_OP_DGE;
 }
 
 /* One instruction through the parts that may know it. */

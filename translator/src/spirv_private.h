@@ -144,6 +144,10 @@ struct sb_spv_context {
     uint32_t indexable_count;           /**< max x# id + 1 */
     uint32_t icb_var;        /**< Private uvec4[n]; 0 when there is no icb */
     struct sb_spv_register_file files[SB_IR_FILE_COUNT];
+    /** Vectors of cb# (id < 64) that constant indices reach (largest + 1), from the
+     *  one operand scan of sb_spv_registers_declare; cbuffers size their blocks by it. */
+    uint32_t cb_used[64];
+    bool cb_scanned;         /**< cb_used is valid (ids >= 64 need their own scan) */
 
     /* Resources (by program->resources index) and g# (by group_shared index). */
     struct sb_spv_resource *resources;
@@ -335,15 +339,6 @@ void sb_spv_resource_release(struct sb_spv_context *ctx);
 /* ---- resource files' shared helpers (spirv_resource*.c, spirv_texture*.c, spirv_uav*.c) ------- */
 
 /**
- * The VkDescriptorType value a resource's binding is declared with by the
- * resource files (for sb_translated_binding::descriptor_type): cb# 6
- * UNIFORM_BUFFER, s# 0 SAMPLER, typed t# 2 SAMPLED_IMAGE (buffer: 4
- * UNIFORM_TEXEL_BUFFER), typed u# 3 STORAGE_IMAGE (buffer: 5
- * STORAGE_TEXEL_BUFFER), raw/structured t#/u# 7 STORAGE_BUFFER. A UAV
- * counter (counter_binding) is always 7 STORAGE_BUFFER.
- */
-uint32_t sb_spv_resource_descriptor_type(const struct sb_ir_resource *resource);
-/**
  * Does any instruction of `program` use UAV register `uav_id` with
  * imm_atomic_alloc / imm_atomic_consume? The binding step may set
  * sb_ir_resource::has_counter from it for hand-built IR programs.
@@ -422,6 +417,9 @@ bool sb_spv_store_texel(struct sb_spv_context *ctx, const struct sb_ir_instructi
  */
 bool sb_spv_store_status(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
+/** OpSampledImage of t# `tex` (resources index `index`) and s# `smp`, NonUniform as either. */
+uint32_t sb_spv_texture_sampled_image(struct sb_spv_context *ctx, uint32_t index,
+                                      const struct sb_ir_operand *tex, const struct sb_ir_operand *smp);
 /** Declarations: typed t#/u# and s# (spirv_texture_decl.c), memory/counters/g# (spirv_uav_decl.c). */
 enum sb_result sb_spv_texture_declare(struct sb_spv_context *ctx, uint32_t index);
 enum sb_result sb_spv_uav_declare_memory(struct sb_spv_context *ctx, uint32_t index);

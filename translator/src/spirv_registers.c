@@ -183,6 +183,12 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
         return sb_spv_access_chain(
             &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]),
             ctx->icb_var, &idx, 1);
+    case SB_IR_FILE_THIS_POINTER: case SB_IR_FILE_INTERFACE: case SB_IR_FILE_FUNCTION_BODY:
+    case SB_IR_FILE_FUNCTION_TABLE:
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
+                    "class linkage is not supported: operand file %u (interfaces, this pointer)",
+                    op->file);
+        return 0;
     default:
         if (op->file < SB_IR_FILE_COUNT)
             return file_pointer(ctx, op);
@@ -497,11 +503,18 @@ static bool core_file(const struct sb_ir_program *p, uint32_t file)
     }
 }
 
-static void note_operand(uint32_t *need, const struct sb_ir_operand *op, int depth)
+static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struct sb_ir_operand *op,
+                         int depth)
 {
     if (depth > 4)
         return;
-    if (op->file < SB_IR_FILE_COUNT) {
+    if (op->file == SB_IR_FILE_CONSTANT_BUFFER) {
+        /* [0] id, [1] vector; SM5.1 [0] id, [1] register, [2] vector. */
+        uint32_t id = op->index[0].offset, slot = op->index_count >= 3 ? 2 : 1;
+        if (op->index_count >= 2 && id < 64 && op->index[slot].offset < 4096 &&
+            ctx->cb_used[id] < op->index[slot].offset + 1)
+            ctx->cb_used[id] = op->index[slot].offset + 1;
+    } else if (op->file < SB_IR_FILE_COUNT) {
         uint32_t n = 1;
         if (op->index_count >= 1 && (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_OUTPUT))
             n = op->index[op->index_count - 1].offset + 1;
@@ -512,7 +525,7 @@ static void note_operand(uint32_t *need, const struct sb_ir_operand *op, int dep
     }
     for (uint32_t i = 0; i < op->index_count && i < 3; i++)
         if (op->index[i].relative)
-            note_operand(need, op->index[i].relative, depth + 1);
+            note_operand(ctx, need, op->index[i].relative, depth + 1);
 }
 
 static enum sb_result declare_files(struct sb_spv_context *ctx)
@@ -538,10 +551,11 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
         for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
             for (uint32_t d = 0; d < inst->dst_count; d++)
-                note_operand(need, &inst->dst[d], 0);
+                note_operand(ctx, need, &inst->dst[d], 0);
             for (uint32_t s = 0; s < inst->src_count; s++)
-                note_operand(need, &inst->src[s], 0);
+                note_operand(ctx, need, &inst->src[s], 0);
         }
+    ctx->cb_scanned = true;
     for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
         if (need[file] && core_file(p, file))
             sb_spv_register_file_declare(ctx, file, need[file], 0);
