@@ -77,6 +77,7 @@ static struct sb_ir_function_builder *new_function(struct sb_ir_sm4_context *ctx
     fn->id = UINT32_MAX;
     fn->instance_count = 1;
     fn->offset = ctx->inst ? ctx->inst->offset : 0;
+    fn->first = ctx->pool_used;
     ctx->current = ctx->functions.count - 1;
     return fn;
 }
@@ -192,8 +193,8 @@ static void mark_counters(struct sb_ir_sm4_context *ctx)
     const struct sb_ir_function_builder *fns = ctx->functions.data;
     struct sb_ir_resource *res = ctx->resources.data;
     for (uint32_t f = 0; f < ctx->functions.count; f++) {
-        const struct sb_ir_instruction *in = fns[f].instructions.data;
-        for (uint32_t i = 0; i < fns[f].instructions.count; i++) {
+        const struct sb_ir_instruction *in = ctx->pool + fns[f].first;
+        for (uint32_t i = 0; i < fns[f].count; i++) {
             if (in[i].op != SB_IR_OP_IMM_ATOMIC_ALLOC && in[i].op != SB_IR_OP_IMM_ATOMIC_CONSUME)
                 continue;
             uint32_t id = in[i].dst[1].index[0].offset;
@@ -287,8 +288,8 @@ static bool emit_functions(struct sb_ir_sm4_context *ctx)
         out[f].id = b->section != SB_IR_SECTION_SUBROUTINE ? UINT32_MAX
                     : b->is_body                           ? (b->id | 0x80000000u)
                                                            : b->id;
-        out[f].instruction_count = b->instructions.count;
-        out[f].instructions = b->instructions.data;
+        out[f].instruction_count = b->count;
+        out[f].instructions = b->count ? ctx->pool + b->first : NULL;
         out[f].instance_count = b->instance_count ? b->instance_count : 1;
         out[f].temp_count = b->temp_count;
         if (b->section == SB_IR_SECTION_SUBROUTINE && out[f].temp_count < ctx->max_temps)
@@ -334,6 +335,23 @@ static bool finish(struct sb_ir_sm4_context *ctx)
     return sb_ir_build_signature(ctx);
 }
 
+/* One pass over the program sizes the instruction and operand pools. */
+static void size_pools(struct sb_ir_sm4_context *ctx)
+{
+    uint32_t instructions = 0, operands = 0;
+    for (uint32_t i = 0; i < ctx->sm4->instruction_count; i++) {
+        const struct sb_sm4_instruction *in = &ctx->sm4->instructions[i];
+        if (in->is_declaration || in->is_custom_data || in->opcode == SB_SM4_OP_LABEL)
+            continue;
+        instructions++;
+        operands += in->operand_count;
+    }
+    ctx->pool = sb_ir_alloc(ctx, instructions ? instructions : 1, sizeof(*ctx->pool));
+    ctx->pool_size = instructions;
+    ctx->operands = sb_ir_alloc(ctx, operands ? operands : 1, sizeof(*ctx->operands));
+    ctx->operands_size = operands;
+}
+
 /* SM4 program types in version-token order -> IR stages. */
 static const uint32_t stage_of_type[6] = {
     SB_IR_STAGE_PIXEL, SB_IR_STAGE_VERTEX, SB_IR_STAGE_GEOMETRY,
@@ -372,6 +390,7 @@ enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
     p->major = program->major;
     p->minor = program->minor;
     ctx.is_sm51 = program->major == 5 && program->minor >= 1;
+    size_pools(&ctx);
     new_function(&ctx, SB_IR_SECTION_MAIN);
     for (uint32_t i = 0; i < program->instruction_count && !ctx.failed; i++) {
         ctx.inst = &program->instructions[i];

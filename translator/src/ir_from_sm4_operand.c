@@ -262,7 +262,6 @@ bool sb_ir_convert_operand(struct sb_ir_sm4_context *ctx, const struct sb_sm4_op
 {
     if (ctx->failed)
         return false;
-    memset(out, 0, sizeof(*out));
     if (in->type >= SB_SM4_OPERAND_TYPE_COUNT)
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand type %u is unknown", in->type);
     const struct file_row *row = &file_rows[in->type];

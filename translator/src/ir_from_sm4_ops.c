@@ -220,26 +220,28 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
                           inst->opcode);
     uint32_t op = row->op;
     const struct sb_ir_op_info *info = sb_ir_op_info(op);
-    struct sb_ir_instruction out;
-    memset(&out, 0, sizeof(out));
-    out.op = op;
-    out.offset = inst->offset;
+    if (ctx->pool_used >= ctx->pool_size)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "instruction pool exhausted");
+    /* Filled in place: the pool is zeroed arena memory and each slot is used once. */
+    struct sb_ir_instruction *out = &ctx->pool[ctx->pool_used];
+    out->op = op;
+    out->offset = inst->offset;
     if (inst->dst_count > inst->operand_count)
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "more destinations than operands");
     uint32_t first_src = inst->dst_count;
     uint32_t src_count = inst->operand_count - inst->dst_count;
-    if (!special_operands(ctx, inst, row->how, &out, &first_src, &src_count))
+    if (!special_operands(ctx, inst, row->how, out, &first_src, &src_count))
         return false;
     if (inst->dst_count < info->dst_min || inst->dst_count > info->dst_max ||
         src_count < info->src_min || src_count > info->src_max)
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
                           "%s with %u destinations and %u sources", info->name, inst->dst_count,
                           src_count);
-    struct sb_ir_operand *operands =
-        sb_ir_alloc(ctx, inst->dst_count + src_count ? inst->dst_count + src_count : 1,
-                    sizeof(*operands));
-    if (!operands)
-        return false;
+    uint32_t operand_count = inst->dst_count + src_count;
+    if (operand_count > ctx->operands_size - ctx->operands_used)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand pool exhausted");
+    struct sb_ir_operand *operands = ctx->operands + ctx->operands_used;
+    ctx->operands_used += operand_count;
     for (uint32_t i = 0; i < inst->dst_count; i++)
         if (!take_operand(ctx, info, op, true, i, &inst->operands[i], &operands[i]))
             return false;
@@ -252,15 +254,12 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
         operands[inst->dst_count].file != SB_IR_FILE_INPUT)
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "%s reads an input register",
                           info->name);
-    out.dst_count = inst->dst_count;
-    out.src_count = src_count;
-    out.dst = operands;
-    out.src = operands + inst->dst_count;
-    copy_controls(inst, info, &out);
-    struct sb_ir_instruction *slot = sb_ir_push(ctx, &sb_ir_current_function(ctx)->instructions,
-                                                sizeof(*slot));
-    if (!slot)
-        return false;
-    *slot = out;
+    out->dst_count = inst->dst_count;
+    out->src_count = src_count;
+    out->dst = operands;
+    out->src = operands + inst->dst_count;
+    copy_controls(inst, info, out);
+    ctx->pool_used++;
+    sb_ir_current_function(ctx)->count++;
     return true;
 }

@@ -88,7 +88,8 @@ struct sb_ir_function_builder {
     uint32_t instance_count;
     uint32_t temp_count;
     bool has_temps;           /**< dcl_temps seen in this function */
-    struct sb_ir_vec instructions; /**< struct sb_ir_instruction */
+    uint32_t first;           /**< its instructions: pool[first .. first + count) */
+    uint32_t count;
 };
 
 /** State of one sb_ir_from_sm4() call. */
@@ -102,6 +103,13 @@ struct sb_ir_sm4_context {
     struct sb_error error;    /**< the first failure */
 
     const struct sb_sm4_instruction *inst; /**< the instruction being lowered */
+
+    /* Functions are contiguous runs of the token stream, so all instructions
+     * and operands come from two pools sized by one pass over the program. */
+    struct sb_ir_instruction *pool;
+    uint32_t pool_used, pool_size;
+    struct sb_ir_operand *operands;
+    uint32_t operands_used, operands_size;
 
     struct sb_ir_vec functions;  /**< struct sb_ir_function_builder */
     uint32_t current;            /**< index of the function being filled */
@@ -156,7 +164,8 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
 
 /**
  * Converts an SM4 operand (ir_from_sm4_operand.c). `is_dst` selects mask vs
- * swizzle; `pairs` converts a source swizzle to double-pair selection.
+ * swizzle; `pairs` converts a source swizzle to double-pair selection. `out`
+ * must be zeroed memory (the pools and arena allocations are).
  */
 bool sb_ir_convert_operand(struct sb_ir_sm4_context *ctx, const struct sb_sm4_operand *in,
                            bool is_dst, bool pairs, struct sb_ir_operand *out);
