@@ -82,8 +82,8 @@ struct run {
     struct sb_translate_options options;
     struct expected expected[MAX_EXPECTED];
     unsigned expected_count;
-    struct group groups[MAX_GROUPS];
-    unsigned group_count;
+    struct group groups[MAX_GROUPS], warning_groups[MAX_GROUPS];
+    unsigned group_count, warning_group_count;
     unsigned total[7], clean[7], by_outcome[O_COUNT];
     unsigned unexpected, expected_confirmed, warnings_total, warned_shaders;
     double translate_s, pipeline_s;
@@ -212,16 +212,16 @@ static void group_key(const char *prefix, const char *message, char *key, size_t
     key[n] = 0;
 }
 
-static void add_group(struct run *r, const char *key, const char *rel)
+static void add_group(struct group *groups, unsigned *count, const char *key, const char *rel)
 {
-    for (unsigned i = 0; i < r->group_count; i++)
-        if (strcmp(r->groups[i].key, key) == 0) {
-            r->groups[i].count++;
+    for (unsigned i = 0; i < *count; i++)
+        if (strcmp(groups[i].key, key) == 0) {
+            groups[i].count++;
             return;
         }
-    if (r->group_count == MAX_GROUPS)
+    if (*count == MAX_GROUPS)
         return;
-    struct group *g = &r->groups[r->group_count++];
+    struct group *g = &groups[(*count)++];
     snprintf(g->key, sizeof(g->key), "%s", key);
     snprintf(g->example, sizeof(g->example), "%s", rel);
     g->count = 1;
@@ -264,6 +264,9 @@ static enum outcome build_one(struct run *r, const struct sb_translation *t, cha
     if (r->h.messages.warnings) {
         r->warnings_total += r->h.messages.warnings;
         r->warned_shaders++;
+        char key[200];
+        group_key("warning", r->h.messages.first_warning, key, sizeof(key));
+        add_group(r->warning_groups, &r->warning_group_count, key, current);
     }
     if (r->h.messages.errors) {
         snprintf(why, why_size, "%s", r->h.messages.first_error);
@@ -344,7 +347,7 @@ static void shader(struct run *r, const char *rel, uint32_t manifest_stage)
     else {
         char key[200];
         group_key(outcome_names[o], why, key, sizeof(key));
-        add_group(r, key, rel);
+        add_group(r->groups, &r->group_count, key, rel);
         if (r->write_expected)
             fprintf(r->write_expected, "%s\t%s\t%.160s\n", rel, outcome_names[o], key);
     }
@@ -445,6 +448,12 @@ static void report(struct run *r, double wall)
         printf("\nfailures by first message (count, example, message):\n");
     for (unsigned i = 0; i < r->group_count; i++)
         printf("%5u  %s\n       %s\n", r->groups[i].count, r->groups[i].example, r->groups[i].key);
+    qsort(r->warning_groups, r->warning_group_count, sizeof(r->groups[0]), compare_groups);
+    if (r->warning_group_count)
+        printf("\nshaders with validation warnings, by first warning:\n");
+    for (unsigned i = 0; i < r->warning_group_count; i++)
+        printf("%5u  %s\n       %s\n", r->warning_groups[i].count, r->warning_groups[i].example,
+               r->warning_groups[i].key);
 }
 
 int main(int argc, char **argv)

@@ -2,8 +2,10 @@
 /*
  * Instance, device and validation messenger of the Vulkan tests
  * (vk_harness.h). The device enables every core feature the implementation
- * reports, plus the few extensions translated D3D shaders may need
- * (geometry streams, stencil export, robustness2), because the question the
+ * reports (except shaderTessellationAndGeometryPointSize, see below), plus
+ * the few extensions translated D3D shaders may need (geometry streams,
+ * stencil export, robustness2, viewport index / layer from any stage),
+ * because the question the
  * tests ask is "is this SPIR-V and pipeline valid", not "does it run on the
  * most limited device": a feature left off would turn into a validation
  * error that says nothing about the translator.
@@ -217,7 +219,7 @@ static int create_device(struct vkh *h)
         return 1;
     }
 
-    const char *extensions[4];
+    const char *extensions[6];
     uint32_t ext_count = 0;
     struct feature_chain f = { 0 };
     f.core.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
@@ -251,7 +253,14 @@ static int create_device(struct vkh *h)
         extensions[ext_count++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
         h->stencil_export = true;
     }
+    if (device_has_extension(h->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME))
+        extensions[ext_count++] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
     vkGetPhysicalDeviceFeatures2(h->physical, &f.core);
+    /* The one feature that adds a duty instead of a permission: with it on, every
+     * GS/tessellation stage writing points must write PointSize, which D3D
+     * shaders never do (D3D points are one pixel). Applications running D3D
+     * content leave it off, so the tests do too. */
+    f.core.features.shaderTessellationAndGeometryPointSize = VK_FALSE;
     h->geometry_streams = f.xfb.geometryStreams;
     /* transformFeedback itself is not what a D3D stream needs; keep it as reported. */
 

@@ -286,6 +286,16 @@ bool vkpb_build(struct vkh *h, const struct sb_translation *t, struct vkpb_outco
     struct build b = { .h = h, .out = out };
     static struct vkh_binding bindings[MAX_LAYOUT_BINDINGS];
     uint32_t binding_count = vkpb_layout_bindings(t, bindings, MAX_LAYOUT_BINDINGS);
+    for (uint32_t i = 0; i < binding_count; i++)
+        if (bindings[i].set >= h->properties.limits.maxBoundDescriptorSets ||
+            bindings[i].set >= 8) {
+            snprintf(out->failure, sizeof(out->failure),
+                     "descriptor set %u (register space) is beyond the device's "
+                     "maxBoundDescriptorSets %u", bindings[i].set,
+                     h->properties.limits.maxBoundDescriptorSets);
+            out->result = VK_ERROR_FEATURE_NOT_PRESENT;
+            return false;
+        }
     struct vkh_layout layout;
     VkResult r = vkh_layout_create(h, bindings, binding_count, stage_bit(t->stage), &layout);
     if (r != VK_SUCCESS)
