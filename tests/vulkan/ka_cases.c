@@ -396,6 +396,84 @@ static void atomics_exchange(struct ka_case *c)
     }
 }
 
+/* Read-only buffers: ByteAddressBuffer t0, StructuredBuffer (stride 8) t1, Buffer<uint> t2. */
+static void srv_buffers(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "srv_raw_structured_typed", 8, N * 4);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_resource_raw(p, 0);
+    sm4_dcl_resource_structured(p, 1, 8);
+    sm4_dcl_resource(p, 2, 1, 0x4444);
+    struct sm4_operand tid = special(T_THREAD_ID, "x");
+    I(p, OP_ISHL, dr(7, "x"), tid, l1(4));
+    I(p, OP_ISHL, dr(0, "x"), tid, l1(2));
+    I(p, OP_LD_RAW, dr(1, "x"), sr(0, "x"), st(0, "xxxx"));
+    I(p, OP_LD_STRUCTURED, dr(1, "yz"), tid, l1(0), st(1, "xxyx"));
+    I(p, OP_LD, dr(1, "w"), special(T_THREAD_ID, "xxxx"), st(2, "xxxx"));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(1, "xyzw"));
+    sm4_end(p);
+    struct ka_resource *raw = ka_add(c, SB_IR_RESOURCE_SRV, 0, KA_BUFFER, N);
+    struct ka_resource *st1 = ka_add(c, SB_IR_RESOURCE_SRV, 1, KA_BUFFER, N * 2);
+    struct ka_resource *typed = ka_add(c, SB_IR_RESOURCE_SRV, 2, KA_TEXEL_BUFFER, N);
+    typed->format = 98; /* VK_FORMAT_R32_UINT */
+    for (uint32_t i = 0; i < N; i++) {
+        raw->init[i] = 0x1000 + i;
+        st1->init[2 * i] = 0x2000 + i;
+        st1->init[2 * i + 1] = 0x3000 + i;
+        typed->init[i] = 0x4000 + i;
+        out->expect[4 * i] = raw->init[i];
+        out->expect[4 * i + 1] = st1->init[2 * i];
+        out->expect[4 * i + 2] = st1->init[2 * i + 1];
+        out->expect[4 * i + 3] = typed->init[i];
+    }
+}
+
+/* Atomics on group-shared memory between two barriers. */
+static void tgsm_atomics(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "group_shared_atomics", 8, N * 2);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_tgsm_raw(p, 0, 8);
+    struct sm4_operand tid = special(T_THREAD_ID, "x");
+    I(p, OP_ISHL, dr(7, "x"), tid, l1(3));
+    I(p, OP_IEQ, dr(0, "x"), tid, l1(0));
+    IC(p, OP_IF, SM4_NZ, sr(0, "x"));
+    I(p, OP_STORE_RAW, dg(0, "xy"), l1(0), l4(0, 0, 0, 0));
+    I0(p, OP_ENDIF, 0);
+    I0(p, OP_SYNC, SM4_SYNC_G | SM4_SYNC_T);
+    I(p, OP_ATOMIC_IADD, dg(0, ""), l1(0), l1(3));
+    I(p, OP_IMM_ATOMIC_IADD, dr(1, "y"), dg(0, ""), l1(4), l1(1));
+    I0(p, OP_SYNC, SM4_SYNC_G | SM4_SYNC_T);
+    I(p, OP_LD_RAW, dr(1, "x"), l1(0), sg(0, "x"));
+    I(p, OP_STORE_RAW, du(0, "xy"), sr(7, "x"), sr(1, "xyxx"));
+    sm4_end(p);
+    /* every thread sees the sum 3N; the old values of the second counter are 0..N-1 */
+    out->compare = KA_MULTISET;
+    for (uint32_t i = 0; i < N; i++) {
+        out->expect[2 * i] = 3 * N;
+        out->expect[2 * i + 1] = i;
+    }
+}
+
+/* bufinfo: bytes of a raw UAV, structures of a structured UAV. */
+static void bufinfo(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "bufinfo", 8, 4);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_uav_structured(p, 1, 12);
+    I(p, OP_BUFINFO, dr(0, "x"), su(0, "xxxx"));
+    I(p, OP_BUFINFO, dr(0, "y"), su(1, "xxxx"));
+    I(p, OP_IEQ, dr(1, "x"), special(T_THREAD_ID, "x"), l1(0));
+    IC(p, OP_IF, SM4_NZ, sr(1, "x"));
+    I(p, OP_STORE_RAW, du(0, "xy"), l1(0), sr(0, "xyxx"));
+    I0(p, OP_ENDIF, 0);
+    sm4_end(p);
+    ka_add(c, SB_IR_RESOURCE_UAV, 1, KA_BUFFER, 30); /* 10 structures of 12 bytes */
+    out->check_count = 2;
+    out->expect[0] = 16; /* u0: 4 dwords */
+    out->expect[1] = 10;
+}
+
 static void group_shared(struct ka_case *c)
 {
     struct ka_resource *out = frame(c, "group_shared_sync", 8, N);
@@ -455,7 +533,8 @@ static void texture_sample(struct ka_case *c) { texture(c, true); }
 /* One row per case (after the ALU table). */
 static void (*const builders[])(struct ka_case *) = {
     flow_if_else, flow_loop, flow_switch, flow_retc, flow_call_plain, flow_callc,
-    indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, atomics_exchange, group_shared,
+    indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, atomics_exchange, group_shared, srv_buffers,
+    tgsm_atomics, bufinfo,
     texture_ld, texture_sample,
 };
 

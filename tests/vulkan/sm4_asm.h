@@ -42,7 +42,8 @@ enum {
     OP_SQRT = 75, OP_SWITCH = 76, OP_UDIV = 78, OP_ULT = 79, OP_UGE = 80, OP_UMUL = 81,
     OP_UMAX = 83, OP_UMIN = 84, OP_USHR = 85, OP_UTOF = 86, OP_XOR = 87,
     OP_DCL_RESOURCE = 88, OP_DCL_CONSTANT_BUFFER = 89, OP_DCL_SAMPLER = 90,
-    OP_DCL_TEMPS = 104, OP_DCL_INDEXABLE_TEMP = 105, OP_DCL_GLOBAL_FLAGS = 106,
+    OP_DCL_TEMPS = 104, OP_BUFINFO = 121, OP_DCL_RESOURCE_RAW = 161,
+    OP_DCL_RESOURCE_STRUCTURED = 162, OP_DCL_INDEXABLE_TEMP = 105, OP_DCL_GLOBAL_FLAGS = 106,
     OP_RCP = 129, OP_F32TOF16 = 130, OP_F16TOF32 = 131, OP_UADDC = 132, OP_USUBB = 133,
     OP_COUNTBITS = 134, OP_FIRSTBIT_HI = 135, OP_FIRSTBIT_LO = 136, OP_FIRSTBIT_SHI = 137,
     OP_UBFE = 138, OP_IBFE = 139, OP_BFI = 140, OP_BFREV = 141, OP_SWAPC = 142,
@@ -291,6 +292,14 @@ static inline void sm4_dcl_uav_typed(struct sm4_program *p, uint32_t u, uint32_t
 static inline void sm4_dcl_resource(struct sm4_program *p, uint32_t t, uint32_t dim, uint32_t ret)
 {
     sm4_decl(p, OP_DCL_RESOURCE | (dim << 11), sm4_reg(T_RESOURCE, 1, &t, NULL, "", 0), 1, &ret);
+}
+static inline void sm4_dcl_resource_raw(struct sm4_program *p, uint32_t t)
+{
+    sm4_decl(p, OP_DCL_RESOURCE_RAW, sm4_reg(T_RESOURCE, 1, &t, NULL, "", 0), 0, NULL);
+}
+static inline void sm4_dcl_resource_structured(struct sm4_program *p, uint32_t t, uint32_t stride)
+{
+    sm4_decl(p, OP_DCL_RESOURCE_STRUCTURED, sm4_reg(T_RESOURCE, 1, &t, NULL, "", 0), 1, &stride);
 }
 static inline void sm4_dcl_sampler(struct sm4_program *p, uint32_t s)
 {

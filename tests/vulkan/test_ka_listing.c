@@ -33,6 +33,9 @@ static const struct {
     { "flow_callc", "callc_nz r0.x, l0" },
     { "atomics", "imm_atomic_iadd r2.x, u0, l(24), l(1)" },
     { "group_shared_sync", "sync_g_t" },
+    { "srv_raw_structured_typed", "ld_structured r1.yz, vThreadID.x, l(0), t1.xxyx" },
+    { "group_shared_atomics", "imm_atomic_iadd r1.y, g0, l(4), l(1)" },
+    { "bufinfo", "bufinfo r0.y, u1.xxxx" },
     { "atomics_exchange", "imm_atomic_cmp_exch r1.y, u0, r0.w, r0.z, l(119)" },
     { "texture_sample_l", "sample_l r2.xyzw, r1.xyxx, t0.xyzw, s0, l(0.000000)" },
 };
