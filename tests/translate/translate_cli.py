@@ -4,9 +4,12 @@
 cmd_translate.c documents it): exit codes 0/1/2, -o FILE, -o DIR (created,
 NAME.spv per input), stdout and the refusal to write binary to a terminal,
 --spirv-text (spirv-dis's text), --target-env (SPIR-V version per env, a
-wrong spelling is a usage error), -g/-O still valid SPIR-V, --jobs 2 giving
+wrong spelling is a usage error), -g/-O/--validate still valid SPIR-V, --jobs 2 giving
 the bytes of --jobs 1, errors as FILE:OFFSET: error: MESSAGE [CODE] with the
-offset of the corrupted token, the progress bar only on a terminal.
+offset of the corrupted token, the progress bar only on a terminal; and
+reflect's vulkan_bindings (the default binding scheme of translate.h, a
+descriptor type that fits the register class, the translation's error in
+place of the list for a shader that does not translate).
 
 Inputs: six corpus shaders, one per stage, that translate_corpus expects to
 translate cleanly (not in the expected-failure list).
@@ -14,6 +17,7 @@ translate cleanly (not in the expected-failure list).
 usage: translate_cli.py SHADERBRIDGE CORPUS_DIR EXPECTED_TSV SCRATCH
 exit: 0 all held, 1 a check failed, 77 corpus absent
 """
+import json
 import os
 import pty
 import re
@@ -141,7 +145,7 @@ def test_target_envs(cli, one, spirv_val):
                   env, p.returncode, hex(version) if version else None))
     p = run(cli, ["--target-env", "vulkan1.0", one])
     check(spirv_version(p.stdout) == 0x10000, "vulkan1.0 must produce SPIR-V 1.0")
-    for flag in ("-g", "-O"):
+    for flag in ("-g", "-O", "--validate"):
         p = run(cli, [flag, one])
         check(p.returncode == 0, "%s: exit %d: %s" % (flag, p.returncode, p.stderr))
         if spirv_val and p.returncode == 0:
@@ -217,6 +221,48 @@ def test_errors(cli, inputs, scratch):
           else False, "mixed inputs: extra files %s" % (os.listdir(out_dir),))
 
 
+# translate.h's default scheme: binding = base + register for space-0 registers inside the window.
+DEFAULT_BINDING = {"cbv": (0, 16), "sampler": (16, 16), "srv": (32, 128), "uav": (160, 64)}
+DESCRIPTOR_TYPES = {"cbv": {"VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER"},
+                    "sampler": {"VK_DESCRIPTOR_TYPE_SAMPLER"},
+                    "srv": {"VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE", "VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER",
+                            "VK_DESCRIPTOR_TYPE_STORAGE_BUFFER"},
+                    "uav": {"VK_DESCRIPTOR_TYPE_STORAGE_IMAGE", "VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER",
+                            "VK_DESCRIPTOR_TYPE_STORAGE_BUFFER"}}
+
+
+def test_reflect_bindings(cli, inputs, scratch):
+    """reflect's vulkan_bindings: the default scheme, and an error instead of a list."""
+    seen = 0
+    for path in inputs:
+        p = subprocess.run([cli, "reflect", "--json", path], capture_output=True)
+        doc = json.loads(p.stdout) if p.returncode == 0 else {}
+        vb = doc.get("vulkan_bindings", {})
+        check(p.returncode == 0 and "bindings" in vb and vb.get("target_env") == "vulkan1.1",
+              "reflect %s: no vulkan_bindings list (exit %d)" % (path, p.returncode))
+        for b in vb.get("bindings", []):
+            seen += 1
+            base, window = DEFAULT_BINDING.get(b.get("class"), (None, 0))
+            if b.get("space") == 0 and b.get("count") == 1 and b.get("lower_bound", 1 << 30) < window:
+                check(b.get("set") == 0 and b.get("binding") == base + b["lower_bound"],
+                      "reflect %s: %s at set %s binding %s, want 0/%d" % (
+                          path, b.get("register"), b.get("set"), b.get("binding"),
+                          base + b["lower_bound"]))
+            check(b.get("descriptor_type") in DESCRIPTOR_TYPES.get(b.get("class"), ()),
+                  "reflect %s: %s has descriptor type %s" % (path, b.get("register"),
+                                                              b.get("descriptor_type")))
+    check(seen >= 3, "reflect: only %d bindings across the inputs" % seen)
+
+    bad, token = corrupt(inputs[0], scratch)
+    p = subprocess.run([cli, "reflect", "--json", bad], capture_output=True)
+    vb = json.loads(p.stdout).get("vulkan_bindings", {}) if p.returncode == 0 else {}
+    err = vb.get("error", {})
+    check(p.returncode == 0 and "bindings" not in vb and err.get("offset") == token and
+          err.get("code", "").startswith("SB_ERROR_"),
+          "reflect of an untranslatable shader: want exit 0 and an error at %d, got %d %r" % (
+              token, p.returncode, vb))
+
+
 def main():
     cli, corpus, expected_tsv, scratch = sys.argv[1:5]
     if not os.path.isfile(os.path.join(corpus, "dxbc", "MANIFEST.tsv")):
@@ -234,6 +280,7 @@ def main():
     test_target_envs(cli, inputs[0], spirv_val)
     test_many(cli, inputs, scratch)
     test_errors(cli, inputs, scratch)
+    test_reflect_bindings(cli, inputs, scratch)
     print("translate CLI: %d input(s) (%s), %d failure(s)" % (
         len(inputs), ", ".join(os.path.basename(i) for i in inputs), len(failures)))
     return 1 if failures else 0
