@@ -512,8 +512,60 @@ static void case_errors(void)
     CHECK(!sb_target_env_parse("vulkan1.4", &dummy) && sb_target_env_name((enum sb_target_env)9) == NULL);
 }
 
+/* ---- -g on a real container: RDEF member names, OpLine offsets inside SHEX ---------------------- */
+
+static const char *g_corpus;
+
+static int case_debug_rdef(void)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/amd-gpuopen/AMD_GeometryFX_DepthOnlyVS.dxbc", g_corpus ? g_corpus : "");
+    FILE *f = g_corpus ? fopen(path, "rb") : NULL;
+    if (!f) {
+        printf("SKIPPED: corpus not found at %s\n", g_corpus ? g_corpus : "(no directory given)");
+        return 77;
+    }
+    static uint8_t bytes[1 << 16];
+    size_t size = fread(bytes, 1, sizeof(bytes), f);
+    fclose(f);
+    struct sb_translate_options opt = { SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO | SB_TRANSLATE_VALIDATE, 0, NULL };
+    struct sb_translation *t = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    CHECK(sb_translate(bytes, size, &opt, &t, &error) == SB_SUCCESS);
+    if (!t) {
+        fprintf(stderr, "%s\n", error.message);
+        return 1;
+    }
+    /* cbuffer DrawCallConstantBuffer { float4x4 world; float4x4 worldView; }: members named per vector. */
+    uint32_t world = 0, world3 = 0, world_view = 0, lines = 0, lines_in_file = 0;
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
+        uint32_t op = t->words[at] & 0xFFFF;
+        if (op == SpvOpMemberName) {
+            const char *name = (const char *)&t->words[at + 3];
+            world += t->words[at + 2] == 0 && !strcmp(name, "world");
+            world3 += t->words[at + 2] == 3 && !strcmp(name, "world_3");
+            world_view += t->words[at + 2] == 4 && !strcmp(name, "worldView");
+        }
+        if (op == SpvOpLine) {
+            lines++;
+            /* Byte offsets of SHEX instructions: inside the file, DWORD aligned. */
+            lines_in_file += t->words[at + 2] < size && t->words[at + 2] % 4 == 0 && t->words[at + 2] > 32;
+        }
+    }
+    CHECK(world == 1 && world3 == 1 && world_view == 1);
+    CHECK(lines > 5 && lines == lines_in_file);
+    CHECK(t->binding_count >= 1 && t->bindings[0].name && !strcmp(t->bindings[0].name, "DrawCallConstantBuffer"));
+    sb_translation_destroy(t);
+    return g_failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && !strcmp(argv[1], "debug_rdef")) {
+        g_corpus = argv[2];
+        return case_debug_rdef();
+    }
     static const struct {
         const char *name;
         void (*run)(void);

@@ -7,11 +7,20 @@
  * directly, so dynamically indexed buffers (cb0[r0.x + 3]) need nothing
  * special. n is the declared size, raised to cover every constant index the
  * program uses so that no static access is out of bounds.
+ *
+ * With -g, a buffer that is never indexed dynamically is declared instead as
+ * `struct { vec4 m0; vec4 m1; ... }` (Offset 16 * i: the same memory layout)
+ * whose members are named after the RDEF variables that live in each vector
+ * ("World", "World_1" for its second vector...), so debuggers show names.
  */
 #include "spirv_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/dxbc_fxc.h"
 
 uint32_t sb_spv_find_resource(const struct sb_spv_context *ctx, uint32_t resource_class, uint32_t id)
 {
@@ -47,6 +56,63 @@ static void used_sizes(const struct sb_spv_context *ctx, uint32_t *sizes)
         }
 }
 
+/* The RDEF description of the cbuffer called `name`, or NULL. */
+static const struct sb_dxbc_rdef_cbuffer *rdef_cbuffer(const struct sb_spv_context *ctx, const char *name)
+{
+    const struct sb_dxbc *c = ctx->container;
+    if (!c || !name)
+        return NULL;
+    for (uint32_t i = 0; i < c->part_count; i++) {
+        const struct sb_dxbc_rdef *rdef = c->parts[i].decoded.rdef;
+        if (c->parts[i].kind != SB_DXBC_PART_RDEF || !rdef)
+            continue;
+        for (uint32_t k = 0; k < rdef->cbuffer_count; k++)
+            if (rdef->cbuffers[k].name && !strcmp(rdef->cbuffers[k].name, name))
+                return &rdef->cbuffers[k];
+    }
+    return NULL;
+}
+
+/* Member name of vector `v`: the variable starting in it, or the one covering it + "_k". */
+static void member_name(const struct sb_dxbc_rdef_cbuffer *cb, uint32_t v, char *out, size_t size)
+{
+    snprintf(out, size, "c%u", v);
+    for (uint32_t i = 0; i < cb->variable_count; i++) {
+        const struct sb_dxbc_rdef_variable *var = &cb->variables[i];
+        uint32_t first = var->start_offset / 16, last = (var->start_offset + (var->size ? var->size : 1) - 1) / 16;
+        if (!var->name || v < first || v > last)
+            continue;
+        if (v == first)
+            snprintf(out, size, "%s", var->name);
+        else
+            snprintf(out, size, "%s_%u", var->name, v - first);
+        return;
+    }
+}
+
+/* -g form: a struct of n named vec4 members. Returns the block type. */
+static uint32_t member_block(struct sb_spv_context *ctx, const struct sb_dxbc_rdef_cbuffer *cb, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t *members = malloc(n * sizeof(*members));
+    if (!members) {
+        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+        return 0;
+    }
+    for (uint32_t v = 0; v < n; v++)
+        members[v] = ctx->t.fvec[4];
+    uint32_t block = sb_spv_type_struct_unique(b, members, n);
+    free(members);
+    for (uint32_t v = 0; v < n; v++) {
+        char name[96];
+        const uint32_t offset = 16 * v;
+        sb_spv_member_decorate(b, block, v, SpvDecorationOffset, &offset, 1);
+        member_name(cb, v, name, sizeof(name));
+        sb_spv_member_name(b, block, v, name);
+    }
+    return block;
+}
+
 enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
@@ -74,12 +140,22 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
         uint32_t n = sizes[i] ? sizes[i] : 1;
         if (n > 4096)
             n = 4096;
-        uint32_t array = sb_spv_type_array_unique(b, ctx->t.fvec[4], n);
-        sb_spv_decorate1(b, array, SpvDecorationArrayStride, 16);
-        uint32_t block = sb_spv_type_struct_unique(b, &array, 1);
-        sb_spv_decorate(b, block, SpvDecorationBlock, NULL, 0);
-        sb_spv_member_decorate(b, block, 0, SpvDecorationOffset, (const uint32_t[]){ 0 }, 1);
         struct sb_spv_resource *out = &ctx->resources[i];
+        const struct sb_dxbc_rdef_cbuffer *rdef = NULL;
+        if (ctx->debug_info && res->count == 1 && !res->cb_dynamic_indexed && ctx->cb_scanned &&
+            res->id < 64 && !ctx->cb_relative[res->id])
+            rdef = rdef_cbuffer(ctx, res->name);
+        uint32_t block;
+        if (rdef) {
+            block = member_block(ctx, rdef, n);
+            out->members = true;
+        } else {
+            uint32_t array = sb_spv_type_array_unique(b, ctx->t.fvec[4], n);
+            sb_spv_decorate1(b, array, SpvDecorationArrayStride, 16);
+            block = sb_spv_type_struct_unique(b, &array, 1);
+            sb_spv_member_decorate(b, block, 0, SpvDecorationOffset, (const uint32_t[]){ 0 }, 1);
+        }
+        sb_spv_decorate(b, block, SpvDecorationBlock, NULL, 0);
         out->type = block;
         out->element_type = ctx->t.fvec[4];
         if (res->count > 1 && res->count != 0xFFFFFFFFu) {
@@ -101,7 +177,8 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
             snprintf(name, sizeof(name), "cb%u", res->id);
             sb_spv_debug_name(ctx, out->var, name);
             sb_spv_debug_name(ctx, block, res->name ? res->name : name);
-            sb_spv_member_name(b, block, 0, "c");
+            if (!out->members)
+                sb_spv_member_name(b, block, 0, "c");
         }
     }
     free(sizes);
@@ -133,8 +210,14 @@ static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operan
         }
         idx[n++] = reg;
     }
-    idx[n++] = sb_spv_uint(ctx, 0);
-    idx[n++] = sb_spv_index_value(ctx, &op->index[sm51_form(op) ? 2 : 1]);
+    const struct sb_ir_index *vec = &op->index[sm51_form(op) ? 2 : 1];
+    if (ctx->resources[r].members) {
+        /* Struct form: the vector is a member; the scan guaranteed a constant index. */
+        idx[n++] = sb_spv_uint(ctx, vec->offset);
+    } else {
+        idx[n++] = sb_spv_uint(ctx, 0);
+        idx[n++] = sb_spv_index_value(ctx, vec);
+    }
     if (lane < 4)
         idx[n++] = sb_spv_uint(ctx, lane);
     uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? ctx->t.f32 : ctx->t.fvec[4]);

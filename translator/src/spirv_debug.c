@@ -3,7 +3,7 @@
  * Debug information of the SPIR-V back end (-g, SB_TRANSLATE_DEBUG_INFO):
  * OpName for registers, functions, IO variables and constant buffers, and a
  * line table back to the input. SPIR-V's OpLine has no notion of byte
- * offsets, so the convention (translator/IR.md §Debug information) is:
+ * offsets, so the convention (stated at SB_TRANSLATE_DEBUG_INFO in translate.h) is:
  * OpLine's file is an OpString naming the input (also the OpSource file),
  * its line is the BYTE OFFSET of the source instruction in that file, and
  * its column is 0. One OpLine precedes the code of every IR instruction.

@@ -205,7 +205,8 @@ static enum sb_result build(struct sb_spv_context *ctx)
 
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error)
+                               const struct sb_dxbc *container, struct sb_translation *out,
+                               struct sb_error *error)
 {
     struct sb_spv_context *ctx = calloc(1, sizeof(*ctx));
     if (!ctx) {
@@ -219,6 +220,7 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
     }
     ctx->program = program;
     ctx->options = options;
+    ctx->container = container;
     ctx->error = error;
     ctx->spirv_version = sb_spv_version_for_env(options->target_env);
     ctx->debug_info = (options->flags & SB_TRANSLATE_DEBUG_INFO) != 0;

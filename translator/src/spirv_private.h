@@ -96,6 +96,7 @@ struct sb_spv_resource {
     uint32_t sampled_type;   /**< scalar component type id for images; 0 otherwise */
     uint32_t counter_var;    /**< UAV counter variable */
     bool arrayed;            /**< SM5.1 range: `var` is an array, index before use */
+    bool members;            /**< cb# with -g: one named vec4 member per vector, not an array */
 };
 
 /** A list of uint32 (built-ins reported in the translation). */
@@ -148,6 +149,9 @@ struct sb_spv_context {
      *  one operand scan of sb_spv_registers_declare; cbuffers size their blocks by it. */
     uint32_t cb_used[64];
     bool cb_scanned;         /**< cb_used is valid (ids >= 64 need their own scan) */
+    bool cb_relative[64];    /**< cb# (id < 64) read with a relative vector index */
+    /** The input container when translating from bytes (RDEF names for -g); NULL otherwise. */
+    const struct sb_dxbc *container;
 
     /* Resources (by program->resources index) and g# (by group_shared index). */
     struct sb_spv_resource *resources;
@@ -480,11 +484,13 @@ bool sb_spv_stage_owns_element(const struct sb_spv_context *ctx,
 
 /**
  * Translates `program` (bindings already assigned in its resources) into
- * SPIR-V words (malloc'd) and fills the interface lists of `out`.
+ * SPIR-V words (malloc'd) and fills the interface lists of `out`. `container`
+ * (may be NULL) supplies RDEF names for -g.
  */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error);
+                               const struct sb_dxbc *container, struct sb_translation *out,
+                               struct sb_error *error);
 
 /**
  * VkDescriptorType of a resource's binding (translate.c), the one source of

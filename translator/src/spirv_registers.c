@@ -514,6 +514,8 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struc
         if (op->index_count >= 2 && id < 64 && op->index[slot].offset < 4096 &&
             ctx->cb_used[id] < op->index[slot].offset + 1)
             ctx->cb_used[id] = op->index[slot].offset + 1;
+        if (op->index_count >= 2 && id < 64 && op->index[slot].relative)
+            ctx->cb_relative[id] = true;
     } else if (op->file < SB_IR_FILE_COUNT) {
         uint32_t n = 1;
         if (op->index_count >= 1 && (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_OUTPUT))

@@ -227,9 +227,10 @@ static enum sb_result post_process(struct sb_translation *pub, const struct sb_t
     return SB_SUCCESS;
 }
 
-enum sb_result sb_translate_ir(const struct sb_ir_program *program,
-                               const struct sb_translate_options *options,
-                               struct sb_translation **out, struct sb_error *error)
+static enum sb_result translate_program(const struct sb_ir_program *program,
+                                        const struct sb_translate_options *options,
+                                        const struct sb_dxbc *container,
+                                        struct sb_translation **out, struct sb_error *error)
 {
     static const struct sb_translate_options defaults = { SB_TARGET_VULKAN_1_1, 0, 0, NULL };
     if (out)
@@ -267,7 +268,7 @@ enum sb_result sb_translate_ir(const struct sb_ir_program *program,
         t->pub.patch_control_points = program->input_control_points;
     if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN)
         t->pub.tess_domain = program->tess_domain;
-    enum sb_result r = sb_spv_generate(&copy, options, NULL, &t->pub, error);
+    enum sb_result r = sb_spv_generate(&copy, options, NULL, container, &t->pub, error);
     if (r == SB_SUCCESS)
         r = finish_result(t, &copy, res ? res : program->resources, error);
     if (r == SB_SUCCESS)
@@ -279,6 +280,13 @@ enum sb_result sb_translate_ir(const struct sb_ir_program *program,
     }
     *out = &t->pub;
     return SB_SUCCESS;
+}
+
+enum sb_result sb_translate_ir(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options,
+                               struct sb_translation **out, struct sb_error *error)
+{
+    return translate_program(program, options, NULL, out, error);
 }
 
 enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
@@ -297,7 +305,7 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
     if (r == SB_SUCCESS)
         r = sb_ir_from_sm4(sm4, container, &ir, error);
     if (r == SB_SUCCESS)
-        r = sb_translate_ir(ir, options, out, error);
+        r = translate_program(ir, options, container, out, error);
     sb_ir_program_destroy(ir);
     sb_sm4_program_destroy(sm4);
     sb_dxbc_destroy(container);

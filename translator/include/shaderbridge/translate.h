@@ -49,7 +49,14 @@ struct sb_binding_override {
 };
 
 /* Option flags. */
-#define SB_TRANSLATE_DEBUG_INFO 0x1u /**< -g: OpName, OpSource/OpLine to DXBC byte offsets */
+/**
+ * -g: OpName for registers, functions, IO variables and constant buffers (RDEF
+ * variable names on the members of cbuffers that are not dynamically indexed);
+ * OpSource/OpLine to DXBC byte offsets: every IR instruction's code is preceded
+ * by OpLine whose file is an OpString naming the input, whose line is the byte
+ * offset of the source instruction in the input file, and whose column is 0.
+ */
+#define SB_TRANSLATE_DEBUG_INFO 0x1u
 #define SB_TRANSLATE_OPTIMIZE 0x2u   /**< -O: SPIRV-Tools performance passes */
 #define SB_TRANSLATE_VALIDATE 0x4u   /**< run the SPIR-V validator; failure = SB_ERROR_SPIRV_INVALID */
 
