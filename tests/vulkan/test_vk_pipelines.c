@@ -21,7 +21,8 @@
  *
  * Shaders that must currently fail are listed in the expected-failure TSV
  * (path, outcome, reason); outcome is one of translate, spirv-invalid,
- * report, pipeline, validation. A listed shader that passes, or fails differently,
+ * report, pipeline, validation, device-limit (a validation error or failed
+ * call that says the device lacks a feature or limit the module needs). A listed shader that passes, or fails differently,
  * fails the test, so the list shrinks as the translator improves.
  *
  * `--peer-dir DIR` replaces sb_translate with another translator's modules,
@@ -57,10 +58,31 @@
 #define MAX_EXPECTED 512
 #define MAX_GROUPS 256
 
-enum outcome { O_PASS, O_TRANSLATE, O_SPIRV_INVALID, O_REPORT, O_PIPELINE, O_VALIDATION, O_COUNT };
-static const char *const outcome_names[O_COUNT] = {
-    "pass", "translate", "spirv-invalid", "report", "pipeline", "validation",
+enum outcome {
+    O_PASS, O_TRANSLATE, O_SPIRV_INVALID, O_REPORT, O_PIPELINE, O_VALIDATION, O_DEVICE, O_COUNT
 };
+static const char *const outcome_names[O_COUNT] = {
+    "pass", "translate", "spirv-invalid", "report", "pipeline", "validation", "device-limit",
+};
+
+/* Messages that say the device lacks a feature or a limit is too small for
+ * the module (not that the module or pipeline is wrong): a capability whose
+ * feature is missing, per-stage descriptor limits, more sets than the device
+ * binds. They are failures all the same; the report counts them apart. */
+static const char *const device_limit_markers[] = {
+    "VUID-VkShaderModuleCreateInfo-pCode-01091",
+    "VUID-VkPipelineLayoutCreateInfo-descriptorType-030",
+    "VUID-VkPipelineLayoutCreateInfo-pSetLayouts-030",
+    "maxBoundDescriptorSets",
+};
+
+static bool is_device_limit(const char *message)
+{
+    for (size_t i = 0; i < sizeof(device_limit_markers) / sizeof(device_limit_markers[0]); i++)
+        if (strstr(message, device_limit_markers[i]))
+            return true;
+    return false;
+}
 
 static const char *const stage_names[6] = { "vs", "ps", "gs", "hs", "ds", "cs" };
 
@@ -270,11 +292,11 @@ static enum outcome build_one(struct run *r, const struct sb_translation *t, cha
     }
     if (r->h.messages.errors) {
         snprintf(why, why_size, "%s", r->h.messages.first_error);
-        return O_VALIDATION;
+        return is_device_limit(why) ? O_DEVICE : O_VALIDATION;
     }
     if (!built) {
         snprintf(why, why_size, "%s", out.failure);
-        return O_PIPELINE;
+        return is_device_limit(why) ? O_DEVICE : O_PIPELINE;
     }
     return O_PASS;
 }
@@ -439,6 +461,10 @@ static void report(struct run *r, double wall)
     printf("\nclean pipelines (zero validation errors): %u / %u = %.2f%% (acceptance >= 99%%: %s)\n",
            clean, all, all ? 100.0 * clean / all : 0.0,
            all && clean * 100 >= all * 99 ? "met" : "NOT met");
+    unsigned limited = r->by_outcome[O_DEVICE];
+    printf("needing what %s lacks (device-limit): %u; clean among the other %u: %.2f%%\n",
+           r->h.properties.deviceName, limited, all - limited,
+           all > limited ? 100.0 * clean / (all - limited) : 0.0);
     printf("validation warnings: %u in %u shaders (not failures)\n", r->warnings_total,
            r->warned_shaders);
     printf("time: %.1f s wall, %.2f s translating, %.1f s creating pipelines\n", wall,
@@ -507,10 +533,10 @@ int main(int argc, char **argv)
     dxbc_manifest(&r);
     dxcontainer_manifest(&r);
     double wall = now() - t0;
-    vkh_destroy(&r.h);
     if (r.write_expected)
         fclose(r.write_expected);
     report(&r, wall);
+    vkh_destroy(&r.h);
     for (unsigned i = 0; i < r.expected_count && !r.only; i++)
         if (!r.expected[i].seen) {
             fprintf(stderr, "UNEXPECTED: %s is listed but not in the corpus\n", r.expected[i].path);
