@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Declarations of typed t#, typed u# and s# for the SPIR-V back end:
+ *   t# texture  -> OpTypeImage Sampled=1 (SAMPLED_IMAGE), combined with an
+ *                  s# at each use through OpSampledImage;
+ *   t# buffer   -> Dim Buffer, Sampled=1 (UNIFORM_TEXEL_BUFFER);
+ *   u# texture  -> Sampled=2 storage image, format Unknown (read/written with
+ *                  StorageImage{Read,Write}WithoutFormat), or R32ui/R32i when
+ *                  an atomic targets it (Vulkan allows image atomics only on
+ *                  those formats; D3D only on R32 formats as well);
+ *   u# buffer   -> Dim Buffer, Sampled=2 (STORAGE_TEXEL_BUFFER);
+ *   s#          -> OpTypeSampler (SAMPLER); comparison samplers need nothing
+ *                  else: OpImageSampleDref* takes any Depth=0 image.
+ * SM5.1 ranges become arrays of these (runtime arrays when unbounded).
+ * Dimension facts (docs/sm4-tokens.md §8.3) are one table row each.
+ */
+#include "spirv_private.h"
+
+#include "shaderbridge/sm4.h"
+
+/* Row d = SM4 resource dimension d (§8.3); rows 0, 11, 12 are not images. */
+static const struct sb_spv_dimension_info dimensions[] = {
+    [1] = { SpvDimBuffer, false, false, 1, 0, 1, SpvCapabilitySampledBuffer, SpvCapabilityImageBuffer },
+    [2] = { SpvDim1D, false, false, 1, 1, 1, SpvCapabilitySampled1D, SpvCapabilityImage1D },
+    [3] = { SpvDim2D, false, false, 2, 2, 2, SpvCapabilityShader, SpvCapabilityShader },
+    [4] = { SpvDim2D, false, true, 2, 2, 2, SpvCapabilityShader, SpvCapabilityStorageImageMultisample },
+    [5] = { SpvDim3D, false, false, 3, 3, 3, SpvCapabilityShader, SpvCapabilityShader },
+    [6] = { SpvDimCube, false, false, 3, 0, 2, SpvCapabilityShader, SpvCapabilityShader },
+    [7] = { SpvDim1D, true, false, 2, 1, 2, SpvCapabilitySampled1D, SpvCapabilityImage1D },
+    [8] = { SpvDim2D, true, false, 3, 2, 3, SpvCapabilityShader, SpvCapabilityShader },
+    [9] = { SpvDim2D, true, true, 3, 2, 3, SpvCapabilityShader, SpvCapabilityImageMSArray },
+    [10] = { SpvDimCube, true, false, 4, 0, 3, SpvCapabilitySampledCubeArray,
+             SpvCapabilityImageCubeArray },
+};
+
+const struct sb_spv_dimension_info *sb_spv_dimension_info(uint32_t dimension)
+{
+    if (dimension < 1 || dimension > 10)
+        return NULL;
+    return &dimensions[dimension];
+}
+
+/* Lane view of a texel from the declared return type of x (§8.4). */
+static uint32_t value_type_of(const struct sb_ir_resource *r)
+{
+    switch (r->return_type[0]) {
+    case 3: return SB_IR_TYPE_INT;
+    case 4: return SB_IR_TYPE_UINT;
+    default: return SB_IR_TYPE_FLOAT; /* unorm, snorm, float, mixed; doubles are not images */
+    }
+}
+
+/* Is u# `id` the memory operand of any atomic? */
+static bool uav_has_atomics(const struct sb_ir_program *p, uint32_t id)
+{
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *in = &p->functions[f].instructions[i];
+            if (in->op < SB_IR_OP_ATOMIC_AND || in->op > SB_IR_OP_IMM_ATOMIC_UMIN ||
+                in->op == SB_IR_OP_IMM_ATOMIC_ALLOC || in->op == SB_IR_OP_IMM_ATOMIC_CONSUME)
+                continue;
+            uint32_t slot = in->op >= SB_IR_OP_IMM_ATOMIC_ALLOC ? 1 : 0;
+            if (in->dst_count > slot && in->dst[slot].file == SB_IR_FILE_UAV &&
+                in->dst[slot].index_count && in->dst[slot].index[0].offset == id)
+                return true;
+        }
+    return false;
+}
+
+/* Wraps a descriptor type into the variable type of a range (count != 1). */
+static uint32_t range_type(struct sb_spv_context *ctx, uint32_t element, uint32_t count)
+{
+    if (count == 1)
+        return element;
+    if (count != UINT32_MAX)
+        return sb_spv_type_array(&ctx->builder, element, count);
+    sb_spv_resource_need_indexing(ctx, SpvCapabilityRuntimeDescriptorArray);
+    return sb_spv_type_runtime_array_unique(&ctx->builder, element);
+}
+
+/* The image type of a typed t#/u#; 0 (recorded) for impossible dimensions. */
+static uint32_t image_type(struct sb_spv_context *ctx, const struct sb_ir_resource *r,
+                           uint32_t sampled_type, bool *atomic_format)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_spv_dimension_info *d = sb_spv_dimension_info(r->dimension);
+    bool storage = r->resource_class == SB_IR_RESOURCE_UAV;
+    if (!d) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                    "typed resource %u of class %u has dimension %u", r->id, r->resource_class,
+                    r->dimension);
+        return 0;
+    }
+    sb_spv_capability(b, storage ? d->storage_cap : d->sampled_cap);
+    SpvImageFormat format = SpvImageFormatUnknown;
+    *atomic_format = storage && uav_has_atomics(ctx->program, r->id);
+    if (*atomic_format)
+        format = r->return_type[0] == 3 ? SpvImageFormatR32i : SpvImageFormatR32ui;
+    return sb_spv_type_image(b, sampled_type, d->dim, 0, d->arrayed, d->ms, storage ? 2 : 1, format);
+}
+
+enum sb_result sb_spv_texture_declare(struct sb_spv_context *ctx, uint32_t index)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_ir_resource *r = &ctx->program->resources[index];
+    struct sb_spv_resource *out = &ctx->resources[index];
+    struct sb_spv_resource_info *info = &sb_spv_resource_state(ctx)->info[index];
+    uint32_t element;
+    if (r->resource_class == SB_IR_RESOURCE_SAMPLER) {
+        element = sb_spv_type_sampler(b);
+    } else {
+        info->dimension = r->dimension;
+        info->value_type = value_type_of(r);
+        bool atomic_format = false;
+        /* Image atomics run on the integer view (R32ui/R32i). */
+        if (uav_has_atomics(ctx->program, r->id) && r->resource_class == SB_IR_RESOURCE_UAV &&
+            info->value_type == SB_IR_TYPE_FLOAT)
+            info->value_type = SB_IR_TYPE_UINT;
+        out->sampled_type = sb_spv_type_of(ctx, info->value_type, 1);
+        element = image_type(ctx, r, out->sampled_type, &atomic_format);
+        if (!element)
+            return ctx->result;
+        info->atomic_format = atomic_format;
+    }
+    out->element_type = element;
+    out->type = range_type(ctx, element, r->count);
+    out->arrayed = r->count != 1;
+    out->pointer_type = sb_spv_type_pointer(b, SpvStorageClassUniformConstant, out->type);
+    info->element_pointer = sb_spv_type_pointer(b, SpvStorageClassUniformConstant, element);
+    out->var = sb_spv_variable_global(b, out->pointer_type, SpvStorageClassUniformConstant, 0);
+    sb_spv_decorate1(b, out->var, SpvDecorationDescriptorSet, r->set);
+    sb_spv_decorate1(b, out->var, SpvDecorationBinding, r->binding);
+    if (r->resource_class == SB_IR_RESOURCE_UAV && (r->uav_flags & SB_SM4_UAV_GLOBALLY_COHERENT))
+        sb_spv_decorate(b, out->var, SpvDecorationCoherent, NULL, 0);
+    if (r->name)
+        sb_spv_debug_name(ctx, out->var, r->name);
+    return SB_SUCCESS;
+}
