@@ -18,7 +18,8 @@
  * shaders, runs on GLSL-built modules described by hand-written
  * `struct sb_translation` interface reports, one per stage (VS, PS, GS,
  * HS-like TCS, DS-like TES, CS): every pipeline must come out clean, and a
- * report that lies about a type must not.
+ * report that lies about a type must not; the report reader
+ * (vk_spirv_reflect.c) must read each module back as its hand-written report.
  *
  * Usage: test_vk_harness_selftest COMP VERT FRAG GEOM TESC TESE (.spv files)
  * Exit: 0 pass, 1 fail, 77 no Vulkan device.
@@ -30,6 +31,7 @@
 #include "vk_harness.h"
 #include "vk_partner.h"
 #include "vk_pipeline_build.h"
+#include "vk_spirv_reflect.h"
 
 static int failures;
 
@@ -217,9 +219,14 @@ static const struct sb_translated_interface geom_out[2] = {
     { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT },
     { .location = 2, .component = 1, .component_count = 1, .component_type = SB_IR_TYPE_FLOAT },
 };
+/* glslang sizes unsized per-vertex arrays of tessellation stages as 32. */
 static const struct sb_translated_interface tesc_in[2] = {
-    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .array_size = 3 },
-    { .location = 3, .component_count = 2, .component_type = SB_IR_TYPE_INT, .array_size = 3 },
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .array_size = 32 },
+    { .location = 3, .component_count = 2, .component_type = SB_IR_TYPE_INT, .array_size = 32 },
+};
+static const struct sb_translated_interface tese_in[2] = {
+    { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .array_size = 32 },
+    { .location = 1, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .patch = true },
 };
 static const struct sb_translated_interface tesc_out[2] = {
     { .location = 0, .component_count = 4, .component_type = SB_IR_TYPE_FLOAT, .array_size = 4 },
@@ -236,7 +243,8 @@ struct stage_case {
     uint32_t in_count, out_count;
     const struct sb_translated_interface *in, *out;
     uint32_t control_points, domain;
-    bool frag_depth;
+    uint32_t builtin_in_count, builtin_out_count;
+    uint32_t builtin_in[4], builtin_out[4]; /* SpvBuiltIn values glslang declares */
 };
 
 static void translation_case(struct vkh *h, const struct stage_case *c, const uint32_t *words,
@@ -248,6 +256,8 @@ static void translation_case(struct vkh *h, const struct stage_case *c, const ui
         .input_count = c->in_count, .inputs = c->in,
         .output_count = c->out_count, .outputs = c->out,
         .patch_control_points = c->control_points, .tess_domain = c->domain,
+        .builtin_input_count = c->builtin_in_count, .builtin_inputs = c->builtin_in,
+        .builtin_output_count = c->builtin_out_count, .builtin_outputs = c->builtin_out,
     };
     struct sb_translated_binding storage[2] = {
         { .count = 1, .set = 0, .binding = 0, .descriptor_type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER },
@@ -286,6 +296,9 @@ static void translation_case(struct vkh *h, const struct stage_case *c, const ui
         printf("%s via vk_pipeline_build: %s, %u errors, %u warnings, %u perf warnings\n",
                c->name, ok ? "pipeline created" : outcome.failure, h->messages.errors,
                h->messages.warnings, h->messages.performance);
+        /* The report reader (vk_spirv_reflect.c) must agree with the hand-written report. */
+        char why[300];
+        CHECK(vkr_check_report(&t, why, sizeof(why)), "%s: %s", c->name, why);
     }
     h->messages.quiet = false;
 }
@@ -293,12 +306,18 @@ static void translation_case(struct vkh *h, const struct stage_case *c, const ui
 static void translation_cases(struct vkh *h, uint32_t *const *words, const size_t *counts)
 {
     static const struct stage_case cases[] = {
-        { "VS", SB_IR_STAGE_VERTEX, 2, 2, 2, vert_in, vert_out, 0, 0, false },
-        { "PS", SB_IR_STAGE_PIXEL, 3, 2, 2, vert_out, frag_out, 0, 0, false },
-        { "GS", SB_IR_STAGE_GEOMETRY, 4, 2, 2, geom_in, geom_out, 0, 0, false },
-        { "HS (tesc)", SB_IR_STAGE_HULL, 5, 2, 2, tesc_in, tesc_out, 3, 3, false },
-        { "DS (tese)", SB_IR_STAGE_DOMAIN, 6, 2, 1, tesc_out, tese_out, 4, 3, false },
-        { "CS", SB_IR_STAGE_COMPUTE, 1, 0, 0, NULL, NULL, 0, 0, false },
+        /* gl_PerVertex members: Position 0, PointSize 1, ClipDistance 3, CullDistance 4 */
+        { "VS", SB_IR_STAGE_VERTEX, 2, 2, 2, vert_in, vert_out, 0, 0, 0, 4, { 0 }, { 0, 1, 3, 4 } },
+        { "PS", SB_IR_STAGE_PIXEL, 3, 2, 2, vert_out, frag_out, 0, 0, 0, 0, { 0 }, { 0 } },
+        { "GS", SB_IR_STAGE_GEOMETRY, 4, 2, 2, geom_in, geom_out, 0, 0, 4, 4, { 0, 1, 3, 4 },
+          { 0, 1, 3, 4 } },
+        /* InvocationId 8; TessLevelOuter 11, TessLevelInner 12 */
+        { "HS (tesc)", SB_IR_STAGE_HULL, 5, 2, 2, tesc_in, tesc_out, 3, 3, 1, 2, { 8 }, { 11, 12 } },
+        /* TessCoord 13 */
+        { "DS (tese)", SB_IR_STAGE_DOMAIN, 6, 2, 1, tese_in, tese_out, 4, 3, 1, 4, { 13 },
+          { 0, 1, 3, 4 } },
+        /* GlobalInvocationId 28 */
+        { "CS", SB_IR_STAGE_COMPUTE, 1, 0, 0, NULL, NULL, 0, 0, 1, 0, { 28 }, { 0 } },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         translation_case(h, &cases[i], words[cases[i].file], counts[cases[i].file], false);
