@@ -12,7 +12,17 @@
 
 #define SB_SPV_GENERATOR 0u /* no registered generator id: tool 0, version 0 */
 
-static bool stream_reserve(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
+static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra);
+
+/* The hot path of every emission: room is almost always there already. */
+static inline bool stream_reserve(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
+{
+    if (s->count + extra <= s->capacity && !b->failed)
+        return true;
+    return stream_grow(b, s, extra);
+}
+
+static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
 {
     if (b->failed)
         return false;
@@ -36,10 +46,11 @@ static void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s
 {
     if (!stream_reserve(b, s, (size_t)count + 1))
         return;
-    s->words[s->count++] = ((count + 1) << SpvWordCountShift) | (uint32_t)op;
-    if (count)
-        memcpy(s->words + s->count, operands, count * sizeof(uint32_t));
-    s->count += count;
+    uint32_t *w = s->words + s->count;
+    w[0] = ((count + 1) << SpvWordCountShift) | (uint32_t)op;
+    for (uint32_t i = 0; i < count; i++)
+        w[1 + i] = operands[i];
+    s->count += count + 1;
 }
 
 uint32_t sb_spv_string_words(const char *str)
@@ -85,6 +96,7 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
         free(b->sections[i].words);
     free(b->cache);
+    free(b->consts);
     free(b->keys.words);
     free(b->globals);
     free(b->fn_header.words);
@@ -401,13 +413,31 @@ bool sb_spv_is_terminator(SpvOp op)
     }
 }
 
+/* Room for `words` words in the open block of the body (opening one if needed). */
+static inline uint32_t *body_words(struct sb_spv_builder *b, uint32_t words)
+{
+    if (!b->block_open) {
+        if (!b->current_block)
+            open_first_block(b);
+        else
+            sb_spv_label(b, 0);
+    }
+    struct sb_spv_stream *s = &b->fn_body;
+    if (!stream_reserve(b, s, words))
+        return NULL;
+    uint32_t *w = s->words + s->count;
+    s->count += words;
+    return w;
+}
+
 void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uint32_t count)
 {
-    if (!b->current_block)
-        open_first_block(b);
-    else if (!b->block_open)
-        sb_spv_label(b, 0);
-    stream_instruction(b, &b->fn_body, op, operands, count);
+    uint32_t *w = body_words(b, count + 1);
+    if (!w)
+        return;
+    w[0] = ((count + 1) << SpvWordCountShift) | (uint32_t)op;
+    for (uint32_t i = 0; i < count; i++)
+        w[1 + i] = operands[i];
     if (sb_spv_is_terminator(op))
         b->block_open = false;
 }
@@ -415,15 +445,16 @@ void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uin
 uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, const uint32_t *operands,
                           uint32_t count)
 {
-    uint32_t ops[16];
-    if (count > 14 || b->failed)
+    /* Result-producing instructions never terminate a block. */
+    uint32_t *w = body_words(b, count + 3);
+    if (!w)
         return 0;
-    uint32_t id = sb_spv_id(b);
-    ops[0] = type;
-    ops[1] = id;
-    if (count)
-        memcpy(ops + 2, operands, count * sizeof(uint32_t));
-    sb_spv_op(b, op, ops, count + 2);
+    uint32_t id = b->next_id++;
+    w[0] = ((count + 3) << SpvWordCountShift) | (uint32_t)op;
+    w[1] = type;
+    w[2] = id;
+    for (uint32_t i = 0; i < count; i++)
+        w[3 + i] = operands[i];
     return id;
 }
 

@@ -65,6 +65,11 @@ struct sb_spv_cache_entry {
     uint32_t id;
 };
 
+/** A cached 32-bit scalar OpConstant (its own table: the most frequent lookup). */
+struct sb_spv_const_entry {
+    uint32_t type, bits, id; /**< id 0 = empty slot */
+};
+
 /** A global OpVariable (for the entry point's interface list). */
 struct sb_spv_global {
     uint32_t id;
@@ -89,6 +94,8 @@ struct sb_spv_builder {
     uint32_t capability_extra[16];
     uint32_t capability_extra_count;
     uint32_t glsl_std450;    /**< OpExtInstImport id, 0 until asked for */
+    struct sb_spv_const_entry *consts; /**< open addressing on (type, bits) */
+    uint32_t const_capacity, const_used;
     /* Fast path for the most common constants: small uints (indices, lanes). */
     uint32_t u32_type;       /**< id of uint32, 0 until created */
     uint32_t small_u32[32];  /**< OpConstant uint ids for 0..31, 0 until created */

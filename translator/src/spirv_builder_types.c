@@ -234,15 +234,48 @@ uint32_t sb_spv_type_sampled_image(struct sb_spv_builder *b, uint32_t image_type
 
 /* ---- constants -------------------------------------------------------------------------------- */
 
+static bool consts_grow(struct sb_spv_builder *b)
+{
+    uint32_t cap = b->const_capacity ? b->const_capacity * 2 : 128;
+    struct sb_spv_const_entry *table = calloc(cap, sizeof(*table));
+    if (!table) {
+        b->failed = true;
+        return false;
+    }
+    for (uint32_t i = 0; i < b->const_capacity; i++) {
+        const struct sb_spv_const_entry *e = &b->consts[i];
+        if (!e->id)
+            continue;
+        uint32_t slot = ((e->type * 0x9E3779B1u) ^ (e->bits * 0x85EBCA77u)) & (cap - 1);
+        while (table[slot].id)
+            slot = (slot + 1) & (cap - 1);
+        table[slot] = *e;
+    }
+    free(b->consts);
+    b->consts = table;
+    b->const_capacity = cap;
+    return true;
+}
+
 uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
 {
-    const uint32_t key[2] = { type, bits };
-    if (type == b->u32_type && bits < 32) {
-        if (!b->small_u32[bits])
-            b->small_u32[bits] = cached(b, SpvOpConstant, key, 2, true);
+    if (type == b->u32_type && bits < 32 && b->small_u32[bits])
         return b->small_u32[bits];
-    }
-    return cached(b, SpvOpConstant, key, 2, true);
+    if ((b->const_used + 1) * 2 > b->const_capacity && !consts_grow(b))
+        return 0;
+    uint32_t mask = b->const_capacity - 1;
+    uint32_t slot = ((type * 0x9E3779B1u) ^ (bits * 0x85EBCA77u)) & mask;
+    for (; b->consts[slot].id; slot = (slot + 1) & mask)
+        if (b->consts[slot].type == type && b->consts[slot].bits == bits)
+            return b->consts[slot].id;
+    uint32_t id = sb_spv_id(b);
+    const uint32_t ops[3] = { type, id, bits };
+    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpConstant, ops, 3);
+    b->consts[slot] = (struct sb_spv_const_entry){ type, bits, id };
+    b->const_used++;
+    if (type == b->u32_type && bits < 32)
+        b->small_u32[bits] = id;
+    return id;
 }
 
 uint32_t sb_spv_const64(struct sb_spv_builder *b, uint32_t type, uint64_t bits)
