@@ -211,6 +211,11 @@ static enum sb_result end_construct(struct sb_spv_context *ctx, struct flow_stat
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "unbalanced '%s'",
                            sb_ir_op_name(inst->op));
     if (kind == CONSTRUCT_IF && !c->seen_else) {
+        /* The then-path must reach the merge directly: falling into the empty
+         * else block would be a cross edge between the two constructs, which
+         * spirv-val 2023.1 misses but Mesa's spirv_to_nir rejects. */
+        if (b->block_open)
+            sb_spv_branch(b, c->merge);
         sb_spv_label(b, c->other); /* the empty else block falls to the merge */
     } else if (kind == CONSTRUCT_LOOP) {
         sb_spv_label(b, c->other); /* the continue block goes back to the header */
