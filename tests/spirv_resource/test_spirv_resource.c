@@ -489,17 +489,25 @@ static void case_ranges(void)
     u->lower_bound = 2;
     u->count = UINT32_MAX;
     u->space = 2;
-    struct sb_ir_operand tex = reg2(SB_IR_FILE_RESOURCE, 0, 4, 0, "xyzw");
+    struct sb_ir_resource *c = uav(2, SB_IR_RESOURCE_KIND_STRUCTURED, 12, 0);
+    c->stride = 4;
+    c->lower_bound = 0;
+    c->count = 4;
+    c->has_counter = true;
+    /* SM5.1 operands: [0] range id, [1] index within the range (IR.md). */
+    struct sb_ir_operand tex = reg2(SB_IR_FILE_RESOURCE, 0, 0, 0, "xyzw");
     set_relative(&tex, 1, S(0, "x"));
     tex.non_uniform = true;
     struct sb_ir_operand smp = reg2(SB_IR_FILE_SAMPLER, 0, 0, 0, "x");
     INST(SB_IR_OP_SAMPLE, (R(1, 0xF)), (immf(0.5f, 0.5f, 0, 0), tex, smp));
-    INST(SB_IR_OP_LD, (R(1, 0xF)), (imm(0, 0, 0, 0), reg2(SB_IR_FILE_RESOURCE, 0, 11, 0, "xyzw")));
-    struct sb_ir_operand mem = reg2(SB_IR_FILE_UAV, 1, 5, 0x1, "xyzw");
+    INST(SB_IR_OP_LD, (R(1, 0xF)), (imm(0, 0, 0, 0), reg2(SB_IR_FILE_RESOURCE, 0, 7, 0, "xyzw")));
+    struct sb_ir_operand mem = reg2(SB_IR_FILE_UAV, 1, 3, 0x1, "xyzw");
     INST(SB_IR_OP_LD_RAW, (R(2, 0x1)), (imm(0, 0, 0, 0), mem));
     set_relative(&mem, 1, S(0, "y"));
     mem.non_uniform = true;
     INST(SB_IR_OP_STORE_RAW, (mem), (imm(0, 0, 0, 0), S(2, "x")));
+    INST(SB_IR_OP_IMM_ATOMIC_ALLOC, (R(2, 0x2), reg2(SB_IR_FILE_UAV, 2, 2, 0xF, "xyzw")),
+         (imm(0, 0, 0, 0)))->src_count = 0;
     struct sb_ir_program *p = ir_program(SB_IR_STAGE_PIXEL, 3);
     p->minor = 1;
     if (!translate_all(p, "ranges"))
@@ -520,6 +528,13 @@ static void case_ranges(void)
     CHECK(!has_text(2, "SPV_EXT_descriptor_indexing"));
     const struct sb_translated_binding *b = binding_of(1, SB_IR_RESOURCE_SRV, 4);
     CHECK(b && b->count == 8 && b->set == 1 && b->binding == 288);
+    b = binding_of(1, SB_IR_RESOURCE_UAV, 0);
+    CHECK(b && b->count == 4 && b->has_counter && b->binding == 290 && b->counter_binding == 291);
+    for (int e = 0; e < 3; e++) {
+        CHECK(bound_at(e, 0, 291));
+        CHECK(ops_of(e, SpvOpAtomicIIncrement) == 1);
+        CHECK(has_text(e, "%uint_7\n")); /* ld's constant descriptor index */
+    }
 }
 
 /* Failures are structured errors with the offending instruction's offset. */

@@ -383,6 +383,14 @@ uint32_t sb_spv_resource_index(struct sb_spv_context *ctx, const struct sb_ir_op
  */
 uint32_t sb_spv_resource_descriptor_pointer(struct sb_spv_context *ctx, uint32_t index,
                                             const struct sb_ir_operand *op);
+/**
+ * The descriptor-array index (a uint id) an operand names in SM5.1 range
+ * `index`: index[1] (offset + relative), already relative to the range's
+ * lower bound (IR.md). 0 (recorded) when a constant index lies outside a
+ * bounded range.
+ */
+uint32_t sb_spv_resource_array_index(struct sb_spv_context *ctx, uint32_t index,
+                                     const struct sb_ir_operand *op);
 /** OpLoad of an image or sampler descriptor (NonUniform decorated when needed). */
 uint32_t sb_spv_resource_load_handle(struct sb_spv_context *ctx, uint32_t index,
                                      const struct sb_ir_operand *op);

@@ -96,6 +96,21 @@ static SpvCapability non_uniform_capability(const struct sb_ir_resource *r)
     return caps[sb_spv_descriptor_type(r) & 7u];
 }
 
+uint32_t sb_spv_resource_array_index(struct sb_spv_context *ctx, uint32_t index,
+                                     const struct sb_ir_operand *op)
+{
+    const struct sb_ir_resource *decl = &ctx->program->resources[index];
+    /* SM5.1: index[1] already counts from the range's first register (IR.md). */
+    const struct sb_ir_index *ix = &op->index[op->index_count >= 2 ? 1 : 0];
+    if (!ix->relative && decl->count != UINT32_MAX && ix->offset >= decl->count) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                    "index %u is outside the %u descriptors of range %u", ix->offset, decl->count,
+                    decl->id);
+        return 0;
+    }
+    return sb_spv_index_value(ctx, ix);
+}
+
 uint32_t sb_spv_resource_descriptor_pointer(struct sb_spv_context *ctx, uint32_t index,
                                             const struct sb_ir_operand *op)
 {
@@ -103,26 +118,9 @@ uint32_t sb_spv_resource_descriptor_pointer(struct sb_spv_context *ctx, uint32_t
     const struct sb_ir_resource *decl = &ctx->program->resources[index];
     if (!r->arrayed)
         return r->var;
-    /* SM5.1: index[1] is the register within the space; the array starts at lower_bound. */
-    const struct sb_ir_index *ix = &op->index[op->index_count >= 2 ? 1 : 0];
-    uint32_t element;
-    if (!ix->relative) {
-        uint32_t rel = ix->offset - decl->lower_bound;
-        if (ix->offset < decl->lower_bound || (decl->count != UINT32_MAX && rel >= decl->count)) {
-            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
-                        "register %u is outside the range [%u, +%u) of resource %u", ix->offset,
-                        decl->lower_bound, decl->count, decl->id);
-            return 0;
-        }
-        element = sb_spv_uint(ctx, rel);
-    } else {
-        element = sb_spv_index_value(ctx, ix);
-        if (!element)
-            return 0;
-        if (decl->lower_bound)
-            element = sb_spv_op2(&ctx->builder, SpvOpISub, ctx->t.u32, element,
-                                 sb_spv_uint(ctx, decl->lower_bound));
-    }
+    uint32_t element = sb_spv_resource_array_index(ctx, index, op);
+    if (!element)
+        return 0;
     struct sb_spv_resource_state *st = sb_spv_resource_state(ctx);
     uint32_t ptr = sb_spv_access_chain(&ctx->builder, st->info[index].element_pointer, r->var,
                                        &element, 1);

@@ -160,13 +160,22 @@ static enum sb_result emit_counter(struct sb_spv_context *ctx, const struct sb_i
     if (!r->counter_var)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "u%u has no counter",
                            ctx->program->resources[index].id);
-    if (r->arrayed)
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
-                           "append/consume counter on the SM5.1 range u%u",
-                           ctx->program->resources[index].id);
+    uint32_t chain[2] = { sb_spv_uint(ctx, 0), sb_spv_uint(ctx, 0) }, n = 1;
+    if (r->arrayed) {
+        /* One counter block per descriptor of the range, indexed like the UAV. */
+        chain[0] = sb_spv_resource_array_index(ctx, index, &inst->dst[1]);
+        n = 2;
+        if (!chain[0])
+            return ctx->result;
+    }
     uint32_t zero = sb_spv_uint(ctx, 0);
     uint32_t ptr = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, ctx->t.u32),
-                                       r->counter_var, &zero, 1);
+                                       r->counter_var, chain, n);
+    if (r->arrayed) {
+        if (inst->dst[1].non_uniform)
+            sb_spv_resource_need_indexing(ctx, SpvCapabilityStorageBufferArrayNonUniformIndexing);
+        sb_spv_resource_non_uniform(ctx, &inst->dst[1], ptr);
+    }
     bool consume = inst->op == SB_IR_OP_IMM_ATOMIC_CONSUME;
     uint32_t value = sb_spv_op3(b, consume ? SpvOpAtomicIDecrement : SpvOpAtomicIIncrement, ctx->t.u32,
                                 ptr, sb_spv_uint(ctx, SpvScopeDevice), zero);
