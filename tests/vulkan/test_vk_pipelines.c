@@ -229,7 +229,11 @@ static void group_key(const char *prefix, const char *message, char *key, size_t
                 p++;
             continue;
         }
-        key[n++] = *p;
+        /* one line, single spaces: keys go into TSV files and one-line reports */
+        char ch = (*p == '\n' || *p == '\t' || *p == '\r') ? ' ' : *p;
+        if (ch == ' ' && n > 0 && key[n - 1] == ' ')
+            continue;
+        key[n++] = ch;
     }
     key[n] = 0;
 }
