@@ -75,6 +75,8 @@ struct sb_translated_binding {
     uint32_t count;           /**< registers (descriptor array size); 0xFFFFFFFF unbounded */
     uint32_t set, binding;
     bool has_counter;
+    /** Append/consume counter of a UAV (has_counter): a STORAGE_BUFFER binding in `set` of
+     *  `count` descriptors like the UAV's own, one buffer holding a uint counter per UAV. */
     uint32_t counter_binding;
     /** VkDescriptorType value the pipeline layout must use for it. */
     uint32_t descriptor_type;
