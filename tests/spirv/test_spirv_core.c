@@ -315,6 +315,23 @@ static void case_flow(void)
         if (!t)
             continue;
         CHECK(count_op(t, SpvOpLoopMerge, NULL, 0) == 2);
+        /* An if without else: the false edge goes to the merge (no empty else block the
+         * then-path could fall into: a cross edge Mesa rejects). Ifs here: 2 without else,
+         * 1 with; plus the conditional shapes (breakc, retc, continuec, callc), which also
+         * branch to their merge. */
+        uint32_t direct = 0, merges = 0;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
+            if ((t->words[at] & 0xFFFF) != SpvOpSelectionMerge)
+                continue;
+            size_t next = at + (t->words[at] >> 16);
+            if (next < t->word_count && (t->words[next] & 0xFFFF) == SpvOpBranchConditional) {
+                merges++;
+                direct += t->words[next + 3] == t->words[at + 1];
+            }
+        }
+        if (merges != 7 || direct != 6)
+            fprintf(stderr, "merges %u direct %u\n", merges, direct);
+        CHECK(merges == 7 && direct == 6);
         CHECK(count_op(t, SpvOpSwitch, NULL, 0) == 1);
         CHECK(count_op(t, SpvOpFunction, NULL, 0) == 3); /* main, body, label 3 */
         CHECK(count_op(t, SpvOpFunctionCall, NULL, 0) == 3);

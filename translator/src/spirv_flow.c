@@ -2,8 +2,10 @@
 /*
  * Structured control flow of the SPIR-V back end, emitted in one pass over
  * an IR function with a stack of open constructs (IR.md §Control flow):
- *   if/else/endif   -> OpSelectionMerge + OpBranchConditional (an empty else
- *                      block when there is no `else`);
+ *   if/else/endif   -> OpSelectionMerge + OpBranchConditional; without `else`
+ *                      the false target is patched to the merge block at
+ *                      `endif` (an empty else block reached from the then
+ *                      block would be a cross edge that Mesa rejects);
  *   loop/endloop    -> header { OpLoopMerge; branch body }, a continue block
  *                      that branches back, and the merge block;
  *   switch          -> OpSelectionMerge + OpSwitch; the case labels are found
@@ -32,6 +34,7 @@ struct construct {
     uint32_t merge;
     uint32_t other;          /* if: the else label; loop: the continue target */
     uint32_t header;         /* loop: the header block */
+    size_t false_word;       /* if: index in the body stream of the false-target operand */
     bool seen_else;
     /* switch */
     struct switch_case *cases;
@@ -211,12 +214,17 @@ static enum sb_result end_construct(struct sb_spv_context *ctx, struct flow_stat
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "unbalanced '%s'",
                            sb_ir_op_name(inst->op));
     if (kind == CONSTRUCT_IF && !c->seen_else) {
-        /* The then-path must reach the merge directly: falling into the empty
+        /* No else: the condition's false edge goes straight to the merge, and
+         * the then-path falls into the merge below. (Falling into an empty
          * else block would be a cross edge between the two constructs, which
-         * spirv-val 2023.1 misses but Mesa's spirv_to_nir rejects. */
-        if (b->block_open)
-            sb_spv_branch(b, c->merge);
-        sb_spv_label(b, c->other); /* the empty else block falls to the merge */
+         * spirv-val 2023.1 misses but Mesa's spirv_to_nir rejects.) */
+        if (c->false_word < b->fn_body.count && b->fn_body.words[c->false_word] == c->other) {
+            b->fn_body.words[c->false_word] = c->merge;
+        } else { /* only after an allocation failure: keep the module well formed */
+            if (b->block_open)
+                sb_spv_branch(b, c->merge);
+            sb_spv_label(b, c->other);
+        }
     } else if (kind == CONSTRUCT_LOOP) {
         sb_spv_label(b, c->other); /* the continue block goes back to the header */
         sb_spv_branch(b, c->header);
@@ -241,6 +249,7 @@ static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
         merge = sb_spv_id(b); /* the then block */
         sb_spv_selection_merge(b, c->merge);
         sb_spv_branch_conditional(b, cond, merge, c->other);
+        c->false_word = b->fn_body.count ? b->fn_body.count - 1 : 0;
         sb_spv_label(b, merge);
         return ctx->result;
     case SB_IR_OP_ELSE:
