@@ -272,10 +272,10 @@ uint32_t vkpb_layout_bindings(const struct sb_translation *t, struct vkh_binding
         const struct sb_translated_binding *tb = &t->bindings[i];
         out[n++] = (struct vkh_binding){ tb->set, tb->binding, (VkDescriptorType)tb->descriptor_type,
                                          tb->count };
-        /* The counter of an append/consume UAV: one uint in a storage buffer. */
+        /* Append/consume counters: storage buffers, as many as the UAV range has. */
         if (tb->has_counter)
             out[n++] = (struct vkh_binding){ tb->set, tb->counter_binding,
-                                             VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
+                                             VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, tb->count };
     }
     return n;
 }

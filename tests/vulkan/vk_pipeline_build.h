@@ -31,7 +31,8 @@ bool vkpb_build(struct vkh *h, const struct sb_translation *t, struct vkpb_outco
 /**
  * The layout bindings of a translation: one per translated binding (an
  * unbounded range keeps count 0xFFFFFFFF, which vkh_layout_create sizes as
- * VKH_UNBOUNDED_ARRAY_SIZE) plus a STORAGE_BUFFER for each UAV counter.
+ * VKH_UNBOUNDED_ARRAY_SIZE) plus the STORAGE_BUFFER counters of UAVs that have
+ * them (as many descriptors as the UAV range, translate.h).
  * Writes at most `max`; returns how many.
  */
 uint32_t vkpb_layout_bindings(const struct sb_translation *t, struct vkh_binding *out,
