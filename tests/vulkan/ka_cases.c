@@ -474,6 +474,89 @@ static void bufinfo(struct ka_case *c)
     out->expect[1] = 10;
 }
 
+/* A switch inside a loop: `break` leaves the switch, `continue` the loop; plus an
+ * if nested in a case and a conditional break of the loop from inside the switch. */
+static void flow_nested(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "flow_loop_switch_nested", 8, N);
+    struct sm4_program *p = &c->program;
+    out_offset(p);
+    I(p, OP_MOV, dr(1, "x"), l1(0)); /* sum */
+    I(p, OP_MOV, dr(2, "x"), l1(0)); /* j */
+    I0(p, OP_LOOP, 0);
+    I(p, OP_IADD, dr(2, "x"), sr(2, "x"), l1(1));
+    I(p, OP_UGE, dr(3, "x"), sr(2, "x"), l1(12));
+    IC(p, OP_BREAKC, SM4_NZ, sr(3, "x"));
+    I(p, OP_AND, dr(3, "y"), sr(2, "x"), l1(3));
+    I(p, OP_SWITCH, sr(3, "y"));
+    I(p, OP_CASE, l1(0));
+    I0(p, OP_CONTINUE, 0);                       /* j % 4 == 0: skip */
+    I(p, OP_CASE, l1(1));
+    I(p, OP_IADD, dr(1, "x"), sr(1, "x"), sr(2, "x"));
+    I0(p, OP_BREAK, 0);
+    I(p, OP_CASE, l1(2));
+    I(p, OP_ULT, dr(3, "z"), special(T_THREAD_ID, "x"), sr(2, "x"));
+    IC(p, OP_IF, SM4_NZ, sr(3, "z"));
+    I(p, OP_IADD, dr(1, "x"), sr(1, "x"), l1(100));
+    I0(p, OP_ELSE, 0);
+    I(p, OP_IADD, dr(1, "x"), sr(1, "x"), l1(1000));
+    I0(p, OP_ENDIF, 0);
+    I0(p, OP_BREAK, 0);
+    I0(p, OP_DEFAULT, 0);
+    I(p, OP_IEQ, dr(3, "w"), special(T_THREAD_ID, "x"), sr(2, "x"));
+    IC(p, OP_BREAKC, SM4_NZ, sr(3, "w"));        /* leaves the switch only */
+    I(p, OP_IADD, dr(1, "x"), sr(1, "x"), l1(10000));
+    I0(p, OP_BREAK, 0);
+    I0(p, OP_ENDSWITCH, 0);
+    I(p, OP_IADD, dr(1, "x"), sr(1, "x"), l1(1));  /* after the switch, still in the loop */
+    I0(p, OP_ENDLOOP, 0);
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(1, "x"));
+    sm4_end(p);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t sum = 0;
+        for (uint32_t j = 1; j < 12; j++) {
+            switch (j & 3) {
+            case 0:
+                continue;
+            case 1:
+                sum += j;
+                break;
+            case 2:
+                sum += i < j ? 100 : 1000;
+                break;
+            default:
+                if (i != j)
+                    sum += 10000;
+                break;
+            }
+            sum += 1;
+        }
+        out->expect[i] = sum;
+    }
+}
+
+/* Append buffer: imm_atomic_alloc hands out 0..N-1; each thread stores its id there. */
+static void append_counter(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "append_counter", 8, N);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_uav_structured(p, 1, 4);
+    I(p, OP_IMM_ATOMIC_ALLOC, dr(0, "x"), du(1, ""));
+    I(p, OP_STORE_STRUCTURED, du(1, "x"), sr(0, "x"), l1(0), special(T_THREAD_ID, "x"));
+    out_offset(p);
+    I(p, OP_STORE_RAW, du(0, "x"), sr(7, "x"), sr(0, "x"));
+    sm4_end(p);
+    struct ka_resource *buf = ka_add(c, SB_IR_RESOURCE_UAV, 1, KA_BUFFER, N);
+    out->compare = KA_MULTISET;
+    buf->check = true;
+    buf->compare = KA_MULTISET;
+    buf->check_count = N;
+    for (uint32_t i = 0; i < N; i++) {
+        out->expect[i] = i;
+        buf->expect[i] = i;
+    }
+}
+
 static void group_shared(struct ka_case *c)
 {
     struct ka_resource *out = frame(c, "group_shared_sync", 8, N);
@@ -534,7 +617,7 @@ static void texture_sample(struct ka_case *c) { texture(c, true); }
 static void (*const builders[])(struct ka_case *) = {
     flow_if_else, flow_loop, flow_switch, flow_retc, flow_call_plain, flow_callc,
     indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, atomics_exchange, group_shared, srv_buffers,
-    tgsm_atomics, bufinfo,
+    tgsm_atomics, bufinfo, flow_nested, append_counter,
     texture_ld, texture_sample,
 };
 

@@ -36,6 +36,7 @@ static const struct {
     { "srv_raw_structured_typed", "ld_structured r1.yz, vThreadID.x, l(0), t1.xxyx" },
     { "group_shared_atomics", "imm_atomic_iadd r1.y, g0, l(4), l(1)" },
     { "bufinfo", "bufinfo r0.y, u1.xxxx" },
+    { "append_counter", "imm_atomic_alloc r0.x, u1" },
     { "atomics_exchange", "imm_atomic_cmp_exch r1.y, u0, r0.w, r0.z, l(119)" },
     { "texture_sample_l", "sample_l r2.xyzw, r1.xyxx, t0.xyzw, s0, l(0.000000)" },
 };
