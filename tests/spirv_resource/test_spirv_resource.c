@@ -578,12 +578,15 @@ static void case_errors(void)
     expect_error(p, SB_ERROR_TRANSLATE_INVALID, UINT64_MAX, "alloc without a counter");
 
     ir_reset();
-    texture(0, 3, 5);
-    struct sb_ir_operand rel = T(0, "xyzw");
-    set_relative(&rel, 0, S(0, "w"));
-    INST(SB_IR_OP_LD, (R(0, 0xF)), (imm(0, 0, 0, 0), rel));
-    expect_error(ir_program(SB_IR_STAGE_PIXEL, 1), SB_ERROR_TRANSLATE_UNSUPPORTED, 0x100,
-                 "class-linkage t[r0.w]");
+    struct sb_ir_resource *raw = add_resource(SB_IR_RESOURCE_SRV, 0);
+    raw->kind = SB_IR_RESOURCE_KIND_RAW;
+    raw->dimension = 11;
+    add_resource(SB_IR_RESOURCE_SAMPLER, 0);
+    INST(SB_IR_OP_MOV, (R(0, 0xF)), (immf(0, 0, 0, 0)));
+    INST(SB_IR_OP_MOV, (R(0, 0xF)), (immf(0, 0, 0, 0)));
+    INST(SB_IR_OP_SAMPLE_L, (R(0, 0xF)), (immf(0, 0, 0, 0), T(0, "xyzw"), SMP(0, "x"), immf(0, 0, 0, 0)));
+    expect_error(ir_program(SB_IR_STAGE_PIXEL, 1), SB_ERROR_TRANSLATE_INVALID, 0x108,
+                 "sample_l on a raw buffer");
 
     ir_reset();
     static const struct sb_ir_group_shared g = { .id = 0, .stride = 4, .count = 4 };
@@ -600,6 +603,64 @@ static void case_errors(void)
                  "store_raw to a t#");
 }
 
+/* Reads a whole file (malloc'd) or returns NULL. */
+static void *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    void *data = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n)) != NULL &&
+            fread(data, 1, (size_t)n, f) != (size_t)n) {
+            free(data);
+            data = NULL;
+        }
+        *size = n > 0 ? (size_t)n : 0;
+    }
+    fclose(f);
+    return data;
+}
+
+static const char *corpus_dir;
+
+/*
+ * Typed UAV loads in a container without SFI0's TypedUAVLoadAdditionalFormats
+ * bit can only read R32 views (D3D11), so the storage image is declared R32ui
+ * and needs no StorageImageReadWithoutFormat. A real corpus shader (bgfx
+ * terrain LOD: `ld_uav_typed ... u4` of a uint buffer, no SFI0 part).
+ */
+static int case_corpus_uav_format(void)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/dxbc/bgfx/cs_terrain_lod.dxbc", corpus_dir ? corpus_dir : "");
+    size_t size = 0;
+    void *data = corpus_dir ? read_file(path, &size) : NULL;
+    if (!data) {
+        printf("SKIPPED: corpus not found at %s\n", corpus_dir ? corpus_dir : "(none)");
+        return 77;
+    }
+    struct sb_translation *t = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result r = sb_translate(data, size, NULL, &t, &error);
+    CHECK(r == SB_SUCCESS);
+    if (r == SB_SUCCESS) {
+        r = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &error);
+        if (r != SB_SUCCESS)
+            fprintf(stderr, "spirv-val: %s\n", error.message);
+        CHECK(r == SB_SUCCESS);
+        char *text = sb_spirv_disassemble(t->words, t->word_count, SB_TARGET_VULKAN_1_1);
+        CHECK(text && strstr(text, "OpTypeImage %uint Buffer 0 0 0 2 R32ui"));
+        CHECK(text && !strstr(text, "StorageImageReadWithoutFormat"));
+        free(text);
+    }
+    sb_translation_destroy(t);
+    free(data);
+    return g_failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -609,10 +670,13 @@ int main(int argc, char **argv)
         { "uav_memory", case_uav_memory }, { "group_shared", case_group_shared },
         { "ranges", case_ranges },       { "errors", case_errors },
     };
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s CASE\n", argv[0]);
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s CASE [CORPUS_DIR]\n", argv[0]);
         return 2;
     }
+    corpus_dir = argc > 2 ? argv[2] : NULL;
+    if (!strcmp(argv[1], "corpus_uav_format"))
+        return case_corpus_uav_format();
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
         if (!strcmp(argv[1], cases[i].name)) {
             cases[i].run();

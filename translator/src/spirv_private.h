@@ -170,6 +170,8 @@ struct sb_spv_context {
     /* Private state of the resource and stage files (they own and free it). */
     void *resource_state;
     void *stage_state;
+    /* Private state of spirv_linkage.c (class-linkage spec constants; freed by sb_spv_generate). */
+    void *linkage_state;
 };
 
 /* ---- errors (spirv_module.c) -------------------------------------------------------------- */
@@ -357,7 +359,8 @@ struct sb_spv_resource_info {
                                    StorageBuffer block) when `arrayed` */
     uint32_t block_type;     /**< raw/structured: the Block struct { uint[] } */
     uint32_t counter_type;   /**< UAV counter: the Block struct { uint } */
-    bool atomic_format;      /**< typed UAV declared R32ui/R32i for image atomics */
+    bool atomic_format;      /**< typed UAV declared with an R32 format (image atomics, or
+                                  loads restricted to R32 views); no ...WithoutFormat needed */
 };
 
 /** ctx->resource_state. */
@@ -487,6 +490,33 @@ void sb_spv_stage_release(struct sb_spv_context *ctx);
  */
 bool sb_spv_stage_owns_element(const struct sb_spv_context *ctx,
                                const struct sb_ir_signature_element *e);
+
+/* ---- SM5.0 class linkage (spirv_linkage.c; the lowering is described there) ------------------------ */
+
+/**
+ * Interface slots of a program: the largest fp# id + array length, raised to
+ * cover constant this[] indices. SB_ERROR_TRANSLATE_INVALID (error filled when
+ * not NULL) when they pass D3D11's 253 slots.
+ */
+enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, uint32_t *count,
+                                         struct sb_error *error);
+/** Declares the class-instance specialisation constants of every slot (nothing without slots). */
+enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx);
+/** INTERFACE_CALL: OpSwitch over the slot's table selector, one call per table. */
+enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** this[i] as a vec4 of float lanes (the slot's this-data constants); 0 on failure (recorded). */
+uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+/** cb[r][v] with a relatively chosen buffer r: vec4 float; 0 on failure (recorded). */
+uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+/**
+ * An instruction with an SM5.0 t#/s#/u# operand whose register is relative
+ * (t[r0.w + 0]): emitted once per fitting declared register under an
+ * OpSwitch. UNSUPPORTED-unrecorded when it has no such operand.
+ */
+enum sb_result sb_spv_linkage_resource_instruction(struct sb_spv_context *ctx,
+                                                   const struct sb_ir_instruction *inst);
+/** Frees ctx->linkage_state (called always). */
+void sb_spv_linkage_release(struct sb_spv_context *ctx);
 
 /* ---- the whole back end (spirv_module.c) ----------------------------------------------------------- */
 

@@ -7,7 +7,9 @@
  *   u# texture  -> Sampled=2 storage image, format Unknown (read/written with
  *                  StorageImage{Read,Write}WithoutFormat), or R32ui/R32i when
  *                  an atomic targets it (Vulkan allows image atomics only on
- *                  those formats; D3D only on R32 formats as well);
+ *                  those formats; D3D only on R32 formats as well), or the
+ *                  R32 format of its type when D3D itself restricts loads to
+ *                  R32 (storage_format);
  *   u# buffer   -> Dim Buffer, Sampled=2 (STORAGE_TEXEL_BUFFER);
  *   s#          -> OpTypeSampler (SAMPLER); comparison samplers need nothing
  *                  else: OpImageSampleDref* takes any Depth=0 image.
@@ -16,6 +18,8 @@
  */
 #include "spirv_private.h"
 
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/dxbc_fxc.h"
 #include "shaderbridge/sm4.h"
 
 /* Row d = SM4 resource dimension d (§8.3); rows 0, 11, 12 are not images. */
@@ -50,21 +54,70 @@ static uint32_t value_type_of(const struct sb_ir_resource *r)
     }
 }
 
-/* Is u# `id` the memory operand of any atomic? */
-static bool uav_has_atomics(const struct sb_ir_program *p, uint32_t id)
+/* How the program uses a typed u#. */
+#define USE_ATOMIC 0x1u /* the memory operand of an atomic */
+#define USE_READ 0x2u   /* read by ld_uav_typed */
+
+static uint32_t uav_uses(const struct sb_ir_program *p, uint32_t id)
 {
+    uint32_t uses = 0;
     for (uint32_t f = 0; f < p->function_count; f++)
         for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *in = &p->functions[f].instructions[i];
-            if (in->op < SB_IR_OP_ATOMIC_AND || in->op > SB_IR_OP_IMM_ATOMIC_UMIN ||
-                in->op == SB_IR_OP_IMM_ATOMIC_ALLOC || in->op == SB_IR_OP_IMM_ATOMIC_CONSUME)
-                continue;
-            uint32_t slot = in->op >= SB_IR_OP_IMM_ATOMIC_ALLOC ? 1 : 0;
-            if (in->dst_count > slot && in->dst[slot].file == SB_IR_FILE_UAV &&
-                in->dst[slot].index_count && in->dst[slot].index[0].offset == id)
-                return true;
+            const struct sb_ir_operand *op = NULL;
+            uint32_t use = USE_ATOMIC;
+            if (in->op == SB_IR_OP_LD_UAV_TYPED && in->src_count >= 2) {
+                op = &in->src[1];
+                use = USE_READ;
+            } else if (in->op >= SB_IR_OP_ATOMIC_AND && in->op <= SB_IR_OP_IMM_ATOMIC_UMIN &&
+                       in->op != SB_IR_OP_IMM_ATOMIC_ALLOC && in->op != SB_IR_OP_IMM_ATOMIC_CONSUME) {
+                uint32_t slot = in->op >= SB_IR_OP_IMM_ATOMIC_ALLOC ? 1 : 0;
+                op = in->dst_count > slot ? &in->dst[slot] : NULL;
+            }
+            if (op && op->file == SB_IR_FILE_UAV && op->index_count && op->index[0].offset == id)
+                uses |= use;
         }
-    return false;
+    return uses;
+}
+
+/* SFI0 bit 11 (docs/dxcontainer.md): typed UAV loads from formats other than R32. */
+#define SFI0_TYPED_UAV_LOAD_ADDITIONAL_FORMATS 0x800u
+
+/* Does D3D limit this shader's typed UAV loads to R32 views? Known only from a container
+ * (no SFI0 part = no feature flags); hand-built IR gets the general answer. */
+static bool loads_r32_only(const struct sb_spv_context *ctx)
+{
+    if (!ctx->container)
+        return false;
+    for (uint32_t i = 0; i < ctx->container->part_count; i++) {
+        const struct sb_dxbc_part *part = &ctx->container->parts[i];
+        if (part->kind == SB_DXBC_PART_SFI0 && part->decoded.sfi0)
+            return !(part->decoded.sfi0->flags & SFI0_TYPED_UAV_LOAD_ADDITIONAL_FORMATS);
+    }
+    return true;
+}
+
+/*
+ * The storage format of a typed u#. Image atomics need R32ui/R32i (Vulkan).
+ * A u# that ld_uav_typed reads in a shader whose SFI0 flags lack
+ * TypedUAVLoadAdditionalFormats can only be an R32_UINT/SINT/FLOAT view in
+ * D3D, so the format is declared; that spares the device the "read without
+ * format" feature, which some (lavapipe's texel buffers) lack. Otherwise
+ * Unknown.
+ */
+static SpvImageFormat storage_format(bool r32_only, const struct sb_ir_resource *r, uint32_t uses)
+{
+    if ((uses & USE_ATOMIC) || ((uses & USE_READ) && r32_only)) {
+        switch (r->return_type[0]) {
+        case 3: return SpvImageFormatR32i;
+        case 4: return SpvImageFormatR32ui;
+        case 5: return (uses & USE_ATOMIC) ? SpvImageFormatR32ui : SpvImageFormatR32f;
+        default: break; /* unorm/snorm views are never R32 */
+        }
+        if (uses & USE_ATOMIC)
+            return SpvImageFormatR32ui;
+    }
+    return SpvImageFormatUnknown;
 }
 
 /* Wraps a descriptor type into the variable type of a range (count != 1). */
@@ -93,9 +146,9 @@ static uint32_t image_type(struct sb_spv_context *ctx, const struct sb_ir_resour
     }
     sb_spv_capability(b, storage ? d->storage_cap : d->sampled_cap);
     SpvImageFormat format = SpvImageFormatUnknown;
-    *atomic_format = storage && uav_has_atomics(ctx->program, r->id);
-    if (*atomic_format)
-        format = r->return_type[0] == 3 ? SpvImageFormatR32i : SpvImageFormatR32ui;
+    if (storage)
+        format = storage_format(loads_r32_only(ctx), r, uav_uses(ctx->program, r->id));
+    *atomic_format = format != SpvImageFormatUnknown;
     return sb_spv_type_image(b, sampled_type, d->dim, 0, d->arrayed, d->ms, storage ? 2 : 1, format);
 }
 
@@ -113,8 +166,8 @@ enum sb_result sb_spv_texture_declare(struct sb_spv_context *ctx, uint32_t index
         info->value_type = value_type_of(r);
         bool atomic_format = false;
         /* Image atomics run on the integer view (R32ui/R32i). */
-        if (uav_has_atomics(ctx->program, r->id) && r->resource_class == SB_IR_RESOURCE_UAV &&
-            info->value_type == SB_IR_TYPE_FLOAT)
+        if (r->resource_class == SB_IR_RESOURCE_UAV && info->value_type == SB_IR_TYPE_FLOAT &&
+            (uav_uses(ctx->program, r->id) & USE_ATOMIC))
             info->value_type = SB_IR_TYPE_UINT;
         out->sampled_type = sb_spv_type_of(ctx, info->value_type, 1);
         element = image_type(ctx, r, out->sampled_type, &atomic_format);
