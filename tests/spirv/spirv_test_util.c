@@ -139,10 +139,12 @@ struct sb_ir_instruction *emit(uint32_t op, uint32_t flags, uint32_t dst_count,
     i->dst_count = dst_count;
     i->src_count = src_count;
     struct sb_ir_operand *d = &operands[operand_count];
-    memcpy(d, dst, dst_count * sizeof(*d));
+    if (dst_count)
+        memcpy(d, dst, dst_count * sizeof(*d));
     operand_count += dst_count;
     struct sb_ir_operand *s = &operands[operand_count];
-    memcpy(s, src, src_count * sizeof(*s));
+    if (src_count)
+        memcpy(s, src, src_count * sizeof(*s));
     operand_count += src_count;
     i->dst = d;
     i->src = s;

@@ -58,7 +58,8 @@ static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, 
     if (b->failed || count + 1 > 22)
         return 0;
     words[0] = (uint32_t)op;
-    memcpy(words + 1, key, count * sizeof(uint32_t));
+    for (uint32_t i = 0; i < count; i++)
+        words[1 + i] = key[i];
     uint32_t n = count + 1;
     uint32_t h = hash_words(words, n);
     if ((b->cache_used + 1) * 4 > b->cache_capacity * 3 && !cache_grow(b))
@@ -102,7 +103,8 @@ static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, 
         memcpy(ops + 2, key + 1, (count - 1) * sizeof(uint32_t));
     } else {
         ops[0] = id;
-        memcpy(ops + 1, key, count * sizeof(uint32_t));
+        for (uint32_t i = 0; i < count; i++)
+            ops[1 + i] = key[i];
     }
     sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, op, ops, count + 1);
     return id;
@@ -180,7 +182,8 @@ uint32_t sb_spv_type_struct_unique(struct sb_spv_builder *b, const uint32_t *mem
     if (count <= 63) {
         uint32_t ops[64];
         ops[0] = id;
-        memcpy(ops + 1, members, count * sizeof(uint32_t));
+        for (uint32_t i = 0; i < count; i++)
+            ops[1 + i] = members[i];
         sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeStruct, ops, count + 1);
         return id;
     }
