@@ -142,8 +142,9 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
             n = 4096;
         struct sb_spv_resource *out = &ctx->resources[i];
         const struct sb_dxbc_rdef_cbuffer *rdef = NULL;
+        /* Class linkage (interfaces) may read any cb# with a relative vector: array form. */
         if (ctx->debug_info && res->count == 1 && !res->cb_dynamic_indexed && ctx->cb_scanned &&
-            res->id < 64 && !ctx->cb_relative[res->id])
+            res->id < 64 && !ctx->cb_relative[res->id] && !p->interface_count)
             rdef = rdef_cbuffer(ctx, res->name);
         uint32_t block;
         if (rdef) {
@@ -191,6 +192,12 @@ static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operan
     struct sb_spv_builder *b = &ctx->builder;
     if (op->index_count < 2)
         goto invalid;
+    if (!sm51_form(op) && op->index[0].relative) {
+        /* Only whole-vector loads can choose the buffer at run time (spirv_linkage.c). */
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
+                    "relatively chosen constant buffer used as a pointer");
+        return 0;
+    }
     uint32_t r = sb_spv_find_resource(ctx, SB_IR_RESOURCE_CBV, op->index[0].offset);
     if (r == UINT32_MAX || !ctx->resources[r].var)
         goto invalid;
@@ -239,6 +246,9 @@ uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb
 
 uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
 {
+    /* SM5.0 class linkage picks the buffer at run time: cb[r1.x + 0][...] (spirv_linkage.c). */
+    if (operand->index_count == 2 && operand->index[0].relative)
+        return sb_spv_linkage_cbuffer_load(ctx, operand);
     uint32_t ptr = cb_pointer(ctx, operand, 4);
     return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
 }

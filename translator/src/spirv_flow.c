@@ -318,10 +318,8 @@ static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
     case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
         /* Debugging aids of the reference device; hardware drivers ignore them. */
         return SB_SUCCESS;
-    case SB_IR_OP_INTERFACE_CALL:
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
-                           "class linkage is not supported: fcall through an interface needs the "
-                           "class instances bound at run time");
+    case SB_IR_OP_INTERFACE_CALL: /* OpSwitch over spec constants (spirv_linkage.c) */
+        return sb_spv_linkage_call(ctx, inst);
     case SB_IR_OP_CALL:
         if (!check_function(ctx, inst))
             return ctx->result;
@@ -363,7 +361,10 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
     else if (inst->op >= SB_IR_OP_EVAL_CENTROID && inst->op <= SB_IR_OP_EVAL_SNAPPED)
         r = sb_spv_io_instruction(ctx, inst);
     else {
-        r = sb_spv_resource_instruction(ctx, inst);
+        /* t[r]/s[r]/u[r] chosen by class-linkage this data first (spirv_linkage.c). */
+        r = sb_spv_linkage_resource_instruction(ctx, inst);
+        if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
+            r = sb_spv_resource_instruction(ctx, inst);
         if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
             r = sb_spv_stage_instruction(ctx, inst);
     }

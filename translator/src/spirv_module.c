@@ -149,6 +149,9 @@ static enum sb_result declare_all(struct sb_spv_context *ctx)
         return r;
     if ((r = sb_spv_resource_declare(ctx)) != SB_SUCCESS)
         return r;
+    /* Class-linkage spec constants (spirv_linkage.c). */
+    if ((r = sb_spv_linkage_declare(ctx)) != SB_SUCCESS)
+        return r;
     return sb_spv_stage_declare(ctx);
 }
 
@@ -245,6 +248,7 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
         out->builtin_inputs = ctx->builtin_inputs.items;
         out->builtin_output_count = ctx->builtin_outputs.count;
         out->builtin_outputs = ctx->builtin_outputs.items;
+        sb_spv_linkage_slot_count(program, &out->interface_slot_count, NULL);
         ctx->inputs.items = ctx->outputs.items = NULL;
         ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
     } else {
@@ -253,6 +257,7 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
     sb_spv_io_release(ctx);
     sb_spv_resource_release(ctx);
     sb_spv_stage_release(ctx);
+    sb_spv_linkage_release(ctx);
     free(ctx->inputs.items);
     free(ctx->outputs.items);
     free(ctx->builtin_inputs.items);

@@ -186,7 +186,7 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
     case SB_IR_FILE_THIS_POINTER: case SB_IR_FILE_INTERFACE: case SB_IR_FILE_FUNCTION_BODY:
     case SB_IR_FILE_FUNCTION_TABLE:
         sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
-                    "class linkage is not supported: operand file %u (interfaces, this pointer)",
+                    "operand file %u (class linkage) is no register: only read as a value",
                     op->file);
         return 0;
     default:
@@ -217,6 +217,8 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
 {
     if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
         return sb_spv_cbuffer_load_vector(ctx, src);
+    if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
+        return sb_spv_linkage_this_vector(ctx, src);
     uint32_t ptr = sb_spv_register_pointer(ctx, src);
     if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER)
         return sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],

@@ -100,6 +100,22 @@ struct sb_translated_interface {
     uint32_t semantic_index;
 };
 
+/**
+ * SM5.0 class linkage (interfaces, fcall, this[]). Every interface slot s
+ * (interface fp#n declared with array length len covers slots n .. n+len-1)
+ * is a class instance given as SB_CLASS_LINKAGE_FIELDS specialisation
+ * constants (OpSpecConstant uint, default 0) with
+ *   SpecId = SB_SPEC_ID_CLASS_LINKAGE + SB_CLASS_LINKAGE_FIELDS * s + field:
+ *   field 0: the function table, as an index into the interface's table list
+ *            (dcl_interface order; out of range acts as 0);
+ *   fields 1-4: the instance's this-data x, y, z, w (fxc code reads x = cb#
+ *            register, y = vector offset in it, z = t# register, w = s# register).
+ * Defaults: first table, zero data. Bind instances with VkSpecializationInfo.
+ */
+#define SB_SPEC_ID_CLASS_LINKAGE 4096u
+/** Specialisation constants per interface slot (see SB_SPEC_ID_CLASS_LINKAGE). */
+#define SB_CLASS_LINKAGE_FIELDS 5u
+
 /** The result of a translation. */
 struct sb_translation {
     uint32_t stage;           /**< enum sb_ir_stage */
@@ -121,6 +137,10 @@ struct sb_translation {
     /** Hull/domain/geometry facts a pipeline needs (patch control points etc.). */
     uint32_t patch_control_points; /**< HS input / DS input control points; 0 otherwise */
     uint32_t tess_domain;          /**< IR tess_domain for HS/DS */
+    /** SM5.0 class linkage: interface slots whose class instances are specialisation
+     *  constants (SpecIds SB_SPEC_ID_CLASS_LINKAGE ... + SB_CLASS_LINKAGE_FIELDS *
+     *  interface_slot_count - 1); 0 without interfaces. */
+    uint32_t interface_slot_count;
 };
 
 /**
