@@ -303,7 +303,7 @@ static bool vars_match(const char *what, const struct sb_translated_interface *w
         for (uint32_t j = 0; j < have_count && !found; j++)
             found = same_var(&want[i], &have[j]);
         if (!found) {
-            snprintf(why, why_size, "report: module %s location %u component %u (%u x type %u, "
+            snprintf(why, why_size, "module %s location %u component %u (%u x type %u, "
                      "array %u, patch %d) is not reported as such", what, want[i].location,
                      want[i].component, want[i].component_count, want[i].component_type,
                      want[i].array_size, want[i].patch);
@@ -311,7 +311,7 @@ static bool vars_match(const char *what, const struct sb_translated_interface *w
         }
     }
     if (want_count != have_count) {
-        snprintf(why, why_size, "report: module has %u %s entries, translation reports %u", want_count,
+        snprintf(why, why_size, "module has %u %s entries, translation reports %u", want_count,
                  what, have_count);
         return false;
     }
@@ -329,7 +329,7 @@ static bool builtins_match(const char *what, const uint32_t *want, uint32_t want
             for (uint32_t j = 0; j < bn && !found; j++)
                 found = a[i] == b[j];
             if (!found) {
-                snprintf(why, why_size, "report: built-in %s %u is %s", what, a[i],
+                snprintf(why, why_size, "built-in %s %u is %s", what, a[i],
                          pass ? "reported but not in the module" : "in the module but not reported");
                 return false;
             }
@@ -351,7 +351,7 @@ static bool bindings_match(const struct sb_translation *module, const struct sb_
                     (r->has_counter && r->set == m->set && r->counter_binding == m->binding);
         }
         if (!found) {
-            snprintf(why, why_size, "report: module binding set %u binding %u (descriptor type %u) "
+            snprintf(why, why_size, "module binding set %u binding %u (descriptor type %u) "
                      "is not reported", m->set, m->binding, m->descriptor_type);
             return false;
         }
@@ -364,11 +364,11 @@ bool vkr_check_report(const struct sb_translation *t, char *why, size_t why_size
     static struct vkr_storage s;
     struct sb_translation module;
     if (!vkr_translation_from_spirv(t->words, t->word_count, &s, &module)) {
-        snprintf(why, why_size, "report: the module cannot be read back");
+        snprintf(why, why_size, "the module cannot be read back");
         return false;
     }
     if (module.stage != t->stage) {
-        snprintf(why, why_size, "report: stage %u, module's entry point is stage %u", t->stage,
+        snprintf(why, why_size, "stage %u, module's entry point is stage %u", t->stage,
                  module.stage);
         return false;
     }
