@@ -314,7 +314,7 @@ static void case_queries(void)
     INST(SB_IR_OP_BUFINFO, (R(3, 0x4)), (T(4, "xxxx")));
     if (!translate_all(ir_program(SB_IR_STAGE_PIXEL, 4), "queries"))
         return;
-    uint32_t spec = 0x53420000u;
+    uint32_t spec = SB_SPEC_ID_SAMPLE_COUNT;
     for (int e = 0; e < 3; e++) {
         CHECK(ops_of(e, SpvOpImageQuerySamples) == 2);
         CHECK(ops_of(e, SpvOpSpecConstant) == 1);

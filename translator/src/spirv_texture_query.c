@@ -10,8 +10,8 @@
  *     textures have one level;
  *   * sampleinfo: x = sample count (1 for single-sampled textures), yzw = 0;
  *     for `rasterizer` the count is a specialization constant
- *     (SpecId SB_SPV_SPEC_SAMPLE_COUNT below, default 1) that the pipeline
- *     sets to its rasterizationSamples, as SPIR-V cannot read it;
+ *     (SpecId SB_SPEC_ID_SAMPLE_COUNT, translate.h; default 1) that the
+ *     pipeline sets to its rasterizationSamples, as SPIR-V cannot read it;
  *   * samplepos: D3D's standard sample pattern for 1/2/4/8/16 samples, in
  *     pixels from the centre; other counts or an index >= count give 0;
  *   * bufinfo: typed -> elements, raw -> bytes, structured -> structures;
@@ -20,9 +20,6 @@
  *     has it only in fragment shaders, elsewhere the result is 0.
  */
 #include "spirv_private.h"
-
-/** SpecId of the rasterizer sample count that sampleinfo/samplepos read ('SB' 0x5342 + 0). */
-#define SB_SPV_SPEC_SAMPLE_COUNT 0x53420000u
 
 /* The texel-resource handle of a t#/u# query operand with its dimension row. */
 static uint32_t query_handle(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
@@ -115,7 +112,7 @@ static uint32_t sample_count(struct sb_spv_context *ctx, const struct sb_ir_oper
         if (!st->sample_count_spec) {
             uint32_t words[3] = { ctx->t.u32, sb_spv_id(b), 1 };
             sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpSpecConstant, words, 3);
-            sb_spv_decorate1(b, words[1], SpvDecorationSpecId, SB_SPV_SPEC_SAMPLE_COUNT);
+            sb_spv_decorate1(b, words[1], SpvDecorationSpecId, SB_SPEC_ID_SAMPLE_COUNT);
             st->sample_count_spec = words[1];
         }
         return st->sample_count_spec;

@@ -116,6 +116,14 @@ struct sb_translated_interface {
 /** Specialisation constants per interface slot (see SB_SPEC_ID_CLASS_LINKAGE). */
 #define SB_CLASS_LINKAGE_FIELDS 5u
 
+/**
+ * SpecId of the render target's sample count (OpSpecConstant uint, default 1)
+ * that sampleinfo / samplepos read for the `rasterizer` operand: SPIR-V has no
+ * query for it, so a pipeline with rasterizationSamples > 1 sets it through
+ * VkSpecializationInfo.
+ */
+#define SB_SPEC_ID_SAMPLE_COUNT 4000u
+
 /** The result of a translation. */
 struct sb_translation {
     uint32_t stage;           /**< enum sb_ir_stage */
