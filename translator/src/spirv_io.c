@@ -601,9 +601,20 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
         store_lane(ctx, reg, c->first_lane, value);
         return;
     }
-    for (uint32_t k = 0; k < n; k++)
-        if (c->lane_mask & (1u << (c->first_lane + k)))
-            store_lane(ctx, reg, c->first_lane + k, sb_spv_extract(b, ctx->t.f32, value, k));
+    uint32_t want = (c->lane_mask >> c->first_lane) & ((1u << n) - 1u);
+    if (n == 4 && want == 0xF) {
+        sb_spv_store(b, reg, value);
+        return;
+    }
+    /* Merge the lanes into the register: one load, one shuffle, one store. */
+    uint32_t old = sb_spv_load(b, ctx->t.fvec[4], reg), comps[4];
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t k = i - c->first_lane;
+        comps[i] = (i >= c->first_lane && k < n && (want & (1u << k))) ? 4 + k : i;
+    }
+    sb_spv_store(b, reg, sb_spv_op_result(b, SpvOpVectorShuffle, ctx->t.fvec[4],
+                                          (const uint32_t[]){ old, value, comps[0], comps[1], comps[2],
+                                                              comps[3] }, 6));
 }
 
 static void copy_out(struct sb_spv_context *ctx, const struct io_copy *c)
