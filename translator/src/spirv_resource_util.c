@@ -244,9 +244,12 @@ bool sb_spv_store_texel(struct sb_spv_context *ctx, const struct sb_ir_instructi
             comps[n++] = resource->swizzle[i] & 3u;
     if (!n)
         return true;
-    uint32_t value = n == 1 ? sb_spv_extract(b, sb_spv_type_of(ctx, ir_type, 1), texel, comps[0])
-                            : sb_spv_shuffle(b, sb_spv_type_of(ctx, ir_type, n), texel, texel,
-                                             comps, n);
+    bool identity = n == 4 && comps[0] == 0 && comps[1] == 1 && comps[2] == 2 && comps[3] == 3;
+    uint32_t value = texel;
+    if (n == 1)
+        value = sb_spv_extract(b, sb_spv_type_of(ctx, ir_type, 1), texel, comps[0]);
+    else if (!identity)
+        value = sb_spv_shuffle(b, sb_spv_type_of(ctx, ir_type, n), texel, texel, comps, n);
     return sb_spv_store_dst(ctx, inst, dst, value, ir_type);
 }
 
