@@ -18,7 +18,11 @@
  * same containers (test_ka_listing --dump), in place of sb_translate, to
  * cross-check the expectations themselves (vk_spirv_reflect.c).
  *
+ * `--optimize` translates with SB_TRANSLATE_OPTIMIZE (the SPIRV-Tools -O path
+ * must keep D3D's answers too) and `--target-env vulkan1.X` for another target.
+ *
  * Usage: test_vk_known_answer EXPECTED_TSV [--only NAME] [--peer-dir DIR]
+ *                             [--optimize] [--target-env vulkan1.X]
  * Exit: 0 as expected, 1 otherwise, 77 no Vulkan device.
  */
 #include <math.h>
@@ -40,6 +44,7 @@ struct run {
     unsigned expected_count;
     unsigned passed, failed, expected_failed, unexpected;
     const char *peer_dir;
+    struct sb_translate_options options;
 };
 
 static bool load_expected(struct run *r, const char *path)
@@ -289,7 +294,7 @@ static void run_case(struct run *r, const struct ka_case *c)
     if (r->peer_dir) {
         ok = run_peer(r, c, why, sizeof(why));
     } else {
-        enum sb_result res = sb_translate(container.bytes, container.size, NULL, &t, &err);
+        enum sb_result res = sb_translate(container.bytes, container.size, &r->options, &t, &err);
         if (res != SB_SUCCESS)
             snprintf(why, sizeof(why), "translate: %s at %llu: %s", sb_result_name(res),
                      (unsigned long long)err.offset, err.message);
@@ -325,16 +330,25 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 2) {
-        fprintf(stderr, "usage: %s EXPECTED_TSV [--only NAME] [--peer-dir DIR]\n", argv[0]);
+        fprintf(stderr, "usage: %s EXPECTED_TSV [--only NAME] [--peer-dir DIR] [--optimize] "
+                        "[--target-env ENV]\n", argv[0]);
         return 2;
     }
     static struct run r;
     const char *only = NULL;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--only") == 0)
-            only = argv[i + 1];
-        else if (strcmp(argv[i], "--peer-dir") == 0)
-            r.peer_dir = argv[i + 1];
+    r.options.target_env = SB_TARGET_VULKAN_1_1;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
+        else if (strcmp(argv[i], "--peer-dir") == 0 && i + 1 < argc)
+            r.peer_dir = argv[++i];
+        else if (strcmp(argv[i], "--optimize") == 0)
+            r.options.flags |= SB_TRANSLATE_OPTIMIZE;
+        else if (strcmp(argv[i], "--target-env") == 0 && i + 1 < argc &&
+                 !sb_target_env_parse(argv[++i], &r.options.target_env)) {
+            fprintf(stderr, "unknown target env %s\n", argv[i]);
+            return 2;
+        }
     }
     if (!load_expected(&r, argv[1]))
         return 1;
