@@ -38,6 +38,9 @@ static void case_vs_io(void)
     add_signature(SIG_IN, SB_IR_FILE_INPUT, 1, 0xC, "TEXCOORD", 1, 0, F, 0);
     add_signature(SIG_IN, SB_IR_FILE_INPUT, 2, 0x1, "SV_VertexID", 0, 6, U, 0);
     add_signature(SIG_IN, SB_IR_FILE_INPUT, 3, 0x1, "SV_InstanceID", 0, 8, U, 0);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 4, 0xF, "SV_Position", 0, 1, F, 0); /* an attribute */
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 5, 0x2, "A", 0, 0, F, 0);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 5, 0xF, "B", 0, 0, F, 0); /* free lanes x and zw */
     add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
     add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 1, 0x7, "TEXCOORD", 0, 0, F, 0);
     add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 2, 0x3, "SV_ClipDistance", 0, 2, F, 0);
@@ -65,12 +68,17 @@ static void case_vs_io(void)
         const uint32_t two = 2, one = 1;
         CHECK(has_decoration(t, SpvDecorationComponent, &two));
         CHECK(has_decoration(t, SpvDecorationLocation, &one));
-        CHECK(t->input_count == 3);  /* POSITION, TEXCOORD0, TEXCOORD1 */
+        /* POSITION, TEXCOORD0, TEXCOORD1, SV_Position (location 4), A (5.y), B (5.x, 5.zw) */
+        CHECK(t->input_count == 7);
         CHECK(t->output_count == 1); /* TEXCOORD */
-        if (t->input_count == 3) {
+        if (t->input_count == 7) {
             CHECK(t->inputs[2].location == 1 && t->inputs[2].component == 2 &&
                   t->inputs[2].component_count == 2 && t->inputs[2].semantic_index == 1 &&
                   !strcmp(t->inputs[2].semantic, "TEXCOORD"));
+            CHECK(t->inputs[3].location == 4 && t->inputs[3].component_count == 4);
+            CHECK(t->inputs[4].location == 5 && t->inputs[4].component == 1 && t->inputs[4].component_count == 1);
+            CHECK(t->inputs[5].location == 5 && t->inputs[5].component == 0 && t->inputs[5].component_count == 1);
+            CHECK(t->inputs[6].location == 5 && t->inputs[6].component == 2 && t->inputs[6].component_count == 2);
         }
         /* The ISub of the base vertex. */
         CHECK(count_op(t, SpvOpISub, NULL, 0) >= 2);
@@ -83,7 +91,7 @@ static void case_vs_io(void)
         if (envs[e] >= SB_TARGET_VULKAN_1_2)
             CHECK(n > 10);
         else
-            CHECK(n == 11); /* 7 inputs (3 locations, 4 draw built-ins) and 4 outputs */
+            CHECK(n == 15); /* 11 inputs (7 locations, 4 draw built-ins) and 4 outputs */
         sb_translation_destroy(t);
     }
 }
@@ -494,12 +502,24 @@ static void case_errors(void)
 
     ir_reset();
     emit0(SB_IR_OP_NOP);
-    emit0(SB_IR_OP_INTERFACE_CALL);
-    expect_error(ir_program(SB_IR_STAGE_COMPUTE, 1), SB_ERROR_TRANSLATE_UNSUPPORTED, 0x104, "fcall");
+    emit0(SB_IR_OP_INTERFACE_CALL); /* class linkage itself: tests/spirv_linkage */
+    expect_error(ir_program(SB_IR_STAGE_COMPUTE, 1), SB_ERROR_TRANSLATE_INVALID, 0x104, "fcall without fp#");
 
+    /* Derivatives exist only in pixel shaders. */
     ir_reset();
-    emit1(SB_IR_OP_MOV, R(0, 1), src_reg(SB_IR_FILE_THIS_POINTER, 0, "x"));
-    expect_error(ir_program(SB_IR_STAGE_COMPUTE, 1), SB_ERROR_TRANSLATE_UNSUPPORTED, 0x100, "this pointer");
+    emit1(SB_IR_OP_MOV, R(0, 0xF), imm(0, 0, 0, 0));
+    emit1(SB_IR_OP_DERIV_RTX_FINE, R(0, 1), RS(0, "x"));
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 1), SB_ERROR_TRANSLATE_INVALID, 0x104, "deriv in vs");
+
+    /* A pixel shader cannot write SV_Position; a vertex shader cannot write SV_VertexID. */
+    ir_reset();
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+    emit0(SB_IR_OP_RET);
+    expect_error(ir_program(SB_IR_STAGE_PIXEL, 1), SB_ERROR_TRANSLATE_INVALID, 0, "ps position output");
+    ir_reset();
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0x1, "SV_VertexID", 0, 6, U, 0);
+    emit0(SB_IR_OP_RET);
+    expect_error(ir_program(SB_IR_STAGE_VERTEX, 1), SB_ERROR_TRANSLATE_INVALID, 0, "vs vertex id output");
 
     ir_reset();
     emit_cond(SB_IR_OP_DISCARD, true, RS(0, "x"));

@@ -117,6 +117,10 @@ static enum sb_result table_op(struct sb_spv_context *ctx, const struct sb_ir_in
     uint32_t n = sb_spv_mask_count(dst->mask);
     if (dst->file == SB_IR_FILE_NULL || !n)
         return SB_SUCCESS;
+    if (row->op >= SB_IR_OP_DERIV_RTX && row->op <= SB_IR_OP_DERIV_RTY_FINE &&
+        ctx->execution_model != SpvExecutionModelFragment)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "'%s' outside a pixel shader",
+                           sb_ir_op_name(inst->op));
     if (row->capability == 1)
         sb_spv_capability(b, SpvCapabilityDerivativeControl);
     uint32_t args[3];

@@ -476,6 +476,33 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
     return ctx->result;
 }
 
+enum element_role { ROLE_LOCATION, ROLE_BUILTIN, ROLE_INVALID };
+
+/*
+ * What a v#/o# element's system value (§8.1) means in this stage: vertex
+ * inputs are attributes whatever their name (only vertex/instance id are
+ * built-ins); pixel outputs are render targets; a value the stage cannot
+ * have (a vertex id output, a pixel-shader position output) is invalid input.
+ */
+static enum element_role system_value_role(const struct sb_spv_context *ctx,
+                                           const struct sb_ir_signature_element *e, bool output)
+{
+    uint32_t sv = e->system_value;
+    bool pixel = ctx->execution_model == SpvExecutionModelFragment;
+    if (sv == 0 || sv == 64 /* D3D_NAME_TARGET */)
+        return ROLE_LOCATION;
+    if (ctx->execution_model == SpvExecutionModelVertex && !output)
+        return sv == 6 || sv == 8 ? ROLE_BUILTIN : ROLE_LOCATION;
+    if (pixel && output)
+        return ROLE_INVALID;
+    if (output)
+        return (sv >= 1 && sv <= 5) || (sv == 7 && ctx->execution_model == SpvExecutionModelGeometry)
+                   ? ROLE_BUILTIN : ROLE_INVALID;
+    if (pixel)
+        return sv == 6 || sv == 8 ? ROLE_LOCATION : ROLE_BUILTIN; /* passed-through ids: flat */
+    return ROLE_BUILTIN;
+}
+
 enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
@@ -507,10 +534,32 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
         if (!mask)
             continue;
         *t |= (uint8_t)mask;
-        if (e->system_value && e->system_value != 64 /* D3D_NAME_TARGET */)
+        switch (system_value_role(ctx, e, output)) {
+        case ROLE_BUILTIN:
             declare_system_value(ctx, e, output);
-        else
-            declare_location(ctx, e, output, mask);
+            break;
+        case ROLE_INVALID:
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                        "%s register %u has system value %u, which this stage cannot %s",
+                        output ? "output" : "input", e->register_index, e->system_value,
+                        output ? "write" : "read");
+            break;
+        default:
+            /* One variable per run of adjacent lanes: lanes taken by an earlier
+             * element must not be covered again (Vulkan location/component rule). */
+            for (uint32_t lane = 0; lane < 4;) {
+                if (!(mask & (1u << lane))) {
+                    lane++;
+                    continue;
+                }
+                uint32_t run = 0;
+                while (lane + run < 4 && (mask & (1u << (lane + run))))
+                    run++;
+                declare_location(ctx, e, output, ((1u << run) - 1u) << lane);
+                lane += run;
+            }
+            break;
+        }
     }
     free(taken[0]);
     free(taken[1]);
