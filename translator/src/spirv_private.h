@@ -361,7 +361,13 @@ struct sb_spv_resource_info {
     uint32_t counter_type;   /**< UAV counter: the Block struct { uint } */
     bool atomic_format;      /**< typed UAV declared with an R32 format (image atomics, or
                                   loads restricted to R32 views); no ...WithoutFormat needed */
+    uint32_t uses;           /**< SB_SPV_USE_* found by one scan of the program (u# only) */
 };
+
+/* sb_spv_resource_info::uses bits. */
+#define SB_SPV_USE_ATOMIC 0x1u  /**< memory operand of an atomic */
+#define SB_SPV_USE_READ 0x2u    /**< read by ld_uav_typed */
+#define SB_SPV_USE_COUNTER 0x4u /**< imm_atomic_alloc / imm_atomic_consume */
 
 /** ctx->resource_state. */
 struct sb_spv_resource_state {

@@ -35,6 +35,43 @@ struct sb_spv_resource_state *sb_spv_resource_state(struct sb_spv_context *ctx)
     return ctx->resource_state;
 }
 
+/* The u# operand an instruction uses as memory, with the SB_SPV_USE_* bit it implies. */
+static const struct sb_ir_operand *uav_use(const struct sb_ir_instruction *in, uint32_t *use)
+{
+    if (in->op == SB_IR_OP_LD_UAV_TYPED) {
+        *use = SB_SPV_USE_READ;
+        return in->src_count >= 2 ? &in->src[1] : NULL;
+    }
+    if (in->op == SB_IR_OP_IMM_ATOMIC_ALLOC || in->op == SB_IR_OP_IMM_ATOMIC_CONSUME) {
+        *use = SB_SPV_USE_COUNTER;
+        return in->dst_count >= 2 ? &in->dst[1] : NULL;
+    }
+    if (in->op >= SB_IR_OP_ATOMIC_AND && in->op <= SB_IR_OP_IMM_ATOMIC_UMIN) {
+        uint32_t slot = in->op >= SB_IR_OP_IMM_ATOMIC_ALLOC ? 1 : 0;
+        *use = SB_SPV_USE_ATOMIC;
+        return in->dst_count > slot ? &in->dst[slot] : NULL;
+    }
+    return NULL;
+}
+
+/* One pass over the program: how each u# is used (formats and counters depend on it). */
+static void scan_uses(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_resource_info *info = sb_spv_resource_state(ctx)->info;
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            uint32_t use = 0;
+            const struct sb_ir_operand *op = uav_use(&p->functions[f].instructions[i], &use);
+            if (!op || op->file != SB_IR_FILE_UAV || !op->index_count)
+                continue;
+            for (uint32_t r = 0; r < p->resource_count; r++)
+                if (p->resources[r].resource_class == SB_IR_RESOURCE_UAV &&
+                    p->resources[r].id == op->index[0].offset)
+                    info[r].uses |= use;
+        }
+}
+
 enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
@@ -47,6 +84,7 @@ enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
     }
     if (!st || !st->info || !st->group_shared_dwords)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    scan_uses(ctx);
     for (uint32_t i = 0; i < p->resource_count; i++) {
         const struct sb_ir_resource *r = &p->resources[i];
         enum sb_result res = SB_SUCCESS;

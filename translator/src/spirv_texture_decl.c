@@ -54,32 +54,6 @@ static uint32_t value_type_of(const struct sb_ir_resource *r)
     }
 }
 
-/* How the program uses a typed u#. */
-#define USE_ATOMIC 0x1u /* the memory operand of an atomic */
-#define USE_READ 0x2u   /* read by ld_uav_typed */
-
-static uint32_t uav_uses(const struct sb_ir_program *p, uint32_t id)
-{
-    uint32_t uses = 0;
-    for (uint32_t f = 0; f < p->function_count; f++)
-        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
-            const struct sb_ir_instruction *in = &p->functions[f].instructions[i];
-            const struct sb_ir_operand *op = NULL;
-            uint32_t use = USE_ATOMIC;
-            if (in->op == SB_IR_OP_LD_UAV_TYPED && in->src_count >= 2) {
-                op = &in->src[1];
-                use = USE_READ;
-            } else if (in->op >= SB_IR_OP_ATOMIC_AND && in->op <= SB_IR_OP_IMM_ATOMIC_UMIN &&
-                       in->op != SB_IR_OP_IMM_ATOMIC_ALLOC && in->op != SB_IR_OP_IMM_ATOMIC_CONSUME) {
-                uint32_t slot = in->op >= SB_IR_OP_IMM_ATOMIC_ALLOC ? 1 : 0;
-                op = in->dst_count > slot ? &in->dst[slot] : NULL;
-            }
-            if (op && op->file == SB_IR_FILE_UAV && op->index_count && op->index[0].offset == id)
-                uses |= use;
-        }
-    return uses;
-}
-
 /* SFI0 bit 11 (docs/dxcontainer.md): typed UAV loads from formats other than R32. */
 #define SFI0_TYPED_UAV_LOAD_ADDITIONAL_FORMATS 0x800u
 
@@ -107,14 +81,14 @@ static bool loads_r32_only(const struct sb_spv_context *ctx)
  */
 static SpvImageFormat storage_format(bool r32_only, const struct sb_ir_resource *r, uint32_t uses)
 {
-    if ((uses & USE_ATOMIC) || ((uses & USE_READ) && r32_only)) {
+    if ((uses & SB_SPV_USE_ATOMIC) || ((uses & SB_SPV_USE_READ) && r32_only)) {
         switch (r->return_type[0]) {
         case 3: return SpvImageFormatR32i;
         case 4: return SpvImageFormatR32ui;
-        case 5: return (uses & USE_ATOMIC) ? SpvImageFormatR32ui : SpvImageFormatR32f;
+        case 5: return (uses & SB_SPV_USE_ATOMIC) ? SpvImageFormatR32ui : SpvImageFormatR32f;
         default: break; /* unorm/snorm views are never R32 */
         }
-        if (uses & USE_ATOMIC)
+        if (uses & SB_SPV_USE_ATOMIC)
             return SpvImageFormatR32ui;
     }
     return SpvImageFormatUnknown;
@@ -133,7 +107,7 @@ static uint32_t range_type(struct sb_spv_context *ctx, uint32_t element, uint32_
 
 /* The image type of a typed t#/u#; 0 (recorded) for impossible dimensions. */
 static uint32_t image_type(struct sb_spv_context *ctx, const struct sb_ir_resource *r,
-                           uint32_t sampled_type, bool *atomic_format)
+                           uint32_t sampled_type, uint32_t uses, bool *atomic_format)
 {
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_spv_dimension_info *d = sb_spv_dimension_info(r->dimension);
@@ -147,7 +121,7 @@ static uint32_t image_type(struct sb_spv_context *ctx, const struct sb_ir_resour
     sb_spv_capability(b, storage ? d->storage_cap : d->sampled_cap);
     SpvImageFormat format = SpvImageFormatUnknown;
     if (storage)
-        format = storage_format(loads_r32_only(ctx), r, uav_uses(ctx->program, r->id));
+        format = storage_format(loads_r32_only(ctx), r, uses);
     *atomic_format = format != SpvImageFormatUnknown;
     return sb_spv_type_image(b, sampled_type, d->dim, 0, d->arrayed, d->ms, storage ? 2 : 1, format);
 }
@@ -167,10 +141,10 @@ enum sb_result sb_spv_texture_declare(struct sb_spv_context *ctx, uint32_t index
         bool atomic_format = false;
         /* Image atomics run on the integer view (R32ui/R32i). */
         if (r->resource_class == SB_IR_RESOURCE_UAV && info->value_type == SB_IR_TYPE_FLOAT &&
-            (uav_uses(ctx->program, r->id) & USE_ATOMIC))
+            (info->uses & SB_SPV_USE_ATOMIC))
             info->value_type = SB_IR_TYPE_UINT;
         out->sampled_type = sb_spv_type_of(ctx, info->value_type, 1);
-        element = image_type(ctx, r, out->sampled_type, &atomic_format);
+        element = image_type(ctx, r, out->sampled_type, info->uses, &atomic_format);
         if (!element)
             return ctx->result;
         info->atomic_format = atomic_format;

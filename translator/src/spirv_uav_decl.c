@@ -107,7 +107,7 @@ enum sb_result sb_spv_uav_declare_memory(struct sb_spv_context *ctx, uint32_t in
         sb_spv_decorate(b, out->var, SpvDecorationCoherent, NULL, 0);
     if (r->name)
         sb_spv_debug_name(ctx, out->var, r->name);
-    if (uav && (r->has_counter || sb_spv_resource_needs_counter(ctx->program, r->id))) {
+    if (uav && (r->has_counter || (info->uses & SB_SPV_USE_COUNTER))) {
         if (!r->has_counter)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
                                "u%u is used by imm_atomic_alloc/consume but has no counter "
