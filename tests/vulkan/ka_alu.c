@@ -27,6 +27,7 @@ typedef void (*ka_ref)(const uint32_t *a, const uint32_t *b, const uint32_t *c, 
 
 struct alu_case {
     const char *name;
+    const char *mask;             /* first destination's mask */
     uint32_t opcode, controls, srcs, dsts;
     ka_ref ref;
     uint32_t inputs[THREADS][16]; /* per thread: rows a, b, c, d */
@@ -314,6 +315,38 @@ static void r_countbits(const uint32_t *a, const uint32_t *b, const uint32_t *c,
 static void r_bfrev(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
                     uint32_t *o0, uint32_t *o1) { LANES(reverse(a[i])) }
 
+/* ---- more: multiply-add, dot products, swapc, msad ---------------------- */
+
+static void r_imad(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1) { LANES(a[i] * b[i] + c[i]) }
+static void r_dp2(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                  uint32_t *o0, uint32_t *o1) { LANES(U(F(a[0]) * F(b[0]) + F(a[1]) * F(b[1]))) }
+static void r_dp3(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                  uint32_t *o0, uint32_t *o1)
+{
+    LANES(U(F(a[0]) * F(b[0]) + F(a[1]) * F(b[1]) + F(a[2]) * F(b[2])))
+}
+static void r_swapc(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                    uint32_t *o0, uint32_t *o1)
+{
+    for (int i = 0; i < 4; i++) {
+        o0[i] = a[i] ? c[i] : b[i];
+        o1[i] = a[i] ? b[i] : c[i];
+    }
+}
+/* Masked sum of absolute byte differences: reference bytes of 0 are skipped. */
+static uint32_t msad(uint32_t ref, uint32_t src, uint32_t accum)
+{
+    for (int k = 0; k < 32; k += 8) {
+        int r = (int)((ref >> k) & 0xff), v = (int)((src >> k) & 0xff);
+        if (r)
+            accum += (uint32_t)(r > v ? r - v : v - r);
+    }
+    return accum;
+}
+static void r_msad(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1) { LANES(msad(a[i], b[i], c[i])) }
+
 /* ---- doubles (two per vec4: lanes xy and zw) -------------------------- */
 
 static double D2(const uint32_t *v, int pair)
@@ -342,9 +375,52 @@ static void r_dmin(const uint32_t *a, const uint32_t *b, const uint32_t *c, cons
 static void r_dmax(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
                    uint32_t *o0, uint32_t *o1) { DLANES(dmax(D2(a, p), D2(b, p))) }
 
+static void r_dfma(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1) { DLANES(fma(D2(a, p), D2(b, p), D2(c, p))) }
+/* Conversions to double read lanes x and y of the source; from double write x and y. */
+static void r_ftod(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1) { DLANES((double)F(a[p])) }
+static void r_itod(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1) { DLANES((double)(int32_t)a[p]) }
+static void r_utod(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1) { DLANES((double)a[p]) }
+static void r_dtof(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1)
+{
+    for (int p = 0; p < 2; p++)
+        o0[p] = U((float)D2(a, p));
+}
+static void r_dtoi(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1)
+{
+    for (int p = 0; p < 2; p++)
+        o0[p] = (uint32_t)(int32_t)D2(a, p);
+}
+static void r_dtou(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                   uint32_t *o0, uint32_t *o1)
+{
+    for (int p = 0; p < 2; p++)
+        o0[p] = (uint32_t)D2(a, p);
+}
+static void r_deq(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                  uint32_t *o0, uint32_t *o1)
+{
+    for (int p = 0; p < 2; p++)
+        o0[p] = cmp(D2(a, p) == D2(b, p));
+}
+static void r_dlt(const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                  uint32_t *o0, uint32_t *o1)
+{
+    for (int p = 0; p < 2; p++)
+        o0[p] = cmp(D2(a, p) < D2(b, p));
+}
+
 /* ---- inputs: one set per instruction family ------------------------- */
 
-enum input_set { IN_FLOAT, IN_HALF, IN_HALF_BITS, IN_INT, IN_SHIFT, IN_BITFIELD, IN_BITS, IN_DOUBLE };
+enum input_set {
+    IN_FLOAT, IN_HALF, IN_HALF_BITS, IN_INT, IN_SHIFT, IN_BITFIELD, IN_BITS, IN_DOUBLE,
+    IN_DOUBLE_INT, IN_DOUBLE_UINT
+};
 
 #define V4(a, b, c, d) a, b, c, d
 #define FV(a, b, c, d) U(a), U(b), U(c), U(d)
@@ -402,22 +478,23 @@ static void set_inputs(struct alu_case *k, enum input_set set)
         { V4(0xF0F0F0F0u, 0x12345678u, 0xC0000000u, 3) },
         { V4(0xF7FFFFFFu, 0x00000100u, 0x80000001u, 0x55555555u) },
     };
-    uint32_t d[4][16];
-    const double dv[4][4] = {
-        { 1.5, NAN, 2.25, 7.0 },
-        { 1e300, -3.0, 1e10, 0.5 },
-        { 1.0, 3.0, 3.0, 1e-300 },
-        { -2.5, INFINITY, NAN, NAN },
+    /* doubles: rows a, b, c hold two doubles each; the integer sets stay in range */
+    static const double doubles[3][4][6] = {
+        { { 1.5, NAN, 2.25, 7.0, 0.5, -1.0 }, { 1e300, -3.0, 1e10, 0.5, 1.0, 1e300 },
+          { 1.0, 3.0, 3.0, 1e-300, -3.0, 0.0 }, { -2.5, INFINITY, NAN, NAN, 2.0, 2.0 } },
+        { { 1.5, -2.75 }, { 1e9, -1e9 }, { 0.0, 3.9999 }, { -0.5, 123456.75 } },
+        { { 1.5, 2.75 }, { 4e9, 1e9 }, { 0.0, 3.9999 }, { 0.5, 123456.75 } },
     };
-    for (int t = 0; t < 4; t++) {
-        memset(d[t], 0, sizeof(d[t]));
-        for (int i = 0; i < 4; i++) {
-            uint64_t u = ka_d(dv[t][i]);
-            d[t][2 * i] = (uint32_t)u;
-            d[t][2 * i + 1] = (uint32_t)(u >> 32);
-        }
-    }
-    const uint32_t(*sets[])[16] = { floats, halves, half_bits, ints, shifts, fields, bits, d };
+    static uint32_t d[3][4][16];
+    for (int s = 0; s < 3; s++)
+        for (int t = 0; t < 4; t++)
+            for (int i = 0; i < 6; i++) {
+                uint64_t u = ka_d(doubles[s][t][i]);
+                d[s][t][2 * i] = (uint32_t)u;
+                d[s][t][2 * i + 1] = (uint32_t)(u >> 32);
+            }
+    const uint32_t(*sets[])[16] = { floats, halves, half_bits, ints, shifts, fields, bits,
+                                    d[0], d[1], d[2] };
     k->threads = 4;
     memcpy(k->inputs, sets[set], sizeof(uint32_t) * 16 * 4);
 }
@@ -429,66 +506,82 @@ static const struct {
     ka_ref ref;
     enum input_set inputs;
     uint32_t ulps;
+    const char *mask; /* first destination's mask; NULL = xyzw */
 } rows[] = {
-    { "add", OP_ADD, 0, 2, 1, r_add, IN_FLOAT, 0 },
-    { "mul", OP_MUL, 0, 2, 1, r_mul, IN_FLOAT, 0 },
-    { "mad", OP_MAD, 0, 3, 1, r_mad, IN_FLOAT, 1 },
-    { "min_nan", OP_MIN, 0, 2, 1, r_min, IN_FLOAT, 0 },
-    { "max_nan", OP_MAX, 0, 2, 1, r_max, IN_FLOAT, 0 },
-    { "add_sat", OP_ADD, SM4_SAT, 2, 1, r_add_sat, IN_FLOAT, 0 },
-    { "dp4", OP_DP4, 0, 2, 1, r_dp4, IN_FLOAT, 2 },
-    { "div", OP_DIV, 0, 2, 1, r_div, IN_FLOAT, 3 },
-    { "sqrt", OP_SQRT, 0, 1, 1, r_sqrt, IN_FLOAT, 3 },
-    { "rsq", OP_RSQ, 0, 1, 1, r_rsq, IN_FLOAT, 3 },
-    { "rcp", OP_RCP, 0, 1, 1, r_rcp, IN_FLOAT, 3 },
-    { "exp", OP_EXP, 0, 1, 1, r_exp, IN_HALF, 3 },
-    { "log", OP_LOG, 0, 1, 1, r_log, IN_FLOAT, 3 },
-    { "frc", OP_FRC, 0, 1, 1, r_frc, IN_FLOAT, 0 },
-    { "round_ne", OP_ROUND_NE, 0, 1, 1, r_round_ne, IN_FLOAT, 0 },
-    { "round_ni", OP_ROUND_NI, 0, 1, 1, r_round_ni, IN_FLOAT, 0 },
-    { "round_pi", OP_ROUND_PI, 0, 1, 1, r_round_pi, IN_FLOAT, 0 },
-    { "round_z", OP_ROUND_Z, 0, 1, 1, r_round_z, IN_FLOAT, 0 },
-    { "eq", OP_EQ, 0, 2, 1, r_eq, IN_FLOAT, 0 },
-    { "ne", OP_NE, 0, 2, 1, r_ne, IN_FLOAT, 0 },
-    { "lt", OP_LT, 0, 2, 1, r_lt, IN_FLOAT, 0 },
-    { "ge", OP_GE, 0, 2, 1, r_ge, IN_FLOAT, 0 },
-    { "movc", OP_MOVC, 0, 3, 1, r_movc, IN_FLOAT, 0 },
-    { "ftoi", OP_FTOI, 0, 1, 1, r_ftoi, IN_FLOAT, 0 },
-    { "ftou", OP_FTOU, 0, 1, 1, r_ftou, IN_FLOAT, 0 },
-    { "itof", OP_ITOF, 0, 1, 1, r_itof, IN_INT, 0 },
-    { "utof", OP_UTOF, 0, 1, 1, r_utof, IN_INT, 0 },
-    { "f32tof16", OP_F32TOF16, 0, 1, 1, r_f32tof16, IN_HALF, 0 },
-    { "f16tof32", OP_F16TOF32, 0, 1, 1, r_f16tof32, IN_HALF_BITS, 0 },
-    { "iadd", OP_IADD, 0, 2, 1, r_iadd, IN_INT, 0 },
-    { "ineg", OP_INEG, 0, 1, 1, r_ineg, IN_INT, 0 },
-    { "imax", OP_IMAX, 0, 2, 1, r_imax, IN_INT, 0 },
-    { "umin", OP_UMIN, 0, 2, 1, r_umin, IN_INT, 0 },
-    { "ilt", OP_ILT, 0, 2, 1, r_ilt, IN_INT, 0 },
-    { "uge", OP_UGE, 0, 2, 1, r_uge, IN_INT, 0 },
-    { "imul", OP_IMUL, 0, 2, 2, r_imul, IN_INT, 0 },
-    { "umul", OP_UMUL, 0, 2, 2, r_umul, IN_INT, 0 },
-    { "udiv_by_zero", OP_UDIV, 0, 2, 2, r_udiv, IN_INT, 0 },
-    { "uaddc", OP_UADDC, 0, 2, 2, r_uaddc, IN_INT, 0 },
-    { "usubb", OP_USUBB, 0, 2, 2, r_usubb, IN_INT, 0 },
-    { "and", OP_AND, 0, 2, 1, r_and, IN_INT, 0 },
-    { "xor", OP_XOR, 0, 2, 1, r_xor, IN_INT, 0 },
-    { "not", OP_NOT, 0, 1, 1, r_not, IN_INT, 0 },
-    { "ishl", OP_ISHL, 0, 2, 1, r_ishl, IN_SHIFT, 0 },
-    { "ishr", OP_ISHR, 0, 2, 1, r_ishr, IN_SHIFT, 0 },
-    { "ushr", OP_USHR, 0, 2, 1, r_ushr, IN_SHIFT, 0 },
-    { "ubfe", OP_UBFE, 0, 3, 1, r_ubfe, IN_BITFIELD, 0 },
-    { "ibfe", OP_IBFE, 0, 3, 1, r_ibfe, IN_BITFIELD, 0 },
-    { "bfi", OP_BFI, 0, 4, 1, r_bfi, IN_BITFIELD, 0 },
-    { "firstbit_hi", OP_FIRSTBIT_HI, 0, 1, 1, r_fbhi, IN_BITS, 0 },
-    { "firstbit_shi", OP_FIRSTBIT_SHI, 0, 1, 1, r_fbshi, IN_BITS, 0 },
-    { "firstbit_lo", OP_FIRSTBIT_LO, 0, 1, 1, r_fblo, IN_BITS, 0 },
-    { "countbits", OP_COUNTBITS, 0, 1, 1, r_countbits, IN_BITS, 0 },
-    { "bfrev", OP_BFREV, 0, 1, 1, r_bfrev, IN_BITS, 0 },
-    { "dadd", OP_DADD, 0, 2, 1, r_dadd, IN_DOUBLE, 0 },
-    { "dmul", OP_DMUL, 0, 2, 1, r_dmul, IN_DOUBLE, 0 },
-    { "ddiv", OP_DDIV, 0, 2, 1, r_ddiv, IN_DOUBLE, 0 },
-    { "dmin_nan", OP_DMIN, 0, 2, 1, r_dmin, IN_DOUBLE, 0 },
-    { "dmax_nan", OP_DMAX, 0, 2, 1, r_dmax, IN_DOUBLE, 0 },
+    { "add", OP_ADD, 0, 2, 1, r_add, IN_FLOAT, 0, NULL },
+    { "mul", OP_MUL, 0, 2, 1, r_mul, IN_FLOAT, 0, NULL },
+    { "mad", OP_MAD, 0, 3, 1, r_mad, IN_FLOAT, 1, NULL },
+    { "min_nan", OP_MIN, 0, 2, 1, r_min, IN_FLOAT, 0, NULL },
+    { "max_nan", OP_MAX, 0, 2, 1, r_max, IN_FLOAT, 0, NULL },
+    { "add_sat", OP_ADD, SM4_SAT, 2, 1, r_add_sat, IN_FLOAT, 0, NULL },
+    { "dp4", OP_DP4, 0, 2, 1, r_dp4, IN_FLOAT, 2, NULL },
+    { "div", OP_DIV, 0, 2, 1, r_div, IN_FLOAT, 3, NULL },
+    { "sqrt", OP_SQRT, 0, 1, 1, r_sqrt, IN_FLOAT, 3, NULL },
+    { "rsq", OP_RSQ, 0, 1, 1, r_rsq, IN_FLOAT, 3, NULL },
+    { "rcp", OP_RCP, 0, 1, 1, r_rcp, IN_FLOAT, 3, NULL },
+    { "exp", OP_EXP, 0, 1, 1, r_exp, IN_HALF, 3, NULL },
+    { "log", OP_LOG, 0, 1, 1, r_log, IN_FLOAT, 3, NULL },
+    { "frc", OP_FRC, 0, 1, 1, r_frc, IN_FLOAT, 0, NULL },
+    { "round_ne", OP_ROUND_NE, 0, 1, 1, r_round_ne, IN_FLOAT, 0, NULL },
+    { "round_ni", OP_ROUND_NI, 0, 1, 1, r_round_ni, IN_FLOAT, 0, NULL },
+    { "round_pi", OP_ROUND_PI, 0, 1, 1, r_round_pi, IN_FLOAT, 0, NULL },
+    { "round_z", OP_ROUND_Z, 0, 1, 1, r_round_z, IN_FLOAT, 0, NULL },
+    { "eq", OP_EQ, 0, 2, 1, r_eq, IN_FLOAT, 0, NULL },
+    { "ne", OP_NE, 0, 2, 1, r_ne, IN_FLOAT, 0, NULL },
+    { "lt", OP_LT, 0, 2, 1, r_lt, IN_FLOAT, 0, NULL },
+    { "ge", OP_GE, 0, 2, 1, r_ge, IN_FLOAT, 0, NULL },
+    { "movc", OP_MOVC, 0, 3, 1, r_movc, IN_FLOAT, 0, NULL },
+    { "ftoi", OP_FTOI, 0, 1, 1, r_ftoi, IN_FLOAT, 0, NULL },
+    { "ftou", OP_FTOU, 0, 1, 1, r_ftou, IN_FLOAT, 0, NULL },
+    { "itof", OP_ITOF, 0, 1, 1, r_itof, IN_INT, 0, NULL },
+    { "utof", OP_UTOF, 0, 1, 1, r_utof, IN_INT, 0, NULL },
+    { "f32tof16", OP_F32TOF16, 0, 1, 1, r_f32tof16, IN_HALF, 0, NULL },
+    { "f16tof32", OP_F16TOF32, 0, 1, 1, r_f16tof32, IN_HALF_BITS, 0, NULL },
+    { "iadd", OP_IADD, 0, 2, 1, r_iadd, IN_INT, 0, NULL },
+    { "ineg", OP_INEG, 0, 1, 1, r_ineg, IN_INT, 0, NULL },
+    { "imax", OP_IMAX, 0, 2, 1, r_imax, IN_INT, 0, NULL },
+    { "umin", OP_UMIN, 0, 2, 1, r_umin, IN_INT, 0, NULL },
+    { "ilt", OP_ILT, 0, 2, 1, r_ilt, IN_INT, 0, NULL },
+    { "uge", OP_UGE, 0, 2, 1, r_uge, IN_INT, 0, NULL },
+    { "imul", OP_IMUL, 0, 2, 2, r_imul, IN_INT, 0, NULL },
+    { "umul", OP_UMUL, 0, 2, 2, r_umul, IN_INT, 0, NULL },
+    { "udiv_by_zero", OP_UDIV, 0, 2, 2, r_udiv, IN_INT, 0, NULL },
+    { "uaddc", OP_UADDC, 0, 2, 2, r_uaddc, IN_INT, 0, NULL },
+    { "usubb", OP_USUBB, 0, 2, 2, r_usubb, IN_INT, 0, NULL },
+    { "and", OP_AND, 0, 2, 1, r_and, IN_INT, 0, NULL },
+    { "xor", OP_XOR, 0, 2, 1, r_xor, IN_INT, 0, NULL },
+    { "not", OP_NOT, 0, 1, 1, r_not, IN_INT, 0, NULL },
+    { "ishl", OP_ISHL, 0, 2, 1, r_ishl, IN_SHIFT, 0, NULL },
+    { "ishr", OP_ISHR, 0, 2, 1, r_ishr, IN_SHIFT, 0, NULL },
+    { "ushr", OP_USHR, 0, 2, 1, r_ushr, IN_SHIFT, 0, NULL },
+    { "ubfe", OP_UBFE, 0, 3, 1, r_ubfe, IN_BITFIELD, 0, NULL },
+    { "ibfe", OP_IBFE, 0, 3, 1, r_ibfe, IN_BITFIELD, 0, NULL },
+    { "bfi", OP_BFI, 0, 4, 1, r_bfi, IN_BITFIELD, 0, NULL },
+    { "firstbit_hi", OP_FIRSTBIT_HI, 0, 1, 1, r_fbhi, IN_BITS, 0, NULL },
+    { "firstbit_shi", OP_FIRSTBIT_SHI, 0, 1, 1, r_fbshi, IN_BITS, 0, NULL },
+    { "firstbit_lo", OP_FIRSTBIT_LO, 0, 1, 1, r_fblo, IN_BITS, 0, NULL },
+    { "countbits", OP_COUNTBITS, 0, 1, 1, r_countbits, IN_BITS, 0, NULL },
+    { "bfrev", OP_BFREV, 0, 1, 1, r_bfrev, IN_BITS, 0, NULL },
+    { "dadd", OP_DADD, 0, 2, 1, r_dadd, IN_DOUBLE, 0, NULL },
+    { "dmul", OP_DMUL, 0, 2, 1, r_dmul, IN_DOUBLE, 0, NULL },
+    { "ddiv", OP_DDIV, 0, 2, 1, r_ddiv, IN_DOUBLE, 0, NULL },
+    { "dmin_nan", OP_DMIN, 0, 2, 1, r_dmin, IN_DOUBLE, 0, NULL },
+    { "dmax_nan", OP_DMAX, 0, 2, 1, r_dmax, IN_DOUBLE, 0, NULL },
+    { "imad", OP_IMAD, 0, 3, 1, r_imad, IN_INT, 0, NULL },
+    { "umad", OP_UMAD, 0, 3, 1, r_imad, IN_INT, 0, NULL },
+    { "dp2", OP_DP2, 0, 2, 1, r_dp2, IN_FLOAT, 1, NULL },
+    { "dp3", OP_DP3, 0, 2, 1, r_dp3, IN_FLOAT, 2, NULL },
+    { "swapc", OP_SWAPC, 0, 3, 2, r_swapc, IN_FLOAT, 0, NULL },
+    { "msad", OP_MSAD, 0, 3, 1, r_msad, IN_INT, 0, NULL },
+    { "dfma", OP_DFMA, 0, 3, 1, r_dfma, IN_DOUBLE, 0, NULL },
+    { "ftod", OP_FTOD, 0, 1, 1, r_ftod, IN_FLOAT, 0, NULL },
+    { "itod", OP_ITOD, 0, 1, 1, r_itod, IN_INT, 0, NULL },
+    { "utod", OP_UTOD, 0, 1, 1, r_utod, IN_INT, 0, NULL },
+    { "dtof", OP_DTOF, 0, 1, 1, r_dtof, IN_DOUBLE, 0, "xy" },
+    { "dtoi", OP_DTOI, 0, 1, 1, r_dtoi, IN_DOUBLE_INT, 0, "xy" },
+    { "dtou", OP_DTOU, 0, 1, 1, r_dtou, IN_DOUBLE_UINT, 0, "xy" },
+    { "deq", OP_DEQ, 0, 2, 1, r_deq, IN_DOUBLE, 0, "xy" },
+    { "dlt", OP_DLT, 0, 2, 1, r_dlt, IN_DOUBLE, 0, "xy" },
 };
 
 uint32_t ka_alu_count(void) { return sizeof(rows) / sizeof(rows[0]); }
@@ -509,10 +602,11 @@ static void assemble(const struct alu_case *k, struct ka_case *c)
     I(p, OP_MOV, dr(1, "xyzw"), scb(0, 1, &row, "xyzw"));
     I(p, OP_MOV, dr(2, "xyzw"), scb(0, 2, &row, "xyzw"));
     I(p, OP_MOV, dr(3, "xyzw"), scb(0, 3, &row, "xyzw"));
+    I(p, OP_MOV, dr(4, "xyzw"), l4(0, 0, 0, 0));
     I(p, OP_MOV, dr(5, "xyzw"), l4(0, 0, 0, 0));
     struct sm4_operand ops[6];
     uint32_t n = 0;
-    ops[n++] = dr(4, "xyzw");
+    ops[n++] = dr(4, k->mask);
     if (k->dsts == 2)
         ops[n++] = dr(5, "xyzw");
     for (uint32_t s = 0; s < k->srcs; s++)
@@ -537,6 +631,7 @@ void ka_alu_build(uint32_t index, struct ka_case *c)
     k.dsts = rows[index].dsts;
     k.ref = rows[index].ref;
     k.ulps = rows[index].ulps;
+    k.mask = rows[index].mask ? rows[index].mask : "xyzw";
     set_inputs(&k, rows[index].inputs);
     memset(c, 0, sizeof(*c));
     snprintf(c->name, sizeof(c->name), "alu_%s", k.name);
