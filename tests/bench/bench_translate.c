@@ -6,7 +6,7 @@
  *
  * Usage: bench_translate CORPUS_DIR [--reps N] [--target-env vulkan1.x]
  *                        [--limit N] [--no-vkd3d] [--no-check]
- *   --reps N      timed repetitions per engine (default 5); min and median
+ *   --reps N      timed rounds (default 5); min and median over them
  *   --target-env  shaderbridge's target (default vulkan1.1)
  *   --limit N     only the first N shaders (the ctest smoke run)
  *   --no-vkd3d    skip vkd3d-shader even when built with it
@@ -21,10 +21,12 @@
  *      translate, how many are spirv-val clean. vkd3d-shader is checked for
  *      its own target, Vulkan 1.0 (vkd3d_shader_spirv_target_info's
  *      default; the issue quotes 1,547/1,618 clean for it);
- *   2. --reps timed passes over the shaders no engine crashed on (the same
- *      set for both) in a forked child process per engine, so
- *      each engine's peak RSS (getrusage ru_maxrss of the child: the loaded
- *      corpus, inherited, plus what the engine allocated) is its own.
+ *   2. --reps rounds over the shaders no engine crashed on (the same set
+ *      for both); in each round every engine in turn gets a forked child
+ *      process that makes one untimed warm-up pass and one timed pass.
+ *      Alternating spreads the load of other processes over both engines;
+ *      each engine's peak RSS (getrusage ru_maxrss of its children: the
+ *      loaded corpus, inherited, plus what the engine allocated) is its own.
  * shaderbridge: sb_translate() + sb_translation_destroy() with default
  * options. vkd3d-shader: vkd3d_shader_compile() DXBC_TPF -> SPIRV_BINARY
  * with no messages (LOG_NONE, its cheapest setting) +
@@ -69,7 +71,14 @@ struct corpus {
     uint64_t bytes;
 };
 
-/* What a timed child sends back. */
+/* What a timed child sends back: one pass over the timed set. */
+struct sample {
+    double seconds;
+    long peak_rss_kb;
+    unsigned failures;
+};
+
+/* Min and median over an engine's samples. */
 struct timing {
     double min, median;
     long peak_rss_kb;
@@ -295,39 +304,30 @@ static int compare_doubles(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* In the forked child: the timed passes. */
-static struct timing timed_passes(const struct engine *e, const struct corpus *c,
-                                   const bool *skip, long reps)
+/* One pass over the shaders not skipped; returns the failures. */
+static unsigned one_pass(const struct engine *e, const struct corpus *c, const bool *skip)
 {
-    double times[MAX_REPS];
-    struct timing t = { 0 };
-    for (long r = 0; r < reps; r++) {
-        double start = now_seconds();
-        for (size_t i = 0; i < c->count; i++) {
-            void *handle = NULL;
-            const uint32_t *words = NULL;
-            size_t count = 0;
-            if (skip[i])
-                continue;
-            if (e->translate(&c->items[i], &handle, &words, &count))
-                e->release(handle);
-            else if (r == 0)
-                t.failures++;
-        }
-        times[r] = now_seconds() - start;
+    unsigned failures = 0;
+    for (size_t i = 0; i < c->count; i++) {
+        void *handle = NULL;
+        const uint32_t *words = NULL;
+        size_t count = 0;
+        if (skip[i])
+            continue;
+        if (e->translate(&c->items[i], &handle, &words, &count))
+            e->release(handle);
+        else
+            failures++;
     }
-    qsort(times, (size_t)reps, sizeof(times[0]), compare_doubles);
-    t.min = times[0];
-    t.median = reps % 2 ? times[reps / 2] : (times[reps / 2 - 1] + times[reps / 2]) / 2;
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    t.peak_rss_kb = usage.ru_maxrss;
-    return t;
+    return failures;
 }
 
-/* Runs timed_passes in a child process; false when the child died. */
-static bool measure(const struct engine *e, const struct corpus *c, const bool *skip, long reps,
-                    struct timing *out)
+/*
+ * One sample in a child process: an untimed warm-up pass (the allocator's
+ * first growth, cold caches), then a timed one. False when the child died.
+ */
+static bool measure(const struct engine *e, const struct corpus *c, const bool *skip,
+                    struct sample *out)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -338,9 +338,15 @@ static bool measure(const struct engine *e, const struct corpus *c, const bool *
         return false;
     if (pid == 0) {
         close(fds[0]);
-        struct timing t = timed_passes(e, c, skip, reps);
-        ssize_t written = write(fds[1], &t, sizeof(t));
-        _exit(written == (ssize_t)sizeof(t) ? 0 : 1);
+        struct sample sample = { .failures = one_pass(e, c, skip) };
+        double start = now_seconds();
+        one_pass(e, c, skip);
+        sample.seconds = now_seconds() - start;
+        struct rusage usage;
+        getrusage(RUSAGE_SELF, &usage);
+        sample.peak_rss_kb = usage.ru_maxrss;
+        ssize_t written = write(fds[1], &sample, sizeof(sample));
+        _exit(written == (ssize_t)sizeof(sample) ? 0 : 1);
     }
     close(fds[1]);
     ssize_t got = read(fds[0], out, sizeof(*out));
@@ -348,6 +354,21 @@ static bool measure(const struct engine *e, const struct corpus *c, const bool *
     int status = 0;
     waitpid(pid, &status, 0);
     return got == (ssize_t)sizeof(*out) && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static struct timing summarise(const struct sample *samples, long count)
+{
+    double times[MAX_REPS];
+    struct timing t = { .failures = samples[0].failures };
+    for (long i = 0; i < count; i++) {
+        times[i] = samples[i].seconds;
+        if (samples[i].peak_rss_kb > t.peak_rss_kb)
+            t.peak_rss_kb = samples[i].peak_rss_kb;
+    }
+    qsort(times, (size_t)count, sizeof(times[0]), compare_doubles);
+    t.min = times[0];
+    t.median = count % 2 ? times[count / 2] : (times[count / 2 - 1] + times[count / 2]) / 2;
+    return t;
 }
 
 static void print_timing(const char *name, const struct timing *t, size_t shaders, uint64_t bytes)
@@ -439,20 +460,27 @@ int main(int argc, char **argv)
 
     struct rusage usage_now;
     getrusage(RUSAGE_SELF, &usage_now);
-    printf("\ntimed: %ld repetition(s) of one pass over %zu shaders (%zu left out: an engine "
-           "crashes on them), %.3f MB; single thread; one forked process per engine; corpus "
-           "loaded: peak RSS %.1f MB before forking\n", reps, timed_count, c.count - timed_count,
+    printf("\ntimed: %ld round(s), each engine in turn: a forked process, one warm-up and one "
+           "timed pass over %zu shaders (%zu left out: an engine crashes on them), %.3f MB; "
+           "single thread; corpus loaded: peak RSS %.1f MB before forking\n", reps, timed_count, c.count - timed_count,
            (double)timed_bytes / 1e6, (double)usage_now.ru_maxrss / 1024.0);
     printf("%-14s %9s %9s %10s %10s %8s %10s %7s\n", "engine", "min ms", "median ms",
            "us/sh@min", "us/sh@med", "MB/s@med", "peakRSS MB", "failed");
+    /* Rounds alternate the engines, so load from other processes hits both alike. */
+    static struct sample samples[2][MAX_REPS];
     struct timing timings[2] = { 0 };
-    bool measured[2] = { false, false };
+    bool measured[2] = { true, true };
+    for (long r = 0; r < reps; r++)
+        for (size_t e = 0; e < engine_count; e++)
+            if (measured[e])
+                measured[e] = measure(&engines[e], &c, skip, &samples[e][r]);
     for (size_t e = 0; e < engine_count; e++) {
-        measured[e] = measure(&engines[e], &c, skip, reps, &timings[e]);
-        if (measured[e])
+        if (measured[e]) {
+            timings[e] = summarise(samples[e], reps);
             print_timing(engines[e].name, &timings[e], timed_count, timed_bytes);
-        else
+        } else {
             printf("%-14s died while timing (crash in the engine?)\n", engines[e].name);
+        }
     }
     if (engine_count == 2 && measured[0] && measured[1] && timings[0].median > 0)
         printf("\nvkd3d-shader median / shaderbridge median = %.2fx (min/min %.2fx); "
