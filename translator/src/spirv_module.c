@@ -102,14 +102,15 @@ static void execution_modes(struct sb_spv_context *ctx)
     uint32_t f = ctx->entry_function;
     if (p->stage == SB_IR_STAGE_PIXEL) {
         sb_spv_execution_mode(b, f, SpvExecutionModeOriginUpperLeft, NULL, 0);
+        /* Declared (signature) or written: either way FragDepth exists. */
         bool depth = false;
-        if (writes_file(p, SB_IR_FILE_DEPTH))
+        if (ctx->files[SB_IR_FILE_DEPTH].var || writes_file(p, SB_IR_FILE_DEPTH))
             depth = true;
-        if (writes_file(p, SB_IR_FILE_DEPTH_GREATER_EQUAL)) {
+        if (ctx->files[SB_IR_FILE_DEPTH_GREATER_EQUAL].var || writes_file(p, SB_IR_FILE_DEPTH_GREATER_EQUAL)) {
             depth = true;
             sb_spv_execution_mode(b, f, SpvExecutionModeDepthGreater, NULL, 0);
         }
-        if (writes_file(p, SB_IR_FILE_DEPTH_LESS_EQUAL)) {
+        if (ctx->files[SB_IR_FILE_DEPTH_LESS_EQUAL].var || writes_file(p, SB_IR_FILE_DEPTH_LESS_EQUAL)) {
             depth = true;
             sb_spv_execution_mode(b, f, SpvExecutionModeDepthLess, NULL, 0);
         }

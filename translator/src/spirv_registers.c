@@ -505,6 +505,43 @@ static bool core_file(const struct sb_ir_program *p, uint32_t file)
     }
 }
 
+#define VS (1u << SB_IR_STAGE_VERTEX)
+#define PS (1u << SB_IR_STAGE_PIXEL)
+#define GS (1u << SB_IR_STAGE_GEOMETRY)
+#define HS (1u << SB_IR_STAGE_HULL)
+#define DS (1u << SB_IR_STAGE_DOMAIN)
+#define CS (1u << SB_IR_STAGE_COMPUTE)
+
+/* The stages in which each special one-register file exists (docs/sm4-tokens.md);
+ * 0 = not a special file (the control-point files belong to the stage hooks). */
+static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
+    [SB_IR_FILE_PRIMITIVE_ID] = PS | GS | HS | DS,
+    [SB_IR_FILE_THREAD_ID] = CS,
+    [SB_IR_FILE_THREAD_GROUP_ID] = CS,
+    [SB_IR_FILE_THREAD_ID_IN_GROUP] = CS,
+    [SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED] = CS,
+    [SB_IR_FILE_COVERAGE_IN] = PS,
+    [SB_IR_FILE_INNER_COVERAGE] = PS,
+    [SB_IR_FILE_GS_INSTANCE_ID] = GS,
+    [SB_IR_FILE_DOMAIN_POINT] = DS,
+    [SB_IR_FILE_OUTPUT_CONTROL_POINT_ID] = HS,
+    [SB_IR_FILE_FORK_INSTANCE_ID] = HS,
+    [SB_IR_FILE_JOIN_INSTANCE_ID] = HS,
+    [SB_IR_FILE_CYCLE_COUNTER] = VS | PS | GS | HS | DS | CS,
+    [SB_IR_FILE_DEPTH] = PS,
+    [SB_IR_FILE_DEPTH_GREATER_EQUAL] = PS,
+    [SB_IR_FILE_DEPTH_LESS_EQUAL] = PS,
+    [SB_IR_FILE_COVERAGE_OUT] = PS,
+    [SB_IR_FILE_STENCIL_REF] = PS,
+};
+
+#undef VS
+#undef PS
+#undef GS
+#undef HS
+#undef DS
+#undef CS
+
 static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struct sb_ir_operand *op,
                          int depth)
 {
@@ -560,6 +597,11 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
                 note_operand(ctx, need, &inst->src[s], 0);
         }
     ctx->cb_scanned = true;
+    for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
+        if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_COMPUTE &&
+            !(special_file_stages[file] & (1u << p->stage)))
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                               "special register file %u does not exist in this shader stage", file);
     for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
         if (need[file] && core_file(p, file))
             sb_spv_register_file_declare(ctx, file, need[file], 0);
