@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "shaderbridge/translate.h"
 
 static void check_error(const struct sb_error *error, enum sb_result result, size_t size)
 {
@@ -27,6 +28,37 @@ static void check_error(const struct sb_error *error, enum sb_result result, siz
                 error->message);
         abort();
     }
+}
+
+/*
+ * A container that parses is also translated, with the SPIR-V validator on:
+ * any bytes must end in SPIR-V or a well-formed error, never a crash. A
+ * validator rejection is a structured SB_ERROR_SPIRV_INVALID, so it passes
+ * here; the corpus tests are where invalid output counts as a failure.
+ */
+struct fuzz_translate_counts fuzz_translate_counts;
+
+static void translate_container(const uint8_t *data, size_t size)
+{
+    struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1,
+                                            .flags = SB_TRANSLATE_VALIDATE };
+    struct sb_translation *translation = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result result = sb_translate(data, size, &options, &translation, &error);
+    if (result == SB_ERROR_SPIRV_INVALID)
+        fuzz_translate_counts.invalid_spirv++;
+    else if (result != SB_SUCCESS)
+        fuzz_translate_counts.rejected++;
+    else
+        fuzz_translate_counts.translated++;
+    if (result != SB_SUCCESS) {
+        check_error(&error, result, size);
+    } else if (!translation || translation->word_count < 5 || translation->words[0] != 0x07230203u) {
+        fprintf(stderr, "sb_translate succeeded without a SPIR-V module\n");
+        abort();
+    }
+    sb_translation_destroy(translation);
 }
 
 static void walk_json(json_object *tree)
@@ -51,6 +83,7 @@ enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_
             char line[512];
             cli_describe_dxbc(dxbc, line, sizeof(line));
             walk_json(cli_json_dxbc(dxbc));
+            translate_container(data, size);
         }
         sb_dxbc_destroy(dxbc);
         break;

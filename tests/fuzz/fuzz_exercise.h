@@ -19,6 +19,14 @@
 enum fuzz_reader { FUZZ_READER_DXBC, FUZZ_READER_SHBIN, FUZZ_READER_VBC, FUZZ_READER_COUNT };
 
 /** Parses `data` with `reader`, walks the result; returns the parse result. */
+/** What the containers that parsed became when translated (fuzz_exercise, DXBC only). */
+struct fuzz_translate_counts {
+    unsigned long translated;    /**< valid SPIR-V */
+    unsigned long rejected;      /**< a structured reader/translator error */
+    unsigned long invalid_spirv; /**< SB_ERROR_SPIRV_INVALID: a translator bug to look at */
+};
+extern struct fuzz_translate_counts fuzz_translate_counts;
+
 enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_t size);
 
 /** The reader for a format, or FUZZ_READER_COUNT when none. */

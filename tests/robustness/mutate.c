@@ -159,6 +159,7 @@ static void mutate_file(const char *path, const struct options *opt, struct tota
         if (opt->only && (long)id != opt->only_id)
             continue;
         current_id = id;
+        unsigned long invalid_before = fuzz_translate_counts.invalid_spirv;
         size_t mutant_size = make_mutant(original, size, seed, id, mutant);
         alarm(WATCHDOG_SECONDS);
         double start = now_ms();
@@ -175,6 +176,9 @@ static void mutate_file(const char *path, const struct options *opt, struct tota
             totals->rejected++;
         if (opt->only)
             printf("%s #%u: %zu bytes, %s\n", path, id, mutant_size, sb_result_name(result));
+        if (fuzz_translate_counts.invalid_spirv != invalid_before)
+            printf("invalid SPIR-V from %s #%u (reproduce: mutate --only %s --per-file %u)\n", path,
+                   id, path, opt->per_file);
     }
     free(mutant);
     free(original);
@@ -245,6 +249,10 @@ int main(int argc, char **argv)
            totals.files, totals.mutants, totals.by_reader[FUZZ_READER_DXBC],
            totals.by_reader[FUZZ_READER_SHBIN], totals.by_reader[FUZZ_READER_VBC],
            totals.parsed, totals.rejected, totals.slowest_ms, (now_ms() - start) / 1e3);
+    printf("mutate: DXBC containers that parsed, translated: %lu valid SPIR-V, %lu rejected with "
+           "a structured error, %lu produced SPIR-V the validator rejects\n",
+           fuzz_translate_counts.translated, fuzz_translate_counts.rejected,
+           fuzz_translate_counts.invalid_spirv);
     if (totals.mutants < opt.min_total) {
         printf("SKIPPED: only %lu mutants (fewer than --min-total %lu): corpus absent?\n",
                totals.mutants, opt.min_total);

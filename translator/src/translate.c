@@ -204,6 +204,31 @@ void sb_translation_destroy(struct sb_translation *translation)
     free(t);
 }
 
+/*
+ * SPIRV-Tools reports positions in the generated words; a caller of
+ * sb_translate expects offsets into the bytes it passed. The input offset
+ * becomes 0 (the module as a whole) and the word position moves into the
+ * message, so the offset contract of struct sb_error holds.
+ */
+static enum sb_result rebase_spirv_error(enum sb_result r, struct sb_error *error)
+{
+    if (!error)
+        return r;
+    char message[sizeof(error->message)];
+    int prefix = snprintf(message, sizeof(message), "generated SPIR-V, word %llu: ",
+                          (unsigned long long)(error->offset / 4));
+    size_t used = prefix > 0 && (size_t)prefix < sizeof(message) ? (size_t)prefix : 0;
+    const char *end = memchr(error->message, 0, sizeof(error->message));
+    size_t length = end ? (size_t)(end - error->message) : sizeof(error->message) - 1;
+    if (length > sizeof(message) - 1 - used)
+        length = sizeof(message) - 1 - used;
+    memcpy(message + used, error->message, length);
+    message[used + length] = 0;
+    memcpy(error->message, message, sizeof(message));
+    error->offset = 0;
+    return r;
+}
+
 /* Runs the optional SPIRV-Tools steps on the finished words. */
 static enum sb_result post_process(struct sb_translation *pub, const struct sb_translate_options *options,
                                    struct sb_error *error)
@@ -212,14 +237,14 @@ static enum sb_result post_process(struct sb_translation *pub, const struct sb_t
     if (options->flags & SB_TRANSLATE_VALIDATE) {
         r = sb_spirv_validate(pub->words, pub->word_count, options->target_env, error);
         if (r != SB_SUCCESS)
-            return r;
+            return rebase_spirv_error(r, error);
     }
     if (options->flags & SB_TRANSLATE_OPTIMIZE) {
         uint32_t *words = NULL;
         size_t count = 0;
         r = sb_spirv_optimize(pub->words, pub->word_count, options->target_env, &words, &count, error);
         if (r != SB_SUCCESS)
-            return r;
+            return rebase_spirv_error(r, error);
         free((void *)pub->words);
         pub->words = words;
         pub->word_count = count;

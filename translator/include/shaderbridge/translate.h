@@ -156,7 +156,8 @@ struct sb_translation {
  * options may be NULL (vulkan1.1, default bindings, no flags).
  * Errors: the reader's and decoder's codes for bad bytes;
  * SB_ERROR_TRANSLATE_UNSUPPORTED / _INVALID with the offset of the source
- * instruction; SB_ERROR_SPIRV_INVALID when validation was asked for and failed.
+ * instruction; SB_ERROR_SPIRV_INVALID (or _OPTIMIZE) when validation (optimisation)
+ * was asked for and failed: offset 0, the SPIR-V word index in the message.
  */
 enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
                             struct sb_translation **out, struct sb_error *error);
