@@ -482,13 +482,16 @@ enum element_role { ROLE_LOCATION, ROLE_BUILTIN, ROLE_INVALID };
  * What a v#/o# element's system value (§8.1) means in this stage: vertex
  * inputs are attributes whatever their name (only vertex/instance id are
  * built-ins); pixel outputs are render targets; a value the stage cannot
- * have (a vertex id output, a pixel-shader position output) is invalid input.
+ * have (a vertex id output, a pixel-shader position output, any v#/o# of a
+ * compute shader) is invalid input.
  */
 static enum element_role system_value_role(const struct sb_spv_context *ctx,
                                            const struct sb_ir_signature_element *e, bool output)
 {
     uint32_t sv = e->system_value;
     bool pixel = ctx->execution_model == SpvExecutionModelFragment;
+    if (ctx->execution_model == SpvExecutionModelGLCompute)
+        return ROLE_INVALID; /* compute shaders have no v#/o# */
     if (sv == 0 || sv == 64 /* D3D_NAME_TARGET */)
         return ROLE_LOCATION;
     if (ctx->execution_model == SpvExecutionModelVertex && !output)
@@ -540,9 +543,9 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
             break;
         case ROLE_INVALID:
             sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
-                        "%s register %u has system value %u, which this stage cannot %s",
+                        "%s register %u (system value %u) cannot be %s in this stage",
                         output ? "output" : "input", e->register_index, e->system_value,
-                        output ? "write" : "read");
+                        output ? "written" : "read");
             break;
         default:
             /* One variable per run of adjacent lanes: lanes taken by an earlier
