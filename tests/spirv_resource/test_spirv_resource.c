@@ -49,6 +49,7 @@ static bool translate_all(const struct sb_ir_program *p, const char *what)
             continue;
         }
         texts[i] = sb_spirv_disassemble(tr[i]->words, tr[i]->word_count, envs[i]);
+        /* SB_RES_DUMP=1 prints the vulkan1.1 module of every case (for writing checks). */
         if (getenv("SB_RES_DUMP") && texts[i] && i == 1)
             fprintf(stderr, "%s\n", texts[i]);
     }
