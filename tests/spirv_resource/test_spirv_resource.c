@@ -285,6 +285,7 @@ static void case_gather(void)
         CHECK(has_text(e, "%uint_1 ConstOffset"));
         CHECK(has_text(e, "%uint_3 Offset"));
         CHECK(has_text(e, "OpCapability ImageGatherExtended"));
+        CHECK(ops_of(e, SpvOpBitFieldSExtract) == 2); /* po offsets: low 6 bits, signed */
         CHECK(has_text(e, "OpTypeImage %float Cube 0 0 0 1 Unknown"));
     }
 }

@@ -6,14 +6,17 @@
  * §Resources). Conventions:
  *   * t# and s# are separate descriptors joined by OpSampledImage at the use;
  *   * `_aoffimmi` offsets are ConstOffset (not for cubes, where D3D ignores
- *     them); gather4_po's register offset is Offset + ImageGatherExtended;
+ *     them); gather4_po's register offset is Offset + ImageGatherExtended,
+ *     its low 6 bits sign-extended as D3D reads them;
  *   * implicit-LOD sampling exists only in fragment shaders in Vulkan:
  *     elsewhere sample/sample_c read LOD 0 and sample_b LOD = bias, which is
  *     what D3D's implicit derivative of 0 gives outside pixel shaders;
  *   * the result goes through the t# operand's swizzle into the write mask;
  *     comparison results are one value replicated;
- *   * ld's mip level is the address's .w lane (D3D: "srcAddress.w") for
- *     every non-buffer, non-multisampled dimension;
+ *   * ld's mip level is the address's .w lane for every non-buffer,
+ *     non-multisampled dimension (D3D: "srcAddress.a always provides the
+ *     mip level"); out-of-range addresses and levels are left to the
+ *     device's robust image access (D3D returns 0);
  *   * `_s` residency status: always "resident" (sb_spv_store_status).
  */
 #include "spirv_private.h"
@@ -193,7 +196,11 @@ static enum sb_result emit_sample(struct sb_spv_context *ctx, const struct sb_ir
         return ctx->result;
     if (f->programmable_offset && dim->offsets) {
         sb_spv_capability(b, SpvCapabilityImageGatherExtended);
+        /* D3D reads the low 6 bits of each offset, signed ([-32, 31]). */
         o.offset = sb_spv_load_src_n(ctx, &inst->src[1], dim->offsets, SB_IR_TYPE_INT);
+        if (o.offset)
+            o.offset = sb_spv_op3(b, SpvOpBitFieldSExtract, ctx->t.ivec[dim->offsets], o.offset,
+                                  sb_spv_const_i32(b, 0), sb_spv_const_i32(b, 6));
     } else if (dim->offsets) {
         o.const_offset = const_offset(ctx, inst, dim);
     }
