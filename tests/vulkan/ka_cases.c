@@ -600,6 +600,7 @@ static void texture(struct ka_case *c, bool sample)
     I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(2, "xyzw"));
     sm4_end(p);
     struct ka_resource *img = ka_add(c, SB_IR_RESOURCE_SRV, 0, KA_IMAGE, 4 * 2 * 4);
+    img->view_type = 1; /* VK_IMAGE_VIEW_TYPE_2D */
     img->width = 4;
     img->height = 2;
     for (uint32_t t = 0; t < 8; t++)
@@ -610,6 +611,128 @@ static void texture(struct ka_case *c, bool sample)
     memcpy(out->expect, img->init, sizeof(uint32_t) * 32);
 }
 
+/* An RGBA32F image whose texel k holds (10k, 10k+1, 10k+2, 10k+3) + 0.25. */
+static struct ka_resource *numbered_image(struct ka_case *c, uint32_t view_type, uint32_t w,
+                                          uint32_t h, uint32_t d, uint32_t layers, uint32_t mips)
+{
+    uint32_t texels = 0;
+    for (uint32_t m = 0; m < mips; m++)
+        texels += (w >> m ? w >> m : 1) * (h >> m ? h >> m : 1) * (d >> m ? d >> m : 1) * layers;
+    struct ka_resource *img = ka_add(c, SB_IR_RESOURCE_SRV, 0, KA_IMAGE, texels * 4);
+    img->view_type = view_type;
+    img->width = w;
+    img->height = h;
+    img->depth = d;
+    img->layers = layers;
+    img->mips = mips;
+    for (uint32_t t = 0; t < texels; t++)
+        for (uint32_t k = 0; k < 4; k++)
+            img->init[4 * t + k] = ka_f((float)(t * 10 + k) + 0.25f);
+    return img;
+}
+
+/* Texture2DArray (2x2, 3 layers): ld at (x, y, layer) and sample_l at the texel centre. */
+static void texture_array(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "texture2darray_ld_sample_l", 8, N * 8);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_resource(p, 0, 8, 0x5555);
+    sm4_dcl_sampler(p, 0);
+    struct sm4_operand tid = special(T_THREAD_ID, "x");
+    I(p, OP_ISHL, dr(7, "x"), tid, l1(5));
+    I(p, OP_AND, dr(0, "x"), tid, l1(1));
+    I(p, OP_UBFE, dr(0, "y"), l1(1), l1(1), tid);
+    I(p, OP_UDIV, snull(), dr(0, "z"), tid, l1(3));
+    I(p, OP_MOV, dr(0, "w"), l1(0));
+    I(p, OP_LD, dr(2, "xyzw"), sr(0, "xyzw"), st(0, "xyzw"));
+    I(p, OP_UTOF, dr(1, "xyz"), sr(0, "xyzx"));
+    I(p, OP_ADD, dr(1, "xy"), sr(1, "xyxx"), l4(ka_f(0.5f), ka_f(0.5f), 0, 0));
+    I(p, OP_MUL, dr(1, "xy"), sr(1, "xyxx"), l4(ka_f(0.5f), ka_f(0.5f), 0, 0));
+    I(p, OP_SAMPLE_L, dr(3, "xyzw"), sr(1, "xyzx"), st(0, "xyzw"), ss(0), lf(0.0f));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(2, "xyzw"));
+    I(p, OP_IADD, dr(7, "x"), sr(7, "x"), l1(16));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(3, "xyzw"));
+    sm4_end(p);
+    struct ka_resource *img = numbered_image(c, 5 /* 2D_ARRAY */, 2, 2, 1, 3, 1);
+    ka_add(c, SB_IR_RESOURCE_SAMPLER, 0, KA_SAMPLER, 0);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t t = (i % 3) * 4 + ((i >> 1) & 1) * 2 + (i & 1);
+        memcpy(&out->expect[8 * i], &img->init[4 * t], 16);
+        memcpy(&out->expect[8 * i + 4], &img->init[4 * t], 16);
+    }
+}
+
+/* Texture3D (2x2x2): ld at (x, y, z). */
+static void texture_3d(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "texture3d_ld", 8, N * 4);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_resource(p, 0, 5, 0x5555);
+    struct sm4_operand tid = special(T_THREAD_ID, "x");
+    I(p, OP_ISHL, dr(7, "x"), tid, l1(4));
+    I(p, OP_AND, dr(0, "x"), tid, l1(1));
+    I(p, OP_UBFE, dr(0, "y"), l1(1), l1(1), tid);
+    I(p, OP_UBFE, dr(0, "z"), l1(1), l1(2), tid);
+    I(p, OP_MOV, dr(0, "w"), l1(0));
+    I(p, OP_LD, dr(2, "xyzw"), sr(0, "xyzw"), st(0, "xyzw"));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(2, "xyzw"));
+    sm4_end(p);
+    struct ka_resource *img = numbered_image(c, 2 /* 3D */, 2, 2, 2, 1, 1);
+    memcpy(out->expect, img->init, sizeof(uint32_t) * N * 4);
+}
+
+/* resinfo_uint of a 4x2 Texture2DArray with 3 layers and 2 mips: group g queries mip g.
+ * The mip is uniform within a group on purpose: lavapipe 22.3 answers a size query
+ * whose lod differs between invocations with the first invocation's size (a GLSL
+ * textureSize with a per-invocation lod does the same there). */
+static void texture_resinfo(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "texture_resinfo_uint", 8, 2 * N * 4);
+    struct sm4_program *p = &c->program;
+    c->groups = 2;
+    sm4_dcl_resource(p, 0, 8, 0x5555);
+    sm4_dcl_thread_id(p, T_GROUP_ID, "x");
+    I(p, OP_ISHL, dr(7, "x"), special(T_THREAD_ID, "x"), l1(4));
+    I(p, OP_MOV, dr(0, "x"), special(T_GROUP_ID, "x"));
+    IC(p, OP_RESINFO, 2u << 11, dr(1, "xyzw"), sr(0, "x"), st(0, "xyzw"));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(1, "xyzw"));
+    sm4_end(p);
+    numbered_image(c, 5 /* 2D_ARRAY */, 4, 2, 1, 3, 2);
+    for (uint32_t i = 0; i < 2 * N; i++) {
+        uint32_t mip = i / N; /* vThreadID.x = group * N + thread */
+        out->expect[4 * i] = 4 >> mip;
+        out->expect[4 * i + 1] = 2 >> mip;
+        out->expect[4 * i + 2] = 3;
+        out->expect[4 * i + 3] = 2;
+    }
+}
+
+/* gather4 at the centre of a 2x2 texture: the four texels' red (x) or green (y) channel,
+ * counter-clockwise from the lower left: (0,1), (1,1), (1,0), (0,0). */
+static void texture_gather(struct ka_case *c)
+{
+    struct ka_resource *out = frame(c, "texture_gather4", 8, N * 4);
+    struct sm4_program *p = &c->program;
+    sm4_dcl_resource(p, 0, 3, 0x5555);
+    sm4_dcl_sampler(p, 0);
+    struct sm4_operand tid = special(T_THREAD_ID, "x");
+    I(p, OP_ISHL, dr(7, "x"), tid, l1(4));
+    I(p, OP_AND, dr(0, "x"), tid, l1(1));
+    I(p, OP_GATHER4, dr(1, "xyzw"), l4(ka_f(0.5f), ka_f(0.5f), 0, 0), st(0, "xyzw"),
+      ss_channel(0, "x"));
+    I(p, OP_GATHER4, dr(2, "xyzw"), l4(ka_f(0.5f), ka_f(0.5f), 0, 0), st(0, "xyzw"),
+      ss_channel(0, "y"));
+    I(p, OP_MOVC, dr(1, "xyzw"), sr(0, "xxxx"), sr(2, "xyzw"), sr(1, "xyzw"));
+    I(p, OP_STORE_RAW, du(0, "xyzw"), sr(7, "x"), sr(1, "xyzw"));
+    sm4_end(p);
+    struct ka_resource *img = numbered_image(c, 1 /* 2D */, 2, 2, 1, 1, 1);
+    ka_add(c, SB_IR_RESOURCE_SAMPLER, 0, KA_SAMPLER, 0);
+    static const uint32_t order[4] = { 2, 3, 1, 0 }; /* texel index of (x, y) = y * 2 + x */
+    for (uint32_t i = 0; i < N; i++)
+        for (uint32_t k = 0; k < 4; k++)
+            out->expect[4 * i + k] = img->init[4 * order[k] + (i & 1)];
+}
+
 static void texture_ld(struct ka_case *c) { texture(c, false); }
 static void texture_sample(struct ka_case *c) { texture(c, true); }
 
@@ -618,7 +741,7 @@ static void (*const builders[])(struct ka_case *) = {
     flow_if_else, flow_loop, flow_switch, flow_retc, flow_call_plain, flow_callc,
     indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, atomics_exchange, group_shared, srv_buffers,
     tgsm_atomics, bufinfo, flow_nested, append_counter,
-    texture_ld, texture_sample,
+    texture_ld, texture_sample, texture_array, texture_3d, texture_resinfo, texture_gather,
 };
 
 uint32_t ka_case_count(void)

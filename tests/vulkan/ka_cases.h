@@ -37,8 +37,10 @@ struct ka_resource {
     uint32_t resource_class;   /**< enum sb_ir_resource_class */
     uint32_t reg;
     enum ka_kind kind;
-    uint32_t format;           /**< VkFormat of texel buffers */
+    uint32_t format;           /**< VkFormat of texel buffers and images (0: R32_UINT / RGBA32F) */
     uint32_t width, height;    /**< images */
+    uint32_t depth, layers, mips; /**< images (0 = 1) */
+    uint32_t view_type;        /**< images: VkImageViewType (0 = 1D, so set it) */
     uint32_t dwords;           /**< size */
     uint32_t init[KA_MAX_DWORDS];
     bool check;                /**< compare after the dispatch */

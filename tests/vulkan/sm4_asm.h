@@ -38,12 +38,12 @@ enum {
     OP_INEG = 40, OP_ISHL = 41, OP_ISHR = 42, OP_ITOF = 43, OP_LABEL = 44, OP_LD = 45,
     OP_LOG = 47, OP_LOOP = 48, OP_LT = 49, OP_MAD = 50, OP_MIN = 51, OP_MAX = 52,
     OP_CUSTOMDATA = 53, OP_MOV = 54, OP_MOVC = 55, OP_MUL = 56, OP_NE = 57, OP_NOT = 59,
-    OP_OR = 60, OP_RET = 62, OP_RETC = 63, OP_ROUND_NE = 64, OP_ROUND_NI = 65,
+    OP_OR = 60, OP_RESINFO = 61, OP_RET = 62, OP_RETC = 63, OP_ROUND_NE = 64, OP_ROUND_NI = 65,
     OP_ROUND_PI = 66, OP_ROUND_Z = 67, OP_RSQ = 68, OP_SAMPLE = 69, OP_SAMPLE_L = 72,
     OP_SQRT = 75, OP_SWITCH = 76, OP_UDIV = 78, OP_ULT = 79, OP_UGE = 80, OP_UMUL = 81,
     OP_UMAD = 82, OP_UMAX = 83, OP_UMIN = 84, OP_USHR = 85, OP_UTOF = 86, OP_XOR = 87,
     OP_DCL_RESOURCE = 88, OP_DCL_CONSTANT_BUFFER = 89, OP_DCL_SAMPLER = 90,
-    OP_DCL_TEMPS = 104, OP_BUFINFO = 121, OP_DCL_RESOURCE_RAW = 161,
+    OP_DCL_TEMPS = 104, OP_GATHER4 = 109, OP_BUFINFO = 121, OP_DCL_RESOURCE_RAW = 161,
     OP_DCL_RESOURCE_STRUCTURED = 162, OP_DCL_INDEXABLE_TEMP = 105, OP_DCL_GLOBAL_FLAGS = 106,
     OP_RCP = 129, OP_F32TOF16 = 130, OP_F16TOF32 = 131, OP_UADDC = 132, OP_USUBB = 133,
     OP_COUNTBITS = 134, OP_FIRSTBIT_HI = 135, OP_FIRSTBIT_LO = 136, OP_FIRSTBIT_SHI = 137,
@@ -170,6 +170,11 @@ static inline struct sm4_operand st(uint32_t t, const char *swz)
 static inline struct sm4_operand ss(uint32_t s)
 {
     return sm4_reg(T_SAMPLER, 1, &s, NULL, "", 0);
+}
+/* gather4's sampler operand selects the channel: s#.x ... s#.w */
+static inline struct sm4_operand ss_channel(uint32_t s, const char *channel)
+{
+    return sm4_reg(T_SAMPLER, 1, &s, NULL, channel, 0);
 }
 static inline struct sm4_operand special(uint32_t type, const char *swz)
 {

@@ -37,6 +37,8 @@ static const struct {
     { "group_shared_atomics", "imm_atomic_iadd r1.y, g0, l(4), l(1)" },
     { "bufinfo", "bufinfo r0.y, u1.xxxx" },
     { "append_counter", "imm_atomic_alloc r0.x, u1" },
+    { "texture_gather4", "gather4 r2.xyzw, l(0.500000, 0.500000, 0.000000, 0.000000), t0.xyzw, s0.y" },
+    { "texture_resinfo_uint", "resinfo_uint r1.xyzw, r0.x, t0.xyzw" },
     { "atomics_exchange", "imm_atomic_cmp_exch r1.y, u0, r0.w, r0.z, l(119)" },
     { "texture_sample_l", "sample_l r2.xyzw, r1.xyxx, t0.xyzw, s0, l(0.000000)" },
 };

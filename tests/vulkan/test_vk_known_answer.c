@@ -164,8 +164,17 @@ static bool bind_one(struct run *r, const struct ka_case *c, const struct sb_tra
             for (uint32_t i = 0; i < c->resource_count; i++)
                 if (c->res[i].kind == KA_IMAGE)
                     img = &c->res[i];
-            VkResult vr = vkh_image_rgba32f(&r->h, img->width, img->height,
-                                            (const float *)img->init, &o->image);
+            struct vkh_image_desc desc = {
+                .view_type = (VkImageViewType)img->view_type,
+                .format = img->format ? (VkFormat)img->format : VK_FORMAT_R32G32B32A32_SFLOAT,
+                .width = img->width, .height = img->height,
+                .depth = img->depth ? img->depth : 1,
+                .layers = img->layers ? img->layers : 1,
+                .mips = img->mips ? img->mips : 1,
+            };
+            VkResult vr = vkh_image_bytes(&desc) <= sizeof(img->init)
+                              ? vkh_image_create(&r->h, &desc, img->init, &o->image)
+                              : VK_ERROR_OUT_OF_HOST_MEMORY;
             if (vr != VK_SUCCESS) {
                 snprintf(why, why_size, "image: %s", vkh_result_name(vr));
                 return false;

@@ -146,10 +146,21 @@ struct vkh_image {
     VkSampler sampler;
 };
 
-/** A 2D RGBA32F image filled with `texels` (width*height*4 floats), SAMPLED usage, in
- * SHADER_READ_ONLY_OPTIMAL, plus a nearest/clamp sampler. */
-VkResult vkh_image_rgba32f(struct vkh *h, uint32_t width, uint32_t height, const float *texels,
-                           struct vkh_image *out);
+/** An image to sample: texels are packed mip by mip, layer by layer, then z, y, x. */
+struct vkh_image_desc {
+    VkImageViewType view_type;   /**< 1D, 2D, 3D, CUBE and the array forms */
+    VkFormat format;             /**< R32G32B32A32_SFLOAT, R32_UINT, ... (4 or 16 bytes a texel) */
+    uint32_t width, height, depth;
+    uint32_t layers;             /**< array layers (cube: 6 per cube) */
+    uint32_t mips;               /**< mip levels (each half the size, at least 1) */
+};
+
+/** Creates a SAMPLED image (SHADER_READ_ONLY_OPTIMAL, all texels uploaded), its view
+ *  and a nearest / clamp-to-edge sampler. */
+VkResult vkh_image_create(struct vkh *h, const struct vkh_image_desc *desc, const void *texels,
+                          struct vkh_image *out);
+/** Bytes of the packed texels vkh_image_create reads for `desc`. */
+size_t vkh_image_bytes(const struct vkh_image_desc *desc);
 void vkh_image_destroy(struct vkh *h, struct vkh_image *img);
 
 /** What a descriptor points at, for vkh_dispatch(). */
@@ -168,6 +179,13 @@ struct vkh_resource {
 VkResult vkh_dispatch(struct vkh *h, VkPipeline pipeline, const struct vkh_layout *layout,
                       const struct vkh_resource *resources, uint32_t resource_count,
                       uint32_t x, uint32_t y, uint32_t z);
+
+/* Shared by the harness files. */
+VkResult vkh_allocate(struct vkh *h, VkMemoryRequirements req, VkMemoryPropertyFlags want,
+                      VkDeviceMemory *out);
+VkResult vkh_one_shot_begin(struct vkh *h, VkCommandBuffer *cmd);
+/** Ends, submits and waits for a command buffer from vkh_one_shot_begin, then frees it. */
+VkResult vkh_one_shot_submit(struct vkh *h, VkCommandBuffer cmd);
 
 /** "VK_ERROR_OUT_OF_HOST_MEMORY" etc. */
 const char *vkh_result_name(VkResult r);

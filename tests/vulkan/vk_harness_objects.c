@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Layouts, pipelines, buffers, images and compute dispatch of the Vulkan
- * test harness (vk_harness.h). Pipelines are created without a pipeline
+ * Layouts, pipelines, buffers and compute dispatch of the Vulkan test
+ * harness (vk_harness.h); images are in vk_harness_images.c. Pipelines are created without a pipeline
  * cache so that every corpus shader really goes through lavapipe's compiler;
  * viewport and scissor are dynamic so no pipeline needs a framebuffer size.
  */
@@ -276,8 +276,8 @@ VkResult vkh_graphics_pipeline(struct vkh *h, const struct vkh_graphics_desc *d,
 
 /* ---- memory ---------------------------------------------------------- */
 
-static VkResult allocate(struct vkh *h, VkMemoryRequirements req, VkMemoryPropertyFlags want,
-                         VkDeviceMemory *out)
+VkResult vkh_allocate(struct vkh *h, VkMemoryRequirements req, VkMemoryPropertyFlags want,
+                      VkDeviceMemory *out)
 {
     for (uint32_t i = 0; i < h->memory.memoryTypeCount; i++) {
         if (!(req.memoryTypeBits & (1u << i)) ||
@@ -309,8 +309,9 @@ VkResult vkh_buffer_create(struct vkh *h, VkDeviceSize size, VkBufferUsageFlags 
         return r;
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(h->device, out->buffer, &req);
-    r = allocate(h, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-                 &out->memory);
+    r = vkh_allocate(h, req,
+                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                     &out->memory);
     if (r == VK_SUCCESS)
         r = vkBindBufferMemory(h->device, out->buffer, out->memory, 0);
     if (r == VK_SUCCESS)
@@ -348,7 +349,7 @@ void vkh_buffer_destroy(struct vkh *h, struct vkh_buffer *b)
     memset(b, 0, sizeof(*b));
 }
 
-static VkResult one_shot_begin(struct vkh *h, VkCommandBuffer *cmd)
+VkResult vkh_one_shot_begin(struct vkh *h, VkCommandBuffer *cmd)
 {
     VkCommandBufferAllocateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -366,7 +367,7 @@ static VkResult one_shot_begin(struct vkh *h, VkCommandBuffer *cmd)
     return vkBeginCommandBuffer(*cmd, &begin);
 }
 
-static VkResult one_shot_submit(struct vkh *h, VkCommandBuffer cmd)
+VkResult vkh_one_shot_submit(struct vkh *h, VkCommandBuffer cmd)
 {
     VkResult r = vkEndCommandBuffer(cmd);
     if (r == VK_SUCCESS) {
@@ -381,119 +382,6 @@ static VkResult one_shot_submit(struct vkh *h, VkCommandBuffer cmd)
         r = vkQueueWaitIdle(h->queue);
     vkFreeCommandBuffers(h->device, h->command_pool, 1, &cmd);
     return r;
-}
-
-static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from,
-                          VkImageLayout to, VkAccessFlags src, VkAccessFlags dst)
-{
-    VkImageMemoryBarrier b = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-        .srcAccessMask = src,
-        .dstAccessMask = dst,
-        .oldLayout = from,
-        .newLayout = to,
-        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .image = image,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
-    };
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &b);
-}
-
-static VkResult image_upload(struct vkh *h, struct vkh_image *img, uint32_t width,
-                             uint32_t height, const float *texels)
-{
-    struct vkh_buffer staging;
-    VkResult r = vkh_buffer_create(h, (VkDeviceSize)width * height * 16,
-                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT, texels, &staging);
-    if (r != VK_SUCCESS)
-        return r;
-    VkCommandBuffer cmd;
-    r = one_shot_begin(h, &cmd);
-    if (r == VK_SUCCESS) {
-        image_barrier(cmd, img->image, VK_IMAGE_LAYOUT_UNDEFINED,
-                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
-        VkBufferImageCopy copy = {
-            .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
-            .imageExtent = { width, height, 1 },
-        };
-        vkCmdCopyBufferToImage(cmd, staging.buffer, img->image,
-                               VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
-        image_barrier(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                      VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
-                      VK_ACCESS_SHADER_READ_BIT);
-        r = one_shot_submit(h, cmd);
-    }
-    vkh_buffer_destroy(h, &staging);
-    return r;
-}
-
-VkResult vkh_image_rgba32f(struct vkh *h, uint32_t width, uint32_t height, const float *texels,
-                           struct vkh_image *out)
-{
-    memset(out, 0, sizeof(*out));
-    VkImageCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-        .imageType = VK_IMAGE_TYPE_2D,
-        .format = VK_FORMAT_R32G32B32A32_SFLOAT,
-        .extent = { width, height, 1 },
-        .mipLevels = 1,
-        .arrayLayers = 1,
-        .samples = VK_SAMPLE_COUNT_1_BIT,
-        .tiling = VK_IMAGE_TILING_OPTIMAL,
-        .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-    };
-    VkResult r = vkCreateImage(h->device, &info, NULL, &out->image);
-    VkMemoryRequirements req;
-    if (r == VK_SUCCESS) {
-        vkGetImageMemoryRequirements(h->device, out->image, &req);
-        r = allocate(h, req, 0, &out->memory);
-    }
-    if (r == VK_SUCCESS)
-        r = vkBindImageMemory(h->device, out->image, out->memory, 0);
-    if (r == VK_SUCCESS)
-        r = image_upload(h, out, width, height, texels);
-    if (r == VK_SUCCESS) {
-        VkImageViewCreateInfo view = {
-            .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-            .image = out->image,
-            .viewType = VK_IMAGE_VIEW_TYPE_2D,
-            .format = VK_FORMAT_R32G32B32A32_SFLOAT,
-            .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
-        };
-        r = vkCreateImageView(h->device, &view, NULL, &out->view);
-    }
-    if (r == VK_SUCCESS) {
-        VkSamplerCreateInfo sampler = {
-            .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-            .magFilter = VK_FILTER_NEAREST,
-            .minFilter = VK_FILTER_NEAREST,
-            .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-            .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-            .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-            .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-            .maxLod = 0.0f,
-        };
-        r = vkCreateSampler(h->device, &sampler, NULL, &out->sampler);
-    }
-    if (r != VK_SUCCESS)
-        vkh_image_destroy(h, out);
-    return r;
-}
-
-void vkh_image_destroy(struct vkh *h, struct vkh_image *img)
-{
-    if (img->sampler)
-        vkDestroySampler(h->device, img->sampler, NULL);
-    if (img->view)
-        vkDestroyImageView(h->device, img->view, NULL);
-    if (img->image)
-        vkDestroyImage(h->device, img->image, NULL);
-    if (img->memory)
-        vkFreeMemory(h->device, img->memory, NULL);
-    memset(img, 0, sizeof(*img));
 }
 
 /* ---- dispatch -------------------------------------------------------- */
@@ -577,7 +465,7 @@ VkResult vkh_dispatch(struct vkh *h, VkPipeline pipeline, const struct vkh_layou
     }
     VkCommandBuffer cmd;
     if (r == VK_SUCCESS)
-        r = one_shot_begin(h, &cmd);
+        r = vkh_one_shot_begin(h, &cmd);
     if (r == VK_SUCCESS) {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         if (layout->set_count)
@@ -591,7 +479,7 @@ VkResult vkh_dispatch(struct vkh *h, VkPipeline pipeline, const struct vkh_layou
         };
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                              VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
-        r = one_shot_submit(h, cmd);
+        r = vkh_one_shot_submit(h, cmd);
     }
     if (pool)
         vkDestroyDescriptorPool(h->device, pool, NULL);
