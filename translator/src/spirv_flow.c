@@ -354,9 +354,10 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
                                const struct sb_ir_instruction *inst)
 {
     enum sb_result r;
-    if (is_flow(inst->op))
+    if (is_flow(inst->op)) {
         r = flow_op(ctx, f, inst);
-    else if (is_alu(inst->op))
+        sb_spv_registers_forget(ctx); /* calls write r# */
+    } else if (is_alu(inst->op))
         r = sb_spv_alu_instruction(ctx, inst);
     else if (inst->op >= SB_IR_OP_EVAL_CENTROID && inst->op <= SB_IR_OP_EVAL_SNAPPED)
         r = sb_spv_io_instruction(ctx, inst);
@@ -367,6 +368,7 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
             r = sb_spv_resource_instruction(ctx, inst);
         if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
             r = sb_spv_stage_instruction(ctx, inst);
+        sb_spv_registers_forget(ctx); /* their code may call functions */
     }
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
         return sb_spv_unsupported(ctx, inst);

@@ -141,6 +141,14 @@ struct sb_spv_context {
     /* Registers. */
     uint32_t *temps;         /**< r#: Private vec4 per register (max temp_count of all functions) */
     uint32_t temp_count;
+    /**
+     * Per r#: the vec4 value it holds in the open block (spirv_registers.c), so a
+     * register read again in the same block is not reloaded. Valid while
+     * temp_block[i] == the builder's current block and temp_epoch[i] ==
+     * temp_generation; sb_spv_registers_forget() drops them all.
+     */
+    uint32_t *temp_value, *temp_block, *temp_epoch;
+    uint32_t temp_generation;
     struct sb_spv_indexable *indexable; /**< by x# id */
     uint32_t indexable_count;           /**< max x# id + 1 */
     uint32_t icb_var;        /**< Private uvec4[n]; 0 when there is no icb */
@@ -257,6 +265,12 @@ uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
                              uint32_t lane);
 /** Pointer (Private vec4) to a whole register operand; 0 on failure. */
 uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand);
+/**
+ * Forgets the r# values cached for the open block: call after emitting
+ * anything that may write r# behind the operand helpers' back (calls).
+ * sb_spv_emit_function does it after every non-ALU instruction.
+ */
+void sb_spv_registers_forget(struct sb_spv_context *ctx);
 /** An index of an operand (offset + relative) as a uint id. */
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
 

@@ -212,9 +212,48 @@ uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
 
 /* ---- loads ---------------------------------------------------------------------------------------- */
 
+void sb_spv_registers_forget(struct sb_spv_context *ctx)
+{
+    ctx->temp_generation++;
+}
+
+/* The cached value of r`i` in the open block, or 0. */
+static uint32_t temp_cached(const struct sb_spv_context *ctx, uint32_t i)
+{
+    const struct sb_spv_builder *b = &ctx->builder;
+    if (ctx->temp_value && b->block_open && ctx->temp_block[i] == b->current_block &&
+        ctx->temp_epoch[i] == ctx->temp_generation)
+        return ctx->temp_value[i];
+    return 0;
+}
+
+static void temp_remember(struct sb_spv_context *ctx, uint32_t i, uint32_t value)
+{
+    if (!ctx->temp_value)
+        return;
+    ctx->temp_value[i] = value;
+    ctx->temp_block[i] = ctx->builder.current_block;
+    ctx->temp_epoch[i] = ctx->temp_generation;
+}
+
+/* A direct r# operand (the only kind cached). */
+static bool is_temp(const struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    return op->file == SB_IR_FILE_TEMP && op->index_count >= 1 && !op->index[0].relative &&
+           op->index[0].offset < ctx->temp_count;
+}
+
 /* The whole register as vec4 float. */
 static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src)
 {
+    if (is_temp(ctx, src)) {
+        uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
+        if (!v) {
+            v = sb_spv_load(&ctx->builder, ctx->t.fvec[4], ctx->temps[i]);
+            temp_remember(ctx, i, v);
+        }
+        return v;
+    }
     if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
         return sb_spv_cbuffer_load_vector(ctx, src);
     if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
@@ -397,6 +436,35 @@ static void write_lanes(struct sb_spv_context *ctx, uint32_t reg, uint32_t mask,
     sb_spv_store(b, reg, sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4));
 }
 
+/* r# write: the new whole vector is built from the cached (or loaded) old one,
+ * stored, and remembered for later reads in this block. */
+static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, uint32_t value, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t full;
+    if (mask == 0xF && n == 4) {
+        full = value;
+    } else {
+        uint32_t old = temp_cached(ctx, i);
+        if (!old)
+            old = sb_spv_load(b, ctx->t.fvec[4], ctx->temps[i]);
+        if (n == 1) {
+            uint32_t lane = 0;
+            while (!(mask & (1u << lane)))
+                lane++;
+            full = sb_spv_op3(b, SpvOpCompositeInsert, ctx->t.fvec[4], value, old, lane);
+        } else {
+            uint32_t comps[4], k = 0;
+            for (uint32_t l = 0; l < 4; l++)
+                comps[l] = (mask & (1u << l)) ? 4 + k++ : l;
+            full = sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4);
+        }
+    }
+    sb_spv_store(b, ctx->temps[i], full);
+    temp_remember(ctx, i, full);
+    return full != 0;
+}
+
 bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
                            const struct sb_ir_operand *dst, uint32_t mask, uint32_t value,
                            uint32_t ir_type)
@@ -421,6 +489,8 @@ bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instru
                     dst->file);
         return false;
     }
+    if (is_temp(ctx, dst))
+        return write_temp(ctx, dst->index[0].offset, mask, value, n);
     uint32_t reg = sb_spv_register_pointer(ctx, dst);
     if (!reg)
         return false;
@@ -450,6 +520,8 @@ bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_inst
         return false;
     }
     uint32_t f = sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[lanes], value);
+    if (is_temp(ctx, dst))
+        return write_temp(ctx, dst->index[0].offset, mask, f, lanes);
     uint32_t reg = sb_spv_register_pointer(ctx, dst);
     if (!reg)
         return false;
@@ -618,9 +690,14 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
             count = p->functions[f].temp_count;
     if (count > 65536)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers", count);
-    ctx->temps = calloc(count ? count : 1, sizeof(uint32_t));
+    /* One allocation: variables, then the cached values, blocks and epochs. */
+    ctx->temps = calloc(4 * (size_t)(count ? count : 1), sizeof(uint32_t));
     if (!ctx->temps)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    ctx->temp_value = ctx->temps + (count ? count : 1);
+    ctx->temp_block = ctx->temp_value + (count ? count : 1);
+    ctx->temp_epoch = ctx->temp_block + (count ? count : 1);
+    ctx->temp_generation = 1;
     ctx->temp_count = count;
     for (uint32_t i = 0; i < count; i++) {
         ctx->temps[i] = sb_spv_variable_global(b, ctx->t.ptr_private_vec4, SpvStorageClassPrivate, 0);
