@@ -466,6 +466,48 @@ static void case_debug(void)
     }
 }
 
+/* ---- r# value cache: reads in one block reuse the value; a call forces a reload ---- */
+
+static uint32_t named(const struct sb_translation *t, const char *name)
+{
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+        if ((t->words[at] & 0xFFFF) == SpvOpName && !strcmp((const char *)&t->words[at + 2], name))
+            return t->words[at + 1];
+    return 0;
+}
+
+static void case_register_cache(void)
+{
+    ir_reset();
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "O", 0, 0, F, 0);
+    emit1(SB_IR_OP_MOV, R(0, 0x3), immf(1, 2, 3, 4));      /* partial: one load of r0 */
+    emit2(SB_IR_OP_ADD, R(1, 0xF), RS(0, "xyzw"), RS(0, "yxwz")); /* no load */
+    emit2(SB_IR_OP_MUL, R(1, 0x1), RS(1, "x"), RS(0, "w"));       /* none */
+    emit0(SB_IR_OP_CALL)->target = 1;                              /* the callee writes r0 */
+    emit2(SB_IR_OP_ADD, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), RS(0, "xyzw"), RS(1, "xyzw")); /* reload both */
+    emit0(SB_IR_OP_RET);
+    begin_function(0);
+    emit1(SB_IR_OP_MOV, R(0, 0xF), immf(5, 6, 7, 8));
+    emit0(SB_IR_OP_RET);
+    struct sb_translation *t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 2), SB_TARGET_VULKAN_1_1,
+                                                 SB_TRANSLATE_DEBUG_INFO, "register_cache");
+    if (!t)
+        return;
+    uint32_t r0 = named(t, "r0"), r1 = named(t, "r1");
+    CHECK(r0 && r1);
+    uint32_t loads_r0 = 0, loads_r1 = 0, stores_r0 = 0;
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
+        uint32_t op = t->words[at] & 0xFFFF;
+        loads_r0 += op == SpvOpLoad && t->words[at + 3] == r0;
+        loads_r1 += op == SpvOpLoad && t->words[at + 3] == r1;
+        stores_r0 += op == SpvOpStore && t->words[at + 1] == r0;
+    }
+    CHECK(loads_r0 == 2); /* the partial mov, and after the call */
+    CHECK(loads_r1 == 1); /* after the call only */
+    CHECK(stores_r0 == 2); /* write-through: the mov here and in the callee */
+    sb_translation_destroy(t);
+}
+
 /* ---- structured errors ------------------------------------------------------------------------------- */
 
 static void expect_error(struct sb_ir_program *p, enum sb_result code, uint64_t offset, const char *what)
@@ -609,7 +651,7 @@ int main(int argc, char **argv)
     } cases[] = {
         { "vs_io", case_vs_io }, { "ps_io", case_ps_io }, { "cs_alu", case_cs_alu },
         { "flow", case_flow },   { "cbuffer", case_cbuffer }, { "debug", case_debug },
-        { "errors", case_errors },
+        { "errors", case_errors }, { "register_cache", case_register_cache },
     };
     int ran = 0;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
