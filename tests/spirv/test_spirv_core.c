@@ -636,6 +636,20 @@ static int case_debug_rdef(void)
     CHECK(lines > 5 && lines == lines_in_file);
     CHECK(t->binding_count >= 1 && t->bindings[0].name && !strcmp(t->bindings[0].name, "DrawCallConstantBuffer"));
     sb_translation_destroy(t);
+
+    /* A DXIL container (no SHEX/SHDR) is refused as unsupported, not as a bad argument. */
+    snprintf(path, sizeof(path), "%s/../dxcontainer/real/dxil_spirv/control-flow-multi-break-with-non-idom-loop-header.dxil",
+             g_corpus);
+    f = fopen(path, "rb");
+    CHECK(f != NULL);
+    if (f) {
+        size = fread(bytes, 1, sizeof(bytes), f);
+        fclose(f);
+        t = (struct sb_translation *)&error; /* must be reset to NULL */
+        memset(&error, 0, sizeof(error));
+        CHECK(sb_translate(bytes, size, NULL, &t, &error) == SB_ERROR_TRANSLATE_UNSUPPORTED && t == NULL);
+        CHECK(strstr(error.message, "DXIL") != NULL);
+    }
     return g_failures ? 1 : 0;
 }
 

@@ -314,6 +314,14 @@ enum sb_result sb_translate_ir(const struct sb_ir_program *program,
     return translate_program(program, options, NULL, out, error);
 }
 
+static bool has_sm4_part(const struct sb_dxbc *container)
+{
+    for (uint32_t i = 0; i < container->part_count; i++)
+        if (container->parts[i].kind == SB_DXBC_PART_SHDR || container->parts[i].kind == SB_DXBC_PART_SHEX)
+            return true;
+    return false;
+}
+
 enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
                             struct sb_translation **out, struct sb_error *error)
 {
@@ -325,7 +333,10 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
     struct sb_sm4_program *sm4 = NULL;
     struct sb_ir_program *ir = NULL;
     enum sb_result r = sb_dxbc_parse(data, size, &container, error);
-    if (r == SB_SUCCESS)
+    if (r == SB_SUCCESS && container->is_dxil && !has_sm4_part(container))
+        r = fail(error, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                 "DXIL containers (dxc output) are not translated: only SM4/5 SHDR/SHEX token streams");
+    else if (r == SB_SUCCESS)
         r = sb_sm4_decode_container(container, &sm4, error);
     if (r == SB_SUCCESS)
         r = sb_ir_from_sm4(sm4, container, &ir, error);
