@@ -28,7 +28,8 @@ static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_
         return false;
     if (s->count + extra <= s->capacity)
         return true;
-    size_t cap = s->capacity ? s->capacity * 2 : 256;
+    /* Small modules are the norm: grow fast at first so a module needs few reallocs. */
+    size_t cap = !s->capacity ? 256 : s->capacity < 4096 ? s->capacity * 4 : s->capacity * 2;
     while (cap < s->count + extra)
         cap *= 2;
     uint32_t *words = realloc(s->words, cap * sizeof(*words));

@@ -94,6 +94,9 @@ struct sb_spv_builder {
     uint32_t capability_extra[16];
     uint32_t capability_extra_count;
     uint32_t glsl_std450;    /**< OpExtInstImport id, 0 until asked for */
+    /** Direct-mapped memo in front of `cache` for two-word keys (pointer, vector and
+     *  array types are asked for over and over): op, key words, id; id 0 = empty. */
+    struct { uint32_t op, a, b, id; } memo[64];
     struct sb_spv_const_entry *consts; /**< open addressing on (type, bits) */
     uint32_t const_capacity, const_used;
     /* Fast path for the most common constants: small uints (indices, lanes). */

@@ -112,6 +112,23 @@ static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, 
 
 /* ---- types ------------------------------------------------------------------------------------ */
 
+/* cached() for two-word keys through the memo. */
+static uint32_t cached2(struct sb_spv_builder *b, SpvOp op, uint32_t k0, uint32_t k1)
+{
+    uint32_t slot = ((uint32_t)op * 31u + k0 * 0x9E3779B1u + k1 * 0x85EBCA77u) >> 26;
+    if (b->memo[slot].id && b->memo[slot].op == (uint32_t)op && b->memo[slot].a == k0 && b->memo[slot].b == k1)
+        return b->memo[slot].id;
+    const uint32_t key[2] = { k0, k1 };
+    uint32_t id = cached(b, op, key, 2, false);
+    if (id) {
+        b->memo[slot].op = (uint32_t)op;
+        b->memo[slot].a = k0;
+        b->memo[slot].b = k1;
+        b->memo[slot].id = id;
+    }
+    return id;
+}
+
 uint32_t sb_spv_type_void(struct sb_spv_builder *b)
 {
     return cached(b, SpvOpTypeVoid, NULL, 0, false);
@@ -142,14 +159,12 @@ uint32_t sb_spv_type_vector(struct sb_spv_builder *b, uint32_t component, uint32
 {
     if (count <= 1)
         return component;
-    const uint32_t key[2] = { component, count };
-    return cached(b, SpvOpTypeVector, key, 2, false);
+    return cached2(b, SpvOpTypeVector, component, count);
 }
 
 uint32_t sb_spv_type_array(struct sb_spv_builder *b, uint32_t element, uint32_t length)
 {
-    const uint32_t key[2] = { element, sb_spv_const_u32(b, length) };
-    return cached(b, SpvOpTypeArray, key, 2, false);
+    return cached2(b, SpvOpTypeArray, element, sb_spv_const_u32(b, length));
 }
 
 uint32_t sb_spv_type_array_unique(struct sb_spv_builder *b, uint32_t element, uint32_t length)
@@ -201,8 +216,7 @@ uint32_t sb_spv_type_struct_unique(struct sb_spv_builder *b, const uint32_t *mem
 
 uint32_t sb_spv_type_pointer(struct sb_spv_builder *b, SpvStorageClass storage, uint32_t type)
 {
-    const uint32_t key[2] = { (uint32_t)storage, type };
-    return cached(b, SpvOpTypePointer, key, 2, false);
+    return cached2(b, SpvOpTypePointer, (uint32_t)storage, type);
 }
 
 uint32_t sb_spv_type_function(struct sb_spv_builder *b, uint32_t return_type, const uint32_t *params,

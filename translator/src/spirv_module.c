@@ -81,19 +81,6 @@ static const uint32_t execution_models[] = {
     [SB_IR_STAGE_COMPUTE] = SpvExecutionModelGLCompute,
 };
 
-/* Does any instruction of the program write the special output `file`? */
-static bool writes_file(const struct sb_ir_program *p, uint32_t file)
-{
-    for (uint32_t f = 0; f < p->function_count; f++)
-        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
-            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
-            for (uint32_t d = 0; d < inst->dst_count; d++)
-                if (inst->dst[d].file == file)
-                    return true;
-        }
-    return false;
-}
-
 /* Execution modes of the stages this file owns (the stage hooks add theirs). */
 static void execution_modes(struct sb_spv_context *ctx)
 {
@@ -102,15 +89,16 @@ static void execution_modes(struct sb_spv_context *ctx)
     uint32_t f = ctx->entry_function;
     if (p->stage == SB_IR_STAGE_PIXEL) {
         sb_spv_execution_mode(b, f, SpvExecutionModeOriginUpperLeft, NULL, 0);
-        /* Declared (signature) or written: either way FragDepth exists. */
+        /* The register arrays exist when the signature declares or an instruction
+         * writes the file (sb_spv_registers_declare): either way FragDepth exists. */
         bool depth = false;
-        if (ctx->files[SB_IR_FILE_DEPTH].var || writes_file(p, SB_IR_FILE_DEPTH))
+        if (ctx->files[SB_IR_FILE_DEPTH].var)
             depth = true;
-        if (ctx->files[SB_IR_FILE_DEPTH_GREATER_EQUAL].var || writes_file(p, SB_IR_FILE_DEPTH_GREATER_EQUAL)) {
+        if (ctx->files[SB_IR_FILE_DEPTH_GREATER_EQUAL].var) {
             depth = true;
             sb_spv_execution_mode(b, f, SpvExecutionModeDepthGreater, NULL, 0);
         }
-        if (ctx->files[SB_IR_FILE_DEPTH_LESS_EQUAL].var || writes_file(p, SB_IR_FILE_DEPTH_LESS_EQUAL)) {
+        if (ctx->files[SB_IR_FILE_DEPTH_LESS_EQUAL].var) {
             depth = true;
             sb_spv_execution_mode(b, f, SpvExecutionModeDepthLess, NULL, 0);
         }
