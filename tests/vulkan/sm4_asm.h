@@ -30,7 +30,8 @@ enum {
 /* Opcodes used by the tests (§3). */
 enum {
     OP_ADD = 0, OP_AND = 1, OP_BREAK = 2, OP_BREAKC = 3, OP_CALL = 4, OP_CALLC = 5, OP_CASE = 6,
-    OP_CONTINUE = 7, OP_CONTINUEC = 8, OP_DEFAULT = 10, OP_DIV = 14, OP_DP2 = 15, OP_DP3 = 16,
+    OP_CONTINUE = 7, OP_CONTINUEC = 8, OP_DEFAULT = 10, OP_DISCARD = 13, OP_DIV = 14,
+    OP_DP2 = 15, OP_DP3 = 16,
     OP_DP4 = 17, OP_ELSE = 18,
     OP_ENDIF = 21, OP_ENDLOOP = 22, OP_ENDSWITCH = 23, OP_EQ = 24, OP_EXP = 25, OP_FRC = 26,
     OP_FTOI = 27, OP_FTOU = 28, OP_GE = 29, OP_IADD = 30, OP_IF = 31, OP_IEQ = 32, OP_IGE = 33,
@@ -269,6 +270,27 @@ static inline void sm4_decl(struct sm4_program *p, uint32_t opcode_and_controls,
         sm4_put(p, extra[i]);
 }
 
+/* Starts a program of any stage (program type: 0 ps, 1 vs, ... 5 cs) with dcl_temps. */
+static inline void sm4_begin(struct sm4_program *p, uint32_t type, uint32_t major, uint32_t minor,
+                             uint32_t temps)
+{
+    memset(p, 0, sizeof(*p));
+    sm4_put(p, (type << 16) | (major << 4) | minor);
+    sm4_put(p, 0);
+    if (temps)
+        sm4_raw(p, OP_DCL_TEMPS, 1, &temps);
+}
+
+/* dcl_input / dcl_output (95 / 101), their _sgv/_siv forms with a system value
+ * (96, 97, 102, 103), and dcl_input_ps* (98-100) with an interpolation mode. */
+static inline void sm4_dcl_io(struct sm4_program *p, uint32_t opcode, uint32_t interpolation,
+                              uint32_t file, uint32_t reg, const char *mask, int32_t system_value)
+{
+    uint32_t extra = (uint32_t)system_value;
+    sm4_decl(p, opcode | (interpolation << 11), sm4_reg(file, 1, &reg, NULL, mask, 1),
+             system_value >= 0 ? 1 : 0, &extra);
+}
+
 /* Starts a cs_5_0 program: version, length (patched), thread group, temps. */
 static inline void sm4_begin_cs(struct sm4_program *p, uint32_t x, uint32_t y, uint32_t z,
                                 uint32_t temps)
@@ -344,6 +366,26 @@ static inline void sm4_end(struct sm4_program *p)
 {
     I0(p, OP_RET, 0);
     p->tok[1] = p->n;
+}
+
+/* Wraps a program with its signatures (24-byte elements) in a signed container. */
+static inline void sm4_container_sig(const struct sm4_program *p,
+                                     const struct sig_element_spec *in, uint32_t in_count,
+                                     const struct sig_element_spec *out_sig, uint32_t out_count,
+                                     struct blob *out)
+{
+    static struct blob isgn, osgn, shex;
+    build_signature(24, in, in_count, &isgn);
+    build_signature(24, out_sig, out_count, &osgn);
+    memset(&shex, 0, sizeof(shex));
+    for (uint32_t i = 0; i < p->n; i++)
+        blob_u32(&shex, p->tok[i]);
+    struct part_spec parts[3] = {
+        { SB_FOURCC('I', 'S', 'G', 'N'), &isgn },
+        { SB_FOURCC('O', 'S', 'G', 'N'), &osgn },
+        { SB_FOURCC('S', 'H', 'D', 'R'), &shex },
+    };
+    build_container(parts, 3, out, NULL);
 }
 
 /* Wraps the program in a signed container: ISGN, OSGN (empty), SHEX. */

@@ -187,6 +187,17 @@ VkResult vkh_one_shot_begin(struct vkh *h, VkCommandBuffer *cmd);
 /** Ends, submits and waits for a command buffer from vkh_one_shot_begin, then frees it. */
 VkResult vkh_one_shot_submit(struct vkh *h, VkCommandBuffer cmd);
 
+/**
+ * Draws `vertex_count` vertices (no vertex buffers) with a pipeline made by
+ * vkh_graphics_pipeline for `desc` into `desc->color_count` attachments of
+ * width x height, each cleared to `clear` (as raw 32-bit words), and copies
+ * attachment i to `out[i]` (host-visible, at least width*height*16 bytes,
+ * created here; destroy with vkh_buffer_destroy). Formats must be 16 bytes a texel.
+ */
+VkResult vkh_draw(struct vkh *h, const struct vkh_graphics_desc *desc, VkPipeline pipeline,
+                  VkRenderPass pass, uint32_t width, uint32_t height, const uint32_t clear[4],
+                  uint32_t vertex_count, struct vkh_buffer *out);
+
 /** "VK_ERROR_OUT_OF_HOST_MEMORY" etc. */
 const char *vkh_result_name(VkResult r);
 

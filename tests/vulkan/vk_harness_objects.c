@@ -114,7 +114,7 @@ static VkResult render_pass(struct vkh *h, const struct vkh_graphics_desc *d, Vk
         attachments[n++] = (VkAttachmentDescription){
             .format = d->color_formats[i],
             .samples = VK_SAMPLE_COUNT_1_BIT,
-            .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+            .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
             .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
             .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
             .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,

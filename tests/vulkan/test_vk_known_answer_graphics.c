@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Graphics known answers: a translated vs_4_0 + ps_4_0 pair drawn on
+ * lavapipe into two 4x4 render targets and read back. The VS makes a
+ * full-screen triangle from SV_VertexID alone and passes its position as a
+ * linear TEXCOORD0 and vertex id + 100 as a nointerpolation uint
+ * TEXCOORD1; the PS reads SV_Position, discards pixels whose x + y is odd,
+ * and writes (x, y, flat value, 9) to a uint target and (TEXCOORD0,
+ * SV_Position.xy) to a float target. What this checks: SV_VertexID, the
+ * position built-ins both ways (pixel centres at .5, Vulkan's y-down
+ * framebuffer without any flip by the translator), interpolation modes
+ * (the leading vertex's value for nointerpolation, as in D3D), discard,
+ * integer and float render targets — with the validation layer on.
+ *
+ * Usage: test_vk_known_answer_graphics
+ * Exit: 0 pass, 1 fail, 77 no Vulkan device.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm4_asm.h"
+#include "shaderbridge/translate.h"
+#include "vk_harness.h"
+
+#define W 4
+#define H 4
+
+static int failures;
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void build_vs(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 1, 4, 0, 1);
+    sm4_dcl_io(&p, 96, 0, T_INPUT, 0, "x", 6);          /* dcl_input_sgv v0.x, vertex_id */
+    sm4_dcl_io(&p, 103, 0, T_OUTPUT, 0, "xyzw", 1);     /* dcl_output_siv o0, position */
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 1, "xy", -1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 2, "x", -1);
+    struct sm4_operand v0 = sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "x", 0);
+    I(&p, OP_IEQ, dr(0, "x"), v0, l1(1));
+    I(&p, OP_MOVC, dr(0, "x"), sr(0, "x"), lf(3.0f), lf(-1.0f));
+    I(&p, OP_IEQ, dr(0, "y"), v0, l1(2));
+    I(&p, OP_MOVC, dr(0, "y"), sr(0, "y"), lf(3.0f), lf(-1.0f));
+    struct sm4_operand o0 = sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xy", 1);
+    struct sm4_operand o0zw = sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "zw", 1);
+    struct sm4_operand o1 = sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "xy", 1);
+    struct sm4_operand o2 = sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 2 }, NULL, "x", 1);
+    I(&p, OP_MOV, o0, sr(0, "xyxx"));
+    I(&p, OP_MOV, o0zw, l4(0, 0, 0, fbits(1.0f)));
+    I(&p, OP_MOV, o1, sr(0, "xyxx"));
+    I(&p, OP_IADD, o2, v0, l1(100));
+    sm4_end(&p);
+    const struct sig_element_spec in[] = { { 0, "SV_VertexID", 0, 6, 1, 0, 0x1, 0x1, 0 } };
+    const struct sig_element_spec outs[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0xc, 0 },
+        { 0, "TEXCOORD", 1, 0, 1, 2, 0x1, 0xe, 0 },
+    };
+    sm4_container_sig(&p, in, 1, outs, 3, out);
+}
+
+static void build_ps(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 0, 4, 0, 1);
+    sm4_dcl_io(&p, 100, 4, T_INPUT, 0, "xy", 1);        /* linear noperspective, position */
+    sm4_dcl_io(&p, 98, 2, T_INPUT, 1, "xy", -1);        /* linear */
+    sm4_dcl_io(&p, 98, 1, T_INPUT, 2, "x", -1);         /* constant */
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 1, "xyzw", -1);
+    struct sm4_operand v0 = sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "xyxx", 0);
+    struct sm4_operand v0xy = sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "xxxy", 0);
+    struct sm4_operand v1 = sm4_reg(T_INPUT, 1, (uint32_t[]){ 1 }, NULL, "xyxx", 0);
+    struct sm4_operand v2 = sm4_reg(T_INPUT, 1, (uint32_t[]){ 2 }, NULL, "x", 0);
+    I(&p, OP_FTOU, dr(0, "xy"), v0);
+    I(&p, OP_IADD, dr(0, "z"), sr(0, "x"), sr(0, "y"));
+    I(&p, OP_AND, dr(0, "z"), sr(0, "z"), l1(1));
+    IC(&p, OP_DISCARD, SM4_NZ, sr(0, "z"));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xy", 1), sr(0, "xyxx"));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "z", 1), v2);
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "w", 1), l1(9));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "xy", 1), v1);
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "zw", 1), v0xy);
+    sm4_end(&p);
+    const struct sig_element_spec in[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x3, 0 },
+        { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0x3, 0 },
+        { 0, "TEXCOORD", 1, 0, 1, 2, 0x1, 0x1, 0 },
+    };
+    const struct sig_element_spec outs[] = {
+        { 0, "SV_Target", 0, 0, 1, 0, 0xf, 0x0, 0 },
+        { 0, "SV_Target", 1, 0, 3, 1, 0xf, 0x0, 0 },
+    };
+    sm4_container_sig(&p, in, 3, outs, 2, out);
+}
+
+static struct sb_translation *translate(const struct blob *b, const char *what)
+{
+    struct sb_translation *t = NULL;
+    struct sb_error err = { 0 };
+    enum sb_result r = sb_translate(b->bytes, b->size, NULL, &t, &err);
+    if (r != SB_SUCCESS) {
+        fprintf(stderr, "FAIL %s: translate: %s at %llu: %s\n", what, sb_result_name(r),
+                (unsigned long long)err.offset, err.message);
+        failures++;
+        return NULL;
+    }
+    return t;
+}
+
+static uint32_t ulp_diff(uint32_t a, uint32_t b)
+{
+    return a > b ? a - b : b - a;
+}
+
+/* Compares one pixel's four words; floats within 2 ULPs when `ulps`. */
+static void check_pixel(const char *what, uint32_t x, uint32_t y, const uint32_t *got,
+                        const uint32_t *want, bool ulps)
+{
+    for (int k = 0; k < 4; k++) {
+        bool ok = ulps ? ulp_diff(got[k], want[k]) <= 2 : got[k] == want[k];
+        if (!ok) {
+            if (failures < 16)
+                fprintf(stderr, "FAIL %s pixel (%u,%u)[%d] = 0x%08x, want 0x%08x\n", what, x, y,
+                        k, got[k], want[k]);
+            failures++;
+        }
+    }
+}
+
+static void check(const struct vkh_buffer *out)
+{
+    const uint32_t *u = out[0].mapped, *f = out[1].mapped;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint32_t i = 4 * (y * W + x);
+            bool kept = ((x + y) & 1) == 0;
+            uint32_t want_u[4] = { x, y, 100, 9 }, clear[4];
+            for (int k = 0; k < 4; k++)
+                clear[k] = 0xDEADBEEFu;
+            uint32_t want_f[4] = {
+                fbits(2.0f * ((float)x + 0.5f) / W - 1.0f), fbits(2.0f * ((float)y + 0.5f) / H - 1.0f),
+                fbits((float)x + 0.5f), fbits((float)y + 0.5f),
+            };
+            check_pixel("uint target", x, y, &u[i], kept ? want_u : clear, false);
+            check_pixel("float target", x, y, &f[i], kept ? want_f : clear, kept);
+        }
+}
+
+static void run(struct vkh *h)
+{
+    static struct blob vs_blob, ps_blob;
+    build_vs(&vs_blob);
+    build_ps(&ps_blob);
+    struct sb_translation *vs = translate(&vs_blob, "vs_4_0"), *ps = translate(&ps_blob, "ps_4_0");
+    if (!vs || !ps) {
+        sb_translation_destroy(vs);
+        sb_translation_destroy(ps);
+        return;
+    }
+    struct vkh_layout layout;
+    VkShaderModule vm = VK_NULL_HANDLE, fm = VK_NULL_HANDLE;
+    VkResult r = vkh_layout_create(h, NULL, 0, 0, &layout);
+    if (r == VK_SUCCESS)
+        r = vkh_shader_module(h, vs->words, vs->word_count, &vm);
+    if (r == VK_SUCCESS)
+        r = vkh_shader_module(h, ps->words, ps->word_count, &fm);
+    struct vkh_graphics_desc d = {
+        .vs = vm, .fs = fm,
+        .entry = { vs->entry_point, NULL, NULL, NULL, ps->entry_point },
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+        .color_count = 2,
+        .color_formats = { VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SFLOAT },
+        .layout = layout.pipeline,
+    };
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    VkRenderPass pass = VK_NULL_HANDLE;
+    if (r == VK_SUCCESS)
+        r = vkh_graphics_pipeline(h, &d, &pipeline, &pass);
+    struct vkh_buffer out[2];
+    memset(out, 0, sizeof(out));
+    static const uint32_t clear[4] = { 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu };
+    if (r == VK_SUCCESS)
+        r = vkh_draw(h, &d, pipeline, pass, W, H, clear, 3, out);
+    if (r != VK_SUCCESS) {
+        fprintf(stderr, "FAIL Vulkan: %s\n", vkh_result_name(r));
+        failures++;
+    } else {
+        check(out);
+    }
+    for (int i = 0; i < 2; i++)
+        vkh_buffer_destroy(h, &out[i]);
+    if (pipeline)
+        vkDestroyPipeline(h->device, pipeline, NULL);
+    if (pass)
+        vkDestroyRenderPass(h->device, pass, NULL);
+    if (vm)
+        vkDestroyShaderModule(h->device, vm, NULL);
+    if (fm)
+        vkDestroyShaderModule(h->device, fm, NULL);
+    vkh_layout_destroy(h, &layout);
+    sb_translation_destroy(vs);
+    sb_translation_destroy(ps);
+}
+
+int main(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    struct vkh h;
+    int status = vkh_init(&h);
+    if (status != 0)
+        return status;
+    run(&h);
+    if (h.messages.errors) {
+        fprintf(stderr, "FAIL %u validation errors: %s\n", h.messages.errors,
+                h.messages.first_error);
+        failures++;
+    }
+    vkh_destroy(&h);
+    printf("%s: vs_4_0 + ps_4_0 drawn into two %ux%u targets, %d failures\n",
+           failures ? "FAIL" : "PASS", W, H, failures);
+    return failures ? 1 : 0;
+}
