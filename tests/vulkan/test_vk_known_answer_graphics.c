@@ -12,6 +12,13 @@
  * (the leading vertex's value for nointerpolation, as in D3D), discard,
  * integer and float render targets — with the validation layer on.
  *
+ * A second case puts a gs_4_0 between a VS and a PS: 4 points in, each
+ * expanded into a one-pixel-wide, full-height quad (a 4-vertex triangle
+ * strip) whose flat uint is 10 * point + vertex; the PS writes it. This
+ * checks GS inputs (2-D v[vertex][register]), emit, the strip topology, GS
+ * outputs feeding the PS, and D3D's leading-vertex rule (triangle 0 of the
+ * strip shows vertex 0's value, triangle 1 vertex 1's).
+ *
  * Usage: test_vk_known_answer_graphics
  * Exit: 0 pass, 1 fail, 77 no Vulkan device.
  */
@@ -101,6 +108,82 @@ static void build_ps(struct blob *out)
     sm4_container_sig(&p, in, 3, outs, 2, out);
 }
 
+/* VS for the GS case: position unused, TEXCOORD0.x = vertex id. */
+static void build_vs_points(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 1, 4, 0, 0);
+    sm4_dcl_io(&p, 96, 0, T_INPUT, 0, "x", 6);
+    sm4_dcl_io(&p, 103, 0, T_OUTPUT, 0, "xyzw", 1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 1, "x", -1);
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1),
+      l4(0, 0, 0, fbits(1.0f)));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "x", 1),
+      sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "x", 0));
+    sm4_end(&p);
+    const struct sig_element_spec in[] = { { 0, "SV_VertexID", 0, 6, 1, 0, 0x1, 0x1, 0 } };
+    const struct sig_element_spec outs[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, 1, 1, 0x1, 0xe, 0 },
+    };
+    sm4_container_sig(&p, in, 1, outs, 2, out);
+}
+
+/* GS: point p -> strip (x0,-1) (x1,-1) (x0,1) (x1,1) with x0 = p/2 - 1, value 10p + k. */
+static void build_gs(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 2, 4, 0, 2);
+    sm4_raw(&p, 93u | (1u << 11), 0, NULL);             /* dcl_inputprimitive point */
+    sm4_raw(&p, 92u | (5u << 11), 0, NULL);             /* dcl_outputtopology trianglestrip */
+    sm4_decl(&p, 95, sm4_reg(T_INPUT, 2, (uint32_t[]){ 1, 1 }, NULL, "x", 1), 0, NULL);
+    sm4_dcl_io(&p, 103, 0, T_OUTPUT, 0, "xyzw", 1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 1, "x", -1);
+    sm4_raw(&p, 94, 1, (uint32_t[]){ 4 });              /* dcl_maxout 4 */
+    struct sm4_operand point = sm4_reg(T_INPUT, 2, (uint32_t[]){ 0, 1 }, NULL, "x", 0);
+    I(&p, OP_UTOF, dr(0, "x"), point);
+    I(&p, OP_MAD, dr(0, "x"), sr(0, "x"), lf(0.5f), lf(-1.0f));
+    I(&p, OP_ADD, dr(0, "y"), sr(0, "x"), lf(0.5f));
+    I(&p, OP_IMUL, snull(), dr(1, "x"), point, l1(10));
+    static const char *const xs[4] = { "x", "y", "x", "y" };
+    for (uint32_t k = 0; k < 4; k++) {
+        I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "x", 1), sr(0, xs[k]));
+        I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "yzw", 1),
+          l4(0, fbits(k < 2 ? -1.0f : 1.0f), 0, fbits(1.0f)));
+        I(&p, OP_IADD, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "x", 1), sr(1, "x"), l1(k));
+        I0(&p, 19 /* emit */, 0);
+    }
+    sm4_end(&p);
+    const struct sig_element_spec in[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, 1, 1, 0x1, 0x1, 0 },
+    };
+    const struct sig_element_spec outs[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, 1, 1, 0x1, 0xe, 0 },
+    };
+    sm4_container_sig(&p, in, 2, outs, 2, out);
+}
+
+/* PS for the GS case: target 0 = (flat value, 7, 7, 7). */
+static void build_ps_flat(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 0, 4, 0, 0);
+    sm4_dcl_io(&p, 98, 1, T_INPUT, 1, "x", -1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "x", 1),
+      sm4_reg(T_INPUT, 1, (uint32_t[]){ 1 }, NULL, "x", 0));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "yzw", 1), l4(0, 7, 7, 7));
+    sm4_end(&p);
+    const struct sig_element_spec in[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, 1, 1, 0x1, 0x1, 0 },
+    };
+    const struct sig_element_spec outs[] = { { 0, "SV_Target", 0, 0, 1, 0, 0xf, 0x0, 0 } };
+    sm4_container_sig(&p, in, 2, outs, 1, out);
+}
+
 static struct sb_translation *translate(const struct blob *b, const char *what)
 {
     struct sb_translation *t = NULL;
@@ -135,79 +218,116 @@ static void check_pixel(const char *what, uint32_t x, uint32_t y, const uint32_t
     }
 }
 
-static void check(const struct vkh_buffer *out)
+static const uint32_t clear_words[4] = { 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu };
+
+static void check_vs_ps(const struct vkh_buffer *out)
 {
     const uint32_t *u = out[0].mapped, *f = out[1].mapped;
     for (uint32_t y = 0; y < H; y++)
         for (uint32_t x = 0; x < W; x++) {
             uint32_t i = 4 * (y * W + x);
             bool kept = ((x + y) & 1) == 0;
-            uint32_t want_u[4] = { x, y, 100, 9 }, clear[4];
-            for (int k = 0; k < 4; k++)
-                clear[k] = 0xDEADBEEFu;
+            uint32_t want_u[4] = { x, y, 100, 9 };
             uint32_t want_f[4] = {
                 fbits(2.0f * ((float)x + 0.5f) / W - 1.0f), fbits(2.0f * ((float)y + 0.5f) / H - 1.0f),
                 fbits((float)x + 0.5f), fbits((float)y + 0.5f),
             };
-            check_pixel("uint target", x, y, &u[i], kept ? want_u : clear, false);
-            check_pixel("float target", x, y, &f[i], kept ? want_f : clear, kept);
+            check_pixel("vs+ps uint target", x, y, &u[i], kept ? want_u : clear_words, false);
+            check_pixel("vs+ps float target", x, y, &f[i], kept ? want_f : clear_words, kept);
         }
 }
 
-static void run(struct vkh *h)
+/* Column x is point x's quad; its upper half is strip triangle 0 (leading vertex 0),
+ * its lower half triangle 1 (leading vertex 1). */
+static void check_gs(const struct vkh_buffer *out)
 {
-    static struct blob vs_blob, ps_blob;
-    build_vs(&vs_blob);
-    build_ps(&ps_blob);
-    struct sb_translation *vs = translate(&vs_blob, "vs_4_0"), *ps = translate(&ps_blob, "ps_4_0");
-    if (!vs || !ps) {
-        sb_translation_destroy(vs);
-        sb_translation_destroy(ps);
-        return;
+    const uint32_t *u = out[0].mapped;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint32_t want[4] = { 10 * x + (y < H / 2 ? 0 : 1), 7, 7, 7 };
+            check_pixel("vs+gs+ps target", x, y, &u[4 * (y * W + x)], want, false);
+        }
+}
+
+struct gfx_case {
+    const char *name;
+    void (*vs)(struct blob *), (*gs)(struct blob *), (*ps)(struct blob *);
+    VkPrimitiveTopology topology;
+    uint32_t vertex_count, color_count;
+    VkFormat formats[2];
+    void (*check)(const struct vkh_buffer *);
+};
+
+static const struct gfx_case cases[] = {
+    { "vs_ps_vertex_id_position_discard", build_vs, NULL, build_ps,
+      VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 3, 2,
+      { VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SFLOAT }, check_vs_ps },
+    { "gs_point_to_strip_leading_vertex", build_vs_points, build_gs, build_ps_flat,
+      VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 4, 1, { VK_FORMAT_R32G32B32A32_UINT }, check_gs },
+};
+
+/* Translates the case's stages (NULL builders are absent stages); modules[] in
+ * vkh_graphics_desc order: vs, tcs, tes, gs, fs. */
+static bool modules(struct vkh *h, const struct gfx_case *c, struct sb_translation **t,
+                    VkShaderModule *m)
+{
+    void (*builders[5])(struct blob *) = { c->vs, NULL, NULL, c->gs, c->ps };
+    static struct blob b;
+    for (int i = 0; i < 5; i++) {
+        if (!builders[i])
+            continue;
+        builders[i](&b);
+        t[i] = translate(&b, c->name);
+        if (!t[i] || vkh_shader_module(h, t[i]->words, t[i]->word_count, &m[i]) != VK_SUCCESS)
+            return false;
     }
+    return true;
+}
+
+static void run(struct vkh *h, const struct gfx_case *c)
+{
+    struct sb_translation *t[5] = { NULL };
+    VkShaderModule m[5] = { VK_NULL_HANDLE };
     struct vkh_layout layout;
-    VkShaderModule vm = VK_NULL_HANDLE, fm = VK_NULL_HANDLE;
     VkResult r = vkh_layout_create(h, NULL, 0, 0, &layout);
-    if (r == VK_SUCCESS)
-        r = vkh_shader_module(h, vs->words, vs->word_count, &vm);
-    if (r == VK_SUCCESS)
-        r = vkh_shader_module(h, ps->words, ps->word_count, &fm);
+    bool ok = r == VK_SUCCESS && modules(h, c, t, m);
     struct vkh_graphics_desc d = {
-        .vs = vm, .fs = fm,
-        .entry = { vs->entry_point, NULL, NULL, NULL, ps->entry_point },
-        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-        .color_count = 2,
-        .color_formats = { VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SFLOAT },
+        .vs = m[0], .gs = m[3], .fs = m[4],
+        .topology = c->topology,
+        .color_count = c->color_count,
+        .color_formats = { c->formats[0], c->formats[1] },
         .layout = layout.pipeline,
     };
+    for (int i = 0; i < 5; i++)
+        d.entry[i] = t[i] ? t[i]->entry_point : NULL;
     VkPipeline pipeline = VK_NULL_HANDLE;
     VkRenderPass pass = VK_NULL_HANDLE;
-    if (r == VK_SUCCESS)
-        r = vkh_graphics_pipeline(h, &d, &pipeline, &pass);
     struct vkh_buffer out[2];
     memset(out, 0, sizeof(out));
-    static const uint32_t clear[4] = { 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu };
-    if (r == VK_SUCCESS)
-        r = vkh_draw(h, &d, pipeline, pass, W, H, clear, 3, out);
-    if (r != VK_SUCCESS) {
-        fprintf(stderr, "FAIL Vulkan: %s\n", vkh_result_name(r));
+    if (ok)
+        r = vkh_graphics_pipeline(h, &d, &pipeline, &pass);
+    if (ok && r == VK_SUCCESS)
+        r = vkh_draw(h, &d, pipeline, pass, W, H, clear_words, c->vertex_count, out);
+    if (ok && r != VK_SUCCESS) {
+        fprintf(stderr, "FAIL %s: Vulkan: %s\n", c->name, vkh_result_name(r));
         failures++;
-    } else {
-        check(out);
+    } else if (ok) {
+        c->check(out);
+    } else if (!failures) {
+        failures++;
     }
-    for (int i = 0; i < 2; i++)
+    for (uint32_t i = 0; i < c->color_count; i++)
         vkh_buffer_destroy(h, &out[i]);
     if (pipeline)
         vkDestroyPipeline(h->device, pipeline, NULL);
     if (pass)
         vkDestroyRenderPass(h->device, pass, NULL);
-    if (vm)
-        vkDestroyShaderModule(h->device, vm, NULL);
-    if (fm)
-        vkDestroyShaderModule(h->device, fm, NULL);
+    for (int i = 0; i < 5; i++) {
+        if (m[i])
+            vkDestroyShaderModule(h->device, m[i], NULL);
+        sb_translation_destroy(t[i]);
+    }
     vkh_layout_destroy(h, &layout);
-    sb_translation_destroy(vs);
-    sb_translation_destroy(ps);
 }
 
 int main(void)
@@ -217,14 +337,18 @@ int main(void)
     int status = vkh_init(&h);
     if (status != 0)
         return status;
-    run(&h);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        int before = failures;
+        run(&h, &cases[i]);
+        printf("%s %s\n", failures == before ? "pass " : "FAIL ", cases[i].name);
+    }
     if (h.messages.errors) {
         fprintf(stderr, "FAIL %u validation errors: %s\n", h.messages.errors,
                 h.messages.first_error);
         failures++;
     }
     vkh_destroy(&h);
-    printf("%s: vs_4_0 + ps_4_0 drawn into two %ux%u targets, %d failures\n",
-           failures ? "FAIL" : "PASS", W, H, failures);
+    printf("%s: %zu draws into %ux%u targets, %d failures\n", failures ? "FAIL" : "PASS",
+           sizeof(cases) / sizeof(cases[0]), W, H, failures);
     return failures ? 1 : 0;
 }
