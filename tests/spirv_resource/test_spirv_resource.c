@@ -539,6 +539,66 @@ static void case_ranges(void)
     }
 }
 
+/* Every atomic op on a raw u# and on g#: the SPIR-V opcode each one becomes. */
+static void case_atomics_all(void)
+{
+    static const struct { uint32_t op; uint32_t spv; bool imm, compare; } rows[] = {
+        { SB_IR_OP_ATOMIC_AND, SpvOpAtomicAnd, false, false },
+        { SB_IR_OP_ATOMIC_OR, SpvOpAtomicOr, false, false },
+        { SB_IR_OP_ATOMIC_XOR, SpvOpAtomicXor, false, false },
+        { SB_IR_OP_ATOMIC_CMP_STORE, SpvOpAtomicCompareExchange, false, true },
+        { SB_IR_OP_ATOMIC_IADD, SpvOpAtomicIAdd, false, false },
+        { SB_IR_OP_ATOMIC_IMAX, SpvOpAtomicSMax, false, false },
+        { SB_IR_OP_ATOMIC_IMIN, SpvOpAtomicSMin, false, false },
+        { SB_IR_OP_ATOMIC_UMAX, SpvOpAtomicUMax, false, false },
+        { SB_IR_OP_ATOMIC_UMIN, SpvOpAtomicUMin, false, false },
+        { SB_IR_OP_IMM_ATOMIC_IADD, SpvOpAtomicIAdd, true, false },
+        { SB_IR_OP_IMM_ATOMIC_AND, SpvOpAtomicAnd, true, false },
+        { SB_IR_OP_IMM_ATOMIC_OR, SpvOpAtomicOr, true, false },
+        { SB_IR_OP_IMM_ATOMIC_XOR, SpvOpAtomicXor, true, false },
+        { SB_IR_OP_IMM_ATOMIC_EXCH, SpvOpAtomicExchange, true, false },
+        { SB_IR_OP_IMM_ATOMIC_CMP_EXCH, SpvOpAtomicCompareExchange, true, true },
+        { SB_IR_OP_IMM_ATOMIC_IMAX, SpvOpAtomicSMax, true, false },
+        { SB_IR_OP_IMM_ATOMIC_IMIN, SpvOpAtomicSMin, true, false },
+        { SB_IR_OP_IMM_ATOMIC_UMAX, SpvOpAtomicUMax, true, false },
+        { SB_IR_OP_IMM_ATOMIC_UMIN, SpvOpAtomicUMin, true, false },
+    };
+    enum { N = sizeof(rows) / sizeof(rows[0]) };
+    static const struct sb_ir_group_shared g = { .id = 0, .stride = 4, .count = 16 };
+    ir_reset();
+    uav(0, SB_IR_RESOURCE_KIND_RAW, 11, 0);
+    for (uint32_t m = 0; m < 2; m++) {
+        uint32_t file = m ? SB_IR_FILE_GROUP_SHARED : SB_IR_FILE_UAV;
+        for (uint32_t i = 0; i < N; i++) {
+            struct sb_ir_operand mem = mem_dst(file, 0, 0xF);
+            struct sb_ir_operand d[2] = { R(0, 0x1), mem };
+            struct sb_ir_operand s3[3] = { imm(4 * i, 0, 0, 0), imm(i, 0, 0, 0), imm(i + 1, 0, 0, 0) };
+            emit(rows[i].op, 0, rows[i].imm ? 2 : 1, rows[i].imm ? d : &d[1], rows[i].compare ? 3 : 2,
+                 s3);
+        }
+    }
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_COMPUTE, 1);
+    p->group_shared = &g;
+    p->group_shared_count = 1;
+    p->thread_group[0] = 4;
+    if (!translate_all(p, "atomics_all"))
+        return;
+    for (int e = 0; e < 3; e++)
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t want = 0;
+            for (uint32_t k = 0; k < N; k++)
+                want += rows[k].spv == rows[i].spv ? 2 : 0; /* once on u0, once on g0 */
+            if (ops_of(e, rows[i].spv) != want) {
+                fprintf(stderr, "atomics_all: %s: SPIR-V op %u appears %u times, want %u\n",
+                        sb_ir_op_name(rows[i].op), rows[i].spv, ops_of(e, rows[i].spv), want);
+                g_failures++;
+            }
+        }
+    /* Device scope (1) for the UAV, Workgroup (2) for g#, relaxed semantics. */
+    CHECK(has_text(1, "OpAtomicUMin %uint %") && has_text(1, " %uint_1 %uint_0 ") &&
+          has_text(1, " %uint_2 %uint_0 "));
+}
+
 /* Failures are structured errors with the offending instruction's offset. */
 static void expect_error(const struct sb_ir_program *p, enum sb_result code, uint64_t offset,
                          const char *what)
@@ -671,6 +731,7 @@ int main(int argc, char **argv)
         { "queries", case_queries },     { "uav_typed", case_uav_typed },
         { "uav_memory", case_uav_memory }, { "group_shared", case_group_shared },
         { "ranges", case_ranges },       { "errors", case_errors },
+        { "atomics_all", case_atomics_all },
     };
     if (argc < 2) {
         fprintf(stderr, "usage: %s CASE [CORPUS_DIR]\n", argv[0]);
