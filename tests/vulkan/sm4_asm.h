@@ -368,24 +368,29 @@ static inline void sm4_end(struct sm4_program *p)
     p->tok[1] = p->n;
 }
 
-/* Wraps a program with its signatures (24-byte elements) in a signed container. */
+/* Wraps a program with its signatures (24-byte elements) in a signed container;
+ * `patch` (hull / domain shaders) adds a PCSG part when patch_count is not 0. */
 static inline void sm4_container_sig(const struct sm4_program *p,
                                      const struct sig_element_spec *in, uint32_t in_count,
                                      const struct sig_element_spec *out_sig, uint32_t out_count,
+                                     const struct sig_element_spec *patch, uint32_t patch_count,
                                      struct blob *out)
 {
-    static struct blob isgn, osgn, shex;
+    static struct blob isgn, osgn, pcsg, shex;
     build_signature(24, in, in_count, &isgn);
     build_signature(24, out_sig, out_count, &osgn);
+    build_signature(24, patch, patch_count, &pcsg);
     memset(&shex, 0, sizeof(shex));
     for (uint32_t i = 0; i < p->n; i++)
         blob_u32(&shex, p->tok[i]);
-    struct part_spec parts[3] = {
+    struct part_spec parts[4] = {
         { SB_FOURCC('I', 'S', 'G', 'N'), &isgn },
         { SB_FOURCC('O', 'S', 'G', 'N'), &osgn },
-        { SB_FOURCC('S', 'H', 'D', 'R'), &shex },
+        { ((p->tok[0] >> 4) & 0xf) >= 5 ? SB_FOURCC('S', 'H', 'E', 'X')
+                                         : SB_FOURCC('S', 'H', 'D', 'R'), &shex },
+        { SB_FOURCC('P', 'C', 'S', 'G'), &pcsg },
     };
-    build_container(parts, 3, out, NULL);
+    build_container(parts, patch_count ? 4 : 3, out, NULL);
 }
 
 /* Wraps the program in a signed container: ISGN, OSGN (empty), SHEX. */

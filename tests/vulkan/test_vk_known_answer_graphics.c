@@ -70,7 +70,7 @@ static void build_vs(struct blob *out)
         { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0xc, 0 },
         { 0, "TEXCOORD", 1, 0, 1, 2, 0x1, 0xe, 0 },
     };
-    sm4_container_sig(&p, in, 1, outs, 3, out);
+    sm4_container_sig(&p, in, 1, outs, 3, NULL, 0, out);
 }
 
 static void build_ps(struct blob *out)
@@ -105,7 +105,7 @@ static void build_ps(struct blob *out)
         { 0, "SV_Target", 0, 0, 1, 0, 0xf, 0x0, 0 },
         { 0, "SV_Target", 1, 0, 3, 1, 0xf, 0x0, 0 },
     };
-    sm4_container_sig(&p, in, 3, outs, 2, out);
+    sm4_container_sig(&p, in, 3, outs, 2, NULL, 0, out);
 }
 
 /* VS for the GS case: position unused, TEXCOORD0.x = vertex id. */
@@ -126,7 +126,7 @@ static void build_vs_points(struct blob *out)
         { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
         { 0, "TEXCOORD", 0, 0, 1, 1, 0x1, 0xe, 0 },
     };
-    sm4_container_sig(&p, in, 1, outs, 2, out);
+    sm4_container_sig(&p, in, 1, outs, 2, NULL, 0, out);
 }
 
 /* GS: point p -> strip (x0,-1) (x1,-1) (x0,1) (x1,1) with x0 = p/2 - 1, value 10p + k. */
@@ -162,7 +162,7 @@ static void build_gs(struct blob *out)
         { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
         { 0, "TEXCOORD", 0, 0, 1, 1, 0x1, 0xe, 0 },
     };
-    sm4_container_sig(&p, in, 2, outs, 2, out);
+    sm4_container_sig(&p, in, 2, outs, 2, NULL, 0, out);
 }
 
 /* PS for the GS case: target 0 = (flat value, 7, 7, 7). */
@@ -181,7 +181,118 @@ static void build_ps_flat(struct blob *out)
         { 0, "TEXCOORD", 0, 0, 1, 1, 0x1, 0x1, 0 },
     };
     const struct sig_element_spec outs[] = { { 0, "SV_Target", 0, 0, 1, 0, 0xf, 0x0, 0 } };
-    sm4_container_sig(&p, in, 2, outs, 1, out);
+    sm4_container_sig(&p, in, 2, outs, 1, NULL, 0, out);
+}
+
+/* ---- tessellation: VS -> hs_5_0 (factors 1) -> ds_5_0 -> PS -------------- */
+
+static const struct sig_element_spec control_point[] = { { 0, "POS", 0, 0, 3, 0, 0xf, 0xf, 0 } };
+static const struct sig_element_spec tri_factors[] = {
+    { 0, "SV_TessFactor", 0, 17, 3, 0, 0x1, 0xe, 0 },
+    { 0, "SV_TessFactor", 1, 18, 3, 1, 0x1, 0xe, 0 },
+    { 0, "SV_TessFactor", 2, 19, 3, 2, 0x1, 0xe, 0 },
+    { 0, "SV_InsideTessFactor", 0, 20, 3, 3, 0x1, 0xe, 0 },
+};
+
+/* VS: control point POS = the full-screen triangle's corner for SV_VertexID. */
+static void build_vs_patch(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 1, 5, 0, 1);
+    sm4_dcl_io(&p, 96, 0, T_INPUT, 0, "x", 6);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    struct sm4_operand v0 = sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "x", 0);
+    I(&p, OP_IEQ, dr(0, "x"), v0, l1(1));
+    I(&p, OP_MOVC, dr(0, "x"), sr(0, "x"), lf(3.0f), lf(-1.0f));
+    I(&p, OP_IEQ, dr(0, "y"), v0, l1(2));
+    I(&p, OP_MOVC, dr(0, "y"), sr(0, "y"), lf(3.0f), lf(-1.0f));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xy", 1), sr(0, "xyxx"));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "zw", 1),
+      l4(0, 0, 0, fbits(1.0f)));
+    sm4_end(&p);
+    const struct sig_element_spec in[] = { { 0, "SV_VertexID", 0, 6, 1, 0, 0x1, 0x1, 0 } };
+    sm4_container_sig(&p, in, 1, control_point, 1, NULL, 0, out);
+}
+
+/* HS: 3 control points passed through; every tessellation factor 1 (one triangle out). */
+static void build_hs(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 3, 5, 0, 0);
+    sm4_raw(&p, 113, 0, NULL);                            /* hs_decls */
+    sm4_raw(&p, 147u | (3u << 11), 0, NULL);              /* input control points 3 */
+    sm4_raw(&p, 148u | (3u << 11), 0, NULL);              /* output control points 3 */
+    sm4_raw(&p, 149u | (2u << 11), 0, NULL);              /* domain_tri */
+    sm4_raw(&p, 150u | (1u << 11), 0, NULL);              /* partitioning_integer */
+    sm4_raw(&p, 151u | (3u << 11), 0, NULL);              /* output_triangle_cw */
+    sm4_raw(&p, 152, 1, (uint32_t[]){ fbits(1.0f) });     /* dcl_hs_max_tessfactor 1.0 */
+    sm4_raw(&p, 114, 0, NULL);                            /* hs_control_point_phase */
+    sm4_decl(&p, 95, sm4_reg(T_INPUT, 2, (uint32_t[]){ 3, 0 }, NULL, "xyzw", 1), 0, NULL);
+    sm4_decl(&p, 95, sm4_reg(22, 0, NULL, NULL, "", 0), 0, NULL); /* vOutputControlPointID */
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    sm4_raw(&p, OP_DCL_TEMPS, 1, (uint32_t[]){ 1 });
+    I(&p, OP_MOV, dr(0, "x"), sm4_reg(22, 0, NULL, NULL, "x", 0));
+    struct sm4_operand cp = sr(0, "x");
+    const struct sm4_operand *rel[2] = { &cp, NULL };
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1),
+      sm4_reg(T_INPUT, 2, (uint32_t[]){ 0, 0 }, rel, "xyzw", 0));
+    I0(&p, OP_RET, 0);
+    for (uint32_t f = 0; f < 4; f++) {                    /* one fork phase per factor */
+        sm4_raw(&p, 115, 0, NULL);                        /* hs_fork_phase */
+        sm4_dcl_io(&p, 103, 0, T_OUTPUT, f, "x", (int32_t)(17 + f));
+        I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ f }, NULL, "x", 1), lf(1.0f));
+        if (f < 3)
+            I0(&p, OP_RET, 0);
+    }
+    sm4_end(&p);
+    sm4_container_sig(&p, control_point, 1, control_point, 1, tri_factors, 4, out);
+}
+
+/* DS: position = u*P0 + v*P1 + w*P2 from vDomain; TEXCOORD0 = vDomain. */
+static void build_ds(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 4, 5, 0, 1);
+    sm4_raw(&p, 147u | (3u << 11), 0, NULL);              /* input control points 3 */
+    sm4_raw(&p, 149u | (2u << 11), 0, NULL);              /* domain_tri */
+    sm4_decl(&p, 95, sm4_reg(28, 0, NULL, NULL, "xyz", 1), 0, NULL);          /* vDomain */
+    sm4_decl(&p, 95, sm4_reg(25, 2, (uint32_t[]){ 3, 0 }, NULL, "xyzw", 1), 0, NULL);
+    sm4_dcl_io(&p, 103, 0, T_OUTPUT, 0, "xyzw", 1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 1, "xyz", -1);
+    struct sm4_operand cp0 = sm4_reg(25, 2, (uint32_t[]){ 0, 0 }, NULL, "xyzw", 0);
+    struct sm4_operand cp1 = sm4_reg(25, 2, (uint32_t[]){ 1, 0 }, NULL, "xyzw", 0);
+    struct sm4_operand cp2 = sm4_reg(25, 2, (uint32_t[]){ 2, 0 }, NULL, "xyzw", 0);
+    I(&p, OP_MUL, dr(0, "xyzw"), sm4_reg(28, 0, NULL, NULL, "yyyy", 0), cp1);
+    I(&p, OP_MAD, dr(0, "xyzw"), sm4_reg(28, 0, NULL, NULL, "xxxx", 0), cp0, sr(0, "xyzw"));
+    I(&p, OP_MAD, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1),
+      sm4_reg(28, 0, NULL, NULL, "zzzz", 0), cp2, sr(0, "xyzw"));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "xyz", 1),
+      sm4_reg(28, 0, NULL, NULL, "xyzx", 0));
+    sm4_end(&p);
+    const struct sig_element_spec outs[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, 3, 1, 0x7, 0x8, 0 },
+    };
+    sm4_container_sig(&p, control_point, 1, outs, 2, tri_factors, 4, out);
+}
+
+/* PS: float target 0 = (TEXCOORD0.xyz, 1). */
+static void build_ps_domain(struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 0, 5, 0, 0);
+    sm4_dcl_io(&p, 98, 2, T_INPUT, 1, "xyz", -1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyz", 1),
+      sm4_reg(T_INPUT, 1, (uint32_t[]){ 1 }, NULL, "xyzx", 0));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "w", 1), lf(1.0f));
+    sm4_end(&p);
+    const struct sig_element_spec in[] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, 3, 1, 0x7, 0x7, 0 },
+    };
+    const struct sig_element_spec outs[] = { { 0, "SV_Target", 0, 0, 3, 0, 0xf, 0x0, 0 } };
+    sm4_container_sig(&p, in, 2, outs, 1, NULL, 0, out);
 }
 
 static struct sb_translation *translate(const struct blob *b, const char *what)
@@ -249,9 +360,24 @@ static void check_gs(const struct vkh_buffer *out)
         }
 }
 
+/* With factors of 1 the patch comes out as itself, so a pixel's domain location is its
+ * barycentric position in the full-screen triangle (-1,-1), (3,-1), (-1,3). */
+static void check_tess(const struct vkh_buffer *out)
+{
+    const uint32_t *f = out[0].mapped;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            float nx = 2.0f * ((float)x + 0.5f) / W - 1.0f, ny = 2.0f * ((float)y + 0.5f) / H - 1.0f;
+            float v = (nx + 1.0f) / 4.0f, w = (ny + 1.0f) / 4.0f, u = 1.0f - v - w;
+            uint32_t want[4] = { fbits(u), fbits(v), fbits(w), fbits(1.0f) };
+            check_pixel("vs+hs+ds+ps target", x, y, &f[4 * (y * W + x)], want, true);
+        }
+}
+
 struct gfx_case {
     const char *name;
-    void (*vs)(struct blob *), (*gs)(struct blob *), (*ps)(struct blob *);
+    void (*vs)(struct blob *), (*hs)(struct blob *), (*ds)(struct blob *), (*gs)(struct blob *),
+        (*ps)(struct blob *);
     VkPrimitiveTopology topology;
     uint32_t vertex_count, color_count;
     VkFormat formats[2];
@@ -259,11 +385,14 @@ struct gfx_case {
 };
 
 static const struct gfx_case cases[] = {
-    { "vs_ps_vertex_id_position_discard", build_vs, NULL, build_ps,
+    { "vs_ps_vertex_id_position_discard", build_vs, NULL, NULL, NULL, build_ps,
       VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 3, 2,
       { VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SFLOAT }, check_vs_ps },
-    { "gs_point_to_strip_leading_vertex", build_vs_points, build_gs, build_ps_flat,
+    { "gs_point_to_strip_leading_vertex", build_vs_points, NULL, NULL, build_gs, build_ps_flat,
       VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 4, 1, { VK_FORMAT_R32G32B32A32_UINT }, check_gs },
+    { "hs_ds_tri_factors_1_domain_location", build_vs_patch, build_hs, build_ds, NULL,
+      build_ps_domain, VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, 3, 1,
+      { VK_FORMAT_R32G32B32A32_SFLOAT }, check_tess },
 };
 
 /* Translates the case's stages (NULL builders are absent stages); modules[] in
@@ -271,7 +400,7 @@ static const struct gfx_case cases[] = {
 static bool modules(struct vkh *h, const struct gfx_case *c, struct sb_translation **t,
                     VkShaderModule *m)
 {
-    void (*builders[5])(struct blob *) = { c->vs, NULL, NULL, c->gs, c->ps };
+    void (*builders[5])(struct blob *) = { c->vs, c->hs, c->ds, c->gs, c->ps };
     static struct blob b;
     for (int i = 0; i < 5; i++) {
         if (!builders[i])
@@ -292,8 +421,9 @@ static void run(struct vkh *h, const struct gfx_case *c)
     VkResult r = vkh_layout_create(h, NULL, 0, 0, &layout);
     bool ok = r == VK_SUCCESS && modules(h, c, t, m);
     struct vkh_graphics_desc d = {
-        .vs = m[0], .gs = m[3], .fs = m[4],
+        .vs = m[0], .tcs = m[1], .tes = m[2], .gs = m[3], .fs = m[4],
         .topology = c->topology,
+        .patch_control_points = 3,
         .color_count = c->color_count,
         .color_formats = { c->formats[0], c->formats[1] },
         .layout = layout.pipeline,
