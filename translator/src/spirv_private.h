@@ -313,7 +313,11 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
 
 /** ALU/bit/conversion/double ops; UNSUPPORTED-unrecorded for ops that are not ALU. */
 enum sb_result sb_spv_alu_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
-/** Control flow ops; UNSUPPORTED-unrecorded for others. */
+/**
+ * Reserved: control flow needs the construct stack of sb_spv_emit_function,
+ * so flow ops are only translated there; this always answers
+ * UNSUPPORTED-unrecorded (kept so the hook table stays uniform).
+ */
 enum sb_result sb_spv_flow_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 /** Emits IR function `index` as SPIR-V function ctx->function_ids[index] (void, no parameters). */
 enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index);
