@@ -93,6 +93,7 @@ const char *sb_dxbc_digest_status_name(enum sb_dxbc_digest_status status)
     case SB_DXBC_DIGEST_MISMATCH: return "mismatch";
     case SB_DXBC_DIGEST_UNSIGNED: return "unsigned";
     case SB_DXBC_DIGEST_PREVIEW_BYPASS: return "preview-bypass";
+    case SB_DXBC_DIGEST_UNCHECKED: return "unchecked";
     default: return "unknown";
     }
 }
@@ -260,7 +261,7 @@ static bool check_unique_parts(struct sb_reader *reader, const struct sb_dxbc *d
     return true;
 }
 
-static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc)
+static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc, uint32_t flags)
 {
     struct sb_cursor file = sb_cursor_whole(reader);
     uint32_t magic = sb_cursor_u32(&file, "magic");
@@ -288,7 +289,10 @@ static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc)
                               dxbc->minor_version);
     if (!read_part_table(reader, &file, dxbc) || !check_unique_parts(reader, dxbc))
         return false;
-    judge_digest(reader, dxbc);
+    if (flags & SB_DXBC_PARSE_SKIP_CHECKSUM)
+        dxbc->digest_status = SB_DXBC_DIGEST_UNCHECKED;
+    else
+        judge_digest(reader, dxbc);
 
     struct sb_dxbc_decode_context ctx = { .reader = reader, .dxbc = dxbc };
     struct sb_dxbc_part *parts = (struct sb_dxbc_part *)dxbc->parts;
@@ -317,6 +321,18 @@ enum sb_result sb_dxbc_parse(const void *data, size_t size, struct sb_dxbc **out
         *out = NULL;
     if (!data || !out)
         return sb_report_argument_error(error, "sb_dxbc_parse: data and out must not be NULL");
+    return sb_dxbc_parse_ex(data, size, 0, out, error);
+}
+
+enum sb_result sb_dxbc_parse_ex(const void *data, size_t size, uint32_t flags,
+                                struct sb_dxbc **out, struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (!data || !out)
+        return sb_report_argument_error(error, "sb_dxbc_parse_ex: data and out must not be NULL");
+    if (flags & ~(uint32_t)SB_DXBC_PARSE_SKIP_CHECKSUM)
+        return sb_report_argument_error(error, "sb_dxbc_parse_ex: unknown flag bits");
 
     struct sb_reader reader;
     struct sb_dxbc *dxbc = sb_reader_begin(&reader, data, size, sizeof(*dxbc));
@@ -324,7 +340,7 @@ enum sb_result sb_dxbc_parse(const void *data, size_t size, struct sb_dxbc **out
         return sb_reader_finish(&reader, error);
     dxbc->size = reader.size;
     dxbc->bytes = reader.data;
-    if (parse_container(&reader, dxbc)) {
+    if (parse_container(&reader, dxbc, flags)) {
         dxbc->warnings = reader.warnings;
         dxbc->warning_count = reader.warning_count;
     }

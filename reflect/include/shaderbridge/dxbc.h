@@ -84,6 +84,8 @@ enum sb_dxbc_digest_status {
     SB_DXBC_DIGEST_MISMATCH = 1,       /**< differs from the computed checksum (warning) */
     SB_DXBC_DIGEST_UNSIGNED = 2,       /**< all zero: the container was never signed */
     SB_DXBC_DIGEST_PREVIEW_BYPASS = 3, /**< sixteen 0x02 bytes: DXC's preview bypass value */
+    /** not judged: parsed with SB_DXBC_PARSE_SKIP_CHECKSUM (sb_dxbc_parse_ex) */
+    SB_DXBC_DIGEST_UNCHECKED = 4,
     SB_DXBC_DIGEST_STATUS_MAX_ENUM = 0x7fffffff
 };
 
@@ -171,6 +173,35 @@ struct sb_dxbc {
  */
 enum sb_result sb_dxbc_parse(const void *data, size_t size, struct sb_dxbc **out,
                              struct sb_error *error);
+
+/** Bits of the `flags` argument of sb_dxbc_parse_ex(). */
+enum sb_dxbc_parse_flags {
+    /**
+     * Do not compute the checksum (an MD5 pass over the whole input, which a
+     * caller that only reads the parts, such as sb_translate, never needs):
+     * computed_digest stays zero, checksum_ok is false, digest_status is
+     * SB_DXBC_DIGEST_UNCHECKED and no digest-mismatch warning is added.
+     * Everything else is parsed and checked exactly as by sb_dxbc_parse().
+     */
+    SB_DXBC_PARSE_SKIP_CHECKSUM = 1u << 0,
+    SB_DXBC_PARSE_FLAGS_MAX_ENUM = 0x7fffffff
+};
+
+/**
+ * sb_dxbc_parse() with options.
+ *
+ * @param data  the container bytes (not retained; copied)
+ * @param size  their length
+ * @param flags 0 (the same as sb_dxbc_parse) or a combination of
+ *              enum sb_dxbc_parse_flags; an unknown bit is
+ *              SB_ERROR_INVALID_ARGUMENT
+ * @param out   receives the new object on success, NULL on failure; free it
+ *              with sb_dxbc_destroy()
+ * @param error optional; receives code, byte offset and message on failure
+ * @return as sb_dxbc_parse()
+ */
+enum sb_result sb_dxbc_parse_ex(const void *data, size_t size, uint32_t flags,
+                                struct sb_dxbc **out, struct sb_error *error);
 
 /** Frees a container and everything decoded from it; NULL is a no-op. */
 void sb_dxbc_destroy(struct sb_dxbc *dxbc);
