@@ -45,6 +45,10 @@ static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_
 static void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s, SpvOp op,
                                const uint32_t *operands, uint32_t count)
 {
+    if (count >= 0xFFFFu) { /* the word count field has 16 bits */
+        b->failed = true;
+        return;
+    }
     if (!stream_reserve(b, s, (size_t)count + 1))
         return;
     uint32_t *w = s->words + s->count;
@@ -75,6 +79,10 @@ static void stream_with_string(struct sb_spv_builder *b, struct sb_spv_stream *s
                                const uint32_t *tail, uint32_t tail_count)
 {
     uint32_t total = 1 + head_count + sb_spv_string_words(str) + tail_count;
+    if (total > 0xFFFFu) { /* the word count field has 16 bits */
+        b->failed = true;
+        return;
+    }
     if (!stream_reserve(b, s, total))
         return;
     s->words[s->count++] = (total << SpvWordCountShift) | (uint32_t)op;

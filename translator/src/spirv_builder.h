@@ -22,8 +22,9 @@
  * first opens a fresh (unreachable) block, so emitters never produce an
  * instruction outside a block.
  *
- * Failure is sticky: an allocation failure sets `failed`, later calls are
- * no-ops returning id 0, and sb_spv_builder_finish() reports it.
+ * Failure is sticky: an allocation failure (or an instruction over 65,535
+ * words) sets `failed`, later calls are no-ops returning id 0, and
+ * sb_spv_builder_finish() reports it.
  */
 #ifndef SHADERBRIDGE_SPIRV_BUILDER_H
 #define SHADERBRIDGE_SPIRV_BUILDER_H

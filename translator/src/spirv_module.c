@@ -222,10 +222,10 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
     enum sb_result r = build(ctx);
     uint32_t *words = NULL;
     size_t count = 0;
-    if (r == SB_SUCCESS && !sb_spv_builder_finish(&ctx->builder, &words, &count))
-        r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory building SPIR-V");
-    if (r == SB_SUCCESS && ctx->builder.failed)
-        r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory building SPIR-V");
+    if (r == SB_SUCCESS && (ctx->builder.failed || !sb_spv_builder_finish(&ctx->builder, &words, &count)))
+        r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL,
+                        "the SPIR-V module could not be built (out of memory, or an instruction "
+                        "over 65535 words)");
     if (r == SB_SUCCESS) {
         out->words = words;
         out->word_count = count;

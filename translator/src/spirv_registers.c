@@ -688,8 +688,9 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
     for (uint32_t f = 0; f < p->function_count; f++)
         if (p->functions[f].temp_count > count)
             count = p->functions[f].temp_count;
-    if (count > 65536)
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers", count);
+    if (count > 4096) /* D3D's limit; also keeps the 1.4+ interface list within one instruction */
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers (D3D allows 4096)",
+                           count);
     /* One allocation: variables, then the cached values, blocks and epochs. */
     ctx->temps = calloc(4 * (size_t)(count ? count : 1), sizeof(uint32_t));
     if (!ctx->temps)
