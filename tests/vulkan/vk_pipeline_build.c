@@ -112,18 +112,29 @@ static uint32_t vertex_attributes(const struct sb_translation *t, struct vkh_ver
     return n;
 }
 
+/* One attachment per output location: the output's type, wide enough for every
+ * component written there (3 becomes 4: RGB32 formats are rarely renderable). */
 static void color_targets(const struct sb_translation *t, struct vkh_graphics_desc *d)
 {
-    static const VkFormat formats[3] = { VK_FORMAT_R32G32B32A32_SFLOAT,
-                                         VK_FORMAT_R32G32B32A32_SINT,
-                                         VK_FORMAT_R32G32B32A32_UINT };
+    static const VkFormat formats[3][4] = {
+        { VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT,
+          VK_FORMAT_R32G32B32A32_SFLOAT },
+        { VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT, VK_FORMAT_R32G32B32A32_SINT,
+          VK_FORMAT_R32G32B32A32_SINT },
+        { VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32B32A32_UINT,
+          VK_FORMAT_R32G32B32A32_UINT },
+    };
+    uint32_t width[8] = { 0 };
     for (uint32_t i = 0; i < t->output_count; i++) {
-        uint32_t loc = t->outputs[i].location;
-        if (loc >= 8)
+        const struct sb_translated_interface *o = &t->outputs[i];
+        if (o->location >= 8)
             continue;
-        d->color_formats[loc] = formats[type_row(t->outputs[i].component_type)];
-        if (loc + 1 > d->color_count)
-            d->color_count = loc + 1;
+        uint32_t end = o->component + (o->component_count ? o->component_count : 4);
+        if (end > width[o->location])
+            width[o->location] = end > 4 ? 4 : end;
+        d->color_formats[o->location] = formats[type_row(o->component_type)][width[o->location] - 1];
+        if (o->location + 1 > d->color_count)
+            d->color_count = o->location + 1;
     }
     d->depth = has_builtin(t->builtin_outputs, t->builtin_output_count, SpvBuiltInFragDepth);
     d->stencil = has_builtin(t->builtin_outputs, t->builtin_output_count,
@@ -236,7 +247,10 @@ static bool stages(struct build *b, const struct sb_translation *t, VkShaderModu
         struct vkp_stage_desc tes = { .stage = VKP_TESS_EVAL, .inputs = vars };
         tes.input_count = to_vars(t->outputs, t->output_count, true, vars);
         tess_modes(t, modes, &tes);
-        return vertex_partner(b, t->inputs, t->input_count) && partner(b, 2, &tes);
+        /* the generated TES writes only Position: an empty PS completes the pipeline */
+        struct vkp_stage_desc fs = { .stage = VKP_FRAGMENT };
+        return vertex_partner(b, t->inputs, t->input_count) && partner(b, 2, &tes) &&
+               partner(b, 4, &fs);
     }
     case SB_IR_STAGE_DOMAIN: {
         b->modules[2] = module;
