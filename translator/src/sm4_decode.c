@@ -283,14 +283,44 @@ static bool read_header(struct sb_sm4_reader *reader, size_t size, struct sb_sm4
     return true;
 }
 
+/*
+ * How many instructions the stream holds, from the length fields alone, so
+ * the list is allocated once at its final size (growing it zeroed and
+ * copied 272-byte entries, the largest allocation cost of a decode). Stops
+ * at the first length the decoder would reject: the decode reports that
+ * instruction, and the list still grows if the count falls short.
+ */
+static uint32_t count_instructions(const struct sb_sm4_reader *reader)
+{
+    uint32_t count = 0;
+    uint32_t pos = 2;
+    while (pos < reader->dword_count) {
+        uint32_t token = sb_sm4_load(reader, pos);
+        uint32_t opcode = token & 0x7ffu;
+        uint32_t length = (token >> 24) & 0x7fu;
+        const struct sb_sm4_opcode_info *info =
+            opcode == SB_SM4_OP_CUSTOMDATA ? NULL : sb_sm4_opcode_info(opcode);
+        bool long_form = opcode == SB_SM4_OP_CUSTOMDATA || length == 0 ||
+                         (info && (info->flags & SB_SM4_OPF_LONG) && (token & 0x80000000u));
+        if (long_form)
+            length = pos + 1 < reader->dword_count ? sb_sm4_load(reader, pos + 1) : 0;
+        count++;
+        if (length == 0 || length > reader->dword_count - pos)
+            break;
+        pos += length;
+    }
+    return count;
+}
+
 static bool decode_stream(struct sb_sm4_reader *reader, struct sb_sm4_program *prog)
 {
     uint32_t capacity = 0;
     struct sb_sm4_instruction *list = NULL;
     uint32_t pos = 2;
+    uint32_t expected = count_instructions(reader);
     while (pos < reader->dword_count) {
         if (prog->instruction_count == capacity) {
-            uint32_t grown = capacity ? capacity * 2 : 64;
+            uint32_t grown = capacity ? capacity * 2 : expected > 0 ? expected : 64;
             list = sb_arena_grow(reader->arena, list, capacity, grown, sizeof(*list));
             if (!list)
                 return sb_sm4_fail(reader, SB_ERROR_OUT_OF_MEMORY, pos,

@@ -55,6 +55,15 @@ uint32_t sb_sm4_read(struct sb_sm4_cursor *cur, const char *field)
     return sb_sm4_load(reader, cur->pos++);
 }
 
+/* sb_sm4_read() for the operand loops: the in-window case inline, the failure
+ * (and an already failed reader) through the function that reports it. */
+static inline uint32_t read_dword(struct sb_sm4_cursor *cur, const char *field)
+{
+    if (cur->pos < cur->end && !cur->reader->failed)
+        return sb_sm4_load(cur->reader, cur->pos++);
+    return sb_sm4_read(cur, field);
+}
+
 void *sb_sm4_alloc(struct sb_sm4_reader *reader, size_t count, size_t size)
 {
     if (reader->failed)
@@ -78,12 +87,12 @@ static bool read_index(struct sb_sm4_cursor *cur, struct sb_sm4_index *index,
     switch (representation) {
     case SB_SM4_INDEX_IMMEDIATE32:
     case SB_SM4_INDEX_IMMEDIATE32_RELATIVE:
-        index->value = sb_sm4_read(cur, "an operand index");
+        index->value = read_dword(cur, "an operand index");
         break;
     case SB_SM4_INDEX_IMMEDIATE64:
     case SB_SM4_INDEX_IMMEDIATE64_RELATIVE: {
-        uint64_t high = sb_sm4_read(cur, "a 64-bit operand index");
-        uint64_t low = sb_sm4_read(cur, "a 64-bit operand index");
+        uint64_t high = read_dword(cur, "a 64-bit operand index");
+        uint64_t low = read_dword(cur, "a 64-bit operand index");
         index->value = high << 32 | low;
         break;
     }
@@ -114,7 +123,7 @@ static bool read_extended_operand(struct sb_sm4_cursor *cur, struct sb_sm4_opera
     uint32_t ext;
     do {
         uint32_t pos = cur->pos;
-        ext = sb_sm4_read(cur, "an extended operand token");
+        ext = read_dword(cur, "an extended operand token");
         if (reader->failed)
             return false;
         uint32_t type = ext & 0x3fu;
@@ -143,7 +152,7 @@ static bool read_operand_depth(struct sb_sm4_cursor *cur, struct sb_sm4_operand 
     memset(out, 0, sizeof(*out));
     uint32_t pos = cur->pos;
     out->offset = sb_sm4_offset(reader, pos);
-    uint32_t token = sb_sm4_read(cur, "an operand token");
+    uint32_t token = read_dword(cur, "an operand token");
     if (reader->failed)
         return false;
     out->token = token;
@@ -195,7 +204,7 @@ static bool read_operand_depth(struct sb_sm4_cursor *cur, struct sb_sm4_operand 
                                reader->instr, out->index_dimension, out->component_count);
         out->immediate_count = out->component_count == 1 ? (is64 ? 2u : 1u) : 4u;
         for (uint32_t i = 0; i < out->immediate_count; i++)
-            out->immediate[i] = sb_sm4_read(cur, "an immediate value");
+            out->immediate[i] = read_dword(cur, "an immediate value");
         return !reader->failed;
     }
     for (uint32_t i = 0; i < out->index_dimension; i++) {
