@@ -539,6 +539,101 @@ static void case_ranges(void)
     }
 }
 
+/* sb_translate_options::unbounded_descriptor_count: unbounded t#, u# (with a counter)
+ * and cb# ranges become fixed arrays of N, with no RuntimeDescriptorArray, for devices
+ * without that feature; the report gives count N; a literal index >= N is refused. */
+static void case_ranges_fixed(void)
+{
+    enum { N = 5 };
+    ir_reset();
+    struct sb_ir_resource *t = texture(0, 3, 5);
+    t->lower_bound = 10;
+    t->count = UINT32_MAX;
+    t->space = 3;
+    add_resource(SB_IR_RESOURCE_SAMPLER, 0);
+    struct sb_ir_resource *u = uav(1, SB_IR_RESOURCE_KIND_STRUCTURED, 12, 0);
+    u->stride = 4;
+    u->count = UINT32_MAX;
+    u->has_counter = true;
+    struct sb_ir_resource *c = add_resource(SB_IR_RESOURCE_CBV, 2);
+    c->count = UINT32_MAX;
+    c->cb_size = 1;
+    struct sb_ir_operand tex = reg2(SB_IR_FILE_RESOURCE, 0, 0, 0, "xyzw");
+    set_relative(&tex, 1, S(0, "x"));
+    tex.non_uniform = true;
+    struct sb_ir_operand smp = reg2(SB_IR_FILE_SAMPLER, 0, 0, 0, "x");
+    INST(SB_IR_OP_SAMPLE, (R(1, 0xF)), (immf(0.5f, 0.5f, 0, 0), tex, smp));
+    INST(SB_IR_OP_IMM_ATOMIC_ALLOC, (R(2, 0x2), reg2(SB_IR_FILE_UAV, 1, 4, 0xF, "xyzw")),
+         (imm(0, 0, 0, 0)))->src_count = 0;
+    struct sb_ir_operand cb = src_reg(SB_IR_FILE_CONSTANT_BUFFER, 2, "xyzw");
+    cb.index_count = 3; /* SM5.1: range id, index in the range, vector */
+    cb.index[1].offset = 3;
+    cb.index[2].offset = 0;
+    INST(SB_IR_OP_MOV, (R(3, 0xF)), (cb));
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_PIXEL, 4);
+    p->minor = 1;
+    const struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1,
+                                                  .flags = SB_TRANSLATE_VALIDATE,
+                                                  .unbounded_descriptor_count = N };
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    release_all();
+    enum sb_result r = sb_translate_ir(p, &options, &tr[1], &error);
+    if (r != SB_SUCCESS) {
+        fprintf(stderr, "ranges_fixed: %s: %s\n", sb_result_name(r), error.message);
+        g_failures++;
+        return;
+    }
+    texts[1] = sb_spirv_disassemble(tr[1]->words, tr[1]->word_count, SB_TARGET_VULKAN_1_1);
+    if (getenv("SB_RES_DUMP") && texts[1])
+        fprintf(stderr, "%s\n", texts[1]);
+    CHECK(!has_text(1, "RuntimeDescriptorArray"));
+    CHECK(!has_text(1, "OpTypeRuntimeArray %_struct_")); /* only the uint[] inside the blocks */
+    CHECK(!has_text(1, "OpTypeRuntimeArray %type_image")
+          && !has_text(1, "OpTypeRuntimeArray %_ptr"));
+    CHECK(has_text(1, "%uint_5 = OpConstant %uint 5"));
+    /* images, structured blocks, counter blocks and cbuffer blocks: four arrays of 5 */
+    CHECK(count_op(tr[1], SpvOpTypeArray, NULL, 0) >= 4);
+    unsigned arrays_of_5 = 0;
+    for (const char *line = texts[1]; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t length = end ? (size_t)(end - line) : strlen(line);
+        char copy[256];
+        snprintf(copy, sizeof(copy), "%.*s", (int)(length < 255 ? length : 255), line);
+        if (strstr(copy, "OpTypeArray %") && length > 8 && length < 255 &&
+            !strcmp(copy + length - 8, " %uint_5"))
+            arrays_of_5++;
+        line = end ? end + 1 : NULL;
+    }
+    CHECK(arrays_of_5 == 4);
+    CHECK(sb_spirv_validate(tr[1]->words, tr[1]->word_count, SB_TARGET_VULKAN_1_1, &error) ==
+          SB_SUCCESS);
+    const struct sb_translated_binding *b = binding_of(1, SB_IR_RESOURCE_SRV, 10);
+    CHECK(b && b->count == N && b->set == 3 && b->binding == 288);
+    b = binding_of(1, SB_IR_RESOURCE_UAV, 1);
+    CHECK(b && b->count == N && b->has_counter && b->binding == 289 && b->counter_binding == 290);
+    b = binding_of(1, SB_IR_RESOURCE_CBV, 2);
+    CHECK(b && b->count == N && b->binding == 291);
+    /* Without the option the same program keeps its runtime arrays. */
+    struct sb_translation *runtime = NULL;
+    CHECK(sb_translate_ir(p, NULL, &runtime, &error) == SB_SUCCESS && runtime &&
+          runtime->bindings[0].count == UINT32_MAX);
+    char *text = runtime ? sb_spirv_disassemble(runtime->words, runtime->word_count,
+                                                SB_TARGET_VULKAN_1_1) : NULL;
+    CHECK(text && strstr(text, "OpCapability RuntimeDescriptorArray"));
+    free(text);
+    sb_translation_destroy(runtime);
+    /* A literal element past the fixed size is an error, not an out-of-bounds access. */
+    INST(SB_IR_OP_IMM_ATOMIC_ALLOC, (R(2, 0x2), reg2(SB_IR_FILE_UAV, 1, N, 0xF, "xyzw")),
+         (imm(0, 0, 0, 0)))->src_count = 0;
+    p = ir_program(SB_IR_STAGE_PIXEL, 4);
+    p->minor = 1;
+    struct sb_translation *bad = NULL;
+    CHECK(sb_translate_ir(p, &options, &bad, &error) == SB_ERROR_TRANSLATE_INVALID && !bad &&
+          strstr(error.message, "outside the 5 descriptors"));
+    sb_translation_destroy(bad);
+}
+
 /* Every atomic op on a raw u# and on g#: the SPIR-V opcode each one becomes. */
 static void case_atomics_all(void)
 {
@@ -731,7 +826,7 @@ int main(int argc, char **argv)
         { "queries", case_queries },     { "uav_typed", case_uav_typed },
         { "uav_memory", case_uav_memory }, { "group_shared", case_group_shared },
         { "ranges", case_ranges },       { "errors", case_errors },
-        { "atomics_all", case_atomics_all },
+        { "atomics_all", case_atomics_all }, { "ranges_fixed", case_ranges_fixed },
     };
     if (argc < 2) {
         fprintf(stderr, "usage: %s CASE [CORPUS_DIR]\n", argv[0]);

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge translate [-o OUT] [--target-env vulkan1.0|1.1|1.2|1.3] [-g]
- * [-O] [--validate] [--spirv-text] [--jobs N] FILE...`: DXBC to SPIR-V.
+ * [-O] [--validate] [--spirv-text] [--jobs N] [--unbounded-descriptors N] FILE...`:
+ * DXBC to SPIR-V. --unbounded-descriptors N sets
+ * sb_translate_options::unbounded_descriptor_count (unbounded SM5.1 ranges as
+ * fixed arrays of N descriptors, for devices without runtimeDescriptorArray).
  *
  * Where output goes (the help text in main.c says the same, shorter):
  *   one input, no -o        standard output; binary SPIR-V is refused when
@@ -68,6 +71,21 @@ static bool parse_jobs(const char *text, unsigned *jobs)
     return true;
 }
 
+/* Descriptors per unbounded range: at least 1; the cap keeps the count within what any
+ * Vulkan device could bind in one stage (maxPerStageDescriptor* are 32-bit but far smaller). */
+static bool parse_unbounded(const char *text, uint32_t *count)
+{
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    if (!*text || *end || value < 1 || value > 1000000) {
+        cli_usage_error("translate: --unbounded-descriptors wants a number from 1 to 1000000, "
+                        "not '%s'", text);
+        return false;
+    }
+    *count = (uint32_t)value;
+    return true;
+}
+
 /* Parses argv into o; false after printing a usage error. */
 static bool parse_options(int argc, char **argv, struct options *o)
 {
@@ -96,6 +114,10 @@ static bool parse_options(int argc, char **argv, struct options *o)
         } else if (!strcmp(arg, "-j") || is_option(arg, "--jobs")) {
             if (!(value = option_value(argc, argv, &i, arg[1] == 'j' ? "-j" : "--jobs")) ||
                 !parse_jobs(value, &o->jobs))
+                return false;
+        } else if (is_option(arg, "--unbounded-descriptors")) {
+            if (!(value = option_value(argc, argv, &i, "--unbounded-descriptors")) ||
+                !parse_unbounded(value, &o->translate.unbounded_descriptor_count))
                 return false;
         } else if (!strcmp(arg, "-g")) {
             o->translate.flags |= SB_TRANSLATE_DEBUG_INFO;

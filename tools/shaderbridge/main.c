@@ -18,7 +18,8 @@ static const char usage_text[] =
     "                             the SM4/5 program of a DXBC file in fxc's syntax\n"
 #ifndef SB_CLI_NO_TRANSLATE
     "  translate [-o OUT] [--target-env vulkan1.0|vulkan1.1|vulkan1.2|vulkan1.3]\n"
-    "            [-g] [-O] [--validate] [--spirv-text] [--jobs N] FILE...\n"
+    "            [-g] [-O] [--validate] [--spirv-text] [--jobs N]\n"
+    "            [--unbounded-descriptors N] FILE...\n"
     "                             DXBC (SM4/5) to SPIR-V (default vulkan1.1); -g debug\n"
     "                             names and OpLine = DXBC byte offset, -O SPIRV-Tools\n"
     "                             performance passes, --validate run spirv-val's checks,\n"
@@ -26,7 +27,9 @@ static const char usage_text[] =
     "                             stdout (binary never to a terminal). Several FILEs (or\n"
     "                             OUT an existing directory): OUT is a directory, created\n"
     "                             if missing, holding NAME.spv (.spvasm) per input;\n"
-    "                             --jobs N translates in N threads\n"
+    "                             --jobs N translates in N threads;\n"
+    "                             --unbounded-descriptors N: unbounded SM5.1 ranges as\n"
+    "                             arrays of N descriptors (no runtimeDescriptorArray)\n"
 #endif
     "  help                       this text\n"
     "  version                    print the version\n"

@@ -106,6 +106,10 @@ static void assign_bindings(struct sb_ir_resource *res, uint32_t count,
         uint32_t base, size;
         window(r->resource_class, &base, &size);
         r->set = r->space;
+        /* Sized here, before the window test, so declarations, index checks and the
+         * report all see one fixed count (translate.h). */
+        if (r->count == UINT32_MAX && options->unbounded_descriptor_count)
+            r->count = options->unbounded_descriptor_count;
         if (r->count == 1 && r->lower_bound < size) {
             r->binding = base + r->lower_bound;
             r->counter_binding = 224 + r->lower_bound;
@@ -257,7 +261,7 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
                                         const struct sb_dxbc *container,
                                         struct sb_translation **out, struct sb_error *error)
 {
-    static const struct sb_translate_options defaults = { SB_TARGET_VULKAN_1_1, 0, 0, NULL };
+    static const struct sb_translate_options defaults = { SB_TARGET_VULKAN_1_1, 0, 0, NULL, 0 };
     if (out)
         *out = NULL;
     if (!program || !out)

@@ -12,7 +12,9 @@
  *             u# 160 +  n   (n < 64); its append/consume counter at 224 + n
  *   Ranges or registers outside these windows (SM5.1) take bindings from 288
  *   upwards in declaration order. A caller may override any register with
- *   sb_translate_options::binding_overrides.
+ *   sb_translate_options::binding_overrides (e.g. to move register spaces the
+ *   device cannot bind as sets onto lower sets: one override per reported
+ *   binding, same binding, new set).
  */
 #ifndef SHADERBRIDGE_TRANSLATE_H
 #define SHADERBRIDGE_TRANSLATE_H
@@ -65,6 +67,19 @@ struct sb_translate_options {
     uint32_t flags;                   /**< SB_TRANSLATE_* */
     uint32_t binding_override_count;
     const struct sb_binding_override *binding_overrides;
+    /**
+     * 0 (the default): an unbounded SM5.1 range (`t0[]`, count 0xFFFFFFFF) becomes a
+     * runtime descriptor array, which needs the RuntimeDescriptorArray capability
+     * (Vulkan: descriptorIndexing's runtimeDescriptorArray feature).
+     * N > 0: every unbounded range becomes a fixed array of N descriptors instead
+     * (OpTypeArray, no RuntimeDescriptorArray), for devices without that feature;
+     * sb_translation::bindings then reports count N for it, and N = 1 gives a single
+     * descriptor like a non-array register. Pick N within the device's per-stage
+     * descriptor limits. A literal index >= N into such a range fails translation
+     * (SB_ERROR_TRANSLATE_INVALID); a dynamic index >= N is out of bounds, which Vulkan
+     * leaves undefined, so N must cover every descriptor the application indexes.
+     */
+    uint32_t unbounded_descriptor_count;
 };
 
 /** What one Vulkan binding holds, as reported after translation. */
