@@ -25,6 +25,17 @@
  * call that says the device lacks a feature or limit the module needs). A listed shader that passes, or fails differently,
  * fails the test, so the list shrinks as the translator improves.
  *
+ * Like an application on this device, the test fits translations to what the
+ * device offers (device_fit): without runtimeDescriptorArray, unbounded SM5.1
+ * ranges are translated as fixed arrays (sb_translate_options::
+ * unbounded_descriptor_count = VKH_UNBOUNDED_ARRAY_SIZE, lowered to the smallest
+ * per-stage descriptor limit), and a shader whose register spaces need sets
+ * beyond maxBoundDescriptorSets is translated again with binding_overrides that
+ * put its spaces densely on sets 0..n-1 (same bindings), or, with more spaces
+ * than sets, every binding into set 0 (fit_sets). What no translation
+ * choice can fix (too many descriptors of one type, missing shader features)
+ * stays a device-limit failure.
+ *
  * `--peer-dir DIR` replaces sb_translate with another translator's modules,
  * DIR/<path with '/' turned into '_'>.spv (e.g. written by vkd3d-compiler),
  * whose report is read back from the SPIR-V (vk_spirv_reflect.c): a check
@@ -98,8 +109,16 @@ struct group {
     unsigned count;
 };
 
+/* How translations are fitted to the device (see the file comment). */
+struct device_fit {
+    uint32_t unbounded;       /**< unbounded_descriptor_count used; 0 = runtime arrays */
+    uint32_t max_sets;        /**< descriptor sets a layout may use */
+    unsigned remapped;        /**< shaders translated again with spaces moved to lower sets */
+};
+
 struct run {
     struct vkh h;
+    struct device_fit fit;
     const char *corpus, *only, *peer_dir;
     struct sb_translate_options options;
     struct expected expected[MAX_EXPECTED];
@@ -305,6 +324,92 @@ static enum outcome build_one(struct run *r, const struct sb_translation *t, cha
     return O_PASS;
 }
 
+/* Reads the device's descriptor-indexing support and limits into r->fit and sets the
+ * translate options that follow from them. */
+static void fit_to_device(struct run *r)
+{
+    const VkPhysicalDeviceLimits *l = &r->h.properties.limits;
+    VkPhysicalDeviceDescriptorIndexingFeatures indexing = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES };
+    VkPhysicalDeviceFeatures2 features = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                           .pNext = &indexing };
+    /* The struct is core in 1.2; older devices are taken as lacking the feature. */
+    if (r->h.properties.apiVersion >= VK_API_VERSION_1_2)
+        vkGetPhysicalDeviceFeatures2(r->h.physical, &features);
+    /* The harness builds at most 8 set layouts (struct vkh_layout). */
+    r->fit.max_sets = l->maxBoundDescriptorSets < 8 ? l->maxBoundDescriptorSets : 8;
+    if (!indexing.runtimeDescriptorArray) {
+        /* The size the layout gives unbounded ranges anyway, but never more descriptors
+         * than one stage may use of the scarcest type, so one range always fits. */
+        const uint32_t limits[] = { l->maxPerStageDescriptorSamplers,
+                                    l->maxPerStageDescriptorUniformBuffers,
+                                    l->maxPerStageDescriptorStorageBuffers,
+                                    l->maxPerStageDescriptorSampledImages,
+                                    l->maxPerStageDescriptorStorageImages };
+        uint32_t n = VKH_UNBOUNDED_ARRAY_SIZE;
+        for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++)
+            if (limits[i] && limits[i] < n)
+                n = limits[i];
+        r->fit.unbounded = n;
+        r->options.unbounded_descriptor_count = n;
+    }
+    printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets\n",
+           indexing.runtimeDescriptorArray ? "yes" : "no",
+           r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets);
+}
+
+/*
+ * When a translation's register spaces need sets the device cannot bind,
+ * translates again with overrides: space k (the k-th lowest used) moves to
+ * set k with every binding kept; when there are more spaces than sets, all
+ * bindings go to set 0, numbered 0, 1, ... in report order (a UAV's counter
+ * right after it). Returns the new translation, or `t` when nothing needs
+ * moving or the new translation failed (then the failure stands); a new one
+ * replaces `t`, which is destroyed.
+ */
+static struct sb_translation *fit_sets(struct run *r, const uint8_t *data, size_t size,
+                                       struct sb_translation *t)
+{
+    uint32_t spaces[64], space_count = 0;
+    bool beyond = false;
+    for (uint32_t i = 0; i < t->binding_count; i++) {
+        const struct sb_translated_binding *b = &t->bindings[i];
+        beyond |= b->set >= r->fit.max_sets;
+        uint32_t k = 0;
+        while (k < space_count && spaces[k] != b->space)
+            k++;
+        if (k == space_count && space_count < 64)
+            spaces[space_count++] = b->space;
+    }
+    if (!beyond || t->binding_count > 1024 || space_count == 64)
+        return t;
+    static struct sb_binding_override overrides[1024];
+    bool pack = space_count > r->fit.max_sets;
+    for (uint32_t i = 0, next = 0; i < t->binding_count; i++) {
+        const struct sb_translated_binding *b = &t->bindings[i];
+        struct sb_binding_override *o = &overrides[i];
+        *o = (struct sb_binding_override){ b->resource_class, b->space, b->lower_bound, 0,
+                                           b->binding, b->counter_binding };
+        if (pack) {
+            o->binding = next++;
+            o->counter_binding = b->has_counter ? next++ : 0;
+            continue;
+        }
+        for (uint32_t k = 0; k < space_count; k++) /* rank of its space among the used ones */
+            o->set += spaces[k] < b->space;
+    }
+    struct sb_translate_options options = r->options;
+    options.binding_override_count = t->binding_count;
+    options.binding_overrides = overrides;
+    struct sb_translation *moved = NULL;
+    struct sb_error err = { 0 };
+    if (sb_translate(data, size, &options, &moved, &err) != SB_SUCCESS)
+        return t;
+    sb_translation_destroy(t);
+    r->fit.remapped++;
+    return moved;
+}
+
 /* Translates and builds one shader; returns its outcome and the failure text. */
 static enum outcome run_one(struct run *r, const char *rel, const uint8_t *data, size_t size,
                             uint32_t *stage, char *why, size_t why_size)
@@ -328,6 +433,7 @@ static enum outcome run_one(struct run *r, const char *rel, const uint8_t *data,
                  (unsigned long long)err.offset, err.message);
         return O_TRANSLATE;
     }
+    t = fit_sets(r, data, size, t);
     *stage = t->stage;
     res = sb_spirv_validate(t->words, t->word_count, r->options.target_env, &err);
     if (res != SB_SUCCESS) {
@@ -469,6 +575,8 @@ static void report(struct run *r, double wall)
     printf("needing what %s lacks (device-limit): %u; clean among the other %u: %.2f%%\n",
            r->h.properties.deviceName, limited, all - limited,
            all > limited ? 100.0 * clean / (all - limited) : 0.0);
+    printf("fitted to the device: %u shaders translated again with register spaces on lower "
+           "sets; unbounded ranges as arrays of %u\n", r->fit.remapped, r->fit.unbounded);
     printf("validation warnings: %u in %u shaders (not failures)\n", r->warnings_total,
            r->warned_shaders);
     printf("time: %.1f s wall, %.2f s translating, %.1f s creating pipelines\n", wall,
@@ -528,6 +636,8 @@ int main(int argc, char **argv)
     int status = vkh_init(&r.h);
     if (status != 0)
         return status;
+    if (!r.peer_dir)
+        fit_to_device(&r);
     if (optimize_off)
         r.h.pipeline_flags = VK_PIPELINE_CREATE_DISABLE_OPTIMIZATION_BIT;
     signal(SIGSEGV, on_crash);
