@@ -4,7 +4,8 @@
 cmd_translate.c documents it): exit codes 0/1/2, -o FILE, -o DIR (created,
 NAME.spv per input), stdout and the refusal to write binary to a terminal,
 --spirv-text (spirv-dis's text), --target-env (SPIR-V version per env, a
-wrong spelling is a usage error), -g/-O/--validate still valid SPIR-V, --jobs 2 giving
+wrong spelling is a usage error), -g/-O/--validate still valid SPIR-V,
+--unbounded-descriptors N (a fixed array of N for an unbounded range), --jobs 2 giving
 the bytes of --jobs 1, errors as FILE:OFFSET: error: MESSAGE [CODE] with the
 offset of the corrupted token, the progress bar only on a terminal; and
 reflect's vulkan_bindings (the default binding scheme of translate.h, a
@@ -91,6 +92,8 @@ def test_usage(cli, one):
                        [[], "no input"],
                        [["--jobs", "0", one], "--jobs 0"],
                        [["--jobs", "x", one], "--jobs x"],
+                       [["--unbounded-descriptors", "0", one], "--unbounded-descriptors 0"],
+                       [["--unbounded-descriptors=8x", one], "--unbounded-descriptors=8x"],
                        [[one, one], "two inputs without -o"]):
         p = run(cli, args)
         check(p.returncode == 2, "%s: exit %d, want 2" % (what, p.returncode))
@@ -263,6 +266,29 @@ def test_reflect_bindings(cli, inputs, scratch):
               token, p.returncode, vb))
 
 
+def test_unbounded(cli, corpus, spirv_val):
+    """--unbounded-descriptors N: an unbounded SM5.1 range (vkd3d's s0[1:*] test) becomes a
+    fixed array of N and the module needs no RuntimeDescriptorArray."""
+    shader = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_unbounded_samplers__cs_code.dxbc")
+    if not os.path.isfile(shader):
+        check(False, "--unbounded-descriptors: %s missing from the corpus" % shader)
+        return
+    plain = run(cli, ["--spirv-text", shader]).stdout
+    check(b"OpCapability RuntimeDescriptorArray" in plain and b"OpTypeRuntimeArray %" in plain,
+          "unbounded sampler range without the option: no runtime descriptor array")
+    p = run(cli, ["--spirv-text", "--unbounded-descriptors", "6", shader])
+    check(p.returncode == 0 and b"RuntimeDescriptorArray" not in p.stdout and
+          re.search(rb"= OpTypeArray %\w+ %uint_6\n", p.stdout) is not None,
+          "--unbounded-descriptors 6: exit %d, want an OpTypeArray of 6 and no "
+          "RuntimeDescriptorArray" % p.returncode)
+    binary = run(cli, ["--unbounded-descriptors=6", shader])
+    if spirv_val and binary.returncode == 0:
+        v = subprocess.run([spirv_val, "--target-env", "vulkan1.1", "-"], input=binary.stdout,
+                           capture_output=True)
+        check(v.returncode == 0, "--unbounded-descriptors output fails spirv-val: %s" % (
+            v.stdout + v.stderr))
+
+
 def main():
     cli, corpus, expected_tsv, scratch = sys.argv[1:5]
     if not os.path.isfile(os.path.join(corpus, "dxbc", "MANIFEST.tsv")):
@@ -278,6 +304,7 @@ def main():
     test_usage(cli, inputs[0])
     test_single(cli, inputs[0], scratch, spirv_dis)
     test_target_envs(cli, inputs[0], spirv_val)
+    test_unbounded(cli, corpus, spirv_val)
     test_many(cli, inputs, scratch)
     test_errors(cli, inputs, scratch)
     test_reflect_bindings(cli, inputs, scratch)
