@@ -238,24 +238,33 @@ static uint32_t read_instruction(struct sb_sm4_reader *reader, struct sb_sm4_ins
     struct sb_sm4_cursor cur = { reader, first, start + length };
     if (!long_form && (token & 0x80000000u) && !read_extended_opcode(&cur, inst))
         return 0;
-    struct sb_sm4_operand ops[SM4_MAX_OPERANDS];
-    uint32_t count = 0;
     if (info->flags & SB_SM4_OPF_DECL) {
+        struct sb_sm4_operand ops[SM4_MAX_OPERANDS];
+        uint32_t count = 0;
         inst->is_declaration = true;
         if (!sb_sm4_read_declaration(&cur, inst, ops, &count))
             return 0;
-    } else {
-        read_controls(inst, info);
-        if (info->flags & SB_SM4_OPF_FCALL)
-            inst->call_site = sb_sm4_read(&cur, "the call-site index");
-        inst->dst_count = info->dst_count;
-        count = (uint32_t)info->dst_count + info->src_count;
-        for (uint32_t i = 0; i < count; i++)
-            if (!sb_sm4_read_operand(&cur, &ops[i]))
-                return 0;
+        if (reader->failed || !store_operands(reader, inst, ops, count))
+            return 0;
+        return length;
     }
-    if (reader->failed || !store_operands(reader, inst, ops, count))
+    read_controls(inst, info);
+    if (info->flags & SB_SM4_OPF_FCALL)
+        inst->call_site = sb_sm4_read(&cur, "the call-site index");
+    inst->dst_count = info->dst_count;
+    /* The table gives the operand count, so operands are decoded straight into their
+     * final array (no stack copy to move afterwards). */
+    uint32_t count = (uint32_t)info->dst_count + info->src_count;
+    struct sb_sm4_operand *ops = count ? sb_sm4_alloc(reader, count, sizeof(*ops)) : NULL;
+    if (count && !ops)
         return 0;
+    for (uint32_t i = 0; i < count; i++)
+        if (!sb_sm4_read_operand(&cur, &ops[i]))
+            return 0;
+    if (reader->failed)
+        return 0;
+    inst->operand_count = count;
+    inst->operands = ops;
     return length;
 }
 
