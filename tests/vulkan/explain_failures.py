@@ -19,6 +19,15 @@ CAUSES = [
     ("Capability (RuntimeDescriptorArray)",
      "device: an unbounded SM5.1 range needs runtimeDescriptorArray, which lavapipe 22.3 "
      "does not offer"),
+    ("Capability (SampledImageArrayNonUniformIndexing)",
+     "device: NonUniformResourceIndex into a texture/sampler range needs "
+     "shaderSampledImageArrayNonUniformIndexing, which lavapipe 22.3 does not offer"),
+    ("Capability (StorageBufferArrayNonUniformIndexing)",
+     "device: NonUniformResourceIndex into a raw/structured buffer range needs "
+     "shaderStorageBufferArrayNonUniformIndexing, which lavapipe 22.3 does not offer"),
+    ("Capability (StorageImageArrayNonUniformIndexing)",
+     "device: NonUniformResourceIndex into a storage-image range needs "
+     "shaderStorageImageArrayNonUniformIndexing, which lavapipe 22.3 does not offer"),
     ("Capability (MinLod)",
      "device: the _cl (LOD clamp) sample forms need shaderResourceMinLod, which lavapipe "
      "22.3 does not offer"),
