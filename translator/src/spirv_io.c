@@ -541,12 +541,16 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
         case ROLE_BUILTIN:
             declare_system_value(ctx, e, output);
             break;
-        case ROLE_INVALID:
-            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+        case ROLE_INVALID: {
+            struct sb_ir_instruction at; /* the declaration's offset, for the error */
+            memset(&at, 0, sizeof(at));
+            at.offset = e->offset;
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                         "%s register %u (system value %u) cannot be %s in this stage",
                         output ? "output" : "input", e->register_index, e->system_value,
                         output ? "written" : "read");
             break;
+        }
         default:
             /* One variable per run of adjacent lanes: lanes taken by an earlier
              * element must not be covered again (Vulkan location/component rule). */
@@ -762,6 +766,10 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
     case SB_IR_OP_EVAL_SNAPPED: glsl_op = GLSLstd450InterpolateAtOffset; break;
     default: return SB_ERROR_TRANSLATE_UNSUPPORTED;
     }
+    /* The Interpolate* instructions exist only for Fragment (as eval_* only in ps_5_0). */
+    if (ctx->execution_model != SpvExecutionModelFragment)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst,
+                           "'%s' outside a pixel shader", sb_ir_op_name(inst->op));
     if (inst->dst_count < 1 || inst->src_count < 1 || inst->src[0].file != SB_IR_FILE_INPUT ||
         inst->src[0].index_count < 1 || inst->src[0].index[0].relative)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,

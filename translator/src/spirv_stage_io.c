@@ -249,6 +249,36 @@ uint32_t sb_spv_stage_patch_location_base(const struct sb_ir_program *p)
     return base;
 }
 
+/*
+ * What D3D itself would refuse, refused here before it reaches a variable: a
+ * register past the 32 that every GS/HS/DS input, control point, patch
+ * constant and output file has (a damaged index would become a Location
+ * that overflows the validator's location space and collides with real
+ * ones), and a position or clip/cull distance among the patch constants
+ * (only tess factors are built-ins there; a Position with Patch would also
+ * share its variable with the per-vertex Position of a different type).
+ */
+static enum sb_result check_element(struct sb_spv_context *ctx, uint32_t role,
+                                    const struct sb_ir_signature_element *e)
+{
+    bool output = role_is_output(role);
+    struct sb_ir_instruction at;
+    memset(&at, 0, sizeof(at));
+    at.offset = e->offset; /* the declaration's offset, for the error */
+    if (e->register_index >= SB_SPV_STAGE_IO_REGISTERS)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
+                           "%s%s register %u is past the %u registers of the file",
+                           role_is_patch(role) ? "patch constant " : "",
+                           output ? "output" : "input", e->register_index,
+                           SB_SPV_STAGE_IO_REGISTERS);
+    if (role_is_patch(role) && e->system_value >= 1 && e->system_value <= 3)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
+                           "patch constant %s register %u cannot have system value %u "
+                           "(position or clip/cull distance)", output ? "output" : "input",
+                           e->register_index, e->system_value);
+    return SB_SUCCESS;
+}
+
 enum sb_result sb_spv_stage_declare_role(struct sb_spv_context *ctx, uint32_t role, uint32_t outer)
 {
     const struct sb_ir_program *p = ctx->program;
@@ -258,6 +288,8 @@ enum sb_result sb_spv_stage_declare_role(struct sb_spv_context *ctx, uint32_t ro
         const struct sb_ir_signature_element *e = &p->signature[i];
         if (!role_matches(ctx, role, e))
             continue;
+        if (check_element(ctx, role, e) != SB_SUCCESS)
+            break;
         uint32_t stream = role == SB_SPV_ROLE_STREAM_OUT ? e->stream : 0;
         uint32_t mask = element_lanes(e) & 0xFu;
         mask &= ~taken_lanes(ctx, role, stream, e->register_index);

@@ -21,6 +21,9 @@
 
 #include "spirv_private.h"
 
+/** v#/o#/vpc# registers of a GS/HS/DS signature file (D3D11: 32 each); larger is invalid input. */
+#define SB_SPV_STAGE_IO_REGISTERS 32u
+
 /** What a stage variable is for (when its copy runs). */
 enum sb_spv_stage_role {
     SB_SPV_ROLE_VERTEX_IN = 0, /**< GS/HS/DS per-vertex input, copied in by the prologue */

@@ -315,6 +315,10 @@ struct sb_ir_signature_element {
     uint32_t stream;          /**< GS output stream */
     uint32_t min_precision;
     uint32_t array_size;      /**< GS/HS/DS input vertex or control-point count; 0 = not arrayed */
+    /** Byte offset in the input file of the dcl_input/dcl_output that declares the element,
+     *  where back-end errors about it point; 0 when the front end did not record one (an
+     *  element known from the container signature alone). */
+    uint64_t offset;
 };
 
 /** Resource register classes (for bindings). */

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Stage rules the SPIR-V back end enforces on damaged input (issue #4: any
+ * input gives valid SPIR-V or a structured error, never a module spirv-val
+ * rejects). Each case is a hand-built IR program shaped like a mutant the
+ * corpus mutation tests found translating into invalid SPIR-V; it must now
+ * fail with SB_ERROR_TRANSLATE_INVALID at the offending declaration's or
+ * instruction's offset, while the nearest valid program still translates
+ * and validates. Run as `test_spirv_stage_invalid <case>`; one ctest per case.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stage_ir.h"
+
+enum { IN = SB_IR_SIGNATURE_INPUT, OUT = SB_IR_SIGNATURE_OUTPUT, PATCH = SB_IR_SIGNATURE_PATCH };
+enum { F_IN = SB_IR_FILE_INPUT, F_OUT = SB_IR_FILE_OUTPUT, F_PC = SB_IR_FILE_INPUT_PATCH_CONSTANT };
+
+/* Where the tests put the declaration an element stands for. */
+#define DECL_OFFSET 0x40u
+
+/* Gives the element (kind, file, reg) of a finished program its declaration's offset
+ * (st_sig's pool is static, so writable). */
+static void set_offset(struct sb_ir_program *p, uint32_t kind, uint32_t file, uint32_t reg,
+                       uint64_t offset)
+{
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        struct sb_ir_signature_element *e = (struct sb_ir_signature_element *)&p->signature[i];
+        if (e->kind == kind && e->file == file && e->register_index == reg)
+            e->offset = offset;
+    }
+}
+
+/* Translation must fail with `code` at `offset`, with a message naming `word`, and no module. */
+static void expect_error(const struct sb_ir_program *p, enum sb_result code, uint64_t offset,
+                         const char *word, const char *what)
+{
+    struct sb_translation *t = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result r = sb_translate_ir(p, NULL, &t, &error);
+    if (r != code || error.code != code || error.offset != offset ||
+        !strstr(error.message, word) || t) {
+        fprintf(stderr, "%s: got %s (error.code %s) at offset %llu: '%s'; want %s at %llu "
+                "naming '%s'\n", what, sb_result_name(r), sb_result_name(error.code),
+                (unsigned long long)error.offset, error.message, sb_result_name(code),
+                (unsigned long long)offset, word);
+        st_failures++;
+    }
+    sb_translation_destroy(t);
+}
+
+/* A triangle-in, triangle-strip-out GS passing v[0][reg] through to o1. */
+static struct sb_ir_program *gs_with_input(uint32_t reg, uint32_t system_value)
+{
+    struct sb_ir_program *p = st_begin(SB_IR_STAGE_GEOMETRY);
+    p->gs_input_primitive = 3;
+    p->gs_output_topology = 5;
+    p->gs_max_output_vertices = 3;
+    st_sig(IN, F_IN, 0, 0xF, "SV_Position", 1, 0);
+    st_sig(IN, F_IN, reg, 0x7, "ARG", system_value, 0);
+    st_sig(OUT, F_OUT, 0, 0xF, "SV_Position", 1, 0);
+    st_sig(OUT, F_OUT, 1, 0x7, "ARG", 0, 0);
+    st_function(1, 0);
+    st_mov(st_reg(F_OUT, 0, 0xF), st_reg2(F_IN, 0, 0, 0));
+    st_mov(st_reg(F_OUT, 1, 0x7), st_reg2(F_IN, 0, 1, 0));
+    st_op(SB_IR_OP_EMIT, 0);
+    st_op(SB_IR_OP_RET, 0);
+    p = st_end();
+    set_offset(p, IN, F_IN, reg, DECL_OFFSET);
+    return p;
+}
+
+/* GS input register past D3D's 32 (a damaged dcl_input index): was Location 2^31 + 1, which
+ * spirv-val folds onto the real locations ("conflicting input location assignment"). */
+static void gs_input_register_range(void)
+{
+    char *text = st_translate(gs_with_input(31, 0), "gs v[3][31]");
+    ST_CHECK(text && strstr(text, "Location 31"));
+    free(text);
+    expect_error(gs_with_input(32, 0), SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET, "register 32",
+                 "gs v[3][32]");
+    expect_error(gs_with_input(0x80000001u, 0), SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET,
+                 "register 2147483649", "gs v[3][0x80000001]");
+}
+
+/* A tri-domain HS: 3 control points of o0 (position by `cp_system_value`), and patch
+ * constants (3 edge factors, 1 inside factor, then `extra` at patch register 4). */
+static struct sb_ir_program *hs_with(uint32_t cp_reg, uint32_t extra_system_value)
+{
+    struct sb_ir_program *p = st_begin(SB_IR_STAGE_HULL);
+    p->input_control_points = 3;
+    p->output_control_points = 3;
+    p->tess_domain = 2;
+    p->tess_partitioning = 1;
+    p->tess_output_primitive = 3;
+    st_sig(IN, F_IN, 0, 0xF, "POSITION", 0, 0);
+    st_sig(OUT, F_OUT, cp_reg, 0xF, "POSITION", 0, 0);
+    for (uint32_t i = 0; i < 4; i++)
+        st_sig(PATCH, F_OUT, i, 0x1, i < 3 ? "SV_TessFactor" : "SV_InsideTessFactor", 17 + i, 0);
+    st_sig(PATCH, F_OUT, 4, 0xF, "EXTRA", extra_system_value, 0);
+    st_function(1, 0); /* control-point phase */
+    st_mov(st_reg(F_OUT, cp_reg < 32 ? cp_reg : 0, 0xF),
+           st_reg2(SB_IR_FILE_INPUT_CONTROL_POINT, 0, 0, 0));
+    st_op(SB_IR_OP_RET, 0);
+    p = st_end();
+    set_offset(p, OUT, F_OUT, cp_reg, DECL_OFFSET);
+    set_offset(p, PATCH, F_OUT, 4, DECL_OFFSET + 8);
+    return p;
+}
+
+/* HS control-point output past 32 (a damaged OSGN register): was a Location colliding with 0. */
+static void hs_output_register_range(void)
+{
+    char *text = st_translate(hs_with(1, 0), "hs o1");
+    ST_CHECK(text && strstr(text, "OpEntryPoint TessellationControl"));
+    free(text);
+    expect_error(hs_with(0x80000000u, 0), SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET,
+                 "register 2147483648", "hs o[0x80000000]");
+}
+
+/* HS patch constant with SV_Position / SV_ClipDistance (a damaged PCSG system value): was a
+ * Patch-decorated Position built-in. */
+static void hs_patch_system_value(void)
+{
+    expect_error(hs_with(0, 1), SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET + 8, "system value 1",
+                 "hs patch position");
+    expect_error(hs_with(0, 2), SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET + 8, "system value 2",
+                 "hs patch clip distance");
+}
+
+/* DS reading a patch constant marked SV_Position next to per-vertex positions: was one Position
+ * variable (the arrayed one) loaded as a plain vec4 -> "OpLoad Result Type does not match". */
+static void ds_patch_position(void)
+{
+    for (uint32_t sv = 0; sv < 2; sv++) {
+        struct sb_ir_program *p = st_begin(SB_IR_STAGE_DOMAIN);
+        p->input_control_points = 3;
+        p->tess_domain = 2;
+        st_sig(IN, F_IN, 0, 0xF, "SV_Position", 1, 0);
+        for (uint32_t i = 0; i < 4; i++)
+            st_sig(PATCH, F_PC, i, 0x1, i < 3 ? "SV_TessFactor" : "SV_InsideTessFactor", 17 + i, 0);
+        st_sig(PATCH, F_PC, 4, 0x2, "PRIMITIVE_ID", sv, 0);
+        st_sig(OUT, F_OUT, 0, 0xF, "SV_Position", 1, 0);
+        st_function(1, 0);
+        st_mov(st_reg(F_OUT, 0, 0xF), st_reg2(SB_IR_FILE_INPUT_CONTROL_POINT, 0, 0, 0));
+        st_mov(st_reg(F_OUT, 0, 0x2), st_reg(F_PC, 4, 0));
+        st_op(SB_IR_OP_RET, 0);
+        p = st_end();
+        set_offset(p, PATCH, F_PC, 4, DECL_OFFSET);
+        if (sv == 0) {
+            char *text = st_translate(p, "ds patch PRIMITIVE_ID");
+            ST_CHECK(text && strstr(text, "Location 5")); /* patch base 1 + register 4 */
+            free(text);
+        } else {
+            expect_error(p, SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET, "system value 1",
+                         "ds patch position");
+        }
+    }
+}
+
+/* eval_* outside a pixel shader (a damaged opcode in a VS): was GLSL InterpolateAt* reached
+ * from a Vertex entry point. */
+static void vs_eval(void)
+{
+    static const uint32_t ops[] = { SB_IR_OP_EVAL_CENTROID, SB_IR_OP_EVAL_SAMPLE_INDEX,
+                                    SB_IR_OP_EVAL_SNAPPED };
+    for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+        struct sb_ir_program *p = st_begin(SB_IR_STAGE_VERTEX);
+        st_sig(IN, F_IN, 0, 0xF, "POSITION", 0, 0);
+        st_sig(OUT, F_OUT, 0, 0xF, "SV_Position", 1, 0);
+        st_function(1, 0);
+        st_mov(st_reg(F_OUT, 0, 0xF), st_reg(F_IN, 0, 0));
+        st_mov(st_reg(F_OUT, 0, 0x1), st_reg(F_IN, 0, 0));
+        st_op(SB_IR_OP_RET, 0);
+        p = st_end();
+        /* The second mov becomes the eval (dst o0.x, src v0; the refusal comes before any
+         * sample index or offset operand is read). */
+        struct sb_ir_instruction *eval = (struct sb_ir_instruction *)&p->functions[0].instructions[1];
+        eval->op = ops[k];
+        expect_error(p, SB_ERROR_TRANSLATE_INVALID, eval->offset, "outside a pixel shader",
+                     sb_ir_op_name(ops[k]));
+    }
+}
+
+static const struct {
+    const char *name;
+    void (*run)(void);
+} cases[] = {
+    { "gs_input_register_range", gs_input_register_range },
+    { "hs_output_register_range", hs_output_register_range },
+    { "hs_patch_system_value", hs_patch_system_value },
+    { "ds_patch_position", ds_patch_position },
+    { "vs_eval", vs_eval },
+};
+
+int main(int argc, char **argv)
+{
+    int ran = 0;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        if (argc > 1 && strcmp(argv[1], cases[i].name) != 0)
+            continue;
+        cases[i].run();
+        ran++;
+    }
+    if (!ran) {
+        fprintf(stderr, "unknown case %s\n", argc > 1 ? argv[1] : "");
+        return 2;
+    }
+    if (st_failures) {
+        fprintf(stderr, "%d check(s) failed\n", st_failures);
+        return 1;
+    }
+    printf("ok (%d case%s)\n", ran, ran == 1 ? "" : "s");
+    return 0;
+}
