@@ -6,7 +6,8 @@
  * corpus mutation tests found translating into invalid SPIR-V; it must now
  * fail with SB_ERROR_TRANSLATE_INVALID at the offending declaration's or
  * instruction's offset, while the nearest valid program still translates
- * and validates. Run as `test_spirv_stage_invalid <case>`; one ctest per case.
+ * and validates; where D3D would accept the input (lanes named twice) it must
+ * translate into valid SPIR-V. Run as `test_spirv_stage_invalid <case>`; one ctest per case.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,34 @@ static void ds_patch_position(void)
     }
 }
 
+/* DS control-point register 3 named twice: the container's element holds .z, a
+ * declaration-only element all four lanes (a damaged signature mask). The second element's
+ * free lanes x, y, w must not become one vec4 over the z already at Location 3 Component 2
+ * ("conflicting input location assignment"): they split into runs xy and w. */
+static void ds_overlapping_lanes(void)
+{
+    struct sb_ir_program *p = st_begin(SB_IR_STAGE_DOMAIN);
+    p->input_control_points = 3;
+    p->tess_domain = 2;
+    st_sig(IN, F_IN, 0, 0xF, "SV_Position", 1, 0);
+    st_sig(IN, F_IN, 3, 0x4, "TEXCOORD", 0, 0);
+    st_sig(IN, F_IN, 3, 0xF, "", 0, 0);
+    for (uint32_t i = 0; i < 4; i++)
+        st_sig(PATCH, F_PC, i, 0x1, i < 3 ? "SV_TessFactor" : "SV_InsideTessFactor", 17 + i, 0);
+    st_sig(OUT, F_OUT, 0, 0xF, "SV_Position", 1, 0);
+    st_sig(OUT, F_OUT, 3, 0xF, "TEXCOORD", 0, 0);
+    st_function(1, 0);
+    st_mov(st_reg(F_OUT, 0, 0xF), st_reg2(SB_IR_FILE_INPUT_CONTROL_POINT, 0, 0, 0));
+    st_mov(st_reg(F_OUT, 3, 0xF), st_reg2(SB_IR_FILE_INPUT_CONTROL_POINT, 2, 3, 0));
+    st_op(SB_IR_OP_RET, 0);
+    char *text = st_translate(st_end(), "ds v3.z + v3.xyzw");
+    ST_CHECK(st_count(text, "Location 3") == 4); /* z, xy, w in; the output */
+    ST_CHECK(st_count(text, "Component 2") == 1);
+    ST_CHECK(st_count(text, "Component 3") == 1);
+    ST_CHECK(text && strstr(text, "_arr_v2float_uint_3 Input"));
+    free(text);
+}
+
 /* eval_* outside a pixel shader (a damaged opcode in a VS): was GLSL InterpolateAt* reached
  * from a Vertex entry point. */
 static void vs_eval(void)
@@ -192,6 +221,7 @@ static const struct {
     { "hs_output_register_range", hs_output_register_range },
     { "hs_patch_system_value", hs_patch_system_value },
     { "ds_patch_position", ds_patch_position },
+    { "ds_overlapping_lanes", ds_overlapping_lanes },
     { "vs_eval", vs_eval },
 };
 

@@ -279,6 +279,39 @@ static enum sb_result check_element(struct sb_spv_context *ctx, uint32_t role,
     return SB_SUCCESS;
 }
 
+/* One variable for the lanes `mask` of element `e` (a location spans first..last lane). */
+static void declare_lanes(struct sb_spv_context *ctx, uint32_t role, uint32_t outer,
+                          const struct sb_ir_signature_element *e, uint32_t stream, uint32_t mask)
+{
+    struct sb_spv_stage_var *v = add_var(ctx);
+    if (!v)
+        return;
+    v->element = e;
+    v->role = role;
+    v->reg = e->register_index;
+    v->first_lane = first_lane(mask);
+    v->lane_count = last_lane(mask) - v->first_lane + 1;
+    v->lane_mask = ((1u << v->lane_count) - 1u) << v->first_lane;
+    v->ir_type = e->component_type == SB_IR_TYPE_INT || e->component_type == SB_IR_TYPE_UINT
+                     ? e->component_type : SB_IR_TYPE_FLOAT;
+    v->outer = outer;
+    v->stream = stream;
+    v->output = role_is_output(role);
+    bool builtin_ok = role != SB_SPV_ROLE_STREAM_OUT;
+    if (builtin_ok && e->system_value == 1) {
+        v->first_lane = 0;
+        v->lane_count = 4;
+        v->lane_mask = 0xF;
+        v->ir_type = SB_IR_TYPE_FLOAT;
+        v->var = make_builtin(ctx, SpvBuiltInPosition, ctx->t.fvec[4], outer, v->output, false);
+    } else if (builtin_ok && (e->system_value == 2 || e->system_value == 3)) {
+        v->lane_mask = mask;
+        declare_distance(ctx, v, role);
+    } else if (!(role_is_patch(role) && declare_tess_factor(ctx, v))) {
+        declare_location(ctx, v, role);
+    }
+}
+
 enum sb_result sb_spv_stage_declare_role(struct sb_spv_context *ctx, uint32_t role, uint32_t outer)
 {
     const struct sb_ir_program *p = ctx->program;
@@ -291,37 +324,25 @@ enum sb_result sb_spv_stage_declare_role(struct sb_spv_context *ctx, uint32_t ro
         if (check_element(ctx, role, e) != SB_SUCCESS)
             break;
         uint32_t stream = role == SB_SPV_ROLE_STREAM_OUT ? e->stream : 0;
-        uint32_t mask = element_lanes(e) & 0xFu;
-        mask &= ~taken_lanes(ctx, role, stream, e->register_index);
+        uint32_t taken = taken_lanes(ctx, role, stream, e->register_index);
+        uint32_t mask = element_lanes(e) & ~taken & 0xFu;
         if (!mask)
             continue;
-        struct sb_spv_stage_var *v = add_var(ctx);
-        if (!v)
-            break;
-        v->element = e;
-        v->role = role;
-        v->reg = e->register_index;
-        v->lane_mask = mask;
-        v->first_lane = first_lane(mask);
-        v->lane_count = last_lane(mask) - v->first_lane + 1;
-        v->lane_mask = ((1u << v->lane_count) - 1u) << v->first_lane;
-        v->ir_type = e->component_type == SB_IR_TYPE_INT || e->component_type == SB_IR_TYPE_UINT
-                         ? e->component_type : SB_IR_TYPE_FLOAT;
-        v->outer = outer;
-        v->stream = stream;
-        v->output = role_is_output(role);
-        bool builtin_ok = role != SB_SPV_ROLE_STREAM_OUT;
-        if (builtin_ok && e->system_value == 1) {
-            v->first_lane = 0;
-            v->lane_count = 4;
-            v->lane_mask = 0xF;
-            v->ir_type = SB_IR_TYPE_FLOAT;
-            v->var = make_builtin(ctx, SpvBuiltInPosition, ctx->t.fvec[4], outer, v->output, false);
-        } else if (builtin_ok && (e->system_value == 2 || e->system_value == 3)) {
-            v->lane_mask = mask;
-            declare_distance(ctx, v, role);
-        } else if (!(role_is_patch(role) && declare_tess_factor(ctx, v))) {
-            declare_location(ctx, v, role);
+        uint32_t span = ((2u << last_lane(mask)) - 1u) & ~((1u << first_lane(mask)) - 1u);
+        if (!(span & taken)) {
+            declare_lanes(ctx, role, outer, e, stream, mask);
+            continue;
+        }
+        /* The span would cover lanes an earlier element of the register holds (one
+         * location component in two variables): one variable per run of free lanes. */
+        for (uint32_t lane = 0; lane < 4 && ctx->result == SB_SUCCESS;) {
+            uint32_t run = 0;
+            while (lane < 4 && (mask & (1u << lane)))
+                run |= 1u << lane++;
+            if (run)
+                declare_lanes(ctx, role, outer, e, stream, run);
+            else
+                lane++;
         }
     }
     return ctx->result;
