@@ -568,4 +568,9 @@ uint32_t sb_spv_version_for_env(enum sb_target_env env);
 
 /* SPIRV-Tools entry points (sb_spirv_validate, sb_spirv_optimize) are public in translate.h. */
 
+/** After -O: drops reported inputs/outputs/built-ins whose variables the optimiser removed
+ *  (translate_report.c). SB_ERROR_OUT_OF_MEMORY, or SB_ERROR_SPIRV_OPTIMIZE when the words
+ *  do not scan as a module. */
+enum sb_result sb_translation_prune_interface(struct sb_translation *translation);
+
 #endif

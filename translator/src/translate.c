@@ -252,6 +252,10 @@ static enum sb_result post_process(struct sb_translation *pub, const struct sb_t
         free((void *)pub->words);
         pub->words = words;
         pub->word_count = count;
+        r = sb_translation_prune_interface(pub);
+        if (r != SB_SUCCESS)
+            return r == SB_ERROR_OUT_OF_MEMORY ? fail(error, r, "out of memory")
+                                               : fail(error, r, "optimised module is malformed");
     }
     return SB_SUCCESS;
 }
