@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The public translation entry points (translate.h): container bytes ->
- * sb_dxbc_parse -> sb_sm4_decode_container -> sb_ir_from_sm4 -> binding
- * assignment -> SPIR-V back end (sb_spv_generate) -> optional validation and
+ * sb_dxbc_parse_ex (no checksum) -> sb_sm4_decode_container -> sb_ir_from_sm4 ->
+ * binding assignment -> SPIR-V back end (sb_spv_generate) -> optional validation and
  * optimisation, and the result object that owns every array and string it
  * reports. The default binding scheme is the one documented in translate.h
  * (IR.md §Bindings); the descriptor type of each binding is decided here
