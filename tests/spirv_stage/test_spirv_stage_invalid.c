@@ -86,6 +86,41 @@ static void gs_input_register_range(void)
                  "register 2147483649", "gs v[3][0x80000001]");
 }
 
+/* GS output element on stream `stream` (a damaged OSG5 stream field: Location = register +
+ * stream * stride, and a Stream decoration no device has). */
+static struct sb_ir_program *gs_with_stream(uint32_t stream)
+{
+    struct sb_ir_program *p = st_begin(SB_IR_STAGE_GEOMETRY);
+    p->gs_input_primitive = 1;
+    p->gs_output_topology = 1;
+    p->gs_max_output_vertices = 1;
+    p->gs_stream_mask = 1u | (stream < 32 ? 1u << stream : 0);
+    st_sig(IN, F_IN, 0, 0xF, "POS", 0, 0);
+    st_sig(OUT, F_OUT, 0, 0xF, "SV_Position", 1, 0);
+    st_sig(OUT, F_OUT, 1, 0xF, "STREAMED", 0, stream);
+    st_function(1, 0);
+    st_mov(st_reg(F_OUT, 0, 0xF), st_reg2(F_IN, 0, 0, 0));
+    st_mov(st_reg(F_OUT, 1, 0xF), st_reg2(F_IN, 0, 0, 0));
+    st_op(SB_IR_OP_EMIT, 0);
+    st_op(SB_IR_OP_EMIT, stream < 4 ? stream : 1);
+    st_op(SB_IR_OP_RET, 0);
+    p = st_end();
+    set_offset(p, OUT, F_OUT, 1, DECL_OFFSET);
+    return p;
+}
+
+static void gs_output_stream_range(void)
+{
+    char *text = st_translate(gs_with_stream(3), "gs stream 3");
+    ST_CHECK(st_count(text, "Stream 3") == 1);
+    ST_CHECK(st_count(text, "Location 7") == 1); /* o1 + 3 streams * stride 2 */
+    free(text);
+    expect_error(gs_with_stream(4), SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET, "stream 4",
+                 "gs stream 4");
+    expect_error(gs_with_stream(0x40000000u), SB_ERROR_TRANSLATE_INVALID, DECL_OFFSET,
+                 "stream 1073741824", "gs stream 2^30");
+}
+
 /* A tri-domain HS: 3 control points of o0 (position by `cp_system_value`), and patch
  * constants (3 edge factors, 1 inside factor, then `extra` at patch register 4). */
 static struct sb_ir_program *hs_with(uint32_t cp_reg, uint32_t extra_system_value)
@@ -213,15 +248,42 @@ static void vs_eval(void)
     }
 }
 
+/* PS declaring oDepthLE and writing oDepthGE (a damaged operand type): was FragDepth with both
+ * DepthLess and DepthGreater, which a Fragment entry point may not have. */
+static void ps_depth_kinds(void)
+{
+    for (int both = 0; both < 2; both++) {
+        struct sb_ir_program *p = st_begin(SB_IR_STAGE_PIXEL);
+        st_sig(OUT, SB_IR_FILE_DEPTH_LESS_EQUAL, 0, 0x1, "SV_DepthLessEqual", 0, 0);
+        st_function(1, 0);
+        struct sb_ir_operand depth =
+            st_special(both ? SB_IR_FILE_DEPTH_GREATER_EQUAL : SB_IR_FILE_DEPTH_LESS_EQUAL);
+        st_mov(depth, st_immf(0.5f));
+        st_op(SB_IR_OP_RET, 0);
+        p = st_end();
+        if (!both) {
+            char *text = st_translate(p, "ps oDepthLE");
+            ST_CHECK(text && strstr(text, "DepthLess"));
+            ST_CHECK(text && strstr(text, "BuiltIn FragDepth"));
+            free(text);
+        } else {
+            expect_error(p, SB_ERROR_TRANSLATE_INVALID, p->functions[0].instructions[0].offset,
+                         "two kinds of depth output", "ps oDepthLE + oDepthGE");
+        }
+    }
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
 } cases[] = {
     { "gs_input_register_range", gs_input_register_range },
+    { "gs_output_stream_range", gs_output_stream_range },
     { "hs_output_register_range", hs_output_register_range },
     { "hs_patch_system_value", hs_patch_system_value },
     { "ds_patch_position", ds_patch_position },
     { "ds_overlapping_lanes", ds_overlapping_lanes },
+    { "ps_depth_kinds", ps_depth_kinds },
     { "vs_eval", vs_eval },
 };
 

@@ -506,9 +506,56 @@ static enum element_role system_value_role(const struct sb_spv_context *ctx,
     return ROLE_BUILTIN;
 }
 
+static bool is_depth_file(uint32_t file)
+{
+    return file == SB_IR_FILE_DEPTH || file == SB_IR_FILE_DEPTH_GREATER_EQUAL ||
+           file == SB_IR_FILE_DEPTH_LESS_EQUAL;
+}
+
+/*
+ * A pixel shader has one depth output: oDepth, oDepthGE or oDepthLE (D3D).
+ * Two kinds (a damaged operand type) would give FragDepth both DepthGreater
+ * and DepthLess, which SPIR-V forbids: refused at the declaration or write
+ * that brings in the second kind.
+ */
+static enum sb_result check_depth_outputs(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    uint32_t first = SB_IR_FILE_COUNT;
+    struct sb_ir_instruction at;
+    memset(&at, 0, sizeof(at));
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (!is_depth_file(e->file))
+            continue;
+        if (first == SB_IR_FILE_COUNT)
+            first = e->file;
+        at.offset = e->offset;
+        if (e->file != first)
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
+                               "a pixel shader declares two kinds of depth output");
+    }
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
+            for (uint32_t d = 0; d < inst->dst_count; d++) {
+                if (!is_depth_file(inst->dst[d].file))
+                    continue;
+                if (first == SB_IR_FILE_COUNT)
+                    first = inst->dst[d].file;
+                if (inst->dst[d].file != first)
+                    return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst,
+                                       "a pixel shader writes two kinds of depth output");
+            }
+        }
+    return SB_SUCCESS;
+}
+
 enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
+    if (ctx->execution_model == SpvExecutionModelFragment && check_depth_outputs(ctx) != SB_SUCCESS)
+        return ctx->result;
     /* Lanes already given a variable, per (input/output, register), so a register
      * declared twice (dcl_input and a packed signature) gets one variable per lane. */
     uint8_t *taken[2] = { NULL, NULL };

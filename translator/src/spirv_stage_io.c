@@ -254,8 +254,8 @@ uint32_t sb_spv_stage_patch_location_base(const struct sb_ir_program *p)
  * register past the 32 that every GS/HS/DS input, control point, patch
  * constant and output file has (a damaged index would become a Location
  * that overflows the validator's location space and collides with real
- * ones), and a position or clip/cull distance among the patch constants
- * (only tess factors are built-ins there; a Position with Patch would also
+ * ones), a geometry output on a stream past 3, and a position or clip/cull
+ * distance among the patch constants (only tess factors are built-ins there; a Position with Patch would also
  * share its variable with the per-vertex Position of a different type).
  */
 static enum sb_result check_element(struct sb_spv_context *ctx, uint32_t role,
@@ -271,6 +271,10 @@ static enum sb_result check_element(struct sb_spv_context *ctx, uint32_t role,
                            role_is_patch(role) ? "patch constant " : "",
                            output ? "output" : "input", e->register_index,
                            SB_SPV_STAGE_IO_REGISTERS);
+    if (role == SB_SPV_ROLE_STREAM_OUT && e->stream > 3) /* Location = reg + stream * stride */
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
+                           "output register %u is on stream %u (0-3 exist)", e->register_index,
+                           e->stream);
     if (role_is_patch(role) && e->system_value >= 1 && e->system_value <= 3)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                            "patch constant %s register %u cannot have system value %u "
