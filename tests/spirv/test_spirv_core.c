@@ -355,6 +355,60 @@ static void case_flow(void)
     }
 }
 
+/*
+ * Code after an unconditional continue / break / ret inside a loop, an if and a
+ * switch: emitting it made a block without predecessors branch to the loop's
+ * continue target (spirv-val: "not contained in the associated loop
+ * construct"; found by the mutation test). It must be skipped, up to the
+ * enclosing construct's next marker, and what follows must still be emitted.
+ */
+static void case_flow_dead_code(void)
+{
+    ir_reset();
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "B", 0, 0, U, 0);
+    emit1(SB_IR_OP_MOV, R(0, 0xF), imm(0, 0, 0, 0));
+    emit0(SB_IR_OP_LOOP);
+    {
+        emit2(SB_IR_OP_UGE, R(1, 0x1), RS(0, "x"), imm(4, 4, 4, 4));
+        emit_cond(SB_IR_OP_BREAKC, true, RS(1, "x"));
+        emit2(SB_IR_OP_IADD, R(0, 0x1), RS(0, "x"), imm(1, 1, 1, 1));
+        emit0(SB_IR_OP_CONTINUE);
+        emit2(SB_IR_OP_IADD, R(0, 0x2), RS(0, "y"), imm(9, 9, 9, 9)); /* dead */
+        emit_cond(SB_IR_OP_IF, true, RS(0, "y"));                      /* dead, nested */
+        emit0(SB_IR_OP_BREAK);
+        emit0(SB_IR_OP_ELSE);
+        emit0(SB_IR_OP_RET);
+        emit0(SB_IR_OP_ENDIF);
+    }
+    emit0(SB_IR_OP_ENDLOOP);
+    emit_cond(SB_IR_OP_IF, true, RS(0, "x"));
+    emit0(SB_IR_OP_RET);
+    emit2(SB_IR_OP_IADD, R(0, 0x4), RS(0, "z"), imm(9, 9, 9, 9)); /* dead */
+    emit0(SB_IR_OP_ELSE);
+    emit2(SB_IR_OP_IADD, R(0, 0x8), RS(0, "w"), imm(3, 3, 3, 3)); /* live again */
+    emit0(SB_IR_OP_ENDIF);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), RS(0, "xyzw"));
+    emit0(SB_IR_OP_RET);
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_VERTEX, 2);
+    for (size_t e = 0; e < sizeof(envs) / sizeof(envs[0]); e++) {
+        struct sb_translation *t = translate_checked(p, envs[e], 0, "flow_dead_code");
+        if (!t)
+            continue;
+        /* Only the live if remains: one selection for it, one for breakc. */
+        CHECK(count_op(t, SpvOpLoopMerge, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpSelectionMerge, NULL, 0) == 2);
+        /* The live iadd after else uses the constant 3; the dead ones' 9 is never made. */
+        uint32_t three = 0, nine = 0;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFF) == SpvOpConstant && (t->words[at] >> 16) == 4) {
+                three += t->words[at + 3] == 3;
+                nine += t->words[at + 3] == 9;
+            }
+        CHECK(three == 1 && nine == 0);
+        sb_translation_destroy(t);
+    }
+}
+
 /* ---- constant buffers -------------------------------------------------------------------- */
 
 static void case_cbuffer(void)
@@ -666,6 +720,7 @@ int main(int argc, char **argv)
         { "vs_io", case_vs_io }, { "ps_io", case_ps_io }, { "cs_alu", case_cs_alu },
         { "flow", case_flow },   { "cbuffer", case_cbuffer }, { "debug", case_debug },
         { "errors", case_errors }, { "register_cache", case_register_cache },
+        { "flow_dead_code", case_flow_dead_code },
     };
     int ran = 0;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)

@@ -377,6 +377,50 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
     return r;
 }
 
+/*
+ * Code after an unconditional break, continue or ret up to the next marker of
+ * the enclosing construct can never run. Emitting it would put it in a block
+ * without predecessors that then branches on to a merge or continue target
+ * of a construct it is not inside, which SPIR-V forbids ("branches to the
+ * loop continue target, but is not contained in the associated loop
+ * construct"), so it is skipped: `dead_depth` counts the constructs opened
+ * inside the dead stretch so that only the enclosing construct's own marker
+ * ends it.
+ */
+struct dead_code {
+    bool active;
+    uint32_t depth;
+};
+
+static bool skip_dead(struct dead_code *dead, const struct sb_ir_instruction *inst)
+{
+    uint32_t op = inst->op;
+    if (!dead->active) {
+        if (op == SB_IR_OP_BREAK || op == SB_IR_OP_CONTINUE || op == SB_IR_OP_RET)
+            *dead = (struct dead_code){ .active = true };
+        return false; /* the terminator itself is emitted */
+    }
+    switch (op) {
+    case SB_IR_OP_IF: case SB_IR_OP_LOOP: case SB_IR_OP_SWITCH:
+        dead->depth++;
+        return true;
+    case SB_IR_OP_ENDIF: case SB_IR_OP_ENDLOOP: case SB_IR_OP_ENDSWITCH:
+        if (dead->depth) {
+            dead->depth--;
+            return true;
+        }
+        break;
+    case SB_IR_OP_ELSE: case SB_IR_OP_CASE: case SB_IR_OP_DEFAULT:
+        if (dead->depth)
+            return true;
+        break;
+    default:
+        return true;
+    }
+    dead->active = false; /* a marker of the enclosing construct: live again */
+    return false;
+}
+
 enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -385,8 +429,11 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     ctx->current_function = index;
     sb_spv_function_begin(b, ctx->function_ids[index], ctx->t.void_type, ctx->t.void_function);
     enum sb_result r = SB_SUCCESS;
+    struct dead_code dead = { 0 };
     for (uint32_t i = 0; i < fn->instruction_count && r == SB_SUCCESS; i++) {
         const struct sb_ir_instruction *inst = &fn->instructions[i];
+        if (skip_dead(&dead, inst))
+            continue;
         ctx->inst = inst;
         f.index = i;
         if (ctx->debug_info && (b->block_open || !b->current_block))
