@@ -203,6 +203,7 @@ static bool lower_io(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruct
     io.interpolation = inst->decl.interpolation;
     io.min_precision = op->min_precision;
     io.stream = output ? ctx->current_stream : 0;
+    io.offset = inst->offset;
     struct sb_ir_decl_io *slot = sb_ir_push(ctx, &ctx->decl_io, sizeof(*slot));
     if (slot)
         *slot = io;

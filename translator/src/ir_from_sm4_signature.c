@@ -166,6 +166,8 @@ static bool add_container_elements(struct sb_ir_sm4_context *ctx, const struct p
             uint8_t lanes = (uint8_t)(io[d].mask & (e->file == use->file ? se->mask : 0xfu));
             if (!lanes)
                 continue;
+            if (!e->mask)
+                e->offset = io[d].offset; /* errors about the element point at its dcl */
             e->mask |= lanes;
             claimed[d] |= lanes;
             if (io[d].system_value)
@@ -212,6 +214,7 @@ bool sb_ir_build_signature(struct sb_ir_sm4_context *ctx)
         e->array_size = io[d].array_size;
         e->min_precision = io[d].min_precision;
         e->stream = io[d].stream;
+        e->offset = io[d].offset;
     }
     ctx->program->signature_count = out.count;
     ctx->program->signature = out.data;

@@ -61,6 +61,7 @@ struct sb_ir_decl_io {
     uint32_t array_size;
     uint32_t min_precision;
     uint32_t stream;          /**< GS: the dcl_stream in force */
+    uint64_t offset;          /**< byte offset of the (first) declaration, for errors */
 };
 
 /** A dcl_function_body, kept to check that its body exists. */
