@@ -111,6 +111,9 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
     free(b->fn_header.words);
     free(b->fn_vars.words);
     free(b->fn_body.words);
+    for (uint32_t i = 0; i < b->fn_done_count; i++)
+        free(b->fn_done[i].words);
+    free(b->fn_done);
     memset(b, 0, sizeof(*b));
 }
 
@@ -123,6 +126,8 @@ bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *w
     size_t total = 5;
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
         total += b->sections[i].count;
+    for (uint32_t i = 0; i < b->fn_done_count; i++)
+        total += b->fn_done[i].count;
     uint32_t *out = malloc(total * sizeof(*out));
     if (!out) {
         b->failed = true;
@@ -138,6 +143,11 @@ bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *w
         if (b->sections[i].count)
             memcpy(out + at, b->sections[i].words, b->sections[i].count * sizeof(*out));
         at += b->sections[i].count;
+    }
+    for (uint32_t i = 0; i < b->fn_done_count; i++) {
+        if (b->fn_done[i].count)
+            memcpy(out + at, b->fn_done[i].words, b->fn_done[i].count * sizeof(*out));
+        at += b->fn_done[i].count;
     }
     *words = out;
     *word_count = total;
@@ -353,6 +363,12 @@ uint32_t sb_spv_function_begin(struct sb_spv_builder *b, uint32_t id, uint32_t r
     return id;
 }
 
+void sb_spv_function_reserve(struct sb_spv_builder *b, size_t words)
+{
+    if (b->in_function && words > b->fn_body.capacity)
+        stream_grow(b, &b->fn_body, words - b->fn_body.count);
+}
+
 uint32_t sb_spv_function_parameter(struct sb_spv_builder *b, uint32_t type)
 {
     uint32_t id = sb_spv_id(b);
@@ -371,6 +387,33 @@ static void open_first_block(struct sb_spv_builder *b)
     b->block_open = true;
 }
 
+/*
+ * Hands the finished function's streams to `fn_done` rather than copying them
+ * into the function section: bodies are the bulk of a module, and finish()
+ * copies them once into the result. The next function starts on fresh streams.
+ */
+static void keep_function(struct sb_spv_builder *b)
+{
+    if (b->failed)
+        return;
+    if (b->fn_done_count + 3 > b->fn_done_capacity) {
+        uint32_t cap = b->fn_done_capacity ? b->fn_done_capacity * 2 : 6;
+        struct sb_spv_stream *done = realloc(b->fn_done, cap * sizeof(*done));
+        if (!done) {
+            b->failed = true;
+            return;
+        }
+        b->fn_done = done;
+        b->fn_done_capacity = cap;
+    }
+    b->fn_done[b->fn_done_count++] = b->fn_header;
+    b->fn_done[b->fn_done_count++] = b->fn_vars;
+    b->fn_done[b->fn_done_count++] = b->fn_body;
+    memset(&b->fn_header, 0, sizeof(b->fn_header));
+    memset(&b->fn_vars, 0, sizeof(b->fn_vars));
+    memset(&b->fn_body, 0, sizeof(b->fn_body));
+}
+
 void sb_spv_function_end(struct sb_spv_builder *b)
 {
     if (!b->in_function)
@@ -379,17 +422,7 @@ void sb_spv_function_end(struct sb_spv_builder *b)
     if (b->block_open)
         sb_spv_terminate(b, SpvOpReturn);
     stream_instruction(b, &b->fn_body, SpvOpFunctionEnd, NULL, 0);
-    struct sb_spv_stream *out = &b->sections[SB_SPV_SECTION_FUNCTION];
-    size_t n = b->fn_header.count + b->fn_vars.count + b->fn_body.count;
-    if (stream_reserve(b, out, n)) {
-        memcpy(out->words + out->count, b->fn_header.words, b->fn_header.count * 4);
-        out->count += b->fn_header.count;
-        if (b->fn_vars.count)
-            memcpy(out->words + out->count, b->fn_vars.words, b->fn_vars.count * 4);
-        out->count += b->fn_vars.count;
-        memcpy(out->words + out->count, b->fn_body.words, b->fn_body.count * 4);
-        out->count += b->fn_body.count;
-    }
+    keep_function(b);
     b->in_function = false;
     b->block_open = false;
 }

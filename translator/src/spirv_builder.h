@@ -14,8 +14,9 @@
  *
  * Function bodies: one function is open at a time. Its OpFunction/parameters,
  * its Function-storage OpVariables and its body are kept apart so a variable
- * can be added while the body is being written; sb_spv_function_end() joins
- * them (variables first in the entry block, as the spec requires).
+ * can be added while the body is being written; sb_spv_function_end() keeps
+ * the three streams (no copy) and sb_spv_builder_finish() writes them after
+ * the other sections (variables first in the entry block, as the spec requires).
  *
  * Block tracking: after a terminator (OpBranch, OpReturn, OpKill, ...) the
  * current block is closed; an instruction emitted while no block is open
@@ -115,6 +116,11 @@ struct sb_spv_builder {
     struct sb_spv_stream fn_header; /**< OpFunction, OpFunctionParameter, first OpLabel */
     struct sb_spv_stream fn_vars;   /**< Function-storage OpVariable */
     struct sb_spv_stream fn_body;
+    /** Finished functions' streams (header, variables, body per function), handed over
+     *  by sb_spv_function_end() instead of copied: sb_spv_builder_finish() copies each
+     *  body once, straight into the module. */
+    struct sb_spv_stream *fn_done;
+    uint32_t fn_done_count, fn_done_capacity;
 };
 
 /* ---- lifetime -------------------------------------------------------------------- */
@@ -242,6 +248,8 @@ uint32_t sb_spv_variable_local(struct sb_spv_builder *b, uint32_t pointer_type, 
  */
 uint32_t sb_spv_function_begin(struct sb_spv_builder *b, uint32_t id, uint32_t return_type,
                                uint32_t function_type);
+/** Makes room for about `words` words of the open function's body (a hint: skips regrowth). */
+void sb_spv_function_reserve(struct sb_spv_builder *b, size_t words);
 /** OpFunctionParameter (call right after sb_spv_function_begin). */
 uint32_t sb_spv_function_parameter(struct sb_spv_builder *b, uint32_t type);
 /** Closes the open block with OpReturn if still open, then OpFunctionEnd. */

@@ -428,6 +428,9 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     struct flow_state f = { .function = fn };
     ctx->current_function = index;
     sb_spv_function_begin(b, ctx->function_ids[index], ctx->t.void_type, ctx->t.void_function);
+    /* About 16 words per IR instruction (lane loads, the op, the store): one allocation
+     * instead of a chain of regrowths for most bodies. */
+    sb_spv_function_reserve(b, (size_t)fn->instruction_count * 16 + 64);
     enum sb_result r = SB_SUCCESS;
     struct dead_code dead = { 0 };
     for (uint32_t i = 0; i < fn->instruction_count && r == SB_SUCCESS; i++) {
