@@ -25,7 +25,7 @@ static uint32_t hash_words(const uint32_t *w, uint32_t n)
 
 static bool cache_grow(struct sb_spv_builder *b)
 {
-    uint32_t cap = b->cache_capacity ? b->cache_capacity * 2 : 256;
+    uint32_t cap = b->cache_capacity ? b->cache_capacity * 2 : 64; /* grows on demand: small first table, less to zero per module */
     struct sb_spv_cache_entry *table = calloc(cap, sizeof(*table));
     if (!table) {
         b->failed = true;
@@ -253,7 +253,7 @@ uint32_t sb_spv_type_sampled_image(struct sb_spv_builder *b, uint32_t image_type
 
 static bool consts_grow(struct sb_spv_builder *b)
 {
-    uint32_t cap = b->const_capacity ? b->const_capacity * 2 : 128;
+    uint32_t cap = b->const_capacity ? b->const_capacity * 2 : 64;
     struct sb_spv_const_entry *table = calloc(cap, sizeof(*table));
     if (!table) {
         b->failed = true;

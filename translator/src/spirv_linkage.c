@@ -136,6 +136,7 @@ enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx)
         struct sb_ir_instruction at = { .offset = local.offset };
         return sb_spv_fail(ctx, local.code, &at, "%s", local.message);
     }
+    ctx->interface_slot_count = slots;
     if (!slots)
         return SB_SUCCESS;
     struct linkage_state *st = calloc(1, sizeof(*st));

@@ -237,7 +237,7 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
         out->builtin_inputs = ctx->builtin_inputs.items;
         out->builtin_output_count = ctx->builtin_outputs.count;
         out->builtin_outputs = ctx->builtin_outputs.items;
-        sb_spv_linkage_slot_count(program, &out->interface_slot_count, NULL);
+        out->interface_slot_count = ctx->interface_slot_count; /* build() declared linkage */
         ctx->inputs.items = ctx->outputs.items = NULL;
         ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
     } else {

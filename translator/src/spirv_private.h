@@ -180,6 +180,9 @@ struct sb_spv_context {
     void *stage_state;
     /* Private state of spirv_linkage.c (class-linkage spec constants; freed by sb_spv_generate). */
     void *linkage_state;
+    /** Interface slots counted by sb_spv_linkage_declare (kept: counting scans every
+     *  instruction, and sb_spv_generate reports the count). */
+    uint32_t interface_slot_count;
 };
 
 /* ---- errors (spirv_module.c) -------------------------------------------------------------- */
