@@ -54,6 +54,10 @@ run_main_job() {
         echo "== shaderbridge reflect $(basename "$f")"
         "$cli" reflect "$f"
     done
+    for f in "$here"/samples/*.dxbc; do
+        echo "== shaderbridge translate --validate --spirv-text $(basename "$f")"
+        "$cli" translate --validate --spirv-text "$f"
+    done
 }
 
 run_tests() {
