@@ -52,16 +52,10 @@ struct flow_state {
 
 static struct construct *push(struct sb_spv_context *ctx, struct flow_state *f, uint32_t kind)
 {
-    if (f->depth == f->capacity) {
-        uint32_t cap = f->capacity ? f->capacity * 2 : 16;
-        struct construct *s = realloc(f->stack, cap * sizeof(*s));
-        if (!s) {
-            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-            return NULL;
-        }
-        f->stack = s;
-        f->capacity = cap;
-    }
+    struct construct *stack = sb_spv_grow(ctx, f->stack, f->depth, &f->capacity, sizeof(*stack), 16);
+    if (!stack)
+        return NULL;
+    f->stack = stack;
     struct construct *c = &f->stack[f->depth++];
     *c = (struct construct){ .kind = kind };
     c->merge = sb_spv_id(&ctx->builder);

@@ -64,16 +64,10 @@ static struct io_copy *add_copy(struct sb_spv_context *ctx)
     struct io_state *s = state(ctx);
     if (!s)
         return NULL;
-    if (s->count == s->capacity) {
-        uint32_t cap = s->capacity ? s->capacity * 2 : 16;
-        struct io_copy *c = realloc(s->copies, cap * sizeof(*c));
-        if (!c) {
-            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-            return NULL;
-        }
-        s->copies = c;
-        s->capacity = cap;
-    }
+    struct io_copy *copies = sb_spv_grow(ctx, s->copies, s->count, &s->capacity, sizeof(*copies), 16);
+    if (!copies)
+        return NULL;
+    s->copies = copies;
     struct io_copy *c = &s->copies[s->count++];
     memset(c, 0, sizeof(*c));
     return c;
@@ -81,27 +75,15 @@ static struct io_copy *add_copy(struct sb_spv_context *ctx)
 
 /* ---- reports ---------------------------------------------------------------------------- */
 
-static bool list_push(struct sb_spv_context *ctx, void **items, uint32_t *count, uint32_t *capacity,
-                      size_t size)
-{
-    if (*count == *capacity) {
-        uint32_t cap = *capacity ? *capacity * 2 : 8;
-        void *p = realloc(*items, cap * size);
-        if (!p) {
-            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-            return false;
-        }
-        *items = p;
-        *capacity = cap;
-    }
-    return true;
-}
-
 void sb_spv_io_report(struct sb_spv_context *ctx, bool output, const struct sb_translated_interface *entry)
 {
     struct sb_spv_interface_list *l = output ? &ctx->outputs : &ctx->inputs;
-    if (list_push(ctx, (void **)&l->items, &l->count, &l->capacity, sizeof(*l->items)))
+    struct sb_translated_interface *items =
+        sb_spv_grow(ctx, l->items, l->count, &l->capacity, sizeof(*items), 8);
+    if (items) {
+        l->items = items;
         l->items[l->count++] = *entry;
+    }
 }
 
 void sb_spv_io_report_builtin(struct sb_spv_context *ctx, bool output, uint32_t builtin)
@@ -110,8 +92,11 @@ void sb_spv_io_report_builtin(struct sb_spv_context *ctx, bool output, uint32_t 
     for (uint32_t i = 0; i < l->count; i++)
         if (l->items[i] == builtin)
             return;
-    if (list_push(ctx, (void **)&l->items, &l->count, &l->capacity, sizeof(*l->items)))
+    uint32_t *items = sb_spv_grow(ctx, l->items, l->count, &l->capacity, sizeof(*items), 8);
+    if (items) {
+        l->items = items;
         l->items[l->count++] = builtin;
+    }
 }
 
 uint32_t sb_spv_io_builtin(struct sb_spv_context *ctx, SpvStorageClass storage, SpvBuiltIn builtin,

@@ -45,6 +45,21 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
     return code;
 }
 
+void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint32_t *capacity,
+                  size_t size, uint32_t first)
+{
+    if (count < *capacity)
+        return items;
+    uint32_t grown = *capacity ? *capacity * 2 : first;
+    void *moved = grown > *capacity ? realloc(items, (size_t)grown * size) : NULL;
+    if (!moved) {
+        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+        return NULL;
+    }
+    *capacity = grown;
+    return moved;
+}
+
 enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
     return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,

@@ -571,6 +571,14 @@ uint32_t sb_spv_version_for_env(enum sb_target_env env);
 
 /* SPIRV-Tools entry points (sb_spirv_validate, sb_spirv_optimize) are public in translate.h. */
 
+/**
+ * Room for one more element at index `count` of a growable array (capacity doubles,
+ * starting at `first`). Returns the array, moved if it grew, or NULL after recording
+ * SB_ERROR_OUT_OF_MEMORY (the old array is then untouched and still the caller's).
+ */
+void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint32_t *capacity,
+                  size_t size, uint32_t first);
+
 /** After -O: drops reported inputs/outputs/built-ins whose variables the optimiser removed
  *  (translate_report.c). SB_ERROR_OUT_OF_MEMORY, or SB_ERROR_SPIRV_OPTIMIZE when the words
  *  do not scan as a module. */

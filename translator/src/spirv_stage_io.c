@@ -101,16 +101,11 @@ static struct sb_spv_stage_var *add_var(struct sb_spv_context *ctx)
     struct sb_spv_stage_state *s = sb_spv_stage_state(ctx);
     if (!s)
         return NULL;
-    if (s->var_count == s->var_capacity) {
-        uint32_t cap = s->var_capacity ? s->var_capacity * 2 : 16;
-        struct sb_spv_stage_var *v = realloc(s->vars, cap * sizeof(*v));
-        if (!v) {
-            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-            return NULL;
-        }
-        s->vars = v;
-        s->var_capacity = cap;
-    }
+    struct sb_spv_stage_var *vars =
+        sb_spv_grow(ctx, s->vars, s->var_count, &s->var_capacity, sizeof(*vars), 16);
+    if (!vars)
+        return NULL;
+    s->vars = vars;
     struct sb_spv_stage_var *v = &s->vars[s->var_count++];
     memset(v, 0, sizeof(*v));
     return v;
