@@ -14,11 +14,17 @@ struct sb_arena;
 /** Returns a new empty arena, or NULL when out of memory. */
 struct sb_arena *sb_arena_create(void);
 
-/** Frees the arena and every allocation made from it; NULL is a no-op. */
+/**
+ * Frees the arena and every allocation made from it (its blocks may be kept
+ * for the calling thread's next arena); NULL is a no-op.
+ */
 void sb_arena_destroy(struct sb_arena *arena);
 
 /** Zeroed memory for count * size bytes, or NULL on overflow / OOM. */
 void *sb_arena_alloc(struct sb_arena *arena, size_t count, size_t size);
+
+/** Like sb_arena_alloc() without the zeroing, for memory the caller fills at once. */
+void *sb_arena_alloc_uninit(struct sb_arena *arena, size_t count, size_t size);
 
 /**
  * Grows an array previously returned by this arena from old_count to

@@ -331,11 +331,13 @@ enum sb_result sb_dxbc_parse_ex(const void *data, size_t size, uint32_t flags,
         *out = NULL;
     if (!data || !out)
         return sb_report_argument_error(error, "sb_dxbc_parse_ex: data and out must not be NULL");
-    if (flags & ~(uint32_t)SB_DXBC_PARSE_SKIP_CHECKSUM)
+    if (flags & ~(uint32_t)(SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_BORROW_INPUT))
         return sb_report_argument_error(error, "sb_dxbc_parse_ex: unknown flag bits");
 
     struct sb_reader reader;
-    struct sb_dxbc *dxbc = sb_reader_begin(&reader, data, size, sizeof(*dxbc));
+    struct sb_dxbc *dxbc = flags & SB_DXBC_PARSE_BORROW_INPUT
+                               ? sb_reader_begin_borrowed(&reader, data, size, sizeof(*dxbc))
+                               : sb_reader_begin(&reader, data, size, sizeof(*dxbc));
     if (!dxbc)
         return sb_reader_finish(&reader, error);
     dxbc->size = reader.size;

@@ -14,28 +14,43 @@ struct object_header {
     _Alignas(16) unsigned char object[];
 };
 
-void *sb_reader_begin(struct sb_reader *reader, const void *data, size_t size,
-                      size_t object_size)
+static void *begin(struct sb_reader *reader, const void *data, size_t size, size_t object_size,
+                   bool borrow)
 {
     memset(reader, 0, sizeof(*reader));
     reader->arena = sb_arena_create();
     struct object_header *header = NULL;
-    uint8_t *copy = NULL;
+    const uint8_t *bytes = data;
     if (reader->arena) {
         header = sb_arena_alloc(reader->arena, 1, sizeof(*header) + object_size);
-        copy = sb_arena_alloc(reader->arena, size ? size : 1, 1);
+        if (header && !borrow) {
+            uint8_t *copy = sb_arena_alloc_uninit(reader->arena, size ? size : 1, 1);
+            if (copy && size)
+                memcpy(copy, data, size);
+            bytes = copy;
+        }
     }
-    if (!header || !copy) {
+    if (!header || !bytes) {
         sb_reader_fail(reader, SB_ERROR_OUT_OF_MEMORY, 0,
                        "out of memory copying a %zu-byte input", size);
         return NULL;
     }
-    if (size)
-        memcpy(copy, data, size);
     header->arena = reader->arena;
-    reader->data = copy;
+    reader->data = bytes;
     reader->size = size;
     return header->object;
+}
+
+void *sb_reader_begin(struct sb_reader *reader, const void *data, size_t size,
+                      size_t object_size)
+{
+    return begin(reader, data, size, object_size, false);
+}
+
+void *sb_reader_begin_borrowed(struct sb_reader *reader, const void *data, size_t size,
+                               size_t object_size)
+{
+    return begin(reader, data, size, object_size, true);
 }
 
 enum sb_result sb_reader_finish(struct sb_reader *reader, struct sb_error *error)
@@ -99,6 +114,11 @@ const char *sb_result_name(enum sb_result result)
     case SB_ERROR_TRANSLATE_INVALID: return "SB_ERROR_TRANSLATE_INVALID";
     case SB_ERROR_SPIRV_INVALID: return "SB_ERROR_SPIRV_INVALID";
     case SB_ERROR_SPIRV_OPTIMIZE: return "SB_ERROR_SPIRV_OPTIMIZE";
+    case SB_ERROR_RUN_UNSUPPORTED: return "SB_ERROR_RUN_UNSUPPORTED";
+    case SB_ERROR_RUN_BUDGET: return "SB_ERROR_RUN_BUDGET";
+    case SB_ERROR_RUN_BINDING: return "SB_ERROR_RUN_BINDING";
+    case SB_ERROR_VULKAN: return "SB_ERROR_VULKAN";
+    case SB_ERROR_NO_DEVICE: return "SB_ERROR_NO_DEVICE";
     default: return "SB_RESULT_UNKNOWN";
     }
 }

@@ -18,6 +18,10 @@
 void *sb_reader_begin(struct sb_reader *reader, const void *data, size_t size,
                       size_t object_size);
 
+/** sb_reader_begin() that reads `data` in place instead of copying it (the caller keeps it alive). */
+void *sb_reader_begin_borrowed(struct sb_reader *reader, const void *data, size_t size,
+                               size_t object_size);
+
 /**
  * Ends a parse: on failure copies the error out, frees the arena and
  * returns the failure code; on success returns SB_SUCCESS and keeps it.

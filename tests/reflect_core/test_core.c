@@ -6,9 +6,11 @@
  * code and offset of each malformed case, and format detection.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "arena.h"
 #include "cursor.h"
@@ -127,6 +129,50 @@ static void test_arena(void)
     CHECK(grown && grown[0] == 7 && grown[1] == 9 && grown[3] == 0);
     sb_arena_destroy(arena);
     sb_arena_destroy(NULL);
+}
+
+/* Blocks are reused by the next arena of the thread: reused memory must still come back zeroed. */
+static void dirty_arenas(void)
+{
+    for (int round = 0; round < 4; round++) {
+        struct sb_arena *arena = sb_arena_create();
+        CHECK(arena != NULL);
+        if (!arena)
+            return;
+        for (size_t size = 16; size <= 300000; size = size * 3 + 5) {
+            uint8_t *p = sb_arena_alloc(arena, 1, size);
+            CHECK(p != NULL);
+            if (!p)
+                break;
+            bool zero = true;
+            for (size_t i = 0; i < size; i++)
+                zero = zero && p[i] == 0;
+            CHECK(zero);
+            memset(p, 0xab, size);
+            uint8_t *raw = sb_arena_alloc_uninit(arena, 1, size);
+            CHECK(raw != NULL && ((uintptr_t)raw & 15) == 0 && raw != p);
+            if (raw)
+                memset(raw, 0xcd, size);
+        }
+        sb_arena_destroy(arena);
+    }
+}
+
+static int arenas_in_thread(void *unused)
+{
+    (void)unused;
+    dirty_arenas();
+    return 0;
+}
+
+static void test_arena_reuse(void)
+{
+    dirty_arenas();
+    /* A thread's cached blocks are freed when it exits (LeakSanitizer checks this in the sanitizer build). */
+    thrd_t thread;
+    CHECK(thrd_create(&thread, arenas_in_thread, NULL) == thrd_success);
+    int result = -1;
+    CHECK(thrd_join(thread, &result) == thrd_success && result == 0);
 }
 
 /* ---- container ---------------------------------------------------------- */
@@ -370,6 +416,7 @@ int main(void)
 {
     test_cursor();
     test_arena();
+    test_arena_reuse();
     test_container();
     test_checksum();
     test_detect();

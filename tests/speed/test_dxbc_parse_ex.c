@@ -84,9 +84,18 @@ static void test_built(void)
     sb_dxbc_destroy(dxbc);
     CHECK(strcmp(sb_dxbc_digest_status_name(SB_DXBC_DIGEST_UNCHECKED), "unchecked") == 0);
 
+    /* Borrowing: the parts point into the caller's buffer (into a copy when not borrowing). */
+    CHECK(sb_dxbc_parse_ex(bytes, size, SB_DXBC_PARSE_BORROW_INPUT, &dxbc, &error) == SB_SUCCESS);
+    CHECK(dxbc && dxbc->bytes == bytes && dxbc->parts[0].data == bytes + 48);
+    CHECK(dxbc && dxbc->digest_status == SB_DXBC_DIGEST_MISMATCH);
+    sb_dxbc_destroy(dxbc);
+    CHECK(sb_dxbc_parse_ex(bytes, size, 0, &dxbc, &error) == SB_SUCCESS);
+    CHECK(dxbc && dxbc->bytes != bytes && memcmp(dxbc->bytes, bytes, size) == 0);
+    sb_dxbc_destroy(dxbc);
+
     /* Unknown flag bits and missing pointers are argument errors. */
     dxbc = (struct sb_dxbc *)&error;
-    CHECK(sb_dxbc_parse_ex(bytes, size, 2, &dxbc, &error) == SB_ERROR_INVALID_ARGUMENT);
+    CHECK(sb_dxbc_parse_ex(bytes, size, 4, &dxbc, &error) == SB_ERROR_INVALID_ARGUMENT);
     CHECK(dxbc == NULL && error.code == SB_ERROR_INVALID_ARGUMENT);
     CHECK(sb_dxbc_parse_ex(NULL, size, 0, &dxbc, &error) == SB_ERROR_INVALID_ARGUMENT);
 

@@ -114,7 +114,7 @@ struct sb_dxbc_part {
     uint32_t header_offset;       /**< file offset of the 8-byte part header */
     uint32_t data_offset;         /**< file offset of the part data (header_offset + 8) */
     uint32_t size;                /**< data size in bytes */
-    const uint8_t *data;          /**< the part data (inside the object's copy of the input) */
+    const uint8_t *data;          /**< the part data (inside `bytes`) */
     /**
      * The decoded part; the member to read is named in the kind's comment.
      * NULL/unused for raw kinds. Owned by the container object.
@@ -157,13 +157,13 @@ struct sb_dxbc {
     const struct sb_warning *warnings; /**< non-fatal findings (digest mismatch, ...) */
 
     size_t size;                  /**< bytes of the input */
-    const uint8_t *bytes;         /**< the object's own copy of the input */
+    const uint8_t *bytes;         /**< the object's own copy of the input (the caller's buffer with SB_DXBC_PARSE_BORROW_INPUT) */
 };
 
 /**
  * Parses a DirectX Container.
  *
- * @param data  the container bytes (not retained; copied)
+ * @param data  the container bytes (copied, unless SB_DXBC_PARSE_BORROW_INPUT)
  * @param size  their length
  * @param out   receives the new object on success, NULL on failure; free it
  *              with sb_dxbc_destroy()
@@ -184,13 +184,19 @@ enum sb_dxbc_parse_flags {
      * Everything else is parsed and checked exactly as by sb_dxbc_parse().
      */
     SB_DXBC_PARSE_SKIP_CHECKSUM = 1u << 0,
+    /**
+     * Do not copy the input: `bytes` and every part's data point into the
+     * caller's buffer, which must stay unchanged until sb_dxbc_destroy().
+     * For callers that parse, read and destroy at once (sb_translate).
+     */
+    SB_DXBC_PARSE_BORROW_INPUT = 1u << 1,
     SB_DXBC_PARSE_FLAGS_MAX_ENUM = 0x7fffffff
 };
 
 /**
  * sb_dxbc_parse() with options.
  *
- * @param data  the container bytes (not retained; copied)
+ * @param data  the container bytes (copied, unless SB_DXBC_PARSE_BORROW_INPUT)
  * @param size  their length
  * @param flags 0 (the same as sb_dxbc_parse) or a combination of
  *              enum sb_dxbc_parse_flags; an unknown bit is
