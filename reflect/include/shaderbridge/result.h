@@ -72,6 +72,19 @@ enum sb_result {
                                               translator bug; the message is spirv-val's) */
     SB_ERROR_SPIRV_OPTIMIZE = -3004,     /**< the SPIRV-Tools optimiser failed */
 
+    /* Running shaders (runtime/: the CPU interpreter and the Vulkan runtime). The offset is
+     * that of the source instruction concerned, 0 when none is. */
+    SB_ERROR_RUN_UNSUPPORTED = -4001,    /**< an instruction, resource kind or format the
+                                              interpreter or runtime does not run (named) */
+    SB_ERROR_RUN_BUDGET = -4002,         /**< the interpreter's instruction budget ran out
+                                              (a shader that does not terminate, or too big
+                                              a dispatch for the budget) */
+    SB_ERROR_RUN_BINDING = -4003,        /**< a resource the shader declares was not given,
+                                              or was given with a size or format it cannot
+                                              be used with */
+    SB_ERROR_VULKAN = -4004,             /**< a Vulkan call failed (the VkResult is named) */
+    SB_ERROR_NO_DEVICE = -4005,          /**< no Vulkan loader or no matching device */
+
     SB_RESULT_MAX_ENUM = 0x7fffffff
 };
 

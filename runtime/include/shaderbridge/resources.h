@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Resource data bound to a shader, shared by the CPU interpreter (interp.h)
+ * and the Vulkan runtime (runtime.h): both read the same description, so a
+ * GPU run and a CPU run of one shader see the same inputs, and both write
+ * UAV results back into the same kind of memory for comparison.
+ *
+ * A resource is named the way the shader names it: its class (cb#, t#, s#,
+ * u#), its register space (SM5.1; 0 before) and its register number (for an
+ * SM5.1 range, the absolute register: lower bound + array index).
+ *
+ * Memory layouts:
+ *   constant buffers, raw and structured buffers: `data` holds `size` bytes.
+ *   typed buffers: `width` elements of `format`, tightly packed.
+ *   textures: for each mip level (0 first), for each array layer (cube maps:
+ *     6 faces per cube, +X -X +Y -Y +Z -Z), rows of texels of `format`,
+ *     tightly packed; level l is max(1, width >> l) x max(1, height >> l) x
+ *     max(1, depth >> l).
+ */
+#ifndef SHADERBRIDGE_RESOURCES_H
+#define SHADERBRIDGE_RESOURCES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Texel formats the runtime and the interpreter both support. */
+enum sb_rt_format {
+    SB_RT_FORMAT_UNDEFINED = 0,
+    SB_RT_FORMAT_R32_FLOAT, SB_RT_FORMAT_R32_UINT, SB_RT_FORMAT_R32_SINT,
+    SB_RT_FORMAT_R32G32_FLOAT, SB_RT_FORMAT_R32G32_UINT, SB_RT_FORMAT_R32G32_SINT,
+    SB_RT_FORMAT_R32G32B32A32_FLOAT, SB_RT_FORMAT_R32G32B32A32_UINT, SB_RT_FORMAT_R32G32B32A32_SINT,
+    SB_RT_FORMAT_R16G16B16A16_FLOAT,
+    SB_RT_FORMAT_R8G8B8A8_UNORM,
+    SB_RT_FORMAT_COUNT,
+    SB_RT_FORMAT_MAX_ENUM = 0x7fffffff
+};
+
+/** Bytes per texel (0 for UNDEFINED / unknown values). */
+uint32_t sb_rt_format_size(enum sb_rt_format format);
+/** Channels per texel (1, 2 or 4; 0 for UNDEFINED / unknown values). */
+uint32_t sb_rt_format_channels(enum sb_rt_format format);
+/** "r32g32b32a32_float" ...; "undefined" for unknown values. Static. */
+const char *sb_rt_format_name(enum sb_rt_format format);
+
+enum sb_rt_filter { SB_RT_FILTER_NEAREST = 0, SB_RT_FILTER_LINEAR = 1 };
+enum sb_rt_address {
+    SB_RT_ADDRESS_REPEAT = 0, SB_RT_ADDRESS_MIRRORED_REPEAT = 1,
+    SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3 /**< transparent black */
+};
+
+/** Sampler state (s#), Vulkan's meaning. */
+struct sb_rt_sampler {
+    uint32_t mag_filter, min_filter, mip_filter; /**< enum sb_rt_filter */
+    uint32_t address[3];                         /**< u, v, w: enum sb_rt_address */
+    float mip_lod_bias, min_lod, max_lod;
+    bool compare;                                /**< comparison sampler (sample_c, gather4_c) */
+    uint32_t compare_op;                         /**< VkCompareOp value when `compare` */
+};
+
+/** One bound resource (see the file comment for the data layouts). */
+struct sb_rt_resource {
+    uint32_t resource_class;  /**< enum sb_ir_resource_class */
+    uint32_t space;
+    uint32_t register_index;
+    /** Bytes: buffer contents or texel data. UAV results are written back here. */
+    void *data;
+    size_t size;
+    /** Typed buffers and textures. */
+    uint32_t format;          /**< enum sb_rt_format */
+    uint32_t dimension;       /**< SM4 resource dimension (docs/sm4-tokens.md §8.3), 0 = not typed */
+    uint32_t width, height, depth; /**< depth: 3D depth; array layers are `layers` */
+    uint32_t layers;          /**< array layers (cube arrays: 6 x cubes); 1 when not arrayed */
+    uint32_t mip_levels;      /**< >= 1 */
+    uint32_t sample_count;    /**< 2DMS; 1 otherwise */
+    /** UAV append/consume counter: the initial value, updated after a run. */
+    uint32_t counter;
+    /** s#: the sampler state. */
+    struct sb_rt_sampler sampler;
+};
+
+/** Bytes a texture's texel data takes (every level and layer); 0 on overflow. */
+size_t sb_rt_texture_bytes(const struct sb_rt_resource *resource);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

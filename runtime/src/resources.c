@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* Facts about the texel formats of shaderbridge/resources.h. */
+#include "shaderbridge/resources.h"
+
+#include <stdint.h>
+
+static const struct {
+    const char *name;
+    uint8_t size, channels;
+} formats[SB_RT_FORMAT_COUNT] = {
+    [SB_RT_FORMAT_UNDEFINED] = { "undefined", 0, 0 },
+    [SB_RT_FORMAT_R32_FLOAT] = { "r32_float", 4, 1 },
+    [SB_RT_FORMAT_R32_UINT] = { "r32_uint", 4, 1 },
+    [SB_RT_FORMAT_R32_SINT] = { "r32_sint", 4, 1 },
+    [SB_RT_FORMAT_R32G32_FLOAT] = { "r32g32_float", 8, 2 },
+    [SB_RT_FORMAT_R32G32_UINT] = { "r32g32_uint", 8, 2 },
+    [SB_RT_FORMAT_R32G32_SINT] = { "r32g32_sint", 8, 2 },
+    [SB_RT_FORMAT_R32G32B32A32_FLOAT] = { "r32g32b32a32_float", 16, 4 },
+    [SB_RT_FORMAT_R32G32B32A32_UINT] = { "r32g32b32a32_uint", 16, 4 },
+    [SB_RT_FORMAT_R32G32B32A32_SINT] = { "r32g32b32a32_sint", 16, 4 },
+    [SB_RT_FORMAT_R16G16B16A16_FLOAT] = { "r16g16b16a16_float", 8, 4 },
+    [SB_RT_FORMAT_R8G8B8A8_UNORM] = { "r8g8b8a8_unorm", 4, 4 },
+};
+
+uint32_t sb_rt_format_size(enum sb_rt_format format)
+{
+    return (uint32_t)format < SB_RT_FORMAT_COUNT ? formats[format].size : 0;
+}
+
+uint32_t sb_rt_format_channels(enum sb_rt_format format)
+{
+    return (uint32_t)format < SB_RT_FORMAT_COUNT ? formats[format].channels : 0;
+}
+
+const char *sb_rt_format_name(enum sb_rt_format format)
+{
+    return (uint32_t)format < SB_RT_FORMAT_COUNT ? formats[format].name : "undefined";
+}
+
+size_t sb_rt_texture_bytes(const struct sb_rt_resource *r)
+{
+    uint64_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+    uint64_t layers = r->layers ? r->layers : 1, samples = r->sample_count ? r->sample_count : 1;
+    uint64_t total = 0;
+    uint32_t levels = r->mip_levels ? r->mip_levels : 1;
+    for (uint32_t l = 0; l < levels && l < 32; l++) {
+        uint64_t w = r->width >> l, h = r->height >> l, d = r->depth >> l;
+        w = w ? w : 1;
+        h = h ? h : 1;
+        d = d ? d : 1;
+        uint64_t level = w * h * d * layers * samples * texel; /* each factor < 2^32, texel <= 16 */
+        if (level / texel / samples / layers / d / h != w || total + level < total)
+            return 0;
+        total += level;
+    }
+    return total > SIZE_MAX ? 0 : (size_t)total;
+}
