@@ -3,7 +3,9 @@
 # shaderbridge set-up for a fresh Debian 12 machine.
 #
 #   tools/setup.sh          install what is missing, build, run the main job
-#                           (reflect + info over the bundled samples/)
+#                           (info, reflect and translate over the bundled samples/,
+#                           then the compute samples run on lavapipe and checked
+#                           against the CPU interpreter)
 #   tools/setup.sh test     install what is missing, build with -Werror and run
 #                           the test suite, then the same suite under ASan+UBSan
 #
@@ -18,7 +20,7 @@ build_dir=${BUILD_DIR:-$here/build}
 jobs=${JOBS:-$(nproc)}
 corpus=${SB_CORPUS_DIR:-$here/../shared/corpus}
 
-packages=(cmake gcc g++ clang make pkg-config libjson-c-dev python3 python3-yaml
+packages=(cmake gcc g++ clang make pkg-config libjson-c-dev libpng-dev python3 python3-yaml
           libvulkan-dev libvulkan-volk-dev spirv-tools spirv-headers glslang-tools
           mesa-vulkan-drivers vulkan-validationlayers libclang-rt-14-dev
           libvkd3d-dev vkd3d-compiler)
@@ -54,10 +56,13 @@ run_main_job() {
         echo "== shaderbridge reflect $(basename "$f")"
         "$cli" reflect "$f"
     done
-    for f in "$here"/samples/*.dxbc; do
-        echo "== shaderbridge translate --validate --spirv-text $(basename "$f")"
-        "$cli" translate --validate --spirv-text "$f"
-    done
+    local sample=$here/samples/passthrough_vs_4_0.dxbc
+    echo "== shaderbridge translate --validate --spirv-text $(basename "$sample")"
+    "$cli" translate --validate --spirv-text "$sample"
+    # The compute samples on the default device (lavapipe unless SHADERBRIDGE_DEVICE
+    # names another), each cross-checked against the CPU interpreter.
+    echo "== shaderbridge validate --dispatch 4 samples/*_cs_5_0.dxbc"
+    "$cli" validate --dispatch 4 "$here"/samples/*_cs_5_0.dxbc
 }
 
 run_tests() {

@@ -67,6 +67,7 @@ enum {
 /* Opcode-token controls (§2.2). */
 #define SM4_SAT (1u << 13)
 #define SM4_NZ (1u << 18)
+#define SM4_Z 0u
 #define SM4_SYNC_T (1u << 11)
 #define SM4_SYNC_G (1u << 12)
 #define SM4_SYNC_UGLOBAL (1u << 14)

@@ -39,6 +39,8 @@ int cli_cmd_info(int argc, char **argv);
 int cli_cmd_reflect(int argc, char **argv);
 int cli_cmd_disasm(int argc, char **argv);
 int cli_cmd_translate(int argc, char **argv);
+int cli_cmd_run(int argc, char **argv);
+int cli_cmd_validate(int argc, char **argv);
 
 /* JSON helpers (json_util.c). */
 json_object *cli_json_u64(uint64_t value);

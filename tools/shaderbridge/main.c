@@ -30,12 +30,27 @@ static const char usage_text[] =
     "                             --jobs N translates in N threads;\n"
     "                             --unbounded-descriptors N: unbounded SM5.1 ranges as\n"
     "                             arrays of N descriptors (no runtimeDescriptorArray)\n"
+    "  run [--dispatch X,Y,Z] [--input REG=FILE]... [--output DIR] [--cpu]\n"
+    "      [--seed N] [--device D] FILE\n"
+    "                             run a compute shader on the GPU (--cpu: the CPU\n"
+    "                             interpreter); inputs not given are seeded; UAVs are\n"
+    "                             written to DIR/REG.bin (u0.bin ...), 2D ones also\n"
+    "                             as DIR/REG.png\n"
+    "  validate [--seed N] [--dispatch X,Y,Z] [--ulps N] [--device D] [--output DIR]\n"
+    "           FILE...\n"
+    "                             run a compute shader on the GPU and on the CPU\n"
+    "                             interpreter with the same seeded inputs and compare\n"
+    "                             every UAV word: exit 0 agree, 1 disagree (listed),\n"
+    "                             3 could not run; --output DIR: mismatching 2D images\n"
+    "                             as PNG (gpu, cpu, difference). Device: --device,\n"
+    "                             SHADERBRIDGE_DEVICE, else lavapipe\n"
 #endif
     "  help                       this text\n"
     "  version                    print the version\n"
     "\n"
     "FILE may be '-' for standard input. Exit status: 0 success, 1 invalid input\n"
-    "(reported as FILE:OFFSET: error: ...), 2 usage error.\n";
+    "(reported as FILE:OFFSET: error: ...), 2 usage error, 3 (run, validate) the\n"
+    "shader could not be run.\n";
 
 void cli_usage_error(const char *format, ...)
 {
@@ -63,6 +78,10 @@ int main(int argc, char **argv)
 #ifndef SB_CLI_NO_TRANSLATE
     if (!strcmp(command, "translate"))
         return cli_cmd_translate(argc - 1, argv + 1);
+    if (!strcmp(command, "run"))
+        return cli_cmd_run(argc - 1, argv + 1);
+    if (!strcmp(command, "validate"))
+        return cli_cmd_validate(argc - 1, argv + 1);
 #endif
     if (!strcmp(command, "help") || !strcmp(command, "--help") || !strcmp(command, "-h")) {
         fputs(usage_text, stdout);

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Running a shader file and checking the GPU against the CPU interpreter.
+ *
+ * sb_rt_program_load() reads shader bytes once into everything both paths
+ * need: the IR (for the interpreter) and the SPIR-V translation with its
+ * bindings (for Vulkan). sb_rt_inputs_create() makes a resource for every
+ * register the program declares, filled from a seed: values follow the
+ * declared or reflected types (RDEF constant-buffer and structure layouts,
+ * typed-resource return types), so integers stay small and floats stay
+ * finite; memory of unknown type gets small unsigned integers (raw buffers)
+ * or floats. sb_validate() runs the program on the GPU and on the interpreter
+ * from identical inputs and compares every UAV and counter.
+ *
+ * Comparison: integer data (typed UINT/SINT resources, integer fields of a
+ * reflected structure) must be bit-identical; float data agrees when both are
+ * NaN, when both are zero or denormal (D3D allows flushing), or when they are
+ * within `float_ulps` units in the last place or an absolute 2^-20 of each
+ * other (transcendentals and fused multiply-adds differ between devices).
+ * Memory of unknown type is compared as float only when both words are
+ * normal floats, else exactly.
+ */
+#ifndef SHADERBRIDGE_VALIDATE_H
+#define SHADERBRIDGE_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shaderbridge/interp.h"
+#include "shaderbridge/ir.h"
+#include "shaderbridge/resources.h"
+#include "shaderbridge/result.h"
+#include "shaderbridge/runtime.h"
+#include "shaderbridge/translate.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Descriptors given to an unbounded SM5.1 range (`t0[]`) when a program is run. */
+#define SB_RT_UNBOUNDED_DESCRIPTORS 8u
+
+/** A loaded shader: its IR and its translation (both owned). */
+struct sb_rt_program {
+    uint32_t stage;                        /**< enum sb_ir_stage */
+    const struct sb_ir_program *ir;
+    const struct sb_translation *translation;
+    const struct sb_dxbc *container;       /**< the parsed container (reflection), or NULL */
+    void *internal;                        /**< owned state; do not touch */
+};
+
+/** Loads DXBC bytes (copied); target env and flags from `options` (NULL = defaults). */
+enum sb_result sb_rt_program_load(const void *data, size_t size,
+                                  const struct sb_translate_options *options,
+                                  struct sb_rt_program **out, struct sb_error *error);
+void sb_rt_program_destroy(struct sb_rt_program *program);
+
+/** Kinds of 32-bit words, for generation and comparison. */
+enum sb_rt_word_kind {
+    SB_RT_WORD_UNKNOWN = 0, SB_RT_WORD_FLOAT = 1, SB_RT_WORD_INT = 2, SB_RT_WORD_UINT = 3,
+    SB_RT_WORD_BOOL = 4, SB_RT_WORD_DOUBLE_LOW = 5, SB_RT_WORD_DOUBLE_HIGH = 6,
+};
+
+/** A set of resources for one program, with the word kinds of each. */
+struct sb_rt_inputs {
+    uint32_t count;
+    struct sb_rt_resource *resources;  /**< `count` resources, data owned by the set */
+    /** Per resource: the kind of each 32-bit word of its data (resources[i].size / 4
+     *  entries), or NULL when all words are of one kind (uniform_kind[i]). */
+    uint8_t **word_kinds;
+    uint8_t *uniform_kind;
+};
+
+/** Sizes and shapes of generated resources. */
+struct sb_rt_input_options {
+    uint64_t seed;
+    uint32_t buffer_bytes;     /**< raw/structured/typed buffers; 0 = 65536 */
+    uint32_t texture_size;     /**< width = height (cube faces too); 0 = 16 */
+    uint32_t texture_layers;   /**< array layers (cube arrays: cubes x 6); 0 = 4 */
+    uint32_t texture_depth;    /**< 3D depth; 0 = 8 */
+};
+
+/** Creates seeded inputs for every resource `program` declares. */
+enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
+                                   const struct sb_rt_input_options *options,
+                                   struct sb_rt_inputs **out, struct sb_error *error);
+/** A deep copy (same data, separately owned). */
+enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_rt_inputs **out,
+                                  struct sb_error *error);
+void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
+
+/** One output word where the GPU and the interpreter disagree. */
+struct sb_validate_mismatch {
+    uint32_t resource;         /**< index into the inputs' resources */
+    uint64_t byte_offset;      /**< in the resource's data; UINT64_MAX: the UAV counter */
+    uint32_t texel[4];         /**< textures: x, y, z (or layer), mip; buffers: element, 0.. */
+    uint32_t kind;             /**< enum sb_rt_word_kind used for the comparison */
+    uint32_t gpu, cpu;         /**< the two words */
+};
+
+struct sb_validate_options {
+    struct sb_rt_input_options inputs;
+    uint32_t group_count[3];   /**< 0s = 1, 1, 1 */
+    uint32_t float_ulps;       /**< 0 = 64 */
+    uint32_t max_mismatches;   /**< kept in the report; 0 = 64 */
+    struct sb_interp_options interp;
+};
+
+struct sb_validate_report {
+    uint64_t words_compared;
+    uint64_t mismatch_count;   /**< all of them (only the first max_mismatches are kept) */
+    uint32_t kept;
+    struct sb_validate_mismatch *mismatches;
+    struct sb_rt_inputs *gpu;  /**< the GPU's results (owned by the report) */
+    struct sb_rt_inputs *cpu;  /**< the interpreter's results (owned by the report) */
+    struct sb_rt_timing gpu_timing;
+    uint64_t cpu_ns;
+    struct sb_interp_stats cpu_stats;
+};
+
+/**
+ * Runs `program` (compute) on the context's GPU and on the interpreter with the same
+ * seeded inputs and compares every UAV word and counter. SB_SUCCESS means both ran;
+ * agreement is report->mismatch_count == 0. The interpreter runs first: a program that
+ * exhausts its budget fails with SB_ERROR_RUN_BUDGET before the GPU is asked.
+ */
+enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
+                           const struct sb_validate_options *options,
+                           struct sb_validate_report **out, struct sb_error *error);
+void sb_validate_report_destroy(struct sb_validate_report *report);
+
+/** Compares two words of `kind` under the rules above (exported for tests and tools). */
+bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t float_ulps);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

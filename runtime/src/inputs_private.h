@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared between the input generator, its RDEF word-kind maps and the comparer. */
+#ifndef SB_RUNTIME_INPUTS_PRIVATE_H
+#define SB_RUNTIME_INPUTS_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "shaderbridge/validate.h"
+
+/**
+ * Fills `kinds` (word_count entries, pre-filled with the default kind) from the
+ * RDEF layout of constant buffer or structured buffer `r`. False when the container
+ * has no RDEF description of it (kinds unchanged).
+ */
+bool sb_rt_kinds_from_rdef(const struct sb_dxbc *container, const struct sb_ir_resource *r,
+                           uint8_t *kinds, uint32_t word_count);
+
+/**
+ * Fills `kinds` of constant buffer `r` from how the program reads it: lanes read by a
+ * float slot become FLOAT, by an integer slot INT/UINT (an integer use wins), lanes used
+ * as relative indices UINT. For containers without RDEF (stripped shaders).
+ */
+void sb_rt_kinds_from_usage(const struct sb_ir_program *ir, const struct sb_ir_resource *r,
+                            uint8_t *kinds, uint32_t word_count);
+
+/** The kind of word `w` of resource `i`. */
+static inline uint8_t sb_rt_word_kind_of(const struct sb_rt_inputs *inputs, uint32_t i, uint64_t w)
+{
+    return inputs->word_kinds[i] ? inputs->word_kinds[i][w] : inputs->uniform_kind[i];
+}
+
+#endif

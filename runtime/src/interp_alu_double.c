@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * 64-bit ops of the CPU interpreter, following
+ * translator/src/spirv_alu_double.c: a destination mask names the lane
+ * pairs written (double k goes to the k-th pair), source double k is the
+ * pair at swizzle[k]; comparisons and dtof/dtoi/dtou write one 32-bit lane
+ * per double, ftod/itod/utod read one 32-bit lane (swizzle[k]) per double.
+ * dmin/dmax are NMin/NMax (fmin/fmax), dfma is fused (fma), dtoi/dtou
+ * saturate like ftoi/ftou. As in the back end, saturate is not applied to
+ * double results.
+ */
+#include "interp_private.h"
+
+#include <math.h>
+#include <string.h>
+
+static uint32_t popcount4(uint32_t mask)
+{
+    return (mask & 1u) + ((mask >> 1) & 1u) + ((mask >> 2) & 1u) + ((mask >> 3) & 1u);
+}
+
+
+static uint32_t dtoi(double d, bool is_signed)
+{
+    if (isnan(d))
+        return 0;
+    if (is_signed)
+        return d >= 2147483648.0 ? 0x7FFFFFFFu : d <= -2147483648.0 ? 0x80000000u : (uint32_t)(int32_t)d;
+    return d >= 4294967296.0 ? 0xFFFFFFFFu : d <= 0.0 ? 0 : (uint32_t)d;
+}
+
+static enum sb_result arithmetic(struct interp_state *s, const struct sb_ir_instruction *in)
+{
+    uint32_t srcs = (in->op == SB_IR_OP_DMOV || in->op == SB_IR_OP_DRCP) ? 1
+                    : (in->op == SB_IR_OP_DFMA || in->op == SB_IR_OP_DMOVC) ? 3 : 2;
+    if (in->dst_count < 1 || in->src_count < srcs)
+        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    const struct sb_ir_operand *d = &in->dst[0];
+    uint32_t n = popcount4(d->mask & 0xFu) / 2;
+    if (!n || d->file == SB_IR_FILE_NULL)
+        return SB_SUCCESS;
+    double *a[3][2] = { { NULL } };
+    const uint32_t *cond[4] = { NULL };
+    uint32_t first = in->op == SB_IR_OP_DMOVC ? 1 : 0;
+    for (uint32_t i = first; i < srcs; i++)
+        if (!sb_interp_load_double(s, &in->src[i], n, a[i]))
+            return s->result;
+    if (first && !sb_interp_load_n(s, &in->src[0], n, SB_IR_TYPE_BOOL, cond))
+        return s->result;
+    double *r[2] = { NULL, NULL };
+    for (uint32_t k = 0; k < n; k++) {
+        if (!(r[k] = sb_interp_scratch_double(s)))
+            return s->result;
+        double *R = r[k], *A = a[0][k], *Bv = a[1][k], *C = a[2][k];
+        for (uint32_t l = 0; l < s->lanes; l++) {
+            switch (in->op) {
+            case SB_IR_OP_DMOV: R[l] = A[l]; break;
+            case SB_IR_OP_DMOVC: R[l] = cond[k][l] ? Bv[l] : C[l]; break;
+            case SB_IR_OP_DADD: R[l] = A[l] + Bv[l]; break;
+            case SB_IR_OP_DMUL: R[l] = A[l] * Bv[l]; break;
+            case SB_IR_OP_DDIV: R[l] = A[l] / Bv[l]; break;
+            case SB_IR_OP_DMIN: R[l] = fmin(A[l], Bv[l]); break;
+            case SB_IR_OP_DMAX: R[l] = fmax(A[l], Bv[l]); break;
+            case SB_IR_OP_DFMA: R[l] = fma(A[l], Bv[l], C[l]); break;
+            default: R[l] = 1.0 / A[l]; break; /* DRCP */
+            }
+        }
+    }
+    sb_interp_store_double(s, d, r, n);
+    return s->result;
+}
+
+/* deq/dne/dlt/dge and dtof/dtoi/dtou: one 32-bit lane per double. */
+static enum sb_result narrowing(struct interp_state *s, const struct sb_ir_instruction *in)
+{
+    bool compare = in->op == SB_IR_OP_DEQ || in->op == SB_IR_OP_DNE || in->op == SB_IR_OP_DLT ||
+                   in->op == SB_IR_OP_DGE;
+    if (in->dst_count < 1 || in->src_count < (compare ? 2u : 1u))
+        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    const struct sb_ir_operand *d = &in->dst[0];
+    uint32_t mask = d->mask & 0xFu, n = popcount4(mask);
+    if (!n || d->file == SB_IR_FILE_NULL)
+        return SB_SUCCESS;
+    if (n > 2)
+        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' writes %u lanes from at most two doubles",
+                              sb_ir_op_name(in->op), n);
+    double *a[2] = { NULL }, *b[2] = { NULL };
+    if (!sb_interp_load_double(s, &in->src[0], n, a) || (compare && !sb_interp_load_double(s, &in->src[1], n, b)))
+        return s->result;
+    const uint32_t *out[4] = { NULL };
+    uint32_t k = 0;
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask & (1u << c)))
+            continue;
+        uint32_t *R = sb_interp_scratch(s);
+        if (!R)
+            return s->result;
+        const double *A = a[k], *Bv = b[k];
+        for (uint32_t l = 0; l < s->lanes; l++) {
+            switch (in->op) {
+            case SB_IR_OP_DEQ: R[l] = A[l] == Bv[l] ? 0xFFFFFFFFu : 0; break;
+            case SB_IR_OP_DNE: R[l] = !(A[l] == Bv[l]) ? 0xFFFFFFFFu : 0; break;
+            case SB_IR_OP_DLT: R[l] = A[l] < Bv[l] ? 0xFFFFFFFFu : 0; break;
+            case SB_IR_OP_DGE: R[l] = A[l] >= Bv[l] ? 0xFFFFFFFFu : 0; break;
+            case SB_IR_OP_DTOF: {
+                float f = (float)A[l];
+                memcpy(&R[l], &f, 4);
+                break;
+            }
+            default: R[l] = dtoi(A[l], in->op == SB_IR_OP_DTOI); break;
+            }
+        }
+        out[c] = R;
+        k++;
+    }
+    sb_interp_store(s, d, mask, out, in->op == SB_IR_OP_DTOF ? SB_IR_TYPE_FLOAT : SB_IR_TYPE_UINT);
+    return s->result;
+}
+
+/* ftod/itod/utod. */
+static enum sb_result widening(struct interp_state *s, const struct sb_ir_instruction *in)
+{
+    if (in->dst_count < 1 || in->src_count < 1)
+        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    const struct sb_ir_operand *d = &in->dst[0];
+    uint32_t n = popcount4(d->mask & 0xFu) / 2;
+    if (!n || d->file == SB_IR_FILE_NULL)
+        return SB_SUCCESS;
+    uint32_t view = in->op == SB_IR_OP_FTOD ? SB_IR_TYPE_FLOAT : in->op == SB_IR_OP_ITOD ? SB_IR_TYPE_INT
+                                                                                          : SB_IR_TYPE_UINT;
+    const uint32_t *a[4];
+    if (!sb_interp_load_n(s, &in->src[0], n, view, a))
+        return s->result;
+    double *r[2] = { NULL, NULL };
+    for (uint32_t k = 0; k < n; k++) {
+        if (!(r[k] = sb_interp_scratch_double(s)))
+            return s->result;
+        for (uint32_t l = 0; l < s->lanes; l++) {
+            uint32_t u = a[k][l];
+            float f;
+            memcpy(&f, &u, 4);
+            r[k][l] = view == SB_IR_TYPE_FLOAT ? (double)f : view == SB_IR_TYPE_INT ? (double)(int32_t)u : (double)u;
+        }
+    }
+    sb_interp_store_double(s, d, r, n);
+    return s->result;
+}
+
+enum sb_result sb_interp_alu_double(struct interp_state *s, const struct sb_ir_instruction *in)
+{
+    switch (in->op) {
+    case SB_IR_OP_DMOV: case SB_IR_OP_DMOVC: case SB_IR_OP_DADD: case SB_IR_OP_DMUL: case SB_IR_OP_DDIV:
+    case SB_IR_OP_DMIN: case SB_IR_OP_DMAX: case SB_IR_OP_DFMA: case SB_IR_OP_DRCP:
+        return arithmetic(s, in);
+    case SB_IR_OP_DEQ: case SB_IR_OP_DNE: case SB_IR_OP_DLT: case SB_IR_OP_DGE: case SB_IR_OP_DTOF:
+    case SB_IR_OP_DTOI: case SB_IR_OP_DTOU:
+        return narrowing(s, in);
+    case SB_IR_OP_FTOD: case SB_IR_OP_ITOD: case SB_IR_OP_UTOD:
+        return widening(s, in);
+    default: return SB_ERROR_TRANSLATE_UNSUPPORTED;
+    }
+}

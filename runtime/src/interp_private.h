@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internals of the CPU interpreter (shaderbridge/interp.h), shared by its
+ * files:
+ *   interp.c          dispatch, group setup, binding checks, the budget;
+ *   interp_flow.c     the structured-flow walk with per-lane masks;
+ *   interp_operand.c  operand access: sources as per-component lane arrays,
+ *                     destinations under mask, active lanes and saturate;
+ *   interp_alu*.c     ALU ops (float, integer/bit, double);
+ *   interp_memory.c   raw/structured buffers, g#, atomics, counters;
+ *   interp_texel.c    texel formats and typed addressing;
+ *   interp_texture.c  typed loads/stores, queries, resource lookup;
+ *   interp_sample.c   sample/gather with Vulkan's filtering and addressing.
+ *
+ * Storage is structure-of-arrays: r# component c of register i is the lane
+ * array temp[i * 4 + c]; an ALU op reads whole component arrays and writes a
+ * whole result array before the masked store, so a source that is also the
+ * destination is read before it is written, as D3D requires. When every
+ * invocation writes, a result array is not copied: it trades places with the
+ * register's old array, which becomes scratch (the two pools hold the same
+ * number of arrays throughout).
+ */
+#ifndef SHADERBRIDGE_INTERP_PRIVATE_H
+#define SHADERBRIDGE_INTERP_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shaderbridge/interp.h"
+
+/* Lane loops are the interpreter's hot path: let GCC vectorize them at -O2 as clang does
+ * (GCC 12's -O2 cost model leaves loops of unknown trip count scalar). Every interp*.c
+ * includes this header first. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
+/* The lane kernels are also built for AVX2 and picked at load time where the toolchain can
+ * (GCC on x86-64 Linux: ifunc); elsewhere they stay baseline. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define SB_INTERP_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define SB_INTERP_KERNEL
+#endif
+
+#define SB_INTERP_MAX_LANES 1024u
+/* Lane arrays are whole blocks of this many lanes (the padding lanes are never active), so
+ * vector loops need no scalar tail and arrays stay 16-byte aligned for doubles. */
+#define SB_INTERP_LANE_BLOCK 8u
+/* Filled immediate lane arrays kept between instructions (direct-mapped by value). */
+#define SB_INTERP_IMM_SLOTS 256u
+/* Lane arrays of scratch per instruction: sources with modifiers, gathers, results. */
+#define SB_INTERP_SCRATCH_ARRAYS 96u
+/* Double lane arrays per instruction (three sources of two doubles, two results). */
+#define SB_INTERP_DOUBLE_ARRAYS 8u
+
+enum interp_frame_kind { FRAME_CALL = 0, FRAME_IF = 1, FRAME_LOOP = 2, FRAME_SWITCH = 3 };
+
+/* One open construct. `keep` are the lanes that resume after it (ENDIF,
+ * ENDLOOP exit, ENDSWITCH, return from a call); `wait` are lanes parked for
+ * later inside it (IF: the else lanes; LOOP: the lanes still iterating;
+ * SWITCH: lanes whose case label has not come yet). */
+struct interp_frame {
+    uint32_t kind;
+    uint32_t function;   /* function the construct is in (CALL: the caller) */
+    uint32_t pc;         /* IF/LOOP/SWITCH: its marker; CALL: the caller's CALL instruction */
+    uint32_t resume;     /* where to go when no lane is active */
+    uint8_t *keep, *wait; /* one allocation of 2 * lanes bytes, kept for reuse */
+    uint32_t *target;    /* SWITCH: the label position each lane enters at (lazily allocated) */
+};
+
+struct interp_function {
+    uint32_t *match;     /* per instruction: the partner marker (see interp_flow.c) */
+    uint32_t depth;      /* deepest nesting */
+};
+
+/* A resource found for one operand (NULL data where absent). */
+struct interp_binding {
+    struct sb_rt_resource *rt;
+    const struct sb_ir_resource *decl;
+};
+
+struct interp_state {
+    const struct sb_ir_program *program;
+    struct sb_rt_resource *resources;
+    uint32_t resource_count;
+    uint32_t lanes;                  /* lanes per array: the invocations rounded up to SB_INTERP_LANE_BLOCK;
+                                        the padding lanes are never active */
+    uint32_t invocations;            /* invocations per group */
+    uint32_t group[3];               /* current group id */
+
+    uint32_t temp_count;
+    uint32_t *temp_pool;             /* the memory of temp_count * 4 arrays (freed from here) */
+    uint32_t **temp;                 /* [temp * 4 + component]: the lane array now holding it */
+    uint32_t **xtemps;               /* per x# id: [element][4][lanes] or NULL */
+    uint32_t *xtemp_count;           /* per x# id: elements */
+    uint32_t xtemp_ids;
+    uint32_t **gsm;                  /* per group_shared entry: DWORDs */
+    uint32_t *gsm_dwords;
+    uint32_t *special;               /* [4 files][4][lanes]: thread ids */
+
+    uint8_t *active;                 /* 1 = lane runs */
+    uint32_t active_count;
+
+    struct interp_function *functions;
+    struct interp_frame *frames;
+    uint32_t frame_count, frame_capacity; /* masks are allocated the first time a depth is used */
+
+    uint32_t *scratch_pool;          /* the memory of SB_INTERP_SCRATCH_ARRAYS arrays */
+    uint32_t *scratch[SB_INTERP_SCRATCH_ARRAYS]; /* the arrays now free for scratch use */
+    uint32_t scratch_used;           /* arrays handed out for the current instruction */
+    double *double_pool;             /* SB_INTERP_DOUBLE_ARRAYS arrays of `lanes` doubles */
+    uint32_t double_used;
+    uint32_t *imm_arrays;            /* SB_INTERP_IMM_SLOTS arrays of `lanes` words */
+    uint32_t imm_value[SB_INTERP_IMM_SLOTS];
+    uint64_t imm_stamp[SB_INTERP_IMM_SLOTS]; /* 0 = empty; else the instruction count that filled or used it */
+    const struct sb_ir_operand *bind_op; /* the operand whose range indices bind_index holds */
+    const uint32_t *bind_index;      /* per-lane SM5.1 range indices, for this instruction */
+
+    uint64_t budget, executed;
+    struct sb_interp_stats stats;
+    const struct sb_ir_instruction *inst; /* being executed (errors) */
+    struct sb_error *error;
+    enum sb_result result;
+};
+
+/* ---- interp.c ---------------------------------------------------------------------------- */
+/** Records a failure (first one wins) at the current instruction; returns the code. */
+enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/** UNSUPPORTED naming the current op. */
+enum sb_result sb_interp_unsupported(struct interp_state *s, const char *what);
+/** The table entry for class/space/register, or NULL. */
+struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_class, uint32_t space,
+                                      uint32_t reg);
+/** The declaration an operand of `file` names (index[0] = id), or NULL. */
+const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id);
+
+/* ---- interp_flow.c ----------------------------------------------------------------------- */
+/** Precomputes the marker partners of every function. */
+enum sb_result sb_interp_flow_prepare(struct interp_state *s);
+/** Runs the entry function for the current group (all lanes active at start). */
+enum sb_result sb_interp_flow_run(struct interp_state *s);
+
+/* ---- interp_operand.c -------------------------------------------------------------------- */
+/** A fresh scratch lane array (lanes words); NULL (recorded) when the pool is used up. */
+uint32_t *sb_interp_scratch(struct interp_state *s);
+/**
+ * Lane arrays of the source lanes `mask` selects: out[c] for each c in mask
+ * is lane `swizzle[c]` of the operand, in `type` (enum sb_ir_type; modifiers
+ * applied in that view). Returns false (recorded) on failure.
+ */
+bool sb_interp_load(struct interp_state *s, const struct sb_ir_operand *op, uint32_t mask, uint32_t type,
+                    const uint32_t *out[4]);
+/** A fresh array of `lanes` doubles; NULL (recorded) when used up. */
+double *sb_interp_scratch_double(struct interp_state *s);
+/** As sb_interp_load for lanes 0..n-1 taking swizzle[0..n-1] (out[0..n-1]). */
+bool sb_interp_load_n(struct interp_state *s, const struct sb_ir_operand *op, uint32_t n, uint32_t type,
+                      const uint32_t *out[4]);
+/** One lane array: swizzle[0] (scalar operands, relative indices). */
+const uint32_t *sb_interp_load_scalar(struct interp_state *s, const struct sb_ir_operand *op,
+                                      uint32_t type);
+/** Per-lane values of an index (`offset + relative`); NULL (recorded) on failure. */
+const uint32_t *sb_interp_index(struct interp_state *s, const struct sb_ir_index *index);
+/** Doubles: out[k][l] for k < n from the lane pair at swizzle[k], modifiers applied. */
+bool sb_interp_load_double(struct interp_state *s, const struct sb_ir_operand *op, uint32_t n,
+                           double *out[2]);
+/**
+ * Stores value[c] (lane arrays; c in `mask`) to `dst` for the active lanes,
+ * saturating when `type` is FLOAT and the instruction saturates.
+ */
+bool sb_interp_store(struct interp_state *s, const struct sb_ir_operand *dst, uint32_t mask,
+                     const uint32_t *const value[4], uint32_t type);
+/** Stores one lane array replicated into every lane of dst's mask. */
+bool sb_interp_store_replicated(struct interp_state *s, const struct sb_ir_operand *dst,
+                                const uint32_t *value, uint32_t type);
+/** Stores `n` doubles to the pairs of dst's mask in order. */
+bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *dst, double *const value[2],
+                            uint32_t n);
+
+/* ---- interp_alu*.c ----------------------------------------------------------------------- */
+/** Runs an ALU op; UNSUPPORTED unrecorded when `op` is none. */
+enum sb_result sb_interp_alu(struct interp_state *s, const struct sb_ir_instruction *inst);
+enum sb_result sb_interp_alu_int(struct interp_state *s, const struct sb_ir_instruction *inst);
+enum sb_result sb_interp_alu_double(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_memory.c --------------------------------------------------------------------- */
+/** Raw/structured loads and stores, atomics, counters; UNSUPPORTED unrecorded otherwise. */
+enum sb_result sb_interp_memory(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_texel.c ---------------------------------------------------------------------- */
+/** Lane view of a typed resource's texels from its declaration (FLOAT, INT or UINT). */
+uint32_t sb_interp_value_type(const struct sb_ir_resource *decl);
+/** Decodes one texel of `format` into four 32-bit lanes (missing: 0, alpha 1). */
+void sb_interp_texel_decode(uint32_t format, const uint8_t *texel, uint32_t out[4]);
+/** Encodes four lanes into one texel of `format`. */
+void sb_interp_texel_encode(uint32_t format, const uint32_t in[4], uint8_t *texel);
+/** Float bits -> half bits, rounding to nearest even (PackHalf2x16 of one lane). */
+uint32_t sb_interp_half_from_float(uint32_t f);
+/** Half bits (low 16) -> float bits, exact. */
+uint32_t sb_interp_float_from_half(uint32_t h);
+/** Does the interpreter know this texel format? */
+bool sb_interp_format_known(uint32_t format);
+/**
+ * Address of texel (x, y, z, layer) of level `mip`; NULL when outside the
+ * resource. Coordinates are signed: anything negative is outside.
+ */
+uint8_t *sb_interp_texel_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t z,
+                                 int32_t layer, int32_t mip);
+/** Extent of level `mip` along axis 0/1/2 (>= 1). */
+uint32_t sb_interp_level_extent(const struct sb_rt_resource *r, uint32_t axis, uint32_t mip);
+
+/* ---- interp_texture.c -------------------------------------------------------------------- */
+/** Typed loads/stores, sampling and queries; UNSUPPORTED unrecorded otherwise. */
+enum sb_result sb_interp_texture(struct interp_state *s, const struct sb_ir_instruction *inst);
+/** Typed-resource binding of a t#/u# operand (uniform index); false (recorded) when missing. */
+bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane,
+                    struct interp_binding *out);
+/** sample/gather (interp_sample.c); UNSUPPORTED unrecorded otherwise. */
+enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+#endif

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GPU-vs-CPU validation (validate.h): one set of seeded inputs, cloned for
+ * the interpreter and for Vulkan, then every UAV word and counter compared by
+ * the rule of its kind. The interpreter runs first so a program that does not
+ * terminate within the budget is reported without handing it to a device.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "inputs_private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static enum sb_result fail(struct sb_error *error, enum sb_result code, const char *message)
+{
+    if (error) {
+        memset(error, 0, sizeof(*error));
+        error->code = code;
+        strncpy(error->message, message, sizeof(error->message) - 1);
+    }
+    return code;
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static float as_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* Floats mapped to integers that increase with the value, so ULP distance is a difference. */
+static int64_t ordered(uint32_t u)
+{
+    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
+}
+
+static bool is_nan(uint32_t u)
+{
+    return (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu);
+}
+
+static bool is_zero_or_denormal(uint32_t u)
+{
+    return (u & 0x7f800000u) == 0;
+}
+
+static bool is_normal(uint32_t u)
+{
+    uint32_t e = u & 0x7f800000u;
+    return e && e != 0x7f800000u;
+}
+
+static bool floats_agree(uint32_t a, uint32_t b, uint32_t ulps)
+{
+    if (is_nan(a) || is_nan(b))
+        return is_nan(a) && is_nan(b);
+    int64_t d = ordered(a) - ordered(b);
+    if (d < 0)
+        d = -d;
+    if (d <= (int64_t)ulps)
+        return true;
+    float fa = as_float(a), fb = as_float(b);
+    if (isinf(fa) || isinf(fb))
+        return false;
+    return fabsf(fa - fb) <= 0x1p-20f;
+}
+
+bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t float_ulps)
+{
+    if (a == b)
+        return true;
+    switch (kind) {
+    case SB_RT_WORD_FLOAT:
+        if (is_zero_or_denormal(a) && is_zero_or_denormal(b))
+            return true; /* D3D lets float32 denormals flush to zero */
+        return floats_agree(a, b, float_ulps);
+    case SB_RT_WORD_UNKNOWN:
+        return is_normal(a) && is_normal(b) && floats_agree(a, b, float_ulps);
+    default:
+        return false;
+    }
+}
+
+static bool doubles_agree(uint64_t a, uint64_t b, uint32_t ulps)
+{
+    if (a == b)
+        return true;
+    double da, db;
+    memcpy(&da, &a, 8);
+    memcpy(&db, &b, 8);
+    if (isnan(da) || isnan(db))
+        return isnan(da) && isnan(db);
+    /* Doubles are computed exactly by both sides except for drcp/ddiv/dfma: a 32-bit
+     * float's tolerance scaled to the double's 29 extra mantissa bits. */
+    int64_t oa = (a >> 63) ? -(int64_t)(a & ~(1ull << 63)) : (int64_t)a;
+    int64_t ob = (b >> 63) ? -(int64_t)(b & ~(1ull << 63)) : (int64_t)b;
+    int64_t d = oa - ob;
+    if (d < 0)
+        d = -d;
+    return (uint64_t)d <= ((uint64_t)ulps << 29) || fabs(da - db) <= 0x1p-40;
+}
+
+/* Texel coordinates of a byte offset in a resource, for the report. */
+static void locate(const struct sb_rt_resource *r, uint64_t offset, uint32_t texel[4])
+{
+    memset(texel, 0, 4 * sizeof(uint32_t));
+    uint32_t size = sb_rt_format_size((enum sb_rt_format)r->format);
+    if (!r->dimension || !size) {
+        texel[0] = (uint32_t)(offset / 4); /* dword index */
+        return;
+    }
+    uint64_t element = offset / size;
+    uint32_t layers = r->layers ? r->layers : 1;
+    uint32_t samples = r->sample_count ? r->sample_count : 1;
+    for (uint32_t level = 0; level < (r->mip_levels ? r->mip_levels : 1); level++) {
+        uint64_t w = r->width >> level ? r->width >> level : 1;
+        uint64_t h = r->height >> level ? r->height >> level : 1;
+        uint64_t d = r->depth >> level ? r->depth >> level : 1;
+        uint64_t level_texels = w * h * d * layers * samples;
+        if (element < level_texels) {
+            element /= samples;
+            texel[0] = (uint32_t)(element % w);
+            texel[1] = (uint32_t)(element / w % h);
+            texel[2] = (uint32_t)(element / w / h); /* depth slice or layer */
+            texel[3] = level;
+            return;
+        }
+        element -= level_texels;
+    }
+}
+
+static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t resource,
+                 const struct sb_rt_resource *r, uint64_t offset, uint32_t kind, uint32_t gpu,
+                 uint32_t cpu)
+{
+    report->mismatch_count++;
+    if (report->kept >= limit)
+        return true;
+    struct sb_validate_mismatch *m = &report->mismatches[report->kept++];
+    m->resource = resource;
+    m->byte_offset = offset;
+    m->kind = kind;
+    m->gpu = gpu;
+    m->cpu = cpu;
+    if (offset == UINT64_MAX)
+        memset(m->texel, 0, sizeof(m->texel));
+    else
+        locate(r, offset, m->texel);
+    return true;
+}
+
+static void compare(struct sb_validate_report *report, const struct sb_validate_options *o,
+                    uint32_t limit)
+{
+    const struct sb_rt_inputs *gpu = report->gpu, *cpu = report->cpu;
+    for (uint32_t i = 0; i < gpu->count; i++) {
+        const struct sb_rt_resource *g = &gpu->resources[i], *c = &cpu->resources[i];
+        if (g->resource_class != SB_IR_RESOURCE_UAV)
+            continue;
+        const uint32_t *gw = g->data, *cw = c->data;
+        uint64_t words = g->size / 4;
+        for (uint64_t w = 0; w < words; w++) {
+            uint8_t kind = sb_rt_word_kind_of(gpu, i, w);
+            report->words_compared++;
+            if (kind == SB_RT_WORD_DOUBLE_LOW && w + 1 < words) {
+                uint64_t a = gw[w] | (uint64_t)gw[w + 1] << 32, b = cw[w] | (uint64_t)cw[w + 1] << 32;
+                if (!doubles_agree(a, b, o->float_ulps)) {
+                    keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+                    keep(report, limit, i, g, w * 4 + 4, SB_RT_WORD_DOUBLE_HIGH, gw[w + 1], cw[w + 1]);
+                }
+                report->words_compared++;
+                w++;
+                continue;
+            }
+            if (!sb_validate_words_agree(kind, gw[w], cw[w], o->float_ulps))
+                keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+        }
+        report->words_compared++;
+        if (g->counter != c->counter)
+            keep(report, limit, i, g, UINT64_MAX, SB_RT_WORD_UINT, g->counter, c->counter);
+    }
+}
+
+void sb_validate_report_destroy(struct sb_validate_report *report)
+{
+    if (!report)
+        return;
+    sb_rt_inputs_destroy(report->gpu);
+    sb_rt_inputs_destroy(report->cpu);
+    free(report->mismatches);
+    free(report);
+}
+
+enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
+                           const struct sb_validate_options *options,
+                           struct sb_validate_report **out, struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (!context || !program || !out)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
+    if (program->stage != SB_IR_STAGE_COMPUTE)
+        return fail(error, SB_ERROR_RUN_UNSUPPORTED,
+                    "validation runs compute shaders (other stages: not yet)");
+    struct sb_validate_options o = { 0 };
+    if (options)
+        o = *options;
+    for (int a = 0; a < 3; a++)
+        if (!o.group_count[a])
+            o.group_count[a] = 1;
+    if (!o.float_ulps)
+        o.float_ulps = 64;
+    if (!o.max_mismatches)
+        o.max_mismatches = 64;
+
+    struct sb_validate_report *report = calloc(1, sizeof(*report));
+    struct sb_rt_inputs *base = NULL;
+    if (!report)
+        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
+    report->mismatches = calloc(o.max_mismatches, sizeof(*report->mismatches));
+    enum sb_result r = report->mismatches ? SB_SUCCESS
+                                          : fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
+    if (r == SB_SUCCESS)
+        r = sb_rt_inputs_create(program, &o.inputs, &base, error);
+    if (r == SB_SUCCESS)
+        r = sb_rt_inputs_clone(base, &report->cpu, error);
+    if (r == SB_SUCCESS)
+        r = sb_rt_inputs_clone(base, &report->gpu, error);
+    sb_rt_inputs_destroy(base);
+    if (r == SB_SUCCESS) {
+        uint64_t start = now_ns();
+        r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,
+                               o.group_count, &o.interp, &report->cpu_stats, error);
+        report->cpu_ns = now_ns() - start;
+    }
+    if (r == SB_SUCCESS)
+        r = sb_rt_dispatch(context, program->translation, report->gpu->resources,
+                           report->gpu->count, o.group_count, &report->gpu_timing, error);
+    if (r != SB_SUCCESS) {
+        sb_validate_report_destroy(report);
+        return r;
+    }
+    compare(report, &o, o.max_mismatches);
+    *out = report;
+    return SB_SUCCESS;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SPIR-V capabilities against device features: a module that declares a
+ * capability whose Vulkan feature the device lacks must not reach
+ * vkCreateShaderModule (it is invalid usage, and some drivers crash running
+ * it), so sb_rt_dispatch answers SB_ERROR_RUN_UNSUPPORTED naming it instead.
+ * The table follows the Vulkan specification's "SPIR-V capabilities"
+ * appendix for the capabilities the translator can declare; capabilities
+ * every Vulkan 1.0 device has (Shader, ImageQuery, ...) are not listed.
+ * sb_vk_check_module adds the module's SPIR-V version against the one the
+ * device's Vulkan version consumes (dispatches and draws both use it).
+ */
+#include <spirv/unified1/spirv.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "vk_private.h"
+
+/* EXT_LAYER: not a feature but the VK_EXT_shader_viewport_index_layer extension (offset unused). */
+enum feature_struct { CORE, V12, V13, EXT_LAYER };
+
+static const struct {
+    SpvCapability capability;
+    const char *name;
+    enum feature_struct where;
+    size_t offset;            /* of the VkBool32 in the feature struct */
+} rows[] = {
+#define CORE_ROW(cap, field) { SpvCapability##cap, #cap, CORE, offsetof(VkPhysicalDeviceFeatures, field) }
+#define V12_ROW(cap, field) { SpvCapability##cap, #cap, V12, offsetof(VkPhysicalDeviceVulkan12Features, field) }
+#define V13_ROW(cap, field) { SpvCapability##cap, #cap, V13, offsetof(VkPhysicalDeviceVulkan13Features, field) }
+    CORE_ROW(Float64, shaderFloat64),
+    CORE_ROW(Int64, shaderInt64),
+    CORE_ROW(Int16, shaderInt16),
+    CORE_ROW(ImageGatherExtended, shaderImageGatherExtended),
+    CORE_ROW(StorageImageMultisample, shaderStorageImageMultisample),
+    CORE_ROW(UniformBufferArrayDynamicIndexing, shaderUniformBufferArrayDynamicIndexing),
+    CORE_ROW(SampledImageArrayDynamicIndexing, shaderSampledImageArrayDynamicIndexing),
+    CORE_ROW(StorageBufferArrayDynamicIndexing, shaderStorageBufferArrayDynamicIndexing),
+    CORE_ROW(StorageImageArrayDynamicIndexing, shaderStorageImageArrayDynamicIndexing),
+    CORE_ROW(ImageCubeArray, imageCubeArray),
+    CORE_ROW(SampledCubeArray, imageCubeArray),
+    CORE_ROW(SparseResidency, shaderResourceResidency),
+    CORE_ROW(MinLod, shaderResourceMinLod),
+    CORE_ROW(StorageImageExtendedFormats, shaderStorageImageExtendedFormats),
+    CORE_ROW(StorageImageReadWithoutFormat, shaderStorageImageReadWithoutFormat),
+    CORE_ROW(StorageImageWriteWithoutFormat, shaderStorageImageWriteWithoutFormat),
+    CORE_ROW(Geometry, geometryShader),
+    CORE_ROW(Tessellation, tessellationShader),
+    CORE_ROW(SampleRateShading, sampleRateShading),
+    V12_ROW(RuntimeDescriptorArray, runtimeDescriptorArray),
+    V12_ROW(UniformTexelBufferArrayDynamicIndexing, shaderUniformTexelBufferArrayDynamicIndexing),
+    V12_ROW(StorageTexelBufferArrayDynamicIndexing, shaderStorageTexelBufferArrayDynamicIndexing),
+    V12_ROW(UniformBufferArrayNonUniformIndexing, shaderUniformBufferArrayNonUniformIndexing),
+    V12_ROW(SampledImageArrayNonUniformIndexing, shaderSampledImageArrayNonUniformIndexing),
+    V12_ROW(StorageBufferArrayNonUniformIndexing, shaderStorageBufferArrayNonUniformIndexing),
+    V12_ROW(StorageImageArrayNonUniformIndexing, shaderStorageImageArrayNonUniformIndexing),
+    V12_ROW(UniformTexelBufferArrayNonUniformIndexing, shaderUniformTexelBufferArrayNonUniformIndexing),
+    V12_ROW(StorageTexelBufferArrayNonUniformIndexing, shaderStorageTexelBufferArrayNonUniformIndexing),
+    V12_ROW(Int64Atomics, shaderBufferInt64Atomics),
+    V12_ROW(VulkanMemoryModel, vulkanMemoryModel),
+    V13_ROW(DemoteToHelperInvocation, shaderDemoteToHelperInvocation),
+    { SpvCapabilityShaderViewportIndexLayerEXT, "ShaderViewportIndexLayerEXT", EXT_LAYER, 0 },
+#undef CORE_ROW
+#undef V12_ROW
+#undef V13_ROW
+};
+
+static bool enabled(const struct sb_rt_context *c, size_t row)
+{
+    if (rows[row].where == EXT_LAYER)
+        return c->viewport_index_layer;
+    const void *base = rows[row].where == CORE ? (const void *)&c->features
+                       : rows[row].where == V12 ? (const void *)&c->features12
+                                                : (const void *)&c->features13;
+    VkBool32 value;
+    memcpy(&value, (const char *)base + rows[row].offset, sizeof(value));
+    return value == VK_TRUE;
+}
+
+enum sb_result sb_vk_check_capabilities(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
+                                        struct sb_error *error)
+{
+    /* Capabilities come first after the header; stop at the first other instruction. */
+    for (size_t i = 5; i < word_count;) {
+        uint32_t length = words[i] >> 16, op = words[i] & 0xffffu;
+        if (length == 0 || i + length > word_count || op != SpvOpCapability)
+            break;
+        if (length >= 2)
+            for (size_t row = 0; row < sizeof(rows) / sizeof(rows[0]); row++)
+                if ((uint32_t)rows[row].capability == words[i + 1] && !enabled(c, row))
+                    return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the module declares the SPIR-V "
+                                      "capability %s, whose Vulkan feature %.60s does not support",
+                                      rows[row].name, c->device_name);
+        i += length;
+    }
+    return SB_SUCCESS;
+}
+
+/* The newest SPIR-V version (as the module header writes it) a Vulkan version consumes. */
+static uint32_t max_spirv(uint32_t api)
+{
+    if (api >= VK_API_VERSION_1_3)
+        return 0x00010600;
+    if (api >= VK_API_VERSION_1_2)
+        return 0x00010500;
+    return api >= VK_API_VERSION_1_1 ? 0x00010300 : 0x00010000;
+}
+
+enum sb_result sb_vk_check_module(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
+                                  struct sb_error *error)
+{
+    if (words[1] > max_spirv(c->api_version))
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the module is SPIR-V %u.%u, newer than Vulkan %u.%u "
+                          "on %.60s accepts", words[1] >> 16 & 0xff, words[1] >> 8 & 0xff,
+                          VK_API_VERSION_MAJOR(c->api_version), VK_API_VERSION_MINOR(c->api_version),
+                          c->device_name);
+    return sb_vk_check_capabilities(c, words, word_count, error);
+}

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Argument checks of sb_rt_draw_points (runtime.h), done before any Vulkan
+ * object exists so that a wrong description is a structured error and never
+ * undefined behaviour on the device: the stages are translations of the
+ * right kind that the device can run; the framebuffer fits the device; each
+ * vertex stream has a vertex format the runtime allows, feeds a distinct
+ * location and matches the component type of the input it feeds (Vulkan
+ * leaves a mismatch undefined), and every input the vertex shader reads has
+ * a stream; colour targets have distinct locations and formats whose type
+ * matches the pixel shader's output there (the write mask is left 0 for a
+ * location the shader does not write, so its loaded texels stay as they
+ * were instead of becoming undefined); UAVs outside compute need the
+ * device's stores-and-atomics features.
+ */
+#include <stdlib.h>
+
+#include "vk_draw_private.h"
+
+static const char *const stage_names[SB_VK_DRAW_STAGES] = { "vertex", "geometry", "pixel" };
+static const uint32_t stage_kinds[SB_VK_DRAW_STAGES] = { SB_IR_STAGE_VERTEX, SB_IR_STAGE_GEOMETRY,
+                                                         SB_IR_STAGE_PIXEL };
+
+/* The vertex formats streams may use: one row per format, with the IR type it feeds. */
+static const struct {
+    enum sb_rt_format format;
+    uint32_t type;
+} vertex_formats[] = {
+    { SB_RT_FORMAT_R32_FLOAT, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R32_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R32_SINT, SB_IR_TYPE_INT },
+    { SB_RT_FORMAT_R32G32_FLOAT, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R32G32_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R32G32_SINT, SB_IR_TYPE_INT },
+    { SB_RT_FORMAT_R32G32B32A32_FLOAT, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R32G32B32A32_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R32G32B32A32_SINT, SB_IR_TYPE_INT },
+};
+
+/* The colour-target formats, with the IR type of the output that may write them. */
+static const struct {
+    enum sb_rt_format format;
+    uint32_t type;
+} target_formats[] = {
+    { SB_RT_FORMAT_R32G32B32A32_FLOAT, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R32G32B32A32_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R32G32B32A32_SINT, SB_IR_TYPE_INT },
+    { SB_RT_FORMAT_R8G8B8A8_UNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R16G16B16A16_FLOAT, SB_IR_TYPE_FLOAT },
+};
+
+static const char *type_name(uint32_t type)
+{
+    return type == SB_IR_TYPE_FLOAT ? "float" : type == SB_IR_TYPE_UINT ? "uint" : type == SB_IR_TYPE_INT ? "int"
+                                                                                                         : "other";
+}
+
+static enum sb_result check_stages(struct sb_vk_draw *dr, struct sb_error *error)
+{
+    for (int s = 0; s < SB_VK_DRAW_STAGES; s++) {
+        const struct sb_translation *t = dr->stages[s];
+        if (!t) {
+            if (s == SB_VK_DRAW_VS)
+                return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: draw->vertex is NULL");
+            continue;
+        }
+        if (t->stage != stage_kinds[s] || !t->words || t->word_count < 5)
+            return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: the %s translation is not "
+                              "a %s shader (stage %u)", stage_names[s], stage_names[s], t->stage);
+        enum sb_result res = sb_vk_check_module(dr->c, t->words, t->word_count, error);
+        if (res != SB_SUCCESS)
+            return res;
+    }
+    const VkPhysicalDeviceLimits *l = &dr->c->properties.limits;
+    const struct sb_rt_draw *d = dr->d;
+    if (!d->width || !d->height || d->width > l->maxFramebufferWidth || d->height > l->maxFramebufferHeight ||
+        d->width > l->maxViewportDimensions[0] || d->height > l->maxViewportDimensions[1])
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: framebuffer %ux%u is empty or "
+                          "larger than %.60s allows", d->width, d->height, dr->c->device_name);
+    return SB_SUCCESS;
+}
+
+static uint32_t vertex_format_type(uint32_t format)
+{
+    for (size_t i = 0; i < sizeof(vertex_formats) / sizeof(vertex_formats[0]); i++)
+        if ((uint32_t)vertex_formats[i].format == format)
+            return vertex_formats[i].type;
+    return SB_IR_TYPE_NONE;
+}
+
+static enum sb_result check_stream(struct sb_vk_draw *dr, uint32_t i, struct sb_error *error)
+{
+    const struct sb_rt_draw *d = dr->d;
+    const struct sb_rt_vertex_stream *s = &d->streams[i];
+    const VkPhysicalDeviceLimits *l = &dr->c->properties.limits;
+    if (vertex_format_type(s->format) == SB_IR_TYPE_NONE)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "vertex stream %u has format %s (%u); streams take "
+                          "r32, r32g32 or r32g32b32a32 float / uint / sint", i,
+                          sb_rt_format_name((enum sb_rt_format)s->format), s->format);
+    if (s->location >= l->maxVertexInputAttributes)
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "vertex stream %u has location %u; %.60s has %u",
+                          i, s->location, dr->c->device_name, l->maxVertexInputAttributes);
+    if (!s->data && d->vertex_count)
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "vertex stream %u (location %u) has no data", i,
+                          s->location);
+    for (uint32_t j = 0; j < i; j++)
+        if (d->streams[j].location == s->location)
+            return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "vertex streams %u and %u both feed location %u",
+                              j, i, s->location);
+    VkFormatProperties props;
+    vkGetPhysicalDeviceFormatProperties(dr->c->physical, sb_vk_format(s->format), &props);
+    if (!(props.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "format %s cannot be a vertex format on %.60s",
+                          sb_rt_format_name((enum sb_rt_format)s->format), dr->c->device_name);
+    return SB_SUCCESS;
+}
+
+static enum sb_result check_streams(struct sb_vk_draw *dr, struct sb_error *error)
+{
+    const struct sb_rt_draw *d = dr->d;
+    if (d->stream_count && !d->streams)
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: stream_count is %u but streams "
+                          "is NULL", d->stream_count);
+    if (d->stream_count > dr->c->properties.limits.maxVertexInputBindings)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%u vertex streams; %.60s binds at most %u",
+                          d->stream_count, dr->c->device_name, dr->c->properties.limits.maxVertexInputBindings);
+    for (uint32_t i = 0; i < d->stream_count; i++) {
+        enum sb_result res = check_stream(dr, i, error);
+        if (res != SB_SUCCESS)
+            return res;
+    }
+    const struct sb_translation *vs = dr->stages[SB_VK_DRAW_VS];
+    for (uint32_t i = 0; i < vs->input_count; i++) {
+        const struct sb_translated_interface *in = &vs->inputs[i];
+        const struct sb_rt_vertex_stream *s = NULL;
+        for (uint32_t j = 0; j < d->stream_count && !s; j++)
+            if (d->streams[j].location == in->location)
+                s = &d->streams[j];
+        if (!s)
+            return sb_vk_fail(error, SB_ERROR_RUN_BINDING, "the vertex shader reads location %u (%s%u) but no "
+                              "vertex stream feeds it", in->location, in->semantic ? in->semantic : "v",
+                              in->semantic ? in->semantic_index : in->location);
+        if (vertex_format_type(s->format) != in->component_type)
+            return sb_vk_fail(error, SB_ERROR_RUN_BINDING, "vertex stream for location %u is %s but the vertex "
+                              "shader reads %s there", in->location, type_name(vertex_format_type(s->format)),
+                              type_name(in->component_type));
+    }
+    return SB_SUCCESS;
+}
+
+static enum sb_result check_target(struct sb_vk_draw *dr, uint32_t i, struct sb_error *error)
+{
+    const struct sb_rt_color_target *t = &dr->d->targets[i];
+    uint32_t type = SB_IR_TYPE_NONE;
+    for (size_t k = 0; k < sizeof(target_formats) / sizeof(target_formats[0]); k++)
+        if ((uint32_t)target_formats[k].format == t->format)
+            type = target_formats[k].type;
+    if (type == SB_IR_TYPE_NONE)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "colour target %u has format %s (%u); targets take "
+                          "r32g32b32a32 float / uint / sint, r8g8b8a8_unorm or r16g16b16a16_float", i,
+                          sb_rt_format_name((enum sb_rt_format)t->format), t->format);
+    uint32_t max = dr->c->properties.limits.maxColorAttachments;
+    if (max > SB_VK_MAX_TARGETS)
+        max = SB_VK_MAX_TARGETS;
+    if (t->location >= max)
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "colour target %u has location %u; at most %u "
+                          "locations", i, t->location, max);
+    for (uint32_t j = 0; j < i; j++)
+        if (dr->d->targets[j].location == t->location)
+            return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "colour targets %u and %u both have location %u",
+                              j, i, t->location);
+    VkFormatProperties props;
+    vkGetPhysicalDeviceFormatProperties(dr->c->physical, sb_vk_format(t->format), &props);
+    if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "format %s cannot be a colour attachment on %.60s",
+                          sb_rt_format_name((enum sb_rt_format)t->format), dr->c->device_name);
+    const struct sb_translation *ps = dr->stages[SB_VK_DRAW_PS];
+    dr->write_masks[i] = 0;
+    for (uint32_t k = 0; ps && k < ps->output_count; k++) {
+        if (ps->outputs[k].location != t->location)
+            continue;
+        if (ps->outputs[k].component_type != type)
+            return sb_vk_fail(error, SB_ERROR_RUN_BINDING, "colour target %u (location %u) is %s but the pixel "
+                              "shader writes %s there", i, t->location,
+                              sb_rt_format_name((enum sb_rt_format)t->format),
+                              type_name(ps->outputs[k].component_type));
+        dr->write_masks[i] = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT |
+                             VK_COLOR_COMPONENT_A_BIT;
+    }
+    return SB_SUCCESS;
+}
+
+static enum sb_result check_targets(struct sb_vk_draw *dr, struct sb_error *error)
+{
+    const struct sb_rt_draw *d = dr->d;
+    if (d->target_count && !d->targets)
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: target_count is %u but targets "
+                          "is NULL", d->target_count);
+    dr->write_masks = calloc(d->target_count ? d->target_count : 1, sizeof(*dr->write_masks));
+    if (!dr->write_masks)
+        return sb_vk_fail(error, SB_ERROR_OUT_OF_MEMORY, "sb_rt_draw_points: out of memory");
+    for (uint32_t i = 0; i < d->target_count; i++) {
+        enum sb_result res = check_target(dr, i, error);
+        if (res != SB_SUCCESS)
+            return res;
+    }
+    if (d->depth) {
+        /* D32_SFLOAT copies only define values in [0, 1] (without VK_EXT_depth_range_unrestricted). */
+        for (size_t i = 0; i < (size_t)d->width * d->height; i++)
+            if (!(d->depth[i] >= 0.0f && d->depth[i] <= 1.0f))
+                return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "depth texel %zu (%u, %u) is %g, outside "
+                                  "[0, 1]", i, (unsigned)(i % d->width), (unsigned)(i / d->width),
+                                  (double)d->depth[i]);
+        VkFormatProperties props;
+        vkGetPhysicalDeviceFormatProperties(dr->c->physical, VK_FORMAT_D32_SFLOAT, &props);
+        if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+            return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%.60s has no D32_SFLOAT depth attachments",
+                              dr->c->device_name);
+    }
+    return SB_SUCCESS;
+}
+
+static bool is_storage(uint32_t descriptor_type)
+{
+    return descriptor_type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
+           descriptor_type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
+           descriptor_type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+}
+
+/* UAVs outside compute: Vulkan makes stores and atomics there optional features. */
+static enum sb_result check_storage_features(struct sb_vk_draw *dr, struct sb_error *error)
+{
+    for (int s = 0; s < SB_VK_DRAW_STAGES; s++) {
+        const struct sb_translation *t = dr->stages[s];
+        bool enabled = s == SB_VK_DRAW_PS ? dr->c->features.fragmentStoresAndAtomics
+                                          : dr->c->features.vertexPipelineStoresAndAtomics;
+        for (uint32_t i = 0; t && !enabled && i < t->binding_count; i++)
+            if (t->bindings[i].resource_class == SB_IR_RESOURCE_UAV && is_storage(t->bindings[i].descriptor_type))
+                return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the %s shader uses u%u but %.60s has no %s",
+                                  stage_names[s], t->bindings[i].lower_bound, dr->c->device_name,
+                                  s == SB_VK_DRAW_PS ? "fragmentStoresAndAtomics"
+                                                     : "vertexPipelineStoresAndAtomics");
+    }
+    return SB_SUCCESS;
+}
+
+enum sb_result sb_vk_draw_check(struct sb_vk_draw *dr, struct sb_error *error)
+{
+    if (!dr->c->graphics_queue)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%.60s has no queue that both computes and draws",
+                          dr->c->device_name);
+    enum sb_result res = check_stages(dr, error);
+    if (res == SB_SUCCESS)
+        res = check_streams(dr, error);
+    if (res == SB_SUCCESS)
+        res = check_targets(dr, error);
+    if (res == SB_SUCCESS)
+        res = check_storage_features(dr, error);
+    return res;
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Corpus smoke test of the CPU interpreter: every compute shader of
+ * CORPUS/dxbc/MANIFEST.tsv (program_type cs) is parsed, decoded, lowered to
+ * the IR and dispatched for one thread group on resources made for every
+ * declaration — 64 KiB buffers and constant buffers filled with a seeded
+ * pattern of small integers and floats in [0, 1) (so data-driven loops end),
+ * 16x16 textures with 5 levels (16 deep for 3D, 6/12 layers for arrays and
+ * cubes), R32 typed UAVs (atomics need them), linear repeating samplers.
+ * Each dispatch must return SUCCESS, RUN_UNSUPPORTED (counted and listed) or
+ * RUN_BUDGET (a data-dependent loop stopped by the budget); anything else —
+ * and of course a crash or a hang — fails the test. Counts per outcome are
+ * printed.
+ *
+ * Usage: test_interp_corpus CORPUS_DIR   (exit 77 when the corpus is absent)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/interp.h"
+#include "shaderbridge/ir.h"
+#include "shaderbridge/sm4.h"
+
+#define RANGE_REGISTERS 64 /* registers made for an SM5.1 range (all of an unbounded one: 64) */
+#define BUFFER_BYTES 65536u
+
+static uint8_t *load(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    uint8_t *data = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long length = ftell(f);
+        if (length >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+            data = malloc(length ? (size_t)length : 1);
+            if (data && fread(data, 1, (size_t)length, f) != (size_t)length) {
+                free(data);
+                data = NULL;
+            }
+            *size = (size_t)length;
+        }
+    }
+    fclose(f);
+    return data;
+}
+
+static uint32_t hash(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+/* Small integers and floats in [0, 1), from a seed. */
+static void fill(uint8_t *data, size_t bytes, uint32_t seed)
+{
+    for (size_t i = 0; i + 4 <= bytes; i += 4) {
+        uint32_t h = hash((uint32_t)i * 2654435761u ^ seed), v;
+        if (h & 1) {
+            v = (h >> 8) & 15u;
+        } else {
+            float f = (float)((h >> 8) & 0xFFFFu) / 65536.0f;
+            memcpy(&v, &f, 4);
+        }
+        memcpy(data + i, &v, 4);
+    }
+}
+
+static uint32_t format_for(const struct sb_ir_resource *d, bool uav)
+{
+    uint32_t t = d->return_type[0];
+    if (uav)
+        return t == 4 ? SB_RT_FORMAT_R32_UINT : t == 3 ? SB_RT_FORMAT_R32_SINT : SB_RT_FORMAT_R32_FLOAT;
+    return t == 4 ? SB_RT_FORMAT_R32G32B32A32_UINT : t == 3 ? SB_RT_FORMAT_R32G32B32A32_SINT
+                                                            : SB_RT_FORMAT_R32G32B32A32_FLOAT;
+}
+
+/* One table entry for register `reg` of declaration d (4 KiB buffers when `small`: big ranges). */
+static bool make_one(const struct sb_ir_resource *d, uint32_t reg, struct sb_rt_resource *r, uint32_t seed, bool small)
+{
+    memset(r, 0, sizeof(*r));
+    r->resource_class = d->resource_class;
+    r->space = d->space;
+    r->register_index = reg;
+    r->layers = r->mip_levels = r->sample_count = 1;
+    if (d->resource_class == SB_IR_RESOURCE_SAMPLER) {
+        r->sampler.mag_filter = r->sampler.min_filter = r->sampler.mip_filter = SB_RT_FILTER_LINEAR;
+        r->sampler.max_lod = 16.0f;
+        return true;
+    }
+    bool typed = d->resource_class != SB_IR_RESOURCE_CBV && d->kind == SB_IR_RESOURCE_KIND_TYPED;
+    if (typed) {
+        bool uav = d->resource_class == SB_IR_RESOURCE_UAV;
+        r->format = format_for(d, uav);
+        r->dimension = d->dimension;
+        uint32_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+        if (d->dimension == 1) {
+            r->width = (small ? BUFFER_BYTES / 16 : BUFFER_BYTES) / texel;
+        } else {
+            r->width = 16;
+            r->height = (d->dimension == 2 || d->dimension == 7) ? 1 : 16;
+            r->depth = d->dimension == 5 ? 16 : 1;
+            r->layers = d->dimension == 10 ? 12 : (d->dimension >= 6 && d->dimension != 9) ? 6 : 1;
+            r->mip_levels = uav || d->dimension == 4 || d->dimension == 9 ? 1 : 5;
+            r->sample_count = d->dimension == 4 || d->dimension == 9 ? (d->sample_count ? d->sample_count : 1) : 1;
+        }
+        r->size = d->dimension == 1 ? (size_t)r->width * texel : sb_rt_texture_bytes(r);
+    } else {
+        r->size = small ? BUFFER_BYTES / 16 : BUFFER_BYTES;
+    }
+    r->data = malloc(r->size ? r->size : 1);
+    if (!r->data)
+        return false;
+    fill(r->data, r->size, seed ^ reg);
+    return true;
+}
+
+struct tally {
+    unsigned shaders, lowered, success, unsupported, budget, other;
+};
+
+static void run_shader(const char *corpus, const char *file, struct tally *t)
+{
+    char path[2048];
+    snprintf(path, sizeof(path), "%s/dxbc/%s", corpus, file);
+    size_t size = 0;
+    uint8_t *bytes = load(path, &size);
+    struct sb_dxbc *dxbc = NULL;
+    struct sb_sm4_program *sm4 = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    t->shaders++;
+    if (!bytes || sb_dxbc_parse(bytes, size, &dxbc, &err) != SB_SUCCESS ||
+        sb_sm4_decode_container(dxbc, &sm4, &err) != SB_SUCCESS || sb_ir_from_sm4(sm4, dxbc, &ir, &err) != SB_SUCCESS ||
+        ir->stage != SB_IR_STAGE_COMPUTE) {
+        printf("not lowered  %s: %s\n", file, err.message); /* the front end's tests own these */
+        goto done;
+    }
+    t->lowered++;
+    uint32_t count = 0, need = 0;
+    for (uint32_t i = 0; i < ir->resource_count; i++)
+        need += ir->resources[i].count > RANGE_REGISTERS ? RANGE_REGISTERS : ir->resources[i].count;
+    struct sb_rt_resource *table = calloc(need ? need : 1, sizeof(*table));
+    if (!table) {
+        t->other++;
+        goto done;
+    }
+    for (uint32_t i = 0; i < ir->resource_count; i++) {
+        const struct sb_ir_resource *d = &ir->resources[i];
+        uint32_t regs = d->count > RANGE_REGISTERS ? RANGE_REGISTERS : d->count;
+        for (uint32_t k = 0; k < regs && count < need; k++)
+            if (make_one(d, d->lower_bound + k, &table[count], hash(i + 1), regs > 8))
+                count++;
+    }
+    const uint32_t groups[3] = { 1, 1, 1 };
+    struct sb_interp_options options = { 1u << 18 };
+    struct sb_interp_stats stats;
+    memset(&stats, 0, sizeof(stats));
+    enum sb_result r = sb_interp_dispatch(ir, table, count, groups, &options, &stats, &err);
+    switch (r) {
+    case SB_SUCCESS:
+        t->success++;
+        printf("ok           %s: %llu instructions, %llu lane instructions\n", file,
+               (unsigned long long)stats.instructions, (unsigned long long)stats.lane_instructions);
+        break;
+    case SB_ERROR_RUN_UNSUPPORTED:
+        t->unsupported++;
+        printf("unsupported  %s:%llu: %s\n", file, (unsigned long long)err.offset, err.message);
+        break;
+    case SB_ERROR_RUN_BUDGET:
+        t->budget++;
+        printf("budget       %s:%llu: %s\n", file, (unsigned long long)err.offset, err.message);
+        break;
+    default:
+        t->other++;
+        fprintf(stderr, "FAIL         %s:%llu: %s: %s\n", file, (unsigned long long)err.offset, sb_result_name(r),
+                err.message);
+        break;
+    }
+    for (uint32_t i = 0; i < count; i++)
+        free(table[i].data);
+    free(table);
+done:
+    sb_ir_program_destroy(ir);
+    sb_sm4_program_destroy(sm4);
+    sb_dxbc_destroy(dxbc);
+    free(bytes);
+}
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
+        return 2;
+    }
+    char manifest[2048];
+    snprintf(manifest, sizeof(manifest), "%s/dxbc/MANIFEST.tsv", argv[1]);
+    FILE *f = fopen(manifest, "r");
+    if (!f) {
+        printf("SKIPPED: corpus not found at %s\n", argv[1]);
+        return 77;
+    }
+    struct tally t = { 0 };
+    char line[8192];
+    while (fgets(line, sizeof(line), f)) {
+        char *cols[5] = { NULL };
+        char *p = line;
+        for (int c = 0; c < 5 && p; c++) {
+            cols[c] = p;
+            p = strchr(p, '\t');
+            if (p)
+                *p++ = 0;
+        }
+        if (cols[3] && strcmp(cols[3], "cs") == 0)
+            run_shader(argv[1], cols[0], &t);
+    }
+    fclose(f);
+    printf("interp corpus: %u compute shaders, %u lowered: %u ran, %u unsupported, %u stopped by the budget, "
+           "%u other errors\n", t.shaders, t.lowered, t.success, t.unsupported, t.budget, t.other);
+    return t.other || !t.lowered ? 1 : 0;
+}

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/* Options, loading and naming shared by `shaderbridge run` and `validate`. */
+#define _POSIX_C_SOURCE 200809L
+#include "run_common.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool parse_u64(const char *text, uint64_t *out)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (errno || !end || *end || end == text || text[0] == '-')
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_groups(const char *text, uint32_t groups[3])
+{
+    uint64_t v[3] = { 1, 1, 1 };
+    char copy[64];
+    if (strlen(text) >= sizeof(copy))
+        return false;
+    strcpy(copy, text);
+    char *save = NULL;
+    int n = 0;
+    for (char *part = strtok_r(copy, ",", &save); part; part = strtok_r(NULL, ",", &save)) {
+        if (n == 3 || !parse_u64(part, &v[n]) || v[n] == 0 || v[n] > 65535)
+            return false;
+        n++;
+    }
+    if (n == 0)
+        return false;
+    for (int a = 0; a < 3; a++)
+        groups[a] = (uint32_t)v[a];
+    return true;
+}
+
+int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
+                         struct cli_run_options *o)
+{
+    const char *arg = argv[*i];
+    const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+    bool takes_value = !strcmp(arg, "--dispatch") || !strcmp(arg, "--seed") ||
+                       !strcmp(arg, "--device") || !strcmp(arg, "--ulps") ||
+                       !strcmp(arg, "--input") || !strcmp(arg, "--output") || !strcmp(arg, "-o");
+    if (takes_value && !value) {
+        cli_usage_error("%s: %s needs a value", command, arg);
+        return -1;
+    }
+    uint64_t number = 0;
+    if (!strcmp(arg, "--dispatch")) {
+        if (!parse_groups(value, o->groups)) {
+            cli_usage_error("%s: --dispatch wants X[,Y[,Z]] thread-group counts 1-65535, not '%s'",
+                            command, value);
+            return -1;
+        }
+    } else if (!strcmp(arg, "--seed")) {
+        if (!parse_u64(value, &o->seed)) {
+            cli_usage_error("%s: --seed wants a non-negative integer, not '%s'", command, value);
+            return -1;
+        }
+    } else if (!strcmp(arg, "--ulps")) {
+        if (!parse_u64(value, &number) || number > 1u << 22) {
+            cli_usage_error("%s: --ulps wants an integer 0-4194304, not '%s'", command, value);
+            return -1;
+        }
+        o->ulps = (uint32_t)number;
+    } else if (!strcmp(arg, "--device")) {
+        o->device = value;
+    } else if (!strcmp(arg, "--input")) {
+        if (o->input_count == sizeof(o->inputs) / sizeof(o->inputs[0]) || !strchr(value, '=')) {
+            cli_usage_error("%s: --input wants REG=FILE (at most 64), not '%s'", command, value);
+            return -1;
+        }
+        o->inputs[o->input_count++] = value;
+    } else if (!strcmp(arg, "--output") || !strcmp(arg, "-o")) {
+        o->output_dir = value;
+    } else if (!strcmp(arg, "--cpu")) {
+        o->cpu = true;
+        return 1;
+    } else {
+        return 0;
+    }
+    (*i)++;
+    return 1;
+}
+
+bool cli_run_load(const struct cli_run_options *o, struct sb_rt_program **program)
+{
+    struct cli_file file;
+    if (!cli_file_load(o->file, &file))
+        return false;
+    struct sb_error error = { 0 };
+    enum sb_result r = sb_rt_program_load(file.bytes, file.size, NULL, program, &error);
+    cli_file_free(&file);
+    if (r != SB_SUCCESS) {
+        cli_report_error(o->file, &error);
+        return false;
+    }
+    return true;
+}
+
+bool cli_run_context(const struct cli_run_options *o, struct sb_rt_context **context)
+{
+    struct sb_rt_context_options options = { .device = o->device, .cpu_only = o->cpu };
+    struct sb_error error = { 0 };
+    if (sb_rt_context_create(&options, context, &error) != SB_SUCCESS) {
+        fprintf(stderr, "shaderbridge: error: %s [%s]\n", error.message, sb_result_name(error.code));
+        return false;
+    }
+    return true;
+}
+
+void cli_run_resource_name(const struct sb_rt_resource *r, char *buf, size_t size)
+{
+    static const char *const prefixes[] = { "cb", "t", "s", "u" };
+    const char *prefix = r->resource_class < 4 ? prefixes[r->resource_class] : "?";
+    if (r->space)
+        snprintf(buf, size, "%s%u@space%u", prefix, r->register_index, r->space);
+    else
+        snprintf(buf, size, "%s%u", prefix, r->register_index);
+}
+
+int cli_run_exit_for(enum sb_result result)
+{
+    switch (result) {
+    case SB_ERROR_RUN_UNSUPPORTED: case SB_ERROR_RUN_BUDGET: case SB_ERROR_NO_DEVICE:
+    case SB_ERROR_VULKAN:
+        return CLI_EXIT_NOT_RUN;
+    default:
+        return CLI_EXIT_INVALID_INPUT;
+    }
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shared by `run` and `validate`: their common options, loading a program,
+ * opening a device, and naming resources the way shaders name them (u0, t3,
+ * cb1, s0; `u0@space2` in register space 2).
+ */
+#ifndef SB_CLI_RUN_COMMON_H
+#define SB_CLI_RUN_COMMON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "shaderbridge/validate.h"
+
+/** Exit status of run/validate when the shader could not be run (unsupported, no device). */
+#define CLI_EXIT_NOT_RUN 3
+
+struct cli_run_options {
+    const char *file;
+    uint32_t groups[3];
+    uint64_t seed;
+    const char *device;
+    bool cpu;
+    uint32_t ulps;
+    const char *output_dir;
+    uint32_t input_count;
+    const char *inputs[64];   /**< REG=FILE */
+};
+
+/**
+ * Parses one option of run/validate at argv[*i] (advancing *i past its value).
+ * Returns 1 when it was one, 0 when not, -1 on a usage error (printed).
+ */
+int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
+                         struct cli_run_options *options);
+
+/** Loads FILE into a program; prints the error and returns false on failure. */
+bool cli_run_load(const struct cli_run_options *options, struct sb_rt_program **program);
+
+/** Opens the device (or a CPU-only context with `cpu`); prints the error on failure. */
+bool cli_run_context(const struct cli_run_options *options, struct sb_rt_context **context);
+
+/** "u0", "t3@space1", "cb2", "s0" for a resource. */
+void cli_run_resource_name(const struct sb_rt_resource *r, char *buf, size_t size);
+
+/** Exit status for a failed run: CLI_EXIT_NOT_RUN for unsupported/no device/budget, else 1. */
+int cli_run_exit_for(enum sb_result result);
+
+#endif
