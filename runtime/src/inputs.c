@@ -5,7 +5,7 @@
  * (seed, register, word), so a resource's contents do not depend on which
  * other resources exist or in which order they are declared.
  */
-#include "inputs_private.h"
+#include "validate_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +118,30 @@ static bool program_reads_uav(const struct sb_ir_program *p, uint32_t id)
     return false;
 }
 
+static bool op_compares(uint32_t op)
+{
+    return op == SB_IR_OP_SAMPLE_C || op == SB_IR_OP_SAMPLE_C_LZ || op == SB_IR_OP_GATHER4_C ||
+           op == SB_IR_OP_GATHER4_PO_C;
+}
+
+/* Whether t#`id` is read with a depth comparison: it then needs a depth format. */
+static bool program_compares_texture(const struct sb_ir_program *p, uint32_t id)
+{
+    for (uint32_t f = 0; f < p->function_count; f++) {
+        const struct sb_ir_function *fn = &p->functions[f];
+        for (uint32_t n = 0; n < fn->instruction_count; n++) {
+            const struct sb_ir_instruction *inst = &fn->instructions[n];
+            if (!op_compares(inst->op))
+                continue;
+            for (uint32_t k = 0; k < inst->src_count; k++)
+                if (inst->src[k].file == SB_IR_FILE_RESOURCE && inst->src[k].index_count &&
+                    inst->src[k].index[0].offset == id)
+                    return true;
+        }
+    }
+    return false;
+}
+
 static bool op_is_consume(uint32_t op)
 {
     return op == SB_IR_OP_IMM_ATOMIC_CONSUME;
@@ -175,6 +199,21 @@ static enum sb_result fail(struct sb_error *error, enum sb_result code, const ch
     return code;
 }
 
+static bool program_has_unfilterable_texture(const struct sb_rt_program *program)
+{
+    const struct sb_ir_program *ir = program->ir;
+    for (uint32_t i = 0; i < ir->resource_count; i++) {
+        const struct sb_ir_resource *d = &ir->resources[i];
+        if (d->resource_class != SB_IR_RESOURCE_SRV || d->kind != SB_IR_RESOURCE_KIND_TYPED ||
+            d->dimension == DIM_BUFFER)
+            continue;
+        if (d->return_type[0] == RET_UINT || d->return_type[0] == RET_SINT ||
+            program_compares_texture(ir, d->id))
+            return true;
+    }
+    return false;
+}
+
 /* Shapes resource `r` after declaration `d` (register `reg`); false when out of memory. */
 static bool make_resource(struct sb_rt_inputs *in, uint32_t i, const struct sb_rt_program *program,
                           const struct sb_ir_resource *d, uint32_t reg,
@@ -187,8 +226,11 @@ static bool make_resource(struct sb_rt_inputs *in, uint32_t i, const struct sb_r
     in->uniform_kind[i] = SB_RT_WORD_FLOAT;
     bool typed_float = false;
     if (d->resource_class == SB_IR_RESOURCE_SAMPLER) {
+        /* Linear filtering needs a filterable format: integer and depth textures are not
+         * (Vulkan), so a program that samples any of them gets nearest samplers. */
+        uint32_t filter = program_has_unfilterable_texture(program) ? SB_RT_FILTER_NEAREST : SB_RT_FILTER_LINEAR;
         r->sampler = (struct sb_rt_sampler){
-            .mag_filter = SB_RT_FILTER_LINEAR, .min_filter = SB_RT_FILTER_LINEAR,
+            .mag_filter = filter, .min_filter = filter,
             .mip_filter = SB_RT_FILTER_NEAREST, .max_lod = 1000.0f,
             .compare = d->sampler_mode == 1, .compare_op = VK_COMPARE_OP_LESS_OR_EQUAL_VALUE,
         };
@@ -207,6 +249,9 @@ static bool make_resource(struct sb_rt_inputs *in, uint32_t i, const struct sb_r
         bool r32 = uav && (program_uses_uav(program->ir, d->id, op_needs_r32) ||
                            program_reads_uav(program->ir, d->id));
         r->format = typed_format(d->return_type[0], r32);
+        if (d->resource_class == SB_IR_RESOURCE_SRV && d->dimension != DIM_BUFFER &&
+            program_compares_texture(program->ir, d->id))
+            r->format = SB_RT_FORMAT_D32_FLOAT; /* depth in [0, 1], as the typed-float values are */
         r->dimension = d->dimension;
         uint32_t texel = sb_rt_format_size(r->format);
         if (d->dimension == DIM_BUFFER) {
@@ -348,6 +393,28 @@ enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_r
     }
     *out = copy;
     return SB_SUCCESS;
+}
+
+bool sb_rt_inputs_append(struct sb_rt_inputs *in, uint32_t extra)
+{
+    uint32_t count = in->count + extra;
+    struct sb_rt_resource *resources = realloc(in->resources, (size_t)count * sizeof(*resources));
+    if (resources)
+        in->resources = resources;
+    uint8_t **kinds = resources ? realloc(in->word_kinds, (size_t)count * sizeof(*kinds)) : NULL;
+    if (kinds)
+        in->word_kinds = kinds;
+    uint8_t *uniform = kinds ? realloc(in->uniform_kind, count) : NULL;
+    if (!uniform)
+        return false;
+    in->uniform_kind = uniform;
+    for (uint32_t i = in->count; i < count; i++) {
+        memset(&in->resources[i], 0, sizeof(in->resources[i]));
+        in->word_kinds[i] = NULL;
+        in->uniform_kind[i] = SB_RT_WORD_UINT;
+    }
+    in->count = count;
+    return true;
 }
 
 void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs)

@@ -201,9 +201,22 @@ static enum sb_result allocate(struct interp_state *s)
     return sb_interp_flow_prepare(s);
 }
 
-static void release(struct interp_state *s)
+enum sb_result sb_interp_setup(struct interp_state *s)
+{
+    if (check_bindings(s) != SB_SUCCESS)
+        return s->result;
+    return allocate(s);
+}
+
+void sb_interp_release(struct interp_state *s)
 {
     const struct sb_ir_program *p = s->program;
+    free(s->io_in);
+    free(s->io_out);
+    free(s->depth);
+    free(s->coverage);
+    free(s->helper);
+    free(s->discarded);
     free(s->temp_pool);
     free(s->temp);
     free(s->special);
@@ -229,7 +242,24 @@ static void release(struct interp_state *s)
     free(s->frames);
 }
 
-/* Per-group state: thread ids, zeroed registers and group-shared memory. */
+void sb_interp_clear(struct interp_state *s)
+{
+    uint32_t n = s->lanes;
+    /* r# arrays may sit in either pool by now (zero-copy writes): clear both. */
+    memset(s->temp_pool, 0, (size_t)(s->temp_count ? s->temp_count : 1) * 4 * n * sizeof(uint32_t));
+    memset(s->scratch_pool, 0, (size_t)SB_INTERP_SCRATCH_ARRAYS * n * sizeof(uint32_t));
+    for (uint32_t i = 0; i < s->xtemp_ids; i++)
+        if (s->xtemps[i])
+            memset(s->xtemps[i], 0, (size_t)s->xtemp_count[i] * 4 * n * sizeof(uint32_t));
+    for (uint32_t i = 0; i < s->program->group_shared_count; i++)
+        memset(s->gsm[i], 0, (size_t)s->gsm_dwords[i] * sizeof(uint32_t));
+    memset(s->active, 1, s->invocations);
+    memset(s->active + s->invocations, 0, n - s->invocations);
+    s->active_count = s->invocations;
+    s->frame_count = 0;
+}
+
+/* Per-group state: thread ids, then zeroed registers and group-shared memory. */
 static void begin_group(struct interp_state *s)
 {
     const uint32_t *tg = s->program->thread_group;
@@ -247,18 +277,7 @@ static void begin_group(struct interp_state *s)
         for (uint32_t c = 0; c < 4; c++)
             flat[c * n + l] = l;
     }
-    /* r# arrays may sit in either pool by now (zero-copy writes): clear both. */
-    memset(s->temp_pool, 0, (size_t)(s->temp_count ? s->temp_count : 1) * 4 * n * sizeof(uint32_t));
-    memset(s->scratch_pool, 0, (size_t)SB_INTERP_SCRATCH_ARRAYS * n * sizeof(uint32_t));
-    for (uint32_t i = 0; i < s->xtemp_ids; i++)
-        if (s->xtemps[i])
-            memset(s->xtemps[i], 0, (size_t)s->xtemp_count[i] * 4 * n * sizeof(uint32_t));
-    for (uint32_t i = 0; i < s->program->group_shared_count; i++)
-        memset(s->gsm[i], 0, (size_t)s->gsm_dwords[i] * sizeof(uint32_t));
-    memset(s->active, 1, s->invocations);
-    memset(s->active + s->invocations, 0, n - s->invocations);
-    s->active_count = s->invocations;
-    s->frame_count = 0;
+    sb_interp_clear(s);
 }
 
 static enum sb_result check_arguments(const struct sb_ir_program *p, const struct sb_rt_resource *resources,
@@ -306,7 +325,7 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     s.invocations = program->thread_group[0] * program->thread_group[1] * program->thread_group[2];
     s.lanes = (s.invocations + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s.budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
-    if (check_bindings(&s) == SB_SUCCESS && allocate(&s) == SB_SUCCESS) {
+    if (sb_interp_setup(&s) == SB_SUCCESS) {
         for (uint32_t z = 0; z < group_count[2] && s.result == SB_SUCCESS; z++)
             for (uint32_t y = 0; y < group_count[1] && s.result == SB_SUCCESS; y++)
                 for (uint32_t x = 0; x < group_count[0] && s.result == SB_SUCCESS; x++) {
@@ -318,7 +337,7 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
                     sb_interp_flow_run(&s);
                 }
     }
-    release(&s);
+    sb_interp_release(&s);
     s.stats.instructions = s.executed;
     if (stats)
         *stats = s.stats;

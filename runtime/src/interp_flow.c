@@ -303,12 +303,37 @@ static struct interp_frame *top(struct interp_state *s, uint32_t kind)
     return NULL;
 }
 
-/* Call and return (also falling off the end of a function). */
-static void call(struct interp_state *s, const struct sb_ir_instruction *in, struct walk *w, uint8_t *lanes)
+/* The function an fcall runs under the default class instances (IR.md §Class linkage): the
+ * SPIR-V back end's specialisation constants default every slot to its interface's first table,
+ * so fcall fp n[e][site] runs body tables[0].bodies[site] whatever e is. UINT32_MAX (recorded)
+ * when the declarations do not lead to a body. */
+static uint32_t interface_target(struct interp_state *s, const struct sb_ir_instruction *in)
 {
     const struct sb_ir_program *p = s->program;
-    if (in->target == 0 || in->target >= p->function_count) {
-        sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "call target %u is no subroutine", in->target);
+    const struct sb_ir_operand *op = in->src_count ? &in->src[0] : NULL;
+    const struct sb_ir_interface *fp = NULL;
+    const struct sb_ir_function_table *table = NULL;
+    for (uint32_t i = 0; op && op->index_count >= 1 && i < p->interface_count; i++)
+        if (p->interfaces[i].id == op->index[0].offset)
+            fp = &p->interfaces[i];
+    for (uint32_t i = 0; fp && fp->table_count && i < p->function_table_count; i++)
+        if (p->function_tables[i].id == fp->tables[0])
+            table = &p->function_tables[i];
+    uint32_t body = table && in->target < table->body_count ? table->bodies[in->target] : UINT32_MAX;
+    if (body >= p->function_body_count || !p->function_body_label) {
+        sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "fcall site %u leads to no function body", in->target);
+        return UINT32_MAX;
+    }
+    return p->function_body_label[body];
+}
+
+/* Call and return (also falling off the end of a function); `target` is the callee's index. */
+static void call(struct interp_state *s, const struct sb_ir_instruction *in, struct walk *w, uint8_t *lanes,
+                 uint32_t target)
+{
+    const struct sb_ir_program *p = s->program;
+    if (target == 0 || target >= p->function_count) {
+        sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "call target %u is no subroutine", target);
         return;
     }
     uint32_t count = s->active_count;
@@ -323,8 +348,8 @@ static void call(struct interp_state *s, const struct sb_ir_instruction *in, str
         return;
     if (in->op == SB_IR_OP_CALLC)
         set_active(s, lanes);
-    fr->resume = p->functions[in->target].instruction_count;
-    w->f = in->target;
+    fr->resume = p->functions[target].instruction_count;
+    w->f = target;
     w->pc = 0;
 }
 
@@ -407,8 +432,14 @@ static bool flow_op(struct interp_state *s, const struct sb_ir_function *fn, con
         jump_out(s, in, lanes);
         break;
     case SB_IR_OP_CALL: case SB_IR_OP_CALLC:
-        call(s, in, w, lanes);
+        call(s, in, w, lanes, in->target);
         return true;
+    case SB_IR_OP_INTERFACE_CALL: {
+        uint32_t target = interface_target(s, in);
+        if (target != UINT32_MAX)
+            call(s, in, w, lanes, target);
+        return true;
+    }
     default:
         return false;
     }
@@ -416,17 +447,17 @@ static bool flow_op(struct interp_state *s, const struct sb_ir_function *fn, con
     return true;
 }
 
-/* Everything else: ALU, memory, texture; SYNC and debug ops do nothing in lockstep. */
-static void execute(struct interp_state *s, const struct sb_ir_instruction *in)
+/* Does the instruction write a UAV (stores, atomics, counters: the u# is a destination)? */
+static bool writes_uav(const struct sb_ir_instruction *in)
 {
-    s->scratch_used = 0;
-    s->double_used = 0;
-    s->bind_op = NULL;
-    switch (in->op) {
-    case SB_IR_OP_NOP: case SB_IR_OP_SYNC: case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
-        return;
-    default: break;
-    }
+    for (uint32_t k = 0; k < in->dst_count; k++)
+        if (in->dst[k].file == SB_IR_FILE_UAV)
+            return true;
+    return false;
+}
+
+static void run_op(struct interp_state *s, const struct sb_ir_instruction *in)
+{
     enum sb_result r = sb_interp_alu(s, in);
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
         r = sb_interp_memory(s, in);
@@ -434,6 +465,44 @@ static void execute(struct interp_state *s, const struct sb_ir_instruction *in)
         r = sb_interp_texture(s, in);
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
         sb_interp_unsupported(s, "this operation");
+}
+
+/* A UAV write in a pixel batch: Vulkan's helper invocations (and, here, discarded lanes, which
+ * OpKill ends on a device) have no effect on memory, so only the other active lanes run it;
+ * `saved` (s->lanes bytes) keeps the active mask meanwhile. */
+static void run_uav_write(struct interp_state *s, const struct sb_ir_instruction *in, uint8_t *saved)
+{
+    uint32_t count = 0, before = s->active_count;
+    memcpy(saved, s->active, s->lanes);
+    for (uint32_t l = 0; l < s->lanes; l++) {
+        s->active[l] = (uint8_t)(s->active[l] && !s->helper[l] && !s->discarded[l]);
+        count += s->active[l];
+    }
+    s->active_count = count;
+    if (count)
+        run_op(s, in);
+    memcpy(s->active, saved, s->lanes);
+    s->active_count = before;
+}
+
+/* Everything else: ALU, memory, texture; SYNC and debug ops do nothing in lockstep. */
+static void execute(struct interp_state *s, const struct sb_ir_instruction *in, uint8_t *lanes)
+{
+    s->scratch_used = 0;
+    s->double_used = 0;
+    s->bind_op = NULL;
+    switch (in->op) {
+    case SB_IR_OP_NOP: case SB_IR_OP_SYNC: case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
+        return;
+    case SB_IR_OP_DISCARD:
+        sb_interp_discard(s, in);
+        return;
+    default: break;
+    }
+    if (s->quad && s->helper && s->discarded && writes_uav(in))
+        run_uav_write(s, in, lanes);
+    else
+        run_op(s, in);
 }
 
 enum sb_result sb_interp_flow_run(struct interp_state *s)
@@ -458,7 +527,7 @@ enum sb_result sb_interp_flow_run(struct interp_state *s)
             }
             s->stats.lane_instructions += s->active_count;
             if (!flow_op(s, fn, in, &w, lanes)) {
-                execute(s, in);
+                execute(s, in, lanes);
                 w.pc++;
             }
         }

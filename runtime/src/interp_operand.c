@@ -101,6 +101,35 @@ static uint32_t cb_dword(const struct sb_rt_resource *r, uint32_t vector, uint32
     return v;
 }
 
+/* Class linkage's cb[r][v] (SM5.0; r usually from this[] data): each lane reads the declared
+ * buffer whose register is r, and 0 when none is, as the back end's OpSelect over the declared
+ * buffers does (IR.md §Class linkage). */
+static const uint32_t *cb_linkage(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
+{
+    const struct sb_ir_program *p = s->program;
+    const uint32_t *reg = sb_interp_index(s, &op->index[0]);
+    const uint32_t *vec = reg ? sb_interp_index(s, &op->index[1]) : NULL;
+    uint32_t *out = vec ? sb_interp_scratch(s) : NULL;
+    if (!out)
+        return NULL;
+    for (uint32_t l = 0; l < s->lanes; l++) {
+        out[l] = 0;
+        for (uint32_t i = 0; s->active[l] && i < p->resource_count; i++) {
+            const struct sb_ir_resource *d = &p->resources[i];
+            if (d->resource_class != SB_IR_RESOURCE_CBV || d->id != reg[l] || d->count > 1)
+                continue;
+            const struct sb_rt_resource *r = sb_interp_find(s, SB_IR_RESOURCE_CBV, d->space, d->lower_bound);
+            if (!r) {
+                sb_interp_fail(s, SB_ERROR_RUN_BINDING, "cb%u is not bound", d->lower_bound);
+                return NULL;
+            }
+            out[l] = cb_dword(r, vec[l], c);
+            break;
+        }
+    }
+    return out;
+}
+
 /* An SM5.1 cb range indexed per lane (CB0[r0.x][v]): each lane finds its own buffer. */
 static const uint32_t *cb_gather(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
 {
@@ -132,6 +161,27 @@ static const uint32_t *cb_gather(struct interp_state *s, const struct sb_ir_oper
     return out;
 }
 
+/* v#/o# of a vertex or pixel batch: [0] register, relative allowed (reads outside give 0). */
+static const uint32_t *io_component(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
+{
+    bool out = op->file == SB_IR_FILE_OUTPUT;
+    const uint32_t *base = out ? s->io_out : s->io_in;
+    uint32_t count = out ? s->out_regs : s->in_regs, n = s->lanes;
+    if (!base || op->index_count != 1) {
+        sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': %s registers are not readable here by the "
+                       "interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", out ? "o#" : "v#");
+        return NULL;
+    }
+    if (!op->index[0].relative)
+        return op->index[0].offset < count ? base + ((size_t)op->index[0].offset * 4 + c) * n : filled(s, 0);
+    const uint32_t *ix = sb_interp_index(s, &op->index[0]);
+    uint32_t *r = ix ? sb_interp_scratch(s) : NULL;
+    if (r)
+        for (uint32_t l = 0; l < n; l++)
+            r[l] = ix[l] < count ? base[((size_t)ix[l] * 4 + c) * n + l] : 0;
+    return r;
+}
+
 /* The lane array of register component c of a source (no swizzle, no modifiers). */
 static const uint32_t *component(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
 {
@@ -148,6 +198,16 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
     case SB_IR_FILE_THREAD_ID: case SB_IR_FILE_THREAD_GROUP_ID: case SB_IR_FILE_THREAD_ID_IN_GROUP:
     case SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED:
         return s->special + ((size_t)(op->file - SB_IR_FILE_THREAD_ID) * 4 + c) * n;
+    case SB_IR_FILE_INPUT: case SB_IR_FILE_OUTPUT:
+        return io_component(s, op, c);
+    case SB_IR_FILE_PRIMITIVE_ID: case SB_IR_FILE_COVERAGE_IN:
+        if (!s->io_in)
+            break; /* graphics only: vPrim in x of special[0], vCoverage in x of special[1] */
+        return s->special + (size_t)(op->file == SB_IR_FILE_COVERAGE_IN ? 4 : 0) * n;
+    case SB_IR_FILE_DEPTH: case SB_IR_FILE_DEPTH_GREATER_EQUAL: case SB_IR_FILE_DEPTH_LESS_EQUAL:
+        if (!s->depth)
+            break;
+        return s->depth;
     case SB_IR_FILE_INDEXABLE_TEMP: {
         uint32_t id = op->index_count >= 2 ? op->index[0].offset : UINT32_MAX;
         if (id >= s->xtemp_ids || !s->xtemps[id])
@@ -174,9 +234,14 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
                 out[l] = ix[l] < p->icb_vector_count ? p->icb[(size_t)ix[l] * 4 + c] : 0;
         return out;
     }
+    case SB_IR_FILE_THIS_POINTER:
+        /* Class linkage under the default instances (IR.md §Class linkage): this data is zero. */
+        return filled(s, 0);
     case SB_IR_FILE_CONSTANT_BUFFER: {
         if (op->index_count >= 3 && op->index[1].relative)
             return cb_gather(s, op, c);
+        if (op->index_count == 2 && op->index[0].relative)
+            return cb_linkage(s, op, c);
         const struct sb_rt_resource *r = cbuffer(s, op);
         if (!r)
             return NULL;
@@ -192,8 +257,8 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
     }
     default:
         if (s->result == SB_SUCCESS)
-            sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': operand file %u is not readable in a compute "
-                           "shader by the interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", op->file);
+            sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': operand file %u is not readable "
+                           "by the interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", op->file);
         return NULL;
     }
     if (s->result == SB_SUCCESS)
@@ -370,6 +435,57 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
     return true;
 }
 
+/* o# (index[0], relative allowed; outside the registers: dropped) and oDepth (lane x). */
+static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst, uint32_t mask,
+                         const uint32_t *const value[4])
+{
+    uint32_t n = s->lanes;
+    if (dst->file == SB_IR_FILE_COVERAGE_OUT) {
+        if (!s->coverage) {
+            sb_interp_unsupported(s, "writing oMask outside a pixel shader");
+            return false;
+        }
+        if (mask & 1u)
+            write_lanes(s, s->coverage, value[0]);
+        return true;
+    }
+    if (dst->file != SB_IR_FILE_OUTPUT) {
+        if (!s->depth) {
+            sb_interp_unsupported(s, "writing oDepth outside a pixel shader");
+            return false;
+        }
+        if (mask & 1u)
+            write_lanes(s, s->depth, value[0]);
+        return true;
+    }
+    if (!s->io_out || dst->index_count != 1) {
+        sb_interp_unsupported(s, "this o# destination");
+        return false;
+    }
+    if (!dst->index[0].relative) {
+        if (dst->index[0].offset >= s->out_regs)
+            return true;
+        for (uint32_t c = 0; c < 4; c++)
+            if (mask & (1u << c))
+                write_lanes(s, s->io_out + ((size_t)dst->index[0].offset * 4 + c) * n, value[c]);
+        return true;
+    }
+    const uint32_t *ix = sb_interp_index(s, &dst->index[0]);
+    if (!ix)
+        return false;
+    for (uint32_t l = 0; l < n; l++) {
+        if (!s->active[l] || ix[l] >= s->out_regs)
+            continue;
+        uint32_t lane[4]; /* every component read before any is written */
+        for (uint32_t c = 0; c < 4; c++)
+            lane[c] = (mask & (1u << c)) ? value[c][l] : 0;
+        for (uint32_t c = 0; c < 4; c++)
+            if (mask & (1u << c))
+                s->io_out[((size_t)ix[l] * 4 + c) * n + l] = lane[c];
+    }
+    return true;
+}
+
 /* The lane array component c of a directly addressed r#/x# destination, or NULL. */
 static const uint32_t *destination_array(const struct interp_state *s, const struct sb_ir_operand *dst, uint32_t c)
 {
@@ -432,7 +548,10 @@ bool sb_interp_store(struct interp_state *s, const struct sb_ir_operand *dst, ui
     }
     if (dst->file == SB_IR_FILE_INDEXABLE_TEMP)
         return store_indexable(s, dst, mask, v);
-    sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': destination file %u is not writable in a compute shader "
+    if (dst->file == SB_IR_FILE_OUTPUT || dst->file == SB_IR_FILE_DEPTH || dst->file == SB_IR_FILE_COVERAGE_OUT ||
+        dst->file == SB_IR_FILE_DEPTH_GREATER_EQUAL || dst->file == SB_IR_FILE_DEPTH_LESS_EQUAL)
+        return store_output(s, dst, mask, v);
+    sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': destination file %u is not writable "
                    "by the interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", dst->file);
     return false;
 }

@@ -10,7 +10,11 @@
  *   interp_memory.c   raw/structured buffers, g#, atomics, counters;
  *   interp_texel.c    texel formats and typed addressing;
  *   interp_texture.c  typed loads/stores, queries, resource lookup;
- *   interp_sample.c   sample/gather with Vulkan's filtering and addressing.
+ *   interp_sample.c   sample/gather/comparison operands, LOD, per-lane lookups;
+ *   interp_filter.c   Vulkan's filtering and addressing, comparison, gather;
+ *   interp_cube.c     cube face selection and seamless edges;
+ *   interp_graphics.c vertex and pixel batches: v#/o#/oDepth, system values;
+ *   interp_quad.c     pixel quads: derivatives, discard, implicit LOD.
  *
  * Storage is structure-of-arrays: r# component c of register i is the lane
  * array temp[i * 4 + c]; an ALU op reads whole component arrays and writes a
@@ -117,6 +121,16 @@ struct interp_state {
     const struct sb_ir_operand *bind_op; /* the operand whose range indices bind_index holds */
     const uint32_t *bind_index;      /* per-lane SM5.1 range indices, for this instruction */
 
+    /* Vertex and pixel programs (interp_graphics.c); unused (NULL / 0) by compute. */
+    uint32_t stage;                  /* enum sb_ir_stage */
+    bool quad;                       /* pixel batch: lanes 4q..4q+3 are one 2x2 quad */
+    uint32_t in_regs, out_regs;      /* v# / o# registers held */
+    uint32_t *io_in, *io_out;        /* [reg * 4 + c][lanes] */
+    uint32_t *depth;                 /* oDepth lanes */
+    uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
+    uint8_t *helper;                 /* 1 = helper lane (pixel batches) */
+    uint8_t *discarded;              /* 1 = the lane executed DISCARD */
+
     uint64_t budget, executed;
     struct sb_interp_stats stats;
     const struct sb_ir_instruction *inst; /* being executed (errors) */
@@ -138,6 +152,27 @@ struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_
                                       uint32_t reg);
 /** The declaration an operand of `file` names (index[0] = id), or NULL. */
 const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id);
+
+/** Checks bindings and allocates the state for s->lanes lanes (compute and graphics). */
+enum sb_result sb_interp_setup(struct interp_state *s);
+/** Frees what sb_interp_setup allocated. */
+void sb_interp_release(struct interp_state *s);
+/** Zeroes registers, x#, g# and scratch, and activates the first s->invocations lanes. */
+void sb_interp_clear(struct interp_state *s);
+
+/* ---- interp_quad.c ----------------------------------------------------------------------- */
+/** deriv_rt{x,y}[_coarse|_fine] across each quad of a pixel batch. */
+enum sb_result sb_interp_derivative(struct interp_state *s, const struct sb_ir_instruction *inst);
+/** DISCARD: marks the active lanes whose condition holds; they run on as helpers. */
+enum sb_result sb_interp_discard(struct interp_state *s, const struct sb_ir_instruction *inst);
+/**
+ * Implicit LOD of each lane of a pixel batch (Vulkan: log2 of the larger scaled derivative
+ * length; the quad's coarse differences, as lavapipe computes per quad) as float bits, from
+ * coordinate arrays coord[0..axes-1] and level-0 extents; with ddx/ddy (sample_d), from those.
+ */
+void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const coord[3], uint32_t axes,
+                            const uint32_t size[3], const uint32_t *const ddx[3],
+                            const uint32_t *const ddy[3], uint32_t *lod);
 
 /* ---- interp_flow.c ----------------------------------------------------------------------- */
 /** Precomputes the marker partners of every function. */
@@ -221,5 +256,36 @@ bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint
                     struct interp_binding *out);
 /** sample/gather (interp_sample.c); UNSUPPORTED unrecorded otherwise. */
 enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_filter.c --------------------------------------------------------------------- */
+/** One lane's view of a sampled texture. */
+struct interp_lookup {
+    const struct sb_rt_resource *r;
+    const struct sb_rt_sampler *smp;
+    uint32_t axes;   /* 1, 2 or 3 (cubes: 2, the face's) */
+    int32_t layer;   /* array layer (cubes: the cube's first face layer, 6 x cube) */
+    int32_t face;    /* cubes: the face 0..5 (+X -X +Y -Y +Z -Z); -1 for other textures */
+    bool compare;    /* comparison forms: each texel becomes 1.0 / 0.0 by `ref compare_op red` */
+    float ref;
+};
+/** Filtered texel (four floats) at normalized `coord` with integer texel `offset` and `lod`. */
+void sb_interp_filter_sample(const struct interp_lookup *k, const float *coord, const int32_t *offset, float lod,
+                             float out[4]);
+/** gather: channel `ch` of level 0's 2x2 footprint as raw lanes, in D3D's order. */
+void sb_interp_filter_gather(const struct interp_lookup *k, const float *coord, const int32_t *offset, uint32_t ch,
+                             uint32_t out[4]);
+
+/* ---- interp_cube.c ----------------------------------------------------------------------- */
+/** The face (0..5 = +X -X +Y -Y +Z -Z) a direction selects. */
+uint32_t sb_interp_cube_face(const float dir[3]);
+/** Face coordinates s, t in [0, 1] of `dir` on `face`. */
+void sb_interp_cube_coords(uint32_t face, const float dir[3], float st[2]);
+/** Derivative of (s, t) on `face` along a derivative `d` of the direction. */
+void sb_interp_cube_derivatives(uint32_t face, const float dir[3], const float d[3], float dst[2]);
+/**
+ * Seamless edges: texel (i, j) of *face (size x size; each coordinate at most one step
+ * off the face) becomes a texel of the face it lies on; false for a corner (off both edges).
+ */
+bool sb_interp_cube_texel(uint32_t *face, int32_t size, int32_t *i, int32_t *j);
 
 #endif

@@ -1,25 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Sampling in the CPU interpreter: sample, sample_b, sample_l, gather4 and
- * gather4_po on 1D/2D/3D textures and 1D/2D arrays, computed with Vulkan's
- * rules for a compute shader (translator/src/spirv_texture.c):
- *   * outside pixel shaders sample reads LOD 0 and sample_b LOD = bias
- *     (D3D's derivative is 0 there); sample_l takes its LOD; the sampler's
- *     mip_lod_bias is added and the result clamped to [min_lod, max_lod];
- *     LOD <= 0 uses mag_filter, else min_filter, with the mip filter picking
- *     one level (nearest: ceil(lod + 0.5) - 1) or blending two;
- *   * texel space u = s * size; nearest takes floor(u), linear blends
- *     floor(u - 0.5) and the next texel by frac(u - 0.5); `_aoffimmi`
- *     offsets are added to the integer texel coordinates; addressing modes
- *     repeat, mirrored repeat, clamp to edge and clamp to (transparent
- *     black) border; the array layer is round-to-nearest-even of the last
- *     coordinate, clamped;
- *   * gather4 takes the 2x2 footprint of level 0 in the order (i0, j1),
- *     (i1, j1), (i1, j0), (i0, j0) with the channel of the s# operand's
- *     swizzle; gather4_po's offsets are the low 6 bits, sign-extended.
- * Filtering is computed in float; a device's fixed-point sub-texel weights
- * may differ in the last bits, so compare linear results with a tolerance.
- * Cubes, sample_d and the comparison forms are reported as unsupported.
+ * Sampling in the CPU interpreter: sample, sample_b, sample_l, sample_d,
+ * sample_c, sample_c_lz, gather4, gather4_c, gather4_po and gather4_po_c on
+ * 1D/2D/3D textures, 1D/2D arrays, cubes and cube arrays, decoded as
+ * translator/src/spirv_texture.c emits them (interp_filter.c filters):
+ *   * outside pixel shaders sample and sample_c read LOD 0 and sample_b
+ *     LOD = bias (D3D's derivative is 0 there); sample_l takes its LOD,
+ *     sample_c_lz LOD 0; in pixel shaders sample/sample_b/sample_c take the
+ *     implicit LOD of their quad (interp_quad.c); sample_d's LOD comes from
+ *     its ddx/ddy anywhere;
+ *   * the array layer is round-to-nearest-even of the coordinate after the
+ *     texel axes, clamped (cube arrays: the cube, layer = 6 x cube + face);
+ *   * `_aoffimmi` offsets apply to the texel coordinates, never to cubes
+ *     (D3D ignores them there, the translator emits none); gather4_po's
+ *     register offsets are their low 6 bits, sign-extended;
+ *   * gather reads the channel of the s# operand's swizzle[0]; the comparison
+ *     forms compare against the red channel (interp_filter.c) with the
+ *     reference from their ref source; sample_c/_c_lz results are one value
+ *     replicated into the write mask (OpImageSampleDref* returns a scalar),
+ *     gathers go through the t# swizzle. A comparison form on a sampler that
+ *     is not a comparison sampler (undefined in Vulkan) returns the texels
+ *     unchanged, as lavapipe does without compareEnable;
+ *   * cube LODs use the derivatives of the face coordinates of each lane's own
+ *     face (the implicit LOD differences the quad's face coordinates), which
+ *     differs from a device only when a quad straddles two faces.
+ * The `_cl` LOD clamp is not applied (lavapipe lacks the MinLod feature).
  */
 #include "interp_private.h"
 
@@ -29,139 +34,173 @@
 /* Operand slots of one sampling op (IR.md §Resources). */
 struct form {
     uint32_t op;
-    uint8_t tex, smp, extra; /* extra: bias/lod source, 0 = none */
+    uint8_t tex, smp, extra; /* extra: bias/lod/ref source, 0 = none */
     bool gather, offsets;    /* offsets: gather4_po's register offsets in src[1] */
+    bool implicit, grad;     /* LOD from the quad (pixel shaders) / from ddx, ddy in src[3], src[4] */
+    bool dref;               /* comparison against the ref in src[extra] */
 };
 
 static const struct form forms[] = {
-    { SB_IR_OP_SAMPLE, 1, 2, 0, false, false },
-    { SB_IR_OP_SAMPLE_B, 1, 2, 3, false, false },
-    { SB_IR_OP_SAMPLE_L, 1, 2, 3, false, false },
-    { SB_IR_OP_GATHER4, 1, 2, 0, true, false },
-    { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true },
+    { SB_IR_OP_SAMPLE, 1, 2, 0, false, false, true, false, false },
+    { SB_IR_OP_SAMPLE_B, 1, 2, 3, false, false, true, false, false },
+    { SB_IR_OP_SAMPLE_L, 1, 2, 3, false, false, false, false, false },
+    { SB_IR_OP_SAMPLE_D, 1, 2, 0, false, false, false, true, false },
+    { SB_IR_OP_SAMPLE_C, 1, 2, 3, false, false, true, false, true },
+    { SB_IR_OP_SAMPLE_C_LZ, 1, 2, 3, false, false, false, false, true },
+    { SB_IR_OP_GATHER4, 1, 2, 0, true, false, false, false, false },
+    { SB_IR_OP_GATHER4_C, 1, 2, 3, true, false, false, false, true },
+    { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true, false, false, false },
+    { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, true, true, false, false, true },
 };
 
-/* floor() as an int; NaN and values beyond +-2^30 (all far outside any texture) are pinned. */
-static int32_t floor_int(float f)
-{
-    f = floorf(f);
-    if (!(f > -1073741824.0f))
-        return f != f ? 0 : -1073741824;
-    return f < 1073741824.0f ? (int32_t)f : 1073741824;
-}
-
-/* Where texel i of an axis of `size` texels lands; -1 = the border. */
-static int32_t wrap(int32_t i, int32_t size, uint32_t mode)
-{
-    switch (mode) {
-    case SB_RT_ADDRESS_REPEAT: return ((i % size) + size) % size;
-    case SB_RT_ADDRESS_MIRRORED_REPEAT: {
-        int32_t t = ((i % (2 * size)) + 2 * size) % (2 * size) - size;
-        int32_t m = t >= 0 ? t : -(1 + t);
-        return size - 1 - m;
-    }
-    case SB_RT_ADDRESS_CLAMP_TO_BORDER: return i < 0 || i >= size ? -1 : i;
-    default: return i < 0 ? 0 : i >= size ? size - 1 : i;
-    }
-}
-
-struct lookup {
-    const struct sb_rt_resource *r;
-    const struct sb_rt_sampler *smp;
-    uint32_t axes;   /* 1, 2 or 3 */
-    int32_t layer;
+/* Sampling shape of each SM4 dimension (§8.3): texel axes, array layer, cube; axes 0 = not sampled. */
+struct shape {
+    uint8_t axes;
+    bool arrayed, cube;
 };
 
-static void fetch(const struct lookup *k, const int32_t *ijk, int32_t mip, float out[4])
+static const struct shape shapes[11] = {
+    [2] = { 1, false, false }, [3] = { 2, false, false }, [5] = { 3, false, false },
+    [6] = { 2, false, true },  [7] = { 1, true, false },  [8] = { 2, true, false },
+    [10] = { 2, true, true },
+};
+
+/* The loaded operands of one instruction. */
+struct operands {
+    const struct form *f;
+    struct interp_binding t, sb;
+    struct shape sh;
+    uint32_t dir;                /* direction lanes: cubes 3, else the texel axes */
+    const uint32_t *coord[4], *extra, *po[4];
+    const uint32_t *lod;         /* per-lane LOD bits, or NULL */
+    uint32_t *st[2], *face;      /* cubes: per-lane face coordinates and face */
+};
+
+static inline float F(uint32_t u)
 {
-    int32_t at[3] = { 0, 0, 0 };
-    for (uint32_t a = 0; a < k->axes; a++) {
-        at[a] = wrap(ijk[a], (int32_t)sb_interp_level_extent(k->r, a, (uint32_t)mip), k->smp->address[a]);
-        if (at[a] < 0) {
-            out[0] = out[1] = out[2] = out[3] = 0.0f;
-            return;
-        }
-    }
-    const uint8_t *p = sb_interp_texel_address(k->r, at[0], at[1], at[2], k->layer, mip);
-    uint32_t bits[4] = { 0, 0, 0, 0 };
-    if (p)
-        sb_interp_texel_decode(k->r->format, p, bits);
-    memcpy(out, bits, 16);
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
 }
 
-/* One level, nearest or linear. */
-static void filter_level(const struct lookup *k, const float *coord, const int32_t *offset, int32_t mip,
-                         bool linear, float out[4])
+static inline uint32_t U(float f)
 {
-    int32_t base[3] = { 0, 0, 0 };
-    float frac[3] = { 0, 0, 0 };
-    for (uint32_t a = 0; a < k->axes; a++) {
-        float u = coord[a] * (float)sb_interp_level_extent(k->r, a, (uint32_t)mip);
-        if (linear) {
-            float f = floorf(u - 0.5f);
-            frac[a] = (u - 0.5f) - f;
-            base[a] = floor_int(f) + offset[a];
-        } else {
-            base[a] = floor_int(u) + offset[a];
-        }
-    }
-    if (!linear) {
-        fetch(k, base, mip, out);
-        return;
-    }
-    memset(out, 0, 16);
-    for (uint32_t corner = 0; corner < (1u << k->axes); corner++) {
-        int32_t at[3];
-        float w = 1.0f, t[4];
-        for (uint32_t a = 0; a < k->axes; a++) {
-            bool hi = (corner >> a) & 1u;
-            at[a] = base[a] + (hi ? 1 : 0);
-            w *= hi ? frac[a] : 1.0f - frac[a];
-        }
-        fetch(k, at, mip, t);
-        for (uint32_t c = 0; c < 4; c++)
-            out[c] += w * t[c];
-    }
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
 }
 
-static void sample_lod(const struct lookup *k, const float *coord, const int32_t *offset, float lod, float out[4])
+/* Cubes: the face and face coordinates of every lane. */
+static bool cube_faces(struct interp_state *s, struct operands *o)
 {
-    const struct sb_rt_sampler *smp = k->smp;
-    uint32_t q = (k->r->mip_levels ? k->r->mip_levels : 1) - 1;
-    lod += smp->mip_lod_bias;
-    if (lod > smp->max_lod)
-        lod = smp->max_lod;
-    if (lod < smp->min_lod)
-        lod = smp->min_lod;
-    if (!(lod > 0.0f)) {
-        filter_level(k, coord, offset, 0, smp->mag_filter == SB_RT_FILTER_LINEAR, out);
-        return;
+    if (!(o->st[0] = sb_interp_scratch(s)) || !(o->st[1] = sb_interp_scratch(s)) ||
+        !(o->face = sb_interp_scratch(s)))
+        return false;
+    for (uint32_t l = 0; l < s->lanes; l++) {
+        float dir[3] = { F(o->coord[0][l]), F(o->coord[1][l]), F(o->coord[2][l]) }, st[2];
+        o->face[l] = sb_interp_cube_face(dir);
+        sb_interp_cube_coords(o->face[l], dir, st);
+        o->st[0][l] = U(st[0]);
+        o->st[1][l] = U(st[1]);
     }
-    bool linear = smp->min_filter == SB_RT_FILTER_LINEAR;
-    float d = lod < (float)q ? lod : (float)q;
-    if (smp->mip_filter != SB_RT_FILTER_LINEAR) {
-        filter_level(k, coord, offset, (int32_t)(ceilf(d + 0.5f) - 1.0f), linear, out);
-        return;
-    }
-    int32_t lo = (int32_t)floorf(d), hi = lo + 1 <= (int32_t)q ? lo + 1 : (int32_t)q;
-    float delta = d - (float)lo, a[4], b[4];
-    filter_level(k, coord, offset, lo, linear, a);
-    filter_level(k, coord, offset, hi, linear, b);
-    for (uint32_t c = 0; c < 4; c++)
-        out[c] = a[c] + delta * (b[c] - a[c]);
+    return true;
 }
 
-/* gather: channel `ch` of the 2x2 footprint of level 0, as raw lanes. */
-static void gather(const struct lookup *k, const float *coord, const int32_t *offset, uint32_t ch, uint32_t out[4])
+/* sample_d on a cube: the direction derivatives become face-coordinate derivatives. */
+static bool cube_gradients(struct interp_state *s, const struct operands *o, const uint32_t *const d[3],
+                           uint32_t *out[2])
 {
-    int32_t i0 = floor_int(coord[0] * (float)sb_interp_level_extent(k->r, 0, 0) - 0.5f) + offset[0];
-    int32_t j0 = floor_int(coord[1] * (float)sb_interp_level_extent(k->r, 1, 0) - 0.5f) + offset[1];
-    const int32_t at[4][2] = { { i0, j0 + 1 }, { i0 + 1, j0 + 1 }, { i0 + 1, j0 }, { i0, j0 } };
-    for (uint32_t t = 0; t < 4; t++) {
-        float texel[4];
-        fetch(k, at[t], 0, texel);
-        memcpy(&out[t], &texel[ch & 3u], 4);
+    if (!(out[0] = sb_interp_scratch(s)) || !(out[1] = sb_interp_scratch(s)))
+        return false;
+    for (uint32_t l = 0; l < s->lanes; l++) {
+        float dir[3] = { F(o->coord[0][l]), F(o->coord[1][l]), F(o->coord[2][l]) };
+        float dd[3] = { F(d[0][l]), F(d[1][l]), F(d[2][l]) }, r[2];
+        sb_interp_cube_derivatives(o->face[l], dir, dd, r);
+        out[0][l] = U(r[0]);
+        out[1][l] = U(r[1]);
     }
+    return true;
+}
+
+/* Per-lane LOD where it comes from the quad or from ddx/ddy; o->lod stays NULL otherwise. */
+static bool lane_lod(struct interp_state *s, const struct sb_ir_instruction *in, struct operands *o)
+{
+    if (!((o->f->implicit && s->quad) || o->f->grad))
+        return true;
+    const uint32_t *ddx[4] = { NULL }, *ddy[4] = { NULL };
+    uint32_t size[3] = { o->t.rt->width, o->t.rt->height, o->t.rt->depth }, *l = sb_interp_scratch(s);
+    if (!l || (o->f->grad && (!sb_interp_load_n(s, &in->src[3], o->dir, SB_IR_TYPE_FLOAT, ddx) ||
+                              !sb_interp_load_n(s, &in->src[4], o->dir, SB_IR_TYPE_FLOAT, ddy))))
+        return false;
+    const uint32_t *coord[3] = { o->coord[0], o->coord[1], o->coord[2] };
+    if (o->sh.cube) {
+        uint32_t *fx[2], *fy[2];
+        coord[0] = o->st[0];
+        coord[1] = o->st[1];
+        size[1] = size[0];
+        if (o->f->grad) {
+            if (!cube_gradients(s, o, ddx, fx) || !cube_gradients(s, o, ddy, fy))
+                return false;
+            ddx[0] = fx[0], ddx[1] = fx[1], ddy[0] = fy[0], ddy[1] = fy[1];
+        }
+    }
+    sb_interp_implicit_lod(s, coord, o->sh.axes, size, o->f->grad ? ddx : NULL, o->f->grad ? ddy : NULL, l);
+    o->lod = l;
+    return true;
+}
+
+static bool load_operands(struct interp_state *s, const struct sb_ir_instruction *in, struct operands *o)
+{
+    const struct form *f = o->f;
+    o->dir = o->sh.cube ? 3u : o->sh.axes;
+    if (!sb_interp_load_n(s, &in->src[0], o->dir + (o->sh.arrayed ? 1u : 0u), SB_IR_TYPE_FLOAT, o->coord) ||
+        (f->extra && !(o->extra = sb_interp_load_scalar(s, &in->src[f->extra], SB_IR_TYPE_FLOAT))) ||
+        (f->offsets && !sb_interp_load_n(s, &in->src[1], 2, SB_IR_TYPE_INT, o->po)))
+        return false;
+    if (o->sh.cube && !cube_faces(s, o))
+        return false;
+    return lane_lod(s, in, o);
+}
+
+/* The result texel of lane l. */
+static void lane_value(const struct sb_ir_instruction *in, const struct operands *o, uint32_t l, uint32_t v[4])
+{
+    const struct form *f = o->f;
+    struct interp_lookup k = { o->t.rt, &o->sb.rt->sampler, o->sh.axes, 0, -1, false, 0.0f };
+    float c[3];
+    int32_t off[3] = { 0, 0, 0 };
+    uint32_t layers = o->t.rt->layers ? o->t.rt->layers : 1, axes = o->sh.axes;
+    for (uint32_t a = 0; a < axes; a++) {
+        c[a] = o->sh.cube ? F(o->st[a][l]) : F(o->coord[a][l]);
+        if (!o->sh.cube)
+            off[a] = f->offsets ? (int32_t)(o->po[a][l] << 26) >> 26 : in->texel_offset[a];
+    }
+    if (o->sh.arrayed) {
+        uint32_t count = o->sh.cube ? (layers / 6u ? layers / 6u : 1u) : layers;
+        float layer = nearbyintf(F(o->coord[o->dir][l]));
+        k.layer = !(layer > 0.0f) ? 0 : layer >= (float)count ? (int32_t)count - 1 : (int32_t)layer;
+    }
+    if (o->sh.cube) {
+        k.layer *= 6;
+        k.face = (int32_t)o->face[l];
+    }
+    if (f->dref) {
+        k.compare = k.smp->compare;
+        k.ref = F(o->extra[l]);
+    }
+    if (f->gather) {
+        sb_interp_filter_gather(&k, c, off, in->src[f->smp].swizzle[0], v);
+        return;
+    }
+    float lambda = o->lod ? F(o->lod[l]) : 0.0f, bias = 0.0f, r[4];
+    if (o->extra && !f->dref) {
+        if (f->op == SB_IR_OP_SAMPLE_L)
+            lambda = F(o->extra[l]);
+        else
+            bias = F(o->extra[l]);
+    }
+    sb_interp_filter_sample(&k, c, off, lambda + bias, r);
+    memcpy(v, r, 16);
 }
 
 static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction *in, const struct form *f)
@@ -169,55 +208,36 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
     const struct sb_ir_op_info *info = sb_ir_op_info(in->op);
     if (in->dst_count < 1 || in->src_count < info->src_min)
         return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", info->name);
-    const struct sb_ir_operand *tex = &in->src[f->tex], *smp_op = &in->src[f->smp];
-    struct interp_binding t, sb;
-    if (!sb_interp_bind(s, tex, 0, &t) || !sb_interp_bind(s, smp_op, 0, &sb))
+    const struct sb_ir_operand *tex = &in->src[f->tex];
+    struct operands o;
+    memset(&o, 0, sizeof(o));
+    o.f = f;
+    if (!sb_interp_bind(s, tex, 0, &o.t) || !sb_interp_bind(s, &in->src[f->smp], 0, &o.sb))
         return s->result;
-    uint32_t dim = t.decl->dimension, axes = dim == 2 || dim == 7 ? 1 : dim == 3 || dim == 8 ? 2 : dim == 5 ? 3 : 0;
-    bool arrayed = dim == 7 || dim == 8;
-    if (t.decl->kind != SB_IR_RESOURCE_KIND_TYPED || !axes || (f->gather && axes != 2))
-        return sb_interp_unsupported(s, "sampling this texture dimension (cubes, buffers, MS)");
-    const uint32_t *coord[4] = { NULL }, *extra = NULL, *po[4] = { NULL };
+    uint32_t dim = o.t.decl->dimension;
+    o.sh = dim < 11 ? shapes[dim] : shapes[0];
+    if (o.t.decl->kind != SB_IR_RESOURCE_KIND_TYPED || !o.sh.axes || (f->gather && o.sh.axes != 2))
+        return sb_interp_unsupported(s, "sampling this texture dimension (buffers, MS)");
+    if (f->dref && sb_interp_value_type(o.t.decl) != SB_IR_TYPE_FLOAT)
+        return sb_interp_unsupported(s, "comparison sampling of an integer texture");
     uint32_t *out[4];
-    if (!sb_interp_load_n(s, &in->src[0], axes + (arrayed ? 1 : 0), SB_IR_TYPE_FLOAT, coord) ||
-        (f->extra && !(extra = sb_interp_load_scalar(s, &in->src[f->extra], SB_IR_TYPE_FLOAT))) ||
-        (f->offsets && !sb_interp_load_n(s, &in->src[1], 2, SB_IR_TYPE_INT, po)))
-        return s->result;
     for (uint32_t c = 0; c < 4; c++)
         if (!(out[c] = sb_interp_scratch(s)))
             return s->result;
-    struct lookup k = { t.rt, &sb.rt->sampler, axes, 0 };
-    uint32_t layers = t.rt->layers ? t.rt->layers : 1;
+    if (!load_operands(s, in, &o))
+        return s->result;
     for (uint32_t l = 0; l < s->lanes; l++) {
         uint32_t v[4] = { 0, 0, 0, 0 };
-        if (s->active[l]) {
-            float c[4];
-            int32_t off[3] = { 0, 0, 0 };
-            for (uint32_t a = 0; a < axes + (arrayed ? 1u : 0u); a++)
-                memcpy(&c[a], &coord[a][l], 4);
-            for (uint32_t a = 0; a < axes; a++)
-                off[a] = f->offsets ? (int32_t)(po[a][l] << 26) >> 26 : in->texel_offset[a];
-            if (arrayed) {
-                float layer = nearbyintf(c[axes]);
-                k.layer = !(layer > 0.0f) ? 0 : layer >= (float)layers ? (int32_t)layers - 1 : (int32_t)layer;
-            }
-            if (f->gather) {
-                gather(&k, c, off, smp_op->swizzle[0], v);
-            } else {
-                float lod = 0.0f, r[4];
-                if (extra)
-                    memcpy(&lod, &extra[l], 4);
-                sample_lod(&k, c, off, lod, r);
-                memcpy(v, r, 16);
-            }
-        }
+        if (s->active[l])
+            lane_value(in, &o, l, v);
         for (uint32_t c = 0; c < 4; c++)
             out[c][l] = v[c];
     }
     const uint32_t *value[4];
     for (uint32_t c = 0; c < 4; c++)
-        value[c] = out[tex->swizzle[c] & 3u];
-    if (sb_interp_store(s, &in->dst[0], in->dst[0].mask, value, sb_interp_value_type(t.decl)) && in->dst_count >= 2) {
+        value[c] = f->dref && !f->gather ? out[0] : out[tex->swizzle[c] & 3u];
+    if (sb_interp_store(s, &in->dst[0], in->dst[0].mask, value, sb_interp_value_type(o.t.decl)) &&
+        in->dst_count >= 2) {
         uint32_t *zero = sb_interp_scratch(s);
         if (zero) {
             memset(zero, 0, s->lanes * sizeof(uint32_t));
@@ -232,10 +252,7 @@ enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instr
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (forms[i].op == in->op)
             return run(s, in, &forms[i]);
-    switch (in->op) {
-    case SB_IR_OP_SAMPLE_D: case SB_IR_OP_SAMPLE_C: case SB_IR_OP_SAMPLE_C_LZ: case SB_IR_OP_GATHER4_C:
-    case SB_IR_OP_GATHER4_PO_C: case SB_IR_OP_LD_MS:
-        return sb_interp_unsupported(s, "this sampling form");
-    default: return SB_ERROR_TRANSLATE_UNSUPPORTED;
-    }
+    if (in->op == SB_IR_OP_LD_MS)
+        return sb_interp_unsupported(s, "ld_ms (multisampled textures)");
+    return SB_ERROR_TRANSLATE_UNSUPPORTED;
 }

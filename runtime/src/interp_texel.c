@@ -29,6 +29,7 @@ static const struct {
     [SB_RT_FORMAT_R32G32B32A32_SINT] = { 4, KIND_S32 },
     [SB_RT_FORMAT_R16G16B16A16_FLOAT] = { 4, KIND_F16 },
     [SB_RT_FORMAT_R8G8B8A8_UNORM] = { 4, KIND_UNORM8 },
+    [SB_RT_FORMAT_D32_FLOAT] = { 1, KIND_F32 }, /* depth: read as R32_FLOAT */
 };
 
 bool sb_interp_format_known(uint32_t format)

@@ -17,7 +17,9 @@
  *     -> structures; sampleinfo/samplepos use the resource's sample count
  *     (1 for the rasterizer in compute); lod outside a pixel shader is 0;
  *   * the `_s` residency status is always 0 ("mapped"), so
- *     check_access_fully_mapped gives 0xFFFFFFFF for it.
+ *     check_access_fully_mapped gives 0xFFFFFFFF for it;
+ *   * class linkage's relatively chosen t[r]/s[r]/u[r] bind register r when
+ *     every active lane agrees on it (the default instances give r = 0).
  */
 #include "interp_private.h"
 
@@ -31,14 +33,38 @@ static uint32_t class_of(uint32_t file)
                                                                                     : SB_IR_RESOURCE_SRV;
 }
 
+/* Class linkage's t[r] / s[r] / u[r] (SM5.0; r usually from this[] data, zero under the default
+ * instances): the declaration of register r, which must be the same in every active lane. */
+static const struct sb_ir_resource *linkage_decl(struct interp_state *s, const struct sb_ir_operand *op)
+{
+    const uint32_t *r = sb_interp_index(s, &op->index[0]);
+    uint32_t reg = UINT32_MAX;
+    for (uint32_t l = 0; r && l < s->lanes; l++) {
+        if (!s->active[l])
+            continue;
+        if (reg != UINT32_MAX && r[l] != reg) {
+            sb_interp_unsupported(s, "a class-linkage resource register that differs between invocations");
+            return NULL;
+        }
+        reg = r[l];
+    }
+    const struct sb_ir_resource *d = r ? sb_interp_decl(s, op->file, reg) : NULL;
+    if (r && !d)
+        sb_interp_unsupported(s, "a class-linkage resource register that names no declared resource");
+    return d;
+}
+
 bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane, struct interp_binding *out)
 {
-    if (op->index_count < 1 || op->index[0].relative) {
-        sb_interp_unsupported(s, "a resource register chosen at run time (class linkage)");
+    if (op->index_count < 1) {
+        sb_interp_unsupported(s, "a resource operand without a register");
         return false;
     }
-    const struct sb_ir_resource *d = sb_interp_decl(s, op->file, op->index[0].offset);
+    const struct sb_ir_resource *d = op->index[0].relative ? linkage_decl(s, op)
+                                                           : sb_interp_decl(s, op->file, op->index[0].offset);
     uint32_t cls = class_of(op->file);
+    if (op->index[0].relative && !d)
+        return false;
     if (!d) {
         sb_interp_fail(s, SB_ERROR_RUN_BINDING, "%s%u is not declared", class_letter[cls], op->index[0].offset);
         return false;

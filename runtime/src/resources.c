@@ -20,6 +20,7 @@ static const struct {
     [SB_RT_FORMAT_R32G32B32A32_SINT] = { "r32g32b32a32_sint", 16, 4 },
     [SB_RT_FORMAT_R16G16B16A16_FLOAT] = { "r16g16b16a16_float", 8, 4 },
     [SB_RT_FORMAT_R8G8B8A8_UNORM] = { "r8g8b8a8_unorm", 4, 4 },
+    [SB_RT_FORMAT_D32_FLOAT] = { "d32_float", 4, 1 },
 };
 
 uint32_t sb_rt_format_size(enum sb_rt_format format)

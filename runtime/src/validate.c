@@ -6,14 +6,14 @@
  * terminate within the budget is reported without handing it to a device.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "inputs_private.h"
+#include "validate_private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static enum sb_result fail(struct sb_error *error, enum sb_result code, const char *message)
+enum sb_result sb_validate_fail(struct sb_error *error, enum sb_result code, const char *message)
 {
     if (error) {
         memset(error, 0, sizeof(*error));
@@ -23,7 +23,7 @@ static enum sb_result fail(struct sb_error *error, enum sb_result code, const ch
     return code;
 }
 
-static uint64_t now_ns(void)
+uint64_t sb_validate_now_ns(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -79,6 +79,8 @@ bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t flo
     if (a == b)
         return true;
     switch (kind) {
+    case SB_RT_WORD_IGNORED:
+        return true;
     case SB_RT_WORD_FLOAT:
         if (is_zero_or_denormal(a) && is_zero_or_denormal(b))
             return true; /* D3D lets float32 denormals flush to zero */
@@ -164,12 +166,15 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
     const struct sb_rt_inputs *gpu = report->gpu, *cpu = report->cpu;
     for (uint32_t i = 0; i < gpu->count; i++) {
         const struct sb_rt_resource *g = &gpu->resources[i], *c = &cpu->resources[i];
-        if (g->resource_class != SB_IR_RESOURCE_UAV)
+        if (g->resource_class != SB_IR_RESOURCE_UAV && g->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
+            g->resource_class != SB_VALIDATE_CLASS_DEPTH)
             continue;
         const uint32_t *gw = g->data, *cw = c->data;
         uint64_t words = g->size / 4;
         for (uint64_t w = 0; w < words; w++) {
             uint8_t kind = sb_rt_word_kind_of(gpu, i, w);
+            if (kind == SB_RT_WORD_IGNORED)
+                continue;
             report->words_compared++;
             if (kind == SB_RT_WORD_DOUBLE_LOW && w + 1 < words) {
                 uint64_t a = gw[w] | (uint64_t)gw[w + 1] << 32, b = cw[w] | (uint64_t)cw[w + 1] << 32;
@@ -181,7 +186,13 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
                 w++;
                 continue;
             }
-            if (!sb_validate_words_agree(kind, gw[w], cw[w], o->float_ulps))
+            if (sb_validate_words_agree(kind, gw[w], cw[w], o->float_ulps))
+                continue;
+            bool cpu_special = (cw[w] & 0x7f800000u) == 0x7f800000u;
+            bool as_float = kind == SB_RT_WORD_FLOAT || (kind == SB_RT_WORD_UNKNOWN && is_normal(gw[w]));
+            if (cpu_special && as_float)
+                report->unconstrained++;
+            else
                 keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
         }
         report->words_compared++;
@@ -207,10 +218,12 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (out)
         *out = NULL;
     if (!context || !program || !out)
-        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
-    if (program->stage != SB_IR_STAGE_COMPUTE)
-        return fail(error, SB_ERROR_RUN_UNSUPPORTED,
-                    "validation runs compute shaders (other stages: not yet)");
+        return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
+    if (program->stage != SB_IR_STAGE_COMPUTE && program->stage != SB_IR_STAGE_VERTEX &&
+        program->stage != SB_IR_STAGE_PIXEL)
+        return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED,
+                                "validation runs compute, vertex and pixel shaders (hull, domain and "
+                                "geometry shaders: not yet)");
     struct sb_validate_options o = { 0 };
     if (options)
         o = *options;
@@ -225,10 +238,10 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     struct sb_validate_report *report = calloc(1, sizeof(*report));
     struct sb_rt_inputs *base = NULL;
     if (!report)
-        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
     report->mismatches = calloc(o.max_mismatches, sizeof(*report->mismatches));
     enum sb_result r = report->mismatches ? SB_SUCCESS
-                                          : fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
+                                          : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
     if (r == SB_SUCCESS)
         r = sb_rt_inputs_create(program, &o.inputs, &base, error);
     if (r == SB_SUCCESS)
@@ -236,15 +249,19 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (r == SB_SUCCESS)
         r = sb_rt_inputs_clone(base, &report->gpu, error);
     sb_rt_inputs_destroy(base);
-    if (r == SB_SUCCESS) {
-        uint64_t start = now_ns();
+    if (r == SB_SUCCESS && program->stage == SB_IR_STAGE_COMPUTE) {
+        uint64_t start = sb_validate_now_ns();
         r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,
                                o.group_count, &o.interp, &report->cpu_stats, error);
-        report->cpu_ns = now_ns() - start;
+        report->cpu_ns = sb_validate_now_ns() - start;
+        if (r == SB_SUCCESS)
+            r = sb_rt_dispatch(context, program->translation, report->gpu->resources,
+                               report->gpu->count, o.group_count, &report->gpu_timing, error);
+    } else if (r == SB_SUCCESS) {
+        r = program->stage == SB_IR_STAGE_VERTEX
+                ? sb_validate_vertex(context, program, &o, report, error)
+                : sb_validate_pixel(context, program, &o, report, error);
     }
-    if (r == SB_SUCCESS)
-        r = sb_rt_dispatch(context, program->translation, report->gpu->resources,
-                           report->gpu->count, o.group_count, &report->gpu_timing, error);
     if (r != SB_SUCCESS) {
         sb_validate_report_destroy(report);
         return r;

@@ -16,8 +16,9 @@
 
 #include "vk_private.h"
 
-/* EXT_LAYER: not a feature but the VK_EXT_shader_viewport_index_layer extension (offset unused). */
-enum feature_struct { CORE, V12, V13, EXT_LAYER };
+/* EXT_LAYER / EXT_STENCIL: not features but the VK_EXT_shader_viewport_index_layer and
+ * VK_EXT_shader_stencil_export extensions (offset unused). */
+enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL };
 
 static const struct {
     SpvCapability capability;
@@ -60,6 +61,7 @@ static const struct {
     V12_ROW(VulkanMemoryModel, vulkanMemoryModel),
     V13_ROW(DemoteToHelperInvocation, shaderDemoteToHelperInvocation),
     { SpvCapabilityShaderViewportIndexLayerEXT, "ShaderViewportIndexLayerEXT", EXT_LAYER, 0 },
+    { SpvCapabilityStencilExportEXT, "StencilExportEXT", EXT_STENCIL, 0 },
 #undef CORE_ROW
 #undef V12_ROW
 #undef V13_ROW
@@ -69,6 +71,8 @@ static bool enabled(const struct sb_rt_context *c, size_t row)
 {
     if (rows[row].where == EXT_LAYER)
         return c->viewport_index_layer;
+    if (rows[row].where == EXT_STENCIL)
+        return c->stencil_export;
     const void *base = rows[row].where == CORE ? (const void *)&c->features
                        : rows[row].where == V12 ? (const void *)&c->features12
                                                 : (const void *)&c->features13;

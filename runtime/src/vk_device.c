@@ -6,7 +6,8 @@
  * one queue of a compute-capable family (one that can also draw when there
  * is one); every core feature the device
  * reports (Vulkan 1.0 - 1.3 structures as its version allows) plus
- * VK_EXT_robustness2 and VK_EXT_shader_viewport_index_layer when present.
+ * VK_EXT_robustness2, VK_EXT_shader_viewport_index_layer and VK_EXT_shader_stencil_export
+ * when present.
  *
  * Why everything: a translated D3D shader may declare any capability its
  * source needed (Float64, Int64, StorageImageReadWithoutFormat, ImageCubeArray,
@@ -198,12 +199,16 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     /* Translated vertex / geometry shaders writing SV_RenderTargetArrayIndex or
      * SV_ViewportArrayIndex declare ShaderViewportIndexLayerEXT, which only this extension allows. */
     bool layer_ext = has_extension(c->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
-    const char *extensions[2];
+    /* Pixel shaders writing SV_StencilRef declare StencilExportEXT. */
+    bool stencil_ext = has_extension(c->physical, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
+    const char *extensions[3];
     uint32_t extension_count = 0;
     if (robust2)
         extensions[extension_count++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
     if (layer_ext)
         extensions[extension_count++] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
+    if (stencil_ext)
+        extensions[extension_count++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -232,6 +237,7 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
                           c->device_name, sb_vk_result_name(r));
     c->robustness2 = robust2;
     c->viewport_index_layer = layer_ext;
+    c->stencil_export = stencil_ext;
     c->features = f.core.features;
     if (chained && api >= VK_API_VERSION_1_2)
         c->features12 = f.v12;

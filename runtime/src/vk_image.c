@@ -103,7 +103,7 @@ static enum sb_result create_view(struct sb_rt_context *c, const struct sb_vk_di
         .image = out->image,
         .viewType = d->view_type,
         .format = format,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, out->mip_levels, 0, out->layers },
+        .subresourceRange = { out->aspect, 0, out->mip_levels, 0, out->layers },
     };
     VkResult vr = c->vk.vkCreateImageView(c->device, &view, NULL, &out->view);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateImageView", vr);
@@ -129,6 +129,11 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
         return res;
     out->mip_levels = r->mip_levels ? r->mip_levels : 1;
     out->layers = r->layers ? r->layers : 1;
+    /* Depth formats are for comparison sampling (Vulkan allows depth compares on them only). */
+    out->aspect = r->format == SB_RT_FORMAT_D32_FLOAT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+    if (storage && out->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u: a depth format cannot be a storage image",
+                          r->register_index);
     out->layout = storage ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
     VkImageCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -186,7 +191,7 @@ static uint32_t copy_regions(const struct sb_vk_image *img, const struct sb_rt_r
         uint32_t w = level_size(r->width, l), h = level_size(r->height, l), z = level_size(r->depth, l);
         regions[l] = (VkBufferImageCopy){
             .bufferOffset = offset,
-            .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, l, 0, img->layers },
+            .imageSubresource = { img->aspect, l, 0, img->layers },
             .imageExtent = { w, h, z },
         };
         offset += (VkDeviceSize)w * h * z * img->layers * texel;
@@ -207,7 +212,7 @@ static void image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const st
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .image = img->image,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, img->mip_levels, 0, img->layers },
+        .subresourceRange = { img->aspect, 0, img->mip_levels, 0, img->layers },
     };
     c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
 }

@@ -54,6 +54,7 @@ struct sb_rt_context {
     VkPhysicalDeviceVulkan13Features features13; /* as enabled; all false below Vulkan 1.3 */
     bool robustness2;          /* VK_EXT_robustness2 robustBufferAccess2 enabled */
     bool viewport_index_layer; /* VK_EXT_shader_viewport_index_layer enabled (ShaderViewportIndexLayerEXT) */
+    bool stencil_export;       /* VK_EXT_shader_stencil_export enabled (StencilExportEXT) */
 };
 
 /* ---- vk_util.c ------------------------------------------------------------------------------- */
@@ -123,6 +124,7 @@ struct sb_vk_image {
     struct sb_vk_buffer staging;
     VkImageLayout layout;      /* the layout the shader sees */
     uint32_t mip_levels, layers;
+    VkImageAspectFlags aspect; /* COLOR, or DEPTH for depth formats (comparison sampling) */
 };
 
 enum sb_result sb_vk_buffer_create(struct sb_rt_context *c, VkDeviceSize size, VkBufferUsageFlags usage,

@@ -12,8 +12,13 @@
  * and of course a crash or a hang — fails the test. Counts per outcome are
  * printed.
  *
- * Usage: test_interp_corpus CORPUS_DIR   (exit 77 when the corpus is absent)
+ * With "graphics" after the corpus dir, every vertex and pixel shader (program_type
+ * vs / ps) runs instead: 64 vertices, or 64 pixels at seeded positions, with the same
+ * seeded pattern in every v# register.
+ *
+ * Usage: test_interp_corpus CORPUS_DIR [graphics]   (exit 77 when the corpus is absent)
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,7 +130,48 @@ struct tally {
     unsigned shaders, lowered, success, unsupported, budget, other;
 };
 
-static void run_shader(const char *corpus, const char *file, struct tally *t)
+/* Registers of a file the signature declares (highest + 1). */
+static uint32_t registers_of(const struct sb_ir_program *ir, uint32_t file)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < ir->signature_count; i++)
+        if (ir->signature[i].file == file && ir->signature[i].register_index + 1 > n)
+            n = ir->signature[i].register_index + 1;
+    return n;
+}
+
+/* 64 vertices or 64 pixels (4 pixels apart, so quads never touch) with seeded v#. */
+static enum sb_result run_graphics(const struct sb_ir_program *ir, struct sb_rt_resource *table, uint32_t count,
+                                   const struct sb_interp_options *options, struct sb_interp_stats *stats,
+                                   struct sb_error *err)
+{
+    enum { N = 64 };
+    struct sb_interp_registers in = { registers_of(ir, SB_IR_FILE_INPUT), NULL };
+    struct sb_interp_registers out = { registers_of(ir, SB_IR_FILE_OUTPUT), NULL };
+    in.words = calloc((size_t)N * (in.registers ? in.registers : 1) * 4, 4);
+    out.words = calloc((size_t)N * (out.registers ? out.registers : 1) * 4, 4);
+    float pos[N * 4], depth[N];
+    uint8_t discarded[N];
+    enum sb_result r = SB_ERROR_OUT_OF_MEMORY;
+    if (in.words && out.words) {
+        fill((uint8_t *)in.words, (size_t)N * in.registers * 16, 77);
+        for (uint32_t i = 0; i < N; i++) {
+            pos[i * 4] = (float)(i % 8) * 4.0f + 0.5f + (float)(i & 1);
+            pos[i * 4 + 1] = (float)(i / 8) * 4.0f + 0.5f + (float)((i >> 1) & 1);
+            pos[i * 4 + 2] = 0.5f;
+            pos[i * 4 + 3] = 1.0f;
+        }
+        struct sb_interp_pixel_results res = { depth, discarded, NULL };
+        r = ir->stage == SB_IR_STAGE_VERTEX
+                ? sb_interp_run_vertices(ir, table, count, N, &in, &out, options, stats, err)
+                : sb_interp_run_pixels(ir, table, count, N, pos, &in, &out, &res, options, stats, err);
+    }
+    free(in.words);
+    free(out.words);
+    return r;
+}
+
+static void run_shader(const char *corpus, const char *file, struct tally *t, bool graphics)
 {
     char path[2048];
     snprintf(path, sizeof(path), "%s/dxbc/%s", corpus, file);
@@ -139,7 +185,8 @@ static void run_shader(const char *corpus, const char *file, struct tally *t)
     t->shaders++;
     if (!bytes || sb_dxbc_parse(bytes, size, &dxbc, &err) != SB_SUCCESS ||
         sb_sm4_decode_container(dxbc, &sm4, &err) != SB_SUCCESS || sb_ir_from_sm4(sm4, dxbc, &ir, &err) != SB_SUCCESS ||
-        ir->stage != SB_IR_STAGE_COMPUTE) {
+        (graphics ? ir->stage != SB_IR_STAGE_VERTEX && ir->stage != SB_IR_STAGE_PIXEL
+                  : ir->stage != SB_IR_STAGE_COMPUTE)) {
         printf("not lowered  %s: %s\n", file, err.message); /* the front end's tests own these */
         goto done;
     }
@@ -163,7 +210,8 @@ static void run_shader(const char *corpus, const char *file, struct tally *t)
     struct sb_interp_options options = { 1u << 18 };
     struct sb_interp_stats stats;
     memset(&stats, 0, sizeof(stats));
-    enum sb_result r = sb_interp_dispatch(ir, table, count, groups, &options, &stats, &err);
+    enum sb_result r = graphics ? run_graphics(ir, table, count, &options, &stats, &err)
+                                : sb_interp_dispatch(ir, table, count, groups, &options, &stats, &err);
     switch (r) {
     case SB_SUCCESS:
         t->success++;
@@ -219,11 +267,13 @@ int main(int argc, char **argv)
             if (p)
                 *p++ = 0;
         }
-        if (cols[3] && strcmp(cols[3], "cs") == 0)
-            run_shader(argv[1], cols[0], &t);
+        bool graphics = argc > 2 && strcmp(argv[2], "graphics") == 0;
+        if (cols[3] && (graphics ? strcmp(cols[3], "vs") == 0 || strcmp(cols[3], "ps") == 0
+                                 : strcmp(cols[3], "cs") == 0))
+            run_shader(argv[1], cols[0], &t, graphics);
     }
     fclose(f);
-    printf("interp corpus: %u compute shaders, %u lowered: %u ran, %u unsupported, %u stopped by the budget, "
-           "%u other errors\n", t.shaders, t.lowered, t.success, t.unsupported, t.budget, t.other);
+    printf("interp corpus: %u %s shaders, %u lowered: %u ran, %u unsupported, %u stopped by the budget, "
+           "%u other errors\n", t.shaders, argc > 2 ? "vertex/pixel" : "compute", t.lowered, t.success, t.unsupported, t.budget, t.other);
     return t.other || !t.lowered ? 1 : 0;
 }

@@ -306,9 +306,9 @@ static void test_unsupported(void)
     struct sm4_program p;
     sm4_begin_cs(&p, 1, 1, 1, 2);
     sm4_dcl_uav_raw(&p, 0);
-    sm4_dcl_resource(&p, 0, 6, 0x5555); /* TextureCube */
+    sm4_dcl_resource(&p, 0, 4, 0x5555); /* Texture2DMS: never sampled */
     sm4_dcl_sampler(&p, 0);
-    I(&p, OP_SAMPLE_L, dr(0, "xyzw"), l4(0, 0, f2u(1.0f), 0), st(0, "xyzw"), ss(0), lf(0.0f));
+    I(&p, OP_SAMPLE_L, dr(0, "xyzw"), l4(0, 0, 0, 0), st(0, "xyzw"), ss(0), lf(0.0f));
     I(&p, OP_STORE_RAW, du(0, "x"), l1(0), sr(0, "x"));
     sm4_end(&p);
     float cube[6 * 4] = { 0 };
@@ -318,8 +318,7 @@ static void test_unsupported(void)
                                    buffer(SB_IR_RESOURCE_SAMPLER, 0, NULL, 0) };
     t[1].format = SB_RT_FORMAT_R32G32B32A32_FLOAT;
     t[1].width = t[1].height = 1;
-    t[1].layers = 6;
-    t[1].dimension = 6;
+    t[1].dimension = 4;
     struct sb_error err;
     struct sb_ir_program *ir = NULL;
     enum sb_result r = run(&p, t, 3, 0, &err, &ir);

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge validate [--seed N] [--dispatch X,Y,Z] [--ulps N]
- * [--device D] [--output DIR] FILE...`: runs compute shaders on the GPU and on the CPU
- * interpreter with the same seeded inputs and compares every UAV word;
- * several files end with a summary table.
+ * [--device D] [--output DIR] FILE...`: runs compute, vertex and pixel
+ * shaders on the GPU and on the CPU interpreter with the same seeded inputs
+ * and compares every UAV word and stage output (vertex outputs, render
+ * targets, depth; sb_validate says how they are drawn); several files end
+ * with a summary table.
  * Exit 0 when they agree, 1 when they do not (each mismatch listed: resource,
  * byte offset, texel or element, both values; with --output DIR a mismatching
  * 2D image is also written as FILE.REG.gpu.png, .cpu.png and .diff.png) or the
@@ -73,7 +75,8 @@ static void write_images(const struct cli_run_options *o, const struct sb_valida
         bool mismatching = false;
         for (uint32_t k = 0; k < report->kept; k++)
             mismatching |= report->mismatches[k].resource == i;
-        if (!mismatching || g->resource_class != SB_IR_RESOURCE_UAV || (g->dimension != 3 && g->dimension != 8))
+        if (!mismatching || (g->resource_class != SB_IR_RESOURCE_UAV && g->resource_class != SB_VALIDATE_CLASS_OUTPUT) ||
+            (g->dimension != 3 && g->dimension != 8))
             continue;
         char name[48], path[4096];
         cli_run_resource_name(g, name, sizeof(name));
@@ -94,15 +97,23 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
                          const struct sb_rt_program *program, const struct sb_validate_report *report)
 {
     const struct sb_ir_program *ir = program->ir;
-    printf("%s: cs %ux%ux%u threads, %ux%ux%u groups, seed %llu, device %s\n", o->file,
-           ir->thread_group[0], ir->thread_group[1], ir->thread_group[2], o->groups[0], o->groups[1],
-           o->groups[2], (unsigned long long)o->seed, sb_rt_context_device_name(context));
+    if (program->stage == SB_IR_STAGE_VERTEX)
+        printf("%s: vs, %u vertices drawn as points, seed %llu, device %s\n", o->file, 64 * o->groups[0],
+               (unsigned long long)o->seed, sb_rt_context_device_name(context));
+    else if (program->stage == SB_IR_STAGE_PIXEL)
+        printf("%s: ps, 8x%u pixels drawn as points, seed %llu, device %s\n", o->file, 8 * o->groups[0],
+               (unsigned long long)o->seed, sb_rt_context_device_name(context));
+    else
+        printf("%s: cs %ux%ux%u threads, %ux%ux%u groups, seed %llu, device %s\n", o->file,
+               ir->thread_group[0], ir->thread_group[1], ir->thread_group[2], o->groups[0], o->groups[1],
+               o->groups[2], (unsigned long long)o->seed, sb_rt_context_device_name(context));
     printf("  gpu: pipeline %.3f ms, run %.3f ms; cpu: %.3f ms, %llu instructions\n",
            report->gpu_timing.pipeline_ns / 1e6, report->gpu_timing.run_ns / 1e6, report->cpu_ns / 1e6,
            (unsigned long long)report->cpu_stats.instructions);
     for (uint32_t i = 0; i < report->gpu->count; i++) {
         const struct sb_rt_resource *r = &report->gpu->resources[i];
-        if (r->resource_class != SB_IR_RESOURCE_UAV)
+        if (r->resource_class != SB_IR_RESOURCE_UAV && r->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
+            r->resource_class != SB_VALIDATE_CLASS_DEPTH)
             continue;
         char name[48];
         cli_run_resource_name(r, name, sizeof(name));
@@ -118,6 +129,9 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
     if (report->mismatch_count > report->kept)
         printf("  ... %llu more mismatches\n",
                (unsigned long long)(report->mismatch_count - report->kept));
+    if (report->unconstrained)
+        printf("  %llu words the interpreter computed as NaN/infinity differ on the device: not compared "
+               "(undefined in Vulkan without float controls)\n", (unsigned long long)report->unconstrained);
     printf("%s: %llu words compared, %llu mismatches: %s\n", o->file,
            (unsigned long long)report->words_compared, (unsigned long long)report->mismatch_count,
            report->mismatch_count ? "GPU and CPU DISAGREE" : "GPU and CPU agree");

@@ -118,8 +118,12 @@ bool cli_run_context(const struct cli_run_options *o, struct sb_rt_context **con
 
 void cli_run_resource_name(const struct sb_rt_resource *r, char *buf, size_t size)
 {
-    static const char *const prefixes[] = { "cb", "t", "s", "u" };
-    const char *prefix = r->resource_class < 4 ? prefixes[r->resource_class] : "?";
+    static const char *const prefixes[] = { "cb", "t", "s", "u", "o" };
+    if (r->resource_class == SB_VALIDATE_CLASS_DEPTH) {
+        snprintf(buf, size, "oDepth");
+        return;
+    }
+    const char *prefix = r->resource_class < 5 ? prefixes[r->resource_class] : "?";
     if (r->space)
         snprintf(buf, size, "%s%u@space%u", prefix, r->register_index, r->space);
     else

@@ -201,13 +201,11 @@ static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operan
     uint32_t r = sb_spv_find_resource(ctx, SB_IR_RESOURCE_CBV, op->index[0].offset);
     if (r == UINT32_MAX || !ctx->resources[r].var)
         goto invalid;
-    const struct sb_ir_resource *res = &ctx->program->resources[r];
     uint32_t idx[4], n = 0;
     if (ctx->resources[r].arrayed) {
-        /* The register index within the range (SM5.1: absolute, minus the lower bound). */
+        /* The descriptor-array index: the front end already made SM5.1's absolute register
+         * relative to the range's lower bound (IR.md, operand files). */
         uint32_t reg = sm51_form(op) ? sb_spv_index_value(ctx, &op->index[1]) : sb_spv_uint(ctx, 0);
-        if (res->lower_bound)
-            reg = sb_spv_op2(b, SpvOpISub, ctx->t.u32, reg, sb_spv_uint(ctx, res->lower_bound));
         if (op->non_uniform) {
             sb_spv_capability(b, SpvCapabilityShaderNonUniform);
             sb_spv_capability(b, SpvCapabilityUniformBufferArrayNonUniformIndexing);

@@ -167,6 +167,9 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
         if (!check_static(ctx, op, 1, ctx->indexable[id].count))
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[1]);
+        if (op->index[1].relative) /* out of range: the zero sink element after the array */
+            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
+                               sb_spv_uint(ctx, ctx->indexable[id].count));
         return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->indexable[id].var,
                                    &idx, 1);
     }
@@ -180,6 +183,9 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
         if (!check_static(ctx, op, 0, ctx->program->icb_vector_count))
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[0]);
+        if (op->index[0].relative) /* out of range: the zero row after the data */
+            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
+                               sb_spv_uint(ctx, ctx->program->icb_vector_count));
         return sb_spv_access_chain(
             &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]),
             ctx->icb_var, &idx, 1);
@@ -735,9 +741,12 @@ static enum sb_result declare_indexable(struct sb_spv_context *ctx)
         uint32_t count = x->count ? x->count : 1;
         if (slot->var)
             continue;
-        uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], count);
+        /* One element more than declared: a dynamic index is clamped to it, so reads out of
+         * range give 0 and writes out of range land there (IR.md: D3D leaves both undefined,
+         * consumers return 0); zero-initialised like the interpreter's arrays. */
+        uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], count + 1);
         slot->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
-                                           SpvStorageClassPrivate, 0);
+                                           SpvStorageClassPrivate, sb_spv_const_null(b, type));
         slot->count = count;
         if (ctx->debug_info) {
             char name[16];
@@ -757,7 +766,9 @@ static enum sb_result declare_icb(struct sb_spv_context *ctx)
     uint32_t n = p->icb_vector_count;
     if (!n || !p->icb)
         return SB_SUCCESS;
-    uint32_t *rows = malloc(n * sizeof(*rows));
+    /* A zero row after the data: dynamic indices are clamped to it (reads out of range
+     * give 0, IR.md). */
+    uint32_t *rows = malloc((n + 1) * sizeof(*rows));
     if (!rows)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     for (uint32_t i = 0; i < n; i++) {
@@ -766,8 +777,9 @@ static enum sb_result declare_icb(struct sb_spv_context *ctx)
             lanes[c] = sb_spv_const32(b, ctx->t.u32, p->icb[4 * i + c]);
         rows[i] = sb_spv_const_composite(b, ctx->t.uvec[4], lanes, 4);
     }
-    uint32_t type = sb_spv_type_array(b, ctx->t.uvec[4], n);
-    uint32_t init = sb_spv_const_composite(b, type, rows, n);
+    rows[n] = sb_spv_const_null(b, ctx->t.uvec[4]);
+    uint32_t type = sb_spv_type_array(b, ctx->t.uvec[4], n + 1);
+    uint32_t init = sb_spv_const_composite(b, type, rows, n + 1);
     free(rows);
     ctx->icb_var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
                                           SpvStorageClassPrivate, init);

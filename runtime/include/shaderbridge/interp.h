@@ -54,6 +54,62 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program,
                                   const struct sb_interp_options *options,
                                   struct sb_interp_stats *stats, struct sb_error *error);
 
+
+/**
+ * Register contents of one shader stage's inputs or outputs, for `count`
+ * invocations: invocation i, register r, component c is
+ * words[(i * registers + r) * 4 + c] (v# / o# register numbers of the IR's
+ * signature elements; registers = highest declared register + 1).
+ */
+struct sb_interp_registers {
+    uint32_t registers;
+    uint32_t *words;
+};
+
+/**
+ * Runs a vertex program once per vertex (vertex_count invocations in batches).
+ * SV_VertexID is the vertex index (base vertex 0), SV_InstanceID 0. `inputs` holds
+ * the v# registers of each vertex; `outputs` receives the o# registers (SV_Position's
+ * register included; unwritten components stay as the caller filled them).
+ * Errors as sb_interp_dispatch (SB_ERROR_INVALID_ARGUMENT for a non-vertex program).
+ */
+enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program,
+                                      struct sb_rt_resource *resources, uint32_t resource_count,
+                                      uint32_t vertex_count, const struct sb_interp_registers *inputs,
+                                      struct sb_interp_registers *outputs,
+                                      const struct sb_interp_options *options,
+                                      struct sb_interp_stats *stats, struct sb_error *error);
+
+/** Pixel-shader results per pixel beside the o# registers. */
+struct sb_interp_pixel_results {
+    float *depth;             /**< pixel_count oDepth values (written when the program writes depth), or NULL */
+    uint8_t *discarded;       /**< pixel_count flags: 1 when the pixel was discarded, or NULL */
+    /** pixel_count oMask (SV_Coverage output) values as the program wrote them (0xFFFFFFFF where
+     *  it declares oMask but leaves it unwritten; bit 0 clear means a one-sample target keeps
+     *  nothing of the pixel), written only for pixels not discarded and only when the program
+     *  declares oMask; or NULL. */
+    uint32_t *coverage;
+};
+
+/**
+ * Runs a pixel program for `pixel_count` pixels drawn as points of size 1: pixel i
+ * sits at window position positions[i * 4 .. i * 4 + 3] (x, y at the pixel centre,
+ * z, w = 1/w), its v# registers are inputs->words of invocation i, the same for every
+ * fragment of its quad (point rasterisation: no interpolation). Each pixel runs in a
+ * 2x2 quad whose other three lanes are helper invocations at the neighbouring pixel
+ * centres, so derivatives (coarse and fine) are those a GPU computes for a one-pixel
+ * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
+ * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1.
+ */
+enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
+                                    struct sb_rt_resource *resources, uint32_t resource_count,
+                                    uint32_t pixel_count, const float *positions,
+                                    const struct sb_interp_registers *inputs,
+                                    struct sb_interp_registers *outputs,
+                                    struct sb_interp_pixel_results *results,
+                                    const struct sb_interp_options *options,
+                                    struct sb_interp_stats *stats, struct sb_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,6 +36,9 @@ enum sb_rt_format {
     SB_RT_FORMAT_R32G32B32A32_FLOAT, SB_RT_FORMAT_R32G32B32A32_UINT, SB_RT_FORMAT_R32G32B32A32_SINT,
     SB_RT_FORMAT_R16G16B16A16_FLOAT,
     SB_RT_FORMAT_R8G8B8A8_UNORM,
+    /** Depth, one float per texel: textures read with comparison samplers (Vulkan allows
+     *  depth compares on depth formats only); sampled, it reads as R32_FLOAT. */
+    SB_RT_FORMAT_D32_FLOAT,
     SB_RT_FORMAT_COUNT,
     SB_RT_FORMAT_MAX_ENUM = 0x7fffffff
 };

@@ -182,6 +182,113 @@ enum sb_result sb_rt_draw_points(struct sb_rt_context *context, const struct sb_
                                  struct sb_rt_resource *resources, uint32_t resource_count,
                                  struct sb_rt_timing *timing, struct sb_error *error);
 
+/* ---- VBC graphics pipelines (runtime/src/vk_vbc*.c) ---------------------------------------------- */
+
+struct sb_vbc; /* shaderbridge/vbc.h */
+
+/** What the application binds to one binding slot of a VBC (docs/vbc.md §3.3, §6). */
+struct sb_rt_vbc_binding {
+    uint32_t slot;                   /**< a slot the VBC declares (0..31), at most once per draw */
+    /**
+     * The resource (resource_class, space and register_index are ignored):
+     *  - Sampler*: a texture whose `dimension` is the SM4 dimension of the slot's rank (1D 2,
+     *    2D 3, 3D 5, cube 6, 1D array 7, 2D array 8) and whose format's component type is the
+     *    slot's texel type (float: a FLOAT or UNORM format; signed: SINT; unsigned: UINT);
+     *    `sampler` is its sampler state.
+     *  - Image*: a texture of that dimension whose format is exactly the slot's texel format
+     *    (float/float2/float4, int.., uint.., u8norm4 have an sb_rt_format; other texel formats
+     *    are SB_ERROR_RUN_UNSUPPORTED); its texels are written back after the draw.
+     *  - ROBuffer / RWBuffer: `size` bytes of `data` (RWBuffer: written back).
+     *  - ROTexels / RWTexels: `width` elements of `format` (ROTexels: the slot's component type;
+     *    RWTexels: exactly its texel format); RWTexels are written back.
+     */
+    struct sb_rt_resource *resource;
+};
+
+/** One draw of a VBC's vertex and fragment stages (sb_rt_vbc_draw). */
+struct sb_rt_vbc_draw {
+    const struct sb_vbc *vbc;        /**< the parsed file (sb_vbc_parse); not retained */
+    /** VkPrimitiveTopology value: POINT_LIST (0) .. TRIANGLE_FAN (5); no adjacency, no patches. */
+    uint32_t topology;
+    uint32_t vertex_count;           /**< vertices drawn (one instance, first vertex 0); > 0 */
+    uint32_t stream_count;
+    /**
+     * One stream per attribute location the VBC's vertex inputs consume
+     * (sb_vbc::vertex_location_mask): an input at location L consuming n locations (a
+     * matrix's columns, an array's elements) takes the streams at L .. L + n - 1. A stream's
+     * format must have the input's component type (float / uint / int: the R32, R32G32 or
+     * R32G32B32A32 formats of that type) and at least its vector length (dims[0]) of
+     * components: a float3 input takes an R32G32B32A32_FLOAT stream whose w is ignored.
+     */
+    const struct sb_rt_vertex_stream *streams;
+    uint32_t width, height;          /**< framebuffer (viewport 0,0,width,height, depth 0..1) */
+    uint32_t target_count;           /**< must equal the VBC's fragment output count */
+    /**
+     * targets[i] receives fragment_outputs[i]: its location must be that output's location,
+     * its format any sb_rt_format of the output's component type (Signed: SINT, Unsigned:
+     * UINT, Float: FLOAT / UNORM) that the device can render to. Loaded before the
+     * draw, written back after it (as for sb_rt_draw_points).
+     */
+    struct sb_rt_color_target *targets;
+    /** The uniform struct's bytes (set 1, scalar layout): exactly sb_vbc::uniform.size bytes
+     *  when the VBC has a uniform, else NULL / 0. */
+    const void *uniform;
+    size_t uniform_size;
+    uint32_t binding_count;
+    /** One per slot the VBC's stages use (a binding record with a non-zero stage mask); slots
+     *  declared with stage mask 0 may be left out (their push-constant index is 0). */
+    const struct sb_rt_vbc_binding *bindings;
+};
+
+/**
+ * Draws a VBC natively: its SPIR-V modules straight from the file, with the descriptor
+ * sets, pipeline layout and push constants the Vega engine builds for it (docs/vbc.md §6,
+ * §7), so a VBC file runs exactly as its shaders expect.
+ *
+ * Layout (engine model):
+ *  - set 0: the five global tables as bindings 0..4 (COMBINED_IMAGE_SAMPLER, STORAGE_IMAGE,
+ *    STORAGE_BUFFER, UNIFORM_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER), each an array of the
+ *    header's table size, visible to the vertex and fragment stages. The layout and its
+ *    pool take UPDATE_AFTER_BIND_POOL (as in the engine; the tables then count against the
+ *    update-after-bind limits) when the device has the update-after-bind feature of all
+ *    five descriptor types; otherwise the tables must fit the core per-stage limits, and
+ *    on lavapipe 22.3 (32 samplers per stage, no descriptor indexing) the engine's default
+ *    tables (8192 samplers) are SB_ERROR_RUN_UNSUPPORTED: only files written with smaller
+ *    tables (vslc -T) run there. The per-binding flags PARTIALLY_BOUND and
+ *    UPDATE_UNUSED_WHILE_PENDING are set only where the device has
+ *    descriptorBindingPartiallyBound / descriptorBindingUpdateUnusedWhilePending.
+ *    Every element of every table is written (a default 1-texel / 16-byte resource of
+ *    zeros, shaped like the table's first binding record, or 2D float4 when the VBC
+ *    declares none), so the set is valid without PARTIALLY_BOUND and an element nobody
+ *    bound reads zeros; the k-th bound resource of a table (in binding-record order) is
+ *    written at element size - 1 - k (from the top, so element 0 stays the default).
+ *  - set 1 (when the VBC has a uniform): binding 0 UNIFORM_BUFFER_DYNAMIC, all graphics
+ *    stages, a 1024-byte range (the engine's) over a buffer holding draw->uniform, bound
+ *    with dynamic offset 0.
+ *  - push constants (when the VBC declares bindings): sb_vbc::push_constant_size bytes for
+ *    the VBC's stages, the u16 table index of slot s in word s / 2 (even slots low half).
+ *  - subpass inputs (set 2): not supported (SB_ERROR_RUN_UNSUPPORTED).
+ * Pipeline: the VBC's vertex and fragment modules (entry "main"), one vertex binding per
+ * stream (per-vertex rate), the given topology (point lists get the PointSize = 1.0 copy
+ * of the vertex module sb_rt_draw_points uses when the module declares no PointSize; one
+ * that declares it, as glslang's gl_PerVertex block always does, must write it itself or
+ * its point size is undefined; point lists are untested), no culling, fill, one sample, no blending,
+ * colour write mask RGBA, no depth; colour attachments in location order.
+ *
+ * Errors: SB_ERROR_NO_DEVICE; SB_ERROR_INVALID_ARGUMENT (NULL pointers, zero sizes, a
+ * topology out of range, duplicate stream locations or slots, NULL resource or stream
+ * data); SB_ERROR_RUN_BINDING (the draw does not match the VBC: a used slot without a
+ * binding or a binding for an undeclared slot, a resource of the wrong shape / format, a
+ * missing or extra stream, a stream or target of the wrong component type, a target count
+ * or location that differs from the fragment outputs, a uniform of the wrong size);
+ * SB_ERROR_RUN_UNSUPPORTED (stages other than vertex + fragment, subpass inputs, texel
+ * formats without an sb_rt_format, a SPIR-V capability whose feature the device lacks,
+ * tables larger than the device's descriptor limits, formats the device cannot use that
+ * way); SB_ERROR_VULKAN. timing may be NULL; its phases are as for sb_rt_draw_points.
+ */
+enum sb_result sb_rt_vbc_draw(struct sb_rt_context *context, const struct sb_rt_vbc_draw *draw,
+                              struct sb_rt_timing *timing, struct sb_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,7 +16,9 @@
  * reflected structure) must be bit-identical; float data agrees when both are
  * NaN, when both are zero or denormal (D3D allows flushing), or when they are
  * within `float_ulps` units in the last place or an absolute 2^-20 of each
- * other (transcendentals and fused multiply-adds differ between devices).
+ * other (transcendentals and fused multiply-adds differ between devices). A
+ * float the interpreter computed as NaN or infinite is not compared but
+ * counted (sb_validate_report::unconstrained).
  * Memory of unknown type is compared as float only when both words are
  * normal floats, else exactly.
  */
@@ -90,6 +92,16 @@ enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_r
                                   struct sb_error *error);
 void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
 
+/**
+ * Resource classes of the stage outputs a report adds after the program's own
+ * resources (graphics validation), compared like UAVs: OUTPUT register_index = o#
+ * (vertex programs: one record of every output register per vertex; pixel programs:
+ * one 2D image per render target), DEPTH = the depth buffer (one 16-byte record per
+ * pixel, x compared).
+ */
+#define SB_VALIDATE_CLASS_OUTPUT 4u
+#define SB_VALIDATE_CLASS_DEPTH 5u
+
 /** One output word where the GPU and the interpreter disagree. */
 struct sb_validate_mismatch {
     uint32_t resource;         /**< index into the inputs' resources */
@@ -110,6 +122,13 @@ struct sb_validate_options {
 struct sb_validate_report {
     uint64_t words_compared;
     uint64_t mismatch_count;   /**< all of them (only the first max_mismatches are kept) */
+    /** Float words the interpreter computed as NaN or an infinity where the device gave
+     *  something else: not mismatches. Such values come from operations whose results
+     *  Vulkan leaves undefined outside their domain (GLSL.std.450 Log2 of x <= 0, Pow,
+     *  InverseSqrt of 0, ...) and NaNs, which Vulkan does not require a device to produce
+     *  without float controls; D3D defines them, so they are a D3D-vs-Vulkan difference,
+     *  counted here. */
+    uint64_t unconstrained;
     uint32_t kept;
     struct sb_validate_mismatch *mismatches;
     struct sb_rt_inputs *gpu;  /**< the GPU's results (owned by the report) */
@@ -120,10 +139,14 @@ struct sb_validate_report {
 };
 
 /**
- * Runs `program` (compute) on the context's GPU and on the interpreter with the same
- * seeded inputs and compares every UAV word and counter. SB_SUCCESS means both ran;
- * agreement is report->mismatch_count == 0. The interpreter runs first: a program that
- * exhausts its budget fails with SB_ERROR_RUN_BUDGET before the GPU is asked.
+ * Runs `program` on the context's GPU and on the interpreter with the same seeded
+ * inputs and compares every UAV word and counter, and for graphics stages every
+ * output. Compute: group_count thread groups; the interpreter runs first, so a program
+ * that exhausts its budget fails with SB_ERROR_RUN_BUDGET before the GPU is asked.
+ * Vertex: 64 x group_count[0] vertices drawn as points, outputs captured by a
+ * generated geometry stage. Pixel: 8 x (8 x group_count[0]) pixels, one point each,
+ * attributes from a generated vertex stage. SB_SUCCESS means both ran; agreement is
+ * report->mismatch_count == 0. Hull, domain and geometry programs: SB_ERROR_RUN_UNSUPPORTED.
  */
 enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Partner stages for graphics validation, built as IR and translated by our
+ * own back end (so they need no compiler and follow the same interface rules
+ * as the stage under test):
+ *
+ *   the feeder VS of a pixel shader: copies per-vertex attributes to the
+ *   locations and components the pixel module reads (its translation's
+ *   interface report) and puts vertex i on the centre of pixel
+ *   (i % width, i / width) — drawn as points of size 1, every fragment input
+ *   is then exactly the vertex's value;
+ *
+ *   the capture GS of a vertex shader: for each point, stores every output
+ *   register of the vertex shader into a structured UAV record at
+ *   SV_PrimitiveID (= the vertex index for a point list), emitting nothing.
+ */
+#include "validate_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INSTRUCTIONS 160
+#define MAX_OPERANDS (MAX_INSTRUCTIONS * 4)
+#define MAX_SIGNATURE 80
+
+struct partner {
+    struct sb_ir_program program;
+    struct sb_ir_function function;
+    struct sb_ir_resource resource;
+    struct sb_ir_instruction instructions[MAX_INSTRUCTIONS];
+    struct sb_ir_operand operands[MAX_OPERANDS];
+    struct sb_ir_signature_element signature[MAX_SIGNATURE];
+    uint32_t instruction_count, operand_count, signature_count;
+    bool overflow;
+};
+
+static struct sb_ir_operand reg(uint32_t file, uint32_t index, uint8_t mask)
+{
+    struct sb_ir_operand o = { .file = file, .index_count = 1, .mask = mask };
+    o.index[0].offset = index;
+    for (int i = 0; i < 4; i++)
+        o.swizzle[i] = (uint8_t)i;
+    return o;
+}
+
+static struct sb_ir_operand swizzled(struct sb_ir_operand o, uint8_t x, uint8_t y, uint8_t z, uint8_t w)
+{
+    o.swizzle[0] = x;
+    o.swizzle[1] = y;
+    o.swizzle[2] = z;
+    o.swizzle[3] = w;
+    return o;
+}
+
+static struct sb_ir_operand imm4(uint32_t x, uint32_t y, uint32_t z, uint32_t w)
+{
+    struct sb_ir_operand o = { .file = SB_IR_FILE_IMMEDIATE, .imm = { x, y, z, w } };
+    for (int i = 0; i < 4; i++)
+        o.swizzle[i] = (uint8_t)i;
+    return o;
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void emit(struct partner *p, uint32_t op, uint32_t dst_count, const struct sb_ir_operand *dst,
+                 uint32_t src_count, const struct sb_ir_operand *src)
+{
+    if (p->instruction_count == MAX_INSTRUCTIONS || p->operand_count + dst_count + src_count > MAX_OPERANDS) {
+        p->overflow = true;
+        return;
+    }
+    struct sb_ir_operand *ops = &p->operands[p->operand_count];
+    memcpy(ops, dst, dst_count * sizeof(*ops));
+    memcpy(ops + dst_count, src, src_count * sizeof(*ops));
+    p->operand_count += dst_count + src_count;
+    struct sb_ir_instruction *inst = &p->instructions[p->instruction_count];
+    memset(inst, 0, sizeof(*inst));
+    inst->op = op;
+    inst->offset = p->instruction_count; /* no source file: the index */
+    inst->dst_count = dst_count;
+    inst->src_count = src_count;
+    inst->dst = dst_count ? ops : NULL;
+    inst->src = ops + dst_count;
+    p->instruction_count++;
+}
+
+static struct sb_ir_signature_element *add_element(struct partner *p)
+{
+    if (p->signature_count == MAX_SIGNATURE) {
+        p->overflow = true;
+        return NULL;
+    }
+    struct sb_ir_signature_element *e = &p->signature[p->signature_count++];
+    memset(e, 0, sizeof(*e));
+    e->semantic = "";
+    return e;
+}
+
+static struct partner *finish(struct partner *p, uint32_t stage, uint32_t temps)
+{
+    if (p->overflow) {
+        free(p);
+        return NULL;
+    }
+    struct sb_ir_operand none[1] = { { 0 } };
+    emit(p, SB_IR_OP_RET, 0, none, 0, none);
+    p->function = (struct sb_ir_function){
+        .id = 0xFFFFFFFFu, .instruction_count = p->instruction_count,
+        .instructions = p->instructions, .instance_count = 1, .temp_count = temps,
+    };
+    p->program.source = SB_IR_SOURCE_SM4;
+    p->program.stage = stage;
+    p->program.major = 5;
+    p->program.temp_count = temps;
+    p->program.signature_count = p->signature_count;
+    p->program.signature = p->signature;
+    p->program.function_count = 1;
+    p->program.functions = &p->function;
+    p->program.first_fork_phase = 1;
+    return p->overflow ? (free(p), NULL) : p;
+}
+
+struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, uint32_t width,
+                                                  uint32_t height, uint32_t *position_register)
+{
+    struct partner *p = calloc(1, sizeof(*p));
+    if (!p)
+        return NULL;
+    uint32_t next = 0;
+    /* Exactly the locations and components the pixel module declares as inputs. */
+    for (uint32_t i = 0; i < ps->input_count; i++) {
+        const struct sb_translated_interface *in_face = &ps->inputs[i];
+        if (in_face->array_size || in_face->patch || in_face->location >= 64 || !in_face->component_count)
+            continue;
+        uint8_t mask = (uint8_t)(((1u << in_face->component_count) - 1u) << in_face->component);
+        struct sb_ir_signature_element *in = add_element(p), *out = add_element(p);
+        if (!in || !out)
+            break;
+        *in = (struct sb_ir_signature_element){
+            .kind = SB_IR_SIGNATURE_INPUT, .semantic = "ATTRIBUTE", .semantic_index = in_face->location,
+            .register_index = in_face->location, .file = SB_IR_FILE_INPUT, .mask = mask,
+            .used_mask = mask, .component_type = in_face->component_type,
+        };
+        *out = *in;
+        out->kind = SB_IR_SIGNATURE_OUTPUT;
+        out->file = SB_IR_FILE_OUTPUT;
+        out->semantic = in_face->semantic ? in_face->semantic : "ATTRIBUTE";
+        out->semantic_index = in_face->semantic_index;
+        struct sb_ir_operand d = reg(SB_IR_FILE_OUTPUT, in_face->location, mask);
+        struct sb_ir_operand src = reg(SB_IR_FILE_INPUT, in_face->location, 0);
+        emit(p, SB_IR_OP_MOV, 1, &d, 1, &src);
+        if (in_face->location + 1 > next)
+            next = in_face->location + 1;
+    }
+    /* SV_VertexID in v[next], SV_Position in o[next]. */
+    struct sb_ir_signature_element *vid = add_element(p), *pos = add_element(p);
+    if (vid && pos) {
+        *vid = (struct sb_ir_signature_element){
+            .kind = SB_IR_SIGNATURE_INPUT, .semantic = "SV_VertexID", .system_value = 6,
+            .register_index = next, .file = SB_IR_FILE_INPUT, .mask = 1, .used_mask = 1,
+            .component_type = SB_IR_TYPE_UINT,
+        };
+        *pos = (struct sb_ir_signature_element){
+            .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_Position", .system_value = 1,
+            .register_index = next, .file = SB_IR_FILE_OUTPUT, .mask = 0xF, .used_mask = 0xF,
+            .component_type = SB_IR_TYPE_FLOAT,
+        };
+    }
+    /* r0.y = id / width, r0.x = id % width; NDC = (texel + 0.5) * 2 / size - 1. */
+    struct sb_ir_operand qr[2] = { reg(SB_IR_FILE_TEMP, 0, 0x2), reg(SB_IR_FILE_TEMP, 0, 0x1) };
+    struct sb_ir_operand div[2] = { swizzled(reg(SB_IR_FILE_INPUT, next, 0), 0, 0, 0, 0),
+                                    imm4(width, width, width, width) };
+    emit(p, SB_IR_OP_UDIV, 2, qr, 2, div);
+    struct sb_ir_operand xy = reg(SB_IR_FILE_TEMP, 0, 0x3), r0 = reg(SB_IR_FILE_TEMP, 0, 0);
+    emit(p, SB_IR_OP_UTOF, 1, &xy, 1, &r0);
+    struct sb_ir_operand mad[3] = {
+        r0, imm4(fbits(2.0f / (float)width), fbits(2.0f / (float)height), 0, 0),
+        imm4(fbits(1.0f / (float)width - 1.0f), fbits(1.0f / (float)height - 1.0f), 0, 0),
+    };
+    emit(p, SB_IR_OP_MAD, 1, &xy, 3, mad);
+    struct sb_ir_operand pxy = reg(SB_IR_FILE_OUTPUT, next, 0x3), pzw = reg(SB_IR_FILE_OUTPUT, next, 0xC);
+    emit(p, SB_IR_OP_MOV, 1, &pxy, 1, &r0);
+    struct sb_ir_operand zw = imm4(0, 0, fbits(0.5f), fbits(1.0f));
+    emit(p, SB_IR_OP_MOV, 1, &pzw, 1, &zw);
+    *position_register = next;
+    struct partner *done = finish(p, SB_IR_STAGE_VERTEX, 1);
+    return done ? &done->program : NULL;
+}
+
+struct sb_ir_program *sb_rt_capture_geometry_program(const struct sb_ir_program *vs, uint32_t uav,
+                                                     uint32_t *record_registers)
+{
+    struct partner *p = calloc(1, sizeof(*p));
+    if (!p)
+        return NULL;
+    uint32_t registers = 0;
+    uint8_t masks[256] = { 0 };
+    for (uint32_t i = 0; i < vs->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &vs->signature[i];
+        if (e->kind != SB_IR_SIGNATURE_OUTPUT || e->file != SB_IR_FILE_OUTPUT || e->register_index >= 256 ||
+            !sb_rt_capturable_output(e))
+            continue;
+        struct sb_ir_signature_element *in = add_element(p);
+        if (!in)
+            break;
+        *in = *e;
+        in->kind = SB_IR_SIGNATURE_INPUT;
+        in->file = SB_IR_FILE_INPUT;
+        in->array_size = 1;
+        in->offset = 0;
+        masks[e->register_index] |= e->mask;
+        if (e->register_index + 1 > registers)
+            registers = e->register_index + 1;
+    }
+    struct sb_ir_signature_element *prim = add_element(p);
+    if (prim)
+        *prim = (struct sb_ir_signature_element){
+            .kind = SB_IR_SIGNATURE_INPUT, .semantic = "SV_PrimitiveID", .system_value = 7,
+            .file = SB_IR_FILE_PRIMITIVE_ID, .mask = 1, .used_mask = 1, .component_type = SB_IR_TYPE_UINT,
+        };
+    p->resource = (struct sb_ir_resource){
+        .resource_class = SB_IR_RESOURCE_UAV, .id = uav, .lower_bound = uav, .count = 1,
+        .kind = SB_IR_RESOURCE_KIND_STRUCTURED, .stride = (registers ? registers : 1) * 16,
+    };
+    p->program.resource_count = 1;
+    p->program.resources = &p->resource;
+    for (uint32_t r = 0; r < registers; r++) {
+        if (!masks[r])
+            continue;
+        struct sb_ir_operand d = reg(SB_IR_FILE_UAV, uav, 0xF);
+        struct sb_ir_operand value = { .file = SB_IR_FILE_INPUT, .index_count = 2 };
+        value.index[0].offset = 0;
+        value.index[1].offset = r;
+        for (int c = 0; c < 4; c++)
+            value.swizzle[c] = (uint8_t)c;
+        struct sb_ir_operand s[3] = { swizzled(reg(SB_IR_FILE_PRIMITIVE_ID, 0, 0), 0, 0, 0, 0),
+                                      imm4(r * 16, r * 16, r * 16, r * 16), value };
+        s[0].index_count = 0;
+        emit(p, SB_IR_OP_STORE_STRUCTURED, 1, &d, 3, s);
+    }
+    p->program.gs_input_primitive = 1;  /* point */
+    p->program.gs_output_topology = 1;  /* point list */
+    p->program.gs_max_output_vertices = 1;
+    p->program.gs_stream_mask = 1;
+    *record_registers = registers ? registers : 1;
+    struct partner *done = finish(p, SB_IR_STAGE_GEOMETRY, 0);
+    return done ? &done->program : NULL;
+}
+
+bool sb_rt_capturable_output(const struct sb_ir_signature_element *e)
+{
+    /* Position and clip/cull distances reach a geometry stage; the render-target array and
+     * viewport indices (4, 5) are rasterizer state a geometry stage cannot read back. */
+    return e->system_value <= 3;
+}
+
+void sb_rt_partner_destroy(struct sb_ir_program *program)
+{
+    free(program); /* the program is the partner's first member */
+}

@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Validation of vertex and pixel programs (validate.h). Both draw points so
+ * that rasterisation adds nothing the interpreter would have to imitate:
+ *
+ *   vertex: N points through the program under test and the capture GS of
+ *   partner.c (rasterizer discard); every output register of every vertex
+ *   comes back through a UAV and is compared with sb_interp_run_vertices.
+ *
+ *   pixel: the feeder VS of partner.c puts point i on the centre of pixel
+ *   (i % width, i / width) carrying seeded attributes; the render targets
+ *   (and depth, when the program writes it) are compared with
+ *   sb_interp_run_pixels, a discarded pixel keeping the clear value.
+ *
+ * Outputs join the report as extra resources after the program's own (class
+ * SB_VALIDATE_CLASS_OUTPUT / _DEPTH), each word with the kind its signature
+ * element gives (components no element declares are not compared).
+ */
+#include "validate_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { CAPTURE_UAV = 63, PIXEL_WIDTH = 8 };
+
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static uint32_t seeded_value(uint32_t type, uint64_t random)
+{
+    switch (type) {
+    case SB_IR_TYPE_UINT: return (uint32_t)(random % 16);
+    case SB_IR_TYPE_INT: return (uint32_t)((int32_t)(random % 16) - 8);
+    default: {
+        float f = (float)((int)(random % 1025) - 512) / 256.0f;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return u;
+    }
+    }
+}
+
+static uint32_t word_kind_of_type(uint32_t type)
+{
+    return type == SB_IR_TYPE_UINT ? SB_RT_WORD_UINT : type == SB_IR_TYPE_INT ? SB_RT_WORD_INT : SB_RT_WORD_FLOAT;
+}
+
+static uint32_t rgba_format(uint32_t type)
+{
+    return type == SB_IR_TYPE_UINT ? SB_RT_FORMAT_R32G32B32A32_UINT
+           : type == SB_IR_TYPE_INT ? SB_RT_FORMAT_R32G32B32A32_SINT : SB_RT_FORMAT_R32G32B32A32_FLOAT;
+}
+
+/* Per register of one signature kind/file: the union of masks and the component type. */
+struct register_map {
+    uint32_t count;            /* highest register + 1 */
+    uint8_t mask[256];
+    uint8_t type[256];
+};
+
+static void map_registers(const struct sb_ir_program *p, uint32_t kind, uint32_t file, bool skip_system,
+                          struct register_map *m)
+{
+    memset(m, 0, sizeof(*m));
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (e->kind != kind || e->file != file || e->register_index >= 256)
+            continue;
+        if ((skip_system && e->system_value) || (kind == SB_IR_SIGNATURE_OUTPUT && !sb_rt_capturable_output(e)))
+            continue;
+        m->mask[e->register_index] |= e->mask;
+        m->type[e->register_index] = (uint8_t)e->component_type;
+        if (e->register_index + 1 > m->count)
+            m->count = e->register_index + 1;
+    }
+}
+
+/* The locations and components the translated module reads (its interface report): an
+ * element only the container signature names still takes a location there. */
+static void map_module_inputs(const struct sb_translation *t, struct register_map *m)
+{
+    memset(m, 0, sizeof(*m));
+    for (uint32_t i = 0; i < t->input_count; i++) {
+        const struct sb_translated_interface *f = &t->inputs[i];
+        if (f->array_size || f->patch || f->location >= 64 || !f->component_count)
+            continue;
+        m->mask[f->location] |= (uint8_t)(((1u << f->component_count) - 1u) << f->component);
+        m->type[f->location] = (uint8_t)f->component_type;
+        if (f->location + 1 > m->count)
+            m->count = f->location + 1;
+    }
+}
+
+/* Appends an output resource of `records` x `registers` vectors with kinds from `map`. */
+static bool add_output(struct sb_rt_inputs *in, uint32_t resource_class, uint32_t reg, uint32_t records,
+                       uint32_t registers, const struct register_map *map, uint32_t only_register)
+{
+    if (!sb_rt_inputs_append(in, 1))
+        return false;
+    uint32_t i = in->count - 1;
+    struct sb_rt_resource *r = &in->resources[i];
+    r->resource_class = resource_class;
+    r->register_index = reg;
+    r->size = (size_t)records * registers * 16;
+    r->data = calloc(r->size ? r->size : 4, 1);
+    uint8_t *kinds = malloc(r->size / 4 ? r->size / 4 : 1);
+    if (!r->data || !kinds) {
+        free(kinds);
+        return false;
+    }
+    for (uint32_t n = 0; n < records; n++)
+        for (uint32_t g = 0; g < registers; g++) {
+            uint32_t source = only_register == UINT32_MAX ? g : only_register;
+            for (uint32_t c = 0; c < 4; c++)
+                kinds[((size_t)n * registers + g) * 4 + c] =
+                    source < map->count && (map->mask[source] >> c & 1) ? (uint8_t)word_kind_of_type(map->type[source])
+                                                                        : SB_RT_WORD_IGNORED;
+        }
+    in->word_kinds[i] = kinds;
+    return true;
+}
+
+/* Seeded vertex streams for registers of `map` (one R32G32B32A32 stream each) and the
+ * same values as interpreter input registers. */
+static bool make_streams(const struct register_map *map, uint32_t count, uint64_t seed,
+                         struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
+                         struct sb_interp_registers *cpu)
+{
+    *stream_count = 0;
+    for (uint32_t r = 0; r < map->count; r++) {
+        if (!map->mask[r])
+            continue;
+        uint32_t *data = malloc((size_t)count * 16);
+        if (!data)
+            return false;
+        for (uint32_t v = 0; v < count; v++)
+            for (uint32_t c = 0; c < 4; c++) {
+                uint32_t word = seeded_value(map->type[r], mix64(seed ^ mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c)));
+                data[v * 4 + c] = word;
+                cpu->words[((size_t)v * cpu->registers + r) * 4 + c] = word;
+            }
+        streams[*stream_count] = (struct sb_rt_vertex_stream){ .location = r, .format = rgba_format(map->type[r]),
+                                                               .data = data };
+        (*stream_count)++;
+    }
+    return true;
+}
+
+static void free_streams(struct sb_rt_vertex_stream *streams, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++)
+        free((void *)streams[i].data);
+}
+
+/* The draw's resources: the program's own, plus `extra` (may be NULL). */
+static struct sb_rt_resource *draw_resources(const struct sb_rt_inputs *in, uint32_t own,
+                                             const struct sb_rt_resource *extra)
+{
+    struct sb_rt_resource *all = calloc(own + 1, sizeof(*all));
+    if (!all)
+        return NULL;
+    memcpy(all, in->resources, own * sizeof(*all));
+    if (extra)
+        all[own] = *extra;
+    return all;
+}
+
+enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                  const struct sb_validate_options *o, struct sb_validate_report *report,
+                                  struct sb_error *error)
+{
+    const struct sb_ir_program *vs = program->ir;
+    uint32_t count = 64 * (o->group_count[0] ? o->group_count[0] : 1);
+    struct register_map in_map, out_map;
+    map_module_inputs(program->translation, &in_map);
+    map_registers(vs, SB_IR_SIGNATURE_OUTPUT, SB_IR_FILE_OUTPUT, false, &out_map);
+    uint32_t record_registers = 0;
+    struct sb_ir_program *gs = sb_rt_capture_geometry_program(vs, CAPTURE_UAV, &record_registers);
+    struct sb_translation *gs_t = NULL;
+    struct sb_translate_options topts = { .target_env = SB_TARGET_VULKAN_1_1 };
+    enum sb_result r = gs ? sb_translate_ir(gs, &topts, &gs_t, error)
+                          : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory building the capture stage");
+    sb_rt_partner_destroy(gs);
+    struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
+    struct sb_interp_registers cpu_out = { .registers = record_registers };
+    cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
+    cpu_out.words = calloc((size_t)count * cpu_out.registers * 4, 4);
+    struct sb_rt_vertex_stream streams[256];
+    uint32_t stream_count = 0;
+    if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words ||
+                            !make_streams(&in_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
+        r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
+    if (r == SB_SUCCESS) {
+        uint32_t own = report->gpu->count;
+        size_t capture_size = (size_t)count * record_registers * 16;
+        struct sb_rt_resource capture = { .resource_class = SB_IR_RESOURCE_UAV, .register_index = CAPTURE_UAV,
+                                          .size = capture_size, .data = calloc(capture_size, 1) };
+        struct sb_rt_resource *all = capture.data ? draw_resources(report->gpu, own, &capture) : NULL;
+        struct sb_rt_draw draw = { .vertex = program->translation, .geometry = gs_t, .vertex_count = count,
+                                   .stream_count = stream_count, .streams = streams, .width = 1, .height = 1 };
+        r = all ? sb_rt_draw_points(context, &draw, all, own + 1, &report->gpu_timing, error)
+                : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t i = 0; all && i < own; i++)
+            report->gpu->resources[i].counter = all[i].counter;
+        free(all);
+        if (r == SB_SUCCESS && (!add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, 0, count, record_registers,
+                                            &out_map, UINT32_MAX) ||
+                                !add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, 0, count, record_registers,
+                                            &out_map, UINT32_MAX)))
+            r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (r == SB_SUCCESS)
+            memcpy(report->gpu->resources[report->gpu->count - 1].data, capture.data, capture_size);
+        free(capture.data);
+    }
+    if (r == SB_SUCCESS) {
+        uint64_t start = sb_validate_now_ns();
+        r = sb_interp_run_vertices(vs, report->cpu->resources, report->cpu->count - 1, count, &cpu_in, &cpu_out,
+                                   &o->interp, &report->cpu_stats, error);
+        report->cpu_ns = sb_validate_now_ns() - start;
+        if (r == SB_SUCCESS)
+            memcpy(report->cpu->resources[report->cpu->count - 1].data, cpu_out.words,
+                   (size_t)count * record_registers * 16);
+    }
+    free_streams(streams, stream_count);
+    free(cpu_in.words);
+    free(cpu_out.words);
+    sb_translation_destroy(gs_t);
+    return r;
+}
+
+enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                 const struct sb_validate_options *o, struct sb_validate_report *report,
+                                 struct sb_error *error)
+{
+    const struct sb_ir_program *ps = program->ir;
+    uint32_t width = PIXEL_WIDTH, height = 8 * (o->group_count[0] ? o->group_count[0] : 1);
+    uint32_t count = width * height;
+    struct register_map in_map, feed_map, out_map;
+    map_registers(ps, SB_IR_SIGNATURE_INPUT, SB_IR_FILE_INPUT, false, &in_map);
+    map_registers(ps, SB_IR_SIGNATURE_OUTPUT, SB_IR_FILE_OUTPUT, false, &out_map);
+    bool writes_depth = false;
+    for (uint32_t i = 0; i < ps->signature_count; i++) {
+        uint32_t f = ps->signature[i].file;
+        writes_depth |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
+                        (f == SB_IR_FILE_DEPTH || f == SB_IR_FILE_DEPTH_GREATER_EQUAL || f == SB_IR_FILE_DEPTH_LESS_EQUAL);
+    }
+    /* The feeder carries what the pixel module reads at locations (the rasterizer makes the rest). */
+    const struct sb_translation *pt = program->translation;
+    map_module_inputs(pt, &feed_map);
+    if (feed_map.count > in_map.count)
+        in_map.count = feed_map.count;
+    uint32_t position_register = 0;
+    struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(pt, width, height, &position_register);
+    struct sb_translation *feeder_t = NULL;
+    struct sb_translate_options topts = { .target_env = SB_TARGET_VULKAN_1_1 };
+    enum sb_result r = feeder ? sb_translate_ir(feeder, &topts, &feeder_t, error)
+                              : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory building the feeder stage");
+    sb_rt_partner_destroy(feeder);
+
+    struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
+    struct sb_interp_registers cpu_out = { .registers = out_map.count ? out_map.count : 1 };
+    cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
+    cpu_out.words = calloc((size_t)count * cpu_out.registers * 4, 4);
+    float *positions = malloc((size_t)count * 4 * sizeof(float));
+    float *gpu_depth = writes_depth ? malloc((size_t)count * sizeof(float)) : NULL;
+    float *cpu_depth = writes_depth ? calloc(count, sizeof(float)) : NULL;
+    uint8_t *discarded = calloc(count, 1);
+    struct sb_rt_vertex_stream streams[256];
+    struct sb_rt_color_target targets[8];
+    uint32_t stream_count = 0, target_count = 0;
+    if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
+                            (writes_depth && (!gpu_depth || !cpu_depth)) ||
+                            !make_streams(&feed_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
+        r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
+    for (uint32_t i = 0; r == SB_SUCCESS && i < count; i++) {
+        positions[i * 4 + 0] = (float)(i % width) + 0.5f;
+        positions[i * 4 + 1] = (float)(i / width) + 0.5f;
+        positions[i * 4 + 2] = 0.5f;
+        positions[i * 4 + 3] = 1.0f;
+        if (gpu_depth)
+            gpu_depth[i] = 1.0f;
+    }
+    for (uint32_t reg = 0; r == SB_SUCCESS && reg < out_map.count && target_count < 8; reg++) {
+        if (!out_map.mask[reg])
+            continue;
+        if (!add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg) ||
+            !add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg)) {
+            r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
+        struct sb_rt_resource *g = &report->gpu->resources[report->gpu->count - 1];
+        g->format = rgba_format(out_map.type[reg]);
+        g->dimension = 3; /* a 2D image, for the report's texel coordinates */
+        g->width = width;
+        g->height = height;
+        g->depth = g->layers = g->mip_levels = g->sample_count = 1;
+        report->cpu->resources[report->cpu->count - 1].format = g->format;
+        report->cpu->resources[report->cpu->count - 1].dimension = 3;
+        report->cpu->resources[report->cpu->count - 1].width = width;
+        report->cpu->resources[report->cpu->count - 1].height = height;
+        targets[target_count++] = (struct sb_rt_color_target){ .location = reg, .format = g->format, .data = g->data };
+    }
+    uint32_t own = report->gpu->count - target_count;
+    if (r == SB_SUCCESS) {
+        struct sb_rt_resource *all = draw_resources(report->gpu, own, NULL);
+        struct sb_rt_draw draw = { .vertex = feeder_t, .pixel = program->translation, .vertex_count = count,
+                                   .stream_count = stream_count, .streams = streams, .width = width,
+                                   .height = height, .target_count = target_count, .targets = targets,
+                                   .depth = gpu_depth };
+        r = all ? sb_rt_draw_points(context, &draw, all, own, &report->gpu_timing, error)
+                : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t i = 0; all && i < own; i++)
+            report->gpu->resources[i].counter = all[i].counter;
+        free(all);
+    }
+    if (r == SB_SUCCESS) {
+        struct sb_interp_pixel_results results = { .depth = cpu_depth, .discarded = discarded };
+        uint64_t start = sb_validate_now_ns();
+        r = sb_interp_run_pixels(ps, report->cpu->resources, own, count, positions, &cpu_in, &cpu_out, &results,
+                                 &o->interp, &report->cpu_stats, error);
+        report->cpu_ns = sb_validate_now_ns() - start;
+    }
+    if (r == SB_SUCCESS) {
+        /* Interpreter targets: the registers of pixels that were not discarded (clear value 0 else). */
+        for (uint32_t t = 0; t < target_count; t++) {
+            uint32_t *words = report->cpu->resources[own + t].data;
+            for (uint32_t i = 0; i < count; i++)
+                if (!discarded[i])
+                    memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
+        }
+        if (writes_depth) {
+            struct register_map depth_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_FLOAT } };
+            if (!add_output(report->gpu, SB_VALIDATE_CLASS_DEPTH, 0, count, 1, &depth_map, 0) ||
+                !add_output(report->cpu, SB_VALIDATE_CLASS_DEPTH, 0, count, 1, &depth_map, 0)) {
+                r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+            } else {
+                uint32_t *g = report->gpu->resources[report->gpu->count - 1].data;
+                uint32_t *c = report->cpu->resources[report->cpu->count - 1].data;
+                for (uint32_t i = 0; i < count; i++) {
+                    /* Vulkan clamps the written depth to the viewport's [0, 1]. */
+                    float d = discarded[i] ? 1.0f : cpu_depth[i] < 0.0f ? 0.0f : cpu_depth[i] > 1.0f ? 1.0f : cpu_depth[i];
+                    if (d != d)
+                        d = 0.0f;
+                    memcpy(&c[i * 4], &d, 4);
+                    memcpy(&g[i * 4], &gpu_depth[i], 4);
+                }
+            }
+        }
+    }
+    (void)position_register;
+    free_streams(streams, stream_count);
+    free(cpu_in.words);
+    free(cpu_out.words);
+    free(positions);
+    free(gpu_depth);
+    free(cpu_depth);
+    free(discarded);
+    sb_translation_destroy(feeder_t);
+    return r;
+}
