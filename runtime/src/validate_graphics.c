@@ -270,11 +270,21 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     float *gpu_depth = writes_depth ? malloc((size_t)count * sizeof(float)) : NULL;
     float *cpu_depth = writes_depth ? calloc(count, sizeof(float)) : NULL;
     uint8_t *discarded = calloc(count, 1);
+    bool writes_coverage = false;
+    for (uint32_t i = 0; i < ps->signature_count; i++)
+        writes_coverage |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
+                           ps->signature[i].file == SB_IR_FILE_COVERAGE_OUT;
+    uint32_t *coverage = NULL;
+    if (writes_coverage) {
+        coverage = malloc((size_t)count * sizeof(*coverage));
+        for (uint32_t i = 0; coverage && i < count; i++)
+            coverage[i] = 0xFFFFFFFFu; /* a pixel that never writes oMask keeps its sample */
+    }
     struct sb_rt_vertex_stream streams[256];
     struct sb_rt_color_target targets[8];
     uint32_t stream_count = 0, target_count = 0;
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
-                            (writes_depth && (!gpu_depth || !cpu_depth)) ||
+                            (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
                             !make_streams(&feed_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
     for (uint32_t i = 0; r == SB_SUCCESS && i < count; i++) {
@@ -319,12 +329,17 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         free(all);
     }
     if (r == SB_SUCCESS) {
-        struct sb_interp_pixel_results results = { .depth = cpu_depth, .discarded = discarded };
+        struct sb_interp_pixel_results results = { .depth = cpu_depth, .discarded = discarded,
+                                                   .coverage = coverage };
         uint64_t start = sb_validate_now_ns();
         r = sb_interp_run_pixels(ps, report->cpu->resources, own, count, positions, &cpu_in, &cpu_out, &results,
                                  &o->interp, &report->cpu_stats, error);
         report->cpu_ns = sb_validate_now_ns() - start;
     }
+    /* A one-sample target keeps nothing of a pixel whose coverage output clears sample 0. */
+    for (uint32_t i = 0; r == SB_SUCCESS && coverage && i < count; i++)
+        if (!(coverage[i] & 1))
+            discarded[i] = 1;
     if (r == SB_SUCCESS) {
         /* Interpreter targets: the registers of pixels that were not discarded (clear value 0 else). */
         for (uint32_t t = 0; t < target_count; t++) {
@@ -360,6 +375,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     free(gpu_depth);
     free(cpu_depth);
     free(discarded);
+    free(coverage);
     sb_translation_destroy(feeder_t);
     return r;
 }
