@@ -81,6 +81,61 @@ SB_INTERP_KERNEL static void lanewise(uint32_t op, const uint32_t *restrict a, c
     }
 }
 
+/* The commonest ops with source b (and c for mad) the same in every lane, as immediates are:
+ * the value is held in a register instead of being streamed from a filled array (the lane loops
+ * are bound by loads and stores). Computes exactly what lanewise() does. */
+SB_INTERP_KERNEL static void lanewise_uniform(uint32_t op, const uint32_t *restrict a, uint32_t b,
+                                              const uint32_t *restrict c, uint32_t *restrict r, uint32_t n)
+{
+    float fb = F(b);
+    switch (op) {
+    case SB_IR_OP_ADD: for (uint32_t l = 0; l < n; l++) r[l] = U(F(a[l]) + fb); break;
+    case SB_IR_OP_MUL: for (uint32_t l = 0; l < n; l++) r[l] = U(F(a[l]) * fb); break;
+    case SB_IR_OP_MAD:
+        for (uint32_t l = 0; l < n; l++) {
+            float m = F(a[l]) * fb;
+            r[l] = U(m + F(c[l]));
+        }
+        break;
+    case SB_IR_OP_MIN: for (uint32_t l = 0; l < n; l++) r[l] = U(nmin(F(a[l]), fb)); break;
+    case SB_IR_OP_MAX: for (uint32_t l = 0; l < n; l++) r[l] = U(nmax(F(a[l]), fb)); break;
+    default: break;
+    }
+}
+
+/* mad with both b and c the same in every lane. */
+SB_INTERP_KERNEL static void mad_uniform(const uint32_t *restrict a, uint32_t b, uint32_t c, uint32_t *restrict r,
+                                         uint32_t n)
+{
+    float fb = F(b), fc = F(c);
+    for (uint32_t l = 0; l < n; l++) {
+        float m = F(a[l]) * fb;
+        r[l] = U(m + fc);
+    }
+}
+
+/* Is `v` one of the immediate arrays (every lane holds v[0])? */
+static bool uniform(const struct interp_state *s, const uint32_t *v)
+{
+    return v >= s->imm_arrays && v < s->imm_arrays + (size_t)SB_INTERP_IMM_SLOTS * s->lanes;
+}
+
+/* One component of a lane-wise op: the uniform kernels where they apply. */
+static void lanewise_component(const struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *b,
+                               const uint32_t *c, uint32_t *r)
+{
+    bool fast = op == SB_IR_OP_ADD || op == SB_IR_OP_MUL || op == SB_IR_OP_MAD || op == SB_IR_OP_MIN ||
+                op == SB_IR_OP_MAX;
+    if (fast && uniform(s, b)) {
+        if (op == SB_IR_OP_MAD && uniform(s, c))
+            mad_uniform(a, b[0], c[0], r, s->lanes);
+        else
+            lanewise_uniform(op, a, b[0], c, r, s->lanes);
+        return;
+    }
+    lanewise(op, a, b, c, r, s->lanes);
+}
+
 struct lanewise_row {
     uint8_t srcs, dst_type;
 };
@@ -136,7 +191,7 @@ static enum sb_result run_lanewise(struct interp_state *s, const struct sb_ir_in
         return s->result;
     for (uint32_t c = 0; c < 4; c++)
         if (mask & (1u << c))
-            lanewise(in->op, src[0][c], src[1][c], src[2][c], r[c], s->lanes);
+            lanewise_component(s, in->op, src[0][c], src[1][c], src[2][c], r[c]);
     sb_interp_store(s, d, mask, (const uint32_t *const *)r, row->dst_type);
     return s->result;
 }

@@ -71,6 +71,11 @@ static const char *check_common(const struct sb_ir_program *p, uint32_t stage, c
     return why ? why : check_registers(out, count);
 }
 
+static bool is_input(const struct sb_ir_signature_element *e)
+{
+    return e->kind == SB_IR_SIGNATURE_INPUT && e->file == SB_IR_FILE_INPUT;
+}
+
 /* The state of a graphics run: setup plus the v#/o#/depth/quad arrays. */
 static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *p, struct sb_rt_resource *res,
                             uint32_t res_count, uint32_t lanes, const struct sb_interp_registers *in,
@@ -86,7 +91,13 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     s->quad = p->stage == SB_IR_STAGE_PIXEL;
     s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s->budget = o && o->instruction_budget ? o->instruction_budget : DEFAULT_BUDGET;
+    /* System values the signature places past the caller's registers (a vertex stream
+     * feeds only locations, SV_VertexID may sit above them) still need a register. */
     s->in_regs = in->registers;
+    for (uint32_t e = 0; e < p->signature_count; e++)
+        if (is_input(&p->signature[e]) && p->signature[e].register_index < 4096 &&
+            p->signature[e].register_index >= s->in_regs)
+            s->in_regs = p->signature[e].register_index + 1;
     s->out_regs = out->registers;
     if (sb_interp_setup(s) != SB_SUCCESS)
         return s->result;
@@ -125,11 +136,6 @@ static void set_input(struct interp_state *s, const struct sb_ir_signature_eleme
     for (uint32_t c = 0; c < 4; c++)
         if (e->mask & (1u << c))
             s->io_in[((size_t)e->register_index * 4 + c) * s->lanes + l] = v[c];
-}
-
-static bool is_input(const struct sb_ir_signature_element *e)
-{
-    return e->kind == SB_IR_SIGNATURE_INPUT && e->file == SB_IR_FILE_INPUT;
 }
 
 enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struct sb_rt_resource *resources,

@@ -90,8 +90,8 @@ struct interp_state {
     uint32_t resource_count;
     uint32_t lanes;                  /* lanes per array: the invocations rounded up to SB_INTERP_LANE_BLOCK;
                                         the padding lanes are never active */
-    uint32_t invocations;            /* invocations per group */
-    uint32_t group[3];               /* current group id */
+    uint32_t invocations;            /* invocations in the current batch (lanes 0..invocations-1) */
+    uint32_t group_size;             /* compute: invocations per thread group (a batch holds whole groups) */
 
     uint32_t temp_count;
     uint32_t *temp_pool;             /* the memory of temp_count * 4 arrays (freed from here) */

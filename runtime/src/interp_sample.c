@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Sampling in the CPU interpreter: sample, sample_b, sample_l, sample_d,
- * sample_c, sample_c_lz, gather4, gather4_c, gather4_po and gather4_po_c on
+ * sample_c, sample_c_lz, gather4, gather4_c, gather4_po, gather4_po_c (and lod
+ * in pixel shaders) on
  * 1D/2D/3D textures, 1D/2D arrays, cubes and cube arrays, decoded as
  * translator/src/spirv_texture.c emits them (interp_filter.c filters):
  *   * outside pixel shaders sample and sample_c read LOD 0 and sample_b
@@ -247,8 +248,52 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
     return s->result;
 }
 
+/* lod in a pixel shader (OpImageQueryLod, spirv_texture_query.c): x = the LOD sampling
+ * would use (sampler bias and [min_lod, max_lod] applied, then [0, last level]), y = the
+ * quad's LOD before any clamp, zw = 0. Points give zero derivatives, so y is -inf here
+ * (Vulkan leaves log2(0) to the implementation: lavapipe gives about -64). */
+static enum sb_result lod_query(struct interp_state *s, const struct sb_ir_instruction *in)
+{
+    static const struct form lod_form = { SB_IR_OP_LOD, 1, 2, 0, false, false, true, false, false };
+    if (in->dst_count < 1 || in->src_count < 3)
+        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'lod' has too few operands");
+    struct operands o;
+    memset(&o, 0, sizeof(o));
+    o.f = &lod_form;
+    if (!sb_interp_bind(s, &in->src[1], 0, &o.t) || !sb_interp_bind(s, &in->src[2], 0, &o.sb))
+        return s->result;
+    uint32_t dim = o.t.decl->dimension;
+    o.sh = dim < 11 ? shapes[dim] : shapes[0];
+    if (o.t.decl->kind != SB_IR_RESOURCE_KIND_TYPED || !o.sh.axes)
+        return sb_interp_unsupported(s, "lod on this texture dimension (buffers, MS)");
+    uint32_t *out[4];
+    for (uint32_t c = 0; c < 4; c++)
+        if (!(out[c] = sb_interp_scratch(s)))
+            return s->result;
+    if (!load_operands(s, in, &o) || !o.lod)
+        return s->result;
+    const struct sb_rt_sampler *smp = &o.sb.rt->sampler;
+    float last = (float)((o.t.rt->mip_levels ? o.t.rt->mip_levels : 1) - 1);
+    for (uint32_t l = 0; l < s->lanes; l++) {
+        float base = F(o.lod[l]), x = base + smp->mip_lod_bias;
+        x = x > smp->max_lod ? smp->max_lod : x;
+        x = x < smp->min_lod ? smp->min_lod : x;
+        x = x > last ? last : !(x > 0.0f) ? 0.0f : x;
+        out[0][l] = U(x);
+        out[1][l] = U(base);
+        out[2][l] = out[3][l] = 0;
+    }
+    const uint32_t *value[4];
+    for (uint32_t c = 0; c < 4; c++)
+        value[c] = out[in->src[1].swizzle[c] & 3u];
+    sb_interp_store(s, &in->dst[0], in->dst[0].mask, value, SB_IR_TYPE_FLOAT);
+    return s->result;
+}
+
 enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instruction *in)
 {
+    if (in->op == SB_IR_OP_LOD)
+        return lod_query(s, in);
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (forms[i].op == in->op)
             return run(s, in, &forms[i]);

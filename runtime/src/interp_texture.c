@@ -15,7 +15,8 @@
  *     inverts the extents only;
  *   * bufinfo: typed -> elements, raw -> bytes (whole DWORDs), structured
  *     -> structures; sampleinfo/samplepos use the resource's sample count
- *     (1 for the rasterizer in compute); lod outside a pixel shader is 0;
+ *     (1 for the rasterizer in compute); lod outside a pixel shader is 0
+ *     (interp_sample.c computes it in pixel shaders);
  *   * the `_s` residency status is always 0 ("mapped"), so
  *     check_access_fully_mapped gives 0xFFFFFFFF for it;
  *   * class linkage's relatively chosen t[r]/s[r]/u[r] bind register r when
@@ -356,8 +357,9 @@ enum sb_result sb_interp_texture(struct interp_state *s, const struct sb_ir_inst
     case SB_IR_OP_STORE_UAV_TYPED: return typed_store(s, in);
     case SB_IR_OP_RESINFO: return resinfo(s, in);
     case SB_IR_OP_BUFINFO: return bufinfo(s, in);
-    case SB_IR_OP_SAMPLE_INFO: case SB_IR_OP_SAMPLE_POS: case SB_IR_OP_LOD:
-    case SB_IR_OP_CHECK_ACCESS_FULLY_MAPPED:
+    case SB_IR_OP_LOD:
+        return s->quad ? sb_interp_sample(s, in) : small_queries(s, in);
+    case SB_IR_OP_SAMPLE_INFO: case SB_IR_OP_SAMPLE_POS: case SB_IR_OP_CHECK_ACCESS_FULLY_MAPPED:
         return small_queries(s, in);
     default: return sb_interp_sample(s, in);
     }

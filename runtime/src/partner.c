@@ -8,7 +8,8 @@
  *   locations and components the pixel module reads (its translation's
  *   interface report) and puts vertex i on the centre of pixel
  *   (i % width, i / width) — drawn as points of size 1, every fragment input
- *   is then exactly the vertex's value;
+ *   is then exactly the vertex's value; clip/cull distances the pixel
+ *   shader reads are written too (i / 4: nothing is clipped);
  *
  *   the capture GS of a vertex shader: for each point, stores every output
  *   register of the vertex shader into a structured UAV record at
@@ -125,13 +126,74 @@ static struct partner *finish(struct partner *p, uint32_t stage, uint32_t temps)
     return p->overflow ? (free(p), NULL) : p;
 }
 
-struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, uint32_t width,
-                                                  uint32_t height, uint32_t *position_register)
+float sb_rt_feeder_distance(uint32_t vertex)
+{
+    return (float)vertex * 0.25f;
+}
+
+static bool is_distance(const struct sb_ir_signature_element *e, uint32_t system_value)
+{
+    return e->kind == SB_IR_SIGNATURE_INPUT && e->file == SB_IR_FILE_INPUT && e->system_value == system_value &&
+           e->register_index < 64 && (e->mask & 0xF);
+}
+
+bool sb_rt_feeder_writes_distance(const struct sb_ir_program *ps_ir, const struct sb_ir_signature_element *e)
+{
+    if (is_distance(e, 2))
+        return true;
+    if (!is_distance(e, 3))
+        return false;
+    /* lavapipe 22.3 drops every point whose vertex stage writes both ClipDistance and
+     * CullDistance (even all 1.0): cull distances are fed only without clip distances. */
+    for (uint32_t i = 0; i < ps_ir->signature_count; i++)
+        if (is_distance(&ps_ir->signature[i], 2))
+            return false;
+    return true;
+}
+
+/* The pixel program's clip/cull distances as outputs of the same registers and masks, so
+ * that the back end lays out ClipDistance/CullDistance identically on both sides; each
+ * written from r1.x (sb_rt_feeder_distance of the vertex). */
+static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir, uint32_t vertex_id_register)
+{
+    bool any = false;
+    for (uint32_t i = 0; ps_ir && i < ps_ir->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &ps_ir->signature[i];
+        if (!sb_rt_feeder_writes_distance(ps_ir, e))
+            continue;
+        struct sb_ir_signature_element *out = add_element(p);
+        if (!out)
+            return;
+        *out = *e;
+        out->kind = SB_IR_SIGNATURE_OUTPUT;
+        out->file = SB_IR_FILE_OUTPUT;
+        out->interpolation = 0;
+        if (!any) {
+            struct sb_ir_operand r1 = reg(SB_IR_FILE_TEMP, 1, 0x1);
+            struct sb_ir_operand id = swizzled(reg(SB_IR_FILE_INPUT, vertex_id_register, 0), 0, 0, 0, 0);
+            emit(p, SB_IR_OP_UTOF, 1, &r1, 1, &id);
+            struct sb_ir_operand mul[2] = { swizzled(reg(SB_IR_FILE_TEMP, 1, 0), 0, 0, 0, 0),
+                                            imm4(fbits(0.25f), fbits(0.25f), fbits(0.25f), fbits(0.25f)) };
+            emit(p, SB_IR_OP_MUL, 1, &r1, 2, mul);
+            any = true;
+        }
+        struct sb_ir_operand d = reg(SB_IR_FILE_OUTPUT, e->register_index, e->mask & 0xF);
+        struct sb_ir_operand v = swizzled(reg(SB_IR_FILE_TEMP, 1, 0), 0, 0, 0, 0);
+        emit(p, SB_IR_OP_MOV, 1, &d, 1, &v);
+    }
+}
+
+struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, const struct sb_ir_program *ps_ir,
+                                                  uint32_t width, uint32_t height, uint32_t *position_register)
 {
     struct partner *p = calloc(1, sizeof(*p));
     if (!p)
         return NULL;
     uint32_t next = 0;
+    for (uint32_t i = 0; ps_ir && i < ps_ir->signature_count; i++)
+        if (sb_rt_feeder_writes_distance(ps_ir, &ps_ir->signature[i]) &&
+            ps_ir->signature[i].register_index + 1 > next)
+            next = ps_ir->signature[i].register_index + 1;
     /* Exactly the locations and components the pixel module declares as inputs. */
     for (uint32_t i = 0; i < ps->input_count; i++) {
         const struct sb_translated_interface *in_face = &ps->inputs[i];
@@ -187,8 +249,9 @@ struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *p
     emit(p, SB_IR_OP_MOV, 1, &pxy, 1, &r0);
     struct sb_ir_operand zw = imm4(0, 0, fbits(0.5f), fbits(1.0f));
     emit(p, SB_IR_OP_MOV, 1, &pzw, 1, &zw);
+    feed_distances(p, ps_ir, next);
     *position_register = next;
-    struct partner *done = finish(p, SB_IR_STAGE_VERTEX, 1);
+    struct partner *done = finish(p, SB_IR_STAGE_VERTEX, 2);
     return done ? &done->program : NULL;
 }
 

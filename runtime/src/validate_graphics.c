@@ -186,7 +186,13 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     enum sb_result r = gs ? sb_translate_ir(gs, &topts, &gs_t, error)
                           : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory building the capture stage");
     sb_rt_partner_destroy(gs);
+    /* interp.h: registers up to the highest the signature declares (system values such as
+     * SV_VertexID may sit above every location the module reads). */
     struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
+    for (uint32_t i = 0; i < vs->signature_count; i++)
+        if (vs->signature[i].kind == SB_IR_SIGNATURE_INPUT && vs->signature[i].file == SB_IR_FILE_INPUT &&
+            vs->signature[i].register_index < 256 && vs->signature[i].register_index >= cpu_in.registers)
+            cpu_in.registers = vs->signature[i].register_index + 1;
     struct sb_interp_registers cpu_out = { .registers = record_registers };
     cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
     cpu_out.words = calloc((size_t)count * cpu_out.registers * 4, 4);
@@ -255,7 +261,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (feed_map.count > in_map.count)
         in_map.count = feed_map.count;
     uint32_t position_register = 0;
-    struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(pt, width, height, &position_register);
+    struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(pt, ps, width, height, &position_register);
     struct sb_translation *feeder_t = NULL;
     struct sb_translate_options topts = { .target_env = SB_TARGET_VULKAN_1_1 };
     enum sb_result r = feeder ? sb_translate_ir(feeder, &topts, &feeder_t, error)
@@ -287,6 +293,17 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
                             !make_streams(&feed_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
+    for (uint32_t e = 0; r == SB_SUCCESS && e < ps->signature_count; e++) {
+        const struct sb_ir_signature_element *el = &ps->signature[e];
+        if (!sb_rt_feeder_writes_distance(ps, el) || el->register_index >= cpu_in.registers)
+            continue;
+        for (uint32_t i = 0; i < count; i++) {
+            float d = sb_rt_feeder_distance(i);
+            for (uint32_t c = 0; c < 4; c++)
+                if (el->mask & (1u << c))
+                    memcpy(&cpu_in.words[((size_t)i * cpu_in.registers + el->register_index) * 4 + c], &d, 4);
+        }
+    }
     for (uint32_t i = 0; r == SB_SUCCESS && i < count; i++) {
         positions[i * 4 + 0] = (float)(i % width) + 0.5f;
         positions[i * 4 + 1] = (float)(i / width) + 0.5f;

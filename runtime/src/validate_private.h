@@ -11,12 +11,24 @@
 /**
  * The feeder vertex program of pixel module `ps` (partner.c): an attribute per input
  * location/component range the module declares, copied through, the point of vertex i
- * at the centre of pixel (i % width, i / width); *position_register receives the
- * register of its SV_VertexID input and SV_Position output. Free with
+ * at the centre of pixel (i % width, i / width), and the clip/cull-distance input
+ * elements of `ps_ir` (sb_rt_feeder_writes_distance) written with sb_rt_feeder_distance()
+ * (a fragment reading a distance the previous stage does not write reads an undefined
+ * value); *position_register
+ * receives the register of its SV_VertexID input and SV_Position output. Free with
  * sb_rt_partner_destroy().
  */
-struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, uint32_t width,
-                                                  uint32_t height, uint32_t *position_register);
+struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, const struct sb_ir_program *ps_ir,
+                                                  uint32_t width, uint32_t height, uint32_t *position_register);
+
+/** The clip/cull distance the feeder writes for vertex `vertex` (every distance element,
+ *  every component): vertex / 4, exact in float and never negative (nothing is clipped). */
+float sb_rt_feeder_distance(uint32_t vertex);
+
+/** Whether input element `e` of pixel program `ps_ir` is a clip or cull distance the
+ *  feeder writes (cull distances only when `ps_ir` reads no clip distance: lavapipe 22.3
+ *  drops every point whose vertex stage writes both). */
+bool sb_rt_feeder_writes_distance(const struct sb_ir_program *ps_ir, const struct sb_ir_signature_element *e);
 
 /**
  * The capture geometry program of vertex program `vs`: stores o0..o(n-1) of each

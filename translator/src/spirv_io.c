@@ -327,7 +327,11 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
     case 1: /* position */
         if (pixel && !output) {
             uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFragCoord, ctx->t.fvec[4]);
-            builtin_copy(ctx, e, false, IO_FRAG_COORD, var, SB_IR_TYPE_FLOAT);
+            struct io_copy *c = builtin_copy(ctx, e, false, IO_FRAG_COORD, var, SB_IR_TYPE_FLOAT);
+            if (c) { /* the whole vec4 (lane i of FragCoord is lane i of v#), whatever the mask */
+                c->first_lane = 0;
+                c->lane_count = 4;
+            }
         } else {
             uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInPosition, ctx->t.fvec[4]);
             struct io_copy *c = builtin_copy(ctx, e, output, IO_PLAIN, var, SB_IR_TYPE_FLOAT);

@@ -143,6 +143,8 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
         if (!check_static(ctx, op, 0, f->count))
             return 0;
         idx[0] = sb_spv_index_value(ctx, &op->index[0]);
+        if (op->index[0].relative) /* out of range: the zero element after the registers */
+            idx[0] = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
     }
     return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
 }
@@ -548,11 +550,14 @@ uint32_t sb_spv_register_file_declare(struct sb_spv_context *ctx, uint32_t file,
         return f->var;
     if (!count)
         count = 1;
-    uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], count);
+    /* A flat file gets one zero element more: a dynamic index is clamped to it, so reads
+     * out of range give 0 and writes land there (IR.md: D3D keeps relative v#/o# inside an
+     * index range and leaves the rest undefined; consumers return 0, as for x#). */
+    uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], outer ? count : count + 1);
     if (outer)
         type = sb_spv_type_array(b, type, outer);
     f->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
-                                    SpvStorageClassPrivate, 0);
+                                    SpvStorageClassPrivate, outer ? 0 : sb_spv_const_null(b, type));
     f->count = count;
     f->outer = outer;
     if (ctx->debug_info) {
