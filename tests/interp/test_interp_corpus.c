@@ -173,8 +173,11 @@ static enum sb_result run_graphics(const struct sb_ir_program *ir, struct sb_rt_
 
 static void run_shader(const char *corpus, const char *file, struct tally *t, bool graphics)
 {
-    char path[2048];
-    snprintf(path, sizeof(path), "%s/dxbc/%s", corpus, file);
+    char path[4096];
+    if (snprintf(path, sizeof(path), "%s/dxbc/%s", corpus, file) >= (int)sizeof(path)) {
+        printf("path too long: %s/dxbc/%s\n", corpus, file);
+        return;
+    }
     size_t size = 0;
     uint8_t *bytes = load(path, &size);
     struct sb_dxbc *dxbc = NULL;
