@@ -18,7 +18,7 @@
  * that now agrees must leave the list) and prints the counts either way.
  *
  * Usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--stages cs,vs,ps]
- *        [--every N] [--verbose]
+ *        [--every N] [--budget N] [--verbose]
  * --every N runs every Nth shader (the sanitizer build uses it to stay within CI time).
  * Exit: 0 as expected, 1 otherwise, 77 corpus or Vulkan device absent.
  */
@@ -107,6 +107,10 @@ static void cause_of(char *out, size_t size, const struct sb_error *error)
     first_line(out, size, cause);
 }
 
+/* --budget N: the interpreter's instruction budget (the sanitizer build lowers it: a
+ * program that loops on seeded data would take minutes there to reach the default). */
+static uint64_t budget;
+
 static void run_one(struct sb_rt_context *context, const char *corpus, struct entry *e, bool verbose)
 {
     char path[4096];
@@ -127,7 +131,7 @@ static void run_one(struct sb_rt_context *context, const char *corpus, struct en
         return;
     }
     free(bytes);
-    struct sb_validate_options options = { .inputs = { .seed = 1 } };
+    struct sb_validate_options options = { .inputs = { .seed = 1 }, .interp = { .instruction_budget = budget } };
     struct sb_validate_report *report = NULL;
     enum sb_result r = sb_validate(context, program, &options, &report, &error);
     if (r != SB_SUCCESS) {
@@ -226,6 +230,8 @@ int main(int argc, char **argv)
             stages = argv[++i];
         else if (!strcmp(argv[i], "--every") && i + 1 < argc)
             every = (uint32_t)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--budget") && i + 1 < argc)
+            budget = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--verbose"))
             verbose = true;
     }
