@@ -18,7 +18,7 @@ enum {
 };
 #define VK_COMPARE_OP_LESS_OR_EQUAL_VALUE 3u
 
-static uint64_t mix64(uint64_t x)
+uint64_t sb_rt_mix64(uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -35,7 +35,7 @@ static uint32_t float_bits(float f)
 
 /* Multiples of 1/256: exact in every float format the runtime uses, so an upload
  * through RGBA16F or a unorm conversion loses nothing. */
-static uint32_t word_value(uint8_t kind, uint64_t random, bool typed_float)
+uint32_t sb_rt_seeded_word(uint8_t kind, uint64_t random, bool typed_float)
 {
     switch (kind) {
     case SB_RT_WORD_FLOAT:
@@ -55,17 +55,17 @@ static void fill(struct sb_rt_inputs *in, uint32_t i, uint64_t seed, bool typed_
     uint32_t *words = r->data;
     uint64_t count = r->size / 4;
     uint64_t key = ((uint64_t)r->resource_class << 56) ^ ((uint64_t)r->space << 32) ^ r->register_index;
-    uint64_t base = mix64(seed ^ mix64(key));
+    uint64_t base = sb_rt_mix64(seed ^ sb_rt_mix64(key));
     for (uint64_t w = 0; w < count; w++) {
         uint8_t kind = sb_rt_word_kind_of(in, i, w);
-        uint64_t random = mix64(base + w);
+        uint64_t random = sb_rt_mix64(base + w);
         if (kind == SB_RT_WORD_DOUBLE_LOW || kind == SB_RT_WORD_DOUBLE_HIGH) {
-            double d = (double)((int)(mix64(base + (w & ~1ull)) % 1025) - 512) / 256.0;
+            double d = (double)((int)(sb_rt_mix64(base + (w & ~1ull)) % 1025) - 512) / 256.0;
             uint64_t bits;
             memcpy(&bits, &d, 8);
             words[w] = kind == SB_RT_WORD_DOUBLE_LOW ? (uint32_t)bits : (uint32_t)(bits >> 32);
         } else {
-            words[w] = word_value(kind, random, typed_float);
+            words[w] = sb_rt_seeded_word(kind, random, typed_float);
         }
     }
 }
@@ -76,8 +76,10 @@ static bool op_is_typed_atomic(uint32_t op)
            (op >= SB_IR_OP_IMM_ATOMIC_IADD && op <= SB_IR_OP_IMM_ATOMIC_UMIN);
 }
 
-/* Whether an instruction of the program applies `op_test` to u#`id`. */
-static bool program_uses_uav(const struct sb_ir_program *p, uint32_t id, bool (*op_test)(uint32_t))
+/* Whether an instruction for which `op_test` holds has operand file#`id` among its
+ * destinations (`in_dst`) or sources. */
+static bool program_has_operand(const struct sb_ir_program *p, bool (*op_test)(uint32_t), bool in_dst,
+                                uint32_t file, uint32_t id)
 {
     for (uint32_t f = 0; f < p->function_count; f++) {
         const struct sb_ir_function *fn = &p->functions[f];
@@ -85,37 +87,27 @@ static bool program_uses_uav(const struct sb_ir_program *p, uint32_t id, bool (*
             const struct sb_ir_instruction *inst = &fn->instructions[n];
             if (!op_test(inst->op))
                 continue;
-            for (uint32_t d = 0; d < inst->dst_count; d++)
-                if (inst->dst[d].file == SB_IR_FILE_UAV && inst->dst[d].index_count &&
-                    inst->dst[d].index[0].offset == id)
+            const struct sb_ir_operand *ops = in_dst ? inst->dst : inst->src;
+            uint32_t count = in_dst ? inst->dst_count : inst->src_count;
+            for (uint32_t k = 0; k < count; k++)
+                if (ops[k].file == file && ops[k].index_count && ops[k].index[0].offset == id)
                     return true;
         }
     }
     return false;
+}
+
+static bool op_is_typed_load(uint32_t op)
+{
+    return op == SB_IR_OP_LD_UAV_TYPED;
 }
 
 /* Typed UAVs that are loaded or used atomically get R32 views: the formats the translator
  * declares for them (D3D11's typed-UAV-load rule, Vulkan's image atomics). */
-static bool op_needs_r32(uint32_t op)
+static bool uav_needs_r32(const struct sb_ir_program *p, uint32_t id)
 {
-    return op_is_typed_atomic(op) || op == SB_IR_OP_LD_UAV_TYPED;
-}
-
-static bool program_reads_uav(const struct sb_ir_program *p, uint32_t id)
-{
-    for (uint32_t f = 0; f < p->function_count; f++) {
-        const struct sb_ir_function *fn = &p->functions[f];
-        for (uint32_t n = 0; n < fn->instruction_count; n++) {
-            const struct sb_ir_instruction *inst = &fn->instructions[n];
-            if (inst->op != SB_IR_OP_LD_UAV_TYPED)
-                continue;
-            for (uint32_t k = 0; k < inst->src_count; k++)
-                if (inst->src[k].file == SB_IR_FILE_UAV && inst->src[k].index_count &&
-                    inst->src[k].index[0].offset == id)
-                    return true;
-        }
-    }
-    return false;
+    return program_has_operand(p, op_is_typed_atomic, true, SB_IR_FILE_UAV, id) ||
+           program_has_operand(p, op_is_typed_load, false, SB_IR_FILE_UAV, id);
 }
 
 static bool op_compares(uint32_t op)
@@ -127,19 +119,7 @@ static bool op_compares(uint32_t op)
 /* Whether t#`id` is read with a depth comparison: it then needs a depth format. */
 static bool program_compares_texture(const struct sb_ir_program *p, uint32_t id)
 {
-    for (uint32_t f = 0; f < p->function_count; f++) {
-        const struct sb_ir_function *fn = &p->functions[f];
-        for (uint32_t n = 0; n < fn->instruction_count; n++) {
-            const struct sb_ir_instruction *inst = &fn->instructions[n];
-            if (!op_compares(inst->op))
-                continue;
-            for (uint32_t k = 0; k < inst->src_count; k++)
-                if (inst->src[k].file == SB_IR_FILE_RESOURCE && inst->src[k].index_count &&
-                    inst->src[k].index[0].offset == id)
-                    return true;
-        }
-    }
-    return false;
+    return program_has_operand(p, op_compares, false, SB_IR_FILE_RESOURCE, id);
 }
 
 static bool op_is_consume(uint32_t op)
@@ -246,8 +226,7 @@ static bool make_resource(struct sb_rt_inputs *in, uint32_t i, const struct sb_r
         r->size = (size_t)(o->buffer_bytes / stride ? o->buffer_bytes / stride : 1) * stride;
     } else {
         bool uav = d->resource_class == SB_IR_RESOURCE_UAV;
-        bool r32 = uav && (program_uses_uav(program->ir, d->id, op_needs_r32) ||
-                           program_reads_uav(program->ir, d->id));
+        bool r32 = uav && uav_needs_r32(program->ir, d->id);
         r->format = typed_format(d->return_type[0], r32);
         if (d->resource_class == SB_IR_RESOURCE_SRV && d->dimension != DIM_BUFFER &&
             program_compares_texture(program->ir, d->id))
@@ -266,7 +245,7 @@ static bool make_resource(struct sb_rt_inputs *in, uint32_t i, const struct sb_r
         typed_float = in->uniform_kind[i] == SB_RT_WORD_FLOAT && d->dimension != DIM_BUFFER;
     }
     if (d->resource_class == SB_IR_RESOURCE_UAV && d->has_counter)
-        r->counter = program_uses_uav(program->ir, d->id, op_is_consume)
+        r->counter = program_has_operand(program->ir, op_is_consume, true, SB_IR_FILE_UAV, d->id)
                          ? (uint32_t)(r->size / (d->stride ? d->stride : 4) / 2) : 0;
     r->data = calloc(r->size ? r->size : 4, 1);
     if (!r->data)

@@ -24,6 +24,16 @@ bool sb_rt_kinds_from_rdef(const struct sb_dxbc *container, const struct sb_ir_r
 void sb_rt_kinds_from_usage(const struct sb_ir_program *ir, const struct sb_ir_resource *r,
                             uint8_t *kinds, uint32_t word_count);
 
+/** The 64-bit mixing step (splitmix64's finaliser) all seeded values come from. */
+uint64_t sb_rt_mix64(uint64_t x);
+
+/**
+ * A seeded word of `kind` from `random`: floats are multiples of 1/256 in [-2, 2]
+ * ([0, 1] with `typed_float`, texture data), ints in [-8, 8), uints (and unknown
+ * words) in [0, 16), bools 0/1.
+ */
+uint32_t sb_rt_seeded_word(uint8_t kind, uint64_t random, bool typed_float);
+
 /** The kind of word `w` of resource `i`. */
 static inline uint8_t sb_rt_word_kind_of(const struct sb_rt_inputs *inputs, uint32_t i, uint64_t w)
 {

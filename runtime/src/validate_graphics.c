@@ -23,28 +23,6 @@
 
 enum { CAPTURE_UAV = 63, PIXEL_WIDTH = 8 };
 
-static uint64_t mix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-static uint32_t seeded_value(uint32_t type, uint64_t random)
-{
-    switch (type) {
-    case SB_IR_TYPE_UINT: return (uint32_t)(random % 16);
-    case SB_IR_TYPE_INT: return (uint32_t)((int32_t)(random % 16) - 8);
-    default: {
-        float f = (float)((int)(random % 1025) - 512) / 256.0f;
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        return u;
-    }
-    }
-}
-
 static uint32_t word_kind_of_type(uint32_t type)
 {
     return type == SB_IR_TYPE_UINT ? SB_RT_WORD_UINT : type == SB_IR_TYPE_INT ? SB_RT_WORD_INT : SB_RT_WORD_FLOAT;
@@ -140,7 +118,8 @@ static bool make_streams(const struct register_map *map, uint32_t count, uint64_
             return false;
         for (uint32_t v = 0; v < count; v++)
             for (uint32_t c = 0; c < 4; c++) {
-                uint32_t word = seeded_value(map->type[r], mix64(seed ^ mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c)));
+                uint64_t random = sb_rt_mix64(seed ^ sb_rt_mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c));
+                uint32_t word = sb_rt_seeded_word((uint8_t)word_kind_of_type(map->type[r]), random, false);
                 data[v * 4 + c] = word;
                 cpu->words[((size_t)v * cpu->registers + r) * 4 + c] = word;
             }

@@ -31,9 +31,8 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 
+#include "corpus_list.h"
 #include "shaderbridge/validate.h"
-
-#define MAX_SHADERS 4096
 
 enum outcome { AGREE, DISAGREE, NOT_RUN, LOAD_ERROR, OUTCOME_COUNT };
 static const char *const outcome_names[OUTCOME_COUNT] = { "agree", "disagree", "not-run", "error" };
@@ -43,56 +42,6 @@ struct entry {
     enum outcome outcome;
     char cause[256];
 };
-
-static char *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *data = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n + 1))) {
-            *size = fread(data, 1, (size_t)n, f);
-            data[*size] = 0;
-        }
-    }
-    fclose(f);
-    return data;
-}
-
-/* The rows of the manifest whose program_type (column 4) is in `stages` ("cs,vs,ps"). */
-static uint32_t corpus_shaders(const char *corpus, const char *stages, char **paths, char (*types)[3])
-{
-    char manifest[4096];
-    snprintf(manifest, sizeof(manifest), "%s/dxbc/MANIFEST.tsv", corpus);
-    size_t size = 0;
-    char *text = read_file(manifest, &size);
-    if (!text)
-        return 0;
-    uint32_t n = 0;
-    char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line && n < MAX_SHADERS;
-         line = strtok_r(NULL, "\n", &save)) {
-        char *cols[5] = { 0 };
-        char *p = line;
-        for (int c = 0; c < 5 && p; c++) {
-            cols[c] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = 0;
-        }
-        if (cols[3] && strlen(cols[3]) == 2 && strstr(stages, cols[3])) {
-            paths[n] = strdup(cols[0]);
-            if (paths[n]) {
-                memcpy(types[n], cols[3], 3);
-                n++;
-            }
-        }
-    }
-    free(text);
-    return n;
-}
 
 static void first_line(char *out, size_t size, const char *text)
 {
@@ -246,22 +195,7 @@ int main(int argc, char **argv)
     }
     static char *paths[MAX_SHADERS];
     static char types[MAX_SHADERS][3];
-    uint32_t n = corpus_shaders(corpus, stages, paths, types);
-    /* --every N: every Nth shader only (the sanitizer build, where the interpreter is slow). */
-    if (every > 1) {
-        uint32_t kept = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            if (i % every == 0) {
-                paths[kept] = paths[i];
-                memcpy(types[kept], types[i], 3);
-                kept++;
-            } else {
-                free(paths[i]);
-            }
-        }
-        n = kept;
-        printf("every %u-th shader: %u of them\n", every, n);
-    }
+    uint32_t n = corpus_shaders(corpus, stages, every, paths, types);
     struct sb_rt_context *context = NULL;
     struct sb_error error = { 0 };
     struct sb_rt_context_options context_options = { .validation = true };

@@ -44,9 +44,9 @@
 
 #include <vkd3d_shader.h>
 
+#include "corpus_list.h"
 #include "shaderbridge/validate.h"
 
-#define MAX_SHADERS 4096
 /* VkDescriptorType values (the runtime keeps Vulkan out of its public headers). */
 enum { VK_UNIFORM_TEXEL_BUFFER = 4, VK_STORAGE_TEXEL_BUFFER = 5 };
 
@@ -60,50 +60,6 @@ struct entry {
     enum outcome outcome;
     char cause[400];
 };
-
-static char *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *data = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n + 1))) {
-            *size = fread(data, 1, (size_t)n, f);
-            data[*size] = 0;
-        }
-    }
-    fclose(f);
-    return data;
-}
-
-static uint32_t compute_shaders(const char *corpus, char **paths)
-{
-    char manifest[4096];
-    snprintf(manifest, sizeof(manifest), "%s/dxbc/MANIFEST.tsv", corpus);
-    size_t size = 0;
-    char *text = read_file(manifest, &size);
-    if (!text)
-        return 0;
-    uint32_t n = 0;
-    char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line && n < MAX_SHADERS;
-         line = strtok_r(NULL, "\n", &save)) {
-        char *cols[5] = { 0 };
-        char *p = line;
-        for (int c = 0; c < 5 && p; c++) {
-            cols[c] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = 0;
-        }
-        if (cols[3] && !strcmp(cols[3], "cs") && (paths[n] = strdup(cols[0])))
-            n++;
-    }
-    free(text);
-    return n;
-}
 
 static const struct sb_ir_resource *declaration_of(const struct sb_ir_program *ir,
                                                    const struct sb_translated_binding *b)
@@ -500,18 +456,8 @@ int main(int argc, char **argv)
      * built reachable from nowhere, which LeakSanitizer reports (SB_SANITIZE builds). */
     (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
     static char *paths[MAX_SHADERS];
-    uint32_t n = compute_shaders(corpus, paths);
-    if (every > 1) {
-        uint32_t kept = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            if (i % every == 0)
-                paths[kept++] = paths[i];
-            else
-                free(paths[i]);
-        }
-        n = kept;
-        printf("every %u-th shader: %u of them\n", every, n);
-    }
+    static char types[MAX_SHADERS][3];
+    uint32_t n = corpus_shaders(corpus, "cs", every, paths, types);
     struct entry *entries = calloc(n ? n : 1, sizeof(*entries));
     uint32_t counts[OUTCOME_COUNT] = { 0 };
     for (uint32_t i = 0; entries && i < n; i++) {
