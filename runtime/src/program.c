@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sb_rt_program_load: one read of a shader file into what both execution
- * paths need — the IR for the interpreter, the SPIR-V translation for Vulkan
- * (sb_translate lowers the same bytes to the same IR), and the container for
- * the reflection that input generation reads.
+ * paths need — the IR for the interpreter, the SPIR-V translation of that same
+ * IR for Vulkan, and the container for the reflection that input generation
+ * and the translation read.
  */
 #include "shaderbridge/validate.h"
 
@@ -55,10 +55,10 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
         r = sb_sm4_decode_container(p->container, &p->sm4, error);
     if (r == SB_SUCCESS)
         r = sb_ir_from_sm4(p->sm4, p->container, &p->ir, error);
-    /* The translation reads the container too (SFI0 decides typed-UAV load formats, RDEF
-     * names): translate the bytes, which lowers to the same IR the interpreter runs. */
+    /* From the IR the interpreter runs, with the container (SFI0 decides typed-UAV load
+     * formats, RDEF gives names): what sb_translate of the bytes would give. */
     if (r == SB_SUCCESS)
-        r = sb_translate(data, size, &translate, &p->translation, error);
+        r = sb_translate_ir_container(p->ir, p->container, &translate, &p->translation, error);
     if (r != SB_SUCCESS) {
         sb_rt_program_destroy(&p->public);
         return r;

@@ -322,6 +322,14 @@ enum sb_result sb_translate_ir(const struct sb_ir_program *program,
     return translate_program(program, options, NULL, out, error);
 }
 
+enum sb_result sb_translate_ir_container(const struct sb_ir_program *program,
+                                         const struct sb_dxbc *container,
+                                         const struct sb_translate_options *options,
+                                         struct sb_translation **out, struct sb_error *error)
+{
+    return translate_program(program, options, container, out, error);
+}
+
 static bool has_sm4_part(const struct sb_dxbc *container)
 {
     for (uint32_t i = 0; i < container->part_count; i++)

@@ -182,6 +182,16 @@ enum sb_result sb_translate_ir(const struct sb_ir_program *program,
                                const struct sb_translate_options *options,
                                struct sb_translation **out, struct sb_error *error);
 
+/**
+ * sb_translate_ir for a program lowered from `container` (may be NULL): its SFI0 flags
+ * decide the declared format of loaded typed UAVs and its RDEF gives -g names, so the
+ * result equals sb_translate of the container's bytes without parsing them again.
+ */
+enum sb_result sb_translate_ir_container(const struct sb_ir_program *program,
+                                         const struct sb_dxbc *container,
+                                         const struct sb_translate_options *options,
+                                         struct sb_translation **out, struct sb_error *error);
+
 /** Frees a translation; NULL is a no-op. */
 void sb_translation_destroy(struct sb_translation *translation);
 
