@@ -195,6 +195,8 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
             else
                 keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
         }
+        if (g->resource_class != SB_IR_RESOURCE_UAV)
+            continue; /* stage outputs have no counter */
         report->words_compared++;
         if (g->counter != c->counter)
             keep(report, limit, i, g, UINT64_MAX, SB_RT_WORD_UINT, g->counter, c->counter);
