@@ -1,15 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sb_interp_dispatch (shaderbridge/interp.h): runs a compute program in
- * batches. A program with group-shared memory or `sync` runs one thread
- * group per batch: every invocation of it is a lane of the
- * structure-of-arrays state (interp_private.h), so g# and barriers need
- * nothing special — all lanes reach a barrier together. Groups of any other
- * program are independent, so several share a batch (their lanes side by
- * side) and the per-instruction cost is paid once for all of them. This file checks the arguments and the bindings (a statically
- * named resource the program uses must be in the caller's table, and typed
- * ones must hold their texels), allocates the per-group state once, fills
- * the thread-id registers and walks the groups.
+ * The interpreter state every stage shares: failures, resource lookup, the
+ * binding check (a statically named resource the program uses must be in the
+ * caller's table, and typed ones must hold their texels), and the allocation,
+ * clearing and release of the structure-of-arrays state (interp_private.h).
+ * Compute dispatch is in interp_dispatch.c, the graphics stages in
+ * interp_graphics.c.
  */
 #include "interp_private.h"
 
@@ -18,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_BUDGET (1ull << 26)
 
 enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)
 {
@@ -259,144 +254,4 @@ void sb_interp_clear(struct interp_state *s)
     memset(s->active + s->invocations, 0, n - s->invocations);
     s->active_count = s->invocations;
     s->frame_count = 0;
-}
-
-/* Thread-id-in-group registers (and the flattened one) of every lane: the same in every batch,
- * since a batch holds whole groups side by side. The .w lanes stay 0 from the allocation. */
-static void fill_local_ids(struct interp_state *s, uint32_t groups)
-{
-    const uint32_t *tg = s->program->thread_group;
-    uint32_t n = s->lanes, size = s->group_size, *local = s->special + 8 * n, *flat = s->special + 12 * n;
-    for (uint32_t g = 0; g < groups; g++) {
-        uint32_t xyz[3] = { 0, 0, 0 }; /* stepped, not divided */
-        for (uint32_t i = 0; i < size; i++) {
-            uint32_t l = g * size + i;
-            for (uint32_t c = 0; c < 3; c++)
-                local[c * n + l] = xyz[c];
-            for (uint32_t c = 0; c < 4; c++)
-                flat[c * n + l] = i;
-            if (++xyz[0] == tg[0]) {
-                xyz[0] = 0;
-                if (++xyz[1] == tg[1]) {
-                    xyz[1] = 0;
-                    xyz[2]++;
-                }
-            }
-        }
-    }
-}
-
-/* Per-batch state: vThreadGroupID and vThreadID of `count` groups from linear group `first`
- * (x fastest), each group's invocations contiguous; then zeroed registers and g#. */
-static void begin_batch(struct interp_state *s, const uint32_t group_count[3], uint64_t first, uint32_t count)
-{
-    const uint32_t *tg = s->program->thread_group;
-    uint32_t n = s->lanes, size = s->group_size;
-    uint32_t *tid = s->special, *gid = s->special + 4 * n, *local = s->special + 8 * n;
-    for (uint32_t g = 0; g < count; g++) {
-        uint64_t linear = first + g;
-        uint32_t group[3] = { (uint32_t)(linear % group_count[0]),
-                              (uint32_t)(linear / group_count[0] % group_count[1]),
-                              (uint32_t)(linear / ((uint64_t)group_count[0] * group_count[1])) };
-        for (uint32_t c = 0; c < 3; c++) {
-            uint32_t *restrict gd = gid + c * n + g * size, *restrict td = tid + c * n + g * size;
-            const uint32_t *restrict lc = local + c * n + g * size;
-            uint32_t base = group[c] * tg[c];
-            for (uint32_t i = 0; i < size; i++) {
-                gd[i] = group[c];
-                td[i] = base + lc[i];
-            }
-        }
-    }
-    s->invocations = count * size;
-    sb_interp_clear(s);
-}
-
-/* Groups that share nothing (no g#, no barrier) cannot observe one another within a dispatch, so
- * several run as one batch: the per-instruction cost is shared by more lanes. The batch stays
- * near BATCH_LANES lanes (large enough to amortize, small enough for the caches) and its x#
- * storage within BATCH_XTEMP_BYTES. */
-#define BATCH_LANES 1024u
-#define BATCH_XTEMP_BYTES (16u << 20)
-
-static uint32_t groups_per_batch(const struct sb_ir_program *p, uint32_t size, uint64_t groups)
-{
-    if (p->group_shared_count)
-        return 1;
-    for (uint32_t f = 0; f < p->function_count; f++)
-        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++)
-            if (p->functions[f].instructions[i].op == SB_IR_OP_SYNC)
-                return 1;
-    uint64_t xtemp_bytes = 0; /* per lane */
-    for (uint32_t i = 0; i < p->indexable_temp_count; i++)
-        xtemp_bytes += (uint64_t)(p->indexable_temps[i].count ? p->indexable_temps[i].count : 1) * 16u;
-    uint64_t k = BATCH_LANES / size;
-    if (xtemp_bytes && k * size * xtemp_bytes > BATCH_XTEMP_BYTES)
-        k = BATCH_XTEMP_BYTES / (xtemp_bytes * size);
-    if (k > groups)
-        k = groups;
-    return k ? (uint32_t)k : 1;
-}
-
-static enum sb_result check_arguments(const struct sb_ir_program *p, const struct sb_rt_resource *resources,
-                                      uint32_t resource_count, const uint32_t group_count[3],
-                                      struct sb_error *error)
-{
-    const char *why = NULL;
-    if (!p || !group_count || (resource_count && !resources))
-        why = "NULL program, group count or resource table";
-    else if (p->stage != SB_IR_STAGE_COMPUTE)
-        why = "the program is not a compute shader";
-    else if (!p->function_count || !p->functions)
-        why = "the program has no entry function";
-    else if (!group_count[0] || !group_count[1] || !group_count[2] || group_count[0] > 65535 ||
-             group_count[1] > 65535 || group_count[2] > 65535)
-        why = "group counts must be 1..65535";
-    else if (!p->thread_group[0] || !p->thread_group[1] || !p->thread_group[2] ||
-             (uint64_t)p->thread_group[0] * p->thread_group[1] * p->thread_group[2] > SB_INTERP_MAX_LANES)
-        why = "the thread group size must be 1..1024 invocations";
-    if (!why)
-        return SB_SUCCESS;
-    if (error) {
-        error->code = SB_ERROR_INVALID_ARGUMENT;
-        error->offset = 0;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "sb_interp_dispatch: %s", why);
-    }
-    return SB_ERROR_INVALID_ARGUMENT;
-}
-
-enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb_rt_resource *resources,
-                                  uint32_t resource_count, const uint32_t group_count[3],
-                                  const struct sb_interp_options *options, struct sb_interp_stats *stats,
-                                  struct sb_error *error)
-{
-    enum sb_result r = check_arguments(program, resources, resource_count, group_count, error);
-    if (r != SB_SUCCESS)
-        return r;
-    struct interp_state s;
-    memset(&s, 0, sizeof(s));
-    s.program = program;
-    s.resources = resources;
-    s.resource_count = resource_count;
-    s.error = error;
-    s.group_size = program->thread_group[0] * program->thread_group[1] * program->thread_group[2];
-    uint64_t groups = (uint64_t)group_count[0] * group_count[1] * group_count[2];
-    uint32_t batch = groups_per_batch(program, s.group_size, groups);
-    s.lanes = (batch * s.group_size + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
-    s.budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
-    if (sb_interp_setup(&s) == SB_SUCCESS) {
-        fill_local_ids(&s, batch);
-        for (uint64_t g = 0; g < groups && s.result == SB_SUCCESS; g += batch) {
-            uint32_t count = groups - g < batch ? (uint32_t)(groups - g) : batch;
-            begin_batch(&s, group_count, g, count);
-            s.stats.invocations += s.invocations;
-            sb_interp_flow_run(&s);
-        }
-    }
-    sb_interp_release(&s);
-    s.stats.instructions = s.executed;
-    if (stats)
-        *stats = s.stats;
-    return s.result;
 }

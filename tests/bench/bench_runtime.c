@@ -4,7 +4,8 @@
  * (lavapipe by default) on the same compute dispatches.
  *
  *   alu      an ALU-heavy kernel: 256 loop iterations of mad/mul/add/min/max
- *            per invocation; `--groups G` groups of 64 invocations
+ *            per invocation; `--groups G` groups of 64 invocations (alu/mt:
+ *            the same with the interpreter on one thread per online CPU)
  *   memory   a copy kernel (ld_structured + store_structured), same groups
  *   small    one group of the ALU kernel: "one small dispatch", where the
  *            end-to-end time (pipeline compile + run) decides
@@ -80,8 +81,9 @@ struct measure {
 };
 
 static int bench(struct sb_rt_context *context, const char *name, void (*build)(struct sm4_program *),
-                 uint32_t groups, uint32_t reps)
+                 uint32_t groups, uint32_t reps, uint32_t threads)
 {
+    const struct sb_interp_options interp_options = { .threads = threads };
     static struct sm4_program program;
     static struct blob container;
     memset(&program, 0, sizeof(program));
@@ -106,7 +108,7 @@ static int bench(struct sb_rt_context *context, const char *name, void (*build)(
     struct sb_interp_stats stats = { 0 };
     for (uint32_t r = 0; r < reps && !status; r++) {
         uint64_t start = now_ns();
-        if (sb_interp_dispatch(loaded->ir, inputs->resources, inputs->count, count, NULL, &stats,
+        if (sb_interp_dispatch(loaded->ir, inputs->resources, inputs->count, count, &interp_options, &stats,
                                &error) != SB_SUCCESS) {
             fprintf(stderr, "%s: interpreter: %s\n", name, error.message);
             status = 1;
@@ -172,11 +174,13 @@ int main(int argc, char **argv)
     printf("%-7s %7s %10s %12s %10s %12s %10s %12s %8s %8s %9s %9s\n", "kernel", "groups", "cpu ms",
            "cpu inv/s", "gpu ms", "gpu inv/s", "gpu+pso ms", "inv/s", "gpu/cpu", "e2e/cpu",
            "pso min", "pso med");
-    int status = bench(context, "alu", alu_kernel, groups, reps);
-    status |= bench(context, "memory", copy_kernel, groups, reps);
-    status |= bench(context, "small", alu_kernel, 1, reps);
+    int status = bench(context, "alu", alu_kernel, groups, reps, 1);
+    status |= bench(context, "alu/mt", alu_kernel, groups, reps, SB_INTERP_THREADS_AUTO);
+    status |= bench(context, "memory", copy_kernel, groups, reps, 1);
+    status |= bench(context, "small", alu_kernel, 1, reps, 1);
     printf("gpu/cpu < 1: the device is faster at running; e2e/cpu > 1: the interpreter is faster "
-           "end to end (pipeline creation included)\n");
+           "end to end (pipeline creation included); alu/mt: the interpreter on one worker thread "
+           "per online CPU (sb_interp_options::threads), the others on the calling thread alone\n");
     sb_rt_context_destroy(context);
     return status;
 }

@@ -210,7 +210,7 @@ static void run_shader(const char *corpus, const char *file, struct tally *t, bo
                 count++;
     }
     const uint32_t groups[3] = { 1, 1, 1 };
-    struct sb_interp_options options = { 1u << 18 };
+    struct sb_interp_options options = { .instruction_budget = 1u << 18 };
     struct sb_interp_stats stats;
     memset(&stats, 0, sizeof(stats));
     enum sb_result r = graphics ? run_graphics(ir, table, count, &options, &stats, &err)

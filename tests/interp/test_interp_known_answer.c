@@ -192,7 +192,7 @@ static bool run_case(const struct ka_case *c, char *why, size_t why_size)
     }
     uint32_t n = make_resources(c, table, storage);
     const uint32_t groups[3] = { c->groups ? c->groups : 1, 1, 1 };
-    struct sb_interp_options options = { 1u << 24 };
+    struct sb_interp_options options = { .instruction_budget = 1u << 24 };
     r = sb_interp_dispatch(ir, table, n, groups, &options, NULL, &err);
     if (r != SB_SUCCESS) {
         snprintf(why, why_size, "dispatch: %s at %llu: %s", sb_result_name(r), (unsigned long long)err.offset,

@@ -8,7 +8,9 @@
  * append/consume counters (consume below 0 wraps), typed UAV formats
  * (unorm8 and half float, written and read back), sample_l with linear
  * filtering and the address modes, and the RUN_UNSUPPORTED report of an op
- * the interpreter does not run. Programs are assembled with
+ * the interpreter does not run, and dispatches on several worker threads
+ * (same bits as one thread; UAV atomics stay on one thread; the budget
+ * still ends a loop that never ends). Programs are assembled with
  * tests/vulkan/sm4_asm.h and lowered with sb_sm4_decode + sb_ir_from_sm4.
  */
 #include <stdio.h>
@@ -60,7 +62,7 @@ static enum sb_result run(const struct sm4_program *p, struct sb_rt_resource *ta
     if (!ir)
         return SB_ERROR_TRANSLATE_INVALID;
     const uint32_t groups[3] = { 1, 1, 1 };
-    struct sb_interp_options options = { budget };
+    struct sb_interp_options options = { .instruction_budget = budget };
     memset(err, 0, sizeof(*err));
     enum sb_result r = sb_interp_dispatch(ir, table, count, groups, &options, NULL, err);
     if (out)
@@ -358,6 +360,77 @@ static void test_alias(void)
         CHECK(out[i] == want[i], "out[%u] = %u, want %u", i, out[i], want[i]);
 }
 
+static enum sb_result dispatch_threads(const struct sb_ir_program *ir, struct sb_rt_resource *table, uint32_t groups,
+                                       uint32_t threads, uint64_t budget, struct sb_error *err)
+{
+    const uint32_t count[3] = { groups, 1, 1 };
+    struct sb_interp_options options = { .instruction_budget = budget, .threads = threads };
+    memset(err, 0, sizeof(*err));
+    return sb_interp_dispatch(ir, table, 1, count, &options, NULL, err);
+}
+
+/* Worker threads: the same bits as one thread; an atomic counter over every group stays exact
+ * (such programs run on one thread); the budget still ends a loop that never ends. */
+static void test_threads(void)
+{
+    enum { GROUPS = 40, THREADS_PER_GROUP = 64, N = GROUPS * THREADS_PER_GROUP };
+    struct sm4_program p;
+    sm4_begin_cs(&p, THREADS_PER_GROUP, 1, 1, 2);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
+    I(&p, OP_ISHL, dr(0, "x"), special(T_THREAD_ID, "x"), l1(5));
+    I(&p, OP_XOR, dr(0, "x"), sr(0, "x"), special(T_THREAD_ID, "x"));
+    I(&p, OP_IADD, dr(0, "x"), sr(0, "x"), l1(7));
+    I(&p, OP_ISHL, dr(1, "x"), special(T_THREAD_ID, "x"), l1(2));
+    I(&p, OP_STORE_RAW, du(0, "x"), sr(1, "x"), sr(0, "xxxx"));
+    sm4_end(&p);
+    struct sb_ir_program *ir = lower(&p);
+    static uint32_t serial[N], threaded[N];
+    memset(serial, 0xEE, sizeof(serial));
+    memset(threaded, 0xEE, sizeof(threaded));
+    struct sb_rt_resource a = buffer(SB_IR_RESOURCE_UAV, 0, serial, sizeof(serial));
+    struct sb_rt_resource b = buffer(SB_IR_RESOURCE_UAV, 0, threaded, sizeof(threaded));
+    struct sb_error err;
+    enum sb_result r = ir ? dispatch_threads(ir, &a, GROUPS, 1, 0, &err) : SB_ERROR_TRANSLATE_INVALID;
+    CHECK(r == SB_SUCCESS, "serial: %s: %s", sb_result_name(r), err.message);
+    r = ir ? dispatch_threads(ir, &b, GROUPS, 4, 0, &err) : SB_ERROR_TRANSLATE_INVALID;
+    CHECK(r == SB_SUCCESS, "threads: %s: %s", sb_result_name(r), err.message);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t want = ((i << 5) ^ i) + 7;
+        if (serial[i] != want || threaded[i] != want) {
+            CHECK(false, "element %u: serial 0x%x threaded 0x%x, want 0x%x", i, serial[i], threaded[i], want);
+            break;
+        }
+    }
+    sb_ir_program_destroy(ir);
+
+    sm4_begin_cs(&p, THREADS_PER_GROUP, 1, 1, 1);
+    sm4_dcl_uav_raw(&p, 0);
+    I(&p, OP_ATOMIC_IADD, du(0, "x"), l1(0), l1(1));
+    sm4_end(&p);
+    ir = lower(&p);
+    uint32_t sum[4] = { 0 };
+    struct sb_rt_resource c = buffer(SB_IR_RESOURCE_UAV, 0, sum, sizeof(sum));
+    r = ir ? dispatch_threads(ir, &c, GROUPS, 4, 0, &err) : SB_ERROR_TRANSLATE_INVALID;
+    CHECK(r == SB_SUCCESS && sum[0] == N, "atomic sum %u of %u (%s: %s)", sum[0], (unsigned)N, sb_result_name(r),
+          err.message);
+    sb_ir_program_destroy(ir);
+
+    sm4_begin_cs(&p, THREADS_PER_GROUP, 1, 1, 1);
+    sm4_dcl_uav_raw(&p, 0);
+    I(&p, OP_MOV, dr(0, "x"), l1(0));
+    I0(&p, OP_LOOP, 0);
+    I(&p, OP_IADD, dr(0, "x"), sr(0, "x"), l1(1));
+    I0(&p, OP_ENDLOOP, 0);
+    sm4_end(&p);
+    ir = lower(&p);
+    struct sb_rt_resource d = buffer(SB_IR_RESOURCE_UAV, 0, sum, sizeof(sum));
+    r = ir ? dispatch_threads(ir, &d, GROUPS, 4, 5000, &err) : SB_ERROR_TRANSLATE_INVALID;
+    CHECK(r == SB_ERROR_RUN_BUDGET && err.code == SB_ERROR_RUN_BUDGET && strstr(err.message, "5000"),
+          "%s: %s", sb_result_name(r), err.message);
+    sb_ir_program_destroy(ir);
+}
+
 int main(void)
 {
     test_alias();
@@ -368,6 +441,7 @@ int main(void)
     test_formats();
     test_linear();
     test_unsupported();
+    test_threads();
     if (failures) {
         fprintf(stderr, "%u check(s) failed\n", failures);
         return 1;

@@ -149,7 +149,9 @@ static int run(const struct cli_run_options *o, struct sb_rt_program *program)
     struct sb_interp_stats stats = { 0 };
     struct sb_rt_timing timing = { 0 };
     if (o->cpu) {
-        r = sb_interp_dispatch(program->ir, inputs->resources, inputs->count, o->groups, NULL,
+        /* One worker per CPU: `run` reports results, it does not compare runs (validate does). */
+        const struct sb_interp_options interp = { .threads = SB_INTERP_THREADS_AUTO };
+        r = sb_interp_dispatch(program->ir, inputs->resources, inputs->count, o->groups, &interp,
                                &stats, &error);
     } else if (cli_run_context(o, &context)) {
         r = sb_rt_dispatch(context, program->translation, inputs->resources, inputs->count,

@@ -31,7 +31,17 @@ struct sb_interp_options {
     /** Most instructions executed by one dispatch, counted once per instruction per batch
      *  (not per invocation); 0 = the default, 1 << 26. */
     uint64_t instruction_budget;
+    /** Compute dispatches: worker threads that run independent batches of thread groups
+     *  side by side. 0 or 1: the calling thread alone, batches in order (results of racing
+     *  invocations are then reproducible); SB_INTERP_THREADS_AUTO: one per online CPU;
+     *  N: at most N (64 at most). Programs with UAV atomics or counters always run on the
+     *  calling thread alone. With several threads the budget is checked per batch against
+     *  what the finished batches used, so a dispatch may run past it by a few batches. */
+    uint32_t threads;
 };
+
+/** sb_interp_options::threads: one worker per online CPU. */
+#define SB_INTERP_THREADS_AUTO 0xFFFFFFFFu
 
 struct sb_interp_stats {
     uint64_t instructions;    /**< instructions executed (per batch) */
