@@ -497,6 +497,9 @@ static void execute(struct interp_state *s, const struct sb_ir_instruction *in, 
     case SB_IR_OP_DISCARD:
         sb_interp_discard(s, in);
         return;
+    case SB_IR_OP_EMIT: case SB_IR_OP_CUT: case SB_IR_OP_EMIT_THEN_CUT:
+        sb_interp_geometry_emit(s, in);
+        return;
     default: break;
     }
     if (s->quad && s->helper && s->discarded && writes_uav(in))

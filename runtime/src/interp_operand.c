@@ -167,6 +167,8 @@ static const uint32_t *io_component(struct interp_state *s, const struct sb_ir_o
     bool out = op->file == SB_IR_FILE_OUTPUT;
     const uint32_t *base = out ? s->io_out : s->io_in;
     uint32_t count = out ? s->out_regs : s->in_regs, n = s->lanes;
+    if (!out && s->in_vertices && op->index_count == 2)
+        return sb_interp_geometry_input(s, op, c);
     if (!base || op->index_count != 1) {
         sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': %s registers are not readable here by the "
                        "interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", out ? "o#" : "v#");
@@ -204,6 +206,10 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
         if (!s->io_in)
             break; /* graphics only: vPrim in x of special[0], vCoverage in x of special[1] */
         return s->special + (size_t)(op->file == SB_IR_FILE_COVERAGE_IN ? 4 : 0) * n;
+    case SB_IR_FILE_GS_INSTANCE_ID:
+        if (!s->geometry)
+            break; /* geometry batches: vGSInstanceID in x of special[2] */
+        return s->special + (size_t)8 * n;
     case SB_IR_FILE_DEPTH: case SB_IR_FILE_DEPTH_GREATER_EQUAL: case SB_IR_FILE_DEPTH_LESS_EQUAL:
         if (!s->depth)
             break;

@@ -14,7 +14,8 @@
  *   interp_filter.c   Vulkan's filtering and addressing, comparison, gather;
  *   interp_cube.c     cube face selection and seamless edges;
  *   interp_graphics.c vertex and pixel batches: v#/o#/oDepth, system values;
- *   interp_quad.c     pixel quads: derivatives, discard, implicit LOD.
+ *   interp_quad.c     pixel quads: derivatives, discard, implicit LOD;
+ *   interp_geometry.c geometry batches: v[n][r] inputs, emit/cut records.
  *
  * Storage is structure-of-arrays: r# component c of register i is the lane
  * array temp[i * 4 + c]; an ALU op reads whole component arrays and writes a
@@ -130,6 +131,10 @@ struct interp_state {
     uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
     uint8_t *helper;                 /* 1 = helper lane (pixel batches) */
     uint8_t *discarded;              /* 1 = the lane executed DISCARD */
+    /* Geometry batches (interp_geometry.c); 0 / NULL elsewhere. io_in then holds
+     * [(vertex * in_regs + reg) * 4 + c][lanes] for in_vertices vertices per lane. */
+    uint32_t in_vertices;
+    struct interp_geometry *geometry; /* where EMIT/CUT record, per lane's invocation */
 
     uint64_t budget, executed;
     struct sb_interp_stats stats;
@@ -173,6 +178,13 @@ enum sb_result sb_interp_discard(struct interp_state *s, const struct sb_ir_inst
 void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const coord[3], uint32_t axes,
                             const uint32_t size[3], const uint32_t *const ddx[3],
                             const uint32_t *const ddy[3], uint32_t *lod);
+
+/* ---- interp_geometry.c ------------------------------------------------------------------- */
+/** EMIT / CUT / EMIT_THEN_CUT of the active lanes of a geometry batch (UNSUPPORTED elsewhere). */
+enum sb_result sb_interp_geometry_emit(struct interp_state *s, const struct sb_ir_instruction *inst);
+/** Component c of a v[vertex][register] source of a geometry batch (either index relative;
+ *  reads outside the primitive's vertices or registers give 0); NULL (recorded) on failure. */
+const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c);
 
 /* ---- interp_flow.c ----------------------------------------------------------------------- */
 /** Precomputes the marker partners of every function. */

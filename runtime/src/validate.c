@@ -2,7 +2,8 @@
 /*
  * GPU-vs-CPU validation (validate.h): one set of seeded inputs, cloned for
  * the interpreter and for Vulkan, then every UAV word and counter compared by
- * the rule of its kind. The interpreter runs first so a program that does not
+ * the rule of its kind (and the stage outputs the graphics paths append:
+ * validate_graphics.c, validate_geometry.c). The interpreter runs first so a program that does not
  * terminate within the budget is reported without handing it to a device.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -140,6 +141,18 @@ static void locate(const struct sb_rt_resource *r, uint64_t offset, uint32_t tex
     }
 }
 
+/* Primitive, instance, slot and word of a geometry record offset (validate.h). */
+static void locate_geometry(const struct sb_rt_resource *r, uint64_t offset, uint32_t texel[4])
+{
+    uint64_t word = offset / 4, record_words = (uint64_t)(r->width ? r->width : 1) * 4;
+    uint64_t record = word / record_words, slots = r->height ? r->height : 1, instances = r->depth ? r->depth : 1;
+    uint64_t invocation = record / slots;
+    texel[0] = (uint32_t)(invocation / instances);
+    texel[1] = (uint32_t)(invocation % instances);
+    texel[2] = (uint32_t)(record % slots);
+    texel[3] = (uint32_t)(word % record_words);
+}
+
 static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t resource,
                  const struct sb_rt_resource *r, uint64_t offset, uint32_t kind, uint32_t gpu,
                  uint32_t cpu)
@@ -155,6 +168,8 @@ static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t res
     m->cpu = cpu;
     if (offset == UINT64_MAX)
         memset(m->texel, 0, sizeof(m->texel));
+    else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
+        locate_geometry(r, offset, m->texel);
     else
         locate(r, offset, m->texel);
     return true;
@@ -167,7 +182,7 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
     for (uint32_t i = 0; i < gpu->count; i++) {
         const struct sb_rt_resource *g = &gpu->resources[i], *c = &cpu->resources[i];
         if (g->resource_class != SB_IR_RESOURCE_UAV && g->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
-            g->resource_class != SB_VALIDATE_CLASS_DEPTH)
+            g->resource_class != SB_VALIDATE_CLASS_DEPTH && g->resource_class != SB_VALIDATE_CLASS_GEOMETRY)
             continue;
         const uint32_t *gw = g->data, *cw = c->data;
         uint64_t words = g->size / 4;
@@ -222,10 +237,10 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (!context || !program || !out)
         return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
     if (program->stage != SB_IR_STAGE_COMPUTE && program->stage != SB_IR_STAGE_VERTEX &&
-        program->stage != SB_IR_STAGE_PIXEL)
+        program->stage != SB_IR_STAGE_PIXEL && program->stage != SB_IR_STAGE_GEOMETRY)
         return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED,
-                                "validation runs compute, vertex and pixel shaders (hull, domain and "
-                                "geometry shaders: not yet)");
+                                "validation runs compute, vertex, pixel and geometry shaders (hull and "
+                                "domain shaders: not yet)");
     struct sb_validate_options o = { 0 };
     if (options)
         o = *options;
@@ -260,9 +275,9 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
             r = sb_rt_dispatch(context, program->translation, report->gpu->resources,
                                report->gpu->count, o.group_count, &report->gpu_timing, error);
     } else if (r == SB_SUCCESS) {
-        r = program->stage == SB_IR_STAGE_VERTEX
-                ? sb_validate_vertex(context, program, &o, report, error)
-                : sb_validate_pixel(context, program, &o, report, error);
+        r = program->stage == SB_IR_STAGE_VERTEX     ? sb_validate_vertex(context, program, &o, report, error)
+            : program->stage == SB_IR_STAGE_GEOMETRY ? sb_validate_geometry(context, program, &o, report, error)
+                                                     : sb_validate_pixel(context, program, &o, report, error);
     }
     if (r != SB_SUCCESS) {
         sb_validate_report_destroy(report);

@@ -51,6 +51,53 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                                  const struct sb_validate_options *options,
                                  struct sb_validate_report *report, struct sb_error *error);
 
+/* ---- geometry validation (validate_geometry*.c) ------------------------------------------- */
+
+/** Most vertex streams the geometry feeder carries. */
+#define SB_RT_GS_MAX_FEEDS 64u
+
+/** One vertex stream of the geometry feeder VS: stream `location` copied to o`reg`.mask. */
+struct sb_rt_gs_feed {
+    uint32_t location;        /* the stream's (and the feeder's v#) location */
+    uint32_t reg;             /* the geometry program's v# register: the feeder's o# */
+    uint8_t mask;             /* components carried */
+    uint32_t type;            /* enum sb_ir_type of the components */
+    uint32_t system_value;    /* 0, or SV_Position (1) / clip (2) / cull (3) distance */
+    const char *semantic;     /* output semantic (NULL: "ATTRIBUTE") */
+    uint32_t semantic_index;
+};
+
+/** The feeder vertex program of `feeds` (at most SB_RT_GS_MAX_FEEDS); NULL when out of memory.
+ *  Free with sb_rt_partner_destroy(). */
+struct sb_ir_program *sb_rt_geometry_feeder_program(const struct sb_rt_gs_feed *feeds, uint32_t feed_count);
+
+/** o# registers a geometry program's o# array holds (its signature, index ranges and direct
+ *  destinations; at most 256). */
+uint32_t sb_rt_geometry_output_registers(const struct sb_ir_program *gs);
+
+/**
+ * The capture copy of geometry program `gs`: the same program, emitting nothing and
+ * declaring no outputs, in which every EMIT/CUT/EMIT_THEN_CUT of invocation j (= vPrim *
+ * instances + vGSInstanceID) writes structured UAV u`uav`, whose records of (1 + registers)
+ * x 16 bytes are grouped max + 1 per invocation (max = gs_max_output_vertices), record
+ * j * (max + 1) + k for slot k:
+ *   EMIT while fewer than max vertices are kept: slot k = the count so far gets the header
+ *   (stream + 1, cuts since the previous kept vertex, 0, 0) and o0..o(registers-1) after it;
+ *   CUT on stream s: bit s of the pending cut mask, stored at once in word 1 of the next slot.
+ * So an untouched slot reads 0 (no vertex), exactly as sb_interp_geometry_results describes.
+ * Temporaries r(T), r(T+1), r(T+2) (T = the program's temp count) hold the count, pending
+ * cuts and base slot. NULL when out of memory or when `gs` declares u`uav` itself. Free with
+ * sb_rt_geometry_capture_destroy().
+ */
+struct sb_ir_program *sb_rt_geometry_capture_program(const struct sb_ir_program *gs, uint32_t uav,
+                                                     uint32_t registers);
+void sb_rt_geometry_capture_destroy(struct sb_ir_program *program);
+
+/** sb_validate for geometry programs (validate_geometry.c). */
+enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                    const struct sb_validate_options *options,
+                                    struct sb_validate_report *report, struct sb_error *error);
+
 /** CLOCK_MONOTONIC in nanoseconds. */
 uint64_t sb_validate_now_ns(void);
 

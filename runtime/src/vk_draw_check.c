@@ -3,7 +3,8 @@
  * Argument checks of sb_rt_draw_points (runtime.h), done before any Vulkan
  * object exists so that a wrong description is a structured error and never
  * undefined behaviour on the device: the stages are translations of the
- * right kind that the device can run; the framebuffer fits the device; each
+ * right kind that the device can run; the framebuffer fits the device; a
+ * topology other than points has a geometry shader and whole primitives; each
  * vertex stream has a vertex format the runtime allows, feeds a distinct
  * location and matches the component type of the input it feeds (Vulkan
  * leaves a mismatch undefined), and every input the vertex shader reads has
@@ -78,6 +79,39 @@ static enum sb_result check_stages(struct sb_vk_draw *dr, struct sb_error *error
         return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: framebuffer %ux%u is empty or "
                           "larger than %.60s allows", d->width, d->height, dr->c->device_name);
     return SB_SUCCESS;
+}
+
+/* The list topologies a draw may assemble, with their vertices per primitive. */
+static const struct {
+    uint32_t topology;
+    uint32_t vertices;
+} topologies[] = {
+    { SB_RT_TOPOLOGY_POINT_LIST, 1 },
+    { SB_RT_TOPOLOGY_LINE_LIST, 2 },
+    { SB_RT_TOPOLOGY_TRIANGLE_LIST, 3 },
+    { SB_RT_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 4 },
+    { SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 6 },
+};
+
+/* Only a geometry shader sees primitives other than points (the pixel stage of a draw
+ * without one relies on one-pixel points), and they must be whole. */
+static enum sb_result check_topology(struct sb_vk_draw *dr, struct sb_error *error)
+{
+    const struct sb_rt_draw *d = dr->d;
+    if (d->topology == SB_RT_TOPOLOGY_POINT_LIST)
+        return SB_SUCCESS;
+    for (size_t i = 0; i < sizeof(topologies) / sizeof(topologies[0]); i++)
+        if (topologies[i].topology == d->topology) {
+            if (!dr->stages[SB_VK_DRAW_GS])
+                return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: topology %u needs a "
+                                  "geometry shader", d->topology);
+            if (d->vertex_count % topologies[i].vertices)
+                return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: %u vertices are no "
+                                  "whole number of primitives of %u", d->vertex_count, topologies[i].vertices);
+            return SB_SUCCESS;
+        }
+    return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: topology %u is not a point, line or "
+                      "triangle list (with or without adjacency)", d->topology);
 }
 
 static uint32_t vertex_format_type(uint32_t format)
@@ -250,6 +284,8 @@ enum sb_result sb_vk_draw_check(struct sb_vk_draw *dr, struct sb_error *error)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%.60s has no queue that both computes and draws",
                           dr->c->device_name);
     enum sb_result res = check_stages(dr, error);
+    if (res == SB_SUCCESS)
+        res = check_topology(dr, error);
     if (res == SB_SUCCESS)
         res = check_streams(dr, error);
     if (res == SB_SUCCESS)

@@ -131,7 +131,7 @@ static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
     f->scissor = (VkRect2D){ { 0, 0 }, { d->width, d->height } };
     f->assembly = (VkPipelineInputAssemblyStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-        .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+        .topology = (VkPrimitiveTopology)d->topology, /* checked: a list topology (vk_draw_check.c) */
     };
     f->viewports = (VkPipelineViewportStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,

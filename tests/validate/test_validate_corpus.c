@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * validate_corpus: every corpus compute, vertex and pixel shader run on the
- * Vulkan device (lavapipe in the test suite) and on the CPU interpreter with
- * the same seeded inputs (seed 1; one thread group, 64 vertices, 64 pixels:
- * see sb_validate), every UAV word and stage output compared — the
+ * validate_corpus: every corpus compute, vertex, pixel and geometry shader run
+ * on the Vulkan device (lavapipe in the test suite) and on the CPU interpreter
+ * with the same seeded inputs (seed 1; one thread group, 64 vertices, 64
+ * pixels, 16 input primitives: see sb_validate), every UAV word and stage
+ * output (geometry: every emitted vertex, stream and cut) compared — the
  * acceptance measure of issue #5 (`shaderbridge validate --seed 1 FILE`
  * does the same for one file).
  *
@@ -17,7 +18,7 @@
  * The test fails when a shader's outcome differs from the list (a listed one
  * that now agrees must leave the list) and prints the counts either way.
  *
- * Usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--stages cs,vs,ps]
+ * Usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--stages cs,vs,ps,gs]
  *        [--every N] [--budget N] [--verbose]
  * --every N runs every Nth shader (the sanitizer build uses it to stay within CI time).
  * Exit: 0 as expected, 1 otherwise, 77 corpus or Vulkan device absent.
@@ -169,7 +170,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--verbose]\n");
         return 2;
     }
-    const char *corpus = argv[1], *expected = argv[2], *write_to = NULL, *stages = "cs,vs,ps";
+    const char *corpus = argv[1], *expected = argv[2], *write_to = NULL, *stages = "cs,vs,ps,gs";
     uint32_t every = 1;
     bool verbose = false;
     for (int i = 3; i < argc; i++) {
@@ -209,15 +210,15 @@ int main(int argc, char **argv)
     struct entry *entries = calloc(n ? n : 1, sizeof(*entries));
     if (!entries)
         return 1;
-    static const char *const stage_names[] = { "cs", "vs", "ps" };
-    uint32_t counts[3][OUTCOME_COUNT] = { { 0 } }, totals[3] = { 0 };
+    static const char *const stage_names[] = { "cs", "vs", "ps", "gs" };
+    uint32_t counts[4][OUTCOME_COUNT] = { { 0 } }, totals[4] = { 0 };
     for (uint32_t i = 0; i < n; i++) {
         entries[i].path = paths[i];
         uint32_t errors_before = sb_rt_context_validation_errors(context);
         run_one(context, corpus, &entries[i], verbose);
         if (sb_rt_context_validation_errors(context) != errors_before)
             printf("validation-layer errors while running %s\n", entries[i].path);
-        for (int s = 0; s < 3; s++)
+        for (int s = 0; s < 4; s++)
             if (!strcmp(types[i], stage_names[s])) {
                 counts[s][entries[i].outcome]++;
                 totals[s]++;
@@ -226,7 +227,7 @@ int main(int argc, char **argv)
     uint32_t validation_errors = sb_rt_context_validation_errors(context);
     printf("validate_corpus on %s, seed 1: %u shaders; %u validation-layer errors\n",
            sb_rt_context_device_name(context), n, validation_errors);
-    for (int s = 0; s < 3; s++)
+    for (int s = 0; s < 4; s++)
         if (totals[s])
             printf("  %s: %u shaders: %u agree (%.1f%%), %u disagree, %u not run, %u did not load\n",
                    stage_names[s], totals[s], counts[s][AGREE], 100.0 * counts[s][AGREE] / totals[s],

@@ -47,6 +47,12 @@ static void print_mismatch(const struct sb_validate_report *report, const struct
     cli_run_resource_name(r, name, sizeof(name));
     if (m->byte_offset == UINT64_MAX)
         printf("  %s counter", name);
+    else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY && m->texel[3] < 4)
+        printf("  %s primitive %u instance %u vertex %u %s", name, m->texel[0], m->texel[1], m->texel[2],
+               m->texel[3] == 0 ? "stream+1 (0: not emitted)" : m->texel[3] == 1 ? "cut mask before it" : "header");
+    else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
+        printf("  %s primitive %u instance %u vertex %u o%u.%c", name, m->texel[0], m->texel[1], m->texel[2],
+               (m->texel[3] - 4) / 4, "xyzw"[(m->texel[3] - 4) % 4]);
     else if (r->dimension && r->dimension != 1 /* buffer */)
         printf("  %s byte %llu (texel %u,%u,%u mip %u)", name, (unsigned long long)m->byte_offset,
                m->texel[0], m->texel[1], m->texel[2], m->texel[3]);
@@ -100,6 +106,10 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
     if (program->stage == SB_IR_STAGE_VERTEX)
         printf("%s: vs, %u vertices drawn as points, seed %llu, device %s\n", o->file, 64 * o->groups[0],
                (unsigned long long)o->seed, sb_rt_context_device_name(context));
+    else if (program->stage == SB_IR_STAGE_GEOMETRY)
+        printf("%s: gs, up to %u input primitives x %u instances, seed %llu, device %s\n", o->file, 16 * o->groups[0],
+               ir->gs_instance_count ? ir->gs_instance_count : 1, (unsigned long long)o->seed,
+               sb_rt_context_device_name(context));
     else if (program->stage == SB_IR_STAGE_PIXEL)
         printf("%s: ps, 8x%u pixels drawn as points, seed %llu, device %s\n", o->file, 8 * o->groups[0],
                (unsigned long long)o->seed, sb_rt_context_device_name(context));
@@ -113,7 +123,7 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
     for (uint32_t i = 0; i < report->gpu->count; i++) {
         const struct sb_rt_resource *r = &report->gpu->resources[i];
         if (r->resource_class != SB_IR_RESOURCE_UAV && r->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
-            r->resource_class != SB_VALIDATE_CLASS_DEPTH)
+            r->resource_class != SB_VALIDATE_CLASS_DEPTH && r->resource_class != SB_VALIDATE_CLASS_GEOMETRY)
             continue;
         char name[48];
         cli_run_resource_name(r, name, sizeof(name));

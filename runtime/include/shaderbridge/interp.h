@@ -120,6 +120,66 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     const struct sb_interp_options *options,
                                     struct sb_interp_stats *stats, struct sb_error *error);
 
+/**
+ * Vertices of one input primitive of a geometry program, from its gs_input_primitive
+ * (docs/sm4-tokens.md §8.8): point 1, line 2, triangle 3, line_adj 4, triangle_adj 6,
+ * patchN (8..39) N; 0 for any other value.
+ */
+uint32_t sb_interp_geometry_input_vertices(uint32_t gs_input_primitive);
+
+/**
+ * What a geometry program emitted, per invocation: invocation j = primitive * instances +
+ * instance (instances = gs_instance_count, 1 when 0). The caller allocates every array for
+ * `invocations` = primitive_count * instances; sb_interp_run_geometry fills them all.
+ */
+struct sb_interp_geometry_results {
+    /** o# registers kept per vertex (o0 .. o(registers-1); writes to higher registers are
+     *  dropped). */
+    uint32_t registers;
+    /** Vertex slots per invocation: at least the program's gs_max_output_vertices. */
+    uint32_t max_vertices;
+    /** invocations * max_vertices * registers * 4 words: o# register r component c of
+     *  emitted vertex k of invocation j at ((j * max_vertices + k) * registers + r) * 4 + c,
+     *  as the registers held at the emit (outputs keep their values after an emit: see
+     *  sb_interp_run_geometry); slots past vertex_count[j] are zero. */
+    uint32_t *words;
+    /** invocations entries: vertices kept (at most gs_max_output_vertices). */
+    uint32_t *vertex_count;
+    /** invocations * max_vertices entries: the stream (0..3) of each kept vertex, 0 past
+     *  vertex_count. */
+    uint8_t *stream;
+    /** invocations * (max_vertices + 1) entries: for slot k <= vertex_count[j], bit s set
+     *  when a CUT or EMIT_THEN_CUT on stream s ran after the previous kept vertex (or the
+     *  start) and before vertex k; slot vertex_count[j] holds the cuts after the last kept
+     *  vertex. The end of an invocation also ends every strip (not recorded: implicit). */
+    uint8_t *cut_before;
+    /** invocations entries: emits dropped because max vertices were already kept, or NULL. */
+    uint32_t *dropped;
+};
+
+/**
+ * Runs a geometry program for `primitive_count` input primitives, gs_instance_count
+ * instances each (one invocation per primitive and instance, several per batch).
+ * `inputs` holds primitive_count * V vertex records (V = sb_interp_geometry_input_vertices
+ * of the program's gs_input_primitive), vertex v of primitive p in record p * V + v, laid
+ * out as sb_interp_registers: v[v][r] of the program reads register r of that record
+ * (out-of-range vertices or registers read 0). vPrim = the primitive index, vGSInstanceID =
+ * the instance. o# start at 0 in each invocation and keep their values across emits (what
+ * the SPIR-V back end does with its o# register array; D3D leaves outputs undefined after an
+ * emit). EMIT keeps the o# registers and the stream while fewer than gs_max_output_vertices
+ * vertices are kept, and drops the emit otherwise (D3D: emits past the declared maximum are
+ * discarded; Vulkan leaves them undefined, and the back end adds no check). CUT records the
+ * end of the current strip of its stream (results->cut_before).
+ * Errors as sb_interp_dispatch (SB_ERROR_INVALID_ARGUMENT for a non-geometry program, an
+ * input primitive with no vertex count, results too small for the declared maximum).
+ */
+enum sb_result sb_interp_run_geometry(const struct sb_ir_program *program,
+                                      struct sb_rt_resource *resources, uint32_t resource_count,
+                                      uint32_t primitive_count, const struct sb_interp_registers *inputs,
+                                      struct sb_interp_geometry_results *results,
+                                      const struct sb_interp_options *options,
+                                      struct sb_interp_stats *stats, struct sb_error *error);
+
 #ifdef __cplusplus
 }
 #endif

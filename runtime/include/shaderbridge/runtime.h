@@ -132,7 +132,7 @@ struct sb_rt_draw {
     /** optional: a pixel-shader translation; NULL = rasterizer discard (vertex / geometry
      *  results captured through UAVs; targets and depth are then read back unchanged). */
     const struct sb_translation *pixel;
-    uint32_t vertex_count;                  /**< points drawn: VK_PRIMITIVE_TOPOLOGY_POINT_LIST, one instance */
+    uint32_t vertex_count;                  /**< vertices drawn (points unless `topology` says otherwise), one instance */
     uint32_t stream_count;
     /** One per VS input location the shader reads (each location at most once); a stream
      *  whose location the VS does not read is bound but unused. */
@@ -143,6 +143,21 @@ struct sb_rt_draw {
     /** optional D32_SFLOAT attachment (width x height floats in [0, 1], loaded and written
      *  back; depth test LESS_OR_EQUAL, writes on) or NULL (no depth test). */
     float *depth;
+    /** The primitive topology vertex_count vertices are assembled into (an
+     *  enum sb_rt_topology value); 0 = SB_RT_TOPOLOGY_POINT_LIST, what every draw used before
+     *  this member existed. Anything but a point list needs a geometry shader, and
+     *  vertex_count a multiple of the vertices per primitive. */
+    uint32_t topology;
+};
+
+/** sb_rt_draw::topology: list topologies, with the VkPrimitiveTopology value of each. Vertex i
+ *  * V .. i * V + V - 1 make primitive i (SV_PrimitiveID i), in order, adjacency ones included. */
+enum sb_rt_topology {
+    SB_RT_TOPOLOGY_POINT_LIST = 0,                    /**< V = 1 */
+    SB_RT_TOPOLOGY_LINE_LIST = 1,                     /**< V = 2 */
+    SB_RT_TOPOLOGY_TRIANGLE_LIST = 3,                 /**< V = 3 */
+    SB_RT_TOPOLOGY_LINE_LIST_WITH_ADJACENCY = 6,      /**< V = 4 */
+    SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY = 8,  /**< V = 6 */
 };
 
 /**
@@ -158,7 +173,8 @@ struct sb_rt_draw {
  * UAVs in the vertex or geometry stage need vertexPipelineStoresAndAtomics, in the pixel
  * stage fragmentStoresAndAtomics (SB_ERROR_RUN_UNSUPPORTED without).
  *
- * Pipeline: one vertex-buffer binding per stream (per-vertex rate), topology POINT_LIST,
+ * Pipeline: one vertex-buffer binding per stream (per-vertex rate), topology draw->topology
+ * (POINT_LIST unless a geometry shader is given: see sb_rt_draw::topology),
  * viewport and scissor = the framebuffer, no culling, fill mode, one sample, no blending
  * (write mask RGBA for every target the pixel shader writes, none for the others, which
  * keep their loaded texels), colour attachments in location order, depth test

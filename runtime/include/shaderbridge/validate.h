@@ -101,6 +101,17 @@ void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
  */
 #define SB_VALIDATE_CLASS_OUTPUT 4u
 #define SB_VALIDATE_CLASS_DEPTH 5u
+/**
+ * Resource class of a geometry program's output records (added after its own resources):
+ * one record of `width` 16-byte vectors per vertex slot, `height` (= gs_max_output_vertices
+ * + 1) slots per invocation, invocation j = primitive * `depth` (the instance count) +
+ * instance. Slot k: vector 0 = (stream + 1 of the k-th kept vertex, or 0 when there is
+ * none; the streams cut since the previous kept vertex as bits, as
+ * sb_interp_geometry_results::cut_before; 2 words not compared), vectors 1.. = o0, o1, ...
+ * of the vertex. Mismatches in it have texel = primitive, instance, slot, word in the slot
+ * (0..3 the header, 4 + 4 * r + c = o#r.c).
+ */
+#define SB_VALIDATE_CLASS_GEOMETRY 6u
 
 /** One output word where the GPU and the interpreter disagree. */
 struct sb_validate_mismatch {
@@ -145,8 +156,12 @@ struct sb_validate_report {
  * that exhausts its budget fails with SB_ERROR_RUN_BUDGET before the GPU is asked.
  * Vertex: 64 x group_count[0] vertices drawn as points, outputs captured by a
  * generated geometry stage. Pixel: 8 x (8 x group_count[0]) pixels, one point each,
- * attributes from a generated vertex stage. SB_SUCCESS means both ran; agreement is
- * report->mismatch_count == 0. Hull, domain and geometry programs: SB_ERROR_RUN_UNSUPPORTED.
+ * attributes from a generated vertex stage. Geometry: 16 x group_count[0] primitives of the
+ * program's input type (fewer when the records would pass 32 MiB), vertex attributes from a
+ * generated vertex stage, every emitted vertex, stream and cut captured by an instrumented
+ * copy of the program (SB_VALIDATE_CLASS_GEOMETRY); the interpreter runs first. SB_SUCCESS
+ * means both ran; agreement is report->mismatch_count == 0. Hull and domain programs:
+ * SB_ERROR_RUN_UNSUPPORTED.
  */
 enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,
