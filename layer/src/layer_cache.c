@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Where translations are kept and shown (layer/README.md §Cache, §Dumps):
+ *  - an in-process cache (a small table with round-robin eviction) so that an
+ *    application creating the same module again pays a hash and a copy;
+ *  - an on-disk cache, one file per (content hash, configuration hash):
+ *    a fixed header (magic, format version, key, stage, word count, hash of
+ *    the words) and the words. Files are written to a temporary name and
+ *    renamed, so a reader sees either nothing or a whole entry; an entry
+ *    whose header, size or word hash does not match is ignored (and the
+ *    translation that follows rewrites it);
+ *  - the dump directory: each input as <hash>.<format> and its SPIR-V as
+ *    <hash>.spv (<hash>.<stage>.spv for each VBC stage).
+ * File errors are logged as warnings and never fail shader creation.
+ */
+#define _GNU_SOURCE
+#include "layer_private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- statistics ------------------------------------------------------------------------------- */
+
+static atomic_ullong stats[SB_LAYER_STAT_COUNT];
+
+void sb_layer_stat_add(enum sb_layer_stat stat)
+{
+    atomic_fetch_add_explicit(&stats[stat], 1, memory_order_relaxed);
+}
+
+void sb_layer_stats_log(void)
+{
+    sb_layer_log(SB_LAYER_LOG_INFO,
+                 "stats: %llu translated, %llu memory cache hits, %llu disk cache hits, %llu corrupt cache "
+                 "entries, %llu failures",
+                 (unsigned long long)stats[SB_LAYER_STAT_TRANSLATIONS],
+                 (unsigned long long)stats[SB_LAYER_STAT_MEMORY_HITS],
+                 (unsigned long long)stats[SB_LAYER_STAT_DISK_HITS],
+                 (unsigned long long)stats[SB_LAYER_STAT_DISK_CORRUPT],
+                 (unsigned long long)stats[SB_LAYER_STAT_FAILURES]);
+}
+
+/* ---- the in-process cache -------------------------------------------------------------------- */
+
+#define MEMORY_SLOTS 256
+
+static struct memory_entry {
+    struct sb_layer_cache_key key;
+    struct sb_layer_spirv spirv; /* words == NULL: empty slot */
+} memory[MEMORY_SLOTS];
+static size_t memory_next;
+static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool key_equal(const struct sb_layer_cache_key *a, const struct sb_layer_cache_key *b)
+{
+    return a->content.lo == b->content.lo && a->content.hi == b->content.hi && a->config == b->config;
+}
+
+static bool spirv_copy(struct sb_layer_spirv *dst, const struct sb_layer_spirv *src)
+{
+    dst->words = malloc(src->word_count * 4);
+    if (!dst->words)
+        return false;
+    memcpy(dst->words, src->words, src->word_count * 4);
+    dst->word_count = src->word_count;
+    dst->vk_stage = src->vk_stage;
+    return true;
+}
+
+bool sb_layer_memory_load(const struct sb_layer_cache_key *key, struct sb_layer_spirv *out)
+{
+    bool hit = false;
+    pthread_mutex_lock(&memory_lock);
+    for (size_t i = 0; i < MEMORY_SLOTS && !hit; i++)
+        if (memory[i].spirv.words && key_equal(&memory[i].key, key))
+            hit = spirv_copy(out, &memory[i].spirv);
+    pthread_mutex_unlock(&memory_lock);
+    return hit;
+}
+
+void sb_layer_memory_store(const struct sb_layer_cache_key *key, const struct sb_layer_spirv *spirv)
+{
+    struct sb_layer_spirv copy;
+    if (!spirv_copy(&copy, spirv))
+        return;
+    pthread_mutex_lock(&memory_lock);
+    struct memory_entry *e = &memory[memory_next];
+    memory_next = (memory_next + 1) % MEMORY_SLOTS;
+    free(e->spirv.words);
+    e->key = *key;
+    e->spirv = copy;
+    pthread_mutex_unlock(&memory_lock);
+}
+
+void sb_layer_memory_clear(void)
+{
+    pthread_mutex_lock(&memory_lock);
+    for (size_t i = 0; i < MEMORY_SLOTS; i++) {
+        free(memory[i].spirv.words);
+        memory[i].spirv.words = NULL;
+    }
+    pthread_mutex_unlock(&memory_lock);
+}
+
+/* The table outlives every instance (the module is linked -z nodelete: never unloaded);
+ * it is emptied at process exit. */
+__attribute__((destructor)) static void memory_unload(void)
+{
+    sb_layer_memory_clear();
+}
+
+/* ---- the disk cache --------------------------------------------------------------------------- */
+
+#define CACHE_MAGIC 0x434c4253u /* "SBLC" */
+#define CACHE_FORMAT 1u
+#define CACHE_MAX_WORDS (64u << 20) /* 256 MiB: larger is a corrupt header */
+
+/* The on-disk header, little-endian, 56 bytes (layer/README.md §Cache). */
+struct cache_header {
+    uint32_t magic, format;
+    uint64_t content_lo, content_hi, config;
+    uint32_t vk_stage, word_count;
+    uint64_t words_hash_lo, words_hash_hi;
+};
+_Static_assert(sizeof(struct cache_header) == 56, "cache header layout");
+
+static void cache_path(char *path, size_t size, const char *dir, const struct sb_layer_cache_key *key)
+{
+    char hex[33];
+    sb_layer_hash_hex(key->content, hex);
+    snprintf(path, size, "%s/%s-%016llx.sblc", dir, hex, (unsigned long long)key->config);
+}
+
+static uint8_t *read_file(const char *path, size_t *size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    uint8_t *data = NULL;
+    if (fstat(fd, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size <= sizeof(struct cache_header) + 4ull * CACHE_MAX_WORDS)
+        data = malloc((size_t)st.st_size);
+    size_t got = 0;
+    while (data && got < (size_t)st.st_size) {
+        ssize_t n = read(fd, data + got, (size_t)st.st_size - got);
+        if (n <= 0) {
+            free(data);
+            data = NULL;
+        } else {
+            got += (size_t)n;
+        }
+    }
+    close(fd);
+    *size = got;
+    return data;
+}
+
+bool sb_layer_cache_load(const char *dir, const struct sb_layer_cache_key *key, struct sb_layer_spirv *out)
+{
+    char path[4096];
+    cache_path(path, sizeof(path), dir, key);
+    size_t size = 0;
+    uint8_t *data = read_file(path, &size);
+    if (!data)
+        return false; /* absent: the usual miss */
+    struct cache_header h;
+    bool ok = size >= sizeof(h);
+    if (ok) {
+        memcpy(&h, data, sizeof(h));
+        ok = h.magic == CACHE_MAGIC && h.format == CACHE_FORMAT && h.content_lo == key->content.lo &&
+             h.content_hi == key->content.hi && h.config == key->config && h.word_count > 0 &&
+             h.word_count <= CACHE_MAX_WORDS && size == sizeof(h) + 4ull * h.word_count &&
+             sb_layer_stage_index(h.vk_stage) >= 0;
+    }
+    if (ok) {
+        struct sb_layer_hash wh = sb_layer_hash_bytes(data + sizeof(h), 4ull * h.word_count, 2);
+        ok = wh.lo == h.words_hash_lo && wh.hi == h.words_hash_hi;
+    }
+    if (ok) {
+        out->words = malloc(4ull * h.word_count);
+        ok = out->words != NULL;
+    }
+    if (ok) {
+        memcpy(out->words, data + sizeof(h), 4ull * h.word_count);
+        out->word_count = h.word_count;
+        out->vk_stage = h.vk_stage;
+    } else {
+        sb_layer_stat_add(SB_LAYER_STAT_DISK_CORRUPT);
+        sb_layer_log(SB_LAYER_LOG_WARN, "cache entry %s is corrupt: ignored (it is rewritten)", path);
+    }
+    free(data);
+    return ok;
+}
+
+/* Writes `parts` to a temporary file beside `path` and renames it over `path`. */
+static void write_atomic(const char *path, const void *const *parts, const size_t *sizes, int count)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%lx", path, (long)getpid(), (unsigned long)pthread_self());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    bool ok = fd >= 0;
+    for (int i = 0; ok && i < count; i++) {
+        const uint8_t *p = parts[i];
+        size_t left = sizes[i];
+        while (ok && left) {
+            ssize_t n = write(fd, p, left);
+            ok = n > 0;
+            if (ok) {
+                p += n;
+                left -= (size_t)n;
+            }
+        }
+    }
+    if (fd >= 0 && close(fd) != 0)
+        ok = false;
+    if (ok && rename(tmp, path) != 0)
+        ok = false;
+    if (!ok) {
+        sb_layer_log(SB_LAYER_LOG_WARN, "cannot write %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            unlink(tmp);
+    }
+}
+
+void sb_layer_cache_store(const char *dir, const struct sb_layer_cache_key *key, const struct sb_layer_spirv *spirv)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        sb_layer_log(SB_LAYER_LOG_WARN, "cannot create cache directory %s: %s", dir, strerror(errno));
+        return;
+    }
+    char path[4096];
+    cache_path(path, sizeof(path), dir, key);
+    struct sb_layer_hash wh = sb_layer_hash_bytes(spirv->words, spirv->word_count * 4, 2);
+    struct cache_header h = { CACHE_MAGIC, CACHE_FORMAT, key->content.lo, key->content.hi, key->config,
+                              spirv->vk_stage, (uint32_t)spirv->word_count, wh.lo, wh.hi };
+    const void *parts[] = { &h, spirv->words };
+    const size_t sizes[] = { sizeof(h), spirv->word_count * 4 };
+    write_atomic(path, parts, sizes, 2);
+}
+
+/* ---- dumps ------------------------------------------------------------------------------------- */
+
+static const char *const stage_names[SB_LAYER_STAGES] = { "vert", "tesc", "tese", "geom", "frag", "comp" };
+
+void sb_layer_dump(const char *dir, const struct sb_layer_hash *content, const char *input_ext, const void *input,
+                   size_t size, const struct sb_layer_output *out)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        sb_layer_log(SB_LAYER_LOG_WARN, "cannot create dump directory %s: %s", dir, strerror(errno));
+        return;
+    }
+    char hex[33], path[4096];
+    sb_layer_hash_hex(*content, hex);
+    snprintf(path, sizeof(path), "%s/%s.%s", dir, hex, input_ext);
+    write_atomic(path, &input, &size, 1);
+    for (uint32_t i = 0; out && i < out->count; i++) {
+        const struct sb_layer_spirv *s = &out->stages[i];
+        int stage = sb_layer_stage_index(s->vk_stage);
+        if (out->kind == SB_LAYER_KIND_VBC)
+            snprintf(path, sizeof(path), "%s/%s.%s.spv", dir, hex, stage >= 0 ? stage_names[stage] : "stage");
+        else
+            snprintf(path, sizeof(path), "%s/%s.spv", dir, hex);
+        const void *words = s->words;
+        size_t bytes = s->word_count * 4;
+        write_atomic(path, &words, &bytes, 1);
+    }
+    sb_layer_log(SB_LAYER_LOG_DEBUG, "dumped %s/%s.*", dir, hex);
+}

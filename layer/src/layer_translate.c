@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Foreign shader bytes to SPIR-V (layer/README.md §Formats): detection by
+ * content (reflect's sb_format_detect), DXBC and SHBIN through sb_translate
+ * (the program type gives the stage; SHBIN fails there until the PICA200
+ * front end lands, which the layer reports like any other failure), VBC by
+ * taking the SPIR-V of each stage the file carries (no translation). Each
+ * DXBC/SHBIN request looks in the in-process cache, then the disk cache,
+ * before translating, and every outcome is logged with the content hash.
+ */
+#include "layer_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shaderbridge/reflect.h"
+#include "shaderbridge/vbc.h"
+
+enum sb_layer_kind sb_layer_detect(const void *code, size_t size)
+{
+    switch (sb_format_detect(code, size)) {
+    case SB_FORMAT_DXCONTAINER: return SB_LAYER_KIND_DXBC;
+    case SB_FORMAT_SHBIN: return SB_LAYER_KIND_SHBIN;
+    case SB_FORMAT_VBC: return SB_LAYER_KIND_VBC;
+    default: return SB_LAYER_KIND_PASS;
+    }
+}
+
+static const char *const kind_names[] = {
+    [SB_LAYER_KIND_PASS] = "spirv", [SB_LAYER_KIND_DXBC] = "dxbc",
+    [SB_LAYER_KIND_SHBIN] = "shbin", [SB_LAYER_KIND_VBC] = "vbc",
+};
+
+const char *sb_layer_kind_name(enum sb_layer_kind kind)
+{
+    return kind_names[kind];
+}
+
+/* VkShaderStageFlagBits of each enum sb_ir_stage value. */
+static const uint32_t ir_stage_bits[] = {
+    [SB_IR_STAGE_VERTEX] = VK_SHADER_STAGE_VERTEX_BIT,
+    [SB_IR_STAGE_PIXEL] = VK_SHADER_STAGE_FRAGMENT_BIT,
+    [SB_IR_STAGE_GEOMETRY] = VK_SHADER_STAGE_GEOMETRY_BIT,
+    [SB_IR_STAGE_HULL] = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+    [SB_IR_STAGE_DOMAIN] = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+    [SB_IR_STAGE_COMPUTE] = VK_SHADER_STAGE_COMPUTE_BIT,
+};
+
+int sb_layer_stage_index(uint32_t vk_stage)
+{
+    for (int i = 0; i < SB_LAYER_STAGES; i++)
+        if (vk_stage == (1u << i))
+            return i;
+    return -1;
+}
+
+void sb_layer_output_free(struct sb_layer_output *out)
+{
+    for (uint32_t i = 0; i < out->count; i++)
+        free(out->stages[i].words);
+    memset(out, 0, sizeof(*out));
+}
+
+const struct sb_layer_spirv *sb_layer_output_stage(const struct sb_layer_output *out, uint32_t vk_stage)
+{
+    for (uint32_t i = 0; i < out->count; i++)
+        if (out->stages[i].vk_stage == vk_stage)
+            return &out->stages[i];
+    return NULL;
+}
+
+static void log_failure(enum sb_layer_kind kind, const char *hex, enum sb_result code, const struct sb_error *err)
+{
+    sb_layer_stat_add(SB_LAYER_STAT_FAILURES);
+    sb_layer_log(SB_LAYER_LOG_ERROR, "%s %s: translation failed: %s (%d) at byte offset %llu: %s",
+                 sb_layer_kind_name(kind), hex, sb_result_name(code), (int)code,
+                 (unsigned long long)err->offset, err->message);
+}
+
+static enum sb_target_env device_env(const struct sb_layer_device *dev)
+{
+    return dev->config.target_env_set ? dev->config.target_env : dev->target_env;
+}
+
+/* ---- VBC: the stages' SPIR-V as stored --------------------------------------------------------------- */
+
+/* vkCreateShaderModule sizes are multiples of 4, so an application pads a VBC file
+ * with zero bytes; the parser rejects trailing data, so up to 3 zero bytes go. */
+static enum sb_result parse_vbc(const uint8_t *bytes, size_t size, struct sb_vbc **vbc, struct sb_error *err)
+{
+    enum sb_result r = sb_vbc_parse(bytes, size, vbc, err);
+    for (size_t cut = 1; r == SB_ERROR_TRAILING_DATA && cut <= 3 && cut < size && !bytes[size - cut]; cut++)
+        r = sb_vbc_parse(bytes, size - cut, vbc, err);
+    return r;
+}
+
+static bool extract_vbc(const struct sb_layer_device *dev, const void *code, size_t size, const char *hex,
+                        struct sb_layer_output *out)
+{
+    struct sb_vbc *vbc = NULL;
+    struct sb_error err = { 0 };
+    enum sb_result r = parse_vbc(code, size, &vbc, &err);
+    if (r != SB_SUCCESS) {
+        log_failure(SB_LAYER_KIND_VBC, hex, r, &err);
+        return false;
+    }
+    bool ok = vbc->spirv_count > 0;
+    for (uint32_t i = 0; ok && i < vbc->spirv_count; i++) {
+        const struct sb_vbc_spirv *s = &vbc->spirv[i];
+        struct sb_layer_spirv *dst = &out->stages[out->count];
+        dst->words = malloc(s->size ? s->size : 4);
+        ok = dst->words != NULL;
+        if (ok) {
+            memcpy(dst->words, s->bytes, s->size); /* aligned copy: the blob is only byte-aligned */
+            dst->word_count = s->word_count;
+            dst->vk_stage = 1u << s->stage;
+            out->count++;
+            r = sb_layer_spirv_check(dst->words, dst->word_count, device_env(dev), &err);
+        }
+        if (r != SB_SUCCESS) {
+            err.offset += s->offset; /* the blob's offset in the file */
+            log_failure(SB_LAYER_KIND_VBC, hex, r, &err);
+            sb_layer_output_free(out);
+            sb_vbc_destroy(vbc);
+            return false;
+        }
+    }
+    if (!ok) {
+        err = (struct sb_error){ .code = SB_ERROR_OUT_OF_MEMORY, .offset = 0 };
+        snprintf(err.message, sizeof(err.message), "%s", vbc->spirv_count ? "out of memory" : "no stage");
+        log_failure(SB_LAYER_KIND_VBC, hex, vbc->spirv_count ? SB_ERROR_OUT_OF_MEMORY : SB_ERROR_BAD_VALUE, &err);
+        sb_layer_output_free(out);
+    }
+    sb_vbc_destroy(vbc);
+    return ok;
+}
+
+/* ---- DXBC / SHBIN: sb_translate ------------------------------------------------------------------- */
+
+/* SHADERBRIDGE_LAYER_SET_BASE: the bindings are known only after one translation, so a
+ * second one applies them as overrides (set + base) to every register. */
+static enum sb_result translate_rebased(const void *code, size_t size, struct sb_translate_options *opts,
+                                        uint32_t set_base, struct sb_translation **tr, struct sb_error *err)
+{
+    enum sb_result r = sb_translate(code, size, opts, tr, err);
+    if (r != SB_SUCCESS || !set_base || !(*tr)->binding_count)
+        return r;
+    uint32_t n = (*tr)->binding_count;
+    struct sb_binding_override *o = calloc(n, sizeof(*o));
+    if (!o)
+        return SB_ERROR_OUT_OF_MEMORY;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct sb_translated_binding *b = &(*tr)->bindings[i];
+        o[i] = (struct sb_binding_override){ b->resource_class, b->space, b->lower_bound,
+                                             b->set + set_base, b->binding, b->counter_binding };
+    }
+    sb_translation_destroy(*tr);
+    *tr = NULL;
+    opts->binding_overrides = o;
+    opts->binding_override_count = n;
+    r = sb_translate(code, size, opts, tr, err);
+    free(o);
+    return r;
+}
+
+static bool translate_dxbc(const struct sb_layer_device *dev, const void *code, size_t size,
+                           enum sb_layer_kind kind, const char *hex, struct sb_layer_spirv *out)
+{
+    struct sb_translate_options opts;
+    sb_layer_config_options(&dev->config, dev->target_env, &opts);
+    struct sb_translation *tr = NULL;
+    struct sb_error err = { 0 };
+    enum sb_result r = translate_rebased(code, size, &opts, dev->config.set_base, &tr, &err);
+    if (r == SB_SUCCESS && tr->stage >= sizeof(ir_stage_bits) / sizeof(ir_stage_bits[0])) {
+        r = SB_ERROR_TRANSLATE_UNSUPPORTED;
+        err = (struct sb_error){ .code = r, .offset = 0 };
+        snprintf(err.message, sizeof(err.message), "program type %u has no Vulkan stage", tr->stage);
+    }
+    if (r == SB_SUCCESS) {
+        out->words = malloc(tr->word_count * 4);
+        if (out->words) {
+            memcpy(out->words, tr->words, tr->word_count * 4);
+            out->word_count = tr->word_count;
+            out->vk_stage = ir_stage_bits[tr->stage];
+        } else {
+            r = SB_ERROR_OUT_OF_MEMORY;
+            snprintf(err.message, sizeof(err.message), "out of memory");
+        }
+    }
+    sb_translation_destroy(tr);
+    if (r != SB_SUCCESS) {
+        log_failure(kind, hex, r, &err);
+        return false;
+    }
+    return true;
+}
+
+static uint64_t config_hash(const struct sb_layer_device *dev, enum sb_layer_kind kind)
+{
+    struct sb_translate_options opts;
+    sb_layer_config_options(&dev->config, dev->target_env, &opts);
+    const uint64_t parts[] = { dev->config.version_hash, (uint64_t)kind, (uint64_t)opts.target_env,
+                               opts.flags, dev->config.set_base, opts.unbounded_descriptor_count };
+    return sb_layer_hash_bytes(parts, sizeof(parts), 1).lo;
+}
+
+static bool translate_cached(const struct sb_layer_device *dev, const void *code, size_t size,
+                             enum sb_layer_kind kind, const struct sb_layer_cache_key *key, const char *hex,
+                             struct sb_layer_output *out)
+{
+    const struct sb_layer_config *cfg = &dev->config;
+    struct sb_layer_spirv *spirv = &out->stages[0];
+    if (cfg->memory_cache && sb_layer_memory_load(key, spirv)) {
+        sb_layer_stat_add(SB_LAYER_STAT_MEMORY_HITS);
+        sb_layer_log(SB_LAYER_LOG_INFO, "%s %s: memory cache hit", sb_layer_kind_name(kind), hex);
+    } else if (cfg->cache_dir && sb_layer_cache_load(cfg->cache_dir, key, spirv)) {
+        sb_layer_stat_add(SB_LAYER_STAT_DISK_HITS);
+        sb_layer_log(SB_LAYER_LOG_INFO, "%s %s: disk cache hit", sb_layer_kind_name(kind), hex);
+        if (cfg->memory_cache)
+            sb_layer_memory_store(key, spirv);
+    } else if (translate_dxbc(dev, code, size, kind, hex, spirv)) {
+        sb_layer_stat_add(SB_LAYER_STAT_TRANSLATIONS);
+        sb_layer_log(SB_LAYER_LOG_INFO, "%s %s: translated (%zu bytes -> %zu SPIR-V words)",
+                     sb_layer_kind_name(kind), hex, size, spirv->word_count);
+        if (cfg->memory_cache)
+            sb_layer_memory_store(key, spirv);
+        if (cfg->cache_dir)
+            sb_layer_cache_store(cfg->cache_dir, key, spirv);
+    } else {
+        return false;
+    }
+    out->count = 1;
+    return true;
+}
+
+bool sb_layer_translate(const struct sb_layer_device *dev, const void *code, size_t size,
+                        enum sb_layer_kind kind, struct sb_layer_output *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->kind = kind;
+    struct sb_layer_cache_key key = { sb_layer_hash_bytes(code, size, 0), config_hash(dev, kind) };
+    char hex[33];
+    sb_layer_hash_hex(key.content, hex);
+    bool ok = kind == SB_LAYER_KIND_VBC ? extract_vbc(dev, code, size, hex, out)
+                                        : translate_cached(dev, code, size, kind, &key, hex, out);
+    /* A failing input is dumped too: it is the one a user wants to look at. */
+    if (dev->config.dump_dir)
+        sb_layer_dump(dev->config.dump_dir, &key.content, sb_layer_kind_name(kind), code, size, ok ? out : NULL);
+    return ok;
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The layer's pure helpers without a loader: the content hash (stable across
+ * runs because cache file names depend on it: a fixed vector; every single-bit
+ * flip and every length change moves it; seeds separate) and the entry-point
+ * reader (the name of a hand-written module; NULL for a truncated instruction,
+ * a zero word count, a missing name terminator, a module without OpEntryPoint,
+ * and the wrong magic).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "layer_private.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                   \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            failures++;                                                                    \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
+            printf(__VA_ARGS__);                                                           \
+            printf("\n");                                                                  \
+        }                                                                                  \
+    } while (0)
+
+static void test_hash(void)
+{
+    const char text[] = "shaderbridge layer hash";
+    struct sb_layer_hash h = sb_layer_hash_bytes(text, sizeof(text) - 1, 0);
+    char hex[33];
+    sb_layer_hash_hex(h, hex);
+    printf("hash(\"%s\") = %s\n", text, hex);
+    CHECK(strlen(hex) == 32, "hex length %zu", strlen(hex));
+    struct sb_layer_hash again = sb_layer_hash_bytes(text, sizeof(text) - 1, 0);
+    CHECK(again.lo == h.lo && again.hi == h.hi, "not deterministic");
+    struct sb_layer_hash seeded = sb_layer_hash_bytes(text, sizeof(text) - 1, 1);
+    CHECK(seeded.lo != h.lo && seeded.hi != h.hi, "the seed does not change the hash");
+    uint8_t buf[64];
+    memset(buf, 0xa5, sizeof(buf));
+    struct sb_layer_hash base = sb_layer_hash_bytes(buf, sizeof(buf), 0);
+    int same = 0;
+    for (size_t bit = 0; bit < sizeof(buf) * 8; bit++) {
+        buf[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        struct sb_layer_hash f = sb_layer_hash_bytes(buf, sizeof(buf), 0);
+        same += f.lo == base.lo || f.hi == base.hi;
+        buf[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+    }
+    CHECK(same == 0, "%d single-bit flips leave a lane unchanged", same);
+    for (size_t n = 0; n < sizeof(buf); n++) {
+        struct sb_layer_hash a = sb_layer_hash_bytes(buf, n, 0), b = sb_layer_hash_bytes(buf, n + 1, 0);
+        CHECK(a.lo != b.lo, "lengths %zu and %zu collide", n, n + 1);
+    }
+    /* Zero bytes of different lengths (the tail is zero-extended) differ too. */
+    memset(buf, 0, sizeof(buf));
+    struct sb_layer_hash z3 = sb_layer_hash_bytes(buf, 3, 0), z4 = sb_layer_hash_bytes(buf, 4, 0);
+    CHECK(z3.lo != z4.lo, "3 and 4 zero bytes collide");
+}
+
+static void test_entry(void)
+{
+    /* header (5 words), OpCapability Shader, OpMemoryModel, OpEntryPoint GLCompute %1 "CSMain" */
+    uint32_t words[] = {
+        0x07230203u, 0x00010300u, 0, 10, 0,
+        (2u << 16) | 17, 1,
+        (3u << 16) | 14, 0, 1,
+        (6u << 16) | 15, 5, 1, 0, 0, 0,
+    };
+    memcpy(&words[13], "CSMain\0\0", 8);
+    words[15] = 0;
+    const char *name = sb_layer_spirv_entry_name(words, 16);
+    CHECK(name && !strcmp(name, "CSMain"), "entry name %s", name ? name : "(null)");
+    CHECK(!sb_layer_spirv_entry_name(words, 14), "a truncated OpEntryPoint was read");
+    words[13] = 0x41414141u;
+    words[14] = 0x41414141u;
+    words[15] = 0x41414141u;
+    CHECK(!sb_layer_spirv_entry_name(words, 16), "an unterminated name was read");
+    words[5] = 0; /* zero word count */
+    CHECK(!sb_layer_spirv_entry_name(words, 16), "a zero word count was walked");
+    words[5] = (2u << 16) | 17;
+    words[10] = (6u << 16) | 54; /* OpFunction before any OpEntryPoint */
+    CHECK(!sb_layer_spirv_entry_name(words, 16), "found an entry point in a module without one");
+    words[0] = 0x44584243u;
+    CHECK(!sb_layer_spirv_entry_name(words, 16), "read a module with the wrong magic");
+    CHECK(!sb_layer_spirv_entry_name(NULL, 0), "NULL module");
+}
+
+int main(void)
+{
+    test_hash();
+    test_entry();
+    printf("%s\n", failures ? "FAILED" : "ok");
+    return failures ? 1 : 0;
+}
