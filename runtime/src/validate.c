@@ -234,8 +234,10 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
 {
     if (out)
         *out = NULL;
-    if (!context || !program || !out)
+    if (!program || !out || (!context && !(options && options->sides == SB_VALIDATE_SIDE_CPU)))
         return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
+    if (options && options->sides > (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
+        return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: unknown sides");
     if (program->stage != SB_IR_STAGE_COMPUTE && program->stage != SB_IR_STAGE_VERTEX &&
         program->stage != SB_IR_STAGE_PIXEL && program->stage != SB_IR_STAGE_GEOMETRY)
         return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED,
@@ -251,6 +253,8 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         o.float_ulps = 64;
     if (!o.max_mismatches)
         o.max_mismatches = 64;
+    if (!o.sides)
+        o.sides = SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU;
 
     struct sb_validate_report *report = calloc(1, sizeof(*report));
     struct sb_rt_inputs *base = NULL;
@@ -268,10 +272,11 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     sb_rt_inputs_destroy(base);
     if (r == SB_SUCCESS && program->stage == SB_IR_STAGE_COMPUTE) {
         uint64_t start = sb_validate_now_ns();
-        r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,
-                               o.group_count, &o.interp, &report->cpu_stats, error);
+        if (o.sides & SB_VALIDATE_SIDE_CPU)
+            r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,
+                                   o.group_count, &o.interp, &report->cpu_stats, error);
         report->cpu_ns = sb_validate_now_ns() - start;
-        if (r == SB_SUCCESS)
+        if (r == SB_SUCCESS && (o.sides & SB_VALIDATE_SIDE_GPU))
             r = sb_rt_dispatch(context, program->translation, report->gpu->resources,
                                report->gpu->count, o.group_count, &report->gpu_timing, error);
     } else if (r == SB_SUCCESS) {
@@ -283,7 +288,8 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         sb_validate_report_destroy(report);
         return r;
     }
-    compare(report, &o, o.max_mismatches);
+    if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
+        compare(report, &o, o.max_mismatches);
     *out = report;
     return SB_SUCCESS;
 }

@@ -118,7 +118,8 @@ struct layout {
     size_t record_words, bytes;
 };
 
-static enum sb_result plan(const struct sb_ir_program *gs, uint32_t groups, struct layout *l, struct sb_error *error)
+static enum sb_result plan(const struct sb_ir_program *gs, uint32_t groups, uint32_t primitives, struct layout *l,
+                           struct sb_error *error)
 {
     memset(l, 0, sizeof(*l));
     for (size_t i = 0; i < sizeof(topologies) / sizeof(topologies[0]); i++)
@@ -134,7 +135,7 @@ static enum sb_result plan(const struct sb_ir_program *gs, uint32_t groups, stru
     l->registers = sb_rt_geometry_output_registers(gs);
     l->record_words = (size_t)(1 + l->registers) * 4;
     size_t per_primitive = (size_t)l->instances * (l->max + 1) * l->record_words * 4;
-    l->primitives = PRIMITIVES * (groups ? groups : 1);
+    l->primitives = primitives ? primitives : PRIMITIVES * (groups ? groups : 1);
     while (l->primitives > 1 && (size_t)l->primitives * per_primitive > MAX_CAPTURE_BYTES)
         l->primitives /= 2;
     if ((size_t)l->primitives * per_primitive > MAX_CAPTURE_BYTES || l->instances > 32)
@@ -164,29 +165,45 @@ static void map_outputs(const struct sb_ir_program *gs, struct stream_map *m)
 }
 
 /* The interpreter's results as capture records, and the kind of every word of them. */
+/* Word kinds of capture records from their headers (stream + 1 of each kept vertex): the
+ * declared output lanes of that stream by type, the rest ignored. */
+static void record_kinds(const struct layout *l, const uint32_t *words, const struct stream_map *map,
+                         uint8_t *kinds)
+{
+    size_t records = (size_t)l->invocations * (l->max + 1);
+    for (size_t at = 0; at < records * l->record_words; at += l->record_words) {
+        uint8_t *kind = kinds + at;
+        uint32_t header = words[at];
+        bool vertex = header >= 1 && header <= 4;
+        uint32_t stream = vertex ? header - 1 : 0;
+        kind[0] = kind[1] = SB_RT_WORD_UINT;
+        kind[2] = kind[3] = SB_RT_WORD_IGNORED;
+        for (uint32_t r = 0; r < l->registers; r++)
+            for (uint32_t c = 0; c < 4; c++) {
+                bool declared = vertex && (map->mask[stream][r] >> c & 1);
+                kind[4 + (size_t)r * 4 + c] =
+                    declared ? (uint8_t)word_kind_of_type(map->type[stream][r]) : SB_RT_WORD_IGNORED;
+            }
+    }
+}
+
 static void cpu_records(const struct layout *l, const struct sb_interp_geometry_results *res,
                         const struct stream_map *map, uint32_t *words, uint8_t *kinds)
 {
     uint32_t slots = l->max + 1;
     for (uint32_t j = 0; j < l->invocations; j++)
         for (uint32_t k = 0; k < slots; k++) {
-            size_t at = ((size_t)j * slots + k) * l->record_words;
-            uint32_t *w = words + at;
-            uint8_t *kind = kinds + at;
+            uint32_t *w = words + ((size_t)j * slots + k) * l->record_words;
             bool vertex = k < res->vertex_count[j];
             uint32_t stream = vertex ? res->stream[(size_t)j * l->max + k] : 0;
             w[0] = vertex ? stream + 1 : 0;
             w[1] = res->cut_before[(size_t)j * slots + k];
-            kind[0] = kind[1] = SB_RT_WORD_UINT;
-            kind[2] = kind[3] = SB_RT_WORD_IGNORED;
             for (uint32_t r = 0; r < l->registers; r++)
-                for (uint32_t c = 0; c < 4; c++) {
-                    size_t o = 4 + (size_t)r * 4 + c;
-                    bool declared = vertex && (map->mask[stream][r] >> c & 1);
-                    w[o] = vertex ? res->words[(((size_t)j * l->max + k) * l->registers + r) * 4 + c] : 0;
-                    kind[o] = declared ? (uint8_t)word_kind_of_type(map->type[stream][r]) : SB_RT_WORD_IGNORED;
-                }
+                for (uint32_t c = 0; c < 4; c++)
+                    w[4 + (size_t)r * 4 + c] =
+                        vertex ? res->words[(((size_t)j * l->max + k) * l->registers + r) * 4 + c] : 0;
         }
+    record_kinds(l, words, map, kinds);
 }
 
 /* Appends the record resource (class SB_VALIDATE_CLASS_GEOMETRY) holding `data` to `in`. */
@@ -312,7 +329,7 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
                                     struct sb_error *error)
 {
     struct layout l;
-    enum sb_result r = plan(program->ir, o->group_count[0], &l, error);
+    enum sb_result r = plan(program->ir, o->group_count[0], o->draw_count, &l, error);
     struct gpu_run *g = calloc(1, sizeof(*g));
     if (r == SB_SUCCESS && !g)
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -326,10 +343,17 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
     if (r == SB_SUCCESS && (!in.words || !cpu_words || !kinds ||
                             !make_streams(g->feeds, g->feed_count, vertices, o->inputs.seed, g->streams, &in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making geometry inputs");
-    if (r == SB_SUCCESS) /* first, so a program over its budget never reaches the device */
+    if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) /* first: a program over its budget never reaches the device */
         r = run_cpu(program, o, &l, &in, report, cpu_words, kinds, error);
-    if (r == SB_SUCCESS)
+    if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_GPU))
         r = draw(context, &l, g, report, error);
+    else if (r == SB_SUCCESS && !(g->records = calloc(l.bytes ? l.bytes : 4, 1))) /* no GPU run: zero records */
+        r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (r == SB_SUCCESS && !(o->sides & SB_VALIDATE_SIDE_CPU)) { /* the kinds come from the device's headers */
+        struct stream_map map;
+        map_outputs(program->ir, &map);
+        record_kinds(&l, g->records, &map, kinds);
+    }
     if (r == SB_SUCCESS && (!add_records(report->gpu, &l, g->records, kinds) ||
                             !add_records(report->cpu, &l, cpu_words, kinds)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");

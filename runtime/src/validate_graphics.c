@@ -154,7 +154,7 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
                                   struct sb_error *error)
 {
     const struct sb_ir_program *vs = program->ir;
-    uint32_t count = 64 * (o->group_count[0] ? o->group_count[0] : 1);
+    uint32_t count = o->draw_count ? o->draw_count : 64 * (o->group_count[0] ? o->group_count[0] : 1);
     struct register_map in_map, out_map;
     map_module_inputs(program->translation, &in_map);
     map_registers(vs, SB_IR_SIGNATURE_OUTPUT, SB_IR_FILE_OUTPUT, false, &out_map);
@@ -188,8 +188,10 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
         struct sb_rt_resource *all = capture.data ? draw_resources(report->gpu, own, &capture) : NULL;
         struct sb_rt_draw draw = { .vertex = program->translation, .geometry = gs_t, .vertex_count = count,
                                    .stream_count = stream_count, .streams = streams, .width = 1, .height = 1 };
-        r = all ? sb_rt_draw_points(context, &draw, all, own + 1, &report->gpu_timing, error)
-                : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (!all)
+            r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        else if (o->sides & SB_VALIDATE_SIDE_GPU)
+            r = sb_rt_draw_points(context, &draw, all, own + 1, &report->gpu_timing, error);
         for (uint32_t i = 0; all && i < own; i++)
             report->gpu->resources[i].counter = all[i].counter;
         free(all);
@@ -202,7 +204,7 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
             memcpy(report->gpu->resources[report->gpu->count - 1].data, capture.data, capture_size);
         free(capture.data);
     }
-    if (r == SB_SUCCESS) {
+    if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) {
         uint64_t start = sb_validate_now_ns();
         r = sb_interp_run_vertices(vs, report->cpu->resources, report->cpu->count - 1, count, &cpu_in, &cpu_out,
                                    &o->interp, &report->cpu_stats, error);
@@ -223,7 +225,10 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                                  struct sb_error *error)
 {
     const struct sb_ir_program *ps = program->ir;
-    uint32_t width = PIXEL_WIDTH, height = 8 * (o->group_count[0] ? o->group_count[0] : 1);
+    uint32_t width = o->draw_width ? o->draw_width : PIXEL_WIDTH;
+    uint32_t height = o->draw_height ? o->draw_height : 8 * (o->group_count[0] ? o->group_count[0] : 1);
+    if ((uint64_t)width * height > (1u << 22))
+        return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "pixel draws cover at most 2^22 pixels");
     uint32_t count = width * height;
     struct register_map in_map, feed_map, out_map;
     map_registers(ps, SB_IR_SIGNATURE_INPUT, SB_IR_FILE_INPUT, false, &in_map);
@@ -318,13 +323,15 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                                    .stream_count = stream_count, .streams = streams, .width = width,
                                    .height = height, .target_count = target_count, .targets = targets,
                                    .depth = gpu_depth };
-        r = all ? sb_rt_draw_points(context, &draw, all, own, &report->gpu_timing, error)
-                : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (!all)
+            r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        else if (o->sides & SB_VALIDATE_SIDE_GPU)
+            r = sb_rt_draw_points(context, &draw, all, own, &report->gpu_timing, error);
         for (uint32_t i = 0; all && i < own; i++)
             report->gpu->resources[i].counter = all[i].counter;
         free(all);
     }
-    if (r == SB_SUCCESS) {
+    if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) {
         struct sb_interp_pixel_results results = { .depth = cpu_depth, .discarded = discarded,
                                                    .coverage = coverage };
         uint64_t start = sb_validate_now_ns();

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `shaderbridge run FILE [--dispatch X,Y,Z] [--input REG=FILE ...]
- * [--output DIR] [--cpu] [--seed N] [--device D]`: runs a compute shader on
+ * `shaderbridge run FILE [--dispatch X,Y,Z | --draw N|WxH] [--input REG=FILE ...]
+ * [--output DIR] [--cpu] [--seed N] [--device D]`: other stages draw
+ * (run_draw.c); this file runs a compute shader on
  * the GPU (or, with --cpu, on the interpreter) and writes every UAV to
  * DIR/<reg>.bin (u0.bin, u1@space2.bin), its counter to <reg>.counter as
  * decimal text, and a 2D texture also as <reg>.png (8-bit RGBA, floats
@@ -209,9 +210,10 @@ int cli_cmd_run(int argc, char **argv)
         return CLI_EXIT_INVALID_INPUT;
     int status;
     if (program->stage != SB_IR_STAGE_COMPUTE) {
-        fprintf(stderr, "%s: error: run takes compute shaders (other stages: not yet) [SB_ERROR_RUN_UNSUPPORTED]\n",
-                o.file);
-        status = CLI_EXIT_NOT_RUN;
+        status = cli_run_draw(&o, program);
+    } else if (o.draw) {
+        cli_usage_error("run: --draw is for vertex, pixel and geometry shaders; compute shaders take --dispatch");
+        status = CLI_EXIT_USAGE;
     } else {
         status = run(&o, program);
     }

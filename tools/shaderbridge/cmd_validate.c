@@ -163,7 +163,9 @@ static int validate_file(const struct cli_run_options *o, struct sb_rt_context *
     struct sb_rt_program *program = NULL;
     if (!cli_run_load(o, &program))
         return CLI_EXIT_INVALID_INPUT;
-    struct sb_validate_options options = { .inputs = { .seed = o->seed }, .float_ulps = o->ulps };
+    struct sb_validate_options options = { .inputs = { .seed = o->seed }, .float_ulps = o->ulps,
+                                           .draw_count = o->draw_count, .draw_width = o->draw_width,
+                                           .draw_height = o->draw_height };
     memcpy(options.group_count, o->groups, sizeof(o->groups));
     struct sb_validate_report *report = NULL;
     struct sb_error error = { 0 };

@@ -40,6 +40,34 @@ static bool parse_groups(const char *text, uint32_t groups[3])
     return true;
 }
 
+/* "N" (a count) or "WxH" (a pixel target). */
+static bool parse_draw(const char *text, struct cli_run_options *o)
+{
+    char *end = NULL;
+    unsigned long a = strtoul(text, &end, 10);
+    if (end == text || !a)
+        return false;
+    if (*end == 0) {
+        if (a > 65536)
+            return false;
+        o->draw_count = (uint32_t)a;
+        o->draw_width = o->draw_height = 0;
+        o->draw = true;
+        return true;
+    }
+    const char *rest = end + 1;
+    if (*end != 'x' || *rest < '0' || *rest > '9')
+        return false;
+    unsigned long b = strtoul(rest, &end, 10);
+    if (*end != 0 || !b || a > 2048 || b > 2048)
+        return false;
+    o->draw_width = (uint32_t)a;
+    o->draw_height = (uint32_t)b;
+    o->draw_count = 0;
+    o->draw = true;
+    return true;
+}
+
 int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
                          struct cli_run_options *o)
 {
@@ -47,7 +75,8 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
     const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     bool takes_value = !strcmp(arg, "--dispatch") || !strcmp(arg, "--seed") ||
                        !strcmp(arg, "--device") || !strcmp(arg, "--ulps") ||
-                       !strcmp(arg, "--input") || !strcmp(arg, "--output") || !strcmp(arg, "-o");
+                       !strcmp(arg, "--input") || !strcmp(arg, "--output") || !strcmp(arg, "-o") ||
+                       !strcmp(arg, "--draw");
     if (takes_value && !value) {
         cli_usage_error("%s: %s needs a value", command, arg);
         return -1;
@@ -57,6 +86,12 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
         if (!parse_groups(value, o->groups)) {
             cli_usage_error("%s: --dispatch wants X[,Y[,Z]] thread-group counts 1-65535, not '%s'",
                             command, value);
+            return -1;
+        }
+    } else if (!strcmp(arg, "--draw")) {
+        if (!parse_draw(value, o)) {
+            cli_usage_error("%s: --draw wants a count 1-65536 (vertices, primitives) or WxH pixels "
+                            "(each 1-2048), not '%s'", command, value);
             return -1;
         }
     } else if (!strcmp(arg, "--seed")) {

@@ -24,6 +24,11 @@ struct cli_run_options {
     bool cpu;
     uint32_t ulps;
     const char *output_dir;
+    /** --draw: vertices (vertex shaders) or primitives (geometry shaders); 0 = the default. */
+    uint32_t draw_count;
+    /** --draw WxH: the render target of a pixel shader; 0 = the default. */
+    uint32_t draw_width, draw_height;
+    bool draw;
     uint32_t input_count;
     const char *inputs[64];   /**< REG=FILE */
 };
@@ -43,6 +48,9 @@ bool cli_run_context(const struct cli_run_options *options, struct sb_rt_context
 
 /** "u0", "t3@space1", "cb2", "s0" for a resource. */
 void cli_run_resource_name(const struct sb_rt_resource *r, char *buf, size_t size);
+
+/** `run --draw` (run_draw.c): a vertex, pixel or geometry program on one side; the exit status. */
+int cli_run_draw(const struct cli_run_options *options, const struct sb_rt_program *program);
 
 /** Exit status for a failed run: CLI_EXIT_NOT_RUN for unsupported/no device/budget, else 1. */
 int cli_run_exit_for(enum sb_result result);

@@ -128,7 +128,22 @@ struct sb_validate_options {
     uint32_t float_ulps;       /**< 0 = 64 */
     uint32_t max_mismatches;   /**< kept in the report; 0 = 64 */
     struct sb_interp_options interp;
+    /** Which sides run: 0 = both, compared; SB_VALIDATE_SIDE_GPU or SB_VALIDATE_SIDE_CPU alone
+     *  runs that side only and compares nothing (words_compared 0; the other side's results
+     *  stay the generated inputs, its stage outputs zero). With SB_VALIDATE_SIDE_CPU the
+     *  context may be a CPU-only one (sb_rt_context_options::cpu_only). */
+    uint32_t sides;
+    /** Vertex programs: vertices drawn; geometry programs: input primitives (still halved
+     *  while the capture records would pass 32 MiB); 0 = the defaults below. */
+    uint32_t draw_count;
+    /** Pixel programs: the target's width and height in pixels (one point each);
+     *  0 = 8 and 8 x group_count[0]. */
+    uint32_t draw_width, draw_height;
 };
+
+/** sb_validate_options::sides */
+#define SB_VALIDATE_SIDE_GPU 1u
+#define SB_VALIDATE_SIDE_CPU 2u
 
 struct sb_validate_report {
     uint64_t words_compared;
@@ -161,7 +176,8 @@ struct sb_validate_report {
  * generated vertex stage, every emitted vertex, stream and cut captured by an instrumented
  * copy of the program (SB_VALIDATE_CLASS_GEOMETRY); the interpreter runs first. SB_SUCCESS
  * means both ran; agreement is report->mismatch_count == 0. Hull and domain programs:
- * SB_ERROR_RUN_UNSUPPORTED.
+ * SB_ERROR_RUN_UNSUPPORTED. With options->sides naming one side, only that side runs (what
+ * `shaderbridge run` uses); its results are in report->gpu or report->cpu.
  */
 enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `shaderbridge run FILE --draw ...` for vertex, pixel and geometry shaders:
+ * the draw is the validation harness's (runtime/src/validate_graphics.c,
+ * validate_geometry.c: seeded inputs, generated partner stages, point
+ * draws that make every fragment input exact), run on one side only — the
+ * device, or the interpreter with --cpu. Results under --output DIR:
+ *
+ *   vertex    vertices.bin (every o# register of every vertex, 16 bytes each)
+ *             and vertices.txt (one line per vertex, values by type);
+ *   pixel     o<N>.bin and o<N>.png per render target, oDepth.bin;
+ *   geometry  gs-vertices.bin (the capture records: a header of stream + 1
+ *             and cut bits, then the o# registers, per emitted-vertex slot)
+ *             and gs-vertices.txt (one line per emitted vertex);
+ *
+ * and every UAV as `run` writes them for compute shaders.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "run_common.h"
+#include "png_image.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static uint32_t kind_of(const struct sb_rt_inputs *in, uint32_t resource, size_t word)
+{
+    return in->word_kinds[resource] ? in->word_kinds[resource][word] : in->uniform_kind[resource];
+}
+
+static void print_word(FILE *f, uint32_t kind, uint32_t word)
+{
+    float value;
+    switch (kind) {
+    case SB_RT_WORD_FLOAT:
+        memcpy(&value, &word, 4);
+        fprintf(f, "%.9g", value);
+        break;
+    case SB_RT_WORD_INT:
+        fprintf(f, "%d", (int32_t)word);
+        break;
+    case SB_RT_WORD_UINT: case SB_RT_WORD_BOOL:
+        fprintf(f, "%u", word);
+        break;
+    default:
+        fprintf(f, "0x%08x", word);
+        break;
+    }
+}
+
+/* `registers` vec4 registers starting at word `first` of resource `index`: " o0=(a, b, c, d) ...". */
+static void print_registers(FILE *f, const struct sb_rt_inputs *in, uint32_t index, size_t first,
+                            uint32_t registers, uint32_t first_register)
+{
+    const uint32_t *words = in->resources[index].data;
+    for (uint32_t r = 0; r < registers; r++) {
+        fprintf(f, " o%u=(", first_register + r);
+        for (uint32_t c = 0; c < 4; c++) {
+            size_t w = first + (size_t)r * 4 + c;
+            if (c)
+                fprintf(f, ", ");
+            print_word(f, kind_of(in, index, w), words[w]);
+        }
+        fprintf(f, ")");
+    }
+    fprintf(f, "\n");
+}
+
+static bool write_bytes(const char *path, const void *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(data, 1, size, f) == size;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "shaderbridge: error: cannot write %s: %s\n", path, strerror(errno));
+    return ok;
+}
+
+/* Vertex records: one per vertex, `registers` = size / (vertices * 16). */
+static bool write_vertex_text(const char *path, const struct sb_rt_inputs *in, uint32_t index, uint32_t vertices)
+{
+    const struct sb_rt_resource *r = &in->resources[index];
+    uint32_t registers = vertices ? (uint32_t)(r->size / 16 / vertices) : 0;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    for (uint32_t v = 0; v < vertices; v++) {
+        fprintf(f, "vertex %u:", v);
+        print_registers(f, in, index, (size_t)v * registers * 4, registers, 0);
+    }
+    return fclose(f) == 0;
+}
+
+/* Capture records (validate.h SB_VALIDATE_CLASS_GEOMETRY): width = vec4s per record (header +
+ * registers), height = slots per invocation, depth = instances. */
+static bool write_geometry_text(const char *path, const struct sb_rt_inputs *in, uint32_t index)
+{
+    const struct sb_rt_resource *r = &in->resources[index];
+    const uint32_t *words = r->data;
+    size_t record_words = (size_t)r->width * 4;
+    size_t records = record_words ? r->size / 4 / record_words : 0;
+    uint32_t slots = r->height ? r->height : 1, instances = r->depth ? r->depth : 1;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    for (size_t k = 0; k < records; k++) {
+        const uint32_t *header = words + k * record_words;
+        size_t invocation = k / slots;
+        if (header[1])
+            fprintf(f, "primitive %zu instance %zu slot %zu: cut before (streams mask 0x%x)\n",
+                    invocation / instances, invocation % instances, k % slots, header[1]);
+        if (!header[0])
+            continue;
+        fprintf(f, "primitive %zu instance %zu vertex %zu stream %u:", invocation / instances,
+                invocation % instances, k % slots, header[0] - 1);
+        print_registers(f, in, index, k * record_words + 4, r->width - 1, 0);
+    }
+    return fclose(f) == 0;
+}
+
+static bool write_results(const struct cli_run_options *o, const struct sb_rt_program *program,
+                          const struct sb_rt_inputs *in, uint32_t vertices)
+{
+    if (mkdir(o->output_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "shaderbridge: error: cannot create %s: %s\n", o->output_dir, strerror(errno));
+        return false;
+    }
+    char name[48], path[4096];
+    for (uint32_t i = 0; i < in->count; i++) {
+        const struct sb_rt_resource *r = &in->resources[i];
+        uint32_t cls = r->resource_class;
+        if (cls != SB_IR_RESOURCE_UAV && cls != SB_VALIDATE_CLASS_OUTPUT && cls != SB_VALIDATE_CLASS_DEPTH &&
+            cls != SB_VALIDATE_CLASS_GEOMETRY)
+            continue;
+        bool vertex_records = cls == SB_VALIDATE_CLASS_OUTPUT && program->stage == SB_IR_STAGE_VERTEX;
+        if (vertex_records)
+            snprintf(name, sizeof(name), "vertices");
+        else
+            cli_run_resource_name(r, name, sizeof(name));
+        snprintf(path, sizeof(path), "%s/%s.bin", o->output_dir, name);
+        if (!write_bytes(path, r->data, r->size))
+            return false;
+        printf("  %s -> %s (%zu bytes)\n", name, path, r->size);
+        bool text = vertex_records || cls == SB_VALIDATE_CLASS_GEOMETRY;
+        if (text) {
+            snprintf(path, sizeof(path), "%s/%s.txt", o->output_dir, name);
+            bool ok = vertex_records ? write_vertex_text(path, in, i, vertices) : write_geometry_text(path, in, i);
+            if (!ok) {
+                fprintf(stderr, "shaderbridge: error: cannot write %s: %s\n", path, strerror(errno));
+                return false;
+            }
+            printf("  %s -> %s\n", name, path);
+        }
+        bool image = (cls == SB_VALIDATE_CLASS_OUTPUT && program->stage == SB_IR_STAGE_PIXEL) ||
+                     (cls == SB_IR_RESOURCE_UAV && (r->dimension == 3 || r->dimension == 8));
+        if (image) {
+            snprintf(path, sizeof(path), "%s/%s.png", o->output_dir, name);
+            if (!cli_png_write_texture(path, r, 0)) {
+                fprintf(stderr, "shaderbridge: error: cannot write %s: %s\n", path, strerror(errno));
+                return false;
+            }
+            printf("  %s -> %s (%ux%u RGBA8)\n", name, path, r->width, r->height);
+        }
+    }
+    return true;
+}
+
+int cli_run_draw(const struct cli_run_options *o, const struct sb_rt_program *program)
+{
+    uint32_t stage = program->stage;
+    if (stage != SB_IR_STAGE_VERTEX && stage != SB_IR_STAGE_PIXEL && stage != SB_IR_STAGE_GEOMETRY) {
+        fprintf(stderr, "%s: error: run draws vertex, pixel and geometry shaders (hull and domain shaders: "
+                "not yet) [SB_ERROR_RUN_UNSUPPORTED]\n", o->file);
+        return CLI_EXIT_NOT_RUN;
+    }
+    if (o->input_count) {
+        cli_usage_error("run: --input applies to compute shaders (draws use seeded inputs; --seed)");
+        return CLI_EXIT_USAGE;
+    }
+    if (stage == SB_IR_STAGE_PIXEL ? o->draw_count != 0 : o->draw_width != 0) {
+        cli_usage_error(stage == SB_IR_STAGE_PIXEL ? "run: a pixel shader draws --draw WxH pixels"
+                                                   : "run: --draw N: vertices (vertex shaders) or primitives "
+                                                     "(geometry shaders)");
+        return CLI_EXIT_USAGE;
+    }
+    struct sb_rt_context *context = NULL;
+    if (!o->cpu && !cli_run_context(o, &context))
+        return CLI_EXIT_NOT_RUN;
+    struct sb_validate_options options = {
+        .inputs = { .seed = o->seed },
+        .sides = o->cpu ? SB_VALIDATE_SIDE_CPU : SB_VALIDATE_SIDE_GPU,
+        .draw_count = o->draw_count, .draw_width = o->draw_width, .draw_height = o->draw_height,
+    };
+    struct sb_validate_report *report = NULL;
+    struct sb_error error = { 0 };
+    uint64_t start = now_ns();
+    enum sb_result r = sb_validate(context, program, &options, &report, &error);
+    uint64_t elapsed = now_ns() - start;
+    int status = CLI_EXIT_OK;
+    if (r != SB_SUCCESS) {
+        cli_report_error(o->file, &error);
+        status = cli_run_exit_for(r);
+    } else {
+        const struct sb_rt_inputs *results = o->cpu ? report->cpu : report->gpu;
+        uint32_t vertices = stage == SB_IR_STAGE_VERTEX ? (o->draw_count ? o->draw_count : 64) : 0;
+        char what[64];
+        if (stage == SB_IR_STAGE_PIXEL)
+            snprintf(what, sizeof(what), "%ux%u pixels", o->draw_width ? o->draw_width : 8,
+                     o->draw_height ? o->draw_height : 8);
+        else if (stage == SB_IR_STAGE_VERTEX)
+            snprintf(what, sizeof(what), "%u vertices", vertices);
+        else
+            snprintf(what, sizeof(what), "%u primitives", o->draw_count ? o->draw_count : 16);
+        printf("%s: drew %s on %s in %.3f ms\n", o->file, what,
+               o->cpu ? "the CPU interpreter" : sb_rt_context_device_name(context), elapsed / 1e6);
+        if (o->output_dir && !write_results(o, program, results, vertices))
+            status = CLI_EXIT_INVALID_INPUT;
+    }
+    sb_validate_report_destroy(report);
+    sb_rt_context_destroy(context);
+    return status;
+}
