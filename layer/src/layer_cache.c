@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Where translations are kept and shown (layer/README.md §Cache, §Dumps):
- *  - an in-process cache (a small table with round-robin eviction) so that an
- *    application creating the same module again pays a hash and a copy;
+ * Where translations are kept and shown (layer/README.md §Cache, §Dumps)
+ * besides the in-process cache (layer_memory.c), and the request counters:
  *  - an on-disk cache, one file per (content hash, configuration hash):
  *    a fixed header (magic, format version, key, stage, word count, hash of
  *    the words) and the words. Files are written to a temporary name and
@@ -24,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* ---- statistics ------------------------------------------------------------------------------- */
@@ -45,75 +45,6 @@ void sb_layer_stats_log(void)
                  (unsigned long long)stats[SB_LAYER_STAT_DISK_HITS],
                  (unsigned long long)stats[SB_LAYER_STAT_DISK_CORRUPT],
                  (unsigned long long)stats[SB_LAYER_STAT_FAILURES]);
-}
-
-/* ---- the in-process cache -------------------------------------------------------------------- */
-
-#define MEMORY_SLOTS 256
-
-static struct memory_entry {
-    struct sb_layer_cache_key key;
-    struct sb_layer_spirv spirv; /* words == NULL: empty slot */
-} memory[MEMORY_SLOTS];
-static size_t memory_next;
-static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static bool key_equal(const struct sb_layer_cache_key *a, const struct sb_layer_cache_key *b)
-{
-    return a->content.lo == b->content.lo && a->content.hi == b->content.hi && a->config == b->config;
-}
-
-static bool spirv_copy(struct sb_layer_spirv *dst, const struct sb_layer_spirv *src)
-{
-    dst->words = malloc(src->word_count * 4);
-    if (!dst->words)
-        return false;
-    memcpy(dst->words, src->words, src->word_count * 4);
-    dst->word_count = src->word_count;
-    dst->vk_stage = src->vk_stage;
-    return true;
-}
-
-bool sb_layer_memory_load(const struct sb_layer_cache_key *key, struct sb_layer_spirv *out)
-{
-    bool hit = false;
-    pthread_mutex_lock(&memory_lock);
-    for (size_t i = 0; i < MEMORY_SLOTS && !hit; i++)
-        if (memory[i].spirv.words && key_equal(&memory[i].key, key))
-            hit = spirv_copy(out, &memory[i].spirv);
-    pthread_mutex_unlock(&memory_lock);
-    return hit;
-}
-
-void sb_layer_memory_store(const struct sb_layer_cache_key *key, const struct sb_layer_spirv *spirv)
-{
-    struct sb_layer_spirv copy;
-    if (!spirv_copy(&copy, spirv))
-        return;
-    pthread_mutex_lock(&memory_lock);
-    struct memory_entry *e = &memory[memory_next];
-    memory_next = (memory_next + 1) % MEMORY_SLOTS;
-    free(e->spirv.words);
-    e->key = *key;
-    e->spirv = copy;
-    pthread_mutex_unlock(&memory_lock);
-}
-
-void sb_layer_memory_clear(void)
-{
-    pthread_mutex_lock(&memory_lock);
-    for (size_t i = 0; i < MEMORY_SLOTS; i++) {
-        free(memory[i].spirv.words);
-        memory[i].spirv.words = NULL;
-    }
-    pthread_mutex_unlock(&memory_lock);
-}
-
-/* The table outlives every instance (the module is linked -z nodelete: never unloaded);
- * it is emptied at process exit. */
-__attribute__((destructor)) static void memory_unload(void)
-{
-    sb_layer_memory_clear();
 }
 
 /* ---- the disk cache --------------------------------------------------------------------------- */
@@ -138,65 +69,52 @@ static void cache_path(char *path, size_t size, const char *dir, const struct sb
     snprintf(path, size, "%s/%s-%016llx.sblc", dir, hex, (unsigned long long)key->config);
 }
 
-static uint8_t *read_file(const char *path, size_t *size)
+/* The file's size gives the word count, so the module is allocated first and one readv
+ * fills the header and, straight into the module, the words (no second buffer); then the
+ * header is checked against the key and the size, and the words against their hash. */
+static struct sb_layer_spirv *read_entry(int fd, const struct sb_layer_cache_key *key)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
     struct stat st;
-    uint8_t *data = NULL;
-    if (fstat(fd, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size <= sizeof(struct cache_header) + 4ull * CACHE_MAX_WORDS)
-        data = malloc((size_t)st.st_size);
-    size_t got = 0;
-    while (data && got < (size_t)st.st_size) {
-        ssize_t n = read(fd, data + got, (size_t)st.st_size - got);
-        if (n <= 0) {
-            free(data);
-            data = NULL;
-        } else {
-            got += (size_t)n;
-        }
+    struct cache_header h;
+    if (fstat(fd, &st) != 0 || (uint64_t)st.st_size <= sizeof(h) ||
+        (uint64_t)st.st_size > sizeof(h) + 4ull * CACHE_MAX_WORDS || (st.st_size - sizeof(h)) % 4)
+        return NULL;
+    size_t words = ((size_t)st.st_size - sizeof(h)) / 4;
+    struct sb_layer_spirv *spirv = sb_layer_spirv_new(0, NULL, words);
+    if (!spirv)
+        return NULL;
+    struct iovec parts[2] = { { &h, sizeof(h) }, { spirv->words, words * 4 } };
+    ssize_t got = readv(fd, parts, 2);
+    bool ok = got == st.st_size && h.magic == CACHE_MAGIC && h.format == CACHE_FORMAT &&
+              h.content_lo == key->content.lo && h.content_hi == key->content.hi && h.config == key->config &&
+              h.word_count == words && sb_layer_stage_index(h.vk_stage) >= 0;
+    if (ok) {
+        struct sb_layer_hash wh = sb_layer_hash_bytes(spirv->words, words * 4, 2);
+        ok = wh.lo == h.words_hash_lo && wh.hi == h.words_hash_hi;
     }
-    close(fd);
-    *size = got;
-    return data;
+    if (!ok) {
+        sb_layer_spirv_unref(spirv);
+        return NULL;
+    }
+    spirv->vk_stage = h.vk_stage;
+    sb_layer_spirv_seal(spirv);
+    return spirv;
 }
 
-bool sb_layer_cache_load(const char *dir, const struct sb_layer_cache_key *key, struct sb_layer_spirv *out)
+struct sb_layer_spirv *sb_layer_cache_load(const char *dir, const struct sb_layer_cache_key *key)
 {
     char path[4096];
     cache_path(path, sizeof(path), dir, key);
-    size_t size = 0;
-    uint8_t *data = read_file(path, &size);
-    if (!data)
-        return false; /* absent: the usual miss */
-    struct cache_header h;
-    bool ok = size >= sizeof(h);
-    if (ok) {
-        memcpy(&h, data, sizeof(h));
-        ok = h.magic == CACHE_MAGIC && h.format == CACHE_FORMAT && h.content_lo == key->content.lo &&
-             h.content_hi == key->content.hi && h.config == key->config && h.word_count > 0 &&
-             h.word_count <= CACHE_MAX_WORDS && size == sizeof(h) + 4ull * h.word_count &&
-             sb_layer_stage_index(h.vk_stage) >= 0;
-    }
-    if (ok) {
-        struct sb_layer_hash wh = sb_layer_hash_bytes(data + sizeof(h), 4ull * h.word_count, 2);
-        ok = wh.lo == h.words_hash_lo && wh.hi == h.words_hash_hi;
-    }
-    if (ok) {
-        out->words = malloc(4ull * h.word_count);
-        ok = out->words != NULL;
-    }
-    if (ok) {
-        memcpy(out->words, data + sizeof(h), 4ull * h.word_count);
-        out->word_count = h.word_count;
-        out->vk_stage = h.vk_stage;
-    } else {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL; /* absent: the usual miss */
+    struct sb_layer_spirv *spirv = read_entry(fd, key);
+    close(fd);
+    if (!spirv) {
         sb_layer_stat_add(SB_LAYER_STAT_DISK_CORRUPT);
         sb_layer_log(SB_LAYER_LOG_WARN, "cache entry %s is corrupt: ignored (it is rewritten)", path);
     }
-    free(data);
-    return ok;
+    return spirv;
 }
 
 /* Writes `parts` to a temporary file beside `path` and renames it over `path`. */
@@ -261,7 +179,7 @@ void sb_layer_dump(const char *dir, const struct sb_layer_hash *content, const c
     snprintf(path, sizeof(path), "%s/%s.%s", dir, hex, input_ext);
     write_atomic(path, &input, &size, 1);
     for (uint32_t i = 0; out && i < out->count; i++) {
-        const struct sb_layer_spirv *s = &out->stages[i];
+        const struct sb_layer_spirv *s = out->stages[i];
         int stage = sb_layer_stage_index(s->vk_stage);
         if (out->kind == SB_LAYER_KIND_VBC)
             snprintf(path, sizeof(path), "%s/%s.%s.spv", dir, hex, stage >= 0 ? stage_names[stage] : "stage");

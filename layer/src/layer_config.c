@@ -34,6 +34,11 @@ static const char *const level_names[] = {
     [SB_LAYER_LOG_DEBUG] = "debug",
 };
 
+bool sb_layer_log_on(enum sb_layer_log_level level)
+{
+    return (int)level <= atomic_load_explicit(&log_level, memory_order_relaxed);
+}
+
 void sb_layer_log(enum sb_layer_log_level level, const char *format, ...)
 {
     if ((int)level > atomic_load_explicit(&log_level, memory_order_relaxed))

@@ -257,6 +257,7 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateDevice(VkPhysicalDevice physical, 
     dev->gdpa = gdpa;
     dev->target_env = device_env(inst, physical);
     sb_layer_config_copy(&dev->config, &inst->config);
+    sb_layer_device_keys(dev);
     fill_device(dev, info);
     if (!map_insert(&devices, sb_layer_key(*out), dev)) {
         if (dev->destroy_device)

@@ -106,7 +106,7 @@ static VkResult create_stage_modules(const struct sb_layer_device *dev, const Vk
     memset(info, 0, sizeof(*info));
     VkResult r = VK_SUCCESS;
     for (uint32_t i = 0; i < out->count && r == VK_SUCCESS; i++) {
-        const struct sb_layer_spirv *s = &out->stages[i];
+        const struct sb_layer_spirv *s = out->stages[i];
         int idx = sb_layer_stage_index(s->vk_stage);
         VkShaderModuleCreateInfo ci = *app_info;
         ci.codeSize = s->word_count * 4;
@@ -117,9 +117,8 @@ static VkResult create_stage_modules(const struct sb_layer_device *dev, const Vk
             break;
         info->stage_mask |= s->vk_stage;
         info->stage_modules[idx] = m;
-        const char *name = sb_layer_spirv_entry_name(s->words, s->word_count);
-        if (name && strlen(name) < sizeof(info->entry[idx]))
-            strcpy(info->entry[idx], name);
+        if (s->entry && strlen(s->entry) < sizeof(info->entry[idx]))
+            strcpy(info->entry[idx], s->entry);
         if (i == 0)
             *first = m;
     }
@@ -147,7 +146,7 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateShaderModule(VkDevice device, cons
                      "VK_ERROR_INVALID_SHADER_NV", info->codeSize, sb_layer_kind_name(kind));
         return SB_LAYER_FAILURE;
     }
-    struct entry *e = calloc(1, sizeof(*e));
+    struct entry *e = malloc(sizeof(*e)); /* every field is set below (info by create_stage_modules) */
     VkResult r = e ? create_stage_modules(dev, info, alloc, &spirv, &e->info, &e->module)
                    : VK_ERROR_OUT_OF_HOST_MEMORY;
     sb_layer_output_free(&spirv);

@@ -10,6 +10,7 @@
 #ifndef SB_LAYER_PRIVATE_H
 #define SB_LAYER_PRIVATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,6 +52,8 @@ void sb_layer_config_options(const struct sb_layer_config *config, enum sb_targe
                              struct sb_translate_options *out);
 void sb_layer_log(enum sb_layer_log_level level, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+/* Whether `level` is logged: lets a caller skip preparing a line (a hash's hex) nobody sees. */
+bool sb_layer_log_on(enum sb_layer_log_level level);
 
 /* ---- hashing (layer_hash.c) --------------------------------------------------------------------- */
 
@@ -75,10 +78,17 @@ struct sb_layer_instance {
     PFN_vkGetPhysicalDeviceProperties get_physical_device_properties;
 };
 
+/* Kinds of input the layer recognises by content. */
+enum sb_layer_kind { SB_LAYER_KIND_PASS = 0, SB_LAYER_KIND_DXBC, SB_LAYER_KIND_SHBIN, SB_LAYER_KIND_VBC,
+                     SB_LAYER_KIND_COUNT };
+
 struct sb_layer_device {
     VkDevice device;
     struct sb_layer_config config;
     enum sb_target_env target_env; /* SPIR-V environment of translations for this device */
+    /* The configuration part of the cache key per input kind, fixed for the device's life
+     * (sb_layer_device_keys), so a cache hit does not rehash the options. */
+    uint64_t config_hash[SB_LAYER_KIND_COUNT];
     PFN_vkGetDeviceProcAddr gdpa;
     PFN_vkDestroyDevice destroy_device;
     PFN_vkCreateShaderModule create_shader_module;
@@ -114,25 +124,39 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_EnumerateDeviceExtensionProperties(VkPhy
 /* Stages by bit position of VkShaderStageFlagBits: vertex .. fragment (the VBC order), compute. */
 #define SB_LAYER_STAGES 6
 
-/* Kinds of input the layer recognises by content. */
-enum sb_layer_kind { SB_LAYER_KIND_PASS = 0, SB_LAYER_KIND_DXBC, SB_LAYER_KIND_SHBIN, SB_LAYER_KIND_VBC };
-
 enum sb_layer_kind sb_layer_detect(const void *code, size_t size);
 const char *sb_layer_kind_name(enum sb_layer_kind kind);
 
-/* One stage's SPIR-V the layer produced (owned words). */
+/* One stage's SPIR-V the layer produced (or took from a VBC): immutable once made and
+ * reference counted, so the in-process cache and every call using it share one copy and
+ * a cache hit hands the driver these very words. */
 struct sb_layer_spirv {
+    atomic_uint refs;
     uint32_t vk_stage;           /* VkShaderStageFlagBits */
-    uint32_t *words;
     size_t word_count;
+    const char *entry;           /* the first OpEntryPoint's name (points into words), or NULL */
+    uint32_t words[];
 };
+
+/* A new module of `word_count` words (one reference), copied from `words` (any
+ * alignment) or, when NULL, left for the caller to fill before sb_layer_spirv_seal;
+ * NULL when out of memory. */
+struct sb_layer_spirv *sb_layer_spirv_new(uint32_t vk_stage, const void *words, size_t word_count);
+/* Records the entry name once the words are in place (sb_layer_spirv_new does it when it copies). */
+void sb_layer_spirv_seal(struct sb_layer_spirv *spirv);
+struct sb_layer_spirv *sb_layer_spirv_ref(struct sb_layer_spirv *spirv);
+/* Drops a reference; the last one frees. NULL is ignored. */
+void sb_layer_spirv_unref(struct sb_layer_spirv *spirv);
 
 /* Every stage a foreign input yields: one for DXBC/SHBIN, one per present stage for VBC. */
 struct sb_layer_output {
     enum sb_layer_kind kind;
     uint32_t count;
-    struct sb_layer_spirv stages[SB_LAYER_STAGES];
+    struct sb_layer_spirv *stages[SB_LAYER_STAGES]; /* one reference each */
 };
+
+/* Fills dev->config_hash from its configuration and target environment (at vkCreateDevice). */
+void sb_layer_device_keys(struct sb_layer_device *dev);
 
 /* Translates (or, for VBC, extracts) foreign bytes. On failure logs the code, byte
  * offset and message and returns false; `out` is then empty. */
@@ -149,10 +173,16 @@ struct sb_layer_cache_key {
     uint64_t config;
 };
 
-bool sb_layer_memory_load(const struct sb_layer_cache_key *key, struct sb_layer_spirv *out);
-void sb_layer_memory_store(const struct sb_layer_cache_key *key, const struct sb_layer_spirv *spirv);
+/* The in-process cache (layer_memory.c), keyed by the input bytes themselves (compared
+ * in full) and the configuration hash. find: a reference to the SPIR-V of exactly
+ * `code` under `config` and its content hash, or NULL. store: keeps a reference. */
+struct sb_layer_spirv *sb_layer_memory_find(uint64_t config, const void *code, size_t size,
+                                            struct sb_layer_hash *content);
+void sb_layer_memory_store(uint64_t config, const void *code, size_t size, const struct sb_layer_hash *content,
+                           struct sb_layer_spirv *spirv);
 void sb_layer_memory_clear(void);
-bool sb_layer_cache_load(const char *dir, const struct sb_layer_cache_key *key, struct sb_layer_spirv *out);
+/* A new reference to the disk entry of `key`, or NULL (absent or corrupt: logged). */
+struct sb_layer_spirv *sb_layer_cache_load(const char *dir, const struct sb_layer_cache_key *key);
 void sb_layer_cache_store(const char *dir, const struct sb_layer_cache_key *key, const struct sb_layer_spirv *spirv);
 void sb_layer_dump(const char *dir, const struct sb_layer_hash *content, const char *input_ext, const void *input,
                    size_t size, const struct sb_layer_output *out);

@@ -6,10 +6,14 @@
  * The layer needs it to point a pipeline stage at the one entry point of a
  * module it produced, whatever pName the application passed
  * (layer/README.md §Entry points). Every read stays inside the word count.
+ * Also the life of the layer's SPIR-V modules (struct sb_layer_spirv): one
+ * allocation with the words inline, shared by reference between the in-process
+ * cache and the calls using it (layer/README.md §Cache hit path).
  */
 #include "layer_private.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *sb_layer_spirv_entry_name(const uint32_t *words, size_t word_count)
@@ -64,4 +68,42 @@ enum sb_result sb_layer_spirv_check(const uint32_t *words, size_t word_count, en
         return SB_ERROR_SPIRV_INVALID;
     }
     return sb_spirv_validate(words, word_count, env, err);
+}
+
+/* ---- shared, immutable modules ----------------------------------------------------------------- */
+
+struct sb_layer_spirv *sb_layer_spirv_new(uint32_t vk_stage, const void *words, size_t word_count)
+{
+    if (word_count > (SIZE_MAX - sizeof(struct sb_layer_spirv)) / 4)
+        return NULL;
+    struct sb_layer_spirv *s = malloc(sizeof(*s) + word_count * 4);
+    if (!s)
+        return NULL;
+    atomic_init(&s->refs, 1);
+    s->vk_stage = vk_stage;
+    s->word_count = word_count;
+    s->entry = NULL;
+    if (words) {
+        memcpy(s->words, words, word_count * 4);
+        sb_layer_spirv_seal(s);
+    }
+    return s;
+}
+
+void sb_layer_spirv_seal(struct sb_layer_spirv *spirv)
+{
+    spirv->entry = sb_layer_spirv_entry_name(spirv->words, spirv->word_count);
+}
+
+struct sb_layer_spirv *sb_layer_spirv_ref(struct sb_layer_spirv *spirv)
+{
+    atomic_fetch_add_explicit(&spirv->refs, 1, memory_order_relaxed);
+    return spirv;
+}
+
+void sb_layer_spirv_unref(struct sb_layer_spirv *spirv)
+{
+    /* acq_rel: whatever another thread did with the module happens before the free */
+    if (spirv && atomic_fetch_sub_explicit(&spirv->refs, 1, memory_order_acq_rel) == 1)
+        free(spirv);
 }

@@ -132,7 +132,7 @@ static VkResult fix_chained(const struct sb_layer_device *dev, const VkShaderMod
     if (r == VK_SUCCESS) {
         stage->module = module;
         stage->pNext = smci->pNext;
-        const char *entry = sb_layer_spirv_entry_name(spirv->words, spirv->word_count);
+        const char *entry = spirv->entry;
         if (entry && (!stage->pName || strcmp(stage->pName, entry))) {
             stage->pName = scratch_string(s, entry);
             r = stage->pName ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;

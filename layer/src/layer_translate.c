@@ -7,6 +7,10 @@
  * taking the SPIR-V of each stage the file carries (no translation). Each
  * DXBC/SHBIN request looks in the in-process cache, then the disk cache,
  * before translating, and every outcome is logged with the content hash.
+ * A hit in the in-process cache is the path to keep cheap (layer/README.md
+ * §Cache hit path): the configuration hash was computed at vkCreateDevice, the
+ * content hash and its hex come from the entry or are made only when a log
+ * line or a dump will use them, and the cached module is handed on by reference.
  */
 #include "layer_private.h"
 
@@ -58,15 +62,15 @@ int sb_layer_stage_index(uint32_t vk_stage)
 void sb_layer_output_free(struct sb_layer_output *out)
 {
     for (uint32_t i = 0; i < out->count; i++)
-        free(out->stages[i].words);
-    memset(out, 0, sizeof(*out));
+        sb_layer_spirv_unref(out->stages[i]);
+    out->count = 0;
 }
 
 const struct sb_layer_spirv *sb_layer_output_stage(const struct sb_layer_output *out, uint32_t vk_stage)
 {
     for (uint32_t i = 0; i < out->count; i++)
-        if (out->stages[i].vk_stage == vk_stage)
-            return &out->stages[i];
+        if (out->stages[i]->vk_stage == vk_stage)
+            return out->stages[i];
     return NULL;
 }
 
@@ -108,14 +112,11 @@ static bool extract_vbc(const struct sb_layer_device *dev, const void *code, siz
     bool ok = vbc->spirv_count > 0;
     for (uint32_t i = 0; ok && i < vbc->spirv_count; i++) {
         const struct sb_vbc_spirv *s = &vbc->spirv[i];
-        struct sb_layer_spirv *dst = &out->stages[out->count];
-        dst->words = malloc(s->size ? s->size : 4);
-        ok = dst->words != NULL;
+        /* an aligned copy: the blob in the file is only byte-aligned */
+        struct sb_layer_spirv *dst = sb_layer_spirv_new(1u << s->stage, s->bytes, s->word_count);
+        ok = dst != NULL;
         if (ok) {
-            memcpy(dst->words, s->bytes, s->size); /* aligned copy: the blob is only byte-aligned */
-            dst->word_count = s->word_count;
-            dst->vk_stage = 1u << s->stage;
-            out->count++;
+            out->stages[out->count++] = dst;
             r = sb_layer_spirv_check(dst->words, dst->word_count, device_env(dev), &err);
         }
         if (r != SB_SUCCESS) {
@@ -164,9 +165,10 @@ static enum sb_result translate_rebased(const void *code, size_t size, struct sb
     return r;
 }
 
-static bool translate_dxbc(const struct sb_layer_device *dev, const void *code, size_t size,
-                           enum sb_layer_kind kind, const char *hex, struct sb_layer_spirv *out)
+static struct sb_layer_spirv *translate_dxbc(const struct sb_layer_device *dev, const void *code, size_t size,
+                                             enum sb_layer_kind kind, const char *hex)
 {
+    struct sb_layer_spirv *out = NULL;
     struct sb_translate_options opts;
     sb_layer_config_options(&dev->config, dev->target_env, &opts);
     struct sb_translation *tr = NULL;
@@ -178,58 +180,74 @@ static bool translate_dxbc(const struct sb_layer_device *dev, const void *code, 
         snprintf(err.message, sizeof(err.message), "program type %u has no Vulkan stage", tr->stage);
     }
     if (r == SB_SUCCESS) {
-        out->words = malloc(tr->word_count * 4);
-        if (out->words) {
-            memcpy(out->words, tr->words, tr->word_count * 4);
-            out->word_count = tr->word_count;
-            out->vk_stage = ir_stage_bits[tr->stage];
-        } else {
+        out = sb_layer_spirv_new(ir_stage_bits[tr->stage], tr->words, tr->word_count);
+        if (!out) {
             r = SB_ERROR_OUT_OF_MEMORY;
             snprintf(err.message, sizeof(err.message), "out of memory");
         }
     }
     sb_translation_destroy(tr);
-    if (r != SB_SUCCESS) {
+    if (r != SB_SUCCESS)
         log_failure(kind, hex, r, &err);
-        return false;
-    }
-    return true;
+    return out;
 }
 
-static uint64_t config_hash(const struct sb_layer_device *dev, enum sb_layer_kind kind)
+void sb_layer_device_keys(struct sb_layer_device *dev)
 {
     struct sb_translate_options opts;
     sb_layer_config_options(&dev->config, dev->target_env, &opts);
-    const uint64_t parts[] = { dev->config.version_hash, (uint64_t)kind, (uint64_t)opts.target_env,
-                               opts.flags, dev->config.set_base, opts.unbounded_descriptor_count };
-    return sb_layer_hash_bytes(parts, sizeof(parts), 1).lo;
+    for (int kind = 0; kind < SB_LAYER_KIND_COUNT; kind++) {
+        const uint64_t parts[] = { dev->config.version_hash, (uint64_t)kind, (uint64_t)opts.target_env,
+                                   opts.flags, dev->config.set_base, opts.unbounded_descriptor_count };
+        dev->config_hash[kind] = sb_layer_hash_bytes(parts, sizeof(parts), 1).lo;
+    }
 }
 
-static bool translate_cached(const struct sb_layer_device *dev, const void *code, size_t size,
-                             enum sb_layer_kind kind, const struct sb_layer_cache_key *key, const char *hex,
-                             struct sb_layer_output *out)
+/* A miss of the in-process cache: the disk cache, else a translation; the result is
+ * kept where the configuration says. */
+static struct sb_layer_spirv *load_or_translate(const struct sb_layer_device *dev, const void *code, size_t size,
+                                                enum sb_layer_kind kind, const struct sb_layer_cache_key *key)
 {
     const struct sb_layer_config *cfg = &dev->config;
-    struct sb_layer_spirv *spirv = &out->stages[0];
-    if (cfg->memory_cache && sb_layer_memory_load(key, spirv)) {
-        sb_layer_stat_add(SB_LAYER_STAT_MEMORY_HITS);
-        sb_layer_log(SB_LAYER_LOG_INFO, "%s %s: memory cache hit", sb_layer_kind_name(kind), hex);
-    } else if (cfg->cache_dir && sb_layer_cache_load(cfg->cache_dir, key, spirv)) {
+    char hex[33];
+    sb_layer_hash_hex(key->content, hex);
+    struct sb_layer_spirv *spirv = cfg->cache_dir ? sb_layer_cache_load(cfg->cache_dir, key) : NULL;
+    if (spirv) {
         sb_layer_stat_add(SB_LAYER_STAT_DISK_HITS);
         sb_layer_log(SB_LAYER_LOG_INFO, "%s %s: disk cache hit", sb_layer_kind_name(kind), hex);
-        if (cfg->memory_cache)
-            sb_layer_memory_store(key, spirv);
-    } else if (translate_dxbc(dev, code, size, kind, hex, spirv)) {
+    } else if ((spirv = translate_dxbc(dev, code, size, kind, hex)) != NULL) {
         sb_layer_stat_add(SB_LAYER_STAT_TRANSLATIONS);
         sb_layer_log(SB_LAYER_LOG_INFO, "%s %s: translated (%zu bytes -> %zu SPIR-V words)",
                      sb_layer_kind_name(kind), hex, size, spirv->word_count);
-        if (cfg->memory_cache)
-            sb_layer_memory_store(key, spirv);
         if (cfg->cache_dir)
             sb_layer_cache_store(cfg->cache_dir, key, spirv);
     } else {
-        return false;
+        return NULL;
     }
+    if (cfg->memory_cache)
+        sb_layer_memory_store(key->config, code, size, &key->content, spirv);
+    return spirv;
+}
+
+static bool translate_cached(const struct sb_layer_device *dev, const void *code, size_t size,
+                             enum sb_layer_kind kind, struct sb_layer_hash *content, struct sb_layer_output *out)
+{
+    struct sb_layer_cache_key key = { { 0, 0 }, dev->config_hash[kind] };
+    struct sb_layer_spirv *spirv = NULL;
+    if (dev->config.memory_cache && (spirv = sb_layer_memory_find(key.config, code, size, content)) != NULL) {
+        sb_layer_stat_add(SB_LAYER_STAT_MEMORY_HITS);
+        if (sb_layer_log_on(SB_LAYER_LOG_INFO)) {
+            char hex[33];
+            sb_layer_hash_hex(*content, hex);
+            sb_layer_log(SB_LAYER_LOG_INFO, "%s %s: memory cache hit", sb_layer_kind_name(kind), hex);
+        }
+    } else {
+        key.content = *content = sb_layer_hash_bytes(code, size, 0);
+        spirv = load_or_translate(dev, code, size, kind, &key);
+    }
+    if (!spirv)
+        return false;
+    out->stages[0] = spirv;
     out->count = 1;
     return true;
 }
@@ -237,15 +255,20 @@ static bool translate_cached(const struct sb_layer_device *dev, const void *code
 bool sb_layer_translate(const struct sb_layer_device *dev, const void *code, size_t size,
                         enum sb_layer_kind kind, struct sb_layer_output *out)
 {
-    memset(out, 0, sizeof(*out));
     out->kind = kind;
-    struct sb_layer_cache_key key = { sb_layer_hash_bytes(code, size, 0), config_hash(dev, kind) };
-    char hex[33];
-    sb_layer_hash_hex(key.content, hex);
-    bool ok = kind == SB_LAYER_KIND_VBC ? extract_vbc(dev, code, size, hex, out)
-                                        : translate_cached(dev, code, size, kind, &key, hex, out);
+    out->count = 0;
+    struct sb_layer_hash content;
+    bool ok;
+    if (kind == SB_LAYER_KIND_VBC) {
+        char hex[33];
+        content = sb_layer_hash_bytes(code, size, 0);
+        sb_layer_hash_hex(content, hex);
+        ok = extract_vbc(dev, code, size, hex, out);
+    } else {
+        ok = translate_cached(dev, code, size, kind, &content, out);
+    }
     /* A failing input is dumped too: it is the one a user wants to look at. */
     if (dev->config.dump_dir)
-        sb_layer_dump(dev->config.dump_dir, &key.content, sb_layer_kind_name(kind), code, size, ok ? out : NULL);
+        sb_layer_dump(dev->config.dump_dir, &content, sb_layer_kind_name(kind), code, size, ok ? out : NULL);
     return ok;
 }

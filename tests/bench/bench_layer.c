@@ -2,52 +2,46 @@
 /*
  * vkCreateShaderModule + vkDestroyShaderModule through VK_LAYER_SHADERBRIDGE_translate
  * (issue #7 §5), on the first device (lavapipe under ctest), without the
- * validation layer so the figures are the layer's own:
- *   spirv   a SPIR-V module (saxpy translated here by sb_translate): without
- *           the layer vs with it (pass-through overhead; goal < 1 us median)
- *   cold    saxpy_cs_5_0.dxbc with both caches off: a translation per call
+ * validation layer so the figures are the layer's own. Two modes:
+ *
+ * One shader (samples/saxpy_cs_5_0.dxbc under ctest), five cases, each on its
+ * own device (all open at once) and interleaved call by call:
+ *   spirv   the shader's translation (sb_translate here) without the layer
+ *   layer   the same through the layer (pass-through overhead; goal < 1 us median)
+ *   cold    the DXBC with both caches off: a translation per call
  *   memory  the same with the in-process cache (the repeat creation)
  *   disk    the same with only the disk cache (a file read per call)
- * Goal: cached >= 20x faster than cold (medians). The SPIR-V module is saxpy's own
- * translation, so its no-layer time is the driver's share of every DXBC call and the
- * rest is the layer's; both ratios are printed. Each call is timed on its own
- * (clock_gettime, monotonic); medians and minimums are printed.
  *
- * Usage: bench_layer MANIFEST_DIR SAXPY_DXBC [--iters N] [--cold N]
- * The layer is enabled by name and found through VK_ADD_LAYER_PATH=MANIFEST_DIR.
- * Exit 0, 1 on a failing call, 77 without a Vulkan device.
+ * Corpus (--corpus DIR, bench_layer_corpus.c): every DXBC of DIR/MANIFEST.tsv the
+ * translator accepts, or a deterministic sample, with the cases interleaved per
+ * shader; see there.
+ *
+ * Goal (issue #7): cached >= 20x faster than cold. The SPIR-V module is the shader's
+ * own translation, so its no-layer time is the driver's share of every DXBC call;
+ * whole-call ratios and the layer's own share (a call minus the same module's
+ * SPIR-V call, through the layer and without it) are all printed. Each call is
+ * timed on its own (clock_gettime, monotonic).
+ *
+ * Usage: bench_layer MANIFEST_DIR SAXPY_DXBC [--iters N] [--cold N] [--only CASE]
+ *        bench_layer MANIFEST_DIR --corpus DXBC_DIR [--limit N] [--iters N] [--cold N] [--csv FILE]
+ * --only spirv|layer|cold|memory|disk runs one case (for perf record). The layer is
+ * enabled by name and found through VK_ADD_LAYER_PATH=MANIFEST_DIR.
+ * Exit 0, 1 on a failing call, 77 without a Vulkan device (or without the corpus).
  */
 #define _POSIX_C_SOURCE 200809L
+
+#include "bench_layer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#ifndef VK_NO_PROTOTYPES
-#define VK_NO_PROTOTYPES
-#endif
-#include <volk.h>
-
 #include "shaderbridge/translate.h"
 
-/* AddressSanitizer builds (gcc: __SANITIZE_ADDRESS__, clang: __has_feature). */
-#if defined(__SANITIZE_ADDRESS__)
-#define BENCH_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BENCH_ASAN 1
-#endif
-#endif
-
-struct blob {
-    uint8_t *bytes;
-    size_t size;
-};
-
-static struct blob read_blob(const char *path)
+struct bench_blob bench_read_blob(const char *path)
 {
-    struct blob b = { 0 };
+    struct bench_blob b = { 0 };
     FILE *f = fopen(path, "rb");
     if (!f)
         return b;
@@ -61,13 +55,7 @@ static struct blob read_blob(const char *path)
     return b;
 }
 
-struct gpu {
-    VkInstance instance;
-    VkDevice device;
-};
-
-/* An instance (with the layer or not) and a device on its first physical device. */
-static int gpu_open(struct gpu *g, bool layer)
+static int gpu_open(struct bench_gpu *g, bool layer)
 {
     const char *name = "VK_LAYER_SHADERBRIDGE_translate";
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_1 };
@@ -78,7 +66,8 @@ static int gpu_open(struct gpu *g, bool layer)
         printf("%s: vkCreateInstance: %d\n", layer ? "layer" : "no layer", r);
         return r == VK_ERROR_INCOMPATIBLE_DRIVER ? 77 : 1;
     }
-    volkLoadInstance(g->instance);
+    /* Instance-level pointers are the loader's trampolines, valid for every instance. */
+    volkLoadInstanceOnly(g->instance);
     uint32_t count = 1;
     VkPhysicalDevice physical = VK_NULL_HANDLE;
     r = vkEnumeratePhysicalDevices(g->instance, &count, &physical);
@@ -94,21 +83,54 @@ static int gpu_open(struct gpu *g, bool layer)
         printf("vkCreateDevice: %d\n", r);
         return 1;
     }
-    volkLoadDevice(g->device);
-    return 0;
+    PFN_vkGetDeviceProcAddr gdpa = (PFN_vkGetDeviceProcAddr)vkGetInstanceProcAddr(g->instance, "vkGetDeviceProcAddr");
+    g->create = (PFN_vkCreateShaderModule)gdpa(g->device, "vkCreateShaderModule");
+    g->destroy = (PFN_vkDestroyShaderModule)gdpa(g->device, "vkDestroyShaderModule");
+    return g->create && g->destroy ? 0 : 1;
 }
 
-static void gpu_close(struct gpu *g)
+int bench_gpu_open(struct bench_gpu *g)
 {
-    vkDestroyDevice(g->device, NULL);
+    return gpu_open(g, false);
+}
+
+int bench_layer_open(struct bench_gpu *g, const char *memory_cache, const char *cache_dir)
+{
+    setenv("SHADERBRIDGE_LAYER_MEMORY_CACHE", memory_cache, 1);
+    if (cache_dir)
+        setenv("SHADERBRIDGE_LAYER_CACHE_DIR", cache_dir, 1);
+    else
+        unsetenv("SHADERBRIDGE_LAYER_CACHE_DIR");
+    return gpu_open(g, true);
+}
+
+void bench_gpu_close(struct bench_gpu *g)
+{
+    PFN_vkDestroyDevice destroy_device =
+        (PFN_vkDestroyDevice)vkGetInstanceProcAddr(g->instance, "vkDestroyDevice");
+    destroy_device(g->device, NULL);
     vkDestroyInstance(g->instance, NULL);
 }
 
-static double now_ns(void)
+double bench_now_ns(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+double bench_call_ns(const struct bench_gpu *g, const struct bench_blob *code, int *failed)
+{
+    VkShaderModuleCreateInfo info = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                      .codeSize = code->size, .pCode = (const uint32_t *)code->bytes };
+    VkShaderModule m;
+    double start = bench_now_ns();
+    VkResult r = g->create(g->device, &info, NULL, &m);
+    if (r == VK_SUCCESS)
+        g->destroy(g->device, m, NULL);
+    double t = bench_now_ns() - start;
+    *failed += r != VK_SUCCESS;
+    return t;
 }
 
 static int compare(const void *a, const void *b)
@@ -117,78 +139,160 @@ static int compare(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+double bench_median(double *v, size_t n)
+{
+    qsort(v, n, sizeof(*v), compare);
+    return n ? v[n / 2] : 0;
+}
+
+double bench_min(const double *v, size_t n)
+{
+    double m = n ? v[0] : 0;
+    for (size_t i = 1; i < n; i++)
+        m = v[i] < m ? v[i] : m;
+    return m;
+}
+
+/* ---- one shader ------------------------------------------------------------------------------------ */
+
+/* The cases, each on its own device, all open at once; --only runs one. */
+enum { CASE_SPIRV, CASE_LAYER, CASE_COLD, CASE_MEMORY, CASE_DISK, CASE_COUNT };
+
+static const char *const case_names[CASE_COUNT] = { "spirv", "layer", "cold", "memory", "disk" };
+static const char *const case_titles[CASE_COUNT] = {
+    "SPIR-V, no layer", "SPIR-V, through the layer", "DXBC, cold (translated every call)",
+    "DXBC, in-process cache", "DXBC, disk cache only",
+};
+
 struct figure {
     double median_ns, min_ns;
 };
 
-/* Times `iters` create+destroy pairs of `code` on g's device (one warm-up call first). */
-static struct figure time_calls(struct gpu *g, const struct blob *code, int iters, int *failed)
+static int open_case(int k, struct bench_gpu *g, const char *cache_dir)
 {
-    VkShaderModuleCreateInfo info = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                      .codeSize = code->size, .pCode = (const uint32_t *)code->bytes };
-    double *t = calloc((size_t)iters, sizeof(*t));
-    VkShaderModule m;
-    if (vkCreateShaderModule(g->device, &info, NULL, &m) == VK_SUCCESS)
-        vkDestroyShaderModule(g->device, m, NULL);
-    for (int i = 0; t && i < iters; i++) {
-        double start = now_ns();
-        VkResult r = vkCreateShaderModule(g->device, &info, NULL, &m);
-        if (r == VK_SUCCESS)
-            vkDestroyShaderModule(g->device, m, NULL);
-        t[i] = now_ns() - start;
-        *failed += r != VK_SUCCESS;
+    switch (k) {
+    case CASE_SPIRV: return bench_gpu_open(g);
+    case CASE_LAYER: return bench_layer_open(g, "1", NULL);
+    case CASE_COLD: return bench_layer_open(g, "0", NULL);
+    case CASE_MEMORY: return bench_layer_open(g, "1", NULL);
+    default: return bench_layer_open(g, "0", cache_dir);
     }
-    struct figure f = { 0, 0 };
-    if (t) {
-        qsort(t, (size_t)iters, sizeof(*t), compare);
-        f = (struct figure){ t[iters / 2], t[0] };
-    }
-    free(t);
-    return f;
 }
 
-/* One instance with the layer configured by `memory_cache` / `cache_dir` (NULL: off). */
-static int layer_run(const struct blob *code, int iters, const char *memory_cache, const char *cache_dir,
-                     struct figure *out, int *failed)
+/* `iters` rounds, each one call of every selected case in turn (cold only in every
+ * (iters / cold_iters)-th round, so its calls spread over the same time as the others'),
+ * so a burst of load on the shared machine hits all cases alike; one untimed warm-up
+ * call per case first (it fills the caches). */
+static void time_rounds(const struct bench_gpu *g, const struct bench_blob *code[CASE_COUNT], unsigned cases,
+                        int iters, int cold_iters, struct figure out[CASE_COUNT], int *failed)
 {
-    setenv("SHADERBRIDGE_LAYER_MEMORY_CACHE", memory_cache, 1);
-    if (cache_dir)
-        setenv("SHADERBRIDGE_LAYER_CACHE_DIR", cache_dir, 1);
-    else
-        unsetenv("SHADERBRIDGE_LAYER_CACHE_DIR");
-    struct gpu g;
-    int rc = gpu_open(&g, true);
-    if (rc)
-        return rc;
-    *out = time_calls(&g, code, iters, failed);
-    gpu_close(&g);
-    return 0;
+    double *t[CASE_COUNT] = { 0 };
+    int n[CASE_COUNT], done[CASE_COUNT] = { 0 }, ignored = 0, stride = iters / cold_iters;
+    for (int k = 0; k < CASE_COUNT; k++) {
+        n[k] = k == CASE_COLD ? cold_iters : iters;
+        if (cases & (1u << k)) {
+            t[k] = calloc((size_t)n[k], sizeof(double));
+            bench_call_ns(&g[k], code[k], &ignored);
+        }
+    }
+    for (int r = 0; r < iters; r++)
+        for (int j = 0; j < CASE_COUNT; j++) {
+            int k = (j + r) % CASE_COUNT; /* each case leads in turn: no order bias */
+            if (t[k] && done[k] < n[k] && (k != CASE_COLD || r % stride == 0))
+                t[k][done[k]++] = bench_call_ns(&g[k], code[k], failed);
+        }
+    for (int k = 0; k < CASE_COUNT; k++) {
+        if (t[k])
+            out[k] = (struct figure){ bench_median(t[k], (size_t)done[k]), t[k][0] };
+        free(t[k]);
+    }
 }
 
-static void print(const char *what, struct figure f)
+static void print_ratios(const struct figure f[CASE_COUNT])
 {
-    printf("  %-44s median %9.3f us   min %9.3f us\n", what, f.median_ns / 1e3, f.min_ns / 1e3);
+    struct figure plain = f[CASE_SPIRV], pass = f[CASE_LAYER], cold = f[CASE_COLD], memory = f[CASE_MEMORY];
+    struct figure disk = f[CASE_DISK];
+    printf("  pass-through overhead (median difference): %.3f us (goal < 1 us)\n",
+           (pass.median_ns - plain.median_ns) / 1e3);
+    printf("  whole call, cold / in-process cache: %.1fx median, %.1fx min; cold / disk cache: %.1fx median, "
+           "%.1fx min (goal >= 20x)\n", cold.median_ns / memory.median_ns, cold.min_ns / memory.min_ns,
+           cold.median_ns / disk.median_ns, cold.min_ns / disk.min_ns);
+    /* The SPIR-V is the shader's own translation: through the layer it is a DXBC call
+     * without the layer's translation work (the brief's "layer's own share" baseline);
+     * without the layer it is the driver's share. */
+    const struct figure *base[2] = { &pass, &plain };
+    static const char *const base_names[2] = { "call - SPIR-V through the layer", "call - SPIR-V without the layer" };
+    for (int b = 0; b < 2; b++) {
+        double c = cold.median_ns - base[b]->median_ns, m = memory.median_ns - base[b]->median_ns;
+        double d = disk.median_ns - base[b]->median_ns;
+        double cm = cold.min_ns - base[b]->min_ns, mm = memory.min_ns - base[b]->min_ns;
+        printf("  layer's own share (%s): cold %.3f us, in-process %.3f us, disk %.3f us (medians); "
+               "cold %.3f us, in-process %.3f us (mins)\n", base_names[b], c / 1e3, m / 1e3, d / 1e3, cm / 1e3,
+               mm / 1e3);
+        printf("    cold / in-process cache: ");
+        if (m > 0)
+            printf("%.1fx median", c / m);
+        else
+            printf("(in-process share <= 0 at the median: below the noise)");
+        /* a difference of two minimums under 50 ns is the timer's and the machine's noise */
+        if (mm >= 50)
+            printf(", %.1fx min", cm / mm);
+        else
+            printf(", min: in-process share < 0.05 us (noise)");
+        if (d > 0)
+            printf("; cold / disk cache: %.1fx median", c / d);
+        printf("\n");
+    }
+    printf("  driver's share of a call (SPIR-V without the layer / call, medians): %.0f%% cold, %.0f%% in-process "
+           "cache, %.0f%% disk cache\n", 100 * plain.median_ns / cold.median_ns,
+           100 * plain.median_ns / memory.median_ns, 100 * plain.median_ns / disk.median_ns);
 }
 
-int main(int argc, char **argv)
+static int run_cases(const struct bench_blob *dxbc, const struct bench_blob *spirv, int iters, int cold_iters,
+                     unsigned cases)
 {
-    int iters = 20000, cold_iters = 200;
-    if (argc < 3) {
-        fprintf(stderr, "usage: bench_layer MANIFEST_DIR SAXPY_DXBC [--iters N] [--cold N]\n");
-        return 2;
+    char cache_dir[] = "/tmp/sb_bench_layer.XXXXXX";
+    if (!mkdtemp(cache_dir))
+        return 1;
+    const struct bench_blob *code[CASE_COUNT] = { spirv, spirv, dxbc, dxbc, dxbc };
+    struct bench_gpu g[CASE_COUNT];
+    struct figure f[CASE_COUNT] = { { 0, 0 } };
+    int failed = 0, rc = 0, opened = 0;
+    for (; !rc && opened < CASE_COUNT; opened++)
+        if (cases & (1u << opened))
+            rc = open_case(opened, &g[opened], cache_dir);
+    if (!rc)
+        time_rounds(g, code, cases, iters, cold_iters, f, &failed);
+#ifndef BENCH_ASAN
+    /* Under LeakSanitizer the driver stays loaded: an unloaded driver's static caches
+     * would read as leaks. */
+    for (int k = opened - 1; !rc && k >= 0; k--)
+        if (cases & (1u << k))
+            bench_gpu_close(&g[k]);
+#endif
+    if (!rc) {
+        printf("vkCreateShaderModule + vkDestroyShaderModule, %d interleaved rounds (%d cold), per call:\n", iters,
+               cold_iters);
+        for (int k = 0; k < CASE_COUNT; k++)
+            if (cases & (1u << k))
+                printf("  %-44s median %9.3f us   min %9.3f us\n", case_titles[k], f[k].median_ns / 1e3,
+                       f[k].min_ns / 1e3);
+        if (cases == (1u << CASE_COUNT) - 1)
+            print_ratios(f);
     }
-    for (int i = 3; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--iters"))
-            iters = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--cold"))
-            cold_iters = atoi(argv[i + 1]);
-    }
-    if (iters < 1 || cold_iters < 1)
-        return 2;
-    setenv("VK_ADD_LAYER_PATH", argv[1], 1);
-    unsetenv("VK_INSTANCE_LAYERS");
-    setenv("SHADERBRIDGE_LAYER_LOG", "error", 1);
-    struct blob dxbc = read_blob(argv[2]), spirv = { 0 };
+    /* The disk entries this run wrote. */
+    char cmd[128];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", cache_dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "bench_layer: could not remove %s\n", cache_dir);
+    if (failed)
+        printf("FAIL: %d calls failed\n", failed);
+    return rc ? rc : failed ? 1 : 0;
+}
+
+static int one_shader(const char *path, int iters, int cold_iters, unsigned cases)
+{
+    struct bench_blob dxbc = bench_read_blob(path), spirv = { 0 };
     struct sb_translation *tr = NULL;
     struct sb_error err = { 0 };
     if (dxbc.size && sb_translate(dxbc.bytes, dxbc.size, NULL, &tr, &err) == SB_SUCCESS) {
@@ -198,64 +302,72 @@ int main(int argc, char **argv)
             memcpy(spirv.bytes, tr->words, spirv.size);
     }
     sb_translation_destroy(tr);
-    if (!dxbc.size || !spirv.bytes) {
-        fprintf(stderr, "bench_layer: cannot read or translate %s: %s\n", argv[2], err.message);
-        return 1;
+    int rc = 1;
+    if (!dxbc.size || !spirv.bytes)
+        fprintf(stderr, "bench_layer: cannot read or translate %s: %s\n", path, err.message);
+    else
+        rc = run_cases(&dxbc, &spirv, iters, cold_iters, cases);
+    free(dxbc.bytes);
+    free(spirv.bytes);
+    return rc;
+}
+
+static unsigned case_named(const char *name)
+{
+    for (int i = 0; i < CASE_COUNT; i++)
+        if (!strcmp(name, case_names[i]))
+            return 1u << i;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *corpus = NULL, *csv = NULL;
+    int iters = -1, cold_iters = -1, limit = 0;
+    unsigned cases = (1u << CASE_COUNT) - 1;
+    bool bad = argc < 3 || (argc == 3 && !strcmp(argv[2], "--corpus"));
+    int i = 2;
+    if (argc >= 4 && !strcmp(argv[2], "--corpus")) {
+        corpus = argv[3];
+        i = 4;
+    } else {
+        i = 3;
     }
+    for (; !bad && i < argc; i += 2) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v)
+            bad = true;
+        else if (!strcmp(argv[i], "--iters"))
+            iters = atoi(v);
+        else if (!strcmp(argv[i], "--cold"))
+            cold_iters = atoi(v);
+        else if (!strcmp(argv[i], "--limit") && corpus)
+            limit = atoi(v);
+        else if (!strcmp(argv[i], "--csv") && corpus)
+            csv = v;
+        else if (!strcmp(argv[i], "--only") && !corpus)
+            bad = !(cases = case_named(v));
+        else
+            bad = true;
+    }
+    if (bad || !iters || !cold_iters || iters < -1 || cold_iters < -1 || limit < 0) {
+        fprintf(stderr, "usage: bench_layer MANIFEST_DIR SAXPY_DXBC [--iters N] [--cold N] "
+                        "[--only spirv|layer|cold|memory|disk]\n"
+                        "       bench_layer MANIFEST_DIR --corpus DXBC_DIR [--limit N] [--iters N] [--cold N] "
+                        "[--csv FILE]\n");
+        return 2;
+    }
+    setenv("VK_ADD_LAYER_PATH", argv[1], 1);
+    unsetenv("VK_INSTANCE_LAYERS");
+    unsetenv("SHADERBRIDGE_LAYER_DUMP_DIR");
+    setenv("SHADERBRIDGE_LAYER_LOG", "error", 1);
     if (volkInitialize() != VK_SUCCESS) {
         printf("SKIPPED: no Vulkan loader\n");
         return 77;
     }
-    char cache_dir[] = "/tmp/sb_bench_layer.XXXXXX";
-    if (!mkdtemp(cache_dir))
-        return 1;
-
-    int failed = 0, rc;
-    struct gpu g;
-    if ((rc = gpu_open(&g, false)) != 0)
-        return rc;
-    struct figure plain = time_calls(&g, &spirv, iters, &failed);
-    /* The first instance stays open until the end: the driver stays loaded between the
-     * layer's instances (no reload in the timings, and under LeakSanitizer no unloaded
-     * driver whose static caches would read as leaks). */
-    struct figure layered, cold, memory, disk;
-    if ((rc = layer_run(&spirv, iters, "1", NULL, &layered, &failed)) != 0 ||
-        (rc = layer_run(&dxbc, cold_iters, "0", NULL, &cold, &failed)) != 0 ||
-        (rc = layer_run(&dxbc, iters, "1", NULL, &memory, &failed)) != 0 ||
-        (rc = layer_run(&dxbc, iters, "0", cache_dir, &disk, &failed)) != 0)
-        return rc;
-    volkLoadInstance(g.instance);
-    volkLoadDevice(g.device);
-#ifndef BENCH_ASAN
-    gpu_close(&g);
-#endif
-
-    printf("vkCreateShaderModule + vkDestroyShaderModule, %d calls (%d cold), per call:\n", iters, cold_iters);
-    print("SPIR-V, no layer", plain);
-    print("SPIR-V, through the layer", layered);
-    printf("  pass-through overhead (median difference): %.3f us (goal < 1 us)\n",
-           (layered.median_ns - plain.median_ns) / 1e3);
-    print("DXBC saxpy, cold (translated every call)", cold);
-    print("DXBC saxpy, in-process cache", memory);
-    print("DXBC saxpy, disk cache only", disk);
-    printf("  whole call, cold / in-process cache: %.1fx, cold / disk cache: %.1fx (goal >= 20x)\n",
-           cold.median_ns / memory.median_ns, cold.median_ns / disk.median_ns);
-    /* The SPIR-V above is saxpy's translation itself, so `plain` is the driver's share of
-     * every DXBC call; what is left is the layer's. */
-    double c = cold.median_ns - plain.median_ns, mem = memory.median_ns - plain.median_ns;
-    double dsk = disk.median_ns - plain.median_ns;
-    printf("  layer's share (median minus the driver's): cold %.3f us, in-process %.3f us, disk %.3f us\n",
-           c / 1e3, mem / 1e3, dsk / 1e3);
-    if (mem > 0 && dsk > 0)
-        printf("  layer's share, cold / in-process cache: %.1fx, cold / disk cache: %.1fx\n", c / mem, c / dsk);
-    /* The disk entries this run wrote. */
-    char cmd[128];
-    snprintf(cmd, sizeof(cmd), "rm -rf %s", cache_dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "bench_layer: could not remove %s\n", cache_dir);
-    free(dxbc.bytes);
-    free(spirv.bytes);
-    if (failed)
-        printf("FAIL: %d calls failed\n", failed);
-    return failed ? 1 : 0;
+    if (corpus)
+        return bench_corpus(corpus, limit, iters > 0 ? iters : 21, cold_iters > 0 ? cold_iters : 7, csv);
+    iters = iters > 0 ? iters : 20000;
+    cold_iters = cold_iters > 0 ? cold_iters : 200;
+    return one_shader(argv[2], iters, cold_iters < iters ? cold_iters : iters, cases);
 }
