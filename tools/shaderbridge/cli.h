@@ -38,6 +38,7 @@ void cli_usage_error(const char *format, ...);
 int cli_cmd_info(int argc, char **argv);
 int cli_cmd_reflect(int argc, char **argv);
 int cli_cmd_disasm(int argc, char **argv);
+int cli_cmd_assemble(int argc, char **argv);
 int cli_cmd_translate(int argc, char **argv);
 int cli_cmd_run(int argc, char **argv);
 int cli_cmd_validate(int argc, char **argv);

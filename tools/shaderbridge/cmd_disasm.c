@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge disasm [--offsets] [--no-header] FILE`: the SM4/5 program of
- * a DXBC container in fxc's syntax (docs/sm4-tokens.md §9). Decode errors
- * are reported as FILE:OFFSET: error: ... with the file offset of the bad
- * token, like every other command.
+ * a DXBC container in fxc's syntax (docs/sm4-tokens.md §9), or a PICA200
+ * SHBIN in picasso syntax that `shaderbridge assemble` turns back into the
+ * same code words (docs/pica200.md; the options apply to DXBC only). Decode
+ * errors are reported as FILE:OFFSET: error: ... with the file offset of the
+ * bad token, like every other command.
  */
 #include "document.h"
 
 #include <string.h>
 
+#include "shaderbridge/pica.h"
 #include "shaderbridge/sm4.h"
 
 static int disassemble(const struct cli_document *doc, uint32_t flags)
@@ -28,6 +31,19 @@ static int disassemble(const struct cli_document *doc, uint32_t flags)
     }
     fputs(text, stdout);
     sb_sm4_text_free(text);
+    return CLI_EXIT_OK;
+}
+
+static int disassemble_shbin(const struct cli_document *doc)
+{
+    struct sb_error error = { 0 };
+    char *text = NULL;
+    if (sb_pica_disassemble(doc->shbin, &text, &error) != SB_SUCCESS) {
+        cli_report_error(doc->file.name, &error);
+        return CLI_EXIT_INVALID_INPUT;
+    }
+    fputs(text, stdout);
+    sb_pica_free(text);
     return CLI_EXIT_OK;
 }
 
@@ -62,11 +78,13 @@ int cli_cmd_disasm(int argc, char **argv)
     if (!cli_document_open(name, &doc))
         return CLI_EXIT_INVALID_INPUT;
     int status;
-    if (doc.format != SB_FORMAT_DXCONTAINER || doc.dxbc->is_dxil) {
+    if (doc.format == SB_FORMAT_SHBIN) {
+        status = disassemble_shbin(&doc);
+    } else if (doc.format != SB_FORMAT_DXCONTAINER || doc.dxbc->is_dxil) {
         struct sb_error error = { .code = SB_ERROR_UNKNOWN_FORMAT, .offset = 0,
                                   .instr = UINT32_MAX };
         snprintf(error.message, sizeof(error.message),
-                 "disasm reads SM4/5 DXBC containers (SHDR/SHEX); this is %s",
+                 "disasm reads SM4/5 DXBC containers (SHDR/SHEX) and SHBIN; this is %s",
                  doc.format == SB_FORMAT_DXCONTAINER ? "a DXIL container"
                                                      : sb_format_name(doc.format));
         cli_report_error(name, &error);

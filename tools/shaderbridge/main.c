@@ -15,7 +15,11 @@ static const char usage_text[] =
     "  info FILE...               one line per file: format, stage, parts, checksum\n"
     "  reflect [--json] FILE      everything decoded from one file (text or JSON)\n"
     "  disasm [--offsets] [--no-header] FILE\n"
-    "                             the SM4/5 program of a DXBC file in fxc's syntax\n"
+    "                             the SM4/5 program of a DXBC file in fxc's syntax,\n"
+    "                             or a PICA200 SHBIN in picasso syntax\n"
+    "  assemble [-o OUT] FILE.pica\n"
+    "                             picasso-syntax PICA200 assembly to a SHBIN file\n"
+    "                             (default OUT: FILE with .shbin)\n"
 #ifndef SB_CLI_NO_TRANSLATE
     "  translate [-o OUT] [--target-env vulkan1.0|vulkan1.1|vulkan1.2|vulkan1.3]\n"
     "            [-g] [-O] [--validate] [--spirv-text] [--jobs N]\n"
@@ -81,6 +85,8 @@ int main(int argc, char **argv)
         return cli_cmd_reflect(argc - 1, argv + 1);
     if (!strcmp(command, "disasm"))
         return cli_cmd_disasm(argc - 1, argv + 1);
+    if (!strcmp(command, "assemble"))
+        return cli_cmd_assemble(argc - 1, argv + 1);
 #ifndef SB_CLI_NO_TRANSLATE
     if (!strcmp(command, "translate"))
         return cli_cmd_translate(argc - 1, argv + 1);
