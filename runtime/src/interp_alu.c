@@ -120,6 +120,45 @@ static bool uniform(const struct interp_state *s, const uint32_t *v)
     return v >= s->imm_arrays && v < s->imm_arrays + (size_t)SB_INTERP_IMM_SLOTS * s->lanes;
 }
 
+/* sb_interp_options::approx_ulps: finite nonzero results moved by `ulps` in magnitude (the
+ * bit pattern of a float grows with its magnitude, so this is an integer add), never across
+ * zero or into an infinity. */
+static void nudge_ulps(uint32_t *r, uint32_t n, int32_t ulps)
+{
+    for (uint32_t l = 0; l < n; l++) {
+        uint32_t magnitude = r[l] & 0x7FFFFFFFu;
+        if (magnitude == 0 || magnitude >= 0x7F800000u)
+            continue;
+        int64_t moved = (int64_t)magnitude + ulps;
+        if (moved < 1)
+            moved = 1;
+        if (moved > 0x7F7FFFFF)
+            moved = 0x7F7FFFFF;
+        r[l] = (r[l] & 0x80000000u) | (uint32_t)moved;
+    }
+}
+
+/* sin and cos: Vulkan bounds their error absolutely (2^-11 within [-pi, pi]), so they move by
+ * `ulps` units of 2^-23 (ULPs of 1.0) whatever their magnitude, away from zero when positive. */
+static void nudge_absolute(uint32_t *r, uint32_t n, int32_t ulps)
+{
+    float step = (float)ulps * 0x1p-23f;
+    for (uint32_t l = 0; l < n; l++) {
+        float v;
+        memcpy(&v, &r[l], 4);
+        if (v != v)
+            continue;
+        v += v < 0 ? -step : step;
+        memcpy(&r[l], &v, 4);
+    }
+}
+
+static bool approximated(uint32_t op)
+{
+    return op == SB_IR_OP_EXP || op == SB_IR_OP_LOG || op == SB_IR_OP_RSQ || op == SB_IR_OP_RCP ||
+           op == SB_IR_OP_SQRT || op == SB_IR_OP_DIV;
+}
+
 /* One component of a lane-wise op: the uniform kernels where they apply. */
 static void lanewise_component(const struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *b,
                                const uint32_t *c, uint32_t *r)
@@ -134,6 +173,8 @@ static void lanewise_component(const struct interp_state *s, uint32_t op, const 
         return;
     }
     lanewise(op, a, b, c, r, s->lanes);
+    if (s->approx_ulps && approximated(op))
+        nudge_ulps(r, s->lanes, s->approx_ulps);
 }
 
 struct lanewise_row {
@@ -293,6 +334,10 @@ static enum sb_result sincos(struct interp_state *s, const struct sb_ir_instruct
             sn[c][l] = U(sinf(F(a[c][l])));
         for (uint32_t l = 0; cs[c] && l < s->lanes; l++)
             cs[c][l] = U(cosf(F(a[c][l])));
+        if (s->approx_ulps && sn[c])
+            nudge_absolute(sn[c], s->lanes, s->approx_ulps);
+        if (s->approx_ulps && cs[c])
+            nudge_absolute(cs[c], s->lanes, s->approx_ulps);
     }
     if (sb_interp_store(s, &in->dst[0], in->dst[0].mask, (const uint32_t *const *)sn, SB_IR_TYPE_FLOAT))
         sb_interp_store(s, &in->dst[1], in->dst[1].mask, (const uint32_t *const *)cs, SB_IR_TYPE_FLOAT);

@@ -302,6 +302,7 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     uint32_t batch = groups_per_batch(program, s.group_size, groups);
     s.lanes = (batch * s.group_size + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s.budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
+    s.approx_ulps = options ? options->approx_ulps : 0;
     uint64_t batches = (groups + batch - 1) / batch;
     uint32_t threads = thread_count(options, batches);
     if (threads > 1 && batches_are_independent(program)) {

@@ -142,6 +142,7 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     s->stage = p->stage;
     s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s->budget = o && o->instruction_budget ? o->instruction_budget : DEFAULT_BUDGET;
+    s->approx_ulps = o ? o->approx_ulps : 0;
     s->in_vertices = sb_interp_geometry_input_vertices(p->gs_input_primitive);
     s->in_regs = in->registers;
     s->out_regs = out->registers;

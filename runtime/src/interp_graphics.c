@@ -91,6 +91,7 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     s->quad = p->stage == SB_IR_STAGE_PIXEL;
     s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s->budget = o && o->instruction_budget ? o->instruction_budget : DEFAULT_BUDGET;
+    s->approx_ulps = o ? o->approx_ulps : 0;
     /* System values the signature places past the caller's registers (a vertex stream
      * feeds only locations, SV_VertexID may sit above them) still need a register. */
     s->in_regs = in->registers;

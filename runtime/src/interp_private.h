@@ -137,6 +137,7 @@ struct interp_state {
     struct interp_geometry *geometry; /* where EMIT/CUT record, per lane's invocation */
 
     uint64_t budget, executed;
+    int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
     struct sb_interp_stats stats;
     const struct sb_ir_instruction *inst; /* being executed (errors) */
     struct sb_error *error;

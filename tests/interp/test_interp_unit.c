@@ -10,7 +10,8 @@
  * filtering and the address modes, and the RUN_UNSUPPORTED report of an op
  * the interpreter does not run, and dispatches on several worker threads
  * (same bits as one thread; UAV atomics stay on one thread; the budget
- * still ends a loop that never ends). Programs are assembled with
+ * still ends a loop that never ends), and the precision-sensitivity
+ * option approx_ulps. Programs are assembled with
  * tests/vulkan/sm4_asm.h and lowered with sb_sm4_decode + sb_ir_from_sm4.
  */
 #include <stdio.h>
@@ -360,6 +361,37 @@ static void test_alias(void)
         CHECK(out[i] == want[i], "out[%u] = %u, want %u", i, out[i], want[i]);
 }
 
+/* sb_interp_options::approx_ulps: exp and div results move by exactly that many ULPs, away
+ * from zero for a positive count, toward it for a negative one; 0 leaves them exact. */
+static void test_approx_ulps(void)
+{
+    struct sm4_program p;
+    sm4_begin_cs(&p, 1, 1, 1, 1);
+    sm4_dcl_uav_raw(&p, 0);
+    I(&p, OP_EXP, dr(0, "x"), lf(1.0f));
+    I(&p, OP_DIV, dr(0, "y"), lf(-1.0f), lf(3.0f));
+    I(&p, OP_ADD, dr(0, "z"), lf(1.0f), lf(1.0f));
+    I(&p, OP_STORE_RAW, du(0, "xyz"), l1(0), sr(0, "xyzx"));
+    sm4_end(&p);
+    struct sb_ir_program *ir = lower(&p);
+    const int32_t moves[3] = { 0, 3, -3 };
+    for (int k = 0; ir && k < 3; k++) {
+        uint32_t out[3] = { 0 };
+        struct sb_rt_resource t = buffer(SB_IR_RESOURCE_UAV, 0, out, sizeof(out));
+        const uint32_t groups[3] = { 1, 1, 1 };
+        struct sb_interp_options options = { .approx_ulps = moves[k] };
+        struct sb_error err;
+        memset(&err, 0, sizeof(err));
+        enum sb_result r = sb_interp_dispatch(ir, &t, 1, groups, &options, NULL, &err);
+        CHECK(r == SB_SUCCESS, "%s: %s", sb_result_name(r), err.message);
+        CHECK(out[0] == (uint32_t)((int32_t)f2u(2.0f) + moves[k]), "exp(1) moved by %d: 0x%x", moves[k], out[0]);
+        CHECK(out[1] == (uint32_t)((int32_t)f2u(-1.0f / 3.0f) + moves[k]), "-1/3 moved by %d: 0x%x", moves[k],
+              out[1]);
+        CHECK(out[2] == f2u(2.0f), "add is exact whatever approx_ulps: 0x%x", out[2]);
+    }
+    sb_ir_program_destroy(ir);
+}
+
 static enum sb_result dispatch_threads(const struct sb_ir_program *ir, struct sb_rt_resource *table, uint32_t groups,
                                        uint32_t threads, uint64_t budget, struct sb_error *err)
 {
@@ -442,6 +474,7 @@ int main(void)
     test_linear();
     test_unsupported();
     test_threads();
+    test_approx_ulps();
     if (failures) {
         fprintf(stderr, "%u check(s) failed\n", failures);
         return 1;

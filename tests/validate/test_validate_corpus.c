@@ -19,7 +19,7 @@
  * that now agrees must leave the list) and prints the counts either way.
  *
  * Usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--stages cs,vs,ps,gs]
- *        [--every N] [--budget N] [--verbose]
+ *        [--every N] [--budget N] [--explain-precision ULPS] [--verbose]
  * --every N runs every Nth shader (the sanitizer build uses it to stay within CI time).
  * Exit: 0 as expected, 1 otherwise, 77 corpus or Vulkan device absent.
  */
@@ -61,6 +61,11 @@ static void cause_of(char *out, size_t size, const struct sb_error *error)
  * program that loops on seeded data would take minutes there to reach the default). */
 static uint64_t budget;
 
+/* --explain-precision N: for each disagreement, how many mismatching words an error of N ULPs
+ * in Vulkan's approximated operations explains (sb_validate_explain_precision; printed,
+ * not part of the expected list). */
+static int32_t explain_ulps;
+
 static void run_one(struct sb_rt_context *context, const char *corpus, struct entry *e, bool verbose)
 {
     char path[4096];
@@ -99,6 +104,12 @@ static void run_one(struct sb_rt_context *context, const char *corpus, struct en
     }
     if (verbose)
         printf("%-9s %s %s\n", outcome_names[e->outcome], e->path, e->cause);
+    struct sb_validate_precision precision;
+    if (explain_ulps && e->outcome == DISAGREE &&
+        sb_validate_explain_precision(program, &options, report, explain_ulps, &precision, &error) == SB_SUCCESS)
+        printf("  %s: +-%d ULPs in approximated operations explain %llu of %llu mismatching words\n", e->path,
+               explain_ulps, (unsigned long long)precision.explained,
+               (unsigned long long)(precision.explained + precision.unexplained));
     sb_validate_report_destroy(report);
     sb_rt_program_destroy(program);
 }
@@ -182,6 +193,8 @@ int main(int argc, char **argv)
             every = (uint32_t)strtoul(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--budget") && i + 1 < argc)
             budget = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--explain-precision") && i + 1 < argc)
+            explain_ulps = (int32_t)strtol(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--verbose"))
             verbose = true;
     }

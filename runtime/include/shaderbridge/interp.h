@@ -38,6 +38,13 @@ struct sb_interp_options {
      *  calling thread alone. With several threads the budget is checked per batch against
      *  what the finished batches used, so a dispatch may run past it by a few batches. */
     uint32_t threads;
+    /** Precision sensitivity (for explaining GPU differences, not for normal runs): when
+     *  nonzero, every finite nonzero result of the operations Vulkan computes approximately
+     *  (exp, log, rsq, rcp, sqrt, div) is moved by this many ULPs (away from zero when
+     *  positive, toward zero when negative), and sin/cos results, whose error Vulkan bounds
+     *  absolutely, by this many units of 2^-23: as a device within Vulkan's precision
+     *  allowance may compute them. 0: exact libm results. */
+    int32_t approx_ulps;
 };
 
 /** sb_interp_options::threads: one worker per online CPU. */

@@ -184,6 +184,25 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
                            struct sb_validate_report **out, struct sb_error *error);
 void sb_validate_report_destroy(struct sb_validate_report *report);
 
+/** What sb_validate_explain_precision found. */
+struct sb_validate_precision {
+    uint64_t explained;        /**< mismatching float words within the moved runs' spread */
+    uint64_t unexplained;      /**< the other mismatching words (integers, or beyond the spread) */
+};
+
+/**
+ * For a report with mismatches: reruns the interpreter (only) on the same inputs with the
+ * results of Vulkan's approximated operations moved by +ulps and by -ulps
+ * (sb_interp_options::approx_ulps) and counts the report's mismatching float words whose
+ * device value lies no further from the interpreter's than the moved runs do: differences
+ * an allowed imprecision of that size explains (evidence, not proof: see
+ * runtime/src/validate_precision.c). `options` must be those of the report's run.
+ */
+enum sb_result sb_validate_explain_precision(const struct sb_rt_program *program,
+                                             const struct sb_validate_options *options,
+                                             const struct sb_validate_report *report, int32_t ulps,
+                                             struct sb_validate_precision *out, struct sb_error *error);
+
 /** Compares two words of `kind` under the rules above (exported for tests and tools). */
 bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t float_ulps);
 
