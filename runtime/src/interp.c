@@ -200,6 +200,19 @@ static enum sb_result allocate(struct interp_state *s)
 
 enum sb_result sb_interp_setup(struct interp_state *s)
 {
+    /* PICA semantics come from the shared rewrite into core IR (IR.md §PICA200), the one the
+     * SPIR-V back end runs too; its declarations are the original program's. */
+    if (s->program->source == SB_IR_SOURCE_PICA && !(s->program->pica_flags & SB_IR_PICA_LOWERED)) {
+        struct sb_error e = { 0 };
+        enum sb_result r = sb_ir_pica_lower(s->program, &s->pica_lowered, &e);
+        if (r != SB_SUCCESS) {
+            if (s->error && s->result == SB_SUCCESS)
+                *s->error = e;
+            s->result = r;
+            return r;
+        }
+        s->program = s->pica_lowered;
+    }
     if (check_bindings(s) != SB_SUCCESS)
         return s->result;
     return allocate(s);
@@ -237,6 +250,8 @@ void sb_interp_release(struct interp_state *s)
         free(s->frames[i].target);
     }
     free(s->frames);
+    sb_ir_program_destroy(s->pica_lowered);
+    s->pica_lowered = NULL;
 }
 
 void sb_interp_clear(struct interp_state *s)

@@ -136,6 +136,10 @@ struct interp_state {
     uint32_t in_vertices;
     struct interp_geometry *geometry; /* where EMIT/CUT record, per lane's invocation */
 
+    /* PICA programs run as their core-IR rewrite (sb_ir_pica_lower), owned here; `program`
+     * then points to it. */
+    struct sb_ir_program *pica_lowered;
+
     uint64_t budget, executed;
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
     struct sb_interp_stats stats;

@@ -210,7 +210,7 @@ static enum sb_result build(struct sb_spv_context *ctx)
     return ctx->result;
 }
 
-enum sb_result sb_spv_generate(const struct sb_ir_program *program,
+static enum sb_result generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
                                const struct sb_dxbc *container, struct sb_translation *out,
                                struct sb_error *error)
@@ -273,5 +273,25 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
     free(ctx->indexable);
     sb_spv_builder_release(&ctx->builder);
     free(ctx);
+    return r;
+}
+
+/* PICA programs are first rewritten into core IR (sb_ir_pica_lower, IR.md §PICA200), the
+ * same rewrite the interpreter runs, so both produce the same bits. */
+enum sb_result sb_spv_generate(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options, const char *source_name,
+                               const struct sb_dxbc *container, struct sb_translation *out,
+                               struct sb_error *error)
+{
+    struct sb_ir_program *lowered = NULL;
+    if (program->source == SB_IR_SOURCE_PICA && !(program->pica_flags & SB_IR_PICA_LOWERED)) {
+        enum sb_result r = sb_ir_pica_lower(program, &lowered, error);
+        if (r != SB_SUCCESS)
+            return r;
+        program = lowered;
+    }
+    enum sb_result r = generate(program, options, source_name ? source_name : lowered ? "shader.shbin" : NULL,
+                                container, out, error);
+    sb_ir_program_destroy(lowered);
     return r;
 }

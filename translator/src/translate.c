@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The public translation entry points (translate.h): container bytes ->
- * sb_dxbc_parse_ex (no checksum) -> sb_sm4_decode_container -> sb_ir_from_sm4 ->
+ * sb_dxbc_parse_ex (no checksum) -> sb_sm4_decode_container -> sb_ir_from_sm4
+ * (or SHBIN bytes -> sb_shbin_parse -> sb_ir_from_pica) ->
  * binding assignment -> SPIR-V back end (sb_spv_generate) -> optional validation and
  * optimisation, and the result object that owns every array and string it
  * reports. The default binding scheme is the one documented in translate.h
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
+#include "shaderbridge/shbin.h"
 #include "shaderbridge/sm4.h"
 #include "spirv_private.h"
 
@@ -338,6 +340,31 @@ static bool has_sm4_part(const struct sb_dxbc *container)
     return false;
 }
 
+/* SHBIN bytes: parse, lower the chosen DVLE (sb_ir_from_pica), translate. */
+enum sb_result sb_translate_shbin(const void *data, size_t size, uint32_t dvle,
+                                  uint32_t pica_flags, const struct sb_translate_options *options,
+                                  struct sb_translation **out, struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (!data || !out)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_translate_shbin: data and out are required");
+    if (size < 4 || memcmp(data, "DVLB", 4))
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_translate_shbin: not a SHBIN (DVLB) file");
+    struct sb_shbin *shbin = NULL;
+    struct sb_ir_program *ir = NULL;
+    enum sb_result r = sb_shbin_parse(data, size, &shbin, error);
+    if (r == SB_SUCCESS && dvle >= shbin->dvle_count)
+        r = fail(error, SB_ERROR_INVALID_ARGUMENT, "the SHBIN has no DVLE of that index");
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_pica(shbin, dvle, pica_flags, &ir, error);
+    if (r == SB_SUCCESS)
+        r = translate_program(ir, options, NULL, out, error);
+    sb_ir_program_destroy(ir);
+    sb_shbin_destroy(shbin);
+    return r;
+}
+
 enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
                             struct sb_translation **out, struct sb_error *error)
 {
@@ -345,6 +372,8 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
         *out = NULL;
     if (!data || !out)
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_translate: data and out are required");
+    if (size >= 4 && !memcmp(data, "DVLB", 4))
+        return sb_translate_shbin(data, size, 0, 0, options, out, error);
     struct sb_dxbc *container = NULL;
     struct sb_sm4_program *sm4 = NULL;
     struct sb_ir_program *ir = NULL;

@@ -226,7 +226,7 @@ enum sb_ir_op {
     /* PICA200 specials (docs/pica200.md §6). */
     SB_IR_OP_PICA_CMP,     /**< condition.x/y <- compare(a, b) with `compare[2]` */
     SB_IR_OP_PICA_MOVA,    /**< address.xy <- int(a.xy) under mask */
-    SB_IR_OP_PICA_LITP,
+    SB_IR_OP_PICA_LITP,    /**< d <- lit(a); condition <- (a.x >= 0, a.w >= 0) (IR.md §PICA200) */
     SB_IR_OP_PICA_SETEMIT, /**< `stream` = vertex id, flags: SB_IR_FLAG_PICA_* */
     /* Debugging. */
     SB_IR_OP_ABORT, SB_IR_OP_DEBUG_BREAK,
@@ -238,7 +238,7 @@ enum sb_ir_op {
 #define SB_IR_FLAG_SATURATE 0x1u      /**< clamp float results to [0, 1] */
 #define SB_IR_FLAG_TEST_NZ 0x2u       /**< conditional ops: true when the lane != 0 (else == 0) */
 #define SB_IR_FLAG_PRECISE 0x4u       /**< no reassociation / contraction (per `precise_mask`) */
-#define SB_IR_FLAG_LEGACY_MUL 0x8u    /**< PICA: 0 * anything = 0 in MUL/MAD/DP/DPH/DST */
+#define SB_IR_FLAG_LEGACY_MUL 0x8u    /**< PICA: 0 * +-inf = +0 (NaN * 0 stays NaN) in MUL/MAD/DP3/DP4/DPH/DST */
 #define SB_IR_FLAG_PICA_WINDING 0x10u /**< SETEMIT: invert winding */
 #define SB_IR_FLAG_PICA_PRIMITIVE 0x20u /**< SETEMIT: emit a primitive */
 
@@ -455,7 +455,67 @@ struct sb_ir_program {
     uint32_t first_fork_phase;
     uint32_t fork_phase_count;
     uint32_t join_phase_count;
+
+    /** PICA200 programs (source SB_IR_SOURCE_PICA): SB_IR_PICA_* numerics and [UNK] choices
+     *  (IR.md §PICA200); 0 = fast float32 mode with the documented defaults. Ignored for SM4. */
+    uint32_t pica_flags;
 };
+
+/* ------------------------------------------------------------------------ */
+/* PICA200 (IR.md §PICA200 programs)                                        */
+/* ------------------------------------------------------------------------ */
+
+/* sb_ir_program::pica_flags. */
+/** float24-exact mode: float uniform and input reads are rounded to float24 (subnormals
+ *  kept), every arithmetic result is rounded to float24, overflows to inf and flushes below
+ *  2^-62 to +0. Without it (fast mode) results keep float32 mantissas and range. */
+#define SB_IR_PICA_FLOAT24 0x1u
+/** [UNK] float24 rounding: truncate the mantissa instead of rounding to nearest even. */
+#define SB_IR_PICA_ROUND_TRUNCATE 0x2u
+/** [UNK] MAX: plain `a > b ? a : b` (Azahar) instead of the measured rule where an infinite
+ *  second operand wins (max(0, -inf) = -inf, the default). */
+#define SB_IR_PICA_MAX_EMULATOR 0x4u
+/** [UNK] PICA_CMP compare ops 6 and 7 leave the flag unchanged (Azahar) instead of setting
+ *  it true (3dbrew/GBATEK, the default). */
+#define SB_IR_PICA_CMP67_KEEP 0x8u
+/** Set by sb_ir_pica_lower() on its result: the program holds only core IR (no PICA files
+ *  or ops remain); consumers run it with the core semantics. */
+#define SB_IR_PICA_LOWERED 0x80000000u
+
+/**
+ * The PICA uniform buffer: one constant buffer (CBV) register that a PICA program declares
+ * in `resources` (class CBV, id SB_IR_PICA_UNIFORM_REGISTER, space 0, cb_size
+ * SB_IR_PICA_UNIFORM_VECTORS) whenever it reads c#, i# or b#. It is bound like any cb#
+ * (translate.h default: set 0, binding 0) and reported in sb_translation::bindings.
+ * Layout (std140 = std430 here: 16-byte vectors, no padding):
+ *   vectors  0-95  c0-c95 as four float32 each (float24 values converted exactly);
+ *   vectors 96-99  i0-i3 as four uint32 each (x count - 1, y start, z step, w unused; 0-255);
+ *   vector  100    .x: bit n = b#n (bits 16-31 and lanes y-w zero).
+ */
+#define SB_IR_PICA_UNIFORM_REGISTER 0u
+#define SB_IR_PICA_UNIFORM_INT_VECTOR 96u   /**< first vector of i0-i3 */
+#define SB_IR_PICA_UNIFORM_BOOL_VECTOR 100u /**< the bool mask vector */
+#define SB_IR_PICA_UNIFORM_VECTORS 101u     /**< vectors in the buffer (1616 bytes) */
+
+/**
+ * Rewrites a PICA program (source SB_IR_SOURCE_PICA) into core IR with the PICA semantics
+ * of IR.md spelled out as integer and exactly rounded float ops, so that every consumer
+ * (SPIR-V back end, interpreter) produces the same bits. The SPIR-V back end and the
+ * interpreter call it themselves; it is public for tests and tools. The result owns its
+ * instructions and shares the signature, resources and other declarations of `program`,
+ * which must outlive it; free it with sb_ir_program_destroy(). A program already lowered
+ * (SB_IR_PICA_LOWERED) is copied unchanged.
+ * State kept in temps of the result, after the program's own r# (T = the largest temp_count
+ * of its functions): r(T) = PICA_ADDRESS (x a0.x, y a0.y, z aL as int), r(T+1) =
+ * PICA_CONDITION (x, y as 0 / 0xFFFFFFFF), r(T+2) = the SETEMIT state (x vertex id,
+ * y winding, z primitive, as uint 0/1); scratch temps follow.
+ * Errors (offset = the instruction's): SB_ERROR_INVALID_ARGUMENT (NULL, not a PICA program),
+ * SB_ERROR_TRANSLATE_INVALID (a uniform file read without the uniform buffer declared, a
+ * uniform file as a destination, i#/b# beyond i3/b15, a missing operand, more than 4096
+ * temps after lowering), SB_ERROR_OUT_OF_MEMORY. (c# >= 96 is no error: it reads 1.0.)
+ */
+enum sb_result sb_ir_pica_lower(const struct sb_ir_program *program, struct sb_ir_program **out,
+                                struct sb_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Entry points                                                             */
@@ -470,6 +530,32 @@ struct sb_ir_program {
 enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
                               const struct sb_dxbc *container,
                               struct sb_ir_program **out, struct sb_error *error);
+
+struct sb_shbin;
+
+/**
+ * Lowers one entry point of a parsed SHBIN (PICA200 vertex or geometry shader)
+ * into the IR (IR.md "PICA200 programs", "The front end as built"): the DVLP
+ * code from the DVLE's main address, its constants (direct reads of constant
+ * registers become immediates), its output table (signature elements). Flow
+ * control is structured where that reproduces docs/pica200.md §7.2 exactly,
+ * else the entry becomes a dispatch loop that replays §7.2.
+ *
+ * @param shbin      the parsed file (sb_shbin_parse); only read
+ * @param dvle_index which DVLE (entry point) to lower, < shbin->dvle_count
+ * @param pica_flags stored in the program's pica_flags: SB_IR_PICA_* mode and [UNK]
+ *                   choices (0 = fast float32 mode with the documented defaults);
+ *                   SB_IR_PICA_LOWERED is refused (SB_ERROR_INVALID_ARGUMENT)
+ * @param out        receives the program (free with sb_ir_program_destroy); NULL on failure
+ * @param error      optional; SB_ERROR_TRANSLATE_UNSUPPORTED (static nesting beyond the
+ *                   hardware stacks of §7.1) or SB_ERROR_TRANSLATE_INVALID (a descriptor
+ *                   index past the table, EMIT/SETEMIT in a vertex shader) with the byte
+ *                   offset of the code word; SB_ERROR_INVALID_ARGUMENT (NULL, no such DVLE);
+ *                   SB_ERROR_OUT_OF_MEMORY
+ */
+enum sb_result sb_ir_from_pica(const struct sb_shbin *shbin, uint32_t dvle_index,
+                               uint32_t pica_flags, struct sb_ir_program **out,
+                               struct sb_error *error);
 
 /** Frees a program; NULL is a no-op. */
 void sb_ir_program_destroy(struct sb_ir_program *program);

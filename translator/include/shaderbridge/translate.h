@@ -167,7 +167,8 @@ struct sb_translation {
 };
 
 /**
- * Translates shader bytes (a DXBC container with SHDR/SHEX) to SPIR-V.
+ * Translates shader bytes (a DXBC container with SHDR/SHEX, or a SHBIN/DVLB file
+ * of PICA200 code: its first DVLE, lowered with sb_ir_from_pica) to SPIR-V.
  * options may be NULL (vulkan1.1, default bindings, no flags).
  * Errors: the reader's and decoder's codes for bad bytes;
  * SB_ERROR_TRANSLATE_UNSUPPORTED / _INVALID with the offset of the source
@@ -176,6 +177,19 @@ struct sb_translation {
  */
 enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
                             struct sb_translation **out, struct sb_error *error);
+
+/**
+ * sb_translate for SHBIN bytes with a chosen entry point and PICA mode.
+ * dvle_index: an index into the file's DVLE table (0 = the first, what
+ * sb_translate uses). pica_flags: SB_IR_PICA_* (ir.h) for sb_ir_from_pica, e.g.
+ * SB_IR_PICA_FLOAT24 for the float24-exact mode; sb_translate uses 0 (fast mode).
+ * Fails with SB_ERROR_INVALID_ARGUMENT when the file has no such DVLE, the flags
+ * hold SB_IR_PICA_LOWERED or the bytes are not a SHBIN (no "DVLB" magic), else as
+ * sb_translate.
+ */
+enum sb_result sb_translate_shbin(const void *data, size_t size, uint32_t dvle_index,
+                                  uint32_t pica_flags, const struct sb_translate_options *options,
+                                  struct sb_translation **out, struct sb_error *error);
 
 /** Same, from an IR program the caller built or lowered (bindings are assigned on a copy). */
 enum sb_result sb_translate_ir(const struct sb_ir_program *program,
