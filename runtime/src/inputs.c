@@ -6,6 +6,7 @@
  * other resources exist or in which order they are declared.
  */
 #include "validate_private.h"
+#include "pica_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -266,6 +267,8 @@ static bool make_resource(struct sb_rt_inputs *in, uint32_t i, const struct sb_r
         }
     }
     fill(in, i, o->seed, typed_float);
+    if (sb_rt_pica_is_uniform_buffer(program, d))
+        sb_rt_pica_fill_uniforms(program, in, i, o->seed); /* inputs_pica.c: its own layout */
     return true;
 }
 

@@ -3,15 +3,20 @@
  * sb_rt_program_load: one read of a shader file into what both execution
  * paths need — the IR for the interpreter, the SPIR-V translation of that same
  * IR for Vulkan, and the container for the reflection that input generation
- * and the translation read.
+ * and the translation read. SHBIN bytes ("DVLB") take the PICA200 path at the
+ * end of this file: one DVLE lowered by sb_ir_from_pica, the parsed file kept for
+ * the DVLE constants the uniform buffer must carry (inputs_pica.c).
  */
 #include "shaderbridge/validate.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
+#include "shaderbridge/shbin.h"
 #include "shaderbridge/sm4.h"
+#include "pica_private.h"
 
 struct program_state {
     struct sb_rt_program public;
@@ -19,7 +24,24 @@ struct program_state {
     struct sb_sm4_program *sm4;
     struct sb_ir_program *ir;
     struct sb_translation *translation;
+    struct sb_shbin *shbin;       /* SHBIN programs: the parsed file */
+    uint32_t dvle_index;          /* SHBIN programs: the DVLE that was lowered */
 };
+
+static enum sb_result load_fail(struct sb_error *error, enum sb_result code, const char *message)
+{
+    if (error) {
+        memset(error, 0, sizeof(*error));
+        error->code = code;
+        strncpy(error->message, message, sizeof(error->message) - 1);
+    }
+    return code;
+}
+
+static bool is_shbin(const void *data, size_t size)
+{
+    return size >= 4 && memcmp(data, "DVLB", 4) == 0;
+}
 
 enum sb_result sb_rt_program_load(const void *data, size_t size,
                                   const struct sb_translate_options *options,
@@ -35,6 +57,8 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
         }
         return SB_ERROR_INVALID_ARGUMENT;
     }
+    if (is_shbin(data, size))
+        return sb_rt_program_load_shbin(data, size, 0, SB_IR_PICA_FLOAT24, options, out, error);
     struct program_state *p = calloc(1, sizeof(*p));
     if (!p) {
         if (error) {
@@ -81,5 +105,63 @@ void sb_rt_program_destroy(struct sb_rt_program *program)
     sb_ir_program_destroy(p->ir);
     sb_sm4_program_destroy(p->sm4);
     sb_dxbc_destroy(p->container);
+    sb_shbin_destroy(p->shbin);
     free(p);
+}
+
+/* ---- SHBIN (PICA200) ----------------------------------------------------------------- */
+
+enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t dvle_index,
+                                        uint32_t pica_flags, const struct sb_translate_options *options,
+                                        struct sb_rt_program **out, struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (!data || !out)
+        return load_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_program_load_shbin: data and out are required");
+    if (pica_flags & SB_IR_PICA_LOWERED)
+        return load_fail(error, SB_ERROR_INVALID_ARGUMENT,
+                         "sb_rt_program_load_shbin: SB_IR_PICA_LOWERED is not a mode");
+    struct program_state *p = calloc(1, sizeof(*p));
+    if (!p)
+        return load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
+    struct sb_translate_options translate = { .target_env = SB_TARGET_VULKAN_1_1 };
+    if (options)
+        translate = *options;
+    translate.unbounded_descriptor_count = SB_RT_UNBOUNDED_DESCRIPTORS;
+    enum sb_result r = sb_shbin_parse(data, size, &p->shbin, error);
+    if (r == SB_SUCCESS && dvle_index >= p->shbin->dvle_count) {
+        char message[96];
+        snprintf(message, sizeof(message), "the file has %u DVLE(s); DVLE %u does not exist",
+                 p->shbin->dvle_count, dvle_index);
+        r = load_fail(error, SB_ERROR_INVALID_ARGUMENT, message);
+    }
+    /* PICA geometry shaders (SETEMIT/EMIT, §9 input modes, registers kept across invocations)
+     * have no runtime path yet: runtime/README.md "PICA200" says what is missing. */
+    if (r == SB_SUCCESS && p->shbin->dvles[dvle_index].type == SB_SHBIN_SHADER_GEOMETRY)
+        r = load_fail(error, SB_ERROR_RUN_UNSUPPORTED,
+                      "PICA200 geometry shaders are not run yet (vertex shaders only; runtime/README.md)");
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_pica(p->shbin, dvle_index, pica_flags, &p->ir, error);
+    if (r == SB_SUCCESS)
+        r = sb_translate_ir(p->ir, &translate, &p->translation, error);
+    if (r != SB_SUCCESS) {
+        sb_rt_program_destroy(&p->public);
+        return r;
+    }
+    p->dvle_index = dvle_index;
+    p->public.stage = p->ir->stage;
+    p->public.ir = p->ir;
+    p->public.translation = p->translation;
+    p->public.internal = p;
+    *out = &p->public;
+    return SB_SUCCESS;
+}
+
+const struct sb_shbin *sb_rt_program_shbin(const struct sb_rt_program *program, uint32_t *dvle_index)
+{
+    const struct program_state *p = program ? program->internal : NULL; /* NULL: not ours */
+    if (dvle_index)
+        *dvle_index = p ? p->dvle_index : 0;
+    return p ? p->shbin : NULL;
 }

@@ -175,8 +175,10 @@ static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t res
     return true;
 }
 
+/* `exact`: PICA200 programs, whose SPIR-V and interpreter share one lowering with exactly
+ * rounded ops (translator/IR.md "PICA200 programs"), so every word must be bit-identical. */
 static void compare(struct sb_validate_report *report, const struct sb_validate_options *o,
-                    uint32_t limit)
+                    uint32_t limit, bool exact)
 {
     const struct sb_rt_inputs *gpu = report->gpu, *cpu = report->cpu;
     for (uint32_t i = 0; i < gpu->count; i++) {
@@ -201,9 +203,9 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
                 w++;
                 continue;
             }
-            if (sb_validate_words_agree(kind, gw[w], cw[w], o->float_ulps))
+            if (exact ? gw[w] == cw[w] : sb_validate_words_agree(kind, gw[w], cw[w], o->float_ulps))
                 continue;
-            bool cpu_special = (cw[w] & 0x7f800000u) == 0x7f800000u;
+            bool cpu_special = !exact && (cw[w] & 0x7f800000u) == 0x7f800000u;
             bool as_float = kind == SB_RT_WORD_FLOAT || (kind == SB_RT_WORD_UNKNOWN && is_normal(gw[w]));
             if (cpu_special && as_float)
                 report->unconstrained++;
@@ -289,7 +291,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         return r;
     }
     if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
-        compare(report, &o, o.max_mismatches);
+        compare(report, &o, o.max_mismatches, program->ir->source == SB_IR_SOURCE_PICA);
     *out = report;
     return SB_SUCCESS;
 }

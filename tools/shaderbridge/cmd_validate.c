@@ -178,6 +178,15 @@ static int validate_file(const struct cli_run_options *o, struct sb_rt_context *
     } else {
         print_report(o, context, program, report);
         write_images(o, report);
+        struct sb_validate_precision precision;
+        if (o->explain_ulps && report->mismatch_count &&
+            sb_validate_explain_precision(program, &options, report, (int32_t)o->explain_ulps, &precision,
+                                          &error) == SB_SUCCESS)
+            printf("%s: %llu of %llu mismatching words lie within what +-%u ULPs in the operations Vulkan "
+                   "computes approximately (exp, log, rsq, rcp, sqrt, div; sin/cos: units of 2^-23) "
+                   "move the interpreter's result\n",
+                   o->file, (unsigned long long)precision.explained,
+                   (unsigned long long)(precision.explained + precision.unexplained), o->explain_ulps);
         status = report->mismatch_count ? CLI_EXIT_INVALID_INPUT : CLI_EXIT_OK;
         row->verdict = report->mismatch_count ? "DISAGREE" : "agree";
         row->words = report->words_compared;

@@ -76,7 +76,8 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
     bool takes_value = !strcmp(arg, "--dispatch") || !strcmp(arg, "--seed") ||
                        !strcmp(arg, "--device") || !strcmp(arg, "--ulps") ||
                        !strcmp(arg, "--input") || !strcmp(arg, "--output") || !strcmp(arg, "-o") ||
-                       !strcmp(arg, "--draw");
+                       !strcmp(arg, "--draw") || !strcmp(arg, "--dvle") ||
+                       !strcmp(arg, "--explain-precision");
     if (takes_value && !value) {
         cli_usage_error("%s: %s needs a value", command, arg);
         return -1;
@@ -105,6 +106,12 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
             return -1;
         }
         o->ulps = (uint32_t)number;
+    } else if (!strcmp(arg, "--explain-precision")) {
+        if (!parse_u64(value, &number) || number == 0 || number > 1u << 20) {
+            cli_usage_error("%s: --explain-precision wants an integer 1-1048576, not '%s'", command, value);
+            return -1;
+        }
+        o->explain_ulps = (uint32_t)number;
     } else if (!strcmp(arg, "--device")) {
         o->device = value;
     } else if (!strcmp(arg, "--input")) {
@@ -115,6 +122,15 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
         o->inputs[o->input_count++] = value;
     } else if (!strcmp(arg, "--output") || !strcmp(arg, "-o")) {
         o->output_dir = value;
+    } else if (!strcmp(arg, "--dvle")) {
+        if (!parse_u64(value, &number) || number > 0xFFFF) {
+            cli_usage_error("%s: --dvle wants a DVLE index 0-65535, not '%s'", command, value);
+            return -1;
+        }
+        o->dvle = (uint32_t)number;
+    } else if (!strcmp(arg, "--pica-fast")) {
+        o->pica_fast = true;
+        return 1;
     } else if (!strcmp(arg, "--cpu")) {
         o->cpu = true;
         return 1;
@@ -131,7 +147,11 @@ bool cli_run_load(const struct cli_run_options *o, struct sb_rt_program **progra
     if (!cli_file_load(o->file, &file))
         return false;
     struct sb_error error = { 0 };
-    enum sb_result r = sb_rt_program_load(file.bytes, file.size, NULL, program, &error);
+    bool shbin = file.size >= 4 && memcmp(file.bytes, "DVLB", 4) == 0;
+    enum sb_result r = shbin ? sb_rt_program_load_shbin(file.bytes, file.size, o->dvle,
+                                                        o->pica_fast ? 0u : SB_IR_PICA_FLOAT24, NULL,
+                                                        program, &error)
+                             : sb_rt_program_load(file.bytes, file.size, NULL, program, &error);
     cli_file_free(&file);
     if (r != SB_SUCCESS) {
         cli_report_error(o->file, &error);

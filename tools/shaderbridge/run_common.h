@@ -29,8 +29,13 @@ struct cli_run_options {
     /** --draw WxH: the render target of a pixel shader; 0 = the default. */
     uint32_t draw_width, draw_height;
     bool draw;
+    uint32_t explain_ulps;    /**< validate --explain-precision N */
     uint32_t input_count;
     const char *inputs[64];   /**< REG=FILE */
+    /** SHBIN files: --dvle N picks the entry point (default 0); --pica-fast the fast float32
+     *  mode instead of float24-exact (sb_rt_program_load_shbin). */
+    uint32_t dvle;
+    bool pica_fast;
 };
 
 /**

@@ -20,7 +20,9 @@
  * float the interpreter computed as NaN or infinite is not compared but
  * counted (sb_validate_report::unconstrained).
  * Memory of unknown type is compared as float only when both words are
- * normal floats, else exactly.
+ * normal floats, else exactly. PICA200 (SHBIN) programs are compared bit for bit,
+ * every word and in both modes: both sides run the same exactly rounded lowering
+ * (translator/IR.md "PICA200 programs"), so float_ulps does not apply to them.
  */
 #ifndef SHADERBRIDGE_VALIDATE_H
 #define SHADERBRIDGE_VALIDATE_H
@@ -52,10 +54,28 @@ struct sb_rt_program {
     void *internal;                        /**< owned state; do not touch */
 };
 
-/** Loads DXBC bytes (copied); target env and flags from `options` (NULL = defaults). */
+/**
+ * Loads DXBC bytes, or SHBIN bytes ("DVLB" magic; PICA200), copied; target env and flags
+ * from `options` (NULL = defaults). A SHBIN file loads as sb_rt_program_load_shbin(data,
+ * size, 0, SB_IR_PICA_FLOAT24, ...): its first DVLE in the float24-exact mode.
+ */
 enum sb_result sb_rt_program_load(const void *data, size_t size,
                                   const struct sb_translate_options *options,
                                   struct sb_rt_program **out, struct sb_error *error);
+
+/**
+ * Loads one entry point of a SHBIN file (PICA200 vertex or geometry shader).
+ * dvle_index: the DVLE (0 = the first); pica_flags: SB_IR_PICA_* of ir.h for
+ * sb_ir_from_pica — SB_IR_PICA_FLOAT24 for the float24-exact mode, 0 for the fast float32
+ * mode, plus the [UNK] choices. `container` of the result is NULL; the parsed file stays
+ * with the program (its DVLE constants go into the uniform buffer sb_rt_inputs_create
+ * makes; runtime/README.md "PICA200"). Errors: the SHBIN parser's and sb_ir_from_pica's;
+ * SB_ERROR_INVALID_ARGUMENT for a missing DVLE or SB_IR_PICA_LOWERED in the flags;
+ * SB_ERROR_RUN_UNSUPPORTED for a geometry-shader DVLE (not run yet).
+ */
+enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t dvle_index,
+                                        uint32_t pica_flags, const struct sb_translate_options *options,
+                                        struct sb_rt_program **out, struct sb_error *error);
 void sb_rt_program_destroy(struct sb_rt_program *program);
 
 /** Kinds of 32-bit words, for generation and comparison. */
