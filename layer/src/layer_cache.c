@@ -39,12 +39,13 @@ void sb_layer_stats_log(void)
 {
     sb_layer_log(SB_LAYER_LOG_INFO,
                  "stats: %llu translated, %llu memory cache hits, %llu disk cache hits, %llu corrupt cache "
-                 "entries, %llu failures",
+                 "entries, %llu failures, %llu creations given a shared driver module",
                  (unsigned long long)stats[SB_LAYER_STAT_TRANSLATIONS],
                  (unsigned long long)stats[SB_LAYER_STAT_MEMORY_HITS],
                  (unsigned long long)stats[SB_LAYER_STAT_DISK_HITS],
                  (unsigned long long)stats[SB_LAYER_STAT_DISK_CORRUPT],
-                 (unsigned long long)stats[SB_LAYER_STAT_FAILURES]);
+                 (unsigned long long)stats[SB_LAYER_STAT_FAILURES],
+                 (unsigned long long)stats[SB_LAYER_STAT_SHARED]);
 }
 
 /* ---- the disk cache --------------------------------------------------------------------------- */

@@ -135,6 +135,7 @@ void sb_layer_config_read(struct sb_layer_config *out)
     out->dump_dir = env_dir("SHADERBRIDGE_LAYER_DUMP_DIR");
     out->cache_dir = env_dir("SHADERBRIDGE_LAYER_CACHE_DIR");
     out->memory_cache = env_flag("SHADERBRIDGE_LAYER_MEMORY_CACHE", true);
+    out->share_modules = env_flag("SHADERBRIDGE_LAYER_SHARE_MODULES", true);
     const char *env = getenv("SHADERBRIDGE_LAYER_TARGET_ENV");
     if (env && *env) {
         out->target_env_set = sb_target_env_parse(env, &out->target_env);
@@ -150,9 +151,10 @@ void sb_layer_config_read(struct sb_layer_config *out)
     env_uint("SHADERBRIDGE_LAYER_SET_BASE", &out->set_base);
     env_uint("SHADERBRIDGE_LAYER_UNBOUNDED_COUNT", &out->unbounded_count);
     out->version_hash = version_hash;
-    sb_layer_log(SB_LAYER_LOG_INFO, "config: dump %s, cache %s, memory cache %s, set base %u, flags 0x%x",
-                 out->dump_dir ? out->dump_dir : "off", out->cache_dir ? out->cache_dir : "off",
-                 out->memory_cache ? "on" : "off", out->set_base, out->translate_flags);
+    sb_layer_log(SB_LAYER_LOG_INFO, "config: dump %s, cache %s, memory cache %s, shared modules %s, set base %u, "
+                 "flags 0x%x", out->dump_dir ? out->dump_dir : "off", out->cache_dir ? out->cache_dir : "off",
+                 out->memory_cache ? "on" : "off", out->share_modules && out->memory_cache ? "on" : "off",
+                 out->set_base, out->translate_flags);
 }
 
 void sb_layer_config_copy(struct sb_layer_config *dst, const struct sb_layer_config *src)

@@ -215,6 +215,21 @@ static bool has_extension(const VkDeviceCreateInfo *info, const char *name)
     return false;
 }
 
+/* With privateData on, every non-dispatchable handle of the device must be unique while it
+ * lives (the spec's Object Model), which shared modules would break: they are off there. */
+static bool private_data_enabled(const VkDeviceCreateInfo *info)
+{
+    for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+        if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES &&
+            ((const VkPhysicalDevicePrivateDataFeatures *)s)->privateData)
+            return true;
+        if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES &&
+            ((const VkPhysicalDeviceVulkan13Features *)s)->privateData)
+            return true;
+    }
+    return false;
+}
+
 static void fill_device(struct sb_layer_device *dev, const VkDeviceCreateInfo *info)
 {
     VkDevice d = dev->device;
@@ -257,6 +272,9 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateDevice(VkPhysicalDevice physical, 
     dev->gdpa = gdpa;
     dev->target_env = device_env(inst, physical);
     sb_layer_config_copy(&dev->config, &inst->config);
+    bool private_data = private_data_enabled(info);
+    if (private_data)
+        dev->config.share_modules = false;
     sb_layer_device_keys(dev);
     fill_device(dev, info);
     if (!map_insert(&devices, sb_layer_key(*out), dev)) {
@@ -266,9 +284,11 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateDevice(VkPhysicalDevice physical, 
         free(dev);
         return VK_ERROR_OUT_OF_HOST_MEMORY;
     }
-    sb_layer_log(SB_LAYER_LOG_INFO, "device created: translations target %s%s",
+    sb_layer_log(SB_LAYER_LOG_INFO, "device created: translations target %s%s; shared modules %s",
                  sb_target_env_name(dev->config.target_env_set ? dev->config.target_env : dev->target_env),
-                 dev->create_shaders_ext ? ", vkCreateShadersEXT intercepted" : "");
+                 dev->create_shaders_ext ? ", vkCreateShadersEXT intercepted" : "",
+                 private_data ? "off (privateData enabled: handles must be unique)"
+                              : dev->config.share_modules && dev->config.memory_cache ? "on" : "off");
     return VK_SUCCESS;
 }
 
@@ -279,7 +299,7 @@ VKAPI_ATTR void VKAPI_CALL sb_layer_DestroyDevice(VkDevice device, const VkAlloc
     struct sb_layer_device *dev = map_remove(&devices, sb_layer_key(device));
     if (!dev)
         return;
-    sb_layer_module_forget_device(device);
+    sb_layer_module_forget_device(dev);
     if (dev->destroy_device)
         dev->destroy_device(device, alloc);
     sb_layer_config_free(&dev->config);

@@ -11,7 +11,9 @@
  * content hash means a hit is exact whatever the hash (the 128-bit content hash
  * still names disk entries and dumps; the entry keeps it for those).
  * Entries are evicted first in, first out, past MEMORY_ENTRIES; a module still
- * in use when its entry goes stays alive through its reference.
+ * in use when its entry goes stays alive through its reference. An eviction
+ * flags the module and tells the module registry (the hook), which then stops
+ * keeping the driver modules shared for it alive (layer/README.md §Shared modules).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "layer_private.h"
@@ -38,6 +40,12 @@ static struct memory_entry *buckets[BUCKETS];
 static struct memory_entry *fifo[MEMORY_ENTRIES]; /* insertion order; NULL: free */
 static size_t fifo_next;
 static pthread_rwlock_t memory_lock = PTHREAD_RWLOCK_INITIALIZER;
+static _Atomic(sb_layer_evict_fn) evict_hook;
+
+void sb_layer_memory_on_evict(sb_layer_evict_fn hook)
+{
+    atomic_store(&evict_hook, hook);
+}
 
 /* Distinct shaders differ within their first bytes already (a DXBC container starts
  * with its MD5 digest, an SHBIN with its sizes); the tail and the size catch edits
@@ -106,26 +114,30 @@ static void entry_free(struct memory_entry *e)
     free(e);
 }
 
-void sb_layer_memory_store(uint64_t config, const void *code, size_t size, const struct sb_layer_hash *content,
+bool sb_layer_memory_store(uint64_t config, const void *code, size_t size, const struct sb_layer_hash *content,
                            struct sb_layer_spirv *spirv)
 {
     struct memory_entry *e = malloc(sizeof(*e));
     uint8_t *input = e ? malloc(size ? size : 1) : NULL;
     if (!input) {
         free(e);
-        return; /* out of memory: the next request translates again */
+        return false; /* out of memory: the next request translates again */
     }
     memcpy(input, code, size);
     *e = (struct memory_entry){ quick_hash(config, code, size), config, size, input, *content,
                                 sb_layer_spirv_ref(spirv), NULL };
-    struct memory_entry *evicted = NULL;
+    struct memory_entry *evicted = NULL, *duplicate = NULL, *found;
+    bool kept = true;
     pthread_rwlock_wrlock(&memory_lock);
-    if (find_locked(e->quick, config, code, size)) {
-        evicted = e; /* another thread stored the same translation first */
+    if ((found = find_locked(e->quick, config, code, size)) != NULL) {
+        duplicate = e; /* another thread stored the same translation first */
+        kept = found->spirv == spirv;
     } else {
         evicted = fifo[fifo_next];
-        if (evicted)
+        if (evicted) {
             unlink_locked(evicted);
+            atomic_store(&evicted->spirv->evicted, true);
+        }
         fifo[fifo_next] = e;
         fifo_next = (fifo_next + 1) % MEMORY_ENTRIES;
         size_t b = e->quick & (BUCKETS - 1);
@@ -133,13 +145,20 @@ void sb_layer_memory_store(uint64_t config, const void *code, size_t size, const
         buckets[b] = e;
     }
     pthread_rwlock_unlock(&memory_lock);
+    sb_layer_evict_fn hook = atomic_load(&evict_hook);
+    if (evicted && hook)
+        hook(evicted->spirv);
     entry_free(evicted);
+    entry_free(duplicate);
+    return kept;
 }
 
 void sb_layer_memory_clear(void)
 {
     pthread_rwlock_wrlock(&memory_lock);
     for (size_t i = 0; i < MEMORY_ENTRIES; i++) {
+        if (fifo[i])
+            atomic_store(&fifo[i]->spirv->evicted, true);
         entry_free(fifo[i]);
         fifo[i] = NULL;
     }

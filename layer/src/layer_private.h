@@ -35,6 +35,7 @@ struct sb_layer_config {
     const char *dump_dir;        /* NULL: no dumps */
     const char *cache_dir;       /* NULL: no disk cache */
     bool memory_cache;           /* in-process cache of translations */
+    bool share_modules;          /* a repeat creation gets the first one's driver module (layer_module.c) */
     bool target_env_set;         /* SHADERBRIDGE_LAYER_TARGET_ENV given */
     enum sb_target_env target_env;
     uint32_t translate_flags;    /* SB_TRANSLATE_* */
@@ -132,6 +133,9 @@ const char *sb_layer_kind_name(enum sb_layer_kind kind);
  * a cache hit hands the driver these very words. */
 struct sb_layer_spirv {
     atomic_uint refs;
+    /* Set (once, under the in-process cache's lock) when its cache entry goes: the
+     * module registry then keeps no driver module of it alive for the layer's sake. */
+    atomic_bool evicted;
     uint32_t vk_stage;           /* VkShaderStageFlagBits */
     size_t word_count;
     const char *entry;           /* the first OpEntryPoint's name (points into words), or NULL */
@@ -152,6 +156,10 @@ void sb_layer_spirv_unref(struct sb_layer_spirv *spirv);
 struct sb_layer_output {
     enum sb_layer_kind kind;
     uint32_t count;
+    /* stages[0] is the in-process cache's own module (a hit, or a miss the cache kept):
+     * the same bytes under the same configuration give this very object while the
+     * entry lives, which is what lets a driver module be shared (layer_module.c). */
+    bool cached;
     struct sb_layer_spirv *stages[SB_LAYER_STAGES]; /* one reference each */
 };
 
@@ -175,12 +183,20 @@ struct sb_layer_cache_key {
 
 /* The in-process cache (layer_memory.c), keyed by the input bytes themselves (compared
  * in full) and the configuration hash. find: a reference to the SPIR-V of exactly
- * `code` under `config` and its content hash, or NULL. store: keeps a reference. */
+ * `code` under `config` and its content hash, or NULL. store: keeps a reference and
+ * returns whether `spirv` is now the entry's module (false: out of memory, or another
+ * thread stored another module for the same key first). */
 struct sb_layer_spirv *sb_layer_memory_find(uint64_t config, const void *code, size_t size,
                                             struct sb_layer_hash *content);
-void sb_layer_memory_store(uint64_t config, const void *code, size_t size, const struct sb_layer_hash *content,
+bool sb_layer_memory_store(uint64_t config, const void *code, size_t size, const struct sb_layer_hash *content,
                            struct sb_layer_spirv *spirv);
+/* Empties the cache (marks each module evicted, but calls no eviction hook: it runs at
+ * process exit, when calling into a driver is no longer safe). */
 void sb_layer_memory_clear(void);
+/* Called with each module whose entry was evicted, after its `evicted` flag is set and
+ * outside the cache's lock, before the entry's reference is dropped. NULL: none. */
+typedef void (*sb_layer_evict_fn)(struct sb_layer_spirv *spirv);
+void sb_layer_memory_on_evict(sb_layer_evict_fn hook);
 /* A new reference to the disk entry of `key`, or NULL (absent or corrupt: logged). */
 struct sb_layer_spirv *sb_layer_cache_load(const char *dir, const struct sb_layer_cache_key *key);
 void sb_layer_cache_store(const char *dir, const struct sb_layer_cache_key *key, const struct sb_layer_spirv *spirv);
@@ -188,7 +204,8 @@ void sb_layer_dump(const char *dir, const struct sb_layer_hash *content, const c
                    size_t size, const struct sb_layer_output *out);
 /* Counters of what translation requests did; logged at info level with each request. */
 enum sb_layer_stat { SB_LAYER_STAT_TRANSLATIONS, SB_LAYER_STAT_MEMORY_HITS, SB_LAYER_STAT_DISK_HITS,
-                     SB_LAYER_STAT_DISK_CORRUPT, SB_LAYER_STAT_FAILURES, SB_LAYER_STAT_COUNT };
+                     SB_LAYER_STAT_DISK_CORRUPT, SB_LAYER_STAT_FAILURES, SB_LAYER_STAT_SHARED,
+                     SB_LAYER_STAT_COUNT };
 void sb_layer_stat_add(enum sb_layer_stat stat);
 /* Logs the counters at info level (at vkDestroyInstance). */
 void sb_layer_stats_log(void);
@@ -213,8 +230,13 @@ struct sb_layer_module_info {
     char entry[SB_LAYER_STAGES][64];     /* each stage module's entry point ("" when absent) */
 };
 
-/* Forgets the modules of a device being destroyed (the application leaked them). */
-void sb_layer_module_forget_device(VkDevice device);
+/* At vkDestroyDevice, before calling down: destroys the shared driver modules only the
+ * layer still holds and forgets the records of modules the application leaked (those
+ * are left undestroyed, so the validation layer reports the leak as without the layer). */
+void sb_layer_module_forget_device(const struct sb_layer_device *dev);
+/* The eviction hook (sb_layer_memory_on_evict): drops the layer's hold on the shared
+ * driver modules made from `spirv`, destroying those no application handle uses. */
+void sb_layer_module_evicted(struct sb_layer_spirv *spirv);
 /* Looks up `module`; copies its info when the layer created it. */
 bool sb_layer_module_lookup(VkShaderModule module, struct sb_layer_module_info *out);
 /* Bit position of a single VkShaderStageFlagBits below SB_LAYER_STAGES; -1 for anything else. */

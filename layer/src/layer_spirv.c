@@ -80,6 +80,7 @@ struct sb_layer_spirv *sb_layer_spirv_new(uint32_t vk_stage, const void *words, 
     if (!s)
         return NULL;
     atomic_init(&s->refs, 1);
+    atomic_init(&s->evicted, false);
     s->vk_stage = vk_stage;
     s->word_count = word_count;
     s->entry = NULL;

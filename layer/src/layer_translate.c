@@ -64,6 +64,7 @@ void sb_layer_output_free(struct sb_layer_output *out)
     for (uint32_t i = 0; i < out->count; i++)
         sb_layer_spirv_unref(out->stages[i]);
     out->count = 0;
+    out->cached = false;
 }
 
 const struct sb_layer_spirv *sb_layer_output_stage(const struct sb_layer_output *out, uint32_t vk_stage)
@@ -206,7 +207,8 @@ void sb_layer_device_keys(struct sb_layer_device *dev)
 /* A miss of the in-process cache: the disk cache, else a translation; the result is
  * kept where the configuration says. */
 static struct sb_layer_spirv *load_or_translate(const struct sb_layer_device *dev, const void *code, size_t size,
-                                                enum sb_layer_kind kind, const struct sb_layer_cache_key *key)
+                                                enum sb_layer_kind kind, const struct sb_layer_cache_key *key,
+                                                bool *cached)
 {
     const struct sb_layer_config *cfg = &dev->config;
     char hex[33];
@@ -224,8 +226,7 @@ static struct sb_layer_spirv *load_or_translate(const struct sb_layer_device *de
     } else {
         return NULL;
     }
-    if (cfg->memory_cache)
-        sb_layer_memory_store(key->config, code, size, &key->content, spirv);
+    *cached = cfg->memory_cache && sb_layer_memory_store(key->config, code, size, &key->content, spirv);
     return spirv;
 }
 
@@ -235,6 +236,7 @@ static bool translate_cached(const struct sb_layer_device *dev, const void *code
     struct sb_layer_cache_key key = { { 0, 0 }, dev->config_hash[kind] };
     struct sb_layer_spirv *spirv = NULL;
     if (dev->config.memory_cache && (spirv = sb_layer_memory_find(key.config, code, size, content)) != NULL) {
+        out->cached = true;
         sb_layer_stat_add(SB_LAYER_STAT_MEMORY_HITS);
         if (sb_layer_log_on(SB_LAYER_LOG_INFO)) {
             char hex[33];
@@ -243,7 +245,7 @@ static bool translate_cached(const struct sb_layer_device *dev, const void *code
         }
     } else {
         key.content = *content = sb_layer_hash_bytes(code, size, 0);
-        spirv = load_or_translate(dev, code, size, kind, &key);
+        spirv = load_or_translate(dev, code, size, kind, &key, &out->cached);
     }
     if (!spirv)
         return false;
@@ -257,6 +259,7 @@ bool sb_layer_translate(const struct sb_layer_device *dev, const void *code, siz
 {
     out->kind = kind;
     out->count = 0;
+    out->cached = false;
     struct sb_layer_hash content;
     bool ok;
     if (kind == SB_LAYER_KIND_VBC) {

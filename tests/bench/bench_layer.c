@@ -4,12 +4,15 @@
  * (issue #7 §5), on the first device (lavapipe under ctest), without the
  * validation layer so the figures are the layer's own. Two modes:
  *
- * One shader (samples/saxpy_cs_5_0.dxbc under ctest), five cases, each on its
+ * One shader (samples/saxpy_cs_5_0.dxbc under ctest), six cases, each on its
  * own device (all open at once) and interleaved call by call:
  *   spirv   the shader's translation (sb_translate here) without the layer
  *   layer   the same through the layer (pass-through overhead; goal < 1 us median)
  *   cold    the DXBC with both caches off: a translation per call
- *   memory  the same with the in-process cache (the repeat creation)
+ *   memory  the same with the in-process cache, shared modules off (a driver
+ *           module per creation)
+ *   shared  the in-process cache with shared modules (the default): the repeat
+ *           creation gets the driver module the layer keeps
  *   disk    the same with only the disk cache (a file read per call)
  *
  * Corpus (--corpus DIR, bench_layer_corpus.c): every DXBC of DIR/MANIFEST.tsv the
@@ -24,7 +27,7 @@
  *
  * Usage: bench_layer MANIFEST_DIR SAXPY_DXBC [--iters N] [--cold N] [--only CASE]
  *        bench_layer MANIFEST_DIR --corpus DXBC_DIR [--limit N] [--iters N] [--cold N] [--csv FILE]
- * --only spirv|layer|cold|memory|disk runs one case (for perf record). The layer is
+ * --only spirv|layer|cold|memory|shared|disk runs one case (for perf record). The layer is
  * enabled by name and found through VK_ADD_LAYER_PATH=MANIFEST_DIR.
  * Exit 0, 1 on a failing call, 77 without a Vulkan device (or without the corpus).
  */
@@ -94,9 +97,10 @@ int bench_gpu_open(struct bench_gpu *g)
     return gpu_open(g, false);
 }
 
-int bench_layer_open(struct bench_gpu *g, const char *memory_cache, const char *cache_dir)
+int bench_layer_open(struct bench_gpu *g, const char *memory_cache, const char *share, const char *cache_dir)
 {
     setenv("SHADERBRIDGE_LAYER_MEMORY_CACHE", memory_cache, 1);
+    setenv("SHADERBRIDGE_LAYER_SHARE_MODULES", share, 1);
     if (cache_dir)
         setenv("SHADERBRIDGE_LAYER_CACHE_DIR", cache_dir, 1);
     else
@@ -156,12 +160,12 @@ double bench_min(const double *v, size_t n)
 /* ---- one shader ------------------------------------------------------------------------------------ */
 
 /* The cases, each on its own device, all open at once; --only runs one. */
-enum { CASE_SPIRV, CASE_LAYER, CASE_COLD, CASE_MEMORY, CASE_DISK, CASE_COUNT };
+enum { CASE_SPIRV, CASE_LAYER, CASE_COLD, CASE_MEMORY, CASE_SHARED, CASE_DISK, CASE_COUNT };
 
-static const char *const case_names[CASE_COUNT] = { "spirv", "layer", "cold", "memory", "disk" };
+static const char *const case_names[CASE_COUNT] = { "spirv", "layer", "cold", "memory", "shared", "disk" };
 static const char *const case_titles[CASE_COUNT] = {
     "SPIR-V, no layer", "SPIR-V, through the layer", "DXBC, cold (translated every call)",
-    "DXBC, in-process cache", "DXBC, disk cache only",
+    "DXBC, in-process cache, sharing off", "DXBC, in-process cache, shared module", "DXBC, disk cache only",
 };
 
 struct figure {
@@ -172,10 +176,11 @@ static int open_case(int k, struct bench_gpu *g, const char *cache_dir)
 {
     switch (k) {
     case CASE_SPIRV: return bench_gpu_open(g);
-    case CASE_LAYER: return bench_layer_open(g, "1", NULL);
-    case CASE_COLD: return bench_layer_open(g, "0", NULL);
-    case CASE_MEMORY: return bench_layer_open(g, "1", NULL);
-    default: return bench_layer_open(g, "0", cache_dir);
+    case CASE_LAYER: return bench_layer_open(g, "1", "1", NULL);
+    case CASE_COLD: return bench_layer_open(g, "0", "0", NULL);
+    case CASE_MEMORY: return bench_layer_open(g, "1", "0", NULL);
+    case CASE_SHARED: return bench_layer_open(g, "1", "1", NULL);
+    default: return bench_layer_open(g, "0", "0", cache_dir);
     }
 }
 
@@ -208,15 +213,12 @@ static void time_rounds(const struct bench_gpu *g, const struct bench_blob *code
     }
 }
 
-static void print_ratios(const struct figure f[CASE_COUNT])
+/* The layer's own share of the in-process (sharing off) and disk cases: a call minus the
+ * SPIR-V call of the same module through the layer, or without it. */
+static void print_shares(const struct figure f[CASE_COUNT])
 {
     struct figure plain = f[CASE_SPIRV], pass = f[CASE_LAYER], cold = f[CASE_COLD], memory = f[CASE_MEMORY];
     struct figure disk = f[CASE_DISK];
-    printf("  pass-through overhead (median difference): %.3f us (goal < 1 us)\n",
-           (pass.median_ns - plain.median_ns) / 1e3);
-    printf("  whole call, cold / in-process cache: %.1fx median, %.1fx min; cold / disk cache: %.1fx median, "
-           "%.1fx min (goal >= 20x)\n", cold.median_ns / memory.median_ns, cold.min_ns / memory.min_ns,
-           cold.median_ns / disk.median_ns, cold.min_ns / disk.min_ns);
     /* The SPIR-V is the shader's own translation: through the layer it is a DXBC call
      * without the layer's translation work (the brief's "layer's own share" baseline);
      * without the layer it is the driver's share. */
@@ -226,7 +228,7 @@ static void print_ratios(const struct figure f[CASE_COUNT])
         double c = cold.median_ns - base[b]->median_ns, m = memory.median_ns - base[b]->median_ns;
         double d = disk.median_ns - base[b]->median_ns;
         double cm = cold.min_ns - base[b]->min_ns, mm = memory.min_ns - base[b]->min_ns;
-        printf("  layer's own share (%s): cold %.3f us, in-process %.3f us, disk %.3f us (medians); "
+        printf("  layer's own share (%s), sharing off: cold %.3f us, in-process %.3f us, disk %.3f us (medians); "
                "cold %.3f us, in-process %.3f us (mins)\n", base_names[b], c / 1e3, m / 1e3, d / 1e3, cm / 1e3,
                mm / 1e3);
         printf("    cold / in-process cache: ");
@@ -243,8 +245,25 @@ static void print_ratios(const struct figure f[CASE_COUNT])
             printf("; cold / disk cache: %.1fx median", c / d);
         printf("\n");
     }
+}
+
+static void print_ratios(const struct figure f[CASE_COUNT])
+{
+    struct figure plain = f[CASE_SPIRV], pass = f[CASE_LAYER], cold = f[CASE_COLD], memory = f[CASE_MEMORY];
+    struct figure shared = f[CASE_SHARED], disk = f[CASE_DISK];
+    printf("  pass-through overhead (median difference): %.3f us (goal < 1 us)\n",
+           (pass.median_ns - plain.median_ns) / 1e3);
+    printf("  whole call, cold / in-process cache with a shared module: %.1fx median, %.1fx min (goal >= 20x)\n",
+           cold.median_ns / shared.median_ns, cold.min_ns / shared.min_ns);
+    printf("  whole call, cold / in-process cache, sharing off: %.1fx median, %.1fx min; cold / disk cache: "
+           "%.1fx median, %.1fx min\n", cold.median_ns / memory.median_ns, cold.min_ns / memory.min_ns,
+           cold.median_ns / disk.median_ns, cold.min_ns / disk.min_ns);
+    /* A shared call does not reach the driver: the whole call is the layer's. */
+    printf("  shared call / SPIR-V call without the layer (the driver's create + destroy): %.2f median, %.2f min\n",
+           shared.median_ns / plain.median_ns, shared.min_ns / plain.min_ns);
+    print_shares(f);
     printf("  driver's share of a call (SPIR-V without the layer / call, medians): %.0f%% cold, %.0f%% in-process "
-           "cache, %.0f%% disk cache\n", 100 * plain.median_ns / cold.median_ns,
+           "cache (sharing off), %.0f%% disk cache; 0%% of a shared call\n", 100 * plain.median_ns / cold.median_ns,
            100 * plain.median_ns / memory.median_ns, 100 * plain.median_ns / disk.median_ns);
 }
 
@@ -254,7 +273,7 @@ static int run_cases(const struct bench_blob *dxbc, const struct bench_blob *spi
     char cache_dir[] = "/tmp/sb_bench_layer.XXXXXX";
     if (!mkdtemp(cache_dir))
         return 1;
-    const struct bench_blob *code[CASE_COUNT] = { spirv, spirv, dxbc, dxbc, dxbc };
+    const struct bench_blob *code[CASE_COUNT] = { spirv, spirv, dxbc, dxbc, dxbc, dxbc };
     struct bench_gpu g[CASE_COUNT];
     struct figure f[CASE_COUNT] = { { 0, 0 } };
     int failed = 0, rc = 0, opened = 0;
@@ -352,7 +371,7 @@ int main(int argc, char **argv)
     }
     if (bad || !iters || !cold_iters || iters < -1 || cold_iters < -1 || limit < 0) {
         fprintf(stderr, "usage: bench_layer MANIFEST_DIR SAXPY_DXBC [--iters N] [--cold N] "
-                        "[--only spirv|layer|cold|memory|disk]\n"
+                        "[--only spirv|layer|cold|memory|shared|disk]\n"
                         "       bench_layer MANIFEST_DIR --corpus DXBC_DIR [--limit N] [--iters N] [--cold N] "
                         "[--csv FILE]\n");
         return 2;

@@ -45,9 +45,10 @@ struct bench_gpu {
 /* Without the layer. Returns 0, 77 without a device, 1 on failure. */
 int bench_gpu_open(struct bench_gpu *g);
 /* With the layer, configured by SHADERBRIDGE_LAYER_MEMORY_CACHE = `memory_cache`
- * ("0"/"1") and SHADERBRIDGE_LAYER_CACHE_DIR = `cache_dir` (NULL: no disk cache);
- * the layer reads its environment at vkCreateInstance. */
-int bench_layer_open(struct bench_gpu *g, const char *memory_cache, const char *cache_dir);
+ * ("0"/"1"), SHADERBRIDGE_LAYER_SHARE_MODULES = `share` ("0"/"1") and
+ * SHADERBRIDGE_LAYER_CACHE_DIR = `cache_dir` (NULL: no disk cache); the layer reads
+ * its environment at vkCreateInstance. */
+int bench_layer_open(struct bench_gpu *g, const char *memory_cache, const char *share, const char *cache_dir);
 void bench_gpu_close(struct bench_gpu *g);
 
 double bench_now_ns(void);

@@ -3,20 +3,24 @@
  * bench_layer --corpus DIR: the issue #7 cache target on real shaders rather
  * than one tiny one. Every row of DIR/MANIFEST.tsv with a shader program type
  * (vs/ps/gs/hs/ds/cs) that sb_translate accepts, or with --limit N an evenly
- * spaced (deterministic) sample of N of them, is measured on three devices
+ * spaced (deterministic) sample of N of them, is measured on five devices
  * open at once:
  *   plain   its SPIR-V (sb_translate here, the options the layer uses for an
  *           application asking for Vulkan 1.1) without the layer: the driver's share
  *   pass    the same SPIR-V through the layer (pass-through)
  *   cold    the DXBC through the layer with both caches off (a translation per call)
- *   cached  the DXBC through the layer with the in-process cache warm
+ *   cached  the DXBC through the layer with the in-process cache warm, shared
+ *           modules off (the driver creates a module per call)
+ *   shared  the same with shared modules (the default): the driver module the
+ *           layer keeps is handed out again
  * The cases are interleaved call by call, each leading in turn, for
  * --iters rounds (cold in --cold of them, evenly spaced), so load on the shared
- * machine hits all four alike; per shader the median and the minimum of its
+ * machine hits all five alike; per shader the median and the minimum of its
  * calls are kept. Printed, for both statistics: sums over the set,
- * sum(cold)/sum(cached), the median (and 10th/90th percentile) of per-shader
- * cold/cached, the same for the layer's own share (a call minus the pass-through
- * call of the same module), and the driver's share of cold and cached calls.
+ * sum(cold)/sum(shared) and sum(cold)/sum(cached), the median (and 10th/90th
+ * percentile) of per-shader ratios, the layer's own share of a cached call (a
+ * call minus the pass-through call of the same module), and the driver's share
+ * of cold and cached calls.
  * The corpus is read in place (never copied); exit 77 when it is absent.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -29,7 +33,7 @@
 
 #include "shaderbridge/translate.h"
 
-enum { PLAIN, PASS, COLD, CACHED, CASES };
+enum { PLAIN, PASS, COLD, CACHED, SHARED, CASES };
 
 struct shader {
     char *name;
@@ -146,13 +150,13 @@ static void sample(struct corpus *c, size_t limit)
     free(keep);
 }
 
-/* The four cases of one shader, interleaved call by call. */
+/* The cases of one shader, interleaved call by call. */
 static void measure(const struct bench_gpu gpus[CASES], struct shader *s, int rounds, int cold_rounds,
                     double *scratch, int *failed)
 {
-    const struct bench_blob *code[CASES] = { &s->spirv, &s->spirv, &s->dxbc, &s->dxbc };
+    const struct bench_blob *code[CASES] = { &s->spirv, &s->spirv, &s->dxbc, &s->dxbc, &s->dxbc };
     int ignored = 0;
-    for (int k = 0; k < CASES; k++) /* warm-up: fills the in-process cache of CACHED */
+    for (int k = 0; k < CASES; k++) /* warm-up: fills the in-process caches of CACHED and SHARED */
         bench_call_ns(&gpus[k], code[k], &ignored);
     double *t[CASES];
     for (int k = 0; k < CASES; k++)
@@ -225,21 +229,23 @@ static void report(const struct corpus *c, bool use_min, double *buf)
         share_cached[i] = v[CACHED][i] - v[PASS][i];
     }
     static const char *const names[CASES] = { "SPIR-V, no layer (driver)", "SPIR-V through the layer",
-                                              "DXBC cold (translated)", "DXBC cached (in-process)" };
+                                              "DXBC cold (translated)", "DXBC cached, sharing off",
+                                              "DXBC cached, shared module" };
     printf("  per shader: the %s of its calls\n", use_min ? "minimum" : "median");
     for (int k = 0; k < CASES; k++)
         printf("    %-36s sum %10.3f ms   median over shaders %9.3f us\n", names[k], sum[k] / 1e6, med[k] / 1e3);
-    print_ratio("whole call, cold / cached:", v[COLD], v[CACHED], n, tmp);
+    print_ratio("whole call, cold / shared:", v[COLD], v[SHARED], n, tmp);
+    print_ratio("whole call, cold / cached (sharing off):", v[COLD], v[CACHED], n, tmp);
     print_ratio("layer's own share, cold / cached:", share_cold, share_cached, n, tmp);
     double sc = 0, sk = 0;
     for (size_t i = 0; i < n; i++) {
         sc += share_cold[i];
         sk += share_cached[i];
     }
-    printf("    layer's own share: cold %.3f ms, cached %.3f ms (sums; per call = call - pass-through)\n",
+    printf("    layer's own share: cold %.3f ms, cached (sharing off) %.3f ms (sums; per call = call - pass-through)\n",
            sc / 1e6, sk / 1e6);
-    printf("    driver's share (no-layer SPIR-V / call, sums): %.0f%% of cold calls, %.0f%% of cached calls\n",
-           100 * sum[PLAIN] / sum[COLD], 100 * sum[PLAIN] / sum[CACHED]);
+    printf("    driver's share (no-layer SPIR-V / call, sums): %.0f%% of cold calls, %.0f%% of cached calls "
+           "(sharing off), none of a shared call\n", 100 * sum[PLAIN] / sum[COLD], 100 * sum[PLAIN] / sum[CACHED]);
     printf("    pass-through overhead (pass - plain, sums / shaders): %.3f us per call\n",
            (sum[PASS] - sum[PLAIN]) / (double)n / 1e3);
 }
@@ -251,8 +257,8 @@ static void write_csv(const struct corpus *c, const char *path)
         fprintf(stderr, "bench_layer: cannot write %s\n", path);
         return;
     }
-    fprintf(f, "file,dxbc_bytes,spirv_bytes,plain_med_ns,pass_med_ns,cold_med_ns,cached_med_ns,"
-               "plain_min_ns,pass_min_ns,cold_min_ns,cached_min_ns\n");
+    fprintf(f, "file,dxbc_bytes,spirv_bytes,plain_med_ns,pass_med_ns,cold_med_ns,cached_med_ns,shared_med_ns,"
+               "plain_min_ns,pass_min_ns,cold_min_ns,cached_min_ns,shared_min_ns\n");
     for (size_t i = 0; i < c->count; i++) {
         const struct shader *s = &c->shaders[i];
         fprintf(f, "%s,%zu,%zu", s->name, s->dxbc.size, s->spirv.size);
@@ -269,11 +275,13 @@ static int open_gpus(struct bench_gpu gpus[CASES])
 {
     int rc = bench_gpu_open(&gpus[PLAIN]);
     if (!rc)
-        rc = bench_layer_open(&gpus[PASS], "1", NULL);
+        rc = bench_layer_open(&gpus[PASS], "1", "1", NULL);
     if (!rc)
-        rc = bench_layer_open(&gpus[COLD], "0", NULL);
+        rc = bench_layer_open(&gpus[COLD], "0", "0", NULL);
     if (!rc)
-        rc = bench_layer_open(&gpus[CACHED], "1", NULL);
+        rc = bench_layer_open(&gpus[CACHED], "1", "0", NULL);
+    if (!rc)
+        rc = bench_layer_open(&gpus[SHARED], "1", "1", NULL);
     return rc;
 }
 

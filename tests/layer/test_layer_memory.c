@@ -5,7 +5,9 @@
  * (the same bytes under the same configuration hash, nothing else: one changed
  * last byte, one byte more or another configuration misses), a hit hands out the
  * stored module itself with its content hash, a module outlives the eviction of
- * its entry while a caller holds it, storing twice keeps one entry, and threads
+ * its entry while a caller holds it, storing twice keeps one entry, a store says
+ * whether the cache kept the very module it was given, an eviction flags the
+ * module and calls the eviction hook with it still alive, and threads
  * finding, storing and dropping modules at once always get the module of the
  * bytes they asked for (run under ASan/UBSan in the sanitizer build; with
  * -fsanitize=thread by hand).
@@ -64,7 +66,7 @@ static void test_exact(void)
     in[INPUT] = 0;
     struct sb_layer_hash h = { 0x1111, 0x2222 }, got = { 0, 0 };
     struct sb_layer_spirv *m = make_module(1);
-    sb_layer_memory_store(42, in, INPUT, &h, m);
+    CHECK(sb_layer_memory_store(42, in, INPUT, &h, m), "the first store was not kept");
     struct sb_layer_spirv *hit = sb_layer_memory_find(42, in, INPUT, &got);
     CHECK(hit == m, "the stored module itself is handed out");
     CHECK(got.lo == 0x1111 && got.hi == 0x2222, "content hash %llx", (unsigned long long)got.lo);
@@ -88,16 +90,37 @@ static void test_exact(void)
     in[INPUT - 1] ^= 0x80;
     CHECK(!sb_layer_memory_find(42, in, INPUT, &got), "a changed last byte hit");
     in[INPUT - 1] ^= 0x80;
-    sb_layer_memory_store(42, in, INPUT, &h, m); /* a second store of the same: still one entry */
+    /* a second store of the same: still one entry, and it is this module */
+    CHECK(sb_layer_memory_store(42, in, INPUT, &h, m), "a repeated store of the entry's module not kept");
     sb_layer_spirv_unref(hit);
     CHECK(atomic_load(&m->refs) == 2, "refs %u after a repeated store (caller + one entry)", atomic_load(&m->refs));
+    /* another module for the same key (a thread that translated too): not kept */
+    struct sb_layer_spirv *late = make_module(3);
+    CHECK(!sb_layer_memory_store(42, in, INPUT, &h, late), "another module for a stored key was kept");
+    CHECK(atomic_load(&late->refs) == 1 && !atomic_load(&late->evicted), "the late module: refs %u",
+          atomic_load(&late->refs));
+    sb_layer_spirv_unref(late);
+    CHECK(!atomic_load(&m->evicted), "a stored module flagged evicted");
     sb_layer_spirv_unref(m);
+}
+
+/* The eviction hook: each evicted module once, flagged, alive, in eviction order. */
+static uint32_t hooked[8];
+static int hook_calls, hook_bad;
+
+static void on_evict(struct sb_layer_spirv *spirv)
+{
+    hook_bad += !atomic_load(&spirv->evicted) || atomic_load(&spirv->refs) < 1;
+    if (hook_calls < 8)
+        hooked[hook_calls] = spirv->words[10];
+    hook_calls++;
 }
 
 /* Far more stores than entries: the first is evicted but lives on while held. */
 static void test_eviction(void)
 {
     sb_layer_memory_clear();
+    sb_layer_memory_on_evict(on_evict);
     uint8_t in[INPUT];
     struct sb_layer_hash h = { 0, 0 };
     make_input(1000, in);
@@ -112,8 +135,14 @@ static void test_eviction(void)
         sb_layer_memory_store(1, other, INPUT, &h, m);
         sb_layer_spirv_unref(m);
     }
+    sb_layer_memory_on_evict(NULL);
     CHECK(!sb_layer_memory_find(1, in, INPUT, &h), "the oldest entry was not evicted");
-    CHECK(held && held->words[10] == 1000 && atomic_load(&held->refs) == 1, "a held module after eviction");
+    CHECK(held && held->words[10] == 1000 && atomic_load(&held->refs) == 1 && atomic_load(&held->evicted),
+          "a held module after eviction");
+    /* 4001 stores into 1024 entries: 2977 evictions, the oldest first */
+    CHECK(hook_calls == 4001 - 1024 && !hook_bad && hooked[0] == 1000 && hooked[1] == 1001 && hooked[7] == 1007,
+          "eviction hook: %d calls (want %d), %d bad, first %u %u", hook_calls, 4001 - 1024, hook_bad, hooked[0],
+          hooked[1]);
     sb_layer_spirv_unref(held); /* the last reference: freed here (ASan checks) */
     make_input(1001 + 3999, in);
     struct sb_layer_spirv *last = sb_layer_memory_find(1, in, INPUT, &h);
