@@ -59,10 +59,14 @@ run_main_job() {
     local sample=$here/samples/passthrough_vs_4_0.dxbc
     echo "== shaderbridge translate --validate --spirv-text $(basename "$sample")"
     "$cli" translate --validate --spirv-text "$sample"
-    # The compute samples on the default device (lavapipe unless SHADERBRIDGE_DEVICE
-    # names another), each cross-checked against the CPU interpreter.
-    echo "== shaderbridge validate --dispatch 4 samples/*_cs_5_0.dxbc"
-    "$cli" validate --dispatch 4 "$here"/samples/*_cs_5_0.dxbc
+    echo "== shaderbridge disasm $(basename "$here"/samples/simple_tri.shbin) (picasso syntax)"
+    "$cli" disasm "$here"/samples/simple_tri.shbin
+    # The samples on the default device (lavapipe unless SHADERBRIDGE_DEVICE names
+    # another), each cross-checked against the CPU interpreter: the compute shaders,
+    # the D3D vertex shader, and the PICA200 vertex shader bit for bit (float24).
+    echo "== shaderbridge validate samples/*_cs_5_0.dxbc passthrough_vs_4_0.dxbc simple_tri.shbin"
+    "$cli" validate --dispatch 4 "$here"/samples/*_cs_5_0.dxbc "$here"/samples/passthrough_vs_4_0.dxbc \
+        "$here"/samples/simple_tri.shbin
 }
 
 run_tests() {
