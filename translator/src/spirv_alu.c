@@ -230,19 +230,23 @@ static enum sb_result movc(struct sb_spv_context *ctx, const struct sb_ir_instru
     uint32_t n = sb_spv_mask_count(mask);
     if (!n)
         return SB_SUCCESS;
+    /* movc copies bits (IR.md): selecting integers keeps -0, NaN payloads and denormals, and
+     * stops a driver from rewriting a float select with a zero arm as a multiply (seen on
+     * lavapipe: select(c, -1.0, 0.0) gave -0). movc_sat and float source modifiers (neg,
+     * abs) are float operations, so those select floats. */
+    bool as_float = (inst->flags & SB_IR_FLAG_SATURATE) || inst->src[1].modifiers || inst->src[2].modifiers;
+    uint32_t ir_type = as_float ? SB_IR_TYPE_FLOAT : SB_IR_TYPE_UINT;
     uint32_t cond = sb_spv_load_src(ctx, &inst->src[0], mask, SB_IR_TYPE_BOOL);
-    uint32_t x = sb_spv_load_src(ctx, &inst->src[1], mask, SB_IR_TYPE_FLOAT);
-    uint32_t y = sb_spv_load_src(ctx, &inst->src[2], mask, SB_IR_TYPE_FLOAT);
-    uint32_t type = ctx->t.fvec[n];
+    uint32_t x = sb_spv_load_src(ctx, &inst->src[1], mask, ir_type);
+    uint32_t y = sb_spv_load_src(ctx, &inst->src[2], mask, ir_type);
+    uint32_t type = ir_type == SB_IR_TYPE_UINT ? ctx->t.uvec[n] : ctx->t.fvec[n];
     uint32_t first = sb_spv_op3(b, SpvOpSelect, type, cond, swap ? y : x, swap ? x : y);
     uint32_t second = swap ? sb_spv_op3(b, SpvOpSelect, type, cond, x, y) : 0;
     sb_spv_store_dst(ctx, inst, &inst->dst[0],
-                     sb_spv_alu_pick(ctx, first, mask, inst->dst[0].mask, SB_IR_TYPE_FLOAT),
-                     SB_IR_TYPE_FLOAT);
+                     sb_spv_alu_pick(ctx, first, mask, inst->dst[0].mask, ir_type), ir_type);
     if (swap)
         sb_spv_store_dst(ctx, inst, &inst->dst[1],
-                         sb_spv_alu_pick(ctx, second, mask, inst->dst[1].mask, SB_IR_TYPE_FLOAT),
-                         SB_IR_TYPE_FLOAT);
+                         sb_spv_alu_pick(ctx, second, mask, inst->dst[1].mask, ir_type), ir_type);
     return sb_spv_alu_done(ctx);
 }
 
