@@ -26,6 +26,7 @@ struct program_state {
     struct sb_translation *translation;
     struct sb_shbin *shbin;       /* SHBIN programs: the parsed file */
     uint32_t dvle_index;          /* SHBIN programs: the DVLE that was lowered */
+    struct sb_ir_program *gs;     /* geometry DVLEs: the compute expansion (pica_gs.c) */
 };
 
 static enum sb_result load_fail(struct sb_error *error, enum sb_result code, const char *message)
@@ -102,6 +103,7 @@ void sb_rt_program_destroy(struct sb_rt_program *program)
         return;
     struct program_state *p = (struct program_state *)program;
     sb_translation_destroy(p->translation);
+    sb_rt_pica_gs_destroy(p->gs);
     sb_ir_program_destroy(p->ir);
     sb_sm4_program_destroy(p->sm4);
     sb_dxbc_destroy(p->container);
@@ -136,22 +138,23 @@ enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t 
                  p->shbin->dvle_count, dvle_index);
         r = load_fail(error, SB_ERROR_INVALID_ARGUMENT, message);
     }
-    /* PICA geometry shaders (SETEMIT/EMIT, §9 input modes, registers kept across invocations)
-     * have no runtime path yet: runtime/README.md "PICA200" says what is missing. */
-    if (r == SB_SUCCESS && p->shbin->dvles[dvle_index].type == SB_SHBIN_SHADER_GEOMETRY)
-        r = load_fail(error, SB_ERROR_RUN_UNSUPPORTED,
-                      "PICA200 geometry shaders are not run yet (vertex shaders only; runtime/README.md)");
     if (r == SB_SUCCESS)
         r = sb_ir_from_pica(p->shbin, dvle_index, pica_flags, &p->ir, error);
+    /* A geometry DVLE runs as its compute expansion (registers persist between invocations,
+     * which a Vulkan geometry shader cannot do; runtime/README.md "PICA200"): both sides run
+     * that program, the stage stays GEOMETRY so that run/validate take the GS path. */
+    bool geometry = r == SB_SUCCESS && p->ir->stage == SB_IR_STAGE_GEOMETRY;
+    if (geometry)
+        r = sb_rt_pica_gs_expand(p->shbin, dvle_index, p->ir, &p->gs, error);
     if (r == SB_SUCCESS)
-        r = sb_translate_ir(p->ir, &translate, &p->translation, error);
+        r = sb_translate_ir(geometry ? p->gs : p->ir, &translate, &p->translation, error);
     if (r != SB_SUCCESS) {
         sb_rt_program_destroy(&p->public);
         return r;
     }
     p->dvle_index = dvle_index;
     p->public.stage = p->ir->stage;
-    p->public.ir = p->ir;
+    p->public.ir = geometry ? p->gs : p->ir;
     p->public.translation = p->translation;
     p->public.internal = p;
     *out = &p->public;
@@ -164,4 +167,10 @@ const struct sb_shbin *sb_rt_program_shbin(const struct sb_rt_program *program, 
     if (dvle_index)
         *dvle_index = p ? p->dvle_index : 0;
     return p ? p->shbin : NULL;
+}
+
+const struct sb_rt_pica_gs *sb_rt_program_pica_gs(const struct sb_rt_program *program)
+{
+    const struct program_state *p = program ? program->internal : NULL;
+    return p && p->gs ? sb_rt_pica_gs_info(p->gs) : NULL;
 }

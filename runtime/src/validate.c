@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "validate_private.h"
+#include "pica_private.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -265,14 +266,19 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     report->mismatches = calloc(o.max_mismatches, sizeof(*report->mismatches));
     enum sb_result r = report->mismatches ? SB_SUCCESS
                                           : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
-    if (r == SB_SUCCESS)
+    bool pica_gs = r == SB_SUCCESS && sb_rt_program_pica_gs(program);
+    if (pica_gs) /* its own inputs and one compute thread (pica_gs_run.c) */
+        r = sb_rt_pica_gs_validate(context, program, &o, report, error);
+    else if (r == SB_SUCCESS)
         r = sb_rt_inputs_create(program, &o.inputs, &base, error);
-    if (r == SB_SUCCESS)
+    if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->cpu, error);
-    if (r == SB_SUCCESS)
+    if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->gpu, error);
     sb_rt_inputs_destroy(base);
-    if (r == SB_SUCCESS && program->stage == SB_IR_STAGE_COMPUTE) {
+    if (r != SB_SUCCESS || pica_gs) {
+        /* failed, or done above */
+    } else if (program->stage == SB_IR_STAGE_COMPUTE) {
         uint64_t start = sb_validate_now_ns();
         if (o.sides & SB_VALIDATE_SIDE_CPU)
             r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,
@@ -281,7 +287,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         if (r == SB_SUCCESS && (o.sides & SB_VALIDATE_SIDE_GPU))
             r = sb_rt_dispatch(context, program->translation, report->gpu->resources,
                                report->gpu->count, o.group_count, &report->gpu_timing, error);
-    } else if (r == SB_SUCCESS) {
+    } else {
         r = program->stage == SB_IR_STAGE_VERTEX     ? sb_validate_vertex(context, program, &o, report, error)
             : program->stage == SB_IR_STAGE_GEOMETRY ? sb_validate_geometry(context, program, &o, report, error)
                                                      : sb_validate_pixel(context, program, &o, report, error);

@@ -70,8 +70,9 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
  * mode, plus the [UNK] choices. `container` of the result is NULL; the parsed file stays
  * with the program (its DVLE constants go into the uniform buffer sb_rt_inputs_create
  * makes; runtime/README.md "PICA200"). Errors: the SHBIN parser's and sb_ir_from_pica's;
- * SB_ERROR_INVALID_ARGUMENT for a missing DVLE or SB_IR_PICA_LOWERED in the flags;
- * SB_ERROR_RUN_UNSUPPORTED for a geometry-shader DVLE (not run yet).
+ * SB_ERROR_INVALID_ARGUMENT for a missing DVLE or SB_IR_PICA_LOWERED in the flags. A
+ * geometry-shader DVLE loads as its compute expansion: `stage` GEOMETRY, `ir` a one-thread
+ * compute program (runtime/README.md "PICA200", geometry shaders).
  */
 enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t dvle_index,
                                         uint32_t pica_flags, const struct sb_translate_options *options,
