@@ -240,8 +240,22 @@ static enum sb_result movc(struct sb_spv_context *ctx, const struct sb_ir_instru
     uint32_t x = sb_spv_load_src(ctx, &inst->src[1], mask, ir_type);
     uint32_t y = sb_spv_load_src(ctx, &inst->src[2], mask, ir_type);
     uint32_t type = ir_type == SB_IR_TYPE_UINT ? ctx->t.uvec[n] : ctx->t.fvec[n];
-    uint32_t first = sb_spv_op3(b, SpvOpSelect, type, cond, swap ? y : x, swap ? x : y);
-    uint32_t second = swap ? sb_spv_op3(b, SpvOpSelect, type, cond, x, y) : 0;
+    uint32_t first, second = 0;
+    if (ir_type == SB_IR_TYPE_UINT) {
+        /* (x & m) | (y & ~m): drivers whose IR is untyped (Mesa's NIR) see through a bitcast
+         * select and may rewrite select(c, x, 0) as b2f(c) * x, which gives -0 for x < 0. */
+        uint32_t ones = sb_spv_const_splat(b, type, sb_spv_const_u32(b, 0xFFFFFFFFu), n);
+        uint32_t zero = sb_spv_const_splat(b, type, sb_spv_const_u32(b, 0), n);
+        uint32_t m = sb_spv_op3(b, SpvOpSelect, type, cond, ones, zero);
+        uint32_t not_m = sb_spv_op1(b, SpvOpNot, type, m);
+        uint32_t xm = sb_spv_op2(b, SpvOpBitwiseAnd, type, x, m), xn = sb_spv_op2(b, SpvOpBitwiseAnd, type, x, not_m);
+        uint32_t ym = sb_spv_op2(b, SpvOpBitwiseAnd, type, y, m), yn = sb_spv_op2(b, SpvOpBitwiseAnd, type, y, not_m);
+        first = sb_spv_op2(b, SpvOpBitwiseOr, type, swap ? ym : xm, swap ? xn : yn);
+        second = swap ? sb_spv_op2(b, SpvOpBitwiseOr, type, xm, yn) : 0;
+    } else {
+        first = sb_spv_op3(b, SpvOpSelect, type, cond, swap ? y : x, swap ? x : y);
+        second = swap ? sb_spv_op3(b, SpvOpSelect, type, cond, x, y) : 0;
+    }
     sb_spv_store_dst(ctx, inst, &inst->dst[0],
                      sb_spv_alu_pick(ctx, first, mask, inst->dst[0].mask, ir_type), ir_type);
     if (swap)
