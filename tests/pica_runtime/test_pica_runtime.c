@@ -245,6 +245,23 @@ static void kat_litp(const struct sb_rt_program *p, const char *what)
     }
 }
 
+/* vs_const.pica: LITP and MAX of constants give +0 (not -0) where they clamp to zero. */
+static void kat_const(const struct sb_rt_program *p, const char *what)
+{
+    static const uint32_t litp_bits[4] = { 0, 0x42FFFE00u /* 127.99609375 */, 0, 0 };
+    static const uint32_t max_bits[4] = { 0, 0, 0x40400000u /* 3.0 */, 0 };
+    clear_run();
+    if (!prt_run(p, 2, (const float (*)[16][4])g_in, NULL, &g_out))
+        return;
+    for (uint32_t v = 0; v < 2; v++)
+        for (uint32_t l = 0; l < 4; l++) {
+            CHECK(g_out.words[v][1][l] == litp_bits[l], "%s: vertex %u o1.%c = 0x%08x, want 0x%08x", what, v,
+                  "xyzw"[l], g_out.words[v][1][l], litp_bits[l]);
+            CHECK(g_out.words[v][2][l] == max_bits[l], "%s: vertex %u o2.%c = 0x%08x, want 0x%08x", what, v,
+                  "xyzw"[l], g_out.words[v][2][l], max_bits[l]);
+        }
+}
+
 /* §14.1 Conditional: IFC with every CONDOP and REFX/REFY, generated as picasso text. */
 static void kat_conditions(uint32_t flags)
 {
@@ -353,7 +370,7 @@ int main(int argc, char **argv)
         { "vs_alu.pica", kat_alu },         { "vs_flow.pica", kat_flow },
         { "vs_dispatch.pica", kat_dispatch }, { "vs_call14.pica", kat_call },
         { "vs_loop14.pica", kat_loop },     { "vs_address14.pica", NULL },
-        { "vs_litp14.pica", kat_litp },
+        { "vs_litp14.pica", kat_litp },     { "vs_const.pica", kat_const },
     };
     uint64_t compared = 0;
     uint32_t programs = 0;
