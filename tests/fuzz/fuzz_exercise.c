@@ -31,7 +31,7 @@ static void check_error(const struct sb_error *error, enum sb_result result, siz
 }
 
 /*
- * A container that parses is also translated, with the SPIR-V validator on:
+ * A container that parses (DXBC or SHBIN) is also translated, with the SPIR-V validator on:
  * any bytes must end in SPIR-V or a well-formed error, never a crash. A
  * validator rejection is a structured SB_ERROR_SPIRV_INVALID, so it passes
  * here; the corpus tests are where invalid output counts as a failure.
@@ -95,6 +95,7 @@ enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_
             char line[512];
             cli_describe_shbin(shbin, line, sizeof(line));
             walk_json(cli_json_shbin(shbin));
+            translate_container(data, size); /* the PICA200 front end and back end */
         }
         sb_shbin_destroy(shbin);
         break;
