@@ -78,6 +78,24 @@ def check_disasm(cli, dxbc, shbin, blob, scratch):
           "disasm of a corrupt token stream exits 1 with FILE:OFFSET: %r" % err)
 
 
+def check_shbin_vulkan(cli, shbin):
+    """reflect --json of a SHBIN: the uniform buffer's set/binding and the locations its
+    attributes and output map get (issue #6 item 5)."""
+    rc, out, err = run(cli, ["reflect", "--json", shbin])
+    check(rc == 0, f"reflect --json {shbin}: exit {rc} ({err.strip()})")
+    try:
+        vk = json.loads(out).get("vulkan_bindings", {})
+    except ValueError:
+        vk = {}
+    bindings = vk.get("bindings", [])
+    check(any(b.get("register") == "cb0" and b.get("set") == 0 and b.get("binding") == 0 and
+              b.get("descriptor_type") == "VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER" for b in bindings),
+          f"SHBIN uniforms at set 0 binding 0: {bindings}")
+    check([i.get("location") for i in vk.get("inputs", [])] == [0], f"SHBIN inputs: {vk.get('inputs')}")
+    check([(o.get("location"), o.get("semantic")) for o in vk.get("outputs", [])] == [(1, "color")],
+          f"SHBIN outputs (o1 color; position is a built-in): {vk.get('outputs')}")
+
+
 def main():
     cli, samples, scratch = sys.argv[1:4]
     os.makedirs(scratch, exist_ok=True)
@@ -149,6 +167,7 @@ def main():
         check(rc == 0 and text.startswith("file: " + path), "reflect text form for %s" % path)
 
     check_disasm(cli, dxbc, shbin, blob, scratch)
+    check_shbin_vulkan(cli, shbin)
 
     print("%d checks, %d failed" % (checks, failures))
     return 1 if failures else 0

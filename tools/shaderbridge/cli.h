@@ -66,7 +66,9 @@ json_object *cli_json_spirv(const uint8_t *bytes, size_t size);
  * container with SHDR/SHEX and lists the Vulkan set/binding/descriptor type
  * given to each resource: {"target_env", "bindings": [...]}, or
  * {"target_env", "error": {...}} when translation fails (reflect itself still
- * succeeds). NULL for containers without an SM4/5 program.
+ * succeeds). For a SHBIN (dxbc NULL, bytes starting "DVLB"): the same for DVLE 0,
+ * plus "inputs" and "outputs" (location, components, type, semantic). NULL for
+ * containers without an SM4/5 program.
  */
 json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t *bytes,
                                       size_t size);

@@ -37,8 +37,9 @@ int cli_cmd_reflect(int argc, char **argv)
         return CLI_EXIT_INVALID_INPUT;
     json_object *tree = cli_document_json(&doc);
 #ifndef SB_CLI_NO_TRANSLATE
-    if (doc.format == SB_FORMAT_DXCONTAINER) {
-        json_object *bindings = cli_json_vulkan_bindings(doc.dxbc, doc.file.bytes, doc.file.size);
+    if (doc.format == SB_FORMAT_DXCONTAINER || doc.format == SB_FORMAT_SHBIN) {
+        json_object *bindings = cli_json_vulkan_bindings(doc.format == SB_FORMAT_DXCONTAINER ? doc.dxbc : NULL,
+                                                         doc.file.bytes, doc.file.size);
         if (bindings)
             cli_json_add(tree, "vulkan_bindings", bindings);
     }

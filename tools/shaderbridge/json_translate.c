@@ -2,11 +2,15 @@
 /*
  * `reflect`'s "vulkan_bindings": the Vulkan descriptor set, binding and
  * descriptor type each resource of a DXBC shader gets when it is translated
- * (issue #4 item 5; the default scheme is in translate.h's header comment).
+ * (issue #4 item 5; the default scheme is in translate.h's header comment);
+ * for a PICA200 SHBIN (DVLE 0) also the input and output locations its
+ * vertex attributes and output map get (issue #6 item 5).
  * Reflection is about the input, so a shader the translator cannot handle
  * still reflects: the translation's error takes the place of the list.
  */
 #include "cli.h"
+
+#include <string.h>
 
 #include "shaderbridge/translate.h"
 
@@ -81,12 +85,32 @@ static json_object *binding_json(const struct sb_translated_binding *b)
     return o;
 }
 
+static json_object *interface_json(const struct sb_translated_interface *v, uint32_t count)
+{
+    static const char *const types[] = { [SB_IR_TYPE_FLOAT] = "float", [SB_IR_TYPE_INT] = "int",
+                                         [SB_IR_TYPE_UINT] = "uint" };
+    json_object *list = json_object_new_array();
+    for (uint32_t i = 0; i < count; i++) {
+        json_object *o = json_object_new_object();
+        cli_json_add_u64(o, "location", v[i].location);
+        cli_json_add_u64(o, "component", v[i].component);
+        cli_json_add_u64(o, "components", v[i].component_count);
+        cli_json_add_str(o, "type", v[i].component_type < COUNT_OF(types) && types[v[i].component_type]
+                                        ? types[v[i].component_type] : "unknown");
+        cli_json_add(o, "semantic", cli_json_string_or_null(v[i].semantic));
+        cli_json_add_u64(o, "semantic_index", v[i].semantic_index);
+        json_object_array_add(list, o);
+    }
+    return list;
+}
+
 json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t *bytes,
                                       size_t size)
 {
-    if (!dxbc || dxbc->is_dxil ||
-        (!sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'E', 'X')) &&
-         !sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'D', 'R'))))
+    bool shbin = !dxbc && size >= 4 && !memcmp(bytes, "DVLB", 4);
+    if (!shbin && (!dxbc || dxbc->is_dxil ||
+                   (!sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'E', 'X')) &&
+                    !sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'D', 'R')))))
         return NULL;
     const struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1 };
     struct sb_translation *translation = NULL;
@@ -107,6 +131,10 @@ json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t 
     for (uint32_t i = 0; i < translation->binding_count; i++)
         json_object_array_add(list, binding_json(&translation->bindings[i]));
     cli_json_add(o, "bindings", list);
+    if (shbin) { /* PICA200 (DVLE 0): where the attributes and the output map land */
+        cli_json_add(o, "inputs", interface_json(translation->inputs, translation->input_count));
+        cli_json_add(o, "outputs", interface_json(translation->outputs, translation->output_count));
+    }
     sb_translation_destroy(translation);
     return o;
 }
