@@ -3,8 +3,8 @@
 """The `run` and `validate` commands end to end (issue #5 §4): compute
 samples on the device and with --cpu give the same UAV bytes; --draw runs a
 vertex shader (bundled sample) and, when the corpus is there, a pixel and a
-geometry shader, on both sides, with the same bytes and the files the help
-text names; validate agrees on the samples (exit 0) and its exit codes;
+geometry shader, and a PICA200 geometry shader of our own, on both sides, with
+the same bytes and the files the help text names; validate agrees on the samples (exit 0) and its exit codes;
 usage errors exit 2.
 
 usage: run_validate_cli.py SHADERBRIDGE SAMPLES_DIR SCRATCH_DIR [CORPUS_DIR]
@@ -109,6 +109,20 @@ def main():
         f.write(b"DXBC" + bytes(20))
     rc, _, _ = run(cli, ["validate", broken])
     check(rc == 1, f"validate of a broken file: exit {rc}, want 1")
+
+    # A PICA200 geometry shader of our own (assembled here): its compute expansion's records,
+    # u0.bin and the u0.txt listing, the same on both sides.
+    gs_source = os.path.join(samples, "..", "tests", "pica_runtime", "programs", "gs_quad_point.pica")
+    gs_shbin = os.path.join(scratch, "gs_quad_point.shbin")
+    rc, _, err = run(cli, ["assemble", "-o", gs_shbin, gs_source])
+    check(rc == 0, f"assemble gs_quad_point.pica: exit {rc} ({err.strip()})")
+    gpu = both_sides(cli, gs_shbin, ["--draw", "2"], scratch, "pica-gs", ["u0.bin", "u0.txt"])
+    lines = (read(os.path.join(gpu, "u0.txt")) or b"").decode().splitlines()
+    check(lines[:1] == ["# 8 vertices emitted by 2 primitives"] and len(lines) == 9 and
+          lines[3].startswith("vertex 2: primitive 0 id 2 winding 0 emit-primitive 1:"),
+          f"u0.txt of the PICA quad expander: {lines[:4]}")
+    rc, _, _ = run(cli, ["validate", "--seed", "1", gs_shbin])
+    check(rc == 0, f"validate of the PICA geometry shader: exit {rc}")
 
     # Corpus shaders: a pixel shader (targets as .bin and .png) and a geometry shader.
     ps = os.path.join(corpus, "dxbc/angle/clearfloat11ps3.dxbc")

@@ -206,8 +206,9 @@ int cli_cmd_run(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     struct sb_rt_program *program = NULL;
-    if (!cli_run_load(&o, &program))
-        return CLI_EXIT_INVALID_INPUT;
+    int loaded = cli_run_load(&o, &program);
+    if (loaded != CLI_EXIT_OK)
+        return loaded;
     int status;
     if (program->stage != SB_IR_STAGE_COMPUTE) {
         status = cli_run_draw(&o, program);

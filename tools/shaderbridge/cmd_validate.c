@@ -161,8 +161,11 @@ static int validate_file(const struct cli_run_options *o, struct sb_rt_context *
     row->file = o->file;
     row->verdict = "error";
     struct sb_rt_program *program = NULL;
-    if (!cli_run_load(o, &program))
-        return CLI_EXIT_INVALID_INPUT;
+    int loaded = cli_run_load(o, &program);
+    if (loaded != CLI_EXIT_OK) {
+        row->verdict = loaded == CLI_EXIT_NOT_RUN ? "not run" : "error";
+        return loaded;
+    }
     struct sb_validate_options options = { .inputs = { .seed = o->seed }, .float_ulps = o->ulps,
                                            .draw_count = o->draw_count, .draw_width = o->draw_width,
                                            .draw_height = o->draw_height };

@@ -141,11 +141,11 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
     return 1;
 }
 
-bool cli_run_load(const struct cli_run_options *o, struct sb_rt_program **program)
+int cli_run_load(const struct cli_run_options *o, struct sb_rt_program **program)
 {
     struct cli_file file;
     if (!cli_file_load(o->file, &file))
-        return false;
+        return CLI_EXIT_INVALID_INPUT;
     struct sb_error error = { 0 };
     bool shbin = file.size >= 4 && memcmp(file.bytes, "DVLB", 4) == 0;
     enum sb_result r = shbin ? sb_rt_program_load_shbin(file.bytes, file.size, o->dvle,
@@ -155,9 +155,9 @@ bool cli_run_load(const struct cli_run_options *o, struct sb_rt_program **progra
     cli_file_free(&file);
     if (r != SB_SUCCESS) {
         cli_report_error(o->file, &error);
-        return false;
+        return cli_run_exit_for(r);
     }
-    return true;
+    return CLI_EXIT_OK;
 }
 
 bool cli_run_context(const struct cli_run_options *o, struct sb_rt_context **context)

@@ -45,8 +45,9 @@ struct cli_run_options {
 int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
                          struct cli_run_options *options);
 
-/** Loads FILE into a program; prints the error and returns false on failure. */
-bool cli_run_load(const struct cli_run_options *options, struct sb_rt_program **program);
+/** Loads FILE into a program: CLI_EXIT_OK, or (the error printed) the exit status for the
+ *  failure — CLI_EXIT_NOT_RUN for what cannot be run (cli_run_exit_for), else 1. */
+int cli_run_load(const struct cli_run_options *options, struct sb_rt_program **program);
 
 /** Opens the device (or a CPU-only context with `cpu`); prints the error on failure. */
 bool cli_run_context(const struct cli_run_options *options, struct sb_rt_context **context);

@@ -11,7 +11,9 @@
  *   pixel     o<N>.bin and o<N>.png per render target, oDepth.bin;
  *   geometry  gs-vertices.bin (the capture records: a header of stream + 1
  *             and cut bits, then the o# registers, per emitted-vertex slot)
- *             and gs-vertices.txt (one line per emitted vertex);
+ *             and gs-vertices.txt (one line per emitted vertex); a PICA200
+ *             geometry shader (a compute expansion) writes its records to u0,
+ *             so u0.txt lists them;
  *
  * and every UAV as `run` writes them for compute shaders.
  */
@@ -129,6 +131,35 @@ static bool write_geometry_text(const char *path, const struct sb_rt_inputs *in,
     return fclose(f) == 0;
 }
 
+/* A PICA200 geometry shader's u0 (runtime/README.md "PICA200"): words 0-3 = (vertices emitted,
+ * primitives run, vectors per record R, 0), then per emitted vertex R vectors: (SETEMIT vertex
+ * id, winding, primitive flag, input primitive) and the output-table registers as floats. */
+static bool write_pica_gs_text(const char *path, const struct sb_rt_resource *u0)
+{
+    const uint32_t *w = u0->data;
+    size_t words = u0->size / 4;
+    if (words < 4 || !w[2])
+        return true; /* nothing recorded */
+    size_t per = (size_t)w[2] * 4, records = (words - 4) / per;
+    if (w[0] < records)
+        records = w[0];
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "# %u vertices emitted by %u primitives\n", w[0], w[1]);
+    for (size_t k = 0; k < records; k++) {
+        const uint32_t *r = w + 4 + k * per;
+        fprintf(f, "vertex %zu: primitive %u id %u winding %u emit-primitive %u:", k, r[3], r[0], r[1], r[2]);
+        for (uint32_t v = 1; v < w[2]; v++) {
+            float x[4];
+            memcpy(x, r + (size_t)v * 4, 16);
+            fprintf(f, " out%u=(%.9g, %.9g, %.9g, %.9g)", v - 1, x[0], x[1], x[2], x[3]);
+        }
+        fprintf(f, "\n");
+    }
+    return fclose(f) == 0;
+}
+
 static bool write_results(const struct cli_run_options *o, const struct sb_rt_program *program,
                           const struct sb_rt_inputs *in, uint32_t vertices)
 {
@@ -152,6 +183,18 @@ static bool write_results(const struct cli_run_options *o, const struct sb_rt_pr
         if (!write_bytes(path, r->data, r->size))
             return false;
         printf("  %s -> %s (%zu bytes)\n", name, path, r->size);
+        /* A PICA200 geometry shader: stage geometry, run as its compute expansion. */
+        bool pica_gs = program->ir && program->ir->stage == SB_IR_STAGE_COMPUTE &&
+                       program->stage == SB_IR_STAGE_GEOMETRY && cls == SB_IR_RESOURCE_UAV &&
+                       r->register_index == 0 && r->space == 0;
+        if (pica_gs) {
+            snprintf(path, sizeof(path), "%s/%s.txt", o->output_dir, name);
+            if (!write_pica_gs_text(path, r)) {
+                fprintf(stderr, "shaderbridge: error: cannot write %s: %s\n", path, strerror(errno));
+                return false;
+            }
+            printf("  %s -> %s (emitted vertices)\n", name, path);
+        }
         bool text = vertex_records || cls == SB_VALIDATE_CLASS_GEOMETRY;
         if (text) {
             snprintf(path, sizeof(path), "%s/%s.txt", o->output_dir, name);
