@@ -150,6 +150,11 @@ void sb_layer_config_read(struct sb_layer_config *out)
         out->translate_flags |= SB_TRANSLATE_DEBUG_INFO;
     env_uint("SHADERBRIDGE_LAYER_SET_BASE", &out->set_base);
     env_uint("SHADERBRIDGE_LAYER_UNBOUNDED_COUNT", &out->unbounded_count);
+    const char *pica = getenv("SHADERBRIDGE_LAYER_PICA");
+    if (pica && !strcmp(pica, "float24"))
+        out->pica_flags = SB_IR_PICA_FLOAT24;
+    else if (pica && *pica && strcmp(pica, "fast"))
+        sb_layer_log(SB_LAYER_LOG_WARN, "SHADERBRIDGE_LAYER_PICA=%s: use fast or float24", pica);
     out->version_hash = version_hash;
     sb_layer_log(SB_LAYER_LOG_INFO, "config: dump %s, cache %s, memory cache %s, shared modules %s, set base %u, "
                  "flags 0x%x", out->dump_dir ? out->dump_dir : "off", out->cache_dir ? out->cache_dir : "off",

@@ -41,6 +41,7 @@ struct sb_layer_config {
     uint32_t translate_flags;    /* SB_TRANSLATE_* */
     uint32_t set_base;           /* added to every DXBC/SHBIN descriptor set */
     uint32_t unbounded_count;    /* sb_translate_options::unbounded_descriptor_count */
+    uint32_t pica_flags;         /* SHBIN: SB_IR_PICA_* mode (SHADERBRIDGE_LAYER_PICA) */
     uint64_t version_hash;       /* translator version + build identity (cache key part) */
 };
 

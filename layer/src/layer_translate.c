@@ -142,10 +142,20 @@ static bool extract_vbc(const struct sb_layer_device *dev, const void *code, siz
 
 /* SHADERBRIDGE_LAYER_SET_BASE: the bindings are known only after one translation, so a
  * second one applies them as overrides (set + base) to every register. */
-static enum sb_result translate_rebased(const void *code, size_t size, struct sb_translate_options *opts,
+static enum sb_result translate_one(const void *code, size_t size, enum sb_layer_kind kind, uint32_t pica_flags,
+                                    const struct sb_translate_options *opts, struct sb_translation **tr,
+                                    struct sb_error *err)
+{
+    /* SHBIN: its first DVLE, in the mode SHADERBRIDGE_LAYER_PICA asks for (fast by default). */
+    return kind == SB_LAYER_KIND_SHBIN ? sb_translate_shbin(code, size, 0, pica_flags, opts, tr, err)
+                                       : sb_translate(code, size, opts, tr, err);
+}
+
+static enum sb_result translate_rebased(const void *code, size_t size, enum sb_layer_kind kind,
+                                        uint32_t pica_flags, struct sb_translate_options *opts,
                                         uint32_t set_base, struct sb_translation **tr, struct sb_error *err)
 {
-    enum sb_result r = sb_translate(code, size, opts, tr, err);
+    enum sb_result r = translate_one(code, size, kind, pica_flags, opts, tr, err);
     if (r != SB_SUCCESS || !set_base || !(*tr)->binding_count)
         return r;
     uint32_t n = (*tr)->binding_count;
@@ -161,7 +171,7 @@ static enum sb_result translate_rebased(const void *code, size_t size, struct sb
     *tr = NULL;
     opts->binding_overrides = o;
     opts->binding_override_count = n;
-    r = sb_translate(code, size, opts, tr, err);
+    r = translate_one(code, size, kind, pica_flags, opts, tr, err);
     free(o);
     return r;
 }
@@ -174,7 +184,8 @@ static struct sb_layer_spirv *translate_dxbc(const struct sb_layer_device *dev, 
     sb_layer_config_options(&dev->config, dev->target_env, &opts);
     struct sb_translation *tr = NULL;
     struct sb_error err = { 0 };
-    enum sb_result r = translate_rebased(code, size, &opts, dev->config.set_base, &tr, &err);
+    enum sb_result r = translate_rebased(code, size, kind, dev->config.pica_flags, &opts, dev->config.set_base,
+                                         &tr, &err);
     if (r == SB_SUCCESS && tr->stage >= sizeof(ir_stage_bits) / sizeof(ir_stage_bits[0])) {
         r = SB_ERROR_TRANSLATE_UNSUPPORTED;
         err = (struct sb_error){ .code = r, .offset = 0 };
@@ -199,7 +210,8 @@ void sb_layer_device_keys(struct sb_layer_device *dev)
     sb_layer_config_options(&dev->config, dev->target_env, &opts);
     for (int kind = 0; kind < SB_LAYER_KIND_COUNT; kind++) {
         const uint64_t parts[] = { dev->config.version_hash, (uint64_t)kind, (uint64_t)opts.target_env,
-                                   opts.flags, dev->config.set_base, opts.unbounded_descriptor_count };
+                                   opts.flags, dev->config.set_base, opts.unbounded_descriptor_count,
+                                   kind == SB_LAYER_KIND_SHBIN ? dev->config.pica_flags : 0 };
         dev->config_hash[kind] = sb_layer_hash_bytes(parts, sizeof(parts), 1).lo;
     }
 }

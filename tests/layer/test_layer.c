@@ -18,9 +18,8 @@
  *     (entries "VSMain"/"PSMain" accepted) and draws the image that the
  *     runtime's native path (sb_rt_vbc_draw) draws, which is also computed here;
  *     using it for a stage it lacks fails pipeline creation.
- *  6. SHBIN: simple_tri.shbin becomes a vertex module whose SPIR-V is sb_translate's
- *     (a failure with a log line until the PICA200 front end of issue #6 lands,
- *     then a vertex module and its dump).
+ *  6. SHBIN: simple_tri.shbin becomes a vertex module whose SPIR-V is sb_translate_shbin's,
+ *     in fast mode and (second instance, SHADERBRIDGE_LAYER_PICA=float24) in float24 mode.
  *  7. Failures: truncated DXBC and
  *     400 truncated / mutated DXBC, VBC and SHBIN inputs return
  *     VK_SUCCESS or VK_ERROR_INVALID_SHADER_NV and never crash; each failure
@@ -379,10 +378,40 @@ static void case_vbc(struct vkh *h)
 
 /* ---- 6. failures and mutants ----------------------------------------------------------------------- */
 
-/* SHBIN goes through sb_translate like DXBC: the layer creates a vertex module, and the SPIR-V
- * it hands the driver (its dump) is word for word what sb_translate gives for the same target
- * environment — the translation whose results tests/pica_runtime and pica_runtime_corpus
- * check bit for bit against the interpreter on this device. */
+/* The layer's SPIR-V for simple_tri.shbin (its dump, named by the input's hash) must be word for
+ * word what sb_translate_shbin gives in `pica_flags` for the target the layer chose (the SPIR-V
+ * version word tells it): the translation tests/pica_runtime checks bit for bit against the
+ * interpreter on this device. Returns the dumped words (caller frees) or NULL. */
+static uint32_t *check_shbin_spirv(const struct blob *shbin, uint32_t pica_flags, size_t *size, const char *what)
+{
+    char path[4096] = "";
+    uint32_t *dumped = NULL;
+    *size = 0;
+    if (lt_dir_first(dump_dir, ".shbin", path, sizeof(path))) {
+        strcpy(path + strlen(path) - strlen(".shbin"), ".spv");
+        dumped = (uint32_t *)lt_read_file(path, size);
+    }
+    CHECK(dumped && *size >= 20, "%s: no SPIR-V dump at %s", what, path);
+    if (!dumped || *size < 20)
+        return dumped;
+    const uint32_t versions[4] = { 0x10000, 0x10300, 0x10500, 0x10600 };
+    struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_0 };
+    for (uint32_t e = 0; e < 4; e++)
+        if (dumped[1] == versions[e])
+            options.target_env = (enum sb_target_env)e;
+    struct sb_translation *tr = NULL;
+    struct sb_error err = { 0 };
+    enum sb_result want = sb_translate_shbin(shbin->bytes, shbin->size, 0, pica_flags, &options, &tr, &err);
+    CHECK(want == SB_SUCCESS && tr->stage == SB_IR_STAGE_VERTEX, "%s: sb_translate_shbin: %s: %s", what,
+          sb_result_name(want), err.message);
+    CHECK(want == SB_SUCCESS && tr->word_count * 4 == *size && !memcmp(tr->words, dumped, *size),
+          "%s: the layer's SPIR-V (%zu bytes) differs from sb_translate_shbin's (%zu bytes)", what, *size,
+          want == SB_SUCCESS ? tr->word_count * 4 : 0);
+    sb_translation_destroy(tr);
+    return dumped;
+}
+
+/* SHBIN goes through the translator like DXBC: a vertex module, fast mode by default. */
 static void case_shbin(struct vkh *h)
 {
     struct blob shbin = load(samples, "simple_tri.shbin");
@@ -390,35 +419,37 @@ static void case_shbin(struct vkh *h)
         return;
     VkShaderModule m = VK_NULL_HANDLE;
     int dumps = lt_dir_count(dump_dir, ".shbin");
-    size_t pad = (shbin.size + 3) & ~(size_t)3;
+    size_t pad = (shbin.size + 3) & ~(size_t)3, size = 0;
     VkResult r = module_from(h, shbin.bytes, pad, &m);
     CHECK(r == VK_SUCCESS && lt_log_count("shbin ") >= 1 && lt_dir_count(dump_dir, ".shbin") == dumps + 1,
           "SHBIN: %s, want a module and one dump", vkh_result_name(r));
-    char path[4096];
-    size_t size = 0;
-    uint32_t *dumped = NULL;
-    if (lt_dir_first(dump_dir, ".shbin", path, sizeof(path))) {
-        strcpy(path + strlen(path) - strlen(".shbin"), ".spv");
-        dumped = (uint32_t *)lt_read_file(path, &size);
-    }
-    CHECK(dumped && size >= 20, "SHBIN: no SPIR-V dump at %s", path);
-    if (dumped && size >= 20) {
-        /* The SPIR-V version word tells the target the layer chose for this device. */
-        const uint32_t versions[4] = { 0x10000, 0x10300, 0x10500, 0x10600 };
-        struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_0 };
-        for (uint32_t e = 0; e < 4; e++)
-            if (dumped[1] == versions[e])
-                options.target_env = (enum sb_target_env)e;
-        struct sb_translation *tr = NULL;
-        struct sb_error err = { 0 };
-        enum sb_result want = sb_translate(shbin.bytes, shbin.size, &options, &tr, &err);
-        CHECK(want == SB_SUCCESS && tr->stage == SB_IR_STAGE_VERTEX, "SHBIN: sb_translate: %s: %s",
-              sb_result_name(want), err.message);
-        CHECK(want == SB_SUCCESS && tr->word_count * 4 == size && !memcmp(tr->words, dumped, size),
-              "SHBIN: the layer's SPIR-V (%zu bytes) differs from sb_translate's (%zu bytes)", size,
-              want == SB_SUCCESS ? tr->word_count * 4 : 0);
-        sb_translation_destroy(tr);
-    }
+    free(check_shbin_spirv(&shbin, 0, &size, "SHBIN (fast)"));
+    vkDestroyShaderModule(h->device, m, NULL);
+    free(shbin.bytes);
+}
+
+/* SHADERBRIDGE_LAYER_PICA=float24 (set before this instance): the float24-exact translation,
+ * which differs from the fast one, and no disk-cache entry of the fast mode is taken for it. */
+static void case_shbin_float24(struct vkh *h)
+{
+    struct blob shbin = load(samples, "simple_tri.shbin");
+    if (!shbin.bytes)
+        return;
+    VkShaderModule m = VK_NULL_HANDLE;
+    size_t pad = (shbin.size + 3) & ~(size_t)3, size = 0;
+    lt_dir_reset(dump_dir); /* the mutants of case_failures left .shbin dumps of their own */
+    int hits = lt_log_count("disk cache hit");
+    VkResult r = module_from(h, shbin.bytes, pad, &m);
+    CHECK(r == VK_SUCCESS && lt_log_count("disk cache hit") == hits,
+          "SHBIN float24: %s, %d disk cache hits (want none: the mode is part of the key)", vkh_result_name(r),
+          lt_log_count("disk cache hit") - hits);
+    uint32_t *dumped = check_shbin_spirv(&shbin, SB_IR_PICA_FLOAT24, &size, "SHBIN (float24)");
+    struct sb_translation *fast = NULL;
+    struct sb_error err = { 0 };
+    if (dumped && sb_translate(shbin.bytes, shbin.size, NULL, &fast, &err) == SB_SUCCESS)
+        CHECK(fast->word_count * 4 != size || memcmp(fast->words, dumped, size),
+              "SHBIN float24: the layer's module is the fast one");
+    sb_translation_destroy(fast);
     free(dumped);
     vkDestroyShaderModule(h->device, m, NULL);
     free(shbin.bytes);
@@ -516,6 +547,7 @@ static int run_instance_one(const struct blob *saxpy)
 static int run_instance_two(const struct blob *saxpy)
 {
     setenv("SHADERBRIDGE_LAYER_MEMORY_CACHE", "1", 1);
+    setenv("SHADERBRIDGE_LAYER_PICA", "float24", 1);
     struct vkh h;
     int rc = vkh_init(&h);
     if (rc)
@@ -530,6 +562,7 @@ static int run_instance_two(const struct blob *saxpy)
           vkh_result_name(rb), lt_log_count("disk cache hit") - disk, lt_log_count("memory cache hit") - memory);
     vkDestroyShaderModule(h.device, a, NULL);
     vkDestroyShaderModule(h.device, b, NULL);
+    case_shbin_float24(&h);
     CHECK(h.messages.errors == 0, "%u validation errors (first: %s)", h.messages.errors, h.messages.first_error);
     vkh_destroy(&h);
     return 0;
