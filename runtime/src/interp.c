@@ -198,6 +198,22 @@ static enum sb_result allocate(struct interp_state *s)
     return sb_interp_flow_prepare(s);
 }
 
+#define DEFAULT_BUDGET (1ull << 26)
+
+void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *program,
+                          struct sb_rt_resource *resources, uint32_t resource_count, uint32_t lanes,
+                          const struct sb_interp_options *options, struct sb_error *error)
+{
+    memset(s, 0, sizeof(*s));
+    s->program = program;
+    s->resources = resources;
+    s->resource_count = resource_count;
+    s->error = error;
+    s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
+    s->budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
+    s->approx_ulps = options ? options->approx_ulps : 0;
+}
+
 enum sb_result sb_interp_setup(struct interp_state *s)
 {
     /* PICA semantics come from the shared rewrite into core IR (IR.md §PICA200), the one the

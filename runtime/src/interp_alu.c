@@ -14,25 +14,6 @@
 #include <math.h>
 #include <string.h>
 
-static inline float F(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t U(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline uint32_t B(bool b)
-{
-    return b ? 0xFFFFFFFFu : 0;
-}
-
 /* GLSL.std.450 NMin/NMax: a NaN operand loses to the other (written out: libm's fminf is a call). */
 static inline float nmin(float x, float y)
 {

@@ -17,25 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-static inline float F(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t U(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline uint32_t B(bool b)
-{
-    return b ? 0xFFFFFFFFu : 0;
-}
-
 static uint32_t ftoi(float f)
 {
     if (isnan(f))

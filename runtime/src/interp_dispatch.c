@@ -25,7 +25,6 @@
 #include <threads.h>
 #include <unistd.h>
 
-#define DEFAULT_BUDGET (1ull << 26)
 #define MAX_THREADS 64u
 
 /* Thread-id-in-group registers (and the flattened one) of every lane: the same in every batch,
@@ -291,18 +290,12 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     enum sb_result r = check_arguments(program, resources, resource_count, group_count, error);
     if (r != SB_SUCCESS)
         return r;
-    struct interp_state s;
-    memset(&s, 0, sizeof(s));
-    s.program = program;
-    s.resources = resources;
-    s.resource_count = resource_count;
-    s.error = error;
-    s.group_size = program->thread_group[0] * program->thread_group[1] * program->thread_group[2];
+    uint32_t group_size = program->thread_group[0] * program->thread_group[1] * program->thread_group[2];
     uint64_t groups = (uint64_t)group_count[0] * group_count[1] * group_count[2];
-    uint32_t batch = groups_per_batch(program, s.group_size, groups);
-    s.lanes = (batch * s.group_size + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
-    s.budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
-    s.approx_ulps = options ? options->approx_ulps : 0;
+    uint32_t batch = groups_per_batch(program, group_size, groups);
+    struct interp_state s;
+    sb_interp_state_init(&s, program, resources, resource_count, batch * group_size, options, error);
+    s.group_size = group_size;
     uint64_t batches = (groups + batch - 1) / batch;
     uint32_t threads = thread_count(options, batches);
     if (threads > 1 && batches_are_independent(program)) {

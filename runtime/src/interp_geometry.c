@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_BUDGET (1ull << 26)
 
 /* The results being filled, and which invocation lane 0 of the batch is. */
 struct interp_geometry {
@@ -134,15 +133,8 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
                             const struct sb_interp_registers *out, const struct sb_interp_options *o,
                             struct sb_error *error)
 {
-    memset(s, 0, sizeof(*s));
-    s->program = p;
-    s->resources = res;
-    s->resource_count = res_count;
-    s->error = error;
+    sb_interp_state_init(s, p, res, res_count, lanes, o, error);
     s->stage = p->stage;
-    s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
-    s->budget = o && o->instruction_budget ? o->instruction_budget : DEFAULT_BUDGET;
-    s->approx_ulps = o ? o->approx_ulps : 0;
     s->in_vertices = sb_interp_geometry_input_vertices(p->gs_input_primitive);
     s->in_regs = in->registers;
     s->out_regs = out->registers;

@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_BUDGET (1ull << 26)
 #define PIXELS_PER_BATCH (SB_INTERP_MAX_LANES / 4u)
 
 enum { SV_POSITION = 1, SV_VERTEX_ID = 6, SV_PRIMITIVE_ID = 7, SV_INSTANCE_ID = 8, SV_IS_FRONT_FACE = 9,
@@ -82,16 +81,9 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
                             const struct sb_interp_registers *out, const struct sb_interp_options *o,
                             struct sb_error *error)
 {
-    memset(s, 0, sizeof(*s));
-    s->program = p;
-    s->resources = res;
-    s->resource_count = res_count;
-    s->error = error;
+    sb_interp_state_init(s, p, res, res_count, lanes, o, error);
     s->stage = p->stage;
     s->quad = p->stage == SB_IR_STAGE_PIXEL;
-    s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
-    s->budget = o && o->instruction_budget ? o->instruction_budget : DEFAULT_BUDGET;
-    s->approx_ulps = o ? o->approx_ulps : 0;
     /* System values the signature places past the caller's registers (a vertex stream
      * feeds only locations, SV_VertexID may sit above them) still need a register. */
     s->in_regs = in->registers;

@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "shaderbridge/interp.h"
 
@@ -148,6 +149,27 @@ struct interp_state {
     enum sb_result result;
 };
 
+/* The bit views every lane array is read through: F = a word as float, U = a float's word,
+ * B = a comparison result (all ones for true, as D3D and the IR give it). */
+static inline float F(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t U(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static inline uint32_t B(bool b)
+{
+    return b ? 0xFFFFFFFFu : 0;
+}
+
 /* ---- interp.c ---------------------------------------------------------------------------- */
 /** Records a failure (first one wins) at the current instruction; returns the code. */
 enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)
@@ -164,6 +186,12 @@ struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_
 const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id);
 
 /** Checks bindings and allocates the state for s->lanes lanes (compute and graphics). */
+/** Zeroes `s` and fills what every stage's run starts from: the program, the resource table,
+ *  `lanes` rounded up to SB_INTERP_LANE_BLOCK, and the budget and approx_ulps of `options`
+ *  (NULL: the defaults). */
+void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *program,
+                          struct sb_rt_resource *resources, uint32_t resource_count, uint32_t lanes,
+                          const struct sb_interp_options *options, struct sb_error *error);
 enum sb_result sb_interp_setup(struct interp_state *s);
 /** Frees what sb_interp_setup allocated. */
 void sb_interp_release(struct interp_state *s);

@@ -19,20 +19,6 @@
 #include <math.h>
 #include <string.h>
 
-static inline float F(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t U(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* Quad positions whose difference lane p takes: value[to] - value[from], quad-relative. */
 struct deriv_row {
     uint32_t op;

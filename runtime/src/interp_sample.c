@@ -77,20 +77,6 @@ struct operands {
     uint32_t *st[2], *face;      /* cubes: per-lane face coordinates and face */
 };
 
-static inline float F(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t U(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* Cubes: the face and face coordinates of every lane. */
 static bool cube_faces(struct interp_state *s, struct operands *o)
 {

@@ -221,6 +221,15 @@ static enum sb_result mov(struct sb_spv_context *ctx, const struct sb_ir_instruc
 }
 
 /* movc: per lane a != 0 ? b : c; swapc: d0 <- a ? c : b, d1 <- a ? b : c. */
+/* (a & m) | (b & not_m): a where the mask is set, b elsewhere. */
+static uint32_t bit_select(struct sb_spv_builder *b, uint32_t type, uint32_t m, uint32_t not_m, uint32_t a,
+                           uint32_t c)
+{
+    uint32_t kept = sb_spv_op2(b, SpvOpBitwiseAnd, type, a, m); /* in this order: stable module bytes */
+    uint32_t other = sb_spv_op2(b, SpvOpBitwiseAnd, type, c, not_m);
+    return sb_spv_op2(b, SpvOpBitwiseOr, type, kept, other);
+}
+
 static enum sb_result movc(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst, bool swap)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -248,10 +257,8 @@ static enum sb_result movc(struct sb_spv_context *ctx, const struct sb_ir_instru
         uint32_t zero = sb_spv_const_splat(b, type, sb_spv_const_u32(b, 0), n);
         uint32_t m = sb_spv_op3(b, SpvOpSelect, type, cond, ones, zero);
         uint32_t not_m = sb_spv_op1(b, SpvOpNot, type, m);
-        uint32_t xm = sb_spv_op2(b, SpvOpBitwiseAnd, type, x, m), xn = sb_spv_op2(b, SpvOpBitwiseAnd, type, x, not_m);
-        uint32_t ym = sb_spv_op2(b, SpvOpBitwiseAnd, type, y, m), yn = sb_spv_op2(b, SpvOpBitwiseAnd, type, y, not_m);
-        first = sb_spv_op2(b, SpvOpBitwiseOr, type, swap ? ym : xm, swap ? xn : yn);
-        second = swap ? sb_spv_op2(b, SpvOpBitwiseOr, type, xm, yn) : 0;
+        first = bit_select(b, type, m, not_m, swap ? y : x, swap ? x : y);
+        second = swap ? bit_select(b, type, m, not_m, x, y) : 0;
     } else {
         first = sb_spv_op3(b, SpvOpSelect, type, cond, swap ? y : x, swap ? x : y);
         second = swap ? sb_spv_op3(b, SpvOpSelect, type, cond, x, y) : 0;
