@@ -12,7 +12,14 @@
 
 #define SB_SPV_GENERATOR 0u /* no registered generator id: tool 0, version 0 */
 
-static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra);
+/* Out of line and cold: keeps the callers' fast paths small (few registers to save). */
+#if defined(__GNUC__)
+#define SB_SPV_COLD __attribute__((noinline, cold))
+#else
+#define SB_SPV_COLD
+#endif
+
+SB_SPV_COLD static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra);
 
 /* The hot path of every emission: room is almost always there already. */
 static inline bool stream_reserve(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
@@ -22,7 +29,7 @@ static inline bool stream_reserve(struct sb_spv_builder *b, struct sb_spv_stream
     return stream_grow(b, s, extra);
 }
 
-static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
+SB_SPV_COLD static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
 {
     if (b->failed)
         return false;
@@ -98,10 +105,16 @@ void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version)
     memset(b, 0, sizeof(*b));
     b->version = version;
     b->next_id = 1;
+    sb_spv_storage_borrow(b);
 }
 
 void sb_spv_builder_release(struct sb_spv_builder *b)
 {
+    if (b->borrowed) {
+        sb_spv_storage_return(b);
+        memset(b, 0, sizeof(*b));
+        return;
+    }
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
         free(b->sections[i].words);
     free(b->cache);
@@ -390,7 +403,8 @@ static void open_first_block(struct sb_spv_builder *b)
 /*
  * Hands the finished function's streams to `fn_done` rather than copying them
  * into the function section: bodies are the bulk of a module, and finish()
- * copies them once into the result. The next function starts on fresh streams.
+ * copies them once into the result. The next function starts on streams kept from an
+ * earlier module (spirv_builder_storage.c) or on empty ones.
  */
 static void keep_function(struct sb_spv_builder *b)
 {
@@ -409,9 +423,9 @@ static void keep_function(struct sb_spv_builder *b)
     b->fn_done[b->fn_done_count++] = b->fn_header;
     b->fn_done[b->fn_done_count++] = b->fn_vars;
     b->fn_done[b->fn_done_count++] = b->fn_body;
-    memset(&b->fn_header, 0, sizeof(b->fn_header));
-    memset(&b->fn_vars, 0, sizeof(b->fn_vars));
-    memset(&b->fn_body, 0, sizeof(b->fn_body));
+    b->fn_header = sb_spv_storage_function_stream(b, 0);
+    b->fn_vars = sb_spv_storage_function_stream(b, 1);
+    b->fn_body = sb_spv_storage_function_stream(b, 2);
 }
 
 void sb_spv_function_end(struct sb_spv_builder *b)
@@ -455,8 +469,8 @@ bool sb_spv_is_terminator(SpvOp op)
     }
 }
 
-/* Room for `words` words in the open block of the body (opening one if needed). */
-static inline uint32_t *body_words(struct sb_spv_builder *b, uint32_t words)
+/* body_words() when a block must be opened or the stream must grow. */
+SB_SPV_COLD static uint32_t *body_words_slow(struct sb_spv_builder *b, uint32_t words)
 {
     if (!b->block_open) {
         if (!b->current_block)
@@ -470,6 +484,18 @@ static inline uint32_t *body_words(struct sb_spv_builder *b, uint32_t words)
     uint32_t *w = s->words + s->count;
     s->count += words;
     return w;
+}
+
+/* Room for `words` words in the open block of the body (opening one if needed). */
+static inline uint32_t *body_words(struct sb_spv_builder *b, uint32_t words)
+{
+    struct sb_spv_stream *s = &b->fn_body;
+    if (b->block_open && s->count + words <= s->capacity && !b->failed) {
+        uint32_t *w = s->words + s->count;
+        s->count += words;
+        return w;
+    }
+    return body_words_slow(b, words);
 }
 
 void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uint32_t count)

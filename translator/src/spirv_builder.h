@@ -63,13 +63,15 @@ enum sb_spv_section {
 struct sb_spv_cache_entry {
     uint32_t hash;
     uint32_t key_offset; /**< into sb_spv_builder::keys */
-    uint32_t key_count;  /**< 0 = empty slot */
+    uint32_t key_count;
     uint32_t id;
+    uint32_t generation; /**< the slot is empty unless this is the builder's generation */
 };
 
 /** A cached 32-bit scalar OpConstant (its own table: the most frequent lookup). */
 struct sb_spv_const_entry {
-    uint32_t type, bits, id; /**< id 0 = empty slot */
+    uint32_t type, bits, id;
+    uint32_t generation; /**< the slot is empty unless this is the builder's generation */
 };
 
 /** A global OpVariable (for the entry point's interface list). */
@@ -83,6 +85,13 @@ struct sb_spv_builder {
     uint32_t next_id;        /**< the bound so far */
     bool failed;             /**< sticky allocation failure */
     struct sb_spv_stream sections[SB_SPV_SECTION_COUNT];
+
+    /** Storage borrowed from this thread's workspace (spirv_builder_storage.c), given back
+     *  by sb_spv_builder_release(). */
+    bool borrowed;
+    /** Marks this module's entries in the hash tables: tables kept from an earlier module
+     *  need no clearing, their entries of other generations read as empty. */
+    uint32_t generation;
 
     /* Type/constant cache. */
     struct sb_spv_cache_entry *cache;
@@ -124,6 +133,14 @@ struct sb_spv_builder {
 };
 
 /* ---- lifetime -------------------------------------------------------------------- */
+/*
+ * The storage of a builder (word streams, hash tables, lists) is kept per
+ * thread between modules (spirv_builder_storage.c): a translation then
+ * writes into memory that is already mapped and warm instead of growing a
+ * dozen fresh allocations from nothing, which dominated the cost of small
+ * modules. One builder per thread borrows it at a time; another one on the
+ * same thread simply allocates its own.
+ */
 
 /** Starts an empty module for SPIR-V `version` (e.g. 0x00010300). */
 void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version);
@@ -134,6 +151,15 @@ void sb_spv_builder_release(struct sb_spv_builder *b);
  * Returns false on allocation failure (or an earlier one) or an open function.
  */
 bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *word_count);
+
+/* ---- storage (spirv_builder_storage.c) ---------------------------------------------- */
+
+/** Hands this thread's kept storage to `b` (initialised, empty) when no builder has it. */
+void sb_spv_storage_borrow(struct sb_spv_builder *b);
+/** Keeps `b`'s storage for the next builder of this thread; frees what is not kept. */
+void sb_spv_storage_return(struct sb_spv_builder *b);
+/** A kept empty stream for a new function's `role` (0 header, 1 variables, 2 body), or an empty one. */
+struct sb_spv_stream sb_spv_storage_function_stream(struct sb_spv_builder *b, uint32_t role);
 
 /* ---- raw emission ------------------------------------------------------------------ */
 

@@ -12,6 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Short key copies stay loops (see copy_words); for the whole file, so they still inline. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+#endif
+
 static uint32_t hash_words(const uint32_t *w, uint32_t n)
 {
     uint32_t h = 2166136261u;
@@ -23,6 +28,22 @@ static uint32_t hash_words(const uint32_t *w, uint32_t n)
     return h ? h : 1;
 }
 
+/* Keys are a few words: a plain loop beats memcpy/memcmp's call, and beats the `rep movs`
+ * GCC makes of a short bounded copy (tens of cycles to start, for a handful of words). */
+static inline void copy_words(uint32_t *to, const uint32_t *from, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        to[i] = from[i];
+}
+
+static inline bool same_words(const uint32_t *a, const uint32_t *c, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] != c[i])
+            return false;
+    return true;
+}
+
 static bool cache_grow(struct sb_spv_builder *b)
 {
     uint32_t cap = b->cache_capacity ? b->cache_capacity * 2 : 64; /* grows on demand: small first table, less to zero per module */
@@ -31,12 +52,13 @@ static bool cache_grow(struct sb_spv_builder *b)
         b->failed = true;
         return false;
     }
+    uint32_t generation = b->generation;
     for (uint32_t i = 0; i < b->cache_capacity; i++) {
         const struct sb_spv_cache_entry *e = &b->cache[i];
-        if (!e->key_count)
+        if (e->generation != generation)
             continue;
         uint32_t slot = e->hash & (cap - 1);
-        while (table[slot].key_count)
+        while (table[slot].generation == generation)
             slot = (slot + 1) & (cap - 1);
         table[slot] = *e;
     }
@@ -58,8 +80,7 @@ static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, 
     if (b->failed || count + 1 > 22)
         return 0;
     words[0] = (uint32_t)op;
-    for (uint32_t i = 0; i < count; i++)
-        words[1 + i] = key[i];
+    copy_words(words + 1, key, count);
     uint32_t n = count + 1;
     uint32_t h = hash_words(words, n);
     if ((b->cache_used + 1) * 4 > b->cache_capacity * 3 && !cache_grow(b))
@@ -67,10 +88,9 @@ static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, 
     uint32_t mask = b->cache_capacity - 1, slot = h & mask;
     for (;; slot = (slot + 1) & mask) {
         struct sb_spv_cache_entry *e = &b->cache[slot];
-        if (!e->key_count)
+        if (e->generation != b->generation)
             break;
-        if (e->hash == h && e->key_count == n &&
-            !memcmp(b->keys.words + e->key_offset, words, n * sizeof(uint32_t)))
+        if (e->hash == h && e->key_count == n && same_words(b->keys.words + e->key_offset, words, n))
             return e->id;
     }
     /* New: remember the key, emit the instruction. */
@@ -90,7 +110,8 @@ static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, 
     e->hash = h;
     e->key_offset = (uint32_t)b->keys.count;
     e->key_count = n;
-    memcpy(b->keys.words + b->keys.count, words, n * sizeof(uint32_t));
+    e->generation = b->generation;
+    copy_words(b->keys.words + b->keys.count, words, n);
     b->keys.count += n;
     b->cache_used++;
 
@@ -100,11 +121,10 @@ static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, 
     if (type_first) {
         ops[0] = key[0];
         ops[1] = id;
-        memcpy(ops + 2, key + 1, (count - 1) * sizeof(uint32_t));
+        copy_words(ops + 2, key + 1, count - 1);
     } else {
         ops[0] = id;
-        for (uint32_t i = 0; i < count; i++)
-            ops[1 + i] = key[i];
+        copy_words(ops + 1, key, count);
     }
     sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, op, ops, count + 1);
     return id;
@@ -226,8 +246,7 @@ uint32_t sb_spv_type_function(struct sb_spv_builder *b, uint32_t return_type, co
     if (count > 15)
         return 0;
     key[0] = return_type;
-    if (count)
-        memcpy(key + 1, params, count * sizeof(uint32_t));
+    copy_words(key + 1, params, count);
     return cached(b, SpvOpTypeFunction, key, count + 1, false);
 }
 
@@ -259,12 +278,13 @@ static bool consts_grow(struct sb_spv_builder *b)
         b->failed = true;
         return false;
     }
+    uint32_t generation = b->generation;
     for (uint32_t i = 0; i < b->const_capacity; i++) {
         const struct sb_spv_const_entry *e = &b->consts[i];
-        if (!e->id)
+        if (e->generation != generation)
             continue;
         uint32_t slot = ((e->type * 0x9E3779B1u) ^ (e->bits * 0x85EBCA77u)) & (cap - 1);
-        while (table[slot].id)
+        while (table[slot].generation == generation)
             slot = (slot + 1) & (cap - 1);
         table[slot] = *e;
     }
@@ -282,13 +302,13 @@ uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
         return 0;
     uint32_t mask = b->const_capacity - 1;
     uint32_t slot = ((type * 0x9E3779B1u) ^ (bits * 0x85EBCA77u)) & mask;
-    for (; b->consts[slot].id; slot = (slot + 1) & mask)
+    for (; b->consts[slot].generation == b->generation; slot = (slot + 1) & mask)
         if (b->consts[slot].type == type && b->consts[slot].bits == bits)
             return b->consts[slot].id;
     uint32_t id = sb_spv_id(b);
     const uint32_t ops[3] = { type, id, bits };
     sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpConstant, ops, 3);
-    b->consts[slot] = (struct sb_spv_const_entry){ type, bits, id };
+    b->consts[slot] = (struct sb_spv_const_entry){ type, bits, id, b->generation };
     b->const_used++;
     if (type == b->u32_type && bits < 32)
         b->small_u32[bits] = id;
@@ -327,7 +347,7 @@ uint32_t sb_spv_const_composite(struct sb_spv_builder *b, uint32_t type, const u
         return id;
     }
     key[0] = type;
-    memcpy(key + 1, constituents, count * sizeof(uint32_t));
+    copy_words(key + 1, constituents, count);
     return cached(b, SpvOpConstantComposite, key, count + 1, true);
 }
 

@@ -117,7 +117,7 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t *sizes = calloc(p->resource_count ? p->resource_count : 1, sizeof(uint32_t));
+    uint32_t *sizes = sb_spv_zalloc(p->resource_count ? p->resource_count : 1, sizeof(uint32_t));
     if (!sizes)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     bool scan = !ctx->cb_scanned;

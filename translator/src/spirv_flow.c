@@ -134,7 +134,7 @@ static enum sb_result begin_switch(struct sb_spv_context *ctx, struct flow_state
     }
     if (i == end)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "switch without endswitch");
-    c->cases = calloc(count ? count : 1, sizeof(*c->cases));
+    c->cases = sb_spv_zalloc(count ? count : 1, sizeof(*c->cases));
     if (!c->cases)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     depth = 0;

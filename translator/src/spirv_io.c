@@ -53,7 +53,7 @@ struct io_state {
 static struct io_state *state(struct sb_spv_context *ctx)
 {
     if (!ctx->io_state)
-        ctx->io_state = calloc(1, sizeof(struct io_state));
+        ctx->io_state = sb_spv_zalloc(1, sizeof(struct io_state));
     if (!ctx->io_state)
         sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     return ctx->io_state;
@@ -550,7 +550,7 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
     uint8_t *taken[2] = { NULL, NULL };
     uint32_t reg_count[2] = { ctx->files[SB_IR_FILE_INPUT].count, ctx->files[SB_IR_FILE_OUTPUT].count };
     for (int i = 0; i < 2; i++) {
-        taken[i] = calloc(reg_count[i] ? reg_count[i] : 1, 1);
+        taken[i] = sb_spv_zalloc(reg_count[i] ? reg_count[i] : 1, 1);
         if (!taken[i]) {
             free(taken[0]);
             return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");

@@ -139,10 +139,10 @@ enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx)
     ctx->interface_slot_count = slots;
     if (!slots)
         return SB_SUCCESS;
-    struct linkage_state *st = calloc(1, sizeof(*st));
+    struct linkage_state *st = sb_spv_zalloc(1, sizeof(*st));
     if (st) {
-        st->spec = calloc((size_t)slots * SB_CLASS_LINKAGE_FIELDS, sizeof(uint32_t));
-        st->selector_arrays = calloc(p->interface_count ? p->interface_count : 1, sizeof(uint32_t));
+        st->spec = sb_spv_zalloc((size_t)slots * SB_CLASS_LINKAGE_FIELDS, sizeof(uint32_t));
+        st->selector_arrays = sb_spv_zalloc(p->interface_count ? p->interface_count : 1, sizeof(uint32_t));
     }
     ctx->linkage_state = st;
     if (!st || !st->spec || !st->selector_arrays)

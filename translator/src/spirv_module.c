@@ -45,6 +45,16 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
     return code;
 }
 
+void *sb_spv_zalloc(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        return NULL;
+    void *p = malloc(count * size);
+    if (p)
+        memset(p, 0, count * size);
+    return p;
+}
+
 void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint32_t *capacity,
                   size_t size, uint32_t first)
 {
@@ -172,9 +182,9 @@ static enum sb_result build(struct sb_spv_context *ctx)
     common_types(ctx);
     sb_spv_debug_begin(ctx);
     ctx->entry_function = sb_spv_id(b);
-    ctx->function_ids = calloc(p->function_count ? p->function_count : 1, sizeof(uint32_t));
-    ctx->resources = calloc(p->resource_count ? p->resource_count : 1, sizeof(*ctx->resources));
-    ctx->group_shared_vars = calloc(p->group_shared_count ? p->group_shared_count : 1,
+    ctx->function_ids = sb_spv_zalloc(p->function_count ? p->function_count : 1, sizeof(uint32_t));
+    ctx->resources = sb_spv_zalloc(p->resource_count ? p->resource_count : 1, sizeof(*ctx->resources));
+    ctx->group_shared_vars = sb_spv_zalloc(p->group_shared_count ? p->group_shared_count : 1,
                                     sizeof(uint32_t));
     if (!ctx->function_ids || !ctx->resources || !ctx->group_shared_vars)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
@@ -215,16 +225,10 @@ static enum sb_result generate(const struct sb_ir_program *program,
                                const struct sb_dxbc *container, struct sb_translation *out,
                                struct sb_error *error)
 {
-    struct sb_spv_context *ctx = calloc(1, sizeof(*ctx));
-    if (!ctx) {
-        if (error) {
-            error->code = SB_ERROR_OUT_OF_MEMORY;
-            error->offset = 0;
-            error->instr = UINT32_MAX;
-            snprintf(error->message, sizeof(error->message), "out of memory");
-        }
-        return SB_ERROR_OUT_OF_MEMORY;
-    }
+    /* On the stack: a few KiB, and no allocation per module. */
+    struct sb_spv_context context;
+    memset(&context, 0, sizeof(context));
+    struct sb_spv_context *ctx = &context;
     ctx->program = program;
     ctx->options = options;
     ctx->container = container;
@@ -272,7 +276,6 @@ static enum sb_result generate(const struct sb_ir_program *program,
     free(ctx->temps);
     free(ctx->indexable);
     sb_spv_builder_release(&ctx->builder);
-    free(ctx);
     return r;
 }
 

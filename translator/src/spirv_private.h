@@ -204,7 +204,20 @@ enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir
  * 32-bit, BOOL as OpTypeBool (not the 0/~0 lane form), DOUBLE as 64-bit
  * float (n doubles). Declares Float64 on first double use.
  */
-uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n);
+uint32_t sb_spv_type_of_slow(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n);
+/* Inline: asked for by nearly every emitted instruction; the common types are a table read. */
+static inline uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n)
+{
+    if (n < 1 || n > 4)
+        n = 1;
+    switch (ir_type) {
+    case SB_IR_TYPE_FLOAT: return ctx->t.fvec[n];
+    case SB_IR_TYPE_INT: return ctx->t.ivec[n];
+    case SB_IR_TYPE_UINT: return ctx->t.uvec[n];
+    case SB_IR_TYPE_BOOL: return ctx->t.bvec[n];
+    default: return sb_spv_type_of_slow(ctx, ir_type, n);
+    }
+}
 /** A constant of `n` copies of `bits` in the IR type (FLOAT/INT/UINT; BOOL = OpConstantTrue/False). */
 uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits);
 /** uint constant. */
@@ -220,7 +233,10 @@ uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t 
 /* ---- operands (spirv_registers.c) ------------------------------------------------------------------ */
 
 /** Lanes set in a mask. */
-uint32_t sb_spv_mask_count(uint32_t mask);
+static inline uint32_t sb_spv_mask_count(uint32_t mask)
+{
+    return (uint32_t)__builtin_popcount(mask & 0xFu);
+}
 
 /**
  * Loads a source operand for the destination lanes in `mask` (bit i = lane i):
@@ -570,6 +586,13 @@ uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *resource);
 uint32_t sb_spv_version_for_env(enum sb_target_env env);
 
 /* SPIRV-Tools entry points (sb_spirv_validate, sb_spirv_optimize) are public in translate.h. */
+
+/**
+ * Zeroed storage for `count` elements (NULL on overflow or failure; free() it).
+ * Used instead of calloc(): glibc's calloc bypasses the per-thread cache of small
+ * blocks, so the many small per-module arrays would each take the slow path.
+ */
+void *sb_spv_zalloc(size_t count, size_t size);
 
 /**
  * Room for one more element at index `count` of a growable array (capacity doubles,

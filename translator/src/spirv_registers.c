@@ -15,7 +15,7 @@
 
 /* ---- types and constants ---------------------------------------------------------------- */
 
-uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n)
+uint32_t sb_spv_type_of_slow(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n)
 {
     if (n < 1 || n > 4)
         n = 1;
@@ -79,14 +79,6 @@ uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t 
     uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[n], sb_spv_type_of(ctx, type, n), value);
     return sb_spv_op2(b, test_nz ? SpvOpINotEqual : SpvOpIEqual, ctx->t.bvec[n], u,
                       sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
-}
-
-uint32_t sb_spv_mask_count(uint32_t mask)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < 4; i++)
-        n += (mask >> i) & 1u;
-    return n;
 }
 
 /* ---- pointers ---------------------------------------------------------------------------------- */
@@ -308,9 +300,9 @@ static uint32_t apply_modifiers(struct sb_spv_context *ctx, uint32_t value, uint
                                 uint32_t ir_type, uint32_t n)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t type = sb_spv_type_of(ctx, ir_type, n);
     if (!modifiers || !value)
         return value;
+    uint32_t type = sb_spv_type_of(ctx, ir_type, n);
     if (ir_type == SB_IR_TYPE_FLOAT || ir_type == SB_IR_TYPE_DOUBLE) {
         if (modifiers & SB_IR_MOD_ABS)
             value = sb_spv_glsl1(b, type, GLSLstd450FAbs, value);
@@ -703,7 +695,7 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers (D3D allows 4096)",
                            count);
     /* One allocation: variables, then the cached values, blocks and epochs. */
-    ctx->temps = calloc(4 * (size_t)(count ? count : 1), sizeof(uint32_t));
+    ctx->temps = sb_spv_zalloc(4 * (size_t)(count ? count : 1), sizeof(uint32_t));
     if (!ctx->temps)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ctx->temp_value = ctx->temps + (count ? count : 1);
@@ -736,7 +728,7 @@ static enum sb_result declare_indexable(struct sb_spv_context *ctx)
     }
     if (!max)
         return SB_SUCCESS;
-    ctx->indexable = calloc(max, sizeof(*ctx->indexable));
+    ctx->indexable = sb_spv_zalloc(max, sizeof(*ctx->indexable));
     if (!ctx->indexable)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ctx->indexable_count = max;

@@ -75,12 +75,12 @@ static void scan_uses(struct sb_spv_context *ctx)
 enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
-    struct sb_spv_resource_state *st = calloc(1, sizeof(*st));
+    struct sb_spv_resource_state *st = sb_spv_zalloc(1, sizeof(*st));
     if (st) {
         ctx->resource_state = st;
-        st->info = calloc(p->resource_count ? p->resource_count : 1, sizeof(*st->info));
+        st->info = sb_spv_zalloc(p->resource_count ? p->resource_count : 1, sizeof(*st->info));
         st->group_shared_dwords =
-            calloc(p->group_shared_count ? p->group_shared_count : 1, sizeof(uint32_t));
+            sb_spv_zalloc(p->group_shared_count ? p->group_shared_count : 1, sizeof(uint32_t));
     }
     if (!st || !st->info || !st->group_shared_dwords)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");

@@ -163,7 +163,7 @@ static enum sb_result finish_result(struct translation_impl *t, const struct sb_
         bytes += str_size(pub->outputs[i].semantic);
     t->strings = malloc(bytes);
     struct sb_translated_binding *bindings =
-        calloc(program->resource_count ? program->resource_count : 1, sizeof(*bindings));
+        sb_spv_zalloc(program->resource_count ? program->resource_count : 1, sizeof(*bindings));
     if (!t->strings || !bindings) {
         free(bindings);
         return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -290,7 +290,7 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         assign_bindings(res, program->resource_count, options);
         copy.resources = res;
     }
-    struct translation_impl *t = calloc(1, sizeof(*t));
+    struct translation_impl *t = sb_spv_zalloc(1, sizeof(*t));
     if (!t) {
         free(res);
         return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");

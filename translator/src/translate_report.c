@@ -38,8 +38,8 @@ static bool scan_module(const uint32_t *words, size_t count, struct module_scan 
     if (count < 5)
         return false;
     scan->bound = words[3];
-    scan->ids = calloc(scan->bound ? scan->bound : 1, sizeof(*scan->ids));
-    scan->member_builtins = calloc(count, sizeof(uint32_t));
+    scan->ids = sb_spv_zalloc(scan->bound ? scan->bound : 1, sizeof(*scan->ids));
+    scan->member_builtins = sb_spv_zalloc(count, sizeof(uint32_t));
     if (!scan->ids || !scan->member_builtins)
         return false;
     for (size_t at = 5; at < count;) {

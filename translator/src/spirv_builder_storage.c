@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Per-thread storage of the SPIR-V builder, kept from one module to the next.
+ *
+ * A translation used to start every module with empty streams and tables
+ * and grow them through a dozen reallocs, each returning fresh memory that
+ * the kernel had to fault in and the CPU had to pull into its caches; for the
+ * small shaders that make up most workloads this was a large part of the
+ * whole translation. Instead, sb_spv_builder_release() gives the buffers back
+ * to this thread's workspace and the next sb_spv_builder_init() on the thread
+ * takes them again, emptied: word streams by resetting their counts, hash
+ * tables by a new generation number (an entry of another generation reads as
+ * an empty slot), so nothing is cleared or copied.
+ *
+ * Limits keep one huge module from pinning its memory: a buffer over the
+ * limits is freed as before. The workspace is freed when its thread exits (a
+ * tss destructor); the main thread's stays reachable until the process ends.
+ */
+#include "spirv_builder.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+enum {
+    SLOT_KEYS = SB_SPV_SECTION_COUNT,
+    SLOT_FUNCTION, /* three slots: header, variables, body */
+    SLOT_COUNT = SLOT_FUNCTION + 3,
+    SPARE_PER_ROLE = 2,                /* extra function streams (subroutines, HS phases) */
+    STREAM_WORD_LIMIT = 1u << 20,      /* 4 MiB */
+    TABLE_ENTRY_LIMIT = 1u << 14,
+};
+
+struct workspace {
+    bool in_use;
+    struct sb_spv_stream slots[SLOT_COUNT];
+    struct sb_spv_stream spare[3][SPARE_PER_ROLE];
+    uint32_t spare_count[3];
+    struct sb_spv_cache_entry *cache;
+    uint32_t cache_capacity;
+    struct sb_spv_const_entry *consts;
+    uint32_t const_capacity;
+    struct sb_spv_global *globals;
+    uint32_t global_capacity;
+    struct sb_spv_stream *fn_done;
+    uint32_t fn_done_capacity;
+    uint32_t generation;
+};
+
+static _Thread_local struct workspace thread_workspace;
+static _Thread_local bool thread_workspace_registered;
+static tss_t workspace_key;
+static bool workspace_key_ok;
+static once_flag workspace_key_once = ONCE_FLAG_INIT;
+
+static void free_workspace(void *pointer)
+{
+    struct workspace *w = pointer;
+    for (int i = 0; i < SLOT_COUNT; i++)
+        free(w->slots[i].words);
+    for (int r = 0; r < 3; r++)
+        for (uint32_t i = 0; i < w->spare_count[r]; i++)
+            free(w->spare[r][i].words);
+    free(w->cache);
+    free(w->consts);
+    free(w->globals);
+    free(w->fn_done);
+    memset(w, 0, sizeof(*w));
+}
+
+static void create_workspace_key(void)
+{
+    workspace_key_ok = tss_create(&workspace_key, free_workspace) == thrd_success;
+}
+
+/* The thread's workspace, registered for freeing at thread exit; NULL if that fails. */
+static struct workspace *workspace(void)
+{
+    struct workspace *w = &thread_workspace;
+    if (!thread_workspace_registered) {
+        call_once(&workspace_key_once, create_workspace_key);
+        if (!workspace_key_ok || tss_set(workspace_key, w) != thrd_success)
+            return NULL;
+        thread_workspace_registered = true;
+    }
+    return w;
+}
+
+static struct sb_spv_stream take_stream(struct sb_spv_stream *slot)
+{
+    struct sb_spv_stream s = *slot;
+    s.count = 0;
+    memset(slot, 0, sizeof(*slot));
+    return s;
+}
+
+void sb_spv_storage_borrow(struct sb_spv_builder *b)
+{
+    b->generation = 1; /* fresh zeroed tables hold generation 0: all empty */
+    struct workspace *w = workspace();
+    if (!w || w->in_use)
+        return;
+    w->in_use = true;
+    b->borrowed = true;
+    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
+        b->sections[i] = take_stream(&w->slots[i]);
+    b->keys = take_stream(&w->slots[SLOT_KEYS]);
+    b->fn_header = take_stream(&w->slots[SLOT_FUNCTION]);
+    b->fn_vars = take_stream(&w->slots[SLOT_FUNCTION + 1]);
+    b->fn_body = take_stream(&w->slots[SLOT_FUNCTION + 2]);
+    if (++w->generation == 0) {
+        /* Wrapped: entries of generation 1 could be stale. */
+        memset(w->cache, 0, w->cache_capacity * sizeof(*w->cache));
+        memset(w->consts, 0, w->const_capacity * sizeof(*w->consts));
+        w->generation = 1;
+    }
+    b->generation = w->generation;
+    b->cache = w->cache;
+    b->cache_capacity = w->cache_capacity;
+    b->consts = w->consts;
+    b->const_capacity = w->const_capacity;
+    b->globals = w->globals;
+    b->global_capacity = w->global_capacity;
+    b->fn_done = w->fn_done;
+    b->fn_done_capacity = w->fn_done_capacity;
+    w->cache = NULL;
+    w->consts = NULL;
+    w->globals = NULL;
+    w->fn_done = NULL;
+    w->cache_capacity = w->const_capacity = w->global_capacity = w->fn_done_capacity = 0;
+}
+
+struct sb_spv_stream sb_spv_storage_function_stream(struct sb_spv_builder *b, uint32_t role)
+{
+    struct sb_spv_stream none = { 0 };
+    if (!b->borrowed || role > 2 || !thread_workspace.spare_count[role])
+        return none;
+    struct workspace *w = &thread_workspace;
+    return take_stream(&w->spare[role][--w->spare_count[role]]);
+}
+
+/* Keeps `s` in `slot` when the slot is free and the buffer within the limit. */
+static bool keep_stream(struct sb_spv_stream *slot, struct sb_spv_stream *s)
+{
+    if (!s->words || slot->words || s->capacity > STREAM_WORD_LIMIT)
+        return false;
+    *slot = *s;
+    memset(s, 0, sizeof(*s));
+    return true;
+}
+
+/* One function stream of `role`: the largest goes to the slot, others to the spares. */
+static void keep_function_stream(struct workspace *w, uint32_t role, struct sb_spv_stream *s)
+{
+    if (!s->words)
+        return;
+    struct sb_spv_stream *slot = &w->slots[SLOT_FUNCTION + role];
+    if (slot->words && s->capacity > slot->capacity && s->capacity <= STREAM_WORD_LIMIT) {
+        struct sb_spv_stream smaller = *slot;
+        *slot = *s;
+        *s = smaller;
+    }
+    if (!keep_stream(slot, s) && w->spare_count[role] < SPARE_PER_ROLE &&
+        s->capacity <= STREAM_WORD_LIMIT) {
+        w->spare[role][w->spare_count[role]++] = *s;
+        memset(s, 0, sizeof(*s));
+    }
+    free(s->words);
+    memset(s, 0, sizeof(*s));
+}
+
+void sb_spv_storage_return(struct sb_spv_builder *b)
+{
+    if (!b->borrowed)
+        return;
+    struct workspace *w = &thread_workspace;
+    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
+        if (!keep_stream(&w->slots[i], &b->sections[i]))
+            free(b->sections[i].words);
+    if (!keep_stream(&w->slots[SLOT_KEYS], &b->keys))
+        free(b->keys.words);
+    keep_function_stream(w, 0, &b->fn_header);
+    keep_function_stream(w, 1, &b->fn_vars);
+    keep_function_stream(w, 2, &b->fn_body);
+    for (uint32_t i = 0; i < b->fn_done_count; i++)
+        keep_function_stream(w, i % 3, &b->fn_done[i]);
+    if (b->cache_capacity <= TABLE_ENTRY_LIMIT) {
+        w->cache = b->cache;
+        w->cache_capacity = b->cache_capacity;
+    } else {
+        free(b->cache);
+    }
+    if (b->const_capacity <= TABLE_ENTRY_LIMIT) {
+        w->consts = b->consts;
+        w->const_capacity = b->const_capacity;
+    } else {
+        free(b->consts);
+    }
+    w->globals = b->globals;
+    w->global_capacity = b->global_capacity;
+    w->fn_done = b->fn_done;
+    w->fn_done_capacity = b->fn_done_capacity;
+    w->in_use = false;
+    b->borrowed = false;
+}
