@@ -65,6 +65,15 @@ static void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s
     s->count += count + 1;
 }
 
+void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, const uint32_t *words,
+                          size_t count)
+{
+    if (!count || !stream_reserve(b, s, count))
+        return;
+    memcpy(s->words + s->count, words, count * sizeof(*words));
+    s->count += count;
+}
+
 uint32_t sb_spv_string_words(const char *str)
 {
     return (uint32_t)(strlen(str) / 4 + 1);
@@ -112,7 +121,7 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
 {
     if (b->borrowed) {
         sb_spv_storage_return(b);
-        memset(b, 0, sizeof(*b));
+        memset(b, 0, sizeof(*b)); /* its pointers now belong to the thread's workspace */
         return;
     }
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
@@ -469,8 +478,7 @@ bool sb_spv_is_terminator(SpvOp op)
     }
 }
 
-/* body_words() when a block must be opened or the stream must grow. */
-SB_SPV_COLD static uint32_t *body_words_slow(struct sb_spv_builder *b, uint32_t words)
+SB_SPV_COLD uint32_t *sb_spv_body_words_slow(struct sb_spv_builder *b, uint32_t words)
 {
     if (!b->block_open) {
         if (!b->current_block)
@@ -486,21 +494,9 @@ SB_SPV_COLD static uint32_t *body_words_slow(struct sb_spv_builder *b, uint32_t 
     return w;
 }
 
-/* Room for `words` words in the open block of the body (opening one if needed). */
-static inline uint32_t *body_words(struct sb_spv_builder *b, uint32_t words)
-{
-    struct sb_spv_stream *s = &b->fn_body;
-    if (b->block_open && s->count + words <= s->capacity && !b->failed) {
-        uint32_t *w = s->words + s->count;
-        s->count += words;
-        return w;
-    }
-    return body_words_slow(b, words);
-}
-
 void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uint32_t count)
 {
-    uint32_t *w = body_words(b, count + 1);
+    uint32_t *w = sb_spv_body_words(b, count + 1);
     if (!w)
         return;
     w[0] = ((count + 1) << SpvWordCountShift) | (uint32_t)op;
@@ -514,7 +510,7 @@ uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, con
                           uint32_t count)
 {
     /* Result-producing instructions never terminate a block. */
-    uint32_t *w = body_words(b, count + 3);
+    uint32_t *w = sb_spv_body_words(b, count + 3);
     if (!w)
         return 0;
     uint32_t id = b->next_id++;
@@ -526,23 +522,8 @@ uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, con
     return id;
 }
 
-uint32_t sb_spv_op1(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a)
-{
-    return sb_spv_op_result(b, op, type, &a, 1);
-}
 
-uint32_t sb_spv_op2(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a, uint32_t c)
-{
-    const uint32_t ops[2] = { a, c };
-    return sb_spv_op_result(b, op, type, ops, 2);
-}
 
-uint32_t sb_spv_op3(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a, uint32_t c,
-                    uint32_t d)
-{
-    const uint32_t ops[3] = { a, c, d };
-    return sb_spv_op_result(b, op, type, ops, 3);
-}
 
 uint32_t sb_spv_glsl_op(struct sb_spv_builder *b, uint32_t type, uint32_t inst, const uint32_t *args,
                         uint32_t count)
@@ -574,16 +555,7 @@ uint32_t sb_spv_glsl3(struct sb_spv_builder *b, uint32_t type, uint32_t inst, ui
     return sb_spv_glsl_op(b, type, inst, args, 3);
 }
 
-uint32_t sb_spv_load(struct sb_spv_builder *b, uint32_t type, uint32_t pointer)
-{
-    return sb_spv_op1(b, SpvOpLoad, type, pointer);
-}
 
-void sb_spv_store(struct sb_spv_builder *b, uint32_t pointer, uint32_t value)
-{
-    const uint32_t ops[2] = { pointer, value };
-    sb_spv_op(b, SpvOpStore, ops, 2);
-}
 
 uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
                              const uint32_t *indices, uint32_t count)
@@ -596,10 +568,6 @@ uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, ui
     return sb_spv_op_result(b, SpvOpAccessChain, pointer_type, ops, count + 1);
 }
 
-uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, uint32_t composite, uint32_t index)
-{
-    return sb_spv_op2(b, SpvOpCompositeExtract, type, composite, index);
-}
 
 uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_t *parts, uint32_t count)
 {
@@ -616,12 +584,6 @@ uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, ui
     return sb_spv_op_result(b, SpvOpVectorShuffle, type, ops, count + 2);
 }
 
-uint32_t sb_spv_bitcast(struct sb_spv_builder *b, uint32_t to_type, uint32_t from_type, uint32_t value)
-{
-    if (to_type == from_type)
-        return value;
-    return sb_spv_op1(b, SpvOpBitcast, to_type, value);
-}
 
 void sb_spv_branch(struct sb_spv_builder *b, uint32_t target)
 {

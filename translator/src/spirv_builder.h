@@ -161,6 +161,26 @@ void sb_spv_storage_return(struct sb_spv_builder *b);
 /** A kept empty stream for a new function's `role` (0 header, 1 variables, 2 body), or an empty one. */
 struct sb_spv_stream sb_spv_storage_function_stream(struct sb_spv_builder *b, uint32_t role);
 
+/*
+ * The prelude every module starts with (capabilities, memory model, the common
+ * types) is the same words with the same ids for a given SPIR-V version: it is
+ * built once per thread and version, remembered, and copied into later modules.
+ * `extra` is the caller's own record of the prelude (its ids), kept alongside.
+ */
+/** Restores the remembered prelude into `b` (fresh, borrowed); false when none matches
+ *  (then nothing was changed). An allocation failure while copying is left sticky in `b`. */
+bool sb_spv_prelude_restore(struct sb_spv_builder *b, void *extra, size_t extra_size);
+/** Remembers `b` (its prelude just built, no function open) for this thread's next modules. */
+void sb_spv_prelude_save(const struct sb_spv_builder *b, const void *extra, size_t extra_size);
+
+/** Appends `count` words to `s` (sticky failure on allocation failure). */
+void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, const uint32_t *words,
+                          size_t count);
+/** Enters a cache entry (of an earlier module, same ids) as this module's. */
+void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *e);
+/** Enters a scalar-constant entry (of an earlier module, same ids) as this module's. */
+void sb_spv_const_restore(struct sb_spv_builder *b, const struct sb_spv_const_entry *e);
+
 /* ---- raw emission ------------------------------------------------------------------ */
 
 /** A fresh result id. */
@@ -291,10 +311,62 @@ void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uin
 /** Same, with a result type and a fresh result id, which is returned. */
 uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, const uint32_t *operands,
                           uint32_t count);
-uint32_t sb_spv_op1(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a);
-uint32_t sb_spv_op2(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a, uint32_t c);
-uint32_t sb_spv_op3(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a, uint32_t c,
-                    uint32_t d);
+
+/** Room for `words` words in the open block of the body, opening a block or growing the
+ *  stream first (the slow path of sb_spv_body_words); NULL after a failure. */
+uint32_t *sb_spv_body_words_slow(struct sb_spv_builder *b, uint32_t words);
+
+/* The few-operand emitters below are inline: they are most of what a module's body is
+ * made of, and the call levels and operand arrays cost more than the writes. */
+
+/** Room for `words` words in the open block of the body (opening one if needed). */
+static inline uint32_t *sb_spv_body_words(struct sb_spv_builder *b, uint32_t words)
+{
+    struct sb_spv_stream *s = &b->fn_body;
+    if (b->block_open && s->count + words <= s->capacity && !b->failed) {
+        uint32_t *w = s->words + s->count;
+        s->count += words;
+        return w;
+    }
+    return sb_spv_body_words_slow(b, words);
+}
+
+/** A result-producing instruction with up to three operand words (`count` of a, c, d). */
+static inline uint32_t sb_spv_op_result3(struct sb_spv_builder *b, SpvOp op, uint32_t type,
+                                         uint32_t count, uint32_t a, uint32_t c, uint32_t d)
+{
+    uint32_t *w = sb_spv_body_words(b, count + 3);
+    if (!w)
+        return 0;
+    uint32_t id = b->next_id++;
+    w[0] = ((count + 3) << SpvWordCountShift) | (uint32_t)op;
+    w[1] = type;
+    w[2] = id;
+    if (count > 0)
+        w[3] = a;
+    if (count > 1)
+        w[4] = c;
+    if (count > 2)
+        w[5] = d;
+    return id;
+}
+
+static inline uint32_t sb_spv_op1(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a)
+{
+    return sb_spv_op_result3(b, op, type, 1, a, 0, 0);
+}
+
+static inline uint32_t sb_spv_op2(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a,
+                                  uint32_t c)
+{
+    return sb_spv_op_result3(b, op, type, 2, a, c, 0);
+}
+
+static inline uint32_t sb_spv_op3(struct sb_spv_builder *b, SpvOp op, uint32_t type, uint32_t a,
+                                  uint32_t c, uint32_t d)
+{
+    return sb_spv_op_result3(b, op, type, 3, a, c, d);
+}
 /** OpExtInst of GLSL.std.450 instruction `inst` (enum GLSLstd450) with `count` arguments. */
 uint32_t sb_spv_glsl_op(struct sb_spv_builder *b, uint32_t type, uint32_t inst, const uint32_t *args,
                         uint32_t count);
@@ -303,19 +375,41 @@ uint32_t sb_spv_glsl2(struct sb_spv_builder *b, uint32_t type, uint32_t inst, ui
 uint32_t sb_spv_glsl3(struct sb_spv_builder *b, uint32_t type, uint32_t inst, uint32_t a, uint32_t c,
                       uint32_t d);
 
-uint32_t sb_spv_load(struct sb_spv_builder *b, uint32_t type, uint32_t pointer);
-void sb_spv_store(struct sb_spv_builder *b, uint32_t pointer, uint32_t value);
+static inline uint32_t sb_spv_load(struct sb_spv_builder *b, uint32_t type, uint32_t pointer)
+{
+    return sb_spv_op1(b, SpvOpLoad, type, pointer);
+}
+
+static inline void sb_spv_store(struct sb_spv_builder *b, uint32_t pointer, uint32_t value)
+{
+    uint32_t *w = sb_spv_body_words(b, 3);
+    if (!w)
+        return;
+    w[0] = (3u << SpvWordCountShift) | (uint32_t)SpvOpStore;
+    w[1] = pointer;
+    w[2] = value;
+}
 /** OpAccessChain to `pointer_type` with `count` index ids. */
 uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
                              const uint32_t *indices, uint32_t count);
 /** OpCompositeExtract of one literal index. */
-uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, uint32_t composite, uint32_t index);
+static inline uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, uint32_t composite,
+                                      uint32_t index)
+{
+    return sb_spv_op2(b, SpvOpCompositeExtract, type, composite, index);
+}
 uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_t *parts, uint32_t count);
 /** OpVectorShuffle a, b with `count` literal components. */
 uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
                         const uint32_t *components, uint32_t count);
 /** OpBitcast, or `value` itself when `from_type == to_type`. */
-uint32_t sb_spv_bitcast(struct sb_spv_builder *b, uint32_t to_type, uint32_t from_type, uint32_t value);
+static inline uint32_t sb_spv_bitcast(struct sb_spv_builder *b, uint32_t to_type, uint32_t from_type,
+                                      uint32_t value)
+{
+    if (to_type == from_type)
+        return value;
+    return sb_spv_op1(b, SpvOpBitcast, to_type, value);
+}
 
 void sb_spv_branch(struct sb_spv_builder *b, uint32_t target);
 void sb_spv_branch_conditional(struct sb_spv_builder *b, uint32_t condition, uint32_t true_label,

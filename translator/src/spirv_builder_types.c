@@ -68,6 +68,18 @@ static bool cache_grow(struct sb_spv_builder *b)
     return true;
 }
 
+void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *e)
+{
+    if (b->failed || ((b->cache_used + 1) * 4 > b->cache_capacity * 3 && !cache_grow(b)))
+        return;
+    uint32_t mask = b->cache_capacity - 1, slot = e->hash & mask;
+    while (b->cache[slot].generation == b->generation)
+        slot = (slot + 1) & mask;
+    b->cache[slot] = *e;
+    b->cache[slot].generation = b->generation;
+    b->cache_used++;
+}
+
 /*
  * Returns the id of the cached instruction `op key...`, emitting it first
  * when new. `type_first`: constants and OpUndef carry their result type
@@ -292,6 +304,19 @@ static bool consts_grow(struct sb_spv_builder *b)
     b->consts = table;
     b->const_capacity = cap;
     return true;
+}
+
+void sb_spv_const_restore(struct sb_spv_builder *b, const struct sb_spv_const_entry *e)
+{
+    if (b->failed || ((b->const_used + 1) * 2 > b->const_capacity && !consts_grow(b)))
+        return;
+    uint32_t mask = b->const_capacity - 1;
+    uint32_t slot = ((e->type * 0x9E3779B1u) ^ (e->bits * 0x85EBCA77u)) & mask;
+    while (b->consts[slot].generation == b->generation)
+        slot = (slot + 1) & mask;
+    b->consts[slot] = *e;
+    b->consts[slot].generation = b->generation;
+    b->const_used++;
 }
 
 uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits)

@@ -45,6 +45,10 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
     return code;
 }
 
+/* GCC would fold malloc + memset back into calloc (its strlen pass): keep them apart. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-optimize-strlen")))
+#endif
 void *sb_spv_zalloc(size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)
@@ -177,9 +181,12 @@ static enum sb_result build(struct sb_spv_context *ctx)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "unknown shader stage %u",
                            p->stage);
     ctx->execution_model = execution_models[p->stage];
-    sb_spv_capability(b, SpvCapabilityShader);
-    sb_spv_memory_model(b);
-    common_types(ctx);
+    if (!sb_spv_prelude_restore(b, &ctx->t, sizeof(ctx->t))) {
+        sb_spv_capability(b, SpvCapabilityShader);
+        sb_spv_memory_model(b);
+        common_types(ctx);
+        sb_spv_prelude_save(b, &ctx->t, sizeof(ctx->t));
+    }
     sb_spv_debug_begin(ctx);
     ctx->entry_function = sb_spv_id(b);
     ctx->function_ids = sb_spv_zalloc(p->function_count ? p->function_count : 1, sizeof(uint32_t));

@@ -345,8 +345,10 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
         value = sb_spv_shuffle(b, ctx->t.fvec[n], vec, vec, comps, n);
     }
     uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
-    value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_FLOAT, view, n);
-    value = apply_modifiers(ctx, value, src->modifiers, view, n);
+    if (view != SB_IR_TYPE_FLOAT) /* most reads are float: skip the calls that would do nothing */
+        value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_FLOAT, view, n);
+    if (src->modifiers)
+        value = apply_modifiers(ctx, value, src->modifiers, view, n);
     if (ir_type == SB_IR_TYPE_BOOL)
         value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_UINT, SB_IR_TYPE_BOOL, n);
     return value;
@@ -621,6 +623,9 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struc
                          int depth)
 {
     if (depth > 4)
+        return;
+    /* Most operands are r# and immediates: they size nothing here. */
+    if (op->file <= SB_IR_FILE_TEMP && !(op->index_count && op->index[0].relative))
         return;
     if (op->file == SB_IR_FILE_CONSTANT_BUFFER) {
         /* [0] id, [1] vector; SM5.1 [0] id, [1] register, [2] vector. */
