@@ -46,18 +46,6 @@ enum {
     CACHE_TOTAL_LIMIT = 4u << 20,   /* per thread */
 };
 
-struct sb_arena_block {
-    struct sb_arena_block *next;
-    size_t size;
-    size_t used;
-    _Alignas(16) unsigned char data[];
-};
-
-struct sb_arena {
-    struct sb_arena_block *head;
-    size_t next_block_size;
-};
-
 /* The arena header, rounded so the first allocation stays 16-byte aligned. */
 #define ARENA_HEADER_BYTES ((sizeof(struct sb_arena) + 15) & ~(size_t)15)
 
@@ -208,15 +196,7 @@ static void *arena_bytes(struct sb_arena *arena, size_t count, size_t size)
     return p;
 }
 
-void *sb_arena_alloc(struct sb_arena *arena, size_t count, size_t size)
-{
-    void *p = arena_bytes(arena, count, size);
-    if (p)
-        memset(p, 0, count * size);
-    return p;
-}
-
-void *sb_arena_alloc_uninit(struct sb_arena *arena, size_t count, size_t size)
+void *sb_arena_alloc_uninit_slow(struct sb_arena *arena, size_t count, size_t size)
 {
     return arena_bytes(arena, count, size);
 }

@@ -8,8 +8,22 @@
 #define SB_REFLECT_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
-struct sb_arena;
+/* The block and arena layouts are here only for the inline bump path of
+ * sb_arena_alloc_uninit(); arena.c alone manages them. */
+struct sb_arena_block {
+    struct sb_arena_block *next;
+    size_t size;
+    size_t used;
+    _Alignas(16) unsigned char data[];
+};
+
+struct sb_arena {
+    struct sb_arena_block *head;
+    size_t next_block_size;
+};
 
 /** Returns a new empty arena, or NULL when out of memory. */
 struct sb_arena *sb_arena_create(void);
@@ -20,11 +34,27 @@ struct sb_arena *sb_arena_create(void);
  */
 void sb_arena_destroy(struct sb_arena *arena);
 
-/** Zeroed memory for count * size bytes, or NULL on overflow / OOM. */
-void *sb_arena_alloc(struct sb_arena *arena, size_t count, size_t size);
+/** sb_arena_alloc_uninit() when the head block has no room (or the size overflows). */
+void *sb_arena_alloc_uninit_slow(struct sb_arena *arena, size_t count, size_t size);
 
-/** Like sb_arena_alloc() without the zeroing, for memory the caller fills at once. */
-void *sb_arena_alloc_uninit(struct sb_arena *arena, size_t count, size_t size);
+/**
+ * Like sb_arena_alloc() without the zeroing, for memory the caller fills at
+ * once. Inline, because the decoders allocate per instruction: the common
+ * case, room in the head block, is a bump of its `used`.
+ */
+static inline void *sb_arena_alloc_uninit(struct sb_arena *arena, size_t count, size_t size)
+{
+    if (arena && size && count <= (SIZE_MAX - 15) / size && count) {
+        size_t bytes = (count * size + 15) & ~(size_t)15;
+        struct sb_arena_block *block = arena->head;
+        if (block->size - block->used >= bytes) {
+            void *p = block->data + block->used;
+            block->used += bytes;
+            return p;
+        }
+    }
+    return sb_arena_alloc_uninit_slow(arena, count, size);
+}
 
 /**
  * Grows an array previously returned by this arena from old_count to
@@ -32,5 +62,15 @@ void *sb_arena_alloc_uninit(struct sb_arena *arena, size_t count, size_t size);
  */
 void *sb_arena_grow(struct sb_arena *arena, void *old, size_t old_count, size_t new_count,
                     size_t size);
+
+/** Zeroed memory for count * size bytes, or NULL on overflow / OOM (inline, like
+ *  sb_arena_alloc_uninit(): a bump and a memset of a size the caller often knows). */
+static inline void *sb_arena_alloc(struct sb_arena *arena, size_t count, size_t size)
+{
+    void *p = sb_arena_alloc_uninit(arena, count, size);
+    if (p)
+        memset(p, 0, count * size);
+    return p;
+}
 
 #endif

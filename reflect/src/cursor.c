@@ -69,8 +69,8 @@ static struct sb_cursor empty_at(const struct sb_cursor *parent, size_t at)
     return (struct sb_cursor){ .reader = parent->reader, .begin = at, .end = at, .pos = at };
 }
 
-struct sb_cursor sb_cursor_window(const struct sb_cursor *parent, uint64_t offset,
-                                  uint64_t size, const char *field)
+struct sb_cursor sb_cursor_window_slow(const struct sb_cursor *parent, uint64_t offset,
+                                       uint64_t size, const char *field)
 {
     size_t window = parent->end - parent->begin;
     if (offset > window || size > window - offset) {
@@ -133,7 +133,7 @@ bool sb_cursor_fits(struct sb_cursor *cur, uint64_t count, uint64_t record_size,
     return true;
 }
 
-const uint8_t *sb_cursor_bytes(struct sb_cursor *cur, uint64_t size, const char *field)
+const uint8_t *sb_cursor_bytes_slow(struct sb_cursor *cur, uint64_t size, const char *field)
 {
     if (!sb_cursor_need(cur, size, field))
         return NULL;
@@ -145,30 +145,6 @@ const uint8_t *sb_cursor_bytes(struct sb_cursor *cur, uint64_t size, const char 
 bool sb_cursor_skip(struct sb_cursor *cur, uint64_t size, const char *field)
 {
     return sb_cursor_bytes(cur, size, field) != NULL;
-}
-
-uint8_t sb_cursor_u8(struct sb_cursor *cur, const char *field)
-{
-    const uint8_t *p = sb_cursor_bytes(cur, 1, field);
-    return p ? p[0] : 0;
-}
-
-uint16_t sb_cursor_u16(struct sb_cursor *cur, const char *field)
-{
-    const uint8_t *p = sb_cursor_bytes(cur, 2, field);
-    return p ? sb_load_u16(p) : 0;
-}
-
-uint32_t sb_cursor_u32(struct sb_cursor *cur, const char *field)
-{
-    const uint8_t *p = sb_cursor_bytes(cur, 4, field);
-    return p ? sb_load_u32(p) : 0;
-}
-
-uint64_t sb_cursor_u64(struct sb_cursor *cur, const char *field)
-{
-    const uint8_t *p = sb_cursor_bytes(cur, 8, field);
-    return p ? (uint64_t)sb_load_u32(p) | ((uint64_t)sb_load_u32(p + 4) << 32) : 0;
 }
 
 float sb_cursor_f32(struct sb_cursor *cur, const char *field)

@@ -61,12 +61,25 @@ void *sb_reader_alloc(struct sb_reader *reader, size_t count, size_t size);
 /** A cursor over the whole input. */
 struct sb_cursor sb_cursor_whole(struct sb_reader *reader);
 
+/** sb_cursor_window() for a range that leaves the window: the failure. */
+struct sb_cursor sb_cursor_window_slow(const struct sb_cursor *parent, uint64_t offset,
+                                       uint64_t size, const char *field);
+
 /**
  * A cursor over [offset, offset + size) relative to `parent`'s window start.
  * Fails (and returns an empty cursor) when the range leaves the window.
+ * Inline: every part, record table and nested record opens one.
  */
-struct sb_cursor sb_cursor_window(const struct sb_cursor *parent, uint64_t offset,
-                                  uint64_t size, const char *field);
+static inline struct sb_cursor sb_cursor_window(const struct sb_cursor *parent, uint64_t offset,
+                                                uint64_t size, const char *field)
+{
+    size_t window = parent->end - parent->begin;
+    if (offset > window || size > window - offset)
+        return sb_cursor_window_slow(parent, offset, size, field);
+    size_t begin = parent->begin + (size_t)offset;
+    return (struct sb_cursor){ .reader = parent->reader, .begin = begin,
+                               .end = begin + (size_t)size, .pos = begin };
+}
 
 /** A cursor over the rest of `parent`'s window from relative offset `offset`. */
 struct sb_cursor sb_cursor_tail(const struct sb_cursor *parent, uint64_t offset,
@@ -106,14 +119,27 @@ bool sb_cursor_need(struct sb_cursor *cur, uint64_t size, const char *field);
 bool sb_cursor_fits(struct sb_cursor *cur, uint64_t count, uint64_t record_size,
                     const char *field);
 
-uint8_t sb_cursor_u8(struct sb_cursor *cur, const char *field);
-uint16_t sb_cursor_u16(struct sb_cursor *cur, const char *field);
-uint32_t sb_cursor_u32(struct sb_cursor *cur, const char *field);
-uint64_t sb_cursor_u64(struct sb_cursor *cur, const char *field);
-float sb_cursor_f32(struct sb_cursor *cur, const char *field);
+/**
+ * sb_cursor_bytes() for the case it cannot serve inline: a failed reader
+ * (NULL) or fewer than `size` bytes left (the SB_ERROR_TRUNCATED failure).
+ */
+const uint8_t *sb_cursor_bytes_slow(struct sb_cursor *cur, uint64_t size, const char *field);
 
-/** Returns a pointer to `size` bytes inside the input and advances, or NULL. */
-const uint8_t *sb_cursor_bytes(struct sb_cursor *cur, uint64_t size, const char *field);
+/**
+ * Returns a pointer to `size` bytes inside the input and advances, or NULL.
+ * Inline, because the container readers take most fields through it one at
+ * a time: the in-bounds case is a compare and an add, the rest goes to
+ * sb_cursor_bytes_slow().
+ */
+static inline const uint8_t *sb_cursor_bytes(struct sb_cursor *cur, uint64_t size,
+                                             const char *field)
+{
+    if (cur->reader->failed || size > (uint64_t)(cur->end - cur->pos))
+        return sb_cursor_bytes_slow(cur, size, field);
+    const uint8_t *p = cur->reader->data + cur->pos;
+    cur->pos += (size_t)size;
+    return p;
+}
 
 /** Skips `size` bytes. */
 bool sb_cursor_skip(struct sb_cursor *cur, uint64_t size, const char *field);
@@ -146,5 +172,32 @@ static inline uint32_t sb_load_u32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
            ((uint32_t)p[3] << 24);
 }
+
+/* Little-endian fields at the position; 0 once the reader has failed. */
+static inline uint8_t sb_cursor_u8(struct sb_cursor *cur, const char *field)
+{
+    const uint8_t *p = sb_cursor_bytes(cur, 1, field);
+    return p ? p[0] : 0;
+}
+
+static inline uint16_t sb_cursor_u16(struct sb_cursor *cur, const char *field)
+{
+    const uint8_t *p = sb_cursor_bytes(cur, 2, field);
+    return p ? sb_load_u16(p) : 0;
+}
+
+static inline uint32_t sb_cursor_u32(struct sb_cursor *cur, const char *field)
+{
+    const uint8_t *p = sb_cursor_bytes(cur, 4, field);
+    return p ? sb_load_u32(p) : 0;
+}
+
+static inline uint64_t sb_cursor_u64(struct sb_cursor *cur, const char *field)
+{
+    const uint8_t *p = sb_cursor_bytes(cur, 8, field);
+    return p ? (uint64_t)sb_load_u32(p) | ((uint64_t)sb_load_u32(p + 4) << 32) : 0;
+}
+
+float sb_cursor_f32(struct sb_cursor *cur, const char *field);
 
 #endif

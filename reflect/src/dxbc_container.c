@@ -220,10 +220,21 @@ static bool decode_part_softly(struct sb_dxbc_decode_context *ctx, sb_dxbc_part_
     return !reader->failed;
 }
 
+/* The row of a part whose kind read_part_table() already looked up: the rows are
+ * in enum order, so it is found by index (checked, with the search as fallback). */
+static const struct part_kind_row *row_of_part(const struct sb_dxbc_part *part)
+{
+    size_t at = (size_t)part->kind - 1;
+    if (part->kind != SB_DXBC_PART_UNKNOWN && at < PART_KIND_COUNT &&
+        part_kinds[at].fourcc == part->fourcc)
+        return &part_kinds[at];
+    return find_row_by_fourcc(part->fourcc);
+}
+
 static bool decode_part(struct sb_dxbc_decode_context *ctx, struct sb_cursor *file,
                         struct sb_dxbc_part *part)
 {
-    const struct part_kind_row *row = find_row_by_fourcc(part->fourcc);
+    const struct part_kind_row *row = row_of_part(part);
     if (!row || !row->decode)
         return true;
     if (part->size == 0) {

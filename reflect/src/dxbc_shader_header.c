@@ -12,6 +12,26 @@
 
 enum { MIN_LENGTH_DWORDS = 2 };
 
+/*
+ * The program's tokens in host order. On a little-endian host the part data
+ * already is that array when it sits at a 4-byte boundary (every container
+ * fxc writes, in a malloc'd or arena buffer), so it is used in place: a copy
+ * cost as much as decoding all other parts of a typical container, for an
+ * array sb_translate never reads. Unaligned data, or a big-endian host, gets
+ * a converted copy. The caller checked that `count` tokens lie inside the part.
+ */
+static const uint32_t *program_tokens(struct sb_reader *reader, const uint8_t *at, uint32_t count)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (((uintptr_t)at & 3u) == 0)
+        return (const uint32_t *)(const void *)at;
+#endif
+    uint32_t *tokens = sb_reader_alloc(reader, count, sizeof(*tokens));
+    for (uint32_t i = 0; tokens && i < count; i++)
+        tokens[i] = sb_load_u32(at + (size_t)i * 4);
+    return tokens;
+}
+
 bool sb_dxbc_decode_shader_header(struct sb_dxbc_decode_context *ctx, struct sb_cursor *data,
                                   struct sb_dxbc_part *part)
 {
@@ -50,19 +70,10 @@ bool sb_dxbc_decode_shader_header(struct sb_dxbc_decode_context *ctx, struct sb_
         sb_reader_warn(ctx->reader, sb_fxc_at(data, 4),
                        "%s: length token %u dwords covers less than the %zu-byte part",
                        part->name, hdr->length_dwords, sb_cursor_size(data));
-    /* A copy, because part data need not be 4-byte aligned in the file. */
-    uint32_t *tokens = sb_reader_alloc(ctx->reader, hdr->length_dwords, sizeof(*tokens));
-    if (!tokens)
-        return false;
-    /* length_dwords <= part_dwords was checked above, so every token is inside the window
-     * and a plain little-endian load per token needs no cursor bounds check (this copy was
-     * a call per token, 5% of a whole translation). */
-    const uint8_t *at = data->reader->data + data->begin;
-    for (uint32_t i = 0; i < hdr->length_dwords; i++)
-        tokens[i] = sb_load_u32(at + (size_t)i * 4);
-    hdr->tokens = tokens;
+    hdr->tokens = program_tokens(ctx->reader, data->reader->data + data->begin,
+                                 hdr->length_dwords);
     part->decoded.shader = hdr;
-    return true;
+    return hdr->tokens != NULL;
 }
 
 enum sb_result sb_dxbc_shader_header_profile(const struct sb_dxbc_shader_header *header,

@@ -43,29 +43,31 @@ bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *
     return false;
 }
 
+static void *alloc(struct sb_ir_sm4_context *ctx, size_t count, size_t size, bool zeroed)
+{
+    if (ctx->failed)
+        return NULL;
+    void *p = zeroed ? sb_arena_alloc(ctx->arena, count, size)
+                     : sb_arena_alloc_uninit(ctx->arena, count, size);
+    if (!p)
+        sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    return p;
+}
+
 void *sb_ir_alloc(struct sb_ir_sm4_context *ctx, size_t count, size_t size)
 {
-    if (ctx->failed)
-        return NULL;
-    void *p = sb_arena_alloc(ctx->arena, count, size);
-    if (!p)
-        sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    return p;
+    return alloc(ctx, count, size, true);
 }
 
-void *sb_ir_push(struct sb_ir_sm4_context *ctx, struct sb_ir_vec *vec, size_t size)
+void *sb_ir_alloc_uninit(struct sb_ir_sm4_context *ctx, size_t count, size_t size)
 {
-    if (ctx->failed)
-        return NULL;
-    void *p = sb_ir_vec_push(ctx->arena, vec, size);
-    if (!p)
-        sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    return p;
+    return alloc(ctx, count, size, false);
 }
 
-struct sb_ir_function_builder *sb_ir_current_function(struct sb_ir_sm4_context *ctx)
+void *sb_ir_fail_oom(struct sb_ir_sm4_context *ctx)
 {
-    return (struct sb_ir_function_builder *)ctx->functions.data + ctx->current;
+    sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    return NULL;
 }
 
 static struct sb_ir_function_builder *new_function(struct sb_ir_sm4_context *ctx, uint32_t section)
@@ -79,6 +81,7 @@ static struct sb_ir_function_builder *new_function(struct sb_ir_sm4_context *ctx
     fn->offset = ctx->inst ? ctx->inst->offset : 0;
     fn->first = ctx->pool_used;
     ctx->current = ctx->functions.count - 1;
+    ctx->current_fn = fn;
     return fn;
 }
 
@@ -316,7 +319,8 @@ static bool finish(struct sb_ir_sm4_context *ctx)
         ctx->error.instr = ctx->icb_use_instr;
         return false;
     }
-    mark_counters(ctx);
+    if (ctx->uses_counters) /* a walk over every instruction, for a rare pair of ops */
+        mark_counters(ctx);
     if (!emit_functions(ctx) || !map_function_bodies(ctx) || !sb_ir_check_flow(ctx))
         return false;
     p->resource_count = ctx->resources.count;
@@ -335,7 +339,9 @@ static bool finish(struct sb_ir_sm4_context *ctx)
     return sb_ir_build_signature(ctx);
 }
 
-/* One pass over the program sizes the instruction and operand pools. */
+/* One pass over the program sizes the instruction and operand pools. They are
+ * not zeroed: sb_ir_lower_instruction() and sb_ir_convert_operand() set every
+ * field of each slot they hand out, and no slot is read before that. */
 static void size_pools(struct sb_ir_sm4_context *ctx)
 {
     uint32_t instructions = 0, operands = 0;
@@ -346,9 +352,9 @@ static void size_pools(struct sb_ir_sm4_context *ctx)
         instructions++;
         operands += in->operand_count;
     }
-    ctx->pool = sb_ir_alloc(ctx, instructions ? instructions : 1, sizeof(*ctx->pool));
+    ctx->pool = sb_ir_alloc_uninit(ctx, instructions ? instructions : 1, sizeof(*ctx->pool));
     ctx->pool_size = instructions;
-    ctx->operands = sb_ir_alloc(ctx, operands ? operands : 1, sizeof(*ctx->operands));
+    ctx->operands = sb_ir_alloc_uninit(ctx, operands ? operands : 1, sizeof(*ctx->operands));
     ctx->operands_size = operands;
 }
 

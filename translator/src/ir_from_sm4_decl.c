@@ -434,9 +434,9 @@ static bool lower_stage_state(struct sb_ir_sm4_context *ctx, const struct sb_sm4
 
 bool sb_ir_lower_declaration(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
 {
-    for (size_t i = 0; i < sizeof(resource_decls) / sizeof(resource_decls[0]); i++)
-        if (resource_decls[i].opcode == inst->opcode)
-            return lower_resource(ctx, inst, &resource_decls[i]);
+    /* The common declarations (inputs, outputs, temps) first; the resource table is
+     * searched only for the rest. The opcode sets are disjoint, so the order does not
+     * change what any declaration lowers to. */
     switch (inst->opcode) {
     case SB_SM4_OP_DCL_INPUT:
     case SB_SM4_OP_DCL_INPUT_SGV:
@@ -459,6 +459,10 @@ bool sb_ir_lower_declaration(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
     case SB_SM4_OP_DCL_TEMPS:
     case SB_SM4_OP_DCL_HS_FORK_PHASE_INSTANCE_COUNT:
     case SB_SM4_OP_DCL_HS_JOIN_PHASE_INSTANCE_COUNT: return lower_function_state(ctx, inst);
-    default: return lower_stage_state(ctx, inst);
+    default: break;
     }
+    for (size_t i = 0; i < sizeof(resource_decls) / sizeof(resource_decls[0]); i++)
+        if (resource_decls[i].opcode == inst->opcode)
+            return lower_resource(ctx, inst, &resource_decls[i]);
+    return lower_stage_state(ctx, inst);
 }

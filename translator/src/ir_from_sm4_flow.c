@@ -109,9 +109,12 @@ static bool check_switch(struct sb_ir_sm4_context *ctx, struct flow_state *s,
         top->has_case = true;
     } else if (in->op == SB_IR_OP_ENDSWITCH) {
         uint32_t n = s->case_count - top->case_start;
-        uint32_t *v = s->cases + top->case_start;
-        qsort(v, n, sizeof(*v), compare_u32);
-        for (uint32_t i = 1; i < n; i++)
+        /* n < 2 cannot repeat; it also covers a switch with no case at all, whose
+         * `cases` may still be NULL (no offset may be applied to it). */
+        uint32_t *v = n > 1 ? s->cases + top->case_start : NULL;
+        if (v)
+            qsort(v, n, sizeof(*v), compare_u32);
+        for (uint32_t i = 1; v && i < n; i++)
             if (v[i] == v[i - 1])
                 return fail_at(ctx, top->opener, "switch with a repeated case value");
         s->case_count = top->case_start;

@@ -6,7 +6,10 @@
  * against what the program declared (temps, indexable temps, resources,
  * group-shared memory) so the back ends can trust an IR program without
  * re-validating it; a decoded but meaningless operand is an
- * SB_ERROR_TRANSLATE_INVALID, never a crash.
+ * SB_ERROR_TRANSLATE_INVALID, never a crash. sb_ir_take_operands() also
+ * checks each operand against the kind its IR op slot takes (a value, a
+ * texture, a sampler, ...), for ir_from_sm4_ops.c. The failure reports sit in
+ * small out-of-line functions so the per-operand path stays lean.
  */
 #include <string.h>
 
@@ -125,6 +128,54 @@ const struct sb_ir_resource *sb_ir_find_resource(const struct sb_ir_sm4_context 
 
 static const char *const class_prefix[] = { "cb", "t", "s", "u" };
 
+/*
+ * The failures of the per-operand checks, each out of line: with the
+ * formatting calls inside sb_ir_convert_operand() its every call paid for
+ * the register saves they need, though only bad input ever reaches them.
+ */
+
+/* An index convert_index() cannot take. */
+static SB_IR_NOINLINE bool fail_index(struct sb_ir_sm4_context *ctx, const struct sb_sm4_index *in)
+{
+    if (in->representation > SB_SM4_INDEX_IMMEDIATE64_RELATIVE)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "index representation %u is unknown",
+                          in->representation);
+    return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                      "64-bit register index 0x%llx does not fit 32 bits",
+                      (unsigned long long)in->value);
+}
+
+/* The first of the operand-shape rules (checked in this order) that `in` breaks. */
+static SB_IR_NOINLINE bool fail_shape(struct sb_ir_sm4_context *ctx,
+                                      const struct sb_sm4_operand *in)
+{
+    if (in->type >= SB_SM4_OPERAND_TYPE_COUNT)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand type %u is unknown", in->type);
+    const struct file_row *row = &file_rows[in->type];
+    if (row->file == SB_IR_FILE_COUNT)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                          "operand type %u (function input/output parameter) is not supported",
+                          in->type);
+    uint32_t lo = ctx->is_sm51 ? row->dims51_min : row->dims_min;
+    uint32_t hi = ctx->is_sm51 ? row->dims51_max : row->dims_max;
+    if (in->index_dimension < lo || in->index_dimension > hi)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "operand type %u has %u indices; it takes %u to %u", in->type,
+                          in->index_dimension, lo, hi);
+    if (in->component_count == 3)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "operand with N components (value 3)");
+    return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand modifier %u is unknown",
+                      in->modifier);
+}
+
+/* r# beyond the temps the function can see. */
+static SB_IR_NOINLINE bool fail_temp(struct sb_ir_sm4_context *ctx, uint32_t first, uint32_t limit)
+{
+    return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                      "r%u used, but only %u temp registers are declared", first, limit);
+}
+
 /* Temp registers visible to the function being filled. */
 static uint32_t temp_limit(struct sb_ir_sm4_context *ctx)
 {
@@ -141,10 +192,7 @@ static bool check_declared(struct sb_ir_sm4_context *ctx, struct sb_ir_operand *
     uint32_t first = out->index_count ? out->index[0].offset : 0;
     if (file == SB_IR_FILE_TEMP) {
         uint32_t limit = temp_limit(ctx);
-        if (first >= limit)
-            return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
-                              "r%u used, but only %u temp registers are declared", first, limit);
-        return true;
+        return first < limit || fail_temp(ctx, first, limit);
     }
     if (file == SB_IR_FILE_INDEXABLE_TEMP) {
         const struct sb_ir_indexable_temp *x = ctx->indexable_temps.data;
@@ -188,25 +236,32 @@ static bool check_declared(struct sb_ir_sm4_context *ctx, struct sb_ir_operand *
     return true;
 }
 
+static bool convert_relative(struct sb_ir_sm4_context *ctx, const struct sb_sm4_index *in,
+                             bool may_be_relative, struct sb_ir_index *out);
+
 /* Fills an IR index from an SM4 one; relative parts become nested sources. */
 static bool convert_index(struct sb_ir_sm4_context *ctx, const struct sb_sm4_index *in,
                           bool may_be_relative, struct sb_ir_index *out)
 {
-    if (in->representation > SB_SM4_INDEX_IMMEDIATE64_RELATIVE)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "index representation %u is unknown",
-                          in->representation);
-    if (in->value > UINT32_MAX)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                          "64-bit register index 0x%llx does not fit 32 bits",
-                          (unsigned long long)in->value);
+    if (in->representation > SB_SM4_INDEX_IMMEDIATE64_RELATIVE || in->value > UINT32_MAX)
+        return fail_index(ctx, in);
     out->offset = (uint32_t)in->value;
     out->relative = NULL;
     if (!in->relative)
         return true;
+    return convert_relative(ctx, in, may_be_relative, out);
+}
+
+/* The register part of a relative index, as a nested source. Out of line: rare, and
+ * its recursion kept convert_index()'s common path from being inlined. */
+static SB_IR_NOINLINE bool convert_relative(struct sb_ir_sm4_context *ctx,
+                                            const struct sb_sm4_index *in, bool may_be_relative,
+                                            struct sb_ir_index *out)
+{
     if (!may_be_relative)
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
                           "this index of the operand cannot be relative");
-    struct sb_ir_operand *rel = sb_ir_alloc(ctx, 1, sizeof(*rel));
+    struct sb_ir_operand *rel = sb_ir_alloc_uninit(ctx, 1, sizeof(*rel));
     if (!rel || !sb_ir_convert_operand(ctx, in->relative, false, false, rel))
         return false;
     if (rel->file == SB_IR_FILE_IMMEDIATE)
@@ -231,22 +286,26 @@ static void convert_immediate(const struct sb_sm4_operand *in, struct sb_ir_oper
     }
 }
 
-/* Mask of a destination, swizzle of a source (§5.2). */
+/* Mask of a destination, swizzle of a source (§5.2). Component count 3 was
+ * rejected by the caller. */
 static void convert_components(const struct sb_sm4_operand *in, bool is_dst, bool pairs,
                                struct sb_ir_operand *out)
 {
     static const uint8_t identity[4] = { 0, 1, 2, 3 };
-    memcpy(out->swizzle, identity, 4);
-    if (in->component_count == 4 && in->selection != SB_SM4_SELECT_MASK)
+    static const uint8_t replicate_x[4] = { 0, 0, 0, 0 };
+    if (in->component_count == 4 && in->selection != SB_SM4_SELECT_MASK) {
         memcpy(out->swizzle, in->swizzle, 4);
-    else if (in->component_count == 1)
-        memset(out->swizzle, 0, 4);
-    if (in->component_count == 4 && in->selection == SB_SM4_SELECT_MASK)
-        out->mask = (uint8_t)(in->mask & 0xfu);
-    else if (in->component_count == 1)
-        out->mask = 1;
-    else if (in->component_count == 4)
         out->mask = 0xf;
+    } else if (in->component_count == 4) {
+        memcpy(out->swizzle, identity, 4);
+        out->mask = (uint8_t)(in->mask & 0xfu);
+    } else if (in->component_count == 1) {
+        memcpy(out->swizzle, replicate_x, 4);
+        out->mask = 1;
+    } else {
+        memcpy(out->swizzle, identity, 4);
+        out->mask = 0;
+    }
     if (is_dst && in->type == SB_SM4_OPERAND_NULL)
         out->mask = 0;
     if (pairs && !is_dst) {
@@ -257,32 +316,28 @@ static void convert_components(const struct sb_sm4_operand *in, bool is_dst, boo
     }
 }
 
+/* SB_IR_MOD_* of each SM4 source modifier (enum sb_sm4_modifier order). */
+static const uint8_t modifier_bits[SB_SM4_MODIFIER_ABS_NEG + 1] = {
+    [SB_SM4_MODIFIER_NONE] = 0,
+    [SB_SM4_MODIFIER_NEG] = SB_IR_MOD_NEG,
+    [SB_SM4_MODIFIER_ABS] = SB_IR_MOD_ABS,
+    [SB_SM4_MODIFIER_ABS_NEG] = SB_IR_MOD_ABS | SB_IR_MOD_NEG,
+};
+
 bool sb_ir_convert_operand(struct sb_ir_sm4_context *ctx, const struct sb_sm4_operand *in,
                            bool is_dst, bool pairs, struct sb_ir_operand *out)
 {
     if (ctx->failed)
         return false;
     if (in->type >= SB_SM4_OPERAND_TYPE_COUNT)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand type %u is unknown", in->type);
+        return fail_shape(ctx, in);
     const struct file_row *row = &file_rows[in->type];
-    if (row->file == SB_IR_FILE_COUNT)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                          "operand type %u (function input/output parameter) is not supported",
-                          in->type);
     uint32_t lo = ctx->is_sm51 ? row->dims51_min : row->dims_min;
     uint32_t hi = ctx->is_sm51 ? row->dims51_max : row->dims_max;
-    if (in->index_dimension < lo || in->index_dimension > hi)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
-                          "operand type %u has %u indices; it takes %u to %u", in->type,
-                          in->index_dimension, lo, hi);
-    if (in->component_count == 3)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
-                          "operand with N components (value 3)");
-    if (in->modifier > SB_SM4_MODIFIER_ABS_NEG)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand modifier %u is unknown",
-                          in->modifier);
-    out->file = row->file;
-    out->index_count = in->index_dimension;
+    if (row->file == SB_IR_FILE_COUNT || in->index_dimension < lo || in->index_dimension > hi ||
+        in->component_count == 3 || in->modifier > SB_SM4_MODIFIER_ABS_NEG)
+        return fail_shape(ctx, in);
+    *out = (struct sb_ir_operand){ .file = row->file, .index_count = in->index_dimension };
     uint8_t relative = ctx->is_sm51 ? row->relative51 : row->relative;
     for (uint32_t i = 0; i < in->index_dimension; i++)
         if (!convert_index(ctx, &in->index[i], (relative >> i) & 1u, &out->index[i]))
@@ -290,15 +345,54 @@ bool sb_ir_convert_operand(struct sb_ir_sm4_context *ctx, const struct sb_sm4_op
     convert_components(in, is_dst, pairs, out);
     if (in->type == SB_SM4_OPERAND_IMMEDIATE32 || in->type == SB_SM4_OPERAND_IMMEDIATE64)
         convert_immediate(in, out);
-    if (in->modifier == SB_SM4_MODIFIER_NEG)
-        out->modifiers = SB_IR_MOD_NEG;
-    else if (in->modifier == SB_SM4_MODIFIER_ABS)
-        out->modifiers = SB_IR_MOD_ABS;
-    else if (in->modifier == SB_SM4_MODIFIER_ABS_NEG)
-        out->modifiers = SB_IR_MOD_ABS | SB_IR_MOD_NEG;
+    out->modifiers = modifier_bits[in->modifier]; /* in range: checked above */
     out->non_uniform = in->non_uniform;
     out->min_precision = (uint8_t)in->min_precision;
     return check_declared(ctx, out);
+}
+
+/* Does a converted operand fit a slot kind? `access` is its SM4 type's ACC_* bits: a value
+ * slot is judged by those (finer than the file), every other kind as the validator does. */
+static inline bool kind_accepts(uint32_t kind, bool is_dst, uint32_t op, uint32_t access, uint32_t file)
+{
+    if (kind == SB_IR_KIND_VALUE)
+        return (access & (is_dst ? ACC_WRITE : ACC_READ)) != 0;
+    return sb_ir_kind_fits(kind, file, is_dst, op);
+}
+
+/* Converts one operand for slot `slot` of `info` and checks its kind. */
+static inline bool take_operand(struct sb_ir_sm4_context *ctx, const struct sb_ir_op_info *info,
+                                uint32_t op, bool is_dst, uint32_t slot,
+                                const struct sb_sm4_operand *in, struct sb_ir_operand *out)
+{
+    uint32_t type = is_dst ? info->dst_type[slot] : info->src_type[slot];
+    uint32_t kind = is_dst ? info->dst_kind[slot] : info->src_kind[slot];
+    if (!sb_ir_convert_operand(ctx, in, is_dst, type == SB_IR_TYPE_DOUBLE, out))
+        return false;
+    /* The conversion accepted the type, so its row exists. */
+    if (!kind_accepts(kind, is_dst, op, file_rows[in->type].access, out->file))
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
+                          "%s %u of %s cannot be operand type %u", is_dst ? "destination" : "source",
+                          slot, info->name, in->type);
+    if (!is_dst && out->file == SB_IR_FILE_IMMEDIATE && kind != SB_IR_KIND_VALUE)
+        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "an immediate where %s takes a register",
+                          info->name);
+    return true;
+}
+
+bool sb_ir_take_operands(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst,
+                         const struct sb_ir_op_info *info, uint32_t op, uint32_t first_src,
+                         uint32_t count, struct sb_ir_operand *out)
+{
+    /* Destinations then sources: errors name the first bad operand in token order. */
+    for (uint32_t i = 0; i < count; i++) {
+        bool is_dst = i < inst->dst_count;
+        uint32_t slot = is_dst ? i : i - inst->dst_count;
+        const struct sb_sm4_operand *in = &inst->operands[is_dst ? i : first_src + slot];
+        if (!take_operand(ctx, info, op, is_dst, slot, in, &out[i]))
+            return false;
+    }
+    return true;
 }
 
 bool sb_ir_sm4_type_readable(uint32_t sm4_type)

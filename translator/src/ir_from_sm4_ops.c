@@ -105,47 +105,6 @@ bool sb_ir_sm4_op_mapping(uint32_t sm4_opcode, uint32_t sm4_src_count, uint32_t 
     return true;
 }
 
-/* Does the operand's file fit a slot kind? */
-static bool kind_accepts(uint32_t kind, bool is_dst, uint32_t op, const struct sb_sm4_operand *in,
-                         uint32_t file)
-{
-    switch (kind) {
-    case SB_IR_KIND_VALUE:
-        return is_dst ? sb_ir_sm4_type_writable(in->type) : sb_ir_sm4_type_readable(in->type);
-    case SB_IR_KIND_RESOURCE:
-        return file == SB_IR_FILE_RESOURCE ||
-               (file == SB_IR_FILE_RASTERIZER &&
-                (op == SB_IR_OP_SAMPLE_INFO || op == SB_IR_OP_SAMPLE_POS));
-    case SB_IR_KIND_SAMPLER: return file == SB_IR_FILE_SAMPLER;
-    case SB_IR_KIND_UAV: return file == SB_IR_FILE_UAV;
-    case SB_IR_KIND_TEXTURE_OR_UAV: return file == SB_IR_FILE_RESOURCE || file == SB_IR_FILE_UAV;
-    case SB_IR_KIND_MEMORY:
-        return file == SB_IR_FILE_UAV || file == SB_IR_FILE_GROUP_SHARED ||
-               (!is_dst && file == SB_IR_FILE_RESOURCE);
-    case SB_IR_KIND_INTERFACE: return file == SB_IR_FILE_INTERFACE;
-    default: return false;
-    }
-}
-
-/* Converts one operand for slot `slot` of `info` and checks its kind. */
-static bool take_operand(struct sb_ir_sm4_context *ctx, const struct sb_ir_op_info *info,
-                         uint32_t op, bool is_dst, uint32_t slot, const struct sb_sm4_operand *in,
-                         struct sb_ir_operand *out)
-{
-    uint32_t type = is_dst ? info->dst_type[slot] : info->src_type[slot];
-    uint32_t kind = is_dst ? info->dst_kind[slot] : info->src_kind[slot];
-    if (!sb_ir_convert_operand(ctx, in, is_dst, type == SB_IR_TYPE_DOUBLE, out))
-        return false;
-    if (!kind_accepts(kind, is_dst, op, in, out->file))
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
-                          "%s %u of %s cannot be operand type %u", is_dst ? "destination" : "source",
-                          slot, info->name, in->type);
-    if (!is_dst && out->file == SB_IR_FILE_IMMEDIATE && kind != SB_IR_KIND_VALUE)
-        return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "an immediate where %s takes a register",
-                          info->name);
-    return true;
-}
-
 /* Flags and side fields every instruction copies from its SM4 form. */
 static void copy_controls(const struct sb_sm4_instruction *inst, const struct sb_ir_op_info *info,
                           struct sb_ir_instruction *out)
@@ -222,8 +181,13 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
     const struct sb_ir_op_info *info = sb_ir_op_info(op);
     if (ctx->pool_used >= ctx->pool_size)
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "instruction pool exhausted");
-    /* Filled in place: the pool is zeroed arena memory and each slot is used once. */
+    /* Filled in place (each slot is used once); the pool is not zeroed in advance,
+     * so every field starts here, copied from a blank instruction: gcc clears a
+     * compound literal this size with `rep stos`, slow to start, and copies with
+     * plain moves. */
+    static const struct sb_ir_instruction blank;
     struct sb_ir_instruction *out = &ctx->pool[ctx->pool_used];
+    *out = blank;
     out->op = op;
     out->offset = inst->offset;
     if (inst->dst_count > inst->operand_count)
@@ -242,18 +206,15 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "operand pool exhausted");
     struct sb_ir_operand *operands = ctx->operands + ctx->operands_used;
     ctx->operands_used += operand_count;
-    for (uint32_t i = 0; i < inst->dst_count; i++)
-        if (!take_operand(ctx, info, op, true, i, &inst->operands[i], &operands[i]))
-            return false;
-    for (uint32_t i = 0; i < src_count; i++)
-        if (!take_operand(ctx, info, op, false, i, &inst->operands[first_src + i],
-                          &operands[inst->dst_count + i]))
-            return false;
+    if (!sb_ir_take_operands(ctx, inst, info, op, first_src, operand_count, operands))
+        return false;
     if ((op == SB_IR_OP_EVAL_CENTROID || op == SB_IR_OP_EVAL_SAMPLE_INDEX ||
          op == SB_IR_OP_EVAL_SNAPPED) &&
         operands[inst->dst_count].file != SB_IR_FILE_INPUT)
         return sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "%s reads an input register",
                           info->name);
+    if (op == SB_IR_OP_IMM_ATOMIC_ALLOC || op == SB_IR_OP_IMM_ATOMIC_CONSUME)
+        ctx->uses_counters = true;
     out->dst_count = inst->dst_count;
     out->src_count = src_count;
     out->dst = operands;

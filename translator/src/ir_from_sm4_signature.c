@@ -191,6 +191,17 @@ bool sb_ir_build_signature(struct sb_ir_sm4_context *ctx)
     struct sb_ir_vec out = { 0 };
     struct part_use parts[3];
     uint32_t part_count = find_parts(ctx, parts);
+    /* At most one element per container element plus one per declaration: sized
+     * once, the array never grows (each push still zeroes its item). */
+    uint64_t most = ctx->decl_io.count;
+    for (uint32_t p = 0; p < part_count; p++)
+        most += parts[p].sig->element_count;
+    if (most && most < UINT32_MAX / 2) {
+        out.data = sb_ir_alloc_uninit(ctx, (size_t)most, sizeof(struct sb_ir_signature_element));
+        if (!out.data)
+            return false;
+        out.capacity = (uint32_t)most;
+    }
     for (uint32_t p = 0; p < part_count; p++)
         if (!add_container_elements(ctx, &parts[p], claimed, &out))
             return false;
@@ -217,7 +228,7 @@ bool sb_ir_build_signature(struct sb_ir_sm4_context *ctx)
         e->offset = io[d].offset;
     }
     ctx->program->signature_count = out.count;
-    ctx->program->signature = out.data;
+    ctx->program->signature = out.count ? out.data : NULL; /* as before the presizing */
     return true;
 }
 

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "shaderbridge/ir.h"
 #include "shaderbridge/sm4.h"
@@ -18,8 +19,10 @@
 
 #if defined(__GNUC__)
 #define SB_IR_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define SB_IR_NOINLINE __attribute__((noinline))
 #else
 #define SB_IR_PRINTF(f, a)
+#define SB_IR_NOINLINE
 #endif
 
 /* ------------------------------------------------------------------------ */
@@ -43,8 +46,24 @@ struct sb_ir_vec {
     uint32_t capacity;
 };
 
-/** Appends one zeroed item and returns it; NULL on OOM or count overflow. */
-void *sb_ir_vec_push(struct sb_arena *arena, struct sb_ir_vec *vec, size_t size);
+/** Doubles the capacity of a full vector (8 items at first); false on OOM or overflow. */
+bool sb_ir_vec_grow(struct sb_arena *arena, struct sb_ir_vec *vec, size_t size);
+
+/** Does an operand of `file` fit an operand slot of `kind` (SB_IR_KIND_*) of `op`
+ *  (ir_validate.c; value slots: any file readable, or writable for a destination)? */
+bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op);
+
+/** Appends one zeroed item and returns it; NULL on OOM or count overflow. Inline, so
+ *  the zeroing of the caller's constant-size item is a few stores, not a memset call. */
+static inline void *sb_ir_vec_push(struct sb_arena *arena, struct sb_ir_vec *vec, size_t size)
+{
+    if (vec->count == vec->capacity && !sb_ir_vec_grow(arena, vec, size))
+        return NULL;
+    unsigned char *item = (unsigned char *)vec->data + (size_t)vec->count * size;
+    memset(item, 0, size);
+    vec->count++;
+    return item;
+}
 
 /* ------------------------------------------------------------------------ */
 /* SM4/5 front end (ir_from_sm4*.c)                                         */
@@ -114,6 +133,8 @@ struct sb_ir_sm4_context {
 
     struct sb_ir_vec functions;  /**< struct sb_ir_function_builder */
     uint32_t current;            /**< index of the function being filled */
+    /** &functions.data[current]: set with `current` (functions grow only then). */
+    struct sb_ir_function_builder *current_fn;
     bool seen_phase;             /**< an hs_* phase marker was seen */
     bool seen_label;             /**< a label was seen: only subroutines follow */
 
@@ -132,6 +153,7 @@ struct sb_ir_sm4_context {
     uint64_t icb_use_offset;     /**< first icb[] operand, checked at the end */
     uint32_t icb_use_instr;
     bool icb_used;
+    bool uses_counters;          /**< an imm_atomic_alloc/consume was lowered */
 };
 
 /** Records the first failure at the current instruction; returns false. */
@@ -141,11 +163,26 @@ bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *
 /** Zeroed arena memory; OOM is recorded in the sticky error. */
 void *sb_ir_alloc(struct sb_ir_sm4_context *ctx, size_t count, size_t size);
 
-/** sb_ir_vec_push with OOM recorded. */
-void *sb_ir_push(struct sb_ir_sm4_context *ctx, struct sb_ir_vec *vec, size_t size);
+/** sb_ir_alloc() without the zeroing, for memory the caller sets in full at once. */
+void *sb_ir_alloc_uninit(struct sb_ir_sm4_context *ctx, size_t count, size_t size);
 
-/** The function being filled. */
-struct sb_ir_function_builder *sb_ir_current_function(struct sb_ir_sm4_context *ctx);
+/** Records the out-of-memory failure of an allocation; returns NULL. */
+void *sb_ir_fail_oom(struct sb_ir_sm4_context *ctx);
+
+/** sb_ir_vec_push with OOM recorded (inline for the same reason). */
+static inline void *sb_ir_push(struct sb_ir_sm4_context *ctx, struct sb_ir_vec *vec, size_t size)
+{
+    if (ctx->failed)
+        return NULL;
+    void *p = sb_ir_vec_push(ctx->arena, vec, size);
+    return p ? p : sb_ir_fail_oom(ctx);
+}
+
+/** The function being filled (inline: asked for every instruction and temp operand). */
+static inline struct sb_ir_function_builder *sb_ir_current_function(struct sb_ir_sm4_context *ctx)
+{
+    return ctx->current_fn;
+}
 
 /** Lowers a declaration (ir_from_sm4_decl.c). */
 bool sb_ir_lower_declaration(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst);
@@ -165,11 +202,21 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
 
 /**
  * Converts an SM4 operand (ir_from_sm4_operand.c). `is_dst` selects mask vs
- * swizzle; `pairs` converts a source swizzle to double-pair selection. `out`
- * must be zeroed memory (the pools and arena allocations are).
+ * swizzle; `pairs` converts a source swizzle to double-pair selection. Every
+ * field of `out` is set (it need not be zeroed) unless the call fails.
  */
 bool sb_ir_convert_operand(struct sb_ir_sm4_context *ctx, const struct sb_sm4_operand *in,
                            bool is_dst, bool pairs, struct sb_ir_operand *out);
+
+/**
+ * Converts the operands of an ordinary instruction for op `op` (row `info`):
+ * its dst_count destinations, then `count - dst_count` sources starting at SM4
+ * operand `first_src`, into out[0 .. count), checking each against the slot's
+ * kind (ir_from_sm4_operand.c). False at the first failure (recorded).
+ */
+bool sb_ir_take_operands(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst,
+                         const struct sb_ir_op_info *info, uint32_t op, uint32_t first_src,
+                         uint32_t count, struct sb_ir_operand *out);
 
 /** The IR file of an SM4 operand type; SB_IR_FILE_COUNT when it has none. */
 uint32_t sb_ir_file_from_sm4(uint32_t sm4_type);

@@ -43,26 +43,24 @@ const char *sb_ir_strdup(struct sb_arena *arena, const char *s)
     if (!s)
         s = "";
     size_t n = strlen(s) + 1;
-    char *copy = sb_arena_alloc(arena, n, 1);
+    char *copy = sb_arena_alloc_uninit(arena, n, 1); /* the copy includes the NUL */
     if (copy)
         memcpy(copy, s, n);
     return copy;
 }
 
-void *sb_ir_vec_push(struct sb_arena *arena, struct sb_ir_vec *vec, size_t size)
+bool sb_ir_vec_grow(struct sb_arena *arena, struct sb_ir_vec *vec, size_t size)
 {
-    if (vec->count == vec->capacity) {
-        if (vec->capacity >= UINT32_MAX / 2)
-            return NULL;
-        uint32_t grown = vec->capacity ? vec->capacity * 2 : 8;
-        void *data = sb_arena_grow(arena, vec->data, vec->count, grown, size);
-        if (!data)
-            return NULL;
-        vec->data = data;
-        vec->capacity = grown;
-    }
-    unsigned char *item = (unsigned char *)vec->data + (size_t)vec->count * size;
-    memset(item, 0, size);
-    vec->count++;
-    return item;
+    if (vec->capacity >= UINT32_MAX / 2)
+        return false;
+    uint32_t grown = vec->capacity ? vec->capacity * 2 : 8;
+    /* Not zeroed: sb_ir_vec_push() zeroes each item as it hands it out. */
+    void *data = sb_arena_alloc_uninit(arena, grown, size);
+    if (!data)
+        return false;
+    if (vec->count)
+        memcpy(data, vec->data, (size_t)vec->count * size);
+    vec->data = data;
+    vec->capacity = grown;
+    return true;
 }

@@ -149,7 +149,7 @@ static bool value_file(uint32_t file, bool is_dst)
     }
 }
 
-static bool kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
+bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
 {
     switch (kind) {
     case SB_IR_KIND_VALUE: return value_file(file, is_dst);
@@ -181,11 +181,11 @@ static bool check_instruction(struct validator *v, const struct sb_ir_instructio
         return invalid(v, "operand array missing");
     for (uint32_t i = 0; i < in->dst_count; i++)
         if (!check_operand(v, &in->dst[i], 0) ||
-            !kind_fits(info->dst_kind[i], in->dst[i].file, true, in->op))
+            !sb_ir_kind_fits(info->dst_kind[i], in->dst[i].file, true, in->op))
             return v->failed ? false : invalid(v, "destination %u of file %u", i, in->dst[i].file);
     for (uint32_t i = 0; i < in->src_count; i++)
         if (!check_operand(v, &in->src[i], 0) ||
-            !kind_fits(info->src_kind[i], in->src[i].file, false, in->op))
+            !sb_ir_kind_fits(info->src_kind[i], in->src[i].file, false, in->op))
             return v->failed ? false : invalid(v, "source %u of file %u", i, in->src[i].file);
     if ((in->op == SB_IR_OP_CALL || in->op == SB_IR_OP_CALLC) &&
         (in->target == 0 || in->target >= v->program->function_count))

@@ -11,7 +11,7 @@
  */
 #include "sm4_private.h"
 
-static const struct sb_sm4_opcode_info opcode_table[SB_SM4_OP_COUNT] = {
+const struct sb_sm4_opcode_info sb_sm4_opcode_table[SB_SM4_OP_COUNT] = {
     [0] = { "add", 1, 2, "fff", 0 },
     [1] = { "and", 1, 2, "iii", 0 },
     [2] = { "break", 0, 0, "", 0 },
@@ -248,13 +248,6 @@ static const struct sb_sm4_opcode_info opcode_table[SB_SM4_OP_COUNT] = {
     [233] = { "sample_c_cl_s", 2, 5, "iifiiff", 0 },
     [234] = { "check_access_fully_mapped", 1, 1, "ii", 0 },
 };
-
-const struct sb_sm4_opcode_info *sb_sm4_opcode_info(uint32_t opcode)
-{
-    if (opcode >= SB_SM4_OP_COUNT || !opcode_table[opcode].name)
-        return NULL;
-    return &opcode_table[opcode];
-}
 
 const char *sb_sm4_opcode_name(uint32_t opcode)
 {

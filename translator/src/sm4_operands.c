@@ -64,19 +64,29 @@ static inline uint32_t read_dword(struct sb_sm4_cursor *cur, const char *field)
     return sb_sm4_read(cur, field);
 }
 
+void sb_sm4_fail_oom(struct sb_sm4_reader *reader)
+{
+    sb_sm4_fail(reader, SB_ERROR_OUT_OF_MEMORY, reader->instr_start,
+                "out of memory decoding instruction %u", reader->instr);
+}
+
 void *sb_sm4_alloc(struct sb_sm4_reader *reader, size_t count, size_t size)
 {
     if (reader->failed)
         return NULL;
     void *p = sb_arena_alloc(reader->arena, count ? count : 1, size);
     if (!p)
-        sb_sm4_fail(reader, SB_ERROR_OUT_OF_MEMORY, reader->instr_start,
-                    "out of memory decoding instruction %u", reader->instr);
+        sb_sm4_fail_oom(reader);
     return p;
 }
 
 static bool read_operand_depth(struct sb_sm4_cursor *cur, struct sb_sm4_operand *out,
                                unsigned depth);
+
+/* Operands start as a copy of this, not a memset: gcc turns a 152-byte memset into
+ * `rep stos`, whose start-up cost was a third of the decode time; the copy is plain
+ * moves. */
+static const struct sb_sm4_operand zero_operand;
 
 /* Index DWORDs and nested operands of one index (§5.1 representations). */
 static bool read_index(struct sb_sm4_cursor *cur, struct sb_sm4_index *index,
@@ -108,7 +118,7 @@ static bool read_index(struct sb_sm4_cursor *cur, struct sb_sm4_index *index,
             return sb_sm4_fail(reader, SB_ERROR_SM4_BAD_INDEX, cur->pos,
                                "instruction %u: relative operand indices nested deeper than "
                                "%u levels", reader->instr, SM4_MAX_INDEX_NESTING);
-        struct sb_sm4_operand *nested = sb_sm4_alloc(reader, 1, sizeof(*nested));
+        struct sb_sm4_operand *nested = sb_sm4_alloc_uninit(reader, 1, sizeof(*nested));
         if (!nested || !read_operand_depth(cur, nested, depth + 1))
             return false;
         index->relative = nested;
@@ -149,9 +159,6 @@ static bool read_operand_depth(struct sb_sm4_cursor *cur, struct sb_sm4_operand 
                                unsigned depth)
 {
     struct sb_sm4_reader *reader = cur->reader;
-    /* A copy of a zero operand, not memset: gcc turns a 152-byte memset into `rep stos`,
-     * whose start-up cost was a third of this function's time; the copy is plain moves. */
-    static const struct sb_sm4_operand zero_operand;
     *out = zero_operand;
     uint32_t pos = cur->pos;
     out->offset = sb_sm4_offset(reader, pos);
@@ -218,7 +225,88 @@ static bool read_operand_depth(struct sb_sm4_cursor *cur, struct sb_sm4_operand 
     return !reader->failed;
 }
 
+/*
+ * The forms fxc writes for almost every operand: no extended token, a valid
+ * component encoding, and either a register whose indices are all 32-bit
+ * immediates or an immediate value without indices; every DWORD inside the
+ * window. Each check of the general path holds by construction, so the
+ * struct is filled straight away; false, with nothing read or written, sends
+ * any other form (and so every error) to read_operand_depth(), which decodes
+ * it to the same fields. Always inlined into the operand loop: as a call of
+ * its own it cost more than it saved.
+ */
+static inline SB_SM4_ALWAYS_INLINE bool read_plain_operand(struct sb_sm4_cursor *cur,
+                                                           struct sb_sm4_operand *out)
+{
+    struct sb_sm4_reader *reader = cur->reader;
+    uint32_t pos = cur->pos;
+    if (pos >= cur->end || reader->failed)
+        return false;
+    uint32_t token = sb_sm4_load(reader, pos);
+    uint32_t type = (token >> 12) & 0xffu;
+    uint32_t dimension = (token >> 20) & 3u;
+    uint32_t encoded = token & 3u;
+    uint32_t selection = encoded == 2 ? (token >> 2) & 3u : 0u;
+    uint32_t representations = (token >> 22) & ((1u << (3 * dimension)) - 1u);
+    bool immediate = type == SB_SM4_OPERAND_IMMEDIATE32 || type == SB_SM4_OPERAND_IMMEDIATE64;
+    /* DWORDs after the token: the indices, or the immediate values. */
+    uint32_t payload = dimension;
+    if (immediate)
+        payload = dimension != 0 || encoded == 0 ? UINT32_MAX
+                  : encoded == 1 ? (type == SB_SM4_OPERAND_IMMEDIATE64 ? 2u : 1u) : 4u;
+    if ((token & 0x80000000u) || encoded == 3 || selection == 3 ||
+        type >= SB_SM4_OPERAND_TYPE_COUNT || representations != 0 ||
+        payload > cur->end - pos - 1)
+        return false;
+    *out = zero_operand;
+    out->offset = sb_sm4_offset(reader, pos);
+    out->token = token;
+    out->type = type;
+    out->index_dimension = dimension;
+    out->component_count = encoded == 2 ? 4u : encoded;
+    out->selection = selection;
+    uint32_t bits = (token >> 4) & 0xffu;
+    uint8_t *swizzle = out->swizzle;
+    if (encoded == 2 && selection == SB_SM4_SELECT_SWIZZLE) {
+        swizzle[0] = (uint8_t)(bits & 3u);
+        swizzle[1] = (uint8_t)((bits >> 2) & 3u);
+        swizzle[2] = (uint8_t)((bits >> 4) & 3u);
+        swizzle[3] = (uint8_t)(bits >> 6);
+    } else if (encoded == 2 && selection == SB_SM4_SELECT_ONE) {
+        swizzle[0] = swizzle[1] = swizzle[2] = swizzle[3] = (uint8_t)(bits & 3u);
+    } else {
+        static const uint8_t identity[4] = { 0, 1, 2, 3 };
+        memcpy(swizzle, identity, sizeof(identity));
+        if (encoded == 2)
+            out->mask = bits & 0xfu;
+    }
+    /* Every payload DWORD lies inside the window: checked above. */
+    const uint8_t *at = reader->data + (size_t)(pos + 1) * 4u;
+    if (immediate) {
+        out->immediate_count = payload;
+        for (uint32_t i = 0; i < payload; i++)
+            out->immediate[i] = sb_load_u32_le(at + 4 * i);
+    } else {
+        switch (dimension) {
+        case 3: out->index[2].value = sb_load_u32_le(at + 8); /* fall through */
+        case 2: out->index[1].value = sb_load_u32_le(at + 4); /* fall through */
+        case 1: out->index[0].value = sb_load_u32_le(at); break;
+        default: break;
+        }
+    }
+    cur->pos = pos + 1 + payload;
+    return true;
+}
+
 bool sb_sm4_read_operand(struct sb_sm4_cursor *cur, struct sb_sm4_operand *out)
 {
-    return read_operand_depth(cur, out, 0);
+    return read_plain_operand(cur, out) || read_operand_depth(cur, out, 0);
+}
+
+bool sb_sm4_read_operands(struct sb_sm4_cursor *cur, struct sb_sm4_operand *ops, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++)
+        if (!read_plain_operand(cur, &ops[i]) && !read_operand_depth(cur, &ops[i], 0))
+            return false;
+    return true;
 }

@@ -17,8 +17,12 @@
 
 #if defined(__GNUC__)
 #define SB_SM4_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define SB_SM4_ALWAYS_INLINE __attribute__((always_inline))
+#define SB_SM4_NOINLINE __attribute__((noinline))
 #else
 #define SB_SM4_PRINTF(f, a)
+#define SB_SM4_ALWAYS_INLINE
+#define SB_SM4_NOINLINE
 #endif
 
 /* ------------------------------------------------------------------------ */
@@ -51,8 +55,18 @@ struct sb_sm4_opcode_info {
     uint32_t flags;        /**< SB_SM4_OPF_* */
 };
 
-/** The row of `opcode`, or NULL when it is reserved, custom data or out of range. */
-const struct sb_sm4_opcode_info *sb_sm4_opcode_info(uint32_t opcode);
+/** The table itself, one row per opcode number (sm4_opcodes.c); read it through
+ *  sb_sm4_opcode_info(). */
+extern const struct sb_sm4_opcode_info sb_sm4_opcode_table[SB_SM4_OP_COUNT];
+
+/** The row of `opcode`, or NULL when it is reserved, custom data or out of range.
+ *  Inline: the decoder asks twice per instruction. */
+static inline const struct sb_sm4_opcode_info *sb_sm4_opcode_info(uint32_t opcode)
+{
+    if (opcode >= SB_SM4_OP_COUNT || !sb_sm4_opcode_table[opcode].name)
+        return NULL;
+    return &sb_sm4_opcode_table[opcode];
+}
 
 /* ------------------------------------------------------------------------ */
 /* Token reader (sm4_decode.c, sm4_operands.c)                              */
@@ -88,12 +102,17 @@ static inline uint64_t sb_sm4_offset(const struct sb_sm4_reader *reader, uint32_
     return reader->base_offset + (uint64_t)dword_index * 4u;
 }
 
+/** A little-endian DWORD at `p` (any alignment). */
+static inline uint32_t sb_load_u32_le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+           ((uint32_t)p[3] << 24);
+}
+
 /** Loads DWORD `index` (caller checked it lies inside the program). */
 static inline uint32_t sb_sm4_load(const struct sb_sm4_reader *reader, uint32_t index)
 {
-    const uint8_t *p = reader->data + (size_t)index * 4u;
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-           ((uint32_t)p[3] << 24);
+    return sb_load_u32_le(reader->data + (size_t)index * 4u);
 }
 
 /**
@@ -105,8 +124,26 @@ uint32_t sb_sm4_read(struct sb_sm4_cursor *cur, const char *field);
 /** Zeroed arena memory for count items; OOM is recorded in the sticky error. */
 void *sb_sm4_alloc(struct sb_sm4_reader *reader, size_t count, size_t size);
 
+/** Records the out-of-memory failure of an allocation for the current instruction. */
+void sb_sm4_fail_oom(struct sb_sm4_reader *reader);
+
+/** sb_sm4_alloc() without the zeroing, for items the caller sets in full at once
+ *  (operands: sb_sm4_read_operand() writes every field). Inline: one per instruction. */
+static inline void *sb_sm4_alloc_uninit(struct sb_sm4_reader *reader, size_t count, size_t size)
+{
+    if (reader->failed)
+        return NULL;
+    void *p = sb_arena_alloc_uninit(reader->arena, count ? count : 1, size);
+    if (!p)
+        sb_sm4_fail_oom(reader);
+    return p;
+}
+
 /** Decodes one operand (§5, §6) at the cursor into `out`. */
 bool sb_sm4_read_operand(struct sb_sm4_cursor *cur, struct sb_sm4_operand *out);
+
+/** Decodes `count` operands in a row (an instruction's), stopping at the first failure. */
+bool sb_sm4_read_operands(struct sb_sm4_cursor *cur, struct sb_sm4_operand *ops, uint32_t count);
 
 /** Decodes the payload of declaration `inst` (§2.4); operands go to `ops`. */
 bool sb_sm4_read_declaration(struct sb_sm4_cursor *cur, struct sb_sm4_instruction *inst,

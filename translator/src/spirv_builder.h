@@ -261,7 +261,14 @@ uint32_t sb_spv_type_sampled_image(struct sb_spv_builder *b, uint32_t image_type
 /* ---- constants (cached) --------------------------------------------------------------------- */
 
 /** A 32-bit scalar constant of `type` (int, uint or float) with these bits. */
-uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits);
+uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t bits);
+static inline uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
+{
+    /* Small uints (lanes, indices) are most of the constants asked for. */
+    if (type == b->u32_type && bits < 32 && b->small_u32[bits])
+        return b->small_u32[bits];
+    return sb_spv_const32_slow(b, type, bits);
+}
 /** A 64-bit scalar constant (double or 64-bit int). */
 uint32_t sb_spv_const64(struct sb_spv_builder *b, uint32_t type, uint64_t bits);
 uint32_t sb_spv_const_bool(struct sb_spv_builder *b, bool value);

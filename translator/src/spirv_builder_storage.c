@@ -252,11 +252,13 @@ void sb_spv_prelude_save(const struct sb_spv_builder *b, const void *extra, size
         return;
     size_t at = 0;
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++) {
-        memcpy(p->words + at, b->sections[i].words, b->sections[i].count * sizeof(uint32_t));
+        if (b->sections[i].count) /* an empty section may have no buffer at all */
+            memcpy(p->words + at, b->sections[i].words, b->sections[i].count * sizeof(uint32_t));
         p->section_words[i] = (uint32_t)b->sections[i].count;
         at += b->sections[i].count;
     }
-    memcpy(p->words + at, b->keys.words, b->keys.count * sizeof(uint32_t));
+    if (b->keys.count)
+        memcpy(p->words + at, b->keys.words, b->keys.count * sizeof(uint32_t));
     p->key_words = (uint32_t)b->keys.count;
     p->entry_count = 0;
     for (uint32_t i = 0; i < b->cache_capacity; i++)

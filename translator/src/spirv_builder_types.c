@@ -319,10 +319,8 @@ void sb_spv_const_restore(struct sb_spv_builder *b, const struct sb_spv_const_en
     b->const_used++;
 }
 
-uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
+uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
 {
-    if (type == b->u32_type && bits < 32 && b->small_u32[bits])
-        return b->small_u32[bits];
     if ((b->const_used + 1) * 2 > b->const_capacity && !consts_grow(b))
         return 0;
     uint32_t mask = b->const_capacity - 1;

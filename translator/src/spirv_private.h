@@ -221,7 +221,10 @@ static inline uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_ty
 /** A constant of `n` copies of `bits` in the IR type (FLOAT/INT/UINT; BOOL = OpConstantTrue/False). */
 uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits);
 /** uint constant. */
-uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value);
+static inline uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
+{
+    return sb_spv_const32(&ctx->builder, ctx->t.u32, value);
+}
 
 /** Converts an n-lane value between IR views: bits kept (bitcast); BOOL <-> 0/0xFFFFFFFF lanes. */
 uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,

@@ -45,11 +45,6 @@ uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t 
     return sb_spv_const_splat(b, sb_spv_type_of(ctx, ir_type, n), scalar, n);
 }
 
-uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
-{
-    return sb_spv_const32(&ctx->builder, ctx->t.u32, value);
-}
-
 uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
                              uint32_t to_type, uint32_t n)
 {

@@ -185,7 +185,8 @@ enum sb_dxbc_parse_flags {
      */
     SB_DXBC_PARSE_SKIP_CHECKSUM = 1u << 0,
     /**
-     * Do not copy the input: `bytes` and every part's data point into the
+     * Do not copy the input: `bytes` and every part's data (and a SHDR/SHEX
+     * header's `tokens`, which may alias the part data) point into the
      * caller's buffer, which must stay unchanged until sb_dxbc_destroy().
      * For callers that parse, read and destroy at once (sb_translate).
      */
