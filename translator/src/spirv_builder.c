@@ -560,12 +560,20 @@ uint32_t sb_spv_glsl3(struct sb_spv_builder *b, uint32_t type, uint32_t inst, ui
 uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
                              const uint32_t *indices, uint32_t count)
 {
-    uint32_t ops[8];
+    /* Written in place (no operand array): one of the most frequent instructions. */
     if (count > 7)
         return 0;
-    ops[0] = base;
-    memcpy(ops + 1, indices, count * sizeof(uint32_t));
-    return sb_spv_op_result(b, SpvOpAccessChain, pointer_type, ops, count + 1);
+    uint32_t *w = sb_spv_body_words(b, count + 4);
+    if (!w)
+        return 0;
+    uint32_t id = b->next_id++;
+    w[0] = ((count + 4) << SpvWordCountShift) | (uint32_t)SpvOpAccessChain;
+    w[1] = pointer_type;
+    w[2] = id;
+    w[3] = base;
+    for (uint32_t i = 0; i < count; i++)
+        w[4 + i] = indices[i];
+    return id;
 }
 
 
@@ -577,11 +585,20 @@ uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_
 uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
                         const uint32_t *components, uint32_t count)
 {
-    uint32_t ops[6] = { v1, v2 };
     if (count > 4)
         return 0;
-    memcpy(ops + 2, components, count * sizeof(uint32_t));
-    return sb_spv_op_result(b, SpvOpVectorShuffle, type, ops, count + 2);
+    uint32_t *w = sb_spv_body_words(b, count + 5);
+    if (!w)
+        return 0;
+    uint32_t id = b->next_id++;
+    w[0] = ((count + 5) << SpvWordCountShift) | (uint32_t)SpvOpVectorShuffle;
+    w[1] = type;
+    w[2] = id;
+    w[3] = v1;
+    w[4] = v2;
+    for (uint32_t i = 0; i < count; i++)
+        w[5 + i] = components[i];
+    return id;
 }
 
 

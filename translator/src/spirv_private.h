@@ -227,8 +227,15 @@ static inline uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
 }
 
 /** Converts an n-lane value between IR views: bits kept (bitcast); BOOL <-> 0/0xFFFFFFFF lanes. */
-uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
-                             uint32_t to_type, uint32_t n);
+uint32_t sb_spv_convert_view_slow(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
+                                  uint32_t to_type, uint32_t n);
+static inline uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value,
+                                           uint32_t from_type, uint32_t to_type, uint32_t n)
+{
+    if (from_type == to_type || !value) /* the usual case: nothing to emit */
+        return value;
+    return sb_spv_convert_view_slow(ctx, value, from_type, to_type, n);
+}
 /** Lane test of a condition value (`n` lanes of `type`): != 0 when test_nz, == 0 otherwise -> bool(s). */
 uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t type, uint32_t n,
                            bool test_nz);

@@ -45,8 +45,8 @@ uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t 
     return sb_spv_const_splat(b, sb_spv_type_of(ctx, ir_type, n), scalar, n);
 }
 
-uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
-                             uint32_t to_type, uint32_t n)
+uint32_t sb_spv_convert_view_slow(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
+                                  uint32_t to_type, uint32_t n)
 {
     struct sb_spv_builder *b = &ctx->builder;
     if (from_type == to_type || !value)
@@ -614,13 +614,16 @@ static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
 #undef DS
 #undef CS
 
+/* Most operands are r# and immediates: they size nothing (tested inline, before the call). */
+static inline bool sizes_something(const struct sb_ir_operand *op)
+{
+    return op->file > SB_IR_FILE_TEMP || (op->index_count && op->index[0].relative);
+}
+
 static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struct sb_ir_operand *op,
                          int depth)
 {
     if (depth > 4)
-        return;
-    /* Most operands are r# and immediates: they size nothing here. */
-    if (op->file <= SB_IR_FILE_TEMP && !(op->index_count && op->index[0].relative))
         return;
     if (op->file == SB_IR_FILE_CONSTANT_BUFFER) {
         /* [0] id, [1] vector; SM5.1 [0] id, [1] register, [2] vector. */
@@ -667,9 +670,11 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
         for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
             for (uint32_t d = 0; d < inst->dst_count; d++)
-                note_operand(ctx, need, &inst->dst[d], 0);
+                if (sizes_something(&inst->dst[d]))
+                    note_operand(ctx, need, &inst->dst[d], 0);
             for (uint32_t s = 0; s < inst->src_count; s++)
-                note_operand(ctx, need, &inst->src[s], 0);
+                if (sizes_something(&inst->src[s]))
+                    note_operand(ctx, need, &inst->src[s], 0);
         }
     ctx->cb_scanned = true;
     for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
