@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "shaderbridge/ir.h"
+#include "shaderbridge/sm4.h"
 #include "shaderbridge/translate.h"
 
 static void check_error(const struct sb_error *error, enum sb_result result, size_t size)
@@ -61,6 +63,40 @@ static void translate_container(const uint8_t *data, size_t size)
     sb_translation_destroy(translation);
 }
 
+/*
+ * sb_ir_from_dxbc() (the fused decode + lowering translation uses) must agree with
+ * sb_sm4_decode_container() + sb_ir_from_sm4() on any container: result, error and
+ * the printed program.
+ */
+static void compare_fused_lowering(const struct sb_dxbc *dxbc)
+{
+    struct sb_sm4_program *sm4 = NULL;
+    struct sb_ir_program *general = NULL, *fused = NULL;
+    struct sb_error eg, ef;
+    memset(&eg, 0, sizeof(eg));
+    memset(&ef, 0, sizeof(ef));
+    enum sb_result rg = sb_sm4_decode_container(dxbc, &sm4, &eg);
+    if (rg == SB_SUCCESS)
+        rg = sb_ir_from_sm4(sm4, dxbc, &general, &eg);
+    enum sb_result rf = sb_ir_from_dxbc(dxbc, &fused, &ef);
+    bool same = rg == rf && eg.code == ef.code && eg.offset == ef.offset &&
+                eg.instr == ef.instr && !strcmp(eg.message, ef.message);
+    if (same && rg == SB_SUCCESS) {
+        char *a = sb_ir_print(general), *b = sb_ir_print(fused);
+        same = a && b && !strcmp(a, b);
+        free(a);
+        free(b);
+    }
+    if (!same) {
+        fprintf(stderr, "sb_ir_from_dxbc differs from decode + sb_ir_from_sm4: %s / %s\n",
+                eg.message, ef.message);
+        abort();
+    }
+    sb_ir_program_destroy(general);
+    sb_ir_program_destroy(fused);
+    sb_sm4_program_destroy(sm4);
+}
+
 static void walk_json(json_object *tree)
 {
     /* Serialising visits every node; the length is used so it is not optimised away. */
@@ -83,6 +119,7 @@ enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_
             char line[512];
             cli_describe_dxbc(dxbc, line, sizeof(line));
             walk_json(cli_json_dxbc(dxbc));
+            compare_fused_lowering(dxbc);
             translate_container(data, size);
         }
         sb_dxbc_destroy(dxbc);

@@ -3,7 +3,8 @@
  * Runner for the IR front-end fixtures (README.md in this folder;
  * translator/IR.md). Modes:
  *   test_ir FILE.irtest   hand-written SM4/5 token programs: each is decoded,
- *                         lowered with sb_ir_from_sm4(), checked with
+ *                         lowered with sb_ir_from_sm4() (and, in a container,
+ *                         with sb_ir_from_dxbc(), which must agree), checked with
  *                         sb_ir_validate(), printed with
  *                         sb_ir_print(), and the expected lines must appear in
  *                         that order; or the lowering must fail with the
@@ -28,6 +29,7 @@
 #include "shaderbridge/result.h"
 #include "shaderbridge/sm4.h"
 #include "fxc_builder.h"
+#include "ir_compare.h"
 #include "ir_private.h"
 #include "sm4_private.h"
 
@@ -89,6 +91,46 @@ static void check_lines(const struct fixture *f, const char *text)
     }
 }
 
+/*
+ * The fixture's program in a container (one SHEX part), lowered by sb_ir_from_dxbc()
+ * and by sb_sm4_decode_container() + sb_ir_from_sm4(): the same result, error and
+ * program. (Offsets are the container's, so the expectations above do not apply.)
+ */
+static void check_fused(const struct fixture *f, const uint8_t *program, size_t bytes)
+{
+    static struct blob part_data, container;
+    if (bytes > sizeof(part_data.bytes) - 64)
+        return; /* larger than the test blob: the corpus test covers such programs */
+    memset(&part_data, 0, sizeof(part_data));
+    memcpy(part_data.bytes, program, bytes);
+    part_data.size = (uint32_t)bytes;
+    struct part_spec part = { SB_FOURCC('S', 'H', 'E', 'X'), &part_data };
+    build_container(&part, 1, &container, NULL);
+    struct sb_dxbc *dxbc = NULL;
+    if (sb_dxbc_parse(container.bytes, container.size, &dxbc, NULL) != SB_SUCCESS) {
+        case_fail(f, "%s", "the fixture's container does not parse");
+        return;
+    }
+    struct sb_sm4_program *sm4 = NULL;
+    struct sb_ir_program *general = NULL, *fused = NULL;
+    struct sb_error eg, ef;
+    memset(&eg, 0, sizeof(eg));
+    memset(&ef, 0, sizeof(ef));
+    enum sb_result rg = sb_sm4_decode_container(dxbc, &sm4, &eg);
+    if (rg == SB_SUCCESS)
+        rg = sb_ir_from_sm4(sm4, dxbc, &general, &eg);
+    enum sb_result rf = sb_ir_from_dxbc(dxbc, &fused, &ef);
+    if (rg != rf || eg.code != ef.code || eg.offset != ef.offset || eg.instr != ef.instr ||
+        strcmp(eg.message, ef.message))
+        case_fail(f, "sb_ir_from_dxbc reports differently: %s", ef.message);
+    else if (rg == SB_SUCCESS && (!fused || !same_program(general, fused)))
+        case_fail(f, "%s", "sb_ir_from_dxbc lowers to a different program");
+    sb_ir_program_destroy(general);
+    sb_ir_program_destroy(fused);
+    sb_sm4_program_destroy(sm4);
+    sb_dxbc_destroy(dxbc);
+}
+
 static void run_fixture(struct fixture *f)
 {
     cases++;
@@ -101,6 +143,7 @@ static void run_fixture(struct fixture *f)
         for (int b = 0; b < 4; b++)
             at[i * 4 + b] = (uint8_t)(v >> (8 * b));
     }
+    check_fused(f, at, bytes);
     struct sb_sm4_program *sm4 = NULL;
     struct sb_error error;
     memset(&error, 0, sizeof(error));

@@ -23,39 +23,10 @@
 #include "shaderbridge/ir.h"
 #include "shaderbridge/result.h"
 #include "shaderbridge/sm4.h"
+#include "mutation_util.h"
 
 static unsigned failures;
 static unsigned long long mutants, decoded, lowered, rejected;
-
-static uint64_t rng_state;
-static uint32_t next_random(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
-}
-
-static uint8_t *load(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    uint8_t *data = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long length = ftell(f);
-        if (length > 0 && fseek(f, 0, SEEK_SET) == 0) {
-            data = malloc((size_t)length);
-            if (data && fread(data, 1, (size_t)length, f) != (size_t)length) {
-                free(data);
-                data = NULL;
-            }
-            *size = (size_t)length;
-        }
-    }
-    fclose(f);
-    return data;
-}
 
 static void mutate(uint8_t *data, size_t size)
 {

@@ -166,7 +166,7 @@ static bool take_custom_data(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
     return true;
 }
 
-static bool lower_one(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
+bool sb_ir_sm4_lower_one(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst)
 {
     if (inst->is_custom_data)
         return take_custom_data(ctx, inst);
@@ -308,7 +308,7 @@ static bool emit_functions(struct sb_ir_sm4_context *ctx)
     return true;
 }
 
-static bool finish(struct sb_ir_sm4_context *ctx)
+bool sb_ir_sm4_finish(struct sb_ir_sm4_context *ctx)
 {
     struct sb_ir_program *p = ctx->program;
     ctx->inst = NULL;
@@ -339,6 +339,16 @@ static bool finish(struct sb_ir_sm4_context *ctx)
     return sb_ir_build_signature(ctx);
 }
 
+bool sb_ir_sm4_open(struct sb_ir_sm4_context *ctx, uint32_t instructions, uint32_t operands)
+{
+    ctx->pool = sb_ir_alloc_uninit(ctx, instructions ? instructions : 1, sizeof(*ctx->pool));
+    ctx->pool_size = instructions;
+    ctx->operands = sb_ir_alloc_uninit(ctx, operands ? operands : 1, sizeof(*ctx->operands));
+    ctx->operands_size = operands;
+    new_function(ctx, SB_IR_SECTION_MAIN);
+    return !ctx->failed;
+}
+
 /* One pass over the program sizes the instruction and operand pools. They are
  * not zeroed: sb_ir_lower_instruction() and sb_ir_convert_operand() set every
  * field of each slot they hand out, and no slot is read before that. */
@@ -352,10 +362,7 @@ static void size_pools(struct sb_ir_sm4_context *ctx)
         instructions++;
         operands += in->operand_count;
     }
-    ctx->pool = sb_ir_alloc_uninit(ctx, instructions ? instructions : 1, sizeof(*ctx->pool));
-    ctx->pool_size = instructions;
-    ctx->operands = sb_ir_alloc_uninit(ctx, operands ? operands : 1, sizeof(*ctx->operands));
-    ctx->operands_size = operands;
+    sb_ir_sm4_open(ctx, instructions, operands);
 }
 
 /* SM4 program types in version-token order -> IR stages. */
@@ -364,46 +371,54 @@ static const uint32_t stage_of_type[6] = {
     SB_IR_STAGE_HULL,  SB_IR_STAGE_DOMAIN, SB_IR_STAGE_COMPUTE,
 };
 
+bool sb_ir_sm4_start(struct sb_ir_sm4_context *ctx, const struct sb_sm4_program *program,
+                     const struct sb_dxbc *container, bool have_out)
+{
+    memset(ctx, 0, sizeof(*ctx));
+    ctx->sm4 = program;
+    ctx->container = container;
+    if (!program || !have_out) {
+        sb_ir_fail(ctx, SB_ERROR_INVALID_ARGUMENT, "program and out must not be NULL");
+    } else if (program->program_type > 5) {
+        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, "program type %u is not an SM4/5 stage",
+                   program->program_type);
+    } else if (program->major < 4 || program->major > 5 || program->minor > 1) {
+        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, "shader model %u.%u is not SM4.0-5.1",
+                   program->major, program->minor);
+    } else if (!(ctx->program = sb_ir_program_create(&ctx->arena))) {
+        sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    if (ctx->failed)
+        return false;
+    struct sb_ir_program *p = ctx->program;
+    p->source = SB_IR_SOURCE_SM4;
+    p->stage = stage_of_type[program->program_type];
+    p->major = program->major;
+    p->minor = program->minor;
+    ctx->is_sm51 = program->major == 5 && program->minor >= 1;
+    return true;
+}
+
 enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
                               const struct sb_dxbc *container, struct sb_ir_program **out,
                               struct sb_error *error)
 {
     struct sb_ir_sm4_context ctx;
-    memset(&ctx, 0, sizeof(ctx));
-    ctx.sm4 = program;
-    ctx.container = container;
     if (out)
         *out = NULL;
-    if (!program || !out) {
-        sb_ir_fail(&ctx, SB_ERROR_INVALID_ARGUMENT, "program and out must not be NULL");
-    } else if (program->program_type > 5) {
-        sb_ir_fail(&ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, "program type %u is not an SM4/5 stage",
-                   program->program_type);
-    } else if (program->major < 4 || program->major > 5 || program->minor > 1) {
-        sb_ir_fail(&ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, "shader model %u.%u is not SM4.0-5.1",
-                   program->major, program->minor);
-    } else if (!(ctx.program = sb_ir_program_create(&ctx.arena))) {
-        sb_ir_fail(&ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    }
-    if (ctx.failed) {
+    if (!sb_ir_sm4_start(&ctx, program, container, out != NULL)) {
         if (error)
             *error = ctx.error;
         return ctx.error.code;
     }
     struct sb_ir_program *p = ctx.program;
-    p->source = SB_IR_SOURCE_SM4;
-    p->stage = stage_of_type[program->program_type];
-    p->major = program->major;
-    p->minor = program->minor;
-    ctx.is_sm51 = program->major == 5 && program->minor >= 1;
     size_pools(&ctx);
-    new_function(&ctx, SB_IR_SECTION_MAIN);
     for (uint32_t i = 0; i < program->instruction_count && !ctx.failed; i++) {
         ctx.inst = &program->instructions[i];
-        lower_one(&ctx, ctx.inst);
+        sb_ir_sm4_lower_one(&ctx, ctx.inst);
     }
     if (!ctx.failed)
-        finish(&ctx);
+        sb_ir_sm4_finish(&ctx);
     if (ctx.failed) {
         sb_ir_program_destroy(p);
         if (error)

@@ -260,6 +260,9 @@ static bool check_recursion(struct sb_ir_sm4_context *ctx)
 
 bool sb_ir_check_flow(struct sb_ir_sm4_context *ctx)
 {
+    /* Straight-line programs (only ret/discard) have nothing to check: skip the walk. */
+    if (!ctx->has_flow)
+        return true;
     struct flow_state s;
     memset(&s, 0, sizeof(s));
     bool ok = true;

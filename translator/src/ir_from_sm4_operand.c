@@ -10,10 +10,15 @@
  * checks each operand against the kind its IR op slot takes (a value, a
  * texture, a sampler, ...), for ir_from_sm4_ops.c. The failure reports sit in
  * small out-of-line functions so the per-operand path stays lean.
+ * sb_ir_take_token_operands() is the same conversion for the fused path
+ * (ir_from_sm4_fused.c), read straight from the token stream; it shares the
+ * file table and the declaration checks, and declines every form or failure
+ * it does not handle exactly as the decoder and sb_ir_convert_operand() would.
  */
 #include <string.h>
 
 #include "ir_private.h"
+#include "sm4_private.h"
 
 /* What an operand of a file may do. */
 enum {
@@ -185,8 +190,9 @@ static uint32_t temp_limit(struct sb_ir_sm4_context *ctx)
     return fn->temp_count;
 }
 
-/* Checks the register an operand names against the declarations. */
-static bool check_declared(struct sb_ir_sm4_context *ctx, struct sb_ir_operand *out)
+/* Checks the register an operand names against the declarations. Inlined into
+ * sb_ir_convert_operand(); the fused path calls it through check_declared_call(). */
+static inline SB_SM4_ALWAYS_INLINE bool check_declared(struct sb_ir_sm4_context *ctx, struct sb_ir_operand *out)
 {
     uint32_t file = out->file;
     uint32_t first = out->index_count ? out->index[0].offset : 0;
@@ -393,6 +399,244 @@ bool sb_ir_take_operands(struct sb_ir_sm4_context *ctx, const struct sb_sm4_inst
             return false;
     }
     return true;
+}
+
+/*
+ * Swizzle and mask from operand token bits [11:2] as convert_components() derives them
+ * from the decoded fields: `encoded` is bits [1:0] (0, 1 or 2), `selection` bits [3:2].
+ */
+static inline void token_components(uint32_t token, uint32_t encoded, uint32_t selection,
+                                    struct sb_ir_operand *out)
+{
+    uint32_t bits = (token >> 4) & 0xffu;
+    uint8_t *swizzle = out->swizzle;
+    if (encoded == 2 && selection == SB_SM4_SELECT_SWIZZLE) {
+        swizzle[0] = (uint8_t)(bits & 3u);
+        swizzle[1] = (uint8_t)((bits >> 2) & 3u);
+        swizzle[2] = (uint8_t)((bits >> 4) & 3u);
+        swizzle[3] = (uint8_t)(bits >> 6);
+        out->mask = 0xf;
+    } else if (encoded == 2 && selection == SB_SM4_SELECT_ONE) {
+        swizzle[0] = swizzle[1] = swizzle[2] = swizzle[3] = (uint8_t)(bits & 3u);
+        out->mask = 0xf;
+    } else if (encoded == 1) {
+        swizzle[0] = swizzle[1] = swizzle[2] = swizzle[3] = 0;
+        out->mask = 1;
+    } else {
+        swizzle[0] = 0, swizzle[1] = 1, swizzle[2] = 2, swizzle[3] = 3;
+        out->mask = encoded == 2 ? (uint8_t)(bits & 0xfu) : 0u;
+    }
+}
+
+static SB_IR_NOINLINE bool check_declared_call(struct sb_ir_sm4_context *ctx,
+                                               struct sb_ir_operand *out)
+{
+    return check_declared(ctx, out);
+}
+
+/* check_declared() with the r# case, most operands, inline. */
+static inline bool check_declared_fast(struct sb_ir_sm4_context *ctx, struct sb_ir_operand *out)
+{
+    if (out->file != SB_IR_FILE_TEMP)
+        return check_declared_call(ctx, out);
+    uint32_t limit = temp_limit(ctx);
+    return out->index[0].offset < limit || fail_temp(ctx, out->index[0].offset, limit);
+}
+
+/*
+ * Extended operand tokens after token 0 at DWORD *pos (§6), as read_extended_operand()
+ * in sm4_operands.c reads them (the last type-1 token wins); false, declining, on any
+ * token it would reject. *pos ends on the last extended token.
+ */
+static inline bool token_extended(const uint8_t *data, uint32_t *pos, uint32_t end,
+                                  uint32_t *modifier, uint32_t *precision, uint32_t *non_uniform)
+{
+    uint32_t p = *pos, ext;
+    do {
+        if (++p >= end)
+            return false;
+        ext = sb_load_u32_le(data + (size_t)p * 4u);
+        uint32_t type = ext & 0x3fu;
+        if (type == 0)
+            continue;
+        if (type != 1 || ((ext >> 6) & 0xffu) > SB_SM4_MODIFIER_ABS_NEG)
+            return false;
+        *modifier = (ext >> 6) & 0xffu;
+        *precision = (ext >> 14) & 0x7u;
+        *non_uniform = (ext >> 17) & 1u;
+    } while (ext & 0x80000000u);
+    *pos = p;
+    return true;
+}
+
+static enum sb_ir_fast token_relative(struct sb_ir_sm4_context *ctx, const uint8_t *data,
+                                      uint32_t *pos, uint32_t end, struct sb_ir_index *out);
+
+/*
+ * Indices with a relative part (§5.1 representations 2 and 3) from DWORD `q`, as
+ * read_index() decodes and convert_index() converts them; `relative_ok` has bit i set
+ * where index i may be relative. 64-bit forms decline. *pos ends after the operand.
+ */
+static SB_IR_NOINLINE enum sb_ir_fast token_indices(struct sb_ir_sm4_context *ctx,
+                                                    const uint8_t *data, uint32_t q,
+                                                    uint32_t *pos, uint32_t end,
+                                                    uint32_t representations,
+                                                    uint32_t relative_ok,
+                                                    struct sb_ir_operand *out)
+{
+    for (uint32_t i = 0; i < out->index_count; i++) {
+        uint32_t representation = (representations >> (3 * i)) & 7u;
+        if (representation == SB_SM4_INDEX_IMMEDIATE32 ||
+            representation == SB_SM4_INDEX_IMMEDIATE32_RELATIVE) {
+            if (q >= end)
+                return SB_IR_FAST_DECLINED;
+            out->index[i].offset = sb_load_u32_le(data + (size_t)q++ * 4u);
+        } else if (representation != SB_SM4_INDEX_RELATIVE) {
+            return SB_IR_FAST_DECLINED;
+        }
+        if (representation >= SB_SM4_INDEX_RELATIVE) {
+            if (!((relative_ok >> i) & 1u))
+                return SB_IR_FAST_DECLINED;
+            enum sb_ir_fast r = token_relative(ctx, data, &q, end, &out->index[i]);
+            if (r != SB_IR_FAST_DONE)
+                return r;
+        }
+    }
+    *pos = q;
+    return SB_IR_FAST_DONE;
+}
+
+/*
+ * sb_ir_convert_operand() of the operand the decoder would read at DWORD *pos (window
+ * ends at `end`), straight from the tokens: the forms read_plain_operand()
+ * (sm4_operands.c) takes, with the same tests, plus extended tokens (modifier,
+ * precision, non-uniform) and, unless `nested`, relative indices whose register part is
+ * such an operand itself. 64-bit indices decline, as does whatever the decoder or the
+ * conversion would reject, except a register the program did not declare, whose check
+ * is shared and fails. *type gets the SM4 operand type; *pos moves past the operand.
+ */
+static inline SB_SM4_ALWAYS_INLINE enum sb_ir_fast
+convert_token(struct sb_ir_sm4_context *ctx, const uint8_t *data, uint32_t *pos, uint32_t end,
+              bool is_dst, bool pairs, bool nested, struct sb_ir_operand *out, uint32_t *type_out)
+{
+    uint32_t p = *pos;
+    if (p >= end)
+        return SB_IR_FAST_DECLINED;
+    uint32_t token = sb_load_u32_le(data + (size_t)p * 4u);
+    uint32_t modifier = 0, precision = 0, non_uniform = 0;
+    if ((token & 0x80000000u) &&
+        !token_extended(data, &p, end, &modifier, &precision, &non_uniform))
+        return SB_IR_FAST_DECLINED;
+    const struct sb_sm4_operand_head h = sb_sm4_operand_head(token);
+    const uint32_t type = h.type, dimension = h.dimension, encoded = h.encoded;
+    const uint32_t selection = h.selection, representations = h.representations, payload = h.payload;
+    const bool immediate = h.immediate;
+    if (encoded == 3 || selection == 3 || type >= SB_SM4_OPERAND_TYPE_COUNT ||
+        (representations != 0 && nested) ||
+        (representations == 0 && payload > end - p - 1))
+        return SB_IR_FAST_DECLINED;
+    const struct file_row *row = &file_rows[type];
+    uint32_t lo = ctx->is_sm51 ? row->dims51_min : row->dims_min;
+    uint32_t hi = ctx->is_sm51 ? row->dims51_max : row->dims_max;
+    if (row->file == SB_IR_FILE_COUNT || dimension < lo || dimension > hi)
+        return SB_IR_FAST_DECLINED;
+    *type_out = type;
+    /* Field by field: a compound literal here was built on the stack and copied. */
+    memset(out->index, 0, sizeof(out->index));
+    memset(out->imm, 0, sizeof(out->imm));
+    out->file = row->file;
+    out->index_count = dimension;
+    out->modifiers = modifier_bits[modifier];
+    out->non_uniform = non_uniform != 0;
+    out->min_precision = (uint8_t)precision;
+    const uint8_t *at = data + (size_t)(p + 1) * 4u;
+    token_components(token, encoded, selection, out);
+    if (is_dst && type == SB_SM4_OPERAND_NULL)
+        out->mask = 0;
+    if (pairs && !is_dst) {
+        uint8_t a = (uint8_t)(out->swizzle[0] & 2u), b = (uint8_t)(out->swizzle[2] & 2u);
+        out->swizzle[0] = out->swizzle[2] = a;
+        out->swizzle[1] = out->swizzle[3] = b;
+    }
+    if (immediate) {
+        /* convert_immediate()'s lanes: scalars replicate, one double fills both pairs. */
+        for (uint32_t i = 0; i < 4; i++)
+            out->imm[i] = sb_load_u32_le(at + 4 * (payload == 4 ? i : i % payload));
+    } else if (representations == 0) {
+        switch (dimension) {
+        case 3: out->index[2].offset = sb_load_u32_le(at + 8); /* fall through */
+        case 2: out->index[1].offset = sb_load_u32_le(at + 4); /* fall through */
+        case 1: out->index[0].offset = sb_load_u32_le(at); break;
+        default: break;
+        }
+    } else {
+        enum sb_ir_fast r = token_indices(ctx, data, p + 1, pos, end, representations,
+                                          ctx->is_sm51 ? row->relative51 : row->relative, out);
+        if (r != SB_IR_FAST_DONE)
+            return r;
+        return check_declared_fast(ctx, out) ? SB_IR_FAST_DONE : SB_IR_FAST_FAILED;
+    }
+    *pos = p + 1 + payload;
+    return check_declared_fast(ctx, out) ? SB_IR_FAST_DONE : SB_IR_FAST_FAILED;
+}
+
+/* The register part of a relative index, as convert_relative() makes it. */
+static SB_IR_NOINLINE enum sb_ir_fast token_relative(struct sb_ir_sm4_context *ctx,
+                                                     const uint8_t *data, uint32_t *pos,
+                                                     uint32_t end, struct sb_ir_index *out)
+{
+    struct sb_ir_operand *rel = sb_ir_alloc_uninit(ctx, 1, sizeof(*rel));
+    if (!rel)
+        return SB_IR_FAST_FAILED;
+    uint32_t type;
+    enum sb_ir_fast r = convert_token(ctx, data, pos, end, false, false, true, rel, &type);
+    if (r != SB_IR_FAST_DONE)
+        return r;
+    if (rel->file == SB_IR_FILE_IMMEDIATE)
+        return SB_IR_FAST_DECLINED;
+    out->relative = rel;
+    return SB_IR_FAST_DONE;
+}
+
+/* The fused path's operand for slot `slot` of `info`: convert_token(), then the slot-kind
+ * checks of take_operand(), declining where they fail. Inlined into the loop below. */
+static inline SB_SM4_ALWAYS_INLINE enum sb_ir_fast
+take_token_operand(struct sb_ir_sm4_context *ctx, const struct sb_ir_op_info *info, uint32_t op,
+                   bool is_dst, uint32_t slot, const uint8_t *data, uint32_t *pos, uint32_t end,
+                   struct sb_ir_operand *out)
+{
+    uint32_t type_slot = is_dst ? info->dst_type[slot] : info->src_type[slot];
+    uint32_t kind = is_dst ? info->dst_kind[slot] : info->src_kind[slot];
+    uint32_t type = 0;
+    enum sb_ir_fast r = convert_token(ctx, data, pos, end, is_dst,
+                                      type_slot == SB_IR_TYPE_DOUBLE, false, out, &type);
+    if (r != SB_IR_FAST_DONE)
+        return r;
+    if (!kind_accepts(kind, is_dst, op, file_rows[type].access, out->file) ||
+        (!is_dst && out->file == SB_IR_FILE_IMMEDIATE && kind != SB_IR_KIND_VALUE))
+        return SB_IR_FAST_DECLINED;
+    return SB_IR_FAST_DONE;
+}
+
+enum sb_ir_fast sb_ir_take_token_operands(struct sb_ir_sm4_context *ctx,
+                                          const struct sb_ir_op_info *info, uint32_t op,
+                                          uint32_t dst_count, uint32_t count,
+                                          const uint8_t *data, uint32_t pos, uint32_t end,
+                                          struct sb_ir_operand *out)
+{
+    /* Two loops, so each inlined copy knows whether it takes a destination. */
+    for (uint32_t i = 0; i < dst_count; i++) {
+        enum sb_ir_fast r = take_token_operand(ctx, info, op, true, i, data, &pos, end, &out[i]);
+        if (r != SB_IR_FAST_DONE)
+            return r;
+    }
+    for (uint32_t i = dst_count; i < count; i++) {
+        enum sb_ir_fast r = take_token_operand(ctx, info, op, false, i - dst_count, data, &pos,
+                                               end, &out[i]);
+        if (r != SB_IR_FAST_DONE)
+            return r;
+    }
+    return SB_IR_FAST_DONE;
 }
 
 bool sb_ir_sm4_type_readable(uint32_t sm4_type)

@@ -6,11 +6,14 @@
  * Each operand slot is checked against sb_ir_op_info() so that a token
  * stream the decoder accepted but that means nothing (a sampler where a
  * value belongs, a write to an input) is an SB_ERROR_TRANSLATE_INVALID
- * here rather than a surprise in a back end.
+ * here rather than a surprise in a back end. sb_ir_lower_tokens() lowers the
+ * ordinary instructions of the fused path (ir_from_sm4_fused.c) from the tokens
+ * with the same table and checks.
  */
 #include <string.h>
 
 #include "ir_private.h"
+#include "sm4_private.h"
 
 /* How an SM4 opcode's operands become IR fields. */
 enum how {
@@ -215,6 +218,8 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
                           info->name);
     if (op == SB_IR_OP_IMM_ATOMIC_ALLOC || op == SB_IR_OP_IMM_ATOMIC_CONSUME)
         ctx->uses_counters = true;
+    if (sb_ir_is_checked_flow(op))
+        ctx->has_flow = true;
     out->dst_count = inst->dst_count;
     out->src_count = src_count;
     out->dst = operands;
@@ -223,4 +228,114 @@ bool sb_ir_lower_instruction(struct sb_ir_sm4_context *ctx, const struct sb_sm4_
     ctx->pool_used++;
     sb_ir_current_function(ctx)->count++;
     return true;
+}
+
+/* Token-0 controls (§2.2, §2.3) as the decoder's read_controls() and copy_controls() above
+ * carry them (extended opcode tokens: token_extended_opcode()). */
+static void token_controls(uint32_t token, uint32_t control_flags,
+                           const struct sb_ir_op_info *info, struct sb_ir_instruction *out)
+{
+    if (control_flags & SB_SM4_OPF_SYNC) {
+        out->sync_flags = (token >> 11) & 0xfu;
+        return;
+    }
+    if (((token >> 13) & 1u) &&
+        (info->dst_type[0] == SB_IR_TYPE_FLOAT || info->dst_type[0] == SB_IR_TYPE_DOUBLE))
+        out->flags |= SB_IR_FLAG_SATURATE;
+    if ((control_flags & SB_SM4_OPF_TEST) && ((token >> 18) & 1u))
+        out->flags |= SB_IR_FLAG_TEST_NZ;
+    uint32_t precise = (token >> 19) & 0xfu;
+    if (precise) {
+        out->flags |= SB_IR_FLAG_PRECISE;
+        out->precise_mask = (uint8_t)precise;
+    }
+    if (control_flags & SB_SM4_OPF_RESINFO)
+        out->return_type = (token >> 11) & 3u;
+    if (control_flags & SB_SM4_OPF_SAMPLEINFO)
+        out->return_type = (token >> 11) & 1u;
+}
+
+/*
+ * Extended opcode tokens (§4) from DWORD *pos while bit 31 chains them, as the decoder's
+ * read_extended_opcode() reads them and copy_controls() carries them into `out`; false,
+ * declining, on a token the decoder rejects or past the window. *pos ends after them.
+ */
+static bool token_extended_opcode(const uint8_t *data, uint32_t *pos, uint32_t end,
+                                  struct sb_ir_instruction *out)
+{
+    uint32_t ext;
+    do {
+        if (*pos >= end)
+            return false;
+        ext = sb_load_u32_le(data + (size_t)(*pos)++ * 4u);
+        switch (ext & 0x3fu) {
+        case 0:
+            break;
+        case 1:
+            for (unsigned i = 0; i < 3; i++) {
+                int v = (int)((ext >> (9 + 4 * i)) & 0xfu); /* 4-bit two's complement */
+                out->texel_offset[i] = (int8_t)(v >= 8 ? v - 16 : v);
+            }
+            break;
+        case 2:
+            out->resource_dimension = (ext >> 6) & 0x1fu;
+            out->resource_stride = (ext >> 11) & 0xfffu;
+            break;
+        case 3:
+            for (unsigned i = 0; i < 4; i++)
+                out->resource_return_type[i] = (ext >> (6 + 4 * i)) & 0xfu;
+            break;
+        default:
+            return false;
+        }
+    } while (ext & 0x80000000u);
+    return true;
+}
+
+enum sb_ir_fast sb_ir_lower_tokens(struct sb_ir_sm4_context *ctx, const uint8_t *data,
+                                   uint32_t start, uint32_t length, uint32_t dst_count,
+                                   uint32_t src_count, uint32_t control_flags)
+{
+    uint32_t token = sb_load_u32_le(data + (size_t)start * 4u);
+    const struct op_row *row = &op_rows[token & 0x7ffu];
+    if (row->how != H_PLAIN || (ctx->program->stage == SB_IR_STAGE_HULL &&
+                                sb_ir_current_function(ctx)->section == SB_IR_SECTION_MAIN))
+        return SB_IR_FAST_DECLINED;
+    uint32_t op = row->op;
+    const struct sb_ir_op_info *info = sb_ir_op_info(op);
+    uint32_t count = dst_count + src_count;
+    if (ctx->pool_used >= ctx->pool_size || dst_count < info->dst_min ||
+        dst_count > info->dst_max || src_count < info->src_min || src_count > info->src_max ||
+        count > ctx->operands_size - ctx->operands_used)
+        return SB_IR_FAST_DECLINED;
+    static const struct sb_ir_instruction blank; /* see sb_ir_lower_instruction() */
+    struct sb_ir_instruction *out = &ctx->pool[ctx->pool_used];
+    *out = blank;
+    uint32_t pos = start + 1;
+    if ((token & 0x80000000u) && !token_extended_opcode(data, &pos, start + length, out))
+        return SB_IR_FAST_DECLINED;
+    struct sb_ir_operand *operands = ctx->operands + ctx->operands_used;
+    enum sb_ir_fast r = sb_ir_take_token_operands(ctx, info, op, dst_count, count, data, pos,
+                                                  start + length, operands);
+    if (r != SB_IR_FAST_DONE)
+        return r;
+    if ((op == SB_IR_OP_EVAL_CENTROID || op == SB_IR_OP_EVAL_SAMPLE_INDEX ||
+         op == SB_IR_OP_EVAL_SNAPPED) &&
+        operands[dst_count].file != SB_IR_FILE_INPUT)
+        return SB_IR_FAST_DECLINED;
+    if (op == SB_IR_OP_IMM_ATOMIC_ALLOC || op == SB_IR_OP_IMM_ATOMIC_CONSUME)
+        ctx->uses_counters = true;
+    if (sb_ir_is_checked_flow(op))
+        ctx->has_flow = true;
+    out->op = op;
+    out->offset = ctx->inst->offset;
+    out->dst_count = dst_count;
+    out->src_count = src_count;
+    out->dst = operands;
+    out->src = operands + dst_count;
+    token_controls(token, control_flags, info, out);
+    ctx->operands_used += count;
+    ctx->pool_used++;
+    sb_ir_current_function(ctx)->count++;
+    return SB_IR_FAST_DONE;
 }

@@ -154,6 +154,7 @@ struct sb_ir_sm4_context {
     uint32_t icb_use_instr;
     bool icb_used;
     bool uses_counters;          /**< an imm_atomic_alloc/consume was lowered */
+    bool has_flow;               /**< a flow op sb_ir_check_flow() looks at was lowered */
 };
 
 /** Records the first failure at the current instruction; returns false. */
@@ -185,6 +186,52 @@ static inline struct sb_ir_function_builder *sb_ir_current_function(struct sb_ir
 }
 
 /** Lowers a declaration (ir_from_sm4_decl.c). */
+/** Clears `ctx`, checks `program`'s model and creates the IR program (false with the
+ *  failure in ctx->error); `have_out` is whether the caller passed an out pointer. */
+bool sb_ir_sm4_start(struct sb_ir_sm4_context *ctx, const struct sb_sm4_program *program,
+                     const struct sb_dxbc *container, bool have_out);
+
+/** Allocates the instruction and operand pools at these sizes and opens the entry
+ *  function; false on failure. */
+bool sb_ir_sm4_open(struct sb_ir_sm4_context *ctx, uint32_t instructions, uint32_t operands);
+
+/** Lowers one decoded instruction or declaration (ctx->inst must be `inst`). */
+bool sb_ir_sm4_lower_one(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst);
+
+/** The checks and tables after the last instruction: functions, signature, flow. */
+bool sb_ir_sm4_finish(struct sb_ir_sm4_context *ctx);
+
+/** What the fused decode->IR path (ir_from_sm4_fused.c) made of an instruction or operand
+ *  read straight from the tokens. */
+enum sb_ir_fast {
+    SB_IR_FAST_DONE = 0,      /**< lowered */
+    SB_IR_FAST_DECLINED = 1,  /**< not a form it takes: decode and lower it the general way */
+    SB_IR_FAST_FAILED = 2,    /**< ctx->failed: the general path must redo the whole program */
+};
+
+/**
+ * Lowers the instruction at DWORD `start` (of length `length` from its short-form length
+ * field; an opcode the decoder's table defines, neither a declaration nor fcall, whose
+ * row gives `dst_count`, `src_count` and the SB_SM4_OPF_* `control_flags`) straight from
+ * the little-endian DWORDs at `data`, when it is an ordinary instruction (H_PLAIN row)
+ * whose operands index with 32-bit immediates, optionally plus one register
+ * (sb_ir_take_token_operands()); ctx->inst carries its offset, index and opcode.
+ * Nothing is kept when it declines.
+ */
+enum sb_ir_fast sb_ir_lower_tokens(struct sb_ir_sm4_context *ctx, const uint8_t *data,
+                                   uint32_t start, uint32_t length, uint32_t dst_count,
+                                   uint32_t src_count, uint32_t control_flags);
+
+/** The `count` operands of sb_ir_lower_tokens() (`dst_count` destinations first) from
+ *  DWORD `pos` on (window ends at `end`) into `out`, each checked for its slot of `info`
+ *  (IR op `op`): the forms the decoder reads without nesting deeper than one relative
+ *  register, with or without extended operand tokens. */
+enum sb_ir_fast sb_ir_take_token_operands(struct sb_ir_sm4_context *ctx,
+                                          const struct sb_ir_op_info *info, uint32_t op,
+                                          uint32_t dst_count, uint32_t count,
+                                          const uint8_t *data, uint32_t pos, uint32_t end,
+                                          struct sb_ir_operand *out);
+
 bool sb_ir_lower_declaration(struct sb_ir_sm4_context *ctx, const struct sb_sm4_instruction *inst);
 
 /**
@@ -236,6 +283,14 @@ bool sb_ir_build_signature(struct sb_ir_sm4_context *ctx);
 void sb_ir_name_resources(struct sb_ir_sm4_context *ctx);
 
 /** Checks structured control flow and resolves call targets (ir_from_sm4_flow.c). */
+/** Is `op` one sb_ir_check_flow() checks or resolves (structured flow, calls)? RET,
+ *  RETC and DISCARD, between them in the enum, are not. */
+static inline bool sb_ir_is_checked_flow(uint32_t op)
+{
+    return (op >= SB_IR_OP_IF && op <= SB_IR_OP_CONTINUEC) ||
+           (op >= SB_IR_OP_CALL && op <= SB_IR_OP_INTERFACE_CALL);
+}
+
 bool sb_ir_check_flow(struct sb_ir_sm4_context *ctx);
 
 #endif

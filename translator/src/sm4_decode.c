@@ -25,15 +25,16 @@ struct sm4_program_owner {
     struct sb_arena *arena;
 };
 
-/* The most operands a table row defines (sample_d_cl_s: 2 + 6) plus slack. */
-#define SM4_MAX_OPERANDS 10u
-
 static bool store_operands(struct sb_sm4_reader *reader, struct sb_sm4_instruction *inst,
-                           const struct sb_sm4_operand *ops, uint32_t count)
+                           struct sb_sm4_operand *ops, uint32_t count)
 {
     inst->operand_count = count;
     if (count == 0)
         return true;
+    if (ops == reader->scratch_operands) {
+        inst->operands = ops;
+        return true;
+    }
     struct sb_sm4_operand *copy = sb_sm4_alloc_uninit(reader, count, sizeof(*copy));
     if (!copy)
         return false;
@@ -254,9 +255,11 @@ static void clear_instruction(struct sb_sm4_instruction *inst)
     memcpy((unsigned char *)inst + HALF, (const unsigned char *)&zero + HALF, sizeof(zero) - HALF);
 }
 
-/* Decodes the instruction at DWORD `start`; returns its length (0 on failure). */
-static uint32_t read_instruction(struct sb_sm4_reader *reader, struct sb_sm4_instruction *inst,
-                                 uint32_t start)
+/* Decodes the instruction at DWORD `start`; returns its length (0 on failure). Inlined
+ * into the decode loop; sb_sm4_read_instruction() is the same for the fused path. */
+static inline SB_SM4_ALWAYS_INLINE uint32_t read_instruction(struct sb_sm4_reader *reader,
+                                                             struct sb_sm4_instruction *inst,
+                                                             uint32_t start)
 {
     uint32_t token = sb_sm4_load(reader, start);
     clear_instruction(inst);
@@ -279,7 +282,8 @@ static uint32_t read_instruction(struct sb_sm4_reader *reader, struct sb_sm4_ins
     if (!long_form && (token & 0x80000000u) && !read_extended_opcode(&cur, inst))
         return 0;
     if (info->flags & SB_SM4_OPF_DECL) {
-        struct sb_sm4_operand ops[SM4_MAX_OPERANDS];
+        struct sb_sm4_operand local[SB_SM4_MAX_OPERANDS];
+        struct sb_sm4_operand *ops = reader->scratch_operands ? reader->scratch_operands : local;
         uint32_t count = 0;
         inst->is_declaration = true;
         if (!sb_sm4_read_declaration(&cur, inst, ops, &count))
@@ -305,7 +309,13 @@ static uint32_t read_instruction(struct sb_sm4_reader *reader, struct sb_sm4_ins
     return length;
 }
 
-static bool read_header(struct sb_sm4_reader *reader, size_t size, struct sb_sm4_program *prog)
+uint32_t sb_sm4_read_instruction(struct sb_sm4_reader *reader, struct sb_sm4_instruction *inst,
+                                 uint32_t start)
+{
+    return read_instruction(reader, inst, start);
+}
+
+bool sb_sm4_read_header(struct sb_sm4_reader *reader, size_t size, struct sb_sm4_program *prog)
 {
     if (size < 8)
         return sb_sm4_fail(reader, SB_ERROR_SM4_BAD_HEADER, 0,
@@ -419,7 +429,7 @@ enum sb_result sb_sm4_decode(const void *data, size_t size, uint64_t base_offset
     struct sb_sm4_reader reader = { .data = data, .base_offset = base_offset, .arena = arena,
                                     .instr = UINT32_MAX };
     owner->program.base_offset = base_offset;
-    if (read_header(&reader, size, &owner->program))
+    if (sb_sm4_read_header(&reader, size, &owner->program))
         decode_stream(&reader, &owner->program);
     if (reader.failed) {
         report(error, &reader.error);

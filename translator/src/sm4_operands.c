@@ -243,17 +243,10 @@ static inline SB_SM4_ALWAYS_INLINE bool read_plain_operand(struct sb_sm4_cursor 
     if (pos >= cur->end || reader->failed)
         return false;
     uint32_t token = sb_sm4_load(reader, pos);
-    uint32_t type = (token >> 12) & 0xffu;
-    uint32_t dimension = (token >> 20) & 3u;
-    uint32_t encoded = token & 3u;
-    uint32_t selection = encoded == 2 ? (token >> 2) & 3u : 0u;
-    uint32_t representations = (token >> 22) & ((1u << (3 * dimension)) - 1u);
-    bool immediate = type == SB_SM4_OPERAND_IMMEDIATE32 || type == SB_SM4_OPERAND_IMMEDIATE64;
-    /* DWORDs after the token: the indices, or the immediate values. */
-    uint32_t payload = dimension;
-    if (immediate)
-        payload = dimension != 0 || encoded == 0 ? UINT32_MAX
-                  : encoded == 1 ? (type == SB_SM4_OPERAND_IMMEDIATE64 ? 2u : 1u) : 4u;
+    const struct sb_sm4_operand_head h = sb_sm4_operand_head(token);
+    const uint32_t type = h.type, dimension = h.dimension, encoded = h.encoded;
+    const uint32_t selection = h.selection, representations = h.representations, payload = h.payload;
+    const bool immediate = h.immediate;
     if ((token & 0x80000000u) || encoded == 3 || selection == 3 ||
         type >= SB_SM4_OPERAND_TYPE_COUNT || representations != 0 ||
         payload > cur->end - pos - 1)

@@ -83,7 +83,15 @@ struct sb_sm4_reader {
     bool is_sm51;             /**< version 5.1 or later: SM5.1 operand forms */
     bool failed;              /**< sticky: set by the first failure */
     struct sb_error error;    /**< the first failure */
+    /** NULL, or SB_SM4_MAX_OPERANDS operands a declaration's are decoded into and left in
+     *  (instead of copies in the arena), for a caller that is done with each instruction
+     *  before it decodes the next (the fused path, ir_from_sm4_fused.c). */
+    struct sb_sm4_operand *scratch_operands;
 };
+
+/** The most operands a declaration or table row defines (sample_d_cl_s: 2 + 6) plus
+ *  slack. */
+#define SB_SM4_MAX_OPERANDS 10u
 
 /** A window [pos, end) of DWORD indices inside the program. */
 struct sb_sm4_cursor {
@@ -138,6 +146,16 @@ static inline void *sb_sm4_alloc_uninit(struct sb_sm4_reader *reader, size_t cou
         sb_sm4_fail_oom(reader);
     return p;
 }
+
+/** Checks the program header (§1) of `size` bytes into `prog`'s version fields and
+ *  sets the reader's DWORD count and model; false with the failure recorded. */
+bool sb_sm4_read_header(struct sb_sm4_reader *reader, size_t size, struct sb_sm4_program *prog);
+
+/** Decodes the instruction at DWORD `start` into `inst` (every field set; operands and
+ *  payloads in the reader's arena, a declaration's operands in scratch_operands when the
+ *  reader has them); returns its length, 0 on failure (recorded). */
+uint32_t sb_sm4_read_instruction(struct sb_sm4_reader *reader, struct sb_sm4_instruction *inst,
+                                 uint32_t start);
 
 /** Decodes one operand (§5, §6) at the cursor into `out`. */
 bool sb_sm4_read_operand(struct sb_sm4_cursor *cur, struct sb_sm4_operand *out);
@@ -218,5 +236,31 @@ void sb_sm4_print_custom_data(struct sb_sm4_printer *p, const struct sb_sm4_inst
 void sb_sm4_print_header(struct sb_sm4_printer *p, const struct sb_dxbc *container);
 /** Appends the "// Approximately N instruction slots used" footer. */
 void sb_sm4_print_footer(struct sb_sm4_printer *p, const struct sb_dxbc *container);
+
+/** The fields of an operand token (docs/sm4-tokens.md §5) that every operand reader
+ *  decodes first, and the DWORDs that follow it in the simple forms. */
+struct sb_sm4_operand_head {
+    uint32_t type, dimension, encoded, selection, representations;
+    bool immediate;
+    /** DWORDs after the token: the indices, or the immediate values (UINT32_MAX for an
+     *  immediate of a form the readers reject). */
+    uint32_t payload;
+};
+
+static inline struct sb_sm4_operand_head sb_sm4_operand_head(uint32_t token)
+{
+    struct sb_sm4_operand_head h;
+    h.type = (token >> 12) & 0xffu;
+    h.dimension = (token >> 20) & 3u;
+    h.encoded = token & 3u;
+    h.selection = h.encoded == 2 ? (token >> 2) & 3u : 0u;
+    h.representations = (token >> 22) & ((1u << (3 * h.dimension)) - 1u);
+    h.immediate = h.type == SB_SM4_OPERAND_IMMEDIATE32 || h.type == SB_SM4_OPERAND_IMMEDIATE64;
+    h.payload = h.dimension;
+    if (h.immediate)
+        h.payload = h.dimension != 0 || h.encoded == 0 ? UINT32_MAX
+                    : h.encoded == 1 ? (h.type == SB_SM4_OPERAND_IMMEDIATE64 ? 2u : 1u) : 4u;
+    return h;
+}
 
 #endif

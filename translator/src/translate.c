@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The public translation entry points (translate.h): container bytes ->
- * sb_dxbc_parse_ex (no checksum) -> sb_sm4_decode_container -> sb_ir_from_sm4
- * (or SHBIN bytes -> sb_shbin_parse -> sb_ir_from_pica) ->
+ * sb_dxbc_parse_ex (no checksum) -> sb_ir_from_dxbc (SM4 decode and IR lowering, fused
+ * for ordinary instructions) (or SHBIN bytes -> sb_shbin_parse -> sb_ir_from_pica) ->
  * binding assignment -> SPIR-V back end (sb_spv_generate) -> optional validation and
  * optimisation, and the result object that owns every array and string it
  * reports. The default binding scheme is the one documented in translate.h
@@ -17,7 +17,6 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/shbin.h"
-#include "shaderbridge/sm4.h"
 #include "spirv_private.h"
 
 /* VkDescriptorType values (the Vulkan headers are not a translator dependency). */
@@ -375,7 +374,6 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
     if (size >= 4 && !memcmp(data, "DVLB", 4))
         return sb_translate_shbin(data, size, 0, 0, options, out, error);
     struct sb_dxbc *container = NULL;
-    struct sb_sm4_program *sm4 = NULL;
     struct sb_ir_program *ir = NULL;
     /* The checksum verdict is never read by translation: skip its MD5 pass. The
      * container is destroyed before returning, so it may read `data` in place. */
@@ -385,13 +383,10 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
         r = fail(error, SB_ERROR_TRANSLATE_UNSUPPORTED,
                  "DXIL containers (dxc output) are not translated: only SM4/5 SHDR/SHEX token streams");
     else if (r == SB_SUCCESS)
-        r = sb_sm4_decode_container(container, &sm4, error);
-    if (r == SB_SUCCESS)
-        r = sb_ir_from_sm4(sm4, container, &ir, error);
+        r = sb_ir_from_dxbc(container, &ir, error); /* decode + lower, fused where it can */
     if (r == SB_SUCCESS)
         r = translate_program(ir, options, container, out, error);
     sb_ir_program_destroy(ir);
-    sb_sm4_program_destroy(sm4);
     sb_dxbc_destroy(container);
     return r;
 }

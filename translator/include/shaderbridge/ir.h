@@ -531,6 +531,23 @@ enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
                               const struct sb_dxbc *container,
                               struct sb_ir_program **out, struct sb_error *error);
 
+/**
+ * sb_sm4_decode_container() followed by sb_ir_from_sm4(), in one call and with
+ * the same result: the same IR program on success, the same code, offset,
+ * instruction and message on failure. Faster: ordinary instructions are
+ * lowered straight from the token stream, without the decoded program in
+ * between; any program that path does not finish is decoded and lowered the
+ * general way, which also reports every error.
+ *
+ * @param container the parsed container holding the SHEX or SHDR part; only read,
+ *                  and it must outlive the result (as for sb_ir_from_sm4())
+ * @param out       receives the program (free with sb_ir_program_destroy()); NULL
+ *                  on failure
+ * @param error     optional; receives the failure
+ */
+enum sb_result sb_ir_from_dxbc(const struct sb_dxbc *container, struct sb_ir_program **out,
+                               struct sb_error *error);
+
 struct sb_shbin;
 
 /**
