@@ -52,6 +52,7 @@
 #include <unistd.h>
 
 #include "shaderbridge/translate.h"
+#include "test_file.h"
 
 #ifdef SB_BENCH_HAVE_VKD3D
 #include <vkd3d_shader.h>
@@ -103,31 +104,6 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint8_t *load(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    uint8_t *data = NULL;
-    size_t used = 0, cap = 0, got;
-    do {
-        if (used == cap) {
-            uint8_t *grown = realloc(data, cap = cap ? cap * 2 : 16384);
-            if (!grown) {
-                free(data);
-                fclose(f);
-                return NULL;
-            }
-            data = grown;
-        }
-        got = fread(data + used, 1, cap - used, f);
-        used += got;
-    } while (got > 0);
-    fclose(f);
-    *size = used;
-    return data;
-}
-
 static bool is_shader_type(const char *type)
 {
     static const char *const types[] = { "vs", "ps", "gs", "hs", "ds", "cs" };
@@ -177,7 +153,7 @@ static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
         char path[8192];
         snprintf(path, sizeof(path), "%s/dxbc/%s", corpus_dir, cells[file_col]);
         struct shader s = { 0 };
-        if (!(s.bytes = load(path, &s.size))) {
+        if (!(s.bytes = sb_test_read_file(path, &s.size))) {
             fprintf(stderr, "cannot read %s\n", path);
             status = 1;
             break;

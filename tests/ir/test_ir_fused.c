@@ -31,6 +31,7 @@
 #include "fxc_builder.h"
 #include "ir_compare.h"
 #include "mutation_util.h"
+#include "test_file.h"
 
 static unsigned failures;
 static unsigned long long compared, lowered;
@@ -321,7 +322,7 @@ static void mutate(uint8_t *bytes, size_t from, size_t size)
 static void run_shader(const char *path, unsigned count, uint64_t seed)
 {
     size_t size = 0;
-    uint8_t *bytes = load(path, &size);
+    uint8_t *bytes = sb_test_read_file(path, &size);
     struct sb_dxbc *dxbc = NULL;
     if (!bytes || sb_dxbc_parse_ex(bytes, size, SB_DXBC_PARSE_SKIP_CHECKSUM, &dxbc, NULL) !=
                       SB_SUCCESS) {

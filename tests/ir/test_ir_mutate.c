@@ -24,6 +24,7 @@
 #include "shaderbridge/result.h"
 #include "shaderbridge/sm4.h"
 #include "mutation_util.h"
+#include "test_file.h"
 
 static unsigned failures;
 static unsigned long long mutants, decoded, lowered, rejected;
@@ -82,7 +83,7 @@ static void lower_one(const char *path, const struct sb_sm4_program *sm4,
 static void run_shader(const char *path, unsigned count, uint64_t seed)
 {
     size_t size = 0;
-    uint8_t *bytes = load(path, &size);
+    uint8_t *bytes = sb_test_read_file(path, &size);
     struct sb_dxbc *dxbc = NULL;
     struct sb_error error;
     if (!bytes || sb_dxbc_parse(bytes, size, &dxbc, &error) != SB_SUCCESS) {

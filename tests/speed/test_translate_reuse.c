@@ -20,6 +20,7 @@
 #include <threads.h>
 
 #include "shaderbridge/translate.h"
+#include "test_file.h"
 
 static int failures;
 
@@ -56,35 +57,10 @@ static const struct sb_translate_options option_sets[] = {
 };
 #define OPTION_SETS (sizeof(option_sets) / sizeof(option_sets[0]))
 
-static uint8_t *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    uint8_t *data = NULL;
-    size_t used = 0, cap = 0, got;
-    do {
-        if (used == cap) {
-            uint8_t *grown = realloc(data, cap = cap ? cap * 2 : 4096);
-            if (!grown) {
-                free(data);
-                fclose(f);
-                return NULL;
-            }
-            data = grown;
-        }
-        got = fread(data + used, 1, cap - used, f);
-        used += got;
-    } while (got > 0);
-    fclose(f);
-    *size = used;
-    return data;
-}
-
 static bool add_shader(struct shader_list *list, const char *path)
 {
     struct shader s = { 0 };
-    if (!(s.bytes = read_file(path, &s.size)))
+    if (!(s.bytes = sb_test_read_file(path, &s.size)))
         return false;
     s.name = malloc(strlen(path) + 1);
     if (!s.name || (list->count == list->capacity &&

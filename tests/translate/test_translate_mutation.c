@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "shaderbridge/translate.h"
+#include "test_file.h"
 
 #define LINE_BYTES 8192
 #define SPIRV_MAGIC 0x07230203u
@@ -40,31 +41,6 @@ static uint64_t next_random(void)
     rng_state ^= rng_state << 25;
     rng_state ^= rng_state >> 27;
     return rng_state * 0x2545F4914F6CDD1DULL;
-}
-
-static uint8_t *load(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    uint8_t *data = NULL;
-    size_t used = 0, cap = 0, got;
-    do {
-        if (used == cap) {
-            uint8_t *grown = realloc(data, cap = cap ? cap * 2 : 16384);
-            if (!grown) {
-                free(data);
-                fclose(f);
-                return NULL;
-            }
-            data = grown;
-        }
-        got = fread(data + used, 1, cap - used, f);
-        used += got;
-    } while (got > 0);
-    fclose(f);
-    *size = used;
-    return data;
 }
 
 /* Damages a copy of the shader; returns its (possibly truncated) size. */
@@ -166,7 +142,7 @@ int main(int argc, char **argv)
         }
         snprintf(path, sizeof(path), "%s/dxbc/%s", corpus, file);
         size_t size = 0;
-        uint8_t *original = load(path, &size), *copy = malloc(size ? size : 1);
+        uint8_t *original = sb_test_read_file(path, &size), *copy = malloc(size ? size : 1);
         if (!original || !copy) {
             printf("cannot read %s\n", path);
             free(original);

@@ -509,14 +509,10 @@ void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uin
 uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, const uint32_t *operands,
                           uint32_t count)
 {
-    /* Result-producing instructions never terminate a block. */
-    uint32_t *w = sb_spv_body_words(b, count + 3);
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, op, type, count, &id);
     if (!w)
         return 0;
-    uint32_t id = b->next_id++;
-    w[0] = ((count + 3) << SpvWordCountShift) | (uint32_t)op;
-    w[1] = type;
-    w[2] = id;
     for (uint32_t i = 0; i < count; i++)
         w[3 + i] = operands[i];
     return id;
@@ -563,13 +559,10 @@ uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, ui
     /* Written in place (no operand array): one of the most frequent instructions. */
     if (count > 7)
         return 0;
-    uint32_t *w = sb_spv_body_words(b, count + 4);
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, SpvOpAccessChain, pointer_type, count + 1, &id);
     if (!w)
         return 0;
-    uint32_t id = b->next_id++;
-    w[0] = ((count + 4) << SpvWordCountShift) | (uint32_t)SpvOpAccessChain;
-    w[1] = pointer_type;
-    w[2] = id;
     w[3] = base;
     for (uint32_t i = 0; i < count; i++)
         w[4 + i] = indices[i];
@@ -587,13 +580,10 @@ uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, ui
 {
     if (count > 4)
         return 0;
-    uint32_t *w = sb_spv_body_words(b, count + 5);
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, SpvOpVectorShuffle, type, count + 2, &id);
     if (!w)
         return 0;
-    uint32_t id = b->next_id++;
-    w[0] = ((count + 5) << SpvWordCountShift) | (uint32_t)SpvOpVectorShuffle;
-    w[1] = type;
-    w[2] = id;
     w[3] = v1;
     w[4] = v2;
     for (uint32_t i = 0; i < count; i++)

@@ -338,17 +338,33 @@ static inline uint32_t *sb_spv_body_words(struct sb_spv_builder *b, uint32_t wor
     return sb_spv_body_words_slow(b, words);
 }
 
+/**
+ * Starts a result-producing body instruction of `operands` operand words: writes its
+ * header, result type and a fresh result id (*id), and returns where the operands go
+ * (NULL after a failure, *id then 0). Result-producing instructions never end a block.
+ */
+static inline uint32_t *sb_spv_result_words(struct sb_spv_builder *b, SpvOp op, uint32_t type,
+                                            uint32_t operands, uint32_t *id)
+{
+    uint32_t *w = sb_spv_body_words(b, operands + 3);
+    *id = 0;
+    if (!w)
+        return NULL;
+    *id = b->next_id++;
+    w[0] = ((operands + 3) << SpvWordCountShift) | (uint32_t)op;
+    w[1] = type;
+    w[2] = *id;
+    return w;
+}
+
 /** A result-producing instruction with up to three operand words (`count` of a, c, d). */
 static inline uint32_t sb_spv_op_result3(struct sb_spv_builder *b, SpvOp op, uint32_t type,
                                          uint32_t count, uint32_t a, uint32_t c, uint32_t d)
 {
-    uint32_t *w = sb_spv_body_words(b, count + 3);
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, op, type, count, &id);
     if (!w)
         return 0;
-    uint32_t id = b->next_id++;
-    w[0] = ((count + 3) << SpvWordCountShift) | (uint32_t)op;
-    w[1] = type;
-    w[2] = id;
     if (count > 0)
         w[3] = a;
     if (count > 1)
