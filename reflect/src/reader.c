@@ -75,13 +75,7 @@ void sb_object_destroy(void *object)
 
 enum sb_result sb_report_argument_error(struct sb_error *error, const char *message)
 {
-    if (error) {
-        error->code = SB_ERROR_INVALID_ARGUMENT;
-        error->offset = 0;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "%s", message);
-    }
-    return SB_ERROR_INVALID_ARGUMENT;
+    return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "%s", message);
 }
 
 const char *sb_result_name(enum sb_result result)

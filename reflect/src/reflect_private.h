@@ -9,6 +9,7 @@
 #define SB_REFLECT_PRIVATE_H
 
 #include "cursor.h"
+#include "error.h"
 
 /**
  * Starts a parse: creates the arena, copies `size` input bytes and returns

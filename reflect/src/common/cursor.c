@@ -5,6 +5,7 @@
  * review checklist of STYLE.md §7.4.
  */
 #include "cursor.h"
+#include "error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,12 +17,9 @@ bool sb_reader_fail(struct sb_reader *reader, enum sb_result code, uint64_t offs
     if (reader->failed)
         return false;
     reader->failed = true;
-    reader->error.code = code;
-    reader->error.offset = offset;
-    reader->error.instr = UINT32_MAX;
     va_list args;
     va_start(args, format);
-    vsnprintf(reader->error.message, sizeof(reader->error.message), format, args);
+    sb_error_setv(&reader->error, code, offset, SB_ERROR_NO_INSTR, format, args);
     va_end(args);
     return false;
 }
