@@ -21,6 +21,7 @@
 
 #include "shaderbridge/result.h"
 #include "shaderbridge/translate.h"
+#include "translator/ir.h"
 
 #define SB_LAYER_NAME "VK_LAYER_SHADERBRIDGE_translate"
 

@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 /* SM4 resource return types (docs/sm4-tokens.md §8.4) and dimensions (§8.3). */
 enum { RET_UNORM = 1, RET_SNORM = 2, RET_SINT = 3, RET_UINT = 4, RET_FLOAT = 5 };

@@ -12,6 +12,7 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/dxbc_fxc.h"
+#include "translator/ir.h"
 
 /* D3D_SHADER_VARIABLE_TYPE values (docs/dxcontainer.md, RDEF types). */
 enum {

@@ -12,8 +12,9 @@
 
 #include <string.h>
 
-#include "shaderbridge/pica_float24.h"
+#include "translator/pica_float24.h"
 #include "shaderbridge/shbin.h"
+#include "translator/ir.h"
 
 enum { FLOAT_VECTORS = 96, INT_VECTORS = 4 };
 

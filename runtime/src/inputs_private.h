@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "shaderbridge/validate.h"
+#include "translator/ir.h"
 
 /**
  * Fills `kinds` (word_count entries, pre-filled with the default kind) from the

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 
 enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)

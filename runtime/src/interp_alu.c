@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "translator/ir.h"
 
 /* GLSL.std.450 NMin/NMax: a NaN operand loses to the other (written out: libm's fminf is a call). */
 static inline float nmin(float x, float y)

@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "translator/ir.h"
 
 static uint32_t popcount4(uint32_t mask)
 {

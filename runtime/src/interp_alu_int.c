@@ -16,6 +16,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "translator/ir.h"
 
 static uint32_t ftoi(float f)
 {

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <threads.h>
 #include <unistd.h>
+#include "translator/ir.h"
 
 #define MAX_THREADS 64u
 

@@ -19,6 +19,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 static bool is_label(uint32_t op)
 {

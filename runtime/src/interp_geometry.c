@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 
 /* The results being filled, and which invocation lane 0 of the batch is. */

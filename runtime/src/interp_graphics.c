@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 #define PIXELS_PER_BATCH (SB_INTERP_MAX_LANES / 4u)
 

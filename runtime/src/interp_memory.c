@@ -20,6 +20,7 @@
 #include "interp_private.h"
 
 #include <string.h>
+#include "translator/ir.h"
 
 /* One memory operand resolved: DWORD storage, its length, and how it is addressed. */
 struct memory {

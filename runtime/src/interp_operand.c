@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "translator/ir.h"
 
 uint32_t *sb_interp_scratch(struct interp_state *s)
 {

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "shaderbridge/interp.h"
+#include "translator/ir.h"
 
 /* Lane loops are the interpreter's hot path: let GCC vectorize them at -O2 as clang does
  * (GCC 12's -O2 cost model leaves loops of unknown trip count scalar). Every interp*.c

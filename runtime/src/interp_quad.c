@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "translator/ir.h"
 
 /* Quad positions whose difference lane p takes: value[to] - value[from], quad-relative. */
 struct deriv_row {

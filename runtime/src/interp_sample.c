@@ -31,6 +31,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "translator/ir.h"
 
 /* Operand slots of one sampling op (IR.md §Resources). */
 struct form {

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "translator/ir.h"
 
 enum texel_kind { KIND_F32, KIND_U32, KIND_S32, KIND_F16, KIND_UNORM8 };
 

@@ -25,6 +25,7 @@
 #include "interp_private.h"
 
 #include <string.h>
+#include "translator/ir.h"
 
 static const char class_letter[4][3] = { "cb", "t", "s", "u" };
 

@@ -19,6 +19,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 #define MAX_INSTRUCTIONS 160
 #define MAX_OPERANDS (MAX_INSTRUCTIONS * 4)

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "pica_private.h"
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 
 /** Most input primitives one expansion run walks (the header's count is clamped to it). */
 #define PGS_MAX_PRIMITIVES 65536u

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "shaderbridge/shbin.h"
+#include "translator/ir.h"
 
 #define MAX_BUFFER_BYTES (32u << 20)
 

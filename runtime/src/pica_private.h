@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "shaderbridge/validate.h"
+#include "translator/ir.h"
 
 struct sb_shbin;
 

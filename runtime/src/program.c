@@ -15,7 +15,8 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/shbin.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
+#include "translator/ir.h"
 #include "pica_private.h"
 
 struct program_state {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "translator/ir.h"
 
 enum sb_result sb_validate_fail(struct sb_error *error, enum sb_result code, const char *message)
 {

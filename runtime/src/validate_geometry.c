@@ -25,6 +25,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 enum { CAPTURE_UAV = 63, PRIMITIVES = 16, MAX_CAPTURE_BYTES = 32 << 20 };
 

@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 /* ---- shared IR building -------------------------------------------------------------------- */
 

@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "translator/ir.h"
 
 enum { CAPTURE_UAV = 63, PIXEL_WIDTH = 8 };
 

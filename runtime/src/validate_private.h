@@ -4,6 +4,7 @@
 #define SB_RUNTIME_VALIDATE_PRIVATE_H
 
 #include "inputs_private.h"
+#include "translator/ir.h"
 
 /** Kind of a word that is not compared (a component no signature element declares). */
 #define SB_RT_WORD_IGNORED 7u

@@ -38,7 +38,7 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/result.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 
 #define LINE_MAX_BYTES 8192
 #define MAX_REPS 101

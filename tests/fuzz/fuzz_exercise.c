@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "shaderbridge/ir.h"
-#include "shaderbridge/sm4.h"
+#include "translator/ir.h"
+#include "translator/sm4.h"
 #include "shaderbridge/translate.h"
 
 static void check_error(const struct sb_error *error, enum sb_result result, size_t size)

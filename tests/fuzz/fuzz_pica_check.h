@@ -8,7 +8,7 @@
 #ifndef SB_TEST_FUZZ_PICA_CHECK_H
 #define SB_TEST_FUZZ_PICA_CHECK_H
 
-#include "shaderbridge/pica.h"
+#include "translator/pica.h"
 
 /** Runs decoder, encoder, disassembler and assembler over one parsed file. */
 void fuzz_pica_check_shbin(const struct sb_shbin *shbin);

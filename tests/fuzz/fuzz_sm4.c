@@ -24,7 +24,7 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/result.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,12 +17,23 @@ ls "$prefix"/lib*/libshaderbridge.so* "$prefix"/lib*/*/libshaderbridge.so* >/dev
 cmake -S "$src/tests/install/consumer" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$scratch/consumer" >/dev/null
 out=$("$scratch/consumer/consumer" "$sample")
-[ "$out" = "parts=5 checksum_ok=1" ] || { echo "FAIL: consumer printed '$out'"; exit 1; }
+expected=$'parts=5 checksum_ok=1\nstage=vertex spirv_magic=1'
+[ "$out" = "$expected" ] || { echo "FAIL: consumer printed '$out'"; exit 1; }
 pc=$( (ls "$prefix"/lib*/pkgconfig/shaderbridge.pc "$prefix"/lib/*/pkgconfig/shaderbridge.pc 2>/dev/null || true) | head -n1)
 export PKG_CONFIG_PATH=$(dirname "$pc")
 cc $(pkg-config --cflags shaderbridge) "$src/tests/install/consumer/consumer.c" \
    -o "$scratch/consumer_pc" $(pkg-config --libs shaderbridge) -Wl,-rpath,"$(pkg-config --variable=libdir shaderbridge)"
 out=$("$scratch/consumer_pc" "$sample")
-[ "$out" = "parts=5 checksum_ok=1" ] || { echo "FAIL: pkg-config consumer printed '$out'"; exit 1; }
+[ "$out" = "$expected" ] || { echo "FAIL: pkg-config consumer printed '$out'"; exit 1; }
+# What was installed is only the public API: the shared library exports exactly the
+# functions of the installed headers, none of which includes an internal header, and
+# each installed header compiles on its own.
+lib=$( (ls "$prefix"/lib*/libshaderbridge.so "$prefix"/lib/*/libshaderbridge.so 2>/dev/null || true) | head -n1)
+python3 "$src/tests/api/check_public_api.py" "$lib" "$prefix/include"
+for h in "$prefix"/include/shaderbridge/*.h; do
+    printf '#include <shaderbridge/%s>\n' "$(basename "$h")" |
+        cc -std=c17 -Wall -Wextra -Werror -I"$prefix/include" -x c -fsyntax-only - ||
+        { echo "FAIL: $(basename "$h") does not compile on its own"; exit 1; }
+done
 "$prefix/bin/shaderbridge" info "$sample" >/dev/null
-echo "install: headers, libraries, program, pkg-config and CMake package work"
+echo "install: headers, libraries, program, pkg-config and CMake package work; only the public API is installed and exported"

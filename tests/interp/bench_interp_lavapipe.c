@@ -20,8 +20,8 @@
 
 #include "sm4_asm.h"
 #include "shaderbridge/interp.h"
-#include "shaderbridge/ir.h"
-#include "shaderbridge/sm4.h"
+#include "translator/ir.h"
+#include "translator/sm4.h"
 #include "shaderbridge/translate.h"
 #include "vk_pipeline_build.h"
 

@@ -25,8 +25,8 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/interp.h"
-#include "shaderbridge/ir.h"
-#include "shaderbridge/sm4.h"
+#include "translator/ir.h"
+#include "translator/sm4.h"
 
 #define RANGE_REGISTERS 64 /* registers made for an SM5.1 range (all of an unbounded one: 64) */
 #define BUFFER_BYTES 65536u

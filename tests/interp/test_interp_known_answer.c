@@ -19,8 +19,8 @@
 
 #include "ka_cases.h"
 #include "shaderbridge/interp.h"
-#include "shaderbridge/ir.h"
-#include "shaderbridge/sm4.h"
+#include "translator/ir.h"
+#include "translator/sm4.h"
 
 #define MAX_EXPECTED 128
 

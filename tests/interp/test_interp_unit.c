@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "shaderbridge/interp.h"
-#include "shaderbridge/ir.h"
-#include "shaderbridge/sm4.h"
+#include "translator/ir.h"
+#include "translator/sm4.h"
 #include "sm4_asm.h"
 
 static unsigned failures;

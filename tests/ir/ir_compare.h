@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 
 static inline bool same_operand(const struct sb_ir_operand *a, const struct sb_ir_operand *b);
 

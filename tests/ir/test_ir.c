@@ -25,9 +25,9 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 #include "shaderbridge/result.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 #include "fxc_builder.h"
 #include "ir_compare.h"
 #include "ir_private.h"

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
-#include "shaderbridge/ir.h"
-#include "shaderbridge/sm4.h"
+#include "translator/ir.h"
+#include "translator/sm4.h"
 #include "fxc_builder.h"
 
 int container_test(void);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sb_ir_from_dxbc() against its definition: sb_sm4_decode_container() then
- * sb_ir_from_sm4() (translator/include/shaderbridge/ir.h). The fused path
+ * sb_ir_from_sm4() (translator/internal/translator/ir.h). The fused path
  * lowers ordinary instructions straight from the tokens and hands anything
  * else to the general path, so the two must agree on every input: the same
  * result, the same error (code, offset, instruction, message), and the same
@@ -24,9 +24,9 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 #include "shaderbridge/result.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 #include "shaderbridge/translate.h"
 #include "fxc_builder.h"
 #include "ir_compare.h"

@@ -20,9 +20,9 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 #include "shaderbridge/result.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 #include "mutation_util.h"
 #include "test_file.h"
 

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "shaderbridge/pica.h"
+#include "translator/pica.h"
 #include "shaderbridge/shbin.h"
 
 extern int pica_test_failures;

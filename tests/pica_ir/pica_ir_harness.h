@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 #include "shaderbridge/result.h"
 
 #define PB_MAX_INSTRUCTIONS 512

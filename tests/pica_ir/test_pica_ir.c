@@ -18,7 +18,7 @@
 
 #include "pica_ir_harness.h"
 #include "shaderbridge/interp.h"
-#include "shaderbridge/pica_float24.h"
+#include "translator/pica_float24.h"
 #include "shaderbridge/translate.h"
 
 static unsigned failures, cases;

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "shaderbridge/ir.h"
-#include "shaderbridge/pica.h"
+#include "translator/ir.h"
+#include "translator/pica.h"
 
 /* Descriptor indices of the table every test file carries. */
 enum { D_XYZW = 0, D_NEG1 = 1, D_X = 2, D_NEG2 = 3, D_COUNT = 4 };

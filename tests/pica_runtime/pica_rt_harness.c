@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "pica_private.h"
-#include "shaderbridge/pica.h"
+#include "translator/pica.h"
 #include "validate_private.h"
 
 enum { CAPTURE_UAV = 63 };

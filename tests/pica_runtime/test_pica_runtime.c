@@ -17,8 +17,9 @@
 #include <string.h>
 
 #include "pica_rt_harness.h"
-#include "shaderbridge/pica.h"
-#include "shaderbridge/pica_float24.h"
+#include "translator/pica.h"
+#include "translator/pica_float24.h"
+#include "translator/ir.h"
 
 static const char *g_dir;
 static struct prt_outputs g_out; /* large: one static buffer */

@@ -31,7 +31,8 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/runtime.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
+#include "translator/ir.h"
 
 /*
  * Keeps lavapipe loaded after the context is destroyed: unloading it leaves the LLVM caches

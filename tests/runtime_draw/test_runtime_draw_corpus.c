@@ -28,7 +28,8 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/runtime.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
+#include "translator/ir.h"
 
 #define BUFFER_BYTES 65536u
 #define MAX_RESOURCES 512

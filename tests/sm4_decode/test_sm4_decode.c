@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "shaderbridge/reflect.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 #include "sm4_private.h"
 
 #define MAX_WORDS 4096

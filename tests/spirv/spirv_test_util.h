@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 #include "shaderbridge/translate.h"
 
 /* ---- IR construction (all storage is static pools reset by ir_reset) ---- */

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 #include "shaderbridge/translate.h"
 
 /** Starts a new program of `stage` (all pools emptied). */

@@ -46,6 +46,7 @@
 
 #include "corpus_list.h"
 #include "shaderbridge/validate.h"
+#include "translator/ir.h"
 
 /* VkDescriptorType values (the runtime keeps Vulkan out of its public headers). */
 enum { VK_UNIFORM_TEXEL_BUFFER = 4, VK_STORAGE_TEXEL_BUFFER = 5 };

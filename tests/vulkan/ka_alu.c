@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ka_cases.h"
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 
 #define THREADS 8
 #define NAN_BITS 0x7fc00000u

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ka_cases.h"
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 
 #define N 8 /* threads per case */
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "sm4_asm.h"
+#include "translator/ir.h"
 
 #define KA_MAX_DWORDS 1024
 #define KA_MAX_RESOURCES 4

@@ -16,7 +16,7 @@
 
 #include "ka_cases.h"
 #include "shaderbridge/dxbc.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 
 static int failures;
 

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "translator/ir.h"
 
 /** Component types; the numbers are enum sb_ir_type's FLOAT, INT, UINT. */
 enum vkp_type { VKP_FLOAT = 1, VKP_INT = 2, VKP_UINT = 3 };

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shaderbridge/pica.h"
+#include "translator/pica.h"
 
 /* FILE.pica -> FILE.shbin; any other name gets .shbin appended. */
 static char *default_output(const char *input)

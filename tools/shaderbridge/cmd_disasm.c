@@ -11,8 +11,8 @@
 
 #include <string.h>
 
-#include "shaderbridge/pica.h"
-#include "shaderbridge/sm4.h"
+#include "translator/pica.h"
+#include "translator/sm4.h"
 
 static int disassemble(const struct cli_document *doc, uint32_t flags)
 {

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "translator/ir.h"
 
 static const char *kind_name(uint32_t kind)
 {

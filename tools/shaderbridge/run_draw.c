@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "translator/ir.h"
 
 static uint64_t now_ns(void)
 {

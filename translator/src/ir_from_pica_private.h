@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "shaderbridge/pica.h"
+#include "translator/pica.h"
 #include "shaderbridge/shbin.h"
 #include "ir_private.h"
 

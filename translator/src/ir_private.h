@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "shaderbridge/ir.h"
-#include "shaderbridge/sm4.h"
+#include "translator/ir.h"
+#include "translator/sm4.h"
 #include "arena.h"
 
 #if defined(__GNUC__)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PICA200 float24 conversions and rounding in C (shaderbridge/pica_float24.h): the
+ * PICA200 float24 conversions and rounding in C (translator/pica_float24.h): the
  * statement of docs/pica200.md §2 / §6.1 that loaders and tests use. The IR lowering
  * (pica_lower_math.c) emits the same rounding as IR integer ops; tests/pica_ir checks
  * the two against each other on the interpreter and on the GPU.
  */
-#include "shaderbridge/pica_float24.h"
+#include "translator/pica_float24.h"
 
 uint32_t sb_pica_f24_to_f32(uint32_t f24)
 {

@@ -10,7 +10,7 @@
  */
 #include "pica_lower_private.h"
 
-#include "shaderbridge/pica_float24.h"
+#include "translator/pica_float24.h"
 
 #define ABS_MASK 0x7FFFFFFFu
 #define SIGN_MASK 0x80000000u

@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "shaderbridge/pica.h"
+#include "translator/pica.h"
 #include "shaderbridge/shbin.h"
 
 /** One opcode row: folded opcode, picasso mnemonic, format, source count, has DST. */

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 #include "arena.h"
 
 #if defined(__GNUC__)

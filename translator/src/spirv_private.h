@@ -60,7 +60,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.h>
 
-#include "shaderbridge/ir.h"
+#include "translator/ir.h"
 #include "shaderbridge/translate.h"
 #include "spirv_builder.h"
 

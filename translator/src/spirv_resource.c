@@ -15,7 +15,7 @@
 
 #include <stdlib.h>
 
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 
 bool sb_spv_resource_needs_counter(const struct sb_ir_program *p, uint32_t uav_id)
 {

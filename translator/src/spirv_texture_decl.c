@@ -20,7 +20,7 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/dxbc_fxc.h"
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 
 /* Row d = SM4 resource dimension d (§8.3); rows 0, 11, 12 are not images. */
 static const struct sb_spv_dimension_info dimensions[] = {

@@ -17,7 +17,7 @@
 
 #include <stdio.h>
 
-#include "shaderbridge/sm4.h"
+#include "translator/sm4.h"
 
 /* A Block struct of `member` at offset 0 (the uint[] of buffers, the uint of counters). */
 static uint32_t block_struct(struct sb_spv_context *ctx, uint32_t member)

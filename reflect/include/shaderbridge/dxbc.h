@@ -171,7 +171,7 @@ struct sb_dxbc {
  * @return SB_SUCCESS, or a negative code (bad structure of any decoded part is
  *         an error; a checksum mismatch is a warning and sets checksum_ok=false)
  */
-enum sb_result sb_dxbc_parse(const void *data, size_t size, struct sb_dxbc **out,
+SB_API enum sb_result sb_dxbc_parse(const void *data, size_t size, struct sb_dxbc **out,
                              struct sb_error *error);
 
 /** Bits of the `flags` argument of sb_dxbc_parse_ex(). */
@@ -207,30 +207,30 @@ enum sb_dxbc_parse_flags {
  * @param error optional; receives code, byte offset and message on failure
  * @return as sb_dxbc_parse()
  */
-enum sb_result sb_dxbc_parse_ex(const void *data, size_t size, uint32_t flags,
+SB_API enum sb_result sb_dxbc_parse_ex(const void *data, size_t size, uint32_t flags,
                                 struct sb_dxbc **out, struct sb_error *error);
 
 /** Frees a container and everything decoded from it; NULL is a no-op. */
-void sb_dxbc_destroy(struct sb_dxbc *dxbc);
+SB_API void sb_dxbc_destroy(struct sb_dxbc *dxbc);
 
 /**
  * Computes the container checksum of docs/dxcontainer.md §1.3 over
  * `data[20..size)` into `digest`. Returns SB_ERROR_INVALID_ARGUMENT when
  * `size` < 20 or a pointer is NULL.
  */
-enum sb_result sb_dxbc_compute_checksum(const void *data, size_t size, uint8_t digest[16]);
+SB_API enum sb_result sb_dxbc_compute_checksum(const void *data, size_t size, uint8_t digest[16]);
 
 /** The first part with this FourCC, or NULL. */
-const struct sb_dxbc_part *sb_dxbc_find_part(const struct sb_dxbc *dxbc, uint32_t fourcc);
+SB_API const struct sb_dxbc_part *sb_dxbc_find_part(const struct sb_dxbc *dxbc, uint32_t fourcc);
 
 /** The kind a FourCC denotes (SB_DXBC_PART_UNKNOWN when not known). */
-enum sb_dxbc_part_kind sb_dxbc_part_kind_from_fourcc(uint32_t fourcc);
+SB_API enum sb_dxbc_part_kind sb_dxbc_part_kind_from_fourcc(uint32_t fourcc);
 
 /** A short description of a part kind ("resource definitions"); static string. */
-const char *sb_dxbc_part_kind_description(enum sb_dxbc_part_kind kind);
+SB_API const char *sb_dxbc_part_kind_description(enum sb_dxbc_part_kind kind);
 
 /** Name of a digest status ("valid", "mismatch", "unsigned", "preview-bypass"). */
-const char *sb_dxbc_digest_status_name(enum sb_dxbc_digest_status status);
+SB_API const char *sb_dxbc_digest_status_name(enum sb_dxbc_digest_status status);
 
 #ifdef __cplusplus
 }

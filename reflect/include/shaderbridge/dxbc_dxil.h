@@ -66,7 +66,7 @@ enum sb_dxil_shader_kind {
 };
 
 /** "Pixel", "Vertex", ... "Node", "Invalid" for 0..16; NULL otherwise. */
-const char *sb_dxil_shader_kind_name(uint32_t kind);
+SB_API const char *sb_dxil_shader_kind_name(uint32_t kind);
 
 /** A program part: the 24-byte header and where its bitcode lies. */
 struct sb_dxbc_program {
@@ -285,11 +285,11 @@ struct sb_dxbc_psv0 {
 };
 
 /** Names of the PSV0 enums (LLVM/DXC spellings); NULL for unknown values. */
-const char *sb_dxbc_psv0_resource_type_name(uint32_t type);
-const char *sb_dxbc_psv0_resource_kind_name(uint32_t kind);
-const char *sb_dxbc_psv0_semantic_kind_name(uint32_t kind);
-const char *sb_dxbc_psv0_interpolation_mode_name(uint32_t mode);
-const char *sb_dxbc_psv0_stage_layout_name(enum sb_dxbc_psv0_stage_layout layout);
+SB_API const char *sb_dxbc_psv0_resource_type_name(uint32_t type);
+SB_API const char *sb_dxbc_psv0_resource_kind_name(uint32_t kind);
+SB_API const char *sb_dxbc_psv0_semantic_kind_name(uint32_t kind);
+SB_API const char *sb_dxbc_psv0_interpolation_mode_name(uint32_t mode);
+SB_API const char *sb_dxbc_psv0_stage_layout_name(enum sb_dxbc_psv0_stage_layout layout);
 
 /* ------------------------------------------------------------------------ */
 /* RTS0 (§7)                                                                */
@@ -371,18 +371,18 @@ struct sb_dxbc_rts0 {
 };
 
 /** RTS0 enum names (LLVM/D3D12 spellings); NULL for unknown values. */
-const char *sb_dxbc_rts0_parameter_type_name(uint32_t type);
-const char *sb_dxbc_rts0_shader_visibility_name(uint32_t visibility);
-const char *sb_dxbc_rts0_range_type_name(uint32_t type);
-const char *sb_dxbc_rts0_filter_name(uint32_t filter);
-const char *sb_dxbc_rts0_address_mode_name(uint32_t mode);
-const char *sb_dxbc_rts0_comparison_func_name(uint32_t func);
-const char *sb_dxbc_rts0_border_color_name(uint32_t color);
+SB_API const char *sb_dxbc_rts0_parameter_type_name(uint32_t type);
+SB_API const char *sb_dxbc_rts0_shader_visibility_name(uint32_t visibility);
+SB_API const char *sb_dxbc_rts0_range_type_name(uint32_t type);
+SB_API const char *sb_dxbc_rts0_filter_name(uint32_t filter);
+SB_API const char *sb_dxbc_rts0_address_mode_name(uint32_t mode);
+SB_API const char *sb_dxbc_rts0_comparison_func_name(uint32_t func);
+SB_API const char *sb_dxbc_rts0_border_color_name(uint32_t color);
 /** Flag names by bit index (0..31); NULL for bits without a name. */
-const char *sb_dxbc_rts0_root_flag_name(unsigned bit);
-const char *sb_dxbc_rts0_descriptor_flag_name(unsigned bit);
-const char *sb_dxbc_rts0_range_flag_name(unsigned bit);
-const char *sb_dxbc_rts0_sampler_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_rts0_root_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_rts0_descriptor_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_rts0_range_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_rts0_sampler_flag_name(unsigned bit);
 
 /* ------------------------------------------------------------------------ */
 /* VERS (§8), ILDN (§9)                                                     */
@@ -491,8 +491,8 @@ struct sb_dxbc_srci {
     const struct sb_dxbc_srci_arg *args;
 };
 
-const char *sb_dxbc_srci_section_type_name(uint32_t type);
-const char *sb_dxbc_srci_compression_name(uint32_t compression);
+SB_API const char *sb_dxbc_srci_section_type_name(uint32_t type);
+SB_API const char *sb_dxbc_srci_compression_name(uint32_t compression);
 
 /* ------------------------------------------------------------------------ */
 /* SYM0 / STR0 (§14, proposal; decoded as proposed)                         */

@@ -49,7 +49,7 @@ enum sb_dxbc_program_type {
 };
 
 /** Short stage name ("ps", "vs", "gs", "hs", "ds", "cs"), or NULL for other values. */
-const char *sb_dxbc_program_type_name(uint32_t program_type);
+SB_API const char *sb_dxbc_program_type_name(uint32_t program_type);
 
 /* ------------------------------------------------------------------------ */
 /* RDEF (§12)                                                               */
@@ -184,26 +184,26 @@ struct sb_dxbc_rdef {
 };
 
 /** D3D_SHADER_INPUT_TYPE name ("CBUFFER", "TEXTURE", "UAV_RWTYPED", ...) or NULL. */
-const char *sb_dxbc_shader_input_type_name(uint32_t input_type);
+SB_API const char *sb_dxbc_shader_input_type_name(uint32_t input_type);
 /** D3D_RESOURCE_RETURN_TYPE name ("UNORM" ... "CONTINUED") or NULL (0 has no name). */
-const char *sb_dxbc_return_type_name(uint32_t return_type);
+SB_API const char *sb_dxbc_return_type_name(uint32_t return_type);
 /** D3D_SRV_DIMENSION name ("UNKNOWN", "BUFFER", "TEXTURE2D", ...) or NULL. */
-const char *sb_dxbc_srv_dimension_name(uint32_t dimension);
+SB_API const char *sb_dxbc_srv_dimension_name(uint32_t dimension);
 /** D3D_SHADER_VARIABLE_CLASS name ("scalar", "vector", "matrix_rows", ...) or NULL. */
-const char *sb_dxbc_variable_class_name(uint32_t variable_class);
+SB_API const char *sb_dxbc_variable_class_name(uint32_t variable_class);
 /** D3D_SHADER_VARIABLE_TYPE name ("float", "texture2d", "min16float", ...) or NULL. */
-const char *sb_dxbc_variable_type_name(uint32_t variable_type);
+SB_API const char *sb_dxbc_variable_type_name(uint32_t variable_type);
 /** D3D_CBUFFER_TYPE name ("cbuffer", "tbuffer", "interface_pointers",
  *  "resource_bind_info") or NULL. */
-const char *sb_dxbc_cbuffer_type_name(uint32_t cbuffer_type);
+SB_API const char *sb_dxbc_cbuffer_type_name(uint32_t cbuffer_type);
 /** Name of D3DCOMPILE_* flag bit `bit` (0..31), e.g. "NO_PRESHADER"; NULL if unnamed. */
-const char *sb_dxbc_compile_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_compile_flag_name(unsigned bit);
 /** Name of D3D_SHADER_INPUT_FLAGS bit `bit` ("USERPACKED", "COMPARISON_SAMPLER",
  *  "TEXTURE_COMPONENT_0", "TEXTURE_COMPONENT_1", "UNUSED") or NULL. */
-const char *sb_dxbc_shader_input_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_shader_input_flag_name(unsigned bit);
 /** Name of D3D_SHADER_VARIABLE_FLAGS bit `bit` ("USERPACKED", "USED",
  *  "INTERFACE_POINTER", "INTERFACE_PARAMETER") or NULL. */
-const char *sb_dxbc_variable_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_variable_flag_name(unsigned bit);
 
 /* ------------------------------------------------------------------------ */
 /* Signatures (§5, §10)                                                     */
@@ -243,12 +243,12 @@ struct sb_dxbc_signature {
 
 /** LLVM's spelling of a D3D_NAME system value ("Undefined", "Position",
  *  "FinalQuadEdgeTessfactor", "Target", ...), or NULL for values it does not define. */
-const char *sb_dxbc_system_value_name(uint32_t system_value);
+SB_API const char *sb_dxbc_system_value_name(uint32_t system_value);
 /** Component type name ("Unknown", "UInt32", "SInt32", "Float32", ... "Float64") or NULL. */
-const char *sb_dxbc_component_type_name(uint32_t component_type);
+SB_API const char *sb_dxbc_component_type_name(uint32_t component_type);
 /** Minimum precision name ("Default", "Float16", "Float2_8", "Reserved", "SInt16",
  *  "UInt16", "Any16", "Any10") or NULL. */
-const char *sb_dxbc_min_precision_name(uint32_t min_precision);
+SB_API const char *sb_dxbc_min_precision_name(uint32_t min_precision);
 
 /* ------------------------------------------------------------------------ */
 /* SHDR / SHEX program header (sm4-tokens.md §1)                            */
@@ -275,7 +275,7 @@ struct sb_dxbc_shader_header {
  * @return SB_SUCCESS; SB_ERROR_INVALID_ARGUMENT when a pointer is NULL, the stage is
  *         not one of the six or the name does not fit (buf then holds "" if size > 0)
  */
-enum sb_result sb_dxbc_shader_header_profile(const struct sb_dxbc_shader_header *header,
+SB_API enum sb_result sb_dxbc_shader_header_profile(const struct sb_dxbc_shader_header *header,
                                              char *buf, size_t size);
 
 /* ------------------------------------------------------------------------ */
@@ -343,9 +343,9 @@ struct sb_dxbc_stat {
 };
 
 /** snake_case name of STAT dword `index` ("instruction_count"), NULL past the last. */
-const char *sb_dxbc_stat_field_name(unsigned index);
+SB_API const char *sb_dxbc_stat_field_name(unsigned index);
 /** Name of a STAT version ("d3d10", "sm4", "sm5", "unknown"). */
-const char *sb_dxbc_stat_version_name(enum sb_dxbc_stat_version version);
+SB_API const char *sb_dxbc_stat_version_name(enum sb_dxbc_stat_version version);
 
 /* ------------------------------------------------------------------------ */
 /* SFI0 (§4)                                                                */
@@ -358,7 +358,7 @@ struct sb_dxbc_sfi0 {
 
 /** LLVM's name of SFI0 bit `bit` ("Doubles", ..., "ExtendedCommandInfo" for 32,
  *  "UsesDerivatives" 40, "RequiresGroup" 41), or NULL for other bits. */
-const char *sb_dxbc_sfi0_flag_name(unsigned bit);
+SB_API const char *sb_dxbc_sfi0_flag_name(unsigned bit);
 
 /* ------------------------------------------------------------------------ */
 /* IFCE (§13, reverse-engineered)                                           */

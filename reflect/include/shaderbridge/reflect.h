@@ -35,10 +35,10 @@ enum sb_format {
 };
 
 /** Recognises the format from the magic at the start of `data` (NULL-safe). */
-enum sb_format sb_format_detect(const void *data, size_t size);
+SB_API enum sb_format sb_format_detect(const void *data, size_t size);
 
 /** Lower-case name of a format ("dxcontainer", "shbin", "vbc", "spirv", "unknown"). */
-const char *sb_format_name(enum sb_format format);
+SB_API const char *sb_format_name(enum sb_format format);
 
 #ifdef __cplusplus
 }

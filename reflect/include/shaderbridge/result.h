@@ -6,14 +6,27 @@
  * Codes are sign-coded: SB_SUCCESS is 0 and every failure is negative, so
  * `r != SB_SUCCESS` and `r < 0` always agree. Failures are grouped in
  * thousand-blocks by the stage that detected them (generic 1..999,
- * container readers 1000..1999, SM4/5 token decoder 2000..2999), so a code
- * alone says which stage failed.
+ * container readers 1000..1999, SM4/5 token decoder 2000..2999, translation
+ * 3000..3999, running shaders 4000..4999), so a code alone says which stage
+ * failed.
+ *
+ * SB_API marks the functions libshaderbridge.so exports: the library is built
+ * with hidden visibility, so the functions declared in the installed headers
+ * are its whole dynamic interface.
  */
 #ifndef SHADERBRIDGE_RESULT_H
 #define SHADERBRIDGE_RESULT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#ifndef SB_API
+#if defined(__GNUC__) || defined(__clang__)
+#define SB_API __attribute__((visibility("default")))
+#else
+#define SB_API
+#endif
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -116,7 +129,7 @@ struct sb_warning {
  * or "SB_RESULT_UNKNOWN" for values that are not members of the enum.
  * The string is static; never free it.
  */
-const char *sb_result_name(enum sb_result result);
+SB_API const char *sb_result_name(enum sb_result result);
 
 #ifdef __cplusplus
 }

@@ -275,11 +275,11 @@ struct sb_shbin {
  *         limit), BAD_VALUE (an unknown type, register or mode),
  *         BAD_STRING (a name without terminator inside its table).
  */
-enum sb_result sb_shbin_parse(const void *data, size_t size, struct sb_shbin **out,
+SB_API enum sb_result sb_shbin_parse(const void *data, size_t size, struct sb_shbin **out,
                               struct sb_error *error);
 
 /** Frees a parsed file and everything it owns; NULL is a no-op. */
-void sb_shbin_destroy(struct sb_shbin *object);
+SB_API void sb_shbin_destroy(struct sb_shbin *object);
 
 /**
  * Converts a float24 (§2: sign bit 23, exponent [22:16] biased by 63,
@@ -294,7 +294,7 @@ void sb_shbin_destroy(struct sb_shbin *object);
  * - exponent 127 with mantissa 0 gives +inf or -inf; with a nonzero mantissa
  *   a NaN with the same sign and the mantissa as payload (shifted left by 7).
  */
-float sb_shbin_float24_to_float(uint32_t value);
+SB_API float sb_shbin_float24_to_float(uint32_t value);
 
 /**
  * Decodes a uniform-table register number (§3.3).
@@ -304,31 +304,31 @@ float sb_shbin_float24_to_float(uint32_t value);
  * @param index     receives the index within the class (may be NULL)
  * @return false for numbers outside every class (0x74-0x77, >= 0x88)
  */
-bool sb_shbin_decode_register(uint32_t reg, enum sb_shbin_register_class *class_out,
+SB_API bool sb_shbin_decode_register(uint32_t reg, enum sb_shbin_register_class *class_out,
                               uint32_t *index);
 
 /** "picasso", "picasso-old", "nintendo"; NULL for other values. Static string. */
-const char *sb_shbin_layout_name(enum sb_shbin_layout layout);
+SB_API const char *sb_shbin_layout_name(enum sb_shbin_layout layout);
 /** "vertex", "geometry"; NULL for other values. Static string. */
-const char *sb_shbin_shader_type_name(enum sb_shbin_shader_type type);
+SB_API const char *sb_shbin_shader_type_name(enum sb_shbin_shader_type type);
 /** "point", "variable", "fixed" (§9.2); NULL for other values. Static string. */
-const char *sb_shbin_gs_mode_name(enum sb_shbin_gs_mode mode);
+SB_API const char *sb_shbin_gs_mode_name(enum sb_shbin_gs_mode mode);
 /** "bool", "int", "float"; NULL for other values. Static string. */
-const char *sb_shbin_constant_type_name(enum sb_shbin_constant_type type);
+SB_API const char *sb_shbin_constant_type_name(enum sb_shbin_constant_type type);
 /**
  * §11.2 name ("position", "normal_quaternion", "color", "texcoord0",
  * "texcoord0_w", "texcoord1", "texcoord2", "view", "dummy"); NULL for other
  * values. Static string.
  */
-const char *sb_shbin_output_type_name(enum sb_shbin_output_type type);
+SB_API const char *sb_shbin_output_type_name(enum sb_shbin_output_type type);
 /** Register-class prefix "v", "c", "i", "b"; NULL for other values. Static string. */
-const char *sb_shbin_register_class_name(enum sb_shbin_register_class register_class);
+SB_API const char *sb_shbin_register_class_name(enum sb_shbin_register_class register_class);
 /**
  * §11.1 name of a hardware semantic code ("position.x", "color.a",
  * "texcoord0.u", "view.z", "unused" for 0x1F ...); NULL for unassigned codes.
  * Static string.
  */
-const char *sb_shbin_semantic_name(uint32_t code);
+SB_API const char *sb_shbin_semantic_name(uint32_t code);
 
 #ifdef __cplusplus
 }

@@ -326,17 +326,17 @@ struct sb_vbc {
  *         location used twice), SB_ERROR_TRAILING_DATA (bytes after the last
  *         blob), SB_ERROR_INVALID_ARGUMENT, SB_ERROR_OUT_OF_MEMORY
  */
-enum sb_result sb_vbc_parse(const void *data, size_t size, struct sb_vbc **out,
+SB_API enum sb_result sb_vbc_parse(const void *data, size_t size, struct sb_vbc **out,
                             struct sb_error *error);
 
 /** Frees a parsed file and everything decoded from it; NULL is a no-op. */
-void sb_vbc_destroy(struct sb_vbc *object);
+SB_API void sb_vbc_destroy(struct sb_vbc *object);
 
 /** The SPIR-V slice of `stage`, or NULL when the stage is absent (NULL-safe). */
-const struct sb_vbc_spirv *sb_vbc_find_spirv(const struct sb_vbc *vbc, enum sb_vbc_stage stage);
+SB_API const struct sb_vbc_spirv *sb_vbc_find_spirv(const struct sb_vbc *vbc, enum sb_vbc_stage stage);
 
 /** The default size of a table in the Vega engine (8192, 128, 512, 128, 128); 0 if unknown. */
-uint32_t sb_vbc_table_default_size(enum sb_vbc_binding_table table);
+SB_API uint32_t sb_vbc_table_default_size(enum sb_vbc_binding_table table);
 
 /*
  * Names. Each returns a static string (never free it) and "unknown" for a
@@ -344,28 +344,28 @@ uint32_t sb_vbc_table_default_size(enum sb_vbc_binding_table table);
  */
 
 /** "graphics". */
-const char *sb_vbc_shader_type_name(enum sb_vbc_shader_type type);
+SB_API const char *sb_vbc_shader_type_name(enum sb_vbc_shader_type type);
 /** The doc's names: "void", "boolean", "signed", ..., "ro_buffer", "rw_texels", "struct". */
-const char *sb_vbc_base_type_name(enum sb_vbc_base_type type);
+SB_API const char *sb_vbc_base_type_name(enum sb_vbc_base_type type);
 /** "1d", "2d", "3d", "1d_array", "2d_array", "cube", "buffer". */
-const char *sb_vbc_texel_rank_name(enum sb_vbc_texel_rank rank);
+SB_API const char *sb_vbc_texel_rank_name(enum sb_vbc_texel_rank rank);
 /** "signed", "unsigned", "float", "unorm", "snorm". */
-const char *sb_vbc_texel_type_name(enum sb_vbc_texel_type type);
+SB_API const char *sb_vbc_texel_type_name(enum sb_vbc_texel_type type);
 /** vslc's short stage names: "vert", "tesc", "tese", "geom", "frag". */
-const char *sb_vbc_stage_name(enum sb_vbc_stage stage);
+SB_API const char *sb_vbc_stage_name(enum sb_vbc_stage stage);
 /** The name of a single stage bit ("vert" for 0x01 ...); "unknown" for anything else. */
-const char *sb_vbc_stage_bit_name(uint32_t bit);
+SB_API const char *sb_vbc_stage_bit_name(uint32_t bit);
 /** vslc's -T names: "samplers", "images", "buffers", "rotexels", "rwtexels". */
-const char *sb_vbc_binding_table_name(enum sb_vbc_binding_table table);
+SB_API const char *sb_vbc_binding_table_name(enum sb_vbc_binding_table table);
 /** Vulkan's names without prefix: "COMBINED_IMAGE_SAMPLER", "STORAGE_BUFFER", ... */
-const char *sb_vbc_descriptor_type_name(enum sb_vbc_descriptor_type type);
+SB_API const char *sb_vbc_descriptor_type_name(enum sb_vbc_descriptor_type type);
 /** The engine's names: "Sampler1D", ..., "RWTexels"; "unmapped" for SB_VBC_BINDING_UNMAPPED. */
-const char *sb_vbc_binding_type_name(enum sb_vbc_binding_type type);
+SB_API const char *sb_vbc_binding_type_name(enum sb_vbc_binding_type type);
 /**
  * VSL's name of a texel format ("float4", "u8norm2", "s16norm"), or NULL
  * when (type, size, count) is none of the compiler's 21 formats.
  */
-const char *sb_vbc_texel_format_name(const struct sb_vbc_texel_format *format);
+SB_API const char *sb_vbc_texel_format_name(const struct sb_vbc_texel_format *format);
 
 #ifdef __cplusplus
 }

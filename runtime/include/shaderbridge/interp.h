@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The CPU interpreter: runs an IR program (shaderbridge/ir.h) with exactly
+ * The CPU interpreter: runs an IR program (translator/ir.h) with exactly
  * the semantics the SPIR-V back end implements (translator/IR.md
  * §Semantics), to validate GPU results or to run without a GPU.
  *
@@ -19,7 +19,7 @@
 
 #include <stdint.h>
 
-#include "shaderbridge/ir.h"
+#include "shaderbridge/types.h"
 #include "shaderbridge/resources.h"
 #include "shaderbridge/result.h"
 
@@ -65,7 +65,7 @@ struct sb_interp_stats {
  * instruction's offset), SB_ERROR_RUN_BUDGET, SB_ERROR_INVALID_ARGUMENT (not a compute
  * program, a zero or oversized group count).
  */
-enum sb_result sb_interp_dispatch(const struct sb_ir_program *program,
+SB_API enum sb_result sb_interp_dispatch(const struct sb_ir_program *program,
                                   struct sb_rt_resource *resources, uint32_t resource_count,
                                   const uint32_t group_count[3],
                                   const struct sb_interp_options *options,
@@ -90,7 +90,7 @@ struct sb_interp_registers {
  * register included; unwritten components stay as the caller filled them).
  * Errors as sb_interp_dispatch (SB_ERROR_INVALID_ARGUMENT for a non-vertex program).
  */
-enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program,
+SB_API enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program,
                                       struct sb_rt_resource *resources, uint32_t resource_count,
                                       uint32_t vertex_count, const struct sb_interp_registers *inputs,
                                       struct sb_interp_registers *outputs,
@@ -118,7 +118,7 @@ struct sb_interp_pixel_results {
  * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
  * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1.
  */
-enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
+SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,
                                     uint32_t pixel_count, const float *positions,
                                     const struct sb_interp_registers *inputs,
@@ -132,7 +132,7 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
  * (docs/sm4-tokens.md §8.8): point 1, line 2, triangle 3, line_adj 4, triangle_adj 6,
  * patchN (8..39) N; 0 for any other value.
  */
-uint32_t sb_interp_geometry_input_vertices(uint32_t gs_input_primitive);
+SB_API uint32_t sb_interp_geometry_input_vertices(uint32_t gs_input_primitive);
 
 /**
  * What a geometry program emitted, per invocation: invocation j = primitive * instances +
@@ -180,7 +180,7 @@ struct sb_interp_geometry_results {
  * Errors as sb_interp_dispatch (SB_ERROR_INVALID_ARGUMENT for a non-geometry program, an
  * input primitive with no vertex count, results too small for the declared maximum).
  */
-enum sb_result sb_interp_run_geometry(const struct sb_ir_program *program,
+SB_API enum sb_result sb_interp_run_geometry(const struct sb_ir_program *program,
                                       struct sb_rt_resource *resources, uint32_t resource_count,
                                       uint32_t primitive_count, const struct sb_interp_registers *inputs,
                                       struct sb_interp_geometry_results *results,

@@ -24,6 +24,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "shaderbridge/result.h"
+#include "shaderbridge/types.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -44,22 +47,25 @@ enum sb_rt_format {
 };
 
 /** Bytes per texel (0 for UNDEFINED / unknown values). */
-uint32_t sb_rt_format_size(enum sb_rt_format format);
+SB_API uint32_t sb_rt_format_size(enum sb_rt_format format);
 /** Channels per texel (1, 2 or 4; 0 for UNDEFINED / unknown values). */
-uint32_t sb_rt_format_channels(enum sb_rt_format format);
+SB_API uint32_t sb_rt_format_channels(enum sb_rt_format format);
 /** "r32g32b32a32_float" ...; "undefined" for unknown values. Static. */
-const char *sb_rt_format_name(enum sb_rt_format format);
+SB_API const char *sb_rt_format_name(enum sb_rt_format format);
 
-enum sb_rt_filter { SB_RT_FILTER_NEAREST = 0, SB_RT_FILTER_LINEAR = 1 };
+enum sb_rt_filter {
+    SB_RT_FILTER_NEAREST = 0, SB_RT_FILTER_LINEAR = 1, SB_RT_FILTER_MAX_ENUM = 0x7fffffff
+};
 enum sb_rt_address {
     SB_RT_ADDRESS_REPEAT = 0, SB_RT_ADDRESS_MIRRORED_REPEAT = 1,
-    SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3 /**< transparent black */
+    SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3, /**< transparent black */
+    SB_RT_ADDRESS_MAX_ENUM = 0x7fffffff
 };
 
 /** Sampler state (s#), Vulkan's meaning. */
 struct sb_rt_sampler {
-    uint32_t mag_filter, min_filter, mip_filter; /**< enum sb_rt_filter */
-    uint32_t address[3];                         /**< u, v, w: enum sb_rt_address */
+    enum sb_rt_filter mag_filter, min_filter, mip_filter;
+    enum sb_rt_address address[3];               /**< u, v, w */
     float mip_lod_bias, min_lod, max_lod;
     bool compare;                                /**< comparison sampler (sample_c, gather4_c) */
     uint32_t compare_op;                         /**< VkCompareOp value when `compare` */
@@ -67,14 +73,14 @@ struct sb_rt_sampler {
 
 /** One bound resource (see the file comment for the data layouts). */
 struct sb_rt_resource {
-    uint32_t resource_class;  /**< enum sb_ir_resource_class */
+    enum sb_ir_resource_class resource_class;
     uint32_t space;
     uint32_t register_index;
     /** Bytes: buffer contents or texel data. UAV results are written back here. */
     void *data;
     size_t size;
     /** Typed buffers and textures. */
-    uint32_t format;          /**< enum sb_rt_format */
+    enum sb_rt_format format;
     uint32_t dimension;       /**< SM4 resource dimension (docs/sm4-tokens.md §8.3), 0 = not typed */
     uint32_t width, height, depth; /**< depth: 3D depth; array layers are `layers` */
     uint32_t layers;          /**< array layers (cube arrays: 6 x cubes); 1 when not arrayed */
@@ -87,7 +93,7 @@ struct sb_rt_resource {
 };
 
 /** Bytes a texture's texel data takes (every level and layer); 0 on overflow. */
-size_t sb_rt_texture_bytes(const struct sb_rt_resource *resource);
+SB_API size_t sb_rt_texture_bytes(const struct sb_rt_resource *resource);
 
 #ifdef __cplusplus
 }

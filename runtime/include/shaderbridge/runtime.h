@@ -55,18 +55,18 @@ struct sb_rt_context_options {
     bool validation;
 };
 
-enum sb_result sb_rt_context_create(const struct sb_rt_context_options *options,
+SB_API enum sb_result sb_rt_context_create(const struct sb_rt_context_options *options,
                                     struct sb_rt_context **out, struct sb_error *error);
-void sb_rt_context_destroy(struct sb_rt_context *context);
+SB_API void sb_rt_context_destroy(struct sb_rt_context *context);
 
 /** True when the context has a Vulkan device (false in CPU-only mode). */
-bool sb_rt_context_has_device(const struct sb_rt_context *context);
+SB_API bool sb_rt_context_has_device(const struct sb_rt_context *context);
 /** The device name, or "cpu-only". Owned by the context. */
-const char *sb_rt_context_device_name(const struct sb_rt_context *context);
+SB_API const char *sb_rt_context_device_name(const struct sb_rt_context *context);
 /** Validation-layer errors reported since the context was created (0 without the layer). */
-uint32_t sb_rt_context_validation_errors(const struct sb_rt_context *context);
+SB_API uint32_t sb_rt_context_validation_errors(const struct sb_rt_context *context);
 /** The first validation-layer error message, or "". Owned by the context. */
-const char *sb_rt_context_first_validation_error(const struct sb_rt_context *context);
+SB_API const char *sb_rt_context_first_validation_error(const struct sb_rt_context *context);
 
 /** Wall times of one GPU run, in nanoseconds. */
 struct sb_rt_timing {
@@ -98,7 +98,7 @@ struct sb_rt_timing {
  *    VK_TIMEOUT); its objects are then left alive and the context refuses further dispatches
  *    with SB_ERROR_NO_DEVICE.
  */
-enum sb_result sb_rt_dispatch(struct sb_rt_context *context, const struct sb_translation *translation,
+SB_API enum sb_result sb_rt_dispatch(struct sb_rt_context *context, const struct sb_translation *translation,
                               struct sb_rt_resource *resources, uint32_t resource_count,
                               const uint32_t group_count[3], struct sb_rt_timing *timing,
                               struct sb_error *error);
@@ -108,21 +108,32 @@ enum sb_result sb_rt_dispatch(struct sb_rt_context *context, const struct sb_tra
 /** Per-vertex data for one vertex-shader input location. */
 struct sb_rt_vertex_stream {
     uint32_t location;        /**< the VS Input location (sb_translation::inputs[i].location) */
-    /** enum sb_rt_format of one element: R32, R32G32 or R32G32B32A32 x FLOAT / UINT / SINT;
-     *  its component type must match the input's (FLOAT, UINT, INT). */
-    uint32_t format;
+    /** One element: R32, R32G32 or R32G32B32A32 x FLOAT / UINT / SINT; its component
+     *  type must match the input's (FLOAT, UINT, INT). */
+    enum sb_rt_format format;
     const void *data;         /**< vertex_count elements, tightly packed */
 };
 
 /** A colour attachment the pixel shader writes. */
 struct sb_rt_color_target {
     uint32_t location;        /**< the PS Output location (SV_Target index), < the device's maxColorAttachments */
-    /** enum sb_rt_format: R32G32B32A32 FLOAT / UINT / SINT, R8G8B8A8_UNORM or
-     *  R16G16B16A16_FLOAT; a UINT / SINT format needs a UINT / INT output, the others FLOAT. */
-    uint32_t format;
+    /** R32G32B32A32 FLOAT / UINT / SINT, R8G8B8A8_UNORM or R16G16B16A16_FLOAT; a UINT /
+     *  SINT format needs a UINT / INT output, the others FLOAT. */
+    enum sb_rt_format format;
     /** width x height texels, rows top (y = 0) first: loaded before the draw (the clear value),
      *  results written back. NULL: zeros, nothing read back. */
     void *data;
+};
+
+/** sb_rt_draw::topology: list topologies, with the VkPrimitiveTopology value of each. Vertex i
+ *  * V .. i * V + V - 1 make primitive i (SV_PrimitiveID i), in order, adjacency ones included. */
+enum sb_rt_topology {
+    SB_RT_TOPOLOGY_POINT_LIST = 0,                    /**< V = 1 */
+    SB_RT_TOPOLOGY_LINE_LIST = 1,                     /**< V = 2 */
+    SB_RT_TOPOLOGY_TRIANGLE_LIST = 3,                 /**< V = 3 */
+    SB_RT_TOPOLOGY_LINE_LIST_WITH_ADJACENCY = 6,      /**< V = 4 */
+    SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY = 8,  /**< V = 6 */
+    SB_RT_TOPOLOGY_MAX_ENUM = 0x7fffffff
 };
 
 /** One point-list draw (sb_rt_draw_points). */
@@ -143,22 +154,13 @@ struct sb_rt_draw {
     /** optional D32_SFLOAT attachment (width x height floats in [0, 1], loaded and written
      *  back; depth test LESS_OR_EQUAL, writes on) or NULL (no depth test). */
     float *depth;
-    /** The primitive topology vertex_count vertices are assembled into (an
-     *  enum sb_rt_topology value); 0 = SB_RT_TOPOLOGY_POINT_LIST, what every draw used before
+    /** The primitive topology vertex_count vertices are assembled into;
+     *  0 = SB_RT_TOPOLOGY_POINT_LIST, what every draw used before
      *  this member existed. Anything but a point list needs a geometry shader, and
      *  vertex_count a multiple of the vertices per primitive. */
-    uint32_t topology;
+    enum sb_rt_topology topology;
 };
 
-/** sb_rt_draw::topology: list topologies, with the VkPrimitiveTopology value of each. Vertex i
- *  * V .. i * V + V - 1 make primitive i (SV_PrimitiveID i), in order, adjacency ones included. */
-enum sb_rt_topology {
-    SB_RT_TOPOLOGY_POINT_LIST = 0,                    /**< V = 1 */
-    SB_RT_TOPOLOGY_LINE_LIST = 1,                     /**< V = 2 */
-    SB_RT_TOPOLOGY_TRIANGLE_LIST = 3,                 /**< V = 3 */
-    SB_RT_TOPOLOGY_LINE_LIST_WITH_ADJACENCY = 6,      /**< V = 4 */
-    SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY = 8,  /**< V = 6 */
-};
 
 /**
  * Draws draw->vertex_count points (one vertex each, so a point covers the one pixel its
@@ -194,7 +196,7 @@ enum sb_rt_topology {
  * timing may be NULL; its phases are filled as for sb_rt_dispatch (pipeline_ns includes
  * the render pass, upload_ns the vertex buffers and attachments, readback_ns the targets).
  */
-enum sb_result sb_rt_draw_points(struct sb_rt_context *context, const struct sb_rt_draw *draw,
+SB_API enum sb_result sb_rt_draw_points(struct sb_rt_context *context, const struct sb_rt_draw *draw,
                                  struct sb_rt_resource *resources, uint32_t resource_count,
                                  struct sb_rt_timing *timing, struct sb_error *error);
 
@@ -302,7 +304,7 @@ struct sb_rt_vbc_draw {
  * tables larger than the device's descriptor limits, formats the device cannot use that
  * way); SB_ERROR_VULKAN. timing may be NULL; its phases are as for sb_rt_draw_points.
  */
-enum sb_result sb_rt_vbc_draw(struct sb_rt_context *context, const struct sb_rt_vbc_draw *draw,
+SB_API enum sb_result sb_rt_vbc_draw(struct sb_rt_context *context, const struct sb_rt_vbc_draw *draw,
                               struct sb_rt_timing *timing, struct sb_error *error);
 
 #ifdef __cplusplus

@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #include "shaderbridge/interp.h"
-#include "shaderbridge/ir.h"
+#include "shaderbridge/types.h"
 #include "shaderbridge/resources.h"
 #include "shaderbridge/result.h"
 #include "shaderbridge/runtime.h"
@@ -47,7 +47,7 @@ extern "C" {
 
 /** A loaded shader: its IR and its translation (both owned). */
 struct sb_rt_program {
-    uint32_t stage;                        /**< enum sb_ir_stage */
+    enum sb_ir_stage stage;
     const struct sb_ir_program *ir;
     const struct sb_translation *translation;
     const struct sb_dxbc *container;       /**< the parsed container (reflection), or NULL */
@@ -59,7 +59,7 @@ struct sb_rt_program {
  * from `options` (NULL = defaults). A SHBIN file loads as sb_rt_program_load_shbin(data,
  * size, 0, SB_IR_PICA_FLOAT24, ...): its first DVLE in the float24-exact mode.
  */
-enum sb_result sb_rt_program_load(const void *data, size_t size,
+SB_API enum sb_result sb_rt_program_load(const void *data, size_t size,
                                   const struct sb_translate_options *options,
                                   struct sb_rt_program **out, struct sb_error *error);
 
@@ -74,15 +74,16 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
  * geometry-shader DVLE loads as its compute expansion: `stage` GEOMETRY, `ir` a one-thread
  * compute program (runtime/README.md "PICA200", geometry shaders).
  */
-enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t dvle_index,
+SB_API enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t dvle_index,
                                         uint32_t pica_flags, const struct sb_translate_options *options,
                                         struct sb_rt_program **out, struct sb_error *error);
-void sb_rt_program_destroy(struct sb_rt_program *program);
+SB_API void sb_rt_program_destroy(struct sb_rt_program *program);
 
 /** Kinds of 32-bit words, for generation and comparison. */
 enum sb_rt_word_kind {
     SB_RT_WORD_UNKNOWN = 0, SB_RT_WORD_FLOAT = 1, SB_RT_WORD_INT = 2, SB_RT_WORD_UINT = 3,
     SB_RT_WORD_BOOL = 4, SB_RT_WORD_DOUBLE_LOW = 5, SB_RT_WORD_DOUBLE_HIGH = 6,
+    SB_RT_WORD_KIND_MAX_ENUM = 0x7fffffff
 };
 
 /** A set of resources for one program, with the word kinds of each. */
@@ -105,13 +106,13 @@ struct sb_rt_input_options {
 };
 
 /** Creates seeded inputs for every resource `program` declares. */
-enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
+SB_API enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
                                    const struct sb_rt_input_options *options,
                                    struct sb_rt_inputs **out, struct sb_error *error);
 /** A deep copy (same data, separately owned). */
-enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_rt_inputs **out,
+SB_API enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_rt_inputs **out,
                                   struct sb_error *error);
-void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
+SB_API void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
 
 /**
  * Resource classes of the stage outputs a report adds after the program's own
@@ -139,7 +140,7 @@ struct sb_validate_mismatch {
     uint32_t resource;         /**< index into the inputs' resources */
     uint64_t byte_offset;      /**< in the resource's data; UINT64_MAX: the UAV counter */
     uint32_t texel[4];         /**< textures: x, y, z (or layer), mip; buffers: element, 0.. */
-    uint32_t kind;             /**< enum sb_rt_word_kind used for the comparison */
+    enum sb_rt_word_kind kind; /**< used for the comparison */
     uint32_t gpu, cpu;         /**< the two words */
 };
 
@@ -200,10 +201,10 @@ struct sb_validate_report {
  * SB_ERROR_RUN_UNSUPPORTED. With options->sides naming one side, only that side runs (what
  * `shaderbridge run` uses); its results are in report->gpu or report->cpu.
  */
-enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
+SB_API enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,
                            struct sb_validate_report **out, struct sb_error *error);
-void sb_validate_report_destroy(struct sb_validate_report *report);
+SB_API void sb_validate_report_destroy(struct sb_validate_report *report);
 
 /** What sb_validate_explain_precision found. */
 struct sb_validate_precision {
@@ -219,13 +220,13 @@ struct sb_validate_precision {
  * an allowed imprecision of that size explains (evidence, not proof: see
  * runtime/src/validate_precision.c). `options` must be those of the report's run.
  */
-enum sb_result sb_validate_explain_precision(const struct sb_rt_program *program,
+SB_API enum sb_result sb_validate_explain_precision(const struct sb_rt_program *program,
                                              const struct sb_validate_options *options,
                                              const struct sb_validate_report *report, int32_t ulps,
                                              struct sb_validate_precision *out, struct sb_error *error);
 
 /** Compares two words of `kind` under the rules above (exported for tests and tools). */
-bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t float_ulps);
+SB_API bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t float_ulps);
 
 #ifdef __cplusplus
 }

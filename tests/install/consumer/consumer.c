@@ -1,5 +1,7 @@
-/* Parses the file given on the command line with the installed library. */
+/* Parses and translates the file given on the command line with the installed library:
+ * only the installed (public) headers and the exported functions are used. */
 #include <shaderbridge/reflect.h>
+#include <shaderbridge/translate.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,5 +22,14 @@ int main(int argc, char **argv)
     }
     printf("parts=%u checksum_ok=%d\n", dxbc->part_count, dxbc->checksum_ok);
     sb_dxbc_destroy(dxbc);
+    struct sb_translation *translation;
+    if (sb_translate(bytes, size, NULL, &translation, &error) != SB_SUCCESS) {
+        fprintf(stderr, "%s\n", error.message);
+        return 1;
+    }
+    enum sb_ir_stage stage = translation->stage;
+    printf("stage=%s spirv_magic=%d\n", stage == SB_IR_STAGE_VERTEX ? "vertex" : "other",
+           translation->word_count > 5 && translation->words[0] == 0x07230203u);
+    sb_translation_destroy(translation);
     return 0;
 }

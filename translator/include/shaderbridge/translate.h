@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Translation to SPIR-V: one entry point from container bytes (DXBC now,
- * SHBIN later) through the IR (shaderbridge/ir.h) to a SPIR-V module for a
+ * SHBIN later) through the IR (translator/ir.h) to a SPIR-V module for a
  * chosen Vulkan target environment, with the resource bindings that were used.
  *
  * Bindings (the documented default, translator/IR.md §Bindings):
@@ -23,12 +23,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "shaderbridge/ir.h"
+#include "shaderbridge/types.h"
 #include "shaderbridge/result.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+struct sb_dxbc;
 
 enum sb_target_env {
     SB_TARGET_VULKAN_1_0 = 0, SB_TARGET_VULKAN_1_1 = 1, /**< the default */
@@ -37,13 +39,13 @@ enum sb_target_env {
 };
 
 /** "vulkan1.1" -> SB_TARGET_VULKAN_1_1; false for other names. */
-bool sb_target_env_parse(const char *name, enum sb_target_env *out);
+SB_API bool sb_target_env_parse(const char *name, enum sb_target_env *out);
 /** "vulkan1.0" ... "vulkan1.3"; NULL for unknown values. Static. */
-const char *sb_target_env_name(enum sb_target_env env);
+SB_API const char *sb_target_env_name(enum sb_target_env env);
 
 /** A caller-chosen binding for one register (or SM5.1 range) of one class. */
 struct sb_binding_override {
-    uint32_t resource_class;  /**< enum sb_ir_resource_class */
+    enum sb_ir_resource_class resource_class;
     uint32_t space;
     uint32_t register_index;  /**< the register (SM5.1: the range's lower bound) */
     uint32_t set, binding;
@@ -84,7 +86,7 @@ struct sb_translate_options {
 
 /** What one Vulkan binding holds, as reported after translation. */
 struct sb_translated_binding {
-    uint32_t resource_class;  /**< enum sb_ir_resource_class */
+    enum sb_ir_resource_class resource_class;
     uint32_t space;
     uint32_t lower_bound;     /**< first register */
     uint32_t count;           /**< registers (descriptor array size); 0xFFFFFFFF unbounded */
@@ -107,10 +109,10 @@ struct sb_translated_interface {
     uint32_t location;
     uint32_t component;       /**< first component (Component decoration; 0 when absent) */
     uint32_t component_count; /**< 1-4 */
-    uint32_t component_type;  /**< enum sb_ir_type: FLOAT, INT or UINT */
+    enum sb_ir_type component_type; /**< FLOAT, INT or UINT */
     uint32_t array_size;      /**< outer per-vertex array (GS/HS/DS inputs, HS outputs); 0 = none */
     bool patch;               /**< Patch decoration (HS outputs / DS inputs) */
-    uint32_t interpolation;   /**< enum sb_ir_interpolation for PS inputs */
+    enum sb_ir_interpolation interpolation; /**< PS inputs */
     const char *semantic;     /**< semantic name or NULL; owned by the translation */
     uint32_t semantic_index;
 };
@@ -141,7 +143,7 @@ struct sb_translated_interface {
 
 /** The result of a translation. */
 struct sb_translation {
-    uint32_t stage;           /**< enum sb_ir_stage */
+    enum sb_ir_stage stage;
     const uint32_t *words;    /**< the SPIR-V module */
     size_t word_count;
     const char *entry_point;  /**< "main" */
@@ -175,7 +177,7 @@ struct sb_translation {
  * instruction; SB_ERROR_SPIRV_INVALID (or _OPTIMIZE) when validation (optimisation)
  * was asked for and failed: offset 0, the SPIR-V word index in the message.
  */
-enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
+SB_API enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
                             struct sb_translation **out, struct sb_error *error);
 
 /**
@@ -187,12 +189,12 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
  * hold SB_IR_PICA_LOWERED or the bytes are not a SHBIN (no "DVLB" magic), else as
  * sb_translate.
  */
-enum sb_result sb_translate_shbin(const void *data, size_t size, uint32_t dvle_index,
+SB_API enum sb_result sb_translate_shbin(const void *data, size_t size, uint32_t dvle_index,
                                   uint32_t pica_flags, const struct sb_translate_options *options,
                                   struct sb_translation **out, struct sb_error *error);
 
 /** Same, from an IR program the caller built or lowered (bindings are assigned on a copy). */
-enum sb_result sb_translate_ir(const struct sb_ir_program *program,
+SB_API enum sb_result sb_translate_ir(const struct sb_ir_program *program,
                                const struct sb_translate_options *options,
                                struct sb_translation **out, struct sb_error *error);
 
@@ -201,25 +203,25 @@ enum sb_result sb_translate_ir(const struct sb_ir_program *program,
  * decide the declared format of loaded typed UAVs and its RDEF gives -g names, so the
  * result equals sb_translate of the container's bytes without parsing them again.
  */
-enum sb_result sb_translate_ir_container(const struct sb_ir_program *program,
+SB_API enum sb_result sb_translate_ir_container(const struct sb_ir_program *program,
                                          const struct sb_dxbc *container,
                                          const struct sb_translate_options *options,
                                          struct sb_translation **out, struct sb_error *error);
 
 /** Frees a translation; NULL is a no-op. */
-void sb_translation_destroy(struct sb_translation *translation);
+SB_API void sb_translation_destroy(struct sb_translation *translation);
 
 /**
  * Validates SPIR-V words for a target env with SPIRV-Tools. On failure
  * returns SB_ERROR_SPIRV_INVALID with the validator's message and the word
  * index * 4 as offset.
  */
-enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum sb_target_env env,
+SB_API enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum sb_target_env env,
                                  struct sb_error *error);
 
 /** Disassembles SPIR-V words to spirv-dis text (malloc'd; free with free()).
  *  NULL when the words do not parse as SPIR-V, env is unknown or memory ran out. */
-char *sb_spirv_disassemble(const uint32_t *words, size_t word_count, enum sb_target_env env);
+SB_API char *sb_spirv_disassemble(const uint32_t *words, size_t word_count, enum sb_target_env env);
 
 /**
  * Runs SPIRV-Tools' performance passes (what `spirv-opt -O` runs) over a
@@ -232,7 +234,7 @@ char *sb_spirv_disassemble(const uint32_t *words, size_t word_count, enum sb_tar
  * out_count: its length in words (0 on failure).
  * error:     may be NULL; set on failure only.
  */
-enum sb_result sb_spirv_optimize(const uint32_t *words, size_t word_count, enum sb_target_env env,
+SB_API enum sb_result sb_spirv_optimize(const uint32_t *words, size_t word_count, enum sb_target_env env,
                                  uint32_t **out_words, size_t *out_count, struct sb_error *error);
 
 #ifdef __cplusplus

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "shaderbridge/result.h"
+#include "shaderbridge/types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,25 +42,12 @@ struct sb_sm4_program;
 /* Program-level enums                                                      */
 /* ------------------------------------------------------------------------ */
 
-enum sb_ir_stage {
-    SB_IR_STAGE_VERTEX = 0, SB_IR_STAGE_PIXEL = 1, SB_IR_STAGE_GEOMETRY = 2,
-    SB_IR_STAGE_HULL = 3, SB_IR_STAGE_DOMAIN = 4, SB_IR_STAGE_COMPUTE = 5,
-    SB_IR_STAGE_MAX_ENUM = 0x7fffffff
-};
+/* enum sb_ir_stage and enum sb_ir_type: shaderbridge/types.h. */
 
 enum sb_ir_source {
     SB_IR_SOURCE_SM4 = 0,   /**< DXBC SHDR/SHEX */
     SB_IR_SOURCE_PICA = 1,  /**< SHBIN/DVLB */
     SB_IR_SOURCE_MAX_ENUM = 0x7fffffff
-};
-
-/** How an operation views a 32-bit lane (or a lane pair for the 64-bit types). */
-enum sb_ir_type {
-    SB_IR_TYPE_NONE = 0, /**< no value (control flow, declarations) */
-    SB_IR_TYPE_FLOAT = 1, SB_IR_TYPE_INT = 2, SB_IR_TYPE_UINT = 3,
-    SB_IR_TYPE_BOOL = 4,    /**< 0 / 0xFFFFFFFF as D3D comparisons produce */
-    SB_IR_TYPE_DOUBLE = 5,  /**< a lane pair */
-    SB_IR_TYPE_MAX_ENUM = 0x7fffffff
 };
 
 /* ------------------------------------------------------------------------ */
@@ -279,14 +267,6 @@ struct sb_ir_function {
 /* Declarations                                                             */
 /* ------------------------------------------------------------------------ */
 
-/** Interpolation modes of pixel-shader inputs (SM4 §8.2 values). */
-enum sb_ir_interpolation {
-    SB_IR_INTERP_UNDEFINED = 0, SB_IR_INTERP_CONSTANT = 1, SB_IR_INTERP_LINEAR = 2,
-    SB_IR_INTERP_LINEAR_CENTROID = 3, SB_IR_INTERP_LINEAR_NOPERSPECTIVE = 4,
-    SB_IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID = 5, SB_IR_INTERP_LINEAR_SAMPLE = 6,
-    SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE = 7,
-    SB_IR_INTERP_MAX_ENUM = 0x7fffffff
-};
 
 /** Where a signature element lives. */
 enum sb_ir_signature_kind {
@@ -321,14 +301,6 @@ struct sb_ir_signature_element {
     uint64_t offset;
 };
 
-/** Resource register classes (for bindings). */
-enum sb_ir_resource_class {
-    SB_IR_RESOURCE_CBV = 0,       /**< cb# */
-    SB_IR_RESOURCE_SRV = 1,       /**< t# */
-    SB_IR_RESOURCE_SAMPLER = 2,   /**< s# */
-    SB_IR_RESOURCE_UAV = 3,       /**< u# */
-    SB_IR_RESOURCE_CLASS_MAX_ENUM = 0x7fffffff
-};
 
 /** Resource kinds (what a t#/u# holds). */
 enum sb_ir_resource_kind {
@@ -465,22 +437,7 @@ struct sb_ir_program {
 /* PICA200 (IR.md §PICA200 programs)                                        */
 /* ------------------------------------------------------------------------ */
 
-/* sb_ir_program::pica_flags. */
-/** float24-exact mode: float uniform and input reads are rounded to float24 (subnormals
- *  kept), every arithmetic result is rounded to float24, overflows to inf and flushes below
- *  2^-62 to +0. Without it (fast mode) results keep float32 mantissas and range. */
-#define SB_IR_PICA_FLOAT24 0x1u
-/** [UNK] float24 rounding: truncate the mantissa instead of rounding to nearest even. */
-#define SB_IR_PICA_ROUND_TRUNCATE 0x2u
-/** [UNK] MAX: plain `a > b ? a : b` (Azahar) instead of the measured rule where an infinite
- *  second operand wins (max(0, -inf) = -inf, the default). */
-#define SB_IR_PICA_MAX_EMULATOR 0x4u
-/** [UNK] PICA_CMP compare ops 6 and 7 leave the flag unchanged (Azahar) instead of setting
- *  it true (3dbrew/GBATEK, the default). */
-#define SB_IR_PICA_CMP67_KEEP 0x8u
-/** Set by sb_ir_pica_lower() on its result: the program holds only core IR (no PICA files
- *  or ops remain); consumers run it with the core semantics. */
-#define SB_IR_PICA_LOWERED 0x80000000u
+/* sb_ir_program::pica_flags: SB_IR_PICA_* of shaderbridge/types.h. */
 
 /**
  * The PICA uniform buffer: one constant buffer (CBV) register that a PICA program declares
