@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The CPU interpreter: runs an IR program (translator/ir.h) with exactly
+ * The CPU interpreter: runs a program in shaderbridge's IR (the opaque
+ * struct sb_ir_program of types.h, as sb_rt_program_load makes it) with exactly
  * the semantics the SPIR-V back end implements (translator/IR.md
  * §Semantics), to validate GPU results or to run without a GPU.
  *

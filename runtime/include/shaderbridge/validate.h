@@ -65,7 +65,7 @@ SB_API enum sb_result sb_rt_program_load(const void *data, size_t size,
 
 /**
  * Loads one entry point of a SHBIN file (PICA200 vertex or geometry shader).
- * dvle_index: the DVLE (0 = the first); pica_flags: SB_IR_PICA_* of ir.h for
+ * dvle_index: the DVLE (0 = the first); pica_flags: SB_IR_PICA_* of types.h for
  * sb_ir_from_pica — SB_IR_PICA_FLOAT24 for the float24-exact mode, 0 for the fast float32
  * mode, plus the [UNK] choices. `container` of the result is NULL; the parsed file stays
  * with the program (its DVLE constants go into the uniform buffer sb_rt_inputs_create

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Translation to SPIR-V: one entry point from container bytes (DXBC now,
- * SHBIN later) through the IR (translator/ir.h) to a SPIR-V module for a
+ * Translation to SPIR-V: one entry point from shader bytes (a DXBC container
+ * with SM4.0-5.1 code, or a PICA200 SHBIN) through the IR to a SPIR-V module for a
  * chosen Vulkan target environment, with the resource bindings that were used.
  *
  * Bindings (the documented default, translator/IR.md §Bindings):
@@ -183,7 +183,7 @@ SB_API enum sb_result sb_translate(const void *data, size_t size, const struct s
 /**
  * sb_translate for SHBIN bytes with a chosen entry point and PICA mode.
  * dvle_index: an index into the file's DVLE table (0 = the first, what
- * sb_translate uses). pica_flags: SB_IR_PICA_* (ir.h) for sb_ir_from_pica, e.g.
+ * sb_translate uses). pica_flags: SB_IR_PICA_* (types.h) for the PICA front end, e.g.
  * SB_IR_PICA_FLOAT24 for the float24-exact mode; sb_translate uses 0 (fast mode).
  * Fails with SB_ERROR_INVALID_ARGUMENT when the file has no such DVLE, the flags
  * hold SB_IR_PICA_LOWERED or the bytes are not a SHBIN (no "DVLB" magic), else as
