@@ -5,7 +5,7 @@
  * printed as FILE:LINE:COL: error: MESSAGE (the compiler convention, since
  * a text position helps more than a byte offset) and exit with status 1.
  */
-#include "cli.h"
+#include "commands.h"
 
 #include <errno.h>
 #include <stdlib.h>
