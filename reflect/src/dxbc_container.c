@@ -98,16 +98,6 @@ const char *sb_dxbc_digest_status_name(enum sb_dxbc_digest_status status)
     }
 }
 
-const struct sb_dxbc_part *sb_dxbc_find_part(const struct sb_dxbc *dxbc, uint32_t fourcc)
-{
-    if (!dxbc)
-        return NULL;
-    for (uint32_t i = 0; i < dxbc->part_count; i++)
-        if (dxbc->parts[i].fourcc == fourcc)
-            return &dxbc->parts[i];
-    return NULL;
-}
-
 static void fourcc_to_name(uint32_t fourcc, char name[5])
 {
     for (unsigned i = 0; i < 4; i++) {
