@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge disasm [--offsets] [--no-header] FILE`: the SM4/5 program of
- * a DXBC container in fxc's syntax (docs/sm4-tokens.md §9), or a PICA200
+ * a DXBC container in fxc's syntax (../shared/docs/sm4-tokens.md §9), or a PICA200
  * SHBIN in picasso syntax that `shaderbridge assemble` turns back into the
- * same code words (docs/pica200.md; the options apply to DXBC only). Decode
+ * same code words (../shared/docs/pica200.md; the options apply to DXBC only). Decode
  * errors are reported as FILE:OFFSET: error: ... with the file offset of the
  * bad token, like every other command.
  */
