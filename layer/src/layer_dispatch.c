@@ -1,100 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Instance and device chaining (the loader's layer interface, version 2) and
- * the dispatch maps. Each vkCreateInstance / vkCreateDevice finds the
- * loader's link info in the create info's pNext chain, advances the chain to
- * the next layer *before* calling down (so the next layer sees its own link),
- * and records the next layer's entry points under the dispatch key of the new
- * handle. The maps are read on every intercepted call from any thread and
- * written only at create/destroy: a read-write lock guards them. A missing
- * link fails the create call (VK_ERROR_INITIALIZATION_FAILED) instead of
- * guessing at a loader we do not understand.
+ * Instance and device chaining (the loader's layer interface, version 2).
+ * Each vkCreateInstance / vkCreateDevice finds the loader's link info in the
+ * create info's pNext chain, advances the chain to the next layer *before*
+ * calling down (so the next layer sees its own link), and records the next
+ * layer's entry points under the dispatch key of the new handle in the
+ * dispatch maps (layer_map.c, below this file and every intercept that looks
+ * a handle up). A missing link fails the create call
+ * (VK_ERROR_INITIALIZATION_FAILED) instead of guessing at a loader we do not
+ * understand.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "layer_private.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Few instances and devices live at once: linear arrays beat a hash table here. */
-struct map {
-    pthread_rwlock_t lock;
-    void **keys;
-    void **values;
-    size_t count, capacity;
-};
-
-static struct map instances = { PTHREAD_RWLOCK_INITIALIZER, NULL, NULL, 0, 0 };
-static struct map devices = { PTHREAD_RWLOCK_INITIALIZER, NULL, NULL, 0, 0 };
-
-static void *map_find(struct map *m, void *key)
-{
-    void *found = NULL;
-    pthread_rwlock_rdlock(&m->lock);
-    for (size_t i = 0; i < m->count && !found; i++)
-        if (m->keys[i] == key)
-            found = m->values[i];
-    pthread_rwlock_unlock(&m->lock);
-    return found;
-}
-
-static bool map_insert(struct map *m, void *key, void *value)
-{
-    bool ok = true;
-    pthread_rwlock_wrlock(&m->lock);
-    if (m->count == m->capacity) {
-        size_t cap = m->capacity ? 2 * m->capacity : 4;
-        void **k = realloc(m->keys, cap * sizeof(*k));
-        if (k)
-            m->keys = k;
-        void **v = k ? realloc(m->values, cap * sizeof(*v)) : NULL;
-        if (v)
-            m->values = v;
-        if (k && v)
-            m->capacity = cap;
-        else
-            ok = false;
-    }
-    if (ok) {
-        m->keys[m->count] = key;
-        m->values[m->count++] = value;
-    }
-    pthread_rwlock_unlock(&m->lock);
-    return ok;
-}
-
-static void *map_remove(struct map *m, void *key)
-{
-    void *value = NULL;
-    pthread_rwlock_wrlock(&m->lock);
-    for (size_t i = 0; i < m->count; i++)
-        if (m->keys[i] == key) {
-            value = m->values[i];
-            m->keys[i] = m->keys[m->count - 1];
-            m->values[i] = m->values[m->count - 1];
-            m->count--;
-            break;
-        }
-    if (!m->count) { /* the last object gone: nothing left for LSan to call a leak */
-        free(m->keys);
-        free(m->values);
-        m->keys = m->values = NULL;
-        m->capacity = 0;
-    }
-    pthread_rwlock_unlock(&m->lock);
-    return value;
-}
-
-struct sb_layer_instance *sb_layer_instance_find(const void *dispatchable)
-{
-    return map_find(&instances, sb_layer_key(dispatchable));
-}
-
-struct sb_layer_device *sb_layer_device_find(const void *dispatchable)
-{
-    return map_find(&devices, sb_layer_key(dispatchable));
-}
 
 /* ---- instances ------------------------------------------------------------------------------------ */
 
@@ -141,7 +60,7 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateInstance(const VkInstanceCreateInf
         (PFN_vkEnumerateDeviceExtensionProperties)gipa(*out, "vkEnumerateDeviceExtensionProperties");
     inst->get_physical_device_properties =
         (PFN_vkGetPhysicalDeviceProperties)gipa(*out, "vkGetPhysicalDeviceProperties");
-    if (!map_insert(&instances, sb_layer_key(*out), inst)) {
+    if (!sb_layer_instance_add(*out, inst)) {
         if (inst->destroy_instance)
             inst->destroy_instance(*out, alloc);
         sb_layer_config_free(&inst->config);
@@ -157,7 +76,7 @@ VKAPI_ATTR void VKAPI_CALL sb_layer_DestroyInstance(VkInstance instance, const V
 {
     if (!instance)
         return;
-    struct sb_layer_instance *inst = map_remove(&instances, sb_layer_key(instance));
+    struct sb_layer_instance *inst = sb_layer_instance_remove(instance);
     if (!inst)
         return;
     sb_layer_stats_log();
@@ -277,7 +196,7 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateDevice(VkPhysicalDevice physical, 
         dev->config.share_modules = false;
     sb_layer_device_keys(dev);
     fill_device(dev, info);
-    if (!map_insert(&devices, sb_layer_key(*out), dev)) {
+    if (!sb_layer_device_add(*out, dev)) {
         if (dev->destroy_device)
             dev->destroy_device(*out, alloc);
         sb_layer_config_free(&dev->config);
@@ -296,7 +215,7 @@ VKAPI_ATTR void VKAPI_CALL sb_layer_DestroyDevice(VkDevice device, const VkAlloc
 {
     if (!device)
         return;
-    struct sb_layer_device *dev = map_remove(&devices, sb_layer_key(device));
+    struct sb_layer_device *dev = sb_layer_device_remove(device);
     if (!dev)
         return;
     sb_layer_module_forget_device(dev);

@@ -68,7 +68,7 @@ struct sb_layer_hash sb_layer_hash_bytes(const void *data, size_t size, uint64_t
 /* 32 lower-case hex digits and a NUL. */
 void sb_layer_hash_hex(struct sb_layer_hash hash, char out[33]);
 
-/* ---- dispatch maps (layer_dispatch.c) ----------------------------------------------------------- */
+/* ---- dispatch maps (layer_map.c) and chaining (layer_dispatch.c) -------------------------------- */
 
 struct sb_layer_instance {
     VkInstance instance;
@@ -109,8 +109,17 @@ static inline void *sb_layer_key(const void *handle)
     return *(void *const *)handle;
 }
 
+/* The dispatch maps (layer_map.c), keyed by sb_layer_key of any handle of the object.
+ * find: the record, or NULL. add: false when out of memory. remove: the record taken
+ * out of the map (the caller frees it), or NULL when the handle is unknown. */
 struct sb_layer_instance *sb_layer_instance_find(const void *dispatchable);
+bool sb_layer_instance_add(const void *dispatchable, struct sb_layer_instance *inst);
+struct sb_layer_instance *sb_layer_instance_remove(const void *dispatchable);
 struct sb_layer_device *sb_layer_device_find(const void *dispatchable);
+bool sb_layer_device_add(const void *dispatchable, struct sb_layer_device *dev);
+struct sb_layer_device *sb_layer_device_remove(const void *dispatchable);
+
+/* Chaining (layer_dispatch.c): the intercepted instance and device calls. */
 
 VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateInstance(const VkInstanceCreateInfo *info,
                                                        const VkAllocationCallbacks *alloc, VkInstance *out);
@@ -153,6 +162,9 @@ void sb_layer_spirv_seal(struct sb_layer_spirv *spirv);
 struct sb_layer_spirv *sb_layer_spirv_ref(struct sb_layer_spirv *spirv);
 /* Drops a reference; the last one frees. NULL is ignored. */
 void sb_layer_spirv_unref(struct sb_layer_spirv *spirv);
+/* Bit position of a single VkShaderStageFlagBits below SB_LAYER_STAGES; -1 for anything
+ * else (layer_spirv.c, below the cache, the translation, the modules and the stages). */
+int sb_layer_stage_index(uint32_t vk_stage);
 
 /* Every stage a foreign input yields: one for DXBC/SHBIN, one per present stage for VBC. */
 struct sb_layer_output {
@@ -241,8 +253,6 @@ void sb_layer_module_forget_device(const struct sb_layer_device *dev);
 void sb_layer_module_evicted(struct sb_layer_spirv *spirv);
 /* Looks up `module`; copies its info when the layer created it. */
 bool sb_layer_module_lookup(VkShaderModule module, struct sb_layer_module_info *out);
-/* Bit position of a single VkShaderStageFlagBits below SB_LAYER_STAGES; -1 for anything else. */
-int sb_layer_stage_index(uint32_t vk_stage);
 
 VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateShaderModule(VkDevice device, const VkShaderModuleCreateInfo *info,
                                                            const VkAllocationCallbacks *alloc,

@@ -8,7 +8,9 @@
  * (layer/README.md §Entry points). Every read stays inside the word count.
  * Also the life of the layer's SPIR-V modules (struct sb_layer_spirv): one
  * allocation with the words inline, shared by reference between the in-process
- * cache and the calls using it (layer/README.md §Cache hit path).
+ * cache and the calls using it (layer/README.md §Cache hit path), and the
+ * index of a module's stage (sb_layer_stage_index). This file is the bottom
+ * of the translation side: it calls nothing else of the layer.
  */
 #include "layer_private.h"
 
@@ -107,4 +109,12 @@ void sb_layer_spirv_unref(struct sb_layer_spirv *spirv)
     /* acq_rel: whatever another thread did with the module happens before the free */
     if (spirv && atomic_fetch_sub_explicit(&spirv->refs, 1, memory_order_acq_rel) == 1)
         free(spirv);
+}
+
+int sb_layer_stage_index(uint32_t vk_stage)
+{
+    for (int i = 0; i < SB_LAYER_STAGES; i++)
+        if (vk_stage == (1u << i))
+            return i;
+    return -1;
 }

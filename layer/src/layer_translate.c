@@ -51,14 +51,6 @@ static const uint32_t ir_stage_bits[] = {
     [SB_IR_STAGE_COMPUTE] = VK_SHADER_STAGE_COMPUTE_BIT,
 };
 
-int sb_layer_stage_index(uint32_t vk_stage)
-{
-    for (int i = 0; i < SB_LAYER_STAGES; i++)
-        if (vk_stage == (1u << i))
-            return i;
-    return -1;
-}
-
 void sb_layer_output_free(struct sb_layer_output *out)
 {
     for (uint32_t i = 0; i < out->count; i++)

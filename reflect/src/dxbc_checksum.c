@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The DirectX Container checksum (docs/dxcontainer.md §1.3).
+ * The DirectX Container checksum (../shared/docs/dxcontainer.md §1.3).
  *
  * It is MD5's compression function with MD5's initial state, run over the
  * bytes after the digest field, but with a non-standard final padding: the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * DirectX Container reader: header, part-offset table, checksum verdict and
- * dispatch of every part to its decoder (docs/dxcontainer.md §1).
+ * dispatch of every part to its decoder (../shared/docs/dxcontainer.md §1).
  *
  * The offset table is checked as a whole (the count must fit in the bytes
  * after the header) before anything is allocated by it. Parts are then
@@ -22,7 +22,7 @@ struct part_kind_row {
     const char *description;
 };
 
-/* One row per known FourCC (docs/dxcontainer.md §1.4). */
+/* One row per known FourCC (../shared/docs/dxcontainer.md §1.4). */
 static const struct part_kind_row part_kinds[] = {
     { SB_FOURCC('R', 'D', 'E', 'F'), SB_DXBC_PART_RDEF, sb_dxbc_decode_rdef, "resource definitions" },
     { SB_FOURCC('I', 'S', 'G', 'N'), SB_DXBC_PART_ISGN, sb_dxbc_decode_signature, "input signature" },
@@ -96,16 +96,6 @@ const char *sb_dxbc_digest_status_name(enum sb_dxbc_digest_status status)
     case SB_DXBC_DIGEST_UNCHECKED: return "unchecked";
     default: return "unknown";
     }
-}
-
-const struct sb_dxbc_part *sb_dxbc_find_part(const struct sb_dxbc *dxbc, uint32_t fourcc)
-{
-    if (!dxbc)
-        return NULL;
-    for (uint32_t i = 0; i < dxbc->part_count; i++)
-        if (dxbc->parts[i].fourcc == fourcc)
-            return &dxbc->parts[i];
-    return NULL;
 }
 
 static void fourcc_to_name(uint32_t fourcc, char name[5])
@@ -251,7 +241,7 @@ static bool decode_part(struct sb_dxbc_decode_context *ctx, struct sb_cursor *fi
     return decode(ctx, &data, part) && sb_cursor_ok(&data);
 }
 
-/* LLVM's reader allows at most one of these (docs/dxcontainer.md §1.2). */
+/* LLVM's reader allows at most one of these (../shared/docs/dxcontainer.md §1.2). */
 static bool check_unique_parts(struct sb_reader *reader, const struct sb_dxbc *dxbc)
 {
     static const enum sb_dxbc_part_kind unique[] = { SB_DXBC_PART_DXIL, SB_DXBC_PART_HASH,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Checks shared by the FXC-era part decoders (see dxbc_fxc_private.h) and
- * the program-type name table used by both RDEF (docs/dxcontainer.md §12)
- * and SHDR/SHEX (docs/sm4-tokens.md §1).
+ * the program-type name table used by both RDEF (../shared/docs/dxcontainer.md §12)
+ * and SHDR/SHEX (../shared/docs/sm4-tokens.md §1).
  */
 #include "dxbc_fxc_private.h"
 

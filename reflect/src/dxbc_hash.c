@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * HASH part: flags and the 16-byte shader hash (docs/dxcontainer.md §3).
+ * HASH part: flags and the 16-byte shader hash (../shared/docs/dxcontainer.md §3).
  * The shader hash identifies the shader (and its PDB); it is unrelated to
  * the container checksum in the file header. Bigger parts are accepted
  * (only the first 20 bytes have a meaning), as LLVM's reader does.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * IFCE decoder: FXC class-linkage interfaces (docs/dxcontainer.md §13).
+ * IFCE decoder: FXC class-linkage interfaces (../shared/docs/dxcontainer.md §13).
  * The layout is reverse-engineered, so this is best effort -- but every
  * count and offset is checked like any other, and a failure is an error.
  *

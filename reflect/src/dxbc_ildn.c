@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ILDN, the debug name part (docs/dxcontainer.md §9): u16 flags, u16 name
+ * ILDN, the debug name part (../shared/docs/dxcontainer.md §9): u16 flags, u16 name
  * length, the name and its NUL, zero padding. The terminator is required
  * exactly at the declared length, so the name is a C string of known
  * length without scanning past the record.

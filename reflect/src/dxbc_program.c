@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Program parts: DXIL, ILDB and DXC's STAT reflection module share one
- * 24-byte header in front of LLVM bitcode (docs/dxcontainer.md §2).
+ * 24-byte header in front of LLVM bitcode (../shared/docs/dxcontainer.md §2).
  *
  * The header holds two sizes that can disagree with the part: the program
  * size in words and the bitcode offset/size pair (relative to the 'DXIL'

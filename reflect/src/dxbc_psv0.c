@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PSV0, pipeline state validation (docs/dxcontainer.md §6).
+ * PSV0, pipeline state validation (../shared/docs/dxcontainer.md §6).
  *
  * The part is versioned by the sizes it declares, not by a number: the
  * RuntimeInfo size picks the layout (v0..v4), the bind-info size picks the

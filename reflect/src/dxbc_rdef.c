@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * RDEF decoder: FXC's resource definitions (docs/dxcontainer.md §12) --
+ * RDEF decoder: FXC's resource definitions (../shared/docs/dxcontainer.md §12) --
  * header (28-byte SM4.x, 60-byte SM5 with its declared descriptor sizes),
  * creator string, constant buffers with their variables, the type tree
  * below every variable, and the bound resources.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * RTS0, the serialised root signature, versions 1.0 / 1.1 / 1.2
- * (docs/dxcontainer.md §7).
+ * (../shared/docs/dxcontainer.md §7).
  *
  * Every block is reached through an offset from the part start (parameter
  * array, each payload, each range array, the sampler array); writers lay

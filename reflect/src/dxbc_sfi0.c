@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SFI0 decoder: the 64-bit shader feature flags (docs/dxcontainer.md §4)
+ * SFI0 decoder: the 64-bit shader feature flags (../shared/docs/dxcontainer.md §4)
  * and LLVM's names of the bits. Shorter than 8 bytes is an error; a longer
  * part is decoded from its first 8 bytes with a warning, because a newer
  * producer may append data we do not know.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SHDR/SHEX program header (docs/sm4-tokens.md §1): the version token and
+ * SHDR/SHEX program header (../shared/docs/sm4-tokens.md §1): the version token and
  * the length token. Instructions are decoded by the translator, not here;
  * this reader only establishes the stage, the shader model and how many
  * tokens belong to the program, so later stages can trust that the length

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Signature decoder for all seven signature parts (docs/dxcontainer.md §5
+ * Signature decoder for all seven signature parts (../shared/docs/dxcontainer.md §5
  * and §10): ISGN/OSGN/PCSG (24-byte elements), OSG5 (28: a stream first)
  * and ISG1/OSG1/PSG1 (32: stream first, minimum precision last). One
  * element struct serves all three record sizes, the size being decided by
@@ -113,7 +113,7 @@ bool sb_dxbc_decode_signature(struct sb_dxbc_decode_context *ctx, struct sb_curs
     return true;
 }
 
-/* ---- name tables (LLVM's spellings, docs/dxcontainer.md §5.1-§5.3) ---- */
+/* ---- name tables (LLVM's spellings, ../shared/docs/dxcontainer.md §5.1-§5.3) ---- */
 
 struct value_name {
     uint32_t value;

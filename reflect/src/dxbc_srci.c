@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SRCI, source info (docs/dxcontainer.md §9): a header, then sections that
+ * SRCI, source info (../shared/docs/dxcontainer.md §9): a header, then sections that
  * each start with their own aligned size and type. Each section is read
  * through a window of its declared size, so a bad size inside one section
  * cannot reach into the next. SourceNames, SourceContents and Args are

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * STAT decoder for FXC statistics (docs/dxcontainer.md §11): an array of
+ * STAT decoder for FXC statistics (../shared/docs/dxcontainer.md §11): an array of
  * u32 counters whose count tells the layout (28, 29 or 37 dwords). Any
  * other size is not an error -- the raw dwords are kept and the fields that
  * fit are named -- because the layout was reverse-engineered and a producer

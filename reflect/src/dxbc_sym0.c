@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * SYM0 and STR0, the proposed symbol and string tables (hlsl-specs PR
- * #110, closed unmerged; docs/dxcontainer.md §14), decoded as proposed.
+ * #110, closed unmerged; ../shared/docs/dxcontainer.md §14), decoded as proposed.
  *
  * SYM0 is an array of 20-byte PE/COFF-style symbols. A name of up to 8
  * characters is stored inline; a longer one is a zero word plus an offset

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * VERS, the compiler version part (docs/dxcontainer.md §8): a 16-byte
+ * VERS, the compiler version part (../shared/docs/dxcontainer.md §8): a 16-byte
  * header and up to two NUL-terminated strings (commit SHA, then a custom
  * version string) inside the declared content size. The content size is
  * checked against the part before the strings are read, and each string

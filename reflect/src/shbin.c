@@ -3,7 +3,7 @@
  * SHBIN / DVLB reader (PICA200 shader binaries): the DVLB header, the DVLP
  * program (code words, operand descriptors, filename table, unknown header
  * words) and the dispatch of every DVLE to shbin_dvle.c
- * (docs/pica200.md §12.1, §12.2, §12.9; operand descriptors §5).
+ * (../shared/docs/pica200.md §12.1, §12.2, §12.9; operand descriptors §5).
  *
  * Three writers are known and none is trusted for section order: current
  * picasso puts DVLEs after the program data, old picasso puts the DVLE

@@ -2,7 +2,7 @@
 /*
  * DVLE decoding for the SHBIN reader: the 64-byte header and the constant,
  * label, output, uniform and symbol tables of one entry point
- * (docs/pica200.md §12.3-§12.8, with §2 for float24 constants, §3.3 for
+ * (../shared/docs/pica200.md §12.3-§12.8, with §2 for float24 constants, §3.3 for
  * uniform registers, §9.2 for the geometry-shader fields and §11.2 for the
  * semantics an output implies).
  *

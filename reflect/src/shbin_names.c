@@ -2,7 +2,7 @@
 /*
  * The fixed facts of the PICA200 SHBIN format as tables: names of the enums,
  * the output types with their lane counts and first semantic codes
- * (docs/pica200.md §11.2), the semantic codes themselves (§11.1), the
+ * (../shared/docs/pica200.md §11.2), the semantic codes themselves (§11.1), the
  * uniform register numbering (§3.3), and the float24 decoder (§2).
  *
  * Each table has one row per item so that tests can walk every row and the

@@ -2,7 +2,7 @@
 /*
  * Private interface between the SHBIN reader's files: shbin.c (DVLB, DVLP,
  * life cycle), shbin_dvle.c (DVLE header and tables) and shbin_names.c
- * (format tables, float24). docs/pica200.md §12.
+ * (format tables, float24). ../shared/docs/pica200.md §12.
  */
 #ifndef SB_REFLECT_SHBIN_PRIVATE_H
 #define SB_REFLECT_SHBIN_PRIVATE_H

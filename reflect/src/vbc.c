@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * VBC reader: the 25-byte header, the five reflection sections and the
- * per-stage SPIR-V blobs (docs/vbc.md §2-§4), validated by the checklist
+ * per-stage SPIR-V blobs (../shared/docs/vbc.md §2-§4), validated by the checklist
  * of §9 and the compiler limits of §8.
  *
  * The format has no offsets or section sizes: every section starts at the

@@ -3,7 +3,7 @@
  * Tables shared by the VBC parser (vbc.c) and the name functions
  * (vbc_tables.c): which resource base type lives in which set-0 table, the
  * ranks and formats it accepts, and the compiler's texel formats
- * (docs/vbc.md §5.3, §5.4, §5.6). Keeping them in one place means the
+ * (../shared/docs/vbc.md §5.3, §5.4, §5.6). Keeping them in one place means the
  * validation and the names cannot drift apart.
  */
 #ifndef SB_REFLECT_VBC_PRIVATE_H

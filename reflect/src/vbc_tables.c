@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * VBC enumerations: names of every enum of shaderbridge/vbc.h and the
- * tables the parser validates against (docs/vbc.md §5, §6).
+ * tables the parser validates against (../shared/docs/vbc.md §5, §6).
  *
  * Each table has one row per enumerant, indexed by the enumerant's value,
  * so a test can walk every row and a new value cannot be named in one

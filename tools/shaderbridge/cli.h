@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Private interface of the `shaderbridge` program: file loading, error
- * printing in the `FILE:OFFSET: error: ...` form, and the JSON builders of
- * each format (one json_<format>.c each). The text form of `reflect` is a
- * rendering of the same JSON tree, so both outputs always agree.
+ * The helpers every part of the `shaderbridge` program shares, below the
+ * subcommands that call them: file loading and error printing in the
+ * `FILE:OFFSET: error: ...` form (cli.c), the JSON helpers (json_util.c), the
+ * JSON builders of each format (one json_<format>.c each) and the one-line
+ * summaries of `info`. The text form of `reflect` is a rendering of the same
+ * JSON tree, so both outputs always agree. Nothing declared here calls a
+ * subcommand: those are in commands.h, called by main.c alone.
  */
 #ifndef SB_CLI_H
 #define SB_CLI_H
@@ -32,16 +35,8 @@ void cli_file_free(struct cli_file *file);
 /** Prints `NAME:OFFSET: error: MESSAGE` to stderr. */
 void cli_report_error(const char *name, const struct sb_error *error);
 
-/** Prints `shaderbridge: error: ...` for a usage problem. */
+/** Prints `shaderbridge: error: ...` and a pointer to `help` for a usage problem. */
 void cli_usage_error(const char *format, ...);
-
-int cli_cmd_info(int argc, char **argv);
-int cli_cmd_reflect(int argc, char **argv);
-int cli_cmd_disasm(int argc, char **argv);
-int cli_cmd_assemble(int argc, char **argv);
-int cli_cmd_translate(int argc, char **argv);
-int cli_cmd_run(int argc, char **argv);
-int cli_cmd_validate(int argc, char **argv);
 
 /* JSON helpers (json_util.c). */
 json_object *cli_json_u64(uint64_t value);

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge assemble [-o OUT] FILE.pica`: picasso-syntax PICA200
- * assembly to a SHBIN file (docs/pica200.md §12). Errors in the source are
+ * assembly to a SHBIN file (../shared/docs/pica200.md §12). Errors in the source are
  * printed as FILE:LINE:COL: error: MESSAGE (the compiler convention, since
  * a text position helps more than a byte offset) and exit with status 1.
  */
-#include "cli.h"
+#include "commands.h"
 
 #include <errno.h>
 #include <stdlib.h>

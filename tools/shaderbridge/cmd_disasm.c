@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge disasm [--offsets] [--no-header] FILE`: the SM4/5 program of
- * a DXBC container in fxc's syntax (docs/sm4-tokens.md §9), or a PICA200
+ * a DXBC container in fxc's syntax (../shared/docs/sm4-tokens.md §9), or a PICA200
  * SHBIN in picasso syntax that `shaderbridge assemble` turns back into the
- * same code words (docs/pica200.md; the options apply to DXBC only). Decode
+ * same code words (../shared/docs/pica200.md; the options apply to DXBC only). Decode
  * errors are reported as FILE:OFFSET: error: ... with the file offset of the
  * bad token, like every other command.
  */
+#include "commands.h"
 #include "document.h"
 
 #include <string.h>
 
+#include "error.h"
 #include "translator/pica.h"
 #include "translator/sm4.h"
 
@@ -81,12 +83,11 @@ int cli_cmd_disasm(int argc, char **argv)
     if (doc.format == SB_FORMAT_SHBIN) {
         status = disassemble_shbin(&doc);
     } else if (doc.format != SB_FORMAT_DXCONTAINER || doc.dxbc->is_dxil) {
-        struct sb_error error = { .code = SB_ERROR_UNKNOWN_FORMAT, .offset = 0,
-                                  .instr = UINT32_MAX };
-        snprintf(error.message, sizeof(error.message),
-                 "disasm reads SM4/5 DXBC containers (SHDR/SHEX) and SHBIN; this is %s",
-                 doc.format == SB_FORMAT_DXCONTAINER ? "a DXIL container"
-                                                     : sb_format_name(doc.format));
+        struct sb_error error;
+        sb_error_set(&error, SB_ERROR_UNKNOWN_FORMAT, 0, SB_ERROR_NO_INSTR,
+                     "disasm reads SM4/5 DXBC containers (SHDR/SHEX) and SHBIN; this is %s",
+                     doc.format == SB_FORMAT_DXCONTAINER ? "a DXIL container"
+                                                         : sb_format_name(doc.format));
         cli_report_error(name, &error);
         status = CLI_EXIT_INVALID_INPUT;
     } else {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* `shaderbridge info FILE...`: one summary line per file. */
+#include "commands.h"
 #include "document.h"
 
 #include <string.h>

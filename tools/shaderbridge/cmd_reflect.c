@@ -3,6 +3,7 @@
  * `shaderbridge reflect [--json] FILE`: everything decoded from one file; for
  * a DXBC shader also the Vulkan bindings its translation uses (json_translate.c).
  */
+#include "commands.h"
 #include "document.h"
 
 #include <string.h>
@@ -36,14 +37,12 @@ int cli_cmd_reflect(int argc, char **argv)
     if (!cli_document_open(name, &doc))
         return CLI_EXIT_INVALID_INPUT;
     json_object *tree = cli_document_json(&doc);
-#ifndef SB_CLI_NO_TRANSLATE
     if (doc.format == SB_FORMAT_DXCONTAINER || doc.format == SB_FORMAT_SHBIN) {
         json_object *bindings = cli_json_vulkan_bindings(doc.format == SB_FORMAT_DXCONTAINER ? doc.dxbc : NULL,
                                                          doc.file.bytes, doc.file.size);
         if (bindings)
             cli_json_add(tree, "vulkan_bindings", bindings);
     }
-#endif
     if (json)
         puts(json_object_to_json_string_ext(tree, JSON_C_TO_STRING_PRETTY |
                                                       JSON_C_TO_STRING_SPACED |

@@ -12,6 +12,7 @@
  * a texture must be given exactly its size).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "commands.h"
 #include "run_common.h"
 #include "png_image.h"
 

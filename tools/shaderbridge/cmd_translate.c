@@ -22,6 +22,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "commands.h"
 #include "translate_jobs.h"
 
 #include <errno.h>

@@ -13,6 +13,7 @@
  * usage error, 3 when the shader could not be run (unsupported, no device,
  * instruction budget exhausted).
  */
+#include "commands.h"
 #include "run_common.h"
 #include "png_image.h"
 

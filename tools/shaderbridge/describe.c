@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-/* Profile prefixes of the DXIL shader kinds that have one (docs/dxcontainer.md §2). */
+/* Profile prefixes of the DXIL shader kinds that have one (../shared/docs/dxcontainer.md §2). */
 static const char *const dxil_profile_prefix[] = {
     "ps", "vs", "gs", "hs", "ds", "cs", "lib", NULL, NULL, NULL, NULL, NULL, NULL, "ms", "as",
 };

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "error.h"
+
 bool cli_document_open(const char *name, struct cli_document *doc)
 {
     memset(doc, 0, sizeof(*doc));
@@ -24,20 +26,15 @@ bool cli_document_open(const char *name, struct cli_document *doc)
         break;
     case SB_FORMAT_SPIRV:
         if (doc->file.size % 4 != 0 || doc->file.size < 20) {
-            error = (struct sb_error){ .code = SB_ERROR_BAD_SIZE, .offset = 0,
-                                       .instr = UINT32_MAX };
-            snprintf(error.message, sizeof(error.message),
-                     "SPIR-V module of %zu bytes is not a whole number of words with a "
-                     "5-word header", doc->file.size);
-            result = error.code;
+            result = sb_error_set(&error, SB_ERROR_BAD_SIZE, 0, SB_ERROR_NO_INSTR,
+                                  "SPIR-V module of %zu bytes is not a whole number of words "
+                                  "with a 5-word header", doc->file.size);
         }
         break;
     default:
-        error = (struct sb_error){ .code = SB_ERROR_UNKNOWN_FORMAT, .offset = 0,
-                                   .instr = UINT32_MAX };
-        snprintf(error.message, sizeof(error.message),
-                 "not a DXBC container, SHBIN, VBC or SPIR-V file (unrecognised magic)");
-        result = error.code;
+        result = sb_error_set(&error, SB_ERROR_UNKNOWN_FORMAT, 0, SB_ERROR_NO_INSTR,
+                              "not a DXBC container, SHBIN, VBC or SPIR-V file "
+                              "(unrecognised magic)");
         break;
     }
     if (result != SB_SUCCESS) {

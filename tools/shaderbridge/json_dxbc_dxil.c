@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * JSON for the DXC-era DirectX Container parts (docs/dxcontainer.md §2, §3,
+ * JSON for the DXC-era DirectX Container parts (../shared/docs/dxcontainer.md §2, §3,
  * §6-§9, §14): every decoded field under snake_case keys, raw numbers next
  * to their names, so the obj2yaml agreement test (tests/dxbc_dxil) can
  * compare each field LLVM prints and a reader can see unknown values.

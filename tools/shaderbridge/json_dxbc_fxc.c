@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * JSON for the FXC-era parts of a DirectX Container (RDEF, the signatures,
- * SHDR/SHEX header, STAT, SFI0, IFCE; docs/dxcontainer.md §4, §5, §10-§13).
+ * SHDR/SHEX header, STAT, SFI0, IFCE; ../shared/docs/dxcontainer.md §4, §5, §10-§13).
  *
  * Signature, SFI0 and shader-header keys are fixed because the obj2yaml
  * comparison reads them. RDEF types are printed as one flat table that

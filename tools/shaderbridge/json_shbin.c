@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * JSON and the one-line `info` summary of a PICA200 SHBIN file
- * (docs/pica200.md §12): everything sb_shbin_parse() decoded, with
+ * (../shared/docs/pica200.md §12): everything sb_shbin_parse() decoded, with
  * snake_case keys. Enum-like fields carry both the name and the raw value so
  * nothing is lost; float24 constants carry the raw 24-bit patterns and the
  * decoded floats (non-finite values as the strings "inf", "-inf", "nan",

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * JSON and the one-line `info` summary of a VBC file (docs/vbc.md): every
+ * JSON and the one-line `info` summary of a VBC file (../shared/docs/vbc.md): every
  * decoded field of shaderbridge/vbc.h under snake_case keys, enums as their
  * names next to the raw numbers a runtime needs. SPIR-V blobs appear as
  * slices {stage, offset, word_count}; the words themselves are left to

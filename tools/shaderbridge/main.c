@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge`: command-line front end. Each subcommand lives in its own
- * cmd_<name>.c; this file only dispatches and prints usage.
+ * cmd_<name>.c (commands.h); this file only dispatches and prints usage, and
+ * is the top of the program: nothing calls into it.
  */
-#include "cli.h"
+#include "commands.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 static const char usage_text[] =
@@ -20,7 +20,6 @@ static const char usage_text[] =
     "  assemble [-o OUT] FILE.pica\n"
     "                             picasso-syntax PICA200 assembly to a SHBIN file\n"
     "                             (default OUT: FILE with .shbin)\n"
-#ifndef SB_CLI_NO_TRANSLATE
     "  translate [-o OUT] [--target-env vulkan1.0|vulkan1.1|vulkan1.2|vulkan1.3]\n"
     "            [-g] [-O] [--validate] [--spirv-text] [--jobs N]\n"
     "            [--unbounded-descriptors N] FILE...\n"
@@ -56,23 +55,12 @@ static const char usage_text[] =
     "                             3 could not run; --output DIR: mismatching 2D images\n"
     "                             as PNG (gpu, cpu, difference). Device: --device,\n"
     "                             SHADERBRIDGE_DEVICE, else lavapipe\n"
-#endif
     "  help                       this text\n"
     "  version                    print the version\n"
     "\n"
     "FILE may be '-' for standard input. Exit status: 0 success, 1 invalid input\n"
     "(reported as FILE:OFFSET: error: ...), 2 usage error, 3 (run, validate) the\n"
     "shader could not be run.\n";
-
-void cli_usage_error(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fputs("shaderbridge: error: ", stderr);
-    vfprintf(stderr, format, args);
-    fputs("\n(run 'shaderbridge help' for usage)\n", stderr);
-    va_end(args);
-}
 
 int main(int argc, char **argv)
 {
@@ -89,14 +77,12 @@ int main(int argc, char **argv)
         return cli_cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(command, "assemble"))
         return cli_cmd_assemble(argc - 1, argv + 1);
-#ifndef SB_CLI_NO_TRANSLATE
     if (!strcmp(command, "translate"))
         return cli_cmd_translate(argc - 1, argv + 1);
     if (!strcmp(command, "run"))
         return cli_cmd_run(argc - 1, argv + 1);
     if (!strcmp(command, "validate"))
         return cli_cmd_validate(argc - 1, argv + 1);
-#endif
     if (!strcmp(command, "help") || !strcmp(command, "--help") || !strcmp(command, "-h")) {
         fputs(usage_text, stdout);
         return CLI_EXIT_OK;

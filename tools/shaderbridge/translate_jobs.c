@@ -21,6 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
+
 struct run_state {
     struct translate_run *run;
     pthread_mutex_t lock;
@@ -31,22 +33,13 @@ struct run_state {
     bool bar_drawn;
 };
 
-static void set_error(struct sb_error *error, enum sb_result code, const char *format,
-                      const char *a, const char *b)
-{
-    error->code = code;
-    error->offset = 0;
-    error->instr = UINT32_MAX;
-    snprintf(error->message, sizeof(error->message), format, a, b);
-}
-
 /* Reads a whole input; stdin for "-". */
 static bool load_input(const char *name, uint8_t **bytes, size_t *size, struct sb_error *error)
 {
     bool is_stdin = !strcmp(name, "-");
     FILE *in = is_stdin ? stdin : fopen(name, "rb");
     if (!in) {
-        set_error(error, SB_ERROR_IO, "cannot open: %s%s", strerror(errno), "");
+        sb_error_set(error, SB_ERROR_IO, 0, SB_ERROR_NO_INSTR, "cannot open: %s", strerror(errno));
         return false;
     }
     uint8_t *data = NULL;
@@ -57,8 +50,8 @@ static bool load_input(const char *name, uint8_t **bytes, size_t *size, struct s
             size_t grown = capacity ? capacity * 2 : 65536;
             uint8_t *bigger = realloc(data, grown);
             if (!bigger) {
-                set_error(error, SB_ERROR_OUT_OF_MEMORY, "out of memory reading the file%s%s",
-                          "", "");
+                sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR,
+                             "out of memory reading the file");
                 ok = false;
                 break;
             }
@@ -71,7 +64,7 @@ static bool load_input(const char *name, uint8_t **bytes, size_t *size, struct s
             break;
     }
     if (ok && ferror(in)) {
-        set_error(error, SB_ERROR_IO, "read failed: %s%s", strerror(errno), "");
+        sb_error_set(error, SB_ERROR_IO, 0, SB_ERROR_NO_INSTR, "read failed: %s", strerror(errno));
         ok = false;
     }
     if (!is_stdin)
@@ -90,8 +83,8 @@ static bool write_output(const char *path, const void *data, size_t size, struct
 {
     if (!path) {
         if (fwrite(data, 1, size, stdout) != size || fflush(stdout) != 0) {
-            set_error(error, SB_ERROR_IO, "cannot write to standard output: %s%s",
-                      strerror(errno), "");
+            sb_error_set(error, SB_ERROR_IO, 0, SB_ERROR_NO_INSTR,
+                         "cannot write to standard output: %s", strerror(errno));
             return false;
         }
         return true;
@@ -99,7 +92,8 @@ static bool write_output(const char *path, const void *data, size_t size, struct
     size_t length = strlen(path) + 32;
     char *temporary = malloc(length);
     if (!temporary) {
-        set_error(error, SB_ERROR_OUT_OF_MEMORY, "out of memory naming %s%s", path, "");
+        sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR, "out of memory naming %s",
+                     path);
         return false;
     }
     snprintf(temporary, length, "%s.tmp%ld", path, (long)getpid());
@@ -110,7 +104,8 @@ static bool write_output(const char *path, const void *data, size_t size, struct
     if (ok && rename(temporary, path) != 0)
         ok = false;
     if (!ok) {
-        set_error(error, SB_ERROR_IO, "cannot write %s: %s", path, strerror(errno));
+        sb_error_set(error, SB_ERROR_IO, 0, SB_ERROR_NO_INSTR, "cannot write %s: %s", path,
+                     strerror(errno));
         remove(temporary);
     }
     free(temporary);
@@ -139,8 +134,8 @@ static bool translate_item(const struct translate_run *run, struct translate_ite
         if (text) {
             ok = write_output(item->output, text, strlen(text), &item->error);
         } else {
-            set_error(&item->error, SB_ERROR_SPIRV_INVALID,
-                      "the translated module does not disassemble%s%s", "", "");
+            sb_error_set(&item->error, SB_ERROR_SPIRV_INVALID, 0, SB_ERROR_NO_INSTR,
+                         "the translated module does not disassemble");
             ok = false;
         }
         free(text);

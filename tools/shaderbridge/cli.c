@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Loading input files (or stdin) and printing errors in the CLI's format. */
+/*
+ * The bottom of the program (cli.h): loading input files (or stdin) and
+ * printing input and usage errors in the CLI's format. Calls nothing above it.
+ */
 #include "cli.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,4 +58,14 @@ void cli_report_error(const char *name, const struct sb_error *error)
 {
     fprintf(stderr, "%s:%llu: error: %s [%s]\n", name, (unsigned long long)error->offset,
             error->message, sb_result_name(error->code));
+}
+
+void cli_usage_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("shaderbridge: error: ", stderr);
+    vfprintf(stderr, format, args);
+    fputs("\n(run 'shaderbridge help' for usage)\n", stderr);
+    va_end(args);
 }
