@@ -5,8 +5,8 @@
  * loader's table pointer it starts with). Read on every intercepted call from
  * any thread and written only at create/destroy (layer_dispatch.c): a
  * read-write lock guards each map. This file calls nothing else of the layer,
- * so every file that looks a handle up (modules, pipelines, shader objects)
- * sits above it and above nothing it calls back.
+ * so every file that looks a handle up (chaining, modules, pipelines, shader
+ * objects) sits above it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "layer_private.h"

@@ -260,7 +260,7 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateShaderModule(VkDevice device, cons
 VKAPI_ATTR void VKAPI_CALL sb_layer_DestroyShaderModule(VkDevice device, VkShaderModule module,
                                                         const VkAllocationCallbacks *alloc);
 
-/* ---- pipelines and shader objects (layer_pipeline.c, layer_shader_object.c) --------------------- */
+/* ---- pipelines and shader objects (layer_pipeline.c) -------------------------------------------- */
 
 VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateGraphicsPipelines(VkDevice device, VkPipelineCache cache,
                                                                 uint32_t count,

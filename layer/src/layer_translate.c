@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Foreign shader bytes to SPIR-V (layer/README.md §Formats): detection by
- * content (reflect's sb_format_detect), DXBC and SHBIN through sb_translate
- * (the program type gives the stage; SHBIN fails there until the PICA200
- * front end lands, which the layer reports like any other failure), VBC by
+ * content (reflect's sb_format_detect), DXBC through sb_translate and SHBIN
+ * through sb_translate_shbin (the program type gives the stage; a SHBIN's
+ * first DVLE, in the PICA mode SHADERBRIDGE_LAYER_PICA asks for), VBC by
  * taking the SPIR-V of each stage the file carries (no translation). Each
  * DXBC/SHBIN request looks in the in-process cache, then the disk cache,
  * before translating, and every outcome is logged with the content hash.
