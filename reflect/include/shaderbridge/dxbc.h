@@ -2,7 +2,7 @@
 /*
  * DirectX Container (DXBC / DXIL) reflection: the container header, the part
  * table, the container checksum, and every known part decoded into plain C
- * structs (docs/dxcontainer.md).
+ * structs (../shared/docs/dxcontainer.md).
  *
  * One call, sb_dxbc_parse(), reads a whole container. The result is one
  * allocation tree owned by the returned `struct sb_dxbc` and released by
@@ -34,7 +34,7 @@ extern "C" {
 /** Size of the fixed container header (before the part-offset table). */
 #define SB_DXBC_HEADER_SIZE 32u
 
-/** What a part holds, decided by its FourCC (docs/dxcontainer.md §1.4). */
+/** What a part holds, decided by its FourCC (../shared/docs/dxcontainer.md §1.4). */
 enum sb_dxbc_part_kind {
     SB_DXBC_PART_UNKNOWN = 0, /**< unrecognised FourCC: kept raw */
     SB_DXBC_PART_RDEF,        /**< FXC resource definitions (decoded: rdef) */
@@ -78,7 +78,7 @@ enum sb_dxbc_part_kind {
     SB_DXBC_PART_KIND_MAX_ENUM = 0x7fffffff
 };
 
-/** Verdict on the header digest (docs/dxcontainer.md §1.3). */
+/** Verdict on the header digest (../shared/docs/dxcontainer.md §1.3). */
 enum sb_dxbc_digest_status {
     SB_DXBC_DIGEST_VALID = 0,          /**< equals the computed checksum */
     SB_DXBC_DIGEST_MISMATCH = 1,       /**< differs from the computed checksum (warning) */
@@ -214,7 +214,7 @@ SB_API enum sb_result sb_dxbc_parse_ex(const void *data, size_t size, uint32_t f
 SB_API void sb_dxbc_destroy(struct sb_dxbc *dxbc);
 
 /**
- * Computes the container checksum of docs/dxcontainer.md §1.3 over
+ * Computes the container checksum of ../shared/docs/dxcontainer.md §1.3 over
  * `data[20..size)` into `digest`. Returns SB_ERROR_INVALID_ARGUMENT when
  * `size` < 20 or a pointer is NULL.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * DXC-era DirectX Container parts, decoded (docs/dxcontainer.md §2, §3,
+ * DXC-era DirectX Container parts, decoded (../shared/docs/dxcontainer.md §2, §3,
  * §6–§9, §14):
  *
  *   DXIL ILDB, DXC's STAT  -> struct sb_dxbc_program (part->decoded.program)

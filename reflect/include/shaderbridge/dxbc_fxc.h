@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * FXC-era DirectX Container parts, decoded (docs/dxcontainer.md §4, §5,
- * §10–§13; docs/sm4-tokens.md §1):
+ * FXC-era DirectX Container parts, decoded (../shared/docs/dxcontainer.md §4, §5,
+ * §10–§13; ../shared/docs/sm4-tokens.md §1):
  *
  *   RDEF                 -> struct sb_dxbc_rdef          (part->decoded.rdef)
  *   ISGN OSGN OSG5 PCSG

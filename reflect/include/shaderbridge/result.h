@@ -54,7 +54,7 @@ enum sb_result {
     SB_ERROR_TRAILING_DATA = -1009, /**< bytes left over where a format must be consumed exactly */
     SB_ERROR_DUPLICATE = -1010,     /**< a part or record that may appear once appears twice */
 
-    /* SM4/5 token decoder (translator, docs/sm4-tokens.md). The offset is that of the
+    /* SM4/5 token decoder (translator, ../shared/docs/sm4-tokens.md). The offset is that of the
      * offending token; sb_error::instr is the instruction index (UINT32_MAX for the
      * program header). */
     SB_ERROR_SM4_BAD_HEADER = -2001,     /**< version token (stage, model) or length token

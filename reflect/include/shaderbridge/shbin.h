@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * PICA200 shader binaries (SHBIN / DVLB, Nintendo 3DS), decoded into plain C
- * structs (docs/pica200.md §12; float24 §2, uniform registers §3.3, operand
+ * structs (../shared/docs/pica200.md §12; float24 §2, uniform registers §3.3, operand
  * descriptors §5, geometry-shader modes §9.2, output semantics §11).
  *
  * A SHBIN is one DVLB header, one DVLP (the program: code words and operand

@@ -2,14 +2,14 @@
 /*
  * VBC ("Vega ByteCode", compiled VSL shaders of the Vega engine): the
  * 25-byte header, the reflection sections and the per-stage SPIR-V blobs,
- * decoded into plain C structs (docs/vbc.md).
+ * decoded into plain C structs (../shared/docs/vbc.md).
  *
  * One call, sb_vbc_parse(), reads a whole file. The result is one
  * allocation tree owned by the returned `struct sb_vbc` and released by
  * sb_vbc_destroy(); nothing in it borrows the caller's bytes (the input is
  * copied) and no decoded structure has a free function of its own.
  *
- * What is an error and what is not: every rule of docs/vbc.md §9 and every
+ * What is an error and what is not: every rule of ../shared/docs/vbc.md §9 and every
  * compiler limit of §8 that a record can break is a format error (the
  * parse fails with the offending field's byte offset). The Vega engine's
  * own load-time rules of §7 -- vertex and fragment stages only, the default
@@ -31,7 +31,7 @@
 extern "C" {
 #endif
 
-/** Size of the fixed header (docs/vbc.md §2); the first reflection field follows it. */
+/** Size of the fixed header (../shared/docs/vbc.md §2); the first reflection field follows it. */
 #define SB_VBC_HEADER_SIZE 25u
 /** The only format version (header byte 3). */
 #define SB_VBC_VERSION 1u
@@ -41,7 +41,7 @@ extern "C" {
 /** First word of every SPIR-V blob, in file (little-endian) byte order. */
 #define SB_VBC_SPIRV_MAGIC 0x07230203u
 
-/* Compiler limits (docs/vbc.md §8); a file breaking one fails to parse. */
+/* Compiler limits (../shared/docs/vbc.md §8); a file breaking one fails to parse. */
 #define SB_VBC_MAX_VERTEX_INPUTS 16u      /**< records and attribute locations 0..15 */
 #define SB_VBC_MAX_VERTEX_ARRAY_SIZE 16u  /**< array size of one vertex input */
 #define SB_VBC_MAX_FRAGMENT_OUTPUTS 8u    /**< records and color locations 0..7 */
@@ -51,13 +51,13 @@ extern "C" {
 #define SB_VBC_MAX_STRUCT_SIZE 1024u      /**< bytes of the uniform or a buffer element */
 #define SB_VBC_MAX_ARRAY_SIZE 64u         /**< array size of a uniform member */
 
-/** Header byte 4 (docs/vbc.md §2); the compiler only writes graphics. */
+/** Header byte 4 (../shared/docs/vbc.md §2); the compiler only writes graphics. */
 enum sb_vbc_shader_type {
     SB_VBC_SHADER_TYPE_GRAPHICS = 1, /**< a graphics pipeline's stages */
     SB_VBC_SHADER_TYPE_MAX_ENUM = 0x7fffffff
 };
 
-/** Base type of a record (docs/vbc.md §5.1). */
+/** Base type of a record (../shared/docs/vbc.md §5.1). */
 enum sb_vbc_base_type {
     SB_VBC_BASE_TYPE_VOID = 0,        /**< compiler-internal, never valid in a file */
     SB_VBC_BASE_TYPE_BOOLEAN = 1,     /**< 32-bit boolean (uniform members only) */
@@ -76,7 +76,7 @@ enum sb_vbc_base_type {
     SB_VBC_BASE_TYPE_MAX_ENUM = 0x7fffffff
 };
 
-/** Dimensionality of a texel-like binding (docs/vbc.md §5.3). */
+/** Dimensionality of a texel-like binding (../shared/docs/vbc.md §5.3). */
 enum sb_vbc_texel_rank {
     SB_VBC_TEXEL_RANK_1D = 0,
     SB_VBC_TEXEL_RANK_2D = 1,
@@ -88,7 +88,7 @@ enum sb_vbc_texel_rank {
     SB_VBC_TEXEL_RANK_MAX_ENUM = 0x7fffffff
 };
 
-/** Component interpretation of a texel format (docs/vbc.md §5.4). */
+/** Component interpretation of a texel format (../shared/docs/vbc.md §5.4). */
 enum sb_vbc_texel_type {
     SB_VBC_TEXEL_TYPE_SIGNED = 0,   /**< signed integer, 4-byte components */
     SB_VBC_TEXEL_TYPE_UNSIGNED = 1, /**< unsigned integer, 4-byte components */
@@ -98,7 +98,7 @@ enum sb_vbc_texel_type {
     SB_VBC_TEXEL_TYPE_MAX_ENUM = 0x7fffffff
 };
 
-/** Index of a stage in the header sizes and the blob order (docs/vbc.md §1). */
+/** Index of a stage in the header sizes and the blob order (../shared/docs/vbc.md §1). */
 enum sb_vbc_stage {
     SB_VBC_STAGE_VERTEX = 0,
     SB_VBC_STAGE_TESS_CONTROL = 1,
@@ -109,7 +109,7 @@ enum sb_vbc_stage {
 };
 
 /**
- * Stage mask bits (docs/vbc.md §5.5). The values equal VkShaderStageFlagBits,
+ * Stage mask bits (../shared/docs/vbc.md §5.5). The values equal VkShaderStageFlagBits,
  * so a mask can be passed to Vulkan unchanged; bit (1 << stage) is the stage
  * of that enum sb_vbc_stage index.
  */
@@ -124,7 +124,7 @@ enum sb_vbc_stage_bits {
 };
 
 /**
- * The five descriptor tables of set 0 (docs/vbc.md §5.6, §6): the order of
+ * The five descriptor tables of set 0 (../shared/docs/vbc.md §5.6, §6): the order of
  * the header's table sizes and the Vulkan binding number inside set 0.
  */
 enum sb_vbc_binding_table {
@@ -137,7 +137,7 @@ enum sb_vbc_binding_table {
 };
 
 /**
- * Vulkan descriptor types a VBC pipeline layout uses (docs/vbc.md §5.6, §7);
+ * Vulkan descriptor types a VBC pipeline layout uses (../shared/docs/vbc.md §5.6, §7);
  * the values equal VkDescriptorType's.
  */
 enum sb_vbc_descriptor_type {
@@ -152,7 +152,7 @@ enum sb_vbc_descriptor_type {
 };
 
 /**
- * The engine's flattened binding type (docs/vbc.md §5.6), derived from
+ * The engine's flattened binding type (../shared/docs/vbc.md §5.6), derived from
  * (base type, rank); values 0..14 are the engine's own numbering.
  */
 enum sb_vbc_binding_type {
@@ -176,7 +176,7 @@ enum sb_vbc_binding_type {
     SB_VBC_BINDING_TYPE_MAX_ENUM = 0x7fffffff
 };
 
-/** The 25-byte header, field by field (docs/vbc.md §2). */
+/** The 25-byte header, field by field (../shared/docs/vbc.md §2). */
 struct sb_vbc_header {
     uint8_t magic[3];        /**< 'V', 'B', 'C' */
     uint8_t version;         /**< SB_VBC_VERSION */
@@ -188,7 +188,7 @@ struct sb_vbc_header {
 };
 
 /**
- * A vertex input or fragment output (docs/vbc.md §3.1, §3.2). Numeric
+ * A vertex input or fragment output (../shared/docs/vbc.md §3.1, §3.2). Numeric
  * types are (base type, dims): dims[0] is the vector length or matrix row
  * count, dims[1] the matrix column count (1 for scalars and vectors).
  */
@@ -199,20 +199,20 @@ struct sb_vbc_interface_var {
     uint8_t dims[2];                 /**< rows (vector length), columns */
     uint8_t array_size;              /**< 1 when not an array */
     /**
-     * Derived (docs/vbc.md §7): attribute locations the variable consumes,
+     * Derived (../shared/docs/vbc.md §7): attribute locations the variable consumes,
      * (4 * dims[0] > 16 ? 2 : 1) * dims[1] * array_size; 1 for outputs.
      */
     uint32_t location_count;
 };
 
-/** A texel format (docs/vbc.md §5.4): one of the compiler's 21 formats. */
+/** A texel format (../shared/docs/vbc.md §5.4): one of the compiler's 21 formats. */
 struct sb_vbc_texel_format {
     enum sb_vbc_texel_type type; /**< component interpretation */
     uint8_t component_size;      /**< bytes per component: 1, 2 or 4 */
     uint8_t component_count;     /**< 1, 2 or 4 */
 };
 
-/** A resource binding record (docs/vbc.md §3.3). */
+/** A resource binding record (../shared/docs/vbc.md §3.3). */
 struct sb_vbc_binding {
     uint32_t record_offset;          /**< file offset of the 8-byte record */
     uint8_t slot;                    /**< binding slot 0..31, unique in the file */
@@ -228,7 +228,7 @@ struct sb_vbc_binding {
     enum sb_vbc_binding_type binding_type;       /**< derived: the engine's binding type */
 };
 
-/** One member of the uniform struct (docs/vbc.md §3.4). */
+/** One member of the uniform struct (../shared/docs/vbc.md §3.4). */
 struct sb_vbc_uniform_member {
     uint32_t record_offset;          /**< file offset of the member's name-length byte */
     const char *name;                /**< NUL-terminated copy, owned by the object */
@@ -240,7 +240,7 @@ struct sb_vbc_uniform_member {
     uint32_t size;                   /**< derived: 4 * dims[0] * dims[1] * array_size bytes */
 };
 
-/** The per-shader uniform block (docs/vbc.md §3.4); meaningful when has_uniform. */
+/** The per-shader uniform block (../shared/docs/vbc.md §3.4); meaningful when has_uniform. */
 struct sb_vbc_uniform {
     uint32_t record_offset;          /**< file offset of the u16 size field */
     uint16_t size;                   /**< struct size in bytes (0 = no uniform) */
@@ -249,7 +249,7 @@ struct sb_vbc_uniform {
     const struct sb_vbc_uniform_member *members; /**< in file order; owned by the object */
 };
 
-/** A subpass input (input attachment) record (docs/vbc.md §3.5). */
+/** A subpass input (input attachment) record (../shared/docs/vbc.md §3.5). */
 struct sb_vbc_subpass_input {
     uint32_t record_offset;       /**< file offset of the 4-byte record */
     uint32_t index;               /**< input attachment index = record position */
@@ -257,7 +257,7 @@ struct sb_vbc_subpass_input {
     uint8_t component_count;      /**< always 4 */
 };
 
-/** One stage's SPIR-V module inside the file (docs/vbc.md §4). */
+/** One stage's SPIR-V module inside the file (../shared/docs/vbc.md §4). */
 struct sb_vbc_spirv {
     enum sb_vbc_stage stage; /**< which stage */
     uint32_t offset;         /**< file offset of the first byte */
@@ -289,7 +289,7 @@ struct sb_vbc {
     uint32_t spirv_count;            /**< entries of spirv: present stages */
     const struct sb_vbc_spirv *spirv; /**< in stage order; owned by the object */
 
-    /* Derived values a runtime needs (docs/vbc.md §6, §7). */
+    /* Derived values a runtime needs (../shared/docs/vbc.md §6, §7). */
     uint32_t binding_slot_mask;      /**< bit per declared slot */
     uint32_t vertex_location_mask;   /**< bit per attribute location consumed by an input */
     /** Push-constant bytes, ((max slot + 2) / 2) * 4; 0 without bindings. */

@@ -130,7 +130,7 @@ SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
 
 /**
  * Vertices of one input primitive of a geometry program, from its gs_input_primitive
- * (docs/sm4-tokens.md §8.8): point 1, line 2, triangle 3, line_adj 4, triangle_adj 6,
+ * (../shared/docs/sm4-tokens.md §8.8): point 1, line 2, triangle 3, line_adj 4, triangle_adj 6,
  * patchN (8..39) N; 0 for any other value.
  */
 SB_API uint32_t sb_interp_geometry_input_vertices(uint32_t gs_input_primitive);

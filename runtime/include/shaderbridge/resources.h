@@ -81,7 +81,7 @@ struct sb_rt_resource {
     size_t size;
     /** Typed buffers and textures. */
     enum sb_rt_format format;
-    uint32_t dimension;       /**< SM4 resource dimension (docs/sm4-tokens.md §8.3), 0 = not typed */
+    uint32_t dimension;       /**< SM4 resource dimension (../shared/docs/sm4-tokens.md §8.3), 0 = not typed */
     uint32_t width, height, depth; /**< depth: 3D depth; array layers are `layers` */
     uint32_t layers;          /**< array layers (cube arrays: 6 x cubes); 1 when not arrayed */
     uint32_t mip_levels;      /**< >= 1 */

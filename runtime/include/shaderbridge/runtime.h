@@ -204,7 +204,7 @@ SB_API enum sb_result sb_rt_draw_points(struct sb_rt_context *context, const str
 
 struct sb_vbc; /* shaderbridge/vbc.h */
 
-/** What the application binds to one binding slot of a VBC (docs/vbc.md §3.3, §6). */
+/** What the application binds to one binding slot of a VBC (../shared/docs/vbc.md §3.3, §6). */
 struct sb_rt_vbc_binding {
     uint32_t slot;                   /**< a slot the VBC declares (0..31), at most once per draw */
     /**
@@ -260,7 +260,7 @@ struct sb_rt_vbc_draw {
 
 /**
  * Draws a VBC natively: its SPIR-V modules straight from the file, with the descriptor
- * sets, pipeline layout and push constants the Vega engine builds for it (docs/vbc.md §6,
+ * sets, pipeline layout and push constants the Vega engine builds for it (../shared/docs/vbc.md §6,
  * §7), so a VBC file runs exactly as its shaders expect.
  *
  * Layout (engine model):
