@@ -17,7 +17,7 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/shbin.h"
-#include "spirv_private.h"
+#include "spirv/spirv_private.h"
 
 /* VkDescriptorType values (the Vulkan headers are not a translator dependency). */
 enum {

@@ -17,7 +17,7 @@
  */
 #include <string.h>
 
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 #include "sm4_private.h"
 
 /* What an operand of a file may do. */

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 
 bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *format, ...)
 {

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 
 /* The plain value of index `i` of a declaration operand, or fail. */
 static bool decl_index(struct sb_ir_sm4_context *ctx, const struct sb_sm4_operand *op, uint32_t i,

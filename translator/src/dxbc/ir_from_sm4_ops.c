@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 #include "sm4_private.h"
 
 /* How an SM4 opcode's operands become IR fields. */

@@ -15,7 +15,7 @@
 
 #include "shaderbridge/pica.h"
 #include "shaderbridge/shbin.h"
-#include "ir_private.h"
+#include "ir/ir_private.h"
 
 /* Hardware stack depths (docs/pica200.md §7.1). */
 #define PICA_CALL_DEPTH 4u

@@ -15,7 +15,7 @@
  * so errors are reported by exactly one implementation.
  */
 #include "shaderbridge/dxbc.h"
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 #include "sm4_private.h"
 
 /* Instruction and operand counts of the stream, for the pools, as size_pools() in

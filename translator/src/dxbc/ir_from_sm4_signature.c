@@ -15,7 +15,7 @@
 
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/dxbc_fxc.h"
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 
 /* D3D_NAME values of the special-register files (sm4-tokens.md §8.1). */
 static const struct {

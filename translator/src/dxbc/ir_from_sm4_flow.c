@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 
 struct open_construct {
     uint32_t op;              /* IF, LOOP or SWITCH */
