@@ -7,7 +7,8 @@
  * optimisation, and the result object that owns every array and string it
  * reports. The default binding scheme is the one documented in translate.h
  * (IR.md §Bindings); the descriptor type of each binding is decided here
- * once (sb_spv_descriptor_type) and the back end declares matching variables.
+ * once (sb_spv_descriptor_type, spirv/spirv_resource_util.c) and the back end declares
+ * matching variables.
  */
 #include "shaderbridge/translate.h"
 
@@ -18,17 +19,6 @@
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/shbin.h"
 #include "spirv/spirv_private.h"
-
-/* VkDescriptorType values (the Vulkan headers are not a translator dependency). */
-enum {
-    SB_VK_DESCRIPTOR_SAMPLER = 0,
-    SB_VK_DESCRIPTOR_SAMPLED_IMAGE = 2,
-    SB_VK_DESCRIPTOR_STORAGE_IMAGE = 3,
-    SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER = 4,
-    SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER = 5,
-    SB_VK_DESCRIPTOR_UNIFORM_BUFFER = 6,
-    SB_VK_DESCRIPTOR_STORAGE_BUFFER = 7,
-};
 
 /* The translation plus the storage its pointers refer to. */
 struct translation_impl {
@@ -69,23 +59,6 @@ static enum sb_result fail(struct sb_error *error, enum sb_result code, const ch
         snprintf(error->message, sizeof(error->message), "%s", message);
     }
     return code;
-}
-
-uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *res)
-{
-    switch (res->resource_class) {
-    case SB_IR_RESOURCE_CBV: return SB_VK_DESCRIPTOR_UNIFORM_BUFFER;
-    case SB_IR_RESOURCE_SAMPLER: return SB_VK_DESCRIPTOR_SAMPLER;
-    case SB_IR_RESOURCE_SRV:
-        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
-            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
-        return res->dimension == 1 ? SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER : SB_VK_DESCRIPTOR_SAMPLED_IMAGE;
-    case SB_IR_RESOURCE_UAV:
-    default:
-        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
-            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
-        return res->dimension == 1 ? SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER : SB_VK_DESCRIPTOR_STORAGE_IMAGE;
-    }
 }
 
 /* ---- bindings ------------------------------------------------------------------------------------ */

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Internals of the PICA200 lowering (sb_ir_pica_lower, IR.md §PICA200 programs), shared
- * by its files:
- *   pica_lower.c       the driver: functions, operand rewriting (PICA files -> temps and
- *                      the uniform cb), the instruction builder;
- *   pica_lower_ops.c   one lowering per PICA arithmetic / special op;
- *   pica_lower_math.c  float24 rounding and flushing, legacy multiply, and RCP/RSQ/EX2/LG2
- *                      as sequences of exactly rounded ops.
+ * by its files, callers above helpers (calls point down the list):
+ *   pica_lower.c          the driver: functions, the register prologue, copying;
+ *   pica_lower_ops.c      one lowering per PICA arithmetic / special op;
+ *   pica_lower_operand.c  operand rewriting (PICA files -> temps and the uniform cb);
+ *   pica_lower_math.c     float24 rounding and flushing, legacy multiply, and RCP/RSQ/EX2/LG2
+ *                         as sequences of exactly rounded ops;
+ *   pica_lower_emit.c     the sticky failure, scratch temps, operand makers, instruction
+ *                         append.
  * Every float op the lowering emits carries PRECISE (no contraction, no reassociation), so
  * a consumer that follows IR.md produces the same bits as any other.
  */
@@ -40,7 +42,7 @@ struct pica_lower {
 #define PICA_EMIT_TEMP(L) ((L)->base + 2)
 #define PICA_STATE_TEMPS 3u
 
-/* ---- pica_lower.c: building ------------------------------------------------------------- */
+/* ---- pica_lower_emit.c --------------------------------------------------------------------- */
 /** Records the first failure (SB_ERROR_TRANSLATE_INVALID / OUT_OF_MEMORY) at `at`. */
 void sb_pl_fail(struct pica_lower *L, enum sb_result code, const char *message);
 /** A fresh scratch temp index. */
@@ -61,6 +63,7 @@ struct sb_ir_operand sb_pl_neg(struct sb_ir_operand op);
  */
 bool sb_pl_emit(struct pica_lower *L, uint32_t op, const struct sb_ir_operand *dst, uint32_t src_count,
                const struct sb_ir_operand *a, const struct sb_ir_operand *b, const struct sb_ir_operand *c);
+/* ---- pica_lower_operand.c ------------------------------------------------------------------ */
 /**
  * A source of the source instruction rewritten into core IR: PICA_ADDRESS/CONDITION become
  * their temps, i#/b#/c# reads go through the uniform cb (b# and c# through a scratch temp,

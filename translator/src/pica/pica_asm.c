@@ -7,66 +7,11 @@
  * Errors leave through one longjmp with line, column and message; the state
  * lives on the heap, so nothing leaks on any path.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pica_asm_private.h"
-
-_Noreturn void asm_fail(struct asm_state *state, uint32_t column, const char *format, ...)
-{
-    struct sb_pica_asm_error *error = state->error;
-    if (error) {
-        memset(error, 0, sizeof(*error));
-        error->error.code = SB_ERROR_BAD_VALUE;
-        error->error.instr = UINT32_MAX;
-        error->line = state->line;
-        error->column = column;
-        if (state->line_start && column > 0)
-            error->error.offset = (uint64_t)(state->line_start - state->text) + column - 1;
-        va_list args;
-        va_start(args, format);
-        vsnprintf(error->error.message, sizeof(error->error.message), format, args);
-        va_end(args);
-    }
-    longjmp(state->fail, 1);
-}
-
-struct asm_dvle *asm_current_dvle(struct asm_state *state)
-{
-    return &state->dvles[state->dvle_count - 1];
-}
-
-static void start_dvle(struct asm_state *state)
-{
-    struct asm_dvle *dvle = &state->dvles[state->dvle_count++];
-    memset(dvle, 0, sizeof(*dvle));
-    strcpy(dvle->entry, "main");
-    dvle->float_local_end = 96;
-    dvle->int_local_end = 4;
-}
-
-/* Labels and aliases belong to one source section (one picasso input file). */
-static void finish_section(struct asm_state *state)
-{
-    asm_resolve_relocations(state, state->label_reloc_begin, false);
-    state->label_reloc_begin = state->reloc_count;
-    state->label_count = 0;
-    state->alias_count = 0;
-}
-
-void asm_next_dvle(struct asm_state *state, uint32_t column)
-{
-    if (state->stack_depth)
-        asm_fail(state, column, ".dvle inside an open block");
-    if (state->dvle_count == ASM_MAX_DVLES)
-        asm_fail(state, column, "too many DVLEs (limit %d)", ASM_MAX_DVLES);
-    uint32_t line = state->line;
-    finish_section(state);
-    state->line = line;
-    start_dvle(state);
-}
 
 static void add_label(struct asm_state *state, struct asm_span name)
 {
@@ -133,7 +78,7 @@ static void finish(struct asm_state *state)
         asm_fail(state, block->column, "unclosed %s", names[block->type]);
     }
     state->line_start = NULL;
-    finish_section(state);
+    asm_finish_section(state);
     asm_resolve_relocations(state, 0, true);
     uint32_t produced = 0;
     for (uint32_t i = 0; i < state->dvle_count; ++i) {
@@ -218,7 +163,7 @@ enum sb_result sb_pica_assemble(const char *text, size_t length, uint8_t **out, 
     state->float_alloc = (struct asm_alloc){0, 96, 96};
     state->int_alloc = (struct asm_alloc){0, 4, 4};
     state->bool_alloc = (struct asm_alloc){0, 16, 16};
-    start_dvle(state);
+    asm_start_dvle(state);
     volatile enum sb_result result = SB_ERROR_BAD_VALUE;
     if (setjmp(state->fail) == 0) {
         run(state);

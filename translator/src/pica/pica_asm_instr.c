@@ -10,13 +10,6 @@
 
 #include "pica_asm_private.h"
 
-void asm_emit(struct asm_state *state, uint32_t word, uint32_t column)
-{
-    if (state->code_count >= SB_SHBIN_MAX_CODE_WORDS)
-        asm_fail(state, column, "program exceeds %u words", SB_SHBIN_MAX_CODE_WORDS);
-    state->code[state->code_count++] = word;
-}
-
 static uint32_t allocate_descriptor(struct asm_state *state, enum sb_pica_opcode op, uint32_t desc,
                                     uint32_t mask, uint32_t column)
 {

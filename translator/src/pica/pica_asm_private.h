@@ -167,10 +167,6 @@ struct asm_state {
     uint32_t array_values[96][4];
 };
 
-/** Reports an error at a column of the current line and leaves the assembly. */
-_Noreturn void asm_fail(struct asm_state *state, uint32_t column, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-
 /* pica_asm_parse.c */
 bool asm_span_equals(struct asm_span span, const char *word);
 struct asm_span asm_trim(struct asm_span span);
@@ -185,11 +181,9 @@ uint8_t asm_swizzle_mask(uint8_t swizzle);
 const struct asm_alias *asm_find_alias(const struct asm_state *state, struct asm_span name);
 void asm_add_alias(struct asm_state *state, struct asm_span name, enum asm_file file, int index,
                    uint8_t swizzle);
-struct asm_dvle *asm_current_dvle(struct asm_state *state);
 
 /* pica_asm_instr.c */
 bool asm_instruction(struct asm_state *state, struct asm_span mnemonic, struct asm_span rest);
-void asm_emit(struct asm_state *state, uint32_t word, uint32_t column);
 
 /* pica_asm_flow.c */
 bool asm_flow_instruction(struct asm_state *state, struct asm_span mnemonic, struct asm_span rest);
@@ -200,8 +194,22 @@ void asm_resolve_relocations(struct asm_state *state, uint32_t first, bool proce
 /* pica_asm_directive.c */
 void asm_directive(struct asm_state *state, struct asm_span name, struct asm_span rest);
 
-/* pica_asm.c */
+/* pica_asm_section.c */
+/** Opens the next DVLE with its defaults (entry "main", local ranges). */
+void asm_start_dvle(struct asm_state *state);
+/** Ends a source section: resolves its label references, forgets labels and aliases. */
+void asm_finish_section(struct asm_state *state);
+/** The .dvle directive: ends the current section and DVLE and opens the next. */
 void asm_next_dvle(struct asm_state *state, uint32_t column);
+
+/* pica_asm_state.c */
+/** Reports an error at a column of the current line and leaves the assembly. */
+_Noreturn void asm_fail(struct asm_state *state, uint32_t column, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+/** The DVLE being filled. */
+struct asm_dvle *asm_current_dvle(struct asm_state *state);
+/** Appends one code word (fails past the SHBIN limit). */
+void asm_emit(struct asm_state *state, uint32_t word, uint32_t column);
 
 /* pica_asm_write.c */
 enum sb_result asm_write_shbin(struct asm_state *state, uint8_t **out, size_t *size);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Helpers shared by the ALU files of the SPIR-V back end (spirv_alu.c,
- * spirv_alu_int.c, spirv_alu_double.c).
+ * Internals of the ALU files of the SPIR-V back end, callers above helpers:
+ * spirv_alu.c (float ops, dispatch of every ALU op) -> spirv_alu_double.c ->
+ * spirv_alu_int.c -> spirv_alu_util.c (checks, splat, pick, NoContraction).
  */
 #ifndef SHADERBRIDGE_SPIRV_ALU_PRIVATE_H
 #define SHADERBRIDGE_SPIRV_ALU_PRIVATE_H

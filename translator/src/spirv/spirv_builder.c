@@ -19,34 +19,13 @@
 #define SB_SPV_COLD
 #endif
 
-SB_SPV_COLD static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra);
 
 /* The hot path of every emission: room is almost always there already. */
 static inline bool stream_reserve(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
 {
     if (s->count + extra <= s->capacity && !b->failed)
         return true;
-    return stream_grow(b, s, extra);
-}
-
-SB_SPV_COLD static bool stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
-{
-    if (b->failed)
-        return false;
-    if (s->count + extra <= s->capacity)
-        return true;
-    /* Small modules are the norm: grow fast at first so a module needs few reallocs. */
-    size_t cap = !s->capacity ? 256 : s->capacity < 4096 ? s->capacity * 4 : s->capacity * 2;
-    while (cap < s->count + extra)
-        cap *= 2;
-    uint32_t *words = realloc(s->words, cap * sizeof(*words));
-    if (!words) {
-        b->failed = true;
-        return false;
-    }
-    s->words = words;
-    s->capacity = cap;
-    return true;
+    return sb_spv_stream_grow(b, s, extra);
 }
 
 static void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s, SpvOp op,
@@ -63,15 +42,6 @@ static void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s
     for (uint32_t i = 0; i < count; i++)
         w[1 + i] = operands[i];
     s->count += count + 1;
-}
-
-void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, const uint32_t *words,
-                          size_t count)
-{
-    if (!count || !stream_reserve(b, s, count))
-        return;
-    memcpy(s->words + s->count, words, count * sizeof(*words));
-    s->count += count;
 }
 
 uint32_t sb_spv_string_words(const char *str)
@@ -388,7 +358,7 @@ uint32_t sb_spv_function_begin(struct sb_spv_builder *b, uint32_t id, uint32_t r
 void sb_spv_function_reserve(struct sb_spv_builder *b, size_t words)
 {
     if (b->in_function && words > b->fn_body.capacity)
-        stream_grow(b, &b->fn_body, words - b->fn_body.count);
+        sb_spv_stream_grow(b, &b->fn_body, words - b->fn_body.count);
 }
 
 uint32_t sb_spv_function_parameter(struct sb_spv_builder *b, uint32_t type)

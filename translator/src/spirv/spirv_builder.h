@@ -173,9 +173,17 @@ bool sb_spv_prelude_restore(struct sb_spv_builder *b, void *extra, size_t extra_
 /** Remembers `b` (its prelude just built, no function open) for this thread's next modules. */
 void sb_spv_prelude_save(const struct sb_spv_builder *b, const void *extra, size_t extra_size);
 
+/* spirv_builder_stream.c */
+/** Makes room for `extra` more words in `s`; false (sticky in `b`) on allocation failure. */
+bool sb_spv_stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra);
 /** Appends `count` words to `s` (sticky failure on allocation failure). */
 void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, const uint32_t *words,
                           size_t count);
+/* spirv_builder_cache.c */
+/** Doubles the type cache (64 entries at first), rehashing the live entries; false on OOM. */
+bool sb_spv_cache_grow(struct sb_spv_builder *b);
+/** Doubles the scalar-constant cache likewise; false on OOM. */
+bool sb_spv_consts_grow(struct sb_spv_builder *b);
 /** Enters a cache entry (of an earlier module, same ids) as this module's. */
 void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *e);
 /** Enters a scalar-constant entry (of an earlier module, same ids) as this module's. */

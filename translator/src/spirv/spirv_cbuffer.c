@@ -31,12 +31,6 @@ uint32_t sb_spv_find_resource(const struct sb_spv_context *ctx, uint32_t resourc
     return UINT32_MAX;
 }
 
-/* SM5.1 operands carry [0] range id, [1] register, [2] vector; earlier ones [0] id, [1] vector. */
-static bool sm51_form(const struct sb_ir_operand *op)
-{
-    return op->index_count >= 3;
-}
-
 /* Vectors each cb needs: max(declared, largest constant index + 1). */
 static void used_sizes(const struct sb_spv_context *ctx, uint32_t *sizes)
 {
@@ -48,7 +42,7 @@ static void used_sizes(const struct sb_spv_context *ctx, uint32_t *sizes)
                 const struct sb_ir_operand *op = &inst->src[s];
                 if (op->file != SB_IR_FILE_CONSTANT_BUFFER || op->index_count < 2)
                     continue;
-                const struct sb_ir_index *vec = &op->index[sm51_form(op) ? 2 : 1];
+                const struct sb_ir_index *vec = &op->index[sb_spv_cb_sm51_form(op) ? 2 : 1];
                 uint32_t r = sb_spv_find_resource(ctx, SB_IR_RESOURCE_CBV, op->index[0].offset);
                 if (r != UINT32_MAX && vec->offset < 4096 && sizes[r] < vec->offset + 1)
                     sizes[r] = vec->offset + 1;
@@ -184,69 +178,4 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
     }
     free(sizes);
     return ctx->result;
-}
-
-/* Pointer to the vec4 (lane == 4) or to one float lane of a cb operand. */
-static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op, uint32_t lane)
-{
-    struct sb_spv_builder *b = &ctx->builder;
-    if (op->index_count < 2)
-        goto invalid;
-    if (!sm51_form(op) && op->index[0].relative) {
-        /* Only whole-vector loads can choose the buffer at run time (spirv_linkage.c). */
-        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
-                    "relatively chosen constant buffer used as a pointer");
-        return 0;
-    }
-    uint32_t r = sb_spv_find_resource(ctx, SB_IR_RESOURCE_CBV, op->index[0].offset);
-    if (r == UINT32_MAX || !ctx->resources[r].var)
-        goto invalid;
-    uint32_t idx[4], n = 0;
-    if (ctx->resources[r].arrayed) {
-        /* The descriptor-array index: the front end already made SM5.1's absolute register
-         * relative to the range's lower bound (IR.md, operand files). */
-        uint32_t reg = sm51_form(op) ? sb_spv_index_value(ctx, &op->index[1]) : sb_spv_uint(ctx, 0);
-        if (op->non_uniform) {
-            sb_spv_capability(b, SpvCapabilityShaderNonUniform);
-            sb_spv_capability(b, SpvCapabilityUniformBufferArrayNonUniformIndexing);
-            if (ctx->spirv_version < 0x00010500)
-                sb_spv_extension(b, "SPV_EXT_descriptor_indexing");
-            sb_spv_decorate(b, reg, SpvDecorationNonUniform, NULL, 0);
-        }
-        idx[n++] = reg;
-    }
-    const struct sb_ir_index *vec = &op->index[sm51_form(op) ? 2 : 1];
-    if (ctx->resources[r].members) {
-        /* Struct form: the vector is a member; the scan guaranteed a constant index. */
-        idx[n++] = sb_spv_uint(ctx, vec->offset);
-    } else {
-        idx[n++] = sb_spv_uint(ctx, 0);
-        idx[n++] = sb_spv_index_value(ctx, vec);
-    }
-    if (lane < 4)
-        idx[n++] = sb_spv_uint(ctx, lane);
-    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? ctx->t.f32 : ctx->t.fvec[4]);
-    uint32_t ptr = sb_spv_access_chain(b, ptr_type, ctx->resources[r].var, idx, n);
-    if (op->non_uniform && ctx->resources[r].arrayed)
-        sb_spv_decorate(b, ptr, SpvDecorationNonUniform, NULL, 0);
-    return ptr;
-invalid:
-    sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "constant buffer cb%u is not declared",
-                op->index_count ? op->index[0].offset : 0);
-    return 0;
-}
-
-uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
-                                     uint32_t lane)
-{
-    return cb_pointer(ctx, operand, lane & 3u);
-}
-
-uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
-{
-    /* SM5.0 class linkage picks the buffer at run time: cb[r1.x + 0][...] (spirv_linkage.c). */
-    if (operand->index_count == 2 && operand->index[0].relative)
-        return sb_spv_linkage_cbuffer_load(ctx, operand);
-    uint32_t ptr = cb_pointer(ctx, operand, 4);
-    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
 }

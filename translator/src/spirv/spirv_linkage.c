@@ -43,7 +43,7 @@
  *   default writes 0 to the value destination (and the residency status), the
  *   D3D result of an unbound resource. Two dynamic operands nest.
  */
-#include "spirv_private.h"
+#include "spirv_linkage_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,18 +51,6 @@
 
 /** D3D11_SHADER_MAX_INTERFACES: interface slots a shader may have. */
 #define MAX_SLOTS 253u
-
-struct linkage_state {
-    uint32_t slot_count;
-    uint32_t *spec;            /* slot_count * SB_CLASS_LINKAGE_FIELDS spec constant ids */
-    uint32_t this_array;       /* Private uvec4[slot_count]; 0 until a relative this[] */
-    uint32_t *selector_arrays; /* per program->interfaces entry: Private uint[len]; 0 until needed */
-};
-
-static struct linkage_state *state(struct sb_spv_context *ctx)
-{
-    return ctx->linkage_state;
-}
 
 /* Raises *count to cover the constant this[] indices of a function's operands; returns the
  * instruction whose index passes the slot limit, or NULL. */
@@ -166,42 +154,13 @@ enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx)
 
 void sb_spv_linkage_release(struct sb_spv_context *ctx)
 {
-    struct linkage_state *st = state(ctx);
+    struct linkage_state *st = sb_spv_linkage_state(ctx);
     if (!st)
         return;
     free(st->spec);
     free(st->selector_arrays);
     free(st);
     ctx->linkage_state = NULL;
-}
-
-/* OpSpecConstantComposite of `count` constituents (a global constant instruction). */
-static uint32_t spec_composite(struct sb_spv_context *ctx, uint32_t type, const uint32_t *parts,
-                               uint32_t count)
-{
-    struct sb_spv_builder *b = &ctx->builder;
-    uint32_t *ops = malloc(((size_t)count + 2) * sizeof(*ops));
-    if (!ops) {
-        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-        return 0;
-    }
-    ops[0] = type;
-    ops[1] = sb_spv_id(b);
-    memcpy(ops + 2, parts, count * sizeof(uint32_t));
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpSpecConstantComposite, ops, count + 2);
-    uint32_t id = ops[1];
-    free(ops);
-    return id;
-}
-
-/* A uint index clamped to [0, count - 1] (Private arrays must not be read out of bounds). */
-static uint32_t clamped_index(struct sb_spv_context *ctx, const struct sb_ir_index *index,
-                              uint32_t count)
-{
-    uint32_t v = sb_spv_index_value(ctx, index);
-    if (!v)
-        return 0;
-    return sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, v, sb_spv_uint(ctx, count - 1));
 }
 
 static const struct sb_ir_interface *find_interface(const struct sb_ir_program *p, uint32_t id,
@@ -227,7 +186,7 @@ static const struct sb_ir_function_table *find_table(const struct sb_ir_program 
 static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand *op, uint32_t which,
                          const struct sb_ir_interface *fp)
 {
-    struct linkage_state *st = state(ctx);
+    struct linkage_state *st = sb_spv_linkage_state(ctx);
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_ir_index *e = &op->index[1];
     if (!e->relative) {
@@ -249,7 +208,7 @@ static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand 
         }
         for (uint32_t k = 0; k < fp->array_length; k++)
             parts[k] = st->spec[(fp->id + k) * SB_CLASS_LINKAGE_FIELDS];
-        uint32_t init = spec_composite(ctx, array_type, parts, fp->array_length);
+        uint32_t init = sb_spv_spec_composite(ctx, array_type, parts, fp->array_length);
         free(parts);
         if (!init)
             return 0;
@@ -257,7 +216,7 @@ static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand 
             b, sb_spv_type_pointer(b, SpvStorageClassPrivate, array_type), SpvStorageClassPrivate,
             init);
     }
-    uint32_t idx = clamped_index(ctx, e, fp->array_length);
+    uint32_t idx = sb_spv_clamped_index(ctx, e, fp->array_length);
     if (!idx)
         return 0;
     uint32_t ptr = sb_spv_access_chain(b, ptr_elem, st->selector_arrays[which], &idx, 1);
@@ -292,7 +251,7 @@ enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_i
 {
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_ir_program *p = ctx->program;
-    struct linkage_state *st = state(ctx);
+    struct linkage_state *st = sb_spv_linkage_state(ctx);
     const struct sb_ir_operand *op = inst->src_count ? &inst->src[0] : NULL;
     uint32_t which = 0;
     const struct sb_ir_interface *fp = NULL;
@@ -348,88 +307,6 @@ enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_i
 done:
     free(functions);
     return ctx->result;
-}
-
-uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
-{
-    struct sb_spv_builder *b = &ctx->builder;
-    struct linkage_state *st = state(ctx);
-    if (!st || op->index_count < 1) {
-        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
-                    "this[] read in a program without interface slots");
-        return 0;
-    }
-    uint32_t value;
-    if (!op->index[0].relative) {
-        /* sb_spv_linkage_slot_count made every constant index a slot. */
-        const uint32_t *f = &st->spec[op->index[0].offset * SB_CLASS_LINKAGE_FIELDS + 1];
-        value = sb_spv_construct(b, ctx->t.uvec[4], f, 4);
-    } else {
-        uint32_t array_type = sb_spv_type_array(b, ctx->t.uvec[4], st->slot_count);
-        if (!st->this_array) {
-            uint32_t *parts = malloc(st->slot_count * sizeof(*parts));
-            if (!parts) {
-                sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-                return 0;
-            }
-            for (uint32_t s = 0; s < st->slot_count; s++)
-                parts[s] = spec_composite(ctx, ctx->t.uvec[4],
-                                          &st->spec[s * SB_CLASS_LINKAGE_FIELDS + 1], 4);
-            uint32_t init = spec_composite(ctx, array_type, parts, st->slot_count);
-            free(parts);
-            if (!init)
-                return 0;
-            st->this_array = sb_spv_variable_global(
-                b, sb_spv_type_pointer(b, SpvStorageClassPrivate, array_type), SpvStorageClassPrivate,
-                init);
-        }
-        uint32_t idx = clamped_index(ctx, &op->index[0], st->slot_count);
-        if (!idx)
-            return 0;
-        uint32_t ptr = sb_spv_access_chain(
-            b, sb_spv_type_pointer(b, SpvStorageClassPrivate, ctx->t.uvec[4]), st->this_array, &idx, 1);
-        value = sb_spv_load(b, ctx->t.uvec[4], ptr);
-    }
-    return sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[4], value);
-}
-
-uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
-{
-    struct sb_spv_builder *b = &ctx->builder;
-    const struct sb_ir_program *p = ctx->program;
-    if (op->index_count != 2) {
-        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
-                    "relatively chosen constant buffer needs a buffer and a vector index");
-        return 0;
-    }
-    uint32_t reg = sb_spv_index_value(ctx, &op->index[0]);
-    uint32_t vec = sb_spv_index_value(ctx, &op->index[1]);
-    if (!reg || !vec)
-        return 0;
-    uint32_t value = sb_spv_const_null(b, ctx->t.fvec[4]);
-    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, ctx->t.fvec[4]);
-    for (uint32_t i = 0; i < p->resource_count; i++) {
-        const struct sb_ir_resource *res = &p->resources[i];
-        const struct sb_spv_resource *r = &ctx->resources[i];
-        if (res->resource_class != SB_IR_RESOURCE_CBV || !r->var || r->arrayed)
-            continue;
-        uint32_t idx[2], n = 0;
-        if (r->members) {
-            /* -g struct form: members need constant indices. */
-            if (op->index[1].relative)
-                continue;
-            idx[n++] = sb_spv_uint(ctx, op->index[1].offset);
-        } else {
-            idx[n++] = sb_spv_uint(ctx, 0);
-            idx[n++] = vec;
-        }
-        uint32_t loaded = sb_spv_load(b, ctx->t.fvec[4], sb_spv_access_chain(b, ptr_type, r->var, idx, n));
-        uint32_t hit = sb_spv_op2(b, SpvOpIEqual, ctx->t.bool_type, reg, sb_spv_uint(ctx, res->id));
-        uint32_t hits[4] = { hit, hit, hit, hit };
-        uint32_t cond = sb_spv_construct(b, ctx->t.bvec[4], hits, 4);
-        value = sb_spv_op3(b, SpvOpSelect, ctx->t.fvec[4], cond, loaded, value);
-    }
-    return value;
 }
 
 /* ---- t[r] / s[r] / u[r]: one copy of the instruction per fitting register -------------------- */

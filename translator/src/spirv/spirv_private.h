@@ -185,7 +185,7 @@ struct sb_spv_context {
     uint32_t interface_slot_count;
 };
 
-/* ---- errors (spirv_module.c) -------------------------------------------------------------- */
+/* ---- errors and allocation (spirv_context.c) ------------------------------------------------------------ */
 
 /**
  * Records the first failure: code, offset of `inst` (ctx->inst when NULL),
@@ -240,7 +240,7 @@ static inline uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t 
 uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t type, uint32_t n,
                            bool test_nz);
 
-/* ---- operands (spirv_registers.c) ------------------------------------------------------------------ */
+/* ---- operands (spirv_operand.c) ------------------------------------------------------------------ */
 
 /** Lanes set in a mask. */
 static inline uint32_t sb_spv_mask_count(uint32_t mask)
@@ -304,6 +304,8 @@ void sb_spv_registers_forget(struct sb_spv_context *ctx);
 /** An index of an operand (offset + relative) as a uint id. */
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
 
+/* ---- register declarations (spirv_registers.c) ------------------------------------------------- */
+
 /**
  * Declares r#, x#, icb and the register arrays of v#, o# and the special
  * one-register files that the signature or the IR uses, sized to cover both
@@ -355,13 +357,18 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index);
 /* ---- constant buffers (spirv_cbuffer.c) ------------------------------------------------------------ */
 
 enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx);
-/** Pointer (Uniform float) to lane `lane` of cb operand (indices resolved). */
+/** Pointer (Uniform float) to lane `lane` of cb operand (indices resolved; spirv_operand.c). */
 uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
                                      uint32_t lane);
-/** Loads the vec4 of a cb operand. */
+/** Loads the vec4 of a cb operand (spirv_operand.c). */
 uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand);
 /** Index into program->resources of resource `class` with register/range `id`; UINT32_MAX if absent. */
 uint32_t sb_spv_find_resource(const struct sb_spv_context *ctx, uint32_t resource_class, uint32_t id);
+/** SM5.1 cb operands carry [0] range id, [1] register, [2] vector; earlier ones [0] id, [1] vector. */
+static inline bool sb_spv_cb_sm51_form(const struct sb_ir_operand *op)
+{
+    return op->index_count >= 3;
+}
 
 /* ---- debug (spirv_debug.c) ------------------------------------------------------------------------- */
 
@@ -558,9 +565,11 @@ enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, ui
 enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx);
 /** INTERFACE_CALL: OpSwitch over the slot's table selector, one call per table. */
 enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
-/** this[i] as a vec4 of float lanes (the slot's this-data constants); 0 on failure (recorded). */
+/** this[i] as a vec4 of float lanes (the slot's this-data constants); 0 on failure (recorded;
+ *  spirv_operand.c). */
 uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
-/** cb[r][v] with a relatively chosen buffer r: vec4 float; 0 on failure (recorded). */
+/** cb[r][v] with a relatively chosen buffer r: vec4 float; 0 on failure (recorded;
+ *  spirv_operand.c). */
 uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
 /**
  * An instruction with an SM5.0 t#/s#/u# operand whose register is relative
@@ -585,7 +594,7 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                struct sb_error *error);
 
 /**
- * VkDescriptorType of a resource's binding (translate.c), the one source of
+ * VkDescriptorType of a resource's binding (spirv_resource_util.c), the one source of
  * truth the declarations must match: cb# UNIFORM_BUFFER (6); s# SAMPLER (0);
  * t# typed buffer UNIFORM_TEXEL_BUFFER (4), other typed SAMPLED_IMAGE (2),
  * raw/structured STORAGE_BUFFER (7); u# typed buffer STORAGE_TEXEL_BUFFER (5),

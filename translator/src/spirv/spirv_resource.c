@@ -5,7 +5,7 @@
  * and hands each class to its file (spirv_texture_decl.c for images and
  * samplers, spirv_uav_decl.c for raw/structured buffers, counters and g#);
  * instructions go to the group that owns them (the descriptor types they
- * declare are those of sb_spv_descriptor_type, translate.c). Also here:
+ * declare are those of sb_spv_descriptor_type, spirv_resource_util.c). Also here:
  * `sync`, and check_access_fully_mapped, whose lowering fits the residency
  * status the resource ops write (always "resident": no sparse residency is
  * used, so the module runs on devices without sparseResidency*, lavapipe
@@ -28,11 +28,6 @@ bool sb_spv_resource_needs_counter(const struct sb_ir_program *p, uint32_t uav_i
                 return true;
         }
     return false;
-}
-
-struct sb_spv_resource_state *sb_spv_resource_state(struct sb_spv_context *ctx)
-{
-    return ctx->resource_state;
 }
 
 /* The u# operand an instruction uses as memory, with the SB_SPV_USE_* bit it implies. */

@@ -6,12 +6,42 @@
  * the NonUniform rules of Vulkan (the decoration goes on the value the
  * image/memory instruction consumes), DWORD pointers into raw/structured
  * buffers and group-shared memory, and the ways typed results are written
- * (through the resource's swizzle, or one value replicated).
+ * (through the resource's swizzle, or one value replicated). Also the
+ * VkDescriptorType of each binding, which ../translate.c reports and the
+ * declarations here match.
  */
 #include "spirv_private.h"
 
 /* The descriptor-indexing features became core in SPIR-V 1.5. */
 #define SPIRV_1_5 0x00010500u
+
+/* VkDescriptorType values (the Vulkan headers are not a translator dependency). */
+enum {
+    SB_VK_DESCRIPTOR_SAMPLER = 0,
+    SB_VK_DESCRIPTOR_SAMPLED_IMAGE = 2,
+    SB_VK_DESCRIPTOR_STORAGE_IMAGE = 3,
+    SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER = 4,
+    SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER = 5,
+    SB_VK_DESCRIPTOR_UNIFORM_BUFFER = 6,
+    SB_VK_DESCRIPTOR_STORAGE_BUFFER = 7,
+};
+
+uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *res)
+{
+    switch (res->resource_class) {
+    case SB_IR_RESOURCE_CBV: return SB_VK_DESCRIPTOR_UNIFORM_BUFFER;
+    case SB_IR_RESOURCE_SAMPLER: return SB_VK_DESCRIPTOR_SAMPLER;
+    case SB_IR_RESOURCE_SRV:
+        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
+            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
+        return res->dimension == 1 ? SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER : SB_VK_DESCRIPTOR_SAMPLED_IMAGE;
+    case SB_IR_RESOURCE_UAV:
+    default:
+        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
+            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
+        return res->dimension == 1 ? SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER : SB_VK_DESCRIPTOR_STORAGE_IMAGE;
+    }
+}
 
 void sb_spv_resource_need_storage_buffer(struct sb_spv_context *ctx)
 {
@@ -258,4 +288,9 @@ bool sb_spv_store_status(struct sb_spv_context *ctx, const struct sb_ir_instruct
     if (inst->dst_count < 2)
         return true;
     return sb_spv_store_replicated(ctx, inst, &inst->dst[1], sb_spv_uint(ctx, 0), SB_IR_TYPE_UINT);
+}
+
+struct sb_spv_resource_state *sb_spv_resource_state(struct sb_spv_context *ctx)
+{
+    return ctx->resource_state;
 }
