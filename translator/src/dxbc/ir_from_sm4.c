@@ -284,6 +284,8 @@ bool sb_ir_sm4_finish(struct sb_ir_sm4_context *ctx)
     p->function_table_count = ctx->function_tables.count;
     p->function_tables = ctx->function_tables.data;
     sb_ir_name_resources(ctx);
+    if (!sb_ir_record_container(ctx))
+        return false;
     return sb_ir_build_signature(ctx);
 }
 

@@ -227,6 +227,11 @@ bool sb_ir_build_signature(struct sb_ir_sm4_context *ctx);
 /** Fills resource names from the container's RDEF (ir_from_sm4_signature.c). */
 void sb_ir_name_resources(struct sb_ir_sm4_context *ctx);
 
+/** Records the container's facts in the program: container_flags (SFI0) and, per named
+ *  CBV, its RDEF variables (ir_from_sm4_signature.c, through ir_from_sm4_container.c);
+ *  false on OOM (recorded). */
+bool sb_ir_record_container(struct sb_ir_sm4_context *ctx);
+
 /** Checks structured control flow and resolves call targets (ir_from_sm4_flow.c). */
 /** Is `op` one sb_ir_check_flow() checks or resolves (structured flow, calls)? RET,
  *  RETC and DISCARD, between them in the enum, are not. */

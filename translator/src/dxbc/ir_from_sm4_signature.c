@@ -267,3 +267,42 @@ void sb_ir_name_resources(struct sb_ir_sm4_context *ctx)
         }
     }
 }
+
+bool sb_ir_record_container(struct sb_ir_sm4_context *ctx)
+{
+    if (!ctx->container)
+        return true;
+    ctx->program->container_flags = sb_ir_container_flags(ctx->container);
+    struct sb_ir_resource *res = ctx->resources.data;
+    for (uint32_t r = 0; r < ctx->resources.count; r++) {
+        if (res[r].resource_class != SB_IR_RESOURCE_CBV)
+            continue;
+        const struct sb_dxbc_rdef_cbuffer *cb = sb_ir_rdef_cbuffer(ctx->container, res[r].name);
+        if (!cb)
+            continue;
+        res[r].cb_described = true;
+        uint32_t n = 0;
+        for (uint32_t v = 0; v < cb->variable_count; v++)
+            n += cb->variables[v].name != NULL;
+        if (!n)
+            continue;
+        struct sb_ir_cb_variable *vars = sb_ir_alloc_uninit(ctx, n, sizeof(*vars));
+        if (!vars)
+            return false;
+        n = 0;
+        for (uint32_t v = 0; v < cb->variable_count; v++) {
+            const struct sb_dxbc_rdef_variable *in = &cb->variables[v];
+            if (!in->name)
+                continue;
+            vars[n].name = sb_ir_strdup(ctx->arena, in->name);
+            if (!vars[n].name)
+                return sb_ir_fail_oom(ctx) != NULL;
+            vars[n].start_offset = in->start_offset;
+            vars[n].size = in->size;
+            n++;
+        }
+        res[r].cb_variables = vars;
+        res[r].cb_variable_count = n;
+    }
+    return true;
+}

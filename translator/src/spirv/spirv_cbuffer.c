@@ -11,6 +11,7 @@
  * With -g, a buffer that is never indexed dynamically is declared instead as
  * `struct { vec4 m0; vec4 m1; ... }` (Offset 16 * i: the same memory layout)
  * whose members are named after the RDEF variables that live in each vector
+ * (sb_ir_resource::cb_variables, recorded by the front end from the container)
  * ("World", "World_1" for its second vector...), so debuggers show names.
  */
 #include "spirv_private.h"
@@ -19,8 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shaderbridge/dxbc.h"
-#include "shaderbridge/dxbc_fxc.h"
 
 uint32_t sb_spv_find_resource(const struct sb_spv_context *ctx, uint32_t resource_class, uint32_t id)
 {
@@ -50,31 +49,14 @@ static void used_sizes(const struct sb_spv_context *ctx, uint32_t *sizes)
         }
 }
 
-/* The RDEF description of the cbuffer called `name`, or NULL. */
-static const struct sb_dxbc_rdef_cbuffer *rdef_cbuffer(const struct sb_spv_context *ctx, const char *name)
-{
-    const struct sb_dxbc *c = ctx->container;
-    if (!c || !name)
-        return NULL;
-    for (uint32_t i = 0; i < c->part_count; i++) {
-        const struct sb_dxbc_rdef *rdef = c->parts[i].decoded.rdef;
-        if (c->parts[i].kind != SB_DXBC_PART_RDEF || !rdef)
-            continue;
-        for (uint32_t k = 0; k < rdef->cbuffer_count; k++)
-            if (rdef->cbuffers[k].name && !strcmp(rdef->cbuffers[k].name, name))
-                return &rdef->cbuffers[k];
-    }
-    return NULL;
-}
-
 /* Member name of vector `v`: the variable starting in it, or the one covering it + "_k". */
-static void member_name(const struct sb_dxbc_rdef_cbuffer *cb, uint32_t v, char *out, size_t size)
+static void member_name(const struct sb_ir_resource *cb, uint32_t v, char *out, size_t size)
 {
     snprintf(out, size, "c%u", v);
-    for (uint32_t i = 0; i < cb->variable_count; i++) {
-        const struct sb_dxbc_rdef_variable *var = &cb->variables[i];
+    for (uint32_t i = 0; i < cb->cb_variable_count; i++) {
+        const struct sb_ir_cb_variable *var = &cb->cb_variables[i];
         uint32_t first = var->start_offset / 16, last = (var->start_offset + (var->size ? var->size : 1) - 1) / 16;
-        if (!var->name || v < first || v > last)
+        if (v < first || v > last)
             continue;
         if (v == first)
             snprintf(out, size, "%s", var->name);
@@ -85,7 +67,7 @@ static void member_name(const struct sb_dxbc_rdef_cbuffer *cb, uint32_t v, char 
 }
 
 /* -g form: a struct of n named vec4 members. Returns the block type. */
-static uint32_t member_block(struct sb_spv_context *ctx, const struct sb_dxbc_rdef_cbuffer *cb, uint32_t n)
+static uint32_t member_block(struct sb_spv_context *ctx, const struct sb_ir_resource *cb, uint32_t n)
 {
     struct sb_spv_builder *b = &ctx->builder;
     uint32_t *members = malloc(n * sizeof(*members));
@@ -135,14 +117,13 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
         if (n > 4096)
             n = 4096;
         struct sb_spv_resource *out = &ctx->resources[i];
-        const struct sb_dxbc_rdef_cbuffer *rdef = NULL;
         /* Class linkage (interfaces) may read any cb# with a relative vector: array form. */
-        if (ctx->debug_info && res->count == 1 && !res->cb_dynamic_indexed && ctx->cb_scanned &&
-            res->id < 64 && !ctx->cb_relative[res->id] && !p->interface_count)
-            rdef = rdef_cbuffer(ctx, res->name);
+        bool named = ctx->debug_info && res->count == 1 && !res->cb_dynamic_indexed &&
+                     ctx->cb_scanned && res->id < 64 && !ctx->cb_relative[res->id] &&
+                     !p->interface_count && res->cb_described;
         uint32_t block;
-        if (rdef) {
-            block = member_block(ctx, rdef, n);
+        if (named) {
+            block = member_block(ctx, res, n);
             out->members = true;
         } else {
             uint32_t array = sb_spv_type_array_unique(b, ctx->t.fvec[4], n);

@@ -9,6 +9,8 @@
  */
 #include "spirv_private.h"
 
+#include "error.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,8 +174,7 @@ static enum sb_result build(struct sb_spv_context *ctx)
 
 static enum sb_result generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               const struct sb_dxbc *container, struct sb_translation *out,
-                               struct sb_error *error)
+                               struct sb_translation *out, struct sb_error *error)
 {
     /* On the stack: a few KiB, and no allocation per module. */
     struct sb_spv_context context;
@@ -181,7 +182,6 @@ static enum sb_result generate(const struct sb_ir_program *program,
     struct sb_spv_context *ctx = &context;
     ctx->program = program;
     ctx->options = options;
-    ctx->container = container;
     ctx->error = error;
     ctx->spirv_version = sb_spv_version_for_env(options->target_env);
     ctx->debug_info = (options->flags & SB_TRANSLATE_DEBUG_INFO) != 0;
@@ -229,22 +229,16 @@ static enum sb_result generate(const struct sb_ir_program *program,
     return r;
 }
 
-/* PICA programs are first rewritten into core IR (sb_ir_pica_lower, IR.md §PICA200), the
- * same rewrite the interpreter runs, so both produce the same bits. */
+/* The back end reads core IR only: a PICA program must have been through the passes
+ * (sb_ir_run_passes, which ../translate.c runs), so the interpreter and the SPIR-V
+ * agree on the one lowering. */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               const struct sb_dxbc *container, struct sb_translation *out,
-                               struct sb_error *error)
+                               struct sb_translation *out, struct sb_error *error)
 {
-    struct sb_ir_program *lowered = NULL;
-    if (program->source == SB_IR_SOURCE_PICA && !(program->pica_flags & SB_IR_PICA_LOWERED)) {
-        enum sb_result r = sb_ir_pica_lower(program, &lowered, error);
-        if (r != SB_SUCCESS)
-            return r;
-        program = lowered;
-    }
-    enum sb_result r = generate(program, options, source_name ? source_name : lowered ? "shader.shbin" : NULL,
-                                container, out, error);
-    sb_ir_program_destroy(lowered);
-    return r;
+    if (program->source == SB_IR_SOURCE_PICA && !(program->pica_flags & SB_IR_PICA_LOWERED))
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                            "the SPIR-V back end takes core IR: run sb_ir_run_passes on a "
+                            "PICA program first");
+    return generate(program, options, source_name, out, error);
 }

@@ -158,8 +158,6 @@ struct sb_spv_context {
     uint32_t cb_used[64];
     bool cb_scanned;         /**< cb_used is valid (ids >= 64 need their own scan) */
     bool cb_relative[64];    /**< cb# (id < 64) read with a relative vector index */
-    /** The input container when translating from bytes (RDEF names for -g); NULL otherwise. */
-    const struct sb_dxbc *container;
 
     /* Resources (by program->resources index) and g# (by group_shared index). */
     struct sb_spv_resource *resources;
@@ -585,13 +583,14 @@ void sb_spv_linkage_release(struct sb_spv_context *ctx);
 
 /**
  * Translates `program` (bindings already assigned in its resources) into
- * SPIR-V words (malloc'd) and fills the interface lists of `out`. `container`
- * (may be NULL) supplies RDEF names for -g.
+ * SPIR-V words (malloc'd) and fills the interface lists of `out`. Reads the
+ * IR only (-g names from sb_ir_resource::cb_variables). A PICA program must be
+ * lowered (sb_ir_run_passes) first: SB_ERROR_INVALID_ARGUMENT otherwise.
+ * `source_name` (NULL: "shader.dxbc") names the OpSource file under -g.
  */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               const struct sb_dxbc *container, struct sb_translation *out,
-                               struct sb_error *error);
+                               struct sb_translation *out, struct sb_error *error);
 
 /**
  * VkDescriptorType of a resource's binding (spirv_resource_util.c), the one source of

@@ -18,8 +18,6 @@
  */
 #include "spirv_private.h"
 
-#include "shaderbridge/dxbc.h"
-#include "shaderbridge/dxbc_fxc.h"
 #include "shaderbridge/sm4.h"
 
 /* Row d = SM4 resource dimension d (§8.3); rows 0, 11, 12 are not images. */
@@ -54,21 +52,12 @@ static uint32_t value_type_of(const struct sb_ir_resource *r)
     }
 }
 
-/* SFI0 bit 11 (docs/dxcontainer.md): typed UAV loads from formats other than R32. */
-#define SFI0_TYPED_UAV_LOAD_ADDITIONAL_FORMATS 0x800u
-
 /* Does D3D limit this shader's typed UAV loads to R32 views? Known only from a container
- * (no SFI0 part = no feature flags); hand-built IR gets the general answer. */
+ * (no SFI0 part = no feature flags: limited); hand-built IR gets the general answer. */
 static bool loads_r32_only(const struct sb_spv_context *ctx)
 {
-    if (!ctx->container)
-        return false;
-    for (uint32_t i = 0; i < ctx->container->part_count; i++) {
-        const struct sb_dxbc_part *part = &ctx->container->parts[i];
-        if (part->kind == SB_DXBC_PART_SFI0 && part->decoded.sfi0)
-            return !(part->decoded.sfi0->flags & SFI0_TYPED_UAV_LOAD_ADDITIONAL_FORMATS);
-    }
-    return true;
+    uint32_t f = ctx->program->container_flags;
+    return (f & SB_IR_CONTAINER_PRESENT) && !(f & SB_IR_CONTAINER_TYPED_UAV_LOAD_ADDITIONAL_FORMATS);
 }
 
 /*
