@@ -83,9 +83,9 @@ void *sb_sm4_alloc(struct sb_sm4_reader *reader, size_t count, size_t size)
 static bool read_operand_depth(struct sb_sm4_cursor *cur, struct sb_sm4_operand *out,
                                unsigned depth);
 
-/* Operands start as a copy of this, not a memset: gcc turns a 152-byte memset into
- * `rep stos`, whose start-up cost was a third of the decode time; the copy is plain
- * moves. */
+/* Operands start as a copy of this blank: every operand decoded clears 152 bytes, and a
+ * copy of a constant blank measured far cheaper than clearing in place (a third of the
+ * decode time, bench_sm4). */
 static const struct sb_sm4_operand zero_operand;
 
 /* Index DWORDs and nested operands of one index (§5.1 representations). */

@@ -12,11 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Short key copies stay loops (see copy_words); for the whole file, so they still inline. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-tree-loop-distribute-patterns")
-#endif
-
 static uint32_t hash_words(const uint32_t *w, uint32_t n)
 {
     uint32_t h = 2166136261u;
@@ -28,8 +23,8 @@ static uint32_t hash_words(const uint32_t *w, uint32_t n)
     return h ? h : 1;
 }
 
-/* Keys are a few words: a plain loop beats memcpy/memcmp's call, and beats the `rep movs`
- * GCC makes of a short bounded copy (tens of cycles to start, for a handful of words). */
+/* Keys are a few words (an opcode's operands): a loop over them, inlined into the lookup,
+ * costs less than a call for so little data. */
 static inline void copy_words(uint32_t *to, const uint32_t *from, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)

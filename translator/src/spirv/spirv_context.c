@@ -33,10 +33,6 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
     return code;
 }
 
-/* GCC would fold malloc + memset back into calloc (its strlen pass): keep them apart. */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-optimize-strlen")))
-#endif
 void *sb_spv_zalloc(size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)

@@ -243,7 +243,7 @@ uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t 
 /** Lanes set in a mask. */
 static inline uint32_t sb_spv_mask_count(uint32_t mask)
 {
-    /* A nibble table: __builtin_popcount is a libgcc call without -mpopcnt. */
+    /* A nibble table: one shift and mask, whatever the target offers for popcount. */
     return (0x4332322132212110ull >> ((mask & 0xFu) * 4)) & 0xFu;
 }
 
