@@ -21,6 +21,7 @@
 #include "shaderbridge/dxbc_fxc.h"
 #include "shaderbridge/shbin.h"
 #include "spirv/spirv_private.h"
+#include "error.h"
 
 /* The translation plus the storage its pointers refer to. */
 struct translation_impl {
@@ -52,15 +53,10 @@ const char *sb_target_env_name(enum sb_target_env env)
     return (unsigned)env < sizeof(env_names) / sizeof(env_names[0]) ? env_names[env] : NULL;
 }
 
+/* A failure of the call as a whole: no byte of the input and no instruction to point at. */
 static enum sb_result fail(struct sb_error *error, enum sb_result code, const char *message)
 {
-    if (error) {
-        error->code = code;
-        error->offset = 0;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "%s", message);
-    }
-    return code;
+    return sb_error_set(error, code, 0, SB_ERROR_NO_INSTR, "%s", message);
 }
 
 /* ---- bindings ------------------------------------------------------------------------------------ */

@@ -203,22 +203,17 @@ static bool map_function_bodies(struct sb_ir_sm4_context *ctx)
         if (map[bodies[i].id] != UINT32_MAX)
             continue;
         ctx->inst = NULL;
-        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "fb%u is declared but has no label",
-                   bodies[i].id);
-        ctx->error.offset = bodies[i].offset;
-        ctx->error.instr = bodies[i].instr;
-        return false;
+        return sb_ir_fail_at(ctx, bodies[i].offset, bodies[i].instr, SB_ERROR_TRANSLATE_INVALID,
+                             "fb%u is declared but has no label", bodies[i].id);
     }
     /* Bodies are numbered 0..count-1 (IR.md): a gap is a body nobody declared. */
     for (uint32_t id = 0; id < count; id++) {
         if (map[id] != UINT32_MAX)
             continue;
         ctx->inst = NULL;
-        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
-                   "fb%u is missing between the declared function bodies", id);
-        ctx->error.offset = bodies[ctx->function_bodies.count - 1].offset;
-        ctx->error.instr = bodies[ctx->function_bodies.count - 1].instr;
-        return false;
+        const struct sb_ir_declared_body *last = &bodies[ctx->function_bodies.count - 1];
+        return sb_ir_fail_at(ctx, last->offset, last->instr, SB_ERROR_TRANSLATE_INVALID,
+                             "fb%u is missing between the declared function bodies", id);
     }
     p->function_body_count = count;
     p->function_body_label = map;
@@ -261,11 +256,8 @@ bool sb_ir_sm4_finish(struct sb_ir_sm4_context *ctx)
     struct sb_ir_program *p = ctx->program;
     ctx->inst = NULL;
     if (ctx->icb_used && !ctx->icb_seen) {
-        sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID,
-                   "icb[] is read but the program has no immediate constant buffer");
-        ctx->error.offset = ctx->icb_use_offset;
-        ctx->error.instr = ctx->icb_use_instr;
-        return false;
+        return sb_ir_fail_at(ctx, ctx->icb_use_offset, ctx->icb_use_instr, SB_ERROR_TRANSLATE_INVALID,
+                             "icb[] is read but the program has no immediate constant buffer");
     }
     if (ctx->uses_counters) /* a walk over every instruction, for a rare pair of ops */
         mark_counters(ctx);

@@ -9,28 +9,39 @@
 #include <stdio.h>
 
 #include "ir_from_sm4_private.h"
+#include "error.h"
 
 bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *format, ...)
 {
     if (ctx->failed)
         return false;
     ctx->failed = true;
-    ctx->error.code = code;
-    ctx->error.offset = ctx->inst ? ctx->inst->offset : (ctx->sm4 ? ctx->sm4->base_offset : 0);
-    ctx->error.instr = ctx->inst ? ctx->inst->index : UINT32_MAX;
     char detail[SB_ERROR_MESSAGE_SIZE];
     va_list args;
     va_start(args, format);
     vsnprintf(detail, sizeof(detail), format, args);
     va_end(args);
-    if (ctx->inst)
-        snprintf(ctx->error.message, sizeof(ctx->error.message), "instruction %u (%.24s): %.140s",
-                 ctx->inst->index,
-                 sb_sm4_opcode_name(ctx->inst->opcode) ? sb_sm4_opcode_name(ctx->inst->opcode)
-                                                       : "?",
-                 detail);
-    else
-        snprintf(ctx->error.message, sizeof(ctx->error.message), "%s", detail);
+    if (!ctx->inst) {
+        sb_error_set(&ctx->error, code, ctx->sm4 ? ctx->sm4->base_offset : 0, SB_ERROR_NO_INSTR, "%s",
+                     detail);
+        return false;
+    }
+    const char *name = sb_sm4_opcode_name(ctx->inst->opcode);
+    sb_error_set(&ctx->error, code, ctx->inst->offset, ctx->inst->index,
+                 "instruction %u (%.24s): %.140s", ctx->inst->index, name ? name : "?", detail);
+    return false;
+}
+
+bool sb_ir_fail_at(struct sb_ir_sm4_context *ctx, uint64_t offset, uint32_t instr,
+                   enum sb_result code, const char *format, ...)
+{
+    if (ctx->failed)
+        return false;
+    ctx->failed = true;
+    va_list args;
+    va_start(args, format);
+    sb_error_setv(&ctx->error, code, offset, instr, format, args);
+    va_end(args);
     return false;
 }
 

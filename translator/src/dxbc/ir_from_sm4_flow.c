@@ -34,14 +34,13 @@ static bool fail_at(struct sb_ir_sm4_context *ctx, const struct sb_ir_instructio
                     const char *what)
 {
     ctx->inst = NULL;
-    sb_ir_fail(ctx, SB_ERROR_TRANSLATE_INVALID, "%s", what);
-    ctx->error.offset = at->offset;
+    uint32_t instr = SB_ERROR_NO_INSTR;
     for (uint32_t i = 0; i < ctx->sm4->instruction_count; i++)
         if (ctx->sm4->instructions[i].offset == at->offset) {
-            ctx->error.instr = i;
+            instr = i;
             break;
         }
-    return false;
+    return sb_ir_fail_at(ctx, at->offset, instr, SB_ERROR_TRANSLATE_INVALID, "%s", what);
 }
 
 static bool grow(void **data, uint32_t *capacity, uint32_t needed, size_t size)

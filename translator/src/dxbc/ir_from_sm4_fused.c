@@ -17,6 +17,7 @@
 #include "shaderbridge/dxbc.h"
 #include "ir_from_sm4_private.h"
 #include "sm4_private.h"
+#include "error.h"
 
 /* Instruction and operand counts of the stream, for the pools, as size_pools() in
  * ir_from_sm4.c counts them after a decode; false where a length is one the decoder
@@ -120,7 +121,7 @@ static struct sb_ir_program *try_fused(const struct sb_dxbc *container)
     struct sb_sm4_program program = { 0 };
     program.base_offset = part->data_offset;
     struct sb_sm4_reader reader = { .data = part->data, .base_offset = part->data_offset,
-                                    .instr = UINT32_MAX };
+                                    .instr = SB_ERROR_NO_INSTR };
     uint32_t instructions, operands;
     if (!sb_sm4_read_header(&reader, part->size, &program) ||
         !count_pools(&reader, &instructions, &operands))

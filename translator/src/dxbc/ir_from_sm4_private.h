@@ -106,6 +106,12 @@ struct sb_ir_sm4_context {
 bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *format, ...)
     SB_IR_PRINTF(3, 4);
 
+/** Records the first failure at a place that is not the current instruction: `offset`,
+ *  `instr` (SB_ERROR_NO_INSTR for none) and the message as given (no instruction prefix);
+ *  returns false. */
+bool sb_ir_fail_at(struct sb_ir_sm4_context *ctx, uint64_t offset, uint32_t instr,
+                   enum sb_result code, const char *format, ...) SB_IR_PRINTF(5, 6);
+
 /** Zeroed arena memory; OOM is recorded in the sticky error. */
 void *sb_ir_alloc(struct sb_ir_sm4_context *ctx, size_t count, size_t size);
 

@@ -9,7 +9,9 @@
  * sb_ir_signature_element is made per container element, carrying the lanes
  * the declarations cover; lanes declared but named by no container element
  * (or every declaration, without a container) become elements of their own
- * with an empty semantic. RDEF binding names go into resources[].name.
+ * with an empty semantic. RDEF binding names go into resources[].name, and the
+ * facts consumers need from the container (SFI0 flags, each cbuffer's RDEF
+ * variables) into the program (sb_ir_record_container, ir_from_sm4_container.c).
  */
 #include <string.h>
 

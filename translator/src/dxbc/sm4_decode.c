@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "error.h"
 
 /* The program is the first member so sb_sm4_program_destroy() can find the
  * arena that owns it (and everything else). */
@@ -427,7 +428,7 @@ enum sb_result sb_sm4_decode(const void *data, size_t size, uint64_t base_offset
     }
     owner->arena = arena;
     struct sb_sm4_reader reader = { .data = data, .base_offset = base_offset, .arena = arena,
-                                    .instr = UINT32_MAX };
+                                    .instr = SB_ERROR_NO_INSTR };
     owner->program.base_offset = base_offset;
     if (sb_sm4_read_header(&reader, size, &owner->program))
         decode_stream(&reader, &owner->program);

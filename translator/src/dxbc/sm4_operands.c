@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "error.h"
 
 /* fxc writes one level (a temp inside an index); a few more keep hand-written
  * streams legal while bounding the recursion on hostile input. */
@@ -26,12 +27,10 @@ bool sb_sm4_fail(struct sb_sm4_reader *reader, enum sb_result code, uint32_t dwo
     if (reader->failed)
         return false;
     reader->failed = true;
-    reader->error.code = code;
-    reader->error.offset = sb_sm4_offset(reader, dword_index);
-    reader->error.instr = reader->instr;
     va_list args;
     va_start(args, format);
-    vsnprintf(reader->error.message, sizeof(reader->error.message), format, args);
+    sb_error_setv(&reader->error, code, sb_sm4_offset(reader, dword_index), reader->instr, format,
+                  args);
     va_end(args);
     return false;
 }

@@ -14,6 +14,7 @@
 
 #include "shaderbridge/sm4.h"
 #include "arena.h"
+#include "error.h"
 
 #if defined(__GNUC__)
 #define SB_SM4_PRINTF(f, a) __attribute__((format(printf, f, a)))

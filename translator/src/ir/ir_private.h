@@ -16,6 +16,7 @@
 
 #include "shaderbridge/ir.h"
 #include "arena.h"
+#include "error.h"
 
 #if defined(__GNUC__)
 #define SB_IR_PRINTF(f, a) __attribute__((format(printf, f, a)))

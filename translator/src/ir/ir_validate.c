@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ir_private.h"
+#include "error.h"
 
 /* Deepest relative-index nesting accepted (the SM4 decoder stops at 4). */
 #define IR_MAX_RELATIVE_DEPTH 8u
@@ -33,16 +34,13 @@ static bool invalid(struct validator *v, const char *format, ...)
     v->failed = true;
     if (!v->error)
         return false;
-    v->error->code = SB_ERROR_TRANSLATE_INVALID;
-    v->error->offset = v->at ? v->at->offset : 0;
-    v->error->instr = UINT32_MAX;
     char detail[SB_ERROR_MESSAGE_SIZE];
     va_list args;
     va_start(args, format);
     vsnprintf(detail, sizeof(detail), format, args);
     va_end(args);
-    snprintf(v->error->message, sizeof(v->error->message), "IR %.24s: %.150s",
-             v->at ? sb_ir_op_name(v->at->op) : "program", detail);
+    sb_error_set(v->error, SB_ERROR_TRANSLATE_INVALID, v->at ? v->at->offset : 0, SB_ERROR_NO_INSTR,
+                 "IR %.24s: %.150s", v->at ? sb_ir_op_name(v->at->op) : "program", detail);
     return false;
 }
 
@@ -261,13 +259,9 @@ enum sb_result sb_ir_validate(const struct sb_ir_program *program, struct sb_err
 {
     struct validator v = { .program = program, .error = error };
     if (!program) {
-        if (error) {
+        if (error)
             memset(error, 0, sizeof(*error));
-            error->code = SB_ERROR_INVALID_ARGUMENT;
-            error->instr = UINT32_MAX;
-            snprintf(error->message, sizeof(error->message), "program is NULL");
-        }
-        return SB_ERROR_INVALID_ARGUMENT;
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "program is NULL");
     }
     if (program->function_count == 0 || !program->functions)
         invalid(&v, "no functions");

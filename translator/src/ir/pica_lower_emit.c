@@ -9,18 +9,15 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "error.h"
 
 void sb_pl_fail(struct pica_lower *L, enum sb_result code, const char *message)
 {
     if (L->result != SB_SUCCESS)
         return;
     L->result = code;
-    if (L->error) {
-        L->error->code = code;
-        L->error->offset = L->at ? L->at->offset : 0;
-        L->error->instr = UINT32_MAX;
-        snprintf(L->error->message, sizeof(L->error->message), "PICA lowering: %s", message);
-    }
+    sb_error_set(L->error, code, L->at ? L->at->offset : 0, SB_ERROR_NO_INSTR, "PICA lowering: %s",
+                 message);
 }
 
 uint32_t sb_pl_scratch(struct pica_lower *L)

@@ -16,18 +16,15 @@
 #include <string.h>
 
 #include "ir_from_pica_private.h"
+#include "error.h"
 
 /* ---- driver ---------------------------------------------------------------------------------- */
 
 static enum sb_result arg_error(struct sb_error *error, enum sb_result code, const char *message)
 {
-    if (error) {
+    if (error)
         memset(error, 0, sizeof(*error));
-        error->code = code;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "%s", message);
-    }
-    return code;
+    return sb_error_set(error, code, 0, SB_ERROR_NO_INSTR, "%s", message);
 }
 
 /*

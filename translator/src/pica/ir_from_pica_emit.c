@@ -11,15 +11,13 @@
 #include <string.h>
 
 #include "ir_from_pica_private.h"
+#include "error.h"
 
 bool pfront_fail(struct pfront_ctx *ctx, enum sb_result code, const char *format, ...)
 {
     if (ctx->failed)
         return false;
     ctx->failed = true;
-    ctx->error.code = code;
-    ctx->error.offset = ctx->code_base + 4u * (uint64_t)ctx->at;
-    ctx->error.instr = ctx->at;
     char detail[SB_ERROR_MESSAGE_SIZE];
     va_list args;
     va_start(args, format);
@@ -27,8 +25,8 @@ bool pfront_fail(struct pfront_ctx *ctx, enum sb_result code, const char *format
     va_end(args);
     const char *name =
         ctx->code && ctx->at < ctx->count ? sb_pica_opcode_name(ctx->code[ctx->at].opcode) : NULL;
-    snprintf(ctx->error.message, sizeof(ctx->error.message), "PICA address %u (%.12s): %.150s",
-             ctx->at, name ? name : "?", detail);
+    sb_error_set(&ctx->error, code, ctx->code_base + 4u * (uint64_t)ctx->at, ctx->at,
+                 "PICA address %u (%.12s): %.150s", ctx->at, name ? name : "?", detail);
     return false;
 }
 

@@ -130,6 +130,15 @@ static void run(struct asm_state *state)
     finish(state);
 }
 
+/* A failure not tied to a place in the text (line and column 0). */
+static enum sb_result whole_failure(struct sb_pica_asm_error *error, enum sb_result code,
+                                    const char *message)
+{
+    if (error)
+        memset(error, 0, sizeof(*error));
+    return sb_error_set(error ? &error->error : NULL, code, 0, SB_ERROR_NO_INSTR, "%s", message);
+}
+
 enum sb_result sb_pica_assemble(const char *text, size_t length, uint8_t **out, size_t *size,
                                 struct sb_pica_asm_error *error)
 {
@@ -137,26 +146,11 @@ enum sb_result sb_pica_assemble(const char *text, size_t length, uint8_t **out, 
         *out = NULL;
     if (size)
         *size = 0;
-    if ((!text && length) || !out || !size) {
-        if (error) {
-            memset(error, 0, sizeof(*error));
-            error->error.code = SB_ERROR_INVALID_ARGUMENT;
-            error->error.instr = UINT32_MAX;
-            snprintf(error->error.message, sizeof(error->error.message),
-                     "sb_pica_assemble: NULL text or output");
-        }
-        return SB_ERROR_INVALID_ARGUMENT;
-    }
+    if ((!text && length) || !out || !size)
+        return whole_failure(error, SB_ERROR_INVALID_ARGUMENT, "sb_pica_assemble: NULL text or output");
     struct asm_state *state = calloc(1, sizeof(*state));
-    if (!state) {
-        if (error) {
-            memset(error, 0, sizeof(*error));
-            error->error.code = SB_ERROR_OUT_OF_MEMORY;
-            error->error.instr = UINT32_MAX;
-            snprintf(error->error.message, sizeof(error->error.message), "out of memory");
-        }
-        return SB_ERROR_OUT_OF_MEMORY;
-    }
+    if (!state)
+        return whole_failure(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     state->error = error;
     state->text = text ? text : "";
     state->length = length;
@@ -164,16 +158,12 @@ enum sb_result sb_pica_assemble(const char *text, size_t length, uint8_t **out, 
     state->int_alloc = (struct asm_alloc){0, 4, 4};
     state->bool_alloc = (struct asm_alloc){0, 16, 16};
     asm_start_dvle(state);
-    volatile enum sb_result result = SB_ERROR_BAD_VALUE;
+    volatile enum sb_result result = ASM_SOURCE_ERROR;
     if (setjmp(state->fail) == 0) {
         run(state);
         result = asm_write_shbin(state, out, size);
-        if (result != SB_SUCCESS && error) {
-            memset(error, 0, sizeof(*error));
-            error->error.code = result;
-            error->error.instr = UINT32_MAX;
-            snprintf(error->error.message, sizeof(error->error.message), "out of memory");
-        }
+        if (result != SB_SUCCESS)
+            whole_failure(error, result, "out of memory");
     }
     free(state);
     return result;

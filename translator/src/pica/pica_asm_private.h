@@ -13,6 +13,10 @@
 
 #include "pica_private.h"
 
+/* The code of an error in the source text. SB_ERROR_BAD_VALUE, a container reader's code,
+ * until result.h has one for assembler input. */
+#define ASM_SOURCE_ERROR SB_ERROR_BAD_VALUE
+
 #define ASM_MAX_NAME 64
 #define ASM_MAX_PROCS 512
 #define ASM_MAX_LABELS 1024

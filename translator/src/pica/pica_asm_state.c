@@ -16,15 +16,14 @@ _Noreturn void asm_fail(struct asm_state *state, uint32_t column, const char *fo
     struct sb_pica_asm_error *error = state->error;
     if (error) {
         memset(error, 0, sizeof(*error));
-        error->error.code = SB_ERROR_BAD_VALUE;
-        error->error.instr = UINT32_MAX;
         error->line = state->line;
         error->column = column;
-        if (state->line_start && column > 0)
-            error->error.offset = (uint64_t)(state->line_start - state->text) + column - 1;
+        uint64_t offset = state->line_start && column > 0
+                              ? (uint64_t)(state->line_start - state->text) + column - 1
+                              : 0;
         va_list args;
         va_start(args, format);
-        vsnprintf(error->error.message, sizeof(error->error.message), format, args);
+        sb_error_setv(&error->error, ASM_SOURCE_ERROR, offset, SB_ERROR_NO_INSTR, format, args);
         va_end(args);
     }
     longjmp(state->fail, 1);

@@ -142,8 +142,8 @@ enum sb_result sb_pica_decode(uint32_t word, const uint32_t *descriptors,
                               struct sb_error *error)
 {
     if (!out || (descriptor_count && !descriptors)) {
-        pica_set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, UINT32_MAX,
-                       "sb_pica_decode: NULL instruction or descriptor table");
+        sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                     "sb_pica_decode: NULL instruction or descriptor table");
         return SB_ERROR_INVALID_ARGUMENT;
     }
     memset(out, 0, sizeof(*out));
@@ -151,9 +151,9 @@ enum sb_result sb_pica_decode(uint32_t word, const uint32_t *descriptors,
     out->raw_opcode = word >> 26;
     enum sb_pica_opcode opcode;
     if (!sb_pica_fold_opcode(out->raw_opcode, &opcode)) {
-        pica_set_error(error, SB_ERROR_BAD_VALUE, 0, UINT32_MAX,
-                       "code word 0x%08X has unused opcode 0x%02X (§6.2)", (unsigned)word,
-                       (unsigned)out->raw_opcode);
+        sb_error_set(error, SB_ERROR_BAD_VALUE, 0, SB_ERROR_NO_INSTR,
+                     "code word 0x%08X has unused opcode 0x%02X (§6.2)", (unsigned)word,
+                     (unsigned)out->raw_opcode);
         return SB_ERROR_BAD_VALUE;
     }
     const struct pica_opcode_info *info = pica_opcode_info(opcode);
@@ -179,10 +179,10 @@ enum sb_result sb_pica_decode(uint32_t word, const uint32_t *descriptors,
     }
     if (out->has_descriptor) {
         if (out->descriptor_index >= descriptor_count) {
-            pica_set_error(error, SB_ERROR_BAD_OFFSET, 0, UINT32_MAX,
-                           "code word 0x%08X names operand descriptor %u, table has %u",
-                           (unsigned)word, (unsigned)out->descriptor_index,
-                           (unsigned)descriptor_count);
+            sb_error_set(error, SB_ERROR_BAD_OFFSET, 0, SB_ERROR_NO_INSTR,
+                         "code word 0x%08X names operand descriptor %u, table has %u",
+                         (unsigned)word, (unsigned)out->descriptor_index,
+                         (unsigned)descriptor_count);
             return SB_ERROR_BAD_OFFSET;
         }
         out->descriptor = descriptors[out->descriptor_index];
@@ -196,8 +196,8 @@ enum sb_result sb_pica_decode_program(const uint32_t *code, uint32_t code_count,
                                       struct sb_pica_instruction *out, struct sb_error *error)
 {
     if ((code_count && (!code || !out)) || (descriptor_count && !descriptors)) {
-        pica_set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, UINT32_MAX,
-                       "sb_pica_decode_program: NULL code, descriptors or output");
+        sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                     "sb_pica_decode_program: NULL code, descriptors or output");
         return SB_ERROR_INVALID_ARGUMENT;
     }
     for (uint32_t address = 0; address < code_count; ++address) {
@@ -218,8 +218,8 @@ enum sb_result sb_pica_decode_shbin(const struct sb_shbin *shbin, struct sb_pica
                                     struct sb_error *error)
 {
     if (!shbin || (shbin->program.code_word_count && !out)) {
-        pica_set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, UINT32_MAX,
-                       "sb_pica_decode_shbin: NULL file or output");
+        sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                     "sb_pica_decode_shbin: NULL file or output");
         return SB_ERROR_INVALID_ARGUMENT;
     }
     const struct sb_shbin_program *program = &shbin->program;

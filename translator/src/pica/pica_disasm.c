@@ -359,8 +359,8 @@ enum sb_result sb_pica_disassemble(const struct sb_shbin *shbin, char **text,
     if (text)
         *text = NULL;
     if (!shbin || !text) {
-        pica_set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, UINT32_MAX,
-                       "sb_pica_disassemble: NULL file or output");
+        sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                     "sb_pica_disassemble: NULL file or output");
         return SB_ERROR_INVALID_ARGUMENT;
     }
     struct dis_state *state = calloc(1, sizeof(*state));
@@ -413,6 +413,6 @@ enum sb_result sb_pica_disassemble(const struct sb_shbin *shbin, char **text,
     free(state);
     return SB_SUCCESS;
 oom:
-    pica_set_error(error, SB_ERROR_OUT_OF_MEMORY, 0, UINT32_MAX, "out of memory");
+    sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR, "out of memory");
     return SB_ERROR_OUT_OF_MEMORY;
 }

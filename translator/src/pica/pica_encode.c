@@ -48,9 +48,9 @@ static bool destination_field(const struct sb_pica_destination *dst, uint32_t *f
 static enum sb_result fail(struct sb_error *error, const struct sb_pica_instruction *in,
                            const char *what)
 {
-    pica_set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, UINT32_MAX, "cannot encode %s: %s",
-                   sb_pica_opcode_name(in->opcode) ? sb_pica_opcode_name(in->opcode) : "opcode",
-                   what);
+    sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "cannot encode %s: %s",
+                 sb_pica_opcode_name(in->opcode) ? sb_pica_opcode_name(in->opcode) : "opcode",
+                 what);
     return SB_ERROR_INVALID_ARGUMENT;
 }
 
@@ -160,8 +160,8 @@ enum sb_result sb_pica_encode(const struct sb_pica_instruction *instruction, uin
                               struct sb_error *error)
 {
     if (!instruction || !word) {
-        pica_set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, UINT32_MAX,
-                       "sb_pica_encode: NULL instruction or word");
+        sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                     "sb_pica_encode: NULL instruction or word");
         return SB_ERROR_INVALID_ARGUMENT;
     }
     const struct pica_opcode_info *info = pica_opcode_info(instruction->opcode);

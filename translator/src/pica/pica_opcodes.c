@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "pica_private.h"
+#include "error.h"
 
 static const struct pica_opcode_info opcode_table[] = {
     {SB_PICA_OP_ADD, "add", SB_PICA_FORMAT_1, 2, true},
@@ -102,20 +103,6 @@ bool sb_pica_opcode_format(enum sb_pica_opcode opcode, enum sb_pica_format *form
     if (format)
         *format = info->format;
     return true;
-}
-
-void pica_set_error(struct sb_error *error, enum sb_result code, uint64_t offset, uint32_t instr,
-                    const char *format, ...)
-{
-    if (!error)
-        return;
-    error->code = code;
-    error->offset = offset;
-    error->instr = instr;
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error->message, sizeof(error->message), format, args);
-    va_end(args);
 }
 
 void pica_text_vappend(struct pica_text *text, const char *format, va_list args)

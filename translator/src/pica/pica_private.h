@@ -12,6 +12,7 @@
 
 #include "shaderbridge/pica.h"
 #include "shaderbridge/shbin.h"
+#include "error.h"
 
 /** One opcode row: folded opcode, picasso mnemonic, format, source count, has DST. */
 struct pica_opcode_info {
@@ -100,8 +101,5 @@ const char *pica_compare_name(enum sb_pica_compare_op op);
 bool pica_condition_text(const struct sb_pica_instruction *instruction, char *buffer,
                          size_t size);
 
-/** Fills the error (which may be NULL) with code, offset, instr and a formatted message. */
-void pica_set_error(struct sb_error *error, enum sb_result code, uint64_t offset, uint32_t instr,
-                    const char *format, ...) __attribute__((format(printf, 5, 6)));
 
 #endif

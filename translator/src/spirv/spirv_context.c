@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "error.h"
 
 enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
                            const struct sb_ir_instruction *inst, const char *fmt, ...)
@@ -21,15 +22,10 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
     ctx->result = code;
     if (!inst)
         inst = ctx->inst;
-    if (ctx->error) {
-        ctx->error->code = code;
-        ctx->error->offset = inst ? inst->offset : 0;
-        ctx->error->instr = UINT32_MAX;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(ctx->error->message, sizeof(ctx->error->message), fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    sb_error_setv(ctx->error, code, inst ? inst->offset : 0, SB_ERROR_NO_INSTR, fmt, ap);
+    va_end(ap);
     return code;
 }
 

@@ -48,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "error.h"
 
 /** D3D11_SHADER_MAX_INTERFACES: interface slots a shader may have. */
 #define MAX_SLOTS 253u
@@ -79,15 +80,9 @@ enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, ui
     for (uint32_t i = 0; i < program->interface_count; i++) {
         const struct sb_ir_interface *fp = &program->interfaces[i];
         if (fp->id >= MAX_SLOTS || fp->array_length > MAX_SLOTS - fp->id) {
-            if (error) {
-                error->code = SB_ERROR_TRANSLATE_INVALID;
-                error->offset = 0;
-                error->instr = UINT32_MAX;
-                snprintf(error->message, sizeof(error->message),
-                         "interface fp%u[%u] lies beyond the %u interface slots", fp->id,
-                         fp->array_length, MAX_SLOTS);
-            }
-            return SB_ERROR_TRANSLATE_INVALID;
+            return sb_error_set(error, SB_ERROR_TRANSLATE_INVALID, 0, SB_ERROR_NO_INSTR,
+                                "interface fp%u[%u] lies beyond the %u interface slots", fp->id,
+                                fp->array_length, MAX_SLOTS);
         }
         if (fp->id + fp->array_length > n)
             n = fp->id + fp->array_length;
@@ -95,14 +90,8 @@ enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, ui
     for (uint32_t f = 0; f < program->function_count; f++) {
         const struct sb_ir_instruction *bad = scan_this(&program->functions[f], &n);
         if (bad) {
-            if (error) {
-                error->code = SB_ERROR_TRANSLATE_INVALID;
-                error->offset = bad->offset;
-                error->instr = UINT32_MAX;
-                snprintf(error->message, sizeof(error->message),
-                         "this[] index beyond the %u interface slots", MAX_SLOTS);
-            }
-            return SB_ERROR_TRANSLATE_INVALID;
+            return sb_error_set(error, SB_ERROR_TRANSLATE_INVALID, bad->offset, SB_ERROR_NO_INSTR,
+                                "this[] index beyond the %u interface slots", MAX_SLOTS);
         }
     }
     *count = n;

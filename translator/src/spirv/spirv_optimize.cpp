@@ -28,6 +28,10 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wshadow"
 #include "shaderbridge/translate.h"
+
+extern "C" {
+#include "error.h" // a C header without C++ guards
+}
 #pragma GCC diagnostic pop
 
 namespace {
@@ -58,12 +62,9 @@ uint64_t instruction_byte_offset(const uint32_t *words, size_t word_count, size_
 
 void set_error(struct sb_error *error, enum sb_result code, uint64_t offset, const char *message)
 {
+    sb_error_set(error, code, offset, SB_ERROR_NO_INSTR, "%s", message);
     if (!error)
         return;
-    error->code = code;
-    error->offset = offset;
-    error->instr = UINT32_MAX;
-    std::snprintf(error->message, sizeof(error->message), "%s", message);
     // Only the first line: the optimiser's validator appends the disassembled instruction.
     if (char *newline = std::strchr(error->message, '\n'))
         *newline = 0;

@@ -21,6 +21,7 @@
 #include <spirv-tools/libspirv.h>
 
 #include "shaderbridge/translate.h"
+#include "error.h"
 
 /* Index = enum sb_target_env: the environment spirv-val's --target-env of the same name selects. */
 static const spv_target_env spirv_envs[] = {
@@ -47,17 +48,6 @@ static spv_const_context context_for(enum sb_target_env env)
     return context;
 }
 
-static void set_error(struct sb_error *error, enum sb_result code, uint64_t offset,
-                      const char *format, const char *detail)
-{
-    if (!error)
-        return;
-    error->code = code;
-    error->offset = offset;
-    error->instr = UINT32_MAX;
-    snprintf(error->message, sizeof(error->message), format, detail);
-}
-
 /*
  * The validator reports the ordinal of the offending instruction (1 for the
  * first after the header), not a word index; walking the word counts turns it
@@ -80,13 +70,14 @@ enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum 
                                  struct sb_error *error)
 {
     if (!words || word_count == 0) {
-        set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, "%s", "no SPIR-V words to validate");
+        sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "%s",
+                     "no SPIR-V words to validate");
         return SB_ERROR_INVALID_ARGUMENT;
     }
     spv_const_context context = context_for(env);
     if (!context) {
-        set_error(error, SB_ERROR_INVALID_ARGUMENT, 0, "%s",
-                  "unknown target environment for SPIR-V validation");
+        sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "%s",
+                     "unknown target environment for SPIR-V validation");
         return SB_ERROR_INVALID_ARGUMENT;
     }
     /* Default validator options: the rules `spirv-val --target-env vulkan1.x` applies. */
@@ -105,7 +96,7 @@ enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum 
     }
     enum sb_result code = result == SPV_ERROR_OUT_OF_MEMORY ? SB_ERROR_OUT_OF_MEMORY
                                                              : SB_ERROR_SPIRV_INVALID;
-    set_error(error, code, offset, "%s", message);
+    sb_error_set(error, code, offset, SB_ERROR_NO_INSTR, "%s", message);
     if (error) {
         /* spirv-val's messages carry the disassembled instruction on a second line: keep line one. */
         char *newline = strchr(error->message, '\n');
