@@ -30,7 +30,7 @@
 #include "translator/sm4.h"
 #include "fxc_builder.h"
 #include "ir_compare.h"
-#include "ir_private.h"
+#include "ir_from_sm4_private.h"
 #include "sm4_private.h"
 
 #define MAX_TOKENS 4096

@@ -811,6 +811,21 @@ static void vertex_tests(void)
         CHECK(sb_ir_pica_lower(lowered, &again, &err) == SB_SUCCESS && again->functions == lowered->functions,
               "lowering a lowered program copies it");
         sb_ir_program_destroy(again);
+        /* The pass stage: lowers (and validates) a PICA program once; a lowered one passes
+         * through unchanged (out NULL); NULL arguments are refused. */
+        again = NULL;
+        r = sb_ir_run_passes(p, SB_IR_PASSES_VALIDATE, &again, &err);
+        CHECK(r == SB_SUCCESS && again && (again->pica_flags & SB_IR_PICA_LOWERED) &&
+                  again->function_count == lowered->function_count &&
+                  again->functions[0].instruction_count == lowered->functions[0].instruction_count,
+              "sb_ir_run_passes lowers a PICA program: %s", err.message);
+        sb_ir_program_destroy(again);
+        again = p;
+        CHECK(sb_ir_run_passes(lowered, SB_IR_PASSES_VALIDATE, &again, &err) == SB_SUCCESS && !again,
+              "sb_ir_run_passes leaves a lowered program as it is");
+        CHECK(sb_ir_run_passes(NULL, 0, &again, &err) == SB_ERROR_INVALID_ARGUMENT && !again &&
+                  err.instr == UINT32_MAX,
+              "sb_ir_run_passes refuses NULL");
     }
     sb_ir_program_destroy(lowered);
 }

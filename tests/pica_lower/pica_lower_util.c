@@ -12,7 +12,7 @@
 #include "shaderbridge/shbin.h"
 #include "shbin_writer.h"
 
-/* The front end with its test switch (translator/src/ir_from_pica_private.h). */
+/* The front end with its test switch (translator/src/pica/ir_from_pica_private.h). */
 enum sb_result sb_pfront_lower(const struct sb_shbin *shbin, uint32_t dvle_index,
                                uint32_t pica_flags, bool force_dispatch,
                                struct sb_ir_program **out, struct sb_error *error);

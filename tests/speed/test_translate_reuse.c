@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The SPIR-V builder keeps its storage and the module prelude per thread
- * between translations (translator/src/spirv_builder_storage.c). Nothing of
+ * between translations (translator/src/spirv/spirv_builder_storage.c). Nothing of
  * one module may leak into the next: every shader translated on a thread that
  * has just translated other shaders, for other target environments and with
  * debug info, must give the same words, bindings and interface as on a fresh

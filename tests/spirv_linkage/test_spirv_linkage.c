@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SM5.0 class linkage in the SPIR-V back end (translator/src/spirv_linkage.c):
+ * SM5.0 class linkage in the SPIR-V back end (translator/src/spirv/spirv_linkage.c):
  * every interface slot becomes five specialisation constants (SpecId 4096 +
  * 5 * slot + field), fcall an OpSwitch over the slot's table selector,
  * this[] the slot's this-data constants, cb[r][v] / t[r] / s[r] a choice

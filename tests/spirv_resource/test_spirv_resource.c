@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The resource part of the SPIR-V back end (translator/src/spirv_resource*.c,
+ * The resource part of the SPIR-V back end (translator/src/spirv/spirv_resource*.c,
  * spirv_texture*.c, spirv_uav*.c): hand-built IR programs per op class,
  * translated for vulkan1.0, 1.1 and 1.3, validated with SPIRV-Tools, and
  * checked for the facts that matter to a Vulkan pipeline: descriptor

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Geometry, hull and domain shaders through the SPIR-V back end
- * (translator/src/spirv_stage*.c): hand-built IR programs of each stage
+ * (translator/src/spirv/spirv_stage*.c): hand-built IR programs of each stage
  * shape, translated for vulkan1.0/1.1/1.3 and validated, with the facts
  * that make them right asserted on the disassembly: execution model and
  * modes, built-ins, Patch/Stream decorations, emits, barriers, loops.

@@ -3,11 +3,13 @@
  * The public translation entry points (translate.h): container bytes ->
  * sb_dxbc_parse_ex (no checksum) -> sb_ir_from_dxbc (SM4 decode and IR lowering, fused
  * for ordinary instructions) (or SHBIN bytes -> sb_shbin_parse -> sb_ir_from_pica) ->
- * binding assignment -> SPIR-V back end (sb_spv_generate) -> optional validation and
+ * the IR passes (sb_ir_run_passes, once) -> binding assignment -> SPIR-V back end
+ * (sb_spv_generate, which reads only the IR) -> optional validation and
  * optimisation, and the result object that owns every array and string it
  * reports. The default binding scheme is the one documented in translate.h
  * (IR.md §Bindings); the descriptor type of each binding is decided here
- * once (sb_spv_descriptor_type) and the back end declares matching variables.
+ * once (sb_spv_descriptor_type, spirv/spirv_resource_util.c) and the back end declares
+ * matching variables.
  */
 #include "shaderbridge/translate.h"
 
@@ -16,19 +18,10 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
+#include "shaderbridge/dxbc_fxc.h"
 #include "shaderbridge/shbin.h"
-#include "spirv_private.h"
-
-/* VkDescriptorType values (the Vulkan headers are not a translator dependency). */
-enum {
-    SB_VK_DESCRIPTOR_SAMPLER = 0,
-    SB_VK_DESCRIPTOR_SAMPLED_IMAGE = 2,
-    SB_VK_DESCRIPTOR_STORAGE_IMAGE = 3,
-    SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER = 4,
-    SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER = 5,
-    SB_VK_DESCRIPTOR_UNIFORM_BUFFER = 6,
-    SB_VK_DESCRIPTOR_STORAGE_BUFFER = 7,
-};
+#include "spirv/spirv_private.h"
+#include "error.h"
 
 /* The translation plus the storage its pointers refer to. */
 struct translation_impl {
@@ -60,32 +53,10 @@ const char *sb_target_env_name(enum sb_target_env env)
     return (unsigned)env < sizeof(env_names) / sizeof(env_names[0]) ? env_names[env] : NULL;
 }
 
+/* A failure of the call as a whole: no byte of the input and no instruction to point at. */
 static enum sb_result fail(struct sb_error *error, enum sb_result code, const char *message)
 {
-    if (error) {
-        error->code = code;
-        error->offset = 0;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "%s", message);
-    }
-    return code;
-}
-
-uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *res)
-{
-    switch (res->resource_class) {
-    case SB_IR_RESOURCE_CBV: return SB_VK_DESCRIPTOR_UNIFORM_BUFFER;
-    case SB_IR_RESOURCE_SAMPLER: return SB_VK_DESCRIPTOR_SAMPLER;
-    case SB_IR_RESOURCE_SRV:
-        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
-            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
-        return res->dimension == 1 ? SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER : SB_VK_DESCRIPTOR_SAMPLED_IMAGE;
-    case SB_IR_RESOURCE_UAV:
-    default:
-        if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
-            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
-        return res->dimension == 1 ? SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER : SB_VK_DESCRIPTOR_STORAGE_IMAGE;
-    }
+    return sb_error_set(error, code, 0, SB_ERROR_NO_INSTR, "%s", message);
 }
 
 /* ---- bindings ------------------------------------------------------------------------------------ */
@@ -261,6 +232,51 @@ static enum sb_result post_process(struct sb_translation *pub, const struct sb_t
     return SB_SUCCESS;
 }
 
+/*
+ * sb_translate_ir_container: the container's facts replace those the program carries
+ * (sb_ir_program::container_flags, sb_ir_resource::cb_*), as if its front end had read
+ * them. `res` is the translation's own copy of the resources; the variables borrow the
+ * container's strings (it outlives the call). *vars receives the one array to free.
+ */
+static enum sb_result apply_container(struct sb_ir_program *copy, struct sb_ir_resource *res,
+                                      const struct sb_dxbc *container,
+                                      struct sb_ir_cb_variable **vars, struct sb_error *error)
+{
+    copy->container_flags = sb_ir_container_flags(container);
+    size_t total = 0;
+    for (uint32_t i = 0; i < copy->resource_count; i++) {
+        const struct sb_dxbc_rdef_cbuffer *cb =
+            res[i].resource_class == SB_IR_RESOURCE_CBV ? sb_ir_rdef_cbuffer(container, res[i].name) : NULL;
+        res[i].cb_described = cb != NULL;
+        res[i].cb_variables = NULL;
+        res[i].cb_variable_count = 0;
+        if (cb)
+            total += cb->variable_count;
+    }
+    if (!total)
+        return SB_SUCCESS;
+    struct sb_ir_cb_variable *v = *vars = malloc(total * sizeof(*v));
+    if (!v)
+        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < copy->resource_count; i++) {
+        if (!res[i].cb_described)
+            continue;
+        const struct sb_dxbc_rdef_cbuffer *cb = sb_ir_rdef_cbuffer(container, res[i].name);
+        res[i].cb_variables = v;
+        for (uint32_t k = 0; k < cb->variable_count; k++)
+            if (cb->variables[k].name)
+                *v++ = (struct sb_ir_cb_variable){ cb->variables[k].name, cb->variables[k].start_offset,
+                                                   cb->variables[k].size };
+        res[i].cb_variable_count = (uint32_t)(v - res[i].cb_variables);
+    }
+    return SB_SUCCESS;
+}
+
+/*
+ * One translation: the IR passes (sb_ir_run_passes: PICA programs are lowered here,
+ * once), binding assignment on a copy, the back end, the result object, SPIRV-Tools.
+ * `container` (sb_translate_ir_container only) supplies the container facts.
+ */
 static enum sb_result translate_program(const struct sb_ir_program *program,
                                         const struct sb_translate_options *options,
                                         const struct sb_dxbc *container,
@@ -278,21 +294,36 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
     if (options->binding_override_count && !options->binding_overrides)
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "binding overrides missing");
 
+    struct sb_ir_program *passed = NULL;
+    enum sb_result r = sb_ir_run_passes(program, 0, &passed, error);
+    if (r != SB_SUCCESS)
+        return r;
+    /* A lowered PICA program names its -g source file after its format. */
+    const char *source_name = passed ? "shader.shbin" : NULL;
+    if (passed)
+        program = passed;
+
     /* Bindings are assigned on a copy: the caller's program is not touched. */
     struct sb_ir_program copy = *program;
     struct sb_ir_resource *res = NULL;
+    struct sb_ir_cb_variable *vars = NULL;
+    struct translation_impl *t = NULL;
     if (program->resource_count) {
         res = malloc(program->resource_count * sizeof(*res));
-        if (!res)
-            return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (!res) {
+            r = fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+            goto done;
+        }
         memcpy(res, program->resources, program->resource_count * sizeof(*res));
         assign_bindings(res, program->resource_count, options);
         copy.resources = res;
     }
-    struct translation_impl *t = sb_spv_zalloc(1, sizeof(*t));
+    if (container && (r = apply_container(&copy, res, container, &vars, error)) != SB_SUCCESS)
+        goto done;
+    t = sb_spv_zalloc(1, sizeof(*t));
     if (!t) {
-        free(res);
-        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        r = fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        goto done;
     }
     t->pub.stage = program->stage;
     t->pub.entry_point = "main";
@@ -302,18 +333,22 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         t->pub.patch_control_points = program->input_control_points;
     if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN)
         t->pub.tess_domain = program->tess_domain;
-    enum sb_result r = sb_spv_generate(&copy, options, NULL, container, &t->pub, error);
+    r = sb_spv_generate(&copy, options, source_name, &t->pub, error);
     if (r == SB_SUCCESS)
         r = finish_result(t, &copy, res ? res : program->resources, error);
     if (r == SB_SUCCESS)
         r = post_process(&t->pub, options, error);
-    free(res);
-    if (r != SB_SUCCESS) {
-        sb_translation_destroy(&t->pub);
-        return r;
+    if (r == SB_SUCCESS) {
+        *out = &t->pub;
+        t = NULL;
     }
-    *out = &t->pub;
-    return SB_SUCCESS;
+done:
+    if (t)
+        sb_translation_destroy(&t->pub);
+    free(vars);
+    free(res);
+    sb_ir_program_destroy(passed);
+    return r;
 }
 
 enum sb_result sb_translate_ir(const struct sb_ir_program *program,
@@ -385,7 +420,7 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
     else if (r == SB_SUCCESS)
         r = sb_ir_from_dxbc(container, &ir, error); /* decode + lower, fused where it can */
     if (r == SB_SUCCESS)
-        r = translate_program(ir, options, container, out, error);
+        r = translate_program(ir, options, NULL, out, error); /* the IR carries the container's facts */
     sb_ir_program_destroy(ir);
     sb_dxbc_destroy(container);
     return r;

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spirv_private.h"
+#include "spirv/spirv_private.h"
 
 enum { STORAGE_NONE = 0, STORAGE_INPUT = 1, STORAGE_OUTPUT = 2 };
 

@@ -36,6 +36,7 @@ extern "C" {
 #endif
 
 struct sb_dxbc;
+struct sb_dxbc_rdef_cbuffer;
 struct sb_sm4_program;
 
 /* ------------------------------------------------------------------------ */
@@ -333,6 +334,18 @@ struct sb_ir_resource {
     const char *name;         /**< RDEF name, or NULL */
     uint32_t set, binding;    /**< Vulkan binding (after sb_translate binding) */
     uint32_t counter_binding; /**< UAV counter binding in `set` (has_counter) */
+    /** CBV: the container's RDEF describes a cbuffer of this `name` (the first RDEF part
+     *  that does), with these variables (possibly none); false, NULL, 0 when not known. */
+    bool cb_described;
+    uint32_t cb_variable_count;
+    const struct sb_ir_cb_variable *cb_variables;
+};
+
+/** A variable of a constant buffer as the container's RDEF describes it (-g member names). */
+struct sb_ir_cb_variable {
+    const char *name;         /**< the variable's name (never NULL) */
+    uint32_t start_offset;    /**< byte offset in the buffer */
+    uint32_t size;            /**< bytes (0 is read as 1) */
 };
 
 /** Group-shared memory g#. */
@@ -431,7 +444,18 @@ struct sb_ir_program {
     /** PICA200 programs (source SB_IR_SOURCE_PICA): SB_IR_PICA_* numerics and [UNK] choices
      *  (IR.md §PICA200); 0 = fast float32 mode with the documented defaults. Ignored for SM4. */
     uint32_t pica_flags;
+
+    /** SB_IR_CONTAINER_* facts of the DXBC container the program was lowered from (its
+     *  feature flags); 0 when none was given. */
+    uint32_t container_flags;
 };
+
+/** container_flags: the program was lowered with its DXBC container at hand. */
+#define SB_IR_CONTAINER_PRESENT 0x1u
+/** container_flags: the first decoded SFI0 part sets TypedUAVLoadAdditionalFormats (bit 11,
+ *  docs/dxcontainer.md): typed UAV loads may read formats other than R32. Without it (and
+ *  with SB_IR_CONTAINER_PRESENT) D3D allows such loads only from R32 views. */
+#define SB_IR_CONTAINER_TYPED_UAV_LOAD_ADDITIONAL_FORMATS 0x2u
 
 /* ------------------------------------------------------------------------ */
 /* PICA200 (IR.md §PICA200 programs)                                        */
@@ -457,8 +481,8 @@ struct sb_ir_program {
 /**
  * Rewrites a PICA program (source SB_IR_SOURCE_PICA) into core IR with the PICA semantics
  * of IR.md spelled out as integer and exactly rounded float ops, so that every consumer
- * (SPIR-V back end, interpreter) produces the same bits. The SPIR-V back end and the
- * interpreter call it themselves; it is public for tests and tools. The result owns its
+ * (SPIR-V back end, interpreter) produces the same bits. It is one of the passes
+ * sb_ir_run_passes() runs; called alone by tests and tools. The result owns its
  * instructions and shares the signature, resources and other declarations of `program`,
  * which must outlive it; free it with sb_ir_program_destroy(). A program already lowered
  * (SB_IR_PICA_LOWERED) is copied unchanged.
@@ -473,6 +497,28 @@ struct sb_ir_program {
  */
 enum sb_result sb_ir_pica_lower(const struct sb_ir_program *program, struct sb_ir_program **out,
                                 struct sb_error *error);
+
+/** sb_ir_run_passes() flag: run sb_ir_validate() on the program after every pass (tests,
+ *  and consumers that build IR of their own). */
+#define SB_IR_PASSES_VALIDATE 0x1u
+
+/**
+ * The IR passes, run once, in order, between a front end and a consumer (the SPIR-V back
+ * end, the interpreter), which then read only core IR:
+ *   1. PICA lowering (sb_ir_pica_lower), when `in` is a PICA program not yet lowered;
+ *   2. with SB_IR_PASSES_VALIDATE, sb_ir_validate() after each pass that ran (on `in`
+ *      when none ran).
+ * @param in     the front end's program (not changed; must outlive *out, which shares
+ *               its declarations)
+ * @param flags  SB_IR_PASSES_* bits
+ * @param out    receives the program after the passes, a new one to free with
+ *               sb_ir_program_destroy(), or NULL when no pass rewrote `in` (then `in` is
+ *               the result); NULL on failure
+ * @param error  optional; a failing pass's error (SB_ERROR_INVALID_ARGUMENT for NULL
+ *               arguments)
+ */
+enum sb_result sb_ir_run_passes(const struct sb_ir_program *in, uint32_t flags,
+                                struct sb_ir_program **out, struct sb_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Entry points                                                             */
@@ -504,6 +550,15 @@ enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
  */
 enum sb_result sb_ir_from_dxbc(const struct sb_dxbc *container, struct sb_ir_program **out,
                                struct sb_error *error);
+
+/** SB_IR_CONTAINER_* facts of `container` (0 for NULL): what sb_ir_program::container_flags
+ *  records. */
+uint32_t sb_ir_container_flags(const struct sb_dxbc *container);
+
+/** The RDEF description of the constant buffer called `name` in the first RDEF part that
+ *  has one, or NULL (NULL container or name included). */
+const struct sb_dxbc_rdef_cbuffer *sb_ir_rdef_cbuffer(const struct sb_dxbc *container,
+                                                      const char *name);
 
 struct sb_shbin;
 

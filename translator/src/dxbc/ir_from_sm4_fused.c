@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sb_ir_from_dxbc(): SM4/5 decoding and IR lowering fused, for translation.
+ *
+ * The general path decodes every instruction into the public 272-byte
+ * sb_sm4_instruction (and 152-byte operands) and the lowering reads them
+ * back; for the ordinary instructions that make up nearly all of a program
+ * that round trip cost more than the conversion itself. Here those are
+ * lowered straight from the tokens (sb_ir_lower_tokens()), every other
+ * instruction (declarations, custom data, extended or long forms, relative
+ * or modified operands, ...) is decoded into one reused instruction and
+ * lowered as the general path does. The fused attempt only ever succeeds
+ * where the general path would, with the same program; on anything it does
+ * not finish (every error included) the general path runs from the start,
+ * so errors are reported by exactly one implementation.
+ */
+#include "shaderbridge/dxbc.h"
+#include "ir_from_sm4_private.h"
+#include "sm4_private.h"
+#include "error.h"
+
+/* Instruction and operand counts of the stream, for the pools, as size_pools() in
+ * ir_from_sm4.c counts them after a decode; false where a length is one the decoder
+ * rejects (the general path then reports it). */
+static bool count_pools(const struct sb_sm4_reader *reader, uint32_t *instructions,
+                        uint32_t *operands)
+{
+    uint32_t n = 0, ops = 0, pos = 2;
+    while (pos < reader->dword_count) {
+        uint32_t token = sb_sm4_load(reader, pos);
+        uint32_t opcode = token & 0x7ffu;
+        uint32_t length = (token >> 24) & 0x7fu;
+        const struct sb_sm4_opcode_info *info =
+            opcode == SB_SM4_OP_CUSTOMDATA ? NULL : sb_sm4_opcode_info(opcode);
+        if (!info && opcode != SB_SM4_OP_CUSTOMDATA)
+            return false;
+        bool long_form = !info || length == 0 ||
+                         ((info->flags & SB_SM4_OPF_LONG) && (token & 0x80000000u));
+        if (long_form) {
+            if (pos + 1 >= reader->dword_count)
+                return false;
+            length = sb_sm4_load(reader, pos + 1);
+        }
+        if (length < (long_form ? 2u : 1u) || length > reader->dword_count - pos)
+            return false;
+        if (info && !(info->flags & SB_SM4_OPF_DECL) && opcode != SB_SM4_OP_LABEL) {
+            n++;
+            ops += (uint32_t)info->dst_count + info->src_count;
+        }
+        pos += length;
+    }
+    *instructions = n;
+    *operands = ops;
+    return true;
+}
+
+/* The ordinary instruction at `pos` straight from its tokens, when it has the short
+ * form; SB_IR_FAST_DECLINED otherwise. */
+static enum sb_ir_fast lower_direct(struct sb_ir_sm4_context *ctx,
+                                    const struct sb_sm4_reader *reader, uint32_t pos,
+                                    struct sb_sm4_instruction *head)
+{
+    uint32_t token = sb_sm4_load(reader, pos);
+    uint32_t opcode = token & 0x7ffu;
+    uint32_t length = (token >> 24) & 0x7fu;
+    const struct sb_sm4_opcode_info *info =
+        opcode == SB_SM4_OP_CUSTOMDATA ? NULL : sb_sm4_opcode_info(opcode);
+    bool long_form = info && (token & 0x80000000u) && (info->flags & SB_SM4_OPF_LONG);
+    if (!info || long_form || length == 0 || length > reader->dword_count - pos ||
+        (info->flags & (SB_SM4_OPF_DECL | SB_SM4_OPF_FCALL)))
+        return SB_IR_FAST_DECLINED;
+    /* What an error report or an icb[] use would read of the instruction. */
+    head->offset = sb_sm4_offset(reader, pos);
+    head->index = reader->instr;
+    head->opcode = opcode;
+    ctx->inst = head;
+    return sb_ir_lower_tokens(ctx, reader->data, pos, length, info->dst_count,
+                              info->src_count, info->flags);
+}
+
+/* Lowers every instruction; false when the general path has to take over. */
+static bool lower_stream(struct sb_ir_sm4_context *ctx, struct sb_sm4_reader *reader)
+{
+    /* Zeroed once: only the fields lower_direct() sets are ever read. */
+    struct sb_sm4_instruction head = { 0 };
+    struct sb_sm4_instruction decoded;
+    struct sb_sm4_operand scratch[SB_SM4_MAX_OPERANDS];
+    reader->scratch_operands = scratch;
+    uint32_t pos = 2;
+    for (uint32_t index = 0; pos < reader->dword_count; index++) {
+        reader->instr = index;
+        reader->instr_start = pos;
+        enum sb_ir_fast r = lower_direct(ctx, reader, pos, &head);
+        if (r == SB_IR_FAST_FAILED)
+            return false;
+        if (r == SB_IR_FAST_DONE) {
+            pos += (sb_sm4_load(reader, pos) >> 24) & 0x7fu;
+            continue;
+        }
+        uint32_t length = sb_sm4_read_instruction(reader, &decoded, pos);
+        if (!length)
+            return false;
+        ctx->inst = &decoded;
+        if (!sb_ir_sm4_lower_one(ctx, &decoded))
+            return false;
+        pos += length;
+    }
+    return !ctx->failed && !reader->failed;
+}
+
+/* The fused attempt: the program, or NULL where the general path must run. */
+static struct sb_ir_program *try_fused(const struct sb_dxbc *container)
+{
+    const struct sb_dxbc_part *part = sb_dxbc_find_part(container, SB_FOURCC('S', 'H', 'E', 'X'));
+    if (!part)
+        part = sb_dxbc_find_part(container, SB_FOURCC('S', 'H', 'D', 'R'));
+    if (!part || !part->data)
+        return NULL;
+    /* The header fields sb_ir_sm4_start() checks; no instruction list (the failure
+     * paths that search it never run here: any failure hands over). */
+    struct sb_sm4_program program = { 0 };
+    program.base_offset = part->data_offset;
+    struct sb_sm4_reader reader = { .data = part->data, .base_offset = part->data_offset,
+                                    .instr = SB_ERROR_NO_INSTR };
+    uint32_t instructions, operands;
+    if (!sb_sm4_read_header(&reader, part->size, &program) ||
+        !count_pools(&reader, &instructions, &operands))
+        return NULL;
+    struct sb_ir_sm4_context ctx;
+    if (!sb_ir_sm4_start(&ctx, &program, container, true))
+        return NULL;
+    /* Payloads the general decoder allocates (declaration id lists, relative operands)
+     * live as long as the IR program: a few bytes, gone with it. */
+    reader.arena = ctx.arena;
+    if (!sb_ir_sm4_open(&ctx, instructions, operands) || !lower_stream(&ctx, &reader) ||
+        !sb_ir_sm4_finish(&ctx)) {
+        sb_ir_program_destroy(ctx.program);
+        return NULL;
+    }
+    return ctx.program;
+}
+
+enum sb_result sb_ir_from_dxbc(const struct sb_dxbc *container, struct sb_ir_program **out,
+                               struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (container && out && (*out = try_fused(container)) != NULL)
+        return SB_SUCCESS;
+    struct sb_sm4_program *sm4 = NULL;
+    enum sb_result r = sb_sm4_decode_container(container, &sm4, error);
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_sm4(sm4, container, out, error);
+    sb_sm4_program_destroy(sm4);
+    return r;
+}

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sb_ir_validate(): the IR's structural promises (translator/IR.md
+ * §Operands, §Control flow, §Functions) checked on a finished program, so
+ * every producer — the SM4/5 front end, the coming PICA200 front end, passes,
+ * hand-built test programs — can be held to them in tests, and a consumer
+ * can refuse a program instead of misreading it. It re-derives everything
+ * from the program alone (no decoder state).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_private.h"
+#include "error.h"
+
+/* Deepest relative-index nesting accepted (the SM4 decoder stops at 4). */
+#define IR_MAX_RELATIVE_DEPTH 8u
+
+struct validator {
+    const struct sb_ir_program *program;
+    const struct sb_ir_function *function;
+    const struct sb_ir_instruction *at;
+    struct sb_error *error;
+    bool failed;
+};
+
+static bool invalid(struct validator *v, const char *format, ...) SB_IR_PRINTF(2, 3);
+static bool invalid(struct validator *v, const char *format, ...)
+{
+    if (v->failed)
+        return false;
+    v->failed = true;
+    if (!v->error)
+        return false;
+    char detail[SB_ERROR_MESSAGE_SIZE];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(detail, sizeof(detail), format, args);
+    va_end(args);
+    sb_error_set(v->error, SB_ERROR_TRANSLATE_INVALID, v->at ? v->at->offset : 0, SB_ERROR_NO_INSTR,
+                 "IR %.24s: %.150s", v->at ? sb_ir_op_name(v->at->op) : "program", detail);
+    return false;
+}
+
+static bool declared_indexable(const struct sb_ir_program *p, uint32_t id)
+{
+    for (uint32_t i = 0; i < p->indexable_temp_count; i++)
+        if (p->indexable_temps[i].id == id)
+            return true;
+    return false;
+}
+
+static bool declared_shared(const struct sb_ir_program *p, uint32_t id)
+{
+    for (uint32_t i = 0; i < p->group_shared_count; i++)
+        if (p->group_shared[i].id == id)
+            return true;
+    return false;
+}
+
+static bool check_operand(struct validator *v, const struct sb_ir_operand *op, unsigned depth);
+
+static bool check_indices(struct validator *v, const struct sb_ir_operand *op, unsigned depth)
+{
+    if (op->index_count > 3)
+        return invalid(v, "operand with %u indices", op->index_count);
+    for (uint32_t i = 0; i < op->index_count; i++) {
+        const struct sb_ir_operand *rel = op->index[i].relative;
+        if (!rel)
+            continue;
+        if (depth >= IR_MAX_RELATIVE_DEPTH)
+            return invalid(v, "relative indices nested deeper than %u", IR_MAX_RELATIVE_DEPTH);
+        if (op->file == SB_IR_FILE_TEMP || rel->file == SB_IR_FILE_IMMEDIATE ||
+            rel->file == SB_IR_FILE_NULL)
+            return invalid(v, "relative index of file %u through file %u", op->file, rel->file);
+        if (!check_operand(v, rel, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+static bool check_operand(struct validator *v, const struct sb_ir_operand *op, unsigned depth)
+{
+    const struct sb_ir_program *p = v->program;
+    if (op->file >= SB_IR_FILE_COUNT)
+        return invalid(v, "register file %u", op->file);
+    if (op->mask > 0xf || op->modifiers > (SB_IR_MOD_NEG | SB_IR_MOD_ABS))
+        return invalid(v, "mask 0x%x or modifiers 0x%x out of range", op->mask, op->modifiers);
+    for (int i = 0; i < 4; i++)
+        if (op->swizzle[i] > 3)
+            return invalid(v, "swizzle lane %u", op->swizzle[i]);
+    if (!check_indices(v, op, depth))
+        return false;
+    uint32_t first = op->index_count ? op->index[0].offset : 0;
+    switch (op->file) {
+    case SB_IR_FILE_TEMP:
+        if (op->index_count != 1 || first >= v->function->temp_count)
+            return invalid(v, "r%u with %u temps declared", first, v->function->temp_count);
+        return true;
+    case SB_IR_FILE_INDEXABLE_TEMP:
+        return op->index_count == 2 && declared_indexable(p, first)
+                   ? true
+                   : invalid(v, "x%u is not declared", first);
+    case SB_IR_FILE_GROUP_SHARED:
+        return op->index_count == 1 && declared_shared(p, first)
+                   ? true
+                   : invalid(v, "g%u is not declared", first);
+    case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
+        return op->index_count == 1 && p->icb ? true : invalid(v, "icb[] without an icb");
+    default:
+        return true;
+    }
+}
+
+/* Files a value slot may read or write (IR.md §Registers). */
+static bool value_file(uint32_t file, bool is_dst)
+{
+    switch (file) {
+    case SB_IR_FILE_NULL:
+    case SB_IR_FILE_DEPTH:
+    case SB_IR_FILE_DEPTH_GREATER_EQUAL:
+    case SB_IR_FILE_DEPTH_LESS_EQUAL:
+    case SB_IR_FILE_COVERAGE_OUT:
+    case SB_IR_FILE_STENCIL_REF:
+        return is_dst;
+    case SB_IR_FILE_TEMP:
+    case SB_IR_FILE_INDEXABLE_TEMP:
+    case SB_IR_FILE_OUTPUT:
+    case SB_IR_FILE_PICA_ADDRESS:
+    case SB_IR_FILE_PICA_CONDITION:
+        return true;
+    case SB_IR_FILE_SAMPLER:
+    case SB_IR_FILE_RESOURCE:
+    case SB_IR_FILE_UAV:
+    case SB_IR_FILE_GROUP_SHARED:
+    case SB_IR_FILE_LABEL:
+    case SB_IR_FILE_STREAM:
+    case SB_IR_FILE_FUNCTION_BODY:
+    case SB_IR_FILE_FUNCTION_TABLE:
+    case SB_IR_FILE_INTERFACE:
+    case SB_IR_FILE_RASTERIZER:
+        return false;
+    default:
+        return !is_dst;
+    }
+}
+
+bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
+{
+    switch (kind) {
+    case SB_IR_KIND_VALUE: return value_file(file, is_dst);
+    case SB_IR_KIND_RESOURCE:
+        return file == SB_IR_FILE_RESOURCE ||
+               (file == SB_IR_FILE_RASTERIZER &&
+                (op == SB_IR_OP_SAMPLE_INFO || op == SB_IR_OP_SAMPLE_POS));
+    case SB_IR_KIND_SAMPLER: return file == SB_IR_FILE_SAMPLER;
+    case SB_IR_KIND_UAV: return file == SB_IR_FILE_UAV;
+    case SB_IR_KIND_TEXTURE_OR_UAV: return file == SB_IR_FILE_RESOURCE || file == SB_IR_FILE_UAV;
+    case SB_IR_KIND_MEMORY:
+        return file == SB_IR_FILE_UAV || file == SB_IR_FILE_GROUP_SHARED ||
+               (!is_dst && file == SB_IR_FILE_RESOURCE);
+    case SB_IR_KIND_INTERFACE: return file == SB_IR_FILE_INTERFACE;
+    default: return false;
+    }
+}
+
+static bool check_instruction(struct validator *v, const struct sb_ir_instruction *in)
+{
+    v->at = in;
+    const struct sb_ir_op_info *info = sb_ir_op_info(in->op);
+    if (!info)
+        return invalid(v, "op %u is unknown", in->op);
+    if (in->dst_count < info->dst_min || in->dst_count > info->dst_max ||
+        in->src_count < info->src_min || in->src_count > info->src_max)
+        return invalid(v, "%u destinations and %u sources", in->dst_count, in->src_count);
+    if ((in->dst_count && !in->dst) || (in->src_count && !in->src))
+        return invalid(v, "operand array missing");
+    for (uint32_t i = 0; i < in->dst_count; i++)
+        if (!check_operand(v, &in->dst[i], 0) ||
+            !sb_ir_kind_fits(info->dst_kind[i], in->dst[i].file, true, in->op))
+            return v->failed ? false : invalid(v, "destination %u of file %u", i, in->dst[i].file);
+    for (uint32_t i = 0; i < in->src_count; i++)
+        if (!check_operand(v, &in->src[i], 0) ||
+            !sb_ir_kind_fits(info->src_kind[i], in->src[i].file, false, in->op))
+            return v->failed ? false : invalid(v, "source %u of file %u", i, in->src[i].file);
+    if ((in->op == SB_IR_OP_CALL || in->op == SB_IR_OP_CALLC) &&
+        (in->target == 0 || in->target >= v->program->function_count))
+        return invalid(v, "call target %u of %u functions", in->target,
+                       v->program->function_count);
+    if ((in->op == SB_IR_OP_EMIT || in->op == SB_IR_OP_CUT || in->op == SB_IR_OP_EMIT_THEN_CUT) &&
+        in->stream > 3)
+        return invalid(v, "stream %u", in->stream);
+    return true;
+}
+
+/* Structured-flow nesting of one function (IR.md §Control flow). */
+static bool check_nesting(struct validator *v, const struct sb_ir_function *fn)
+{
+    uint32_t *stack = malloc(((size_t)fn->instruction_count + 1) * sizeof(uint32_t));
+    if (!stack)
+        return invalid(v, "out of memory");
+    uint32_t depth = 0;
+    bool ok = true;
+    for (uint32_t i = 0; i < fn->instruction_count && ok; i++) {
+        const struct sb_ir_instruction *in = &fn->instructions[i];
+        uint32_t top = depth ? stack[depth - 1] : SB_IR_OP_NOP;
+        v->at = in;
+        switch (in->op) {
+        case SB_IR_OP_IF:
+        case SB_IR_OP_LOOP:
+        case SB_IR_OP_SWITCH:
+            stack[depth++] = in->op;
+            break;
+        case SB_IR_OP_ELSE:
+            ok = top == SB_IR_OP_IF ? true : invalid(v, "else outside an if");
+            if (ok)
+                stack[depth - 1] = SB_IR_OP_ELSE;
+            break;
+        case SB_IR_OP_ENDIF:
+            ok = top == SB_IR_OP_IF || top == SB_IR_OP_ELSE ? true : invalid(v, "unmatched endif");
+            depth -= ok;
+            break;
+        case SB_IR_OP_ENDLOOP:
+            ok = top == SB_IR_OP_LOOP ? true : invalid(v, "unmatched endloop");
+            depth -= ok;
+            break;
+        case SB_IR_OP_ENDSWITCH:
+            ok = top == SB_IR_OP_SWITCH ? true : invalid(v, "unmatched endswitch");
+            depth -= ok;
+            break;
+        case SB_IR_OP_CASE:
+        case SB_IR_OP_DEFAULT:
+            ok = top == SB_IR_OP_SWITCH ? true : invalid(v, "case label outside a switch");
+            break;
+        case SB_IR_OP_BREAK:
+        case SB_IR_OP_BREAKC:
+        case SB_IR_OP_CONTINUE:
+        case SB_IR_OP_CONTINUEC: {
+            bool found = false;
+            bool loop_only = in->op == SB_IR_OP_CONTINUE || in->op == SB_IR_OP_CONTINUEC;
+            for (uint32_t d = depth; d-- > 0 && !found;)
+                found = stack[d] == SB_IR_OP_LOOP || (!loop_only && stack[d] == SB_IR_OP_SWITCH);
+            ok = found ? true : invalid(v, "nothing to leave");
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (ok && depth)
+        ok = invalid(v, "%u constructs left open at the end of the function", depth);
+    free(stack);
+    return ok;
+}
+
+enum sb_result sb_ir_validate(const struct sb_ir_program *program, struct sb_error *error)
+{
+    struct validator v = { .program = program, .error = error };
+    if (!program) {
+        if (error)
+            memset(error, 0, sizeof(*error));
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "program is NULL");
+    }
+    if (program->function_count == 0 || !program->functions)
+        invalid(&v, "no functions");
+    else if (program->fork_phase_count + program->join_phase_count &&
+             (program->first_fork_phase == 0 ||
+              program->first_fork_phase + program->fork_phase_count + program->join_phase_count >
+                  program->function_count))
+        invalid(&v, "hull phases outside the function array");
+    else if (program->icb_vector_count && !program->icb)
+        invalid(&v, "icb_vector_count without icb");
+    for (uint32_t i = 0; i < program->function_body_count && !v.failed; i++)
+        if (program->function_body_label[i] >= program->function_count)
+            invalid(&v, "fb%u maps to function %u", i, program->function_body_label[i]);
+    for (uint32_t f = 0; f < program->function_count && !v.failed; f++) {
+        const struct sb_ir_function *fn = &program->functions[f];
+        v.function = fn;
+        v.at = NULL;
+        if (fn->instruction_count && !fn->instructions) {
+            invalid(&v, "function %u has no instruction array", f);
+            break;
+        }
+        for (uint32_t i = 0; i < fn->instruction_count && !v.failed; i++)
+            check_instruction(&v, &fn->instructions[i]);
+        if (!v.failed)
+            check_nesting(&v, fn);
+    }
+    return v.failed ? SB_ERROR_TRANSLATE_INVALID : SB_SUCCESS;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Word streams of the SPIR-V builder (spirv_builder.h): growth and bulk append.
+ * Below the builder core (spirv_builder.c), whose emitters reserve room inline
+ * and come here only to grow, and the per-thread storage
+ * (spirv_builder_storage.c), which appends a saved prelude.
+ */
+#include "spirv_builder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool sb_spv_stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
+{
+    if (b->failed)
+        return false;
+    if (s->count + extra <= s->capacity)
+        return true;
+    /* Small modules are the norm: grow fast at first so a module needs few reallocs. */
+    size_t cap = !s->capacity ? 256 : s->capacity < 4096 ? s->capacity * 4 : s->capacity * 2;
+    while (cap < s->count + extra)
+        cap *= 2;
+    uint32_t *words = realloc(s->words, cap * sizeof(*words));
+    if (!words) {
+        b->failed = true;
+        return false;
+    }
+    s->words = words;
+    s->capacity = cap;
+    return true;
+}
+
+void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, const uint32_t *words,
+                          size_t count)
+{
+    if (!count || !sb_spv_stream_grow(b, s, count))
+        return;
+    memcpy(s->words + s->count, words, count * sizeof(*words));
+    s->count += count;
+}

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SPIR-V builder: types, constants and OpUndef, deduplicated through an
+ * open-addressing hash table keyed by (opcode, operand words without the
+ * result id). SPIR-V forbids two non-aggregate types with the same operands
+ * (spec §2.8), and sharing constants keeps modules small; a hash probe keeps
+ * each lookup O(1) however many types a shader needs. Structs, runtime arrays
+ * and decorated arrays are created "unique" because their decorations differ.
+ */
+#include "spirv_builder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t hash_words(const uint32_t *w, uint32_t n)
+{
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < n; i++) {
+        h ^= w[i];
+        h *= 16777619u;
+        h ^= h >> 15;
+    }
+    return h ? h : 1;
+}
+
+/* Keys are a few words (an opcode's operands): a loop over them, inlined into the lookup,
+ * costs less than a call for so little data. */
+static inline void copy_words(uint32_t *to, const uint32_t *from, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        to[i] = from[i];
+}
+
+static inline bool same_words(const uint32_t *a, const uint32_t *c, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] != c[i])
+            return false;
+    return true;
+}
+
+/*
+ * Returns the id of the cached instruction `op key...`, emitting it first
+ * when new. `type_first`: constants and OpUndef carry their result type
+ * before the result id (key[0] is that type).
+ */
+static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, uint32_t count,
+                       bool type_first)
+{
+    uint32_t words[24];
+    if (b->failed || count + 1 > 22)
+        return 0;
+    words[0] = (uint32_t)op;
+    copy_words(words + 1, key, count);
+    uint32_t n = count + 1;
+    uint32_t h = hash_words(words, n);
+    if ((b->cache_used + 1) * 4 > b->cache_capacity * 3 && !sb_spv_cache_grow(b))
+        return 0;
+    uint32_t mask = b->cache_capacity - 1, slot = h & mask;
+    for (;; slot = (slot + 1) & mask) {
+        struct sb_spv_cache_entry *e = &b->cache[slot];
+        if (e->generation != b->generation)
+            break;
+        if (e->hash == h && e->key_count == n && same_words(b->keys.words + e->key_offset, words, n))
+            return e->id;
+    }
+    /* New: remember the key, emit the instruction. */
+    if (b->keys.count + n > b->keys.capacity) {
+        size_t cap = b->keys.capacity ? b->keys.capacity * 2 : 1024;
+        while (cap < b->keys.count + n)
+            cap *= 2;
+        uint32_t *k = realloc(b->keys.words, cap * sizeof(*k));
+        if (!k) {
+            b->failed = true;
+            return 0;
+        }
+        b->keys.words = k;
+        b->keys.capacity = cap;
+    }
+    struct sb_spv_cache_entry *e = &b->cache[slot];
+    e->hash = h;
+    e->key_offset = (uint32_t)b->keys.count;
+    e->key_count = n;
+    e->generation = b->generation;
+    copy_words(b->keys.words + b->keys.count, words, n);
+    b->keys.count += n;
+    b->cache_used++;
+
+    uint32_t id = sb_spv_id(b);
+    e->id = id;
+    uint32_t ops[24];
+    if (type_first) {
+        ops[0] = key[0];
+        ops[1] = id;
+        copy_words(ops + 2, key + 1, count - 1);
+    } else {
+        ops[0] = id;
+        copy_words(ops + 1, key, count);
+    }
+    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, op, ops, count + 1);
+    return id;
+}
+
+/* ---- types ------------------------------------------------------------------------------------ */
+
+/* cached() for two-word keys through the memo. */
+static uint32_t cached2(struct sb_spv_builder *b, SpvOp op, uint32_t k0, uint32_t k1)
+{
+    uint32_t slot = ((uint32_t)op * 31u + k0 * 0x9E3779B1u + k1 * 0x85EBCA77u) >> 26;
+    if (b->memo[slot].id && b->memo[slot].op == (uint32_t)op && b->memo[slot].a == k0 && b->memo[slot].b == k1)
+        return b->memo[slot].id;
+    const uint32_t key[2] = { k0, k1 };
+    uint32_t id = cached(b, op, key, 2, false);
+    if (id) {
+        b->memo[slot].op = (uint32_t)op;
+        b->memo[slot].a = k0;
+        b->memo[slot].b = k1;
+        b->memo[slot].id = id;
+    }
+    return id;
+}
+
+uint32_t sb_spv_type_void(struct sb_spv_builder *b)
+{
+    return cached(b, SpvOpTypeVoid, NULL, 0, false);
+}
+
+uint32_t sb_spv_type_bool(struct sb_spv_builder *b)
+{
+    return cached(b, SpvOpTypeBool, NULL, 0, false);
+}
+
+uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signed)
+{
+    const uint32_t key[2] = { width, is_signed ? 1u : 0u };
+    if (width == 32 && !is_signed) {
+        if (!b->u32_type)
+            b->u32_type = cached(b, SpvOpTypeInt, key, 2, false);
+        return b->u32_type;
+    }
+    return cached(b, SpvOpTypeInt, key, 2, false);
+}
+
+uint32_t sb_spv_type_float(struct sb_spv_builder *b, uint32_t width)
+{
+    return cached(b, SpvOpTypeFloat, &width, 1, false);
+}
+
+uint32_t sb_spv_type_vector(struct sb_spv_builder *b, uint32_t component, uint32_t count)
+{
+    if (count <= 1)
+        return component;
+    return cached2(b, SpvOpTypeVector, component, count);
+}
+
+uint32_t sb_spv_type_array(struct sb_spv_builder *b, uint32_t element, uint32_t length)
+{
+    return cached2(b, SpvOpTypeArray, element, sb_spv_const_u32(b, length));
+}
+
+uint32_t sb_spv_type_array_unique(struct sb_spv_builder *b, uint32_t element, uint32_t length)
+{
+    uint32_t len = sb_spv_const_u32(b, length);
+    uint32_t id = sb_spv_id(b);
+    const uint32_t ops[3] = { id, element, len };
+    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeArray, ops, 3);
+    return id;
+}
+
+uint32_t sb_spv_type_runtime_array_unique(struct sb_spv_builder *b, uint32_t element)
+{
+    uint32_t id = sb_spv_id(b);
+    const uint32_t ops[2] = { id, element };
+    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeRuntimeArray, ops, 2);
+    return id;
+}
+
+uint32_t sb_spv_type_struct(struct sb_spv_builder *b, const uint32_t *members, uint32_t count)
+{
+    if (count > 16)
+        return sb_spv_type_struct_unique(b, members, count);
+    return cached(b, SpvOpTypeStruct, members, count, false);
+}
+
+uint32_t sb_spv_type_struct_unique(struct sb_spv_builder *b, const uint32_t *members, uint32_t count)
+{
+    uint32_t id = sb_spv_id(b);
+    if (count <= 63) {
+        uint32_t ops[64];
+        ops[0] = id;
+        for (uint32_t i = 0; i < count; i++)
+            ops[1 + i] = members[i];
+        sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeStruct, ops, count + 1);
+        return id;
+    }
+    uint32_t *ops = malloc((count + 1) * sizeof(*ops));
+    if (!ops) {
+        b->failed = true;
+        return 0;
+    }
+    ops[0] = id;
+    memcpy(ops + 1, members, count * sizeof(uint32_t));
+    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeStruct, ops, count + 1);
+    free(ops);
+    return id;
+}
+
+uint32_t sb_spv_type_pointer(struct sb_spv_builder *b, SpvStorageClass storage, uint32_t type)
+{
+    return cached2(b, SpvOpTypePointer, (uint32_t)storage, type);
+}
+
+uint32_t sb_spv_type_function(struct sb_spv_builder *b, uint32_t return_type, const uint32_t *params,
+                              uint32_t count)
+{
+    uint32_t key[16];
+    if (count > 15)
+        return 0;
+    key[0] = return_type;
+    copy_words(key + 1, params, count);
+    return cached(b, SpvOpTypeFunction, key, count + 1, false);
+}
+
+uint32_t sb_spv_type_image(struct sb_spv_builder *b, uint32_t sampled_type, SpvDim dim, uint32_t depth,
+                           bool arrayed, bool ms, uint32_t sampled, SpvImageFormat format)
+{
+    const uint32_t key[7] = { sampled_type, (uint32_t)dim, depth, arrayed ? 1u : 0u,
+                              ms ? 1u : 0u, sampled, (uint32_t)format };
+    return cached(b, SpvOpTypeImage, key, 7, false);
+}
+
+uint32_t sb_spv_type_sampler(struct sb_spv_builder *b)
+{
+    return cached(b, SpvOpTypeSampler, NULL, 0, false);
+}
+
+uint32_t sb_spv_type_sampled_image(struct sb_spv_builder *b, uint32_t image_type)
+{
+    return cached(b, SpvOpTypeSampledImage, &image_type, 1, false);
+}
+
+/* ---- constants -------------------------------------------------------------------------------- */
+
+uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
+{
+    if ((b->const_used + 1) * 2 > b->const_capacity && !sb_spv_consts_grow(b))
+        return 0;
+    uint32_t mask = b->const_capacity - 1;
+    uint32_t slot = ((type * 0x9E3779B1u) ^ (bits * 0x85EBCA77u)) & mask;
+    for (; b->consts[slot].generation == b->generation; slot = (slot + 1) & mask)
+        if (b->consts[slot].type == type && b->consts[slot].bits == bits)
+            return b->consts[slot].id;
+    uint32_t id = sb_spv_id(b);
+    const uint32_t ops[3] = { type, id, bits };
+    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpConstant, ops, 3);
+    b->consts[slot] = (struct sb_spv_const_entry){ type, bits, id, b->generation };
+    b->const_used++;
+    if (type == b->u32_type && bits < 32)
+        b->small_u32[bits] = id;
+    return id;
+}
+
+uint32_t sb_spv_const64(struct sb_spv_builder *b, uint32_t type, uint64_t bits)
+{
+    const uint32_t key[3] = { type, (uint32_t)bits, (uint32_t)(bits >> 32) };
+    return cached(b, SpvOpConstant, key, 3, true);
+}
+
+uint32_t sb_spv_const_bool(struct sb_spv_builder *b, bool value)
+{
+    uint32_t type = sb_spv_type_bool(b);
+    return cached(b, value ? SpvOpConstantTrue : SpvOpConstantFalse, &type, 1, true);
+}
+
+uint32_t sb_spv_const_composite(struct sb_spv_builder *b, uint32_t type, const uint32_t *constituents,
+                                uint32_t count)
+{
+    uint32_t key[21];
+    if (count > 20) {
+        /* Large composites (icb arrays) are not worth caching. */
+        uint32_t *ops = malloc((count + 2) * sizeof(*ops));
+        if (!ops) {
+            b->failed = true;
+            return 0;
+        }
+        uint32_t id = sb_spv_id(b);
+        ops[0] = type;
+        ops[1] = id;
+        memcpy(ops + 2, constituents, count * sizeof(uint32_t));
+        sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpConstantComposite, ops, count + 2);
+        free(ops);
+        return id;
+    }
+    key[0] = type;
+    copy_words(key + 1, constituents, count);
+    return cached(b, SpvOpConstantComposite, key, count + 1, true);
+}
+
+uint32_t sb_spv_const_splat(struct sb_spv_builder *b, uint32_t vector_type, uint32_t scalar,
+                            uint32_t count)
+{
+    uint32_t parts[4];
+    if (count <= 1)
+        return scalar;
+    if (count > 4)
+        count = 4;
+    for (uint32_t i = 0; i < count; i++)
+        parts[i] = scalar;
+    return sb_spv_const_composite(b, vector_type, parts, count);
+}
+
+uint32_t sb_spv_const_null(struct sb_spv_builder *b, uint32_t type)
+{
+    return cached(b, SpvOpConstantNull, &type, 1, true);
+}
+
+uint32_t sb_spv_const_u32(struct sb_spv_builder *b, uint32_t value)
+{
+    return sb_spv_const32(b, sb_spv_type_int(b, 32, false), value);
+}
+
+uint32_t sb_spv_const_i32(struct sb_spv_builder *b, int32_t value)
+{
+    return sb_spv_const32(b, sb_spv_type_int(b, 32, true), (uint32_t)value);
+}
+
+uint32_t sb_spv_const_f32(struct sb_spv_builder *b, float value)
+{
+    uint32_t bits;
+    memcpy(&bits, &value, 4);
+    return sb_spv_const32(b, sb_spv_type_float(b, 32), bits);
+}
+
+uint32_t sb_spv_undef(struct sb_spv_builder *b, uint32_t type)
+{
+    return cached(b, SpvOpUndef, &type, 1, true);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The back end context's failure and allocation helpers (spirv_private.h):
+ * the sticky first error, zeroed and growable arrays, the "not supported"
+ * verdict. Below every other emitter file of the back end, which all call
+ * them, so the driver (spirv_module.c) that calls those files is never
+ * called back.
+ */
+#include "spirv_private.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "error.h"
+
+enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
+                           const struct sb_ir_instruction *inst, const char *fmt, ...)
+{
+    if (ctx->result != SB_SUCCESS)
+        return code;
+    ctx->result = code;
+    if (!inst)
+        inst = ctx->inst;
+    va_list ap;
+    va_start(ap, fmt);
+    sb_error_setv(ctx->error, code, inst ? inst->offset : 0, SB_ERROR_NO_INSTR, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+void *sb_spv_zalloc(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        return NULL;
+    void *p = malloc(count * size);
+    if (p)
+        memset(p, 0, count * size);
+    return p;
+}
+
+void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint32_t *capacity,
+                  size_t size, uint32_t first)
+{
+    if (count < *capacity)
+        return items;
+    uint32_t grown = *capacity ? *capacity * 2 : first;
+    void *moved = grown > *capacity ? realloc(items, (size_t)grown * size) : NULL;
+    if (!moved) {
+        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+        return NULL;
+    }
+    *capacity = grown;
+    return moved;
+}
+
+enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
+                       "instruction '%s' is not supported by the SPIR-V back end",
+                       sb_ir_op_name(inst->op));
+}

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The SPIR-V back end's driver: sets up the context (common types, function
+ * ids), runs the declaration steps of every part (IO, cbuffers, resources,
+ * registers, stage plumbing), emits each IR function, builds `main` (default:
+ * prologue, call the entry body, epilogue), and writes the module-level
+ * facts: capabilities, memory model, execution modes, entry point.
+ * The model is described at the top of spirv_private.h.
+ */
+#include "spirv_private.h"
+
+#include "error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t sb_spv_version_for_env(enum sb_target_env env)
+{
+    switch (env) {
+    case SB_TARGET_VULKAN_1_0: return 0x00010000;
+    case SB_TARGET_VULKAN_1_2: return 0x00010500;
+    case SB_TARGET_VULKAN_1_3: return 0x00010600;
+    case SB_TARGET_VULKAN_1_1:
+    default: return 0x00010300;
+    }
+}
+
+static void common_types(struct sb_spv_context *ctx)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct sb_spv_common_types *t = &ctx->t;
+    t->void_type = sb_spv_type_void(b);
+    t->bool_type = sb_spv_type_bool(b);
+    t->f32 = sb_spv_type_float(b, 32);
+    t->i32 = sb_spv_type_int(b, 32, true);
+    t->u32 = sb_spv_type_int(b, 32, false);
+    for (uint32_t n = 1; n <= 4; n++) {
+        t->fvec[n] = sb_spv_type_vector(b, t->f32, n);
+        t->ivec[n] = sb_spv_type_vector(b, t->i32, n);
+        t->uvec[n] = sb_spv_type_vector(b, t->u32, n);
+        t->bvec[n] = sb_spv_type_vector(b, t->bool_type, n);
+    }
+    t->void_function = sb_spv_type_function(b, t->void_type, NULL, 0);
+    t->ptr_private_f32 = sb_spv_type_pointer(b, SpvStorageClassPrivate, t->f32);
+    t->ptr_private_vec4 = sb_spv_type_pointer(b, SpvStorageClassPrivate, t->fvec[4]);
+}
+
+static const uint32_t execution_models[] = {
+    [SB_IR_STAGE_VERTEX] = SpvExecutionModelVertex,
+    [SB_IR_STAGE_PIXEL] = SpvExecutionModelFragment,
+    [SB_IR_STAGE_GEOMETRY] = SpvExecutionModelGeometry,
+    [SB_IR_STAGE_HULL] = SpvExecutionModelTessellationControl,
+    [SB_IR_STAGE_DOMAIN] = SpvExecutionModelTessellationEvaluation,
+    [SB_IR_STAGE_COMPUTE] = SpvExecutionModelGLCompute,
+};
+
+/* Execution modes of the stages this file owns (the stage hooks add theirs). */
+static void execution_modes(struct sb_spv_context *ctx)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_ir_program *p = ctx->program;
+    uint32_t f = ctx->entry_function;
+    if (p->stage == SB_IR_STAGE_PIXEL) {
+        sb_spv_execution_mode(b, f, SpvExecutionModeOriginUpperLeft, NULL, 0);
+        /* The register arrays exist when the signature declares or an instruction
+         * writes the file (sb_spv_registers_declare): either way FragDepth exists. */
+        bool depth = false;
+        if (ctx->files[SB_IR_FILE_DEPTH].var)
+            depth = true;
+        if (ctx->files[SB_IR_FILE_DEPTH_GREATER_EQUAL].var) {
+            depth = true;
+            sb_spv_execution_mode(b, f, SpvExecutionModeDepthGreater, NULL, 0);
+        }
+        if (ctx->files[SB_IR_FILE_DEPTH_LESS_EQUAL].var) {
+            depth = true;
+            sb_spv_execution_mode(b, f, SpvExecutionModeDepthLess, NULL, 0);
+        }
+        if (depth)
+            sb_spv_execution_mode(b, f, SpvExecutionModeDepthReplacing, NULL, 0);
+        /* dcl_globalFlags forceEarlyDepthStencil (§8.12: bit 2). */
+        if (p->global_flags & 0x4u)
+            sb_spv_execution_mode(b, f, SpvExecutionModeEarlyFragmentTests, NULL, 0);
+    } else if (p->stage == SB_IR_STAGE_COMPUTE) {
+        uint32_t size[3];
+        for (int i = 0; i < 3; i++)
+            size[i] = p->thread_group[i] ? p->thread_group[i] : 1;
+        sb_spv_execution_mode(b, f, SpvExecutionModeLocalSize, size, 3);
+    }
+}
+
+/* main: { copy inputs in; call the entry body; copy outputs out }. */
+static void default_main(struct sb_spv_context *ctx)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
+    sb_spv_io_prologue(ctx);
+    if (ctx->program->function_count)
+        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+    sb_spv_io_epilogue(ctx);
+    sb_spv_function_end(b);
+}
+
+static enum sb_result declare_all(struct sb_spv_context *ctx)
+{
+    enum sb_result r;
+    if ((r = sb_spv_registers_declare(ctx)) != SB_SUCCESS)
+        return r;
+    if ((r = sb_spv_io_declare(ctx)) != SB_SUCCESS)
+        return r;
+    if ((r = sb_spv_cbuffer_declare(ctx)) != SB_SUCCESS)
+        return r;
+    if ((r = sb_spv_resource_declare(ctx)) != SB_SUCCESS)
+        return r;
+    /* Class-linkage spec constants (spirv_linkage.c). */
+    if ((r = sb_spv_linkage_declare(ctx)) != SB_SUCCESS)
+        return r;
+    return sb_spv_stage_declare(ctx);
+}
+
+static enum sb_result build(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    if (p->stage > SB_IR_STAGE_COMPUTE)
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "unknown shader stage %u",
+                           p->stage);
+    ctx->execution_model = execution_models[p->stage];
+    if (!sb_spv_prelude_restore(b, &ctx->t, sizeof(ctx->t))) {
+        sb_spv_capability(b, SpvCapabilityShader);
+        sb_spv_memory_model(b);
+        common_types(ctx);
+        sb_spv_prelude_save(b, &ctx->t, sizeof(ctx->t));
+    }
+    sb_spv_debug_begin(ctx);
+    ctx->entry_function = sb_spv_id(b);
+    ctx->function_ids = sb_spv_zalloc(p->function_count ? p->function_count : 1, sizeof(uint32_t));
+    ctx->resources = sb_spv_zalloc(p->resource_count ? p->resource_count : 1, sizeof(*ctx->resources));
+    ctx->group_shared_vars = sb_spv_zalloc(p->group_shared_count ? p->group_shared_count : 1,
+                                    sizeof(uint32_t));
+    if (!ctx->function_ids || !ctx->resources || !ctx->group_shared_vars)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    for (uint32_t i = 0; i < p->function_count; i++) {
+        ctx->function_ids[i] = sb_spv_id(b);
+        if (ctx->debug_info) {
+            char name[32];
+            if (i == 0)
+                snprintf(name, sizeof(name), "shader_body");
+            else if (p->functions[i].id != 0xFFFFFFFFu)
+                snprintf(name, sizeof(name), "label%u", p->functions[i].id);
+            else
+                snprintf(name, sizeof(name), "phase%u", i);
+            sb_spv_debug_name(ctx, ctx->function_ids[i], name);
+        }
+    }
+    sb_spv_debug_name(ctx, ctx->entry_function, "main");
+
+    enum sb_result r = declare_all(ctx);
+    if (r != SB_SUCCESS)
+        return r;
+    for (uint32_t i = 0; i < p->function_count; i++)
+        if ((r = sb_spv_emit_function(ctx, i)) != SB_SUCCESS)
+            return r;
+    ctx->inst = NULL;
+    r = sb_spv_stage_finish(ctx);
+    if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
+        default_main(ctx);
+    else if (r != SB_SUCCESS)
+        return r;
+    execution_modes(ctx);
+    sb_spv_entry_point(b, (SpvExecutionModel)ctx->execution_model, ctx->entry_function, "main");
+    return ctx->result;
+}
+
+static enum sb_result generate(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options, const char *source_name,
+                               struct sb_translation *out, struct sb_error *error)
+{
+    /* On the stack: a few KiB, and no allocation per module. */
+    struct sb_spv_context context;
+    memset(&context, 0, sizeof(context));
+    struct sb_spv_context *ctx = &context;
+    ctx->program = program;
+    ctx->options = options;
+    ctx->error = error;
+    ctx->spirv_version = sb_spv_version_for_env(options->target_env);
+    ctx->debug_info = (options->flags & SB_TRANSLATE_DEBUG_INFO) != 0;
+    ctx->source_name = source_name ? source_name : "shader.dxbc";
+    sb_spv_builder_init(&ctx->builder, ctx->spirv_version);
+
+    enum sb_result r = build(ctx);
+    uint32_t *words = NULL;
+    size_t count = 0;
+    if (r == SB_SUCCESS && (ctx->builder.failed || !sb_spv_builder_finish(&ctx->builder, &words, &count)))
+        r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL,
+                        "the SPIR-V module could not be built (out of memory, or an instruction "
+                        "over 65535 words)");
+    if (r == SB_SUCCESS) {
+        out->words = words;
+        out->word_count = count;
+        out->input_count = ctx->inputs.count;
+        out->inputs = ctx->inputs.items;
+        out->output_count = ctx->outputs.count;
+        out->outputs = ctx->outputs.items;
+        out->builtin_input_count = ctx->builtin_inputs.count;
+        out->builtin_inputs = ctx->builtin_inputs.items;
+        out->builtin_output_count = ctx->builtin_outputs.count;
+        out->builtin_outputs = ctx->builtin_outputs.items;
+        out->interface_slot_count = ctx->interface_slot_count; /* build() declared linkage */
+        ctx->inputs.items = ctx->outputs.items = NULL;
+        ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
+    } else {
+        free(words);
+    }
+    sb_spv_io_release(ctx);
+    sb_spv_resource_release(ctx);
+    sb_spv_stage_release(ctx);
+    sb_spv_linkage_release(ctx);
+    free(ctx->inputs.items);
+    free(ctx->outputs.items);
+    free(ctx->builtin_inputs.items);
+    free(ctx->builtin_outputs.items);
+    free(ctx->function_ids);
+    free(ctx->resources);
+    free(ctx->group_shared_vars);
+    free(ctx->temps);
+    free(ctx->indexable);
+    sb_spv_builder_release(&ctx->builder);
+    return r;
+}
+
+/* The back end reads core IR only: a PICA program must have been through the passes
+ * (sb_ir_run_passes, which ../translate.c runs), so the interpreter and the SPIR-V
+ * agree on the one lowering. */
+enum sb_result sb_spv_generate(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options, const char *source_name,
+                               struct sb_translation *out, struct sb_error *error)
+{
+    if (program->source == SB_IR_SOURCE_PICA && !(program->pica_flags & SB_IR_PICA_LOWERED))
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                            "the SPIR-V back end takes core IR: run sb_ir_run_passes on a "
+                            "PICA program first");
+    return generate(program, options, source_name, out, error);
+}

@@ -1,0 +1,649 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Source and destination operands of the SPIR-V back end (model: spirv_private.h):
+ * source loads with swizzle, typed view and modifiers; destination stores with write
+ * mask and saturate; pointers with relative indexing into every register file, the
+ * constant buffers (cb#, SM5.1 ranges) and class linkage's this[] and relatively
+ * chosen cb[r][v] (IR.md §Class linkage, spirv_linkage.c).
+ *
+ * A relative index is itself an operand (IR.md §Operands: r1.x + 2 inside c#[...]),
+ * so loading an operand recurses through sb_spv_index_value -> sb_spv_load_scalar;
+ * every kind of operand access is in this one file so the recursion stays inside it.
+ * Declarations of what these functions address live above them: spirv_registers.c,
+ * spirv_cbuffer.c, spirv_linkage.c.
+ */
+#include "spirv_linkage_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- pointers ---------------------------------------------------------------------------------- */
+
+uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index)
+{
+    uint32_t offset = sb_spv_uint(ctx, index->offset);
+    if (!index->relative)
+        return offset;
+    uint32_t rel = sb_spv_load_scalar(ctx, index->relative, SB_IR_TYPE_UINT);
+    if (!rel)
+        return 0;
+    if (!index->offset)
+        return rel;
+    return sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+}
+
+/* A constant index must lie in [0, count). */
+static bool check_static(struct sb_spv_context *ctx, const struct sb_ir_operand *op, uint32_t slot,
+                         uint32_t count)
+{
+    if (op->index[slot].relative || op->index[slot].offset < count)
+        return true;
+    sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                "register index %u of file %u is outside its declared %u registers",
+                op->index[slot].offset, op->file, count);
+    return false;
+}
+
+static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    const struct sb_spv_register_file *f = &ctx->files[op->file];
+    uint32_t idx[2];
+    if (!f->var) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "register file %u is not declared",
+                    op->file);
+        return 0;
+    }
+    if (f->outer) {
+        if (op->index_count < 2) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                        "register of arrayed file %u needs two indices", op->file);
+            return 0;
+        }
+        if (!check_static(ctx, op, 0, f->outer) || !check_static(ctx, op, 1, f->count))
+            return 0;
+        idx[0] = sb_spv_index_value(ctx, &op->index[0]);
+        idx[1] = sb_spv_index_value(ctx, &op->index[1]);
+        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 2);
+    }
+    if (op->index_count == 0) {
+        idx[0] = sb_spv_uint(ctx, 0);
+    } else {
+        if (!check_static(ctx, op, 0, f->count))
+            return 0;
+        idx[0] = sb_spv_index_value(ctx, &op->index[0]);
+        if (op->index[0].relative) /* out of range: the zero element after the registers */
+            idx[0] = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
+    }
+    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+}
+
+uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    uint32_t idx;
+    switch (op->file) {
+    case SB_IR_FILE_TEMP:
+        if (op->index_count < 1 || op->index[0].relative || op->index[0].offset >= ctx->temp_count) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "r%u is not declared",
+                        op->index_count ? op->index[0].offset : 0);
+            return 0;
+        }
+        return ctx->temps[op->index[0].offset];
+    case SB_IR_FILE_INDEXABLE_TEMP: {
+        uint32_t id = op->index_count ? op->index[0].offset : 0;
+        if (op->index_count < 2 || id >= ctx->indexable_count || !ctx->indexable[id].var) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "x%u is not declared", id);
+            return 0;
+        }
+        if (!check_static(ctx, op, 1, ctx->indexable[id].count))
+            return 0;
+        idx = sb_spv_index_value(ctx, &op->index[1]);
+        if (op->index[1].relative) /* out of range: the zero sink element after the array */
+            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
+                               sb_spv_uint(ctx, ctx->indexable[id].count));
+        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->indexable[id].var,
+                                   &idx, 1);
+    }
+    case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
+        /* A uvec4 pointer, unlike the other files. */
+        if (!ctx->icb_var || op->index_count < 1) {
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                        "immediate constant buffer read without a declared icb");
+            return 0;
+        }
+        if (!check_static(ctx, op, 0, ctx->program->icb_vector_count))
+            return 0;
+        idx = sb_spv_index_value(ctx, &op->index[0]);
+        if (op->index[0].relative) /* out of range: the zero row after the data */
+            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
+                               sb_spv_uint(ctx, ctx->program->icb_vector_count));
+        return sb_spv_access_chain(
+            &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]),
+            ctx->icb_var, &idx, 1);
+    case SB_IR_FILE_THIS_POINTER: case SB_IR_FILE_INTERFACE: case SB_IR_FILE_FUNCTION_BODY:
+    case SB_IR_FILE_FUNCTION_TABLE:
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
+                    "operand file %u (class linkage) is no register: only read as a value",
+                    op->file);
+        return 0;
+    default:
+        if (op->file < SB_IR_FILE_COUNT)
+            return file_pointer(ctx, op);
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "operand file %u is not a register",
+                    op->file);
+        return 0;
+    }
+}
+
+uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                             uint32_t lane)
+{
+    if (operand->file == SB_IR_FILE_CONSTANT_BUFFER)
+        return sb_spv_cbuffer_lane_pointer(ctx, operand, lane);
+    uint32_t reg = sb_spv_register_pointer(ctx, operand);
+    if (!reg)
+        return 0;
+    uint32_t l = sb_spv_uint(ctx, lane & 3u);
+    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg, &l, 1);
+}
+
+/* ---- loads ---------------------------------------------------------------------------------------- */
+
+void sb_spv_registers_forget(struct sb_spv_context *ctx)
+{
+    ctx->temp_generation++;
+}
+
+/* The cached value of r`i` in the open block, or 0. */
+static uint32_t temp_cached(const struct sb_spv_context *ctx, uint32_t i)
+{
+    const struct sb_spv_builder *b = &ctx->builder;
+    if (ctx->temp_value && b->block_open && ctx->temp_block[i] == b->current_block &&
+        ctx->temp_epoch[i] == ctx->temp_generation)
+        return ctx->temp_value[i];
+    return 0;
+}
+
+static void temp_remember(struct sb_spv_context *ctx, uint32_t i, uint32_t value)
+{
+    if (!ctx->temp_value)
+        return;
+    ctx->temp_value[i] = value;
+    ctx->temp_block[i] = ctx->builder.current_block;
+    ctx->temp_epoch[i] = ctx->temp_generation;
+}
+
+/* A direct r# operand (the only kind cached). */
+static bool is_temp(const struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    return op->file == SB_IR_FILE_TEMP && op->index_count >= 1 && !op->index[0].relative &&
+           op->index[0].offset < ctx->temp_count;
+}
+
+/* The whole register as vec4 float. */
+static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src)
+{
+    if (is_temp(ctx, src)) {
+        uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
+        if (!v) {
+            v = sb_spv_load(&ctx->builder, ctx->t.fvec[4], ctx->temps[i]);
+            temp_remember(ctx, i, v);
+        }
+        return v;
+    }
+    if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
+        return sb_spv_cbuffer_load_vector(ctx, src);
+    if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
+        return sb_spv_linkage_this_vector(ctx, src);
+    uint32_t ptr = sb_spv_register_pointer(ctx, src);
+    if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER)
+        return sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
+                          sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr));
+    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+}
+
+/* Immediate lanes folded with the modifiers into a constant. */
+static uint32_t immediate(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                          const uint32_t *lanes, uint32_t n, uint32_t ir_type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t parts[4];
+    uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t bits = src->imm[lanes[k] & 3u];
+        if (view == SB_IR_TYPE_FLOAT) {
+            if (src->modifiers & SB_IR_MOD_ABS)
+                bits &= 0x7FFFFFFFu;
+            if (src->modifiers & SB_IR_MOD_NEG)
+                bits ^= 0x80000000u;
+        } else {
+            if ((src->modifiers & SB_IR_MOD_ABS) && (int32_t)bits < 0)
+                bits = 0u - bits;
+            if (src->modifiers & SB_IR_MOD_NEG)
+                bits = 0u - bits;
+        }
+        if (ir_type == SB_IR_TYPE_BOOL)
+            parts[k] = sb_spv_const_bool(b, bits != 0);
+        else
+            parts[k] = sb_spv_const32(b, sb_spv_type_of(ctx, view, 1), bits);
+    }
+    if (n == 1)
+        return parts[0];
+    return sb_spv_const_composite(b, sb_spv_type_of(ctx, ir_type, n), parts, n);
+}
+
+/* abs/neg in the operand's view. */
+static uint32_t apply_modifiers(struct sb_spv_context *ctx, uint32_t value, uint32_t modifiers,
+                                uint32_t ir_type, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (!modifiers || !value)
+        return value;
+    uint32_t type = sb_spv_type_of(ctx, ir_type, n);
+    if (ir_type == SB_IR_TYPE_FLOAT || ir_type == SB_IR_TYPE_DOUBLE) {
+        if (modifiers & SB_IR_MOD_ABS)
+            value = sb_spv_glsl1(b, type, GLSLstd450FAbs, value);
+        if (modifiers & SB_IR_MOD_NEG)
+            value = sb_spv_op1(b, SpvOpFNegate, type, value);
+        return value;
+    }
+    if (ir_type != SB_IR_TYPE_INT && ir_type != SB_IR_TYPE_UINT)
+        return value;
+    uint32_t itype = ctx->t.ivec[n];
+    uint32_t v = sb_spv_bitcast(b, itype, type, value);
+    if (modifiers & SB_IR_MOD_ABS)
+        v = sb_spv_glsl1(b, itype, GLSLstd450SAbs, v);
+    if (modifiers & SB_IR_MOD_NEG)
+        v = sb_spv_op1(b, SpvOpSNegate, itype, v);
+    return sb_spv_bitcast(b, type, itype, v);
+}
+
+/* Loads the lanes `lanes[0..n)` of a source in `ir_type` (modifiers applied). */
+static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                           const uint32_t *lanes, uint32_t n, uint32_t ir_type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (n < 1 || n > 4)
+        return 0;
+    if (src->file == SB_IR_FILE_IMMEDIATE)
+        return immediate(ctx, src, lanes, n, ir_type);
+    uint32_t vec = load_vector(ctx, src);
+    if (!vec)
+        return 0;
+    uint32_t value;
+    if (n == 1) {
+        value = sb_spv_extract(b, ctx->t.f32, vec, lanes[0] & 3u);
+    } else if (n == 4 && lanes[0] == 0 && lanes[1] == 1 && lanes[2] == 2 && lanes[3] == 3) {
+        value = vec;
+    } else {
+        uint32_t comps[4];
+        for (uint32_t k = 0; k < n; k++)
+            comps[k] = lanes[k] & 3u;
+        value = sb_spv_shuffle(b, ctx->t.fvec[n], vec, vec, comps, n);
+    }
+    uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
+    if (view != SB_IR_TYPE_FLOAT) /* most reads are float: skip the calls that would do nothing */
+        value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_FLOAT, view, n);
+    if (src->modifiers)
+        value = apply_modifiers(ctx, value, src->modifiers, view, n);
+    if (ir_type == SB_IR_TYPE_BOOL)
+        value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_UINT, SB_IR_TYPE_BOOL, n);
+    return value;
+}
+
+uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
+                         uint32_t ir_type)
+{
+    uint32_t lanes[4], n = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask & (1u << i))
+            lanes[n++] = src->swizzle[i];
+    return load_lanes(ctx, src, lanes, n, ir_type);
+}
+
+uint32_t sb_spv_load_src_n(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n,
+                           uint32_t ir_type)
+{
+    uint32_t lanes[4];
+    if (n > 4)
+        n = 4;
+    for (uint32_t i = 0; i < n; i++)
+        lanes[i] = src->swizzle[i];
+    return load_lanes(ctx, src, lanes, n, ir_type);
+}
+
+uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                            uint32_t ir_type)
+{
+    return sb_spv_load_src_n(ctx, src, 1, ir_type);
+}
+
+uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t lanes[4];
+    if (n < 1 || n > 2)
+        return 0;
+    for (uint32_t k = 0; k < n; k++) {
+        lanes[2 * k] = src->swizzle[k] & 2u;
+        lanes[2 * k + 1] = (src->swizzle[k] & 2u) + 1;
+    }
+    uint32_t dtype = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
+    uint32_t value;
+    if (src->file == SB_IR_FILE_IMMEDIATE) {
+        uint32_t parts[2];
+        for (uint32_t k = 0; k < n; k++) {
+            uint64_t bits = src->imm[lanes[2 * k]] | ((uint64_t)src->imm[lanes[2 * k + 1]] << 32);
+            parts[k] = sb_spv_const64(b, ctx->t.f64, bits);
+        }
+        value = n == 1 ? parts[0] : sb_spv_const_composite(b, dtype, parts, n);
+    } else {
+        struct sb_ir_operand plain = *src;
+        plain.modifiers = 0;
+        uint32_t u = load_lanes(ctx, &plain, lanes, 2 * n, SB_IR_TYPE_UINT);
+        if (!u)
+            return 0;
+        value = sb_spv_op1(b, SpvOpBitcast, dtype, u);
+    }
+    return apply_modifiers(ctx, value, src->modifiers, SB_IR_TYPE_DOUBLE, n);
+}
+
+/* ---- stores --------------------------------------------------------------------------------------- */
+
+/* Writes `n` float lanes `value` to the lanes of `mask` of register pointer `reg`. */
+static void write_lanes(struct sb_spv_context *ctx, uint32_t reg, uint32_t mask, uint32_t value,
+                        uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (mask == 0xF && n == 4) {
+        sb_spv_store(b, reg, value);
+        return;
+    }
+    if (n == 1) {
+        uint32_t lane = 0;
+        while (!(mask & (1u << lane)))
+            lane++;
+        uint32_t l = sb_spv_uint(ctx, lane);
+        sb_spv_store(b, sb_spv_access_chain(b, ctx->t.ptr_private_f32, reg, &l, 1), value);
+        return;
+    }
+    /* Merge into the old vector: components 0-3 = old, 4.. = new. */
+    uint32_t old = sb_spv_load(b, ctx->t.fvec[4], reg);
+    uint32_t comps[4], k = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        comps[i] = (mask & (1u << i)) ? 4 + k++ : i;
+    sb_spv_store(b, reg, sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4));
+}
+
+/* r# write: the new whole vector is built from the cached (or loaded) old one,
+ * stored, and remembered for later reads in this block. */
+static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, uint32_t value, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t full;
+    if (mask == 0xF && n == 4) {
+        full = value;
+    } else {
+        uint32_t old = temp_cached(ctx, i);
+        if (!old)
+            old = sb_spv_load(b, ctx->t.fvec[4], ctx->temps[i]);
+        if (n == 1) {
+            uint32_t lane = 0;
+            while (!(mask & (1u << lane)))
+                lane++;
+            full = sb_spv_op3(b, SpvOpCompositeInsert, ctx->t.fvec[4], value, old, lane);
+        } else {
+            uint32_t comps[4], k = 0;
+            for (uint32_t l = 0; l < 4; l++)
+                comps[l] = (mask & (1u << l)) ? 4 + k++ : l;
+            full = sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4);
+        }
+    }
+    sb_spv_store(b, ctx->temps[i], full);
+    temp_remember(ctx, i, full);
+    return full != 0;
+}
+
+bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                           const struct sb_ir_operand *dst, uint32_t mask, uint32_t value,
+                           uint32_t ir_type)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    mask &= 0xFu;
+    uint32_t n = sb_spv_mask_count(mask);
+    if (dst->file == SB_IR_FILE_NULL || !n)
+        return true;
+    if (!value)
+        return false;
+    if (inst && (inst->flags & SB_IR_FLAG_SATURATE) && ir_type == SB_IR_TYPE_FLOAT) {
+        /* NClamp: NaN -> 0 as D3D's saturate. */
+        value = sb_spv_glsl3(b, ctx->t.fvec[n], GLSLstd450NClamp, value,
+                             sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0),
+                             sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0x3F800000u));
+    }
+    value = sb_spv_convert_view(ctx, value, ir_type, SB_IR_TYPE_FLOAT, n);
+    if (dst->file == SB_IR_FILE_CONSTANT_BUFFER || dst->file == SB_IR_FILE_IMMEDIATE ||
+        dst->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "destination file %u is read-only",
+                    dst->file);
+        return false;
+    }
+    if (is_temp(ctx, dst))
+        return write_temp(ctx, dst->index[0].offset, mask, value, n);
+    uint32_t reg = sb_spv_register_pointer(ctx, dst);
+    if (!reg)
+        return false;
+    write_lanes(ctx, reg, mask, value, n);
+    return true;
+}
+
+bool sb_spv_store_dst(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                      const struct sb_ir_operand *dst, uint32_t value, uint32_t ir_type)
+{
+    return sb_spv_store_dst_mask(ctx, inst, dst, dst->mask, value, ir_type);
+}
+
+bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                             const struct sb_ir_operand *dst, uint32_t value, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t mask = dst->mask & 0xFu;
+    if (dst->file == SB_IR_FILE_NULL || !mask)
+        return true;
+    if (!value)
+        return false;
+    uint32_t lanes = sb_spv_mask_count(mask);
+    if (lanes != 2 * n) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst,
+                    "64-bit destination mask 0x%x does not hold %u double(s)", mask, n);
+        return false;
+    }
+    uint32_t f = sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[lanes], value);
+    if (is_temp(ctx, dst))
+        return write_temp(ctx, dst->index[0].offset, mask, f, lanes);
+    uint32_t reg = sb_spv_register_pointer(ctx, dst);
+    if (!reg)
+        return false;
+    write_lanes(ctx, reg, mask, f, lanes);
+    return true;
+}
+
+/* ---- constant buffers --------------------------------------------------------------------------- */
+
+/* Pointer to the vec4 (lane == 4) or to one float lane of a cb operand. */
+static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op, uint32_t lane)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (op->index_count < 2)
+        goto invalid;
+    if (!sb_spv_cb_sm51_form(op) && op->index[0].relative) {
+        /* Only whole-vector loads can choose the buffer at run time (spirv_linkage.c). */
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
+                    "relatively chosen constant buffer used as a pointer");
+        return 0;
+    }
+    uint32_t r = sb_spv_find_resource(ctx, SB_IR_RESOURCE_CBV, op->index[0].offset);
+    if (r == UINT32_MAX || !ctx->resources[r].var)
+        goto invalid;
+    uint32_t idx[4], n = 0;
+    if (ctx->resources[r].arrayed) {
+        /* The descriptor-array index: the front end already made SM5.1's absolute register
+         * relative to the range's lower bound (IR.md, operand files). */
+        uint32_t reg = sb_spv_cb_sm51_form(op) ? sb_spv_index_value(ctx, &op->index[1]) : sb_spv_uint(ctx, 0);
+        if (op->non_uniform) {
+            sb_spv_capability(b, SpvCapabilityShaderNonUniform);
+            sb_spv_capability(b, SpvCapabilityUniformBufferArrayNonUniformIndexing);
+            if (ctx->spirv_version < 0x00010500)
+                sb_spv_extension(b, "SPV_EXT_descriptor_indexing");
+            sb_spv_decorate(b, reg, SpvDecorationNonUniform, NULL, 0);
+        }
+        idx[n++] = reg;
+    }
+    const struct sb_ir_index *vec = &op->index[sb_spv_cb_sm51_form(op) ? 2 : 1];
+    if (ctx->resources[r].members) {
+        /* Struct form: the vector is a member; the scan guaranteed a constant index. */
+        idx[n++] = sb_spv_uint(ctx, vec->offset);
+    } else {
+        idx[n++] = sb_spv_uint(ctx, 0);
+        idx[n++] = sb_spv_index_value(ctx, vec);
+    }
+    if (lane < 4)
+        idx[n++] = sb_spv_uint(ctx, lane);
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? ctx->t.f32 : ctx->t.fvec[4]);
+    uint32_t ptr = sb_spv_access_chain(b, ptr_type, ctx->resources[r].var, idx, n);
+    if (op->non_uniform && ctx->resources[r].arrayed)
+        sb_spv_decorate(b, ptr, SpvDecorationNonUniform, NULL, 0);
+    return ptr;
+invalid:
+    sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "constant buffer cb%u is not declared",
+                op->index_count ? op->index[0].offset : 0);
+    return 0;
+}
+
+uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                                     uint32_t lane)
+{
+    return cb_pointer(ctx, operand, lane & 3u);
+}
+
+uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
+{
+    /* SM5.0 class linkage picks the buffer at run time: cb[r1.x + 0][...] (spirv_linkage.c). */
+    if (operand->index_count == 2 && operand->index[0].relative)
+        return sb_spv_linkage_cbuffer_load(ctx, operand);
+    uint32_t ptr = cb_pointer(ctx, operand, 4);
+    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+}
+
+/* ---- class linkage: this[] and cb[r][v] ---------------------------------------------------------- */
+
+/* OpSpecConstantComposite of `count` constituents (a global constant instruction). */
+uint32_t sb_spv_spec_composite(struct sb_spv_context *ctx, uint32_t type, const uint32_t *parts,
+                               uint32_t count)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t *ops = malloc(((size_t)count + 2) * sizeof(*ops));
+    if (!ops) {
+        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+        return 0;
+    }
+    ops[0] = type;
+    ops[1] = sb_spv_id(b);
+    memcpy(ops + 2, parts, count * sizeof(uint32_t));
+    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpSpecConstantComposite, ops, count + 2);
+    uint32_t id = ops[1];
+    free(ops);
+    return id;
+}
+
+/* A uint index clamped to [0, count - 1] (Private arrays must not be read out of bounds). */
+uint32_t sb_spv_clamped_index(struct sb_spv_context *ctx, const struct sb_ir_index *index,
+                              uint32_t count)
+{
+    uint32_t v = sb_spv_index_value(ctx, index);
+    if (!v)
+        return 0;
+    return sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, v, sb_spv_uint(ctx, count - 1));
+}
+
+uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct linkage_state *st = sb_spv_linkage_state(ctx);
+    if (!st || op->index_count < 1) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                    "this[] read in a program without interface slots");
+        return 0;
+    }
+    uint32_t value;
+    if (!op->index[0].relative) {
+        /* sb_spv_linkage_slot_count made every constant index a slot. */
+        const uint32_t *f = &st->spec[op->index[0].offset * SB_CLASS_LINKAGE_FIELDS + 1];
+        value = sb_spv_construct(b, ctx->t.uvec[4], f, 4);
+    } else {
+        uint32_t array_type = sb_spv_type_array(b, ctx->t.uvec[4], st->slot_count);
+        if (!st->this_array) {
+            uint32_t *parts = malloc(st->slot_count * sizeof(*parts));
+            if (!parts) {
+                sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+                return 0;
+            }
+            for (uint32_t s = 0; s < st->slot_count; s++)
+                parts[s] = sb_spv_spec_composite(ctx, ctx->t.uvec[4],
+                                          &st->spec[s * SB_CLASS_LINKAGE_FIELDS + 1], 4);
+            uint32_t init = sb_spv_spec_composite(ctx, array_type, parts, st->slot_count);
+            free(parts);
+            if (!init)
+                return 0;
+            st->this_array = sb_spv_variable_global(
+                b, sb_spv_type_pointer(b, SpvStorageClassPrivate, array_type), SpvStorageClassPrivate,
+                init);
+        }
+        uint32_t idx = sb_spv_clamped_index(ctx, &op->index[0], st->slot_count);
+        if (!idx)
+            return 0;
+        uint32_t ptr = sb_spv_access_chain(
+            b, sb_spv_type_pointer(b, SpvStorageClassPrivate, ctx->t.uvec[4]), st->this_array, &idx, 1);
+        value = sb_spv_load(b, ctx->t.uvec[4], ptr);
+    }
+    return sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[4], value);
+}
+
+uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_ir_program *p = ctx->program;
+    if (op->index_count != 2) {
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                    "relatively chosen constant buffer needs a buffer and a vector index");
+        return 0;
+    }
+    uint32_t reg = sb_spv_index_value(ctx, &op->index[0]);
+    uint32_t vec = sb_spv_index_value(ctx, &op->index[1]);
+    if (!reg || !vec)
+        return 0;
+    uint32_t value = sb_spv_const_null(b, ctx->t.fvec[4]);
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, ctx->t.fvec[4]);
+    for (uint32_t i = 0; i < p->resource_count; i++) {
+        const struct sb_ir_resource *res = &p->resources[i];
+        const struct sb_spv_resource *r = &ctx->resources[i];
+        if (res->resource_class != SB_IR_RESOURCE_CBV || !r->var || r->arrayed)
+            continue;
+        uint32_t idx[2], n = 0;
+        if (r->members) {
+            /* -g struct form: members need constant indices. */
+            if (op->index[1].relative)
+                continue;
+            idx[n++] = sb_spv_uint(ctx, op->index[1].offset);
+        } else {
+            idx[n++] = sb_spv_uint(ctx, 0);
+            idx[n++] = vec;
+        }
+        uint32_t loaded = sb_spv_load(b, ctx->t.fvec[4], sb_spv_access_chain(b, ptr_type, r->var, idx, n));
+        uint32_t hit = sb_spv_op2(b, SpvOpIEqual, ctx->t.bool_type, reg, sb_spv_uint(ctx, res->id));
+        uint32_t hits[4] = { hit, hit, hit, hit };
+        uint32_t cond = sb_spv_construct(b, ctx->t.bvec[4], hits, 4);
+        value = sb_spv_op3(b, SpvOpSelect, ctx->t.fvec[4], cond, loaded, value);
+    }
+    return value;
+}

@@ -1,0 +1,629 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The IR -> SPIR-V back end's internal API, shared by its files:
+ *   spirv_module.c    context set-up, capabilities, entry point, the main function
+ *   spirv_registers.c r#, x#, icb, v#/o# register variables; operand load/store
+ *   spirv_io.c        signature -> Input/Output variables, built-ins, prologue/epilogue
+ *   spirv_alu*.c      arithmetic, bit and conversion ops (D3D rules, IR.md §Semantics)
+ *   spirv_flow.c      structured control flow, subroutines, discard
+ *   spirv_cbuffer.c   cb# uniform blocks
+ *   spirv_debug.c     -g names and OpLine
+ *   spirv_resource*.c / spirv_uav*.c / spirv_texture*.c  t#/s#/u#/g#, sync (hooks below)
+ *   spirv_stage_*.c   GS/HS/DS plumbing (hooks below)
+ *
+ * THE MODEL
+ *
+ * Registers. Every IR register file that holds 4-lane registers is a
+ * Private-storage variable whose lanes are 32-bit FLOATS:
+ *   r#            one `vec4` variable per register (ctx->temps[i]);
+ *   x#            one `vec4[count]` array per indexable temp (ctx->indexable[id]);
+ *   icb           a Private `uvec4[n]` initialised from a constant (ctx->icb_var;
+ *                 uint so integer data never passes through float constants);
+ *   v#, o# and the special one-register files (vThreadID, oDepth, vPrim...)
+ *                 a `vec4[count]` array per file (ctx->files[file]), for
+ *                 GS/HS/DS arrayed inputs `vec4[outer][count]`.
+ * Private (not Function) storage because SM4 label subroutines share r# and
+ * v#/o# with the entry body; the optimiser turns them into SSA anyway.
+ * Typed views (int/uint/bool/double) are OpBitcast of the float lanes on load
+ * and back on store, so bits survive exactly as in D3D. 64-bit values are two
+ * lanes (low word first) bitcast as uvec2 <-> double.
+ *
+ * Inputs and outputs. The real Input/Output variables (locations, built-ins
+ * with their own types and conventions) are copied into the v#/special
+ * register arrays by sb_spv_io_prologue() at the start of `main`, and the
+ * o#/special output arrays are copied out by sb_spv_io_epilogue() at its end.
+ * The IR entry body is its own SPIR-V function (ctx->function_ids[0]) called
+ * by main between the two, so `ret` anywhere is a plain OpReturn. The
+ * conversions (SV_Position.w in PS is 1/FragCoord.w, integer built-ins
+ * bitcast, IsFrontFace -> 0xFFFFFFFF/0, ...) live in those two functions.
+ * The geometry stage calls sb_spv_io_epilogue() before each OpEmitVertex; the
+ * hull stage builds its own main (sb_spv_stage_finish()).
+ *
+ * Instructions. sb_spv_emit_function() walks an IR function. ALU, flow, IO
+ * and cbuffer ops are handled here; other ops go to
+ * sb_spv_resource_instruction(), then sb_spv_stage_instruction(). A hook
+ * that does not know an op returns SB_ERROR_TRANSLATE_UNSUPPORTED WITHOUT
+ * recording an error (ctx->result stays SB_SUCCESS); any real failure is
+ * recorded with sb_spv_fail() and its code returned.
+ *
+ * Errors. ctx->result is sticky: the first sb_spv_fail() wins and fills
+ * ctx->error (code, source byte offset, message). Builder allocation failure
+ * is reported as SB_ERROR_OUT_OF_MEMORY at the end.
+ */
+#ifndef SHADERBRIDGE_SPIRV_PRIVATE_H
+#define SHADERBRIDGE_SPIRV_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.h>
+
+#include "translator/ir.h"
+#include "shaderbridge/translate.h"
+#include "spirv_builder.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SB_SPV_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define SB_SPV_PRINTF(a, b)
+#endif
+
+/** A register file backed by one Private array variable (v#, o#, special registers). */
+struct sb_spv_register_file {
+    uint32_t var;            /**< Private variable id; 0 = the file is not declared */
+    uint32_t count;          /**< registers (inner array length, >= 1) */
+    uint32_t outer;          /**< outer array length (vertices / control points); 0 = none */
+};
+
+/** One indexable temp x# (indexed by its id in ctx->indexable). */
+struct sb_spv_indexable {
+    uint32_t var;            /**< Private vec4[count]; 0 = not declared */
+    uint32_t count;
+};
+
+/**
+ * What the back end created for one sb_ir_resource (ctx->resources[i] for
+ * program->resources[i]). cb# entries are filled by spirv_cbuffer.c, the rest
+ * by the resource engineer's declare hook; fields a kind does not need stay 0.
+ */
+struct sb_spv_resource {
+    uint32_t var;            /**< the UniformConstant/Uniform/StorageBuffer variable */
+    uint32_t pointer_type;   /**< its pointer type */
+    uint32_t type;           /**< the pointee (image, sampler, block struct, array of them) */
+    uint32_t element_type;   /**< image type (typed), uint (raw/structured), vec4 (cb) */
+    uint32_t sampled_type;   /**< scalar component type id for images; 0 otherwise */
+    uint32_t counter_var;    /**< UAV counter variable */
+    bool arrayed;            /**< SM5.1 range: `var` is an array, index before use */
+    bool members;            /**< cb# with -g: one named vec4 member per vector, not an array */
+};
+
+/** A list of uint32 (built-ins reported in the translation). */
+struct sb_spv_u32_list {
+    uint32_t *items;
+    uint32_t count, capacity;
+};
+
+/** A list of interface variables reported in the translation. */
+struct sb_spv_interface_list {
+    struct sb_translated_interface *items;
+    uint32_t count, capacity;
+};
+
+/** Frequently used type ids, created at context set-up. */
+struct sb_spv_common_types {
+    uint32_t void_type, bool_type, f32, i32, u32;
+    uint32_t f64;            /**< 0 until sb_spv_type_of(DOUBLE) asks (needs Float64) */
+    uint32_t fvec[5], ivec[5], uvec[5], bvec[5]; /**< [n]: n-lane vector (1 = scalar) */
+    uint32_t void_function;  /**< void(void) */
+    uint32_t ptr_private_f32, ptr_private_vec4;
+};
+
+/** The translation of one program. */
+struct sb_spv_context {
+    const struct sb_ir_program *program;
+    const struct sb_translate_options *options; /**< never NULL (defaults filled in) */
+    struct sb_spv_builder builder;
+    uint32_t spirv_version;  /**< 0x00010000 .. 0x00010600 */
+    bool debug_info;         /**< SB_TRANSLATE_DEBUG_INFO */
+
+    enum sb_result result;   /**< sticky first failure */
+    struct sb_error *error;  /**< may be NULL */
+    const struct sb_ir_instruction *inst; /**< the instruction being translated (error offsets) */
+
+    struct sb_spv_common_types t;
+    uint32_t execution_model;  /**< SpvExecutionModel */
+    uint32_t entry_function;   /**< id of `main` (allocated at set-up) */
+    uint32_t *function_ids;    /**< per IR function: its SPIR-V function id */
+    uint32_t current_function; /**< IR function index being emitted */
+
+    /* Registers. */
+    uint32_t *temps;         /**< r#: Private vec4 per register (max temp_count of all functions) */
+    uint32_t temp_count;
+    /**
+     * Per r#: the vec4 value it holds in the open block (spirv_registers.c), so a
+     * register read again in the same block is not reloaded. Valid while
+     * temp_block[i] == the builder's current block and temp_epoch[i] ==
+     * temp_generation; sb_spv_registers_forget() drops them all.
+     */
+    uint32_t *temp_value, *temp_block, *temp_epoch;
+    uint32_t temp_generation;
+    struct sb_spv_indexable *indexable; /**< by x# id */
+    uint32_t indexable_count;           /**< max x# id + 1 */
+    uint32_t icb_var;        /**< Private uvec4[n]; 0 when there is no icb */
+    struct sb_spv_register_file files[SB_IR_FILE_COUNT];
+    /** Vectors of cb# (id < 64) that constant indices reach (largest + 1), from the
+     *  one operand scan of sb_spv_registers_declare; cbuffers size their blocks by it. */
+    uint32_t cb_used[64];
+    bool cb_scanned;         /**< cb_used is valid (ids >= 64 need their own scan) */
+    bool cb_relative[64];    /**< cb# (id < 64) read with a relative vector index */
+
+    /* Resources (by program->resources index) and g# (by group_shared index). */
+    struct sb_spv_resource *resources;
+    uint32_t *group_shared_vars; /**< Workgroup variables, filled by the resource engineer */
+
+    /* Interface report (sb_translation inputs/outputs/built-ins). */
+    struct sb_spv_interface_list inputs, outputs;
+    struct sb_spv_u32_list builtin_inputs, builtin_outputs;
+
+    /* Debug info (-g). */
+    uint32_t debug_file;     /**< OpString naming the input; 0 without -g */
+    const char *source_name; /**< name for debug_file (file name or "shader.dxbc") */
+
+    /* Private state of spirv_io.c (the Input/Output copies; freed by sb_spv_generate). */
+    void *io_state;
+    /* Private state of the resource and stage files (they own and free it). */
+    void *resource_state;
+    void *stage_state;
+    /* Private state of spirv_linkage.c (class-linkage spec constants; freed by sb_spv_generate). */
+    void *linkage_state;
+    /** Interface slots counted by sb_spv_linkage_declare (kept: counting scans every
+     *  instruction, and sb_spv_generate reports the count). */
+    uint32_t interface_slot_count;
+};
+
+/* ---- errors and allocation (spirv_context.c) ------------------------------------------------------------ */
+
+/**
+ * Records the first failure: code, offset of `inst` (ctx->inst when NULL),
+ * and a printf message. Returns `code`.
+ */
+enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
+                           const struct sb_ir_instruction *inst, const char *fmt, ...)
+    SB_SPV_PRINTF(4, 5);
+/** Records "op <name> is not supported" for `inst` (SB_ERROR_TRANSLATE_UNSUPPORTED). */
+enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/* ---- types and constants (spirv_registers.c) ------------------------------------------------- */
+
+/**
+ * The SPIR-V type of `n` lanes (1 = scalar) of an IR type: float/int/uint as
+ * 32-bit, BOOL as OpTypeBool (not the 0/~0 lane form), DOUBLE as 64-bit
+ * float (n doubles). Declares Float64 on first double use.
+ */
+uint32_t sb_spv_type_of_slow(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n);
+/* Inline: asked for by nearly every emitted instruction; the common types are a table read. */
+static inline uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n)
+{
+    if (n < 1 || n > 4)
+        n = 1;
+    switch (ir_type) {
+    case SB_IR_TYPE_FLOAT: return ctx->t.fvec[n];
+    case SB_IR_TYPE_INT: return ctx->t.ivec[n];
+    case SB_IR_TYPE_UINT: return ctx->t.uvec[n];
+    case SB_IR_TYPE_BOOL: return ctx->t.bvec[n];
+    default: return sb_spv_type_of_slow(ctx, ir_type, n);
+    }
+}
+/** A constant of `n` copies of `bits` in the IR type (FLOAT/INT/UINT; BOOL = OpConstantTrue/False). */
+uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits);
+/** uint constant. */
+static inline uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
+{
+    return sb_spv_const32(&ctx->builder, ctx->t.u32, value);
+}
+
+/** Converts an n-lane value between IR views: bits kept (bitcast); BOOL <-> 0/0xFFFFFFFF lanes. */
+uint32_t sb_spv_convert_view_slow(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
+                                  uint32_t to_type, uint32_t n);
+static inline uint32_t sb_spv_convert_view(struct sb_spv_context *ctx, uint32_t value,
+                                           uint32_t from_type, uint32_t to_type, uint32_t n)
+{
+    if (from_type == to_type || !value) /* the usual case: nothing to emit */
+        return value;
+    return sb_spv_convert_view_slow(ctx, value, from_type, to_type, n);
+}
+/** Lane test of a condition value (`n` lanes of `type`): != 0 when test_nz, == 0 otherwise -> bool(s). */
+uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t type, uint32_t n,
+                           bool test_nz);
+
+/* ---- operands (spirv_operand.c) ------------------------------------------------------------------ */
+
+/** Lanes set in a mask. */
+static inline uint32_t sb_spv_mask_count(uint32_t mask)
+{
+    /* A nibble table: one shift and mask, whatever the target offers for popcount. */
+    return (0x4332322132212110ull >> ((mask & 0xFu) * 4)) & 0xFu;
+}
+
+/**
+ * Loads a source operand for the destination lanes in `mask` (bit i = lane i):
+ * the result has popcount(mask) components (a scalar for one), component k
+ * being source lane swizzle[i] for the k-th set bit i. Viewed as `ir_type`
+ * (FLOAT/INT/UINT; BOOL yields bools tested != 0). Abs/neg modifiers apply in
+ * that view (integer neg = OpSNegate). Handles every readable file, immediate
+ * and relative indexing. 0 on failure (recorded).
+ */
+uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
+                         uint32_t ir_type);
+/** sb_spv_load_src for the first `n` lanes of the swizzle (dp3: n = 3; scalars: n = 1). */
+uint32_t sb_spv_load_src_n(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n,
+                           uint32_t ir_type);
+/** A one-lane source (swizzle[0]) as a scalar of `ir_type`: conditions, indices, selectors. */
+uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                            uint32_t ir_type);
+/**
+ * 64-bit sources: `n` doubles (1-2); double k is the lane pair starting at
+ * lane swizzle[k] (0 = xy, 2 = zw; ir.h), low word first. Modifiers apply.
+ */
+uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n);
+
+/**
+ * Stores `value` (popcount(dst->mask) components of `ir_type`, scalar for one)
+ * into the destination lanes in dst->mask, in ascending lane order. Applies
+ * saturate when `inst` has SB_IR_FLAG_SATURATE and the type is FLOAT. BOOL
+ * values are stored as 0xFFFFFFFF/0. NULL destinations are ignored.
+ */
+bool sb_spv_store_dst(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                      const struct sb_ir_operand *dst, uint32_t value, uint32_t ir_type);
+/** Stores `value` (n lanes of ir_type) to the lanes of `mask` only (mask ⊆ dst->mask is not required). */
+bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                           const struct sb_ir_operand *dst, uint32_t mask, uint32_t value,
+                           uint32_t ir_type);
+/** Stores `n` doubles to the lane pairs of dst->mask (xy = first, zw = second). */
+bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                             const struct sb_ir_operand *dst, uint32_t value, uint32_t n);
+
+/**
+ * Pointer (Private float) to lane `lane` of a register operand (temp, x#,
+ * v#, o#, special files, icb), with relative indices resolved. 0 on failure.
+ */
+uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                             uint32_t lane);
+/** Pointer (Private vec4) to a whole register operand; 0 on failure. */
+uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand);
+/**
+ * Forgets the r# values cached for the open block: call after emitting
+ * anything that may write r# behind the operand helpers' back (calls).
+ * sb_spv_emit_function does it after every non-ALU instruction.
+ */
+void sb_spv_registers_forget(struct sb_spv_context *ctx);
+/** An index of an operand (offset + relative) as a uint id. */
+uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
+
+/* ---- register declarations (spirv_registers.c) ------------------------------------------------- */
+
+/**
+ * Declares r#, x#, icb and the register arrays of v#, o# and the special
+ * one-register files that the signature or the IR uses, sized to cover both
+ * (and dcl_indexrange). Runs before sb_spv_io_declare. Left to the stage
+ * hooks: INPUT in GS/HS/DS, OUTPUT in HS, and the control-point and
+ * patch-constant files.
+ */
+enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx);
+/**
+ * Declares (or returns) the Private vec4[count] array behind a register file,
+ * with an optional outer dimension; files declared twice keep the first.
+ */
+uint32_t sb_spv_register_file_declare(struct sb_spv_context *ctx, uint32_t file, uint32_t count,
+                                      uint32_t outer);
+
+/* ---- IO (spirv_io.c) ----------------------------------------------------------------------------- */
+
+/** Creates Input/Output variables for the signature (non-arrayed elements of every stage). */
+enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx);
+/** Emits the copies Input -> register arrays into the open function. */
+void sb_spv_io_prologue(struct sb_spv_context *ctx);
+/** Emits the copies register arrays -> Output into the open function. */
+void sb_spv_io_epilogue(struct sb_spv_context *ctx);
+/** A built-in Input/Output variable of `type` (created once per built-in and storage); reported. */
+uint32_t sb_spv_io_builtin(struct sb_spv_context *ctx, SpvStorageClass storage, SpvBuiltIn builtin,
+                           uint32_t type);
+/** Adds an entry to the translation's input or output interface list. */
+void sb_spv_io_report(struct sb_spv_context *ctx, bool output, const struct sb_translated_interface *entry);
+/** Adds a built-in to the translation's built-in input or output list. */
+void sb_spv_io_report_builtin(struct sb_spv_context *ctx, bool output, uint32_t builtin);
+/** Frees ctx->io_state. */
+void sb_spv_io_release(struct sb_spv_context *ctx);
+/** EVAL_* and other IO-backed instructions; UNSUPPORTED-unrecorded for others. */
+enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/* ---- instruction classes ------------------------------------------------------------------------- */
+
+/** ALU/bit/conversion/double ops; UNSUPPORTED-unrecorded for ops that are not ALU. */
+enum sb_result sb_spv_alu_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/**
+ * Reserved: control flow needs the construct stack of sb_spv_emit_function,
+ * so flow ops are only translated there; this always answers
+ * UNSUPPORTED-unrecorded (kept so the hook table stays uniform).
+ */
+enum sb_result sb_spv_flow_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** Emits IR function `index` as SPIR-V function ctx->function_ids[index] (void, no parameters). */
+enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index);
+
+/* ---- constant buffers (spirv_cbuffer.c) ------------------------------------------------------------ */
+
+enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx);
+/** Pointer (Uniform float) to lane `lane` of cb operand (indices resolved; spirv_operand.c). */
+uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                                     uint32_t lane);
+/** Loads the vec4 of a cb operand (spirv_operand.c). */
+uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand);
+/** Index into program->resources of resource `class` with register/range `id`; UINT32_MAX if absent. */
+uint32_t sb_spv_find_resource(const struct sb_spv_context *ctx, uint32_t resource_class, uint32_t id);
+/** SM5.1 cb operands carry [0] range id, [1] register, [2] vector; earlier ones [0] id, [1] vector. */
+static inline bool sb_spv_cb_sm51_form(const struct sb_ir_operand *op)
+{
+    return op->index_count >= 3;
+}
+
+/* ---- debug (spirv_debug.c) ------------------------------------------------------------------------- */
+
+/** -g: OpString/OpSource for the input; no-op without debug info. */
+void sb_spv_debug_begin(struct sb_spv_context *ctx);
+/** -g: OpName `name` for `id`; no-op without debug info. */
+void sb_spv_debug_name(struct sb_spv_context *ctx, uint32_t id, const char *name);
+/** -g: OpLine file = the input's OpString, line = the instruction's byte offset, column 0. */
+void sb_spv_debug_line(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/* ---- hooks implemented by the resource engineer (spirv_resource*.c) ------------------------------ */
+
+/**
+ * Declares variables for every SRV, sampler and UAV in program->resources
+ * (filling ctx->resources[i]) and the group-shared memory
+ * (ctx->group_shared_vars). Called once before any function is emitted.
+ */
+enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx);
+/**
+ * Translates one resource / UAV / atomic / group-shared / sync instruction.
+ * Returns SB_ERROR_TRANSLATE_UNSUPPORTED without recording (ctx->result
+ * untouched) for ops it does not handle.
+ */
+enum sb_result sb_spv_resource_instruction(struct sb_spv_context *ctx,
+                                           const struct sb_ir_instruction *inst);
+/** Frees ctx->resource_state (called always, also after failures). */
+void sb_spv_resource_release(struct sb_spv_context *ctx);
+
+/* ---- resource files' shared helpers (spirv_resource*.c, spirv_texture*.c, spirv_uav*.c) ------- */
+
+/**
+ * Does any instruction of `program` use UAV register `uav_id` with
+ * imm_atomic_alloc / imm_atomic_consume? The binding step may set
+ * sb_ir_resource::has_counter from it for hand-built IR programs.
+ */
+bool sb_spv_resource_needs_counter(const struct sb_ir_program *program, uint32_t uav_id);
+
+/** Per-resource facts kept by the resource files (ctx->resource_state, by resources index). */
+struct sb_spv_resource_info {
+    uint32_t dimension;      /**< SM4 dimension (1-12) of a t#/u#; 0 for s#/cb# */
+    uint32_t value_type;     /**< enum sb_ir_type of texel lanes (FLOAT/INT/UINT); UINT for memory */
+    uint32_t element_pointer; /**< pointer type to one descriptor (UniformConstant image/sampler,
+                                   StorageBuffer block) when `arrayed` */
+    uint32_t block_type;     /**< raw/structured: the Block struct { uint[] } */
+    uint32_t counter_type;   /**< UAV counter: the Block struct { uint } */
+    bool atomic_format;      /**< typed UAV declared with an R32 format (image atomics, or
+                                  loads restricted to R32 views); no ...WithoutFormat needed */
+    uint32_t uses;           /**< SB_SPV_USE_* found by one scan of the program (u# only) */
+};
+
+/* sb_spv_resource_info::uses bits. */
+#define SB_SPV_USE_ATOMIC 0x1u  /**< memory operand of an atomic */
+#define SB_SPV_USE_READ 0x2u    /**< read by ld_uav_typed */
+#define SB_SPV_USE_COUNTER 0x4u /**< imm_atomic_alloc / imm_atomic_consume */
+
+/** ctx->resource_state. */
+struct sb_spv_resource_state {
+    struct sb_spv_resource_info *info; /**< program->resource_count entries */
+    uint32_t *group_shared_dwords;     /**< DWORDs of each g# (by group_shared index) */
+    uint32_t sample_position_var;      /**< Private vec2[32] table; 0 until samplepos needs it */
+    uint32_t sample_count_spec;        /**< OpSpecConstant of the rasterizer's sample count */
+};
+
+/** The shared state (never NULL after sb_spv_resource_declare succeeded). */
+struct sb_spv_resource_state *sb_spv_resource_state(struct sb_spv_context *ctx);
+/**
+ * Resolves a t#/s#/u# operand to its program->resources index, checking the
+ * class; records an error and returns UINT32_MAX when it is not declared.
+ */
+uint32_t sb_spv_resource_index(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                               uint32_t resource_class);
+/**
+ * Pointer to the one descriptor `op` names (the variable itself, or for an
+ * SM5.1 range an access chain with the index relative to lower_bound, marked
+ * NonUniform when the operand says so). 0 on failure (recorded).
+ */
+uint32_t sb_spv_resource_descriptor_pointer(struct sb_spv_context *ctx, uint32_t index,
+                                            const struct sb_ir_operand *op);
+/**
+ * The descriptor-array index (a uint id) an operand names in SM5.1 range
+ * `index`: index[1] (offset + relative), already relative to the range's
+ * lower bound (IR.md). 0 (recorded) when a constant index lies outside a
+ * bounded range.
+ */
+uint32_t sb_spv_resource_array_index(struct sb_spv_context *ctx, uint32_t index,
+                                     const struct sb_ir_operand *op);
+/** OpLoad of an image or sampler descriptor (NonUniform decorated when needed). */
+uint32_t sb_spv_resource_load_handle(struct sb_spv_context *ctx, uint32_t index,
+                                     const struct sb_ir_operand *op);
+/** Decorates `id` NonUniform (declaring the capability/extension) when `op` is non-uniform. */
+void sb_spv_resource_non_uniform(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                                 uint32_t id);
+/** Declares the extension that StorageBuffer needs before SPIR-V 1.3. */
+void sb_spv_resource_need_storage_buffer(struct sb_spv_context *ctx);
+/** Declares SPV_EXT_descriptor_indexing before SPIR-V 1.5 (capability `cap` is declared too). */
+void sb_spv_resource_need_indexing(struct sb_spv_context *ctx, SpvCapability cap);
+/**
+ * Pointer to DWORD `dword` (a uint id) of a raw/structured t#/u# or a g#
+ * operand: StorageBuffer or Workgroup uint. g# indices are clamped to the
+ * allocation (D3D leaves out-of-range group-shared access undefined; Vulkan
+ * must not see it). 0 on failure (recorded).
+ */
+uint32_t sb_spv_memory_dword_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                                     uint32_t dword);
+/** Bytes per structure of a structured t#/u#/g# operand (4 for raw); 0 + recorded error otherwise. */
+uint32_t sb_spv_memory_stride(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                              bool *structured);
+/** Stores `scalar` (one lane of ir_type) into every lane of dst->mask. */
+bool sb_spv_store_replicated(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                             const struct sb_ir_operand *dst, uint32_t scalar, uint32_t ir_type);
+/**
+ * Writes `texel` (a 4-lane vector of ir_type) through the resource operand's
+ * swizzle into dst->mask, as D3D typed reads do.
+ */
+bool sb_spv_store_texel(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                        const struct sb_ir_operand *dst, uint32_t texel, uint32_t ir_type,
+                        const struct sb_ir_operand *resource);
+/**
+ * The residency status of a `_s` op (dst[1], when present): the back end
+ * uses no sparse residency, so it always writes 0, "every texel resident";
+ * CHECK_ACCESS_FULLY_MAPPED tests status == 0.
+ */
+bool sb_spv_store_status(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/** OpSampledImage of t# `tex` (resources index `index`) and s# `smp`, NonUniform as either. */
+uint32_t sb_spv_texture_sampled_image(struct sb_spv_context *ctx, uint32_t index,
+                                      const struct sb_ir_operand *tex, const struct sb_ir_operand *smp);
+/** Declarations: typed t#/u# and s# (spirv_texture_decl.c), memory/counters/g# (spirv_uav_decl.c). */
+enum sb_result sb_spv_texture_declare(struct sb_spv_context *ctx, uint32_t index);
+enum sb_result sb_spv_uav_declare_memory(struct sb_spv_context *ctx, uint32_t index);
+enum sb_result sb_spv_uav_declare_group_shared(struct sb_spv_context *ctx);
+
+/** Instruction groups; each returns UNSUPPORTED unrecorded for ops it does not handle. */
+enum sb_result sb_spv_texture_sample(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_texture_fetch(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_texture_query(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_uav_access(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_uav_atomic(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
+/** Image facts of an SM4 dimension (spirv_texture_decl.c); NULL for non-image dimensions. */
+struct sb_spv_dimension_info {
+    SpvDim dim;
+    bool arrayed, ms;
+    uint8_t coords;          /**< coordinate lanes, array index included */
+    uint8_t offsets;         /**< texel-offset lanes (0: offsets not allowed, cube) */
+    uint8_t size_lanes;      /**< lanes of OpImageQuerySize(Lod), array size included */
+    SpvCapability sampled_cap; /**< capability for the sampled form (Shader: nothing extra) */
+    SpvCapability storage_cap; /**< capability for the storage form (Shader: nothing extra) */
+};
+const struct sb_spv_dimension_info *sb_spv_dimension_info(uint32_t dimension);
+
+/* ---- hooks implemented by the stage engineer (spirv_stage_*.c) ----------------------------------- */
+
+/**
+ * GS/HS/DS: execution modes, arrayed inputs/outputs, patch constants, tess
+ * factors, stream plumbing (after sb_spv_io_declare and the register arrays
+ * of the common parts). Returns SB_SUCCESS doing nothing for VS/PS/CS.
+ */
+enum sb_result sb_spv_stage_declare(struct sb_spv_context *ctx);
+/** Emit/cut and other stage ops; UNSUPPORTED-unrecorded for others. */
+enum sb_result sb_spv_stage_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/**
+ * Builds the entry function ctx->entry_function when the stage needs its own
+ * (HS: control-point phase, fork/join phases with barriers). Returns
+ * SB_ERROR_TRANSLATE_UNSUPPORTED without recording to get the default
+ * main: { sb_spv_io_prologue; call function 0; sb_spv_io_epilogue }.
+ * Called after every IR function has been emitted.
+ */
+enum sb_result sb_spv_stage_finish(struct sb_spv_context *ctx);
+/** Frees ctx->stage_state (called always). */
+void sb_spv_stage_release(struct sb_spv_context *ctx);
+/**
+ * Does the stage code declare and copy signature element `e` itself? Then
+ * sb_spv_io_declare must skip it. True for geometry-shader outputs of a
+ * stream other than 0 (they carry the Stream decoration and are written only
+ * before an emit on their stream; spirv_stage_gs.c). The other stage-owned
+ * elements (arrayed GS/HS/DS inputs, HS outputs, patch constants) are
+ * skipped by spirv_io.c already because their register files are declared
+ * only by sb_spv_stage_declare, after it.
+ */
+bool sb_spv_stage_owns_element(const struct sb_spv_context *ctx,
+                               const struct sb_ir_signature_element *e);
+
+/* ---- SM5.0 class linkage (spirv_linkage.c; the lowering is described there) ------------------------ */
+
+/**
+ * Interface slots of a program: the largest fp# id + array length, raised to
+ * cover constant this[] indices. SB_ERROR_TRANSLATE_INVALID (error filled when
+ * not NULL) when they pass D3D11's 253 slots.
+ */
+enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, uint32_t *count,
+                                         struct sb_error *error);
+/** Declares the class-instance specialisation constants of every slot (nothing without slots). */
+enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx);
+/** INTERFACE_CALL: OpSwitch over the slot's table selector, one call per table. */
+enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** this[i] as a vec4 of float lanes (the slot's this-data constants); 0 on failure (recorded;
+ *  spirv_operand.c). */
+uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+/** cb[r][v] with a relatively chosen buffer r: vec4 float; 0 on failure (recorded;
+ *  spirv_operand.c). */
+uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+/**
+ * An instruction with an SM5.0 t#/s#/u# operand whose register is relative
+ * (t[r0.w + 0]): emitted once per fitting declared register under an
+ * OpSwitch. UNSUPPORTED-unrecorded when it has no such operand.
+ */
+enum sb_result sb_spv_linkage_resource_instruction(struct sb_spv_context *ctx,
+                                                   const struct sb_ir_instruction *inst);
+/** Frees ctx->linkage_state (called always). */
+void sb_spv_linkage_release(struct sb_spv_context *ctx);
+
+/* ---- the whole back end (spirv_module.c) ----------------------------------------------------------- */
+
+/**
+ * Translates `program` (bindings already assigned in its resources) into
+ * SPIR-V words (malloc'd) and fills the interface lists of `out`. Reads the
+ * IR only (-g names from sb_ir_resource::cb_variables). A PICA program must be
+ * lowered (sb_ir_run_passes) first: SB_ERROR_INVALID_ARGUMENT otherwise.
+ * `source_name` (NULL: "shader.dxbc") names the OpSource file under -g.
+ */
+enum sb_result sb_spv_generate(const struct sb_ir_program *program,
+                               const struct sb_translate_options *options, const char *source_name,
+                               struct sb_translation *out, struct sb_error *error);
+
+/**
+ * VkDescriptorType of a resource's binding (spirv_resource_util.c), the one source of
+ * truth the declarations must match: cb# UNIFORM_BUFFER (6); s# SAMPLER (0);
+ * t# typed buffer UNIFORM_TEXEL_BUFFER (4), other typed SAMPLED_IMAGE (2),
+ * raw/structured STORAGE_BUFFER (7); u# typed buffer STORAGE_TEXEL_BUFFER (5),
+ * other typed STORAGE_IMAGE (3), raw/structured STORAGE_BUFFER (7).
+ */
+uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *resource);
+
+/** SPIR-V version word for a target env (vulkan1.0 -> 1.0, 1.1 -> 1.3, 1.2 -> 1.5, 1.3 -> 1.6). */
+uint32_t sb_spv_version_for_env(enum sb_target_env env);
+
+/* SPIRV-Tools entry points (sb_spirv_validate, sb_spirv_optimize) are public in translate.h. */
+
+/**
+ * Zeroed storage for `count` elements (NULL on overflow or failure; free() it).
+ * Used instead of calloc(): glibc's calloc bypasses the per-thread cache of small
+ * blocks, so the many small per-module arrays would each take the slow path.
+ */
+void *sb_spv_zalloc(size_t count, size_t size);
+
+/**
+ * Room for one more element at index `count` of a growable array (capacity doubles,
+ * starting at `first`). Returns the array, moved if it grew, or NULL after recording
+ * SB_ERROR_OUT_OF_MEMORY (the old array is then untouched and still the caller's).
+ */
+void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint32_t *capacity,
+                  size_t size, uint32_t first);
+
+/** After -O: drops reported inputs/outputs/built-ins whose variables the optimiser removed
+ *  (translate_report.c). SB_ERROR_OUT_OF_MEMORY, or SB_ERROR_SPIRV_OPTIMIZE when the words
+ *  do not scan as a module. */
+enum sb_result sb_translation_prune_interface(struct sb_translation *translation);
+
+#endif

@@ -1,0 +1,349 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Registers of the SPIR-V back end (model: spirv_private.h): the typed views
+ * of lane values (types, constants, bitcast views, tests), and the declaration
+ * of r#, x#, the icb and the v#/o#/special register arrays. Lanes are stored as
+ * float and viewed through OpBitcast so that bits survive as D3D requires
+ * (IR.md §Registers). The operand loads and stores that address these arrays
+ * are in spirv_operand.c.
+ */
+#include "spirv_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- types and constants ---------------------------------------------------------------- */
+
+uint32_t sb_spv_type_of_slow(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n)
+{
+    if (n < 1 || n > 4)
+        n = 1;
+    switch (ir_type) {
+    case SB_IR_TYPE_INT: return ctx->t.ivec[n];
+    case SB_IR_TYPE_UINT: return ctx->t.uvec[n];
+    case SB_IR_TYPE_BOOL: return ctx->t.bvec[n];
+    case SB_IR_TYPE_DOUBLE:
+        if (!ctx->t.f64) {
+            sb_spv_capability(&ctx->builder, SpvCapabilityFloat64);
+            ctx->t.f64 = sb_spv_type_float(&ctx->builder, 64);
+        }
+        return sb_spv_type_vector(&ctx->builder, ctx->t.f64, n);
+    case SB_IR_TYPE_FLOAT:
+    default: return ctx->t.fvec[n];
+    }
+}
+
+uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t scalar;
+    if (ir_type == SB_IR_TYPE_BOOL)
+        scalar = sb_spv_const_bool(b, bits != 0);
+    else
+        scalar = sb_spv_const32(b, sb_spv_type_of(ctx, ir_type, 1), bits);
+    return sb_spv_const_splat(b, sb_spv_type_of(ctx, ir_type, n), scalar, n);
+}
+
+uint32_t sb_spv_convert_view_slow(struct sb_spv_context *ctx, uint32_t value, uint32_t from_type,
+                                  uint32_t to_type, uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (from_type == to_type || !value)
+        return value;
+    if (from_type == SB_IR_TYPE_BOOL) {
+        uint32_t ones = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0xFFFFFFFFu);
+        uint32_t zero = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0);
+        uint32_t u = sb_spv_op3(b, SpvOpSelect, ctx->t.uvec[n], value, ones, zero);
+        return sb_spv_bitcast(b, sb_spv_type_of(ctx, to_type, n), ctx->t.uvec[n], u);
+    }
+    if (to_type == SB_IR_TYPE_BOOL) {
+        uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[n], sb_spv_type_of(ctx, from_type, n), value);
+        return sb_spv_op2(b, SpvOpINotEqual, ctx->t.bvec[n], u,
+                          sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
+    }
+    return sb_spv_op1(b, SpvOpBitcast, sb_spv_type_of(ctx, to_type, n), value);
+}
+
+uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t type, uint32_t n,
+                           bool test_nz)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (type == SB_IR_TYPE_BOOL)
+        return test_nz ? value : sb_spv_op1(b, SpvOpLogicalNot, ctx->t.bvec[n], value);
+    uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[n], sb_spv_type_of(ctx, type, n), value);
+    return sb_spv_op2(b, test_nz ? SpvOpINotEqual : SpvOpIEqual, ctx->t.bvec[n], u,
+                      sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
+}
+
+/* ---- declarations --------------------------------------------------------------------------------- */
+
+uint32_t sb_spv_register_file_declare(struct sb_spv_context *ctx, uint32_t file, uint32_t count,
+                                      uint32_t outer)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct sb_spv_register_file *f = &ctx->files[file];
+    if (file >= SB_IR_FILE_COUNT)
+        return 0;
+    if (f->var)
+        return f->var;
+    if (!count)
+        count = 1;
+    /* A flat file gets one zero element more: a dynamic index is clamped to it, so reads
+     * out of range give 0 and writes land there (IR.md: D3D keeps relative v#/o# inside an
+     * index range and leaves the rest undefined; consumers return 0, as for x#). */
+    uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], outer ? count : count + 1);
+    if (outer)
+        type = sb_spv_type_array(b, type, outer);
+    f->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
+                                    SpvStorageClassPrivate, outer ? 0 : sb_spv_const_null(b, type));
+    f->count = count;
+    f->outer = outer;
+    if (ctx->debug_info) {
+        char name[24];
+        snprintf(name, sizeof(name), file == SB_IR_FILE_INPUT    ? "v"
+                                     : file == SB_IR_FILE_OUTPUT ? "o"
+                                                                 : "special%u",
+                 file);
+        sb_spv_debug_name(ctx, f->var, name);
+    }
+    return f->var;
+}
+
+/* Files whose arrays this file declares (the stage hooks own the arrayed ones). */
+static bool core_file(const struct sb_ir_program *p, uint32_t file)
+{
+    bool arrayed_input = p->stage == SB_IR_STAGE_GEOMETRY || p->stage == SB_IR_STAGE_HULL ||
+                         p->stage == SB_IR_STAGE_DOMAIN;
+    switch (file) {
+    case SB_IR_FILE_INPUT: return !arrayed_input;
+    case SB_IR_FILE_OUTPUT: return p->stage != SB_IR_STAGE_HULL;
+    case SB_IR_FILE_INPUT_CONTROL_POINT:
+    case SB_IR_FILE_OUTPUT_CONTROL_POINT:
+    case SB_IR_FILE_INPUT_PATCH_CONSTANT:
+        return false;
+    default:
+        return file >= SB_IR_FILE_PRIMITIVE_ID && file <= SB_IR_FILE_STENCIL_REF;
+    }
+}
+
+#define VS (1u << SB_IR_STAGE_VERTEX)
+#define PS (1u << SB_IR_STAGE_PIXEL)
+#define GS (1u << SB_IR_STAGE_GEOMETRY)
+#define HS (1u << SB_IR_STAGE_HULL)
+#define DS (1u << SB_IR_STAGE_DOMAIN)
+#define CS (1u << SB_IR_STAGE_COMPUTE)
+
+/* The stages in which each special one-register file exists (docs/sm4-tokens.md);
+ * 0 = not a special file (the control-point files belong to the stage hooks). */
+static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
+    [SB_IR_FILE_PRIMITIVE_ID] = PS | GS | HS | DS,
+    [SB_IR_FILE_THREAD_ID] = CS,
+    [SB_IR_FILE_THREAD_GROUP_ID] = CS,
+    [SB_IR_FILE_THREAD_ID_IN_GROUP] = CS,
+    [SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED] = CS,
+    [SB_IR_FILE_COVERAGE_IN] = PS,
+    [SB_IR_FILE_INNER_COVERAGE] = PS,
+    [SB_IR_FILE_GS_INSTANCE_ID] = GS,
+    [SB_IR_FILE_DOMAIN_POINT] = DS,
+    [SB_IR_FILE_OUTPUT_CONTROL_POINT_ID] = HS,
+    [SB_IR_FILE_FORK_INSTANCE_ID] = HS,
+    [SB_IR_FILE_JOIN_INSTANCE_ID] = HS,
+    [SB_IR_FILE_CYCLE_COUNTER] = VS | PS | GS | HS | DS | CS,
+    [SB_IR_FILE_DEPTH] = PS,
+    [SB_IR_FILE_DEPTH_GREATER_EQUAL] = PS,
+    [SB_IR_FILE_DEPTH_LESS_EQUAL] = PS,
+    [SB_IR_FILE_COVERAGE_OUT] = PS,
+    [SB_IR_FILE_STENCIL_REF] = PS,
+};
+
+#undef VS
+#undef PS
+#undef GS
+#undef HS
+#undef DS
+#undef CS
+
+/* Most operands are r# and immediates: they size nothing (tested inline, before the call). */
+static inline bool sizes_something(const struct sb_ir_operand *op)
+{
+    return op->file > SB_IR_FILE_TEMP || (op->index_count && op->index[0].relative);
+}
+
+static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struct sb_ir_operand *op,
+                         int depth)
+{
+    if (depth > 4)
+        return;
+    if (op->file == SB_IR_FILE_CONSTANT_BUFFER) {
+        /* [0] id, [1] vector; SM5.1 [0] id, [1] register, [2] vector. */
+        uint32_t id = op->index[0].offset, slot = op->index_count >= 3 ? 2 : 1;
+        if (op->index_count >= 2 && id < 64 && op->index[slot].offset < 4096 &&
+            ctx->cb_used[id] < op->index[slot].offset + 1)
+            ctx->cb_used[id] = op->index[slot].offset + 1;
+        if (op->index_count >= 2 && id < 64 && op->index[slot].relative)
+            ctx->cb_relative[id] = true;
+    } else if (op->file < SB_IR_FILE_COUNT) {
+        uint32_t n = 1;
+        if (op->index_count >= 1 && (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_OUTPUT))
+            n = op->index[op->index_count - 1].offset + 1;
+        if (n > 4096)
+            n = 4096; /* an absurd index fails later with a clear message */
+        if (need[op->file] < n)
+            need[op->file] = n;
+    }
+    for (uint32_t i = 0; i < op->index_count && i < 3; i++)
+        if (op->index[i].relative)
+            note_operand(ctx, need, op->index[i].relative, depth + 1);
+}
+
+static enum sb_result declare_files(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    uint32_t need[SB_IR_FILE_COUNT] = { 0 };
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        if (e->file >= SB_IR_FILE_COUNT)
+            continue;
+        uint32_t n = (e->file == SB_IR_FILE_INPUT || e->file == SB_IR_FILE_OUTPUT)
+                         ? e->register_index + 1 : 1;
+        if (n <= 4096 && need[e->file] < n)
+            need[e->file] = n;
+    }
+    for (uint32_t i = 0; i < p->index_range_count; i++) {
+        const struct sb_ir_index_range *r = &p->index_ranges[i];
+        uint64_t end = (uint64_t)r->first + r->count;
+        if (r->file < SB_IR_FILE_COUNT && end <= 4096 && need[r->file] < end)
+            need[r->file] = (uint32_t)end;
+    }
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
+            for (uint32_t d = 0; d < inst->dst_count; d++)
+                if (sizes_something(&inst->dst[d]))
+                    note_operand(ctx, need, &inst->dst[d], 0);
+            for (uint32_t s = 0; s < inst->src_count; s++)
+                if (sizes_something(&inst->src[s]))
+                    note_operand(ctx, need, &inst->src[s], 0);
+        }
+    ctx->cb_scanned = true;
+    for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
+        if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_COMPUTE &&
+            !(special_file_stages[file] & (1u << p->stage)))
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                               "special register file %u does not exist in this shader stage", file);
+    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
+        if (need[file] && core_file(p, file))
+            sb_spv_register_file_declare(ctx, file, need[file], 0);
+    return ctx->result;
+}
+
+static enum sb_result declare_temps(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t count = p->temp_count;
+    for (uint32_t f = 0; f < p->function_count; f++)
+        if (p->functions[f].temp_count > count)
+            count = p->functions[f].temp_count;
+    if (count > 4096) /* D3D's limit; also keeps the 1.4+ interface list within one instruction */
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers (D3D allows 4096)",
+                           count);
+    /* One allocation: variables, then the cached values, blocks and epochs. */
+    ctx->temps = sb_spv_zalloc(4 * (size_t)(count ? count : 1), sizeof(uint32_t));
+    if (!ctx->temps)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    ctx->temp_value = ctx->temps + (count ? count : 1);
+    ctx->temp_block = ctx->temp_value + (count ? count : 1);
+    ctx->temp_epoch = ctx->temp_block + (count ? count : 1);
+    ctx->temp_generation = 1;
+    ctx->temp_count = count;
+    for (uint32_t i = 0; i < count; i++) {
+        ctx->temps[i] = sb_spv_variable_global(b, ctx->t.ptr_private_vec4, SpvStorageClassPrivate, 0);
+        if (ctx->debug_info) {
+            char name[16];
+            snprintf(name, sizeof(name), "r%u", i);
+            sb_spv_debug_name(ctx, ctx->temps[i], name);
+        }
+    }
+    return SB_SUCCESS;
+}
+
+static enum sb_result declare_indexable(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t max = 0;
+    for (uint32_t i = 0; i < p->indexable_temp_count; i++) {
+        if (p->indexable_temps[i].id >= 65536)
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "indexable temp x%u",
+                               p->indexable_temps[i].id);
+        if (p->indexable_temps[i].id + 1 > max)
+            max = p->indexable_temps[i].id + 1;
+    }
+    if (!max)
+        return SB_SUCCESS;
+    ctx->indexable = sb_spv_zalloc(max, sizeof(*ctx->indexable));
+    if (!ctx->indexable)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    ctx->indexable_count = max;
+    for (uint32_t i = 0; i < p->indexable_temp_count; i++) {
+        const struct sb_ir_indexable_temp *x = &p->indexable_temps[i];
+        struct sb_spv_indexable *slot = &ctx->indexable[x->id];
+        uint32_t count = x->count ? x->count : 1;
+        if (slot->var)
+            continue;
+        /* One element more than declared: a dynamic index is clamped to it, so reads out of
+         * range give 0 and writes out of range land there (IR.md: D3D leaves both undefined,
+         * consumers return 0); zero-initialised like the interpreter's arrays. */
+        uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], count + 1);
+        slot->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
+                                           SpvStorageClassPrivate, sb_spv_const_null(b, type));
+        slot->count = count;
+        if (ctx->debug_info) {
+            char name[16];
+            snprintf(name, sizeof(name), "x%u", x->id);
+            sb_spv_debug_name(ctx, slot->var, name);
+        }
+    }
+    return SB_SUCCESS;
+}
+
+/* The icb as a Private uvec4 array with a constant initializer: uint, so that
+ * integer data never passes through float constants a driver might flush. */
+static enum sb_result declare_icb(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t n = p->icb_vector_count;
+    if (!n || !p->icb)
+        return SB_SUCCESS;
+    /* A zero row after the data: dynamic indices are clamped to it (reads out of range
+     * give 0, IR.md). */
+    uint32_t *rows = malloc((n + 1) * sizeof(*rows));
+    if (!rows)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t lanes[4];
+        for (uint32_t c = 0; c < 4; c++)
+            lanes[c] = sb_spv_const32(b, ctx->t.u32, p->icb[4 * i + c]);
+        rows[i] = sb_spv_const_composite(b, ctx->t.uvec[4], lanes, 4);
+    }
+    rows[n] = sb_spv_const_null(b, ctx->t.uvec[4]);
+    uint32_t type = sb_spv_type_array(b, ctx->t.uvec[4], n + 1);
+    uint32_t init = sb_spv_const_composite(b, type, rows, n + 1);
+    free(rows);
+    ctx->icb_var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
+                                          SpvStorageClassPrivate, init);
+    sb_spv_debug_name(ctx, ctx->icb_var, "icb");
+    return SB_SUCCESS;
+}
+
+enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx)
+{
+    enum sb_result r;
+    if ((r = declare_temps(ctx)) != SB_SUCCESS || (r = declare_indexable(ctx)) != SB_SUCCESS ||
+        (r = declare_icb(ctx)) != SB_SUCCESS)
+        return r;
+    return declare_files(ctx);
+}
