@@ -1,73 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The interpreter state every stage shares: failures, resource lookup, the
- * binding check (a statically named resource the program uses must be in the
- * caller's table, and typed ones must hold their texels), and the allocation,
- * clearing and release of the structure-of-arrays state (interp_private.h).
+ * The interpreter state every stage shares: the binding check (a statically
+ * named resource the program uses must be in the caller's table, and typed
+ * ones must hold their texels), and the allocation, clearing and release of
+ * the structure-of-arrays state (interp_private.h).
  * Compute dispatch is in interp_dispatch.c, the graphics stages in
  * interp_graphics.c.
  */
 #include "interp_private.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-
-enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)
-{
-    if (s->result != SB_SUCCESS)
-        return s->result;
-    s->result = code;
-    if (s->error) {
-        s->error->code = code;
-        s->error->offset = s->inst ? s->inst->offset : 0;
-        s->error->instr = UINT32_MAX;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(s->error->message, sizeof(s->error->message), fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
-enum sb_result sb_interp_unsupported(struct interp_state *s, const char *what)
-{
-    return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': %s is not supported by the interpreter",
-                          s->inst ? sb_ir_op_name(s->inst->op) : "?", what);
-}
-
-struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_class, uint32_t space,
-                                      uint32_t reg)
-{
-    for (uint32_t i = 0; i < s->resource_count; i++) {
-        struct sb_rt_resource *r = &s->resources[i];
-        if (r->resource_class == resource_class && r->space == space && r->register_index == reg)
-            return r;
-    }
-    return NULL;
-}
-
-static uint32_t class_of_file(uint32_t file)
-{
-    switch (file) {
-    case SB_IR_FILE_CONSTANT_BUFFER: return SB_IR_RESOURCE_CBV;
-    case SB_IR_FILE_RESOURCE: return SB_IR_RESOURCE_SRV;
-    case SB_IR_FILE_SAMPLER: return SB_IR_RESOURCE_SAMPLER;
-    case SB_IR_FILE_UAV: return SB_IR_RESOURCE_UAV;
-    default: return UINT32_MAX;
-    }
-}
-
-const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id)
-{
-    uint32_t cls = class_of_file(file);
-    for (uint32_t i = 0; i < s->program->resource_count; i++)
-        if (s->program->resources[i].resource_class == cls && s->program->resources[i].id == id)
-            return &s->program->resources[i];
-    return NULL;
-}
 
 static const char class_letter[4][3] = { "cb", "t", "s", "u" };
 
@@ -98,7 +42,7 @@ static bool fits(const struct sb_ir_resource *d, const struct sb_rt_resource *r,
 /* Every statically named cb#/t#/s#/u# an instruction uses must be bound (and fit). */
 static enum sb_result check_operand(struct interp_state *s, const struct sb_ir_operand *op)
 {
-    uint32_t cls = class_of_file(op->file);
+    uint32_t cls = sb_interp_resource_class(op->file);
     if (cls == UINT32_MAX || op->index_count < 1 || op->index[0].relative)
         return SB_SUCCESS;
     const struct sb_ir_resource *d = sb_interp_decl(s, op->file, op->index[0].offset);

@@ -98,6 +98,14 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
                                     const struct sb_validate_options *options,
                                     struct sb_validate_report *report, struct sb_error *error);
 
+/** Whether float bits `u` are a normal number (neither zero, denormal, infinite nor NaN). */
+static inline bool sb_validate_is_normal(uint32_t u)
+{
+    uint32_t e = u & 0x7f800000u;
+    return e && e != 0x7f800000u;
+}
+
+/* ---- validate_base.c ---- */
 /** CLOCK_MONOTONIC in nanoseconds. */
 uint64_t sb_validate_now_ns(void);
 

@@ -6,7 +6,7 @@
  * other resources exist or in which order they are declared.
  */
 #include "validate_private.h"
-#include "pica_private.h"
+#include "validate_pica.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,37 +18,6 @@ enum {
     DIM_1DARRAY = 7, DIM_2DARRAY = 8, DIM_2DMSARRAY = 9, DIM_CUBEARRAY = 10,
 };
 #define VK_COMPARE_OP_LESS_OR_EQUAL_VALUE 3u
-
-uint64_t sb_rt_mix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-static uint32_t float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-/* Multiples of 1/256: exact in every float format the runtime uses, so an upload
- * through RGBA16F or a unorm conversion loses nothing. */
-uint32_t sb_rt_seeded_word(uint8_t kind, uint64_t random, bool typed_float)
-{
-    switch (kind) {
-    case SB_RT_WORD_FLOAT:
-        if (typed_float)
-            return float_bits((float)(random % 257) / 256.0f);
-        return float_bits((float)((int)(random % 1025) - 512) / 256.0f);
-    case SB_RT_WORD_INT: return (uint32_t)((int32_t)(random % 16) - 8);
-    case SB_RT_WORD_UINT: case SB_RT_WORD_UNKNOWN: return (uint32_t)(random % 16);
-    case SB_RT_WORD_BOOL: return (uint32_t)(random & 1);
-    default: return 0;
-    }
-}
 
 static void fill(struct sb_rt_inputs *in, uint32_t i, uint64_t seed, bool typed_float)
 {

@@ -16,7 +16,7 @@
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/shbin.h"
 #include "shaderbridge/sm4.h"
-#include "pica_private.h"
+#include "program_private.h"
 
 struct program_state {
     struct sb_rt_program public;

@@ -595,3 +595,20 @@ bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *
     uint32_t written = (v[0] ? 3u : 0u) | (v[2] ? 12u : 0u);
     return sb_interp_store(s, dst, mask & written, v, SB_IR_TYPE_UINT);
 }
+
+const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
+{
+    const uint32_t *vx = op->index[0].relative ? sb_interp_index(s, &op->index[0]) : NULL;
+    const uint32_t *rx = op->index[1].relative ? sb_interp_index(s, &op->index[1]) : NULL;
+    if ((op->index[0].relative && !vx) || (op->index[1].relative && !rx))
+        return NULL;
+    uint32_t *out = sb_interp_scratch(s);
+    if (!out)
+        return NULL;
+    uint32_t n = s->lanes, regs = s->in_regs, verts = s->in_vertices;
+    for (uint32_t l = 0; l < n; l++) {
+        uint32_t v = vx ? vx[l] : op->index[0].offset, r = rx ? rx[l] : op->index[1].offset;
+        out[l] = v < verts && r < regs ? s->io_in[(((size_t)v * regs + r) * 4 + c) * n + l] : 0;
+    }
+    return out;
+}

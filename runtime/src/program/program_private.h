@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runtime's PICA200 (SHBIN) pieces, shared by program.c, inputs.c and the
- * validation files: the parsed SHBIN a program keeps, the uniform buffer a
- * PICA program reads (translator/IR.md "Registers and the uniform buffer"),
- * and geometry-shader runs (the compute expansion of pica_gs*.c).
+ * What the program loader (program.c) keeps beyond the public sb_rt_program and
+ * what the validation files read from it: the parsed SHBIN of a PICA200 program
+ * and the geometry-shader compute expansion (pica_gs*.c; runtime/README.md
+ * "PICA200"). The seeding and validation of PICA programs is in
+ * validate/validate_pica.h.
  */
-#ifndef SB_RUNTIME_PICA_PRIVATE_H
-#define SB_RUNTIME_PICA_PRIVATE_H
+#ifndef SB_RUNTIME_PROGRAM_PRIVATE_H
+#define SB_RUNTIME_PROGRAM_PRIVATE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,21 +18,6 @@ struct sb_shbin;
 
 /** The parsed SHBIN of a program sb_rt_program_load_shbin made (and its DVLE index), else NULL. */
 const struct sb_shbin *sb_rt_program_shbin(const struct sb_rt_program *program, uint32_t *dvle_index);
-
-/** Whether declaration `d` of `program` is the PICA uniform buffer (cb0 of a PICA program). */
-bool sb_rt_pica_is_uniform_buffer(const struct sb_rt_program *program, const struct sb_ir_resource *d);
-
-/**
- * Seeds resource `i` of `in` (the PICA uniform buffer, 1616 bytes with word kinds) the way
- * runtime/README.md "PICA200" states: c0-c95 floats in [-2, 2] (multiples of 1/256, exact
- * in float24), i0-i3 = (count - 1 in 0..7, start 0..15, step 0..3, 0), b0-b15 random bits,
- * then the DVLE's constant table on top (what libctru uploads when it binds the program).
- */
-void sb_rt_pica_fill_uniforms(const struct sb_rt_program *program, struct sb_rt_inputs *in, uint32_t i,
-                              uint64_t seed);
-
-/** Writes the DVLE constants of `program` (if it has a SHBIN) into uniform buffer words `words`. */
-void sb_rt_pica_apply_constants(const struct sb_rt_program *program, uint32_t *words);
 
 /* ---- geometry shaders: the compute expansion (pica_gs*.c; runtime/README.md "PICA200") ---- */
 
@@ -72,22 +58,5 @@ void sb_rt_pica_gs_destroy(struct sb_ir_program *expansion);
 
 /** The expansion facts of a program loaded from a geometry DVLE, else NULL (program.c). */
 const struct sb_rt_pica_gs *sb_rt_program_pica_gs(const struct sb_rt_program *program);
-
-/**
- * Seeded inputs of a geometry-shader program: the uniform buffer as for vertex shaders
- * (b15 as seeded: the first invocation sees it; the expansion sets it for the later ones),
- * t0 with `primitive_count` records of `record_vectors` vectors (0 = the mode's default;
- * clamped to max_record_vectors) holding seeded floats (variable mode: vector 0 = the
- * vertex count 1-8 in all lanes), u0 zeroed with room for `capacity` records (0 = 32 per
- * primitive, within 32 MiB). Tests overwrite the records they choose.
- */
-enum sb_result sb_rt_pica_gs_inputs(const struct sb_rt_program *program, uint32_t primitive_count,
-                                    uint32_t record_vectors, uint32_t capacity, uint64_t seed,
-                                    struct sb_rt_inputs **out, struct sb_error *error);
-
-/** sb_validate of a geometry-shader program: draw_count primitives (0 = 16), one thread. */
-enum sb_result sb_rt_pica_gs_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
-                                      const struct sb_validate_options *options,
-                                      struct sb_validate_report *report, struct sb_error *error);
 
 #endif

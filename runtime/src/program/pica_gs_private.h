@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pica_private.h"
+#include "program_private.h"
 #include "shaderbridge/ir.h"
 
 /** Most input primitives one expansion run walks (the header's count is clamped to it). */

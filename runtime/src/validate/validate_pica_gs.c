@@ -7,7 +7,7 @@
  * interpreter and on the device and compares u0 bit for bit (validate.c: PICA programs).
  */
 #include "inputs_private.h"
-#include "pica_private.h"
+#include "validate_pica.h"
 #include "validate_private.h"
 
 #include <stdlib.h>

@@ -8,7 +8,7 @@
  * DVLE constants, which a program relies on exactly as libctru sets them.
  */
 #include "inputs_private.h"
-#include "pica_private.h"
+#include "validate_pica.h"
 
 #include <string.h>
 

@@ -6,93 +6,12 @@
  * validate_graphics.c, validate_geometry.c). The interpreter runs first so a program that does not
  * terminate within the budget is reported without handing it to a device.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "validate_private.h"
-#include "pica_private.h"
+#include "validate_pica.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-enum sb_result sb_validate_fail(struct sb_error *error, enum sb_result code, const char *message)
-{
-    if (error) {
-        memset(error, 0, sizeof(*error));
-        error->code = code;
-        strncpy(error->message, message, sizeof(error->message) - 1);
-    }
-    return code;
-}
-
-uint64_t sb_validate_now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-static float as_float(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-/* Floats mapped to integers that increase with the value, so ULP distance is a difference. */
-static int64_t ordered(uint32_t u)
-{
-    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
-}
-
-static bool is_nan(uint32_t u)
-{
-    return (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu);
-}
-
-static bool is_zero_or_denormal(uint32_t u)
-{
-    return (u & 0x7f800000u) == 0;
-}
-
-static bool is_normal(uint32_t u)
-{
-    uint32_t e = u & 0x7f800000u;
-    return e && e != 0x7f800000u;
-}
-
-static bool floats_agree(uint32_t a, uint32_t b, uint32_t ulps)
-{
-    if (is_nan(a) || is_nan(b))
-        return is_nan(a) && is_nan(b);
-    int64_t d = ordered(a) - ordered(b);
-    if (d < 0)
-        d = -d;
-    if (d <= (int64_t)ulps)
-        return true;
-    float fa = as_float(a), fb = as_float(b);
-    if (isinf(fa) || isinf(fb))
-        return false;
-    return fabsf(fa - fb) <= 0x1p-20f;
-}
-
-bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t float_ulps)
-{
-    if (a == b)
-        return true;
-    switch (kind) {
-    case SB_RT_WORD_IGNORED:
-        return true;
-    case SB_RT_WORD_FLOAT:
-        if (is_zero_or_denormal(a) && is_zero_or_denormal(b))
-            return true; /* D3D lets float32 denormals flush to zero */
-        return floats_agree(a, b, float_ulps);
-    case SB_RT_WORD_UNKNOWN:
-        return is_normal(a) && is_normal(b) && floats_agree(a, b, float_ulps);
-    default:
-        return false;
-    }
-}
 
 static bool doubles_agree(uint64_t a, uint64_t b, uint32_t ulps)
 {
@@ -207,7 +126,7 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
             if (exact ? gw[w] == cw[w] : sb_validate_words_agree(kind, gw[w], cw[w], o->float_ulps))
                 continue;
             bool cpu_special = !exact && (cw[w] & 0x7f800000u) == 0x7f800000u;
-            bool as_float = kind == SB_RT_WORD_FLOAT || (kind == SB_RT_WORD_UNKNOWN && is_normal(gw[w]));
+            bool as_float = kind == SB_RT_WORD_FLOAT || (kind == SB_RT_WORD_UNKNOWN && sb_validate_is_normal(gw[w]));
             if (cpu_special && as_float)
                 report->unconstrained++;
             else

@@ -1,21 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Internals of the CPU interpreter (shaderbridge/interp.h), shared by its
- * files:
- *   interp.c          dispatch, group setup, binding checks, the budget;
+ * files (README.md lists them in call order; each calls only those below):
+ *   interp_dispatch.c compute dispatch: batches of thread groups, workers;
+ *   interp_graphics.c vertex and pixel batches: v#/o#/oDepth, system values;
+ *   interp_geometry.c geometry batches: v[n][r] inputs, the results;
+ *   interp.c          group setup, binding checks, allocation, the budget;
  *   interp_flow.c     the structured-flow walk with per-lane masks;
- *   interp_operand.c  operand access: sources as per-component lane arrays,
- *                     destinations under mask, active lanes and saturate;
+ *   interp_emit.c     geometry emit/cut records;
  *   interp_alu*.c     ALU ops (float, integer/bit, double);
+ *   interp_quad.c     pixel quads: derivatives, discard, implicit LOD;
  *   interp_memory.c   raw/structured buffers, g#, atomics, counters;
- *   interp_texel.c    texel formats and typed addressing;
- *   interp_texture.c  typed loads/stores, queries, resource lookup;
+ *   interp_texture.c  typed loads/stores, queries;
  *   interp_sample.c   sample/gather/comparison operands, LOD, per-lane lookups;
  *   interp_filter.c   Vulkan's filtering and addressing, comparison, gather;
  *   interp_cube.c     cube face selection and seamless edges;
- *   interp_graphics.c vertex and pixel batches: v#/o#/oDepth, system values;
- *   interp_quad.c     pixel quads: derivatives, discard, implicit LOD;
- *   interp_geometry.c geometry batches: v[n][r] inputs, emit/cut records.
+ *   interp_bind.c     the binding of a typed-resource operand;
+ *   interp_operand.c  operand access: sources as per-component lane arrays,
+ *                     destinations under mask, active lanes and saturate;
+ *   interp_texel.c    texel formats and typed addressing;
+ *   interp_base.c     failures, declaration and resource-table lookup.
  *
  * Storage is structure-of-arrays: r# component c of register i is the lane
  * array temp[i * 4 + c]; an ALU op reads whole component arrays and writes a
@@ -170,21 +174,14 @@ static inline uint32_t B(bool b)
     return b ? 0xFFFFFFFFu : 0;
 }
 
-/* ---- interp.c ---------------------------------------------------------------------------- */
-/** Records a failure (first one wins) at the current instruction; returns the code. */
-enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-/** UNSUPPORTED naming the current op. */
-enum sb_result sb_interp_unsupported(struct interp_state *s, const char *what);
-/** The table entry for class/space/register, or NULL. */
-struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_class, uint32_t space,
-                                      uint32_t reg);
-/** The declaration an operand of `file` names (index[0] = id), or NULL. */
-const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id);
+/* The results being filled, and which invocation lane 0 of the batch is. */
+struct interp_geometry {
+    struct sb_interp_geometry_results *results;
+    uint32_t max;          /* the program's gs_max_output_vertices */
+    uint32_t first;        /* invocation of lane 0 */
+};
 
+/* ---- interp.c ---------------------------------------------------------------------------- */
 /** Checks bindings and allocates the state for s->lanes lanes (compute and graphics). */
 /** Zeroes `s` and fills what every stage's run starts from: the program, the resource table,
  *  `lanes` rounded up to SB_INTERP_LANE_BLOCK, and the budget and approx_ulps of `options`
@@ -212,12 +209,9 @@ void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const 
                             const uint32_t size[3], const uint32_t *const ddx[3],
                             const uint32_t *const ddy[3], uint32_t *lod);
 
-/* ---- interp_geometry.c ------------------------------------------------------------------- */
+/* ---- interp_emit.c ----------------------------------------------------------------------- */
 /** EMIT / CUT / EMIT_THEN_CUT of the active lanes of a geometry batch (UNSUPPORTED elsewhere). */
 enum sb_result sb_interp_geometry_emit(struct interp_state *s, const struct sb_ir_instruction *inst);
-/** Component c of a v[vertex][register] source of a geometry batch (either index relative;
- *  reads outside the primitive's vertices or registers give 0); NULL (recorded) on failure. */
-const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c);
 
 /* ---- interp_flow.c ----------------------------------------------------------------------- */
 /** Precomputes the marker partners of every function. */
@@ -260,6 +254,9 @@ bool sb_interp_store_replicated(struct interp_state *s, const struct sb_ir_opera
 /** Stores `n` doubles to the pairs of dst's mask in order. */
 bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *dst, double *const value[2],
                             uint32_t n);
+/** Component c of a v[vertex][register] source of a geometry batch (either index relative;
+ *  reads outside the primitive's vertices or registers give 0); NULL (recorded) on failure. */
+const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c);
 
 /* ---- interp_alu*.c ----------------------------------------------------------------------- */
 /** Runs an ALU op; UNSUPPORTED unrecorded when `op` is none. */
@@ -296,11 +293,15 @@ uint32_t sb_interp_level_extent(const struct sb_rt_resource *r, uint32_t axis, u
 /* ---- interp_texture.c -------------------------------------------------------------------- */
 /** Typed loads/stores, sampling and queries; UNSUPPORTED unrecorded otherwise. */
 enum sb_result sb_interp_texture(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_sample.c --------------------------------------------------------------------- */
+/** sample/gather; UNSUPPORTED unrecorded otherwise. */
+enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_bind.c ----------------------------------------------------------------------- */
 /** Typed-resource binding of a t#/u# operand (uniform index); false (recorded) when missing. */
 bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane,
                     struct interp_binding *out);
-/** sample/gather (interp_sample.c); UNSUPPORTED unrecorded otherwise. */
-enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instruction *inst);
 
 /* ---- interp_filter.c --------------------------------------------------------------------- */
 /** One lane's view of a sampled texture. */
@@ -332,5 +333,22 @@ void sb_interp_cube_derivatives(uint32_t face, const float dir[3], const float d
  * off the face) becomes a texel of the face it lies on; false for a corner (off both edges).
  */
 bool sb_interp_cube_texel(uint32_t *face, int32_t size, int32_t *i, int32_t *j);
+
+/* ---- interp_base.c (the bottom: every other file calls down into it) -------------------- */
+/** Records a failure (first one wins) at the current instruction; returns the code. */
+enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/** UNSUPPORTED naming the current op. */
+enum sb_result sb_interp_unsupported(struct interp_state *s, const char *what);
+/** The table entry for class/space/register, or NULL. */
+struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_class, uint32_t space,
+                                      uint32_t reg);
+/** The resource class (SB_IR_RESOURCE_*) of an operand file (cb#, t#, s#, u#); UINT32_MAX otherwise. */
+uint32_t sb_interp_resource_class(uint32_t file);
+/** The declaration an operand of `file` names (index[0] = id), or NULL. */
+const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id);
 
 #endif

@@ -7,31 +7,20 @@
  * from a vertex batch:
  *   v[n][r]  every lane holds all vertices of its primitive: io_in is
  *            [(vertex * in_regs + reg) * 4 + c][lanes] (in_vertices set),
- *            read through sb_interp_geometry_input for both indices, either
+ *            read through sb_interp_geometry_input (interp_operand.c) for both indices, either
  *            of them relative;
  *   vPrim / vGSInstanceID  x of special[0] / special[2];
- *   EMIT     appends the lane's o# registers and the stream to its
- *            invocation's list while fewer than gs_max_output_vertices are
- *            kept (D3D drops the rest; they are counted);
- *   CUT      sets the stream's bit in the cut mask of the invocation's next
- *            slot, so "cuts since the previous vertex" is exact per vertex
- *            and the cuts after the last vertex are kept too.
+ *   EMIT/CUT record into the invocation's results (interp_emit.c).
  * o# registers are zero at the start of an invocation (the back end's o#
  * array has a null initializer) and are not reset by an emit.
  */
 #include "interp_private.h"
 
-#include <stdio.h>
+#include "error.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-
-/* The results being filled, and which invocation lane 0 of the batch is. */
-struct interp_geometry {
-    struct sb_interp_geometry_results *results;
-    uint32_t max;          /* the program's gs_max_output_vertices */
-    uint32_t first;        /* invocation of lane 0 */
-};
 
 uint32_t sb_interp_geometry_input_vertices(uint32_t gs_input_primitive)
 {
@@ -43,63 +32,7 @@ uint32_t sb_interp_geometry_input_vertices(uint32_t gs_input_primitive)
 
 static enum sb_result invalid(struct sb_error *error, const char *why)
 {
-    if (error) {
-        memset(error, 0, sizeof(*error));
-        error->code = SB_ERROR_INVALID_ARGUMENT;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "sb_interp_run_geometry: %s", why);
-    }
-    return SB_ERROR_INVALID_ARGUMENT;
-}
-
-const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
-{
-    const uint32_t *vx = op->index[0].relative ? sb_interp_index(s, &op->index[0]) : NULL;
-    const uint32_t *rx = op->index[1].relative ? sb_interp_index(s, &op->index[1]) : NULL;
-    if ((op->index[0].relative && !vx) || (op->index[1].relative && !rx))
-        return NULL;
-    uint32_t *out = sb_interp_scratch(s);
-    if (!out)
-        return NULL;
-    uint32_t n = s->lanes, regs = s->in_regs, verts = s->in_vertices;
-    for (uint32_t l = 0; l < n; l++) {
-        uint32_t v = vx ? vx[l] : op->index[0].offset, r = rx ? rx[l] : op->index[1].offset;
-        out[l] = v < verts && r < regs ? s->io_in[(((size_t)v * regs + r) * 4 + c) * n + l] : 0;
-    }
-    return out;
-}
-
-enum sb_result sb_interp_geometry_emit(struct interp_state *s, const struct sb_ir_instruction *inst)
-{
-    struct interp_geometry *g = s->geometry;
-    if (!g)
-        return sb_interp_unsupported(s, "emit/cut outside a geometry shader");
-    if (inst->stream > 3)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' on stream %u (0-3 exist)",
-                              sb_ir_op_name(inst->op), inst->stream);
-    struct sb_interp_geometry_results *res = g->results;
-    bool emit = inst->op != SB_IR_OP_CUT, cut = inst->op != SB_IR_OP_EMIT;
-    uint32_t n = s->lanes, slots = res->max_vertices, regs = res->registers < s->out_regs ? res->registers
-                                                                                          : s->out_regs;
-    for (uint32_t l = 0; l < s->invocations; l++) {
-        if (!s->active[l])
-            continue;
-        size_t j = (size_t)g->first + l;
-        uint32_t k = res->vertex_count[j];
-        if (emit && k < g->max) {
-            uint32_t *words = res->words + (j * slots + k) * res->registers * 4;
-            for (uint32_t r = 0; r < regs; r++)
-                for (uint32_t c = 0; c < 4; c++)
-                    words[r * 4 + c] = s->io_out[((size_t)r * 4 + c) * n + l];
-            res->stream[j * slots + k] = (uint8_t)inst->stream;
-            res->vertex_count[j] = ++k;
-        } else if (emit && res->dropped) {
-            res->dropped[j]++;
-        }
-        if (cut)
-            res->cut_before[j * (slots + 1) + k] |= (uint8_t)(1u << inst->stream);
-    }
-    return SB_SUCCESS;
+    return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "sb_interp_run_geometry: %s", why);
 }
 
 static const char *check(const struct sb_ir_program *p, const struct sb_rt_resource *res, uint32_t res_count,
