@@ -39,12 +39,6 @@
 
 #include "shaderbridge/interp.h"
 
-/* Lane loops are the interpreter's hot path: let GCC vectorize them at -O2 as clang does
- * (GCC 12's -O2 cost model leaves loops of unknown trip count scalar). Every interp*.c
- * includes this header first. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
-#endif
 /* The lane kernels are also built for AVX2 and picked at load time where the toolchain can
  * (GCC on x86-64 Linux: ifunc); elsewhere they stay baseline. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
