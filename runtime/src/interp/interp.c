@@ -144,6 +144,27 @@ static enum sb_result allocate(struct interp_state *s)
 
 #define DEFAULT_BUDGET (1ull << 26)
 
+enum sb_result sb_interp_lower(const struct sb_ir_program **program, struct sb_ir_program **owned,
+                               struct sb_error *error)
+{
+    *owned = NULL;
+    const struct sb_ir_program *p = *program;
+    /* PICA semantics come from the shared rewrite into core IR (IR.md §PICA200), the one the
+     * SPIR-V back end runs too; its declarations are the original program's. The loader
+     * (sb_rt_program_load_shbin) hands over a lowered program already. */
+    if (!p || p->source != SB_IR_SOURCE_PICA || (p->pica_flags & SB_IR_PICA_LOWERED))
+        return SB_SUCCESS;
+    struct sb_error e = { 0 };
+    enum sb_result r = sb_ir_pica_lower(p, owned, &e);
+    if (r != SB_SUCCESS) {
+        if (error)
+            *error = e;
+        return r;
+    }
+    *program = *owned;
+    return SB_SUCCESS;
+}
+
 void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *program,
                           struct sb_rt_resource *resources, uint32_t resource_count, uint32_t lanes,
                           const struct sb_interp_options *options, struct sb_error *error)
@@ -160,19 +181,6 @@ void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *pr
 
 enum sb_result sb_interp_setup(struct interp_state *s)
 {
-    /* PICA semantics come from the shared rewrite into core IR (IR.md §PICA200), the one the
-     * SPIR-V back end runs too; its declarations are the original program's. */
-    if (s->program->source == SB_IR_SOURCE_PICA && !(s->program->pica_flags & SB_IR_PICA_LOWERED)) {
-        struct sb_error e = { 0 };
-        enum sb_result r = sb_ir_pica_lower(s->program, &s->pica_lowered, &e);
-        if (r != SB_SUCCESS) {
-            if (s->error && s->result == SB_SUCCESS)
-                *s->error = e;
-            s->result = r;
-            return r;
-        }
-        s->program = s->pica_lowered;
-    }
     if (check_bindings(s) != SB_SUCCESS)
         return s->result;
     return allocate(s);
@@ -210,8 +218,6 @@ void sb_interp_release(struct interp_state *s)
         free(s->frames[i].target);
     }
     free(s->frames);
-    sb_ir_program_destroy(s->pica_lowered);
-    s->pica_lowered = NULL;
 }
 
 void sb_interp_clear(struct interp_state *s)

@@ -18,6 +18,8 @@
  */
 #include "interp_private.h"
 
+#include "error.h"
+
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,13 +125,7 @@ static enum sb_result check_arguments(const struct sb_ir_program *p, const struc
         why = "the thread group size must be 1..1024 invocations";
     if (!why)
         return SB_SUCCESS;
-    if (error) {
-        error->code = SB_ERROR_INVALID_ARGUMENT;
-        error->offset = 0;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "sb_interp_dispatch: %s", why);
-    }
-    return SB_ERROR_INVALID_ARGUMENT;
+    return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "sb_interp_dispatch: %s", why);
 }
 
 
@@ -234,13 +230,7 @@ static enum sb_result run_workers(const struct interp_state *model, struct dispa
         free(workers);
         free(handles);
         free(started);
-        if (error) {
-            memset(error, 0, sizeof(*error));
-            error->code = SB_ERROR_OUT_OF_MEMORY;
-            error->instr = UINT32_MAX;
-            snprintf(error->message, sizeof(error->message), "out of memory");
-        }
-        return SB_ERROR_OUT_OF_MEMORY;
+        return sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR, "out of memory");
     }
     for (uint32_t t = 0; t < threads; t++) {
         workers[t].s = *model;
@@ -290,6 +280,13 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     enum sb_result r = check_arguments(program, resources, resource_count, group_count, error);
     if (r != SB_SUCCESS)
         return r;
+    struct sb_ir_program *lowered = NULL;
+    r = sb_interp_lower(&program, &lowered, error);
+    if (r != SB_SUCCESS) {
+        if (stats)
+            memset(stats, 0, sizeof(*stats));
+        return r;
+    }
     uint32_t group_size = program->thread_group[0] * program->thread_group[1] * program->thread_group[2];
     uint64_t groups = (uint64_t)group_count[0] * group_count[1] * group_count[2];
     uint32_t batch = groups_per_batch(program, group_size, groups);
@@ -304,7 +301,9 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
         atomic_init(&work.next, 0);
         atomic_init(&work.executed, 0);
         atomic_init(&work.stop, false);
-        return run_workers(&s, &work, threads, stats, error);
+        r = run_workers(&s, &work, threads, stats, error);
+        sb_ir_program_destroy(lowered);
+        return r;
     }
     if (sb_interp_setup(&s) == SB_SUCCESS) {
         fill_local_ids(&s, batch);
@@ -319,5 +318,6 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     s.stats.instructions = s.executed;
     if (stats)
         *stats = s.stats;
+    sb_ir_program_destroy(lowered);
     return s.result;
 }

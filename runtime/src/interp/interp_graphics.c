@@ -24,6 +24,8 @@
  */
 #include "interp_private.h"
 
+#include "error.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,13 +38,7 @@ enum { SV_POSITION = 1, SV_VERTEX_ID = 6, SV_PRIMITIVE_ID = 7, SV_INSTANCE_ID = 
 
 static enum sb_result invalid(struct sb_error *error, const char *fn, const char *why)
 {
-    if (error) {
-        memset(error, 0, sizeof(*error));
-        error->code = SB_ERROR_INVALID_ARGUMENT;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "%s: %s", fn, why);
-    }
-    return SB_ERROR_INVALID_ARGUMENT;
+    return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "%s: %s", fn, why);
 }
 
 static const char *check_registers(const struct sb_interp_registers *r, uint32_t count)
@@ -149,6 +145,13 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
         return SB_SUCCESS;
     }
     uint32_t lanes = vertex_count < SB_INTERP_MAX_LANES ? vertex_count : SB_INTERP_MAX_LANES;
+    struct sb_ir_program *lowered = NULL;
+    enum sb_result lowering = sb_interp_lower(&program, &lowered, error);
+    if (lowering != SB_SUCCESS) {
+        if (stats)
+            memset(stats, 0, sizeof(*stats));
+        return lowering;
+    }
     if (begin(&s, program, resources, resource_count, lanes, inputs, outputs, options, error) == SB_SUCCESS) {
         for (uint32_t base = 0; base < vertex_count && s.result == SB_SUCCESS; base += SB_INTERP_MAX_LANES) {
             s.invocations = vertex_count - base < SB_INTERP_MAX_LANES ? vertex_count - base : SB_INTERP_MAX_LANES;
@@ -175,6 +178,7 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
     s.stats.instructions = s.executed;
     if (stats)
         *stats = s.stats;
+    sb_ir_program_destroy(lowered);
     return s.result;
 }
 
@@ -289,6 +293,13 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
     }
     uint32_t per_batch = pixel_count < PIXELS_PER_BATCH ? pixel_count : PIXELS_PER_BATCH;
     bool depth = writes_depth(program), coverage = writes_file(program, SB_IR_FILE_COVERAGE_OUT);
+    struct sb_ir_program *lowered = NULL;
+    enum sb_result lowering = sb_interp_lower(&program, &lowered, error);
+    if (lowering != SB_SUCCESS) {
+        if (stats)
+            memset(stats, 0, sizeof(*stats));
+        return lowering;
+    }
     if (begin(&s, program, resources, resource_count, 4 * per_batch, inputs, outputs, options, error) ==
         SB_SUCCESS) {
         for (uint32_t first = 0; first < pixel_count && s.result == SB_SUCCESS; first += PIXELS_PER_BATCH) {
@@ -307,5 +318,6 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
     s.stats.instructions = s.executed;
     if (stats)
         *stats = s.stats;
+    sb_ir_program_destroy(lowered);
     return s.result;
 }

@@ -135,10 +135,6 @@ struct interp_state {
     uint32_t in_vertices;
     struct interp_geometry *geometry; /* where EMIT/CUT record, per lane's invocation */
 
-    /* PICA programs run as their core-IR rewrite (sb_ir_pica_lower), owned here; `program`
-     * then points to it. */
-    struct sb_ir_program *pica_lowered;
-
     uint64_t budget, executed;
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
     struct sb_interp_stats stats;
@@ -176,13 +172,22 @@ struct interp_geometry {
 };
 
 /* ---- interp.c ---------------------------------------------------------------------------- */
-/** Checks bindings and allocates the state for s->lanes lanes (compute and graphics). */
+/**
+ * What an entry point runs: *program itself, or, for a PICA program not yet lowered (a
+ * caller of the public API may hand sb_ir_from_pica's result), its sb_ir_pica_lower rewrite,
+ * stored in *owned (the caller frees it with sb_ir_program_destroy after the run) and put in
+ * *program. Once per entry call, never per batch or thread. Errors: the lowering's.
+ */
+enum sb_result sb_interp_lower(const struct sb_ir_program **program, struct sb_ir_program **owned,
+                               struct sb_error *error);
+
 /** Zeroes `s` and fills what every stage's run starts from: the program, the resource table,
  *  `lanes` rounded up to SB_INTERP_LANE_BLOCK, and the budget and approx_ulps of `options`
  *  (NULL: the defaults). */
 void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *program,
                           struct sb_rt_resource *resources, uint32_t resource_count, uint32_t lanes,
                           const struct sb_interp_options *options, struct sb_error *error);
+/** Checks bindings and allocates the state for s->lanes lanes (compute and graphics). */
 enum sb_result sb_interp_setup(struct interp_state *s);
 /** Frees what sb_interp_setup allocated. */
 void sb_interp_release(struct interp_state *s);

@@ -6,7 +6,8 @@
  * invocation to the next (docs/pica200.md §3.1, §9). A Vulkan geometry shader cannot
  * keep registers across invocations, so every GS runs here as one compute thread that
  * walks the input primitives in order. This file rewrites the lowered GS body
- * (sb_ir_pica_lower: one semantics for the SPIR-V and the interpreter) into function 1..
+ * (sb_ir_pica_lower, run once by the loader: one semantics for the SPIR-V and the
+ * interpreter) into function 1..
  * of that program: v# reads come from temps the entry loads per primitive, c#/i#/b#
  * reads from an image of the uniform buffer (u1) the entry patches per primitive (uniform
  * input modes, b15), o# writes go to the temps of the bank being written, and EMIT stores
@@ -14,21 +15,16 @@
  */
 #include "pica_gs_private.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "error.h"
 
 #include "shaderbridge/shbin.h"
 
 static enum sb_result gs_fail(struct sb_error *error, enum sb_result code, const char *message)
 {
-    if (error) {
-        memset(error, 0, sizeof(*error));
-        error->code = code;
-        error->instr = UINT32_MAX;
-        snprintf(error->message, sizeof(error->message), "PICA geometry expansion: %s", message);
-    }
-    return code;
+    return sb_error_set(error, code, 0, SB_ERROR_NO_INSTR, "PICA geometry expansion: %s", message);
 }
 
 /* An operand of the lowered body in the expansion's terms; false for a v#/o# past 15.
@@ -239,7 +235,6 @@ void sb_rt_pica_gs_destroy(struct sb_ir_program *expansion)
         free(g->blocks[i]);
     free(g->blocks);
     free(g->code);
-    sb_ir_program_destroy(g->lowered);
     free(g);
 }
 
@@ -249,21 +244,19 @@ const struct sb_rt_pica_gs *sb_rt_pica_gs_info(const struct sb_ir_program *expan
 }
 
 enum sb_result sb_rt_pica_gs_expand(const struct sb_shbin *shbin, uint32_t dvle_index,
-                                    const struct sb_ir_program *front, struct sb_ir_program **out,
-                                    struct sb_error *error)
+                                    const struct sb_ir_program *front, const struct sb_ir_program *lowered,
+                                    struct sb_ir_program **out, struct sb_error *error)
 {
     if (out)
         *out = NULL;
-    if (!shbin || !front || !out || dvle_index >= shbin->dvle_count || front->stage != SB_IR_STAGE_GEOMETRY)
+    if (!shbin || !front || !lowered || !out || dvle_index >= shbin->dvle_count ||
+        front->stage != SB_IR_STAGE_GEOMETRY || !(lowered->pica_flags & SB_IR_PICA_LOWERED))
         return gs_fail(error, SB_ERROR_INVALID_ARGUMENT, "a geometry-shader DVLE and its program are required");
     struct pgs *g = calloc(1, sizeof(*g));
     if (!g)
         return gs_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    enum sb_result r = sb_ir_pica_lower(front, &g->lowered, error);
-    if (r != SB_SUCCESS) {
-        sb_rt_pica_gs_destroy(&g->program);
-        return r;
-    }
+    g->lowered = lowered;
+    enum sb_result r;
     describe(g, &shbin->dvles[dvle_index], front);
     g->base = front->temp_count;
     for (uint32_t f = 0; f < front->function_count; f++)

@@ -26,7 +26,7 @@
 /** The expansion being built; `program` is what callers see (first member). */
 struct pgs {
     struct sb_ir_program program;
-    struct sb_ir_program *lowered;   /**< sb_ir_pica_lower of the front end's program */
+    const struct sb_ir_program *lowered; /**< the front end's program lowered (the loader's) */
     void **blocks;                   /**< every allocation the expansion owns */
     uint32_t block_count, block_capacity;
     struct sb_ir_instruction *code;  /**< the function being built */

@@ -4,12 +4,12 @@
  * paths need — the IR for the interpreter, the SPIR-V translation of that same
  * IR for Vulkan, and the container for the reflection that input generation
  * and the translation read. SHBIN bytes ("DVLB") take the PICA200 path at the
- * end of this file: one DVLE lowered by sb_ir_from_pica, the parsed file kept for
- * the DVLE constants the uniform buffer must carry (inputs_pica.c).
+ * end of this file: one DVLE read by sb_ir_from_pica and lowered once
+ * (sb_ir_pica_lower), the parsed file kept for the DVLE constants the uniform
+ * buffer must carry (validate/inputs_pica.c).
  */
 #include "shaderbridge/validate.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,12 +17,14 @@
 #include "shaderbridge/shbin.h"
 #include "shaderbridge/sm4.h"
 #include "program_private.h"
+#include "error.h"
 
 struct program_state {
     struct sb_rt_program public;
     struct sb_dxbc *container;
     struct sb_sm4_program *sm4;
-    struct sb_ir_program *ir;
+    struct sb_ir_program *ir;     /* what both sides run (SHBIN: the lowered DVLE) */
+    struct sb_ir_program *front;  /* SHBIN programs: the front end's program, before lowering */
     struct sb_translation *translation;
     struct sb_shbin *shbin;       /* SHBIN programs: the parsed file */
     uint32_t dvle_index;          /* SHBIN programs: the DVLE that was lowered */
@@ -31,12 +33,7 @@ struct program_state {
 
 static enum sb_result load_fail(struct sb_error *error, enum sb_result code, const char *message)
 {
-    if (error) {
-        memset(error, 0, sizeof(*error));
-        error->code = code;
-        strncpy(error->message, message, sizeof(error->message) - 1);
-    }
-    return code;
+    return sb_error_set(error, code, 0, SB_ERROR_NO_INSTR, "%s", message);
 }
 
 static bool is_shbin(const void *data, size_t size)
@@ -50,25 +47,13 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
 {
     if (out)
         *out = NULL;
-    if (!data || !out) {
-        if (error) {
-            memset(error, 0, sizeof(*error));
-            error->code = SB_ERROR_INVALID_ARGUMENT;
-            strcpy(error->message, "sb_rt_program_load: data and out are required");
-        }
-        return SB_ERROR_INVALID_ARGUMENT;
-    }
+    if (!data || !out)
+        return load_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_program_load: data and out are required");
     if (is_shbin(data, size))
         return sb_rt_program_load_shbin(data, size, 0, SB_IR_PICA_FLOAT24, options, out, error);
     struct program_state *p = calloc(1, sizeof(*p));
-    if (!p) {
-        if (error) {
-            memset(error, 0, sizeof(*error));
-            error->code = SB_ERROR_OUT_OF_MEMORY;
-            strcpy(error->message, "out of memory loading a program");
-        }
-        return SB_ERROR_OUT_OF_MEMORY;
-    }
+    if (!p)
+        return load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
     struct sb_translate_options translate = { .target_env = SB_TARGET_VULKAN_1_1 };
     if (options)
         translate = *options;
@@ -105,6 +90,7 @@ void sb_rt_program_destroy(struct sb_rt_program *program)
     sb_translation_destroy(p->translation);
     sb_rt_pica_gs_destroy(p->gs);
     sb_ir_program_destroy(p->ir);
+    sb_ir_program_destroy(p->front);
     sb_sm4_program_destroy(p->sm4);
     sb_dxbc_destroy(p->container);
     sb_shbin_destroy(p->shbin);
@@ -133,19 +119,22 @@ enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t 
     translate.unbounded_descriptor_count = SB_RT_UNBOUNDED_DESCRIPTORS;
     enum sb_result r = sb_shbin_parse(data, size, &p->shbin, error);
     if (r == SB_SUCCESS && dvle_index >= p->shbin->dvle_count) {
-        char message[96];
-        snprintf(message, sizeof(message), "the file has %u DVLE(s); DVLE %u does not exist",
-                 p->shbin->dvle_count, dvle_index);
-        r = load_fail(error, SB_ERROR_INVALID_ARGUMENT, message);
+        r = sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                         "the file has %u DVLE(s); DVLE %u does not exist", p->shbin->dvle_count, dvle_index);
     }
     if (r == SB_SUCCESS)
-        r = sb_ir_from_pica(p->shbin, dvle_index, pica_flags, &p->ir, error);
+        r = sb_ir_from_pica(p->shbin, dvle_index, pica_flags, &p->front, error);
+    /* The IR passes run here, once: PICA semantics are the rewrite into core IR (IR.md
+     * §PICA200), and that one program is what the translation, the GS expansion and the
+     * interpreter get (the translation and the interpreter skip a lowered program). */
+    if (r == SB_SUCCESS)
+        r = sb_ir_pica_lower(p->front, &p->ir, error);
     /* A geometry DVLE runs as its compute expansion (registers persist between invocations,
      * which a Vulkan geometry shader cannot do; runtime/README.md "PICA200"): both sides run
      * that program, the stage stays GEOMETRY so that run/validate take the GS path. */
     bool geometry = r == SB_SUCCESS && p->ir->stage == SB_IR_STAGE_GEOMETRY;
     if (geometry)
-        r = sb_rt_pica_gs_expand(p->shbin, dvle_index, p->ir, &p->gs, error);
+        r = sb_rt_pica_gs_expand(p->shbin, dvle_index, p->front, p->ir, &p->gs, error);
     if (r == SB_SUCCESS)
         r = sb_translate_ir(geometry ? p->gs : p->ir, &translate, &p->translation, error);
     if (r != SB_SUCCESS) {

@@ -44,14 +44,16 @@ struct sb_rt_pica_gs {
 
 /**
  * Builds the compute expansion of the geometry DVLE `dvle_index` of `shbin`, whose front-end
- * program (sb_ir_from_pica) is `front` (it must outlive the result): a one-thread compute
- * program that walks the input primitives in order and runs the lowered GS body for each,
- * registers kept between them. Free with sb_rt_pica_gs_destroy. Errors: the lowering's,
- * SB_ERROR_TRANSLATE_INVALID (an input register past v15), SB_ERROR_OUT_OF_MEMORY.
+ * program (sb_ir_from_pica) is `front` and its PICA lowering (sb_ir_pica_lower, run once by
+ * the loader) `lowered`; both must outlive the result: a one-thread compute program that
+ * walks the input primitives in order and runs the lowered GS body for each, registers kept
+ * between them. Free with sb_rt_pica_gs_destroy. Errors: SB_ERROR_TRANSLATE_INVALID (an
+ * input register past v15), SB_ERROR_OUT_OF_MEMORY, SB_ERROR_INVALID_ARGUMENT (`lowered`
+ * not lowered).
  */
 enum sb_result sb_rt_pica_gs_expand(const struct sb_shbin *shbin, uint32_t dvle_index,
-                                    const struct sb_ir_program *front, struct sb_ir_program **out,
-                                    struct sb_error *error);
+                                    const struct sb_ir_program *front, const struct sb_ir_program *lowered,
+                                    struct sb_ir_program **out, struct sb_error *error);
 /** The facts of an expansion sb_rt_pica_gs_expand made. */
 const struct sb_rt_pica_gs *sb_rt_pica_gs_info(const struct sb_ir_program *expansion);
 void sb_rt_pica_gs_destroy(struct sb_ir_program *expansion);

@@ -139,16 +139,6 @@ static void texture_shape(struct sb_rt_resource *r, uint32_t dimension,
     }
 }
 
-static enum sb_result fail(struct sb_error *error, enum sb_result code, const char *message)
-{
-    if (error) {
-        memset(error, 0, sizeof(*error));
-        error->code = code;
-        strncpy(error->message, message, sizeof(error->message) - 1);
-    }
-    return code;
-}
-
 static bool program_has_unfilterable_texture(const struct sb_rt_program *program)
 {
     const struct sb_ir_program *ir = program->ir;
@@ -271,7 +261,7 @@ enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
     if (out)
         *out = NULL;
     if (!program || !out)
-        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_inputs_create: program and out are required");
+        return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_inputs_create: program and out are required");
     struct sb_rt_input_options o = { 0 };
     if (options)
         o = *options;
@@ -292,17 +282,17 @@ enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
     for (uint32_t d = 0; d < ir->resource_count; d++)
         total += registers_of(&ir->resources[d]);
     if (total > 4096)
-        return fail(error, SB_ERROR_RUN_UNSUPPORTED, "the program declares more than 4096 resources");
+        return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the program declares more than 4096 resources");
     struct sb_rt_inputs *in = inputs_alloc((uint32_t)total);
     if (!in)
-        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory creating inputs");
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory creating inputs");
     uint32_t i = 0;
     for (uint32_t d = 0; d < ir->resource_count; d++) {
         const struct sb_ir_resource *decl = &ir->resources[d];
         for (uint32_t k = 0; k < registers_of(decl); k++, i++) {
             if (!make_resource(in, i, program, decl, decl->lower_bound + k, &o)) {
                 sb_rt_inputs_destroy(in);
-                return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory creating inputs");
+                return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory creating inputs");
             }
         }
     }
@@ -316,10 +306,10 @@ enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_r
     if (out)
         *out = NULL;
     if (!inputs || !out)
-        return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_inputs_clone: inputs and out are required");
+        return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_inputs_clone: inputs and out are required");
     struct sb_rt_inputs *copy = inputs_alloc(inputs->count);
     if (!copy)
-        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory copying inputs");
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory copying inputs");
     memcpy(copy->uniform_kind, inputs->uniform_kind, inputs->count);
     for (uint32_t i = 0; i < inputs->count; i++) {
         copy->resources[i] = inputs->resources[i];
@@ -329,7 +319,7 @@ enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_r
             copy->resources[i].data = malloc(r->size ? r->size : 4);
             if (!copy->resources[i].data) {
                 sb_rt_inputs_destroy(copy);
-                return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory copying inputs");
+                return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory copying inputs");
             }
             memcpy(copy->resources[i].data, r->data, r->size);
         }
@@ -337,7 +327,7 @@ enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, struct sb_r
             copy->word_kinds[i] = malloc(r->size / 4 ? r->size / 4 : 1);
             if (!copy->word_kinds[i]) {
                 sb_rt_inputs_destroy(copy);
-                return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory copying inputs");
+                return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory copying inputs");
             }
             memcpy(copy->word_kinds[i], inputs->word_kinds[i], r->size / 4);
         }

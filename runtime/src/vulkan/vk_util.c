@@ -7,10 +7,10 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <time.h>
 
 #include "vk_private.h"
+#include "error.h"
 
 /* One row per VkResult a runtime call can return. */
 static const struct {
@@ -50,15 +50,10 @@ const char *sb_vk_result_name(VkResult result)
 
 enum sb_result sb_vk_fail(struct sb_error *error, enum sb_result code, const char *format, ...)
 {
-    if (error) {
-        error->code = code;
-        error->offset = 0;
-        error->instr = UINT32_MAX;
-        va_list args;
-        va_start(args, format);
-        vsnprintf(error->message, sizeof(error->message), format, args);
-        va_end(args);
-    }
+    va_list args;
+    va_start(args, format);
+    sb_error_setv(error, code, 0, SB_ERROR_NO_INSTR, format, args);
+    va_end(args);
     return code;
 }
 
