@@ -35,14 +35,9 @@ enum sb_result sb_vk_buffer_create(struct sb_rt_context *c, VkDeviceSize size, V
         return sb_vk_fail(error, SB_ERROR_VULKAN, "no host-visible memory type for a buffer of %llu bytes",
                           (unsigned long long)size);
     out->coherent = (c->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
-    VkMemoryAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = req.size,
-        .memoryTypeIndex = type,
-    };
-    r = c->vk.vkAllocateMemory(c->device, &alloc, NULL, &out->memory);
-    if (r != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkAllocateMemory", r);
+    enum sb_result res = sb_vk_memory_allocate(c, req.size, type, &out->memory, error);
+    if (res != SB_SUCCESS)
+        return res;
     r = c->vk.vkBindBufferMemory(c->device, out->buffer, out->memory, 0);
     if (r != VK_SUCCESS)
         return sb_vk_fail_call(error, "vkBindBufferMemory", r);

@@ -17,13 +17,6 @@
 
 #include "vk_draw_private.h"
 
-static void memory_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, VkPipelineStageFlags src_stage,
-                           VkAccessFlags src, VkPipelineStageFlags dst_stage, VkAccessFlags dst)
-{
-    VkMemoryBarrier b = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst };
-    c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &b, 0, NULL, 0, NULL);
-}
-
 /* The pipeline phase: everything that depends on the shaders, none on the data. */
 static enum sb_result build_pipeline(struct sb_vk_draw *dr, struct sb_rt_resource *resources, uint32_t count,
                                      struct sb_error *error)
@@ -77,52 +70,24 @@ static enum sb_result upload(struct sb_vk_draw *dr, struct sb_error *error)
     return res;
 }
 
-static void record_draw(struct sb_vk_draw *dr, VkCommandBuffer cmd)
+/* The UAV images the shaders wrote, copied to their staging buffers after the draw. */
+static void record_readback(void *context, VkCommandBuffer cmd)
 {
-    struct sb_rt_context *c = dr->c;
-    const struct sb_rt_draw *d = dr->d;
-    VkRenderPassBeginInfo begin = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-        .renderPass = dr->render_pass,
-        .framebuffer = dr->framebuffer,
-        .renderArea = { { 0, 0 }, { d->width, d->height } },
-    };
-    c->vk.vkCmdBeginRenderPass(cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);
-    c->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dr->run.pipeline);
-    if (dr->run.set_count)
-        c->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dr->run.layout, 0, dr->run.set_count,
-                                      dr->run.sets, 0, NULL);
-    for (uint32_t i = 0; i < d->stream_count; i++) {
-        VkDeviceSize offset = 0;
-        c->vk.vkCmdBindVertexBuffers(cmd, i, 1, &dr->vertex_buffers[i].buffer, &offset);
-    }
-    c->vk.vkCmdDraw(cmd, d->vertex_count, 1, 0, 0);
-    c->vk.vkCmdEndRenderPass(cmd);
+    struct sb_vk_draw *dr = context;
+    for (uint32_t i = 0; i < dr->run.slot_count; i++)
+        if (dr->run.slots[i].image.image && dr->run.slots[i].resource->resource_class == SB_IR_RESOURCE_UAV)
+            sb_vk_image_record_readback(dr->c, cmd, &dr->run.slots[i].image, dr->run.slots[i].resource);
 }
 
 static enum sb_result run_draw(struct sb_vk_draw *dr, struct sb_error *error)
 {
-    struct sb_rt_context *c = dr->c;
-    VkCommandBuffer cmd;
-    enum sb_result res = sb_vk_command_begin(c, &cmd, error);
-    if (res != SB_SUCCESS)
-        return res;
-    /* The staged texture uploads (made visible to compute by vk_image.c) reach every graphics stage. */
-    memory_barrier(c, cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    record_draw(dr, cmd);
-    /* Chains the shaders' UAV writes into vk_image.c's read-back barrier, which starts at compute. */
-    memory_barrier(c, cmd, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT);
-    for (uint32_t i = 0; i < dr->run.slot_count; i++)
-        if (dr->run.slots[i].image.image && dr->run.slots[i].resource->resource_class == SB_IR_RESOURCE_UAV)
-            sb_vk_image_record_readback(c, cmd, &dr->run.slots[i].image, dr->run.slots[i].resource);
-    sb_vk_draw_targets_record_readback(dr, cmd);
-    memory_barrier(c, cmd, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                   VK_ACCESS_HOST_READ_BIT);
-    return sb_vk_command_submit(c, cmd, error);
+    struct sb_vk_graphics_bind bind = {
+        .pipeline = dr->run.pipeline,
+        .layout = dr->run.layout,
+        .set_count = dr->run.set_count,
+        .sets = dr->run.sets,
+    };
+    return sb_vk_graphics_run(dr, &bind, record_readback, dr, error);
 }
 
 static void release(struct sb_vk_draw *dr)
@@ -162,6 +127,9 @@ enum sb_result sb_rt_draw_points(struct sb_rt_context *context, const struct sb_
         .stages = { draw->vertex, draw->geometry, draw->pixel },
         .stage_flags = VK_SHADER_STAGE_VERTEX_BIT | (draw->geometry ? VK_SHADER_STAGE_GEOMETRY_BIT : 0) |
                        (draw->pixel ? VK_SHADER_STAGE_FRAGMENT_BIT : 0),
+        .name = "sb_rt_draw_points",
+        .front_face = VK_FRONT_FACE_CLOCKWISE,
+        .rasterizer_discard = !draw->pixel,
     };
     dr.run = (struct sb_vk_run){ .c = context, .t = &dr.merged };
     uint64_t start = sb_vk_now_ns();

@@ -18,10 +18,14 @@ enum sb_vk_draw_stage { SB_VK_DRAW_VS, SB_VK_DRAW_GS, SB_VK_DRAW_PS, SB_VK_DRAW_
 /* Colour locations a draw may use (D3D has 8 render targets). */
 #define SB_VK_MAX_TARGETS 8
 
-/** Everything one sb_rt_draw_points creates; sb_vk_draw_release frees it all. */
+/** Everything one sb_rt_draw_points creates; its release frees it all. sb_rt_vbc_draw describes
+ *  its draw with one too (no stages, no run; vk_vbc_private.h), for the shared graphics path. */
 struct sb_vk_draw {
     struct sb_rt_context *c;
     const struct sb_rt_draw *d;
+    const char *name;                                         /* the entry point, for messages */
+    VkFrontFace front_face;                                   /* D3D: clockwise; VBC: counter-clockwise */
+    bool rasterizer_discard;                                  /* no fragment stage */
     const struct sb_translation *stages[SB_VK_DRAW_STAGES];  /* NULL where absent */
     VkShaderStageFlags stage_flags;                           /* every given stage */
     /* The union of the stages' bindings, as a translation the binding code can use. */
@@ -55,12 +59,49 @@ enum sb_result sb_vk_draw_layouts(struct sb_vk_draw *dr, struct sb_error *error)
 
 /* ---- vk_draw_pipeline.c ---------------------------------------------------------------------- */
 
-/** The attachment index of colour target `i` (targets sorted by location; depth comes after them). */
-uint32_t sb_vk_draw_attachment(const struct sb_rt_draw *d, uint32_t i);
+/** Shader modules of the given stages and the graphics pipeline (after the layouts and the render pass). */
+enum sb_result sb_vk_draw_pipeline(struct sb_vk_draw *dr, VkPipeline *out, struct sb_error *error);
+
+/* ---- vk_graphics.c: what sb_rt_draw_points and sb_rt_vbc_draw share ---------------------------- */
+
 /** The render pass (attachments in location order, then depth; load and store). */
 enum sb_result sb_vk_draw_render_pass(struct sb_vk_draw *dr, struct sb_error *error);
-/** Shader modules and the graphics pipeline (after the layouts and the render pass). */
-enum sb_result sb_vk_draw_pipeline(struct sb_vk_draw *dr, VkPipeline *out, struct sb_error *error);
+/** The graphics pipeline of `stages` with `layout` (after the render pass): vertex streams, one
+ *  viewport, the colour slots with dr->write_masks, depth when the draw has it. */
+enum sb_result sb_vk_graphics_pipeline(struct sb_vk_draw *dr, const VkPipelineShaderStageCreateInfo *stages,
+                                       uint32_t stage_count, VkPipelineLayout layout, VkPipeline *out,
+                                       struct sb_error *error);
+
+/** What the recorded draw binds: the pipeline, its descriptor sets and push constants. */
+struct sb_vk_graphics_bind {
+    VkPipeline pipeline;
+    VkPipelineLayout layout;
+    uint32_t set_count;                /* 0: none bound */
+    const VkDescriptorSet *sets;
+    uint32_t dynamic_offset_count;
+    const uint32_t *dynamic_offsets;
+    uint32_t push_size;                /* bytes; 0: none pushed */
+    const void *push;
+    VkShaderStageFlags push_stages;
+};
+
+/**
+ * Records and submits the draw: the barrier from the staged uploads, the render pass with the
+ * draw, the barrier into the read-backs, record_readback(context, cmd) (the caller's resources),
+ * the targets' read-back copies and the barrier to the host.
+ */
+enum sb_result sb_vk_graphics_run(struct sb_vk_draw *dr, const struct sb_vk_graphics_bind *b,
+                                  void (*record_readback)(void *context, VkCommandBuffer cmd), void *context,
+                                  struct sb_error *error);
+
+/** The attachment index of colour target `i` (targets sorted by location; depth comes after them). */
+static inline uint32_t sb_vk_draw_attachment(const struct sb_rt_draw *d, uint32_t i)
+{
+    uint32_t index = 0;
+    for (uint32_t j = 0; j < d->target_count; j++)
+        index += d->targets[j].location < d->targets[i].location;
+    return index;
+}
 
 /* ---- vk_draw_target.c ------------------------------------------------------------------------ */
 

@@ -8,6 +8,7 @@
  * loads it), then transitioned to TRANSFER_SRC and copied back into the same
  * staging buffer, from which the caller's array is refilled.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "vk_draw_private.h"
@@ -32,25 +33,11 @@ static enum sb_result create_image(struct sb_rt_context *c, VkFormat format, VkI
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
     };
-    VkResult vr = c->vk.vkCreateImage(c->device, &info, NULL, &out->image);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateImage", vr);
-    VkMemoryRequirements req;
-    c->vk.vkGetImageMemoryRequirements(c->device, out->image, &req);
-    uint32_t type = sb_vk_memory_type(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, true);
-    if (type == UINT32_MAX)
-        return sb_vk_fail(error, SB_ERROR_VULKAN, "no memory type for a %ux%u attachment", d->width, d->height);
-    VkMemoryAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = req.size,
-        .memoryTypeIndex = type,
-    };
-    vr = c->vk.vkAllocateMemory(c->device, &alloc, NULL, &out->memory);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkAllocateMemory", vr);
-    vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkBindImageMemory", vr);
+    char what[48];
+    snprintf(what, sizeof(what), "a %ux%u attachment", d->width, d->height);
+    enum sb_result res = sb_vk_image_memory(c, &info, what, out, error);
+    if (res != SB_SUCCESS)
+        return res;
     VkImageViewCreateInfo view = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
         .image = out->image,
@@ -58,7 +45,7 @@ static enum sb_result create_image(struct sb_rt_context *c, VkFormat format, VkI
         .format = format,
         .subresourceRange = { aspect, 0, 1, 0, 1 },
     };
-    vr = c->vk.vkCreateImageView(c->device, &view, NULL, &out->view);
+    VkResult vr = c->vk.vkCreateImageView(c->device, &view, NULL, &out->view);
     if (vr != VK_SUCCESS)
         return sb_vk_fail_call(error, "vkCreateImageView", vr);
     return sb_vk_buffer_create(c, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,

@@ -7,6 +7,7 @@
  * UAV images are copied back into the same staging buffer after the
  * dispatch. Also the samplers (s#), which carry Vulkan's own state.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "vk_private.h"
@@ -109,6 +110,24 @@ static enum sb_result create_view(struct sb_rt_context *c, const struct sb_vk_di
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateImageView", vr);
 }
 
+enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
+                                  struct sb_vk_image *out, struct sb_error *error)
+{
+    VkResult vr = c->vk.vkCreateImage(c->device, info, NULL, &out->image);
+    if (vr != VK_SUCCESS)
+        return sb_vk_fail_call(error, "vkCreateImage", vr);
+    VkMemoryRequirements req;
+    c->vk.vkGetImageMemoryRequirements(c->device, out->image, &req);
+    uint32_t type = sb_vk_memory_type(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, true);
+    if (type == UINT32_MAX)
+        return sb_vk_fail(error, SB_ERROR_VULKAN, "no memory type for %s", what);
+    enum sb_result res = sb_vk_memory_allocate(c, req.size, type, &out->memory, error);
+    if (res != SB_SUCCESS)
+        return res;
+    vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkBindImageMemory", vr);
+}
+
 enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_resource *r, bool storage,
                                   struct sb_vk_image *out, struct sb_error *error)
 {
@@ -154,25 +173,11 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
     res = check_device(c, r, d, &info, storage, error);
     if (res != SB_SUCCESS)
         return res;
-    VkResult vr = c->vk.vkCreateImage(c->device, &info, NULL, &out->image);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateImage", vr);
-    VkMemoryRequirements req;
-    c->vk.vkGetImageMemoryRequirements(c->device, out->image, &req);
-    uint32_t type = sb_vk_memory_type(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, true);
-    if (type == UINT32_MAX)
-        return sb_vk_fail(error, SB_ERROR_VULKAN, "no memory type for a %s image", d->name);
-    VkMemoryAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = req.size,
-        .memoryTypeIndex = type,
-    };
-    vr = c->vk.vkAllocateMemory(c->device, &alloc, NULL, &out->memory);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkAllocateMemory", vr);
-    vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkBindImageMemory", vr);
+    char what[48];
+    snprintf(what, sizeof(what), "a %s image", d->name);
+    res = sb_vk_image_memory(c, &info, what, out, error);
+    if (res != SB_SUCCESS)
+        return res;
     res = create_view(c, d, format, out, error);
     if (res != SB_SUCCESS)
         return res;

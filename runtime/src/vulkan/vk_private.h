@@ -74,6 +74,9 @@ uint64_t sb_vk_now_ns(void);
 /** A memory type of `bits` with all of `want` (then, if `fallback`, any of `bits`); UINT32_MAX if none. */
 uint32_t sb_vk_memory_type(const struct sb_rt_context *c, uint32_t bits, VkMemoryPropertyFlags want,
                            bool fallback);
+/** vkAllocateMemory of `size` bytes of memory type `type` (the error names the call). */
+enum sb_result sb_vk_memory_allocate(struct sb_rt_context *c, VkDeviceSize size, uint32_t type,
+                                     VkDeviceMemory *out, struct sb_error *error);
 
 /* ---- vk_device.c ----------------------------------------------------------------------------- */
 
@@ -141,6 +144,10 @@ void sb_vk_buffer_destroy(struct sb_rt_context *c, struct sb_vk_buffer *b);
  * Creates the image of a typed t#/u# texture (`storage`: a UAV) with its view and a staging buffer
  * holding the resource's texels. Checks the format and dimension against the device.
  */
+/** Creates the image `info` describes in device-local memory, bound (`what` names it in the
+ *  "no memory type for ..." error); the caller makes its view. */
+enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
+                                  struct sb_vk_image *out, struct sb_error *error);
 enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_resource *r, bool storage,
                                   struct sb_vk_image *out, struct sb_error *error);
 /** Records staging -> image copies and the transition to the shader's layout. */

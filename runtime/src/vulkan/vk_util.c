@@ -82,3 +82,15 @@ uint32_t sb_vk_memory_type(const struct sb_rt_context *c, uint32_t bits, VkMemor
                 return i;
     return UINT32_MAX;
 }
+
+enum sb_result sb_vk_memory_allocate(struct sb_rt_context *c, VkDeviceSize size, uint32_t type,
+                                     VkDeviceMemory *out, struct sb_error *error)
+{
+    VkMemoryAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .allocationSize = size,
+        .memoryTypeIndex = type,
+    };
+    VkResult vr = c->vk.vkAllocateMemory(c->device, &alloc, NULL, out);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkAllocateMemory", vr);
+}

@@ -18,13 +18,6 @@
 
 #define NAME "sb_rt_vbc_draw"
 
-static void memory_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, VkPipelineStageFlags src_stage,
-                           VkAccessFlags src, VkPipelineStageFlags dst_stage, VkAccessFlags dst)
-{
-    VkMemoryBarrier b = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst };
-    c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &b, 0, NULL, 0, NULL);
-}
-
 static enum sb_result build_pipeline(struct sb_vk_vbc *v, struct sb_error *error)
 {
     enum sb_result res = sb_vk_vbc_check(v, error);
@@ -57,53 +50,26 @@ static enum sb_result upload(struct sb_vk_vbc *v, struct sb_error *error)
     return sb_vk_command_submit(v->c, cmd, error);
 }
 
-static void record_draw(struct sb_vk_vbc *v, VkCommandBuffer cmd)
+static void record_readback(void *context, VkCommandBuffer cmd)
 {
-    struct sb_rt_context *c = v->c;
-    const struct sb_rt_vbc_draw *d = v->d;
-    VkRenderPassBeginInfo begin = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-        .renderPass = v->draw.render_pass,
-        .framebuffer = v->draw.framebuffer,
-        .renderArea = { { 0, 0 }, { d->width, d->height } },
-    };
-    c->vk.vkCmdBeginRenderPass(cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);
-    c->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, v->pipeline);
-    uint32_t dynamic_offset = 0; /* the engine's per-draw uniform offset; one draw, one offset */
-    c->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, v->layout, 0, v->set_count, v->sets,
-                                  v->vbc->has_uniform ? 1 : 0, &dynamic_offset);
-    if (v->vbc->push_constant_size)
-        c->vk.vkCmdPushConstants(cmd, v->layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                                 v->vbc->push_constant_size, v->push);
-    for (uint32_t i = 0; i < d->stream_count; i++) {
-        VkDeviceSize offset = 0;
-        c->vk.vkCmdBindVertexBuffers(cmd, i, 1, &v->draw.vertex_buffers[i].buffer, &offset);
-    }
-    c->vk.vkCmdDraw(cmd, d->vertex_count, 1, 0, 0);
-    c->vk.vkCmdEndRenderPass(cmd);
+    sb_vk_vbc_resources_record_readback(context, cmd);
 }
 
 static enum sb_result run_draw(struct sb_vk_vbc *v, struct sb_error *error)
 {
-    struct sb_rt_context *c = v->c;
-    VkCommandBuffer cmd;
-    enum sb_result res = sb_vk_command_begin(c, &cmd, error);
-    if (res != SB_SUCCESS)
-        return res;
-    /* The staged image uploads (made visible to compute by vk_image.c) reach both graphics stages. */
-    memory_barrier(c, cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    record_draw(v, cmd);
-    /* Chains the shaders' writes into vk_image.c's read-back barrier, which starts at compute. */
-    memory_barrier(c, cmd, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT);
-    sb_vk_vbc_resources_record_readback(v, cmd);
-    sb_vk_draw_targets_record_readback(&v->draw, cmd);
-    memory_barrier(c, cmd, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                   VK_ACCESS_HOST_READ_BIT);
-    return sb_vk_command_submit(c, cmd, error);
+    static const uint32_t dynamic_offset = 0; /* the engine's per-draw uniform offset; one draw, one offset */
+    struct sb_vk_graphics_bind bind = {
+        .pipeline = v->pipeline,
+        .layout = v->layout,
+        .set_count = v->set_count,
+        .sets = v->sets,
+        .dynamic_offset_count = v->vbc->has_uniform ? 1 : 0,
+        .dynamic_offsets = &dynamic_offset,
+        .push_size = v->vbc->push_constant_size,
+        .push = v->push,
+        .push_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+    };
+    return sb_vk_graphics_run(&v->draw, &bind, record_readback, v, error);
 }
 
 static void release(struct sb_vk_vbc *v)
@@ -149,6 +115,7 @@ enum sb_result sb_rt_vbc_draw(struct sb_rt_context *context, const struct sb_rt_
     v->vbc = draw->vbc;
     /* The shared attachment / render-pass code reads the draw through a point-draw mirror. */
     v->mirror = (struct sb_rt_draw){
+        .topology = draw->topology,
         .vertex_count = draw->vertex_count,
         .stream_count = draw->stream_count,
         .streams = draw->streams,
@@ -157,8 +124,13 @@ enum sb_result sb_rt_vbc_draw(struct sb_rt_context *context, const struct sb_rt_
         .target_count = draw->target_count,
         .targets = draw->targets,
     };
-    v->draw = (struct sb_vk_draw){ .c = context, .d = &v->mirror, .vertex_buffers = v->vertex_buffers,
-                                   .targets = v->targets };
+    v->draw = (struct sb_vk_draw){ .c = context, .d = &v->mirror, .name = NAME,
+                                   .front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE, .rasterizer_discard = false,
+                                   .vertex_buffers = v->vertex_buffers, .targets = v->targets,
+                                   .write_masks = v->write_masks };
+    for (uint32_t i = 0; i < SB_VK_MAX_TARGETS; i++) /* the fragment stage writes every channel it has */
+        v->write_masks[i] = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT |
+                            VK_COLOR_COMPONENT_A_BIT;
     uint64_t start = sb_vk_now_ns();
     enum sb_result res = build_pipeline(v, error);
     uint64_t mark = sb_vk_now_ns();

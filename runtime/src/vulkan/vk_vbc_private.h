@@ -47,6 +47,7 @@ struct sb_vk_vbc {
     /* What draw.vertex_buffers / draw.targets point at (at most 16 streams, 8 targets). */
     struct sb_vk_buffer vertex_buffers[32];
     struct sb_vk_image targets[SB_VK_MAX_TARGETS];
+    VkColorComponentFlags write_masks[SB_VK_MAX_TARGETS]; /* what draw.write_masks points at: RGBA */
     /* Slots by binding record (vbc->bindings order). */
     struct sb_vk_vbc_slot slots[SB_VBC_MAX_BINDINGS];
     /* Per table: the default object written into every element no slot takes. */
