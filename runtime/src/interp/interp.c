@@ -145,7 +145,7 @@ static enum sb_result allocate(struct interp_state *s)
 #define DEFAULT_BUDGET (1ull << 26)
 
 enum sb_result sb_interp_lower(const struct sb_ir_program **program, struct sb_ir_program **owned,
-                               struct sb_error *error)
+                               struct sb_interp_stats *stats, struct sb_error *error)
 {
     *owned = NULL;
     const struct sb_ir_program *p = *program;
@@ -159,6 +159,8 @@ enum sb_result sb_interp_lower(const struct sb_ir_program **program, struct sb_i
     if (r != SB_SUCCESS) {
         if (error)
             *error = e;
+        if (stats)
+            memset(stats, 0, sizeof(*stats));
         return r;
     }
     *program = *owned;

@@ -281,12 +281,9 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     if (r != SB_SUCCESS)
         return r;
     struct sb_ir_program *lowered = NULL;
-    r = sb_interp_lower(&program, &lowered, error);
-    if (r != SB_SUCCESS) {
-        if (stats)
-            memset(stats, 0, sizeof(*stats));
+    r = sb_interp_lower(&program, &lowered, stats, error);
+    if (r != SB_SUCCESS)
         return r;
-    }
     uint32_t group_size = program->thread_group[0] * program->thread_group[1] * program->thread_group[2];
     uint64_t groups = (uint64_t)group_count[0] * group_count[1] * group_count[2];
     uint32_t batch = groups_per_batch(program, group_size, groups);

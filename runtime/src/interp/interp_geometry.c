@@ -163,12 +163,9 @@ enum sb_result sb_interp_run_geometry(const struct sb_ir_program *program, struc
     uint32_t lanes = invocations < per_batch ? invocations : per_batch;
     struct interp_state s;
     struct sb_ir_program *lowered = NULL;
-    enum sb_result lowering = sb_interp_lower(&program, &lowered, error);
-    if (lowering != SB_SUCCESS) {
-        if (stats)
-            memset(stats, 0, sizeof(*stats));
+    enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
+    if (lowering != SB_SUCCESS)
         return lowering;
-    }
     if (begin(&s, program, resources, resource_count, lanes, inputs, &out, options, error) == SB_SUCCESS) {
         s.geometry = &g;
         for (uint32_t first = 0; first < invocations && s.result == SB_SUCCESS; first += per_batch) {

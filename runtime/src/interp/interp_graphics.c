@@ -146,12 +146,9 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
     }
     uint32_t lanes = vertex_count < SB_INTERP_MAX_LANES ? vertex_count : SB_INTERP_MAX_LANES;
     struct sb_ir_program *lowered = NULL;
-    enum sb_result lowering = sb_interp_lower(&program, &lowered, error);
-    if (lowering != SB_SUCCESS) {
-        if (stats)
-            memset(stats, 0, sizeof(*stats));
+    enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
+    if (lowering != SB_SUCCESS)
         return lowering;
-    }
     if (begin(&s, program, resources, resource_count, lanes, inputs, outputs, options, error) == SB_SUCCESS) {
         for (uint32_t base = 0; base < vertex_count && s.result == SB_SUCCESS; base += SB_INTERP_MAX_LANES) {
             s.invocations = vertex_count - base < SB_INTERP_MAX_LANES ? vertex_count - base : SB_INTERP_MAX_LANES;
@@ -294,12 +291,9 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
     uint32_t per_batch = pixel_count < PIXELS_PER_BATCH ? pixel_count : PIXELS_PER_BATCH;
     bool depth = writes_depth(program), coverage = writes_file(program, SB_IR_FILE_COVERAGE_OUT);
     struct sb_ir_program *lowered = NULL;
-    enum sb_result lowering = sb_interp_lower(&program, &lowered, error);
-    if (lowering != SB_SUCCESS) {
-        if (stats)
-            memset(stats, 0, sizeof(*stats));
+    enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
+    if (lowering != SB_SUCCESS)
         return lowering;
-    }
     if (begin(&s, program, resources, resource_count, 4 * per_batch, inputs, outputs, options, error) ==
         SB_SUCCESS) {
         for (uint32_t first = 0; first < pixel_count && s.result == SB_SUCCESS; first += PIXELS_PER_BATCH) {

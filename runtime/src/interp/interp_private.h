@@ -176,10 +176,11 @@ struct interp_geometry {
  * What an entry point runs: *program itself, or, for a PICA program not yet lowered (a
  * caller of the public API may hand sb_ir_from_pica's result), its sb_ir_pica_lower rewrite,
  * stored in *owned (the caller frees it with sb_ir_program_destroy after the run) and put in
- * *program. Once per entry call, never per batch or thread. Errors: the lowering's.
+ * *program. Once per entry call, never per batch or thread. Errors: the lowering's (`stats`,
+ * when given, is zeroed then).
  */
 enum sb_result sb_interp_lower(const struct sb_ir_program **program, struct sb_ir_program **owned,
-                               struct sb_error *error);
+                               struct sb_interp_stats *stats, struct sb_error *error);
 
 /** Zeroes `s` and fills what every stage's run starts from: the program, the resource table,
  *  `lanes` rounded up to SB_INTERP_LANE_BLOCK, and the budget and approx_ulps of `options`

@@ -36,6 +36,17 @@ static enum sb_result load_fail(struct sb_error *error, enum sb_result code, con
     return sb_error_set(error, code, 0, SB_ERROR_NO_INSTR, "%s", message);
 }
 
+/* The caller's translation options (default: Vulkan 1.1) as a run needs them: a fixed descriptor
+ * count for `t0[]`, since the inputs create that many. */
+static struct sb_translate_options run_options(const struct sb_translate_options *options)
+{
+    struct sb_translate_options translate = { .target_env = SB_TARGET_VULKAN_1_1 };
+    if (options)
+        translate = *options;
+    translate.unbounded_descriptor_count = SB_RT_UNBOUNDED_DESCRIPTORS;
+    return translate;
+}
+
 static bool is_shbin(const void *data, size_t size)
 {
     return size >= 4 && memcmp(data, "DVLB", 4) == 0;
@@ -54,11 +65,7 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
     struct program_state *p = calloc(1, sizeof(*p));
     if (!p)
         return load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
-    struct sb_translate_options translate = { .target_env = SB_TARGET_VULKAN_1_1 };
-    if (options)
-        translate = *options;
-    /* Running needs a fixed descriptor count for `t0[]`: the inputs create that many. */
-    translate.unbounded_descriptor_count = SB_RT_UNBOUNDED_DESCRIPTORS;
+    struct sb_translate_options translate = run_options(options);
 
     enum sb_result r = sb_dxbc_parse_ex(data, size, SB_DXBC_PARSE_SKIP_CHECKSUM, &p->container, error);
     if (r == SB_SUCCESS)
@@ -113,15 +120,11 @@ enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t 
     struct program_state *p = calloc(1, sizeof(*p));
     if (!p)
         return load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
-    struct sb_translate_options translate = { .target_env = SB_TARGET_VULKAN_1_1 };
-    if (options)
-        translate = *options;
-    translate.unbounded_descriptor_count = SB_RT_UNBOUNDED_DESCRIPTORS;
+    struct sb_translate_options translate = run_options(options);
     enum sb_result r = sb_shbin_parse(data, size, &p->shbin, error);
-    if (r == SB_SUCCESS && dvle_index >= p->shbin->dvle_count) {
+    if (r == SB_SUCCESS && dvle_index >= p->shbin->dvle_count)
         r = sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
                          "the file has %u DVLE(s); DVLE %u does not exist", p->shbin->dvle_count, dvle_index);
-    }
     if (r == SB_SUCCESS)
         r = sb_ir_from_pica(p->shbin, dvle_index, pica_flags, &p->front, error);
     /* The IR passes run here, once: PICA semantics are the rewrite into core IR (IR.md

@@ -20,6 +20,7 @@ static enum sb_result create_image(struct sb_rt_context *c, VkFormat format, VkI
     memset(out, 0, sizeof(*out));
     out->mip_levels = 1;
     out->layers = 1;
+    out->aspect = aspect;
     VkImageCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
         .imageType = VK_IMAGE_TYPE_2D,
@@ -126,24 +127,6 @@ static const struct usage depth_usage = {
     VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT
 };
 
-static void barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
-                    VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to, VkPipelineStageFlags src_stage,
-                    VkAccessFlags src, VkPipelineStageFlags dst_stage, VkAccessFlags dst)
-{
-    VkImageMemoryBarrier b = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-        .srcAccessMask = src,
-        .dstAccessMask = dst,
-        .oldLayout = from,
-        .newLayout = to,
-        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .image = img->image,
-        .subresourceRange = { aspect, 0, 1, 0, 1 },
-    };
-    c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
-}
-
 static VkBufferImageCopy region(const struct sb_rt_draw *d, VkImageAspectFlags aspect)
 {
     return (VkBufferImageCopy){
@@ -157,11 +140,12 @@ static void record_upload(struct sb_vk_draw *dr, VkCommandBuffer cmd, const stru
 {
     struct sb_rt_context *c = dr->c;
     VkBufferImageCopy r = region(dr->d, u->aspect);
-    barrier(c, cmd, img, u->aspect, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-            VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                        VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT);
     c->vk.vkCmdCopyBufferToImage(cmd, img->staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
-    barrier(c, cmd, img, u->aspect, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img->layout,
-            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, u->stages, u->access);
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img->layout, VK_ACCESS_TRANSFER_WRITE_BIT,
+                        u->access, VK_PIPELINE_STAGE_TRANSFER_BIT, u->stages);
 }
 
 static void record_readback(struct sb_vk_draw *dr, VkCommandBuffer cmd, const struct sb_vk_image *img,
@@ -169,8 +153,8 @@ static void record_readback(struct sb_vk_draw *dr, VkCommandBuffer cmd, const st
 {
     struct sb_rt_context *c = dr->c;
     VkBufferImageCopy r = region(dr->d, u->aspect);
-    barrier(c, cmd, img, u->aspect, img->layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, u->stages, u->access,
-            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    sb_vk_image_barrier(c, cmd, img, img->layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, u->access,
+                        VK_ACCESS_TRANSFER_READ_BIT, u->stages, VK_PIPELINE_STAGE_TRANSFER_BIT);
     c->vk.vkCmdCopyImageToBuffer(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->staging.buffer, 1, &r);
 }
 

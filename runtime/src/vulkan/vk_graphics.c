@@ -29,6 +29,21 @@ static uint32_t slot_count(const struct sb_rt_draw *d)
     return n;
 }
 
+/* An attachment loaded from and stored to its image, staying in `layout`. */
+static VkAttachmentDescription loaded_attachment(VkFormat format, VkImageLayout layout)
+{
+    return (VkAttachmentDescription){
+        .format = format,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+        .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+        .initialLayout = layout,
+        .finalLayout = layout,
+    };
+}
+
 enum sb_result sb_vk_draw_render_pass(struct sb_vk_draw *dr, struct sb_error *error)
 {
     const struct sb_rt_draw *d = dr->d;
@@ -39,30 +54,14 @@ enum sb_result sb_vk_draw_render_pass(struct sb_vk_draw *dr, struct sb_error *er
         slots[k] = (VkAttachmentReference){ VK_ATTACHMENT_UNUSED, VK_IMAGE_LAYOUT_UNDEFINED };
     for (uint32_t i = 0; i < d->target_count; i++) {
         uint32_t a = sb_vk_draw_attachment(d, i);
-        attachments[a] = (VkAttachmentDescription){
-            .format = sb_vk_format(d->targets[i].format),
-            .samples = VK_SAMPLE_COUNT_1_BIT,
-            .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
-            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-            .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-            .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-            .initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-            .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        };
+        attachments[a] =
+            loaded_attachment(sb_vk_format(d->targets[i].format), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
         slots[d->targets[i].location] = (VkAttachmentReference){ a, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
     }
     VkAttachmentReference depth = { d->target_count, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
     if (d->depth)
-        attachments[d->target_count] = (VkAttachmentDescription){
-            .format = VK_FORMAT_D32_SFLOAT,
-            .samples = VK_SAMPLE_COUNT_1_BIT,
-            .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
-            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-            .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-            .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-            .initialLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-            .finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-        };
+        attachments[d->target_count] = loaded_attachment(VK_FORMAT_D32_SFLOAT,
+                                                         VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
     VkSubpassDescription subpass = {
         .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
         .colorAttachmentCount = slot_total,

@@ -204,9 +204,9 @@ static uint32_t copy_regions(const struct sb_vk_image *img, const struct sb_rt_r
     return img->mip_levels;
 }
 
-static void image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
-                          VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
-                          VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage)
+void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
+                         VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
+                         VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage)
 {
     VkImageMemoryBarrier b = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
@@ -227,13 +227,14 @@ void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, con
 {
     VkBufferImageCopy regions[16];
     uint32_t n = copy_regions(img, r, regions);
-    image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
-                  VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                        VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT);
     c->vk.vkCmdCopyBufferToImage(cmd, img->staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n,
                                  regions);
-    image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img->layout, VK_ACCESS_TRANSFER_WRITE_BIT,
-                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img->layout, VK_ACCESS_TRANSFER_WRITE_BIT,
+                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
 }
 
 void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
@@ -241,8 +242,9 @@ void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
 {
     VkBufferImageCopy regions[16];
     uint32_t n = copy_regions(img, r, regions);
-    image_barrier(c, cmd, img, img->layout, img->layout, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
-                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+    sb_vk_image_barrier(c, cmd, img, img->layout, img->layout, VK_ACCESS_SHADER_WRITE_BIT,
+                        VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT);
     c->vk.vkCmdCopyImageToBuffer(cmd, img->image, img->layout, img->staging.buffer, n, regions);
 }
 

@@ -156,6 +156,10 @@ void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, con
 /** Records image -> staging copies after the dispatch. */
 void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
                                  const struct sb_vk_image *img, const struct sb_rt_resource *r);
+/** Records a layout transition of every level and layer of `img` (its aspect). */
+void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
+                         VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
+                         VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage);
 void sb_vk_image_destroy(struct sb_rt_context *c, struct sb_vk_image *img);
 
 /** Creates a VkSampler from sampler state; SB_ERROR_INVALID_ARGUMENT for values out of range. */
