@@ -6,8 +6,8 @@
  *                    one-thread compute program, with EMIT turned into record stores;
  *   pica_gs_entry.c  the new entry function: uniform copy, the primitive loop, the
  *                    per-primitive input load, b15, the final header store;
- *   pica_gs_build.c  a tiny instruction builder over malloc'd memory the expansion owns;
- *   pica_gs_run.c    seeded inputs and validation.
+ *   pica_gs_build.c  a tiny instruction builder over malloc'd memory the expansion owns.
+ * Its seeded inputs and validation are validate/validate_pica_gs.c.
  */
 #ifndef SB_RUNTIME_PICA_GS_PRIVATE_H
 #define SB_RUNTIME_PICA_GS_PRIVATE_H

@@ -186,7 +186,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     enum sb_result r = report->mismatches ? SB_SUCCESS
                                           : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
     bool pica_gs = r == SB_SUCCESS && sb_rt_program_pica_gs(program);
-    if (pica_gs) /* its own inputs and one compute thread (pica_gs_run.c) */
+    if (pica_gs) /* its own inputs and one compute thread (validate_pica_gs.c) */
         r = sb_rt_pica_gs_validate(context, program, &o, report, error);
     else if (r == SB_SUCCESS)
         r = sb_rt_inputs_create(program, &o.inputs, &base, error);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Internals of sb_rt_vbc_draw (runtime.h): the objects of one VBC draw and
- * the helpers its files share. The attachments, vertex buffers and render
- * pass are sb_rt_draw_points' own code (vk_draw_target.c, vk_draw_pipeline.c),
- * reached through a point-draw description that mirrors the VBC draw; what
- * is VBC-specific — the engine's descriptor tables, the uniform, the push
- * constants, the pipeline built from the file's reflection — is here.
+ * the helpers its files share. The attachments, vertex buffers, render pass,
+ * pipeline state and the recorded draw are the graphics path sb_rt_draw_points
+ * uses too (vk_graphics.c, vk_draw_target.c), reached through a point-draw
+ * description that mirrors the VBC draw; what is VBC-specific — the engine's
+ * descriptor tables, the uniform, the push constants, the modules from the
+ * file's SPIR-V — is here.
  */
 #ifndef SB_RUNTIME_VK_VBC_PRIVATE_H
 #define SB_RUNTIME_VK_VBC_PRIVATE_H
