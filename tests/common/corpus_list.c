@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Files and the corpus manifest for the validation corpus tests (corpus_list.h). */
+/* Files and the corpus manifest for the corpus tests (corpus_list.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "corpus_list.h"
 

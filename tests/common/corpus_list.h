@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Shared by the validation corpus tests: reading files and the corpus manifest. */
+/* Shared by the corpus tests (validate, runtime, runtime_draw, interp): files and the corpus manifest. */
 #ifndef SB_TEST_VALIDATE_CORPUS_LIST_H
 #define SB_TEST_VALIDATE_CORPUS_LIST_H
 
