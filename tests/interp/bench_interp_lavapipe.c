@@ -4,9 +4,9 @@
  * compute shader (issue #5 asks for at least a quarter of lavapipe's): a
  * cs_5_0 loop of float mad/mul/add/min/max and integer counting, 256
  * invocations per group, run for GROUPS groups by sb_interp_dispatch and,
- * translated with sb_translate, by lavapipe through the test harness of
- * tests/vulkan. Prints both times (the Vulkan time is a second, warm
- * dispatch; pipeline creation is not counted), the ratio, and checks that
+ * translated with sb_translate, by lavapipe through the runtime's own
+ * sb_rt_dispatch. Prints both times (the Vulkan time is the run of a second,
+ * warm dispatch; pipeline creation and uploads are not counted), the ratio, and checks that
  * both computed the same bits (no contraction happens on either side for
  * these ops, so they must agree).
  *
@@ -21,9 +21,9 @@
 #include "sm4_asm.h"
 #include "shaderbridge/interp.h"
 #include "translator/ir.h"
+#include "shaderbridge/runtime.h"
 #include "translator/sm4.h"
 #include "shaderbridge/translate.h"
-#include "vk_pipeline_build.h"
 
 #define THREADS 256u
 #define ITERATIONS 64u
@@ -98,7 +98,9 @@ static double run_interp(const struct sm4_program *p, uint32_t groups, uint32_t 
     return t;
 }
 
-static double run_vulkan(struct vkh *h, const struct sm4_program *p, uint32_t groups, uint32_t *out)
+/* The device side through the runtime's own Vulkan path (sb_rt_dispatch): a warm-up dispatch
+ * (JIT, caches), then the timed one, whose run time (submission to fence) is reported. */
+static double run_vulkan(struct sb_rt_context *c, const struct sm4_program *p, uint32_t groups, uint32_t *out)
 {
     static struct blob container;
     sm4_container(p, &container);
@@ -111,43 +113,22 @@ static double run_vulkan(struct vkh *h, const struct sm4_program *p, uint32_t gr
         fprintf(stderr, "translate failed: %s\n", err.message);
         return -1;
     }
-    struct vkh_binding bindings[8];
-    uint32_t n = vkpb_layout_bindings(t, bindings, 8);
-    struct vkh_layout layout;
-    VkShaderModule module = VK_NULL_HANDLE;
-    VkPipeline pipeline = VK_NULL_HANDLE;
-    struct vkh_buffer buf;
-    memset(&buf, 0, sizeof(buf));
-    double result = -1;
-    VkResult vr = vkh_layout_create(h, bindings, n, VK_SHADER_STAGE_COMPUTE_BIT, &layout);
-    if (vr == VK_SUCCESS)
-        vr = vkh_shader_module(h, t->words, t->word_count, &module);
-    if (vr == VK_SUCCESS)
-        vr = vkh_compute_pipeline(h, module, t->entry_point, layout.pipeline, &pipeline);
-    if (vr == VK_SUCCESS)
-        vr = vkh_buffer_create(h, (VkDeviceSize)groups * THREADS * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, NULL, &buf);
-    if (vr == VK_SUCCESS && t->binding_count == 1) {
-        struct vkh_resource bound = { t->bindings[0].set, t->bindings[0].binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                      &buf, NULL };
-        vr = vkh_dispatch(h, pipeline, &layout, &bound, 1, groups, 1, 1); /* warm-up: JIT, caches */
-        double t0 = now();
-        if (vr == VK_SUCCESS)
-            vr = vkh_dispatch(h, pipeline, &layout, &bound, 1, groups, 1, 1);
-        if (vr == VK_SUCCESS) {
-            result = now() - t0;
-            memcpy(out, buf.mapped, (size_t)groups * THREADS * 16);
-        }
-    }
-    if (vr != VK_SUCCESS)
-        fprintf(stderr, "vulkan: %s\n", vkh_result_name(vr));
-    vkh_buffer_destroy(h, &buf);
-    if (pipeline)
-        vkDestroyPipeline(h->device, pipeline, NULL);
-    if (module)
-        vkDestroyShaderModule(h->device, module, NULL);
-    vkh_layout_destroy(h, &layout);
+    struct sb_rt_resource r;
+    memset(&r, 0, sizeof(r));
+    r.resource_class = SB_IR_RESOURCE_UAV;
+    r.data = out;
+    r.size = (size_t)groups * THREADS * 16;
+    const uint32_t g[3] = { groups, 1, 1 };
+    struct sb_rt_timing timing;
+    enum sb_result res = sb_rt_dispatch(c, t, &r, 1, g, &timing, &err);
+    if (res == SB_SUCCESS)
+        res = sb_rt_dispatch(c, t, &r, 1, g, &timing, &err);
     sb_translation_destroy(t);
-    return result;
+    if (res != SB_SUCCESS) {
+        fprintf(stderr, "vulkan: %s\n", err.message);
+        return -1;
+    }
+    return (double)timing.run_ns * 1e-9;
 }
 
 int main(int argc, char **argv)
@@ -166,14 +147,20 @@ int main(int argc, char **argv)
         return 1;
     printf("interpreter: %u invocations in %.3f s (%.1f M lane-instructions/s)\n", groups * THREADS, ti,
            (double)lanes / ti * 1e-6);
-    static struct vkh h;
-    int status = vkh_init(&h);
-    if (status != 0) {
-        printf("SKIPPED: no Vulkan device for the comparison\n");
-        return status;
+    struct sb_rt_context_options co = { .allow_cpu_only = true };
+    struct sb_rt_context *c = NULL;
+    struct sb_error err;
+    if (sb_rt_context_create(&co, &c, &err) != SB_SUCCESS) {
+        fprintf(stderr, "context: %s\n", err.message);
+        return 1;
     }
-    double tv = run_vulkan(&h, &p, groups, gpu);
-    vkh_destroy(&h);
+    if (!sb_rt_context_has_device(c)) {
+        printf("SKIPPED: no Vulkan device for the comparison\n");
+        sb_rt_context_destroy(c);
+        return 77;
+    }
+    double tv = run_vulkan(c, &p, groups, gpu);
+    sb_rt_context_destroy(c);
     if (tv < 0)
         return 1;
     size_t differ = 0;

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus_list.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/interp.h"
 #include "translator/ir.h"
@@ -252,30 +253,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
         return 2;
     }
-    char manifest[2048];
-    snprintf(manifest, sizeof(manifest), "%s/dxbc/MANIFEST.tsv", argv[1]);
-    FILE *f = fopen(manifest, "r");
-    if (!f) {
+    bool graphics = argc > 2 && strcmp(argv[2], "graphics") == 0;
+    static char *paths[MAX_SHADERS];
+    static char types[MAX_SHADERS][3];
+    uint32_t count = corpus_shaders(argv[1], graphics ? "vs,ps" : "cs", 1, paths, types);
+    if (!count) {
         printf("SKIPPED: corpus not found at %s\n", argv[1]);
         return 77;
     }
     struct tally t = { 0 };
-    char line[8192];
-    while (fgets(line, sizeof(line), f)) {
-        char *cols[5] = { NULL };
-        char *p = line;
-        for (int c = 0; c < 5 && p; c++) {
-            cols[c] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = 0;
-        }
-        bool graphics = argc > 2 && strcmp(argv[2], "graphics") == 0;
-        if (cols[3] && (graphics ? strcmp(cols[3], "vs") == 0 || strcmp(cols[3], "ps") == 0
-                                 : strcmp(cols[3], "cs") == 0))
-            run_shader(argv[1], cols[0], &t, graphics);
+    for (uint32_t i = 0; i < count; i++) {
+        run_shader(argv[1], paths[i], &t, graphics);
+        free(paths[i]);
     }
-    fclose(f);
     printf("interp corpus: %u %s shaders, %u lowered: %u ran, %u unsupported, %u stopped by the budget, "
            "%u other errors\n", t.shaders, argc > 2 ? "vertex/pixel" : "compute", t.lowered, t.success, t.unsupported, t.budget, t.other);
     return t.other || !t.lowered ? 1 : 0;

@@ -6,7 +6,7 @@
  * ending its caller's range, loops sharing their last instruction, a jump
  * into an IF, a backward jump), each in fast and float24-exact mode. The
  * vertex outputs are captured by the runtime's capture geometry stage
- * (runtime/src/validate_private.h) into a structured UAV. Exits 77 without
+ * (runtime/src/validate/validate_private.h) into a structured UAV. Exits 77 without
  * a Vulkan device.
  */
 #include <stdio.h>
@@ -17,7 +17,7 @@
 #include "shaderbridge/interp.h"
 #include "shaderbridge/runtime.h"
 #include "shaderbridge/translate.h"
-#include "validate_private.h"
+#include "validate/validate_private.h"
 
 #define N(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
 #define VERTICES 16u

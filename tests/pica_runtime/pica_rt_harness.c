@@ -2,7 +2,7 @@
 /*
  * The PICA runtime test harness (pica_rt_harness.h): the GPU side draws one
  * point per vertex through the program and the runtime's capture geometry
- * stage (runtime/src/validate_private.h), exactly as sb_validate does, but
+ * stage (runtime/src/validate/validate_private.h), exactly as sb_validate does, but
  * with inputs and uniforms the test chooses, so known answers can be checked
  * on both sides.
  */
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pica_private.h"
+#include "validate/validate_pica.h"
 #include "translator/pica.h"
-#include "validate_private.h"
+#include "validate/validate_private.h"
 
 enum { CAPTURE_UAV = 63 };
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pica_private.h"
+#include "validate/validate_pica.h"
 #include "pica_rt_harness.h"
 
 static const uint32_t MODES[2] = { SB_IR_PICA_FLOAT24, 0 };

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus_list.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/runtime.h"
 #include "translator/sm4.h"
@@ -52,24 +53,6 @@ struct tally {
     unsigned shaders, ok, retried, unsupported, translate_failed, failed, validation_dirty;
     uint32_t validation_seen;
 };
-
-static void *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *data = n > 0 ? malloc((size_t)n) : NULL;
-    if (data && fread(data, 1, (size_t)n, f) != (size_t)n) {
-        free(data);
-        data = NULL;
-    }
-    fclose(f);
-    *size = data ? (size_t)n : 0;
-    return data;
-}
 
 /* The IR's declarations (dimension, return type, sampler mode) of the shader. */
 static struct sb_ir_program *lower(const void *bytes, size_t size)
@@ -236,9 +219,10 @@ int main(int argc, char **argv)
         return 2;
     }
     char path[4096];
-    snprintf(path, sizeof(path), "%.4000s/dxbc/MANIFEST.tsv", argv[1]);
-    FILE *manifest = fopen(path, "r");
-    if (!manifest) {
+    static char *paths[MAX_SHADERS];
+    static char types[MAX_SHADERS][3];
+    uint32_t count = corpus_shaders(argv[1], "cs", 1, paths, types);
+    if (!count) {
         printf("SKIPPED: corpus not found at %s\n", argv[1]);
         return 77;
     }
@@ -247,7 +231,6 @@ int main(int argc, char **argv)
     struct sb_rt_context_options o = { .validation = true };
     enum sb_result r = sb_rt_context_create(&o, &c, &err);
     if (r != SB_SUCCESS) {
-        fclose(manifest);
         printf("SKIPPED: no Vulkan device (%s)\n", err.message);
         return r == SB_ERROR_NO_DEVICE ? 77 : 1;
     }
@@ -261,31 +244,25 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
     }
-    static char line[16384];
-    while (fgets(line, sizeof(line), manifest)) {
-        char *fields[5] = { line };
-        uint32_t nf = 1;
-        for (char *p = line; *p && nf < 5; p++)
-            if (*p == '\t') {
-                *p = 0;
-                fields[nf++] = p + 1;
-            }
-        if (nf < 5 || strcmp(fields[3], "cs") != 0 || (only && !strstr(fields[0], only)))
+    for (uint32_t i = 0; i < count; i++) {
+        const char *name = paths[i];
+        if (only && !strstr(name, only))
             continue;
-        snprintf(path, sizeof(path), "%.2000s/dxbc/%.2000s", argv[1], fields[0]);
+        snprintf(path, sizeof(path), "%.2000s/dxbc/%.2000s", argv[1], name);
         size_t size;
         void *bytes = read_file(path, &size);
         if (!bytes) {
-            printf("FAILED %s: cannot read\n", fields[0]);
+            printf("FAILED %s: cannot read\n", name);
             t.failed++;
             continue;
         }
         if (verbose)
-            printf("run %s\n", fields[0]);
-        run_shader(c, fields[0], bytes, size, &t);
+            printf("run %s\n", name);
+        run_shader(c, name, bytes, size, &t);
         free(bytes);
     }
-    fclose(manifest);
+    for (uint32_t i = 0; i < count; i++)
+        free(paths[i]);
     printf("runtime corpus: %u compute shaders: %u dispatched (%u with validation errors), %u "
            "RUN_UNSUPPORTED, %u translation failures, %u other failures; %u retried with fixed-size "
            "descriptor arrays; %u validation errors in all\n",

@@ -17,7 +17,12 @@
  * read with ld, so every row of the runtime's format table is used. Every case must leave
  * zero validation errors. The timings of one small dispatch are printed.
  *
- * Usage: test_runtime_dispatch EXPECTED_TSV. Exit 0 / 1, 77 without Vulkan.
+ * `--optimize` translates the known-answer cases with SB_TRANSLATE_OPTIMIZE (the
+ * SPIRV-Tools -O path must keep D3D's answers too) and `--target-env vulkan1.X` for another
+ * target: the ctest variants runtime_dispatch_optimized / _vulkan1.0 / _vulkan1.3.
+ *
+ * Usage: test_runtime_dispatch EXPECTED_TSV [--optimize] [--target-env vulkan1.X].
+ * Exit 0 / 1, 77 without Vulkan.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -41,6 +46,7 @@ static void pin_driver(void)
 
 struct state {
     struct sb_rt_context *c;
+    const struct sb_translate_options *options; /* of the known-answer cases; NULL: the defaults */
     char expected[64][48];
     unsigned expected_count;
     unsigned passed, failed, xfailed, unexpected;
@@ -187,7 +193,7 @@ static bool run_case(struct state *s, const struct ka_case *c, char *why, size_t
     sm4_container(&c->program, &container);
     struct sb_translation *t = NULL;
     struct sb_error err = { 0 };
-    if (sb_translate(container.bytes, container.size, NULL, &t, &err) != SB_SUCCESS) {
+    if (sb_translate(container.bytes, container.size, s->options, &t, &err) != SB_SUCCESS) {
         snprintf(why, why_size, "translate: %s", err.message);
         return false;
     }
@@ -515,8 +521,21 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     static struct state s;
     if (argc < 2 || !load_expected(&s, argv[1])) {
-        fprintf(stderr, "usage: %s EXPECTED_TSV\n", argv[0]);
+        fprintf(stderr, "usage: %s EXPECTED_TSV [--optimize] [--target-env vulkan1.X]\n", argv[0]);
         return 1;
+    }
+    static struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1 };
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--optimize") == 0) {
+            options.flags |= SB_TRANSLATE_OPTIMIZE;
+        } else if (strcmp(argv[i], "--target-env") == 0 && i + 1 < argc &&
+                   sb_target_env_parse(argv[i + 1], &options.target_env)) {
+            i++;
+        } else {
+            fprintf(stderr, "unknown argument %s\n", argv[i]);
+            return 1;
+        }
+        s.options = &options;
     }
     struct sb_error err = { 0 };
     struct sb_rt_context_options o = { .validation = true };

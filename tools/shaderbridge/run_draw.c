@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge run FILE --draw ...` for vertex, pixel and geometry shaders:
- * the draw is the validation harness's (runtime/src/validate_graphics.c,
+ * the draw is the validation harness's (runtime/src/validate/validate_graphics.c,
  * validate_geometry.c: seeded inputs, generated partner stages, point
  * draws that make every fragment input exact), run on one side only — the
  * device, or the interpreter with --cpu. Results under --output DIR:

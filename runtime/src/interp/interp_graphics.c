@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sb_interp_run_vertices and sb_interp_run_pixels (shaderbridge/interp.h):
+ * vertex and pixel programs on the compute machinery. A batch is a set of
+ * lanes run in lockstep exactly like a thread group; what differs is where
+ * the registers come from and go:
+ *   v#  filled per lane from the caller's words, then the system values the
+ *       signature names are written over them the way translator/src/
+ *       spirv_io.c copies the built-ins in (SV_Position.w = 1/FragCoord.w,
+ *       SV_VertexID = VertexIndex - BaseVertex = the vertex index here,
+ *       SV_IsFrontFace 0xFFFFFFFF, SV_SampleIndex 0, SV_PrimitiveID the
+ *       pixel's index: each pixel is its own point primitive);
+ *   o#  start as the caller filled them (so unwritten components stay) and
+ *       go back for each vertex / each pixel that was not discarded;
+ *   oDepth starts as the fragment's z.
+ * A pixel batch gives every pixel its own 2x2 quad (points of size 1 never
+ * share quads): the pixel at (x, y) takes quad position (x & 1, y & 1), the
+ * three helpers the other positions at their own pixel centres with the
+ * same v# values (interp_quad.c has the quad operations). Helpers (and
+ * discarded lanes) do not write UAVs (interp_flow.c runs UAV writes on the
+ * other lanes only); their loads and queries run as on a device. oMask
+ * (SV_Coverage) is kept per lane, all ones until written, and reported per
+ * pixel in sb_interp_pixel_results::coverage.
+ */
+#include "interp_private.h"
+
+#include "error.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "translator/ir.h"
+
+#define PIXELS_PER_BATCH (SB_INTERP_MAX_LANES / 4u)
+
+enum { SV_POSITION = 1, SV_VERTEX_ID = 6, SV_PRIMITIVE_ID = 7, SV_INSTANCE_ID = 8, SV_IS_FRONT_FACE = 9,
+       SV_SAMPLE_INDEX = 10 };
+
+static enum sb_result invalid(struct sb_error *error, const char *fn, const char *why)
+{
+    return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "%s: %s", fn, why);
+}
+
+static const char *check_registers(const struct sb_interp_registers *r, uint32_t count)
+{
+    if (!r)
+        return "NULL input or output registers";
+    if (r->registers > 4096)
+        return "more than 4096 registers";
+    if (count && r->registers && !r->words)
+        return "registers without words";
+    return NULL;
+}
+
+static const char *check_common(const struct sb_ir_program *p, uint32_t stage, const struct sb_rt_resource *res,
+                                uint32_t res_count, uint32_t count, const struct sb_interp_registers *in,
+                                const struct sb_interp_registers *out)
+{
+    if (!p || (res_count && !res))
+        return "NULL program or resource table";
+    if (p->stage != stage)
+        return stage == SB_IR_STAGE_VERTEX ? "the program is not a vertex shader" : "the program is not a pixel shader";
+    if (!p->function_count || !p->functions)
+        return "the program has no entry function";
+    const char *why = check_registers(in, count);
+    return why ? why : check_registers(out, count);
+}
+
+static bool is_input(const struct sb_ir_signature_element *e)
+{
+    return e->kind == SB_IR_SIGNATURE_INPUT && e->file == SB_IR_FILE_INPUT;
+}
+
+/* The state of a graphics run: setup plus the v#/o#/depth/quad arrays. */
+static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *p, struct sb_rt_resource *res,
+                            uint32_t res_count, uint32_t lanes, const struct sb_interp_registers *in,
+                            const struct sb_interp_registers *out, const struct sb_interp_options *o,
+                            struct sb_error *error)
+{
+    sb_interp_state_init(s, p, res, res_count, lanes, o, error);
+    s->stage = p->stage;
+    s->quad = p->stage == SB_IR_STAGE_PIXEL;
+    /* System values the signature places past the caller's registers (a vertex stream
+     * feeds only locations, SV_VertexID may sit above them) still need a register. */
+    s->in_regs = in->registers;
+    for (uint32_t e = 0; e < p->signature_count; e++)
+        if (is_input(&p->signature[e]) && p->signature[e].register_index < 4096 &&
+            p->signature[e].register_index >= s->in_regs)
+            s->in_regs = p->signature[e].register_index + 1;
+    s->out_regs = out->registers;
+    if (sb_interp_setup(s) != SB_SUCCESS)
+        return s->result;
+    size_t n = s->lanes;
+    s->io_in = calloc((size_t)(s->in_regs ? s->in_regs : 1) * 4 * n, sizeof(uint32_t));
+    s->io_out = calloc((size_t)(s->out_regs ? s->out_regs : 1) * 4 * n, sizeof(uint32_t));
+    s->depth = s->quad ? calloc(n, sizeof(uint32_t)) : NULL;
+    s->coverage = s->quad ? calloc(n, sizeof(uint32_t)) : NULL;
+    s->helper = calloc(n, 1);
+    s->discarded = calloc(n, 1);
+    if (!s->io_in || !s->io_out || (s->quad && (!s->depth || !s->coverage)) || !s->helper || !s->discarded)
+        return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    return SB_SUCCESS;
+}
+
+/* Copies invocation i's registers into lane `l` (to_lanes) or back. */
+static void copy_lane(const struct interp_state *s, uint32_t *lanes, uint32_t l, const struct sb_interp_registers *r,
+                      uint32_t i, bool to_lanes)
+{
+    for (uint32_t reg = 0; reg < r->registers; reg++)
+        for (uint32_t c = 0; c < 4; c++) {
+            uint32_t *lane = &lanes[((size_t)reg * 4 + c) * s->lanes + l];
+            uint32_t *word = &r->words[((size_t)i * r->registers + reg) * 4 + c];
+            if (to_lanes)
+                *lane = *word;
+            else
+                *word = *lane;
+        }
+}
+
+/* Writes `value` into the lanes of a v# system-value element. */
+static void set_input(struct interp_state *s, const struct sb_ir_signature_element *e, uint32_t l, const uint32_t v[4])
+{
+    if (e->register_index >= s->in_regs)
+        return;
+    for (uint32_t c = 0; c < 4; c++)
+        if (e->mask & (1u << c))
+            s->io_in[((size_t)e->register_index * 4 + c) * s->lanes + l] = v[c];
+}
+
+enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struct sb_rt_resource *resources,
+                                      uint32_t resource_count, uint32_t vertex_count,
+                                      const struct sb_interp_registers *inputs, struct sb_interp_registers *outputs,
+                                      const struct sb_interp_options *options, struct sb_interp_stats *stats,
+                                      struct sb_error *error)
+{
+    const char *why = check_common(program, SB_IR_STAGE_VERTEX, resources, resource_count, vertex_count, inputs,
+                                   outputs);
+    if (why)
+        return invalid(error, "sb_interp_run_vertices", why);
+    struct interp_state s;
+    memset(&s, 0, sizeof(s));
+    if (!vertex_count) {
+        if (stats)
+            memset(stats, 0, sizeof(*stats));
+        return SB_SUCCESS;
+    }
+    uint32_t lanes = vertex_count < SB_INTERP_MAX_LANES ? vertex_count : SB_INTERP_MAX_LANES;
+    struct sb_ir_program *lowered = NULL;
+    enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
+    if (lowering != SB_SUCCESS)
+        return lowering;
+    if (begin(&s, program, resources, resource_count, lanes, inputs, outputs, options, error) == SB_SUCCESS) {
+        for (uint32_t base = 0; base < vertex_count && s.result == SB_SUCCESS; base += SB_INTERP_MAX_LANES) {
+            s.invocations = vertex_count - base < SB_INTERP_MAX_LANES ? vertex_count - base : SB_INTERP_MAX_LANES;
+            sb_interp_clear(&s);
+            for (uint32_t l = 0; l < s.invocations; l++) {
+                copy_lane(&s, s.io_in, l, inputs, base + l, true);
+                copy_lane(&s, s.io_out, l, outputs, base + l, true);
+                for (uint32_t e = 0; e < program->signature_count; e++) {
+                    const struct sb_ir_signature_element *el = &program->signature[e];
+                    uint32_t id = el->system_value == SV_VERTEX_ID ? base + l : 0;
+                    const uint32_t v[4] = { id, id, id, id };
+                    if (is_input(el) && (el->system_value == SV_VERTEX_ID || el->system_value == SV_INSTANCE_ID))
+                        set_input(&s, el, l, v);
+                }
+            }
+            s.stats.invocations += s.invocations;
+            if (sb_interp_flow_run(&s) != SB_SUCCESS)
+                break;
+            for (uint32_t l = 0; l < s.invocations; l++)
+                copy_lane(&s, s.io_out, l, outputs, base + l, false);
+        }
+    }
+    sb_interp_release(&s);
+    s.stats.instructions = s.executed;
+    if (stats)
+        *stats = s.stats;
+    sb_ir_program_destroy(lowered);
+    return s.result;
+}
+
+static uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* An integer pixel coordinate from a window coordinate (NaN and huge values pinned). */
+static int32_t pixel_of(float f)
+{
+    f = floorf(f);
+    if (!(f > -1073741824.0f))
+        return 0;
+    return f < 1073741824.0f ? (int32_t)f : 1073741824;
+}
+
+static bool writes_file(const struct sb_ir_program *p, uint32_t file)
+{
+    for (uint32_t e = 0; e < p->signature_count; e++)
+        if (p->signature[e].file == file)
+            return true;
+    return false;
+}
+
+static bool writes_depth(const struct sb_ir_program *p)
+{
+    for (uint32_t e = 0; e < p->signature_count; e++)
+        if (p->signature[e].file == SB_IR_FILE_DEPTH || p->signature[e].file == SB_IR_FILE_DEPTH_GREATER_EQUAL ||
+            p->signature[e].file == SB_IR_FILE_DEPTH_LESS_EQUAL)
+            return true;
+    return false;
+}
+
+/* The four lanes of pixel `i` (batch slot j): registers, system values, helper flags. */
+static void fill_quad(struct interp_state *s, uint32_t i, uint32_t j, const float *pos,
+                      const struct sb_interp_registers *inputs, const struct sb_interp_registers *outputs)
+{
+    const float *p = pos + (size_t)i * 4;
+    int32_t x = pixel_of(p[0]), y = pixel_of(p[1]);
+    uint32_t own = (uint32_t)(x & 1) + 2u * (uint32_t)(y & 1), n = s->lanes;
+    for (uint32_t k = 0; k < 4; k++) {
+        uint32_t l = 4 * j + k;
+        copy_lane(s, s->io_in, l, inputs, i, true);
+        copy_lane(s, s->io_out, l, outputs, i, true);
+        s->helper[l] = k != own;
+        s->discarded[l] = 0;
+        s->depth[l] = bits_of(p[2]);
+        s->coverage[l] = 0xFFFFFFFFu;
+        s->special[l] = i;           /* vPrim */
+        s->special[4 * n + l] = 1;   /* vCoverage: sample 0 */
+        float fx = (float)((x & ~1) + (int32_t)(k & 1)) + 0.5f, fy = (float)((y & ~1) + (int32_t)(k >> 1)) + 0.5f;
+        for (uint32_t e = 0; e < s->program->signature_count; e++) {
+            const struct sb_ir_signature_element *el = &s->program->signature[e];
+            if (!is_input(el))
+                continue;
+            if (el->system_value == SV_POSITION) {
+                const uint32_t v[4] = { bits_of(fx), bits_of(fy), bits_of(p[2]), bits_of(1.0f / p[3]) };
+                set_input(s, el, l, v);
+            } else if (el->system_value == SV_IS_FRONT_FACE || el->system_value == SV_SAMPLE_INDEX ||
+                       el->system_value == SV_PRIMITIVE_ID) {
+                uint32_t id = el->system_value == SV_IS_FRONT_FACE ? 0xFFFFFFFFu
+                              : el->system_value == SV_PRIMITIVE_ID ? i : 0;
+                const uint32_t v[4] = { id, id, id, id };
+                set_input(s, el, l, v);
+            }
+        }
+    }
+}
+
+/* Results of the real lane of each pixel of the batch starting at pixel `first`. */
+static void collect(struct interp_state *s, uint32_t first, uint32_t count, struct sb_interp_registers *outputs,
+                    struct sb_interp_pixel_results *results, bool depth, bool coverage)
+{
+    for (uint32_t j = 0; j < count; j++) {
+        uint32_t l = 4 * j;
+        while (l < 4 * j + 3 && s->helper[l])
+            l++;
+        uint32_t i = first + j;
+        if (results && results->discarded)
+            results->discarded[i] = s->discarded[l];
+        if (s->discarded[l])
+            continue;
+        copy_lane(s, s->io_out, l, outputs, i, false);
+        if (depth && results && results->depth)
+            memcpy(&results->depth[i], &s->depth[l], 4);
+        if (coverage && results && results->coverage)
+            results->coverage[i] = s->coverage[l];
+    }
+}
+
+enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct sb_rt_resource *resources,
+                                    uint32_t resource_count, uint32_t pixel_count, const float *positions,
+                                    const struct sb_interp_registers *inputs, struct sb_interp_registers *outputs,
+                                    struct sb_interp_pixel_results *results, const struct sb_interp_options *options,
+                                    struct sb_interp_stats *stats, struct sb_error *error)
+{
+    const char *why = check_common(program, SB_IR_STAGE_PIXEL, resources, resource_count, pixel_count, inputs,
+                                   outputs);
+    if (!why && pixel_count && !positions)
+        why = "NULL positions";
+    if (why)
+        return invalid(error, "sb_interp_run_pixels", why);
+    struct interp_state s;
+    memset(&s, 0, sizeof(s));
+    if (!pixel_count) {
+        if (stats)
+            memset(stats, 0, sizeof(*stats));
+        return SB_SUCCESS;
+    }
+    uint32_t per_batch = pixel_count < PIXELS_PER_BATCH ? pixel_count : PIXELS_PER_BATCH;
+    bool depth = writes_depth(program), coverage = writes_file(program, SB_IR_FILE_COVERAGE_OUT);
+    struct sb_ir_program *lowered = NULL;
+    enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
+    if (lowering != SB_SUCCESS)
+        return lowering;
+    if (begin(&s, program, resources, resource_count, 4 * per_batch, inputs, outputs, options, error) ==
+        SB_SUCCESS) {
+        for (uint32_t first = 0; first < pixel_count && s.result == SB_SUCCESS; first += PIXELS_PER_BATCH) {
+            uint32_t count = pixel_count - first < PIXELS_PER_BATCH ? pixel_count - first : PIXELS_PER_BATCH;
+            s.invocations = 4 * count;
+            sb_interp_clear(&s);
+            for (uint32_t j = 0; j < count; j++)
+                fill_quad(&s, first + j, j, positions, inputs, outputs);
+            s.stats.invocations += s.invocations;
+            if (sb_interp_flow_run(&s) != SB_SUCCESS)
+                break;
+            collect(&s, first, count, outputs, results, depth, coverage);
+        }
+    }
+    sb_interp_release(&s);
+    s.stats.instructions = s.executed;
+    if (stats)
+        *stats = s.stats;
+    sb_ir_program_destroy(lowered);
+    return s.result;
+}

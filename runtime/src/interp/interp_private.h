@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internals of the CPU interpreter (shaderbridge/interp.h), shared by its
+ * files (README.md lists them in call order; each calls only those below):
+ *   interp_dispatch.c compute dispatch: batches of thread groups, workers;
+ *   interp_graphics.c vertex and pixel batches: v#/o#/oDepth, system values;
+ *   interp_geometry.c geometry batches: v[n][r] inputs, the results;
+ *   interp.c          group setup, binding checks, allocation, the budget;
+ *   interp_flow.c     the structured-flow walk with per-lane masks;
+ *   interp_emit.c     geometry emit/cut records;
+ *   interp_alu*.c     ALU ops (float, integer/bit, double);
+ *   interp_quad.c     pixel quads: derivatives, discard, implicit LOD;
+ *   interp_memory.c   raw/structured buffers, g#, atomics, counters;
+ *   interp_texture.c  typed loads/stores, queries;
+ *   interp_sample.c   sample/gather/comparison operands, LOD, per-lane lookups;
+ *   interp_filter.c   Vulkan's filtering and addressing, comparison, gather;
+ *   interp_cube.c     cube face selection and seamless edges;
+ *   interp_bind.c     the binding of a typed-resource operand;
+ *   interp_operand.c  operand access: sources as per-component lane arrays,
+ *                     destinations under mask, active lanes and saturate;
+ *   interp_texel.c    texel formats and typed addressing;
+ *   interp_base.c     failures, declaration and resource-table lookup.
+ *
+ * Storage is structure-of-arrays: r# component c of register i is the lane
+ * array temp[i * 4 + c]; an ALU op reads whole component arrays and writes a
+ * whole result array before the masked store, so a source that is also the
+ * destination is read before it is written, as D3D requires. When every
+ * invocation writes, a result array is not copied: it trades places with the
+ * register's old array, which becomes scratch (the two pools hold the same
+ * number of arrays throughout).
+ */
+#ifndef SHADERBRIDGE_INTERP_PRIVATE_H
+#define SHADERBRIDGE_INTERP_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "shaderbridge/interp.h"
+#include "translator/ir.h"
+
+/* The lane kernels are also built for AVX2 and picked at load time where the toolchain can
+ * (GCC on x86-64 Linux: ifunc); elsewhere they stay baseline. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define SB_INTERP_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define SB_INTERP_KERNEL
+#endif
+
+#define SB_INTERP_MAX_LANES 1024u
+/* Lane arrays are whole blocks of this many lanes (the padding lanes are never active), so
+ * vector loops need no scalar tail and arrays stay 16-byte aligned for doubles. */
+#define SB_INTERP_LANE_BLOCK 8u
+/* Filled immediate lane arrays kept between instructions (direct-mapped by value). */
+#define SB_INTERP_IMM_SLOTS 256u
+/* Lane arrays of scratch per instruction: sources with modifiers, gathers, results. */
+#define SB_INTERP_SCRATCH_ARRAYS 96u
+/* Double lane arrays per instruction (three sources of two doubles, two results). */
+#define SB_INTERP_DOUBLE_ARRAYS 8u
+
+enum interp_frame_kind { FRAME_CALL = 0, FRAME_IF = 1, FRAME_LOOP = 2, FRAME_SWITCH = 3 };
+
+/* One open construct. `keep` are the lanes that resume after it (ENDIF,
+ * ENDLOOP exit, ENDSWITCH, return from a call); `wait` are lanes parked for
+ * later inside it (IF: the else lanes; LOOP: the lanes still iterating;
+ * SWITCH: lanes whose case label has not come yet). */
+struct interp_frame {
+    uint32_t kind;
+    uint32_t function;   /* function the construct is in (CALL: the caller) */
+    uint32_t pc;         /* IF/LOOP/SWITCH: its marker; CALL: the caller's CALL instruction */
+    uint32_t resume;     /* where to go when no lane is active */
+    uint8_t *keep, *wait; /* one allocation of 2 * lanes bytes, kept for reuse */
+    uint32_t *target;    /* SWITCH: the label position each lane enters at (lazily allocated) */
+};
+
+struct interp_function {
+    uint32_t *match;     /* per instruction: the partner marker (see interp_flow.c) */
+    uint32_t depth;      /* deepest nesting */
+};
+
+/* A resource found for one operand (NULL data where absent). */
+struct interp_binding {
+    struct sb_rt_resource *rt;
+    const struct sb_ir_resource *decl;
+};
+
+struct interp_state {
+    const struct sb_ir_program *program;
+    struct sb_rt_resource *resources;
+    uint32_t resource_count;
+    uint32_t lanes;                  /* lanes per array: the invocations rounded up to SB_INTERP_LANE_BLOCK;
+                                        the padding lanes are never active */
+    uint32_t invocations;            /* invocations in the current batch (lanes 0..invocations-1) */
+    uint32_t group_size;             /* compute: invocations per thread group (a batch holds whole groups) */
+
+    uint32_t temp_count;
+    uint32_t *temp_pool;             /* the memory of temp_count * 4 arrays (freed from here) */
+    uint32_t **temp;                 /* [temp * 4 + component]: the lane array now holding it */
+    uint32_t **xtemps;               /* per x# id: [element][4][lanes] or NULL */
+    uint32_t *xtemp_count;           /* per x# id: elements */
+    uint32_t xtemp_ids;
+    uint32_t **gsm;                  /* per group_shared entry: DWORDs */
+    uint32_t *gsm_dwords;
+    uint32_t *special;               /* [4 files][4][lanes]: thread ids */
+
+    uint8_t *active;                 /* 1 = lane runs */
+    uint32_t active_count;
+
+    struct interp_function *functions;
+    struct interp_frame *frames;
+    uint32_t frame_count, frame_capacity; /* masks are allocated the first time a depth is used */
+
+    uint32_t *scratch_pool;          /* the memory of SB_INTERP_SCRATCH_ARRAYS arrays */
+    uint32_t *scratch[SB_INTERP_SCRATCH_ARRAYS]; /* the arrays now free for scratch use */
+    uint32_t scratch_used;           /* arrays handed out for the current instruction */
+    double *double_pool;             /* SB_INTERP_DOUBLE_ARRAYS arrays of `lanes` doubles */
+    uint32_t double_used;
+    uint32_t *imm_arrays;            /* SB_INTERP_IMM_SLOTS arrays of `lanes` words */
+    uint32_t imm_value[SB_INTERP_IMM_SLOTS];
+    uint64_t imm_stamp[SB_INTERP_IMM_SLOTS]; /* 0 = empty; else the instruction count that filled or used it */
+    const struct sb_ir_operand *bind_op; /* the operand whose range indices bind_index holds */
+    const uint32_t *bind_index;      /* per-lane SM5.1 range indices, for this instruction */
+
+    /* Vertex and pixel programs (interp_graphics.c); unused (NULL / 0) by compute. */
+    uint32_t stage;                  /* enum sb_ir_stage */
+    bool quad;                       /* pixel batch: lanes 4q..4q+3 are one 2x2 quad */
+    uint32_t in_regs, out_regs;      /* v# / o# registers held */
+    uint32_t *io_in, *io_out;        /* [reg * 4 + c][lanes] */
+    uint32_t *depth;                 /* oDepth lanes */
+    uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
+    uint8_t *helper;                 /* 1 = helper lane (pixel batches) */
+    uint8_t *discarded;              /* 1 = the lane executed DISCARD */
+    /* Geometry batches (interp_geometry.c); 0 / NULL elsewhere. io_in then holds
+     * [(vertex * in_regs + reg) * 4 + c][lanes] for in_vertices vertices per lane. */
+    uint32_t in_vertices;
+    struct interp_geometry *geometry; /* where EMIT/CUT record, per lane's invocation */
+
+    uint64_t budget, executed;
+    int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
+    struct sb_interp_stats stats;
+    const struct sb_ir_instruction *inst; /* being executed (errors) */
+    struct sb_error *error;
+    enum sb_result result;
+};
+
+/* The bit views every lane array is read through: F = a word as float, U = a float's word,
+ * B = a comparison result (all ones for true, as D3D and the IR give it). */
+static inline float F(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t U(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static inline uint32_t B(bool b)
+{
+    return b ? 0xFFFFFFFFu : 0;
+}
+
+/* The results being filled, and which invocation lane 0 of the batch is. */
+struct interp_geometry {
+    struct sb_interp_geometry_results *results;
+    uint32_t max;          /* the program's gs_max_output_vertices */
+    uint32_t first;        /* invocation of lane 0 */
+};
+
+/* ---- interp.c ---------------------------------------------------------------------------- */
+/**
+ * What an entry point runs: *program itself, or, for a PICA program not yet lowered (a
+ * caller of the public API may hand sb_ir_from_pica's result), its sb_ir_pica_lower rewrite,
+ * stored in *owned (the caller frees it with sb_ir_program_destroy after the run) and put in
+ * *program. Once per entry call, never per batch or thread. Errors: the lowering's (`stats`,
+ * when given, is zeroed then).
+ */
+enum sb_result sb_interp_lower(const struct sb_ir_program **program, struct sb_ir_program **owned,
+                               struct sb_interp_stats *stats, struct sb_error *error);
+
+/** Zeroes `s` and fills what every stage's run starts from: the program, the resource table,
+ *  `lanes` rounded up to SB_INTERP_LANE_BLOCK, and the budget and approx_ulps of `options`
+ *  (NULL: the defaults). */
+void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *program,
+                          struct sb_rt_resource *resources, uint32_t resource_count, uint32_t lanes,
+                          const struct sb_interp_options *options, struct sb_error *error);
+/** Checks bindings and allocates the state for s->lanes lanes (compute and graphics). */
+enum sb_result sb_interp_setup(struct interp_state *s);
+/** Frees what sb_interp_setup allocated. */
+void sb_interp_release(struct interp_state *s);
+/** Zeroes registers, x#, g# and scratch, and activates the first s->invocations lanes. */
+void sb_interp_clear(struct interp_state *s);
+
+/* ---- interp_quad.c ----------------------------------------------------------------------- */
+/** deriv_rt{x,y}[_coarse|_fine] across each quad of a pixel batch. */
+enum sb_result sb_interp_derivative(struct interp_state *s, const struct sb_ir_instruction *inst);
+/** DISCARD: marks the active lanes whose condition holds; they run on as helpers. */
+enum sb_result sb_interp_discard(struct interp_state *s, const struct sb_ir_instruction *inst);
+/**
+ * Implicit LOD of each lane of a pixel batch (Vulkan: log2 of the larger scaled derivative
+ * length; the quad's coarse differences, as lavapipe computes per quad) as float bits, from
+ * coordinate arrays coord[0..axes-1] and level-0 extents; with ddx/ddy (sample_d), from those.
+ */
+void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const coord[3], uint32_t axes,
+                            const uint32_t size[3], const uint32_t *const ddx[3],
+                            const uint32_t *const ddy[3], uint32_t *lod);
+
+/* ---- interp_emit.c ----------------------------------------------------------------------- */
+/** EMIT / CUT / EMIT_THEN_CUT of the active lanes of a geometry batch (UNSUPPORTED elsewhere). */
+enum sb_result sb_interp_geometry_emit(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_flow.c ----------------------------------------------------------------------- */
+/** Precomputes the marker partners of every function. */
+enum sb_result sb_interp_flow_prepare(struct interp_state *s);
+/** Runs the entry function for the current group (all lanes active at start). */
+enum sb_result sb_interp_flow_run(struct interp_state *s);
+
+/* ---- interp_operand.c -------------------------------------------------------------------- */
+/** A fresh scratch lane array (lanes words); NULL (recorded) when the pool is used up. */
+uint32_t *sb_interp_scratch(struct interp_state *s);
+/**
+ * Lane arrays of the source lanes `mask` selects: out[c] for each c in mask
+ * is lane `swizzle[c]` of the operand, in `type` (enum sb_ir_type; modifiers
+ * applied in that view). Returns false (recorded) on failure.
+ */
+bool sb_interp_load(struct interp_state *s, const struct sb_ir_operand *op, uint32_t mask, uint32_t type,
+                    const uint32_t *out[4]);
+/** A fresh array of `lanes` doubles; NULL (recorded) when used up. */
+double *sb_interp_scratch_double(struct interp_state *s);
+/** As sb_interp_load for lanes 0..n-1 taking swizzle[0..n-1] (out[0..n-1]). */
+bool sb_interp_load_n(struct interp_state *s, const struct sb_ir_operand *op, uint32_t n, uint32_t type,
+                      const uint32_t *out[4]);
+/** One lane array: swizzle[0] (scalar operands, relative indices). */
+const uint32_t *sb_interp_load_scalar(struct interp_state *s, const struct sb_ir_operand *op,
+                                      uint32_t type);
+/** Per-lane values of an index (`offset + relative`); NULL (recorded) on failure. */
+const uint32_t *sb_interp_index(struct interp_state *s, const struct sb_ir_index *index);
+/** Doubles: out[k][l] for k < n from the lane pair at swizzle[k], modifiers applied. */
+bool sb_interp_load_double(struct interp_state *s, const struct sb_ir_operand *op, uint32_t n,
+                           double *out[2]);
+/**
+ * Stores value[c] (lane arrays; c in `mask`) to `dst` for the active lanes,
+ * saturating when `type` is FLOAT and the instruction saturates.
+ */
+bool sb_interp_store(struct interp_state *s, const struct sb_ir_operand *dst, uint32_t mask,
+                     const uint32_t *const value[4], uint32_t type);
+/** Stores one lane array replicated into every lane of dst's mask. */
+bool sb_interp_store_replicated(struct interp_state *s, const struct sb_ir_operand *dst,
+                                const uint32_t *value, uint32_t type);
+/** Stores `n` doubles to the pairs of dst's mask in order. */
+bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *dst, double *const value[2],
+                            uint32_t n);
+/** Component c of a v[vertex][register] source of a geometry batch (either index relative;
+ *  reads outside the primitive's vertices or registers give 0); NULL (recorded) on failure. */
+const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c);
+
+/* ---- interp_alu*.c ----------------------------------------------------------------------- */
+/** Runs an ALU op; UNSUPPORTED unrecorded when `op` is none. */
+enum sb_result sb_interp_alu(struct interp_state *s, const struct sb_ir_instruction *inst);
+enum sb_result sb_interp_alu_int(struct interp_state *s, const struct sb_ir_instruction *inst);
+enum sb_result sb_interp_alu_double(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_memory.c --------------------------------------------------------------------- */
+/** Raw/structured loads and stores, atomics, counters; UNSUPPORTED unrecorded otherwise. */
+enum sb_result sb_interp_memory(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_texel.c ---------------------------------------------------------------------- */
+/** Lane view of a typed resource's texels from its declaration (FLOAT, INT or UINT). */
+uint32_t sb_interp_value_type(const struct sb_ir_resource *decl);
+/** Decodes one texel of `format` into four 32-bit lanes (missing: 0, alpha 1). */
+void sb_interp_texel_decode(uint32_t format, const uint8_t *texel, uint32_t out[4]);
+/** Encodes four lanes into one texel of `format`. */
+void sb_interp_texel_encode(uint32_t format, const uint32_t in[4], uint8_t *texel);
+/** Float bits -> half bits, rounding to nearest even (PackHalf2x16 of one lane). */
+uint32_t sb_interp_half_from_float(uint32_t f);
+/** Half bits (low 16) -> float bits, exact. */
+uint32_t sb_interp_float_from_half(uint32_t h);
+/** Does the interpreter know this texel format? */
+bool sb_interp_format_known(uint32_t format);
+/**
+ * Address of texel (x, y, z, layer) of level `mip`; NULL when outside the
+ * resource. Coordinates are signed: anything negative is outside.
+ */
+uint8_t *sb_interp_texel_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t z,
+                                 int32_t layer, int32_t mip);
+/** Extent of level `mip` along axis 0/1/2 (>= 1). */
+uint32_t sb_interp_level_extent(const struct sb_rt_resource *r, uint32_t axis, uint32_t mip);
+
+/* ---- interp_texture.c -------------------------------------------------------------------- */
+/** Typed loads/stores, sampling and queries; UNSUPPORTED unrecorded otherwise. */
+enum sb_result sb_interp_texture(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_sample.c --------------------------------------------------------------------- */
+/** sample/gather; UNSUPPORTED unrecorded otherwise. */
+enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_bind.c ----------------------------------------------------------------------- */
+/** Typed-resource binding of a t#/u# operand (uniform index); false (recorded) when missing. */
+bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane,
+                    struct interp_binding *out);
+
+/* ---- interp_filter.c --------------------------------------------------------------------- */
+/** One lane's view of a sampled texture. */
+struct interp_lookup {
+    const struct sb_rt_resource *r;
+    const struct sb_rt_sampler *smp;
+    uint32_t axes;   /* 1, 2 or 3 (cubes: 2, the face's) */
+    int32_t layer;   /* array layer (cubes: the cube's first face layer, 6 x cube) */
+    int32_t face;    /* cubes: the face 0..5 (+X -X +Y -Y +Z -Z); -1 for other textures */
+    bool compare;    /* comparison forms: each texel becomes 1.0 / 0.0 by `ref compare_op red` */
+    float ref;
+};
+/** Filtered texel (four floats) at normalized `coord` with integer texel `offset` and `lod`. */
+void sb_interp_filter_sample(const struct interp_lookup *k, const float *coord, const int32_t *offset, float lod,
+                             float out[4]);
+/** gather: channel `ch` of level 0's 2x2 footprint as raw lanes, in D3D's order. */
+void sb_interp_filter_gather(const struct interp_lookup *k, const float *coord, const int32_t *offset, uint32_t ch,
+                             uint32_t out[4]);
+
+/* ---- interp_cube.c ----------------------------------------------------------------------- */
+/** The face (0..5 = +X -X +Y -Y +Z -Z) a direction selects. */
+uint32_t sb_interp_cube_face(const float dir[3]);
+/** Face coordinates s, t in [0, 1] of `dir` on `face`. */
+void sb_interp_cube_coords(uint32_t face, const float dir[3], float st[2]);
+/** Derivative of (s, t) on `face` along a derivative `d` of the direction. */
+void sb_interp_cube_derivatives(uint32_t face, const float dir[3], const float d[3], float dst[2]);
+/**
+ * Seamless edges: texel (i, j) of *face (size x size; each coordinate at most one step
+ * off the face) becomes a texel of the face it lies on; false for a corner (off both edges).
+ */
+bool sb_interp_cube_texel(uint32_t *face, int32_t size, int32_t *i, int32_t *j);
+
+/* ---- interp_base.c (the bottom: every other file calls down into it) -------------------- */
+/** Records a failure (first one wins) at the current instruction; returns the code. */
+enum sb_result sb_interp_fail(struct interp_state *s, enum sb_result code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/** UNSUPPORTED naming the current op. */
+enum sb_result sb_interp_unsupported(struct interp_state *s, const char *what);
+/** The table entry for class/space/register, or NULL. */
+struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_class, uint32_t space,
+                                      uint32_t reg);
+/** The resource class (SB_IR_RESOURCE_*) of an operand file (cb#, t#, s#, u#); UINT32_MAX otherwise. */
+uint32_t sb_interp_resource_class(uint32_t file);
+/** The declaration an operand of `file` names (index[0] = id), or NULL. */
+const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id);
+
+#endif

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GPU-vs-CPU validation (validate.h): one set of seeded inputs, cloned for
+ * the interpreter and for Vulkan, then every UAV word and counter compared by
+ * the rule of its kind (and the stage outputs the graphics paths append:
+ * validate_graphics.c, validate_geometry.c). The interpreter runs first so a program that does not
+ * terminate within the budget is reported without handing it to a device.
+ */
+#include "validate_private.h"
+#include "validate_pica.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool doubles_agree(uint64_t a, uint64_t b, uint32_t ulps)
+{
+    if (a == b)
+        return true;
+    double da, db;
+    memcpy(&da, &a, 8);
+    memcpy(&db, &b, 8);
+    if (isnan(da) || isnan(db))
+        return isnan(da) && isnan(db);
+    /* Doubles are computed exactly by both sides except for drcp/ddiv/dfma: a 32-bit
+     * float's tolerance scaled to the double's 29 extra mantissa bits. */
+    int64_t oa = (a >> 63) ? -(int64_t)(a & ~(1ull << 63)) : (int64_t)a;
+    int64_t ob = (b >> 63) ? -(int64_t)(b & ~(1ull << 63)) : (int64_t)b;
+    int64_t d = oa - ob;
+    if (d < 0)
+        d = -d;
+    return (uint64_t)d <= ((uint64_t)ulps << 29) || fabs(da - db) <= 0x1p-40;
+}
+
+/* Texel coordinates of a byte offset in a resource, for the report. */
+static void locate(const struct sb_rt_resource *r, uint64_t offset, uint32_t texel[4])
+{
+    memset(texel, 0, 4 * sizeof(uint32_t));
+    uint32_t size = sb_rt_format_size((enum sb_rt_format)r->format);
+    if (!r->dimension || !size) {
+        texel[0] = (uint32_t)(offset / 4); /* dword index */
+        return;
+    }
+    uint64_t element = offset / size;
+    uint32_t layers = r->layers ? r->layers : 1;
+    uint32_t samples = r->sample_count ? r->sample_count : 1;
+    for (uint32_t level = 0; level < (r->mip_levels ? r->mip_levels : 1); level++) {
+        uint64_t w = r->width >> level ? r->width >> level : 1;
+        uint64_t h = r->height >> level ? r->height >> level : 1;
+        uint64_t d = r->depth >> level ? r->depth >> level : 1;
+        uint64_t level_texels = w * h * d * layers * samples;
+        if (element < level_texels) {
+            element /= samples;
+            texel[0] = (uint32_t)(element % w);
+            texel[1] = (uint32_t)(element / w % h);
+            texel[2] = (uint32_t)(element / w / h); /* depth slice or layer */
+            texel[3] = level;
+            return;
+        }
+        element -= level_texels;
+    }
+}
+
+/* Primitive, instance, slot and word of a geometry record offset (validate.h). */
+static void locate_geometry(const struct sb_rt_resource *r, uint64_t offset, uint32_t texel[4])
+{
+    uint64_t word = offset / 4, record_words = (uint64_t)(r->width ? r->width : 1) * 4;
+    uint64_t record = word / record_words, slots = r->height ? r->height : 1, instances = r->depth ? r->depth : 1;
+    uint64_t invocation = record / slots;
+    texel[0] = (uint32_t)(invocation / instances);
+    texel[1] = (uint32_t)(invocation % instances);
+    texel[2] = (uint32_t)(record % slots);
+    texel[3] = (uint32_t)(word % record_words);
+}
+
+static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t resource,
+                 const struct sb_rt_resource *r, uint64_t offset, uint32_t kind, uint32_t gpu,
+                 uint32_t cpu)
+{
+    report->mismatch_count++;
+    if (report->kept >= limit)
+        return true;
+    struct sb_validate_mismatch *m = &report->mismatches[report->kept++];
+    m->resource = resource;
+    m->byte_offset = offset;
+    m->kind = kind;
+    m->gpu = gpu;
+    m->cpu = cpu;
+    if (offset == UINT64_MAX)
+        memset(m->texel, 0, sizeof(m->texel));
+    else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
+        locate_geometry(r, offset, m->texel);
+    else
+        locate(r, offset, m->texel);
+    return true;
+}
+
+/* `exact`: PICA200 programs, whose SPIR-V and interpreter share one lowering with exactly
+ * rounded ops (translator/IR.md "PICA200 programs"), so every word must be bit-identical. */
+static void compare(struct sb_validate_report *report, const struct sb_validate_options *o,
+                    uint32_t limit, bool exact)
+{
+    const struct sb_rt_inputs *gpu = report->gpu, *cpu = report->cpu;
+    for (uint32_t i = 0; i < gpu->count; i++) {
+        const struct sb_rt_resource *g = &gpu->resources[i], *c = &cpu->resources[i];
+        if (g->resource_class != SB_IR_RESOURCE_UAV && g->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
+            g->resource_class != SB_VALIDATE_CLASS_DEPTH && g->resource_class != SB_VALIDATE_CLASS_GEOMETRY)
+            continue;
+        const uint32_t *gw = g->data, *cw = c->data;
+        uint64_t words = g->size / 4;
+        for (uint64_t w = 0; w < words; w++) {
+            uint8_t kind = sb_rt_word_kind_of(gpu, i, w);
+            if (kind == SB_RT_WORD_IGNORED)
+                continue;
+            report->words_compared++;
+            if (kind == SB_RT_WORD_DOUBLE_LOW && w + 1 < words) {
+                uint64_t a = gw[w] | (uint64_t)gw[w + 1] << 32, b = cw[w] | (uint64_t)cw[w + 1] << 32;
+                if (!doubles_agree(a, b, o->float_ulps)) {
+                    keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+                    keep(report, limit, i, g, w * 4 + 4, SB_RT_WORD_DOUBLE_HIGH, gw[w + 1], cw[w + 1]);
+                }
+                report->words_compared++;
+                w++;
+                continue;
+            }
+            if (exact ? gw[w] == cw[w] : sb_validate_words_agree(kind, gw[w], cw[w], o->float_ulps))
+                continue;
+            bool cpu_special = !exact && (cw[w] & 0x7f800000u) == 0x7f800000u;
+            bool as_float = kind == SB_RT_WORD_FLOAT || (kind == SB_RT_WORD_UNKNOWN && sb_validate_is_normal(gw[w]));
+            if (cpu_special && as_float)
+                report->unconstrained++;
+            else
+                keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+        }
+        if (g->resource_class != SB_IR_RESOURCE_UAV)
+            continue; /* stage outputs have no counter */
+        report->words_compared++;
+        if (g->counter != c->counter)
+            keep(report, limit, i, g, UINT64_MAX, SB_RT_WORD_UINT, g->counter, c->counter);
+    }
+}
+
+void sb_validate_report_destroy(struct sb_validate_report *report)
+{
+    if (!report)
+        return;
+    sb_rt_inputs_destroy(report->gpu);
+    sb_rt_inputs_destroy(report->cpu);
+    free(report->mismatches);
+    free(report);
+}
+
+enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
+                           const struct sb_validate_options *options,
+                           struct sb_validate_report **out, struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    if (!program || !out || (!context && !(options && options->sides == SB_VALIDATE_SIDE_CPU)))
+        return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
+    if (options && options->sides > (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
+        return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: unknown sides");
+    if (program->stage != SB_IR_STAGE_COMPUTE && program->stage != SB_IR_STAGE_VERTEX &&
+        program->stage != SB_IR_STAGE_PIXEL && program->stage != SB_IR_STAGE_GEOMETRY)
+        return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED,
+                                "validation runs compute, vertex, pixel and geometry shaders (hull and "
+                                "domain shaders: not yet)");
+    struct sb_validate_options o = { 0 };
+    if (options)
+        o = *options;
+    for (int a = 0; a < 3; a++)
+        if (!o.group_count[a])
+            o.group_count[a] = 1;
+    if (!o.float_ulps)
+        o.float_ulps = 64;
+    if (!o.max_mismatches)
+        o.max_mismatches = 64;
+    if (!o.sides)
+        o.sides = SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU;
+
+    struct sb_validate_report *report = calloc(1, sizeof(*report));
+    struct sb_rt_inputs *base = NULL;
+    if (!report)
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
+    report->mismatches = calloc(o.max_mismatches, sizeof(*report->mismatches));
+    enum sb_result r = report->mismatches ? SB_SUCCESS
+                                          : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
+    bool pica_gs = r == SB_SUCCESS && sb_rt_program_pica_gs(program);
+    if (pica_gs) /* its own inputs and one compute thread (validate_pica_gs.c) */
+        r = sb_rt_pica_gs_validate(context, program, &o, report, error);
+    else if (r == SB_SUCCESS)
+        r = sb_rt_inputs_create(program, &o.inputs, &base, error);
+    if (r == SB_SUCCESS && !pica_gs)
+        r = sb_rt_inputs_clone(base, &report->cpu, error);
+    if (r == SB_SUCCESS && !pica_gs)
+        r = sb_rt_inputs_clone(base, &report->gpu, error);
+    sb_rt_inputs_destroy(base);
+    if (r != SB_SUCCESS || pica_gs) {
+        /* failed, or done above */
+    } else if (program->stage == SB_IR_STAGE_COMPUTE) {
+        uint64_t start = sb_validate_now_ns();
+        if (o.sides & SB_VALIDATE_SIDE_CPU)
+            r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,
+                                   o.group_count, &o.interp, &report->cpu_stats, error);
+        report->cpu_ns = sb_validate_now_ns() - start;
+        if (r == SB_SUCCESS && (o.sides & SB_VALIDATE_SIDE_GPU))
+            r = sb_rt_dispatch(context, program->translation, report->gpu->resources,
+                               report->gpu->count, o.group_count, &report->gpu_timing, error);
+    } else {
+        r = program->stage == SB_IR_STAGE_VERTEX     ? sb_validate_vertex(context, program, &o, report, error)
+            : program->stage == SB_IR_STAGE_GEOMETRY ? sb_validate_geometry(context, program, &o, report, error)
+                                                     : sb_validate_pixel(context, program, &o, report, error);
+    }
+    if (r != SB_SUCCESS) {
+        sb_validate_report_destroy(report);
+        return r;
+    }
+    if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
+        compare(report, &o, o.max_mismatches, program->ir->source == SB_IR_SOURCE_PICA);
+    *out = report;
+    return SB_SUCCESS;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the validation files: partner stages and the graphics paths. */
+#ifndef SB_RUNTIME_VALIDATE_PRIVATE_H
+#define SB_RUNTIME_VALIDATE_PRIVATE_H
+
+#include "inputs_private.h"
+#include "translator/ir.h"
+
+/** Kind of a word that is not compared (a component no signature element declares). */
+#define SB_RT_WORD_IGNORED 7u
+
+/**
+ * The feeder vertex program of pixel module `ps` (partner.c): an attribute per input
+ * location/component range the module declares, copied through, the point of vertex i
+ * at the centre of pixel (i % width, i / width), and the clip/cull-distance input
+ * elements of `ps_ir` (sb_rt_feeder_writes_distance) written with sb_rt_feeder_distance()
+ * (a fragment reading a distance the previous stage does not write reads an undefined
+ * value); *position_register
+ * receives the register of its SV_VertexID input and SV_Position output. Free with
+ * sb_rt_partner_destroy().
+ */
+struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, const struct sb_ir_program *ps_ir,
+                                                  uint32_t width, uint32_t height, uint32_t *position_register);
+
+/** The clip/cull distance the feeder writes for vertex `vertex` (every distance element,
+ *  every component): vertex / 4, exact in float and never negative (nothing is clipped). */
+float sb_rt_feeder_distance(uint32_t vertex);
+
+/** Whether input element `e` of pixel program `ps_ir` is a clip or cull distance the
+ *  feeder writes (cull distances only when `ps_ir` reads no clip distance: lavapipe 22.3
+ *  drops every point whose vertex stage writes both). */
+bool sb_rt_feeder_writes_distance(const struct sb_ir_program *ps_ir, const struct sb_ir_signature_element *e);
+
+/**
+ * The capture geometry program of vertex program `vs`: stores o0..o(n-1) of each
+ * point into structured UAV u`uav` at SV_PrimitiveID, records of n * 16 bytes
+ * (*record_registers = n). Free with sb_rt_partner_destroy().
+ */
+struct sb_ir_program *sb_rt_capture_geometry_program(const struct sb_ir_program *vs, uint32_t uav,
+                                                     uint32_t *record_registers);
+
+void sb_rt_partner_destroy(struct sb_ir_program *program);
+
+/** Whether a vertex output element reaches the capture stage (else it is not compared). */
+bool sb_rt_capturable_output(const struct sb_ir_signature_element *e);
+
+/** sb_validate for vertex and pixel programs (validate_graphics.c). */
+enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                  const struct sb_validate_options *options,
+                                  struct sb_validate_report *report, struct sb_error *error);
+enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                 const struct sb_validate_options *options,
+                                 struct sb_validate_report *report, struct sb_error *error);
+
+/* ---- geometry validation (validate_geometry*.c) ------------------------------------------- */
+
+/** Most vertex streams the geometry feeder carries. */
+#define SB_RT_GS_MAX_FEEDS 64u
+
+/** One vertex stream of the geometry feeder VS: stream `location` copied to o`reg`.mask. */
+struct sb_rt_gs_feed {
+    uint32_t location;        /* the stream's (and the feeder's v#) location */
+    uint32_t reg;             /* the geometry program's v# register: the feeder's o# */
+    uint8_t mask;             /* components carried */
+    uint32_t type;            /* enum sb_ir_type of the components */
+    uint32_t system_value;    /* 0, or SV_Position (1) / clip (2) / cull (3) distance */
+    const char *semantic;     /* output semantic (NULL: "ATTRIBUTE") */
+    uint32_t semantic_index;
+};
+
+/** The feeder vertex program of `feeds` (at most SB_RT_GS_MAX_FEEDS); NULL when out of memory.
+ *  Free with sb_rt_partner_destroy(). */
+struct sb_ir_program *sb_rt_geometry_feeder_program(const struct sb_rt_gs_feed *feeds, uint32_t feed_count);
+
+/** o# registers a geometry program's o# array holds (its signature, index ranges and direct
+ *  destinations; at most 256). */
+uint32_t sb_rt_geometry_output_registers(const struct sb_ir_program *gs);
+
+/**
+ * The capture copy of geometry program `gs`: the same program, emitting nothing and
+ * declaring no outputs, in which every EMIT/CUT/EMIT_THEN_CUT of invocation j (= vPrim *
+ * instances + vGSInstanceID) writes structured UAV u`uav`, whose records of (1 + registers)
+ * x 16 bytes are grouped max + 1 per invocation (max = gs_max_output_vertices), record
+ * j * (max + 1) + k for slot k:
+ *   EMIT while fewer than max vertices are kept: slot k = the count so far gets the header
+ *   (stream + 1, cuts since the previous kept vertex, 0, 0) and o0..o(registers-1) after it;
+ *   CUT on stream s: bit s of the pending cut mask, stored at once in word 1 of the next slot.
+ * So an untouched slot reads 0 (no vertex), exactly as sb_interp_geometry_results describes.
+ * Temporaries r(T), r(T+1), r(T+2) (T = the program's temp count) hold the count, pending
+ * cuts and base slot. NULL when out of memory or when `gs` declares u`uav` itself. Free with
+ * sb_rt_geometry_capture_destroy().
+ */
+struct sb_ir_program *sb_rt_geometry_capture_program(const struct sb_ir_program *gs, uint32_t uav,
+                                                     uint32_t registers);
+void sb_rt_geometry_capture_destroy(struct sb_ir_program *program);
+
+/** sb_validate for geometry programs (validate_geometry.c). */
+enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                    const struct sb_validate_options *options,
+                                    struct sb_validate_report *report, struct sb_error *error);
+
+/** Whether float bits `u` are a normal number (neither zero, denormal, infinite nor NaN). */
+static inline bool sb_validate_is_normal(uint32_t u)
+{
+    uint32_t e = u & 0x7f800000u;
+    return e && e != 0x7f800000u;
+}
+
+/* ---- validate_base.c ---- */
+/** CLOCK_MONOTONIC in nanoseconds. */
+uint64_t sb_validate_now_ns(void);
+
+/** Fills `error` and returns `code`. */
+enum sb_result sb_validate_fail(struct sb_error *error, enum sb_result code, const char *message);
+
+/** Appends `extra` empty resources to `inputs` (for outputs compared like UAVs); false on OOM. */
+bool sb_rt_inputs_append(struct sb_rt_inputs *inputs, uint32_t extra);
+
+#endif

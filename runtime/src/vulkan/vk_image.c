@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Textures of one dispatch: the image of a typed t# (sampled, read in
+ * SHADER_READ_ONLY_OPTIMAL) or u# (storage, GENERAL), shaped by its SM4
+ * dimension (vk_format.c) and filled from the texel layout of resources.h
+ * through a staging buffer (one copy per mip level covering every layer);
+ * UAV images are copied back into the same staging buffer after the
+ * dispatch. Also the samplers (s#), which carry Vulkan's own state.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "vk_private.h"
+
+/* sb_rt_sampler's enums are passed to Vulkan unchanged. */
+_Static_assert(SB_RT_FILTER_NEAREST == (int)VK_FILTER_NEAREST && SB_RT_FILTER_LINEAR == (int)VK_FILTER_LINEAR &&
+                   SB_RT_FILTER_LINEAR == (int)VK_SAMPLER_MIPMAP_MODE_LINEAR,
+               "sb_rt_filter mirrors VkFilter / VkSamplerMipmapMode");
+_Static_assert(SB_RT_ADDRESS_REPEAT == (int)VK_SAMPLER_ADDRESS_MODE_REPEAT &&
+                   SB_RT_ADDRESS_MIRRORED_REPEAT == (int)VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT &&
+                   SB_RT_ADDRESS_CLAMP_TO_EDGE == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE &&
+                   SB_RT_ADDRESS_CLAMP_TO_BORDER == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+               "sb_rt_address mirrors VkSamplerAddressMode");
+
+static uint32_t level_size(uint32_t size, uint32_t level)
+{
+    uint32_t s = size >> level;
+    return s ? s : 1;
+}
+
+/* Shape checks that need no device: what resources.h allows for the dimension. */
+static enum sb_result check_shape(const struct sb_rt_resource *r, const struct sb_vk_dimension *d,
+                                  struct sb_error *error)
+{
+    uint32_t layers = r->layers ? r->layers : 1, levels = r->mip_levels ? r->mip_levels : 1;
+    bool ok = r->width && r->height && r->depth && levels <= 16;
+    const char *why = "width, height and depth must be at least 1 and mip_levels at most 16";
+    if (ok && d->image_type == VK_IMAGE_TYPE_1D && (r->height != 1 || r->depth != 1)) {
+        ok = false;
+        why = "a 1D texture has height and depth 1";
+    } else if (ok && d->image_type == VK_IMAGE_TYPE_2D && r->depth != 1) {
+        ok = false;
+        why = "a 2D texture has depth 1";
+    } else if (ok && d->image_type == VK_IMAGE_TYPE_3D && layers != 1) {
+        ok = false;
+        why = "a 3D texture has 1 layer";
+    } else if (ok && d->cube && (layers % 6 || r->width != r->height)) {
+        ok = false;
+        why = "a cube texture has square faces and 6 layers per cube";
+    } else if (ok && d->view_type != VK_IMAGE_VIEW_TYPE_1D_ARRAY && d->view_type != VK_IMAGE_VIEW_TYPE_2D_ARRAY &&
+               d->view_type != VK_IMAGE_VIEW_TYPE_CUBE_ARRAY && layers != (d->cube ? 6u : 1u)) {
+        ok = false;
+        why = "a texture that is not an array has 1 layer (a cube 6)";
+    }
+    if (ok && sb_rt_texture_bytes(r) == 0) {
+        ok = false;
+        why = "its size overflows";
+    } else if (ok && r->data && r->size < sb_rt_texture_bytes(r)) {
+        ok = false;
+        why = "its data is smaller than its texels (resources.h layout)";
+    }
+    if (!ok)
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "%s resource %u (space %u) %ux%ux%u, %u layers, "
+                          "%u mips: %s", d->name, r->register_index, r->space, r->width, r->height, r->depth,
+                          layers, levels, why);
+    return SB_SUCCESS;
+}
+
+/* Device checks: the format's features and the image limits for this shape. */
+static enum sb_result check_device(struct sb_rt_context *c, const struct sb_rt_resource *r,
+                                   const struct sb_vk_dimension *d, VkImageCreateInfo *info, bool storage,
+                                   struct sb_error *error)
+{
+    VkFormatProperties props;
+    vkGetPhysicalDeviceFormatProperties(c->physical, info->format, &props);
+    VkFormatFeatureFlags need = storage ? VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT : VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+    if ((props.optimalTilingFeatures & need) != need)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "format %s cannot be a %s image on %.60s",
+                          sb_rt_format_name((enum sb_rt_format)r->format), storage ? "storage" : "sampled",
+                          c->device_name);
+    VkImageFormatProperties limits;
+    VkResult vr = vkGetPhysicalDeviceImageFormatProperties(c->physical, info->format, info->imageType,
+                                                           info->tiling, info->usage, info->flags, &limits);
+    if (vr == VK_ERROR_FORMAT_NOT_SUPPORTED)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "format %s is not supported for a %s %s on %.60s",
+                          sb_rt_format_name((enum sb_rt_format)r->format), d->name,
+                          storage ? "UAV" : "SRV", c->device_name);
+    if (vr != VK_SUCCESS)
+        return sb_vk_fail_call(error, "vkGetPhysicalDeviceImageFormatProperties", vr);
+    if (info->extent.width > limits.maxExtent.width || info->extent.height > limits.maxExtent.height ||
+        info->extent.depth > limits.maxExtent.depth || info->mipLevels > limits.maxMipLevels ||
+        info->arrayLayers > limits.maxArrayLayers)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s %ux%ux%u with %u layers and %u mips exceeds "
+                          "the limits of %.60s", d->name, info->extent.width, info->extent.height,
+                          info->extent.depth, info->arrayLayers, info->mipLevels, c->device_name);
+    return SB_SUCCESS;
+}
+
+static enum sb_result create_view(struct sb_rt_context *c, const struct sb_vk_dimension *d, VkFormat format,
+                                  struct sb_vk_image *out, struct sb_error *error)
+{
+    VkImageViewCreateInfo view = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .image = out->image,
+        .viewType = d->view_type,
+        .format = format,
+        .subresourceRange = { out->aspect, 0, out->mip_levels, 0, out->layers },
+    };
+    VkResult vr = c->vk.vkCreateImageView(c->device, &view, NULL, &out->view);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateImageView", vr);
+}
+
+enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
+                                  struct sb_vk_image *out, struct sb_error *error)
+{
+    VkResult vr = c->vk.vkCreateImage(c->device, info, NULL, &out->image);
+    if (vr != VK_SUCCESS)
+        return sb_vk_fail_call(error, "vkCreateImage", vr);
+    VkMemoryRequirements req;
+    c->vk.vkGetImageMemoryRequirements(c->device, out->image, &req);
+    uint32_t type = sb_vk_memory_type(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, true);
+    if (type == UINT32_MAX)
+        return sb_vk_fail(error, SB_ERROR_VULKAN, "no memory type for %s", what);
+    enum sb_result res = sb_vk_memory_allocate(c, req.size, type, &out->memory, error);
+    if (res != SB_SUCCESS)
+        return res;
+    vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkBindImageMemory", vr);
+}
+
+enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_resource *r, bool storage,
+                                  struct sb_vk_image *out, struct sb_error *error)
+{
+    memset(out, 0, sizeof(*out));
+    const struct sb_vk_dimension *d = sb_vk_dimension(r->dimension);
+    VkFormat format = sb_vk_format(r->format);
+    if (!d)
+        return sb_vk_fail(error, SB_ERROR_RUN_BINDING, "resource %u (space %u) has dimension %u where the "
+                          "shader declares a texture", r->register_index, r->space, r->dimension);
+    if (d->multisampled)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s resources (register %u) are not supported: "
+                          "multisampled texels cannot be uploaded by copy", d->name, r->register_index);
+    if (format == VK_FORMAT_UNDEFINED)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u (space %u) has format %u, which the "
+                          "runtime does not know", r->register_index, r->space, r->format);
+    enum sb_result res = check_shape(r, d, error);
+    if (res != SB_SUCCESS)
+        return res;
+    out->mip_levels = r->mip_levels ? r->mip_levels : 1;
+    out->layers = r->layers ? r->layers : 1;
+    /* Depth formats are for comparison sampling (Vulkan allows depth compares on them only). */
+    out->aspect = r->format == SB_RT_FORMAT_D32_FLOAT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+    if (storage && out->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u: a depth format cannot be a storage image",
+                          r->register_index);
+    out->layout = storage ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    VkImageCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .flags = d->cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
+        .imageType = d->image_type,
+        .format = format,
+        .extent = { r->width, r->height, r->depth },
+        .mipLevels = out->mip_levels,
+        .arrayLayers = out->layers,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                 (storage ? VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT
+                          : VK_IMAGE_USAGE_SAMPLED_BIT),
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+    };
+    res = check_device(c, r, d, &info, storage, error);
+    if (res != SB_SUCCESS)
+        return res;
+    char what[48];
+    snprintf(what, sizeof(what), "a %s image", d->name);
+    res = sb_vk_image_memory(c, &info, what, out, error);
+    if (res != SB_SUCCESS)
+        return res;
+    res = create_view(c, d, format, out, error);
+    if (res != SB_SUCCESS)
+        return res;
+    size_t bytes = sb_rt_texture_bytes(r);
+    return sb_vk_buffer_create(c, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                               r->data, r->data ? bytes : 0, &out->staging, error);
+}
+
+/* One region per mip level, each covering all layers (resources.h: level, then layer). */
+static uint32_t copy_regions(const struct sb_vk_image *img, const struct sb_rt_resource *r,
+                             VkBufferImageCopy regions[16])
+{
+    VkDeviceSize offset = 0;
+    uint64_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+    for (uint32_t l = 0; l < img->mip_levels; l++) {
+        uint32_t w = level_size(r->width, l), h = level_size(r->height, l), z = level_size(r->depth, l);
+        regions[l] = (VkBufferImageCopy){
+            .bufferOffset = offset,
+            .imageSubresource = { img->aspect, l, 0, img->layers },
+            .imageExtent = { w, h, z },
+        };
+        offset += (VkDeviceSize)w * h * z * img->layers * texel;
+    }
+    return img->mip_levels;
+}
+
+void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
+                         VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
+                         VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage)
+{
+    VkImageMemoryBarrier b = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+        .srcAccessMask = src,
+        .dstAccessMask = dst,
+        .oldLayout = from,
+        .newLayout = to,
+        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .image = img->image,
+        .subresourceRange = { img->aspect, 0, img->mip_levels, 0, img->layers },
+    };
+    c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
+                               const struct sb_rt_resource *r)
+{
+    VkBufferImageCopy regions[16];
+    uint32_t n = copy_regions(img, r, regions);
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                        VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT);
+    c->vk.vkCmdCopyBufferToImage(cmd, img->staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n,
+                                 regions);
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img->layout, VK_ACCESS_TRANSFER_WRITE_BIT,
+                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+}
+
+void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
+                                 const struct sb_vk_image *img, const struct sb_rt_resource *r)
+{
+    VkBufferImageCopy regions[16];
+    uint32_t n = copy_regions(img, r, regions);
+    sb_vk_image_barrier(c, cmd, img, img->layout, img->layout, VK_ACCESS_SHADER_WRITE_BIT,
+                        VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT);
+    c->vk.vkCmdCopyImageToBuffer(cmd, img->image, img->layout, img->staging.buffer, n, regions);
+}
+
+void sb_vk_image_destroy(struct sb_rt_context *c, struct sb_vk_image *img)
+{
+    if (img->view)
+        c->vk.vkDestroyImageView(c->device, img->view, NULL);
+    if (img->image)
+        c->vk.vkDestroyImage(c->device, img->image, NULL);
+    if (img->memory)
+        c->vk.vkFreeMemory(c->device, img->memory, NULL);
+    sb_vk_buffer_destroy(c, &img->staging);
+    memset(img, 0, sizeof(*img));
+}
+
+enum sb_result sb_vk_sampler_create(struct sb_rt_context *c, const struct sb_rt_resource *r, VkSampler *out,
+                                    struct sb_error *error)
+{
+    const struct sb_rt_sampler *s = &r->sampler;
+    *out = VK_NULL_HANDLE;
+    bool ok = s->mag_filter <= SB_RT_FILTER_LINEAR && s->min_filter <= SB_RT_FILTER_LINEAR &&
+              s->mip_filter <= SB_RT_FILTER_LINEAR && (!s->compare || s->compare_op <= VK_COMPARE_OP_ALWAYS);
+    for (uint32_t i = 0; i < 3; i++)
+        ok = ok && s->address[i] <= SB_RT_ADDRESS_CLAMP_TO_BORDER;
+    if (!ok)
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sampler s%u (space %u) has a filter, address "
+                          "mode or compare op out of range", r->register_index, r->space);
+    /* sb_rt_address and sb_rt_filter use Vulkan's numbering (resources.h). */
+    VkSamplerCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = (VkFilter)s->mag_filter,
+        .minFilter = (VkFilter)s->min_filter,
+        .mipmapMode = (VkSamplerMipmapMode)s->mip_filter,
+        .addressModeU = (VkSamplerAddressMode)s->address[0],
+        .addressModeV = (VkSamplerAddressMode)s->address[1],
+        .addressModeW = (VkSamplerAddressMode)s->address[2],
+        .mipLodBias = s->mip_lod_bias,
+        .compareEnable = s->compare ? VK_TRUE : VK_FALSE,
+        .compareOp = s->compare ? (VkCompareOp)s->compare_op : VK_COMPARE_OP_NEVER,
+        .minLod = s->min_lod,
+        .maxLod = s->max_lod < s->min_lod ? s->min_lod : s->max_lod,
+        .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+    };
+    VkResult vr = c->vk.vkCreateSampler(c->device, &info, NULL, out);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateSampler", vr);
+}
