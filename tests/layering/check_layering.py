@@ -23,7 +23,8 @@ Fails, listing each one with the symbols of both directions, on:
     `__attribute__((optimize(...)))` in the C/C++ files under each --sources
     directory (issue #13: no compiler steering in code; build flags belong in
     CMake).
-Longer cycles (three or more files) are printed as notes, not failures.
+  * every cycle through three or more files, unless each of its files is in an
+    allowed pair.
 
 Allow-list lines (tab-separated; '#' starts a comment line):
     MODULE  FILE_A  FILE_B  REASON
@@ -237,7 +238,8 @@ def main():
     if unexplained:
         failed = True
         print(f"{args.module}: {len(unexplained)} pair(s) of files call into each other "
-              f"(move the shared helpers into a lower file, or list a recursion in {args.allow}):")
+              f"(move the shared helpers into a lower file, or list a recursion in "
+              f"{args.allow or 'an allow-list'}):")
         for a, b in unexplained:
             print(f"  {a} <-> {b}")
             print(f"      {a} calls {show(calls[a][b])}")
@@ -251,8 +253,13 @@ def main():
     for a, b in mutual:
         if (a, b) in allowed:
             print(f"{args.module}: allowed recursion {a} <-> {b}: {allowed[(a, b)][0]}")
-    for component in cycles(calls):
-        print(f"{args.module}: note: a call cycle through {len(component)} files: {', '.join(component)}")
+    # A loop through three or more files is as much a layering break as a pair; it is
+    # accepted only where every file in it belongs to an allowed recursion.
+    allowed_files = {name for pair in allowed for name in pair}
+    loops = [c for c in cycles(calls) if len(c) >= 3 and not set(c) <= allowed_files]
+    for component in loops:
+        failed = True
+        print(f"{args.module}: a call cycle through {len(component)} files: {', '.join(component)}")
 
     found = steering(args.sources, os.path.dirname(root))
     if found:
@@ -263,7 +270,8 @@ def main():
             print(f"  {line}")
 
     print(f"{args.module}: {len(files)} files, {sum(len(t) for t in calls.values())} file->file call "
-          f"edges, {len(unexplained)} unexplained mutual pair(s), {len(found)} steering line(s): "
+          f"edges, {len(unexplained)} unexplained mutual pair(s), {len(loops)} longer cycle(s), "
+          f"{len(found)} steering line(s): "
           f"{'FAIL' if failed else 'ok'}")
     return 1 if failed else 0
 
