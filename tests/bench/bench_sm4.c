@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Throughput of the SM4/5 token decoder and the fxc-syntax disassembler
- * (docs/sm4-tokens.md §1-§9) over every shader blob of the corpus.
+ * (../shared/docs/sm4-tokens.md §1-§9) over every shader blob of the corpus.
  *
  * Usage: bench_sm4 CORPUS_DIR [--reps N] [--passes N]
  *   CORPUS_DIR  the shared corpus (holding dxbc/MANIFEST.tsv)

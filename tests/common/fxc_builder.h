@@ -5,7 +5,7 @@
  * forms that records where each field landed (so malformed-input tests can
  * corrupt one field and expect an error at exactly that byte), and a
  * container writer that signs the result with sb_dxbc_compute_checksum().
- * Layouts follow docs/dxcontainer.md §10-§13 and docs/sm4-tokens.md §1.
+ * Layouts follow ../shared/docs/dxcontainer.md §10-§13 and ../shared/docs/sm4-tokens.md §1.
  */
 #ifndef SB_TEST_FXC_BUILDER_H
 #define SB_TEST_FXC_BUILDER_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Test-only SHBIN writer (see shbin_writer.h; docs/pica200.md §12.1-§12.9).
+ * Test-only SHBIN writer (see shbin_writer.h; ../shared/docs/pica200.md §12.1-§12.9).
  * A growable byte buffer that fields are stored into at explicit offsets,
  * because the old picasso layout writes DVLE headers before the code whose
  * size they follow; every offset in the file is computed from where the

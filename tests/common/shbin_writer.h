@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A test-only SHBIN/DVLB writer (docs/pica200.md §12): builds files in the
+ * A test-only SHBIN/DVLB writer (../shared/docs/pica200.md §12): builds files in the
  * three known layouts from a plain description, and reports where it put
  * every section so tests can patch single fields and predict the exact
  * offsets of the errors that follow. Reusable by any test that needs PICA200

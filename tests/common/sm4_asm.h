@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A tiny SM4/5 token assembler for the known-answer tests: operand and
- * instruction builders that write the encoding of docs/sm4-tokens.md §2-§7
+ * instruction builders that write the encoding of ../shared/docs/sm4-tokens.md §2-§7
  * (operand token 0 with component selection, type, index dimension and
  * representations; relative indices as nested operands; custom-data ICBs),
  * and a wrapper that puts the program into a signed DXBC container with

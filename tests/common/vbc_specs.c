@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The reflection of each test shader in glsl/, as vslc would write it for
- * the VSL source those GLSL files stand for (docs/vbc.md §3, §5, §6), with
+ * the VSL source those GLSL files stand for (../shared/docs/vbc.md §3, §5, §6), with
  * the derived values worked out by hand. Together the sets cover every
  * section and every enumerant of the format; test_vbc_parse.c checks that
  * coverage instead of trusting this comment.

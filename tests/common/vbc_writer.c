@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Test-only VBC writer (vbc_writer.h): lays the sections of docs/vbc.md
+ * Test-only VBC writer (vbc_writer.h): lays the sections of ../shared/docs/vbc.md
  * §2-§4 down back to back, little-endian and unaligned, exactly as vslc's
  * writer does, and loads the glslang-built SPIR-V the files carry.
  */

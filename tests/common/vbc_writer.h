@@ -2,7 +2,7 @@
 /*
  * Test-only VBC writer: assembles a file from a plain description and the
  * SPIR-V blobs glslang produced, and records where every field landed so
- * tests can assert exact error offsets (docs/vbc.md §2-§4).
+ * tests can assert exact error offsets (../shared/docs/vbc.md §2-§4).
  *
  * The writer writes what it is told, limits and all, so malformed files
  * are built the same way as good ones. It also records the "spans" the

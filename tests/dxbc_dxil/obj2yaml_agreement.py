@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""obj2yaml agreement test (docs/dxcontainer.md; tests/dxbc_dxil).
+"""obj2yaml agreement test (../shared/docs/dxcontainer.md; tests/dxbc_dxil).
 
 For every container in <corpus>/dxcontainer that has an LLVM obj2yaml
 reference beside it (real/**/<file>.obj2yaml-19.yaml / -22.yaml and

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests of the program header (DXIL/ILDB/STAT), HASH, VERS, ILDN, SRCI
- * and SYM0/STR0 decoders (docs/dxcontainer.md §2, §3, §8, §9, §14): parts
+ * and SYM0/STR0 decoders (../shared/docs/dxcontainer.md §2, §3, §8, §9, §14): parts
  * built in memory, wrapped in a signed container, decoded values asserted,
  * and malformed variants asserting the exact error code and byte offset.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of the PSV0 decoder (docs/dxcontainer.md §6): every stage
+ * Unit tests of the PSV0 decoder (../shared/docs/dxcontainer.md §6): every stage
  * layout, RuntimeInfo v0..v4 and bigger-than-known records, resources in
  * both forms, string/index tables, signature elements, and the ViewID and
  * dependency tables with the size rules of §6.1. Table dwords are numbered

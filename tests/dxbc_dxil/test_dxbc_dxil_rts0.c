@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of the RTS0 decoder (docs/dxcontainer.md §7): versions 1.0,
+ * Unit tests of the RTS0 decoder (../shared/docs/dxcontainer.md §7): versions 1.0,
  * 1.1 and 1.2 with every parameter type, descriptor ranges in the 20- and
  * 24-byte forms (Flags as the 5th field), static samplers in the 52- and
  * 56-byte forms, blocks placed out of the usual order, every name table,

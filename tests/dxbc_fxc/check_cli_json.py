@@ -11,7 +11,7 @@
    system_value_name, component_type_name, register, mask, rw_mask,
    min_precision_name, stream; SFI0 flag_names). yaml2obj wrote FileSize
    values larger than the data into some binaries, which our container
-   reader rejects (docs/dxcontainer.md §1.1); such a file is compared from a
+   reader rejects (../shared/docs/dxcontainer.md §1.1); such a file is compared from a
    temporary copy whose header size is corrected, since the parts are what
    is being checked. A file that still fails to parse in a part we do not
    own is reported and skipped.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target for the SM4/5 token decoder and the fxc-syntax
- * disassembler (docs/sm4-tokens.md §1-§9). The input bytes are decoded
+ * disassembler (../shared/docs/sm4-tokens.md §1-§9). The input bytes are decoded
  * twice:
  *   - directly as a SHDR/SHEX token stream with sb_sm4_decode(), at a base
  *     offset taken from the first input byte (so one file reproduces a run

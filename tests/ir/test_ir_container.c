@@ -18,7 +18,7 @@
 
 int container_test(void);
 
-/* Operand token helpers (docs/sm4-tokens.md §5.1). */
+/* Operand token helpers (../shared/docs/sm4-tokens.md §5.1). */
 #define DST(type, mask) (2u | ((uint32_t)(mask) << 4) | ((uint32_t)(type) << 12) | (1u << 20))
 #define SRC(type, swz) (2u | (1u << 2) | ((uint32_t)(swz) << 4) | ((uint32_t)(type) << 12) | (1u << 20))
 #define OP(code, len, controls) ((uint32_t)(code) | ((uint32_t)(len) << 24) | ((uint32_t)(controls) << 11))

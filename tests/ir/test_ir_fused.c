@@ -108,7 +108,7 @@ static void compare(const char *name, const uint8_t *bytes, size_t size, bool tr
 /* Built programs                                                           */
 /* ------------------------------------------------------------------------ */
 
-/* Operand token helpers (docs/sm4-tokens.md §5). */
+/* Operand token helpers (../shared/docs/sm4-tokens.md §5). */
 #define OPERAND(type, dims, comps) ((uint32_t)(type) << 12 | (uint32_t)(dims) << 20 | (comps))
 #define MASK(m) (2u | 0u << 2 | (uint32_t)(m) << 4)
 #define SWIZZLE(x, y, z, w) (2u | 1u << 2 | ((x) | (y) << 2 | (z) << 4 | (w) << 6) << 4)

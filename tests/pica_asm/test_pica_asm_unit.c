@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests of the PICA200 decoder, encoder and assembler: the worked
- * example of docs/pica200.md §12.10 word for word, the other corpus
+ * example of ../shared/docs/pica200.md §12.10 word for word, the other corpus
  * encodings listed there, hand-computed encodings of every format (bit
  * layouts of §4), decode -> encode over many pseudo-random words, and
  * assembler errors with their exact line:column.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The float24 C module (translator/pica_float24.h) against docs/pica200.md §2 and
+ * The float24 C module (translator/pica_float24.h) against ../shared/docs/pica200.md §2 and
  * against references written differently (doubles, ldexp, nearbyint): every float24
  * encoding round-trips through float32, the §2 table decodes to its values, picasso's
  * truncating conversion matches the table's 0.1, and sb_pica_f32_round agrees with the

@@ -3,7 +3,7 @@
  * PICA200 semantics of the IR (IR.md §PICA200 programs), with programs built directly in
  * C: every PICA op and register file in fast float32 mode and in float24-exact mode (both
  * rounding choices), run on the interpreter and checked against C references written
- * with plain float arithmetic and sb_pica_f32_round, and against the docs/pica200.md §14
+ * with plain float arithmetic and sb_pica_f32_round, and against the ../shared/docs/pica200.md §14
  * vectors and the §6.3 special-value table; the uniform files (c# direct and relative
  * through a0.x, a0.y and aL with the §8 rules, i#, b#), SETEMIT state, a vertex shader
  * (input rounding), and the errors of a program that reads uniforms without the uniform
@@ -403,7 +403,7 @@ static void sweep(void)
     }
 }
 
-/* ---- docs/pica200.md §14 and the §6.3 special-value table --------------------------------- */
+/* ---- ../shared/docs/pica200.md §14 and the §6.3 special-value table --------------------------------- */
 
 struct vector_case {
     enum test_op op;

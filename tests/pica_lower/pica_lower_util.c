@@ -21,7 +21,7 @@ int g_failures;
 uint32_t g_code_offset;
 
 #define SEL_XYZW 0x1Bu
-/* Descriptor word (docs/pica200.md §5): write mask, negate bits, identity selectors. */
+/* Descriptor word (../shared/docs/pica200.md §5): write mask, negate bits, identity selectors. */
 #define DESC(mask, n1, n2)                                                                      \
     ((mask) | ((n1) << 4) | (SEL_XYZW << 5) | ((n2) << 13) | (SEL_XYZW << 14) | (SEL_XYZW << 23))
 

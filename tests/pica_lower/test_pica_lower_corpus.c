@@ -3,7 +3,7 @@
  * sb_ir_from_pica over the corpus (the corpus dir pica/bin, every .shbin read in
  * place) and samples/simple_tri.shbin: every DVLE lowers, passes
  * sb_ir_validate, and sb_translate_shbin gives SPIR-V that spirv-val accepts
- * for vulkan1.0-1.3. The worked example of docs/pica200.md §12.10 is also run
+ * for vulkan1.0-1.3. The worked example of ../shared/docs/pica200.md §12.10 is also run
  * on the interpreter. Exits 77 when the corpus is absent.
  */
 #include <dirent.h>

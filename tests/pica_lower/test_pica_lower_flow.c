@@ -3,7 +3,7 @@
  * sb_ir_from_pica on our own programs (instruction words from sb_pica_encode):
  * every flow-control form is lowered, checked with sb_ir_validate, checked
  * for the path it must take (structured IF/LOOP/CALL or the dispatch loop
- * that replays docs/pica200.md §7.2), and run on the CPU interpreter against
+ * that replays ../shared/docs/pica200.md §7.2), and run on the CPU interpreter against
  * the result §7.2 prescribes — including the programs whose scopes do not
  * nest (shared loop ends, jumps into an IF, backward jumps), the §14.1 CALL,
  * Conditional and Nested Loop vectors, stack limits, GS ops, MAX/MIN and
@@ -452,7 +452,7 @@ static void test_geometry(void)
     sb_ir_program_destroy(ir);
 }
 
-/* MAX/MIN follow docs/pica200.md §6.3's table, not D3D's min/max. */
+/* MAX/MIN follow ../shared/docs/pica200.md §6.3's table, not D3D's min/max. */
 static void test_max_min(void)
 {
     const uint32_t code[] = {

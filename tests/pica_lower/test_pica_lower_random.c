@@ -4,7 +4,7 @@
  * from every flow instruction (IFC/IFU with and without else blocks, LOOP,
  * BREAK/BREAKC, CALL/CALLC/CALLU, JMPC/JMPU forward and backward, END) and
  * path-recording arithmetic are lowered twice — as sb_ir_from_pica chooses
- * and forced onto the dispatch loop, which replays docs/pica200.md §7.2
+ * and forced onto the dispatch loop, which replays ../shared/docs/pica200.md §7.2
  * literally — and run on the interpreter with random uniforms: whenever the
  * structured lowering is taken, both must give the same output bits. Every
  * lowered program must pass sb_ir_validate; lowering must never crash.

@@ -6,7 +6,7 @@
  * harness also requires the two sides to agree bit for bit), then
  * sb_validate with seeded inputs and uniforms. Covers every arithmetic
  * opcode and every flow-control form, the dispatch-loop fallback, and the
- * docs/pica200.md §14.1 CALL / Nested Loop / Uniform Read / Address Register
+ * ../shared/docs/pica200.md §14.1 CALL / Nested Loop / Uniform Read / Address Register
  * Offset / Conditional vectors and the §14.3 LITP program.
  *
  * Usage: test_pica_runtime PROGRAM_DIR [--cpu]   (--cpu: interpreter only;

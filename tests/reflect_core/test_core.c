@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests of the reflect module's shared core: the bounded cursor and its
- * sticky error, the arena, the container checksum (docs/dxcontainer.md
+ * sticky error, the arena, the container checksum (../shared/docs/dxcontainer.md
  * §1.3), the container header and part table (§1.1, §1.2) with the exact
  * code and offset of each malformed case, and format detection.
  */

@@ -6,13 +6,13 @@
  *
  *   passthrough_vs_4_0.dxbc  vs_4_0: RDEF (cbuffer Transform { float4x4 }),
  *                            ISGN, OSGN, SHDR (transform + colour pass-through),
- *                            29-dword STAT; docs/dxcontainer.md, sm4-tokens.md
+ *                            29-dword STAT; ../shared/docs/dxcontainer.md, sm4-tokens.md
  *   simple_tri.shbin         PICA200 vertex shader in the current picasso
  *                            layout: 4x4 transform + constant colour;
- *                            docs/pica200.md §12
+ *                            ../shared/docs/pica200.md §12
  *   textured_quad.vbc        VBC with glslang-compiled vertex and fragment
  *                            SPIR-V, one sampler slot and a uniform block;
- *                            docs/vbc.md
+ *                            ../shared/docs/vbc.md
  *
  * usage: make_samples OUT_DIR VERTEX.spv FRAGMENT.spv
  * The sample_files test runs it and compares the output with samples/.
@@ -261,7 +261,7 @@ static struct buf make_dxbc(void)
 static struct buf make_shbin(void)
 {
     /* MOV r0.xyz, v0; MOV r0.w, c4.y; DP4 o0.x..w, c0..c3, r0; MOV r0.xyz, c4.x;
-     * MOV r0.w, c4.y; EX2 r0.y, r0.x; MOV o1, r0; END (docs/pica200.md §12.10). */
+     * MOV r0.w, c4.y; EX2 r0.y, r0.x; MOV o1, r0; END (../shared/docs/pica200.md §12.10). */
     static const uint32_t code[] = { 0x4E000000, 0x4E024001, 0x08020802, 0x08021803,
                                      0x08022804, 0x08023805, 0x4E024006, 0x4E024001,
                                      0x16010003, 0x4C210007, 0x88000000 };

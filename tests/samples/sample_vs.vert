@@ -1,6 +1,6 @@
 #version 450
 // Vertex stage of samples/textured_quad.vbc, written the way vslc generates GLSL
-// (docs/vbc.md §10): scalar uniform block at set 1, binding 0.
+// (../shared/docs/vbc.md §10): scalar uniform block at set 1, binding 0.
 #extension GL_EXT_scalar_block_layout : require
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec2 uv;

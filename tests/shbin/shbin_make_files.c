@@ -2,7 +2,7 @@
 /*
  * Writes SHBIN files built by the test writer into a folder, so the CLI
  * test (test_shbin_cli.py) can check `info` and `reflect --json` on cases
- * the corpus lacks (docs/pica200.md §12.9 Nintendo layout with labels and
+ * the corpus lacks (../shared/docs/pica200.md §12.9 Nintendo layout with labels and
  * filenames, a geometry shader, non-finite float24 constants).
  *
  * Usage: shbin_make_files OUTDIR

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""CLI test of the SHBIN JSON and `info` line (docs/pica200.md §12).
+"""CLI test of the SHBIN JSON and `info` line (../shared/docs/pica200.md §12).
 
 Usage: test_shbin_cli.py SHADERBRIDGE MAKE_FILES WORKDIR CORPUS_DIR
 

@@ -3,7 +3,7 @@
  * Corpus test of the SHBIN reader: every file of <corpus>/pica/bin must be
  * listed in <corpus>/pica/MANIFEST.tsv, parse, and agree with its row
  * (size, dvle_count, shader_types, and from the notes column dvlp_ver,
- * dvle_ver, code_words, opdescs). The worked example of docs/pica200.md
+ * dvle_ver, code_words, opdescs). The worked example of ../shared/docs/pica200.md
  * §12.10 is then asserted field by field, its every truncation must fail,
  * and the test writer must reproduce it byte for byte.
  *

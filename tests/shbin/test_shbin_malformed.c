@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Malformed SHBIN inputs (docs/pica200.md §12): each case changes one field
+ * Malformed SHBIN inputs (../shared/docs/pica200.md §12): each case changes one field
  * of a valid file built by the test writer and asserts the exact error code
  * and the byte offset the reader blames; every truncation of the unpadded
  * old-picasso file (the §12.10 arrangement, 279 bytes) is checked against

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of the SHBIN reader (docs/pica200.md §12, §2, §3.3, §9.2,
+ * Unit tests of the SHBIN reader (../shared/docs/pica200.md §12, §2, §3.3, §9.2,
  * §11.2) on files built by the test-only writer: all three layouts (current
  * picasso, old picasso with the DVLE header before the code and no padding,
  * Nintendo with labels, filenames and a DVLP version), vertex and geometry

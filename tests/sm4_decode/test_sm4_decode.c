@@ -7,7 +7,7 @@
  *
  * `test_sm4_decode FILE` runs one data file (one ctest per file);
  * `test_sm4_decode --walk-table` decodes one synthesised instruction per
- * opcode-table row (docs/sm4-tokens.md §3) and checks the operand count
+ * opcode-table row (../shared/docs/sm4-tokens.md §3) and checks the operand count
  * and mnemonic each row promises.
  */
 #include <ctype.h>

@@ -7,7 +7,7 @@ corpus/dxbc/MANIFEST.tsv, runs `SHADERBRIDGE disasm --no-header FILE.dxbc`
 and compares its output with FILE.asm after the normalisation documented in
 tests/sm4_listing/README.md (whitespace, comments, #line, blank lines,
 header/footer, ICB line joining, case; for 10level9 listings only the SM4
-part). The spelling differences between fxc versions of docs/sm4-tokens.md
+part). The spelling differences between fxc versions of ../shared/docs/sm4-tokens.md
 §9.15 are accepted by the rules in SPELLING_RULES and float_spellings_agree()
 and nowhere else; every use of a rule is counted in the report.
 
@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from decimal import Context, Decimal, ROUND_HALF_EVEN, ROUND_HALF_UP
 
 # Issue #3 asks for fxc-identical output on the corpus listings. The reference
-# decoder of docs/sm4-tokens.md §10 reached 590/590, so a correct disassembler
+# decoder of ../shared/docs/sm4-tokens.md §10 reached 590/590, so a correct disassembler
 # should too; 99% leaves room for at most 5 listings whose difference is an
 # accepted, explained one (each shows in the output), while any systematic
 # decode or printing bug touches far more listings than that and fails.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Every corpus shader must decode (docs/sm4-tokens.md §10.2: all 1,618
+ * Every corpus shader must decode (../shared/docs/sm4-tokens.md §10.2: all 1,618
  * corpus shader blobs decode with the reference decoder). For each row of
  * corpus/dxbc/MANIFEST.tsv whose program_type is vs/ps/gs/hs/ds/cs:
  *   - the container parses and sb_sm4_decode_container() succeeds;

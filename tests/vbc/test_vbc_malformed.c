@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * VBC reader, bad files: every check of docs/vbc.md §9 and every compiler
+ * VBC reader, bad files: every check of ../shared/docs/vbc.md §9 and every compiler
  * limit of §8 the reader enforces is broken once, on an otherwise valid
  * file, and the exact result code and byte offset of the offending field
  * are asserted. A full file is also cut at every length and must report

@@ -3,7 +3,7 @@
  * VBC reader, valid files: every test shader (glsl/, compiled by glslang at
  * build time) is assembled into a .vbc by the test writer, parsed, and every
  * decoded and derived value is compared with what was written
- * (docs/vbc.md §2-§7). The run also proves its own coverage: at the end it
+ * (../shared/docs/vbc.md §2-§7). The run also proves its own coverage: at the end it
  * fails unless the files together used every section and every enumerant
  * of the format. Last, every name table is walked row by row.
  *
@@ -18,7 +18,7 @@
 #if defined(__has_include)
 #if __has_include(<vulkan/vulkan_core.h>)
 #include <vulkan/vulkan_core.h>
-/* The header promises these enums equal Vulkan's (docs/vbc.md §5.5, §5.6). */
+/* The header promises these enums equal Vulkan's (../shared/docs/vbc.md §5.5, §5.6). */
 #define SAME_VALUE(ours, vulkan) _Static_assert((int)(ours) == (int)(vulkan), #ours " != " #vulkan)
 SAME_VALUE(SB_VBC_STAGE_VERTEX_BIT, VK_SHADER_STAGE_VERTEX_BIT);
 SAME_VALUE(SB_VBC_STAGE_TESS_CONTROL_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT);

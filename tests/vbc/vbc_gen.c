@@ -2,7 +2,7 @@
 /*
  * Writes three of the test .vbc files (basic, full, formats) into a folder
  * of the build tree, for the CLI test (check_cli.py) and for anyone who
- * wants a VBC file to look at: there are no public ones (docs/vbc.md §10).
+ * wants a VBC file to look at: there are no public ones (../shared/docs/vbc.md §10).
  *
  * Usage: vbc_gen SPV_DIR OUT_DIR
  */

@@ -85,7 +85,7 @@ struct sb_rt_timing {
  * or dimension the runtime cannot create), SB_ERROR_VULKAN (the failing call and VkResult
  * in the message), SB_ERROR_INVALID_ARGUMENT (not a compute translation).
  *
- * Details of the implementation (runtime/src/vk_*.c):
+ * Details of the implementation (runtime/src/vulkan/):
  *  - An unbounded SM5.1 range binds the registers given in a row from its lower bound
  *    (at least one); a sized range needs all of its registers.
  *  - SB_ERROR_RUN_UNSUPPORTED also covers: a SPIR-V capability whose device feature is off
@@ -103,7 +103,7 @@ SB_API enum sb_result sb_rt_dispatch(struct sb_rt_context *context, const struct
                               const uint32_t group_count[3], struct sb_rt_timing *timing,
                               struct sb_error *error);
 
-/* ---- point-list draws (runtime/src/vk_draw*.c) ------------------------------------------------ */
+/* ---- point-list draws (runtime/src/vulkan/vk_draw*.c) ------------------------------------------------ */
 
 /** Per-vertex data for one vertex-shader input location. */
 struct sb_rt_vertex_stream {
@@ -200,7 +200,7 @@ SB_API enum sb_result sb_rt_draw_points(struct sb_rt_context *context, const str
                                  struct sb_rt_resource *resources, uint32_t resource_count,
                                  struct sb_rt_timing *timing, struct sb_error *error);
 
-/* ---- VBC graphics pipelines (runtime/src/vk_vbc*.c) ---------------------------------------------- */
+/* ---- VBC graphics pipelines (runtime/src/vulkan/vk_vbc*.c) ---------------------------------------------- */
 
 struct sb_vbc; /* shaderbridge/vbc.h */
 

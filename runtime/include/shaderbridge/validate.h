@@ -218,7 +218,7 @@ struct sb_validate_precision {
  * (sb_interp_options::approx_ulps) and counts the report's mismatching float words whose
  * device value lies no further from the interpreter's than the moved runs do: differences
  * an allowed imprecision of that size explains (evidence, not proof: see
- * runtime/src/validate_precision.c). `options` must be those of the report's run.
+ * runtime/src/validate/validate_precision.c). `options` must be those of the report's run.
  */
 SB_API enum sb_result sb_validate_explain_precision(const struct sb_rt_program *program,
                                              const struct sb_validate_options *options,

@@ -41,7 +41,7 @@ bool sb_interp_format_known(uint32_t format)
 uint32_t sb_interp_value_type(const struct sb_ir_resource *decl)
 {
     switch (decl->return_type[0]) {
-    case 3: return SB_IR_TYPE_INT;  /* SINT (docs/sm4-tokens.md §8.4) */
+    case 3: return SB_IR_TYPE_INT;  /* SINT (../shared/docs/sm4-tokens.md §8.4) */
     case 4: return SB_IR_TYPE_UINT; /* UINT */
     default: return SB_IR_TYPE_FLOAT;
     }

@@ -3,7 +3,7 @@
  * PICA200 geometry shaders as a compute expansion (runtime/README.md "PICA200").
  * The hardware runs a GS on one unit, invocation after invocation, and its registers
  * (r#, a0, aL, cmp, the SETEMIT state, the two output banks) carry over from one
- * invocation to the next (docs/pica200.md §3.1, §9). A Vulkan geometry shader cannot
+ * invocation to the next (../shared/docs/pica200.md §3.1, §9). A Vulkan geometry shader cannot
  * keep registers across invocations, so every GS runs here as one compute thread that
  * walks the input primitives in order. This file rewrites the lowered GS body
  * (sb_ir_pica_lower, run once by the loader: one semantics for the SPIR-V and the

@@ -4,7 +4,7 @@
  * the hardware does around the GS program, in the hardware's order. Registers are zeroed
  * once; the uniform buffer is copied into the image (u1) the body reads; then for each input
  * primitive its record is loaded (point mode: v0.. ; variable/fixed mode: the float
- * uniforms from the mode's first register, docs/pica200.md §9.2), the front end's own
+ * uniforms from the mode's first register, ../shared/docs/pica200.md §9.2), the front end's own
  * bookkeeping temps are reset (they describe one run of the program, not unit state), the
  * body runs, and b15 becomes true (§9.1). Last, the u0 header says how many vertices were
  * emitted (also those that did not fit) and how many primitives ran.

@@ -12,7 +12,7 @@
 #include <string.h>
 #include "translator/ir.h"
 
-/* SM4 resource return types (docs/sm4-tokens.md §8.4) and dimensions (§8.3). */
+/* SM4 resource return types (../shared/docs/sm4-tokens.md §8.4) and dimensions (§8.3). */
 enum { RET_UNORM = 1, RET_SNORM = 2, RET_SINT = 3, RET_UINT = 4, RET_FLOAT = 5 };
 enum {
     DIM_BUFFER = 1, DIM_1D = 2, DIM_2D = 3, DIM_2DMS = 4, DIM_3D = 5, DIM_CUBE = 6,

@@ -14,7 +14,7 @@
 #include "shaderbridge/dxbc_fxc.h"
 #include "translator/ir.h"
 
-/* D3D_SHADER_VARIABLE_TYPE values (docs/dxcontainer.md, RDEF types). */
+/* D3D_SHADER_VARIABLE_TYPE values (../shared/docs/dxcontainer.md, RDEF types). */
 enum {
     SVT_BOOL = 1, SVT_INT = 2, SVT_FLOAT = 3, SVT_UINT = 19, SVT_DOUBLE = 39,
     SVT_MIN8FLOAT = 50, SVT_MIN10FLOAT = 51, SVT_MIN16FLOAT = 52, SVT_MIN12INT = 53,

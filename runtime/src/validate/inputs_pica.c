@@ -3,7 +3,7 @@
  * Seeded contents of the PICA200 uniform buffer (cb0 of a SHBIN program,
  * layout in translator/IR.md): float uniforms in a range that keeps
  * transforms finite, integer uniforms whose LOOP counts, starts and steps
- * keep loops short (docs/pica200.md §6.6: a LOOP runs i.x + 1 times, so
+ * keep loops short (../shared/docs/pica200.md §6.6: a LOOP runs i.x + 1 times, so
  * even four nested loops stay below 4096 passes), random bools, then the
  * DVLE constants, which a program relies on exactly as libctru sets them.
  */

@@ -117,7 +117,7 @@ enum sb_result sb_rt_pica_gs_inputs(const struct sb_rt_program *program, uint32_
     for (size_t w = 0; w < in->resources[u0].size / 4; w++)
         kinds[w] = w < 4 || (w - 4) / 4 % gs->record_vectors == 0 ? SB_RT_WORD_UINT : SB_RT_WORD_FLOAT;
     /* Drivers clear the bool uniforms a program does not set, so the first invocation sees
-     * b15 false (docs/pica200.md §9.1); the expansion sets it after each invocation. */
+     * b15 false (../shared/docs/pica200.md §9.1); the expansion sets it after each invocation. */
     if (cb >= 0 && in->resources[cb].size >= SB_IR_PICA_UNIFORM_VECTORS * 16)
         ((uint32_t *)in->resources[cb].data)[SB_IR_PICA_UNIFORM_BOOL_VECTOR * 4] &= ~(1u << 15);
     *out = in;

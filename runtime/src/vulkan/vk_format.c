@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tables of the Vulkan runtime: sb_rt_format -> VkFormat, and the SM4
- * resource dimensions (docs/sm4-tokens.md §8.3) -> image and view types, in
+ * resource dimensions (../shared/docs/sm4-tokens.md §8.3) -> image and view types, in
  * the same shape translator/src/spirv_resource*.c gives the OpTypeImage of
  * each dimension (Dim, Arrayed, MS), so a view always matches its variable.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sb_rt_vbc_draw (runtime.h): a VBC file's vertex and fragment stages drawn
- * natively, with the layout the Vega engine builds for it (docs/vbc.md §6,
+ * natively, with the layout the Vega engine builds for it (../shared/docs/vbc.md §6,
  * §7; vk_vbc_layout.c says how it is adapted to the device). The phases
  * follow sb_rt_timing as sb_rt_draw_points does: the pipeline (checks,
  * layouts, render pass, modules, graphics pipeline), the upload (table

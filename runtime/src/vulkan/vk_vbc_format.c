@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tables of sb_rt_vbc_draw: how VBC reflection (base types, texel types,
- * texel formats, ranks; docs/vbc.md §5) meets the runtime's own vocabulary
+ * texel formats, ranks; ../shared/docs/vbc.md §5) meets the runtime's own vocabulary
  * (sb_rt_format, SM4 resource dimensions), so the checks can compare what a
  * draw supplies with what the file's shaders declare.
  */
@@ -85,7 +85,7 @@ uint32_t sb_vk_vbc_kind_format(enum sb_vk_vbc_kind kind)
     }
 }
 
-/* Indexed by rank; docs/sm4-tokens.md §8.3 numbers the dimensions. */
+/* Indexed by rank; ../shared/docs/sm4-tokens.md §8.3 numbers the dimensions. */
 static const uint32_t rank_dimensions[] = {
     [SB_VBC_TEXEL_RANK_1D] = 2,
     [SB_VBC_TEXEL_RANK_2D] = 3,

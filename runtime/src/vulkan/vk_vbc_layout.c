@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Vega engine's layout for a VBC (docs/vbc.md §6, §7), built from the
+ * The Vega engine's layout for a VBC (../shared/docs/vbc.md §6, §7), built from the
  * file's header and reflection: set 0 holds the five global binding tables
  * (arrays of the header's sizes, baked into the SPIR-V), set 1 the uniform
  * as a dynamic uniform buffer, and one push-constant range carries the

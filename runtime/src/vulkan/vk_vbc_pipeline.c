@@ -2,7 +2,7 @@
 /*
  * The graphics pipeline of a VBC draw: shader modules made straight from the
  * file's SPIR-V blobs (copied to aligned memory: blobs start at any byte,
- * docs/vbc.md §4) after the same version and capability checks the compute
+ * ../shared/docs/vbc.md §4) after the same version and capability checks the compute
  * path makes; the pipeline state around them (vertex input from the streams
  * the checks matched to the VBC's vertex inputs, colour blend state for the
  * fragment outputs' targets, counter-clockwise front faces) and the render

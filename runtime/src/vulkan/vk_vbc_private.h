@@ -14,7 +14,7 @@
 #include "shaderbridge/vbc.h"
 #include "vk_draw_private.h"
 
-/* The engine's uniform descriptor range (docs/vbc.md §7): the compiler's largest struct. */
+/* The engine's uniform descriptor range (../shared/docs/vbc.md §7): the compiler's largest struct. */
 #define SB_VK_VBC_UNIFORM_RANGE 1024u
 
 /* Component types of formats, vertex inputs and fragment outputs. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The memory behind a VBC draw's descriptors (docs/vbc.md §6, §7): one
+ * The memory behind a VBC draw's descriptors (../shared/docs/vbc.md §6, §7): one
  * object per bound slot (image + sampler, storage image, storage buffer or
  * texel buffer, built with the compute path's helpers in vk_image.c and
  * vk_buffer.c), one default object per declared table, the uniform buffer

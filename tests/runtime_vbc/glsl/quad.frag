@@ -1,6 +1,6 @@
 // Fragment stage of the "quad" VBC draw: two Sampler2D slots, 0 and 3, read
 // through the push-constant table indices (slot 0: low half of word 0,
-// slot 3: high half of word 1; docs/vbc.md §6), one per output.
+// slot 3: high half of word 1; ../shared/docs/vbc.md §6), one per output.
 #version 450
 #extension GL_EXT_scalar_block_layout : require
 

@@ -1,5 +1,5 @@
 // Vertex stage of the runtime's "solid" VBC draw, laid out as vslc generates
-// GLSL (docs/vbc.md §6, §10): the uniform struct at set 1 in scalar layout,
+// GLSL (../shared/docs/vbc.md §6, §10): the uniform struct at set 1 in scalar layout,
 // where `color` sits at byte 8 (std140 would put it at 16).
 #version 450
 #extension GL_EXT_scalar_block_layout : require

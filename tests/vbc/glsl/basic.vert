@@ -1,5 +1,5 @@
 // Vertex stage of the "basic" VBC test shader, written the way vslc lays
-// out generated GLSL (docs/vbc.md §6, §10): set-0 tables, uniform at set 1,
+// out generated GLSL (../shared/docs/vbc.md §6, §10): set-0 tables, uniform at set 1,
 // push-constant table indices (slots 0..2 -> 2 words).
 #version 450
 #extension GL_EXT_scalar_block_layout : require

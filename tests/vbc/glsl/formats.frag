@@ -1,6 +1,6 @@
 // Fragment stage of the "formats" VBC test shader: 32 bindings in slots
 // 0..31 (declared in the order slot = 7 * i mod 32), every texel rank and
-// every texel format of docs/vbc.md §5.3-§5.4, no uniform.
+// every texel format of ../shared/docs/vbc.md §5.3-§5.4, no uniform.
 #version 450
 #extension GL_EXT_scalar_block_layout : require
 struct Ro_t { vec4 v; };

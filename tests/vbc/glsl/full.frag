@@ -1,6 +1,6 @@
 // Fragment stage of the "full" VBC test shader: eight outputs declared out of
 // order, an ImageCube (slot 2, not an engine binding type), the RWBuffer
-// (slot 9) and two subpass inputs (docs/vbc.md §3.2, §3.5).
+// (slot 9) and two subpass inputs (../shared/docs/vbc.md §3.2, §3.5).
 #version 450
 #extension GL_EXT_scalar_block_layout : require
 

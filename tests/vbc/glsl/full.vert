@@ -1,6 +1,6 @@
 // Vertex stage of the "full" VBC test shader: every stage present, tables
 // resized as by `vslc -Tsamplers=64 -Timages=16 -Tbuffers=32 -Trotexels=8
-// -Trwtexels=4`, inputs declared out of location order (docs/vbc.md §3.1).
+// -Trwtexels=4`, inputs declared out of location order (../shared/docs/vbc.md §3.1).
 #version 450
 #extension GL_EXT_scalar_block_layout : require
 

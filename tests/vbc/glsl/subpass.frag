@@ -1,6 +1,6 @@
 // Fragment stage of the "subpass" VBC test shaders, compiled once per
 // SUBPASS_COUNT (1..4). Input attachment i sits at set 2, binding i with
-// input_attachment_index i (docs/vbc.md §3.5, §7); the types cycle
+// input_attachment_index i (../shared/docs/vbc.md §3.5, §7); the types cycle
 // float, int, uint, float. No uniform: the engine would insert an empty
 // set 1 so that the subpass set stays at index 2.
 #version 450

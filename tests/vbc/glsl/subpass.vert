@@ -1,5 +1,5 @@
 // Vertex stage of the "subpass" VBC test shaders: no bindings, no uniform,
-// so no push-constant block is declared (docs/vbc.md §6).
+// so no push-constant block is declared (../shared/docs/vbc.md §6).
 #version 450
 #extension GL_EXT_scalar_block_layout : require
 

@@ -88,7 +88,7 @@ enum sb_ir_file {
     /* Class linkage (SM5.0 interfaces). */
     SB_IR_FILE_FUNCTION_BODY = 35, SB_IR_FILE_FUNCTION_TABLE = 36,
     SB_IR_FILE_INTERFACE = 37, SB_IR_FILE_THIS_POINTER = 38,
-    /* PICA200 (docs/pica200.md §3). */
+    /* PICA200 (../shared/docs/pica200.md §3). */
     SB_IR_FILE_PICA_FLOAT_UNIFORM = 39, /**< c0-c95 */
     SB_IR_FILE_PICA_INT_UNIFORM = 40,   /**< i0-i3 (x count-1, y start, z step) */
     SB_IR_FILE_PICA_BOOL_UNIFORM = 41,  /**< b0-b15: lane x, 0 or 1 */
@@ -212,7 +212,7 @@ enum sb_ir_op {
     SB_IR_OP_SYNC,         /**< `sync_flags` (SB_SM4_SYNC_* bits) */
     /* Pixel-shader attribute evaluation. */
     SB_IR_OP_EVAL_CENTROID, SB_IR_OP_EVAL_SAMPLE_INDEX, SB_IR_OP_EVAL_SNAPPED,
-    /* PICA200 specials (docs/pica200.md §6). */
+    /* PICA200 specials (../shared/docs/pica200.md §6). */
     SB_IR_OP_PICA_CMP,     /**< condition.x/y <- compare(a, b) with `compare[2]` */
     SB_IR_OP_PICA_MOVA,    /**< address.xy <- int(a.xy) under mask */
     SB_IR_OP_PICA_LITP,    /**< d <- lit(a); condition <- (a.x >= 0, a.w >= 0) (IR.md §PICA200) */
@@ -247,7 +247,7 @@ struct sb_ir_instruction {
     uint32_t stream;        /**< EMIT/CUT: stream; SETEMIT: vertex id */
     uint32_t sync_flags;    /**< SYNC */
     uint32_t return_type;   /**< RESINFO: 0 float, 1 rcpfloat, 2 uint; SAMPLE_INFO: 0 float, 1 uint */
-    uint32_t compare[2];    /**< PICA_CMP: ops for x, y (docs/pica200.md §6.4) */
+    uint32_t compare[2];    /**< PICA_CMP: ops for x, y (../shared/docs/pica200.md §6.4) */
     /** Resource facts when the source carried them (SM5 extended opcode tokens). */
     uint32_t resource_dimension;
     uint32_t resource_stride;
@@ -283,7 +283,7 @@ struct sb_ir_signature_element {
     uint32_t kind;            /**< enum sb_ir_signature_kind */
     const char *semantic;     /**< semantic name ("TEXCOORD"), "" when unknown */
     uint32_t semantic_index;
-    uint32_t system_value;    /**< D3D_NAME (docs/sm4-tokens.md §8.1); 0 = none */
+    uint32_t system_value;    /**< D3D_NAME (../shared/docs/sm4-tokens.md §8.1); 0 = none */
     uint32_t register_index;  /**< v# / o# (or SB_IR_FILE_* special registers: `file`) */
     uint32_t file;            /**< SB_IR_FILE_INPUT/OUTPUT/INPUT_PATCH_CONSTANT or a special file */
     uint8_t mask;             /**< lanes declared */
@@ -453,7 +453,7 @@ struct sb_ir_program {
 /** container_flags: the program was lowered with its DXBC container at hand. */
 #define SB_IR_CONTAINER_PRESENT 0x1u
 /** container_flags: the first decoded SFI0 part sets TypedUAVLoadAdditionalFormats (bit 11,
- *  docs/dxcontainer.md): typed UAV loads may read formats other than R32. Without it (and
+ *  ../shared/docs/dxcontainer.md): typed UAV loads may read formats other than R32. Without it (and
  *  with SB_IR_CONTAINER_PRESENT) D3D allows such loads only from R32 views. */
 #define SB_IR_CONTAINER_TYPED_UAV_LOAD_ADDITIONAL_FORMATS 0x2u
 
@@ -567,7 +567,7 @@ struct sb_shbin;
  * into the IR (IR.md "PICA200 programs", "The front end as built"): the DVLP
  * code from the DVLE's main address, its constants (direct reads of constant
  * registers become immediates), its output table (signature elements). Flow
- * control is structured where that reproduces docs/pica200.md §7.2 exactly,
+ * control is structured where that reproduces ../shared/docs/pica200.md §7.2 exactly,
  * else the entry becomes a dispatch loop that replays §7.2.
  *
  * @param shbin      the parsed file (sb_shbin_parse); only read

@@ -3,7 +3,7 @@
  * PICA200 shader instructions (Nintendo 3DS): a decoder of code words plus
  * operand descriptors into plain structs, the matching encoder, a
  * picasso-syntax assembler that writes SHBIN files and a disassembler that
- * turns a SHBIN back into picasso syntax (docs/pica200.md §4-§6, §9, §12).
+ * turns a SHBIN back into picasso syntax (../shared/docs/pica200.md §4-§6, §9, §12).
  *
  * sb_pica_decode() turns one 32-bit code word into a `struct
  * sb_pica_instruction`: the opcode (aliased ranges folded, the raw 6-bit

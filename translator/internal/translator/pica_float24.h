@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PICA200 float24 numbers (docs/pica200.md §2, §6.1) in C: conversions between the
+ * PICA200 float24 numbers (../shared/docs/pica200.md §2, §6.1) in C: conversions between the
  * 24-bit encoding (1 sign, 7 exponent bits biased by 63, 16 mantissa bits) and float32,
  * and the rounding of float32 values to float24 that the IR's float24-exact mode applies
  * (IR.md §PICA200 programs). The IR lowering (sb_ir_pica_lower) spells out the same rules

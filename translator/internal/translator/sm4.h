@@ -2,7 +2,7 @@
 /*
  * Shader Model 4.0 / 4.1 / 5.0 / 5.1 token programs (the SHDR / SHEX part of a
  * DXBC container): a decoder into plain structs and an fxc-syntax
- * disassembler (docs/sm4-tokens.md).
+ * disassembler (../shared/docs/sm4-tokens.md).
  *
  * sb_sm4_decode() turns the token stream into a `struct sb_sm4_program`: one
  * `struct sb_sm4_instruction` per opcode token (declarations, instructions,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sb_ir_from_sm4(): the SM4/5 front end's driver (translator/IR.md
- * §Functions, docs/sm4-tokens.md §3 "hull shader", §7). It walks the decoded
+ * §Functions, ../shared/docs/sm4-tokens.md §3 "hull shader", §7). It walks the decoded
  * token stream once, splitting it into functions — the entry body, the hull
  * phases (hs_control_point_phase, hs_fork_phase, hs_join_phase), and the
  * label bodies that follow the main `ret` — and hands declarations and

@@ -2,8 +2,8 @@
 /*
  * Facts of a DXBC container that consumers of the IR need and the token stream does not
  * carry (ir.h: sb_ir_program::container_flags, sb_ir_resource::cb_*): the SFI0 feature
- * flags (docs/dxcontainer.md) and the RDEF description of each constant buffer
- * (docs/dxcontainer.md §12: variable names and offsets, for -g member names). The SM4/5
+ * flags (../shared/docs/dxcontainer.md) and the RDEF description of each constant buffer
+ * (../shared/docs/dxcontainer.md §12: variable names and offsets, for -g member names). The SM4/5
  * front end records them in the program (ir_from_sm4_signature.c); ../translate.c reads
  * them for sb_translate_ir_container. Below both.
  */

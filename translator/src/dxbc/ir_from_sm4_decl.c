@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * SM4/5 declarations -> IR program-level facts (translator/IR.md
- * §Declarations, docs/sm4-tokens.md §2.4, §5.5): resources (SM5.1 ranges and
+ * §Declarations, ../shared/docs/sm4-tokens.md §2.4, §5.5): resources (SM5.1 ranges and
  * spaces), group-shared memory, indexable temps, index ranges, class
  * linkage tables, stage state, per-function temps and instance counts. The
  * dcl_input and dcl_output records are kept for the signature merge in

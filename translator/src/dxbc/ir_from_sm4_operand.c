@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * SM4/5 operands -> IR operands (translator/IR.md §Operands,
- * docs/sm4-tokens.md §5, §6): register file, indices (with relative parts),
+ * ../shared/docs/sm4-tokens.md §5, §6): register file, indices (with relative parts),
  * write mask or swizzle, modifiers, immediates. Every register is checked
  * against what the program declared (temps, indexable temps, resources,
  * group-shared memory) so the back ends can trust an IR program without

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * SM4/5 instructions -> IR instructions (translator/IR.md §Instructions,
- * docs/sm4-tokens.md §3). One table row per SM4 opcode names the IR op and
+ * ../shared/docs/sm4-tokens.md §3). One table row per SM4 opcode names the IR op and
  * how its operands are taken; operands keep SM4's order (IR.md §Resources).
  * Each operand slot is checked against sb_ir_op_info() so that a token
  * stream the decoder accepted but that means nothing (a sampler where a

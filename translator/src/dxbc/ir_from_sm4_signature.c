@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Signature merge and resource names for SM4/5 lowering (translator/IR.md
- * §Signatures, docs/dxcontainer.md §5, §12). A program's inputs and outputs
+ * §Signatures, ../shared/docs/dxcontainer.md §5, §12). A program's inputs and outputs
  * are known twice: from its dcl_input and dcl_output declarations (registers,
  * masks, system values, interpolation) and from the container's
  * ISGN/OSGN/OSG5/PCSG (or ISG1/OSG1/PSG1) parts (semantic names and indices,
@@ -234,7 +234,7 @@ bool sb_ir_build_signature(struct sb_ir_sm4_context *ctx)
     return true;
 }
 
-/* D3D_SHADER_INPUT_TYPE -> resource class (docs/dxcontainer.md §12). */
+/* D3D_SHADER_INPUT_TYPE -> resource class (../shared/docs/dxcontainer.md §12). */
 static uint32_t class_of_input_type(uint32_t input_type)
 {
     switch (input_type) {

@@ -2,7 +2,7 @@
 /*
  * SM4/5 token-stream decoder: program header, opcode tokens, extended
  * opcode tokens, instruction operands and custom-data blocks
- * (docs/sm4-tokens.md §1, §2, §4, §5.6, §7, §10.3).
+ * (../shared/docs/sm4-tokens.md §1, §2, §4, §5.6, §7, §10.3).
  *
  * Each instruction is read inside a window that ends at its encoded
  * length: the operands the opcode table defines are parsed, then decoding

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Declaration payloads of SM4/5 programs (docs/sm4-tokens.md §2.4, SM5.1
+ * Declaration payloads of SM4/5 programs (../shared/docs/sm4-tokens.md §2.4, SM5.1
  * forms §5.5).
  *
  * Declarations keep their facts in token 0's control bits as well as in

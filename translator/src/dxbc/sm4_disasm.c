@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fxc-syntax disassembly of decoded SM4/5 programs: the listing skeleton,
- * indentation, mnemonic suffixes and operands (docs/sm4-tokens.md §9.1 -
+ * indentation, mnemonic suffixes and operands (../shared/docs/sm4-tokens.md §9.1 -
  * §9.9, §9.13). Declarations and custom data are printed by
  * sm4_disasm_decl.c, the header comments and footer by
  * sm4_disasm_header.c, operands by sm4_disasm_operand.c, immediates by

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fxc-syntax printing of declarations and custom-data blocks
- * (docs/sm4-tokens.md §8 spellings, §9.10 declarations, §9.11 immediate
+ * (../shared/docs/sm4-tokens.md §8 spellings, §9.10 declarations, §9.11 immediate
  * constant buffer and shader messages, §5.5 SM5.1 range forms).
  *
  * Declarations print their register without components for descriptors

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Operands in fxc syntax (docs/sm4-tokens.md §5, §9.4 - §9.6): register names
+ * Operands in fxc syntax (../shared/docs/sm4-tokens.md §5, §9.4 - §9.6): register names
  * and prefixes, indices, component selections, immediates, and the names of
  * precisions, return types and dimensions. Below both the instruction printer
  * (sm4_disasm.c) and the declaration printer (sm4_disasm_decl.c), which call it.

@@ -2,7 +2,7 @@
 /*
  * Text output for the fxc-syntax disassembler: the growable text buffer,
  * immediate formatting by print class, the two C-runtime `%f` roundings,
- * and the choice of fxc-version behaviours (docs/sm4-tokens.md §9.7, §9.15).
+ * and the choice of fxc-version behaviours (../shared/docs/sm4-tokens.md §9.7, §9.15).
  *
  * Why two roundings: fxc's disassembler prints floats with the `%f` of the
  * C runtime it was built with, and the older runtime first cut the value to

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The SM4/5 opcode table (docs/sm4-tokens.md §3): one const row per opcode
+ * The SM4/5 opcode table (../shared/docs/sm4-tokens.md §3): one const row per opcode
  * number with fxc's mnemonic, the destination and source operand counts the
  * decoder reads, each operand's immediate print class (§9.7) and the flags
  * that drive control decoding and indentation.

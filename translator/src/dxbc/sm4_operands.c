@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SM4/5 operand decoding (docs/sm4-tokens.md §5, §6) and the bounded token
+ * SM4/5 operand decoding (../shared/docs/sm4-tokens.md §5, §6) and the bounded token
  * reader every decoder file uses.
  *
  * All DWORDs are read through sb_sm4_read(), whose window ends at the

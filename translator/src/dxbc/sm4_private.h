@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Private interface of the SM4/5 decoder and disassembler
- * (docs/sm4-tokens.md): the opcode table, the bounded token reader with a
+ * (../shared/docs/sm4-tokens.md): the opcode table, the bounded token reader with a
  * sticky error, and the text buffer and print helpers the disassembler
  * files share.
  */
@@ -238,7 +238,7 @@ void sb_sm4_print_header(struct sb_sm4_printer *p, const struct sb_dxbc *contain
 /** Appends the "// Approximately N instruction slots used" footer. */
 void sb_sm4_print_footer(struct sb_sm4_printer *p, const struct sb_dxbc *container);
 
-/** The fields of an operand token (docs/sm4-tokens.md §5) that every operand reader
+/** The fields of an operand token (../shared/docs/sm4-tokens.md §5) that every operand reader
  *  decodes first, and the DWORDs that follow it in the simple forms. */
 struct sb_sm4_operand_head {
     uint32_t type, dimension, encoded, selection, representations;

@@ -38,7 +38,7 @@ static void copy_instruction(struct pica_lower *L, const struct sb_ir_instructio
     copy->src = ops + inst->dst_count;
 }
 
-/* The entry starts from zeroed registers and PICA state (docs/pica200.md §3.1 recommends
+/* The entry starts from zeroed registers and PICA state (../shared/docs/pica200.md §3.1 recommends
  * zero for reads before writes; Private SPIR-V variables would start undefined). */
 static void zero_registers(struct pica_lower *L)
 {

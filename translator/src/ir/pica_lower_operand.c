@@ -2,7 +2,7 @@
 /*
  * Operands of the PICA lowering (IR.md §PICA200 programs): PICA register files
  * become temps (a0/aL, cmp, the SETEMIT state) and reads of the uniform buffer
- * (c#, i#, b#; layout in ir.h), with the docs/pica200.md §8 relative-address
+ * (c#, i#, b#; layout in ir.h), with the ../shared/docs/pica200.md §8 relative-address
  * rules applied to c#[a0.x + n]; float sources get the float24 read fix-up
  * (pica_lower_math.c).
  */
@@ -43,7 +43,7 @@ static const struct sb_ir_operand *keep(struct pica_lower *L, const struct sb_ir
 }
 
 /*
- * c[n], or c[rel + n] with docs/pica200.md §8: an offset outside -128..127 counts as 0,
+ * c[n], or c[rel + n] with ../shared/docs/pica200.md §8: an offset outside -128..127 counts as 0,
  * the index wraps at 128, and indices >= 96 read (1, 1, 1, 1). Into all lanes of r`t`.
  */
 static void float_uniform(struct pica_lower *L, const struct sb_ir_operand *in, uint32_t t)

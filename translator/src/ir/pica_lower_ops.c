@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One lowering per float op with PICA semantics and per PICA op (IR.md §PICA200
- * programs, docs/pica200.md §6): sources are copied into scratch temps (swizzle and
+ * programs, ../shared/docs/pica200.md §6): sources are copied into scratch temps (swizzle and
  * negation applied, arithmetic inputs flushed), the result is built lane-wise in a
  * scratch temp, fixed up by the mode's rounding (pica_lower_math.c), and moved to the
  * destination under its mask.

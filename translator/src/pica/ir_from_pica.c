@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sb_ir_from_pica(): the PICA200 front end's driver (translator/IR.md
- * "PICA200 programs", docs/pica200.md §7, §12). It decodes the DVLP code of a
+ * "PICA200 programs", ../shared/docs/pica200.md §7, §12). It decodes the DVLP code of a
  * parsed SHBIN, records the DVLE's constants and output semantics, and lowers
  * the entry point starting at the DVLE's main address. The structured
  * lowering (ir_from_pica_flow.c) is tried first; when the program's flow
@@ -29,7 +29,7 @@ static enum sb_result arg_error(struct sb_error *error, enum sb_result code, con
 
 /*
  * Decodes every code word. An unused opcode becomes a NOP (the emulators log
- * and skip it, docs/pica200.md §6.2); a descriptor index past the table is
+ * and skip it, ../shared/docs/pica200.md §6.2); a descriptor index past the table is
  * invalid input, reported at the word.
  */
 static bool decode_code(struct pfront_ctx *ctx)

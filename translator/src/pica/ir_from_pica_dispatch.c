@@ -2,7 +2,7 @@
 /*
  * The dispatch-loop lowering of PICA200 flow control (translator/IR.md
  * "PICA200 programs"), used when the structured lowering cannot reproduce
- * the hardware exactly. It replays docs/pica200.md §7.2 literally: a temp
+ * the hardware exactly. It replays ../shared/docs/pica200.md §7.2 literally: a temp
  * holds the program counter, `LOOP { SWITCH pc { CASE a: instruction a } CALL
  * step }` runs one PICA instruction per pass, and the step subroutine
  * updates the CALL, IF and LOOP stacks (indexable temps x0-x3, ring buffers

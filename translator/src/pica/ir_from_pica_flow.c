@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Structured lowering of PICA200 flow control (translator/IR.md "PICA200
- * programs", docs/pica200.md §6.6, §7). The code is walked as nested address
+ * programs", ../shared/docs/pica200.md §6.6, §7). The code is walked as nested address
  * ranges: IFC/IFU -> IF/ELSE/ENDIF, LOOP -> LOOP with the counter and aL in
  * temps, CALL/CALLC/CALLU -> one subroutine per distinct range, forward
  * JMPC/JMPU -> an IF around the skipped range, END -> RET.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * PICA200 instructions that are not flow control, lowered to IR ops
- * (translator/IR.md "PICA200 programs", docs/pica200.md §5, §6, §8): operand
+ * (translator/IR.md "PICA200 programs", ../shared/docs/pica200.md §5, §6, §8): operand
  * descriptors become masks, swizzles and NEG modifiers; the 7-bit operand's
  * IDX becomes a relative index through PICA_ADDRESS; direct reads of DVLE
  * constant registers become immediates. MAX/MIN keep their ops: in a PICA

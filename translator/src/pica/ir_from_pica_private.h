@@ -5,7 +5,7 @@
  * the function being filled, the temp registers it reserves beyond r0-r15,
  * and the emission helpers. Two flow lowerings share the instruction
  * lowering: the structured one (ir_from_pica_flow.c) and the dispatch loop
- * that replays docs/pica200.md §7.2 step by step (ir_from_pica_dispatch.c).
+ * that replays ../shared/docs/pica200.md §7.2 step by step (ir_from_pica_dispatch.c).
  */
 #ifndef SB_TRANSLATOR_IR_FROM_PICA_PRIVATE_H
 #define SB_TRANSLATOR_IR_FROM_PICA_PRIVATE_H
@@ -17,7 +17,7 @@
 #include "shaderbridge/shbin.h"
 #include "ir/ir_private.h"
 
-/* Hardware stack depths (docs/pica200.md §7.1). */
+/* Hardware stack depths (../shared/docs/pica200.md §7.1). */
 #define PICA_CALL_DEPTH 4u
 #define PICA_IF_DEPTH 8u
 #define PICA_LOOP_DEPTH 4u
@@ -58,7 +58,7 @@ struct pfront_ctx {
     uint32_t current;         /* function being filled */
     uint32_t temp_count;      /* temps used so far */
 
-    /* DVLE constants (docs/pica200.md §12.4): direct reads become immediates. */
+    /* DVLE constants (../shared/docs/pica200.md §12.4): direct reads become immediates. */
     bool float_known[96];
     uint32_t float_bits[96][4];
     bool int_known[4];

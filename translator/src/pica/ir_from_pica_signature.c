@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The interface of a lowered PICA200 program (translator/IR.md "PICA200
- * programs", docs/pica200.md §11, §12.4, §12.6, §12.7): input registers
+ * programs", ../shared/docs/pica200.md §11, §12.4, §12.6, §12.7): input registers
  * v0-v15 become INPUT signature elements at location = register number,
  * the DVLE output table becomes OUTPUT elements (position -> SV_Position,
  * every other type a user semantic at location = o register), and the

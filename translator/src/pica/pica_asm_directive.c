@@ -42,7 +42,7 @@ static void need(struct asm_state *state, struct asm_span name, uint32_t got, ui
                  name.text);
 }
 
-/* float32 -> float24 as picasso stores constants (docs/pica200.md §2: truncation). */
+/* float32 -> float24 as picasso stores constants (../shared/docs/pica200.md §2: truncation). */
 static uint32_t float_to_f24(float value)
 {
     uint32_t bits;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Flow control of the picasso-syntax assembler (docs/pica200.md §4 formats
+ * Flow control of the picasso-syntax assembler (../shared/docs/pica200.md §4 formats
  * 2/3, §6.5-§6.6): condition expressions, the block structure of ifc/ifu
  * (.else, .end / endif), for/loop (.end / endfor / endloop) and .proc, and
  * the relocations that fill in label and procedure addresses once they are

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Arithmetic instructions of the picasso-syntax assembler (docs/pica200.md
+ * Arithmetic instructions of the picasso-syntax assembler (../shared/docs/pica200.md
  * §4-§5, picasso Manual "Supported Instructions"): operand checks, the
  * choice between normal and inverted formats, and the word layouts.
  * Descriptors come from pica_opdesc.c (picasso's first-use deduplication);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SHBIN writer of the assembler (docs/pica200.md §12), in current picasso's
+ * SHBIN writer of the assembler (../shared/docs/pica200.md §12), in current picasso's
  * layout: DVLB header, DVLP header (0x28 bytes), code, operand descriptors
  * (8 bytes each, second word zero), then every DVLE: header, constant table,
  * (empty) label table, output table, uniform table sorted by register, and

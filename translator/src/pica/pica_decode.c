@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PICA200 code-word decoder (docs/pica200.md §4-§6): splits a word by its
+ * PICA200 code-word decoder (../shared/docs/pica200.md §4-§6): splits a word by its
  * format, resolves operand fields to register files (§3.2), attaches IDX to
  * the one 7-bit operand (§8) and reads mask, swizzles and negation from the
  * operand descriptor the word names (§5). Bits in fields a format does not

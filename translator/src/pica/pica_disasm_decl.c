@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Directives of one disassembled DVLE (docs/pica200.md §12.3-§12.7): .gsh,
+ * Directives of one disassembled DVLE (../shared/docs/pica200.md §12.3-§12.7): .gsh,
  * .entry, uniforms (.fvec/.ivec/.bool/.in), constants and outputs. picasso
  * allocates uniforms upward in declaration order and .constf downward from
  * c95, so declarations are written in register order with private `_pad`

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PICA200 encoder (docs/pica200.md §4-§5): the exact inverse of
+ * PICA200 encoder (../shared/docs/pica200.md §4-§5): the exact inverse of
  * pica_decode.c. Operands are re-encoded from file + index (not from the raw
  * field, so hand-built instructions need no raw values) and checked against
  * the field they must fit; unused_bits are ORed back so decode -> encode

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * PICA200 float24 conversions and rounding in C (translator/pica_float24.h): the
- * statement of docs/pica200.md §2 / §6.1 that loaders and tests use. The IR lowering
+ * statement of ../shared/docs/pica200.md §2 / §6.1 that loaders and tests use. The IR lowering
  * (pica_lower_math.c) emits the same rounding as IR integer ops; tests/pica_ir checks
  * the two against each other on the interpreter and on the GPU.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One PICA200 instruction as picasso-syntax text (docs/pica200.md §4-§6).
+ * One PICA200 instruction as picasso-syntax text (../shared/docs/pica200.md §4-§6).
  * The disassembler builds on the operand part (pica_format_operands) and
  * adds labels and block structure itself; sb_pica_format_instruction() is
  * the context-free form, with flow targets written as "@address, count"

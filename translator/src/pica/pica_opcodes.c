@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The PICA200 opcode table (docs/pica200.md §6.2), one row per folded opcode,
+ * The PICA200 opcode table (../shared/docs/pica200.md §6.2), one row per folded opcode,
  * and the small text helpers (register, swizzle, mask, condition names) that
  * the disassembler, the single-instruction formatter and the assembler's
  * error messages share, so both directions spell operands the same way.

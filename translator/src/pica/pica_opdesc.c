@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Operand-descriptor allocation as picasso does it (docs/pica200.md §5;
+ * Operand-descriptor allocation as picasso does it (../shared/docs/pica200.md §5;
  * picasso's opdesc deduplication): shared by the assembler, which builds
  * tables with it, and by the disassembler, which replays it to know whether
  * its text will reproduce a file's table or needs the `.opdesc` extension.

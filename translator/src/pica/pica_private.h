@@ -2,7 +2,7 @@
 /*
  * Internal helpers shared by the PICA200 decoder, encoder, assembler and
  * disassembler (pica_*.c): the opcode table row type, descriptor bit layout
- * (docs/pica200.md §5) and the operand text formatter both directions use.
+ * (../shared/docs/pica200.md §5) and the operand text formatter both directions use.
  */
 #ifndef SB_PICA_PRIVATE_H
 #define SB_PICA_PRIVATE_H

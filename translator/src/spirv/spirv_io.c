@@ -9,7 +9,7 @@
  * SV_Position.w in a pixel shader is 1/FragCoord.w, SV_VertexID and
  * SV_InstanceID exclude the base vertex/instance, SV_IsFrontFace is
  * 0xFFFFFFFF/0, clip/cull distances packed in register lanes go to one
- * ClipDistance/CullDistance array (docs/sm4-tokens.md §8.1, IR.md §Signatures).
+ * ClipDistance/CullDistance array (../shared/docs/sm4-tokens.md §8.1, IR.md §Signatures).
  */
 #include "spirv_private.h"
 

@@ -329,7 +329,7 @@ static struct sb_ir_operand *first_dynamic(struct sb_ir_operand *dst, uint32_t d
     return NULL;
 }
 
-/* Multisampled and buffer dimensions (docs/sm4-tokens.md §8.3) cannot be sampled. */
+/* Multisampled and buffer dimensions (../shared/docs/sm4-tokens.md §8.3) cannot be sampled. */
 static bool samplable(uint32_t dimension)
 {
     return dimension != 1 && dimension != 4 && dimension != 9 && dimension < 11;

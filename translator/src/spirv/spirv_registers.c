@@ -134,7 +134,7 @@ static bool core_file(const struct sb_ir_program *p, uint32_t file)
 #define DS (1u << SB_IR_STAGE_DOMAIN)
 #define CS (1u << SB_IR_STAGE_COMPUTE)
 
-/* The stages in which each special one-register file exists (docs/sm4-tokens.md);
+/* The stages in which each special one-register file exists (../shared/docs/sm4-tokens.md);
  * 0 = not a special file (the control-point files belong to the stage hooks). */
 static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_PRIMITIVE_ID] = PS | GS | HS | DS,

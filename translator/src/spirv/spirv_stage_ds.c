@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Domain shaders in the SPIR-V back end: a TessellationEvaluation entry
- * point with the domain of dcl_tessellator_domain (docs/sm4-tokens.md §8.5;
+ * point with the domain of dcl_tessellator_domain (../shared/docs/sm4-tokens.md §8.5;
  * spacing, winding and point mode live on the hull shader, which knows
  * them), input control points v[n][r] / vicp as arrays of the declared
  * count (the hull shader's output control points), patch constants vpc# as

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Geometry shaders in the SPIR-V back end: execution modes from the GS
- * declarations (docs/sm4-tokens.md §8.8 input primitive, §8.9 output
+ * declarations (../shared/docs/sm4-tokens.md §8.8 input primitive, §8.9 output
  * topology, dcl_maxout, dcl_gsinstances), per-vertex inputs v[n][r], the
  * instance id, and emit/cut with their stream forms.
  *

@@ -5,7 +5,7 @@
  * constants, domain-shader patch-constant inputs, geometry outputs of
  * non-zero streams — and the copies between them and the register lanes.
  *
- * System values (docs/sm4-tokens.md §8.1): SV_Position -> Position (arrayed
+ * System values (../shared/docs/sm4-tokens.md §8.1): SV_Position -> Position (arrayed
  * where the variable is), SV_ClipDistance / SV_CullDistance -> one float
  * array per kind whose elements are the elements' lanes in signature order
  * (as spirv_io.c packs them for VS/GS/DS outputs, so the partner stages

@@ -14,7 +14,7 @@
  *   s#          -> OpTypeSampler (SAMPLER); comparison samplers need nothing
  *                  else: OpImageSampleDref* takes any Depth=0 image.
  * SM5.1 ranges become arrays of these (runtime arrays when unbounded).
- * Dimension facts (docs/sm4-tokens.md §8.3) are one table row each.
+ * Dimension facts (../shared/docs/sm4-tokens.md §8.3) are one table row each.
  */
 #include "spirv_private.h"
 
