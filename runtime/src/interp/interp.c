@@ -156,7 +156,7 @@ enum sb_result sb_interp_lower(const struct sb_ir_program **program, struct sb_i
     if (!p || p->source != SB_IR_SOURCE_PICA || (p->pica_flags & SB_IR_PICA_LOWERED))
         return SB_SUCCESS;
     struct sb_error e = { 0 };
-    enum sb_result r = sb_ir_pica_lower(p, owned, &e);
+    enum sb_result r = sb_ir_run_passes(p, 0, owned, &e);
     if (r != SB_SUCCESS) {
         if (error)
             *error = e;

@@ -128,11 +128,12 @@ enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t 
                          "the file has %u DVLE(s); DVLE %u does not exist", p->shbin->dvle_count, dvle_index);
     if (r == SB_SUCCESS)
         r = sb_ir_from_pica(p->shbin, dvle_index, pica_flags, &p->front, error);
-    /* The IR passes run here, once: PICA semantics are the rewrite into core IR (IR.md
-     * §PICA200), and that one program is what the translation, the GS expansion and the
-     * interpreter get (the translation and the interpreter skip a lowered program). */
+    /* The IR passes (sb_ir_run_passes) run here, once: PICA semantics are the rewrite into
+     * core IR (IR.md §PICA200), and that one program is what the translation, the GS
+     * expansion and the interpreter get (the translation and the interpreter skip a
+     * lowered program). */
     if (r == SB_SUCCESS)
-        r = sb_ir_pica_lower(p->front, &p->ir, error);
+        r = sb_ir_run_passes(p->front, 0, &p->ir, error);
     /* A geometry DVLE runs as its compute expansion (registers persist between invocations,
      * which a Vulkan geometry shader cannot do; runtime/README.md "PICA200"): both sides run
      * that program, the stage stays GEOMETRY so that run/validate take the GS path. */
