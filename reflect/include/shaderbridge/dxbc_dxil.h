@@ -72,7 +72,7 @@ SB_API const char *sb_dxil_shader_kind_name(uint32_t kind);
 struct sb_dxbc_program {
     uint8_t major_version;       /**< shader model major (high nibble of byte 0) */
     uint8_t minor_version;       /**< shader model minor (low nibble of byte 0) */
-    uint16_t shader_kind;        /**< enum sb_dxil_shader_kind (raw) */
+    uint16_t shader_kind;        /**< an enum sb_dxil_shader_kind value, kept in the 16 bits the file stores */
     uint32_t size_in_words;      /**< program size in 32-bit words, header included;
                                       never more than the part holds */
     uint32_t dxil_magic;         /**< 'DXIL' (checked) */
@@ -222,7 +222,7 @@ enum sb_dxbc_psv0_resource_type {
 
 /** One resource binding (16-byte v0 or 24-byte v2 record). */
 struct sb_dxbc_psv0_resource {
-    uint32_t type;        /**< enum sb_dxbc_psv0_resource_type */
+    uint32_t type;        /**< an enum sb_dxbc_psv0_resource_type value as the file stores it (any 32 bits: kept raw) */
     uint32_t space;       /**< register space */
     uint32_t lower_bound; /**< first register */
     uint32_t upper_bound; /**< last register, inclusive (0xFFFFFFFF unbounded) */
@@ -317,7 +317,7 @@ struct sb_dxbc_rts0_range {
 
 /** One root parameter with its payload. */
 struct sb_dxbc_rts0_parameter {
-    uint32_t parameter_type;      /**< enum sb_dxbc_rts0_parameter_type */
+    uint32_t parameter_type;      /**< an enum sb_dxbc_rts0_parameter_type value as the file stores it (kept raw) */
     uint32_t shader_visibility;   /**< sb_dxbc_rts0_shader_visibility_name */
     uint32_t payload_offset;      /**< RTS0-relative offset of the payload */
     /** Constants32Bit payload. */
@@ -455,7 +455,7 @@ struct sb_dxbc_srci_arg {
 struct sb_dxbc_srci_section {
     uint32_t aligned_size;        /**< section bytes, header included */
     uint16_t flags;
-    uint16_t type;                /**< enum sb_dxbc_srci_section_type */
+    uint16_t type;                /**< an enum sb_dxbc_srci_section_type value, in the file's 16 bits */
     uint32_t offset;              /**< SRCI-relative offset of the section header */
 };
 
@@ -475,7 +475,7 @@ struct sb_dxbc_srci {
     bool has_contents;            /**< a SourceContents section was found */
     uint32_t contents_aligned_size;
     uint16_t contents_flags;
-    uint16_t compression;         /**< enum sb_dxbc_srci_compression */
+    uint16_t compression;         /**< an enum sb_dxbc_srci_compression value, in the file's 16 bits */
     uint32_t contents_entries_size;
     uint32_t contents_uncompressed_size;
     uint32_t content_count;       /**< the header's count */

@@ -180,7 +180,7 @@ enum sb_vbc_binding_type {
 struct sb_vbc_header {
     uint8_t magic[3];        /**< 'V', 'B', 'C' */
     uint8_t version;         /**< SB_VBC_VERSION */
-    uint8_t shader_type;     /**< enum sb_vbc_shader_type (always graphics) */
+    uint8_t shader_type;     /**< an enum sb_vbc_shader_type value in the file's byte (always graphics) */
     /** SPIR-V length in 32-bit words per stage, indexed by enum sb_vbc_stage; 0 = absent. */
     uint16_t bytecode_words[SB_VBC_STAGE_COUNT];
     /** Descriptor array length per table, indexed by enum sb_vbc_binding_table. */
