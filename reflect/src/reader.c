@@ -113,6 +113,7 @@ const char *sb_result_name(enum sb_result result)
     case SB_ERROR_RUN_BINDING: return "SB_ERROR_RUN_BINDING";
     case SB_ERROR_VULKAN: return "SB_ERROR_VULKAN";
     case SB_ERROR_NO_DEVICE: return "SB_ERROR_NO_DEVICE";
+    case SB_ERROR_ASM_SYNTAX: return "SB_ERROR_ASM_SYNTAX";
     default: return "SB_RESULT_UNKNOWN";
     }
 }

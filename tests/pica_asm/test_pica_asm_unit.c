@@ -237,7 +237,7 @@ static void expect_error(const char *source, uint32_t line, uint32_t column, con
     struct sb_pica_asm_error error;
     memset(&error, 0, sizeof(error));
     enum sb_result result = sb_pica_assemble(source, strlen(source), &bytes, &size, &error);
-    CHECK(result == SB_ERROR_BAD_VALUE && bytes == NULL, "'%s' assembled", needle);
+    CHECK(result == SB_ERROR_ASM_SYNTAX && bytes == NULL, "'%s' assembled", needle);
     CHECK(error.line == line && error.column == column, "'%s': got %u:%u, want %u:%u (%s)", needle,
           error.line, error.column, line, column, error.error.message);
     CHECK(strstr(error.error.message, needle) != NULL, "message '%s' lacks '%s'",
@@ -279,7 +279,7 @@ static void test_errors(void)
     size_t size = 0;
     struct sb_pica_asm_error error;
     CHECK(sb_pica_assemble(with_nul, sizeof(with_nul) - 1, &bytes, &size, &error) ==
-                  SB_ERROR_BAD_VALUE &&
+                  SB_ERROR_ASM_SYNTAX &&
               error.line == 2 && error.column == 8,
           "NUL byte at 2:8 (got %u:%u)", error.line, error.column);
     CHECK(sb_pica_assemble(NULL, 1, &bytes, &size, &error) == SB_ERROR_INVALID_ARGUMENT, "NULL");

@@ -7,8 +7,8 @@
  * `r != SB_SUCCESS` and `r < 0` always agree. Failures are grouped in
  * thousand-blocks by the stage that detected them (generic 1..999,
  * container readers 1000..1999, SM4/5 token decoder 2000..2999, translation
- * 3000..3999, running shaders 4000..4999), so a code alone says which stage
- * failed.
+ * 3000..3999, running shaders 4000..4999, source text 5000..5999), so a code
+ * alone says which stage failed.
  *
  * SB_API marks the functions libshaderbridge.so exports: the library is built
  * with hidden visibility, so the functions declared in the installed headers
@@ -97,6 +97,12 @@ enum sb_result {
                                               be used with */
     SB_ERROR_VULKAN = -4004,             /**< a Vulkan call failed (the VkResult is named) */
     SB_ERROR_NO_DEVICE = -4005,          /**< no Vulkan loader or no matching device */
+
+    /* Source text (the picasso-syntax PICA200 assembler). The offset is the byte offset
+     * in the text; the assembler's diagnostic adds the line and column. */
+    SB_ERROR_ASM_SYNTAX = -5001,         /**< text the assembler cannot read: an unknown
+                                              mnemonic or directive, a malformed operand, a
+                                              value out of range, a NUL byte (named) */
 
     SB_RESULT_MAX_ENUM = 0x7fffffff
 };

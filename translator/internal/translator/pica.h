@@ -307,7 +307,7 @@ bool sb_pica_fold_opcode(uint32_t raw_opcode, enum sb_pica_opcode *opcode);
 
 /** A diagnostic of the assembler: an sb_error plus the text position. */
 struct sb_pica_asm_error {
-    struct sb_error error; /**< code (SB_ERROR_BAD_VALUE for source errors), byte offset, message */
+    struct sb_error error; /**< code (SB_ERROR_ASM_SYNTAX for source errors), byte offset, message */
     uint32_t line;         /**< 1-based line of the problem (0 when not tied to the text) */
     uint32_t column;       /**< 1-based column (bytes) of the problem */
 };
@@ -321,7 +321,7 @@ struct sb_pica_asm_error {
  * @param out    receives the SHBIN bytes (free with sb_pica_free()); NULL on failure
  * @param size   receives their count
  * @param error  optional; the first error with its line and column
- * @return SB_SUCCESS, SB_ERROR_BAD_VALUE for errors in the text,
+ * @return SB_SUCCESS, SB_ERROR_ASM_SYNTAX for errors in the text,
  *         SB_ERROR_INVALID_ARGUMENT, SB_ERROR_OUT_OF_MEMORY
  */
 enum sb_result sb_pica_assemble(const char *text, size_t length, uint8_t **out, size_t *size,

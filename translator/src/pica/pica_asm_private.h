@@ -13,9 +13,8 @@
 
 #include "pica_private.h"
 
-/* The code of an error in the source text. SB_ERROR_BAD_VALUE, a container reader's code,
- * until result.h has one for assembler input. */
-#define ASM_SOURCE_ERROR SB_ERROR_BAD_VALUE
+/* The code of every error in the source text (result.h's source-text block). */
+#define ASM_SOURCE_ERROR SB_ERROR_ASM_SYNTAX
 
 #define ASM_MAX_NAME 64
 #define ASM_MAX_PROCS 512
