@@ -15,6 +15,7 @@
  * message. Resources, pipelines and dispatch live in vk_harness_objects.c.
  */
 #include "vk_harness.h"
+#include "vulkan/vk_private.h" /* the runtime's Vulkan helpers this harness shares */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,20 +81,6 @@ void vkh_reset_messages(struct vkh *h)
     h->messages.printed = printed;
 }
 
-static bool has_layer(const char *name)
-{
-    uint32_t count = 0;
-    if (vkEnumerateInstanceLayerProperties(&count, NULL) != VK_SUCCESS || count == 0)
-        return false;
-    VkLayerProperties *layers = calloc(count, sizeof(*layers));
-    bool found = false;
-    if (layers && vkEnumerateInstanceLayerProperties(&count, layers) == VK_SUCCESS)
-        for (uint32_t i = 0; i < count && !found; i++)
-            found = strcmp(layers[i].layerName, name) == 0;
-    free(layers);
-    return found;
-}
-
 static VkDebugUtilsMessengerCreateInfoEXT messenger_info(struct vkh *h)
 {
     return (VkDebugUtilsMessengerCreateInfoEXT){
@@ -110,7 +97,7 @@ static VkDebugUtilsMessengerCreateInfoEXT messenger_info(struct vkh *h)
 
 static int create_instance(struct vkh *h)
 {
-    if (!has_layer(validation_layer)) {
+    if (!sb_vk_has_instance_layer(validation_layer)) {
         fprintf(stderr, "vk harness: %s is not installed (Debian: vulkan-validationlayers); "
                         "the Vulkan tests need it\n", validation_layer);
         return 1;
@@ -186,20 +173,6 @@ static int pick_physical(struct vkh *h)
     return 0;
 }
 
-static bool device_has_extension(VkPhysicalDevice physical, const char *name)
-{
-    uint32_t count = 0;
-    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) != VK_SUCCESS)
-        return false;
-    VkExtensionProperties *ext = calloc(count ? count : 1, sizeof(*ext));
-    bool found = false;
-    if (ext && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, ext) == VK_SUCCESS)
-        for (uint32_t i = 0; i < count && !found; i++)
-            found = strcmp(ext[i].extensionName, name) == 0;
-    free(ext);
-    return found;
-}
-
 /* Feature structs chained for query and for creation (the same chain: "all supported"). */
 struct feature_chain {
     VkPhysicalDeviceFeatures2 core;
@@ -248,21 +221,21 @@ static int create_device(struct vkh *h)
         *tail = &f.v13;
         tail = &f.v13.pNext;
     }
-    if (device_has_extension(h->physical, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) {
+    if (sb_vk_has_device_extension(h->physical, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) {
         extensions[ext_count++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
         *tail = &f.xfb;
         tail = &f.xfb.pNext;
     }
-    if (device_has_extension(h->physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
+    if (sb_vk_has_device_extension(h->physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
         extensions[ext_count++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
         *tail = &f.robust2;
         tail = &f.robust2.pNext;
     }
-    if (device_has_extension(h->physical, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME)) {
+    if (sb_vk_has_device_extension(h->physical, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME)) {
         extensions[ext_count++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
         h->stencil_export = true;
     }
-    if (device_has_extension(h->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME))
+    if (sb_vk_has_device_extension(h->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME))
         extensions[ext_count++] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
     vkGetPhysicalDeviceFeatures2(h->physical, &f.core);
     /* The one feature that adds a duty instead of a permission: with it on, every
@@ -358,32 +331,8 @@ void vkh_destroy(struct vkh *h)
     h->messages = keep;
 }
 
-/* One row per result code the tests can meet. */
-static const struct {
-    VkResult value;
-    const char *name;
-} result_names[] = {
-    { VK_SUCCESS, "VK_SUCCESS" },
-    { VK_NOT_READY, "VK_NOT_READY" },
-    { VK_TIMEOUT, "VK_TIMEOUT" },
-    { VK_INCOMPLETE, "VK_INCOMPLETE" },
-    { VK_ERROR_OUT_OF_HOST_MEMORY, "VK_ERROR_OUT_OF_HOST_MEMORY" },
-    { VK_ERROR_OUT_OF_DEVICE_MEMORY, "VK_ERROR_OUT_OF_DEVICE_MEMORY" },
-    { VK_ERROR_INITIALIZATION_FAILED, "VK_ERROR_INITIALIZATION_FAILED" },
-    { VK_ERROR_DEVICE_LOST, "VK_ERROR_DEVICE_LOST" },
-    { VK_ERROR_LAYER_NOT_PRESENT, "VK_ERROR_LAYER_NOT_PRESENT" },
-    { VK_ERROR_EXTENSION_NOT_PRESENT, "VK_ERROR_EXTENSION_NOT_PRESENT" },
-    { VK_ERROR_FEATURE_NOT_PRESENT, "VK_ERROR_FEATURE_NOT_PRESENT" },
-    { VK_ERROR_INCOMPATIBLE_DRIVER, "VK_ERROR_INCOMPATIBLE_DRIVER" },
-    { VK_ERROR_FORMAT_NOT_SUPPORTED, "VK_ERROR_FORMAT_NOT_SUPPORTED" },
-    { VK_ERROR_UNKNOWN, "VK_ERROR_UNKNOWN" },
-    { VK_ERROR_INVALID_SHADER_NV, "VK_ERROR_INVALID_SHADER_NV" },
-};
-
+/* The runtime's names (runtime/src/vulkan/vk_util.c): one table for the project. */
 const char *vkh_result_name(VkResult r)
 {
-    for (size_t i = 0; i < sizeof(result_names) / sizeof(result_names[0]); i++)
-        if (result_names[i].value == r)
-            return result_names[i].name;
-    return "VkResult(other)";
+    return sb_vk_result_name(r);
 }

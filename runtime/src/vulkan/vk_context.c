@@ -63,19 +63,6 @@ static enum sb_result load_loader(struct sb_error *error)
     return SB_SUCCESS;
 }
 
-static bool has_layer(const char *name)
-{
-    uint32_t count = 0;
-    if (vkEnumerateInstanceLayerProperties(&count, NULL) != VK_SUCCESS || count == 0)
-        return false;
-    VkLayerProperties *layers = calloc(count, sizeof(*layers));
-    bool found = false;
-    if (layers && vkEnumerateInstanceLayerProperties(&count, layers) >= 0)
-        for (uint32_t i = 0; i < count && !found; i++)
-            found = strcmp(layers[i].layerName, name) == 0;
-    free(layers);
-    return found;
-}
 
 static VkDebugUtilsMessengerCreateInfoEXT messenger_info(struct sb_rt_context *c)
 {
@@ -97,7 +84,7 @@ static enum sb_result create_instance(struct sb_rt_context *c, bool validation, 
         api = VK_API_VERSION_1_0;
     if (api > VK_API_VERSION_1_3)
         api = VK_API_VERSION_1_3;
-    bool layer = validation && has_layer(validation_layer);
+    bool layer = validation && sb_vk_has_instance_layer(validation_layer);
     const char *extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     VkDebugUtilsMessengerCreateInfoEXT early = messenger_info(c);
     VkApplicationInfo app = {

@@ -113,19 +113,6 @@ static enum sb_result pick_physical(struct sb_rt_context *c, const char *wanted,
     return res;
 }
 
-static bool has_extension(VkPhysicalDevice physical, const char *name)
-{
-    uint32_t count = 0;
-    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) != VK_SUCCESS || !count)
-        return false;
-    VkExtensionProperties *ext = calloc(count, sizeof(*ext));
-    bool found = false;
-    if (ext && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, ext) >= 0)
-        for (uint32_t i = 0; i < count && !found; i++)
-            found = strcmp(ext[i].extensionName, name) == 0;
-    free(ext);
-    return found;
-}
 
 /* The feature structures, queried and then passed to vkCreateDevice as they came back. */
 struct feature_chain {
@@ -189,7 +176,7 @@ static uint32_t compute_family(struct sb_rt_context *c)
 static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, struct sb_error *error)
 {
     bool robust2 = api >= VK_API_VERSION_1_1 &&
-                   has_extension(c->physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+                   sb_vk_has_device_extension(c->physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
     struct feature_chain f;
     bool chained = query_features(c, api, robust2, &f);
     f.core.features.shaderTessellationAndGeometryPointSize = VK_FALSE;
@@ -198,9 +185,9 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
         f.robust2 = (VkPhysicalDeviceRobustness2FeaturesEXT){ 0 };
     /* Translated vertex / geometry shaders writing SV_RenderTargetArrayIndex or
      * SV_ViewportArrayIndex declare ShaderViewportIndexLayerEXT, which only this extension allows. */
-    bool layer_ext = has_extension(c->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
+    bool layer_ext = sb_vk_has_device_extension(c->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     /* Pixel shaders writing SV_StencilRef declare StencilExportEXT. */
-    bool stencil_ext = has_extension(c->physical, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
+    bool stencil_ext = sb_vk_has_device_extension(c->physical, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
     const char *extensions[3];
     uint32_t extension_count = 0;
     if (robust2)

@@ -61,6 +61,10 @@ struct sb_rt_context {
 
 /** "VK_ERROR_OUT_OF_HOST_MEMORY" ...; values missing from the table read "VK_ERROR_UNKNOWN" (the number follows in messages). */
 const char *sb_vk_result_name(VkResult result);
+/** Does the loader offer this instance layer? */
+bool sb_vk_has_instance_layer(const char *name);
+/** Does the physical device offer this extension? */
+bool sb_vk_has_device_extension(VkPhysicalDevice physical, const char *name);
 /** Fills `error` (may be NULL) with code/printf message; returns code. */
 enum sb_result sb_vk_fail(struct sb_error *error, enum sb_result code, const char *format, ...)
 #if defined(__GNUC__)

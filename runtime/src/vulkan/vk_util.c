@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "vk_private.h"
@@ -93,4 +95,32 @@ enum sb_result sb_vk_memory_allocate(struct sb_rt_context *c, VkDeviceSize size,
     };
     VkResult vr = c->vk.vkAllocateMemory(c->device, &alloc, NULL, out);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkAllocateMemory", vr);
+}
+
+bool sb_vk_has_instance_layer(const char *name)
+{
+    uint32_t count = 0;
+    if (vkEnumerateInstanceLayerProperties(&count, NULL) != VK_SUCCESS || count == 0)
+        return false;
+    VkLayerProperties *layers = calloc(count, sizeof(*layers));
+    bool found = false;
+    if (layers && vkEnumerateInstanceLayerProperties(&count, layers) >= 0)
+        for (uint32_t i = 0; i < count && !found; i++)
+            found = strcmp(layers[i].layerName, name) == 0;
+    free(layers);
+    return found;
+}
+
+bool sb_vk_has_device_extension(VkPhysicalDevice physical, const char *name)
+{
+    uint32_t count = 0;
+    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) != VK_SUCCESS || !count)
+        return false;
+    VkExtensionProperties *ext = calloc(count, sizeof(*ext));
+    bool found = false;
+    if (ext && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, ext) >= 0)
+        for (uint32_t i = 0; i < count && !found; i++)
+            found = strcmp(ext[i].extensionName, name) == 0;
+    free(ext);
+    return found;
 }
