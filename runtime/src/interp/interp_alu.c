@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Float ALU of the CPU interpreter, written to compute what
- * translator/src/spirv_alu.c emits (IR.md §Semantics): min/max are
+ * translator/src/spirv/spirv_alu.c emits (IR.md §Semantics): min/max are
  * NMin/NMax (fminf/fmaxf: the non-NaN operand wins), comparisons give
  * 0xFFFFFFFF/0 with `ne` unordered, exp/log are base 2, frc = x - floor(x),
  * rcp = 1/x, rsq = 1/sqrt(x), mad = a*b + c rounded twice (FMul then FAdd;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * 64-bit ops of the CPU interpreter, following
- * translator/src/spirv_alu_double.c: a destination mask names the lane
+ * translator/src/spirv/spirv_alu_double.c: a destination mask names the lane
  * pairs written (double k goes to the k-th pair), source double k is the
  * pair at swizzle[k]; comparisons and dtof/dtoi/dtou write one 32-bit lane
  * per double, ftod/itod/utod read one 32-bit lane (swizzle[k]) per double.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Integer, bit and conversion ops of the CPU interpreter, following
- * translator/src/spirv_alu_int.c (IR.md §Semantics):
+ * translator/src/spirv/spirv_alu_int.c (IR.md §Semantics):
  *   * shifts use count & 31; ubfe/ibfe/bfi use width & 31 and offset & 31
  *     with the field cut at bit 31 (count = min(width, 32 - offset));
  *   * udiv by 0 gives 0xFFFFFFFF for quotient and remainder;

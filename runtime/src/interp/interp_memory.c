@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Untyped memory of the CPU interpreter, addressed as the SPIR-V back end
- * addresses it (translator/src/spirv_uav.c, spirv_uav_atomic.c,
+ * addresses it (translator/src/spirv/spirv_uav.c, spirv_uav_atomic.c,
  * spirv_resource_util.c):
  *   * raw and structured t#/u# are arrays of DWORDs; the first DWORD is
  *     byte offset >> 2 (raw) or (index * stride + byte offset) >> 2

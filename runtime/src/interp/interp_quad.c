@@ -3,7 +3,7 @@
  * What makes a pixel batch more than independent lanes (interp_graphics.c):
  * lanes 4q..4q+3 are one 2x2 quad, lane 4q + (x & 1) + 2 * (y & 1), so
  * derivatives are differences inside a quad, as OpDPdx/OpDPdy compute them
- * on a device (translator/src/spirv_alu.c):
+ * on a device (translator/src/spirv/spirv_alu.c):
  *   coarse (and plain deriv_rtx/rty, which lavapipe evaluates coarsely): one
  *   value for the whole quad, the top row's difference for x and the left
  *   column's for y;

@@ -4,7 +4,7 @@
  * sample_c, sample_c_lz, gather4, gather4_c, gather4_po, gather4_po_c (and lod
  * in pixel shaders) on
  * 1D/2D/3D textures, 1D/2D arrays, cubes and cube arrays, decoded as
- * translator/src/spirv_texture.c emits them (interp_filter.c filters):
+ * translator/src/spirv/spirv_texture.c emits them (interp_filter.c filters):
  *   * outside pixel shaders sample and sample_c read LOD 0 and sample_b
  *     LOD = bias (D3D's derivative is 0 there); sample_l takes its LOD,
  *     sample_c_lz LOD 0; in pixel shaders sample/sample_b/sample_c take the
