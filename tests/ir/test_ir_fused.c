@@ -43,16 +43,16 @@ static void fail(const char *name, const char *what)
     failures++;
 }
 
-/* The SPIR-V, bindings count and result of translating each program. */
-static bool same_translation(const struct sb_ir_program *a, const struct sb_ir_program *b,
-                             const struct sb_dxbc *container)
+/* The SPIR-V, bindings count and result of translating each program, from the container
+ * facts each front end recorded in it. */
+static bool same_translation(const struct sb_ir_program *a, const struct sb_ir_program *b)
 {
     struct sb_translation *ta = NULL, *tb = NULL;
     struct sb_error ea, eb;
     memset(&ea, 0, sizeof(ea));
     memset(&eb, 0, sizeof(eb));
-    enum sb_result ra = sb_translate_ir_container(a, container, NULL, &ta, &ea);
-    enum sb_result rb = sb_translate_ir_container(b, container, NULL, &tb, &eb);
+    enum sb_result ra = sb_translate_ir(a, NULL, &ta, &ea);
+    enum sb_result rb = sb_translate_ir(b, NULL, &tb, &eb);
     bool same = ra == rb && ea.code == eb.code && ea.offset == eb.offset &&
                 !strcmp(ea.message, eb.message);
     if (same && ra == SB_SUCCESS)
@@ -93,7 +93,7 @@ static void compare(const char *name, const uint8_t *bytes, size_t size, bool tr
         lowered++;
         if (!fused || !same_program(general, fused))
             fail(name, "the fused program differs from the general one");
-        else if (translate && !same_translation(general, fused, container))
+        else if (translate && !same_translation(general, fused))
             fail(name, "the fused program translates differently");
     } else if (fused) {
         fail(name, "failed but returned a program");

@@ -249,9 +249,8 @@ static enum sb_result apply_container(struct sb_ir_program *copy, struct sb_ir_r
             res[i].resource_class == SB_IR_RESOURCE_CBV ? sb_ir_rdef_cbuffer(container, res[i].name) : NULL;
         res[i].cb_described = cb != NULL;
         res[i].cb_variables = NULL;
-        res[i].cb_variable_count = 0;
-        if (cb)
-            total += cb->variable_count;
+        res[i].cb_variable_count = cb ? sb_ir_cb_variables(cb, NULL) : 0;
+        total += res[i].cb_variable_count;
     }
     if (!total)
         return SB_SUCCESS;
@@ -259,15 +258,10 @@ static enum sb_result apply_container(struct sb_ir_program *copy, struct sb_ir_r
     if (!v)
         return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < copy->resource_count; i++) {
-        if (!res[i].cb_described)
+        if (!res[i].cb_variable_count)
             continue;
-        const struct sb_dxbc_rdef_cbuffer *cb = sb_ir_rdef_cbuffer(container, res[i].name);
         res[i].cb_variables = v;
-        for (uint32_t k = 0; k < cb->variable_count; k++)
-            if (cb->variables[k].name)
-                *v++ = (struct sb_ir_cb_variable){ cb->variables[k].name, cb->variables[k].start_offset,
-                                                   cb->variables[k].size };
-        res[i].cb_variable_count = (uint32_t)(v - res[i].cb_variables);
+        v += sb_ir_cb_variables(sb_ir_rdef_cbuffer(container, res[i].name), v);
     }
     return SB_SUCCESS;
 }
@@ -327,12 +321,10 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
     }
     t->pub.stage = program->stage;
     t->pub.entry_point = "main";
-    if (program->stage == SB_IR_STAGE_HULL)
+    if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN) {
         t->pub.patch_control_points = program->input_control_points;
-    else if (program->stage == SB_IR_STAGE_DOMAIN)
-        t->pub.patch_control_points = program->input_control_points;
-    if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN)
         t->pub.tess_domain = program->tess_domain;
+    }
     r = sb_spv_generate(&copy, options, source_name, &t->pub, error);
     if (r == SB_SUCCESS)
         r = finish_result(t, &copy, res ? res : program->resources, error);

@@ -73,10 +73,11 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
         r = sb_sm4_decode_container(p->container, &p->sm4, error);
     if (r == SB_SUCCESS)
         r = sb_ir_from_sm4(p->sm4, p->container, &p->ir, error);
-    /* From the IR the interpreter runs, with the container (SFI0 decides typed-UAV load
-     * formats, RDEF gives names): what sb_translate of the bytes would give. */
+    /* From the IR the interpreter runs; the front end recorded the container's facts in it
+     * (SFI0's typed-UAV load formats, RDEF names), so this is what sb_translate of the
+     * bytes gives. */
     if (r == SB_SUCCESS)
-        r = sb_translate_ir_container(p->ir, p->container, &translate, &p->translation, error);
+        r = sb_translate_ir(p->ir, &translate, &p->translation, error);
     if (r != SB_SUCCESS) {
         sb_rt_program_destroy(&p->public);
         return r;

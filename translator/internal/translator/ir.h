@@ -560,6 +560,10 @@ uint32_t sb_ir_container_flags(const struct sb_dxbc *container);
 const struct sb_dxbc_rdef_cbuffer *sb_ir_rdef_cbuffer(const struct sb_dxbc *container,
                                                       const char *name);
 
+/** The named variables of an RDEF constant buffer as sb_ir_cb_variable entries written
+ *  to `out` (NULL: only counted), names borrowed from `cb`; returns their count. */
+uint32_t sb_ir_cb_variables(const struct sb_dxbc_rdef_cbuffer *cb, struct sb_ir_cb_variable *out);
+
 struct sb_shbin;
 
 /**

@@ -45,3 +45,17 @@ const struct sb_dxbc_rdef_cbuffer *sb_ir_rdef_cbuffer(const struct sb_dxbc *cont
     }
     return NULL;
 }
+
+uint32_t sb_ir_cb_variables(const struct sb_dxbc_rdef_cbuffer *cb, struct sb_ir_cb_variable *out)
+{
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < cb->variable_count; v++) {
+        const struct sb_dxbc_rdef_variable *in = &cb->variables[v];
+        if (!in->name)
+            continue;
+        if (out)
+            out[n] = (struct sb_ir_cb_variable){ in->name, in->start_offset, in->size };
+        n++;
+    }
+    return n;
+}

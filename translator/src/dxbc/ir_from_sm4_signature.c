@@ -283,26 +283,17 @@ bool sb_ir_record_container(struct sb_ir_sm4_context *ctx)
         if (!cb)
             continue;
         res[r].cb_described = true;
-        uint32_t n = 0;
-        for (uint32_t v = 0; v < cb->variable_count; v++)
-            n += cb->variables[v].name != NULL;
+        uint32_t n = sb_ir_cb_variables(cb, NULL);
         if (!n)
             continue;
         struct sb_ir_cb_variable *vars = sb_ir_alloc_uninit(ctx, n, sizeof(*vars));
         if (!vars)
             return false;
-        n = 0;
-        for (uint32_t v = 0; v < cb->variable_count; v++) {
-            const struct sb_dxbc_rdef_variable *in = &cb->variables[v];
-            if (!in->name)
-                continue;
-            vars[n].name = sb_ir_strdup(ctx->arena, in->name);
-            if (!vars[n].name)
+        sb_ir_cb_variables(cb, vars);
+        /* The program owns its strings: the container may go before it does. */
+        for (uint32_t v = 0; v < n; v++)
+            if (!(vars[v].name = sb_ir_strdup(ctx->arena, vars[v].name)))
                 return sb_ir_fail_oom(ctx) != NULL;
-            vars[n].start_offset = in->start_offset;
-            vars[n].size = in->size;
-            n++;
-        }
         res[r].cb_variables = vars;
         res[r].cb_variable_count = n;
     }
