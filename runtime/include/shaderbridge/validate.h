@@ -135,6 +135,28 @@ SB_API void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
  */
 #define SB_VALIDATE_CLASS_GEOMETRY 6u
 
+/** What a validation concluded (sb_validate_report::verdict). */
+enum sb_validate_verdict {
+    /** Every compared word identical under D3D's rules: integers exactly; floats equal,
+     *  both NaN, or both zero/denormal (D3D lets a device flush float32 denormals). */
+    SB_VALIDATE_AGREE = 0,
+    /** Every differing word lies within the bound the interpreter carried for it (the
+     *  precision Vulkan allows each operation, propagated), or is precision-sensitive. */
+    SB_VALIDATE_AGREE_WITHIN_PRECISION = 1,
+    /** Differing words the interpreter saw come from behaviour D3D leaves undefined
+     *  (a race, order-dependent atomics, an uninitialised read); the rest within precision. */
+    SB_VALIDATE_UNDEFINED = 2,
+    /** Not run: the device lacks a feature the module needs, or the interpreter an
+     *  operation (set by callers from SB_ERROR_RUN_UNSUPPORTED; sb_validate fails then). */
+    SB_VALIDATE_NOT_RUN = 3,
+    /** A difference nothing above explains. */
+    SB_VALIDATE_DISAGREE = 4,
+    SB_VALIDATE_VERDICT_MAX_ENUM = 0x7fffffff
+};
+
+/** "agree", "agree-within-precision", "undefined", "not-run", "disagree" ("?" otherwise). */
+SB_API const char *sb_validate_verdict_name(enum sb_validate_verdict verdict);
+
 /** One output word where the GPU and the interpreter disagree. */
 struct sb_validate_mismatch {
     uint32_t resource;         /**< index into the inputs' resources */
@@ -142,12 +164,20 @@ struct sb_validate_mismatch {
     uint32_t texel[4];         /**< textures: x, y, z (or layer), mip; buffers: element, 0.. */
     enum sb_rt_word_kind kind; /**< used for the comparison */
     uint32_t gpu, cpu;         /**< the two words */
+    /** How the word is explained: AGREE_WITHIN_PRECISION (|gpu - cpu| <= bound, or
+     *  precision-sensitive: bound INFINITY), UNDEFINED, or DISAGREE (unexplained). */
+    enum sb_validate_verdict explained;
+    float bound;               /**< the interpreter's bound for the word (0: exact) */
+    uint32_t origin;           /**< shader byte offset contributing most to it; UINT32_MAX none */
 };
 
 struct sb_validate_options {
     struct sb_rt_input_options inputs;
     uint32_t group_count[3];   /**< 0s = 1, 1, 1 */
-    uint32_t float_ulps;       /**< 0 = 64 */
+    /** 0 (the default): floats compare under D3D's rules and the interpreter's propagated
+     *  precision bounds decide (validate.h). N: an explicit override, floats within N ULPs or
+     *  an absolute 2^-20 also agree (reported as sb_validate_report::ulps_override). */
+    uint32_t float_ulps;
     uint32_t max_mismatches;   /**< kept in the report; 0 = 64 */
     struct sb_interp_options interp;
     /** Which sides run: 0 = both, compared; SB_VALIDATE_SIDE_GPU or SB_VALIDATE_SIDE_CPU alone
@@ -167,9 +197,39 @@ struct sb_validate_options {
 #define SB_VALIDATE_SIDE_GPU 1u
 #define SB_VALIDATE_SIDE_CPU 2u
 
+/** The largest deviation among the words agreeing within precision. */
+struct sb_validate_worst {
+    uint32_t resource;         /**< index into the inputs' resources */
+    uint64_t byte_offset;
+    uint32_t gpu, cpu;
+    double deviation;          /**< |gpu - cpu| as floats */
+    double bound;              /**< the interpreter's bound for the word */
+    /** The instruction (byte offset in the shader) whose allowed error contributed most to
+     *  the bound, and its operation's name ("" when none). */
+    uint32_t origin;
+    char origin_op[24];
+};
+
+/** The undefined behaviour a report names (the interpreter's events, as they were seen). */
+#define SB_VALIDATE_UNDEFINED_KEPT SB_INTERP_UNDEFINED_KEPT
+
 struct sb_validate_report {
+    enum sb_validate_verdict verdict;
+    /** One line for people: why the verdict (the first unexplained word, the race, the
+     *  worst deviation and its instruction). */
+    char reason[320];
+    bool ulps_override;        /**< sb_validate_options::float_ulps was given */
     uint64_t words_compared;
-    uint64_t mismatch_count;   /**< all of them (only the first max_mismatches are kept) */
+    uint64_t mismatch_count;   /**< words that differ under D3D's rules (the first max_mismatches kept) */
+    uint64_t within_precision; /**< of those, inside their bound */
+    uint64_t precision_sensitive; /**< of those, with an infinite bound (precision-sensitive) */
+    uint64_t undefined_words;  /**< of those, explained by undefined behaviour */
+    uint64_t unexplained;      /**< of those, explained by nothing: the verdict is DISAGREE */
+    bool has_worst;
+    struct sb_validate_worst worst;
+    uint64_t undefined_events; /**< undefined accesses the interpreter saw (kept below) */
+    uint32_t undefined_kept;
+    struct sb_interp_undefined_event undefined[SB_VALIDATE_UNDEFINED_KEPT];
     /** Float words the interpreter computed as NaN or an infinity where the device gave
      *  something else: not mismatches. Such values come from operations whose results
      *  Vulkan leaves undefined outside their domain (GLSL.std.450 Log2 of x <= 0, Pow,
@@ -181,6 +241,9 @@ struct sb_validate_report {
     struct sb_validate_mismatch *mismatches;
     struct sb_rt_inputs *gpu;  /**< the GPU's results (owned by the report) */
     struct sb_rt_inputs *cpu;  /**< the interpreter's results (owned by the report) */
+    /** The interpreter's evidence: bounds, origins and undefined words per resource of the
+     *  program (owned by the report; zero where the run was not tracked). */
+    struct sb_interp_tracking tracking;
     struct sb_rt_timing gpu_timing;
     uint64_t cpu_ns;
     struct sb_interp_stats cpu_stats;

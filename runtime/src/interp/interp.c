@@ -180,11 +180,13 @@ void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *pr
     s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s->budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
     s->approx_ulps = options ? options->approx_ulps : 0;
+    struct sb_interp_tracking *t = options ? options->tracking : NULL;
+    s->track = t && (t->precision || t->undefined) ? t : NULL;
 }
 
 enum sb_result sb_interp_setup(struct interp_state *s)
 {
-    if (check_bindings(s) != SB_SUCCESS)
+    if (check_bindings(s) != SB_SUCCESS || sb_interp_track_begin(s, s->track) != SB_SUCCESS)
         return s->result;
     return allocate(s);
 }

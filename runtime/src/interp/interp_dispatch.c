@@ -293,7 +293,7 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     s.group_size = group_size;
     uint64_t batches = (groups + batch - 1) / batch;
     uint32_t threads = thread_count(options, batches);
-    if (threads > 1 && batches_are_independent(program)) {
+    if (threads > 1 && batches_are_independent(program) && !s.track) {
         struct dispatch_work work = { .group_count = group_count, .groups = groups, .batch = batch,
                                       .budget = s.budget };
         atomic_init(&work.next, 0);

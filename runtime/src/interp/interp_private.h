@@ -138,6 +138,7 @@ struct interp_state {
 
     uint64_t budget, executed;
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
+    struct sb_interp_tracking *track; /* sb_interp_options::tracking when it asks for something, else NULL */
     struct sb_interp_stats stats;
     const struct sb_ir_instruction *inst; /* being executed (errors) */
     struct sb_error *error;
@@ -334,6 +335,11 @@ void sb_interp_cube_derivatives(uint32_t face, const float dir[3], const float d
  * off the face) becomes a texel of the face it lies on; false for a corner (off both edges).
  */
 bool sb_interp_cube_texel(uint32_t *face, int32_t size, int32_t *i, int32_t *j);
+
+/* ---- interp_track.c ---------------------------------------------------------------------- */
+/** Makes `t` (may be NULL) the run's tracking and allocates its per-resource arrays the first
+ *  time (a run's later batches keep them). */
+enum sb_result sb_interp_track_begin(struct interp_state *s, struct sb_interp_tracking *t);
 
 /* ---- interp_base.c (the bottom: every other file calls down into it) -------------------- */
 /** Records a failure (first one wins) at the current instruction; returns the code. */

@@ -10,6 +10,7 @@
 #include "validate_pica.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,8 +96,93 @@ static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t res
     return true;
 }
 
+const char *sb_validate_verdict_name(enum sb_validate_verdict verdict)
+{
+    switch (verdict) {
+    case SB_VALIDATE_AGREE: return "agree";
+    case SB_VALIDATE_AGREE_WITHIN_PRECISION: return "agree-within-precision";
+    case SB_VALIDATE_UNDEFINED: return "undefined";
+    case SB_VALIDATE_NOT_RUN: return "not-run";
+    case SB_VALIDATE_DISAGREE: return "disagree";
+    default: return "?";
+    }
+}
+
+/* The interpreter's evidence for word `w` of resource `i` (0 / none past what it tracked). */
+struct word_evidence {
+    float bound;
+    uint32_t origin;
+    bool undefined;
+};
+
+static struct word_evidence evidence(const struct sb_validate_report *report, uint32_t i, uint64_t w)
+{
+    struct word_evidence e = { 0.0f, UINT32_MAX, false };
+    const struct sb_interp_tracking *t = &report->tracking;
+    if (i >= t->resource_count)
+        return e;
+    if (t->bound && t->bound[i]) {
+        e.bound = t->bound[i][w];
+        e.origin = t->origin && t->origin[i] ? t->origin[i][w] : UINT32_MAX;
+    }
+    e.undefined = t->undefined_word && t->undefined_word[i] && t->undefined_word[i][w];
+    return e;
+}
+
+static double word_value(uint32_t kind, uint32_t u)
+{
+    if (kind == SB_RT_WORD_INT)
+        return (double)(int32_t)u;
+    if (kind == SB_RT_WORD_UINT || kind == SB_RT_WORD_BOOL)
+        return (double)u;
+    float f;
+    memcpy(&f, &u, 4);
+    return (double)f;
+}
+
+/* Sorts one differing word into the report's counts; returns how it is explained. */
+static enum sb_validate_verdict classify(struct sb_validate_report *report, uint32_t i, uint64_t w, uint32_t kind,
+                                         uint32_t gpu, uint32_t cpu)
+{
+    struct word_evidence e = evidence(report, i, w);
+    if (e.undefined) {
+        report->undefined_words++;
+        return SB_VALIDATE_UNDEFINED;
+    }
+    if (isinf(e.bound)) {
+        report->precision_sensitive++;
+        return SB_VALIDATE_AGREE_WITHIN_PRECISION;
+    }
+    bool as_float = kind == SB_RT_WORD_FLOAT ||
+                    (kind == SB_RT_WORD_UNKNOWN && sb_validate_is_normal(gpu) && sb_validate_is_normal(cpu));
+    double deviation = fabs(word_value(SB_RT_WORD_FLOAT, gpu) - word_value(SB_RT_WORD_FLOAT, cpu));
+    if (!as_float || e.bound <= 0.0f || !(deviation <= (double)e.bound)) {
+        report->unexplained++;
+        return SB_VALIDATE_DISAGREE;
+    }
+    report->within_precision++;
+    /* The worst deviation: the largest in units of the interpreter's value (ULP-like), so
+     * a large value's small relative error does not hide a small value's large one. */
+    double scale = fmax(fabs(word_value(SB_RT_WORD_FLOAT, cpu)), 0x1p-126);
+    if (!report->has_worst || deviation / scale > report->worst.deviation /
+                                                   fmax(fabs(word_value(SB_RT_WORD_FLOAT, report->worst.cpu)), 0x1p-126)) {
+        report->has_worst = true;
+        report->worst.resource = i;
+        report->worst.byte_offset = w * 4;
+        report->worst.gpu = gpu;
+        report->worst.cpu = cpu;
+        report->worst.deviation = deviation;
+        report->worst.bound = e.bound;
+        report->worst.origin = e.origin;
+    }
+    return SB_VALIDATE_AGREE_WITHIN_PRECISION;
+}
+
 /* `exact`: PICA200 programs, whose SPIR-V and interpreter share one lowering with exactly
- * rounded ops (translator/IR.md "PICA200 programs"), so every word must be bit-identical. */
+ * rounded ops (translator/IR.md "PICA200 programs"), so every word must be bit-identical.
+ * Otherwise a word agrees under D3D's rules (sb_validate_words_agree with no tolerance, or
+ * the explicit override), and a differing one is explained by the interpreter's evidence
+ * (classify). */
 static void compare(struct sb_validate_report *report, const struct sb_validate_options *o,
                     uint32_t limit, bool exact)
 {
@@ -115,11 +201,34 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
             report->words_compared++;
             if (kind == SB_RT_WORD_DOUBLE_LOW && w + 1 < words) {
                 uint64_t a = gw[w] | (uint64_t)gw[w + 1] << 32, b = cw[w] | (uint64_t)cw[w + 1] << 32;
+                report->words_compared++;
                 if (!doubles_agree(a, b, o->float_ulps)) {
+                    struct word_evidence e = evidence(report, i, w);
+                    double da, db;
+                    memcpy(&da, &a, 8);
+                    memcpy(&db, &b, 8);
+                    enum sb_validate_verdict v = SB_VALIDATE_DISAGREE;
+                    if (e.undefined) {
+                        report->undefined_words += 2;
+                        v = SB_VALIDATE_UNDEFINED;
+                    } else if (isinf(e.bound)) {
+                        report->precision_sensitive += 2;
+                        v = SB_VALIDATE_AGREE_WITHIN_PRECISION;
+                    } else if (e.bound > 0.0f && fabs(da - db) <= (double)e.bound) {
+                        report->within_precision += 2;
+                        v = SB_VALIDATE_AGREE_WITHIN_PRECISION;
+                    } else {
+                        report->unexplained += 2;
+                    }
                     keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
                     keep(report, limit, i, g, w * 4 + 4, SB_RT_WORD_DOUBLE_HIGH, gw[w + 1], cw[w + 1]);
+                    for (uint32_t k = report->kept >= 2 ? report->kept - 2 : 0; k < report->kept; k++)
+                        if (report->mismatches[k].resource == i && report->mismatches[k].byte_offset / 4 - w < 2) {
+                            report->mismatches[k].explained = v;
+                            report->mismatches[k].bound = e.bound;
+                            report->mismatches[k].origin = e.origin;
+                        }
                 }
-                report->words_compared++;
                 w++;
                 continue;
             }
@@ -127,16 +236,120 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
                 continue;
             bool cpu_special = !exact && (cw[w] & 0x7f800000u) == 0x7f800000u;
             bool as_float = kind == SB_RT_WORD_FLOAT || (kind == SB_RT_WORD_UNKNOWN && sb_validate_is_normal(gw[w]));
-            if (cpu_special && as_float)
+            if (cpu_special && as_float) {
                 report->unconstrained++;
-            else
-                keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+                continue;
+            }
+            uint32_t before = report->kept;
+            enum sb_validate_verdict v = exact ? SB_VALIDATE_DISAGREE : classify(report, i, w, kind, gw[w], cw[w]);
+            if (exact)
+                report->unexplained++;
+            keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+            if (report->kept > before) {
+                struct word_evidence e = evidence(report, i, w);
+                report->mismatches[before].explained = v;
+                report->mismatches[before].bound = e.bound;
+                report->mismatches[before].origin = e.origin;
+            }
         }
         if (g->resource_class != SB_IR_RESOURCE_UAV)
             continue; /* stage outputs have no counter */
         report->words_compared++;
-        if (g->counter != c->counter)
+        if (g->counter != c->counter) {
+            uint32_t before = report->kept;
             keep(report, limit, i, g, UINT64_MAX, SB_RT_WORD_UINT, g->counter, c->counter);
+            bool undefined = report->tracking.undefined_events != 0;
+            if (undefined)
+                report->undefined_words++;
+            else
+                report->unexplained++;
+            if (report->kept > before) {
+                report->mismatches[before].explained = undefined ? SB_VALIDATE_UNDEFINED : SB_VALIDATE_DISAGREE;
+                report->mismatches[before].origin = UINT32_MAX;
+            }
+        }
+    }
+}
+
+/* The name of the instruction at shader byte offset `offset`, for the report. */
+static void origin_name(const struct sb_ir_program *ir, uint32_t offset, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (uint32_t f = 0; ir && offset != UINT32_MAX && f < ir->function_count; f++)
+        for (uint32_t k = 0; k < ir->functions[f].instruction_count; k++)
+            if (ir->functions[f].instructions[k].offset == offset) {
+                snprintf(out, size, "%s", sb_ir_op_name(ir->functions[f].instructions[k].op));
+                return;
+            }
+}
+
+static const char *undefined_kind_text(enum sb_interp_undefined_kind kind)
+{
+    switch (kind) {
+    case SB_INTERP_UNDEFINED_WRITE_WRITE: return "write-write race";
+    case SB_INTERP_UNDEFINED_READ_WRITE: return "read-write race";
+    case SB_INTERP_UNDEFINED_ATOMIC_ORDER: return "order-dependent atomic";
+    case SB_INTERP_UNDEFINED_UNINITIALIZED: return "uninitialised read";
+    default: return "undefined access";
+    }
+}
+
+/* The verdict from the counts, and the one-line reason. */
+static void conclude(struct sb_validate_report *report, const struct sb_rt_program *program)
+{
+    report->undefined_events = report->tracking.undefined_events;
+    report->undefined_kept = report->tracking.kept;
+    memcpy(report->undefined, report->tracking.events, sizeof(report->undefined));
+    if (report->has_worst)
+        origin_name(program->ir, report->worst.origin, report->worst.origin_op, sizeof(report->worst.origin_op));
+    char *out = report->reason;
+    size_t size = sizeof(report->reason);
+    if (report->unexplained) {
+        report->verdict = SB_VALIDATE_DISAGREE;
+        const struct sb_validate_mismatch *m = NULL;
+        for (uint32_t k = 0; k < report->kept && !m; k++)
+            if (report->mismatches[k].explained == SB_VALIDATE_DISAGREE)
+                m = &report->mismatches[k];
+        if (m)
+            snprintf(out, size, "%llu of %llu words differ beyond any allowance; first: resource %u byte %llu gpu "
+                     "0x%08x cpu 0x%08x (bound %g)", (unsigned long long)report->unexplained,
+                     (unsigned long long)report->words_compared, m->resource, (unsigned long long)m->byte_offset,
+                     m->gpu, m->cpu, (double)m->bound);
+        else
+            snprintf(out, size, "%llu of %llu words differ beyond any allowance", (unsigned long long)report->unexplained,
+                     (unsigned long long)report->words_compared);
+    } else if (report->undefined_words) {
+        report->verdict = SB_VALIDATE_UNDEFINED;
+        const struct sb_interp_undefined_event *u = report->undefined_kept ? &report->undefined[0] : NULL;
+        if (u && u->resource == UINT32_MAX)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on g%u byte %llu between "
+                     "invocations %u and %u (instructions at %u and %u)", (unsigned long long)report->undefined_words,
+                     undefined_kind_text(u->kind), u->group_shared_id, (unsigned long long)u->byte_offset,
+                     u->invocation[0], u->invocation[1], u->instruction[0], u->instruction[1]);
+        else if (u)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on resource %u byte %llu "
+                     "between invocations %u and %u (instructions at %u and %u)",
+                     (unsigned long long)report->undefined_words, undefined_kind_text(u->kind), u->resource,
+                     (unsigned long long)u->byte_offset, u->invocation[0], u->invocation[1], u->instruction[0],
+                     u->instruction[1]);
+        else
+            snprintf(out, size, "%llu differing words come from undefined behaviour",
+                     (unsigned long long)report->undefined_words);
+    } else if (report->mismatch_count) {
+        report->verdict = SB_VALIDATE_AGREE_WITHIN_PRECISION;
+        if (report->has_worst)
+            snprintf(out, size, "%llu words differ within Vulkan's precision (%llu precision-sensitive); largest: "
+                     "resource %u byte %llu by %g of an allowed %g, mostly from '%s' at byte %u",
+                     (unsigned long long)report->mismatch_count, (unsigned long long)report->precision_sensitive,
+                     report->worst.resource, (unsigned long long)report->worst.byte_offset, report->worst.deviation,
+                     report->worst.bound, report->worst.origin_op[0] ? report->worst.origin_op : "?",
+                     report->worst.origin);
+        else
+            snprintf(out, size, "%llu words differ, all precision-sensitive (a comparison, branch or conversion "
+                     "their bounds straddle)", (unsigned long long)report->mismatch_count);
+    } else {
+        report->verdict = SB_VALIDATE_AGREE;
+        snprintf(out, size, "%llu words identical", (unsigned long long)report->words_compared);
     }
 }
 
@@ -146,6 +359,7 @@ void sb_validate_report_destroy(struct sb_validate_report *report)
         return;
     sb_rt_inputs_destroy(report->gpu);
     sb_rt_inputs_destroy(report->cpu);
+    sb_interp_tracking_release(&report->tracking);
     free(report->mismatches);
     free(report);
 }
@@ -171,8 +385,6 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     for (int a = 0; a < 3; a++)
         if (!o.group_count[a])
             o.group_count[a] = 1;
-    if (!o.float_ulps)
-        o.float_ulps = 64;
     if (!o.max_mismatches)
         o.max_mismatches = 64;
     if (!o.sides)
@@ -198,6 +410,10 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (r != SB_SUCCESS || pica_gs) {
         /* failed, or done above */
     } else if (program->stage == SB_IR_STAGE_COMPUTE) {
+        if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU) && !o.interp.tracking) {
+            report->tracking.precision = report->tracking.undefined = true;
+            o.interp.tracking = &report->tracking;
+        }
         uint64_t start = sb_validate_now_ns();
         if (o.sides & SB_VALIDATE_SIDE_CPU)
             r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,
@@ -215,8 +431,11 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         sb_validate_report_destroy(report);
         return r;
     }
-    if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
+    if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU)) {
+        report->ulps_override = o.float_ulps != 0;
         compare(report, &o, o.max_mismatches, program->ir->source == SB_IR_SOURCE_PICA);
+        conclude(report, program);
+    }
     *out = report;
     return SB_SUCCESS;
 }
