@@ -140,6 +140,8 @@ static enum sb_result allocate(struct interp_state *s)
         if (!s->gsm[i])
             return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     }
+    if (sb_interp_precision_setup(s) != SB_SUCCESS)
+        return s->result;
     return sb_interp_flow_prepare(s);
 }
 
@@ -194,6 +196,7 @@ enum sb_result sb_interp_setup(struct interp_state *s)
 void sb_interp_release(struct interp_state *s)
 {
     const struct sb_ir_program *p = s->program;
+    sb_interp_precision_release(s);
     free(s->io_in);
     free(s->io_out);
     free(s->depth);
@@ -240,4 +243,5 @@ void sb_interp_clear(struct interp_state *s)
     memset(s->active + s->invocations, 0, n - s->invocations);
     s->active_count = s->invocations;
     s->frame_count = 0;
+    sb_interp_precision_clear(s);
 }

@@ -19,6 +19,7 @@
  */
 #include "interp_private.h"
 
+#include <math.h>
 #include <string.h>
 #include "translator/ir.h"
 
@@ -85,6 +86,8 @@ static const uint32_t *bases(struct interp_state *s, const struct sb_ir_operand 
     if (out)
         for (uint32_t l = 0; l < s->lanes; l++)
             out[l] = (second ? a[l] * stride + b[l] : a[l]) >> 2;
+    if (out && s->prec)
+        sb_interp_precision_address(s, out, a, b);
     return out;
 }
 
@@ -106,11 +109,15 @@ static enum sb_result load(struct interp_state *s, const struct sb_ir_instructio
             return s->result;
     if (!base)
         return s->result;
+    struct interp_companion mc;
+    bool tracked = s->prec && sb_interp_precision_memory(s, m.bytes, &mc);
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
             continue;
         if (per_lane(mem_op) && !resolve(s, mem_op, l, &m))
             return s->result;
+        if (s->prec && per_lane(mem_op))
+            tracked = sb_interp_precision_memory(s, m.bytes, &mc);
         for (uint32_t c = 0; c < 4; c++) {
             if (!(mask & (1u << c)))
                 continue;
@@ -119,6 +126,9 @@ static enum sb_result load(struct interp_state *s, const struct sb_ir_instructio
             if (p)
                 memcpy(&v, p, 4);
             r[c][l] = v;
+            if (s->prec)
+                sb_interp_precision_loaded(s, r[c], l, &mc, tracked && p, p ? (uint32_t)((p - m.bytes) / 4) : 0,
+                                           base);
         }
     }
     if (sb_interp_store(s, d, mask, (const uint32_t *const *)r, SB_IR_TYPE_UINT) && in->dst_count >= 2) {
@@ -151,15 +161,21 @@ static enum sb_result store(struct interp_state *s, const struct sb_ir_instructi
     const uint32_t *v[4];
     if (!base || !sb_interp_load(s, &in->src[structured ? 2 : 1], mask, SB_IR_TYPE_UINT, v))
         return s->result;
+    struct interp_companion mc;
+    bool tracked = s->prec && sb_interp_precision_memory(s, m.bytes, &mc);
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
             continue;
         if (per_lane(mem_op) && !resolve(s, mem_op, l, &m))
             return s->result;
+        if (s->prec && per_lane(mem_op))
+            tracked = sb_interp_precision_memory(s, m.bytes, &mc);
         for (uint32_t c = 0; c < 4; c++) {
             uint8_t *p = (mask & (1u << c)) ? dword(&m, base[l] + c) : NULL;
             if (p)
                 memcpy(p, &v[c][l], 4);
+            if (p && tracked)
+                sb_interp_precision_stored(s, &mc, (uint32_t)((p - m.bytes) / 4), v[c], l, base);
         }
     }
     return s->result;
@@ -283,6 +299,14 @@ static enum sb_result atomic(struct interp_state *s, const struct sb_ir_instruct
         memcpy(&o, p, 4);
         uint32_t nv = apply(row->kind, o, value[l], cmp ? cmp[l] : 0);
         memcpy(p, &nv, 4);
+        struct interp_companion mc;
+        if (s->prec && sb_interp_precision_memory(s, m.bytes, &mc)) {
+            /* An integer operation: exact unless what it combines may differ. */
+            uint32_t w = (uint32_t)((p - m.bytes) / 4);
+            bool inexact = s->prec->in_inexact[l] || mc.bound[w] != 0.0f || s->prec->tainted[l];
+            sb_interp_precision_set(s, &mc, w, inexact ? INFINITY : 0.0f,
+                                    inexact ? (mc.bound[w] != 0.0f ? mc.origin[w] : s->prec->origin_hint) : UINT32_MAX);
+        }
         old[l] = o;
     }
     if (row->imm)

@@ -22,7 +22,10 @@ uint32_t *sb_interp_scratch(struct interp_state *s)
                        s->inst ? sb_ir_op_name(s->inst->op) : "?");
         return NULL;
     }
-    return s->scratch[s->scratch_used++];
+    uint32_t *a = s->scratch[s->scratch_used++];
+    if (s->prec)
+        sb_interp_precision_fresh(s, a);
+    return a;
 }
 
 double *sb_interp_scratch_double(struct interp_state *s)
@@ -182,6 +185,9 @@ static const uint32_t *io_component(struct interp_state *s, const struct sb_ir_o
     if (r)
         for (uint32_t l = 0; l < n; l++)
             r[l] = ix[l] < count ? base[((size_t)ix[l] * 4 + c) * n + l] : 0;
+    if (r && s->prec)
+        for (uint32_t l = 0; l < n; l++)
+            sb_interp_precision_read_word(s, r, l, ix[l] < count ? base + ((size_t)ix[l] * 4 + c) * n + l : NULL, ix);
     return r;
 }
 
@@ -227,6 +233,10 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
         if (out)
             for (uint32_t l = 0; l < n; l++)
                 out[l] = ix[l] < count ? base[((size_t)ix[l] * 4 + c) * n + l] : 0;
+        if (out && s->prec)
+            for (uint32_t l = 0; l < n; l++)
+                sb_interp_precision_read_word(s, out, l, ix[l] < count ? base + ((size_t)ix[l] * 4 + c) * n + l : NULL,
+                                              ix);
         return out;
     }
     case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER: {
@@ -295,6 +305,8 @@ static const uint32_t *modify(struct interp_state *s, const uint32_t *v, uint32_
             out[l] = neg ? 0u - x : x;
         }
     }
+    if (s->prec)
+        sb_interp_precision_copy(s, v, out);
     return out;
 }
 
@@ -311,6 +323,8 @@ static bool load_lanes(struct interp_state *s, const struct sb_ir_operand *op, c
                 return false;
             if (mods && !(reg[c] = modify(s, reg[c], mods, type)))
                 return false;
+            if (s->prec)
+                sb_interp_precision_note_source(s, reg[c]);
         }
         out[k] = reg[c];
     }
@@ -378,12 +392,16 @@ static const uint32_t *saturate(struct interp_state *s, const uint32_t *v)
         f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f; /* NaN fails both tests: 0 */
         memcpy(&out[l], &f, 4);
     }
+    if (s->prec) /* clamping moves nothing further apart */
+        sb_interp_precision_write(s, out, v, true);
     return out;
 }
 
-static void write_lanes(const struct interp_state *s, uint32_t *to, const uint32_t *from)
+static void write_lanes(struct interp_state *s, uint32_t *to, const uint32_t *from)
 {
     uint32_t n = s->lanes;
+    if (s->prec)
+        sb_interp_precision_write(s, to, from, s->active_count == s->invocations);
     if (s->active_count == s->invocations) { /* the padding lanes may take anything */
         if (to != from)
             memcpy(to, from, n * sizeof(uint32_t));
@@ -402,6 +420,8 @@ static void write_temp(struct interp_state *s, uint32_t **slot, const uint32_t *
         for (uint32_t k = 0; k < s->scratch_used; k++)
             if (s->scratch[k] == value) {
                 uint32_t *old = *slot;
+                if (s->prec) /* the companion goes with the array: settle it first */
+                    sb_interp_precision_write(s, value, value, true);
                 *slot = s->scratch[k];
                 s->scratch[k] = old; /* handed out already: nothing reuses it in this instruction */
                 return;
@@ -436,8 +456,11 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
         for (uint32_t c = 0; c < 4; c++)
             lane[c] = (mask & (1u << c)) ? value[c][l] : 0;
         for (uint32_t c = 0; c < 4; c++)
-            if (mask & (1u << c))
+            if (mask & (1u << c)) {
                 base[((size_t)ix[l] * 4 + c) * n + l] = lane[c];
+                if (s->prec)
+                    sb_interp_precision_write_word(s, base + ((size_t)ix[l] * 4 + c) * n + l, value[c], l);
+            }
     }
     return true;
 }
@@ -487,8 +510,11 @@ static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst
         for (uint32_t c = 0; c < 4; c++)
             lane[c] = (mask & (1u << c)) ? value[c][l] : 0;
         for (uint32_t c = 0; c < 4; c++)
-            if (mask & (1u << c))
+            if (mask & (1u << c)) {
                 s->io_out[((size_t)ix[l] * 4 + c) * n + l] = lane[c];
+                if (s->prec)
+                    sb_interp_precision_write_word(s, s->io_out + ((size_t)ix[l] * 4 + c) * n + l, value[c], l);
+            }
     }
     return true;
 }
@@ -524,6 +550,8 @@ static bool unalias(struct interp_state *s, const struct sb_ir_operand *dst, uin
             if (!copy)
                 return false;
             memcpy(copy, v[c], s->lanes * sizeof(uint32_t));
+            if (s->prec)
+                sb_interp_precision_write(s, copy, v[c], true);
             for (uint32_t k = c; k < 4; k++) /* every later use of the same array */
                 if (v[k] == d[o])
                     v[k] = copy;
@@ -591,6 +619,8 @@ bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *
         }
         v[pair] = lo;
         v[pair + 1] = hi;
+        if (s->prec)
+            sb_interp_precision_double(s, s->inst ? s->inst->op : 0, lo, hi);
         k++;
     }
     uint32_t written = (v[0] ? 3u : 0u) | (v[2] ? 12u : 0u);

@@ -126,6 +126,7 @@ struct interp_state {
     uint32_t stage;                  /* enum sb_ir_stage */
     bool quad;                       /* pixel batch: lanes 4q..4q+3 are one 2x2 quad */
     uint32_t in_regs, out_regs;      /* v# / o# registers held */
+    const uint32_t *out_words;       /* the caller's outputs->words (tracked output bounds follow its layout) */
     uint32_t *io_in, *io_out;        /* [reg * 4 + c][lanes] */
     uint32_t *depth;                 /* oDepth lanes */
     uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
@@ -139,6 +140,7 @@ struct interp_state {
     uint64_t budget, executed;
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
     struct sb_interp_tracking *track; /* sb_interp_options::tracking when it asks for something, else NULL */
+    struct interp_precision *prec;   /* the precision companions of a tracked run, else NULL */
     struct sb_interp_stats stats;
     const struct sb_ir_instruction *inst; /* being executed (errors) */
     struct sb_error *error;
@@ -315,6 +317,7 @@ struct interp_lookup {
     int32_t face;    /* cubes: the face 0..5 (+X -X +Y -Y +Z -Z); -1 for other textures */
     bool compare;    /* comparison forms: each texel becomes 1.0 / 0.0 by `ref compare_op red` */
     float ref;
+    bool *corner;    /* set (when not NULL) if a cube corner texel was made up (Vulkan leaves it open) */
 };
 /** Filtered texel (four floats) at normalized `coord` with integer texel `offset` and `lod`. */
 void sb_interp_filter_sample(const struct interp_lookup *k, const float *coord, const int32_t *offset, float lod,
@@ -336,10 +339,106 @@ void sb_interp_cube_derivatives(uint32_t face, const float dir[3], const float d
  */
 bool sb_interp_cube_texel(uint32_t *face, int32_t size, int32_t *i, int32_t *j);
 
+/* ---- interp_precision.c ------------------------------------------------------------------ */
+/* A region of lane arrays with companions: per word, a bound and an origin (interp_precision.c). */
+struct interp_bound_pool {
+    const uint32_t *base;
+    size_t words;
+    float *bound;
+    uint32_t *origin;
+};
+
+struct interp_precision {
+    struct interp_bound_pool *pools;
+    uint32_t pool_count, pool_capacity;
+    uint8_t *in_inexact;     /* per lane: a source of this instruction carries a nonzero bound */
+    bool any_inexact;
+    bool bounds_set;         /* the running instruction wrote its results' companions */
+    uint32_t origin_hint;    /* an origin among this instruction's inexact sources */
+    uint8_t *tainted;        /* per lane: branched on a precision-sensitive condition */
+    bool any_tainted;
+    uint32_t taint_origin;
+    float **gsm_bound;       /* per g# entry: per DWORD */
+    uint32_t **gsm_origin;
+};
+
+/** Companion of a lane array (or of one word inside a pool). */
+struct interp_companion {
+    float *bound;
+    uint32_t *origin;
+};
+
+/** Allocates the companions of a tracked run (after the state's arrays exist). */
+enum sb_result sb_interp_precision_setup(struct interp_state *s);
+/** Adds companions for lane arrays allocated later (o#, oDepth); nothing when untracked. */
+enum sb_result sb_interp_precision_add_pool(struct interp_state *s, const uint32_t *base, size_t words);
+void sb_interp_precision_release(struct interp_state *s);
+/** Zeroes every bound (a new batch). */
+void sb_interp_precision_clear(struct interp_state *s);
+/** The companion of `array` (false: not computed into, so exact). */
+bool sb_interp_companion(const struct interp_state *s, const uint32_t *array, struct interp_companion *out);
+/** Per instruction: forget the previous one's sources. */
+void sb_interp_precision_begin(struct interp_state *s);
+/** A scratch array handed out: exact until something says otherwise. */
+void sb_interp_precision_fresh(struct interp_state *s, const uint32_t *array);
+/** A source array the running instruction reads. */
+void sb_interp_precision_note_source(struct interp_state *s, const uint32_t *array);
+/** `to` gets `from`'s companion unchanged (modifiers). */
+void sb_interp_precision_copy(struct interp_state *s, const uint32_t *from, const uint32_t *to);
+/** A destination write of `from` into `to` (all lanes, or the active ones): the result's
+ *  companion, or the generic rule when the operation has none; tainted lanes INFINITY. */
+void sb_interp_precision_write(struct interp_state *s, const uint32_t *to, const uint32_t *from, bool all);
+/** The same for one word of a pool (relative x#/o# writes), from lane `l` of `from`. */
+void sb_interp_precision_write_word(struct interp_state *s, const uint32_t *word, const uint32_t *from, uint32_t l);
+/** Lane `l` of `out` read from `word` of a pool (relative reads); INFINITY when `index` (the
+ *  per-lane index array, or NULL) is inexact. */
+void sb_interp_precision_read_word(struct interp_state *s, const uint32_t *out, uint32_t l, const uint32_t *word,
+                                   const uint32_t *index);
+/** The bound arrays of UAV or g# memory starting at `bytes`, if tracked. */
+bool sb_interp_precision_memory(const struct interp_state *s, const uint8_t *bytes, struct interp_companion *out);
+/** An address computed from a and b (either NULL): INFINITY where they are inexact. */
+void sb_interp_precision_address(struct interp_state *s, const uint32_t *address, const uint32_t *a,
+                                 const uint32_t *b);
+/** Lane `l` of `result` loaded from memory word `word` (`have`: memory is tracked). */
+void sb_interp_precision_loaded(struct interp_state *s, const uint32_t *result, uint32_t l,
+                                const struct interp_companion *memory, bool have, uint32_t word,
+                                const uint32_t *address);
+/** Memory word `word` stored from lane `l` of `value`. */
+void sb_interp_precision_stored(struct interp_state *s, const struct interp_companion *memory, uint32_t word,
+                                const uint32_t *value, uint32_t l, const uint32_t *address);
+/** Sets a memory word's bound directly (atomics). */
+void sb_interp_precision_set(struct interp_state *s, const struct interp_companion *memory, uint32_t word, float b,
+                             uint32_t origin);
+/** A branch on `condition`: active lanes whose condition is inexact are tainted. */
+void sb_interp_precision_branch(struct interp_state *s, const uint32_t *condition);
+/** Result companions of the float ALU (interp_alu.c), conversions and doubles. */
+void sb_interp_precision_lanewise(struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *b,
+                                  const uint32_t *c, const uint32_t *r);
+void sb_interp_precision_movc(struct interp_state *s, const uint32_t *cond, const uint32_t *b, const uint32_t *c,
+                              const uint32_t *r);
+void sb_interp_precision_dot(struct interp_state *s, const uint32_t *const a[4], const uint32_t *const b[4],
+                             uint32_t size, bool homogeneous, const uint32_t *r);
+void sb_interp_precision_sincos(struct interp_state *s, const uint32_t *a, const uint32_t *r);
+void sb_interp_precision_to_integer(struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *r);
+/** A typed store of `words` 32-bit words at memory word `word` (`exact_format`: one float or
+ *  integer channel per word, so bounds carry; otherwise a conversion: INFINITY if inexact). */
+void sb_interp_precision_texel_stored(struct interp_state *s, const struct interp_companion *memory, uint32_t word,
+                                      uint32_t words, bool exact_format, const uint32_t *const value[4], uint32_t l,
+                                      const uint32_t *const coords[4]);
+/** A typed load into lane `l` of result[0..3] from the texel at `word` (`have`: tracked). */
+void sb_interp_precision_texel_loaded(struct interp_state *s, uint32_t *const result[4], uint32_t l,
+                                      const struct interp_companion *memory, bool have, uint32_t word,
+                                      uint32_t words, bool exact_format, const uint32_t *const coords[4]);
+/** The bound and origin of one o# lane word, into an output record's arrays. */
+void sb_interp_precision_output(const struct interp_state *s, const uint32_t *word, float *bound, uint32_t *origin);
+void sb_interp_precision_double(struct interp_state *s, uint32_t op, const uint32_t *lo, const uint32_t *hi);
+
 /* ---- interp_track.c ---------------------------------------------------------------------- */
 /** Makes `t` (may be NULL) the run's tracking and allocates its per-resource arrays the first
  *  time (a run's later batches keep them). */
 enum sb_result sb_interp_track_begin(struct interp_state *s, struct sb_interp_tracking *t);
+/** Allocates the tracking's output arrays for `words` output words (vertex and pixel runs). */
+enum sb_result sb_interp_track_outputs(struct interp_state *s, size_t words);
 
 /* ---- interp_base.c (the bottom: every other file calls down into it) -------------------- */
 /** Records a failure (first one wins) at the current instruction; returns the code. */

@@ -36,6 +36,20 @@ void sb_interp_tracking_release(struct sb_interp_tracking *t)
     t->undefined = undefined;
 }
 
+enum sb_result sb_interp_track_outputs(struct interp_state *s, size_t words)
+{
+    struct sb_interp_tracking *t = s->track;
+    if (!t || t->output_bound || !words)
+        return SB_SUCCESS;
+    t->output_bound = calloc(words, sizeof(float));
+    t->output_origin = malloc(words * sizeof(uint32_t));
+    t->output_undefined = calloc(words, 1);
+    if (!t->output_bound || !t->output_origin || !t->output_undefined)
+        return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    memset(t->output_origin, 0xFF, words * sizeof(uint32_t));
+    return SB_SUCCESS;
+}
+
 enum sb_result sb_interp_track_begin(struct interp_state *s, struct sb_interp_tracking *t)
 {
     s->track = t;

@@ -294,6 +294,22 @@ static const char *undefined_kind_text(enum sb_interp_undefined_kind kind)
     }
 }
 
+/* A resource as people name it: u1, o0 (a stage output), oDepth, gs records. */
+static void label(const struct sb_validate_report *report, uint32_t i, char *out, size_t size)
+{
+    const struct sb_rt_resource *r = i < report->gpu->count ? &report->gpu->resources[i] : NULL;
+    if (!r)
+        snprintf(out, size, "resource %u", i);
+    else if (r->resource_class == SB_VALIDATE_CLASS_OUTPUT)
+        snprintf(out, size, "o%u", r->register_index);
+    else if (r->resource_class == SB_VALIDATE_CLASS_DEPTH)
+        snprintf(out, size, "oDepth");
+    else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
+        snprintf(out, size, "gs records");
+    else
+        snprintf(out, size, "u%u%s", r->register_index, r->space ? " (space != 0)" : "");
+}
+
 /* The verdict from the counts, and the one-line reason. */
 static void conclude(struct sb_validate_report *report, const struct sb_rt_program *program)
 {
@@ -310,10 +326,13 @@ static void conclude(struct sb_validate_report *report, const struct sb_rt_progr
         for (uint32_t k = 0; k < report->kept && !m; k++)
             if (report->mismatches[k].explained == SB_VALIDATE_DISAGREE)
                 m = &report->mismatches[k];
+        char name[40];
         if (m)
-            snprintf(out, size, "%llu of %llu words differ beyond any allowance; first: resource %u byte %llu gpu "
+            label(report, m->resource, name, sizeof(name));
+        if (m)
+            snprintf(out, size, "%llu of %llu words differ beyond any allowance; first: %s byte %llu gpu "
                      "0x%08x cpu 0x%08x (bound %g)", (unsigned long long)report->unexplained,
-                     (unsigned long long)report->words_compared, m->resource, (unsigned long long)m->byte_offset,
+                     (unsigned long long)report->words_compared, name, (unsigned long long)m->byte_offset,
                      m->gpu, m->cpu, (double)m->bound);
         else
             snprintf(out, size, "%llu of %llu words differ beyond any allowance", (unsigned long long)report->unexplained,
@@ -321,15 +340,15 @@ static void conclude(struct sb_validate_report *report, const struct sb_rt_progr
     } else if (report->undefined_words) {
         report->verdict = SB_VALIDATE_UNDEFINED;
         const struct sb_interp_undefined_event *u = report->undefined_kept ? &report->undefined[0] : NULL;
+        char name[40];
         if (u && u->resource == UINT32_MAX)
-            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on g%u byte %llu between "
-                     "invocations %u and %u (instructions at %u and %u)", (unsigned long long)report->undefined_words,
-                     undefined_kind_text(u->kind), u->group_shared_id, (unsigned long long)u->byte_offset,
-                     u->invocation[0], u->invocation[1], u->instruction[0], u->instruction[1]);
+            snprintf(name, sizeof(name), "g%u", u->group_shared_id);
         else if (u)
-            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on resource %u byte %llu "
+            label(report, u->resource, name, sizeof(name));
+        if (u)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on %s byte %llu "
                      "between invocations %u and %u (instructions at %u and %u)",
-                     (unsigned long long)report->undefined_words, undefined_kind_text(u->kind), u->resource,
+                     (unsigned long long)report->undefined_words, undefined_kind_text(u->kind), name,
                      (unsigned long long)u->byte_offset, u->invocation[0], u->invocation[1], u->instruction[0],
                      u->instruction[1]);
         else
@@ -337,16 +356,20 @@ static void conclude(struct sb_validate_report *report, const struct sb_rt_progr
                      (unsigned long long)report->undefined_words);
     } else if (report->mismatch_count) {
         report->verdict = SB_VALIDATE_AGREE_WITHIN_PRECISION;
+        char name[40];
+        if (report->has_worst)
+            label(report, report->worst.resource, name, sizeof(name));
         if (report->has_worst)
             snprintf(out, size, "%llu words differ within Vulkan's precision (%llu precision-sensitive); largest: "
-                     "resource %u byte %llu by %g of an allowed %g, mostly from '%s' at byte %u",
+                     "%s byte %llu by %g of an allowed %g, mostly from '%s' at byte %u",
                      (unsigned long long)report->mismatch_count, (unsigned long long)report->precision_sensitive,
-                     report->worst.resource, (unsigned long long)report->worst.byte_offset, report->worst.deviation,
+                     name, (unsigned long long)report->worst.byte_offset, report->worst.deviation,
                      report->worst.bound, report->worst.origin_op[0] ? report->worst.origin_op : "?",
                      report->worst.origin);
         else
-            snprintf(out, size, "%llu words differ, all precision-sensitive (a comparison, branch or conversion "
-                     "their bounds straddle)", (unsigned long long)report->mismatch_count);
+            snprintf(out, size, "%llu words differ, all precision-sensitive (they depend on a comparison, branch, "
+                     "conversion or texel choice their bounds straddle, or on a result Vulkan leaves to the device)",
+                     (unsigned long long)report->mismatch_count);
     } else {
         report->verdict = SB_VALIDATE_AGREE;
         snprintf(out, size, "%llu words identical", (unsigned long long)report->words_compared);
@@ -407,13 +430,16 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->gpu, error);
     sb_rt_inputs_destroy(base);
+    /* Evidence for the verdict: only when both sides run and compare (PICA programs are
+     * compared bit for bit). */
+    if (r == SB_SUCCESS && !pica_gs && o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU) &&
+        !o.interp.tracking && program->ir->source != SB_IR_SOURCE_PICA) {
+        report->tracking.precision = report->tracking.undefined = true;
+        o.interp.tracking = &report->tracking;
+    }
     if (r != SB_SUCCESS || pica_gs) {
         /* failed, or done above */
     } else if (program->stage == SB_IR_STAGE_COMPUTE) {
-        if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU) && !o.interp.tracking) {
-            report->tracking.precision = report->tracking.undefined = true;
-            o.interp.tracking = &report->tracking;
-        }
         uint64_t start = sb_validate_now_ns();
         if (o.sides & SB_VALIDATE_SIDE_CPU)
             r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,

@@ -150,6 +150,51 @@ static struct sb_rt_resource *draw_resources(const struct sb_rt_inputs *in, uint
     return all;
 }
 
+/* The interpreter's evidence for the vertex records (laid out as its outputs). */
+static enum sb_result track_vertex_outputs(struct sb_validate_report *report, size_t words, struct sb_error *error)
+{
+    const struct sb_interp_tracking *t = &report->tracking;
+    float *bound;
+    uint32_t *origin;
+    uint8_t *undefined;
+    if (!t->output_bound && !t->output_undefined)
+        return SB_SUCCESS;
+    if (!sb_validate_track_resource(report, report->cpu->count - 1, words, &bound, &origin, &undefined))
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (bound && t->output_bound) {
+        memcpy(bound, t->output_bound, words * sizeof(float));
+        memcpy(origin, t->output_origin, words * sizeof(uint32_t));
+    }
+    if (undefined && t->output_undefined)
+        memcpy(undefined, t->output_undefined, words);
+    return SB_SUCCESS;
+}
+
+/* The same for render target `index` (pixel i's four words from o#`location`). */
+static enum sb_result track_target(struct sb_validate_report *report, uint32_t index, uint32_t location,
+                                   uint32_t registers, uint32_t count, const uint8_t *discarded, struct sb_error *error)
+{
+    const struct sb_interp_tracking *t = &report->tracking;
+    float *bound;
+    uint32_t *origin;
+    uint8_t *undefined;
+    if (!t->output_bound && !t->output_undefined)
+        return SB_SUCCESS;
+    if (!sb_validate_track_resource(report, index, (size_t)count * 4, &bound, &origin, &undefined))
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; bound && i < count; i++)
+        for (uint32_t c = 0; c < 4 && !discarded[i]; c++) {
+            size_t from = ((size_t)i * registers + location) * 4 + c;
+            if (t->output_bound) {
+                bound[i * 4 + c] = t->output_bound[from];
+                origin[i * 4 + c] = t->output_origin[from];
+            }
+            if (t->output_undefined)
+                undefined[i * 4 + c] = t->output_undefined[from];
+        }
+    return SB_SUCCESS;
+}
+
 enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb_rt_program *program,
                                   const struct sb_validate_options *o, struct sb_validate_report *report,
                                   struct sb_error *error)
@@ -213,6 +258,7 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
         if (r == SB_SUCCESS)
             memcpy(report->cpu->resources[report->cpu->count - 1].data, cpu_out.words,
                    (size_t)count * record_registers * 16);
+        r = r == SB_SUCCESS ? track_vertex_outputs(report, (size_t)count * record_registers * 4, error) : r;
     }
     free_streams(streams, stream_count);
     free(cpu_in.words);
@@ -351,6 +397,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
             for (uint32_t i = 0; i < count; i++)
                 if (!discarded[i])
                     memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
+            if (r == SB_SUCCESS)
+                r = track_target(report, own + t, targets[t].location, cpu_out.registers, count, discarded, error);
         }
         if (writes_depth) {
             struct register_map depth_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_FLOAT } };

@@ -110,6 +110,14 @@ static inline bool sb_validate_is_normal(uint32_t u)
 /** CLOCK_MONOTONIC in nanoseconds. */
 uint64_t sb_validate_now_ns(void);
 
+/**
+ * The evidence arrays (validate.h, sb_validate_report::tracking) of resource `index` of the
+ * report, `words` long and zeroed, for a stage output the graphics paths append after the
+ * program's own resources; false when out of memory (or tracking is off: *bound NULL).
+ */
+bool sb_validate_track_resource(struct sb_validate_report *report, uint32_t index, size_t words, float **bound,
+                                uint32_t **origin, uint8_t **undefined);
+
 /** Fills `error` and returns `code`. */
 enum sb_result sb_validate_fail(struct sb_error *error, enum sb_result code, const char *message);
 
