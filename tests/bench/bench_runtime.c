@@ -9,6 +9,11 @@
  *   memory   a copy kernel (ld_structured + store_structured), same groups
  *   small    one group of the ALU kernel: "one small dispatch", where the
  *            end-to-end time (pipeline compile + run) decides
+ *   alu/trk, memory/trk
+ *            the same kernels with the evidence `validate` asks for
+ *            (sb_interp_options::tracking: precision bounds and the
+ *            undefined-behaviour detector); the last lines give the cost
+ *            as tracked / plain interpreter time (issue #14: at most 2x)
  *
  * For each: interpreter wall time and invocations/s; GPU run time alone and
  * with pipeline creation (shader module, layouts, pipeline: what a first use
@@ -21,6 +26,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,10 +86,14 @@ struct measure {
     uint64_t cpu_ns, gpu_run_ns, gpu_total_ns, pipeline_ns;
 };
 
+/* Median interpreter time of the last bench() call, for the tracking ratios. */
+static double last_cpu_ms;
+
 static int bench(struct sb_rt_context *context, const char *name, void (*build)(struct sm4_program *),
-                 uint32_t groups, uint32_t reps, uint32_t threads)
+                 uint32_t groups, uint32_t reps, uint32_t threads, bool tracked)
 {
-    const struct sb_interp_options interp_options = { .threads = threads };
+    struct sb_interp_tracking tracking = { .precision = tracked, .undefined = tracked };
+    const struct sb_interp_options interp_options = { .threads = threads, .tracking = tracked ? &tracking : NULL };
     static struct sm4_program program;
     static struct blob container;
     memset(&program, 0, sizeof(program));
@@ -115,6 +125,7 @@ static int bench(struct sb_rt_context *context, const char *name, void (*build)(
             break;
         }
         cpu[r] = now_ns() - start;
+        sb_interp_tracking_release(&tracking);
         struct sb_rt_timing timing = { 0 };
         if (sb_rt_dispatch(context, loaded->translation, inputs->resources, inputs->count, count,
                            &timing, &error) != SB_SUCCESS) {
@@ -133,6 +144,7 @@ static int bench(struct sb_rt_context *context, const char *name, void (*build)(
         qsort(pipe, reps, 8, compare_u64);
         double invocations = (double)groups * 64;
         double c = cpu[reps / 2] / 1e9, g = run[reps / 2] / 1e9, t = total[reps / 2] / 1e9;
+        last_cpu_ms = c * 1e3;
         printf("%-7s %7u %10.3f %12.0f %10.3f %12.0f %10.3f %12.0f %8.2f %8.2f %9.3f %9.3f\n", name,
                groups, c * 1e3, invocations / c, g * 1e3, invocations / g, t * 1e3, invocations / t,
                g / c, t / c, pipe[0] / 1e6, pipe[reps / 2] / 1e6);
@@ -174,13 +186,21 @@ int main(int argc, char **argv)
     printf("%-7s %7s %10s %12s %10s %12s %10s %12s %8s %8s %9s %9s\n", "kernel", "groups", "cpu ms",
            "cpu inv/s", "gpu ms", "gpu inv/s", "gpu+pso ms", "inv/s", "gpu/cpu", "e2e/cpu",
            "pso min", "pso med");
-    int status = bench(context, "alu", alu_kernel, groups, reps, 1);
-    status |= bench(context, "alu/mt", alu_kernel, groups, reps, SB_INTERP_THREADS_AUTO);
-    status |= bench(context, "memory", copy_kernel, groups, reps, 1);
-    status |= bench(context, "small", alu_kernel, 1, reps, 1);
+    int status = bench(context, "alu", alu_kernel, groups, reps, 1, false);
+    double alu_ms = last_cpu_ms;
+    status |= bench(context, "alu/mt", alu_kernel, groups, reps, SB_INTERP_THREADS_AUTO, false);
+    status |= bench(context, "memory", copy_kernel, groups, reps, 1, false);
+    double memory_ms = last_cpu_ms;
+    status |= bench(context, "small", alu_kernel, 1, reps, 1, false);
+    status |= bench(context, "alu/trk", alu_kernel, groups, reps, 1, true);
+    double alu_tracked_ms = last_cpu_ms;
+    status |= bench(context, "memory/trk", copy_kernel, groups, reps, 1, true);
+    double memory_tracked_ms = last_cpu_ms;
     printf("gpu/cpu < 1: the device is faster at running; e2e/cpu > 1: the interpreter is faster "
            "end to end (pipeline creation included); alu/mt: the interpreter on one worker thread "
            "per online CPU (sb_interp_options::threads), the others on the calling thread alone\n");
+    printf("tracking cost (validate's evidence, tracked / plain interpreter time): alu %.2fx, memory %.2fx\n",
+           alu_ms > 0 ? alu_tracked_ms / alu_ms : 0.0, memory_ms > 0 ? memory_tracked_ms / memory_ms : 0.0);
     sb_rt_context_destroy(context);
     return status;
 }

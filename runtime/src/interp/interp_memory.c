@@ -303,9 +303,10 @@ static enum sb_result atomic(struct interp_state *s, const struct sb_ir_instruct
         if (s->prec && sb_interp_precision_memory(s, m.bytes, &mc)) {
             /* An integer operation: exact unless what it combines may differ. */
             uint32_t w = (uint32_t)((p - m.bytes) / 4);
-            bool inexact = s->prec->in_inexact[l] || mc.bound[w] != 0.0f || s->prec->tainted[l];
+            bool inexact = sb_interp_precision_inexact(s, l) || mc.bound[w] != 0.0f || s->prec->tainted[l];
             sb_interp_precision_set(s, &mc, w, inexact ? INFINITY : 0.0f,
-                                    inexact ? (mc.bound[w] != 0.0f ? mc.origin[w] : s->prec->origin_hint) : UINT32_MAX);
+                                    inexact ? (mc.bound[w] != 0.0f ? mc.origin[w] : sb_interp_precision_hint(s))
+                                            : UINT32_MAX);
         }
         old[l] = o;
     }

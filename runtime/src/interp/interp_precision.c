@@ -48,16 +48,19 @@ static enum sb_result add_pool(struct interp_state *s, const uint32_t *base, siz
         p->pool_capacity = capacity;
     }
     struct interp_bound_pool *pool = &p->pools[p->pool_count];
+    size_t arrays = words / s->lanes ? words / s->lanes : 1;
     pool->base = base;
     pool->words = words;
-    pool->bound = calloc(words ? words : 1, sizeof(float));
-    pool->origin = malloc((words ? words : 1) * sizeof(uint32_t));
-    if (!pool->bound || !pool->origin) {
+    pool->bound = malloc(arrays * s->lanes * sizeof(float));
+    pool->origin = malloc(arrays * s->lanes * sizeof(uint32_t));
+    pool->valid = calloc(arrays, 1);
+    if (!pool->bound || !pool->origin || !pool->valid) {
         free(pool->bound);
         free(pool->origin);
+        free(pool->valid);
         return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    memset(pool->origin, 0xFF, (words ? words : 1) * sizeof(uint32_t));
+    pool->arrays = arrays;
     p->pool_count++;
     return SB_SUCCESS;
 }
@@ -78,10 +81,13 @@ enum sb_result sb_interp_precision_setup(struct interp_state *s)
     size_t n = s->lanes;
     p->in_inexact = calloc(n, 1);
     p->tainted = calloc(n, 1);
+    p->zeros = calloc(n, sizeof(float));
+    p->no_origin = malloc(n * sizeof(uint32_t));
     p->gsm_bound = calloc(s->program->group_shared_count + 1, sizeof(*p->gsm_bound));
     p->gsm_origin = calloc(s->program->group_shared_count + 1, sizeof(*p->gsm_origin));
-    if (!p->in_inexact || !p->tainted || !p->gsm_bound || !p->gsm_origin)
+    if (!p->in_inexact || !p->tainted || !p->zeros || !p->no_origin || !p->gsm_bound || !p->gsm_origin)
         return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    memset(p->no_origin, 0xFF, n * sizeof(uint32_t));
     for (uint32_t i = 0; i < s->program->group_shared_count; i++) {
         p->gsm_bound[i] = calloc(s->gsm_dwords[i] + 1u, sizeof(float));
         p->gsm_origin[i] = malloc((s->gsm_dwords[i] + 1u) * sizeof(uint32_t));
@@ -107,6 +113,7 @@ void sb_interp_precision_release(struct interp_state *s)
     for (uint32_t i = 0; i < p->pool_count; i++) {
         free(p->pools[i].bound);
         free(p->pools[i].origin);
+        free(p->pools[i].valid);
     }
     free(p->pools);
     for (uint32_t i = 0; p->gsm_bound && i < s->program->group_shared_count; i++) {
@@ -117,6 +124,8 @@ void sb_interp_precision_release(struct interp_state *s)
     free(p->gsm_origin);
     free(p->in_inexact);
     free(p->tainted);
+    free(p->zeros);
+    free(p->no_origin);
     free(p);
     s->prec = NULL;
 }
@@ -126,10 +135,8 @@ void sb_interp_precision_clear(struct interp_state *s)
     struct interp_precision *p = s->prec;
     if (!p)
         return;
-    for (uint32_t i = 0; i < p->pool_count; i++) {
-        memset(p->pools[i].bound, 0, p->pools[i].words * sizeof(float));
-        memset(p->pools[i].origin, 0xFF, p->pools[i].words * sizeof(uint32_t));
-    }
+    for (uint32_t i = 0; i < p->pool_count; i++)
+        memset(p->pools[i].valid, 0, p->pools[i].arrays);
     for (uint32_t i = 0; i < s->program->group_shared_count; i++) {
         memset(p->gsm_bound[i], 0, (s->gsm_dwords[i] + 1u) * sizeof(float));
         memset(p->gsm_origin[i], 0xFF, (s->gsm_dwords[i] + 1u) * sizeof(uint32_t));
@@ -138,114 +145,218 @@ void sb_interp_precision_clear(struct interp_state *s)
     p->any_tainted = false;
 }
 
-bool sb_interp_companion(const struct interp_state *s, const uint32_t *array, struct interp_companion *out)
+/* The pool holding `array` and the index of its lane array there, or NULL. */
+static struct interp_bound_pool *find(const struct interp_state *s, const uint32_t *array, size_t *at)
 {
     const struct interp_precision *p = s->prec;
     for (uint32_t i = 0; p && i < p->pool_count; i++) {
-        const struct interp_bound_pool *pool = &p->pools[i];
+        struct interp_bound_pool *pool = &p->pools[i];
         if (array >= pool->base && array < pool->base + pool->words) {
-            size_t at = (size_t)(array - pool->base);
-            out->bound = pool->bound + at;
-            out->origin = pool->origin + at;
-            return true;
+            *at = (size_t)(array - pool->base);
+            return pool;
         }
     }
-    return false;
+    return NULL;
+}
+
+bool sb_interp_companion(const struct interp_state *s, const uint32_t *array, struct interp_companion *out)
+{
+    size_t at;
+    struct interp_bound_pool *pool = find(s, array, &at);
+    if (!pool || !pool->valid[at / s->lanes])
+        return false; /* never computed into, or computed exactly */
+    out->bound = pool->bound + at;
+    out->origin = pool->origin + at;
+    return true;
+}
+
+bool sb_interp_companion_write(struct interp_state *s, const uint32_t *array, struct interp_companion *out,
+                               bool whole)
+{
+    size_t at;
+    struct interp_bound_pool *pool = find(s, array, &at);
+    if (!pool)
+        return false;
+    size_t index = at / s->lanes;
+    if (!pool->valid[index] && !whole) { /* lanes the caller does not write stay exact */
+        memset(pool->bound + index * s->lanes, 0, s->lanes * sizeof(float));
+        memset(pool->origin + index * s->lanes, 0xFF, s->lanes * sizeof(uint32_t));
+    }
+    pool->valid[index] = 1;
+    out->bound = pool->bound + at;
+    out->origin = pool->origin + at;
+    return true;
+}
+
+void sb_interp_precision_fresh(struct interp_state *s, const uint32_t *array)
+{
+    size_t at;
+    struct interp_bound_pool *pool = find(s, array, &at);
+    if (pool)
+        pool->valid[at / s->lanes] = 0;
 }
 
 void sb_interp_precision_begin(struct interp_state *s)
 {
     struct interp_precision *p = s->prec;
-    if (p->any_inexact)
-        memset(p->in_inexact, 0, s->lanes);
-    p->any_inexact = false;
+    p->source_count = 0;
+    p->inexact_known = false;
     p->bounds_set = false;
-    p->origin_hint = NO_ORIGIN;
-}
-
-void sb_interp_precision_fresh(struct interp_state *s, const uint32_t *array)
-{
-    struct interp_companion c;
-    if (sb_interp_companion(s, array, &c)) {
-        memset(c.bound, 0, s->lanes * sizeof(float));
-        memset(c.origin, 0xFF, s->lanes * sizeof(uint32_t));
-    }
 }
 
 void sb_interp_precision_note_source(struct interp_state *s, const uint32_t *array)
 {
-    struct interp_companion c;
     struct interp_precision *p = s->prec;
-    if (!sb_interp_companion(s, array, &c))
+    struct interp_companion c;
+    if (p->source_count < SB_INTERP_PRECISION_SOURCES && sb_interp_companion(s, array, &c))
+        p->sources[p->source_count++] = c;
+    else if (p->source_count >= SB_INTERP_PRECISION_SOURCES && sb_interp_companion(s, array, &c))
+        p->sources_overflow = true;
+}
+
+/* Which lanes read a source with a nonzero bound (for operations without a rule), computed
+ * the first time an instruction needs it. */
+static void inexact_lanes(struct interp_state *s)
+{
+    struct interp_precision *p = s->prec;
+    if (p->inexact_known)
         return;
-    for (uint32_t l = 0; l < s->lanes; l++)
-        if (c.bound[l] != 0.0f) {
-            p->in_inexact[l] = 1;
-            p->any_inexact = true;
-            if (p->origin_hint == NO_ORIGIN)
-                p->origin_hint = c.origin[l];
+    p->inexact_known = true;
+    p->any_inexact = false;
+    p->origin_hint = NO_ORIGIN;
+    memset(p->in_inexact, 0, s->lanes);
+    for (uint32_t k = 0; k < p->source_count; k++) {
+        const float *b = p->sources[k].bound;
+        uint8_t any = 0;
+        for (uint32_t l = 0; l < s->lanes; l++) {
+            uint8_t x = b[l] != 0.0f;
+            p->in_inexact[l] |= x;
+            any |= x;
         }
+        if (any && !p->any_inexact) {
+            p->any_inexact = true;
+            for (uint32_t l = 0; l < s->lanes && p->origin_hint == NO_ORIGIN; l++)
+                if (b[l] != 0.0f)
+                    p->origin_hint = p->sources[k].origin[l];
+        }
+    }
+    if (p->sources_overflow) { /* more sources than kept: every lane may be inexact */
+        memset(p->in_inexact, 1, s->lanes);
+        p->any_inexact = true;
+    }
+}
+
+bool sb_interp_precision_inexact(struct interp_state *s, uint32_t l)
+{
+    inexact_lanes(s);
+    return s->prec->in_inexact[l] != 0;
+}
+
+uint32_t sb_interp_precision_hint(struct interp_state *s)
+{
+    inexact_lanes(s);
+    return s->prec->origin_hint;
 }
 
 void sb_interp_precision_copy(struct interp_state *s, const uint32_t *from, const uint32_t *to)
 {
     struct interp_companion f, t;
-    if (!sb_interp_companion(s, to, &t))
+    if (!sb_interp_companion(s, from, &f)) {
+        sb_interp_precision_fresh(s, to);
         return;
-    if (sb_interp_companion(s, from, &f)) {
+    }
+    if (sb_interp_companion_write(s, to, &t, true) && t.bound != f.bound) {
         memcpy(t.bound, f.bound, s->lanes * sizeof(float));
         memcpy(t.origin, f.origin, s->lanes * sizeof(uint32_t));
-    } else {
-        memset(t.bound, 0, s->lanes * sizeof(float));
-        memset(t.origin, 0xFF, s->lanes * sizeof(uint32_t));
     }
 }
 
-/* The bound lane `l` of `from` carries into a destination: its companion (for an operation
- * with a rule), or the generic rule; INFINITY for an invocation that branched on a
- * precision-sensitive condition. */
-static float carried(const struct interp_state *s, const struct interp_companion *f, bool have, uint32_t l,
-                     uint32_t *origin)
+/* Tainted lanes (those that branched on a precision-sensitive condition) write INFINITY. */
+static void taint(struct interp_state *s, const struct interp_companion *t, bool all)
 {
     const struct interp_precision *p = s->prec;
-    float b;
-    if (!p->bounds_set) {
-        b = p->in_inexact[l] ? INFINITY : 0.0f;
-        *origin = p->in_inexact[l] ? p->origin_hint : NO_ORIGIN;
-    } else if (have) {
-        b = f->bound[l];
-        *origin = f->origin[l];
-    } else {
-        b = 0.0f;
-        *origin = NO_ORIGIN;
-    }
-    if (p->tainted[l]) {
-        b = INFINITY;
-        if (*origin == NO_ORIGIN)
-            *origin = p->taint_origin;
-    }
-    return b;
+    for (uint32_t l = 0; l < s->lanes; l++)
+        if (p->tainted[l] && (all || s->active[l])) {
+            if (t->bound[l] == 0.0f || t->origin[l] == NO_ORIGIN)
+                t->origin[l] = p->taint_origin;
+            t->bound[l] = INFINITY;
+        }
 }
 
 void sb_interp_precision_write(struct interp_state *s, const uint32_t *to, const uint32_t *from, bool all)
 {
+    struct interp_precision *p = s->prec;
     struct interp_companion f, t;
-    if (!sb_interp_companion(s, to, &t))
+    bool have = p->bounds_set && sb_interp_companion(s, from, &f);
+    if (!p->bounds_set)
+        inexact_lanes(s);
+    bool exact = p->bounds_set ? !have : !p->any_inexact;
+    if (exact && !p->any_tainted) {
+        if (all)
+            sb_interp_precision_fresh(s, to);
+        else if (sb_interp_companion(s, to, &t))
+            for (uint32_t l = 0; l < s->lanes; l++)
+                if (s->active[l])
+                    t.bound[l] = 0.0f;
         return;
-    bool have = sb_interp_companion(s, from, &f);
+    }
+    if (!sb_interp_companion_write(s, to, &t, all))
+        return;
     const uint8_t *active = s->active;
-    for (uint32_t l = 0; l < s->lanes; l++)
-        if (all || active[l])
-            t.bound[l] = carried(s, &f, have, l, &t.origin[l]);
+    if (have) {
+        if (t.bound == f.bound) {
+            /* in place (a result about to trade places with a register) */
+        } else if (all) {
+            memcpy(t.bound, f.bound, s->lanes * sizeof(float));
+            memcpy(t.origin, f.origin, s->lanes * sizeof(uint32_t));
+        } else {
+            for (uint32_t l = 0; l < s->lanes; l++) {
+                t.bound[l] = active[l] ? f.bound[l] : t.bound[l];
+                t.origin[l] = active[l] ? f.origin[l] : t.origin[l];
+            }
+        }
+    } else if (p->bounds_set || !p->any_inexact) {
+        for (uint32_t l = 0; l < s->lanes; l++)
+            if (all || active[l]) {
+                t.bound[l] = 0.0f;
+                t.origin[l] = NO_ORIGIN;
+            }
+    } else { /* an operation without a rule on inexact sources */
+        for (uint32_t l = 0; l < s->lanes; l++)
+            if (all || active[l]) {
+                t.bound[l] = p->in_inexact[l] ? INFINITY : 0.0f;
+                t.origin[l] = p->in_inexact[l] ? p->origin_hint : NO_ORIGIN;
+            }
+    }
+    if (p->any_tainted)
+        taint(s, &t, all);
 }
 
 void sb_interp_precision_write_word(struct interp_state *s, const uint32_t *word, const uint32_t *from, uint32_t l)
 {
+    struct interp_precision *p = s->prec;
     struct interp_companion f, t;
-    if (!sb_interp_companion(s, word, &t))
-        return;
-    bool have = sb_interp_companion(s, from, &f);
-    t.bound[0] = carried(s, &f, have, l, &t.origin[0]);
+    bool have = p->bounds_set && sb_interp_companion(s, from, &f);
+    float b = 0.0f;
+    uint32_t origin = NO_ORIGIN;
+    if (have) {
+        b = f.bound[l];
+        origin = f.origin[l];
+    } else if (!p->bounds_set && sb_interp_precision_inexact(s, l)) {
+        b = INFINITY;
+        origin = p->origin_hint;
+    }
+    if (p->tainted[l]) {
+        b = INFINITY;
+        if (origin == NO_ORIGIN)
+            origin = p->taint_origin;
+    }
+    if (b == 0.0f && !sb_interp_companion(s, word, &t))
+        return; /* exact into an exact array */
+    if (sb_interp_companion_write(s, word, &t, false)) {
+        t.bound[0] = b;
+        t.origin[0] = origin;
+    }
 }
 
 /* ---- memory ------------------------------------------------------------------------------ */
@@ -273,13 +384,17 @@ void sb_interp_precision_address(struct interp_state *s, const uint32_t *address
                                  const uint32_t *b)
 {
     struct interp_companion out, ca, cb;
-    if (!sb_interp_companion(s, address, &out))
-        return;
     bool ha = a && sb_interp_companion(s, a, &ca), hb = b && sb_interp_companion(s, b, &cb);
+    if (!ha && !hb) {
+        sb_interp_precision_fresh(s, address);
+        return;
+    }
+    if (!sb_interp_companion_write(s, address, &out, true))
+        return;
     for (uint32_t l = 0; l < s->lanes; l++) {
-        bool inexact = (ha && ca.bound[l] != 0.0f) || (hb && cb.bound[l] != 0.0f);
-        out.bound[l] = inexact ? INFINITY : 0.0f;
-        out.origin[l] = inexact ? (ha && ca.bound[l] != 0.0f ? ca.origin[l] : cb.origin[l]) : NO_ORIGIN;
+        bool from_a = ha && ca.bound[l] != 0.0f, from_b = hb && cb.bound[l] != 0.0f;
+        out.bound[l] = from_a || from_b ? INFINITY : 0.0f;
+        out.origin[l] = from_a ? ca.origin[l] : from_b ? cb.origin[l] : NO_ORIGIN;
     }
 }
 
@@ -289,17 +404,20 @@ void sb_interp_precision_loaded(struct interp_state *s, const uint32_t *result, 
 {
     struct interp_companion r, a;
     s->prec->bounds_set = true;
-    if (!sb_interp_companion(s, result, &r))
-        return;
+    float b = 0.0f;
+    uint32_t origin = NO_ORIGIN;
     if (address && sb_interp_companion(s, address, &a) && a.bound[l] != 0.0f) {
-        r.bound[l] = INFINITY; /* the device may read another word */
-        r.origin[l] = a.origin[l];
+        b = INFINITY; /* the device may read another word */
+        origin = a.origin[l];
     } else if (have) {
-        r.bound[l] = memory->bound[word];
-        r.origin[l] = memory->origin[word];
-    } else {
-        r.bound[l] = 0.0f;
-        r.origin[l] = NO_ORIGIN;
+        b = memory->bound[word];
+        origin = memory->origin[word];
+    }
+    if (b == 0.0f && !sb_interp_companion(s, result, &r))
+        return;
+    if (sb_interp_companion_write(s, result, &r, false)) {
+        r.bound[l] = b;
+        r.origin[l] = origin;
     }
 }
 
@@ -331,6 +449,27 @@ void sb_interp_precision_set(struct interp_state *s, const struct interp_compani
     memory->origin[word] = origin;
 }
 
+void sb_interp_precision_read_word(struct interp_state *s, const uint32_t *out, uint32_t l, const uint32_t *word,
+                                   const uint32_t *index)
+{
+    struct interp_companion o, w, ix;
+    float b = 0.0f;
+    uint32_t origin = NO_ORIGIN;
+    if (index && sb_interp_companion(s, index, &ix) && ix.bound[l] != 0.0f) {
+        b = INFINITY;
+        origin = ix.origin[l];
+    } else if (word && sb_interp_companion(s, word, &w)) {
+        b = w.bound[0];
+        origin = w.origin[0];
+    }
+    if (b == 0.0f && !sb_interp_companion(s, out, &o))
+        return;
+    if (sb_interp_companion_write(s, out, &o, false)) {
+        o.bound[l] = b;
+        o.origin[l] = origin;
+    }
+}
+
 /* ---- control flow ------------------------------------------------------------------------ */
 
 void sb_interp_precision_branch(struct interp_state *s, const uint32_t *condition)
@@ -350,24 +489,20 @@ void sb_interp_precision_branch(struct interp_state *s, const uint32_t *conditio
 
 /* ---- arithmetic -------------------------------------------------------------------------- */
 
-/* The spacing of floats at |x|; 2^-126 below the normal range, where a device may flush. */
+/* The spacing of floats at |x| (x >= 0); 2^-126 at and below the normal range's bottom, where a
+ * device may also flush. Branch-free, so the lane loops vectorize. */
 static inline float ulp(float x)
 {
-    uint32_t e = (U(x) >> 23) & 0xFFu;
-    if (e == 0xFFu)
-        return INFINITY;
-    if (e == 0)
-        return 0x1p-126f;
-    if (e >= 24)
-        return F((e - 23u) << 23);
-    return ldexpf(1.0f, (int)e - 150);
+    uint32_t e = U(x) & 0x7F800000u;
+    uint32_t u = e > (24u << 23) ? e - (23u << 23) : (1u << 23);
+    return e == 0x7F800000u ? INFINITY : F(u);
 }
 
-/* A denormal input a device may flush to zero moves by its own magnitude. */
+/* A denormal a device may flush to zero moves by its own magnitude. */
 static inline float flushable(float x)
 {
     float m = fabsf(x);
-    return m != 0.0f && m < 0x1p-126f ? m : 0.0f;
+    return m < 0x1p-126f ? m : 0.0f;
 }
 
 struct lane_bound {
@@ -387,28 +522,6 @@ static inline struct lane_bound combine(float propagated, uint32_t from, float l
     return r;
 }
 
-struct src_view {
-    const uint32_t *v;
-    struct interp_companion c;
-    bool have;
-};
-
-static inline float eb(const struct src_view *x, uint32_t l)
-{
-    return x->have ? x->c.bound[l] : 0.0f;
-}
-
-static inline uint32_t eo(const struct src_view *x, uint32_t l)
-{
-    return x->have ? x->c.origin[l] : NO_ORIGIN;
-}
-
-static void view(const struct interp_state *s, const uint32_t *v, struct src_view *out)
-{
-    out->v = v;
-    out->have = v && sb_interp_companion(s, v, &out->c);
-}
-
 /* Does [x - e, x + e] contain a point where f changes value (integer steps)? */
 static bool straddles_step(float x, float e, float (*f)(float))
 {
@@ -419,11 +532,6 @@ static bool straddles_step(float x, float e, float (*f)(float))
     return f(x - e) != f(x + e);
 }
 
-static float frc_floor(float x)
-{
-    return floorf(x);
-}
-
 static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float r, float ea, float eb_,
                                    float ec, uint32_t oa, uint32_t ob, uint32_t oc, uint32_t here)
 {
@@ -432,26 +540,6 @@ static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float
     ec += flushable(c);
     uint32_t big = ea >= eb_ ? oa : ob;
     switch (op) {
-    case SB_IR_OP_ADD: {
-        float e = ea + eb_;
-        return combine(e, big, e != 0.0f ? ulp(fabsf(r) + e) : flushable(r), here);
-    }
-    case SB_IR_OP_MUL: {
-        float pa = fabsf(b) * ea, pb = fabsf(a) * eb_;
-        float e = pa + pb + ea * eb_;
-        return combine(e, pa >= pb ? oa : ob, e != 0.0f ? ulp(fabsf(r) + e) : flushable(r), here);
-    }
-    case SB_IR_OP_MAD: {
-        float pa = fabsf(b) * ea, pb = fabsf(a) * eb_;
-        float e = pa + pb + ea * eb_ + ec;
-        uint32_t from = ec >= pa && ec >= pb ? oc : pa >= pb ? oa : ob;
-        /* Fused or not: on these inputs the device returns one of the two roundings (their
-         * distance is exact here); inputs that may move add a rounding of the moved sum. */
-        float unfused = a * b;
-        unfused = unfused + c;
-        float local = fabsf(fmaf(a, b, c) - unfused) + (e != 0.0f ? ulp(fabsf(r) + e) : 0.0f) + flushable(r);
-        return combine(e, from, local, here);
-    }
     case SB_IR_OP_DIV: case SB_IR_OP_RCP: {
         float y = op == SB_IR_OP_RCP ? a : b;
         float ex = op == SB_IR_OP_RCP ? 0.0f : ea, ey = op == SB_IR_OP_RCP ? ea : eb_;
@@ -459,45 +547,34 @@ static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float
         if (my < 0x1p-126f || my > 0x1p126f || ey >= my)
             return combine(INFINITY, op == SB_IR_OP_RCP ? oa : big, 0.0f, here);
         float e = (ex + fabsf(r) * ey) / (my - ey);
-        return combine(e, ex >= fabsf(r) * ey ? oa : (op == SB_IR_OP_RCP ? oa : ob), 3.0f * ulp(r), here);
+        return combine(e, ex >= fabsf(r) * ey ? oa : (op == SB_IR_OP_RCP ? oa : ob), 3.0f * ulp(fabsf(r)), here);
     }
     case SB_IR_OP_RSQ: {
         if (!(a > 0.0f) || ea >= a)
             return combine(INFINITY, oa, 0.0f, here);
         float e = 0.5f * ea * fabsf(r) / (a - ea) * 1.0001f;
-        return combine(e, oa, 3.5f * ulp(r), here);
+        return combine(e, oa, 3.5f * ulp(fabsf(r)), here);
     }
     case SB_IR_OP_SQRT: {
         if (a < 0.0f)
             return combine(INFINITY, oa, 0.0f, here);
         float lo = a - ea > 0.0f ? a - ea : 0.0f;
         float e = ea != 0.0f ? fmaxf(sqrtf(a + ea) - r, r - sqrtf(lo)) * 1.0001f : 0.0f;
-        return combine(e, oa, 5.0f * ulp(r), here);
+        return combine(e, oa, 5.0f * ulp(fabsf(r)), here);
     }
     case SB_IR_OP_EXP: {
         float e = ea != 0.0f ? fabsf(r) * (exp2f(ea) - 1.0f) * 1.0001f : 0.0f;
-        return combine(e, oa, (4.0f + 2.0f * fabsf(a)) * ulp(r), here);
+        return combine(e, oa, (4.0f + 2.0f * fabsf(a)) * ulp(fabsf(r)), here);
     }
     case SB_IR_OP_LOG: {
         if (!(a > 0.0f) || ea >= a)
             return combine(INFINITY, oa, 0.0f, here);
-        float e = ea != 0.0f ? (log2f(a) - log2f(a - ea)) * 1.0001f + ulp(r) : 0.0f;
-        float local = (a >= 0.5f && a <= 2.0f) ? 0x1p-21f + ulp(r) : 4.0f * ulp(r);
+        float e = ea != 0.0f ? (log2f(a) - log2f(a - ea)) * 1.0001f + ulp(fabsf(r)) : 0.0f;
+        float local = (a >= 0.5f && a <= 2.0f) ? 0x1p-21f + ulp(fabsf(r)) : 4.0f * ulp(fabsf(r));
         return combine(e, oa, local, here);
     }
-    case SB_IR_OP_MIN: case SB_IR_OP_MAX: {
-        /* The result lies between the op of the low ends and the op of the high ends: an
-         * operand that certainly loses (max(x, 1e-7) with x well below) contributes nothing. */
-        float lo = op == SB_IR_OP_MAX ? fmaxf(a - ea, b - eb_) : fminf(a - ea, b - eb_);
-        float hi = op == SB_IR_OP_MAX ? fmaxf(a + ea, b + eb_) : fminf(a + ea, b + eb_);
-        float e = fmaxf(hi - r, r - lo);
-        if (!(e >= 0.0f))
-            e = fmaxf(ea, eb_);
-        uint32_t from = (op == SB_IR_OP_MAX) == (a >= b) ? oa : ob;
-        return combine(e, e != 0.0f ? (ea != 0.0f && eb_ != 0.0f ? big : ea != 0.0f ? oa : ob) : from, 0.0f, here);
-    }
     case SB_IR_OP_FRC:
-        if (straddles_step(a, ea, frc_floor))
+        if (straddles_step(a, ea, floorf))
             return combine(INFINITY, oa, 0.0f, here);
         return combine(ea, oa, ea != 0.0f ? ulp(1.0f) : 0.0f, here);
     case SB_IR_OP_ROUND_NE:
@@ -525,38 +602,157 @@ static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float
     }
 }
 
+/* Bound and origin arrays of a source: its companion, or the shared exact ones. */
+struct src_view {
+    const float *e;
+    const uint32_t *o;
+    bool have;
+};
+
+static void view(const struct interp_state *s, const uint32_t *v, struct src_view *out)
+{
+    struct interp_companion c;
+    out->have = v && sb_interp_companion(s, v, &c);
+    out->e = out->have ? c.bound : s->prec->zeros;
+    out->o = out->have ? c.origin : s->prec->no_origin;
+}
+
+/* The correctly rounded binary ops and mad, lane by lane without branches (vectorized). */
+SB_INTERP_KERNEL static void add_kernel(const uint32_t *restrict a, const uint32_t *restrict b,
+                                        const uint32_t *restrict r, const float *restrict ea,
+                                        const float *restrict eb, const uint32_t *restrict oa,
+                                        const uint32_t *restrict ob, float *restrict out,
+                                        uint32_t *restrict origin, uint32_t here, uint32_t n)
+{
+    for (uint32_t l = 0; l < n; l++) {
+        float fa = flushable(F(a[l])), fb = flushable(F(b[l]));
+        float x = ea[l] + fa, y = eb[l] + fb, e = x + y, m = fabsf(F(r[l]));
+        float rounding = ulp(m + e); /* computed unconditionally: selects, not branches */
+        float local = (e != 0.0f ? rounding : 0.0f) + flushable(F(r[l]));
+        float total = e + local;
+        out[l] = total;
+        origin[l] = total == 0.0f ? NO_ORIGIN : local >= e ? here : x >= y ? oa[l] : ob[l];
+    }
+}
+
+SB_INTERP_KERNEL static void mul_kernel(const uint32_t *restrict a, const uint32_t *restrict b,
+                                        const uint32_t *restrict r, const float *restrict ea,
+                                        const float *restrict eb, const uint32_t *restrict oa,
+                                        const uint32_t *restrict ob, float *restrict out,
+                                        uint32_t *restrict origin, uint32_t here, uint32_t n)
+{
+    for (uint32_t l = 0; l < n; l++) {
+        float fa = F(a[l]), fb = F(b[l]);
+        float x = ea[l] + flushable(fa), y = eb[l] + flushable(fb);
+        float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y, m = fabsf(F(r[l]));
+        float rounding = ulp(m + e);
+        float local = (e != 0.0f ? rounding : 0.0f) + flushable(F(r[l]));
+        float total = e + local;
+        out[l] = total == total ? total : INFINITY;
+        origin[l] = total == 0.0f ? NO_ORIGIN : local >= e ? here : pa >= pb ? oa[l] : ob[l];
+    }
+}
+
+/* mad: on these inputs the device returns the product rounded and added, or the exact product
+ * added (fused); they differ only when the product is not a float (checked exactly in double),
+ * by at most half its ULP and one rounding of the sum. */
+SB_INTERP_KERNEL static void mad_kernel(const uint32_t *restrict a, const uint32_t *restrict b,
+                                        const uint32_t *restrict c, const uint32_t *restrict r,
+                                        const float *restrict ea, const float *restrict eb,
+                                        const float *restrict ec, const uint32_t *restrict oa,
+                                        const uint32_t *restrict ob, const uint32_t *restrict oc,
+                                        float *restrict out, uint32_t *restrict origin, uint32_t here, uint32_t n)
+{
+    for (uint32_t l = 0; l < n; l++) {
+        float fa = F(a[l]), fb = F(b[l]);
+        float x = ea[l] + flushable(fa), y = eb[l] + flushable(fb), z = ec[l] + flushable(F(c[l]));
+        float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y + z, m = fabsf(F(r[l]));
+        /* The product's rounding error, exactly (Dekker: halves of 12 bits multiply exactly);
+         * NaN when a half overflows, which counts as rounded. */
+        float product = fa * fb;
+        float ca = 4097.0f * fa, cb = 4097.0f * fb;
+        float ah = ca - (ca - fa), al = fa - ah, bh = cb - (cb - fb), bl = fb - bh;
+        float rest = ((ah * bh - product) + ah * bl + al * bh) + al * bl;
+        float fused_gap = 0.5f * ulp(fabsf(product)) + ulp(m), rounding = ulp(m + e);
+        float fused = rest != 0.0f ? fused_gap : 0.0f;
+        float local = fused + (e != 0.0f ? rounding : 0.0f) + flushable(F(r[l]));
+        float total = e + local;
+        out[l] = total == total ? total : INFINITY;
+        uint32_t from_ab = pa >= pb ? oa[l] : ob[l];
+        uint32_t from = (z >= pa) & (z >= pb) ? oc[l] : from_ab;
+        uint32_t mine = local >= e ? here : from;
+        origin[l] = total == 0.0f ? NO_ORIGIN : mine;
+    }
+}
+
+/* min/max: the result lies between the op of the low ends and the op of the high ends, so an
+ * operand that certainly loses (max(x, 1e-7) with x well below) contributes nothing. */
+SB_INTERP_KERNEL static void minmax_kernel(bool is_max, const uint32_t *restrict a, const uint32_t *restrict b,
+                                           const uint32_t *restrict r, const float *restrict ea,
+                                           const float *restrict eb, const uint32_t *restrict oa,
+                                           const uint32_t *restrict ob, float *restrict out,
+                                           uint32_t *restrict origin, uint32_t n)
+{
+    /* max(x, y) = -min(-x, -y): one loop for both (negating a source swaps its ends). */
+    float sign = is_max ? -1.0f : 1.0f;
+    for (uint32_t l = 0; l < n; l++) {
+        float fa = sign * F(a[l]), fb = sign * F(b[l]), fr = sign * F(r[l]);
+        float al = fa - ea[l], ah = fa + ea[l], bl = fb - eb[l], bh = fb + eb[l];
+        float lo = al < bl ? al : bl, hi = ah < bh ? ah : bh;
+        float up = hi - fr, down = fr - lo;
+        float e = up > down ? up : down;
+        float fallback = ea[l] > eb[l] ? ea[l] : eb[l];
+        e = e >= 0.0f ? e : fallback; /* NaN operands */
+        out[l] = e;
+        uint32_t from = ea[l] >= eb[l] ? oa[l] : ob[l];
+        origin[l] = e == 0.0f ? NO_ORIGIN : from;
+    }
+}
+
+static bool correctly_rounded(uint32_t op)
+{
+    return op == SB_IR_OP_ADD || op == SB_IR_OP_MUL || op == SB_IR_OP_MIN || op == SB_IR_OP_MAX ||
+           op == SB_IR_OP_EQ || op == SB_IR_OP_NE || op == SB_IR_OP_LT || op == SB_IR_OP_GE ||
+           op == SB_IR_OP_SGE || op == SB_IR_OP_SLT || (op >= SB_IR_OP_ROUND_NE && op <= SB_IR_OP_ROUND_Z);
+}
+
 void sb_interp_precision_lanewise(struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *b,
                                   const uint32_t *c, const uint32_t *r)
 {
     struct src_view va, vb, vc;
     struct interp_companion out;
     s->prec->bounds_set = true;
-    if (!sb_interp_companion(s, r, &out))
-        return;
     view(s, a, &va);
     view(s, b, &vb);
     view(s, c, &vc);
-    uint32_t here = (uint32_t)s->inst->offset;
-    bool exact_inputs = !s->prec->any_inexact;
-    for (uint32_t l = 0; l < s->lanes; l++) {
+    /* Exact inputs to an exactly rounded op: exact (denormals aside, which both sides' final
+     * comparison forgives). */
+    if (!va.have && !vb.have && !vc.have && correctly_rounded(op)) {
+        sb_interp_precision_fresh(s, r);
+        return;
+    }
+    if (!sb_interp_companion_write(s, r, &out, true))
+        return;
+    uint32_t here = (uint32_t)s->inst->offset, n = s->lanes;
+    switch (op) {
+    case SB_IR_OP_ADD: add_kernel(a, b, r, va.e, vb.e, va.o, vb.o, out.bound, out.origin, here, n); return;
+    case SB_IR_OP_MUL: mul_kernel(a, b, r, va.e, vb.e, va.o, vb.o, out.bound, out.origin, here, n); return;
+    case SB_IR_OP_MAD:
+        mad_kernel(a, b, c, r, va.e, vb.e, vc.e, va.o, vb.o, vc.o, out.bound, out.origin, here, n);
+        return;
+    case SB_IR_OP_MIN: case SB_IR_OP_MAX:
+        minmax_kernel(op == SB_IR_OP_MAX, a, b, r, va.e, vb.e, va.o, vb.o, out.bound, out.origin, n);
+        return;
+    default: break;
+    }
+    for (uint32_t l = 0; l < n; l++) {
         if (!s->active[l]) {
             out.bound[l] = 0.0f;
             out.origin[l] = NO_ORIGIN;
             continue;
         }
-        float fa = a ? F(a[l]) : 0.0f, fb = b ? F(b[l]) : 0.0f, fc = c ? F(c[l]) : 0.0f, fr = F(r[l]);
-        struct lane_bound lb;
-        if (exact_inputs && (op == SB_IR_OP_ADD || op == SB_IR_OP_MUL || op == SB_IR_OP_MIN ||
-                             op == SB_IR_OP_MAX || op == SB_IR_OP_EQ || op == SB_IR_OP_NE ||
-                             op == SB_IR_OP_LT || op == SB_IR_OP_GE || op == SB_IR_OP_SGE ||
-                             op == SB_IR_OP_SLT || (op >= SB_IR_OP_ROUND_NE && op <= SB_IR_OP_ROUND_Z)) &&
-            !flushable(fa) && !flushable(fb) && !flushable(fr)) {
-            lb.bound = 0.0f; /* correctly rounded or exact on exact inputs: nothing to allow */
-            lb.origin = NO_ORIGIN;
-        } else {
-            lb = lane_rule(op, fa, fb, fc, fr, eb(&va, l), eb(&vb, l), eb(&vc, l), eo(&va, l), eo(&vb, l),
-                           eo(&vc, l), here);
-        }
+        struct lane_bound lb = lane_rule(op, a ? F(a[l]) : 0.0f, b ? F(b[l]) : 0.0f, c ? F(c[l]) : 0.0f, F(r[l]),
+                                         va.e[l], vb.e[l], vc.e[l], va.o[l], vb.o[l], vc.o[l], here);
         out.bound[l] = lb.bound;
         out.origin[l] = lb.origin;
     }
@@ -568,23 +764,27 @@ void sb_interp_precision_movc(struct interp_state *s, const uint32_t *cond, cons
     struct src_view vk, vb, vc;
     struct interp_companion out;
     s->prec->bounds_set = true;
-    if (!sb_interp_companion(s, r, &out))
-        return;
     view(s, cond, &vk);
     view(s, b, &vb);
     view(s, c, &vc);
+    if (!vk.have && !vb.have && !vc.have) {
+        sb_interp_precision_fresh(s, r);
+        return;
+    }
+    if (!sb_interp_companion_write(s, r, &out, true))
+        return;
     for (uint32_t l = 0; l < s->lanes; l++) {
-        if (eb(&vk, l) != 0.0f) {
+        if (vk.e[l] != 0.0f) {
             /* Either value may be picked: as far as they lie apart, when both are floats. */
             float x = F(b[l]), y = F(c[l]);
             bool floats = b[l] == c[l] || ((isnormal(x) || x == 0.0f) && (isnormal(y) || y == 0.0f));
-            float spread = fabsf(x - y) + fmaxf(eb(&vb, l), eb(&vc, l));
+            float spread = fabsf(x - y) + fmaxf(vb.e[l], vc.e[l]);
             out.bound[l] = floats ? spread : INFINITY;
-            out.origin[l] = eo(&vk, l);
+            out.origin[l] = vk.o[l];
         } else {
-            const struct src_view *pick = cond[l] ? &vb : &vc;
-            out.bound[l] = eb(pick, l);
-            out.origin[l] = eo(pick, l);
+            bool first = cond[l] != 0;
+            out.bound[l] = first ? vb.e[l] : vc.e[l];
+            out.origin[l] = first ? vb.o[l] : vc.o[l];
         }
     }
 }
@@ -595,48 +795,47 @@ void sb_interp_precision_dot(struct interp_state *s, const uint32_t *const a[4],
     struct src_view va[4], vb[4];
     struct interp_companion out;
     s->prec->bounds_set = true;
-    if (!sb_interp_companion(s, r, &out))
-        return;
     for (uint32_t k = 0; k < size; k++) {
         view(s, (homogeneous && k == 3) ? NULL : a[k], &va[k]);
         view(s, b[k], &vb[k]);
     }
+    if (!sb_interp_companion_write(s, r, &out, true))
+        return;
     uint32_t here = (uint32_t)s->inst->offset;
+    bool any = false;
     for (uint32_t l = 0; l < s->lanes; l++) {
         float e = 0.0f, magnitude = 0.0f, top = 0.0f;
         uint32_t from = NO_ORIGIN;
+        double exact = 0.0;
+        bool rounded = false;
         for (uint32_t k = 0; k < size; k++) {
             float x = (homogeneous && k == 3) ? 1.0f : F(a[k][l]), y = F(b[k][l]);
-            float ex = eb(&va[k], l) + flushable(x), ey = eb(&vb[k], l) + flushable(y);
+            float ex = va[k].e[l] + flushable(x), ey = vb[k].e[l] + flushable(y);
             float px = fabsf(y) * ex, py = fabsf(x) * ey;
             e += px + py + ex * ey;
             if (px > top) {
                 top = px;
-                from = eo(&va[k], l);
+                from = va[k].o[l];
             }
             if (py > top) {
                 top = py;
-                from = eo(&vb[k], l);
+                from = vb[k].o[l];
             }
             magnitude += fabsf(x * y);
+            double product = (double)x * (double)y;
+            exact += product;
+            rounded |= (double)(float)product != product || (double)(float)exact != exact;
         }
         /* OpDot: any order of the additions, products fused into them or not; nothing to
          * allow when every product and partial sum is exact (then every order agrees). */
-        double exact = 0.0;
-        bool rounded = false;
-        for (uint32_t k = 0; k < size && !rounded; k++) {
-            double x = (homogeneous && k == 3) ? 1.0 : (double)F(a[k][l]), y = (double)F(b[k][l]);
-            double product = x * y;
-            exact += product;
-            rounded = (double)(float)product != product || (double)(float)exact != exact;
-        }
-        float local = rounded && magnitude != 0.0f ? (float)size * ulp(magnitude + e) : 0.0f;
-        if (e != 0.0f && local == 0.0f)
-            local = ulp(magnitude + e);
+        float local = rounded ? (float)size * ulp(magnitude + e) : e != 0.0f ? ulp(magnitude + e) : 0.0f;
         struct lane_bound lb = combine(e, from, local, here);
         out.bound[l] = lb.bound;
         out.origin[l] = lb.origin;
+        any |= lb.bound != 0.0f;
     }
+    if (!any)
+        sb_interp_precision_fresh(s, r);
 }
 
 void sb_interp_precision_sincos(struct interp_state *s, const uint32_t *a, const uint32_t *r)
@@ -644,16 +843,16 @@ void sb_interp_precision_sincos(struct interp_state *s, const uint32_t *a, const
     struct src_view va;
     struct interp_companion out;
     s->prec->bounds_set = true;
-    if (!sb_interp_companion(s, r, &out))
-        return;
     view(s, a, &va);
+    if (!sb_interp_companion_write(s, r, &out, true))
+        return;
     uint32_t here = (uint32_t)s->inst->offset;
     for (uint32_t l = 0; l < s->lanes; l++) {
-        float x = F(a[l]), ex = eb(&va, l);
+        float x = F(a[l]), ex = va.e[l];
         /* Vulkan: 2^-11 absolute inside [-pi, pi]; outside it sets no bound, so any value a
          * sine can take (the range [-1, 1]) is allowed. */
         float local = fabsf(x) + ex <= 3.14159274f ? 0x1p-11f + ulp(1.0f) : 2.0f;
-        struct lane_bound lb = combine(fminf(ex, 2.0f), eo(&va, l), local, here);
+        struct lane_bound lb = combine(fminf(ex, 2.0f), va.o[l], local, here);
         out.bound[l] = lb.bound;
         out.origin[l] = lb.origin;
     }
@@ -664,18 +863,22 @@ void sb_interp_precision_to_integer(struct interp_state *s, uint32_t op, const u
     struct src_view va;
     struct interp_companion out;
     s->prec->bounds_set = true;
-    if (!sb_interp_companion(s, r, &out))
-        return;
     view(s, a, &va);
+    if (!va.have) {
+        sb_interp_precision_fresh(s, r);
+        return;
+    }
+    if (!sb_interp_companion_write(s, r, &out, true))
+        return;
     for (uint32_t l = 0; l < s->lanes; l++) {
-        float x = F(a[l]), ex = eb(&va, l);
+        float x = F(a[l]), ex = va.e[l];
         bool sensitive;
         if (op == SB_IR_OP_FTOI || op == SB_IR_OP_FTOU)
             sensitive = straddles_step(x, ex, truncf);
         else
             sensitive = ex != 0.0f; /* itof/utof of an integer that may differ */
         out.bound[l] = sensitive ? INFINITY : 0.0f;
-        out.origin[l] = sensitive ? eo(&va, l) : NO_ORIGIN;
+        out.origin[l] = sensitive ? va.o[l] : NO_ORIGIN;
     }
 }
 
@@ -683,9 +886,16 @@ void sb_interp_precision_double(struct interp_state *s, uint32_t op, const uint3
 {
     struct interp_companion cl, ch;
     struct interp_precision *p = s->prec;
-    if (!sb_interp_companion(s, lo, &cl) || !sb_interp_companion(s, hi, &ch))
-        return;
+    inexact_lanes(s);
     bool approximated = op == SB_IR_OP_DDIV || op == SB_IR_OP_DRCP || op == SB_IR_OP_DFMA;
+    if (!approximated && !p->any_inexact && !p->any_tainted) {
+        sb_interp_precision_fresh(s, lo);
+        sb_interp_precision_fresh(s, hi);
+        p->bounds_set = true;
+        return;
+    }
+    if (!sb_interp_companion_write(s, lo, &cl, true) || !sb_interp_companion_write(s, hi, &ch, true))
+        return;
     uint32_t here = (uint32_t)s->inst->offset;
     for (uint32_t l = 0; l < s->lanes; l++) {
         float b;
@@ -710,24 +920,6 @@ void sb_interp_precision_double(struct interp_state *s, uint32_t op, const uint3
         cl.origin[l] = ch.origin[l] = origin;
     }
     p->bounds_set = true;
-}
-
-void sb_interp_precision_read_word(struct interp_state *s, const uint32_t *out, uint32_t l, const uint32_t *word,
-                                   const uint32_t *index)
-{
-    struct interp_companion o, w, ix;
-    if (!sb_interp_companion(s, out, &o))
-        return;
-    if (index && sb_interp_companion(s, index, &ix) && ix.bound[l] != 0.0f) {
-        o.bound[l] = INFINITY;
-        o.origin[l] = ix.origin[l];
-    } else if (word && sb_interp_companion(s, word, &w)) {
-        o.bound[l] = w.bound[0];
-        o.origin[l] = w.origin[0];
-    } else {
-        o.bound[l] = 0.0f;
-        o.origin[l] = NO_ORIGIN;
-    }
 }
 
 /* Is lane `l` of any coordinate array inexact? */
@@ -790,20 +982,23 @@ void sb_interp_precision_texel_loaded(struct interp_state *s, uint32_t *const re
         }
     for (uint32_t c = 0; c < 4; c++) {
         struct interp_companion r;
-        if (!result[c] || !sb_interp_companion(s, result[c], &r))
-            continue;
+        float b = 0.0f;
+        uint32_t o = NO_ORIGIN;
         if (moved) {
-            r.bound[l] = INFINITY;
-            r.origin[l] = origin;
-        } else if (!have) {
-            r.bound[l] = 0.0f;
-            r.origin[l] = NO_ORIGIN;
-        } else if (exact_format) {
-            r.bound[l] = c < words ? memory->bound[word + c] : 0.0f;
-            r.origin[l] = c < words ? memory->origin[word + c] : NO_ORIGIN;
-        } else {
-            r.bound[l] = any;
-            r.origin[l] = any_origin;
+            b = INFINITY;
+            o = origin;
+        } else if (have && exact_format) {
+            b = c < words ? memory->bound[word + c] : 0.0f;
+            o = c < words ? memory->origin[word + c] : NO_ORIGIN;
+        } else if (have) {
+            b = any;
+            o = any_origin;
+        }
+        if (!result[c] || (b == 0.0f && !sb_interp_companion(s, result[c], &r)))
+            continue;
+        if (sb_interp_companion_write(s, result[c], &r, false)) {
+            r.bound[l] = b;
+            r.origin[l] = o;
         }
     }
 }

@@ -346,26 +346,38 @@ struct interp_bound_pool {
     size_t words;
     float *bound;
     uint32_t *origin;
-};
-
-struct interp_precision {
-    struct interp_bound_pool *pools;
-    uint32_t pool_count, pool_capacity;
-    uint8_t *in_inexact;     /* per lane: a source of this instruction carries a nonzero bound */
-    bool any_inexact;
-    bool bounds_set;         /* the running instruction wrote its results' companions */
-    uint32_t origin_hint;    /* an origin among this instruction's inexact sources */
-    uint8_t *tainted;        /* per lane: branched on a precision-sensitive condition */
-    bool any_tainted;
-    uint32_t taint_origin;
-    float **gsm_bound;       /* per g# entry: per DWORD */
-    uint32_t **gsm_origin;
+    uint8_t *valid;          /* per lane array: 0 = exact (its bound words are stale) */
+    size_t arrays;
 };
 
 /** Companion of a lane array (or of one word inside a pool). */
 struct interp_companion {
     float *bound;
     uint32_t *origin;
+};
+
+#define SB_INTERP_PRECISION_SOURCES 16u
+
+struct interp_precision {
+    struct interp_bound_pool *pools;
+    uint32_t pool_count, pool_capacity;
+    /* The running instruction's sources with companions; which lanes are inexact is worked
+     * out from them only when an operation without a rule needs it. */
+    struct interp_companion sources[SB_INTERP_PRECISION_SOURCES];
+    uint32_t source_count;
+    bool sources_overflow;
+    bool inexact_known;
+    uint8_t *in_inexact;     /* per lane: a source of this instruction carries a nonzero bound */
+    bool any_inexact;
+    bool bounds_set;         /* the running instruction wrote its results' companions */
+    uint32_t origin_hint;    /* an origin among this instruction's inexact sources */
+    float *zeros;            /* `lanes` zero bounds and no-origins, for exact sources */
+    uint32_t *no_origin;
+    uint8_t *tainted;        /* per lane: branched on a precision-sensitive condition */
+    bool any_tainted;
+    uint32_t taint_origin;
+    float **gsm_bound;       /* per g# entry: per DWORD */
+    uint32_t **gsm_origin;
 };
 
 /** Allocates the companions of a tracked run (after the state's arrays exist). */
@@ -375,11 +387,18 @@ enum sb_result sb_interp_precision_add_pool(struct interp_state *s, const uint32
 void sb_interp_precision_release(struct interp_state *s);
 /** Zeroes every bound (a new batch). */
 void sb_interp_precision_clear(struct interp_state *s);
-/** The companion of `array` (false: not computed into, so exact). */
+/** The companion of `array` (false: not computed into, or exact). */
 bool sb_interp_companion(const struct interp_state *s, const uint32_t *array, struct interp_companion *out);
+/** The companion of `array` to write: `whole` when the caller writes every lane, else the
+ *  lanes it leaves keep their bounds (0 if the array was exact). False: not in a pool. */
+bool sb_interp_companion_write(struct interp_state *s, const uint32_t *array, struct interp_companion *out,
+                               bool whole);
+/** Whether lane `l` of the running instruction read an inexact source; and one origin. */
+bool sb_interp_precision_inexact(struct interp_state *s, uint32_t l);
+uint32_t sb_interp_precision_hint(struct interp_state *s);
 /** Per instruction: forget the previous one's sources. */
 void sb_interp_precision_begin(struct interp_state *s);
-/** A scratch array handed out: exact until something says otherwise. */
+/** An array handed out or overwritten without a rule: exact until something says otherwise. */
 void sb_interp_precision_fresh(struct interp_state *s, const uint32_t *array);
 /** A source array the running instruction reads. */
 void sb_interp_precision_note_source(struct interp_state *s, const uint32_t *array);

@@ -213,9 +213,7 @@ static void sample_bounds(struct interp_state *s, const struct sb_ir_instruction
 {
     s->prec->bounds_set = true;
     struct interp_companion oc[4];
-    for (uint32_t c = 0; c < 4; c++)
-        if (!sb_interp_companion(s, out[c], &oc[c]))
-            return;
+    bool written = false;
     uint32_t axes = o->sh.axes;
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
@@ -228,7 +226,11 @@ static void sample_bounds(struct interp_state *s, const struct sb_ir_instruction
             other += operand_bound(s, o->coord[o->dir], l, &origin);
         other += operand_bound(s, o->extra, l, &origin);
         if (e[0] == 0.0f && e[1] == 0.0f && e[2] == 0.0f && other == 0.0f)
-            continue; /* companions are 0 from the scratch hand-out */
+            continue; /* exact: what the results start as */
+        for (uint32_t c = 0; c < 4 && !written; c++)
+            if (!sb_interp_companion_write(s, out[c], &oc[c], false))
+                return;
+        written = true;
         bool sensitive = other != 0.0f || o->sh.cube || o->f->gather || o->f->dref;
         float center[3] = { 0.0f, 0.0f, 0.0f }, candidates[3][3];
         uint32_t count[3] = { 1, 1, 1 };
@@ -309,7 +311,7 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
                 lane_value(in, &o, l, NULL, v, &corner);
             for (uint32_t c = 0; corner && c < 4; c++) {
                 struct interp_companion oc;
-                if (sb_interp_companion(s, out[c], &oc)) {
+                if (sb_interp_companion_write(s, out[c], &oc, false)) {
                     oc.bound[l] = INFINITY; /* Vulkan: a corner texel of seamless filtering is the device's choice */
                     oc.origin[l] = (uint32_t)in->offset;
                 }
