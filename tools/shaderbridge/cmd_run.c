@@ -207,7 +207,7 @@ int cli_cmd_run(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     struct sb_rt_program *program = NULL;
-    int loaded = cli_run_load(&o, &program);
+    int loaded = cli_run_load(&o, &program, NULL);
     if (loaded != CLI_EXIT_OK)
         return loaded;
     int status;

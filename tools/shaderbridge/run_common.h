@@ -15,6 +15,9 @@
 
 /** Exit status of run/validate when the shader could not be run (unsupported, no device). */
 #define CLI_EXIT_NOT_RUN 3
+/** Exit status of validate when an input's verdict is `undefined` (a race or undefined read
+ *  explains its differences) and none disagrees; above not-run, below disagree. */
+#define CLI_EXIT_UNDEFINED 4
 
 struct cli_run_options {
     const char *file;
@@ -46,8 +49,11 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
                          struct cli_run_options *options);
 
 /** Loads FILE into a program: CLI_EXIT_OK, or (the error printed) the exit status for the
- *  failure — CLI_EXIT_NOT_RUN for what cannot be run (cli_run_exit_for), else 1. */
-int cli_run_load(const struct cli_run_options *options, struct sb_rt_program **program);
+ *  failure — CLI_EXIT_NOT_RUN for what cannot be run (cli_run_exit_for), else 1. `error`
+ *  (NULL: not wanted) receives the failure too: the loader's, or SB_ERROR_IO when the file
+ *  could not be read. */
+int cli_run_load(const struct cli_run_options *options, struct sb_rt_program **program,
+                 struct sb_error *error);
 
 /** Opens the device (or a CPU-only context with `cpu`); prints the error on failure. */
 bool cli_run_context(const struct cli_run_options *options, struct sb_rt_context **context);
