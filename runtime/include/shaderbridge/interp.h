@@ -98,6 +98,10 @@ struct sb_interp_undefined_event {
 struct sb_interp_tracking {
     bool precision;           /**< in: carry error bounds */
     bool undefined;           /**< in: detect races, atomic order, uninitialised g# reads */
+    /** in: with `precision`, also keep for every word the instruction that contributed most
+     *  to its bound (`origin`); without it the commonest operations (add, mul, mad, min, max)
+     *  leave their origins unset (faster). */
+    bool origins;
     uint32_t resource_count;  /**< out: entries of the per-resource arrays (the table's count) */
     /** Per resource of the table (NULL for resources that are not UAVs): per 32-bit word of
      *  its data, the allowed |device - interpreter| (0: exact) ... */

@@ -191,6 +191,11 @@ struct sb_validate_options {
     /** Pixel programs: the target's width and height in pixels (one point each);
      *  0 = 8 and 8 x group_count[0]. */
     uint32_t draw_width, draw_height;
+    /** With sides = SB_VALIDATE_SIDE_CPU: run the interpreter with all its evidence
+     *  (sb_interp_tracking with precision, origins and the undefined-behaviour detector) into
+     *  report->tracking. sb_validate does that run itself, after the comparison, only when
+     *  words differ: a tracked run is several times slower than a plain one. */
+    bool origins;
 };
 
 /** sb_validate_options::sides */
@@ -260,7 +265,10 @@ struct sb_validate_report {
  * program's input type (fewer when the records would pass 32 MiB), vertex attributes from a
  * generated vertex stage, every emitted vertex, stream and cut captured by an instrumented
  * copy of the program (SB_VALIDATE_CLASS_GEOMETRY); the interpreter runs first. SB_SUCCESS
- * means both ran; agreement is report->mismatch_count == 0. Hull and domain programs:
+ * means both ran; report->verdict says what the comparison concluded. When words differ
+ * under D3D's rules, the interpreter runs once more with its evidence (precision bounds and
+ * their origins, the undefined-behaviour detector: report->tracking) and each differing word
+ * is explained by it or counted as unexplained (verdict DISAGREE). Hull and domain programs:
  * SB_ERROR_RUN_UNSUPPORTED. With options->sides naming one side, only that side runs (what
  * `shaderbridge run` uses); its results are in report->gpu or report->cpu.
  */

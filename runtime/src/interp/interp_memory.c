@@ -109,15 +109,18 @@ static enum sb_result load(struct interp_state *s, const struct sb_ir_instructio
             return s->result;
     if (!base)
         return s->result;
-    struct interp_companion mc;
-    bool tracked = s->prec && sb_interp_precision_memory(s, m.bytes, &mc);
+    struct interp_access_track t;
+    if (s->prec) {
+        sb_interp_precision_access_begin(s, &t, (const uint32_t *const *)r, base, false);
+        t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
+    }
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
             continue;
         if (per_lane(mem_op) && !resolve(s, mem_op, l, &m))
             return s->result;
         if (s->prec && per_lane(mem_op))
-            tracked = sb_interp_precision_memory(s, m.bytes, &mc);
+            t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
         for (uint32_t c = 0; c < 4; c++) {
             if (!(mask & (1u << c)))
                 continue;
@@ -127,8 +130,7 @@ static enum sb_result load(struct interp_state *s, const struct sb_ir_instructio
                 memcpy(&v, p, 4);
             r[c][l] = v;
             if (s->prec)
-                sb_interp_precision_loaded(s, r[c], l, &mc, tracked && p, p ? (uint32_t)((p - m.bytes) / 4) : 0,
-                                           base);
+                sb_interp_precision_load_lane(s, &t, c, l, p != NULL, p ? (uint32_t)((p - m.bytes) / 4) : 0);
         }
     }
     if (sb_interp_store(s, d, mask, (const uint32_t *const *)r, SB_IR_TYPE_UINT) && in->dst_count >= 2) {
@@ -161,21 +163,24 @@ static enum sb_result store(struct interp_state *s, const struct sb_ir_instructi
     const uint32_t *v[4];
     if (!base || !sb_interp_load(s, &in->src[structured ? 2 : 1], mask, SB_IR_TYPE_UINT, v))
         return s->result;
-    struct interp_companion mc;
-    bool tracked = s->prec && sb_interp_precision_memory(s, m.bytes, &mc);
+    struct interp_access_track t;
+    if (s->prec) {
+        sb_interp_precision_access_begin(s, &t, v, base, true);
+        t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
+    }
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
             continue;
         if (per_lane(mem_op) && !resolve(s, mem_op, l, &m))
             return s->result;
         if (s->prec && per_lane(mem_op))
-            tracked = sb_interp_precision_memory(s, m.bytes, &mc);
+            t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
         for (uint32_t c = 0; c < 4; c++) {
             uint8_t *p = (mask & (1u << c)) ? dword(&m, base[l] + c) : NULL;
             if (p)
                 memcpy(p, &v[c][l], 4);
-            if (p && tracked)
-                sb_interp_precision_stored(s, &mc, (uint32_t)((p - m.bytes) / 4), v[c], l, base);
+            if (p && s->prec && t.have_memory)
+                sb_interp_precision_store_lane(s, &t, c, l, (uint32_t)((p - m.bytes) / 4));
         }
     }
     return s->result;

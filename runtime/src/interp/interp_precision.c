@@ -78,6 +78,7 @@ enum sb_result sb_interp_precision_setup(struct interp_state *s)
     if (!p)
         return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     s->prec = p;
+    p->origins = s->track->origins;
     size_t n = s->lanes;
     p->in_inexact = calloc(n, 1);
     p->tainted = calloc(n, 1);
@@ -308,7 +309,8 @@ void sb_interp_precision_write(struct interp_state *s, const uint32_t *to, const
             /* in place (a result about to trade places with a register) */
         } else if (all) {
             memcpy(t.bound, f.bound, s->lanes * sizeof(float));
-            memcpy(t.origin, f.origin, s->lanes * sizeof(uint32_t));
+            if (p->origins)
+                memcpy(t.origin, f.origin, s->lanes * sizeof(uint32_t));
         } else {
             for (uint32_t l = 0; l < s->lanes; l++) {
                 t.bound[l] = active[l] ? f.bound[l] : t.bound[l];
@@ -398,47 +400,60 @@ void sb_interp_precision_address(struct interp_state *s, const uint32_t *address
     }
 }
 
-void sb_interp_precision_loaded(struct interp_state *s, const uint32_t *result, uint32_t l,
-                                const struct interp_companion *memory, bool have, uint32_t word,
-                                const uint32_t *address)
+void sb_interp_precision_access_begin(struct interp_state *s, struct interp_access_track *t,
+                                      const uint32_t *const lanes[4], const uint32_t *address, bool store)
 {
-    struct interp_companion r, a;
-    s->prec->bounds_set = true;
-    float b = 0.0f;
-    uint32_t origin = NO_ORIGIN;
-    if (address && sb_interp_companion(s, address, &a) && a.bound[l] != 0.0f) {
-        b = INFINITY; /* the device may read another word */
-        origin = a.origin[l];
-    } else if (have) {
-        b = memory->bound[word];
-        origin = memory->origin[word];
+    struct interp_companion a;
+    memset(t, 0, sizeof(*t));
+    if (address && sb_interp_companion(s, address, &a)) {
+        t->address = a.bound;
+        t->address_origin = a.origin;
     }
-    if (b == 0.0f && !sb_interp_companion(s, result, &r))
-        return;
-    if (sb_interp_companion_write(s, result, &r, false)) {
-        r.bound[l] = b;
-        r.origin[l] = origin;
+    for (uint32_t c = 0; c < 4; c++) {
+        t->lanes[c] = lanes[c];
+        if (store)
+            t->open[c] = lanes[c] && sb_interp_companion(s, lanes[c], &t->value[c]);
     }
+    if (!store)
+        s->prec->bounds_set = true;
 }
 
-void sb_interp_precision_stored(struct interp_state *s, const struct interp_companion *memory, uint32_t word,
-                                const uint32_t *value, uint32_t l, const uint32_t *address)
+void sb_interp_precision_load_lane(struct interp_state *s, struct interp_access_track *t, uint32_t c, uint32_t l,
+                                   bool in_bounds, uint32_t word)
 {
-    struct interp_companion v, a;
-    bool have = sb_interp_companion(s, value, &v);
-    float b = have ? v.bound[l] : 0.0f;
-    uint32_t origin = have ? v.origin[l] : NO_ORIGIN;
-    if (address && sb_interp_companion(s, address, &a) && a.bound[l] != 0.0f) {
+    float b = 0.0f;
+    uint32_t origin = NO_ORIGIN;
+    if (t->address && t->address[l] != 0.0f) {
+        b = INFINITY; /* the device may read another word */
+        origin = t->address_origin[l];
+    } else if (t->have_memory && in_bounds) {
+        b = t->memory.bound[word];
+        origin = t->memory.origin[word];
+    }
+    if (b == 0.0f && !t->open[c])
+        return; /* the result array is still exact */
+    if (!t->open[c] && !(t->open[c] = sb_interp_companion_write(s, t->lanes[c], &t->value[c], false)))
+        return;
+    t->value[c].bound[l] = b;
+    t->value[c].origin[l] = origin;
+}
+
+void sb_interp_precision_store_lane(struct interp_state *s, struct interp_access_track *t, uint32_t c, uint32_t l,
+                                    uint32_t word)
+{
+    float b = t->open[c] ? t->value[c].bound[l] : 0.0f;
+    uint32_t origin = t->open[c] ? t->value[c].origin[l] : NO_ORIGIN;
+    if (t->address && t->address[l] != 0.0f) {
         b = INFINITY;
-        origin = a.origin[l];
+        origin = t->address_origin[l];
     }
     if (s->prec->tainted[l]) {
         b = INFINITY;
         if (origin == NO_ORIGIN)
             origin = s->prec->taint_origin;
     }
-    memory->bound[word] = b;
-    memory->origin[word] = origin;
+    t->memory.bound[word] = b;
+    t->memory.origin[word] = origin;
 }
 
 void sb_interp_precision_set(struct interp_state *s, const struct interp_companion *memory, uint32_t word, float b,
@@ -491,7 +506,7 @@ void sb_interp_precision_branch(struct interp_state *s, const uint32_t *conditio
 
 /* The spacing of floats at |x| (x >= 0); 2^-126 at and below the normal range's bottom, where a
  * device may also flush. Branch-free, so the lane loops vectorize. */
-static inline float ulp(float x)
+SB_INTERP_LANE float ulp(float x)
 {
     uint32_t e = U(x) & 0x7F800000u;
     uint32_t u = e > (24u << 23) ? e - (23u << 23) : (1u << 23);
@@ -499,7 +514,7 @@ static inline float ulp(float x)
 }
 
 /* A denormal a device may flush to zero moves by its own magnitude. */
-static inline float flushable(float x)
+SB_INTERP_LANE float flushable(float x)
 {
     float m = fabsf(x);
     return m < 0x1p-126f ? m : 0.0f;
@@ -617,95 +632,142 @@ static void view(const struct interp_state *s, const uint32_t *v, struct src_vie
     out->o = out->have ? c.origin : s->prec->no_origin;
 }
 
-/* The correctly rounded binary ops and mad, lane by lane without branches (vectorized). */
-SB_INTERP_KERNEL static void add_kernel(const uint32_t *restrict a, const uint32_t *restrict b,
-                                        const uint32_t *restrict r, const float *restrict ea,
-                                        const float *restrict eb, const uint32_t *restrict oa,
-                                        const uint32_t *restrict ob, float *restrict out,
-                                        uint32_t *restrict origin, uint32_t here, uint32_t n)
+/* One lane of the branch-free kernels: the bound, and what the origin is picked from. */
+struct lane_parts {
+    float total;      /* the bound */
+    float local;      /* the operation's own allowance */
+    float propagated; /* what the sources' bounds allow */
+    uint32_t source;  /* 0, 1, 2: the source contributing most to `propagated` */
+};
+
+/* One rounding of a result of magnitude m (at most one ULP: |m| * 2^-23 is never less, and the
+ * floor 2^-126 covers results a device may flush). */
+SB_INTERP_LANE float rounding(float m)
 {
-    for (uint32_t l = 0; l < n; l++) {
-        float fa = flushable(F(a[l])), fb = flushable(F(b[l]));
-        float x = ea[l] + fa, y = eb[l] + fb, e = x + y, m = fabsf(F(r[l]));
-        float rounding = ulp(m + e); /* computed unconditionally: selects, not branches */
-        float local = (e != 0.0f ? rounding : 0.0f) + flushable(F(r[l]));
-        float total = e + local;
-        out[l] = total;
-        origin[l] = total == 0.0f ? NO_ORIGIN : local >= e ? here : x >= y ? oa[l] : ob[l];
-    }
+    float r = m * 0x1p-23f;
+    return r > 0x1p-126f ? r : 0x1p-126f;
 }
 
-SB_INTERP_KERNEL static void mul_kernel(const uint32_t *restrict a, const uint32_t *restrict b,
-                                        const uint32_t *restrict r, const float *restrict ea,
-                                        const float *restrict eb, const uint32_t *restrict oa,
-                                        const uint32_t *restrict ob, float *restrict out,
-                                        uint32_t *restrict origin, uint32_t here, uint32_t n)
+/* `flush`: some operand or result of the instruction is a denormal (found by one scan), so a
+ * device's flushing to zero moves it by its magnitude; without, those terms are left out. */
+SB_INTERP_LANE float flushed(float x, bool flush)
 {
-    for (uint32_t l = 0; l < n; l++) {
-        float fa = F(a[l]), fb = F(b[l]);
-        float x = ea[l] + flushable(fa), y = eb[l] + flushable(fb);
-        float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y, m = fabsf(F(r[l]));
-        float rounding = ulp(m + e);
-        float local = (e != 0.0f ? rounding : 0.0f) + flushable(F(r[l]));
-        float total = e + local;
-        out[l] = total == total ? total : INFINITY;
-        origin[l] = total == 0.0f ? NO_ORIGIN : local >= e ? here : pa >= pb ? oa[l] : ob[l];
-    }
+    return flush ? flushable(x) : 0.0f;
+}
+
+SB_INTERP_LANE struct lane_parts add_lane(float fa, float fb, float fr, float ea, float eb, bool flush)
+{
+    float x = ea + flushed(fa, flush), y = eb + flushed(fb, flush), e = x + y;
+    float rounded = rounding(fabsf(fr) + e); /* computed unconditionally: selects, not branches */
+    float local = (e != 0.0f ? rounded : 0.0f) + flushed(fr, flush);
+    struct lane_parts p = { e + local, local, e, x >= y ? 0u : 1u };
+    return p;
+}
+
+SB_INTERP_LANE struct lane_parts mul_lane(float fa, float fb, float fr, float ea, float eb, bool flush)
+{
+    float x = ea + flushed(fa, flush), y = eb + flushed(fb, flush);
+    float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y;
+    float rounded = rounding(fabsf(fr) + e);
+    float local = (e != 0.0f ? rounded : 0.0f) + flushed(fr, flush);
+    float total = e + local;
+    struct lane_parts p = { total == total ? total : INFINITY, local, e, pa >= pb ? 0u : 1u };
+    return p;
 }
 
 /* mad: on these inputs the device returns the product rounded and added, or the exact product
- * added (fused); they differ only when the product is not a float (checked exactly in double),
- * by at most half its ULP and one rounding of the sum. */
-SB_INTERP_KERNEL static void mad_kernel(const uint32_t *restrict a, const uint32_t *restrict b,
-                                        const uint32_t *restrict c, const uint32_t *restrict r,
-                                        const float *restrict ea, const float *restrict eb,
-                                        const float *restrict ec, const uint32_t *restrict oa,
-                                        const uint32_t *restrict ob, const uint32_t *restrict oc,
-                                        float *restrict out, uint32_t *restrict origin, uint32_t here, uint32_t n)
+ * added (fused); they differ only when the product is not a float, by at most half its ULP and
+ * one rounding of the sum. The product's rounding error is found exactly with Dekker's split
+ * (halves of 12 bits multiply exactly; NaN when a half overflows, which counts as rounded). */
+SB_INTERP_LANE struct lane_parts mad_lane(float fa, float fb, float fc, float fr, float ea, float eb, float ec,
+                                          bool flush)
 {
-    for (uint32_t l = 0; l < n; l++) {
-        float fa = F(a[l]), fb = F(b[l]);
-        float x = ea[l] + flushable(fa), y = eb[l] + flushable(fb), z = ec[l] + flushable(F(c[l]));
-        float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y + z, m = fabsf(F(r[l]));
-        /* The product's rounding error, exactly (Dekker: halves of 12 bits multiply exactly);
-         * NaN when a half overflows, which counts as rounded. */
-        float product = fa * fb;
-        float ca = 4097.0f * fa, cb = 4097.0f * fb;
-        float ah = ca - (ca - fa), al = fa - ah, bh = cb - (cb - fb), bl = fb - bh;
-        float rest = ((ah * bh - product) + ah * bl + al * bh) + al * bl;
-        float fused_gap = 0.5f * ulp(fabsf(product)) + ulp(m), rounding = ulp(m + e);
-        float fused = rest != 0.0f ? fused_gap : 0.0f;
-        float local = fused + (e != 0.0f ? rounding : 0.0f) + flushable(F(r[l]));
-        float total = e + local;
-        out[l] = total == total ? total : INFINITY;
-        uint32_t from_ab = pa >= pb ? oa[l] : ob[l];
-        uint32_t from = (z >= pa) & (z >= pb) ? oc[l] : from_ab;
-        uint32_t mine = local >= e ? here : from;
-        origin[l] = total == 0.0f ? NO_ORIGIN : mine;
-    }
+    float x = ea + flushed(fa, flush), y = eb + flushed(fb, flush), z = ec + flushed(fc, flush);
+    float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y + z, m = fabsf(fr);
+    float product = fa * fb;
+    float ca = 4097.0f * fa, cb = 4097.0f * fb;
+    float ah = ca - (ca - fa), al = fa - ah, bh = cb - (cb - fb), bl = fb - bh;
+    float rest = ((ah * bh - product) + ah * bl + al * bh) + al * bl;
+    float gap = 0.5f * rounding(fabsf(product)) + rounding(m), rounded = rounding(m + e);
+    float local = (rest != 0.0f ? gap : 0.0f) + (e != 0.0f ? rounded : 0.0f) + flushed(fr, flush);
+    float total = e + local;
+    uint32_t ab = pa >= pb ? 0u : 1u;
+    struct lane_parts p = { total == total ? total : INFINITY, local, e, (z >= pa) & (z >= pb) ? 2u : ab };
+    return p;
 }
 
 /* min/max: the result lies between the op of the low ends and the op of the high ends, so an
- * operand that certainly loses (max(x, 1e-7) with x well below) contributes nothing. */
-SB_INTERP_KERNEL static void minmax_kernel(bool is_max, const uint32_t *restrict a, const uint32_t *restrict b,
-                                           const uint32_t *restrict r, const float *restrict ea,
-                                           const float *restrict eb, const uint32_t *restrict oa,
-                                           const uint32_t *restrict ob, float *restrict out,
-                                           uint32_t *restrict origin, uint32_t n)
+ * operand that certainly loses (max(x, 1e-7) with x well below) contributes nothing.
+ * max(x, y) = -min(-x, -y): `sign` -1 turns one into the other. */
+SB_INTERP_LANE struct lane_parts min_lane(float sign, float fa, float fb, float fr, float ea, float eb)
 {
-    /* max(x, y) = -min(-x, -y): one loop for both (negating a source swaps its ends). */
-    float sign = is_max ? -1.0f : 1.0f;
+    fa *= sign;
+    fb *= sign;
+    fr *= sign;
+    float al = fa - ea, ah = fa + ea, bl = fb - eb, bh = fb + eb;
+    float lo = al < bl ? al : bl, hi = ah < bh ? ah : bh;
+    float up = hi - fr, down = fr - lo;
+    float e = up > down ? up : down;
+    float fallback = ea > eb ? ea : eb;
+    e = e >= 0.0f ? e : fallback; /* NaN operands */
+    struct lane_parts p = { e, 0.0f, e, ea >= eb ? 0u : 1u };
+    return p;
+}
+
+/* Bounds of one op over all lanes (vectorized); origins in a second loop only when the
+ * tracking asks for them. `sign`: min/max (see min_lane). */
+SB_INTERP_KERNEL static void kernel(uint32_t op, float sign, bool flush, const uint32_t *restrict a,
+                                    const uint32_t *restrict b, const uint32_t *restrict c,
+                                    const uint32_t *restrict r, const float *restrict ea, const float *restrict eb,
+                                    const float *restrict ec, float *restrict out, uint32_t n)
+{
+    switch (op) {
+    case SB_IR_OP_ADD:
+        if (flush)
+            for (uint32_t l = 0; l < n; l++)
+                out[l] = add_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], true).total;
+        else
+            for (uint32_t l = 0; l < n; l++)
+                out[l] = add_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], false).total;
+        break;
+    case SB_IR_OP_MUL:
+        if (flush)
+            for (uint32_t l = 0; l < n; l++)
+                out[l] = mul_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], true).total;
+        else
+            for (uint32_t l = 0; l < n; l++)
+                out[l] = mul_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], false).total;
+        break;
+    case SB_IR_OP_MAD:
+        if (flush)
+            for (uint32_t l = 0; l < n; l++)
+                out[l] = mad_lane(F(a[l]), F(b[l]), F(c[l]), F(r[l]), ea[l], eb[l], ec[l], true).total;
+        else
+            for (uint32_t l = 0; l < n; l++)
+                out[l] = mad_lane(F(a[l]), F(b[l]), F(c[l]), F(r[l]), ea[l], eb[l], ec[l], false).total;
+        break;
+    default:
+        for (uint32_t l = 0; l < n; l++)
+            out[l] = min_lane(sign, F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l]).total;
+        break;
+    }
+}
+
+static void kernel_origins(uint32_t op, float sign, bool flush, const uint32_t *a, const uint32_t *b,
+                           const uint32_t *c, const uint32_t *r, const float *const e[3],
+                           const uint32_t *const o[3], uint32_t *out, uint32_t here, uint32_t n)
+{
     for (uint32_t l = 0; l < n; l++) {
-        float fa = sign * F(a[l]), fb = sign * F(b[l]), fr = sign * F(r[l]);
-        float al = fa - ea[l], ah = fa + ea[l], bl = fb - eb[l], bh = fb + eb[l];
-        float lo = al < bl ? al : bl, hi = ah < bh ? ah : bh;
-        float up = hi - fr, down = fr - lo;
-        float e = up > down ? up : down;
-        float fallback = ea[l] > eb[l] ? ea[l] : eb[l];
-        e = e >= 0.0f ? e : fallback; /* NaN operands */
-        out[l] = e;
-        uint32_t from = ea[l] >= eb[l] ? oa[l] : ob[l];
-        origin[l] = e == 0.0f ? NO_ORIGIN : from;
+        struct lane_parts p;
+        if (op == SB_IR_OP_ADD)
+            p = add_lane(F(a[l]), F(b[l]), F(r[l]), e[0][l], e[1][l], flush);
+        else if (op == SB_IR_OP_MUL)
+            p = mul_lane(F(a[l]), F(b[l]), F(r[l]), e[0][l], e[1][l], flush);
+        else if (op == SB_IR_OP_MAD)
+            p = mad_lane(F(a[l]), F(b[l]), F(c[l]), F(r[l]), e[0][l], e[1][l], e[2][l], flush);
+        else
+            p = min_lane(sign, F(a[l]), F(b[l]), F(r[l]), e[0][l], e[1][l]);
+        out[l] = p.total == 0.0f ? NO_ORIGIN : p.local >= p.propagated && p.local != 0.0f ? here : o[p.source][l];
     }
 }
 
@@ -734,16 +796,20 @@ void sb_interp_precision_lanewise(struct interp_state *s, uint32_t op, const uin
     if (!sb_interp_companion_write(s, r, &out, true))
         return;
     uint32_t here = (uint32_t)s->inst->offset, n = s->lanes;
-    switch (op) {
-    case SB_IR_OP_ADD: add_kernel(a, b, r, va.e, vb.e, va.o, vb.o, out.bound, out.origin, here, n); return;
-    case SB_IR_OP_MUL: mul_kernel(a, b, r, va.e, vb.e, va.o, vb.o, out.bound, out.origin, here, n); return;
-    case SB_IR_OP_MAD:
-        mad_kernel(a, b, c, r, va.e, vb.e, vc.e, va.o, vb.o, vc.o, out.bound, out.origin, here, n);
+    if (op == SB_IR_OP_ADD || op == SB_IR_OP_MUL || op == SB_IR_OP_MAD || op == SB_IR_OP_MIN ||
+        op == SB_IR_OP_MAX) {
+        float sign = op == SB_IR_OP_MAX ? -1.0f : 1.0f;
+        const uint32_t *third = op == SB_IR_OP_MAD ? c : a;
+        /* Denormal operands are rare, but checking for them costs about what allowing for
+         * their flushing in every lane does. */
+        bool flush = true;
+        kernel(op, sign, flush, a, b, third, r, va.e, vb.e, op == SB_IR_OP_MAD ? vc.e : va.e, out.bound, n);
+        if (s->prec->origins) {
+            const float *e[3] = { va.e, vb.e, vc.e };
+            const uint32_t *o[3] = { va.o, vb.o, vc.o };
+            kernel_origins(op, sign, flush, a, b, c, r, e, o, out.origin, here, n);
+        }
         return;
-    case SB_IR_OP_MIN: case SB_IR_OP_MAX:
-        minmax_kernel(op == SB_IR_OP_MAX, a, b, r, va.e, vb.e, va.o, vb.o, out.bound, out.origin, n);
-        return;
-    default: break;
     }
     for (uint32_t l = 0; l < n; l++) {
         if (!s->active[l]) {

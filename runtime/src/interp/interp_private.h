@@ -48,6 +48,14 @@
 #define SB_INTERP_KERNEL
 #endif
 
+/* Per-lane helpers of the lane kernels: inlined into each loop so the loop vectorizes (GCC
+ * otherwise keeps a large helper out of line when two loops call it). */
+#if defined(__GNUC__)
+#define SB_INTERP_LANE static inline __attribute__((always_inline))
+#else
+#define SB_INTERP_LANE static inline
+#endif
+
 #define SB_INTERP_MAX_LANES 1024u
 /* Lane arrays are whole blocks of this many lanes (the padding lanes are never active), so
  * vector loops need no scalar tail and arrays stay 16-byte aligned for doubles. */
@@ -371,6 +379,7 @@ struct interp_precision {
     bool any_inexact;
     bool bounds_set;         /* the running instruction wrote its results' companions */
     uint32_t origin_hint;    /* an origin among this instruction's inexact sources */
+    bool origins;            /* sb_interp_tracking::origins: keep the hot kernels' origins too */
     float *zeros;            /* `lanes` zero bounds and no-origins, for exact sources */
     uint32_t *no_origin;
     uint8_t *tainted;        /* per lane: branched on a precision-sensitive condition */
@@ -418,13 +427,25 @@ bool sb_interp_precision_memory(const struct interp_state *s, const uint8_t *byt
 /** An address computed from a and b (either NULL): INFINITY where they are inexact. */
 void sb_interp_precision_address(struct interp_state *s, const uint32_t *address, const uint32_t *a,
                                  const uint32_t *b);
-/** Lane `l` of `result` loaded from memory word `word` (`have`: memory is tracked). */
-void sb_interp_precision_loaded(struct interp_state *s, const uint32_t *result, uint32_t l,
-                                const struct interp_companion *memory, bool have, uint32_t word,
-                                const uint32_t *address);
-/** Memory word `word` stored from lane `l` of `value`. */
-void sb_interp_precision_stored(struct interp_state *s, const struct interp_companion *memory, uint32_t word,
-                                const uint32_t *value, uint32_t l, const uint32_t *address);
+/** What a raw/structured load or store keeps between its lanes (looked up once). */
+struct interp_access_track {
+    const float *address;            /* bounds of the DWORD addresses, or NULL when exact */
+    const uint32_t *address_origin;
+    struct interp_companion memory;  /* the memory's bounds, when `have_memory` */
+    bool have_memory;
+    const uint32_t *lanes[4];        /* per component: the result (load) or value (store) array */
+    struct interp_companion value[4];
+    bool open[4];                    /* load: result companion opened; store: value companion found */
+};
+/** Starts a load into result[c] (or a store of value[c]: `store`) at `address`. */
+void sb_interp_precision_access_begin(struct interp_state *s, struct interp_access_track *t,
+                                      const uint32_t *const lanes[4], const uint32_t *address, bool store);
+/** Lane `l` of component `c` loaded from memory word `word` (`in_bounds` false: read 0). */
+void sb_interp_precision_load_lane(struct interp_state *s, struct interp_access_track *t, uint32_t c, uint32_t l,
+                                   bool in_bounds, uint32_t word);
+/** Memory word `word` stored from lane `l` of component `c`. */
+void sb_interp_precision_store_lane(struct interp_state *s, struct interp_access_track *t, uint32_t c, uint32_t l,
+                                    uint32_t word);
 /** Sets a memory word's bound directly (atomics). */
 void sb_interp_precision_set(struct interp_state *s, const struct interp_companion *memory, uint32_t word, float b,
                              uint32_t origin);

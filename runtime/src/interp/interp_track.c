@@ -30,10 +30,11 @@ void sb_interp_tracking_release(struct sb_interp_tracking *t)
     free(t->output_bound);
     free(t->output_origin);
     free(t->output_undefined);
-    bool precision = t->precision, undefined = t->undefined;
+    bool precision = t->precision, undefined = t->undefined, origins = t->origins;
     memset(t, 0, sizeof(*t));
     t->precision = precision;
     t->undefined = undefined;
+    t->origins = origins;
 }
 
 enum sb_result sb_interp_track_outputs(struct interp_state *s, size_t words)

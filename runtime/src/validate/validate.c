@@ -271,6 +271,33 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
     }
 }
 
+/* Words differ: the interpreter runs again, alone, on the same inputs with its evidence on
+ * (precision bounds with their origins, the undefined-behaviour detector), which is several
+ * times slower than a plain run and so is paid only here. The evidence is moved into the
+ * report and its comparison counts are reset for a second comparison. False (the report
+ * unchanged) when the rerun fails. */
+static bool gather_evidence(const struct sb_rt_program *program, const struct sb_validate_options *options,
+                            struct sb_validate_report *report)
+{
+    struct sb_validate_options o = *options;
+    o.sides = SB_VALIDATE_SIDE_CPU;
+    o.origins = true;
+    struct sb_validate_report *again = NULL;
+    struct sb_error ignored = { 0 };
+    if (sb_validate(NULL, program, &o, &again, &ignored) != SB_SUCCESS)
+        return false;
+    sb_interp_tracking_release(&report->tracking);
+    report->tracking = again->tracking;
+    memset(&again->tracking, 0, sizeof(again->tracking));
+    sb_validate_report_destroy(again);
+    report->words_compared = report->mismatch_count = report->unconstrained = 0;
+    report->within_precision = report->precision_sensitive = report->undefined_words = report->unexplained = 0;
+    report->kept = 0;
+    report->has_worst = false;
+    memset(&report->worst, 0, sizeof(report->worst));
+    return true;
+}
+
 /* The name of the instruction at shader byte offset `offset`, for the report. */
 static void origin_name(const struct sb_ir_program *ir, uint32_t offset, char *out, size_t size)
 {
@@ -432,9 +459,10 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     sb_rt_inputs_destroy(base);
     /* Evidence for the verdict: only when both sides run and compare (PICA programs are
      * compared bit for bit). */
-    if (r == SB_SUCCESS && !pica_gs && o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU) &&
-        !o.interp.tracking && program->ir->source != SB_IR_SOURCE_PICA) {
+    if (r == SB_SUCCESS && !pica_gs && o.sides == SB_VALIDATE_SIDE_CPU && o.origins && !o.interp.tracking &&
+        program->ir->source != SB_IR_SOURCE_PICA) {
         report->tracking.precision = report->tracking.undefined = true;
+        report->tracking.origins = o.origins;
         o.interp.tracking = &report->tracking;
     }
     if (r != SB_SUCCESS || pica_gs) {
@@ -459,7 +487,10 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     }
     if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU)) {
         report->ulps_override = o.float_ulps != 0;
-        compare(report, &o, o.max_mismatches, program->ir->source == SB_IR_SOURCE_PICA);
+        bool exact = program->ir->source == SB_IR_SOURCE_PICA;
+        compare(report, &o, o.max_mismatches, exact);
+        if (report->mismatch_count && !exact && !o.interp.tracking && gather_evidence(program, &o, report))
+            compare(report, &o, o.max_mismatches, exact);
         conclude(report, program);
     }
     *out = report;
