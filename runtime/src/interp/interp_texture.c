@@ -105,6 +105,9 @@ static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_inst
                                                        with_mip ? (int32_t)a[3][l] : 0);
             if (p)
                 sb_interp_texel_decode(b.rt->format, p, texel);
+            if (p && uav && s->race)
+                sb_interp_race_access(s, p, sb_rt_format_size((enum sb_rt_format)b.rt->format), l,
+                                      INTERP_ACCESS_READ);
         }
         for (uint32_t c = 0; c < 4; c++)
             t[c][l] = texel[c];
@@ -142,6 +145,9 @@ static enum sb_result typed_store(struct interp_state *s, const struct sb_ir_ins
         uint32_t value[4] = { v[0][l], v[1][l], v[2][l], v[3][l] };
         if (p)
             sb_interp_texel_encode(b.rt->format, value, p);
+        if (p && s->race)
+            sb_interp_race_access(s, p, sb_rt_format_size((enum sb_rt_format)b.rt->format), l,
+                                  INTERP_ACCESS_WRITE);
     }
     return s->result;
 }

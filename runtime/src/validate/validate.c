@@ -407,13 +407,15 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->gpu, error);
     sb_rt_inputs_destroy(base);
+    /* Evidence for the verdict whenever both sides run, in every stage's harness. */
+    if (r == SB_SUCCESS && !pica_gs && o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU) &&
+        !o.interp.tracking) {
+        report->tracking.precision = report->tracking.undefined = true;
+        o.interp.tracking = &report->tracking;
+    }
     if (r != SB_SUCCESS || pica_gs) {
         /* failed, or done above */
     } else if (program->stage == SB_IR_STAGE_COMPUTE) {
-        if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU) && !o.interp.tracking) {
-            report->tracking.precision = report->tracking.undefined = true;
-            o.interp.tracking = &report->tracking;
-        }
         uint64_t start = sb_validate_now_ns();
         if (o.sides & SB_VALIDATE_SIDE_CPU)
             r = sb_interp_dispatch(program->ir, report->cpu->resources, report->cpu->count,

@@ -137,6 +137,34 @@ static void free_streams(struct sb_rt_vertex_stream *streams, uint32_t count)
         free((void *)streams[i].data);
 }
 
+/* A zeroed undefined-word array for report resource `index` in the interpreter's evidence (the
+ * per-resource arrays grow to cover it), where the caller copies output_undefined so that the
+ * verdict explains an output word of a tainted invocation as it does a UAV word (validate.c);
+ * NULL when the run marked no outputs, or out of memory (the words then stay unexplained). */
+static uint8_t *output_evidence(struct sb_interp_tracking *t, uint32_t index, size_t words)
+{
+    if (!t->output_undefined)
+        return NULL;
+    if (index >= t->resource_count) {
+        size_t n = (size_t)index + 1;
+        float **bound = realloc(t->bound, n * sizeof(*bound));
+        if (bound)
+            t->bound = bound;
+        uint32_t **origin = bound ? realloc(t->origin, n * sizeof(*origin)) : NULL;
+        if (origin)
+            t->origin = origin;
+        uint8_t **undefined = origin ? realloc(t->undefined_word, n * sizeof(*undefined)) : NULL;
+        if (!undefined)
+            return NULL;
+        t->undefined_word = undefined;
+        for (size_t i = t->resource_count; i < n; i++)
+            t->bound[i] = NULL, t->origin[i] = NULL, t->undefined_word[i] = NULL;
+        t->resource_count = (uint32_t)n;
+    }
+    free(t->undefined_word[index]);
+    return t->undefined_word[index] = calloc(words + 1, 1);
+}
+
 /* The draw's resources: the program's own, plus `extra` (may be NULL). */
 static struct sb_rt_resource *draw_resources(const struct sb_rt_inputs *in, uint32_t own,
                                              const struct sb_rt_resource *extra)
@@ -213,6 +241,12 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
         if (r == SB_SUCCESS)
             memcpy(report->cpu->resources[report->cpu->count - 1].data, cpu_out.words,
                    (size_t)count * record_registers * 16);
+        /* The capture holds the o# words in the interpreter's layout: its evidence is a copy. */
+        size_t words = (size_t)count * record_registers * 4;
+        uint8_t *undefined = r == SB_SUCCESS && o->interp.tracking
+                             ? output_evidence(o->interp.tracking, report->cpu->count - 1, words) : NULL;
+        if (undefined)
+            memcpy(undefined, o->interp.tracking->output_undefined, words);
     }
     free_streams(streams, stream_count);
     free(cpu_in.words);
@@ -351,6 +385,12 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
             for (uint32_t i = 0; i < count; i++)
                 if (!discarded[i])
                     memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
+            struct sb_interp_tracking *tr = o->interp.tracking;
+            uint8_t *undefined = tr ? output_evidence(tr, own + t, (size_t)count * 4) : NULL;
+            for (uint32_t i = 0; undefined && i < count; i++)
+                if (!discarded[i])
+                    memcpy(&undefined[i * 4],
+                           &tr->output_undefined[((size_t)i * cpu_out.registers + targets[t].location) * 4], 4);
         }
         if (writes_depth) {
             struct register_map depth_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_FLOAT } };
