@@ -61,7 +61,9 @@ enum sb_interp_undefined_kind {
      *  order: the reader may see the old or the new value). */
     SB_INTERP_UNDEFINED_READ_WRITE = 2,
     /** Atomics of several invocations on one word, at least one using the value it
-     *  returned: what it returns depends on the order the device runs them in. */
+     *  returned, or operations whose final value depends on their order (exchanges,
+     *  compare-stores, different operations); or an append/consume counter whose values
+     *  several invocations use: what they get depends on the order the device runs them in. */
     SB_INTERP_UNDEFINED_ATOMIC_ORDER = 3,
     /** A read of a group-shared word no invocation of the group wrote. */
     SB_INTERP_UNDEFINED_UNINITIALIZED = 4,
@@ -73,7 +75,8 @@ struct sb_interp_undefined_event {
     enum sb_interp_undefined_kind kind;
     uint32_t resource;        /**< index into the resource table; UINT32_MAX: group-shared g# */
     uint32_t group_shared_id; /**< the g# id when resource is UINT32_MAX */
-    uint64_t byte_offset;     /**< of the word in the resource or g# */
+    uint64_t byte_offset;     /**< of the word in the resource or g#; UINT64_MAX: the resource's
+                                   append/consume counter */
     /** The two invocations (flattened: compute = group * threads per group + local index;
      *  vertex/pixel/geometry = the invocation number) and the byte offsets in the shader of
      *  the instructions that made the accesses; the first is the earlier in the

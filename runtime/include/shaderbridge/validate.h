@@ -247,7 +247,8 @@ struct sb_validate_report {
     struct sb_rt_inputs *gpu;  /**< the GPU's results (owned by the report) */
     struct sb_rt_inputs *cpu;  /**< the interpreter's results (owned by the report) */
     /** The interpreter's evidence: bounds, origins and undefined words per resource of the
-     *  program (owned by the report; zero where the run was not tracked). */
+     *  program, and for vertex and pixel programs the undefined words of the output resources
+     *  after them (owned by the report; zero where the run was not tracked). */
     struct sb_interp_tracking tracking;
     struct sb_rt_timing gpu_timing;
     uint64_t cpu_ns;

@@ -79,6 +79,8 @@ static void begin_batch(struct interp_state *s, const uint32_t group_count[3], u
     }
     s->invocations = count * size;
     sb_interp_clear(s);
+    if (s->race)
+        sb_interp_race_batch(s, (uint32_t)(first * size));
 }
 
 /* Groups that share nothing (no g#, no barrier) cannot observe one another within a dispatch, so

@@ -490,7 +490,8 @@ static void run_uav_write(struct interp_state *s, const struct sb_ir_instruction
     s->active_count = before;
 }
 
-/* Everything else: ALU, memory, texture; SYNC and debug ops do nothing in lockstep. */
+/* Everything else: ALU, memory, texture; SYNC and debug ops do nothing in lockstep (SYNC only
+ * moves the race detector's epochs). */
 static void execute(struct interp_state *s, const struct sb_ir_instruction *in, uint8_t *lanes)
 {
     s->scratch_used = 0;
@@ -499,7 +500,11 @@ static void execute(struct interp_state *s, const struct sb_ir_instruction *in, 
     if (s->prec)
         sb_interp_precision_begin(s);
     switch (in->op) {
-    case SB_IR_OP_NOP: case SB_IR_OP_SYNC: case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
+    case SB_IR_OP_SYNC:
+        if (s->race)
+            sb_interp_race_sync(s, in->sync_flags);
+        return;
+    case SB_IR_OP_NOP: case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
         return;
     case SB_IR_OP_DISCARD:
         sb_interp_discard(s, in);

@@ -165,6 +165,8 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
         for (uint32_t base = 0; base < vertex_count && s.result == SB_SUCCESS; base += SB_INTERP_MAX_LANES) {
             s.invocations = vertex_count - base < SB_INTERP_MAX_LANES ? vertex_count - base : SB_INTERP_MAX_LANES;
             sb_interp_clear(&s);
+            if (s.race)
+                sb_interp_race_batch(&s, base);
             for (uint32_t l = 0; l < s.invocations; l++) {
                 copy_lane(&s, s.io_in, l, inputs, base + l, true);
                 copy_lane(&s, s.io_out, l, outputs, base + l, true);
@@ -182,6 +184,8 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
             for (uint32_t l = 0; l < s.invocations; l++)
                 copy_lane(&s, s.io_out, l, outputs, base + l, false);
         }
+        if (s.race && s.result == SB_SUCCESS)
+            sb_interp_race_outputs(&s, outputs->registers, vertex_count);
     }
     sb_interp_release(&s);
     s.stats.instructions = s.executed;
@@ -312,6 +316,8 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
             uint32_t count = pixel_count - first < PIXELS_PER_BATCH ? pixel_count - first : PIXELS_PER_BATCH;
             s.invocations = 4 * count;
             sb_interp_clear(&s);
+            if (s.race)
+                sb_interp_race_batch(&s, first);
             for (uint32_t j = 0; j < count; j++)
                 fill_quad(&s, first + j, j, positions, inputs, outputs);
             s.stats.invocations += s.invocations;
@@ -319,6 +325,8 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
                 break;
             collect(&s, first, count, outputs, results, depth, coverage);
         }
+        if (s.race && s.result == SB_SUCCESS)
+            sb_interp_race_outputs(&s, outputs->registers, pixel_count);
     }
     sb_interp_release(&s);
     s.stats.instructions = s.executed;

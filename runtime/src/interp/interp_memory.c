@@ -128,6 +128,8 @@ static enum sb_result load(struct interp_state *s, const struct sb_ir_instructio
             uint32_t v = 0;
             if (p)
                 memcpy(&v, p, 4);
+            if (p && s->race)
+                sb_interp_race_access(s, p, 4, l, INTERP_ACCESS_READ);
             r[c][l] = v;
             if (s->prec)
                 sb_interp_precision_load_lane(s, &t, c, l, p != NULL, p ? (uint32_t)((p - m.bytes) / 4) : 0);
@@ -181,6 +183,8 @@ static enum sb_result store(struct interp_state *s, const struct sb_ir_instructi
                 memcpy(p, &v[c][l], 4);
             if (p && s->prec && t.have_memory)
                 sb_interp_precision_store_lane(s, &t, c, l, (uint32_t)((p - m.bytes) / 4));
+            if (p && s->race)
+                sb_interp_race_access(s, p, 4, l, INTERP_ACCESS_WRITE);
         }
     }
     return s->result;
@@ -300,6 +304,8 @@ static enum sb_result atomic(struct interp_state *s, const struct sb_ir_instruct
             return s->result;
         if (!p)
             continue;
+        if (s->race)
+            sb_interp_race_atomic(s, p, l, value[l], cmp ? cmp[l] : 0);
         uint32_t o;
         memcpy(&o, p, 4);
         uint32_t nv = apply(row->kind, o, value[l], cmp ? cmp[l] : 0);
@@ -335,6 +341,8 @@ static enum sb_result counter(struct interp_state *s, const struct sb_ir_instruc
             continue;
         if ((per_lane(&in->dst[1]) || !b.rt) && !sb_interp_bind(s, &in->dst[1], l, &b))
             return s->result;
+        if (s->race)
+            sb_interp_race_counter(s, b.rt, l);
         if (consume)
             r[l] = --b.rt->counter;
         else

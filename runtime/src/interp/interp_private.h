@@ -19,6 +19,7 @@
  *   interp_operand.c  operand access: sources as per-component lane arrays,
  *                     destinations under mask, active lanes and saturate;
  *   interp_texel.c    texel formats and typed addressing;
+ *   interp_race.c     tracked runs: races, atomic order, uninitialised g#;
  *   interp_base.c     failures, declaration and resource-table lookup.
  *
  * Storage is structure-of-arrays: r# component c of register i is the lane
@@ -149,6 +150,8 @@ struct interp_state {
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
     struct sb_interp_tracking *track; /* sb_interp_options::tracking when it asks for something, else NULL */
     struct interp_precision *prec;   /* the precision companions of a tracked run, else NULL */
+    struct interp_race *race;        /* the undefined-behaviour detector (interp_race.c) when tracking asks
+                                        for it, else NULL: every access site tests this once */
     struct sb_interp_stats stats;
     const struct sb_ir_instruction *inst; /* being executed (errors) */
     struct sb_error *error;
@@ -479,6 +482,32 @@ void sb_interp_precision_double(struct interp_state *s, uint32_t op, const uint3
 enum sb_result sb_interp_track_begin(struct interp_state *s, struct sb_interp_tracking *t);
 /** Allocates the tracking's output arrays for `words` output words (vertex and pixel runs). */
 enum sb_result sb_interp_track_outputs(struct interp_state *s, size_t words);
+
+/* ---- interp_race.c ---------------------------------------------------------------------- */
+/* Everything here runs only when s->race is set (tracking->undefined); the access sites test it. */
+enum interp_access { INTERP_ACCESS_READ = 0, INTERP_ACCESS_WRITE = 1 };
+/** Starts detection for the run: sets s->race (after the g# arrays are allocated). */
+enum sb_result sb_interp_race_begin(struct interp_state *s);
+/** A batch starts; `first` is the invocation of lane 0 (pixel batches: of quad 0), as interp.h
+ *  numbers invocations. After sb_interp_clear, with s->invocations set. */
+void sb_interp_race_batch(struct interp_state *s, uint32_t first);
+/** `bytes` at `address` (inside a UAV's data or a g# array; anything else is ignored) read or
+ *  written by `lane` for s->inst, after the access. */
+void sb_interp_race_access(struct interp_state *s, const void *address, uint32_t bytes, uint32_t lane,
+                           enum interp_access kind);
+/** The 32-bit word at `address` about to be changed by `lane`'s atomic s->inst with these operands
+ *  (compare: 0 for the forms without one). */
+void sb_interp_race_atomic(struct interp_state *s, const void *address, uint32_t lane, uint32_t value,
+                           uint32_t compare);
+/** `lane` takes a value from the append/consume counter of `resource` (an entry of the table). */
+void sb_interp_race_counter(struct interp_state *s, const struct sb_rt_resource *resource, uint32_t lane);
+/** A `sync` with these SB_SM4_SYNC_* flags ran. */
+void sb_interp_race_sync(struct interp_state *s, uint32_t sync_flags);
+/** Vertex and pixel runs, after the last batch: tracking->output_undefined (allocated when NULL,
+ *  `count` invocations of `registers` o# registers) marks every output of a tainted invocation. */
+void sb_interp_race_outputs(struct interp_state *s, uint32_t registers, uint32_t count);
+/** Ends detection: marks the UAV words tainted invocations wrote last, frees, clears s->race. */
+void sb_interp_race_finish(struct interp_state *s);
 
 /* ---- interp_base.c (the bottom: every other file calls down into it) -------------------- */
 /** Records a failure (first one wins) at the current instruction; returns the code. */

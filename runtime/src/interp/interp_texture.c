@@ -119,6 +119,9 @@ static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_inst
                                                  tracked ? (uint32_t)((p - (const uint8_t *)b.rt->data) / 4) : 0,
                                                  size / 4, words_hold_channels(b.rt->format), a);
             }
+            if (p && uav && s->race)
+                sb_interp_race_access(s, p, sb_rt_format_size((enum sb_rt_format)b.rt->format), l,
+                                      INTERP_ACCESS_READ);
         }
         for (uint32_t c = 0; c < 4; c++)
             t[c][l] = texel[c];
@@ -161,6 +164,9 @@ static enum sb_result typed_store(struct interp_state *s, const struct sb_ir_ins
             sb_interp_precision_texel_stored(s, &mc, (uint32_t)((p - (uint8_t *)b.rt->data) / 4),
                                              sb_rt_format_size((enum sb_rt_format)b.rt->format) / 4,
                                              words_hold_channels(b.rt->format), v, l, a);
+        if (p && s->race)
+            sb_interp_race_access(s, p, sb_rt_format_size((enum sb_rt_format)b.rt->format), l,
+                                  INTERP_ACCESS_WRITE);
     }
     return s->result;
 }

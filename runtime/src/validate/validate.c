@@ -457,8 +457,8 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->gpu, error);
     sb_rt_inputs_destroy(base);
-    /* Evidence for the verdict: only when both sides run and compare (PICA programs are
-     * compared bit for bit). */
+    /* Evidence for the verdict: the interpreter-only rerun gather_evidence asks for (PICA
+     * programs are compared bit for bit and need none). */
     if (r == SB_SUCCESS && !pica_gs && o.sides == SB_VALIDATE_SIDE_CPU && o.origins && !o.interp.tracking &&
         program->ir->source != SB_IR_SOURCE_PICA) {
         report->tracking.precision = report->tracking.undefined = true;

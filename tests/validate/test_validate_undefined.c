@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * validate_undefined: sb_validate's "undefined" evidence end to end on the Vulkan device
+ * (lavapipe) for three hand-built programs whose results depend on the order invocations
+ * run in, one per harness:
+ *   compute: 64 threads store their id to u0[0] (write-write race);
+ *   pixel:   o0 = the value imm_atomic_iadd u1[0] returned (atomic order), 64 pixels;
+ *   vertex:  o1.x = the same, 64 vertices (their outputs come back through the capture UAV).
+ * The device may or may not run them in the interpreter's order, so the verdict must be
+ * "agree" or "undefined", never "disagree"; what is asserted exactly is the interpreter's
+ * evidence in the report: the events, and the undefined words of the UAV (compute) and of the
+ * output resources the graphics harnesses add after the program's own (validate_graphics.c
+ * copies the interpreter's output_undefined there).
+ * Exit: 0 pass, 1 fail, 77 no Vulkan device.
+ */
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shaderbridge/interp.h"
+#include "shaderbridge/validate.h"
+#include "sm4_asm.h"
+
+enum { SIG_FLOAT = 3, OP_DCL_OUTPUT = 101, OP_DCL_OUTPUT_SIV = 103, SV_POSITION = 1 };
+
+static unsigned failures;
+
+#define CHECK(cond, ...)                                                                  \
+    do {                                                                                  \
+        if (!(cond)) {                                                                    \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
+            fprintf(stderr, __VA_ARGS__);                                                 \
+            fprintf(stderr, "\n");                                                        \
+            failures++;                                                                   \
+        }                                                                                 \
+    } while (0)
+
+static struct sm4_operand dout(uint32_t r, const char *mask)
+{
+    return sm4_reg(T_OUTPUT, 1, &r, NULL, mask, 1);
+}
+
+static void compute_race(struct sm4_program *p, struct blob *out)
+{
+    sm4_begin_cs(p, 64, 1, 1, 0);
+    sm4_dcl_uav_raw(p, 0);
+    sm4_dcl_thread_id(p, T_THREAD_FLAT, "x");
+    I(p, OP_STORE_RAW, du(0, "x"), l1(0), special(T_THREAD_FLAT, "x"));
+    sm4_end(p);
+    sm4_container(p, out);
+}
+
+/* imm_atomic_iadd r0.x, u1, 0, 1 then `output` = utof(r0.x). */
+static void atomic_result(struct sm4_program *p, struct sm4_operand output)
+{
+    I(p, OP_IMM_ATOMIC_IADD, dr(0, "x"), du(1, ""), l1(0), l1(1));
+    I(p, OP_UTOF, output, sr(0, "xxxx"));
+    sm4_end(p);
+}
+
+static void pixel_atomic(struct sm4_program *p, struct blob *out)
+{
+    sm4_begin(p, 0, 5, 0, 1);
+    sm4_dcl_uav_raw(p, 1);
+    sm4_decl(p, OP_DCL_OUTPUT, dout(0, "xyzw"), 0, NULL);
+    atomic_result(p, dout(0, "xyzw"));
+    static const struct sig_element_spec in[] = { { 0, "SV_Position", 0, SV_POSITION, SIG_FLOAT, 0, 0xF, 0x0, 0 } };
+    static const struct sig_element_spec target[] = { { 0, "SV_Target", 0, 0, SIG_FLOAT, 0, 0xF, 0x0, 0 } };
+    sm4_container_sig(p, in, 1, target, 1, NULL, 0, out);
+}
+
+static void vertex_atomic(struct sm4_program *p, struct blob *out)
+{
+    sm4_begin(p, 1, 5, 0, 1);
+    sm4_dcl_uav_raw(p, 1);
+    uint32_t position = SV_POSITION;
+    sm4_decl(p, OP_DCL_OUTPUT_SIV, dout(0, "xyzw"), 1, &position);
+    sm4_decl(p, OP_DCL_OUTPUT, dout(1, "x"), 0, NULL);
+    I(p, OP_MOV, dout(0, "xyzw"), l4(0, 0, 0, 0x3f800000u));
+    atomic_result(p, dout(1, "x"));
+    static const struct sig_element_spec outs[] = {
+        { 0, "SV_Position", 0, SV_POSITION, SIG_FLOAT, 0, 0xF, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, SIG_FLOAT, 1, 0x1, 0xE, 0 },
+    };
+    sm4_container_sig(p, NULL, 0, outs, 2, NULL, 0, out);
+}
+
+/* The first report resource of `cls` (and, for UAVs, register `reg`); UINT32_MAX when none. */
+static uint32_t resource_of(const struct sb_validate_report *r, uint32_t cls, uint32_t reg)
+{
+    for (uint32_t i = 0; i < r->cpu->count; i++)
+        if (r->cpu->resources[i].resource_class == cls &&
+            (cls != SB_IR_RESOURCE_UAV || r->cpu->resources[i].register_index == reg))
+            return i;
+    return UINT32_MAX;
+}
+
+/* Words [first, first + count) of resource `i` all marked undefined in the report's evidence. */
+static bool marked(const struct sb_validate_report *r, uint32_t i, uint64_t first, uint64_t count)
+{
+    const struct sb_interp_tracking *t = &r->tracking;
+    if (i >= t->resource_count || !t->undefined_word || !t->undefined_word[i])
+        return false;
+    for (uint64_t w = first; w < first + count; w++)
+        if (!t->undefined_word[i][w])
+            return false;
+    return true;
+}
+
+static void run(struct sb_rt_context *ctx, const char *name, void (*build)(struct sm4_program *, struct blob *),
+                enum sb_interp_undefined_kind kind, uint64_t events)
+{
+    static struct sm4_program p;
+    static struct blob dxbc;
+    build(&p, &dxbc);
+    struct sb_error e = { 0 };
+    struct sb_rt_program *program = NULL;
+    if (sb_rt_program_load(dxbc.bytes, dxbc.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "%s: load: %s", name, e.message);
+        return;
+    }
+    struct sb_validate_options o = { .inputs = { .seed = 1 } };
+    struct sb_validate_report *r = NULL;
+    enum sb_result res = sb_validate(ctx, program, &o, &r, &e);
+    CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
+    if (res == SB_SUCCESS) {
+        printf("%s: %s (%llu events, %llu of %llu words differ): %s\n", name, sb_validate_verdict_name(r->verdict),
+               (unsigned long long)r->undefined_events, (unsigned long long)r->mismatch_count,
+               (unsigned long long)r->words_compared, r->reason);
+        CHECK(r->verdict == SB_VALIDATE_AGREE || r->verdict == SB_VALIDATE_UNDEFINED, "%s: verdict %s", name,
+              sb_validate_verdict_name(r->verdict));
+        CHECK(r->undefined_events == events && r->undefined_kept == SB_VALIDATE_UNDEFINED_KEPT &&
+                  r->undefined[0].kind == kind && r->undefined[0].invocation[0] == 0 &&
+                  r->undefined[0].invocation[1] == 1,
+              "%s: %llu events (want %llu), first kind %d between %u and %u", name,
+              (unsigned long long)r->undefined_events, (unsigned long long)events, (int)r->undefined[0].kind,
+              r->undefined[0].invocation[0], r->undefined[0].invocation[1]);
+        if (kind == SB_INTERP_UNDEFINED_WRITE_WRITE) {
+            uint32_t u0 = resource_of(r, SB_IR_RESOURCE_UAV, 0);
+            CHECK(u0 != UINT32_MAX && marked(r, u0, 0, 1) && !marked(r, u0, 1, 1), "%s: u0 word 0 alone marked",
+                  name);
+        } else {
+            uint32_t u1 = resource_of(r, SB_IR_RESOURCE_UAV, 1), out = resource_of(r, SB_VALIDATE_CLASS_OUTPUT, 0);
+            CHECK(u1 != UINT32_MAX && !marked(r, u1, 0, 1), "%s: u1[0] holds 64 in any order, marked", name);
+            CHECK(out != UINT32_MAX && marked(r, out, 0, r->cpu->resources[out].size / 4),
+                  "%s: outputs of invocations that got order-dependent values not all marked", name);
+        }
+    }
+    sb_validate_report_destroy(r);
+    sb_rt_program_destroy(program);
+}
+
+int main(void)
+{
+    struct sb_rt_context *ctx = NULL;
+    struct sb_error e = { 0 };
+    struct sb_rt_context_options co = { .validation = true };
+    if (sb_rt_context_create(&co, &ctx, &e) != SB_SUCCESS) {
+        printf("SKIPPED: no Vulkan device: %s\n", e.message);
+        return 77;
+    }
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer and LLVM's caches). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    run(ctx, "compute write-write", compute_race, SB_INTERP_UNDEFINED_WRITE_WRITE, 63);
+    run(ctx, "pixel atomic order", pixel_atomic, SB_INTERP_UNDEFINED_ATOMIC_ORDER, 63);
+    run(ctx, "vertex atomic order", vertex_atomic, SB_INTERP_UNDEFINED_ATOMIC_ORDER, 63);
+    CHECK(sb_rt_context_validation_errors(ctx) == 0, "validation-layer errors: %s",
+          sb_rt_context_first_validation_error(ctx));
+    sb_rt_context_destroy(ctx);
+    if (failures) {
+        fprintf(stderr, "%u check(s) failed\n", failures);
+        return 1;
+    }
+    return 0;
+}
