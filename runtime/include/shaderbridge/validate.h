@@ -202,7 +202,9 @@ struct sb_validate_options {
 #define SB_VALIDATE_SIDE_GPU 1u
 #define SB_VALIDATE_SIDE_CPU 2u
 
-/** The largest deviation among the words agreeing within precision. */
+/** The largest deviation among the words agreeing within a finite bound; when every differing
+ *  word is precision-sensitive, the first of them (bound INFINITY, origin the instruction
+ *  whose outcome the bounds straddle). */
 struct sb_validate_worst {
     uint32_t resource;         /**< index into the inputs' resources */
     uint64_t byte_offset;

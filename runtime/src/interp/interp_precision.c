@@ -560,19 +560,19 @@ static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float
         float ex = op == SB_IR_OP_RCP ? 0.0f : ea, ey = op == SB_IR_OP_RCP ? ea : eb_;
         float my = fabsf(y);
         if (my < 0x1p-126f || my > 0x1p126f || ey >= my)
-            return combine(INFINITY, op == SB_IR_OP_RCP ? oa : big, 0.0f, here);
+            return combine(0.0f, op == SB_IR_OP_RCP ? oa : big, INFINITY, here);
         float e = (ex + fabsf(r) * ey) / (my - ey);
         return combine(e, ex >= fabsf(r) * ey ? oa : (op == SB_IR_OP_RCP ? oa : ob), 3.0f * ulp(fabsf(r)), here);
     }
     case SB_IR_OP_RSQ: {
         if (!(a > 0.0f) || ea >= a)
-            return combine(INFINITY, oa, 0.0f, here);
+            return combine(0.0f, oa, INFINITY, here);
         float e = 0.5f * ea * fabsf(r) / (a - ea) * 1.0001f;
         return combine(e, oa, 3.5f * ulp(fabsf(r)), here);
     }
     case SB_IR_OP_SQRT: {
         if (a < 0.0f)
-            return combine(INFINITY, oa, 0.0f, here);
+            return combine(0.0f, oa, INFINITY, here);
         float lo = a - ea > 0.0f ? a - ea : 0.0f;
         float e = ea != 0.0f ? fmaxf(sqrtf(a + ea) - r, r - sqrtf(lo)) * 1.0001f : 0.0f;
         return combine(e, oa, 5.0f * ulp(fabsf(r)), here);
@@ -583,23 +583,23 @@ static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float
     }
     case SB_IR_OP_LOG: {
         if (!(a > 0.0f) || ea >= a)
-            return combine(INFINITY, oa, 0.0f, here);
+            return combine(0.0f, oa, INFINITY, here);
         float e = ea != 0.0f ? (log2f(a) - log2f(a - ea)) * 1.0001f + ulp(fabsf(r)) : 0.0f;
         float local = (a >= 0.5f && a <= 2.0f) ? 0x1p-21f + ulp(fabsf(r)) : 4.0f * ulp(fabsf(r));
         return combine(e, oa, local, here);
     }
     case SB_IR_OP_FRC:
         if (straddles_step(a, ea, floorf))
-            return combine(INFINITY, oa, 0.0f, here);
+            return combine(0.0f, oa, INFINITY, here);
         return combine(ea, oa, ea != 0.0f ? ulp(1.0f) : 0.0f, here);
     case SB_IR_OP_ROUND_NE:
-        return combine(straddles_step(a, ea, nearbyintf) ? INFINITY : 0.0f, oa, 0.0f, here);
+        return combine(0.0f, oa, straddles_step(a, ea, nearbyintf) ? INFINITY : 0.0f, here);
     case SB_IR_OP_ROUND_NI:
-        return combine(straddles_step(a, ea, floorf) ? INFINITY : 0.0f, oa, 0.0f, here);
+        return combine(0.0f, oa, straddles_step(a, ea, floorf) ? INFINITY : 0.0f, here);
     case SB_IR_OP_ROUND_PI:
-        return combine(straddles_step(a, ea, ceilf) ? INFINITY : 0.0f, oa, 0.0f, here);
+        return combine(0.0f, oa, straddles_step(a, ea, ceilf) ? INFINITY : 0.0f, here);
     case SB_IR_OP_ROUND_Z:
-        return combine(straddles_step(a, ea, truncf) ? INFINITY : 0.0f, oa, 0.0f, here);
+        return combine(0.0f, oa, straddles_step(a, ea, truncf) ? INFINITY : 0.0f, here);
     case SB_IR_OP_EQ: case SB_IR_OP_NE: case SB_IR_OP_LT: case SB_IR_OP_GE: case SB_IR_OP_SGE:
     case SB_IR_OP_SLT: {
         float e = ea + eb_;
@@ -610,7 +610,7 @@ static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float
             decided = fabsf(a - b) > e; /* certainly different */
         else
             decided = a + ea < b - eb_ || a - ea >= b + eb_;
-        return combine(decided ? 0.0f : INFINITY, big, 0.0f, here);
+        return combine(0.0f, big, decided ? 0.0f : INFINITY, here);
     }
     default:
         return combine(ea + eb_ + ec != 0.0f ? INFINITY : 0.0f, big, 0.0f, here);
@@ -944,7 +944,9 @@ void sb_interp_precision_to_integer(struct interp_state *s, uint32_t op, const u
         else
             sensitive = ex != 0.0f; /* itof/utof of an integer that may differ */
         out.bound[l] = sensitive ? INFINITY : 0.0f;
-        out.origin[l] = sensitive ? va.o[l] : NO_ORIGIN;
+        /* A truncation the bound straddles starts here; an integer that may differ, earlier. */
+        out.origin[l] = !sensitive ? NO_ORIGIN : op == SB_IR_OP_FTOI || op == SB_IR_OP_FTOU ? (uint32_t)s->inst->offset
+                                                                                         : va.o[l];
     }
 }
 

@@ -151,6 +151,16 @@ static enum sb_validate_verdict classify(struct sb_validate_report *report, uint
     }
     if (isinf(e.bound)) {
         report->precision_sensitive++;
+        if (!report->has_worst) { /* named until a word within a finite bound takes its place */
+            report->has_worst = true;
+            report->worst.resource = i;
+            report->worst.byte_offset = w * 4;
+            report->worst.gpu = gpu;
+            report->worst.cpu = cpu;
+            report->worst.deviation = fabs(word_value(SB_RT_WORD_FLOAT, gpu) - word_value(SB_RT_WORD_FLOAT, cpu));
+            report->worst.bound = INFINITY;
+            report->worst.origin = e.origin;
+        }
         return SB_VALIDATE_AGREE_WITHIN_PRECISION;
     }
     bool as_float = kind == SB_RT_WORD_FLOAT ||
@@ -164,8 +174,9 @@ static enum sb_validate_verdict classify(struct sb_validate_report *report, uint
     /* The worst deviation: the largest in units of the interpreter's value (ULP-like), so
      * a large value's small relative error does not hide a small value's large one. */
     double scale = fmax(fabs(word_value(SB_RT_WORD_FLOAT, cpu)), 0x1p-126);
-    if (!report->has_worst || deviation / scale > report->worst.deviation /
-                                                   fmax(fabs(word_value(SB_RT_WORD_FLOAT, report->worst.cpu)), 0x1p-126)) {
+    if (!report->has_worst || isinf(report->worst.bound) ||
+        deviation / scale > report->worst.deviation /
+                                fmax(fabs(word_value(SB_RT_WORD_FLOAT, report->worst.cpu)), 0x1p-126)) {
         report->has_worst = true;
         report->worst.resource = i;
         report->worst.byte_offset = w * 4;
@@ -386,7 +397,13 @@ static void conclude(struct sb_validate_report *report, const struct sb_rt_progr
         char name[40];
         if (report->has_worst)
             label(report, report->worst.resource, name, sizeof(name));
-        if (report->has_worst)
+        if (report->has_worst && isinf(report->worst.bound))
+            snprintf(out, size, "%llu words differ, all precision-sensitive: they depend on '%s' at byte %u, whose "
+                     "outcome the bounds of its operands straddle, or on a value Vulkan leaves to the device "
+                     "(first: %s byte %llu)", (unsigned long long)report->mismatch_count,
+                     report->worst.origin_op[0] ? report->worst.origin_op : "?", report->worst.origin, name,
+                     (unsigned long long)report->worst.byte_offset);
+        else if (report->has_worst)
             snprintf(out, size, "%llu words differ within Vulkan's precision (%llu precision-sensitive); largest: "
                      "%s byte %llu by %g of an allowed %g, mostly from '%s' at byte %u",
                      (unsigned long long)report->mismatch_count, (unsigned long long)report->precision_sensitive,
