@@ -131,6 +131,27 @@ static void run(struct sb_rt_context *ctx, const char *name, void (*build)(struc
                (unsigned long long)r->words_compared, r->reason);
         CHECK(r->verdict == SB_VALIDATE_AGREE || r->verdict == SB_VALIDATE_UNDEFINED, "%s: verdict %s", name,
               sb_validate_verdict_name(r->verdict));
+        if (r->verdict == SB_VALIDATE_AGREE) {
+            /* Identical words need no explanation, so sb_validate gathered no evidence; the
+             * interpreter-only evidence run (what it makes when words differ) must still see
+             * the undefined behaviour. */
+            CHECK(r->undefined_events == 0 && r->tracking.resource_count == 0, "%s: agree gathers no evidence",
+                  name);
+            struct sb_validate_options evidence = o;
+            evidence.sides = SB_VALIDATE_SIDE_CPU;
+            evidence.origins = true;
+            sb_validate_report_destroy(r);
+            r = NULL;
+            res = sb_validate(NULL, program, &evidence, &r, &e);
+            CHECK(res == SB_SUCCESS, "%s: evidence run: %s", name, e.message);
+            if (res != SB_SUCCESS) {
+                sb_rt_program_destroy(program);
+                return;
+            }
+            r->undefined_events = r->tracking.undefined_events; /* a one-sided run compares nothing */
+            r->undefined_kept = r->tracking.kept;
+            memcpy(r->undefined, r->tracking.events, sizeof(r->undefined));
+        }
         CHECK(r->undefined_events == events && r->undefined_kept == SB_VALIDATE_UNDEFINED_KEPT &&
                   r->undefined[0].kind == kind && r->undefined[0].invocation[0] == 0 &&
                   r->undefined[0].invocation[1] == 1,
