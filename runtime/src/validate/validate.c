@@ -364,6 +364,10 @@ void sb_validate_report_destroy(struct sb_validate_report *report)
     free(report);
 }
 
+static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
+                              const struct sb_validate_options *options, const struct sb_validate_fit *fit,
+                              struct sb_validate_report **out, struct sb_error *error);
+
 enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,
                            struct sb_validate_report **out, struct sb_error *error)
@@ -389,7 +393,27 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         o.max_mismatches = 64;
     if (!o.sides)
         o.sides = SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU;
+    /* Inputs a real shader can run with: again with changed ones while the interpreter stops
+     * on a range index or its budget (validate_retry.c). */
+    struct sb_validate_retry retry;
+    struct sb_error own = { 0 }, *e = error ? error : &own; /* a retry reads where a run stopped */
+    sb_validate_retry_init(&retry, program, &o);
+    enum sb_result r;
+    do {
+        r = sb_validate_retry_prepare(&retry, e);
+        if (r == SB_SUCCESS)
+            r = attempt(context, &retry.run, &retry.options, &retry.fit, out, e);
+    } while (r != SB_SUCCESS && sb_validate_retry_refit(&retry, r, e));
+    sb_validate_retry_finish(&retry, r == SB_SUCCESS ? *out : NULL);
+    return r;
+}
 
+/* One run of sb_validate with the inputs `options->inputs` and `fit` describe. */
+static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
+                              const struct sb_validate_options *options, const struct sb_validate_fit *fit,
+                              struct sb_validate_report **out, struct sb_error *error)
+{
+    struct sb_validate_options o = *options;
     struct sb_validate_report *report = calloc(1, sizeof(*report));
     struct sb_rt_inputs *base = NULL;
     if (!report)
@@ -401,7 +425,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (pica_gs) /* its own inputs and one compute thread (validate_pica_gs.c) */
         r = sb_rt_pica_gs_validate(context, program, &o, report, error);
     else if (r == SB_SUCCESS)
-        r = sb_rt_inputs_create(program, &o.inputs, &base, error);
+        r = sb_validate_fit_inputs(program, &o.inputs, fit, &base, error);
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->cpu, error);
     if (r == SB_SUCCESS && !pica_gs)
