@@ -147,6 +147,8 @@ static void run_one(struct sb_rt_context *context, const char *corpus, struct en
     }
     if (verbose)
         printf("%-22s %s %s\n", outcome_names[e->outcome], e->path, e->cause);
+    if (verbose && report && report->input_retries)
+        printf("%-22s inputs changed: %s\n", "", report->input_note);
     struct sb_validate_precision precision;
     if (explain_ulps && r == SB_SUCCESS && report->mismatch_count &&
         sb_validate_explain_precision(program, &options, report, explain_ulps, &precision, &error) == SB_SUCCESS)

@@ -182,6 +182,8 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
     printf("  gpu: pipeline %.3f ms, run %.3f ms; cpu: %.3f ms, %llu instructions\n",
            report->gpu_timing.pipeline_ns / 1e6, report->gpu_timing.run_ns / 1e6, report->cpu_ns / 1e6,
            (unsigned long long)report->cpu_stats.instructions);
+    if (report->input_retries)
+        printf("  inputs changed: %s\n", report->input_note);
     for (uint32_t i = 0; i < report->gpu->count; i++) {
         const struct sb_rt_resource *r = &report->gpu->resources[i];
         if (r->resource_class != SB_IR_RESOURCE_UAV && r->resource_class != SB_VALIDATE_CLASS_OUTPUT &&

@@ -103,7 +103,24 @@ struct sb_rt_input_options {
     uint32_t texture_size;     /**< width = height (cube faces too); 0 = 16 */
     uint32_t texture_layers;   /**< array layers (cube arrays: cubes x 6); 0 = 4 */
     uint32_t texture_depth;    /**< 3D depth; 0 = 8 */
+    /** Descriptors given to every unbounded SM5.1 range (`t0[]`); 0 = SB_RT_UNBOUNDED_DESCRIPTORS.
+     *  Past SB_RT_UNBOUNDED_DESCRIPTORS each of them is smaller (buffers and texture sides
+     *  divided by count / SB_RT_UNBOUNDED_DESCRIPTORS, at least 256 bytes and 4 texels), so
+     *  a range holds about what SB_RT_UNBOUNDED_DESCRIPTORS full-size descriptors would.
+     *  sb_validate translates the program again when this differs from the count its
+     *  translation was made for. */
+    uint32_t unbounded_descriptors;
+    uint32_t flags;            /**< SB_RT_INPUTS_* */
 };
+
+/**
+ * sb_rt_input_options::flags: every seeded number small and positive (what a loop whose
+ * trip count comes from data ends with): ints, uints and words of unknown type in [1, 4],
+ * floats multiples of 1/256 in (0, 2] (texture data (0, 1]), doubles as floats; bools as
+ * usual. Also the vertex streams and primitives the graphics harnesses seed. sb_validate
+ * retries with it when the interpreter exhausts its instruction budget.
+ */
+#define SB_RT_INPUTS_SMALL 0x1u
 
 /** Creates seeded inputs for every resource `program` declares. */
 SB_API enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
@@ -255,7 +272,26 @@ struct sb_validate_report {
     struct sb_rt_timing gpu_timing;
     uint64_t cpu_ns;
     struct sb_interp_stats cpu_stats;
+    /** Runs retried with changed inputs before this one ran (0: the seeded inputs ran as
+     *  they were; see sb_validate). */
+    uint32_t input_retries;
+    /** SB_VALIDATE_INPUTS_* bits: what the retries changed. */
+    uint32_t input_changes;
+    /** Descriptors each unbounded SM5.1 range was given (0 when the program declares none). */
+    uint32_t unbounded_descriptors;
+    /** One line for people: which inputs were changed and why ("" when none were). */
+    char input_note[256];
 };
+
+/** sb_validate_report::input_changes: unbounded ranges got more descriptors than the
+ *  options asked for (sb_validate_report::unbounded_descriptors). */
+#define SB_VALIDATE_INPUTS_DESCRIPTORS 0x1u
+/** Words that feed a descriptor-range index were seeded inside the range ([0, count)). */
+#define SB_VALIDATE_INPUTS_INDEX_DATA 0x2u
+/** ... and then set to 0 (the range was still missed with them in [0, count)). */
+#define SB_VALIDATE_INPUTS_INDEX_ZERO 0x4u
+/** Every seeded number made small and positive (SB_RT_INPUTS_SMALL). */
+#define SB_VALIDATE_INPUTS_SMALL 0x8u
 
 /**
  * Runs `program` on the context's GPU and on the interpreter with the same seeded
@@ -274,6 +310,17 @@ struct sb_validate_report {
  * is explained by it or counted as unexplained (verdict DISAGREE). Hull and domain programs:
  * SB_ERROR_RUN_UNSUPPORTED. With options->sides naming one side, only that side runs (what
  * `shaderbridge run` uses); its results are in report->gpu or report->cpu.
+ *
+ * Inputs real shaders can run with: when the interpreter stops on a descriptor index outside
+ * its range (SB_ERROR_RUN_BINDING at an instruction that indexes an SM5.1 range) or on its
+ * instruction budget, the run is retried with changed inputs, at most 8 times, and the
+ * report says what changed (input_retries, input_changes, input_note): first the words the
+ * index is computed from (constant-buffer words, buffers and textures it is loaded from,
+ * found by following the program's registers back from the index) are seeded inside the
+ * range, then unbounded ranges get more descriptors (x8 a retry, up to 4096 resources in
+ * all; the program is translated again for that count), then those words are set to 0; a
+ * budget run is retried with SB_RT_INPUTS_SMALL. The error of the last run is returned
+ * when nothing more can be changed.
  */
 SB_API enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,

@@ -153,7 +153,9 @@ static const uint32_t *cb_gather(struct interp_state *s, const struct sb_ir_oper
             continue;
         if (reg[l] != have) {
             have = reg[l];
-            r = sb_interp_find(s, SB_IR_RESOURCE_CBV, d->space, d->lower_bound + reg[l]);
+            r = d->count == UINT32_MAX || reg[l] < (d->count ? d->count : 1) /* as sb_interp_bind */
+                    ? sb_interp_find(s, SB_IR_RESOURCE_CBV, d->space, d->lower_bound + reg[l])
+                    : NULL;
             if (!r) {
                 sb_interp_fail(s, SB_ERROR_RUN_BINDING, "cb%u (space %u) is not bound", d->lower_bound + reg[l],
                                d->space);

@@ -282,20 +282,24 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
     }
 }
 
+static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
+                              const struct sb_validate_options *options, const struct sb_validate_fit *fit,
+                              struct sb_validate_report **out, struct sb_error *error);
+
 /* Words differ: the interpreter runs again, alone, on the same inputs with its evidence on
  * (precision bounds with their origins, the undefined-behaviour detector), which is several
  * times slower than a plain run and so is paid only here. The evidence is moved into the
  * report and its comparison counts are reset for a second comparison. False (the report
  * unchanged) when the rerun fails. */
 static bool gather_evidence(const struct sb_rt_program *program, const struct sb_validate_options *options,
-                            struct sb_validate_report *report)
+                            const struct sb_validate_fit *fit, struct sb_validate_report *report)
 {
     struct sb_validate_options o = *options;
     o.sides = SB_VALIDATE_SIDE_CPU;
     o.origins = true;
     struct sb_validate_report *again = NULL;
     struct sb_error ignored = { 0 };
-    if (sb_validate(NULL, program, &o, &again, &ignored) != SB_SUCCESS)
+    if (attempt(NULL, program, &o, fit, &again, &ignored) != SB_SUCCESS) /* the same inputs as `report`'s */
         return false;
     sb_interp_tracking_release(&report->tracking);
     report->tracking = again->tracking;
@@ -456,7 +460,27 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         o.max_mismatches = 64;
     if (!o.sides)
         o.sides = SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU;
+    /* Inputs a real shader can run with: again with changed ones while the interpreter stops
+     * on a range index or its budget (validate_retry.c). */
+    struct sb_validate_retry retry;
+    struct sb_error own = { 0 }, *e = error ? error : &own; /* a retry reads where a run stopped */
+    sb_validate_retry_init(&retry, program, &o);
+    enum sb_result r;
+    do {
+        r = sb_validate_retry_prepare(&retry, e);
+        if (r == SB_SUCCESS)
+            r = attempt(context, &retry.run, &retry.options, &retry.fit, out, e);
+    } while (r != SB_SUCCESS && sb_validate_retry_refit(&retry, r, e));
+    sb_validate_retry_finish(&retry, r == SB_SUCCESS ? *out : NULL);
+    return r;
+}
 
+/* One run of sb_validate with the inputs `options->inputs` and `fit` describe. */
+static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
+                              const struct sb_validate_options *options, const struct sb_validate_fit *fit,
+                              struct sb_validate_report **out, struct sb_error *error)
+{
+    struct sb_validate_options o = *options;
     struct sb_validate_report *report = calloc(1, sizeof(*report));
     struct sb_rt_inputs *base = NULL;
     if (!report)
@@ -468,7 +492,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (pica_gs) /* its own inputs and one compute thread (validate_pica_gs.c) */
         r = sb_rt_pica_gs_validate(context, program, &o, report, error);
     else if (r == SB_SUCCESS)
-        r = sb_rt_inputs_create(program, &o.inputs, &base, error);
+        r = sb_validate_fit_inputs(program, &o.inputs, fit, &base, error);
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->cpu, error);
     if (r == SB_SUCCESS && !pica_gs)
@@ -506,7 +530,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         report->ulps_override = o.float_ulps != 0;
         bool exact = program->ir->source == SB_IR_SOURCE_PICA;
         compare(report, &o, o.max_mismatches, exact);
-        if (report->mismatch_count && !exact && !o.interp.tracking && gather_evidence(program, &o, report))
+        if (report->mismatch_count && !exact && !o.interp.tracking && gather_evidence(program, &o, fit, report))
             compare(report, &o, o.max_mismatches, exact);
         conclude(report, program);
     }

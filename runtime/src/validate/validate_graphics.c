@@ -106,7 +106,7 @@ static bool add_output(struct sb_rt_inputs *in, uint32_t resource_class, uint32_
 
 /* Seeded vertex streams for registers of `map` (one R32G32B32A32 stream each) and the
  * same values as interpreter input registers. */
-static bool make_streams(const struct register_map *map, uint32_t count, uint64_t seed,
+static bool make_streams(const struct register_map *map, uint32_t count, const struct sb_rt_input_options *seeding,
                          struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
                          struct sb_interp_registers *cpu)
 {
@@ -119,8 +119,10 @@ static bool make_streams(const struct register_map *map, uint32_t count, uint64_
             return false;
         for (uint32_t v = 0; v < count; v++)
             for (uint32_t c = 0; c < 4; c++) {
-                uint64_t random = sb_rt_mix64(seed ^ sb_rt_mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c));
-                uint32_t word = sb_rt_seeded_word((uint8_t)word_kind_of_type(map->type[r]), random, false);
+                uint64_t random = sb_rt_mix64(seeding->seed ^
+                                              sb_rt_mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c));
+                uint32_t word = sb_rt_seeded_word_as(seeding->flags, (uint8_t)word_kind_of_type(map->type[r]), random,
+                                                     false);
                 data[v * 4 + c] = word;
                 cpu->words[((size_t)v * cpu->registers + r) * 4 + c] = word;
             }
@@ -224,7 +226,7 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     struct sb_rt_vertex_stream streams[256];
     uint32_t stream_count = 0;
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words ||
-                            !make_streams(&in_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
+                            !make_streams(&in_map, count, &o->inputs, streams, &stream_count, &cpu_in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
     if (r == SB_SUCCESS) {
         uint32_t own = report->gpu->count;
@@ -322,7 +324,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     uint32_t stream_count = 0, target_count = 0;
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
-                            !make_streams(&feed_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
+                            !make_streams(&feed_map, count, &o->inputs, streams, &stream_count, &cpu_in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
     for (uint32_t e = 0; r == SB_SUCCESS && e < ps->signature_count; e++) {
         const struct sb_ir_signature_element *el = &ps->signature[e];

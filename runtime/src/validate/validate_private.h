@@ -99,6 +99,54 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
                                     const struct sb_validate_options *options,
                                     struct sb_validate_report *report, struct sb_error *error);
 
+/* ---- inputs real shaders can run with (validate_retry.c) ---------------------------------- */
+
+/** Index words a validation reseeds, at most. */
+#define SB_VALIDATE_FIT_MARKS 64u
+
+/** How the inputs of the next validation run differ from the seeded ones. */
+struct sb_validate_fit {
+    uint32_t unbounded;       /**< descriptors per unbounded SM5.1 range */
+    uint32_t flags;           /**< SB_RT_INPUTS_* */
+    uint32_t changes;         /**< SB_VALIDATE_INPUTS_* made so far */
+    uint32_t mark_count;
+    struct sb_rt_index_mark marks[SB_VALIDATE_FIT_MARKS]; /**< words that feed range indices */
+    char first_stop[192];     /**< the message the first run stopped with (sb_error::message) */
+};
+
+/** One validation's retries: sb_validate (validate.c) runs `run` with `options` and `fit`,
+ *  and again while sb_validate_retry_refit finds something to change. */
+struct sb_validate_retry {
+    struct sb_rt_program run;           /**< the program, with `translation` once grown */
+    struct sb_validate_options options; /**< the caller's, with the inputs' changes */
+    struct sb_validate_fit fit;
+    const struct sb_rt_program *program;
+    struct sb_translation *translation; /**< owned: the program translated for fit.unbounded */
+    uint32_t translated;                /**< the count run.translation gives unbounded ranges (0: none) */
+    uint32_t most_unbounded;            /**< the most descriptors an unbounded range may get */
+    uint32_t retries;
+};
+
+/** Starts the retries of validating `program` with completed `options` (borrowed). */
+void sb_validate_retry_init(struct sb_validate_retry *retry, const struct sb_rt_program *program,
+                            const struct sb_validate_options *options);
+
+/** Before each run: translates the program again when fit.unbounded changed; its errors. */
+enum sb_result sb_validate_retry_prepare(struct sb_validate_retry *retry, struct sb_error *error);
+
+/** After a run that failed with `r` / `error`: changes the inputs for another (validate.h says
+ *  in which order) and returns true, or false when nothing more can be changed. */
+bool sb_validate_retry_refit(struct sb_validate_retry *retry, enum sb_result r, const struct sb_error *error);
+
+/** Fills the input_* fields of `report` (the last run's, NULL when it failed) and releases the
+ *  retry's translation. */
+void sb_validate_retry_finish(struct sb_validate_retry *retry, struct sb_validate_report *report);
+
+/** sb_rt_inputs_create with `fit`'s index words reseeded in their ranges. */
+enum sb_result sb_validate_fit_inputs(const struct sb_rt_program *program, const struct sb_rt_input_options *options,
+                                      const struct sb_validate_fit *fit, struct sb_rt_inputs **out,
+                                      struct sb_error *error);
+
 /** Whether float bits `u` are a normal number (neither zero, denormal, infinite nor NaN). */
 static inline bool sb_validate_is_normal(uint32_t u)
 {
