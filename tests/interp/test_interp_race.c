@@ -282,6 +282,41 @@ static void test_uninitialized(void)
 
 /* Two groups of one thread store their group id to u0[0] around a sync_uglobal_t: the
  * barrier orders nothing between groups (one group per batch here: the program has sync). */
+/* x0[2] indexed by the thread id: threads 2 and 3 read past its end (D3D: undefined), and
+ * what they store is marked; threads 0 and 1 are not. */
+static void test_out_of_bounds(void)
+{
+    static struct sm4_program p;
+    sm4_begin_cs(&p, 4, 1, 1, 1);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_dcl_indexable_temp(&p, 0, 2, 4);
+    sm4_dcl_thread_id(&p, T_THREAD_FLAT, "x");
+    I(&p, OP_MOV, dr(0, "x"), special(T_THREAD_FLAT, "x"));
+    I(&p, OP_MOV, sx(0, 0, NULL, "x", 1), l1(7));
+    I(&p, OP_MOV, sx(0, 1, NULL, "x", 1), l1(8));
+    struct sm4_operand index = sr(0, "x");
+    I(&p, OP_MOV, dr(0, "y"), sx(0, 0, &index, "xxxx", 0));
+    I(&p, OP_ISHL, dr(0, "z"), sr(0, "x"), l1(2));
+    I(&p, OP_STORE_RAW, du(0, "x"), sr(0, "z"), sr(0, "y"));
+    sm4_end(&p);
+    uint32_t out[4] = { 0 };
+    struct sb_rt_resource table[1] = { uav(0, out, sizeof(out)) };
+    struct sb_interp_tracking t;
+    struct sb_ir_program *ir = NULL;
+    CHECK(dispatch(&p, table, 1, 1, &t, &ir) == SB_SUCCESS, "out-of-bounds dispatch");
+    uint32_t read = offset_of(ir, SB_IR_OP_MOV, 3);
+    CHECK(t.undefined_events == 2, "%llu events, want 2", (unsigned long long)t.undefined_events);
+    check_event(&t, 0, SB_INTERP_UNDEFINED_OUT_OF_BOUNDS, UINT32_MAX, 32, UINT32_MAX, 2, UINT32_MAX, read, __LINE__);
+    check_event(&t, 1, SB_INTERP_UNDEFINED_OUT_OF_BOUNDS, UINT32_MAX, 48, UINT32_MAX, 3, UINT32_MAX, read, __LINE__);
+    CHECK(out[0] == 7 && out[1] == 8 && out[2] == 0 && out[3] == 0, "values %u %u %u %u", out[0], out[1], out[2],
+          out[3]);
+    CHECK(!t.undefined_word[0][0] && !t.undefined_word[0][1] && t.undefined_word[0][2] && t.undefined_word[0][3],
+          "marks %u %u %u %u", t.undefined_word[0][0], t.undefined_word[0][1], t.undefined_word[0][2],
+          t.undefined_word[0][3]);
+    sb_interp_tracking_release(&t);
+    sb_ir_program_destroy(ir);
+}
+
 static void test_groups(void)
 {
     static struct sm4_program p;
@@ -377,6 +412,7 @@ int main(void)
     test_read_write();
     test_atomics();
     test_uninitialized();
+    test_out_of_bounds();
     test_groups();
     test_counter();
     test_pixels();

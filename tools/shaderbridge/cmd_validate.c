@@ -160,7 +160,7 @@ static void print_undefined(const struct sb_validate_report *report)
     for (uint32_t k = 0; k < report->undefined_kept && k < SB_VALIDATE_UNDEFINED_KEPT; k++) {
         const struct sb_interp_undefined_event *u = &report->undefined[k];
         char location[48];
-        cli_validate_location(report, u->resource, u->group_shared_id, location, sizeof(location));
+        cli_validate_event_location(report, u, location, sizeof(location));
         printf("  undefined: %s on %s byte %llu,", cli_validate_undefined_kind(u->kind), location,
                (unsigned long long)u->byte_offset);
         print_pair("invocation", "", u->invocation);

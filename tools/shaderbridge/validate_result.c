@@ -37,6 +37,7 @@ const char *cli_validate_undefined_kind(enum sb_interp_undefined_kind kind)
     case SB_INTERP_UNDEFINED_READ_WRITE: return "read-write";
     case SB_INTERP_UNDEFINED_ATOMIC_ORDER: return "atomic-order";
     case SB_INTERP_UNDEFINED_UNINITIALIZED: return "uninitialized";
+    case SB_INTERP_UNDEFINED_OUT_OF_BOUNDS: return "out-of-bounds";
     default: return "undefined";
     }
 }
@@ -50,6 +51,15 @@ void cli_validate_location(const struct sb_validate_report *report, uint32_t res
         cli_run_resource_name(&report->cpu->resources[resource], buf, size);
     else
         snprintf(buf, size, "resource %u", resource);
+}
+
+void cli_validate_event_location(const struct sb_validate_report *report, const struct sb_interp_undefined_event *u,
+                                 char *buf, size_t size)
+{
+    if (u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS && u->resource == UINT32_MAX)
+        snprintf(buf, size, "x%u", u->group_shared_id);
+    else
+        cli_validate_location(report, u->resource, u->group_shared_id, buf, size);
 }
 
 void cli_validate_op_at(const struct sb_rt_program *program, uint32_t offset, char *buf, size_t size)
@@ -182,7 +192,7 @@ static json_object *undefined_json(const struct cli_validate_result *r)
         const struct sb_interp_undefined_event *u = &report->undefined[k];
         json_object *o = json_object_new_object();
         char location[48];
-        cli_validate_location(report, u->resource, u->group_shared_id, location, sizeof(location));
+        cli_validate_event_location(report, u, location, sizeof(location));
         cli_json_add_str(o, "kind", cli_validate_undefined_kind(u->kind));
         cli_json_add_str(o, "location", location);
         cli_json_add_u64(o, "byte_offset", u->byte_offset);

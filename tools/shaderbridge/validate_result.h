@@ -50,6 +50,9 @@ const char *cli_validate_undefined_kind(enum sb_interp_undefined_kind kind);
  *  undefined event on group-shared memory (resource UINT32_MAX) "g<id>". */
 void cli_validate_location(const struct sb_validate_report *report, uint32_t resource,
                            uint32_t group_shared_id, char *buf, size_t size);
+/** The location of an undefined event: as cli_validate_location, "x3" for an indexable temp. */
+void cli_validate_event_location(const struct sb_validate_report *report, const struct sb_interp_undefined_event *u,
+                                 char *buf, size_t size);
 
 /** The operation name ("rcp", "mad") of the instruction at shader byte offset `offset`;
  *  "" when there is none (UINT32_MAX, or no instruction starts there). */

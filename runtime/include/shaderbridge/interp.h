@@ -67,6 +67,11 @@ enum sb_interp_undefined_kind {
     SB_INTERP_UNDEFINED_ATOMIC_ORDER = 3,
     /** A read of a group-shared word no invocation of the group wrote. */
     SB_INTERP_UNDEFINED_UNINITIALIZED = 4,
+    /** An indexable temp (x#) read or written past its declared elements: D3D leaves the
+     *  value read, and what such a write does to the invocation's x# registers, undefined.
+     *  The event's resource is UINT32_MAX, group_shared_id the x# id, byte_offset 16 x the
+     *  element index; the invocation is tainted from there on. */
+    SB_INTERP_UNDEFINED_OUT_OF_BOUNDS = 5,
     SB_INTERP_UNDEFINED_KIND_MAX_ENUM = 0x7fffffff
 };
 

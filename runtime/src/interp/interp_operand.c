@@ -228,9 +228,16 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
         if (id >= s->xtemp_ids || !s->xtemps[id])
             break;
         const uint32_t *base = s->xtemps[id], count = s->xtemp_count[id];
+        if (!op->index[1].relative && op->index[1].offset >= count && s->race)
+            for (uint32_t l = 0; l < n; l++)
+                if (s->active[l])
+                    sb_interp_race_out_of_bounds(s, l, id, op->index[1].offset);
         if (!op->index[1].relative)
             return op->index[1].offset < count ? base + ((size_t)op->index[1].offset * 4 + c) * n : filled(s, 0);
         const uint32_t *ix = sb_interp_index(s, &op->index[1]);
+        for (uint32_t l = 0; ix && s->race && l < n; l++)
+            if (s->active[l] && ix[l] >= count)
+                sb_interp_race_out_of_bounds(s, l, id, ix[l]);
         uint32_t *out = ix ? sb_interp_scratch(s) : NULL;
         if (out)
             for (uint32_t l = 0; l < n; l++)
@@ -441,6 +448,9 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
     }
     uint32_t *base = s->xtemps[id], count = s->xtemp_count[id];
     if (!dst->index[1].relative) {
+        for (uint32_t l = 0; s->race && dst->index[1].offset >= count && l < n; l++)
+            if (s->active[l])
+                sb_interp_race_out_of_bounds(s, l, id, dst->index[1].offset);
         if (dst->index[1].offset >= count)
             return true; /* dropped */
         for (uint32_t c = 0; c < 4; c++)
@@ -452,6 +462,8 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
     if (!ix)
         return false;
     for (uint32_t l = 0; l < n; l++) {
+        if (s->race && s->active[l] && ix[l] >= count)
+            sb_interp_race_out_of_bounds(s, l, id, ix[l]);
         if (!s->active[l] || ix[l] >= count)
             continue;
         uint32_t lane[4]; /* read every component before writing: a source may be this element */

@@ -506,6 +506,9 @@ void sb_interp_race_sync(struct interp_state *s, uint32_t sync_flags);
 /** Vertex and pixel runs, after the last batch: tracking->output_undefined (allocated when NULL,
  *  `count` invocations of `registers` o# registers) marks every output of a tainted invocation. */
 void sb_interp_race_outputs(struct interp_state *s, uint32_t registers, uint32_t count);
+/** `lane` indexed x#`id` at `element`, past its end (reads and writes): an event, and the
+ *  invocation is tainted from here on. */
+void sb_interp_race_out_of_bounds(struct interp_state *s, uint32_t lane, uint32_t id, uint32_t element);
 /** Ends detection: marks the UAV words tainted invocations wrote last, frees, clears s->race. */
 void sb_interp_race_finish(struct interp_state *s);
 

@@ -577,3 +577,12 @@ void sb_interp_race_finish(struct interp_state *s)
     free(r);
     s->race = NULL;
 }
+
+void sb_interp_race_out_of_bounds(struct interp_state *s, uint32_t lane, uint32_t id, uint32_t element)
+{
+    struct interp_race *r = s->race;
+    struct race_access me = { r->first + (s->quad ? lane / 4 : lane) + 1, r->epoch_u, (uint32_t)s->inst->offset,
+                              (uint32_t)s->executed };
+    record(s, SB_INTERP_UNDEFINED_OUT_OF_BOUNDS, UINT32_MAX, id, (uint64_t)element * 16, NULL, &me);
+    taint(r, &me);
+}

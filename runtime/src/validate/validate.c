@@ -332,6 +332,7 @@ static const char *undefined_kind_text(enum sb_interp_undefined_kind kind)
     case SB_INTERP_UNDEFINED_READ_WRITE: return "read-write race";
     case SB_INTERP_UNDEFINED_ATOMIC_ORDER: return "order-dependent atomic";
     case SB_INTERP_UNDEFINED_UNINITIALIZED: return "uninitialised read";
+    case SB_INTERP_UNDEFINED_OUT_OF_BOUNDS: return "indexable temp out of bounds";
     default: return "undefined access";
     }
 }
@@ -384,10 +385,21 @@ static void conclude(struct sb_validate_report *report, const struct sb_rt_progr
         const struct sb_interp_undefined_event *u = report->undefined_kept ? &report->undefined[0] : NULL;
         char name[40];
         if (u && u->resource == UINT32_MAX)
-            snprintf(name, sizeof(name), "g%u", u->group_shared_id);
+            snprintf(name, sizeof(name), "%s%u", u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS ? "x" : "g",
+                     u->group_shared_id);
         else if (u)
             label(report, u->resource, name, sizeof(name));
-        if (u)
+        if (u && u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s: %s element %llu by "
+                     "invocation %u (instruction at %u)", (unsigned long long)report->undefined_words,
+                     undefined_kind_text(u->kind), name, (unsigned long long)u->byte_offset / 16, u->invocation[1],
+                     u->instruction[1]);
+        else if (u && u->invocation[0] == UINT32_MAX)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on %s byte %llu by "
+                     "invocation %u (instruction at %u)", (unsigned long long)report->undefined_words,
+                     undefined_kind_text(u->kind), name, (unsigned long long)u->byte_offset, u->invocation[1],
+                     u->instruction[1]);
+        else if (u)
             snprintf(out, size, "%llu differing words come from undefined behaviour: %s on %s byte %llu "
                      "between invocations %u and %u (instructions at %u and %u)",
                      (unsigned long long)report->undefined_words, undefined_kind_text(u->kind), name,
