@@ -545,6 +545,8 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
         if (report->mismatch_count && !exact && !o.interp.tracking && gather_evidence(program, &o, fit, report))
             compare(report, &o, o.max_mismatches, exact);
         conclude(report, program);
+        if (program->stage == SB_IR_STAGE_PIXEL)
+            sb_validate_pixel_explain(program, report);
     }
     *out = report;
     return SB_SUCCESS;

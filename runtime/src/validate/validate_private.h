@@ -10,26 +10,30 @@
 #define SB_RT_WORD_IGNORED 7u
 
 /**
- * The feeder vertex program of pixel module `ps` (partner.c): an attribute per input
- * location/component range the module declares, copied through, the point of vertex i
- * at the centre of pixel (i % width, i / width), and the clip/cull-distance input
- * elements of `ps_ir` (sb_rt_feeder_writes_distance) written with sb_rt_feeder_distance()
- * (a fragment reading a distance the previous stage does not write reads an undefined
- * value); *position_register
+ * The feeder vertex program of pixel module `ps` (partner.c): a uint4 attribute per input
+ * location the module reads (stream format R32G32B32A32_UINT), each of the module's input
+ * variables written from it bit for bit with the variable's own type (a location may mix
+ * float and integer components), the point of vertex i at the centre of pixel
+ * (i % width, i / width), and the clip/cull-distance input elements of `ps_ir`
+ * (sb_rt_feeder_writes_distance) written with sb_rt_feeder_distance() (a fragment reading a
+ * distance the previous stage does not write reads an undefined value); *position_register
  * receives the register of its SV_VertexID input and SV_Position output. Free with
  * sb_rt_partner_destroy().
  */
 struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, const struct sb_ir_program *ps_ir,
                                                   uint32_t width, uint32_t height, uint32_t *position_register);
 
-/** The clip/cull distance the feeder writes for vertex `vertex` (every distance element,
- *  every component): vertex / 4, exact in float and never negative (nothing is clipped). */
-float sb_rt_feeder_distance(uint32_t vertex);
+/** The clip/cull distance the feeder writes for vertex `vertex` in component `component` of
+ *  register `reg`: vertex / 4 + (4 * reg + component) / 64, distinct per lane and never
+ *  negative (nothing is clipped or culled). */
+float sb_rt_feeder_distance(uint32_t vertex, uint32_t reg, uint32_t component);
 
-/** Whether input element `e` of pixel program `ps_ir` is a clip or cull distance the
- *  feeder writes (cull distances only when `ps_ir` reads no clip distance: lavapipe 22.3
- *  drops every point whose vertex stage writes both). */
-bool sb_rt_feeder_writes_distance(const struct sb_ir_program *ps_ir, const struct sb_ir_signature_element *e);
+/** Whether input element `e` of a pixel program is a clip or cull distance the feeder writes. */
+bool sb_rt_feeder_writes_distance(const struct sb_ir_signature_element *e);
+
+/** The lengths of the ClipDistance and CullDistance arrays the feeder writes for `ps_ir`
+ *  (its distance elements' lanes, as the back end counts them). */
+void sb_rt_feeder_distance_lanes(const struct sb_ir_program *ps_ir, uint32_t *clip, uint32_t *cull);
 
 /**
  * The capture geometry program of vertex program `vs`: stores o0..o(n-1) of each
@@ -51,6 +55,16 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
 enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_rt_program *program,
                                  const struct sb_validate_options *options,
                                  struct sb_validate_report *report, struct sb_error *error);
+
+/**
+ * Appends to the reason of a pixel program's DISAGREE verdict the known device defect that
+ * explains it, when the evidence fits: lavapipe 22.3 drops every primitive whose vertex
+ * stage writes ClipDistance[c] and CullDistance[k] with 0 < c < 4 < c + k beside other
+ * outputs (tests/validate/test_lavapipe_clip_cull.c). Fits when the feeder writes such arrays
+ * and the device left every render-target word at the clear value where the interpreter did
+ * not. The words still count as unexplained: the run validated nothing.
+ */
+void sb_validate_pixel_explain(const struct sb_rt_program *program, struct sb_validate_report *report);
 
 /* ---- geometry validation (validate_geometry*.c) ------------------------------------------- */
 
