@@ -529,7 +529,7 @@ struct lane_bound {
  * allowed error `local`: the origin is whichever is larger. */
 static inline struct lane_bound combine(float propagated, uint32_t from, float local, uint32_t here)
 {
-    struct lane_bound r = { propagated + local, local >= propagated ? here : from };
+    struct lane_bound r = { propagated + local, local >= propagated && propagated < INFINITY ? here : from };
     if (r.bound == 0.0f)
         r.origin = NO_ORIGIN;
     if (r.bound != r.bound)
@@ -767,7 +767,9 @@ static void kernel_origins(uint32_t op, float sign, bool flush, const uint32_t *
             p = mad_lane(F(a[l]), F(b[l]), F(c[l]), F(r[l]), e[0][l], e[1][l], e[2][l], flush);
         else
             p = min_lane(sign, F(a[l]), F(b[l]), F(r[l]), e[0][l], e[1][l]);
-        out[l] = p.total == 0.0f ? NO_ORIGIN : p.local >= p.propagated && p.local != 0.0f ? here : o[p.source][l];
+        /* An infinite bound that came in keeps the origin it came with. */
+        bool mine = p.local >= p.propagated && p.local != 0.0f && p.propagated < INFINITY;
+        out[l] = p.total == 0.0f ? NO_ORIGIN : mine ? here : o[p.source][l];
     }
 }
 
