@@ -692,7 +692,7 @@ SB_INTERP_LANE struct lane_parts mad_lane(float fa, float fb, float fc, float fr
     float local = (rest != 0.0f ? gap : 0.0f) + (e != 0.0f ? rounded : 0.0f) + flushed(fr, flush);
     float total = e + local;
     uint32_t ab = pa >= pb ? 0u : 1u;
-    struct lane_parts p = { total == total ? total : INFINITY, local, e, (z >= pa) & (z >= pb) ? 2u : ab };
+    struct lane_parts p = { total == total ? total : INFINITY, local, e, ((z >= pa) & (z >= pb)) ? 2u : ab };
     return p;
 }
 

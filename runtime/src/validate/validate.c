@@ -140,6 +140,25 @@ static double word_value(uint32_t kind, uint32_t u)
     return (double)f;
 }
 
+/* Is word `w` half of a double (the even word of its pair the low half, both halves with the
+ * same bound) whose device and interpreter values lie within `bound`? *deviation: theirs. */
+static bool double_within(const struct sb_validate_report *report, uint32_t i, uint64_t w, float bound,
+                          double *deviation)
+{
+    const struct sb_rt_resource *g = &report->gpu->resources[i], *c = &report->cpu->resources[i];
+    uint64_t low = w & ~1ull;
+    if ((low + 2) * 4 > g->size || evidence(report, i, low).bound != bound ||
+        evidence(report, i, low + 1).bound != bound)
+        return false;
+    const uint32_t *gw = g->data, *cw = c->data;
+    uint64_t gb = gw[low] | (uint64_t)gw[low + 1] << 32, cb = cw[low] | (uint64_t)cw[low + 1] << 32;
+    double gd, cd;
+    memcpy(&gd, &gb, 8);
+    memcpy(&cd, &cb, 8);
+    *deviation = fabs(gd - cd);
+    return *deviation <= (double)bound;
+}
+
 /* Sorts one differing word into the report's counts; returns how it is explained. */
 static enum sb_validate_verdict classify(struct sb_validate_report *report, uint32_t i, uint64_t w, uint32_t kind,
                                          uint32_t gpu, uint32_t cpu)
@@ -163,9 +182,15 @@ static enum sb_validate_verdict classify(struct sb_validate_report *report, uint
         }
         return SB_VALIDATE_AGREE_WITHIN_PRECISION;
     }
+    /* A finite nonzero bound comes only from float arithmetic, so a word the inputs call an
+     * integer (raw buffers are seeded as uint) that carries one holds a float, or half of a
+     * double: both halves of a double carry its bound, and the pair is compared as one. */
+    bool computed = e.bound > 0.0f && kind != SB_RT_WORD_INT && kind != SB_RT_WORD_BOOL;
     bool as_float = kind == SB_RT_WORD_FLOAT ||
-                    (kind == SB_RT_WORD_UNKNOWN && sb_validate_is_normal(gpu) && sb_validate_is_normal(cpu));
+                    ((kind == SB_RT_WORD_UNKNOWN || computed) && sb_validate_is_normal(gpu) && sb_validate_is_normal(cpu));
     double deviation = fabs(word_value(SB_RT_WORD_FLOAT, gpu) - word_value(SB_RT_WORD_FLOAT, cpu));
+    if (computed && !(as_float && deviation <= (double)e.bound) && double_within(report, i, w, e.bound, &deviation))
+        as_float = true;
     if (!as_float || e.bound <= 0.0f || !(deviation <= (double)e.bound)) {
         report->unexplained++;
         return SB_VALIDATE_DISAGREE;
