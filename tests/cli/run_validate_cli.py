@@ -122,11 +122,12 @@ def check_result(r, name):
     if r["timing"] is not None:
         t = r["timing"]
         check(all(is_number_or_null(t.get(k)) and t.get(k) is not None for k in
-                  ("gpu_pipeline_ms", "gpu_upload_ms", "gpu_run_ms", "gpu_readback_ms", "cpu_ms")) and
+                  ("gpu_pipeline_ms", "gpu_upload_ms", "gpu_run_ms", "gpu_readback_ms", "cpu_ms",
+                   "evidence_ms")) and
               is_int(t.get("cpu_instructions")), f"{name}: timing fields: {t!r}")
     check(isinstance(r["undefined"], list) and isinstance(r["differences"], list), f"{name}: arrays")
     for u in r["undefined"]:
-        check(u.get("kind") in ("write-write", "read-write", "atomic-order", "uninitialized") and
+        check(u.get("kind") in ("write-write", "read-write", "atomic-order", "uninitialized", "out-of-bounds") and
               re.match(r"^[a-z]+\d+(@space\d+)?$", str(u.get("location"))) is not None and
               is_int(u.get("byte_offset")) and
               len(u.get("invocations", [])) == 2 and all(int_or_null(x) for x in u["invocations"]) and

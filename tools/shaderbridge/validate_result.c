@@ -216,6 +216,7 @@ static json_object *timing_json(const struct sb_validate_report *report)
     cli_json_add(o, "gpu_run_ms", number_or_null(report->gpu_timing.run_ns / 1e6, 6));
     cli_json_add(o, "gpu_readback_ms", number_or_null(report->gpu_timing.readback_ns / 1e6, 6));
     cli_json_add(o, "cpu_ms", number_or_null(report->cpu_ns / 1e6, 6));
+    cli_json_add(o, "evidence_ms", number_or_null(report->evidence_ns / 1e6, 6));
     cli_json_add_u64(o, "cpu_instructions", report->cpu_stats.instructions);
     return o;
 }

@@ -324,7 +324,10 @@ static bool gather_evidence(const struct sb_rt_program *program, const struct sb
     o.origins = true;
     struct sb_validate_report *again = NULL;
     struct sb_error ignored = { 0 };
-    if (attempt(NULL, program, &o, fit, &again, &ignored) != SB_SUCCESS) /* the same inputs as `report`'s */
+    uint64_t start = sb_validate_now_ns();
+    enum sb_result r = attempt(NULL, program, &o, fit, &again, &ignored); /* the same inputs as `report`'s */
+    report->evidence_ns = sb_validate_now_ns() - start;
+    if (r != SB_SUCCESS)
         return false;
     sb_interp_tracking_release(&report->tracking);
     report->tracking = again->tracking;
