@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge validate [--seed N] [--dispatch X,Y,Z] [--ulps N]
- * [--device D] [--output DIR] FILE...`: runs compute, vertex and pixel
+ * [--device D] [--output DIR] [--spirv MODULE.spv [--bindings MAP.json]] FILE...`:
+ * runs compute, vertex and pixel
  * shaders on the GPU and on the CPU interpreter with the same seeded inputs
  * and compares every UAV word and stage output (vertex outputs, render
  * targets, depth; sb_validate says how they are drawn); several files end
- * with a summary table.
+ * with a summary table. With --spirv the GPU runs that module instead of our
+ * translation (gpu_module.c reads it and the binding map; one FILE).
  * Exit 0 when they agree, 1 when they do not (each mismatch listed: resource,
  * byte offset, texel or element, both values; with --output DIR a mismatching
  * 2D image is also written as FILE.REG.gpu.png, .cpu.png and .diff.png) or the
@@ -15,6 +17,7 @@
  */
 #include "commands.h"
 #include "run_common.h"
+#include "gpu_module.h"
 #include "png_image.h"
 
 #include <errno.h>
@@ -172,12 +175,15 @@ static int validate_file(const struct cli_run_options *o, struct sb_rt_context *
                                            .draw_count = o->draw_count, .draw_width = o->draw_width,
                                            .draw_height = o->draw_height };
     memcpy(options.group_count, o->groups, sizeof(o->groups));
+    cli_gpu_module_apply(o->gpu_module, &options);
     struct sb_validate_report *report = NULL;
     struct sb_error error = { 0 };
-    enum sb_result r = sb_validate(context, program, &options, &report, &error);
+    enum sb_result checked = cli_gpu_module_check(o->gpu_module, program, &options); /* printed */
+    enum sb_result r = checked == SB_SUCCESS ? sb_validate(context, program, &options, &report, &error) : checked;
     int status;
     if (r != SB_SUCCESS) {
-        cli_report_error(o->file, &error);
+        if (checked == SB_SUCCESS)
+            cli_report_error(o->file, &error);
         status = cli_run_exit_for(r);
         row->verdict = status == CLI_EXIT_NOT_RUN ? "not run" : "error";
     } else {
@@ -246,9 +252,23 @@ int cli_cmd_validate(int argc, char **argv)
         cli_usage_error("validate: --cpu and --input belong to 'run'");
         return CLI_EXIT_USAGE;
     }
+    if (o.spirv && file_count > 1) {
+        cli_usage_error("validate: --spirv runs one module against one FILE (%d given)", file_count);
+        return CLI_EXIT_USAGE;
+    }
+    if (o.bindings && !o.spirv) {
+        cli_usage_error("validate: --bindings places the registers of a --spirv module");
+        return CLI_EXIT_USAGE;
+    }
+    struct cli_gpu_module module = { 0 };
+    if (o.spirv && !cli_gpu_module_load(o.spirv, o.bindings, &module))
+        return CLI_EXIT_INVALID_INPUT;
+    o.gpu_module = o.spirv ? &module : NULL;
     struct sb_rt_context *context = NULL;
-    if (!cli_run_context(&o, &context))
+    if (!cli_run_context(&o, &context)) {
+        cli_gpu_module_free(&module);
         return CLI_EXIT_NOT_RUN;
+    }
     static struct summary_row rows[256];
     int status = CLI_EXIT_OK;
     for (int f = 0; f < file_count; f++) {
@@ -261,5 +281,6 @@ int cli_cmd_validate(int argc, char **argv)
     if (file_count > 1)
         print_summary(rows, file_count);
     sb_rt_context_destroy(context);
+    cli_gpu_module_free(&module);
     return status;
 }

@@ -390,10 +390,20 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (!o.sides)
         o.sides = SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU;
 
+    /* A caller's module stands in for the translation everywhere below (validate_module.c). */
+    struct sb_validate_module *module = NULL;
+    enum sb_result checked = sb_validate_module_create(program, &o, &module, error);
+    if (checked != SB_SUCCESS)
+        return checked;
+    if (module)
+        program = sb_validate_module_program(module);
+
     struct sb_validate_report *report = calloc(1, sizeof(*report));
     struct sb_rt_inputs *base = NULL;
-    if (!report)
+    if (!report) {
+        sb_validate_module_destroy(module);
         return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
+    }
     report->mismatches = calloc(o.max_mismatches, sizeof(*report->mismatches));
     enum sb_result r = report->mismatches ? SB_SUCCESS
                                           : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
@@ -428,6 +438,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
                                                      : sb_validate_pixel(context, program, &o, report, error);
     }
     if (r != SB_SUCCESS) {
+        sb_validate_module_destroy(module);
         sb_validate_report_destroy(report);
         return r;
     }
@@ -436,6 +447,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         compare(report, &o, o.max_mismatches, program->ir->source == SB_IR_SOURCE_PICA);
         conclude(report, program);
     }
+    sb_validate_module_destroy(module);
     *out = report;
     return SB_SUCCESS;
 }
