@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge validate [--json] [--seed N] [--dispatch X,Y,Z] [--draw N|WxH]
- * [--ulps N] [--explain-precision N] [--device D] [--output DIR] FILE...`:
+ * [--ulps N] [--explain-precision N] [--device D] [--output DIR]
+ * [--spirv MODULE.spv [--bindings MAP.json]] FILE...`:
  * runs compute, vertex, pixel and geometry shaders on the GPU and on the CPU
  * interpreter with the same seeded inputs, compares every UAV word and stage
  * output (sb_validate says how they are drawn) and prints the verdict of each
@@ -20,10 +21,14 @@
  * (a verdict a script must not accept), else 4 when one is undefined (the
  * device may be right; the shader is racy), else 3 when one could not be
  * run, else 0; 2 on a usage error. --ulps N is an explicit tolerance
- * (reported as such), not needed: bounds decide.
+ * (reported as such), not needed: bounds decide. With --spirv the GPU runs that
+ * module instead of our translation (gpu_module.c reads it and the binding
+ * map; one FILE), which makes validate an oracle for any DXBC-to-SPIR-V
+ * translator's output.
  */
 #include "commands.h"
 #include "run_common.h"
+#include "gpu_module.h"
 #include "png_image.h"
 #include "validate_result.h"
 
@@ -332,8 +337,19 @@ static int validate_file(struct validate_session *session, struct summary_row *r
                                                .draw_count = o->draw_count, .draw_width = o->draw_width,
                                                .draw_height = o->draw_height };
         memcpy(options.group_count, o->groups, sizeof(o->groups));
+        cli_gpu_module_apply(o->gpu_module, &options);
         struct sb_error error = { 0 };
-        if (sb_validate(session->context, program, &options, &report, &error) != SB_SUCCESS) {
+        /* A --spirv module that does not fit the program: its error is printed against the
+         * module's or the map's file name. */
+        enum sb_result checked = cli_gpu_module_check(o->gpu_module, program, &options);
+        if (checked != SB_SUCCESS) {
+            result.failed = true;
+            error.code = checked;
+            snprintf(error.message, sizeof(error.message), "the --spirv module does not fit %s", o->file);
+            result.error = error;
+            result.verdict = "error"; /* the user's module is invalid input, whatever the code */
+            failure_reason(&result);
+        } else if (sb_validate(session->context, program, &options, &report, &error) != SB_SUCCESS) {
             report = NULL;
             cli_report_error(o->file, &error);
             result.failed = true;
@@ -423,6 +439,18 @@ int cli_cmd_validate(int argc, char **argv)
         cli_usage_error("validate: --cpu and --input belong to 'run'");
         return CLI_EXIT_USAGE;
     }
+    if (o.spirv && file_count > 1) {
+        cli_usage_error("validate: --spirv runs one module against one FILE (%d given)", file_count);
+        return CLI_EXIT_USAGE;
+    }
+    if (o.bindings && !o.spirv) {
+        cli_usage_error("validate: --bindings places the registers of a --spirv module");
+        return CLI_EXIT_USAGE;
+    }
+    struct cli_gpu_module module = { 0 };
+    if (o.spirv && !cli_gpu_module_load(o.spirv, o.bindings, &module))
+        return CLI_EXIT_INVALID_INPUT;
+    o.gpu_module = o.spirv ? &module : NULL;
     struct validate_session session = { .o = &o, .json = json };
     struct sb_rt_context_options context_options = { .device = o.device };
     /* Without a device every input is still loaded and reported (not-run, or error when it is
@@ -454,5 +482,6 @@ int cli_cmd_validate(int argc, char **argv)
         print_summary(rows, file_count);
     }
     sb_rt_context_destroy(session.context);
+    cli_gpu_module_free(&module);
     return status;
 }

@@ -79,7 +79,8 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
                        !strcmp(arg, "--device") || !strcmp(arg, "--ulps") ||
                        !strcmp(arg, "--input") || !strcmp(arg, "--output") || !strcmp(arg, "-o") ||
                        !strcmp(arg, "--draw") || !strcmp(arg, "--dvle") ||
-                       !strcmp(arg, "--explain-precision");
+                       !strcmp(arg, "--explain-precision") || !strcmp(arg, "--spirv") ||
+                       !strcmp(arg, "--bindings");
     if (takes_value && !value) {
         cli_usage_error("%s: %s needs a value", command, arg);
         return -1;
@@ -116,6 +117,10 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
         o->explain_ulps = (uint32_t)number;
     } else if (!strcmp(arg, "--device")) {
         o->device = value;
+    } else if (!strcmp(arg, "--spirv")) {
+        o->spirv = value;
+    } else if (!strcmp(arg, "--bindings")) {
+        o->bindings = value;
     } else if (!strcmp(arg, "--input")) {
         if (o->input_count == sizeof(o->inputs) / sizeof(o->inputs[0]) || !strchr(value, '=')) {
             cli_usage_error("%s: --input wants REG=FILE (at most 64), not '%s'", command, value);

@@ -13,6 +13,8 @@
 #include "cli.h"
 #include "shaderbridge/validate.h"
 
+struct cli_gpu_module;
+
 /** Exit status of run/validate when the shader could not be run (unsupported, no device). */
 #define CLI_EXIT_NOT_RUN 3
 /** Exit status of validate when an input's verdict is `undefined` (a race or undefined read
@@ -39,6 +41,12 @@ struct cli_run_options {
      *  mode instead of float24-exact (sb_rt_program_load_shbin). */
     uint32_t dvle;
     bool pica_fast;
+    /** validate --spirv FILE.spv: the module the device runs instead of the translation;
+     *  --bindings MAP.json: where it binds the registers (gpu_module.h). NULL when not given. */
+    const char *spirv;
+    const char *bindings;
+    /** The loaded module and map (cmd_validate.c fills it once from spirv/bindings). */
+    const struct cli_gpu_module *gpu_module;
 };
 
 /**

@@ -213,6 +213,46 @@ struct sb_validate_options {
      *  report->tracking. sb_validate does that run itself, after the comparison, only when
      *  words differ: a tracked run is several times slower than a plain one. */
     bool origins;
+    /**
+     * A SPIR-V module the GPU side runs instead of the program's own translation
+     * (sb_rt_program::translation), e.g. another compiler's output or a hand-edited module;
+     * the interpreter still runs the program, so the report judges that module. NULL (the
+     * default): the translation. Borrowed for the call; gpu_spirv_words 32-bit words in host
+     * byte order. Compute, vertex and pixel programs (the generated partner stages stay
+     * ours; SB_ERROR_RUN_UNSUPPORTED for geometry programs). The module must:
+     *  - be valid SPIR-V for the Vulkan version its header's SPIR-V version implies (checked
+     *    with SPIRV-Tools: SB_ERROR_SPIRV_INVALID with the validator's message);
+     *  - have an entry point of the program's stage (GLCompute, Vertex, Fragment), named
+     *    gpu_entry_point or the only one of that stage;
+     *  - have the translation's stage interface (Input/Output locations, components, types:
+     *    sb_translation::inputs / outputs) for vertex and pixel programs;
+     *  - bind each register the program declares at the binding the translation reports
+     *    (translate.h's default scheme: `shaderbridge reflect --json` prints it under
+     *    "vulkan_bindings") with the same descriptor type, except where gpu_bindings moves
+     *    it. Every resource variable (UniformConstant, Uniform, StorageBuffer) the module
+     *    decorates with a DescriptorSet and Binding must sit at one of those bindings
+     *    (SB_ERROR_RUN_BINDING naming the variable otherwise).
+     * Header and instruction stream are read bounds-checked first: SB_ERROR_TRUNCATED (fewer
+     * than 5 words, an instruction past the end), SB_ERROR_BAD_MAGIC, SB_ERROR_BAD_VERSION,
+     * SB_ERROR_BAD_SIZE (a 0-word instruction), SB_ERROR_BAD_STRING (an unterminated entry
+     * point name), SB_ERROR_INVALID_ARGUMENT (no or several entry points of the stage); the
+     * offset is the byte offset in the module. The module is checked whatever `sides` says.
+     */
+    const uint32_t *gpu_spirv;
+    size_t gpu_spirv_words;
+    /** The entry point of gpu_spirv to run; NULL: the module's only one of the stage. */
+    const char *gpu_entry_point;
+    /**
+     * Where gpu_spirv binds registers that it does not bind by the default scheme: one entry
+     * per moved register (or SM5.1 range, by its lower bound), as for
+     * sb_translate_options::binding_overrides, set/binding (and counter_binding for a UAV
+     * with a counter) replacing the translation's; the descriptor type stays the
+     * translation's. An entry for a register the program does not declare, two entries for
+     * one register, or a result with two registers at one set/binding is
+     * SB_ERROR_RUN_BINDING. Borrowed for the call; ignored without gpu_spirv.
+     */
+    uint32_t gpu_binding_count;
+    const struct sb_binding_override *gpu_bindings;
 };
 
 /** sb_validate_options::sides */
@@ -324,11 +364,26 @@ struct sb_validate_report {
  * all; the program is translated again for that count), then those words are set to 0; a
  * budget run is retried with SB_RT_INPUTS_SMALL. The error of the last run is returned
  * when nothing more can be changed.
+ *
+ * With options->gpu_spirv the GPU side runs that module instead of the translation (checked
+ * first: sb_validate_options::gpu_spirv lists the errors); its unbounded ranges keep their
+ * size through the retries (a new translation would replace the module).
  */
 SB_API enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,
                            struct sb_validate_report **out, struct sb_error *error);
 SB_API void sb_validate_report_destroy(struct sb_validate_report *report);
+
+/**
+ * Checks options->gpu_spirv, gpu_entry_point and gpu_bindings against `program` as
+ * sb_validate does before it runs anything (the errors listed at
+ * sb_validate_options::gpu_spirv), with no device and no run: SB_SUCCESS when sb_validate
+ * would take the module, or when `options` (may be NULL) name none. Lets a caller tell a
+ * bad module from a failed run (`shaderbridge validate --spirv` names the module's file).
+ */
+SB_API enum sb_result sb_validate_gpu_module_check(const struct sb_rt_program *program,
+                                                   const struct sb_validate_options *options,
+                                                   struct sb_error *error);
 
 /** What sb_validate_explain_precision found. */
 struct sb_validate_precision {

@@ -500,6 +500,13 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         o.max_mismatches = 64;
     if (!o.sides)
         o.sides = SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU;
+    /* A caller's module stands in for the translation everywhere below (validate_module.c). */
+    struct sb_validate_module *module = NULL;
+    enum sb_result checked = sb_validate_module_create(program, &o, &module, error);
+    if (checked != SB_SUCCESS)
+        return checked;
+    if (module)
+        program = sb_validate_module_program(module);
     /* Inputs a real shader can run with: again with changed ones while the interpreter stops
      * on a range index or its budget (validate_retry.c). */
     struct sb_validate_retry retry;
@@ -512,6 +519,7 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
             r = attempt(context, &retry.run, &retry.options, &retry.fit, out, e);
     } while (r != SB_SUCCESS && sb_validate_retry_refit(&retry, r, e));
     sb_validate_retry_finish(&retry, r == SB_SUCCESS ? *out : NULL);
+    sb_validate_module_destroy(module);
     return r;
 }
 

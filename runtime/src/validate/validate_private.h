@@ -168,6 +168,22 @@ static inline bool sb_validate_is_normal(uint32_t u)
     return e && e != 0x7f800000u;
 }
 
+/* ---- validate_module.c: a caller's SPIR-V module on the GPU side ---- */
+
+/** `program` with sb_validate_options::gpu_spirv as its translation (owned copies). */
+struct sb_validate_module;
+
+/**
+ * Checks options->gpu_spirv (header, instruction lengths, entry point, SPIRV-Tools, the
+ * bindings its descriptors use: validate.h) and builds the substitute program; *out stays
+ * NULL when the options name no module. Free with sb_validate_module_destroy().
+ */
+enum sb_result sb_validate_module_create(const struct sb_rt_program *program, const struct sb_validate_options *options,
+                                         struct sb_validate_module **out, struct sb_error *error);
+/** The program the GPU side runs (IR and internals shared with the caller's program). */
+const struct sb_rt_program *sb_validate_module_program(const struct sb_validate_module *module);
+void sb_validate_module_destroy(struct sb_validate_module *module);
+
 /* ---- validate_base.c ---- */
 /** CLOCK_MONOTONIC in nanoseconds. */
 uint64_t sb_validate_now_ns(void);

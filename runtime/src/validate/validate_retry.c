@@ -194,7 +194,9 @@ void sb_validate_retry_init(struct sb_validate_retry *retry, const struct sb_rt_
                                                                  : SB_RT_UNBOUNDED_DESCRIPTORS;
     retry->fit.flags = options->inputs.flags;
     retry->translated = translated_unbounded(program);
-    retry->most_unbounded = most_unbounded(program);
+    /* A caller's module (sb_validate_options::gpu_spirv) is what the GPU runs: translating
+     * again for more descriptors would replace it, so its ranges keep their size. */
+    retry->most_unbounded = options->gpu_spirv ? 0 : most_unbounded(program);
 }
 
 enum sb_result sb_validate_retry_prepare(struct sb_validate_retry *retry, struct sb_error *error)
