@@ -142,9 +142,20 @@ static double word_value(uint32_t kind, uint32_t u)
 
 /* Is word `w` half of a double (the even word of its pair the low half, both halves with the
  * same bound) whose device and interpreter values lie within `bound`? *deviation: theirs. */
-static bool double_within(const struct sb_validate_report *report, uint32_t i, uint64_t w, float bound,
-                          double *deviation)
+static bool double_within(const struct sb_validate_report *report, const struct sb_ir_program *ir, uint32_t i,
+                          uint64_t w, float bound, double *deviation)
 {
+    /* Only a double operation's own allowance makes such a bound (interp_precision.c): the
+     * word's origin must be one, or two float words with one bound would pass as a double. */
+    uint32_t origin = evidence(report, i, w).origin, op = UINT32_MAX;
+    for (uint32_t f = 0; ir && origin != UINT32_MAX && f < ir->function_count && op == UINT32_MAX; f++)
+        for (uint32_t k = 0; k < ir->functions[f].instruction_count; k++)
+            if (ir->functions[f].instructions[k].offset == origin) {
+                op = ir->functions[f].instructions[k].op;
+                break;
+            }
+    if (op != SB_IR_OP_DDIV && op != SB_IR_OP_DRCP && op != SB_IR_OP_DFMA)
+        return false;
     const struct sb_rt_resource *g = &report->gpu->resources[i], *c = &report->cpu->resources[i];
     uint64_t low = w & ~1ull;
     if ((low + 2) * 4 > g->size || evidence(report, i, low).bound != bound ||
@@ -160,8 +171,8 @@ static bool double_within(const struct sb_validate_report *report, uint32_t i, u
 }
 
 /* Sorts one differing word into the report's counts; returns how it is explained. */
-static enum sb_validate_verdict classify(struct sb_validate_report *report, uint32_t i, uint64_t w, uint32_t kind,
-                                         uint32_t gpu, uint32_t cpu)
+static enum sb_validate_verdict classify(struct sb_validate_report *report, const struct sb_ir_program *ir, uint32_t i,
+                                         uint64_t w, uint32_t kind, uint32_t gpu, uint32_t cpu)
 {
     struct word_evidence e = evidence(report, i, w);
     if (e.undefined) {
@@ -189,7 +200,7 @@ static enum sb_validate_verdict classify(struct sb_validate_report *report, uint
     bool as_float = kind == SB_RT_WORD_FLOAT ||
                     ((kind == SB_RT_WORD_UNKNOWN || computed) && sb_validate_is_normal(gpu) && sb_validate_is_normal(cpu));
     double deviation = fabs(word_value(SB_RT_WORD_FLOAT, gpu) - word_value(SB_RT_WORD_FLOAT, cpu));
-    if (computed && !(as_float && deviation <= (double)e.bound) && double_within(report, i, w, e.bound, &deviation))
+    if (computed && !(as_float && deviation <= (double)e.bound) && double_within(report, ir, i, w, e.bound, &deviation))
         as_float = true;
     if (!as_float || e.bound <= 0.0f || !(deviation <= (double)e.bound)) {
         report->unexplained++;
@@ -220,7 +231,7 @@ static enum sb_validate_verdict classify(struct sb_validate_report *report, uint
  * the explicit override), and a differing one is explained by the interpreter's evidence
  * (classify). */
 static void compare(struct sb_validate_report *report, const struct sb_validate_options *o,
-                    uint32_t limit, bool exact)
+                    uint32_t limit, bool exact, const struct sb_ir_program *ir)
 {
     const struct sb_rt_inputs *gpu = report->gpu, *cpu = report->cpu;
     for (uint32_t i = 0; i < gpu->count; i++) {
@@ -277,7 +288,7 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
                 continue;
             }
             uint32_t before = report->kept;
-            enum sb_validate_verdict v = exact ? SB_VALIDATE_DISAGREE : classify(report, i, w, kind, gw[w], cw[w]);
+            enum sb_validate_verdict v = exact ? SB_VALIDATE_DISAGREE : classify(report, ir, i, w, kind, gw[w], cw[w]);
             if (exact)
                 report->unexplained++;
             keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
@@ -577,9 +588,9 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
     if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU)) {
         report->ulps_override = o.float_ulps != 0;
         bool exact = program->ir->source == SB_IR_SOURCE_PICA;
-        compare(report, &o, o.max_mismatches, exact);
+        compare(report, &o, o.max_mismatches, exact, program->ir);
         if (report->mismatch_count && !exact && !o.interp.tracking && gather_evidence(program, &o, fit, report))
-            compare(report, &o, o.max_mismatches, exact);
+            compare(report, &o, o.max_mismatches, exact, program->ir);
         conclude(report, program);
         if (program->stage == SB_IR_STAGE_PIXEL)
             sb_validate_pixel_explain(program, report);
