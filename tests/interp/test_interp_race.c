@@ -25,18 +25,8 @@
 #include "translator/ir.h"
 #include "translator/sm4.h"
 #include "sm4_asm.h"
+#include "check.h"
 
-static unsigned failures;
-
-#define CHECK(cond, ...)                                                                  \
-    do {                                                                                  \
-        if (!(cond)) {                                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
-            fprintf(stderr, __VA_ARGS__);                                                 \
-            fprintf(stderr, "\n");                                                        \
-            failures++;                                                                   \
-        }                                                                                 \
-    } while (0)
 
 static struct sb_ir_program *lower(const struct sm4_program *p)
 {

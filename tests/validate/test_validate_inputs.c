@@ -32,18 +32,7 @@
 
 #include "shaderbridge/validate.h"
 #include "sm4_asm.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
-            printf(__VA_ARGS__);                                                           \
-            printf("\n");                                                                  \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "check.h"
 
 static uint32_t fbits(float f)
 {

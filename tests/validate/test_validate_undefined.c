@@ -33,22 +33,12 @@
 #include "shaderbridge/interp.h"
 #include "shaderbridge/validate.h"
 #include "sm4_asm.h"
+#include "check.h"
 
 enum { SIG_UINT = 1, SIG_INT = 2, SIG_FLOAT = 3, OP_DCL_OUTPUT = 101, OP_DCL_OUTPUT_SIV = 103, SV_POSITION = 1,
        SV_CLIP = 2, SV_CULL = 3, OP_DCL_INPUT_PS = 98, OP_DCL_INPUT_PS_SIV = 100, CONSTANT = 1, LINEAR = 2,
        PIXELS = 64 };
 
-static unsigned failures;
-
-#define CHECK(cond, ...)                                                                  \
-    do {                                                                                  \
-        if (!(cond)) {                                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
-            fprintf(stderr, __VA_ARGS__);                                                 \
-            fprintf(stderr, "\n");                                                        \
-            failures++;                                                                   \
-        }                                                                                 \
-    } while (0)
 
 static struct sm4_operand dout(uint32_t r, const char *mask)
 {
