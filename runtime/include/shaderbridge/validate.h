@@ -311,8 +311,9 @@ struct sb_validate_report {
     struct sb_interp_tracking tracking;
     struct sb_rt_timing gpu_timing;
     uint64_t cpu_ns;
-    /** The interpreter-only evidence run made when words differ (0 when none ran): its time,
-     *  the price of the verdict's explanation (a tracked run costs several plain ones). */
+    /** The interpreter time of the evidence run made when words differ (0 when none ran),
+     *  measured as cpu_ns is: the price of the verdict's explanation (a tracked run costs
+     *  several plain ones). */
     uint64_t evidence_ns;
     struct sb_interp_stats cpu_stats;
     /** Runs retried with changed inputs before this one ran (0: the seeded inputs ran as

@@ -547,7 +547,7 @@ static bool straddles_step(float x, float e, float (*f)(float))
     return f(x - e) != f(x + e);
 }
 
-static struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float r, float ea, float eb_,
+SB_INTERP_LANE struct lane_bound lane_rule(uint32_t op, float a, float b, float c, float r, float ea, float eb_,
                                    float ec, uint32_t oa, uint32_t ob, uint32_t oc, uint32_t here)
 {
     ea += flushable(a);
@@ -780,6 +780,25 @@ static bool correctly_rounded(uint32_t op)
            op == SB_IR_OP_SGE || op == SB_IR_OP_SLT || (op >= SB_IR_OP_ROUND_NE && op <= SB_IR_OP_ROUND_Z);
 }
 
+/* The rule of `op` over every lane (inactive ones exact). */
+SB_INTERP_LANE void rule_lanes(uint32_t op, const uint8_t *active, const uint32_t *a, const uint32_t *b,
+                               const uint32_t *c, const uint32_t *r, const struct src_view *va,
+                               const struct src_view *vb, const struct src_view *vc, struct interp_companion *out,
+                               uint32_t here, uint32_t n)
+{
+    for (uint32_t l = 0; l < n; l++) {
+        if (!active[l]) {
+            out->bound[l] = 0.0f;
+            out->origin[l] = NO_ORIGIN;
+            continue;
+        }
+        struct lane_bound lb = lane_rule(op, a ? F(a[l]) : 0.0f, b ? F(b[l]) : 0.0f, c ? F(c[l]) : 0.0f, F(r[l]),
+                                         va->e[l], vb->e[l], vc->e[l], va->o[l], vb->o[l], vc->o[l], here);
+        out->bound[l] = lb.bound;
+        out->origin[l] = lb.origin;
+    }
+}
+
 void sb_interp_precision_lanewise(struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *b,
                                   const uint32_t *c, const uint32_t *r)
 {
@@ -813,16 +832,17 @@ void sb_interp_precision_lanewise(struct interp_state *s, uint32_t op, const uin
         }
         return;
     }
-    for (uint32_t l = 0; l < n; l++) {
-        if (!s->active[l]) {
-            out.bound[l] = 0.0f;
-            out.origin[l] = NO_ORIGIN;
-            continue;
-        }
-        struct lane_bound lb = lane_rule(op, a ? F(a[l]) : 0.0f, b ? F(b[l]) : 0.0f, c ? F(c[l]) : 0.0f, F(r[l]),
-                                         va.e[l], vb.e[l], vc.e[l], va.o[l], vb.o[l], vc.o[l], here);
-        out.bound[l] = lb.bound;
-        out.origin[l] = lb.origin;
+    /* One loop per operation, so lane_rule's switch folds away in each (a loop over a switch
+     * per lane costs more than the rules themselves). */
+    switch (op) {
+#define RULE_CASE(o) case o: rule_lanes(o, s->active, a, b, c, r, &va, &vb, &vc, &out, here, n); break
+        RULE_CASE(SB_IR_OP_DIV); RULE_CASE(SB_IR_OP_RCP); RULE_CASE(SB_IR_OP_RSQ); RULE_CASE(SB_IR_OP_SQRT);
+        RULE_CASE(SB_IR_OP_EXP); RULE_CASE(SB_IR_OP_LOG); RULE_CASE(SB_IR_OP_FRC);
+        RULE_CASE(SB_IR_OP_ROUND_NE); RULE_CASE(SB_IR_OP_ROUND_NI); RULE_CASE(SB_IR_OP_ROUND_PI);
+        RULE_CASE(SB_IR_OP_ROUND_Z); RULE_CASE(SB_IR_OP_EQ); RULE_CASE(SB_IR_OP_NE); RULE_CASE(SB_IR_OP_LT);
+        RULE_CASE(SB_IR_OP_GE); RULE_CASE(SB_IR_OP_SGE); RULE_CASE(SB_IR_OP_SLT);
+#undef RULE_CASE
+    default: rule_lanes(op, s->active, a, b, c, r, &va, &vb, &vc, &out, here, n); break;
     }
 }
 
