@@ -128,7 +128,8 @@ run_main_job() {
     excerpt "$tour"/validate.txt '^shader ' 1000
     if [ "$status" -ne 0 ]; then
         tail -n 20 "$tour"/validate.txt
-        echo "setup: validate exited with $status (1: GPU and CPU disagree, 3: could not run)" >&2
+        echo "setup: validate exited with $status (1: GPU and CPU disagree, 3: could not run," \
+             "4: undefined behaviour explains a difference)" >&2
         exit "$status"
     fi
     echo "== done. Full outputs: $(show "$tour")/; the tests: tools/setup.sh test"

@@ -9,6 +9,13 @@
  *   memory   a copy kernel (ld_structured + store_structured), same groups
  *   small    one group of the ALU kernel: "one small dispatch", where the
  *            end-to-end time (pipeline compile + run) decides
+ *   alu/trk, memory/trk
+ *            the same kernels with the evidence `validate` asks for
+ *            (sb_interp_options::tracking: precision bounds and the
+ *            undefined-behaviour detector, as sb_validate runs it); the
+ *            last line gives its cost, the median over --reps of
+ *            tracked / plain interpreter time measured back to back (so a
+ *            busy machine slows both alike; issue #14: at most 2x)
  *
  * For each: interpreter wall time and invocations/s; GPU run time alone and
  * with pipeline creation (shader module, layouts, pipeline: what a first use
@@ -21,6 +28,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,10 +88,14 @@ struct measure {
     uint64_t cpu_ns, gpu_run_ns, gpu_total_ns, pipeline_ns;
 };
 
+/* Median interpreter time of the last bench() call, for the tracking ratios. */
+static double last_cpu_ms;
+
 static int bench(struct sb_rt_context *context, const char *name, void (*build)(struct sm4_program *),
-                 uint32_t groups, uint32_t reps, uint32_t threads)
+                 uint32_t groups, uint32_t reps, uint32_t threads, bool tracked)
 {
-    const struct sb_interp_options interp_options = { .threads = threads };
+    struct sb_interp_tracking tracking = { .precision = tracked, .undefined = tracked };
+    const struct sb_interp_options interp_options = { .threads = threads, .tracking = tracked ? &tracking : NULL };
     static struct sm4_program program;
     static struct blob container;
     memset(&program, 0, sizeof(program));
@@ -115,6 +127,7 @@ static int bench(struct sb_rt_context *context, const char *name, void (*build)(
             break;
         }
         cpu[r] = now_ns() - start;
+        sb_interp_tracking_release(&tracking);
         struct sb_rt_timing timing = { 0 };
         if (sb_rt_dispatch(context, loaded->translation, inputs->resources, inputs->count, count,
                            &timing, &error) != SB_SUCCESS) {
@@ -133,6 +146,7 @@ static int bench(struct sb_rt_context *context, const char *name, void (*build)(
         qsort(pipe, reps, 8, compare_u64);
         double invocations = (double)groups * 64;
         double c = cpu[reps / 2] / 1e9, g = run[reps / 2] / 1e9, t = total[reps / 2] / 1e9;
+        last_cpu_ms = c * 1e3;
         printf("%-7s %7u %10.3f %12.0f %10.3f %12.0f %10.3f %12.0f %8.2f %8.2f %9.3f %9.3f\n", name,
                groups, c * 1e3, invocations / c, g * 1e3, invocations / g, t * 1e3, invocations / t,
                g / c, t / c, pipe[0] / 1e6, pipe[reps / 2] / 1e6);
@@ -144,6 +158,55 @@ static int bench(struct sb_rt_context *context, const char *name, void (*build)(
     sb_rt_inputs_destroy(inputs);
     sb_rt_program_destroy(loaded);
     return status;
+}
+
+/* The median over `reps` of (tracked time / plain time), each pair measured back to back. */
+static double tracking_cost(void (*build)(struct sm4_program *), uint32_t groups, uint32_t reps)
+{
+    static struct sm4_program program;
+    static struct blob container;
+    memset(&program, 0, sizeof(program));
+    build(&program);
+    sm4_container(&program, &container);
+    struct sb_rt_program *loaded = NULL;
+    struct sb_rt_inputs *inputs = NULL;
+    struct sb_error error = { 0 };
+    struct sb_rt_input_options input_options = { .seed = 1, .buffer_bytes = groups * 64 * 16 };
+    if (sb_rt_program_load(container.bytes, container.size, NULL, &loaded, &error) != SB_SUCCESS ||
+        sb_rt_inputs_create(loaded, &input_options, &inputs, &error) != SB_SUCCESS) {
+        fprintf(stderr, "tracking cost: %s\n", error.message);
+        sb_rt_program_destroy(loaded);
+        return 0.0;
+    }
+    const uint32_t count[3] = { groups, 1, 1 };
+    double *ratio = calloc(reps, sizeof(double));
+    uint32_t done = 0;
+    for (uint32_t r = 0; ratio && r < reps; r++) {
+        struct sb_interp_tracking tracking = { .precision = true, .undefined = true };
+        const struct sb_interp_options plain = { .threads = 1 }, tracked = { .threads = 1, .tracking = &tracking };
+        uint64_t t0 = now_ns();
+        enum sb_result a = sb_interp_dispatch(loaded->ir, inputs->resources, inputs->count, count, &plain, NULL,
+                                              &error);
+        uint64_t t1 = now_ns();
+        enum sb_result b = sb_interp_dispatch(loaded->ir, inputs->resources, inputs->count, count, &tracked, NULL,
+                                              &error);
+        uint64_t t2 = now_ns();
+        sb_interp_tracking_release(&tracking);
+        if (a != SB_SUCCESS || b != SB_SUCCESS)
+            break;
+        ratio[done++] = (double)(t2 - t1) / (double)(t1 - t0 ? t1 - t0 : 1);
+    }
+    for (uint32_t i = 1; i < done; i++) /* insertion sort: a handful of values */
+        for (uint32_t j = i; j > 0 && ratio[j - 1] > ratio[j]; j--) {
+            double t = ratio[j];
+            ratio[j] = ratio[j - 1];
+            ratio[j - 1] = t;
+        }
+    double median = done ? ratio[done / 2] : 0.0;
+    free(ratio);
+    sb_rt_inputs_destroy(inputs);
+    sb_rt_program_destroy(loaded);
+    return median;
 }
 
 int main(int argc, char **argv)
@@ -174,13 +237,23 @@ int main(int argc, char **argv)
     printf("%-7s %7s %10s %12s %10s %12s %10s %12s %8s %8s %9s %9s\n", "kernel", "groups", "cpu ms",
            "cpu inv/s", "gpu ms", "gpu inv/s", "gpu+pso ms", "inv/s", "gpu/cpu", "e2e/cpu",
            "pso min", "pso med");
-    int status = bench(context, "alu", alu_kernel, groups, reps, 1);
-    status |= bench(context, "alu/mt", alu_kernel, groups, reps, SB_INTERP_THREADS_AUTO);
-    status |= bench(context, "memory", copy_kernel, groups, reps, 1);
-    status |= bench(context, "small", alu_kernel, 1, reps, 1);
+    int status = bench(context, "alu", alu_kernel, groups, reps, 1, false);
+    double alu_ms = last_cpu_ms;
+    status |= bench(context, "alu/mt", alu_kernel, groups, reps, SB_INTERP_THREADS_AUTO, false);
+    status |= bench(context, "memory", copy_kernel, groups, reps, 1, false);
+    double memory_ms = last_cpu_ms;
+    status |= bench(context, "small", alu_kernel, 1, reps, 1, false);
+    status |= bench(context, "alu/trk", alu_kernel, groups, reps, 1, true);
+    status |= bench(context, "memory/trk", copy_kernel, groups, reps, 1, true);
+    (void)alu_ms;
+    (void)memory_ms;
     printf("gpu/cpu < 1: the device is faster at running; e2e/cpu > 1: the interpreter is faster "
            "end to end (pipeline creation included); alu/mt: the interpreter on one worker thread "
            "per online CPU (sb_interp_options::threads), the others on the calling thread alone\n");
+    uint32_t pairs = reps < 9 ? 9 : reps;
+    printf("tracking cost (validate's evidence; median of %u back-to-back tracked / plain interpreter "
+           "times, one thread): alu %.2fx, memory %.2fx\n", pairs, tracking_cost(alu_kernel, groups, pairs),
+           tracking_cost(copy_kernel, groups, pairs));
     sb_rt_context_destroy(context);
     return status;
 }

@@ -111,6 +111,18 @@ def main():
         check(err.strip() != "", "usage error %r explains itself on stderr" % (args,))
     rc, out, _ = run(cli, ["help"])
     check(rc == 0 and "reflect" in out, "help prints usage and exits 0")
+    # validate's usage errors come before any device is opened (no device needed here), and
+    # the help names its verdicts, --json and the exit status of each (issue #14).
+    for args in (["validate"], ["validate", "--json"], ["validate", "--ulps", "x", dxbc],
+                 ["validate", "--bogus", dxbc], ["validate", "--cpu", dxbc], ["validate", dxbc, "--seed"]):
+        rc, _, err = run(cli, args)
+        check(rc == 2 and "validate" in err, "usage error %r exits 2 naming validate (got %d: %r)" % (args, rc, err))
+    flat = " ".join(out.split())
+    check("validate [--json]" in flat and all(v in flat for v in (
+              "agree,", "agree-within-precision", "undefined", "not-run", "disagree", "error")) and
+          "Exit 1 if any disagrees or is invalid, else 4 if any is undefined, else 3 if any did not run, "
+          "else 0" in flat,
+          "help describes validate's verdicts, --json and exit status")
 
     # Valid input: exit 0, one line per file.
     rc, out, err = run(cli, ["info", dxbc, shbin, vbc])

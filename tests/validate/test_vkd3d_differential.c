@@ -286,6 +286,11 @@ static int vkd3d_run(const struct sb_rt_program *p, const void *dxbc, size_t siz
     return -1;
 }
 
+/* The tolerance between any two of the three results: the one validation used before its
+ * verdicts (issue #14), kept explicitly because no interpreter bounds exist between two device
+ * modules, and vkd3d_expected.tsv was measured with it. */
+#define DIFFERENTIAL_FLOAT_ULPS 64u
+
 static uint64_t differing_words(const struct sb_rt_inputs *a, const struct sb_rt_inputs *b,
                                 char *first, size_t first_size)
 {
@@ -299,7 +304,7 @@ static uint64_t differing_words(const struct sb_rt_inputs *a, const struct sb_rt
             uint32_t kind = a->word_kinds[i] ? a->word_kinds[i][w] : a->uniform_kind[i];
             if (kind == SB_RT_WORD_DOUBLE_LOW || kind == SB_RT_WORD_DOUBLE_HIGH)
                 kind = SB_RT_WORD_UINT;
-            if (!sb_validate_words_agree(kind, wa[w], wb[w], 64)) {
+            if (!sb_validate_words_agree(kind, wa[w], wb[w], DIFFERENTIAL_FLOAT_ULPS)) {
                 if (!differ)
                     snprintf(first, first_size, "u%u byte %llu: 0x%08x vs 0x%08x", ra->register_index,
                              (unsigned long long)w * 4, wa[w], wb[w]);

@@ -17,7 +17,9 @@ bool cli_file_load(const char *name, struct cli_file *file)
     bool is_stdin = !strcmp(name, "-");
     FILE *in = is_stdin ? stdin : fopen(name, "rb");
     if (!in) {
-        fprintf(stderr, "%s: error: cannot open: %s\n", name, strerror(errno));
+        int failure = errno;
+        fprintf(stderr, "%s: error: cannot open: %s\n", name, strerror(failure));
+        errno = failure; /* callers that report the failure again (validate --json) read it */
         return false;
     }
     size_t capacity = 0;

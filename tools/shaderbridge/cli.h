@@ -28,7 +28,8 @@ struct cli_file {
     size_t size;
 };
 
-/** Reads FILE (or stdin for "-"); prints an error and returns false on failure. */
+/** Reads FILE (or stdin for "-"); prints an error and returns false on failure (errno then
+ *  holds the failure of opening the file, when that was it). */
 bool cli_file_load(const char *name, struct cli_file *file);
 void cli_file_free(struct cli_file *file);
 

@@ -202,12 +202,12 @@ int cli_cmd_run(int argc, char **argv)
         cli_usage_error("run: no input file");
         return CLI_EXIT_USAGE;
     }
-    if (o.ulps) {
-        cli_usage_error("run: --ulps belongs to 'validate'");
+    if (o.ulps || o.spirv || o.bindings) {
+        cli_usage_error("run: %s belongs to 'validate'", o.ulps ? "--ulps" : o.spirv ? "--spirv" : "--bindings");
         return CLI_EXIT_USAGE;
     }
     struct sb_rt_program *program = NULL;
-    int loaded = cli_run_load(&o, &program);
+    int loaded = cli_run_load(&o, &program, NULL);
     if (loaded != CLI_EXIT_OK)
         return loaded;
     int status;

@@ -1,34 +1,42 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `shaderbridge validate [--seed N] [--dispatch X,Y,Z] [--ulps N]
- * [--device D] [--output DIR] FILE...`: runs compute, vertex and pixel
- * shaders on the GPU and on the CPU interpreter with the same seeded inputs
- * and compares every UAV word and stage output (vertex outputs, render
- * targets, depth; sb_validate says how they are drawn); several files end
- * with a summary table.
- * Exit 0 when they agree, 1 when they do not (each mismatch listed: resource,
- * byte offset, texel or element, both values; with --output DIR a mismatching
- * 2D image is also written as FILE.REG.gpu.png, .cpu.png and .diff.png) or the
- * input is invalid, 2 on a
- * usage error, 3 when the shader could not be run (unsupported, no device,
- * instruction budget exhausted).
+ * `shaderbridge validate [--json] [--seed N] [--dispatch X,Y,Z] [--draw N|WxH]
+ * [--ulps N] [--explain-precision N] [--device D] [--output DIR]
+ * [--spirv MODULE.spv [--bindings MAP.json]] FILE...`:
+ * runs compute, vertex, pixel and geometry shaders on the GPU and on the CPU
+ * interpreter with the same seeded inputs, compares every UAV word and stage
+ * output (sb_validate says how they are drawn) and prints the verdict of each
+ * input: agree, agree-within-precision, undefined, not-run, disagree, or
+ * error for an input that is not a valid shader.
+ *
+ * Text: one line per file, verdict first, then the details (run shape,
+ * timings, resources, the counts, the worst deviation, undefined accesses;
+ * for disagree and undefined every kept differing word with its explanation
+ * and bound); several files end with a summary table. --json writes one
+ * document, {"device", "seed", "results": [one object per input]}, whose
+ * schema the top-level README documents; not-run and error inputs get an
+ * object too, so a script sees every input it named.
+ *
+ * Exit status, the worst input deciding: 1 when one disagrees or is invalid
+ * (a verdict a script must not accept), else 4 when one is undefined (the
+ * device may be right; the shader is racy), else 3 when one could not be
+ * run, else 0; 2 on a usage error. --ulps N is an explicit tolerance
+ * (reported as such), not needed: bounds decide. With --spirv the GPU runs that
+ * module instead of our translation (gpu_module.c reads it and the binding
+ * map; one FILE), which makes validate an oracle for any DXBC-to-SPIR-V
+ * translator's output.
  */
 #include "commands.h"
 #include "run_common.h"
+#include "gpu_module.h"
 #include "png_image.h"
+#include "validate_result.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "translator/ir.h"
-
-static const char *kind_name(uint32_t kind)
-{
-    static const char *const names[] = { "unknown", "float", "int", "uint", "bool", "double.lo",
-                                         "double.hi" };
-    return kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?";
-}
 
 static void print_word(FILE *out, uint32_t kind, uint32_t bits)
 {
@@ -42,7 +50,26 @@ static void print_word(FILE *out, uint32_t kind, uint32_t bits)
         fprintf(out, "0x%08x (%.9g)", bits, (double)f);
 }
 
-static void print_mismatch(const struct sb_validate_report *report, const struct sb_validate_mismatch *m)
+/* How the word is explained, with the evidence: the bound and the instruction behind it. */
+static void print_explanation(const struct sb_rt_program *program, const struct sb_validate_mismatch *m)
+{
+    const char *how = cli_validate_explanation(m);
+    char op[32];
+    cli_validate_op_at(program, m->origin, op, sizeof(op));
+    if (!strcmp(how, "precision-sensitive")) {
+        printf(": precision-sensitive (a comparison, branch or conversion its bounds straddle");
+    } else if (!strcmp(how, "undefined")) {
+        printf(": undefined (a race or an undefined read decides it");
+    } else {
+        printf(": %s (bound %g", how, (double)m->bound);
+    }
+    if (m->origin != UINT32_MAX)
+        printf(", mostly from '%s' at byte %u", op[0] ? op : "?", m->origin);
+    printf(")\n");
+}
+
+static void print_mismatch(const struct sb_rt_program *program, const struct sb_validate_report *report,
+                           const struct sb_validate_mismatch *m)
 {
     const struct sb_rt_resource *r = &report->gpu->resources[m->resource];
     char name[48];
@@ -60,15 +87,16 @@ static void print_mismatch(const struct sb_validate_report *report, const struct
                m->texel[0], m->texel[1], m->texel[2], m->texel[3]);
     else
         printf("  %s byte %llu (dword %u)", name, (unsigned long long)m->byte_offset, m->texel[0]);
-    printf(" %s: gpu ", kind_name(m->kind));
+    printf(" %s: gpu ", cli_validate_word_kind(m->kind));
     print_word(stdout, m->kind, m->gpu);
     printf(" cpu ");
     print_word(stdout, m->kind, m->cpu);
-    putchar('\n');
+    print_explanation(program, m);
 }
 
-/* With --output DIR: each mismatching 2D image as gpu, cpu and difference PNGs. */
-static void write_images(const struct cli_run_options *o, const struct sb_validate_report *report)
+/* With --output DIR: each mismatching 2D image as gpu, cpu and difference PNGs. `log` gets the
+ * names written (stderr under --json, whose stdout is the document alone). */
+static void write_images(const struct cli_run_options *o, const struct sb_validate_report *report, FILE *log)
 {
     if (!o->output_dir || !report->mismatch_count)
         return;
@@ -94,34 +122,73 @@ static void write_images(const struct cli_run_options *o, const struct sb_valida
             bool ok = side == 2 ? cli_png_write_difference(path, g, c, 0)
                                 : cli_png_write_texture(path, side ? c : g, 0);
             if (ok)
-                printf("  wrote %s\n", path);
+                fprintf(log, "  wrote %s\n", path);
             else
                 fprintf(stderr, "shaderbridge: error: cannot write %s: %s\n", path, strerror(errno));
         }
     }
 }
 
-static void print_report(const struct cli_run_options *o, const struct sb_rt_context *context,
-                         const struct sb_rt_program *program, const struct sb_validate_report *report)
+static void print_shape(const struct cli_run_options *o, const struct sb_rt_context *context,
+                        const struct sb_rt_program *program)
 {
     const struct sb_ir_program *ir = program->ir;
+    const char *device = sb_rt_context_device_name(context);
+    unsigned long long seed = (unsigned long long)o->seed;
     if (program->stage == SB_IR_STAGE_VERTEX)
-        printf("%s: vs, %u vertices drawn as points, seed %llu, device %s\n", o->file, 64 * o->groups[0],
-               (unsigned long long)o->seed, sb_rt_context_device_name(context));
+        printf("  vs, %u vertices drawn as points, seed %llu, device %s\n", 64 * o->groups[0], seed, device);
     else if (program->stage == SB_IR_STAGE_GEOMETRY)
-        printf("%s: gs, up to %u input primitives x %u instances, seed %llu, device %s\n", o->file, 16 * o->groups[0],
-               ir->gs_instance_count ? ir->gs_instance_count : 1, (unsigned long long)o->seed,
-               sb_rt_context_device_name(context));
+        printf("  gs, up to %u input primitives x %u instances, seed %llu, device %s\n", 16 * o->groups[0],
+               ir->gs_instance_count ? ir->gs_instance_count : 1, seed, device);
     else if (program->stage == SB_IR_STAGE_PIXEL)
-        printf("%s: ps, 8x%u pixels drawn as points, seed %llu, device %s\n", o->file, 8 * o->groups[0],
-               (unsigned long long)o->seed, sb_rt_context_device_name(context));
+        printf("  ps, 8x%u pixels drawn as points, seed %llu, device %s\n", 8 * o->groups[0], seed, device);
     else
-        printf("%s: cs %ux%ux%u threads, %ux%ux%u groups, seed %llu, device %s\n", o->file,
-               ir->thread_group[0], ir->thread_group[1], ir->thread_group[2], o->groups[0], o->groups[1],
-               o->groups[2], (unsigned long long)o->seed, sb_rt_context_device_name(context));
+        printf("  cs %ux%ux%u threads, %ux%ux%u groups, seed %llu, device %s\n", ir->thread_group[0],
+               ir->thread_group[1], ir->thread_group[2], o->groups[0], o->groups[1], o->groups[2], seed, device);
+}
+
+/* "invocations 3 and 7", "instruction at byte 120": the pair's members that exist (an
+ * uninitialised read has no writer). */
+static void print_pair(const char *noun, const char *prefix, const uint32_t pair[2])
+{
+    int count = (pair[0] != UINT32_MAX) + (pair[1] != UINT32_MAX);
+    if (!count)
+        return;
+    printf(" %s%s", noun, count == 2 ? "s" : "");
+    for (int k = 0, printed = 0; k < 2; k++)
+        if (pair[k] != UINT32_MAX)
+            printf("%s%s%u", printed++ ? " and " : " ", prefix, pair[k]);
+}
+
+static void print_undefined(const struct sb_validate_report *report)
+{
+    for (uint32_t k = 0; k < report->undefined_kept && k < SB_VALIDATE_UNDEFINED_KEPT; k++) {
+        const struct sb_interp_undefined_event *u = &report->undefined[k];
+        char location[48];
+        cli_validate_event_location(report, u, location, sizeof(location));
+        printf("  undefined: %s on %s byte %llu,", cli_validate_undefined_kind(u->kind), location,
+               (unsigned long long)u->byte_offset);
+        print_pair("invocation", "", u->invocation);
+        print_pair("; instruction", "at byte ", u->instruction);
+        putchar('\n');
+    }
+    if (report->undefined_events > report->undefined_kept)
+        printf("  ... %llu more undefined accesses\n",
+               (unsigned long long)(report->undefined_events - report->undefined_kept));
+}
+
+/* The details under the verdict line of an input that ran on both sides. */
+static void print_report(const struct cli_run_options *o, const struct sb_rt_context *context,
+                         const struct cli_validate_result *result)
+{
+    const struct sb_rt_program *program = result->program;
+    const struct sb_validate_report *report = result->report;
+    print_shape(o, context, program);
     printf("  gpu: pipeline %.3f ms, run %.3f ms; cpu: %.3f ms, %llu instructions\n",
            report->gpu_timing.pipeline_ns / 1e6, report->gpu_timing.run_ns / 1e6, report->cpu_ns / 1e6,
            (unsigned long long)report->cpu_stats.instructions);
+    if (report->input_retries)
+        printf("  inputs changed: %s\n", report->input_note);
     for (uint32_t i = 0; i < report->gpu->count; i++) {
         const struct sb_rt_resource *r = &report->gpu->resources[i];
         if (r->resource_class != SB_IR_RESOURCE_UAV && r->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
@@ -129,91 +196,212 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
             continue;
         char name[48];
         cli_run_resource_name(r, name, sizeof(name));
-        uint64_t mismatches = 0;
+        uint64_t differing = 0;
         for (uint32_t k = 0; k < report->kept; k++)
-            mismatches += report->mismatches[k].resource == i;
+            differing += report->mismatches[k].resource == i;
         printf("  %-12s %8zu bytes %s%s\n", name, r->size,
                r->format ? sb_rt_format_name((enum sb_rt_format)r->format) : "",
-               mismatches ? "  MISMATCH" : "");
+               differing ? "  DIFFERS" : "");
     }
-    for (uint32_t k = 0; k < report->kept; k++)
-        print_mismatch(report, &report->mismatches[k]);
-    if (report->mismatch_count > report->kept)
-        printf("  ... %llu more mismatches\n",
-               (unsigned long long)(report->mismatch_count - report->kept));
+    printf("  %llu words compared, %llu differ: %llu within precision, %llu precision-sensitive, "
+           "%llu undefined, %llu unexplained\n", (unsigned long long)report->words_compared,
+           (unsigned long long)report->mismatch_count, (unsigned long long)report->within_precision,
+           (unsigned long long)report->precision_sensitive, (unsigned long long)report->undefined_words,
+           (unsigned long long)report->unexplained);
+    if (report->has_worst) {
+        const struct sb_validate_worst *w = &report->worst;
+        char name[48];
+        cli_validate_location(report, w->resource, 0, name, sizeof(name));
+        printf("  worst: %s byte %llu gpu ", name, (unsigned long long)w->byte_offset);
+        print_word(stdout, SB_RT_WORD_FLOAT, w->gpu);
+        printf(" cpu ");
+        print_word(stdout, SB_RT_WORD_FLOAT, w->cpu);
+        printf(", off by %g of an allowed %g", w->deviation, w->bound);
+        if (w->origin != UINT32_MAX)
+            printf(", mostly from '%s' at byte %u", w->origin_op[0] ? w->origin_op : "?", w->origin);
+        printf("\n");
+    }
+    print_undefined(report);
+    /* Word by word where someone has to look: a disagreement, or the words a race decided. */
+    if (report->verdict == SB_VALIDATE_DISAGREE || report->verdict == SB_VALIDATE_UNDEFINED) {
+        for (uint32_t k = 0; k < report->kept; k++)
+            print_mismatch(program, report, &report->mismatches[k]);
+        if (report->mismatch_count > report->kept)
+            printf("  ... %llu more differing words\n", (unsigned long long)(report->mismatch_count - report->kept));
+    }
     if (report->unconstrained)
         printf("  %llu words the interpreter computed as NaN/infinity differ on the device: not compared "
                "(undefined in Vulkan without float controls)\n", (unsigned long long)report->unconstrained);
-    printf("%s: %llu words compared, %llu mismatches: %s\n", o->file,
-           (unsigned long long)report->words_compared, (unsigned long long)report->mismatch_count,
-           report->mismatch_count ? "GPU and CPU DISAGREE" : "GPU and CPU agree");
+    if (result->explained)
+        printf("  --explain-precision %u: %llu of %llu differing words lie within what +-%u ULPs in the "
+               "operations Vulkan computes approximately (exp, log, rsq, rcp, sqrt, div; sin/cos: units of "
+               "2^-23) move the interpreter's result\n", result->explain_ulps,
+               (unsigned long long)result->precision.explained,
+               (unsigned long long)(result->precision.explained + result->precision.unexplained), result->explain_ulps);
+}
+
+/* The verdict line: verdict first so that `grep '^disagree'` finds what needs a look. */
+static void print_verdict_line(const struct cli_validate_result *result)
+{
+    printf("%-22s  %s: %s", result->verdict, result->file, result->reason);
+    if (result->ulps && result->report)
+        printf(" (--ulps %u: an explicit override, floats within %u ULPs or 2^-20 count as equal)", result->ulps,
+               result->ulps);
+    putchar('\n');
+}
+
+/* The exit status an input's verdict asks for (the file's opening comment gives the order). */
+static int verdict_status(const char *verdict)
+{
+    if (!strcmp(verdict, "disagree") || !strcmp(verdict, "error"))
+        return CLI_EXIT_INVALID_INPUT;
+    if (!strcmp(verdict, "undefined"))
+        return CLI_EXIT_UNDEFINED;
+    if (!strcmp(verdict, "not-run"))
+        return CLI_EXIT_NOT_RUN;
+    return CLI_EXIT_OK;
+}
+
+static int status_rank(int status)
+{
+    return status == CLI_EXIT_INVALID_INPUT ? 3 : status == CLI_EXIT_UNDEFINED ? 2 : status == CLI_EXIT_NOT_RUN ? 1 : 0;
+}
+
+/* Why an input was not compared, as one line: the message names the feature or operation,
+ * then where in the shader (unless the failure has no place there: no device, a Vulkan call,
+ * an unreadable file) and the code. */
+static void failure_reason(struct cli_validate_result *result)
+{
+    const struct sb_error *e = &result->error;
+    if (e->code == SB_ERROR_NO_DEVICE || e->code == SB_ERROR_VULKAN || e->code == SB_ERROR_IO)
+        snprintf(result->reason, sizeof(result->reason), "%s [%s]", e->message, sb_result_name(e->code));
+    else
+        snprintf(result->reason, sizeof(result->reason), "%s (byte %llu) [%s]", e->message,
+                 (unsigned long long)e->offset, sb_result_name(e->code));
+}
+
+/* Loading's and sb_validate's failures: what we, the device or the interpreter cannot run (a
+ * missing feature or operation of the translator, the device or the interpreter, the budget,
+ * a binding the harness cannot make from seeded data) is not-run; anything else means the
+ * input itself is wrong (error). */
+static const char *failure_verdict(enum sb_result code)
+{
+    switch (code) {
+    case SB_ERROR_TRANSLATE_UNSUPPORTED: case SB_ERROR_RUN_UNSUPPORTED: case SB_ERROR_RUN_BUDGET:
+    case SB_ERROR_RUN_BINDING: case SB_ERROR_NO_DEVICE: case SB_ERROR_VULKAN:
+        return "not-run";
+    default:
+        return "error";
+    }
 }
 
 struct summary_row {
     const char *file;
     const char *verdict;
-    uint64_t words, mismatches;
+    bool compared;
+    uint64_t words, mismatches, unexplained;
     double gpu_ms, cpu_ms;
 };
 
-/* Validates one file with an open context; fills `row`; returns its exit status. */
-static int validate_file(const struct cli_run_options *o, struct sb_rt_context *context,
-                         struct summary_row *row)
+/* Everything one run of the command shares across its inputs. */
+struct validate_session {
+    struct cli_run_options *o;
+    bool json;
+    struct sb_rt_context *context;  /**< NULL when no device could be opened */
+    struct sb_error context_error;  /**< why, then: every input is not-run */
+    json_object *results;           /**< --json: the "results" array */
+};
+
+/* Validates o->file; prints its text or adds its JSON object; fills `row`; returns the exit
+ * status its verdict asks for. */
+static int validate_file(struct validate_session *session, struct summary_row *row)
 {
-    row->file = o->file;
-    row->verdict = "error";
+    const struct cli_run_options *o = session->o;
+    struct cli_validate_result result = { .file = o->file, .verdict = "error", .ulps = o->ulps };
     struct sb_rt_program *program = NULL;
-    int loaded = cli_run_load(o, &program);
-    if (loaded != CLI_EXIT_OK) {
-        row->verdict = loaded == CLI_EXIT_NOT_RUN ? "not run" : "error";
-        return loaded;
-    }
-    struct sb_validate_options options = { .inputs = { .seed = o->seed }, .float_ulps = o->ulps,
-                                           .draw_count = o->draw_count, .draw_width = o->draw_width,
-                                           .draw_height = o->draw_height };
-    memcpy(options.group_count, o->groups, sizeof(o->groups));
     struct sb_validate_report *report = NULL;
-    struct sb_error error = { 0 };
-    enum sb_result r = sb_validate(context, program, &options, &report, &error);
-    int status;
-    if (r != SB_SUCCESS) {
-        cli_report_error(o->file, &error);
-        status = cli_run_exit_for(r);
-        row->verdict = status == CLI_EXIT_NOT_RUN ? "not run" : "error";
+    *row = (struct summary_row){ .file = o->file };
+    if (cli_run_load(o, &program, &result.error) != CLI_EXIT_OK) {
+        result.failed = true;
+        result.verdict = failure_verdict(result.error.code);
+        failure_reason(&result);
+    } else if (!session->context) {
+        result.program = program;
+        result.failed = true;
+        result.error = session->context_error;
+        result.verdict = "not-run";
+        failure_reason(&result);
     } else {
-        print_report(o, context, program, report);
-        write_images(o, report);
-        struct sb_validate_precision precision;
-        if (o->explain_ulps && report->mismatch_count &&
-            sb_validate_explain_precision(program, &options, report, (int32_t)o->explain_ulps, &precision,
-                                          &error) == SB_SUCCESS)
-            printf("%s: %llu of %llu mismatching words lie within what +-%u ULPs in the operations Vulkan "
-                   "computes approximately (exp, log, rsq, rcp, sqrt, div; sin/cos: units of 2^-23) "
-                   "move the interpreter's result\n",
-                   o->file, (unsigned long long)precision.explained,
-                   (unsigned long long)(precision.explained + precision.unexplained), o->explain_ulps);
-        status = report->mismatch_count ? CLI_EXIT_INVALID_INPUT : CLI_EXIT_OK;
-        row->verdict = report->mismatch_count ? "DISAGREE" : "agree";
-        row->words = report->words_compared;
-        row->mismatches = report->mismatch_count;
-        row->gpu_ms = (report->gpu_timing.pipeline_ns + report->gpu_timing.upload_ns +
-                       report->gpu_timing.run_ns + report->gpu_timing.readback_ns) / 1e6;
-        row->cpu_ms = report->cpu_ns / 1e6;
+        result.program = program;
+        struct sb_validate_options options = { .inputs = { .seed = o->seed }, .float_ulps = o->ulps,
+                                               .draw_count = o->draw_count, .draw_width = o->draw_width,
+                                               .draw_height = o->draw_height };
+        memcpy(options.group_count, o->groups, sizeof(o->groups));
+        cli_gpu_module_apply(o->gpu_module, &options);
+        struct sb_error error = { 0 };
+        /* A --spirv module that does not fit the program: its error is printed against the
+         * module's or the map's file name. */
+        enum sb_result checked = cli_gpu_module_check(o->gpu_module, program, &options);
+        if (checked != SB_SUCCESS) {
+            result.failed = true;
+            error.code = checked;
+            snprintf(error.message, sizeof(error.message), "the --spirv module does not fit %s", o->file);
+            result.error = error;
+            result.verdict = "error"; /* the user's module is invalid input, whatever the code */
+            failure_reason(&result);
+        } else if (sb_validate(session->context, program, &options, &report, &error) != SB_SUCCESS) {
+            report = NULL;
+            cli_report_error(o->file, &error);
+            result.failed = true;
+            result.error = error;
+            result.verdict = failure_verdict(error.code);
+            failure_reason(&result);
+        } else {
+            result.report = report;
+            result.verdict = sb_validate_verdict_name(report->verdict);
+            snprintf(result.reason, sizeof(result.reason), "%s", report->reason);
+            if (o->explain_ulps && report->mismatch_count) {
+                result.explain_ulps = o->explain_ulps;
+                result.explained = sb_validate_explain_precision(program, &options, report, (int32_t)o->explain_ulps,
+                                                                 &result.precision, &error) == SB_SUCCESS;
+            }
+            write_images(o, report, session->json ? stderr : stdout);
+            row->compared = true;
+            row->words = report->words_compared;
+            row->mismatches = report->mismatch_count;
+            row->unexplained = report->unexplained;
+            row->gpu_ms = (report->gpu_timing.pipeline_ns + report->gpu_timing.upload_ns +
+                           report->gpu_timing.run_ns + report->gpu_timing.readback_ns) / 1e6;
+            row->cpu_ms = report->cpu_ns / 1e6;
+        }
+    }
+    row->verdict = result.verdict;
+    if (session->json) {
+        json_object_array_add(session->results, cli_validate_json(&result));
+    } else {
+        print_verdict_line(&result);
+        if (report)
+            print_report(o, session->context, &result);
+        fflush(stdout); /* keep the next input's stderr messages after this one's lines */
     }
     sb_validate_report_destroy(report);
     sb_rt_program_destroy(program);
-    return status;
+    return verdict_status(row->verdict);
 }
 
 static void print_summary(const struct summary_row *rows, int count)
 {
-    printf("\n%-40s %-9s %10s %10s %10s %10s\n", "shader", "result", "words", "mismatch", "gpu ms",
-           "cpu ms");
+    printf("\n%-40s %-22s %10s %10s %11s %10s %10s\n", "shader", "verdict", "words", "differ", "unexplained",
+           "gpu ms", "cpu ms");
     for (int i = 0; i < count; i++) {
-        const char *base = strrchr(rows[i].file, '/');
-        printf("%-40s %-9s %10llu %10llu %10.2f %10.2f\n", base ? base + 1 : rows[i].file,
-               rows[i].verdict, (unsigned long long)rows[i].words,
-               (unsigned long long)rows[i].mismatches, rows[i].gpu_ms, rows[i].cpu_ms);
+        const struct summary_row *r = &rows[i];
+        const char *base = strrchr(r->file, '/');
+        printf("%-40s %-22s", base ? base + 1 : r->file, r->verdict);
+        if (r->compared)
+            printf(" %10llu %10llu %11llu %10.2f %10.2f\n", (unsigned long long)r->words,
+                   (unsigned long long)r->mismatches, (unsigned long long)r->unexplained, r->gpu_ms, r->cpu_ms);
+        else
+            printf(" %10s %10s %11s %10s %10s\n", "-", "-", "-", "-", "-");
     }
 }
 
@@ -222,12 +410,17 @@ int cli_cmd_validate(int argc, char **argv)
     struct cli_run_options o = { .groups = { 1, 1, 1 }, .seed = 1 };
     const char *files[256];
     int file_count = 0;
+    bool json = false;
     for (int i = 1; i < argc; i++) {
         int parsed = cli_run_parse_option("validate", argc, argv, &i, &o);
         if (parsed < 0)
             return CLI_EXIT_USAGE;
         if (parsed)
             continue;
+        if (!strcmp(argv[i], "--json")) {
+            json = true;
+            continue;
+        }
         if (argv[i][0] == '-' && argv[i][1]) {
             cli_usage_error("validate: unknown option '%s'", argv[i]);
             return CLI_EXIT_USAGE;
@@ -246,20 +439,49 @@ int cli_cmd_validate(int argc, char **argv)
         cli_usage_error("validate: --cpu and --input belong to 'run'");
         return CLI_EXIT_USAGE;
     }
-    struct sb_rt_context *context = NULL;
-    if (!cli_run_context(&o, &context))
-        return CLI_EXIT_NOT_RUN;
+    if (o.spirv && file_count > 1) {
+        cli_usage_error("validate: --spirv runs one module against one FILE (%d given)", file_count);
+        return CLI_EXIT_USAGE;
+    }
+    if (o.bindings && !o.spirv) {
+        cli_usage_error("validate: --bindings places the registers of a --spirv module");
+        return CLI_EXIT_USAGE;
+    }
+    struct cli_gpu_module module = { 0 };
+    if (o.spirv && !cli_gpu_module_load(o.spirv, o.bindings, &module))
+        return CLI_EXIT_INVALID_INPUT;
+    o.gpu_module = o.spirv ? &module : NULL;
+    struct validate_session session = { .o = &o, .json = json };
+    struct sb_rt_context_options context_options = { .device = o.device };
+    /* Without a device every input is still loaded and reported (not-run, or error when it is
+     * not a valid shader), so a script gets one verdict per input it named. */
+    if (sb_rt_context_create(&context_options, &session.context, &session.context_error) != SB_SUCCESS) {
+        fprintf(stderr, "shaderbridge: error: %s [%s]\n", session.context_error.message,
+                sb_result_name(session.context_error.code));
+        session.context = NULL;
+    }
+    if (json)
+        session.results = json_object_new_array();
     static struct summary_row rows[256];
     int status = CLI_EXIT_OK;
     for (int f = 0; f < file_count; f++) {
         o.file = files[f];
-        int one = validate_file(&o, context, &rows[f]);
-        /* The worst outcome wins: not run (3) over disagree/invalid (1) over agree (0). */
-        if (one == CLI_EXIT_NOT_RUN || (one && status != CLI_EXIT_NOT_RUN))
+        int one = validate_file(&session, &rows[f]);
+        if (status_rank(one) > status_rank(status))
             status = one;
     }
-    if (file_count > 1)
+    if (json) {
+        json_object *root = json_object_new_object();
+        cli_json_add_str(root, "device", session.context ? sb_rt_context_device_name(session.context) : NULL);
+        cli_json_add_u64(root, "seed", o.seed);
+        cli_json_add(root, "results", session.results);
+        puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+                                                      JSON_C_TO_STRING_NOSLASHESCAPE));
+        json_object_put(root);
+    } else if (file_count > 1) {
         print_summary(rows, file_count);
-    sb_rt_context_destroy(context);
+    }
+    sb_rt_context_destroy(session.context);
+    cli_gpu_module_free(&module);
     return status;
 }

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run_common.h"
 
+#include "error.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +79,8 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
                        !strcmp(arg, "--device") || !strcmp(arg, "--ulps") ||
                        !strcmp(arg, "--input") || !strcmp(arg, "--output") || !strcmp(arg, "-o") ||
                        !strcmp(arg, "--draw") || !strcmp(arg, "--dvle") ||
-                       !strcmp(arg, "--explain-precision");
+                       !strcmp(arg, "--explain-precision") || !strcmp(arg, "--spirv") ||
+                       !strcmp(arg, "--bindings");
     if (takes_value && !value) {
         cli_usage_error("%s: %s needs a value", command, arg);
         return -1;
@@ -114,6 +117,10 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
         o->explain_ulps = (uint32_t)number;
     } else if (!strcmp(arg, "--device")) {
         o->device = value;
+    } else if (!strcmp(arg, "--spirv")) {
+        o->spirv = value;
+    } else if (!strcmp(arg, "--bindings")) {
+        o->bindings = value;
     } else if (!strcmp(arg, "--input")) {
         if (o->input_count == sizeof(o->inputs) / sizeof(o->inputs[0]) || !strchr(value, '=')) {
             cli_usage_error("%s: --input wants REG=FILE (at most 64), not '%s'", command, value);
@@ -141,12 +148,17 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
     return 1;
 }
 
-int cli_run_load(const struct cli_run_options *o, struct sb_rt_program **program)
+int cli_run_load(const struct cli_run_options *o, struct sb_rt_program **program, struct sb_error *out)
 {
     struct cli_file file;
-    if (!cli_file_load(o->file, &file))
-        return CLI_EXIT_INVALID_INPUT;
     struct sb_error error = { 0 };
+    errno = 0;
+    if (!cli_file_load(o->file, &file)) {
+        if (out)
+            sb_error_set(out, SB_ERROR_IO, 0, SB_ERROR_NO_INSTR, "cannot read the file%s%s",
+                         errno ? ": " : "", errno ? strerror(errno) : "");
+        return CLI_EXIT_INVALID_INPUT;
+    }
     bool shbin = file.size >= 4 && memcmp(file.bytes, "DVLB", 4) == 0;
     enum sb_result r = shbin ? sb_rt_program_load_shbin(file.bytes, file.size, o->dvle,
                                                         o->pica_fast ? 0u : SB_IR_PICA_FLOAT24, NULL,
@@ -155,6 +167,8 @@ int cli_run_load(const struct cli_run_options *o, struct sb_rt_program **program
     cli_file_free(&file);
     if (r != SB_SUCCESS) {
         cli_report_error(o->file, &error);
+        if (out)
+            *out = error;
         return cli_run_exit_for(r);
     }
     return CLI_EXIT_OK;

@@ -13,8 +13,13 @@
 #include "cli.h"
 #include "shaderbridge/validate.h"
 
+struct cli_gpu_module;
+
 /** Exit status of run/validate when the shader could not be run (unsupported, no device). */
 #define CLI_EXIT_NOT_RUN 3
+/** Exit status of validate when an input's verdict is `undefined` (a race or undefined read
+ *  explains its differences) and none disagrees; above not-run, below disagree. */
+#define CLI_EXIT_UNDEFINED 4
 
 struct cli_run_options {
     const char *file;
@@ -36,6 +41,12 @@ struct cli_run_options {
      *  mode instead of float24-exact (sb_rt_program_load_shbin). */
     uint32_t dvle;
     bool pica_fast;
+    /** validate --spirv FILE.spv: the module the device runs instead of the translation;
+     *  --bindings MAP.json: where it binds the registers (gpu_module.h). NULL when not given. */
+    const char *spirv;
+    const char *bindings;
+    /** The loaded module and map (cmd_validate.c fills it once from spirv/bindings). */
+    const struct cli_gpu_module *gpu_module;
 };
 
 /**
@@ -46,8 +57,11 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
                          struct cli_run_options *options);
 
 /** Loads FILE into a program: CLI_EXIT_OK, or (the error printed) the exit status for the
- *  failure — CLI_EXIT_NOT_RUN for what cannot be run (cli_run_exit_for), else 1. */
-int cli_run_load(const struct cli_run_options *options, struct sb_rt_program **program);
+ *  failure — CLI_EXIT_NOT_RUN for what cannot be run (cli_run_exit_for), else 1. `error`
+ *  (NULL: not wanted) receives the failure too: the loader's, or SB_ERROR_IO when the file
+ *  could not be read. */
+int cli_run_load(const struct cli_run_options *options, struct sb_rt_program **program,
+                 struct sb_error *error);
 
 /** Opens the device (or a CPU-only context with `cpu`); prints the error on failure. */
 bool cli_run_context(const struct cli_run_options *options, struct sb_rt_context **context);

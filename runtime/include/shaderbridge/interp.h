@@ -46,7 +46,91 @@ struct sb_interp_options {
      *  absolutely, by this many units of 2^-23: as a device within Vulkan's precision
      *  allowance may compute them. 0: exact libm results. */
     int32_t approx_ulps;
+    /** Evidence for validation verdicts (NULL: none, the normal run): what the run records
+     *  beside its results; see struct sb_interp_tracking. A tracked compute dispatch runs on
+     *  the calling thread alone. */
+    struct sb_interp_tracking *tracking;
 };
+
+/** Behaviour D3D leaves undefined, seen by a tracked run (sb_interp_undefined_event). */
+enum sb_interp_undefined_kind {
+    /** Two invocations wrote one UAV or group-shared word with no barrier ordering them
+     *  and at least one write not atomic. */
+    SB_INTERP_UNDEFINED_WRITE_WRITE = 1,
+    /** One invocation read a word another wrote, with no barrier between them (either
+     *  order: the reader may see the old or the new value). */
+    SB_INTERP_UNDEFINED_READ_WRITE = 2,
+    /** Atomics of several invocations on one word, at least one using the value it
+     *  returned, or operations whose final value depends on their order (exchanges,
+     *  compare-stores, different operations); or an append/consume counter whose values
+     *  several invocations use: what they get depends on the order the device runs them in. */
+    SB_INTERP_UNDEFINED_ATOMIC_ORDER = 3,
+    /** A read of a group-shared word no invocation of the group wrote. */
+    SB_INTERP_UNDEFINED_UNINITIALIZED = 4,
+    /** An indexable temp (x#) read or written past its declared elements: D3D leaves the
+     *  value read, and what such a write does to the invocation's x# registers, undefined.
+     *  The event's resource is UINT32_MAX, group_shared_id the x# id, byte_offset 16 x the
+     *  element index; the invocation is tainted from there on. */
+    SB_INTERP_UNDEFINED_OUT_OF_BOUNDS = 5,
+    SB_INTERP_UNDEFINED_KIND_MAX_ENUM = 0x7fffffff
+};
+
+/** One undefined access: the pair of accesses that conflict. */
+struct sb_interp_undefined_event {
+    enum sb_interp_undefined_kind kind;
+    uint32_t resource;        /**< index into the resource table; UINT32_MAX: group-shared g# */
+    uint32_t group_shared_id; /**< the g# id when resource is UINT32_MAX */
+    uint64_t byte_offset;     /**< of the word in the resource or g#; UINT64_MAX: the resource's
+                                   append/consume counter */
+    /** The two invocations (flattened: compute = group * threads per group + local index;
+     *  vertex/pixel/geometry = the invocation number) and the byte offsets in the shader of
+     *  the instructions that made the accesses; the first is the earlier in the
+     *  interpreter's order (UINT32_MAX where there is none, as for an uninitialised read). */
+    uint32_t invocation[2];
+    uint32_t instruction[2];
+};
+
+#define SB_INTERP_UNDEFINED_KEPT 8u
+
+/**
+ * What a tracked run records (sb_interp_options::tracking). The caller zeroes it and sets
+ * the two switches; the run allocates the arrays (free them with sb_interp_tracking_release).
+ *
+ * Precision: every float value carries a bound on how far a conformant Vulkan device's
+ * result may lie from the interpreter's for the same inputs (the precision Vulkan allows
+ * each SPIR-V operation, propagated through every operation; runtime/README.md
+ * "Precision"). INFINITY marks a word the device may compute differently for a reason no
+ * error bound covers: a comparison, branch or conversion to integer whose outcome the
+ * bound of its operands straddles ("precision-sensitive").
+ */
+struct sb_interp_tracking {
+    bool precision;           /**< in: carry error bounds */
+    bool undefined;           /**< in: detect races, atomic order, uninitialised g# reads */
+    /** in: with `precision`, also keep for every word the instruction that contributed most
+     *  to its bound (`origin`); without it the commonest operations (add, mul, mad, min, max)
+     *  leave their origins unset (faster). */
+    bool origins;
+    uint32_t resource_count;  /**< out: entries of the per-resource arrays (the table's count) */
+    /** Per resource of the table (NULL for resources that are not UAVs): per 32-bit word of
+     *  its data, the allowed |device - interpreter| (0: exact) ... */
+    float **bound;
+    /** ... the byte offset in the shader of the instruction whose allowed error contributed
+     *  most to that bound (UINT32_MAX: none) ... */
+    uint32_t **origin;
+    /** ... and 1 where the word's value is undefined (a race on it, or written by an
+     *  invocation that read an undefined value or an order-dependent atomic result). */
+    uint8_t **undefined_word;
+    /** Vertex and pixel runs: the same three for outputs->words (same layout), or NULL. */
+    float *output_bound;
+    uint32_t *output_origin;
+    uint8_t *output_undefined;
+    uint64_t undefined_events; /**< all events seen (the first SB_INTERP_UNDEFINED_KEPT kept) */
+    uint32_t kept;
+    struct sb_interp_undefined_event events[SB_INTERP_UNDEFINED_KEPT];
+};
+
+/** Frees what a tracked run allocated in `t` and zeroes its results (the switches stay). */
+SB_API void sb_interp_tracking_release(struct sb_interp_tracking *t);
 
 /** sb_interp_options::threads: one worker per online CPU. */
 #define SB_INTERP_THREADS_AUTO 0xFFFFFFFFu

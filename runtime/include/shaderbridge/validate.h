@@ -103,7 +103,24 @@ struct sb_rt_input_options {
     uint32_t texture_size;     /**< width = height (cube faces too); 0 = 16 */
     uint32_t texture_layers;   /**< array layers (cube arrays: cubes x 6); 0 = 4 */
     uint32_t texture_depth;    /**< 3D depth; 0 = 8 */
+    /** Descriptors given to every unbounded SM5.1 range (`t0[]`); 0 = SB_RT_UNBOUNDED_DESCRIPTORS.
+     *  Past SB_RT_UNBOUNDED_DESCRIPTORS each of them is smaller (buffers and texture sides
+     *  divided by count / SB_RT_UNBOUNDED_DESCRIPTORS, at least 256 bytes and 4 texels), so
+     *  a range holds about what SB_RT_UNBOUNDED_DESCRIPTORS full-size descriptors would.
+     *  sb_validate translates the program again when this differs from the count its
+     *  translation was made for. */
+    uint32_t unbounded_descriptors;
+    uint32_t flags;            /**< SB_RT_INPUTS_* */
 };
+
+/**
+ * sb_rt_input_options::flags: every seeded number small and positive (what a loop whose
+ * trip count comes from data ends with): ints, uints and words of unknown type in [1, 4],
+ * floats multiples of 1/256 in (0, 2] (texture data (0, 1]), doubles as floats; bools as
+ * usual. Also the vertex streams and primitives the graphics harnesses seed. sb_validate
+ * retries with it when the interpreter exhausts its instruction budget.
+ */
+#define SB_RT_INPUTS_SMALL 0x1u
 
 /** Creates seeded inputs for every resource `program` declares. */
 SB_API enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
@@ -135,6 +152,28 @@ SB_API void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
  */
 #define SB_VALIDATE_CLASS_GEOMETRY 6u
 
+/** What a validation concluded (sb_validate_report::verdict). */
+enum sb_validate_verdict {
+    /** Every compared word identical under D3D's rules: integers exactly; floats equal,
+     *  both NaN, or both zero/denormal (D3D lets a device flush float32 denormals). */
+    SB_VALIDATE_AGREE = 0,
+    /** Every differing word lies within the bound the interpreter carried for it (the
+     *  precision Vulkan allows each operation, propagated), or is precision-sensitive. */
+    SB_VALIDATE_AGREE_WITHIN_PRECISION = 1,
+    /** Differing words the interpreter saw come from behaviour D3D leaves undefined
+     *  (a race, order-dependent atomics, an uninitialised read); the rest within precision. */
+    SB_VALIDATE_UNDEFINED = 2,
+    /** Not run: the device lacks a feature the module needs, or the interpreter an
+     *  operation (set by callers from SB_ERROR_RUN_UNSUPPORTED; sb_validate fails then). */
+    SB_VALIDATE_NOT_RUN = 3,
+    /** A difference nothing above explains. */
+    SB_VALIDATE_DISAGREE = 4,
+    SB_VALIDATE_VERDICT_MAX_ENUM = 0x7fffffff
+};
+
+/** "agree", "agree-within-precision", "undefined", "not-run", "disagree" ("?" otherwise). */
+SB_API const char *sb_validate_verdict_name(enum sb_validate_verdict verdict);
+
 /** One output word where the GPU and the interpreter disagree. */
 struct sb_validate_mismatch {
     uint32_t resource;         /**< index into the inputs' resources */
@@ -142,12 +181,20 @@ struct sb_validate_mismatch {
     uint32_t texel[4];         /**< textures: x, y, z (or layer), mip; buffers: element, 0.. */
     enum sb_rt_word_kind kind; /**< used for the comparison */
     uint32_t gpu, cpu;         /**< the two words */
+    /** How the word is explained: AGREE_WITHIN_PRECISION (|gpu - cpu| <= bound, or
+     *  precision-sensitive: bound INFINITY), UNDEFINED, or DISAGREE (unexplained). */
+    enum sb_validate_verdict explained;
+    float bound;               /**< the interpreter's bound for the word (0: exact) */
+    uint32_t origin;           /**< shader byte offset contributing most to it; UINT32_MAX none */
 };
 
 struct sb_validate_options {
     struct sb_rt_input_options inputs;
     uint32_t group_count[3];   /**< 0s = 1, 1, 1 */
-    uint32_t float_ulps;       /**< 0 = 64 */
+    /** 0 (the default): floats compare under D3D's rules and the interpreter's propagated
+     *  precision bounds decide (validate.h). N: an explicit override, floats within N ULPs or
+     *  an absolute 2^-20 also agree (reported as sb_validate_report::ulps_override). */
+    uint32_t float_ulps;
     uint32_t max_mismatches;   /**< kept in the report; 0 = 64 */
     struct sb_interp_options interp;
     /** Which sides run: 0 = both, compared; SB_VALIDATE_SIDE_GPU or SB_VALIDATE_SIDE_CPU alone
@@ -161,15 +208,92 @@ struct sb_validate_options {
     /** Pixel programs: the target's width and height in pixels (one point each);
      *  0 = 8 and 8 x group_count[0]. */
     uint32_t draw_width, draw_height;
+    /** With sides = SB_VALIDATE_SIDE_CPU: run the interpreter with all its evidence
+     *  (sb_interp_tracking with precision, origins and the undefined-behaviour detector) into
+     *  report->tracking. sb_validate does that run itself, after the comparison, only when
+     *  words differ: a tracked run is several times slower than a plain one. */
+    bool origins;
+    /**
+     * A SPIR-V module the GPU side runs instead of the program's own translation
+     * (sb_rt_program::translation), e.g. another compiler's output or a hand-edited module;
+     * the interpreter still runs the program, so the report judges that module. NULL (the
+     * default): the translation. Borrowed for the call; gpu_spirv_words 32-bit words in host
+     * byte order. Compute, vertex and pixel programs (the generated partner stages stay
+     * ours; SB_ERROR_RUN_UNSUPPORTED for geometry programs). The module must:
+     *  - be valid SPIR-V for the Vulkan version its header's SPIR-V version implies (checked
+     *    with SPIRV-Tools: SB_ERROR_SPIRV_INVALID with the validator's message);
+     *  - have an entry point of the program's stage (GLCompute, Vertex, Fragment), named
+     *    gpu_entry_point or the only one of that stage;
+     *  - have the translation's stage interface (Input/Output locations, components, types:
+     *    sb_translation::inputs / outputs) for vertex and pixel programs;
+     *  - bind each register the program declares at the binding the translation reports
+     *    (translate.h's default scheme: `shaderbridge reflect --json` prints it under
+     *    "vulkan_bindings") with the same descriptor type, except where gpu_bindings moves
+     *    it. Every resource variable (UniformConstant, Uniform, StorageBuffer) the module
+     *    decorates with a DescriptorSet and Binding must sit at one of those bindings
+     *    (SB_ERROR_RUN_BINDING naming the variable otherwise).
+     * Header and instruction stream are read bounds-checked first: SB_ERROR_TRUNCATED (fewer
+     * than 5 words, an instruction past the end), SB_ERROR_BAD_MAGIC, SB_ERROR_BAD_VERSION,
+     * SB_ERROR_BAD_SIZE (a 0-word instruction), SB_ERROR_BAD_STRING (an unterminated entry
+     * point name), SB_ERROR_INVALID_ARGUMENT (no or several entry points of the stage); the
+     * offset is the byte offset in the module. The module is checked whatever `sides` says.
+     */
+    const uint32_t *gpu_spirv;
+    size_t gpu_spirv_words;
+    /** The entry point of gpu_spirv to run; NULL: the module's only one of the stage. */
+    const char *gpu_entry_point;
+    /**
+     * Where gpu_spirv binds registers that it does not bind by the default scheme: one entry
+     * per moved register (or SM5.1 range, by its lower bound), as for
+     * sb_translate_options::binding_overrides, set/binding (and counter_binding for a UAV
+     * with a counter) replacing the translation's; the descriptor type stays the
+     * translation's. An entry for a register the program does not declare, two entries for
+     * one register, or a result with two registers at one set/binding is
+     * SB_ERROR_RUN_BINDING. Borrowed for the call; ignored without gpu_spirv.
+     */
+    uint32_t gpu_binding_count;
+    const struct sb_binding_override *gpu_bindings;
 };
 
 /** sb_validate_options::sides */
 #define SB_VALIDATE_SIDE_GPU 1u
 #define SB_VALIDATE_SIDE_CPU 2u
 
+/** The largest deviation among the words agreeing within a finite bound; when every differing
+ *  word is precision-sensitive, the first of them (bound INFINITY, origin the instruction
+ *  whose outcome the bounds straddle). */
+struct sb_validate_worst {
+    uint32_t resource;         /**< index into the inputs' resources */
+    uint64_t byte_offset;
+    uint32_t gpu, cpu;
+    double deviation;          /**< |gpu - cpu| as floats */
+    double bound;              /**< the interpreter's bound for the word */
+    /** The instruction (byte offset in the shader) whose allowed error contributed most to
+     *  the bound, and its operation's name ("" when none). */
+    uint32_t origin;
+    char origin_op[24];
+};
+
+/** The undefined behaviour a report names (the interpreter's events, as they were seen). */
+#define SB_VALIDATE_UNDEFINED_KEPT SB_INTERP_UNDEFINED_KEPT
+
 struct sb_validate_report {
+    enum sb_validate_verdict verdict;
+    /** One line for people: why the verdict (the first unexplained word, the race, the
+     *  worst deviation and its instruction). */
+    char reason[320];
+    bool ulps_override;        /**< sb_validate_options::float_ulps was given */
     uint64_t words_compared;
-    uint64_t mismatch_count;   /**< all of them (only the first max_mismatches are kept) */
+    uint64_t mismatch_count;   /**< words that differ under D3D's rules (the first max_mismatches kept) */
+    uint64_t within_precision; /**< of those, inside their bound */
+    uint64_t precision_sensitive; /**< of those, with an infinite bound (precision-sensitive) */
+    uint64_t undefined_words;  /**< of those, explained by undefined behaviour */
+    uint64_t unexplained;      /**< of those, explained by nothing: the verdict is DISAGREE */
+    bool has_worst;
+    struct sb_validate_worst worst;
+    uint64_t undefined_events; /**< undefined accesses the interpreter saw (kept below) */
+    uint32_t undefined_kept;
+    struct sb_interp_undefined_event undefined[SB_VALIDATE_UNDEFINED_KEPT];
     /** Float words the interpreter computed as NaN or an infinity where the device gave
      *  something else: not mismatches. Such values come from operations whose results
      *  Vulkan leaves undefined outside their domain (GLSL.std.450 Log2 of x <= 0, Pow,
@@ -181,10 +305,37 @@ struct sb_validate_report {
     struct sb_validate_mismatch *mismatches;
     struct sb_rt_inputs *gpu;  /**< the GPU's results (owned by the report) */
     struct sb_rt_inputs *cpu;  /**< the interpreter's results (owned by the report) */
+    /** The interpreter's evidence: bounds, origins and undefined words per resource of the
+     *  program, and for vertex and pixel programs the undefined words of the output resources
+     *  after them (owned by the report; zero where the run was not tracked). */
+    struct sb_interp_tracking tracking;
     struct sb_rt_timing gpu_timing;
     uint64_t cpu_ns;
+    /** The interpreter time of the evidence run made when words differ (0 when none ran),
+     *  measured as cpu_ns is: the price of the verdict's explanation (a tracked run costs
+     *  several plain ones). */
+    uint64_t evidence_ns;
     struct sb_interp_stats cpu_stats;
+    /** Runs retried with changed inputs before this one ran (0: the seeded inputs ran as
+     *  they were; see sb_validate). */
+    uint32_t input_retries;
+    /** SB_VALIDATE_INPUTS_* bits: what the retries changed. */
+    uint32_t input_changes;
+    /** Descriptors each unbounded SM5.1 range was given (0 when the program declares none). */
+    uint32_t unbounded_descriptors;
+    /** One line for people: which inputs were changed and why ("" when none were). */
+    char input_note[256];
 };
+
+/** sb_validate_report::input_changes: unbounded ranges got more descriptors than the
+ *  options asked for (sb_validate_report::unbounded_descriptors). */
+#define SB_VALIDATE_INPUTS_DESCRIPTORS 0x1u
+/** Words that feed a descriptor-range index were seeded inside the range ([0, count)). */
+#define SB_VALIDATE_INPUTS_INDEX_DATA 0x2u
+/** ... and then set to 0 (the range was still missed with them in [0, count)). */
+#define SB_VALIDATE_INPUTS_INDEX_ZERO 0x4u
+/** Every seeded number made small and positive (SB_RT_INPUTS_SMALL). */
+#define SB_VALIDATE_INPUTS_SMALL 0x8u
 
 /**
  * Runs `program` on the context's GPU and on the interpreter with the same seeded
@@ -197,14 +348,43 @@ struct sb_validate_report {
  * program's input type (fewer when the records would pass 32 MiB), vertex attributes from a
  * generated vertex stage, every emitted vertex, stream and cut captured by an instrumented
  * copy of the program (SB_VALIDATE_CLASS_GEOMETRY); the interpreter runs first. SB_SUCCESS
- * means both ran; agreement is report->mismatch_count == 0. Hull and domain programs:
+ * means both ran; report->verdict says what the comparison concluded. When words differ
+ * under D3D's rules, the interpreter runs once more with its evidence (precision bounds and
+ * their origins, the undefined-behaviour detector: report->tracking) and each differing word
+ * is explained by it or counted as unexplained (verdict DISAGREE). Hull and domain programs:
  * SB_ERROR_RUN_UNSUPPORTED. With options->sides naming one side, only that side runs (what
  * `shaderbridge run` uses); its results are in report->gpu or report->cpu.
+ *
+ * Inputs real shaders can run with: when the interpreter stops on a descriptor index outside
+ * its range (SB_ERROR_RUN_BINDING at an instruction that indexes an SM5.1 range) or on its
+ * instruction budget, the run is retried with changed inputs, at most 8 times, and the
+ * report says what changed (input_retries, input_changes, input_note): first the words the
+ * index is computed from (constant-buffer words, buffers and textures it is loaded from,
+ * found by following the program's registers back from the index) are seeded inside the
+ * range, then unbounded ranges get more descriptors (x8 a retry, up to 4096 resources in
+ * all; the program is translated again for that count), then those words are set to 0; a
+ * budget run is retried with SB_RT_INPUTS_SMALL. The error of the last run is returned
+ * when nothing more can be changed.
+ *
+ * With options->gpu_spirv the GPU side runs that module instead of the translation (checked
+ * first: sb_validate_options::gpu_spirv lists the errors); its unbounded ranges keep their
+ * size through the retries (a new translation would replace the module).
  */
 SB_API enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_program *program,
                            const struct sb_validate_options *options,
                            struct sb_validate_report **out, struct sb_error *error);
 SB_API void sb_validate_report_destroy(struct sb_validate_report *report);
+
+/**
+ * Checks options->gpu_spirv, gpu_entry_point and gpu_bindings against `program` as
+ * sb_validate does before it runs anything (the errors listed at
+ * sb_validate_options::gpu_spirv), with no device and no run: SB_SUCCESS when sb_validate
+ * would take the module, or when `options` (may be NULL) name none. Lets a caller tell a
+ * bad module from a failed run (`shaderbridge validate --spirv` names the module's file).
+ */
+SB_API enum sb_result sb_validate_gpu_module_check(const struct sb_rt_program *program,
+                                                   const struct sb_validate_options *options,
+                                                   struct sb_error *error);
 
 /** What sb_validate_explain_precision found. */
 struct sb_validate_precision {

@@ -140,6 +140,8 @@ static enum sb_result allocate(struct interp_state *s)
         if (!s->gsm[i])
             return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     }
+    if (sb_interp_precision_setup(s) != SB_SUCCESS)
+        return s->result;
     return sb_interp_flow_prepare(s);
 }
 
@@ -180,18 +182,24 @@ void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *pr
     s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s->budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
     s->approx_ulps = options ? options->approx_ulps : 0;
+    struct sb_interp_tracking *t = options ? options->tracking : NULL;
+    s->track = t && (t->precision || t->undefined) ? t : NULL;
 }
 
 enum sb_result sb_interp_setup(struct interp_state *s)
 {
-    if (check_bindings(s) != SB_SUCCESS)
+    if (check_bindings(s) != SB_SUCCESS || sb_interp_track_begin(s, s->track) != SB_SUCCESS ||
+        allocate(s) != SB_SUCCESS)
         return s->result;
-    return allocate(s);
+    return s->track && s->track->undefined ? sb_interp_race_begin(s) : SB_SUCCESS;
 }
 
 void sb_interp_release(struct interp_state *s)
 {
     const struct sb_ir_program *p = s->program;
+    sb_interp_precision_release(s);
+    if (s->race)
+        sb_interp_race_finish(s);
     free(s->io_in);
     free(s->io_out);
     free(s->depth);
@@ -238,4 +246,5 @@ void sb_interp_clear(struct interp_state *s)
     memset(s->active + s->invocations, 0, n - s->invocations);
     s->active_count = s->invocations;
     s->frame_count = 0;
+    sb_interp_precision_clear(s);
 }

@@ -213,8 +213,11 @@ static enum sb_result run_lanewise(struct interp_state *s, const struct sb_ir_in
     if (!results(s, mask, r))
         return s->result;
     for (uint32_t c = 0; c < 4; c++)
-        if (mask & (1u << c))
+        if (mask & (1u << c)) {
             lanewise_component(s, in->op, src[0][c], src[1][c], src[2][c], r[c]);
+            if (s->prec)
+                sb_interp_precision_lanewise(s, in->op, src[0][c], src[1][c], src[2][c], r[c]);
+        }
     sb_interp_store(s, d, mask, (const uint32_t *const *)r, row->dst_type);
     return s->result;
 }
@@ -230,6 +233,8 @@ static enum sb_result moves(struct interp_state *s, const struct sb_ir_instructi
         return SB_SUCCESS;
     const uint32_t *src[3][4] = { { NULL } };
     if (!movc) {
+        if (s->prec) /* the value moves with its bound (modifiers copy it) */
+            s->prec->bounds_set = true;
         if (sb_interp_load(s, &in->src[0], mask, SB_IR_TYPE_FLOAT, src[0]))
             sb_interp_store(s, &in->dst[0], mask, src[0], SB_IR_TYPE_FLOAT);
         return s->result;
@@ -247,6 +252,12 @@ static enum sb_result moves(struct interp_state *s, const struct sb_ir_instructi
                  s->lanes);
         if (swap)
             lanewise(SB_IR_OP_MOVC, src[0][c], src[1][c], src[2][c], second[c], s->lanes);
+        if (s->prec) {
+            sb_interp_precision_movc(s, src[0][c], swap ? src[2][c] : src[1][c], swap ? src[1][c] : src[2][c],
+                                     first[c]);
+            if (swap)
+                sb_interp_precision_movc(s, src[0][c], src[1][c], src[2][c], second[c]);
+        }
     }
     if (sb_interp_store(s, &in->dst[0], in->dst[0].mask, (const uint32_t *const *)first, SB_IR_TYPE_FLOAT) && swap)
         sb_interp_store(s, &in->dst[1], in->dst[1].mask, (const uint32_t *const *)second, SB_IR_TYPE_FLOAT);
@@ -275,6 +286,8 @@ static enum sb_result dot(struct interp_state *s, const struct sb_ir_instruction
         }
         r[l] = U(sum);
     }
+    if (s->prec)
+        sb_interp_precision_dot(s, a, b, size, homogeneous, r);
     sb_interp_store_replicated(s, d, r, SB_IR_TYPE_FLOAT);
     return s->result;
 }
@@ -316,6 +329,10 @@ static enum sb_result sincos(struct interp_state *s, const struct sb_ir_instruct
             sn[c][l] = U(sinf(F(a[c][l])));
         for (uint32_t l = 0; cs[c] && l < s->lanes; l++)
             cs[c][l] = U(cosf(F(a[c][l])));
+        if (s->prec && sn[c])
+            sb_interp_precision_sincos(s, a[c], sn[c]);
+        if (s->prec && cs[c])
+            sb_interp_precision_sincos(s, a[c], cs[c]);
         if (s->approx_ulps && sn[c])
             nudge_absolute(sn[c], s->lanes, s->approx_ulps);
         if (s->approx_ulps && cs[c])

@@ -197,6 +197,8 @@ static enum sb_result run_lanewise(struct interp_state *s, const struct sb_ir_in
         if (!(r[c] = sb_interp_scratch(s)))
             return s->result;
         lanewise(in->op, src[0][c], src[1][c], src[2][c], src[3][c], r[c], s->lanes);
+        if (s->prec && in->op >= SB_IR_OP_FTOI && in->op <= SB_IR_OP_UTOF)
+            sb_interp_precision_to_integer(s, in->op, src[0][c], r[c]);
     }
     sb_interp_store(s, d, mask, (const uint32_t *const *)r, row->dst_type);
     return s->result;

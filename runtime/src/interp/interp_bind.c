@@ -3,9 +3,10 @@
  * The typed-resource binding of a t#/s#/u# operand (sb_interp_bind), shared by
  * typed loads and stores (interp_texture.c), sampling (interp_sample.c) and
  * raw/structured access (interp_memory.c): the declaration, a relatively
- * indexed SM5.1 range, and class linkage's relatively chosen t[r]/s[r]/u[r],
- * which bind register r when every active lane agrees on it (the default
- * instances give r = 0).
+ * indexed SM5.1 range (an index past a bounded range is an error, as one past
+ * the registers bound for an unbounded one), and class linkage's relatively
+ * chosen t[r]/s[r]/u[r], which bind register r when every active lane agrees on
+ * it (the default instances give r = 0).
  */
 #include "interp_private.h"
 
@@ -66,6 +67,14 @@ bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint
         } else {
             reg += op->index[1].offset;
         }
+    }
+    /* Past a bounded range lies another range's register or nothing: D3D leaves the access
+     * undefined and the module indexes an array of `count`, so it is not bound either. */
+    uint32_t count = d->count ? d->count : 1;
+    if (d->count != UINT32_MAX && reg - d->lower_bound >= count) {
+        sb_interp_fail(s, SB_ERROR_RUN_BINDING, "%s%u (space %u) is outside the range %s%u..%u", class_letter[cls],
+                       reg, d->space, class_letter[cls], d->lower_bound, d->lower_bound + count - 1);
+        return false;
     }
     out->decl = d;
     out->rt = sb_interp_find(s, cls, d->space, reg);

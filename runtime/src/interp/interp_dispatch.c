@@ -79,6 +79,8 @@ static void begin_batch(struct interp_state *s, const uint32_t group_count[3], u
     }
     s->invocations = count * size;
     sb_interp_clear(s);
+    if (s->race)
+        sb_interp_race_batch(s, (uint32_t)(first * size));
 }
 
 /* Groups that share nothing (no g#, no barrier) cannot observe one another within a dispatch, so
@@ -293,7 +295,7 @@ enum sb_result sb_interp_dispatch(const struct sb_ir_program *program, struct sb
     s.group_size = group_size;
     uint64_t batches = (groups + batch - 1) / batch;
     uint32_t threads = thread_count(options, batches);
-    if (threads > 1 && batches_are_independent(program)) {
+    if (threads > 1 && batches_are_independent(program) && !s.track) {
         struct dispatch_work work = { .group_count = group_count, .groups = groups, .batch = batch,
                                       .budget = s.budget };
         atomic_init(&work.next, 0);

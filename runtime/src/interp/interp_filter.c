@@ -110,6 +110,8 @@ static void footprint(const struct interp_lookup *k, const int32_t *base, int32_
     }
     if (missing == UINT32_MAX)
         return;
+    if (k->corner)
+        *k->corner = true;
     for (uint32_t c = 0; c < 4; c++) {
         float sum = 0.0f;
         for (uint32_t corner = 0; corner < n; corner++)

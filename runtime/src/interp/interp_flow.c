@@ -168,6 +168,8 @@ static uint32_t condition(struct interp_state *s, const struct sb_ir_instruction
     const uint32_t *c = sb_interp_load_scalar(s, &in->src[0], SB_IR_TYPE_UINT);
     if (!c)
         return 0;
+    if (s->prec)
+        sb_interp_precision_branch(s, c);
     uint32_t count = 0, n = s->lanes;
     uint8_t z = (in->flags & SB_IR_FLAG_TEST_NZ) ? 0 : 1;
     const uint8_t *restrict active = s->active;
@@ -249,6 +251,8 @@ static void enter_switch(struct interp_state *s, const struct sb_ir_function *fn
     const uint32_t *sel = sb_interp_load_scalar(s, &fn->instructions[pc].src[0], SB_IR_TYPE_INT);
     if (!sel)
         return;
+    if (s->prec)
+        sb_interp_precision_branch(s, sel);
     if (!fr->target && !(fr->target = malloc(s->lanes * sizeof(uint32_t)))) {
         sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         return;
@@ -486,14 +490,21 @@ static void run_uav_write(struct interp_state *s, const struct sb_ir_instruction
     s->active_count = before;
 }
 
-/* Everything else: ALU, memory, texture; SYNC and debug ops do nothing in lockstep. */
+/* Everything else: ALU, memory, texture; SYNC and debug ops do nothing in lockstep (SYNC only
+ * moves the race detector's epochs). */
 static void execute(struct interp_state *s, const struct sb_ir_instruction *in, uint8_t *lanes)
 {
     s->scratch_used = 0;
     s->double_used = 0;
     s->bind_op = NULL;
+    if (s->prec)
+        sb_interp_precision_begin(s);
     switch (in->op) {
-    case SB_IR_OP_NOP: case SB_IR_OP_SYNC: case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
+    case SB_IR_OP_SYNC:
+        if (s->race)
+            sb_interp_race_sync(s, in->sync_flags);
+        return;
+    case SB_IR_OP_NOP: case SB_IR_OP_ABORT: case SB_IR_OP_DEBUG_BREAK:
         return;
     case SB_IR_OP_DISCARD:
         sb_interp_discard(s, in);

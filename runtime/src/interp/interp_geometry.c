@@ -172,6 +172,8 @@ enum sb_result sb_interp_run_geometry(const struct sb_ir_program *program, struc
         for (uint32_t first = 0; first < invocations && s.result == SB_SUCCESS; first += per_batch) {
             s.invocations = invocations - first < per_batch ? invocations - first : per_batch;
             sb_interp_clear(&s);
+            if (s.race)
+                sb_interp_race_batch(&s, first);
             g.first = first;
             fill_batch(&s, first, instances, inputs);
             s.stats.invocations += s.invocations;

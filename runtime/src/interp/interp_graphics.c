@@ -74,11 +74,12 @@ static bool is_input(const struct sb_ir_signature_element *e)
 
 /* The state of a graphics run: setup plus the v#/o#/depth/quad arrays. */
 static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *p, struct sb_rt_resource *res,
-                            uint32_t res_count, uint32_t lanes, const struct sb_interp_registers *in,
+                            uint32_t res_count, uint32_t lanes, uint32_t count, const struct sb_interp_registers *in,
                             const struct sb_interp_registers *out, const struct sb_interp_options *o,
                             struct sb_error *error)
 {
     sb_interp_state_init(s, p, res, res_count, lanes, o, error);
+    s->out_words = out->words;
     s->stage = p->stage;
     s->quad = p->stage == SB_IR_STAGE_PIXEL;
     /* System values the signature places past the caller's registers (a vertex stream
@@ -100,6 +101,11 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     s->discarded = calloc(n, 1);
     if (!s->io_in || !s->io_out || (s->quad && (!s->depth || !s->coverage)) || !s->helper || !s->discarded)
         return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (sb_interp_precision_add_pool(s, s->io_out, (size_t)(s->out_regs ? s->out_regs : 1) * 4 * n) != SB_SUCCESS ||
+        (s->depth && sb_interp_precision_add_pool(s, s->depth, n) != SB_SUCCESS))
+        return s->result;
+    if (s->prec && out->words)
+        return sb_interp_track_outputs(s, (size_t)count * out->registers * 4);
     return SB_SUCCESS;
 }
 
@@ -111,10 +117,14 @@ static void copy_lane(const struct interp_state *s, uint32_t *lanes, uint32_t l,
         for (uint32_t c = 0; c < 4; c++) {
             uint32_t *lane = &lanes[((size_t)reg * 4 + c) * s->lanes + l];
             uint32_t *word = &r->words[((size_t)i * r->registers + reg) * 4 + c];
-            if (to_lanes)
+            if (to_lanes) {
                 *lane = *word;
-            else
+            } else {
                 *word = *lane;
+                if (s->prec && s->track->output_bound && r->words == s->out_words)
+                    sb_interp_precision_output(s, lane, &s->track->output_bound[word - r->words],
+                                               &s->track->output_origin[word - r->words]);
+            }
         }
 }
 
@@ -150,10 +160,13 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
     enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
     if (lowering != SB_SUCCESS)
         return lowering;
-    if (begin(&s, program, resources, resource_count, lanes, inputs, outputs, options, error) == SB_SUCCESS) {
+    if (begin(&s, program, resources, resource_count, lanes, vertex_count, inputs, outputs, options, error) ==
+        SB_SUCCESS) {
         for (uint32_t base = 0; base < vertex_count && s.result == SB_SUCCESS; base += SB_INTERP_MAX_LANES) {
             s.invocations = vertex_count - base < SB_INTERP_MAX_LANES ? vertex_count - base : SB_INTERP_MAX_LANES;
             sb_interp_clear(&s);
+            if (s.race)
+                sb_interp_race_batch(&s, base);
             for (uint32_t l = 0; l < s.invocations; l++) {
                 copy_lane(&s, s.io_in, l, inputs, base + l, true);
                 copy_lane(&s, s.io_out, l, outputs, base + l, true);
@@ -171,6 +184,8 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
             for (uint32_t l = 0; l < s.invocations; l++)
                 copy_lane(&s, s.io_out, l, outputs, base + l, false);
         }
+        if (s.race && s.result == SB_SUCCESS)
+            sb_interp_race_outputs(&s, outputs->registers, vertex_count);
     }
     sb_interp_release(&s);
     s.stats.instructions = s.executed;
@@ -295,12 +310,14 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
     enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
     if (lowering != SB_SUCCESS)
         return lowering;
-    if (begin(&s, program, resources, resource_count, 4 * per_batch, inputs, outputs, options, error) ==
+    if (begin(&s, program, resources, resource_count, 4 * per_batch, pixel_count, inputs, outputs, options, error) ==
         SB_SUCCESS) {
         for (uint32_t first = 0; first < pixel_count && s.result == SB_SUCCESS; first += PIXELS_PER_BATCH) {
             uint32_t count = pixel_count - first < PIXELS_PER_BATCH ? pixel_count - first : PIXELS_PER_BATCH;
             s.invocations = 4 * count;
             sb_interp_clear(&s);
+            if (s.race)
+                sb_interp_race_batch(&s, first);
             for (uint32_t j = 0; j < count; j++)
                 fill_quad(&s, first + j, j, positions, inputs, outputs);
             s.stats.invocations += s.invocations;
@@ -308,6 +325,8 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
                 break;
             collect(&s, first, count, outputs, results, depth, coverage);
         }
+        if (s.race && s.result == SB_SUCCESS)
+            sb_interp_race_outputs(&s, outputs->registers, pixel_count);
     }
     sb_interp_release(&s);
     s.stats.instructions = s.executed;

@@ -19,6 +19,7 @@
  */
 #include "interp_private.h"
 
+#include <math.h>
 #include <string.h>
 #include "translator/ir.h"
 
@@ -85,6 +86,8 @@ static const uint32_t *bases(struct interp_state *s, const struct sb_ir_operand 
     if (out)
         for (uint32_t l = 0; l < s->lanes; l++)
             out[l] = (second ? a[l] * stride + b[l] : a[l]) >> 2;
+    if (out && s->prec)
+        sb_interp_precision_address(s, out, a, b);
     return out;
 }
 
@@ -106,11 +109,18 @@ static enum sb_result load(struct interp_state *s, const struct sb_ir_instructio
             return s->result;
     if (!base)
         return s->result;
+    struct interp_access_track t;
+    if (s->prec) {
+        sb_interp_precision_access_begin(s, &t, (const uint32_t *const *)r, base, false);
+        t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
+    }
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
             continue;
         if (per_lane(mem_op) && !resolve(s, mem_op, l, &m))
             return s->result;
+        if (s->prec && per_lane(mem_op))
+            t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
         for (uint32_t c = 0; c < 4; c++) {
             if (!(mask & (1u << c)))
                 continue;
@@ -118,7 +128,11 @@ static enum sb_result load(struct interp_state *s, const struct sb_ir_instructio
             uint32_t v = 0;
             if (p)
                 memcpy(&v, p, 4);
+            if (p && s->race)
+                sb_interp_race_access(s, p, 4, l, INTERP_ACCESS_READ);
             r[c][l] = v;
+            if (s->prec)
+                sb_interp_precision_load_lane(s, &t, c, l, p != NULL, p ? (uint32_t)((p - m.bytes) / 4) : 0);
         }
     }
     if (sb_interp_store(s, d, mask, (const uint32_t *const *)r, SB_IR_TYPE_UINT) && in->dst_count >= 2) {
@@ -151,15 +165,26 @@ static enum sb_result store(struct interp_state *s, const struct sb_ir_instructi
     const uint32_t *v[4];
     if (!base || !sb_interp_load(s, &in->src[structured ? 2 : 1], mask, SB_IR_TYPE_UINT, v))
         return s->result;
+    struct interp_access_track t;
+    if (s->prec) {
+        sb_interp_precision_access_begin(s, &t, v, base, true);
+        t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
+    }
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
             continue;
         if (per_lane(mem_op) && !resolve(s, mem_op, l, &m))
             return s->result;
+        if (s->prec && per_lane(mem_op))
+            t.have_memory = sb_interp_precision_memory(s, m.bytes, &t.memory);
         for (uint32_t c = 0; c < 4; c++) {
             uint8_t *p = (mask & (1u << c)) ? dword(&m, base[l] + c) : NULL;
             if (p)
                 memcpy(p, &v[c][l], 4);
+            if (p && s->prec && t.have_memory)
+                sb_interp_precision_store_lane(s, &t, c, l, (uint32_t)((p - m.bytes) / 4));
+            if (p && s->race)
+                sb_interp_race_access(s, p, 4, l, INTERP_ACCESS_WRITE);
         }
     }
     return s->result;
@@ -279,10 +304,21 @@ static enum sb_result atomic(struct interp_state *s, const struct sb_ir_instruct
             return s->result;
         if (!p)
             continue;
+        if (s->race)
+            sb_interp_race_atomic(s, p, l, value[l], cmp ? cmp[l] : 0);
         uint32_t o;
         memcpy(&o, p, 4);
         uint32_t nv = apply(row->kind, o, value[l], cmp ? cmp[l] : 0);
         memcpy(p, &nv, 4);
+        struct interp_companion mc;
+        if (s->prec && sb_interp_precision_memory(s, m.bytes, &mc)) {
+            /* An integer operation: exact unless what it combines may differ. */
+            uint32_t w = (uint32_t)((p - m.bytes) / 4);
+            bool inexact = sb_interp_precision_inexact(s, l) || mc.bound[w] != 0.0f || s->prec->tainted[l];
+            sb_interp_precision_set(s, &mc, w, inexact ? INFINITY : 0.0f,
+                                    inexact ? (mc.bound[w] != 0.0f ? mc.origin[w] : sb_interp_precision_hint(s))
+                                            : UINT32_MAX);
+        }
         old[l] = o;
     }
     if (row->imm)
@@ -305,6 +341,8 @@ static enum sb_result counter(struct interp_state *s, const struct sb_ir_instruc
             continue;
         if ((per_lane(&in->dst[1]) || !b.rt) && !sb_interp_bind(s, &in->dst[1], l, &b))
             return s->result;
+        if (s->race)
+            sb_interp_race_counter(s, b.rt, l);
         if (consume)
             r[l] = --b.rt->counter;
         else

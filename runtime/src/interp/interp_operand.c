@@ -22,7 +22,10 @@ uint32_t *sb_interp_scratch(struct interp_state *s)
                        s->inst ? sb_ir_op_name(s->inst->op) : "?");
         return NULL;
     }
-    return s->scratch[s->scratch_used++];
+    uint32_t *a = s->scratch[s->scratch_used++];
+    if (s->prec)
+        sb_interp_precision_fresh(s, a);
+    return a;
 }
 
 double *sb_interp_scratch_double(struct interp_state *s)
@@ -150,7 +153,9 @@ static const uint32_t *cb_gather(struct interp_state *s, const struct sb_ir_oper
             continue;
         if (reg[l] != have) {
             have = reg[l];
-            r = sb_interp_find(s, SB_IR_RESOURCE_CBV, d->space, d->lower_bound + reg[l]);
+            r = d->count == UINT32_MAX || reg[l] < (d->count ? d->count : 1) /* as sb_interp_bind */
+                    ? sb_interp_find(s, SB_IR_RESOURCE_CBV, d->space, d->lower_bound + reg[l])
+                    : NULL;
             if (!r) {
                 sb_interp_fail(s, SB_ERROR_RUN_BINDING, "cb%u (space %u) is not bound", d->lower_bound + reg[l],
                                d->space);
@@ -182,6 +187,9 @@ static const uint32_t *io_component(struct interp_state *s, const struct sb_ir_o
     if (r)
         for (uint32_t l = 0; l < n; l++)
             r[l] = ix[l] < count ? base[((size_t)ix[l] * 4 + c) * n + l] : 0;
+    if (r && s->prec)
+        for (uint32_t l = 0; l < n; l++)
+            sb_interp_precision_read_word(s, r, l, ix[l] < count ? base + ((size_t)ix[l] * 4 + c) * n + l : NULL, ix);
     return r;
 }
 
@@ -220,13 +228,24 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
         if (id >= s->xtemp_ids || !s->xtemps[id])
             break;
         const uint32_t *base = s->xtemps[id], count = s->xtemp_count[id];
+        if (!op->index[1].relative && op->index[1].offset >= count && s->race)
+            for (uint32_t l = 0; l < n; l++)
+                if (s->active[l])
+                    sb_interp_race_out_of_bounds(s, l, id, op->index[1].offset);
         if (!op->index[1].relative)
             return op->index[1].offset < count ? base + ((size_t)op->index[1].offset * 4 + c) * n : filled(s, 0);
         const uint32_t *ix = sb_interp_index(s, &op->index[1]);
+        for (uint32_t l = 0; ix && s->race && l < n; l++)
+            if (s->active[l] && ix[l] >= count)
+                sb_interp_race_out_of_bounds(s, l, id, ix[l]);
         uint32_t *out = ix ? sb_interp_scratch(s) : NULL;
         if (out)
             for (uint32_t l = 0; l < n; l++)
                 out[l] = ix[l] < count ? base[((size_t)ix[l] * 4 + c) * n + l] : 0;
+        if (out && s->prec)
+            for (uint32_t l = 0; l < n; l++)
+                sb_interp_precision_read_word(s, out, l, ix[l] < count ? base + ((size_t)ix[l] * 4 + c) * n + l : NULL,
+                                              ix);
         return out;
     }
     case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER: {
@@ -295,6 +314,8 @@ static const uint32_t *modify(struct interp_state *s, const uint32_t *v, uint32_
             out[l] = neg ? 0u - x : x;
         }
     }
+    if (s->prec)
+        sb_interp_precision_copy(s, v, out);
     return out;
 }
 
@@ -311,6 +332,8 @@ static bool load_lanes(struct interp_state *s, const struct sb_ir_operand *op, c
                 return false;
             if (mods && !(reg[c] = modify(s, reg[c], mods, type)))
                 return false;
+            if (s->prec)
+                sb_interp_precision_note_source(s, reg[c]);
         }
         out[k] = reg[c];
     }
@@ -378,12 +401,16 @@ static const uint32_t *saturate(struct interp_state *s, const uint32_t *v)
         f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f; /* NaN fails both tests: 0 */
         memcpy(&out[l], &f, 4);
     }
+    if (s->prec) /* clamping moves nothing further apart */
+        sb_interp_precision_write(s, out, v, true);
     return out;
 }
 
-static void write_lanes(const struct interp_state *s, uint32_t *to, const uint32_t *from)
+static void write_lanes(struct interp_state *s, uint32_t *to, const uint32_t *from)
 {
     uint32_t n = s->lanes;
+    if (s->prec)
+        sb_interp_precision_write(s, to, from, s->active_count == s->invocations);
     if (s->active_count == s->invocations) { /* the padding lanes may take anything */
         if (to != from)
             memcpy(to, from, n * sizeof(uint32_t));
@@ -402,6 +429,8 @@ static void write_temp(struct interp_state *s, uint32_t **slot, const uint32_t *
         for (uint32_t k = 0; k < s->scratch_used; k++)
             if (s->scratch[k] == value) {
                 uint32_t *old = *slot;
+                if (s->prec) /* the companion goes with the array: settle it first */
+                    sb_interp_precision_write(s, value, value, true);
                 *slot = s->scratch[k];
                 s->scratch[k] = old; /* handed out already: nothing reuses it in this instruction */
                 return;
@@ -419,6 +448,9 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
     }
     uint32_t *base = s->xtemps[id], count = s->xtemp_count[id];
     if (!dst->index[1].relative) {
+        for (uint32_t l = 0; s->race && dst->index[1].offset >= count && l < n; l++)
+            if (s->active[l])
+                sb_interp_race_out_of_bounds(s, l, id, dst->index[1].offset);
         if (dst->index[1].offset >= count)
             return true; /* dropped */
         for (uint32_t c = 0; c < 4; c++)
@@ -430,14 +462,19 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
     if (!ix)
         return false;
     for (uint32_t l = 0; l < n; l++) {
+        if (s->race && s->active[l] && ix[l] >= count)
+            sb_interp_race_out_of_bounds(s, l, id, ix[l]);
         if (!s->active[l] || ix[l] >= count)
             continue;
         uint32_t lane[4]; /* read every component before writing: a source may be this element */
         for (uint32_t c = 0; c < 4; c++)
             lane[c] = (mask & (1u << c)) ? value[c][l] : 0;
         for (uint32_t c = 0; c < 4; c++)
-            if (mask & (1u << c))
+            if (mask & (1u << c)) {
                 base[((size_t)ix[l] * 4 + c) * n + l] = lane[c];
+                if (s->prec)
+                    sb_interp_precision_write_word(s, base + ((size_t)ix[l] * 4 + c) * n + l, value[c], l);
+            }
     }
     return true;
 }
@@ -487,8 +524,11 @@ static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst
         for (uint32_t c = 0; c < 4; c++)
             lane[c] = (mask & (1u << c)) ? value[c][l] : 0;
         for (uint32_t c = 0; c < 4; c++)
-            if (mask & (1u << c))
+            if (mask & (1u << c)) {
                 s->io_out[((size_t)ix[l] * 4 + c) * n + l] = lane[c];
+                if (s->prec)
+                    sb_interp_precision_write_word(s, s->io_out + ((size_t)ix[l] * 4 + c) * n + l, value[c], l);
+            }
     }
     return true;
 }
@@ -524,6 +564,8 @@ static bool unalias(struct interp_state *s, const struct sb_ir_operand *dst, uin
             if (!copy)
                 return false;
             memcpy(copy, v[c], s->lanes * sizeof(uint32_t));
+            if (s->prec)
+                sb_interp_precision_write(s, copy, v[c], true);
             for (uint32_t k = c; k < 4; k++) /* every later use of the same array */
                 if (v[k] == d[o])
                     v[k] = copy;
@@ -591,6 +633,8 @@ bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *
         }
         v[pair] = lo;
         v[pair + 1] = hi;
+        if (s->prec)
+            sb_interp_precision_double(s, s->inst ? s->inst->op : 0, lo, hi);
         k++;
     }
     uint32_t written = (v[0] ? 3u : 0u) | (v[2] ? 12u : 0u);

@@ -19,6 +19,7 @@
  *   interp_operand.c  operand access: sources as per-component lane arrays,
  *                     destinations under mask, active lanes and saturate;
  *   interp_texel.c    texel formats and typed addressing;
+ *   interp_race.c     tracked runs: races, atomic order, uninitialised g#;
  *   interp_base.c     failures, declaration and resource-table lookup.
  *
  * Storage is structure-of-arrays: r# component c of register i is the lane
@@ -46,6 +47,14 @@
 #define SB_INTERP_KERNEL __attribute__((target_clones("avx2", "default")))
 #else
 #define SB_INTERP_KERNEL
+#endif
+
+/* Per-lane helpers of the lane kernels: inlined into each loop so the loop vectorizes (GCC
+ * otherwise keeps a large helper out of line when two loops call it). */
+#if defined(__GNUC__)
+#define SB_INTERP_LANE static inline __attribute__((always_inline))
+#else
+#define SB_INTERP_LANE static inline
 #endif
 
 #define SB_INTERP_MAX_LANES 1024u
@@ -126,6 +135,7 @@ struct interp_state {
     uint32_t stage;                  /* enum sb_ir_stage */
     bool quad;                       /* pixel batch: lanes 4q..4q+3 are one 2x2 quad */
     uint32_t in_regs, out_regs;      /* v# / o# registers held */
+    const uint32_t *out_words;       /* the caller's outputs->words (tracked output bounds follow its layout) */
     uint32_t *io_in, *io_out;        /* [reg * 4 + c][lanes] */
     uint32_t *depth;                 /* oDepth lanes */
     uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
@@ -138,6 +148,10 @@ struct interp_state {
 
     uint64_t budget, executed;
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
+    struct sb_interp_tracking *track; /* sb_interp_options::tracking when it asks for something, else NULL */
+    struct interp_precision *prec;   /* the precision companions of a tracked run, else NULL */
+    struct interp_race *race;        /* the undefined-behaviour detector (interp_race.c) when tracking asks
+                                        for it, else NULL: every access site tests this once */
     struct sb_interp_stats stats;
     const struct sb_ir_instruction *inst; /* being executed (errors) */
     struct sb_error *error;
@@ -314,6 +328,7 @@ struct interp_lookup {
     int32_t face;    /* cubes: the face 0..5 (+X -X +Y -Y +Z -Z); -1 for other textures */
     bool compare;    /* comparison forms: each texel becomes 1.0 / 0.0 by `ref compare_op red` */
     float ref;
+    bool *corner;    /* set (when not NULL) if a cube corner texel was made up (Vulkan leaves it open) */
 };
 /** Filtered texel (four floats) at normalized `coord` with integer texel `offset` and `lod`. */
 void sb_interp_filter_sample(const struct interp_lookup *k, const float *coord, const int32_t *offset, float lod,
@@ -334,6 +349,168 @@ void sb_interp_cube_derivatives(uint32_t face, const float dir[3], const float d
  * off the face) becomes a texel of the face it lies on; false for a corner (off both edges).
  */
 bool sb_interp_cube_texel(uint32_t *face, int32_t size, int32_t *i, int32_t *j);
+
+/* ---- interp_precision.c ------------------------------------------------------------------ */
+/* A region of lane arrays with companions: per word, a bound and an origin (interp_precision.c). */
+struct interp_bound_pool {
+    const uint32_t *base;
+    size_t words;
+    float *bound;
+    uint32_t *origin;
+    uint8_t *valid;          /* per lane array: 0 = exact (its bound words are stale) */
+    size_t arrays;
+};
+
+/** Companion of a lane array (or of one word inside a pool). */
+struct interp_companion {
+    float *bound;
+    uint32_t *origin;
+};
+
+#define SB_INTERP_PRECISION_SOURCES 16u
+
+struct interp_precision {
+    struct interp_bound_pool *pools;
+    uint32_t pool_count, pool_capacity;
+    /* The running instruction's sources with companions; which lanes are inexact is worked
+     * out from them only when an operation without a rule needs it. */
+    struct interp_companion sources[SB_INTERP_PRECISION_SOURCES];
+    uint32_t source_count;
+    bool sources_overflow;
+    bool inexact_known;
+    uint8_t *in_inexact;     /* per lane: a source of this instruction carries a nonzero bound */
+    bool any_inexact;
+    bool bounds_set;         /* the running instruction wrote its results' companions */
+    uint32_t origin_hint;    /* an origin among this instruction's inexact sources */
+    bool origins;            /* sb_interp_tracking::origins: keep the hot kernels' origins too */
+    float *zeros;            /* `lanes` zero bounds and no-origins, for exact sources */
+    uint32_t *no_origin;
+    uint8_t *tainted;        /* per lane: branched on a precision-sensitive condition */
+    bool any_tainted;
+    uint32_t taint_origin;
+    float **gsm_bound;       /* per g# entry: per DWORD */
+    uint32_t **gsm_origin;
+};
+
+/** Allocates the companions of a tracked run (after the state's arrays exist). */
+enum sb_result sb_interp_precision_setup(struct interp_state *s);
+/** Adds companions for lane arrays allocated later (o#, oDepth); nothing when untracked. */
+enum sb_result sb_interp_precision_add_pool(struct interp_state *s, const uint32_t *base, size_t words);
+void sb_interp_precision_release(struct interp_state *s);
+/** Zeroes every bound (a new batch). */
+void sb_interp_precision_clear(struct interp_state *s);
+/** The companion of `array` (false: not computed into, or exact). */
+bool sb_interp_companion(const struct interp_state *s, const uint32_t *array, struct interp_companion *out);
+/** The companion of `array` to write: `whole` when the caller writes every lane, else the
+ *  lanes it leaves keep their bounds (0 if the array was exact). False: not in a pool. */
+bool sb_interp_companion_write(struct interp_state *s, const uint32_t *array, struct interp_companion *out,
+                               bool whole);
+/** Whether lane `l` of the running instruction read an inexact source; and one origin. */
+bool sb_interp_precision_inexact(struct interp_state *s, uint32_t l);
+uint32_t sb_interp_precision_hint(struct interp_state *s);
+/** Per instruction: forget the previous one's sources. */
+void sb_interp_precision_begin(struct interp_state *s);
+/** An array handed out or overwritten without a rule: exact until something says otherwise. */
+void sb_interp_precision_fresh(struct interp_state *s, const uint32_t *array);
+/** A source array the running instruction reads. */
+void sb_interp_precision_note_source(struct interp_state *s, const uint32_t *array);
+/** `to` gets `from`'s companion unchanged (modifiers). */
+void sb_interp_precision_copy(struct interp_state *s, const uint32_t *from, const uint32_t *to);
+/** A destination write of `from` into `to` (all lanes, or the active ones): the result's
+ *  companion, or the generic rule when the operation has none; tainted lanes INFINITY. */
+void sb_interp_precision_write(struct interp_state *s, const uint32_t *to, const uint32_t *from, bool all);
+/** The same for one word of a pool (relative x#/o# writes), from lane `l` of `from`. */
+void sb_interp_precision_write_word(struct interp_state *s, const uint32_t *word, const uint32_t *from, uint32_t l);
+/** Lane `l` of `out` read from `word` of a pool (relative reads); INFINITY when `index` (the
+ *  per-lane index array, or NULL) is inexact. */
+void sb_interp_precision_read_word(struct interp_state *s, const uint32_t *out, uint32_t l, const uint32_t *word,
+                                   const uint32_t *index);
+/** The bound arrays of UAV or g# memory starting at `bytes`, if tracked. */
+bool sb_interp_precision_memory(const struct interp_state *s, const uint8_t *bytes, struct interp_companion *out);
+/** An address computed from a and b (either NULL): INFINITY where they are inexact. */
+void sb_interp_precision_address(struct interp_state *s, const uint32_t *address, const uint32_t *a,
+                                 const uint32_t *b);
+/** What a raw/structured load or store keeps between its lanes (looked up once). */
+struct interp_access_track {
+    const float *address;            /* bounds of the DWORD addresses, or NULL when exact */
+    const uint32_t *address_origin;
+    struct interp_companion memory;  /* the memory's bounds, when `have_memory` */
+    bool have_memory;
+    const uint32_t *lanes[4];        /* per component: the result (load) or value (store) array */
+    struct interp_companion value[4];
+    bool open[4];                    /* load: result companion opened; store: value companion found */
+};
+/** Starts a load into result[c] (or a store of value[c]: `store`) at `address`. */
+void sb_interp_precision_access_begin(struct interp_state *s, struct interp_access_track *t,
+                                      const uint32_t *const lanes[4], const uint32_t *address, bool store);
+/** Lane `l` of component `c` loaded from memory word `word` (`in_bounds` false: read 0). */
+void sb_interp_precision_load_lane(struct interp_state *s, struct interp_access_track *t, uint32_t c, uint32_t l,
+                                   bool in_bounds, uint32_t word);
+/** Memory word `word` stored from lane `l` of component `c`. */
+void sb_interp_precision_store_lane(struct interp_state *s, struct interp_access_track *t, uint32_t c, uint32_t l,
+                                    uint32_t word);
+/** Sets a memory word's bound directly (atomics). */
+void sb_interp_precision_set(struct interp_state *s, const struct interp_companion *memory, uint32_t word, float b,
+                             uint32_t origin);
+/** A branch on `condition`: active lanes whose condition is inexact are tainted. */
+void sb_interp_precision_branch(struct interp_state *s, const uint32_t *condition);
+/** Result companions of the float ALU (interp_alu.c), conversions and doubles. */
+void sb_interp_precision_lanewise(struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *b,
+                                  const uint32_t *c, const uint32_t *r);
+void sb_interp_precision_movc(struct interp_state *s, const uint32_t *cond, const uint32_t *b, const uint32_t *c,
+                              const uint32_t *r);
+void sb_interp_precision_dot(struct interp_state *s, const uint32_t *const a[4], const uint32_t *const b[4],
+                             uint32_t size, bool homogeneous, const uint32_t *r);
+void sb_interp_precision_sincos(struct interp_state *s, const uint32_t *a, const uint32_t *r);
+void sb_interp_precision_to_integer(struct interp_state *s, uint32_t op, const uint32_t *a, const uint32_t *r);
+/** A typed store of `words` 32-bit words at memory word `word` (`exact_format`: one float or
+ *  integer channel per word, so bounds carry; otherwise a conversion: INFINITY if inexact). */
+void sb_interp_precision_texel_stored(struct interp_state *s, const struct interp_companion *memory, uint32_t word,
+                                      uint32_t words, bool exact_format, const uint32_t *const value[4], uint32_t l,
+                                      const uint32_t *const coords[4]);
+/** A typed load into lane `l` of result[0..3] from the texel at `word` (`have`: tracked). */
+void sb_interp_precision_texel_loaded(struct interp_state *s, uint32_t *const result[4], uint32_t l,
+                                      const struct interp_companion *memory, bool have, uint32_t word,
+                                      uint32_t words, bool exact_format, const uint32_t *const coords[4]);
+/** The bound and origin of one o# lane word, into an output record's arrays. */
+void sb_interp_precision_output(const struct interp_state *s, const uint32_t *word, float *bound, uint32_t *origin);
+void sb_interp_precision_double(struct interp_state *s, uint32_t op, const uint32_t *lo, const uint32_t *hi);
+
+/* ---- interp_track.c ---------------------------------------------------------------------- */
+/** Makes `t` (may be NULL) the run's tracking and allocates its per-resource arrays the first
+ *  time (a run's later batches keep them). */
+enum sb_result sb_interp_track_begin(struct interp_state *s, struct sb_interp_tracking *t);
+/** Allocates the tracking's output arrays for `words` output words (vertex and pixel runs). */
+enum sb_result sb_interp_track_outputs(struct interp_state *s, size_t words);
+
+/* ---- interp_race.c ---------------------------------------------------------------------- */
+/* Everything here runs only when s->race is set (tracking->undefined); the access sites test it. */
+enum interp_access { INTERP_ACCESS_READ = 0, INTERP_ACCESS_WRITE = 1 };
+/** Starts detection for the run: sets s->race (after the g# arrays are allocated). */
+enum sb_result sb_interp_race_begin(struct interp_state *s);
+/** A batch starts; `first` is the invocation of lane 0 (pixel batches: of quad 0), as interp.h
+ *  numbers invocations. After sb_interp_clear, with s->invocations set. */
+void sb_interp_race_batch(struct interp_state *s, uint32_t first);
+/** `bytes` at `address` (inside a UAV's data or a g# array; anything else is ignored) read or
+ *  written by `lane` for s->inst, after the access. */
+void sb_interp_race_access(struct interp_state *s, const void *address, uint32_t bytes, uint32_t lane,
+                           enum interp_access kind);
+/** The 32-bit word at `address` about to be changed by `lane`'s atomic s->inst with these operands
+ *  (compare: 0 for the forms without one). */
+void sb_interp_race_atomic(struct interp_state *s, const void *address, uint32_t lane, uint32_t value,
+                           uint32_t compare);
+/** `lane` takes a value from the append/consume counter of `resource` (an entry of the table). */
+void sb_interp_race_counter(struct interp_state *s, const struct sb_rt_resource *resource, uint32_t lane);
+/** A `sync` with these SB_SM4_SYNC_* flags ran. */
+void sb_interp_race_sync(struct interp_state *s, uint32_t sync_flags);
+/** Vertex and pixel runs, after the last batch: tracking->output_undefined (allocated when NULL,
+ *  `count` invocations of `registers` o# registers) marks every output of a tainted invocation. */
+void sb_interp_race_outputs(struct interp_state *s, uint32_t registers, uint32_t count);
+/** `lane` indexed x#`id` at `element`, past its end (reads and writes): an event, and the
+ *  invocation is tainted from here on. */
+void sb_interp_race_out_of_bounds(struct interp_state *s, uint32_t lane, uint32_t id, uint32_t element);
+/** Ends detection: marks the UAV words tainted invocations wrote last, frees, clears s->race. */
+void sb_interp_race_finish(struct interp_state *s);
 
 /* ---- interp_base.c (the bottom: every other file calls down into it) -------------------- */
 /** Records a failure (first one wins) at the current instruction; returns the code. */

@@ -150,16 +150,17 @@ static bool load_operands(struct interp_state *s, const struct sb_ir_instruction
     return lane_lod(s, in, o);
 }
 
-/* The result texel of lane l. */
-static void lane_value(const struct sb_ir_instruction *in, const struct operands *o, uint32_t l, uint32_t v[4])
+/* The result texel of lane l (at coordinates `at` instead of the lane's own when given). */
+static void lane_value(const struct sb_ir_instruction *in, const struct operands *o, uint32_t l, const float *at,
+                       uint32_t v[4], bool *corner)
 {
     const struct form *f = o->f;
-    struct interp_lookup k = { o->t.rt, &o->sb.rt->sampler, o->sh.axes, 0, -1, false, 0.0f };
+    struct interp_lookup k = { o->t.rt, &o->sb.rt->sampler, o->sh.axes, 0, -1, false, 0.0f, corner };
     float c[3];
     int32_t off[3] = { 0, 0, 0 };
     uint32_t layers = o->t.rt->layers ? o->t.rt->layers : 1, axes = o->sh.axes;
     for (uint32_t a = 0; a < axes; a++) {
-        c[a] = o->sh.cube ? F(o->st[a][l]) : F(o->coord[a][l]);
+        c[a] = at ? at[a] : o->sh.cube ? F(o->st[a][l]) : F(o->coord[a][l]);
         if (!o->sh.cube)
             off[a] = f->offsets ? (int32_t)(o->po[a][l] << 26) >> 26 : in->texel_offset[a];
     }
@@ -191,6 +192,84 @@ static void lane_value(const struct sb_ir_instruction *in, const struct operands
     memcpy(v, r, 16);
 }
 
+/* Bound of an operand lane (0 when it carries none). */
+static float operand_bound(const struct interp_state *s, const uint32_t *array, uint32_t l, uint32_t *origin)
+{
+    struct interp_companion c;
+    if (!array || !sb_interp_companion(s, array, &c) || c.bound[l] == 0.0f)
+        return 0.0f;
+    if (*origin == UINT32_MAX)
+        *origin = c.origin[l];
+    return c.bound[l];
+}
+
+/* Precision companions of a sampling result: filtering is continuous in its coordinates
+ * (within a texel), so the result can move as far as the texels it blends differ over the
+ * box the coordinates' bounds span; the box's corners and the texel centres inside it are
+ * where a piecewise-multilinear filter takes its extremes. Gathers, comparisons, cubes,
+ * array layers and LOD/bias operands that may differ: precision-sensitive. */
+static void sample_bounds(struct interp_state *s, const struct sb_ir_instruction *in, const struct operands *o,
+                          uint32_t *const out[4])
+{
+    s->prec->bounds_set = true;
+    struct interp_companion oc[4];
+    bool written = false;
+    uint32_t axes = o->sh.axes;
+    for (uint32_t l = 0; l < s->lanes; l++) {
+        if (!s->active[l])
+            continue;
+        uint32_t origin = UINT32_MAX;
+        float e[3] = { 0.0f, 0.0f, 0.0f }, other = 0.0f;
+        for (uint32_t a = 0; a < o->dir; a++)
+            e[a < 3 ? a : 2] += operand_bound(s, o->coord[a], l, &origin);
+        if (o->sh.arrayed)
+            other += operand_bound(s, o->coord[o->dir], l, &origin);
+        other += operand_bound(s, o->extra, l, &origin);
+        if (e[0] == 0.0f && e[1] == 0.0f && e[2] == 0.0f && other == 0.0f)
+            continue; /* exact: what the results start as */
+        for (uint32_t c = 0; c < 4 && !written; c++)
+            if (!sb_interp_companion_write(s, out[c], &oc[c], false))
+                return;
+        written = true;
+        bool sensitive = other != 0.0f || o->sh.cube || o->f->gather || o->f->dref;
+        float center[3] = { 0.0f, 0.0f, 0.0f }, candidates[3][3];
+        uint32_t count[3] = { 1, 1, 1 };
+        for (uint32_t a = 0; !sensitive && a < axes; a++) {
+            float size = (float)sb_interp_level_extent(o->t.rt, a, 0);
+            center[a] = F(o->coord[a][l]);
+            if (!(e[a] * size < 1.0f)) {
+                sensitive = true; /* the box spans texels: no simple bound */
+                break;
+            }
+            candidates[a][0] = center[a] - e[a];
+            candidates[a][1] = center[a] + e[a];
+            count[a] = 2;
+            /* A texel centre inside the box: (i + 0.5) / size. */
+            float t = floorf(center[a] * size - 0.5f) + 0.5f;
+            for (int k = 0; k < 2; k++, t += 1.0f)
+                if (t / size > candidates[a][0] && t / size < candidates[a][1] && count[a] < 3)
+                    candidates[a][count[a]++] = t / size;
+        }
+        float dev[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+        for (uint32_t i = 0; !sensitive && i < count[0]; i++)
+            for (uint32_t j = 0; j < count[1]; j++)
+                for (uint32_t k = 0; k < count[2]; k++) {
+                    float at[3] = { candidates[0][i], axes > 1 ? candidates[1][j] : 0.0f,
+                                    axes > 2 ? candidates[2][k] : 0.0f };
+                    uint32_t v[4];
+                    lane_value(in, o, l, at, v, NULL);
+                    for (uint32_t c = 0; c < 4; c++) {
+                        float d = fabsf(F(v[c]) - F(out[c][l]));
+                        dev[c] = d == d ? fmaxf(dev[c], d) : INFINITY;
+                    }
+                }
+        for (uint32_t c = 0; c < 4; c++) {
+            oc[c].bound[l] = sensitive ? INFINITY : dev[c] * 1.001f;
+            oc[c].origin[l] = origin;
+        }
+    }
+}
+
 static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction *in, const struct form *f)
 {
     const struct sb_ir_op_info *info = sb_ir_op_info(in->op);
@@ -214,13 +293,30 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
             return s->result;
     if (!load_operands(s, in, &o))
         return s->result;
+    bool corners = false;
     for (uint32_t l = 0; l < s->lanes; l++) {
         uint32_t v[4] = { 0, 0, 0, 0 };
         if (s->active[l])
-            lane_value(in, &o, l, v);
+            lane_value(in, &o, l, NULL, v, s->prec ? &corners : NULL);
         for (uint32_t c = 0; c < 4; c++)
             out[c][l] = v[c];
     }
+    if (s->prec)
+        sample_bounds(s, in, &o, out);
+    if (corners) /* redo the lanes one by one: which read a made-up corner texel */
+        for (uint32_t l = 0; l < s->lanes; l++) {
+            bool corner = false;
+            uint32_t v[4];
+            if (s->active[l])
+                lane_value(in, &o, l, NULL, v, &corner);
+            for (uint32_t c = 0; corner && c < 4; c++) {
+                struct interp_companion oc;
+                if (sb_interp_companion_write(s, out[c], &oc, false)) {
+                    oc.bound[l] = INFINITY; /* Vulkan: a corner texel of seamless filtering is the device's choice */
+                    oc.origin[l] = (uint32_t)in->offset;
+                }
+            }
+        }
     const uint32_t *value[4];
     for (uint32_t c = 0; c < 4; c++)
         value[c] = f->dref && !f->gather ? out[0] : out[tex->swizzle[c] & 3u];

@@ -72,6 +72,12 @@ static bool texel_arrays(struct interp_state *s, uint32_t *t[4])
 }
 
 /* ld and ld_uav_typed. */
+/* Formats whose 32-bit words are their channels (a bound carries through unchanged). */
+static bool words_hold_channels(uint32_t format)
+{
+    return format != SB_RT_FORMAT_R16G16B16A16_FLOAT && format != SB_RT_FORMAT_R8G8B8A8_UNORM;
+}
+
 static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_instruction *in)
 {
     bool uav = in->op == SB_IR_OP_LD_UAV_TYPED;
@@ -105,6 +111,17 @@ static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_inst
                                                        with_mip ? (int32_t)a[3][l] : 0);
             if (p)
                 sb_interp_texel_decode(b.rt->format, p, texel);
+            struct interp_companion mc;
+            if (s->prec) {
+                bool tracked = p && sb_interp_precision_memory(s, b.rt->data, &mc);
+                uint32_t size = sb_rt_format_size((enum sb_rt_format)b.rt->format);
+                sb_interp_precision_texel_loaded(s, t, l, &mc, tracked,
+                                                 tracked ? (uint32_t)((p - (const uint8_t *)b.rt->data) / 4) : 0,
+                                                 size / 4, words_hold_channels(b.rt->format), a);
+            }
+            if (p && uav && s->race)
+                sb_interp_race_access(s, p, sb_rt_format_size((enum sb_rt_format)b.rt->format), l,
+                                      INTERP_ACCESS_READ);
         }
         for (uint32_t c = 0; c < 4; c++)
             t[c][l] = texel[c];
@@ -142,6 +159,14 @@ static enum sb_result typed_store(struct interp_state *s, const struct sb_ir_ins
         uint32_t value[4] = { v[0][l], v[1][l], v[2][l], v[3][l] };
         if (p)
             sb_interp_texel_encode(b.rt->format, value, p);
+        struct interp_companion mc;
+        if (p && s->prec && sb_interp_precision_memory(s, b.rt->data, &mc))
+            sb_interp_precision_texel_stored(s, &mc, (uint32_t)((p - (uint8_t *)b.rt->data) / 4),
+                                             sb_rt_format_size((enum sb_rt_format)b.rt->format) / 4,
+                                             words_hold_channels(b.rt->format), v, l, a);
+        if (p && s->race)
+            sb_interp_race_access(s, p, sb_rt_format_size((enum sb_rt_format)b.rt->format), l,
+                                  INTERP_ACCESS_WRITE);
     }
     return s->result;
 }

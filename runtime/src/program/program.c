@@ -30,6 +30,10 @@ struct program_state {
     struct sb_shbin *shbin;       /* SHBIN programs: the parsed file */
     uint32_t dvle_index;          /* SHBIN programs: the DVLE that was lowered */
     struct sb_ir_program *gs;     /* geometry DVLEs: the compute expansion (pica_gs.c) */
+    /* The options `translation` was made with (overrides copied), for another descriptor
+     * count of unbounded ranges (sb_rt_program_translate_unbounded). */
+    struct sb_translate_options translate;
+    struct sb_binding_override *overrides;
 };
 
 static enum sb_result load_fail(struct sb_error *error, enum sb_result code, const char *message)
@@ -46,6 +50,24 @@ static struct sb_translate_options run_options(const struct sb_translate_options
         translate = *options;
     translate.unbounded_descriptor_count = SB_RT_UNBOUNDED_DESCRIPTORS;
     return translate;
+}
+
+/* Keeps `translate` with its overrides copied: the caller's array need not outlive the load. */
+static bool keep_options(struct program_state *p, const struct sb_translate_options *translate)
+{
+    p->translate = *translate;
+    uint32_t n = translate->binding_override_count;
+    if (!n || !translate->binding_overrides) {
+        p->translate.binding_override_count = 0;
+        p->translate.binding_overrides = NULL;
+        return true;
+    }
+    p->overrides = malloc((size_t)n * sizeof(*p->overrides));
+    if (!p->overrides)
+        return false;
+    memcpy(p->overrides, translate->binding_overrides, (size_t)n * sizeof(*p->overrides));
+    p->translate.binding_overrides = p->overrides;
+    return true;
 }
 
 static bool is_shbin(const void *data, size_t size)
@@ -68,7 +90,10 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
         return load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
     struct sb_translate_options translate = run_options(options);
 
-    enum sb_result r = sb_dxbc_parse_ex(data, size, SB_DXBC_PARSE_SKIP_CHECKSUM, &p->container, error);
+    enum sb_result r = keep_options(p, &translate) ? SB_SUCCESS
+                       : load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
+    if (r == SB_SUCCESS)
+        r = sb_dxbc_parse_ex(data, size, SB_DXBC_PARSE_SKIP_CHECKSUM, &p->container, error);
     if (r == SB_SUCCESS)
         r = sb_sm4_decode_container(p->container, &p->sm4, error);
     if (r == SB_SUCCESS)
@@ -103,6 +128,7 @@ void sb_rt_program_destroy(struct sb_rt_program *program)
     sb_sm4_program_destroy(p->sm4);
     sb_dxbc_destroy(p->container);
     sb_shbin_destroy(p->shbin);
+    free(p->overrides);
     free(p);
 }
 
@@ -123,7 +149,10 @@ enum sb_result sb_rt_program_load_shbin(const void *data, size_t size, uint32_t 
     if (!p)
         return load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
     struct sb_translate_options translate = run_options(options);
-    enum sb_result r = sb_shbin_parse(data, size, &p->shbin, error);
+    enum sb_result r = keep_options(p, &translate) ? SB_SUCCESS
+                       : load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
+    if (r == SB_SUCCESS)
+        r = sb_shbin_parse(data, size, &p->shbin, error);
     if (r == SB_SUCCESS && dvle_index >= p->shbin->dvle_count)
         r = sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
                          "the file has %u DVLE(s); DVLE %u does not exist", p->shbin->dvle_count, dvle_index);
@@ -168,4 +197,18 @@ const struct sb_rt_pica_gs *sb_rt_program_pica_gs(const struct sb_rt_program *pr
 {
     const struct program_state *p = program ? program->internal : NULL;
     return p && p->gs ? sb_rt_pica_gs_info(p->gs) : NULL;
+}
+
+enum sb_result sb_rt_program_translate_unbounded(const struct sb_rt_program *program, uint32_t unbounded,
+                                                 struct sb_translation **out, struct sb_error *error)
+{
+    const struct program_state *p = program ? program->internal : NULL;
+    if (out)
+        *out = NULL;
+    if (!p || !out || !unbounded)
+        return load_fail(error, SB_ERROR_INVALID_ARGUMENT,
+                         "sb_rt_program_translate_unbounded: a loaded program, out and a count are required");
+    struct sb_translate_options translate = p->translate;
+    translate.unbounded_descriptor_count = unbounded;
+    return sb_translate_ir(program->ir, &translate, out, error);
 }

@@ -19,6 +19,16 @@ struct sb_shbin;
 /** The parsed SHBIN of a program sb_rt_program_load_shbin made (and its DVLE index), else NULL. */
 const struct sb_shbin *sb_rt_program_shbin(const struct sb_rt_program *program, uint32_t *dvle_index);
 
+/**
+ * A translation of `program`'s IR with the options it was loaded with, except that every
+ * unbounded SM5.1 range becomes an array of `unbounded` descriptors (translate.h,
+ * unbounded_descriptor_count): for inputs that give those ranges more descriptors than
+ * SB_RT_UNBOUNDED_DESCRIPTORS. Free with sb_translation_destroy. Errors: sb_translate_ir's;
+ * SB_ERROR_INVALID_ARGUMENT for a program not made by sb_rt_program_load* or a count of 0.
+ */
+enum sb_result sb_rt_program_translate_unbounded(const struct sb_rt_program *program, uint32_t unbounded,
+                                                 struct sb_translation **out, struct sb_error *error);
+
 /* ---- geometry shaders: the compute expansion (pica_gs*.c; runtime/README.md "PICA200") ---- */
 
 /** t0 of the expansion: a raw buffer, the header (primitive count, record capacity of u0,

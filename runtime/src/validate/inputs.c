@@ -20,7 +20,7 @@ enum {
 };
 #define VK_COMPARE_OP_LESS_OR_EQUAL_VALUE 3u
 
-static void fill(struct sb_rt_inputs *in, uint32_t i, uint64_t seed, bool typed_float)
+static void fill(struct sb_rt_inputs *in, uint32_t i, uint64_t seed, uint32_t flags, bool typed_float)
 {
     struct sb_rt_resource *r = &in->resources[i];
     uint32_t *words = r->data;
@@ -31,12 +31,14 @@ static void fill(struct sb_rt_inputs *in, uint32_t i, uint64_t seed, bool typed_
         uint8_t kind = sb_rt_word_kind_of(in, i, w);
         uint64_t random = sb_rt_mix64(base + w);
         if (kind == SB_RT_WORD_DOUBLE_LOW || kind == SB_RT_WORD_DOUBLE_HIGH) {
-            double d = (double)((int)(sb_rt_mix64(base + (w & ~1ull)) % 1025) - 512) / 256.0;
+            uint64_t pair = sb_rt_mix64(base + (w & ~1ull));
+            double d = (flags & SB_RT_INPUTS_SMALL) ? (double)(pair % 512 + 1) / 256.0
+                                                    : (double)((int)(pair % 1025) - 512) / 256.0;
             uint64_t bits;
             memcpy(&bits, &d, 8);
             words[w] = kind == SB_RT_WORD_DOUBLE_LOW ? (uint32_t)bits : (uint32_t)(bits >> 32);
         } else {
-            words[w] = sb_rt_seeded_word(kind, random, typed_float);
+            words[w] = sb_rt_seeded_word_as(flags, kind, random, typed_float);
         }
     }
 }
@@ -226,17 +228,35 @@ static bool make_resource(struct sb_rt_inputs *in, uint32_t i, const struct sb_r
             free(kinds);
         }
     }
-    fill(in, i, o->seed, typed_float);
+    fill(in, i, o->seed, o->flags, typed_float);
     if (sb_rt_pica_is_uniform_buffer(program, d))
         sb_rt_pica_fill_uniforms(program, in, i, o->seed); /* inputs_pica.c: its own layout */
     return true;
 }
 
-static uint32_t registers_of(const struct sb_ir_resource *d)
+static uint32_t registers_of(const struct sb_ir_resource *d, const struct sb_rt_input_options *o)
 {
     if (d->count == 0xFFFFFFFFu)
-        return SB_RT_UNBOUNDED_DESCRIPTORS;
+        return o->unbounded_descriptors;
     return d->count ? d->count : 1;
+}
+
+/* The shapes of one declaration's resources: an unbounded range given more than
+ * SB_RT_UNBOUNDED_DESCRIPTORS descriptors gets smaller ones (validate.h), so thousands of
+ * them (one per thread of a bindless shader) stay within what a few full ones take. */
+static struct sb_rt_input_options shapes_of(const struct sb_ir_resource *d, const struct sb_rt_input_options *o)
+{
+    struct sb_rt_input_options shaped = *o;
+    uint32_t scale = o->unbounded_descriptors / SB_RT_UNBOUNDED_DESCRIPTORS;
+    if (d->count != 0xFFFFFFFFu || scale <= 1)
+        return shaped;
+    shaped.buffer_bytes = (o->buffer_bytes / scale) & ~15u;
+    if (shaped.buffer_bytes < 256)
+        shaped.buffer_bytes = o->buffer_bytes < 256 ? o->buffer_bytes : 256;
+    shaped.texture_size = o->texture_size / scale;
+    if (shaped.texture_size < 4)
+        shaped.texture_size = o->texture_size < 4 ? o->texture_size : 4;
+    return shaped;
 }
 
 static struct sb_rt_inputs *inputs_alloc(uint32_t count)
@@ -277,11 +297,13 @@ enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
         o.texture_layers = 4;
     if (!o.texture_depth)
         o.texture_depth = 8;
+    if (!o.unbounded_descriptors)
+        o.unbounded_descriptors = SB_RT_UNBOUNDED_DESCRIPTORS;
 
     const struct sb_ir_program *ir = program->ir;
     uint64_t total = 0;
     for (uint32_t d = 0; d < ir->resource_count; d++)
-        total += registers_of(&ir->resources[d]);
+        total += registers_of(&ir->resources[d], &o);
     if (total > 4096)
         return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the program declares more than 4096 resources");
     struct sb_rt_inputs *in = inputs_alloc((uint32_t)total);
@@ -290,8 +312,9 @@ enum sb_result sb_rt_inputs_create(const struct sb_rt_program *program,
     uint32_t i = 0;
     for (uint32_t d = 0; d < ir->resource_count; d++) {
         const struct sb_ir_resource *decl = &ir->resources[d];
-        for (uint32_t k = 0; k < registers_of(decl); k++, i++) {
-            if (!make_resource(in, i, program, decl, decl->lower_bound + k, &o)) {
+        struct sb_rt_input_options shaped = shapes_of(decl, &o);
+        for (uint32_t k = 0; k < registers_of(decl, &o); k++, i++) {
+            if (!make_resource(in, i, program, decl, decl->lower_bound + k, &shaped)) {
                 sb_rt_inputs_destroy(in);
                 return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory creating inputs");
             }

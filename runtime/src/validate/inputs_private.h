@@ -35,6 +35,65 @@ uint64_t sb_rt_mix64(uint64_t x);
  */
 uint32_t sb_rt_seeded_word(uint8_t kind, uint64_t random, bool typed_float);
 
+/** sb_rt_seeded_word under SB_RT_INPUTS_SMALL: ints, uints and unknown words in [1, 4],
+ *  floats multiples of 1/256 in (0, 2] ((0, 1] with `typed_float`); other kinds as usual. */
+uint32_t sb_rt_seeded_word_small(uint8_t kind, uint64_t random, bool typed_float);
+
+/** A seeded word as the SB_RT_INPUTS_* `flags` ask for. */
+static inline uint32_t sb_rt_seeded_word_as(uint32_t flags, uint8_t kind, uint64_t random, bool typed_float)
+{
+    return (flags & SB_RT_INPUTS_SMALL) ? sb_rt_seeded_word_small(kind, random, typed_float)
+                                        : sb_rt_seeded_word(kind, random, typed_float);
+}
+
+/* ---- descriptor-range indices from data (inputs_index.c) ---- */
+
+#define SB_RT_INDEX_WORDS_MAX 64u
+#define SB_RT_INDEX_RANGES_MAX 8u
+
+/** Words of one declaration's resources: `word` of each (UINT32_MAX: all of their words). */
+struct sb_rt_index_word {
+    uint32_t decl;            /**< index into the program's IR resources */
+    uint32_t word;
+};
+
+/** What the range indices of one instruction are computed from (sb_rt_index_sources). */
+struct sb_rt_index_sources {
+    uint32_t word_count;
+    struct sb_rt_index_word words[SB_RT_INDEX_WORDS_MAX];
+    bool other;               /**< also values no input holds: thread ids, stage inputs, sizes */
+    bool truncated;           /**< more than the walk or `words` holds: the list is partial */
+    uint32_t range_count;     /**< the ranges indexed (declarations), the first SB_RT_INDEX_RANGES_MAX */
+    uint32_t ranges[SB_RT_INDEX_RANGES_MAX];
+    bool unbounded;           /**< one of them is unbounded */
+    uint32_t literal_end;     /**< unbounded ranges: 1 + the largest literal index into one, or 0 */
+    uint32_t smallest_range;  /**< registers of the smallest bounded range indexed; 0: none is bounded */
+};
+
+/**
+ * The seeded words the SM5.1 range indices (t#, s#, u#, cb# with a register index) of the
+ * instructions at shader byte offset `offset` are computed from, following the program's
+ * registers back through every instruction that writes them (inputs_index.c says how far).
+ * False when no instruction there indexes a range, or out of memory.
+ */
+bool sb_rt_index_sources(const struct sb_ir_program *ir, uint32_t offset, struct sb_rt_index_sources *out);
+
+/** Words to reseed in [0, limit) (limit 1: zero). */
+struct sb_rt_index_mark {
+    struct sb_rt_index_word at;
+    uint32_t limit;
+};
+
+/**
+ * Reseeds the marked words of `in` (made by sb_rt_inputs_create for `ir`, with `unbounded`
+ * descriptors per unbounded range) with values in [0, limit) of each word's kind: integers
+ * for int/uint/unknown words, whole floats for float words; other kinds and depth textures
+ * keep theirs. Values from `seed`, as every seeded word.
+ */
+void sb_rt_inputs_fit_indices(const struct sb_ir_program *ir, struct sb_rt_inputs *in,
+                              const struct sb_rt_index_mark *marks, uint32_t mark_count,
+                              uint32_t unbounded, uint64_t seed);
+
 /** The kind of word `w` of resource `i`. */
 static inline uint8_t sb_rt_word_kind_of(const struct sb_rt_inputs *inputs, uint32_t i, uint64_t w)
 {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The seeded values every input comes from (runtime/README.md "Validation"):
- * splitmix64's finaliser and one word of a kind. Used by the input generator
+ * splitmix64's finaliser and one word of a kind, in the usual ranges or small
+ * (SB_RT_INPUTS_SMALL). Used by the input generator
  * (inputs.c), the PICA uniform buffer (inputs_pica.c) and the harnesses that
  * seed vertex streams and primitives; it calls nothing.
  */
@@ -37,5 +38,17 @@ uint32_t sb_rt_seeded_word(uint8_t kind, uint64_t random, bool typed_float)
     case SB_RT_WORD_UINT: case SB_RT_WORD_UNKNOWN: return (uint32_t)(random % 16);
     case SB_RT_WORD_BOOL: return (uint32_t)(random & 1);
     default: return 0;
+    }
+}
+
+/* Small and positive: a loop counting to such a value, dividing by it or doubling it past a
+ * bound ends within a few iterations (validate.h, SB_RT_INPUTS_SMALL). */
+uint32_t sb_rt_seeded_word_small(uint8_t kind, uint64_t random, bool typed_float)
+{
+    switch (kind) {
+    case SB_RT_WORD_FLOAT:
+        return float_bits((float)(random % (typed_float ? 256 : 512) + 1) / 256.0f);
+    case SB_RT_WORD_INT: case SB_RT_WORD_UINT: case SB_RT_WORD_UNKNOWN: return (uint32_t)(random % 4 + 1);
+    default: return sb_rt_seeded_word(kind, random, typed_float);
     }
 }

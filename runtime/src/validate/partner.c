@@ -8,8 +8,14 @@
  *   locations and components the pixel module reads (its translation's
  *   interface report) and puts vertex i on the centre of pixel
  *   (i % width, i / width) — drawn as points of size 1, every fragment input
- *   is then exactly the vertex's value; clip/cull distances the pixel
- *   shader reads are written too (i / 4: nothing is clipped);
+ *   is then exactly the vertex's value. Each location is read as four raw
+ *   32-bit words (a uint4 attribute) and each output variable takes the type
+ *   the pixel module declares for it, so one location may carry float and
+ *   integer components side by side (Vulkan matches an attribute's format to
+ *   one input variable per location, and the IR's registers are untyped: the
+ *   move is a bit copy). Clip and cull distances the pixel shader reads are
+ *   written too (sb_rt_feeder_distance: never negative, so nothing is
+ *   clipped or culled);
  *
  *   the capture GS of a vertex shader: for each point, stores every output
  *   register of the vertex shader into a structured UAV record at
@@ -127,9 +133,17 @@ static struct partner *finish(struct partner *p, uint32_t stage, uint32_t temps)
     return p->overflow ? (free(p), NULL) : p;
 }
 
-float sb_rt_feeder_distance(uint32_t vertex)
+/* Distinct per register and component, so that a lane the two stages or the interpreter
+ * place differently shows; vertex * 1/4 is exact, and the sum rounds once on both sides
+ * (a fused multiply-add gives the same result: the product is exact). */
+static float distance_offset(uint32_t reg, uint32_t component)
 {
-    return (float)vertex * 0.25f;
+    return (float)(reg * 4 + component) / 64.0f;
+}
+
+float sb_rt_feeder_distance(uint32_t vertex, uint32_t reg, uint32_t component)
+{
+    return (float)vertex * 0.25f + distance_offset(reg, component);
 }
 
 static bool is_distance(const struct sb_ir_signature_element *e, uint32_t system_value)
@@ -138,29 +152,36 @@ static bool is_distance(const struct sb_ir_signature_element *e, uint32_t system
            e->register_index < 64 && (e->mask & 0xF);
 }
 
-bool sb_rt_feeder_writes_distance(const struct sb_ir_program *ps_ir, const struct sb_ir_signature_element *e)
+bool sb_rt_feeder_writes_distance(const struct sb_ir_signature_element *e)
 {
-    if (is_distance(e, 2))
-        return true;
-    if (!is_distance(e, 3))
-        return false;
-    /* lavapipe 22.3 drops every point whose vertex stage writes both ClipDistance and
-     * CullDistance (even all 1.0): cull distances are fed only without clip distances. */
-    for (uint32_t i = 0; i < ps_ir->signature_count; i++)
-        if (is_distance(&ps_ir->signature[i], 2))
-            return false;
-    return true;
+    return is_distance(e, 2) || is_distance(e, 3);
+}
+
+void sb_rt_feeder_distance_lanes(const struct sb_ir_program *ps_ir, uint32_t *clip, uint32_t *cull)
+{
+    *clip = *cull = 0;
+    for (uint32_t i = 0; ps_ir && i < ps_ir->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &ps_ir->signature[i];
+        uint32_t lanes = 0;
+        for (uint32_t c = 0; c < 4; c++)
+            lanes += e->mask >> c & 1u;
+        if (is_distance(e, 2))
+            *clip += lanes;
+        else if (is_distance(e, 3))
+            *cull += lanes;
+    }
 }
 
 /* The pixel program's clip/cull distances as outputs of the same registers and masks, so
- * that the back end lays out ClipDistance/CullDistance identically on both sides; each
- * written from r1.x (sb_rt_feeder_distance of the vertex). */
+ * that the back end lays out ClipDistance/CullDistance identically on both sides (array
+ * sizes included: a size that differs between the stages moves the cull distances); each
+ * lane written with sb_rt_feeder_distance from r1.x = vertex / 4. */
 static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir, uint32_t vertex_id_register)
 {
     bool any = false;
     for (uint32_t i = 0; ps_ir && i < ps_ir->signature_count; i++) {
         const struct sb_ir_signature_element *e = &ps_ir->signature[i];
-        if (!sb_rt_feeder_writes_distance(ps_ir, e))
+        if (!sb_rt_feeder_writes_distance(e))
             continue;
         struct sb_ir_signature_element *out = add_element(p);
         if (!out)
@@ -178,9 +199,14 @@ static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir,
             emit(p, SB_IR_OP_MUL, 1, &r1, 2, mul);
             any = true;
         }
-        struct sb_ir_operand d = reg(SB_IR_FILE_OUTPUT, e->register_index, e->mask & 0xF);
-        struct sb_ir_operand v = swizzled(reg(SB_IR_FILE_TEMP, 1, 0), 0, 0, 0, 0);
-        emit(p, SB_IR_OP_MOV, 1, &d, 1, &v);
+        uint32_t r = e->register_index;
+        struct sb_ir_operand d = reg(SB_IR_FILE_OUTPUT, r, e->mask & 0xF);
+        struct sb_ir_operand add[2] = {
+            swizzled(reg(SB_IR_FILE_TEMP, 1, 0), 0, 0, 0, 0),
+            imm4(fbits(distance_offset(r, 0)), fbits(distance_offset(r, 1)), fbits(distance_offset(r, 2)),
+                 fbits(distance_offset(r, 3))),
+        };
+        emit(p, SB_IR_OP_ADD, 1, &d, 2, add);
     }
 }
 
@@ -192,33 +218,44 @@ struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *p
         return NULL;
     uint32_t next = 0;
     for (uint32_t i = 0; ps_ir && i < ps_ir->signature_count; i++)
-        if (sb_rt_feeder_writes_distance(ps_ir, &ps_ir->signature[i]) &&
-            ps_ir->signature[i].register_index + 1 > next)
+        if (sb_rt_feeder_writes_distance(&ps_ir->signature[i]) && ps_ir->signature[i].register_index + 1 > next)
             next = ps_ir->signature[i].register_index + 1;
-    /* Exactly the locations and components the pixel module declares as inputs. */
+    /* One uint4 input per location the pixel module reads (the vertex stream's format)... */
+    bool location_read[64] = { false };
+    for (uint32_t i = 0; i < ps->input_count; i++) {
+        const struct sb_translated_interface *f = &ps->inputs[i];
+        if (!f->array_size && !f->patch && f->location < 64 && f->component_count)
+            location_read[f->location] = true;
+    }
+    for (uint32_t location = 0; location < 64; location++) {
+        struct sb_ir_signature_element *in = location_read[location] ? add_element(p) : NULL;
+        if (!in)
+            continue;
+        *in = (struct sb_ir_signature_element){
+            .kind = SB_IR_SIGNATURE_INPUT, .semantic = "ATTRIBUTE", .semantic_index = location,
+            .register_index = location, .file = SB_IR_FILE_INPUT, .mask = 0xF, .used_mask = 0xF,
+            .component_type = SB_IR_TYPE_UINT,
+        };
+        if (location + 1 > next)
+            next = location + 1;
+    }
+    /* ... and exactly the output variables (location, components, type) it declares as inputs. */
     for (uint32_t i = 0; i < ps->input_count; i++) {
         const struct sb_translated_interface *in_face = &ps->inputs[i];
         if (in_face->array_size || in_face->patch || in_face->location >= 64 || !in_face->component_count)
             continue;
         uint8_t mask = (uint8_t)(((1u << in_face->component_count) - 1u) << in_face->component);
-        struct sb_ir_signature_element *in = add_element(p), *out = add_element(p);
-        if (!in || !out)
+        struct sb_ir_signature_element *out = add_element(p);
+        if (!out)
             break;
-        *in = (struct sb_ir_signature_element){
-            .kind = SB_IR_SIGNATURE_INPUT, .semantic = "ATTRIBUTE", .semantic_index = in_face->location,
-            .register_index = in_face->location, .file = SB_IR_FILE_INPUT, .mask = mask,
-            .used_mask = mask, .component_type = in_face->component_type,
+        *out = (struct sb_ir_signature_element){
+            .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = in_face->semantic ? in_face->semantic : "ATTRIBUTE",
+            .semantic_index = in_face->semantic_index, .register_index = in_face->location,
+            .file = SB_IR_FILE_OUTPUT, .mask = mask, .used_mask = mask, .component_type = in_face->component_type,
         };
-        *out = *in;
-        out->kind = SB_IR_SIGNATURE_OUTPUT;
-        out->file = SB_IR_FILE_OUTPUT;
-        out->semantic = in_face->semantic ? in_face->semantic : "ATTRIBUTE";
-        out->semantic_index = in_face->semantic_index;
         struct sb_ir_operand d = reg(SB_IR_FILE_OUTPUT, in_face->location, mask);
         struct sb_ir_operand src = reg(SB_IR_FILE_INPUT, in_face->location, 0);
         emit(p, SB_IR_OP_MOV, 1, &d, 1, &src);
-        if (in_face->location + 1 > next)
-            next = in_face->location + 1;
     }
     /* SV_VertexID in v[next], SV_Position in o[next]. */
     struct sb_ir_signature_element *vid = add_element(p), *pos = add_element(p);

@@ -10,6 +10,7 @@
 #include "validate_pica.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,10 +96,142 @@ static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t res
     return true;
 }
 
+const char *sb_validate_verdict_name(enum sb_validate_verdict verdict)
+{
+    switch (verdict) {
+    case SB_VALIDATE_AGREE: return "agree";
+    case SB_VALIDATE_AGREE_WITHIN_PRECISION: return "agree-within-precision";
+    case SB_VALIDATE_UNDEFINED: return "undefined";
+    case SB_VALIDATE_NOT_RUN: return "not-run";
+    case SB_VALIDATE_DISAGREE: return "disagree";
+    default: return "?";
+    }
+}
+
+/* The interpreter's evidence for word `w` of resource `i` (0 / none past what it tracked). */
+struct word_evidence {
+    float bound;
+    uint32_t origin;
+    bool undefined;
+};
+
+static struct word_evidence evidence(const struct sb_validate_report *report, uint32_t i, uint64_t w)
+{
+    struct word_evidence e = { 0.0f, UINT32_MAX, false };
+    const struct sb_interp_tracking *t = &report->tracking;
+    if (i >= t->resource_count)
+        return e;
+    if (t->bound && t->bound[i]) {
+        e.bound = t->bound[i][w];
+        e.origin = t->origin && t->origin[i] ? t->origin[i][w] : UINT32_MAX;
+    }
+    e.undefined = t->undefined_word && t->undefined_word[i] && t->undefined_word[i][w];
+    return e;
+}
+
+static double word_value(uint32_t kind, uint32_t u)
+{
+    if (kind == SB_RT_WORD_INT)
+        return (double)(int32_t)u;
+    if (kind == SB_RT_WORD_UINT || kind == SB_RT_WORD_BOOL)
+        return (double)u;
+    float f;
+    memcpy(&f, &u, 4);
+    return (double)f;
+}
+
+/* Is word `w` half of a double (the even word of its pair the low half, both halves with the
+ * same bound) whose device and interpreter values lie within `bound`? *deviation: theirs. */
+static bool double_within(const struct sb_validate_report *report, const struct sb_ir_program *ir, uint32_t i,
+                          uint64_t w, float bound, double *deviation)
+{
+    /* Only a double operation's own allowance makes such a bound (interp_precision.c): the
+     * word's origin must be one, or two float words with one bound would pass as a double. */
+    uint32_t origin = evidence(report, i, w).origin, op = UINT32_MAX;
+    for (uint32_t f = 0; ir && origin != UINT32_MAX && f < ir->function_count && op == UINT32_MAX; f++)
+        for (uint32_t k = 0; k < ir->functions[f].instruction_count; k++)
+            if (ir->functions[f].instructions[k].offset == origin) {
+                op = ir->functions[f].instructions[k].op;
+                break;
+            }
+    if (op != SB_IR_OP_DDIV && op != SB_IR_OP_DRCP && op != SB_IR_OP_DFMA)
+        return false;
+    const struct sb_rt_resource *g = &report->gpu->resources[i], *c = &report->cpu->resources[i];
+    uint64_t low = w & ~1ull;
+    if ((low + 2) * 4 > g->size || evidence(report, i, low).bound != bound ||
+        evidence(report, i, low + 1).bound != bound)
+        return false;
+    const uint32_t *gw = g->data, *cw = c->data;
+    uint64_t gb = gw[low] | (uint64_t)gw[low + 1] << 32, cb = cw[low] | (uint64_t)cw[low + 1] << 32;
+    double gd, cd;
+    memcpy(&gd, &gb, 8);
+    memcpy(&cd, &cb, 8);
+    *deviation = fabs(gd - cd);
+    return *deviation <= (double)bound;
+}
+
+/* Sorts one differing word into the report's counts; returns how it is explained. */
+static enum sb_validate_verdict classify(struct sb_validate_report *report, const struct sb_ir_program *ir, uint32_t i,
+                                         uint64_t w, uint32_t kind, uint32_t gpu, uint32_t cpu)
+{
+    struct word_evidence e = evidence(report, i, w);
+    if (e.undefined) {
+        report->undefined_words++;
+        return SB_VALIDATE_UNDEFINED;
+    }
+    if (isinf(e.bound)) {
+        report->precision_sensitive++;
+        if (!report->has_worst) { /* named until a word within a finite bound takes its place */
+            report->has_worst = true;
+            report->worst.resource = i;
+            report->worst.byte_offset = w * 4;
+            report->worst.gpu = gpu;
+            report->worst.cpu = cpu;
+            report->worst.deviation = fabs(word_value(SB_RT_WORD_FLOAT, gpu) - word_value(SB_RT_WORD_FLOAT, cpu));
+            report->worst.bound = INFINITY;
+            report->worst.origin = e.origin;
+        }
+        return SB_VALIDATE_AGREE_WITHIN_PRECISION;
+    }
+    /* A finite nonzero bound comes only from float arithmetic, so a word the inputs call an
+     * integer (raw buffers are seeded as uint) that carries one holds a float, or half of a
+     * double: both halves of a double carry its bound, and the pair is compared as one. */
+    bool computed = e.bound > 0.0f && kind != SB_RT_WORD_INT && kind != SB_RT_WORD_BOOL;
+    bool as_float = kind == SB_RT_WORD_FLOAT ||
+                    ((kind == SB_RT_WORD_UNKNOWN || computed) && sb_validate_is_normal(gpu) && sb_validate_is_normal(cpu));
+    double deviation = fabs(word_value(SB_RT_WORD_FLOAT, gpu) - word_value(SB_RT_WORD_FLOAT, cpu));
+    if (computed && !(as_float && deviation <= (double)e.bound) && double_within(report, ir, i, w, e.bound, &deviation))
+        as_float = true;
+    if (!as_float || e.bound <= 0.0f || !(deviation <= (double)e.bound)) {
+        report->unexplained++;
+        return SB_VALIDATE_DISAGREE;
+    }
+    report->within_precision++;
+    /* The worst deviation: the largest in units of the interpreter's value (ULP-like), so
+     * a large value's small relative error does not hide a small value's large one. */
+    double scale = fmax(fabs(word_value(SB_RT_WORD_FLOAT, cpu)), 0x1p-126);
+    if (!report->has_worst || isinf(report->worst.bound) ||
+        deviation / scale > report->worst.deviation /
+                                fmax(fabs(word_value(SB_RT_WORD_FLOAT, report->worst.cpu)), 0x1p-126)) {
+        report->has_worst = true;
+        report->worst.resource = i;
+        report->worst.byte_offset = w * 4;
+        report->worst.gpu = gpu;
+        report->worst.cpu = cpu;
+        report->worst.deviation = deviation;
+        report->worst.bound = e.bound;
+        report->worst.origin = e.origin;
+    }
+    return SB_VALIDATE_AGREE_WITHIN_PRECISION;
+}
+
 /* `exact`: PICA200 programs, whose SPIR-V and interpreter share one lowering with exactly
- * rounded ops (translator/IR.md "PICA200 programs"), so every word must be bit-identical. */
+ * rounded ops (translator/IR.md "PICA200 programs"), so every word must be bit-identical.
+ * Otherwise a word agrees under D3D's rules (sb_validate_words_agree with no tolerance, or
+ * the explicit override), and a differing one is explained by the interpreter's evidence
+ * (classify). */
 static void compare(struct sb_validate_report *report, const struct sb_validate_options *o,
-                    uint32_t limit, bool exact)
+                    uint32_t limit, bool exact, const struct sb_ir_program *ir)
 {
     const struct sb_rt_inputs *gpu = report->gpu, *cpu = report->cpu;
     for (uint32_t i = 0; i < gpu->count; i++) {
@@ -115,11 +248,34 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
             report->words_compared++;
             if (kind == SB_RT_WORD_DOUBLE_LOW && w + 1 < words) {
                 uint64_t a = gw[w] | (uint64_t)gw[w + 1] << 32, b = cw[w] | (uint64_t)cw[w + 1] << 32;
+                report->words_compared++;
                 if (!doubles_agree(a, b, o->float_ulps)) {
+                    struct word_evidence e = evidence(report, i, w);
+                    double da, db;
+                    memcpy(&da, &a, 8);
+                    memcpy(&db, &b, 8);
+                    enum sb_validate_verdict v = SB_VALIDATE_DISAGREE;
+                    if (e.undefined) {
+                        report->undefined_words += 2;
+                        v = SB_VALIDATE_UNDEFINED;
+                    } else if (isinf(e.bound)) {
+                        report->precision_sensitive += 2;
+                        v = SB_VALIDATE_AGREE_WITHIN_PRECISION;
+                    } else if (e.bound > 0.0f && fabs(da - db) <= (double)e.bound) {
+                        report->within_precision += 2;
+                        v = SB_VALIDATE_AGREE_WITHIN_PRECISION;
+                    } else {
+                        report->unexplained += 2;
+                    }
                     keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
                     keep(report, limit, i, g, w * 4 + 4, SB_RT_WORD_DOUBLE_HIGH, gw[w + 1], cw[w + 1]);
+                    for (uint32_t k = report->kept >= 2 ? report->kept - 2 : 0; k < report->kept; k++)
+                        if (report->mismatches[k].resource == i && report->mismatches[k].byte_offset / 4 - w < 2) {
+                            report->mismatches[k].explained = v;
+                            report->mismatches[k].bound = e.bound;
+                            report->mismatches[k].origin = e.origin;
+                        }
                 }
-                report->words_compared++;
                 w++;
                 continue;
             }
@@ -127,16 +283,193 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
                 continue;
             bool cpu_special = !exact && (cw[w] & 0x7f800000u) == 0x7f800000u;
             bool as_float = kind == SB_RT_WORD_FLOAT || (kind == SB_RT_WORD_UNKNOWN && sb_validate_is_normal(gw[w]));
-            if (cpu_special && as_float)
+            if (cpu_special && as_float) {
                 report->unconstrained++;
-            else
-                keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+                continue;
+            }
+            uint32_t before = report->kept;
+            enum sb_validate_verdict v = exact ? SB_VALIDATE_DISAGREE : classify(report, ir, i, w, kind, gw[w], cw[w]);
+            if (exact)
+                report->unexplained++;
+            keep(report, limit, i, g, w * 4, kind, gw[w], cw[w]);
+            if (report->kept > before) {
+                struct word_evidence e = evidence(report, i, w);
+                report->mismatches[before].explained = v;
+                report->mismatches[before].bound = e.bound;
+                report->mismatches[before].origin = e.origin;
+            }
         }
         if (g->resource_class != SB_IR_RESOURCE_UAV)
             continue; /* stage outputs have no counter */
         report->words_compared++;
-        if (g->counter != c->counter)
+        if (g->counter != c->counter) {
+            uint32_t before = report->kept;
             keep(report, limit, i, g, UINT64_MAX, SB_RT_WORD_UINT, g->counter, c->counter);
+            bool undefined = report->tracking.undefined_events != 0;
+            if (undefined)
+                report->undefined_words++;
+            else
+                report->unexplained++;
+            if (report->kept > before) {
+                report->mismatches[before].explained = undefined ? SB_VALIDATE_UNDEFINED : SB_VALIDATE_DISAGREE;
+                report->mismatches[before].origin = UINT32_MAX;
+            }
+        }
+    }
+}
+
+static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
+                              const struct sb_validate_options *options, const struct sb_validate_fit *fit,
+                              struct sb_validate_report **out, struct sb_error *error);
+
+/* Words differ: the interpreter runs again, alone, on the same inputs with its evidence on
+ * (precision bounds with their origins, the undefined-behaviour detector), which is several
+ * times slower than a plain run and so is paid only here. The evidence is moved into the
+ * report and its comparison counts are reset for a second comparison. False (the report
+ * unchanged) when the rerun fails. */
+static bool gather_evidence(const struct sb_rt_program *program, const struct sb_validate_options *options,
+                            const struct sb_validate_fit *fit, struct sb_validate_report *report)
+{
+    struct sb_validate_options o = *options;
+    o.sides = SB_VALIDATE_SIDE_CPU;
+    o.origins = true;
+    struct sb_validate_report *again = NULL;
+    struct sb_error ignored = { 0 };
+    if (attempt(NULL, program, &o, fit, &again, &ignored) != SB_SUCCESS) /* the same inputs as `report`'s */
+        return false;
+    report->evidence_ns = again->cpu_ns; /* the tracked interpreter's time, as cpu_ns is the plain one's */
+    sb_interp_tracking_release(&report->tracking);
+    report->tracking = again->tracking;
+    memset(&again->tracking, 0, sizeof(again->tracking));
+    sb_validate_report_destroy(again);
+    report->words_compared = report->mismatch_count = report->unconstrained = 0;
+    report->within_precision = report->precision_sensitive = report->undefined_words = report->unexplained = 0;
+    report->kept = 0;
+    report->has_worst = false;
+    memset(&report->worst, 0, sizeof(report->worst));
+    return true;
+}
+
+/* The name of the instruction at shader byte offset `offset`, for the report. */
+static void origin_name(const struct sb_ir_program *ir, uint32_t offset, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (uint32_t f = 0; ir && offset != UINT32_MAX && f < ir->function_count; f++)
+        for (uint32_t k = 0; k < ir->functions[f].instruction_count; k++)
+            if (ir->functions[f].instructions[k].offset == offset) {
+                snprintf(out, size, "%s", sb_ir_op_name(ir->functions[f].instructions[k].op));
+                return;
+            }
+}
+
+static const char *undefined_kind_text(enum sb_interp_undefined_kind kind)
+{
+    switch (kind) {
+    case SB_INTERP_UNDEFINED_WRITE_WRITE: return "write-write race";
+    case SB_INTERP_UNDEFINED_READ_WRITE: return "read-write race";
+    case SB_INTERP_UNDEFINED_ATOMIC_ORDER: return "order-dependent atomic";
+    case SB_INTERP_UNDEFINED_UNINITIALIZED: return "uninitialised read";
+    case SB_INTERP_UNDEFINED_OUT_OF_BOUNDS: return "indexable temp out of bounds";
+    default: return "undefined access";
+    }
+}
+
+/* A resource as people name it: u1, o0 (a stage output), oDepth, gs records. */
+static void label(const struct sb_validate_report *report, uint32_t i, char *out, size_t size)
+{
+    const struct sb_rt_resource *r = i < report->gpu->count ? &report->gpu->resources[i] : NULL;
+    if (!r)
+        snprintf(out, size, "resource %u", i);
+    else if (r->resource_class == SB_VALIDATE_CLASS_OUTPUT)
+        snprintf(out, size, "o%u", r->register_index);
+    else if (r->resource_class == SB_VALIDATE_CLASS_DEPTH)
+        snprintf(out, size, "oDepth");
+    else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
+        snprintf(out, size, "gs records");
+    else
+        snprintf(out, size, "u%u%s", r->register_index, r->space ? " (space != 0)" : "");
+}
+
+/* The verdict from the counts, and the one-line reason. */
+static void conclude(struct sb_validate_report *report, const struct sb_rt_program *program)
+{
+    report->undefined_events = report->tracking.undefined_events;
+    report->undefined_kept = report->tracking.kept;
+    memcpy(report->undefined, report->tracking.events, sizeof(report->undefined));
+    if (report->has_worst)
+        origin_name(program->ir, report->worst.origin, report->worst.origin_op, sizeof(report->worst.origin_op));
+    char *out = report->reason;
+    size_t size = sizeof(report->reason);
+    if (report->unexplained) {
+        report->verdict = SB_VALIDATE_DISAGREE;
+        const struct sb_validate_mismatch *m = NULL;
+        for (uint32_t k = 0; k < report->kept && !m; k++)
+            if (report->mismatches[k].explained == SB_VALIDATE_DISAGREE)
+                m = &report->mismatches[k];
+        char name[40];
+        if (m)
+            label(report, m->resource, name, sizeof(name));
+        if (m)
+            snprintf(out, size, "%llu of %llu words differ beyond any allowance; first: %s byte %llu gpu "
+                     "0x%08x cpu 0x%08x (bound %g)", (unsigned long long)report->unexplained,
+                     (unsigned long long)report->words_compared, name, (unsigned long long)m->byte_offset,
+                     m->gpu, m->cpu, (double)m->bound);
+        else
+            snprintf(out, size, "%llu of %llu words differ beyond any allowance", (unsigned long long)report->unexplained,
+                     (unsigned long long)report->words_compared);
+    } else if (report->undefined_words) {
+        report->verdict = SB_VALIDATE_UNDEFINED;
+        const struct sb_interp_undefined_event *u = report->undefined_kept ? &report->undefined[0] : NULL;
+        char name[40];
+        if (u && u->resource == UINT32_MAX)
+            snprintf(name, sizeof(name), "%s%u", u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS ? "x" : "g",
+                     u->group_shared_id);
+        else if (u)
+            label(report, u->resource, name, sizeof(name));
+        if (u && u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s: %s element %llu by "
+                     "invocation %u (instruction at %u)", (unsigned long long)report->undefined_words,
+                     undefined_kind_text(u->kind), name, (unsigned long long)u->byte_offset / 16, u->invocation[1],
+                     u->instruction[1]);
+        else if (u && u->invocation[0] == UINT32_MAX)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on %s byte %llu by "
+                     "invocation %u (instruction at %u)", (unsigned long long)report->undefined_words,
+                     undefined_kind_text(u->kind), name, (unsigned long long)u->byte_offset, u->invocation[1],
+                     u->instruction[1]);
+        else if (u)
+            snprintf(out, size, "%llu differing words come from undefined behaviour: %s on %s byte %llu "
+                     "between invocations %u and %u (instructions at %u and %u)",
+                     (unsigned long long)report->undefined_words, undefined_kind_text(u->kind), name,
+                     (unsigned long long)u->byte_offset, u->invocation[0], u->invocation[1], u->instruction[0],
+                     u->instruction[1]);
+        else
+            snprintf(out, size, "%llu differing words come from undefined behaviour",
+                     (unsigned long long)report->undefined_words);
+    } else if (report->mismatch_count) {
+        report->verdict = SB_VALIDATE_AGREE_WITHIN_PRECISION;
+        char name[40];
+        if (report->has_worst)
+            label(report, report->worst.resource, name, sizeof(name));
+        if (report->has_worst && isinf(report->worst.bound))
+            snprintf(out, size, "%llu words differ, all precision-sensitive: they depend on '%s' at byte %u, whose "
+                     "outcome the bounds of its operands straddle, or on a value Vulkan leaves to the device "
+                     "(first: %s byte %llu)", (unsigned long long)report->mismatch_count,
+                     report->worst.origin_op[0] ? report->worst.origin_op : "?", report->worst.origin, name,
+                     (unsigned long long)report->worst.byte_offset);
+        else if (report->has_worst)
+            snprintf(out, size, "%llu words differ within Vulkan's precision (%llu precision-sensitive); largest: "
+                     "%s byte %llu by %g of an allowed %g, mostly from '%s' at byte %u",
+                     (unsigned long long)report->mismatch_count, (unsigned long long)report->precision_sensitive,
+                     name, (unsigned long long)report->worst.byte_offset, report->worst.deviation,
+                     report->worst.bound, report->worst.origin_op[0] ? report->worst.origin_op : "?",
+                     report->worst.origin);
+        else
+            snprintf(out, size, "%llu words differ, all precision-sensitive (they depend on a comparison, branch, "
+                     "conversion or texel choice their bounds straddle, or on a result Vulkan leaves to the device)",
+                     (unsigned long long)report->mismatch_count);
+    } else {
+        report->verdict = SB_VALIDATE_AGREE;
+        snprintf(out, size, "%llu words identical", (unsigned long long)report->words_compared);
     }
 }
 
@@ -146,6 +479,7 @@ void sb_validate_report_destroy(struct sb_validate_report *report)
         return;
     sb_rt_inputs_destroy(report->gpu);
     sb_rt_inputs_destroy(report->cpu);
+    sb_interp_tracking_release(&report->tracking);
     free(report->mismatches);
     free(report);
 }
@@ -171,13 +505,39 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     for (int a = 0; a < 3; a++)
         if (!o.group_count[a])
             o.group_count[a] = 1;
-    if (!o.float_ulps)
-        o.float_ulps = 64;
     if (!o.max_mismatches)
         o.max_mismatches = 64;
     if (!o.sides)
         o.sides = SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU;
+    /* A caller's module stands in for the translation everywhere below (validate_module.c). */
+    struct sb_validate_module *module = NULL;
+    enum sb_result checked = sb_validate_module_create(program, &o, &module, error);
+    if (checked != SB_SUCCESS)
+        return checked;
+    if (module)
+        program = sb_validate_module_program(module);
+    /* Inputs a real shader can run with: again with changed ones while the interpreter stops
+     * on a range index or its budget (validate_retry.c). */
+    struct sb_validate_retry retry;
+    struct sb_error own = { 0 }, *e = error ? error : &own; /* a retry reads where a run stopped */
+    sb_validate_retry_init(&retry, program, &o);
+    enum sb_result r;
+    do {
+        r = sb_validate_retry_prepare(&retry, e);
+        if (r == SB_SUCCESS)
+            r = attempt(context, &retry.run, &retry.options, &retry.fit, out, e);
+    } while (r != SB_SUCCESS && sb_validate_retry_refit(&retry, r, e));
+    sb_validate_retry_finish(&retry, r == SB_SUCCESS ? *out : NULL);
+    sb_validate_module_destroy(module);
+    return r;
+}
 
+/* One run of sb_validate with the inputs `options->inputs` and `fit` describe. */
+static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
+                              const struct sb_validate_options *options, const struct sb_validate_fit *fit,
+                              struct sb_validate_report **out, struct sb_error *error)
+{
+    struct sb_validate_options o = *options;
     struct sb_validate_report *report = calloc(1, sizeof(*report));
     struct sb_rt_inputs *base = NULL;
     if (!report)
@@ -189,12 +549,20 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     if (pica_gs) /* its own inputs and one compute thread (validate_pica_gs.c) */
         r = sb_rt_pica_gs_validate(context, program, &o, report, error);
     else if (r == SB_SUCCESS)
-        r = sb_rt_inputs_create(program, &o.inputs, &base, error);
+        r = sb_validate_fit_inputs(program, &o.inputs, fit, &base, error);
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->cpu, error);
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->gpu, error);
     sb_rt_inputs_destroy(base);
+    /* Evidence for the verdict: the interpreter-only rerun gather_evidence asks for (PICA
+     * programs are compared bit for bit and need none). */
+    if (r == SB_SUCCESS && !pica_gs && o.sides == SB_VALIDATE_SIDE_CPU && o.origins && !o.interp.tracking &&
+        program->ir->source != SB_IR_SOURCE_PICA) {
+        report->tracking.precision = report->tracking.undefined = true;
+        report->tracking.origins = o.origins;
+        o.interp.tracking = &report->tracking;
+    }
     if (r != SB_SUCCESS || pica_gs) {
         /* failed, or done above */
     } else if (program->stage == SB_IR_STAGE_COMPUTE) {
@@ -215,8 +583,16 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         sb_validate_report_destroy(report);
         return r;
     }
-    if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
-        compare(report, &o, o.max_mismatches, program->ir->source == SB_IR_SOURCE_PICA);
+    if (o.sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU)) {
+        report->ulps_override = o.float_ulps != 0;
+        bool exact = program->ir->source == SB_IR_SOURCE_PICA;
+        compare(report, &o, o.max_mismatches, exact, program->ir);
+        if (report->mismatch_count && !exact && !o.interp.tracking && gather_evidence(program, &o, fit, report))
+            compare(report, &o, o.max_mismatches, exact, program->ir);
+        conclude(report, program);
+        if (program->stage == SB_IR_STAGE_PIXEL)
+            sb_validate_pixel_explain(program, report);
+    }
     *out = report;
     return SB_SUCCESS;
 }

@@ -89,7 +89,8 @@ static uint32_t collect_feeds(const struct sb_translation *t, const struct sb_ir
 }
 
 /* Seeded streams of the feeds for `vertices` vertices, and the same words in the CPU records. */
-static bool make_streams(const struct sb_rt_gs_feed *feeds, uint32_t n, uint32_t vertices, uint64_t seed,
+static bool make_streams(const struct sb_rt_gs_feed *feeds, uint32_t n, uint32_t vertices,
+                         const struct sb_rt_input_options *seeding,
                          struct sb_rt_vertex_stream *streams, struct sb_interp_registers *cpu)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -100,9 +101,10 @@ static bool make_streams(const struct sb_rt_gs_feed *feeds, uint32_t n, uint32_t
                                                    .format = rgba_format(feeds[i].type), .data = data };
         for (uint32_t v = 0; v < vertices; v++)
             for (uint32_t c = 0; c < 4; c++) {
-                uint64_t random = sb_rt_mix64(seed ^ sb_rt_mix64(((uint64_t)feeds[i].location << 40) |
-                                                                 ((uint64_t)v << 2) | c));
-                uint32_t word = sb_rt_seeded_word((uint8_t)word_kind_of_type(feeds[i].type), random, false);
+                uint64_t random = sb_rt_mix64(seeding->seed ^ sb_rt_mix64(((uint64_t)feeds[i].location << 40) |
+                                                                          ((uint64_t)v << 2) | c));
+                uint32_t word = sb_rt_seeded_word_as(seeding->flags, (uint8_t)word_kind_of_type(feeds[i].type),
+                                                     random, false);
                 data[v * 4 + c] = word;
                 if (feeds[i].mask & (1u << c))
                     cpu->words[((size_t)v * cpu->registers + feeds[i].reg) * 4 + c] = word;
@@ -342,7 +344,7 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
     uint32_t *cpu_words = calloc(l.bytes ? l.bytes : 4, 1);
     uint8_t *kinds = calloc(l.bytes / 4 ? l.bytes / 4 : 1, 1);
     if (r == SB_SUCCESS && (!in.words || !cpu_words || !kinds ||
-                            !make_streams(g->feeds, g->feed_count, vertices, o->inputs.seed, g->streams, &in)))
+                            !make_streams(g->feeds, g->feed_count, vertices, &o->inputs, g->streams, &in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making geometry inputs");
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) /* first: a program over its budget never reaches the device */
         r = run_cpu(program, o, &l, &in, report, cpu_words, kinds, error);

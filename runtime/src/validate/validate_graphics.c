@@ -14,10 +14,13 @@
  *
  * Outputs join the report as extra resources after the program's own (class
  * SB_VALIDATE_CLASS_OUTPUT / _DEPTH), each word with the kind its signature
- * element gives (components no element declares are not compared).
+ * element gives (components no element declares are not compared). A pixel
+ * disagreement that a known device defect explains says so in its reason
+ * (sb_validate_pixel_explain; tests/validate/README.md "Known device defects").
  */
 #include "validate_private.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "translator/ir.h"
@@ -35,12 +38,32 @@ static uint32_t rgba_format(uint32_t type)
            : type == SB_IR_TYPE_INT ? SB_RT_FORMAT_R32G32B32A32_SINT : SB_RT_FORMAT_R32G32B32A32_FLOAT;
 }
 
-/* Per register of one signature kind/file: the union of masks and the component type. */
+/* Per register of one signature kind/file: the union of masks and the component type
+ * (the last element's), and per declared component its own element's type (a pixel
+ * program may read float and integer components in one register). */
 struct register_map {
     uint32_t count;            /* highest register + 1 */
     uint8_t mask[256];
     uint8_t type[256];
+    uint8_t component_type[256][4]; /* where mask has the component */
 };
+
+static void map_element(struct register_map *m, uint32_t reg, uint32_t mask, uint32_t type)
+{
+    m->mask[reg] |= (uint8_t)mask;
+    m->type[reg] = (uint8_t)type;
+    for (uint32_t c = 0; c < 4; c++)
+        if (mask >> c & 1u)
+            m->component_type[reg][c] = (uint8_t)type;
+    if (reg + 1 > m->count)
+        m->count = reg + 1;
+}
+
+/* The type a register's component is seeded with: its element's, else the register's. */
+static uint32_t type_of_component(const struct register_map *m, uint32_t reg, uint32_t c)
+{
+    return m->mask[reg] >> c & 1u ? m->component_type[reg][c] : m->type[reg];
+}
 
 static void map_registers(const struct sb_ir_program *p, uint32_t kind, uint32_t file, bool skip_system,
                           struct register_map *m)
@@ -52,10 +75,7 @@ static void map_registers(const struct sb_ir_program *p, uint32_t kind, uint32_t
             continue;
         if ((skip_system && e->system_value) || (kind == SB_IR_SIGNATURE_OUTPUT && !sb_rt_capturable_output(e)))
             continue;
-        m->mask[e->register_index] |= e->mask;
-        m->type[e->register_index] = (uint8_t)e->component_type;
-        if (e->register_index + 1 > m->count)
-            m->count = e->register_index + 1;
+        map_element(m, e->register_index, e->mask & 0xFu, e->component_type);
     }
 }
 
@@ -68,10 +88,7 @@ static void map_module_inputs(const struct sb_translation *t, struct register_ma
         const struct sb_translated_interface *f = &t->inputs[i];
         if (f->array_size || f->patch || f->location >= 64 || !f->component_count)
             continue;
-        m->mask[f->location] |= (uint8_t)(((1u << f->component_count) - 1u) << f->component);
-        m->type[f->location] = (uint8_t)f->component_type;
-        if (f->location + 1 > m->count)
-            m->count = f->location + 1;
+        map_element(m, f->location, ((1u << f->component_count) - 1u) << f->component, f->component_type);
     }
 }
 
@@ -104,9 +121,12 @@ static bool add_output(struct sb_rt_inputs *in, uint32_t resource_class, uint32_
     return true;
 }
 
-/* Seeded vertex streams for registers of `map` (one R32G32B32A32 stream each) and the
- * same values as interpreter input registers. */
-static bool make_streams(const struct register_map *map, uint32_t count, uint64_t seed,
+/* Seeded vertex streams for registers of `map` (one R32G32B32A32 stream each; `raw`: of
+ * format UINT, read as words by the pixel feeder, else of the register's type) and the same
+ * values as interpreter input registers. Each word is seeded by its component's type, as the
+ * input options say (sb_rt_input_options::flags: SB_RT_INPUTS_SMALL after a retry). */
+static bool make_streams(const struct register_map *map, uint32_t count, const struct sb_rt_input_options *seeding,
+                         bool raw,
                          struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
                          struct sb_interp_registers *cpu)
 {
@@ -119,13 +139,15 @@ static bool make_streams(const struct register_map *map, uint32_t count, uint64_
             return false;
         for (uint32_t v = 0; v < count; v++)
             for (uint32_t c = 0; c < 4; c++) {
-                uint64_t random = sb_rt_mix64(seed ^ sb_rt_mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c));
-                uint32_t word = sb_rt_seeded_word((uint8_t)word_kind_of_type(map->type[r]), random, false);
+                uint64_t random = sb_rt_mix64(seeding->seed ^
+                                              sb_rt_mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c));
+                uint32_t kind = word_kind_of_type(type_of_component(map, r, c));
+                uint32_t word = sb_rt_seeded_word_as(seeding->flags, (uint8_t)kind, random, false);
                 data[v * 4 + c] = word;
                 cpu->words[((size_t)v * cpu->registers + r) * 4 + c] = word;
             }
-        streams[*stream_count] = (struct sb_rt_vertex_stream){ .location = r, .format = rgba_format(map->type[r]),
-                                                               .data = data };
+        uint32_t format = rgba_format(raw ? SB_IR_TYPE_UINT : map->type[r]);
+        streams[*stream_count] = (struct sb_rt_vertex_stream){ .location = r, .format = format, .data = data };
         (*stream_count)++;
     }
     return true;
@@ -148,6 +170,51 @@ static struct sb_rt_resource *draw_resources(const struct sb_rt_inputs *in, uint
     if (extra)
         all[own] = *extra;
     return all;
+}
+
+/* The interpreter's evidence for the vertex records (laid out as its outputs). */
+static enum sb_result track_vertex_outputs(struct sb_validate_report *report, size_t words, struct sb_error *error)
+{
+    const struct sb_interp_tracking *t = &report->tracking;
+    float *bound;
+    uint32_t *origin;
+    uint8_t *undefined;
+    if (!t->output_bound && !t->output_undefined)
+        return SB_SUCCESS;
+    if (!sb_validate_track_resource(report, report->cpu->count - 1, words, &bound, &origin, &undefined))
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (bound && t->output_bound) {
+        memcpy(bound, t->output_bound, words * sizeof(float));
+        memcpy(origin, t->output_origin, words * sizeof(uint32_t));
+    }
+    if (undefined && t->output_undefined)
+        memcpy(undefined, t->output_undefined, words);
+    return SB_SUCCESS;
+}
+
+/* The same for render target `index` (pixel i's four words from o#`location`). */
+static enum sb_result track_target(struct sb_validate_report *report, uint32_t index, uint32_t location,
+                                   uint32_t registers, uint32_t count, const uint8_t *discarded, struct sb_error *error)
+{
+    const struct sb_interp_tracking *t = &report->tracking;
+    float *bound;
+    uint32_t *origin;
+    uint8_t *undefined;
+    if (!t->output_bound && !t->output_undefined)
+        return SB_SUCCESS;
+    if (!sb_validate_track_resource(report, index, (size_t)count * 4, &bound, &origin, &undefined))
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; bound && i < count; i++)
+        for (uint32_t c = 0; c < 4 && !discarded[i]; c++) {
+            size_t from = ((size_t)i * registers + location) * 4 + c;
+            if (t->output_bound) {
+                bound[i * 4 + c] = t->output_bound[from];
+                origin[i * 4 + c] = t->output_origin[from];
+            }
+            if (t->output_undefined)
+                undefined[i * 4 + c] = t->output_undefined[from];
+        }
+    return SB_SUCCESS;
 }
 
 enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb_rt_program *program,
@@ -179,7 +246,7 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     struct sb_rt_vertex_stream streams[256];
     uint32_t stream_count = 0;
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words ||
-                            !make_streams(&in_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
+                            !make_streams(&in_map, count, &o->inputs, false, streams, &stream_count, &cpu_in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
     if (r == SB_SUCCESS) {
         uint32_t own = report->gpu->count;
@@ -213,6 +280,7 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
         if (r == SB_SUCCESS)
             memcpy(report->cpu->resources[report->cpu->count - 1].data, cpu_out.words,
                    (size_t)count * record_registers * 16);
+        r = r == SB_SUCCESS ? track_vertex_outputs(report, (size_t)count * record_registers * 4, error) : r;
     }
     free_streams(streams, stream_count);
     free(cpu_in.words);
@@ -276,18 +344,18 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     uint32_t stream_count = 0, target_count = 0;
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
-                            !make_streams(&feed_map, count, o->inputs.seed, streams, &stream_count, &cpu_in)))
+                            !make_streams(&feed_map, count, &o->inputs, true, streams, &stream_count, &cpu_in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
     for (uint32_t e = 0; r == SB_SUCCESS && e < ps->signature_count; e++) {
         const struct sb_ir_signature_element *el = &ps->signature[e];
-        if (!sb_rt_feeder_writes_distance(ps, el) || el->register_index >= cpu_in.registers)
+        if (!sb_rt_feeder_writes_distance(el) || el->register_index >= cpu_in.registers)
             continue;
-        for (uint32_t i = 0; i < count; i++) {
-            float d = sb_rt_feeder_distance(i);
+        for (uint32_t i = 0; i < count; i++)
             for (uint32_t c = 0; c < 4; c++)
-                if (el->mask & (1u << c))
+                if (el->mask & (1u << c)) {
+                    float d = sb_rt_feeder_distance(i, el->register_index, c);
                     memcpy(&cpu_in.words[((size_t)i * cpu_in.registers + el->register_index) * 4 + c], &d, 4);
-        }
+                }
     }
     for (uint32_t i = 0; r == SB_SUCCESS && i < count; i++) {
         positions[i * 4 + 0] = (float)(i % width) + 0.5f;
@@ -351,6 +419,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
             for (uint32_t i = 0; i < count; i++)
                 if (!discarded[i])
                     memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
+            if (r == SB_SUCCESS)
+                r = track_target(report, own + t, targets[t].location, cpu_out.registers, count, discarded, error);
         }
         if (writes_depth) {
             struct register_map depth_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_FLOAT } };
@@ -382,4 +452,33 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     free(coverage);
     sb_translation_destroy(feeder_t);
     return r;
+}
+
+/* Whether every word of the report's render targets (on `side`) is 0, the clear value. */
+static bool targets_clear(const struct sb_rt_inputs *side)
+{
+    for (uint32_t i = 0; i < side->count; i++) {
+        const struct sb_rt_resource *r = &side->resources[i];
+        if (r->resource_class != SB_VALIDATE_CLASS_OUTPUT)
+            continue;
+        for (size_t w = 0; w < r->size / 4; w++)
+            if (((const uint32_t *)r->data)[w])
+                return false;
+    }
+    return true;
+}
+
+void sb_validate_pixel_explain(const struct sb_rt_program *program, struct sb_validate_report *report)
+{
+    uint32_t clip, cull;
+    sb_rt_feeder_distance_lanes(program->ir, &clip, &cull);
+    bool straddles = clip && clip < 4 && clip + cull > 4;
+    if (report->verdict != SB_VALIDATE_DISAGREE || !straddles || !program->translation->input_count ||
+        !targets_clear(report->gpu) || targets_clear(report->cpu))
+        return;
+    size_t used = strlen(report->reason);
+    snprintf(report->reason + used, sizeof(report->reason) - used,
+             "; the device drew no pixel: lavapipe 22.3 drops every primitive whose vertex stage writes "
+             "ClipDistance[%u] and CullDistance[%u] beside other outputs (tests/validate/test_lavapipe_clip_cull)",
+             clip, cull);
 }
