@@ -555,39 +555,6 @@ SB_INTERP_LANE struct lane_bound lane_rule(uint32_t op, float a, float b, float 
     ec += flushable(c);
     uint32_t big = ea >= eb_ ? oa : ob;
     switch (op) {
-    case SB_IR_OP_DIV: case SB_IR_OP_RCP: {
-        float y = op == SB_IR_OP_RCP ? a : b;
-        float ex = op == SB_IR_OP_RCP ? 0.0f : ea, ey = op == SB_IR_OP_RCP ? ea : eb_;
-        float my = fabsf(y);
-        if (my < 0x1p-126f || my > 0x1p126f || ey >= my)
-            return combine(0.0f, op == SB_IR_OP_RCP ? oa : big, INFINITY, here);
-        float e = (ex + fabsf(r) * ey) / (my - ey);
-        return combine(e, ex >= fabsf(r) * ey ? oa : (op == SB_IR_OP_RCP ? oa : ob), 3.0f * ulp(fabsf(r)), here);
-    }
-    case SB_IR_OP_RSQ: {
-        if (!(a > 0.0f) || ea >= a)
-            return combine(0.0f, oa, INFINITY, here);
-        float e = 0.5f * ea * fabsf(r) / (a - ea) * 1.0001f;
-        return combine(e, oa, 3.5f * ulp(fabsf(r)), here);
-    }
-    case SB_IR_OP_SQRT: {
-        if (a < 0.0f)
-            return combine(0.0f, oa, INFINITY, here);
-        float lo = a - ea > 0.0f ? a - ea : 0.0f;
-        float e = ea != 0.0f ? fmaxf(sqrtf(a + ea) - r, r - sqrtf(lo)) * 1.0001f : 0.0f;
-        return combine(e, oa, 5.0f * ulp(fabsf(r)), here);
-    }
-    case SB_IR_OP_EXP: {
-        float e = ea != 0.0f ? fabsf(r) * (exp2f(ea) - 1.0f) * 1.0001f : 0.0f;
-        return combine(e, oa, (4.0f + 2.0f * fabsf(a)) * ulp(fabsf(r)), here);
-    }
-    case SB_IR_OP_LOG: {
-        if (!(a > 0.0f) || ea >= a)
-            return combine(0.0f, oa, INFINITY, here);
-        float e = ea != 0.0f ? (log2f(a) - log2f(a - ea)) * 1.0001f + ulp(fabsf(r)) : 0.0f;
-        float local = (a >= 0.5f && a <= 2.0f) ? 0x1p-21f + ulp(fabsf(r)) : 4.0f * ulp(fabsf(r));
-        return combine(e, oa, local, here);
-    }
     case SB_IR_OP_FRC:
         if (straddles_step(a, ea, floorf))
             return combine(0.0f, oa, INFINITY, here);
@@ -600,18 +567,6 @@ SB_INTERP_LANE struct lane_bound lane_rule(uint32_t op, float a, float b, float 
         return combine(0.0f, oa, straddles_step(a, ea, ceilf) ? INFINITY : 0.0f, here);
     case SB_IR_OP_ROUND_Z:
         return combine(0.0f, oa, straddles_step(a, ea, truncf) ? INFINITY : 0.0f, here);
-    case SB_IR_OP_EQ: case SB_IR_OP_NE: case SB_IR_OP_LT: case SB_IR_OP_GE: case SB_IR_OP_SGE:
-    case SB_IR_OP_SLT: {
-        float e = ea + eb_;
-        if (e == 0.0f)
-            return combine(0.0f, NO_ORIGIN, 0.0f, here);
-        bool decided;
-        if (op == SB_IR_OP_EQ || op == SB_IR_OP_NE)
-            decided = fabsf(a - b) > e; /* certainly different */
-        else
-            decided = a + ea < b - eb_ || a - ea >= b + eb_;
-        return combine(0.0f, big, decided ? 0.0f : INFINITY, here);
-    }
     default:
         return combine(ea + eb_ + ec != 0.0f ? INFINITY : 0.0f, big, 0.0f, here);
     }
@@ -635,7 +590,7 @@ static void view(const struct interp_state *s, const uint32_t *v, struct src_vie
 /* One lane of the branch-free kernels: the bound, and what the origin is picked from. */
 struct lane_parts {
     float total;      /* the bound */
-    float local;      /* the operation's own allowance */
+    float local;      /* the operation's own allowance (INFINITY: the operation itself is unbounded) */
     float propagated; /* what the sources' bounds allow */
     uint32_t source;  /* 0, 1, 2: the source contributing most to `propagated` */
 };
@@ -648,128 +603,178 @@ SB_INTERP_LANE float rounding(float m)
     return r > 0x1p-126f ? r : 0x1p-126f;
 }
 
-/* `flush`: some operand or result of the instruction is a denormal (found by one scan), so a
- * device's flushing to zero moves it by its magnitude; without, those terms are left out. */
-SB_INTERP_LANE float flushed(float x, bool flush)
+SB_INTERP_LANE struct lane_parts parts(float propagated, float local, uint32_t source)
 {
-    return flush ? flushable(x) : 0.0f;
-}
-
-SB_INTERP_LANE struct lane_parts add_lane(float fa, float fb, float fr, float ea, float eb, bool flush)
-{
-    float x = ea + flushed(fa, flush), y = eb + flushed(fb, flush), e = x + y;
-    float rounded = rounding(fabsf(fr) + e); /* computed unconditionally: selects, not branches */
-    float local = (e != 0.0f ? rounded : 0.0f) + flushed(fr, flush);
-    struct lane_parts p = { e + local, local, e, x >= y ? 0u : 1u };
+    float total = propagated + local;
+    struct lane_parts p = { total == total ? total : INFINITY, local, propagated, source };
     return p;
 }
 
-SB_INTERP_LANE struct lane_parts mul_lane(float fa, float fb, float fr, float ea, float eb, bool flush)
+/* The rules of the commonest operations as branch-free lane functions (every term computed,
+ * then selected), so each operation's loop vectorizes. Denormal operands and results may
+ * flush: they move by their own magnitude. `b` is `a` and `eb` 0 for one-source operations;
+ * `sign` turns min into max (max(x, y) = -min(-x, -y)). */
+SB_INTERP_LANE struct lane_parts op_lane(uint32_t op, float sign, float a, float b, float c, float r, float ea,
+                                         float eb, float ec)
 {
-    float x = ea + flushed(fa, flush), y = eb + flushed(fb, flush);
-    float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y;
-    float rounded = rounding(fabsf(fr) + e);
-    float local = (e != 0.0f ? rounded : 0.0f) + flushed(fr, flush);
-    float total = e + local;
-    struct lane_parts p = { total == total ? total : INFINITY, local, e, pa >= pb ? 0u : 1u };
-    return p;
-}
-
-/* mad: on these inputs the device returns the product rounded and added, or the exact product
- * added (fused); they differ only when the product is not a float, by at most half its ULP and
- * one rounding of the sum. The product's rounding error is found exactly with Dekker's split
- * (halves of 12 bits multiply exactly; NaN when a half overflows, which counts as rounded). */
-SB_INTERP_LANE struct lane_parts mad_lane(float fa, float fb, float fc, float fr, float ea, float eb, float ec,
-                                          bool flush)
-{
-    float x = ea + flushed(fa, flush), y = eb + flushed(fb, flush), z = ec + flushed(fc, flush);
-    float pa = fabsf(fb) * x, pb = fabsf(fa) * y, e = pa + pb + x * y + z, m = fabsf(fr);
-    float product = fa * fb;
-    float ca = 4097.0f * fa, cb = 4097.0f * fb;
-    float ah = ca - (ca - fa), al = fa - ah, bh = cb - (cb - fb), bl = fb - bh;
-    float rest = ((ah * bh - product) + ah * bl + al * bh) + al * bl;
-    float gap = 0.5f * rounding(fabsf(product)) + rounding(m), rounded = rounding(m + e);
-    float local = (rest != 0.0f ? gap : 0.0f) + (e != 0.0f ? rounded : 0.0f) + flushed(fr, flush);
-    float total = e + local;
-    uint32_t ab = pa >= pb ? 0u : 1u;
-    struct lane_parts p = { total == total ? total : INFINITY, local, e, ((z >= pa) & (z >= pb)) ? 2u : ab };
-    return p;
-}
-
-/* min/max: the result lies between the op of the low ends and the op of the high ends, so an
- * operand that certainly loses (max(x, 1e-7) with x well below) contributes nothing.
- * max(x, y) = -min(-x, -y): `sign` -1 turns one into the other. */
-SB_INTERP_LANE struct lane_parts min_lane(float sign, float fa, float fb, float fr, float ea, float eb)
-{
-    fa *= sign;
-    fb *= sign;
-    fr *= sign;
-    float al = fa - ea, ah = fa + ea, bl = fb - eb, bh = fb + eb;
-    float lo = al < bl ? al : bl, hi = ah < bh ? ah : bh;
-    float up = hi - fr, down = fr - lo;
-    float e = up > down ? up : down;
-    float fallback = ea > eb ? ea : eb;
-    e = e >= 0.0f ? e : fallback; /* NaN operands */
-    struct lane_parts p = { e, 0.0f, e, ea >= eb ? 0u : 1u };
-    return p;
-}
-
-/* Bounds of one op over all lanes (vectorized); origins in a second loop only when the
- * tracking asks for them. `sign`: min/max (see min_lane). */
-SB_INTERP_KERNEL static void kernel(uint32_t op, float sign, bool flush, const uint32_t *restrict a,
-                                    const uint32_t *restrict b, const uint32_t *restrict c,
-                                    const uint32_t *restrict r, const float *restrict ea, const float *restrict eb,
-                                    const float *restrict ec, float *restrict out, uint32_t n)
-{
+    float x = ea + flushable(a), y = eb + flushable(b), z = ec + flushable(c), m = fabsf(r);
+    uint32_t ab = x >= y ? 0u : 1u;
     switch (op) {
-    case SB_IR_OP_ADD:
-        if (flush)
-            for (uint32_t l = 0; l < n; l++)
-                out[l] = add_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], true).total;
-        else
-            for (uint32_t l = 0; l < n; l++)
-                out[l] = add_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], false).total;
-        break;
-    case SB_IR_OP_MUL:
-        if (flush)
-            for (uint32_t l = 0; l < n; l++)
-                out[l] = mul_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], true).total;
-        else
-            for (uint32_t l = 0; l < n; l++)
-                out[l] = mul_lane(F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l], false).total;
-        break;
-    case SB_IR_OP_MAD:
-        if (flush)
-            for (uint32_t l = 0; l < n; l++)
-                out[l] = mad_lane(F(a[l]), F(b[l]), F(c[l]), F(r[l]), ea[l], eb[l], ec[l], true).total;
-        else
-            for (uint32_t l = 0; l < n; l++)
-                out[l] = mad_lane(F(a[l]), F(b[l]), F(c[l]), F(r[l]), ea[l], eb[l], ec[l], false).total;
-        break;
-    default:
-        for (uint32_t l = 0; l < n; l++)
-            out[l] = min_lane(sign, F(a[l]), F(b[l]), F(r[l]), ea[l], eb[l]).total;
-        break;
+    case SB_IR_OP_ADD: {
+        float e = x + y, rounded = rounding(m + e);
+        return parts(e, (e != 0.0f ? rounded : 0.0f) + flushable(r), ab);
+    }
+    case SB_IR_OP_MUL: {
+        float pa = fabsf(b) * x, pb = fabsf(a) * y, e = pa + pb + x * y, rounded = rounding(m + e);
+        return parts(e, (e != 0.0f ? rounded : 0.0f) + flushable(r), pa >= pb ? 0u : 1u);
+    }
+    case SB_IR_OP_MAD: {
+        /* On these inputs the device returns the product rounded and added, or the exact
+         * product added (fused); they differ only when the product is not a float, by at most
+         * half its ULP and one rounding of the sum. The product's rounding error is found
+         * exactly with Dekker's split (halves of 12 bits multiply exactly; NaN when a half
+         * overflows, which counts as rounded). */
+        float pa = fabsf(b) * x, pb = fabsf(a) * y, e = pa + pb + x * y + z;
+        float product = a * b;
+        float ca = 4097.0f * a, cb = 4097.0f * b;
+        float ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
+        float rest = ((ah * bh - product) + ah * bl + al * bh) + al * bl;
+        float gap = 0.5f * rounding(fabsf(product)) + rounding(m), rounded = rounding(m + e);
+        float local = (rest != 0.0f ? gap : 0.0f) + (e != 0.0f ? rounded : 0.0f) + flushable(r);
+        uint32_t from = pa >= pb ? 0u : 1u;
+        return parts(e, local, ((z >= pa) & (z >= pb)) ? 2u : from);
+    }
+    case SB_IR_OP_MIN: case SB_IR_OP_MAX: {
+        /* The result lies between the op of the low ends and the op of the high ends, so an
+         * operand that certainly loses (max(x, 1e-7) with x well below) contributes nothing. */
+        float sa = sign * a, sb = sign * b, sr = sign * r;
+        float al = sa - ea, ah = sa + ea, bl = sb - eb, bh = sb + eb;
+        float lo = al < bl ? al : bl, hi = ah < bh ? ah : bh;
+        float up = hi - sr, down = sr - lo;
+        float e = up > down ? up : down;
+        float fallback = ea > eb ? ea : eb;
+        e = e >= 0.0f ? e : fallback; /* NaN operands */
+        return parts(e, 0.0f, ea >= eb ? 0u : 1u);
+    }
+    case SB_IR_OP_DIV: case SB_IR_OP_RCP: {
+        /* 2.5 ULP for divisors in [2^-126, 2^126] (no bound outside), the interpreter's own
+         * rounding, and the quotient's first-order movement with the divisor's bound kept
+         * below the divisor. */
+        bool rcp = op == SB_IR_OP_RCP;
+        float ny = rcp ? 0.0f : x, dy = rcp ? x : y, my = fabsf(rcp ? a : b);
+        bool bounded = my >= 0x1p-126f && my <= 0x1p126f && dy < my;
+        float e = (ny + m * dy) / (my - dy);
+        float ok_e = bounded ? e : 0.0f;
+        uint32_t from = rcp || ny >= m * dy ? 0u : 1u;
+        return parts(ok_e, bounded ? 3.0f * rounding(m) : INFINITY, from);
+    }
+    case SB_IR_OP_RSQ: {
+        bool bounded = a > 0.0f && x < a;
+        float e = 0.5f * x * m / (a - x) * 1.0001f;
+        return parts(bounded ? e : 0.0f, bounded ? 3.5f * rounding(m) : INFINITY, 0u);
+    }
+    case SB_IR_OP_SQRT: {
+        float lo = a - x > 0.0f ? a - x : 0.0f;
+        float up = sqrtf(a + x) - r, down = r - sqrtf(lo);
+        float e = x != 0.0f ? (up > down ? up : down) * 1.0001f : 0.0f;
+        bool bounded = a >= 0.0f;
+        return parts(bounded ? e : 0.0f, bounded ? 5.0f * rounding(m) : INFINITY, 0u);
+    }
+    case SB_IR_OP_EXP: {
+        /* 2^(x + e) - 2^x = 2^x (2^e - 1), and 2^e - 1 <= e ln2 (1 + e) for e in [0, 1];
+         * an exponent uncertain by 1 or more bounds nothing. */
+        float grow = x < 1.0f ? x * 0.6931472f * (1.0f + x) * 1.0001f : INFINITY;
+        float e = x != 0.0f ? m * grow : 0.0f;
+        return parts(e, (4.0f + 2.0f * fabsf(a)) * rounding(m), 0u);
+    }
+    case SB_IR_OP_LOG: {
+        /* log2(a) - log2(a - e) = -log2(1 - t), t = e / a, which is at most t / (ln2 (1 - t)). */
+        bool bounded = a > 0.0f && x < a;
+        float t = x / a;
+        float e = x != 0.0f ? t * 1.4426950f / (1.0f - t) * 1.0001f + rounding(m) : 0.0f;
+        float local = (a >= 0.5f && a <= 2.0f) ? 0x1p-21f + rounding(m) : 4.0f * rounding(m);
+        return parts(bounded ? e : 0.0f, bounded ? local : INFINITY, 0u);
+    }
+    default: { /* EQ, NE, LT, GE, SGE, SLT: exact unless the bounds straddle the outcome */
+        float e = x + y;
+        bool equality = op == SB_IR_OP_EQ || op == SB_IR_OP_NE;
+        bool decided = equality ? fabsf(a - b) > e : ((a + x < b - y) | (a - x >= b + y));
+        return parts(0.0f, e != 0.0f && !decided ? INFINITY : 0.0f, ab);
+    }
     }
 }
 
-static void kernel_origins(uint32_t op, float sign, bool flush, const uint32_t *a, const uint32_t *b,
-                           const uint32_t *c, const uint32_t *r, const float *const e[3],
-                           const uint32_t *const o[3], uint32_t *out, uint32_t here, uint32_t n)
+/* Does one of these operations have a branch-free rule (op_lane)? */
+static bool has_kernel(uint32_t op)
+{
+    switch (op) {
+    case SB_IR_OP_ADD: case SB_IR_OP_MUL: case SB_IR_OP_MAD: case SB_IR_OP_MIN: case SB_IR_OP_MAX:
+    case SB_IR_OP_DIV: case SB_IR_OP_RCP: case SB_IR_OP_RSQ: case SB_IR_OP_SQRT: case SB_IR_OP_EXP:
+    case SB_IR_OP_LOG: case SB_IR_OP_EQ: case SB_IR_OP_NE: case SB_IR_OP_LT: case SB_IR_OP_GE:
+    case SB_IR_OP_SGE: case SB_IR_OP_SLT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+SB_INTERP_LANE void bounds_loop(uint32_t op, float sign, const uint32_t *restrict a, const uint32_t *restrict b,
+                                const uint32_t *restrict c, const uint32_t *restrict r, const float *restrict ea,
+                                const float *restrict eb, const float *restrict ec, float *restrict out, uint32_t n)
+{
+    for (uint32_t l = 0; l < n; l++)
+        out[l] = op_lane(op, sign, F(a[l]), F(b[l]), F(c[l]), F(r[l]), ea[l], eb[l], ec[l]).total;
+}
+
+SB_INTERP_LANE void origins_loop(uint32_t op, float sign, const uint32_t *restrict a, const uint32_t *restrict b,
+                                 const uint32_t *restrict c, const uint32_t *restrict r, const float *restrict ea,
+                                 const float *restrict eb, const float *restrict ec, const uint32_t *restrict oa,
+                                 const uint32_t *restrict ob, const uint32_t *restrict oc, uint32_t *restrict out,
+                                 uint32_t here, uint32_t n)
 {
     for (uint32_t l = 0; l < n; l++) {
-        struct lane_parts p;
-        if (op == SB_IR_OP_ADD)
-            p = add_lane(F(a[l]), F(b[l]), F(r[l]), e[0][l], e[1][l], flush);
-        else if (op == SB_IR_OP_MUL)
-            p = mul_lane(F(a[l]), F(b[l]), F(r[l]), e[0][l], e[1][l], flush);
-        else if (op == SB_IR_OP_MAD)
-            p = mad_lane(F(a[l]), F(b[l]), F(c[l]), F(r[l]), e[0][l], e[1][l], e[2][l], flush);
-        else
-            p = min_lane(sign, F(a[l]), F(b[l]), F(r[l]), e[0][l], e[1][l]);
+        struct lane_parts p = op_lane(op, sign, F(a[l]), F(b[l]), F(c[l]), F(r[l]), ea[l], eb[l], ec[l]);
         /* An infinite bound that came in keeps the origin it came with. */
-        bool mine = p.local >= p.propagated && p.local != 0.0f && p.propagated < INFINITY;
-        out[l] = p.total == 0.0f ? NO_ORIGIN : mine ? here : o[p.source][l];
+        bool mine = (p.local >= p.propagated) & (p.local != 0.0f) & (p.propagated < INFINITY);
+        uint32_t from = p.source == 0 ? oa[l] : p.source == 1 ? ob[l] : oc[l];
+        uint32_t origin = mine ? here : from;
+        out[l] = p.total == 0.0f ? NO_ORIGIN : origin;
+    }
+}
+
+/* Bounds of one op over all lanes, one vectorized loop per operation (op_lane's switch folds
+ * away in each); origins in a second loop only when the tracking asks for them. */
+#define KERNEL_CASES(X)                                                                                 \
+    X(SB_IR_OP_ADD) X(SB_IR_OP_MUL) X(SB_IR_OP_MAD) X(SB_IR_OP_MIN) X(SB_IR_OP_MAX) X(SB_IR_OP_DIV)     \
+    X(SB_IR_OP_RCP) X(SB_IR_OP_RSQ) X(SB_IR_OP_SQRT) X(SB_IR_OP_EXP) X(SB_IR_OP_LOG) X(SB_IR_OP_EQ)    \
+    X(SB_IR_OP_NE) X(SB_IR_OP_LT) X(SB_IR_OP_GE) X(SB_IR_OP_SGE) X(SB_IR_OP_SLT)
+
+SB_INTERP_KERNEL static void kernel(uint32_t op, float sign, const uint32_t *restrict a, const uint32_t *restrict b,
+                                    const uint32_t *restrict c, const uint32_t *restrict r,
+                                    const float *restrict ea, const float *restrict eb, const float *restrict ec,
+                                    float *restrict out, uint32_t n)
+{
+    switch (op) {
+#define BOUNDS_CASE(o) case o: bounds_loop(o, sign, a, b, c, r, ea, eb, ec, out, n); break;
+        KERNEL_CASES(BOUNDS_CASE)
+#undef BOUNDS_CASE
+    default: break;
+    }
+}
+
+SB_INTERP_KERNEL static void kernel_origins(uint32_t op, float sign, const uint32_t *restrict a,
+                                            const uint32_t *restrict b, const uint32_t *restrict c,
+                                            const uint32_t *restrict r, const float *restrict ea,
+                                            const float *restrict eb, const float *restrict ec,
+                                            const uint32_t *restrict oa, const uint32_t *restrict ob,
+                                            const uint32_t *restrict oc, uint32_t *restrict out, uint32_t here,
+                                            uint32_t n)
+{
+    switch (op) {
+#define ORIGINS_CASE(o) case o: origins_loop(o, sign, a, b, c, r, ea, eb, ec, oa, ob, oc, out, here, n); break;
+        KERNEL_CASES(ORIGINS_CASE)
+#undef ORIGINS_CASE
+    default: break;
     }
 }
 
@@ -817,30 +822,23 @@ void sb_interp_precision_lanewise(struct interp_state *s, uint32_t op, const uin
     if (!sb_interp_companion_write(s, r, &out, true))
         return;
     uint32_t here = (uint32_t)s->inst->offset, n = s->lanes;
-    if (op == SB_IR_OP_ADD || op == SB_IR_OP_MUL || op == SB_IR_OP_MAD || op == SB_IR_OP_MIN ||
-        op == SB_IR_OP_MAX) {
+    if (has_kernel(op)) {
         float sign = op == SB_IR_OP_MAX ? -1.0f : 1.0f;
-        const uint32_t *third = op == SB_IR_OP_MAD ? c : a;
-        /* Denormal operands are rare, but checking for them costs about what allowing for
-         * their flushing in every lane does. */
-        bool flush = true;
-        kernel(op, sign, flush, a, b, third, r, va.e, vb.e, op == SB_IR_OP_MAD ? vc.e : va.e, out.bound, n);
-        if (s->prec->origins) {
-            const float *e[3] = { va.e, vb.e, vc.e };
-            const uint32_t *o[3] = { va.o, vb.o, vc.o };
-            kernel_origins(op, sign, flush, a, b, c, r, e, o, out.origin, here, n);
-        }
+        /* One-source operations read `a` again in the second and third slots, two-source ones in
+         * the third: the loops read every slot, and those lanes' bounds are zero. */
+        const uint32_t *second = b ? b : a, *third = c ? c : a;
+        const float *eb = b ? vb.e : s->prec->zeros, *ec = c ? vc.e : s->prec->zeros;
+        kernel(op, sign, a, second, third, r, va.e, eb, ec, out.bound, n);
+        if (s->prec->origins)
+            kernel_origins(op, sign, a, second, third, r, va.e, eb, ec, va.o, vb.o, vc.o, out.origin, here, n);
         return;
     }
     /* One loop per operation, so lane_rule's switch folds away in each (a loop over a switch
      * per lane costs more than the rules themselves). */
     switch (op) {
 #define RULE_CASE(o) case o: rule_lanes(o, s->active, a, b, c, r, &va, &vb, &vc, &out, here, n); break
-        RULE_CASE(SB_IR_OP_DIV); RULE_CASE(SB_IR_OP_RCP); RULE_CASE(SB_IR_OP_RSQ); RULE_CASE(SB_IR_OP_SQRT);
-        RULE_CASE(SB_IR_OP_EXP); RULE_CASE(SB_IR_OP_LOG); RULE_CASE(SB_IR_OP_FRC);
-        RULE_CASE(SB_IR_OP_ROUND_NE); RULE_CASE(SB_IR_OP_ROUND_NI); RULE_CASE(SB_IR_OP_ROUND_PI);
-        RULE_CASE(SB_IR_OP_ROUND_Z); RULE_CASE(SB_IR_OP_EQ); RULE_CASE(SB_IR_OP_NE); RULE_CASE(SB_IR_OP_LT);
-        RULE_CASE(SB_IR_OP_GE); RULE_CASE(SB_IR_OP_SGE); RULE_CASE(SB_IR_OP_SLT);
+        RULE_CASE(SB_IR_OP_FRC); RULE_CASE(SB_IR_OP_ROUND_NE); RULE_CASE(SB_IR_OP_ROUND_NI);
+        RULE_CASE(SB_IR_OP_ROUND_PI); RULE_CASE(SB_IR_OP_ROUND_Z);
 #undef RULE_CASE
     default: rule_lanes(op, s->active, a, b, c, r, &va, &vb, &vc, &out, here, n); break;
     }
