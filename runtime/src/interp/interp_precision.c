@@ -201,6 +201,7 @@ void sb_interp_precision_begin(struct interp_state *s)
 {
     struct interp_precision *p = s->prec;
     p->source_count = 0;
+    p->sources_overflow = false;
     p->inexact_known = false;
     p->bounds_set = false;
 }
