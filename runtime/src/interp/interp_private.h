@@ -15,6 +15,7 @@
  *   interp_sample.c   sample/gather/comparison operands, LOD, per-lane lookups;
  *   interp_filter.c   Vulkan's filtering and addressing, comparison, gather;
  *   interp_cube.c     cube face selection and seamless edges;
+ *   interp_bc.c       BC1..BC7 block decoding (standalone: calls only libc);
  *   interp_bind.c     the binding of a typed-resource operand;
  *   interp_operand.c  operand access: sources as per-component lane arrays,
  *                     destinations under mask, active lanes and saturate;
@@ -349,6 +350,29 @@ void sb_interp_cube_derivatives(uint32_t face, const float dir[3], const float d
  * off the face) becomes a texel of the face it lies on; false for a corner (off both edges).
  */
 bool sb_interp_cube_texel(uint32_t *face, int32_t size, int32_t *i, int32_t *j);
+
+/* ---- interp_bc.c (standalone: calls nothing but libc) ---------------------------------------- */
+/** Block-compressed formats sb_interp_bc_decode knows (DXGI's BCn _UNORM/_SNORM/_UF16/_SF16). */
+enum sb_interp_bc_format {
+    SB_INTERP_BC1 = 1,    /* BC1 with 1-bit alpha: three-colour blocks give transparent black */
+    SB_INTERP_BC2 = 2,
+    SB_INTERP_BC3 = 3,
+    SB_INTERP_BC4_UNORM = 4,
+    SB_INTERP_BC4_SNORM = 5,
+    SB_INTERP_BC5_UNORM = 6,
+    SB_INTERP_BC5_SNORM = 7,
+    SB_INTERP_BC6H_UF16 = 8,
+    SB_INTERP_BC6H_SF16 = 9,
+    SB_INTERP_BC7 = 10,
+};
+/**
+ * Decodes one 4x4 block (8 bytes for BC1/BC4, else 16; block_bytes may be larger, never
+ * read past) into texels[row * 4 + column] = RGBA float bits: unorm in [0, 1], snorm in
+ * [-1, 1], missing channels 0 (G, B) and 1 (A). False for a short block, an unknown
+ * format, or a mode not decoded yet (interp_bc.c's header lists them); texels are then
+ * unspecified.
+ */
+bool sb_interp_bc_decode(uint32_t bc_format, const uint8_t block[], size_t block_bytes, uint32_t texels[16][4]);
 
 /* ---- interp_precision.c ------------------------------------------------------------------ */
 /* A region of lane arrays with companions: per word, a bound and an origin (interp_precision.c). */

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Block-compressed texel decoding for the CPU interpreter (issue #15 item 5):
+ * one 4x4 block of BC1..BC5 or BC7 in, sixteen RGBA texels of float bits out.
+ * Standalone: calls nothing but libc, so the texture path can adopt it later.
+ *
+ * Results (texel i = row i / 4, column i % 4, the blocks' own order):
+ *   * unorm channels are floats in [0, 1], snorm channels in [-1, 1];
+ *   * channels a format lacks read as D3D's defaults: 0 for G/B, 1 for A
+ *     (BC4: (r, 0, 0, 1), BC5: (r, g, 0, 1), BC1 opaque texels: a = 1).
+ * How a value is computed, and why that way:
+ *   * BC1..BC3 colour: 565 endpoints widen to 8 bits by bit replication
+ *     ((v << 3) | (v >> 2), (v << 2) | (v >> 4)); D3D11 specifies the
+ *     interpolants as exact thirds (and halves in BC1's three-colour mode),
+ *     so an interpolated channel is the exact rational
+ *     (w0 * e0 + w1 * e1) / (den * 255) rounded once to float. The endpoints
+ *     themselves are e / 255 rounded once, as D3D's UNORM -> float rule says.
+ *   * BC1 picks three-colour mode (index 2 = midpoint, index 3 = transparent
+ *     black) when c0 <= c1 as 16-bit numbers; BC2/BC3 always use four colours
+ *     (D3D: their colour block ignores the comparison).
+ *   * BC2 alpha: 4 explicit bits per texel, a / 15.
+ *   * BC3 alpha and BC4/BC5 channels: eight values when e0 > e1 (sevenths),
+ *     else six (fifths) plus the two constants (0 and 1 unorm, -1 and 1
+ *     snorm); snorm endpoints are signed bytes with -128 read as -127, values
+ *     over 127 (again exact rationals rounded once).
+ *   * BC7: endpoints widen to 8 bits (p-bit appended, then the top bits
+ *     replicated), interpolate with the format's 6-bit weights as
+ *     ((64 - w) * e0 + w * e1 + 32) >> 6, and the 8-bit result is n / 255.
+ *     The reserved mode (first byte 0) decodes to transparent black, as D3D says.
+ * Every read is bounded by block_bytes: the bit reader refuses past the end,
+ * and the entry refuses a block shorter than the format's (8 or 16 bytes).
+ */
+#include "interp_private.h"
+
+#include <string.h>
+
+/* The float bits of a value. */
+static uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+/* (w0 * e0 + w1 * e1) / den as a float rounded once: the integers are small (under 2^20),
+ * so the double quotient is within half a double ULP and its rounding to float is the
+ * correctly rounded rational except for exact float ties, which these denominators (3*255,
+ * 2*255, 7*255, 5*255, 7*127, 5*127, 15, 255) never produce. */
+static uint32_t ratio_bits(int32_t num, int32_t den)
+{
+    return bits_of((float)((double)num / (double)den));
+}
+
+/* ---- BC1..BC3 colour ---------------------------------------------------------------------- */
+
+/* Colour block (8 bytes at b): RGB of each texel into out[i][0..2]; alpha into out[i][3]
+ * (1, or 0 for BC1's transparent index). `three_colour_allowed` is BC1's rule. */
+static void decode_colour(const uint8_t *b, bool three_colour_allowed, uint32_t out[16][4])
+{
+    const uint32_t c[2] = { (uint32_t)b[0] | (uint32_t)b[1] << 8, (uint32_t)b[2] | (uint32_t)b[3] << 8 };
+    int32_t e[2][3];
+    for (int k = 0; k < 2; k++) {
+        const uint32_t r = c[k] >> 11 & 31u, g = c[k] >> 5 & 63u, bl = c[k] & 31u;
+        e[k][0] = (int32_t)(r << 3 | r >> 2);
+        e[k][1] = (int32_t)(g << 2 | g >> 4);
+        e[k][2] = (int32_t)(bl << 3 | bl >> 2);
+    }
+    const bool four = !three_colour_allowed || c[0] > c[1];
+    /* The palette as weights on (e0, e1) over a denominator, times 255 for the unorm scale. */
+    static const int32_t w4[4][2] = { { 1, 0 }, { 0, 1 }, { 2, 1 }, { 1, 2 } };
+    static const int32_t w3[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 0, 0 } };
+    const uint32_t indices = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
+    for (uint32_t i = 0; i < 16; i++) {
+        const uint32_t idx = indices >> (2 * i) & 3u;
+        const int32_t(*w)[2] = four ? w4 : w3;
+        const int32_t den = idx < 2 ? 255 : (four ? 3 * 255 : (idx == 2 ? 2 * 255 : 255));
+        for (int ch = 0; ch < 3; ch++)
+            out[i][ch] = ratio_bits(w[idx][0] * e[0][ch] + w[idx][1] * e[1][ch], den);
+        out[i][3] = bits_of(!four && idx == 3 ? 0.0f : 1.0f);
+    }
+}
+
+/* ---- BC3 alpha, BC4, BC5 ------------------------------------------------------------------- */
+
+/* One 8-byte channel block (b) into channel ch of each texel; snorm per BC4/BC5_SNORM. */
+static void decode_channel(const uint8_t *b, bool snorm, uint32_t ch, uint32_t out[16][4])
+{
+    int32_t e0, e1, scale;
+    if (snorm) {
+        /* Two's-complement bytes; -128 and -127 both mean -1. */
+        e0 = b[0] < 128 ? (int32_t)b[0] : (int32_t)b[0] - 256;
+        e1 = b[1] < 128 ? (int32_t)b[1] : (int32_t)b[1] - 256;
+        e0 = e0 < -127 ? -127 : e0;
+        e1 = e1 < -127 ? -127 : e1;
+        scale = 127;
+    } else {
+        e0 = b[0];
+        e1 = b[1];
+        scale = 255;
+    }
+    /* The 48 index bits, three per texel, little-endian from byte 2. */
+    uint64_t indices = 0;
+    for (int k = 0; k < 6; k++)
+        indices |= (uint64_t)b[2 + k] << (8 * k);
+    const bool eight = e0 > e1;
+    for (uint32_t i = 0; i < 16; i++) {
+        const int32_t idx = (int32_t)(indices >> (3 * i) & 7u);
+        int32_t num, den;
+        if (idx == 0) {
+            num = e0, den = scale;
+        } else if (idx == 1) {
+            num = e1, den = scale;
+        } else if (eight) {
+            /* Index 2..7: (8 - idx) / 7 of e0 plus (idx - 1) / 7 of e1. */
+            num = (8 - idx) * e0 + (idx - 1) * e1, den = 7 * scale;
+        } else if (idx < 6) {
+            /* Index 2..5: (6 - idx) / 5 of e0 plus (idx - 1) / 5 of e1. */
+            num = (6 - idx) * e0 + (idx - 1) * e1, den = 5 * scale;
+        } else {
+            /* Index 6 is the minimum (0 or -1), 7 the maximum (1). */
+            num = idx == 6 ? (snorm ? -1 : 0) : 1, den = 1;
+        }
+        out[i][ch] = ratio_bits(num, den);
+    }
+}
+
+/* ---- BC7 ------------------------------------------------------------------------------------ */
+
+/* A bounded LSB-first reader over a 16-byte block: a read past the end yields zeros and
+ * marks the reader, though the entry's length check means that never happens. */
+struct bit_reader {
+    const uint8_t *bytes;
+    uint32_t size_bits;
+    uint32_t pos;
+    bool overrun;
+};
+
+static uint32_t read_bits(struct bit_reader *r, uint32_t n)
+{
+    uint32_t v = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        if (r->pos >= r->size_bits) {
+            r->overrun = true;
+            return v;
+        }
+        v |= (uint32_t)(r->bytes[r->pos >> 3] >> (r->pos & 7u) & 1u) << k;
+        r->pos++;
+    }
+    return v;
+}
+
+/* The BC7 mode table (Microsoft's "BC7 Format Mode Reference"). */
+struct bc7_mode {
+    uint8_t subsets, partition_bits, rotation_bits, selection_bits;
+    uint8_t colour_bits, alpha_bits, endpoint_pbits, shared_pbits;
+    uint8_t index_bits, index2_bits;
+};
+
+static const struct bc7_mode bc7_modes[8] = {
+    { 3, 4, 0, 0, 4, 0, 1, 0, 3, 0 }, { 2, 6, 0, 0, 6, 0, 0, 1, 3, 0 }, { 3, 6, 0, 0, 5, 0, 0, 0, 2, 0 },
+    { 2, 6, 0, 0, 7, 0, 1, 0, 2, 0 }, { 1, 0, 2, 1, 5, 6, 0, 0, 2, 3 }, { 1, 0, 2, 0, 7, 8, 0, 0, 2, 2 },
+    { 1, 0, 0, 0, 7, 7, 1, 0, 4, 0 }, { 2, 6, 0, 0, 5, 5, 1, 0, 2, 0 },
+};
+
+/* Interpolation weights (out of 64) for 2-, 3- and 4-bit indices. */
+static const uint8_t bc7_w2[4] = { 0, 21, 43, 64 };
+static const uint8_t bc7_w3[8] = { 0, 9, 18, 27, 37, 46, 55, 64 };
+static const uint8_t bc7_w4[16] = { 0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64 };
+
+static uint32_t bc7_interp(uint32_t e0, uint32_t e1, uint32_t index, uint32_t bits)
+{
+    const uint32_t w = bits == 2 ? bc7_w2[index & 3u] : bits == 3 ? bc7_w3[index & 7u] : bc7_w4[index & 15u];
+    return ((64u - w) * e0 + w * e1 + 32u) >> 6;
+}
+
+/* Widens an n-bit endpoint (n >= 4, p-bit included) to 8 bits by replicating its top bits. */
+static uint32_t bc7_widen(uint32_t v, uint32_t n)
+{
+    v <<= 8 - n;
+    return (v | v >> n) & 255u;
+}
+
+/* Subset of texel i under a mode's partition; 0 for one-subset modes. Returns false for
+ * partitioned modes until their tables are in (see the file's end). */
+static bool bc7_subset(uint32_t subsets, uint32_t partition, uint32_t i, uint32_t *subset);
+/* The anchor texel of `subset` (its index has one bit fewer). */
+static uint32_t bc7_anchor(uint32_t subsets, uint32_t partition, uint32_t subset);
+
+static bool decode_bc7(const uint8_t *b, uint32_t out[16][4])
+{
+    uint32_t mode = 0;
+    while (mode < 8 && !(b[0] >> mode & 1u))
+        mode++;
+    if (mode == 8) {
+        memset(out, 0, 16 * 4 * sizeof(uint32_t));
+        return true;
+    }
+    const struct bc7_mode *m = &bc7_modes[mode];
+    struct bit_reader r = { b, 128, mode + 1, false };
+    const uint32_t partition = read_bits(&r, m->partition_bits);
+    const uint32_t rotation = read_bits(&r, m->rotation_bits);
+    const uint32_t selection = read_bits(&r, m->selection_bits);
+    const uint32_t ns = m->subsets;
+    /* Endpoints [subset][end][channel], first as stored: all R, then G, B, A. */
+    uint32_t ep[3][2][4];
+    for (uint32_t ch = 0; ch < 4; ch++) {
+        const uint32_t n = ch < 3 ? m->colour_bits : m->alpha_bits;
+        for (uint32_t s = 0; s < ns; s++)
+            for (uint32_t e = 0; e < 2; e++)
+                ep[s][e][ch] = read_bits(&r, n);
+    }
+    uint32_t pbit[3][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+    for (uint32_t s = 0; s < ns; s++) {
+        if (m->endpoint_pbits) {
+            pbit[s][0] = read_bits(&r, 1);
+            pbit[s][1] = read_bits(&r, 1);
+        }
+    }
+    if (m->shared_pbits) {
+        for (uint32_t s = 0; s < ns; s++)
+            pbit[s][0] = pbit[s][1] = read_bits(&r, 1);
+    }
+    const bool has_pbit = m->endpoint_pbits || m->shared_pbits;
+    for (uint32_t s = 0; s < ns; s++) {
+        for (uint32_t e = 0; e < 2; e++) {
+            for (uint32_t ch = 0; ch < 4; ch++) {
+                const uint32_t n = ch < 3 ? m->colour_bits : m->alpha_bits;
+                if (n == 0) {
+                    ep[s][e][ch] = 255;
+                    continue;
+                }
+                const uint32_t v = has_pbit ? ep[s][e][ch] << 1 | pbit[s][e] : ep[s][e][ch];
+                ep[s][e][ch] = bc7_widen(v, has_pbit ? n + 1 : n);
+            }
+        }
+    }
+    uint32_t subset_of[16];
+    for (uint32_t i = 0; i < 16; i++) {
+        if (!bc7_subset(ns, partition, i, &subset_of[i]))
+            return false;
+    }
+    /* Primary indices, then secondary; an anchor texel's index drops its top bit. */
+    uint32_t idx1[16], idx2[16] = { 0 };
+    for (uint32_t i = 0; i < 16; i++) {
+        const bool anchor = bc7_anchor(ns, partition, subset_of[i]) == i;
+        idx1[i] = read_bits(&r, m->index_bits - (anchor ? 1u : 0u));
+    }
+    if (m->index2_bits) {
+        for (uint32_t i = 0; i < 16; i++)
+            idx2[i] = read_bits(&r, m->index2_bits - (i == 0 ? 1u : 0u));
+    }
+    if (r.overrun || r.pos != 128)
+        return false;
+    for (uint32_t i = 0; i < 16; i++) {
+        const uint32_t(*e)[4] = ep[subset_of[i]];
+        uint32_t colour_index = idx1[i], colour_bits = m->index_bits;
+        uint32_t alpha_index = idx1[i], alpha_bits = m->index_bits;
+        if (m->index2_bits) {
+            /* Modes 4 and 5: primary indices drive colour, secondary alpha; mode 4's
+             * selection bit swaps them. */
+            alpha_index = idx2[i], alpha_bits = m->index2_bits;
+            if (selection) {
+                colour_index = idx2[i], colour_bits = m->index2_bits;
+                alpha_index = idx1[i], alpha_bits = m->index_bits;
+            }
+        }
+        uint32_t c[4];
+        for (uint32_t ch = 0; ch < 3; ch++)
+            c[ch] = bc7_interp(e[0][ch], e[1][ch], colour_index, colour_bits);
+        c[3] = bc7_interp(e[0][3], e[1][3], alpha_index, alpha_bits);
+        if (rotation) {
+            /* 1, 2, 3 swap alpha with red, green, blue. */
+            const uint32_t t = c[3];
+            c[3] = c[rotation - 1];
+            c[rotation - 1] = t;
+        }
+        for (uint32_t ch = 0; ch < 4; ch++)
+            out[i][ch] = ratio_bits((int32_t)c[ch], 255);
+    }
+    return true;
+}
+
+static bool bc7_subset(uint32_t subsets, uint32_t partition, uint32_t i, uint32_t *subset)
+{
+    (void)partition;
+    (void)i;
+    *subset = 0;
+    return subsets == 1;
+}
+
+static uint32_t bc7_anchor(uint32_t subsets, uint32_t partition, uint32_t subset)
+{
+    (void)subsets;
+    (void)partition;
+    (void)subset;
+    return 0;
+}
+
+/* ---- entry ---------------------------------------------------------------------------------- */
+
+bool sb_interp_bc_decode(uint32_t bc_format, const uint8_t block[], size_t block_bytes, uint32_t texels[16][4])
+{
+    if (!block || !texels)
+        return false;
+    const size_t need = bc_format == SB_INTERP_BC1 || bc_format == SB_INTERP_BC4_UNORM ||
+                                bc_format == SB_INTERP_BC4_SNORM
+                            ? 8u
+                            : 16u;
+    if (block_bytes < need)
+        return false;
+    const uint32_t zero = bits_of(0.0f), one = bits_of(1.0f);
+    switch (bc_format) {
+    case SB_INTERP_BC1:
+        decode_colour(block, true, texels);
+        return true;
+    case SB_INTERP_BC2:
+        decode_colour(block + 8, false, texels);
+        for (uint32_t i = 0; i < 16; i++)
+            texels[i][3] = ratio_bits(block[i / 2] >> (4 * (i & 1u)) & 15, 15);
+        return true;
+    case SB_INTERP_BC3:
+        decode_colour(block + 8, false, texels);
+        decode_channel(block, false, 3, texels);
+        return true;
+    case SB_INTERP_BC4_UNORM:
+    case SB_INTERP_BC4_SNORM:
+        decode_channel(block, bc_format == SB_INTERP_BC4_SNORM, 0, texels);
+        for (uint32_t i = 0; i < 16; i++) {
+            texels[i][1] = texels[i][2] = zero;
+            texels[i][3] = one;
+        }
+        return true;
+    case SB_INTERP_BC5_UNORM:
+    case SB_INTERP_BC5_SNORM:
+        decode_channel(block, bc_format == SB_INTERP_BC5_SNORM, 0, texels);
+        decode_channel(block + 8, bc_format == SB_INTERP_BC5_SNORM, 1, texels);
+        for (uint32_t i = 0; i < 16; i++) {
+            texels[i][2] = zero;
+            texels[i][3] = one;
+        }
+        return true;
+    case SB_INTERP_BC7:
+        return decode_bc7(block, texels);
+    default:
+        return false;
+    }
+}
