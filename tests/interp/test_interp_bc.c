@@ -4,8 +4,8 @@
  * sb_interp_bc_decode) on hand-built blocks whose texels are worked out from
  * the formats' rules in the comments beside each expected value: BC1 four-
  * and three-colour modes, BC2 explicit alpha, BC3 eight- and six-value alpha,
- * BC4/BC5 unorm and snorm in both modes, BC7 single-subset modes 4, 5, 6
- * (rotation, index selection, p-bits). Then short blocks are refused without
+ * BC4/BC5 unorm and snorm in both modes, BC7 modes 0, 1, 4, 5, 6 (partitions,
+ * anchors, rotation, index selection, endpoint and shared p-bits). Then short blocks are refused without
  * a read past their end (the block sits at the end of a guarded buffer), and
  * random blocks of every format decode to finite values in range.
  */
@@ -282,6 +282,74 @@ static void test_bc7_single(void)
     expect("bc7/8", t, 9, 0.0f, 0.0f, 0.0f, 0.0f);
 }
 
+static void test_bc7_partitioned(void)
+{
+    uint32_t t[16][4];
+    uint8_t b[16];
+    uint32_t pos;
+
+    /* Mode 0: three subsets, partition 4 (texels 0-7 subset 0; 8, 9, 12, 13 subset 1;
+     * 10, 11, 14, 15 subset 2; anchors 0, 8 and 15), 4-bit colour with a p-bit per endpoint,
+     * 3-bit indices. Widened (c << 1 | p, 5 bits, then v << 3 | v >> 2):
+     *   s0: R 0/15 p 0/1 -> 0/255, G 0/0 -> 0/8, B 0/0 -> 0/8
+     *   s1: R 8/8 p 1/0 -> 140/132, G 4/12 -> 74/198, B 0/0 -> 8/0
+     *   s2: R 15/0 p 1/1 -> 255/8, G 0/0 -> 8/8, B 5/10 -> 90/173
+     * Alpha is 255. Index i % 8, but texel 15 (an anchor, 2 bits) has 3. */
+    memset(b, 0, sizeof(b));
+    pos = 0;
+    put(b, &pos, 1, 1);
+    put(b, &pos, 4, 4);
+    const uint32_t m0[18] = { 0, 15, 8, 8, 15, 0, 0, 0, 4, 12, 0, 0, 0, 0, 0, 0, 5, 10 };
+    for (uint32_t k = 0; k < 18; k++)
+        put(b, &pos, 4, m0[k]);
+    const uint32_t m0p[6] = { 0, 1, 1, 0, 1, 1 };
+    for (uint32_t k = 0; k < 6; k++)
+        put(b, &pos, 1, m0p[k]);
+    for (uint32_t i = 0; i < 16; i++) {
+        const bool anchor = i == 0 || i == 8 || i == 15;
+        put(b, &pos, anchor ? 2 : 3, i == 15 ? 3 : i % 8);
+    }
+    CHECK(pos == 128, "mode 0 block is %u bits", pos);
+    CHECK(sb_interp_bc_decode(SB_INTERP_BC7, b, 16, t), "BC7 mode 0 decodes");
+    expect("bc7/0", t, 0, 0.0f, 0.0f, 0.0f, 1.0f);
+    /* texel 5, s0, w 46: R (46 * 255 + 32) >> 6 = 183, G, B (46 * 8 + 32) >> 6 = 6 */
+    expect("bc7/0", t, 5, Q(183, 255), Q(6, 255), Q(6, 255), 1.0f);
+    expect("bc7/0", t, 8, Q(140, 255), Q(74, 255), Q(8, 255), 1.0f);
+    /* texel 9, s1, w 9: R (55 * 140 + 9 * 132 + 32) >> 6 = 139, G (55 * 74 + 9 * 198 + 32) >> 6
+     * = 91, B (55 * 8 + 32) >> 6 = 7 */
+    expect("bc7/0", t, 9, Q(139, 255), Q(91, 255), Q(7, 255), 1.0f);
+    /* texel 10, s2, w 18: R (46 * 255 + 18 * 8 + 32) >> 6 = 186, G 544 >> 6 = 8,
+     * B (46 * 90 + 18 * 173 + 32) >> 6 = 113 */
+    expect("bc7/0", t, 10, Q(186, 255), Q(8, 255), Q(113, 255), 1.0f);
+    /* texel 15, s2, w 27: R (37 * 255 + 27 * 8 + 32) >> 6 = 151, G 8,
+     * B (37 * 90 + 27 * 173 + 32) >> 6 = 125 */
+    expect("bc7/0", t, 15, Q(151, 255), Q(8, 255), Q(125, 255), 1.0f);
+
+    /* Mode 1: two subsets, partition 13 (texels 8-15 subset 1, anchor 15), 6-bit colour with
+     * a p-bit shared per subset (s0 1, s1 0), 3-bit indices. Widened (c << 1 | p, 7 bits,
+     * then v << 1 | v >> 6): s0 R 63/0 -> 255/2, G 0/0 -> 2/2, B 32/32 -> 131/131;
+     * s1 R 0/0 -> 0/0, G 10/20 -> 40/80, B 0/63 -> 0/253. Index i % 8, texel 15 has 3. */
+    memset(b, 0, sizeof(b));
+    pos = 0;
+    put(b, &pos, 2, 2);
+    put(b, &pos, 6, 13);
+    const uint32_t m1[12] = { 63, 0, 0, 0, 0, 0, 10, 20, 32, 32, 0, 63 };
+    for (uint32_t k = 0; k < 12; k++)
+        put(b, &pos, 6, m1[k]);
+    put(b, &pos, 1, 1);
+    put(b, &pos, 1, 0);
+    for (uint32_t i = 0; i < 16; i++)
+        put(b, &pos, i == 0 || i == 15 ? 2 : 3, i == 15 ? 3 : i % 8);
+    CHECK(pos == 128, "mode 1 block is %u bits", pos);
+    CHECK(sb_interp_bc_decode(SB_INTERP_BC7, b, 16, t), "BC7 mode 1 decodes");
+    /* texel 3, s0, w 27: R (37 * 255 + 27 * 2 + 32) >> 6 = 148, G 128 >> 6 = 2, B 131 */
+    expect("bc7/1", t, 3, Q(148, 255), Q(2, 255), Q(131, 255), 1.0f);
+    /* texel 12, s1, w 37: G (27 * 40 + 37 * 80 + 32) >> 6 = 63, B (37 * 253 + 32) >> 6 = 146 */
+    expect("bc7/1", t, 12, 0.0f, Q(63, 255), Q(146, 255), 1.0f);
+    /* texel 15, s1, w 27: G (37 * 40 + 27 * 80 + 32) >> 6 = 57, B (27 * 253 + 32) >> 6 = 107 */
+    expect("bc7/1", t, 15, 0.0f, Q(57, 255), Q(107, 255), 1.0f);
+}
+
 /* Short blocks are refused; a block that ends a page-sized buffer is the whole read. */
 static void test_truncated(void)
 {
@@ -327,8 +395,8 @@ static void test_random(void)
             }
         }
     }
-    for (uint32_t f = SB_INTERP_BC1; f <= SB_INTERP_BC5_SNORM; f++)
-        CHECK(decoded[f] > 0, "format %u decoded random blocks", f);
+    for (uint32_t f = SB_INTERP_BC1; f <= SB_INTERP_BC7; f++)
+        CHECK(f == SB_INTERP_BC6H_UF16 || f == SB_INTERP_BC6H_SF16 || decoded[f] > 0, "format %u decoded random blocks", f);
     printf("random blocks decoded per format 1..10:");
     for (uint32_t f = SB_INTERP_BC1; f <= SB_INTERP_BC7; f++)
         printf(" %u", decoded[f]);
@@ -342,6 +410,7 @@ int main(void)
     test_bc3();
     test_bc4_bc5();
     test_bc7_single();
+    test_bc7_partitioned();
     test_truncated();
     test_random();
     if (failures)
