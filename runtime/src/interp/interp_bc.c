@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Block-compressed texel decoding for the CPU interpreter (issue #15 item 5):
- * one 4x4 block of BC1..BC5 or BC7 in, sixteen RGBA texels of float bits out.
+ * one 4x4 block of BC1..BC7 in, sixteen RGBA texels of float bits out.
  * Standalone: calls nothing but libc, so the texture path can adopt it later.
  *
  * Results (texel i = row i / 4, column i % 4, the blocks' own order):
- *   * unorm channels are floats in [0, 1], snorm channels in [-1, 1];
+ *   * unorm channels are floats in [0, 1], snorm channels in [-1, 1], BC6H
+ *     channels the half D3D's decoding produces, widened exactly to float;
  *   * channels a format lacks read as D3D's defaults: 0 for G/B, 1 for A
- *     (BC4: (r, 0, 0, 1), BC5: (r, g, 0, 1), BC1 opaque texels: a = 1).
+ *     (BC4: (r, 0, 0, 1), BC5: (r, g, 0, 1), BC6H: (r, g, b, 1)).
  * How a value is computed, and why that way:
  *   * BC1..BC3 colour: 565 endpoints widen to 8 bits by bit replication
  *     ((v << 3) | (v >> 2), (v << 2) | (v >> 4)); D3D11 specifies the
@@ -23,10 +24,19 @@
  *     else six (fifths) plus the two constants (0 and 1 unorm, -1 and 1
  *     snorm); snorm endpoints are signed bytes with -128 read as -127, values
  *     over 127 (again exact rationals rounded once).
+ *   * BC6H: the 14 modes' field layouts, delta endpoints (sign-extended,
+ *     added to endpoint 0, wrapped), unquantization, the 6-bit-weight
+ *     interpolation and finish_unquantize are integer steps, so the half is
+ *     exact. UF16 never exceeds 0x7BFF (65504); SF16 clamps every endpoint
+ *     but a 16-bit one, so -inf comes only from endpoint -32768 in D3D mode
+ *     14 (mode number 15), as the specified arithmetic gives. Reserved modes
+ *     decode to (0, 0, 0, 1).
  *   * BC7: endpoints widen to 8 bits (p-bit appended, then the top bits
  *     replicated), interpolate with the format's 6-bit weights as
  *     ((64 - w) * e0 + w * e1 + 32) >> 6, and the 8-bit result is n / 255.
  *     The reserved mode (first byte 0) decodes to transparent black, as D3D says.
+ * Tables (modes, partitions, anchors, BC6H field layouts) are transcribed from
+ * the BPTC specification (ARB_texture_compression_bptc), which D3D shares.
  * Every read is bounded by block_bytes: the bit reader refuses past the end,
  * and the entry refuses a block shorter than the format's (8 or 16 bytes).
  */
@@ -346,6 +356,225 @@ static uint32_t bc7_anchor(uint32_t subsets, uint32_t partition, uint32_t subset
     return subset == 1 ? bc7_a3a[partition] : bc7_a3b[partition];
 }
 
+/* ---- BC6H ----------------------------------------------------------------------------------- */
+
+/* One field of a BC6H block: bits a..b of endpoint value `var` (endpoint k channel c is
+ * var 3k + c; r0 g0 b0 r1 ...). a >= b: the block's next bits fill bits b, b + 1, ..., a;
+ * a < b (the spec's reversed fields, r0[10:15]): they fill b, b - 1, ..., a. */
+struct bc6h_field {
+    uint8_t var, a, b;
+};
+
+/* The 14 modes (D3D's modes 1..14 in order): mode number (the low 2 or 5 bits), whether
+ * endpoints 1..3 are deltas from endpoint 0, partition bits (5: two subsets, 0: one),
+ * endpoint bits, delta bits per channel, and the fields after the mode bits, in block order
+ * (ARB_texture_compression_bptc Table.MF and Table.F, which match D3D's BC6H tables). The
+ * partition index follows the fields; then the indices. */
+struct bc6h_mode {
+    uint8_t number, transformed, partition_bits, endpoint_bits, delta_bits[3], field_count;
+    struct bc6h_field fields[23];
+};
+
+static const struct bc6h_mode bc6h_modes[14] = {
+    /* D3D mode 1 */ { 0, 1, 5, 10, { 5, 5, 5 }, 19,
+      { { 7, 4, 4 }, { 8, 4, 4 }, { 11, 4, 4 }, { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 4, 0 },
+        { 10, 4, 4 }, { 7, 3, 0 }, { 4, 4, 0 }, { 11, 0, 0 }, { 10, 3, 0 }, { 5, 4, 0 }, { 11, 1, 1 },
+        { 8, 3, 0 }, { 6, 4, 0 }, { 11, 2, 2 }, { 9, 4, 0 }, { 11, 3, 3 } } },
+    /* D3D mode 2 */ { 1, 1, 5, 7, { 6, 6, 6 }, 23,
+      { { 7, 5, 5 }, { 10, 4, 4 }, { 10, 5, 5 }, { 0, 6, 0 }, { 11, 0, 0 }, { 11, 1, 1 }, { 8, 4, 4 },
+        { 1, 6, 0 }, { 8, 5, 5 }, { 11, 2, 2 }, { 7, 4, 4 }, { 2, 6, 0 }, { 11, 3, 3 }, { 11, 5, 5 },
+        { 11, 4, 4 }, { 3, 5, 0 }, { 7, 3, 0 }, { 4, 5, 0 }, { 10, 3, 0 }, { 5, 5, 0 }, { 8, 3, 0 },
+        { 6, 5, 0 }, { 9, 5, 0 } } },
+    /* D3D mode 3 */ { 2, 1, 5, 11, { 5, 4, 4 }, 18,
+      { { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 4, 0 }, { 0, 10, 10 }, { 7, 3, 0 }, { 4, 3, 0 },
+        { 1, 10, 10 }, { 11, 0, 0 }, { 10, 3, 0 }, { 5, 3, 0 }, { 2, 10, 10 }, { 11, 1, 1 }, { 8, 3, 0 },
+        { 6, 4, 0 }, { 11, 2, 2 }, { 9, 4, 0 }, { 11, 3, 3 } } },
+    /* D3D mode 4 */ { 6, 1, 5, 11, { 4, 5, 4 }, 20,
+      { { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 3, 0 }, { 0, 10, 10 }, { 10, 4, 4 }, { 7, 3, 0 },
+        { 4, 4, 0 }, { 1, 10, 10 }, { 10, 3, 0 }, { 5, 3, 0 }, { 2, 10, 10 }, { 11, 1, 1 }, { 8, 3, 0 },
+        { 6, 3, 0 }, { 11, 0, 0 }, { 11, 2, 2 }, { 9, 3, 0 }, { 7, 4, 4 }, { 11, 3, 3 } } },
+    /* D3D mode 5 */ { 10, 1, 5, 11, { 4, 4, 5 }, 20,
+      { { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 3, 0 }, { 0, 10, 10 }, { 8, 4, 4 }, { 7, 3, 0 },
+        { 4, 3, 0 }, { 1, 10, 10 }, { 11, 0, 0 }, { 10, 3, 0 }, { 5, 4, 0 }, { 2, 10, 10 }, { 8, 3, 0 },
+        { 6, 3, 0 }, { 11, 1, 1 }, { 11, 2, 2 }, { 9, 3, 0 }, { 11, 4, 4 }, { 11, 3, 3 } } },
+    /* D3D mode 6 */ { 14, 1, 5, 9, { 5, 5, 5 }, 19,
+      { { 0, 8, 0 }, { 8, 4, 4 }, { 1, 8, 0 }, { 7, 4, 4 }, { 2, 8, 0 }, { 11, 4, 4 }, { 3, 4, 0 },
+        { 10, 4, 4 }, { 7, 3, 0 }, { 4, 4, 0 }, { 11, 0, 0 }, { 10, 3, 0 }, { 5, 4, 0 }, { 11, 1, 1 },
+        { 8, 3, 0 }, { 6, 4, 0 }, { 11, 2, 2 }, { 9, 4, 0 }, { 11, 3, 3 } } },
+    /* D3D mode 7 */ { 18, 1, 5, 8, { 6, 5, 5 }, 19,
+      { { 0, 7, 0 }, { 10, 4, 4 }, { 8, 4, 4 }, { 1, 7, 0 }, { 11, 2, 2 }, { 7, 4, 4 }, { 2, 7, 0 },
+        { 11, 3, 3 }, { 11, 4, 4 }, { 3, 5, 0 }, { 7, 3, 0 }, { 4, 4, 0 }, { 11, 0, 0 }, { 10, 3, 0 },
+        { 5, 4, 0 }, { 11, 1, 1 }, { 8, 3, 0 }, { 6, 5, 0 }, { 9, 5, 0 } } },
+    /* D3D mode 8 */ { 22, 1, 5, 8, { 5, 6, 5 }, 21,
+      { { 0, 7, 0 }, { 11, 0, 0 }, { 8, 4, 4 }, { 1, 7, 0 }, { 7, 5, 5 }, { 7, 4, 4 }, { 2, 7, 0 },
+        { 10, 5, 5 }, { 11, 4, 4 }, { 3, 4, 0 }, { 10, 4, 4 }, { 7, 3, 0 }, { 4, 5, 0 }, { 10, 3, 0 },
+        { 5, 4, 0 }, { 11, 1, 1 }, { 8, 3, 0 }, { 6, 4, 0 }, { 11, 2, 2 }, { 9, 4, 0 }, { 11, 3, 3 } } },
+    /* D3D mode 9 */ { 26, 1, 5, 8, { 5, 5, 6 }, 21,
+      { { 0, 7, 0 }, { 11, 1, 1 }, { 8, 4, 4 }, { 1, 7, 0 }, { 8, 5, 5 }, { 7, 4, 4 }, { 2, 7, 0 },
+        { 11, 5, 5 }, { 11, 4, 4 }, { 3, 4, 0 }, { 10, 4, 4 }, { 7, 3, 0 }, { 4, 4, 0 }, { 11, 0, 0 },
+        { 10, 3, 0 }, { 5, 5, 0 }, { 8, 3, 0 }, { 6, 4, 0 }, { 11, 2, 2 }, { 9, 4, 0 }, { 11, 3, 3 } } },
+    /* D3D mode 10 */ { 30, 0, 5, 6, { 6, 6, 6 }, 23,
+      { { 0, 5, 0 }, { 10, 4, 4 }, { 11, 0, 0 }, { 11, 1, 1 }, { 8, 4, 4 }, { 1, 5, 0 }, { 7, 5, 5 },
+        { 8, 5, 5 }, { 11, 2, 2 }, { 7, 4, 4 }, { 2, 5, 0 }, { 10, 5, 5 }, { 11, 3, 3 }, { 11, 5, 5 },
+        { 11, 4, 4 }, { 3, 5, 0 }, { 7, 3, 0 }, { 4, 5, 0 }, { 10, 3, 0 }, { 5, 5, 0 }, { 8, 3, 0 },
+        { 6, 5, 0 }, { 9, 5, 0 } } },
+    /* D3D mode 11 */ { 3, 0, 0, 10, { 10, 10, 10 }, 6,
+      { { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 9, 0 }, { 4, 9, 0 }, { 5, 9, 0 } } },
+    /* D3D mode 12 */ { 7, 1, 0, 11, { 9, 9, 9 }, 9,
+      { { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 8, 0 }, { 0, 10, 10 }, { 4, 8, 0 }, { 1, 10, 10 },
+        { 5, 8, 0 }, { 2, 10, 10 } } },
+    /* D3D mode 13 */ { 11, 1, 0, 12, { 8, 8, 8 }, 9,
+      { { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 7, 0 }, { 0, 10, 11 }, { 4, 7, 0 }, { 1, 10, 11 },
+        { 5, 7, 0 }, { 2, 10, 11 } } },
+    /* D3D mode 14 */ { 15, 1, 0, 16, { 4, 4, 4 }, 9,
+      { { 0, 9, 0 }, { 1, 9, 0 }, { 2, 9, 0 }, { 3, 3, 0 }, { 0, 10, 15 }, { 4, 3, 0 }, { 1, 10, 15 },
+        { 5, 3, 0 }, { 2, 10, 15 } } },
+};
+
+/* Sign-extends the low n bits of v. */
+static int32_t sign_extend(uint32_t v, uint32_t n)
+{
+    const uint32_t m = 1u << (n - 1);
+    v &= (1u << n) - 1u;
+    return (int32_t)(v ^ m) - (int32_t)m;
+}
+
+/* The spec's unquantization of an endpoint component x of n bits to the 16-bit range. */
+static int32_t bc6h_unquantize(int32_t x, uint32_t n, bool is_signed)
+{
+    if (!is_signed) {
+        if (n >= 15)
+            return x;
+        if (x == 0)
+            return 0;
+        if (x == (int32_t)((1u << n) - 1u))
+            return 0xFFFF;
+        return (int32_t)((((uint32_t)x << 15) + 0x4000u) >> (n - 1));
+    }
+    if (n >= 16)
+        return x;
+    const bool negative = x < 0;
+    uint32_t magnitude = negative ? (uint32_t)-x : (uint32_t)x;
+    int32_t unq;
+    if (magnitude == 0)
+        unq = 0;
+    else if (magnitude >= (1u << (n - 1)) - 1u)
+        unq = 0x7FFF;
+    else
+        unq = (int32_t)(((magnitude << 15) + 0x4000u) >> (n - 1));
+    return negative ? -unq : unq;
+}
+
+/* floor(x / 64): the interpolation's >> 6 on a possibly negative sum, without relying on
+ * the implementation-defined right shift of negative integers. */
+static int32_t floor_div64(int32_t x)
+{
+    return x >= 0 ? x / 64 : -((-x + 63) / 64);
+}
+
+/* A half's float value (exact: every half is a float). */
+static float half_to_float(uint32_t h)
+{
+    const uint32_t sign = h >> 15 & 1u, exponent = h >> 10 & 31u, mantissa = h & 1023u;
+    uint32_t bits;
+    if (exponent == 0 && mantissa == 0) {
+        bits = sign << 31;
+    } else if (exponent == 0) {
+        /* Subnormal: normalise the mantissa into the float's wider exponent range. */
+        uint32_t e = 113, m = mantissa;
+        while (!(m & 1024u)) {
+            m <<= 1;
+            e--;
+        }
+        bits = sign << 31 | e << 23 | (m & 1023u) << 13;
+    } else if (exponent == 31) {
+        bits = sign << 31 | 255u << 23 | mantissa << 13;
+    } else {
+        bits = sign << 31 | (exponent + 112u) << 23 | mantissa << 13;
+    }
+    float f;
+    memcpy(&f, &bits, sizeof(f));
+    return f;
+}
+
+static bool decode_bc6h(const uint8_t *b, bool is_signed, uint32_t out[16][4])
+{
+    struct bit_reader r = { b, 128, 0, false };
+    uint32_t number = read_bits(&r, 2);
+    if (number >= 2)
+        number |= read_bits(&r, 3) << 2;
+    const struct bc6h_mode *m = NULL;
+    for (uint32_t k = 0; k < 14; k++) {
+        if (bc6h_modes[k].number == number)
+            m = &bc6h_modes[k];
+    }
+    const uint32_t one = bits_of(1.0f), zero = bits_of(0.0f);
+    if (!m) {
+        /* Reserved modes (19, 23, 27, 31) decode to (0, 0, 0, 1), as the spec says. */
+        for (uint32_t i = 0; i < 16; i++) {
+            out[i][0] = out[i][1] = out[i][2] = zero;
+            out[i][3] = one;
+        }
+        return true;
+    }
+    uint32_t raw[12] = { 0 };
+    for (uint32_t f = 0; f < m->field_count; f++) {
+        const struct bc6h_field *field = &m->fields[f];
+        if (field->a >= field->b) {
+            for (uint32_t k = field->b; k <= field->a; k++)
+                raw[field->var] |= read_bits(&r, 1) << k;
+        } else {
+            for (uint32_t k = field->b + 1u; k-- > field->a;)
+                raw[field->var] |= read_bits(&r, 1) << k;
+        }
+    }
+    const uint32_t partition = read_bits(&r, m->partition_bits);
+    const uint32_t ns = m->partition_bits ? 2 : 1, n = m->endpoint_bits;
+    /* Endpoint 0 is sign-extended for the signed format; the others also when they are
+     * deltas (at the delta width), then added to endpoint 0 and wrapped to n bits. */
+    int32_t e[12];
+    for (uint32_t v = 0; v < 6 * ns; v++) {
+        const uint32_t width = v < 3 ? n : m->delta_bits[v % 3];
+        e[v] = (is_signed || (v >= 3 && m->transformed)) ? sign_extend(raw[v], width) : (int32_t)raw[v];
+    }
+    if (m->transformed) {
+        for (uint32_t v = 3; v < 6 * ns; v++) {
+            const uint32_t sum = (uint32_t)(e[v % 3] + e[v]) & ((1u << n) - 1u);
+            e[v] = is_signed ? sign_extend(sum, n) : (int32_t)sum;
+        }
+    }
+    for (uint32_t v = 0; v < 6 * ns; v++)
+        e[v] = bc6h_unquantize(e[v], n, is_signed);
+    /* Indices: 4 bits with one subset, 3 with two; anchors drop their top bit. */
+    const uint32_t index_bits = ns == 1 ? 4u : 3u;
+    uint32_t index[16], subset[16];
+    for (uint32_t i = 0; i < 16; i++) {
+        if (!bc7_subset(ns, partition, i, &subset[i]))
+            return false;
+        const bool anchor = bc7_anchor(ns, partition, subset[i]) == i;
+        index[i] = read_bits(&r, index_bits - (anchor ? 1u : 0u));
+    }
+    if (r.overrun || r.pos != 128)
+        return false;
+    for (uint32_t i = 0; i < 16; i++) {
+        const uint32_t w = index_bits == 3 ? bc7_w3[index[i]] : bc7_w4[index[i]];
+        for (uint32_t c = 0; c < 3; c++) {
+            const int32_t a = e[subset[i] * 6 + c], z = e[subset[i] * 6 + 3 + c];
+            const int32_t v = floor_div64(a * (int32_t)(64 - w) + z * (int32_t)w + 32);
+            /* finish_unquantize: scale into the half range (31/64 unsigned, 31/32 of the
+             * magnitude signed, with the sign bit put back). */
+            uint32_t h;
+            if (!is_signed)
+                h = (uint32_t)v * 31u >> 6;
+            else
+                h = v < 0 ? ((uint32_t)-v * 31u >> 5) | 0x8000u : (uint32_t)v * 31u >> 5;
+            out[i][c] = bits_of(half_to_float(h));
+        }
+        out[i][3] = one;
+    }
+    return true;
+}
+
 /* ---- entry ---------------------------------------------------------------------------------- */
 
 bool sb_interp_bc_decode(uint32_t bc_format, const uint8_t block[], size_t block_bytes, uint32_t texels[16][4])
@@ -389,6 +618,9 @@ bool sb_interp_bc_decode(uint32_t bc_format, const uint8_t block[], size_t block
             texels[i][3] = one;
         }
         return true;
+    case SB_INTERP_BC6H_UF16:
+    case SB_INTERP_BC6H_SF16:
+        return decode_bc6h(block, bc_format == SB_INTERP_BC6H_SF16, texels);
     case SB_INTERP_BC7:
         return decode_bc7(block, texels);
     default:

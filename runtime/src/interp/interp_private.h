@@ -368,9 +368,9 @@ enum sb_interp_bc_format {
 /**
  * Decodes one 4x4 block (8 bytes for BC1/BC4, else 16; block_bytes may be larger, never
  * read past) into texels[row * 4 + column] = RGBA float bits: unorm in [0, 1], snorm in
- * [-1, 1], missing channels 0 (G, B) and 1 (A). False for a short block, an unknown
- * format, or a mode not decoded yet (interp_bc.c's header lists them); texels are then
- * unspecified.
+ * [-1, 1], BC6H the decoded half as a float (SF16 can give -inf, nothing else infinite),
+ * missing channels 0 (G, B) and 1 (A). False for a short block or an unknown format
+ * (texels then unspecified); reserved modes decode to what D3D gives.
  */
 bool sb_interp_bc_decode(uint32_t bc_format, const uint8_t block[], size_t block_bytes, uint32_t texels[16][4]);
 
