@@ -16,6 +16,7 @@
 #include "shaderbridge/dxbc_dxil.h"
 #include "shaderbridge/shbin.h"
 #include "shaderbridge/vbc.h"
+#include "shaderbridge/dds.h"
 
 #ifdef __cplusplus
 extern "C" {
