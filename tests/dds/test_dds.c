@@ -9,8 +9,9 @@
  * lies; every good file cut at every length must fail as truncated at the
  * first header DWORD or subresource that is not whole.
  *
- * Usage: test_dds [--write DIR]. With --write, the good files are written
- * to DIR (seeds for the mutation test and the fuzzer) and nothing is tested.
+ * Usage: test_dds [--write DIR]. With --write, the good files and one cut
+ * file are written to DIR (seeds for the mutation test and the fuzzer, and
+ * the CLI tests' inputs) and nothing is tested.
  */
 #include "shaderbridge/dds.h"
 
@@ -470,14 +471,18 @@ static void test_truncation(void)
     printf("test_dds: %u truncations checked\n", cuts);
 }
 
+/* The good files, and bc1_odd one byte short (truncated.dds, for the CLI test). */
 static int write_seeds(const char *dir)
 {
-    for (size_t i = 0; i < GOOD_COUNT; i++) {
-        struct spec s = good_files[i].make();
+    for (size_t i = 0; i <= GOOD_COUNT; i++) {
+        struct spec s = good_files[i < GOOD_COUNT ? i : 1].make();
+        if (i == GOOD_COUNT)
+            s.data_size--;
         size_t size;
         uint8_t *bytes = write_dds(&s, &size);
         char path[1024];
-        snprintf(path, sizeof(path), "%s/%s.dds", dir, good_files[i].name);
+        snprintf(path, sizeof(path), "%s/%s.dds", dir,
+                 i < GOOD_COUNT ? good_files[i].name : "truncated");
         FILE *f = fopen(path, "wb");
         if (!f || fwrite(bytes, 1, size, f) != size) {
             fprintf(stderr, "test_dds: cannot write %s\n", path);
