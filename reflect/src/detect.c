@@ -13,6 +13,8 @@ enum sb_format sb_format_detect(const void *data, size_t size)
         uint32_t magic = sb_load_u32(p);
         if (magic == SB_FOURCC('D', 'X', 'B', 'C'))
             return SB_FORMAT_DXCONTAINER;
+        if (magic == SB_FOURCC('D', 'D', 'S', ' '))
+            return SB_FORMAT_DDS;
         if (magic == SB_FOURCC('D', 'V', 'L', 'B'))
             return SB_FORMAT_SHBIN;
         if (magic == 0x07230203u || magic == 0x03022307u)
@@ -30,6 +32,7 @@ const char *sb_format_name(enum sb_format format)
     case SB_FORMAT_SHBIN: return "shbin";
     case SB_FORMAT_VBC: return "vbc";
     case SB_FORMAT_SPIRV: return "spirv";
+    case SB_FORMAT_DDS: return "dds";
     default: return "unknown";
     }
 }

@@ -106,6 +106,28 @@ static void walk_json(json_object *tree)
     json_object_put(tree);
 }
 
+/*
+ * Every subresource of a parsed DDS file must lie inside the input, in file
+ * order; its first and last bytes are read so that ASan checks the pointer.
+ */
+static void check_dds_layout(const struct sb_dds *dds, const uint8_t *data, size_t size)
+{
+    uint64_t at = dds->data_offset;
+    unsigned sum = 0;
+    for (uint32_t i = 0; i < dds->subresource_count; i++) {
+        const struct sb_dds_subresource *s = &dds->subresources[i];
+        if (s->offset != at || s->size == 0 || s->size > size - at || s->data != data + at) {
+            fprintf(stderr, "DDS subresource %u at %llu (%llu bytes) is not where it should be\n",
+                    i, (unsigned long long)s->offset, (unsigned long long)s->size);
+            abort();
+        }
+        sum += s->data[0] + s->data[s->size - 1];
+        at += s->size;
+    }
+    if (at + dds->trailing_size != size || sum == 0xFFFFFFFFu)
+        abort();
+}
+
 enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_t size)
 {
     struct sb_error error;
@@ -148,6 +170,18 @@ enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_
         sb_vbc_destroy(vbc);
         break;
     }
+    case FUZZ_READER_DDS: {
+        struct sb_dds *dds = NULL;
+        result = sb_dds_parse(data, size, &dds, &error);
+        if (result == SB_SUCCESS) {
+            char line[512];
+            cli_describe_dds(dds, line, sizeof(line));
+            walk_json(cli_json_dds(dds));
+            check_dds_layout(dds, data, size);
+        }
+        sb_dds_destroy(dds);
+        break;
+    }
     default:
         abort();
     }
@@ -162,13 +196,14 @@ enum fuzz_reader fuzz_reader_for_format(enum sb_format format)
     case SB_FORMAT_DXCONTAINER: return FUZZ_READER_DXBC;
     case SB_FORMAT_SHBIN: return FUZZ_READER_SHBIN;
     case SB_FORMAT_VBC: return FUZZ_READER_VBC;
+    case SB_FORMAT_DDS: return FUZZ_READER_DDS;
     default: return FUZZ_READER_COUNT;
     }
 }
 
 const char *fuzz_reader_name(enum fuzz_reader reader)
 {
-    static const char *const names[FUZZ_READER_COUNT] = { "dxbc", "shbin", "vbc" };
+    static const char *const names[FUZZ_READER_COUNT] = { "dxbc", "shbin", "vbc", "dds" };
     return reader < FUZZ_READER_COUNT ? names[reader] : "none";
 }
 

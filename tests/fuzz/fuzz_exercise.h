@@ -16,7 +16,13 @@
 #include "shaderbridge/reflect.h"
 
 /** Which reader to run. */
-enum fuzz_reader { FUZZ_READER_DXBC, FUZZ_READER_SHBIN, FUZZ_READER_VBC, FUZZ_READER_COUNT };
+enum fuzz_reader {
+    FUZZ_READER_DXBC,
+    FUZZ_READER_SHBIN,
+    FUZZ_READER_VBC,
+    FUZZ_READER_DDS,
+    FUZZ_READER_COUNT
+};
 
 /** Parses `data` with `reader`, walks the result; returns the parse result. */
 /** What the containers that parsed became when translated (fuzz_exercise, DXBC only). */

@@ -389,6 +389,9 @@ static void test_detect(void)
     CHECK_EQ(sb_format_detect("DXB", 3), SB_FORMAT_UNKNOWN);
     CHECK_EQ(sb_format_detect(NULL, 8), SB_FORMAT_UNKNOWN);
     CHECK(strcmp(sb_format_name(SB_FORMAT_VBC), "vbc") == 0);
+    CHECK_EQ(sb_format_detect("DDS |...", 8), SB_FORMAT_DDS);
+    CHECK_EQ(sb_format_detect("DDS", 3), SB_FORMAT_UNKNOWN);
+    CHECK(strcmp(sb_format_name(SB_FORMAT_DDS), "dds") == 0);
     CHECK(strcmp(sb_result_name(SB_ERROR_TRAILING_DATA), "SB_ERROR_TRAILING_DATA") == 0);
     CHECK(strcmp(sb_result_name((enum sb_result)-77), "SB_RESULT_UNKNOWN") == 0);
 }

@@ -244,10 +244,11 @@ int main(int argc, char **argv)
         walk(opt.only, &opt, &totals);
         return 0;
     }
-    printf("mutate: %lu files, %lu mutants (dxbc %lu, shbin %lu, vbc %lu): %lu parsed, "
+    printf("mutate: %lu files, %lu mutants (dxbc %lu, shbin %lu, vbc %lu, dds %lu): %lu parsed, "
            "%lu rejected with a structured error; slowest input %.2f ms; %.1f s in all\n",
            totals.files, totals.mutants, totals.by_reader[FUZZ_READER_DXBC],
            totals.by_reader[FUZZ_READER_SHBIN], totals.by_reader[FUZZ_READER_VBC],
+           totals.by_reader[FUZZ_READER_DDS],
            totals.parsed, totals.rejected, totals.slowest_ms, (now_ms() - start) / 1e3);
     printf("mutate: DXBC containers that parsed, translated: %lu valid SPIR-V, %lu rejected with "
            "a structured error, %lu produced SPIR-V the validator rejects\n",

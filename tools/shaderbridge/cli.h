@@ -55,6 +55,7 @@ void cli_json_print_text(FILE *out, json_object *value);
 json_object *cli_json_dxbc(const struct sb_dxbc *dxbc);
 json_object *cli_json_shbin(const struct sb_shbin *shbin);
 json_object *cli_json_vbc(const struct sb_vbc *vbc);
+json_object *cli_json_dds(const struct sb_dds *dds);
 json_object *cli_json_spirv(const uint8_t *bytes, size_t size);
 
 /**
@@ -78,5 +79,6 @@ json_object *cli_json_dxbc_dxil_part(const struct sb_dxbc *dxbc, const struct sb
 void cli_describe_dxbc(const struct sb_dxbc *dxbc, char *buf, size_t size);
 void cli_describe_shbin(const struct sb_shbin *shbin, char *buf, size_t size);
 void cli_describe_vbc(const struct sb_vbc *vbc, char *buf, size_t size);
+void cli_describe_dds(const struct sb_dds *dds, char *buf, size_t size);
 
 #endif

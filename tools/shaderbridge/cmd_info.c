@@ -42,6 +42,7 @@ int cli_cmd_info(int argc, char **argv)
         case SB_FORMAT_DXCONTAINER: cli_describe_dxbc(doc.dxbc, line, sizeof(line)); break;
         case SB_FORMAT_SHBIN: cli_describe_shbin(doc.shbin, line, sizeof(line)); break;
         case SB_FORMAT_VBC: cli_describe_vbc(doc.vbc, line, sizeof(line)); break;
+        case SB_FORMAT_DDS: cli_describe_dds(doc.dds, line, sizeof(line)); break;
         case SB_FORMAT_SPIRV: describe_spirv(&doc.file, line, sizeof(line)); break;
         default: break;
         }

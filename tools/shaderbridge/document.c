@@ -24,6 +24,9 @@ bool cli_document_open(const char *name, struct cli_document *doc)
     case SB_FORMAT_VBC:
         result = sb_vbc_parse(doc->file.bytes, doc->file.size, &doc->vbc, &error);
         break;
+    case SB_FORMAT_DDS:
+        result = sb_dds_parse(doc->file.bytes, doc->file.size, &doc->dds, &error);
+        break;
     case SB_FORMAT_SPIRV:
         if (doc->file.size % 4 != 0 || doc->file.size < 20) {
             result = sb_error_set(&error, SB_ERROR_BAD_SIZE, 0, SB_ERROR_NO_INSTR,
@@ -33,7 +36,7 @@ bool cli_document_open(const char *name, struct cli_document *doc)
         break;
     default:
         result = sb_error_set(&error, SB_ERROR_UNKNOWN_FORMAT, 0, SB_ERROR_NO_INSTR,
-                              "not a DXBC container, SHBIN, VBC or SPIR-V file "
+                              "not a DXBC container, SHBIN, VBC, DDS or SPIR-V file "
                               "(unrecognised magic)");
         break;
     }
@@ -50,6 +53,7 @@ void cli_document_close(struct cli_document *doc)
     sb_dxbc_destroy(doc->dxbc);
     sb_shbin_destroy(doc->shbin);
     sb_vbc_destroy(doc->vbc);
+    sb_dds_destroy(doc->dds); /* before the bytes it borrows */
     cli_file_free(&doc->file);
     memset(doc, 0, sizeof(*doc));
 }
@@ -64,6 +68,7 @@ json_object *cli_document_json(const struct cli_document *doc)
     case SB_FORMAT_DXCONTAINER: cli_json_add(root, "dxcontainer", cli_json_dxbc(doc->dxbc)); break;
     case SB_FORMAT_SHBIN: cli_json_add(root, "shbin", cli_json_shbin(doc->shbin)); break;
     case SB_FORMAT_VBC: cli_json_add(root, "vbc", cli_json_vbc(doc->vbc)); break;
+    case SB_FORMAT_DDS: cli_json_add(root, "dds", cli_json_dds(doc->dds)); break;
     case SB_FORMAT_SPIRV:
         cli_json_add(root, "spirv", cli_json_spirv(doc->file.bytes, doc->file.size));
         break;

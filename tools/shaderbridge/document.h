@@ -11,6 +11,7 @@ struct cli_document {
     struct sb_dxbc *dxbc;   /**< when format is SB_FORMAT_DXCONTAINER */
     struct sb_shbin *shbin; /**< when format is SB_FORMAT_SHBIN */
     struct sb_vbc *vbc;     /**< when format is SB_FORMAT_VBC */
+    struct sb_dds *dds;     /**< when format is SB_FORMAT_DDS (borrows file.bytes) */
 };
 
 /**
