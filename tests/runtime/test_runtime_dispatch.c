@@ -460,7 +460,9 @@ static void format_case(uint32_t format, struct format_case *fc)
 
 static void formats(struct state *s)
 {
-    for (uint32_t format = 1; format < SB_RT_FORMAT_COUNT; format++) {
+    /* The formats appended after D32_FLOAT (issue #15) have their own known answers and
+     * device-vs-interpreter run, as textures and typed buffers: tests/interp/test_interp_formats.c. */
+    for (uint32_t format = 1; format <= SB_RT_FORMAT_D32_FLOAT; format++) {
         if (format == SB_RT_FORMAT_D32_FLOAT)
             continue; /* a depth format: textures for comparison sampling, never a texel buffer */
         struct format_case fc;

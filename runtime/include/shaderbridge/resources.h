@@ -42,13 +42,34 @@ enum sb_rt_format {
     /** Depth, one float per texel: textures read with comparison samplers (Vulkan allows
      *  depth compares on depth formats only); sampled, it reads as R32_FLOAT. */
     SB_RT_FORMAT_D32_FLOAT,
+    /* Appended after D32_FLOAT so the values above keep their numbers. Each has DXGI's meaning
+     * and memory layout (channel order as named, packed formats little-endian with the first
+     * channel in the low bits); unorm/snorm/float formats read as floats, uint/sint as integers. */
+    SB_RT_FORMAT_R8G8B8A8_UNORM_SRGB,  /**< sRGB curve on rgb, alpha linear */
+    SB_RT_FORMAT_B8G8R8A8_UNORM, SB_RT_FORMAT_B8G8R8A8_UNORM_SRGB,
+    SB_RT_FORMAT_R10G10B10A2_UNORM, SB_RT_FORMAT_R10G10B10A2_UINT,
+    SB_RT_FORMAT_R11G11B10_FLOAT,      /**< unsigned 11/11/10-bit floats, 5-bit exponents */
+    SB_RT_FORMAT_R8_UNORM, SB_RT_FORMAT_R8_SNORM, SB_RT_FORMAT_R8_UINT, SB_RT_FORMAT_R8_SINT,
+    SB_RT_FORMAT_R8G8_UNORM, SB_RT_FORMAT_R8G8_SNORM, SB_RT_FORMAT_R8G8_UINT, SB_RT_FORMAT_R8G8_SINT,
+    SB_RT_FORMAT_R8G8B8A8_SNORM, SB_RT_FORMAT_R8G8B8A8_UINT, SB_RT_FORMAT_R8G8B8A8_SINT,
+    SB_RT_FORMAT_R16_UNORM, SB_RT_FORMAT_R16_SNORM, SB_RT_FORMAT_R16_UINT, SB_RT_FORMAT_R16_SINT,
+    SB_RT_FORMAT_R16_FLOAT,
+    SB_RT_FORMAT_R16G16_UNORM, SB_RT_FORMAT_R16G16_SNORM, SB_RT_FORMAT_R16G16_UINT,
+    SB_RT_FORMAT_R16G16_SINT, SB_RT_FORMAT_R16G16_FLOAT,
+    SB_RT_FORMAT_R16G16B16A16_UNORM, SB_RT_FORMAT_R16G16B16A16_SNORM, SB_RT_FORMAT_R16G16B16A16_UINT,
+    SB_RT_FORMAT_R16G16B16A16_SINT,
+    /** Depth, 16-bit unorm; sampled, it reads as R16_UNORM. */
+    SB_RT_FORMAT_D16_UNORM,
+    /** Depth 24-bit unorm in the low bits, stencil in the high byte; sampled, the depth reads
+     *  as red (D3D's R24_UNORM_X8_TYPELESS view); the stencil is not visible to shaders. */
+    SB_RT_FORMAT_D24_UNORM_S8_UINT,
     SB_RT_FORMAT_COUNT,
     SB_RT_FORMAT_MAX_ENUM = 0x7fffffff
 };
 
 /** Bytes per texel (0 for UNDEFINED / unknown values). */
 SB_API uint32_t sb_rt_format_size(enum sb_rt_format format);
-/** Channels per texel (1, 2 or 4; 0 for UNDEFINED / unknown values). */
+/** Channels per texel (1, 2, 3 or 4; 0 for UNDEFINED / unknown values). */
 SB_API uint32_t sb_rt_format_channels(enum sb_rt_format format);
 /** "r32g32b32a32_float" ...; "undefined" for unknown values. Static. */
 SB_API const char *sb_rt_format_name(enum sb_rt_format format);

@@ -297,6 +297,8 @@ uint32_t sb_interp_half_from_float(uint32_t f);
 uint32_t sb_interp_float_from_half(uint32_t h);
 /** Does the interpreter know this texel format? */
 bool sb_interp_format_known(uint32_t format);
+/** Is each channel of this format one 32-bit word (R32*, D32)? */
+bool sb_interp_format_words(uint32_t format);
 /**
  * Address of texel (x, y, z, layer) of level `mip`; NULL when outside the
  * resource. Coordinates are signed: anything negative is outside.

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Texels for the CPU interpreter: the formats of shaderbridge/resources.h
- * decoded to and encoded from four 32-bit lanes as Vulkan's format
- * conversion rules give them (missing channels read as 0 and alpha as 1;
- * unorm8 = c / 255, written back rounded to nearest after clamping to
- * [0, 1]; half floats round to nearest even), the half-float conversions the
+ * decoded to and encoded from four 32-bit lanes by D3D11's conversion rules,
+ * which Vulkan's agree with on the values D3D defines (missing channels read
+ * as 0 and alpha as 1; unorm = x / (2^n - 1); snorm = max(x / (2^(n-1) - 1),
+ * -1); float -> unorm/snorm clamps, then rounds to nearest even; sRGB uses the
+ * exact curve; half and R11G11B10 floats keep denormals, infinities and NaNs
+ * and round to nearest even), the half-float conversions the
  * ALU shares, and the texel addressing of the resources.h memory layout
  * (levels, then layers, then depth slices and rows).
  */
@@ -14,28 +16,73 @@
 #include <string.h>
 #include "translator/ir.h"
 
-enum texel_kind { KIND_F32, KIND_U32, KIND_S32, KIND_F16, KIND_UNORM8 };
+enum texel_kind {
+    KIND_F32, KIND_U32, KIND_S32, KIND_F16, KIND_UNORM, KIND_SNORM, KIND_UINT, KIND_SINT,
+    KIND_SRGB,  /* unorm8 with the sRGB curve on rgb, alpha linear */
+    KIND_UF,    /* unsigned small float: 5-bit exponent, bits - 5 mantissa bits */
+};
 
+/* Channels are bit fields packed from the texel's low bits upward (DXGI's layout, little
+ * endian); `bits` is each field's width; `bgra` stores blue first, so memory field i holds
+ * channel 2 - i for the first three. Fields past the last channel (D24's stencil) are kept. */
 static const struct {
-    uint8_t channels, kind;
+    uint8_t channels, kind, bgra, bits[4];
 } texel_formats[SB_RT_FORMAT_COUNT] = {
-    [SB_RT_FORMAT_R32_FLOAT] = { 1, KIND_F32 },
-    [SB_RT_FORMAT_R32_UINT] = { 1, KIND_U32 },
-    [SB_RT_FORMAT_R32_SINT] = { 1, KIND_S32 },
-    [SB_RT_FORMAT_R32G32_FLOAT] = { 2, KIND_F32 },
-    [SB_RT_FORMAT_R32G32_UINT] = { 2, KIND_U32 },
-    [SB_RT_FORMAT_R32G32_SINT] = { 2, KIND_S32 },
-    [SB_RT_FORMAT_R32G32B32A32_FLOAT] = { 4, KIND_F32 },
-    [SB_RT_FORMAT_R32G32B32A32_UINT] = { 4, KIND_U32 },
-    [SB_RT_FORMAT_R32G32B32A32_SINT] = { 4, KIND_S32 },
-    [SB_RT_FORMAT_R16G16B16A16_FLOAT] = { 4, KIND_F16 },
-    [SB_RT_FORMAT_R8G8B8A8_UNORM] = { 4, KIND_UNORM8 },
-    [SB_RT_FORMAT_D32_FLOAT] = { 1, KIND_F32 }, /* depth: read as R32_FLOAT */
+    [SB_RT_FORMAT_R32_FLOAT] = { 1, KIND_F32, 0, { 32 } },
+    [SB_RT_FORMAT_R32_UINT] = { 1, KIND_U32, 0, { 32 } },
+    [SB_RT_FORMAT_R32_SINT] = { 1, KIND_S32, 0, { 32 } },
+    [SB_RT_FORMAT_R32G32_FLOAT] = { 2, KIND_F32, 0, { 32, 32 } },
+    [SB_RT_FORMAT_R32G32_UINT] = { 2, KIND_U32, 0, { 32, 32 } },
+    [SB_RT_FORMAT_R32G32_SINT] = { 2, KIND_S32, 0, { 32, 32 } },
+    [SB_RT_FORMAT_R32G32B32A32_FLOAT] = { 4, KIND_F32, 0, { 32, 32, 32, 32 } },
+    [SB_RT_FORMAT_R32G32B32A32_UINT] = { 4, KIND_U32, 0, { 32, 32, 32, 32 } },
+    [SB_RT_FORMAT_R32G32B32A32_SINT] = { 4, KIND_S32, 0, { 32, 32, 32, 32 } },
+    [SB_RT_FORMAT_R16G16B16A16_FLOAT] = { 4, KIND_F16, 0, { 16, 16, 16, 16 } },
+    [SB_RT_FORMAT_R8G8B8A8_UNORM] = { 4, KIND_UNORM, 0, { 8, 8, 8, 8 } },
+    [SB_RT_FORMAT_D32_FLOAT] = { 1, KIND_F32, 0, { 32 } }, /* depth: read as R32_FLOAT */
+    [SB_RT_FORMAT_R8G8B8A8_UNORM_SRGB] = { 4, KIND_SRGB, 0, { 8, 8, 8, 8 } },
+    [SB_RT_FORMAT_B8G8R8A8_UNORM] = { 4, KIND_UNORM, 1, { 8, 8, 8, 8 } },
+    [SB_RT_FORMAT_B8G8R8A8_UNORM_SRGB] = { 4, KIND_SRGB, 1, { 8, 8, 8, 8 } },
+    [SB_RT_FORMAT_R10G10B10A2_UNORM] = { 4, KIND_UNORM, 0, { 10, 10, 10, 2 } },
+    [SB_RT_FORMAT_R10G10B10A2_UINT] = { 4, KIND_UINT, 0, { 10, 10, 10, 2 } },
+    [SB_RT_FORMAT_R11G11B10_FLOAT] = { 3, KIND_UF, 0, { 11, 11, 10 } },
+    [SB_RT_FORMAT_R8_UNORM] = { 1, KIND_UNORM, 0, { 8 } },
+    [SB_RT_FORMAT_R8_SNORM] = { 1, KIND_SNORM, 0, { 8 } },
+    [SB_RT_FORMAT_R8_UINT] = { 1, KIND_UINT, 0, { 8 } },
+    [SB_RT_FORMAT_R8_SINT] = { 1, KIND_SINT, 0, { 8 } },
+    [SB_RT_FORMAT_R8G8_UNORM] = { 2, KIND_UNORM, 0, { 8, 8 } },
+    [SB_RT_FORMAT_R8G8_SNORM] = { 2, KIND_SNORM, 0, { 8, 8 } },
+    [SB_RT_FORMAT_R8G8_UINT] = { 2, KIND_UINT, 0, { 8, 8 } },
+    [SB_RT_FORMAT_R8G8_SINT] = { 2, KIND_SINT, 0, { 8, 8 } },
+    [SB_RT_FORMAT_R8G8B8A8_SNORM] = { 4, KIND_SNORM, 0, { 8, 8, 8, 8 } },
+    [SB_RT_FORMAT_R8G8B8A8_UINT] = { 4, KIND_UINT, 0, { 8, 8, 8, 8 } },
+    [SB_RT_FORMAT_R8G8B8A8_SINT] = { 4, KIND_SINT, 0, { 8, 8, 8, 8 } },
+    [SB_RT_FORMAT_R16_UNORM] = { 1, KIND_UNORM, 0, { 16 } },
+    [SB_RT_FORMAT_R16_SNORM] = { 1, KIND_SNORM, 0, { 16 } },
+    [SB_RT_FORMAT_R16_UINT] = { 1, KIND_UINT, 0, { 16 } },
+    [SB_RT_FORMAT_R16_SINT] = { 1, KIND_SINT, 0, { 16 } },
+    [SB_RT_FORMAT_R16_FLOAT] = { 1, KIND_F16, 0, { 16 } },
+    [SB_RT_FORMAT_R16G16_UNORM] = { 2, KIND_UNORM, 0, { 16, 16 } },
+    [SB_RT_FORMAT_R16G16_SNORM] = { 2, KIND_SNORM, 0, { 16, 16 } },
+    [SB_RT_FORMAT_R16G16_UINT] = { 2, KIND_UINT, 0, { 16, 16 } },
+    [SB_RT_FORMAT_R16G16_SINT] = { 2, KIND_SINT, 0, { 16, 16 } },
+    [SB_RT_FORMAT_R16G16_FLOAT] = { 2, KIND_F16, 0, { 16, 16 } },
+    [SB_RT_FORMAT_R16G16B16A16_UNORM] = { 4, KIND_UNORM, 0, { 16, 16, 16, 16 } },
+    [SB_RT_FORMAT_R16G16B16A16_SNORM] = { 4, KIND_SNORM, 0, { 16, 16, 16, 16 } },
+    [SB_RT_FORMAT_R16G16B16A16_UINT] = { 4, KIND_UINT, 0, { 16, 16, 16, 16 } },
+    [SB_RT_FORMAT_R16G16B16A16_SINT] = { 4, KIND_SINT, 0, { 16, 16, 16, 16 } },
+    [SB_RT_FORMAT_D16_UNORM] = { 1, KIND_UNORM, 0, { 16 } },       /* depth: read as R16_UNORM */
+    [SB_RT_FORMAT_D24_UNORM_S8_UINT] = { 1, KIND_UNORM, 0, { 24 } }, /* depth as red; stencil kept */
 };
 
 bool sb_interp_format_known(uint32_t format)
 {
     return format < SB_RT_FORMAT_COUNT && texel_formats[format].channels != 0;
+}
+
+bool sb_interp_format_words(uint32_t format)
+{
+    return sb_interp_format_known(format) && texel_formats[format].bits[0] == 32;
 }
 
 uint32_t sb_interp_value_type(const struct sb_ir_resource *decl)
@@ -84,51 +131,175 @@ uint32_t sb_interp_float_from_half(uint32_t h)
     return sign | u;
 }
 
+/* Bit field [offset, offset + bits) of a little-endian texel, bits <= 32. */
+static uint32_t field_get(const uint8_t *texel, uint32_t offset, uint32_t bits)
+{
+    uint64_t v = 0;
+    uint32_t first = offset / 8, last = (offset + bits - 1) / 8;
+    for (uint32_t b = last + 1; b-- > first;)
+        v = (v << 8) | texel[b];
+    v >>= offset % 8;
+    return (uint32_t)(bits == 32 ? v : v & ((1ull << bits) - 1));
+}
+
+static void field_set(uint8_t *texel, uint32_t offset, uint32_t bits, uint32_t value)
+{
+    for (uint32_t i = 0; i < bits;) {
+        uint32_t byte = (offset + i) / 8, shift = (offset + i) % 8, take = 8 - shift;
+        take = take < bits - i ? take : bits - i;
+        uint32_t mask = ((1u << take) - 1) << shift;
+        texel[byte] = (uint8_t)((texel[byte] & ~mask) | (((value >> i) << shift) & mask));
+        i += take;
+    }
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Unsigned small float (R11G11B10): 5-bit exponent biased by 15 and `m_bits` mantissa bits, no
+ * sign; exponent 31 is infinity (mantissa 0) or NaN, exponent 0 the denormals m * 2^(-14 - m_bits). */
+static uint32_t float_from_small(uint32_t v, uint32_t m_bits)
+{
+    uint32_t e = v >> m_bits, m = v & ((1u << m_bits) - 1);
+    if (e == 31)
+        return 0x7F800000u | (m << (23 - m_bits));
+    if (e)
+        return ((e + 112) << 23) | (m << (23 - m_bits));
+    return float_bits(ldexpf((float)m, -14 - (int)m_bits)); /* exact: m < 2^6 */
+}
+
+/* Float -> small float, D3D's rules: round to nearest even, negatives (and -0, -inf) become 0,
+ * NaN stays NaN, values past the largest finite one round to infinity. */
+static uint32_t small_from_float(uint32_t f, uint32_t m_bits)
+{
+    uint32_t e = (f >> 23) & 0xFFu, m = f & 0x7FFFFFu, inf = 31u << m_bits;
+    if (e == 0xFF && m)
+        return inf | 1u << (m_bits - 1);
+    if (f >> 31)
+        return 0;
+    if (e == 0xFF)
+        return inf;
+    int32_t se = (int32_t)e - 127 + 15;
+    uint32_t shift, value;
+    if (se <= 0) {
+        if (se < -(int32_t)m_bits)
+            return 0; /* below half the smallest denormal */
+        m |= 0x800000u;
+        shift = (uint32_t)(23 - (int32_t)m_bits + 1 - se);
+        value = m >> shift;
+    } else {
+        shift = 23 - m_bits;
+        value = ((uint32_t)se << m_bits) | (m >> shift);
+    }
+    uint32_t rest = m & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rest > mid || (rest == mid && (value & 1)))
+        value++; /* a carry into the exponent is right, up to infinity */
+    return value > inf ? inf : value;
+}
+
+/* The sRGB curve, exactly (in double, then rounded once to float). */
+static float srgb_to_linear(uint32_t v)
+{
+    double c = (double)v / 255.0;
+    return (float)(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4));
+}
+
+static float linear_to_srgb(float f)
+{
+    double c = f;
+    return (float)(c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1.0 / 2.4) - 0.055);
+}
+
+/* Float -> n-bit normalized integer: clamp (NaN -> 0), scale, round to nearest even. The
+ * product is a float32 product, as the previous unorm8 code and lavapipe compute it (D3D
+ * allows 0.6 of the integer's last place, so this rounding of the product is within it). */
+static uint32_t unorm_from_float(float f, uint32_t bits)
+{
+    f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
+    return (uint32_t)nearbyintf(f * (float)((1ull << bits) - 1));
+}
+
+static uint32_t snorm_from_float(float f, uint32_t bits)
+{
+    f = f > -1.0f ? (f < 1.0f ? f : 1.0f) : (f <= -1.0f ? -1.0f : 0.0f);
+    int32_t v = (int32_t)nearbyintf(f * (float)((1u << (bits - 1)) - 1));
+    return (uint32_t)v & (uint32_t)((1ull << bits) - 1);
+}
+
+/* Memory field of channel c. */
+static uint32_t field_of(uint32_t format, uint32_t c)
+{
+    return texel_formats[format].bgra && c < 3 ? 2 - c : c;
+}
+
+static uint32_t field_offset(uint32_t format, uint32_t field)
+{
+    uint32_t offset = 0;
+    for (uint32_t i = 0; i < field; i++)
+        offset += texel_formats[format].bits[i];
+    return offset;
+}
+
 void sb_interp_texel_decode(uint32_t format, const uint8_t *texel, uint32_t out[4])
 {
-    uint32_t kind = format < SB_RT_FORMAT_COUNT ? texel_formats[format].kind : KIND_F32;
-    uint32_t channels = format < SB_RT_FORMAT_COUNT ? texel_formats[format].channels : 0;
-    uint32_t one = (kind == KIND_U32 || kind == KIND_S32) ? 1u : 0x3F800000u;
+    bool known = sb_interp_format_known(format);
+    uint32_t kind = known ? texel_formats[format].kind : KIND_F32;
+    uint32_t channels = known ? texel_formats[format].channels : 0;
+    bool integer = kind == KIND_U32 || kind == KIND_S32 || kind == KIND_UINT || kind == KIND_SINT;
     out[0] = out[1] = out[2] = 0;
-    out[3] = one;
+    out[3] = integer ? 1u : 0x3F800000u;
     for (uint32_t c = 0; c < channels; c++) {
+        uint32_t field = field_of(format, c), bits = texel_formats[format].bits[field];
+        uint32_t v = field_get(texel, field_offset(format, field), bits), top = 1u << (bits - 1);
         switch (kind) {
-        case KIND_F16: {
-            uint16_t h;
-            memcpy(&h, texel + 2 * c, 2);
-            out[c] = sb_interp_float_from_half(h);
+        case KIND_F16: out[c] = sb_interp_float_from_half(v); break;
+        case KIND_UF: out[c] = float_from_small(v, bits - 5); break;
+        case KIND_UNORM: out[c] = float_bits((float)v / (float)((1ull << bits) - 1)); break;
+        case KIND_SRGB:
+            out[c] = float_bits(c < 3 ? srgb_to_linear(v) : (float)v / 255.0f);
+            break;
+        case KIND_SNORM: {
+            /* both the most negative value and the one above it read as -1.0 */
+            float f = (float)((int32_t)(v ^ top) - (int32_t)top) / (float)(top - 1);
+            out[c] = float_bits(f < -1.0f ? -1.0f : f);
             break;
         }
-        case KIND_UNORM8: {
-            float f = (float)texel[c] / 255.0f;
-            memcpy(&out[c], &f, 4);
-            break;
-        }
-        default: memcpy(&out[c], texel + 4 * c, 4); break;
+        case KIND_SINT: out[c] = bits == 32 ? v : (v ^ top) - top; break;
+        default: out[c] = v; break; /* 32-bit words and uint fields */
         }
     }
 }
 
 void sb_interp_texel_encode(uint32_t format, const uint32_t in[4], uint8_t *texel)
 {
-    uint32_t kind = format < SB_RT_FORMAT_COUNT ? texel_formats[format].kind : KIND_F32;
-    uint32_t channels = format < SB_RT_FORMAT_COUNT ? texel_formats[format].channels : 0;
+    bool known = sb_interp_format_known(format);
+    uint32_t kind = known ? texel_formats[format].kind : KIND_F32;
+    uint32_t channels = known ? texel_formats[format].channels : 0;
     for (uint32_t c = 0; c < channels; c++) {
+        uint32_t field = field_of(format, c), bits = texel_formats[format].bits[field], v = in[c];
+        uint32_t max = bits == 32 ? UINT32_MAX : (uint32_t)((1ull << bits) - 1);
+        float f;
+        memcpy(&f, &in[c], 4);
         switch (kind) {
-        case KIND_F16: {
-            uint16_t h = (uint16_t)sb_interp_half_from_float(in[c]);
-            memcpy(texel + 2 * c, &h, 2);
+        case KIND_F16: v = sb_interp_half_from_float(in[c]); break;
+        case KIND_UF: v = small_from_float(in[c], bits - 5); break;
+        case KIND_UNORM: v = unorm_from_float(f, bits); break;
+        case KIND_SRGB: v = unorm_from_float(c < 3 && f > 0.0f ? linear_to_srgb(f < 1.0f ? f : 1.0f) : f, 8); break;
+        case KIND_SNORM: v = snorm_from_float(f, bits); break;
+        /* D3D clamps integers to a narrower format's range rather than wrapping them */
+        case KIND_UINT: v = in[c] > max ? max : in[c]; break;
+        case KIND_SINT: {
+            int32_t s = (int32_t)in[c], hi = (int32_t)(max >> 1), lo = -hi - 1;
+            v = (uint32_t)(s > hi ? hi : s < lo ? lo : s) & max;
             break;
         }
-        case KIND_UNORM8: {
-            float f;
-            memcpy(&f, &in[c], 4);
-            f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f; /* NaN -> 0 */
-            texel[c] = (uint8_t)lrintf(f * 255.0f);
-            break;
+        default: break;
         }
-        default: memcpy(texel + 4 * c, &in[c], 4); break;
-        }
+        field_set(texel, field_offset(format, field), bits, v);
     }
 }
 

@@ -75,7 +75,7 @@ static bool texel_arrays(struct interp_state *s, uint32_t *t[4])
 /* Formats whose 32-bit words are their channels (a bound carries through unchanged). */
 static bool words_hold_channels(uint32_t format)
 {
-    return format != SB_RT_FORMAT_R16G16B16A16_FLOAT && format != SB_RT_FORMAT_R8G8B8A8_UNORM;
+    return sb_interp_format_words(format);
 }
 
 static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_instruction *in)

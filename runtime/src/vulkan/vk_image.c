@@ -149,7 +149,13 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
     out->mip_levels = r->mip_levels ? r->mip_levels : 1;
     out->layers = r->layers ? r->layers : 1;
     /* Depth formats are for comparison sampling (Vulkan allows depth compares on them only). */
-    out->aspect = r->format == SB_RT_FORMAT_D32_FLOAT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+    bool depth = r->format == SB_RT_FORMAT_D32_FLOAT || r->format == SB_RT_FORMAT_D16_UNORM ||
+                 r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT;
+    out->aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+    /* D24S8's depth aspect copies as 32-bit words with depth in the low 24 bits, the layout of
+     * resources.h; its stencil is not uploaded (shaders see the depth only). */
+    out->layout_aspect = out->aspect |
+                         (r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
     if (storage && out->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u: a depth format cannot be a storage image",
                           r->register_index);
@@ -217,7 +223,8 @@ void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const str
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .image = img->image,
-        .subresourceRange = { img->aspect, 0, img->mip_levels, 0, img->layers },
+        .subresourceRange = { img->layout_aspect ? img->layout_aspect : img->aspect, 0, img->mip_levels, 0,
+                              img->layers },
     };
     c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
 }

@@ -132,6 +132,9 @@ struct sb_vk_image {
     VkImageLayout layout;      /* the layout the shader sees */
     uint32_t mip_levels, layers;
     VkImageAspectFlags aspect; /* COLOR, or DEPTH for depth formats (comparison sampling) */
+    /* aspect plus STENCIL for D24S8: a layout change must name both aspects of a
+     * depth/stencil image (no separateDepthStencilLayouts); copies and the view name depth only */
+    VkImageAspectFlags layout_aspect;
 };
 
 enum sb_result sb_vk_buffer_create(struct sb_rt_context *c, VkDeviceSize size, VkBufferUsageFlags usage,
