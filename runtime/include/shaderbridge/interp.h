@@ -191,6 +191,12 @@ struct sb_interp_pixel_results {
      *  nothing of the pixel), written only for pixels not discarded and only when the program
      *  declares oMask; or NULL. */
     uint32_t *coverage;
+    /** pixel_count oStencilRef (SV_StencilRef) values as the program wrote them, all 32 bits
+     *  (a stencil attachment keeps the low 8 of an 8-bit format); 0 where it declares
+     *  oStencilRef but leaves it unwritten (D3D and Vulkan leave that value undefined);
+     *  written only for pixels not discarded and only when the program declares oStencilRef;
+     *  or NULL. */
+    uint32_t *stencil_ref;
 };
 
 /**

@@ -479,7 +479,8 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
     return true;
 }
 
-/* o# (index[0], relative allowed; outside the registers: dropped) and oDepth (lane x). */
+/* o# (index[0], relative allowed; outside the registers: dropped), oDepth, oMask and
+ * oStencilRef (lane x). */
 static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst, uint32_t mask,
                          const uint32_t *const value[4])
 {
@@ -491,6 +492,17 @@ static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst
         }
         if (mask & 1u)
             write_lanes(s, s->coverage, value[0]);
+        return true;
+    }
+    if (dst->file == SB_IR_FILE_STENCIL_REF) {
+        if (!s->stencil_ref) {
+            sb_interp_unsupported(s, "writing oStencilRef outside a pixel shader");
+            return false;
+        }
+        /* The whole 32-bit word is kept; the output merger's 8-bit truncation is the
+         * comparer's business (D3D and Vulkan both take the low bits). */
+        if (mask & 1u)
+            write_lanes(s, s->stencil_ref, value[0]);
         return true;
     }
     if (dst->file != SB_IR_FILE_OUTPUT) {
@@ -598,7 +610,7 @@ bool sb_interp_store(struct interp_state *s, const struct sb_ir_operand *dst, ui
     if (dst->file == SB_IR_FILE_INDEXABLE_TEMP)
         return store_indexable(s, dst, mask, v);
     if (dst->file == SB_IR_FILE_OUTPUT || dst->file == SB_IR_FILE_DEPTH || dst->file == SB_IR_FILE_COVERAGE_OUT ||
-        dst->file == SB_IR_FILE_DEPTH_GREATER_EQUAL || dst->file == SB_IR_FILE_DEPTH_LESS_EQUAL)
+        dst->file == SB_IR_FILE_STENCIL_REF || dst->file == SB_IR_FILE_DEPTH_GREATER_EQUAL || dst->file == SB_IR_FILE_DEPTH_LESS_EQUAL)
         return store_output(s, dst, mask, v);
     sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': destination file %u is not writable "
                    "by the interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", dst->file);
