@@ -10,6 +10,7 @@
  *       discard, oDepth;
  *   PS: oStencilRef = v0.x + 0x100 (all 32 bits kept; a discarded pixel and
  *       one whose branch skips the write keep their defined values);
+ *   PS: o0.x = vInnerCoverage + 5: 5 (not fully covered: no conservative rasterization);
  *   PS: sample / sample_b with the implicit LOD of the quad on a 4-level
  *       texture whose levels hold 1, 2, 3, 4;
  *   argument errors (wrong stage).
@@ -37,7 +38,7 @@ static unsigned failures;
     } while (0)
 
 enum { OP_DERIV_RTX = 11, OP_SAMPLE_B = 74, OP_DERIV_RTX_COARSE = 122, OP_DERIV_RTX_FINE = 123,
-       OP_DERIV_RTY_COARSE = 124, OP_DERIV_RTY_FINE = 125, T_DEPTH = 12, T_STENCIL_REF = 41 };
+       OP_DERIV_RTY_COARSE = 124, OP_DERIV_RTY_FINE = 125, T_DEPTH = 12, T_STENCIL_REF = 41, T_INNER_COVERAGE = 42 };
 
 static uint32_t f2u(float f)
 {
@@ -231,6 +232,31 @@ static void test_stencil_ref(void)
     sb_ir_program_destroy(ir);
 }
 
+/* o0.x = vInnerCoverage + 5, for two pixels. */
+static void test_inner_coverage(void)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 0, 5, 0, 0);
+    struct sm4_operand inner = { { 1u | (T_INNER_COVERAGE << 12) }, 1 };
+    sm4_decl(&p, 95, inner, 0, NULL);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "x", -1);
+    I(&p, OP_IADD, oreg(0, "x"), inner, l1(5));
+    sm4_end(&p);
+    struct sb_ir_program *ir = lower(&p);
+    CHECK(ir != NULL, "ps lowering");
+    if (!ir)
+        return;
+    const float pos[8] = { 0.5f, 0.5f, 0.5f, 1.0f, 3.5f, 2.5f, 0.5f, 1.0f };
+    uint32_t out[8] = { 0 };
+    struct sb_interp_registers vin = { 0, NULL }, vout = { 1, out };
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, 2, pos, &vin, &vout, NULL, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "run_pixels: %s", err.message);
+    CHECK(r != SB_SUCCESS || (out[0] == 5 && out[4] == 5), "inner coverage + 5: %u %u, want 5 5", out[0], out[4]);
+    sb_ir_program_destroy(ir);
+}
+
 /* A 8x8 R32_FLOAT texture of 4 levels holding 1, 2, 3, 4. */
 static void mip_texture(struct sb_rt_resource *t, float *data)
 {
@@ -306,6 +332,7 @@ int main(void)
     test_vertices();
     test_pixels();
     test_stencil_ref();
+    test_inner_coverage();
     test_sample_lod();
     if (failures) {
         fprintf(stderr, "%u check(s) failed\n", failures);

@@ -207,7 +207,8 @@ struct sb_interp_pixel_results {
  * 2x2 quad whose other three lanes are helper invocations at the neighbouring pixel
  * centres, so derivatives (coarse and fine) are those a GPU computes for a one-pixel
  * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
- * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1.
+ * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 0
+ * (Vulkan's FullyCoveredEXT is 0 unless conservative rasterization is enabled).
  */
 SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,

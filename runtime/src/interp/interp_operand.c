@@ -215,6 +215,12 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
         if (!s->io_in)
             break; /* graphics only: vPrim in x of special[0], vCoverage in x of special[1] */
         return s->special + (size_t)(op->file == SB_IR_FILE_COVERAGE_IN ? 4 : 0) * n;
+    case SB_IR_FILE_INNER_COVERAGE:
+        if (!s->quad)
+            break;
+        /* Vulkan's FullyCoveredEXT is 0 whenever conservative rasterization is off, and no
+         * harness draw turns it on (lavapipe 22.3 lacks VK_EXT_conservative_rasterization). */
+        return filled(s, 0);
     case SB_IR_FILE_GS_INSTANCE_ID:
         if (!s->geometry)
             break; /* geometry batches: vGSInstanceID in x of special[2] */
