@@ -162,7 +162,7 @@ static enum sb_result run_graphics(const struct sb_ir_program *ir, struct sb_rt_
             pos[i * 4 + 2] = 0.5f;
             pos[i * 4 + 3] = 1.0f;
         }
-        struct sb_interp_pixel_results res = { depth, discarded, NULL };
+        struct sb_interp_pixel_results res = { depth, discarded, NULL, NULL };
         r = ir->stage == SB_IR_STAGE_VERTEX
                 ? sb_interp_run_vertices(ir, table, count, N, &in, &out, options, stats, err)
                 : sb_interp_run_pixels(ir, table, count, N, pos, &in, &out, &res, options, stats, err);

@@ -251,7 +251,7 @@ static void test_pixel_uav(void)
     uint32_t mem[4] = { 0 };
     struct sb_rt_resource u = resource(SB_IR_RESOURCE_UAV, 0, mem, sizeof(mem));
     struct sb_interp_registers vin = { 2, in }, vout = { 1, out };
-    struct sb_interp_pixel_results res = { NULL, discarded, coverage };
+    struct sb_interp_pixel_results res = { NULL, discarded, coverage, NULL };
     struct sb_error err;
     memset(&err, 0, sizeof(err));
     vout.registers = 0;

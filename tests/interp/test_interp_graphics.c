@@ -8,6 +8,9 @@
  *   PS: SV_Position (pixel centre, w = 1/FragCoord.w), coarse and fine
  *       derivatives of x*y (their values follow from the quad rule alone),
  *       discard, oDepth;
+ *   PS: oStencilRef = v0.x + 0x100 (all 32 bits kept; a discarded pixel and
+ *       one whose branch skips the write keep their defined values);
+ *   PS: o0.x = vInnerCoverage + 5: 5 (not fully covered: no conservative rasterization);
  *   PS: sample / sample_b with the implicit LOD of the quad on a 4-level
  *       texture whose levels hold 1, 2, 3, 4;
  *   argument errors (wrong stage).
@@ -35,7 +38,7 @@ static unsigned failures;
     } while (0)
 
 enum { OP_DERIV_RTX = 11, OP_SAMPLE_B = 74, OP_DERIV_RTX_COARSE = 122, OP_DERIV_RTX_FINE = 123,
-       OP_DERIV_RTY_COARSE = 124, OP_DERIV_RTY_FINE = 125, T_DEPTH = 12 };
+       OP_DERIV_RTY_COARSE = 124, OP_DERIV_RTY_FINE = 125, T_DEPTH = 12, T_STENCIL_REF = 41, T_INNER_COVERAGE = 42 };
 
 static uint32_t f2u(float f)
 {
@@ -170,7 +173,7 @@ static void test_pixels(void)
     float depth[N] = { -1, -1, -1, -1 };
     uint8_t discarded[N] = { 9, 9, 9, 9 };
     struct sb_interp_registers vin = { 2, in }, vout = { 2, out };
-    struct sb_interp_pixel_results res = { depth, discarded, NULL };
+    struct sb_interp_pixel_results res = { depth, discarded, NULL, NULL };
     struct sb_interp_stats stats;
     struct sb_error err;
     memset(&err, 0, sizeof(err));
@@ -190,6 +193,67 @@ static void test_pixels(void)
     CHECK(discarded[3] == 1, "pixel 3 not discarded (%u)", discarded[3]);
     CHECK(out[3 * 8] == 0xDEAD0000u + 24 && depth[3] == -1.0f, "pixel 3 (discarded) wrote its outputs");
     CHECK(stats.invocations == 4 * N, "invocations %llu (4 lanes per pixel)", (unsigned long long)stats.invocations);
+    sb_ir_program_destroy(ir);
+}
+
+/* oStencilRef = v0.x + 0x100 unless v0.y is 0 (no write: 0 reported); v0.z nonzero discards. */
+static void test_stencil_ref(void)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 0, 5, 0, 0);
+    sm4_dcl_io(&p, 98, 1, T_INPUT, 0, "xyz", -1);
+    struct sm4_operand ostencil = { { 1u | (T_STENCIL_REF << 12) }, 1 };
+    sm4_decl(&p, 101, ostencil, 0, NULL);
+    IC(&p, OP_DISCARD, SM4_NZ, vreg(0, "z"));
+    IC(&p, OP_IF, SM4_NZ, vreg(0, "y"));
+    I(&p, OP_IADD, ostencil, vreg(0, "x"), l1(0x100));
+    I0(&p, OP_ENDIF, 0);
+    sm4_end(&p);
+    struct sb_ir_program *ir = lower(&p);
+    CHECK(ir != NULL, "ps lowering");
+    if (!ir)
+        return;
+    enum { N = 4 };
+    const float pos[N * 4] = { 0.5f, 0.5f, 0.5f, 1.0f, 1.5f, 0.5f, 0.5f, 1.0f,
+                               2.5f, 3.5f, 0.5f, 1.0f, 7.5f, 6.5f, 0.5f, 1.0f };
+    uint32_t in[N * 4] = { 7, 1, 0, 0, 0xFF, 1, 0, 0, 9, 0, 0, 0, 5, 1, 1, 0 };
+    uint32_t stencil[N] = { 0xEEEEu, 0xEEEEu, 0xEEEEu, 0xEEEEu };
+    uint8_t discarded[N] = { 9, 9, 9, 9 };
+    struct sb_interp_registers vin = { 1, in }, vout = { 0, NULL };
+    struct sb_interp_pixel_results res = { NULL, discarded, NULL, stencil };
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, N, pos, &vin, &vout, &res, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "run_pixels: %s", err.message);
+    const uint32_t want[N] = { 0x107u, 0x1FFu, 0u, 0xEEEEu };
+    for (uint32_t i = 0; i < N && r == SB_SUCCESS; i++)
+        CHECK(stencil[i] == want[i], "pixel %u stencil ref 0x%x, want 0x%x", i, stencil[i], want[i]);
+    CHECK(discarded[3] == 1 && discarded[0] == 0, "discard flags %u %u", discarded[0], discarded[3]);
+    sb_ir_program_destroy(ir);
+}
+
+/* o0.x = vInnerCoverage + 5, for two pixels. */
+static void test_inner_coverage(void)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 0, 5, 0, 0);
+    struct sm4_operand inner = { { 1u | (T_INNER_COVERAGE << 12) }, 1 };
+    sm4_decl(&p, 95, inner, 0, NULL);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "x", -1);
+    I(&p, OP_IADD, oreg(0, "x"), inner, l1(5));
+    sm4_end(&p);
+    struct sb_ir_program *ir = lower(&p);
+    CHECK(ir != NULL, "ps lowering");
+    if (!ir)
+        return;
+    const float pos[8] = { 0.5f, 0.5f, 0.5f, 1.0f, 3.5f, 2.5f, 0.5f, 1.0f };
+    uint32_t out[8] = { 0 };
+    struct sb_interp_registers vin = { 0, NULL }, vout = { 1, out };
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, 2, pos, &vin, &vout, NULL, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "run_pixels: %s", err.message);
+    CHECK(r != SB_SUCCESS || (out[0] == 5 && out[4] == 5), "inner coverage + 5: %u %u, want 5 5", out[0], out[4]);
     sb_ir_program_destroy(ir);
 }
 
@@ -267,6 +331,8 @@ int main(void)
 {
     test_vertices();
     test_pixels();
+    test_stencil_ref();
+    test_inner_coverage();
     test_sample_lod();
     if (failures) {
         fprintf(stderr, "%u check(s) failed\n", failures);

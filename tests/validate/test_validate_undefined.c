@@ -21,7 +21,11 @@
  *               the interpreter sees are the documented vertex / 4 + (4 * reg + comp) / 64;
  *   straddling: ClipDistance[3] + CullDistance[2] beside a varying, the layout lavapipe 22.3
  *               drops (test_lavapipe_clip_cull.c): "agree", or on such a device "disagree"
- *               with every target word at the clear value and the defect named in the reason.
+ *               with every target word at the clear value and the defect named in the reason;
+ *   stencil:    oStencilRef = v1.x + 0x300 (seeded uint), o0.x = v1.x: the harness adds a
+ *               stencil attachment (ALWAYS / REPLACE) whose bytes must equal the low 8 bits
+ *               of the interpreter's reference, exactly; "agree", or "not-run" naming
+ *               StencilExportEXT on a device without VK_EXT_shader_stencil_export.
  * Exit: 0 pass, 1 fail, 77 no Vulkan device.
  */
 #include <dlfcn.h>
@@ -37,7 +41,7 @@
 
 enum { SIG_UINT = 1, SIG_INT = 2, SIG_FLOAT = 3, OP_DCL_OUTPUT = 101, OP_DCL_OUTPUT_SIV = 103, SV_POSITION = 1,
        SV_CLIP = 2, SV_CULL = 3, OP_DCL_INPUT_PS = 98, OP_DCL_INPUT_PS_SIV = 100, CONSTANT = 1, LINEAR = 2,
-       PIXELS = 64 };
+       PIXELS = 64, T_STENCIL_REF = 41, SV_STENCIL_REF = 69 };
 
 
 static struct sm4_operand dout(uint32_t r, const char *mask)
@@ -262,6 +266,27 @@ static void pixel_straddling(struct sm4_program *p, struct blob *out)
     sm4_container_sig(p, in, 3, targets, 2, NULL, 0, out);
 }
 
+/* o0.x (uint) = v1.x; oStencilRef = v1.x + 0x300 (the 0x300 falls outside an 8-bit attachment). */
+static void pixel_stencil(struct sm4_program *p, struct blob *out)
+{
+    sm4_begin(p, 0, 5, 0, 0);
+    sm4_dcl_io(p, OP_DCL_INPUT_PS, CONSTANT, T_INPUT, 1, "x", -1);
+    sm4_decl(p, OP_DCL_OUTPUT, dout(0, "x"), 0, NULL);
+    struct sm4_operand ostencil = { { 1u | (T_STENCIL_REF << 12) }, 1 };
+    sm4_decl(p, OP_DCL_OUTPUT, ostencil, 0, NULL);
+    I(p, OP_MOV, dout(0, "x"), vin(1, "xxxx"));
+    I(p, OP_IADD, ostencil, vin(1, "xxxx"), l1(0x300));
+    sm4_end(p);
+    static const struct sig_element_spec in[] = {
+        { 0, "TEXCOORD", 0, 0, SIG_UINT, 1, 0x1, 0x1, 0 },
+    };
+    static const struct sig_element_spec outs[] = {
+        { 0, "SV_Target", 0, 0, SIG_UINT, 0, 0x1, 0xe, 0 },
+        { 0, "SV_StencilRef", 0, SV_STENCIL_REF, SIG_UINT, 0xFFFFFFFFu, 0x1, 0xe, 0 },
+    };
+    sm4_container_sig(p, in, 1, outs, 2, NULL, 0, out);
+}
+
 /* The words of render target o`reg` on one side (pixel i's four at [i * 4]), or NULL. */
 static const uint32_t *target_words(const struct sb_rt_inputs *side, uint32_t reg)
 {
@@ -377,6 +402,62 @@ static void feed_straddling(struct sb_rt_context *ctx)
     sb_rt_program_destroy(program);
 }
 
+/* The per-pixel records of `cls` on one side (x of pixel i at [i * 4]), or NULL. */
+static const uint32_t *class_words(const struct sb_rt_inputs *side, uint32_t cls)
+{
+    for (uint32_t i = 0; i < side->count; i++)
+        if (side->resources[i].resource_class == cls && side->resources[i].size >= PIXELS * 16)
+            return side->resources[i].data;
+    return NULL;
+}
+
+static void feed_stencil(struct sb_rt_context *ctx)
+{
+    static struct sm4_program p;
+    static struct blob dxbc;
+    pixel_stencil(&p, &dxbc);
+    struct sb_error e = { 0 };
+    struct sb_rt_program *program = NULL;
+    if (sb_rt_program_load(dxbc.bytes, dxbc.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "stencil: load: %s", e.message);
+        return;
+    }
+    struct sb_validate_options o = { .inputs = { .seed = 1 } };
+    struct sb_validate_report *r = NULL;
+    enum sb_result res = sb_validate(ctx, program, &o, &r, &e);
+    if (res == SB_ERROR_RUN_UNSUPPORTED) {
+        /* Only a device without the extension may refuse, and it must say which. */
+        CHECK(strstr(e.message, "StencilExport") != NULL, "stencil: unsupported without naming it: %s", e.message);
+        printf("pixel oStencilRef: not-run: %s\n", e.message);
+        sb_rt_program_destroy(program);
+        return;
+    }
+    CHECK(res == SB_SUCCESS && r, "stencil: sb_validate: %s", e.message);
+    if (r && r->verdict == SB_VALIDATE_NOT_RUN) {
+        CHECK(strstr(r->reason, "StencilExport") != NULL, "stencil: not-run without naming it: %s", r->reason);
+    } else if (r) {
+        printf("pixel oStencilRef: %s (%llu of %llu words differ): %s\n", sb_validate_verdict_name(r->verdict),
+               (unsigned long long)r->mismatch_count, (unsigned long long)r->words_compared, r->reason);
+        CHECK(r->verdict == SB_VALIDATE_AGREE && r->words_compared == PIXELS * 2,
+              "stencil: verdict %s, %llu words compared, want agree on %u (o0.x, stencil)",
+              sb_validate_verdict_name(r->verdict), (unsigned long long)r->words_compared, PIXELS * 2);
+        const uint32_t *o0 = target_words(r->cpu, 0), *cs = class_words(r->cpu, SB_VALIDATE_CLASS_STENCIL),
+                       *gs = class_words(r->gpu, SB_VALIDATE_CLASS_STENCIL);
+        CHECK(o0 && cs && gs, "stencil: o0 or the stencil records missing from the report");
+        uint32_t distinct = 0;
+        for (uint32_t i = 0; o0 && cs && gs && i < PIXELS; i++) {
+            CHECK(cs[i * 4] == ((o0[i * 4] + 0x300u) & 0xFFu), "stencil: pixel %u: interpreter 0x%x, want 0x%x", i,
+                  cs[i * 4], (o0[i * 4] + 0x300u) & 0xFFu);
+            CHECK(gs[i * 4] == cs[i * 4], "stencil: pixel %u: device 0x%x, interpreter 0x%x", i, gs[i * 4],
+                  cs[i * 4]);
+            distinct += i == 0 || cs[i * 4] != cs[(i - 1) * 4];
+        }
+        CHECK(!cs || distinct > PIXELS / 2, "stencil: seeded references barely vary (%u changes)", distinct);
+    }
+    sb_validate_report_destroy(r);
+    sb_rt_program_destroy(program);
+}
+
 int main(void)
 {
     struct sb_rt_context *ctx = NULL;
@@ -394,6 +475,7 @@ int main(void)
     feed_mixed(ctx);
     feed_clip_cull(ctx);
     feed_straddling(ctx);
+    feed_stencil(ctx);
     CHECK(sb_rt_context_validation_errors(ctx) == 0, "validation-layer errors: %s",
           sb_rt_context_first_validation_error(ctx));
     sb_rt_context_destroy(ctx);

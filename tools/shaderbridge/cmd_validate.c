@@ -192,7 +192,8 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
     for (uint32_t i = 0; i < report->gpu->count; i++) {
         const struct sb_rt_resource *r = &report->gpu->resources[i];
         if (r->resource_class != SB_IR_RESOURCE_UAV && r->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
-            r->resource_class != SB_VALIDATE_CLASS_DEPTH && r->resource_class != SB_VALIDATE_CLASS_GEOMETRY)
+            r->resource_class != SB_VALIDATE_CLASS_DEPTH && r->resource_class != SB_VALIDATE_CLASS_GEOMETRY &&
+            r->resource_class != SB_VALIDATE_CLASS_STENCIL)
             continue;
         char name[48];
         cli_run_resource_name(r, name, sizeof(name));

@@ -192,6 +192,10 @@ void cli_run_resource_name(const struct sb_rt_resource *r, char *buf, size_t siz
         snprintf(buf, size, "oDepth");
         return;
     }
+    if (r->resource_class == SB_VALIDATE_CLASS_STENCIL) {
+        snprintf(buf, size, "oStencilRef");
+        return;
+    }
     if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY) {
         snprintf(buf, size, "gs-vertices");
         return;

@@ -173,7 +173,7 @@ static bool write_results(const struct cli_run_options *o, const struct sb_rt_pr
         const struct sb_rt_resource *r = &in->resources[i];
         uint32_t cls = r->resource_class;
         if (cls != SB_IR_RESOURCE_UAV && cls != SB_VALIDATE_CLASS_OUTPUT && cls != SB_VALIDATE_CLASS_DEPTH &&
-            cls != SB_VALIDATE_CLASS_GEOMETRY)
+            cls != SB_VALIDATE_CLASS_GEOMETRY && cls != SB_VALIDATE_CLASS_STENCIL)
             continue;
         bool vertex_records = cls == SB_VALIDATE_CLASS_OUTPUT && program->stage == SB_IR_STAGE_VERTEX;
         if (vertex_records)

@@ -191,6 +191,12 @@ struct sb_interp_pixel_results {
      *  nothing of the pixel), written only for pixels not discarded and only when the program
      *  declares oMask; or NULL. */
     uint32_t *coverage;
+    /** pixel_count oStencilRef (SV_StencilRef) values as the program wrote them, all 32 bits
+     *  (a stencil attachment keeps the low 8 of an 8-bit format); 0 where it declares
+     *  oStencilRef but leaves it unwritten (D3D and Vulkan leave that value undefined);
+     *  written only for pixels not discarded and only when the program declares oStencilRef;
+     *  or NULL. */
+    uint32_t *stencil_ref;
 };
 
 /**
@@ -201,7 +207,8 @@ struct sb_interp_pixel_results {
  * 2x2 quad whose other three lanes are helper invocations at the neighbouring pixel
  * centres, so derivatives (coarse and fine) are those a GPU computes for a one-pixel
  * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
- * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1.
+ * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 0
+ * (Vulkan's FullyCoveredEXT is 0 unless conservative rasterization is enabled).
  */
 SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,

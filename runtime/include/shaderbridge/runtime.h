@@ -159,6 +159,12 @@ struct sb_rt_draw {
      *  this member existed. Anything but a point list needs a geometry shader, and
      *  vertex_count a multiple of the vertices per primitive. */
     enum sb_rt_topology topology;
+    /** optional stencil attachment (width x height bytes, loaded and written back) or NULL
+     *  (none). The stencil test always passes and replaces the texel with the fragment's
+     *  reference, write mask 0xFF: the pipeline's reference is 0, so a pixel shader exporting
+     *  SV_StencilRef (FragStencilRefEXT, VK_EXT_shader_stencil_export) writes its own low 8
+     *  bits. The attachment is S8_UINT, or D32_SFLOAT_S8_UINT together with `depth`. */
+    uint8_t *stencil;
 };
 
 
@@ -180,7 +186,8 @@ struct sb_rt_draw {
  * viewport and scissor = the framebuffer, no culling, fill mode, one sample, no blending
  * (write mask RGBA for every target the pixel shader writes, none for the others, which
  * keep their loaded texels), colour attachments in location order, depth test
- * LESS_OR_EQUAL with writes when draw->depth is given.
+ * LESS_OR_EQUAL with writes when draw->depth is given, stencil ALWAYS / REPLACE when
+ * draw->stencil is given.
  *
  * PointSize: Vulkan needs the last pre-rasterisation stage of a point-list pipeline to
  * write PointSize, and D3D shaders (and so the translator) never do; when there is no

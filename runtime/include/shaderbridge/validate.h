@@ -136,10 +136,14 @@ SB_API void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
  * resources (graphics validation), compared like UAVs: OUTPUT register_index = o#
  * (vertex programs: one record of every output register per vertex; pixel programs:
  * one 2D image per render target), DEPTH = the depth buffer (one 16-byte record per
- * pixel, x compared).
+ * pixel, x compared), STENCIL = the stencil buffer of a pixel program writing
+ * SV_StencilRef (one 16-byte record per pixel, x = the 8-bit stencil value, compared
+ * exactly: the interpreter's reference reduced to its low 8 bits, 0 where the pixel
+ * was discarded, as the attachment was cleared).
  */
 #define SB_VALIDATE_CLASS_OUTPUT 4u
 #define SB_VALIDATE_CLASS_DEPTH 5u
+#define SB_VALIDATE_CLASS_STENCIL 7u
 /**
  * Resource class of a geometry program's output records (added after its own resources):
  * one record of `width` 16-byte vectors per vertex slot, `height` (= gs_max_output_vertices

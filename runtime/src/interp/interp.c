@@ -204,6 +204,7 @@ void sb_interp_release(struct interp_state *s)
     free(s->io_out);
     free(s->depth);
     free(s->coverage);
+    free(s->stencil_ref);
     free(s->helper);
     free(s->discarded);
     free(s->temp_pool);

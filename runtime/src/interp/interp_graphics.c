@@ -20,7 +20,8 @@
  * discarded lanes) do not write UAVs (interp_flow.c runs UAV writes on the
  * other lanes only); their loads and queries run as on a device. oMask
  * (SV_Coverage) is kept per lane, all ones until written, and reported per
- * pixel in sb_interp_pixel_results::coverage.
+ * pixel in sb_interp_pixel_results::coverage; oStencilRef likewise, 0 until
+ * written, in ::stencil_ref.
  */
 #include "interp_private.h"
 
@@ -97,9 +98,10 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     s->io_out = calloc((size_t)(s->out_regs ? s->out_regs : 1) * 4 * n, sizeof(uint32_t));
     s->depth = s->quad ? calloc(n, sizeof(uint32_t)) : NULL;
     s->coverage = s->quad ? calloc(n, sizeof(uint32_t)) : NULL;
+    s->stencil_ref = s->quad ? calloc(n, sizeof(uint32_t)) : NULL;
     s->helper = calloc(n, 1);
     s->discarded = calloc(n, 1);
-    if (!s->io_in || !s->io_out || (s->quad && (!s->depth || !s->coverage)) || !s->helper || !s->discarded)
+    if (!s->io_in || !s->io_out || (s->quad && (!s->depth || !s->coverage || !s->stencil_ref)) || !s->helper || !s->discarded)
         return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     if (sb_interp_precision_add_pool(s, s->io_out, (size_t)(s->out_regs ? s->out_regs : 1) * 4 * n) != SB_SUCCESS ||
         (s->depth && sb_interp_precision_add_pool(s, s->depth, n) != SB_SUCCESS))
@@ -243,6 +245,7 @@ static void fill_quad(struct interp_state *s, uint32_t i, uint32_t j, const floa
         s->discarded[l] = 0;
         s->depth[l] = bits_of(p[2]);
         s->coverage[l] = 0xFFFFFFFFu;
+        s->stencil_ref[l] = 0;
         s->special[l] = i;           /* vPrim */
         s->special[4 * n + l] = 1;   /* vCoverage: sample 0 */
         float fx = (float)((x & ~1) + (int32_t)(k & 1)) + 0.5f, fy = (float)((y & ~1) + (int32_t)(k >> 1)) + 0.5f;
@@ -266,7 +269,7 @@ static void fill_quad(struct interp_state *s, uint32_t i, uint32_t j, const floa
 
 /* Results of the real lane of each pixel of the batch starting at pixel `first`. */
 static void collect(struct interp_state *s, uint32_t first, uint32_t count, struct sb_interp_registers *outputs,
-                    struct sb_interp_pixel_results *results, bool depth, bool coverage)
+                    struct sb_interp_pixel_results *results, bool depth, bool coverage, bool stencil)
 {
     for (uint32_t j = 0; j < count; j++) {
         uint32_t l = 4 * j;
@@ -282,6 +285,8 @@ static void collect(struct interp_state *s, uint32_t first, uint32_t count, stru
             memcpy(&results->depth[i], &s->depth[l], 4);
         if (coverage && results && results->coverage)
             results->coverage[i] = s->coverage[l];
+        if (stencil && results && results->stencil_ref)
+            results->stencil_ref[i] = s->stencil_ref[l];
     }
 }
 
@@ -306,6 +311,7 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
     }
     uint32_t per_batch = pixel_count < PIXELS_PER_BATCH ? pixel_count : PIXELS_PER_BATCH;
     bool depth = writes_depth(program), coverage = writes_file(program, SB_IR_FILE_COVERAGE_OUT);
+    bool stencil = writes_file(program, SB_IR_FILE_STENCIL_REF);
     struct sb_ir_program *lowered = NULL;
     enum sb_result lowering = sb_interp_lower(&program, &lowered, stats, error);
     if (lowering != SB_SUCCESS)
@@ -323,7 +329,7 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
             s.stats.invocations += s.invocations;
             if (sb_interp_flow_run(&s) != SB_SUCCESS)
                 break;
-            collect(&s, first, count, outputs, results, depth, coverage);
+            collect(&s, first, count, outputs, results, depth, coverage, stencil);
         }
         if (s.race && s.result == SB_SUCCESS)
             sb_interp_race_outputs(&s, outputs->registers, pixel_count);

@@ -215,6 +215,12 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
         if (!s->io_in)
             break; /* graphics only: vPrim in x of special[0], vCoverage in x of special[1] */
         return s->special + (size_t)(op->file == SB_IR_FILE_COVERAGE_IN ? 4 : 0) * n;
+    case SB_IR_FILE_INNER_COVERAGE:
+        if (!s->quad)
+            break;
+        /* Vulkan's FullyCoveredEXT is 0 whenever conservative rasterization is off, and no
+         * harness draw turns it on (lavapipe 22.3 lacks VK_EXT_conservative_rasterization). */
+        return filled(s, 0);
     case SB_IR_FILE_GS_INSTANCE_ID:
         if (!s->geometry)
             break; /* geometry batches: vGSInstanceID in x of special[2] */
@@ -479,7 +485,8 @@ static bool store_indexable(struct interp_state *s, const struct sb_ir_operand *
     return true;
 }
 
-/* o# (index[0], relative allowed; outside the registers: dropped) and oDepth (lane x). */
+/* o# (index[0], relative allowed; outside the registers: dropped), oDepth, oMask and
+ * oStencilRef (lane x). */
 static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst, uint32_t mask,
                          const uint32_t *const value[4])
 {
@@ -491,6 +498,17 @@ static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst
         }
         if (mask & 1u)
             write_lanes(s, s->coverage, value[0]);
+        return true;
+    }
+    if (dst->file == SB_IR_FILE_STENCIL_REF) {
+        if (!s->stencil_ref) {
+            sb_interp_unsupported(s, "writing oStencilRef outside a pixel shader");
+            return false;
+        }
+        /* The whole 32-bit word is kept; the output merger's 8-bit truncation is the
+         * comparer's business (D3D and Vulkan both take the low bits). */
+        if (mask & 1u)
+            write_lanes(s, s->stencil_ref, value[0]);
         return true;
     }
     if (dst->file != SB_IR_FILE_OUTPUT) {
@@ -598,7 +616,7 @@ bool sb_interp_store(struct interp_state *s, const struct sb_ir_operand *dst, ui
     if (dst->file == SB_IR_FILE_INDEXABLE_TEMP)
         return store_indexable(s, dst, mask, v);
     if (dst->file == SB_IR_FILE_OUTPUT || dst->file == SB_IR_FILE_DEPTH || dst->file == SB_IR_FILE_COVERAGE_OUT ||
-        dst->file == SB_IR_FILE_DEPTH_GREATER_EQUAL || dst->file == SB_IR_FILE_DEPTH_LESS_EQUAL)
+        dst->file == SB_IR_FILE_STENCIL_REF || dst->file == SB_IR_FILE_DEPTH_GREATER_EQUAL || dst->file == SB_IR_FILE_DEPTH_LESS_EQUAL)
         return store_output(s, dst, mask, v);
     sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': destination file %u is not writable "
                    "by the interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", dst->file);

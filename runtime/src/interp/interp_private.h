@@ -141,6 +141,7 @@ struct interp_state {
     uint32_t *io_in, *io_out;        /* [reg * 4 + c][lanes] */
     uint32_t *depth;                 /* oDepth lanes */
     uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
+    uint32_t *stencil_ref;           /* oStencilRef lanes (pixel batches; 0 until written) */
     uint8_t *helper;                 /* 1 = helper lane (pixel batches) */
     uint8_t *discarded;              /* 1 = the lane executed DISCARD */
     /* Geometry batches (interp_geometry.c); 0 / NULL elsewhere. io_in then holds

@@ -237,7 +237,8 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
     for (uint32_t i = 0; i < gpu->count; i++) {
         const struct sb_rt_resource *g = &gpu->resources[i], *c = &cpu->resources[i];
         if (g->resource_class != SB_IR_RESOURCE_UAV && g->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
-            g->resource_class != SB_VALIDATE_CLASS_DEPTH && g->resource_class != SB_VALIDATE_CLASS_GEOMETRY)
+            g->resource_class != SB_VALIDATE_CLASS_DEPTH && g->resource_class != SB_VALIDATE_CLASS_GEOMETRY &&
+            g->resource_class != SB_VALIDATE_CLASS_STENCIL)
             continue;
         const uint32_t *gw = g->data, *cw = c->data;
         uint64_t words = g->size / 4;
@@ -384,6 +385,8 @@ static void label(const struct sb_validate_report *report, uint32_t i, char *out
         snprintf(out, size, "o%u", r->register_index);
     else if (r->resource_class == SB_VALIDATE_CLASS_DEPTH)
         snprintf(out, size, "oDepth");
+    else if (r->resource_class == SB_VALIDATE_CLASS_STENCIL)
+        snprintf(out, size, "oStencilRef");
     else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
         snprintf(out, size, "gs records");
     else

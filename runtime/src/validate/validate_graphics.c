@@ -333,6 +333,13 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     for (uint32_t i = 0; i < ps->signature_count; i++)
         writes_coverage |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
                            ps->signature[i].file == SB_IR_FILE_COVERAGE_OUT;
+    /* oStencilRef lands in a stencil attachment (cleared to 0, ALWAYS / REPLACE). */
+    bool writes_stencil = false;
+    for (uint32_t i = 0; i < ps->signature_count; i++)
+        writes_stencil |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
+                          ps->signature[i].file == SB_IR_FILE_STENCIL_REF;
+    uint8_t *gpu_stencil = writes_stencil ? calloc(count, 1) : NULL;
+    uint32_t *cpu_stencil = writes_stencil ? calloc(count, sizeof(uint32_t)) : NULL;
     uint32_t *coverage = NULL;
     if (writes_coverage) {
         coverage = malloc((size_t)count * sizeof(*coverage));
@@ -344,6 +351,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     uint32_t stream_count = 0, target_count = 0;
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
+                            (writes_stencil && (!gpu_stencil || !cpu_stencil)) ||
                             !make_streams(&feed_map, count, &o->inputs, true, streams, &stream_count, &cpu_in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
     for (uint32_t e = 0; r == SB_SUCCESS && e < ps->signature_count; e++) {
@@ -391,7 +399,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         struct sb_rt_draw draw = { .vertex = feeder_t, .pixel = program->translation, .vertex_count = count,
                                    .stream_count = stream_count, .streams = streams, .width = width,
                                    .height = height, .target_count = target_count, .targets = targets,
-                                   .depth = gpu_depth };
+                                   .depth = gpu_depth, .stencil = gpu_stencil };
         if (!all)
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         else if (o->sides & SB_VALIDATE_SIDE_GPU)
@@ -402,7 +410,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     }
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) {
         struct sb_interp_pixel_results results = { .depth = cpu_depth, .discarded = discarded,
-                                                   .coverage = coverage };
+                                                   .coverage = coverage, .stencil_ref = cpu_stencil };
         uint64_t start = sb_validate_now_ns();
         r = sb_interp_run_pixels(ps, report->cpu->resources, own, count, positions, &cpu_in, &cpu_out, &results,
                                  &o->interp, &report->cpu_stats, error);
@@ -440,6 +448,21 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                 }
             }
         }
+        if (r == SB_SUCCESS && writes_stencil) {
+            struct register_map stencil_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_UINT } };
+            if (!add_output(report->gpu, SB_VALIDATE_CLASS_STENCIL, 0, count, 1, &stencil_map, 0) ||
+                !add_output(report->cpu, SB_VALIDATE_CLASS_STENCIL, 0, count, 1, &stencil_map, 0)) {
+                r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+            } else {
+                uint32_t *g = report->gpu->resources[report->gpu->count - 1].data;
+                uint32_t *c = report->cpu->resources[report->cpu->count - 1].data;
+                for (uint32_t i = 0; i < count; i++) {
+                    /* An 8-bit attachment keeps the reference's low 8 bits (D3D and Vulkan alike). */
+                    c[i * 4] = discarded[i] ? 0 : cpu_stencil[i] & 0xFFu;
+                    g[i * 4] = gpu_stencil[i];
+                }
+            }
+        }
     }
     (void)position_register;
     free_streams(streams, stream_count);
@@ -448,6 +471,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     free(positions);
     free(gpu_depth);
     free(cpu_depth);
+    free(gpu_stencil);
+    free(cpu_stencil);
     free(discarded);
     free(coverage);
     sb_translation_destroy(feeder_t);

@@ -75,7 +75,7 @@ enum sb_result sb_validate_explain_precision(const struct sb_rt_program *program
         const struct sb_rt_resource *up = &moved[0]->cpu->resources[i], *down = &moved[1]->cpu->resources[i];
         uint32_t cls = g->resource_class;
         if ((cls != SB_IR_RESOURCE_UAV && cls != SB_VALIDATE_CLASS_OUTPUT && cls != SB_VALIDATE_CLASS_DEPTH &&
-             cls != SB_VALIDATE_CLASS_GEOMETRY) || c->size != g->size || up->size != g->size || down->size != g->size)
+             cls != SB_VALIDATE_CLASS_GEOMETRY && cls != SB_VALIDATE_CLASS_STENCIL) || c->size != g->size || up->size != g->size || down->size != g->size)
             continue;
         const uint32_t *gw = g->data, *cw = c->data, *uw = up->data, *dw = down->data;
         for (uint64_t w = 0; w < g->size / 4; w++) {

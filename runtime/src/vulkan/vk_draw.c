@@ -40,7 +40,7 @@ static enum sb_result build_pipeline(struct sb_vk_draw *dr, struct sb_rt_resourc
 /* Staging -> image copies of the shader's textures and of the attachments, in one submission. */
 static enum sb_result upload_images(struct sb_vk_draw *dr, struct sb_error *error)
 {
-    if (!dr->run.has_images && !dr->d->target_count && !dr->d->depth)
+    if (!dr->run.has_images && !dr->d->target_count && !sb_vk_draw_has_ds(dr->d))
         return SB_SUCCESS;
     VkCommandBuffer cmd;
     enum sb_result res = sb_vk_command_begin(dr->c, &cmd, error);

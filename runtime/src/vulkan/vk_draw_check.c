@@ -238,6 +238,13 @@ static enum sb_result check_targets(struct sb_vk_draw *dr, struct sb_error *erro
         if (res != SB_SUCCESS)
             return res;
     }
+    if (d->stencil) {
+        VkFormatProperties props;
+        vkGetPhysicalDeviceFormatProperties(dr->c->physical, sb_vk_draw_ds_format(d), &props);
+        if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+            return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%.60s has no %s stencil attachments",
+                              dr->c->device_name, d->depth ? "D32_SFLOAT_S8_UINT" : "S8_UINT");
+    }
     if (d->depth) {
         /* D32_SFLOAT copies only define values in [0, 1] (without VK_EXT_depth_range_unrestricted). */
         for (size_t i = 0; i < (size_t)d->width * d->height; i++)

@@ -103,6 +103,16 @@ static inline uint32_t sb_vk_draw_attachment(const struct sb_rt_draw *d, uint32_
     return index;
 }
 
+/** Whether the draw has a depth/stencil attachment, and its format (see sb_rt_draw::stencil). */
+static inline bool sb_vk_draw_has_ds(const struct sb_rt_draw *d)
+{
+    return d->depth || d->stencil;
+}
+static inline VkFormat sb_vk_draw_ds_format(const struct sb_rt_draw *d)
+{
+    return !d->stencil ? VK_FORMAT_D32_SFLOAT : d->depth ? VK_FORMAT_D32_SFLOAT_S8_UINT : VK_FORMAT_S8_UINT;
+}
+
 /* ---- vk_draw_target.c ------------------------------------------------------------------------ */
 
 /** Vertex buffers, the colour / depth images with their staged texels, and the framebuffer. */

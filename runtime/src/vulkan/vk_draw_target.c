@@ -6,9 +6,12 @@
  * buffer holding the caller's texels (rows top first, the layout runtime.h
  * gives), transitioned to its attachment layout for the render pass (which
  * loads it), then transitioned to TRANSFER_SRC and copied back into the same
- * staging buffer, from which the caller's array is refilled.
+ * staging buffer, from which the caller's array is refilled. Depth and stencil
+ * share one attachment (a render pass has one); its staging buffer holds the
+ * depth floats, then the stencil bytes, one buffer-image copy per aspect.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vk_draw_private.h"
@@ -73,12 +76,12 @@ static enum sb_result create_framebuffer(struct sb_vk_draw *dr, struct sb_error 
     VkImageView views[SB_VK_MAX_TARGETS + 1];
     for (uint32_t i = 0; i < d->target_count; i++)
         views[sb_vk_draw_attachment(d, i)] = dr->targets[i].view;
-    if (d->depth)
+    if (sb_vk_draw_has_ds(d))
         views[d->target_count] = dr->depth.view;
     VkFramebufferCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
         .renderPass = dr->render_pass,
-        .attachmentCount = d->target_count + (d->depth ? 1 : 0),
+        .attachmentCount = d->target_count + (sb_vk_draw_has_ds(d) ? 1 : 0),
         .pAttachments = views,
         .width = d->width,
         .height = d->height,
@@ -100,10 +103,20 @@ enum sb_result sb_vk_draw_targets_create(struct sb_vk_draw *dr, struct sb_error 
                            texels * sb_rt_format_size((enum sb_rt_format)t->format), &dr->targets[i], error);
         dr->targets[i].layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
     }
-    if (res == SB_SUCCESS && d->depth) {
-        res = create_image(dr->c, VK_FORMAT_D32_SFLOAT, VK_IMAGE_ASPECT_DEPTH_BIT,
-                           VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, d, d->depth, texels * sizeof(float),
-                           &dr->depth, error);
+    if (res == SB_SUCCESS && sb_vk_draw_has_ds(d)) {
+        size_t depth_bytes = d->depth ? texels * sizeof(float) : 0, bytes = depth_bytes + (d->stencil ? texels : 0);
+        uint8_t *staged = malloc(bytes);
+        if (!staged)
+            return sb_vk_fail(error, SB_ERROR_OUT_OF_MEMORY, "sb_rt_draw_points: out of memory");
+        if (d->depth)
+            memcpy(staged, d->depth, depth_bytes);
+        if (d->stencil)
+            memcpy(staged + depth_bytes, d->stencil, texels);
+        VkImageAspectFlags aspect = (d->depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                    (d->stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+        res = create_image(dr->c, sb_vk_draw_ds_format(d), aspect, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, d,
+                           staged, bytes, &dr->depth, error);
+        free(staged);
         dr->depth.layout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
     }
     if (res == SB_SUCCESS)
@@ -123,27 +136,41 @@ static const struct usage color_usage = {
     VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT
 };
 static const struct usage depth_usage = {
-    VK_IMAGE_ASPECT_DEPTH_BIT, VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
+    0, /* the image's own aspects */ VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
     VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT
 };
 
-static VkBufferImageCopy region(const struct sb_rt_draw *d, VkImageAspectFlags aspect)
+/* The copies of an attachment with `aspect`: one per aspect, each aspect's texels packed in turn
+ * (a copy names exactly one aspect of a depth/stencil image). Returns the count. */
+static uint32_t regions(const struct sb_rt_draw *d, VkImageAspectFlags aspect, VkBufferImageCopy r[2])
 {
-    return (VkBufferImageCopy){
-        .imageSubresource = { aspect, 0, 0, 1 },
-        .imageExtent = { d->width, d->height, 1 },
-    };
+    uint32_t n = 0;
+    VkDeviceSize offset = 0;
+    const VkImageAspectFlags order[3] = { VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_DEPTH_BIT,
+                                          VK_IMAGE_ASPECT_STENCIL_BIT };
+    for (uint32_t k = 0; k < 3; k++)
+        if (aspect & order[k]) {
+            r[n++] = (VkBufferImageCopy){
+                .bufferOffset = offset,
+                .imageSubresource = { order[k], 0, 0, 1 },
+                .imageExtent = { d->width, d->height, 1 },
+            };
+            /* Only depth is ever followed by another aspect. */
+            offset += (VkDeviceSize)d->width * d->height * sizeof(float);
+        }
+    return n;
 }
 
 static void record_upload(struct sb_vk_draw *dr, VkCommandBuffer cmd, const struct sb_vk_image *img,
                           const struct usage *u)
 {
     struct sb_rt_context *c = dr->c;
-    VkBufferImageCopy r = region(dr->d, u->aspect);
+    VkBufferImageCopy r[2];
+    uint32_t n = regions(dr->d, u->aspect ? u->aspect : img->aspect, r);
     sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
                         VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
                         VK_PIPELINE_STAGE_TRANSFER_BIT);
-    c->vk.vkCmdCopyBufferToImage(cmd, img->staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+    c->vk.vkCmdCopyBufferToImage(cmd, img->staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, r);
     sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img->layout, VK_ACCESS_TRANSFER_WRITE_BIT,
                         u->access, VK_PIPELINE_STAGE_TRANSFER_BIT, u->stages);
 }
@@ -152,17 +179,18 @@ static void record_readback(struct sb_vk_draw *dr, VkCommandBuffer cmd, const st
                             const struct usage *u)
 {
     struct sb_rt_context *c = dr->c;
-    VkBufferImageCopy r = region(dr->d, u->aspect);
+    VkBufferImageCopy r[2];
+    uint32_t n = regions(dr->d, u->aspect ? u->aspect : img->aspect, r);
     sb_vk_image_barrier(c, cmd, img, img->layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, u->access,
                         VK_ACCESS_TRANSFER_READ_BIT, u->stages, VK_PIPELINE_STAGE_TRANSFER_BIT);
-    c->vk.vkCmdCopyImageToBuffer(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->staging.buffer, 1, &r);
+    c->vk.vkCmdCopyImageToBuffer(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->staging.buffer, n, r);
 }
 
 void sb_vk_draw_targets_record_upload(struct sb_vk_draw *dr, VkCommandBuffer cmd)
 {
     for (uint32_t i = 0; i < dr->d->target_count; i++)
         record_upload(dr, cmd, &dr->targets[i], &color_usage);
-    if (dr->d->depth)
+    if (sb_vk_draw_has_ds(dr->d))
         record_upload(dr, cmd, &dr->depth, &depth_usage);
 }
 
@@ -170,16 +198,17 @@ void sb_vk_draw_targets_record_readback(struct sb_vk_draw *dr, VkCommandBuffer c
 {
     for (uint32_t i = 0; i < dr->d->target_count; i++)
         record_readback(dr, cmd, &dr->targets[i], &color_usage);
-    if (dr->d->depth)
+    if (sb_vk_draw_has_ds(dr->d))
         record_readback(dr, cmd, &dr->depth, &depth_usage);
 }
 
-static enum sb_result copy_back(struct sb_rt_context *c, struct sb_vk_image *img, void *data,
-                                struct sb_error *error)
+/* Copies `bytes` (all of the staging buffer when 0) from `offset` into `data`. */
+static enum sb_result copy_back(struct sb_rt_context *c, struct sb_vk_image *img, void *data, size_t offset,
+                                size_t bytes, struct sb_error *error)
 {
     enum sb_result res = sb_vk_buffer_invalidate(c, &img->staging, error);
     if (res == SB_SUCCESS && data)
-        memcpy(data, img->staging.mapped, (size_t)img->staging.size);
+        memcpy(data, (const uint8_t *)img->staging.mapped + offset, bytes ? bytes : (size_t)img->staging.size);
     return res;
 }
 
@@ -187,9 +216,12 @@ enum sb_result sb_vk_draw_targets_readback(struct sb_vk_draw *dr, struct sb_erro
 {
     enum sb_result res = SB_SUCCESS;
     for (uint32_t i = 0; i < dr->d->target_count && res == SB_SUCCESS; i++)
-        res = copy_back(dr->c, &dr->targets[i], dr->d->targets[i].data, error);
+        res = copy_back(dr->c, &dr->targets[i], dr->d->targets[i].data, 0, 0, error);
+    size_t texels = (size_t)dr->d->width * dr->d->height, depth_bytes = dr->d->depth ? texels * sizeof(float) : 0;
     if (res == SB_SUCCESS && dr->d->depth)
-        res = copy_back(dr->c, &dr->depth, dr->d->depth, error);
+        res = copy_back(dr->c, &dr->depth, dr->d->depth, 0, depth_bytes, error);
+    if (res == SB_SUCCESS && dr->d->stencil)
+        res = copy_back(dr->c, &dr->depth, dr->d->stencil, depth_bytes, texels, error);
     return res;
 }
 

@@ -59,18 +59,23 @@ enum sb_result sb_vk_draw_render_pass(struct sb_vk_draw *dr, struct sb_error *er
         slots[d->targets[i].location] = (VkAttachmentReference){ a, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
     }
     VkAttachmentReference depth = { d->target_count, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
-    if (d->depth)
-        attachments[d->target_count] = loaded_attachment(VK_FORMAT_D32_SFLOAT,
+    if (sb_vk_draw_has_ds(d)) {
+        attachments[d->target_count] = loaded_attachment(sb_vk_draw_ds_format(d),
                                                          VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+        if (d->stencil) {
+            attachments[d->target_count].stencilLoadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+            attachments[d->target_count].stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE;
+        }
+    }
     VkSubpassDescription subpass = {
         .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
         .colorAttachmentCount = slot_total,
         .pColorAttachments = slot_total ? slots : NULL,
-        .pDepthStencilAttachment = d->depth ? &depth : NULL,
+        .pDepthStencilAttachment = sb_vk_draw_has_ds(d) ? &depth : NULL,
     };
     VkRenderPassCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-        .attachmentCount = d->target_count + (d->depth ? 1 : 0),
+        .attachmentCount = d->target_count + (sb_vk_draw_has_ds(d) ? 1 : 0),
         .pAttachments = attachments,
         .subpassCount = 1,
         .pSubpasses = &subpass,
@@ -120,9 +125,13 @@ static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
     };
     f->depth = (VkPipelineDepthStencilStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-        .depthTestEnable = VK_TRUE,
-        .depthWriteEnable = VK_TRUE,
+        .depthTestEnable = d->depth ? VK_TRUE : VK_FALSE,
+        .depthWriteEnable = d->depth ? VK_TRUE : VK_FALSE,
         .depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL,
+        /* Reference 0: what lands is the shader's FragStencilRefEXT when it exports one. */
+        .stencilTestEnable = d->stencil ? VK_TRUE : VK_FALSE,
+        .front = { VK_STENCIL_OP_KEEP, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS, 0xFF, 0xFF, 0 },
+        .back = { VK_STENCIL_OP_KEEP, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS, 0xFF, 0xFF, 0 },
         .minDepthBounds = 0.0f,
         .maxDepthBounds = 1.0f,
     };
@@ -192,7 +201,7 @@ enum sb_result sb_vk_graphics_pipeline(struct sb_vk_draw *dr, const VkPipelineSh
         .pViewportState = &f.viewports,
         .pRasterizationState = &f.raster,
         .pMultisampleState = &f.multisample,
-        .pDepthStencilState = d->depth ? &f.depth : NULL,
+        .pDepthStencilState = sb_vk_draw_has_ds(d) ? &f.depth : NULL,
         .pColorBlendState = &blend,
         .layout = layout,
         .renderPass = dr->render_pass,
