@@ -9,6 +9,8 @@
  *    right block only half used, so ceil() sizing and in-block picking are both exercised)
  *    read with ld and point sample_l must give sb_interp_bc_decode's texel (with the exact
  *    sRGB curve applied for _SRGB), plus hand-computed values for BC1 and BC4;
+ *  - a second level (its block after level 0's) read with ld, and a linear sample_l halfway
+ *    across a block edge giving the mean of the two texels;
  *  - refusals: a BC UAV (store_uav_typed) and a BC typed buffer are binding errors;
  *  - with the argument "gpu": every BC format on the Vulkan runtime (lavapipe in CI) against
  *    the interpreter, same programs and blocks, exact or within the tolerances of
@@ -17,6 +19,7 @@
  *
  * Program (6x3x1 group, one texel per thread): ld r0, (x, y, mip 0), t0 -> u0[32 i] and
  * sample_l at the texel centre, lod 0 -> u0[32 i + 16], i = 6 y + x.
+ * mip_linear_program: see its comment.
  */
 #include <math.h>
 #include <stdio.h>
@@ -165,6 +168,55 @@ static enum sb_result run(struct sb_rt_context *c, const struct sm4_program *p, 
     return r;
 }
 
+/* A 6x3 texture with 2 levels (level 1 is 3x1: one block after level 0's two): thread x
+ * (0..2) does ld (x, 0) of level 1 -> u0[32 x], and a linear sample_l of level 0 at
+ * u = 4/6, v = 0.5/3 (halfway between texels (3, 0) and (4, 0), across the block edge)
+ * -> u0[32 x + 16]. */
+static struct sm4_program mip_linear_program(void)
+{
+    struct sm4_program p;
+    sm4_begin_cs(&p, 3, 1, 1, 5);
+    sm4_dcl_resource(&p, 0, 3, 0x5555);
+    sm4_dcl_sampler(&p, 0);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_dcl_thread_id(&p, T_THREAD_ID, "xy");
+    I(&p, OP_MOV, dr(4, "x"), special(T_THREAD_ID, "x"));
+    I(&p, OP_MOV, dr(4, "yz"), l1(0));
+    I(&p, OP_MOV, dr(4, "w"), l1(1));
+    I(&p, OP_LD, dr(0, "xyzw"), sr(4, "xyzw"), st(0, "xyzw"));
+    I(&p, OP_ISHL, dr(1, "x"), special(T_THREAD_ID, "x"), l1(5));
+    I(&p, OP_STORE_RAW, du(0, "xyzw"), sr(1, "x"), sr(0, "xyzw"));
+    I(&p, OP_MOV, dr(2, "x"), lf(4.0f / W));
+    I(&p, OP_MOV, dr(2, "y"), lf(0.5f / H));
+    I(&p, OP_SAMPLE_L, dr(3, "xyzw"), sr(2, "xyyy"), st(0, "xyzw"), ss(0), lf(0.0f));
+    I(&p, OP_IADD, dr(1, "y"), sr(1, "x"), l1(16));
+    I(&p, OP_STORE_RAW, du(0, "xyzw"), sr(1, "y"), sr(3, "xyzw"));
+    sm4_end(&p);
+    return p;
+}
+
+/* Runs mip_linear_program on three blocks (level 0's two, level 1's one) -> out[3][8]. */
+static enum sb_result read_mip_linear(struct sb_rt_context *c, enum sb_rt_format f, const uint8_t *blocks,
+                                      uint32_t out[3][8], struct sb_error *err)
+{
+    struct sm4_program p = mip_linear_program();
+    uint8_t data[3 * 16];
+    size_t bytes = (size_t)3 * sb_rt_format_size(f);
+    memcpy(data, blocks, bytes);
+    memset(out, 0xEE, sizeof(uint32_t) * 3 * 8);
+    struct sb_rt_resource t[3] = { plain(SB_IR_RESOURCE_SRV, 0, data, bytes),
+                                   plain(SB_IR_RESOURCE_UAV, 0, out, sizeof(uint32_t) * 3 * 8),
+                                   plain(SB_IR_RESOURCE_SAMPLER, 0, NULL, 0) };
+    t[0].format = f;
+    t[0].dimension = 3;
+    t[0].width = W;
+    t[0].height = H;
+    t[0].mip_levels = 2;
+    t[2].sampler.mag_filter = t[2].sampler.min_filter = SB_RT_FILTER_LINEAR;
+    t[2].sampler.address[0] = t[2].sampler.address[1] = t[2].sampler.address[2] = SB_RT_ADDRESS_CLAMP_TO_EDGE;
+    return run(c, &p, t, 3, err);
+}
+
 /* ld and sample_l of every texel of a 6x3 texture of `blocks` -> out[6 y + x][8]. */
 static enum sb_result read_texels(struct sb_rt_context *c, enum sb_rt_format f, const uint8_t *blocks,
                                   uint32_t out[W * H][8], struct sb_error *err)
@@ -206,12 +258,13 @@ static uint32_t next(uint32_t *seed)
     return *seed >> 8;
 }
 
-static void random_blocks(const struct bc_format *k, uint32_t seed, uint8_t blocks[BLOCKS * 16])
+/* Fills BLOCKS + 1 blocks: level 0 of the 6x3 texture, then level 1's one block. */
+static void random_blocks(const struct bc_format *k, uint32_t seed, uint8_t blocks[(BLOCKS + 1) * 16])
 {
     uint32_t size = sb_rt_format_size(k->format);
-    for (uint32_t i = 0; i < BLOCKS * 16; i++)
+    for (uint32_t i = 0; i < (BLOCKS + 1) * 16; i++)
         blocks[i] = (uint8_t)next(&seed);
-    for (uint32_t b = 0; b < BLOCKS; b++) {
+    for (uint32_t b = 0; b < BLOCKS + 1; b++) {
         uint8_t *m = blocks + b * size;
         if (k->bc == SB_INTERP_BC7 && m[0] == 0)
             m[0] = (uint8_t)(1u << (next(&seed) % 8)); /* mode 8 (no bit set) is reserved */
@@ -271,6 +324,34 @@ static void check_reads(const struct bc_format *k, const uint8_t *blocks, const 
         }
 }
 
+/* Level 1's texels from the third block; the linear sample is the mean of level 0's texels
+ * (3, 0) and (4, 0), one from each block (weights exactly 1/2; the filter's float sums may
+ * round: 2^-22 relative allowed). */
+static void check_mip_linear(const struct bc_format *k, const uint8_t *blocks)
+{
+    uint32_t out[3][8];
+    struct sb_error err;
+    enum sb_result r = read_mip_linear(NULL, k->format, blocks, out, &err);
+    CHECK(r == SB_SUCCESS, "%s mip/linear: %s", sb_rt_format_name(k->format), err.message);
+    if (r != SB_SUCCESS)
+        return;
+    uint32_t size = sb_rt_format_size(k->format), a[4], b[4];
+    expected(k, blocks, 3, 0, a);
+    expected(k, blocks, 4, 0, b);
+    for (uint32_t x = 0; x < 3; x++) {
+        uint32_t want[4];
+        struct bc_format one = *k;
+        expected(&one, blocks + 2 * size, x, 0, want); /* level 1: the third block */
+        for (uint32_t c = 0; c < 4; c++) {
+            CHECK(out[x][c] == want[c], "%s level 1 texel %u lane %u = 0x%08x, want 0x%08x",
+                  sb_rt_format_name(k->format), x, c, out[x][c], want[c]);
+            double mean = ((double)u2f(a[c]) + (double)u2f(b[c])) / 2, got = u2f(out[x][4 + c]);
+            CHECK(fabs(got - mean) <= fabs(mean) * 0x1p-22 + 0x1p-40, "%s linear lane %u = %.9g, want %.9g",
+                  sb_rt_format_name(k->format), c, got, mean);
+        }
+    }
+}
+
 static void test_decode(void)
 {
     /* test_interp_bc.c's worked BC1 block (c0 0xFC00, c1 0x803F, indices 0..3 along each row)
@@ -309,9 +390,10 @@ static void test_decode(void)
     /* Every format: the blocks above where they fit, and random blocks, against the decoder. */
     for (size_t i = 0; i < BC_COUNT; i++) {
         const struct bc_format *k = &bc_formats[i];
-        uint8_t blocks[BLOCKS * 16];
+        uint8_t blocks[(BLOCKS + 1) * 16];
         random_blocks(k, 0x51u + (uint32_t)i * 13, blocks);
         check_reads(k, blocks, "random");
+        check_mip_linear(k, blocks);
         if (k->bc == SB_INTERP_BC1)
             check_reads(k, bc1, "worked");
     }
@@ -383,6 +465,14 @@ static double bc_tolerance(const struct bc_format *k, uint32_t lane)
     }
 }
 
+/* Linear filtering: lavapipe blends the 8-bit formats (all but BC6H) in 8-bit fixed point and
+ * rounds the blend to a code (BC7 (165 + 166) / 2 -> 166/255), where the interpreter keeps
+ * the float mean: half a code more. BC6H filters in float: nothing more (measured exact). */
+static double linear_extra(const struct bc_format *k)
+{
+    return k->bc == SB_INTERP_BC6H_UF16 || k->bc == SB_INTERP_BC6H_SF16 ? 0.0 : 0.5 / 255 + 1e-6;
+}
+
 static bool one_ulp(uint32_t a, uint32_t b)
 {
     return (a >> 31) == (b >> 31) && (a > b ? a - b : b - a) == 1;
@@ -396,7 +486,7 @@ struct figures {
 static void device_case(struct sb_rt_context *c, const struct bc_format *k, struct figures *all)
 {
     const char *name = sb_rt_format_name(k->format);
-    uint8_t blocks[BLOCKS * 16];
+    uint8_t blocks[(BLOCKS + 1) * 16];
     random_blocks(k, 0x9E37u + (uint32_t)k->format * 7, blocks);
     uint32_t cpu[W * H][8], gpu[W * H][8];
     struct sb_error err;
@@ -430,6 +520,27 @@ static void device_case(struct sb_rt_context *c, const struct bc_format *k, stru
             if (shown++ < 4)
                 fprintf(stderr, "  %s texel (%u, %u) %s lane %u: interpreter 0x%08x (%g), device 0x%08x (%g)\n",
                         name, i % W, i / W, l < 4 ? "ld" : "sample_l", l % 4, a, u2f(a), b, u2f(b));
+        }
+    /* level 1 (offsets past level 0's blocks) and linear filtering across a block edge */
+    uint32_t cpu_m[3][8], gpu_m[3][8];
+    r = read_mip_linear(NULL, k->format, blocks, cpu_m, &err);
+    g = read_mip_linear(c, k->format, blocks, gpu_m, &err);
+    CHECK(r == SB_SUCCESS && g == SB_SUCCESS, "%s mip/linear: %s", name, err.message);
+    for (uint32_t i = 0; i < 3 && r == SB_SUCCESS && g == SB_SUCCESS; i++)
+        for (uint32_t l = 0; l < 8; l++) {
+            uint32_t a = cpu_m[i][l], b = gpu_m[i][l];
+            double d = fabs((double)u2f(a) - (double)u2f(b));
+            if (a == b) {
+                f.exact++;
+            } else if (d <= bc_tolerance(k, l % 4) + (l >= 4 ? linear_extra(k) : 0.0) || one_ulp(a, b)) {
+                f.tolerated++;
+                f.max_off = d > f.max_off ? d : f.max_off;
+            } else {
+                f.differ++;
+                if (shown++ < 4)
+                    fprintf(stderr, "  %s %s lane %u: interpreter 0x%08x (%g), device 0x%08x (%g)\n", name,
+                            l < 4 ? "level 1 ld" : "linear sample_l", l % 4, a, u2f(a), b, u2f(b));
+            }
         }
     CHECK(f.differ == 0, "%s: %u lanes differ past the tolerance", name, f.differ);
     printf("%-16s %3u lanes exact, %3u within tolerance (max %.6f off), %u differ\n", name, f.exact, f.tolerated,
