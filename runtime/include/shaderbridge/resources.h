@@ -63,12 +63,26 @@ enum sb_rt_format {
     /** Depth 24-bit unorm in the low bits, stencil in the high byte; sampled, the depth reads
      *  as red (D3D's R24_UNORM_X8_TYPELESS view); the stencil is not visible to shaders. */
     SB_RT_FORMAT_D24_UNORM_S8_UINT,
+    /* Block-compressed (DXGI's BCn): texels are stored in 4x4 blocks of 8 (BC1, BC4) or 16
+     * bytes, a level of w x h texels holding ceil(w/4) x ceil(h/4) blocks in rows, every other
+     * layout rule as above with "block" for "texel". Shader-readable only (t#, never u# or
+     * typed buffers); _SRGB applies the sRGB curve to rgb after decoding. */
+    SB_RT_FORMAT_BC1_UNORM, SB_RT_FORMAT_BC1_UNORM_SRGB,
+    SB_RT_FORMAT_BC2_UNORM, SB_RT_FORMAT_BC2_UNORM_SRGB,
+    SB_RT_FORMAT_BC3_UNORM, SB_RT_FORMAT_BC3_UNORM_SRGB,
+    SB_RT_FORMAT_BC4_UNORM, SB_RT_FORMAT_BC4_SNORM,
+    SB_RT_FORMAT_BC5_UNORM, SB_RT_FORMAT_BC5_SNORM,
+    SB_RT_FORMAT_BC6H_UF16, SB_RT_FORMAT_BC6H_SF16,
+    SB_RT_FORMAT_BC7_UNORM, SB_RT_FORMAT_BC7_UNORM_SRGB,
     SB_RT_FORMAT_COUNT,
     SB_RT_FORMAT_MAX_ENUM = 0x7fffffff
 };
 
-/** Bytes per texel (0 for UNDEFINED / unknown values). */
+/** Bytes per texel, or per 4x4 block for the BC formats (0 for UNDEFINED / unknown values). */
 SB_API uint32_t sb_rt_format_size(enum sb_rt_format format);
+/** Texels across and down one unit of sb_rt_format_size: 4 for the BC formats, 1 for the
+ *  others (0 for UNDEFINED / unknown values). */
+SB_API uint32_t sb_rt_format_block_extent(enum sb_rt_format format);
 /** Channels per texel (1, 2, 3 or 4; 0 for UNDEFINED / unknown values). */
 SB_API uint32_t sb_rt_format_channels(enum sb_rt_format format);
 /** "r32g32b32a32_float" ...; "undefined" for unknown values. Static. */

@@ -30,6 +30,12 @@ static bool fits(const struct sb_ir_resource *d, const struct sb_rt_resource *r,
         snprintf(why, size, "has format %u, which the interpreter does not know", r->format);
         return false;
     }
+    /* BC blocks are decoded on read only: no UAV, and no typed buffer (D3D allows neither). */
+    if (sb_interp_format_block(r->format) && (d->resource_class == SB_IR_RESOURCE_UAV || d->dimension == 1)) {
+        snprintf(why, size, "has block-compressed format %s, which can only be a texture SRV",
+                 sb_rt_format_name((enum sb_rt_format)r->format));
+        return false;
+    }
     size_t need = d->dimension == 1 ? (size_t)r->width * sb_rt_format_size((enum sb_rt_format)r->format)
                                     : sb_rt_texture_bytes(r);
     if (!r->data || r->size < need || (d->dimension != 1 && need == 0)) {

@@ -90,7 +90,7 @@ static bool fetch(const struct interp_lookup *k, const int32_t *ijk, int32_t mip
     const uint8_t *p = border ? NULL : sb_interp_texel_address(k->r, at[0], at[1], at[2], layer, mip);
     uint32_t bits[4] = { 0, 0, 0, 0 };
     if (p)
-        sb_interp_texel_decode(k->r->format, p, bits);
+        sb_interp_texel_read(k->r->format, p, at[0], at[1], bits);
     memcpy(out, bits, 16);
     if (k->compare)
         out[0] = out[1] = out[2] = out[3] = compare(k->smp->compare_op, k->ref, out[0]);

@@ -299,11 +299,20 @@ uint32_t sb_interp_half_from_float(uint32_t f);
 uint32_t sb_interp_float_from_half(uint32_t h);
 /** Does the interpreter know this texel format? */
 bool sb_interp_format_known(uint32_t format);
+/** Is this a block-compressed (BCn) format, stored in 4x4 blocks and never written? */
+bool sb_interp_format_block(uint32_t format);
+/**
+ * Texel (x, y) of the storage unit at `unit` (from sb_interp_texel_address) as four lanes:
+ * sb_interp_texel_decode for texel formats; for BC formats the block is decoded and texel
+ * (x mod 4, y mod 4) picked, with the sRGB curve after decoding for the _SRGB ones.
+ */
+void sb_interp_texel_read(uint32_t format, const uint8_t *unit, int32_t x, int32_t y, uint32_t out[4]);
 /** Is each channel of this format one 32-bit word (R32*, D32)? */
 bool sb_interp_format_words(uint32_t format);
 /**
- * Address of texel (x, y, z, layer) of level `mip`; NULL when outside the
- * resource. Coordinates are signed: anything negative is outside.
+ * Address of texel (x, y, z, layer) of level `mip` (for BC formats, of the 4x4 block holding
+ * it: read it with sb_interp_texel_read); NULL when outside the resource. Coordinates are
+ * signed: anything negative is outside.
  */
 uint8_t *sb_interp_texel_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t z,
                                  int32_t layer, int32_t mip);

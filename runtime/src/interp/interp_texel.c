@@ -20,6 +20,7 @@ enum texel_kind {
     KIND_F32, KIND_U32, KIND_S32, KIND_F16, KIND_UNORM, KIND_SNORM, KIND_UINT, KIND_SINT,
     KIND_SRGB,  /* unorm8 with the sRGB curve on rgb, alpha linear */
     KIND_UF,    /* unsigned small float: 5-bit exponent, bits - 5 mantissa bits */
+    KIND_BC,    /* a 4x4 block for interp_bc.c: `bgra` holds the sb_interp_bc_format, bits[0] the sRGB flag */
 };
 
 /* Channels are bit fields packed from the texel's low bits upward (DXGI's layout, little
@@ -73,11 +74,30 @@ static const struct {
     [SB_RT_FORMAT_R16G16B16A16_SINT] = { 4, KIND_SINT, 0, { 16, 16, 16, 16 } },
     [SB_RT_FORMAT_D16_UNORM] = { 1, KIND_UNORM, 0, { 16 } },       /* depth: read as R16_UNORM */
     [SB_RT_FORMAT_D24_UNORM_S8_UINT] = { 1, KIND_UNORM, 0, { 24 } }, /* depth as red; stencil kept */
+    [SB_RT_FORMAT_BC1_UNORM] = { 4, KIND_BC, SB_INTERP_BC1, { 0 } },
+    [SB_RT_FORMAT_BC1_UNORM_SRGB] = { 4, KIND_BC, SB_INTERP_BC1, { 1 } },
+    [SB_RT_FORMAT_BC2_UNORM] = { 4, KIND_BC, SB_INTERP_BC2, { 0 } },
+    [SB_RT_FORMAT_BC2_UNORM_SRGB] = { 4, KIND_BC, SB_INTERP_BC2, { 1 } },
+    [SB_RT_FORMAT_BC3_UNORM] = { 4, KIND_BC, SB_INTERP_BC3, { 0 } },
+    [SB_RT_FORMAT_BC3_UNORM_SRGB] = { 4, KIND_BC, SB_INTERP_BC3, { 1 } },
+    [SB_RT_FORMAT_BC4_UNORM] = { 1, KIND_BC, SB_INTERP_BC4_UNORM, { 0 } },
+    [SB_RT_FORMAT_BC4_SNORM] = { 1, KIND_BC, SB_INTERP_BC4_SNORM, { 0 } },
+    [SB_RT_FORMAT_BC5_UNORM] = { 2, KIND_BC, SB_INTERP_BC5_UNORM, { 0 } },
+    [SB_RT_FORMAT_BC5_SNORM] = { 2, KIND_BC, SB_INTERP_BC5_SNORM, { 0 } },
+    [SB_RT_FORMAT_BC6H_UF16] = { 3, KIND_BC, SB_INTERP_BC6H_UF16, { 0 } },
+    [SB_RT_FORMAT_BC6H_SF16] = { 3, KIND_BC, SB_INTERP_BC6H_SF16, { 0 } },
+    [SB_RT_FORMAT_BC7_UNORM] = { 4, KIND_BC, SB_INTERP_BC7, { 0 } },
+    [SB_RT_FORMAT_BC7_UNORM_SRGB] = { 4, KIND_BC, SB_INTERP_BC7, { 1 } },
 };
 
 bool sb_interp_format_known(uint32_t format)
 {
     return format < SB_RT_FORMAT_COUNT && texel_formats[format].channels != 0;
+}
+
+bool sb_interp_format_block(uint32_t format)
+{
+    return sb_interp_format_known(format) && texel_formats[format].kind == KIND_BC;
 }
 
 bool sb_interp_format_words(uint32_t format)
@@ -246,6 +266,10 @@ static uint32_t field_offset(uint32_t format, uint32_t field)
 
 void sb_interp_texel_decode(uint32_t format, const uint8_t *texel, uint32_t out[4])
 {
+    if (sb_interp_format_block(format)) {
+        sb_interp_texel_read(format, texel, 0, 0, out); /* a block's first texel */
+        return;
+    }
     bool known = sb_interp_format_known(format);
     uint32_t kind = known ? texel_formats[format].kind : KIND_F32;
     uint32_t channels = known ? texel_formats[format].channels : 0;
@@ -274,8 +298,39 @@ void sb_interp_texel_decode(uint32_t format, const uint8_t *texel, uint32_t out[
     }
 }
 
+void sb_interp_texel_read(uint32_t format, const uint8_t *unit, int32_t x, int32_t y, uint32_t out[4])
+{
+    if (!sb_interp_format_block(format)) {
+        sb_interp_texel_decode(format, unit, out);
+        return;
+    }
+    /* The whole block is decoded for one texel: simple, and blocks are small next to the
+     * shader work around a fetch. The address routine checked the block lies in the data. */
+    uint32_t texels[16][4];
+    size_t bytes = sb_rt_format_size((enum sb_rt_format)format);
+    if (!sb_interp_bc_decode(texel_formats[format].bgra, unit, bytes, texels)) {
+        out[0] = out[1] = out[2] = 0;
+        out[3] = 0x3F800000u;
+        return;
+    }
+    memcpy(out, texels[((uint32_t)y & 3u) * 4 + ((uint32_t)x & 3u)], 16);
+    if (texel_formats[format].bits[0]) {
+        /* sRGB after decoding, as D3D and Vulkan specify. Interpolated BC1-3/BC7 values are
+         * not all k/255, so the curve is applied to the decoded float, not to an 8-bit code. */
+        for (uint32_t c = 0; c < 3; c++) {
+            float f;
+            memcpy(&f, &out[c], 4);
+            double v = f;
+            f = (float)(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4));
+            out[c] = float_bits(f);
+        }
+    }
+}
+
 void sb_interp_texel_encode(uint32_t format, const uint32_t in[4], uint8_t *texel)
 {
+    if (sb_interp_format_block(format))
+        return; /* BC formats are read-only: binding checks refuse them as UAVs */
     bool known = sb_interp_format_known(format);
     uint32_t kind = known ? texel_formats[format].kind : KIND_F32;
     uint32_t channels = known ? texel_formats[format].channels : 0;
@@ -310,22 +365,35 @@ uint32_t sb_interp_level_extent(const struct sb_rt_resource *r, uint32_t axis, u
     return size ? size : 1;
 }
 
+/* Storage units (texels, or blocks of `block` texels) along an axis of `n` texels. */
+static uint32_t units(uint32_t n, uint32_t block)
+{
+    return block > 1 ? n / block + (n % block != 0) : n;
+}
+
 uint8_t *sb_interp_texel_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t z, int32_t layer,
                                  int32_t mip)
 {
     uint32_t levels = r->mip_levels ? r->mip_levels : 1, layers = r->layers ? r->layers : 1;
+    /* `texel` is one storage unit: a texel, or for BC formats the 4x4 block holding (x, y). */
     uint64_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+    uint32_t block = sb_rt_format_block_extent((enum sb_rt_format)r->format);
     if (x < 0 || y < 0 || z < 0 || layer < 0 || mip < 0 || (uint32_t)mip >= levels || (uint32_t)layer >= layers ||
         !texel || !r->data)
         return NULL;
     uint64_t offset = 0;
     for (uint32_t l = 0; l < (uint32_t)mip; l++)
-        offset += (uint64_t)sb_interp_level_extent(r, 0, l) * sb_interp_level_extent(r, 1, l) *
-                  sb_interp_level_extent(r, 2, l) * layers * texel;
+        offset += (uint64_t)units(sb_interp_level_extent(r, 0, l), block) *
+                  units(sb_interp_level_extent(r, 1, l), block) * sb_interp_level_extent(r, 2, l) * layers * texel;
     uint64_t w = sb_interp_level_extent(r, 0, (uint32_t)mip), h = sb_interp_level_extent(r, 1, (uint32_t)mip),
              d = sb_interp_level_extent(r, 2, (uint32_t)mip);
     if ((uint64_t)x >= w || (uint64_t)y >= h || (uint64_t)z >= d)
         return NULL;
+    /* From here on x, y, w and h count storage units (blocks for BC). */
+    w = units((uint32_t)w, block);
+    h = units((uint32_t)h, block);
+    x /= (int32_t)block;
+    y /= (int32_t)block;
     offset += ((((uint64_t)layer * d + (uint64_t)z) * h + (uint64_t)y) * w + (uint64_t)x) * texel;
     if (offset + texel > r->size)
         return NULL;

@@ -110,7 +110,7 @@ static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_inst
             const uint8_t *p = sb_interp_texel_address(b.rt, xyzl[0], xyzl[1], xyzl[2], xyzl[3],
                                                        with_mip ? (int32_t)a[3][l] : 0);
             if (p)
-                sb_interp_texel_decode(b.rt->format, p, texel);
+                sb_interp_texel_read(b.rt->format, p, xyzl[0], xyzl[1], texel);
             struct interp_companion mc;
             if (s->prec) {
                 bool tracked = p && sb_interp_precision_memory(s, b.rt->data, &mc);
@@ -151,6 +151,11 @@ static enum sb_result typed_store(struct interp_state *s, const struct sb_ir_ins
             continue;
         if (res->index_count >= 2 && res->index[1].relative && !sb_interp_bind(s, res, l, &b))
             return s->result;
+        /* The binding check refuses BC UAVs; a dynamically indexed range is only bound here. */
+        if (sb_interp_format_block(b.rt->format))
+            return sb_interp_fail(s, SB_ERROR_RUN_BINDING, "u%u (space %u) has block-compressed format %s, "
+                                  "which cannot be written", b.rt->register_index, b.rt->space,
+                                  sb_rt_format_name((enum sb_rt_format)b.rt->format));
         int32_t c[4] = { 0, 0, 0, 0 };
         for (uint32_t k = 0; k < coords_of[dim]; k++)
             c[k] = (int32_t)a[k][l];

@@ -7,6 +7,7 @@
 static const struct {
     const char *name;
     uint8_t size, channels;
+    uint8_t block; /* texels across one unit of `size`: 4 for BC, 0 meaning 1 for the rest */
 } formats[SB_RT_FORMAT_COUNT] = {
     [SB_RT_FORMAT_UNDEFINED] = { "undefined", 0, 0 },
     [SB_RT_FORMAT_R32_FLOAT] = { "r32_float", 4, 1 },
@@ -54,11 +55,33 @@ static const struct {
     [SB_RT_FORMAT_R16G16B16A16_SINT] = { "r16g16b16a16_sint", 8, 4 },
     [SB_RT_FORMAT_D16_UNORM] = { "d16_unorm", 2, 1 },
     [SB_RT_FORMAT_D24_UNORM_S8_UINT] = { "d24_unorm_s8_uint", 4, 1 },
+    /* BC sizes are per 4x4 block; channels are what the shader sees after decoding. */
+    [SB_RT_FORMAT_BC1_UNORM] = { "bc1_unorm", 8, 4, 4 },
+    [SB_RT_FORMAT_BC1_UNORM_SRGB] = { "bc1_unorm_srgb", 8, 4, 4 },
+    [SB_RT_FORMAT_BC2_UNORM] = { "bc2_unorm", 16, 4, 4 },
+    [SB_RT_FORMAT_BC2_UNORM_SRGB] = { "bc2_unorm_srgb", 16, 4, 4 },
+    [SB_RT_FORMAT_BC3_UNORM] = { "bc3_unorm", 16, 4, 4 },
+    [SB_RT_FORMAT_BC3_UNORM_SRGB] = { "bc3_unorm_srgb", 16, 4, 4 },
+    [SB_RT_FORMAT_BC4_UNORM] = { "bc4_unorm", 8, 1, 4 },
+    [SB_RT_FORMAT_BC4_SNORM] = { "bc4_snorm", 8, 1, 4 },
+    [SB_RT_FORMAT_BC5_UNORM] = { "bc5_unorm", 16, 2, 4 },
+    [SB_RT_FORMAT_BC5_SNORM] = { "bc5_snorm", 16, 2, 4 },
+    [SB_RT_FORMAT_BC6H_UF16] = { "bc6h_uf16", 16, 3, 4 },
+    [SB_RT_FORMAT_BC6H_SF16] = { "bc6h_sf16", 16, 3, 4 },
+    [SB_RT_FORMAT_BC7_UNORM] = { "bc7_unorm", 16, 4, 4 },
+    [SB_RT_FORMAT_BC7_UNORM_SRGB] = { "bc7_unorm_srgb", 16, 4, 4 },
 };
 
 uint32_t sb_rt_format_size(enum sb_rt_format format)
 {
     return (uint32_t)format < SB_RT_FORMAT_COUNT ? formats[format].size : 0;
+}
+
+uint32_t sb_rt_format_block_extent(enum sb_rt_format format)
+{
+    if ((uint32_t)format >= SB_RT_FORMAT_COUNT || !formats[format].size)
+        return 0;
+    return formats[format].block ? formats[format].block : 1;
 }
 
 uint32_t sb_rt_format_channels(enum sb_rt_format format)
@@ -73,7 +96,11 @@ const char *sb_rt_format_name(enum sb_rt_format format)
 
 size_t sb_rt_texture_bytes(const struct sb_rt_resource *r)
 {
+    /* `texel` is the size of one storage unit (a texel, or a BC block of `block` x `block`). */
     uint64_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+    uint64_t block = sb_rt_format_block_extent((enum sb_rt_format)r->format);
+    if (!texel)
+        return 0;
     uint64_t layers = r->layers ? r->layers : 1, samples = r->sample_count ? r->sample_count : 1;
     uint64_t total = 0;
     uint32_t levels = r->mip_levels ? r->mip_levels : 1;
@@ -82,6 +109,8 @@ size_t sb_rt_texture_bytes(const struct sb_rt_resource *r)
         w = w ? w : 1;
         h = h ? h : 1;
         d = d ? d : 1;
+        w = (w + block - 1) / block; /* w, h < 2^32: no overflow */
+        h = (h + block - 1) / block;
         uint64_t level = w * h * d * layers * samples * texel; /* each factor < 2^32, texel <= 16 */
         if (level / texel / samples / layers / d / h != w || total + level < total)
             return 0;

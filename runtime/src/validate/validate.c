@@ -42,18 +42,21 @@ static void locate(const struct sb_rt_resource *r, uint64_t offset, uint32_t tex
         texel[0] = (uint32_t)(offset / 4); /* dword index */
         return;
     }
-    uint64_t element = offset / size;
+    /* Elements are storage units: texels, or 4x4 blocks for BC formats (their first texel reported). */
+    uint64_t element = offset / size, block = sb_rt_format_block_extent((enum sb_rt_format)r->format);
     uint32_t layers = r->layers ? r->layers : 1;
     uint32_t samples = r->sample_count ? r->sample_count : 1;
     for (uint32_t level = 0; level < (r->mip_levels ? r->mip_levels : 1); level++) {
         uint64_t w = r->width >> level ? r->width >> level : 1;
         uint64_t h = r->height >> level ? r->height >> level : 1;
         uint64_t d = r->depth >> level ? r->depth >> level : 1;
+        w = (w + block - 1) / block;
+        h = (h + block - 1) / block;
         uint64_t level_texels = w * h * d * layers * samples;
         if (element < level_texels) {
             element /= samples;
-            texel[0] = (uint32_t)(element % w);
-            texel[1] = (uint32_t)(element / w % h);
+            texel[0] = (uint32_t)(element % w * block);
+            texel[1] = (uint32_t)(element / w % h * block);
             texel[2] = (uint32_t)(element / w / h); /* depth slice or layer */
             texel[3] = level;
             return;

@@ -156,6 +156,15 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
      * resources.h; its stencil is not uploaded (shaders see the depth only). */
     out->layout_aspect = out->aspect |
                          (r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+    bool block = sb_rt_format_block_extent((enum sb_rt_format)r->format) > 1;
+    if (storage && block)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u: block-compressed format %s cannot be a "
+                          "storage image (UAV)", r->register_index, sb_rt_format_name((enum sb_rt_format)r->format));
+    /* All supported features are enabled at device creation (vk_device.c), so this is the device's. */
+    if (block && !c->features.textureCompressionBC)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u has format %s, but %.60s lacks the "
+                          "textureCompressionBC feature", r->register_index,
+                          sb_rt_format_name((enum sb_rt_format)r->format), c->device_name);
     if (storage && out->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u: a depth format cannot be a storage image",
                           r->register_index);
@@ -197,15 +206,20 @@ static uint32_t copy_regions(const struct sb_vk_image *img, const struct sb_rt_r
                              VkBufferImageCopy regions[16])
 {
     VkDeviceSize offset = 0;
+    /* BC data goes up as-is: the extent is in texels (a partial edge block's full texel count
+     * is the level's own size, which Vulkan allows), the packed buffer rows in blocks. */
     uint64_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+    uint32_t block = sb_rt_format_block_extent((enum sb_rt_format)r->format);
+    block = block ? block : 1;
     for (uint32_t l = 0; l < img->mip_levels; l++) {
         uint32_t w = level_size(r->width, l), h = level_size(r->height, l), z = level_size(r->depth, l);
+        uint64_t bw = (w + block - 1) / block, bh = (h + block - 1) / block;
         regions[l] = (VkBufferImageCopy){
             .bufferOffset = offset,
             .imageSubresource = { img->aspect, l, 0, img->layers },
             .imageExtent = { w, h, z },
         };
-        offset += (VkDeviceSize)w * h * z * img->layers * texel;
+        offset += (VkDeviceSize)bw * bh * z * img->layers * texel;
     }
     return img->mip_levels;
 }
