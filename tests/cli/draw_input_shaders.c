@@ -9,6 +9,8 @@
  *   cb_mad.dxbc    cb0[3]   o0 (float) = cb0[0] * cb0[1] + cb0[2]
  *   cb_iadd.dxbc   cb0[4]   o0 (uint)  = cb0[0] + cb0[3]
  *   t0_raw.dxbc    t0 raw   o0 (uint)  = the 4 words at byte 4 of t0
+ *   u0_raw.dxbc    u0 raw   o0 (uint)  = the 4 words at byte 8 of u0 (read only, so u0.bin
+ *                           comes back as given)
  *
  * usage: draw_input_shaders DIR
  */
@@ -79,5 +81,13 @@ int main(int argc, char **argv)
     I(&p, OP_MOV, o0(), sr(0, "xyzw"));
     sm4_end(&p);
     failed |= write_shader(argv[1], "t0_raw.dxbc", &p, TYPE_UINT);
+
+    sm4_begin(&p, 0, 5, 0, 1);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_LD_RAW, dr(0, "xyzw"), l1(8), su(0, "xyzw"));
+    I(&p, OP_MOV, o0(), sr(0, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "u0_raw.dxbc", &p, TYPE_UINT);
     return failed;
 }

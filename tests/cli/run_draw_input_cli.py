@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """`run --draw --input REG=FILE` (issue #15 item 6): the user's own bytes for a
 draw's registers. Pixel shaders written by draw_input_shaders (see its header)
-compute their one target from cb0 or t0; the test writes those registers'
+compute their one target from cb0, t0 or u0; the test writes those registers'
 bytes, draws 1x1 on the device and with --cpu, and checks o0.bin against
 values worked out by hand. Then the refusals: a constant buffer larger than
 its declaration, a register the shader does not declare, one register
@@ -42,7 +42,8 @@ def write(path, data):
 
 
 def target(cli, shader, inputs, scratch, name, cpu):
-    """Draws 1x1 with `inputs` ({reg: path}); returns o0.bin's bytes, or None."""
+    """Draws 1x1 with `inputs` ({reg: path}); returns o0.bin's bytes, or None. A u# input
+    must come back in its u#.bin as given (the shaders only read it)."""
     out = os.path.join(scratch, name + ("-cpu" if cpu else "-gpu"))
     shutil.rmtree(out, ignore_errors=True)
     args = [cli, "run", "--draw", "1x1", "-o", out]
@@ -54,6 +55,13 @@ def target(cli, shader, inputs, scratch, name, cpu):
         print("no Vulkan device:", err.strip())
         sys.exit(77)
     check(rc == 0, f"{name}{' --cpu' if cpu else ''}: exit {rc}: {err.strip()}")
+    for reg, path in inputs.items():
+        if reg.startswith("u"):
+            with open(path, "rb") as f:
+                given = f.read()
+            got = open(os.path.join(out, reg + ".bin"), "rb").read() if os.path.exists(
+                os.path.join(out, reg + ".bin")) else None
+            check(got == given, f"{name}: {reg}.bin is not the given bytes ({len(got or b'')} bytes)")
     try:
         with open(os.path.join(out, "o0.bin"), "rb") as f:
             return f.read()
@@ -85,12 +93,15 @@ def main():
     cb_iadd_short = write(sh("iadd-short.cb"), struct.pack("<4I", 9, 8, 7, 6))
     # o0 = the 4 words at byte 4 of t0 (a raw buffer; 6 bytes past them, rounded up to 4).
     t0 = write(sh("raw.t0"), struct.pack("<6I", 0xAAAAAAAA, 11, 22, 33, 0xFFFFFFF0, 0x5555) + b"\x01\x02")
+    u0 = write(sh("raw.u0"), struct.pack("<5I", 1, 2, 0x11111111, 0x22222222, 0x33333333) +
+               struct.pack("<i", -5))
     cases = [
         ("cb_copy", {"cb0": cb_copy}, (1.5, -2.0, 0.25, 8.0), "<4f"),
         ("cb_mad", {"cb0": cb_mad}, (10.5, 21.0, 36.0, 36.0), "<4f"),
         ("cb_iadd", {"cb0": cb_iadd}, (10, 1, 0x12345678 + 100, 1), "<4I"),
         ("cb_iadd", {"cb0": cb_iadd_short}, (9, 8, 7, 6), "<4I"),
         ("t0_raw", {"t0": t0}, (11, 22, 33, 0xFFFFFFF0), "<4I"),
+        ("u0_raw", {"u0": u0}, (0x11111111, 0x22222222, 0x33333333, 0xFFFFFFFB), "<4I"),
     ]
     for k, (shader, inputs, expected, fmt) in enumerate(cases):
         for cpu in (False, True):
