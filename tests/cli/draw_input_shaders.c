@@ -9,6 +9,7 @@
  *   cb_mad.dxbc    cb0[3]   o0 (float) = cb0[0] * cb0[1] + cb0[2]
  *   cb_iadd.dxbc   cb0[4]   o0 (uint)  = cb0[0] + cb0[3]
  *   t0_raw.dxbc    t0 raw   o0 (uint)  = the 4 words at byte 4 of t0
+ *   t0_tex.dxbc    t0 Texture2D<uint4>  o0 (uint) = texel (1, 2) of mip 0
  *   u0_raw.dxbc    u0 raw   o0 (uint)  = the 4 words at byte 8 of u0 (read only, so u0.bin
  *                           comes back as given)
  *
@@ -81,6 +82,14 @@ int main(int argc, char **argv)
     I(&p, OP_MOV, o0(), sr(0, "xyzw"));
     sm4_end(&p);
     failed |= write_shader(argv[1], "t0_raw.dxbc", &p, TYPE_UINT);
+
+    sm4_begin(&p, 0, 4, 0, 1);
+    sm4_dcl_resource(&p, 0, 3 /* texture2d */, 0x4444 /* uint x4 */);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_LD, dr(0, "xyzw"), l4(1, 2, 0, 0), st(0, "xyzw"));
+    I(&p, OP_MOV, o0(), sr(0, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "t0_tex.dxbc", &p, TYPE_UINT);
 
     sm4_begin(&p, 0, 5, 0, 1);
     sm4_dcl_uav_raw(&p, 0);

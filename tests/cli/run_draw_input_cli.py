@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: MIT
 """`run --draw --input REG=FILE` (issue #15 item 6): the user's own bytes for a
 draw's registers. Pixel shaders written by draw_input_shaders (see its header)
-compute their one target from cb0, t0 or u0; the test writes those registers'
-bytes, draws 1x1 on the device and with --cpu, and checks o0.bin against
-values worked out by hand. Then the refusals: a constant buffer larger than
-its declaration, a register the shader does not declare, one register
-twice, a register name draws do not take, a missing file: usage errors,
-exit 2, as a dispatch's --input refusals are.
+compute their one target from cb0, t0 (a raw buffer, a 2D texture) or u0; the
+test writes those registers' bytes, draws 1x1 on the device and with --cpu,
+and checks o0.bin against values worked out by hand. Then the refusals: a
+constant buffer larger than its declaration, a texture of the wrong size, a
+register the shader does not declare, one register twice, a register name
+draws do not take, a missing file: usage errors, exit 2, as a dispatch's
+--input refusals are.
 
 usage: run_draw_input_cli.py SHADERBRIDGE DRAW_INPUT_SHADERS SCRATCH_DIR
 Exit 77 when there is no Vulkan device (run exits 3).
@@ -95,12 +96,17 @@ def main():
     t0 = write(sh("raw.t0"), struct.pack("<6I", 0xAAAAAAAA, 11, 22, 33, 0xFFFFFFF0, 0x5555) + b"\x01\x02")
     u0 = write(sh("raw.u0"), struct.pack("<5I", 1, 2, 0x11111111, 0x22222222, 0x33333333) +
                struct.pack("<i", -5))
+    # Texture2D<uint4> t0 as seeded: 16x16 R32G32B32A32_UINT, one level (4096 bytes, exactly).
+    # Texel i = y * 16 + x holds (i, 3i, 1000 + i, 0xFFFF0000 | i); (1, 2) is texel 33.
+    tex = write(sh("tex.t0"), b"".join(struct.pack("<4I", i, 3 * i, 1000 + i, 0xFFFF0000 | i)
+                                        for i in range(256)))
     cases = [
         ("cb_copy", {"cb0": cb_copy}, (1.5, -2.0, 0.25, 8.0), "<4f"),
         ("cb_mad", {"cb0": cb_mad}, (10.5, 21.0, 36.0, 36.0), "<4f"),
         ("cb_iadd", {"cb0": cb_iadd}, (10, 1, 0x12345678 + 100, 1), "<4I"),
         ("cb_iadd", {"cb0": cb_iadd_short}, (9, 8, 7, 6), "<4I"),
         ("t0_raw", {"t0": t0}, (11, 22, 33, 0xFFFFFFF0), "<4I"),
+        ("t0_tex", {"t0": tex}, (33, 99, 1033, 0xFFFF0021), "<4I"),
         ("u0_raw", {"u0": u0}, (0x11111111, 0x22222222, 0x33333333, 0xFFFFFFFB), "<4I"),
     ]
     for k, (shader, inputs, expected, fmt) in enumerate(cases):
@@ -117,6 +123,9 @@ def main():
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"cb0={cb_mad}"] + cpu + [sh("cb_copy.dxbc")])
         check(rc == 2 and "--input cb0=" in err and "1 to 16 bytes" in err and "48 given" in err and
               "SB_ERROR_BAD_SIZE" in err, f"oversized cb0{cpu}: exit {rc}: {err.strip()}")
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={cb_copy}"] + cpu + [sh("t0_tex.dxbc")])
+        check(rc == 2 and "exactly 4096 bytes" in err and "16 given" in err,
+              f"short texture{cpu}: exit {rc}: {err.strip()}")
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"cb1={cb_copy}"] + cpu + [sh("cb_copy.dxbc")])
         check(rc == 2 and "cb1" in err and "not a register the program declares" in err and
               "SB_ERROR_RUN_BINDING" in err, f"undeclared cb1{cpu}: exit {rc}: {err.strip()}")
