@@ -345,7 +345,7 @@ def main():
     check(len(seeds) == 2, "--seed changes the vertex inputs")
 
     # Usage errors: --draw on compute, a count for a vertex shader's --draw must be >= 1,
-    # a bad WxH.
+    # a bad WxH, an --input for a register the vertex shader does not declare.
     for args in (["run", saxpy, "--draw", "4"], ["run", vs, "--draw", "0"], ["run", vs, "--draw", "3x"],
                  ["run", vs, "--draw", "4x4"], ["run", vs, "--draw", "8", "--input", "u0=" + saxpy]):
         rc, _, err = run(cli, args)

@@ -257,6 +257,21 @@ struct sb_validate_options {
      */
     uint32_t gpu_binding_count;
     const struct sb_binding_override *gpu_bindings;
+    /**
+     * The caller's own data for registers the program declares (`shaderbridge run --draw
+     * --input cb0=FILE`): after the seeded inputs are made, each entry's bytes replace those
+     * of the resource with its resource_class, space and register_index, on both sides, so
+     * the run computes from them; only data and size are read (the shape stays the
+     * declaration's). Sizes, checked against the declaration: a constant buffer takes at most
+     * its declared size (the rest zeroed); a texture exactly sb_rt_texture_bytes of its
+     * seeded shape; a buffer any size (rounded up to 4 bytes, zero-filled; a typed buffer's
+     * width follows). Errors: SB_ERROR_RUN_BINDING for a register the program does not
+     * declare, two entries for one register or a sampler; SB_ERROR_BAD_SIZE for a size the
+     * declaration does not take (offset = the entry's index). Borrowed for the call; PICA200
+     * geometry programs (their compute expansion) take none (SB_ERROR_RUN_UNSUPPORTED).
+     */
+    uint32_t provided_count;
+    const struct sb_rt_resource *provided;
 };
 
 /** sb_validate_options::sides */

@@ -7,7 +7,10 @@
  */
 #include "validate_private.h"
 #include "validate_pica.h"
+#include "error.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "translator/ir.h"
@@ -396,4 +399,94 @@ void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs)
     free(inputs->word_kinds);
     free(inputs->uniform_kind);
     free(inputs);
+}
+
+/* The index of `in`'s resource for register (class, space, index), or -1. */
+static int64_t find_register(const struct sb_rt_inputs *in, const struct sb_rt_resource *want)
+{
+    for (uint32_t i = 0; i < in->count; i++) {
+        const struct sb_rt_resource *r = &in->resources[i];
+        if (r->resource_class == want->resource_class && r->space == want->space &&
+            r->register_index == want->register_index)
+            return i;
+    }
+    return -1;
+}
+
+/* The bytes resource `r` keeps for `given` provided bytes, or 0 when its declaration takes no
+ * such size (validate.h, sb_validate_options::provided). */
+static size_t provided_size(const struct sb_rt_resource *r, size_t given)
+{
+    if (r->resource_class == SB_IR_RESOURCE_CBV)
+        return given && given <= r->size ? r->size : 0; /* the binding keeps its declared range */
+    if (r->dimension && r->dimension != 1) /* a texture: its texels and nothing else */
+        return given == sb_rt_texture_bytes(r) ? given : 0;
+    if (given > SIZE_MAX - 3)
+        return 0;
+    return given ? (given + 3) & ~(size_t)3 : 4;
+}
+
+enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_resource *provided, uint32_t count,
+                                    struct sb_error *error)
+{
+    static const char *const prefixes[] = { "cb", "t", "s", "u" };
+    /* Every entry checked before anything changes, so a refused one leaves the seeded set. */
+    for (uint32_t k = 0; k < count; k++) {
+        const struct sb_rt_resource *p = &provided[k];
+        const char *prefix = (uint32_t)p->resource_class < 4 ? prefixes[p->resource_class] : "?";
+        int64_t at = find_register(in, p);
+        if (at < 0 || p->resource_class == SB_IR_RESOURCE_SAMPLER)
+            return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
+                                "provided input %u: %s%u (space %u) is %s", k, prefix, p->register_index,
+                                p->space, at < 0 ? "not a register the program declares" : "a sampler, which takes no data");
+        for (uint32_t j = 0; j < k; j++)
+            if (find_register(in, &provided[j]) == at)
+                return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
+                                    "provided inputs %u and %u both give %s%u (space %u)", j, k, prefix,
+                                    p->register_index, p->space);
+        const struct sb_rt_resource *r = &in->resources[at];
+        if ((p->size && !p->data) || !provided_size(r, p->size)) {
+            char wants[96];
+            if (p->resource_class == SB_IR_RESOURCE_CBV)
+                snprintf(wants, sizeof(wants), "1 to %zu bytes (its declared size)", r->size);
+            else if (r->dimension && r->dimension != 1)
+                snprintf(wants, sizeof(wants), "exactly %zu bytes (its texels)", sb_rt_texture_bytes(r));
+            else
+                snprintf(wants, sizeof(wants), "bytes (data given with no size)");
+            return sb_error_set(error, SB_ERROR_BAD_SIZE, k, SB_ERROR_NO_INSTR,
+                                "provided input %u: %s%u (space %u) takes %s, %zu given", k, prefix,
+                                p->register_index, p->space, wants, p->size);
+        }
+    }
+    void **copies = calloc(count ? count : 1, sizeof(*copies));
+    if (!copies)
+        return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory providing inputs");
+    for (uint32_t k = 0; k < count; k++) {
+        size_t size = provided_size(&in->resources[find_register(in, &provided[k])], provided[k].size);
+        copies[k] = calloc(size, 1);
+        if (!copies[k]) {
+            for (uint32_t j = 0; j < k; j++)
+                free(copies[j]);
+            free(copies);
+            return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory providing inputs");
+        }
+        if (provided[k].size)
+            memcpy(copies[k], provided[k].data, provided[k].size);
+    }
+    for (uint32_t k = 0; k < count; k++) {
+        int64_t at = find_register(in, &provided[k]);
+        struct sb_rt_resource *r = &in->resources[at];
+        size_t size = provided_size(r, provided[k].size);
+        if (size != r->size) { /* the seeded layout's kinds no longer cover the data */
+            free(in->word_kinds[at]);
+            in->word_kinds[at] = NULL;
+        }
+        free(r->data);
+        r->data = copies[k];
+        r->size = size;
+        if (r->dimension == 1 && sb_rt_format_size(r->format))
+            r->width = (uint32_t)(size / sb_rt_format_size(r->format));
+    }
+    free(copies);
+    return SB_SUCCESS;
 }

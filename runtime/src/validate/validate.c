@@ -552,10 +552,14 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
     enum sb_result r = report->mismatches ? SB_SUCCESS
                                           : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory validating");
     bool pica_gs = r == SB_SUCCESS && sb_rt_program_pica_gs(program);
-    if (pica_gs) /* its own inputs and one compute thread (validate_pica_gs.c) */
+    if (pica_gs && o.provided_count) /* it makes its own inputs; none of them is a register's */
+        r = sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED, "PICA200 geometry programs take no provided inputs");
+    else if (pica_gs) /* its own inputs and one compute thread (validate_pica_gs.c) */
         r = sb_rt_pica_gs_validate(context, program, &o, report, error);
     else if (r == SB_SUCCESS)
         r = sb_validate_fit_inputs(program, &o.inputs, fit, &base, error);
+    if (r == SB_SUCCESS && !pica_gs && o.provided_count) /* after the fit: the caller's bytes win */
+        r = sb_rt_inputs_provide(base, o.provided, o.provided_count, error);
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->cpu, error);
     if (r == SB_SUCCESS && !pica_gs)

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Writes the pixel shaders run_draw_input_cli.py draws with `run --draw 1x1 --input REG=FILE`:
+ * each computes its one render target from a register the test fills with its own bytes, so
+ * the test can check o0.bin against values worked out by hand. No inputs: the target is
+ * the same in every pixel, whatever the generated vertex stage feeds.
+ *
+ *   cb_copy.dxbc   cb0[1]   o0 (float) = cb0[0]
+ *   cb_mad.dxbc    cb0[3]   o0 (float) = cb0[0] * cb0[1] + cb0[2]
+ *   cb_iadd.dxbc   cb0[4]   o0 (uint)  = cb0[0] + cb0[3]
+ *   t0_raw.dxbc    t0 raw   o0 (uint)  = the 4 words at byte 4 of t0
+ *   t0_tex.dxbc    t0 Texture2D<uint4>  o0 (uint) = texel (1, 2) of mip 0
+ *   u0_raw.dxbc    u0 raw   o0 (uint)  = the 4 words at byte 8 of u0 (read only, so u0.bin
+ *                           comes back as given)
+ *
+ * usage: draw_input_shaders DIR
+ */
+#include <stdio.h>
+
+#include "sm4_asm.h"
+
+enum { TYPE_UINT = 1, TYPE_FLOAT = 3 };
+
+static struct sm4_operand o0(void)
+{
+    uint32_t r = 0;
+    return sm4_reg(T_OUTPUT, 1, &r, NULL, "xyzw", 1);
+}
+
+static int write_shader(const char *dir, const char *name, const struct sm4_program *p, uint32_t target_type)
+{
+    /* System value 0 as fxc writes SV_Target (the harness captures targets by register). */
+    static struct blob out;
+    const struct sig_element_spec outs[] = { { 0, "SV_Target", 0, 0, target_type, 0, 0xf, 0x0, 0 } };
+    memset(&out, 0, sizeof(out));
+    sm4_container_sig(p, NULL, 0, outs, 1, NULL, 0, &out);
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(out.bytes, 1, out.size, f) == out.size;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (!ok)
+        fprintf(stderr, "draw_input_shaders: cannot write %s\n", path);
+    return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: draw_input_shaders DIR\n");
+        return 2;
+    }
+    static struct sm4_program p;
+    int failed = 0;
+
+    sm4_begin(&p, 0, 4, 0, 0);
+    sm4_dcl_cb(&p, 0, 1, 0);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_MOV, o0(), scb(0, 0, NULL, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "cb_copy.dxbc", &p, TYPE_FLOAT);
+
+    sm4_begin(&p, 0, 4, 0, 0);
+    sm4_dcl_cb(&p, 0, 3, 0);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_MAD, o0(), scb(0, 0, NULL, "xyzw"), scb(0, 1, NULL, "xyzw"), scb(0, 2, NULL, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "cb_mad.dxbc", &p, TYPE_FLOAT);
+
+    sm4_begin(&p, 0, 4, 0, 0);
+    sm4_dcl_cb(&p, 0, 4, 0);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_IADD, o0(), scb(0, 0, NULL, "xyzw"), scb(0, 3, NULL, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "cb_iadd.dxbc", &p, TYPE_UINT);
+
+    sm4_begin(&p, 0, 5, 0, 1);
+    sm4_dcl_resource_raw(&p, 0);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_LD_RAW, dr(0, "xyzw"), l1(4), st(0, "xyzw"));
+    I(&p, OP_MOV, o0(), sr(0, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "t0_raw.dxbc", &p, TYPE_UINT);
+
+    sm4_begin(&p, 0, 4, 0, 1);
+    sm4_dcl_resource(&p, 0, 3 /* texture2d */, 0x4444 /* uint x4 */);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_LD, dr(0, "xyzw"), l4(1, 2, 0, 0), st(0, "xyzw"));
+    I(&p, OP_MOV, o0(), sr(0, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "t0_tex.dxbc", &p, TYPE_UINT);
+
+    sm4_begin(&p, 0, 5, 0, 1);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_LD_RAW, dr(0, "xyzw"), l1(8), su(0, "xyzw"));
+    I(&p, OP_MOV, o0(), sr(0, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "u0_raw.dxbc", &p, TYPE_UINT);
+    return failed;
+}
