@@ -10,6 +10,10 @@
  *   cb_iadd.dxbc   cb0[4]   o0 (uint)  = cb0[0] + cb0[3]
  *   t0_raw.dxbc    t0 raw   o0 (uint)  = the 4 words at byte 4 of t0
  *   t0_tex.dxbc    t0 Texture2D<uint4>  o0 (uint) = texel (1, 2) of mip 0
+ *   t0_f_mip1.dxbc t0 Texture2D<float4> o0 (float) = texel (1, 0) of mip 1 (a DDS input)
+ *   t0_f_ld12.dxbc t0 Texture2D<float4> o0 (float) = texel (1, 2) of mip 0 (a DDS input)
+ *   cs_t0_mip1.dxbc (compute, 1x1x1) u0 raw bytes 0..15 = texel (1, 0) of mip 1 of the
+ *                  Texture2D<float4> t0 (a DDS input to a dispatch)
  *   u0_raw.dxbc    u0 raw   o0 (uint)  = the 4 words at byte 8 of u0 (read only, so u0.bin
  *                           comes back as given)
  *
@@ -91,6 +95,23 @@ int main(int argc, char **argv)
     sm4_end(&p);
     failed |= write_shader(argv[1], "t0_tex.dxbc", &p, TYPE_UINT);
 
+    /* Float Texture2Ds for DDS files: ld's address holds the mip level in .w. */
+    sm4_begin(&p, 0, 4, 0, 1);
+    sm4_dcl_resource(&p, 0, 3 /* texture2d */, 0x5555 /* float x4 */);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_LD, dr(0, "xyzw"), l4(1, 0, 0, 1), st(0, "xyzw"));
+    I(&p, OP_MOV, o0(), sr(0, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "t0_f_mip1.dxbc", &p, TYPE_FLOAT);
+
+    sm4_begin(&p, 0, 4, 0, 1);
+    sm4_dcl_resource(&p, 0, 3 /* texture2d */, 0x5555 /* float x4 */);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_LD, dr(0, "xyzw"), l4(1, 2, 0, 0), st(0, "xyzw"));
+    I(&p, OP_MOV, o0(), sr(0, "xyzw"));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "t0_f_ld12.dxbc", &p, TYPE_FLOAT);
+
     sm4_begin(&p, 0, 5, 0, 1);
     sm4_dcl_uav_raw(&p, 0);
     sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
@@ -98,5 +119,25 @@ int main(int argc, char **argv)
     I(&p, OP_MOV, o0(), sr(0, "xyzw"));
     sm4_end(&p);
     failed |= write_shader(argv[1], "u0_raw.dxbc", &p, TYPE_UINT);
+
+    static struct blob cs;
+    sm4_begin_cs(&p, 1, 1, 1, 1);
+    sm4_dcl_resource(&p, 0, 3 /* texture2d */, 0x5555 /* float x4 */);
+    sm4_dcl_uav_raw(&p, 0);
+    I(&p, OP_LD, dr(0, "xyzw"), l4(1, 0, 0, 1), st(0, "xyzw"));
+    I(&p, OP_STORE_RAW, du(0, "xyzw"), l1(0), sr(0, "xyzw"));
+    sm4_end(&p);
+    memset(&cs, 0, sizeof(cs));
+    sm4_container(&p, &cs);
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/cs_t0_mip1.dxbc", argv[1]);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(cs.bytes, 1, cs.size, f) == cs.size;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (!ok) {
+        fprintf(stderr, "draw_input_shaders: cannot write %s\n", path);
+        failed = 1;
+    }
     return failed;
 }

@@ -8,7 +8,10 @@ and checks o0.bin against values worked out by hand. Then the refusals: a
 constant buffer larger than its declaration, a texture of the wrong size, a
 register the shader does not declare, one register twice, a register name
 draws do not take, a missing file: usage errors, exit 2, as a dispatch's
---input refusals are.
+--input refusals are. DDS files (`--input t0=FILE.dds`, written here): a 2D RGBA8
+texture with two levels and a BC1 block read by float Texture2Ds in draws and a
+dispatch, and the refusals of a 2D array for a Texture2D, a unorm format for a
+uint texture, a format with no runtime counterpart and a truncated file.
 
 usage: run_draw_input_cli.py SHADERBRIDGE DRAW_INPUT_SHADERS SCRATCH_DIR
 Exit 77 when there is no Vulkan device (run exits 3).
@@ -71,6 +74,18 @@ def target(cli, shader, inputs, scratch, name, cpu):
         return None
 
 
+def dds(dxgi, width, height, mips, data, array_size=1, dimension=3):
+    """A DDS file with the DX10 extension (DDS_HEADER, DDS_PIXELFORMAT with FourCC "DX10",
+    DDS_HEADER_DXT10) of a texture of `dxgi` format, followed by `data` as given."""
+    flags = 0x1 | 0x2 | 0x4 | 0x1000 | (0x20000 if mips > 1 else 0)  # CAPS HEIGHT WIDTH PIXELFORMAT MIPMAPCOUNT
+    caps = 0x1000 | (0x400008 if mips > 1 else 0)                     # TEXTURE (MIPMAP COMPLEX)
+    pixelformat = struct.pack("<8I", 32, 0x4, 0x30315844, 0, 0, 0, 0, 0)  # DDPF_FOURCC, "DX10"
+    header = struct.pack("<7I", 124, flags, height, width, 0, 1, mips) + b"\0" * 44 + pixelformat + \
+        struct.pack("<5I", caps, 0, 0, 0, 0)
+    dx10 = struct.pack("<5I", dxgi, dimension, 0, array_size, 0)
+    return b"DDS " + header + dx10 + data
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__)
@@ -109,6 +124,18 @@ def main():
         ("t0_tex", {"t0": tex}, (33, 99, 1033, 0xFFFF0021), "<4I"),
         ("u0_raw", {"u0": u0}, (0x11111111, 0x22222222, 0x33333333, 0xFFFFFFFB), "<4I"),
     ]
+    # DDS files (item 6): the texture's format, shape and levels come from the file.
+    # R8G8B8A8_UNORM (28), 4x2 with 2 levels: mip 0 is 8 texels of 0x01 bytes, mip 1 (2x1)
+    # holds (10, 20, 30, 255) at texel 1, so ld (1, 0) at mip 1 reads (10, 20, 30, 255) / 255.
+    rgba8 = dds(28, 4, 2, 2, b"\x01" * 32 + bytes([0, 0, 0, 0, 10, 20, 30, 255]))
+    dds_rgba8 = write(sh("rgba8-mips.dds"), rgba8)
+    # BC1_UNORM (71), 4x4, one block: color0 0xF800 (red) > color1 0x001F (blue) is 4-colour
+    # mode; every index 0 (red) except texel (1, 2), bit pair 2 * (2 * 4 + 1), index 1: blue.
+    dds_bc1 = write(sh("bc1.dds"), dds(71, 4, 4, 1, struct.pack("<HHI", 0xF800, 0x001F, 1 << 18)))
+    cases += [
+        ("t0_f_mip1", {"t0": dds_rgba8}, (10 / 255, 20 / 255, 30 / 255, 1.0), "<4f"),
+        ("t0_f_ld12", {"t0": dds_bc1}, (0.0, 0.0, 1.0, 1.0), "<4f"),
+    ]
     for k, (shader, inputs, expected, fmt) in enumerate(cases):
         for cpu in (False, True):
             data = target(cli, sh(shader + ".dxbc"), inputs, scratch, f"{shader}-{k}", cpu)
@@ -116,8 +143,12 @@ def main():
                 continue
             check(len(data) == 16, f"{shader} case {k}: o0.bin is {len(data)} bytes, not 16 (1x1 RGBA32)")
             got = struct.unpack(fmt, data[:16]) if len(data) >= 16 else None
-            check(got == expected, f"{shader} case {k}{' --cpu' if cpu else ''}: o0 = {got}, expected {expected}")
+            # Floats: unorm8 decoding is exact to a float's rounding, not to Python's division.
+            same = got is not None and all(abs(g - e) <= 1e-6 if fmt == "<4f" else g == e
+                                           for g, e in zip(got, expected))
+            check(same, f"{shader} case {k}{' --cpu' if cpu else ''}: o0 = {got}, expected {expected}")
 
+    array2 = write(sh("array2.dds"), dds(28, 4, 2, 1, b"\x01" * 64, array_size=2))
     # Refusals, on both sides: nothing is drawn.
     for cpu in ([], ["--cpu"]):
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"cb0={cb_mad}"] + cpu + [sh("cb_copy.dxbc")])
@@ -137,6 +168,39 @@ def main():
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", "cb0=" + sh("missing.cb")] + cpu +
                          [sh("cb_copy.dxbc")])
         check(rc == 2 and "missing.cb" in err, f"missing file{cpu}: exit {rc}: {err.strip()}")
+
+        # A dispatch takes the same DDS: u0's first 16 bytes are texel (1, 0) of mip 1.
+        out = os.path.join(scratch, "cs-dds" + ("-cpu" if cpu else "-gpu"))
+        shutil.rmtree(out, ignore_errors=True)
+        rc, _, err = run([cli, "run", "--dispatch", "1,1,1", "-o", out, "--input", f"t0={dds_rgba8}"] + cpu +
+                         [sh("cs_t0_mip1.dxbc")])
+        check(rc == 0, f"dispatch with DDS{cpu}: exit {rc}: {err.strip()}")
+        u0_path = os.path.join(out, "u0.bin")
+        got = struct.unpack("<4f", open(u0_path, "rb").read()[:16]) if os.path.exists(u0_path) else None
+        check(got is not None and all(abs(g - e) <= 1e-6 for g, e in zip(got, (10 / 255, 20 / 255, 30 / 255, 1.0))),
+              f"dispatch with DDS{cpu}: u0 = {got}")
+        rc, _, err = run([cli, "run", "--dispatch", "1,1,1", "-o", out, "--input", f"t0={array2}"] + cpu +
+                         [sh("cs_t0_mip1.dxbc")])
+        check(rc == 2 and "--input t0=" in err and "declared Texture2D, the data is a Texture2DArray" in err,
+              f"dispatch with a 2D array{cpu}: exit {rc}: {err.strip()}")
+
+        # DDS refusals: a 2D array for a Texture2D, a float format for a uint texture, a
+        # format the runtime has no texture format for, a file cut short.
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={array2}"] + cpu + [sh("t0_f_mip1.dxbc")])
+        check(rc == 2 and "declared Texture2D, the data is a Texture2DArray (4x2x1, 2 layers)" in err and
+              "SB_ERROR_RUN_BINDING" in err, f"2D array for Texture2D{cpu}: exit {rc}: {err.strip()}")
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={dds_rgba8}"] + cpu + [sh("t0_tex.dxbc")])
+        check(rc == 2 and "returns uint, format r8g8b8a8_unorm reads as float" in err,
+              f"unorm for uint{cpu}: exit {rc}: {err.strip()}")
+        rgb32 = write(sh("rgb32.dds"), dds(6, 1, 1, 1, b"\0" * 12))
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={rgb32}"] + cpu + [sh("t0_f_mip1.dxbc")])
+        check(rc == 2 and "DXGI format 6 (R32G32B32_FLOAT) has no texture format" in err,
+              f"unmapped format{cpu}: exit {rc}: {err.strip()}")
+        short = write(sh("short.dds"), rgba8[:-3])
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={short}"] + cpu + [sh("t0_f_mip1.dxbc")])
+        # The reader's message with its byte offset: mip 1's 8 bytes start at 148 + 32 = 180.
+        check(rc == 2 and "short.dds:180: error:" in err and "mip 1 needs 8 bytes at offset 180 but only 5 remain" in err,
+              f"truncated DDS{cpu}: exit {rc}: {err.strip()}")
 
     print(f"run_draw_input_cli: {checks - failures}/{checks} checks passed")
     return 1 if failures else 0

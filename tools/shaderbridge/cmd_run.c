@@ -9,11 +9,13 @@
  * clamped to [0, 1]). Resources not given by --input are filled
  * from the seed as `validate` fills them; an --input file replaces the
  * resource's contents (a buffer takes the file's size, rounded up to 4 bytes;
- * a texture must be given exactly its size).
+ * a texture must be given exactly its size; a t# named *.dds brings its own
+ * format and shape, dds_input.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "run_common.h"
+#include "dds_input.h"
 #include "png_image.h"
 
 #include <errno.h>
@@ -55,7 +57,19 @@ static bool apply_input(struct sb_rt_inputs *inputs, const char *spec)
         return false;
     struct sb_rt_resource *r = &inputs->resources[index];
     bool ok = true;
-    if (r->resource_class == SB_IR_RESOURCE_SAMPLER) {
+    if (r->resource_class == SB_IR_RESOURCE_SRV && cli_dds_input_named(eq + 1)) {
+        /* A shaped texture: the library checks it against the declaration as for draws. */
+        struct sb_rt_resource entry = { .resource_class = r->resource_class, .space = r->space,
+                                        .register_index = r->register_index };
+        ok = cli_dds_input_load(eq + 1, &file, &entry);
+        struct sb_error error = { 0 };
+        if (ok && sb_rt_inputs_provide(inputs, &entry, 1, &error) != SB_SUCCESS) {
+            const char *why = strchr(error.message, ':'); /* past "provided input 0" */
+            fprintf(stderr, "shaderbridge: error: run: --input %s: %s [%s]\n", spec,
+                    why && why[1] ? why + 2 : error.message, sb_result_name(error.code));
+            ok = false;
+        }
+    } else if (r->resource_class == SB_IR_RESOURCE_SAMPLER) {
         cli_usage_error("run: --input %s: samplers take no data", reg);
         ok = false;
     } else if (r->dimension && r->dimension != 1 && file.size != r->size) {

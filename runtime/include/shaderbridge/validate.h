@@ -132,6 +132,15 @@ SB_API enum sb_result sb_rt_inputs_clone(const struct sb_rt_inputs *inputs, stru
 SB_API void sb_rt_inputs_destroy(struct sb_rt_inputs *inputs);
 
 /**
+ * Replaces the data (and, for shaped entries, the format and shape) of `inputs`' resources
+ * with `provided`, by the rules of sb_validate_options::provided; `inputs` is unchanged
+ * unless every entry fits. sb_validate() calls it with the options' entries; `run`'s
+ * dispatches call it on the inputs they made. The entries are borrowed for the call.
+ */
+SB_API enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *inputs, const struct sb_rt_resource *provided,
+                                           uint32_t count, struct sb_error *error);
+
+/**
  * Resource classes of the stage outputs a report adds after the program's own
  * resources (graphics validation), compared like UAVs: OUTPUT register_index = o#
  * (vertex programs: one record of every output register per vertex; pixel programs:
@@ -261,8 +270,19 @@ struct sb_validate_options {
      * The caller's own data for registers the program declares (`shaderbridge run --draw
      * --input cb0=FILE`): after the seeded inputs are made, each entry's bytes replace those
      * of the resource with its resource_class, space and register_index, on both sides, so
-     * the run computes from them; only data and size are read (the shape stays the
-     * declaration's). Sizes, checked against the declaration: a constant buffer takes at most
+     * the run computes from them. An entry whose format is UNDEFINED gives bytes only (data
+     * and size are read; the shape stays the declaration's). An entry with a format is a
+     * shaped texture (`--input t0=FILE.dds`): its format, dimension (SM4 numbering), width,
+     * height, depth, layers (cube faces counted: 6 per cube) and mip_levels replace the
+     * seeded ones, and data holds exactly sb_rt_texture_bytes of that shape in its layout
+     * (level-major: every layer of level 0, then of level 1, ...). It must fit the
+     * declaration: the same dimension, or one element of it where the declaration is an array
+     * (a Texture2D for a Texture2DArray, one cube for a TextureCubeArray); no multisampled
+     * texture; a format read as the declared return type (float for unorm, snorm, float, BC
+     * and depth formats; uint and sint formats as uint and int), and d32_float where the
+     * texture is read with a comparison. Otherwise SB_ERROR_RUN_BINDING, or
+     * SB_ERROR_BAD_SIZE for a wrong byte count or zero extent (offset = the entry's index).
+     * Sizes of unshaped entries, checked against the declaration: a constant buffer takes at most
      * its declared size (the rest zeroed); a texture exactly sb_rt_texture_bytes of its
      * seeded shape; a buffer any size (rounded up to 4 bytes, zero-filled; a typed buffer's
      * width follows). Errors: SB_ERROR_RUN_BINDING for a register the program does not

@@ -426,6 +426,88 @@ static size_t provided_size(const struct sb_rt_resource *r, size_t given)
     return given ? (given + 3) & ~(size_t)3 : 4;
 }
 
+/* How a shader reads `format`'s texels: as floats (unorm, snorm, float, BC, depth), or as
+ * unsigned or signed integers, so a provided texture can be matched to its declaration's
+ * return type. */
+static uint8_t format_read_kind(uint32_t format)
+{
+    switch (format) {
+    case SB_RT_FORMAT_R32_UINT: case SB_RT_FORMAT_R32G32_UINT: case SB_RT_FORMAT_R32G32B32A32_UINT:
+    case SB_RT_FORMAT_R10G10B10A2_UINT: case SB_RT_FORMAT_R8_UINT: case SB_RT_FORMAT_R8G8_UINT:
+    case SB_RT_FORMAT_R8G8B8A8_UINT: case SB_RT_FORMAT_R16_UINT: case SB_RT_FORMAT_R16G16_UINT:
+    case SB_RT_FORMAT_R16G16B16A16_UINT:
+        return SB_RT_WORD_UINT;
+    case SB_RT_FORMAT_R32_SINT: case SB_RT_FORMAT_R32G32_SINT: case SB_RT_FORMAT_R32G32B32A32_SINT:
+    case SB_RT_FORMAT_R8_SINT: case SB_RT_FORMAT_R8G8_SINT: case SB_RT_FORMAT_R8G8B8A8_SINT:
+    case SB_RT_FORMAT_R16_SINT: case SB_RT_FORMAT_R16G16_SINT: case SB_RT_FORMAT_R16G16B16A16_SINT:
+        return SB_RT_WORD_INT;
+    default:
+        return SB_RT_WORD_FLOAT;
+    }
+}
+
+static const char *dimension_name(uint32_t dimension)
+{
+    static const char *const names[] = {
+        "untyped", "Buffer", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D", "TextureCube",
+        "Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray",
+    };
+    return dimension < sizeof(names) / sizeof(names[0]) ? names[dimension] : "unknown";
+}
+
+/* Whether texture data of dimension `given` with `layers` layers fits a declaration of
+ * `declared`: the same dimension, or one layer (cube: one cube) of the arrayed form, since an
+ * array of one is still an array. Multisampled textures take no shaped data (a file format
+ * with samples does not exist here). */
+static bool shape_fits(uint32_t declared, uint32_t given, uint32_t layers)
+{
+    if (declared == given)
+        return declared != DIM_2DMS && declared != DIM_2DMSARRAY;
+    return (declared == DIM_1DARRAY && given == DIM_1D) || (declared == DIM_2DARRAY && given == DIM_2D) ||
+           (declared == DIM_CUBEARRAY && given == DIM_CUBE && layers == 6);
+}
+
+/* Checks a provided entry that carries its own shape (format != UNDEFINED) against the
+ * declared texture `r`: its dimension, its return type and its byte count. */
+static enum sb_result check_shaped(const struct sb_rt_resource *p, const struct sb_rt_resource *r, uint32_t k,
+                                   const char *prefix, struct sb_error *error)
+{
+    if (!r->dimension || r->dimension == DIM_BUFFER)
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: %s%u (space %u) is a buffer, which takes no texture shape", k,
+                            prefix, p->register_index, p->space);
+    if (!shape_fits(r->dimension, p->dimension, p->layers))
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: %s%u (space %u) is declared %s, the data is a %s (%ux%ux%u, %u layers)",
+                            k, prefix, p->register_index, p->space, dimension_name(r->dimension),
+                            dimension_name(p->dimension), p->width, p->height, p->depth, p->layers);
+    if (!sb_rt_format_size(p->format) || !p->width || !p->height || !p->depth || !p->layers || !p->mip_levels)
+        return sb_error_set(error, SB_ERROR_BAD_SIZE, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: %s%u (space %u) has format %u or a zero extent", k, prefix,
+                            p->register_index, p->space, (unsigned)p->format);
+    static const char *const kinds[] = { "?", "float", "int", "uint" };
+    uint8_t want = format_read_kind(r->format), have = format_read_kind(p->format);
+    if (want != have)
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: %s%u (space %u) returns %s, format %s reads as %s", k, prefix,
+                            p->register_index, p->space, kinds[want], sb_rt_format_name(p->format), kinds[have]);
+    if (r->format == SB_RT_FORMAT_D32_FLOAT && p->format != SB_RT_FORMAT_D32_FLOAT)
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: %s%u (space %u) is read with a comparison, which needs d32_float, "
+                            "not %s", k, prefix, p->register_index, p->space, sb_rt_format_name(p->format));
+    if (p->size != sb_rt_texture_bytes(p) || !p->size || !p->data)
+        return sb_error_set(error, SB_ERROR_BAD_SIZE, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: %s%u (space %u) of its shape takes exactly %zu bytes, %zu given", k,
+                            prefix, p->register_index, p->space, sb_rt_texture_bytes(p), p->size);
+    return SB_SUCCESS;
+}
+
+/* Whether entry `p` carries its own format and shape (validate.h). */
+static bool is_shaped(const struct sb_rt_resource *p)
+{
+    return p->format != SB_RT_FORMAT_UNDEFINED;
+}
+
 enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_resource *provided, uint32_t count,
                                     struct sb_error *error)
 {
@@ -445,6 +527,12 @@ enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_
                                     "provided inputs %u and %u both give %s%u (space %u)", j, k, prefix,
                                     p->register_index, p->space);
         const struct sb_rt_resource *r = &in->resources[at];
+        if (is_shaped(p)) {
+            enum sb_result shaped = check_shaped(p, r, k, prefix, error);
+            if (shaped != SB_SUCCESS)
+                return shaped;
+            continue;
+        }
         if ((p->size && !p->data) || !provided_size(r, p->size)) {
             char wants[96];
             if (p->resource_class == SB_IR_RESOURCE_CBV)
@@ -462,7 +550,9 @@ enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_
     if (!copies)
         return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory providing inputs");
     for (uint32_t k = 0; k < count; k++) {
-        size_t size = provided_size(&in->resources[find_register(in, &provided[k])], provided[k].size);
+        size_t size = is_shaped(&provided[k]) ? provided[k].size
+                                               : provided_size(&in->resources[find_register(in, &provided[k])],
+                                                               provided[k].size);
         copies[k] = calloc(size, 1);
         if (!copies[k]) {
             for (uint32_t j = 0; j < k; j++)
@@ -476,8 +566,18 @@ enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_
     for (uint32_t k = 0; k < count; k++) {
         int64_t at = find_register(in, &provided[k]);
         struct sb_rt_resource *r = &in->resources[at];
-        size_t size = provided_size(r, provided[k].size);
-        if (size != r->size) { /* the seeded layout's kinds no longer cover the data */
+        size_t size = is_shaped(&provided[k]) ? provided[k].size : provided_size(r, provided[k].size);
+        if (is_shaped(&provided[k])) { /* the data's own shape replaces the seeded one */
+            r->format = provided[k].format;
+            r->width = provided[k].width;
+            r->height = provided[k].height;
+            r->depth = provided[k].depth;
+            r->layers = provided[k].layers;
+            r->mip_levels = provided[k].mip_levels;
+            r->sample_count = 1;
+            free(in->word_kinds[at]);
+            in->word_kinds[at] = NULL;
+        } else if (size != r->size) { /* the seeded layout's kinds no longer cover the data */
             free(in->word_kinds[at]);
             in->word_kinds[at] = NULL;
         }

@@ -161,10 +161,7 @@ enum sb_result sb_validate_fit_inputs(const struct sb_rt_program *program, const
                                       const struct sb_validate_fit *fit, struct sb_rt_inputs **out,
                                       struct sb_error *error);
 
-/** Replaces the data of `in`'s resources with sb_validate_options::provided (validate.h
- *  lists the size rules and errors); `in` is unchanged unless every entry fits. */
-enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_resource *provided, uint32_t count,
-                                    struct sb_error *error);
+/* sb_rt_inputs_provide is public (validate.h): dispatches of `run` call it directly. */
 
 /** Whether float bits `u` are a normal number (neither zero, denormal, infinite nor NaN). */
 static inline bool sb_validate_is_normal(uint32_t u)
