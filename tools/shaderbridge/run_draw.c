@@ -272,9 +272,14 @@ static int load_input(const char *spec, struct sb_rt_resource *r, struct cli_fil
     }
     if (!cli_file_load(eq + 1, file)) /* it says why; exit 2 as for a dispatch's --input */
         return CLI_EXIT_USAGE;
-    if (r->resource_class == SB_IR_RESOURCE_SRV && cli_dds_input_named(eq + 1))
-        /* A shaped texture: sb_validate checks its shape against the declaration. */
-        return cli_dds_input_load(eq + 1, file, r) ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (r->resource_class == SB_IR_RESOURCE_SRV && cli_dds_input_named(eq + 1)) {
+        /* A shaped texture: sb_validate checks its shape against the declaration. A refused
+         * one is freed here: the caller counts only the inputs that loaded. */
+        if (cli_dds_input_load(eq + 1, file, r))
+            return CLI_EXIT_OK;
+        cli_file_free(file);
+        return CLI_EXIT_USAGE;
+    }
     r->data = file->bytes;
     r->size = file->size;
     return CLI_EXIT_OK;
