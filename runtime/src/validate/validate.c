@@ -143,6 +143,16 @@ static double word_value(uint32_t kind, uint32_t u)
     return (double)f;
 }
 
+/* The operation of the instruction at shader byte offset `offset` (UINT32_MAX: none). */
+static uint32_t op_at(const struct sb_ir_program *ir, uint32_t offset)
+{
+    for (uint32_t f = 0; ir && offset != UINT32_MAX && f < ir->function_count; f++)
+        for (uint32_t k = 0; k < ir->functions[f].instruction_count; k++)
+            if (ir->functions[f].instructions[k].offset == offset)
+                return ir->functions[f].instructions[k].op;
+    return UINT32_MAX;
+}
+
 /* Is word `w` half of a double (the even word of its pair the low half, both halves with the
  * same bound) whose device and interpreter values lie within `bound`? *deviation: theirs. */
 static bool double_within(const struct sb_validate_report *report, const struct sb_ir_program *ir, uint32_t i,
@@ -150,13 +160,7 @@ static bool double_within(const struct sb_validate_report *report, const struct 
 {
     /* Only a double operation's own allowance makes such a bound (interp_precision.c): the
      * word's origin must be one, or two float words with one bound would pass as a double. */
-    uint32_t origin = evidence(report, i, w).origin, op = UINT32_MAX;
-    for (uint32_t f = 0; ir && origin != UINT32_MAX && f < ir->function_count && op == UINT32_MAX; f++)
-        for (uint32_t k = 0; k < ir->functions[f].instruction_count; k++)
-            if (ir->functions[f].instructions[k].offset == origin) {
-                op = ir->functions[f].instructions[k].op;
-                break;
-            }
+    uint32_t op = op_at(ir, evidence(report, i, w).origin);
     if (op != SB_IR_OP_DDIV && op != SB_IR_OP_DRCP && op != SB_IR_OP_DFMA)
         return false;
     const struct sb_rt_resource *g = &report->gpu->resources[i], *c = &report->cpu->resources[i];
@@ -357,13 +361,8 @@ static bool gather_evidence(const struct sb_rt_program *program, const struct sb
 /* The name of the instruction at shader byte offset `offset`, for the report. */
 static void origin_name(const struct sb_ir_program *ir, uint32_t offset, char *out, size_t size)
 {
-    out[0] = '\0';
-    for (uint32_t f = 0; ir && offset != UINT32_MAX && f < ir->function_count; f++)
-        for (uint32_t k = 0; k < ir->functions[f].instruction_count; k++)
-            if (ir->functions[f].instructions[k].offset == offset) {
-                snprintf(out, size, "%s", sb_ir_op_name(ir->functions[f].instructions[k].op));
-                return;
-            }
+    uint32_t op = op_at(ir, offset);
+    snprintf(out, size, "%s", op == UINT32_MAX ? "" : sb_ir_op_name(op));
 }
 
 static const char *undefined_kind_text(enum sb_interp_undefined_kind kind)
