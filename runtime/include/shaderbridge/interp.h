@@ -279,6 +279,184 @@ SB_API enum sb_result sb_interp_run_geometry(const struct sb_ir_program *program
                                       const struct sb_interp_options *options,
                                       struct sb_interp_stats *stats, struct sb_error *error);
 
+/* ---- Tessellation: the fixed-function tessellator, hull and domain programs ------------- */
+
+/** Tessellator domain; the values are dcl_tessellator_domain's (../shared/docs/sm4-tokens.md §8.5). */
+enum sb_interp_tess_domain {
+    SB_INTERP_TESS_ISOLINE = 1,
+    SB_INTERP_TESS_TRI = 2,
+    SB_INTERP_TESS_QUAD = 3,
+    SB_INTERP_TESS_DOMAIN_MAX_ENUM = 0x7fffffff
+};
+
+/** Partitioning; the values are dcl_tessellator_partitioning's (sm4-tokens.md §8.6). */
+enum sb_interp_tess_partitioning {
+    SB_INTERP_TESS_INTEGER = 1,
+    SB_INTERP_TESS_POW2 = 2,
+    SB_INTERP_TESS_FRACTIONAL_ODD = 3,
+    SB_INTERP_TESS_FRACTIONAL_EVEN = 4,
+    SB_INTERP_TESS_PARTITIONING_MAX_ENUM = 0x7fffffff
+};
+
+/** Output primitive; the values are dcl_tessellator_output_primitive's (sm4-tokens.md §8.7). */
+enum sb_interp_tess_primitive {
+    SB_INTERP_TESS_POINT = 1,        /**< every domain point once, in point order */
+    SB_INTERP_TESS_LINE = 2,         /**< isoline only: index pairs */
+    SB_INTERP_TESS_TRIANGLE_CW = 3,  /**< tri/quad only: clockwise with u right, v down */
+    SB_INTERP_TESS_TRIANGLE_CCW = 4, /**< tri/quad only: counter-clockwise */
+    SB_INTERP_TESS_PRIMITIVE_MAX_ENUM = 0x7fffffff
+};
+
+/** One patch for the tessellator: its state and its tess factors as a hull shader wrote them
+ *  (unrounded, unclamped). */
+struct sb_interp_tess_input {
+    enum sb_interp_tess_domain domain;
+    enum sb_interp_tess_partitioning partitioning;
+    enum sb_interp_tess_primitive output_primitive;
+    /** Edge factors. quad: [0] u == 0, [1] v == 0, [2] u == 1, [3] v == 1; tri: [0] u == 0,
+     *  [1] v == 0, [2] w == 0; isoline: [0] line density (finalLineDensityTessFactor), [1] line
+     *  detail (finalLineDetailTessFactor). Entries the domain does not use are ignored. */
+    float edge[4];
+    /** Inside factors. quad: [0] along u, [1] along v; tri: [0]; isoline: unused. Any
+     *  reduction of the edges into an inside factor (HLSL's ProcessQuadTessFactors* helpers)
+     *  is the hull shader's work and has happened before this. */
+    float inside[2];
+    /** dcl_hs_max_tessfactor, in [1, 64]; 0, NaN or any value outside [1, 64] means 64. */
+    float max_factor;
+};
+
+/** One patch's tess factors after D3D11's processing (runtime/src/interp/README.md
+ *  "Tessellator"): clamped to the partitioning's range and to the max tess factor, rounded. */
+struct sb_interp_tess_factors {
+    /** A used edge factor was NaN or <= 0: the patch is culled (nothing is tessellated);
+     *  every other member is then 0. */
+    bool culled;
+    /** The clamped factor the points are placed by: for integer and pow2 partitioning the
+     *  rounded count, for the fractional modes the clamped unrounded value. Same order as
+     *  sb_interp_tess_input::edge / ::inside (isoline: [0] density, [1] detail); 0 where the
+     *  domain has no such factor. An inside factor that rounds to 1 while another factor
+     *  of the patch is above 1 reads as the smallest factor above 1 of its mode. */
+    float edge_factor[4], inside_factor[2];
+    /** Segments along each edge / inside axis: the rounded factor (an integer, a power of
+     *  two, odd, even, by partitioning; isoline density always integer); 0 where unused. */
+    uint32_t edge_segments[4], inside_segments[2];
+};
+
+/** A tessellated patch (sb_interp_tessellate_patch). */
+struct sb_interp_tess_output {
+    bool culled;              /**< as sb_interp_tess_factors::culled; then no points */
+    uint32_t components;      /**< floats per point: 3 (u, v, w) for tri, else 2 (u, v) */
+    uint32_t point_count;
+    /** point_count * components floats, every point inside the domain; owned by the output
+     *  (free with sb_interp_tess_release); NULL for a culled patch. */
+    float *points;
+    enum sb_interp_tess_primitive primitive; /**< = the input's output_primitive */
+    uint32_t index_count;     /**< 1, 2 or 3 per primitive, by `primitive` */
+    uint32_t *indices;        /**< index_count indices, each < point_count; owned as `points` */
+    /** The processed factors, as in struct sb_interp_tess_factors. */
+    float edge_factor[4], inside_factor[2];
+    uint32_t edge_segments[4], inside_segments[2];
+};
+
+/**
+ * Tessellates one patch by D3D11's fixed-function rules (the D3D11.3 functional
+ * specification's tessellator chapter; runtime/src/interp/README.md "Tessellator" lists
+ * where the choice is ours): the domain points a domain shader runs at and the primitives
+ * joining them, without a device. `out` is overwritten; release it with
+ * sb_interp_tess_release after any call, a failed or culled one included.
+ * Errors: SB_ERROR_INVALID_ARGUMENT (NULL in/out, an unknown domain, partitioning or
+ * primitive, lines from a tri/quad domain, triangles from isolines), SB_ERROR_OUT_OF_MEMORY.
+ */
+SB_API enum sb_result sb_interp_tessellate_patch(const struct sb_interp_tess_input *in,
+                                                 struct sb_interp_tess_output *out, struct sb_error *error);
+
+/** Frees what sb_interp_tessellate_patch allocated in `out` and zeroes it; NULL is a no-op. */
+SB_API void sb_interp_tess_release(struct sb_interp_tess_output *out);
+
+/**
+ * What a hull program produced for `patch_count` patches. The caller allocates every array;
+ * sb_interp_run_hull fills them all (words of registers the program never writes are 0).
+ */
+struct sb_interp_hull_results {
+    /** Output control points: record p * OCP + k (OCP = the program's
+     *  dcl_output_control_point_count) is control point k of patch p, laid out as
+     *  sb_interp_registers (o# registers 0 .. registers - 1; the caller picks `registers`,
+     *  higher registers are dropped here but still seen by the fork and join phases).
+     *  words: patch_count * OCP * registers * 4, or NULL when registers is 0. */
+    struct sb_interp_registers control_points;
+    /** Patch constants: record p holds the o# registers the fork and join phases of patch p
+     *  wrote (tess factors included, as written, before any processing), laid out as
+     *  sb_interp_registers; words: patch_count * registers * 4. */
+    struct sb_interp_registers patch_constants;
+    /** patch_count entries: the patch's tess factors after D3D's processing for the program's
+     *  domain, partitioning and dcl_hs_max_tessfactor; or NULL. A factor the program does
+     *  not write reads 0 (so a missing edge factor culls). */
+    struct sb_interp_tess_factors *factors;
+    /** Tracked runs with tracking->precision: per word of control_points.words /
+     *  patch_constants.words, the bound on |device - interpreter| (runtime/README.md
+     *  "Precision"; INFINITY: precision-sensitive); or NULL (not recorded). */
+    float *control_point_bound;
+    float *patch_constant_bound;
+};
+
+/**
+ * Runs a hull program for `patch_count` patches, as D3D11 defines the phases:
+ *  1. the control-point phase once per output control point k of each patch (invocation
+ *     p * OCP + k): v[i][r] / vicp[i][r] read input record p * ICP + i of `inputs` (ICP = the
+ *     program's dcl_input_control_point_count; vertices or registers outside read 0),
+ *     vOutputControlPointID = k, vPrim = p; o# start at 0 and become control point k. A
+ *     program without a control-point phase passes control point min(k, ICP - 1) through
+ *     (every register both records hold).
+ *  2. each fork phase in program order, instance_count times (dcl_hs_fork_phase_instance_count,
+ *     vForkInstanceID = 0 .. count - 1), then each join phase likewise (vJoinInstanceID), once
+ *     per patch each: vicp as above, vocp[k][r] = control point k of the patch as phase 1
+ *     wrote it, vPrim = p, o# = the patch constants (0 at the start of the patch; each
+ *     instance sees what earlier phases and instances wrote), vpc[r] = o# r (a join phase
+ *     reads the fork phases' results there; D3D's registers are the same). Instances run one
+ *     after another in order: D3D may run them in parallel, and a program whose instances
+ *     write the same patch constant gets an order D3D leaves undefined. r# and x# start at 0
+ *     in each phase instance (D3D leaves them undefined).
+ *  3. the tess factors: the patch-constant elements whose system value is a tess factor
+ *     (sm4-tokens.md §8.1, values 11 .. 22; the lane is the first of the element's mask),
+ *     processed as sb_interp_tessellate_patch does, into results->factors.
+ * Tracking: UAV evidence as for every stage; with precision, the bounds of the results in
+ * results->control_point_bound / ->patch_constant_bound (bounds travel from phase 1 to the
+ * vocp reads of phase 2). tracking->output_* stay unused.
+ * Errors as sb_interp_dispatch (SB_ERROR_INVALID_ARGUMENT for a non-hull program, NULL or
+ * missing arrays, more than 32 control points or 4096 registers, too many invocations).
+ */
+SB_API enum sb_result sb_interp_run_hull(const struct sb_ir_program *program,
+                                  struct sb_rt_resource *resources, uint32_t resource_count,
+                                  uint32_t patch_count, const struct sb_interp_registers *inputs,
+                                  struct sb_interp_hull_results *results,
+                                  const struct sb_interp_options *options,
+                                  struct sb_interp_stats *stats, struct sb_error *error);
+
+/**
+ * Runs a domain program at `point_count` given domain locations (the device's
+ * gl_TessCoord values, or sb_interp_tessellate_patch's points), invocation i at
+ * domain_locations[i * 3 .. i * 3 + 2] of patch patch_of_point[i] (< patch_count):
+ * vDomain = (u, v, w, 0) for a tri domain and (u, v, 0, 0) for quad and isoline (the third
+ * float is then ignored; Vulkan's TessCoord.z is 0 there too); vicp[k][r] / v[k][r] read
+ * record patch * ICP + k of `control_points` (ICP = the program's
+ * dcl_input_control_point_count: the hull shader's output control points), vpc[r] record
+ * `patch` of `patch_constants` (sb_interp_hull_results gives both in this layout), vPrim =
+ * the patch. `outputs` receives the o# registers of each invocation (unwritten components
+ * stay as the caller filled them, as in sb_interp_run_vertices). Tracked runs fill
+ * tracking->output_bound / _origin / _undefined as vertex runs do.
+ * Errors as sb_interp_dispatch (SB_ERROR_INVALID_ARGUMENT for a non-domain program, NULL
+ * arrays, a patch index >= patch_count).
+ */
+SB_API enum sb_result sb_interp_run_domain(const struct sb_ir_program *program,
+                                    struct sb_rt_resource *resources, uint32_t resource_count,
+                                    uint32_t point_count, const uint32_t *patch_of_point,
+                                    const float *domain_locations, uint32_t patch_count,
+                                    const struct sb_interp_registers *control_points,
+                                    const struct sb_interp_registers *patch_constants,
+                                    struct sb_interp_registers *outputs,
+                                    const struct sb_interp_options *options,
+                                    struct sb_interp_stats *stats, struct sb_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,7 +16,7 @@
  *   interp_filter.c   Vulkan's filtering and addressing, comparison, gather;
  *   interp_cube.c     cube face selection and seamless edges;
  *   interp_bc.c       BC1..BC7 block decoding (standalone: calls only libc);
- *   interp_tessellator.c D3D11's tessellator (standalone: libc/libm only);
+ *   interp_tessellator.c D3D11's tessellator (libc/libm and the error setter only);
  *   interp_bind.c     the binding of a typed-resource operand;
  *   interp_operand.c  operand access: sources as per-component lane arrays,
  *                     destinations under mask, active lanes and saturate;
@@ -387,58 +387,17 @@ enum sb_interp_bc_format {
  */
 bool sb_interp_bc_decode(uint32_t bc_format, const uint8_t block[], size_t block_bytes, uint32_t texels[16][4]);
 
-/* ---- interp_tessellator.c (standalone: calls nothing but libc/libm) ------------------------ */
-/* D3D11's fixed-function tessellator (README.md "Tessellator"). The enum values are the SM5
- * declaration tokens' (dcl_tessellator_domain / _partitioning / _output_primitive), so a
- * decoded declaration passes straight through. */
-enum sb_interp_tess_domain {
-    SB_INTERP_TESS_ISOLINE = 1,
-    SB_INTERP_TESS_TRI = 2,
-    SB_INTERP_TESS_QUAD = 3,
-};
-enum sb_interp_tess_partitioning {
-    SB_INTERP_TESS_INTEGER = 1,
-    SB_INTERP_TESS_POW2 = 2,
-    SB_INTERP_TESS_FRACTIONAL_ODD = 3,
-    SB_INTERP_TESS_FRACTIONAL_EVEN = 4,
-};
-enum sb_interp_tess_primitive {
-    SB_INTERP_TESS_POINT = 1,        /* every domain point once, in point order */
-    SB_INTERP_TESS_LINE = 2,         /* isoline only: index pairs */
-    SB_INTERP_TESS_TRIANGLE_CW = 3,  /* tri/quad only: clockwise with u right, v down */
-    SB_INTERP_TESS_TRIANGLE_CCW = 4,
-};
-/** What the HS hands the tessellator for one patch (factors as the HS wrote them, unrounded). */
-struct sb_interp_tess_input {
-    uint32_t domain;           /* enum sb_interp_tess_domain */
-    uint32_t partitioning;     /* enum sb_interp_tess_partitioning */
-    uint32_t output_primitive; /* enum sb_interp_tess_primitive */
-    /* quad: [0] u == 0, [1] v == 0, [2] u == 1, [3] v == 1; tri: [0] u == 0, [1] v == 0,
-     * [2] w == 0; isoline: [0] line density (finalLineDensityTessFactor), [1] line detail
-     * (finalLineDetailTessFactor). Unused entries are ignored. */
-    float edge[4];
-    /* quad: [0] along u, [1] along v; tri: [0]; isoline: unused. Any inside-factor reduction
-     * (the HS's ProcessQuadTessFactors* helpers) already happened in the HS. */
-    float inside[2];
-    /* dcl_hs_max_tessfactor, in [1, 64]; 0, NaN or anything outside means none (64). */
-    float max_factor;
-};
-/** The tessellated patch. Arrays are malloc'd by sb_interp_tessellate and freed by
- *  sb_interp_tess_release; both are NULL (counts 0) for a culled patch. */
-struct sb_interp_tess_output {
-    bool culled;              /* a used edge factor was NaN or <= 0: nothing generated */
-    uint32_t components;      /* floats per point: 3 (u, v, w) for tri, else 2 (u, v) */
-    uint32_t point_count;
-    float *points;            /* point_count * components floats, all in the domain */
-    uint32_t primitive;       /* = input's output_primitive */
-    uint32_t index_count;     /* 1, 2 or 3 per primitive, by `primitive` */
-    uint32_t *indices;        /* each < point_count */
-    /* The factors after processing (clamping to the mode's range and the max, rounding):
-     * factor = the clamped value placement uses, segments = the rounded count. Isoline:
-     * edge_*[0] density, edge_*[1] detail; unused entries 0. */
-    float edge_factor[4], inside_factor[2];
-    uint32_t edge_segments[4], inside_segments[2];
-};
+/* ---- interp_tessellator.c (calls nothing but libc/libm and the error setter) -------------- */
+/* D3D11's fixed-function tessellator (README.md "Tessellator"); the domain, partitioning and
+ * primitive enums, the input and output structs and sb_interp_tess_release are public
+ * (interp.h). The enum values are the SM5 declaration tokens', so a decoded declaration
+ * passes straight through. */
+/**
+ * D3D11's factor processing for one patch (clamping to the partitioning's range and the
+ * max, rounding, culling, the inside-factor-1 rule) into `out`, as sb_interp_tessellate
+ * places points by. False, with `out` zeroed, for an unknown domain or partitioning.
+ */
+bool sb_interp_tess_process(const struct sb_interp_tess_input *in, struct sb_interp_tess_factors *out);
 /**
  * Tessellates one patch by D3D11's rules into `out` (overwritten; release it even after a
  * culled patch). False, with `out` empty, for an unknown domain/partitioning/primitive, a
@@ -446,8 +405,6 @@ struct sb_interp_tess_output {
  * out of memory.
  */
 bool sb_interp_tessellate(const struct sb_interp_tess_input *in, struct sb_interp_tess_output *out);
-/** Frees what sb_interp_tessellate allocated and empties `out`; NULL is a no-op. */
-void sb_interp_tess_release(struct sb_interp_tess_output *out);
 
 /* ---- interp_precision.c ------------------------------------------------------------------ */
 /* A region of lane arrays with companions: per word, a bound and an origin (interp_precision.c). */

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * D3D11's fixed-function tessellator on the CPU (interp_private.h,
- * sb_interp_tessellate): from one patch's tess factors, the domain points the
- * DS runs on and the primitives that join them. Standalone (libc/libm only)
- * so `run --cpu` and HS/DS validation can call it without an interpreter.
+ * sb_interp_tessellate; public as sb_interp_tessellate_patch in interp.h):
+ * from one patch's tess factors, the domain points the DS runs on and the
+ * primitives that join them; sb_interp_tess_process gives the processed
+ * factors alone, for the hull-shader results (interp_hull.c). It calls only
+ * libc/libm and the error setter, so `run --cpu` and HS/DS validation can use
+ * it without an interpreter.
  * Rules from the D3D11.3 functional specification's tessellator chapter;
  * README.md "Tessellator" lists what is ours where D3D leaves freedom.
  *
@@ -33,6 +36,8 @@
  * distinct points. Every triangle is then turned to the requested winding.
  */
 #include "interp_private.h"
+
+#include "error.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -374,49 +379,90 @@ static bool edge_culls(float f)
     return isnan(f) || f <= 0.0f;
 }
 
-bool sb_interp_tessellate(const struct sb_interp_tess_input *in, struct sb_interp_tess_output *out)
+static bool known_state(const struct sb_interp_tess_input *in)
 {
-    memset(out, 0, sizeof(*out));
-    uint32_t domain = in->domain, partitioning = in->partitioning, primitive = in->output_primitive;
-    if (domain < SB_INTERP_TESS_ISOLINE || domain > SB_INTERP_TESS_QUAD || partitioning < SB_INTERP_TESS_INTEGER ||
-        partitioning > SB_INTERP_TESS_FRACTIONAL_EVEN || primitive < SB_INTERP_TESS_POINT ||
-        primitive > SB_INTERP_TESS_TRIANGLE_CCW)
-        return false;
+    return in->domain >= SB_INTERP_TESS_ISOLINE && in->domain <= SB_INTERP_TESS_QUAD &&
+           in->partitioning >= SB_INTERP_TESS_INTEGER && in->partitioning <= SB_INTERP_TESS_FRACTIONAL_EVEN;
+}
+
+/* The processed axes of a patch (edge[k], inside[k]); false when the patch is culled. */
+static bool process_patch(const struct sb_interp_tess_input *in, struct axis edge[4], struct axis inside[2])
+{
+    uint32_t domain = in->domain, partitioning = in->partitioning;
     bool isoline = domain == SB_INTERP_TESS_ISOLINE;
-    if (isoline ? primitive > SB_INTERP_TESS_LINE : primitive == SB_INTERP_TESS_LINE)
-        return false;
-    out->primitive = primitive;
-    out->components = domain == SB_INTERP_TESS_TRI ? 3 : 2;
     uint32_t edges = isoline ? 2 : domain == SB_INTERP_TESS_TRI ? 3 : 4;
     for (uint32_t k = 0; k < edges; k++)
-        if (edge_culls(in->edge[k])) {
-            out->culled = true;
-            return true;
-        }
+        if (edge_culls(in->edge[k]))
+            return false;
     float max_factor = in->max_factor >= 1.0f && in->max_factor <= 64.0f ? in->max_factor : 64.0f;
-
-    struct axis edge[4] = { { 0, 0 } }, inside[2] = { { 0, 0 } };
-    struct builder b = { .components = out->components };
     if (isoline) {
         /* Density is always integer-partitioned; detail follows the declared mode. */
         edge[0] = process(in->edge[0], SB_INTERP_TESS_INTEGER, max_factor);
         edge[1] = process(in->edge[1], partitioning, max_factor);
+        return true;
+    }
+    uint32_t insides = domain == SB_INTERP_TESS_TRI ? 1 : 2;
+    bool above_one = false;
+    for (uint32_t k = 0; k < edges; k++) {
+        edge[k] = process(in->edge[k], partitioning, max_factor);
+        above_one |= edge[k].n > 1;
+    }
+    for (uint32_t k = 0; k < insides; k++) {
+        inside[k] = process(in->inside[k], partitioning, max_factor);
+        above_one |= inside[k].n > 1;
+    }
+    /* D3D: an inside factor of 1 beside a larger factor still gets interior points. */
+    for (uint32_t k = 0; above_one && k < insides; k++)
+        if (inside[k].n == 1)
+            inside[k] = process(nextafterf(1.0f, 2.0f), partitioning, 64.0f);
+    return true;
+}
+
+static void store_factors(const struct axis edge[4], const struct axis inside[2], float edge_factor[4],
+                          uint32_t edge_segments[4], float inside_factor[2], uint32_t inside_segments[2])
+{
+    for (uint32_t k = 0; k < 4; k++) {
+        edge_factor[k] = (float)edge[k].f;
+        edge_segments[k] = edge[k].n;
+    }
+    for (uint32_t k = 0; k < 2; k++) {
+        inside_factor[k] = (float)inside[k].f;
+        inside_segments[k] = inside[k].n;
+    }
+}
+
+bool sb_interp_tess_process(const struct sb_interp_tess_input *in, struct sb_interp_tess_factors *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (!known_state(in))
+        return false;
+    struct axis edge[4] = { { 0, 0 } }, inside[2] = { { 0, 0 } };
+    out->culled = !process_patch(in, edge, inside);
+    if (!out->culled)
+        store_factors(edge, inside, out->edge_factor, out->edge_segments, out->inside_factor, out->inside_segments);
+    return true;
+}
+
+bool sb_interp_tessellate(const struct sb_interp_tess_input *in, struct sb_interp_tess_output *out)
+{
+    memset(out, 0, sizeof(*out));
+    uint32_t domain = in->domain, primitive = in->output_primitive;
+    if (!known_state(in) || primitive < SB_INTERP_TESS_POINT || primitive > SB_INTERP_TESS_TRIANGLE_CCW)
+        return false;
+    bool isoline = domain == SB_INTERP_TESS_ISOLINE;
+    if (isoline ? primitive > SB_INTERP_TESS_LINE : primitive == SB_INTERP_TESS_LINE)
+        return false;
+    out->primitive = in->output_primitive;
+    out->components = domain == SB_INTERP_TESS_TRI ? 3 : 2;
+    struct axis edge[4] = { { 0, 0 } }, inside[2] = { { 0, 0 } };
+    if (!process_patch(in, edge, inside)) {
+        out->culled = true;
+        return true;
+    }
+    struct builder b = { .components = out->components };
+    if (isoline) {
         tessellate_isoline(&b, &edge[0], &edge[1], primitive);
     } else {
-        uint32_t insides = domain == SB_INTERP_TESS_TRI ? 1 : 2;
-        bool above_one = false;
-        for (uint32_t k = 0; k < edges; k++) {
-            edge[k] = process(in->edge[k], partitioning, max_factor);
-            above_one |= edge[k].n > 1;
-        }
-        for (uint32_t k = 0; k < insides; k++) {
-            inside[k] = process(in->inside[k], partitioning, max_factor);
-            above_one |= inside[k].n > 1;
-        }
-        /* D3D: an inside factor of 1 beside a larger factor still gets interior points. */
-        for (uint32_t k = 0; above_one && k < insides; k++)
-            if (inside[k].n == 1)
-                inside[k] = process(nextafterf(1.0f, 2.0f), partitioning, 64.0f);
         if (domain == SB_INTERP_TESS_TRI)
             tessellate_tri(&b, edge, &inside[0]);
         else
@@ -440,13 +486,33 @@ bool sb_interp_tessellate(const struct sb_interp_tess_input *in, struct sb_inter
     out->point_count = b.point_count;
     out->indices = b.indices;
     out->index_count = b.index_count;
-    for (uint32_t k = 0; k < 4; k++) {
-        out->edge_factor[k] = (float)edge[k].f;
-        out->edge_segments[k] = edge[k].n;
-    }
-    for (uint32_t k = 0; k < 2; k++) {
-        out->inside_factor[k] = (float)inside[k].f;
-        out->inside_segments[k] = inside[k].n;
-    }
+    store_factors(edge, inside, out->edge_factor, out->edge_segments, out->inside_factor, out->inside_segments);
     return true;
+}
+
+/* The public entry: the same, with a structured error naming what was refused. */
+enum sb_result sb_interp_tessellate_patch(const struct sb_interp_tess_input *in, struct sb_interp_tess_output *out,
+                                          struct sb_error *error)
+{
+    if (out)
+        memset(out, 0, sizeof(*out));
+    if (!in || !out)
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                            "sb_interp_tessellate_patch: NULL input or output");
+    if (!known_state(in) || in->output_primitive < SB_INTERP_TESS_POINT ||
+        in->output_primitive > SB_INTERP_TESS_TRIANGLE_CCW)
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                            "sb_interp_tessellate_patch: domain %u, partitioning %u or output primitive %u "
+                            "is not one of sm4-tokens.md §8.5-8.7", (unsigned)in->domain,
+                            (unsigned)in->partitioning, (unsigned)in->output_primitive);
+    bool isoline = in->domain == SB_INTERP_TESS_ISOLINE;
+    if (isoline ? in->output_primitive > SB_INTERP_TESS_LINE : in->output_primitive == SB_INTERP_TESS_LINE)
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                            "sb_interp_tessellate_patch: output primitive %u cannot come from domain %u "
+                            "(lines only from isolines, triangles only from tri and quad)",
+                            (unsigned)in->output_primitive, (unsigned)in->domain);
+    if (!sb_interp_tessellate(in, out))
+        return sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR,
+                            "sb_interp_tessellate_patch: out of memory");
+    return SB_SUCCESS;
 }
