@@ -200,6 +200,14 @@ void cli_run_resource_name(const struct sb_rt_resource *r, char *buf, size_t siz
         snprintf(buf, size, "gs-vertices");
         return;
     }
+    if (r->resource_class == SB_VALIDATE_CLASS_HULL) {
+        snprintf(buf, size, "hs-patches");
+        return;
+    }
+    if (r->resource_class == SB_VALIDATE_CLASS_DOMAIN) {
+        snprintf(buf, size, "ds-points");
+        return;
+    }
     const char *prefix = r->resource_class < 5 ? prefixes[r->resource_class] : "?";
     if (r->space)
         snprintf(buf, size, "%s%u@space%u", prefix, r->register_index, r->space);

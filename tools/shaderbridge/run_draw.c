@@ -136,6 +136,47 @@ static bool write_geometry_text(const char *path, const struct sb_rt_inputs *in,
     return fclose(f) == 0;
 }
 
+/* Hull records (validate.h SB_VALIDATE_CLASS_HULL): per patch, height control points of width
+ * registers, then depth patch-constant registers (tess factors as the program wrote them). */
+static bool write_hull_text(const char *path, const struct sb_rt_inputs *in, uint32_t index)
+{
+    const struct sb_rt_resource *r = &in->resources[index];
+    size_t point_words = (size_t)r->width * 4, record_words = point_words * r->height + (size_t)r->depth * 4;
+    size_t patches = record_words ? r->size / 4 / record_words : 0;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    for (size_t p = 0; p < patches; p++) {
+        for (uint32_t k = 0; k < r->height; k++) {
+            fprintf(f, "patch %zu control point %u:", p, k);
+            print_registers(f, in, index, p * record_words + k * point_words, r->width, 0);
+        }
+        fprintf(f, "patch %zu constants:", p);
+        print_registers(f, in, index, p * record_words + r->height * point_words, r->depth, 0);
+    }
+    return fclose(f) == 0;
+}
+
+/* Domain records (validate.h SB_VALIDATE_CLASS_DOMAIN): (u, v, w, patch), then the o#. */
+static bool write_domain_text(const char *path, const struct sb_rt_inputs *in, uint32_t index)
+{
+    const struct sb_rt_resource *r = &in->resources[index];
+    const uint32_t *words = r->data;
+    size_t record_words = (size_t)r->width * 4;
+    size_t records = record_words ? r->size / 4 / record_words : 0;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    for (size_t k = 0; k < records; k++) {
+        const uint32_t *w = words + k * record_words;
+        float uvw[3];
+        memcpy(uvw, w, sizeof(uvw));
+        fprintf(f, "point %zu patch %u domain (%.9g, %.9g, %.9g):", k, w[3], uvw[0], uvw[1], uvw[2]);
+        print_registers(f, in, index, k * record_words + 4, r->width - 1, 0);
+    }
+    return fclose(f) == 0;
+}
+
 /* A PICA200 geometry shader's u0 (runtime/README.md "PICA200"): words 0-3 = (vertices emitted,
  * primitives run, vectors per record R, 0), then per emitted vertex R vectors: (SETEMIT vertex
  * id, winding, primitive flag, input primitive) and the output-table registers as floats. */
@@ -177,7 +218,8 @@ static bool write_results(const struct cli_run_options *o, const struct sb_rt_pr
         const struct sb_rt_resource *r = &in->resources[i];
         uint32_t cls = r->resource_class;
         if (cls != SB_IR_RESOURCE_UAV && cls != SB_VALIDATE_CLASS_OUTPUT && cls != SB_VALIDATE_CLASS_DEPTH &&
-            cls != SB_VALIDATE_CLASS_GEOMETRY && cls != SB_VALIDATE_CLASS_STENCIL)
+            cls != SB_VALIDATE_CLASS_GEOMETRY && cls != SB_VALIDATE_CLASS_STENCIL && cls != SB_VALIDATE_CLASS_HULL &&
+            cls != SB_VALIDATE_CLASS_DOMAIN)
             continue;
         bool vertex_records = cls == SB_VALIDATE_CLASS_OUTPUT && program->stage == SB_IR_STAGE_VERTEX;
         if (vertex_records)
@@ -200,10 +242,14 @@ static bool write_results(const struct cli_run_options *o, const struct sb_rt_pr
             }
             printf("  %s -> %s (emitted vertices)\n", name, path);
         }
-        bool text = vertex_records || cls == SB_VALIDATE_CLASS_GEOMETRY;
+        bool text = vertex_records || cls == SB_VALIDATE_CLASS_GEOMETRY || cls == SB_VALIDATE_CLASS_HULL ||
+                    cls == SB_VALIDATE_CLASS_DOMAIN;
         if (text) {
             snprintf(path, sizeof(path), "%s/%s.txt", o->output_dir, name);
-            bool ok = vertex_records ? write_vertex_text(path, in, i, vertices) : write_geometry_text(path, in, i);
+            bool ok = vertex_records                    ? write_vertex_text(path, in, i, vertices)
+                      : cls == SB_VALIDATE_CLASS_HULL   ? write_hull_text(path, in, i)
+                      : cls == SB_VALIDATE_CLASS_DOMAIN ? write_domain_text(path, in, i)
+                                                        : write_geometry_text(path, in, i);
             if (!ok) {
                 fprintf(stderr, "shaderbridge: error: cannot write %s: %s\n", path, strerror(errno));
                 return false;
@@ -294,15 +340,16 @@ static void free_inputs(struct cli_file *files, uint32_t count)
 int cli_run_draw(const struct cli_run_options *o, const struct sb_rt_program *program)
 {
     uint32_t stage = program->stage;
-    if (stage != SB_IR_STAGE_VERTEX && stage != SB_IR_STAGE_PIXEL && stage != SB_IR_STAGE_GEOMETRY) {
-        fprintf(stderr, "%s: error: run draws vertex, pixel and geometry shaders (hull and domain shaders: "
-                "not yet) [SB_ERROR_RUN_UNSUPPORTED]\n", o->file);
+    if (stage == SB_IR_STAGE_COMPUTE) {
+        fprintf(stderr, "%s: error: run --draw draws vertex, pixel, geometry, hull and domain shaders "
+                "[SB_ERROR_RUN_UNSUPPORTED]\n", o->file);
         return CLI_EXIT_NOT_RUN;
     }
     if (stage == SB_IR_STAGE_PIXEL ? o->draw_count != 0 : o->draw_width != 0) {
         cli_usage_error(stage == SB_IR_STAGE_PIXEL ? "run: a pixel shader draws --draw WxH pixels"
-                                                   : "run: --draw N: vertices (vertex shaders) or primitives "
-                                                     "(geometry shaders)");
+                                                   : "run: --draw N: vertices (vertex shaders), primitives "
+                                                     "(geometry shaders) or patches (hull shaders; domain "
+                                                     "shaders: per partitioning mode)");
         return CLI_EXIT_USAGE;
     }
     struct sb_rt_resource provided[64];

@@ -126,13 +126,17 @@ struct sb_rt_color_target {
 };
 
 /** sb_rt_draw::topology: list topologies, with the VkPrimitiveTopology value of each. Vertex i
- *  * V .. i * V + V - 1 make primitive i (SV_PrimitiveID i), in order, adjacency ones included. */
+ *  * V .. i * V + V - 1 make primitive i (SV_PrimitiveID i), in order, adjacency ones included;
+ *  patches likewise. */
 enum sb_rt_topology {
     SB_RT_TOPOLOGY_POINT_LIST = 0,                    /**< V = 1 */
     SB_RT_TOPOLOGY_LINE_LIST = 1,                     /**< V = 2 */
     SB_RT_TOPOLOGY_TRIANGLE_LIST = 3,                 /**< V = 3 */
     SB_RT_TOPOLOGY_LINE_LIST_WITH_ADJACENCY = 6,      /**< V = 4 */
     SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY = 8,  /**< V = 6 */
+    /** V = the hull translation's patch_control_points: patch i is vertices i * V .. i * V + V - 1
+     *  (the hull and domain stages' SV_PrimitiveID i). Only with sb_rt_draw::hull and ::domain. */
+    SB_RT_TOPOLOGY_PATCH_LIST = 10,
     SB_RT_TOPOLOGY_MAX_ENUM = 0x7fffffff
 };
 
@@ -156,8 +160,8 @@ struct sb_rt_draw {
     float *depth;
     /** The primitive topology vertex_count vertices are assembled into;
      *  0 = SB_RT_TOPOLOGY_POINT_LIST, what every draw used before
-     *  this member existed. Anything but a point list needs a geometry shader, and
-     *  vertex_count a multiple of the vertices per primitive. */
+     *  this member existed. Line and triangle lists need a geometry shader, a patch list
+     *  hull and domain shaders, and vertex_count a multiple of the vertices per primitive. */
     enum sb_rt_topology topology;
     /** optional stencil attachment (width x height bytes, loaded and written back) or NULL
      *  (none). The stencil test always passes and replaces the texel with the fragment's
@@ -165,13 +169,24 @@ struct sb_rt_draw {
      *  SV_StencilRef (FragStencilRefEXT, VK_EXT_shader_stencil_export) writes its own low 8
      *  bits. The attachment is S8_UINT, or D32_SFLOAT_S8_UINT together with `depth`. */
     uint8_t *stencil;
+    /** optional (NULL): a hull-shader translation, run as the tessellation control stage;
+     *  given together with `domain`, and then `topology` must be SB_RT_TOPOLOGY_PATCH_LIST.
+     *  Needs the device's tessellationShader feature. */
+    const struct sb_translation *hull;
+    /** optional (NULL): the domain-shader translation (tessellation evaluation stage) that
+     *  goes with `hull`; its control points are the hull shader's output control points. */
+    const struct sb_translation *domain;
 };
 
 
 /**
  * Draws draw->vertex_count points (one vertex each, so a point covers the one pixel its
  * position falls in and every pixel-shader input takes the vertex's values) through the
- * translated vertex, optional geometry and optional pixel shaders.
+ * translated vertex, optional hull + domain, optional geometry and optional pixel shaders.
+ * With hull and domain shaders the vertices are patches of the hull shader's input control
+ * points (SB_RT_TOPOLOGY_PATCH_LIST), tessellated by the device's fixed-function
+ * tessellator with the translation's execution modes (the tess factors are what the
+ * translated hull shader writes: see translator/README.md for the D3D rules it applies).
  *
  * Resources: the union of the bindings of the given stages (one register has the same
  * set/binding in every stage under the translator's default scheme: identical bindings
@@ -191,9 +206,10 @@ struct sb_rt_draw {
  *
  * PointSize: Vulkan needs the last pre-rasterisation stage of a point-list pipeline to
  * write PointSize, and D3D shaders (and so the translator) never do; when there is no
- * geometry shader the runtime adds `PointSize = 1.0` to its copy of the vertex module
- * (the translation is not changed). With a geometry shader nothing is added: the device is
- * created without shaderTessellationAndGeometryPointSize, so its points are 1 pixel.
+ * geometry or tessellation stage the runtime adds `PointSize = 1.0` to its copy of the vertex
+ * module (the translation is not changed). With a geometry or domain shader nothing is added:
+ * the device is created without shaderTessellationAndGeometryPointSize, so its points are 1
+ * pixel.
  *
  * Errors: SB_ERROR_NO_DEVICE, SB_ERROR_INVALID_ARGUMENT (missing or wrong-stage
  * translations, sizes, duplicate locations, NULL data), SB_ERROR_RUN_BINDING (a resource,

@@ -164,6 +164,25 @@ SB_API enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *inputs, const st
  * (0..3 the header, 4 + 4 * r + c = o#r.c).
  */
 #define SB_VALIDATE_CLASS_GEOMETRY 6u
+/**
+ * Resource class of a hull program's results (added after its own resources): one record
+ * per patch of `height` (= output control points) x `width` (= o# registers a control point
+ * has) 16-byte vectors, control point k's o#r at vector k * width + r, then `depth` (= patch
+ * constant registers) vectors with the patch constants o0, o1, ... as the fork and join
+ * phases left them (tess factors as written, before the tessellator's processing). Only
+ * the lanes the output and patch-constant elements declare are compared. Mismatches have
+ * texel = patch, control point (`height` for a patch constant), register, lane.
+ */
+#define SB_VALIDATE_CLASS_HULL 8u
+/**
+ * Resource class of a domain program's results (added after its own resources): one record
+ * of `width` 16-byte vectors per invocation the device ran, in the order the device took
+ * slots: vector 0 = (u, v, w of the domain location as floats, the patch as uint), vectors
+ * 1.. = o0, o1, ... of the invocation. The interpreter ran the program at the same patch
+ * and location, so vector 0 is equal by construction. Mismatches have texel = record, 0,
+ * 0, word in the record (0..3 the header, 4 + 4 * r + c = o#r.c).
+ */
+#define SB_VALIDATE_CLASS_DOMAIN 9u
 
 /** What a validation concluded (sb_validate_report::verdict). */
 enum sb_validate_verdict {
@@ -216,7 +235,8 @@ struct sb_validate_options {
      *  context may be a CPU-only one (sb_rt_context_options::cpu_only). */
     uint32_t sides;
     /** Vertex programs: vertices drawn; geometry programs: input primitives (still halved
-     *  while the capture records would pass 32 MiB); 0 = the defaults below. */
+     *  while the capture records would pass 32 MiB); hull programs: patches; domain
+     *  programs: patches per partitioning mode; 0 = the defaults below. */
     uint32_t draw_count;
     /** Pixel programs: the target's width and height in pixels (one point each);
      *  0 = 8 and 8 x group_count[0]. */
@@ -364,6 +384,12 @@ struct sb_validate_report {
     uint32_t unbounded_descriptors;
     /** One line for people: which inputs were changed and why ("" when none were). */
     char input_note[256];
+    /** Domain programs: distinct (patch, domain location) pairs the device's tessellator
+     *  produced, the pairs the CPU tessellator (sb_interp_tessellate_patch) gives for the same
+     *  factors, and how many of the device's are among them (within 2^-16 in each
+     *  coordinate). The device's pairs are what is compared; a difference here is reported,
+     *  never a disagreement (Vulkan places fractional segments its own way). 0 otherwise. */
+    uint32_t domain_points_gpu, domain_points_cpu, domain_points_matched;
 };
 
 /** sb_validate_report::input_changes: unbounded ranges got more descriptors than the
@@ -390,8 +416,15 @@ struct sb_validate_report {
  * means both ran; report->verdict says what the comparison concluded. When words differ
  * under D3D's rules, the interpreter runs once more with its evidence (precision bounds and
  * their origins, the undefined-behaviour detector: report->tracking) and each differing word
- * is explained by it or counted as unexplained (verdict DISAGREE). Hull and domain programs:
- * SB_ERROR_RUN_UNSUPPORTED. With options->sides naming one side, only that side runs (what
+ * is explained by it or counted as unexplained (verdict DISAGREE). Hull: 16 x group_count[0]
+ * patches of seeded control points from a generated vertex stage, run as the tessellation
+ * control stage with a capture of every output control point and patch constant
+ * (SB_VALIDATE_CLASS_HULL), against sb_interp_run_hull. Domain: for each partitioning mode,
+ * 8 x group_count[0] patches from a generated hull stage passing seeded control points,
+ * patch constants and small tess factors (1-4, as each mode allows) through; a capture copy
+ * of the program records each invocation's domain location and outputs
+ * (SB_VALIDATE_CLASS_DOMAIN) and the interpreter (sb_interp_run_domain) runs at the same
+ * locations. With options->sides naming one side, only that side runs (what
  * `shaderbridge run` uses); its results are in report->gpu or report->cpu.
  *
  * Inputs real shaders can run with: when the interpreter stops on a descriptor index outside

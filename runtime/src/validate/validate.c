@@ -65,6 +65,19 @@ static void locate(const struct sb_rt_resource *r, uint64_t offset, uint32_t tex
     }
 }
 
+/* Patch, control point, register and lane of a hull record offset (validate.h). */
+static void locate_hull(const struct sb_rt_resource *r, uint64_t offset, uint32_t texel[4])
+{
+    uint64_t word = offset / 4, per_point = (uint64_t)r->width * 4;
+    uint64_t record_words = per_point * r->height + (uint64_t)r->depth * 4;
+    uint64_t w = record_words ? word % record_words : 0;
+    texel[0] = (uint32_t)(record_words ? word / record_words : 0);
+    bool point = per_point && w < per_point * r->height;
+    texel[1] = point ? (uint32_t)(w / per_point) : r->height;
+    texel[2] = (uint32_t)((point ? w % per_point : w - per_point * r->height) / 4);
+    texel[3] = (uint32_t)(w % 4);
+}
+
 /* Primitive, instance, slot and word of a geometry record offset (validate.h). */
 static void locate_geometry(const struct sb_rt_resource *r, uint64_t offset, uint32_t texel[4])
 {
@@ -94,6 +107,14 @@ static bool keep(struct sb_validate_report *report, uint32_t limit, uint32_t res
         memset(m->texel, 0, sizeof(m->texel));
     else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
         locate_geometry(r, offset, m->texel);
+    else if (r->resource_class == SB_VALIDATE_CLASS_HULL)
+        locate_hull(r, offset, m->texel);
+    else if (r->resource_class == SB_VALIDATE_CLASS_DOMAIN) {
+        uint64_t record_words = (uint64_t)(r->width ? r->width : 1) * 4;
+        m->texel[0] = (uint32_t)(offset / 4 / record_words);
+        m->texel[1] = m->texel[2] = 0;
+        m->texel[3] = (uint32_t)(offset / 4 % record_words);
+    }
     else
         locate(r, offset, m->texel);
     return true;
@@ -245,7 +266,8 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
         const struct sb_rt_resource *g = &gpu->resources[i], *c = &cpu->resources[i];
         if (g->resource_class != SB_IR_RESOURCE_UAV && g->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
             g->resource_class != SB_VALIDATE_CLASS_DEPTH && g->resource_class != SB_VALIDATE_CLASS_GEOMETRY &&
-            g->resource_class != SB_VALIDATE_CLASS_STENCIL)
+            g->resource_class != SB_VALIDATE_CLASS_STENCIL && g->resource_class != SB_VALIDATE_CLASS_HULL &&
+            g->resource_class != SB_VALIDATE_CLASS_DOMAIN)
             continue;
         const uint32_t *gw = g->data, *cw = c->data;
         uint64_t words = g->size / 4;
@@ -391,6 +413,10 @@ static void label(const struct sb_validate_report *report, uint32_t i, char *out
         snprintf(out, size, "oStencilRef");
     else if (r->resource_class == SB_VALIDATE_CLASS_GEOMETRY)
         snprintf(out, size, "gs records");
+    else if (r->resource_class == SB_VALIDATE_CLASS_HULL)
+        snprintf(out, size, "hs records");
+    else if (r->resource_class == SB_VALIDATE_CLASS_DOMAIN)
+        snprintf(out, size, "ds records");
     else
         snprintf(out, size, "u%u%s", r->register_index, r->space ? " (space != 0)" : "");
 }
@@ -499,11 +525,9 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
     if (options && options->sides > (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
         return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: unknown sides");
-    if (program->stage != SB_IR_STAGE_COMPUTE && program->stage != SB_IR_STAGE_VERTEX &&
-        program->stage != SB_IR_STAGE_PIXEL && program->stage != SB_IR_STAGE_GEOMETRY)
-        return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED,
-                                "validation runs compute, vertex, pixel and geometry shaders (hull and "
-                                "domain shaders: not yet)");
+    if (program->stage > SB_IR_STAGE_COMPUTE)
+        return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED, "validation runs compute, vertex, pixel, "
+                                "geometry, hull and domain shaders; this program is none of them");
     struct sb_validate_options o = { 0 };
     if (options)
         o = *options;
@@ -586,6 +610,8 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
     } else {
         r = program->stage == SB_IR_STAGE_VERTEX     ? sb_validate_vertex(context, program, &o, report, error)
             : program->stage == SB_IR_STAGE_GEOMETRY ? sb_validate_geometry(context, program, &o, report, error)
+            : program->stage == SB_IR_STAGE_HULL     ? sb_validate_hull(context, program, &o, report, error)
+            : program->stage == SB_IR_STAGE_DOMAIN   ? sb_validate_domain(context, program, &o, report, error)
                                                      : sb_validate_pixel(context, program, &o, report, error);
     }
     if (r != SB_SUCCESS) {

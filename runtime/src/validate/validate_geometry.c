@@ -41,11 +41,6 @@ static const struct {
     { 7, SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY },
 };
 
-static uint32_t word_kind_of_type(uint32_t type)
-{
-    return type == SB_IR_TYPE_UINT ? SB_RT_WORD_UINT : type == SB_IR_TYPE_INT ? SB_RT_WORD_INT : SB_RT_WORD_FLOAT;
-}
-
 static uint32_t rgba_format(uint32_t type)
 {
     return type == SB_IR_TYPE_UINT ? SB_RT_FORMAT_R32G32B32A32_UINT
@@ -54,8 +49,8 @@ static uint32_t rgba_format(uint32_t type)
 
 /* The feeds: one per location the module reads per vertex (its interface report, masks merged),
  * then one per SV_Position / clip / cull input element at the next free locations. */
-static uint32_t collect_feeds(const struct sb_translation *t, const struct sb_ir_program *gs,
-                              struct sb_rt_gs_feed *feeds)
+uint32_t sb_rt_geometry_collect_feeds(const struct sb_translation *t, const struct sb_ir_program *gs,
+                                      struct sb_rt_gs_feed *feeds)
 {
     uint32_t n = 0, next = 0;
     for (uint32_t i = 0; i < t->input_count; i++) {
@@ -89,9 +84,9 @@ static uint32_t collect_feeds(const struct sb_translation *t, const struct sb_ir
 }
 
 /* Seeded streams of the feeds for `vertices` vertices, and the same words in the CPU records. */
-static bool make_streams(const struct sb_rt_gs_feed *feeds, uint32_t n, uint32_t vertices,
-                         const struct sb_rt_input_options *seeding,
-                         struct sb_rt_vertex_stream *streams, struct sb_interp_registers *cpu)
+bool sb_rt_geometry_make_streams(const struct sb_rt_gs_feed *feeds, uint32_t n, uint32_t vertices,
+                                 const struct sb_rt_input_options *seeding,
+                                 struct sb_rt_vertex_stream *streams, struct sb_interp_registers *cpu)
 {
     for (uint32_t i = 0; i < n; i++) {
         uint32_t *data = malloc((size_t)vertices * 16);
@@ -103,7 +98,7 @@ static bool make_streams(const struct sb_rt_gs_feed *feeds, uint32_t n, uint32_t
             for (uint32_t c = 0; c < 4; c++) {
                 uint64_t random = sb_rt_mix64(seeding->seed ^ sb_rt_mix64(((uint64_t)feeds[i].location << 40) |
                                                                           ((uint64_t)v << 2) | c));
-                uint32_t word = sb_rt_seeded_word_as(seeding->flags, (uint8_t)word_kind_of_type(feeds[i].type),
+                uint32_t word = sb_rt_seeded_word_as(seeding->flags, (uint8_t)sb_rt_word_kind_of_type(feeds[i].type),
                                                      random, false);
                 data[v * 4 + c] = word;
                 if (feeds[i].mask & (1u << c))
@@ -185,7 +180,7 @@ static void record_kinds(const struct layout *l, const uint32_t *words, const st
             for (uint32_t c = 0; c < 4; c++) {
                 bool declared = vertex && (map->mask[stream][r] >> c & 1);
                 kind[4 + (size_t)r * 4 + c] =
-                    declared ? (uint8_t)word_kind_of_type(map->type[stream][r]) : SB_RT_WORD_IGNORED;
+                    declared ? (uint8_t)sb_rt_word_kind_of_type(map->type[stream][r]) : SB_RT_WORD_IGNORED;
             }
     }
 }
@@ -243,7 +238,7 @@ static enum sb_result build_stages(const struct sb_rt_program *program, const st
                                    struct sb_error *error)
 {
     struct sb_translate_options topts = { .target_env = SB_TARGET_VULKAN_1_1 };
-    g->feed_count = collect_feeds(program->translation, program->ir, g->feeds);
+    g->feed_count = sb_rt_geometry_collect_feeds(program->translation, program->ir, g->feeds);
     struct sb_ir_program *feeder = sb_rt_geometry_feeder_program(g->feeds, g->feed_count);
     enum sb_result r = feeder ? sb_translate_ir(feeder, &topts, &g->feeder, error)
                               : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory building the feeder");
@@ -314,7 +309,7 @@ static enum sb_result run_cpu(const struct sb_rt_program *program, const struct 
     return r;
 }
 
-static uint32_t input_registers(const struct sb_ir_program *gs, const struct sb_rt_gs_feed *feeds, uint32_t n)
+uint32_t sb_rt_geometry_input_registers(const struct sb_ir_program *gs, const struct sb_rt_gs_feed *feeds, uint32_t n)
 {
     uint32_t regs = 1;
     for (uint32_t i = 0; i < n; i++)
@@ -339,12 +334,12 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
     if (r == SB_SUCCESS)
         r = build_stages(program, &l, g, error);
     uint32_t vertices = l.primitives * l.vertices;
-    struct sb_interp_registers in = { .registers = g ? input_registers(program->ir, g->feeds, g->feed_count) : 1 };
+    struct sb_interp_registers in = { .registers = g ? sb_rt_geometry_input_registers(program->ir, g->feeds, g->feed_count) : 1 };
     in.words = calloc((size_t)(vertices ? vertices : 1) * in.registers * 4, 4);
     uint32_t *cpu_words = calloc(l.bytes ? l.bytes : 4, 1);
     uint8_t *kinds = calloc(l.bytes / 4 ? l.bytes / 4 : 1, 1);
     if (r == SB_SUCCESS && (!in.words || !cpu_words || !kinds ||
-                            !make_streams(g->feeds, g->feed_count, vertices, &o->inputs, g->streams, &in)))
+                            !sb_rt_geometry_make_streams(g->feeds, g->feed_count, vertices, &o->inputs, g->streams, &in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making geometry inputs");
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) /* first: a program over its budget never reaches the device */
         r = run_cpu(program, o, &l, &in, report, cpu_words, kinds, error);

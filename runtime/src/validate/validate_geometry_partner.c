@@ -21,71 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "translator/ir.h"
-
-/* ---- shared IR building -------------------------------------------------------------------- */
-
-static struct sb_ir_operand reg(uint32_t file, uint32_t index, uint8_t mask)
-{
-    struct sb_ir_operand o = { .file = file, .index_count = 1, .mask = mask };
-    o.index[0].offset = index;
-    for (int i = 0; i < 4; i++)
-        o.swizzle[i] = (uint8_t)i;
-    return o;
-}
-
-static struct sb_ir_operand lane(struct sb_ir_operand o, uint8_t c)
-{
-    for (int i = 0; i < 4; i++)
-        o.swizzle[i] = c;
-    return o;
-}
-
-static struct sb_ir_operand imm(uint32_t v)
-{
-    struct sb_ir_operand o = { .file = SB_IR_FILE_IMMEDIATE, .imm = { v, v, v, v } };
-    for (int i = 0; i < 4; i++)
-        o.swizzle[i] = (uint8_t)i;
-    return o;
-}
-
-/* Instructions and operands being written into arrays sized beforehand. */
-struct builder {
-    struct sb_ir_instruction *inst;
-    struct sb_ir_operand *ops;
-    uint32_t inst_count, inst_cap, op_count, op_cap;
-    bool overflow;
-};
-
-static struct sb_ir_instruction *add(struct builder *b, uint32_t op, uint64_t offset, uint32_t dst_count,
-                                     const struct sb_ir_operand *dst, uint32_t src_count,
-                                     const struct sb_ir_operand *src)
-{
-    if (b->inst_count == b->inst_cap || b->op_count + dst_count + src_count > b->op_cap) {
-        b->overflow = true;
-        return NULL;
-    }
-    struct sb_ir_operand *ops = &b->ops[b->op_count];
-    if (dst_count)
-        memcpy(ops, dst, dst_count * sizeof(*ops));
-    if (src_count)
-        memcpy(ops + dst_count, src, src_count * sizeof(*ops));
-    b->op_count += dst_count + src_count;
-    struct sb_ir_instruction *in = &b->inst[b->inst_count++];
-    memset(in, 0, sizeof(*in));
-    in->op = op;
-    in->offset = offset;
-    in->dst_count = dst_count;
-    in->src_count = src_count;
-    in->dst = dst_count ? ops : NULL;
-    in->src = ops + dst_count;
-    return in;
-}
-
-static void add1(struct builder *b, uint32_t op, uint64_t offset, struct sb_ir_operand dst, uint32_t src_count,
-                 const struct sb_ir_operand *src)
-{
-    add(b, op, offset, 1, &dst, src_count, src);
-}
+#include "validate_ir_build.h"
 
 /* ---- the feeder VS ----------------------------------------------------------------------------- */
 
@@ -104,7 +40,7 @@ struct sb_ir_program *sb_rt_geometry_feeder_program(const struct sb_rt_gs_feed *
     struct feeder *f = calloc(1, sizeof(*f));
     if (!f)
         return NULL;
-    struct builder b = { .inst = f->inst, .ops = f->ops, .inst_cap = SB_RT_GS_MAX_FEEDS + 1,
+    struct ir_builder b = { .inst = f->inst, .ops = f->ops, .inst_cap = SB_RT_GS_MAX_FEEDS + 1,
                          .op_cap = 2 * SB_RT_GS_MAX_FEEDS + 2 };
     uint32_t n = 0;
     for (uint32_t i = 0; i < feed_count; i++) {
@@ -120,10 +56,10 @@ struct sb_ir_program *sb_rt_geometry_feeder_program(const struct sb_rt_gs_feed *
             .semantic_index = fd->semantic_index, .system_value = fd->system_value, .register_index = fd->reg,
             .file = SB_IR_FILE_OUTPUT, .mask = fd->mask, .used_mask = fd->mask, .component_type = fd->type,
         };
-        struct sb_ir_operand src = reg(SB_IR_FILE_INPUT, fd->location, 0);
-        add1(&b, SB_IR_OP_MOV, i, reg(SB_IR_FILE_OUTPUT, fd->reg, fd->mask), 1, &src);
+        struct sb_ir_operand src = ir_reg(SB_IR_FILE_INPUT, fd->location, 0);
+        ir_add1(&b, SB_IR_OP_MOV, i, ir_reg(SB_IR_FILE_OUTPUT, fd->reg, fd->mask), 1, &src);
     }
-    add(&b, SB_IR_OP_RET, feed_count, 0, NULL, 0, NULL);
+    ir_add(&b, SB_IR_OP_RET, feed_count, 0, NULL, 0, NULL);
     f->function = (struct sb_ir_function){ .id = 0xFFFFFFFFu, .instruction_count = b.inst_count,
                                            .instructions = f->inst, .instance_count = 1 };
     f->program.source = SB_IR_SOURCE_SM4;
@@ -178,61 +114,61 @@ uint32_t sb_rt_geometry_output_registers(const struct sb_ir_program *gs)
 }
 
 /* The instrumented copy of EMIT/CUT `in` (stream s): see sb_rt_geometry_capture_program. */
-static void instrument(struct builder *b, const struct sb_ir_instruction *in, uint32_t t, uint32_t uav,
+static void instrument(struct ir_builder *b, const struct sb_ir_instruction *in, uint32_t t, uint32_t uav,
                        uint32_t max, uint32_t registers)
 {
     uint32_t s = in->stream;
     uint64_t at = in->offset;
-    struct sb_ir_operand u1 = reg(SB_IR_FILE_UAV, uav, 0x1), u4 = reg(SB_IR_FILE_UAV, uav, 0xF);
-    struct sb_ir_operand count = lane(reg(SB_IR_FILE_TEMP, t, 0), 0), pending = lane(reg(SB_IR_FILE_TEMP, t, 0), 1);
-    struct sb_ir_operand base = lane(reg(SB_IR_FILE_TEMP, t, 0), 2), slot = lane(reg(SB_IR_FILE_TEMP, t + 2, 0), 1);
+    struct sb_ir_operand u1 = ir_reg(SB_IR_FILE_UAV, uav, 0x1), u4 = ir_reg(SB_IR_FILE_UAV, uav, 0xF);
+    struct sb_ir_operand count = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 0), pending = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 1);
+    struct sb_ir_operand base = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 2), slot = ir_lane(ir_reg(SB_IR_FILE_TEMP, t + 2, 0), 1);
     if (in->op != SB_IR_OP_CUT) {
-        struct sb_ir_operand cmp[2] = { count, imm(max) };
-        add1(b, SB_IR_OP_ULT, at, reg(SB_IR_FILE_TEMP, t + 2, 0x1), 2, cmp);
-        struct sb_ir_operand cond = lane(reg(SB_IR_FILE_TEMP, t + 2, 0), 0);
-        struct sb_ir_instruction *branch = add(b, SB_IR_OP_IF, at, 0, NULL, 1, &cond);
+        struct sb_ir_operand cmp[2] = { count, ir_imm(max) };
+        ir_add1(b, SB_IR_OP_ULT, at, ir_reg(SB_IR_FILE_TEMP, t + 2, 0x1), 2, cmp);
+        struct sb_ir_operand cond = ir_lane(ir_reg(SB_IR_FILE_TEMP, t + 2, 0), 0);
+        struct sb_ir_instruction *branch = ir_add(b, SB_IR_OP_IF, at, 0, NULL, 1, &cond);
         if (branch)
             branch->flags |= SB_IR_FLAG_TEST_NZ;
         struct sb_ir_operand sum[2] = { base, count };
-        add1(b, SB_IR_OP_IADD, at, reg(SB_IR_FILE_TEMP, t + 2, 0x2), 2, sum);
-        struct sb_ir_operand head = imm(s + 1);
-        add1(b, SB_IR_OP_MOV, at, reg(SB_IR_FILE_TEMP, t + 1, 0x1), 1, &head);
-        add1(b, SB_IR_OP_MOV, at, reg(SB_IR_FILE_TEMP, t + 1, 0x2), 1, &pending);
-        struct sb_ir_operand header[3] = { slot, imm(0), reg(SB_IR_FILE_TEMP, t + 1, 0) };
-        add1(b, SB_IR_OP_STORE_STRUCTURED, at, u4, 3, header);
+        ir_add1(b, SB_IR_OP_IADD, at, ir_reg(SB_IR_FILE_TEMP, t + 2, 0x2), 2, sum);
+        struct sb_ir_operand head = ir_imm(s + 1);
+        ir_add1(b, SB_IR_OP_MOV, at, ir_reg(SB_IR_FILE_TEMP, t + 1, 0x1), 1, &head);
+        ir_add1(b, SB_IR_OP_MOV, at, ir_reg(SB_IR_FILE_TEMP, t + 1, 0x2), 1, &pending);
+        struct sb_ir_operand header[3] = { slot, ir_imm(0), ir_reg(SB_IR_FILE_TEMP, t + 1, 0) };
+        ir_add1(b, SB_IR_OP_STORE_STRUCTURED, at, u4, 3, header);
         for (uint32_t r = 0; r < registers; r++) {
-            struct sb_ir_operand value[3] = { slot, imm(16 + 16 * r), reg(SB_IR_FILE_OUTPUT, r, 0) };
-            add1(b, SB_IR_OP_STORE_STRUCTURED, at, u4, 3, value);
+            struct sb_ir_operand value[3] = { slot, ir_imm(16 + 16 * r), ir_reg(SB_IR_FILE_OUTPUT, r, 0) };
+            ir_add1(b, SB_IR_OP_STORE_STRUCTURED, at, u4, 3, value);
         }
-        struct sb_ir_operand inc[2] = { count, imm(1) };
-        add1(b, SB_IR_OP_IADD, at, reg(SB_IR_FILE_TEMP, t, 0x1), 2, inc);
-        struct sb_ir_operand zero = imm(0);
-        add1(b, SB_IR_OP_MOV, at, reg(SB_IR_FILE_TEMP, t, 0x2), 1, &zero);
-        add(b, SB_IR_OP_ENDIF, at, 0, NULL, 0, NULL);
+        struct sb_ir_operand inc[2] = { count, ir_imm(1) };
+        ir_add1(b, SB_IR_OP_IADD, at, ir_reg(SB_IR_FILE_TEMP, t, 0x1), 2, inc);
+        struct sb_ir_operand zero = ir_imm(0);
+        ir_add1(b, SB_IR_OP_MOV, at, ir_reg(SB_IR_FILE_TEMP, t, 0x2), 1, &zero);
+        ir_add(b, SB_IR_OP_ENDIF, at, 0, NULL, 0, NULL);
     }
     if (in->op != SB_IR_OP_EMIT) {
-        struct sb_ir_operand bit[2] = { pending, imm(1u << s) };
-        add1(b, SB_IR_OP_OR, at, reg(SB_IR_FILE_TEMP, t, 0x2), 2, bit);
+        struct sb_ir_operand bit[2] = { pending, ir_imm(1u << s) };
+        ir_add1(b, SB_IR_OP_OR, at, ir_reg(SB_IR_FILE_TEMP, t, 0x2), 2, bit);
         struct sb_ir_operand sum[2] = { base, count };
-        add1(b, SB_IR_OP_IADD, at, reg(SB_IR_FILE_TEMP, t + 2, 0x2), 2, sum);
-        struct sb_ir_operand word[3] = { slot, imm(4), pending };
-        add1(b, SB_IR_OP_STORE_STRUCTURED, at, u1, 3, word);
+        ir_add1(b, SB_IR_OP_IADD, at, ir_reg(SB_IR_FILE_TEMP, t + 2, 0x2), 2, sum);
+        struct sb_ir_operand word[3] = { slot, ir_imm(4), pending };
+        ir_add1(b, SB_IR_OP_STORE_STRUCTURED, at, u1, 3, word);
     }
 }
 
 /* r[t] = (0 emitted, 0 pending cuts, first slot of this invocation, 0). */
-static void prologue(struct builder *b, uint32_t t, uint32_t instances, uint32_t slots)
+static void prologue(struct ir_builder *b, uint32_t t, uint32_t instances, uint32_t slots)
 {
-    struct sb_ir_operand zero = imm(0);
-    add1(b, SB_IR_OP_MOV, 0, reg(SB_IR_FILE_TEMP, t, 0xF), 1, &zero);
-    struct sb_ir_operand prim = lane(reg(SB_IR_FILE_PRIMITIVE_ID, 0, 0), 0);
+    struct sb_ir_operand zero = ir_imm(0);
+    ir_add1(b, SB_IR_OP_MOV, 0, ir_reg(SB_IR_FILE_TEMP, t, 0xF), 1, &zero);
+    struct sb_ir_operand prim = ir_lane(ir_reg(SB_IR_FILE_PRIMITIVE_ID, 0, 0), 0);
     prim.index_count = 0;
-    struct sb_ir_operand instance = lane(reg(SB_IR_FILE_GS_INSTANCE_ID, 0, 0), 0);
+    struct sb_ir_operand instance = ir_lane(ir_reg(SB_IR_FILE_GS_INSTANCE_ID, 0, 0), 0);
     instance.index_count = 0;
-    struct sb_ir_operand invocation[3] = { prim, imm(instances), instances > 1 ? instance : imm(0) };
-    add1(b, SB_IR_OP_UMAD, 0, reg(SB_IR_FILE_TEMP, t, 0x4), 3, invocation);
-    struct sb_ir_operand first[3] = { lane(reg(SB_IR_FILE_TEMP, t, 0), 2), imm(slots), imm(0) };
-    add1(b, SB_IR_OP_UMAD, 0, reg(SB_IR_FILE_TEMP, t, 0x4), 3, first);
+    struct sb_ir_operand invocation[3] = { prim, ir_imm(instances), instances > 1 ? instance : ir_imm(0) };
+    ir_add1(b, SB_IR_OP_UMAD, 0, ir_reg(SB_IR_FILE_TEMP, t, 0x4), 3, invocation);
+    struct sb_ir_operand first[3] = { ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 2), ir_imm(slots), ir_imm(0) };
+    ir_add1(b, SB_IR_OP_UMAD, 0, ir_reg(SB_IR_FILE_TEMP, t, 0x4), 3, first);
 }
 
 static bool is_gs_flow(uint32_t op)
@@ -313,7 +249,7 @@ struct sb_ir_program *sb_rt_geometry_capture_program(const struct sb_ir_program 
     c->functions = calloc(gs->function_count ? gs->function_count : 1, sizeof(*c->functions));
     c->inst = calloc(inst_cap, sizeof(*c->inst));
     c->ops = calloc(op_cap, sizeof(*c->ops));
-    struct builder b = { .inst = c->inst, .ops = c->ops, .inst_cap = (uint32_t)inst_cap, .op_cap = (uint32_t)op_cap };
+    struct ir_builder b = { .inst = c->inst, .ops = c->ops, .inst_cap = (uint32_t)inst_cap, .op_cap = (uint32_t)op_cap };
     bool ok = c->functions && c->inst && c->ops && inst_cap < UINT32_MAX && op_cap < UINT32_MAX &&
               copy_signature(c, gs) && copy_resources(c, gs, uav, registers);
     uint32_t t = gs->temp_count, max = gs->gs_max_output_vertices;

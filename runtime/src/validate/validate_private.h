@@ -108,10 +108,82 @@ struct sb_ir_program *sb_rt_geometry_capture_program(const struct sb_ir_program 
                                                      uint32_t registers);
 void sb_rt_geometry_capture_destroy(struct sb_ir_program *program);
 
+/** The feeds of the program `gs` (a geometry, hull or domain program reading arrayed v[n][r]):
+ *  one per location its translation `t` reads per vertex (masks merged), then one per
+ *  SV_Position / clip / cull input element at the next free locations; at most
+ *  SB_RT_GS_MAX_FEEDS into `feeds`; returns the count (validate_geometry.c). */
+uint32_t sb_rt_geometry_collect_feeds(const struct sb_translation *t, const struct sb_ir_program *gs,
+                                      struct sb_rt_gs_feed *feeds);
+/** Seeded R32G32B32A32 streams of `feeds` for `vertices` vertices (malloc'd data, freed by
+ *  the caller), and the same words in `cpu`'s vertex records at each feed's register and
+ *  lanes (cpu->words sized by the caller). False when out of memory. */
+bool sb_rt_geometry_make_streams(const struct sb_rt_gs_feed *feeds, uint32_t n, uint32_t vertices,
+                                 const struct sb_rt_input_options *seeding,
+                                 struct sb_rt_vertex_stream *streams, struct sb_interp_registers *cpu);
+/** v# registers the interpreter's vertex records of `gs` hold (its feeds and input elements). */
+uint32_t sb_rt_geometry_input_registers(const struct sb_ir_program *gs, const struct sb_rt_gs_feed *feeds, uint32_t n);
+
+/** The word kind of an IR component type (UINT, INT, else FLOAT). */
+static inline uint32_t sb_rt_word_kind_of_type(uint32_t type)
+{
+    return type == SB_IR_TYPE_UINT ? SB_RT_WORD_UINT : type == SB_IR_TYPE_INT ? SB_RT_WORD_INT : SB_RT_WORD_FLOAT;
+}
+
 /** sb_validate for geometry programs (validate_geometry.c). */
 enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct sb_rt_program *program,
                                     const struct sb_validate_options *options,
                                     struct sb_validate_report *report, struct sb_error *error);
+
+/* ---- hull and domain validation (validate_tessellation*.c) --------------------------------- */
+
+/** One patch-constant register the feeder hull program copies from control point 0's extra
+ *  input register `source` into o`reg`.mask (validate_tessellation_partner.c). */
+struct sb_rt_tess_patch_feed {
+    uint32_t reg;
+    uint32_t source;
+    uint8_t mask;
+};
+
+/**
+ * The capture copy of hull program `hs`: its last fork/join phase wrapped so that, after the
+ * phase's own body, every instance stores vocp[k][r] (k < output control points, r <
+ * cp_registers) and then vpc[r] (r < pc_registers) as 16-byte vectors into record vPrim of
+ * structured UAV u`uav` (stride (OCP * cp_registers + pc_registers) * 16). NULL when `hs`
+ * has no patch-constant phase, declares u`uav`, or memory runs out. Free with
+ * sb_rt_tess_program_destroy().
+ */
+struct sb_ir_program *sb_rt_hull_capture_program(const struct sb_ir_program *hs, uint32_t uav,
+                                                 uint32_t cp_registers, uint32_t pc_registers);
+/** An empty domain program of `hs`'s domain and output control points (NULL: out of memory). */
+struct sb_ir_program *sb_rt_domain_sink_program(const struct sb_ir_program *hs);
+/**
+ * The hull program that feeds domain program `ds`: pass-through control points (every
+ * control-point input element of `ds`, read arrayed and written as outputs), one fork
+ * phase copying control point 0's input register feeds[i].source to the patch constant
+ * o`feeds[i].reg` for each feed, the patch-constant elements of `ds` plus `factors` (tess
+ * factor elements `ds` lacks) as its outputs; `partitioning` (§8.6), point output, max
+ * tess factor 64. NULL when `ds` has no control points or memory runs out.
+ */
+struct sb_ir_program *sb_rt_domain_feeder_hull(const struct sb_ir_program *ds, const struct sb_rt_tess_patch_feed *feeds,
+                                              uint32_t feed_count, const struct sb_ir_signature_element *factors,
+                                              uint32_t factor_count, uint32_t partitioning);
+/**
+ * The capture copy of domain program `ds`: after the program's body, an atomic add on word
+ * 0 of raw UAV u`counter_uav` gives the invocation a slot; slots below `capacity` store
+ * (vDomain.x, .y, .z, vPrim) and o0..o(registers-1) as the record of structured UAV u`uav`
+ * (stride (1 + registers) * 16). NULL when `ds` declares either UAV or memory runs out.
+ */
+struct sb_ir_program *sb_rt_domain_capture_program(const struct sb_ir_program *ds, uint32_t uav, uint32_t counter_uav,
+                                                  uint32_t registers, uint32_t capacity);
+void sb_rt_tess_program_destroy(struct sb_ir_program *program);
+
+/** sb_validate for hull and domain programs (validate_tessellation.c). */
+enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                const struct sb_validate_options *options, struct sb_validate_report *report,
+                                struct sb_error *error);
+enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                  const struct sb_validate_options *options, struct sb_validate_report *report,
+                                  struct sb_error *error);
 
 /* ---- inputs real shaders can run with (validate_retry.c) ---------------------------------- */
 

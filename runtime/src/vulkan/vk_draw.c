@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sb_rt_draw_points (runtime.h): translated vertex, optional geometry and
- * optional pixel shaders drawing a point list, for GPU-vs-CPU validation of
+ * sb_rt_draw_points (runtime.h): translated vertex, optional hull + domain,
+ * optional geometry and optional pixel shaders drawing a point list (or
+ * primitives for a geometry stage, patches for the tessellation stages), for GPU-vs-CPU validation of
  * the graphics stages (one vertex per point, so a pixel shows exactly one
  * vertex's values, uninterpolated). The phases follow sb_rt_timing as in
  * sb_rt_dispatch: the pipeline (merged bindings, layouts, render pass, the
@@ -24,8 +25,9 @@ static enum sb_result build_pipeline(struct sb_vk_draw *dr, struct sb_rt_resourc
     enum sb_result res = sb_vk_draw_merge_bindings(dr, error);
     if (res == SB_SUCCESS)
         res = sb_vk_bind_resolve(&dr->run, resources, count, error);
-    /* The geometry shader, when there is one, rasterises the points: its PointSize stays default. */
-    if (res == SB_SUCCESS && !dr->stages[SB_VK_DRAW_GS])
+    /* A geometry or domain shader, when there is one, ends the pre-rasterisation stages: its
+     * PointSize stays default. */
+    if (res == SB_SUCCESS && !dr->stages[SB_VK_DRAW_GS] && !dr->stages[SB_VK_DRAW_DS])
         res = sb_vk_add_point_size(dr->stages[SB_VK_DRAW_VS]->words, dr->stages[SB_VK_DRAW_VS]->word_count,
                                    &dr->vertex_words, &dr->vertex_word_count, error);
     if (res == SB_SUCCESS)
@@ -124,8 +126,10 @@ enum sb_result sb_rt_draw_points(struct sb_rt_context *context, const struct sb_
     struct sb_vk_draw dr = {
         .c = context,
         .d = draw,
-        .stages = { draw->vertex, draw->geometry, draw->pixel },
+        .stages = { draw->vertex, draw->hull, draw->domain, draw->geometry, draw->pixel },
         .stage_flags = VK_SHADER_STAGE_VERTEX_BIT | (draw->geometry ? VK_SHADER_STAGE_GEOMETRY_BIT : 0) |
+                       (draw->hull ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT : 0) |
+                       (draw->domain ? VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT : 0) |
                        (draw->pixel ? VK_SHADER_STAGE_FRAGMENT_BIT : 0),
         .name = "sb_rt_draw_points",
         .front_face = VK_FRONT_FACE_CLOCKWISE,

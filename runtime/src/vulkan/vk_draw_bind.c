@@ -15,7 +15,6 @@
 
 #include "vk_draw_private.h"
 
-static const char *const stage_names[SB_VK_DRAW_STAGES] = { "vertex", "geometry", "pixel" };
 
 static const char *class_prefix(uint32_t resource_class)
 {
@@ -44,9 +43,9 @@ static enum sb_result conflict(const struct sb_translated_binding *a, int stage_
                                struct sb_error *error)
 {
     return sb_vk_fail(error, SB_ERROR_RUN_BINDING, "the %s shader's %s%u (space %u, set %u binding %u) and the %s "
-                      "shader's %s%u (space %u, set %u binding %u) %s", stage_names[stage_a],
+                      "shader's %s%u (space %u, set %u binding %u) %s", sb_vk_draw_stage_name(stage_a),
                       class_prefix(a->resource_class), a->lower_bound, a->space, a->set, a->binding,
-                      stage_names[stage_b], class_prefix(b->resource_class), b->lower_bound, b->space, b->set,
+                      sb_vk_draw_stage_name(stage_b), class_prefix(b->resource_class), b->lower_bound, b->space, b->set,
                       b->binding, why);
 }
 

@@ -3,8 +3,10 @@
  * Argument checks of sb_rt_draw_points (runtime.h), done before any Vulkan
  * object exists so that a wrong description is a structured error and never
  * undefined behaviour on the device: the stages are translations of the
- * right kind that the device can run; the framebuffer fits the device; a
- * topology other than points has a geometry shader and whole primitives; each
+ * right kind that the device can run (hull and domain shaders together, with
+ * tessellationShader); the framebuffer fits the device; a list topology other
+ * than points has a geometry shader and whole primitives, a patch list the
+ * tessellation stages and whole patches of the hull shader's size; each
  * vertex stream has a vertex format the runtime allows, feeds a distinct
  * location and matches the component type of the input it feeds (Vulkan
  * leaves a mismatch undefined), and every input the vertex shader reads has
@@ -18,9 +20,8 @@
 
 #include "vk_draw_private.h"
 
-static const char *const stage_names[SB_VK_DRAW_STAGES] = { "vertex", "geometry", "pixel" };
-static const uint32_t stage_kinds[SB_VK_DRAW_STAGES] = { SB_IR_STAGE_VERTEX, SB_IR_STAGE_GEOMETRY,
-                                                         SB_IR_STAGE_PIXEL };
+static const uint32_t stage_kinds[SB_VK_DRAW_STAGES] = { SB_IR_STAGE_VERTEX, SB_IR_STAGE_HULL, SB_IR_STAGE_DOMAIN,
+                                                         SB_IR_STAGE_GEOMETRY, SB_IR_STAGE_PIXEL };
 
 /* The vertex formats streams may use: one row per format, with the IR type it feeds. */
 static const struct {
@@ -67,11 +68,17 @@ static enum sb_result check_stages(struct sb_vk_draw *dr, struct sb_error *error
         }
         if (t->stage != stage_kinds[s] || !t->words || t->word_count < 5)
             return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: the %s translation is not "
-                              "a %s shader (stage %u)", stage_names[s], stage_names[s], t->stage);
+                              "a %s shader (stage %u)", sb_vk_draw_stage_name(s), sb_vk_draw_stage_name(s), t->stage);
         enum sb_result res = sb_vk_check_module(dr->c, t->words, t->word_count, error);
         if (res != SB_SUCCESS)
             return res;
     }
+    if (!dr->stages[SB_VK_DRAW_HS] != !dr->stages[SB_VK_DRAW_DS])
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: a hull shader needs a domain shader "
+                          "and a domain shader a hull shader");
+    if (dr->stages[SB_VK_DRAW_HS] && !dr->c->features.tessellationShader)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%.60s has no tessellationShader feature",
+                          dr->c->device_name);
     const VkPhysicalDeviceLimits *l = &dr->c->properties.limits;
     const struct sb_rt_draw *d = dr->d;
     if (!d->width || !d->height || d->width > l->maxFramebufferWidth || d->height > l->maxFramebufferHeight ||
@@ -98,6 +105,22 @@ static const struct {
 static enum sb_result check_topology(struct sb_vk_draw *dr, struct sb_error *error)
 {
     const struct sb_rt_draw *d = dr->d;
+    const struct sb_translation *hs = dr->stages[SB_VK_DRAW_HS];
+    if (hs || d->topology == SB_RT_TOPOLOGY_PATCH_LIST) {
+        /* Patches go to the tessellation stages only, each whole. */
+        uint32_t points = hs ? hs->patch_control_points : 0;
+        if (!hs || d->topology != SB_RT_TOPOLOGY_PATCH_LIST)
+            return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: hull and domain shaders draw "
+                              "patch lists (topology %u), and only they", SB_RT_TOPOLOGY_PATCH_LIST);
+        if (!points || points > dr->c->properties.limits.maxTessellationPatchSize)
+            return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the hull shader takes %u control points; %.60s "
+                              "takes 1 to %u", points, dr->c->device_name,
+                              dr->c->properties.limits.maxTessellationPatchSize);
+        if (d->vertex_count % points)
+            return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: %u vertices are no whole number "
+                              "of patches of %u", d->vertex_count, points);
+        return SB_SUCCESS;
+    }
     if (d->topology == SB_RT_TOPOLOGY_POINT_LIST)
         return SB_SUCCESS;
     for (size_t i = 0; i < sizeof(topologies) / sizeof(topologies[0]); i++)
@@ -278,7 +301,7 @@ static enum sb_result check_storage_features(struct sb_vk_draw *dr, struct sb_er
         for (uint32_t i = 0; t && !enabled && i < t->binding_count; i++)
             if (t->bindings[i].resource_class == SB_IR_RESOURCE_UAV && is_storage(t->bindings[i].descriptor_type))
                 return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the %s shader uses u%u but %.60s has no %s",
-                                  stage_names[s], t->bindings[i].lower_bound, dr->c->device_name,
+                                  sb_vk_draw_stage_name(s), t->bindings[i].lower_bound, dr->c->device_name,
                                   s == SB_VK_DRAW_PS ? "fragmentStoresAndAtomics"
                                                      : "vertexPipelineStoresAndAtomics");
     }

@@ -12,7 +12,8 @@ static enum sb_result create_modules(struct sb_vk_draw *dr, VkPipelineShaderStag
                                      uint32_t *count, struct sb_error *error)
 {
     static const VkShaderStageFlagBits bits[SB_VK_DRAW_STAGES] = {
-        VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_FRAGMENT_BIT
+        VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+        VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_FRAGMENT_BIT
     };
     *count = 0;
     for (int s = 0; s < SB_VK_DRAW_STAGES; s++) {

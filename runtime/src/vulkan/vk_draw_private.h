@@ -13,7 +13,14 @@
 #include "vk_private.h"
 
 /* Stages a draw may have, in pipeline order. */
-enum sb_vk_draw_stage { SB_VK_DRAW_VS, SB_VK_DRAW_GS, SB_VK_DRAW_PS, SB_VK_DRAW_STAGES };
+enum sb_vk_draw_stage { SB_VK_DRAW_VS, SB_VK_DRAW_HS, SB_VK_DRAW_DS, SB_VK_DRAW_GS, SB_VK_DRAW_PS, SB_VK_DRAW_STAGES };
+
+/** The name of a stage of enum sb_vk_draw_stage, for messages. */
+static inline const char *sb_vk_draw_stage_name(int stage)
+{
+    static const char *const names[SB_VK_DRAW_STAGES] = { "vertex", "hull", "domain", "geometry", "pixel" };
+    return stage >= 0 && stage < SB_VK_DRAW_STAGES ? names[stage] : "?";
+}
 
 /* Colour locations a draw may use (D3D has 8 render targets). */
 #define SB_VK_MAX_TARGETS 8

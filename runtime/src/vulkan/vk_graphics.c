@@ -93,6 +93,7 @@ struct fixed_state {
     VkPipelineRasterizationStateCreateInfo raster;
     VkPipelineMultisampleStateCreateInfo multisample;
     VkPipelineDepthStencilStateCreateInfo depth;
+    VkPipelineTessellationStateCreateInfo tessellation;
 };
 
 static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
@@ -134,6 +135,13 @@ static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
         .back = { VK_STENCIL_OP_KEEP, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS, 0xFF, 0xFF, 0 },
         .minDepthBounds = 0.0f,
         .maxDepthBounds = 1.0f,
+    };
+    /* Patches of the hull shader's input control points (checked in vk_draw_check.c); the VBC
+     * path has no stages and never tessellates. */
+    const struct sb_translation *hs = d->topology == SB_RT_TOPOLOGY_PATCH_LIST ? dr->stages[SB_VK_DRAW_HS] : NULL;
+    f->tessellation = (VkPipelineTessellationStateCreateInfo){
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+        .patchControlPoints = hs ? hs->patch_control_points : 0,
     };
 }
 
@@ -198,6 +206,7 @@ enum sb_result sb_vk_graphics_pipeline(struct sb_vk_draw *dr, const VkPipelineSh
         .pStages = stages,
         .pVertexInputState = &input,
         .pInputAssemblyState = &f.assembly,
+        .pTessellationState = f.tessellation.patchControlPoints ? &f.tessellation : NULL,
         .pViewportState = &f.viewports,
         .pRasterizationState = &f.raster,
         .pMultisampleState = &f.multisample,
