@@ -127,6 +127,12 @@ void st_mov(struct sb_ir_operand dst, struct sb_ir_operand src)
     add(SB_IR_OP_MOV, 1, &dst, 1, &src);
 }
 
+void st_inst(uint32_t op, uint32_t dst_count, const struct sb_ir_operand *dst, uint32_t src_count,
+             const struct sb_ir_operand *src)
+{
+    add(op, dst_count, dst, src_count, src);
+}
+
 void st_op(uint32_t op, uint32_t stream)
 {
     add(op, 0, NULL, 0, NULL)->stream = stream;

@@ -27,6 +27,9 @@ void st_relative(struct sb_ir_operand *op, uint32_t slot, uint32_t file);
 void st_mov(struct sb_ir_operand dst, struct sb_ir_operand src);
 /** An op without operands (RET) or with a stream (EMIT, CUT). */
 void st_op(uint32_t op, uint32_t stream);
+/** Appends any instruction with its destinations and sources. */
+void st_inst(uint32_t op, uint32_t dst_count, const struct sb_ir_operand *dst, uint32_t src_count,
+             const struct sb_ir_operand *src);
 /** A signature element (mask also its signature mask; stream for GS outputs). */
 void st_sig(uint32_t kind, uint32_t file, uint32_t reg, uint32_t mask, const char *semantic,
             uint32_t system_value, uint32_t stream);

@@ -26,8 +26,10 @@
  *
  * Execution modes, also on the TCS as SPIR-V allows (the DS repeats the
  * domain): OutputVertices = output control points; Triangles/Quads/Isolines
- * (§8.5); spacing (§8.6): integer -> SpacingEqual, pow2 -> SpacingEqual (the
- * factors are already what D3D rounds pow2 from; Vulkan has no pow2 mode),
+ * (§8.5); spacing (§8.6): integer -> SpacingEqual, pow2 -> SpacingEqual
+ * (Vulkan has no pow2 mode: the tess levels the HS writes are rounded up to a
+ * power of two, spirv_stage_io.c, with D3D's clamping to the partitioning's
+ * range and dcl_hs_max_tessfactor for every mode),
  * fractional_odd/even -> FractionalOdd/Even; output primitive (§8.7):
  * point -> PointMode, triangle_cw/ccw -> VertexOrderCw/Ccw. Vulkan's default
  * upper-left tessellation domain origin equals D3D's, so the winding keeps

@@ -44,6 +44,47 @@ static const struct {
     { 22, false, 0 }, /* finalLineDensityTessFactor */
 };
 
+/*
+ * D3D's factor rules, applied to what a hull shader writes to a tess level so that
+ * Vulkan's tessellator gets the factor D3D's would use (../shared/docs/sm4-tokens.md §8.6;
+ * the interpreter's tessellator, runtime/src/interp/interp_tessellator.c, applies the
+ * same): a factor above 0 is clamped to its partitioning's range (fractional_even
+ * [2, 64], fractional_odd [1, 63], else [1, 64]) and to dcl_hs_max_tessfactor; pow2, which
+ * Vulkan lacks (the translation asks for equal spacing), is rounded up to a power of two,
+ * halved while above that maximum. Integer and fractional rounding are the same in both
+ * APIs once clamped. An edge factor that is NaN or <= 0 stays as written, so the patch is
+ * culled on both sides; such an inside factor becomes the range's minimum (D3D's
+ * tessellator takes that; Vulkan leaves a NaN inner level undefined). Isoline density is
+ * always integer partitioned.
+ */
+static uint32_t d3d_tess_factor(struct sb_spv_context *ctx, uint32_t system_value, bool inner, uint32_t value)
+{
+    const struct sb_ir_program *p = ctx->program;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t partitioning = system_value == 22 ? 1 : p->tess_partitioning; /* density: integer */
+    float lo = partitioning == 4 ? 2.0f : 1.0f, hi = partitioning == 3 ? 63.0f : 64.0f;
+    if (p->max_tess_factor >= 1.0f && p->max_tess_factor < hi)
+        hi = p->max_tess_factor;
+    if (hi < lo)
+        hi = lo;
+    uint32_t f32 = ctx->t.f32;
+    uint32_t clamped = sb_spv_glsl3(b, f32, GLSLstd450FClamp, value, sb_spv_const_f32(b, lo), sb_spv_const_f32(b, hi));
+    if (partitioning == 2) {
+        /* The next power of two of ceil(f) in [1, 64], exactly: a mantissa not zero carries
+         * into the exponent. */
+        uint32_t u32 = ctx->t.u32;
+        uint32_t bits = sb_spv_bitcast(b, u32, f32, sb_spv_glsl1(b, f32, GLSLstd450Ceil, clamped));
+        bits = sb_spv_op2(b, SpvOpIAdd, u32, bits, sb_spv_uint(ctx, 0x007FFFFFu));
+        bits = sb_spv_op2(b, SpvOpBitwiseAnd, u32, bits, sb_spv_uint(ctx, 0xFF800000u));
+        uint32_t rounded = sb_spv_bitcast(b, f32, u32, bits);
+        uint32_t over = sb_spv_op2(b, SpvOpFOrdGreaterThan, ctx->t.bool_type, rounded, sb_spv_const_f32(b, hi));
+        uint32_t half = sb_spv_op2(b, SpvOpFMul, f32, rounded, sb_spv_const_f32(b, 0.5f));
+        clamped = sb_spv_op3(b, SpvOpSelect, f32, over, half, rounded);
+    }
+    uint32_t valid = sb_spv_op2(b, SpvOpFOrdGreaterThan, ctx->t.bool_type, value, sb_spv_const_f32(b, 0.0f));
+    return sb_spv_op3(b, SpvOpSelect, f32, valid, clamped, inner ? sb_spv_const_f32(b, lo) : value);
+}
+
 static uint32_t first_lane(uint32_t mask)
 {
     for (uint32_t i = 0; i < 4; i++)
@@ -407,11 +448,20 @@ void sb_spv_stage_copy_out(struct sb_spv_context *ctx, const struct sb_spv_stage
     if (!sv->var || !reg_ptr)
         return;
     if (sv->shape == SB_SPV_SHAPE_FLOAT_ARRAY) {
+        /* A hull shader's tess levels take D3D's factor rules; other float arrays (distances)
+         * are copied as they are. */
+        bool factor = sv->role == SB_SPV_ROLE_PATCH_OUT && ctx->program->stage == SB_IR_STAGE_HULL;
+        bool inner = false;
+        for (size_t i = 0; factor && i < sizeof(tess_factors) / sizeof(tess_factors[0]); i++)
+            if (tess_factors[i].system_value == sv->element->system_value)
+                inner = tess_factors[i].inner;
         uint32_t k = sv->array_base;
         for (uint32_t lane = 0; lane < 4; lane++) {
             if (!(sv->lane_mask & (1u << lane)))
                 continue;
             uint32_t value = sb_spv_load(b, ctx->t.f32, lane_pointer(ctx, reg_ptr, lane));
+            if (factor)
+                value = d3d_tess_factor(ctx, sv->element->system_value, inner, value);
             sb_spv_store(b, var_pointer(ctx, sv, vertex, k++, ctx->t.f32), value);
         }
         return;
