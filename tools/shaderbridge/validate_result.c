@@ -260,6 +260,15 @@ json_object *cli_validate_json(const struct cli_validate_result *r)
         }
         cli_json_add(o, "explain_precision", e);
     }
+    json_object *points = NULL;
+    if (report && r->program && r->program->stage == SB_IR_STAGE_DOMAIN) {
+        /* The device's domain points against the CPU tessellator's (reported, not judged). */
+        points = json_object_new_object();
+        cli_json_add_u64(points, "gpu", report->domain_points_gpu);
+        cli_json_add_u64(points, "cpu", report->domain_points_cpu);
+        cli_json_add_u64(points, "matched", report->domain_points_matched);
+    }
+    cli_json_add(o, "domain_points", points);
     cli_json_add(o, "timing", report ? timing_json(report) : NULL);
     json_object *error = NULL;
     if (r->failed) {
