@@ -14,9 +14,12 @@
  *
  * With "graphics" after the corpus dir, every vertex and pixel shader (program_type
  * vs / ps) runs instead: 64 vertices, or 64 pixels at seeded positions, with the same
- * seeded pattern in every v# register.
+ * seeded pattern in every v# register. With "tess", every hull and domain shader (hs / ds):
+ * 2 patches of seeded control points through every phase, or 32 seeded domain locations
+ * over 2 patches of seeded control points and patch constants; there a RUN_UNSUPPORTED
+ * fails the test too.
  *
- * Usage: test_interp_corpus CORPUS_DIR [graphics]   (exit 77 when the corpus is absent)
+ * Usage: test_interp_corpus CORPUS_DIR [graphics|tess]   (exit 77 when the corpus is absent)
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -172,7 +175,85 @@ static enum sb_result run_graphics(const struct sb_ir_program *ir, struct sb_rt_
     return r;
 }
 
-static void run_shader(const char *corpus, const char *file, struct tally *t, bool graphics)
+/* Does `mode` ("compute", "graphics", "tess") run programs of this stage? */
+static bool stage_wanted(uint32_t stage, const char *mode)
+{
+    if (strcmp(mode, "graphics") == 0)
+        return stage == SB_IR_STAGE_VERTEX || stage == SB_IR_STAGE_PIXEL;
+    if (strcmp(mode, "tess") == 0)
+        return stage == SB_IR_STAGE_HULL || stage == SB_IR_STAGE_DOMAIN;
+    return stage == SB_IR_STAGE_COMPUTE;
+}
+
+/* Hull shaders: 2 patches of seeded input control points. Domain shaders: 2 patches of seeded
+ * control points and patch constants, 32 points at seeded locations (u + v + w = 1 for tri).
+ * Then the same run tracked (precision bounds, races, origins): it must succeed too and give
+ * the same outputs word for word (tracking observes, it never changes a value). */
+static enum sb_result run_tessellation(const struct sb_ir_program *ir, struct sb_rt_resource *table, uint32_t count,
+                                       const struct sb_interp_options *options, struct sb_interp_stats *stats,
+                                       struct sb_error *err)
+{
+    enum { PATCHES = 2, POINTS = 32 };
+    bool hull = ir->stage == SB_IR_STAGE_HULL;
+    uint32_t icp = ir->input_control_points, ocp = ir->output_control_points;
+    struct sb_interp_registers in = { registers_of(ir, SB_IR_FILE_INPUT), NULL };
+    struct sb_interp_registers out = { registers_of(ir, SB_IR_FILE_OUTPUT), NULL }, out2 = out;
+    struct sb_interp_registers patch = { hull ? out.registers : registers_of(ir, SB_IR_FILE_INPUT_PATCH_CONSTANT),
+                                         NULL }, patch2 = patch;
+    size_t in_records = (size_t)PATCHES * (icp ? icp : 1);
+    size_t out_words = (hull ? (size_t)PATCHES * (ocp ? ocp : 1) : POINTS) * (out.registers ? out.registers : 1) * 4;
+    size_t patch_words = (size_t)PATCHES * (patch.registers ? patch.registers : 1) * 4;
+    in.words = calloc(in_records * (in.registers ? in.registers : 1) * 4, 4);
+    out.words = calloc(out_words, 4);
+    out2.words = calloc(out_words, 4);
+    patch.words = calloc(patch_words, 4);
+    patch2.words = calloc(patch_words, 4);
+    float *bounds = calloc(out_words + patch_words, sizeof(float));
+    struct sb_interp_tess_factors factors[PATCHES];
+    uint32_t patch_of_point[POINTS];
+    float locations[POINTS * 3];
+    enum sb_result r = SB_ERROR_OUT_OF_MEMORY;
+    if (in.words && out.words && out2.words && patch.words && patch2.words && bounds) {
+        fill((uint8_t *)in.words, in_records * in.registers * 16, 77);
+        fill((uint8_t *)patch.words, (size_t)PATCHES * patch.registers * 16, 78);
+        memcpy(patch2.words, patch.words, patch_words * 4);
+        for (uint32_t i = 0; i < POINTS; i++) {
+            float u = (float)(hash(i) & 0xFFu) / 512.0f, v = (float)(hash(i + 100) & 0xFFu) / 512.0f;
+            patch_of_point[i] = i % PATCHES;
+            locations[i * 3] = u;
+            locations[i * 3 + 1] = v;
+            locations[i * 3 + 2] = 1.0f - u - v;
+        }
+        struct sb_interp_hull_results res = { out, patch, factors, NULL, NULL };
+        r = hull ? sb_interp_run_hull(ir, table, count, PATCHES, &in, &res, options, stats, err)
+                 : sb_interp_run_domain(ir, table, count, POINTS, patch_of_point, locations, PATCHES, &in, &patch,
+                                        &out, options, stats, err);
+        struct sb_interp_tracking track = { .precision = true, .undefined = true, .origins = true };
+        struct sb_interp_options tracked = *options;
+        tracked.tracking = &track;
+        struct sb_interp_hull_results res2 = { out2, patch2, factors, bounds, bounds + out_words };
+        enum sb_result r2 = r != SB_SUCCESS ? r
+                            : hull ? sb_interp_run_hull(ir, table, count, PATCHES, &in, &res2, &tracked, NULL, err)
+                                   : sb_interp_run_domain(ir, table, count, POINTS, patch_of_point, locations, PATCHES,
+                                                          &in, &patch2, &out2, &tracked, NULL, err);
+        if (r == SB_SUCCESS && (r2 != SB_SUCCESS || memcmp(out.words, out2.words, out_words * 4) ||
+                                (hull && memcmp(patch.words, patch2.words, patch_words * 4)))) {
+            if (r2 == SB_SUCCESS)
+                snprintf(err->message, sizeof(err->message), "the tracked run's outputs differ from the plain run's");
+            r = r2 != SB_SUCCESS ? r2 : SB_ERROR_INVALID_ARGUMENT;
+        }
+        sb_interp_tracking_release(&track);
+    }
+    free(in.words);
+    free(out.words);
+    free(out2.words);
+    free(patch.words);
+    free(patch2.words);
+    free(bounds);
+    return r;
+}
+
+static void run_shader(const char *corpus, const char *file, struct tally *t, const char *mode)
 {
     char path[4096];
     if (snprintf(path, sizeof(path), "%s/dxbc/%s", corpus, file) >= (int)sizeof(path)) {
@@ -189,8 +270,7 @@ static void run_shader(const char *corpus, const char *file, struct tally *t, bo
     t->shaders++;
     if (!bytes || sb_dxbc_parse(bytes, size, &dxbc, &err) != SB_SUCCESS ||
         sb_sm4_decode_container(dxbc, &sm4, &err) != SB_SUCCESS || sb_ir_from_sm4(sm4, dxbc, &ir, &err) != SB_SUCCESS ||
-        (graphics ? ir->stage != SB_IR_STAGE_VERTEX && ir->stage != SB_IR_STAGE_PIXEL
-                  : ir->stage != SB_IR_STAGE_COMPUTE)) {
+        !stage_wanted(ir->stage, mode)) {
         printf("not lowered  %s: %s\n", file, err.message); /* the front end's tests own these */
         goto done;
     }
@@ -214,8 +294,9 @@ static void run_shader(const char *corpus, const char *file, struct tally *t, bo
     struct sb_interp_options options = { .instruction_budget = 1u << 18 };
     struct sb_interp_stats stats;
     memset(&stats, 0, sizeof(stats));
-    enum sb_result r = graphics ? run_graphics(ir, table, count, &options, &stats, &err)
-                                : sb_interp_dispatch(ir, table, count, groups, &options, &stats, &err);
+    enum sb_result r = strcmp(mode, "graphics") == 0 ? run_graphics(ir, table, count, &options, &stats, &err)
+                       : strcmp(mode, "tess") == 0   ? run_tessellation(ir, table, count, &options, &stats, &err)
+                                                     : sb_interp_dispatch(ir, table, count, groups, &options, &stats, &err);
     switch (r) {
     case SB_SUCCESS:
         t->success++;
@@ -250,23 +331,27 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 2) {
-        fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
+        fprintf(stderr, "usage: %s CORPUS_DIR [graphics|tess]\n", argv[0]);
         return 2;
     }
-    bool graphics = argc > 2 && strcmp(argv[2], "graphics") == 0;
+    const char *mode = argc > 2 ? argv[2] : "compute";
+    bool tess = strcmp(mode, "tess") == 0;
     static char *paths[MAX_SHADERS];
     static char types[MAX_SHADERS][3];
-    uint32_t count = corpus_shaders(argv[1], graphics ? "vs,ps" : "cs", 1, paths, types);
+    uint32_t count = corpus_shaders(argv[1], strcmp(mode, "graphics") == 0 ? "vs,ps" : tess ? "hs,ds" : "cs", 1,
+                                    paths, types);
     if (!count) {
         printf("SKIPPED: corpus not found at %s\n", argv[1]);
         return 77;
     }
     struct tally t = { 0 };
     for (uint32_t i = 0; i < count; i++) {
-        run_shader(argv[1], paths[i], &t, graphics);
+        run_shader(argv[1], paths[i], &t, mode);
         free(paths[i]);
     }
     printf("interp corpus: %u %s shaders, %u lowered: %u ran, %u unsupported, %u stopped by the budget, "
-           "%u other errors\n", t.shaders, argc > 2 ? "vertex/pixel" : "compute", t.lowered, t.success, t.unsupported, t.budget, t.other);
-    return t.other || !t.lowered ? 1 : 0;
+           "%u other errors\n", t.shaders, tess ? "hull/domain" : argc > 2 ? "vertex/pixel" : "compute", t.lowered,
+           t.success, t.unsupported, t.budget, t.other);
+    /* Hull and domain programs use nothing the other stages do not run: none may be refused. */
+    return t.other || !t.lowered || (tess && t.unsupported) ? 1 : 0;
 }

@@ -208,6 +208,9 @@ void sb_interp_release(struct interp_state *s)
         sb_interp_race_finish(s);
     free(s->io_in);
     free(s->io_out);
+    if (s->io_patch != s->io_out)
+        free(s->io_patch);
+    free(s->io_ocp);
     free(s->depth);
     free(s->coverage);
     free(s->stencil_ref);
@@ -254,4 +257,44 @@ void sb_interp_clear(struct interp_state *s)
     s->active_count = s->invocations;
     s->frame_count = 0;
     sb_interp_precision_clear(s);
+}
+
+void sb_interp_copy_registers(const struct interp_state *s, uint32_t *lanes, uint32_t l,
+                              const struct sb_interp_registers *r, uint32_t i, bool to_lanes)
+{
+    for (uint32_t reg = 0; reg < r->registers; reg++)
+        for (uint32_t c = 0; c < 4; c++) {
+            uint32_t *lane = &lanes[((size_t)reg * 4 + c) * s->lanes + l];
+            uint32_t *word = &r->words[((size_t)i * r->registers + reg) * 4 + c];
+            if (to_lanes) {
+                *lane = *word;
+            } else {
+                *word = *lane;
+                if (s->prec && s->track->output_bound && r->words == s->out_words)
+                    sb_interp_precision_output(s, lane, &s->track->output_bound[word - r->words],
+                                               &s->track->output_origin[word - r->words]);
+            }
+        }
+}
+
+uint32_t sb_interp_signature_registers(const struct sb_ir_program *p, uint32_t kind, uint32_t file, uint32_t given)
+{
+    uint32_t regs = given;
+    for (uint32_t e = 0; e < p->signature_count; e++) {
+        const struct sb_ir_signature_element *el = &p->signature[e];
+        if (el->kind == kind && el->file == file && el->register_index < 4096 && el->register_index >= regs)
+            regs = el->register_index + 1;
+    }
+    return regs;
+}
+
+void sb_interp_load_points(struct interp_state *s, uint32_t l, const struct sb_interp_registers *r, size_t first,
+                           uint32_t points)
+{
+    size_t n = s->lanes;
+    for (uint32_t k = 0; k < s->in_vertices; k++)
+        for (uint32_t reg = 0; reg < s->in_regs; reg++)
+            for (uint32_t c = 0; c < 4; c++)
+                s->io_in[(((size_t)k * s->in_regs + reg) * 4 + c) * n + l] =
+                    k < points && reg < r->registers ? r->words[((first + k) * r->registers + reg) * 4 + c] : 0;
 }

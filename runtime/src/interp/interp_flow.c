@@ -526,7 +526,7 @@ enum sb_result sb_interp_flow_run(struct interp_state *s)
     uint8_t *lanes = malloc(s->lanes);
     if (!lanes)
         return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    struct walk w = { 0, 0, false };
+    struct walk w = { s->entry_function < p->function_count ? s->entry_function : 0, 0, false };
     while (!w.done && s->result == SB_SUCCESS) {
         const struct sb_ir_function *fn = &p->functions[w.f];
         if (w.pc >= fn->instruction_count) {

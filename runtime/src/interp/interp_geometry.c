@@ -7,8 +7,7 @@
  * from a vertex batch:
  *   v[n][r]  every lane holds all vertices of its primitive: io_in is
  *            [(vertex * in_regs + reg) * 4 + c][lanes] (in_vertices set),
- *            read through sb_interp_geometry_input (interp_operand.c) for both indices, either
- *            of them relative;
+ *            read by interp_operand.c for both indices, either of them relative;
  *   vPrim / vGSInstanceID  x of special[0] / special[2];
  *   EMIT/CUT record into the invocation's results (interp_emit.c).
  * o# registers are zero at the start of an invocation (the back end's o#

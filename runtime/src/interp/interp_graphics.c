@@ -111,25 +111,6 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     return SB_SUCCESS;
 }
 
-/* Copies invocation i's registers into lane `l` (to_lanes) or back. */
-static void copy_lane(const struct interp_state *s, uint32_t *lanes, uint32_t l, const struct sb_interp_registers *r,
-                      uint32_t i, bool to_lanes)
-{
-    for (uint32_t reg = 0; reg < r->registers; reg++)
-        for (uint32_t c = 0; c < 4; c++) {
-            uint32_t *lane = &lanes[((size_t)reg * 4 + c) * s->lanes + l];
-            uint32_t *word = &r->words[((size_t)i * r->registers + reg) * 4 + c];
-            if (to_lanes) {
-                *lane = *word;
-            } else {
-                *word = *lane;
-                if (s->prec && s->track->output_bound && r->words == s->out_words)
-                    sb_interp_precision_output(s, lane, &s->track->output_bound[word - r->words],
-                                               &s->track->output_origin[word - r->words]);
-            }
-        }
-}
-
 /* Writes `value` into the lanes of a v# system-value element. */
 static void set_input(struct interp_state *s, const struct sb_ir_signature_element *e, uint32_t l, const uint32_t v[4])
 {
@@ -170,8 +151,8 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
             if (s.race)
                 sb_interp_race_batch(&s, base);
             for (uint32_t l = 0; l < s.invocations; l++) {
-                copy_lane(&s, s.io_in, l, inputs, base + l, true);
-                copy_lane(&s, s.io_out, l, outputs, base + l, true);
+                sb_interp_copy_registers(&s, s.io_in, l, inputs, base + l, true);
+                sb_interp_copy_registers(&s, s.io_out, l, outputs, base + l, true);
                 for (uint32_t e = 0; e < program->signature_count; e++) {
                     const struct sb_ir_signature_element *el = &program->signature[e];
                     uint32_t id = el->system_value == SV_VERTEX_ID ? base + l : 0;
@@ -184,7 +165,7 @@ enum sb_result sb_interp_run_vertices(const struct sb_ir_program *program, struc
             if (sb_interp_flow_run(&s) != SB_SUCCESS)
                 break;
             for (uint32_t l = 0; l < s.invocations; l++)
-                copy_lane(&s, s.io_out, l, outputs, base + l, false);
+                sb_interp_copy_registers(&s, s.io_out, l, outputs, base + l, false);
         }
         if (s.race && s.result == SB_SUCCESS)
             sb_interp_race_outputs(&s, outputs->registers, vertex_count);
@@ -239,8 +220,8 @@ static void fill_quad(struct interp_state *s, uint32_t i, uint32_t j, const floa
     uint32_t own = (uint32_t)(x & 1) + 2u * (uint32_t)(y & 1), n = s->lanes;
     for (uint32_t k = 0; k < 4; k++) {
         uint32_t l = 4 * j + k;
-        copy_lane(s, s->io_in, l, inputs, i, true);
-        copy_lane(s, s->io_out, l, outputs, i, true);
+        sb_interp_copy_registers(s, s->io_in, l, inputs, i, true);
+        sb_interp_copy_registers(s, s->io_out, l, outputs, i, true);
         s->helper[l] = k != own;
         s->discarded[l] = 0;
         s->depth[l] = bits_of(p[2]);
@@ -280,7 +261,7 @@ static void collect(struct interp_state *s, uint32_t first, uint32_t count, stru
             results->discarded[i] = s->discarded[l];
         if (s->discarded[l])
             continue;
-        copy_lane(s, s->io_out, l, outputs, i, false);
+        sb_interp_copy_registers(s, s->io_out, l, outputs, i, false);
         if (depth && results && results->depth)
             memcpy(&results->depth[i], &s->depth[l], 4);
         if (coverage && results && results->coverage)

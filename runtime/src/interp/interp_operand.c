@@ -167,17 +167,50 @@ static const uint32_t *cb_gather(struct interp_state *s, const struct sb_ir_oper
     return out;
 }
 
-/* v#/o# of a vertex or pixel batch: [0] register, relative allowed (reads outside give 0). */
+/* Component c of an arrayed source [point][register] (v[n][r] of a geometry, hull or domain
+ * batch; vicp, vocp): `base` holds [(point * regs + reg) * 4 + c][lanes]; either index may be
+ * relative; reads outside the points or registers give 0. */
+static const uint32_t *arrayed_component(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c,
+                                         const uint32_t *base, uint32_t points, uint32_t regs)
+{
+    if (op->index_count != 2 || !base) {
+        sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': arrayed input of file %u is not readable here by the "
+                       "interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", op->file);
+        return NULL;
+    }
+    const uint32_t *vx = op->index[0].relative ? sb_interp_index(s, &op->index[0]) : NULL;
+    const uint32_t *rx = op->index[1].relative ? sb_interp_index(s, &op->index[1]) : NULL;
+    if ((op->index[0].relative && !vx) || (op->index[1].relative && !rx))
+        return NULL;
+    uint32_t n = s->lanes;
+    if (!vx && !rx)
+        return op->index[0].offset < points && op->index[1].offset < regs
+                   ? base + (((size_t)op->index[0].offset * regs + op->index[1].offset) * 4 + c) * n
+                   : filled(s, 0);
+    uint32_t *out = sb_interp_scratch(s);
+    if (!out)
+        return NULL;
+    for (uint32_t l = 0; l < n; l++) {
+        uint32_t v = vx ? vx[l] : op->index[0].offset, r = rx ? rx[l] : op->index[1].offset;
+        const uint32_t *word = v < points && r < regs ? base + (((size_t)v * regs + r) * 4 + c) * n + l : NULL;
+        out[l] = word ? *word : 0;
+        if (s->prec) /* a hull shader's vocp carries the control-point phase's bounds */
+            sb_interp_precision_read_word(s, out, l, word, vx ? vx : rx);
+    }
+    return out;
+}
+
+/* v#/o# of a vertex or pixel batch, vpc# of a hull or domain batch: [0] register, relative allowed (reads outside give 0). */
 static const uint32_t *io_component(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
 {
-    bool out = op->file == SB_IR_FILE_OUTPUT;
-    const uint32_t *base = out ? s->io_out : s->io_in;
-    uint32_t count = out ? s->out_regs : s->in_regs, n = s->lanes;
-    if (!out && s->in_vertices && op->index_count == 2)
-        return sb_interp_geometry_input(s, op, c);
+    bool out = op->file == SB_IR_FILE_OUTPUT, patch = op->file == SB_IR_FILE_INPUT_PATCH_CONSTANT;
+    const uint32_t *base = patch ? s->io_patch : out ? s->io_out : s->io_in;
+    uint32_t count = patch ? s->patch_regs : out ? s->out_regs : s->in_regs, n = s->lanes;
+    if (!out && !patch && s->in_vertices && op->index_count == 2)
+        return arrayed_component(s, op, c, s->io_in, s->in_vertices, s->in_regs);
     if (!base || op->index_count != 1) {
         sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s': %s registers are not readable here by the "
-                       "interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", out ? "o#" : "v#");
+                       "interpreter", s->inst ? sb_ir_op_name(s->inst->op) : "?", patch ? "vpc#" : out ? "o#" : "v#");
         return NULL;
     }
     if (!op->index[0].relative)
@@ -225,6 +258,26 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
         if (!s->geometry)
             break; /* geometry batches: vGSInstanceID in x of special[2] */
         return s->special + (size_t)8 * n;
+    case SB_IR_FILE_OUTPUT_CONTROL_POINT_ID: case SB_IR_FILE_FORK_INSTANCE_ID: case SB_IR_FILE_JOIN_INSTANCE_ID:
+        if (op->file != s->phase_id_file)
+            break; /* hull phases: the running phase's id in x of special[2] */
+        return s->special + ((size_t)8 + c) * n;
+    case SB_IR_FILE_DOMAIN_POINT:
+        if (!s->domain_point)
+            break; /* domain batches: vDomain in special[3] */
+        return s->special + ((size_t)12 + c) * n;
+    case SB_IR_FILE_INPUT_CONTROL_POINT:
+        if (!s->in_vertices || s->geometry)
+            break;
+        return arrayed_component(s, op, c, s->io_in, s->in_vertices, s->in_regs);
+    case SB_IR_FILE_OUTPUT_CONTROL_POINT:
+        if (!s->io_ocp)
+            break;
+        return arrayed_component(s, op, c, s->io_ocp, s->ocp_points, s->ocp_regs);
+    case SB_IR_FILE_INPUT_PATCH_CONSTANT:
+        if (!s->io_patch)
+            break;
+        return io_component(s, op, c);
     case SB_IR_FILE_DEPTH: case SB_IR_FILE_DEPTH_GREATER_EQUAL: case SB_IR_FILE_DEPTH_LESS_EQUAL:
         if (!s->depth)
             break;
@@ -657,21 +710,4 @@ bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *
     }
     uint32_t written = (v[0] ? 3u : 0u) | (v[2] ? 12u : 0u);
     return sb_interp_store(s, dst, mask & written, v, SB_IR_TYPE_UINT);
-}
-
-const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
-{
-    const uint32_t *vx = op->index[0].relative ? sb_interp_index(s, &op->index[0]) : NULL;
-    const uint32_t *rx = op->index[1].relative ? sb_interp_index(s, &op->index[1]) : NULL;
-    if ((op->index[0].relative && !vx) || (op->index[1].relative && !rx))
-        return NULL;
-    uint32_t *out = sb_interp_scratch(s);
-    if (!out)
-        return NULL;
-    uint32_t n = s->lanes, regs = s->in_regs, verts = s->in_vertices;
-    for (uint32_t l = 0; l < n; l++) {
-        uint32_t v = vx ? vx[l] : op->index[0].offset, r = rx ? rx[l] : op->index[1].offset;
-        out[l] = v < verts && r < regs ? s->io_in[(((size_t)v * regs + r) * 4 + c) * n + l] : 0;
-    }
-    return out;
 }

@@ -5,6 +5,8 @@
  *   interp_dispatch.c compute dispatch: batches of thread groups, workers;
  *   interp_graphics.c vertex and pixel batches: v#/o#/oDepth, system values;
  *   interp_geometry.c geometry batches: v[n][r] inputs, the results;
+ *   interp_hull.c     hull programs: phases, per-patch records, tess factors;
+ *   interp_domain.c   domain batches at given locations;
  *   interp.c          group setup, binding checks, allocation, the budget;
  *   interp_flow.c     the structured-flow walk with per-lane masks;
  *   interp_emit.c     geometry emit/cut records;
@@ -148,6 +150,16 @@ struct interp_state {
      * [(vertex * in_regs + reg) * 4 + c][lanes] for in_vertices vertices per lane. */
     uint32_t in_vertices;
     struct interp_geometry *geometry; /* where EMIT/CUT record, per lane's invocation */
+    /* Hull and domain batches (interp_hull.c, interp_domain.c); 0 / NULL elsewhere. io_in holds
+     * the patch's input control points as a geometry batch holds vertices (in_vertices). */
+    uint32_t *io_ocp;                /* vocp: [(point * ocp_regs + reg) * 4 + c][lanes] */
+    uint32_t ocp_points, ocp_regs;
+    uint32_t *io_patch;              /* vpc#: [reg * 4 + c][lanes]; a hull run's is its io_out */
+    uint32_t patch_regs;
+    uint32_t phase_id_file;          /* the SB_IR_FILE_* id x of special[2] holds (vOutputControlPointID,
+                                        vForkInstanceID, vJoinInstanceID); 0: none */
+    bool domain_point;               /* vDomain in special[3] */
+    uint32_t entry_function;         /* the function sb_interp_flow_run starts in (a hull phase) */
 
     uint64_t budget, executed;
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
@@ -212,6 +224,18 @@ enum sb_result sb_interp_setup(struct interp_state *s);
 void sb_interp_release(struct interp_state *s);
 /** Zeroes registers, x#, g# and scratch, and activates the first s->invocations lanes. */
 void sb_interp_clear(struct interp_state *s);
+/** Copies record i of `r` into lane `l` of the [reg * 4 + c][lanes] arrays `lanes` (to_lanes),
+ *  or back; copying back into the run's outputs (s->out_words) also records their bounds in
+ *  tracking->output_bound / _origin when those exist (vertex, pixel and domain runs). */
+void sb_interp_copy_registers(const struct interp_state *s, uint32_t *lanes, uint32_t l,
+                              const struct sb_interp_registers *r, uint32_t i, bool to_lanes);
+/** Registers a lane holds for signature elements of `kind` in `file`: `given` (the caller's
+ *  records), or more where the program declares a higher register (below 4096). */
+uint32_t sb_interp_signature_registers(const struct sb_ir_program *p, uint32_t kind, uint32_t file, uint32_t given);
+/** Lane `l` of io_in (s->in_vertices points of s->in_regs registers) from records first ..
+ *  first + points - 1 of `r`; points past `points` and registers past r->registers read 0. */
+void sb_interp_load_points(struct interp_state *s, uint32_t l, const struct sb_interp_registers *r, size_t first,
+                           uint32_t points);
 
 /* ---- interp_quad.c ----------------------------------------------------------------------- */
 /** deriv_rt{x,y}[_coarse|_fine] across each quad of a pixel batch. */
@@ -234,7 +258,7 @@ enum sb_result sb_interp_geometry_emit(struct interp_state *s, const struct sb_i
 /* ---- interp_flow.c ----------------------------------------------------------------------- */
 /** Precomputes the marker partners of every function. */
 enum sb_result sb_interp_flow_prepare(struct interp_state *s);
-/** Runs the entry function for the current group (all lanes active at start). */
+/** Runs s->entry_function (0: the entry body) for the current batch (all lanes active at start). */
 enum sb_result sb_interp_flow_run(struct interp_state *s);
 
 /* ---- interp_operand.c -------------------------------------------------------------------- */
@@ -272,9 +296,6 @@ bool sb_interp_store_replicated(struct interp_state *s, const struct sb_ir_opera
 /** Stores `n` doubles to the pairs of dst's mask in order. */
 bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *dst, double *const value[2],
                             uint32_t n);
-/** Component c of a v[vertex][register] source of a geometry batch (either index relative;
- *  reads outside the primitive's vertices or registers give 0); NULL (recorded) on failure. */
-const uint32_t *sb_interp_geometry_input(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c);
 
 /* ---- interp_alu*.c ----------------------------------------------------------------------- */
 /** Runs an ALU op; UNSUPPORTED unrecorded when `op` is none. */
