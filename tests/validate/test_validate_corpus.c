@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * validate_corpus: every corpus compute, vertex, pixel and geometry shader run
+ * validate_corpus: every corpus compute, vertex, pixel, geometry, hull and domain shader run
  * on the Vulkan device (lavapipe in the test suite) and on the CPU interpreter
  * with the same seeded inputs (seed 1; one thread group, 64 vertices, 64
- * pixels, 16 input primitives: see sb_validate), every UAV word and stage
- * output (geometry: every emitted vertex, stream and cut) compared — the
- * acceptance measure of issues #5 and #14 (`shaderbridge validate --seed 1
+ * pixels, 16 input primitives, 16 patches, 8 patches per partitioning mode:
+ * see sb_validate), every UAV word and stage output (geometry: every emitted
+ * vertex, stream and cut; hull: every control point and patch constant;
+ * domain: every invocation's outputs at the device's domain points) compared —
+ * the acceptance measure of issues #5, #14 and #15 (`shaderbridge validate --seed 1
  * FILE` does the same for one file).
  *
  * Each shader gets sb_validate's verdict: agree, agree-within-precision (the
@@ -28,7 +30,7 @@
  * one a shader gets follows the interpreter's evidence, not a regression.
  * A table of verdict counts per stage is printed either way.
  *
- * Usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--stages cs,vs,ps,gs]
+ * Usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--stages cs,vs,ps,gs,hs,ds]
  *        [--every N] [--budget N] [--explain-precision ULPS] [--verbose]
  * --every N runs every Nth shader (the sanitizer build uses it to stay within CI time).
  * Exit: 0 as expected, 1 otherwise, 77 corpus or Vulkan device absent.
@@ -260,7 +262,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_validate_corpus CORPUS_DIR EXPECTED_TSV [--write-expected OUT] [--verbose]\n");
         return 2;
     }
-    const char *corpus = argv[1], *expected = argv[2], *write_to = NULL, *stages = "cs,vs,ps,gs";
+    const char *corpus = argv[1], *expected = argv[2], *write_to = NULL, *stages = "cs,vs,ps,gs,hs,ds";
     uint32_t every = 1;
     bool verbose = false;
     for (int i = 3; i < argc; i++) {
@@ -302,15 +304,16 @@ int main(int argc, char **argv)
     struct entry *entries = calloc(n ? n : 1, sizeof(*entries));
     if (!entries)
         return 1;
-    static const char *const stage_names[] = { "cs", "vs", "ps", "gs" };
-    uint32_t counts[4][OUTCOME_COUNT] = { { 0 } }, totals[4] = { 0 };
+    static const char *const stage_names[] = { "cs", "vs", "ps", "gs", "hs", "ds" };
+    enum { STAGES = sizeof(stage_names) / sizeof(stage_names[0]) };
+    uint32_t counts[STAGES][OUTCOME_COUNT] = { { 0 } }, totals[STAGES] = { 0 };
     for (uint32_t i = 0; i < n; i++) {
         entries[i].path = paths[i];
         uint32_t errors_before = sb_rt_context_validation_errors(context);
         run_one(context, corpus, &entries[i], verbose);
         if (sb_rt_context_validation_errors(context) != errors_before)
             printf("validation-layer errors while running %s\n", entries[i].path);
-        for (int s = 0; s < 4; s++)
+        for (int s = 0; s < STAGES; s++)
             if (!strcmp(types[i], stage_names[s])) {
                 counts[s][entries[i].outcome]++;
                 totals[s]++;
@@ -321,7 +324,7 @@ int main(int argc, char **argv)
            sb_rt_context_device_name(context), n, validation_errors);
     printf("  %-5s %7s %7s %11s %9s %7s %8s %5s %s\n", "stage", "shaders", "agree", "within-prec", "undefined",
            "not-run", "disagree", "error", "accepted");
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < STAGES; s++) {
         if (!totals[s])
             continue;
         uint32_t *c = counts[s], accepted = c[AGREE] + c[WITHIN_PRECISION] + c[UNDEFINED];

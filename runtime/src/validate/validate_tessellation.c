@@ -145,6 +145,44 @@ static enum sb_result translate_partner(struct sb_ir_program *p, void (*destroy)
     return r;
 }
 
+/*
+ * Feeds for every lane of every control-point input element, beyond what the program reads
+ * (sb_rt_geometry_collect_feeds): a hull shader without a control-point phase passes its
+ * inputs through whole (D3D's rule), and the element's lanes are what the translation loads
+ * into v#, declared or not (a pass-through hull shader declares none). Unfed lanes would be
+ * undefined on the device and 0 in the interpreter.
+ */
+static void complete_feeds(const struct sb_ir_program *p, struct sb_rt_gs_feed *feeds, uint32_t *count)
+{
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < *count; i++)
+        if (feeds[i].location + 1 > next)
+            next = feeds[i].location + 1;
+    for (uint32_t i = 0; i < p->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &p->signature[i];
+        uint8_t lanes = (uint8_t)((e->mask | e->signature_mask) & 0xF);
+        if (e->kind != SB_IR_SIGNATURE_INPUT || e->file != SB_IR_FILE_INPUT || e->register_index >= 32 || !lanes)
+            continue;
+        bool builtin = e->system_value >= 1 && e->system_value <= 3;
+        uint32_t k = 0;
+        while (k < *count && !(feeds[k].reg == e->register_index && (feeds[k].system_value != 0) == builtin))
+            k++;
+        if (k < *count) {
+            feeds[k].mask |= lanes;
+            continue;
+        }
+        if (*count == SB_RT_GS_MAX_FEEDS || (builtin ? next : e->register_index) >= 32)
+            continue;
+        feeds[(*count)++] = (struct sb_rt_gs_feed){
+            .location = builtin ? next++ : e->register_index, .reg = e->register_index, .mask = lanes,
+            .type = builtin ? SB_IR_TYPE_FLOAT : e->component_type, .system_value = builtin ? e->system_value : 0,
+            .semantic = e->semantic, .semantic_index = e->semantic_index,
+        };
+        if (!builtin && e->register_index + 1 > next)
+            next = e->register_index + 1;
+    }
+}
+
 /* ---- hull programs ---------------------------------------------------------------------------- */
 
 struct hull_plan {
@@ -258,6 +296,7 @@ enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_r
     if (r != SB_SUCCESS)
         return r;
     h->feed_count = sb_rt_geometry_collect_feeds(program->translation, hs, h->feeds);
+    complete_feeds(hs, h->feeds, &h->feed_count);
     uint32_t vertices = l.patches * l.icp;
     h->in.registers = sb_rt_geometry_input_registers(hs, h->feeds, h->feed_count);
     h->in.words = calloc((size_t)vertices * h->in.registers * 4, 4);
@@ -569,16 +608,21 @@ static enum sb_result domain_cpu(const struct sb_rt_program *program, const stru
         const uint32_t *g = d->gpu_words + (first + k) * record_words;
         uint32_t *c = d->cpu_words + (first + k) * record_words;
         memcpy(c, g, 16); /* the same patch and location, by construction */
+        /* The interpreter runs this mode's patches alone, so its vPrim is the draw's too. */
         bool known = g[3] - first_patch < l->patches;
-        patch_of[k] = known ? g[3] : first_patch;
+        patch_of[k] = known ? g[3] - first_patch : 0;
         memcpy(where + k * 3, g, 12);
         if (!known)
             c[3] = UINT32_MAX; /* a patch the draw never had: shows as a difference */
     }
     if (r == SB_SUCCESS && count) {
         uint64_t start = sb_validate_now_ns();
+        struct sb_interp_registers cp = { .registers = d->cp.registers,
+                                          .words = d->cp.words + (size_t)first_patch * l->icp * d->cp.registers * 4 };
+        struct sb_interp_registers pc = { .registers = d->pc.registers,
+                                          .words = d->pc.words + (size_t)first_patch * d->pc.registers * 4 };
         r = sb_interp_run_domain(program->ir, report->cpu->resources, report->cpu->count, (uint32_t)count, patch_of,
-                                 where, l->patches * 4, &d->cp, &d->pc, &out, &o->interp, &report->cpu_stats, error);
+                                 where, l->patches, &cp, &pc, &out, &o->interp, &report->cpu_stats, error);
         report->cpu_ns += sb_validate_now_ns() - start;
     }
     for (size_t k = 0; r == SB_SUCCESS && k < count; k++)
@@ -754,7 +798,9 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
     struct domain_plan *l = calloc(1, sizeof(*l));
     enum sb_result r = d && l ? SB_SUCCESS : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     if (r == SB_SUCCESS) {
-        d->cp_feed_count = d->feed_count = sb_rt_geometry_collect_feeds(program->translation, program->ir, d->feeds);
+        d->cp_feed_count = sb_rt_geometry_collect_feeds(program->translation, program->ir, d->feeds);
+        complete_feeds(program->ir, d->feeds, &d->cp_feed_count);
+        d->feed_count = d->cp_feed_count;
         r = domain_plan(program->ir, o, d->feeds, d->cp_feed_count, l, error);
     }
     if (r == SB_SUCCESS && !domain_streams(program, l, d, o))
