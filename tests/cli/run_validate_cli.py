@@ -73,6 +73,7 @@ VERDICT_LINE = re.compile(r"^(agree-within-precision|agree|undefined|not-run|dis
 COUNTS = ("words_compared", "mismatches", "within_precision", "precision_sensitive", "undefined_words",
           "unexplained", "unconstrained", "undefined_events")
 RESULT_KEYS = {"file", "stage", "verdict", "reason", "ulps_override", "undefined", "worst", "differences",
+               "domain_points",
                "timing", "error"} | set(COUNTS)
 
 
@@ -253,24 +254,34 @@ def check_validate_verdicts(cli, samples, scratch, corpus):
                   "slimshader/Sdk_Direct3D11_AdaptiveTessellationCS40_TessellatorCS40_ScatterIDCS_Vertex.dxbc",
                   "hlslcc/ps5_atomic_mem.dxbc")]
 
-    # not-run: a hull shader; the reason names what is missing, the byte offset and the code.
-    rc, out, _ = run(cli, ["validate", hull])
+    # not-run: a pixel shader needing a feature lavapipe lacks; the reason names what is
+    # missing, the byte offset and the code.
+    missing = os.path.join(corpus, "dxbc/bgfx/fs_deferred_light_uav.dxbc")
+    rc, out, _ = run(cli, ["validate", missing])
     m = [m for m in (VERDICT_LINE.match(l) for l in out.splitlines()) if m]
-    check(rc == 3 and len(m) == 1 and m[0].group(1) == "not-run" and "hull" in m[0].group(3) and
-          "(byte 0) [SB_ERROR_RUN_UNSUPPORTED]" in m[0].group(3), f"a hull shader is not-run, exit 3: {rc} {out!r}")
+    check(rc == 3 and len(m) == 1 and m[0].group(1) == "not-run" and
+          "StorageImageReadWithoutFormat" in m[0].group(3) and
+          "(byte 0) [SB_ERROR_RUN_UNSUPPORTED]" in m[0].group(3), f"a shader is not-run, exit 3: {rc} {out!r}")
+    rc, out, _ = run(cli, ["validate", "--json", missing])
+    r = json.loads(out)["results"][0]
+    check_result(r, "json not-run")
+    check(rc == 3 and r["verdict"] == "not-run" and r["stage"] == "ps" and
+          r["error"]["code"] == "SB_ERROR_RUN_UNSUPPORTED",
+          f"validate --json of a not-run shader: exit {rc}, {r}")
+    rc, _, _ = run(cli, ["validate", missing, saxpy])
+    check(rc == 3, f"not-run beside agree: exit {rc}, want 3")
+    rc, _, _ = run(cli, ["validate", missing, broken])
+    check(rc == 1, f"not-run beside an invalid input: exit {rc}, want 1")
+    # A hull shader validates: 16 patches of 4 control points (o0.xyzw passed through) and
+    # 2 patch constants (o0.x, o1.x): 16 x (4 x 4 + 2) = 288 words.
     rc, out, _ = run(cli, ["validate", "--json", hull])
     r = json.loads(out)["results"][0]
     check_result(r, "json hull")
-    check(rc == 3 and r["verdict"] == "not-run" and r["stage"] == "hs" and
-          r["error"]["code"] == "SB_ERROR_RUN_UNSUPPORTED",
-          f"validate --json of a hull shader: exit {rc}, {r}")
-    rc, _, _ = run(cli, ["validate", hull, saxpy])
-    check(rc == 3, f"not-run beside agree: exit {rc}, want 3")
-    rc, _, _ = run(cli, ["validate", hull, broken])
-    check(rc == 1, f"not-run beside an invalid input: exit {rc}, want 1")
+    check(rc == 0 and r["verdict"] == "agree" and r["stage"] == "hs" and r["words_compared"] == 288 and
+          r["domain_points"] is None, f"validate --json of a hull shader: exit {rc}, {r}")
 
     # Every differing shader alone: the exit status its verdict asks for; all of them together
-    # with the hull shader and a sample: the worst wins. Text and JSON give the same verdicts.
+    # with the not-run shader and a sample: the worst wins. Text and JSON give the same verdicts.
     verdicts = []
     for shader in differing:
         rc, out, _ = run(cli, ["validate", "--json", shader])
@@ -292,7 +303,7 @@ def check_validate_verdicts(cli, samples, scratch, corpus):
     fsr = differing[1]
     check(json.loads(run(cli, ["validate", "--json", fsr])[1])["results"][0]["words_compared"] == 1025,
           "cs_fsr_bilinear_16 compares 1025 words")
-    rc, _, _ = run(cli, ["validate", saxpy, hull] + differing)
+    rc, _, _ = run(cli, ["validate", saxpy, missing] + differing)
     want = expected_exit(["agree", "not-run"] + verdicts)
     check(rc == want, f"validate of {['agree', 'not-run'] + verdicts}: exit {rc}, want {want}")
     if "disagree" not in verdicts:

@@ -142,6 +142,12 @@ static void print_shape(const struct cli_run_options *o, const struct sb_rt_cont
                ir->gs_instance_count ? ir->gs_instance_count : 1, seed, device);
     else if (program->stage == SB_IR_STAGE_PIXEL)
         printf("  ps, 8x%u pixels drawn as points, seed %llu, device %s\n", 8 * o->groups[0], seed, device);
+    else if (program->stage == SB_IR_STAGE_HULL)
+        printf("  hs, %u patches of %u control points, seed %llu, device %s\n",
+               o->draw_count ? o->draw_count : 16 * o->groups[0], ir->input_control_points, seed, device);
+    else if (program->stage == SB_IR_STAGE_DOMAIN)
+        printf("  ds, %u patches for each of integer, pow2, fractional_odd and fractional_even partitioning, "
+               "seed %llu, device %s\n", o->draw_count ? o->draw_count : 8 * o->groups[0], seed, device);
     else
         printf("  cs %ux%ux%u threads, %ux%ux%u groups, seed %llu, device %s\n", ir->thread_group[0],
                ir->thread_group[1], ir->thread_group[2], o->groups[0], o->groups[1], o->groups[2], seed, device);
@@ -189,11 +195,15 @@ static void print_report(const struct cli_run_options *o, const struct sb_rt_con
            (unsigned long long)report->cpu_stats.instructions);
     if (report->input_retries)
         printf("  inputs changed: %s\n", report->input_note);
+    if (program->stage == SB_IR_STAGE_DOMAIN)
+        printf("  domain points: %u from the device, %u from the CPU tessellator, %u of the device's among them\n",
+               report->domain_points_gpu, report->domain_points_cpu, report->domain_points_matched);
     for (uint32_t i = 0; i < report->gpu->count; i++) {
         const struct sb_rt_resource *r = &report->gpu->resources[i];
         if (r->resource_class != SB_IR_RESOURCE_UAV && r->resource_class != SB_VALIDATE_CLASS_OUTPUT &&
             r->resource_class != SB_VALIDATE_CLASS_DEPTH && r->resource_class != SB_VALIDATE_CLASS_GEOMETRY &&
-            r->resource_class != SB_VALIDATE_CLASS_STENCIL)
+            r->resource_class != SB_VALIDATE_CLASS_STENCIL && r->resource_class != SB_VALIDATE_CLASS_HULL &&
+            r->resource_class != SB_VALIDATE_CLASS_DOMAIN)
             continue;
         char name[48];
         cli_run_resource_name(r, name, sizeof(name));

@@ -350,7 +350,8 @@ static void compare(struct sb_validate_report *report, const struct sb_validate_
 
 static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
                               const struct sb_validate_options *options, const struct sb_validate_fit *fit,
-                              struct sb_validate_report **out, struct sb_error *error);
+                              const struct sb_rt_inputs *device, struct sb_validate_report **out,
+                              struct sb_error *error);
 
 /* Words differ: the interpreter runs again, alone, on the same inputs with its evidence on
  * (precision bounds with their origins, the undefined-behaviour detector), which is several
@@ -365,7 +366,8 @@ static bool gather_evidence(const struct sb_rt_program *program, const struct sb
     o.origins = true;
     struct sb_validate_report *again = NULL;
     struct sb_error ignored = { 0 };
-    if (attempt(NULL, program, &o, fit, &again, &ignored) != SB_SUCCESS) /* the same inputs as `report`'s */
+    /* The same inputs as `report`'s; a domain program at the device's points (report->gpu). */
+    if (attempt(NULL, program, &o, fit, report->gpu, &again, &ignored) != SB_SUCCESS)
         return false;
     report->evidence_ns = again->cpu_ns; /* the tracked interpreter's time, as cpu_ns is the plain one's */
     sb_interp_tracking_release(&report->tracking);
@@ -554,17 +556,28 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
     do {
         r = sb_validate_retry_prepare(&retry, e);
         if (r == SB_SUCCESS)
-            r = attempt(context, &retry.run, &retry.options, &retry.fit, out, e);
+            r = attempt(context, &retry.run, &retry.options, &retry.fit, NULL, out, e);
     } while (r != SB_SUCCESS && sb_validate_retry_refit(&retry, r, e));
     sb_validate_retry_finish(&retry, r == SB_SUCCESS ? *out : NULL);
     sb_validate_module_destroy(module);
     return r;
 }
 
-/* One run of sb_validate with the inputs `options->inputs` and `fit` describe. */
+/* The domain records of an earlier run's device results, or NULL. */
+static const struct sb_rt_resource *domain_records(const struct sb_rt_inputs *device)
+{
+    for (uint32_t i = 0; device && i < device->count; i++)
+        if (device->resources[i].resource_class == SB_VALIDATE_CLASS_DOMAIN)
+            return &device->resources[i];
+    return NULL;
+}
+
+/* One run of sb_validate with the inputs `options->inputs` and `fit` describe; `device`: the
+ * device's results of an earlier run on the same inputs (the evidence run's), or NULL. */
 static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_program *program,
                               const struct sb_validate_options *options, const struct sb_validate_fit *fit,
-                              struct sb_validate_report **out, struct sb_error *error)
+                              const struct sb_rt_inputs *device, struct sb_validate_report **out,
+                              struct sb_error *error)
 {
     struct sb_validate_options o = *options;
     struct sb_validate_report *report = calloc(1, sizeof(*report));
@@ -611,7 +624,8 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
         r = program->stage == SB_IR_STAGE_VERTEX     ? sb_validate_vertex(context, program, &o, report, error)
             : program->stage == SB_IR_STAGE_GEOMETRY ? sb_validate_geometry(context, program, &o, report, error)
             : program->stage == SB_IR_STAGE_HULL     ? sb_validate_hull(context, program, &o, report, error)
-            : program->stage == SB_IR_STAGE_DOMAIN   ? sb_validate_domain(context, program, &o, report, error)
+            : program->stage == SB_IR_STAGE_DOMAIN
+                ? sb_validate_domain(context, program, &o, domain_records(device), report, error)
                                                      : sb_validate_pixel(context, program, &o, report, error);
     }
     if (r != SB_SUCCESS) {

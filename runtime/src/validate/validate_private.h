@@ -181,8 +181,12 @@ void sb_rt_tess_program_destroy(struct sb_ir_program *program);
 enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_rt_program *program,
                                 const struct sb_validate_options *options, struct sb_validate_report *report,
                                 struct sb_error *error);
+/** `device_points`: the SB_VALIDATE_CLASS_DOMAIN records of an earlier device run on the
+ *  same inputs, whose patches and locations a run without the device evaluates (the
+ *  evidence run); NULL: the CPU tessellator's points. */
 enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb_rt_program *program,
-                                  const struct sb_validate_options *options, struct sb_validate_report *report,
+                                  const struct sb_validate_options *options,
+                                  const struct sb_rt_resource *device_points, struct sb_validate_report *report,
                                   struct sb_error *error);
 
 /* ---- inputs real shaders can run with (validate_retry.c) ---------------------------------- */

@@ -104,6 +104,27 @@ static bool add_records(struct sb_rt_inputs *in, uint32_t klass, size_t bytes, c
     return true;
 }
 
+/* The interpreter's evidence for the record resource just appended (the last of the report):
+ * per word its bound, origin and undefined flag where given (NULL: none). False on OOM. */
+static bool track_records(struct sb_validate_report *report, size_t words, const float *bound, const uint32_t *origin,
+                          const uint8_t *undefined)
+{
+    float *b;
+    uint32_t *o;
+    uint8_t *u;
+    if (!report->tracking.precision && !report->tracking.undefined)
+        return true;
+    if (!sb_validate_track_resource(report, report->cpu->count - 1, words, &b, &o, &u))
+        return false;
+    if (b && bound)
+        memcpy(b, bound, words * sizeof(float));
+    if (o && origin)
+        memcpy(o, origin, words * sizeof(uint32_t));
+    if (u && undefined)
+        memcpy(u, undefined, words);
+    return true;
+}
+
 /* The draw of `vertices` patch-list vertices; `extra` UAVs after the caller's resources. */
 static enum sb_result draw_patches(struct sb_rt_context *context, struct sb_validate_report *report,
                                    const struct sb_translation *feeder, const struct sb_translation *hull,
@@ -198,6 +219,7 @@ struct hull_run {
     struct sb_interp_registers in;
     uint32_t *gpu_words, *cpu_words;
     uint8_t *kinds;
+    float *bound; /* tracked runs: the interpreter's bound per record word, else NULL */
 };
 
 static enum sb_result hull_plan(const struct sb_ir_program *hs, const struct sb_validate_options *o,
@@ -232,7 +254,15 @@ static enum sb_result hull_cpu(const struct sb_rt_program *program, const struct
                              .words = calloc((size_t)l->patches * (l->pc_registers ? l->pc_registers : 1) * 4, 4) },
     };
     enum sb_result r = SB_ERROR_OUT_OF_MEMORY;
-    if (!res.control_points.words || !res.patch_constants.words) {
+    const struct sb_interp_tracking *t = o->interp.tracking;
+    if (t && t->precision) { /* the evidence run: the bounds of every result word */
+        res.control_point_bound = calloc(points * (l->cp_registers ? l->cp_registers : 1) * 4, sizeof(float));
+        res.patch_constant_bound = calloc((size_t)l->patches * (l->pc_registers ? l->pc_registers : 1) * 4,
+                                          sizeof(float));
+        h->bound = calloc(l->record_words * l->patches + 1, sizeof(float));
+    }
+    bool tracked_ok = !(t && t->precision) || (res.control_point_bound && res.patch_constant_bound && h->bound);
+    if (!res.control_points.words || !res.patch_constants.words || !tracked_ok) {
         sb_validate_fail(error, r, "out of memory");
     } else {
         if (!l->cp_registers) {
@@ -251,9 +281,18 @@ static enum sb_result hull_cpu(const struct sb_rt_program *program, const struct
             memcpy(w, res.control_points.words + (size_t)p * cp_words, cp_words * 4);
         memcpy(w + cp_words, res.patch_constants.words + (size_t)p * l->pc_registers * 4,
                (size_t)l->pc_registers * 16);
+        if (h->bound) {
+            float *b = h->bound + (size_t)p * l->record_words;
+            if (cp_words)
+                memcpy(b, res.control_point_bound + (size_t)p * cp_words, cp_words * sizeof(float));
+            memcpy(b + cp_words, res.patch_constant_bound + (size_t)p * l->pc_registers * 4,
+                   (size_t)l->pc_registers * 4 * sizeof(float));
+        }
     }
     free(res.control_points.words);
     free(res.patch_constants.words);
+    free(res.control_point_bound);
+    free(res.patch_constant_bound);
     return r;
 }
 
@@ -280,6 +319,7 @@ static void hull_release(struct hull_run *h)
     free(h->gpu_words);
     free(h->cpu_words);
     free(h->kinds);
+    free(h->bound);
     free(h);
 }
 
@@ -329,7 +369,8 @@ enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_r
         if (!add_records(report->gpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->gpu_words, h->kinds, l.cp_registers, l.ocp,
                          l.pc_registers) ||
             !add_records(report->cpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->cpu_words, h->kinds, l.cp_registers, l.ocp,
-                         l.pc_registers))
+                         l.pc_registers) ||
+            !track_records(report, l.bytes / 4, h->bound, NULL, NULL))
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     hull_release(h);
@@ -487,6 +528,10 @@ struct domain_run {
     /* Records of every partitioning, device and interpreter, and their kinds. */
     uint32_t *gpu_words, *cpu_words;
     uint8_t *kinds;
+    /* Tracked runs: the interpreter's evidence per record word (zero / UINT32_MAX: none). */
+    float *bound;
+    uint32_t *origin;
+    uint8_t *undefined;
     size_t record_count, record_capacity;
 };
 
@@ -538,19 +583,33 @@ static bool grow_records(struct domain_run *d, size_t more, size_t record_words)
     uint8_t *k = realloc(d->kinds, cap * record_words);
     if (k)
         d->kinds = k;
-    if (!g || !c || !k)
+    float *b = realloc(d->bound, cap * record_words * sizeof(float));
+    if (b)
+        d->bound = b;
+    uint32_t *o = realloc(d->origin, cap * record_words * sizeof(uint32_t));
+    if (o)
+        d->origin = o;
+    uint8_t *u = realloc(d->undefined, cap * record_words);
+    if (u)
+        d->undefined = u;
+    if (!g || !c || !k || !b || !o || !u)
         return false;
+    size_t from = d->record_capacity * record_words, added = (cap - d->record_capacity) * record_words;
+    memset(d->bound + from, 0, added * sizeof(float));
+    memset(d->origin + from, 0xFF, added * sizeof(uint32_t));
+    memset(d->undefined + from, 0, added);
     d->record_capacity = cap;
     return true;
 }
 
-/* Whether (u, v, w) of patch `p` is among `points` (`components` floats each) within 2^-16. */
+/* Whether (u, v, w) is among `points` (`components` floats each) within 2^-12 in each coordinate:
+ * lavapipe places points in 16.16 fixed point, and w = 1 - u - v gathers two roundings. */
 static bool has_point(const float *points, uint32_t count, uint32_t components, const float *where)
 {
     for (uint32_t i = 0; i < count; i++) {
         bool same = true;
         for (uint32_t c = 0; c < components && same; c++)
-            same = fabsf(points[i * components + c] - where[c]) <= 0x1p-16f;
+            same = fabsf(points[i * components + c] - where[c]) <= 0x1p-12f;
         if (same)
             return true;
     }
@@ -625,9 +684,25 @@ static enum sb_result domain_cpu(const struct sb_rt_program *program, const stru
                                  where, l->patches, &cp, &pc, &out, &o->interp, &report->cpu_stats, error);
         report->cpu_ns += sb_validate_now_ns() - start;
     }
-    for (size_t k = 0; r == SB_SUCCESS && k < count; k++)
-        memcpy(d->cpu_words + (first + k) * record_words + 4, out.words + k * l->out_registers * 4,
-               (size_t)l->out_registers * 16);
+    struct sb_interp_tracking *t = o->interp.tracking;
+    for (size_t k = 0; r == SB_SUCCESS && k < count; k++) {
+        size_t to = (first + k) * record_words + 4, from = k * l->out_registers * 4, n = (size_t)l->out_registers * 4;
+        memcpy(d->cpu_words + to, out.words + from, n * 4);
+        if (t && t->output_bound) {
+            memcpy(d->bound + to, t->output_bound + from, n * sizeof(float));
+            memcpy(d->origin + to, t->output_origin + from, n * sizeof(uint32_t));
+        }
+        if (t && t->output_undefined)
+            memcpy(d->undefined + to, t->output_undefined + from, n);
+    }
+    if (t) { /* each mode's run sizes the output evidence anew (the interpreter keeps a first one) */
+        free(t->output_bound);
+        free(t->output_origin);
+        free(t->output_undefined);
+        t->output_bound = NULL;
+        t->output_origin = NULL;
+        t->output_undefined = NULL;
+    }
     free(patch_of);
     free(where);
     free(out.words);
@@ -681,8 +756,8 @@ static void domain_kinds(const struct sb_ir_program *ds, const struct domain_pla
 static enum sb_result domain_mode(struct sb_rt_context *context, const struct sb_rt_program *program,
                                   const struct sb_validate_options *o, const struct domain_plan *l,
                                   struct domain_run *d, uint32_t mode, struct sb_translation *feeder,
-                                  struct sb_translation *capture, struct sb_validate_report *report,
-                                  struct sb_error *error)
+                                  struct sb_translation *capture, const struct sb_rt_resource *device_points,
+                                  struct sb_validate_report *report, struct sb_error *error)
 {
     uint32_t first_patch = mode * l->patches;
     size_t record_words = (size_t)(1 + l->out_registers) * 4;
@@ -724,6 +799,20 @@ static enum sb_result domain_mode(struct sb_rt_context *context, const struct sb
             d->gpu_words[(first + k) * record_words + 3] += first_patch;
         if (r == SB_SUCCESS)
             match_points(l, d, first, count, first_patch, record_words, report);
+    } else if (device_points) {
+        /* The evidence run: the device's records of this mode, as the compared run had them. */
+        size_t total = device_points->size / 4 / record_words;
+        const uint32_t *from = device_points->data;
+        if (!grow_records(d, total, record_words))
+            r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        for (size_t k = 0; r == SB_SUCCESS && k < total; k++) {
+            const uint32_t *w = from + k * record_words;
+            if (w[3] - first_patch >= l->patches)
+                continue;
+            memset(d->gpu_words + (first + count) * record_words, 0, record_words * 4);
+            memcpy(d->gpu_words + (first + count) * record_words, w, 16);
+            count++;
+        }
     } else if (!cpu_points(l, d, first_patch, record_words, &count)) {
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory tessellating");
     }
@@ -746,6 +835,9 @@ static void domain_release(struct domain_run *d)
     free(d->gpu_words);
     free(d->cpu_words);
     free(d->kinds);
+    free(d->bound);
+    free(d->origin);
+    free(d->undefined);
     free(d);
 }
 
@@ -791,8 +883,8 @@ static bool domain_streams(const struct sb_rt_program *program, const struct dom
 }
 
 enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb_rt_program *program,
-                                  const struct sb_validate_options *o, struct sb_validate_report *report,
-                                  struct sb_error *error)
+                                  const struct sb_validate_options *o, const struct sb_rt_resource *device_points,
+                                  struct sb_validate_report *report, struct sb_error *error)
 {
     struct domain_run *d = calloc(1, sizeof(*d));
     struct domain_plan *l = calloc(1, sizeof(*l));
@@ -817,7 +909,7 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
                                   "or u63 itself, or memory ran out)", error);
     }
     for (uint32_t mode = 0; r == SB_SUCCESS && mode < 4; mode++)
-        r = domain_mode(context, program, o, l, d, mode, feeder, capture, report, error);
+        r = domain_mode(context, program, o, l, d, mode, feeder, capture, device_points, report, error);
     sb_translation_destroy(feeder);
     sb_translation_destroy(capture);
     if (r == SB_SUCCESS && !grow_records(d, 1, record_words))
@@ -828,7 +920,8 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
         if (!add_records(report->gpu, SB_VALIDATE_CLASS_DOMAIN, bytes, d->gpu_words, d->kinds, (uint32_t)(record_words / 4),
                          0, 0) ||
             !add_records(report->cpu, SB_VALIDATE_CLASS_DOMAIN, bytes, d->cpu_words, d->kinds, (uint32_t)(record_words / 4),
-                         0, 0))
+                         0, 0) ||
+            !track_records(report, bytes / 4, d->bound, d->origin, d->undefined))
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     if (d)
