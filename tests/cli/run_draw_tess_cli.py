@@ -16,6 +16,11 @@ code (runtime/README.md "Hull and domain programs" has the record layouts).
   the detail factor): a patch of integer partitioning (mode 0) whose detail
   factor is d has density x (d + 1) points, density 1 to 4 (as seeded), on
   d + 1 distinct u; pow2 patches (mode 1) have d in {1, 2, 4}.
+With --cpu (the interpreter; domain shaders at the CPU tessellator's points):
+  hs5_basic's hs-patches.bin is byte for byte the device's; the isoline DS's integer and
+  pow2 patches have the device's points (within 2^-12) with the same outputs there (the
+  fractional modes' placement differs between lavapipe and the CPU tessellator:
+  runtime/README.md "Hull and domain programs").
 Usage: run_draw_tess_cli.py SHADERBRIDGE SCRATCH CORPUS. Exit 0 pass, 1 fail,
 77 without the corpus or a device.
 """
@@ -36,9 +41,10 @@ def check(cond, what):
         print("FAIL:", what)
 
 
-def run_draw(cli, shader, n, out):
+def run_draw(cli, shader, n, out, cpu=False):
     shutil.rmtree(out, ignore_errors=True)
-    p = subprocess.run([cli, "run", "--draw", str(n), "-o", out, shader], capture_output=True)
+    p = subprocess.run([cli, "run", "--draw", str(n), "-o", out, shader] + (["--cpu"] if cpu else []),
+                       capture_output=True)
     return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
 
 
@@ -76,6 +82,11 @@ def hull(cli, corpus, scratch):
         regs = {int(r): [number(x.strip()) for x in v.split(",")] for r, v in REGISTER.findall(l)}
         check(regs.get(0, [None])[0] == 1.0 and regs.get(1, [None])[0] == 8.0,
               f"patch constants o0.x = 1 and o1.x = 8 (icb): {l}")
+    cpu = os.path.join(scratch, "hs-cpu")
+    rc, _, err = run_draw(cli, os.path.join(corpus, "dxbc/hlslcc/hs5_basic.dxbc"), 3, cpu, cpu=True)
+    check(rc == 0, f"run --cpu --draw 3 hs5_basic: exit {rc}: {err.strip()}")
+    with open(os.path.join(out, "hs-patches.bin"), "rb") as a, open(os.path.join(cpu, "hs-patches.bin"), "rb") as b:
+        check(a.read() == b.read(), "hs-patches.bin: the interpreter's bytes are the device's")
 
 
 def domain_prim_id(cli, corpus, scratch):
@@ -112,6 +123,18 @@ def domain_detail(cli, corpus, scratch):
         density, rest = divmod(len(mine), int(d) + 1)
         check(rest == 0 and 1 <= density <= 4, f"patch {patch}: {len(mine)} points are density x ({d} + 1)")
         check(len({round(uvw[0], 6) for uvw, _ in mine}) == int(d) + 1, f"patch {patch}: {int(d) + 1} distinct u")
+    cpu = os.path.join(scratch, "ds-iso-cpu")
+    rc, _, err = run_draw(cli, os.path.join(corpus, shader), 4, cpu, cpu=True)
+    check(rc == 0, f"run --cpu --draw 4 one_patch_constant_input: exit {rc}: {err.strip()}")
+    cpts = points(os.path.join(cpu, "ds-points.txt")) if rc == 0 else []
+    for patch in range(8):  # integer (0-3) and pow2 (4-7)
+        gpu_side = sorted((uvw[1], uvw[0], regs.get(0)) for p, uvw, regs in pts if p == patch)
+        cpu_side = sorted((uvw[1], uvw[0], regs.get(0)) for p, uvw, regs in cpts if p == patch)
+        same = len(gpu_side) == len(cpu_side) and all(
+            abs(g[0] - c[0]) <= 2 ** -12 and abs(g[1] - c[1]) <= 2 ** -12 and g[2] == c[2]
+            for g, c in zip(gpu_side, cpu_side))
+        check(same, f"patch {patch}: the CPU tessellator's points and outputs are the device's "
+                    f"({len(cpu_side)} and {len(gpu_side)} points)")
 
 
 def main():

@@ -170,7 +170,8 @@ SB_API enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *inputs, const st
  * has) 16-byte vectors, control point k's o#r at vector k * width + r, then `depth` (= patch
  * constant registers) vectors with the patch constants o0, o1, ... as the fork and join
  * phases left them (tess factors as written, before the tessellator's processing). Only
- * the lanes the output and patch-constant elements declare are compared. Mismatches have
+ * the lanes the output and patch-constant elements declare are compared; the others read 0
+ * on both sides (D3D leaves them undefined). Mismatches have
  * texel = patch, control point (`height` for a patch constant), register, lane.
  */
 #define SB_VALIDATE_CLASS_HULL 8u
@@ -179,7 +180,8 @@ SB_API enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *inputs, const st
  * of `width` 16-byte vectors per invocation the device ran, in the order the device took
  * slots: vector 0 = (u, v, w of the domain location as floats, the patch as uint), vectors
  * 1.. = o0, o1, ... of the invocation. The interpreter ran the program at the same patch
- * and location, so vector 0 is equal by construction. Mismatches have texel = record, 0,
+ * and location, so vector 0 is equal by construction; o# lanes no output element declares
+ * read 0 on both sides. Mismatches have texel = record, 0,
  * 0, word in the record (0..3 the header, 4 + 4 * r + c = o#r.c).
  */
 #define SB_VALIDATE_CLASS_DOMAIN 9u

@@ -80,6 +80,16 @@ static void register_kinds(const struct sb_ir_program *p, uint32_t kind, uint32_
     }
 }
 
+/* Zeroes the words no element declares (kind IGNORED) on both sides: D3D leaves them
+ * undefined (the device's o# array keeps what an earlier phase or invocation left there), and
+ * zeros make the records `run` writes the same on both sides. */
+static void clear_ignored(uint32_t *gpu, uint32_t *cpu, const uint8_t *kinds, size_t words)
+{
+    for (size_t w = 0; w < words; w++)
+        if (kinds[w] == SB_RT_WORD_IGNORED)
+            gpu[w] = cpu[w] = 0;
+}
+
 /* Appends a record resource of `klass` holding `data` (`bytes`) with `kinds` to `in`. */
 static bool add_records(struct sb_rt_inputs *in, uint32_t klass, size_t bytes, const void *data, const uint8_t *kinds,
                         uint32_t width, uint32_t height, uint32_t depth)
@@ -366,6 +376,7 @@ enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_r
     }
     if (r == SB_SUCCESS) {
         hull_kinds(hs, &l, h->kinds);
+        clear_ignored(h->gpu_words, h->cpu_words, h->kinds, l.bytes / 4);
         if (!add_records(report->gpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->gpu_words, h->kinds, l.cp_registers, l.ocp,
                          l.pc_registers) ||
             !add_records(report->cpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->cpu_words, h->kinds, l.cp_registers, l.ocp,
@@ -917,6 +928,7 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
     if (r == SB_SUCCESS) {
         domain_kinds(program->ir, l, d->kinds, d->record_count);
         size_t bytes = d->record_count * record_words * 4;
+        clear_ignored(d->gpu_words, d->cpu_words, d->kinds, bytes / 4);
         if (!add_records(report->gpu, SB_VALIDATE_CLASS_DOMAIN, bytes, d->gpu_words, d->kinds, (uint32_t)(record_words / 4),
                          0, 0) ||
             !add_records(report->cpu, SB_VALIDATE_CLASS_DOMAIN, bytes, d->cpu_words, d->kinds, (uint32_t)(record_words / 4),
