@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * validate_tess: sb_validate on hull and domain programs end to end (lavapipe against
- * the interpreter; runtime/src/validate/validate_tessellation.c), with hand-built IR
+ * the interpreter; runtime/src/validate/validate_hull.c, validate_domain.c), with hand-built IR
  * programs whose records have relations worked out by hand:
  *
  *   hs:        tri, 3 -> 3 control points; the control-point phase writes
@@ -13,8 +13,10 @@
  *              the tessellator: the records are captured inside the TCS all the same
  *              (o4 as above, the NaN word compared as NaN on both sides).
  *   ds:        tri, 3 control points: o0 = the barycentric blend of the three
- *              v[k][0] by vDomain, o1 = (vDomain.x, vDomain.y, vpc0.x, vpc4.y). Verdict
- *              agree (or within precision: the blend's mads may fuse); in every device
+ *              v[k][0] by vDomain, o1 = (vDomain.x, vDomain.y, vpc0.x, vpc4.y),
+ *              o2.x = sin(1000 u + 7) / (3 + v / 3) + 2^(10 w + 0.3). Verdict agree or within precision (the blend's mads
+ *              may fuse; Vulkan bounds sin only inside [-pi, pi]), every differing word
+ *              explained by the evidence run at the device's points; in every device
  *              record o1.xy are the record's u and v exactly, o1.z (the first edge factor)
  *              is one its partitioning mode seeds, o1.w is one value per patch; the
  *              device's domain points are counted against the CPU tessellator's.
@@ -156,6 +158,7 @@ static struct sb_ir_program *domain(void)
     st_sig(PATCH, SB_IR_FILE_INPUT_PATCH_CONSTANT, 4, 0xF, "EXTRA", 0, 0);
     st_sig(OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 1, 0);
     st_sig(OUT, SB_IR_FILE_OUTPUT, 1, 0xF, "TEXCOORD", 0, 0);
+    st_sig(OUT, SB_IR_FILE_OUTPUT, 2, 0x1, "TEXCOORD", 1, 0);
     st_function(1, 1);
     struct sb_ir_operand where = st_reg(SB_IR_FILE_DOMAIN_POINT, 0, 0);
     where.index_count = 0;
@@ -167,6 +170,27 @@ static struct sb_ir_program *domain(void)
     st_mov(st_reg(SB_IR_FILE_OUTPUT, 1, 0x3), where);
     st_mov(st_reg(SB_IR_FILE_OUTPUT, 1, 0x4), src_lane(st_reg(SB_IR_FILE_INPUT_PATCH_CONSTANT, 0, 0), 0));
     st_mov(st_reg(SB_IR_FILE_OUTPUT, 1, 0x8), src_lane(st_reg(SB_IR_FILE_INPUT_PATCH_CONSTANT, 4, 0), 1));
+    /* o2.x = sin(1000 u + 7) / (3 + v / 3) + 2^(10 w + 0.3): Vulkan bounds sin only inside
+     * [-pi, pi] and lets rcp and exp err, so the device may differ (lavapipe's exp2 does) and
+     * the words take the evidence run to be explained. */
+    op3(SB_IR_OP_MAD, st_reg(SB_IR_FILE_TEMP, 0, 0x1), src_lane(where, 0), st_immf(1000.0f), st_immf(7.0f));
+    struct sb_ir_operand sincos_dst[2] = { st_reg(SB_IR_FILE_TEMP, 0, 0x2), st_reg(SB_IR_FILE_NULL, 0, 0) };
+    sincos_dst[1].index_count = 0;
+    struct sb_ir_operand angle = src_lane(st_reg(SB_IR_FILE_TEMP, 0, 0), 0);
+    st_inst(SB_IR_OP_SINCOS, 2, sincos_dst, 1, &angle);
+    /* ... times rcp(3 + v / 3): rcp is allowed 2.5 ULP. */
+    op3(SB_IR_OP_MAD, st_reg(SB_IR_FILE_TEMP, 0, 0x4), src_lane(where, 1), st_immf(1.0f / 3.0f), st_immf(3.0f));
+    struct sb_ir_operand denominator = src_lane(st_reg(SB_IR_FILE_TEMP, 0, 0), 2);
+    struct sb_ir_operand reciprocal = st_reg(SB_IR_FILE_TEMP, 0, 0x4);
+    st_inst(SB_IR_OP_RCP, 1, &reciprocal, 1, &denominator);
+    op2(SB_IR_OP_MUL, st_reg(SB_IR_FILE_TEMP, 0, 0x1), src_lane(st_reg(SB_IR_FILE_TEMP, 0, 0), 1),
+        src_lane(st_reg(SB_IR_FILE_TEMP, 0, 0), 2));
+    /* ... plus 2^(10 w + 0.3): exp is allowed 3 + 2|x| ULP. */
+    op3(SB_IR_OP_MAD, st_reg(SB_IR_FILE_TEMP, 0, 0x2), src_lane(where, 2), st_immf(10.0f), st_immf(0.3f));
+    struct sb_ir_operand power = st_reg(SB_IR_FILE_TEMP, 0, 0x2), exponent = src_lane(st_reg(SB_IR_FILE_TEMP, 0, 0), 1);
+    st_inst(SB_IR_OP_EXP, 1, &power, 1, &exponent);
+    op2(SB_IR_OP_ADD, st_reg(SB_IR_FILE_OUTPUT, 2, 0x1), src_lane(st_reg(SB_IR_FILE_TEMP, 0, 0), 0),
+        src_lane(st_reg(SB_IR_FILE_TEMP, 0, 0), 1));
     st_op(SB_IR_OP_RET, 0);
     return st_end();
 }
@@ -179,14 +203,15 @@ static void check_domain(struct sb_rt_context *ctx)
     CHECK(r->verdict == SB_VALIDATE_AGREE || r->verdict == SB_VALIDATE_AGREE_WITHIN_PRECISION, "ds: verdict %s: %s",
           sb_validate_verdict_name(r->verdict), r->reason);
     const struct sb_rt_resource *g = records(r->gpu, SB_VALIDATE_CLASS_DOMAIN);
-    size_t count = g ? g->size / (3 * 16) : 0;
-    CHECK(g && g->width == 3 && count >= 32 * 4, "ds: records of 3 vectors, at least 4 points for each of 32 patches");
+    size_t count = g ? g->size / (4 * 16) : 0;
+    size_t count4 = g ? g->size / (4 * 16) : 0;
+    CHECK(g && g->width == 4 && count4 >= 32 * 4, "ds: records of 4 vectors, at least 4 points for each of 32 patches");
     /* Mode m holds patches 8m .. 8m + 7 and seeds these first-edge factors. */
     static const float seeded[4][5] = { { 1, 2, 3, 4 }, { 1, 2, 4 }, { 1, 1.5f, 2.25f, 3, 3.75f }, { 2, 2.5f, 3.25f, 4 } };
     float extra[32];
     bool seen[32] = { false };
     for (size_t k = 0; k < count; k++) {
-        const uint32_t *w = (const uint32_t *)g->data + k * 12;
+        const uint32_t *w = (const uint32_t *)g->data + k * 16;
         uint32_t patch = w[3];
         CHECK(patch < 32, "ds: record %zu names patch %u", k, patch);
         if (patch >= 32)
@@ -202,6 +227,14 @@ static void check_domain(struct sb_rt_context *ctx)
         seen[patch] = true;
         CHECK(word_float(w[11]) == extra[patch], "ds: record %zu o1.w is its patch's vpc4.y", k);
     }
+    /* Differing words (the sines) are explained by the evidence run, which evaluates at the
+     * device's points: none may stay unexplained. */
+    CHECK(!r->mismatch_count || (r->evidence_ns > 0 && r->unexplained == 0), "ds: %llu differing words, %llu "
+          "unexplained, evidence run %llu ns", (unsigned long long)r->mismatch_count,
+          (unsigned long long)r->unexplained, (unsigned long long)r->evidence_ns);
+    printf("ds: %llu words compared, %llu differ (%llu within precision, %llu precision-sensitive)\n",
+           (unsigned long long)r->words_compared, (unsigned long long)r->mismatch_count,
+           (unsigned long long)r->within_precision, (unsigned long long)r->precision_sensitive);
     CHECK(r->domain_points_gpu > 0 && r->domain_points_cpu > 0 && r->domain_points_matched > 0 &&
           r->domain_points_matched <= r->domain_points_gpu, "ds: domain points gpu %u cpu %u matched %u",
           r->domain_points_gpu, r->domain_points_cpu, r->domain_points_matched);

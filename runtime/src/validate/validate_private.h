@@ -134,7 +134,7 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
                                     const struct sb_validate_options *options,
                                     struct sb_validate_report *report, struct sb_error *error);
 
-/* ---- hull and domain validation (validate_tessellation*.c) --------------------------------- */
+/* ---- hull and domain validation (validate_hull.c, validate_domain.c, validate_tessellation*.c) ---- */
 
 /** One patch-constant register the feeder hull program copies from control point 0's extra
  *  input register `source` into o`reg`.mask (validate_tessellation_partner.c). */
@@ -177,7 +177,39 @@ struct sb_ir_program *sb_rt_domain_capture_program(const struct sb_ir_program *d
                                                   uint32_t registers, uint32_t capacity);
 void sb_rt_tess_program_destroy(struct sb_ir_program *program);
 
-/** sb_validate for hull and domain programs (validate_tessellation.c). */
+/* What validate_hull.c and validate_domain.c share (validate_tessellation.c). */
+
+/** Highest register + 1 (below 32) of the signature elements of `kind` in `file`. */
+uint32_t sb_rt_tess_element_registers(const struct sb_ir_program *p, uint32_t kind, uint32_t file);
+/** Word kinds of one record of `registers` vec4 registers: the lanes the elements of `kind` /
+ *  `file` declare (else their container allocation) by type, the rest SB_RT_WORD_IGNORED. */
+void sb_rt_tess_register_kinds(const struct sb_ir_program *p, uint32_t kind, uint32_t file, uint32_t registers,
+                               uint8_t *kinds);
+/** Zeroes the ignored words of both sides' records (D3D leaves them undefined). */
+void sb_rt_tess_clear_ignored(uint32_t *gpu, uint32_t *cpu, const uint8_t *kinds, size_t words);
+/** Appends a record resource of class `klass` (copies of `data` and `kinds`) to `in`; false on OOM. */
+bool sb_rt_tess_add_records(struct sb_rt_inputs *in, uint32_t klass, size_t bytes, const void *data,
+                            const uint8_t *kinds, uint32_t width, uint32_t height, uint32_t depth);
+/** The interpreter's evidence (bound, origin, undefined per word; NULL: none) for the record
+ *  resource last appended; a no-op without tracking; false on OOM. */
+bool sb_rt_tess_track_records(struct sb_validate_report *report, size_t words, const float *bound,
+                              const uint32_t *origin, const uint8_t *undefined);
+/** Draws `vertices` patch-list vertices through feeder / hull / domain with the report's GPU
+ *  resources and `extra` UAVs (written back into `extra`); timings add up in the report. */
+enum sb_result sb_rt_tess_draw(struct sb_rt_context *context, struct sb_validate_report *report,
+                               const struct sb_translation *feeder, const struct sb_translation *hull,
+                               const struct sb_translation *domain, uint32_t vertices,
+                               const struct sb_rt_vertex_stream *streams, uint32_t stream_count,
+                               struct sb_rt_resource *extra, uint32_t extra_count, struct sb_error *error);
+/** Translates generated program `p` (NULL: SB_ERROR_RUN_UNSUPPORTED with `what`) and frees it
+ *  with `destroy`. */
+enum sb_result sb_rt_tess_translate(struct sb_ir_program *p, void (*destroy)(struct sb_ir_program *),
+                                    struct sb_translation **out, const char *what, struct sb_error *error);
+/** Widens `feeds` (sb_rt_geometry_collect_feeds) to every lane of every control-point input
+ *  element of `p`, adding feeds for elements it lacks (at most SB_RT_GS_MAX_FEEDS). */
+void sb_rt_tess_complete_feeds(const struct sb_ir_program *p, struct sb_rt_gs_feed *feeds, uint32_t *count);
+
+/** sb_validate for hull and domain programs (validate_hull.c, validate_domain.c). */
 enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_rt_program *program,
                                 const struct sb_validate_options *options, struct sb_validate_report *report,
                                 struct sb_error *error);
