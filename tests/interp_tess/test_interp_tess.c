@@ -16,6 +16,7 @@
  *               NaN and <= 0 culling, the inside-factor-1 rule;
  *   hs_tri, hs_iso  the factor slots of the tri and isoline domains (the
  *               isoline's detail declared before its density);
+ *   hs_vpc_swap a join phase swapping two patch constants through vpc;
  *   hs_rsq      a tracked run: the precision bound of an rsq in the
  *               control-point phase reaches the fork phase through vocp;
  *   ds_quad, ds_tri  domain programs at given locations: vDomain (z = 0 for
@@ -268,12 +269,13 @@ static void test_hs_quad(void)
     program_free(&prog);
 }
 
-/* hs_factors: no control-point phase; one fork phase o0..o3.x = vicp[0][0].xyzw,
+/* hs_factors: 1 input and 2 output control points, no control-point phase (so both output
+ * control points are input control point 0); one fork phase o0..o3.x = vicp[0][0].xyzw,
  * o4.x, o5.x = vicp[0][1].xy, the quad's edge and inside factors. */
 static struct program hs_factors(uint32_t partitioning, float max_factor)
 {
     static struct sm4_program p;
-    hs_header(&p, 1, 1, 3, partitioning, 3, max_factor);
+    hs_header(&p, 1, 2, 3, partitioning, 3, max_factor);
     sm4_raw(&p, OP_HS_FORK_PHASE, 0, NULL);
     sm4_decl(&p, OP_DCL_INPUT, arrayed(T_VICP, 1, 0, NULL, "xyzw", 1), 0, NULL);
     sm4_decl(&p, OP_DCL_INPUT, arrayed(T_VICP, 1, 1, NULL, "xy", 1), 0, NULL);
@@ -341,7 +343,7 @@ static void test_hs_factors(void)
         if (!prog.ir)
             continue;
         const float raw[8] = { c->edge[0], c->edge[1], c->edge[2], c->edge[3], c->inside[0], c->inside[1], 0, 0 };
-        uint32_t in_words[8], cp_words[8], pc_words[6 * 4];
+        uint32_t in_words[8], cp_words[2 * 8], pc_words[6 * 4];
         words_of(raw, 8, in_words);
         struct sb_interp_registers in = { 2, in_words };
         struct sb_interp_tess_factors f;
@@ -351,7 +353,8 @@ static void test_hs_factors(void)
         enum sb_result r = sb_interp_run_hull(prog.ir, NULL, 0, 1, &in, &res, NULL, NULL, &e);
         CHECK(r == SB_SUCCESS, "%s: %s", c->name, e.message);
         /* Pass-through: the output control point is the input one, and the raw factors are kept. */
-        CHECK(r != SB_SUCCESS || (memcmp(cp_words, in_words, sizeof(cp_words)) == 0 &&
+        CHECK(r != SB_SUCCESS || (memcmp(cp_words, in_words, sizeof(in_words)) == 0 &&
+                                  memcmp(cp_words + 8, in_words, sizeof(in_words)) == 0 &&
                                   pc_words[3 * 4] == in_words[3] && pc_words[5 * 4] == in_words[5]),
               "%s: pass-through or raw factors differ", c->name);
         bool same = f.culled == c->culled;
@@ -423,6 +426,36 @@ static void test_tri_and_isoline_slots(void)
               "hs_iso: density %g/%u detail %g/%u", f.edge_factor[0], f.edge_segments[0], f.edge_factor[1],
               f.edge_segments[1]);
     program_free(&iso);
+}
+
+/* A join phase that swaps two patch constants through vpc (o# and vpc# are one register):
+ * fork: o0.xy = (1, 2); join: o0.xy = vpc0.yx -> (2, 1), each lane read before any is written. */
+static void test_vpc_swap(void)
+{
+    static struct sm4_program p;
+    hs_header(&p, 1, 1, 3, 1, 3, 64.0f);
+    sm4_raw(&p, OP_HS_FORK_PHASE, 0, NULL);
+    sm4_dcl_io(&p, OP_DCL_OUTPUT, 0, T_OUTPUT, 0, "xy", -1);
+    I(&p, OP_MOV, reg1(T_OUTPUT, 0, NULL, "xy", 1), l4(fbits(1.0f), fbits(2.0f), 0, 0));
+    I0(&p, OP_RET, 0);
+    sm4_raw(&p, OP_HS_JOIN_PHASE, 0, NULL);
+    sm4_decl(&p, OP_DCL_INPUT, reg1(T_VPC, 0, NULL, "xy", 1), 0, NULL);
+    sm4_dcl_io(&p, OP_DCL_OUTPUT, 0, T_OUTPUT, 0, "xy", -1);
+    I(&p, OP_MOV, reg1(T_OUTPUT, 0, NULL, "xy", 1), reg1(T_VPC, 0, NULL, "yxxx", 0));
+    sm4_end(&p);
+    struct program prog;
+    prog.ir = lower(&p, "hs_vpc_swap", &prog.container);
+    if (!prog.ir)
+        return;
+    uint32_t in_words[4] = { 0 }, pc_words[4] = { 0 };
+    struct sb_interp_registers in = { 1, in_words };
+    struct sb_interp_hull_results res = { { 0, NULL }, { 1, pc_words }, NULL, NULL, NULL };
+    struct sb_error e;
+    memset(&e, 0, sizeof(e));
+    enum sb_result r = sb_interp_run_hull(prog.ir, NULL, 0, 1, &in, &res, NULL, NULL, &e);
+    CHECK(r == SB_SUCCESS && bitsf(pc_words[0]) == 2.0f && bitsf(pc_words[1]) == 1.0f,
+          "hs_vpc_swap: %s (%g %g), want (2 1)", e.message, bitsf(pc_words[0]), bitsf(pc_words[1]));
+    program_free(&prog);
 }
 
 /* hs_rsq: control point o0.x = rsq(v[k][0].x); fork: o0.x = vocp[0][0].x (edge 0),
@@ -747,6 +780,7 @@ int main(void)
     test_hs_quad();
     test_hs_factors();
     test_tri_and_isoline_slots();
+    test_vpc_swap();
     test_hs_tracked();
     test_ds_quad();
     test_ds_tri();

@@ -604,7 +604,8 @@ static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst
     return true;
 }
 
-/* The lane array component c of a directly addressed r#/x# destination, or NULL. */
+/* The lane array component c of a directly addressed r#/x#/o# destination, or NULL (o# is a
+ * source too in a hull shader's patch-constant phases, where vpc# reads it). */
 static const uint32_t *destination_array(const struct interp_state *s, const struct sb_ir_operand *dst, uint32_t c)
 {
     if (dst->file == SB_IR_FILE_TEMP && dst->index_count >= 1 && !dst->index[0].relative &&
@@ -614,6 +615,9 @@ static const uint32_t *destination_array(const struct interp_state *s, const str
         dst->index[0].offset < s->xtemp_ids && s->xtemps[dst->index[0].offset] &&
         dst->index[1].offset < s->xtemp_count[dst->index[0].offset])
         return s->xtemps[dst->index[0].offset] + ((size_t)dst->index[1].offset * 4 + c) * s->lanes;
+    if (dst->file == SB_IR_FILE_OUTPUT && s->io_out && dst->index_count == 1 && !dst->index[0].relative &&
+        dst->index[0].offset < s->out_regs)
+        return s->io_out + ((size_t)dst->index[0].offset * 4 + c) * s->lanes;
     return NULL;
 }
 
