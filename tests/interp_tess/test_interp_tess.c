@@ -202,7 +202,8 @@ static struct program hs_quad(void)
 
 /* Input control points of hs_quad: patch 0 drives the factors, patch 1 has a negative edge. */
 static const float quad_in[2][4][4] = {
-    { { 0.6f, 1.0f, 2.2f, 0.0f }, { 1.5f, 2.0f, 0.0f, 0.0f }, { 0.25f, 3.0f, 0.0f, 0.0f }, { 35.0f, 4.0f, 0.0f, 0.0f } },
+    { { 0.6f, 1.0f, 2.2f, 0.0f }, { 1.5f, 2.0f, 0.0f, 0.0f }, { 0.25f, 3.0f, 0.0f, 0.0f },
+      { 35.0f, 4.0f, 0.0f, 0.0f } },
     { { -0.5f, 0.5f, 4.0f, 0.0f }, { 1.0f, 1.0f, 0.0f, 0.0f }, { 1.0f, 1.0f, 0.0f, 0.0f }, { 1.0f, 1.0f, 0.0f, 0.0f } },
 };
 

@@ -200,7 +200,8 @@ static const uint32_t *arrayed_component(struct interp_state *s, const struct sb
     return out;
 }
 
-/* v#/o# of a vertex or pixel batch, vpc# of a hull or domain batch: [0] register, relative allowed (reads outside give 0). */
+/* v#/o# of a vertex or pixel batch, vpc# of a hull or domain batch: [0] register, relative
+ * allowed (reads outside give 0). */
 static const uint32_t *io_component(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
 {
     bool out = op->file == SB_IR_FILE_OUTPUT, patch = op->file == SB_IR_FILE_INPUT_PATCH_CONSTANT;
