@@ -19,6 +19,8 @@
  *   hs_vpc_swap a join phase swapping two patch constants through vpc;
  *   hs_rsq      a tracked run: the precision bound of an rsq in the
  *               control-point phase reaches the fork phase through vocp;
+ *   hs_uav      UAV stores from the control-point phase, and the races two
+ *               patches' stores to the same words make in a tracked run;
  *   ds_quad, ds_tri  domain programs at given locations: vDomain (z = 0 for
  *               quads), vicp, vpc, vPrim; a chain hs_quad -> tessellator ->
  *               ds_quad; argument errors.
@@ -516,6 +518,62 @@ static void test_hs_tracked(void)
     program_free(&prog);
 }
 
+/* hs_uav: 4 control points; each control-point invocation stores k + 10 * vPrim at byte 4k of
+ * raw u0. One patch: words (0, 1, 2, 3), no race. Two patches: both write words 0..3, patch 1
+ * last in the interpreter's order (words 10..13), and a tracked run reports write-write races
+ * between invocations k and 4 + k (p * OCP + k). */
+static void test_hs_uav(void)
+{
+    static struct sm4_program p;
+    hs_header(&p, 4, 4, 3, 1, 3, 64.0f);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_raw(&p, OP_HS_CONTROL_POINT_PHASE, 0, NULL);
+    dcl_special(&p, T_OCP_ID);
+    dcl_special(&p, T_PRIM);
+    sm4_raw(&p, OP_DCL_TEMPS, 1, (uint32_t[]){ 2 });
+    I(&p, OP_ISHL, dr(0, "x"), special(T_OCP_ID, "x"), l1(2));
+    I(&p, OP_IMAD, dr(1, "x"), special(T_PRIM, "x"), l1(10), special(T_OCP_ID, "x"));
+    I(&p, OP_STORE_RAW, du(0, "x"), sr(0, "x"), sr(1, "x"));
+    sm4_end(&p);
+    struct program prog;
+    prog.ir = lower(&p, "hs_uav", &prog.container);
+    if (!prog.ir)
+        return;
+    uint32_t words[4] = { 0 }, in_words[8 * 4] = { 0 };
+    struct sb_rt_resource uav;
+    memset(&uav, 0, sizeof(uav));
+    uav.resource_class = SB_IR_RESOURCE_UAV;
+    uav.data = words;
+    uav.size = sizeof(words);
+    uav.layers = uav.mip_levels = uav.sample_count = 1;
+    struct sb_interp_registers in = { 1, in_words };
+    struct sb_interp_hull_results res = { { 0, NULL }, { 0, NULL }, NULL, NULL, NULL };
+    struct sb_interp_tracking track;
+    memset(&track, 0, sizeof(track));
+    track.undefined = true;
+    struct sb_interp_options options = { .tracking = &track };
+    struct sb_error e;
+    memset(&e, 0, sizeof(e));
+    enum sb_result r = sb_interp_run_hull(prog.ir, &uav, 1, 1, &in, &res, &options, NULL, &e);
+    CHECK(r == SB_SUCCESS && words[0] == 0 && words[1] == 1 && words[2] == 2 && words[3] == 3 &&
+              track.undefined_events == 0,
+          "hs_uav 1 patch: %s, words %u %u %u %u, %llu events", e.message, words[0], words[1], words[2], words[3],
+          (unsigned long long)track.undefined_events);
+    sb_interp_tracking_release(&track);
+    r = sb_interp_run_hull(prog.ir, &uav, 1, 2, &in, &res, &options, NULL, &e);
+    CHECK(r == SB_SUCCESS && words[0] == 10 && words[3] == 13 && track.undefined_events == 4 && track.kept == 4 &&
+              track.events[0].kind == SB_INTERP_UNDEFINED_WRITE_WRITE && track.events[0].invocation[0] == 0 &&
+              track.events[0].invocation[1] == 4 && track.events[0].byte_offset == 0 && track.undefined_word &&
+              track.undefined_word[0] && track.undefined_word[0][3],
+          "hs_uav 2 patches: %s, words %u .. %u, %llu events (first: kind %d, invocations %u %u, byte %llu)",
+          e.message, words[0], words[3], (unsigned long long)track.undefined_events,
+          track.kept ? (int)track.events[0].kind : -1, track.kept ? track.events[0].invocation[0] : 0,
+          track.kept ? track.events[0].invocation[1] : 0,
+          track.kept ? (unsigned long long)track.events[0].byte_offset : 0ull);
+    sb_interp_tracking_release(&track);
+    program_free(&prog);
+}
+
 /*
  * ds_quad: 4 control points, quad.
  *   o0 = (vDomain.x, vDomain.y, vDomain.z, utof(vPrim))
@@ -783,6 +841,7 @@ int main(void)
     test_tri_and_isoline_slots();
     test_vpc_swap();
     test_hs_tracked();
+    test_hs_uav();
     test_ds_quad();
     test_ds_tri();
     test_tessellate_patch();
