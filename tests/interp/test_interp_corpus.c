@@ -294,9 +294,13 @@ static void run_shader(const char *corpus, const char *file, struct tally *t, co
     struct sb_interp_options options = { .instruction_budget = 1u << 18 };
     struct sb_interp_stats stats;
     memset(&stats, 0, sizeof(stats));
-    enum sb_result r = strcmp(mode, "graphics") == 0 ? run_graphics(ir, table, count, &options, &stats, &err)
-                       : strcmp(mode, "tess") == 0   ? run_tessellation(ir, table, count, &options, &stats, &err)
-                                                     : sb_interp_dispatch(ir, table, count, groups, &options, &stats, &err);
+    enum sb_result r;
+    if (strcmp(mode, "graphics") == 0)
+        r = run_graphics(ir, table, count, &options, &stats, &err);
+    else if (strcmp(mode, "tess") == 0)
+        r = run_tessellation(ir, table, count, &options, &stats, &err);
+    else
+        r = sb_interp_dispatch(ir, table, count, groups, &options, &stats, &err);
     switch (r) {
     case SB_SUCCESS:
         t->success++;

@@ -16,8 +16,11 @@
  *               NaN and <= 0 culling, the inside-factor-1 rule;
  *   hs_tri, hs_iso  the factor slots of the tri and isoline domains (the
  *               isoline's detail declared before its density);
+ *   hs_vpc_swap a join phase swapping two patch constants through vpc;
  *   hs_rsq      a tracked run: the precision bound of an rsq in the
  *               control-point phase reaches the fork phase through vocp;
+ *   hs_uav      UAV stores from the control-point phase, and the races two
+ *               patches' stores to the same words make in a tracked run;
  *   ds_quad, ds_tri  domain programs at given locations: vDomain (z = 0 for
  *               quads), vicp, vpc, vPrim; a chain hs_quad -> tessellator ->
  *               ds_quad; argument errors.
@@ -201,7 +204,8 @@ static struct program hs_quad(void)
 
 /* Input control points of hs_quad: patch 0 drives the factors, patch 1 has a negative edge. */
 static const float quad_in[2][4][4] = {
-    { { 0.6f, 1.0f, 2.2f, 0.0f }, { 1.5f, 2.0f, 0.0f, 0.0f }, { 0.25f, 3.0f, 0.0f, 0.0f }, { 35.0f, 4.0f, 0.0f, 0.0f } },
+    { { 0.6f, 1.0f, 2.2f, 0.0f }, { 1.5f, 2.0f, 0.0f, 0.0f }, { 0.25f, 3.0f, 0.0f, 0.0f },
+      { 35.0f, 4.0f, 0.0f, 0.0f } },
     { { -0.5f, 0.5f, 4.0f, 0.0f }, { 1.0f, 1.0f, 0.0f, 0.0f }, { 1.0f, 1.0f, 0.0f, 0.0f }, { 1.0f, 1.0f, 0.0f, 0.0f } },
 };
 
@@ -268,12 +272,13 @@ static void test_hs_quad(void)
     program_free(&prog);
 }
 
-/* hs_factors: no control-point phase; one fork phase o0..o3.x = vicp[0][0].xyzw,
+/* hs_factors: 1 input and 2 output control points, no control-point phase (so both output
+ * control points are input control point 0); one fork phase o0..o3.x = vicp[0][0].xyzw,
  * o4.x, o5.x = vicp[0][1].xy, the quad's edge and inside factors. */
 static struct program hs_factors(uint32_t partitioning, float max_factor)
 {
     static struct sm4_program p;
-    hs_header(&p, 1, 1, 3, partitioning, 3, max_factor);
+    hs_header(&p, 1, 2, 3, partitioning, 3, max_factor);
     sm4_raw(&p, OP_HS_FORK_PHASE, 0, NULL);
     sm4_decl(&p, OP_DCL_INPUT, arrayed(T_VICP, 1, 0, NULL, "xyzw", 1), 0, NULL);
     sm4_decl(&p, OP_DCL_INPUT, arrayed(T_VICP, 1, 1, NULL, "xy", 1), 0, NULL);
@@ -341,7 +346,7 @@ static void test_hs_factors(void)
         if (!prog.ir)
             continue;
         const float raw[8] = { c->edge[0], c->edge[1], c->edge[2], c->edge[3], c->inside[0], c->inside[1], 0, 0 };
-        uint32_t in_words[8], cp_words[8], pc_words[6 * 4];
+        uint32_t in_words[8], cp_words[2 * 8], pc_words[6 * 4];
         words_of(raw, 8, in_words);
         struct sb_interp_registers in = { 2, in_words };
         struct sb_interp_tess_factors f;
@@ -351,7 +356,8 @@ static void test_hs_factors(void)
         enum sb_result r = sb_interp_run_hull(prog.ir, NULL, 0, 1, &in, &res, NULL, NULL, &e);
         CHECK(r == SB_SUCCESS, "%s: %s", c->name, e.message);
         /* Pass-through: the output control point is the input one, and the raw factors are kept. */
-        CHECK(r != SB_SUCCESS || (memcmp(cp_words, in_words, sizeof(cp_words)) == 0 &&
+        CHECK(r != SB_SUCCESS || (memcmp(cp_words, in_words, sizeof(in_words)) == 0 &&
+                                  memcmp(cp_words + 8, in_words, sizeof(in_words)) == 0 &&
                                   pc_words[3 * 4] == in_words[3] && pc_words[5 * 4] == in_words[5]),
               "%s: pass-through or raw factors differ", c->name);
         bool same = f.culled == c->culled;
@@ -425,6 +431,36 @@ static void test_tri_and_isoline_slots(void)
     program_free(&iso);
 }
 
+/* A join phase that swaps two patch constants through vpc (o# and vpc# are one register):
+ * fork: o0.xy = (1, 2); join: o0.xy = vpc0.yx -> (2, 1), each lane read before any is written. */
+static void test_vpc_swap(void)
+{
+    static struct sm4_program p;
+    hs_header(&p, 1, 1, 3, 1, 3, 64.0f);
+    sm4_raw(&p, OP_HS_FORK_PHASE, 0, NULL);
+    sm4_dcl_io(&p, OP_DCL_OUTPUT, 0, T_OUTPUT, 0, "xy", -1);
+    I(&p, OP_MOV, reg1(T_OUTPUT, 0, NULL, "xy", 1), l4(fbits(1.0f), fbits(2.0f), 0, 0));
+    I0(&p, OP_RET, 0);
+    sm4_raw(&p, OP_HS_JOIN_PHASE, 0, NULL);
+    sm4_decl(&p, OP_DCL_INPUT, reg1(T_VPC, 0, NULL, "xy", 1), 0, NULL);
+    sm4_dcl_io(&p, OP_DCL_OUTPUT, 0, T_OUTPUT, 0, "xy", -1);
+    I(&p, OP_MOV, reg1(T_OUTPUT, 0, NULL, "xy", 1), reg1(T_VPC, 0, NULL, "yxxx", 0));
+    sm4_end(&p);
+    struct program prog;
+    prog.ir = lower(&p, "hs_vpc_swap", &prog.container);
+    if (!prog.ir)
+        return;
+    uint32_t in_words[4] = { 0 }, pc_words[4] = { 0 };
+    struct sb_interp_registers in = { 1, in_words };
+    struct sb_interp_hull_results res = { { 0, NULL }, { 1, pc_words }, NULL, NULL, NULL };
+    struct sb_error e;
+    memset(&e, 0, sizeof(e));
+    enum sb_result r = sb_interp_run_hull(prog.ir, NULL, 0, 1, &in, &res, NULL, NULL, &e);
+    CHECK(r == SB_SUCCESS && bitsf(pc_words[0]) == 2.0f && bitsf(pc_words[1]) == 1.0f,
+          "hs_vpc_swap: %s (%g %g), want (2 1)", e.message, bitsf(pc_words[0]), bitsf(pc_words[1]));
+    program_free(&prog);
+}
+
 /* hs_rsq: control point o0.x = rsq(v[k][0].x); fork: o0.x = vocp[0][0].x (edge 0),
  * o1.x = vicp[0][0].x (edge 1, exact), edges 2, 3 and insides 1. */
 static struct program hs_rsq(void)
@@ -478,6 +514,62 @@ static void test_hs_tracked(void)
           "hs_rsq bounds: cp %g (%g) pc o0 %g (%g) o1 (%g)", bitsf(cp_words[0]), cp_bound[0], bitsf(pc_words[0]),
           pc_bound[0], pc_bound[4]);
     CHECK(track.undefined_events == 0, "hs_rsq: %llu undefined events", (unsigned long long)track.undefined_events);
+    sb_interp_tracking_release(&track);
+    program_free(&prog);
+}
+
+/* hs_uav: 4 control points; each control-point invocation stores k + 10 * vPrim at byte 4k of
+ * raw u0. One patch: words (0, 1, 2, 3), no race. Two patches: both write words 0..3, patch 1
+ * last in the interpreter's order (words 10..13), and a tracked run reports write-write races
+ * between invocations k and 4 + k (p * OCP + k). */
+static void test_hs_uav(void)
+{
+    static struct sm4_program p;
+    hs_header(&p, 4, 4, 3, 1, 3, 64.0f);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_raw(&p, OP_HS_CONTROL_POINT_PHASE, 0, NULL);
+    dcl_special(&p, T_OCP_ID);
+    dcl_special(&p, T_PRIM);
+    sm4_raw(&p, OP_DCL_TEMPS, 1, (uint32_t[]){ 2 });
+    I(&p, OP_ISHL, dr(0, "x"), special(T_OCP_ID, "x"), l1(2));
+    I(&p, OP_IMAD, dr(1, "x"), special(T_PRIM, "x"), l1(10), special(T_OCP_ID, "x"));
+    I(&p, OP_STORE_RAW, du(0, "x"), sr(0, "x"), sr(1, "x"));
+    sm4_end(&p);
+    struct program prog;
+    prog.ir = lower(&p, "hs_uav", &prog.container);
+    if (!prog.ir)
+        return;
+    uint32_t words[4] = { 0 }, in_words[8 * 4] = { 0 };
+    struct sb_rt_resource uav;
+    memset(&uav, 0, sizeof(uav));
+    uav.resource_class = SB_IR_RESOURCE_UAV;
+    uav.data = words;
+    uav.size = sizeof(words);
+    uav.layers = uav.mip_levels = uav.sample_count = 1;
+    struct sb_interp_registers in = { 1, in_words };
+    struct sb_interp_hull_results res = { { 0, NULL }, { 0, NULL }, NULL, NULL, NULL };
+    struct sb_interp_tracking track;
+    memset(&track, 0, sizeof(track));
+    track.undefined = true;
+    struct sb_interp_options options = { .tracking = &track };
+    struct sb_error e;
+    memset(&e, 0, sizeof(e));
+    enum sb_result r = sb_interp_run_hull(prog.ir, &uav, 1, 1, &in, &res, &options, NULL, &e);
+    CHECK(r == SB_SUCCESS && words[0] == 0 && words[1] == 1 && words[2] == 2 && words[3] == 3 &&
+              track.undefined_events == 0,
+          "hs_uav 1 patch: %s, words %u %u %u %u, %llu events", e.message, words[0], words[1], words[2], words[3],
+          (unsigned long long)track.undefined_events);
+    sb_interp_tracking_release(&track);
+    r = sb_interp_run_hull(prog.ir, &uav, 1, 2, &in, &res, &options, NULL, &e);
+    CHECK(r == SB_SUCCESS && words[0] == 10 && words[3] == 13 && track.undefined_events == 4 && track.kept == 4 &&
+              track.events[0].kind == SB_INTERP_UNDEFINED_WRITE_WRITE && track.events[0].invocation[0] == 0 &&
+              track.events[0].invocation[1] == 4 && track.events[0].byte_offset == 0 && track.undefined_word &&
+              track.undefined_word[0] && track.undefined_word[0][3],
+          "hs_uav 2 patches: %s, words %u .. %u, %llu events (first: kind %d, invocations %u %u, byte %llu)",
+          e.message, words[0], words[3], (unsigned long long)track.undefined_events,
+          track.kept ? (int)track.events[0].kind : -1, track.kept ? track.events[0].invocation[0] : 0,
+          track.kept ? track.events[0].invocation[1] : 0,
+          track.kept ? (unsigned long long)track.events[0].byte_offset : 0ull);
     sb_interp_tracking_release(&track);
     program_free(&prog);
 }
@@ -747,7 +839,9 @@ int main(void)
     test_hs_quad();
     test_hs_factors();
     test_tri_and_isoline_slots();
+    test_vpc_swap();
     test_hs_tracked();
+    test_hs_uav();
     test_ds_quad();
     test_ds_tri();
     test_tessellate_patch();

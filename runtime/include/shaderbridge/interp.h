@@ -419,11 +419,15 @@ struct sb_interp_hull_results {
  *  3. the tess factors: the patch-constant elements whose system value is a tess factor
  *     (sm4-tokens.md §8.1, values 11 .. 22; the lane is the first of the element's mask),
  *     processed as sb_interp_tessellate_patch does, into results->factors.
- * Tracking: UAV evidence as for every stage; with precision, the bounds of the results in
- * results->control_point_bound / ->patch_constant_bound (bounds travel from phase 1 to the
- * vocp reads of phase 2). tracking->output_* stay unused.
+ * Tracking: with precision, the bounds of the results in results->control_point_bound /
+ * ->patch_constant_bound (bounds travel from phase 1 to the vocp reads of phase 2) and of
+ * UAV words as for every stage; with undefined, races on UAVs (event invocations: p * OCP + k
+ * for control point k of patch p, patch_count * OCP + p for the fork/join phases of patch p,
+ * which count as one invocation). Results an invocation wrote after reading an undefined
+ * value are not marked: tracking->output_* stay unused, as for geometry runs.
  * Errors as sb_interp_dispatch (SB_ERROR_INVALID_ARGUMENT for a non-hull program, NULL or
- * missing arrays, more than 32 control points or 4096 registers, too many invocations).
+ * missing arrays, more than 32 control points or 4096 registers, too many invocations, fork
+ * or join phases outside the program's functions).
  */
 SB_API enum sb_result sb_interp_run_hull(const struct sb_ir_program *program,
                                   struct sb_rt_resource *resources, uint32_t resource_count,

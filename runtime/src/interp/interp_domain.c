@@ -66,7 +66,8 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     s->out_words = out->words;
     s->in_vertices = p->input_control_points ? p->input_control_points : 1;
     s->in_regs = sb_interp_signature_registers(p, SB_IR_SIGNATURE_INPUT, SB_IR_FILE_INPUT, cp->registers);
-    s->patch_regs = sb_interp_signature_registers(p, SB_IR_SIGNATURE_PATCH, SB_IR_FILE_INPUT_PATCH_CONSTANT, pc->registers);
+    s->patch_regs =
+        sb_interp_signature_registers(p, SB_IR_SIGNATURE_PATCH, SB_IR_FILE_INPUT_PATCH_CONSTANT, pc->registers);
     s->out_regs = out->registers;
     s->domain_point = true;
     if (sb_interp_setup(s) != SB_SUCCESS)

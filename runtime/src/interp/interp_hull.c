@@ -245,9 +245,11 @@ static void patch_phase(struct interp_state *s, struct hull_run *h, uint32_t fun
             sb_interp_load_points(s, l, h->in, (size_t)patch * h->icp, h->icp);
             for (uint32_t k = 0; k < h->ocp; k++)
                 for (uint32_t r = 0; r < h->cp_regs; r++)
-                    for (uint32_t c = 0; c < 4; c++)
+                    for (uint32_t c = 0; c < 4; c++) {
+                        size_t at = (((size_t)patch * h->ocp + k) * h->cp_regs + r) * 4 + c;
                         record_to_lane(s, &s->io_ocp[(((size_t)k * h->cp_regs + r) * 4 + c) * n + l], h->cp,
-                                       h->cp_bound, h->cp_origin, (((size_t)patch * h->ocp + k) * h->cp_regs + r) * 4 + c);
+                                       h->cp_bound, h->cp_origin, at);
+                    }
             for (uint32_t r = 0; r < h->pc_regs; r++)
                 for (uint32_t c = 0; c < 4; c++)
                     record_to_lane(s, &s->io_out[((size_t)r * 4 + c) * n + l], h->pc, h->pc_bound, h->pc_origin,

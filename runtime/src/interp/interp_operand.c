@@ -200,7 +200,8 @@ static const uint32_t *arrayed_component(struct interp_state *s, const struct sb
     return out;
 }
 
-/* v#/o# of a vertex or pixel batch, vpc# of a hull or domain batch: [0] register, relative allowed (reads outside give 0). */
+/* v#/o# of a vertex or pixel batch, vpc# of a hull or domain batch: [0] register, relative
+ * allowed (reads outside give 0). */
 static const uint32_t *io_component(struct interp_state *s, const struct sb_ir_operand *op, uint32_t c)
 {
     bool out = op->file == SB_IR_FILE_OUTPUT, patch = op->file == SB_IR_FILE_INPUT_PATCH_CONSTANT;
@@ -604,7 +605,8 @@ static bool store_output(struct interp_state *s, const struct sb_ir_operand *dst
     return true;
 }
 
-/* The lane array component c of a directly addressed r#/x# destination, or NULL. */
+/* The lane array component c of a directly addressed r#/x#/o# destination, or NULL (o# is a
+ * source too in a hull shader's patch-constant phases, where vpc# reads it). */
 static const uint32_t *destination_array(const struct interp_state *s, const struct sb_ir_operand *dst, uint32_t c)
 {
     if (dst->file == SB_IR_FILE_TEMP && dst->index_count >= 1 && !dst->index[0].relative &&
@@ -614,6 +616,9 @@ static const uint32_t *destination_array(const struct interp_state *s, const str
         dst->index[0].offset < s->xtemp_ids && s->xtemps[dst->index[0].offset] &&
         dst->index[1].offset < s->xtemp_count[dst->index[0].offset])
         return s->xtemps[dst->index[0].offset] + ((size_t)dst->index[1].offset * 4 + c) * s->lanes;
+    if (dst->file == SB_IR_FILE_OUTPUT && s->io_out && dst->index_count == 1 && !dst->index[0].relative &&
+        dst->index[0].offset < s->out_regs)
+        return s->io_out + ((size_t)dst->index[0].offset * 4 + c) * s->lanes;
     return NULL;
 }
 
