@@ -298,7 +298,7 @@ static enum sb_result build(struct sb_validate_module *m, const struct sb_rt_pro
     if (model < 0 || !t)
         return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED,
                                 "SPIR-V module: a module stands in for compute, vertex and pixel programs only "
-                                "(geometry validation runs an instrumented copy of ours)");
+                                "(geometry, hull and domain validation run instrumented copies of ours)");
     enum sb_result r = check_header(o->gpu_spirv, o->gpu_spirv_words, error);
     struct module_scan scan = { 0 };
     if (r == SB_SUCCESS)
