@@ -102,6 +102,16 @@ void st_relative(struct sb_ir_operand *op, uint32_t slot, uint32_t file)
     op->index[slot].relative = &operands[operand_count++];
 }
 
+void st_relative_temp(struct sb_ir_operand *op, uint32_t slot, uint32_t temp, uint8_t lane)
+{
+    if (operand_count == ST_MAX_OPERANDS)
+        abort();
+    struct sb_ir_operand r = st_reg(SB_IR_FILE_TEMP, temp, 0);
+    memset(r.swizzle, lane, sizeof(r.swizzle));
+    operands[operand_count] = r;
+    op->index[slot].relative = &operands[operand_count++];
+}
+
 static struct sb_ir_instruction *add(uint32_t op, uint32_t dst_count, const struct sb_ir_operand *dst,
                                      uint32_t src_count, const struct sb_ir_operand *src)
 {

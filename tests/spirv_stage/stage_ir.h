@@ -23,6 +23,8 @@ struct sb_ir_operand st_special(uint32_t file);
 struct sb_ir_operand st_immf(float x);
 /** Gives index `slot` of `op` a relative part: lane x of special file `file`. */
 void st_relative(struct sb_ir_operand *op, uint32_t slot, uint32_t file);
+/** Makes index `slot` of `op` relative to lane `lane` of r`temp`. */
+void st_relative_temp(struct sb_ir_operand *op, uint32_t slot, uint32_t temp, uint8_t lane);
 /** mov dst, src (identity swizzle). */
 void st_mov(struct sb_ir_operand dst, struct sb_ir_operand src);
 /** An op without operands (RET) or with a stream (EMIT, CUT). */

@@ -12,6 +12,10 @@
  *   hs culled: the same with the first edge factor NaN, which culls every patch before
  *              the tessellator: the records are captured inside the TCS all the same
  *              (o4 as above, the NaN word compared as NaN on both sides).
+ *   hs indexed: o0 = v[cb0[0].x][0]: the seeded cb0 word that indexes the input array
+ *              is reseeded inside its 3 control points (cb0[0].x in 0-2), verdict agree
+ *              (without that the device and the interpreter read different things
+ *              past the array, which D3D leaves undefined).
  *   ds:        tri, 3 control points: o0 = the barycentric blend of the three
  *              v[k][0] by vDomain, o1 = (vDomain.x, vDomain.y, vpc0.x, vpc4.y),
  *              o2.x = sin(1000 u + 7) / (3 + v / 3) + 2^(10 w + 0.3). Verdict agree or within precision (the blend's mads
@@ -145,6 +149,59 @@ static void check_hull(struct sb_rt_context *ctx, const char *name, float first_
     sb_validate_report_destroy(r);
 }
 
+/* tri, 3 -> 3 control points whose phase reads o0 = v[cb0[0].x][0]: a relative input index
+ * from a constant-buffer word (as vkd3d's test_hull_shader_relative_addressing does). */
+static struct sb_ir_program *hull_indexed(void)
+{
+    static const struct sb_ir_resource cb0 = {
+        .resource_class = SB_IR_RESOURCE_CBV, .id = 0, .lower_bound = 0, .count = 1, .cb_size = 1,
+    };
+    struct sb_ir_program *p = st_begin(SB_IR_STAGE_HULL);
+    p->input_control_points = p->output_control_points = 3;
+    p->tess_domain = 2;
+    p->tess_partitioning = 1;
+    p->tess_output_primitive = 3;
+    st_sig(IN, SB_IR_FILE_INPUT, 0, 0xF, "POSITION", 0, 0);
+    st_sig(OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "POSITION", 0, 0);
+    for (uint32_t i = 0; i < 4; i++)
+        st_sig(PATCH, SB_IR_FILE_OUTPUT, i, 0x1, i < 3 ? "SV_TessFactor" : "SV_InsideTessFactor", 17 + i, 0);
+    st_function(1, 1);
+    st_mov(st_reg(SB_IR_FILE_TEMP, 0, 0x1), src_lane(st_reg2(SB_IR_FILE_CONSTANT_BUFFER, 0, 0, 0), 0));
+    struct sb_ir_operand v = st_reg2(SB_IR_FILE_INPUT, 0, 0, 0);
+    st_relative_temp(&v, 0, 0, 0);
+    st_mov(st_reg(SB_IR_FILE_OUTPUT, 0, 0xF), v);
+    st_op(SB_IR_OP_RET, 0);
+    st_function(1, 0);
+    for (uint32_t i = 0; i < 4; i++)
+        st_mov(st_reg(SB_IR_FILE_OUTPUT, i, 0x1), st_immf(2.0f));
+    st_op(SB_IR_OP_RET, 0);
+    p = st_end();
+    p->fork_phase_count = 1;
+    p->resources = &cb0;
+    p->resource_count = 1;
+    return p;
+}
+
+/* The seeded cb0 word is reseeded inside the 3 control points (D3D leaves reads past them
+ * undefined): every patch's control points are copies of its inputs, on both sides alike. */
+static void check_hull_indexed(struct sb_rt_context *ctx)
+{
+    struct sb_validate_report *r = validate(ctx, hull_indexed(), "hs indexed");
+    if (!r)
+        return;
+    CHECK(r->verdict == SB_VALIDATE_AGREE, "hs indexed: verdict %s: %s", sb_validate_verdict_name(r->verdict),
+          r->reason);
+    CHECK(r->words_compared == 16 * (3 * 4 + 4), "hs indexed: %llu words compared, want 256",
+          (unsigned long long)r->words_compared);
+    const struct sb_rt_resource *cb = NULL;
+    for (uint32_t i = 0; i < r->cpu->count; i++)
+        if (r->cpu->resources[i].resource_class == SB_IR_RESOURCE_CBV)
+            cb = &r->cpu->resources[i];
+    CHECK(cb && cb->data && ((const uint32_t *)cb->data)[0] < 3, "hs indexed: cb0[0].x = %u, want 0, 1 or 2",
+          cb && cb->data ? ((const uint32_t *)cb->data)[0] : UINT32_MAX);
+    sb_validate_report_destroy(r);
+}
+
 static struct sb_ir_program *domain(void)
 {
     struct sb_ir_program *p = st_begin(SB_IR_STAGE_DOMAIN);
@@ -253,6 +310,7 @@ int main(void)
     }
     check_hull(ctx, "hs", 2.0f);
     check_hull(ctx, "hs culled", NAN);
+    check_hull_indexed(ctx);
     check_domain(ctx);
     CHECK(sb_rt_context_validation_errors(ctx) == 0, "validation-layer errors: %u, first: %s",
           sb_rt_context_validation_errors(ctx), sb_rt_context_first_validation_error(ctx));

@@ -341,6 +341,90 @@ bool sb_rt_index_sources(const struct sb_ir_program *ir, uint32_t offset, struct
     return found;
 }
 
+/* Registers an index into `file` based at register `base` may reach: the dcl_indexrange
+ * holding `base` (vicp and v# ranges are declared on either file), else `base` alone. */
+static uint32_t input_registers(const struct sb_ir_program *ir, uint32_t file, uint32_t base)
+{
+    bool inputs = file == SB_IR_FILE_INPUT || file == SB_IR_FILE_INPUT_CONTROL_POINT;
+    for (uint32_t i = 0; i < ir->index_range_count; i++) {
+        const struct sb_ir_index_range *r = &ir->index_ranges[i];
+        bool same = r->file == file ||
+                    (inputs && (r->file == SB_IR_FILE_INPUT || r->file == SB_IR_FILE_INPUT_CONTROL_POINT));
+        if (same && base >= r->first && base - r->first < r->count)
+            return r->first + r->count - base;
+    }
+    return 1;
+}
+
+/* Starts the walk at the relative indices into arrayed stage inputs of instruction `at` of
+ * `function`; *limit takes the fewest elements one of them may address. False when none. */
+static bool start_input(struct walk *w, uint32_t function, uint32_t at, uint32_t *limit)
+{
+    const struct sb_ir_program *ir = w->ir;
+    const struct sb_ir_instruction *inst = &ir->functions[function].instructions[at];
+    bool found = false;
+    for (uint32_t k = 0; k < inst->src_count; k++) {
+        const struct sb_ir_operand *op = &inst->src[k];
+        bool arrayed = (op->file == SB_IR_FILE_INPUT && op->index_count == 2 && ir->stage != SB_IR_STAGE_PIXEL &&
+                        ir->stage != SB_IR_STAGE_VERTEX) ||
+                       op->file == SB_IR_FILE_INPUT_CONTROL_POINT || op->file == SB_IR_FILE_OUTPUT_CONTROL_POINT;
+        if (!arrayed || op->index_count != 2)
+            continue;
+        for (uint32_t slot = 0; slot < 2; slot++) {
+            const struct sb_ir_operand *rel = op->index[slot].relative;
+            if (!rel)
+                continue;
+            uint32_t points = op->file == SB_IR_FILE_OUTPUT_CONTROL_POINT ? ir->output_control_points
+                              : ir->stage == SB_IR_STAGE_GEOMETRY ? sb_interp_geometry_input_vertices(ir->gs_input_primitive)
+                                                                  : ir->input_control_points;
+            uint32_t n = slot == 0 ? (points > op->index[0].offset ? points - op->index[0].offset : 1)
+                                   : input_registers(ir, op->file, op->index[1].offset);
+            if (n < *limit)
+                *limit = n;
+            found = true;
+            read_value(w, rel, 1u << (rel->swizzle[0] & 3), function, at, 0);
+        }
+    }
+    return found;
+}
+
+uint32_t sb_rt_input_index_marks(const struct sb_ir_program *ir, struct sb_rt_index_mark *marks, uint32_t max)
+{
+    uint32_t n = 0;
+    struct sb_rt_index_sources *out = calloc(1, sizeof(*out));
+    struct walk *w = calloc(1, sizeof(*w));
+    if (!out || !w || (w->ir = ir, w->out = out, !find_loops(w))) {
+        if (w)
+            free(w->loops);
+        free(w);
+        free(out);
+        return 0;
+    }
+    for (uint32_t f = 0; f < ir->function_count; f++)
+        for (uint32_t at = 0; at < ir->functions[f].instruction_count; at++) {
+            uint32_t limit = UINT32_MAX;
+            memset(out, 0, sizeof(*out));
+            w->use_count = 0;
+            if (!start_input(w, f, at, &limit))
+                continue;
+            for (uint32_t i = 0; i < w->use_count; i++)
+                follow(w, w->uses[i]);
+            for (uint32_t k = 0; k < out->word_count; k++) {
+                uint32_t m = 0;
+                while (m < n && !(marks[m].at.decl == out->words[k].decl && marks[m].at.word == out->words[k].word))
+                    m++;
+                if (m == n && n < max)
+                    marks[n++] = (struct sb_rt_index_mark){ .at = out->words[k], .limit = limit, .integer = true };
+                else if (m < n && limit < marks[m].limit)
+                    marks[m].limit = limit;
+            }
+        }
+    free(w->loops);
+    free(w);
+    free(out);
+    return n;
+}
+
 /* The values a mark gives: seeded as every input is, but keyed apart from the first fill. */
 static uint32_t index_value(uint8_t kind, uint64_t random, uint32_t limit)
 {
@@ -381,7 +465,8 @@ void sb_rt_inputs_fit_indices(const struct sb_ir_program *ir, struct sb_rt_input
                 uint8_t kind = sb_rt_word_kind_of(in, i, w);
                 if (kind == SB_RT_WORD_FLOAT || kind == SB_RT_WORD_INT || kind == SB_RT_WORD_UINT ||
                     kind == SB_RT_WORD_UNKNOWN)
-                    words[w] = index_value(kind, sb_rt_mix64(base + w), marks[m].limit);
+                    words[w] = index_value(marks[m].integer ? SB_RT_WORD_UINT : kind, sb_rt_mix64(base + w),
+                                           marks[m].limit);
             }
         }
     }

@@ -82,7 +82,19 @@ bool sb_rt_index_sources(const struct sb_ir_program *ir, uint32_t offset, struct
 struct sb_rt_index_mark {
     struct sb_rt_index_word at;
     uint32_t limit;
+    /** Integers whatever the word's kind (an index the program uses as the word's bits; a
+     *  float conversion of such a tiny denormal gives 0, still inside). */
+    bool integer;
 };
+
+/**
+ * Marks for the seeded words that feed a relative index into an arrayed stage input of `ir`
+ * (v[n][r] and vicp / vocp of geometry, hull and domain programs), followed back as for
+ * range indices (sb_rt_index_sources); the limit of a word is the fewest control points or
+ * registers an index it feeds may address (the declared count, the dcl_indexrange that
+ * holds the base register, else 1), as integers. Fills at most `max`; returns the count.
+ */
+uint32_t sb_rt_input_index_marks(const struct sb_ir_program *ir, struct sb_rt_index_mark *marks, uint32_t max);
 
 /**
  * Reseeds the marked words of `in` (made by sb_rt_inputs_create for `ir`, with `unbounded`

@@ -209,6 +209,17 @@ enum sb_result sb_rt_tess_translate(struct sb_ir_program *p, void (*destroy)(str
  *  element of `p`, adding feeds for elements it lacks (at most SB_RT_GS_MAX_FEEDS). */
 void sb_rt_tess_complete_feeds(const struct sb_ir_program *p, struct sb_rt_gs_feed *feeds, uint32_t *count);
 
+/**
+ * Reseeds, on both sides of `report`, the seeded words that feed relative indices into the
+ * program's arrayed inputs (v[n][r], vicp, vocp) inside the arrays they index
+ * (sb_rt_input_index_marks): D3D leaves a read past them undefined (the device returns some
+ * element, the interpreter 0), so out-of-range seeds would validate nothing. Words of
+ * resources the caller provided stay theirs; with SB_RT_INPUTS_SMALL (the retry after a
+ * budget stop) nothing is changed. Returns the marks applied.
+ */
+uint32_t sb_rt_tess_fit_input_indices(const struct sb_ir_program *ir, const struct sb_validate_options *o,
+                                      struct sb_validate_report *report);
+
 /** sb_validate for hull and domain programs (validate_hull.c, validate_domain.c). */
 enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_rt_program *program,
                                 const struct sb_validate_options *options, struct sb_validate_report *report,

@@ -99,7 +99,8 @@ static bool refit_index(struct sb_validate_fit *fit, const struct sb_rt_program 
     bool changed = false;
     for (uint32_t k = 0; k < src.word_count && fit->mark_count < SB_VALIDATE_FIT_MARKS; k++)
         if (!find_mark(fit, &src.words[k])) {
-            fit->marks[fit->mark_count++] = (struct sb_rt_index_mark){ src.words[k], limit ? limit : 1 };
+            fit->marks[fit->mark_count++] =
+                (struct sb_rt_index_mark){ .at = src.words[k], .limit = limit ? limit : 1, .integer = false };
             changed = true;
         }
     if (changed) {
