@@ -18,9 +18,10 @@
  *              past the array, which D3D leaves undefined).
  *   ds:        tri, 3 control points: o0 = the barycentric blend of the three
  *              v[k][0] by vDomain, o1 = (vDomain.x, vDomain.y, vpc0.x, vpc4.y),
- *              o2.x = sin(1000 u + 7) / (3 + v / 3) + 2^(10 w + 0.3). Verdict agree or within precision (the blend's mads
- *              may fuse; Vulkan bounds sin only inside [-pi, pi]), every differing word
- *              explained by the evidence run at the device's points; in every device
+ *              o2.x = sin(1000 u + 7) / (3 + v / 3) + 2^(10 w + 0.3). Verdict agree or
+ *              within precision (the blend's mads may fuse; Vulkan bounds sin only
+ *              inside [-pi, pi] and lets rcp and exp err by ULPs: lavapipe's exp2 does),
+ *              every differing word explained by the evidence run at the device's points; in every device
  *              record o1.xy are the record's u and v exactly, o1.z (the first edge factor)
  *              is one its partitioning mode seeds, o1.w is one value per patch; the
  *              device's domain points are counted against the CPU tessellator's.
@@ -264,7 +265,9 @@ static void check_domain(struct sb_rt_context *ctx)
     size_t count4 = g ? g->size / (4 * 16) : 0;
     CHECK(g && g->width == 4 && count4 >= 32 * 4, "ds: records of 4 vectors, at least 4 points for each of 32 patches");
     /* Mode m holds patches 8m .. 8m + 7 and seeds these first-edge factors. */
-    static const float seeded[4][5] = { { 1, 2, 3, 4 }, { 1, 2, 4 }, { 1, 1.5f, 2.25f, 3, 3.75f }, { 2, 2.5f, 3.25f, 4 } };
+    static const float seeded[4][5] = {
+        { 1, 2, 3, 4 }, { 1, 2, 4 }, { 1, 1.5f, 2.25f, 3, 3.75f }, { 2, 2.5f, 3.25f, 4 },
+    };
     float extra[32];
     bool seen[32] = { false };
     for (size_t k = 0; k < count; k++) {

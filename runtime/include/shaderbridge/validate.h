@@ -389,7 +389,8 @@ struct sb_validate_report {
     /** Domain programs: distinct (patch, domain location) pairs the device's tessellator
      *  produced, the pairs the CPU tessellator (sb_interp_tessellate_patch) gives for the same
      *  factors, and how many of the device's are among them (within 2^-12 in each
-     *  coordinate; lavapipe places them in 16.16 fixed point). The device's pairs are what is compared; a difference here is reported,
+     *  coordinate; lavapipe places them in 16.16 fixed point). The device's pairs are what
+     *  is compared; a difference here is reported,
      *  never a disagreement (Vulkan places fractional segments its own way). 0 otherwise. */
     uint32_t domain_points_gpu, domain_points_cpu, domain_points_matched;
 };

@@ -374,9 +374,11 @@ static bool start_input(struct walk *w, uint32_t function, uint32_t at, uint32_t
             const struct sb_ir_operand *rel = op->index[slot].relative;
             if (!rel)
                 continue;
-            uint32_t points = op->file == SB_IR_FILE_OUTPUT_CONTROL_POINT ? ir->output_control_points
-                              : ir->stage == SB_IR_STAGE_GEOMETRY ? sb_interp_geometry_input_vertices(ir->gs_input_primitive)
-                                                                  : ir->input_control_points;
+            uint32_t points = ir->input_control_points;
+            if (op->file == SB_IR_FILE_OUTPUT_CONTROL_POINT)
+                points = ir->output_control_points;
+            else if (ir->stage == SB_IR_STAGE_GEOMETRY)
+                points = sb_interp_geometry_input_vertices(ir->gs_input_primitive);
             uint32_t n = slot == 0 ? (points > op->index[0].offset ? points - op->index[0].offset : 1)
                                    : input_registers(ir, op->file, op->index[1].offset);
             if (n < *limit)

@@ -192,8 +192,9 @@ struct domain_run {
 
 /* The seeded patch-constant words of patch `p` (stream data of the patch feeds at its control
  * point 0), tess factors from `values`. */
-static void seed_patch_constants(const struct domain_plan *l, struct domain_run *d, const struct sb_rt_input_options *in,
-                                 uint32_t p, uint32_t first_patch, const float *values, uint32_t value_count)
+static void seed_patch_constants(const struct domain_plan *l, struct domain_run *d,
+                                 const struct sb_rt_input_options *in, uint32_t p, uint32_t first_patch,
+                                 const float *values, uint32_t value_count)
 {
     uint32_t vertex = p * l->icp;
     struct sb_interp_tess_input *t = &d->tess[first_patch + p];
@@ -313,8 +314,8 @@ static enum sb_result domain_cpu(const struct sb_rt_program *program, const stru
 {
     uint32_t *patch_of = malloc((count ? count : 1) * 4);
     float *where = malloc((count ? count : 1) * 12);
-    struct sb_interp_registers out = { .registers = l->out_registers,
-                                       .words = calloc((count ? count : 1) * (l->out_registers ? l->out_registers : 1) * 4, 4) };
+    size_t out_words = (count ? count : 1) * (l->out_registers ? l->out_registers : 1) * 4;
+    struct sb_interp_registers out = { .registers = l->out_registers, .words = calloc(out_words, 4) };
     enum sb_result r = SB_SUCCESS;
     if (!patch_of || !where || !out.words)
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -436,9 +437,10 @@ static enum sb_result domain_mode(struct sb_rt_context *context, const struct sb
             pf[i] = (struct sb_rt_tess_patch_feed){ .reg = l->regs[i].reg, .source = l->source_base + i,
                                                     .mask = l->regs[i].mask };
         struct sb_translation *hull = NULL;
-        r = sb_rt_tess_translate(sb_rt_domain_feeder_hull(program->ir, pf, l->reg_count, l->added, l->added_count,
-                                                       factor_values[mode].partitioning),
-                              sb_rt_tess_program_destroy, &hull, "out of memory building the hull stage", error);
+        struct sb_ir_program *feeder_hull = sb_rt_domain_feeder_hull(program->ir, pf, l->reg_count, l->added,
+                                                                     l->added_count, factor_values[mode].partitioning);
+        r = sb_rt_tess_translate(feeder_hull, sb_rt_tess_program_destroy, &hull, "out of memory building the hull "
+                                 "stage", error);
         size_t capacity = (size_t)l->patches * DOMAIN_SLOTS_PER_PATCH;
         uint32_t counter[4] = { 0 };
         if (r == SB_SUCCESS && !grow_records(d, capacity, record_words))
@@ -451,8 +453,8 @@ static enum sb_result domain_mode(struct sb_rt_context *context, const struct sb
         };
         if (r == SB_SUCCESS) {
             memset(extra[0].data, 0, extra[0].size);
-            r = sb_rt_tess_draw(context, report, feeder, hull, capture, l->patches * l->icp, d->streams, d->feed_count,
-                             extra, 2, error);
+            r = sb_rt_tess_draw(context, report, feeder, hull, capture, l->patches * l->icp, d->streams,
+                                d->feed_count, extra, 2, error);
         }
         sb_translation_destroy(hull);
         if (r == SB_SUCCESS && counter[0] > capacity)
@@ -540,10 +542,15 @@ static bool domain_streams(const struct sb_rt_program *program, const struct dom
                                                       .format = SB_RT_FORMAT_R32G32B32A32_UINT, .data = data };
         d->feed_count = k + 1;
     }
-    for (uint32_t p = 0; p < patch_total; p++)
-        d->tess[p] = (struct sb_interp_tess_input){ .domain = (enum sb_interp_tess_domain)program->ir->tess_domain,
-                                                    .partitioning = (enum sb_interp_tess_partitioning)factor_values[p / l->patches].partitioning,
-                                                    .output_primitive = SB_INTERP_TESS_POINT, .max_factor = 64.0f };
+    for (uint32_t p = 0; p < patch_total; p++) {
+        uint32_t partitioning = factor_values[p / l->patches].partitioning;
+        d->tess[p] = (struct sb_interp_tess_input){
+            .domain = (enum sb_interp_tess_domain)program->ir->tess_domain,
+            .partitioning = (enum sb_interp_tess_partitioning)partitioning,
+            .output_primitive = SB_INTERP_TESS_POINT,
+            .max_factor = 64.0f,
+        };
+    }
     return true;
 }
 
@@ -566,13 +573,15 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
     struct sb_translation *feeder = NULL, *capture = NULL;
     size_t record_words = l ? (size_t)(1 + l->out_registers) * 4 : 4;
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_GPU)) {
-        r = sb_rt_tess_translate(sb_rt_geometry_feeder_program(d->feeds, d->feed_count), sb_rt_partner_destroy, &feeder,
-                              "out of memory building the feeder", error);
+        r = sb_rt_tess_translate(sb_rt_geometry_feeder_program(d->feeds, d->feed_count), sb_rt_partner_destroy,
+                                 &feeder, "out of memory building the feeder", error);
+        struct sb_ir_program *copy = NULL;
         if (r == SB_SUCCESS)
-            r = sb_rt_tess_translate(sb_rt_domain_capture_program(program->ir, CAPTURE_UAV, COUNTER_UAV, l->out_registers,
-                                                               l->patches * DOMAIN_SLOTS_PER_PATCH),
-                                  sb_rt_tess_program_destroy, &capture, "cannot build the capture copy of the domain shader (it declares u62 "
-                                  "or u63 itself, or memory ran out)", error);
+            copy = sb_rt_domain_capture_program(program->ir, CAPTURE_UAV, COUNTER_UAV, l->out_registers,
+                                                l->patches * DOMAIN_SLOTS_PER_PATCH);
+        if (r == SB_SUCCESS)
+            r = sb_rt_tess_translate(copy, sb_rt_tess_program_destroy, &capture, "cannot build the capture copy of "
+                                     "the domain shader (it declares u62 or u63 itself, or memory ran out)", error);
     }
     for (uint32_t mode = 0; r == SB_SUCCESS && mode < 4; mode++)
         r = domain_mode(context, program, o, l, d, mode, feeder, capture, device_points, report, error);
@@ -584,10 +593,10 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
         domain_kinds(program->ir, l, d->kinds, d->record_count);
         size_t bytes = d->record_count * record_words * 4;
         sb_rt_tess_clear_ignored(d->gpu_words, d->cpu_words, d->kinds, bytes / 4);
-        if (!sb_rt_tess_add_records(report->gpu, SB_VALIDATE_CLASS_DOMAIN, bytes, d->gpu_words, d->kinds, (uint32_t)(record_words / 4),
-                         0, 0) ||
-            !sb_rt_tess_add_records(report->cpu, SB_VALIDATE_CLASS_DOMAIN, bytes, d->cpu_words, d->kinds, (uint32_t)(record_words / 4),
-                         0, 0) ||
+        uint32_t width = (uint32_t)(record_words / 4);
+        uint32_t klass = SB_VALIDATE_CLASS_DOMAIN;
+        if (!sb_rt_tess_add_records(report->gpu, klass, bytes, d->gpu_words, d->kinds, width, 0, 0) ||
+            !sb_rt_tess_add_records(report->cpu, klass, bytes, d->cpu_words, d->kinds, width, 0, 0) ||
             !sb_rt_tess_track_records(report, bytes / 4, d->bound, d->origin, d->undefined))
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     }

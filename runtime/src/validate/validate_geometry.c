@@ -334,12 +334,15 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
     if (r == SB_SUCCESS)
         r = build_stages(program, &l, g, error);
     uint32_t vertices = l.primitives * l.vertices;
-    struct sb_interp_registers in = { .registers = g ? sb_rt_geometry_input_registers(program->ir, g->feeds, g->feed_count) : 1 };
+    struct sb_interp_registers in = {
+        .registers = g ? sb_rt_geometry_input_registers(program->ir, g->feeds, g->feed_count) : 1,
+    };
     in.words = calloc((size_t)(vertices ? vertices : 1) * in.registers * 4, 4);
     uint32_t *cpu_words = calloc(l.bytes ? l.bytes : 4, 1);
     uint8_t *kinds = calloc(l.bytes / 4 ? l.bytes / 4 : 1, 1);
-    if (r == SB_SUCCESS && (!in.words || !cpu_words || !kinds ||
-                            !sb_rt_geometry_make_streams(g->feeds, g->feed_count, vertices, &o->inputs, g->streams, &in)))
+    if (r == SB_SUCCESS &&
+        (!in.words || !cpu_words || !kinds ||
+         !sb_rt_geometry_make_streams(g->feeds, g->feed_count, vertices, &o->inputs, g->streams, &in)))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making geometry inputs");
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) /* first: a program over its budget never reaches the device */
         r = run_cpu(program, o, &l, &in, report, cpu_words, kinds, error);

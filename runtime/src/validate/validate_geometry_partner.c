@@ -120,8 +120,10 @@ static void instrument(struct ir_builder *b, const struct sb_ir_instruction *in,
     uint32_t s = in->stream;
     uint64_t at = in->offset;
     struct sb_ir_operand u1 = ir_reg(SB_IR_FILE_UAV, uav, 0x1), u4 = ir_reg(SB_IR_FILE_UAV, uav, 0xF);
-    struct sb_ir_operand count = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 0), pending = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 1);
-    struct sb_ir_operand base = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 2), slot = ir_lane(ir_reg(SB_IR_FILE_TEMP, t + 2, 0), 1);
+    struct sb_ir_operand count = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 0);
+    struct sb_ir_operand pending = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 1);
+    struct sb_ir_operand base = ir_lane(ir_reg(SB_IR_FILE_TEMP, t, 0), 2);
+    struct sb_ir_operand slot = ir_lane(ir_reg(SB_IR_FILE_TEMP, t + 2, 0), 1);
     if (in->op != SB_IR_OP_CUT) {
         struct sb_ir_operand cmp[2] = { count, ir_imm(max) };
         ir_add1(b, SB_IR_OP_ULT, at, ir_reg(SB_IR_FILE_TEMP, t + 2, 0x1), 2, cmp);
@@ -249,7 +251,8 @@ struct sb_ir_program *sb_rt_geometry_capture_program(const struct sb_ir_program 
     c->functions = calloc(gs->function_count ? gs->function_count : 1, sizeof(*c->functions));
     c->inst = calloc(inst_cap, sizeof(*c->inst));
     c->ops = calloc(op_cap, sizeof(*c->ops));
-    struct ir_builder b = { .inst = c->inst, .ops = c->ops, .inst_cap = (uint32_t)inst_cap, .op_cap = (uint32_t)op_cap };
+    struct ir_builder b = { .inst = c->inst, .ops = c->ops, .inst_cap = (uint32_t)inst_cap,
+                            .op_cap = (uint32_t)op_cap };
     bool ok = c->functions && c->inst && c->ops && inst_cap < UINT32_MAX && op_cap < UINT32_MAX &&
               copy_signature(c, gs) && copy_resources(c, gs, uav, registers);
     uint32_t t = gs->temp_count, max = gs->gs_max_output_vertices;

@@ -114,9 +114,9 @@ static void hull_kinds(const struct sb_ir_program *hs, const struct hull_plan *l
     uint8_t *record = kinds;
     for (uint32_t k = 0; k < l->ocp; k++)
         sb_rt_tess_register_kinds(hs, SB_IR_SIGNATURE_OUTPUT, SB_IR_FILE_OUTPUT, l->cp_registers,
-                       record + (size_t)k * l->cp_registers * 4);
+                                  record + (size_t)k * l->cp_registers * 4);
     sb_rt_tess_register_kinds(hs, SB_IR_SIGNATURE_PATCH, SB_IR_FILE_OUTPUT, l->pc_registers,
-                   record + (size_t)l->ocp * l->cp_registers * 4);
+                              record + (size_t)l->ocp * l->cp_registers * 4);
     for (uint32_t p = 1; p < l->patches; p++)
         memcpy(kinds + (size_t)p * l->record_words, kinds, l->record_words);
 }
@@ -163,28 +163,29 @@ enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_r
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) /* first: the budget stops it before a device */
         r = hull_cpu(program, o, &l, h, report, error);
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_GPU)) {
-        r = sb_rt_tess_translate(sb_rt_geometry_feeder_program(h->feeds, h->feed_count), sb_rt_partner_destroy, &h->feeder,
-                              "out of memory building the feeder", error);
+        r = sb_rt_tess_translate(sb_rt_geometry_feeder_program(h->feeds, h->feed_count), sb_rt_partner_destroy,
+                                 &h->feeder, "out of memory building the feeder", error);
         if (r == SB_SUCCESS)
             r = sb_rt_tess_translate(sb_rt_hull_capture_program(hs, CAPTURE_UAV, l.cp_registers, l.pc_registers),
-                                  sb_rt_tess_program_destroy, &h->capture, "cannot build the capture copy of the hull shader (it has no "
-                                  "patch-constant phase, declares u63 itself, or memory ran out)", error);
+                                     sb_rt_tess_program_destroy, &h->capture, "cannot build the capture copy of the "
+                                     "hull shader (it has no patch-constant phase, declares u63 itself, or memory ran "
+                                     "out)", error);
         if (r == SB_SUCCESS)
-            r = sb_rt_tess_translate(sb_rt_domain_sink_program(hs), sb_rt_tess_program_destroy, &h->sink, "out of memory building the domain "
-                                  "stage", error);
+            r = sb_rt_tess_translate(sb_rt_domain_sink_program(hs), sb_rt_tess_program_destroy, &h->sink,
+                                     "out of memory building the domain stage", error);
         struct sb_rt_resource records = { .resource_class = SB_IR_RESOURCE_UAV, .register_index = CAPTURE_UAV,
                                           .size = l.bytes, .data = h->gpu_words };
         if (r == SB_SUCCESS)
-            r = sb_rt_tess_draw(context, report, h->feeder, h->capture, h->sink, vertices, h->streams, h->feed_count,
-                             &records, 1, error);
+            r = sb_rt_tess_draw(context, report, h->feeder, h->capture, h->sink, vertices, h->streams,
+                                h->feed_count, &records, 1, error);
     }
     if (r == SB_SUCCESS) {
         hull_kinds(hs, &l, h->kinds);
         sb_rt_tess_clear_ignored(h->gpu_words, h->cpu_words, h->kinds, l.bytes / 4);
-        if (!sb_rt_tess_add_records(report->gpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->gpu_words, h->kinds, l.cp_registers, l.ocp,
-                         l.pc_registers) ||
-            !sb_rt_tess_add_records(report->cpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->cpu_words, h->kinds, l.cp_registers, l.ocp,
-                         l.pc_registers) ||
+        if (!sb_rt_tess_add_records(report->gpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->gpu_words, h->kinds,
+                                    l.cp_registers, l.ocp, l.pc_registers) ||
+            !sb_rt_tess_add_records(report->cpu, SB_VALIDATE_CLASS_HULL, l.bytes, h->cpu_words, h->kinds,
+                                    l.cp_registers, l.ocp, l.pc_registers) ||
             !sb_rt_tess_track_records(report, l.bytes / 4, h->bound, NULL, NULL))
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     }

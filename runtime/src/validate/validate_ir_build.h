@@ -44,9 +44,9 @@ struct ir_builder {
     bool overflow;
 };
 
-static inline struct sb_ir_instruction *ir_add(struct ir_builder *b, uint32_t op, uint64_t offset, uint32_t dst_count,
-                                     const struct sb_ir_operand *dst, uint32_t src_count,
-                                     const struct sb_ir_operand *src)
+static inline struct sb_ir_instruction *ir_add(struct ir_builder *b, uint32_t op, uint64_t offset,
+                                               uint32_t dst_count, const struct sb_ir_operand *dst,
+                                               uint32_t src_count, const struct sb_ir_operand *src)
 {
     if (b->inst_count == b->inst_cap || b->op_count + dst_count + src_count > b->op_cap) {
         b->overflow = true;
@@ -69,8 +69,8 @@ static inline struct sb_ir_instruction *ir_add(struct ir_builder *b, uint32_t op
     return in;
 }
 
-static inline void ir_add1(struct ir_builder *b, uint32_t op, uint64_t offset, struct sb_ir_operand dst, uint32_t src_count,
-                 const struct sb_ir_operand *src)
+static inline void ir_add1(struct ir_builder *b, uint32_t op, uint64_t offset, struct sb_ir_operand dst,
+                           uint32_t src_count, const struct sb_ir_operand *src)
 {
     ir_add(b, op, offset, 1, &dst, src_count, src);
 }

@@ -164,9 +164,10 @@ struct sb_ir_program *sb_rt_domain_sink_program(const struct sb_ir_program *hs);
  * factor elements `ds` lacks) as its outputs; `partitioning` (§8.6), point output, max
  * tess factor 64. NULL when `ds` has no control points or memory runs out.
  */
-struct sb_ir_program *sb_rt_domain_feeder_hull(const struct sb_ir_program *ds, const struct sb_rt_tess_patch_feed *feeds,
-                                              uint32_t feed_count, const struct sb_ir_signature_element *factors,
-                                              uint32_t factor_count, uint32_t partitioning);
+struct sb_ir_program *sb_rt_domain_feeder_hull(const struct sb_ir_program *ds,
+                                              const struct sb_rt_tess_patch_feed *feeds, uint32_t feed_count,
+                                              const struct sb_ir_signature_element *factors, uint32_t factor_count,
+                                              uint32_t partitioning);
 /**
  * The capture copy of domain program `ds`: after the program's body, an atomic add on word
  * 0 of raw UAV u`counter_uav` gives the invocation a slot; slots below `capacity` store

@@ -6,8 +6,9 @@
  * written as 0), record resources appended to a report with the
  * interpreter's evidence for them, the patch-list draw, the translation of a
  * generated partner, feeds for every lane of every control-point input
- * element, and seeded words that index input arrays put inside them. The model is geometry validation (validate_geometry.c), whose
- * feeder VS and streams these files reuse.
+ * element, and seeded words that index input arrays put inside them. The
+ * model is geometry validation (validate_geometry.c), whose feeder VS and
+ * streams these files reuse.
  */
 #include "validate_private.h"
 
@@ -36,7 +37,7 @@ uint32_t sb_rt_tess_element_registers(const struct sb_ir_program *p, uint32_t ki
 /* Word kinds of the 4 * `registers` words of one register record: the lanes the elements of
  * `kind`/`file` declare by their type, the rest ignored. */
 void sb_rt_tess_register_kinds(const struct sb_ir_program *p, uint32_t kind, uint32_t file, uint32_t registers,
-                           uint8_t *kinds)
+                               uint8_t *kinds)
 {
     memset(kinds, SB_RT_WORD_IGNORED, (size_t)registers * 4);
     for (uint32_t i = 0; i < p->signature_count; i++) {
@@ -60,8 +61,8 @@ void sb_rt_tess_clear_ignored(uint32_t *gpu, uint32_t *cpu, const uint8_t *kinds
 }
 
 /* Appends a record resource of `klass` holding `data` (`bytes`) with `kinds` to `in`. */
-bool sb_rt_tess_add_records(struct sb_rt_inputs *in, uint32_t klass, size_t bytes, const void *data, const uint8_t *kinds,
-                        uint32_t width, uint32_t height, uint32_t depth)
+bool sb_rt_tess_add_records(struct sb_rt_inputs *in, uint32_t klass, size_t bytes, const void *data,
+                            const uint8_t *kinds, uint32_t width, uint32_t height, uint32_t depth)
 {
     if (!sb_rt_inputs_append(in, 1))
         return false;
@@ -85,8 +86,8 @@ bool sb_rt_tess_add_records(struct sb_rt_inputs *in, uint32_t klass, size_t byte
 
 /* The interpreter's evidence for the record resource just appended (the last of the report):
  * per word its bound, origin and undefined flag where given (NULL: none). False on OOM. */
-bool sb_rt_tess_track_records(struct sb_validate_report *report, size_t words, const float *bound, const uint32_t *origin,
-                          const uint8_t *undefined)
+bool sb_rt_tess_track_records(struct sb_validate_report *report, size_t words, const float *bound,
+                              const uint32_t *origin, const uint8_t *undefined)
 {
     float *b;
     uint32_t *o;
@@ -106,10 +107,10 @@ bool sb_rt_tess_track_records(struct sb_validate_report *report, size_t words, c
 
 /* The draw of `vertices` patch-list vertices; `extra` UAVs after the caller's resources. */
 enum sb_result sb_rt_tess_draw(struct sb_rt_context *context, struct sb_validate_report *report,
-                                   const struct sb_translation *feeder, const struct sb_translation *hull,
-                                   const struct sb_translation *domain, uint32_t vertices,
-                                   const struct sb_rt_vertex_stream *streams, uint32_t stream_count,
-                                   struct sb_rt_resource *extra, uint32_t extra_count, struct sb_error *error)
+                               const struct sb_translation *feeder, const struct sb_translation *hull,
+                               const struct sb_translation *domain, uint32_t vertices,
+                               const struct sb_rt_vertex_stream *streams, uint32_t stream_count,
+                               struct sb_rt_resource *extra, uint32_t extra_count, struct sb_error *error)
 {
     uint32_t own = report->gpu->count;
     struct sb_rt_resource *all = calloc(own + extra_count, sizeof(*all));
@@ -135,7 +136,7 @@ enum sb_result sb_rt_tess_draw(struct sb_rt_context *context, struct sb_validate
 
 /* Translates a generated program `p` (NULL: the failure `what`) and frees it with `destroy`. */
 enum sb_result sb_rt_tess_translate(struct sb_ir_program *p, void (*destroy)(struct sb_ir_program *),
-                                        struct sb_translation **out, const char *what, struct sb_error *error)
+                                    struct sb_translation **out, const char *what, struct sb_error *error)
 {
     struct sb_translate_options topts = { .target_env = SB_TARGET_VULKAN_1_1 };
     if (!p)

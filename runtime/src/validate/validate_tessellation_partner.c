@@ -243,9 +243,10 @@ struct sb_ir_program *sb_rt_domain_sink_program(const struct sb_ir_program *hs)
 
 /* ---- the feeder hull program of a domain program ------------------------------------------------ */
 
-struct sb_ir_program *sb_rt_domain_feeder_hull(const struct sb_ir_program *ds, const struct sb_rt_tess_patch_feed *feeds,
-                                              uint32_t feed_count, const struct sb_ir_signature_element *factors,
-                                              uint32_t factor_count, uint32_t partitioning)
+struct sb_ir_program *sb_rt_domain_feeder_hull(const struct sb_ir_program *ds,
+                                              const struct sb_rt_tess_patch_feed *feeds, uint32_t feed_count,
+                                              const struct sb_ir_signature_element *factors, uint32_t factor_count,
+                                              uint32_t partitioning)
 {
     uint32_t n = ds->input_control_points;
     size_t signature = (size_t)ds->signature_count * 2 + feed_count + factor_count;
