@@ -562,7 +562,7 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
     struct domain_plan *l = calloc(1, sizeof(*l));
     enum sb_result r = d && l ? SB_SUCCESS : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     if (r == SB_SUCCESS) {
-        sb_rt_tess_fit_input_indices(program->ir, o, report); /* relative vicp[][] indices inside */
+        sb_validate_fit_input_arrays(program->ir, o, report); /* relative vicp[][] indices inside */
         d->cp_feed_count = sb_rt_geometry_collect_feeds(program->translation, program->ir, d->feeds);
         sb_rt_tess_complete_feeds(program->ir, d->feeds, &d->cp_feed_count);
         d->feed_count = d->cp_feed_count;

@@ -333,6 +333,8 @@ enum sb_result sb_validate_geometry(struct sb_rt_context *context, const struct 
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     if (r == SB_SUCCESS)
         r = build_stages(program, &l, g, error);
+    if (r == SB_SUCCESS)
+        sb_validate_fit_input_arrays(program->ir, o, report); /* relative v[][] indices inside the arrays */
     uint32_t vertices = l.primitives * l.vertices;
     struct sb_interp_registers in = {
         .registers = g ? sb_rt_geometry_input_registers(program->ir, g->feeds, g->feed_count) : 1,

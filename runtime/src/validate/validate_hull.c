@@ -148,7 +148,7 @@ enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_r
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     if (r != SB_SUCCESS)
         return r;
-    sb_rt_tess_fit_input_indices(hs, o, report); /* relative v[][] indices inside the arrays */
+    sb_validate_fit_input_arrays(hs, o, report); /* relative v[][] indices inside the arrays */
     h->feed_count = sb_rt_geometry_collect_feeds(program->translation, hs, h->feeds);
     sb_rt_tess_complete_feeds(hs, h->feeds, &h->feed_count);
     uint32_t vertices = l.patches * l.icp;

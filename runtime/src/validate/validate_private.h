@@ -210,16 +210,6 @@ enum sb_result sb_rt_tess_translate(struct sb_ir_program *p, void (*destroy)(str
  *  element of `p`, adding feeds for elements it lacks (at most SB_RT_GS_MAX_FEEDS). */
 void sb_rt_tess_complete_feeds(const struct sb_ir_program *p, struct sb_rt_gs_feed *feeds, uint32_t *count);
 
-/**
- * Reseeds, on both sides of `report`, the seeded words that feed relative indices into the
- * program's arrayed inputs (v[n][r], vicp, vocp) inside the arrays they index
- * (sb_rt_input_index_marks): D3D leaves a read past them undefined (the device returns some
- * element, the interpreter 0), so out-of-range seeds would validate nothing. Words of
- * resources the caller provided stay theirs; with SB_RT_INPUTS_SMALL (the retry after a
- * budget stop) nothing is changed. Returns the marks applied.
- */
-uint32_t sb_rt_tess_fit_input_indices(const struct sb_ir_program *ir, const struct sb_validate_options *o,
-                                      struct sb_validate_report *report);
 
 /** sb_validate for hull and domain programs (validate_hull.c, validate_domain.c). */
 enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_rt_program *program,
@@ -275,6 +265,18 @@ bool sb_validate_retry_refit(struct sb_validate_retry *retry, enum sb_result r, 
 /** Fills the input_* fields of `report` (the last run's, NULL when it failed) and releases the
  *  retry's translation. */
 void sb_validate_retry_finish(struct sb_validate_retry *retry, struct sb_validate_report *report);
+
+/**
+ * Reseeds, on both sides of `report`, the seeded words that feed relative indices into the
+ * program's arrayed inputs (v[n][r], vicp, vocp) inside the arrays they index
+ * (sb_rt_input_index_marks): D3D leaves a read past them undefined (the device returns some
+ * element, the interpreter 0), so out-of-range seeds would validate nothing. For the
+ * geometry, hull and domain harnesses (validate_retry.c). Words of
+ * resources the caller provided stay theirs; with SB_RT_INPUTS_SMALL (the retry after a
+ * budget stop) nothing is changed. Returns the marks applied.
+ */
+uint32_t sb_validate_fit_input_arrays(const struct sb_ir_program *ir, const struct sb_validate_options *o,
+                                      struct sb_validate_report *report);
 
 /** sb_rt_inputs_create with `fit`'s index words reseeded in their ranges. */
 enum sb_result sb_validate_fit_inputs(const struct sb_rt_program *program, const struct sb_rt_input_options *options,

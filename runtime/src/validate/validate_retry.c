@@ -19,7 +19,12 @@
  *
  * Asking the interpreter first instead of analysing every program up front keeps
  * the inputs of the shaders that run as they are: only a program that stops gets
- * other inputs, and only the words that stopped it.
+ * other inputs, and only the words that stopped it. One exception, fixed up front
+ * by the geometry, hull and domain harnesses (sb_validate_fit_input_arrays): an
+ * index into a stage's input arrays (v[n][r], vicp, vocp) computed from seeded
+ * words does not stop the interpreter (it reads 0 past the array, the device some
+ * element: D3D leaves both undefined), so its words are put inside the array
+ * before every run but the small-values one.
  *
  * sb_validate (validate.c) holds the loop: prepare (a translation for the new
  * descriptor count), run, refit; this file decides and describes, and calls
@@ -257,4 +262,37 @@ enum sb_result sb_validate_fit_inputs(const struct sb_rt_program *program, const
                                                                 : SB_RT_UNBOUNDED_DESCRIPTORS,
                                  options->seed);
     return r;
+}
+
+/* Whether the caller provided the resource of declaration `decl` (its bytes are theirs). */
+static bool provided(const struct sb_ir_program *ir, const struct sb_validate_options *o, uint32_t decl)
+{
+    const struct sb_ir_resource *d = &ir->resources[decl];
+    for (uint32_t i = 0; i < o->provided_count; i++) {
+        const struct sb_rt_resource *r = &o->provided[i];
+        if (r->resource_class == d->resource_class && r->space == d->space && r->register_index >= d->lower_bound &&
+            (d->count == UINT32_MAX || r->register_index - d->lower_bound < (d->count ? d->count : 1)))
+            return true;
+    }
+    return false;
+}
+
+uint32_t sb_validate_fit_input_arrays(const struct sb_ir_program *ir, const struct sb_validate_options *o,
+                                      struct sb_validate_report *report)
+{
+    /* Indices in range may make a loop bound they also feed run away (SubD11's HS loops up
+     * to a word minus 1, which 0 turns into 2^32 - 1): the retry with small values after a
+     * budget stop runs without the fit, as before it existed. */
+    if (o->inputs.flags & SB_RT_INPUTS_SMALL)
+        return 0;
+    struct sb_rt_index_mark marks[SB_VALIDATE_FIT_MARKS];
+    uint32_t found = sb_rt_input_index_marks(ir, marks, SB_VALIDATE_FIT_MARKS), n = 0;
+    for (uint32_t m = 0; m < found; m++)
+        if (marks[m].at.decl < ir->resource_count && !provided(ir, o, marks[m].at.decl))
+            marks[n++] = marks[m];
+    if (n) {
+        sb_rt_inputs_fit_indices(ir, report->gpu, marks, n, UINT32_MAX, o->inputs.seed);
+        sb_rt_inputs_fit_indices(ir, report->cpu, marks, n, UINT32_MAX, o->inputs.seed);
+    }
+    return n;
 }

@@ -5,8 +5,8 @@
  * from signature elements (the declared lanes compared, the rest ignored and
  * written as 0), record resources appended to a report with the
  * interpreter's evidence for them, the patch-list draw, the translation of a
- * generated partner, feeds for every lane of every control-point input
- * element, and seeded words that index input arrays put inside them. The
+ * generated partner, and feeds for every lane of every control-point input
+ * element. The
  * model is geometry validation (validate_geometry.c), whose feeder VS and
  * streams these files reuse.
  */
@@ -182,37 +182,4 @@ void sb_rt_tess_complete_feeds(const struct sb_ir_program *p, struct sb_rt_gs_fe
         if (!builtin && e->register_index + 1 > next)
             next = e->register_index + 1;
     }
-}
-
-/* Whether the caller provided the resource of declaration `decl` (its bytes are theirs). */
-static bool provided(const struct sb_ir_program *ir, const struct sb_validate_options *o, uint32_t decl)
-{
-    const struct sb_ir_resource *d = &ir->resources[decl];
-    for (uint32_t i = 0; i < o->provided_count; i++) {
-        const struct sb_rt_resource *r = &o->provided[i];
-        if (r->resource_class == d->resource_class && r->space == d->space && r->register_index >= d->lower_bound &&
-            (d->count == UINT32_MAX || r->register_index - d->lower_bound < (d->count ? d->count : 1)))
-            return true;
-    }
-    return false;
-}
-
-uint32_t sb_rt_tess_fit_input_indices(const struct sb_ir_program *ir, const struct sb_validate_options *o,
-                                      struct sb_validate_report *report)
-{
-    /* Indices in range may make a loop bound they also feed run away (SubD11's HS loops up
-     * to a word minus 1, which 0 turns into 2^32 - 1): the retry with small values after a
-     * budget stop runs without the fit, as before it existed. */
-    if (o->inputs.flags & SB_RT_INPUTS_SMALL)
-        return 0;
-    struct sb_rt_index_mark marks[SB_VALIDATE_FIT_MARKS];
-    uint32_t found = sb_rt_input_index_marks(ir, marks, SB_VALIDATE_FIT_MARKS), n = 0;
-    for (uint32_t m = 0; m < found; m++)
-        if (marks[m].at.decl < ir->resource_count && !provided(ir, o, marks[m].at.decl))
-            marks[n++] = marks[m];
-    if (n) {
-        sb_rt_inputs_fit_indices(ir, report->gpu, marks, n, UINT32_MAX, o->inputs.seed);
-        sb_rt_inputs_fit_indices(ir, report->cpu, marks, n, UINT32_MAX, o->inputs.seed);
-    }
-    return n;
 }
