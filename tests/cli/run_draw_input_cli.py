@@ -13,6 +13,13 @@ texture with two levels and a BC1 block read by float Texture2Ds in draws and a
 dispatch, and the refusals of a 2D array for a Texture2D, a unorm format for a
 uint texture, a format with no runtime counterpart and a truncated file.
 
+PNG textures (`--input t0=FILE.png`, 8- and 16-bit files written here) read through
+sampler files (`--input s0=FILE`: point sampling of a border colour, linear filtering
+with wrapping), vertex streams (`--input v0=FILE` for a vertex shader, its vertices.bin
+checked), and `validate --input` with the same files (agree on lavapipe), with the
+refusals: a sampler file with a bad word (its byte offset), a truncated PNG, a vertex
+stream of the wrong size or for a pixel shader.
+
 usage: run_draw_input_cli.py SHADERBRIDGE DRAW_INPUT_SHADERS SCRATCH_DIR
 Exit 77 when there is no Vulkan device (run exits 3).
 """
@@ -21,6 +28,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import zlib
 
 failures = 0
 checks = 0
@@ -84,6 +92,119 @@ def dds(dxgi, width, height, mips, data, array_size=1, dimension=3):
         struct.pack("<5I", caps, 0, 0, 0, 0)
     dx10 = struct.pack("<5I", dxgi, dimension, 0, array_size, 0)
     return b"DDS " + header + dx10 + data
+
+
+def png(width, height, rows, depth=8, color_type=6):
+    """A PNG file (no gamma chunk) of `rows` (bytes per row, unfiltered)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\0" + r for r in rows)
+    header = struct.pack(">IIBBBBB", width, height, depth, color_type, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+def close(got, expected, tolerance):
+    return got is not None and len(got) == len(expected) and all(abs(g - e) <= tolerance for g, e in zip(got, expected))
+
+
+def samplers_and_streams(cli, scratch, sh):
+    """PNG textures through sampler files, vertex streams, validate --input (item 6)."""
+    # 4x1 RGBA8: texel 0 (0, 0, 0, 255), texel 1 (100, 50, 200, 255), texel 2 (200, 20, 40, 128),
+    # texel 3 (200, 100, 50, 255). Blends below are exact in 8 bits: lavapipe filters unorm8 in
+    # 8-bit fixed point (it rounds 127.5 up), the interpreter in float.
+    tex = write(sh("row.png"), png(4, 1, [bytes([0, 0, 0, 255, 100, 50, 200, 255, 200, 20, 40, 128,
+                                                 200, 100, 50, 255])]))
+    # 16-bit grey, 2x1: texel 1 is 0x4000, read as r16g16b16a16_unorm (16384 / 65535, alpha 1).
+    grey16 = write(sh("grey16.png"), png(2, 1, [struct.pack(">HH", 0x1234, 0x4000)], depth=16, color_type=0))
+    border = write(sh("border.sampler"), b"# point sampling, a border\nfilter = point\naddress = border\n"
+                                         b"border_color = 0.25 0.5 0.75 1\n")
+    linear = write(sh("linear.sampler"), b"filter=linear\naddress = wrap\n")
+    point = write(sh("point.sampler"), b"filter = point\r\naddress = clamp\r\n")
+    aniso = write(sh("aniso.sampler"), b"filter = anisotropic\nmax_anisotropy = 4\naddress = wrap\n")
+    # cb0[0] = (u, v, lod, 0) of sample_l.
+    outside = write(sh("uv-outside.cb"), struct.pack("<4f", -0.25, 0.5, 0, 0))
+    between = write(sh("uv-between.cb"), struct.pack("<4f", 0.25, 0.5, 0, 0))     # texel 0 | texel 1, 50/50
+    wrapped = write(sh("uv-wrapped.cb"), struct.pack("<4f", 1.0, 0.5, 0, 0))      # wraps to u = 0: blends 3 and 0
+    right = write(sh("uv-right.cb"), struct.pack("<4f", 0.75, 0.5, 0, 0))         # texel 1 of 2
+    sample = sh("t0_s0_sample_l.dxbc")
+    cases = [
+        ("border colour", {"t0": tex, "s0": border, "cb0": outside}, (0.25, 0.5, 0.75, 1.0), 0),
+        # Linear at u = 1/4: (texel 0 + texel 1) / 2 = (50, 25, 100, 255) / 255.
+        ("linear", {"t0": tex, "s0": linear, "cb0": between}, (50 / 255, 25 / 255, 100 / 255, 1.0), 1e-6),
+        # Wrapped: u = 1 wraps to 0, between texel 3 and texel 0: (100, 50, 25, 255) / 255.
+        ("linear wrap", {"t0": tex, "s0": linear, "cb0": wrapped}, (100 / 255, 50 / 255, 25 / 255, 1.0), 1e-6),
+        ("16-bit PNG", {"t0": grey16, "s0": point, "cb0": right}, (16384 / 65535,) * 3 + (1.0,), 1e-6),
+        # An explicit LOD has no footprint: anisotropic filtering takes the one linear sample.
+        ("anisotropic", {"t0": tex, "s0": aniso, "cb0": between}, (50 / 255, 25 / 255, 100 / 255, 1.0), 1e-6),
+    ]
+    for name, inputs, expected, tolerance in cases:
+        for cpu in (False, True):
+            data = target(cli, sample, inputs, scratch, "sample-" + name.replace(" ", "-"), cpu)
+            got = struct.unpack("<4f", data[:16]) if data and len(data) >= 16 else None
+            check(close(got, expected, tolerance), f"{name}{' --cpu' if cpu else ''}: o0 = {got}, expected {expected}")
+        args = [cli, "validate"] + sum((["--input", f"{r}={p}"] for r, p in inputs.items()), []) + [sample]
+        rc, out, err = run(args)
+        check(rc == 0 and out.startswith("agree"), f"validate {name}: exit {rc}: {out[:200]} {err.strip()}")
+
+    # A footprint twice as long in x as in y (coordinates from SV_Position): the device filters
+    # anisotropically by its own pattern, which the interpreter refuses to guess (not-run).
+    position = sh("t0_s0_sample_position.dxbc")
+    rc, _, err = run([cli, "run", "--draw", "2x2", "--cpu", "--input", f"t0={tex}", "--input", f"s0={aniso}", position])
+    check(rc == 3 and "anisotropic filtering of an anisotropic footprint" in err and "SB_ERROR_RUN_UNSUPPORTED" in err,
+          f"anisotropic footprint --cpu: exit {rc}: {err.strip()}")
+    rc, out, err = run([cli, "validate", "--input", f"t0={tex}", "--input", f"s0={aniso}", position])
+    check(rc == 3 and out.startswith("not-run"), f"validate anisotropic footprint: exit {rc}: {out[:200]}")
+    rc, out, err = run([cli, "validate", "--input", f"t0={tex}", "--input", f"s0={linear}", position])
+    check(rc == 0 and out.startswith("agree"), f"validate linear footprint: exit {rc}: {out[:200]}")
+
+    # Vertex streams: v0.xyz floats, v1.x uint, 3 vertices; o0 = (v0.xyz, 1), o1.x = v1.x << 1.
+    v0 = write(sh("v0.bin"), struct.pack("<9f", 1, 2, 3, 4, 5, 6, 7, 8.5, -9))
+    v1 = write(sh("v1.bin"), struct.pack("<3I", 5, 6, 0x80000001))
+    vs = sh("vs_v0_v1.dxbc")
+    for cpu in ([], ["--cpu"]):
+        out = os.path.join(scratch, "vs-streams" + ("-cpu" if cpu else "-gpu"))
+        shutil.rmtree(out, ignore_errors=True)
+        rc, _, err = run([cli, "run", "--draw", "3", "-o", out, "--input", f"v0={v0}", "--input", f"v1={v1}"] + cpu +
+                         [vs])
+        check(rc == 0, f"vertex streams{cpu}: exit {rc}: {err.strip()}")
+        path = os.path.join(out, "vertices.bin")
+        data = open(path, "rb").read() if os.path.exists(path) else b""
+        # Records of o0, o1 per vertex (32 bytes); o1.yzw are not written (zero).
+        ok = len(data) == 96
+        for v, (pos, index) in enumerate([((1, 2, 3), 10), ((4, 5, 6), 12), ((7, 8.5, -9), 2)]):
+            ok = ok and struct.unpack_from("<4f", data, 32 * v) == pos + (1.0,) and \
+                struct.unpack_from("<I", data, 32 * v + 16)[0] == index
+        check(ok, f"vertex streams{cpu}: vertices.bin {data.hex()}")
+        rc, _, err = run([cli, "run", "--draw", "4", "--input", f"v0={v0}", "--input", f"v1={v1}"] + cpu + [vs])
+        check(rc == 2 and "--input v0=" in err and "takes 4 vertices of 12 bytes (components xyz, 4 bytes each) = "
+              "48 bytes, 36 given" in err and "SB_ERROR_BAD_SIZE" in err, f"short stream{cpu}: exit {rc}: {err.strip()}")
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"v0={v0}"] + cpu + [sh("cb_copy.dxbc")])
+        check(rc == 2 and "only vertex programs take" in err and "SB_ERROR_RUN_BINDING" in err,
+              f"stream for a pixel shader{cpu}: exit {rc}: {err.strip()}")
+        rc, _, err = run([cli, "run", "--draw", "3", "--input", f"v2={v0}"] + cpu + [vs])
+        check(rc == 2 and "v2 is not an input register the program reads" in err,
+              f"stream for v2{cpu}: exit {rc}: {err.strip()}")
+        # Sampler and PNG refusals: where the reader stopped.
+        bad = write(sh("bad.sampler"), b"filter = point\naddress = wrapp\n")
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"s0={bad}", "--input", f"t0={tex}",
+                          "--input", f"cb0={outside}"] + cpu + [sample])
+        check(rc == 2 and "bad.sampler:25: error: address takes wrap, mirror, clamp, border, not 'wrapp'" in err and
+              "SB_ERROR_BAD_VALUE" in err, f"bad sampler{cpu}: exit {rc}: {err.strip()}")
+        short = write(sh("short.png"), open(tex, "rb").read()[:60])
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={short}"] + cpu + [sample])
+        check(rc == 2 and "short.png:41: error: PNG: the file ends" in err, f"short PNG{cpu}: exit {rc}: {err.strip()}")
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={tex}"] + cpu + [sh("t0_tex.dxbc")])
+        check(rc == 2 and "returns uint, format r8g8b8a8_unorm reads as float" in err,
+              f"PNG for a uint texture{cpu}: exit {rc}: {err.strip()}")
+
+    rc, out, err = run([cli, "validate", "--draw", "3", "--input", f"v0={v0}", "--input", f"v1={v1}", vs])
+    check(rc == 0 and out.startswith("agree") and "3 vertices drawn" in out,
+          f"validate vertex streams: exit {rc}: {out[:300]} {err.strip()}")
+    rc, out, err = run([cli, "validate", "--input", f"v0={v0}", vs])
+    check(rc == 1 and out.startswith("error") and "--input v0=" in out and "takes 64 vertices" in out,
+          f"validate short stream: exit {rc}: {out[:300]}")
+    rc, out, err = run([cli, "validate", "--input", "q0=" + v0, vs])
+    check(rc == 2 and "takes cb#, t#, u#, s#" in err, f"validate q0: exit {rc}: {err.strip()}")
 
 
 def main():
@@ -163,8 +284,11 @@ def main():
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"cb0={cb_copy}", "--input", f"cb0={cb_copy}"] + cpu +
                          [sh("cb_copy.dxbc")])
         check(rc == 2 and "both give cb0" in err, f"cb0 twice{cpu}: exit {rc}: {err.strip()}")
-        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"s0={cb_copy}"] + cpu + [sh("cb_copy.dxbc")])
-        check(rc == 2 and "draws take cb#, t# or u#" in err, f"s0{cpu}: exit {rc}: {err.strip()}")
+        sampler = write(sh("plain.sampler"), b"filter = point\n")
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"s0={sampler}"] + cpu + [sh("cb_copy.dxbc")])
+        check(rc == 2 and "s0 (space 0) is not a register the program declares" in err, f"s0{cpu}: exit {rc}: {err.strip()}")
+        rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"x0={cb_copy}"] + cpu + [sh("cb_copy.dxbc")])
+        check(rc == 2 and "takes cb#, t#, u#, s#" in err, f"x0{cpu}: exit {rc}: {err.strip()}")
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", "cb0=" + sh("missing.cb")] + cpu +
                          [sh("cb_copy.dxbc")])
         check(rc == 2 and "missing.cb" in err, f"missing file{cpu}: exit {rc}: {err.strip()}")
@@ -201,6 +325,8 @@ def main():
         # The reader's message with its byte offset: mip 1's 8 bytes start at 148 + 32 = 180.
         check(rc == 2 and "short.dds:180: error:" in err and "mip 1 needs 8 bytes at offset 180 but only 5 remain" in err,
               f"truncated DDS{cpu}: exit {rc}: {err.strip()}")
+
+    samplers_and_streams(cli, scratch, sh)
 
     print(f"run_draw_input_cli: {checks - failures}/{checks} checks passed")
     return 1 if failures else 0

@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Texel data of resources.h layouts to 8-bit RGBA PNG files through libpng. */
+/*
+ * Texel data of resources.h layouts to 8-bit RGBA PNG files through libpng, and PNG files
+ * read back as 2D textures for `--input tN=FILE.png` (bounds-checked: libpng reads through a
+ * callback that refuses to pass the end of the bytes and reports where it stopped).
+ */
 #include "png_image.h"
+
+#include "error.h"
 
 #include <errno.h>
 #include <math.h>
@@ -164,4 +170,120 @@ bool cli_png_write_difference(const char *path, const struct sb_rt_resource *a,
     bool ok = write_png(path, a->width, a->height, rgba);
     free(rgba);
     return ok;
+}
+
+/* ---- reading: `--input tN=FILE.png` ------------------------------------------------------ */
+
+/* The PNG bytes libpng reads from, and how far it got (the offset of an error). */
+struct png_source {
+    const uint8_t *bytes;
+    size_t size, at;
+    char message[160];
+};
+
+static void read_source(png_structp png, png_bytep out, size_t length)
+{
+    struct png_source *src = png_get_io_ptr(png);
+    if (length > src->size - src->at) {
+        snprintf(src->message, sizeof(src->message), "the file ends: %zu bytes wanted at offset %zu, %zu remain",
+                 length, src->at, src->size - src->at);
+        png_error(png, src->message);
+    }
+    memcpy(out, src->bytes + src->at, length);
+    src->at += length;
+}
+
+static void read_error(png_structp png, png_const_charp message)
+{
+    struct png_source *src = png_get_io_ptr(png);
+    if (src->message != message)
+        snprintf(src->message, sizeof(src->message), "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void read_warning(png_structp png, png_const_charp message)
+{
+    (void)png;
+    (void)message; /* libpng's warnings (an unknown chunk) do not change the texels */
+}
+
+/* What a decode allocates, freed by its caller whether or not libpng jumped out. */
+struct png_buffers {
+    uint8_t *texels;
+    png_bytep *rows;
+};
+
+/* The decode, apart so that setjmp's caller has no locals that change after it. */
+static bool decode_png(png_structp png, png_infop info, struct sb_rt_resource *r, struct png_buffers *b)
+{
+    if (setjmp(png_jmpbuf(png)))
+        return false;
+    /* 16384 x 16384 is D3D11's largest 2D texture. */
+    png_set_user_limits(png, 16384, 16384);
+    png_read_info(png, info);
+    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    int depth = png_get_bit_depth(png, info), type = png_get_color_type(png, info);
+    /* Every colour type as RGBA at its own depth: palettes and low bit depths expand to 8 bits,
+     * grey to RGB, a missing alpha becomes opaque; 16-bit samples in the host's little-endian
+     * order (sb_rt_format layouts). No gamma is applied: the texels are the stored values. */
+    png_set_expand(png);
+    png_set_gray_to_rgb(png);
+    if (!(type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_add_alpha(png, depth == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
+    if (depth == 16)
+        png_set_swap(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t row = png_get_rowbytes(png, info), texel = depth == 16 ? 8 : 4;
+    if (row != (size_t)width * texel)
+        png_error(png, "unexpected row size after expansion to RGBA");
+    b->texels = malloc(row * height);
+    b->rows = b->texels ? malloc(sizeof(*b->rows) * height) : NULL;
+    if (!b->rows)
+        png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++)
+        b->rows[y] = b->texels + (size_t)y * row;
+    png_read_image(png, b->rows);
+    r->format = depth == 16 ? SB_RT_FORMAT_R16G16B16A16_UNORM : SB_RT_FORMAT_R8G8B8A8_UNORM;
+    r->dimension = 3; /* Texture2D */
+    r->width = width;
+    r->height = height;
+    r->depth = r->layers = r->mip_levels = r->sample_count = 1;
+    r->size = row * height;
+    return true;
+}
+
+bool cli_png_input_named(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 4 && (!strcmp(path + n - 4, ".png") || !strcmp(path + n - 4, ".PNG"));
+}
+
+enum sb_result cli_png_read_texture(const uint8_t *bytes, size_t size, struct sb_rt_resource *r, void **texels,
+                                    struct sb_error *error)
+{
+    *texels = NULL;
+    struct png_source src = { .bytes = bytes, .size = size };
+    if (size < 8 || png_sig_cmp(bytes, 0, 8))
+        return sb_error_set(error, SB_ERROR_BAD_MAGIC, 0, SB_ERROR_NO_INSTR, "not a PNG file (no PNG signature)");
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &src, read_error, read_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!info) {
+        png_destroy_read_struct(png ? &png : NULL, NULL, NULL);
+        return sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR, "out of memory reading a PNG");
+    }
+    png_set_read_fn(png, &src, read_source);
+    struct png_buffers b = { NULL, NULL };
+    struct sb_rt_resource shaped = *r;
+    bool ok = decode_png(png, info, &shaped, &b);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(b.rows);
+    if (!ok) {
+        free(b.texels);
+        return sb_error_set(error, SB_ERROR_BAD_VALUE, src.at, SB_ERROR_NO_INSTR, "PNG: %s", src.message);
+    }
+    *r = shaped;
+    r->data = b.texels;
+    *texels = b.texels;
+    return SB_SUCCESS;
 }

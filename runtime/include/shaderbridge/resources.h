@@ -93,7 +93,7 @@ enum sb_rt_filter {
 };
 enum sb_rt_address {
     SB_RT_ADDRESS_REPEAT = 0, SB_RT_ADDRESS_MIRRORED_REPEAT = 1,
-    SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3, /**< transparent black */
+    SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3, /**< sb_rt_sampler::border_color */
     SB_RT_ADDRESS_MAX_ENUM = 0x7fffffff
 };
 
@@ -104,6 +104,16 @@ struct sb_rt_sampler {
     float mip_lod_bias, min_lod, max_lod;
     bool compare;                                /**< comparison sampler (sample_c, gather4_c) */
     uint32_t compare_op;                         /**< VkCompareOp value when `compare` */
+    /** What CLAMP_TO_BORDER reads outside the texture, r g b a as floats (all zero, transparent
+     *  black, by default). The device takes (0,0,0,0), (0,0,0,1) and (1,1,1,1) as Vulkan's
+     *  standard border colours and any other value through VK_EXT_custom_border_color
+     *  (SB_ERROR_RUN_UNSUPPORTED without it). Float formats only: a program that samples an
+     *  integer texture keeps transparent black (sb_rt_inputs_provide refuses others). */
+    float border_color[4];
+    /** Anisotropic filtering with at most this many samples; 0 or 1 = off, else 2 to 16. The
+     *  interpreter filters isotropically and refuses (SB_ERROR_RUN_UNSUPPORTED) a lookup whose
+     *  footprint is anisotropic, where the device's sample pattern is its own. */
+    float max_anisotropy;
 };
 
 /** One bound resource (see the file comment for the data layouts). */

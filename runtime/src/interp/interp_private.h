@@ -222,10 +222,12 @@ enum sb_result sb_interp_discard(struct interp_state *s, const struct sb_ir_inst
  * Implicit LOD of each lane of a pixel batch (Vulkan: log2 of the larger scaled derivative
  * length; the quad's coarse differences, as lavapipe computes per quad) as float bits, from
  * coordinate arrays coord[0..axes-1] and level-0 extents; with ddx/ddy (sample_d), from those.
+ * `anisotropic` (NULL: not wanted) gets 1 for a lane whose x and y footprints differ in length,
+ * where an anisotropic sampler would take more than one sample.
  */
 void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const coord[3], uint32_t axes,
                             const uint32_t size[3], const uint32_t *const ddx[3],
-                            const uint32_t *const ddy[3], uint32_t *lod);
+                            const uint32_t *const ddy[3], uint32_t *lod, uint32_t *anisotropic);
 
 /* ---- interp_emit.c ----------------------------------------------------------------------- */
 /** EMIT / CUT / EMIT_THEN_CUT of the active lanes of a geometry batch (UNSUPPORTED elsewhere). */

@@ -26,6 +26,9 @@
  *     face (the implicit LOD differences the quad's face coordinates), which
  *     differs from a device only when a quad straddles two faces.
  * The `_cl` LOD clamp is not applied (lavapipe lacks the MinLod feature).
+ * An anisotropic sampler (max_anisotropy > 1) gives what a plain one does
+ * where the footprint is isotropic (then Vulkan takes one sample); a lane
+ * with an anisotropic footprint stops the run as unsupported.
  */
 #include "interp_private.h"
 
@@ -132,7 +135,21 @@ static bool lane_lod(struct interp_state *s, const struct sb_ir_instruction *in,
             ddx[0] = fx[0], ddx[1] = fx[1], ddy[0] = fy[0], ddy[1] = fy[1];
         }
     }
-    sb_interp_implicit_lod(s, coord, o->sh.axes, size, o->f->grad ? ddx : NULL, o->f->grad ? ddy : NULL, l);
+    /* An anisotropic sampler: its samples along the major axis follow the device's own pattern
+     * (Vulkan leaves it to the implementation), so only an isotropic footprint, where it takes
+     * the one sample a plain sampler takes, has a known answer. */
+    bool aniso = o->sb.rt && o->sb.rt->sampler.max_anisotropy > 1.0f;
+    uint32_t *uneven = aniso ? sb_interp_scratch(s) : NULL;
+    if (aniso && !uneven)
+        return false;
+    sb_interp_implicit_lod(s, coord, o->sh.axes, size, o->f->grad ? ddx : NULL, o->f->grad ? ddy : NULL, l,
+                           uneven);
+    for (uint32_t lane = 0; uneven && lane < s->lanes; lane++)
+        if (s->active[lane] && uneven[lane]) {
+            sb_interp_unsupported(s, "anisotropic filtering of an anisotropic footprint (a sampler with "
+                                     "max_anisotropy > 1: where the device samples is its own choice)");
+            return false;
+        }
     o->lod = l;
     return true;
 }

@@ -124,33 +124,39 @@ static bool add_output(struct sb_rt_inputs *in, uint32_t resource_class, uint32_
 /* Seeded vertex streams for registers of `map` (one R32G32B32A32 stream each; `raw`: of
  * format UINT, read as words by the pixel feeder, else of the register's type) and the same
  * values as interpreter input registers. Each word is seeded by its component's type, as the
- * input options say (sb_rt_input_options::flags: SB_RT_INPUTS_SMALL after a retry). */
-static bool make_streams(const struct register_map *map, uint32_t count, const struct sb_rt_input_options *seeding,
-                         bool raw,
-                         struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
-                         struct sb_interp_registers *cpu)
+ * input options say (sb_rt_input_options::flags: SB_RT_INPUTS_SMALL after a retry); a stream
+ * the caller provides (`user`, vertex programs; NULL: none) replaces the seeded words of its
+ * register. */
+static enum sb_result make_streams(const struct register_map *map, uint32_t count,
+                                   const struct sb_rt_input_options *seeding, const struct sb_validate_options *user,
+                                   bool raw, struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
+                                   struct sb_interp_registers *cpu, struct sb_error *error)
 {
     *stream_count = 0;
-    for (uint32_t r = 0; r < map->count; r++) {
-        if (!map->mask[r])
+    enum sb_result r = user ? sb_validate_vertex_inputs_read(user, map->mask, error) : SB_SUCCESS;
+    for (uint32_t reg = 0; r == SB_SUCCESS && reg < map->count; reg++) {
+        if (!map->mask[reg])
             continue;
         uint32_t *data = malloc((size_t)count * 16);
         if (!data)
-            return false;
+            return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
         for (uint32_t v = 0; v < count; v++)
             for (uint32_t c = 0; c < 4; c++) {
                 uint64_t random = sb_rt_mix64(seeding->seed ^
-                                              sb_rt_mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c));
-                uint32_t kind = word_kind_of_type(type_of_component(map, r, c));
-                uint32_t word = sb_rt_seeded_word_as(seeding->flags, (uint8_t)kind, random, false);
-                data[v * 4 + c] = word;
-                cpu->words[((size_t)v * cpu->registers + r) * 4 + c] = word;
+                                              sb_rt_mix64(((uint64_t)reg << 40) | ((uint64_t)v << 2) | c));
+                uint32_t kind = word_kind_of_type(type_of_component(map, reg, c));
+                data[v * 4 + c] = sb_rt_seeded_word_as(seeding->flags, (uint8_t)kind, random, false);
             }
-        uint32_t format = rgba_format(raw ? SB_IR_TYPE_UINT : map->type[r]);
-        streams[*stream_count] = (struct sb_rt_vertex_stream){ .location = r, .format = format, .data = data };
+        bool given = false;
+        if (user)
+            r = sb_validate_vertex_input_fill(user, reg, map->mask[reg], count, data, &given, error);
+        for (uint32_t v = 0; v < count; v++)
+            memcpy(&cpu->words[((size_t)v * cpu->registers + reg) * 4], &data[v * 4], 16);
+        uint32_t format = rgba_format(raw ? SB_IR_TYPE_UINT : map->type[reg]);
+        streams[*stream_count] = (struct sb_rt_vertex_stream){ .location = reg, .format = format, .data = data };
         (*stream_count)++;
     }
-    return true;
+    return r;
 }
 
 static void free_streams(struct sb_rt_vertex_stream *streams, uint32_t count)
@@ -245,9 +251,10 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     cpu_out.words = calloc((size_t)count * cpu_out.registers * 4, 4);
     struct sb_rt_vertex_stream streams[256];
     uint32_t stream_count = 0;
-    if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words ||
-                            !make_streams(&in_map, count, &o->inputs, false, streams, &stream_count, &cpu_in)))
+    if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
+    if (r == SB_SUCCESS)
+        r = make_streams(&in_map, count, &o->inputs, o, false, streams, &stream_count, &cpu_in, error);
     if (r == SB_SUCCESS) {
         uint32_t own = report->gpu->count;
         size_t capture_size = (size_t)count * record_registers * 16;
@@ -352,7 +359,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
                             (writes_stencil && (!gpu_stencil || !cpu_stencil)) ||
-                            !make_streams(&feed_map, count, &o->inputs, true, streams, &stream_count, &cpu_in)))
+                            make_streams(&feed_map, count, &o->inputs, NULL, true, streams, &stream_count, &cpu_in,
+                                         error) != SB_SUCCESS))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
     for (uint32_t e = 0; r == SB_SUCCESS && e < ps->signature_count; e++) {
         const struct sb_ir_signature_element *el = &ps->signature[e];

@@ -5,7 +5,9 @@
  * dimension (vk_format.c) and filled from the texel layout of resources.h
  * through a staging buffer (one copy per mip level covering every layer);
  * UAV images are copied back into the same staging buffer after the
- * dispatch. Also the samplers (s#), which carry Vulkan's own state.
+ * dispatch. Also the samplers (s#), which carry Vulkan's own state; a
+ * border colour other than the three standard ones needs
+ * VK_EXT_custom_border_color, anisotropy the samplerAnisotropy feature.
  */
 #include <stdio.h>
 #include <string.h>
@@ -290,12 +292,42 @@ enum sb_result sb_vk_sampler_create(struct sb_rt_context *c, const struct sb_rt_
               s->mip_filter <= SB_RT_FILTER_LINEAR && (!s->compare || s->compare_op <= VK_COMPARE_OP_ALWAYS);
     for (uint32_t i = 0; i < 3; i++)
         ok = ok && s->address[i] <= SB_RT_ADDRESS_CLAMP_TO_BORDER;
+    ok = ok && s->max_anisotropy == s->max_anisotropy && s->max_anisotropy <= 16.0f; /* NaN refused */
     if (!ok)
         return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sampler s%u (space %u) has a filter, address "
-                          "mode or compare op out of range", r->register_index, r->space);
+                          "mode, compare op or anisotropy out of range", r->register_index, r->space);
+    bool anisotropic = s->max_anisotropy > 1.0f;
+    if (anisotropic && (!c->features.samplerAnisotropy || s->max_anisotropy > c->properties.limits.maxSamplerAnisotropy))
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sampler s%u (space %u) filters with max anisotropy "
+                          "%g: %.60s has %s", r->register_index, r->space, (double)s->max_anisotropy,
+                          c->device_name, c->features.samplerAnisotropy ? "a lower maxSamplerAnisotropy"
+                                                                         : "no samplerAnisotropy feature");
+    /* Vulkan's three standard border colours where the sampler's is one of them, any other
+     * through VK_EXT_custom_border_color. */
+    static const struct { float rgba[4]; VkBorderColor color; } standard[] = {
+        { { 0.0f, 0.0f, 0.0f, 0.0f }, VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK },
+        { { 0.0f, 0.0f, 0.0f, 1.0f }, VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK },
+        { { 1.0f, 1.0f, 1.0f, 1.0f }, VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE },
+    };
+    VkBorderColor border = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+    for (size_t k = 0; k < sizeof(standard) / sizeof(standard[0]); k++)
+        if (!memcmp(standard[k].rgba, s->border_color, sizeof(standard[k].rgba)))
+            border = standard[k].color;
+    if (border == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT && !c->custom_border_color)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sampler s%u (space %u) has border colour (%g, %g, %g, "
+                          "%g): %.60s lacks VK_EXT_custom_border_color (customBorderColors) for colours other "
+                          "than (0,0,0,0), (0,0,0,1) and (1,1,1,1)", r->register_index, r->space,
+                          (double)s->border_color[0], (double)s->border_color[1], (double)s->border_color[2],
+                          (double)s->border_color[3], c->device_name);
+    VkSamplerCustomBorderColorCreateInfoEXT custom = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+        .format = VK_FORMAT_UNDEFINED, /* customBorderColorWithoutFormat, checked at device creation */
+    };
+    memcpy(custom.customBorderColor.float32, s->border_color, sizeof(s->border_color));
     /* sb_rt_address and sb_rt_filter use Vulkan's numbering (resources.h). */
     VkSamplerCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .pNext = border == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT ? &custom : NULL,
         .magFilter = (VkFilter)s->mag_filter,
         .minFilter = (VkFilter)s->min_filter,
         .mipmapMode = (VkSamplerMipmapMode)s->mip_filter,
@@ -303,11 +335,13 @@ enum sb_result sb_vk_sampler_create(struct sb_rt_context *c, const struct sb_rt_
         .addressModeV = (VkSamplerAddressMode)s->address[1],
         .addressModeW = (VkSamplerAddressMode)s->address[2],
         .mipLodBias = s->mip_lod_bias,
+        .anisotropyEnable = anisotropic ? VK_TRUE : VK_FALSE,
+        .maxAnisotropy = anisotropic ? s->max_anisotropy : 1.0f,
         .compareEnable = s->compare ? VK_TRUE : VK_FALSE,
         .compareOp = s->compare ? (VkCompareOp)s->compare_op : VK_COMPARE_OP_NEVER,
         .minLod = s->min_lod,
         .maxLod = s->max_lod < s->min_lod ? s->min_lod : s->max_lod,
-        .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+        .borderColor = border,
     };
     VkResult vr = c->vk.vkCreateSampler(c->device, &info, NULL, out);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateSampler", vr);

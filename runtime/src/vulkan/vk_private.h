@@ -55,6 +55,7 @@ struct sb_rt_context {
     bool robustness2;          /* VK_EXT_robustness2 robustBufferAccess2 enabled */
     bool viewport_index_layer; /* VK_EXT_shader_viewport_index_layer enabled (ShaderViewportIndexLayerEXT) */
     bool stencil_export;       /* VK_EXT_shader_stencil_export enabled (StencilExportEXT) */
+    bool custom_border_color;  /* VK_EXT_custom_border_color enabled, without formats (sampler borders) */
 };
 
 /* ---- vk_util.c ------------------------------------------------------------------------------- */
