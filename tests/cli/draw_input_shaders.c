@@ -20,6 +20,7 @@
  *                  cb0[0].xy, LOD cb0[0].z): a PNG texture read through a sampler file
  *   t0_s0_sample_position.dxbc t0 Texture2D<float4>, s0: o0 = sample(t0, s0, SV_Position.xy *
  *                  (1/4, 1/8)): an implicit LOD over an anisotropic footprint
+ *   inner_coverage.dxbc  o0 (uint) = vInnerCoverage + 5 (SV_InnerCoverage)
  *   vs_v0_v1.dxbc  (vertex) v0.xyz float, v1.x uint: o0 (SV_Position) = (v0.xyz, 1),
  *                  o1.x (uint) = v1.x << 1: vertex streams from --input v0/v1 files
  *
@@ -162,6 +163,15 @@ int main(int argc, char **argv)
             failed = 1;
         }
     }
+
+    /* o0.x (uint) = vInnerCoverage + 5 (operand type 42, no index). */
+    sm4_begin(&p, 0, 5, 0, 0);
+    struct sm4_operand inner = { { 1u | (42u << 12) }, 1 };
+    sm4_decl(&p, 95, inner, 0, NULL);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_IADD, o0(), inner, l1(5));
+    sm4_end(&p);
+    failed |= write_shader(argv[1], "inner_coverage.dxbc", &p, TYPE_UINT);
 
     /* A vertex shader: inputs v0.xyz (float) and v1.x (uint), outputs o0 (position), o1.x. */
     sm4_begin(&p, 1, 4, 0, 0);

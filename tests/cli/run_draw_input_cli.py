@@ -18,7 +18,8 @@ sampler files (`--input s0=FILE`: point sampling of a border colour, linear filt
 with wrapping), vertex streams (`--input v0=FILE` for a vertex shader, its vertices.bin
 checked), and `validate --input` with the same files (agree on lavapipe), with the
 refusals: a sampler file with a bad word (its byte offset), a truncated PNG, a vertex
-stream of the wrong size or for a pixel shader.
+stream of the wrong size or for a pixel shader. SV_InnerCoverage: its translation, the
+interpreter's value, the device's refusal without VK_EXT_conservative_rasterization.
 
 usage: run_draw_input_cli.py SHADERBRIDGE DRAW_INPUT_SHADERS SCRATCH_DIR
 Exit 77 when there is no Vulkan device (run exits 3).
@@ -105,6 +106,32 @@ def png(width, height, rows, depth=8, color_type=6):
 
 def close(got, expected, tolerance):
     return got is not None and len(got) == len(expected) and all(abs(g - e) <= tolerance for g, e in zip(got, expected))
+
+
+def inner_coverage(cli, scratch, sh):
+    """SV_InnerCoverage (item 4): FullyCoveredEXT in the SPIR-V (spirv-val clean); the
+    interpreter's one-pixel points are fully covered (o0.x = 1 + 5); a device without
+    VK_EXT_conservative_rasterization for points (lavapipe) refuses the module, naming it."""
+    shader = sh("inner_coverage.dxbc")
+    text = os.path.join(scratch, "inner_coverage.spvasm")
+    rc, _, err = run([cli, "translate", "--validate", "--spirv-text", "-o", text, shader])
+    body = open(text).read() if os.path.exists(text) else ""
+    check(rc == 0 and "OpCapability FragmentFullyCoveredEXT" in body and "BuiltIn FullyCoveredEXT" in body and
+          'OpExtension "SPV_EXT_fragment_fully_covered"' in body, f"inner coverage translation: exit {rc}: {err.strip()}")
+    data = target(cli, shader, {}, scratch, "inner-coverage", True)
+    got = struct.unpack("<4I", data[:16]) if data and len(data) >= 16 else None
+    check(got is not None and got[0] == 6, f"inner coverage --cpu: o0 = {got}, expected x = 6")
+    rc, out, err = run([cli, "run", "--draw", "1x1", "-o", os.path.join(scratch, "inner-gpu"), shader])
+    if rc == 3:
+        check("FragmentFullyCoveredEXT" in err and "VK_EXT_conservative_rasterization" in err and
+              "SB_ERROR_RUN_UNSUPPORTED" in err, f"inner coverage without the extension: {err.strip()}")
+        rc, out, err = run([cli, "validate", shader])
+        check(rc == 3 and out.startswith("not-run") and "VK_EXT_conservative_rasterization" in out,
+              f"validate inner coverage: exit {rc}: {out[:300]}")
+    else:  # a device with the extension draws it: fully covered there too
+        path = os.path.join(scratch, "inner-gpu", "o0.bin")
+        got = struct.unpack("<4I", open(path, "rb").read()[:16]) if rc == 0 and os.path.exists(path) else None
+        check(got is not None and got[0] == 6, f"inner coverage on the device: exit {rc}, o0 = {got}")
 
 
 def samplers_and_streams(cli, scratch, sh):
@@ -196,6 +223,8 @@ def samplers_and_streams(cli, scratch, sh):
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={tex}"] + cpu + [sh("t0_tex.dxbc")])
         check(rc == 2 and "returns uint, format r8g8b8a8_unorm reads as float" in err,
               f"PNG for a uint texture{cpu}: exit {rc}: {err.strip()}")
+
+    inner_coverage(cli, scratch, sh)
 
     rc, out, err = run([cli, "validate", "--draw", "3", "--input", f"v0={v0}", "--input", f"v1={v1}", vs])
     check(rc == 0 and out.startswith("agree") and "3 vertices drawn" in out,

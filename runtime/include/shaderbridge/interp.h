@@ -207,8 +207,11 @@ struct sb_interp_pixel_results {
  * 2x2 quad whose other three lanes are helper invocations at the neighbouring pixel
  * centres, so derivatives (coarse and fine) are those a GPU computes for a one-pixel
  * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
- * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 0
- * (Vulkan's FullyCoveredEXT is 0 unless conservative rasterization is enabled).
+ * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 1: the
+ * runtime draws a program that reads it with conservative rasterization (D3D's requirement
+ * for SV_InnerCoverage; VK_EXT_conservative_rasterization), and a point of size 1 centred on
+ * its pixel covers the pixel's square entirely (its edges lie on the pixel's: a device that
+ * underestimates by its snapping error could report 0 there).
  */
 SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,

@@ -6,8 +6,9 @@
  * one queue of a compute-capable family (one that can also draw when there
  * is one); every core feature the device
  * reports (Vulkan 1.0 - 1.3 structures as its version allows) plus
- * VK_EXT_robustness2, VK_EXT_shader_viewport_index_layer, VK_EXT_shader_stencil_export
- * and VK_EXT_custom_border_color (samplers' border colours) when present.
+ * VK_EXT_robustness2, VK_EXT_shader_viewport_index_layer, VK_EXT_shader_stencil_export,
+ * VK_EXT_custom_border_color (samplers' border colours) and VK_EXT_conservative_rasterization
+ * (SV_InnerCoverage; only where it reports FullyCoveredEXT for points) when present.
  *
  * Why everything: a translated D3D shader may declare any capability its
  * source needed (Float64, Int64, StorageImageReadWithoutFormat, ImageCubeArray,
@@ -199,7 +200,22 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     bool layer_ext = sb_vk_has_device_extension(c->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     /* Pixel shaders writing SV_StencilRef declare StencilExportEXT. */
     bool stencil_ext = sb_vk_has_device_extension(c->physical, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
-    const char *extensions[4];
+    /* Pixel shaders reading SV_InnerCoverage read FullyCoveredEXT, which conservative
+     * rasterization reports; the draws are points, so point rasterization must be covered. */
+    bool conservative = api >= VK_API_VERSION_1_1 &&
+                        sb_vk_has_device_extension(c->physical, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+    VkPhysicalDeviceConservativeRasterizationPropertiesEXT conservative_props = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONSERVATIVE_RASTERIZATION_PROPERTIES_EXT,
+    };
+    if (conservative && vkGetPhysicalDeviceProperties2) {
+        VkPhysicalDeviceProperties2 props = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                              .pNext = &conservative_props };
+        vkGetPhysicalDeviceProperties2(c->physical, &props);
+    }
+    conservative = conservative && vkGetPhysicalDeviceProperties2 &&
+                   conservative_props.fullyCoveredFragmentShaderInputVariable &&
+                   conservative_props.conservativePointAndLineRasterization;
+    const char *extensions[5];
     uint32_t extension_count = 0;
     if (robust2)
         extensions[extension_count++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
@@ -209,6 +225,8 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
         extensions[extension_count++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
     if (border)
         extensions[extension_count++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+    if (conservative)
+        extensions[extension_count++] = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -242,6 +260,7 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     c->viewport_index_layer = layer_ext;
     c->stencil_export = stencil_ext;
     c->custom_border_color = border;
+    c->fully_covered = conservative;
     c->features = f.core.features;
     if (chained && api >= VK_API_VERSION_1_2)
         c->features12 = f.v12;
