@@ -20,6 +20,8 @@ checked), and `validate --input` with the same files (agree on lavapipe), with t
 refusals: a sampler file with a bad word (its byte offset), a truncated PNG, a vertex
 stream of the wrong size or for a pixel shader. SV_InnerCoverage: its translation, the
 interpreter's value, the device's refusal without VK_EXT_conservative_rasterization.
+Render targets in the new formats (`--target o0=FORMAT`): hand-computed bytes of D3D's
+conversions (rounding to nearest even, clamping, sRGB, packed and half floats), both sides.
 
 usage: run_draw_input_cli.py SHADERBRIDGE DRAW_INPUT_SHADERS SCRATCH_DIR
 Exit 77 when there is no Vulkan device (run exits 3).
@@ -132,6 +134,62 @@ def inner_coverage(cli, scratch, sh):
         path = os.path.join(scratch, "inner-gpu", "o0.bin")
         got = struct.unpack("<4I", open(path, "rb").read()[:16]) if rc == 0 and os.path.exists(path) else None
         check(got is not None and got[0] == 6, f"inner coverage on the device: exit {rc}, o0 = {got}")
+
+
+def target_formats(cli, scratch, sh):
+    """--target oN=FORMAT (item 5): render targets in the new formats, written by D3D's
+    conversion rules. cb_copy writes cb0[0] = (0.5, 0.25, 1.5, -0.5) to o0; the bytes of a
+    2x1 target, worked out by hand, per format (both pixels alike)."""
+    cb = write(sh("rt-values.cb"), struct.pack("<4f", 0.5, 0.25, 1.5, -0.5))
+    shader = sh("cb_copy.dxbc")
+    cases = [
+        # 0.5 * 255 = 127.5 -> 128 (nearest even), 63.75 -> 64, 1.5 clamps to 255, -0.5 to 0.
+        ("r8g8b8a8_unorm", bytes([0x80, 0x40, 0xFF, 0x00])),
+        # 0.5 * 127 = 63.5 -> 64, 31.75 -> 32, 127, -63.5 -> -64 (0xC0).
+        ("r8g8b8a8_snorm", bytes([0x40, 0x20, 0x7F, 0xC0])),
+        # 32767.5 -> 32768, 16383.75 -> 16384, 65535, 0.
+        ("r16g16b16a16_unorm", struct.pack("<4H", 0x8000, 0x4000, 0xFFFF, 0)),
+        # r 511.5 -> 512, g 255.75 -> 256, b 1023, a 0: 512 | 256 << 10 | 1023 << 20.
+        ("r10g10b10a2_unorm", struct.pack("<I", 512 | 256 << 10 | 1023 << 20)),
+        # 11-bit 0.5 = e14 m0 (0x380), 0.25 = e13 (0x340), 10-bit 1.5 = e15 m16 (0x1F0).
+        ("r11g11b10_float", struct.pack("<I", 0x380 | 0x340 << 11 | 0x1F0 << 22)),
+        ("r16g16b16a16_float", struct.pack("<4H", 0x3800, 0x3400, 0x3E00, 0xB800)),
+        ("r16g16_float", struct.pack("<2H", 0x3800, 0x3400)),
+        ("r8_unorm", bytes([0x80])),
+        # sRGB: 255 * (1.055 * 0.5^(1/2.4) - 0.055) = 187.52 -> 188; 0.25 -> 136.96 -> 137; alpha
+        # linear. A device may give 187: D3D allows 0.6 ULP (checked below).
+        ("r8g8b8a8_unorm_srgb", bytes([0xBC, 0x89, 0xFF, 0x00])),
+        ("b8g8r8a8_unorm_srgb", bytes([0xFF, 0x89, 0xBC, 0x00])),
+    ]
+    for name, texel in cases:
+        want = texel * 2
+        want += b"\0" * (-len(want) % 4)  # the resource is rounded up to whole words
+        for cpu in ([], ["--cpu"]):
+            out = os.path.join(scratch, "rt-" + name + ("-cpu" if cpu else "-gpu"))
+            shutil.rmtree(out, ignore_errors=True)
+            rc, _, err = run([cli, "run", "--draw", "2x1", "-o", out, "--target", f"o0={name}", "--input",
+                              f"cb0={cb}"] + cpu + [shader])
+            path = os.path.join(out, "o0.bin")
+            got = open(path, "rb").read() if rc == 0 and os.path.exists(path) else None
+            ok = got == want
+            if not ok and not cpu and got is not None and "srgb" in name and len(got) == len(want):
+                # 187.52 -> 187 lies within 0.6 ULP: the one other code D3D accepts.
+                ok = all(g == w or (w == 0xBC and g == 0xBB) for g, w in zip(got, want))
+            check(ok and os.path.exists(os.path.join(out, "o0.png")),
+                  f"--target o0={name}{cpu}: exit {rc}, o0.bin {got.hex() if got else None}, expected {want.hex()} "
+                  f"{err.strip()}")
+        rc, out, err = run([cli, "validate", "--target", f"o0={name}", "--input", f"cb0={cb}", shader])
+        check(rc == 0 and out.startswith("agree"), f"validate --target o0={name}: exit {rc}: {out[:200]}")
+    rc, out, err = run([cli, "validate", "--target", "o0=r8_uint", shader])
+    check(rc == 3 and "the program writes float, format r8_uint takes uint" in out,
+          f"uint target for a float output: exit {rc}: {out[:200]}")
+    rc, _, err = run([cli, "run", "--draw", "1x1", "--cpu", "--target", "o0=d16_unorm", shader])
+    check(rc == 1 and "format d16_unorm is not a colour format" in err and "SB_ERROR_RUN_BINDING" in err,
+          f"depth target: exit {rc}: {err.strip()}")
+    rc, _, err = run([cli, "run", "--draw", "1x1", "--target", "o0=r9_unorm", shader])
+    check(rc == 2 and "--target wants oN=FORMAT" in err, f"unknown format: exit {rc}: {err.strip()}")
+    rc, _, err = run([cli, "run", "--draw", "3", "--target", "o0=r8_unorm", sh("vs_v0_v1.dxbc")])
+    check(rc == 2 and "pixel shader" in err, f"--target for a vertex shader: exit {rc}: {err.strip()}")
 
 
 def samplers_and_streams(cli, scratch, sh):
@@ -356,6 +414,7 @@ def main():
               f"truncated DDS{cpu}: exit {rc}: {err.strip()}")
 
     samplers_and_streams(cli, scratch, sh)
+    target_formats(cli, scratch, sh)
 
     print(f"run_draw_input_cli: {checks - failures}/{checks} checks passed")
     return 1 if failures else 0

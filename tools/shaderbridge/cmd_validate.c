@@ -345,6 +345,8 @@ static int validate_file(struct validate_session *session, struct summary_row *r
                                                .provided_count = session->provided_count,
                                                .provided = session->provided };
         memcpy(options.group_count, o->groups, sizeof(o->groups));
+        for (uint32_t t = 0; t < 8; t++)
+            options.target_formats[t] = (enum sb_rt_format)o->target_formats[t];
         cli_gpu_module_apply(o->gpu_module, &options);
         struct sb_error error = { 0 };
         /* A --spirv module that does not fit the program: its error is printed against the

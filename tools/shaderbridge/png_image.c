@@ -7,6 +7,7 @@
 #include "png_image.h"
 
 #include "error.h"
+#include "shaderbridge/interp.h"
 
 #include <errno.h>
 #include <math.h>
@@ -21,23 +22,6 @@ static bool is_image(const struct sb_rt_resource *r)
            sb_rt_format_size((enum sb_rt_format)r->format);
 }
 
-static float half_to_float(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h >> 15) << 31, exponent = (h >> 10) & 31, mantissa = h & 1023;
-    uint32_t bits;
-    if (exponent == 0) {
-        float f = ldexpf((float)mantissa, -24);
-        return sign ? -f : f;
-    }
-    if (exponent == 31)
-        bits = sign | 0x7f800000u | (mantissa << 13);
-    else
-        bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
 static uint8_t unit_byte(float v)
 {
     if (!(v > 0.0f))
@@ -45,47 +29,33 @@ static uint8_t unit_byte(float v)
     return v >= 1.0f ? 255 : (uint8_t)lrintf(v * 255.0f);
 }
 
-/* Texel (x, y) of mip 0 / `layer` as RGBA8. */
+/* Texel (x, y) of mip 0 / `layer` as RGBA8: its lanes as a shader reads them
+ * (sb_interp_texel_unpack), floats clamped to [0, 1], integers to [0, 255]. */
 static void texel_rgba8(const struct sb_rt_resource *r, uint32_t layer, uint32_t x, uint32_t y,
                         uint8_t out[4])
 {
-    uint32_t size = sb_rt_format_size((enum sb_rt_format)r->format);
-    uint32_t channels = sb_rt_format_channels((enum sb_rt_format)r->format);
+    enum sb_rt_format format = (enum sb_rt_format)r->format;
+    uint32_t size = sb_rt_format_size(format);
+    uint32_t channels = sb_rt_format_channels(format);
     uint64_t index = ((uint64_t)layer * r->height + y) * r->width + x;
     uint64_t sample_count = r->sample_count ? r->sample_count : 1;
     const uint8_t *t = (const uint8_t *)r->data + index * sample_count * size;
     out[0] = out[1] = out[2] = 0;
     out[3] = 255;
+    uint32_t lanes[4];
+    if (!sb_interp_texel_unpack(format, t, lanes))
+        return;
+    const char *name = sb_rt_format_name(format);
+    bool sint = strstr(name, "_sint") != NULL, uint = strstr(name, "_uint") != NULL;
     for (uint32_t c = 0; c < channels && c < 4; c++) {
-        switch (r->format) {
-        case SB_RT_FORMAT_R8G8B8A8_UNORM:
-            out[c] = t[c];
-            break;
-        case SB_RT_FORMAT_R16G16B16A16_FLOAT: {
-            uint16_t h;
-            memcpy(&h, t + 2 * c, 2);
-            out[c] = unit_byte(half_to_float(h));
-            break;
-        }
-        case SB_RT_FORMAT_R32_FLOAT: case SB_RT_FORMAT_R32G32_FLOAT: case SB_RT_FORMAT_R32G32B32A32_FLOAT: {
-            float f;
-            memcpy(&f, t + 4 * c, 4);
+        float f;
+        memcpy(&f, &lanes[c], 4);
+        if (sint)
+            out[c] = (int32_t)lanes[c] < 0 ? 0 : (int32_t)lanes[c] > 255 ? 255 : (uint8_t)lanes[c];
+        else if (uint)
+            out[c] = lanes[c] > 255 ? 255 : (uint8_t)lanes[c];
+        else
             out[c] = unit_byte(f);
-            break;
-        }
-        case SB_RT_FORMAT_R32_SINT: case SB_RT_FORMAT_R32G32_SINT: case SB_RT_FORMAT_R32G32B32A32_SINT: {
-            int32_t v;
-            memcpy(&v, t + 4 * c, 4);
-            out[c] = v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v;
-            break;
-        }
-        default: {
-            uint32_t v;
-            memcpy(&v, t + 4 * c, 4);
-            out[c] = v > 255 ? 255 : (uint8_t)v;
-            break;
-        }
-        }
     }
 }
 

@@ -8,7 +8,8 @@
  *
  *   vertex    vertices.bin (every o# register of every vertex, 16 bytes each)
  *             and vertices.txt (one line per vertex, values by type);
- *   pixel     o<N>.bin and o<N>.png per render target, oDepth.bin;
+ *   pixel     o<N>.bin and o<N>.png per render target (R32G32B32A32 of the output's type,
+ *             or the format --target oN=FORMAT names), oDepth.bin;
  *   geometry  gs-vertices.bin (the capture records: a header of stream + 1
  *             and cut bits, then the o# registers, per emitted-vertex slot)
  *             and gs-vertices.txt (one line per emitted vertex); a PICA200
@@ -238,6 +239,13 @@ int cli_run_draw(const struct cli_run_options *o, const struct sb_rt_program *pr
                                                      "(geometry shaders)");
         return CLI_EXIT_USAGE;
     }
+    bool targets = false;
+    for (uint32_t t = 0; t < 8; t++)
+        targets |= o->target_formats[t] != 0;
+    if (targets && stage != SB_IR_STAGE_PIXEL) {
+        cli_usage_error("run: --target sets a pixel shader's render-target formats");
+        return CLI_EXIT_USAGE;
+    }
     struct sb_rt_resource provided[64];
     struct cli_file files[64];
     uint32_t loaded = 0;
@@ -259,6 +267,8 @@ int cli_run_draw(const struct cli_run_options *o, const struct sb_rt_program *pr
         .sides = o->cpu ? SB_VALIDATE_SIDE_CPU : SB_VALIDATE_SIDE_GPU,
         .draw_count = o->draw_count, .draw_width = o->draw_width, .draw_height = o->draw_height,
     };
+    for (uint32_t t = 0; t < 8; t++)
+        options.target_formats[t] = (enum sb_rt_format)o->target_formats[t];
     struct sb_validate_report *report = NULL;
     struct sb_error error = { 0 };
     uint64_t start = now_ns();

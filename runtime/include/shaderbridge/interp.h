@@ -223,6 +223,25 @@ SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_interp_stats *stats, struct sb_error *error);
 
 /**
+ * One texel of `format` as a typed UAV store or a render-target write stores `lanes` (float
+ * bits for the formats read as floats, integers for uint and sint formats), by D3D11's
+ * conversion rules: floats to unorm/snorm clamped then rounded to nearest even, the sRGB
+ * curve (exact) on rgb, half and 11/10-bit floats rounded to nearest even, integers clamped
+ * to a narrower format's range; channels the format lacks are dropped. Writes
+ * sb_rt_format_size(format) bytes at `texel`; false (nothing written) for BC, depth and
+ * unknown formats.
+ */
+SB_API bool sb_interp_texel_pack(enum sb_rt_format format, const uint32_t lanes[4], void *texel);
+
+/**
+ * The four lanes a shader reads from one texel of `format` (float bits for the formats read
+ * as floats, integers for uint and sint formats; missing channels 0, missing alpha 1), by
+ * D3D11's rules; depth formats read as their red. Reads sb_rt_format_size(format) bytes at
+ * `texel`; false (lanes untouched) for BC and unknown formats.
+ */
+SB_API bool sb_interp_texel_unpack(enum sb_rt_format format, const void *texel, uint32_t lanes[4]);
+
+/**
  * Vertices of one input primitive of a geometry program, from its gs_input_primitive
  * (../shared/docs/sm4-tokens.md §8.8): point 1, line 2, triangle 3, line_adj 4, triangle_adj 6,
  * patchN (8..39) N; 0 for any other value.

@@ -311,6 +311,20 @@ struct sb_validate_options {
      */
     uint32_t provided_count;
     const struct sb_rt_resource *provided;
+    /**
+     * Pixel programs: the format of the render target o#N (N < 8); UNDEFINED (0, the
+     * default): R32G32B32A32 of the output's type, which keeps every value the program
+     * writes. Any other uncompressed colour format (no depth, no BC) is drawn into on the
+     * device and written by the interpreter as D3D converts a render-target write
+     * (sb_interp_texel_pack: clamping, rounding to nearest even, the sRGB curve, half and
+     * 11/10-bit floats), the output resource then holding width x height texels of that
+     * format (rounded up to 4 bytes), compared word by word exactly (32-bit float channels
+     * as floats) and without the interpreter's precision evidence. A float output needs a
+     * format read as float, a uint / int output a uint / sint format: SB_ERROR_RUN_BINDING
+     * otherwise, or for a format that is not a colour format; SB_ERROR_RUN_UNSUPPORTED where
+     * the device cannot render to it.
+     */
+    enum sb_rt_format target_formats[8];
 };
 
 /** sb_validate_options::sides */

@@ -327,6 +327,24 @@ void sb_interp_texel_read(uint32_t format, const uint8_t *unit, int32_t x, int32
     }
 }
 
+bool sb_interp_texel_pack(enum sb_rt_format format, const uint32_t lanes[4], void *texel)
+{
+    if (!sb_interp_format_known(format) || sb_interp_format_block(format) || format == SB_RT_FORMAT_D32_FLOAT ||
+        format == SB_RT_FORMAT_D16_UNORM || format == SB_RT_FORMAT_D24_UNORM_S8_UINT)
+        return false;
+    memset(texel, 0, sb_rt_format_size(format)); /* field_set keeps the bits around a field */
+    sb_interp_texel_encode(format, lanes, texel);
+    return true;
+}
+
+bool sb_interp_texel_unpack(enum sb_rt_format format, const void *texel, uint32_t lanes[4])
+{
+    if (!sb_interp_format_known(format) || sb_interp_format_block(format))
+        return false;
+    sb_interp_texel_decode(format, texel, lanes);
+    return true;
+}
+
 void sb_interp_texel_encode(uint32_t format, const uint32_t in[4], uint8_t *texel)
 {
     if (sb_interp_format_block(format))

@@ -429,7 +429,7 @@ static size_t provided_size(const struct sb_rt_resource *r, size_t given)
 /* How a shader reads `format`'s texels: as floats (unorm, snorm, float, BC, depth), or as
  * unsigned or signed integers, so a provided texture can be matched to its declaration's
  * return type. */
-static uint8_t format_read_kind(uint32_t format)
+uint8_t sb_rt_format_read_kind(uint32_t format)
 {
     switch (format) {
     case SB_RT_FORMAT_R32_UINT: case SB_RT_FORMAT_R32G32_UINT: case SB_RT_FORMAT_R32G32B32A32_UINT:
@@ -486,7 +486,7 @@ static enum sb_result check_shaped(const struct sb_rt_resource *p, const struct 
                             "provided input %u: %s%u (space %u) has format %u or a zero extent", k, prefix,
                             p->register_index, p->space, (unsigned)p->format);
     static const char *const kinds[] = { "?", "float", "int", "uint" };
-    uint8_t want = format_read_kind(r->format), have = format_read_kind(p->format);
+    uint8_t want = sb_rt_format_read_kind(r->format), have = sb_rt_format_read_kind(p->format);
     if (want != have)
         return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
                             "provided input %u: %s%u (space %u) returns %s, format %s reads as %s", k, prefix,
@@ -510,7 +510,7 @@ static bool has_unfilterable_texture(const struct sb_rt_inputs *in)
     for (uint32_t i = 0; i < in->count; i++) {
         const struct sb_rt_resource *r = &in->resources[i];
         if (r->resource_class == SB_IR_RESOURCE_SRV && r->dimension > DIM_BUFFER &&
-            (format_read_kind(r->format) != SB_RT_WORD_FLOAT || r->format == SB_RT_FORMAT_D32_FLOAT))
+            (sb_rt_format_read_kind(r->format) != SB_RT_WORD_FLOAT || r->format == SB_RT_FORMAT_D32_FLOAT))
             return true;
     }
     return false;

@@ -19,7 +19,9 @@
  * (sb_validate_pixel_explain; tests/validate/README.md "Known device defects").
  */
 #include "validate_private.h"
+#include "error.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +92,78 @@ static void map_module_inputs(const struct sb_translation *t, struct register_ma
             continue;
         map_element(m, f->location, ((1u << f->component_count) - 1u) << f->component, f->component_type);
     }
+}
+
+/* The format of render target o#`reg` in *format: the caller's
+ * (sb_validate_options::target_formats), else R32G32B32A32 of the output's type. */
+static enum sb_result target_format(const struct sb_validate_options *o, const struct register_map *map, uint32_t reg,
+                                    uint32_t *format, struct sb_error *error)
+{
+    uint32_t wanted = reg < 8 ? (uint32_t)o->target_formats[reg] : 0;
+    *format = wanted ? wanted : rgba_format(map->type[reg]);
+    if (!wanted)
+        return SB_SUCCESS;
+    uint32_t zero[4] = { 0, 0, 0, 0 }, kind = word_kind_of_type(map->type[reg]);
+    uint8_t scratch[16];
+    if (wanted >= SB_RT_FORMAT_COUNT || !sb_interp_texel_pack((enum sb_rt_format)wanted, zero, scratch))
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, 0, SB_ERROR_NO_INSTR, "render target o%u: format %s is "
+                            "not a colour format a target can have (no depth, no BC)", reg,
+                            sb_rt_format_name((enum sb_rt_format)wanted));
+    if (sb_rt_format_read_kind(wanted) != kind) {
+        static const char *const kinds[] = { "?", "float", "int", "uint" };
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, 0, SB_ERROR_NO_INSTR, "render target o%u: the program "
+                            "writes %s, format %s takes %s", reg, kinds[kind < 4 ? kind : 0],
+                            sb_rt_format_name((enum sb_rt_format)wanted), kinds[sb_rt_format_read_kind(wanted)]);
+    }
+    return SB_SUCCESS;
+}
+
+/* D3D11 lets a float -> sRGB conversion land within 0.6 ULP of the exact value, so of two
+ * neighbouring 8-bit codes around a value near a half both are right: where the device's
+ * code for an rgb channel of sRGB target `t` lies within that allowance of the exact value of
+ * the interpreter's lane, the interpreter's code is taken to be the device's (the two then
+ * agree; a code outside it still differs). `lanes` holds each pixel's o# register. */
+static void accept_srgb_allowance(uint32_t format, const uint8_t *gpu, uint8_t *cpu, const uint32_t *lanes,
+                                  uint32_t registers, uint32_t location, uint32_t count, const uint8_t *discarded)
+{
+    bool bgra = format == SB_RT_FORMAT_B8G8R8A8_UNORM_SRGB;
+    if (format != SB_RT_FORMAT_R8G8B8A8_UNORM_SRGB && !bgra)
+        return;
+    for (uint32_t i = 0; i < count; i++) {
+        if (discarded[i])
+            continue;
+        for (uint32_t c = 0; c < 3; c++) {
+            uint32_t byte = i * 4 + (bgra ? 2 - c : c);
+            float f;
+            memcpy(&f, &lanes[((size_t)i * registers + location) * 4 + c], 4);
+            if (gpu[byte] == cpu[byte] || f != f)
+                continue;
+            double x = f < 0.0f ? 0.0 : f > 1.0f ? 1.0 : (double)f;
+            double exact = 255.0 * (x <= 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1.0 / 2.4) - 0.055);
+            if (fabs((double)gpu[byte] - exact) <= 0.6)
+                cpu[byte] = gpu[byte];
+        }
+    }
+}
+
+/* Appends the output resource of a render target of `count` texels of a caller's `format`
+ * (target_format): one compared word kind per 32-bit word, floats where the format's channels
+ * are 32-bit floats, else exact (packed channels). */
+static bool add_packed_target(struct sb_rt_inputs *in, uint32_t reg, uint32_t count, uint32_t format)
+{
+    if (!sb_rt_inputs_append(in, 1))
+        return false;
+    uint32_t i = in->count - 1, texel = sb_rt_format_size((enum sb_rt_format)format);
+    struct sb_rt_resource *r = &in->resources[i];
+    r->resource_class = SB_VALIDATE_CLASS_OUTPUT;
+    r->register_index = reg;
+    r->size = ((size_t)count * texel + 3) & ~(size_t)3;
+    r->data = calloc(r->size, 1);
+    if (!r->data)
+        return false;
+    bool words = texel == 4 * sb_rt_format_channels((enum sb_rt_format)format);
+    in->uniform_kind[i] = words ? sb_rt_format_read_kind(format) : SB_RT_WORD_UINT;
+    return true;
 }
 
 /* Appends an output resource of `records` x `registers` vectors with kinds from `map`. */
@@ -381,16 +455,26 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         if (gpu_depth)
             gpu_depth[i] = 1.0f;
     }
+    uint32_t formats[8] = { 0 };
     for (uint32_t reg = 0; r == SB_SUCCESS && reg < out_map.count && target_count < 8; reg++) {
         if (!out_map.mask[reg])
             continue;
-        if (!add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg) ||
-            !add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg)) {
+        uint32_t format = 0;
+        r = target_format(o, &out_map, reg, &format, error);
+        if (r != SB_SUCCESS)
+            break;
+        bool packed = reg < 8 && o->target_formats[reg];
+        formats[target_count] = packed ? format : 0;
+        bool added = packed ? add_packed_target(report->gpu, reg, count, format) &&
+                                  add_packed_target(report->cpu, reg, count, format)
+                            : add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg) &&
+                                  add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg);
+        if (!added) {
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
             break;
         }
         struct sb_rt_resource *g = &report->gpu->resources[report->gpu->count - 1];
-        g->format = rgba_format(out_map.type[reg]);
+        g->format = format;
         g->dimension = 3; /* a 2D image, for the report's texel coordinates */
         g->width = width;
         g->height = height;
@@ -431,11 +515,22 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (r == SB_SUCCESS) {
         /* Interpreter targets: the registers of pixels that were not discarded (clear value 0 else). */
         for (uint32_t t = 0; t < target_count; t++) {
-            uint32_t *words = report->cpu->resources[own + t].data;
+            uint8_t *bytes = report->cpu->resources[own + t].data;
+            uint32_t texel = sb_rt_format_size(targets[t].format);
+            /* A caller's format: the lanes as a render-target write converts them. */
             for (uint32_t i = 0; i < count; i++)
-                if (!discarded[i])
-                    memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
-            if (r == SB_SUCCESS)
+                if (!discarded[i] && formats[t])
+                    sb_interp_texel_pack(targets[t].format,
+                                         &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4],
+                                         bytes + (size_t)i * texel);
+                else if (!discarded[i])
+                    memcpy(bytes + (size_t)i * 16,
+                           &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
+            if (formats[t] && o->sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
+                accept_srgb_allowance(formats[t], report->gpu->resources[own + t].data, bytes, cpu_out.words,
+                                      cpu_out.registers, targets[t].location, count, discarded);
+            /* The evidence is per output lane: it describes the default R32G32B32A32 targets only. */
+            if (r == SB_SUCCESS && !formats[t])
                 r = track_target(report, own + t, targets[t].location, cpu_out.registers, count, discarded, error);
         }
         if (writes_depth) {
