@@ -61,7 +61,8 @@ enum sb_rt_format {
     /** Depth, 16-bit unorm; sampled, it reads as R16_UNORM. */
     SB_RT_FORMAT_D16_UNORM,
     /** Depth 24-bit unorm in the low bits, stencil in the high byte; sampled, the depth reads
-     *  as red (D3D's R24_UNORM_X8_TYPELESS view); the stencil is not visible to shaders. */
+     *  as red (D3D's R24_UNORM_X8_TYPELESS view); the stencil through
+     *  SB_RT_FORMAT_X24_TYPELESS_G8_UINT (the same memory). */
     SB_RT_FORMAT_D24_UNORM_S8_UINT,
     /* Block-compressed (DXGI's BCn): texels are stored in 4x4 blocks of 8 (BC1, BC4) or 16
      * bytes, a level of w x h texels holding ceil(w/4) x ceil(h/4) blocks in rows, every other
@@ -74,6 +75,10 @@ enum sb_rt_format {
     SB_RT_FORMAT_BC5_UNORM, SB_RT_FORMAT_BC5_SNORM,
     SB_RT_FORMAT_BC6H_UF16, SB_RT_FORMAT_BC6H_SF16,
     SB_RT_FORMAT_BC7_UNORM, SB_RT_FORMAT_BC7_UNORM_SRGB,
+    /** D24_UNORM_S8_UINT memory read through its stencil (D3D's X24_TYPELESS_G8_UINT view):
+     *  the stencil byte as uint in green; red and blue 0, alpha 1. Shader-readable only (t#);
+     *  the device uploads the depth and the stencil plane and views the stencil aspect. */
+    SB_RT_FORMAT_X24_TYPELESS_G8_UINT,
     SB_RT_FORMAT_COUNT,
     SB_RT_FORMAT_MAX_ENUM = 0x7fffffff
 };
