@@ -37,9 +37,8 @@ enum sb_result sb_validate_vertex_inputs_check(const struct sb_rt_program *progr
 }
 
 enum sb_result sb_validate_vertex_input_fill(const struct sb_validate_options *o, uint32_t reg, uint32_t mask,
-                                             uint32_t count, uint32_t *words, bool *given, struct sb_error *error)
+                                             uint32_t count, uint32_t *words, struct sb_error *error)
 {
-    *given = false;
     for (uint32_t k = 0; k < o->provided_count; k++) {
         const struct sb_rt_resource *p = &o->provided[k];
         if (p->resource_class != SB_VALIDATE_CLASS_VERTEX_INPUT || p->register_index != reg)
@@ -61,7 +60,6 @@ enum sb_result sb_validate_vertex_input_fill(const struct sb_validate_options *o
                     memcpy(&words[(size_t)v * 4 + c], bytes + v * stride + (size_t)at * 4, 4);
                     at++;
                 }
-        *given = true;
         return SB_SUCCESS;
     }
     return SB_SUCCESS;

@@ -120,9 +120,10 @@ static enum sb_result target_format(const struct sb_validate_options *o, const s
 
 /* D3D11 lets a float -> sRGB conversion land within 0.6 ULP of the exact value, so of two
  * neighbouring 8-bit codes around a value near a half both are right: where the device's
- * code for an rgb channel of sRGB target `t` lies within that allowance of the exact value of
- * the interpreter's lane, the interpreter's code is taken to be the device's (the two then
- * agree; a code outside it still differs). `lanes` holds each pixel's o# register. */
+ * code (`gpu`) for an rgb channel of an sRGB target lies within that allowance of the exact
+ * value of the interpreter's lane, the interpreter's code (`cpu`) is taken to be the device's
+ * (the two then agree; a code outside it still differs). `lanes` holds each pixel's o#
+ * registers, `location` the target's. */
 static void accept_srgb_allowance(uint32_t format, const uint8_t *gpu, uint8_t *cpu, const uint32_t *lanes,
                                   uint32_t registers, uint32_t location, uint32_t count, const uint8_t *discarded)
 {
@@ -221,9 +222,8 @@ static enum sb_result make_streams(const struct register_map *map, uint32_t coun
                 uint32_t kind = word_kind_of_type(type_of_component(map, reg, c));
                 data[v * 4 + c] = sb_rt_seeded_word_as(seeding->flags, (uint8_t)kind, random, false);
             }
-        bool given = false;
         if (user)
-            r = sb_validate_vertex_input_fill(user, reg, map->mask[reg], count, data, &given, error);
+            r = sb_validate_vertex_input_fill(user, reg, map->mask[reg], count, data, error);
         for (uint32_t v = 0; v < count; v++)
             memcpy(&cpu->words[((size_t)v * cpu->registers + reg) * 4], &data[v * 4], 16);
         uint32_t format = rgba_format(raw ? SB_IR_TYPE_UINT : map->type[reg]);

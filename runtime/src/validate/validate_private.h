@@ -62,11 +62,11 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
  *  program, and two entries for one register (validate.h, sb_validate_options::provided). */
 enum sb_result sb_validate_vertex_inputs_check(const struct sb_rt_program *program,
                                                const struct sb_validate_options *options, struct sb_error *error);
-/** The provided stream of input register `reg` (components `mask` read by the module), unpacked
- *  into `words` (count vertices x 4 words; components outside `mask` untouched); *given says
- *  whether there was one. SB_ERROR_BAD_SIZE when it does not hold `count` vertices. */
+/** The provided stream of input register `reg` (components `mask` read by the module), if any,
+ *  unpacked into `words` (count vertices x 4 words; components outside `mask`, and every word
+ *  when none is provided, untouched). SB_ERROR_BAD_SIZE when it does not hold `count` vertices. */
 enum sb_result sb_validate_vertex_input_fill(const struct sb_validate_options *options, uint32_t reg,
-                                             uint32_t mask, uint32_t count, uint32_t *words, bool *given,
+                                             uint32_t mask, uint32_t count, uint32_t *words,
                                              struct sb_error *error);
 /** Refuses a provided stream for a register whose `mask` (per register, what the module reads)
  *  is empty. */
