@@ -206,6 +206,9 @@ def samplers_and_streams(cli, scratch, sh):
     linear = write(sh("linear.sampler"), b"filter=linear\naddress = wrap\n")
     point = write(sh("point.sampler"), b"filter = point\r\naddress = clamp\r\n")
     aniso = write(sh("aniso.sampler"), b"filter = anisotropic\nmax_anisotropy = 4\naddress = wrap\n")
+    mirror_once = write(sh("mirror-once.sampler"), b"filter = point\naddress = mirror_once\n")
+    mirrored = write(sh("uv-mirrored.cb"), struct.pack("<4f", -0.3, 0.5, 0, 0))
+    past_end = write(sh("uv-past-end.cb"), struct.pack("<4f", 1.6, 0.5, 0, 0))
     # cb0[0] = (u, v, lod, 0) of sample_l.
     outside = write(sh("uv-outside.cb"), struct.pack("<4f", -0.25, 0.5, 0, 0))
     between = write(sh("uv-between.cb"), struct.pack("<4f", 0.25, 0.5, 0, 0))     # texel 0 | texel 1, 50/50
@@ -219,6 +222,11 @@ def samplers_and_streams(cli, scratch, sh):
         # Wrapped: u = 1 wraps to 0, between texel 3 and texel 0: (100, 50, 25, 255) / 255.
         ("linear wrap", {"t0": tex, "s0": linear, "cb0": wrapped}, (100 / 255, 50 / 255, 25 / 255, 1.0), 1e-6),
         ("16-bit PNG", {"t0": grey16, "s0": point, "cb0": right}, (16384 / 65535,) * 3 + (1.0,), 1e-6),
+        # Mirror once, point: u * 4 = -1.2 -> texel -2 -> mirrored to 1; u * 4 = 6.4 -> 6 -> clamped to 3.
+        ("mirror once", {"t0": tex, "s0": mirror_once, "cb0": mirrored}, (100 / 255, 50 / 255, 200 / 255, 1.0),
+         1e-6),
+        ("mirror once clamp", {"t0": tex, "s0": mirror_once, "cb0": past_end}, (200 / 255, 100 / 255, 50 / 255, 1.0),
+         1e-6),
         # An explicit LOD has no footprint: anisotropic filtering takes the one linear sample.
         ("anisotropic", {"t0": tex, "s0": aniso, "cb0": between}, (50 / 255, 25 / 255, 100 / 255, 1.0), 1e-6),
     ]
@@ -273,7 +281,7 @@ def samplers_and_streams(cli, scratch, sh):
         bad = write(sh("bad.sampler"), b"filter = point\naddress = wrapp\n")
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"s0={bad}", "--input", f"t0={tex}",
                           "--input", f"cb0={outside}"] + cpu + [sample])
-        check(rc == 2 and "bad.sampler:25: error: address takes wrap, mirror, clamp, border, not 'wrapp'" in err and
+        check(rc == 2 and "bad.sampler:25: error: address takes wrap, mirror, clamp, border, mirror_once, not 'wrapp'" in err and
               "SB_ERROR_BAD_VALUE" in err, f"bad sampler{cpu}: exit {rc}: {err.strip()}")
         short = write(sh("short.png"), open(tex, "rb").read()[:60])
         rc, _, err = run([cli, "run", "--draw", "1x1", "--input", f"t0={short}"] + cpu + [sample])

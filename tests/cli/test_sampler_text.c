@@ -22,7 +22,7 @@ static void test_full(void)
                        "filter = point   # overridden below for min\n"
                        "min_filter=linear\n"
                        "\taddress = wrap\r\n"
-                       "address_v = mirror\n"
+                       "address_v = mirror_once\n"
                        "address_w = border\n"
                        "border_color = 0.25 -1 2.5 1\n"
                        "comparison = greater_equal\n"
@@ -34,7 +34,7 @@ static void test_full(void)
     CHECK(parse(text, &s, &e) == SB_SUCCESS, "full text: %s", e.message);
     CHECK(s.mag_filter == SB_RT_FILTER_NEAREST && s.mip_filter == SB_RT_FILTER_NEAREST, "filter = point");
     CHECK(s.min_filter == SB_RT_FILTER_LINEAR, "min_filter overrides");
-    CHECK(s.address[0] == SB_RT_ADDRESS_REPEAT && s.address[1] == SB_RT_ADDRESS_MIRRORED_REPEAT &&
+    CHECK(s.address[0] == SB_RT_ADDRESS_REPEAT && s.address[1] == SB_RT_ADDRESS_MIRROR_ONCE &&
               s.address[2] == SB_RT_ADDRESS_CLAMP_TO_BORDER, "addresses %u %u %u", s.address[0], s.address[1],
           s.address[2]);
     CHECK(s.border_color[0] == 0.25f && s.border_color[1] == -1.0f && s.border_color[2] == 2.5f &&
@@ -89,6 +89,7 @@ static void test_refusals(void)
         { "address = wrap\naddress = clamp\n", SB_ERROR_DUPLICATE, 15, "given twice (first at byte 0)" },
         { "max_lod = 2\nmin_lod = 3\n", SB_ERROR_BAD_VALUE, 12, "min_lod 3 is above max_lod 2" },
         { "comparison = lequal\n", SB_ERROR_BAD_VALUE, 13, "less_equal" },
+        { "address_u = mirror_twice\n", SB_ERROR_BAD_VALUE, 12, "border, mirror_once, not 'mirror_twice'" },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct sb_rt_sampler s;

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     s.mip_filter <= SB_RT_FILTER_LINEAR && s.compare_op <= 7 && s.min_lod <= s.max_lod &&
                     (s.max_anisotropy == 0.0f || (s.max_anisotropy >= 1.0f && s.max_anisotropy <= 16.0f));
         for (int a = 0; a < 3; a++)
-            sane = sane && s.address[a] <= SB_RT_ADDRESS_CLAMP_TO_BORDER;
+            sane = sane && s.address[a] <= SB_RT_ADDRESS_MIRROR_ONCE;
         if (!sane)
             abort(); /* a state the runtime would refuse: a parser bug */
     } else if (error.offset > size) {

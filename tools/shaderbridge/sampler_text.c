@@ -6,7 +6,7 @@
  *   filter         point | linear | anisotropic   min, mag and mip filters alike
  *                                                 (anisotropic: linear, with anisotropy)
  *   min_filter, mag_filter, mip_filter            point | linear
- *   address        wrap | mirror | clamp | border u, v and w alike
+ *   address        wrap | mirror | clamp | border | mirror_once   u, v and w alike
  *   address_u, address_v, address_w               one axis
  *   border_color   R G B A                        four numbers
  *   comparison     never | less | equal | less_equal | greater | not_equal |
@@ -20,7 +20,7 @@
  * clamp nothing more: the LOD never leaves [0, levels - 1]; 1000 is Vulkan's "no clamp"),
  * max_anisotropy 16 for an anisotropic filter. The names are D3D11's (D3D11_SAMPLER_DESC,
  * D3D11_TEXTURE_ADDRESS_MODE, D3D11_COMPARISON_FUNC) in lower case; the values are stored
- * in Vulkan's numbering (resources.h). D3D's mirror_once has no counterpart here yet.
+ * in Vulkan's numbering (resources.h).
  *
  * Every read is bounded by `size`; a NUL byte anywhere is refused, so no string function
  * ever runs past the text.
@@ -63,7 +63,8 @@ static const struct word filter_or_anisotropic[] = { { "point", SB_RT_FILTER_NEA
                                                      { "anisotropic", FILTER_ANISOTROPIC }, { NULL, 0 } };
 static const struct word address_words[] = {
     { "wrap", SB_RT_ADDRESS_REPEAT }, { "mirror", SB_RT_ADDRESS_MIRRORED_REPEAT },
-    { "clamp", SB_RT_ADDRESS_CLAMP_TO_EDGE }, { "border", SB_RT_ADDRESS_CLAMP_TO_BORDER }, { NULL, 0 },
+    { "clamp", SB_RT_ADDRESS_CLAMP_TO_EDGE }, { "border", SB_RT_ADDRESS_CLAMP_TO_BORDER },
+    { "mirror_once", SB_RT_ADDRESS_MIRROR_ONCE }, { NULL, 0 },
 };
 /* VkCompareOp numbers, which D3D11_COMPARISON_FUNC's order matches minus one. */
 static const struct word comparison_words[] = {

@@ -99,6 +99,9 @@ enum sb_rt_filter {
 enum sb_rt_address {
     SB_RT_ADDRESS_REPEAT = 0, SB_RT_ADDRESS_MIRRORED_REPEAT = 1,
     SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3, /**< sb_rt_sampler::border_color */
+    /** D3D's MIRROR_ONCE: mirrored once about the texture's start, then clamped to the edge
+     *  (Vulkan's MIRROR_CLAMP_TO_EDGE; the device needs samplerMirrorClampToEdge). */
+    SB_RT_ADDRESS_MIRROR_ONCE = 4,
     SB_RT_ADDRESS_MAX_ENUM = 0x7fffffff
 };
 

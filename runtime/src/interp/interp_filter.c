@@ -5,8 +5,9 @@
  *   * Texel space u = s * size; nearest takes floor(u), linear blends
  *     floor(u - 0.5) and the next texel by frac(u - 0.5); `_aoffimmi`
  *     offsets are added to the integer texel coordinates; addressing modes
- *     repeat, mirrored repeat, clamp to edge and clamp to border (the
- *     sampler's border colour; transparent black unless a caller set one).
+ *     repeat, mirrored repeat, clamp to edge, clamp to border (the
+ *     sampler's border colour; transparent black unless a caller set one)
+ *     and mirror once (mirror clamp to edge).
  *   * LOD: the sampler's mip_lod_bias is added and the result clamped to
  *     [min_lod, max_lod]; LOD <= 0 uses mag_filter, else min_filter, with
  *     the mip filter picking one level (nearest: ceil(lod + 0.5) - 1) or
@@ -48,6 +49,10 @@ static int32_t wrap(int32_t i, int32_t size, uint32_t mode)
         return size - 1 - m;
     }
     case SB_RT_ADDRESS_CLAMP_TO_BORDER: return i < 0 || i >= size ? -1 : i;
+    case SB_RT_ADDRESS_MIRROR_ONCE: {
+        int32_t m = i >= 0 ? i : -(1 + i);
+        return m >= size ? size - 1 : m;
+    }
     default: return i < 0 ? 0 : i >= size ? size - 1 : i;
     }
 }

@@ -530,7 +530,7 @@ static enum sb_result check_sampler(const struct sb_rt_inputs *in, const struct 
                     s->max_anisotropy == s->max_anisotropy && s->max_anisotropy <= 16.0f &&
                     !(s->min_lod > s->max_lod);
     for (uint32_t a = 0; a < 3; a++)
-        in_range = in_range && s->address[a] <= SB_RT_ADDRESS_CLAMP_TO_BORDER;
+        in_range = in_range && s->address[a] <= SB_RT_ADDRESS_MIRROR_ONCE;
     if (!in_range)
         return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, k, SB_ERROR_NO_INSTR,
                             "provided input %u: s%u (space %u) has a filter, address mode, comparison, anisotropy "

@@ -22,7 +22,8 @@ _Static_assert(SB_RT_FILTER_NEAREST == (int)VK_FILTER_NEAREST && SB_RT_FILTER_LI
 _Static_assert(SB_RT_ADDRESS_REPEAT == (int)VK_SAMPLER_ADDRESS_MODE_REPEAT &&
                    SB_RT_ADDRESS_MIRRORED_REPEAT == (int)VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT &&
                    SB_RT_ADDRESS_CLAMP_TO_EDGE == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE &&
-                   SB_RT_ADDRESS_CLAMP_TO_BORDER == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+                   SB_RT_ADDRESS_CLAMP_TO_BORDER == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER &&
+                   SB_RT_ADDRESS_MIRROR_ONCE == (int)VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
                "sb_rt_address mirrors VkSamplerAddressMode");
 
 static uint32_t level_size(uint32_t size, uint32_t level)
@@ -359,11 +360,16 @@ enum sb_result sb_vk_sampler_create(struct sb_rt_context *c, const struct sb_rt_
     bool ok = s->mag_filter <= SB_RT_FILTER_LINEAR && s->min_filter <= SB_RT_FILTER_LINEAR &&
               s->mip_filter <= SB_RT_FILTER_LINEAR && (!s->compare || s->compare_op <= VK_COMPARE_OP_ALWAYS);
     for (uint32_t i = 0; i < 3; i++)
-        ok = ok && s->address[i] <= SB_RT_ADDRESS_CLAMP_TO_BORDER;
+        ok = ok && s->address[i] <= SB_RT_ADDRESS_MIRROR_ONCE;
     ok = ok && s->max_anisotropy == s->max_anisotropy && s->max_anisotropy <= 16.0f; /* NaN refused */
     if (!ok)
         return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sampler s%u (space %u) has a filter, address "
                           "mode, compare op or anisotropy out of range", r->register_index, r->space);
+    bool mirror_once = s->address[0] == SB_RT_ADDRESS_MIRROR_ONCE || s->address[1] == SB_RT_ADDRESS_MIRROR_ONCE ||
+                       s->address[2] == SB_RT_ADDRESS_MIRROR_ONCE;
+    if (mirror_once && !c->features12.samplerMirrorClampToEdge)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sampler s%u (space %u) addresses with mirror once: "
+                          "%.60s lacks samplerMirrorClampToEdge", r->register_index, r->space, c->device_name);
     bool anisotropic = s->max_anisotropy > 1.0f;
     if (anisotropic && (!c->features.samplerAnisotropy || s->max_anisotropy > c->properties.limits.maxSamplerAnisotropy))
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sampler s%u (space %u) filters with max anisotropy "
