@@ -20,6 +20,8 @@
  *                  cb0[0].xy, LOD cb0[0].z): a PNG texture read through a sampler file
  *   t0_s0_sample_position.dxbc t0 Texture2D<float4>, s0: o0 = sample(t0, s0, SV_Position.xy *
  *                  (1/4, 1/8)): an implicit LOD over an anisotropic footprint
+ *   cs_u0_copy.dxbc (compute, 1x1x1) RWTexture2D<float4> u0: texel (0, 0) = texel (1, 0), a
+ *                  PNG or DDS as the UAV's starting texels
  *   inner_coverage.dxbc  o0 (uint) = vInnerCoverage + 5 (SV_InnerCoverage)
  *   vs_v0_v1.dxbc  (vertex) v0.xyz float, v1.x uint: o0 (SV_Position) = (v0.xyz, 1),
  *                  o1.x (uint) = v1.x << 1: vertex streams from --input v0/v1 files
@@ -200,6 +202,29 @@ int main(int argc, char **argv)
             written = 0;
         if (!written) {
             fprintf(stderr, "draw_input_shaders: cannot write %s\n", vs_path);
+            failed = 1;
+        }
+    }
+
+    /* RWTexture2D<float4> u0: texel (0, 0) = texel (1, 0). */
+    {
+        static struct sm4_program q;
+        static struct blob qb;
+        sm4_begin_cs(&q, 1, 1, 1, 1);
+        sm4_dcl_uav_typed(&q, 0, 3 /* texture2d */, 0x5555 /* float x4 */);
+        I(&q, OP_LD_UAV_TYPED, dr(0, "xyzw"), l4(1, 0, 0, 0), su(0, "xyzw"));
+        I(&q, OP_STORE_UAV_TYPED, du(0, "xyzw"), l4(0, 0, 0, 0), sr(0, "xyzw"));
+        sm4_end(&q);
+        memset(&qb, 0, sizeof(qb));
+        sm4_container(&q, &qb);
+        char q_path[4096];
+        snprintf(q_path, sizeof(q_path), "%s/cs_u0_copy.dxbc", argv[1]);
+        FILE *qf = fopen(q_path, "wb");
+        int written = qf && fwrite(qb.bytes, 1, qb.size, qf) == qb.size;
+        if (qf && fclose(qf) != 0)
+            written = 0;
+        if (!written) {
+            fprintf(stderr, "draw_input_shaders: cannot write %s\n", q_path);
             failed = 1;
         }
     }

@@ -239,6 +239,19 @@ def samplers_and_streams(cli, scratch, sh):
         rc, out, err = run(args)
         check(rc == 0 and out.startswith("agree"), f"validate {name}: exit {rc}: {out[:200]} {err.strip()}")
 
+    # A PNG as a UAV's starting texels (a dispatch): texel 0 becomes a copy of texel 1.
+    for cpu in ([], ["--cpu"]):
+        out = os.path.join(scratch, "u0-png" + ("-cpu" if cpu else "-gpu"))
+        shutil.rmtree(out, ignore_errors=True)
+        rc, _, err = run([cli, "run", "--dispatch", "1", "-o", out, "--input", f"u0={tex}"] + cpu +
+                         [sh("cs_u0_copy.dxbc")])
+        path = os.path.join(out, "u0.bin")
+        got = open(path, "rb").read() if rc == 0 and os.path.exists(path) else None
+        want = bytes([100, 50, 200, 255, 100, 50, 200, 255, 200, 20, 40, 128, 200, 100, 50, 255])
+        check(got == want, f"u0 from a PNG{cpu}: exit {rc}, u0.bin {got.hex() if got else None} {err.strip()}")
+    rc, out, err = run([cli, "validate", "--input", f"u0={tex}", sh("cs_u0_copy.dxbc")])
+    check(rc == 0 and out.startswith("agree"), f"validate u0 from a PNG: exit {rc}: {out[:200]}")
+
     # A footprint twice as long in x as in y (coordinates from SV_Position): the device filters
     # anisotropically by its own pattern, which the interpreter refuses to guess (not-run).
     position = sh("t0_s0_sample_position.dxbc")

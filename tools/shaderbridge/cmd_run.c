@@ -56,7 +56,8 @@ static bool apply_input(struct sb_rt_inputs *inputs, const char *spec)
     }
     struct sb_rt_resource *r = &inputs->resources[index];
     bool shaped = r->resource_class == SB_IR_RESOURCE_SAMPLER ||
-                  (r->resource_class == SB_IR_RESOURCE_SRV && (cli_dds_input_named(eq + 1) || cli_png_input_named(eq + 1)));
+                  ((r->resource_class == SB_IR_RESOURCE_SRV || r->resource_class == SB_IR_RESOURCE_UAV) &&
+                   (cli_dds_input_named(eq + 1) || cli_png_input_named(eq + 1)));
     struct cli_file file;
     if (shaped) {
         /* A DDS or PNG texture, or a sampler's text: read as draws read them, checked against

@@ -94,11 +94,13 @@ int cli_input_load(const char *command, const char *spec, struct sb_rt_resource 
     if (!cli_file_load(path, file)) /* it says why; exit 2 as for a dispatch's --input */
         return CLI_EXIT_USAGE;
     bool ok = true;
+    /* A UAV texture starts from a file's texels as a read-only one does. */
+    bool textured = r->resource_class == SB_IR_RESOURCE_SRV || r->resource_class == SB_IR_RESOURCE_UAV;
     if (r->resource_class == SB_IR_RESOURCE_SAMPLER) {
         ok = load_sampler(path, file, r);
-    } else if (r->resource_class == SB_IR_RESOURCE_SRV && cli_dds_input_named(path)) {
+    } else if (textured && cli_dds_input_named(path)) {
         ok = cli_dds_input_load(path, file, r); /* shaped: sb_validate checks it against the declaration */
-    } else if (r->resource_class == SB_IR_RESOURCE_SRV && cli_png_input_named(path)) {
+    } else if (textured && cli_png_input_named(path)) {
         ok = load_png(path, file, r);
     } else {
         r->data = file->bytes;

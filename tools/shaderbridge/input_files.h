@@ -13,8 +13,8 @@
 
 /**
  * Loads one `REG=FILE` spec: REG is cb#, t#, u#, s# or v# (`@spaceN` after the number for
- * cb/t/u/s in a register space). FILE is read as: for cb#, u#, t# and v#, its bytes (a t#
- * named *.dds a DDS texture, *.png a PNG texture, each with its own format and shape); for
+ * cb/t/u/s in a register space). FILE is read as: for cb#, u#, t# and v#, its bytes (a t# or
+ * u# named *.dds a DDS texture, *.png a PNG texture, each with its own format and shape); for
  * s#, sampler text (sampler_text.h). `entry` receives the register and the data, which
  * `file` owns until cli_input_free. Returns CLI_EXIT_OK, or CLI_EXIT_USAGE after printing
  * why (a bad register name, an unreadable file, a file its reader refuses, as

@@ -44,7 +44,7 @@ static const char usage_text[] =
     "                             gs-vertices.{bin,txt}; a draw's --input takes cb#,\n"
     "                             t#, u# (a constant buffer up to its declared size,\n"
     "                             a texture exactly its size). --input tN=FILE.dds\n"
-    "                             or FILE.png (draws and dispatches) takes the file's\n"
+    "                             or FILE.png (and uN=, draws and dispatches) takes the file's\n"
     "                             format, shape and levels; it must fit the declaration\n"
     "                             (dimension, return type). --input sN=FILE: a sampler\n"
     "                             as lines of 'key = value' (filter, min_filter,\n"
