@@ -239,6 +239,19 @@ def samplers_and_streams(cli, scratch, sh):
         rc, out, err = run(args)
         check(rc == 0 and out.startswith("agree"), f"validate {name}: exit {rc}: {out[:200]} {err.strip()}")
 
+    # Linear filtering of an 8-bit texture: lavapipe filters in 8-bit arithmetic, the interpreter
+    # in float; the interpreter's bound (Vulkan's 4-bit minimum of filter-weight precision plus
+    # one step of the format) must explain the difference: a verdict of agree or
+    # agree-within-precision, never disagree. 16x16, texel (x, y) channel c = (37x + 91y + 53c) % 256.
+    pattern = write(sh("pattern.png"), png(16, 16, [bytes((37 * x + 91 * y + 53 * c) % 256 for x in range(16)
+                                                          for c in range(4)) for y in range(16)]))
+    for u, v in ((0.37, 0.3), (0.1, 0.77), (0.513, 0.5)):
+        at = write(sh("uv-filter.cb"), struct.pack("<4f", u, v, 0, 0))
+        rc, out, err = run([cli, "validate", "--input", f"t0={pattern}", "--input", f"s0={linear}", "--input",
+                            f"cb0={at}", sample])
+        check(rc == 0 and (out.startswith("agree ") or out.startswith("agree-within-precision")),
+              f"validate linear filtering of an 8-bit PNG at ({u}, {v}): exit {rc}: {out[:300]}")
+
     # A PNG as a UAV's starting texels (a dispatch): texel 0 becomes a copy of texel 1.
     for cpu in ([], ["--cpu"]):
         out = os.path.join(scratch, "u0-png" + ("-cpu" if cpu else "-gpu"))

@@ -301,6 +301,9 @@ uint32_t sb_interp_half_from_float(uint32_t f);
 uint32_t sb_interp_float_from_half(uint32_t h);
 /** Does the interpreter know this texel format? */
 bool sb_interp_format_known(uint32_t format);
+/** One step of a normalized fixed-point colour format (1 / (2^n - 1) unorm, 1 / (2^(n-1) - 1)
+ *  snorm, n the first channel's bits); 0 for float, integer, sRGB, BC and depth formats. */
+float sb_interp_format_step(uint32_t format);
 /** Is this a block-compressed (BCn) format, stored in 4x4 blocks and never written? */
 bool sb_interp_format_block(uint32_t format);
 /**

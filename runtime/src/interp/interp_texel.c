@@ -97,6 +97,19 @@ bool sb_interp_format_known(uint32_t format)
     return format < SB_RT_FORMAT_COUNT && texel_formats[format].channels != 0;
 }
 
+float sb_interp_format_step(uint32_t format)
+{
+    if (!sb_interp_format_known(format) || format == SB_RT_FORMAT_D16_UNORM ||
+        format == SB_RT_FORMAT_D24_UNORM_S8_UINT)
+        return 0.0f; /* depth formats are filtered as the device's depth, not compared here */
+    uint32_t bits = texel_formats[format].bits[0];
+    switch (texel_formats[format].kind) {
+    case KIND_UNORM: return 1.0f / (float)((1ull << bits) - 1);
+    case KIND_SNORM: return 1.0f / (float)((1ull << (bits - 1)) - 1);
+    default: return 0.0f;
+    }
+}
+
 bool sb_interp_format_block(uint32_t format)
 {
     return sb_interp_format_known(format) && texel_formats[format].kind == KIND_BC;
