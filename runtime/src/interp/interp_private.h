@@ -301,9 +301,12 @@ uint32_t sb_interp_half_from_float(uint32_t f);
 uint32_t sb_interp_float_from_half(uint32_t h);
 /** Does the interpreter know this texel format? */
 bool sb_interp_format_known(uint32_t format);
-/** One step of a normalized fixed-point colour format (1 / (2^n - 1) unorm, 1 / (2^(n-1) - 1)
- *  snorm, n the first channel's bits); 0 for float, integer, sRGB, BC and depth formats. */
+/** One step of a normalized fixed-point colour format (1 / (2^n - 1) unorm and sRGB (of the
+ *  encoded value), 1 / (2^(n-1) - 1) snorm, n the first channel's bits); 0 for float, integer,
+ *  BC and depth formats. */
 float sb_interp_format_step(uint32_t format);
+/** Is this an sRGB format (r8g8b8a8 / b8g8r8a8 _unorm_srgb; not the BC ones)? */
+bool sb_interp_format_srgb(uint32_t format);
 /** Is this a block-compressed (BCn) format, stored in 4x4 blocks and never written? */
 bool sb_interp_format_block(uint32_t format);
 /**

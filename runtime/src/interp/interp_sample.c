@@ -223,20 +223,25 @@ static float operand_bound(const struct interp_state *s, const uint32_t *array, 
 }
 
 /* What Vulkan lets a device's linear filtering of a normalized fixed-point texture (unorm,
- * snorm) differ from the exact filter by, per channel of lane l, into dev: the weights may
- * carry as few as 4 fractional bits (subTexelPrecisionBits' minimum), so each interpolated
- * axis may move the result by 1/16 of the spread of the texels it blends, and the result may
- * be rounded to the format's step (lavapipe filters 8-bit formats in 8-bit arithmetic: a
- * 50/50 blend of 0 and 255 gives 128). Zero for nearest filtering and every other format.
- * Magnified lookups only, whose footprint is level 0's 2^axes texels around the coordinate,
- * read at their centres; a linearly filtered minification (levels blended by weights of their
- * own precision) returns false: precision-sensitive. */
+ * snorm, sRGB) differ from the exact filter by, per channel of lane l, into dev: the weights
+ * may carry as few as 4 fractional bits (subTexelPrecisionBits' minimum), so each
+ * interpolated axis may move the result by 1/16 of the spread of the texels it blends, and the
+ * result may be rounded to the format's step (lavapipe filters 8-bit formats in 8-bit
+ * arithmetic: a 50/50 blend of 0 and 255 gives 128). An sRGB texel's rgb may also be decoded
+ * half an 8-bit step off the exact curve (1/512: devices approximate it, lavapipe by up to
+ * 0.0012; the bound tests/interp/test_interp_formats.c holds the device to), nearest
+ * filtering included. Zero for nearest filtering of the other formats and for every other
+ * format. Magnified lookups only, whose footprint is level 0's 2^axes texels around the
+ * coordinate, read at their centres; a linearly filtered minification (levels blended by
+ * weights of their own precision) returns false: precision-sensitive. */
 static bool filter_allowance(const struct sb_ir_instruction *in, const struct operands *o, uint32_t l, float dev[4])
 {
     const struct form *f = o->f;
     const struct sb_rt_sampler *smp = &o->sb.rt->sampler;
     float step = sb_interp_format_step(o->t.rt->format);
-    dev[0] = dev[1] = dev[2] = dev[3] = 0.0f;
+    float decode = sb_interp_format_srgb(o->t.rt->format) ? 1.0f / 512.0f : 0.0f;
+    dev[0] = dev[1] = dev[2] = decode;
+    dev[3] = 0.0f;
     if (step == 0.0f || f->gather || f->dref || o->sh.cube)
         return true;
     float lambda = o->lod ? F(o->lod[l]) : 0.0f, bias = 0.0f;
@@ -250,7 +255,7 @@ static bool filter_allowance(const struct sb_ir_instruction *in, const struct op
     if (lambda > 0.0f) /* minification */
         return smp->min_filter == SB_RT_FILTER_NEAREST && smp->mip_filter == SB_RT_FILTER_NEAREST;
     if (smp->mag_filter == SB_RT_FILTER_NEAREST)
-        return true;
+        return true; /* the texel itself: its decoding is all that may differ */
     uint32_t axes = o->sh.axes, corners = 1u << axes;
     float lo[4] = { INFINITY, INFINITY, INFINITY, INFINITY }, hi[4] = { -INFINITY, -INFINITY, -INFINITY, -INFINITY };
     for (uint32_t corner = 0; corner < corners; corner++) {
@@ -267,7 +272,7 @@ static bool filter_allowance(const struct sb_ir_instruction *in, const struct op
         }
     }
     for (uint32_t c = 0; c < 4; c++)
-        dev[c] = step + (hi[c] - lo[c]) * (float)axes / 16.0f;
+        dev[c] += step + (hi[c] - lo[c]) * (float)axes / 16.0f;
     return true;
 }
 

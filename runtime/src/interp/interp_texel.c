@@ -104,10 +104,15 @@ float sb_interp_format_step(uint32_t format)
         return 0.0f; /* depth formats are filtered as the device's depth, not compared here */
     uint32_t bits = texel_formats[format].bits[0];
     switch (texel_formats[format].kind) {
-    case KIND_UNORM: return 1.0f / (float)((1ull << bits) - 1);
+    case KIND_UNORM: case KIND_SRGB: return 1.0f / (float)((1ull << bits) - 1);
     case KIND_SNORM: return 1.0f / (float)((1ull << (bits - 1)) - 1);
     default: return 0.0f;
     }
+}
+
+bool sb_interp_format_srgb(uint32_t format)
+{
+    return sb_interp_format_known(format) && texel_formats[format].kind == KIND_SRGB;
 }
 
 bool sb_interp_format_block(uint32_t format)
