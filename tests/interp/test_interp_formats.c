@@ -66,7 +66,8 @@ static enum lanes lanes_of(enum sb_rt_format f)
 
 static bool is_depth(enum sb_rt_format f)
 {
-    return f == SB_RT_FORMAT_D32_FLOAT || f == SB_RT_FORMAT_D16_UNORM || f == SB_RT_FORMAT_D24_UNORM_S8_UINT;
+    return f == SB_RT_FORMAT_D32_FLOAT || f == SB_RT_FORMAT_D16_UNORM || f == SB_RT_FORMAT_D24_UNORM_S8_UINT ||
+           f == SB_RT_FORMAT_X24_TYPELESS_G8_UINT; /* depth/stencil memory: never a UAV or texel buffer */
 }
 
 static const uint32_t return_tokens[3] = { 0x5555, 0x4444, 0x3333 }; /* FLOAT, UINT, SINT (§8.4) */
@@ -257,6 +258,9 @@ static void test_decode(void)
         { SB_RT_FORMAT_D16_UNORM, { 0xFF, 0xFF }, { ONE, 0, 0, ONE } },
         /* D24S8 0xAB800000: depth 0x800000 / 0xFFFFFF, the stencil byte 0xAB unseen */
         { SB_RT_FORMAT_D24_UNORM_S8_UINT, { 0x00, 0x00, 0x80, 0xAB }, { F(8388608.0f / 16777215.0f), 0, 0, ONE } },
+        /* the same memory through its stencil (X24_TYPELESS_G8_UINT): (0, 0xAB, 0, 1) as uints */
+        { SB_RT_FORMAT_X24_TYPELESS_G8_UINT, { 0x00, 0x00, 0x80, 0xAB }, { 0, 0xAB, 0, 1 } },
+        { SB_RT_FORMAT_X24_TYPELESS_G8_UINT, { 0xFF, 0xFF, 0xFF, 0x00 }, { 0, 0, 0, 1 } },
     };
     for (size_t i = 0; i < sizeof(decode_cases) / sizeof(decode_cases[0]); i++) {
         const struct decode_case *k = &decode_cases[i];

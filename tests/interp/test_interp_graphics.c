@@ -10,7 +10,8 @@
  *       discard, oDepth;
  *   PS: oStencilRef = v0.x + 0x100 (all 32 bits kept; a discarded pixel and
  *       one whose branch skips the write keep their defined values);
- *   PS: o0.x = vInnerCoverage + 5: 5 (not fully covered: no conservative rasterization);
+ *   PS: o0.x = vInnerCoverage + 5: 6 (fully covered: the point is the pixel's square, drawn
+ *       with conservative rasterization);
  *   PS: sample / sample_b with the implicit LOD of the quad on a 4-level
  *       texture whose levels hold 1, 2, 3, 4;
  *   argument errors (wrong stage).
@@ -253,7 +254,8 @@ static void test_inner_coverage(void)
     memset(&err, 0, sizeof(err));
     enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, 2, pos, &vin, &vout, NULL, NULL, NULL, &err);
     CHECK(r == SB_SUCCESS, "run_pixels: %s", err.message);
-    CHECK(r != SB_SUCCESS || (out[0] == 5 && out[4] == 5), "inner coverage + 5: %u %u, want 5 5", out[0], out[4]);
+    /* Fully covered: a one-pixel point drawn with conservative rasterization (interp.h). */
+    CHECK(r != SB_SUCCESS || (out[0] == 6 && out[4] == 6), "inner coverage + 5: %u %u, want 6 6", out[0], out[4]);
     sb_ir_program_destroy(ir);
 }
 

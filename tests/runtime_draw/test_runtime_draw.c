@@ -609,13 +609,13 @@ static void case_errors(struct sb_rt_context *c, const struct shaders *s)
     };
     struct sb_rt_color_target targets[2] = {
         { 0, SB_RT_FORMAT_R32G32B32A32_UINT, utarget },
-        { 1, SB_RT_FORMAT_R32_FLOAT, ftarget },
+        { 1, SB_RT_FORMAT_D16_UNORM, ftarget }, /* depth formats are never colour targets */
     };
     struct sb_rt_draw g = {
         .vertex = s->vs_attr, .pixel = s->ps_attr, .vertex_count = CAPTURED, .stream_count = 2, .streams = attr,
         .width = W, .height = H, .target_count = 2, .targets = targets,
     };
-    expect_error(c, &g, NULL, 0, SB_ERROR_RUN_UNSUPPORTED, "r32_float target");
+    expect_error(c, &g, NULL, 0, SB_ERROR_RUN_UNSUPPORTED, "d16_unorm target");
     targets[1].format = SB_RT_FORMAT_R32G32B32A32_UINT;
     expect_error(c, &g, NULL, 0, SB_ERROR_RUN_BINDING, "uint target for a float output");
     targets[1].format = SB_RT_FORMAT_R8G8B8A8_UNORM;

@@ -9,13 +9,15 @@
  * clamped to [0, 1]). Resources not given by --input are filled
  * from the seed as `validate` fills them; an --input file replaces the
  * resource's contents (a buffer takes the file's size, rounded up to 4 bytes;
- * a texture must be given exactly its size; a t# named *.dds brings its own
- * format and shape, dds_input.c).
+ * a texture must be given exactly its size; a t# named *.dds or *.png brings its own
+ * format and shape, dds_input.c, png_image.c; an s# file describes the sampler,
+ * sampler_text.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "run_common.h"
 #include "dds_input.h"
+#include "input_files.h"
 #include "png_image.h"
 
 #include <errno.h>
@@ -52,27 +54,31 @@ static bool apply_input(struct sb_rt_inputs *inputs, const char *spec)
         cli_usage_error("run: --input '%s': the shader declares no %s", spec, reg);
         return false;
     }
-    struct cli_file file;
-    if (!cli_file_load(eq + 1, &file))
-        return false;
     struct sb_rt_resource *r = &inputs->resources[index];
-    bool ok = true;
-    if (r->resource_class == SB_IR_RESOURCE_SRV && cli_dds_input_named(eq + 1)) {
-        /* A shaped texture: the library checks it against the declaration as for draws. */
-        struct sb_rt_resource entry = { .resource_class = r->resource_class, .space = r->space,
-                                        .register_index = r->register_index };
-        ok = cli_dds_input_load(eq + 1, &file, &entry);
+    bool shaped = r->resource_class == SB_IR_RESOURCE_SAMPLER ||
+                  ((r->resource_class == SB_IR_RESOURCE_SRV || r->resource_class == SB_IR_RESOURCE_UAV) &&
+                   (cli_dds_input_named(eq + 1) || cli_png_input_named(eq + 1)));
+    struct cli_file file;
+    if (shaped) {
+        /* A DDS or PNG texture, or a sampler's text: read as draws read them, checked against
+         * the declaration by the library. */
+        struct sb_rt_resource entry;
+        if (cli_input_load("run", spec, &entry, &file) != CLI_EXIT_OK)
+            return false;
         struct sb_error error = { 0 };
-        if (ok && sb_rt_inputs_provide(inputs, &entry, 1, &error) != SB_SUCCESS) {
+        bool ok = sb_rt_inputs_provide(inputs, &entry, 1, &error) == SB_SUCCESS;
+        if (!ok) {
             const char *why = strchr(error.message, ':'); /* past "provided input 0" */
             fprintf(stderr, "shaderbridge: error: run: --input %s: %s [%s]\n", spec,
                     why && why[1] ? why + 2 : error.message, sb_result_name(error.code));
-            ok = false;
         }
-    } else if (r->resource_class == SB_IR_RESOURCE_SAMPLER) {
-        cli_usage_error("run: --input %s: samplers take no data", reg);
-        ok = false;
-    } else if (r->dimension && r->dimension != 1 && file.size != r->size) {
+        cli_file_free(&file);
+        return ok;
+    }
+    if (!cli_file_load(eq + 1, &file))
+        return false;
+    bool ok = true;
+    if (r->dimension && r->dimension != 1 && file.size != r->size) {
         cli_usage_error("run: --input %s: the texture takes exactly %zu bytes, '%s' has %zu", reg,
                         r->size, eq + 1, file.size);
         ok = false;

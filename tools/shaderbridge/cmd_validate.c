@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `shaderbridge validate [--json] [--seed N] [--dispatch X,Y,Z] [--draw N|WxH]
- * [--ulps N] [--explain-precision N] [--device D] [--output DIR]
+ * [--ulps N] [--explain-precision N] [--device D] [--output DIR] [--input REG=FILE ...]
  * [--spirv MODULE.spv [--bindings MAP.json]] FILE...`:
  * runs compute, vertex, pixel and geometry shaders on the GPU and on the CPU
- * interpreter with the same seeded inputs, compares every UAV word and stage
+ * interpreter with the same seeded inputs (those --input gives replaced by the user's
+ * data, read as `run` reads them: input_files.c), compares every UAV word and stage
  * output (sb_validate says how they are drawn) and prints the verdict of each
  * input: agree, agree-within-precision, undefined, not-run, disagree, or
  * error for an input that is not a valid shader.
@@ -29,6 +30,7 @@
 #include "commands.h"
 #include "run_common.h"
 #include "gpu_module.h"
+#include "input_files.h"
 #include "png_image.h"
 #include "validate_result.h"
 
@@ -136,7 +138,8 @@ static void print_shape(const struct cli_run_options *o, const struct sb_rt_cont
     const char *device = sb_rt_context_device_name(context);
     unsigned long long seed = (unsigned long long)o->seed;
     if (program->stage == SB_IR_STAGE_VERTEX)
-        printf("  vs, %u vertices drawn as points, seed %llu, device %s\n", 64 * o->groups[0], seed, device);
+        printf("  vs, %u vertices drawn as points, seed %llu, device %s\n",
+               o->draw_count ? o->draw_count : 64 * o->groups[0], seed, device);
     else if (program->stage == SB_IR_STAGE_GEOMETRY)
         printf("  gs, up to %u input primitives x %u instances, seed %llu, device %s\n", 16 * o->groups[0],
                ir->gs_instance_count ? ir->gs_instance_count : 1, seed, device);
@@ -317,6 +320,8 @@ struct summary_row {
 /* Everything one run of the command shares across its inputs. */
 struct validate_session {
     struct cli_run_options *o;
+    uint32_t provided_count;        /**< --input REG=FILE entries (input_files.c) */
+    const struct sb_rt_resource *provided;
     bool json;
     struct sb_rt_context *context;  /**< NULL when no device could be opened */
     struct sb_error context_error;  /**< why, then: every input is not-run */
@@ -346,8 +351,12 @@ static int validate_file(struct validate_session *session, struct summary_row *r
         result.program = program;
         struct sb_validate_options options = { .inputs = { .seed = o->seed }, .float_ulps = o->ulps,
                                                .draw_count = o->draw_count, .draw_width = o->draw_width,
-                                               .draw_height = o->draw_height };
+                                               .draw_height = o->draw_height,
+                                               .provided_count = session->provided_count,
+                                               .provided = session->provided };
         memcpy(options.group_count, o->groups, sizeof(o->groups));
+        for (uint32_t t = 0; t < 8; t++)
+            options.target_formats[t] = (enum sb_rt_format)o->target_formats[t];
         cli_gpu_module_apply(o->gpu_module, &options);
         struct sb_error error = { 0 };
         /* A --spirv module that does not fit the program: its error is printed against the
@@ -362,11 +371,17 @@ static int validate_file(struct validate_session *session, struct summary_row *r
             failure_reason(&result);
         } else if (sb_validate(session->context, program, &options, &report, &error) != SB_SUCCESS) {
             report = NULL;
-            cli_report_error(o->file, &error);
+            /* An --input this shader does not take is the user's error, whatever the code. */
+            bool refused = cli_input_report_refusal("validate", error.code, &error, o->inputs, o->input_count);
+            if (!refused)
+                cli_report_error(o->file, &error);
             result.failed = true;
             result.error = error;
-            result.verdict = failure_verdict(error.code);
+            result.verdict = refused ? "error" : failure_verdict(error.code);
             failure_reason(&result);
+            if (refused) /* the offset is the entry's index, not a byte: name the --input instead */
+                snprintf(result.reason, sizeof(result.reason), "--input %s: %s [%s]", o->inputs[error.offset],
+                         error.message, sb_result_name(error.code));
         } else {
             result.report = report;
             result.verdict = sb_validate_verdict_name(report->verdict);
@@ -446,8 +461,8 @@ int cli_cmd_validate(int argc, char **argv)
         cli_usage_error("validate: no input file");
         return CLI_EXIT_USAGE;
     }
-    if (o.cpu || o.input_count) {
-        cli_usage_error("validate: --cpu and --input belong to 'run'");
+    if (o.cpu) {
+        cli_usage_error("validate: --cpu belongs to 'run'");
         return CLI_EXIT_USAGE;
     }
     if (o.spirv && file_count > 1) {
@@ -458,11 +473,22 @@ int cli_cmd_validate(int argc, char **argv)
         cli_usage_error("validate: --bindings places the registers of a --spirv module");
         return CLI_EXIT_USAGE;
     }
+    /* The user's data, read once for every FILE (each is checked against its declarations). */
+    struct sb_rt_resource provided[64];
+    struct cli_file input_files[64];
+    uint32_t loaded = 0;
+    for (; loaded < o.input_count; loaded++)
+        if (cli_input_load("validate", o.inputs[loaded], &provided[loaded], &input_files[loaded]) != CLI_EXIT_OK) {
+            cli_input_free(input_files, loaded);
+            return CLI_EXIT_USAGE;
+        }
     struct cli_gpu_module module = { 0 };
-    if (o.spirv && !cli_gpu_module_load(o.spirv, o.bindings, &module))
+    if (o.spirv && !cli_gpu_module_load(o.spirv, o.bindings, &module)) {
+        cli_input_free(input_files, loaded);
         return CLI_EXIT_INVALID_INPUT;
+    }
     o.gpu_module = o.spirv ? &module : NULL;
-    struct validate_session session = { .o = &o, .json = json };
+    struct validate_session session = { .o = &o, .json = json, .provided_count = loaded, .provided = provided };
     struct sb_rt_context_options context_options = { .device = o.device };
     /* Without a device every input is still loaded and reported (not-run, or error when it is
      * not a valid shader), so a script gets one verdict per input it named. */
@@ -494,5 +520,6 @@ int cli_cmd_validate(int argc, char **argv)
     }
     sb_rt_context_destroy(session.context);
     cli_gpu_module_free(&module);
+    cli_input_free(input_files, loaded);
     return status;
 }

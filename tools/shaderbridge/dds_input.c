@@ -47,7 +47,7 @@ static const struct { uint32_t dxgi; enum sb_rt_format format; } format_table[] 
     { 84, SB_RT_FORMAT_BC5_SNORM },         { 87, SB_RT_FORMAT_B8G8R8A8_UNORM },
     { 91, SB_RT_FORMAT_B8G8R8A8_UNORM_SRGB }, { 95, SB_RT_FORMAT_BC6H_UF16 },
     { 96, SB_RT_FORMAT_BC6H_SF16 },         { 98, SB_RT_FORMAT_BC7_UNORM },
-    { 99, SB_RT_FORMAT_BC7_UNORM_SRGB },
+    { 99, SB_RT_FORMAT_BC7_UNORM_SRGB },    { 47, SB_RT_FORMAT_X24_TYPELESS_G8_UINT },
 };
 
 bool cli_dds_input_named(const char *path)

@@ -42,6 +42,19 @@ static bool parse_groups(const char *text, uint32_t groups[3])
     return true;
 }
 
+/* "o0=r8g8b8a8_unorm_srgb": a render target's format, by sb_rt_format_name's names. */
+static bool parse_target(const char *text, struct cli_run_options *o)
+{
+    if (text[0] != 'o' || text[1] < '0' || text[1] > '7' || text[2] != '=')
+        return false;
+    for (uint32_t f = 1; f < SB_RT_FORMAT_COUNT; f++)
+        if (!strcmp(text + 3, sb_rt_format_name((enum sb_rt_format)f))) {
+            o->target_formats[text[1] - '0'] = f;
+            return true;
+        }
+    return false;
+}
+
 /* "N" (a count) or "WxH" (a pixel target). */
 static bool parse_draw(const char *text, struct cli_run_options *o)
 {
@@ -80,7 +93,7 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
                        !strcmp(arg, "--input") || !strcmp(arg, "--output") || !strcmp(arg, "-o") ||
                        !strcmp(arg, "--draw") || !strcmp(arg, "--dvle") ||
                        !strcmp(arg, "--explain-precision") || !strcmp(arg, "--spirv") ||
-                       !strcmp(arg, "--bindings");
+                       !strcmp(arg, "--bindings") || !strcmp(arg, "--target");
     if (takes_value && !value) {
         cli_usage_error("%s: %s needs a value", command, arg);
         return -1;
@@ -96,6 +109,12 @@ int cli_run_parse_option(const char *command, int argc, char **argv, int *i,
         if (!parse_draw(value, o)) {
             cli_usage_error("%s: --draw wants a count 1-65536 (vertices, primitives) or WxH pixels "
                             "(each 1-2048), not '%s'", command, value);
+            return -1;
+        }
+    } else if (!strcmp(arg, "--target")) {
+        if (!parse_target(value, o)) {
+            cli_usage_error("%s: --target wants oN=FORMAT (N 0-7, a format name as 'info' and the README "
+                            "spell them, e.g. o0=r8g8b8a8_unorm_srgb), not '%s'", command, value);
             return -1;
         }
     } else if (!strcmp(arg, "--seed")) {

@@ -37,6 +37,9 @@ struct cli_run_options {
     uint32_t explain_ulps;    /**< validate --explain-precision N */
     uint32_t input_count;
     const char *inputs[64];   /**< REG=FILE */
+    /** --target oN=FORMAT: pixel shaders' render-target formats (sb_validate_options::
+     *  target_formats); 0 = the default. */
+    uint32_t target_formats[8];
     /** SHBIN files: --dvle N picks the entry point (default 0); --pica-fast the fast float32
      *  mode instead of float24-exact (sb_rt_program_load_shbin). */
     uint32_t dvle;

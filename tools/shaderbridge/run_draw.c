@@ -8,7 +8,8 @@
  *
  *   vertex    vertices.bin (every o# register of every vertex, 16 bytes each)
  *             and vertices.txt (one line per vertex, values by type);
- *   pixel     o<N>.bin and o<N>.png per render target, oDepth.bin;
+ *   pixel     o<N>.bin and o<N>.png per render target (R32G32B32A32 of the output's type,
+ *             or the format --target oN=FORMAT names), oDepth.bin;
  *   geometry  gs-vertices.bin (the capture records: a header of stream + 1
  *             and cut bits, then the o# registers, per emitted-vertex slot)
  *             and gs-vertices.txt (one line per emitted vertex); a PICA200
@@ -16,13 +17,13 @@
  *             so u0.txt lists them;
  *
  * and every UAV as `run` writes them for compute shaders. `--input REG=FILE` (cb#, t#,
- * u#) gives a register the user's bytes: handed to sb_validate as
- * sb_validate_options::provided, so both sides draw from the same replaced data and the
- * size rules (validate.h) are the library's, not this file's.
+ * u#, s#, v#; input_files.c reads them) gives a register the user's data: handed to
+ * sb_validate as sb_validate_options::provided, so both sides draw from the same replaced
+ * data and the size rules (validate.h) are the library's, not this file's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "run_common.h"
-#include "dds_input.h"
+#include "input_files.h"
 #include "png_image.h"
 
 #include <errno.h>
@@ -270,73 +271,6 @@ static bool write_results(const struct cli_run_options *o, const struct sb_rt_pr
     return true;
 }
 
-/* "cb0", "t3", "u1@space2": the register an --input names; false when it names none. */
-static bool parse_register(const char *name, size_t len, struct sb_rt_resource *r)
-{
-    static const struct { const char *prefix; enum sb_ir_resource_class cls; } classes[] = {
-        { "cb", SB_IR_RESOURCE_CBV }, { "t", SB_IR_RESOURCE_SRV }, { "u", SB_IR_RESOURCE_UAV },
-    };
-    for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++) {
-        size_t n = strlen(classes[c].prefix);
-        if (len <= n || strncmp(name, classes[c].prefix, n) != 0)
-            continue;
-        char text[48];
-        memcpy(text, name + n, len - n);
-        text[len - n] = 0;
-        unsigned long reg = 0, space = 0;
-        int used = 0;
-        /* Digits only: sscanf's %lu would take a sign or spaces. */
-        if (text[0] < '0' || text[0] > '9')
-            return false;
-        if (sscanf(text, "%lu%n", &reg, &used) != 1 || reg > 0xFFFFFFFFul)
-            return false;
-        if (text[used]) {
-            int more = 0;
-            const char *at = text + used;
-            if (strncmp(at, "@space", 6) != 0 || at[6] < '0' || at[6] > '9' ||
-                sscanf(at + 6, "%lu%n", &space, &more) != 1 || at[6 + more] || space > 0xFFFFFFFFul)
-                return false;
-        }
-        memset(r, 0, sizeof(*r));
-        r->resource_class = classes[c].cls;
-        r->register_index = (uint32_t)reg;
-        r->space = (uint32_t)space;
-        return true;
-    }
-    return false;
-}
-
-/* One --input REG=FILE of a draw: the register it names and the file's bytes (kept in
- * `file` until the draw has run; sb_validate copies them into both sides' inputs). */
-static int load_input(const char *spec, struct sb_rt_resource *r, struct cli_file *file)
-{
-    const char *eq = strchr(spec, '=');
-    size_t len = (size_t)(eq - spec);
-    if (len == 0 || len >= 48 || !parse_register(spec, len, r)) {
-        cli_usage_error("run: --input '%s': draws take cb#, t# or u# (u1@space2 in a space) before '='", spec);
-        return CLI_EXIT_USAGE;
-    }
-    if (!cli_file_load(eq + 1, file)) /* it says why; exit 2 as for a dispatch's --input */
-        return CLI_EXIT_USAGE;
-    if (r->resource_class == SB_IR_RESOURCE_SRV && cli_dds_input_named(eq + 1)) {
-        /* A shaped texture: sb_validate checks its shape against the declaration. A refused
-         * one is freed here: the caller counts only the inputs that loaded. */
-        if (cli_dds_input_load(eq + 1, file, r))
-            return CLI_EXIT_OK;
-        cli_file_free(file);
-        return CLI_EXIT_USAGE;
-    }
-    r->data = file->bytes;
-    r->size = file->size;
-    return CLI_EXIT_OK;
-}
-
-static void free_inputs(struct cli_file *files, uint32_t count)
-{
-    for (uint32_t k = 0; k < count; k++)
-        cli_file_free(&files[k]);
-}
-
 int cli_run_draw(const struct cli_run_options *o, const struct sb_rt_program *program)
 {
     uint32_t stage = program->stage;
@@ -352,19 +286,26 @@ int cli_run_draw(const struct cli_run_options *o, const struct sb_rt_program *pr
                                                      "shaders: per partitioning mode)");
         return CLI_EXIT_USAGE;
     }
+    bool targets = false;
+    for (uint32_t t = 0; t < 8; t++)
+        targets |= o->target_formats[t] != 0;
+    if (targets && stage != SB_IR_STAGE_PIXEL) {
+        cli_usage_error("run: --target sets a pixel shader's render-target formats");
+        return CLI_EXIT_USAGE;
+    }
     struct sb_rt_resource provided[64];
     struct cli_file files[64];
     uint32_t loaded = 0;
     int status = CLI_EXIT_OK;
     for (; loaded < o->input_count && status == CLI_EXIT_OK; loaded++)
-        status = load_input(o->inputs[loaded], &provided[loaded], &files[loaded]);
+        status = cli_input_load("run", o->inputs[loaded], &provided[loaded], &files[loaded]);
     if (status != CLI_EXIT_OK)
         loaded--; /* the failed one loaded nothing */
     struct sb_rt_context *context = NULL;
     if (status == CLI_EXIT_OK && !o->cpu && !cli_run_context(o, &context))
         status = CLI_EXIT_NOT_RUN;
     if (status != CLI_EXIT_OK) {
-        free_inputs(files, loaded);
+        cli_input_free(files, loaded);
         return status;
     }
     struct sb_validate_options options = {
@@ -373,18 +314,15 @@ int cli_run_draw(const struct cli_run_options *o, const struct sb_rt_program *pr
         .sides = o->cpu ? SB_VALIDATE_SIDE_CPU : SB_VALIDATE_SIDE_GPU,
         .draw_count = o->draw_count, .draw_width = o->draw_width, .draw_height = o->draw_height,
     };
+    for (uint32_t t = 0; t < 8; t++)
+        options.target_formats[t] = (enum sb_rt_format)o->target_formats[t];
     struct sb_validate_report *report = NULL;
     struct sb_error error = { 0 };
     uint64_t start = now_ns();
     enum sb_result r = sb_validate(context, program, &options, &report, &error);
     uint64_t elapsed = now_ns() - start;
-    free_inputs(files, loaded);
-    bool input_error = (r == SB_ERROR_BAD_SIZE || r == SB_ERROR_RUN_BINDING) && error.offset < loaded &&
-                       !strncmp(error.message, "provided input", 14);
-    if (input_error) {
-        /* The library names the entry by index; the user knows it by its --input. */
-        fprintf(stderr, "shaderbridge: error: run: --input %s: %s [%s]\n", o->inputs[error.offset],
-                error.message, sb_result_name(r));
+    cli_input_free(files, loaded);
+    if (cli_input_report_refusal("run", r, &error, o->inputs, loaded)) {
         status = CLI_EXIT_USAGE; /* as a dispatch's --input refusals are */
     } else if (r != SB_SUCCESS) {
         cli_report_error(o->file, &error);

@@ -207,8 +207,11 @@ struct sb_interp_pixel_results {
  * 2x2 quad whose other three lanes are helper invocations at the neighbouring pixel
  * centres, so derivatives (coarse and fine) are those a GPU computes for a one-pixel
  * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
- * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 0
- * (Vulkan's FullyCoveredEXT is 0 unless conservative rasterization is enabled).
+ * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 1: the
+ * runtime draws a program that reads it with conservative rasterization (D3D's requirement
+ * for SV_InnerCoverage; VK_EXT_conservative_rasterization), and a point of size 1 centred on
+ * its pixel covers the pixel's square entirely (its edges lie on the pixel's: a device that
+ * underestimates by its snapping error could report 0 there).
  */
 SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,
@@ -218,6 +221,25 @@ SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_interp_pixel_results *results,
                                     const struct sb_interp_options *options,
                                     struct sb_interp_stats *stats, struct sb_error *error);
+
+/**
+ * One texel of `format` as a typed UAV store or a render-target write stores `lanes` (float
+ * bits for the formats read as floats, integers for uint and sint formats), by D3D11's
+ * conversion rules: floats to unorm/snorm clamped then rounded to nearest even, the sRGB
+ * curve (exact) on rgb, half and 11/10-bit floats rounded to nearest even, integers clamped
+ * to a narrower format's range; channels the format lacks are dropped. Writes
+ * sb_rt_format_size(format) bytes at `texel`; false (nothing written) for BC, depth and
+ * unknown formats.
+ */
+SB_API bool sb_interp_texel_pack(enum sb_rt_format format, const uint32_t lanes[4], void *texel);
+
+/**
+ * The four lanes a shader reads from one texel of `format` (float bits for the formats read
+ * as floats, integers for uint and sint formats; missing channels 0, missing alpha 1), by
+ * D3D11's rules; depth formats read as their red. Reads sb_rt_format_size(format) bytes at
+ * `texel`; false (lanes untouched) for BC and unknown formats.
+ */
+SB_API bool sb_interp_texel_unpack(enum sb_rt_format format, const void *texel, uint32_t lanes[4]);
 
 /**
  * Vertices of one input primitive of a geometry program, from its gs_input_primitive

@@ -61,7 +61,8 @@ enum sb_rt_format {
     /** Depth, 16-bit unorm; sampled, it reads as R16_UNORM. */
     SB_RT_FORMAT_D16_UNORM,
     /** Depth 24-bit unorm in the low bits, stencil in the high byte; sampled, the depth reads
-     *  as red (D3D's R24_UNORM_X8_TYPELESS view); the stencil is not visible to shaders. */
+     *  as red (D3D's R24_UNORM_X8_TYPELESS view); the stencil through
+     *  SB_RT_FORMAT_X24_TYPELESS_G8_UINT (the same memory). */
     SB_RT_FORMAT_D24_UNORM_S8_UINT,
     /* Block-compressed (DXGI's BCn): texels are stored in 4x4 blocks of 8 (BC1, BC4) or 16
      * bytes, a level of w x h texels holding ceil(w/4) x ceil(h/4) blocks in rows, every other
@@ -74,6 +75,10 @@ enum sb_rt_format {
     SB_RT_FORMAT_BC5_UNORM, SB_RT_FORMAT_BC5_SNORM,
     SB_RT_FORMAT_BC6H_UF16, SB_RT_FORMAT_BC6H_SF16,
     SB_RT_FORMAT_BC7_UNORM, SB_RT_FORMAT_BC7_UNORM_SRGB,
+    /** D24_UNORM_S8_UINT memory read through its stencil (D3D's X24_TYPELESS_G8_UINT view):
+     *  the stencil byte as uint in green; red and blue 0, alpha 1. Shader-readable only (t#);
+     *  the device uploads the depth and the stencil plane and views the stencil aspect. */
+    SB_RT_FORMAT_X24_TYPELESS_G8_UINT,
     SB_RT_FORMAT_COUNT,
     SB_RT_FORMAT_MAX_ENUM = 0x7fffffff
 };
@@ -93,7 +98,10 @@ enum sb_rt_filter {
 };
 enum sb_rt_address {
     SB_RT_ADDRESS_REPEAT = 0, SB_RT_ADDRESS_MIRRORED_REPEAT = 1,
-    SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3, /**< transparent black */
+    SB_RT_ADDRESS_CLAMP_TO_EDGE = 2, SB_RT_ADDRESS_CLAMP_TO_BORDER = 3, /**< sb_rt_sampler::border_color */
+    /** D3D's MIRROR_ONCE: mirrored once about the texture's start, then clamped to the edge
+     *  (Vulkan's MIRROR_CLAMP_TO_EDGE; the device needs samplerMirrorClampToEdge). */
+    SB_RT_ADDRESS_MIRROR_ONCE = 4,
     SB_RT_ADDRESS_MAX_ENUM = 0x7fffffff
 };
 
@@ -104,6 +112,16 @@ struct sb_rt_sampler {
     float mip_lod_bias, min_lod, max_lod;
     bool compare;                                /**< comparison sampler (sample_c, gather4_c) */
     uint32_t compare_op;                         /**< VkCompareOp value when `compare` */
+    /** What CLAMP_TO_BORDER reads outside the texture, r g b a as floats (all zero, transparent
+     *  black, by default). The device takes (0,0,0,0), (0,0,0,1) and (1,1,1,1) as Vulkan's
+     *  standard border colours and any other value through VK_EXT_custom_border_color
+     *  (SB_ERROR_RUN_UNSUPPORTED without it). Float formats only: a program that samples an
+     *  integer texture keeps transparent black (sb_rt_inputs_provide refuses others). */
+    float border_color[4];
+    /** Anisotropic filtering with at most this many samples; 0 or 1 = off, else 2 to 16. The
+     *  interpreter filters isotropically and refuses (SB_ERROR_RUN_UNSUPPORTED) a lookup whose
+     *  footprint is anisotropic, where the device's sample pattern is its own. */
+    float max_anisotropy;
 };
 
 /** One bound resource (see the file comment for the data layouts). */

@@ -117,8 +117,8 @@ struct sb_rt_vertex_stream {
 /** A colour attachment the pixel shader writes. */
 struct sb_rt_color_target {
     uint32_t location;        /**< the PS Output location (SV_Target index), < the device's maxColorAttachments */
-    /** R32G32B32A32 FLOAT / UINT / SINT, R8G8B8A8_UNORM or R16G16B16A16_FLOAT; a UINT /
-     *  SINT format needs a UINT / INT output, the others FLOAT. */
+    /** Any uncompressed colour format of resources.h the device can render to (no depth,
+     *  no BC formats); a uint / sint format needs a UINT / INT output, the others FLOAT. */
     enum sb_rt_format format;
     /** width x height texels, rows top (y = 0) first: loaded before the draw (the clear value),
      *  results written back. NULL: zeros, nothing read back. */

@@ -165,6 +165,11 @@ SB_API enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *inputs, const st
  */
 #define SB_VALIDATE_CLASS_GEOMETRY 6u
 /**
+ * Resource class of a provided vertex stream (sb_validate_options::provided; never in a
+ * report): register_index = the vN input register of a vertex program, data = size bytes.
+ */
+#define SB_VALIDATE_CLASS_VERTEX_INPUT 8u
+/**
  * Resource class of a hull program's results (added after its own resources): one record
  * per patch of `height` (= output control points) x `width` (= o# registers a control point
  * has) 16-byte vectors, control point k's o#r at vector k * width + r, then `depth` (= patch
@@ -174,7 +179,7 @@ SB_API enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *inputs, const st
  * on both sides (D3D leaves them undefined). Mismatches have
  * texel = patch, control point (`height` for a patch constant), register, lane.
  */
-#define SB_VALIDATE_CLASS_HULL 8u
+#define SB_VALIDATE_CLASS_HULL 9u
 /**
  * Resource class of a domain program's results (added after its own resources): one record
  * of `width` 16-byte vectors per invocation the device ran, in the order the device took
@@ -184,7 +189,7 @@ SB_API enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *inputs, const st
  * read 0 on both sides. Mismatches have texel = record, 0,
  * 0, word in the record (0..3 the header, 4 + 4 * r + c = o#r.c).
  */
-#define SB_VALIDATE_CLASS_DOMAIN 9u
+#define SB_VALIDATE_CLASS_DOMAIN 10u
 
 /** What a validation concluded (sb_validate_report::verdict). */
 enum sb_validate_verdict {
@@ -308,12 +313,40 @@ struct sb_validate_options {
      * its declared size (the rest zeroed); a texture exactly sb_rt_texture_bytes of its
      * seeded shape; a buffer any size (rounded up to 4 bytes, zero-filled; a typed buffer's
      * width follows). Errors: SB_ERROR_RUN_BINDING for a register the program does not
-     * declare, two entries for one register or a sampler; SB_ERROR_BAD_SIZE for a size the
-     * declaration does not take (offset = the entry's index). Borrowed for the call; PICA200
-     * geometry programs (their compute expansion) take none (SB_ERROR_RUN_UNSUPPORTED).
+     * declare or two entries for one register; SB_ERROR_BAD_SIZE for a size the
+     * declaration does not take (offset = the entry's index).
+     * A sampler entry (resource_class SAMPLER, no data, size 0) gives its `sampler` state to
+     * both sides, except `compare`, which stays the declaration's (D3D applies the comparison
+     * function to comparison samplers only); SB_ERROR_INVALID_ARGUMENT for an enum, LOD range
+     * or max_anisotropy out of range, SB_ERROR_RUN_BINDING for linear or anisotropic filtering
+     * or a non-zero border colour where the program reads an integer or depth texture (Vulkan
+     * filters those only with nearest samplers), SB_ERROR_BAD_SIZE for bytes given.
+     * A vertex stream (resource_class SB_VALIDATE_CLASS_VERTEX_INPUT, vertex programs only)
+     * replaces the seeded attribute of input register vN on both sides: per vertex, in vertex
+     * order, the components the module reads from vN (x, y, z, w as present), 4 bytes each in
+     * the component's declared type (float, int or uint, little-endian), tightly packed; it
+     * must hold exactly draw_count vertices (64 x group_count[0] by default): SB_ERROR_BAD_SIZE
+     * otherwise, SB_ERROR_RUN_BINDING for a register the module does not read, two entries for
+     * one register, or a program of another stage.
+     * Borrowed for the call; PICA200 geometry programs (their compute expansion) take none
+     * (SB_ERROR_RUN_UNSUPPORTED).
      */
     uint32_t provided_count;
     const struct sb_rt_resource *provided;
+    /**
+     * Pixel programs: the format of the render target o#N (N < 8); UNDEFINED (0, the
+     * default): R32G32B32A32 of the output's type, which keeps every value the program
+     * writes. Any other uncompressed colour format (no depth, no BC) is drawn into on the
+     * device and written by the interpreter as D3D converts a render-target write
+     * (sb_interp_texel_pack: clamping, rounding to nearest even, the sRGB curve, half and
+     * 11/10-bit floats), the output resource then holding width x height texels of that
+     * format (rounded up to 4 bytes), compared word by word exactly (32-bit float channels
+     * as floats) and without the interpreter's precision evidence. A float output needs a
+     * format read as float, a uint / int output a uint / sint format: SB_ERROR_RUN_BINDING
+     * otherwise, or for a format that is not a colour format; SB_ERROR_RUN_UNSUPPORTED where
+     * the device cannot render to it.
+     */
+    enum sb_rt_format target_formats[8];
 };
 
 /** sb_validate_options::sides */

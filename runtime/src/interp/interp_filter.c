@@ -5,8 +5,9 @@
  *   * Texel space u = s * size; nearest takes floor(u), linear blends
  *     floor(u - 0.5) and the next texel by frac(u - 0.5); `_aoffimmi`
  *     offsets are added to the integer texel coordinates; addressing modes
- *     repeat, mirrored repeat, clamp to edge and clamp to (transparent
- *     black) border.
+ *     repeat, mirrored repeat, clamp to edge, clamp to border (the
+ *     sampler's border colour; transparent black unless a caller set one)
+ *     and mirror once (mirror clamp to edge).
  *   * LOD: the sampler's mip_lod_bias is added and the result clamped to
  *     [min_lod, max_lod]; LOD <= 0 uses mag_filter, else min_filter, with
  *     the mip filter picking one level (nearest: ceil(lod + 0.5) - 1) or
@@ -14,8 +15,8 @@
  *   * Cubes sample their face with seamless edges (interp_cube.c); a
  *     footprint texel in a cube's corner is the mean of the other three.
  *   * Comparison (sample_c, gather4_c...): each texel becomes 1.0 or 0.0 by
- *     `ref OP red` (VkCompareOp of the sampler; border texels compare their
- *     0) before filtering, so linear filtering gives percentage-closer
+ *     `ref OP red` (VkCompareOp of the sampler; border texels compare the
+ *     border colour's red) before filtering, so linear filtering gives percentage-closer
  *     results. The reference is not clamped: the textures are colour
  *     formats, and Vulkan/lavapipe clamp only for fixed-point depth formats.
  *   * gather takes the 2x2 footprint of level 0 in the order (i0, j1),
@@ -48,6 +49,10 @@ static int32_t wrap(int32_t i, int32_t size, uint32_t mode)
         return size - 1 - m;
     }
     case SB_RT_ADDRESS_CLAMP_TO_BORDER: return i < 0 || i >= size ? -1 : i;
+    case SB_RT_ADDRESS_MIRROR_ONCE: {
+        int32_t m = i >= 0 ? i : -(1 + i);
+        return m >= size ? size - 1 : m;
+    }
     default: return i < 0 ? 0 : i >= size ? size - 1 : i;
     }
 }
@@ -92,6 +97,8 @@ static bool fetch(const struct interp_lookup *k, const int32_t *ijk, int32_t mip
     if (p)
         sb_interp_texel_read(k->r->format, p, at[0], at[1], bits);
     memcpy(out, bits, 16);
+    if (border) /* the sampler's border colour, as floats (resources.h: float formats only) */
+        memcpy(out, k->smp->border_color, 16);
     if (k->compare)
         out[0] = out[1] = out[2] = out[3] = compare(k->smp->compare_op, k->ref, out[0]);
     return true;

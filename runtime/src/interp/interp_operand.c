@@ -252,9 +252,10 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
     case SB_IR_FILE_INNER_COVERAGE:
         if (!s->quad)
             break;
-        /* Vulkan's FullyCoveredEXT is 0 whenever conservative rasterization is off, and no
-         * harness draw turns it on (lavapipe 22.3 lacks VK_EXT_conservative_rasterization). */
-        return filled(s, 0);
+        /* A pixel batch models the harness's draw: a program that reads vInnerCoverage is drawn
+         * with conservative rasterization (vk_graphics.c), and a one-pixel point centred on
+         * its pixel covers the pixel's whole square, so every pixel is fully covered. */
+        return filled(s, 1);
     case SB_IR_FILE_GS_INSTANCE_ID:
         if (!s->geometry)
             break; /* geometry batches: vGSInstanceID in x of special[2] */

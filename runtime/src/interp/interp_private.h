@@ -246,10 +246,12 @@ enum sb_result sb_interp_discard(struct interp_state *s, const struct sb_ir_inst
  * Implicit LOD of each lane of a pixel batch (Vulkan: log2 of the larger scaled derivative
  * length; the quad's coarse differences, as lavapipe computes per quad) as float bits, from
  * coordinate arrays coord[0..axes-1] and level-0 extents; with ddx/ddy (sample_d), from those.
+ * `anisotropic` (NULL: not wanted) gets 1 for a lane whose x and y footprints differ in length,
+ * where an anisotropic sampler would take more than one sample.
  */
 void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const coord[3], uint32_t axes,
                             const uint32_t size[3], const uint32_t *const ddx[3],
-                            const uint32_t *const ddy[3], uint32_t *lod);
+                            const uint32_t *const ddy[3], uint32_t *lod, uint32_t *anisotropic);
 
 /* ---- interp_emit.c ----------------------------------------------------------------------- */
 /** EMIT / CUT / EMIT_THEN_CUT of the active lanes of a geometry batch (UNSUPPORTED elsewhere). */
@@ -320,6 +322,12 @@ uint32_t sb_interp_half_from_float(uint32_t f);
 uint32_t sb_interp_float_from_half(uint32_t h);
 /** Does the interpreter know this texel format? */
 bool sb_interp_format_known(uint32_t format);
+/** One step of a normalized fixed-point colour format (1 / (2^n - 1) unorm and sRGB (of the
+ *  encoded value), 1 / (2^(n-1) - 1) snorm, n the first channel's bits); 0 for float, integer,
+ *  BC and depth formats. */
+float sb_interp_format_step(uint32_t format);
+/** Is this an sRGB format (r8g8b8a8 / b8g8r8a8 _unorm_srgb; not the BC ones)? */
+bool sb_interp_format_srgb(uint32_t format);
 /** Is this a block-compressed (BCn) format, stored in 4x4 blocks and never written? */
 bool sb_interp_format_block(uint32_t format);
 /**

@@ -82,7 +82,7 @@ enum sb_result sb_interp_discard(struct interp_state *s, const struct sb_ir_inst
 
 void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const coord[3], uint32_t axes,
                             const uint32_t size[3], const uint32_t *const ddx[3],
-                            const uint32_t *const ddy[3], uint32_t *lod)
+                            const uint32_t *const ddy[3], uint32_t *lod, uint32_t *anisotropic)
 {
     for (uint32_t l = 0; l < s->lanes; l++) {
         uint32_t q = l & ~3u;
@@ -103,5 +103,7 @@ void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const 
         }
         float rho = sqrtf(x2 > y2 ? x2 : y2);
         lod[l] = U(log2f(rho));
+        if (anisotropic) /* Vulkan's N = ceil(rho_max / rho_min) passes 1 exactly when they differ */
+            anisotropic[l] = x2 != y2;
     }
 }

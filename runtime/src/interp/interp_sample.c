@@ -26,6 +26,11 @@
  *     face (the implicit LOD differences the quad's face coordinates), which
  *     differs from a device only when a quad straddles two faces.
  * The `_cl` LOD clamp is not applied (lavapipe lacks the MinLod feature).
+ * Linear filtering of unorm/snorm textures carries a precision bound (filter_allowance):
+ * devices filter them in fixed point.
+ * An anisotropic sampler (max_anisotropy > 1) gives what a plain one does
+ * where the footprint is isotropic (then Vulkan takes one sample); a lane
+ * with an anisotropic footprint stops the run as unsupported.
  */
 #include "interp_private.h"
 
@@ -132,7 +137,21 @@ static bool lane_lod(struct interp_state *s, const struct sb_ir_instruction *in,
             ddx[0] = fx[0], ddx[1] = fx[1], ddy[0] = fy[0], ddy[1] = fy[1];
         }
     }
-    sb_interp_implicit_lod(s, coord, o->sh.axes, size, o->f->grad ? ddx : NULL, o->f->grad ? ddy : NULL, l);
+    /* An anisotropic sampler: its samples along the major axis follow the device's own pattern
+     * (Vulkan leaves it to the implementation), so only an isotropic footprint, where it takes
+     * the one sample a plain sampler takes, has a known answer. */
+    bool aniso = o->sb.rt && o->sb.rt->sampler.max_anisotropy > 1.0f;
+    uint32_t *uneven = aniso ? sb_interp_scratch(s) : NULL;
+    if (aniso && !uneven)
+        return false;
+    sb_interp_implicit_lod(s, coord, o->sh.axes, size, o->f->grad ? ddx : NULL, o->f->grad ? ddy : NULL, l,
+                           uneven);
+    for (uint32_t lane = 0; uneven && lane < s->lanes; lane++)
+        if (s->active[lane] && uneven[lane]) {
+            sb_interp_unsupported(s, "anisotropic filtering of an anisotropic footprint (a sampler with "
+                                     "max_anisotropy > 1: where the device samples is its own choice)");
+            return false;
+        }
     o->lod = l;
     return true;
 }
@@ -203,6 +222,60 @@ static float operand_bound(const struct interp_state *s, const uint32_t *array, 
     return c.bound[l];
 }
 
+/* What Vulkan lets a device's linear filtering of a normalized fixed-point texture (unorm,
+ * snorm, sRGB) differ from the exact filter by, per channel of lane l, into dev: the weights
+ * may carry as few as 4 fractional bits (subTexelPrecisionBits' minimum), so each
+ * interpolated axis may move the result by 1/16 of the spread of the texels it blends, and the
+ * result may be rounded to the format's step (lavapipe filters 8-bit formats in 8-bit
+ * arithmetic: a 50/50 blend of 0 and 255 gives 128). An sRGB texel's rgb may also be decoded
+ * half an 8-bit step off the exact curve (1/512: devices approximate it, lavapipe by up to
+ * 0.0012; the bound tests/interp/test_interp_formats.c holds the device to), nearest
+ * filtering included. Zero for nearest filtering of the other formats and for every other
+ * format. Magnified lookups only, whose footprint is level 0's 2^axes texels around the
+ * coordinate, read at their centres; a linearly filtered minification (levels blended by
+ * weights of their own precision) returns false: precision-sensitive. */
+static bool filter_allowance(const struct sb_ir_instruction *in, const struct operands *o, uint32_t l, float dev[4])
+{
+    const struct form *f = o->f;
+    const struct sb_rt_sampler *smp = &o->sb.rt->sampler;
+    float step = sb_interp_format_step(o->t.rt->format);
+    float decode = sb_interp_format_srgb(o->t.rt->format) ? 1.0f / 512.0f : 0.0f;
+    dev[0] = dev[1] = dev[2] = decode;
+    dev[3] = 0.0f;
+    if (step == 0.0f || f->gather || f->dref || o->sh.cube)
+        return true;
+    float lambda = o->lod ? F(o->lod[l]) : 0.0f, bias = 0.0f;
+    if (o->extra && f->op == SB_IR_OP_SAMPLE_L)
+        lambda = F(o->extra[l]);
+    else if (o->extra)
+        bias = F(o->extra[l]);
+    lambda += bias + smp->mip_lod_bias;
+    lambda = lambda > smp->max_lod ? smp->max_lod : lambda;
+    lambda = lambda < smp->min_lod ? smp->min_lod : lambda;
+    if (lambda > 0.0f) /* minification */
+        return smp->min_filter == SB_RT_FILTER_NEAREST && smp->mip_filter == SB_RT_FILTER_NEAREST;
+    if (smp->mag_filter == SB_RT_FILTER_NEAREST)
+        return true; /* the texel itself: its decoding is all that may differ */
+    uint32_t axes = o->sh.axes, corners = 1u << axes;
+    float lo[4] = { INFINITY, INFINITY, INFINITY, INFINITY }, hi[4] = { -INFINITY, -INFINITY, -INFINITY, -INFINITY };
+    for (uint32_t corner = 0; corner < corners; corner++) {
+        float at[3] = { 0.0f, 0.0f, 0.0f };
+        for (uint32_t a = 0; a < axes; a++) {
+            float size = (float)sb_interp_level_extent(o->t.rt, a, 0);
+            at[a] = (floorf(F(o->coord[a][l]) * size - 0.5f) + 0.5f + (float)((corner >> a) & 1u)) / size;
+        }
+        uint32_t v[4];
+        lane_value(in, o, l, at, v, NULL);
+        for (uint32_t c = 0; c < 4; c++) {
+            lo[c] = fminf(lo[c], F(v[c]));
+            hi[c] = fmaxf(hi[c], F(v[c]));
+        }
+    }
+    for (uint32_t c = 0; c < 4; c++)
+        dev[c] += step + (hi[c] - lo[c]) * (float)axes / 16.0f;
+    return true;
+}
+
 /* Precision companions of a sampling result: filtering is continuous in its coordinates
  * (within a texel), so the result can move as far as the texels it blends differ over the
  * box the coordinates' bounds span; the box's corners and the texel centres inside it are
@@ -225,13 +298,19 @@ static void sample_bounds(struct interp_state *s, const struct sb_ir_instruction
         if (o->sh.arrayed)
             other += operand_bound(s, o->coord[o->dir], l, &origin);
         other += operand_bound(s, o->extra, l, &origin);
-        if (e[0] == 0.0f && e[1] == 0.0f && e[2] == 0.0f && other == 0.0f)
+        float filtering[4];
+        bool filtered = filter_allowance(in, o, l, filtering);
+        bool exact_filter = filtered && filtering[0] == 0.0f && filtering[1] == 0.0f && filtering[2] == 0.0f &&
+                            filtering[3] == 0.0f;
+        if (e[0] == 0.0f && e[1] == 0.0f && e[2] == 0.0f && other == 0.0f && exact_filter)
             continue; /* exact: what the results start as */
         for (uint32_t c = 0; c < 4 && !written; c++)
             if (!sb_interp_companion_write(s, out[c], &oc[c], false))
                 return;
         written = true;
-        bool sensitive = other != 0.0f || o->sh.cube || o->f->gather || o->f->dref;
+        if (origin == UINT32_MAX)
+            origin = (uint32_t)in->offset; /* the filter itself is the origin */
+        bool sensitive = other != 0.0f || o->sh.cube || o->f->gather || o->f->dref || !filtered;
         float center[3] = { 0.0f, 0.0f, 0.0f }, candidates[3][3];
         uint32_t count[3] = { 1, 1, 1 };
         for (uint32_t a = 0; !sensitive && a < axes; a++) {
@@ -264,7 +343,7 @@ static void sample_bounds(struct interp_state *s, const struct sb_ir_instruction
                     }
                 }
         for (uint32_t c = 0; c < 4; c++) {
-            oc[c].bound[l] = sensitive ? INFINITY : dev[c] * 1.001f;
+            oc[c].bound[l] = sensitive ? INFINITY : dev[c] * 1.001f + filtering[c];
             oc[c].origin[l] = origin;
         }
     }

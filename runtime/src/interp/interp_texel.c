@@ -21,6 +21,7 @@ enum texel_kind {
     KIND_SRGB,  /* unorm8 with the sRGB curve on rgb, alpha linear */
     KIND_UF,    /* unsigned small float: 5-bit exponent, bits - 5 mantissa bits */
     KIND_BC,    /* a 4x4 block for interp_bc.c: `bgra` holds the sb_interp_bc_format, bits[0] the sRGB flag */
+    KIND_STENCIL, /* D24S8 memory seen through its stencil: (0, the high byte, 0, 1) as uints */
 };
 
 /* Channels are bit fields packed from the texel's low bits upward (DXGI's layout, little
@@ -88,11 +89,30 @@ static const struct {
     [SB_RT_FORMAT_BC6H_SF16] = { 3, KIND_BC, SB_INTERP_BC6H_SF16, { 0 } },
     [SB_RT_FORMAT_BC7_UNORM] = { 4, KIND_BC, SB_INTERP_BC7, { 0 } },
     [SB_RT_FORMAT_BC7_UNORM_SRGB] = { 4, KIND_BC, SB_INTERP_BC7, { 1 } },
+    [SB_RT_FORMAT_X24_TYPELESS_G8_UINT] = { 2, KIND_STENCIL, 0, { 24, 8 } },
 };
 
 bool sb_interp_format_known(uint32_t format)
 {
     return format < SB_RT_FORMAT_COUNT && texel_formats[format].channels != 0;
+}
+
+float sb_interp_format_step(uint32_t format)
+{
+    if (!sb_interp_format_known(format) || format == SB_RT_FORMAT_D16_UNORM ||
+        format == SB_RT_FORMAT_D24_UNORM_S8_UINT)
+        return 0.0f; /* depth formats are filtered as the device's depth, not compared here */
+    uint32_t bits = texel_formats[format].bits[0];
+    switch (texel_formats[format].kind) {
+    case KIND_UNORM: case KIND_SRGB: return 1.0f / (float)((1ull << bits) - 1);
+    case KIND_SNORM: return 1.0f / (float)((1ull << (bits - 1)) - 1);
+    default: return 0.0f;
+    }
+}
+
+bool sb_interp_format_srgb(uint32_t format)
+{
+    return sb_interp_format_known(format) && texel_formats[format].kind == KIND_SRGB;
 }
 
 bool sb_interp_format_block(uint32_t format)
@@ -273,9 +293,14 @@ void sb_interp_texel_decode(uint32_t format, const uint8_t *texel, uint32_t out[
     bool known = sb_interp_format_known(format);
     uint32_t kind = known ? texel_formats[format].kind : KIND_F32;
     uint32_t channels = known ? texel_formats[format].channels : 0;
-    bool integer = kind == KIND_U32 || kind == KIND_S32 || kind == KIND_UINT || kind == KIND_SINT;
+    bool integer = kind == KIND_U32 || kind == KIND_S32 || kind == KIND_UINT || kind == KIND_SINT ||
+                   kind == KIND_STENCIL;
     out[0] = out[1] = out[2] = 0;
     out[3] = integer ? 1u : 0x3F800000u;
+    if (kind == KIND_STENCIL) {
+        out[1] = texel[3]; /* the X24 part is no channel: D3D's view has no red to read */
+        return;
+    }
     for (uint32_t c = 0; c < channels; c++) {
         uint32_t field = field_of(format, c), bits = texel_formats[format].bits[field];
         uint32_t v = field_get(texel, field_offset(format, field), bits), top = 1u << (bits - 1);
@@ -327,10 +352,29 @@ void sb_interp_texel_read(uint32_t format, const uint8_t *unit, int32_t x, int32
     }
 }
 
+bool sb_interp_texel_pack(enum sb_rt_format format, const uint32_t lanes[4], void *texel)
+{
+    if (!sb_interp_format_known(format) || sb_interp_format_block(format) || format == SB_RT_FORMAT_D32_FLOAT ||
+        format == SB_RT_FORMAT_D16_UNORM || format == SB_RT_FORMAT_D24_UNORM_S8_UINT ||
+        format == SB_RT_FORMAT_X24_TYPELESS_G8_UINT)
+        return false;
+    memset(texel, 0, sb_rt_format_size(format)); /* field_set keeps the bits around a field */
+    sb_interp_texel_encode(format, lanes, texel);
+    return true;
+}
+
+bool sb_interp_texel_unpack(enum sb_rt_format format, const void *texel, uint32_t lanes[4])
+{
+    if (!sb_interp_format_known(format) || sb_interp_format_block(format))
+        return false;
+    sb_interp_texel_decode(format, texel, lanes);
+    return true;
+}
+
 void sb_interp_texel_encode(uint32_t format, const uint32_t in[4], uint8_t *texel)
 {
-    if (sb_interp_format_block(format))
-        return; /* BC formats are read-only: binding checks refuse them as UAVs */
+    if (sb_interp_format_block(format) || format == SB_RT_FORMAT_X24_TYPELESS_G8_UINT)
+        return; /* read-only formats: binding checks refuse them as UAVs */
     bool known = sb_interp_format_known(format);
     uint32_t kind = known ? texel_formats[format].kind : KIND_F32;
     uint32_t channels = known ? texel_formats[format].channels : 0;

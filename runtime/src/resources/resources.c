@@ -70,6 +70,7 @@ static const struct {
     [SB_RT_FORMAT_BC6H_SF16] = { "bc6h_sf16", 16, 3, 4 },
     [SB_RT_FORMAT_BC7_UNORM] = { "bc7_unorm", 16, 4, 4 },
     [SB_RT_FORMAT_BC7_UNORM_SRGB] = { "bc7_unorm_srgb", 16, 4, 4 },
+    [SB_RT_FORMAT_X24_TYPELESS_G8_UINT] = { "x24_typeless_g8_uint", 4, 2, 1 },
 };
 
 uint32_t sb_rt_format_size(enum sb_rt_format format)

@@ -429,13 +429,13 @@ static size_t provided_size(const struct sb_rt_resource *r, size_t given)
 /* How a shader reads `format`'s texels: as floats (unorm, snorm, float, BC, depth), or as
  * unsigned or signed integers, so a provided texture can be matched to its declaration's
  * return type. */
-static uint8_t format_read_kind(uint32_t format)
+uint8_t sb_rt_format_read_kind(uint32_t format)
 {
     switch (format) {
     case SB_RT_FORMAT_R32_UINT: case SB_RT_FORMAT_R32G32_UINT: case SB_RT_FORMAT_R32G32B32A32_UINT:
     case SB_RT_FORMAT_R10G10B10A2_UINT: case SB_RT_FORMAT_R8_UINT: case SB_RT_FORMAT_R8G8_UINT:
     case SB_RT_FORMAT_R8G8B8A8_UINT: case SB_RT_FORMAT_R16_UINT: case SB_RT_FORMAT_R16G16_UINT:
-    case SB_RT_FORMAT_R16G16B16A16_UINT:
+    case SB_RT_FORMAT_R16G16B16A16_UINT: case SB_RT_FORMAT_X24_TYPELESS_G8_UINT:
         return SB_RT_WORD_UINT;
     case SB_RT_FORMAT_R32_SINT: case SB_RT_FORMAT_R32G32_SINT: case SB_RT_FORMAT_R32G32B32A32_SINT:
     case SB_RT_FORMAT_R8_SINT: case SB_RT_FORMAT_R8G8_SINT: case SB_RT_FORMAT_R8G8B8A8_SINT:
@@ -486,7 +486,7 @@ static enum sb_result check_shaped(const struct sb_rt_resource *p, const struct 
                             "provided input %u: %s%u (space %u) has format %u or a zero extent", k, prefix,
                             p->register_index, p->space, (unsigned)p->format);
     static const char *const kinds[] = { "?", "float", "int", "uint" };
-    uint8_t want = format_read_kind(r->format), have = format_read_kind(p->format);
+    uint8_t want = sb_rt_format_read_kind(r->format), have = sb_rt_format_read_kind(p->format);
     if (want != have)
         return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
                             "provided input %u: %s%u (space %u) returns %s, format %s reads as %s", k, prefix,
@@ -502,10 +502,62 @@ static enum sb_result check_shaped(const struct sb_rt_resource *p, const struct 
     return SB_SUCCESS;
 }
 
+/* Whether `in` holds a texture Vulkan cannot filter linearly or give a float border colour:
+ * an integer one, or a depth one (textures read with a comparison) — the rule by which
+ * make_resource seeds nearest samplers. */
+static bool has_unfilterable_texture(const struct sb_rt_inputs *in)
+{
+    for (uint32_t i = 0; i < in->count; i++) {
+        const struct sb_rt_resource *r = &in->resources[i];
+        if (r->resource_class == SB_IR_RESOURCE_SRV && r->dimension > DIM_BUFFER &&
+            (sb_rt_format_read_kind(r->format) != SB_RT_WORD_FLOAT || r->format == SB_RT_FORMAT_D32_FLOAT))
+            return true;
+    }
+    return false;
+}
+
+/* Checks a provided sampler state (validate.h: samplers carry `sampler`, no bytes). */
+static enum sb_result check_sampler(const struct sb_rt_inputs *in, const struct sb_rt_resource *p, uint32_t k,
+                                    struct sb_error *error)
+{
+    const struct sb_rt_sampler *s = &p->sampler;
+    if (p->data || p->size)
+        return sb_error_set(error, SB_ERROR_BAD_SIZE, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: s%u (space %u) is a sampler: it takes a sampler state, not %zu bytes",
+                            k, p->register_index, p->space, p->size);
+    bool in_range = s->mag_filter <= SB_RT_FILTER_LINEAR && s->min_filter <= SB_RT_FILTER_LINEAR &&
+                    s->mip_filter <= SB_RT_FILTER_LINEAR && s->compare_op <= 7 /* VK_COMPARE_OP_ALWAYS */ &&
+                    s->max_anisotropy == s->max_anisotropy && s->max_anisotropy <= 16.0f &&
+                    !(s->min_lod > s->max_lod);
+    for (uint32_t a = 0; a < 3; a++)
+        in_range = in_range && s->address[a] <= SB_RT_ADDRESS_MIRROR_ONCE;
+    if (!in_range)
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: s%u (space %u) has a filter, address mode, comparison, anisotropy "
+                            "or LOD range out of range", k, p->register_index, p->space);
+    bool linear = s->mag_filter == SB_RT_FILTER_LINEAR || s->min_filter == SB_RT_FILTER_LINEAR ||
+                  s->mip_filter == SB_RT_FILTER_LINEAR || s->max_anisotropy > 1.0f;
+    bool border = s->border_color[0] != 0.0f || s->border_color[1] != 0.0f || s->border_color[2] != 0.0f ||
+                  s->border_color[3] != 0.0f;
+    if ((linear || border) && has_unfilterable_texture(in))
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
+                            "provided input %u: s%u (space %u) %s, but the program reads an integer or depth "
+                            "texture, which Vulkan filters only with nearest samplers and transparent black "
+                            "borders", k, p->register_index, p->space,
+                            linear ? "filters linearly or anisotropically" : "has a border colour");
+    return SB_SUCCESS;
+}
+
 /* Whether entry `p` carries its own format and shape (validate.h). */
 static bool is_shaped(const struct sb_rt_resource *p)
 {
     return p->format != SB_RT_FORMAT_UNDEFINED;
+}
+
+/* Whether entry `p` replaces a resource's bytes (not a sampler state or a vertex stream). */
+static bool carries_bytes(const struct sb_rt_resource *p)
+{
+    return p->resource_class != SB_IR_RESOURCE_SAMPLER && p->resource_class != SB_VALIDATE_CLASS_VERTEX_INPUT;
 }
 
 enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_resource *provided, uint32_t count,
@@ -516,17 +568,25 @@ enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_
     for (uint32_t k = 0; k < count; k++) {
         const struct sb_rt_resource *p = &provided[k];
         const char *prefix = (uint32_t)p->resource_class < 4 ? prefixes[p->resource_class] : "?";
+        if (p->resource_class == SB_VALIDATE_CLASS_VERTEX_INPUT)
+            continue; /* a vertex stream: sb_validate's vertex harness checks and draws it */
         int64_t at = find_register(in, p);
-        if (at < 0 || p->resource_class == SB_IR_RESOURCE_SAMPLER)
+        if (at < 0)
             return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
-                                "provided input %u: %s%u (space %u) is %s", k, prefix, p->register_index,
-                                p->space, at < 0 ? "not a register the program declares" : "a sampler, which takes no data");
+                                "provided input %u: %s%u (space %u) is not a register the program declares", k,
+                                prefix, p->register_index, p->space);
         for (uint32_t j = 0; j < k; j++)
             if (find_register(in, &provided[j]) == at)
                 return sb_error_set(error, SB_ERROR_RUN_BINDING, k, SB_ERROR_NO_INSTR,
                                     "provided inputs %u and %u both give %s%u (space %u)", j, k, prefix,
                                     p->register_index, p->space);
         const struct sb_rt_resource *r = &in->resources[at];
+        if (p->resource_class == SB_IR_RESOURCE_SAMPLER) {
+            enum sb_result sampler = check_sampler(in, p, k, error);
+            if (sampler != SB_SUCCESS)
+                return sampler;
+            continue;
+        }
         if (is_shaped(p)) {
             enum sb_result shaped = check_shaped(p, r, k, prefix, error);
             if (shaped != SB_SUCCESS)
@@ -550,6 +610,8 @@ enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_
     if (!copies)
         return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory providing inputs");
     for (uint32_t k = 0; k < count; k++) {
+        if (!carries_bytes(&provided[k]))
+            continue;
         size_t size = is_shaped(&provided[k]) ? provided[k].size
                                                : provided_size(&in->resources[find_register(in, &provided[k])],
                                                                provided[k].size);
@@ -564,8 +626,18 @@ enum sb_result sb_rt_inputs_provide(struct sb_rt_inputs *in, const struct sb_rt_
             memcpy(copies[k], provided[k].data, provided[k].size);
     }
     for (uint32_t k = 0; k < count; k++) {
+        if (provided[k].resource_class == SB_VALIDATE_CLASS_VERTEX_INPUT)
+            continue;
         int64_t at = find_register(in, &provided[k]);
         struct sb_rt_resource *r = &in->resources[at];
+        if (r->resource_class == SB_IR_RESOURCE_SAMPLER) {
+            /* The state, but the declaration's mode: D3D applies the comparison function only
+             * to samplers declared for comparison (dcl_sampler ..., mode_comparison). */
+            bool compare = r->sampler.compare;
+            r->sampler = provided[k].sampler;
+            r->sampler.compare = compare;
+            continue;
+        }
         size_t size = is_shaped(&provided[k]) ? provided[k].size : provided_size(r, provided[k].size);
         if (is_shaped(&provided[k])) { /* the data's own shape replaces the seeded one */
             r->format = provided[k].format;

@@ -28,6 +28,10 @@ void sb_rt_kinds_from_usage(const struct sb_ir_program *ir, const struct sb_ir_r
 /** The 64-bit mixing step (splitmix64's finaliser) all seeded values come from. */
 uint64_t sb_rt_mix64(uint64_t x);
 
+/** How a shader reads `format`'s texels: SB_RT_WORD_FLOAT (unorm, snorm, float, BC and depth
+ *  formats), SB_RT_WORD_UINT or SB_RT_WORD_INT (inputs.c). */
+uint8_t sb_rt_format_read_kind(uint32_t format);
+
 /**
  * A seeded word of `kind` from `random`: floats are multiples of 1/256 in [-2, 2]
  * ([0, 1] with `typed_float`, texture data), ints in [-8, 8), uints (and unknown

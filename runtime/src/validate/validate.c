@@ -594,6 +594,8 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
         r = sb_rt_pica_gs_validate(context, program, &o, report, error);
     else if (r == SB_SUCCESS)
         r = sb_validate_fit_inputs(program, &o.inputs, fit, &base, error);
+    if (r == SB_SUCCESS && !pica_gs)
+        r = sb_validate_vertex_inputs_check(program, &o, error);
     if (r == SB_SUCCESS && !pica_gs && o.provided_count) /* after the fit: the caller's bytes win */
         r = sb_rt_inputs_provide(base, o.provided, o.provided_count, error);
     if (r == SB_SUCCESS && !pica_gs)

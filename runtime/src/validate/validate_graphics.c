@@ -19,7 +19,9 @@
  * (sb_validate_pixel_explain; tests/validate/README.md "Known device defects").
  */
 #include "validate_private.h"
+#include "error.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +94,79 @@ static void map_module_inputs(const struct sb_translation *t, struct register_ma
     }
 }
 
+/* The format of render target o#`reg` in *format: the caller's
+ * (sb_validate_options::target_formats), else R32G32B32A32 of the output's type. */
+static enum sb_result target_format(const struct sb_validate_options *o, const struct register_map *map, uint32_t reg,
+                                    uint32_t *format, struct sb_error *error)
+{
+    uint32_t wanted = reg < 8 ? (uint32_t)o->target_formats[reg] : 0;
+    *format = wanted ? wanted : rgba_format(map->type[reg]);
+    if (!wanted)
+        return SB_SUCCESS;
+    uint32_t zero[4] = { 0, 0, 0, 0 }, kind = word_kind_of_type(map->type[reg]);
+    uint8_t scratch[16];
+    if (wanted >= SB_RT_FORMAT_COUNT || !sb_interp_texel_pack((enum sb_rt_format)wanted, zero, scratch))
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, 0, SB_ERROR_NO_INSTR, "render target o%u: format %s is "
+                            "not a colour format a target can have (no depth, no BC)", reg,
+                            sb_rt_format_name((enum sb_rt_format)wanted));
+    if (sb_rt_format_read_kind(wanted) != kind) {
+        static const char *const kinds[] = { "?", "float", "int", "uint" };
+        return sb_error_set(error, SB_ERROR_RUN_BINDING, 0, SB_ERROR_NO_INSTR, "render target o%u: the program "
+                            "writes %s, format %s takes %s", reg, kinds[kind < 4 ? kind : 0],
+                            sb_rt_format_name((enum sb_rt_format)wanted), kinds[sb_rt_format_read_kind(wanted)]);
+    }
+    return SB_SUCCESS;
+}
+
+/* D3D11 lets a float -> sRGB conversion land within 0.6 ULP of the exact value, so of two
+ * neighbouring 8-bit codes around a value near a half both are right: where the device's
+ * code (`gpu`) for an rgb channel of an sRGB target lies within that allowance of the exact
+ * value of the interpreter's lane, the interpreter's code (`cpu`) is taken to be the device's
+ * (the two then agree; a code outside it still differs). `lanes` holds each pixel's o#
+ * registers, `location` the target's. */
+static void accept_srgb_allowance(uint32_t format, const uint8_t *gpu, uint8_t *cpu, const uint32_t *lanes,
+                                  uint32_t registers, uint32_t location, uint32_t count, const uint8_t *discarded)
+{
+    bool bgra = format == SB_RT_FORMAT_B8G8R8A8_UNORM_SRGB;
+    if (format != SB_RT_FORMAT_R8G8B8A8_UNORM_SRGB && !bgra)
+        return;
+    for (uint32_t i = 0; i < count; i++) {
+        if (discarded[i])
+            continue;
+        for (uint32_t c = 0; c < 3; c++) {
+            uint32_t byte = i * 4 + (bgra ? 2 - c : c);
+            float f;
+            memcpy(&f, &lanes[((size_t)i * registers + location) * 4 + c], 4);
+            if (gpu[byte] == cpu[byte] || f != f)
+                continue;
+            double x = f < 0.0f ? 0.0 : f > 1.0f ? 1.0 : (double)f;
+            double exact = 255.0 * (x <= 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1.0 / 2.4) - 0.055);
+            if (fabs((double)gpu[byte] - exact) <= 0.6)
+                cpu[byte] = gpu[byte];
+        }
+    }
+}
+
+/* Appends the output resource of a render target of `count` texels of a caller's `format`
+ * (target_format): one compared word kind per 32-bit word, floats where the format's channels
+ * are 32-bit floats, else exact (packed channels). */
+static bool add_packed_target(struct sb_rt_inputs *in, uint32_t reg, uint32_t count, uint32_t format)
+{
+    if (!sb_rt_inputs_append(in, 1))
+        return false;
+    uint32_t i = in->count - 1, texel = sb_rt_format_size((enum sb_rt_format)format);
+    struct sb_rt_resource *r = &in->resources[i];
+    r->resource_class = SB_VALIDATE_CLASS_OUTPUT;
+    r->register_index = reg;
+    r->size = ((size_t)count * texel + 3) & ~(size_t)3;
+    r->data = calloc(r->size, 1);
+    if (!r->data)
+        return false;
+    bool words = texel == 4 * sb_rt_format_channels((enum sb_rt_format)format);
+    in->uniform_kind[i] = words ? sb_rt_format_read_kind(format) : SB_RT_WORD_UINT;
+    return true;
+}
+
 /* Appends an output resource of `records` x `registers` vectors with kinds from `map`. */
 static bool add_output(struct sb_rt_inputs *in, uint32_t resource_class, uint32_t reg, uint32_t records,
                        uint32_t registers, const struct register_map *map, uint32_t only_register)
@@ -124,33 +199,38 @@ static bool add_output(struct sb_rt_inputs *in, uint32_t resource_class, uint32_
 /* Seeded vertex streams for registers of `map` (one R32G32B32A32 stream each; `raw`: of
  * format UINT, read as words by the pixel feeder, else of the register's type) and the same
  * values as interpreter input registers. Each word is seeded by its component's type, as the
- * input options say (sb_rt_input_options::flags: SB_RT_INPUTS_SMALL after a retry). */
-static bool make_streams(const struct register_map *map, uint32_t count, const struct sb_rt_input_options *seeding,
-                         bool raw,
-                         struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
-                         struct sb_interp_registers *cpu)
+ * input options say (sb_rt_input_options::flags: SB_RT_INPUTS_SMALL after a retry); a stream
+ * the caller provides (`user`, vertex programs; NULL: none) replaces the seeded words of its
+ * register. */
+static enum sb_result make_streams(const struct register_map *map, uint32_t count,
+                                   const struct sb_rt_input_options *seeding, const struct sb_validate_options *user,
+                                   bool raw, struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
+                                   struct sb_interp_registers *cpu, struct sb_error *error)
 {
     *stream_count = 0;
-    for (uint32_t r = 0; r < map->count; r++) {
-        if (!map->mask[r])
+    enum sb_result r = user ? sb_validate_vertex_inputs_read(user, map->mask, error) : SB_SUCCESS;
+    for (uint32_t reg = 0; r == SB_SUCCESS && reg < map->count; reg++) {
+        if (!map->mask[reg])
             continue;
         uint32_t *data = malloc((size_t)count * 16);
         if (!data)
-            return false;
+            return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
         for (uint32_t v = 0; v < count; v++)
             for (uint32_t c = 0; c < 4; c++) {
                 uint64_t random = sb_rt_mix64(seeding->seed ^
-                                              sb_rt_mix64(((uint64_t)r << 40) | ((uint64_t)v << 2) | c));
-                uint32_t kind = word_kind_of_type(type_of_component(map, r, c));
-                uint32_t word = sb_rt_seeded_word_as(seeding->flags, (uint8_t)kind, random, false);
-                data[v * 4 + c] = word;
-                cpu->words[((size_t)v * cpu->registers + r) * 4 + c] = word;
+                                              sb_rt_mix64(((uint64_t)reg << 40) | ((uint64_t)v << 2) | c));
+                uint32_t kind = word_kind_of_type(type_of_component(map, reg, c));
+                data[v * 4 + c] = sb_rt_seeded_word_as(seeding->flags, (uint8_t)kind, random, false);
             }
-        uint32_t format = rgba_format(raw ? SB_IR_TYPE_UINT : map->type[r]);
-        streams[*stream_count] = (struct sb_rt_vertex_stream){ .location = r, .format = format, .data = data };
+        if (user)
+            r = sb_validate_vertex_input_fill(user, reg, map->mask[reg], count, data, error);
+        for (uint32_t v = 0; v < count; v++)
+            memcpy(&cpu->words[((size_t)v * cpu->registers + reg) * 4], &data[v * 4], 16);
+        uint32_t format = rgba_format(raw ? SB_IR_TYPE_UINT : map->type[reg]);
+        streams[*stream_count] = (struct sb_rt_vertex_stream){ .location = reg, .format = format, .data = data };
         (*stream_count)++;
     }
-    return true;
+    return r;
 }
 
 static void free_streams(struct sb_rt_vertex_stream *streams, uint32_t count)
@@ -245,9 +325,10 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     cpu_out.words = calloc((size_t)count * cpu_out.registers * 4, 4);
     struct sb_rt_vertex_stream streams[256];
     uint32_t stream_count = 0;
-    if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words ||
-                            !make_streams(&in_map, count, &o->inputs, false, streams, &stream_count, &cpu_in)))
+    if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
+    if (r == SB_SUCCESS)
+        r = make_streams(&in_map, count, &o->inputs, o, false, streams, &stream_count, &cpu_in, error);
     if (r == SB_SUCCESS) {
         uint32_t own = report->gpu->count;
         size_t capture_size = (size_t)count * record_registers * 16;
@@ -352,7 +433,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
                             (writes_stencil && (!gpu_stencil || !cpu_stencil)) ||
-                            !make_streams(&feed_map, count, &o->inputs, true, streams, &stream_count, &cpu_in)))
+                            make_streams(&feed_map, count, &o->inputs, NULL, true, streams, &stream_count, &cpu_in,
+                                         error) != SB_SUCCESS))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
     for (uint32_t e = 0; r == SB_SUCCESS && e < ps->signature_count; e++) {
         const struct sb_ir_signature_element *el = &ps->signature[e];
@@ -373,16 +455,26 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         if (gpu_depth)
             gpu_depth[i] = 1.0f;
     }
+    uint32_t formats[8] = { 0 };
     for (uint32_t reg = 0; r == SB_SUCCESS && reg < out_map.count && target_count < 8; reg++) {
         if (!out_map.mask[reg])
             continue;
-        if (!add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg) ||
-            !add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg)) {
+        uint32_t format = 0;
+        r = target_format(o, &out_map, reg, &format, error);
+        if (r != SB_SUCCESS)
+            break;
+        bool packed = reg < 8 && o->target_formats[reg];
+        formats[target_count] = packed ? format : 0;
+        bool added = packed ? add_packed_target(report->gpu, reg, count, format) &&
+                                  add_packed_target(report->cpu, reg, count, format)
+                            : add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg) &&
+                                  add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg);
+        if (!added) {
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
             break;
         }
         struct sb_rt_resource *g = &report->gpu->resources[report->gpu->count - 1];
-        g->format = rgba_format(out_map.type[reg]);
+        g->format = format;
         g->dimension = 3; /* a 2D image, for the report's texel coordinates */
         g->width = width;
         g->height = height;
@@ -423,11 +515,22 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (r == SB_SUCCESS) {
         /* Interpreter targets: the registers of pixels that were not discarded (clear value 0 else). */
         for (uint32_t t = 0; t < target_count; t++) {
-            uint32_t *words = report->cpu->resources[own + t].data;
+            uint8_t *bytes = report->cpu->resources[own + t].data;
+            uint32_t texel = sb_rt_format_size(targets[t].format);
+            /* A caller's format: the lanes as a render-target write converts them. */
             for (uint32_t i = 0; i < count; i++)
-                if (!discarded[i])
-                    memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
-            if (r == SB_SUCCESS)
+                if (!discarded[i] && formats[t])
+                    sb_interp_texel_pack(targets[t].format,
+                                         &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4],
+                                         bytes + (size_t)i * texel);
+                else if (!discarded[i])
+                    memcpy(bytes + (size_t)i * 16,
+                           &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
+            if (formats[t] && o->sides == (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
+                accept_srgb_allowance(formats[t], report->gpu->resources[own + t].data, bytes, cpu_out.words,
+                                      cpu_out.registers, targets[t].location, count, discarded);
+            /* The evidence is per output lane: it describes the default R32G32B32A32 targets only. */
+            if (r == SB_SUCCESS && !formats[t])
                 r = track_target(report, own + t, targets[t].location, cpu_out.registers, count, discarded, error);
         }
         if (writes_depth) {

@@ -56,6 +56,23 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                                  const struct sb_validate_options *options,
                                  struct sb_validate_report *report, struct sb_error *error);
 
+/* ---- provided vertex streams (inputs_vertex.c) --------------------------------------------- */
+
+/** Refuses vertex-stream entries of options->provided for a program that is not a vertex
+ *  program, and two entries for one register (validate.h, sb_validate_options::provided). */
+enum sb_result sb_validate_vertex_inputs_check(const struct sb_rt_program *program,
+                                               const struct sb_validate_options *options, struct sb_error *error);
+/** The provided stream of input register `reg` (components `mask` read by the module), if any,
+ *  unpacked into `words` (count vertices x 4 words; components outside `mask`, and every word
+ *  when none is provided, untouched). SB_ERROR_BAD_SIZE when it does not hold `count` vertices. */
+enum sb_result sb_validate_vertex_input_fill(const struct sb_validate_options *options, uint32_t reg,
+                                             uint32_t mask, uint32_t count, uint32_t *words,
+                                             struct sb_error *error);
+/** Refuses a provided stream for a register whose `mask` (per register, what the module reads)
+ *  is empty. */
+enum sb_result sb_validate_vertex_inputs_read(const struct sb_validate_options *options, const uint8_t mask[256],
+                                              struct sb_error *error);
+
 /**
  * Appends to the reason of a pixel program's DISAGREE verdict the known device defect that
  * explains it, when the evidence fits: lavapipe 22.3 drops every primitive whose vertex

@@ -16,9 +16,12 @@
 
 #include "vk_private.h"
 
-/* EXT_LAYER / EXT_STENCIL: not features but the VK_EXT_shader_viewport_index_layer and
- * VK_EXT_shader_stencil_export extensions (offset unused). */
-enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL };
+/* EXT_LAYER / EXT_STENCIL / EXT_CONSERVATIVE: not features but the
+ * VK_EXT_shader_viewport_index_layer, VK_EXT_shader_stencil_export and
+ * VK_EXT_conservative_rasterization extensions (offset unused); the last also needs its
+ * fullyCoveredFragmentShaderInputVariable and conservativePointAndLineRasterization
+ * properties (the draws are points). */
+enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE };
 
 static const struct {
     SpvCapability capability;
@@ -62,6 +65,9 @@ static const struct {
     V13_ROW(DemoteToHelperInvocation, shaderDemoteToHelperInvocation),
     { SpvCapabilityShaderViewportIndexLayerEXT, "ShaderViewportIndexLayerEXT", EXT_LAYER, 0 },
     { SpvCapabilityStencilExportEXT, "StencilExportEXT", EXT_STENCIL, 0 },
+    { SpvCapabilityFragmentFullyCoveredEXT,
+      "FragmentFullyCoveredEXT (SV_InnerCoverage: VK_EXT_conservative_rasterization for points)",
+      EXT_CONSERVATIVE, 0 },
 #undef CORE_ROW
 #undef V12_ROW
 #undef V13_ROW
@@ -73,6 +79,8 @@ static bool enabled(const struct sb_rt_context *c, size_t row)
         return c->viewport_index_layer;
     if (rows[row].where == EXT_STENCIL)
         return c->stencil_export;
+    if (rows[row].where == EXT_CONSERVATIVE)
+        return c->fully_covered;
     const void *base = rows[row].where == CORE ? (const void *)&c->features
                        : rows[row].where == V12 ? (const void *)&c->features12
                                                 : (const void *)&c->features13;
@@ -98,6 +106,19 @@ enum sb_result sb_vk_check_capabilities(const struct sb_rt_context *c, const uin
         i += length;
     }
     return SB_SUCCESS;
+}
+
+bool sb_vk_module_declares(const uint32_t *words, size_t word_count, uint32_t capability)
+{
+    for (size_t i = 5; i < word_count;) {
+        uint32_t length = words[i] >> 16, op = words[i] & 0xffffu;
+        if (length == 0 || i + length > word_count || op != SpvOpCapability)
+            return false;
+        if (length >= 2 && words[i + 1] == capability)
+            return true;
+        i += length;
+    }
+    return false;
 }
 
 /* The newest SPIR-V version (as the module header writes it) a Vulkan version consumes. */

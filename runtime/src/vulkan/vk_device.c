@@ -6,8 +6,9 @@
  * one queue of a compute-capable family (one that can also draw when there
  * is one); every core feature the device
  * reports (Vulkan 1.0 - 1.3 structures as its version allows) plus
- * VK_EXT_robustness2, VK_EXT_shader_viewport_index_layer and VK_EXT_shader_stencil_export
- * when present.
+ * VK_EXT_robustness2, VK_EXT_shader_viewport_index_layer, VK_EXT_shader_stencil_export,
+ * VK_EXT_custom_border_color (samplers' border colours) and VK_EXT_conservative_rasterization
+ * (SV_InnerCoverage; only where it reports FullyCoveredEXT for points) when present.
  *
  * Why everything: a translated D3D shader may declare any capability its
  * source needed (Float64, Int64, StorageImageReadWithoutFormat, ImageCubeArray,
@@ -121,10 +122,12 @@ struct feature_chain {
     VkPhysicalDeviceVulkan12Features v12;
     VkPhysicalDeviceVulkan13Features v13;
     VkPhysicalDeviceRobustness2FeaturesEXT robust2;
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT border;
 };
 
 /* Queries the supported features; returns whether the Features2 chain may be used. */
-static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, struct feature_chain *f)
+static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, bool border,
+                           struct feature_chain *f)
 {
     memset(f, 0, sizeof(*f));
     f->core.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
@@ -132,6 +135,7 @@ static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, 
     f->v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
     f->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
     f->robust2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+    f->border.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT;
     if (api < VK_API_VERSION_1_1 || !vkGetPhysicalDeviceFeatures2) {
         vkGetPhysicalDeviceFeatures(c->physical, &f->core.features);
         return false;
@@ -146,8 +150,12 @@ static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, 
         *tail = &f->v13;
         tail = &f->v13.pNext;
     }
-    if (robust2)
+    if (robust2) {
         *tail = &f->robust2;
+        tail = &f->robust2.pNext;
+    }
+    if (border)
+        *tail = &f->border;
     vkGetPhysicalDeviceFeatures2(c->physical, &f->core);
     return true;
 }
@@ -177,18 +185,37 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
 {
     bool robust2 = api >= VK_API_VERSION_1_1 &&
                    sb_vk_has_device_extension(c->physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+    /* Samplers with a border colour other than Vulkan's three standard ones (vk_image.c). */
+    bool border = api >= VK_API_VERSION_1_1 &&
+                  sb_vk_has_device_extension(c->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
     struct feature_chain f;
-    bool chained = query_features(c, api, robust2, &f);
+    bool chained = query_features(c, api, robust2, border, &f);
     f.core.features.shaderTessellationAndGeometryPointSize = VK_FALSE;
     robust2 = chained && robust2 && f.robust2.robustBufferAccess2;
-    if (!robust2)
-        f.robust2 = (VkPhysicalDeviceRobustness2FeaturesEXT){ 0 };
+    if (!robust2) /* its link stays: the loop below unlinks it, keeping what follows */
+        f.robust2 = (VkPhysicalDeviceRobustness2FeaturesEXT){ .pNext = f.robust2.pNext };
+    border = chained && border && f.border.customBorderColors && f.border.customBorderColorWithoutFormat;
     /* Translated vertex / geometry shaders writing SV_RenderTargetArrayIndex or
      * SV_ViewportArrayIndex declare ShaderViewportIndexLayerEXT, which only this extension allows. */
     bool layer_ext = sb_vk_has_device_extension(c->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     /* Pixel shaders writing SV_StencilRef declare StencilExportEXT. */
     bool stencil_ext = sb_vk_has_device_extension(c->physical, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
-    const char *extensions[3];
+    /* Pixel shaders reading SV_InnerCoverage read FullyCoveredEXT, which conservative
+     * rasterization reports; the draws are points, so point rasterization must be covered. */
+    bool conservative = api >= VK_API_VERSION_1_1 &&
+                        sb_vk_has_device_extension(c->physical, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+    VkPhysicalDeviceConservativeRasterizationPropertiesEXT conservative_props = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONSERVATIVE_RASTERIZATION_PROPERTIES_EXT,
+    };
+    if (conservative && vkGetPhysicalDeviceProperties2) {
+        VkPhysicalDeviceProperties2 props = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                              .pNext = &conservative_props };
+        vkGetPhysicalDeviceProperties2(c->physical, &props);
+    }
+    conservative = conservative && vkGetPhysicalDeviceProperties2 &&
+                   conservative_props.fullyCoveredFragmentShaderInputVariable &&
+                   conservative_props.conservativePointAndLineRasterization;
+    const char *extensions[5];
     uint32_t extension_count = 0;
     if (robust2)
         extensions[extension_count++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
@@ -196,6 +223,10 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
         extensions[extension_count++] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
     if (stencil_ext)
         extensions[extension_count++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
+    if (border)
+        extensions[extension_count++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+    if (conservative)
+        extensions[extension_count++] = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -203,11 +234,14 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
         .queueCount = 1,
         .pQueuePriorities = &priority,
     };
-    if (chained && !robust2) {
-        /* Unlink the robustness2 struct: its extension is not enabled. */
-        for (VkBaseOutStructure *s = (VkBaseOutStructure *)&f.core; s; s = s->pNext)
-            if (s->pNext == (VkBaseOutStructure *)&f.robust2)
-                s->pNext = NULL;
+    /* Unlink the structs of extensions not enabled (each points at the next, or NULL). */
+    for (VkBaseOutStructure *s = chained ? (VkBaseOutStructure *)&f.core : NULL; s && s->pNext;) {
+        bool drop = (s->pNext == (VkBaseOutStructure *)&f.robust2 && !robust2) ||
+                    (s->pNext == (VkBaseOutStructure *)&f.border && !border);
+        if (drop)
+            s->pNext = s->pNext->pNext;
+        else
+            s = s->pNext;
     }
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
@@ -225,6 +259,8 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     c->robustness2 = robust2;
     c->viewport_index_layer = layer_ext;
     c->stencil_export = stencil_ext;
+    c->custom_border_color = border;
+    c->fully_covered = conservative;
     c->features = f.core.features;
     if (chained && api >= VK_API_VERSION_1_2)
         c->features12 = f.v12;

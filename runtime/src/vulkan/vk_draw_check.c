@@ -49,6 +49,27 @@ static const struct {
     { SB_RT_FORMAT_R32G32B32A32_SINT, SB_IR_TYPE_INT },
     { SB_RT_FORMAT_R8G8B8A8_UNORM, SB_IR_TYPE_FLOAT },
     { SB_RT_FORMAT_R16G16B16A16_FLOAT, SB_IR_TYPE_FLOAT },
+    /* Packed and narrow formats: D3D's render-target formats (whether the device can render
+     * to each is its format properties' answer, below). */
+    { SB_RT_FORMAT_R32_FLOAT, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R32_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R32_SINT, SB_IR_TYPE_INT }, { SB_RT_FORMAT_R32G32_FLOAT, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R32G32_UINT, SB_IR_TYPE_UINT }, { SB_RT_FORMAT_R32G32_SINT, SB_IR_TYPE_INT },
+    { SB_RT_FORMAT_R8G8B8A8_UNORM_SRGB, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_B8G8R8A8_UNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_B8G8R8A8_UNORM_SRGB, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R10G10B10A2_UNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R10G10B10A2_UINT, SB_IR_TYPE_UINT }, { SB_RT_FORMAT_R11G11B10_FLOAT, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R8_UNORM, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R8_SNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R8_UINT, SB_IR_TYPE_UINT }, { SB_RT_FORMAT_R8_SINT, SB_IR_TYPE_INT },
+    { SB_RT_FORMAT_R8G8_UNORM, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R8G8_SNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R8G8_UINT, SB_IR_TYPE_UINT }, { SB_RT_FORMAT_R8G8_SINT, SB_IR_TYPE_INT },
+    { SB_RT_FORMAT_R8G8B8A8_SNORM, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R8G8B8A8_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R8G8B8A8_SINT, SB_IR_TYPE_INT }, { SB_RT_FORMAT_R16_UNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R16_SNORM, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R16_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R16_SINT, SB_IR_TYPE_INT }, { SB_RT_FORMAT_R16_FLOAT, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R16G16_UNORM, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R16G16_SNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R16G16_UINT, SB_IR_TYPE_UINT }, { SB_RT_FORMAT_R16G16_SINT, SB_IR_TYPE_INT },
+    { SB_RT_FORMAT_R16G16_FLOAT, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R16G16B16A16_UNORM, SB_IR_TYPE_FLOAT },
+    { SB_RT_FORMAT_R16G16B16A16_SNORM, SB_IR_TYPE_FLOAT }, { SB_RT_FORMAT_R16G16B16A16_UINT, SB_IR_TYPE_UINT },
+    { SB_RT_FORMAT_R16G16B16A16_SINT, SB_IR_TYPE_INT },
 };
 
 static const char *type_name(uint32_t type)
@@ -214,7 +235,7 @@ static enum sb_result check_target(struct sb_vk_draw *dr, uint32_t i, struct sb_
             type = target_formats[k].type;
     if (type == SB_IR_TYPE_NONE)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "colour target %u has format %s (%u); targets take "
-                          "r32g32b32a32 float / uint / sint, r8g8b8a8_unorm or r16g16b16a16_float", i,
+                          "the uncompressed colour formats of resources.h (no depth, no BC)", i,
                           sb_rt_format_name((enum sb_rt_format)t->format), t->format);
     uint32_t max = dr->c->properties.limits.maxColorAttachments;
     if (max > SB_VK_MAX_TARGETS)

@@ -70,6 +70,8 @@ static const VkFormat formats[SB_RT_FORMAT_COUNT] = {
     [SB_RT_FORMAT_BC6H_SF16] = VK_FORMAT_BC6H_SFLOAT_BLOCK,
     [SB_RT_FORMAT_BC7_UNORM] = VK_FORMAT_BC7_UNORM_BLOCK,
     [SB_RT_FORMAT_BC7_UNORM_SRGB] = VK_FORMAT_BC7_SRGB_BLOCK,
+    /* The same image as D24S8; its view takes the stencil aspect (vk_image.c). */
+    [SB_RT_FORMAT_X24_TYPELESS_G8_UINT] = VK_FORMAT_D24_UNORM_S8_UINT,
 };
 
 VkFormat sb_vk_format(uint32_t format)

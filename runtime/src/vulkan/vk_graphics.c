@@ -15,6 +15,7 @@
  * layout; the transitions around the pass are barriers recorded here and in
  * vk_draw_target.c.
  */
+#include <spirv/unified1/spirv.h>
 #include <stdlib.h>
 
 #include "vk_draw_private.h"
@@ -91,6 +92,7 @@ struct fixed_state {
     VkPipelineInputAssemblyStateCreateInfo assembly;
     VkPipelineViewportStateCreateInfo viewports;
     VkPipelineRasterizationStateCreateInfo raster;
+    VkPipelineRasterizationConservativeStateCreateInfoEXT conservative;
     VkPipelineMultisampleStateCreateInfo multisample;
     VkPipelineDepthStencilStateCreateInfo depth;
     VkPipelineTessellationStateCreateInfo tessellation;
@@ -120,6 +122,19 @@ static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
         .frontFace = dr->front_face,
         .lineWidth = 1.0f,
     };
+    /* A pixel module reading FullyCoveredEXT (SV_InnerCoverage) gets conservative rasterization,
+     * as D3D requires for it; overestimation, as D3D's. Its module is refused on a device
+     * without the extension (vk_capability.c), so the state is only chained where enabled. */
+    const struct sb_translation *ps = d->pixel;
+    if (ps && dr->c->fully_covered &&
+        sb_vk_module_declares(ps->words, ps->word_count, SpvCapabilityFragmentFullyCoveredEXT)) {
+        f->conservative = (VkPipelineRasterizationConservativeStateCreateInfoEXT){
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT,
+            .conservativeRasterizationMode = VK_CONSERVATIVE_RASTERIZATION_MODE_OVERESTIMATE_EXT,
+            .extraPrimitiveOverestimationSize = 0.0f,
+        };
+        f->raster.pNext = &f->conservative;
+    }
     f->multisample = (VkPipelineMultisampleStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
         .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,

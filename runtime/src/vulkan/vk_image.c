@@ -5,9 +5,12 @@
  * dimension (vk_format.c) and filled from the texel layout of resources.h
  * through a staging buffer (one copy per mip level covering every layer);
  * UAV images are copied back into the same staging buffer after the
- * dispatch. Also the samplers (s#), which carry Vulkan's own state.
+ * dispatch. Also the samplers (s#), which carry Vulkan's own state; a
+ * border colour other than the three standard ones needs
+ * VK_EXT_custom_border_color, anisotropy the samplerAnisotropy feature.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vk_private.h"
@@ -19,7 +22,8 @@ _Static_assert(SB_RT_FILTER_NEAREST == (int)VK_FILTER_NEAREST && SB_RT_FILTER_LI
 _Static_assert(SB_RT_ADDRESS_REPEAT == (int)VK_SAMPLER_ADDRESS_MODE_REPEAT &&
                    SB_RT_ADDRESS_MIRRORED_REPEAT == (int)VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT &&
                    SB_RT_ADDRESS_CLAMP_TO_EDGE == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE &&
-                   SB_RT_ADDRESS_CLAMP_TO_BORDER == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+                   SB_RT_ADDRESS_CLAMP_TO_BORDER == (int)VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER &&
+                   SB_RT_ADDRESS_MIRROR_ONCE == (int)VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
                "sb_rt_address mirrors VkSamplerAddressMode");
 
 static uint32_t level_size(uint32_t size, uint32_t level)
@@ -106,6 +110,10 @@ static enum sb_result create_view(struct sb_rt_context *c, const struct sb_vk_di
         .format = format,
         .subresourceRange = { out->aspect, 0, out->mip_levels, 0, out->layers },
     };
+    /* A stencil view (X24_TYPELESS_G8_UINT) reads the stencil in red; D3D's view has it in green. */
+    if (out->aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
+        view.components = (VkComponentMapping){ VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_R,
+                                                VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE };
     VkResult vr = c->vk.vkCreateImageView(c->device, &view, NULL, &out->view);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateImageView", vr);
 }
@@ -126,6 +134,54 @@ enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateIn
         return res;
     vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkBindImageMemory", vr);
+}
+
+/* Level `l`'s stencil bytes in the stencil plane: after the depth words, each level starting
+ * at a multiple of 4 (Vulkan's rule for depth/stencil buffer offsets). Returns the level's
+ * offset from the plane's start; *plane_size (may be NULL) the whole plane's size. */
+static VkDeviceSize stencil_level_offset(const struct sb_vk_image *img, const struct sb_rt_resource *r, uint32_t l,
+                                         VkDeviceSize *plane_size)
+{
+    VkDeviceSize offset = 0;
+    for (uint32_t k = 0; k < img->mip_levels; k++) {
+        if (k == l && !plane_size)
+            return offset;
+        VkDeviceSize texels = (VkDeviceSize)level_size(r->width, k) * level_size(r->height, k) * img->layers;
+        offset += (texels + 3) & ~(VkDeviceSize)3;
+    }
+    if (plane_size)
+        *plane_size = offset;
+    return offset;
+}
+
+/* The staging buffer of D24S8 memory: the texels as given (the depth aspect copies 32-bit words
+ * and ignores their high byte), then the stencil plane the stencil aspect copies, one byte a
+ * texel, level by level. */
+static enum sb_result stage_depth_stencil(struct sb_rt_context *c, struct sb_vk_image *img,
+                                          const struct sb_rt_resource *r, size_t bytes, struct sb_error *error)
+{
+    VkDeviceSize plane = 0;
+    stencil_level_offset(img, r, 0, &plane);
+    uint8_t *host = calloc(bytes + plane, 1);
+    if (!host)
+        return sb_vk_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory staging texture %u", r->register_index);
+    const uint8_t *words = r->data;
+    if (words) {
+        memcpy(host, words, bytes);
+        size_t at = 0; /* the texel's index in the level-major memory */
+        for (uint32_t l = 0; l < img->mip_levels; l++) {
+            uint8_t *stencil = host + bytes + stencil_level_offset(img, r, l, NULL);
+            size_t texels = (size_t)level_size(r->width, l) * level_size(r->height, l) * img->layers;
+            for (size_t i = 0; i < texels && (at + i) * 4 + 3 < bytes; i++)
+                stencil[i] = words[(at + i) * 4 + 3];
+            at += texels;
+        }
+    }
+    enum sb_result res = sb_vk_buffer_create(c, bytes + plane, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                             VK_BUFFER_USAGE_TRANSFER_DST_BIT, host, words ? bytes + plane : 0,
+                                             &img->staging, error);
+    free(host);
+    return res;
 }
 
 enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_resource *r, bool storage,
@@ -149,13 +205,17 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
     out->mip_levels = r->mip_levels ? r->mip_levels : 1;
     out->layers = r->layers ? r->layers : 1;
     /* Depth formats are for comparison sampling (Vulkan allows depth compares on them only). */
+    bool stencil_view = r->format == SB_RT_FORMAT_X24_TYPELESS_G8_UINT;
     bool depth = r->format == SB_RT_FORMAT_D32_FLOAT || r->format == SB_RT_FORMAT_D16_UNORM ||
-                 r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT;
-    out->aspect = depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
-    /* D24S8's depth aspect copies as 32-bit words with depth in the low 24 bits, the layout of
-     * resources.h; its stencil is not uploaded (shaders see the depth only). */
-    out->layout_aspect = out->aspect |
-                         (r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+                 r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT || stencil_view;
+    out->aspect = stencil_view ? VK_IMAGE_ASPECT_STENCIL_BIT
+                  : depth      ? VK_IMAGE_ASPECT_DEPTH_BIT
+                               : VK_IMAGE_ASPECT_COLOR_BIT;
+    /* D24S8 memory (resources.h: depth in the low 24 bits, stencil in the high byte) goes up as
+     * both planes (stencil_plane_size); the view reads the depth, or the stencil for
+     * X24_TYPELESS_G8_UINT. */
+    out->layout_aspect = format == VK_FORMAT_D24_UNORM_S8_UINT ? VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT
+                                                               : out->aspect;
     bool block = sb_rt_format_block_extent((enum sb_rt_format)r->format) > 1;
     if (storage && block)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u: block-compressed format %s cannot be a "
@@ -165,7 +225,7 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u has format %s, but %.60s lacks the "
                           "textureCompressionBC feature", r->register_index,
                           sb_rt_format_name((enum sb_rt_format)r->format), c->device_name);
-    if (storage && out->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
+    if (storage && depth)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u: a depth format cannot be a storage image",
                           r->register_index);
     out->layout = storage ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
@@ -197,14 +257,18 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
     if (res != SB_SUCCESS)
         return res;
     size_t bytes = sb_rt_texture_bytes(r);
+    if (out->layout_aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
+        return stage_depth_stencil(c, out, r, bytes, error);
     return sb_vk_buffer_create(c, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                r->data, r->data ? bytes : 0, &out->staging, error);
 }
 
-/* One region per mip level, each covering all layers (resources.h: level, then layer). */
+/* One region per mip level, each covering all layers (resources.h: level, then layer); D24S8
+ * memory copies its depth words so, then its stencil plane (stage_depth_stencil) level by level. */
 static uint32_t copy_regions(const struct sb_vk_image *img, const struct sb_rt_resource *r,
-                             VkBufferImageCopy regions[16])
+                             VkBufferImageCopy regions[32])
 {
+    bool planes = img->layout_aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
     VkDeviceSize offset = 0;
     /* BC data goes up as-is: the extent is in texels (a partial edge block's full texel count
      * is the level's own size, which Vulkan allows), the packed buffer rows in blocks. */
@@ -216,12 +280,19 @@ static uint32_t copy_regions(const struct sb_vk_image *img, const struct sb_rt_r
         uint64_t bw = (w + block - 1) / block, bh = (h + block - 1) / block;
         regions[l] = (VkBufferImageCopy){
             .bufferOffset = offset,
-            .imageSubresource = { img->aspect, l, 0, img->layers },
+            .imageSubresource = { planes ? VK_IMAGE_ASPECT_DEPTH_BIT : img->aspect, l, 0, img->layers },
             .imageExtent = { w, h, z },
         };
         offset += (VkDeviceSize)bw * bh * z * img->layers * texel;
     }
-    return img->mip_levels;
+    if (!planes)
+        return img->mip_levels;
+    for (uint32_t l = 0; l < img->mip_levels; l++) {
+        regions[img->mip_levels + l] = regions[l];
+        regions[img->mip_levels + l].bufferOffset = offset + stencil_level_offset(img, r, l, NULL);
+        regions[img->mip_levels + l].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+    }
+    return 2 * img->mip_levels;
 }
 
 void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
@@ -246,7 +317,7 @@ void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const str
 void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
                                const struct sb_rt_resource *r)
 {
-    VkBufferImageCopy regions[16];
+    VkBufferImageCopy regions[32];
     uint32_t n = copy_regions(img, r, regions);
     sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
                         VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
@@ -261,7 +332,7 @@ void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, con
 void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
                                  const struct sb_vk_image *img, const struct sb_rt_resource *r)
 {
-    VkBufferImageCopy regions[16];
+    VkBufferImageCopy regions[32];
     uint32_t n = copy_regions(img, r, regions);
     sb_vk_image_barrier(c, cmd, img, img->layout, img->layout, VK_ACCESS_SHADER_WRITE_BIT,
                         VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
@@ -289,13 +360,48 @@ enum sb_result sb_vk_sampler_create(struct sb_rt_context *c, const struct sb_rt_
     bool ok = s->mag_filter <= SB_RT_FILTER_LINEAR && s->min_filter <= SB_RT_FILTER_LINEAR &&
               s->mip_filter <= SB_RT_FILTER_LINEAR && (!s->compare || s->compare_op <= VK_COMPARE_OP_ALWAYS);
     for (uint32_t i = 0; i < 3; i++)
-        ok = ok && s->address[i] <= SB_RT_ADDRESS_CLAMP_TO_BORDER;
+        ok = ok && s->address[i] <= SB_RT_ADDRESS_MIRROR_ONCE;
+    ok = ok && s->max_anisotropy == s->max_anisotropy && s->max_anisotropy <= 16.0f; /* NaN refused */
     if (!ok)
         return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sampler s%u (space %u) has a filter, address "
-                          "mode or compare op out of range", r->register_index, r->space);
+                          "mode, compare op or anisotropy out of range", r->register_index, r->space);
+    bool mirror_once = s->address[0] == SB_RT_ADDRESS_MIRROR_ONCE || s->address[1] == SB_RT_ADDRESS_MIRROR_ONCE ||
+                       s->address[2] == SB_RT_ADDRESS_MIRROR_ONCE;
+    if (mirror_once && !c->features12.samplerMirrorClampToEdge)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sampler s%u (space %u) addresses with mirror once: "
+                          "%.60s lacks samplerMirrorClampToEdge", r->register_index, r->space, c->device_name);
+    bool anisotropic = s->max_anisotropy > 1.0f;
+    if (anisotropic && (!c->features.samplerAnisotropy || s->max_anisotropy > c->properties.limits.maxSamplerAnisotropy))
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sampler s%u (space %u) filters with max anisotropy "
+                          "%g: %.60s has %s", r->register_index, r->space, (double)s->max_anisotropy,
+                          c->device_name, c->features.samplerAnisotropy ? "a lower maxSamplerAnisotropy"
+                                                                         : "no samplerAnisotropy feature");
+    /* Vulkan's three standard border colours where the sampler's is one of them, any other
+     * through VK_EXT_custom_border_color. */
+    static const struct { float rgba[4]; VkBorderColor color; } standard[] = {
+        { { 0.0f, 0.0f, 0.0f, 0.0f }, VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK },
+        { { 0.0f, 0.0f, 0.0f, 1.0f }, VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK },
+        { { 1.0f, 1.0f, 1.0f, 1.0f }, VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE },
+    };
+    VkBorderColor border = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+    for (size_t k = 0; k < sizeof(standard) / sizeof(standard[0]); k++)
+        if (!memcmp(standard[k].rgba, s->border_color, sizeof(standard[k].rgba)))
+            border = standard[k].color;
+    if (border == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT && !c->custom_border_color)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sampler s%u (space %u) has border colour (%g, %g, %g, "
+                          "%g): %.60s lacks VK_EXT_custom_border_color (customBorderColors) for colours other "
+                          "than (0,0,0,0), (0,0,0,1) and (1,1,1,1)", r->register_index, r->space,
+                          (double)s->border_color[0], (double)s->border_color[1], (double)s->border_color[2],
+                          (double)s->border_color[3], c->device_name);
+    VkSamplerCustomBorderColorCreateInfoEXT custom = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+        .format = VK_FORMAT_UNDEFINED, /* customBorderColorWithoutFormat, checked at device creation */
+    };
+    memcpy(custom.customBorderColor.float32, s->border_color, sizeof(s->border_color));
     /* sb_rt_address and sb_rt_filter use Vulkan's numbering (resources.h). */
     VkSamplerCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .pNext = border == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT ? &custom : NULL,
         .magFilter = (VkFilter)s->mag_filter,
         .minFilter = (VkFilter)s->min_filter,
         .mipmapMode = (VkSamplerMipmapMode)s->mip_filter,
@@ -303,11 +409,13 @@ enum sb_result sb_vk_sampler_create(struct sb_rt_context *c, const struct sb_rt_
         .addressModeV = (VkSamplerAddressMode)s->address[1],
         .addressModeW = (VkSamplerAddressMode)s->address[2],
         .mipLodBias = s->mip_lod_bias,
+        .anisotropyEnable = anisotropic ? VK_TRUE : VK_FALSE,
+        .maxAnisotropy = anisotropic ? s->max_anisotropy : 1.0f,
         .compareEnable = s->compare ? VK_TRUE : VK_FALSE,
         .compareOp = s->compare ? (VkCompareOp)s->compare_op : VK_COMPARE_OP_NEVER,
         .minLod = s->min_lod,
         .maxLod = s->max_lod < s->min_lod ? s->min_lod : s->max_lod,
-        .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+        .borderColor = border,
     };
     VkResult vr = c->vk.vkCreateSampler(c->device, &info, NULL, out);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateSampler", vr);

@@ -55,6 +55,9 @@ struct sb_rt_context {
     bool robustness2;          /* VK_EXT_robustness2 robustBufferAccess2 enabled */
     bool viewport_index_layer; /* VK_EXT_shader_viewport_index_layer enabled (ShaderViewportIndexLayerEXT) */
     bool stencil_export;       /* VK_EXT_shader_stencil_export enabled (StencilExportEXT) */
+    bool custom_border_color;  /* VK_EXT_custom_border_color enabled, without formats (sampler borders) */
+    /* VK_EXT_conservative_rasterization enabled, reporting FullyCoveredEXT, for points too */
+    bool fully_covered;
 };
 
 /* ---- vk_util.c ------------------------------------------------------------------------------- */
@@ -92,6 +95,8 @@ enum sb_result sb_vk_device_create(struct sb_rt_context *c, const char *wanted, 
 /** SB_ERROR_RUN_UNSUPPORTED naming the first OpCapability of the module whose device feature is off. */
 enum sb_result sb_vk_check_capabilities(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
                                         struct sb_error *error);
+/** Whether the module (header included) declares OpCapability `capability`. */
+bool sb_vk_module_declares(const uint32_t *words, size_t word_count, uint32_t capability);
 /** The SPIR-V version against the device's Vulkan version, then the capabilities (word_count >= 5). */
 enum sb_result sb_vk_check_module(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
                                   struct sb_error *error);

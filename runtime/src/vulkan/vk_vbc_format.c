@@ -68,6 +68,7 @@ static const enum sb_vk_vbc_kind format_kinds[SB_RT_FORMAT_COUNT] = {
     [SB_RT_FORMAT_BC6H_SF16] = SB_VK_VBC_FLOAT,
     [SB_RT_FORMAT_BC7_UNORM] = SB_VK_VBC_FLOAT,
     [SB_RT_FORMAT_BC7_UNORM_SRGB] = SB_VK_VBC_FLOAT,
+    [SB_RT_FORMAT_X24_TYPELESS_G8_UINT] = SB_VK_VBC_UINT,
 };
 
 enum sb_vk_vbc_kind sb_vk_vbc_format_kind(uint32_t format)

@@ -25,6 +25,7 @@ enum io_copy_kind {
     IO_UVEC3,        /* uvec3 compute ids -> lanes xyz */
     IO_DISTANCE,     /* float[N] clip/cull array; lanes -> elements from `array_base` */
     IO_SAMPLE_MASK,  /* int[1] <-> lane */
+    IO_FULLY_COVERED, /* bool -> 1/0 (D3D's vInnerCoverage is a uint holding 0 or 1) */
 };
 
 struct io_copy {
@@ -443,6 +444,21 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
         }
         return ctx->result;
     }
+    case SB_IR_FILE_INNER_COVERAGE: {
+        /* Vulkan's FullyCoveredEXT (VK_EXT_conservative_rasterization): the runtime turns
+         * conservative rasterization on for a module that reads it, and refuses the module on
+         * a device without the extension (vk_capability.c). */
+        sb_spv_capability(b, SpvCapabilityFragmentFullyCoveredEXT);
+        sb_spv_extension(b, "SPV_EXT_fragment_fully_covered");
+        uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInFullyCoveredEXT, ctx->t.bool_type);
+        struct io_copy *c = builtin_copy(ctx, e, false, IO_FULLY_COVERED, var, SB_IR_TYPE_UINT);
+        if (c) {
+            c->first_lane = 0;
+            c->lane_mask = 1;
+            c->lane_count = 1;
+        }
+        return ctx->result;
+    }
     case SB_IR_FILE_STENCIL_REF:
         sb_spv_capability(b, SpvCapabilityStencilExportEXT);
         sb_spv_extension(b, "SPV_EXT_shader_stencil_export");
@@ -650,6 +666,12 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
     case IO_FRONT_FACING: {
         uint32_t v = sb_spv_load(b, ctx->t.bool_type, c->var);
         value = sb_spv_convert_view(ctx, v, SB_IR_TYPE_BOOL, SB_IR_TYPE_FLOAT, 1);
+        break;
+    }
+    case IO_FULLY_COVERED: {
+        uint32_t v = sb_spv_load(b, ctx->t.bool_type, c->var);
+        uint32_t bit = sb_spv_op3(b, SpvOpSelect, ctx->t.u32, v, sb_spv_uint(ctx, 1), sb_spv_uint(ctx, 0));
+        value = sb_spv_op1(b, SpvOpBitcast, ctx->t.f32, bit);
         break;
     }
     case IO_INT_BUILTIN: {
