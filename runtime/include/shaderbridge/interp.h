@@ -356,8 +356,9 @@ struct sb_interp_tess_factors {
     /** The clamped factor the points are placed by: for integer and pow2 partitioning the
      *  rounded count, for the fractional modes the clamped unrounded value. Same order as
      *  sb_interp_tess_input::edge / ::inside (isoline: [0] density, [1] detail); 0 where the
-     *  domain has no such factor. An inside factor that rounds to 1 while another factor
-     *  of the patch is above 1 reads as the smallest factor above 1 of its mode. */
+     *  domain has no such factor. A tri/quad inside factor of 1 beside a larger factor of the
+     *  patch reads as 2 for integer and pow2 (D3D places it as even, like 2) and as 1 + 2^-16
+     *  for fractional_odd (D3D's picture-frame rule). */
     float edge_factor[4], inside_factor[2];
     /** Segments along each edge / inside axis: the rounded factor (an integer, a power of
      *  two, odd, even, by partitioning; isoline density always integer); 0 where unused. */
@@ -369,8 +370,10 @@ struct sb_interp_tess_output {
     bool culled;              /**< as sb_interp_tess_factors::culled; then no points */
     uint32_t components;      /**< floats per point: 3 (u, v, w) for tri, else 2 (u, v) */
     uint32_t point_count;
-    /** point_count * components floats, every point inside the domain; owned by the output
-     *  (free with sb_interp_tess_release); NULL for a culled patch. */
+    /** point_count * components floats, every point inside the domain and a multiple of 2^-16
+     *  (D3D's 16.16 placement); owned by the output (free with sb_interp_tess_release); NULL
+     *  for a culled patch. With point output each distinct point appears once; with lines or
+     *  triangles a degenerate frame's points may repeat others (D3D §11.7.14). */
     float *points;
     enum sb_interp_tess_primitive primitive; /**< = the input's output_primitive */
     uint32_t index_count;     /**< 1, 2 or 3 per primitive, by `primitive` */
