@@ -358,16 +358,6 @@ static enum sb_result domain_cpu(const struct sb_rt_program *program, const stru
         t->output_bound = NULL;
         t->output_origin = NULL;
         t->output_undefined = NULL;
-        /* With no resources the interpreter takes the next run for a first one and allocates
-         * its (empty) per-resource tables again: these hold nothing, so they go here. */
-        if (!t->resource_count) {
-            free(t->bound);
-            free(t->origin);
-            free(t->undefined_word);
-            t->bound = NULL;
-            t->origin = NULL;
-            t->undefined_word = NULL;
-        }
     }
     free(patch_of);
     free(where);
