@@ -544,6 +544,13 @@ static void test_rules(void)
     CHECK(sb_interp_tessellate(&in, &o) && o.edge_segments[1] == 7 && o.edge_factor[1] == 5.5f,
           "odd max 5.5: %u segments factor %g", o.edge_segments[1], o.edge_factor[1]);
     sb_interp_tess_release(&o);
+    /* fractional_odd max 1, inside factors 5: the frame's lower bound 1 + 2^-16 is above the max,
+     * which wins (min(max, max(bound, f))): every factor is 1, the 4 corners, no frame. */
+    in = input(SB_INTERP_TESS_QUAD, SB_INTERP_TESS_FRACTIONAL_ODD, SB_INTERP_TESS_POINT, 1, 1, 1, 1, 5, 5);
+    in.max_factor = 1.0f;
+    CHECK(sb_interp_tessellate(&in, &o) && o.point_count == 4 && o.inside_segments[0] == 1,
+          "odd max 1: %u points, inside %u segments", o.point_count, o.inside_segments[0]);
+    sb_interp_tess_release(&o);
     /* pow2 max 40 with factor 33: 33 -> 64 would pass the max, so 32. */
     in = input(SB_INTERP_TESS_ISOLINE, SB_INTERP_TESS_POW2, SB_INTERP_TESS_LINE, 1, 33, 0, 0, 0, 0);
     in.max_factor = 40.0f;

@@ -374,7 +374,7 @@ static void tessellate_quad(struct builder *b, const struct patch *patch)
  */
 struct ring {
     const struct axis *inside;
-    uint32_t r, inset, half_inset;
+    uint32_t inset, half_inset;
 };
 
 static void ring_point(const struct ring *ring, uint32_t side, uint32_t q, uint32_t *u, uint32_t *v)
@@ -402,7 +402,7 @@ static bool tri_ring(struct builder *b, const struct axis *inside, uint32_t r, u
         return true;
     }
     uint32_t d = (uint32_t)(((uint64_t)axis_point(inside, r) * FX_TWO_THIRDS + FX_HALF) >> 16);
-    struct ring ring = { inside, r, d, (d + 1) / 2 };
+    struct ring ring = { inside, d, (d + 1) / 2 };
     uint32_t u, v;
     ring_point(&ring, 0, n - r, &u, &v);
     uint32_t corner_v = add_point(b, u, v);
