@@ -366,8 +366,8 @@ static void tessellate_quad(struct builder *b, const struct patch *patch)
 
 /*
  * Ring `r` of a tri's inside factor: its sides lie at distance d = 2/3 of inside point r from the
- * edges (in 16.16, rounded), and the side parallel to edge s takes the inside points r..n-r, each
- * moved back by half that inset so the side ends on its neighbours:
+ * edges (2/3 as 0xAAAA, the product rounded to 16 bits), and the side parallel to edge s takes the
+ * inside points r..n-r, each moved back by half that inset so the side ends on its neighbours:
  *   side 0 (u == d): (d, x - d/2)   side 1 (v == d): (x - d/2, d)   side 2 (w == d): (x - d/2, 1 - u - d)
  * with x the inside point. Each corner is made once, by the side D3D takes it from: V by side 0
  * at n-r, W by side 1 at r, U by side 2 at n-r.
