@@ -316,6 +316,12 @@ bool sb_interp_format_words(uint32_t format);
  */
 uint8_t *sb_interp_texel_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t z,
                                  int32_t layer, int32_t mip);
+/**
+ * Address of sample `sample` of texel (x, y, layer) of a multisampled texture (resources.h: each
+ * texel's samples in a row, sample 0 first); NULL outside the texture or its sample count.
+ */
+uint8_t *sb_interp_sample_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t layer,
+                                  int32_t sample);
 /** Extent of level `mip` along axis 0/1/2 (>= 1). */
 uint32_t sb_interp_level_extent(const struct sb_rt_resource *r, uint32_t axis, uint32_t mip);
 

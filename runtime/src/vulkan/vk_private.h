@@ -135,7 +135,35 @@ struct sb_vk_image {
     /* aspect plus STENCIL for D24S8: a layout change must name both aspects of a
      * depth/stencil image (no separateDepthStencilLayouts); copies and the view name depth only */
     VkImageAspectFlags layout_aspect;
+    /* Multisampled textures: the objects of the pass that fills them (vk_image_ms.c); NULL otherwise */
+    struct sb_vk_ms_fill *ms;
 };
+
+/** Creates the image `info` describes in device-local memory, bound (`what` names it in the
+ *  "no memory type for ..." error); the caller makes its view. (vk_util.c) */
+enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
+                                  struct sb_vk_image *out, struct sb_error *error);
+
+/* ---- vk_image_ms.c, vk_ms_fill_shader.c: multisampled textures --------------------------------- */
+
+/**
+ * Creates the image, sampled view and fill pass of a multisampled t# (2DMS or 2DMS array, color
+ * formats) and the staging buffer holding its texels (resources.h layout): every field of `out`
+ * is set; record sb_vk_image_ms_record_upload to fill it. SB_ERROR_RUN_UNSUPPORTED names what
+ * the device lacks (a storage-multisample feature, the sample count, the format).
+ */
+enum sb_result sb_vk_image_ms_create(struct sb_rt_context *c, const struct sb_rt_resource *r,
+                                     const struct sb_vk_dimension *d, struct sb_vk_image *out,
+                                     struct sb_error *error);
+/** Records the fill of every sample from the staging buffer and the transition to the shader's layout. */
+void sb_vk_image_ms_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
+                                  const struct sb_rt_resource *r);
+/** Destroys the fill pass's objects (the image itself is sb_vk_image_destroy's); NULL is a no-op. */
+void sb_vk_image_ms_destroy(struct sb_rt_context *c, struct sb_vk_ms_fill *fill);
+/** The fill shader's SPIR-V for texels of `texel_bytes` (1, 2, 4, 8, 16) into `words`; its word count,
+ *  0 for another size or when `capacity` is too small (SB_VK_MS_FILL_WORDS is enough). */
+size_t sb_vk_ms_fill_shader(uint32_t texel_bytes, uint32_t *words, size_t capacity);
+#define SB_VK_MS_FILL_WORDS 640
 
 enum sb_result sb_vk_buffer_create(struct sb_rt_context *c, VkDeviceSize size, VkBufferUsageFlags usage,
                                    const void *data, size_t data_size, struct sb_vk_buffer *out,
@@ -151,10 +179,6 @@ void sb_vk_buffer_destroy(struct sb_rt_context *c, struct sb_vk_buffer *b);
  * Creates the image of a typed t#/u# texture (`storage`: a UAV) with its view and a staging buffer
  * holding the resource's texels. Checks the format and dimension against the device.
  */
-/** Creates the image `info` describes in device-local memory, bound (`what` names it in the
- *  "no memory type for ..." error); the caller makes its view. */
-enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
-                                  struct sb_vk_image *out, struct sb_error *error);
 enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_resource *r, bool storage,
                                   struct sb_vk_image *out, struct sb_error *error);
 /** Records staging -> image copies and the transition to the shader's layout. */
