@@ -50,6 +50,23 @@ struct sb_interp_options {
      *  beside its results; see struct sb_interp_tracking. A tracked compute dispatch runs on
      *  the calling thread alone. */
     struct sb_interp_tracking *tracking;
+    /** Pixel runs: the plane of each input word, for pull-model attribute evaluation
+     *  (eval_snapped, eval_sample_index, eval_centroid) and for the quad's helper lanes.
+     *  When both are non-NULL they have the layout of sb_interp_run_pixels's `inputs` (the
+     *  same `registers`) and each word is, as a float, how much that input changes per pixel
+     *  to the right (input_ddx) and down (input_ddy); words of inputs declared with constant
+     *  interpolation, and system values, ignore them. An input then reads
+     *  v + dx * ddx + dy * ddy at an offset (dx, dy) from its pixel's centre (exact for
+     *  linear_noperspective inputs and for draws whose w is constant). NULL (the default):
+     *  every input is constant over its pixel and quad, as for points of size 1. */
+    const struct sb_interp_registers *input_ddx, *input_ddy;
+    /** Pixel runs: samples per pixel of the render target (0 counts as 1; 1, 2, 4, 8 or 16):
+     *  the standard pattern eval_sample_index and the rasterizer's sampleinfo / samplepos
+     *  use; every pixel is fully covered (vCoverage has every sample's bit; eval_centroid
+     *  evaluates at the centre). The program still runs once per pixel: a program that
+     *  needs sample-frequency execution (an SV_SampleIndex input, sample interpolation)
+     *  with more than one sample is SB_ERROR_RUN_UNSUPPORTED. */
+    uint32_t sample_count;
 };
 
 /** Behaviour D3D leaves undefined, seen by a tracked run (sb_interp_undefined_event). */
@@ -207,8 +224,11 @@ struct sb_interp_pixel_results {
  * 2x2 quad whose other three lanes are helper invocations at the neighbouring pixel
  * centres, so derivatives (coarse and fine) are those a GPU computes for a one-pixel
  * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
- * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 0
- * (Vulkan's FullyCoveredEXT is 0 unless conservative rasterization is enabled).
+ * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) every sample of
+ * options->sample_count (1 by default), SV_InnerCoverage 0 (Vulkan's FullyCoveredEXT is 0
+ * unless conservative rasterization is enabled). options->input_ddx / input_ddy give the
+ * inputs attribute planes (eval_* and helper lanes read them); without them inputs are
+ * constant, as the text above says.
  */
 SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,

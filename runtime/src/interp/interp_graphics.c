@@ -21,7 +21,11 @@
  * other lanes only); their loads and queries run as on a device. oMask
  * (SV_Coverage) is kept per lane, all ones until written, and reported per
  * pixel in sb_interp_pixel_results::coverage; oStencilRef likewise, 0 until
- * written, in ::stencil_ref.
+ * written, in ::stencil_ref. With attribute planes (sb_interp_options::
+ * input_ddx / _ddy) each lane also holds its inputs' planes (0 for constant
+ * inputs and system values) and a helper takes its inputs at its own centre,
+ * so eval_* (interp_eval.c) and derivatives see the plane; vCoverage has a
+ * bit per sample of options->sample_count (every pixel fully covered).
  */
 #include "interp_private.h"
 
@@ -103,6 +107,12 @@ static enum sb_result begin(struct interp_state *s, const struct sb_ir_program *
     s->discarded = calloc(n, 1);
     if (!s->io_in || !s->io_out || (s->quad && (!s->depth || !s->coverage || !s->stencil_ref)) || !s->helper || !s->discarded)
         return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (s->quad && o && o->input_ddx && o->input_ddy) {
+        s->io_ddx = calloc((size_t)(s->in_regs ? s->in_regs : 1) * 4 * n, sizeof(uint32_t));
+        s->io_ddy = calloc((size_t)(s->in_regs ? s->in_regs : 1) * 4 * n, sizeof(uint32_t));
+        if (!s->io_ddx || !s->io_ddy)
+            return sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
     if (sb_interp_precision_add_pool(s, s->io_out, (size_t)(s->out_regs ? s->out_regs : 1) * 4 * n) != SB_SUCCESS ||
         (s->depth && sb_interp_precision_add_pool(s, s->depth, n) != SB_SUCCESS))
         return s->result;
@@ -230,9 +240,40 @@ static bool writes_depth(const struct sb_ir_program *p)
     return false;
 }
 
+/* Does the element take a plane (an interpolated input that is no system value)? */
+static bool interpolated(const struct sb_ir_signature_element *e)
+{
+    return is_input(e) && e->system_value == 0 && e->interpolation != SB_IR_INTERP_CONSTANT &&
+           e->interpolation != SB_IR_INTERP_UNDEFINED;
+}
+
+/* Lane l's attribute planes (pixel i's, 0 where the element is constant) and, for a helper
+ * (dx, dy) pixels from the pixel, its inputs at its own centre: v + dx * ddx + dy * ddy. */
+static void fill_planes(struct interp_state *s, uint32_t i, uint32_t l, const struct sb_interp_options *o,
+                        int32_t dx, int32_t dy)
+{
+    copy_lane(s, s->io_ddx, l, o->input_ddx, i, true);
+    copy_lane(s, s->io_ddy, l, o->input_ddy, i, true);
+    for (uint32_t reg = 0; reg < s->in_regs; reg++)
+        for (uint32_t c = 0; c < 4; c++) {
+            bool keep = false;
+            for (uint32_t e = 0; e < s->program->signature_count && !keep; e++) {
+                const struct sb_ir_signature_element *el = &s->program->signature[e];
+                keep = interpolated(el) && el->register_index == reg && (el->mask & (1u << c));
+            }
+            size_t w = ((size_t)reg * 4 + c) * s->lanes + l;
+            if (!keep) {
+                s->io_ddx[w] = s->io_ddy[w] = 0;
+            } else if (dx || dy) {
+                s->io_in[w] = bits_of(F(s->io_in[w]) + (float)dx * F(s->io_ddx[w]) + (float)dy * F(s->io_ddy[w]));
+            }
+        }
+}
+
 /* The four lanes of pixel `i` (batch slot j): registers, system values, helper flags. */
 static void fill_quad(struct interp_state *s, uint32_t i, uint32_t j, const float *pos,
-                      const struct sb_interp_registers *inputs, const struct sb_interp_registers *outputs)
+                      const struct sb_interp_registers *inputs, const struct sb_interp_registers *outputs,
+                      const struct sb_interp_options *o)
 {
     const float *p = pos + (size_t)i * 4;
     int32_t x = pixel_of(p[0]), y = pixel_of(p[1]);
@@ -241,13 +282,16 @@ static void fill_quad(struct interp_state *s, uint32_t i, uint32_t j, const floa
         uint32_t l = 4 * j + k;
         copy_lane(s, s->io_in, l, inputs, i, true);
         copy_lane(s, s->io_out, l, outputs, i, true);
+        if (s->io_ddx)
+            fill_planes(s, i, l, o, (int32_t)(k & 1) - (int32_t)(own & 1), (int32_t)(k >> 1) - (int32_t)(own >> 1));
         s->helper[l] = k != own;
         s->discarded[l] = 0;
         s->depth[l] = bits_of(p[2]);
         s->coverage[l] = 0xFFFFFFFFu;
         s->stencil_ref[l] = 0;
         s->special[l] = i;           /* vPrim */
-        s->special[4 * n + l] = 1;   /* vCoverage: sample 0 */
+        /* vCoverage: every sample of the target (the pixel is fully covered) */
+        s->special[4 * n + l] = s->samples >= 32 ? 0xFFFFFFFFu : (1u << s->samples) - 1;
         float fx = (float)((x & ~1) + (int32_t)(k & 1)) + 0.5f, fy = (float)((y & ~1) + (int32_t)(k >> 1)) + 0.5f;
         for (uint32_t e = 0; e < s->program->signature_count; e++) {
             const struct sb_ir_signature_element *el = &s->program->signature[e];
@@ -265,6 +309,36 @@ static void fill_quad(struct interp_state *s, uint32_t i, uint32_t j, const floa
             }
         }
     }
+}
+
+/* The pixel-run options: planes shaped like the inputs, a standard sample count, and no
+ * program that would need a run per sample on a multisampled target. NULL when usable. */
+static const char *check_pixel_options(const struct sb_interp_registers *inputs, const struct sb_interp_options *o)
+{
+    if (!o)
+        return NULL;
+    if ((o->input_ddx != NULL) != (o->input_ddy != NULL))
+        return "only one of input_ddx and input_ddy";
+    if (o->input_ddx && (o->input_ddx->registers != inputs->registers || o->input_ddy->registers !=
+                         inputs->registers || (inputs->registers && (!o->input_ddx->words || !o->input_ddy->words))))
+        return "input_ddx / input_ddy not shaped like the inputs";
+    uint32_t n = o->sample_count;
+    if (n > 16 || (n & (n - 1)))
+        return "sample_count is not 1, 2, 4, 8 or 16";
+    return NULL;
+}
+
+/* A program that runs per sample (an SV_SampleIndex input or sample interpolation) on a target of
+ * several samples: the interpreter runs pixels once each. */
+static bool needs_sample_rate(const struct sb_ir_program *p, uint32_t samples)
+{
+    for (uint32_t e = 0; samples > 1 && e < p->signature_count; e++) {
+        const struct sb_ir_signature_element *el = &p->signature[e];
+        if (is_input(el) && (el->system_value == SV_SAMPLE_INDEX || el->interpolation == SB_IR_INTERP_LINEAR_SAMPLE ||
+                             el->interpolation == SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE))
+            return true;
+    }
+    return false;
 }
 
 /* Results of the real lane of each pixel of the batch starting at pixel `first`. */
@@ -300,6 +374,8 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
                                    outputs);
     if (!why && pixel_count && !positions)
         why = "NULL positions";
+    if (!why)
+        why = check_pixel_options(inputs, options);
     if (why)
         return invalid(error, "sb_interp_run_pixels", why);
     struct interp_state s;
@@ -309,6 +385,11 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
             memset(stats, 0, sizeof(*stats));
         return SB_SUCCESS;
     }
+    if (needs_sample_rate(program, options ? options->sample_count : 1))
+        return sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, 0, SB_ERROR_NO_INSTR,
+                            "sb_interp_run_pixels: the program runs per sample (SV_SampleIndex or sample "
+                            "interpolation) on a %u-sample target; the interpreter runs each pixel once",
+                            options->sample_count);
     uint32_t per_batch = pixel_count < PIXELS_PER_BATCH ? pixel_count : PIXELS_PER_BATCH;
     bool depth = writes_depth(program), coverage = writes_file(program, SB_IR_FILE_COVERAGE_OUT);
     bool stencil = writes_file(program, SB_IR_FILE_STENCIL_REF);
@@ -325,7 +406,7 @@ enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program, struct 
             if (s.race)
                 sb_interp_race_batch(&s, first);
             for (uint32_t j = 0; j < count; j++)
-                fill_quad(&s, first + j, j, positions, inputs, outputs);
+                fill_quad(&s, first + j, j, positions, inputs, outputs, options);
             s.stats.invocations += s.invocations;
             if (sb_interp_flow_run(&s) != SB_SUCCESS)
                 break;

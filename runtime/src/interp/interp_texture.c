@@ -17,7 +17,7 @@
  *     inverts the extents only;
  *   * bufinfo: typed -> elements, raw -> bytes (whole DWORDs), structured
  *     -> structures; sampleinfo/samplepos use the resource's sample count
- *     (1 for the rasterizer in compute); lod outside a pixel shader is 0
+ *     (the rasterizer's: the pixel run's sample_count, 1 in compute); lod outside a pixel shader is 0
  *     (interp_sample.c computes it in pixel shaders);
  *   * the `_s` residency status is always 0 ("mapped"), so
  *     check_access_fully_mapped gives 0xFFFFFFFF for it;
@@ -260,16 +260,6 @@ static enum sb_result bufinfo(struct interp_state *s, const struct sb_ir_instruc
     return s->result;
 }
 
-/* D3D's standard sample positions in 1/16 pixel: patterns of 1, 2, 4, 8, 16 in a row. */
-static const int8_t standard_positions[31][2] = {
-    { 0, 0 },
-    { 4, 4 }, { -4, -4 },
-    { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 },
-    { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 }, { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 },
-    { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 }, { 5, 3 }, { 3, -5 },
-    { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 }, { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 },
-};
-
 /* sampleinfo, samplepos, lod (compute: 0) and check_access_fully_mapped. */
 static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_instruction *in)
 {
@@ -292,6 +282,8 @@ static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_i
     const struct sb_ir_operand *res = &in->src[in->op == SB_IR_OP_LOD ? 1 : 0];
     uint32_t count = 1;
     struct interp_binding b;
+    if (res->file == SB_IR_FILE_RASTERIZER)
+        count = s->samples ? s->samples : 1; /* the render target's (compute: 1) */
     if (in->op != SB_IR_OP_LOD && res->file != SB_IR_FILE_RASTERIZER) {
         if (!sb_interp_bind(s, res, 0, &b))
             return s->result;
@@ -307,10 +299,8 @@ static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_i
         float v[4] = { 0, 0, 0, 0 };
         if (in->op == SB_IR_OP_SAMPLE_INFO) {
             v[0] = (float)count;
-        } else if (in->op == SB_IR_OP_SAMPLE_POS && (count & (count - 1)) == 0 && count <= 16 &&
-                   sample[l] < count) {
-            v[0] = standard_positions[count - 1 + sample[l]][0] / 16.0f;
-            v[1] = standard_positions[count - 1 + sample[l]][1] / 16.0f;
+        } else if (in->op == SB_IR_OP_SAMPLE_POS) {
+            sb_interp_sample_position(count, sample[l], v); /* (0, 0) past the count */
         }
         for (uint32_t c = 0; c < 4; c++)
             memcpy(&t[c][l], &v[c], 4);

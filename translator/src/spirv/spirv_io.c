@@ -816,8 +816,11 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
     if (inst->op == SB_IR_OP_EVAL_SAMPLE_INDEX && inst->src_count > 1) {
         extra = sb_spv_load_scalar(ctx, &inst->src[1], SB_IR_TYPE_INT);
     } else if (inst->op == SB_IR_OP_EVAL_SNAPPED && inst->src_count > 1) {
-        /* Offsets are in 1/16 pixel, signed 4-bit (D3D): convert to pixels. */
+        /* Offsets are in 1/16 pixel, of which D3D reads the low 4 bits, signed ([-8, 7] / 16,
+         * inside Vulkan's guaranteed offset range): convert those to pixels. */
         uint32_t i2 = sb_spv_load_src_n(ctx, &inst->src[1], 2, SB_IR_TYPE_INT);
+        i2 = sb_spv_op3(b, SpvOpBitFieldSExtract, ctx->t.ivec[2], i2, sb_spv_const_i32(b, 0),
+                        sb_spv_const_i32(b, 4));
         uint32_t f2 = sb_spv_op1(b, SpvOpConvertSToF, ctx->t.fvec[2], i2);
         extra = sb_spv_op2(b, SpvOpVectorTimesScalar, ctx->t.fvec[2], f2, sb_spv_const_f32(b, 1.0f / 16.0f));
     }
