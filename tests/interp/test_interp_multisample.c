@@ -388,34 +388,91 @@ static void test_eval(void)
     sb_ir_program_destroy(ir);
 }
 
-/* A program reading SV_SampleIndex runs per sample: refused on a multisampled target, run with one. */
-static void test_sample_rate_refused(void)
+/*
+ * Sample-frequency execution: a program reading SV_SampleIndex runs once per sample.
+ * ps_5_0: v0.x SV_SampleIndex, v1.xy linear sample, v2.x linear, v3.xy SV_Position, vCoverage.
+ *   o0 = (SV_SampleIndex, v1.x, v1.y, v2.x); o1 = (v3.x, v3.y, vCoverage, eval_centroid(v1.x))
+ * Pixel i at (i + 0.5, 0.5): v1 = (10 + i, 20) with planes ddx (1, 0.5), ddy (0.25, 2); v2 = 5
+ * with ddx 1 (interpolated at the centre, so it stays 5).
+ */
+static void test_sample_rate(void)
 {
     static struct sm4_program p;
     sm4_begin(&p, 0, 5, 0, 0);
-    sm4_dcl_io(&p, 99, 1, T_INPUT, 0, "x", 10); /* dcl_input_ps_sgv constant v0.x, SV_SampleIndex */
-    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "x", -1);
+    sm4_dcl_io(&p, 99, 1, T_INPUT, 0, "x", 10); /* dcl_input_ps_sgv constant v0.x, sampleIndex */
+    sm4_dcl_io(&p, 98, 6, T_INPUT, 1, "xy", -1); /* linear sample */
+    sm4_dcl_io(&p, 98, 2, T_INPUT, 2, "x", -1);
+    sm4_dcl_io(&p, 100, 4, T_INPUT, 3, "xy", 1); /* linear noperspective v3.xy, position */
+    sm4_dcl_thread_id(&p, T_COVERAGE_IN, "x");
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 1, "xyzw", -1);
     I(&p, OP_MOV, vout(0, "x"), vin(0, "xxxx"));
+    I(&p, OP_MOV, vout(0, "yz"), vin(1, "xxyx"));
+    I(&p, OP_MOV, vout(0, "w"), vin(2, "xxxx"));
+    I(&p, OP_MOV, vout(1, "xy"), vin(3, "xyxx"));
+    I(&p, OP_MOV, vout(1, "z"), special(T_COVERAGE_IN, "xxxx"));
+    I(&p, OP_EVAL_CENTROID, vout(1, "w"), vin(1, "xxxx"));
     sm4_end(&p);
     struct sb_sm4_program *sm4 = NULL;
     struct sb_ir_program *ir = NULL;
     struct sb_error err;
     memset(&err, 0, sizeof(err));
     if (sb_sm4_decode(p.tok, p.n * 4, 0, &sm4, &err) != SB_SUCCESS || sb_ir_from_sm4(sm4, NULL, &ir, &err) != SB_SUCCESS)
-        fprintf(stderr, "sample-index program: %s\n", err.message);
+        fprintf(stderr, "sample-rate program: %s\n", err.message);
     sb_sm4_program_destroy(sm4);
-    CHECK(ir != NULL, "sample-index program");
+    CHECK(ir != NULL, "sample-rate program");
     if (!ir)
         return;
-    float pos[4] = { 0.5f, 0.5f, 0.5f, 1.0f };
-    uint32_t in[4] = { 7, 0, 0, 0 }, out[4] = { 9, 9, 9, 9 };
-    struct sb_interp_registers inputs = { 1, in }, outputs = { 1, out };
-    struct sb_interp_options o = { .sample_count = 4 };
-    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, 1, pos, &inputs, &outputs, NULL, &o, NULL, &err);
-    CHECK(r == SB_ERROR_RUN_UNSUPPORTED && strstr(err.message, "per sample"), "4 samples: %s", err.message);
-    o.sample_count = 1;
-    r = sb_interp_run_pixels(ir, NULL, 0, 1, pos, &inputs, &outputs, NULL, &o, NULL, &err);
-    CHECK(r == SB_SUCCESS && out[0] == 0, "1 sample: SV_SampleIndex 0, got %u (%s)", out[0], err.message);
+    enum { N = 2 };
+    static const uint32_t counts[4] = { 1, 2, 4, 8 };
+    for (uint32_t k = 0; k < 4; k++) {
+        uint32_t samples = counts[k];
+        float pos[N * 4];
+        uint32_t in[N * 16] = { 0 }, ddx[N * 16] = { 0 }, ddy[N * 16] = { 0 }, out[N * 8 * 8];
+        for (uint32_t i = 0; i < N; i++) {
+            const float q[4] = { (float)i + 0.5f, 0.5f, 0.5f, 1.0f };
+            memcpy(pos + 4 * i, q, sizeof(q));
+            in[16 * i + 4] = f2u(10.0f + (float)i);
+            in[16 * i + 5] = f2u(20.0f);
+            in[16 * i + 8] = f2u(5.0f);
+            ddx[16 * i + 4] = f2u(1.0f);
+            ddx[16 * i + 5] = f2u(0.5f);
+            ddx[16 * i + 8] = f2u(1.0f);
+            ddy[16 * i + 4] = f2u(0.25f);
+            ddy[16 * i + 5] = f2u(2.0f);
+        }
+        memset(out, 0, sizeof(out));
+        struct sb_interp_registers inputs = { 4, in }, px = { 4, ddx }, py = { 4, ddy }, outputs = { 2, out };
+        struct sb_interp_options o = { .input_ddx = &px, .input_ddy = &py, .sample_count = samples };
+        struct sb_interp_stats stats;
+        enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, N, pos, &inputs, &outputs, NULL, &o, &stats, &err);
+        CHECK(r == SB_SUCCESS, "%u samples: %s", samples, err.message);
+        CHECK(r != SB_SUCCESS || stats.invocations == 4ull * N * samples, "%u samples: %llu lanes, want %u",
+              samples, (unsigned long long)stats.invocations, 4 * N * samples);
+        uint32_t bad = 0;
+        for (uint32_t i = 0; i < N && r == SB_SUCCESS; i++)
+            for (uint32_t smp = 0; smp < samples; smp++) {
+                float ox = pattern(samples)[smp][0] / 16.0f, oy = pattern(samples)[smp][1] / 16.0f;
+                const uint32_t want[8] = {
+                    smp, f2u(10.0f + (float)i + ox + oy * 0.25f), f2u(20.0f + ox * 0.5f + oy * 2.0f), f2u(5.0f),
+                    f2u((float)i + 0.5f + ox), f2u(0.5f + oy), 1u << smp, f2u(10.0f + (float)i),
+                };
+                const uint32_t *rec = out + 8 * (i * samples + smp);
+                for (uint32_t w = 0; w < 8; w++)
+                    if (rec[w] != want[w] && bad++ < 4)
+                        fprintf(stderr, "  %u samples, pixel %u sample %u: o%u.%c = 0x%08x, want 0x%08x\n", samples,
+                                i, smp, w / 4, "xyzw"[w % 4], rec[w], want[w]);
+            }
+        CHECK(bad == 0, "%u samples: %u per-sample words differ", samples, bad);
+        if (samples == 4 && r == SB_SUCCESS) {
+            /* By hand: pixel 1, sample 2 at (-6, 2) / 16 = (-0.375, 0.125): v1 = (11 - 0.375 + 0.03125,
+             * 20 - 0.1875 + 0.25) = (10.65625, 20.0625), SV_Position (1.125, 0.625), vCoverage 4. */
+            const uint32_t *rec = out + 8 * (1 * 4 + 2);
+            CHECK(rec[0] == 2 && rec[1] == 0x412A8000u && rec[2] == 0x41A08000u && rec[4] == 0x3F900000u &&
+                      rec[5] == 0x3F200000u && rec[6] == 4,
+                  "pixel 1 sample 2: %u 0x%08x 0x%08x 0x%08x 0x%08x %u", rec[0], rec[1], rec[2], rec[4], rec[5], rec[6]);
+        }
+    }
     sb_ir_program_destroy(ir);
 }
 
@@ -527,7 +584,7 @@ int main(int argc, char **argv)
     if (!gpu) {
         test_interpreter();
         test_eval();
-        test_sample_rate_refused();
+        test_sample_rate();
     } else {
         struct sb_error err = { 0 };
         struct sb_rt_context_options o = { .validation = true };

@@ -63,9 +63,12 @@ struct sb_interp_options {
     /** Pixel runs: samples per pixel of the render target (0 counts as 1; 1, 2, 4, 8 or 16):
      *  the standard pattern eval_sample_index and the rasterizer's sampleinfo / samplepos
      *  use; every pixel is fully covered (vCoverage has every sample's bit; eval_centroid
-     *  evaluates at the centre). The program still runs once per pixel: a program that
-     *  needs sample-frequency execution (an SV_SampleIndex input, sample interpolation)
-     *  with more than one sample is SB_ERROR_RUN_UNSUPPORTED. */
+     *  evaluates at the centre). A program that runs per sample (an SV_SampleIndex input or
+     *  an input with sample interpolation) then runs once per sample: invocation
+     *  i * sample_count + s is sample s of pixel i (SV_SampleIndex s, SV_Position and the
+     *  sample-interpolated inputs at the sample's standard position, vCoverage 1 << s), and
+     *  `outputs` and every array of sb_interp_pixel_results hold pixel_count * sample_count
+     *  entries in that order (the caller sizes them). */
     uint32_t sample_count;
 };
 
@@ -228,7 +231,9 @@ struct sb_interp_pixel_results {
  * options->sample_count (1 by default), SV_InnerCoverage 0 (Vulkan's FullyCoveredEXT is 0
  * unless conservative rasterization is enabled). options->input_ddx / input_ddy give the
  * inputs attribute planes (eval_* and helper lanes read them); without them inputs are
- * constant, as the text above says.
+ * constant, as the text above says. A program that runs per sample on a target of several
+ * samples runs once per sample, and `outputs` / `results` then hold one entry per sample
+ * (sb_interp_options::sample_count says how).
  */
 SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,

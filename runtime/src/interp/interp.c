@@ -212,6 +212,8 @@ void sb_interp_release(struct interp_state *s)
     free(s->io_out);
     free(s->io_ddx);
     free(s->io_ddy);
+    free(s->sample_dx);
+    free(s->sample_dy);
     free(s->depth);
     free(s->coverage);
     free(s->stencil_ref);

@@ -22,12 +22,28 @@
  *                      Vulkan leave that position undefined);
  *   eval_centroid      the centre: every pixel a run draws is fully covered, and a
  *                      fully covered pixel's centroid is its centre.
- * The source is a directly indexed v#, read through its swizzle without modifiers
- * (fxc gives an attribute operand none; the translation reads the variable).
+ * At sample frequency an input interpolated at the sample holds its value there, so
+ * the offset is taken from the lane's sample instead of the centre. The source is a
+ * directly indexed v#, read through its swizzle without modifiers (fxc gives an
+ * attribute operand none; the translation reads the variable).
  */
 #include "interp_private.h"
 
 #include "translator/ir.h"
+
+/* Does an input element interpolated at the sample hold lane `c` of v`reg`? At sample frequency
+ * its v# lanes hold the value at the sample, which an evaluation moves back to the centre. */
+static bool held_at_sample(const struct interp_state *s, uint32_t reg, uint32_t c)
+{
+    for (uint32_t e = 0; e < s->program->signature_count; e++) {
+        const struct sb_ir_signature_element *el = &s->program->signature[e];
+        if (el->kind == SB_IR_SIGNATURE_INPUT && el->file == SB_IR_FILE_INPUT && el->register_index == reg &&
+            (el->mask & (1u << c)))
+            return el->interpolation == SB_IR_INTERP_LINEAR_SAMPLE ||
+                   el->interpolation == SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE;
+    }
+    return false;
+}
 
 /* The low 4 bits of an integer offset, signed, in pixels. */
 static float snapped(uint32_t v)
@@ -83,14 +99,19 @@ enum sb_result sb_interp_eval(struct interp_state *s, const struct sb_ir_instruc
     for (uint32_t c = 0; c < 4; c++) {
         uint32_t from = src->swizzle[c] & 3u;
         size_t row = ((size_t)reg * 4 + from) * s->lanes;
+        bool shifted = s->sample_dx && s->io_ddx && reg < s->in_regs && held_at_sample(s, reg, from);
         for (uint32_t l = 0; l < s->lanes; l++) {
             if (reg >= s->in_regs) {
                 t[c][l] = 0;
                 continue;
             }
-            float v = F(s->io_in[row + l]);
+            float v = F(s->io_in[row + l]), ox = F(dx[l]), oy = F(dy[l]);
+            if (shifted) { /* from the lane's sample back to the centre */
+                ox -= F(s->sample_dx[l]);
+                oy -= F(s->sample_dy[l]);
+            }
             if (s->io_ddx)
-                v = v + F(dx[l]) * F(s->io_ddx[row + l]) + F(dy[l]) * F(s->io_ddy[row + l]);
+                v = v + ox * F(s->io_ddx[row + l]) + oy * F(s->io_ddy[row + l]);
             t[c][l] = U(v);
         }
     }

@@ -144,6 +144,9 @@ struct interp_state {
      * its change per pixel right / down as floats, 0 for constant inputs; NULL without planes. */
     uint32_t *io_ddx, *io_ddy;
     uint32_t samples;                /* pixel batches: the render target's samples (>= 1) */
+    /* Sample-frequency pixel batches: per lane, float bits of its sample's offset from the pixel
+     * centre, which its sample-interpolated inputs were moved by; NULL at pixel frequency. */
+    uint32_t *sample_dx, *sample_dy;
     uint32_t *depth;                 /* oDepth lanes */
     uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
     uint32_t *stencil_ref;           /* oStencilRef lanes (pixel batches; 0 until written) */
