@@ -340,8 +340,8 @@ static void fill_quad(struct interp_state *s, const struct invocation *inv, uint
     }
 }
 
-/* The pixel-run options: planes shaped like the inputs, a standard sample count, and no
- * program that would need a run per sample on a multisampled target. NULL when usable. */
+/* The pixel-run options: planes shaped like the inputs and a standard sample count. NULL when
+ * usable, else why not. */
 static const char *check_pixel_options(const struct sb_interp_registers *inputs, const struct sb_interp_options *o)
 {
     if (!o)
