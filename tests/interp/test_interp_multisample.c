@@ -75,13 +75,19 @@ struct ms_case {
     uint32_t samples, layers; /* layers 0: a texture2dms; else a texture2dmsarray of that many */
 };
 
+static bool is_depth(enum sb_rt_format f)
+{
+    return f == SB_RT_FORMAT_D32_FLOAT || f == SB_RT_FORMAT_D16_UNORM || f == SB_RT_FORMAT_D24_UNORM_S8_UINT;
+}
+
 static struct sm4_program ms_program(const struct ms_case *k)
 {
     uint32_t layers = k->layers ? k->layers : 1, dim = k->layers ? 9 : 4;
     struct sm4_program p;
     sm4_begin_cs(&p, W, H, k->samples * layers, 5);
     /* dcl_resource_texture2dms(S): the sample count sits in bits 16-22 of the opcode token. */
-    sm4_dcl_resource(&p, 0, dim | (k->samples << 5), 0x4444); /* uint return type */
+    /* uint return type; float for the depth formats */
+    sm4_dcl_resource(&p, 0, dim | (k->samples << 5), is_depth(k->format) ? 0x5555 : 0x4444);
     sm4_dcl_uav_raw(&p, 0);
     sm4_dcl_thread_id(&p, T_THREAD_IN_GROUP, "xyz");
     I(&p, OP_UDIV, dr(0, "x"), dr(0, "y"), special(T_THREAD_IN_GROUP, "zzzz"), l1(k->samples));
@@ -109,7 +115,9 @@ static uint8_t sample_byte(uint32_t g, uint32_t b)
 }
 
 /* The texel data of a case: R32G32B32A32_UINT words 0x0L0Y0X(S)(c) name their place exactly; the
- * narrower formats take sample_byte. */
+ * narrower formats take sample_byte; depth formats g / 256 (d32_float: inside [0, 1], as a depth
+ * attachment holds), codes (517 g + 3) mod 2^16 (d16) and (70001 g + 5) mod 2^24 under a stencil
+ * byte 0xAB that shaders never see (d24s8). */
 static uint8_t *ms_texels(const struct ms_case *k, size_t *size)
 {
     uint32_t layers = k->layers ? k->layers : 1, texel = sb_rt_format_size(k->format);
@@ -126,6 +134,11 @@ static uint8_t *ms_texels(const struct ms_case *k, size_t *size)
                 uint32_t word = 0x01000000u * l + 0x10000u * y + 0x100u * x + 0x10u * s + c;
                 memcpy(data + (size_t)g * 16 + 4 * c, &word, 4);
             }
+        uint32_t depth = k->format == SB_RT_FORMAT_D32_FLOAT ? f2u((float)g / 256.0f)
+                         : k->format == SB_RT_FORMAT_D16_UNORM ? (g * 517u + 3u) & 0xFFFFu
+                                                               : ((g * 70001u + 5u) & 0xFFFFFFu) | 0xAB000000u;
+        if (is_depth(k->format))
+            memcpy(data + (size_t)g * texel, &depth, texel); /* little-endian: the low bytes for d16 */
     }
     return data;
 }
@@ -137,6 +150,16 @@ static void expected_texel(const struct ms_case *k, const uint8_t *data, uint32_
     uint32_t texel = sb_rt_format_size(k->format), channels = sb_rt_format_channels(k->format);
     uint32_t width = texel / channels; /* bytes per channel */
     const uint8_t *t = data + (size_t)g * texel;
+    if (is_depth(k->format)) { /* the depth as red (unorm: code / (2^n - 1)), then 0, 0, 1.0 */
+        uint32_t v = 0;
+        memcpy(&v, t, texel);
+        out[0] = k->format == SB_RT_FORMAT_D32_FLOAT ? v
+                 : k->format == SB_RT_FORMAT_D16_UNORM ? f2u((float)v / 65535.0f)
+                                                       : f2u((float)(v & 0xFFFFFFu) / 16777215.0f);
+        out[1] = out[2] = 0;
+        out[3] = f2u(1.0f);
+        return;
+    }
     out[0] = out[1] = out[2] = 0;
     out[3] = 1;
     for (uint32_t c = 0; c < channels; c++) {
@@ -194,12 +217,17 @@ static const struct ms_case cases[] = {
     /* one of each other texel size the device fills through its own integer view */
     { SB_RT_FORMAT_R8_UINT, 4, 0 }, { SB_RT_FORMAT_R16_UINT, 4, 2 }, { SB_RT_FORMAT_R32_UINT, 4, 0 },
     { SB_RT_FORMAT_R16G16B16A16_UINT, 4, 2 }, { SB_RT_FORMAT_R8G8B8A8_UINT, 2, 0 },
+    /* depth textures, as resolve shaders read them (the device fills them by a render pass) */
+    { SB_RT_FORMAT_D32_FLOAT, 4, 0 }, { SB_RT_FORMAT_D32_FLOAT, 8, 2 }, { SB_RT_FORMAT_D32_FLOAT, 4, 2 },
+    { SB_RT_FORMAT_D16_UNORM, 4, 0 }, { SB_RT_FORMAT_D24_UNORM_S8_UINT, 4, 2 },
 };
 
-/* Every record of a case against its known answer; the count of lanes that differ. */
+/* Every record of a case against its known answer; the count of lanes that differ. `unorm_ulps`:
+ * how far a unorm depth may be (lavapipe multiplies by the reciprocal: runtime/README.md). */
 static uint32_t check_records(const struct ms_case *k, const uint8_t *texels, const uint32_t *records,
-                              const char *where)
+                              const char *where, uint32_t unorm_ulps)
 {
+    bool unorm = k->format == SB_RT_FORMAT_D16_UNORM || k->format == SB_RT_FORMAT_D24_UNORM_S8_UINT;
     uint32_t layers = k->layers ? k->layers : 1, bad = 0;
     for (uint32_t z = 0; z < k->samples * layers; z++)
         for (uint32_t y = 0; y < H; y++)
@@ -213,7 +241,9 @@ static uint32_t check_records(const struct ms_case *k, const uint8_t *texels, co
                 want[6] = f2u((float)k->samples);
                 want[7] = 0;
                 for (uint32_t w = 0; w < 8; w++)
-                    if (rec[w] != want[w] && bad++ < 4)
+                    if (rec[w] != want[w] &&
+                        !(w == 0 && unorm && (rec[w] > want[w] ? rec[w] - want[w] : want[w] - rec[w]) <= unorm_ulps) &&
+                        bad++ < 4)
                         fprintf(stderr, "  %s %s %u samples %u layers: (x %u, y %u, layer %u, sample %u) word %u "
                                 "= 0x%08x, want 0x%08x\n", where, sb_rt_format_name(k->format), k->samples,
                                 layers, x, y, l, s, w, rec[w], want[w]);
@@ -232,7 +262,7 @@ static void test_interpreter(void)
         enum sb_result r = run(NULL, k, texels, size, records, sizeof(records), &err);
         CHECK(r == SB_SUCCESS, "%s %u samples: %s", sb_rt_format_name(k->format), k->samples, err.message);
         if (r == SB_SUCCESS) {
-            uint32_t bad = check_records(k, texels, records, "interpreter");
+            uint32_t bad = check_records(k, texels, records, "interpreter", 0);
             CHECK(bad == 0, "%s %u samples %u layers: %u words differ", sb_rt_format_name(k->format), k->samples,
                   k->layers, bad);
         }
@@ -563,16 +593,31 @@ static void test_device(struct sb_rt_context *c)
             if (r == SB_SUCCESS) {
                 device_runs++;
                 uint32_t layers = k->layers ? k->layers : 1, words = W * H * k->samples * layers * 8;
-                CHECK(memcmp(cpu, gpu, words * 4) == 0, "%s %u samples: device and interpreter differ",
+                bool unorm = k->format == SB_RT_FORMAT_D16_UNORM || k->format == SB_RT_FORMAT_D24_UNORM_S8_UINT;
+                CHECK(unorm || memcmp(cpu, gpu, words * 4) == 0, "%s %u samples: device and interpreter differ",
                       sb_rt_format_name(k->format), k->samples);
-                uint32_t bad = check_records(k, texels, gpu, "device");
+                uint32_t bad = check_records(k, texels, gpu, "device", 1);
                 CHECK(bad == 0, "device: %u words differ from the known answers", bad);
-                printf("%-20s %u samples %u layers: same on the device\n", sb_rt_format_name(k->format),
-                       k->samples, k->layers);
+                uint32_t off = 0; /* unorm depths 1 ulp from the interpreter's */
+                for (uint32_t w = 0; w < words; w++)
+                    off += cpu[w] != gpu[w];
+                printf("%-20s %u samples %u layers: same on the device (%u of %u words 1 ulp off)\n",
+                       sb_rt_format_name(k->format), k->samples, k->layers, off, words);
             }
         }
         free(texels);
     }
+    /* A d32_float sample a depth attachment cannot hold is refused, naming it. */
+    const struct ms_case k = { SB_RT_FORMAT_D32_FLOAT, 4, 0 };
+    size_t size;
+    uint8_t *texels = ms_texels(&k, &size);
+    float bad_depth = 1.5f;
+    memcpy(texels + 4 * 5, &bad_depth, 4);
+    struct sb_error err;
+    enum sb_result r = run(c, &k, texels, size, gpu, sizeof(gpu), &err);
+    CHECK(r == SB_ERROR_RUN_UNSUPPORTED && strstr(err.message, "sample 5 is 1.5"), "d32_float 1.5: %s: %s",
+          sb_result_name(r), err.message);
+    free(texels);
     CHECK(device_runs > 0, "no case ran on the device");
     printf("device: %u cases ran, %u refused\n", device_runs, device_refusals);
 }

@@ -4,7 +4,8 @@
  * SHADER_READ_ONLY_OPTIMAL) or u# (storage, GENERAL), shaped by its SM4
  * dimension (vk_format.c) and filled from the texel layout of resources.h
  * through a staging buffer (one copy per mip level covering every layer;
- * multisampled textures by the compute pass of vk_image_ms.c);
+ * multisampled textures by the compute pass of vk_image_ms.c, depth ones by
+ * the render pass of vk_image_ms_depth.c);
  * UAV images are copied back into the same staging buffer after the
  * dispatch. Also the samplers (s#), which carry Vulkan's own state.
  */
@@ -130,8 +131,11 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
     if (d->multisampled && storage)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s register %u is a UAV; D3D has no multisampled "
                           "UAVs", d->name, r->register_index);
+    bool depth_format = r->format == SB_RT_FORMAT_D32_FLOAT || r->format == SB_RT_FORMAT_D16_UNORM ||
+                        r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT;
     if (d->multisampled)
-        return sb_vk_image_ms_create(c, r, d, out, error);
+        return depth_format ? sb_vk_image_ms_depth_create(c, r, d, out, error)
+                            : sb_vk_image_ms_create(c, r, d, out, error);
     out->mip_levels = r->mip_levels ? r->mip_levels : 1;
     out->layers = r->layers ? r->layers : 1;
     /* Depth formats are for comparison sampling (Vulkan allows depth compares on them only). */
@@ -236,6 +240,10 @@ void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, con
         sb_vk_image_ms_record_upload(c, cmd, img, r);
         return;
     }
+    if (img->ms_depth) {
+        sb_vk_image_ms_depth_record_upload(c, cmd, img);
+        return;
+    }
     VkBufferImageCopy regions[16];
     uint32_t n = copy_regions(img, r, regions);
     sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
@@ -262,6 +270,7 @@ void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
 void sb_vk_image_destroy(struct sb_rt_context *c, struct sb_vk_image *img)
 {
     sb_vk_image_ms_destroy(c, img->ms);
+    sb_vk_image_ms_depth_destroy(c, img->ms_depth);
     if (img->view)
         c->vk.vkDestroyImageView(c->device, img->view, NULL);
     if (img->image)

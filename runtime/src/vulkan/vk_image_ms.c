@@ -14,6 +14,7 @@
  *     usage (VkImageViewUsageCreateInfo, Vulkan 1.1);
  *   - the fill shader (vk_ms_fill_shader.c) runs one invocation per texel and
  *     sample, reading the staging buffer as a storage buffer.
+ * Depth formats, which have neither, go through vk_image_ms_depth.c.
  *
  * A render pass writing each sample from a sample-rate fragment shader would
  * do too, but lavapipe (and other drivers) have no multisampled integer colour
@@ -21,8 +22,8 @@
  * with samples are common (shaderStorageImageMultisample). What is refused,
  * with SB_ERROR_RUN_UNSUPPORTED naming it: a device without that feature (or
  * without shaderStorageImageExtendedFormats for 1-, 2- and 8-byte texels) or
- * Vulkan 1.1, a sample count the device lacks for the format, depth formats
- * (no colour alias exists for them) and one sample (a translated texture2dms
+ * Vulkan 1.1, a sample count the device lacks for the format, block-compressed
+ * formats, and one sample (a translated texture2dms
  * is a multisampled SPIR-V image, which Vulkan binds to images of 2 or more
  * samples only).
  */
@@ -65,12 +66,11 @@ static enum sb_result check(struct sb_rt_context *c, const struct sb_rt_resource
 {
     const char *name = sb_rt_format_name((enum sb_rt_format)r->format);
     uint32_t samples = r->sample_count, layers = r->layers ? r->layers : 1;
-    if (r->format == SB_RT_FORMAT_D32_FLOAT || r->format == SB_RT_FORMAT_D16_UNORM ||
-        r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT || alias == VK_FORMAT_UNDEFINED ||
-        sb_rt_format_block_extent((enum sb_rt_format)r->format) != 1)
-        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s register %u has format %s: multisampled textures "
-                          "are filled through an unsigned-integer colour view of the same texel size, which depth "
-                          "and block-compressed formats do not have", d->name, r->register_index, name);
+    if (alias == VK_FORMAT_UNDEFINED || sb_rt_format_block_extent((enum sb_rt_format)r->format) != 1)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s register %u has format %s: multisampled colour "
+                          "textures are filled through an unsigned-integer view of the same texel size, which "
+                          "block-compressed formats do not have (nor does Vulkan multisample them)", d->name,
+                          r->register_index, name);
     if (samples < 2 || samples > 64 || (samples & (samples - 1)))
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s register %u has %u samples: Vulkan binds a "
                           "multisampled image to it, which has 2, 4, 8, 16, 32 or 64 samples", d->name,

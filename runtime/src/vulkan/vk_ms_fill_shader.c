@@ -29,10 +29,8 @@
  * are read (clamped to the buffer) and dropped by the narrower formats.
  * SPIR-V 1.0 (a storage buffer is a Uniform BufferBlock), valid for Vulkan 1.0.
  */
-#include <spirv/unified1/spirv.h>
-#include <string.h>
-
 #include "vk_private.h"
+#include "vk_spirv_words.h"
 
 /* Fixed ids of the module's globals; the function body numbers its values from ID_BODY on. */
 enum {
@@ -44,165 +42,136 @@ enum {
     ID_MAIN, ID_ENTRY, ID_BODY_LABEL, ID_MERGE, ID_BODY
 };
 
-struct words {
-    uint32_t *w;
-    size_t count, capacity;
-    uint32_t next_id;
-};
-
-/* One instruction: opcode and its operand words (sticky overflow: count goes past capacity). */
-static void op(struct words *s, SpvOp opcode, uint32_t n, const uint32_t *operands)
+static uint32_t load(struct spirv_words *s, uint32_t type, uint32_t pointer)
 {
-    if (s->count + 1 + n <= s->capacity) {
-        s->w[s->count] = ((1u + n) << 16) | (uint32_t)opcode;
-        for (uint32_t i = 0; i < n; i++)
-            s->w[s->count + 1 + i] = operands[i];
-    }
-    s->count += 1 + n;
-}
-
-#define OP(s, opcode, ...)                                                                   \
-    op((s), (opcode), (uint32_t)(sizeof((uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t)), \
-       (uint32_t[]){ __VA_ARGS__ })
-
-/* A value instruction of the body: its result id. */
-static uint32_t value(struct words *s, SpvOp opcode, uint32_t type, uint32_t a, uint32_t b)
-{
-    uint32_t id = s->next_id++;
-    OP(s, opcode, type, id, a, b);
+    uint32_t id = spirv_id(s);
+    SPIRV_OP(s, SpvOpLoad, type, id, pointer);
     return id;
 }
 
-static uint32_t load(struct words *s, uint32_t type, uint32_t pointer)
+static uint32_t push_constant(struct spirv_words *s, uint32_t member)
 {
-    uint32_t id = s->next_id++;
-    OP(s, SpvOpLoad, type, id, pointer);
-    return id;
-}
-
-static uint32_t push_constant(struct words *s, uint32_t member)
-{
-    uint32_t pointer = s->next_id++;
-    OP(s, SpvOpAccessChain, ID_PTR_PC_UINT, pointer, ID_PC, ID_I0 + member);
+    uint32_t pointer = spirv_id(s);
+    SPIRV_OP(s, SpvOpAccessChain, ID_PTR_PC_UINT, pointer, ID_PC, ID_I0 + member);
     return load(s, ID_UINT, pointer);
 }
 
 /* b.words[min(index, last)] */
-static uint32_t buffer_word(struct words *s, uint32_t index, uint32_t last)
+static uint32_t buffer_word(struct spirv_words *s, uint32_t index, uint32_t last)
 {
-    uint32_t below = value(s, SpvOpULessThan, ID_BOOL, index, last);
-    uint32_t clamped = s->next_id++;
-    OP(s, SpvOpSelect, ID_UINT, clamped, below, index, last);
-    uint32_t pointer = s->next_id++;
-    OP(s, SpvOpAccessChain, ID_PTR_BUF_UINT, pointer, ID_BUF, ID_I0, clamped);
+    uint32_t below = spirv_value(s, SpvOpULessThan, ID_BOOL, index, last);
+    uint32_t clamped = spirv_id(s);
+    SPIRV_OP(s, SpvOpSelect, ID_UINT, clamped, below, index, last);
+    uint32_t pointer = spirv_id(s);
+    SPIRV_OP(s, SpvOpAccessChain, ID_PTR_BUF_UINT, pointer, ID_BUF, ID_I0, clamped);
     return load(s, ID_UINT, pointer);
 }
 
-static void header_and_globals(struct words *s, SpvImageFormat format, bool extended)
+static void header_and_globals(struct spirv_words *s, SpvImageFormat format, bool extended)
 {
-    OP(s, SpvOpCapability, SpvCapabilityShader);
-    OP(s, SpvOpCapability, SpvCapabilityStorageImageMultisample);
+    SPIRV_OP(s, SpvOpCapability, SpvCapabilityShader);
+    SPIRV_OP(s, SpvOpCapability, SpvCapabilityStorageImageMultisample);
     if (extended)
-        OP(s, SpvOpCapability, SpvCapabilityStorageImageExtendedFormats);
-    OP(s, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    OP(s, SpvOpEntryPoint, SpvExecutionModelGLCompute, ID_MAIN, 0x6e69616du /* "main" */, 0, ID_GLOBAL_ID);
-    OP(s, SpvOpExecutionMode, ID_MAIN, SpvExecutionModeLocalSize, 8, 8, 1);
+        SPIRV_OP(s, SpvOpCapability, SpvCapabilityStorageImageExtendedFormats);
+    SPIRV_OP(s, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    SPIRV_OP(s, SpvOpEntryPoint, SpvExecutionModelGLCompute, ID_MAIN, 0x6e69616du /* "main" */, 0, ID_GLOBAL_ID);
+    SPIRV_OP(s, SpvOpExecutionMode, ID_MAIN, SpvExecutionModeLocalSize, 8, 8, 1);
 
-    OP(s, SpvOpDecorate, ID_GLOBAL_ID, SpvDecorationBuiltIn, SpvBuiltInGlobalInvocationId);
-    OP(s, SpvOpDecorate, ID_PC_STRUCT, SpvDecorationBlock);
+    SPIRV_OP(s, SpvOpDecorate, ID_GLOBAL_ID, SpvDecorationBuiltIn, SpvBuiltInGlobalInvocationId);
+    SPIRV_OP(s, SpvOpDecorate, ID_PC_STRUCT, SpvDecorationBlock);
     for (uint32_t m = 0; m < 5; m++)
-        OP(s, SpvOpMemberDecorate, ID_PC_STRUCT, m, SpvDecorationOffset, 4 * m);
-    OP(s, SpvOpDecorate, ID_RUNTIME_ARRAY, SpvDecorationArrayStride, 4);
-    OP(s, SpvOpDecorate, ID_BUF_STRUCT, SpvDecorationBufferBlock);
-    OP(s, SpvOpMemberDecorate, ID_BUF_STRUCT, 0, SpvDecorationOffset, 0);
-    OP(s, SpvOpMemberDecorate, ID_BUF_STRUCT, 0, SpvDecorationNonWritable);
-    OP(s, SpvOpDecorate, ID_BUF, SpvDecorationDescriptorSet, 0);
-    OP(s, SpvOpDecorate, ID_BUF, SpvDecorationBinding, 0);
-    OP(s, SpvOpDecorate, ID_IMAGE, SpvDecorationDescriptorSet, 0);
-    OP(s, SpvOpDecorate, ID_IMAGE, SpvDecorationBinding, 1);
-    OP(s, SpvOpDecorate, ID_IMAGE, SpvDecorationNonReadable);
+        SPIRV_OP(s, SpvOpMemberDecorate, ID_PC_STRUCT, m, SpvDecorationOffset, 4 * m);
+    SPIRV_OP(s, SpvOpDecorate, ID_RUNTIME_ARRAY, SpvDecorationArrayStride, 4);
+    SPIRV_OP(s, SpvOpDecorate, ID_BUF_STRUCT, SpvDecorationBufferBlock);
+    SPIRV_OP(s, SpvOpMemberDecorate, ID_BUF_STRUCT, 0, SpvDecorationOffset, 0);
+    SPIRV_OP(s, SpvOpMemberDecorate, ID_BUF_STRUCT, 0, SpvDecorationNonWritable);
+    SPIRV_OP(s, SpvOpDecorate, ID_BUF, SpvDecorationDescriptorSet, 0);
+    SPIRV_OP(s, SpvOpDecorate, ID_BUF, SpvDecorationBinding, 0);
+    SPIRV_OP(s, SpvOpDecorate, ID_IMAGE, SpvDecorationDescriptorSet, 0);
+    SPIRV_OP(s, SpvOpDecorate, ID_IMAGE, SpvDecorationBinding, 1);
+    SPIRV_OP(s, SpvOpDecorate, ID_IMAGE, SpvDecorationNonReadable);
 
-    OP(s, SpvOpTypeVoid, ID_VOID);
-    OP(s, SpvOpTypeFunction, ID_FN_VOID, ID_VOID);
-    OP(s, SpvOpTypeInt, ID_UINT, 32, 0);
-    OP(s, SpvOpTypeVector, ID_V3UINT, ID_UINT, 3);
-    OP(s, SpvOpTypeVector, ID_V4UINT, ID_UINT, 4);
-    OP(s, SpvOpTypeInt, ID_INT, 32, 1);
-    OP(s, SpvOpTypeVector, ID_V3INT, ID_INT, 3);
-    OP(s, SpvOpTypeBool, ID_BOOL);
-    OP(s, SpvOpTypePointer, ID_PTR_IN_V3UINT, SpvStorageClassInput, ID_V3UINT);
-    OP(s, SpvOpVariable, ID_PTR_IN_V3UINT, ID_GLOBAL_ID, SpvStorageClassInput);
-    OP(s, SpvOpTypeStruct, ID_PC_STRUCT, ID_UINT, ID_UINT, ID_UINT, ID_UINT, ID_UINT);
-    OP(s, SpvOpTypePointer, ID_PTR_PC_STRUCT, SpvStorageClassPushConstant, ID_PC_STRUCT);
-    OP(s, SpvOpVariable, ID_PTR_PC_STRUCT, ID_PC, SpvStorageClassPushConstant);
-    OP(s, SpvOpTypePointer, ID_PTR_PC_UINT, SpvStorageClassPushConstant, ID_UINT);
-    OP(s, SpvOpTypeRuntimeArray, ID_RUNTIME_ARRAY, ID_UINT);
-    OP(s, SpvOpTypeStruct, ID_BUF_STRUCT, ID_RUNTIME_ARRAY);
-    OP(s, SpvOpTypePointer, ID_PTR_BUF_STRUCT, SpvStorageClassUniform, ID_BUF_STRUCT);
-    OP(s, SpvOpVariable, ID_PTR_BUF_STRUCT, ID_BUF, SpvStorageClassUniform);
-    OP(s, SpvOpTypePointer, ID_PTR_BUF_UINT, SpvStorageClassUniform, ID_UINT);
+    SPIRV_OP(s, SpvOpTypeVoid, ID_VOID);
+    SPIRV_OP(s, SpvOpTypeFunction, ID_FN_VOID, ID_VOID);
+    SPIRV_OP(s, SpvOpTypeInt, ID_UINT, 32, 0);
+    SPIRV_OP(s, SpvOpTypeVector, ID_V3UINT, ID_UINT, 3);
+    SPIRV_OP(s, SpvOpTypeVector, ID_V4UINT, ID_UINT, 4);
+    SPIRV_OP(s, SpvOpTypeInt, ID_INT, 32, 1);
+    SPIRV_OP(s, SpvOpTypeVector, ID_V3INT, ID_INT, 3);
+    SPIRV_OP(s, SpvOpTypeBool, ID_BOOL);
+    SPIRV_OP(s, SpvOpTypePointer, ID_PTR_IN_V3UINT, SpvStorageClassInput, ID_V3UINT);
+    SPIRV_OP(s, SpvOpVariable, ID_PTR_IN_V3UINT, ID_GLOBAL_ID, SpvStorageClassInput);
+    SPIRV_OP(s, SpvOpTypeStruct, ID_PC_STRUCT, ID_UINT, ID_UINT, ID_UINT, ID_UINT, ID_UINT);
+    SPIRV_OP(s, SpvOpTypePointer, ID_PTR_PC_STRUCT, SpvStorageClassPushConstant, ID_PC_STRUCT);
+    SPIRV_OP(s, SpvOpVariable, ID_PTR_PC_STRUCT, ID_PC, SpvStorageClassPushConstant);
+    SPIRV_OP(s, SpvOpTypePointer, ID_PTR_PC_UINT, SpvStorageClassPushConstant, ID_UINT);
+    SPIRV_OP(s, SpvOpTypeRuntimeArray, ID_RUNTIME_ARRAY, ID_UINT);
+    SPIRV_OP(s, SpvOpTypeStruct, ID_BUF_STRUCT, ID_RUNTIME_ARRAY);
+    SPIRV_OP(s, SpvOpTypePointer, ID_PTR_BUF_STRUCT, SpvStorageClassUniform, ID_BUF_STRUCT);
+    SPIRV_OP(s, SpvOpVariable, ID_PTR_BUF_STRUCT, ID_BUF, SpvStorageClassUniform);
+    SPIRV_OP(s, SpvOpTypePointer, ID_PTR_BUF_UINT, SpvStorageClassUniform, ID_UINT);
     /* uimage2DMSArray: Dim 2D, not depth, arrayed, multisampled, read/write without a sampler. */
-    OP(s, SpvOpTypeImage, ID_IMAGE_TYPE, ID_UINT, SpvDim2D, 0, 1, 1, 2, (uint32_t)format);
-    OP(s, SpvOpTypePointer, ID_PTR_IMAGE, SpvStorageClassUniformConstant, ID_IMAGE_TYPE);
-    OP(s, SpvOpVariable, ID_PTR_IMAGE, ID_IMAGE, SpvStorageClassUniformConstant);
+    SPIRV_OP(s, SpvOpTypeImage, ID_IMAGE_TYPE, ID_UINT, SpvDim2D, 0, 1, 1, 2, (uint32_t)format);
+    SPIRV_OP(s, SpvOpTypePointer, ID_PTR_IMAGE, SpvStorageClassUniformConstant, ID_IMAGE_TYPE);
+    SPIRV_OP(s, SpvOpVariable, ID_PTR_IMAGE, ID_IMAGE, SpvStorageClassUniformConstant);
     const uint32_t uints[5][2] = { { ID_U0, 0 }, { ID_U1, 1 }, { ID_U2, 2 }, { ID_U3, 3 }, { ID_U8, 8 } };
     for (uint32_t i = 0; i < 5; i++)
-        OP(s, SpvOpConstant, ID_UINT, uints[i][0], uints[i][1]);
+        SPIRV_OP(s, SpvOpConstant, ID_UINT, uints[i][0], uints[i][1]);
     for (uint32_t i = 0; i < 5; i++)
-        OP(s, SpvOpConstant, ID_INT, ID_I0 + i, i);
+        SPIRV_OP(s, SpvOpConstant, ID_INT, ID_I0 + i, i);
 }
 
-static void body(struct words *s)
+static void body(struct spirv_words *s)
 {
-    OP(s, SpvOpFunction, ID_VOID, ID_MAIN, SpvFunctionControlMaskNone, ID_FN_VOID);
-    OP(s, SpvOpLabel, ID_ENTRY);
+    SPIRV_OP(s, SpvOpFunction, ID_VOID, ID_MAIN, SpvFunctionControlMaskNone, ID_FN_VOID);
+    SPIRV_OP(s, SpvOpLabel, ID_ENTRY);
     uint32_t id = load(s, ID_V3UINT, ID_GLOBAL_ID), xyz[3], p[5];
     for (uint32_t c = 0; c < 3; c++) {
-        xyz[c] = s->next_id++;
-        OP(s, SpvOpCompositeExtract, ID_UINT, xyz[c], id, c);
+        xyz[c] = spirv_id(s);
+        SPIRV_OP(s, SpvOpCompositeExtract, ID_UINT, xyz[c], id, c);
     }
     for (uint32_t m = 0; m < 5; m++)
         p[m] = push_constant(s, m); /* width, height, samples, texel_bytes, mask */
-    uint32_t inside = value(s, SpvOpLogicalAnd, ID_BOOL, value(s, SpvOpULessThan, ID_BOOL, xyz[0], p[0]),
-                            value(s, SpvOpULessThan, ID_BOOL, xyz[1], p[1]));
-    OP(s, SpvOpSelectionMerge, ID_MERGE, SpvSelectionControlMaskNone);
-    OP(s, SpvOpBranchConditional, inside, ID_BODY_LABEL, ID_MERGE);
-    OP(s, SpvOpLabel, ID_BODY_LABEL);
-    uint32_t layer = value(s, SpvOpUDiv, ID_UINT, xyz[2], p[2]);
-    uint32_t sample = value(s, SpvOpUMod, ID_UINT, xyz[2], p[2]);
-    uint32_t index = value(s, SpvOpIMul, ID_UINT, layer, p[1]);
-    index = value(s, SpvOpIAdd, ID_UINT, index, xyz[1]);
-    index = value(s, SpvOpIMul, ID_UINT, index, p[0]);
-    index = value(s, SpvOpIAdd, ID_UINT, index, xyz[0]);
-    index = value(s, SpvOpIMul, ID_UINT, index, p[2]);
-    index = value(s, SpvOpIAdd, ID_UINT, index, sample);
-    uint32_t byte = value(s, SpvOpIMul, ID_UINT, index, p[3]);
-    uint32_t word = value(s, SpvOpShiftRightLogical, ID_UINT, byte, ID_U2);
-    uint32_t length = s->next_id++;
-    OP(s, SpvOpArrayLength, ID_UINT, length, ID_BUF, 0);
-    uint32_t last = value(s, SpvOpISub, ID_UINT, length, ID_U1);
+    uint32_t inside = spirv_value(s, SpvOpLogicalAnd, ID_BOOL, spirv_value(s, SpvOpULessThan, ID_BOOL, xyz[0], p[0]),
+                            spirv_value(s, SpvOpULessThan, ID_BOOL, xyz[1], p[1]));
+    SPIRV_OP(s, SpvOpSelectionMerge, ID_MERGE, SpvSelectionControlMaskNone);
+    SPIRV_OP(s, SpvOpBranchConditional, inside, ID_BODY_LABEL, ID_MERGE);
+    SPIRV_OP(s, SpvOpLabel, ID_BODY_LABEL);
+    uint32_t layer = spirv_value(s, SpvOpUDiv, ID_UINT, xyz[2], p[2]);
+    uint32_t sample = spirv_value(s, SpvOpUMod, ID_UINT, xyz[2], p[2]);
+    uint32_t index = spirv_value(s, SpvOpIMul, ID_UINT, layer, p[1]);
+    index = spirv_value(s, SpvOpIAdd, ID_UINT, index, xyz[1]);
+    index = spirv_value(s, SpvOpIMul, ID_UINT, index, p[0]);
+    index = spirv_value(s, SpvOpIAdd, ID_UINT, index, xyz[0]);
+    index = spirv_value(s, SpvOpIMul, ID_UINT, index, p[2]);
+    index = spirv_value(s, SpvOpIAdd, ID_UINT, index, sample);
+    uint32_t byte = spirv_value(s, SpvOpIMul, ID_UINT, index, p[3]);
+    uint32_t word = spirv_value(s, SpvOpShiftRightLogical, ID_UINT, byte, ID_U2);
+    uint32_t length = spirv_id(s);
+    SPIRV_OP(s, SpvOpArrayLength, ID_UINT, length, ID_BUF, 0);
+    uint32_t last = spirv_value(s, SpvOpISub, ID_UINT, length, ID_U1);
     uint32_t v[4];
     for (uint32_t k = 0; k < 4; k++)
-        v[k] = buffer_word(s, k ? value(s, SpvOpIAdd, ID_UINT, word, ID_U0 + k) : word, last);
-    uint32_t shift = value(s, SpvOpIMul, ID_UINT, value(s, SpvOpBitwiseAnd, ID_UINT, byte, ID_U3), ID_U8);
-    v[0] = value(s, SpvOpBitwiseAnd, ID_UINT, value(s, SpvOpShiftRightLogical, ID_UINT, v[0], shift), p[4]);
-    uint32_t texel = s->next_id++;
-    OP(s, SpvOpCompositeConstruct, ID_V4UINT, texel, v[0], v[1], v[2], v[3]);
-    uint32_t coord[3], signed_sample = s->next_id++;
-    OP(s, SpvOpBitcast, ID_INT, signed_sample, sample);
+        v[k] = buffer_word(s, k ? spirv_value(s, SpvOpIAdd, ID_UINT, word, ID_U0 + k) : word, last);
+    uint32_t shift = spirv_value(s, SpvOpIMul, ID_UINT, spirv_value(s, SpvOpBitwiseAnd, ID_UINT, byte, ID_U3), ID_U8);
+    v[0] = spirv_value(s, SpvOpBitwiseAnd, ID_UINT, spirv_value(s, SpvOpShiftRightLogical, ID_UINT, v[0], shift), p[4]);
+    uint32_t texel = spirv_id(s);
+    SPIRV_OP(s, SpvOpCompositeConstruct, ID_V4UINT, texel, v[0], v[1], v[2], v[3]);
+    uint32_t coord[3], signed_sample = spirv_id(s);
+    SPIRV_OP(s, SpvOpBitcast, ID_INT, signed_sample, sample);
     const uint32_t from[3] = { xyz[0], xyz[1], layer };
     for (uint32_t c = 0; c < 3; c++) {
-        coord[c] = s->next_id++;
-        OP(s, SpvOpBitcast, ID_INT, coord[c], from[c]);
+        coord[c] = spirv_id(s);
+        SPIRV_OP(s, SpvOpBitcast, ID_INT, coord[c], from[c]);
     }
-    uint32_t coords = s->next_id++;
-    OP(s, SpvOpCompositeConstruct, ID_V3INT, coords, coord[0], coord[1], coord[2]);
+    uint32_t coords = spirv_id(s);
+    SPIRV_OP(s, SpvOpCompositeConstruct, ID_V3INT, coords, coord[0], coord[1], coord[2]);
     uint32_t image = load(s, ID_IMAGE_TYPE, ID_IMAGE);
-    OP(s, SpvOpImageWrite, image, coords, texel, SpvImageOperandsSampleMask, signed_sample);
-    OP(s, SpvOpBranch, ID_MERGE);
-    OP(s, SpvOpLabel, ID_MERGE);
-    op(s, SpvOpReturn, 0, NULL);
-    op(s, SpvOpFunctionEnd, 0, NULL);
+    SPIRV_OP(s, SpvOpImageWrite, image, coords, texel, SpvImageOperandsSampleMask, signed_sample);
+    SPIRV_OP(s, SpvOpBranch, ID_MERGE);
+    SPIRV_OP(s, SpvOpLabel, ID_MERGE);
+    spirv_op(s, SpvOpReturn, 0, NULL);
+    spirv_op(s, SpvOpFunctionEnd, 0, NULL);
 }
 
 size_t sb_vk_ms_fill_shader(uint32_t texel_bytes, uint32_t *words, size_t capacity)
@@ -216,12 +185,8 @@ size_t sb_vk_ms_fill_shader(uint32_t texel_bytes, uint32_t *words, size_t capaci
     case 16: format = SpvImageFormatRgba32ui; break;
     default: return 0;
     }
-    struct words s = { .w = words, .count = 5, .capacity = capacity, .next_id = ID_BODY };
+    struct spirv_words s = spirv_begin(words, capacity, ID_BODY);
     header_and_globals(&s, format, texel_bytes != 4 && texel_bytes != 16);
     body(&s);
-    if (s.count > capacity || capacity < 5)
-        return 0;
-    const uint32_t header[5] = { SpvMagicNumber, 0x00010000u, 0, s.next_id, 0 };
-    memcpy(words, header, sizeof(header));
-    return s.count;
+    return spirv_finish(&s);
 }
