@@ -9,10 +9,14 @@
  *    D3D's standard pattern (hand-copied below in 1/16 pixel from the D3D11.3 functional
  *    specification, "Standard Sample Patterns": the same points as Vulkan's
  *    standardSampleLocations table shifted by -0.5);
+ *  - eval_* over hand-computed attribute planes, the rasterizer's samples and sample-frequency
+ *    execution on 1, 2, 4 and 8 samples (pixel programs on the interpreter);
  *  - with the argument "gpu": the same programs on the Vulkan runtime (lavapipe in CI), whose
- *    multisampled textures are filled by a compute pass (runtime/src/vulkan/vk_image_ms.c),
- *    bit for bit against the interpreter; a sample count the device lacks must be refused
- *    with SB_ERROR_RUN_UNSUPPORTED naming the samples (lavapipe has 4 only).
+ *    multisampled textures are filled by a compute pass (runtime/src/vulkan/vk_image_ms.c; depth
+ *    ones by a render pass, vk_image_ms_depth.c), bit for bit against the interpreter (unorm
+ *    depth within 1 ulp); a sample count the device lacks must be refused with
+ *    SB_ERROR_RUN_UNSUPPORTED naming the samples (lavapipe has 4 only); eval_* through
+ *    sb_validate's point harness, and on real triangles drawn through sb_rt_draw_points.
  *
  * Program (cs_5_0, numthreads(W, H, S * L), one thread per sample):
  *   udiv r0.x (layer), r0.y (sample), vThreadIDInGroup.z, S
@@ -56,6 +60,13 @@ static uint32_t f2u(float f)
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
+}
+
+static float u2f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
 }
 
 /* D3D's standard sample positions in 1/16 pixel, for 1, 2, 4 and 8 samples. */
@@ -572,6 +583,156 @@ static void test_device_eval(struct sb_rt_context *c)
     }
 }
 
+/*
+ * eval_* on real triangles on the device (lavapipe evaluates those right), against the
+ * interpreter given the same attribute planes and against hand-computed values.
+ * A 4x2 target; vs_5_0 passes each point's position through; gs_4_0 turns the point into the
+ * two triangles of its pixel's square, each corner carrying its own window position in
+ * TEXCOORD (o1.xy), so the input's plane is x per pixel right and y down (ddx (1, 0), ddy (0, 1));
+ * ps_5_0 (v1.xy linear_noperspective):
+ *   o0.xy = eval_snapped(v1.xy, (3, -2)) = centre + (0.1875, -0.125); o0.zw = eval_centroid(v1.xy)
+ *   o1.xy = eval_sample_index(v1.xy, 0) (one sample: the centre);   o1.zw = v1.xy
+ *   o2.xy = eval_snapped(v1.xy, (9, 0x17)): D3D reads the low 4 bits, (-7, 7) / 16
+ */
+enum { TW = 4, TH = 2, OP_DCL_INPUT_PRIMITIVE = 93, OP_DCL_OUTPUT_TOPOLOGY = 92, OP_DCL_MAX_OUTPUT = 94,
+       OP_EMIT = 19, OP_CUT = 9 };
+
+static struct sb_translation *translate_blob(const struct blob *b)
+{
+    struct sb_translation *t = NULL;
+    struct sb_error e = { 0 };
+    if (sb_translate(b->bytes, b->size, NULL, &t, &e) != SB_SUCCESS)
+        fprintf(stderr, "translate: %s\n", e.message);
+    return t;
+}
+
+static const struct sig_element_spec position_sig[1] = { { 0, "SV_Position", 0, 1, 3, 0, 0xF, 0xF, 0 } };
+static const struct sig_element_spec varying_sig[2] = {
+    { 0, "SV_Position", 0, 1, 3, 0, 0xF, 0x0, 0 },
+    { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0x3, 0 },
+};
+
+static void quad_stages(struct blob *vs_blob, struct blob *gs_blob, struct blob *ps_blob)
+{
+    static struct sm4_program vs, gs, ps;
+    sm4_begin(&vs, 1, 5, 0, 0);
+    sm4_dcl_io(&vs, 95, 0, T_INPUT, 0, "xyzw", -1);
+    sm4_dcl_io(&vs, 103, 0, T_OUTPUT, 0, "xyzw", 1);
+    I(&vs, OP_MOV, vout(0, "xyzw"), vin(0, "xyzw"));
+    sm4_end(&vs);
+    const struct sig_element_spec vs_in[1] = { { 0, "POSITION", 0, 0, 3, 0, 0xF, 0xF, 0 } };
+    sm4_container_sig(&vs, vs_in, 1, position_sig, 1, NULL, 0, vs_blob);
+
+    sm4_begin(&gs, 2, 4, 0, 0);
+    sm4_raw(&gs, OP_DCL_INPUT_PRIMITIVE | (1u << 11), 0, NULL);  /* point */
+    sm4_raw(&gs, OP_DCL_OUTPUT_TOPOLOGY | (5u << 11), 0, NULL);  /* triangle strip */
+    const uint32_t four = 4, sv_position = 1, in_idx[2] = { 1, 0 }, at[2] = { 0, 0 };
+    sm4_raw(&gs, OP_DCL_MAX_OUTPUT, 1, &four);
+    sm4_decl(&gs, 97, sm4_reg(T_INPUT, 2, in_idx, NULL, "xyzw", 1), 1, &sv_position);
+    sm4_dcl_io(&gs, 103, 0, T_OUTPUT, 0, "xyzw", 1);
+    sm4_dcl_io(&gs, 101, 0, T_OUTPUT, 1, "xy", -1);
+    struct sm4_operand centre = sm4_reg(T_INPUT, 2, at, NULL, "xyzw", 0);
+    /* corners in NDC (half a pixel: 0.25 across, 0.5 down) and in pixels */
+    static const float corner[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+    for (int k = 0; k < 4; k++) {
+        struct sm4_operand xy = sm4_reg(T_INPUT, 2, at, NULL, "xyxy", 0);
+        I(&gs, OP_ADD, vout(0, "xy"), xy, l4(f2u(corner[k][0] * 0.25f), f2u(corner[k][1] * 0.5f), 0, 0));
+        I(&gs, OP_MOV, vout(0, "zw"), centre);
+        /* window = ndc * (W/2, H/2) + (W/2, H/2), plus the corner's half pixel */
+        I(&gs, OP_MAD, vout(1, "xy"), xy, l4(f2u(TW / 2.0f), f2u(TH / 2.0f), 0, 0),
+          l4(f2u(TW / 2.0f + corner[k][0] * 0.5f), f2u(TH / 2.0f + corner[k][1] * 0.5f), 0, 0));
+        I0(&gs, OP_EMIT, 0);
+    }
+    I0(&gs, OP_CUT, 0);
+    sm4_end(&gs);
+    sm4_container_sig(&gs, position_sig, 1, varying_sig, 2, NULL, 0, gs_blob);
+
+    sm4_begin(&ps, 0, 5, 0, 0);
+    sm4_dcl_io(&ps, 98, 4, T_INPUT, 1, "xy", -1);
+    sm4_dcl_io(&ps, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    sm4_dcl_io(&ps, 101, 0, T_OUTPUT, 1, "xyzw", -1);
+    sm4_dcl_io(&ps, 101, 0, T_OUTPUT, 2, "xy", -1);
+    I(&ps, OP_EVAL_SNAPPED, vout(0, "xy"), vin(1, "xyxx"), l4(3, (uint32_t)-2, 0, 0));
+    I(&ps, OP_EVAL_SNAPPED, vout(2, "xy"), vin(1, "xyxx"), l4(9, 0x17, 0, 0));
+    I(&ps, OP_EVAL_CENTROID, vout(0, "zw"), vin(1, "xxxy"));
+    I(&ps, OP_EVAL_SAMPLE_INDEX, vout(1, "xy"), vin(1, "xyxx"), l1(0));
+    I(&ps, OP_MOV, vout(1, "zw"), vin(1, "xxxy"));
+    sm4_end(&ps);
+    const struct sig_element_spec targets[3] = {
+        { 0, "SV_Target", 0, 0, 3, 0, 0xF, 0x0, 0 },
+        { 0, "SV_Target", 1, 0, 3, 1, 0xF, 0x0, 0 },
+        { 0, "SV_Target", 2, 0, 3, 2, 0x3, 0xC, 0 },
+    };
+    sm4_container_sig(&ps, varying_sig, 2, targets, 3, NULL, 0, ps_blob);
+}
+
+static void test_device_eval_triangles(struct sb_rt_context *c)
+{
+    static struct blob vs_blob, gs_blob, ps_blob;
+    quad_stages(&vs_blob, &gs_blob, &ps_blob);
+    struct sb_translation *vs = translate_blob(&vs_blob), *gs = translate_blob(&gs_blob),
+                          *ps = translate_blob(&ps_blob);
+    CHECK(vs && gs && ps, "eval on triangles: the stages translate");
+    static float points[TW * TH][4], gpu[3][TW * TH][4];
+    for (uint32_t i = 0; i < TW * TH; i++) {
+        const float p[4] = { ((float)(i % TW) + 0.5f) / (TW / 2.0f) - 1.0f, ((float)(i / TW) + 0.5f) / (TH / 2.0f) - 1.0f,
+                             0.0f, 1.0f };
+        memcpy(points[i], p, sizeof(p));
+    }
+    memset(gpu, 0, sizeof(gpu));
+    struct sb_rt_vertex_stream stream = { vs ? vs->inputs[0].location : 0, SB_RT_FORMAT_R32G32B32A32_FLOAT, points };
+    struct sb_rt_color_target targets[3] = { { 0, SB_RT_FORMAT_R32G32B32A32_FLOAT, gpu[0] },
+                                             { 1, SB_RT_FORMAT_R32G32B32A32_FLOAT, gpu[1] },
+                                             { 2, SB_RT_FORMAT_R32G32B32A32_FLOAT, gpu[2] } };
+    struct sb_rt_draw draw = { .vertex = vs, .geometry = gs, .pixel = ps, .vertex_count = TW * TH,
+                               .stream_count = 1, .streams = &stream, .width = TW, .height = TH,
+                               .target_count = 3, .targets = targets };
+    struct sb_error e = { 0 };
+    enum sb_result r = vs && gs && ps ? sb_rt_draw_points(c, &draw, NULL, 0, NULL, &e) : SB_ERROR_INVALID_ARGUMENT;
+    CHECK(r == SB_SUCCESS, "eval on triangles: draw: %s", e.message);
+
+    /* The interpreter: the pixel program with the same planes. */
+    const struct sb_ir_program *ir = NULL;
+    struct sb_rt_program *program = NULL;
+    if (sb_rt_program_load(ps_blob.bytes, ps_blob.size, NULL, &program, &e) == SB_SUCCESS)
+        ir = program->ir;
+    CHECK(ir != NULL, "eval on triangles: the pixel program loads: %s", e.message);
+    uint32_t in[TW * TH * 8] = { 0 }, ddx[TW * TH * 8] = { 0 }, ddy[TW * TH * 8] = { 0 }, out[TW * TH * 12];
+    float pos[TW * TH * 4];
+    for (uint32_t i = 0; i < TW * TH; i++) {
+        float x = (float)(i % TW) + 0.5f, y = (float)(i / TW) + 0.5f;
+        const float q[4] = { x, y, 0.0f, 1.0f };
+        memcpy(pos + 4 * i, q, sizeof(q));
+        in[8 * i + 4] = f2u(x);
+        in[8 * i + 5] = f2u(y);
+        ddx[8 * i + 4] = f2u(1.0f);
+        ddy[8 * i + 5] = f2u(1.0f);
+    }
+    struct sb_interp_registers inputs = { 2, in }, px = { 2, ddx }, py = { 2, ddy }, outputs = { 3, out };
+    struct sb_interp_options o = { .input_ddx = &px, .input_ddy = &py, .sample_count = 1 };
+    enum sb_result cr = ir ? sb_interp_run_pixels(ir, NULL, 0, TW * TH, pos, &inputs, &outputs, NULL, &o, NULL, &e)
+                           : SB_ERROR_INVALID_ARGUMENT;
+    CHECK(cr == SB_SUCCESS, "eval on triangles: interpreter: %s", e.message);
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < TW * TH && r == SB_SUCCESS && cr == SB_SUCCESS; i++) {
+        float x = (float)(i % TW) + 0.5f, y = (float)(i / TW) + 0.5f;
+        const float want[10] = { x + 0.1875f, y - 0.125f, x, y, x, y, x, y, x - 0.4375f, y + 0.4375f };
+        for (uint32_t w = 0; w < 10; w++) {
+            uint32_t device = f2u(gpu[w / 4][i][w % 4]), cpu = out[12 * i + w];
+            if ((device != f2u(want[w]) || cpu != f2u(want[w])) && bad++ < 4)
+                fprintf(stderr, "  eval on triangles, pixel %u o%u.%c: device %g, interpreter %g, want %g\n", i,
+                        w / 4, "xyzw"[w % 4], (double)gpu[w / 4][i][w % 4], (double)u2f(cpu), (double)want[w]);
+        }
+    }
+    CHECK(bad == 0, "eval on triangles: %u words differ", bad);
+    if (r == SB_SUCCESS && cr == SB_SUCCESS && !bad)
+        printf("eval_* on triangles: %u pixels, device and interpreter give the hand-computed values\n", TW * TH);
+    sb_rt_program_destroy(program);
+    sb_translation_destroy(vs);
+    sb_translation_destroy(gs);
+    sb_translation_destroy(ps);
+}
+
 static void test_device(struct sb_rt_context *c)
 {
     uint32_t cpu[W * H * 16 * 8], gpu[W * H * 16 * 8];
@@ -646,6 +807,7 @@ int main(int argc, char **argv)
         printf("device: %s\n", sb_rt_context_device_name(c));
         test_device(c);
         test_device_eval(c);
+        test_device_eval_triangles(c);
         uint32_t errors = sb_rt_context_validation_errors(c);
         CHECK(errors == 0, "%u validation errors; first: %.400s", errors,
               errors ? sb_rt_context_first_validation_error(c) : "");
