@@ -16,7 +16,8 @@
  *    ones by a render pass, vk_image_ms_depth.c), bit for bit against the interpreter (unorm
  *    depth within 1 ulp); a sample count the device lacks must be refused with
  *    SB_ERROR_RUN_UNSUPPORTED naming the samples (lavapipe has 4 only); eval_* through
- *    sb_validate's point harness, and on real triangles drawn through sb_rt_draw_points.
+ *    sb_validate's point harness, and on real triangles drawn through sb_rt_draw_points; a
+ *    per-sample pixel program on a 4-sample target (sb_rt_draw::samples).
  *
  * Program (cs_5_0, numthreads(W, H, S * L), one thread per sample):
  *   udiv r0.x (layer), r0.y (sample), vThreadIDInGroup.z, S
@@ -733,6 +734,91 @@ static void test_device_eval_triangles(struct sb_rt_context *c)
     sb_translation_destroy(ps);
 }
 
+/*
+ * Sample-rate shading on the device: a 4x2 target of 4 samples drawn as points (each covers every
+ * sample of its pixel); the pixel shader reads SV_SampleIndex, so it runs per sample.
+ * ps_5_0: o0 = (float(SV_SampleIndex), SV_Position.x, SV_Position.y, float(vCoverage))
+ * Want, for sample s of pixel (x, y): (s, x + 0.5 + dx_s, y + 0.5 + dy_s, 1 << s), the standard
+ * 4-sample positions; the interpreter runs the same program with sample_count 4.
+ */
+static void test_device_sample_rate(struct sb_rt_context *c)
+{
+    static struct blob vs_blob, gs_blob, unused_ps, ps_blob;
+    quad_stages(&vs_blob, &gs_blob, &unused_ps);
+    static struct sm4_program ps;
+    sm4_begin(&ps, 0, 5, 0, 0);
+    sm4_dcl_io(&ps, 100, 4, T_INPUT, 0, "xy", 1);      /* linear noperspective v0.xy, position */
+    sm4_dcl_io(&ps, 99, 1, T_INPUT, 1, "x", 10);       /* constant v1.x, sampleIndex */
+    sm4_dcl_thread_id(&ps, T_COVERAGE_IN, "x");
+    sm4_dcl_io(&ps, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&ps, OP_UTOF, vout(0, "x"), vin(1, "xxxx"));
+    I(&ps, OP_MOV, vout(0, "yz"), vin(0, "xxyx"));
+    I(&ps, OP_UTOF, vout(0, "w"), special(T_COVERAGE_IN, "xxxx"));
+    sm4_end(&ps);
+    const struct sig_element_spec in[2] = {
+        { 0, "SV_Position", 0, 1, 3, 0, 0xF, 0x3, 0 },
+        { 0, "SV_SampleIndex", 0, 10, 1, 1, 0x1, 0x1, 0 },
+    };
+    const struct sig_element_spec target[1] = { { 0, "SV_Target", 0, 0, 3, 0, 0xF, 0x0, 0 } };
+    sm4_container_sig(&ps, in, 2, target, 1, NULL, 0, &ps_blob);
+    struct sb_translation *vs = translate_blob(&vs_blob), *pt = translate_blob(&ps_blob);
+    CHECK(vs && pt, "sample rate: the stages translate");
+    enum { S = 4 };
+    static float points[TW * TH][4], gpu[TW * TH * S][4];
+    for (uint32_t i = 0; i < TW * TH; i++) {
+        const float p[4] = { ((float)(i % TW) + 0.5f) / (TW / 2.0f) - 1.0f, ((float)(i / TW) + 0.5f) / (TH / 2.0f) - 1.0f,
+                             0.0f, 1.0f };
+        memcpy(points[i], p, sizeof(p));
+    }
+    memset(gpu, 0xEE, sizeof(gpu));
+    struct sb_rt_vertex_stream stream = { vs ? vs->inputs[0].location : 0, SB_RT_FORMAT_R32G32B32A32_FLOAT, points };
+    struct sb_rt_color_target t = { 0, SB_RT_FORMAT_R32G32B32A32_FLOAT, gpu };
+    struct sb_rt_draw draw = { .vertex = vs, .pixel = pt, .vertex_count = TW * TH, .stream_count = 1,
+                               .streams = &stream, .width = TW, .height = TH, .target_count = 1, .targets = &t,
+                               .samples = S };
+    struct sb_error e = { 0 };
+    enum sb_result r = vs && pt ? sb_rt_draw_points(c, &draw, NULL, 0, NULL, &e) : SB_ERROR_INVALID_ARGUMENT;
+    CHECK(r == SB_SUCCESS || r == SB_ERROR_RUN_UNSUPPORTED, "sample rate: draw: %s", e.message);
+    if (r == SB_ERROR_RUN_UNSUPPORTED)
+        printf("sample rate: refused: %s\n", e.message);
+
+    struct sb_rt_program *program = NULL;
+    const struct sb_ir_program *ir = NULL;
+    if (sb_rt_program_load(ps_blob.bytes, ps_blob.size, NULL, &program, &e) == SB_SUCCESS)
+        ir = program->ir;
+    uint32_t in_words[TW * TH * 8] = { 0 }, out[TW * TH * S * 4];
+    float pos[TW * TH * 4];
+    for (uint32_t i = 0; i < TW * TH; i++) {
+        const float q[4] = { (float)(i % TW) + 0.5f, (float)(i / TW) + 0.5f, 0.0f, 1.0f };
+        memcpy(pos + 4 * i, q, sizeof(q));
+    }
+    struct sb_interp_registers inputs = { 2, in_words }, outputs = { 1, out };
+    struct sb_interp_options o = { .sample_count = S };
+    enum sb_result cr = ir ? sb_interp_run_pixels(ir, NULL, 0, TW * TH, pos, &inputs, &outputs, NULL, &o, NULL, &e)
+                           : SB_ERROR_INVALID_ARGUMENT;
+    CHECK(cr == SB_SUCCESS, "sample rate: interpreter: %s", e.message);
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < TW * TH && cr == SB_SUCCESS; i++)
+        for (uint32_t smp = 0; smp < S; smp++) {
+            float x = (float)(i % TW) + 0.5f + pattern4[smp][0] / 16.0f, y = (float)(i / TW) + 0.5f + pattern4[smp][1] / 16.0f;
+            const float want[4] = { (float)smp, x, y, (float)(1u << smp) };
+            for (uint32_t w = 0; w < 4; w++) {
+                uint32_t cpu = out[(i * S + smp) * 4 + w];
+                bool device_bad = r == SB_SUCCESS && f2u(gpu[i * S + smp][w]) != f2u(want[w]);
+                if ((device_bad || cpu != f2u(want[w])) && bad++ < 6)
+                    fprintf(stderr, "  sample rate, pixel %u sample %u .%c: device %g, interpreter %g, want %g\n", i,
+                            smp, "xyzw"[w], (double)gpu[i * S + smp][w], (double)u2f(cpu), (double)want[w]);
+            }
+        }
+    CHECK(bad == 0, "sample rate: %u words differ", bad);
+    if (r == SB_SUCCESS && cr == SB_SUCCESS && !bad)
+        printf("sample-rate shading: %u pixels x %u samples, device and interpreter give the hand-computed values\n",
+               TW * TH, S);
+    sb_rt_program_destroy(program);
+    sb_translation_destroy(vs);
+    sb_translation_destroy(pt);
+}
+
 static void test_device(struct sb_rt_context *c)
 {
     uint32_t cpu[W * H * 16 * 8], gpu[W * H * 16 * 8];
@@ -808,6 +894,7 @@ int main(int argc, char **argv)
         test_device(c);
         test_device_eval(c);
         test_device_eval_triangles(c);
+        test_device_sample_rate(c);
         uint32_t errors = sb_rt_context_validation_errors(c);
         CHECK(errors == 0, "%u validation errors; first: %.400s", errors,
               errors ? sb_rt_context_first_validation_error(c) : "");

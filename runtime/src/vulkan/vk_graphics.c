@@ -29,12 +29,12 @@ static uint32_t slot_count(const struct sb_rt_draw *d)
     return n;
 }
 
-/* An attachment loaded from and stored to its image, staying in `layout`. */
-static VkAttachmentDescription loaded_attachment(VkFormat format, VkImageLayout layout)
+/* An attachment of `samples` loaded from and stored to its image, staying in `layout`. */
+static VkAttachmentDescription loaded_attachment(VkFormat format, VkImageLayout layout, uint32_t samples)
 {
     return (VkAttachmentDescription){
         .format = format,
-        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .samples = (VkSampleCountFlagBits)samples,
         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
@@ -55,13 +55,14 @@ enum sb_result sb_vk_draw_render_pass(struct sb_vk_draw *dr, struct sb_error *er
     for (uint32_t i = 0; i < d->target_count; i++) {
         uint32_t a = sb_vk_draw_attachment(d, i);
         attachments[a] =
-            loaded_attachment(sb_vk_format(d->targets[i].format), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+            loaded_attachment(sb_vk_format(d->targets[i].format), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                              d->samples > 1 ? d->samples : 1);
         slots[d->targets[i].location] = (VkAttachmentReference){ a, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
     }
     VkAttachmentReference depth = { d->target_count, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
     if (sb_vk_draw_has_ds(d)) {
         attachments[d->target_count] = loaded_attachment(sb_vk_draw_ds_format(d),
-                                                         VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+                                                         VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, 1);
         if (d->stencil) {
             attachments[d->target_count].stencilLoadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
             attachments[d->target_count].stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -121,7 +122,8 @@ static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
     };
     f->multisample = (VkPipelineMultisampleStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+        /* sb_rt_draw::samples; a shader that needs it runs per sample by itself (SampleId, Sample) */
+        .rasterizationSamples = (VkSampleCountFlagBits)(d->samples > 1 ? d->samples : 1),
     };
     f->depth = (VkPipelineDepthStencilStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,

@@ -271,6 +271,7 @@ void sb_vk_image_destroy(struct sb_rt_context *c, struct sb_vk_image *img)
 {
     sb_vk_image_ms_destroy(c, img->ms);
     sb_vk_image_ms_depth_destroy(c, img->ms_depth);
+    sb_vk_ms_readback_destroy(c, img->ms_readback);
     if (img->view)
         c->vk.vkDestroyImageView(c->device, img->view, NULL);
     if (img->image)

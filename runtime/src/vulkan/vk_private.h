@@ -139,6 +139,8 @@ struct sb_vk_image {
      * vk_image_ms_depth.c); NULL otherwise */
     struct sb_vk_ms_fill *ms;
     struct sb_vk_ms_depth *ms_depth;
+    /* Multisampled colour targets of a draw: the pass reading every sample back (vk_ms_readback.c) */
+    struct sb_vk_ms_readback *ms_readback;
 };
 
 /** Creates the image `info` describes in device-local memory, bound (`what` names it in the
@@ -172,6 +174,18 @@ enum sb_result sb_vk_image_ms_depth_create(struct sb_rt_context *c, const struct
 void sb_vk_image_ms_depth_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img);
 /** Destroys the depth fill's objects; NULL is a no-op. */
 void sb_vk_image_ms_depth_destroy(struct sb_rt_context *c, struct sb_vk_ms_depth *fill);
+/** The read-back pass of a multisampled colour target `img` (its view and staging buffer made;
+ *  `component_type` SB_IR_TYPE_FLOAT / UINT / INT of its R32G32B32A32 format): sets img->ms_readback. */
+enum sb_result sb_vk_ms_readback_create(struct sb_rt_context *c, struct sb_vk_image *img, uint32_t width,
+                                        uint32_t height, uint32_t samples, uint32_t component_type,
+                                        struct sb_error *error);
+/** Records: the target to SHADER_READ_ONLY, every sample into the staging buffer (4 words each, each
+ *  pixel's samples in a row), then the host barrier. */
+void sb_vk_ms_readback_record(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img);
+/** NULL is a no-op. */
+void sb_vk_ms_readback_destroy(struct sb_rt_context *c, struct sb_vk_ms_readback *readback);
+/** The read-back shader's SPIR-V for a target of `component_type` (vk_ms_readback_shader.c). */
+size_t sb_vk_ms_readback_shader(uint32_t component_type, uint32_t *words, size_t capacity);
 /** The fill shader's SPIR-V for texels of `texel_bytes` (1, 2, 4, 8, 16) into `words`; its word count,
  *  0 for another size or when `capacity` is too small (SB_VK_MS_FILL_WORDS is enough). */
 size_t sb_vk_ms_fill_shader(uint32_t texel_bytes, uint32_t *words, size_t capacity);
