@@ -293,6 +293,29 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     return r;
 }
 
+/* Does the program run once per sample on a multisampled target (an SV_SampleIndex input or an
+ * input interpolated at the sample)? */
+static bool runs_per_sample(const struct sb_ir_program *p)
+{
+    for (uint32_t e = 0; e < p->signature_count; e++) {
+        const struct sb_ir_signature_element *el = &p->signature[e];
+        if (el->kind == SB_IR_SIGNATURE_INPUT &&
+            (el->system_value == 10 /* SV_SampleIndex */ || el->interpolation == SB_IR_INTERP_LINEAR_SAMPLE ||
+             el->interpolation == SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE))
+            return true;
+    }
+    return false;
+}
+
+/* Are all the outputs floats (targets a device has multisampled: lavapipe has no integer ones)? */
+static bool float_outputs(const struct register_map *out)
+{
+    for (uint32_t reg = 0; reg < out->count; reg++)
+        if (out->mask[reg] && out->type[reg] != SB_IR_TYPE_FLOAT)
+            return false;
+    return true;
+}
+
 /* Does the program evaluate an attribute at a position (eval_centroid / _sample_index / _snapped)? */
 static bool evaluates_attributes(const struct sb_ir_program *p)
 {
@@ -337,14 +360,6 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                               : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory building the feeder stage");
     sb_rt_partner_destroy(feeder);
 
-    struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
-    struct sb_interp_registers cpu_out = { .registers = out_map.count ? out_map.count : 1 };
-    cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
-    cpu_out.words = calloc((size_t)count * cpu_out.registers * 4, 4);
-    float *positions = malloc((size_t)count * 4 * sizeof(float));
-    float *gpu_depth = writes_depth ? malloc((size_t)count * sizeof(float)) : NULL;
-    float *cpu_depth = writes_depth ? calloc(count, sizeof(float)) : NULL;
-    uint8_t *discarded = calloc(count, 1);
     bool writes_coverage = false;
     for (uint32_t i = 0; i < ps->signature_count; i++)
         writes_coverage |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
@@ -354,12 +369,26 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     for (uint32_t i = 0; i < ps->signature_count; i++)
         writes_stencil |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
                           ps->signature[i].file == SB_IR_FILE_STENCIL_REF;
+    /* A program that runs per sample draws on a 4-sample target (every Vulkan device has 4-sample
+     * float colour attachments) and is compared sample by sample, the interpreter running it per
+     * sample too; integer outputs (lavapipe has no multisampled integer attachments) and depth or
+     * stencil writes keep one sample. `records`: outputs per target, each pixel's samples in a row. */
+    uint32_t samples = runs_per_sample(ps) && float_outputs(&out_map) && !writes_depth && !writes_stencil ? 4 : 1;
+    uint32_t records = count * samples;
+    struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
+    struct sb_interp_registers cpu_out = { .registers = out_map.count ? out_map.count : 1 };
+    cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
+    cpu_out.words = calloc((size_t)records * cpu_out.registers * 4, 4);
+    float *positions = malloc((size_t)count * 4 * sizeof(float));
+    float *gpu_depth = writes_depth ? malloc((size_t)count * sizeof(float)) : NULL;
+    float *cpu_depth = writes_depth ? calloc(count, sizeof(float)) : NULL;
+    uint8_t *discarded = calloc(records, 1);
     uint8_t *gpu_stencil = writes_stencil ? calloc(count, 1) : NULL;
     uint32_t *cpu_stencil = writes_stencil ? calloc(count, sizeof(uint32_t)) : NULL;
     uint32_t *coverage = NULL;
     if (writes_coverage) {
-        coverage = malloc((size_t)count * sizeof(*coverage));
-        for (uint32_t i = 0; coverage && i < count; i++)
+        coverage = malloc((size_t)records * sizeof(*coverage));
+        for (uint32_t i = 0; coverage && i < records; i++)
             coverage[i] = 0xFFFFFFFFu; /* a pixel that never writes oMask keeps its sample */
     }
     struct sb_rt_vertex_stream streams[256];
@@ -392,8 +421,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     for (uint32_t reg = 0; r == SB_SUCCESS && reg < out_map.count && target_count < 8; reg++) {
         if (!out_map.mask[reg])
             continue;
-        if (!add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg) ||
-            !add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg)) {
+        if (!add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, records, 1, &out_map, reg) ||
+            !add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, records, 1, &out_map, reg)) {
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
             break;
         }
@@ -402,7 +431,9 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         g->dimension = 3; /* a 2D image, for the report's texel coordinates */
         g->width = width;
         g->height = height;
-        g->depth = g->layers = g->mip_levels = g->sample_count = 1;
+        g->depth = g->layers = g->mip_levels = 1;
+        g->sample_count = samples;
+        report->cpu->resources[report->cpu->count - 1].sample_count = samples;
         report->cpu->resources[report->cpu->count - 1].format = g->format;
         report->cpu->resources[report->cpu->count - 1].dimension = 3;
         report->cpu->resources[report->cpu->count - 1].width = width;
@@ -415,7 +446,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         struct sb_rt_draw draw = { .vertex = feeder_t, .pixel = program->translation, .vertex_count = count,
                                    .stream_count = stream_count, .streams = streams, .width = width,
                                    .height = height, .target_count = target_count, .targets = targets,
-                                   .depth = gpu_depth, .stencil = gpu_stencil };
+                                   .depth = gpu_depth, .stencil = gpu_stencil, .samples = samples };
         if (!all)
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         else if ((o->sides & SB_VALIDATE_SIDE_GPU) && evaluates_attributes(ps) &&
@@ -436,24 +467,27 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) {
         struct sb_interp_pixel_results results = { .depth = cpu_depth, .discarded = discarded,
                                                    .coverage = coverage, .stencil_ref = cpu_stencil };
+        struct sb_interp_options interp = o->interp;
+        interp.sample_count = samples;
         uint64_t start = sb_validate_now_ns();
         r = sb_interp_run_pixels(ps, report->cpu->resources, own, count, positions, &cpu_in, &cpu_out, &results,
-                                 &o->interp, &report->cpu_stats, error);
+                                 &interp, &report->cpu_stats, error);
         report->cpu_ns = sb_validate_now_ns() - start;
     }
-    /* A one-sample target keeps nothing of a pixel whose coverage output clears sample 0. */
-    for (uint32_t i = 0; r == SB_SUCCESS && coverage && i < count; i++)
-        if (!(coverage[i] & 1))
+    /* A sample keeps nothing of an invocation whose coverage output clears its bit (one sample: bit 0;
+     * per-sample runs: record i is sample i % samples). */
+    for (uint32_t i = 0; r == SB_SUCCESS && coverage && i < records; i++)
+        if (!(coverage[i] >> (i % samples) & 1))
             discarded[i] = 1;
     if (r == SB_SUCCESS) {
         /* Interpreter targets: the registers of pixels that were not discarded (clear value 0 else). */
         for (uint32_t t = 0; t < target_count; t++) {
             uint32_t *words = report->cpu->resources[own + t].data;
-            for (uint32_t i = 0; i < count; i++)
+            for (uint32_t i = 0; i < records; i++)
                 if (!discarded[i])
                     memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
             if (r == SB_SUCCESS)
-                r = track_target(report, own + t, targets[t].location, cpu_out.registers, count, discarded, error);
+                r = track_target(report, own + t, targets[t].location, cpu_out.registers, records, discarded, error);
         }
         if (writes_depth) {
             struct register_map depth_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_FLOAT } };

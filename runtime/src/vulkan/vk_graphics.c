@@ -96,6 +96,25 @@ struct fixed_state {
     VkPipelineDepthStencilStateCreateInfo depth;
 };
 
+/* Does the fragment module declare an input evaluated per sample (OpDecorate ... Sample)? Vulkan runs
+ * such a shader per sample for user inputs; the translation also puts Sample on a FragCoord that
+ * D3D declares with sample interpolation, which drivers do not take as a request, so the
+ * pipeline asks for sample shading itself (the module's SampleRateShading capability has been
+ * checked against the device). */
+static bool samples_inputs(const struct sb_translation *t)
+{
+    enum { OP_DECORATE = 71, DECORATION_SAMPLE = 17 };
+    for (size_t i = 5; t && i < t->word_count;) {
+        uint32_t length = t->words[i] >> 16, op = t->words[i] & 0xFFFFu;
+        if (length == 0 || i + length > t->word_count)
+            return false;
+        if (op == OP_DECORATE && length >= 3 && t->words[i + 2] == DECORATION_SAMPLE)
+            return true;
+        i += length;
+    }
+    return false;
+}
+
 static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
 {
     const struct sb_rt_draw *d = dr->d;
@@ -124,6 +143,8 @@ static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
         .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
         /* sb_rt_draw::samples; a shader that needs it runs per sample by itself (SampleId, Sample) */
         .rasterizationSamples = (VkSampleCountFlagBits)(d->samples > 1 ? d->samples : 1),
+        .sampleShadingEnable = samples_inputs(dr->stages[SB_VK_DRAW_PS]) ? VK_TRUE : VK_FALSE,
+        .minSampleShading = 1.0f,
     };
     f->depth = (VkPipelineDepthStencilStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,

@@ -327,6 +327,14 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
     case 1: /* position */
         if (pixel && !output) {
             uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFragCoord, ctx->t.fvec[4]);
+            /* D3D runs a shader whose SV_Position is sample-interpolated once per sample, with the
+             * sample's position; say so on FragCoord (a runtime takes it as the request for
+             * sample shading: drivers do not, unlike on user inputs). */
+            if (e->interpolation == SB_IR_INTERP_LINEAR_SAMPLE ||
+                e->interpolation == SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE) {
+                sb_spv_capability(b, SpvCapabilitySampleRateShading);
+                sb_spv_decorate(b, var, SpvDecorationSample, NULL, 0);
+            }
             struct io_copy *c = builtin_copy(ctx, e, false, IO_FRAG_COORD, var, SB_IR_TYPE_FLOAT);
             if (c) { /* the whole vec4 (lane i of FragCoord is lane i of v#), whatever the mask */
                 c->first_lane = 0;
