@@ -737,9 +737,11 @@ static void test_device_eval_triangles(struct sb_rt_context *c)
 /*
  * Sample-rate shading on the device: a 4x2 target of 4 samples drawn as points (each covers every
  * sample of its pixel); the pixel shader reads SV_SampleIndex, so it runs per sample.
- * ps_5_0: o0 = (float(SV_SampleIndex), SV_Position.x, SV_Position.y, float(vCoverage))
- * Want, for sample s of pixel (x, y): (s, x + 0.5 + dx_s, y + 0.5 + dy_s, 1 << s), the standard
- * 4-sample positions; the interpreter runs the same program with sample_count 4.
+ * ps_5_0: o0 = (float(SV_SampleIndex), SV_Position.x, SV_Position.y, float(vCoverage));
+ *         o1.xyz = (sampleinfo(rasterizer), samplepos(rasterizer, SV_SampleIndex))
+ * Want, for sample s of pixel (x, y): o0 = (s, x + 0.5 + dx_s, y + 0.5 + dy_s, 1 << s) and
+ * o1.xyz = (4, dx_s, dy_s), the standard 4-sample positions (dx_s, dy_s); the interpreter runs
+ * the same program with sample_count 4.
  */
 static void test_device_sample_rate(struct sb_rt_context *c)
 {
@@ -751,6 +753,9 @@ static void test_device_sample_rate(struct sb_rt_context *c)
     sm4_dcl_io(&ps, 99, 1, T_INPUT, 1, "x", 10);       /* constant v1.x, sampleIndex */
     sm4_dcl_thread_id(&ps, T_COVERAGE_IN, "x");
     sm4_dcl_io(&ps, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    sm4_dcl_io(&ps, 101, 0, T_OUTPUT, 1, "xyz", -1);
+    I(&ps, OP_SAMPLE_INFO, vout(1, "x"), special(T_RASTERIZER, "xxxx"));
+    I(&ps, OP_SAMPLE_POS, vout(1, "yz"), special(T_RASTERIZER, "xxyx"), vin(1, "xxxx"));
     I(&ps, OP_UTOF, vout(0, "x"), vin(1, "xxxx"));
     I(&ps, OP_MOV, vout(0, "yz"), vin(0, "xxyx"));
     I(&ps, OP_UTOF, vout(0, "w"), special(T_COVERAGE_IN, "xxxx"));
@@ -759,22 +764,25 @@ static void test_device_sample_rate(struct sb_rt_context *c)
         { 0, "SV_Position", 0, 1, 3, 0, 0xF, 0x3, 0 },
         { 0, "SV_SampleIndex", 0, 10, 1, 1, 0x1, 0x1, 0 },
     };
-    const struct sig_element_spec target[1] = { { 0, "SV_Target", 0, 0, 3, 0, 0xF, 0x0, 0 } };
-    sm4_container_sig(&ps, in, 2, target, 1, NULL, 0, &ps_blob);
+    const struct sig_element_spec target[2] = { { 0, "SV_Target", 0, 0, 3, 0, 0xF, 0x0, 0 },
+                                                { 0, "SV_Target", 1, 0, 3, 1, 0x7, 0x8, 0 } };
+    sm4_container_sig(&ps, in, 2, target, 2, NULL, 0, &ps_blob);
     struct sb_translation *vs = translate_blob(&vs_blob), *pt = translate_blob(&ps_blob);
     CHECK(vs && pt, "sample rate: the stages translate");
     enum { S = 4 };
-    static float points[TW * TH][4], gpu[TW * TH * S][4];
+    static float points[TW * TH][4], gpu[TW * TH * S][4], gpu1[TW * TH * S][4];
     for (uint32_t i = 0; i < TW * TH; i++) {
         const float p[4] = { ((float)(i % TW) + 0.5f) / (TW / 2.0f) - 1.0f, ((float)(i / TW) + 0.5f) / (TH / 2.0f) - 1.0f,
                              0.0f, 1.0f };
         memcpy(points[i], p, sizeof(p));
     }
     memset(gpu, 0xEE, sizeof(gpu));
+    memset(gpu1, 0xEE, sizeof(gpu1));
     struct sb_rt_vertex_stream stream = { vs ? vs->inputs[0].location : 0, SB_RT_FORMAT_R32G32B32A32_FLOAT, points };
-    struct sb_rt_color_target t = { 0, SB_RT_FORMAT_R32G32B32A32_FLOAT, gpu };
+    struct sb_rt_color_target t[2] = { { 0, SB_RT_FORMAT_R32G32B32A32_FLOAT, gpu },
+                                       { 1, SB_RT_FORMAT_R32G32B32A32_FLOAT, gpu1 } };
     struct sb_rt_draw draw = { .vertex = vs, .pixel = pt, .vertex_count = TW * TH, .stream_count = 1,
-                               .streams = &stream, .width = TW, .height = TH, .target_count = 1, .targets = &t,
+                               .streams = &stream, .width = TW, .height = TH, .target_count = 2, .targets = t,
                                .samples = S };
     struct sb_error e = { 0 };
     enum sb_result r = vs && pt ? sb_rt_draw_points(c, &draw, NULL, 0, NULL, &e) : SB_ERROR_INVALID_ARGUMENT;
@@ -786,13 +794,13 @@ static void test_device_sample_rate(struct sb_rt_context *c)
     const struct sb_ir_program *ir = NULL;
     if (sb_rt_program_load(ps_blob.bytes, ps_blob.size, NULL, &program, &e) == SB_SUCCESS)
         ir = program->ir;
-    uint32_t in_words[TW * TH * 8] = { 0 }, out[TW * TH * S * 4];
+    uint32_t in_words[TW * TH * 8] = { 0 }, out[TW * TH * S * 8];
     float pos[TW * TH * 4];
     for (uint32_t i = 0; i < TW * TH; i++) {
         const float q[4] = { (float)(i % TW) + 0.5f, (float)(i / TW) + 0.5f, 0.0f, 1.0f };
         memcpy(pos + 4 * i, q, sizeof(q));
     }
-    struct sb_interp_registers inputs = { 2, in_words }, outputs = { 1, out };
+    struct sb_interp_registers inputs = { 2, in_words }, outputs = { 2, out };
     struct sb_interp_options o = { .sample_count = S };
     enum sb_result cr = ir ? sb_interp_run_pixels(ir, NULL, 0, TW * TH, pos, &inputs, &outputs, NULL, &o, NULL, &e)
                            : SB_ERROR_INVALID_ARGUMENT;
@@ -801,13 +809,15 @@ static void test_device_sample_rate(struct sb_rt_context *c)
     for (uint32_t i = 0; i < TW * TH && cr == SB_SUCCESS; i++)
         for (uint32_t smp = 0; smp < S; smp++) {
             float x = (float)(i % TW) + 0.5f + pattern4[smp][0] / 16.0f, y = (float)(i / TW) + 0.5f + pattern4[smp][1] / 16.0f;
-            const float want[4] = { (float)smp, x, y, (float)(1u << smp) };
-            for (uint32_t w = 0; w < 4; w++) {
-                uint32_t cpu = out[(i * S + smp) * 4 + w];
-                bool device_bad = r == SB_SUCCESS && f2u(gpu[i * S + smp][w]) != f2u(want[w]);
+            const float want[7] = { (float)smp, x, y, (float)(1u << smp), (float)S, pattern4[smp][0] / 16.0f,
+                                    pattern4[smp][1] / 16.0f };
+            for (uint32_t w = 0; w < 7; w++) {
+                uint32_t cpu = out[(i * S + smp) * 8 + w];
+                float device = w < 4 ? gpu[i * S + smp][w] : gpu1[i * S + smp][w - 4];
+                bool device_bad = r == SB_SUCCESS && f2u(device) != f2u(want[w]);
                 if ((device_bad || cpu != f2u(want[w])) && bad++ < 6)
-                    fprintf(stderr, "  sample rate, pixel %u sample %u .%c: device %g, interpreter %g, want %g\n", i,
-                            smp, "xyzw"[w], (double)gpu[i * S + smp][w], (double)u2f(cpu), (double)want[w]);
+                    fprintf(stderr, "  sample rate, pixel %u sample %u o%u.%c: device %g, interpreter %g, want %g\n",
+                            i, smp, w / 4, "xyzw"[w % 4], (double)device, (double)u2f(cpu), (double)want[w]);
             }
         }
     CHECK(bad == 0, "sample rate: %u words differ", bad);

@@ -198,8 +198,10 @@ static enum sb_result track_vertex_outputs(struct sb_validate_report *report, si
 
 /* The same for render target `index` (pixel i's four words from o#`location`). */
 static enum sb_result track_target(struct sb_validate_report *report, uint32_t index, uint32_t location,
-                                   uint32_t registers, uint32_t count, const uint8_t *discarded, struct sb_error *error)
+                                   uint32_t registers, uint32_t count, uint32_t per, const uint8_t *discarded,
+                                   struct sb_error *error)
 {
+    /* `per` target records share one interpreter record (a per-pixel run on a multisampled target). */
     const struct sb_interp_tracking *t = &report->tracking;
     float *bound;
     uint32_t *origin;
@@ -210,7 +212,7 @@ static enum sb_result track_target(struct sb_validate_report *report, uint32_t i
         return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; bound && i < count; i++)
         for (uint32_t c = 0; c < 4 && !discarded[i]; c++) {
-            size_t from = ((size_t)i * registers + location) * 4 + c;
+            size_t from = ((size_t)(i / per) * registers + location) * 4 + c;
             if (t->output_bound) {
                 bound[i * 4 + c] = t->output_bound[from];
                 origin[i * 4 + c] = t->output_origin[from];
@@ -307,6 +309,31 @@ static bool runs_per_sample(const struct sb_ir_program *p)
     return false;
 }
 
+/* Does the program read or write coverage (vCoverage, oMask), which a multisampled target shows? */
+static bool uses_coverage(const struct sb_ir_program *p)
+{
+    for (uint32_t e = 0; e < p->signature_count; e++)
+        if (p->signature[e].file == SB_IR_FILE_COVERAGE_IN || p->signature[e].file == SB_IR_FILE_COVERAGE_OUT)
+            return true;
+    return false;
+}
+
+/* A per-pixel run's results spread to every sample of a multisampled target: record i of
+ * `count` becomes records i * samples .. i * samples + samples - 1 (the arrays hold that many). */
+static void spread_to_samples(struct sb_interp_registers *out, uint8_t *discarded, uint32_t *coverage,
+                              uint32_t count, uint32_t samples)
+{
+    size_t record = (size_t)out->registers * 4;
+    for (uint32_t i = count; i-- > 0;) /* backwards: a record never lands on one still to be read */
+        for (uint32_t k = samples; k-- > 0;) {
+            size_t to = (size_t)i * samples + k;
+            memmove(&out->words[to * record], &out->words[i * record], record * sizeof(uint32_t));
+            discarded[to] = discarded[i];
+            if (coverage)
+                coverage[to] = coverage[i];
+        }
+}
+
 /* Are all the outputs floats (targets a device has multisampled: lavapipe has no integer ones)? */
 static bool float_outputs(const struct register_map *out)
 {
@@ -369,11 +396,15 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     for (uint32_t i = 0; i < ps->signature_count; i++)
         writes_stencil |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
                           ps->signature[i].file == SB_IR_FILE_STENCIL_REF;
-    /* A program that runs per sample draws on a 4-sample target (every Vulkan device has 4-sample
-     * float colour attachments) and is compared sample by sample, the interpreter running it per
-     * sample too; integer outputs (lavapipe has no multisampled integer attachments) and depth or
-     * stencil writes keep one sample. `records`: outputs per target, each pixel's samples in a row. */
-    uint32_t samples = runs_per_sample(ps) && float_outputs(&out_map) && !writes_depth && !writes_stencil ? 4 : 1;
+    /* A program that runs per sample or reads or writes coverage draws on a 4-sample target (every
+     * Vulkan device has 4-sample float colour attachments) and is compared sample by sample, the
+     * interpreter running it per sample too, or per pixel with each pixel's results spread to the
+     * samples its oMask keeps; integer outputs (lavapipe has no multisampled integer attachments)
+     * and depth or stencil writes keep one sample. `records`: outputs per target, each pixel's
+     * samples in a row. */
+    uint32_t samples = (runs_per_sample(ps) || uses_coverage(ps)) && float_outputs(&out_map) && !writes_depth &&
+                       !writes_stencil ? 4 : 1;
+    uint32_t per = samples > 1 && !runs_per_sample(ps) ? samples : 1;
     uint32_t records = count * samples;
     struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
     struct sb_interp_registers cpu_out = { .registers = out_map.count ? out_map.count : 1 };
@@ -474,6 +505,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                                  &interp, &report->cpu_stats, error);
         report->cpu_ns = sb_validate_now_ns() - start;
     }
+    if (r == SB_SUCCESS && per > 1)
+        spread_to_samples(&cpu_out, discarded, coverage, count, samples);
     /* A sample keeps nothing of an invocation whose coverage output clears its bit (one sample: bit 0;
      * per-sample runs: record i is sample i % samples). */
     for (uint32_t i = 0; r == SB_SUCCESS && coverage && i < records; i++)
@@ -487,7 +520,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                 if (!discarded[i])
                     memcpy(&words[i * 4], &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4], 16);
             if (r == SB_SUCCESS)
-                r = track_target(report, own + t, targets[t].location, cpu_out.registers, records, discarded, error);
+                r = track_target(report, own + t, targets[t].location, cpu_out.registers, records, per, discarded,
+                                 error);
         }
         if (writes_depth) {
             struct register_map depth_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_FLOAT } };
