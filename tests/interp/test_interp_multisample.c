@@ -263,6 +263,60 @@ static uint32_t check_records(const struct ms_case *k, const uint8_t *texels, co
     return bad;
 }
 
+/*
+ * Fetches outside a 2-sample 2DMS of 4x2 read 0 on the interpreter (D3D leaves an out-of-range
+ * sample undefined; the interpreter's rule for every fetch outside a resource): ld_ms of sample
+ * 2 and of sample -1 at texel (0, 0), of sample 0 at texel (4, 0) and at (0, -1), and a control
+ * ld_ms of sample 1 at texel (3, 1) = words 0x00010310 + c (R32G32B32A32_UINT, made by
+ * ms_texels: 0x10000 y + 0x100 x + 0x10 s + c).
+ */
+static void test_outside(void)
+{
+    static struct sm4_program p;
+    sm4_begin_cs(&p, 1, 1, 1, 1);
+    sm4_dcl_resource(&p, 0, 4 | (2u << 5), 0x4444);
+    sm4_dcl_uav_raw(&p, 0);
+    static const int32_t at[5][3] = { { 0, 0, 2 }, { 0, 0, -1 }, { 4, 0, 0 }, { 0, -1, 0 }, { 3, 1, 1 } };
+    for (uint32_t k = 0; k < 5; k++) {
+        I(&p, OP_LD_MS, dr(0, "xyzw"), l4((uint32_t)at[k][0], (uint32_t)at[k][1], 0, 0), st(0, "xyzw"),
+          l1((uint32_t)at[k][2]));
+        I(&p, OP_STORE_RAW, du(0, "xyzw"), l1(16 * k), sr(0, "xyzw"));
+    }
+    sm4_end(&p);
+    const struct ms_case k = { SB_RT_FORMAT_R32G32B32A32_UINT, 2, 0 };
+    size_t size;
+    uint8_t *texels = ms_texels(&k, &size);
+    uint32_t out[20];
+    memset(out, 0xEE, sizeof(out));
+    struct sb_rt_resource table[2] = {
+        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = texels, .size = size,
+          .format = k.format, .dimension = 4, .width = W, .height = H, .depth = 1, .layers = 1, .mip_levels = 1,
+          .sample_count = 2 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = out, .size = sizeof(out),
+          .width = 1, .height = 1, .depth = 1, .layers = 1, .mip_levels = 1, .sample_count = 1 },
+    };
+    struct sb_sm4_program *sm4 = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    enum sb_result r = sb_sm4_decode(p.tok, p.n * 4, 0, &sm4, &err);
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_sm4(sm4, NULL, &ir, &err);
+    if (r == SB_SUCCESS) {
+        struct sb_interp_options options = { 0 };
+        r = sb_interp_dispatch(ir, table, 2, (const uint32_t[3]){ 1, 1, 1 }, &options, NULL, &err);
+    }
+    CHECK(r == SB_SUCCESS, "outside: %s", err.message);
+    for (uint32_t w = 0; r == SB_SUCCESS && w < 16; w++)
+        CHECK(out[w] == 0, "outside: fetch %u word %u = 0x%08x, want 0", w / 4, w % 4, out[w]);
+    for (uint32_t c = 0; r == SB_SUCCESS && c < 4; c++)
+        CHECK(out[16 + c] == 0x00010310u + c, "control: word %u = 0x%08x, want 0x%08x", c, out[16 + c],
+              0x00010310u + c);
+    sb_ir_program_destroy(ir);
+    sb_sm4_program_destroy(sm4);
+    free(texels);
+}
+
 static void test_interpreter(void)
 {
     uint32_t records[W * H * 16 * 8];
@@ -885,6 +939,7 @@ int main(int argc, char **argv)
     bool gpu = argc > 1 && strcmp(argv[1], "gpu") == 0;
     if (!gpu) {
         test_interpreter();
+        test_outside();
         test_eval();
         test_sample_rate();
     } else {
