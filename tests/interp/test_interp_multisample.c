@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Multisampled textures (issue #15 item 3) through shaders, so the same programs run on a
- * device: ld_ms of every sample of every texel, samplepos of each sample and sampleinfo, on
- * texture2dms and texture2dmsarray resources of 1, 2, 4 and 8 samples.
+ * Multisampling (issue #15 item 3) through shaders, so the same programs run on a device:
+ * ld_ms of every sample of every texel, samplepos of each sample and sampleinfo, on
+ * texture2dms and texture2dmsarray resources of 1, 2, 4, 8 and 16 samples.
  *
  *  - known answers on the interpreter: each sample holds words or bytes made from its
  *    (layer, y, x, sample) position, so every loaded lane is known; samplepos must give
  *    D3D's standard pattern (hand-copied below in 1/16 pixel from the D3D11.3 functional
  *    specification, "Standard Sample Patterns": the same points as Vulkan's
- *    standardSampleLocations table shifted by -0.5);
+ *    standardSampleLocations table shifted by -0.5, checked for 1, 2, 4, 8 and 16);
  *  - eval_* over hand-computed attribute planes, the rasterizer's samples and sample-frequency
  *    execution on 1, 2, 4 and 8 samples (pixel programs on the interpreter);
  *  - with the argument "gpu": the same programs on the Vulkan runtime (lavapipe in CI), whose
@@ -76,10 +76,14 @@ static const int8_t pattern2[2][2] = { { 4, 4 }, { -4, -4 } };
 static const int8_t pattern4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
 static const int8_t pattern8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 },
                                        { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
+static const int8_t pattern16[16][2] = { { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 },
+                                         { 5, 3 }, { 3, -5 }, { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 },
+                                         { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 } };
 
 static const int8_t (*pattern(uint32_t samples))[2]
 {
-    return samples == 1 ? pattern1 : samples == 2 ? pattern2 : samples == 4 ? pattern4 : pattern8;
+    return samples == 1 ? pattern1 : samples == 2 ? pattern2 : samples == 4 ? pattern4
+           : samples == 8 ? pattern8 : pattern16;
 }
 
 struct ms_case {
@@ -224,6 +228,7 @@ static enum sb_result run(struct sb_rt_context *c, const struct ms_case *k, uint
 static const struct ms_case cases[] = {
     { SB_RT_FORMAT_R32G32B32A32_UINT, 1, 0 }, { SB_RT_FORMAT_R32G32B32A32_UINT, 2, 0 },
     { SB_RT_FORMAT_R32G32B32A32_UINT, 4, 0 }, { SB_RT_FORMAT_R32G32B32A32_UINT, 8, 0 },
+    { SB_RT_FORMAT_R32G32B32A32_UINT, 16, 0 },
     { SB_RT_FORMAT_R32G32B32A32_UINT, 1, 2 }, { SB_RT_FORMAT_R32G32B32A32_UINT, 2, 2 },
     { SB_RT_FORMAT_R32G32B32A32_UINT, 4, 2 }, { SB_RT_FORMAT_R32G32B32A32_UINT, 8, 2 },
     /* one of each other texel size the device fills through its own integer view */
@@ -416,8 +421,8 @@ static void test_eval(void)
     CHECK(ir != NULL, "eval program");
     if (!ir)
         return;
-    static const uint32_t counts[4] = { 1, 2, 4, 8 };
-    for (uint32_t k = 0; k < 4; k++) {
+    static const uint32_t counts[5] = { 1, 2, 4, 8, 16 };
+    for (uint32_t k = 0; k < 5; k++) {
         uint32_t samples = counts[k];
         float pos[PIXELS * 4];
         uint32_t in[PIXELS * 8], ddx[PIXELS * 8], ddy[PIXELS * 8], out[PIXELS * 16];
