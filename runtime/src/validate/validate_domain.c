@@ -258,8 +258,10 @@ static bool grow_records(struct domain_run *d, size_t more, size_t record_words)
     return true;
 }
 
-/* Whether (u, v, w) is among `points` (`components` floats each) within 2^-12 in each coordinate:
- * lavapipe places points in 16.16 fixed point, and w = 1 - u - v gathers two roundings. */
+/* Whether (u, v, w) is among `points` (`components` floats each) within 2^-12 in each coordinate.
+ * The CPU tessellator places points in 16.16 as D3D's reference does (lavapipe's equal it bit for
+ * bit); the tolerance is for devices whose tessellators are not D3D's (Vulkan leaves placement to
+ * the implementation). */
 static bool has_point(const float *points, uint32_t count, uint32_t components, const float *where)
 {
     for (uint32_t i = 0; i < count; i++) {
