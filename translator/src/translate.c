@@ -276,7 +276,7 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
                                         const struct sb_dxbc *container,
                                         struct sb_translation **out, struct sb_error *error)
 {
-    static const struct sb_translate_options defaults = { SB_TARGET_VULKAN_1_1, 0, 0, NULL, 0 };
+    static const struct sb_translate_options defaults = { .target_env = SB_TARGET_VULKAN_1_1 };
     if (out)
         *out = NULL;
     if (!program || !out)
@@ -287,6 +287,8 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "unknown target environment");
     if (options->binding_override_count && !options->binding_overrides)
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "binding overrides missing");
+    if (options->storage_format_count && !options->storage_formats)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "storage formats missing");
 
     struct sb_ir_program *passed = NULL;
     enum sb_result r = sb_ir_run_passes(program, 0, &passed, error);

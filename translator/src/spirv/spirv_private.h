@@ -412,15 +412,33 @@ struct sb_spv_resource_info {
                                    StorageBuffer block) when `arrayed` */
     uint32_t block_type;     /**< raw/structured: the Block struct { uint[] } */
     uint32_t counter_type;   /**< UAV counter: the Block struct { uint } */
-    bool atomic_format;      /**< typed UAV declared with an R32 format (image atomics, or
-                                  loads restricted to R32 views); no ...WithoutFormat needed */
+    bool atomic_format;      /**< typed UAV declared with a format (R32 for image atomics or
+                                  loads restricted to R32 views; the view's own for devices
+                                  that cannot read without one); no ...WithoutFormat needed */
     uint32_t uses;           /**< SB_SPV_USE_* found by one scan of the program (u# only) */
+    const struct sb_ir_instruction *first_read; /**< the first ld_uav_typed of a u#, for errors */
 };
 
 /* sb_spv_resource_info::uses bits. */
 #define SB_SPV_USE_ATOMIC 0x1u  /**< memory operand of an atomic */
 #define SB_SPV_USE_READ 0x2u    /**< read by ld_uav_typed */
 #define SB_SPV_USE_COUNTER 0x4u /**< imm_atomic_alloc / imm_atomic_consume */
+
+/* ---- declared formats of read typed u# (spirv_storage_format.c) ---- */
+
+/** Does the device read storage images of Unknown format (or is it not described)? */
+bool sb_spv_device_reads_without_format(const struct sb_spv_context *ctx);
+/**
+ * The SPIR-V format of the view the caller gave for typed u# `r` (options->storage_formats),
+ * declaring StorageImageExtendedFormats when it needs it. Unknown, recorded as
+ * SB_ERROR_TRANSLATE_UNSUPPORTED at `first_read`, when none was given or it has none.
+ */
+SpvImageFormat sb_spv_storage_format_given(struct sb_spv_context *ctx, const struct sb_ir_resource *r,
+                                           const struct sb_ir_instruction *first_read);
+/** VkFormat number -> SPIR-V image format (+ whether it is an extended one); false if none. */
+bool sb_spv_storage_format_of_vk(uint32_t vk_format, SpvImageFormat *format, bool *extended);
+/** Row `row` of that table: its VkFormat number (0 past the end) and format (tests walk it). */
+uint32_t sb_spv_storage_format_row(uint32_t row, SpvImageFormat *format);
 
 /** ctx->resource_state. */
 struct sb_spv_resource_state {
