@@ -68,6 +68,16 @@ struct sb_device_profile {
      *  is declared with its view's format from sb_translate_options::storage_formats;
      *  a read u# without an entry fails translation, naming the register. */
     bool storage_image_read_without_format;
+    /** The *ArrayNonUniformIndexing features (Vulkan 1.2 / descriptorIndexing), one per
+     *  descriptor type. Without the one a non-uniformly indexed (NonUniformResourceIndex)
+     *  t#/s#/u# range needs, the access runs in a loop over the range's descriptors that
+     *  hands it a uniform index (a sized range is needed: an unbounded one must be given
+     *  unbounded_descriptor_count). cb# ranges keep needing their feature. */
+    bool sampled_image_array_non_uniform_indexing;       /**< t# textures and s# */
+    bool storage_image_array_non_uniform_indexing;       /**< typed u# textures */
+    bool uniform_texel_buffer_array_non_uniform_indexing; /**< typed t# buffers */
+    bool storage_texel_buffer_array_non_uniform_indexing; /**< typed u# buffers */
+    bool storage_buffer_array_non_uniform_indexing;      /**< raw / structured t# and u# */
 };
 
 /** The format of the view bound to one typed u# (see sb_translate_options::storage_formats). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Device profiles and typed-UAV formats (translator/src/spirv/spirv_storage_format.c,
+ * Device profiles: typed-UAV formats (translator/src/spirv/spirv_storage_format.c,
  * translate.h sb_device_profile / sb_storage_format): a compute program that stores to and
  * loads from a typed u#, translated
  *   - with a zeroed profile, and with a described profile that has
@@ -11,7 +11,12 @@
  *     format, StorageImageExtendedFormats exactly for the extended ones, and no
  *     ...WithoutFormat capability is left; every module passes spirv-val;
  *   - for such a device without a format for u3, or with a BGRA view (no SPIR-V format):
- *     SB_ERROR_TRANSLATE_UNSUPPORTED at the byte offset of the ld_uav_typed, naming u3.
+ *     SB_ERROR_TRANSLATE_UNSUPPORTED at the byte offset of the ld_uav_typed, naming u3;
+ *   - for a device without the *ArrayNonUniformIndexing features (translator/src/spirv/
+ *     spirv_waterfall.c): NonUniformResourceIndex reads of a raw range and a sample with
+ *     non-uniform texture and sampler indices become 3 waterfall loops bounded by the range
+ *     size, with no NonUniform decoration or capability left, valid for Vulkan 1.0 and 1.1;
+ *     an unbounded range is refused at its instruction until it is given a count.
  * One ctest per case (argv[1]).
  */
 #include <stdio.h>
@@ -19,6 +24,8 @@
 #include <string.h>
 
 #include <vulkan/vulkan_core.h>
+
+#include <spirv/unified1/spirv.h>
 
 #include "../spirv/spirv_test_util.h"
 
@@ -208,12 +215,104 @@ static void case_errors(void)
     CHECK(sb_translate_ir(p, &o, &t, &e) == SB_ERROR_INVALID_ARGUMENT);
 }
 
+/*
+ * t0[0:count-1] (raw SRVs) read by ld_raw r1.x, 0, t0[r0.x] with NonUniformResourceIndex,
+ * and s0[0:3]/t1[0:3] sampled together with both indices non-uniform (sample_l, two loops).
+ */
+static struct sb_ir_program *non_uniform_program(uint32_t count)
+{
+    ir_reset();
+    struct sb_ir_resource *raw = add_resource(SB_IR_RESOURCE_SRV, 0);
+    raw->kind = SB_IR_RESOURCE_KIND_RAW;
+    raw->dimension = 11;
+    raw->count = count;
+    struct sb_ir_resource *tex = add_resource(SB_IR_RESOURCE_SRV, 1);
+    tex->kind = SB_IR_RESOURCE_KIND_TYPED;
+    tex->dimension = 3;
+    for (int i = 0; i < 4; i++)
+        tex->return_type[i] = 5;
+    tex->count = 4;
+    struct sb_ir_resource *smp = add_resource(SB_IR_RESOURCE_SAMPLER, 0);
+    smp->count = 4;
+    struct sb_ir_operand index = src_reg(SB_IR_FILE_TEMP, 0, "x");
+    struct sb_ir_operand t0 = reg2(SB_IR_FILE_RESOURCE, 0, 0, 0, "xxxx");
+    set_relative(&t0, 1, index);
+    t0.non_uniform = true;
+    struct sb_ir_operand load_dst = dst_reg(SB_IR_FILE_TEMP, 1, 0x1);
+    struct sb_ir_operand load_src[2] = { imm(0, 0, 0, 0), t0 };
+    emit(SB_IR_OP_LD_RAW, 0, 1, &load_dst, 2, load_src); /* instruction 0 */
+    struct sb_ir_operand t1 = reg2(SB_IR_FILE_RESOURCE, 1, 0, 0, "xyzw");
+    struct sb_ir_operand s0 = reg2(SB_IR_FILE_SAMPLER, 0, 0, 0, "xxxx");
+    set_relative(&t1, 1, index);
+    set_relative(&s0, 1, src_reg(SB_IR_FILE_TEMP, 0, "y"));
+    t1.non_uniform = s0.non_uniform = true;
+    struct sb_ir_operand sample_dst = dst_reg(SB_IR_FILE_TEMP, 2, 0xF);
+    struct sb_ir_operand sample_src[4] = { immf(0.5f, 0.5f, 0, 0), t1, s0, immf(0, 0, 0, 0) };
+    emit(SB_IR_OP_SAMPLE_L, 0, 1, &sample_dst, 4, sample_src);
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_COMPUTE, 3);
+    p->thread_group[0] = p->thread_group[1] = p->thread_group[2] = 1;
+    return p;
+}
+
+/* A device without the non-uniform indexing features: no NonUniform, three loops. */
+static void case_waterfall(void)
+{
+    struct sb_ir_program *p = non_uniform_program(4);
+    struct sb_translation *plain = NULL, *fitted = NULL;
+    struct sb_error e = { 0 };
+    struct sb_translate_options o = lacking(NULL, 0);
+    CHECK(sb_translate_ir(p, NULL, &plain, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &o, &fitted, &e) == SB_SUCCESS);
+    char *before = plain ? sb_spirv_disassemble(plain->words, plain->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    char *after = fitted ? sb_spirv_disassemble(fitted->words, fitted->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    /* Without the profile: the decoration and the features it needs. */
+    CHECK(before && strstr(before, "OpCapability StorageBufferArrayNonUniformIndexing"));
+    CHECK(before && strstr(before, "OpCapability SampledImageArrayNonUniformIndexing"));
+    CHECK(before && strstr(before, "OpDecorate") && strstr(before, "NonUniform\n"));
+    CHECK(plain && count_op(plain, SpvOpLoopMerge, NULL, 0) == 0);
+    /* With it: none of them, one loop for t0 and two nested ones for t1 and s0. */
+    CHECK(after && !strstr(after, "NonUniform"));
+    CHECK(fitted && count_op(fitted, SpvOpLoopMerge, NULL, 0) == 3);
+    CHECK(after && strstr(after, "OpULessThan %bool") && strstr(after, "%uint_4"));
+    CHECK(fitted && sb_spirv_validate(fitted->words, fitted->word_count, SB_TARGET_VULKAN_1_1, &e) == SB_SUCCESS);
+    struct sb_translation *v10 = NULL;
+    o.target_env = SB_TARGET_VULKAN_1_0; /* no subgroup operation: Vulkan 1.0 takes it too */
+    CHECK(sb_translate_ir(p, &o, &v10, &e) == SB_SUCCESS);
+    CHECK(v10 && sb_spirv_validate(v10->words, v10->word_count, SB_TARGET_VULKAN_1_0, &e) == SB_SUCCESS);
+    sb_translation_destroy(v10);
+    free(before);
+    free(after);
+    sb_translation_destroy(plain);
+    sb_translation_destroy(fitted);
+}
+
+/* An unbounded range needs a descriptor count for the loop: refused at the ld_raw. */
+static void case_waterfall_unbounded(void)
+{
+    struct sb_ir_program *p = non_uniform_program(UINT32_MAX);
+    struct sb_translation *t = NULL;
+    struct sb_error e = { 0 };
+    struct sb_translate_options o = lacking(NULL, 0);
+    CHECK(sb_translate_ir(p, &o, &t, &e) == SB_ERROR_TRANSLATE_UNSUPPORTED);
+    CHECK(e.offset == OFFSET_OF(0));
+    CHECK(strstr(e.message, "unbounded range 0") != NULL);
+    o.unbounded_descriptor_count = 6;
+    memset(&e, 0, sizeof(e));
+    CHECK(sb_translate_ir(p, &o, &t, &e) == SB_SUCCESS);
+    char *text = t ? sb_spirv_disassemble(t->words, t->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    CHECK(text && strstr(text, "%uint_6") && !strstr(text, "NonUniform"));
+    free(text);
+    sb_translation_destroy(t);
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
         { "default_identical", case_default_identical },
         { "formats", case_formats },
         { "errors", case_errors },
+        { "waterfall", case_waterfall },
+        { "waterfall_unbounded", case_waterfall_unbounded },
     };
     if (argc < 2) {
         fprintf(stderr, "usage: %s CASE\n", argv[0]);
