@@ -16,7 +16,8 @@
  *     spirv_waterfall.c): NonUniformResourceIndex reads of a raw range and a sample with
  *     non-uniform texture and sampler indices become 3 waterfall loops bounded by the range
  *     size, with no NonUniform decoration or capability left, valid for Vulkan 1.0 and 1.1;
- *     an unbounded range is refused at its instruction until it is given a count.
+ *     an unbounded range is refused at its instruction until it is given a count;
+ *   - maxBoundDescriptorSets below the sets in use: sets moved in order, or all into set 0.
  * One ctest per case (argv[1]).
  */
 #include <stdio.h>
@@ -305,6 +306,71 @@ static void case_waterfall_unbounded(void)
     sb_translation_destroy(t);
 }
 
+/* Raw u# in spaces 0, 5 and 9 (registers 1, 2, 3), u2 with a counter. */
+static struct sb_ir_program *spaces_program(void)
+{
+    ir_reset();
+    static const uint32_t spaces[3] = { 0, 5, 9 };
+    for (uint32_t i = 0; i < 3; i++) {
+        struct sb_ir_resource *r = add_resource(SB_IR_RESOURCE_UAV, i + 1);
+        r->kind = SB_IR_RESOURCE_KIND_RAW;
+        r->dimension = 11;
+        r->space = spaces[i];
+        r->has_counter = i == 1;
+        struct sb_ir_operand d = dst_reg(SB_IR_FILE_UAV, i + 1, 0x1);
+        struct sb_ir_operand s[2] = { imm(0, 0, 0, 0), imm(7, 0, 0, 0) };
+        emit(SB_IR_OP_STORE_RAW, 0, 1, &d, 2, s);
+    }
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_COMPUTE, 1);
+    p->thread_group[0] = p->thread_group[1] = p->thread_group[2] = 1;
+    return p;
+}
+
+/* The reported (set, binding, counter binding) of u`reg`, or 99s. */
+static void where(const struct sb_translation *t, uint32_t reg, uint32_t out[3])
+{
+    out[0] = out[1] = out[2] = 99;
+    for (uint32_t i = 0; t && i < t->binding_count; i++)
+        if (t->bindings[i].resource_class == SB_IR_RESOURCE_UAV && t->bindings[i].lower_bound == reg) {
+            out[0] = t->bindings[i].set;
+            out[1] = t->bindings[i].binding;
+            out[2] = t->bindings[i].counter_binding;
+        }
+}
+
+/* maxBoundDescriptorSets: 10 leaves sets 0/5/9; 8 moves them to 0/1/2 with their bindings;
+ * 2 (fewer than the 3 sets) puts all in set 0, numbered 0, 1 (+ counter 2), 3. */
+static void case_sets(void)
+{
+    struct sb_ir_program *p = spaces_program();
+    static const struct { uint32_t max; uint32_t want[3][3]; } rows[] = {
+        { 10, { { 0, 161, 0 }, { 5, 162, 226 }, { 9, 163, 0 } } },
+        { 8, { { 0, 161, 0 }, { 1, 162, 226 }, { 2, 163, 0 } } },
+        { 2, { { 0, 0, 0 }, { 0, 1, 2 }, { 0, 3, 0 } } },
+    };
+    for (size_t row = 0; row < sizeof(rows) / sizeof(rows[0]); row++) {
+        struct sb_translate_options o = { .target_env = SB_TARGET_VULKAN_1_1 };
+        o.device.described = true;
+        o.device.storage_image_read_without_format = true;
+        o.device.max_bound_descriptor_sets = rows[row].max;
+        struct sb_translation *t = NULL;
+        struct sb_error e = { 0 };
+        CHECK(sb_translate_ir(p, &o, &t, &e) == SB_SUCCESS);
+        for (uint32_t u = 0; u < 3; u++) {
+            uint32_t got[3];
+            where(t, u + 1, got);
+            if (memcmp(got, rows[row].want[u], sizeof(got))) {
+                fprintf(stderr, "max %u: u%u at set %u binding %u counter %u, want %u %u %u\n", rows[row].max,
+                        u + 1, got[0], got[1], got[2], rows[row].want[u][0], rows[row].want[u][1],
+                        rows[row].want[u][2]);
+                g_failures++;
+            }
+        }
+        CHECK(t && sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &e) == SB_SUCCESS);
+        sb_translation_destroy(t);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -313,6 +379,7 @@ int main(int argc, char **argv)
         { "errors", case_errors },
         { "waterfall", case_waterfall },
         { "waterfall_unbounded", case_waterfall_unbounded },
+        { "sets", case_sets },
     };
     if (argc < 2) {
         fprintf(stderr, "usage: %s CASE\n", argv[0]);

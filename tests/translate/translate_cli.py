@@ -315,7 +315,9 @@ def test_device_profile(cli, corpus, inputs, scratch):
                              ("type.json", '{"features": {"shaderStorageImageReadWithoutFormat": 0}}',
                               "want true or false"),
                              ("member.json", '{"storage_formats": [{"space": 0, "register": 0}]}',
-                              "needs an integer vk_format"),
+                              "want an integer vk_format"),
+                             ("limit.json", '{"limits": {"maxBoundDescriptorSet": 4}}',
+                              "unknown limit maxBoundDescriptorSet"),
                              ("broken.json", '{"features": ', "not JSON")]:
         path = os.path.join(scratch, name)
         with open(path, "w") as f:

@@ -71,11 +71,26 @@ static bool read_features(json_object *object, struct sb_device_profile *d, stru
     return true;
 }
 
+static bool u32_member(json_object *entry, const char *key, uint32_t *out, struct sb_error *error);
+
+/* "limits": only maxBoundDescriptorSets so far (VkPhysicalDeviceLimits' name). */
+static bool read_limits(json_object *object, struct sb_device_profile *d, struct sb_error *error)
+{
+    if (!json_object_is_type(object, json_type_object))
+        return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: \"limits\" must be an object", NULL);
+    json_object_object_foreach(object, key, value) {
+        (void)value;
+        if (strcmp(key, "maxBoundDescriptorSets"))
+            return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: unknown limit ", key);
+    }
+    return u32_member(object, "maxBoundDescriptorSets", &d->max_bound_descriptor_sets, error);
+}
+
 static bool u32_member(json_object *entry, const char *key, uint32_t *out, struct sb_error *error)
 {
     json_object *v = NULL;
     if (!json_object_object_get_ex(entry, key, &v) || !json_object_is_type(v, json_type_int))
-        return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: a storage format needs an integer ", key);
+        return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: want an integer ", key);
     int64_t n = json_object_get_int64(v);
     if (n < 0 || n > (int64_t)UINT32_MAX)
         return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: out of the uint32 range: ", key);
@@ -136,6 +151,8 @@ bool cli_device_profile_parse(const char *text, size_t size, struct cli_device_p
         json_object_object_foreach(root, key, value) {
             if (!strcmp(key, "features"))
                 ok = read_features(value, &out->device, error);
+            else if (!strcmp(key, "limits"))
+                ok = read_limits(value, &out->device, error);
             else if (!strcmp(key, "storage_formats"))
                 ok = read_formats(value, out, error);
             else
@@ -155,8 +172,8 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
 {
     memset(out, 0, sizeof(*out));
     if (!strcmp(spec, "lavapipe")) {
-        /* Mesa lavapipe 22.3 (llvmpipe): none of these features. */
-        out->device = (struct sb_device_profile){ .described = true };
+        /* Mesa lavapipe 22.3 (llvmpipe): none of these features, 8 descriptor sets. */
+        out->device = (struct sb_device_profile){ .described = true, .max_bound_descriptor_sets = 8 };
         return true;
     }
     struct cli_file file;

@@ -26,8 +26,9 @@ struct cli_device_profile {
  * `spec` "lavapipe": Mesa lavapipe 22.3's features (no shaderStorageImageReadWithoutFormat,
  * no *ArrayNonUniformIndexing). Else a JSON file:
  *   { "features": { "<VkPhysicalDevice*Features member>": true|false, ... },
+ *     "limits": { "maxBoundDescriptorSets": N },
  *     "storage_formats": [ { "space": N, "register": N, "vk_format": N }, ... ] }
- * Both members are optional; a feature not named is present. Unknown members, feature
+ * Every member is optional; a feature not named is present, a limit not named is none. Unknown members, feature
  * names the translator does not use, and values of the wrong type are errors. Prints
  * `FILE:OFFSET: error: ...` and returns false on failure.
  */

@@ -7,7 +7,8 @@
  * ..."). Once a run's inputs are made, the view format of each typed u# is known
  * too, so the program is translated again with the device's profile and those
  * formats, and that translation runs on the device (with the waterfall loops of
- * non-uniform range indices the device cannot take). Only a module that needs a
+ * non-uniform range indices the device cannot take, and register spaces moved onto the
+ * descriptor sets it binds). Only a module that needs a
  * missing feature is translated again: on a device with everything the loaded
  * translation runs unchanged.
  */
@@ -54,6 +55,9 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     bool needed = false;
     for (size_t i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++)
         needed |= !fallbacks[i].present && declares(program->translation, fallbacks[i].capability);
+    /* Register spaces on sets the device (or the runtime) cannot bind. */
+    for (uint32_t i = 0; i < program->translation->binding_count; i++)
+        needed |= program->translation->bindings[i].set >= d->max_bound_descriptor_sets;
     if (!needed)
         return SB_SUCCESS;
     /* Every typed u# the inputs bind, with its view's format (a range: each register, the

@@ -25,6 +25,9 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
     out->storage_texel_buffer_array_non_uniform_indexing =
         f12->shaderStorageTexelBufferArrayNonUniformIndexing == VK_TRUE;
     out->storage_buffer_array_non_uniform_indexing = f12->shaderStorageBufferArrayNonUniformIndexing == VK_TRUE;
+    /* The runtime builds at most SB_VK_MAX_SETS set layouts (vk_dispatch.c). */
+    uint32_t sets = context->properties.limits.maxBoundDescriptorSets;
+    out->max_bound_descriptor_sets = sets < SB_VK_MAX_SETS ? sets : SB_VK_MAX_SETS;
 }
 
 uint32_t sb_rt_format_vk(enum sb_rt_format format)

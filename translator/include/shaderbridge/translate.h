@@ -78,6 +78,11 @@ struct sb_device_profile {
     bool uniform_texel_buffer_array_non_uniform_indexing; /**< typed t# buffers */
     bool storage_texel_buffer_array_non_uniform_indexing; /**< typed u# buffers */
     bool storage_buffer_array_non_uniform_indexing;      /**< raw / structured t# and u# */
+    /** maxBoundDescriptorSets (0: no limit). When the register spaces (or the overrides) put
+     *  resources on a set at or past it, the sets in use move in order onto 0, 1, ...; with
+     *  more distinct sets than this, every resource goes to set 0, bindings numbered 0, 1, ...
+     *  in declaration order (a UAV's counter right after it). The report says where. */
+    uint32_t max_bound_descriptor_sets;
 };
 
 /** The format of the view bound to one typed u# (see sb_translate_options::storage_formats). */
