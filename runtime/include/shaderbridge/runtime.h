@@ -68,6 +68,17 @@ SB_API uint32_t sb_rt_context_validation_errors(const struct sb_rt_context *cont
 /** The first validation-layer error message, or "". Owned by the context. */
 SB_API const char *sb_rt_context_first_validation_error(const struct sb_rt_context *context);
 
+/**
+ * The translator's description of the context's device (translate.h, sb_device_profile):
+ * described, with the features the device enabled and its maxBoundDescriptorSets (at most
+ * the 8 sets the runtime binds); zeroed ("assume everything") for a
+ * CPU-only context or a NULL one. Pass it in sb_translate_options::device so that a
+ * translation picks the fallbacks this device needs. `out` NULL: nothing is written.
+ */
+SB_API void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb_device_profile *out);
+/** The VkFormat value of a runtime format (sb_storage_format::vk_format); 0 for unknown ones. */
+SB_API uint32_t sb_rt_format_vk(enum sb_rt_format format);
+
 /** Wall times of one GPU run, in nanoseconds. */
 struct sb_rt_timing {
     uint64_t pipeline_ns;   /**< shader module + layouts + pipeline creation */

@@ -378,6 +378,11 @@ enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instr
 /** Typed-resource binding of a t#/u# operand (uniform index); false (recorded) when missing. */
 bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane,
                     struct interp_binding *out);
+/** sb_interp_bind with the operand's per-lane range indices computed by the caller
+ *  (sb_interp_index of op->index[1]; NULL: as sb_interp_bind), for an instruction that binds
+ *  several relatively indexed operands lane by lane without recomputing them. */
+bool sb_interp_bind_indexed(struct interp_state *s, const struct sb_ir_operand *op, const uint32_t *index,
+                            uint32_t lane, struct interp_binding *out);
 
 /* ---- interp_filter.c --------------------------------------------------------------------- */
 /** One lane's view of a sampled texture. */
