@@ -634,6 +634,17 @@ struct sb_ir_op_info {
 const struct sb_ir_op_info *sb_ir_op_info(uint32_t op);
 
 /**
+ * The source an op with a 64-bit result (DMOV, DMOVC, DADD ... DRCP, FTOD,
+ * ITOD, UTOD) reads for the doubles it writes, as a packed operand: double k
+ * of the returned operand (pair `swizzle[k]` of a DOUBLE slot, lane
+ * `swizzle[k]` of a 32-bit slot) feeds the k-th written pair. D3D maps
+ * doubles post-swizzle, by position: a `.zw` destination takes the source's
+ * second double (IR.md §Operands), so for a mask without xy this returns a
+ * copy whose slot 0 is `src`'s slot 1; otherwise `*src`.
+ */
+struct sb_ir_operand sb_ir_double_source(const struct sb_ir_operand *src, uint32_t dst_mask);
+
+/**
  * Prints a program as text (one instruction a line, with offsets), for tests
  * and `shaderbridge translate --ir`. malloc'd; free with free().
  */
