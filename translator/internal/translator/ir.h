@@ -593,6 +593,9 @@ enum sb_result sb_ir_from_pica(const struct sb_shbin *shbin, uint32_t dvle_index
 /** Frees a program; NULL is a no-op. */
 void sb_ir_program_destroy(struct sb_ir_program *program);
 
+/** fxc spelling of a register file ("r", "vThreadID", "oDepth"); "?" for unknown values. Static. */
+const char *sb_ir_file_name(uint32_t file);
+
 /** Name of an op ("add", "ld_structured"); "?" for unknown values. Static. */
 const char *sb_ir_op_name(uint32_t op);
 
