@@ -453,6 +453,25 @@ static void b_depth_in_cs(void)
     cs_end();
 }
 
+/* A pixel shader storing to rasterizer-ordered u1 (dcl_uav_raw_rov, §2.4 bit 17); `stage` CS
+ * gives the same declaration in a compute shader, where D3D has no rasterizer order. */
+static void rov_program(uint32_t stage)
+{
+    if (stage == PS)
+        ps_begin(5, 0);
+    else
+        cs_begin();
+    mark = prog.n;
+    sm4_decl(&prog, OP_DCL_UAV_RAW | (1u << 17), sm4_reg(T_UAV, 1, (uint32_t[]){ 1 }, NULL, "", 0), 0, NULL);
+    I(&prog, OP_LD_RAW, dr(0, "x"), l1(0), su(1, "xxxx"));
+    I(&prog, OP_IADD, dr(0, "x"), sr(0, "x"), l1(1));
+    I(&prog, OP_STORE_RAW, du(1, "x"), l1(0), sr(0, "x"));
+    if (stage == PS)
+        ps_end();
+    else
+        cs_end();
+}
+
 /* ---- the table ---------------------------------------------------------------- */
 
 struct row {
@@ -896,19 +915,40 @@ static uint32_t code_offset(const struct blob *b)
     return 0;
 }
 
-/* Translates `container` and compares with the expectation; prints the outcome when asked or wrong. */
-static bool check(const char *kind, uint32_t number, const char *name, enum sb_result code, const char *message,
-                  bool print)
+/* How many instructions of `opcode` the module holds (with `second`: whose second operand word is `operand`). */
+static uint32_t count_opcode(const struct sb_translation *t, uint32_t opcode, bool second, uint32_t operand)
 {
-    struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1, .flags = SB_TRANSLATE_VALIDATE };
+    uint32_t n = 0;
+    for (size_t i = 5; t && i < t->word_count;) {
+        uint32_t len = t->words[i] >> 16;
+        if (!len)
+            break;
+        if ((t->words[i] & 0xFFFFu) == opcode && (!second || (len > 2 && t->words[i + 2] == operand)))
+            n++;
+        i += len;
+    }
+    return n;
+}
+
+/* Translates `container` with `flags` and compares with the expectation; prints the outcome when
+ * asked or wrong. With `interlock` a translation must also hold one begin and one end of the
+ * fragment shader interlock and the PixelInterlockOrderedEXT mode; without, none of them. */
+static bool check_flags(const char *kind, uint32_t number, const char *name, enum sb_result code,
+                        const char *message, bool print, uint32_t flags, bool interlock)
+{
+    struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1, .flags = SB_TRANSLATE_VALIDATE | flags };
     struct sb_translation *t = NULL;
     struct sb_error error = { 0 };
     enum sb_result res = sb_translate(container.bytes, container.size, &options, &t, &error);
     uint64_t want_offset = code_offset(&container) + 4ull * mark;
     bool ok;
-    if (code == SB_SUCCESS)
-        ok = res == SB_SUCCESS;
-    else
+    if (code == SB_SUCCESS) {
+        uint32_t want = interlock ? 1 : 0;
+        /* OpBeginInvocationInterlockEXT 5364, OpEndInvocationInterlockEXT 5365, OpExecutionMode (16)
+         * %main PixelInterlockOrderedEXT (5366, its second operand). */
+        ok = res == SB_SUCCESS && count_opcode(t, 5364, false, 0) == want && count_opcode(t, 5365, false, 0) == want &&
+             count_opcode(t, 16, true, 5366) == want;
+    } else
         ok = res == code && error.offset == want_offset && !strcmp(error.message, message);
     if (print || !ok)
         printf("%s %s %3u %-36s %s (%llu: %s)\n", ok ? "ok  " : "FAIL", kind, number, name, sb_result_name(res),
@@ -917,6 +957,12 @@ static bool check(const char *kind, uint32_t number, const char *name, enum sb_r
         printf("     wanted %s at %llu: %s\n", sb_result_name(code), (unsigned long long)want_offset, message);
     sb_translation_destroy(t);
     return ok;
+}
+
+static bool check(const char *kind, uint32_t number, const char *name, enum sb_result code, const char *message,
+                  bool print)
+{
+    return check_flags(kind, number, name, code, message, print, 0, false);
 }
 
 int main(int argc, char **argv)
@@ -943,6 +989,15 @@ int main(int argc, char **argv)
             seen_ops[row->opcode]++;
         failures += !check("op  ", row->opcode, row->name, row->code, row->message, print);
     }
+    /* Rasterizer-ordered views: refused without interlock, ordered with it; no effect in a cs. */
+    rov_program(PS);
+    failures += !check_flags("rov ", 157, "ps dcl_uav_raw_rov, no interlock", SB_ERROR_TRANSLATE_UNSUPPORTED,
+                             "u1 is a rasterizer-ordered view; ordering it needs fragment shader interlock "
+                             "(VK_EXT_fragment_shader_interlock fragmentShaderPixelInterlock), which the target lacks",
+                             print, SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK, false);
+    failures += !check_flags("rov ", 157, "ps dcl_uav_raw_rov, interlock", SB_SUCCESS, NULL, print, 0, true);
+    rov_program(CS);
+    failures += !check_flags("rov ", 157, "cs dcl_uav_raw_rov", SB_SUCCESS, NULL, print, 0, false);
     for (uint32_t type = 0; type < 43; type++)
         if (!seen[type]) {
             printf("FAIL operand type %u has no row\n", type);

@@ -339,6 +339,9 @@ struct sb_ir_resource {
     bool cb_described;
     uint32_t cb_variable_count;
     const struct sb_ir_cb_variable *cb_variables;
+    /** Byte offset in the input file of the declaration, where back-end errors about the
+     *  resource point; 0 when the front end did not record one. */
+    uint64_t offset;
 };
 
 /** A variable of a constant buffer as the container's RDEF describes it (-g member names). */
