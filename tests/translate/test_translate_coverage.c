@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Coverage of ../shared/docs/sm4-tokens.md §5.3 (issue #16): one hand-assembled
- * program per operand type (the special registers included), each in a stage
- * where D3D allows it. The row says what translation must give: valid SPIR-V
+ * Coverage of ../shared/docs/sm4-tokens.md (issue #16): one hand-assembled
+ * program per operand type of §5.3 (the special registers included), per
+ * opcode number of §3 and per system value of §8.1, each in a stage where D3D
+ * allows it, plus rasterizer-ordered views with and without interlock. The row says what translation must give: valid SPIR-V
  * (SPIRV-Tools validation clean) or an exact refusal, i.e. result code, byte
  * offset and message, where the offset is that of the instruction or
  * declaration that needs the operand (the token the builder marks, plus the
@@ -901,6 +902,113 @@ static const struct oprow op_rows[] = {
     G(234, "check_access_fully_mapped", CS, "rs"),
 };
 
+/* ---- system values (§8.1) ---------------------------------------------------------- */
+
+struct sysrow {
+    uint32_t value;
+    const char *name;      /* the signature's semantic */
+    char where;            /* 'p' ps input, 'v' vs input, 'o' vs output, 'q' hs quad, 'l' hs isoline, 't' hs tri */
+    uint32_t component_type; /* signature: 1 uint, 3 float */
+};
+
+/* A pixel shader reading system value `r` from v1.x. */
+static void sys_ps_input(const struct sysrow *r)
+{
+    ps_begin(5, 0);
+    bool position = r->value == 1, clip = r->value == 2 || r->value == 3;
+    uint32_t opcode = position || clip ? 100 : 99, mode = position ? 4 : clip ? 2 : 1;
+    sm4_dcl_io(&prog, opcode, mode, T_INPUT, 1, "x", (int32_t)r->value);
+    I(&prog, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "x", 1),
+      sm4_reg(T_INPUT, 1, (uint32_t[]){ 1 }, NULL, "x", 0));
+    sm4_end(&prog);
+    const struct sig_element_spec ins[] = { { 0, r->name, 0, r->value, r->component_type, 1, 0x1, 0x1, 0 } };
+    sm4_container_sig(&prog, ins, 1, target0, 1, NULL, 0, &container);
+}
+
+/* A vertex shader reading system value `r` (dcl_input_sgv v0.x). */
+static void sys_vs_input(const struct sysrow *r)
+{
+    sm4_begin(&prog, VS, 5, 0, 0);
+    sm4_dcl_io(&prog, 96, 0, T_INPUT, 0, "x", (int32_t)r->value);
+    sm4_dcl_io(&prog, DCL_OUTPUT_SIV, 0, T_OUTPUT, 0, "xyzw", 1);
+    I(&prog, OP_UTOF, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1),
+      sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "xxxx", 0));
+    sm4_end(&prog);
+    const struct sig_element_spec ins[] = { { 0, r->name, 0, r->value, 1, 0, 0x1, 0x1, 0 } };
+    const struct sig_element_spec outs[] = { { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 } };
+    sm4_container_sig(&prog, ins, 1, outs, 1, NULL, 0, &container);
+}
+
+/* A vertex shader writing system value `r` to o1.x beside the position in o0. */
+static void sys_vs_output(const struct sysrow *r)
+{
+    sm4_begin(&prog, VS, 5, 0, 0);
+    sm4_dcl_io(&prog, DCL_OUTPUT_SIV, 0, T_OUTPUT, 0, "xyzw", 1);
+    mark = prog.n;
+    sm4_dcl_io(&prog, DCL_OUTPUT_SIV, 0, T_OUTPUT, 1, "x", (int32_t)r->value);
+    I(&prog, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1), l4(0, 0, 0, fbits(1.0f)));
+    I(&prog, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "x", 1), l1(0));
+    sm4_end(&prog);
+    const struct sig_element_spec outs[] = { { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
+                                             { 0, r->name, 0, r->value, r->component_type, 1, 0x1, 0xe, 0 } };
+    sm4_container_sig(&prog, NULL, 0, outs, 2, NULL, 0, &container);
+}
+
+/* A hull shader of the quad (11-16) or isoline (21, 22) domain writing every factor of it;
+ * the tri factors (17-20) are hs_build's. */
+static void sys_hs_factors(const struct sysrow *r)
+{
+    bool quad = r->where == 'q';
+    uint32_t first = quad ? 11 : 21, count = quad ? 6 : 2;
+    static const char *const names[12] = { "SV_TessFactor", "SV_TessFactor", "SV_TessFactor", "SV_TessFactor",
+                                           "SV_InsideTessFactor", "SV_InsideTessFactor" };
+    sm4_begin(&prog, HS, 5, 0, 0);
+    sm4_raw(&prog, 113, 0, NULL);
+    sm4_raw(&prog, 147u | (4u << 11), 0, NULL);
+    sm4_raw(&prog, 148u | (4u << 11), 0, NULL);
+    sm4_raw(&prog, 149u | ((quad ? 3u : 1u) << 11), 0, NULL);  /* domain quad / isoline */
+    sm4_raw(&prog, 150u | (1u << 11), 0, NULL);
+    sm4_raw(&prog, 151u | ((quad ? 3u : 1u) << 11), 0, NULL);  /* triangle_cw / line */
+    sm4_raw(&prog, 152, 1, (uint32_t[]){ fbits(1.0f) });
+    sm4_raw(&prog, 115, 0, NULL);
+    for (uint32_t f = 0; f < count; f++)
+        sm4_dcl_io(&prog, DCL_OUTPUT_SIV, 0, T_OUTPUT, f, "x", (int32_t)(first + f));
+    for (uint32_t f = 0; f < count; f++)
+        I(&prog, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ f }, NULL, "x", 1), lf(1.0f));
+    sm4_end(&prog);
+    struct sig_element_spec patch[6];
+    for (uint32_t f = 0; f < count; f++) {
+        struct sig_element_spec e = { 0, quad ? names[f] : (f ? "SV_TessFactor" : "SV_TessFactor"),
+                                      quad ? (f < 4 ? f : f - 4) : f, first + f, 3, f, 0x1, 0xe, 0 };
+        patch[f] = e;
+    }
+    sm4_container_sig(&prog, control_point, 1, control_point, 1, patch, count, &container);
+}
+
+static const struct sysrow sys_rows[] = {
+    { 1, "SV_Position", 'p', 3 }, { 1, "SV_Position", 'o', 3 }, { 2, "SV_ClipDistance", 'p', 3 },
+    { 2, "SV_ClipDistance", 'o', 3 }, { 3, "SV_CullDistance", 'p', 3 }, { 3, "SV_CullDistance", 'o', 3 },
+    { 4, "SV_RenderTargetArrayIndex", 'p', 1 }, { 4, "SV_RenderTargetArrayIndex", 'o', 1 },
+    { 5, "SV_ViewportArrayIndex", 'p', 1 }, { 5, "SV_ViewportArrayIndex", 'o', 1 },
+    { 6, "SV_VertexID", 'v', 1 }, { 7, "SV_PrimitiveID", 'p', 1 }, { 8, "SV_InstanceID", 'v', 1 },
+    { 9, "SV_IsFrontFace", 'p', 1 }, { 10, "SV_SampleIndex", 'p', 1 },
+    { 11, "SV_TessFactor", 'q', 3 }, { 12, "SV_TessFactor", 'q', 3 }, { 13, "SV_TessFactor", 'q', 3 },
+    { 14, "SV_TessFactor", 'q', 3 }, { 15, "SV_InsideTessFactor", 'q', 3 }, { 16, "SV_InsideTessFactor", 'q', 3 },
+    { 17, "SV_TessFactor", 't', 3 }, { 18, "SV_TessFactor", 't', 3 }, { 19, "SV_TessFactor", 't', 3 },
+    { 20, "SV_InsideTessFactor", 't', 3 }, { 21, "SV_TessFactor", 'l', 3 }, { 22, "SV_TessFactor", 'l', 3 },
+};
+
+static void sys_build(const struct sysrow *r)
+{
+    switch (r->where) {
+    case 'p': sys_ps_input(r); break;
+    case 'v': sys_vs_input(r); break;
+    case 'o': sys_vs_output(r); break;
+    case 't': hs_build(false, false, false); break;
+    default: sys_hs_factors(r); break;
+    }
+}
+
 /* Byte offset of the shader-code part's data in `container` (the offsets errors carry start there). */
 static uint32_t code_offset(const struct blob *b)
 {
@@ -989,6 +1097,26 @@ int main(int argc, char **argv)
             seen_ops[row->opcode]++;
         failures += !check("op  ", row->opcode, row->name, row->code, row->message, print);
     }
+    uint32_t seen_values[23] = { 0 };
+    size_t system_rows = sizeof(sys_rows) / sizeof(sys_rows[0]);
+    for (size_t r = 0; r < system_rows; r++) {
+        mark = 0;
+        sys_build(&sys_rows[r]);
+        seen_values[sys_rows[r].value]++;
+        char name[64];
+        snprintf(name, sizeof(name), "%s (%c)", sys_rows[r].name, sys_rows[r].where);
+        failures += !check("sv  ", sys_rows[r].value, name, SB_SUCCESS, NULL, print);
+    }
+    /* A system value the stage cannot write: the refusal names the declaration. */
+    static const struct sysrow front_face_out = { 9, "SV_IsFrontFace", 'o', 1 };
+    sys_vs_output(&front_face_out);
+    failures += !check("sv  ", 9, "SV_IsFrontFace written by a vs", SB_ERROR_TRANSLATE_INVALID,
+                       "output register 1 (system value 9) cannot be written in this stage", print);
+    for (uint32_t v = 1; v < 23; v++)
+        if (!seen_values[v]) {
+            printf("FAIL system value %u has no row\n", v);
+            failures++;
+        }
     /* Rasterizer-ordered views: refused without interlock, ordered with it; no effect in a cs. */
     rov_program(PS);
     failures += !check_flags("rov ", 157, "ps dcl_uav_raw_rov, no interlock", SB_ERROR_TRANSLATE_UNSUPPORTED,
@@ -1008,6 +1136,7 @@ int main(int argc, char **argv)
             printf("FAIL opcode %u has no row\n", op);
             failures++;
         }
-    printf("operand types: %zu rows, opcodes: %zu rows; %d failures\n", type_rows, opcode_rows, failures);
+    printf("operand types: %zu rows, opcodes: %zu rows, system values: %zu rows; %d failures\n", type_rows,
+           opcode_rows, system_rows, failures);
     return failures ? 1 : 0;
 }
