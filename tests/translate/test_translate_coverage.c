@@ -3,12 +3,13 @@
  * Coverage of ../shared/docs/sm4-tokens.md (issue #16): one hand-assembled
  * program per operand type of §5.3 (the special registers included), per
  * opcode number of §3 and per system value of §8.1, each in a stage where D3D
- * allows it, plus rasterizer-ordered views with and without interlock. The row says what translation must give: valid SPIR-V
- * (SPIRV-Tools validation clean) or an exact refusal, i.e. result code, byte
- * offset and message, where the offset is that of the instruction or
- * declaration that needs the operand (the token the builder marks, plus the
- * SHEX part's position in the container). translator/README.md "Operand
- * types" is the same table in words.
+ * allows it, plus rasterizer-ordered views with and without interlock. The row
+ * says what translation must give: valid SPIR-V (SPIRV-Tools validation clean)
+ * or an exact refusal, i.e. result code, byte offset and message, where the
+ * offset is that of the instruction or declaration that needs it (the token
+ * the builder marks, plus the SHEX part's position in the container).
+ * translator/README.md "Coverage of the SM4/5 token set" is the same table in
+ * words.
  *
  * Usage: test_translate_coverage [--print]   (--print lists every outcome)
  */
@@ -854,7 +855,8 @@ static const struct oprow op_rows[] = {
       "instruction 4: opcode 107 (token 0x0100006b) is reserved or unknown" }, G(108, "lod", PS, "rftS"),
     G(109, "gather4", CS, "rftS"), G(110, "samplepos", CS, "rTc"), G(111, "sampleinfo", CS, "rT"),
     { 112, "(reserved 112)", CS, "", o_control, SB_ERROR_SM4_UNKNOWN_OPCODE,
-      "instruction 4: opcode 112 (token 0x01000070) is reserved or unknown" }, B(113, "hs_decls", o_hs_fork), B(114, "hs_control_point_phase", o_hs_fork),
+      "instruction 4: opcode 112 (token 0x01000070) is reserved or unknown" },
+    B(113, "hs_decls", o_hs_fork), B(114, "hs_control_point_phase", o_hs_fork),
     B(115, "hs_fork_phase", o_hs_fork), B(116, "hs_join_phase", o_hs_join), B(117, "emit_stream", o_stream),
     G(118, "cut_stream", GS, "m"), G(119, "emit_then_cut_stream", GS, "m"), B(120, "fcall", o_linkage),
     G(121, "bufinfo", CS, "rb"), G(122, "deriv_rtx_coarse", PS, "rs"), G(123, "deriv_rtx_fine", PS, "rs"),
@@ -890,7 +892,8 @@ static const struct oprow op_rows[] = {
     G(203, "eval_snapped", PS, "rvi"), G(204, "eval_sample_index", PS, "rvi"), G(205, "eval_centroid", PS, "rv"),
     B(206, "dcl_gsinstances", o_gs_instance), C(207, "abort", CS), C(208, "debug_break", CS),
     { 209, "(reserved 209)", CS, "", o_control, SB_ERROR_SM4_UNKNOWN_OPCODE,
-      "instruction 4: opcode 209 (token 0x010000d1) is reserved or unknown" }, G(210, "ddiv", CS, "dss"), G(211, "dfma", CS, "dsss"), G(212, "drcp", CS, "ds"),
+      "instruction 4: opcode 209 (token 0x010000d1) is reserved or unknown" },
+    G(210, "ddiv", CS, "dss"), G(211, "dfma", CS, "dsss"), G(212, "drcp", CS, "ds"),
     G(213, "msad", CS, "rsss"), G(214, "dtoi", CS, "ns"), G(215, "dtou", CS, "ns"), G(216, "itod", CS, "ds"),
     G(217, "utod", CS, "ds"), { 218, "(reserved 218)", CS, "", o_control, SB_ERROR_SM4_UNKNOWN_OPCODE,
       "instruction 4: opcode 218 (token 0x010000da) is reserved or unknown" }, G(219, "gather4_s", CS, "rrftS"),
@@ -1044,7 +1047,8 @@ static uint32_t count_opcode(const struct sb_translation *t, uint32_t opcode, bo
 static bool check_flags(const char *kind, uint32_t number, const char *name, enum sb_result code,
                         const char *message, bool print, uint32_t flags, bool interlock)
 {
-    struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1, .flags = SB_TRANSLATE_VALIDATE | flags };
+    struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1,
+                                            .flags = SB_TRANSLATE_VALIDATE | flags };
     struct sb_translation *t = NULL;
     struct sb_error error = { 0 };
     enum sb_result res = sb_translate(container.bytes, container.size, &options, &t, &error);

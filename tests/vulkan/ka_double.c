@@ -77,7 +77,10 @@ struct dinst {
     const char *swz[3];
 };
 
-static bool is_conversion(const struct dop *op) { return op->slot[0] == S_F || op->slot[0] == S_I || op->slot[0] == S_U; }
+static bool is_conversion(const struct dop *op)
+{
+    return op->slot[0] == S_F || op->slot[0] == S_I || op->slot[0] == S_U;
+}
 
 static const char *register_swizzle(const struct dop *op, uint32_t i)
 {
