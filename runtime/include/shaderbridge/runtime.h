@@ -176,6 +176,15 @@ struct sb_rt_draw {
     /** optional (NULL): the domain-shader translation (tessellation evaluation stage) that
      *  goes with `hull`; its control points are the hull shader's output control points. */
     const struct sb_translation *domain;
+    /** Samples per pixel of the colour targets: 0 or 1 one sample; N > 1 (a count the device has
+     *  for the targets' formats as sampled colour attachments) makes them N-sample images and
+     *  rasterises at N samples (a pixel shader reading SV_SampleIndex or sample-interpolated
+     *  inputs then runs per sample; a point of size 1 covers every sample of its pixel). Each
+     *  target's `data` then holds width x height x N texels, each pixel's samples in a row
+     *  (resources.h's multisampled layout), receives every sample, and is not loaded: the
+     *  targets start cleared to 0. Targets must be R32G32B32A32 FLOAT / UINT / SINT; no depth or
+     *  stencil attachment. */
+    uint32_t samples;
 };
 
 

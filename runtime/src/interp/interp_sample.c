@@ -459,7 +459,5 @@ enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instr
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (forms[i].op == in->op)
             return run(s, in, &forms[i]);
-    if (in->op == SB_IR_OP_LD_MS)
-        return sb_interp_unsupported(s, "ld_ms (multisampled textures)");
     return SB_ERROR_TRANSLATE_UNSUPPORTED;
 }
