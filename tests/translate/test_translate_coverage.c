@@ -1032,7 +1032,7 @@ static uint32_t count_opcode(const struct sb_translation *t, uint32_t opcode, bo
     uint32_t n = 0;
     for (size_t i = 5; t && i < t->word_count;) {
         uint32_t len = t->words[i] >> 16;
-        if (!len)
+        if (!len || i + len > t->word_count)
             break;
         if ((t->words[i] & 0xFFFFu) == opcode && (!second || (len > 2 && t->words[i + 2] == operand)))
             n++;
