@@ -60,7 +60,7 @@ enum {
     OP_IMM_ATOMIC_IMAX = 186, OP_IMM_ATOMIC_IMIN = 187, OP_IMM_ATOMIC_UMAX = 188,
     OP_IMM_ATOMIC_UMIN = 189, OP_SYNC = 190, OP_DADD = 191, OP_DMAX = 192, OP_DMIN = 193,
     OP_DMUL = 194, OP_DEQ = 195, OP_DGE = 196, OP_DLT = 197, OP_DNE = 198, OP_DMOV = 199,
-    OP_DMOVC = 200, OP_DTOF = 201, OP_FTOD = 202, OP_DDIV = 210, OP_DFMA = 211,
+    OP_DMOVC = 200, OP_DTOF = 201, OP_FTOD = 202, OP_DDIV = 210, OP_DFMA = 211, OP_DRCP = 212,
     OP_MSAD = 213, OP_DTOI = 214, OP_DTOU = 215, OP_ITOD = 216, OP_UTOD = 217,
 };
 
@@ -219,6 +219,13 @@ static inline struct sm4_operand l1(uint32_t v)
 static inline struct sm4_operand l4(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
     struct sm4_operand o = { { 2u | (T_IMM32 << 12), a, b, c, d }, 5 };
+    return o;
+}
+/* d(a, b): a 4-component 64-bit immediate holding two doubles as bits, low DWORD first (§5.1). */
+static inline struct sm4_operand ld2(uint64_t a, uint64_t b)
+{
+    struct sm4_operand o = { { 2u | (T_IMM64 << 12), (uint32_t)a, (uint32_t)(a >> 32), (uint32_t)b,
+                               (uint32_t)(b >> 32) }, 5 };
     return o;
 }
 static inline struct sm4_operand lf(float f)

@@ -736,7 +736,7 @@ static void texture_gather(struct ka_case *c)
 static void texture_ld(struct ka_case *c) { texture(c, false); }
 static void texture_sample(struct ka_case *c) { texture(c, true); }
 
-/* One row per case (after the ALU table). */
+/* One row per case (after the ALU and double tables). */
 static void (*const builders[])(struct ka_case *) = {
     flow_if_else, flow_loop, flow_switch, flow_retc, flow_call_plain, flow_callc,
     indexable_temp, icb, uav_typed, uav_raw, uav_structured, atomics, atomics_exchange, group_shared, srv_buffers,
@@ -746,13 +746,15 @@ static void (*const builders[])(struct ka_case *) = {
 
 uint32_t ka_case_count(void)
 {
-    return ka_alu_count() + (uint32_t)(sizeof(builders) / sizeof(builders[0]));
+    return ka_alu_count() + ka_double_count() + (uint32_t)(sizeof(builders) / sizeof(builders[0]));
 }
 
 void ka_case_build(uint32_t index, struct ka_case *c)
 {
     if (index < ka_alu_count())
         ka_alu_build(index, c);
+    else if (index < ka_alu_count() + ka_double_count())
+        ka_double_build(index - ka_alu_count(), c);
     else
-        builders[index - ka_alu_count()](c);
+        builders[index - ka_alu_count() - ka_double_count()](c);
 }

@@ -2,7 +2,7 @@
 /*
  * Known-answer cases: small cs_5_0 token programs (sm4_asm.h), the buffers
  * and images they read and write, and the values D3D's rules give, computed
- * in C (ka_cases.c, ka_alu.c). The runner (test_vk_known_answer.c)
+ * in C (ka_cases.c, ka_alu.c, ka_double.c). The runner (test_vk_known_answer.c)
  * translates, dispatches on lavapipe and compares; the listing test
  * (test_ka_listing.c) only decodes and disassembles every case, so the
  * assembler is checked even where no Vulkan device or translator exists.
@@ -75,5 +75,9 @@ double ka_asd(uint64_t u);
 /* ALU cases (ka_alu.c): count and builder. */
 uint32_t ka_alu_count(void);
 void ka_alu_build(uint32_t index, struct ka_case *c);
+
+/* Double-rule cases (ka_double.c: _sat, lane mapping per write mask): count and builder. */
+uint32_t ka_double_count(void);
+void ka_double_build(uint32_t index, struct ka_case *c);
 
 #endif

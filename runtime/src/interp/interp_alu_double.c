@@ -2,12 +2,12 @@
 /*
  * 64-bit ops of the CPU interpreter, following
  * translator/src/spirv/spirv_alu_double.c: a destination mask names the lane
- * pairs written (double k goes to the k-th pair), source double k is the
- * pair at swizzle[k]; comparisons and dtof/dtoi/dtou write one 32-bit lane
- * per double, ftod/itod/utod read one 32-bit lane (swizzle[k]) per double.
- * dmin/dmax are NMin/NMax (fmin/fmax), dfma is fused (fma), dtoi/dtou
- * saturate like ftoi/ftou. As in the back end, saturate is not applied to
- * double results.
+ * pairs written; ops with a 64-bit result map by position after the swizzle
+ * (IR.md §Operands, sb_ir_double_source: a .zw destination reads the
+ * sources' second slot, as D3D does); comparisons and dtof/dtoi/dtou write
+ * the k-th written 32-bit lane from double k. dmin/dmax are NMin/NMax
+ * (fmin/fmax), dfma is fused (fma), dtoi/dtou saturate like ftoi/ftou, and
+ * `_sat` clamps double results to [0, 1] with NaN -> 0 as for floats.
  */
 #include "interp_private.h"
 
@@ -20,6 +20,15 @@ static uint32_t popcount4(uint32_t mask)
     return (mask & 1u) + ((mask >> 1) & 1u) + ((mask >> 2) & 1u) + ((mask >> 3) & 1u);
 }
 
+
+/* D3D's saturate on a double: [0, 1], NaN fails both tests and gives 0. */
+static void saturate(const struct interp_state *s, const struct sb_ir_instruction *in, double *r)
+{
+    if (!(in->flags & SB_IR_FLAG_SATURATE))
+        return;
+    for (uint32_t l = 0; l < s->lanes; l++)
+        r[l] = r[l] > 0.0 ? (r[l] < 1.0 ? r[l] : 1.0) : 0.0;
+}
 
 static uint32_t dtoi(double d, bool is_signed)
 {
@@ -43,11 +52,12 @@ static enum sb_result arithmetic(struct interp_state *s, const struct sb_ir_inst
     double *a[3][2] = { { NULL } };
     const uint32_t *cond[4] = { NULL };
     uint32_t first = in->op == SB_IR_OP_DMOVC ? 1 : 0;
-    for (uint32_t i = first; i < srcs; i++)
-        if (!sb_interp_load_double(s, &in->src[i], n, a[i]))
+    for (uint32_t i = 0; i < srcs; i++) {
+        struct sb_ir_operand src = sb_ir_double_source(&in->src[i], d->mask);
+        if (i < first ? !sb_interp_load_n(s, &src, n, SB_IR_TYPE_BOOL, cond)
+                      : !sb_interp_load_double(s, &src, n, a[i]))
             return s->result;
-    if (first && !sb_interp_load_n(s, &in->src[0], n, SB_IR_TYPE_BOOL, cond))
-        return s->result;
+    }
     double *r[2] = { NULL, NULL };
     for (uint32_t k = 0; k < n; k++) {
         if (!(r[k] = sb_interp_scratch_double(s)))
@@ -66,6 +76,7 @@ static enum sb_result arithmetic(struct interp_state *s, const struct sb_ir_inst
             default: R[l] = 1.0 / A[l]; break; /* DRCP */
             }
         }
+        saturate(s, in, R);
     }
     sb_interp_store_double(s, d, r, n);
     return s->result;
@@ -130,7 +141,8 @@ static enum sb_result widening(struct interp_state *s, const struct sb_ir_instru
     uint32_t view = in->op == SB_IR_OP_FTOD ? SB_IR_TYPE_FLOAT : in->op == SB_IR_OP_ITOD ? SB_IR_TYPE_INT
                                                                                           : SB_IR_TYPE_UINT;
     const uint32_t *a[4];
-    if (!sb_interp_load_n(s, &in->src[0], n, view, a))
+    struct sb_ir_operand src = sb_ir_double_source(&in->src[0], d->mask);
+    if (!sb_interp_load_n(s, &src, n, view, a))
         return s->result;
     double *r[2] = { NULL, NULL };
     for (uint32_t k = 0; k < n; k++) {
@@ -142,6 +154,7 @@ static enum sb_result widening(struct interp_state *s, const struct sb_ir_instru
             memcpy(&f, &u, 4);
             r[k][l] = view == SB_IR_TYPE_FLOAT ? (double)f : view == SB_IR_TYPE_INT ? (double)(int32_t)u : (double)u;
         }
+        saturate(s, in, r[k]);
     }
     sb_interp_store_double(s, d, r, n);
     return s->result;

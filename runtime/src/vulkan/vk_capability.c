@@ -20,8 +20,9 @@
  * VK_EXT_shader_viewport_index_layer, VK_EXT_shader_stencil_export and
  * VK_EXT_conservative_rasterization extensions (offset unused); the last also needs its
  * fullyCoveredFragmentShaderInputVariable and conservativePointAndLineRasterization
- * properties (the draws are points). */
-enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE };
+ * properties (the draws are points); EXT_INTERLOCK: VK_EXT_fragment_shader_interlock with
+ * fragmentShaderPixelInterlock. */
+enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE, EXT_INTERLOCK };
 
 static const struct {
     SpvCapability capability;
@@ -68,6 +69,9 @@ static const struct {
     { SpvCapabilityFragmentFullyCoveredEXT,
       "FragmentFullyCoveredEXT (SV_InnerCoverage: VK_EXT_conservative_rasterization for points)",
       EXT_CONSERVATIVE, 0 },
+    { SpvCapabilityFragmentShaderPixelInterlockEXT,
+      "FragmentShaderPixelInterlockEXT (VK_EXT_fragment_shader_interlock)",
+      EXT_INTERLOCK, 0 },
 #undef CORE_ROW
 #undef V12_ROW
 #undef V13_ROW
@@ -81,6 +85,8 @@ static bool enabled(const struct sb_rt_context *c, size_t row)
         return c->stencil_export;
     if (rows[row].where == EXT_CONSERVATIVE)
         return c->fully_covered;
+    if (rows[row].where == EXT_INTERLOCK)
+        return c->pixel_interlock;
     const void *base = rows[row].where == CORE ? (const void *)&c->features
                        : rows[row].where == V12 ? (const void *)&c->features12
                                                 : (const void *)&c->features13;

@@ -7,8 +7,10 @@
  * is one); every core feature the device
  * reports (Vulkan 1.0 - 1.3 structures as its version allows) plus
  * VK_EXT_robustness2, VK_EXT_shader_viewport_index_layer, VK_EXT_shader_stencil_export,
- * VK_EXT_custom_border_color (samplers' border colours) and VK_EXT_conservative_rasterization
- * (SV_InnerCoverage; only where it reports FullyCoveredEXT for points) when present.
+ * VK_EXT_custom_border_color (samplers' border colours), VK_EXT_conservative_rasterization
+ * (SV_InnerCoverage; only where it reports FullyCoveredEXT for points) and
+ * VK_EXT_fragment_shader_interlock (rasterizer-ordered views; only with
+ * fragmentShaderPixelInterlock) when present.
  *
  * Why everything: a translated D3D shader may declare any capability its
  * source needed (Float64, Int64, StorageImageReadWithoutFormat, ImageCubeArray,
@@ -123,10 +125,11 @@ struct feature_chain {
     VkPhysicalDeviceVulkan13Features v13;
     VkPhysicalDeviceRobustness2FeaturesEXT robust2;
     VkPhysicalDeviceCustomBorderColorFeaturesEXT border;
+    VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
 };
 
 /* Queries the supported features; returns whether the Features2 chain may be used. */
-static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, bool border,
+static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, bool border, bool interlock,
                            struct feature_chain *f)
 {
     memset(f, 0, sizeof(*f));
@@ -136,6 +139,7 @@ static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, 
     f->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
     f->robust2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
     f->border.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT;
+    f->interlock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT;
     if (api < VK_API_VERSION_1_1 || !vkGetPhysicalDeviceFeatures2) {
         vkGetPhysicalDeviceFeatures(c->physical, &f->core.features);
         return false;
@@ -154,8 +158,12 @@ static bool query_features(struct sb_rt_context *c, uint32_t api, bool robust2, 
         *tail = &f->robust2;
         tail = &f->robust2.pNext;
     }
-    if (border)
+    if (border) {
         *tail = &f->border;
+        tail = &f->border.pNext;
+    }
+    if (interlock)
+        *tail = &f->interlock;
     vkGetPhysicalDeviceFeatures2(c->physical, &f->core);
     return true;
 }
@@ -188,13 +196,17 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     /* Samplers with a border colour other than Vulkan's three standard ones (vk_image.c). */
     bool border = api >= VK_API_VERSION_1_1 &&
                   sb_vk_has_device_extension(c->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+    /* Pixel shaders with rasterizer-ordered views declare FragmentShaderPixelInterlockEXT. */
+    bool interlock = api >= VK_API_VERSION_1_1 &&
+                     sb_vk_has_device_extension(c->physical, VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME);
     struct feature_chain f;
-    bool chained = query_features(c, api, robust2, border, &f);
+    bool chained = query_features(c, api, robust2, border, interlock, &f);
     f.core.features.shaderTessellationAndGeometryPointSize = VK_FALSE;
     robust2 = chained && robust2 && f.robust2.robustBufferAccess2;
     if (!robust2) /* its link stays: the loop below unlinks it, keeping what follows */
         f.robust2 = (VkPhysicalDeviceRobustness2FeaturesEXT){ .pNext = f.robust2.pNext };
     border = chained && border && f.border.customBorderColors && f.border.customBorderColorWithoutFormat;
+    interlock = chained && interlock && f.interlock.fragmentShaderPixelInterlock;
     /* Translated vertex / geometry shaders writing SV_RenderTargetArrayIndex or
      * SV_ViewportArrayIndex declare ShaderViewportIndexLayerEXT, which only this extension allows. */
     bool layer_ext = sb_vk_has_device_extension(c->physical, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
@@ -215,7 +227,7 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     conservative = conservative && vkGetPhysicalDeviceProperties2 &&
                    conservative_props.fullyCoveredFragmentShaderInputVariable &&
                    conservative_props.conservativePointAndLineRasterization;
-    const char *extensions[5];
+    const char *extensions[6];
     uint32_t extension_count = 0;
     if (robust2)
         extensions[extension_count++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
@@ -227,6 +239,8 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
         extensions[extension_count++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
     if (conservative)
         extensions[extension_count++] = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
+    if (interlock)
+        extensions[extension_count++] = VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME;
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -237,7 +251,8 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     /* Unlink the structs of extensions not enabled (each points at the next, or NULL). */
     for (VkBaseOutStructure *s = chained ? (VkBaseOutStructure *)&f.core : NULL; s && s->pNext;) {
         bool drop = (s->pNext == (VkBaseOutStructure *)&f.robust2 && !robust2) ||
-                    (s->pNext == (VkBaseOutStructure *)&f.border && !border);
+                    (s->pNext == (VkBaseOutStructure *)&f.border && !border) ||
+                    (s->pNext == (VkBaseOutStructure *)&f.interlock && !interlock);
         if (drop)
             s->pNext = s->pNext->pNext;
         else
@@ -261,6 +276,7 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     c->stencil_export = stencil_ext;
     c->custom_border_color = border;
     c->fully_covered = conservative;
+    c->pixel_interlock = interlock;
     c->features = f.core.features;
     if (chained && api >= VK_API_VERSION_1_2)
         c->features12 = f.v12;

@@ -58,6 +58,9 @@ struct sb_rt_context {
     bool custom_border_color;  /* VK_EXT_custom_border_color enabled, without formats (sampler borders) */
     /* VK_EXT_conservative_rasterization enabled, reporting FullyCoveredEXT, for points too */
     bool fully_covered;
+    /* VK_EXT_fragment_shader_interlock enabled with fragmentShaderPixelInterlock
+     * (FragmentShaderPixelInterlockEXT: rasterizer-ordered views) */
+    bool pixel_interlock;
 };
 
 /* ---- vk_util.c ------------------------------------------------------------------------------- */

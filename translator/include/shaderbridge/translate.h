@@ -103,6 +103,18 @@ struct sb_storage_format {
 #define SB_TRANSLATE_DEBUG_INFO 0x1u
 #define SB_TRANSLATE_OPTIMIZE 0x2u   /**< -O: SPIRV-Tools performance passes */
 #define SB_TRANSLATE_VALIDATE 0x4u   /**< run the SPIR-V validator; failure = SB_ERROR_SPIRV_INVALID */
+/**
+ * The target lacks fragment shader interlock (SPV_EXT_fragment_shader_interlock; Vulkan:
+ * VK_EXT_fragment_shader_interlock's fragmentShaderPixelInterlock). By default (flag clear,
+ * like every device feature the options do not deny) a pixel shader with a
+ * rasterizer-ordered UAV (`dcl_uav_*_rov`) runs its body inside
+ * OpBeginInvocationInterlockEXT / OpEndInvocationInterlockEXT with PixelInterlockOrderedEXT
+ * and declares FragmentShaderPixelInterlockEXT, which gives D3D's ordering of overlapping
+ * pixels' accesses. With this flag such a shader is refused (SB_ERROR_TRANSLATE_UNSUPPORTED
+ * at the UAV's declaration, naming the feature) rather than translated without the
+ * ordering. Other stages have no rasterizer order: their UAVs' flag changes nothing.
+ */
+#define SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK 0x8u
 
 struct sb_translate_options {
     enum sb_target_env target_env;

@@ -339,6 +339,9 @@ struct sb_ir_resource {
     bool cb_described;
     uint32_t cb_variable_count;
     const struct sb_ir_cb_variable *cb_variables;
+    /** Byte offset in the input file of the declaration, where back-end errors about the
+     *  resource point; 0 when the front end did not record one. */
+    uint64_t offset;
 };
 
 /** A variable of a constant buffer as the container's RDEF describes it (-g member names). */
@@ -593,6 +596,9 @@ enum sb_result sb_ir_from_pica(const struct sb_shbin *shbin, uint32_t dvle_index
 /** Frees a program; NULL is a no-op. */
 void sb_ir_program_destroy(struct sb_ir_program *program);
 
+/** fxc spelling of a register file ("r", "vThreadID", "oDepth"); "?" for unknown values. Static. */
+const char *sb_ir_file_name(uint32_t file);
+
 /** Name of an op ("add", "ld_structured"); "?" for unknown values. Static. */
 const char *sb_ir_op_name(uint32_t op);
 
@@ -632,6 +638,17 @@ struct sb_ir_op_info {
 
 /** The info row of an op; NULL for values >= SB_IR_OP_COUNT. Static. */
 const struct sb_ir_op_info *sb_ir_op_info(uint32_t op);
+
+/**
+ * The source an op with a 64-bit result (DMOV, DMOVC, DADD ... DRCP, FTOD,
+ * ITOD, UTOD) reads for the doubles it writes, as a packed operand: double k
+ * of the returned operand (pair `swizzle[k]` of a DOUBLE slot, lane
+ * `swizzle[k]` of a 32-bit slot) feeds the k-th written pair. D3D maps
+ * doubles post-swizzle, by position: a `.zw` destination takes the source's
+ * second double (IR.md §Operands), so for a mask without xy this returns a
+ * copy whose slot 0 is `src`'s slot 1; otherwise `*src`.
+ */
+struct sb_ir_operand sb_ir_double_source(const struct sb_ir_operand *src, uint32_t dst_mask);
 
 /**
  * Prints a program as text (one instruction a line, with offsets), for tests

@@ -106,6 +106,7 @@ static bool lower_resource(struct sb_ir_sm4_context *ctx, const struct sb_sm4_in
     r.cb_dynamic_indexed = d->cb_dynamic_indexed != 0;
     r.sampler_mode = d->sampler_mode;
     r.uav_flags = d->uav_flags;
+    r.offset = inst->offset;
     r.stride = d->stride;
     r.sample_count = d->sample_count;
     bool view = row->resource_class == SB_IR_RESOURCE_SRV ||

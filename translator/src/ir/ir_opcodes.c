@@ -4,7 +4,8 @@
  * counts, the lane view of every operand slot and what each slot may hold.
  * One row per op, indexed by the op value, so the front end (validation),
  * the printer, the SPIR-V back end and the interpreter read one source of
- * truth. A test walks every row.
+ * truth. A test walks every row. Beside it the one lane rule of 64-bit
+ * results (sb_ir_double_source), shared the same way.
  */
 #include "ir_private.h"
 
@@ -186,4 +187,12 @@ const char *sb_ir_op_name(uint32_t op)
 {
     const struct sb_ir_op_info *info = sb_ir_op_info(op);
     return info ? info->name : "?";
+}
+
+struct sb_ir_operand sb_ir_double_source(const struct sb_ir_operand *src, uint32_t dst_mask)
+{
+    struct sb_ir_operand out = *src;
+    if (!(dst_mask & 3u)) /* only zw written: it pairs with the source's second slot */
+        out.swizzle[0] = out.swizzle[1];
+    return out;
 }

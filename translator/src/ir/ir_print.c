@@ -79,6 +79,12 @@ static const char *const file_names[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_PICA_CONDITION] = "cmp", [SB_IR_FILE_RASTERIZER] = "rasterizer",
 };
 
+const char *sb_ir_file_name(uint32_t file)
+{
+    return file < SB_IR_FILE_COUNT && file_names[file] ? file_names[file] : "?";
+}
+
+
 static const char lanes[] = "xyzw";
 
 static void print_operand(struct text *t, const struct sb_ir_operand *op, bool is_dst);

@@ -1,17 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * 64-bit ops of the SPIR-V back end. A double occupies a lane pair (xy or
- * zw, low word first); a destination mask names the pairs it writes and
- * source k is the pair starting at swizzle[k] (ir.h). Results that are 32-bit
- * (comparisons, dtof/dtoi/dtou) write one lane per double; conversions to
- * double read one 32-bit lane per double (swizzle[k]). dtoi/dtou saturate
- * like ftoi/ftou; dmin/dmax return the non-NaN operand (NMin/NMax).
+ * zw, low word first); a destination mask names the pairs it writes. Ops with
+ * a 64-bit result map by position after the swizzle (IR.md §Operands,
+ * sb_ir_double_source): a .zw destination reads the sources' second slot,
+ * which is what D3D does and what the interpreter does too. Results that are
+ * 32-bit (comparisons, dtof/dtoi/dtou) take double k for the k-th written
+ * lane. Saturate clamps double results to [0, 1] with NaN -> 0 (NClamp), as
+ * for floats. dtoi/dtou saturate like ftoi/ftou; dmin/dmax return the
+ * non-NaN operand (NMin/NMax).
  */
 #include "spirv_alu_private.h"
 
 static uint32_t pairs(uint32_t mask)
 {
     return sb_spv_mask_count(mask) / 2;
+}
+
+/* `_sat` on a double result: NClamp(x, 0, 1), whose NaN operand gives 0. */
+static uint32_t saturate(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst, uint32_t value,
+                         uint32_t n)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (!(inst->flags & SB_IR_FLAG_SATURATE))
+        return value;
+    uint32_t type = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
+    uint32_t zero = sb_spv_const64(b, ctx->t.f64, 0), one = sb_spv_const64(b, ctx->t.f64, 0x3FF0000000000000ull);
+    return sb_spv_glsl3(b, type, GLSLstd450NClamp, value, sb_spv_const_splat(b, type, zero, n),
+                        sb_spv_const_splat(b, type, one, n));
 }
 
 /* dadd, dmul, ddiv, dmin, dmax, dfma, drcp, dmov, dmovc. */
@@ -33,13 +49,16 @@ static enum sb_result arithmetic(struct sb_spv_context *ctx, const struct sb_ir_
     uint32_t type = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
     uint32_t first = inst->op == SB_IR_OP_DMOVC ? 1 : 0;
     uint32_t a[3] = { 0 };
-    for (uint32_t i = first; i < srcs; i++)
-        a[i] = sb_spv_load_src_double(ctx, &inst->src[i], n);
+    for (uint32_t i = first; i < srcs; i++) {
+        struct sb_ir_operand src = sb_ir_double_source(&inst->src[i], d->mask);
+        a[i] = sb_spv_load_src_double(ctx, &src, n);
+    }
     uint32_t r;
     switch (inst->op) {
     case SB_IR_OP_DMOV: r = a[0]; break;
     case SB_IR_OP_DMOVC: {
-        uint32_t cond = sb_spv_load_src_n(ctx, &inst->src[0], n, SB_IR_TYPE_BOOL);
+        struct sb_ir_operand src = sb_ir_double_source(&inst->src[0], d->mask);
+        uint32_t cond = sb_spv_load_src_n(ctx, &src, n, SB_IR_TYPE_BOOL);
         r = sb_spv_op3(b, SpvOpSelect, type, cond, a[1], a[2]);
         break;
     }
@@ -56,7 +75,7 @@ static enum sb_result arithmetic(struct sb_spv_context *ctx, const struct sb_ir_
     }
     }
     sb_spv_alu_precise(ctx, inst, r);
-    sb_spv_store_dst_double(ctx, inst, d, r, n);
+    sb_spv_store_dst_double(ctx, inst, d, saturate(ctx, inst, r, n), n);
     return sb_spv_alu_done(ctx);
 }
 
@@ -97,7 +116,7 @@ static enum sb_result narrowing(struct sb_spv_context *ctx, const struct sb_ir_i
     return sb_spv_alu_done(ctx);
 }
 
-/* ftod/itod/utod: one 32-bit source lane per double. */
+/* ftod/itod/utod: one 32-bit source lane per double, by position like the arithmetic. */
 static enum sb_result widening(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -110,12 +129,13 @@ static enum sb_result widening(struct sb_spv_context *ctx, const struct sb_ir_in
     uint32_t view = inst->op == SB_IR_OP_FTOD   ? SB_IR_TYPE_FLOAT
                     : inst->op == SB_IR_OP_ITOD ? SB_IR_TYPE_INT
                                                 : SB_IR_TYPE_UINT;
-    uint32_t a = sb_spv_load_src_n(ctx, &inst->src[0], n, view);
+    struct sb_ir_operand src = sb_ir_double_source(&inst->src[0], d->mask);
+    uint32_t a = sb_spv_load_src_n(ctx, &src, n, view);
     SpvOp op = view == SB_IR_TYPE_FLOAT ? SpvOpFConvert
                : view == SB_IR_TYPE_INT ? SpvOpConvertSToF
                                         : SpvOpConvertUToF;
     uint32_t r = sb_spv_op1(b, op, sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n), a);
-    sb_spv_store_dst_double(ctx, inst, d, r, n);
+    sb_spv_store_dst_double(ctx, inst, d, saturate(ctx, inst, r, n), n);
     return sb_spv_alu_done(ctx);
 }
 

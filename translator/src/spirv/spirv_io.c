@@ -243,6 +243,15 @@ static struct io_copy *builtin_copy(struct sb_spv_context *ctx, const struct sb_
 }
 
 /* A one-lane integer built-in (optionally minus a base built-in). */
+/* An instruction that stands for the declaration of `e`, so a refusal points at its byte offset. */
+static struct sb_ir_instruction declared_at(const struct sb_ir_signature_element *e)
+{
+    struct sb_ir_instruction at;
+    memset(&at, 0, sizeof(at));
+    at.offset = e->offset;
+    return at;
+}
+
 static enum sb_result int_builtin(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e,
                                   bool output, SpvBuiltIn builtin, SpvBuiltIn base, uint32_t ir_type)
 {
@@ -399,10 +408,12 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
     case 10: /* sample index */
         sb_spv_capability(b, SpvCapabilitySampleRateShading);
         return int_builtin(ctx, e, output, SpvBuiltInSampleId, (SpvBuiltIn)0, SB_IR_TYPE_INT);
-    default:
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
+    default: {
+        struct sb_ir_instruction at = declared_at(e);
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at,
                            "system value %u of %s register %u is not supported in this stage",
                            e->system_value, output ? "output" : "input", e->register_index);
+    }
     }
 }
 
@@ -475,9 +486,11 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
     case SB_IR_FILE_OUTPUT_CONTROL_POINT_ID: case SB_IR_FILE_FORK_INSTANCE_ID:
     case SB_IR_FILE_JOIN_INSTANCE_ID:
         return SB_SUCCESS; /* the stage hooks fill these */
-    default:
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
-                           "special register file %u is not supported", e->file);
+    default: {
+        struct sb_ir_instruction at = declared_at(e);
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at,
+                           "special register %s is not supported", sb_ir_file_name(e->file));
+    }
     }
     uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, uvec3_builtin, ctx->t.uvec[3]);
     struct io_copy *c = builtin_copy(ctx, e, false, IO_UVEC3, var, SB_IR_TYPE_UINT);

@@ -3,13 +3,15 @@
  * The SPIR-V back end's driver: sets up the context (common types, function
  * ids), runs the declaration steps of every part (IO, cbuffers, resources,
  * registers, stage plumbing), emits each IR function, builds `main` (default:
- * prologue, call the entry body, epilogue), and writes the module-level
- * facts: capabilities, memory model, execution modes, entry point.
+ * prologue, call the entry body, epilogue; inside the fragment shader interlock
+ * for rasterizer-ordered views), and writes the module-level facts:
+ * capabilities, memory model, execution modes, entry point.
  * The model is described at the top of spirv_private.h.
  */
 #include "spirv_private.h"
 
 #include "error.h"
+#include "translator/sm4.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +80,8 @@ static void execution_modes(struct sb_spv_context *ctx)
         }
         if (depth)
             sb_spv_execution_mode(b, f, SpvExecutionModeDepthReplacing, NULL, 0);
+        if (ctx->pixel_interlock)
+            sb_spv_execution_mode(b, f, SpvExecutionModePixelInterlockOrderedEXT, NULL, 0);
         /* dcl_globalFlags forceEarlyDepthStencil (§8.12: bit 2). */
         if (p->global_flags & 0x4u)
             sb_spv_execution_mode(b, f, SpvExecutionModeEarlyFragmentTests, NULL, 0);
@@ -89,16 +93,54 @@ static void execution_modes(struct sb_spv_context *ctx)
     }
 }
 
-/* main: { copy inputs in; call the entry body; copy outputs out }. */
+/* main: { copy inputs in; call the entry body; copy outputs out }. With rasterizer-ordered
+ * views the call sits inside the interlock: begin and end run once each, in main's
+ * uniform control flow, as SPV_EXT_fragment_shader_interlock requires. (A discard in the
+ * body is OpKill, which ends the invocation before the end instruction; the extension
+ * does not spell out that case, and no device here has the feature to check it on.) */
 static void default_main(struct sb_spv_context *ctx)
 {
     struct sb_spv_builder *b = &ctx->builder;
     sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
     sb_spv_io_prologue(ctx);
+    if (ctx->pixel_interlock)
+        sb_spv_op(b, SpvOpBeginInvocationInterlockEXT, NULL, 0);
     if (ctx->program->function_count)
         sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+    if (ctx->pixel_interlock)
+        sb_spv_op(b, SpvOpEndInvocationInterlockEXT, NULL, 0);
     sb_spv_io_epilogue(ctx);
     sb_spv_function_end(b);
+}
+
+/* Rasterizer-ordered UAVs of a pixel shader: ordered through fragment shader interlock unless
+ * the options say the target lacks it; then refused at the first such declaration (never
+ * silently unordered). */
+static enum sb_result rasterizer_order(struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    if (p->stage != SB_IR_STAGE_PIXEL)
+        return SB_SUCCESS;
+    for (uint32_t i = 0; i < p->resource_count; i++) {
+        const struct sb_ir_resource *r = &p->resources[i];
+        if (r->resource_class != SB_IR_RESOURCE_UAV || !(r->uav_flags & SB_SM4_UAV_RASTERIZER_ORDERED))
+            continue;
+        if (ctx->options->flags & SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK) {
+            struct sb_ir_instruction at;
+            memset(&at, 0, sizeof(at));
+            at.offset = r->offset;
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at,
+                               "u%u is a rasterizer-ordered view; ordering it needs fragment shader interlock "
+                               "(VK_EXT_fragment_shader_interlock fragmentShaderPixelInterlock), which the target "
+                               "lacks", r->id);
+        }
+        if (!ctx->pixel_interlock) {
+            ctx->pixel_interlock = true;
+            sb_spv_capability(&ctx->builder, SpvCapabilityFragmentShaderPixelInterlockEXT);
+            sb_spv_extension(&ctx->builder, "SPV_EXT_fragment_shader_interlock");
+        }
+    }
+    return SB_SUCCESS;
 }
 
 static enum sb_result declare_all(struct sb_spv_context *ctx)
@@ -155,7 +197,10 @@ static enum sb_result build(struct sb_spv_context *ctx)
     }
     sb_spv_debug_name(ctx, ctx->entry_function, "main");
 
-    enum sb_result r = declare_all(ctx);
+    enum sb_result r = rasterizer_order(ctx);
+    if (r != SB_SUCCESS)
+        return r;
+    r = declare_all(ctx);
     if (r != SB_SUCCESS)
         return r;
     for (uint32_t i = 0; i < p->function_count; i++)

@@ -130,6 +130,8 @@ struct sb_spv_context {
     struct sb_spv_builder builder;
     uint32_t spirv_version;  /**< 0x00010000 .. 0x00010600 */
     bool debug_info;         /**< SB_TRANSLATE_DEBUG_INFO */
+    bool pixel_interlock;    /**< a rasterizer-ordered UAV in a pixel shader: main runs the body
+                                  inside the fragment shader interlock (spirv_module.c) */
 
     enum sb_result result;   /**< sticky first failure */
     struct sb_error *error;  /**< may be NULL */
