@@ -602,7 +602,7 @@ static void test_sample_rate(void)
  */
 enum { OP_DERIV_RTX = 11, OP_DERIV_RTY = 12 };
 
-static void eval_container(uint32_t mode, bool per_sample, struct blob *out)
+static void eval_container(uint32_t mode, bool per_sample, bool discards, struct blob *out)
 {
     static struct sm4_program p;
     sm4_begin(&p, 0, 5, 0, 0);
@@ -628,6 +628,8 @@ static void eval_container(uint32_t mode, bool per_sample, struct blob *out)
         I(&p, OP_DERIV_RTX, vout(2, "xy"), vin(1, "xyxx"));
         I(&p, OP_DERIV_RTY, vout(2, "zw"), vin(1, "xxxy"));
     }
+    if (discards)
+        IC(&p, OP_DISCARD, SM4_NZ, vin(1, "xxxx"));
     sm4_end(&p);
     const struct sig_element_spec in[2] = {
         { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0x3, 0 },
@@ -703,17 +705,21 @@ static uint32_t check_eval_side(const struct sb_rt_inputs *side, const char *nam
 
 static void test_device_eval(struct sb_rt_context *c)
 {
-    const struct { uint32_t mode; bool per_sample; } variants[] = { { 2, false }, { 4, false }, { 2, true } };
+    /* 6 x 5 and 7 x 3 draw on 8 x 8 and 8 x 4 framebuffers (corners exact only for power-of-two sides) */
+    const struct { uint32_t mode; bool per_sample; uint32_t width, height; } variants[] = {
+        { 2, false, 8, 8 }, { 4, false, 6, 5 }, { 2, true, 7, 3 }, { 4, true, 8, 8 },
+    };
     for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
         static struct blob dxbc;
-        eval_container(variants[v].mode, variants[v].per_sample, &dxbc);
+        eval_container(variants[v].mode, variants[v].per_sample, false, &dxbc);
         struct sb_error e = { 0 };
         struct sb_rt_program *program = NULL;
         enum sb_result r = sb_rt_program_load(dxbc.bytes, dxbc.size, NULL, &program, &e);
         CHECK(r == SB_SUCCESS, "eval program: %s", e.message);
         if (r != SB_SUCCESS)
             continue;
-        struct sb_validate_options o = { .inputs = { .seed = 7 } };
+        struct sb_validate_options o = { .inputs = { .seed = 7 }, .draw_width = variants[v].width,
+                                         .draw_height = variants[v].height };
         struct sb_validate_report *report = NULL;
         r = sb_validate(c, program, &o, &report, &e);
         CHECK(r == SB_SUCCESS && report->verdict == SB_VALIDATE_AGREE && report->words_compared > 0,
@@ -722,7 +728,7 @@ static void test_device_eval(struct sb_rt_context *c)
               r == SB_SUCCESS ? sb_validate_verdict_name(report->verdict) : sb_result_name(r),
               r == SB_SUCCESS ? report->reason : e.message);
         if (r == SB_SUCCESS) {
-            const uint32_t pixels = 64; /* the harness's 8 x 8 */
+            const uint32_t pixels = variants[v].width * variants[v].height;
             uint32_t sloped_gpu = 0, sloped_cpu = 0;
             uint32_t bad_gpu = check_eval_side(report->gpu, "device", variants[v].per_sample, pixels, &sloped_gpu);
             uint32_t bad_cpu = check_eval_side(report->cpu, "interpreter", variants[v].per_sample, pixels,
@@ -733,14 +739,29 @@ static void test_device_eval(struct sb_rt_context *c)
             /* seeded planes are 0 in both directions for 1 pixel in 81 on average */
             CHECK(sloped_gpu >= pixels / 2 && sloped_cpu >= pixels / 2, "only %u / %u pixels with a plane",
                   sloped_gpu, sloped_cpu);
-            printf("eval_* (mode %u, %s) on triangles through sb_validate: %s, %llu words, %u pixels with a "
-                   "plane\n", variants[v].mode, variants[v].per_sample ? "4 samples" : "1 sample",
-                   sb_validate_verdict_name(report->verdict), (unsigned long long)report->words_compared,
-                   sloped_gpu);
+            printf("eval_* (mode %u, %s, %ux%u) on triangles through sb_validate: %s, %llu words, %u pixels "
+                   "with a plane\n", variants[v].mode, variants[v].per_sample ? "4 samples" : "1 sample",
+                   variants[v].width, variants[v].height, sb_validate_verdict_name(report->verdict),
+                   (unsigned long long)report->words_compared, sloped_gpu);
         }
         sb_validate_report_destroy(report);
         sb_rt_program_destroy(program);
     }
+    /* At 4 samples a triangle reaches some samples of the pixels right and below before their own
+     * fragments: a discarded sample would keep that, so such a program is refused, named. */
+    static struct blob dxbc;
+    eval_container(2, true, true, &dxbc);
+    struct sb_error e = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_validate_report *report = NULL;
+    enum sb_result r = sb_rt_program_load(dxbc.bytes, dxbc.size, NULL, &program, &e);
+    struct sb_validate_options o = { .inputs = { .seed = 7 } };
+    if (r == SB_SUCCESS)
+        r = sb_validate(c, program, &o, &report, &e);
+    CHECK(r == SB_ERROR_RUN_UNSUPPORTED && strstr(e.message, "discard"), "eval_* + discard at 4 samples: %s: %s",
+          sb_result_name(r), e.message);
+    sb_validate_report_destroy(report);
+    sb_rt_program_destroy(program);
 }
 
 /*

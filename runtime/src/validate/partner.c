@@ -7,7 +7,7 @@
  *   the feeder VS of a pixel shader: copies per-vertex attributes to the
  *   locations and components the pixel module reads (its translation's
  *   interface report) and puts vertex i on the centre of pixel
- *   (i % width, i / width) — drawn as points of size 1, every fragment input
+ *   (i % columns, i / columns) of a width x height framebuffer — drawn as points of size 1, every fragment input
  *   is then exactly the vertex's value; or, for a triangle list, vertex
  *   3p + k on corner k of pixel p's triangle (X, Y), (X + 2, Y), (X, Y + 2),
  *   which covers all of the pixel (validate_pixel_planes.c). Each location is read as four raw
@@ -213,7 +213,7 @@ static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir,
 }
 
 struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, const struct sb_ir_program *ps_ir,
-                                                  uint32_t width, uint32_t height, bool triangles,
+                                                  uint32_t columns, uint32_t width, uint32_t height, bool triangles,
                                                   uint32_t *position_register)
 {
     struct partner *p = calloc(1, sizeof(*p));
@@ -282,9 +282,9 @@ struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *p
         emit(p, SB_IR_OP_UDIV, 2, pk, 2, by3);
         pixel = swizzled(reg(SB_IR_FILE_TEMP, 0, 0), 2, 2, 2, 2);
     }
-    /* r0.y = pixel / width, r0.x = pixel % width; NDC = (texel + 0.5) * 2 / size - 1 for a point. */
+    /* r0.y = pixel / columns, r0.x = pixel % columns; NDC = (texel + 0.5) * 2 / size - 1 for a point. */
     struct sb_ir_operand qr[2] = { reg(SB_IR_FILE_TEMP, 0, 0x2), reg(SB_IR_FILE_TEMP, 0, 0x1) };
-    struct sb_ir_operand div[2] = { pixel, imm4(width, width, width, width) };
+    struct sb_ir_operand div[2] = { pixel, imm4(columns, columns, columns, columns) };
     emit(p, SB_IR_OP_UDIV, 2, qr, 2, div);
     struct sb_ir_operand xy = reg(SB_IR_FILE_TEMP, 0, 0x3), r0 = reg(SB_IR_FILE_TEMP, 0, 0);
     if (triangles) {

@@ -464,8 +464,9 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     /* eval_* needs inputs that vary over the pixel: such a program is drawn as a triangle per pixel
      * whose attributes make exact planes (validate_pixel_planes.c), every other as points. */
     bool triangles = evaluates_attributes(ps);
-    struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(pt, ps, width, height, triangles,
-                                                               &position_register);
+    struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(
+        pt, ps, width, triangles ? sb_rt_pixel_planes_side(width) : width,
+        triangles ? sb_rt_pixel_planes_side(height) : height, triangles, &position_register);
     struct sb_translation *feeder_t = NULL;
     struct sb_translate_options topts = { .target_env = SB_TARGET_VULKAN_1_1 };
     enum sb_result r = feeder ? sb_translate_ir(feeder, &topts, &feeder_t, error)
@@ -586,8 +587,10 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         const char *refusal = triangles ? sb_rt_pixel_triangles_refusal(ps, samples) : NULL;
         if (!all)
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-        else if (refusal)
+        else if (refusal && (o->sides & SB_VALIDATE_SIDE_GPU))
             r = sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, 0, SB_ERROR_NO_INSTR, "%s", refusal);
+        else if ((o->sides & SB_VALIDATE_SIDE_GPU) && triangles)
+            r = sb_rt_pixel_planes_draw(context, &draw, all, own, &report->gpu_timing, error);
         else if (o->sides & SB_VALIDATE_SIDE_GPU)
             r = sb_rt_draw_points(context, &draw, all, own, &report->gpu_timing, error);
         for (uint32_t i = 0; all && i < own; i++)

@@ -19,8 +19,12 @@
  * multiple of 1/16 below 2^7 in magnitude, as are the corner values, and a plane
  * equation a rasterizer sets up from them (corners 2 pixels apart: the divisions
  * are by powers of two) stays a multiple of 1/16 below 2^20 over a framebuffer of
- * up to 2^12 pixels a side: all exactly representable, so both sides compute them without
- * rounding. Perspective does not enter (every w is 1). Constant lanes, integer
+ * up to 2^16 pixels a side: all exactly representable, so both sides compute them without
+ * rounding. Perspective does not enter (every w is 1). The corners must land on the
+ * pixel grid exactly: their NDC positions are multiples of 2 / side, exact only for a
+ * power-of-two side, so the draw's framebuffer is the requested one with each side
+ * rounded up to a power of two (sb_rt_pixel_planes_side), pixel p still at
+ * (p % width, p / width), and the harness copies the requested rectangle out. Constant lanes, integer
  * lanes and system values carry the seeded word on all three corners.
  *
  * Later triangles overwrite what an earlier one left in their pixel (primitive
@@ -32,6 +36,7 @@
  * drawn that way.
  */
 #include "validate_private.h"
+#include "error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +84,72 @@ const char *sb_rt_pixel_triangles_refusal(const struct sb_ir_program *ps, uint32
         return "discard in a program using eval_* at several samples (a discarded sample would keep a "
                "neighbouring triangle's fragment)";
     return NULL;
+}
+
+uint32_t sb_rt_pixel_planes_side(uint32_t n)
+{
+    uint32_t side = 1;
+    while (side < n && side < 0x80000000u)
+        side <<= 1;
+    return side;
+}
+
+/* Copies `rows` rows of `row_bytes` from `from` (rows `from_stride` bytes apart) to `to`. */
+static void copy_rows(const void *from, size_t from_stride, void *to, size_t to_stride, uint32_t rows,
+                      size_t row_bytes)
+{
+    for (uint32_t y = 0; y < rows; y++)
+        memcpy((uint8_t *)to + (size_t)y * to_stride, (const uint8_t *)from + (size_t)y * from_stride, row_bytes);
+}
+
+enum sb_result sb_rt_pixel_planes_draw(struct sb_rt_context *context, const struct sb_rt_draw *draw,
+                                       struct sb_rt_resource *resources, uint32_t resource_count,
+                                       struct sb_rt_timing *timing, struct sb_error *error)
+{
+    uint32_t w = draw->width, h = draw->height, fw = sb_rt_pixel_planes_side(w), fh = sb_rt_pixel_planes_side(h);
+    if (fw == w && fh == h)
+        return sb_rt_draw_points(context, draw, resources, resource_count, timing, error);
+    if (draw->target_count > 8 || (uint64_t)fw * fh > (1u << 24))
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "a %ux%u triangle draw of %u "
+                            "targets needs a %ux%u framebuffer", w, h, draw->target_count, fw, fh);
+    uint32_t samples = draw->samples ? draw->samples : 1;
+    size_t pixels = (size_t)fw * fh, texel[8] = { 0 };
+    struct sb_rt_color_target targets[8];
+    struct sb_rt_draw padded = *draw;
+    padded.width = fw;
+    padded.height = fh;
+    padded.targets = targets;
+    padded.depth = draw->depth ? malloc(pixels * sizeof(float)) : NULL;
+    padded.stencil = draw->stencil ? calloc(pixels, 1) : NULL;
+    bool ok = (!draw->depth || padded.depth) && (!draw->stencil || padded.stencil);
+    for (uint32_t t = 0; t < draw->target_count; t++) {
+        targets[t] = draw->targets[t];
+        texel[t] = (size_t)sb_rt_format_size(draw->targets[t].format) * samples; /* a pixel's samples in a row */
+        targets[t].data = calloc(pixels, texel[t]);
+        ok &= targets[t].data != NULL;
+        if (targets[t].data)
+            copy_rows(draw->targets[t].data, w * texel[t], targets[t].data, fw * texel[t], h, w * texel[t]);
+    }
+    for (size_t i = 0; padded.depth && i < pixels; i++)
+        padded.depth[i] = 1.0f;
+    if (padded.depth)
+        copy_rows(draw->depth, w * sizeof(float), padded.depth, fw * sizeof(float), h, w * sizeof(float));
+    if (padded.stencil)
+        copy_rows(draw->stencil, w, padded.stencil, fw, h, w);
+    enum sb_result r = ok ? sb_rt_draw_points(context, &padded, resources, resource_count, timing, error)
+                          : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory padding the framebuffer");
+    for (uint32_t t = 0; t < draw->target_count; t++) {
+        if (r == SB_SUCCESS)
+            copy_rows(targets[t].data, fw * texel[t], draw->targets[t].data, w * texel[t], h, w * texel[t]);
+        free(targets[t].data);
+    }
+    if (r == SB_SUCCESS && draw->depth)
+        copy_rows(padded.depth, fw * sizeof(float), draw->depth, w * sizeof(float), h, w * sizeof(float));
+    if (r == SB_SUCCESS && draw->stencil)
+        copy_rows(padded.stencil, fw, draw->stencil, w, h, w);
+    free(padded.depth);
+    free(padded.stencil);
+    return r;
 }
 
 static uint32_t float_bits(float f)
