@@ -591,7 +591,8 @@ static void test_sample_rate(void)
  *   o0.zw = eval_snapped(v1.xy, (3, -2))    want v + 3/16 ddx - 2/16 ddy
  *   o1.xy = eval_sample_index(v1.xy, 0)     want v (one sample: the centre)
  *   o1.zw = eval_snapped(v1.xy, (9, 0x17))  want v - 7/16 ddx + 7/16 ddy (low 4 bits, signed)
- *   o2.xy = v1.xy; o3.xy = deriv_rtx(v1.xy), o3.zw = deriv_rty(v1.xy)
+ *   o2.xy = v1.xy, o2.z = SV_IsFrontFace ? 1 : -1 (want 1); o3.xy = deriv_rtx(v1.xy),
+ *   o3.zw = deriv_rty(v1.xy)
  * four samples (SV_SampleIndex in v2.x: the program runs per sample, 4 records per pixel):
  *   o0.xy = eval_sample_index(v1.xy, SV_SampleIndex)  want v + (dx_s ddx + dy_s ddy) / 16, the
  *           standard 4-sample position (dx_s, dy_s) of sample s (pattern4)
@@ -607,8 +608,9 @@ static void eval_container(uint32_t mode, bool per_sample, bool discards, struct
     static struct sm4_program p;
     sm4_begin(&p, 0, 5, 0, 0);
     sm4_dcl_io(&p, 98, mode, T_INPUT, 1, "xy", -1);
-    if (per_sample)
-        sm4_dcl_io(&p, 99, 1, T_INPUT, 2, "x", 10);
+    /* SV_SampleIndex, or at one sample SV_IsFrontFace (the harness's triangles face the front, as
+     * the interpreter's pixels do) */
+    sm4_dcl_io(&p, 99, 1, T_INPUT, 2, "x", per_sample ? 10 : 9);
     uint32_t targets = per_sample ? 3 : 4;
     for (uint32_t t = 0; t < targets; t++)
         sm4_dcl_io(&p, 101, 0, T_OUTPUT, t, "xyzw", -1);
@@ -617,7 +619,8 @@ static void eval_container(uint32_t mode, bool per_sample, bool discards, struct
         I(&p, OP_EVAL_SNAPPED, vout(0, "zw"), vin(1, "xxxy"), l4(3, (uint32_t)-2, 0, 0));
         I(&p, OP_EVAL_SAMPLE_INDEX, vout(1, "xy"), vin(1, "xyxx"), l1(0));
         I(&p, OP_EVAL_SNAPPED, vout(1, "zw"), vin(1, "xxxy"), l4(9, 0x17, 0, 0));
-        I(&p, OP_MOV, vout(2, "xyzw"), vin(1, "xyxy"));
+        I(&p, OP_MOV, vout(2, "xy"), vin(1, "xyxx"));
+        I(&p, OP_MOVC, vout(2, "z"), vin(2, "xxxx"), lf(1.0f), lf(-1.0f));
         I(&p, OP_DERIV_RTX, vout(3, "xy"), vin(1, "xyxx"));
         I(&p, OP_DERIV_RTY, vout(3, "zw"), vin(1, "xxxy"));
     } else {
@@ -633,7 +636,7 @@ static void eval_container(uint32_t mode, bool per_sample, bool discards, struct
     sm4_end(&p);
     const struct sig_element_spec in[2] = {
         { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0x3, 0 },
-        { 0, "SV_SampleIndex", 0, 10, 1, 2, 0x1, 0x1, 0 },
+        { 0, per_sample ? "SV_SampleIndex" : "SV_IsFrontFace", 0, per_sample ? 10 : 9, 1, 2, 0x1, 0x1, 0 },
     };
     const struct sig_element_spec target[4] = {
         { 0, "SV_Target", 0, 0, 3, 0, 0xF, 0x0, 0 },
@@ -641,7 +644,7 @@ static void eval_container(uint32_t mode, bool per_sample, bool discards, struct
         { 0, "SV_Target", 2, 0, 3, 2, 0xF, 0x0, 0 },
         { 0, "SV_Target", 3, 0, 3, 3, 0xF, 0x0, 0 },
     };
-    sm4_container_sig(&p, in, per_sample ? 2 : 1, target, targets, NULL, 0, out);
+    sm4_container_sig(&p, in, 2, target, targets, NULL, 0, out);
 }
 
 /* Words of render target o`reg` in one side of a report (NULL when absent). */
@@ -699,6 +702,9 @@ static uint32_t check_eval_side(const struct sb_rt_inputs *side, const char *nam
         }
         if (per_sample && o[1][n * 4 + 2] != (float)s && bad++ < 4)
             fprintf(stderr, "  %s record %u: SV_SampleIndex %g, want %u\n", name, n, (double)o[1][n * 4 + 2], s);
+        if (!per_sample && o[2][n * 4 + 2] != 1.0f && bad++ < 4)
+            fprintf(stderr, "  %s record %u: SV_IsFrontFace gave %g, want 1 (front)\n", name, n,
+                    (double)o[2][n * 4 + 2]);
     }
     return bad;
 }

@@ -7,10 +7,11 @@
  *   the feeder VS of a pixel shader: copies per-vertex attributes to the
  *   locations and components the pixel module reads (its translation's
  *   interface report) and puts vertex i on the centre of pixel
- *   (i % columns, i / columns) of a width x height framebuffer — drawn as points of size 1, every fragment input
- *   is then exactly the vertex's value; or, for a triangle list, vertex
- *   3p + k on corner k of pixel p's triangle (X, Y), (X + 2, Y), (X, Y + 2),
- *   which covers all of the pixel (validate_pixel_planes.c). Each location is read as four raw
+ *   (i % columns, i / columns) of a width x height framebuffer — drawn as
+ *   points of size 1, every fragment input is then exactly the vertex's
+ *   value; or, for a triangle list, vertex 3p + k on corner k of pixel p's
+ *   triangle (X, Y), (X + 2, Y), (X, Y + 2), which covers all of the pixel
+ *   (validate_pixel_planes.c). Each location is read as four raw
  *   32-bit words (a uint4 attribute) and each output variable takes the type
  *   the pixel module declares for it, so one location may carry float and
  *   integer components side by side (Vulkan matches an attribute's format to
