@@ -16,7 +16,8 @@
  *    ones by a render pass, vk_image_ms_depth.c), bit for bit against the interpreter (unorm
  *    depth within 1 ulp); a sample count the device lacks must be refused with
  *    SB_ERROR_RUN_UNSUPPORTED naming the samples (lavapipe has 4 only); eval_* through
- *    sb_validate's point harness, and on real triangles drawn through sb_rt_draw_points; a
+ *    sb_validate's triangle harness (hand rules per pixel and sample, 1 and 4 samples), and on
+ *    real triangles drawn through sb_rt_draw_points; a
  *    per-sample pixel program on a 4-sample target (sb_rt_draw::samples).
  *
  * Program (cs_5_0, numthreads(W, H, S * L), one thread per sample):
@@ -578,69 +579,195 @@ static void test_sample_rate(void)
 }
 
 /*
- * eval_* through sb_validate on the device: the pixel harness draws points of size 1, whose
- * inputs are constant, so every evaluation must give the fed input itself on both sides
- * (`agree`); lavapipe 22.3 does not (tests/validate/README.md, "Known device defects"), and
- * there sb_validate refuses to draw them, naming the defect.
- * ps_5_0: v1.xy linear (`mode` 2) or linear_noperspective (4); with `second`, v2.xy linear
- * centroid as the corpus's eval_attribute shaders have it.
- *   o0.xy = eval_centroid(v1.xy); o0.zw = eval_snapped(v1.xy, (3, -2)); o1.xy = eval_sample_index(v1.xy, 0)
+ * eval_* through sb_validate on the device: the pixel harness draws such a program as one
+ * triangle per pixel whose interpolated inputs are planes with v a multiple of 1/8 in
+ * [-64, 64) at the centre and integer ddx, ddy in [-4, 4] (validate_pixel_planes.c), and gives
+ * the interpreter the same planes. Besides `agree`, every evaluation must land where the
+ * instruction says, found by hand from the pixel's own v and planes, which the program also
+ * writes out (its derivatives are the planes exactly):
+ *
+ * one sample (ps_5_0, v1.xy linear (`mode` 2) or linear_noperspective (4)):
+ *   o0.xy = eval_centroid(v1.xy)            want v (a fully covered pixel's centroid is its centre)
+ *   o0.zw = eval_snapped(v1.xy, (3, -2))    want v + 3/16 ddx - 2/16 ddy
+ *   o1.xy = eval_sample_index(v1.xy, 0)     want v (one sample: the centre)
+ *   o1.zw = eval_snapped(v1.xy, (9, 0x17))  want v - 7/16 ddx + 7/16 ddy (low 4 bits, signed)
+ *   o2.xy = v1.xy, o2.z = SV_IsFrontFace ? 1 : -1 (want 1); o3.xy = deriv_rtx(v1.xy),
+ *   o3.zw = deriv_rty(v1.xy)
+ * four samples (SV_SampleIndex in v2.x: the program runs per sample, 4 records per pixel):
+ *   o0.xy = eval_sample_index(v1.xy, SV_SampleIndex)  want v + (dx_s ddx + dy_s ddy) / 16, the
+ *           standard 4-sample position (dx_s, dy_s) of sample s (pattern4)
+ *   o0.zw = eval_snapped(v1.xy, (-8, 7))              want v - 8/16 ddx + 7/16 ddy
+ *   o1.xy = v1.xy; o2.xy = deriv_rtx(v1.xy), o2.zw = deriv_rty(v1.xy); o1.z = float(SV_SampleIndex)
+ * An evaluation that gave v back everywhere (constant inputs, as on points) fails: most pixels
+ * have a plane other than 0 (checked).
  */
-static void eval_container(uint32_t mode, bool second, struct blob *out)
+enum { OP_DERIV_RTX = 11, OP_DERIV_RTY = 12 };
+
+static void eval_container(uint32_t mode, bool per_sample, bool discards, struct blob *out)
 {
     static struct sm4_program p;
     sm4_begin(&p, 0, 5, 0, 0);
     sm4_dcl_io(&p, 98, mode, T_INPUT, 1, "xy", -1);
-    if (second)
-        sm4_dcl_io(&p, 98, 3, T_INPUT, 2, "xy", -1);
-    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
-    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 1, "xy", -1);
-    I(&p, OP_EVAL_CENTROID, vout(0, "xy"), vin(1, "xyxx"));
-    I(&p, OP_EVAL_SNAPPED, vout(0, "zw"), vin(1, "xxxy"), l4(3, (uint32_t)-2, 0, 0));
-    I(&p, OP_EVAL_SAMPLE_INDEX, vout(1, "xy"), vin(1, "xyxx"), l1(0));
+    /* SV_SampleIndex, or at one sample SV_IsFrontFace (the harness's triangles face the front, as
+     * the interpreter's pixels do) */
+    sm4_dcl_io(&p, 99, 1, T_INPUT, 2, "x", per_sample ? 10 : 9);
+    uint32_t targets = per_sample ? 3 : 4;
+    for (uint32_t t = 0; t < targets; t++)
+        sm4_dcl_io(&p, 101, 0, T_OUTPUT, t, "xyzw", -1);
+    if (!per_sample) {
+        I(&p, OP_EVAL_CENTROID, vout(0, "xy"), vin(1, "xyxx"));
+        I(&p, OP_EVAL_SNAPPED, vout(0, "zw"), vin(1, "xxxy"), l4(3, (uint32_t)-2, 0, 0));
+        I(&p, OP_EVAL_SAMPLE_INDEX, vout(1, "xy"), vin(1, "xyxx"), l1(0));
+        I(&p, OP_EVAL_SNAPPED, vout(1, "zw"), vin(1, "xxxy"), l4(9, 0x17, 0, 0));
+        I(&p, OP_MOV, vout(2, "xy"), vin(1, "xyxx"));
+        I(&p, OP_MOVC, vout(2, "z"), vin(2, "xxxx"), lf(1.0f), lf(-1.0f));
+        I(&p, OP_DERIV_RTX, vout(3, "xy"), vin(1, "xyxx"));
+        I(&p, OP_DERIV_RTY, vout(3, "zw"), vin(1, "xxxy"));
+    } else {
+        I(&p, OP_EVAL_SAMPLE_INDEX, vout(0, "xy"), vin(1, "xyxx"), vin(2, "xxxx"));
+        I(&p, OP_EVAL_SNAPPED, vout(0, "zw"), vin(1, "xxxy"), l4((uint32_t)-8, 7, 0, 0));
+        I(&p, OP_MOV, vout(1, "xyw"), vin(1, "xyxx"));
+        I(&p, OP_UTOF, vout(1, "z"), vin(2, "xxxx"));
+        I(&p, OP_DERIV_RTX, vout(2, "xy"), vin(1, "xyxx"));
+        I(&p, OP_DERIV_RTY, vout(2, "zw"), vin(1, "xxxy"));
+    }
+    if (discards)
+        IC(&p, OP_DISCARD, SM4_NZ, vin(1, "xxxx"));
     sm4_end(&p);
     const struct sig_element_spec in[2] = {
         { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0x3, 0 },
-        { 0, "TEXCOORD", 1, 0, 3, 2, 0x3, 0x0, 0 },
+        { 0, per_sample ? "SV_SampleIndex" : "SV_IsFrontFace", 0, per_sample ? 10 : 9, 1, 2, 0x1, 0x1, 0 },
     };
-    const struct sig_element_spec targets[2] = {
+    const struct sig_element_spec target[4] = {
         { 0, "SV_Target", 0, 0, 3, 0, 0xF, 0x0, 0 },
-        { 0, "SV_Target", 1, 0, 3, 1, 0x3, 0xC, 0 },
+        { 0, "SV_Target", 1, 0, 3, 1, 0xF, 0x0, 0 },
+        { 0, "SV_Target", 2, 0, 3, 2, 0xF, 0x0, 0 },
+        { 0, "SV_Target", 3, 0, 3, 3, 0xF, 0x0, 0 },
     };
-    sm4_container_sig(&p, in, second ? 2 : 1, targets, 2, NULL, 0, out);
+    sm4_container_sig(&p, in, 2, target, targets, NULL, 0, out);
+}
+
+/* Words of render target o`reg` in one side of a report (NULL when absent). */
+static const float *report_target(const struct sb_rt_inputs *side, uint32_t reg, uint32_t records)
+{
+    for (uint32_t i = 0; side && i < side->count; i++) {
+        const struct sb_rt_resource *r = &side->resources[i];
+        if (r->resource_class == SB_VALIDATE_CLASS_OUTPUT && r->register_index == reg && r->size == records * 16u)
+            return r->data;
+    }
+    return NULL;
+}
+
+/* Checks one side's records against the hand rules above; returns the words that break them. */
+static uint32_t check_eval_side(const struct sb_rt_inputs *side, const char *name, bool per_sample,
+                                uint32_t pixels, uint32_t *sloped)
+{
+    uint32_t samples = per_sample ? 4 : 1, records = pixels * samples, bad = 0;
+    const float *o[4] = { NULL };
+    for (uint32_t t = 0; t < (per_sample ? 3u : 4u); t++) {
+        o[t] = report_target(side, t, records);
+        if (!o[t])
+            return fprintf(stderr, "  %s: no o%u of %u records\n", name, t, records), 1;
+    }
+    const float *value = per_sample ? o[1] : o[2], *planes = per_sample ? o[2] : o[3];
+    *sloped = 0;
+    for (uint32_t n = 0; n < records; n++) {
+        uint32_t s = n % samples;
+        for (uint32_t c = 0; c < 2; c++) {
+            float v = value[n * 4 + c], gx = planes[n * 4 + c], gy = planes[n * 4 + 2 + c];
+            bool shape = v == (float)(int)(v * 8.0f) / 8.0f && v >= -64.0f && v < 64.0f && gx == (float)(int)gx &&
+                         gy == (float)(int)gy && gx >= -4.0f && gx <= 4.0f && gy >= -4.0f && gy <= 4.0f;
+            *sloped += c == 0 && s == 0 && (gx != 0.0f || gy != 0.0f);
+            float want[4];
+            uint32_t lanes;
+            if (!per_sample) {
+                want[0] = v;
+                want[1] = v + 0.1875f * gx - 0.125f * gy;
+                want[2] = v;
+                want[3] = v - 0.4375f * gx + 0.4375f * gy;
+                lanes = 4;
+            } else {
+                want[0] = v + (float)pattern4[s][0] / 16.0f * gx + (float)pattern4[s][1] / 16.0f * gy;
+                want[1] = v - 0.5f * gx + 0.4375f * gy;
+                lanes = 2;
+            }
+            /* lane k of the evaluations: o0.xy, o0.zw, o1.xy, o1.zw (component c of each pair) */
+            for (uint32_t k = 0; k < lanes; k++) {
+                float got = o[k / 2][n * 4 + (k % 2) * 2 + c];
+                if ((!shape || f2u(got) != f2u(want[k])) && bad++ < 4)
+                    fprintf(stderr, "  %s record %u (sample %u) eval %u.%c: %g, want %g (v %g, planes %g %g)\n",
+                            name, n, s, k, "xy"[c], (double)got, (double)want[k], (double)v, (double)gx,
+                            (double)gy);
+            }
+        }
+        if (per_sample && o[1][n * 4 + 2] != (float)s && bad++ < 4)
+            fprintf(stderr, "  %s record %u: SV_SampleIndex %g, want %u\n", name, n, (double)o[1][n * 4 + 2], s);
+        if (!per_sample && o[2][n * 4 + 2] != 1.0f && bad++ < 4)
+            fprintf(stderr, "  %s record %u: SV_IsFrontFace gave %g, want 1 (front)\n", name, n,
+                    (double)o[2][n * 4 + 2]);
+    }
+    return bad;
 }
 
 static void test_device_eval(struct sb_rt_context *c)
 {
-    const struct { uint32_t mode; bool second; } variants[] = { { 4, false }, { 2, false }, { 2, true } };
+    /* 6 x 5 and 7 x 3 draw on 8 x 8 and 8 x 4 framebuffers (corners exact only for power-of-two sides) */
+    const struct { uint32_t mode; bool per_sample; uint32_t width, height; } variants[] = {
+        { 2, false, 8, 8 }, { 4, false, 6, 5 }, { 2, true, 7, 3 }, { 4, true, 8, 8 },
+    };
     for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
         static struct blob dxbc;
-        eval_container(variants[v].mode, variants[v].second, &dxbc);
+        eval_container(variants[v].mode, variants[v].per_sample, false, &dxbc);
         struct sb_error e = { 0 };
         struct sb_rt_program *program = NULL;
         enum sb_result r = sb_rt_program_load(dxbc.bytes, dxbc.size, NULL, &program, &e);
         CHECK(r == SB_SUCCESS, "eval program: %s", e.message);
         if (r != SB_SUCCESS)
             continue;
-        struct sb_validate_options o = { .inputs = { .seed = 1 } };
+        struct sb_validate_options o = { .inputs = { .seed = 7 }, .draw_width = variants[v].width,
+                                         .draw_height = variants[v].height };
         struct sb_validate_report *report = NULL;
         r = sb_validate(c, program, &o, &report, &e);
-        /* lavapipe 22.3 evaluates a point's inputs at random (test_lavapipe_clip_cull reproduces it
-         * without shaderbridge): there sb_validate must refuse to draw, naming the defect. */
-        bool lavapipe = strstr(sb_rt_context_device_name(c), "llvmpipe") != NULL;
-        if (lavapipe) {
-            CHECK(r == SB_ERROR_RUN_UNSUPPORTED && strstr(e.message, "test_lavapipe_clip_cull"),
-                  "eval_* on llvmpipe: %s: %s", sb_result_name(r), e.message);
-            printf("eval_* (mode %u%s) on points: not-run: %s\n", variants[v].mode,
-                   variants[v].second ? ", + centroid v2" : "", e.message);
-        } else {
-            CHECK(r == SB_SUCCESS && report->verdict == SB_VALIDATE_AGREE, "eval_* on points: %s: %s",
-                  r == SB_SUCCESS ? sb_validate_verdict_name(report->verdict) : sb_result_name(r),
-                  r == SB_SUCCESS ? report->reason : e.message);
+        CHECK(r == SB_SUCCESS && report->verdict == SB_VALIDATE_AGREE && report->words_compared > 0,
+              "eval_* (mode %u, %s) on triangles: %s: %s", variants[v].mode,
+              variants[v].per_sample ? "4 samples" : "1 sample",
+              r == SB_SUCCESS ? sb_validate_verdict_name(report->verdict) : sb_result_name(r),
+              r == SB_SUCCESS ? report->reason : e.message);
+        if (r == SB_SUCCESS) {
+            const uint32_t pixels = variants[v].width * variants[v].height;
+            uint32_t sloped_gpu = 0, sloped_cpu = 0;
+            uint32_t bad_gpu = check_eval_side(report->gpu, "device", variants[v].per_sample, pixels, &sloped_gpu);
+            uint32_t bad_cpu = check_eval_side(report->cpu, "interpreter", variants[v].per_sample, pixels,
+                                               &sloped_cpu);
+            CHECK(bad_gpu == 0 && bad_cpu == 0, "eval_* (mode %u, %s): %u device and %u interpreter words off "
+                  "the hand rules", variants[v].mode, variants[v].per_sample ? "4 samples" : "1 sample", bad_gpu,
+                  bad_cpu);
+            /* seeded planes are 0 in both directions for 1 pixel in 81 on average */
+            CHECK(sloped_gpu >= pixels / 2 && sloped_cpu >= pixels / 2, "only %u / %u pixels with a plane",
+                  sloped_gpu, sloped_cpu);
+            printf("eval_* (mode %u, %s, %ux%u) on triangles through sb_validate: %s, %llu words, %u pixels "
+                   "with a plane\n", variants[v].mode, variants[v].per_sample ? "4 samples" : "1 sample",
+                   variants[v].width, variants[v].height, sb_validate_verdict_name(report->verdict),
+                   (unsigned long long)report->words_compared, sloped_gpu);
         }
         sb_validate_report_destroy(report);
         sb_rt_program_destroy(program);
     }
+    /* At 4 samples a triangle reaches some samples of the pixels right and below before their own
+     * fragments: a discarded sample would keep that, so such a program is refused, named. */
+    static struct blob dxbc;
+    eval_container(2, true, true, &dxbc);
+    struct sb_error e = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_validate_report *report = NULL;
+    enum sb_result r = sb_rt_program_load(dxbc.bytes, dxbc.size, NULL, &program, &e);
+    struct sb_validate_options o = { .inputs = { .seed = 7 } };
+    if (r == SB_SUCCESS)
+        r = sb_validate(c, program, &o, &report, &e);
+    CHECK(r == SB_ERROR_RUN_UNSUPPORTED && strstr(e.message, "discard"), "eval_* + discard at 4 samples: %s: %s",
+          sb_result_name(r), e.message);
+    sb_validate_report_destroy(report);
+    sb_rt_program_destroy(program);
 }
 
 /*

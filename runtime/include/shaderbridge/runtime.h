@@ -171,8 +171,9 @@ struct sb_rt_draw {
     float *depth;
     /** The primitive topology vertex_count vertices are assembled into;
      *  0 = SB_RT_TOPOLOGY_POINT_LIST, what every draw used before
-     *  this member existed. Line and triangle lists need a geometry shader, a patch list
-     *  hull and domain shaders, and vertex_count a multiple of the vertices per primitive. */
+     *  this member existed. Adjacency lists need a geometry shader, a patch list hull and
+     *  domain shaders, and vertex_count a multiple of the vertices per primitive; line and
+     *  triangle lists may go from the vertex stage straight to the rasterizer. */
     enum sb_rt_topology topology;
     /** optional stencil attachment (width x height bytes, loaded and written back) or NULL
      *  (none). The stencil test always passes and replaces the texel with the fragment's
@@ -217,7 +218,7 @@ struct sb_rt_draw {
  * stage fragmentStoresAndAtomics (SB_ERROR_RUN_UNSUPPORTED without).
  *
  * Pipeline: one vertex-buffer binding per stream (per-vertex rate), topology draw->topology
- * (POINT_LIST unless a geometry shader is given: see sb_rt_draw::topology),
+ * (see sb_rt_draw::topology; a line or triangle list needs no geometry shader),
  * viewport and scissor = the framebuffer, no culling, fill mode, one sample, no blending
  * (write mask RGBA for every target the pixel shader writes, none for the others, which
  * keep their loaded texels), colour attachments in location order, depth test

@@ -445,7 +445,9 @@ struct sb_validate_report {
  * that exhausts its budget fails with SB_ERROR_RUN_BUDGET before the GPU is asked.
  * Vertex: 64 x group_count[0] vertices drawn as points, outputs captured by a
  * generated geometry stage. Pixel: 8 x (8 x group_count[0]) pixels, one point each,
- * attributes from a generated vertex stage. Geometry: 16 x group_count[0] primitives of the
+ * attributes from a generated vertex stage; a program using eval_* gets one triangle
+ * per pixel instead, holding the whole pixel, whose interpolated float inputs are exact
+ * planes the interpreter is given too (sb_interp_options::input_ddx / _ddy). Geometry: 16 x group_count[0] primitives of the
  * program's input type (fewer when the records would pass 32 MiB), vertex attributes from a
  * generated vertex stage, every emitted vertex, stream and cut captured by an instrumented
  * copy of the program (SB_VALIDATE_CLASS_GEOMETRY); the interpreter runs first. SB_SUCCESS

@@ -7,8 +7,11 @@
  *   the feeder VS of a pixel shader: copies per-vertex attributes to the
  *   locations and components the pixel module reads (its translation's
  *   interface report) and puts vertex i on the centre of pixel
- *   (i % width, i / width) — drawn as points of size 1, every fragment input
- *   is then exactly the vertex's value. Each location is read as four raw
+ *   (i % columns, i / columns) of a width x height framebuffer — drawn as
+ *   points of size 1, every fragment input is then exactly the vertex's
+ *   value; or, for a triangle list, vertex 3p + k on corner k of pixel p's
+ *   triangle (X, Y), (X + 2, Y), (X, Y + 2), which covers all of the pixel
+ *   (validate_pixel_planes.c). Each location is read as four raw
  *   32-bit words (a uint4 attribute) and each output variable takes the type
  *   the pixel module declares for it, so one location may carry float and
  *   integer components side by side (Vulkan matches an attribute's format to
@@ -175,8 +178,9 @@ void sb_rt_feeder_distance_lanes(const struct sb_ir_program *ps_ir, uint32_t *cl
 /* The pixel program's clip/cull distances as outputs of the same registers and masks, so
  * that the back end lays out ClipDistance/CullDistance identically on both sides (array
  * sizes included: a size that differs between the stages moves the cull distances); each
- * lane written with sb_rt_feeder_distance from r1.x = vertex / 4. */
-static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir, uint32_t vertex_id_register)
+ * lane written with sb_rt_feeder_distance from r1.x = pixel / 4 (`pixel`: a scalar operand
+ * holding the pixel's index, so a triangle's corners carry one value). */
+static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir, struct sb_ir_operand pixel)
 {
     bool any = false;
     for (uint32_t i = 0; ps_ir && i < ps_ir->signature_count; i++) {
@@ -192,8 +196,7 @@ static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir,
         out->interpolation = 0;
         if (!any) {
             struct sb_ir_operand r1 = reg(SB_IR_FILE_TEMP, 1, 0x1);
-            struct sb_ir_operand id = swizzled(reg(SB_IR_FILE_INPUT, vertex_id_register, 0), 0, 0, 0, 0);
-            emit(p, SB_IR_OP_UTOF, 1, &r1, 1, &id);
+            emit(p, SB_IR_OP_UTOF, 1, &r1, 1, &pixel);
             struct sb_ir_operand mul[2] = { swizzled(reg(SB_IR_FILE_TEMP, 1, 0), 0, 0, 0, 0),
                                             imm4(fbits(0.25f), fbits(0.25f), fbits(0.25f), fbits(0.25f)) };
             emit(p, SB_IR_OP_MUL, 1, &r1, 2, mul);
@@ -211,7 +214,8 @@ static void feed_distances(struct partner *p, const struct sb_ir_program *ps_ir,
 }
 
 struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, const struct sb_ir_program *ps_ir,
-                                                  uint32_t width, uint32_t height, uint32_t *position_register)
+                                                  uint32_t columns, uint32_t width, uint32_t height, bool triangles,
+                                                  uint32_t *position_register)
 {
     struct partner *p = calloc(1, sizeof(*p));
     if (!p)
@@ -271,23 +275,43 @@ struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *p
             .component_type = SB_IR_TYPE_FLOAT,
         };
     }
-    /* r0.y = id / width, r0.x = id % width; NDC = (texel + 0.5) * 2 / size - 1. */
+    /* Triangles: r0.z = pixel = id / 3, r0.w = corner k = id % 3. */
+    struct sb_ir_operand pixel = swizzled(reg(SB_IR_FILE_INPUT, next, 0), 0, 0, 0, 0);
+    if (triangles) {
+        struct sb_ir_operand pk[2] = { reg(SB_IR_FILE_TEMP, 0, 0x4), reg(SB_IR_FILE_TEMP, 0, 0x8) };
+        struct sb_ir_operand by3[2] = { pixel, imm4(3, 3, 3, 3) };
+        emit(p, SB_IR_OP_UDIV, 2, pk, 2, by3);
+        pixel = swizzled(reg(SB_IR_FILE_TEMP, 0, 0), 2, 2, 2, 2);
+    }
+    /* r0.y = pixel / columns, r0.x = pixel % columns; NDC = (texel + 0.5) * 2 / size - 1 for a point. */
     struct sb_ir_operand qr[2] = { reg(SB_IR_FILE_TEMP, 0, 0x2), reg(SB_IR_FILE_TEMP, 0, 0x1) };
-    struct sb_ir_operand div[2] = { swizzled(reg(SB_IR_FILE_INPUT, next, 0), 0, 0, 0, 0),
-                                    imm4(width, width, width, width) };
+    struct sb_ir_operand div[2] = { pixel, imm4(columns, columns, columns, columns) };
     emit(p, SB_IR_OP_UDIV, 2, qr, 2, div);
     struct sb_ir_operand xy = reg(SB_IR_FILE_TEMP, 0, 0x3), r0 = reg(SB_IR_FILE_TEMP, 0, 0);
+    if (triangles) {
+        /* corner k = 0, 1, 2 at (0, 0), (2, 0), (0, 2) from the pixel's top-left corner:
+         * r0.xy += 2 * (k & 1, k >> 1) */
+        struct sb_ir_operand r1x = reg(SB_IR_FILE_TEMP, 1, 0x1), r1y = reg(SB_IR_FILE_TEMP, 1, 0x2);
+        struct sb_ir_operand k = swizzled(reg(SB_IR_FILE_TEMP, 0, 0), 3, 3, 3, 3);
+        struct sb_ir_operand low[2] = { k, imm4(1, 1, 1, 1) };
+        emit(p, SB_IR_OP_AND, 1, &r1x, 2, low);
+        emit(p, SB_IR_OP_USHR, 1, &r1y, 2, low);
+        struct sb_ir_operand step[3] = { reg(SB_IR_FILE_TEMP, 1, 0), imm4(2, 2, 2, 2), r0 };
+        emit(p, SB_IR_OP_IMAD, 1, &xy, 3, step);
+    }
     emit(p, SB_IR_OP_UTOF, 1, &xy, 1, &r0);
+    /* A corner lands on the pixel grid exactly when 2 / size is exact (a power-of-two size). */
+    float half_x = triangles ? 0.0f : 1.0f / (float)width, half_y = triangles ? 0.0f : 1.0f / (float)height;
     struct sb_ir_operand mad[3] = {
         r0, imm4(fbits(2.0f / (float)width), fbits(2.0f / (float)height), 0, 0),
-        imm4(fbits(1.0f / (float)width - 1.0f), fbits(1.0f / (float)height - 1.0f), 0, 0),
+        imm4(fbits(half_x - 1.0f), fbits(half_y - 1.0f), 0, 0),
     };
     emit(p, SB_IR_OP_MAD, 1, &xy, 3, mad);
     struct sb_ir_operand pxy = reg(SB_IR_FILE_OUTPUT, next, 0x3), pzw = reg(SB_IR_FILE_OUTPUT, next, 0xC);
     emit(p, SB_IR_OP_MOV, 1, &pxy, 1, &r0);
     struct sb_ir_operand zw = imm4(0, 0, fbits(0.5f), fbits(1.0f));
     emit(p, SB_IR_OP_MOV, 1, &pzw, 1, &zw);
-    feed_distances(p, ps_ir, next);
+    feed_distances(p, ps_ir, pixel);
     *position_register = next;
     struct partner *done = finish(p, SB_IR_STAGE_VERTEX, 2);
     return done ? &done->program : NULL;

@@ -17,8 +17,8 @@
  * element gives (components no element declares are not compared). A pixel
  * disagreement that a known device defect explains says so in its reason
  * (sb_validate_pixel_explain; tests/validate/README.md "Known device defects").
- * A program using eval_* is not drawn on llvmpipe (SB_ERROR_RUN_UNSUPPORTED naming
- * the defect): lavapipe 22.3 evaluates a point's inputs at a position to random values.
+ * A program using eval_* is drawn as one triangle per pixel instead, its inputs exact
+ * planes the interpreter is given too (validate_pixel_planes.c).
  */
 #include "validate_private.h"
 #include "error.h"
@@ -461,7 +461,12 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (feed_map.count > in_map.count)
         in_map.count = feed_map.count;
     uint32_t position_register = 0;
-    struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(pt, ps, width, height, &position_register);
+    /* eval_* needs inputs that vary over the pixel: such a program is drawn as a triangle per pixel
+     * whose attributes make exact planes (validate_pixel_planes.c), every other as points. */
+    bool triangles = evaluates_attributes(ps);
+    struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(
+        pt, ps, width, triangles ? sb_rt_pixel_planes_side(width) : width,
+        triangles ? sb_rt_pixel_planes_side(height) : height, triangles, &position_register);
     struct sb_translation *feeder_t = NULL;
     struct sb_translate_options topts = { .target_env = SB_TARGET_VULKAN_1_1 };
     enum sb_result r = feeder ? sb_translate_ir(feeder, &topts, &feeder_t, error)
@@ -491,6 +496,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     uint32_t per = samples > 1 && !runs_per_sample(ps) ? samples : 1;
     uint32_t records = count * samples;
     struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
+    struct sb_interp_registers planes_x = { 0 }, planes_y = { 0 };
     struct sb_interp_registers cpu_out = { .registers = out_map.count ? out_map.count : 1 };
     cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
     cpu_out.words = calloc((size_t)records * cpu_out.registers * 4, 4);
@@ -513,7 +519,9 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
                             (writes_stencil && (!gpu_stencil || !cpu_stencil)) ||
                             make_streams(&feed_map, count, &o->inputs, NULL, true, streams, &stream_count, &cpu_in,
-                                         error) != SB_SUCCESS))
+                                         error) != SB_SUCCESS ||
+                            (triangles && !sb_rt_pixel_planes_make(ps, o->inputs.seed, count, streams, stream_count,
+                                                                   &cpu_in, &planes_x, &planes_y))))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making pixel inputs");
     for (uint32_t e = 0; r == SB_SUCCESS && e < ps->signature_count; e++) {
         const struct sb_ir_signature_element *el = &ps->signature[e];
@@ -569,21 +577,20 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     uint32_t own = report->gpu->count - target_count;
     if (r == SB_SUCCESS) {
         struct sb_rt_resource *all = draw_resources(report->gpu, own, NULL);
-        struct sb_rt_draw draw = { .vertex = feeder_t, .pixel = program->translation, .vertex_count = count,
+        struct sb_rt_draw draw = { .vertex = feeder_t, .pixel = program->translation,
+                                   .vertex_count = triangles ? 3 * count : count,
                                    .stream_count = stream_count, .streams = streams, .width = width,
                                    .height = height, .target_count = target_count, .targets = targets,
-                                   .depth = gpu_depth, .stencil = gpu_stencil, .samples = samples };
+                                   .depth = gpu_depth, .stencil = gpu_stencil,
+                                   .topology = triangles ? SB_RT_TOPOLOGY_TRIANGLE_LIST : SB_RT_TOPOLOGY_POINT_LIST,
+                                   .samples = samples };
+        const char *refusal = triangles ? sb_rt_pixel_triangles_refusal(ps, samples) : NULL;
         if (!all)
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-        else if ((o->sides & SB_VALIDATE_SIDE_GPU) && evaluates_attributes(ps) &&
-                 strstr(sb_rt_context_device_name(context), "llvmpipe"))
-            /* Points give every position of a pixel its vertex's inputs, so eval_* must return the
-             * fed values; lavapipe 22.3 evaluates a point's inputs at a position to other values, at
-             * random (test_lavapipe_clip_cull reproduces it without shaderbridge), so no verdict
-             * about the translation could come from its pixels. */
-            r = sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, 0, SB_ERROR_NO_INSTR, "eval_* of the points "
-                             "the harness draws, which lavapipe 22.3 evaluates wrongly "
-                             "(tests/validate/test_lavapipe_clip_cull)");
+        else if (refusal && (o->sides & SB_VALIDATE_SIDE_GPU))
+            r = sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, 0, SB_ERROR_NO_INSTR, "%s", refusal);
+        else if ((o->sides & SB_VALIDATE_SIDE_GPU) && triangles)
+            r = sb_rt_pixel_planes_draw(context, &draw, all, own, &report->gpu_timing, error);
         else if (o->sides & SB_VALIDATE_SIDE_GPU)
             r = sb_rt_draw_points(context, &draw, all, own, &report->gpu_timing, error);
         for (uint32_t i = 0; all && i < own; i++)
@@ -595,6 +602,10 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                                                    .coverage = coverage, .stencil_ref = cpu_stencil };
         struct sb_interp_options interp = o->interp;
         interp.sample_count = samples;
+        if (triangles) {
+            interp.input_ddx = &planes_x;
+            interp.input_ddy = &planes_y;
+        }
         uint64_t start = sb_validate_now_ns();
         r = sb_interp_run_pixels(ps, report->cpu->resources, own, count, positions, &cpu_in, &cpu_out, &results,
                                  &interp, &report->cpu_stats, error);
@@ -666,6 +677,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     (void)position_register;
     free_streams(streams, stream_count);
     free(cpu_in.words);
+    free(planes_x.words);
+    free(planes_y.words);
     free(cpu_out.words);
     free(positions);
     free(gpu_depth);

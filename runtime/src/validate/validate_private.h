@@ -14,18 +14,56 @@
  * location the module reads (stream format R32G32B32A32_UINT), each of the module's input
  * variables written from it bit for bit with the variable's own type (a location may mix
  * float and integer components), the point of vertex i at the centre of pixel
- * (i % width, i / width), and the clip/cull-distance input elements of `ps_ir`
+ * (i % columns, i / columns) of a width x height framebuffer — or with `triangles` vertex 3p + k at corner k of pixel p's
+ * triangle (X, Y), (X + 2, Y), (X, Y + 2) in window coordinates, (X, Y) its top-left
+ * corner, so the triangle covers the whole pixel — and the clip/cull-distance input elements of `ps_ir`
  * (sb_rt_feeder_writes_distance) written with sb_rt_feeder_distance() (a fragment reading a
  * distance the previous stage does not write reads an undefined value); *position_register
  * receives the register of its SV_VertexID input and SV_Position output. Free with
  * sb_rt_partner_destroy().
  */
 struct sb_ir_program *sb_rt_feeder_vertex_program(const struct sb_translation *ps, const struct sb_ir_program *ps_ir,
-                                                  uint32_t width, uint32_t height, uint32_t *position_register);
+                                                  uint32_t columns, uint32_t width, uint32_t height,
+                                                  bool triangles, uint32_t *position_register);
 
-/** The clip/cull distance the feeder writes for vertex `vertex` in component `component` of
- *  register `reg`: vertex / 4 + (4 * reg + component) / 64, distinct per lane and never
- *  negative (nothing is clipped or culled). */
+/* ---- pixel programs drawn as triangles (validate_pixel_planes.c) ------------------------- */
+
+/** Why pixel program `ps` (one using eval_*) cannot be validated on the per-pixel triangles at
+ *  `samples` samples (extra fragments in neighbouring samples it might show), else NULL. */
+const char *sb_rt_pixel_triangles_refusal(const struct sb_ir_program *ps, uint32_t samples);
+
+/** The framebuffer side a triangle draw of `n` pixels a side uses: n rounded up to a power of
+ *  two, so that every triangle corner's NDC position (2 / side steps) is exact. */
+uint32_t sb_rt_pixel_planes_side(uint32_t n);
+
+/** sb_rt_draw_points of `draw` on a framebuffer of sb_rt_pixel_planes_side() of its width and
+ *  height: its targets, depth and stencil arrays (draw->width x draw->height pixels) are copied
+ *  into images of that size (the rest cleared: targets and stencil 0, depth 1), drawn, and their
+ *  draw->width x draw->height rectangle copied back. */
+enum sb_result sb_rt_pixel_planes_draw(struct sb_rt_context *context, const struct sb_rt_draw *draw,
+                                       struct sb_rt_resource *resources, uint32_t resource_count,
+                                       struct sb_rt_timing *timing, struct sb_error *error);
+
+/**
+ * Turns the seeded per-pixel vertex streams of the pixel feeder (`count` vertices each, one
+ * per pixel, uint4 words at the pixel program's input locations) into the triangle list of
+ * sb_rt_feeder_vertex_program(triangles): each stream's data is replaced by 3 x `count`
+ * vertices (the old data freed). Every interpolated float lane of `ps` gets an exactly
+ * representable plane, seeded from `seed`: the value at the pixel centre goes to `cpu_in`
+ * (shaped by the caller, `count` records), its change per pixel right and down to `ddx` /
+ * `ddy` (allocated here shaped like `cpu_in`, 0 for every other lane; the caller frees the
+ * words, also on failure); every other lane keeps its seeded word on all three corners.
+ * False when out of memory.
+ */
+bool sb_rt_pixel_planes_make(const struct sb_ir_program *ps, uint64_t seed, uint32_t count,
+                             struct sb_rt_vertex_stream *streams, uint32_t stream_count,
+                             struct sb_interp_registers *cpu_in, struct sb_interp_registers *ddx,
+                             struct sb_interp_registers *ddy);
+
+/** The clip/cull distance the feeder writes for pixel `vertex` (a point's vertex, every corner
+ *  of a pixel's triangle) in component `component` of register `reg`:
+ *  vertex / 4 + (4 * reg + component) / 64, distinct per lane and never negative (nothing is
+ *  clipped or culled). */
 float sb_rt_feeder_distance(uint32_t vertex, uint32_t reg, uint32_t component);
 
 /** Whether input element `e` of a pixel program is a clip or cull distance the feeder writes. */

@@ -4,9 +4,9 @@
  * object exists so that a wrong description is a structured error and never
  * undefined behaviour on the device: the stages are translations of the
  * right kind that the device can run (hull and domain shaders together, with
- * tessellationShader); the framebuffer fits the device; a list topology other
- * than points has a geometry shader and whole primitives, a patch list the
- * tessellation stages and whole patches of the hull shader's size; each
+ * tessellationShader); the framebuffer fits the device; a list topology has
+ * whole primitives, a patch list the tessellation stages and whole patches of
+ * the hull shader's size; each
  * vertex stream has a vertex format the runtime allows, feeds a distinct
  * location and matches the component type of the input it feeds (Vulkan
  * leaves a mismatch undefined), and every input the vertex shader reads has
@@ -121,8 +121,8 @@ static const struct {
     { SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 6 },
 };
 
-/* Only a geometry shader sees primitives other than points (the pixel stage of a draw
- * without one relies on one-pixel points), and they must be whole. */
+/* Primitives must be whole; a list of lines or triangles needs no geometry stage (the
+ * PointSize the runtime adds to a lone vertex stage is ignored off point lists). */
 static enum sb_result check_topology(struct sb_vk_draw *dr, struct sb_error *error)
 {
     const struct sb_rt_draw *d = dr->d;
@@ -146,9 +146,11 @@ static enum sb_result check_topology(struct sb_vk_draw *dr, struct sb_error *err
         return SB_SUCCESS;
     for (size_t i = 0; i < sizeof(topologies) / sizeof(topologies[0]); i++)
         if (topologies[i].topology == d->topology) {
-            if (!dr->stages[SB_VK_DRAW_GS])
-                return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: topology %u needs a "
-                                  "geometry shader", d->topology);
+            bool adjacency = d->topology == SB_RT_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
+                             d->topology == SB_RT_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
+            if (adjacency && !dr->stages[SB_VK_DRAW_GS])
+                return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: topology %u (adjacency) "
+                                  "needs a geometry shader", d->topology);
             if (d->vertex_count % topologies[i].vertices)
                 return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: %u vertices are no "
                                   "whole number of primitives of %u", d->vertex_count, topologies[i].vertices);
