@@ -51,9 +51,9 @@ struct outcome {
 };
 
 static const struct sb_translate_options option_sets[] = {
-    { SB_TARGET_VULKAN_1_1, 0, 0, NULL, 0 },
-    { SB_TARGET_VULKAN_1_0, SB_TRANSLATE_DEBUG_INFO, 0, NULL, 0 },
-    { SB_TARGET_VULKAN_1_3, 0, 0, NULL, 0 },
+    { .target_env = SB_TARGET_VULKAN_1_1 },
+    { .target_env = SB_TARGET_VULKAN_1_0, .flags = SB_TRANSLATE_DEBUG_INFO },
+    { .target_env = SB_TARGET_VULKAN_1_3 },
 };
 #define OPTION_SETS (sizeof(option_sets) / sizeof(option_sets[0]))
 

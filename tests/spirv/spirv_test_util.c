@@ -304,7 +304,7 @@ uint32_t entry_interface_count(const struct sb_translation *t)
 struct sb_translation *translate_checked(const struct sb_ir_program *p, enum sb_target_env env,
                                          uint32_t flags, const char *what)
 {
-    struct sb_translate_options options = { env, flags, 0, NULL, 0 };
+    struct sb_translate_options options = { .target_env = env, .flags = flags };
     struct sb_translation *t = NULL;
     struct sb_error error;
     memset(&error, 0, sizeof(error));

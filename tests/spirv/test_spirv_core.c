@@ -456,7 +456,8 @@ static void case_cbuffer(void)
     }
     /* Binding override. */
     struct sb_binding_override o = { SB_IR_RESOURCE_CBV, 0, 5, 3, 9, 0 };
-    struct sb_translate_options opt = { SB_TARGET_VULKAN_1_1, 0, 1, &o, 0 };
+    struct sb_translate_options opt = { .target_env = SB_TARGET_VULKAN_1_1, .binding_override_count = 1,
+                                        .binding_overrides = &o };
     struct sb_translation *t = NULL;
     CHECK(sb_translate_ir(p, &opt, &t, NULL) == SB_SUCCESS);
     if (t) {
@@ -661,7 +662,8 @@ static int case_debug_rdef(void)
     static uint8_t bytes[1 << 16];
     size_t size = fread(bytes, 1, sizeof(bytes), f);
     fclose(f);
-    struct sb_translate_options opt = { SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO | SB_TRANSLATE_VALIDATE, 0, NULL, 0 };
+    struct sb_translate_options opt = { .target_env = SB_TARGET_VULKAN_1_1,
+                                        .flags = SB_TRANSLATE_DEBUG_INFO | SB_TRANSLATE_VALIDATE };
     struct sb_translation *t = NULL;
     struct sb_error error;
     memset(&error, 0, sizeof(error));

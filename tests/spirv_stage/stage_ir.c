@@ -186,7 +186,7 @@ char *st_translate(const struct sb_ir_program *p, const char *what)
                                                SB_TARGET_VULKAN_1_1 };
     char *text = NULL;
     for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
-        struct sb_translate_options options = { envs[i], 0, 0, NULL, 0 };
+        struct sb_translate_options options = { .target_env = envs[i] };
         struct sb_translation *t = NULL;
         struct sb_error error;
         memset(&error, 0, sizeof(error));
