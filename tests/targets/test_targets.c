@@ -231,6 +231,36 @@ static void test_compute(void)
     sb_translation_destroy(t);
 }
 
+/* cs_5_0: r0.xy = ftod(cb0[0].x); r0.xy = dadd(r0.xy, r0.xy); u0[0..7] = r0.xy. Every
+ * double in the SPIR-V comes from, and goes back to, two 32-bit lanes by OpBitcast, which
+ * this SPIRV-Cross would drop: the text must spell them as pack/unpackDouble2x32. */
+static void test_doubles(struct blob *out)
+{
+    struct sm4_program p;
+    sm4_begin_cs(&p, 1, 1, 1, 1);
+    sm4_dcl_cb(&p, 0, 1, 0);
+    sm4_dcl_uav_raw(&p, 0);
+    I(&p, OP_FTOD, dr(0, "xy"), scb(0, 0, NULL, "xxxx"));
+    I(&p, OP_DADD, dr(0, "xy"), sr(0, "xyxy"), sr(0, "xyxy"));
+    I(&p, OP_STORE_RAW, du(0, "xy"), l1(0), sr(0, "xyxx"));
+    sm4_end(&p);
+    static struct blob cs;
+    memset(&cs, 0, sizeof(cs));
+    sm4_container(&p, &cs);
+    struct sb_translation *t = translate(&cs, SB_TRANSLATE_TARGET_GLSL, 0);
+    if (t)
+        CHECK(strstr(t->text, "packDouble2x32(") && strstr(t->text, "unpackDouble2x32("),
+              "glsl: doubles made and split with pack/unpackDouble2x32");
+    sb_translation_destroy(t);
+    t = translate(&cs, SB_TRANSLATE_TARGET_MSL, 0);
+    if (t)
+        CHECK(strstr(t->text, "as_type<double>(") && strstr(t->text, "as_type<uint2>("),
+              "msl: doubles made and split with as_type");
+    sb_translation_destroy(t);
+    /* HLSL: refused, not written wrong (see expect_failure in test_errors). */
+    *out = cs;
+}
+
 static void expect_failure(const struct blob *shader, enum sb_translate_target target, uint32_t version,
                            enum sb_result code, const char *message_part)
 {
@@ -245,15 +275,16 @@ static void expect_failure(const struct blob *shader, enum sb_translate_target t
           (int)target, version, (unsigned long long)error.offset, error.message, message_part);
 }
 
-static void test_errors(void)
+static void test_errors(const struct blob *doubles)
 {
-    struct blob cs;
+    static struct blob cs;
     build_compute(&cs);
     expect_failure(&cs, SB_TRANSLATE_TARGET_GLSL, 451, SB_ERROR_INVALID_ARGUMENT, "glsl cannot be version 451");
     expect_failure(&cs, SB_TRANSLATE_TARGET_MSL, 40000, SB_ERROR_INVALID_ARGUMENT, "msl cannot be version 40000");
     expect_failure(&cs, (enum sb_translate_target)7, 0, SB_ERROR_INVALID_ARGUMENT, "unknown translation target");
     /* ES 3.0 has no compute shaders: SPIRV-Cross refuses, and says so. */
     expect_failure(&cs, SB_TRANSLATE_TARGET_ESSL, 300, SB_ERROR_TARGET_CROSS, "SPIRV-Cross");
+    expect_failure(doubles, SB_TRANSLATE_TARGET_HLSL, 0, SB_ERROR_TARGET_CROSS, "asdouble");
 
     enum sb_translate_target parsed = SB_TRANSLATE_TARGET_SPIRV;
     CHECK(sb_translate_target_parse("msl", &parsed) && parsed == SB_TRANSLATE_TARGET_MSL, "parse msl");
@@ -267,7 +298,9 @@ int main(void)
 {
     test_pixel();
     test_compute();
-    test_errors();
+    static struct blob doubles;
+    test_doubles(&doubles);
+    test_errors(&doubles);
     if (failures)
         fprintf(stderr, "test_targets: %u checks failed\n", failures);
     else

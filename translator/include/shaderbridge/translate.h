@@ -177,6 +177,14 @@ struct sb_translated_interface {
  */
 #define SB_SPEC_ID_SAMPLE_COUNT 4000u
 
+/**
+ * GLSL and ESSL text (SB_TRANSLATE_TARGET_GLSL / _ESSL): glslang accepts constant_id up
+ * to 2047, so every SpecId above (SB_SPEC_ID_SAMPLE_COUNT, SB_SPEC_ID_CLASS_LINKAGE + ...)
+ * appears there as SpecId - SB_TARGET_GLSL_SPEC_ID_SHIFT (928, 1024 + ...). The SPIR-V
+ * module and the other targets keep the SpecIds above.
+ */
+#define SB_TARGET_GLSL_SPEC_ID_SHIFT 3072u
+
 /** What a SPIR-V binding or stage variable is in a text target (sb_target_binding::kind). */
 enum sb_target_binding_kind {
     SB_TARGET_BINDING_UNIFORM_BUFFER = 0,  /**< a constant buffer (cb#) */

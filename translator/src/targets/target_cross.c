@@ -12,7 +12,8 @@
  *         buffers, storage buffers, images and texture units are numbered from 0 each;
  *   HLSL: each resource is put back at its D3D register and space (UAV counters, which
  *         D3D has none of, keep SPIR-V's binding as their register).
- * A SPIRV-Cross failure (it throws inside; the C API catches) becomes
+ * For GLSL and ESSL the module SPIRV-Cross reads has its 64/32-bit bitcasts spelled out
+ * first (target_bitcasts.c: this SPIRV-Cross drops them; HLSL refuses such a module). A SPIRV-Cross failure (it throws inside; the C API catches) becomes
  * SB_ERROR_TARGET_CROSS with its message; the context is always destroyed.
  */
 #include "targets_private.h"
@@ -226,6 +227,36 @@ static enum sb_result prepare_essl(struct cross_state *s)
     return SB_SUCCESS;
 }
 
+/*
+ * GLSL and ESSL: what SPIRV-Cross leaves to the caller.
+ *  - glslang takes constant_id up to 2047 only, and ours are 4000 (sample count) and
+ *    4096 + ... (class linkage): the text uses SpecId - SB_TARGET_GLSL_SPEC_ID_SHIFT
+ *    (translate.h), one rule for all of them.
+ *  - A vertex or tessellation stage that writes gl_Layer / gl_ViewportIndex needs
+ *    GL_ARB_shader_viewport_layer_array, which this SPIRV-Cross does not request.
+ */
+static enum sb_result prepare_glsl(struct cross_state *s)
+{
+    const spvc_specialization_constant *constants = NULL;
+    size_t count = 0;
+    if (spvc_compiler_get_specialization_constants(s->compiler, &constants, &count) != SPVC_SUCCESS)
+        return SB_ERROR_TARGET_CROSS;
+    for (size_t i = 0; i < count; i++)
+        if (constants[i].constant_id >= SB_TARGET_GLSL_SPEC_ID_SHIFT)
+            spvc_compiler_set_decoration(s->compiler, constants[i].id, SpvDecorationSpecId,
+                                         constants[i].constant_id - SB_TARGET_GLSL_SPEC_ID_SHIFT);
+    const SpvCapability *caps = NULL;
+    size_t cap_count = 0;
+    if (spvc_compiler_get_declared_capabilities(s->compiler, &caps, &cap_count) != SPVC_SUCCESS)
+        return SB_ERROR_TARGET_CROSS;
+    SpvExecutionModel model = spvc_compiler_get_execution_model(s->compiler);
+    for (size_t i = 0; i < cap_count; i++)
+        if (caps[i] == SpvCapabilityShaderViewportIndexLayerEXT && model != SpvExecutionModelGeometry &&
+            spvc_compiler_require_extension(s->compiler, "GL_ARB_shader_viewport_layer_array") != SPVC_SUCCESS)
+            return SB_ERROR_TARGET_CROSS;
+    return SB_SUCCESS;
+}
+
 /* Copies SPIRV-Cross's text (owned by its context) into the translation. */
 static enum sb_result keep_text(struct sb_translation *pub, const char *source)
 {
@@ -245,8 +276,25 @@ static enum sb_result write_text(struct cross_state *s, uint32_t version, struct
         [SB_TRANSLATE_TARGET_GLSL] = SPVC_BACKEND_GLSL, [SB_TRANSLATE_TARGET_ESSL] = SPVC_BACKEND_GLSL,
         [SB_TRANSLATE_TARGET_MSL] = SPVC_BACKEND_MSL,   [SB_TRANSLATE_TARGET_HLSL] = SPVC_BACKEND_HLSL,
     };
+    /* GLSL and ESSL get the bitcasts spelled out; MSL writes them itself (as_type); HLSL
+     * would need asdouble / asuint, which this SPIRV-Cross writes for neither form, so a
+     * module with them is refused rather than written wrong. SPIRV-Cross copies the words
+     * it parses: the rewritten copy is freed at once. */
+    uint32_t *split = NULL;
+    size_t split_count = 0;
+    bool rewritten = s->target != SB_TRANSLATE_TARGET_MSL &&
+                     sb_target_split_bitcasts(s->pub->words, s->pub->word_count, &split, &split_count);
+    if (rewritten && s->target == SB_TRANSLATE_TARGET_HLSL) {
+        free(split);
+        return sb_error_set(error, SB_ERROR_TARGET_CROSS, 0, SB_ERROR_NO_INSTR,
+                            "SPIRV-Cross cannot write the module: this version drops the bitcasts "
+                            "between doubles and 32-bit lanes in HLSL (asdouble / asuint)");
+    }
     spvc_parsed_ir ir = NULL;
-    if (spvc_context_parse_spirv(s->context, s->pub->words, s->pub->word_count, &ir) != SPVC_SUCCESS)
+    spvc_result parsed = spvc_context_parse_spirv(s->context, rewritten ? split : s->pub->words,
+                                                  rewritten ? split_count : s->pub->word_count, &ir);
+    free(split);
+    if (parsed != SPVC_SUCCESS)
         return cross_failure(s->context, error, "cannot parse the module");
     if (spvc_context_create_compiler(s->context, backends[s->target], ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                      &s->compiler) != SPVC_SUCCESS ||
@@ -255,6 +303,8 @@ static enum sb_result write_text(struct cross_state *s, uint32_t version, struct
     enum sb_result r = prepare_resources(s);
     if (r == SB_SUCCESS && s->target == SB_TRANSLATE_TARGET_ESSL)
         r = prepare_essl(s);
+    if (r == SB_SUCCESS && (s->target == SB_TRANSLATE_TARGET_GLSL || s->target == SB_TRANSLATE_TARGET_ESSL))
+        r = prepare_glsl(s);
     if (r == SB_ERROR_OUT_OF_MEMORY)
         return sb_error_set(error, r, 0, SB_ERROR_NO_INSTR, "out of memory");
     if (r != SB_SUCCESS)
