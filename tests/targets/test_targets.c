@@ -261,6 +261,44 @@ static void test_doubles(struct blob *out)
     *out = cs;
 }
 
+/* ps_4_0 with 17 inputs (v0-v16.x): 18 report entries, more than the report's first
+ * allocation holds, every unnamed one named _ID as in the text (the entries move as the
+ * array grows; a name must not point into the old array). */
+static void test_many_entries(void)
+{
+    struct sm4_program p;
+    sm4_begin(&p, 0, 4, 0, 0);
+    struct sig_element_spec ins[17];
+    static char names[17][16];
+    for (uint32_t v = 0; v < 17; v++) {
+        sm4_dcl_io(&p, 98 /* dcl_input_ps */, 2 /* linear */, T_INPUT, v, "x", -1);
+        snprintf(names[v], sizeof(names[v]), "ATTR");
+        ins[v] = (struct sig_element_spec){ 0, names[v], v, 0, SIG_FLOAT, v, 0x1, 0x1, 0 };
+    }
+    sm4_dcl_io(&p, 101 /* dcl_output */, 0, T_OUTPUT, 0, "xyzw", -1);
+    uint32_t v16 = 16, o0 = 0;
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, &o0, NULL, "xyzw", 1), sm4_reg(T_INPUT, 1, &v16, NULL, "xxxx", 0));
+    sm4_end(&p);
+    const struct sig_element_spec outs[] = { { 0, "SV_Target", 0, 0, SIG_FLOAT, 0, 0xf, 0x0, 0 } };
+    static struct blob ps;
+    memset(&ps, 0, sizeof(ps));
+    sm4_container_sig(&p, ins, 17, outs, 1, NULL, 0, &ps);
+    struct sb_translation *t = translate(&ps, SB_TRANSLATE_TARGET_GLSL, 0);
+    if (t) {
+        CHECK(t->target_binding_count == 18, "%u entries, want 17 inputs and 1 output", t->target_binding_count);
+        for (uint32_t i = 0; i < t->target_binding_count; i++) {
+            const struct sb_target_binding *b = &t->target_bindings[i];
+            char slot[32];
+            snprintf(slot, sizeof(slot), "location = %u", i < 17 ? i : 0);
+            CHECK(b->kind == (i < 17 ? SB_TARGET_BINDING_STAGE_INPUT : SB_TARGET_BINDING_STAGE_OUTPUT) &&
+                      b->location == (i < 17 ? i : 0) && !strcmp(b->slot, slot),
+                  "entry %u: kind %d location %u slot '%s'", i, (int)b->kind, b->location, b->slot);
+            CHECK(b->name[0] == '_' && strstr(t->text, b->name), "entry %u: name '%s' not in the text", i, b->name);
+        }
+    }
+    sb_translation_destroy(t);
+}
+
 static void expect_failure(const struct blob *shader, enum sb_translate_target target, uint32_t version,
                            enum sb_result code, const char *message_part)
 {
@@ -298,6 +336,7 @@ int main(void)
 {
     test_pixel();
     test_compute();
+    test_many_entries();
     static struct blob doubles;
     test_doubles(&doubles);
     test_errors(&doubles);

@@ -12,13 +12,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One entry while the report is gathered; `name` is borrowed from the compiler. */
+/* One entry while the report is gathered: `name` is borrowed from the compiler, or NULL
+ * for an unnamed variable, whose name is then `fallback_name` (kept inside the entry, so
+ * never pointed at: the array moves as it grows). */
 struct entry {
     struct sb_target_binding out;
     const char *name;
     char fallback_name[24];
     char slot[64];
 };
+
+static const char *entry_name(const struct entry *e)
+{
+    return e->name ? e->name : e->fallback_name;
+}
 
 struct gather {
     spvc_compiler compiler;
@@ -56,12 +63,10 @@ static struct entry *add_entry(struct gather *g, const spvc_reflected_resource *
     e->out.kind = kind;
     /* SPIRV-Cross writes an unnamed variable as _ID. */
     const char *name = spvc_compiler_get_name(g->compiler, r->id);
-    if (name && name[0]) {
+    if (name && name[0])
         e->name = name;
-    } else {
+    else
         snprintf(e->fallback_name, sizeof(e->fallback_name), "_%u", (unsigned)r->id);
-        e->name = e->fallback_name;
-    }
     return e;
 }
 
@@ -210,15 +215,15 @@ static enum sb_result publish(struct gather *g, struct sb_translation *pub)
 {
     size_t bytes = g->count * sizeof(struct sb_target_binding);
     for (size_t i = 0; i < g->count; i++)
-        bytes += strlen(g->entries[i].name) + 1 + strlen(g->entries[i].slot) + 1;
+        bytes += strlen(entry_name(&g->entries[i])) + 1 + strlen(g->entries[i].slot) + 1;
     struct sb_target_binding *out = malloc(bytes ? bytes : 1);
     if (!out)
         return SB_ERROR_OUT_OF_MEMORY;
     char *at = (char *)(out + g->count);
     for (size_t i = 0; i < g->count; i++) {
         out[i] = g->entries[i].out;
-        size_t n = strlen(g->entries[i].name) + 1;
-        memcpy(at, g->entries[i].name, n);
+        size_t n = strlen(entry_name(&g->entries[i])) + 1;
+        memcpy(at, entry_name(&g->entries[i]), n);
         out[i].name = at;
         at += n;
         n = strlen(g->entries[i].slot) + 1;
