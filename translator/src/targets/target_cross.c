@@ -154,7 +154,18 @@ static void map_hlsl_register(struct cross_state *s, uint32_t set, uint32_t bind
     spvc_compiler_hlsl_add_resource_binding(s->compiler, &map);
 }
 
-/* Names every descriptor variable, records where it came from, maps HLSL registers. */
+/* Whether a descriptor variable is an array of unknown size (an unbounded SM5.1 range). */
+static bool is_runtime_array(spvc_compiler compiler, const spvc_reflected_resource *r)
+{
+    spvc_type type = spvc_compiler_get_type_handle(compiler, r->type_id);
+    for (unsigned d = 0; type && d < spvc_type_get_num_array_dimensions(type); d++)
+        if (spvc_type_array_dimension_is_literal(type, d) && spvc_type_get_array_dimension(type, d) == 0)
+            return true;
+    return false;
+}
+
+/* Names every descriptor variable, records where it came from, maps HLSL registers.
+ * SB_ERROR_INVALID_ARGUMENT: MSL with an unbounded range (below). */
 static enum sb_result prepare_resources(struct cross_state *s)
 {
     spvc_resources resources = NULL;
@@ -171,6 +182,10 @@ static enum sb_result prepare_resources(struct cross_state *s)
             uint32_t binding = spvc_compiler_get_decoration(s->compiler, list[i].id, SpvDecorationBinding);
             if (!add_origin(s, list[i].id, set, binding))
                 return SB_ERROR_OUT_OF_MEMORY;
+            /* This SPIRV-Cross asserts (aborts the process) numbering the argument slots of a
+             * descriptor array without a size for MSL: refused before it gets there. */
+            if (s->target == SB_TRANSLATE_TARGET_MSL && is_runtime_array(s->compiler, &list[i]))
+                return SB_ERROR_INVALID_ARGUMENT;
             bool is_counter = false;
             const struct sb_translated_binding *b = sb_target_find_binding(s->pub, set, binding, &is_counter);
             if (!b)
@@ -307,6 +322,11 @@ static enum sb_result write_text(struct cross_state *s, uint32_t version, struct
         r = prepare_glsl(s);
     if (r == SB_ERROR_OUT_OF_MEMORY)
         return sb_error_set(error, r, 0, SB_ERROR_NO_INSTR, "out of memory");
+    if (r == SB_ERROR_INVALID_ARGUMENT)
+        return sb_error_set(error, SB_ERROR_TARGET_CROSS, 0, SB_ERROR_NO_INSTR,
+                            "SPIRV-Cross cannot write an unbounded descriptor array (an SM5.1 range "
+                            "such as t0[]) in MSL: translate with an unbounded descriptor count "
+                            "(--unbounded-descriptors N)");
     if (r != SB_SUCCESS)
         return cross_failure(s->context, error, "cannot map the resources");
     const char *source = NULL;
