@@ -248,9 +248,11 @@ static enum sb_result prepare_essl(struct cross_state *s)
  *    4096 + ... (class linkage): the text uses SpecId - SB_TARGET_GLSL_SPEC_ID_SHIFT
  *    (translate.h), one rule for all of them.
  *  - A vertex or tessellation stage that writes gl_Layer / gl_ViewportIndex needs
- *    GL_ARB_shader_viewport_layer_array, which this SPIRV-Cross does not request.
+ *    GL_ARB_shader_viewport_layer_array, which this SPIRV-Cross does not request; nor
+ *    does it request GL_EXT_geometry_shader for an ES 3.0/3.1 pixel shader reading
+ *    gl_Layer or gl_PrimitiveID (core from ES 3.2).
  */
-static enum sb_result prepare_glsl(struct cross_state *s)
+static enum sb_result prepare_glsl(struct cross_state *s, uint32_t version)
 {
     const spvc_specialization_constant *constants = NULL;
     size_t count = 0;
@@ -269,6 +271,13 @@ static enum sb_result prepare_glsl(struct cross_state *s)
         if (caps[i] == SpvCapabilityShaderViewportIndexLayerEXT && model != SpvExecutionModelGeometry &&
             spvc_compiler_require_extension(s->compiler, "GL_ARB_shader_viewport_layer_array") != SPVC_SUCCESS)
             return SB_ERROR_TARGET_CROSS;
+    if (s->target == SB_TRANSLATE_TARGET_ESSL && version < 320 && model == SpvExecutionModelFragment) {
+        spvc_compiler_update_active_builtins(s->compiler);
+        if ((spvc_compiler_has_active_builtin(s->compiler, SpvBuiltInLayer, SpvStorageClassInput) ||
+             spvc_compiler_has_active_builtin(s->compiler, SpvBuiltInPrimitiveId, SpvStorageClassInput)) &&
+            spvc_compiler_require_extension(s->compiler, "GL_EXT_geometry_shader") != SPVC_SUCCESS)
+            return SB_ERROR_TARGET_CROSS;
+    }
     return SB_SUCCESS;
 }
 
@@ -319,7 +328,7 @@ static enum sb_result write_text(struct cross_state *s, uint32_t version, struct
     if (r == SB_SUCCESS && s->target == SB_TRANSLATE_TARGET_ESSL)
         r = prepare_essl(s);
     if (r == SB_SUCCESS && (s->target == SB_TRANSLATE_TARGET_GLSL || s->target == SB_TRANSLATE_TARGET_ESSL))
-        r = prepare_glsl(s);
+        r = prepare_glsl(s, version);
     if (r == SB_ERROR_OUT_OF_MEMORY)
         return sb_error_set(error, r, 0, SB_ERROR_NO_INSTR, "out of memory");
     if (r == SB_ERROR_INVALID_ARGUMENT)
