@@ -324,6 +324,18 @@ static void test_errors(const struct blob *doubles)
     expect_failure(&cs, SB_TRANSLATE_TARGET_ESSL, 300, SB_ERROR_TARGET_CROSS, "SPIRV-Cross");
     expect_failure(doubles, SB_TRANSLATE_TARGET_HLSL, 0, SB_ERROR_TARGET_CROSS, "asdouble");
 
+    /* atomic_imin u0[8], -2: signed in D3D, unsigned in every text language's uint atomics. */
+    struct sm4_program p;
+    sm4_begin_cs(&p, 1, 1, 1, 0);
+    sm4_dcl_uav_raw(&p, 0);
+    I(&p, OP_ATOMIC_IMIN, du(0, "x"), l1(8), l1(0xfffffffeu));
+    sm4_end(&p);
+    static struct blob atomics;
+    memset(&atomics, 0, sizeof(atomics));
+    sm4_container(&p, &atomics);
+    expect_failure(&atomics, SB_TRANSLATE_TARGET_GLSL, 0, SB_ERROR_TARGET_CROSS, "signed atomic min/max");
+    expect_failure(&atomics, SB_TRANSLATE_TARGET_MSL, 0, SB_ERROR_TARGET_CROSS, "unsigned in msl");
+
     enum sb_translate_target parsed = SB_TRANSLATE_TARGET_SPIRV;
     CHECK(sb_translate_target_parse("msl", &parsed) && parsed == SB_TRANSLATE_TARGET_MSL, "parse msl");
     CHECK(!sb_translate_target_parse("metal", &parsed), "metal is not a target name");
