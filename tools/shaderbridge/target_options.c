@@ -90,9 +90,13 @@ bool cli_target_option(int argc, char **argv, int *i, const char *command,
         bool ok = t == SB_TRANSLATE_TARGET_MSL ? parse_msl_version(value, &choice->versions[t])
                                                : parse_number(value, &choice->versions[t]);
         if (!ok) {
-            cli_usage_error("%s: %s wants %s, not '%s'", command, version_options[t],
-                            t == SB_TRANSLATE_TARGET_MSL ? "MAJOR.MINOR[.PATCH] (2.1)" : "a number (450, 310, 50)",
-                            value);
+            static const char *const forms[] = {
+                [SB_TRANSLATE_TARGET_GLSL] = "a number such as 450",
+                [SB_TRANSLATE_TARGET_ESSL] = "a number such as 310",
+                [SB_TRANSLATE_TARGET_MSL] = "MAJOR.MINOR[.PATCH] such as 2.1",
+                [SB_TRANSLATE_TARGET_HLSL] = "the shader model times ten, such as 50",
+            };
+            cli_usage_error("%s: %s wants %s, not '%s'", command, version_options[t], forms[t], value);
             *usage_failed = true;
         }
         return true;
