@@ -190,6 +190,7 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateDevice(VkPhysicalDevice physical, 
     dev->device = *out;
     dev->gdpa = gdpa;
     dev->target_env = device_env(inst, physical);
+    sb_layer_device_profile(info, &dev->profile);
     sb_layer_config_copy(&dev->config, &inst->config);
     bool private_data = private_data_enabled(info);
     if (private_data)

@@ -89,6 +89,7 @@ struct sb_layer_device {
     VkDevice device;
     struct sb_layer_config config;
     enum sb_target_env target_env; /* SPIR-V environment of translations for this device */
+    struct sb_device_profile profile; /* the features the application enabled (layer_profile.c) */
     /* The configuration part of the cache key per input kind, fixed for the device's life
      * (sb_layer_device_keys), so a cache hit does not rehash the options. */
     uint64_t config_hash[SB_LAYER_KIND_COUNT];
@@ -102,6 +103,11 @@ struct sb_layer_device {
      * with Vulkan headers older than 1.3.246, which lack the extension) */
     PFN_vkVoidFunction create_shaders_ext;
 };
+
+/* The translator's profile of a device from its VkDeviceCreateInfo (layer_profile.c), and the
+ * profile as bits for the cache key. */
+void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_profile *out);
+uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *profile);
 
 /* The dispatch key of a dispatchable handle: the loader's table pointer it starts with. */
 static inline void *sb_layer_key(const void *handle)

@@ -174,6 +174,7 @@ static struct sb_layer_spirv *translate_dxbc(const struct sb_layer_device *dev, 
     struct sb_layer_spirv *out = NULL;
     struct sb_translate_options opts;
     sb_layer_config_options(&dev->config, dev->target_env, &opts);
+    opts.device = dev->profile;
     struct sb_translation *tr = NULL;
     struct sb_error err = { 0 };
     enum sb_result r = translate_rebased(code, size, kind, dev->config.pica_flags, &opts, dev->config.set_base,
@@ -203,7 +204,8 @@ void sb_layer_device_keys(struct sb_layer_device *dev)
     for (int kind = 0; kind < SB_LAYER_KIND_COUNT; kind++) {
         const uint64_t parts[] = { dev->config.version_hash, (uint64_t)kind, (uint64_t)opts.target_env,
                                    opts.flags, dev->config.set_base, opts.unbounded_descriptor_count,
-                                   kind == SB_LAYER_KIND_SHBIN ? dev->config.pica_flags : 0 };
+                                   kind == SB_LAYER_KIND_SHBIN ? dev->config.pica_flags : 0,
+                                   sb_layer_device_profile_bits(&dev->profile) };
         dev->config_hash[kind] = sb_layer_hash_bytes(parts, sizeof(parts), 1).lo;
     }
 }

@@ -307,7 +307,7 @@ struct factor_case {
 
 static void test_hs_factors(void)
 {
-    const float odd_one = nextafterf(1.0f, 2.0f); /* an inside 1 beside larger factors, fractional_odd */
+    const float odd_one = 1.0f + 0x1p-16f; /* an inside 1 beside larger factors, fractional_odd (D3D §11.7.11.3) */
     /* Raw factors 1.2, 3, 0.5, 70 / 2.2, 0.3 unless said otherwise; per partitioning (1 integer,
      * 2 pow2, 3 fractional_odd, 4 fractional_even) the factor is clamped to [1, 64] ([1, 63] odd,
      * [2, 64] even) and to the max, then rounded up to an integer / power of two / odd / even count;

@@ -5,7 +5,8 @@ cmd_translate.c documents it): exit codes 0/1/2, -o FILE, -o DIR (created,
 NAME.spv per input), stdout and the refusal to write binary to a terminal,
 --spirv-text (spirv-dis's text), --target-env (SPIR-V version per env, a
 wrong spelling is a usage error), -g/-O/--validate still valid SPIR-V,
---unbounded-descriptors N (a fixed array of N for an unbounded range), --jobs 2 giving
+--unbounded-descriptors N (a fixed array of N for an unbounded range), --device-profile
+(lavapipe's built-in profile and a JSON file, read strictly), --jobs 2 giving
 the bytes of --jobs 1, errors as FILE:OFFSET: error: MESSAGE [CODE] with the
 offset of the corrupted token, the progress bar only on a terminal; and
 reflect's vulkan_bindings (the default binding scheme of translate.h, a
@@ -280,6 +281,53 @@ def test_unbounded(cli, corpus, spirv_val):
             v.stdout + v.stderr))
 
 
+def test_device_profile(cli, corpus, inputs, scratch):
+    """--device-profile: lavapipe's built-in profile turns vkd3d's non-uniform sampler index
+    into a loop (no NonUniform left); a typed UAV read without a format is an error naming the
+    register, a profile file giving its format declares it; a file with a misspelt feature,
+    a wrong type or bad JSON is an error against the file (exit 1); the default is unchanged."""
+    samplers = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_unbounded_samplers__cs_code.dxbc")
+    typed = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_typed_buffer_uav__cs_vec4_load_code.dxbc")
+    if not os.path.isfile(samplers) or not os.path.isfile(typed):
+        check(False, "--device-profile: corpus shaders missing")
+        return
+    one = inputs[0]
+    check(run(cli, ["--device-profile", "lavapipe", one]).stdout == run(cli, [one]).stdout or
+          b"NonUniform" not in run(cli, ["--spirv-text", one]).stdout,
+          "--device-profile lavapipe changed a shader that needs no fallback")
+    p = run(cli, ["--spirv-text", "--unbounded-descriptors", "8", "--device-profile", "lavapipe", samplers])
+    check(p.returncode == 0 and b"NonUniform" not in p.stdout and b"OpLoopMerge" in p.stdout,
+          "--device-profile lavapipe: exit %d, want a loop and no NonUniform" % p.returncode)
+    p = run(cli, ["--spirv-text", "--device-profile", "lavapipe", typed])
+    err = p.stderr.decode()
+    check(p.returncode == 1 and "u0 (space 0" in err and "shaderStorageImageReadWithoutFormat" in err and
+          "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err,
+          "typed UAV read without a format: exit %d, %s" % (p.returncode, err))
+    good = os.path.join(scratch, "profile.json")
+    with open(good, "w") as f:
+        json.dump({"features": {"shaderStorageImageReadWithoutFormat": False},
+                   "storage_formats": [{"space": 0, "register": 0, "vk_format": 109}]}, f)
+    p = run(cli, ["--spirv-text", "--device-profile", good, typed])
+    check(p.returncode == 0 and b"Rgba32f" in p.stdout and b"ReadWithoutFormat" not in p.stdout,
+          "profile file with u0 as R32G32B32A32_SFLOAT: exit %d %s" % (p.returncode, p.stderr))
+    for name, text, want in [("misspelt.json", '{"features": {"shaderStorageImageReadWithoutFormats": false}}',
+                              "unknown feature shaderStorageImageReadWithoutFormats"),
+                             ("type.json", '{"features": {"shaderStorageImageReadWithoutFormat": 0}}',
+                              "want true or false"),
+                             ("member.json", '{"storage_formats": [{"space": 0, "register": 0}]}',
+                              "want an integer vk_format"),
+                             ("limit.json", '{"limits": {"maxBoundDescriptorSet": 4}}',
+                              "unknown limit maxBoundDescriptorSet"),
+                             ("broken.json", '{"features": ', "not JSON")]:
+        path = os.path.join(scratch, name)
+        with open(path, "w") as f:
+            f.write(text)
+        p = run(cli, ["--device-profile", path, one])
+        err = p.stderr.decode()
+        check(p.returncode == 1 and err.startswith(path + ":") and want in err,
+              "--device-profile %s: exit %d, %s" % (name, p.returncode, err))
+
+
 def test_terminal(cli, inputs, scratch):
     """Binary output refused on a terminal, text allowed, a progress bar on a terminal."""
     one = inputs[0]
@@ -325,6 +373,7 @@ def main():
     test_single(cli, inputs[0], scratch, spirv_dis)
     test_target_envs(cli, inputs[0], spirv_val)
     test_unbounded(cli, corpus, spirv_val)
+    test_device_profile(cli, corpus, inputs, scratch)
     test_many(cli, inputs, scratch)
     test_errors(cli, inputs, scratch)
     test_reflect_bindings(cli, inputs, scratch)

@@ -34,7 +34,9 @@
  * put its spaces densely on sets 0..n-1 (same bindings), or, with more spaces
  * than sets, every binding into set 0 (fit_sets). What no translation
  * choice can fix (too many descriptors of one type, missing shader features)
- * stays a device-limit failure.
+ * stays a device-limit failure. The translate options also carry the device's
+ * profile (sb_translate_options::device): non-uniform range indices the device
+ * cannot take are translated as waterfall loops.
  *
  * `--peer-dir DIR` replaces sb_translate with another translator's modules,
  * DIR/<path with '/' turned into '_'>.spv (e.g. written by vkd3d-compiler),
@@ -353,6 +355,18 @@ static void fit_to_device(struct run *r)
         r->fit.unbounded = n;
         r->options.unbounded_descriptor_count = n;
     }
+    /* The translator's device profile (translate.h): non-uniform range indices the device
+     * cannot take become waterfall loops. This test binds no views, so it has no typed-UAV
+     * format to give: reads without format stay (validate covers that fallback). */
+    r->options.device = (struct sb_device_profile){
+        .described = true,
+        .storage_image_read_without_format = true,
+        .sampled_image_array_non_uniform_indexing = indexing.shaderSampledImageArrayNonUniformIndexing,
+        .storage_image_array_non_uniform_indexing = indexing.shaderStorageImageArrayNonUniformIndexing,
+        .uniform_texel_buffer_array_non_uniform_indexing = indexing.shaderUniformTexelBufferArrayNonUniformIndexing,
+        .storage_texel_buffer_array_non_uniform_indexing = indexing.shaderStorageTexelBufferArrayNonUniformIndexing,
+        .storage_buffer_array_non_uniform_indexing = indexing.shaderStorageBufferArrayNonUniformIndexing,
+    };
     printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets\n",
            indexing.runtimeDescriptorArray ? "yes" : "no",
            r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets);

@@ -2,12 +2,15 @@
 /*
  * `shaderbridge translate [-o OUT] [--target-env vulkan1.0|1.1|1.2|1.3] [-g]
  * [-O] [--validate] [--spirv-text] [--jobs N] [--unbounded-descriptors N]
- * [--target spirv|glsl|essl|msl|hlsl] [--glsl-version N] [--essl-version N]
- * [--msl-version X.Y] [--hlsl-shader-model N] FILE...`:
- * DXBC to SPIR-V, or to a text target through SPIRV-Cross (target_options.h; the
- * SPIR-V options still shape the module SPIRV-Cross reads). --unbounded-descriptors N sets
+ * [--device-profile lavapipe|FILE.json] [--target spirv|glsl|essl|msl|hlsl]
+ * [--glsl-version N] [--essl-version N] [--msl-version X.Y] [--hlsl-shader-model N]
+ * FILE...`: DXBC to SPIR-V, or to a text target through SPIRV-Cross (target_options.h;
+ * the SPIR-V options still shape the module SPIRV-Cross reads). --unbounded-descriptors N sets
  * sb_translate_options::unbounded_descriptor_count (unbounded SM5.1 ranges as
  * fixed arrays of N descriptors, for devices without runtimeDescriptorArray).
+ * --device-profile describes the device (sb_translate_options::device and
+ * ::storage_formats; device_profile.h has the file format), selecting the
+ * translator's fallbacks for the features it lacks.
  *
  * Where output goes (the help text in main.c says the same, shorter):
  *   one input, no -o        standard output; binary SPIR-V is refused when
@@ -27,6 +30,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "commands.h"
+#include "device_profile.h"
 #include "target_options.h"
 #include "translate_jobs.h"
 
@@ -41,6 +45,8 @@
 struct options {
     struct sb_translate_options translate;
     struct cli_target_choice target;
+    struct cli_device_profile profile; /* --device-profile; zeroed without it */
+    bool bad_profile;                   /* its file did not read: exit 1 (bad input), not 2 */
     bool text;
     const char *output;
     unsigned jobs;
@@ -126,6 +132,15 @@ static bool parse_options(int argc, char **argv, struct options *o)
             if (!(value = option_value(argc, argv, &i, "--unbounded-descriptors")) ||
                 !parse_unbounded(value, &o->translate.unbounded_descriptor_count))
                 return false;
+        } else if (is_option(arg, "--device-profile")) {
+            if (!(value = option_value(argc, argv, &i, "--device-profile")))
+                return false;
+            cli_device_profile_free(&o->profile);
+            if (!cli_device_profile_load(value, &o->profile)) {
+                o->bad_profile = true;
+                return false;
+            }
+            cli_device_profile_apply(&o->profile, &o->translate);
         } else if (!strcmp(arg, "-g")) {
             o->translate.flags |= SB_TRANSLATE_DEBUG_INFO;
         } else if (!strcmp(arg, "-O")) {
@@ -274,8 +289,11 @@ int cli_cmd_translate(int argc, char **argv)
     struct options o = { .translate = { .target_env = SB_TARGET_VULKAN_1_1 }, .jobs = 1 };
     struct translate_item *items = NULL;
     int status = CLI_EXIT_USAGE;
-    if (!parse_options(argc, argv, &o))
+    if (!parse_options(argc, argv, &o)) {
+        if (o.bad_profile)
+            status = CLI_EXIT_INVALID_INPUT;
         goto done;
+    }
     items = calloc(o.input_count, sizeof(*items));
     if (!items)
         goto done;
@@ -291,5 +309,6 @@ done:
         free(items[i].output);
     free(items);
     free(o.inputs);
+    cli_device_profile_free(&o.profile);
     return status;
 }

@@ -102,6 +102,54 @@ static void assign_bindings(struct sb_ir_resource *res, uint32_t count,
     }
 }
 
+/*
+ * A described device that binds fewer descriptor sets than the register spaces ask for
+ * (sb_device_profile::max_bound_descriptor_sets): the sets in use keep their order and move
+ * onto 0, 1, ... (bindings unchanged: each old set becomes one new set, so no two bindings
+ * meet). With more distinct sets than the device binds, every resource goes to set 0 with
+ * bindings numbered 0, 1, ... in declaration order (a counter right after its UAV).
+ */
+static enum sb_result fit_sets(struct sb_ir_resource *res, uint32_t count, const struct sb_translate_options *options,
+                               struct sb_error *error)
+{
+    uint32_t max = options->device.described ? options->device.max_bound_descriptor_sets : 0;
+    bool beyond = false;
+    for (uint32_t i = 0; max && i < count; i++)
+        beyond |= res[i].set >= max;
+    if (!beyond)
+        return SB_SUCCESS;
+    uint32_t *sets = malloc(count * sizeof(*sets)), used = 0;
+    if (!sets)
+        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t at = 0;
+        while (at < used && sets[at] < res[i].set)
+            at++;
+        if (at < used && sets[at] == res[i].set)
+            continue;
+        memmove(&sets[at + 1], &sets[at], (used - at) * sizeof(*sets));
+        sets[at] = res[i].set;
+        used++;
+    }
+    if (used > max) {
+        uint32_t next = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            res[i].set = 0;
+            res[i].binding = next++;
+            res[i].counter_binding = res[i].has_counter ? next++ : 0;
+        }
+    } else {
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t k = 0;
+            while (sets[k] != res[i].set)
+                k++;
+            res[i].set = k;
+        }
+    }
+    free(sets);
+    return SB_SUCCESS;
+}
+
 /* ---- the result object ---------------------------------------------------------------------------- */
 
 static size_t str_size(const char *s)
@@ -292,6 +340,8 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "unknown translation target");
     if (options->binding_override_count && !options->binding_overrides)
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "binding overrides missing");
+    if (options->storage_format_count && !options->storage_formats)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "storage formats missing");
 
     struct sb_ir_program *passed = NULL;
     enum sb_result r = sb_ir_run_passes(program, 0, &passed, error);
@@ -316,6 +366,8 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         memcpy(res, program->resources, program->resource_count * sizeof(*res));
         assign_bindings(res, program->resource_count, options);
         copy.resources = res;
+        if ((r = fit_sets(res, program->resource_count, options, error)) != SB_SUCCESS)
+            goto done;
     }
     if (container && (r = apply_container(&copy, res, container, &vars, error)) != SB_SUCCESS)
         goto done;

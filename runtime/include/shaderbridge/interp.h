@@ -50,6 +50,26 @@ struct sb_interp_options {
      *  beside its results; see struct sb_interp_tracking. A tracked compute dispatch runs on
      *  the calling thread alone. */
     struct sb_interp_tracking *tracking;
+    /** Pixel runs: the plane of each input word, for pull-model attribute evaluation
+     *  (eval_snapped, eval_sample_index, eval_centroid) and for the quad's helper lanes.
+     *  When both are non-NULL they have the layout of sb_interp_run_pixels's `inputs` (the
+     *  same `registers`) and each word is, as a float, how much that input changes per pixel
+     *  to the right (input_ddx) and down (input_ddy); words of inputs declared with constant
+     *  interpolation, and system values, ignore them. An input then reads
+     *  v + dx * ddx + dy * ddy at an offset (dx, dy) from its pixel's centre (exact for
+     *  linear_noperspective inputs and for draws whose w is constant). NULL (the default):
+     *  every input is constant over its pixel and quad, as for points of size 1. */
+    const struct sb_interp_registers *input_ddx, *input_ddy;
+    /** Pixel runs: samples per pixel of the render target (0 counts as 1; 1, 2, 4, 8 or 16):
+     *  the standard pattern eval_sample_index and the rasterizer's sampleinfo / samplepos
+     *  use; every pixel is fully covered (vCoverage has every sample's bit; eval_centroid
+     *  evaluates at the centre). A program that runs per sample (an SV_SampleIndex input or
+     *  an input with sample interpolation) then runs once per sample: invocation
+     *  i * sample_count + s is sample s of pixel i (SV_SampleIndex s, SV_Position and the
+     *  sample-interpolated inputs at the sample's standard position, vCoverage 1 << s), and
+     *  `outputs` and every array of sb_interp_pixel_results hold pixel_count * sample_count
+     *  entries in that order (the caller sizes them). */
+    uint32_t sample_count;
 };
 
 /** Behaviour D3D leaves undefined, seen by a tracked run (sb_interp_undefined_event). */
@@ -207,11 +227,16 @@ struct sb_interp_pixel_results {
  * 2x2 quad whose other three lanes are helper invocations at the neighbouring pixel
  * centres, so derivatives (coarse and fine) are those a GPU computes for a one-pixel
  * point; helpers (and discarded pixels) write nothing: no o#, no UAV store or atomic.
- * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) 1, SV_InnerCoverage 1: the
- * runtime draws a program that reads it with conservative rasterization (D3D's requirement
- * for SV_InnerCoverage; VK_EXT_conservative_rasterization), and a point of size 1 centred on
- * its pixel covers the pixel's square entirely (its edges lie on the pixel's: a device that
- * underestimates by its snapping error could report 0 there).
+ * SV_IsFrontFace is true, SV_SampleIndex 0, SV_Coverage (input) every sample of
+ * options->sample_count (1 by default), SV_InnerCoverage 1: the runtime draws a program that
+ * reads it with conservative rasterization (D3D's requirement for SV_InnerCoverage;
+ * VK_EXT_conservative_rasterization), and a point of size 1 centred on its pixel covers the
+ * pixel's square entirely (its edges lie on the pixel's: a device that underestimates by its
+ * snapping error could report 0 there). options->input_ddx / input_ddy give the
+ * inputs attribute planes (eval_* and helper lanes read them); without them inputs are
+ * constant, as the text above says. A program that runs per sample on a target of several
+ * samples runs once per sample, and `outputs` / `results` then hold one entry per sample
+ * (sb_interp_options::sample_count says how).
  */
 SB_API enum sb_result sb_interp_run_pixels(const struct sb_ir_program *program,
                                     struct sb_rt_resource *resources, uint32_t resource_count,
@@ -356,8 +381,9 @@ struct sb_interp_tess_factors {
     /** The clamped factor the points are placed by: for integer and pow2 partitioning the
      *  rounded count, for the fractional modes the clamped unrounded value. Same order as
      *  sb_interp_tess_input::edge / ::inside (isoline: [0] density, [1] detail); 0 where the
-     *  domain has no such factor. An inside factor that rounds to 1 while another factor
-     *  of the patch is above 1 reads as the smallest factor above 1 of its mode. */
+     *  domain has no such factor. A tri/quad inside factor of 1 beside a larger factor of the
+     *  patch reads as 2 for integer and pow2 (D3D places it as even, like 2) and as 1 + 2^-16
+     *  for fractional_odd (D3D's picture-frame rule). */
     float edge_factor[4], inside_factor[2];
     /** Segments along each edge / inside axis: the rounded factor (an integer, a power of
      *  two, odd, even, by partitioning; isoline density always integer); 0 where unused. */
@@ -369,8 +395,10 @@ struct sb_interp_tess_output {
     bool culled;              /**< as sb_interp_tess_factors::culled; then no points */
     uint32_t components;      /**< floats per point: 3 (u, v, w) for tri, else 2 (u, v) */
     uint32_t point_count;
-    /** point_count * components floats, every point inside the domain; owned by the output
-     *  (free with sb_interp_tess_release); NULL for a culled patch. */
+    /** point_count * components floats, every point inside the domain and a multiple of 2^-16
+     *  (D3D's 16.16 placement); owned by the output (free with sb_interp_tess_release); NULL
+     *  for a culled patch. With point output each distinct point appears once; with lines or
+     *  triangles a degenerate frame's points may repeat others (D3D §11.7.14). */
     float *points;
     enum sb_interp_tess_primitive primitive; /**< = the input's output_primitive */
     uint32_t index_count;     /**< 1, 2 or 3 per primitive, by `primitive` */

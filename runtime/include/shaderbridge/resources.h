@@ -16,6 +16,9 @@
  *     6 faces per cube, +X -X +Y -Y +Z -Z), rows of texels of `format`,
  *     tightly packed; level l is max(1, width >> l) x max(1, height >> l) x
  *     max(1, depth >> l).
+ *   multisampled textures (2DMS, 2DMS array; one level): for each layer, rows
+ *     of texels, each texel its `sample_count` samples in a row (sample 0
+ *     first), each sample one texel of `format`.
  */
 #ifndef SHADERBRIDGE_RESOURCES_H
 #define SHADERBRIDGE_RESOURCES_H
@@ -138,7 +141,7 @@ struct sb_rt_resource {
     uint32_t width, height, depth; /**< depth: 3D depth; array layers are `layers` */
     uint32_t layers;          /**< array layers (cube arrays: 6 x cubes); 1 when not arrayed */
     uint32_t mip_levels;      /**< >= 1 */
-    uint32_t sample_count;    /**< 2DMS; 1 otherwise */
+    uint32_t sample_count;    /**< 2DMS and 2DMS array: samples per texel (1, 2, 4, 8, ...); 1 otherwise */
     /** UAV append/consume counter: the initial value, updated after a run. */
     uint32_t counter;
     /** s#: the sampler state. */

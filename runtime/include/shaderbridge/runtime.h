@@ -68,6 +68,17 @@ SB_API uint32_t sb_rt_context_validation_errors(const struct sb_rt_context *cont
 /** The first validation-layer error message, or "". Owned by the context. */
 SB_API const char *sb_rt_context_first_validation_error(const struct sb_rt_context *context);
 
+/**
+ * The translator's description of the context's device (translate.h, sb_device_profile):
+ * described, with the features the device enabled and its maxBoundDescriptorSets (at most
+ * the 8 sets the runtime binds); zeroed ("assume everything") for a
+ * CPU-only context or a NULL one. Pass it in sb_translate_options::device so that a
+ * translation picks the fallbacks this device needs. `out` NULL: nothing is written.
+ */
+SB_API void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb_device_profile *out);
+/** The VkFormat value of a runtime format (sb_storage_format::vk_format); 0 for unknown ones. */
+SB_API uint32_t sb_rt_format_vk(enum sb_rt_format format);
+
 /** Wall times of one GPU run, in nanoseconds. */
 struct sb_rt_timing {
     uint64_t pipeline_ns;   /**< shader module + layouts + pipeline creation */
@@ -176,6 +187,15 @@ struct sb_rt_draw {
     /** optional (NULL): the domain-shader translation (tessellation evaluation stage) that
      *  goes with `hull`; its control points are the hull shader's output control points. */
     const struct sb_translation *domain;
+    /** Samples per pixel of the colour targets: 0 or 1 one sample; N > 1 (a count the device has
+     *  for the targets' formats as sampled colour attachments) makes them N-sample images and
+     *  rasterises at N samples (a pixel shader reading SV_SampleIndex or sample-interpolated
+     *  inputs then runs per sample; a point of size 1 covers every sample of its pixel). Each
+     *  target's `data` then holds width x height x N texels, each pixel's samples in a row
+     *  (resources.h's multisampled layout), receives every sample, and is not loaded: the
+     *  targets start cleared to 0. Targets must be R32G32B32A32 FLOAT / UINT / SINT; no depth or
+     *  stencil attachment. */
+    uint32_t samples;
 };
 
 

@@ -188,6 +188,8 @@ void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *pr
     s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s->budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
     s->approx_ulps = options ? options->approx_ulps : 0;
+    s->samples = program && program->stage == SB_IR_STAGE_PIXEL && options && options->sample_count
+                     ? options->sample_count : 1;
     struct sb_interp_tracking *t = options ? options->tracking : NULL;
     s->track = t && (t->precision || t->undefined) ? t : NULL;
 }
@@ -211,6 +213,10 @@ void sb_interp_release(struct interp_state *s)
     if (s->io_patch != s->io_out)
         free(s->io_patch);
     free(s->io_ocp);
+    free(s->io_ddx);
+    free(s->io_ddy);
+    free(s->sample_dx);
+    free(s->sample_dy);
     free(s->depth);
     free(s->coverage);
     free(s->stencil_ref);

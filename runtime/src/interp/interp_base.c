@@ -2,7 +2,8 @@
 /*
  * The bottom of the interpreter: recording a failure (the first one wins, at the
  * current instruction, through the one error setter of reflect/src/common) and
- * finding the declaration and the caller's table entry an operand names. Every
+ * finding the declaration and the caller's table entry an operand names, and
+ * D3D's standard sample patterns (samplepos and eval_sample_index). Every
  * other interp_*.c file calls down into these; nothing here calls back up.
  */
 #include "interp_private.h"
@@ -58,4 +59,26 @@ const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32
         if (s->program->resources[i].resource_class == cls && s->program->resources[i].id == id)
             return &s->program->resources[i];
     return NULL;
+}
+
+/* D3D's standard sample positions in 1/16 pixel (D3D11.3 functional specification, "Standard
+ * Sample Patterns"), the patterns of 1, 2, 4, 8 and 16 samples in a row; Vulkan's
+ * standardSampleLocations table holds the same points, shifted by 0.5 pixel. */
+static const int8_t standard_positions[31][2] = {
+    { 0, 0 },
+    { 4, 4 }, { -4, -4 },
+    { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 },
+    { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 }, { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 },
+    { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 }, { 5, 3 }, { 3, -5 },
+    { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 }, { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 },
+};
+
+bool sb_interp_sample_position(uint32_t count, uint32_t index, float xy[2])
+{
+    xy[0] = xy[1] = 0.0f;
+    if (!count || count > 16 || (count & (count - 1)) || index >= count)
+        return false;
+    xy[0] = standard_positions[count - 1 + index][0] / 16.0f;
+    xy[1] = standard_positions[count - 1 + index][1] / 16.0f;
+    return true;
 }

@@ -41,6 +41,12 @@ static const struct sb_ir_resource *linkage_decl(struct interp_state *s, const s
 
 bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane, struct interp_binding *out)
 {
+    return sb_interp_bind_indexed(s, op, NULL, lane, out);
+}
+
+bool sb_interp_bind_indexed(struct interp_state *s, const struct sb_ir_operand *op, const uint32_t *index,
+                            uint32_t lane, struct interp_binding *out)
+{
     if (op->index_count < 1) {
         sb_interp_unsupported(s, "a resource operand without a register");
         return false;
@@ -56,7 +62,9 @@ bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint
     }
     uint32_t reg = d->lower_bound;
     if (op->index_count >= 2) {
-        if (op->index[1].relative) {
+        if (op->index[1].relative && index) {
+            reg += index[lane];
+        } else if (op->index[1].relative) {
             if (s->bind_op != op) {
                 s->bind_index = sb_interp_index(s, &op->index[1]);
                 s->bind_op = s->bind_index ? op : NULL;

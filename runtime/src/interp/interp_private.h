@@ -13,6 +13,7 @@
  *   interp_alu*.c     ALU ops (float, integer/bit, double);
  *   interp_quad.c     pixel quads: derivatives, discard, implicit LOD;
  *   interp_memory.c   raw/structured buffers, g#, atomics, counters;
+ *   interp_eval.c     pull-model attribute evaluation (eval_*);
  *   interp_texture.c  typed loads/stores, queries;
  *   interp_sample.c   sample/gather/comparison operands, LOD, per-lane lookups;
  *   interp_filter.c   Vulkan's filtering and addressing, comparison, gather;
@@ -141,6 +142,13 @@ struct interp_state {
     uint32_t in_regs, out_regs;      /* v# / o# registers held */
     const uint32_t *out_words;       /* the caller's outputs->words (tracked output bounds follow its layout) */
     uint32_t *io_in, *io_out;        /* [reg * 4 + c][lanes] */
+    /* Pixel batches with attribute planes (sb_interp_options::input_ddx/_ddy): per v# word
+     * its change per pixel right / down as floats, 0 for constant inputs; NULL without planes. */
+    uint32_t *io_ddx, *io_ddy;
+    uint32_t samples;                /* pixel batches: the render target's samples (>= 1) */
+    /* Sample-frequency pixel batches: per lane, float bits of its sample's offset from the pixel
+     * centre, which its sample-interpolated inputs were moved by; NULL at pixel frequency. */
+    uint32_t *sample_dx, *sample_dy;
     uint32_t *depth;                 /* oDepth lanes */
     uint32_t *coverage;              /* oMask lanes (pixel batches; 0xFFFFFFFF until written) */
     uint32_t *stencil_ref;           /* oStencilRef lanes (pixel batches; 0 until written) */
@@ -345,8 +353,18 @@ bool sb_interp_format_words(uint32_t format);
  */
 uint8_t *sb_interp_texel_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t z,
                                  int32_t layer, int32_t mip);
+/**
+ * Address of sample `sample` of texel (x, y, layer) of a multisampled texture (resources.h: each
+ * texel's samples in a row, sample 0 first); NULL outside the texture or its sample count.
+ */
+uint8_t *sb_interp_sample_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t layer,
+                                  int32_t sample);
 /** Extent of level `mip` along axis 0/1/2 (>= 1). */
 uint32_t sb_interp_level_extent(const struct sb_rt_resource *r, uint32_t axis, uint32_t mip);
+
+/* ---- interp_eval.c ----------------------------------------------------------------------- */
+/** eval_snapped / eval_sample_index / eval_centroid; UNSUPPORTED unrecorded for other ops. */
+enum sb_result sb_interp_eval(struct interp_state *s, const struct sb_ir_instruction *inst);
 
 /* ---- interp_texture.c -------------------------------------------------------------------- */
 /** Typed loads/stores, sampling and queries; UNSUPPORTED unrecorded otherwise. */
@@ -360,6 +378,11 @@ enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instr
 /** Typed-resource binding of a t#/u# operand (uniform index); false (recorded) when missing. */
 bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane,
                     struct interp_binding *out);
+/** sb_interp_bind with the operand's per-lane range indices computed by the caller
+ *  (sb_interp_index of op->index[1]; NULL: as sb_interp_bind), for an instruction that binds
+ *  several relatively indexed operands lane by lane without recomputing them. */
+bool sb_interp_bind_indexed(struct interp_state *s, const struct sb_ir_operand *op, const uint32_t *index,
+                            uint32_t lane, struct interp_binding *out);
 
 /* ---- interp_filter.c --------------------------------------------------------------------- */
 /** One lane's view of a sampled texture. */
@@ -613,5 +636,9 @@ struct sb_rt_resource *sb_interp_find(struct interp_state *s, uint32_t resource_
 uint32_t sb_interp_resource_class(uint32_t file);
 /** The declaration an operand of `file` names (index[0] = id), or NULL. */
 const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32_t file, uint32_t id);
+/** Sample `index` of D3D's standard pattern of `count` samples (1, 2, 4, 8, 16) as an offset from
+ *  the pixel centre in pixels (multiples of 1/16); false (xy = 0) for another count or an index
+ *  past it. */
+bool sb_interp_sample_position(uint32_t count, uint32_t index, float xy[2]);
 
 #endif

@@ -35,6 +35,7 @@
 #include "interp_private.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "translator/ir.h"
 
@@ -81,7 +82,19 @@ struct operands {
     const uint32_t *coord[4], *extra, *po[4];
     const uint32_t *lod;         /* per-lane LOD bits, or NULL */
     uint32_t *st[2], *face;      /* cubes: per-lane face coordinates and face */
+    /* NonUniformResourceIndex into a range: each lane's own texture / sampler; NULL: t / sb */
+    const struct sb_rt_resource **t_lane, **sb_lane;
 };
+
+static const struct sb_rt_resource *texture_of(const struct operands *o, uint32_t l)
+{
+    return o->t_lane ? o->t_lane[l] : o->t.rt;
+}
+
+static const struct sb_rt_resource *sampler_of(const struct operands *o, uint32_t l)
+{
+    return o->sb_lane ? o->sb_lane[l] : o->sb.rt;
+}
 
 /* Cubes: the face and face coordinates of every lane. */
 static bool cube_faces(struct interp_state *s, struct operands *o)
@@ -174,10 +187,11 @@ static void lane_value(const struct sb_ir_instruction *in, const struct operands
                        uint32_t v[4], bool *corner)
 {
     const struct form *f = o->f;
-    struct interp_lookup k = { o->t.rt, &o->sb.rt->sampler, o->sh.axes, 0, -1, false, 0.0f, corner };
+    const struct sb_rt_resource *t = texture_of(o, l);
+    struct interp_lookup k = { t, &sampler_of(o, l)->sampler, o->sh.axes, 0, -1, false, 0.0f, corner };
     float c[3];
     int32_t off[3] = { 0, 0, 0 };
-    uint32_t layers = o->t.rt->layers ? o->t.rt->layers : 1, axes = o->sh.axes;
+    uint32_t layers = t->layers ? t->layers : 1, axes = o->sh.axes;
     for (uint32_t a = 0; a < axes; a++) {
         c[a] = at ? at[a] : o->sh.cube ? F(o->st[a][l]) : F(o->coord[a][l]);
         if (!o->sh.cube)
@@ -349,6 +363,41 @@ static void sample_bounds(struct interp_state *s, const struct sb_ir_instruction
     }
 }
 
+/*
+ * NonUniformResourceIndex (a relative index into a t#/s# range): every active lane binds its
+ * own texture and sampler (o->t_lane / sb_lane), as the device does; lane 0's binding in o->t
+ * and o->sb stays for what all lanes share (the declaration). False (recorded) when a lane's
+ * index is outside what is bound.
+ */
+static bool bind_lanes(struct interp_state *s, const struct sb_ir_instruction *in, struct operands *o)
+{
+    const struct sb_ir_operand *ops[2] = { &in->src[o->f->tex], &in->src[o->f->smp] };
+    const struct sb_rt_resource ***lanes[2] = { &o->t_lane, &o->sb_lane };
+    for (int k = 0; k < 2; k++) {
+        const struct sb_ir_operand *op = ops[k];
+        if (op->index_count < 2 || !op->index[1].relative)
+            continue;
+        const uint32_t *index = sb_interp_index(s, &op->index[1]);
+        if (!index)
+            return false;
+        *lanes[k] = calloc(s->lanes, sizeof(**lanes[k]));
+        if (!*lanes[k]) {
+            sb_interp_fail(s, SB_ERROR_OUT_OF_MEMORY, "out of memory binding per-lane resources");
+            return false;
+        }
+        for (uint32_t l = 0; l < s->lanes; l++) {
+            struct interp_binding b;
+            if (!s->active[l])
+                (*lanes[k])[l] = k ? o->sb.rt : o->t.rt;
+            else if (sb_interp_bind_indexed(s, op, index, l, &b))
+                (*lanes[k])[l] = b.rt;
+            else
+                return false;
+        }
+    }
+    return true;
+}
+
 static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction *in, const struct form *f)
 {
     const struct sb_ir_op_info *info = sb_ir_op_info(in->op);
@@ -372,6 +421,11 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
             return s->result;
     if (!load_operands(s, in, &o))
         return s->result;
+    if (!bind_lanes(s, in, &o)) {
+        free(o.t_lane);
+        free(o.sb_lane);
+        return s->result;
+    }
     bool corners = false;
     for (uint32_t l = 0; l < s->lanes; l++) {
         uint32_t v[4] = { 0, 0, 0, 0 };
@@ -407,6 +461,8 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
             sb_interp_store_replicated(s, &in->dst[1], zero, SB_IR_TYPE_UINT);
         }
     }
+    free(o.t_lane);
+    free(o.sb_lane);
     return s->result;
 }
 
@@ -459,7 +515,5 @@ enum sb_result sb_interp_sample(struct interp_state *s, const struct sb_ir_instr
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (forms[i].op == in->op)
             return run(s, in, &forms[i]);
-    if (in->op == SB_IR_OP_LD_MS)
-        return sb_interp_unsupported(s, "ld_ms (multisampled textures)");
     return SB_ERROR_TRANSLATE_UNSUPPORTED;
 }

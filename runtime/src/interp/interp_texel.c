@@ -443,3 +443,19 @@ uint8_t *sb_interp_texel_address(const struct sb_rt_resource *r, int32_t x, int3
         return NULL;
     return (uint8_t *)r->data + offset;
 }
+
+uint8_t *sb_interp_sample_address(const struct sb_rt_resource *r, int32_t x, int32_t y, int32_t layer,
+                                  int32_t sample)
+{
+    uint64_t layers = r->layers ? r->layers : 1, samples = r->sample_count ? r->sample_count : 1;
+    uint64_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+    if (x < 0 || y < 0 || layer < 0 || sample < 0 || (uint32_t)x >= r->width || (uint32_t)y >= r->height ||
+        (uint64_t)layer >= layers || (uint64_t)sample >= samples || !texel || !r->data ||
+        sb_interp_format_block(r->format))
+        return NULL;
+    uint64_t offset = ((((uint64_t)layer * r->height + (uint64_t)y) * r->width + (uint64_t)x) * samples +
+                       (uint64_t)sample) * texel; /* each factor < 2^32 and texel <= 16: no overflow */
+    if (offset + texel > r->size)
+        return NULL;
+    return (uint8_t *)r->data + offset;
+}

@@ -4,7 +4,9 @@
  * spirv_texture.c, spirv_uav.c and spirv_texture_query.c:
  *   * ld: integer coordinates (array layer after them), the mip level in
  *     the address's .w for every non-buffer dimension, `_aoffimmi` offsets
- *     added; ld_uav_typed / store_uav_typed on level 0; reads outside the
+ *     added; ld_ms: the same on a 2DMS (array) texture, the sample index in
+ *     src2 instead of a level (a sample past the count reads 0, as a texel
+ *     outside does); ld_uav_typed / store_uav_typed on level 0; reads outside the
  *     resource give 0 and writes outside are dropped (the D3D rule IR.md
  *     states; a Vulkan device with robust image access may give alpha 1);
  *   * results go through the t#/u# operand's swizzle into the write mask,
@@ -15,7 +17,7 @@
  *     inverts the extents only;
  *   * bufinfo: typed -> elements, raw -> bytes (whole DWORDs), structured
  *     -> structures; sampleinfo/samplepos use the resource's sample count
- *     (1 for the rasterizer in compute); lod outside a pixel shader is 0
+ *     (the rasterizer's: the pixel run's sample_count, 1 in compute); lod outside a pixel shader is 0
  *     (interp_sample.c computes it in pixel shaders);
  *   * the `_s` residency status is always 0 ("mapped"), so
  *     check_access_fully_mapped gives 0xFFFFFFFF for it;
@@ -80,22 +82,25 @@ static bool words_hold_channels(uint32_t format)
 
 static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_instruction *in)
 {
-    bool uav = in->op == SB_IR_OP_LD_UAV_TYPED;
-    if (in->dst_count < 1 || in->src_count < 2)
+    bool uav = in->op == SB_IR_OP_LD_UAV_TYPED, ms = in->op == SB_IR_OP_LD_MS;
+    if (in->dst_count < 1 || in->src_count < (ms ? 3u : 2u))
         return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
     const struct sb_ir_operand *res = &in->src[1];
     struct interp_binding b;
     if (!sb_interp_bind(s, res, 0, &b))
         return s->result;
     uint32_t dim = b.decl->dimension;
-    if (b.decl->kind != SB_IR_RESOURCE_KIND_TYPED || dim > 10 || !coords_of[dim] || dim == 4 || dim == 9 ||
+    bool ms_dim = dim == 4 || dim == 9;
+    if (b.decl->kind != SB_IR_RESOURCE_KIND_TYPED || dim > 10 || !coords_of[dim] || ms_dim != ms ||
         dim == 6 || dim == 10)
         return sb_interp_unsupported(s, "this resource dimension");
-    const uint32_t *a[4] = { NULL };
+    const uint32_t *a[4] = { NULL }, *sample = NULL;
     uint32_t *t[4];
     if (!sb_interp_load_n(s, &in->src[0], 4, SB_IR_TYPE_INT, a) || !texel_arrays(s, t))
         return s->result;
-    bool with_mip = !uav && dim != 1;
+    if (ms && !(sample = sb_interp_load_scalar(s, &in->src[2], SB_IR_TYPE_INT)))
+        return s->result;
+    bool with_mip = !uav && !ms && dim != 1;
     for (uint32_t l = 0; l < s->lanes; l++) {
         uint32_t texel[4] = { 0, 0, 0, 0 };
         if (s->active[l]) {
@@ -107,8 +112,10 @@ static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_inst
             for (uint32_t k = 0; !uav && k < offsets_of[dim]; k++)
                 c[k] = (int32_t)((uint32_t)c[k] + (uint32_t)(int32_t)in->texel_offset[k]); /* wraps, no UB */
             place(dim, c, xyzl);
-            const uint8_t *p = sb_interp_texel_address(b.rt, xyzl[0], xyzl[1], xyzl[2], xyzl[3],
-                                                       with_mip ? (int32_t)a[3][l] : 0);
+            const uint8_t *p = ms ? sb_interp_sample_address(b.rt, c[0], c[1], dim == 9 ? c[2] : 0,
+                                                             (int32_t)sample[l])
+                                  : sb_interp_texel_address(b.rt, xyzl[0], xyzl[1], xyzl[2], xyzl[3],
+                                                            with_mip ? (int32_t)a[3][l] : 0);
             if (p)
                 sb_interp_texel_read(b.rt->format, p, xyzl[0], xyzl[1], texel);
             struct interp_companion mc;
@@ -253,16 +260,6 @@ static enum sb_result bufinfo(struct interp_state *s, const struct sb_ir_instruc
     return s->result;
 }
 
-/* D3D's standard sample positions in 1/16 pixel: patterns of 1, 2, 4, 8, 16 in a row. */
-static const int8_t standard_positions[31][2] = {
-    { 0, 0 },
-    { 4, 4 }, { -4, -4 },
-    { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 },
-    { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 }, { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 },
-    { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 }, { 5, 3 }, { 3, -5 },
-    { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 }, { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 },
-};
-
 /* sampleinfo, samplepos, lod (compute: 0) and check_access_fully_mapped. */
 static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_instruction *in)
 {
@@ -285,6 +282,8 @@ static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_i
     const struct sb_ir_operand *res = &in->src[in->op == SB_IR_OP_LOD ? 1 : 0];
     uint32_t count = 1;
     struct interp_binding b;
+    if (res->file == SB_IR_FILE_RASTERIZER)
+        count = s->samples ? s->samples : 1; /* the render target's (compute: 1) */
     if (in->op != SB_IR_OP_LOD && res->file != SB_IR_FILE_RASTERIZER) {
         if (!sb_interp_bind(s, res, 0, &b))
             return s->result;
@@ -300,10 +299,8 @@ static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_i
         float v[4] = { 0, 0, 0, 0 };
         if (in->op == SB_IR_OP_SAMPLE_INFO) {
             v[0] = (float)count;
-        } else if (in->op == SB_IR_OP_SAMPLE_POS && (count & (count - 1)) == 0 && count <= 16 &&
-                   sample[l] < count) {
-            v[0] = standard_positions[count - 1 + sample[l]][0] / 16.0f;
-            v[1] = standard_positions[count - 1 + sample[l]][1] / 16.0f;
+        } else if (in->op == SB_IR_OP_SAMPLE_POS) {
+            sb_interp_sample_position(count, sample[l], v); /* (0, 0) past the count */
         }
         for (uint32_t c = 0; c < 4; c++)
             memcpy(&t[c][l], &v[c], 4);
@@ -317,7 +314,7 @@ static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_i
 enum sb_result sb_interp_texture(struct interp_state *s, const struct sb_ir_instruction *in)
 {
     switch (in->op) {
-    case SB_IR_OP_LD: case SB_IR_OP_LD_UAV_TYPED: return typed_load(s, in);
+    case SB_IR_OP_LD: case SB_IR_OP_LD_UAV_TYPED: case SB_IR_OP_LD_MS: return typed_load(s, in);
     case SB_IR_OP_STORE_UAV_TYPED: return typed_store(s, in);
     case SB_IR_OP_RESINFO: return resinfo(s, in);
     case SB_IR_OP_BUFINFO: return bufinfo(s, in);

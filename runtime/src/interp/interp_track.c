@@ -56,8 +56,14 @@ enum sb_result sb_interp_track_begin(struct interp_state *s, struct sb_interp_tr
     s->track = t;
     if (!t || (!t->precision && !t->undefined))
         return SB_SUCCESS;
-    if (t->resource_count)
-        return SB_SUCCESS; /* a later batch or stage of the same run: keep what is recorded */
+    /* A later batch or stage of the same run keeps what is recorded. The tables, not the count,
+     * say a run has begun: a program without resources has a count of 0 and tables all the same,
+     * which hold nothing, so the first stage with resources after it replaces them. */
+    if (t->bound && (t->resource_count || !s->resource_count))
+        return SB_SUCCESS;
+    free(t->bound);
+    free(t->origin);
+    free(t->undefined_word);
     t->resource_count = s->resource_count;
     t->bound = calloc(s->resource_count ? s->resource_count : 1, sizeof(*t->bound));
     t->origin = calloc(s->resource_count ? s->resource_count : 1, sizeof(*t->origin));

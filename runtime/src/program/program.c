@@ -202,13 +202,25 @@ const struct sb_rt_pica_gs *sb_rt_program_pica_gs(const struct sb_rt_program *pr
 enum sb_result sb_rt_program_translate_unbounded(const struct sb_rt_program *program, uint32_t unbounded,
                                                  struct sb_translation **out, struct sb_error *error)
 {
+    return sb_rt_program_translate_fitted(program, unbounded, NULL, out, error);
+}
+
+enum sb_result sb_rt_program_translate_fitted(const struct sb_rt_program *program, uint32_t unbounded,
+                                              const struct sb_translate_options *device,
+                                              struct sb_translation **out, struct sb_error *error)
+{
     const struct program_state *p = program ? program->internal : NULL;
     if (out)
         *out = NULL;
     if (!p || !out || !unbounded)
         return load_fail(error, SB_ERROR_INVALID_ARGUMENT,
-                         "sb_rt_program_translate_unbounded: a loaded program, out and a count are required");
+                         "sb_rt_program_translate_fitted: a loaded program, out and a count are required");
     struct sb_translate_options translate = p->translate;
     translate.unbounded_descriptor_count = unbounded;
+    if (device) {
+        translate.device = device->device;
+        translate.storage_format_count = device->storage_format_count;
+        translate.storage_formats = device->storage_formats;
+    }
     return sb_translate_ir(program->ir, &translate, out, error);
 }

@@ -29,6 +29,16 @@ const struct sb_shbin *sb_rt_program_shbin(const struct sb_rt_program *program, 
 enum sb_result sb_rt_program_translate_unbounded(const struct sb_rt_program *program, uint32_t unbounded,
                                                  struct sb_translation **out, struct sb_error *error);
 
+/**
+ * sb_rt_program_translate_unbounded with, when `device` is not NULL, its device profile and
+ * storage formats (sb_translate_options::device, ::storage_formats; the rest of `device` is
+ * ignored, its formats borrowed for the call) in place of the loaded ones: the program fitted
+ * to a device that lacks a feature (validate/validate_device.c). Errors: the same.
+ */
+enum sb_result sb_rt_program_translate_fitted(const struct sb_rt_program *program, uint32_t unbounded,
+                                              const struct sb_translate_options *device,
+                                              struct sb_translation **out, struct sb_error *error);
+
 /* ---- geometry shaders: the compute expansion (pica_gs*.c; runtime/README.md "PICA200") ---- */
 
 /** t0 of the expansion: a raw buffer, the header (primitive count, record capacity of u0,

@@ -603,6 +603,17 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
     if (r == SB_SUCCESS && !pica_gs)
         r = sb_rt_inputs_clone(base, &report->gpu, error);
     sb_rt_inputs_destroy(base);
+    /* The device runs the program translated for it once the views' formats are known
+     * (validate_device.c); a caller's module is run as it is. */
+    struct sb_translation *fitted = NULL;
+    struct sb_rt_program fitted_program;
+    if (r == SB_SUCCESS && !pica_gs && context && (o.sides & SB_VALIDATE_SIDE_GPU) && !o.gpu_spirv)
+        r = sb_validate_fit_device(context, program, fit->unbounded, report->gpu, &fitted, error);
+    if (fitted) {
+        fitted_program = *program;
+        fitted_program.translation = fitted;
+        program = &fitted_program;
+    }
     /* Evidence for the verdict: the interpreter-only rerun gather_evidence asks for (PICA
      * programs are compared bit for bit and need none). */
     if (r == SB_SUCCESS && !pica_gs && o.sides == SB_VALIDATE_SIDE_CPU && o.origins && !o.interp.tracking &&
@@ -631,6 +642,7 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
                                                      : sb_validate_pixel(context, program, &o, report, error);
     }
     if (r != SB_SUCCESS) {
+        sb_translation_destroy(fitted);
         sb_validate_report_destroy(report);
         return r;
     }
@@ -644,6 +656,7 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
         if (program->stage == SB_IR_STAGE_PIXEL)
             sb_validate_pixel_explain(program, report);
     }
+    sb_translation_destroy(fitted);
     *out = report;
     return SB_SUCCESS;
 }

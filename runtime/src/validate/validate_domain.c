@@ -258,8 +258,10 @@ static bool grow_records(struct domain_run *d, size_t more, size_t record_words)
     return true;
 }
 
-/* Whether (u, v, w) is among `points` (`components` floats each) within 2^-12 in each coordinate:
- * lavapipe places points in 16.16 fixed point, and w = 1 - u - v gathers two roundings. */
+/* Whether (u, v, w) is among `points` (`components` floats each) within 2^-12 in each coordinate.
+ * The CPU tessellator places points in 16.16 as D3D's reference does (lavapipe's equal it bit for
+ * bit); the tolerance is for devices whose tessellators are not D3D's (Vulkan leaves placement to
+ * the implementation). */
 static bool has_point(const float *points, uint32_t count, uint32_t components, const float *where)
 {
     for (uint32_t i = 0; i < count; i++) {
@@ -358,16 +360,6 @@ static enum sb_result domain_cpu(const struct sb_rt_program *program, const stru
         t->output_bound = NULL;
         t->output_origin = NULL;
         t->output_undefined = NULL;
-        /* With no resources the interpreter takes the next run for a first one and allocates
-         * its (empty) per-resource tables again: these hold nothing, so they go here. */
-        if (!t->resource_count) {
-            free(t->bound);
-            free(t->origin);
-            free(t->undefined_word);
-            t->bound = NULL;
-            t->origin = NULL;
-            t->undefined_word = NULL;
-        }
     }
     free(patch_of);
     free(where);

@@ -17,11 +17,15 @@
  * element gives (components no element declares are not compared). A pixel
  * disagreement that a known device defect explains says so in its reason
  * (sb_validate_pixel_explain; tests/validate/README.md "Known device defects").
+ * A program using eval_* is not drawn on llvmpipe (SB_ERROR_RUN_UNSUPPORTED naming
+ * the defect): lavapipe 22.3 evaluates a point's inputs at a position to random values.
  */
 #include "validate_private.h"
 #include "error.h"
 
 #include <math.h>
+#include "error.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,8 +278,10 @@ static enum sb_result track_vertex_outputs(struct sb_validate_report *report, si
 
 /* The same for render target `index` (pixel i's four words from o#`location`). */
 static enum sb_result track_target(struct sb_validate_report *report, uint32_t index, uint32_t location,
-                                   uint32_t registers, uint32_t count, const uint8_t *discarded, struct sb_error *error)
+                                   uint32_t registers, uint32_t count, uint32_t per, const uint8_t *discarded,
+                                   struct sb_error *error)
 {
+    /* `per` target records share one interpreter record (a per-pixel run on a multisampled target). */
     const struct sb_interp_tracking *t = &report->tracking;
     float *bound;
     uint32_t *origin;
@@ -286,7 +292,7 @@ static enum sb_result track_target(struct sb_validate_report *report, uint32_t i
         return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; bound && i < count; i++)
         for (uint32_t c = 0; c < 4 && !discarded[i]; c++) {
-            size_t from = ((size_t)i * registers + location) * 4 + c;
+            size_t from = ((size_t)(i / per) * registers + location) * 4 + c;
             if (t->output_bound) {
                 bound[i * 4 + c] = t->output_bound[from];
                 origin[i * 4 + c] = t->output_origin[from];
@@ -370,6 +376,66 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     return r;
 }
 
+/* Does the program run once per sample on a multisampled target (an SV_SampleIndex input or an
+ * input interpolated at the sample)? */
+static bool runs_per_sample(const struct sb_ir_program *p)
+{
+    for (uint32_t e = 0; e < p->signature_count; e++) {
+        const struct sb_ir_signature_element *el = &p->signature[e];
+        if (el->kind == SB_IR_SIGNATURE_INPUT &&
+            (el->system_value == 10 /* SV_SampleIndex */ || el->interpolation == SB_IR_INTERP_LINEAR_SAMPLE ||
+             el->interpolation == SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE))
+            return true;
+    }
+    return false;
+}
+
+/* Does the program read or write coverage (vCoverage, oMask), which a multisampled target shows? */
+static bool uses_coverage(const struct sb_ir_program *p)
+{
+    for (uint32_t e = 0; e < p->signature_count; e++)
+        if (p->signature[e].file == SB_IR_FILE_COVERAGE_IN || p->signature[e].file == SB_IR_FILE_COVERAGE_OUT)
+            return true;
+    return false;
+}
+
+/* A per-pixel run's results spread to every sample of a multisampled target: record i of
+ * `count` becomes records i * samples .. i * samples + samples - 1 (the arrays hold that many). */
+static void spread_to_samples(struct sb_interp_registers *out, uint8_t *discarded, uint32_t *coverage,
+                              uint32_t count, uint32_t samples)
+{
+    size_t record = (size_t)out->registers * 4;
+    for (uint32_t i = count; i-- > 0;) /* backwards: a record never lands on one still to be read */
+        for (uint32_t k = samples; k-- > 0;) {
+            size_t to = (size_t)i * samples + k;
+            memmove(&out->words[to * record], &out->words[i * record], record * sizeof(uint32_t));
+            discarded[to] = discarded[i];
+            if (coverage)
+                coverage[to] = coverage[i];
+        }
+}
+
+/* Are all the outputs floats (targets a device has multisampled: lavapipe has no integer ones)? */
+static bool float_outputs(const struct register_map *out)
+{
+    for (uint32_t reg = 0; reg < out->count; reg++)
+        if (out->mask[reg] && out->type[reg] != SB_IR_TYPE_FLOAT)
+            return false;
+    return true;
+}
+
+/* Does the program evaluate an attribute at a position (eval_centroid / _sample_index / _snapped)? */
+static bool evaluates_attributes(const struct sb_ir_program *p)
+{
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t n = 0; n < p->functions[f].instruction_count; n++) {
+            uint32_t op = p->functions[f].instructions[n].op;
+            if (op == SB_IR_OP_EVAL_CENTROID || op == SB_IR_OP_EVAL_SAMPLE_INDEX || op == SB_IR_OP_EVAL_SNAPPED)
+                return true;
+        }
+    return false;
+}
+
 enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_rt_program *program,
                                  const struct sb_validate_options *o, struct sb_validate_report *report,
                                  struct sb_error *error)
@@ -402,14 +468,6 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                               : sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory building the feeder stage");
     sb_rt_partner_destroy(feeder);
 
-    struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
-    struct sb_interp_registers cpu_out = { .registers = out_map.count ? out_map.count : 1 };
-    cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
-    cpu_out.words = calloc((size_t)count * cpu_out.registers * 4, 4);
-    float *positions = malloc((size_t)count * 4 * sizeof(float));
-    float *gpu_depth = writes_depth ? malloc((size_t)count * sizeof(float)) : NULL;
-    float *cpu_depth = writes_depth ? calloc(count, sizeof(float)) : NULL;
-    uint8_t *discarded = calloc(count, 1);
     bool writes_coverage = false;
     for (uint32_t i = 0; i < ps->signature_count; i++)
         writes_coverage |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
@@ -419,12 +477,33 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     for (uint32_t i = 0; i < ps->signature_count; i++)
         writes_stencil |= ps->signature[i].kind == SB_IR_SIGNATURE_OUTPUT &&
                           ps->signature[i].file == SB_IR_FILE_STENCIL_REF;
+    /* A program that runs per sample or reads or writes coverage draws on a 4-sample target (every
+     * Vulkan device has 4-sample float colour attachments) and is compared sample by sample, the
+     * interpreter running it per sample too, or per pixel with each pixel's results spread to the
+     * samples its oMask keeps; integer outputs (lavapipe has no multisampled integer attachments)
+     * depth or stencil writes and a caller's target formats keep one sample. `records`: outputs per target, each pixel's
+     * samples in a row. */
+    bool packed_targets = false; /* a caller's target formats: drawn at one sample */
+    for (uint32_t t = 0; t < 8; t++)
+        packed_targets |= o->target_formats[t] != 0;
+    uint32_t samples = (runs_per_sample(ps) || uses_coverage(ps)) && float_outputs(&out_map) && !writes_depth &&
+                       !writes_stencil && !packed_targets ? 4 : 1;
+    uint32_t per = samples > 1 && !runs_per_sample(ps) ? samples : 1;
+    uint32_t records = count * samples;
+    struct sb_interp_registers cpu_in = { .registers = in_map.count ? in_map.count : 1 };
+    struct sb_interp_registers cpu_out = { .registers = out_map.count ? out_map.count : 1 };
+    cpu_in.words = calloc((size_t)count * cpu_in.registers * 4, 4);
+    cpu_out.words = calloc((size_t)records * cpu_out.registers * 4, 4);
+    float *positions = malloc((size_t)count * 4 * sizeof(float));
+    float *gpu_depth = writes_depth ? malloc((size_t)count * sizeof(float)) : NULL;
+    float *cpu_depth = writes_depth ? calloc(count, sizeof(float)) : NULL;
+    uint8_t *discarded = calloc(records, 1);
     uint8_t *gpu_stencil = writes_stencil ? calloc(count, 1) : NULL;
     uint32_t *cpu_stencil = writes_stencil ? calloc(count, sizeof(uint32_t)) : NULL;
     uint32_t *coverage = NULL;
     if (writes_coverage) {
-        coverage = malloc((size_t)count * sizeof(*coverage));
-        for (uint32_t i = 0; coverage && i < count; i++)
+        coverage = malloc((size_t)records * sizeof(*coverage));
+        for (uint32_t i = 0; coverage && i < records; i++)
             coverage[i] = 0xFFFFFFFFu; /* a pixel that never writes oMask keeps its sample */
     }
     struct sb_rt_vertex_stream streams[256];
@@ -465,10 +544,10 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
             break;
         bool packed = reg < 8 && o->target_formats[reg];
         formats[target_count] = packed ? format : 0;
-        bool added = packed ? add_packed_target(report->gpu, reg, count, format) &&
-                                  add_packed_target(report->cpu, reg, count, format)
-                            : add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg) &&
-                                  add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, count, 1, &out_map, reg);
+        bool added = packed ? add_packed_target(report->gpu, reg, records, format) &&
+                                  add_packed_target(report->cpu, reg, records, format)
+                            : add_output(report->gpu, SB_VALIDATE_CLASS_OUTPUT, reg, records, 1, &out_map, reg) &&
+                                  add_output(report->cpu, SB_VALIDATE_CLASS_OUTPUT, reg, records, 1, &out_map, reg);
         if (!added) {
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
             break;
@@ -478,7 +557,9 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         g->dimension = 3; /* a 2D image, for the report's texel coordinates */
         g->width = width;
         g->height = height;
-        g->depth = g->layers = g->mip_levels = g->sample_count = 1;
+        g->depth = g->layers = g->mip_levels = 1;
+        g->sample_count = samples;
+        report->cpu->resources[report->cpu->count - 1].sample_count = samples;
         report->cpu->resources[report->cpu->count - 1].format = g->format;
         report->cpu->resources[report->cpu->count - 1].dimension = 3;
         report->cpu->resources[report->cpu->count - 1].width = width;
@@ -491,9 +572,18 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
         struct sb_rt_draw draw = { .vertex = feeder_t, .pixel = program->translation, .vertex_count = count,
                                    .stream_count = stream_count, .streams = streams, .width = width,
                                    .height = height, .target_count = target_count, .targets = targets,
-                                   .depth = gpu_depth, .stencil = gpu_stencil };
+                                   .depth = gpu_depth, .stencil = gpu_stencil, .samples = samples };
         if (!all)
             r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        else if ((o->sides & SB_VALIDATE_SIDE_GPU) && evaluates_attributes(ps) &&
+                 strstr(sb_rt_context_device_name(context), "llvmpipe"))
+            /* Points give every position of a pixel its vertex's inputs, so eval_* must return the
+             * fed values; lavapipe 22.3 evaluates a point's inputs at a position to other values, at
+             * random (test_lavapipe_clip_cull reproduces it without shaderbridge), so no verdict
+             * about the translation could come from its pixels. */
+            r = sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, 0, SB_ERROR_NO_INSTR, "eval_* of the points "
+                             "the harness draws, which lavapipe 22.3 evaluates wrongly "
+                             "(tests/validate/test_lavapipe_clip_cull)");
         else if (o->sides & SB_VALIDATE_SIDE_GPU)
             r = sb_rt_draw_points(context, &draw, all, own, &report->gpu_timing, error);
         for (uint32_t i = 0; all && i < own; i++)
@@ -503,14 +593,19 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (r == SB_SUCCESS && (o->sides & SB_VALIDATE_SIDE_CPU)) {
         struct sb_interp_pixel_results results = { .depth = cpu_depth, .discarded = discarded,
                                                    .coverage = coverage, .stencil_ref = cpu_stencil };
+        struct sb_interp_options interp = o->interp;
+        interp.sample_count = samples;
         uint64_t start = sb_validate_now_ns();
         r = sb_interp_run_pixels(ps, report->cpu->resources, own, count, positions, &cpu_in, &cpu_out, &results,
-                                 &o->interp, &report->cpu_stats, error);
+                                 &interp, &report->cpu_stats, error);
         report->cpu_ns = sb_validate_now_ns() - start;
     }
-    /* A one-sample target keeps nothing of a pixel whose coverage output clears sample 0. */
-    for (uint32_t i = 0; r == SB_SUCCESS && coverage && i < count; i++)
-        if (!(coverage[i] & 1))
+    if (r == SB_SUCCESS && per > 1)
+        spread_to_samples(&cpu_out, discarded, coverage, count, samples);
+    /* A sample keeps nothing of an invocation whose coverage output clears its bit (one sample: bit 0;
+     * per-sample runs: record i is sample i % samples). */
+    for (uint32_t i = 0; r == SB_SUCCESS && coverage && i < records; i++)
+        if (!(coverage[i] >> (i % samples) & 1))
             discarded[i] = 1;
     if (r == SB_SUCCESS) {
         /* Interpreter targets: the registers of pixels that were not discarded (clear value 0 else). */
@@ -518,7 +613,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
             uint8_t *bytes = report->cpu->resources[own + t].data;
             uint32_t texel = sb_rt_format_size(targets[t].format);
             /* A caller's format: the lanes as a render-target write converts them. */
-            for (uint32_t i = 0; i < count; i++)
+            for (uint32_t i = 0; i < records; i++)
                 if (!discarded[i] && formats[t])
                     sb_interp_texel_pack(targets[t].format,
                                          &cpu_out.words[((size_t)i * cpu_out.registers + targets[t].location) * 4],
@@ -531,7 +626,8 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
                                       cpu_out.registers, targets[t].location, count, discarded);
             /* The evidence is per output lane: it describes the default R32G32B32A32 targets only. */
             if (r == SB_SUCCESS && !formats[t])
-                r = track_target(report, own + t, targets[t].location, cpu_out.registers, count, discarded, error);
+                r = track_target(report, own + t, targets[t].location, cpu_out.registers, records, per, discarded,
+                                 error);
         }
         if (writes_depth) {
             struct register_map depth_map = { .count = 1, .mask = { 1 }, .type = { SB_IR_TYPE_FLOAT } };

@@ -168,8 +168,8 @@ enum sb_result sb_validate_hull(struct sb_rt_context *context, const struct sb_r
         if (r == SB_SUCCESS)
             r = sb_rt_tess_translate(sb_rt_hull_capture_program(hs, CAPTURE_UAV, l.cp_registers, l.pc_registers),
                                      sb_rt_tess_program_destroy, &h->capture, "cannot build the capture copy of the "
-                                     "hull shader (it has no patch-constant phase, declares u63 itself, or memory ran "
-                                     "out)", error);
+                                     "hull shader (its phase range is past its functions, it declares u63 itself, "
+                                     "its records pass 4096 registers, or memory ran out)", error);
         if (r == SB_SUCCESS)
             r = sb_rt_tess_translate(sb_rt_domain_sink_program(hs), sb_rt_tess_program_destroy, &h->sink,
                                      "out of memory building the domain stage", error);

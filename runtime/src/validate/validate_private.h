@@ -240,6 +240,21 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
                                   const struct sb_rt_resource *device_points, struct sb_validate_report *report,
                                   struct sb_error *error);
 
+/* ---- the translation fitted to the device (validate_device.c) ---------------------------- */
+
+/**
+ * When `program`'s translation declares a capability whose feature the context's device
+ * lacks and the translator has a fallback for it (StorageImageReadWithoutFormat: typed u#
+ * declared with the format `inputs` give their views; *ArrayNonUniformIndexing: waterfall
+ * loops), `*out` is the program translated
+ * again for that device (`unbounded` descriptors per unbounded range; free it with
+ * sb_translation_destroy); else NULL. Errors: the translator's (a format with no SPIR-V
+ * twin), SB_ERROR_OUT_OF_MEMORY.
+ */
+enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                      uint32_t unbounded, const struct sb_rt_inputs *inputs,
+                                      struct sb_translation **out, struct sb_error *error);
+
 /* ---- inputs real shaders can run with (validate_retry.c) ---------------------------------- */
 
 /** Index words a validation reseeds, at most. */

@@ -5,7 +5,8 @@
  * partners of validate_geometry_partner.c:
  *
  *   the hull capture copy: the hull program with its last patch-constant
- *   phase wrapped. The wrapper calls the phase's own body (moved to the end
+ *   phase wrapped (or, when it has none, a join phase added that only
+ *   captures). The wrapper calls the phase's own body (moved to the end
  *   of the function list as a subroutine, so a `ret` anywhere in it still
  *   reaches the capture) and then stores vocp[k][r] of every output control
  *   point and vpc[r] of every patch constant, tess factors included, at
@@ -174,9 +175,11 @@ struct sb_ir_program *sb_rt_hull_capture_program(const struct sb_ir_program *hs,
                                                  uint32_t cp_registers, uint32_t pc_registers)
 {
     uint32_t phases = hs->fork_phase_count + hs->join_phase_count;
-    uint32_t last = hs->first_fork_phase + phases - 1;
+    /* Without a fork or join phase the capture is a join phase of its own, appended after every
+     * function (phases are found by index, so it need not precede the subroutines). */
+    uint32_t last = phases ? hs->first_fork_phase + phases - 1 : hs->function_count;
     uint32_t ocp = hs->output_control_points;
-    if (!phases || !hs->first_fork_phase || last >= hs->function_count || declares_uav(hs, uav) ||
+    if ((phases && (!hs->first_fork_phase || last >= hs->function_count)) || declares_uav(hs, uav) ||
         (uint64_t)ocp * cp_registers + pc_registers > 4096)
         return NULL;
     size_t stores = (size_t)ocp * cp_registers + pc_registers;
@@ -191,12 +194,21 @@ struct sb_ir_program *sb_rt_hull_capture_program(const struct sb_ir_program *hs,
         .kind = SB_IR_RESOURCE_KIND_STRUCTURED, .stride = (uint32_t)(stores ? stores : 1) * 16,
     };
     copy_resources(t, hs, &records, 1);
-    copy_functions(t, hs, last);
     struct ir_builder b = { .inst = t->inst, .ops = t->ops, .inst_cap = (uint32_t)stores + 2,
                             .op_cap = (uint32_t)stores * 4 + 4 };
-    struct sb_ir_instruction *call = ir_add(&b, SB_IR_OP_CALL, 0, 0, NULL, 0, NULL);
-    if (call)
-        call->target = hs->function_count;
+    if (phases) {
+        copy_functions(t, hs, last);
+        struct sb_ir_instruction *call = ir_add(&b, SB_IR_OP_CALL, 0, 0, NULL, 0, NULL);
+        if (call)
+            call->target = hs->function_count;
+    } else {
+        memcpy(t->functions, hs->functions, hs->function_count * sizeof(*t->functions));
+        t->functions[last] = (struct sb_ir_function){ .id = 0xFFFFFFFFu, .instance_count = 1 };
+        t->program.functions = t->functions;
+        t->program.function_count = hs->function_count + 1;
+        t->program.first_fork_phase = last;
+        t->program.join_phase_count = 1;
+    }
     struct sb_ir_operand u4 = ir_reg(SB_IR_FILE_UAV, uav, 0xF);
     for (uint32_t k = 0; k < ocp; k++)
         for (uint32_t r = 0; r < cp_registers; r++) {

@@ -52,10 +52,50 @@ static enum sb_result create_set_layout(struct sb_vk_run *run, uint32_t set, str
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateDescriptorSetLayout", vr);
 }
 
+/*
+ * The per-stage descriptor limits: every binding is visible to every stage of the run, so
+ * each stage counts them all. A layout past a limit is invalid usage, and lavapipe 22.3
+ * crashes running such a pipeline rather than failing, so it is refused here by name.
+ */
+static enum sb_result check_stage_limits(const struct sb_vk_run *run, struct sb_error *error)
+{
+    const VkPhysicalDeviceLimits *l = &run->c->properties.limits;
+    const struct sb_translation *t = run->t;
+    uint64_t used[8] = { 0 }; /* by VkDescriptorType 0..7 */
+    for (uint32_t i = 0; i < t->binding_count; i++) {
+        used[t->bindings[i].descriptor_type & 7u] += run->binding_counts[i];
+        if (t->bindings[i].has_counter)
+            used[VK_DESCRIPTOR_TYPE_STORAGE_BUFFER] += run->binding_counts[i];
+    }
+    const struct { const char *what, *limit_name; uint64_t count; uint32_t limit; } rows[] = {
+        { "samplers", "maxPerStageDescriptorSamplers", used[VK_DESCRIPTOR_TYPE_SAMPLER],
+          l->maxPerStageDescriptorSamplers },
+        { "sampled images and uniform texel buffers", "maxPerStageDescriptorSampledImages",
+          used[VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE] + used[VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER],
+          l->maxPerStageDescriptorSampledImages },
+        { "storage images and storage texel buffers", "maxPerStageDescriptorStorageImages",
+          used[VK_DESCRIPTOR_TYPE_STORAGE_IMAGE] + used[VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER],
+          l->maxPerStageDescriptorStorageImages },
+        { "uniform buffers", "maxPerStageDescriptorUniformBuffers", used[VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER],
+          l->maxPerStageDescriptorUniformBuffers },
+        { "storage buffers", "maxPerStageDescriptorStorageBuffers", used[VK_DESCRIPTOR_TYPE_STORAGE_BUFFER],
+          l->maxPerStageDescriptorStorageBuffers },
+    };
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+        if (rows[i].count > rows[i].limit)
+            return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the run binds %llu %s in one stage; the device's "
+                              "%s is %u", (unsigned long long)rows[i].count, rows[i].what, rows[i].limit_name,
+                              rows[i].limit);
+    return SB_SUCCESS;
+}
+
 enum sb_result sb_vk_layouts_create(struct sb_vk_run *run, struct sb_error *error)
 {
     struct sb_rt_context *c = run->c;
     const struct sb_translation *t = run->t;
+    enum sb_result limits = check_stage_limits(run, error);
+    if (limits != SB_SUCCESS)
+        return limits;
     for (uint32_t i = 0; i < t->binding_count; i++) {
         uint32_t set = t->bindings[i].set;
         if (set >= SB_VK_MAX_SETS || set >= c->properties.limits.maxBoundDescriptorSets)

@@ -268,6 +268,31 @@ static enum sb_result check_target(struct sb_vk_draw *dr, uint32_t i, struct sb_
     return SB_SUCCESS;
 }
 
+/* A target of a multisampled draw: an R32G32B32A32 format (its read-back words are its channels)
+ * that the device has as a sampled colour attachment of that many samples. */
+static enum sb_result check_multisampled_target(struct sb_vk_draw *dr, uint32_t i, struct sb_error *error)
+{
+    const struct sb_rt_color_target *t = &dr->d->targets[i];
+    uint32_t samples = dr->d->samples;
+    if (t->format != SB_RT_FORMAT_R32G32B32A32_FLOAT && t->format != SB_RT_FORMAT_R32G32B32A32_UINT &&
+        t->format != SB_RT_FORMAT_R32G32B32A32_SINT)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "colour target %u of a %u-sample draw has format %s; "
+                          "multisampled targets are r32g32b32a32 float / uint / sint", i, samples,
+                          sb_rt_format_name((enum sb_rt_format)t->format));
+    VkImageFormatProperties limits;
+    VkResult vr = vkGetPhysicalDeviceImageFormatProperties(
+        dr->c->physical, sb_vk_format(t->format), VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+            VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &limits);
+    if (vr != VK_SUCCESS && vr != VK_ERROR_FORMAT_NOT_SUPPORTED)
+        return sb_vk_fail_call(error, "vkGetPhysicalDeviceImageFormatProperties", vr);
+    if (vr == VK_ERROR_FORMAT_NOT_SUPPORTED || !(limits.sampleCounts & samples))
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%.60s has no %u-sample colour attachments of format %s "
+                          "(its sample counts 0x%x)", dr->c->device_name, samples,
+                          sb_rt_format_name((enum sb_rt_format)t->format), vr == VK_SUCCESS ? limits.sampleCounts : 0);
+    return SB_SUCCESS;
+}
+
 static enum sb_result check_targets(struct sb_vk_draw *dr, struct sb_error *error)
 {
     const struct sb_rt_draw *d = dr->d;
@@ -279,9 +304,17 @@ static enum sb_result check_targets(struct sb_vk_draw *dr, struct sb_error *erro
         return sb_vk_fail(error, SB_ERROR_OUT_OF_MEMORY, "sb_rt_draw_points: out of memory");
     for (uint32_t i = 0; i < d->target_count; i++) {
         enum sb_result res = check_target(dr, i, error);
+        if (res == SB_SUCCESS && d->samples > 1)
+            res = check_multisampled_target(dr, i, error);
         if (res != SB_SUCCESS)
             return res;
     }
+    if (d->samples > 1 && (d->samples > 64 || (d->samples & (d->samples - 1))))
+        return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: %u samples; Vulkan images have 1, "
+                          "2, 4, 8, 16, 32 or 64", d->samples);
+    if (d->samples > 1 && sb_vk_draw_has_ds(d))
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "sb_rt_draw_points: %u samples with a depth or stencil "
+                          "attachment (multisampled draws have colour targets only)", d->samples);
     if (d->stencil) {
         VkFormatProperties props;
         vkGetPhysicalDeviceFormatProperties(dr->c->physical, sb_vk_draw_ds_format(d), &props);

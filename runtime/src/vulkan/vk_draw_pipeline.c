@@ -2,8 +2,9 @@
 /*
  * The shader modules of a point-list draw (runtime.h, sb_rt_draw_points): one
  * per given translation, the vertex stage taking the PointSize copy when there
- * is one (vk_draw_pointsize.c). The pipeline state around them is the shared
- * graphics path's (vk_graphics.c).
+ * is one (vk_draw_pointsize.c), the pixel stage told a multisampled draw's
+ * sample count. The pipeline state around them is the shared graphics path's
+ * (vk_graphics.c).
  */
 #include "vk_draw_private.h"
 
@@ -46,5 +47,13 @@ enum sb_result sb_vk_draw_pipeline(struct sb_vk_draw *dr, VkPipeline *out, struc
     enum sb_result res = create_modules(dr, stages, &stage_total, error);
     if (res != SB_SUCCESS)
         return res;
+    /* A multisampled draw tells the pixel stage its sample count: sampleinfo / samplepos of the
+     * rasterizer read it from a specialisation constant (translate.h, SB_SPEC_ID_SAMPLE_COUNT). */
+    uint32_t samples = dr->d->samples;
+    const VkSpecializationMapEntry entry = { SB_SPEC_ID_SAMPLE_COUNT, 0, sizeof(samples) };
+    const VkSpecializationInfo spec = { 1, &entry, sizeof(samples), &samples };
+    for (uint32_t i = 0; samples > 1 && i < stage_total; i++)
+        if (stages[i].stage == VK_SHADER_STAGE_FRAGMENT_BIT)
+            stages[i].pSpecializationInfo = &spec;
     return sb_vk_graphics_pipeline(dr, stages, stage_total, dr->run.layout, out, error);
 }

@@ -9,6 +9,9 @@
  * staging buffer, from which the caller's array is refilled. Depth and stencil
  * share one attachment (a render pass has one); its staging buffer holds the
  * depth floats, then the stencil bytes, one buffer-image copy per aspect.
+ * Multisampled colour targets (sb_rt_draw::samples) cannot be copied either
+ * way: they start cleared to 0 and a compute pass reads every sample back
+ * into the staging buffer (vk_ms_readback.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +20,8 @@
 #include "vk_draw_private.h"
 
 static enum sb_result create_image(struct sb_rt_context *c, VkFormat format, VkImageAspectFlags aspect,
-                                   VkImageUsageFlags usage, const struct sb_rt_draw *d, const void *data,
-                                   size_t bytes, struct sb_vk_image *out, struct sb_error *error)
+                                   VkImageUsageFlags usage, const struct sb_rt_draw *d, uint32_t samples,
+                                   const void *data, size_t bytes, struct sb_vk_image *out, struct sb_error *error)
 {
     memset(out, 0, sizeof(*out));
     out->mip_levels = 1;
@@ -31,7 +34,7 @@ static enum sb_result create_image(struct sb_rt_context *c, VkFormat format, VkI
         .extent = { d->width, d->height, 1 },
         .mipLevels = 1,
         .arrayLayers = 1,
-        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .samples = (VkSampleCountFlagBits)samples,
         .tiling = VK_IMAGE_TILING_OPTIMAL,
         .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
@@ -52,8 +55,16 @@ static enum sb_result create_image(struct sb_rt_context *c, VkFormat format, VkI
     VkResult vr = c->vk.vkCreateImageView(c->device, &view, NULL, &out->view);
     if (vr != VK_SUCCESS)
         return sb_vk_fail_call(error, "vkCreateImageView", vr);
-    return sb_vk_buffer_create(c, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                               data, data ? bytes : 0, &out->staging, error);
+    /* A multisampled target's staging buffer is written by its read-back pass, never loaded from. */
+    return sb_vk_buffer_create(c, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                               (samples > 1 ? VK_BUFFER_USAGE_STORAGE_BUFFER_BIT : 0),
+                               samples > 1 ? NULL : data, data && samples == 1 ? bytes : 0, &out->staging, error);
+}
+
+/* The draw's samples per pixel (1 when 0). */
+static uint32_t draw_samples(const struct sb_rt_draw *d)
+{
+    return d->samples > 1 ? d->samples : 1;
 }
 
 static enum sb_result create_vertex_buffers(struct sb_vk_draw *dr, struct sb_error *error)
@@ -96,12 +107,18 @@ enum sb_result sb_vk_draw_targets_create(struct sb_vk_draw *dr, struct sb_error 
     const struct sb_rt_draw *d = dr->d;
     enum sb_result res = create_vertex_buffers(dr, error);
     size_t texels = (size_t)d->width * d->height;
+    uint32_t samples = draw_samples(d);
     for (uint32_t i = 0; i < d->target_count && res == SB_SUCCESS; i++) {
         const struct sb_rt_color_target *t = &d->targets[i];
         res = create_image(dr->c, sb_vk_format(t->format), VK_IMAGE_ASPECT_COLOR_BIT,
-                           VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, d, t->data,
-                           texels * sb_rt_format_size((enum sb_rt_format)t->format), &dr->targets[i], error);
+                           VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | (samples > 1 ? VK_IMAGE_USAGE_SAMPLED_BIT : 0), d,
+                           samples, t->data, texels * samples * sb_rt_format_size((enum sb_rt_format)t->format),
+                           &dr->targets[i], error);
         dr->targets[i].layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+        uint32_t type = t->format == SB_RT_FORMAT_R32G32B32A32_UINT ? SB_IR_TYPE_UINT
+                        : t->format == SB_RT_FORMAT_R32G32B32A32_SINT ? SB_IR_TYPE_INT : SB_IR_TYPE_FLOAT;
+        if (res == SB_SUCCESS && samples > 1)
+            res = sb_vk_ms_readback_create(dr->c, &dr->targets[i], d->width, d->height, samples, type, error);
     }
     if (res == SB_SUCCESS && sb_vk_draw_has_ds(d)) {
         size_t depth_bytes = d->depth ? texels * sizeof(float) : 0, bytes = depth_bytes + (d->stencil ? texels : 0);
@@ -114,7 +131,7 @@ enum sb_result sb_vk_draw_targets_create(struct sb_vk_draw *dr, struct sb_error 
             memcpy(staged + depth_bytes, d->stencil, texels);
         VkImageAspectFlags aspect = (d->depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
                                     (d->stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
-        res = create_image(dr->c, sb_vk_draw_ds_format(d), aspect, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, d,
+        res = create_image(dr->c, sb_vk_draw_ds_format(d), aspect, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, d, 1,
                            staged, bytes, &dr->depth, error);
         free(staged);
         dr->depth.layout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
@@ -170,7 +187,14 @@ static void record_upload(struct sb_vk_draw *dr, VkCommandBuffer cmd, const stru
     sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
                         VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
                         VK_PIPELINE_STAGE_TRANSFER_BIT);
-    c->vk.vkCmdCopyBufferToImage(cmd, img->staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, r);
+    if (img->ms_readback) { /* no copy into a multisampled image: it starts cleared to 0 */
+        const VkClearColorValue zero = { .uint32 = { 0, 0, 0, 0 } };
+        const VkImageSubresourceRange all = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+        c->vk.vkCmdClearColorImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &all);
+    } else {
+        c->vk.vkCmdCopyBufferToImage(cmd, img->staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n,
+                                     r);
+    }
     sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img->layout, VK_ACCESS_TRANSFER_WRITE_BIT,
                         u->access, VK_PIPELINE_STAGE_TRANSFER_BIT, u->stages);
 }
@@ -179,6 +203,10 @@ static void record_readback(struct sb_vk_draw *dr, VkCommandBuffer cmd, const st
                             const struct usage *u)
 {
     struct sb_rt_context *c = dr->c;
+    if (img->ms_readback) {
+        sb_vk_ms_readback_record(c, cmd, img);
+        return;
+    }
     VkBufferImageCopy r[2];
     uint32_t n = regions(dr->d, u->aspect ? u->aspect : img->aspect, r);
     sb_vk_image_barrier(c, cmd, img, img->layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, u->access,

@@ -30,12 +30,12 @@ static uint32_t slot_count(const struct sb_rt_draw *d)
     return n;
 }
 
-/* An attachment loaded from and stored to its image, staying in `layout`. */
-static VkAttachmentDescription loaded_attachment(VkFormat format, VkImageLayout layout)
+/* An attachment of `samples` loaded from and stored to its image, staying in `layout`. */
+static VkAttachmentDescription loaded_attachment(VkFormat format, VkImageLayout layout, uint32_t samples)
 {
     return (VkAttachmentDescription){
         .format = format,
-        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .samples = (VkSampleCountFlagBits)samples,
         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
@@ -56,13 +56,14 @@ enum sb_result sb_vk_draw_render_pass(struct sb_vk_draw *dr, struct sb_error *er
     for (uint32_t i = 0; i < d->target_count; i++) {
         uint32_t a = sb_vk_draw_attachment(d, i);
         attachments[a] =
-            loaded_attachment(sb_vk_format(d->targets[i].format), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+            loaded_attachment(sb_vk_format(d->targets[i].format), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                              d->samples > 1 ? d->samples : 1);
         slots[d->targets[i].location] = (VkAttachmentReference){ a, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
     }
     VkAttachmentReference depth = { d->target_count, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
     if (sb_vk_draw_has_ds(d)) {
         attachments[d->target_count] = loaded_attachment(sb_vk_draw_ds_format(d),
-                                                         VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+                                                         VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, 1);
         if (d->stencil) {
             attachments[d->target_count].stencilLoadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
             attachments[d->target_count].stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -97,6 +98,25 @@ struct fixed_state {
     VkPipelineDepthStencilStateCreateInfo depth;
     VkPipelineTessellationStateCreateInfo tessellation;
 };
+
+/* Does the fragment module declare an input evaluated per sample (OpDecorate ... Sample)? Vulkan runs
+ * such a shader per sample for user inputs; the translation also puts Sample on a FragCoord that
+ * D3D declares with sample interpolation, which drivers do not take as a request, so the
+ * pipeline asks for sample shading itself (the module's SampleRateShading capability has been
+ * checked against the device). */
+static bool samples_inputs(const struct sb_translation *t)
+{
+    enum { OP_DECORATE = 71, DECORATION_SAMPLE = 17 };
+    for (size_t i = 5; t && i < t->word_count;) {
+        uint32_t length = t->words[i] >> 16, op = t->words[i] & 0xFFFFu;
+        if (length == 0 || i + length > t->word_count)
+            return false;
+        if (op == OP_DECORATE && length >= 3 && t->words[i + 2] == DECORATION_SAMPLE)
+            return true;
+        i += length;
+    }
+    return false;
+}
 
 static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
 {
@@ -137,7 +157,10 @@ static void fill_fixed(const struct sb_vk_draw *dr, struct fixed_state *f)
     }
     f->multisample = (VkPipelineMultisampleStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+        /* sb_rt_draw::samples; a shader that needs it runs per sample by itself (SampleId, Sample) */
+        .rasterizationSamples = (VkSampleCountFlagBits)(d->samples > 1 ? d->samples : 1),
+        .sampleShadingEnable = samples_inputs(dr->stages[SB_VK_DRAW_PS]) ? VK_TRUE : VK_FALSE,
+        .minSampleShading = 1.0f,
     };
     f->depth = (VkPipelineDepthStencilStateCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,

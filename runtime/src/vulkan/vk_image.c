@@ -3,7 +3,9 @@
  * Textures of one dispatch: the image of a typed t# (sampled, read in
  * SHADER_READ_ONLY_OPTIMAL) or u# (storage, GENERAL), shaped by its SM4
  * dimension (vk_format.c) and filled from the texel layout of resources.h
- * through a staging buffer (one copy per mip level covering every layer);
+ * through a staging buffer (one copy per mip level covering every layer;
+ * multisampled textures by the compute pass of vk_image_ms.c, depth ones by
+ * the render pass of vk_image_ms_depth.c);
  * UAV images are copied back into the same staging buffer after the
  * dispatch. Also the samplers (s#), which carry Vulkan's own state; a
  * border colour other than the three standard ones needs
@@ -118,24 +120,6 @@ static enum sb_result create_view(struct sb_rt_context *c, const struct sb_vk_di
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateImageView", vr);
 }
 
-enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
-                                  struct sb_vk_image *out, struct sb_error *error)
-{
-    VkResult vr = c->vk.vkCreateImage(c->device, info, NULL, &out->image);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateImage", vr);
-    VkMemoryRequirements req;
-    c->vk.vkGetImageMemoryRequirements(c->device, out->image, &req);
-    uint32_t type = sb_vk_memory_type(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, true);
-    if (type == UINT32_MAX)
-        return sb_vk_fail(error, SB_ERROR_VULKAN, "no memory type for %s", what);
-    enum sb_result res = sb_vk_memory_allocate(c, req.size, type, &out->memory, error);
-    if (res != SB_SUCCESS)
-        return res;
-    vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
-    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkBindImageMemory", vr);
-}
-
 /* Level `l`'s stencil bytes in the stencil plane: after the depth words, each level starting
  * at a multiple of 4 (Vulkan's rule for depth/stencil buffer offsets). Returns the level's
  * offset from the plane's start; *plane_size (may be NULL) the whole plane's size. */
@@ -193,15 +177,21 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
     if (!d)
         return sb_vk_fail(error, SB_ERROR_RUN_BINDING, "resource %u (space %u) has dimension %u where the "
                           "shader declares a texture", r->register_index, r->space, r->dimension);
-    if (d->multisampled)
-        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s resources (register %u) are not supported: "
-                          "multisampled texels cannot be uploaded by copy", d->name, r->register_index);
     if (format == VK_FORMAT_UNDEFINED)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "texture %u (space %u) has format %u, which the "
                           "runtime does not know", r->register_index, r->space, r->format);
     enum sb_result res = check_shape(r, d, error);
     if (res != SB_SUCCESS)
         return res;
+    /* Multisampled texels cannot be copied into an image: a compute pass writes them (vk_image_ms.c). */
+    if (d->multisampled && storage)
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s register %u is a UAV; D3D has no multisampled "
+                          "UAVs", d->name, r->register_index);
+    bool depth_format = r->format == SB_RT_FORMAT_D32_FLOAT || r->format == SB_RT_FORMAT_D16_UNORM ||
+                        r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT;
+    if (d->multisampled)
+        return depth_format ? sb_vk_image_ms_depth_create(c, r, d, out, error)
+                            : sb_vk_image_ms_create(c, r, d, out, error);
     out->mip_levels = r->mip_levels ? r->mip_levels : 1;
     out->layers = r->layers ? r->layers : 1;
     /* Depth formats are for comparison sampling (Vulkan allows depth compares on them only). */
@@ -317,6 +307,14 @@ void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const str
 void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
                                const struct sb_rt_resource *r)
 {
+    if (img->ms) {
+        sb_vk_image_ms_record_upload(c, cmd, img, r);
+        return;
+    }
+    if (img->ms_depth) {
+        sb_vk_image_ms_depth_record_upload(c, cmd, img);
+        return;
+    }
     VkBufferImageCopy regions[32];
     uint32_t n = copy_regions(img, r, regions);
     sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
@@ -342,6 +340,9 @@ void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
 
 void sb_vk_image_destroy(struct sb_rt_context *c, struct sb_vk_image *img)
 {
+    sb_vk_image_ms_destroy(c, img->ms);
+    sb_vk_image_ms_depth_destroy(c, img->ms_depth);
+    sb_vk_ms_readback_destroy(c, img->ms_readback);
     if (img->view)
         c->vk.vkDestroyImageView(c->device, img->view, NULL);
     if (img->image)

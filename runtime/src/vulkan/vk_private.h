@@ -140,7 +140,65 @@ struct sb_vk_image {
     /* aspect plus STENCIL for D24S8: a layout change must name both aspects of a
      * depth/stencil image (no separateDepthStencilLayouts); copies and the view name depth only */
     VkImageAspectFlags layout_aspect;
+    /* Multisampled textures: the objects of the pass that fills them (vk_image_ms.c; depth formats
+     * vk_image_ms_depth.c); NULL otherwise */
+    struct sb_vk_ms_fill *ms;
+    struct sb_vk_ms_depth *ms_depth;
+    /* Multisampled colour targets of a draw: the pass reading every sample back (vk_ms_readback.c) */
+    struct sb_vk_ms_readback *ms_readback;
 };
+
+/** Creates the image `info` describes in device-local memory, bound (`what` names it in the
+ *  "no memory type for ..." error); the caller makes its view. (vk_util.c) */
+enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
+                                  struct sb_vk_image *out, struct sb_error *error);
+
+/* ---- vk_image_ms*.c, vk_ms_*_shader.c: multisampled textures ------------------------------------ */
+
+/**
+ * Creates the image, sampled view and fill pass of a multisampled t# (2DMS or 2DMS array, color
+ * formats) and the staging buffer holding its texels (resources.h layout): every field of `out`
+ * is set; record sb_vk_image_ms_record_upload to fill it. SB_ERROR_RUN_UNSUPPORTED names what
+ * the device lacks (a storage-multisample feature, the sample count, the format).
+ */
+enum sb_result sb_vk_image_ms_create(struct sb_rt_context *c, const struct sb_rt_resource *r,
+                                     const struct sb_vk_dimension *d, struct sb_vk_image *out,
+                                     struct sb_error *error);
+/** Records the fill of every sample from the staging buffer and the transition to the shader's layout. */
+void sb_vk_image_ms_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
+                                  const struct sb_rt_resource *r);
+/** Destroys the fill pass's objects (the image itself is sb_vk_image_destroy's); NULL is a no-op. */
+void sb_vk_image_ms_destroy(struct sb_rt_context *c, struct sb_vk_ms_fill *fill);
+/** The same for a multisampled depth texture (d32_float, d16_unorm, d24_unorm_s8_uint), filled by a
+ *  render pass per layer; `out->staging` is created here too. d32_float samples outside [0, 1]
+ *  (what a depth attachment holds) are SB_ERROR_RUN_UNSUPPORTED naming the first. */
+enum sb_result sb_vk_image_ms_depth_create(struct sb_rt_context *c, const struct sb_rt_resource *r,
+                                           const struct sb_vk_dimension *d, struct sb_vk_image *out,
+                                           struct sb_error *error);
+/** Records the depth fill of every layer (render passes ending in the shader's layout). */
+void sb_vk_image_ms_depth_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img);
+/** Destroys the depth fill's objects; NULL is a no-op. */
+void sb_vk_image_ms_depth_destroy(struct sb_rt_context *c, struct sb_vk_ms_depth *fill);
+/** The read-back pass of a multisampled colour target `img` (its view and staging buffer made;
+ *  `component_type` SB_IR_TYPE_FLOAT / UINT / INT of its R32G32B32A32 format): sets img->ms_readback. */
+enum sb_result sb_vk_ms_readback_create(struct sb_rt_context *c, struct sb_vk_image *img, uint32_t width,
+                                        uint32_t height, uint32_t samples, uint32_t component_type,
+                                        struct sb_error *error);
+/** Records: the target to SHADER_READ_ONLY, every sample into the staging buffer (4 words each, each
+ *  pixel's samples in a row), then the host barrier. */
+void sb_vk_ms_readback_record(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img);
+/** NULL is a no-op. */
+void sb_vk_ms_readback_destroy(struct sb_rt_context *c, struct sb_vk_ms_readback *readback);
+/** The read-back shader's SPIR-V for a target of `component_type` (vk_ms_readback_shader.c). */
+size_t sb_vk_ms_readback_shader(uint32_t component_type, uint32_t *words, size_t capacity);
+/** The fill shader's SPIR-V for texels of `texel_bytes` (1, 2, 4, 8, 16) into `words`; its word count,
+ *  0 for another size or when `capacity` is too small (SB_VK_MS_FILL_WORDS is enough). */
+size_t sb_vk_ms_fill_shader(uint32_t texel_bytes, uint32_t *words, size_t capacity);
+#define SB_VK_MS_FILL_WORDS 640
+/** The depth fill's vertex shader (one triangle over the viewport) and fragment shader (each
+ *  sample's depth from the staging buffer; vk_ms_depth_shader.c), as sb_vk_ms_fill_shader. */
+size_t sb_vk_ms_depth_vertex_shader(uint32_t *words, size_t capacity);
+size_t sb_vk_ms_depth_fragment_shader(uint32_t *words, size_t capacity);
 
 enum sb_result sb_vk_buffer_create(struct sb_rt_context *c, VkDeviceSize size, VkBufferUsageFlags usage,
                                    const void *data, size_t data_size, struct sb_vk_buffer *out,
@@ -156,10 +214,6 @@ void sb_vk_buffer_destroy(struct sb_rt_context *c, struct sb_vk_buffer *b);
  * Creates the image of a typed t#/u# texture (`storage`: a UAV) with its view and a staging buffer
  * holding the resource's texels. Checks the format and dimension against the device.
  */
-/** Creates the image `info` describes in device-local memory, bound (`what` names it in the
- *  "no memory type for ..." error); the caller makes its view. */
-enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
-                                  struct sb_vk_image *out, struct sb_error *error);
 enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_resource *r, bool storage,
                                   struct sb_vk_image *out, struct sb_error *error);
 /** Records staging -> image copies and the transition to the shader's layout. */

@@ -124,3 +124,21 @@ bool sb_vk_has_device_extension(VkPhysicalDevice physical, const char *name)
     free(ext);
     return found;
 }
+
+enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
+                                  struct sb_vk_image *out, struct sb_error *error)
+{
+    VkResult vr = c->vk.vkCreateImage(c->device, info, NULL, &out->image);
+    if (vr != VK_SUCCESS)
+        return sb_vk_fail_call(error, "vkCreateImage", vr);
+    VkMemoryRequirements req;
+    c->vk.vkGetImageMemoryRequirements(c->device, out->image, &req);
+    uint32_t type = sb_vk_memory_type(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, true);
+    if (type == UINT32_MAX)
+        return sb_vk_fail(error, SB_ERROR_VULKAN, "no memory type for %s", what);
+    enum sb_result res = sb_vk_memory_allocate(c, req.size, type, &out->memory, error);
+    if (res != SB_SUCCESS)
+        return res;
+    vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkBindImageMemory", vr);
+}

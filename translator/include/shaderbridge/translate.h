@@ -82,6 +82,46 @@ struct sb_binding_override {
     uint32_t counter_binding; /**< UAVs with a counter; ignored otherwise */
 };
 
+/**
+ * The Vulkan features the translation relies on, as the device reports them
+ * (VkPhysicalDeviceFeatures). `described` false (a zeroed profile) means "assume
+ * every feature": the other members are then ignored. With `described` true, a
+ * false member selects the fallback documented beside it (translator/README.md
+ * "Device fallbacks"); a translation that would need a missing feature and has no
+ * fallback for it fails with SB_ERROR_TRANSLATE_UNSUPPORTED naming the feature.
+ * Filled by sb_rt_context_device_profile (runtime.h), the layer (from the device it
+ * creates modules for) and `shaderbridge translate --device-profile`.
+ */
+struct sb_device_profile {
+    bool described;                          /**< false: assume everything (the default) */
+    /** shaderStorageImageReadWithoutFormat. Without it a typed u# that ld_uav_typed reads
+     *  is declared with its view's format from sb_translate_options::storage_formats;
+     *  a read u# without an entry fails translation, naming the register. */
+    bool storage_image_read_without_format;
+    /** The *ArrayNonUniformIndexing features (Vulkan 1.2 / descriptorIndexing), one per
+     *  descriptor type. Without the one a non-uniformly indexed (NonUniformResourceIndex)
+     *  t#/s#/u# range needs, the access runs in a loop over the range's descriptors that
+     *  hands it a uniform index (a sized range is needed: an unbounded one must be given
+     *  unbounded_descriptor_count). cb# ranges keep needing their feature. */
+    bool sampled_image_array_non_uniform_indexing;       /**< t# textures and s# */
+    bool storage_image_array_non_uniform_indexing;       /**< typed u# textures */
+    bool uniform_texel_buffer_array_non_uniform_indexing; /**< typed t# buffers */
+    bool storage_texel_buffer_array_non_uniform_indexing; /**< typed u# buffers */
+    bool storage_buffer_array_non_uniform_indexing;      /**< raw / structured t# and u# */
+    /** maxBoundDescriptorSets (0: no limit). When the register spaces (or the overrides) put
+     *  resources on a set at or past it, the sets in use move in order onto 0, 1, ...; with
+     *  more distinct sets than this, every resource goes to set 0, bindings numbered 0, 1, ...
+     *  in declaration order (a UAV's counter right after it). The report says where. */
+    uint32_t max_bound_descriptor_sets;
+};
+
+/** The format of the view bound to one typed u# (see sb_translate_options::storage_formats). */
+struct sb_storage_format {
+    uint32_t space;           /**< register space (0 before SM5.1) */
+    uint32_t register_index;  /**< u# (SM5.1: the range's lower bound; the format covers the range) */
+    uint32_t vk_format;       /**< VkFormat value of the view */
+};
+
 /* Option flags. */
 /**
  * -g: OpName for registers, functions, IO variables and constant buffers (RDEF
@@ -112,6 +152,19 @@ struct sb_translate_options {
      * leaves undefined, so N must cover every descriptor the application indexes.
      */
     uint32_t unbounded_descriptor_count;
+    /**
+     * The device the module is for (struct sb_device_profile). Zeroed (the default):
+     * every feature assumed, today's modules unchanged byte for byte.
+     */
+    struct sb_device_profile device;
+    /**
+     * The view format bound to each typed u# (storage image or storage texel buffer),
+     * for devices without shaderStorageImageReadWithoutFormat: a typed UAV that
+     * ld_uav_typed reads is then declared with this format (which the view must
+     * have). May be NULL when storage_format_count is 0; borrowed for the call.
+     */
+    uint32_t storage_format_count;
+    const struct sb_storage_format *storage_formats;
     /** SB_TRANSLATE_TARGET_SPIRV (0, the default) or a text target: sb_translation::text
      *  then holds its source and sb_translation::target_bindings what became of each
      *  binding and stage variable. */

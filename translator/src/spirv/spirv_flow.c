@@ -343,6 +343,18 @@ static bool is_alu(uint32_t op)
     return op <= SB_IR_OP_DGE;
 }
 
+/* A resource or stage instruction through the parts that may know it. */
+static enum sb_result resource_or_stage(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
+{
+    /* t[r]/s[r]/u[r] chosen by class-linkage this data first (spirv_linkage.c). */
+    enum sb_result r = sb_spv_linkage_resource_instruction(ctx, inst);
+    if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
+        r = sb_spv_resource_instruction(ctx, inst);
+    if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
+        r = sb_spv_stage_instruction(ctx, inst);
+    return r;
+}
+
 /* One instruction through the parts that may know it. */
 static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
                                const struct sb_ir_instruction *inst)
@@ -356,12 +368,9 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
     else if (inst->op >= SB_IR_OP_EVAL_CENTROID && inst->op <= SB_IR_OP_EVAL_SNAPPED)
         r = sb_spv_io_instruction(ctx, inst);
     else {
-        /* t[r]/s[r]/u[r] chosen by class-linkage this data first (spirv_linkage.c). */
-        r = sb_spv_linkage_resource_instruction(ctx, inst);
-        if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
-            r = sb_spv_resource_instruction(ctx, inst);
-        if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
-            r = sb_spv_stage_instruction(ctx, inst);
+        /* Non-uniform range indices the device cannot take go through a loop (spirv_waterfall.c). */
+        r = sb_spv_waterfall_needed(ctx, inst) ? sb_spv_waterfall_emit(ctx, inst, resource_or_stage)
+                                               : resource_or_stage(ctx, inst);
         sb_spv_registers_forget(ctx); /* their code may call functions */
     }
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)

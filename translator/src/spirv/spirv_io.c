@@ -328,6 +328,14 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
     case 1: /* position */
         if (pixel && !output) {
             uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFragCoord, ctx->t.fvec[4]);
+            /* D3D runs a shader whose SV_Position is sample-interpolated once per sample, with the
+             * sample's position; say so on FragCoord (a runtime takes it as the request for
+             * sample shading: drivers do not, unlike on user inputs). */
+            if (e->interpolation == SB_IR_INTERP_LINEAR_SAMPLE ||
+                e->interpolation == SB_IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE) {
+                sb_spv_capability(b, SpvCapabilitySampleRateShading);
+                sb_spv_decorate(b, var, SpvDecorationSample, NULL, 0);
+            }
             struct io_copy *c = builtin_copy(ctx, e, false, IO_FRAG_COORD, var, SB_IR_TYPE_FLOAT);
             if (c) { /* the whole vec4 (lane i of FragCoord is lane i of v#), whatever the mask */
                 c->first_lane = 0;
@@ -838,8 +846,11 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
     if (inst->op == SB_IR_OP_EVAL_SAMPLE_INDEX && inst->src_count > 1) {
         extra = sb_spv_load_scalar(ctx, &inst->src[1], SB_IR_TYPE_INT);
     } else if (inst->op == SB_IR_OP_EVAL_SNAPPED && inst->src_count > 1) {
-        /* Offsets are in 1/16 pixel, signed 4-bit (D3D): convert to pixels. */
+        /* Offsets are in 1/16 pixel, of which D3D reads the low 4 bits, signed ([-8, 7] / 16,
+         * inside Vulkan's guaranteed offset range): convert those to pixels. */
         uint32_t i2 = sb_spv_load_src_n(ctx, &inst->src[1], 2, SB_IR_TYPE_INT);
+        i2 = sb_spv_op3(b, SpvOpBitFieldSExtract, ctx->t.ivec[2], i2, sb_spv_const_i32(b, 0),
+                        sb_spv_const_i32(b, 4));
         uint32_t f2 = sb_spv_op1(b, SpvOpConvertSToF, ctx->t.fvec[2], i2);
         extra = sb_spv_op2(b, SpvOpVectorTimesScalar, ctx->t.fvec[2], f2, sb_spv_const_f32(b, 1.0f / 16.0f));
     }

@@ -120,6 +120,9 @@ struct sb_spv_common_types {
     uint32_t ptr_private_f32, ptr_private_vec4;
 };
 
+/** Non-uniformly indexed ranges one instruction may loop over (texture + sampler, ...). */
+#define SB_SPV_WATERFALL_LEVELS 4u
+
 /** The translation of one program. */
 struct sb_spv_context {
     const struct sb_ir_program *program;
@@ -170,6 +173,14 @@ struct sb_spv_context {
     /* Debug info (-g). */
     uint32_t debug_file;     /**< OpString naming the input; 0 without -g */
     const char *source_name; /**< name for debug_file (file name or "shader.dxbc") */
+
+    /** The waterfall loops open around the instruction being emitted (spirv_waterfall.c):
+     *  per level the range (operand file, range id) and the uniform index standing in for
+     *  the operand's own. */
+    struct {
+        uint32_t count;
+        struct { uint32_t file, range, index; } levels[SB_SPV_WATERFALL_LEVELS];
+    } waterfall;
 
     /* Private state of spirv_io.c (the Input/Output copies; freed by sb_spv_generate). */
     void *io_state;
@@ -412,15 +423,45 @@ struct sb_spv_resource_info {
                                    StorageBuffer block) when `arrayed` */
     uint32_t block_type;     /**< raw/structured: the Block struct { uint[] } */
     uint32_t counter_type;   /**< UAV counter: the Block struct { uint } */
-    bool atomic_format;      /**< typed UAV declared with an R32 format (image atomics, or
-                                  loads restricted to R32 views); no ...WithoutFormat needed */
+    bool atomic_format;      /**< typed UAV declared with a format (R32 for image atomics or
+                                  loads restricted to R32 views; the view's own for devices
+                                  that cannot read without one); no ...WithoutFormat needed */
     uint32_t uses;           /**< SB_SPV_USE_* found by one scan of the program (u# only) */
+    const struct sb_ir_instruction *first_read; /**< the first ld_uav_typed of a u#, for errors */
 };
 
 /* sb_spv_resource_info::uses bits. */
 #define SB_SPV_USE_ATOMIC 0x1u  /**< memory operand of an atomic */
 #define SB_SPV_USE_READ 0x2u    /**< read by ld_uav_typed */
 #define SB_SPV_USE_COUNTER 0x4u /**< imm_atomic_alloc / imm_atomic_consume */
+
+/* ---- non-uniform range indices without the device feature (spirv_waterfall.c) ---- */
+
+/** Does `inst` index a range non-uniformly where the device cannot (and no loop is open)? */
+bool sb_spv_waterfall_needed(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** Emits `inst` through `emit` inside one waterfall loop per such range; emit's result. */
+enum sb_result sb_spv_waterfall_emit(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                                     enum sb_result (*emit)(struct sb_spv_context *ctx,
+                                                            const struct sb_ir_instruction *inst));
+/** Inside a loop: the uniform index that replaces `op`'s range index; 0 when `op` has none
+ *  (spirv_resource_util.c, below the loop's emitter). */
+uint32_t sb_spv_waterfall_index(const struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+
+/* ---- declared formats of read typed u# (spirv_storage_format.c) ---- */
+
+/** Does the device read storage images of Unknown format (or is it not described)? */
+bool sb_spv_device_reads_without_format(const struct sb_spv_context *ctx);
+/**
+ * The SPIR-V format of the view the caller gave for typed u# `r` (options->storage_formats),
+ * declaring StorageImageExtendedFormats when it needs it. Unknown, recorded as
+ * SB_ERROR_TRANSLATE_UNSUPPORTED at `first_read`, when none was given or it has none.
+ */
+SpvImageFormat sb_spv_storage_format_given(struct sb_spv_context *ctx, const struct sb_ir_resource *r,
+                                           const struct sb_ir_instruction *first_read);
+/** VkFormat number -> SPIR-V image format (+ whether it is an extended one); false if none. */
+bool sb_spv_storage_format_of_vk(uint32_t vk_format, SpvImageFormat *format, bool *extended);
+/** Row `row` of that table: its VkFormat number (0 past the end) and format (tests walk it). */
+uint32_t sb_spv_storage_format_row(uint32_t row, SpvImageFormat *format);
 
 /** ctx->resource_state. */
 struct sb_spv_resource_state {

@@ -62,8 +62,11 @@ static void scan_uses(struct sb_spv_context *ctx)
                 continue;
             for (uint32_t r = 0; r < p->resource_count; r++)
                 if (p->resources[r].resource_class == SB_IR_RESOURCE_UAV &&
-                    p->resources[r].id == op->index[0].offset)
+                    p->resources[r].id == op->index[0].offset) {
                     info[r].uses |= use;
+                    if (use == SB_SPV_USE_READ && !info[r].first_read)
+                        info[r].first_read = &p->functions[f].instructions[i];
+                }
         }
 }
 

@@ -56,10 +56,19 @@ void sb_spv_resource_need_indexing(struct sb_spv_context *ctx, SpvCapability cap
     sb_spv_capability(&ctx->builder, cap);
 }
 
+/* The loop's uniform index, kept in the context by spirv_waterfall.c (which calls down here). */
+uint32_t sb_spv_waterfall_index(const struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    for (uint32_t k = 0; k < ctx->waterfall.count; k++)
+        if (ctx->waterfall.levels[k].file == op->file && ctx->waterfall.levels[k].range == op->index[0].offset)
+            return ctx->waterfall.levels[k].index;
+    return 0;
+}
+
 void sb_spv_resource_non_uniform(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
                                  uint32_t id)
 {
-    if (!op->non_uniform || !id)
+    if (!op->non_uniform || !id || sb_spv_waterfall_index(ctx, op))
         return;
     sb_spv_resource_need_indexing(ctx, SpvCapabilityShaderNonUniform);
     sb_spv_decorate(&ctx->builder, id, SpvDecorationNonUniform, NULL, 0);
@@ -132,6 +141,9 @@ uint32_t sb_spv_resource_array_index(struct sb_spv_context *ctx, uint32_t index,
     const struct sb_ir_resource *decl = &ctx->program->resources[index];
     /* SM5.1: index[1] already counts from the range's first register (IR.md). */
     const struct sb_ir_index *ix = &op->index[op->index_count >= 2 ? 1 : 0];
+    uint32_t uniform = sb_spv_waterfall_index(ctx, op); /* inside a waterfall loop */
+    if (uniform)
+        return uniform;
     if (!ix->relative && decl->count != UINT32_MAX && ix->offset >= decl->count) {
         sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
                     "index %u is outside the %u descriptors of range %u", ix->offset, decl->count,
@@ -154,7 +166,7 @@ uint32_t sb_spv_resource_descriptor_pointer(struct sb_spv_context *ctx, uint32_t
     struct sb_spv_resource_state *st = sb_spv_resource_state(ctx);
     uint32_t ptr = sb_spv_access_chain(&ctx->builder, st->info[index].element_pointer, r->var,
                                        &element, 1);
-    if (op->non_uniform)
+    if (op->non_uniform && !sb_spv_waterfall_index(ctx, op))
         sb_spv_resource_need_indexing(ctx, non_uniform_capability(decl));
     sb_spv_resource_non_uniform(ctx, op, ptr);
     return ptr;

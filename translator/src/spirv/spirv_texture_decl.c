@@ -9,7 +9,8 @@
  *                  an atomic targets it (Vulkan allows image atomics only on
  *                  those formats; D3D only on R32 formats as well), or the
  *                  R32 format of its type when D3D itself restricts loads to
- *                  R32 (storage_format);
+ *                  R32 (storage_format), or the bound view's format when
+ *                  the device cannot read without one (spirv_storage_format.c);
  *   u# buffer   -> Dim Buffer, Sampled=2 (STORAGE_TEXEL_BUFFER);
  *   s#          -> OpTypeSampler (SAMPLER); comparison samplers need nothing
  *                  else: OpImageSampleDref* takes any Depth=0 image.
@@ -96,7 +97,8 @@ static uint32_t range_type(struct sb_spv_context *ctx, uint32_t element, uint32_
 
 /* The image type of a typed t#/u#; 0 (recorded) for impossible dimensions. */
 static uint32_t image_type(struct sb_spv_context *ctx, const struct sb_ir_resource *r,
-                           uint32_t sampled_type, uint32_t uses, bool *atomic_format)
+                           uint32_t sampled_type, uint32_t uses,
+                           const struct sb_ir_instruction *first_read, bool *atomic_format)
 {
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_spv_dimension_info *d = sb_spv_dimension_info(r->dimension);
@@ -111,6 +113,13 @@ static uint32_t image_type(struct sb_spv_context *ctx, const struct sb_ir_resour
     SpvImageFormat format = SpvImageFormatUnknown;
     if (storage)
         format = storage_format(loads_r32_only(ctx), r, uses);
+    /* A device that cannot read Unknown-format images gets the bound view's format. */
+    if (storage && format == SpvImageFormatUnknown && (uses & SB_SPV_USE_READ) &&
+        !sb_spv_device_reads_without_format(ctx)) {
+        format = sb_spv_storage_format_given(ctx, r, first_read);
+        if (format == SpvImageFormatUnknown)
+            return 0;
+    }
     *atomic_format = format != SpvImageFormatUnknown;
     return sb_spv_type_image(b, sampled_type, d->dim, 0, d->arrayed, d->ms, storage ? 2 : 1, format);
 }
@@ -133,7 +142,7 @@ enum sb_result sb_spv_texture_declare(struct sb_spv_context *ctx, uint32_t index
             (info->uses & SB_SPV_USE_ATOMIC))
             info->value_type = SB_IR_TYPE_UINT;
         out->sampled_type = sb_spv_type_of(ctx, info->value_type, 1);
-        element = image_type(ctx, r, out->sampled_type, info->uses, &atomic_format);
+        element = image_type(ctx, r, out->sampled_type, info->uses, info->first_read, &atomic_format);
         if (!element)
             return ctx->result;
         info->atomic_format = atomic_format;

@@ -172,7 +172,7 @@ static enum sb_result emit_counter(struct sb_spv_context *ctx, const struct sb_i
     uint32_t ptr = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, ctx->t.u32),
                                        r->counter_var, chain, n);
     if (r->arrayed) {
-        if (inst->dst[1].non_uniform)
+        if (inst->dst[1].non_uniform && !sb_spv_waterfall_index(ctx, &inst->dst[1]))
             sb_spv_resource_need_indexing(ctx, SpvCapabilityStorageBufferArrayNonUniformIndexing);
         sb_spv_resource_non_uniform(ctx, &inst->dst[1], ptr);
     }

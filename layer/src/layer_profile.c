@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The translator's device profile (sb_device_profile, translate.h) of a device the
+ * layer translates for: the features the application *enabled* in vkCreateDevice, since
+ * a module may only use those (the physical device may offer more). Read from
+ * pEnabledFeatures or a chained VkPhysicalDeviceFeatures2, and from a chained
+ * VkPhysicalDeviceVulkan12Features or VkPhysicalDeviceDescriptorIndexingFeatures; a
+ * feature in none of them is off. The layer has no view bound when a module is created,
+ * so it gives no typed-UAV formats: without shaderStorageImageReadWithoutFormat a shader
+ * that loads from a typed UAV fails vkCreateShaderModule with the translator's message
+ * naming the register (translator/README.md "Device fallbacks").
+ */
+#include <string.h>
+
+#include "layer_private.h"
+
+/* pNext chains are the application's; a cycle must not hang the layer. */
+#define MAX_CHAIN 64
+
+void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_profile *out)
+{
+    *out = (struct sb_device_profile){ .described = true };
+    const VkPhysicalDeviceFeatures *core = info->pEnabledFeatures;
+    const VkBaseInStructure *s = info->pNext;
+    for (int i = 0; s && i < MAX_CHAIN; s = s->pNext, i++) {
+        if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2) {
+            core = &((const VkPhysicalDeviceFeatures2 *)s)->features;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES) {
+            const VkPhysicalDeviceVulkan12Features *f = (const void *)s;
+            out->sampled_image_array_non_uniform_indexing |= f->shaderSampledImageArrayNonUniformIndexing;
+            out->storage_image_array_non_uniform_indexing |= f->shaderStorageImageArrayNonUniformIndexing;
+            out->uniform_texel_buffer_array_non_uniform_indexing |= f->shaderUniformTexelBufferArrayNonUniformIndexing;
+            out->storage_texel_buffer_array_non_uniform_indexing |= f->shaderStorageTexelBufferArrayNonUniformIndexing;
+            out->storage_buffer_array_non_uniform_indexing |= f->shaderStorageBufferArrayNonUniformIndexing;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES) {
+            const VkPhysicalDeviceDescriptorIndexingFeatures *f = (const void *)s;
+            out->sampled_image_array_non_uniform_indexing |= f->shaderSampledImageArrayNonUniformIndexing;
+            out->storage_image_array_non_uniform_indexing |= f->shaderStorageImageArrayNonUniformIndexing;
+            out->uniform_texel_buffer_array_non_uniform_indexing |= f->shaderUniformTexelBufferArrayNonUniformIndexing;
+            out->storage_texel_buffer_array_non_uniform_indexing |= f->shaderStorageTexelBufferArrayNonUniformIndexing;
+            out->storage_buffer_array_non_uniform_indexing |= f->shaderStorageBufferArrayNonUniformIndexing;
+        }
+    }
+    if (core)
+        out->storage_image_read_without_format = core->shaderStorageImageReadWithoutFormat == VK_TRUE;
+}
+
+uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *p)
+{
+    return (uint64_t)p->described | (uint64_t)p->storage_image_read_without_format << 1 |
+           (uint64_t)p->sampled_image_array_non_uniform_indexing << 2 |
+           (uint64_t)p->storage_image_array_non_uniform_indexing << 3 |
+           (uint64_t)p->uniform_texel_buffer_array_non_uniform_indexing << 4 |
+           (uint64_t)p->storage_texel_buffer_array_non_uniform_indexing << 5 |
+           (uint64_t)p->storage_buffer_array_non_uniform_indexing << 6;
+}
