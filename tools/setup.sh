@@ -23,6 +23,7 @@ corpus=${SB_CORPUS_DIR:-$here/../shared/corpus}
 
 packages=(cmake gcc g++ clang make pkg-config libjson-c-dev libpng-dev python3 python3-yaml
           libvulkan-dev libvulkan-volk-dev spirv-tools spirv-headers glslang-tools
+          libspirv-cross-c-shared-dev
           mesa-vulkan-drivers vulkan-validationlayers libclang-rt-14-dev
           libvkd3d-dev vkd3d-compiler vulkan-tools xvfb xauth)
 

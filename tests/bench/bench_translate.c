@@ -5,9 +5,13 @@
  * vkd3d-shader, side by side in one run").
  *
  * Usage: bench_translate CORPUS_DIR [--reps N] [--target-env vulkan1.x]
+ *                        [--target spirv|glsl|essl|msl|hlsl]
  *                        [--limit N] [--no-vkd3d] [--no-check]
  *   --reps N      timed rounds (default 5); min and median over them
  *   --target-env  shaderbridge's target (default vulkan1.1)
+ *   --target      shaderbridge's output (default spirv): a text target adds SPIRV-Cross's
+ *                 work to each translation (sb_translate_options::target, default
+ *                 version); a shader SPIRV-Cross refuses counts as failed
  *   --limit N     only the first N shaders (the ctest smoke run)
  *   --no-vkd3d    skip vkd3d-shader even when built with it
  *   --no-check    skip the untimed check pass (for profilers: only timed work)
@@ -96,6 +100,7 @@ struct engine {
 };
 
 static enum sb_target_env target_env = SB_TARGET_VULKAN_1_1;
+static enum sb_translate_target text_target = SB_TRANSLATE_TARGET_SPIRV;
 
 static double now_seconds(void)
 {
@@ -178,7 +183,7 @@ static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
 static bool sb_engine_translate(const struct shader *s, void **handle, const uint32_t **words,
                                 size_t *count)
 {
-    const struct sb_translate_options options = { .target_env = target_env };
+    const struct sb_translate_options options = { .target_env = target_env, .target = text_target };
     struct sb_translation *t = NULL;
     if (sb_translate(s->bytes, s->size, &options, &t, NULL) != SB_SUCCESS) {
         sb_translation_destroy(t);
@@ -374,6 +379,8 @@ int main(int argc, char **argv)
             usage = (limit = parse_count(argv[++i], 1000000)) < 0;
         else if (!strcmp(argv[i], "--target-env") && i + 1 < argc)
             usage = !sb_target_env_parse(argv[++i], &target_env);
+        else if (!strcmp(argv[i], "--target") && i + 1 < argc)
+            usage = !sb_translate_target_parse(argv[++i], &text_target);
         else if (!strcmp(argv[i], "--no-vkd3d"))
             use_vkd3d = false;
         else if (!strcmp(argv[i], "--no-check"))
@@ -385,7 +392,8 @@ int main(int argc, char **argv)
     }
     if (usage || !corpus_dir) {
         fprintf(stderr, "usage: bench_translate CORPUS_DIR [--reps 1..%d] [--target-env "
-                        "vulkan1.x] [--limit N] [--no-vkd3d] [--no-check]\n", MAX_REPS);
+                        "vulkan1.x] [--target spirv|glsl|essl|msl|hlsl] [--limit N] [--no-vkd3d] "
+                        "[--no-check]\n", MAX_REPS);
         return 1;
     }
     /* vkd3d-shader prints FIXME lines to stderr by default: off, for readable output and timing. */

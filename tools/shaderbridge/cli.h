@@ -65,10 +65,14 @@ json_object *cli_json_spirv(const uint8_t *bytes, size_t size);
  * {"target_env", "error": {...}} when translation fails (reflect itself still
  * succeeds). For a SHBIN (dxbc NULL, bytes starting "DVLB"): the same for DVLE 0,
  * plus "inputs" and "outputs" (location, components, type, semantic). NULL for
- * containers without an SM4/5 program.
+ * containers without an SM4/5 program. `options` chooses the translation; with a text
+ * target (options->target) the object also holds "target", "target_version" and
+ * "target_bindings": kind, set, binding, location, name and slot of each binding and
+ * stage variable as the text declares it (sb_translation::target_bindings).
  */
+struct sb_translate_options;
 json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t *bytes,
-                                      size_t size);
+                                      size_t size, const struct sb_translate_options *options);
 
 /** Per-part JSON for FXC-era parts (json_dxbc_fxc.c); NULL when the part is not one. */
 json_object *cli_json_dxbc_fxc_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `shaderbridge reflect [--json] FILE`: everything decoded from one file; for
- * a DXBC shader also the Vulkan bindings its translation uses (json_translate.c).
+ * `shaderbridge reflect [--json] [--target T [--VERSION-OPTION V]] FILE`: everything
+ * decoded from one file; for a DXBC shader also the Vulkan bindings its translation uses
+ * (json_translate.c) and, with --target, what SPIRV-Cross made of each in that text
+ * target (target_options.h).
  */
 #include "commands.h"
 #include "document.h"
+#include "target_options.h"
 
 #include <string.h>
 
@@ -12,11 +15,15 @@ int cli_cmd_reflect(int argc, char **argv)
 {
     bool json = false;
     const char *name = NULL;
-    bool options_done = false;
+    bool options_done = false, usage_failed = false;
+    struct cli_target_choice target = { .target = SB_TRANSLATE_TARGET_SPIRV };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!options_done && !strcmp(arg, "--json")) {
             json = true;
+        } else if (!options_done && cli_target_option(argc, argv, &i, "reflect", &target, &usage_failed)) {
+            if (usage_failed)
+                return CLI_EXIT_USAGE;
         } else if (!options_done && !strcmp(arg, "--")) {
             options_done = true;
         } else if (!options_done && arg[0] == '-' && arg[1] != 0) {
@@ -33,13 +40,16 @@ int cli_cmd_reflect(int argc, char **argv)
         cli_usage_error("reflect: no input file");
         return CLI_EXIT_USAGE;
     }
+    struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1 };
+    if (!cli_target_apply("reflect", &target, &options))
+        return CLI_EXIT_USAGE;
     struct cli_document doc;
     if (!cli_document_open(name, &doc))
         return CLI_EXIT_INVALID_INPUT;
     json_object *tree = cli_document_json(&doc);
     if (doc.format == SB_FORMAT_DXCONTAINER || doc.format == SB_FORMAT_SHBIN) {
         json_object *bindings = cli_json_vulkan_bindings(doc.format == SB_FORMAT_DXCONTAINER ? doc.dxbc : NULL,
-                                                         doc.file.bytes, doc.file.size);
+                                                         doc.file.bytes, doc.file.size, &options);
         if (bindings)
             cli_json_add(tree, "vulkan_bindings", bindings);
     }

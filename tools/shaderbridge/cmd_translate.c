@@ -2,8 +2,10 @@
 /*
  * `shaderbridge translate [-o OUT] [--target-env vulkan1.0|1.1|1.2|1.3] [-g]
  * [-O] [--validate] [--spirv-text] [--jobs N] [--unbounded-descriptors N]
- * [--device-profile lavapipe|FILE.json] FILE...`:
- * DXBC to SPIR-V. --unbounded-descriptors N sets
+ * [--device-profile lavapipe|FILE.json] [--target spirv|glsl|essl|msl|hlsl]
+ * [--glsl-version N] [--essl-version N] [--msl-version X.Y] [--hlsl-shader-model N]
+ * FILE...`: DXBC to SPIR-V, or to a text target through SPIRV-Cross (target_options.h;
+ * the SPIR-V options still shape the module SPIRV-Cross reads). --unbounded-descriptors N sets
  * sb_translate_options::unbounded_descriptor_count (unbounded SM5.1 ranges as
  * fixed arrays of N descriptors, for devices without runtimeDescriptorArray).
  * --device-profile describes the device (sb_translate_options::device and
@@ -17,7 +19,8 @@
  *   one input, -o FILE      FILE ("-" = standard output, same terminal rule)
  *   -o DIR (exists, or several inputs)
  *                           DIR/NAME.spv per input (NAME.spvasm with
- *                           --spirv-text), NAME being the input's file name
+ *                           --spirv-text; NAME.glsl, .essl, .metal, .hlsl for
+ *                           the text targets), NAME being the input's file name
  *                           without its last extension; DIR is created when
  *                           missing; two inputs that would write the same
  *                           file are a usage error, as is "-" among several.
@@ -28,6 +31,7 @@
 
 #include "commands.h"
 #include "device_profile.h"
+#include "target_options.h"
 #include "translate_jobs.h"
 
 #include <errno.h>
@@ -40,6 +44,7 @@
 
 struct options {
     struct sb_translate_options translate;
+    struct cli_target_choice target;
     struct cli_device_profile profile; /* --device-profile; zeroed without it */
     bool bad_profile;                   /* its file did not read: exit 1 (bad input), not 2 */
     bool text;
@@ -97,7 +102,7 @@ static bool parse_unbounded(const char *text, uint32_t *count)
 /* Parses argv into o; false after printing a usage error. */
 static bool parse_options(int argc, char **argv, struct options *o)
 {
-    bool options_done = false;
+    bool options_done = false, usage_failed = false;
     o->inputs = calloc((size_t)argc, sizeof(*o->inputs));
     if (!o->inputs)
         return false;
@@ -144,6 +149,9 @@ static bool parse_options(int argc, char **argv, struct options *o)
             o->translate.flags |= SB_TRANSLATE_VALIDATE;
         } else if (!strcmp(arg, "--spirv-text")) {
             o->text = true;
+        } else if (cli_target_option(argc, argv, &i, "translate", &o->target, &usage_failed)) {
+            if (usage_failed)
+                return false;
         } else {
             cli_usage_error("translate: unknown option '%s'", arg);
             return false;
@@ -151,6 +159,12 @@ static bool parse_options(int argc, char **argv, struct options *o)
     }
     if (o->input_count == 0) {
         cli_usage_error("translate: no input file");
+        return false;
+    }
+    if (!cli_target_apply("translate", &o->target, &o->translate))
+        return false;
+    if (o->text && o->translate.target != SB_TRANSLATE_TARGET_SPIRV) {
+        cli_usage_error("translate: --spirv-text is for --target spirv (the other targets are text)");
         return false;
     }
     return true;
@@ -182,14 +196,20 @@ static bool make_directory(const char *path)
     return ok;
 }
 
-/* DIR/NAME.spv for an input path (malloc'd). */
-static char *output_in_directory(const char *dir, const char *input, bool text)
+/* DIR/NAME.spv (or the text target's extension) for an input path (malloc'd). */
+static char *output_in_directory(const char *dir, const char *input, bool text,
+                                 enum sb_translate_target target)
 {
+    static const char *const extensions[] = {
+        [SB_TRANSLATE_TARGET_SPIRV] = ".spv", [SB_TRANSLATE_TARGET_GLSL] = ".glsl",
+        [SB_TRANSLATE_TARGET_ESSL] = ".essl", [SB_TRANSLATE_TARGET_MSL] = ".metal",
+        [SB_TRANSLATE_TARGET_HLSL] = ".hlsl",
+    };
     const char *base = strrchr(input, '/');
     base = base ? base + 1 : input;
     const char *dot = strrchr(base, '.');
     size_t stem = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    const char *extension = text ? ".spvasm" : ".spv";
+    const char *extension = text ? ".spvasm" : extensions[target];
     size_t length = strlen(dir) + 1 + stem + strlen(extension) + 1;
     char *path = malloc(length);
     if (path)
@@ -233,7 +253,8 @@ static bool plan_outputs(const struct options *o, struct translate_item *items)
                          S_ISDIR(st.st_mode));
     if (!to_directory) {
         bool to_stdout = !o->output || !strcmp(o->output, "-");
-        if (to_stdout && !o->text && isatty(STDOUT_FILENO)) {
+        bool binary = !o->text && o->translate.target == SB_TRANSLATE_TARGET_SPIRV;
+        if (to_stdout && binary && isatty(STDOUT_FILENO)) {
             cli_usage_error("translate: refusing to write binary SPIR-V to a terminal "
                             "(use -o FILE, a pipe, or --spirv-text)");
             return false;
@@ -250,7 +271,7 @@ static bool plan_outputs(const struct options *o, struct translate_item *items)
             cli_usage_error("translate: '-' (standard input) is allowed only as the one input");
             return false;
         }
-        if (!(items[i].output = output_in_directory(o->output, o->inputs[i], o->text)))
+        if (!(items[i].output = output_in_directory(o->output, o->inputs[i], o->text, o->translate.target)))
             return false;
     }
     if (!outputs_distinct(items, o->input_count))

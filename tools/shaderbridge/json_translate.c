@@ -104,20 +104,53 @@ static json_object *interface_json(const struct sb_translated_interface *v, uint
     return list;
 }
 
+/* Index = enum sb_target_binding_kind. */
+static const char *const target_kinds[] = {
+    "uniform_buffer", "storage_buffer", "sampled_image", "storage_image", "sampler",
+    "combined_image_sampler", "stage_input", "stage_output",
+};
+
+static json_object *target_bindings_json(const struct sb_translation *translation)
+{
+    json_object *list = json_object_new_array();
+    for (uint32_t i = 0; i < translation->target_binding_count; i++) {
+        const struct sb_target_binding *b = &translation->target_bindings[i];
+        json_object *o = json_object_new_object();
+        cli_json_add_str(o, "kind", (unsigned)b->kind < COUNT_OF(target_kinds) ? target_kinds[b->kind]
+                                                                                 : "unknown");
+        bool stage_variable = b->kind == SB_TARGET_BINDING_STAGE_INPUT || b->kind == SB_TARGET_BINDING_STAGE_OUTPUT;
+        if (stage_variable) {
+            cli_json_add_u64(o, "location", b->location);
+        } else {
+            cli_json_add_u64(o, "set", b->set);
+            cli_json_add_u64(o, "binding", b->binding);
+        }
+        cli_json_add_str(o, "name", b->name);
+        cli_json_add_str(o, "slot", b->slot);
+        cli_json_add_u64(o, "slot_index", b->slot_index);
+        json_object_array_add(list, o);
+    }
+    return list;
+}
+
 json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t *bytes,
-                                      size_t size)
+                                      size_t size, const struct sb_translate_options *options)
 {
     bool shbin = !dxbc && size >= 4 && !memcmp(bytes, "DVLB", 4);
     if (!shbin && (!dxbc || dxbc->is_dxil ||
                    (!sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'E', 'X')) &&
                     !sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'D', 'R')))))
         return NULL;
-    const struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1 };
     struct sb_translation *translation = NULL;
     struct sb_error error = { .code = SB_SUCCESS, .instr = UINT32_MAX };
-    enum sb_result result = sb_translate(bytes, size, &options, &translation, &error);
+    enum sb_result result = sb_translate(bytes, size, options, &translation, &error);
     json_object *o = json_object_new_object();
-    cli_json_add_str(o, "target_env", sb_target_env_name(options.target_env));
+    cli_json_add_str(o, "target_env", sb_target_env_name(options->target_env));
+    if (options->target != SB_TRANSLATE_TARGET_SPIRV) {
+        cli_json_add_str(o, "target", sb_translate_target_name(options->target));
+        if (options->target_version) /* else the target's default (translate.h) */
+            cli_json_add_u64(o, "target_version", options->target_version);
+    }
     if (result != SB_SUCCESS) {
         json_object *e = json_object_new_object();
         cli_json_add_str(e, "code", sb_result_name(result));
@@ -135,6 +168,8 @@ json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t 
         cli_json_add(o, "inputs", interface_json(translation->inputs, translation->input_count));
         cli_json_add(o, "outputs", interface_json(translation->outputs, translation->output_count));
     }
+    if (options->target != SB_TRANSLATE_TARGET_SPIRV)
+        cli_json_add(o, "target_bindings", target_bindings_json(translation));
     sb_translation_destroy(translation);
     return o;
 }

@@ -128,7 +128,9 @@ static bool translate_item(const struct translate_run *run, struct translate_ite
         return false;
     }
     bool ok;
-    if (run->text) {
+    if (translation->text) { /* a text target (sb_translate_options::target) */
+        ok = write_output(item->output, translation->text, translation->text_size, &item->error);
+    } else if (run->text) {
         char *text = sb_spirv_disassemble(translation->words, translation->word_count,
                                           run->options.target_env);
         if (text) {

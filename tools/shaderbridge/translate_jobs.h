@@ -22,7 +22,7 @@ struct translate_item {
 
 /** Everything one `translate` invocation does. */
 struct translate_run {
-    struct sb_translate_options options; /**< target env and SB_TRANSLATE_* flags */
+    struct sb_translate_options options; /**< target env, SB_TRANSLATE_* flags, text target */
     bool text;                           /**< --spirv-text: spirv-dis text, not binary */
     unsigned jobs;                       /**< threads (1 = in the calling thread) */
     struct translate_item *items;

@@ -5,8 +5,8 @@
  * for ordinary instructions) (or SHBIN bytes -> sb_shbin_parse -> sb_ir_from_pica) ->
  * the IR passes (sb_ir_run_passes, once) -> binding assignment -> SPIR-V back end
  * (sb_spv_generate, which reads only the IR) -> optional validation and
- * optimisation, and the result object that owns every array and string it
- * reports. The default binding scheme is the one documented in translate.h
+ * optimisation, the text targets (src/targets: SPIRV-Cross from the final words),
+ * and the result object that owns every array and string it reports. The default binding scheme is the one documented in translate.h
  * (IR.md §Bindings); the descriptor type of each binding is decided here
  * once (sb_spv_descriptor_type, spirv/spirv_resource_util.c) and the back end declares
  * matching variables.
@@ -21,6 +21,7 @@
 #include "shaderbridge/dxbc_fxc.h"
 #include "shaderbridge/shbin.h"
 #include "spirv/spirv_private.h"
+#include "targets/targets.h"
 #include "error.h"
 
 /* The translation plus the storage its pointers refer to. */
@@ -224,6 +225,8 @@ void sb_translation_destroy(struct sb_translation *translation)
     free((void *)t->pub.outputs);
     free((void *)t->pub.builtin_inputs);
     free((void *)t->pub.builtin_outputs);
+    free((void *)t->pub.text);
+    free((void *)t->pub.target_bindings);
     free(t->strings);
     free(t);
 }
@@ -333,6 +336,8 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         options = &defaults;
     if ((unsigned)options->target_env > SB_TARGET_VULKAN_1_3)
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "unknown target environment");
+    if ((unsigned)options->target > SB_TRANSLATE_TARGET_HLSL)
+        return fail(error, SB_ERROR_INVALID_ARGUMENT, "unknown translation target");
     if (options->binding_override_count && !options->binding_overrides)
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "binding overrides missing");
     if (options->storage_format_count && !options->storage_formats)
@@ -382,6 +387,8 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         r = finish_result(t, &copy, res ? res : program->resources, error);
     if (r == SB_SUCCESS)
         r = post_process(&t->pub, options, error);
+    if (r == SB_SUCCESS && options->target != SB_TRANSLATE_TARGET_SPIRV)
+        r = sb_target_write(&t->pub, options, error); /* SPIRV-Cross, from the final words */
     if (r == SB_SUCCESS) {
         *out = &t->pub;
         t = NULL;

@@ -84,6 +84,9 @@ enum sb_result {
     SB_ERROR_SPIRV_INVALID = -3003,      /**< the generated SPIR-V failed validation (a
                                               translator bug; the message is spirv-val's) */
     SB_ERROR_SPIRV_OPTIMIZE = -3004,     /**< the SPIRV-Tools optimiser failed */
+    SB_ERROR_TARGET_CROSS = -3005,       /**< SPIRV-Cross could not write the module in the
+                                              chosen text target (GLSL, ESSL, MSL, HLSL); the
+                                              message is SPIRV-Cross's */
 
     /* Running shaders (runtime/: the CPU interpreter and the Vulkan runtime). The offset is
      * that of the source instruction concerned, 0 when none is. */

@@ -43,6 +43,36 @@ SB_API bool sb_target_env_parse(const char *name, enum sb_target_env *out);
 /** "vulkan1.0" ... "vulkan1.3"; NULL for unknown values. Static. */
 SB_API const char *sb_target_env_name(enum sb_target_env env);
 
+/**
+ * What a translation produces besides the SPIR-V module (sb_translate_options::target).
+ * The text targets are written by SPIRV-Cross from the SPIR-V module, which is still
+ * reported in sb_translation::words.
+ */
+enum sb_translate_target {
+    SB_TRANSLATE_TARGET_SPIRV = 0, /**< the default: the SPIR-V module alone */
+    /** GLSL with Vulkan semantics (GL_KHR_vulkan_glsl): descriptor sets, separate textures
+     *  and samplers kept, so `glslangValidator -V` gives back a module with the same
+     *  bindings. target_version: the #version, 450 by default (330, 400-460). */
+    SB_TRANSLATE_TARGET_GLSL = 1,
+    /** OpenGL ES GLSL: textures and samplers combined (one sampler2D per pair the code
+     *  samples with, named TEXTURE_SAMPLER), descriptor sets dropped (ES has none).
+     *  target_version: 310 by default (300, 310 or 320). */
+    SB_TRANSLATE_TARGET_ESSL = 2,
+    /** Metal Shading Language. target_version: major * 10000 + minor * 100 + patch,
+     *  20100 (2.1) by default (1.0 to 3.1). The entry point is SPIRV-Cross's `main0`. */
+    SB_TRANSLATE_TARGET_MSL = 3,
+    /** HLSL, each resource at the D3D register it was translated from (SM5.1: and space).
+     *  target_version: the shader model times 10, 50 by default (30, 40, 41, 50, 51,
+     *  60-67). */
+    SB_TRANSLATE_TARGET_HLSL = 4,
+    SB_TRANSLATE_TARGET_MAX_ENUM = 0x7fffffff
+};
+
+/** "spirv", "glsl", "essl", "msl", "hlsl" -> the enum; false for other names. */
+SB_API bool sb_translate_target_parse(const char *name, enum sb_translate_target *out);
+/** The name sb_translate_target_parse takes; NULL for unknown values. Static. */
+SB_API const char *sb_translate_target_name(enum sb_translate_target target);
+
 /** A caller-chosen binding for one register (or SM5.1 range) of one class. */
 struct sb_binding_override {
     enum sb_ir_resource_class resource_class;
@@ -147,6 +177,12 @@ struct sb_translate_options {
      */
     uint32_t storage_format_count;
     const struct sb_storage_format *storage_formats;
+    /** SB_TRANSLATE_TARGET_SPIRV (0, the default) or a text target: sb_translation::text
+     *  then holds its source and sb_translation::target_bindings what became of each
+     *  binding and stage variable. */
+    enum sb_translate_target target;
+    /** The text target's language version (see enum sb_translate_target); 0 = its default. */
+    uint32_t target_version;
 };
 
 /** What one Vulkan binding holds, as reported after translation. */
@@ -206,6 +242,52 @@ struct sb_translated_interface {
  */
 #define SB_SPEC_ID_SAMPLE_COUNT 4000u
 
+/**
+ * GLSL and ESSL text (SB_TRANSLATE_TARGET_GLSL / _ESSL): glslang accepts constant_id up
+ * to 2047, so every SpecId above (SB_SPEC_ID_SAMPLE_COUNT, SB_SPEC_ID_CLASS_LINKAGE + ...)
+ * appears there as SpecId - SB_TARGET_GLSL_SPEC_ID_SHIFT (928, 1024 + ...). The SPIR-V
+ * module and the other targets keep the SpecIds above.
+ */
+#define SB_TARGET_GLSL_SPEC_ID_SHIFT 3072u
+
+/** What a SPIR-V binding or stage variable is in a text target (sb_target_binding::kind). */
+enum sb_target_binding_kind {
+    SB_TARGET_BINDING_UNIFORM_BUFFER = 0,  /**< a constant buffer (cb#) */
+    SB_TARGET_BINDING_STORAGE_BUFFER = 1,  /**< a raw or structured buffer (t#, u#, UAV counters) */
+    SB_TARGET_BINDING_SAMPLED_IMAGE = 2,   /**< a texture or texel buffer sampled or loaded (t#) */
+    SB_TARGET_BINDING_STORAGE_IMAGE = 3,   /**< a typed UAV (u#) */
+    SB_TARGET_BINDING_SAMPLER = 4,         /**< a sampler (s#) */
+    SB_TARGET_BINDING_COMBINED_IMAGE_SAMPLER = 5, /**< ESSL: a texture and a sampler combined */
+    SB_TARGET_BINDING_STAGE_INPUT = 6,     /**< an Input variable (not a built-in) */
+    SB_TARGET_BINDING_STAGE_OUTPUT = 7,    /**< an Output variable (not a built-in) */
+    SB_TARGET_BINDING_KIND_MAX_ENUM = 0x7fffffff
+};
+
+/**
+ * One binding or stage variable of the SPIR-V module as the text target declares it,
+ * read back from SPIRV-Cross after it wrote the text (its reflection).
+ */
+struct sb_target_binding {
+    enum sb_target_binding_kind kind;
+    /** The SPIR-V descriptor it came from (as in sb_translated_binding; a combined
+     *  image-sampler: the texture's); 0 for stage variables. */
+    uint32_t set, binding;
+    /** The SPIR-V Location of a stage variable; 0 for resources. */
+    uint32_t location;
+    const char *name;  /**< the identifier the text declares; owned by the translation */
+    /**
+     * How the text binds it, as written there: GLSL "set = 0, binding = 32" and
+     * "location = 1"; ESSL "binding = 32" and "location = 1"; MSL "[[buffer(0)]]",
+     * "[[texture(1)]]", "[[sampler(0)]]", "[[attribute(0)]]" (vertex inputs),
+     * "[[user(locn1)]]", "[[color(0)]]" (pixel outputs); HLSL "register(t3)" (SM5.1:
+     * "register(t3, space1)") and "TEXCOORD1" (the semantic SPIRV-Cross gives Location 1;
+     * pixel outputs "SV_Target0"). Owned by the translation.
+     */
+    const char *slot;
+    /** The number in `slot`: binding, location, MSL index, HLSL register or semantic index. */
+    uint32_t slot_index;
+};
+
 /** The result of a translation. */
 struct sb_translation {
     enum sb_ir_stage stage;
@@ -231,6 +313,14 @@ struct sb_translation {
      *  constants (SpecIds SB_SPEC_ID_CLASS_LINKAGE ... + SB_CLASS_LINKAGE_FIELDS *
      *  interface_slot_count - 1); 0 without interfaces. */
     uint32_t interface_slot_count;
+    /** Text targets (sb_translate_options::target): the source, NUL-terminated, of
+     *  text_size bytes without the NUL; NULL for SB_TRANSLATE_TARGET_SPIRV. */
+    const char *text;
+    size_t text_size;
+    /** Text targets: every resource, then every stage input and output of the module, as
+     *  the text declares it; 0 and NULL for SPIR-V. */
+    uint32_t target_binding_count;
+    const struct sb_target_binding *target_bindings;
 };
 
 /**
@@ -240,7 +330,10 @@ struct sb_translation {
  * Errors: the reader's and decoder's codes for bad bytes;
  * SB_ERROR_TRANSLATE_UNSUPPORTED / _INVALID with the offset of the source
  * instruction; SB_ERROR_SPIRV_INVALID (or _OPTIMIZE) when validation (optimisation)
- * was asked for and failed: offset 0, the SPIR-V word index in the message.
+ * was asked for and failed: offset 0, the SPIR-V word index in the message;
+ * SB_ERROR_TARGET_CROSS when SPIRV-Cross cannot write the chosen text target (offset
+ * 0, SPIRV-Cross's message); SB_ERROR_INVALID_ARGUMENT for an unknown target or a
+ * version outside the target's range.
  */
 SB_API enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
                             struct sb_translation **out, struct sb_error *error);
