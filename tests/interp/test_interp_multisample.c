@@ -36,6 +36,7 @@
 #include "shaderbridge/validate.h"
 #include "translator/ir.h"
 #include "translator/sm4.h"
+#include "check.h"
 #include "sm4_asm.h"
 
 #define W 4u
@@ -44,18 +45,7 @@
 #define OP_SAMPLE_POS 110u
 #define OP_SAMPLE_INFO 111u
 
-static unsigned failures, checks, device_runs, device_refusals;
-
-#define CHECK(cond, ...)                                                                  \
-    do {                                                                                  \
-        checks++;                                                                         \
-        if (!(cond)) {                                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
-            fprintf(stderr, __VA_ARGS__);                                                 \
-            fprintf(stderr, "\n");                                                        \
-            failures++;                                                                   \
-        }                                                                                 \
-    } while (0)
+static unsigned device_runs, device_refusals;
 
 static uint32_t f2u(float f)
 {

@@ -127,26 +127,10 @@ static enum sb_result create_pipeline(struct sb_vk_run *run, struct sb_error *er
     enum sb_result res = sb_vk_layouts_create(run, error);
     if (res != SB_SUCCESS)
         return res;
-    VkShaderModuleCreateInfo module = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = t->word_count * 4,
-        .pCode = t->words,
-    };
-    VkResult vr = c->vk.vkCreateShaderModule(c->device, &module, NULL, &run->module);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateShaderModule", vr);
-    VkComputePipelineCreateInfo pipeline = {
-        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-        .stage = {
-            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = run->module,
-            .pName = t->entry_point ? t->entry_point : "main",
-        },
-        .layout = run->layout,
-    };
-    vr = c->vk.vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &pipeline, NULL, &run->pipeline);
-    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateComputePipelines", vr);
+    res = sb_vk_shader_module(c, t->words, t->word_count, &run->module, error);
+    return res == SB_SUCCESS ? sb_vk_compute_pipeline(c, run->module, t->entry_point ? t->entry_point : "main",
+                                                      run->layout, &run->pipeline, error)
+                             : res;
 }
 
 /* Staging -> image copies of every texture, in one submission. */

@@ -157,33 +157,17 @@ static enum sb_result create_module(struct sb_rt_context *c, size_t (*shader)(ui
     if (!count)
         return sb_vk_fail(error, SB_ERROR_VULKAN, "a multisample depth fill shader does not fit %u words",
                           SB_VK_MS_FILL_WORDS);
-    VkShaderModuleCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = count * 4, .pCode = words,
-    };
-    VkResult vr = c->vk.vkCreateShaderModule(c->device, &info, NULL, out);
-    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateShaderModule", vr);
+    return sb_vk_shader_module(c, words, count, out, error);
 }
 
 static enum sb_result create_pipeline(struct sb_rt_context *c, struct sb_vk_ms_depth *f, struct sb_error *error)
 {
     const VkDescriptorSetLayoutBinding binding = { 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                                    VK_SHADER_STAGE_FRAGMENT_BIT, NULL };
-    VkDescriptorSetLayoutCreateInfo set_info = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 1, .pBindings = &binding,
-    };
-    VkResult vr = c->vk.vkCreateDescriptorSetLayout(c->device, &set_info, NULL, &f->set_layout);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateDescriptorSetLayout", vr);
-    VkPushConstantRange range = { VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(struct depth_constants) };
-    VkPipelineLayoutCreateInfo layout_info = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .setLayoutCount = 1, .pSetLayouts = &f->set_layout,
-        .pushConstantRangeCount = 1, .pPushConstantRanges = &range,
-    };
-    vr = c->vk.vkCreatePipelineLayout(c->device, &layout_info, NULL, &f->layout);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreatePipelineLayout", vr);
-    enum sb_result res = create_module(c, sb_vk_ms_depth_vertex_shader, &f->vertex, error);
+    enum sb_result res = sb_vk_one_set_layout(c, &binding, 1, VK_SHADER_STAGE_FRAGMENT_BIT,
+                                              sizeof(struct depth_constants), &f->set_layout, &f->layout, error);
+    if (res == SB_SUCCESS)
+        res = create_module(c, sb_vk_ms_depth_vertex_shader, &f->vertex, error);
     if (res == SB_SUCCESS)
         res = create_module(c, sb_vk_ms_depth_fragment_shader, &f->fragment, error);
     if (res != SB_SUCCESS)
@@ -228,7 +212,7 @@ static enum sb_result create_pipeline(struct sb_rt_context *c, struct sb_vk_ms_d
         .pRasterizationState = &raster, .pMultisampleState = &multisample, .pDepthStencilState = &depth,
         .layout = f->layout, .renderPass = f->pass,
     };
-    vr = c->vk.vkCreateGraphicsPipelines(c->device, VK_NULL_HANDLE, 1, &info, NULL, &f->pipeline);
+    VkResult vr = c->vk.vkCreateGraphicsPipelines(c->device, VK_NULL_HANDLE, 1, &info, NULL, &f->pipeline);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateGraphicsPipelines", vr);
 }
 
@@ -236,19 +220,9 @@ static enum sb_result create_set(struct sb_rt_context *c, struct sb_vk_ms_depth 
                                  struct sb_error *error)
 {
     const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
-    VkDescriptorPoolCreateInfo pool_info = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
-    };
-    VkResult vr = c->vk.vkCreateDescriptorPool(c->device, &pool_info, NULL, &f->pool);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateDescriptorPool", vr);
-    VkDescriptorSetAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorPool = f->pool, .descriptorSetCount = 1, .pSetLayouts = &f->set_layout,
-    };
-    vr = c->vk.vkAllocateDescriptorSets(c->device, &alloc, &f->set);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkAllocateDescriptorSets", vr);
+    enum sb_result res = sb_vk_one_set(c, &size, 1, f->set_layout, &f->pool, &f->set, error);
+    if (res != SB_SUCCESS)
+        return res;
     VkDescriptorBufferInfo buffer = { staging->buffer, 0, VK_WHOLE_SIZE };
     VkWriteDescriptorSet write = {
         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = f->set, .dstBinding = 0,

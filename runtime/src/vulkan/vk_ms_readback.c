@@ -31,44 +31,17 @@ static enum sb_result create_pipeline(struct sb_rt_context *c, struct sb_vk_ms_r
         { 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
         { 1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
     };
-    VkDescriptorSetLayoutCreateInfo set_info = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 2, .pBindings = bindings,
-    };
-    VkResult vr = c->vk.vkCreateDescriptorSetLayout(c->device, &set_info, NULL, &f->set_layout);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateDescriptorSetLayout", vr);
-    VkPushConstantRange range = { VK_SHADER_STAGE_COMPUTE_BIT, 0, 3 * sizeof(uint32_t) };
-    VkPipelineLayoutCreateInfo layout_info = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .setLayoutCount = 1, .pSetLayouts = &f->set_layout,
-        .pushConstantRangeCount = 1, .pPushConstantRanges = &range,
-    };
-    vr = c->vk.vkCreatePipelineLayout(c->device, &layout_info, NULL, &f->layout);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreatePipelineLayout", vr);
+    enum sb_result res = sb_vk_one_set_layout(c, bindings, 2, VK_SHADER_STAGE_COMPUTE_BIT, 3 * sizeof(uint32_t),
+                                              &f->set_layout, &f->layout, error);
+    if (res != SB_SUCCESS)
+        return res;
     uint32_t words[SB_VK_MS_FILL_WORDS];
     size_t count = sb_vk_ms_readback_shader(component_type, words, SB_VK_MS_FILL_WORDS);
     if (!count)
         return sb_vk_fail(error, SB_ERROR_VULKAN, "the multisample read-back shader does not fit %u words",
                           SB_VK_MS_FILL_WORDS);
-    VkShaderModuleCreateInfo module_info = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = count * 4, .pCode = words,
-    };
-    vr = c->vk.vkCreateShaderModule(c->device, &module_info, NULL, &f->module);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateShaderModule", vr);
-    VkComputePipelineCreateInfo pipeline = {
-        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-        .stage = {
-            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = f->module,
-            .pName = "main",
-        },
-        .layout = f->layout,
-    };
-    vr = c->vk.vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &pipeline, NULL, &f->pipeline);
-    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateComputePipelines", vr);
+    res = sb_vk_shader_module(c, words, count, &f->module, error);
+    return res == SB_SUCCESS ? sb_vk_compute_pipeline(c, f->module, "main", f->layout, &f->pipeline, error) : res;
 }
 
 static enum sb_result create_set(struct sb_rt_context *c, struct sb_vk_ms_readback *f, const struct sb_vk_image *img,
@@ -77,19 +50,9 @@ static enum sb_result create_set(struct sb_rt_context *c, struct sb_vk_ms_readba
     const VkDescriptorPoolSize sizes[2] = {
         { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 }, { VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1 },
     };
-    VkDescriptorPoolCreateInfo pool_info = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = sizes,
-    };
-    VkResult vr = c->vk.vkCreateDescriptorPool(c->device, &pool_info, NULL, &f->pool);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkCreateDescriptorPool", vr);
-    VkDescriptorSetAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorPool = f->pool, .descriptorSetCount = 1, .pSetLayouts = &f->set_layout,
-    };
-    vr = c->vk.vkAllocateDescriptorSets(c->device, &alloc, &f->set);
-    if (vr != VK_SUCCESS)
-        return sb_vk_fail_call(error, "vkAllocateDescriptorSets", vr);
+    enum sb_result res = sb_vk_one_set(c, sizes, 2, f->set_layout, &f->pool, &f->set, error);
+    if (res != SB_SUCCESS)
+        return res;
     VkDescriptorBufferInfo buffer = { img->staging.buffer, 0, VK_WHOLE_SIZE };
     VkDescriptorImageInfo image = { VK_NULL_HANDLE, img->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
     VkWriteDescriptorSet writes[2] = {

@@ -156,6 +156,25 @@ struct sb_vk_image {
 enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateInfo *info, const char *what,
                                   struct sb_vk_image *out, struct sb_error *error);
 
+/* ---- vk_objects.c: the small objects internal passes make ------------------------------------ */
+
+/** A shader module of `count` SPIR-V words. */
+enum sb_result sb_vk_shader_module(struct sb_rt_context *c, const uint32_t *words, size_t count,
+                                   VkShaderModule *out, struct sb_error *error);
+/** A compute pipeline running `entry_point` of `module` over `layout`. */
+enum sb_result sb_vk_compute_pipeline(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
+                                      VkPipelineLayout layout, VkPipeline *out, struct sb_error *error);
+/** A set layout of `bindings` and a pipeline layout of that one set plus, when push_bytes is
+ *  not 0, one push-constant range of push_bytes for `stage`. */
+enum sb_result sb_vk_one_set_layout(struct sb_rt_context *c, const VkDescriptorSetLayoutBinding *bindings,
+                                    uint32_t binding_count, VkShaderStageFlags stage, uint32_t push_bytes,
+                                    VkDescriptorSetLayout *set_layout, VkPipelineLayout *layout,
+                                    struct sb_error *error);
+/** A pool of exactly `sizes` for one set, and that set of `set_layout` allocated from it. */
+enum sb_result sb_vk_one_set(struct sb_rt_context *c, const VkDescriptorPoolSize *sizes, uint32_t size_count,
+                             VkDescriptorSetLayout set_layout, VkDescriptorPool *pool, VkDescriptorSet *set,
+                             struct sb_error *error);
+
 /* ---- vk_image_ms*.c, vk_ms_*_shader.c: multisampled textures ------------------------------------ */
 
 /**

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The small Vulkan objects every internal pass makes the same way (the multisample fill,
+ * depth fill and read-back passes, compute dispatches): a shader module from SPIR-V words,
+ * a compute pipeline, a pipeline layout of one descriptor set and one push-constant range,
+ * and a pool holding exactly one set. Each returns a structured error naming the call.
+ */
+#include "vk_private.h"
+
+enum sb_result sb_vk_shader_module(struct sb_rt_context *c, const uint32_t *words, size_t count,
+                                   VkShaderModule *out, struct sb_error *error)
+{
+    VkShaderModuleCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = count * 4, .pCode = words,
+    };
+    VkResult vr = c->vk.vkCreateShaderModule(c->device, &info, NULL, out);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateShaderModule", vr);
+}
+
+enum sb_result sb_vk_compute_pipeline(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
+                                      VkPipelineLayout layout, VkPipeline *out, struct sb_error *error)
+{
+    VkComputePipelineCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .module = module,
+            .pName = entry_point,
+        },
+        .layout = layout,
+    };
+    VkResult vr = c->vk.vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &info, NULL, out);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateComputePipelines", vr);
+}
+
+enum sb_result sb_vk_one_set_layout(struct sb_rt_context *c, const VkDescriptorSetLayoutBinding *bindings,
+                                    uint32_t binding_count, VkShaderStageFlags stage, uint32_t push_bytes,
+                                    VkDescriptorSetLayout *set_layout, VkPipelineLayout *layout,
+                                    struct sb_error *error)
+{
+    VkDescriptorSetLayoutCreateInfo set_info = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = binding_count, .pBindings = bindings,
+    };
+    VkResult vr = c->vk.vkCreateDescriptorSetLayout(c->device, &set_info, NULL, set_layout);
+    if (vr != VK_SUCCESS)
+        return sb_vk_fail_call(error, "vkCreateDescriptorSetLayout", vr);
+    VkPushConstantRange range = { stage, 0, push_bytes };
+    VkPipelineLayoutCreateInfo layout_info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = 1, .pSetLayouts = set_layout,
+        .pushConstantRangeCount = push_bytes ? 1 : 0, .pPushConstantRanges = push_bytes ? &range : NULL,
+    };
+    vr = c->vk.vkCreatePipelineLayout(c->device, &layout_info, NULL, layout);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreatePipelineLayout", vr);
+}
+
+enum sb_result sb_vk_one_set(struct sb_rt_context *c, const VkDescriptorPoolSize *sizes, uint32_t size_count,
+                             VkDescriptorSetLayout set_layout, VkDescriptorPool *pool, VkDescriptorSet *set,
+                             struct sb_error *error)
+{
+    VkDescriptorPoolCreateInfo pool_info = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+        .maxSets = 1, .poolSizeCount = size_count, .pPoolSizes = sizes,
+    };
+    VkResult vr = c->vk.vkCreateDescriptorPool(c->device, &pool_info, NULL, pool);
+    if (vr != VK_SUCCESS)
+        return sb_vk_fail_call(error, "vkCreateDescriptorPool", vr);
+    VkDescriptorSetAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+        .descriptorPool = *pool, .descriptorSetCount = 1, .pSetLayouts = &set_layout,
+    };
+    vr = c->vk.vkAllocateDescriptorSets(c->device, &alloc, set);
+    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkAllocateDescriptorSets", vr);
+}
