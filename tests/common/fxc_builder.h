@@ -315,11 +315,13 @@ static inline void build_signature(uint32_t element_size, const struct sig_eleme
     memset(b, 0, sizeof(*b));
     blob_u32(b, count);
     blob_u32(b, 8);
-    uint32_t name_fields[16];
+    /* Element i's name offset sits at a fixed place (after the stream word where the layout has
+     * one), patched once the strings follow: no per-element table, so any count fits. */
+    uint32_t name_field = 8 + (element_size != 24 ? 4 : 0);
     for (uint32_t i = 0; i < count; i++) {
         if (element_size != 24)
             blob_u32(b, e[i].stream);
-        name_fields[i] = blob_u32(b, 0);
+        blob_u32(b, 0);
         blob_u32(b, e[i].index);
         blob_u32(b, e[i].system_value);
         blob_u32(b, e[i].component_type);
@@ -331,7 +333,7 @@ static inline void build_signature(uint32_t element_size, const struct sig_eleme
             blob_u32(b, e[i].min_precision);
     }
     for (uint32_t i = 0; i < count; i++)
-        blob_patch_u32(b, name_fields[i], blob_str(b, e[i].name, true));
+        blob_patch_u32(b, name_field + i * element_size, blob_str(b, e[i].name, true));
     blob_align4(b);
 }
 
