@@ -350,18 +350,9 @@ void sb_vk_image_ms_depth_destroy(struct sb_rt_context *c, struct sb_vk_ms_depth
     for (uint32_t k = 0; f->attachments && k < f->layers; k++)
         if (f->attachments[k])
             c->vk.vkDestroyImageView(c->device, f->attachments[k], NULL);
-    if (f->pool)
-        c->vk.vkDestroyDescriptorPool(c->device, f->pool, NULL);
-    if (f->pipeline)
-        c->vk.vkDestroyPipeline(c->device, f->pipeline, NULL);
-    if (f->vertex)
-        c->vk.vkDestroyShaderModule(c->device, f->vertex, NULL);
+    sb_vk_pass_objects_destroy(c, f->pool, f->pipeline, f->vertex, f->layout, f->set_layout);
     if (f->fragment)
         c->vk.vkDestroyShaderModule(c->device, f->fragment, NULL);
-    if (f->layout)
-        c->vk.vkDestroyPipelineLayout(c->device, f->layout, NULL);
-    if (f->set_layout)
-        c->vk.vkDestroyDescriptorSetLayout(c->device, f->set_layout, NULL);
     if (f->pass)
         c->vk.vkDestroyRenderPass(c->device, f->pass, NULL);
     free(f->attachments);

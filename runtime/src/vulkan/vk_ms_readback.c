@@ -114,15 +114,6 @@ void sb_vk_ms_readback_destroy(struct sb_rt_context *c, struct sb_vk_ms_readback
 {
     if (!f)
         return;
-    if (f->pool)
-        c->vk.vkDestroyDescriptorPool(c->device, f->pool, NULL);
-    if (f->pipeline)
-        c->vk.vkDestroyPipeline(c->device, f->pipeline, NULL);
-    if (f->module)
-        c->vk.vkDestroyShaderModule(c->device, f->module, NULL);
-    if (f->layout)
-        c->vk.vkDestroyPipelineLayout(c->device, f->layout, NULL);
-    if (f->set_layout)
-        c->vk.vkDestroyDescriptorSetLayout(c->device, f->set_layout, NULL);
+    sb_vk_pass_objects_destroy(c, f->pool, f->pipeline, f->module, f->layout, f->set_layout);
     free(f);
 }

@@ -74,3 +74,18 @@ enum sb_result sb_vk_one_set(struct sb_rt_context *c, const VkDescriptorPoolSize
     vr = c->vk.vkAllocateDescriptorSets(c->device, &alloc, set);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkAllocateDescriptorSets", vr);
 }
+
+void sb_vk_pass_objects_destroy(struct sb_rt_context *c, VkDescriptorPool pool, VkPipeline pipeline,
+                                VkShaderModule module, VkPipelineLayout layout, VkDescriptorSetLayout set_layout)
+{
+    if (pool)
+        c->vk.vkDestroyDescriptorPool(c->device, pool, NULL);
+    if (pipeline)
+        c->vk.vkDestroyPipeline(c->device, pipeline, NULL);
+    if (module)
+        c->vk.vkDestroyShaderModule(c->device, module, NULL);
+    if (layout)
+        c->vk.vkDestroyPipelineLayout(c->device, layout, NULL);
+    if (set_layout)
+        c->vk.vkDestroyDescriptorSetLayout(c->device, set_layout, NULL);
+}

@@ -175,6 +175,11 @@ enum sb_result sb_vk_one_set(struct sb_rt_context *c, const VkDescriptorPoolSize
                              VkDescriptorSetLayout set_layout, VkDescriptorPool *pool, VkDescriptorSet *set,
                              struct sb_error *error);
 
+/** Destroys what the functions above made for one pass (each handle may be VK_NULL_HANDLE),
+ *  in the order Vulkan needs: the set's pool, the pipeline, the module, then the layouts. */
+void sb_vk_pass_objects_destroy(struct sb_rt_context *c, VkDescriptorPool pool, VkPipeline pipeline,
+                                VkShaderModule module, VkPipelineLayout layout, VkDescriptorSetLayout set_layout);
+
 /* ---- vk_image_ms*.c, vk_ms_*_shader.c: multisampled textures ------------------------------------ */
 
 /**
