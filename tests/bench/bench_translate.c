@@ -1,50 +1,53 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Translation speed over the whole corpus in one process, shaderbridge
- * against vkd3d-shader side by side (issue #4: "at least 3x faster than
- * vkd3d-shader, side by side in one run").
+ * against vkd3d-shader releases side by side (issue #17: the current release,
+ * 1.17, and Debian's 1.2 in one run).
  *
  * Usage: bench_translate CORPUS_DIR [--reps N] [--target-env vulkan1.x]
  *                        [--target spirv|glsl|essl|msl|hlsl]
- *                        [--limit N] [--no-vkd3d] [--no-check]
+ *                        [--limit N] [--peer LIB]... [--no-vkd3d] [--no-check]
  *   --reps N      timed rounds (default 5); min and median over them
  *   --target-env  shaderbridge's target (default vulkan1.1)
  *   --target      shaderbridge's output (default spirv): a text target adds SPIRV-Cross's
  *                 work to each translation (sb_translate_options::target, default
  *                 version); a shader SPIRV-Cross refuses counts as failed
  *   --limit N     only the first N shaders (the ctest smoke run)
- *   --no-vkd3d    skip vkd3d-shader even when built with it
+ *   --peer LIB    a vkd3d-shader library to time, loaded with dlopen: a name the
+ *                 loader searches (default "libvkd3d-shader.so.1": Debian's, or a newer
+ *                 build through LD_LIBRARY_PATH) or a path; up to 4, each its own row
+ *   --no-vkd3d    time shaderbridge alone
  *   --no-check    skip the untimed check pass (for profilers: only timed work)
  *
  * Every row of corpus/dxbc/MANIFEST.tsv with program_type vs/ps/gs/hs/ds/cs
- * (the issue's 1,618 shaders) is read into memory before anything is timed.
- * Then, per engine:
+ * is read into memory before anything is timed. Then, per engine:
  *   1. one untimed pass, each shader in a forked process (vkd3d-shader 1.2
  *      aborts on an assertion for some corpus shaders), that also validates
  *      every module with sb_spirv_validate (SPIRV-Tools, the rules of spirv-val): how many
  *      translate, how many are spirv-val clean. vkd3d-shader is checked for
- *      its own target, Vulkan 1.0 (vkd3d_shader_spirv_target_info's
- *      default; the issue quotes 1,547/1,618 clean for it);
+ *      its own target, Vulkan 1.0 (vkd3d_shader_spirv_target_info's default);
  *   2. --reps rounds over the shaders no engine crashed on (the same set
- *      for both); in each round every engine in turn gets a forked child
+ *      for all); in each round every engine in turn gets a forked child
  *      process that makes one untimed warm-up pass and one timed pass.
- *      Alternating spreads the load of other processes over both engines;
- *      each engine's peak RSS (getrusage ru_maxrss of its children: the
+ *      Alternating spreads the load of other processes over the engines;
+ *      each engine's peak RSS (getrusage ru_maxrss of its child: the
  *      loaded corpus, inherited, plus what the engine allocated) is its own.
  * shaderbridge: sb_translate() + sb_translation_destroy() with default
  * options. vkd3d-shader: vkd3d_shader_compile() DXBC_TPF -> SPIRV_BINARY
  * with no messages (LOG_NONE, its cheapest setting) +
- * vkd3d_shader_free_shader_code(). Both work single-threaded on the same
+ * vkd3d_shader_free_shader_code(). All work single-threaded on the same
  * bytes; failures count in the time like successes.
  *
- * Printed: the corpus size, the clean rates, then per engine the min and
- * median time of one pass over the corpus, µs per shader, MB/s of container
- * bytes, peak RSS, and vkd3d's median over ours. Nothing asserts a time.
- * Built without vkd3d-shader (no libvkd3d-dev at configure time) it
- * measures shaderbridge alone. Exit: 0, 1 usage/IO error, 77 corpus absent.
+ * Printed: the corpus size, each peer's version and the file it came from,
+ * the clean rates, then per engine the min and median time of one pass over
+ * the corpus, µs per shader, MB/s of container bytes, peak RSS, and each
+ * peer's median over ours. Nothing asserts a time. Built without
+ * vkd3d_shader.h (no libvkd3d-dev at configure time) it measures shaderbridge
+ * alone. Exit: 0, 1 usage/IO error or a peer that does not load, 77 corpus absent.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* dladdr */
 
+#include <dlfcn.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +67,7 @@
 
 #define LINE_BYTES 8192
 #define MAX_REPS 101
+#define MAX_PEERS 4 /* vkd3d-shader libraries timed in one run */
 
 struct shader {
     uint8_t *bytes;
@@ -94,8 +98,10 @@ struct timing {
 struct engine {
     const char *name;
     /* Translates; words and count receive the module (owned by handle) on success. */
-    bool (*translate)(const struct shader *s, void **handle, const uint32_t **words, size_t *count);
-    void (*release)(void *handle);
+    bool (*translate)(const void *context, const struct shader *s, void **handle,
+                      const uint32_t **words, size_t *count);
+    void (*release)(const void *context, void *handle);
+    const void *context;    /* the engine's own state (a loaded peer library) */
     enum sb_target_env validate_env;
 };
 
@@ -180,9 +186,10 @@ static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
     return file_col < 0 || type_col < 0 ? 1 : status;
 }
 
-static bool sb_engine_translate(const struct shader *s, void **handle, const uint32_t **words,
-                                size_t *count)
+static bool sb_engine_translate(const void *context, const struct shader *s, void **handle,
+                                const uint32_t **words, size_t *count)
 {
+    (void)context;
     const struct sb_translate_options options = { .target_env = target_env, .target = text_target };
     struct sb_translation *t = NULL;
     if (sb_translate(s->bytes, s->size, &options, &t, NULL) != SB_SUCCESS) {
@@ -195,15 +202,69 @@ static bool sb_engine_translate(const struct shader *s, void **handle, const uin
     return true;
 }
 
-static void sb_engine_release(void *handle)
+static void sb_engine_release(const void *context, void *handle)
 {
+    (void)context;
     sb_translation_destroy(handle);
 }
 
 #ifdef SB_BENCH_HAVE_VKD3D
-static bool vkd3d_engine_translate(const struct shader *s, void **handle, const uint32_t **words,
-                                   size_t *count)
+/*
+ * A vkd3d-shader library loaded at run time, so one run can time several
+ * releases side by side: the name "libvkd3d-shader.so.1" finds whatever the
+ * loader finds (Debian's, or a newer build through LD_LIBRARY_PATH); a path
+ * loads that file. Two paths with the same soname load as two libraries.
+ * The entry points used have kept their ABI since 1.2.
+ */
+struct vkd3d_peer {
+    void *library;
+    const char *(*get_version)(unsigned int *major, unsigned int *minor);
+    int (*compile)(const struct vkd3d_shader_compile_info *info, struct vkd3d_shader_code *out,
+                   char **messages);
+    void (*free_messages)(char *messages);
+    void (*free_shader_code)(struct vkd3d_shader_code *code);
+    char label[32];     /* "vkd3d 1.17" */
+    char version[128];  /* what get_version said */
+};
+
+static struct vkd3d_peer peers[MAX_PEERS];
+
+/* dlsym's object pointer to a function pointer goes through memcpy (ISO C forbids the cast). */
+static bool peer_symbol(void *library, const char *name, void *function_pointer, size_t size)
 {
+    void *symbol = dlsym(library, name);
+    if (!symbol)
+        return false;
+    memcpy(function_pointer, &symbol, size);
+    return true;
+}
+
+static bool peer_load(const char *name, struct vkd3d_peer *peer)
+{
+    if (!(peer->library = dlopen(name, RTLD_NOW | RTLD_LOCAL))) {
+        fprintf(stderr, "bench_translate: cannot load %s: %s\n", name, dlerror());
+        return false;
+    }
+    if (!peer_symbol(peer->library, "vkd3d_shader_get_version", &peer->get_version,
+                     sizeof(peer->get_version)) ||
+        !peer_symbol(peer->library, "vkd3d_shader_compile", &peer->compile, sizeof(peer->compile)) ||
+        !peer_symbol(peer->library, "vkd3d_shader_free_messages", &peer->free_messages,
+                     sizeof(peer->free_messages)) ||
+        !peer_symbol(peer->library, "vkd3d_shader_free_shader_code", &peer->free_shader_code,
+                     sizeof(peer->free_shader_code))) {
+        fprintf(stderr, "bench_translate: %s is not a vkd3d-shader library\n", name);
+        return false;
+    }
+    unsigned major = 0, minor = 0;
+    snprintf(peer->version, sizeof(peer->version), "%s", peer->get_version(&major, &minor));
+    snprintf(peer->label, sizeof(peer->label), "vkd3d %u.%u", major, minor);
+    return true;
+}
+
+static bool peer_translate(const void *context, const struct shader *s, void **handle,
+                           const uint32_t **words, size_t *count)
+{
+    const struct vkd3d_peer *peer = context;
     const struct vkd3d_shader_compile_info info = {
         .type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO,
         .source = { s->bytes, s->size },
@@ -215,8 +276,8 @@ static bool vkd3d_engine_translate(const struct shader *s, void **handle, const 
     if (!code)
         return false;
     char *messages = NULL;
-    int result = vkd3d_shader_compile(&info, code, &messages);
-    vkd3d_shader_free_messages(messages);
+    int result = peer->compile(&info, code, &messages);
+    peer->free_messages(messages);
     if (result < 0) {
         free(code);
         return false;
@@ -227,11 +288,13 @@ static bool vkd3d_engine_translate(const struct shader *s, void **handle, const 
     return true;
 }
 
-static void vkd3d_engine_release(void *handle)
+static void peer_release(const void *context, void *handle)
 {
-    vkd3d_shader_free_shader_code(handle);
+    const struct vkd3d_peer *peer = context;
+    peer->free_shader_code(handle);
     free(handle);
 }
+
 #endif
 
 enum verdict { VERDICT_CLEAN, VERDICT_INVALID, VERDICT_FAILED, VERDICT_CRASHED, VERDICT_COUNT };
@@ -249,7 +312,7 @@ static enum verdict check_shader(const struct engine *e, const struct shader *s)
         void *handle = NULL;
         const uint32_t *words = NULL;
         size_t count = 0;
-        if (!e->translate(s, &handle, &words, &count))
+        if (!e->translate(e->context, s, &handle, &words, &count))
             _exit(VERDICT_FAILED);
         _exit(sb_spirv_validate(words, count, e->validate_env, NULL) == SB_SUCCESS
                   ? VERDICT_CLEAN : VERDICT_INVALID);
@@ -295,8 +358,8 @@ static unsigned one_pass(const struct engine *e, const struct corpus *c, const b
         size_t count = 0;
         if (skip[i])
             continue;
-        if (e->translate(&c->items[i], &handle, &words, &count))
-            e->release(handle);
+        if (e->translate(e->context, &c->items[i], &handle, &words, &count))
+            e->release(e->context, handle);
         else
             failures++;
     }
@@ -372,6 +435,8 @@ int main(int argc, char **argv)
     const char *corpus_dir = NULL;
     long reps = 5, limit = 1000000;
     bool use_vkd3d = true, check = true, usage = false;
+    const char *peer_names[MAX_PEERS];
+    size_t peer_name_count = 0;
     for (int i = 1; i < argc && !usage; i++) {
         if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             usage = (reps = parse_count(argv[++i], MAX_REPS)) < 0;
@@ -381,6 +446,8 @@ int main(int argc, char **argv)
             usage = !sb_target_env_parse(argv[++i], &target_env);
         else if (!strcmp(argv[i], "--target") && i + 1 < argc)
             usage = !sb_translate_target_parse(argv[++i], &text_target);
+        else if (!strcmp(argv[i], "--peer") && i + 1 < argc)
+            usage = peer_name_count == MAX_PEERS || !(peer_names[peer_name_count++] = argv[++i]);
         else if (!strcmp(argv[i], "--no-vkd3d"))
             use_vkd3d = false;
         else if (!strcmp(argv[i], "--no-check"))
@@ -392,8 +459,8 @@ int main(int argc, char **argv)
     }
     if (usage || !corpus_dir) {
         fprintf(stderr, "usage: bench_translate CORPUS_DIR [--reps 1..%d] [--target-env "
-                        "vulkan1.x] [--target spirv|glsl|essl|msl|hlsl] [--limit N] [--no-vkd3d] "
-                        "[--no-check]\n", MAX_REPS);
+                        "vulkan1.x] [--target spirv|glsl|essl|msl|hlsl] [--limit N] [--peer LIB]... "
+                        "[--no-vkd3d] [--no-check]\n", MAX_REPS);
         return 1;
     }
     /* vkd3d-shader prints FIXME lines to stderr by default: off, for readable output and timing. */
@@ -408,23 +475,34 @@ int main(int argc, char **argv)
         fprintf(stderr, "no shader to measure\n");
         return 1;
     }
-    struct engine engines[2] = {
-        { "shaderbridge", sb_engine_translate, sb_engine_release, target_env },
+    struct engine engines[1 + MAX_PEERS] = {
+        { "shaderbridge", sb_engine_translate, sb_engine_release, NULL, target_env },
     };
     size_t engine_count = 1;
-#ifdef SB_BENCH_HAVE_VKD3D
-    if (use_vkd3d)
-        engines[engine_count++] = (struct engine){ "vkd3d-shader", vkd3d_engine_translate,
-                                                   vkd3d_engine_release, SB_TARGET_VULKAN_1_0 };
-    const char *vkd3d_note = use_vkd3d ? vkd3d_shader_get_version(NULL, NULL)
-                                       : "skipped (--no-vkd3d)";
-#else
-    const char *vkd3d_note = use_vkd3d ? "not built in (no libvkd3d-shader at configure time)"
-                                       : "skipped (--no-vkd3d)";
-#endif
     printf("bench_translate: %zu shaders from dxbc/MANIFEST.tsv, %.3f MB of containers, loaded "
-           "before timing; shaderbridge target %s; vkd3d-shader: %s\n", c.count,
-           (double)c.bytes / 1e6, sb_target_env_name(target_env), vkd3d_note);
+           "before timing; shaderbridge target %s\n", c.count, (double)c.bytes / 1e6,
+           sb_target_env_name(target_env));
+#ifdef SB_BENCH_HAVE_VKD3D
+    if (peer_name_count == 0)
+        peer_names[peer_name_count++] = "libvkd3d-shader.so.1";
+    for (size_t p = 0; p < peer_name_count && use_vkd3d; p++) {
+        if (!peer_load(peer_names[p], &peers[p]))
+            return 1;
+        Dl_info where = { 0 };
+        void *compile_symbol = dlsym(peers[p].library, "vkd3d_shader_compile");
+        printf("peer %zu: %s (%s), loaded from %s\n", p + 1, peers[p].label, peers[p].version,
+               compile_symbol && dladdr(compile_symbol, &where) && where.dli_fname
+                   ? where.dli_fname : peer_names[p]);
+        engines[engine_count++] = (struct engine){ peers[p].label, peer_translate, peer_release,
+                                                   &peers[p], SB_TARGET_VULKAN_1_0 };
+    }
+    if (!use_vkd3d)
+        printf("peers: skipped (--no-vkd3d)\n");
+#else
+    printf("peers: none (built without vkd3d_shader.h: libvkd3d-dev absent at configure time)\n");
+    (void)use_vkd3d;
+    (void)peer_names;
+#endif
     printf("\nuntimed check pass, each shader in a forked process (validated in-process with "
            "SPIRV-Tools):\n");
     bool *skip = calloc(c.count, sizeof(*skip));
@@ -451,9 +529,9 @@ int main(int argc, char **argv)
     printf("%-14s %9s %9s %10s %10s %8s %10s %7s\n", "engine", "min ms", "median ms",
            "us/sh@min", "us/sh@med", "MB/s@med", "peakRSS MB", "failed");
     /* Rounds alternate the engines, so load from other processes hits both alike. */
-    static struct sample samples[2][MAX_REPS];
-    struct timing timings[2] = { 0 };
-    bool measured[2] = { true, true };
+    static struct sample samples[1 + MAX_PEERS][MAX_REPS];
+    struct timing timings[1 + MAX_PEERS] = { 0 };
+    bool measured[1 + MAX_PEERS] = { true, true, true, true, true };
     for (long r = 0; r < reps; r++)
         for (size_t e = 0; e < engine_count; e++)
             if (measured[e])
@@ -466,11 +544,14 @@ int main(int argc, char **argv)
             printf("%-14s died while timing (crash in the engine?)\n", engines[e].name);
         }
     }
-    if (engine_count == 2 && measured[0] && measured[1] && timings[0].median > 0)
-        printf("\nvkd3d-shader median / shaderbridge median = %.2fx (min/min %.2fx); "
-               "total %.1f ms vs %.1f ms per corpus pass\n",
-               timings[1].median / timings[0].median, timings[1].min / timings[0].min,
-               timings[0].median * 1e3, timings[1].median * 1e3);
+    printf("\n");
+    for (size_t e = 1; e < engine_count; e++)
+        if (measured[0] && measured[e] && timings[0].median > 0 && timings[0].min > 0)
+            printf("%s median / shaderbridge median = %.2fx (min/min %.2fx); total %.1f ms vs "
+                   "%.1f ms per corpus pass; peak RSS %.1f MB vs %.1f MB\n", engines[e].name,
+                   timings[e].median / timings[0].median, timings[e].min / timings[0].min,
+                   timings[0].median * 1e3, timings[e].median * 1e3,
+                   (double)timings[0].peak_rss_kb / 1024.0, (double)timings[e].peak_rss_kb / 1024.0);
     free(skip);
     for (size_t i = 0; i < c.count; i++)
         free(c.items[i].bytes);
