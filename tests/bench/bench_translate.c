@@ -45,9 +45,8 @@
  * vkd3d_shader.h (no libvkd3d-dev at configure time) it measures shaderbridge
  * alone. Exit: 0, 1 usage/IO error or a peer that does not load, 77 corpus absent.
  */
-#define _GNU_SOURCE /* dladdr */
+#define _POSIX_C_SOURCE 200809L
 
-#include <dlfcn.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -62,7 +61,7 @@
 #include "test_file.h"
 
 #ifdef SB_BENCH_HAVE_VKD3D
-#include <vkd3d_shader.h>
+#include "vkd3d_peer.h"
 #endif
 
 #define LINE_BYTES 8192
@@ -209,57 +208,7 @@ static void sb_engine_release(const void *context, void *handle)
 }
 
 #ifdef SB_BENCH_HAVE_VKD3D
-/*
- * A vkd3d-shader library loaded at run time, so one run can time several
- * releases side by side: the name "libvkd3d-shader.so.1" finds whatever the
- * loader finds (Debian's, or a newer build through LD_LIBRARY_PATH); a path
- * loads that file. Two paths with the same soname load as two libraries.
- * The entry points used have kept their ABI since 1.2.
- */
-struct vkd3d_peer {
-    void *library;
-    const char *(*get_version)(unsigned int *major, unsigned int *minor);
-    int (*compile)(const struct vkd3d_shader_compile_info *info, struct vkd3d_shader_code *out,
-                   char **messages);
-    void (*free_messages)(char *messages);
-    void (*free_shader_code)(struct vkd3d_shader_code *code);
-    char label[32];     /* "vkd3d 1.17" */
-    char version[128];  /* what get_version said */
-};
-
-static struct vkd3d_peer peers[MAX_PEERS];
-
-/* dlsym's object pointer to a function pointer goes through memcpy (ISO C forbids the cast). */
-static bool peer_symbol(void *library, const char *name, void *function_pointer, size_t size)
-{
-    void *symbol = dlsym(library, name);
-    if (!symbol)
-        return false;
-    memcpy(function_pointer, &symbol, size);
-    return true;
-}
-
-static bool peer_load(const char *name, struct vkd3d_peer *peer)
-{
-    if (!(peer->library = dlopen(name, RTLD_NOW | RTLD_LOCAL))) {
-        fprintf(stderr, "bench_translate: cannot load %s: %s\n", name, dlerror());
-        return false;
-    }
-    if (!peer_symbol(peer->library, "vkd3d_shader_get_version", &peer->get_version,
-                     sizeof(peer->get_version)) ||
-        !peer_symbol(peer->library, "vkd3d_shader_compile", &peer->compile, sizeof(peer->compile)) ||
-        !peer_symbol(peer->library, "vkd3d_shader_free_messages", &peer->free_messages,
-                     sizeof(peer->free_messages)) ||
-        !peer_symbol(peer->library, "vkd3d_shader_free_shader_code", &peer->free_shader_code,
-                     sizeof(peer->free_shader_code))) {
-        fprintf(stderr, "bench_translate: %s is not a vkd3d-shader library\n", name);
-        return false;
-    }
-    unsigned major = 0, minor = 0;
-    snprintf(peer->version, sizeof(peer->version), "%s", peer->get_version(&major, &minor));
-    snprintf(peer->label, sizeof(peer->label), "vkd3d %u.%u", major, minor);
-    return true;
-}
+static struct vkd3d_peer peers[MAX_PEERS]; /* vkd3d_peer.h: loaded with dlopen */
 
 static bool peer_translate(const void *context, const struct shader *s, void **handle,
                            const uint32_t **words, size_t *count)
@@ -486,13 +435,12 @@ int main(int argc, char **argv)
     if (peer_name_count == 0)
         peer_names[peer_name_count++] = "libvkd3d-shader.so.1";
     for (size_t p = 0; p < peer_name_count && use_vkd3d; p++) {
-        if (!peer_load(peer_names[p], &peers[p]))
+        char why[512];
+        if (!vkd3d_peer_load(peer_names[p], &peers[p], why, sizeof(why))) {
+            fprintf(stderr, "bench_translate: %s\n", why);
             return 1;
-        Dl_info where = { 0 };
-        void *compile_symbol = dlsym(peers[p].library, "vkd3d_shader_compile");
-        printf("peer %zu: %s (%s), loaded from %s\n", p + 1, peers[p].label, peers[p].version,
-               compile_symbol && dladdr(compile_symbol, &where) && where.dli_fname
-                   ? where.dli_fname : peer_names[p]);
+        }
+        printf("peer %zu: %s (%s), loaded from %s\n", p + 1, peers[p].label, peers[p].version, peers[p].file);
         engines[engine_count++] = (struct engine){ peers[p].label, peer_translate, peer_release,
                                                    &peers[p], SB_TARGET_VULKAN_1_0 };
     }
