@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Our SPIR-V against vkd3d-shader's on the device (lavapipe): module bytes, the
- * cost of a compute pipeline's creation and first use, and the run time of a
- * large dispatch, per corpus shader, for shaderbridge, shaderbridge -O
+ * cost of a pipeline's creation and first use (compute, vertex, pixel), and the run
+ * time of a large dispatch, per corpus shader, for shaderbridge, shaderbridge -O
  * (SB_TRANSLATE_OPTIMIZE) and one vkd3d-shader release loaded at run time
  * (vkd3d_peer.h; the current release is 1.17).
  *
@@ -12,8 +12,7 @@
  *                 choice; give the path of a 1.17 build to measure 1.17)
  *   --reps N      device measurements per shader and engine (default 3)
  *   --limit N     an evenly spaced, deterministic sample of N of the selected shaders
- *   --stages L    which manifest program types to take (default cs,vs,ps); only cs is
- *                 timed on the device, the others count in the module bytes
+ *   --stages L    which manifest program types to take (default cs,vs,ps)
  *   --csv FILE    one row per shader: bytes, times and why an engine did not run
  *
  * Bindings: vkd3d-shader is given our binding (set, binding) of every register
@@ -34,6 +33,14 @@
  * shader and engine the report keeps the best (lowest) creation + first use of the
  * rounds and the median of the large dispatches. A shader has "enough work" for the
  * run-time comparison when some engine's median large dispatch takes >= 1 ms.
+ * Vertex and pixel shaders every engine translates: the same rounds, each measurement
+ * sb_validate's device side on a fresh device (bench_pipeline_vk.c): the partner stage
+ * it generates (a capture geometry stage after a vertex shader, a feeder vertex stage
+ * before a pixel shader, both ours for every engine), its seeded inputs, one point
+ * draw; creation = modules + layouts + render pass + pipeline, first use = the first
+ * draw submitted and waited for. The peer's module goes in through
+ * sb_validate_options::gpu_spirv, which needs our stage interface, bindings and
+ * descriptor types: a module that differs is counted as not run.
  * Children: vkd3d-shader aborts on some inputs and lavapipe crashes on some modules,
  * so translation by the peer and every device measurement run in forked children; a
  * shader an engine cannot run is counted with the reason and left out of the
@@ -346,9 +353,18 @@ static void as_texel_buffers(const struct sb_translation *ours, const struct sb_
 
 /* ---- device measurements ------------------------------------------------------------------ */
 
+/* What one measurement runs: a compute translation over resources, or a vertex / pixel
+ * program, with another compiler's module in place of its translation when spirv is set. */
+struct job {
+    const struct sb_translation *translation;
+    struct sb_rt_inputs *inputs;
+    const struct sb_rt_program *program;
+    const uint32_t *spirv;
+    size_t spirv_words;
+};
+
 /* One measurement in a child; false with `why` when it did not run. */
-static bool measure_in_child(const struct sb_translation *t, struct sb_rt_inputs *inputs, struct bp_sample *out,
-                             char *why, size_t why_size)
+static bool measure_in_child(const struct job *job, struct bp_sample *out, char *why, size_t why_size)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -364,7 +380,10 @@ static bool measure_in_child(const struct sb_translation *t, struct sb_rt_inputs
         close(fds[0]);
         alarm(CHILD_SECONDS);
         struct bp_sample sample;
-        bp_measure_compute(t, inputs->resources, inputs->count, large_groups, &sample);
+        if (job->program)
+            bp_measure_graphics(job->program, job->spirv, job->spirv_words, &sample);
+        else
+            bp_measure_compute(job->translation, job->inputs->resources, job->inputs->count, large_groups, &sample);
         _exit(write_all(fds[1], &sample, sizeof(sample)) ? 0 : 1);
     }
     close(fds[1]);
@@ -388,9 +407,8 @@ static bool measure_in_child(const struct sb_translation *t, struct sb_rt_inputs
 }
 
 /* --reps rounds over the engines that can run; fills ran / create_first / large. */
-static void time_compute(struct row *row, const struct sb_translation *const translations[ENGINE_COUNT],
-                         struct sb_rt_inputs *const inputs[ENGINE_COUNT], const bool runnable[ENGINE_COUNT],
-                         long reps)
+static void time_rounds(struct row *row, const struct job jobs[ENGINE_COUNT], const bool runnable[ENGINE_COUNT],
+                        long reps)
 {
     double large[ENGINE_COUNT][MAX_REPS];
     long rounds[ENGINE_COUNT] = { 0 };
@@ -404,7 +422,7 @@ static void time_compute(struct row *row, const struct sb_translation *const tra
             if (!row->ran[e])
                 continue;
             struct bp_sample s;
-            if (!measure_in_child(translations[e], inputs[e], &s, row->why[e], sizeof(row->why[e]))) {
+            if (!measure_in_child(&jobs[e], &s, row->why[e], sizeof(row->why[e]))) {
                 row->ran[e] = false;
                 continue;
             }
@@ -452,6 +470,63 @@ static struct sb_rt_inputs *zeroed_inputs(const struct sb_rt_program *p, char *w
     return inputs;
 }
 
+/* Compute: zero-filled resources shared by our modules; the peer's own descriptor types. */
+static void time_compute(const struct options *o, struct row *row, struct sb_rt_program *const programs[2],
+                         const struct sb_translation *const translations[2], const uint32_t *peer_words,
+                         size_t peer_count)
+{
+    row->timed = true;
+    struct sb_translation theirs = *translations[OURS];
+    bool runnable[ENGINE_COUNT] = { true, true, true };
+    struct job jobs[ENGINE_COUNT] = {
+        { .translation = translations[OURS] }, { .translation = translations[OURS_O] }, { .translation = &theirs },
+    };
+    jobs[OURS].inputs = jobs[OURS_O].inputs = zeroed_inputs(programs[OURS], row->why[OURS], sizeof(row->why[OURS]));
+    struct sb_translated_binding *bindings = peer_bindings(programs[OURS], peer_words, peer_count,
+                                                           row->why[PEER], sizeof(row->why[PEER]));
+    struct sb_error error = { 0 };
+    if (!jobs[OURS].inputs) {
+        runnable[OURS] = runnable[OURS_O] = runnable[PEER] = false;
+        say(row->why[OURS_O], sizeof(row->why[OURS_O]), "%s", row->why[OURS]);
+        say(row->why[PEER], sizeof(row->why[PEER]), "%s", row->why[OURS]);
+    } else if (!bindings) {
+        runnable[PEER] = false;
+    } else if (sb_rt_inputs_clone(jobs[OURS].inputs, &jobs[PEER].inputs, &error) != SB_SUCCESS) {
+        runnable[PEER] = false;
+        say(row->why[PEER], sizeof(row->why[PEER]), "%s", error.message);
+    } else {
+        theirs.bindings = bindings;
+        theirs.words = peer_words;
+        theirs.word_count = peer_count;
+        as_texel_buffers(translations[OURS], bindings, jobs[PEER].inputs);
+    }
+    time_rounds(row, jobs, runnable, o->reps);
+    sb_rt_inputs_destroy(jobs[OURS].inputs);
+    sb_rt_inputs_destroy(jobs[PEER].inputs);
+    free(bindings);
+}
+
+/* Vertex and pixel: sb_validate's device side with the peer's module in place of ours
+ * (checked first as sb_validate checks it: stage interface, bindings, descriptor types). */
+static void time_graphics(const struct options *o, struct row *row, struct sb_rt_program *const programs[2],
+                          const uint32_t *peer_words, size_t peer_count)
+{
+    row->timed = true;
+    bool runnable[ENGINE_COUNT] = { true, true, true };
+    const struct job jobs[ENGINE_COUNT] = {
+        { .program = programs[OURS] }, { .program = programs[OURS_O] },
+        { .program = programs[OURS], .spirv = peer_words, .spirv_words = peer_count },
+    };
+    const struct sb_validate_options check = { .gpu_spirv = peer_words, .gpu_spirv_words = peer_count };
+    struct sb_error error = { 0 };
+    if (sb_validate_gpu_module_check(programs[OURS], &check, &error) != SB_SUCCESS) {
+        runnable[PEER] = false;
+        say(row->why[PEER], sizeof(row->why[PEER]), "the runtime does not take its module: %s: %s",
+            sb_result_name(error.code), error.message);
+    }
+    time_rounds(row, jobs, runnable, o->reps);
+}
+
 static void run_shader(const struct options *o, struct row *row)
 {
     char path[4096];
@@ -494,36 +569,10 @@ static void run_shader(const struct options *o, struct row *row)
             row->translated[e] = false;
     }
     bool every = row->translated[OURS] && row->translated[OURS_O] && row->translated[PEER];
-    if (every && !strcmp(row->type, "cs") && strstr(o->stages, "cs")) {
-        row->timed = true;
-        struct sb_translation theirs = *translations[OURS];
-        bool runnable[ENGINE_COUNT] = { true, true, true };
-        struct sb_rt_inputs *inputs[ENGINE_COUNT] = { NULL, NULL, NULL };
-        inputs[OURS] = inputs[OURS_O] = zeroed_inputs(programs[OURS], row->why[OURS], sizeof(row->why[OURS]));
-        struct sb_translated_binding *bindings = peer_bindings(programs[OURS], peer_words, peer_count,
-                                                               row->why[PEER], sizeof(row->why[PEER]));
-        struct sb_error error = { 0 };
-        if (!inputs[OURS]) {
-            runnable[OURS] = runnable[OURS_O] = runnable[PEER] = false;
-            say(row->why[OURS_O], sizeof(row->why[OURS_O]), "%s", row->why[OURS]);
-            say(row->why[PEER], sizeof(row->why[PEER]), "%s", row->why[OURS]);
-        } else if (!bindings) {
-            runnable[PEER] = false;
-        } else if (sb_rt_inputs_clone(inputs[OURS], &inputs[PEER], &error) != SB_SUCCESS) {
-            runnable[PEER] = false;
-            say(row->why[PEER], sizeof(row->why[PEER]), "%s", error.message);
-        } else {
-            theirs.bindings = bindings;
-            theirs.words = peer_words;
-            theirs.word_count = peer_count;
-            translations[PEER] = &theirs;
-            as_texel_buffers(translations[OURS], bindings, inputs[PEER]);
-        }
-        time_compute(row, translations, inputs, runnable, o->reps);
-        sb_rt_inputs_destroy(inputs[OURS]);
-        sb_rt_inputs_destroy(inputs[PEER]);
-        free(bindings);
-    }
+    if (every && !strcmp(row->type, "cs"))
+        time_compute(o, row, programs, translations, peer_words, peer_count);
+    else if (every)
+        time_graphics(o, row, programs, peer_words, peer_count);
     free(peer_words);
     sb_rt_program_destroy(programs[OURS]);
     sb_rt_program_destroy(programs[OURS_O]);
@@ -576,7 +625,18 @@ static double value_of(const struct row *row, int e, enum measure m)
     return 0.0;
 }
 
-static bool column_build(const struct row *rows, size_t count, bool (*use)(const struct row *), enum measure m,
+/* Which rows a figure is over: a predicate and the program type it asks for (NULL: any). */
+struct selection {
+    bool (*use)(const struct row *row);
+    const char *type;
+};
+
+static bool selected(const struct selection *sel, const struct row *row)
+{
+    return sel->use(row) && (!sel->type || !strcmp(sel->type, row->type));
+}
+
+static bool column_build(const struct row *rows, size_t count, const struct selection *sel, enum measure m,
                          struct column *c)
 {
     memset(c, 0, sizeof(*c));
@@ -584,7 +644,7 @@ static bool column_build(const struct row *rows, size_t count, bool (*use)(const
         if (!(c->values[e] = calloc(count ? count : 1, sizeof(double))))
             return false;
     for (size_t i = 0; i < count; i++) {
-        if (!use(&rows[i]))
+        if (!selected(sel, &rows[i]))
             continue;
         for (int e = 0; e < ENGINE_COUNT; e++) {
             c->values[e][c->n] = value_of(&rows[i], e, m);
@@ -619,11 +679,11 @@ static bool enough_work(const struct row *row)
 }
 
 /* Totals per engine (scaled to `unit`), then each of ours over the peer per shader. */
-static void print_measure(const char *title, const struct row *rows, size_t count, bool (*use)(const struct row *),
+static void print_measure(const char *title, const struct row *rows, size_t count, const struct selection *sel,
                           enum measure m, double unit, const char *unit_name)
 {
     struct column c;
-    if (!column_build(rows, count, use, m, &c)) {
+    if (!column_build(rows, count, sel, m, &c)) {
         column_free(&c);
         printf("%s: out of memory\n", title);
         return;
@@ -641,18 +701,20 @@ static void print_measure(const char *title, const struct row *rows, size_t coun
 }
 
 /* Counts of engines that did not translate / run, with the first reasons. */
-static void print_failures(const struct row *rows, size_t count, bool timing)
+static void print_failures(const struct row *rows, size_t count, bool timing, const char *type)
 {
     for (int e = 0; e < ENGINE_COUNT; e++) {
         size_t n = 0;
         for (size_t i = 0; i < count; i++)
-            n += timing ? rows[i].timed && !rows[i].ran[e] : !rows[i].translated[e];
+            n += (!type || !strcmp(type, rows[i].type)) &&
+                 (timing ? rows[i].timed && !rows[i].ran[e] : !rows[i].translated[e]);
         if (!n)
             continue;
         printf("  %s %s %zu:", engine_name(e), timing ? "did not run" : "did not translate", n);
         size_t shown = 0;
         for (size_t i = 0; i < count && shown < 3; i++)
-            if (timing ? rows[i].timed && !rows[i].ran[e] : !rows[i].translated[e])
+            if ((!type || !strcmp(type, rows[i].type)) &&
+                (timing ? rows[i].timed && !rows[i].ran[e] : !rows[i].translated[e]))
                 printf("%s %s (%s)", shown++ ? ";" : "", rows[i].path, rows[i].why[e]);
         printf("%s\n", n > shown ? "; ..." : "");
     }
@@ -705,34 +767,51 @@ static bool write_csv(const char *file, const struct row *rows, size_t count)
     return fclose(f) == 0;
 }
 
-static void report(const struct options *o, const struct row *rows, size_t count)
+/* The device figures of one program type. */
+static void report_stage(const struct options *o, const struct row *rows, size_t count, const char *type)
 {
-    size_t translated = 0, timed = 0, ran = 0, enough = 0;
+    size_t timed = 0, ran = 0, enough = 0;
     for (size_t i = 0; i < count; i++) {
-        translated += all_translated(&rows[i]);
+        if (strcmp(rows[i].type, type))
+            continue;
         timed += rows[i].timed;
         ran += all_ran(&rows[i]);
         enough += enough_work(&rows[i]);
     }
-    printf("\nmodule bytes: %zu of %zu shaders translated by every engine\n", translated, count);
-    print_failures(rows, count, false);
-    print_measure("raw bytes", rows, count, all_translated, RAW_BYTES, 1024.0, "KiB");
-    print_measure("stripped bytes (no debug instr.)", rows, count, all_translated, STRIPPED_BYTES, 1024.0, "KiB");
-    if (!strstr(o->stages, "cs")) {
-        printf("\ndevice: nothing timed (no cs in --stages)\n");
+    bool compute = !strcmp(type, "cs");
+    printf("\n%s: %zu shaders every engine translates, %zu ran on every engine, %ld round(s) each, a fresh "
+           "VkDevice per measurement%s\n", type, timed, ran, o->reps,
+           compute ? "" : " (sb_validate's device side: partner stage, seeded inputs, a point draw)");
+    print_failures(rows, count, true, type);
+    const struct selection ran_sel = { all_ran, type }, enough_sel = { enough_work, type };
+    print_measure(compute ? "creation + first dispatch (best)" : "creation + first draw (best)", rows, count,
+                  &ran_sel, CREATE_FIRST, 1e6, "ms");
+    print_measure(compute ? "  of which module + pipeline" : "  of which modules, pass, pipeline", rows, count,
+                  &ran_sel, CREATE, 1e6, "ms");
+    print_measure(compute ? "  of which first 1x1x1 dispatch" : "  of which first draw", rows, count, &ran_sel,
+                  FIRST, 1e6, "ms");
+    if (!compute)
         return;
-    }
-    printf("\ndevice: %s; %zu compute shaders every engine translates, %zu ran on every engine, %ld "
-           "round(s) each, a fresh VkDevice per measurement\n", device_name[0] ? device_name : "(none ran)",
-           timed, ran, o->reps);
-    print_failures(rows, count, true);
-    print_measure("creation + first dispatch (best)", rows, count, all_ran, CREATE_FIRST, 1e6, "ms");
-    print_measure("  of which module + pipeline", rows, count, all_ran, CREATE, 1e6, "ms");
-    print_measure("  of which first 1x1x1 dispatch", rows, count, all_ran, FIRST, 1e6, "ms");
     printf("large dispatch (256x1x1 groups after first use, median of rounds): %zu shaders with some "
            "engine >= %.0f ms\n", enough, ENOUGH_WORK_NS / 1e6);
-    print_measure("run time of the large dispatch", rows, count, enough_work, LARGE, 1e6, "ms");
-    printf("vertex and pixel shaders: module bytes only; creation + first draw is not measured\n");
+    print_measure("run time of the large dispatch", rows, count, &enough_sel, LARGE, 1e6, "ms");
+}
+
+static void report(const struct options *o, const struct row *rows, size_t count)
+{
+    size_t translated = 0;
+    for (size_t i = 0; i < count; i++)
+        translated += all_translated(&rows[i]);
+    printf("\nmodule bytes: %zu of %zu shaders translated by every engine\n", translated, count);
+    print_failures(rows, count, false, NULL);
+    const struct selection every = { all_translated, NULL };
+    print_measure("raw bytes", rows, count, &every, RAW_BYTES, 1024.0, "KiB");
+    print_measure("stripped bytes (no debug instr.)", rows, count, &every, STRIPPED_BYTES, 1024.0, "KiB");
+    printf("\ndevice: %s\n", device_name[0] ? device_name : "(nothing ran)");
+    static const char *const types[] = { "cs", "vs", "ps" };
+    for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); t++)
+        if (strstr(o->stages, types[t]))
+            report_stage(o, rows, count, types[t]);
 }
 
 static long parse_count(const char *text, long max)

@@ -34,6 +34,20 @@ struct bp_sample {
 void bp_measure_compute(const struct sb_translation *t, struct sb_rt_resource *resources, uint32_t resource_count,
                         const uint32_t *large_groups, struct bp_sample *out);
 
+struct sb_rt_program;
+
+/**
+ * Creates a runtime context as bp_measure_compute does and draws a vertex or pixel
+ * program once through sb_validate's device side (its generated partner stage: the
+ * capture geometry stage of a vertex program, the feeder vertex stage of a pixel one;
+ * its seeded inputs and point draw). create_ns: module(s), layouts, render pass and
+ * pipeline (sb_rt_timing::pipeline_ns); first_ns: the first draw submitted and waited for
+ * (run_ns). `spirv` (NULL: the program's translation) runs another compiler's module in
+ * its place (sb_validate_options::gpu_spirv). large_ns stays 0.
+ */
+void bp_measure_graphics(const struct sb_rt_program *program, const uint32_t *spirv, size_t spirv_words,
+                         struct bp_sample *out);
+
 /** The p-th percentile (0..100, linear between the closest ranks) of n values; sorts them. 0 for n 0. */
 double bp_percentile(double *values, size_t n, double p);
 /** The median of n values (sorts them). */

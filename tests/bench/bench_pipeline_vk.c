@@ -9,6 +9,10 @@
  * module, pipeline, resources, descriptor sets, image uploads, dispatch), so the
  * measured module sees exactly what a dispatch gives it.
  *
+ * Vertex and pixel programs go through sb_validate's device side instead
+ * (bp_measure_graphics): the partner stage it generates, and its timing phases, are
+ * what a draw needs, and the same for every engine.
+ *
  * Why a device per measurement: lavapipe compiles at the first dispatch, and a
  * driver may keep compiled code per device; a fresh device (and the Mesa shader
  * disk cache off, bench_pipeline.c) makes every measurement a cold compile.
@@ -18,6 +22,7 @@
 
 #include "bench_pipeline.h"
 #include "shaderbridge/runtime.h"
+#include "shaderbridge/validate.h"
 #include "vulkan/vk_private.h"
 
 /* Bind, dispatch, submit and wait: what a first use costs beyond its resources. */
@@ -103,5 +108,35 @@ void bp_measure_compute(const struct sb_translation *t, struct sb_rt_resource *r
     out->ran = res == SB_SUCCESS;
     if (!out->ran)
         snprintf(out->message, sizeof(out->message), "%s: %s", sb_result_name(error.code), error.message);
+    sb_rt_context_destroy(c);
+}
+
+void bp_measure_graphics(const struct sb_rt_program *program, const uint32_t *spirv, size_t spirv_words,
+                         struct bp_sample *out)
+{
+    memset(out, 0, sizeof(*out));
+    struct sb_rt_context *c = NULL;
+    struct sb_error error = { 0 };
+    struct sb_validate_report *report = NULL;
+    const struct sb_rt_context_options options = { .device = NULL };
+    const struct sb_validate_options validate = {
+        .inputs = { .seed = 1 },
+        .sides = SB_VALIDATE_SIDE_GPU,
+        .gpu_spirv = spirv,
+        .gpu_spirv_words = spirv_words,
+    };
+    enum sb_result res = sb_rt_context_create(&options, &c, &error);
+    if (res == SB_SUCCESS) {
+        snprintf(out->device, sizeof(out->device), "%s", sb_rt_context_device_name(c));
+        res = sb_validate(c, program, &validate, &report, &error);
+    }
+    if (res == SB_SUCCESS) {
+        out->create_ns = report->gpu_timing.pipeline_ns;
+        out->first_ns = report->gpu_timing.run_ns;
+    }
+    out->ran = res == SB_SUCCESS;
+    if (!out->ran)
+        snprintf(out->message, sizeof(out->message), "%s: %s", sb_result_name(error.code), error.message);
+    sb_validate_report_destroy(report);
     sb_rt_context_destroy(c);
 }
