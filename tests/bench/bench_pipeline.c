@@ -892,8 +892,11 @@ int main(int argc, char **argv)
     }
     printf("bench_pipeline: %zu of %u %s shaders; peer %s (%s) from %s; MESA_SHADER_CACHE_DISABLE=true\n",
            count, found, o.stages, peer.label, peer.version, peer.file);
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count; i++) {
         run_shader(&o, &rows[i]);
+        if ((i + 1) % 100 == 0 && i + 1 < count) /* a whole-corpus run takes most of an hour */
+            fprintf(stderr, "bench_pipeline: %zu of %zu shaders done\n", i + 1, count);
+    }
     report(&o, rows, count);
     int status = 0;
     if (o.csv && !write_csv(o.csv, rows, count)) {
