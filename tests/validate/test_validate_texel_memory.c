@@ -3,10 +3,11 @@
  * texel_memory: raw/structured t#/u# past the device's per-stage storage-buffer limit bound
  * as R32_UINT texel buffers (sb_device_profile::max_per_stage_storage_buffers, translate.h;
  * translator/src/translate_fit_storage.c, spirv/spirv_texel_memory.c). One hand-assembled
- * cs_5_1 of 16 threads with 67 storage-buffer descriptors:
+ * cs_5_1 of 16 threads with 71 storage-buffer descriptors:
  *
  *   t0[0:31] raw (range 0)       t32 structured, stride 8 (range 1)
  *   u0[0:31] raw (range 0)       u32 raw (range 1)       u33 structured, stride 8 (range 2)
+ *   u34[34:37] raw (range 3)
  *
  *   thread t:  r1.x = ld_raw       0 of T0[t & 3]      (NonUniformResourceIndex)
  *              r1.y = ld_structured struct t, byte 4 of t32
@@ -17,19 +18,25 @@
  *              store_raw u32 byte 0x100000 = r1.x  (out of bounds: dropped)
  *              atomic_iadd u33 struct 0, byte 0 += t  (word 0 ends at its seed + 120)
  *              store_structured u33 struct t+1, byte 4 = r1.x (word 2t+3)
+ *              atomic_iadd U34[t & 3] byte 0 += t + 1   (NonUniformResourceIndex: word 0 of
+ *                  u(34 + k) ends at its seed + 4k + 28)
+ *              store_raw U34[t & 3] byte 4 + 4t = r1.x  (NonUniformResourceIndex)
  *
  * Cases (argv[1]):
- *   translate: the report and spirv-val under four profiles: zeroed (all seven bindings
+ *   translate: the report and spirv-val under five profiles: zeroed (all six bindings
  *     STORAGE_BUFFER, today's module); lavapipe's limits 32 / 128 sampled / 64 storage images
- *     (t32 and t0 -> UNIFORM_TEXEL_BUFFER, u33 and u32 -> STORAGE_TEXEL_BUFFER, u0 kept:
- *     67 - 1 - 32 - 1 - 1 = 32); 32 sampled images (t0 would make 33: skipped, so the UAVs
- *     move, u0 too: 67 - 1 - 1 - 1 - 32 = 32); 1 sampled and 1 storage image (t32 and u33
- *     move, 65 remain: SB_ERROR_TRANSLATE_UNSUPPORTED naming the limits).
+ *     with every non-uniform indexing feature (t32 and t0 -> UNIFORM_TEXEL_BUFFER, u34..37,
+ *     u33 and u32 -> STORAGE_TEXEL_BUFFER, u0 kept: 71 - 1 - 32 - 4 - 1 - 1 = 32; NonUniform
+ *     decorations and the texel-buffer indexing capabilities); the same without the features,
+ *     as lavapipe has it (three waterfall loops, no NonUniform); 32 sampled images (t0 would
+ *     make 33: skipped, so the UAVs move, u0 too); 1 sampled and 1 storage image (t32 and u33
+ *     move, 69 remain: SB_ERROR_TRANSLATE_UNSUPPORTED naming the limits).
  *   validate: sb_validate on the context's device (lavapipe: 32 storage buffers, so the
  *     device translation has the texel buffers of the second profile, checked here) against
  *     the interpreter with 1 KiB buffers: verdict agree, and the known answers above on both
- *     sides (loads through the waterfall loop, a store, an atomic, bufinfo, an out-of-bounds
- *     read). Without a device the interpreter's answers alone.
+ *     sides (loads, a store and an atomic through waterfall loops over uniform and storage
+ *     texel buffers, stores, an atomic, bufinfo, an out-of-bounds read and write). Without a
+ *     device the interpreter's answers alone.
  * Usage: test_validate_texel_memory translate|validate. Exit 0 pass, 1 fail.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -92,6 +99,7 @@ static void build(struct blob *out)
     sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 0, 0, 31), 1, &space0);
     sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 1, 32, 32), 1, &space0);
     sm4_decl(&p, OP_DCL_UAV_STRUCTURED, range(T_UAV, 2, 33, 33), 2, structured);
+    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 3, 34, 37), 1, &space0);
     sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
     struct sm4_operand tid = special(T_THREAD_ID, "xxxx"), index = sr(0, "x");
     I(&p, OP_AND, dr(0, "x"), tid, l1(3));
@@ -109,6 +117,9 @@ static void build(struct blob *out)
     I(&p, OP_ATOMIC_IADD, reg51(T_UAV, 2, 33, NULL, "x", 1, false), l4(0, 0, 0, 0), tid);
     I(&p, OP_IADD, dr(0, "w"), tid, l1(1));
     I(&p, OP_STORE_STRUCTURED, reg51(T_UAV, 2, 33, NULL, "x", 1, false), sr(0, "w"), l1(4), sr(1, "x"));
+    I(&p, OP_ATOMIC_IADD, reg51(T_UAV, 3, 34, &index, "x", 1, true), l1(0), sr(0, "w"));
+    I(&p, OP_ISHL, dr(2, "z"), sr(0, "w"), l1(2));
+    I(&p, OP_STORE_RAW, reg51(T_UAV, 3, 34, &index, "x", 1, true), sr(2, "z"), sr(1, "x"));
     sm4_end(&p);
     sm4_container(&p, out);
 }
@@ -124,15 +135,15 @@ static const struct sb_translated_binding *binding(const struct sb_translation *
     return NULL;
 }
 
-/* What each of the five declarations must become: descriptor types t0, t32, u0, u32, u33. */
-static void check_types(const char *name, const struct sb_translation *t, const uint32_t want[5])
+/* What each of the six declarations must become: descriptor types t0, t32, u0, u32, u33, u34. */
+static void check_types(const char *name, const struct sb_translation *t, const uint32_t want[6])
 {
-    static const struct { uint32_t cls, lower, count; } decls[5] = {
-        { SB_IR_RESOURCE_SRV, 0, 32 }, { SB_IR_RESOURCE_SRV, 32, 1 },
-        { SB_IR_RESOURCE_UAV, 0, 32 }, { SB_IR_RESOURCE_UAV, 32, 1 }, { SB_IR_RESOURCE_UAV, 33, 1 },
+    static const struct { uint32_t cls, lower, count; } decls[6] = {
+        { SB_IR_RESOURCE_SRV, 0, 32 }, { SB_IR_RESOURCE_SRV, 32, 1 }, { SB_IR_RESOURCE_UAV, 0, 32 },
+        { SB_IR_RESOURCE_UAV, 32, 1 }, { SB_IR_RESOURCE_UAV, 33, 1 }, { SB_IR_RESOURCE_UAV, 34, 4 },
     };
-    CHECK(t && t->binding_count == 5, "%s: %u bindings, want 5", name, t ? t->binding_count : 0);
-    for (int i = 0; i < 5; i++) {
+    CHECK(t && t->binding_count == 6, "%s: %u bindings, want 6", name, t ? t->binding_count : 0);
+    for (int i = 0; i < 6; i++) {
         const struct sb_translated_binding *b = binding(t, decls[i].cls, decls[i].lower);
         CHECK(b && b->count == decls[i].count && b->descriptor_type == want[i] &&
                   b->view_format == (want[i] == STORAGE_BUFFER ? 0u : VK_R32_UINT),
@@ -150,6 +161,19 @@ static bool declares(const struct sb_translation *t, uint32_t cap)
             return true;
     return false;
 }
+
+/* Instructions of opcode `op` whose word `at` (0: none asked) is `value`. */
+static uint32_t count_ops(const struct sb_translation *t, uint32_t op, uint32_t at, uint32_t value)
+{
+    uint32_t n = 0;
+    for (size_t i = 5; t && i < t->word_count && t->words[i] >> 16; i += t->words[i] >> 16)
+        n += (t->words[i] & 0xffffu) == op && (!at || (at < (t->words[i] >> 16) && i + at < t->word_count &&
+                                                       t->words[i + at] == value));
+    return n;
+}
+#define OP_DECORATE 71u
+#define OP_LOOP_MERGE 246u
+#define DECORATION_NON_UNIFORM 5300u
 
 static struct sb_translation *translate(const struct blob *b, const struct sb_device_profile *device,
                                         enum sb_result *res, struct sb_error *e)
@@ -170,8 +194,8 @@ static void case_translate(void)
     const struct sb_device_profile zeroed = { .described = false };
     struct sb_translation *t = translate(&b, &zeroed, &res, &e);
     CHECK(res == SB_SUCCESS, "zeroed profile: %s", e.message);
-    check_types("zeroed", t, (const uint32_t[5]){ STORAGE_BUFFER, STORAGE_BUFFER, STORAGE_BUFFER, STORAGE_BUFFER,
-                                                  STORAGE_BUFFER });
+    check_types("zeroed", t, (const uint32_t[6]){ STORAGE_BUFFER, STORAGE_BUFFER, STORAGE_BUFFER, STORAGE_BUFFER,
+                                                  STORAGE_BUFFER, STORAGE_BUFFER });
     CHECK(!declares(t, 46 /* SampledBuffer */) && !declares(t, 47 /* ImageBuffer */),
           "zeroed: texel-buffer capabilities declared");
     sb_translation_destroy(t);
@@ -187,10 +211,29 @@ static void case_translate(void)
     };
     t = translate(&b, &lavapipe, &res, &e);
     CHECK(res == SB_SUCCESS, "lavapipe limits: %s", e.message);
-    check_types("lavapipe limits", t, (const uint32_t[5]){ UNIFORM_TEXEL_BUFFER, UNIFORM_TEXEL_BUFFER, STORAGE_BUFFER,
-                                                           STORAGE_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER });
-    CHECK(declares(t, 46) && declares(t, 47) && declares(t, 5311 /* UniformTexelBufferArrayNonUniformIndexing */),
-          "lavapipe limits: ImageBuffer, SampledBuffer or the texel-buffer NonUniform capability missing");
+    const uint32_t lavapipe_types[6] = { UNIFORM_TEXEL_BUFFER, UNIFORM_TEXEL_BUFFER, STORAGE_BUFFER,
+                                         STORAGE_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER };
+    check_types("lavapipe limits", t, lavapipe_types);
+    CHECK(declares(t, 46) && declares(t, 47) && declares(t, 5311 /* UniformTexelBufferArrayNonUniformIndexing */) &&
+              declares(t, 5312 /* StorageTexelBufferArrayNonUniformIndexing */),
+          "lavapipe limits: ImageBuffer, SampledBuffer or a texel-buffer NonUniform capability missing");
+    CHECK(count_ops(t, OP_DECORATE, 2, DECORATION_NON_UNIFORM) > 0 && count_ops(t, OP_LOOP_MERGE, 0, 0) == 0,
+          "lavapipe limits: %u NonUniform decorations, %u loops; want some, 0",
+          count_ops(t, OP_DECORATE, 2, DECORATION_NON_UNIFORM), count_ops(t, OP_LOOP_MERGE, 0, 0));
+    sb_translation_destroy(t);
+
+    /* Lavapipe itself: no non-uniform indexing feature, so the three accesses through
+     * T0[t & 3] and U34[t & 3] each run in a waterfall loop over their texel buffers. */
+    struct sb_device_profile lavapipe_features = { .described = true, .max_per_stage_storage_buffers = 32,
+                                                   .max_per_stage_storage_images = 64,
+                                                   .max_per_stage_sampled_images = 128 };
+    t = translate(&b, &lavapipe_features, &res, &e);
+    CHECK(res == SB_SUCCESS, "lavapipe: %s", e.message);
+    check_types("lavapipe", t, lavapipe_types);
+    CHECK(count_ops(t, OP_DECORATE, 2, DECORATION_NON_UNIFORM) == 0 && count_ops(t, OP_LOOP_MERGE, 0, 0) == 3 &&
+              !declares(t, 5311) && !declares(t, 5312),
+          "lavapipe: %u NonUniform decorations, %u loops; want 0, 3",
+          count_ops(t, OP_DECORATE, 2, DECORATION_NON_UNIFORM), count_ops(t, OP_LOOP_MERGE, 0, 0));
     sb_translation_destroy(t);
 
     /* 32 sampled images: t0's 32 would make 33 with t32, so the UAVs move instead. */
@@ -198,20 +241,20 @@ static void case_translate(void)
     few_sampled.max_per_stage_sampled_images = 32;
     t = translate(&b, &few_sampled, &res, &e);
     CHECK(res == SB_SUCCESS, "32 sampled images: %s", e.message);
-    check_types("32 sampled images", t, (const uint32_t[5]){ STORAGE_BUFFER, UNIFORM_TEXEL_BUFFER,
+    check_types("32 sampled images", t, (const uint32_t[6]){ STORAGE_BUFFER, UNIFORM_TEXEL_BUFFER,
                                                              STORAGE_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER,
-                                                             STORAGE_TEXEL_BUFFER });
+                                                             STORAGE_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER });
     sb_translation_destroy(t);
 
-    /* Nothing fits: t32 and u33 move, 67 - 2 = 65 remain. */
+    /* Nothing fits: t32 and u33 move (u34..37 would take 4 storage images), 71 - 2 = 69 remain. */
     struct sb_device_profile tiny = lavapipe;
     tiny.max_per_stage_sampled_images = 1;
     tiny.max_per_stage_storage_images = 1;
     memset(&e, 0, sizeof(e));
     t = translate(&b, &tiny, &res, &e);
     CHECK(res == SB_ERROR_TRANSLATE_UNSUPPORTED && !t &&
-              strstr(e.message, "67 storage buffers") && strstr(e.message, "maxPerStageDescriptorStorageBuffers (32)") &&
-              strstr(e.message, "65 remain") && strstr(e.message, "sampled (1) and storage (1)"),
+              strstr(e.message, "71 storage buffers") && strstr(e.message, "maxPerStageDescriptorStorageBuffers (32)") &&
+              strstr(e.message, "69 remain") && strstr(e.message, "sampled (1) and storage (1)"),
           "1 sampled, 1 storage image: %s, '%s'", sb_result_name(res), e.message);
     sb_translation_destroy(t);
     printf("translate: %u checks\n", checks);
@@ -254,6 +297,18 @@ static void check_side(const struct sb_rt_inputs *side, const struct sb_rt_input
     }
     uint32_t seed = word(find(seeded, SB_IR_RESOURCE_UAV, 33), 0);
     CHECK(word(u33, 0) == seed + 120u, "%s: u33 word 0 = %#x, want its seed %#x + 120", name, word(u33, 0), seed);
+    for (uint32_t k = 0; k < 4; k++) {
+        const struct sb_rt_resource *u = find(side, SB_IR_RESOURCE_UAV, 34 + k);
+        const struct sb_rt_resource *before = find(seeded, SB_IR_RESOURCE_UAV, 34 + k);
+        uint32_t t0 = word(find(side, SB_IR_RESOURCE_SRV, k), 0);
+        CHECK(word(u, 0) == word(before, 0) + 4 * k + 28, "%s: u%u word 0 = %#x, want its seed %#x + %u", name,
+              34 + k, word(u, 0), word(before, 0), 4 * k + 28);
+        /* Thread t writes word 1 + t of u(34 + (t & 3)); the other words keep their seed. */
+        for (uint32_t w = 1; w <= 16; w++) {
+            uint32_t want = ((w - 1) & 3u) == k ? t0 : word(before, w);
+            CHECK(word(u, w) == want, "%s: u%u word %u = %#x, want %#x", name, 34 + k, w, word(u, w), want);
+        }
+    }
     CHECK(u32 && u32->size == BUFFER_BYTES, "%s: u32 has %zu bytes", name, u32 ? u32->size : 0);
 }
 
@@ -268,9 +323,10 @@ static void check_device_translation(struct sb_rt_context *context, const struct
     enum sb_result res = sb_translate(b->bytes, b->size, &o, &t, &e);
     CHECK(res == SB_SUCCESS, "device translation: %s", e.message);
     if (o.device.max_per_stage_storage_buffers == 32 && o.device.max_per_stage_sampled_images >= 33 &&
-        o.device.max_per_stage_storage_images >= 2)
-        check_types("device", t, (const uint32_t[5]){ UNIFORM_TEXEL_BUFFER, UNIFORM_TEXEL_BUFFER, STORAGE_BUFFER,
-                                                      STORAGE_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER });
+        o.device.max_per_stage_storage_images >= 6)
+        check_types("device", t, (const uint32_t[6]){ UNIFORM_TEXEL_BUFFER, UNIFORM_TEXEL_BUFFER, STORAGE_BUFFER,
+                                                      STORAGE_TEXEL_BUFFER, STORAGE_TEXEL_BUFFER,
+                                                      STORAGE_TEXEL_BUFFER });
     else
         printf("validate: the device's limits (%u storage buffers) are not lavapipe's: types not checked\n",
                o.device.max_per_stage_storage_buffers);
