@@ -14,8 +14,12 @@
  *
  *   waterfall_sample: the same pattern through T0[t & 3] (four 16x16 float textures) sampled
  *   at (0.5, 0.5), LOD 0, with the seeded linear sampler: the interpreter gives the average
- *   of texels (7..8, 7..8) of that lane's texture; the device agrees, except where a
- *   lavapipe 22.3 defect (case comment) gives the nearest texel, which is checked as such.
+ *   of texels (7..8, 7..8) of that lane's texture; the device agrees.
+ *
+ * Both programs must reach the device as waterfall loops (device_loops): when the operand
+ * carried its flag in an empty (type 0) extended token, which the decoder rightly skips, the
+ * index was not marked non-uniform, no loop was made, and lavapipe sampled lanes of indices
+ * above 0 with the nearest texel (a non-uniform index without NonUniform is undefined).
  *
  * Without a device, the interpreter runs alone and the known answers are checked on it.
  * Usage: test_validate_fallbacks. Exit 0 pass, 1 fail.
@@ -28,12 +32,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "shaderbridge/translate.h"
 #include "shaderbridge/validate.h"
 #include "sm4_asm.h"
 #include "check.h"
 
-/* Extended operand token bit 17: NonUniformResourceIndex (../shared/docs/sm4-tokens.md §6). */
-#define EXTENDED_NON_UNIFORM (1u << 17)
+/* Extended operand token of type 1 (modifier, none) with bit 17, NonUniformResourceIndex
+ * (../shared/docs/sm4-tokens.md §6). */
+#define EXTENDED_NON_UNIFORM (1u | (1u << 17))
 
 /* cs_5_1 with a thread group of x threads. */
 static void begin_cs51(struct sm4_program *p, uint32_t x, uint32_t temps)
@@ -110,6 +116,21 @@ static void build_waterfall_sample(struct blob *out)
     sm4_container(&p, out);
 }
 
+/* Waterfall loops in the program translated for the context's device, as validate does. */
+static uint32_t device_loops(struct sb_rt_context *context, const struct blob *b)
+{
+    struct sb_translate_options o = { .target_env = SB_TARGET_VULKAN_1_1 };
+    sb_rt_context_device_profile(context, &o.device);
+    struct sb_translation *t = NULL;
+    struct sb_error e = { 0 };
+    uint32_t loops = 0;
+    if (sb_translate(b->bytes, b->size, &o, &t, &e) == SB_SUCCESS)
+        for (size_t i = 5; i < t->word_count && t->words[i] >> 16; i += t->words[i] >> 16)
+            loops += (t->words[i] & 0xffffu) == 246u; /* OpLoopMerge */
+    sb_translation_destroy(t);
+    return loops;
+}
+
 static const struct sb_rt_resource *find(const struct sb_rt_inputs *in, uint32_t resource_class, uint32_t reg)
 {
     for (uint32_t i = 0; in && i < in->count; i++)
@@ -143,6 +164,10 @@ static void case_waterfall(struct sb_rt_context *context, bool gpu)
 {
     static struct blob b;
     build_waterfall(&b);
+    struct sb_device_profile d;
+    sb_rt_context_device_profile(context, &d);
+    if (gpu && d.described && !d.storage_buffer_array_non_uniform_indexing)
+        CHECK(device_loops(context, &b) == 1, "waterfall: %u loops for the device, want 1", device_loops(context, &b));
     struct sb_rt_program *program = NULL;
     struct sb_error e = { 0 };
     if (sb_rt_program_load(b.bytes, b.size, NULL, &program, &e) != SB_SUCCESS) {
@@ -192,17 +217,18 @@ static float as_float(uint32_t v)
 
 /*
  * Sampling at (0.5, 0.5) of a 16x16 texture with the seeded linear sampler reads texels
- * (7..8, 7..8) with weight 1/4 each: the interpreter must give that average for every lane.
- * The device must agree, except for one lavapipe 22.3 defect this test pins down: a texture
- * array indexed by a value that is not a constant, combined with a separate sampler, is
- * sampled with the nearest texel (8, 8) for indices above 0, as if the index also moved the
- * sampler off the bound one. Lanes of index 0 must agree either way; if lavapipe is fixed the
- * verdict becomes agree and the defect branch is no longer taken.
+ * (7..8, 7..8) with weight 1/4 each: the interpreter must give that average for every lane,
+ * and the device the same.
  */
 static void case_waterfall_sample(struct sb_rt_context *context, bool gpu)
 {
     static struct blob b;
     build_waterfall_sample(&b);
+    struct sb_device_profile d;
+    sb_rt_context_device_profile(context, &d);
+    if (gpu && d.described && !d.sampled_image_array_non_uniform_indexing)
+        CHECK(device_loops(context, &b) == 1, "waterfall_sample: %u loops for the device, want 1",
+              device_loops(context, &b));
     struct sb_rt_program *program = NULL;
     struct sb_error e = { 0 };
     if (sb_rt_program_load(b.bytes, b.size, NULL, &program, &e) != SB_SUCCESS) {
@@ -213,7 +239,6 @@ static void case_waterfall_sample(struct sb_rt_context *context, bool gpu)
     struct sb_validate_report *r = NULL;
     enum sb_result res = sb_validate(context, program, &o, &r, &e);
     CHECK(res == SB_SUCCESS, "waterfall_sample: %s", e.message);
-    uint32_t defect_lanes = 0;
     for (uint32_t t = 0; res == SB_SUCCESS && t < 16; t++) {
         const struct sb_rt_resource *tex = find(r->cpu, SB_IR_RESOURCE_SRV, t & 3u);
         float want = 0.25f * (texel_x(tex, 7, 7) + texel_x(tex, 8, 7) + texel_x(tex, 7, 8) + texel_x(tex, 8, 8));
@@ -222,20 +247,14 @@ static void case_waterfall_sample(struct sb_rt_context *context, bool gpu)
               "waterfall_sample: interpreter lane %u = %g, want %g", t, as_float(cpu), want);
         if (!gpu)
             continue;
-        CHECK(word(find(r->gpu, SB_IR_RESOURCE_UAV, 0), t, &dev), "waterfall_sample: no device word %u", t);
-        bool nearest = as_float(dev) == texel_x(find(r->gpu, SB_IR_RESOURCE_SRV, t & 3u), 8, 8);
-        defect_lanes += dev != cpu && nearest && (t & 3u);
-        CHECK(dev == cpu || (nearest && (t & 3u)), "waterfall_sample: device lane %u = %g, interpreter %g", t,
-              as_float(dev), as_float(cpu));
+        CHECK(word(find(r->gpu, SB_IR_RESOURCE_UAV, 0), t, &dev) && dev == cpu,
+              "waterfall_sample: device lane %u = %g, interpreter %g", t, as_float(dev), as_float(cpu));
     }
     if (res == SB_SUCCESS && gpu)
-        CHECK(defect_lanes ? r->verdict == SB_VALIDATE_DISAGREE && r->mismatch_count == defect_lanes
-                           : r->verdict == SB_VALIDATE_AGREE,
-              "waterfall_sample: verdict %s with %u lanes of the lavapipe defect (%s)",
-              sb_validate_verdict_name(r->verdict), defect_lanes, r->reason);
+        CHECK(r->verdict == SB_VALIDATE_AGREE, "waterfall_sample: verdict %s (%s)",
+              sb_validate_verdict_name(r->verdict), r->reason);
     if (res == SB_SUCCESS)
-        printf("waterfall_sample: %s%s\n", gpu ? sb_validate_verdict_name(r->verdict) : "interpreter only",
-               defect_lanes ? " (lavapipe: non-constant texture index samples with the nearest texel)" : "");
+        printf("waterfall_sample: %s\n", gpu ? sb_validate_verdict_name(r->verdict) : "interpreter only");
     sb_validate_report_destroy(r);
     sb_rt_program_destroy(program);
 }
