@@ -24,7 +24,7 @@ struct cli_device_profile {
 
 /**
  * `spec` "lavapipe": Mesa lavapipe 22.3's features (no shaderStorageImageReadWithoutFormat,
- * no *ArrayNonUniformIndexing). Else a JSON file:
+ * no shaderResourceMinLod, no *ArrayNonUniformIndexing). Else a JSON file:
  *   { "features": { "<VkPhysicalDevice*Features member>": true|false, ... },
  *     "limits": { "maxBoundDescriptorSets": N },
  *     "storage_formats": [ { "space": N, "register": N, "vk_format": N }, ... ] }

@@ -7,8 +7,8 @@
  * ..."). Once a run's inputs are made, the view format of each typed u# is known
  * too, so the program is translated again with the device's profile and those
  * formats, and that translation runs on the device (with the waterfall loops of
- * non-uniform range indices the device cannot take, and register spaces moved onto the
- * descriptor sets it binds). Only a module that needs a
+ * non-uniform range indices the device cannot take, the `_cl` clamps chosen per lane
+ * without MinLod, and register spaces moved onto the descriptor sets it binds). Only a module that needs a
  * missing feature is translated again: on a device with everything the loaded
  * translation runs unchanged.
  */
@@ -51,6 +51,7 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
         { SpvCapabilityUniformTexelBufferArrayNonUniformIndexing, d->uniform_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageTexelBufferArrayNonUniformIndexing, d->storage_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageBufferArrayNonUniformIndexing, d->storage_buffer_array_non_uniform_indexing },
+        { SpvCapabilityMinLod, d->shader_resource_min_lod },
     };
     bool needed = false;
     for (size_t i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++)

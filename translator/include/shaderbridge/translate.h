@@ -113,6 +113,13 @@ struct sb_device_profile {
      *  more distinct sets than this, every resource goes to set 0, bindings numbered 0, 1, ...
      *  in declaration order (a UAV's counter right after it). The report says where. */
     uint32_t max_bound_descriptor_sets;
+    /** shaderResourceMinLod (VkPhysicalDeviceFeatures). Without it the `_cl` (LOD clamp)
+     *  sample forms emit no MinLod operand: each computes the LOD D3D would sample at
+     *  (OpImageQueryLod, plus the instruction's bias, in pixel shaders; the gradients and
+     *  the texture size for sample_d_cl) and, per lane, takes an explicit-LOD sample at the
+     *  clamp where that LOD is below it, the unclamped sample elsewhere (translator/README.md
+     *  "Device fallbacks" gives the approximation). sample_d_cl of a cube is refused. */
+    bool shader_resource_min_lod;
 };
 
 /** The format of the view bound to one typed u# (see sb_translate_options::storage_formats). */
