@@ -36,7 +36,8 @@
  * choice can fix (too many descriptors of one type, missing shader features)
  * stays a device-limit failure. The translate options also carry the device's
  * profile (sb_translate_options::device): non-uniform range indices the device
- * cannot take are translated as waterfall loops.
+ * cannot take are translated as waterfall loops, and `_cl` clamps without
+ * shaderResourceMinLod as a per-lane choice between two samples.
  *
  * `--peer-dir DIR` replaces sb_translate with another translator's modules,
  * DIR/<path with '/' turned into '_'>.spv (e.g. written by vkd3d-compiler),
@@ -355,21 +356,27 @@ static void fit_to_device(struct run *r)
         r->fit.unbounded = n;
         r->options.unbounded_descriptor_count = n;
     }
+    VkPhysicalDeviceFeatures core;
+    vkGetPhysicalDeviceFeatures(r->h.physical, &core);
     /* The translator's device profile (translate.h): non-uniform range indices the device
-     * cannot take become waterfall loops. This test binds no views, so it has no typed-UAV
-     * format to give: reads without format stay (validate covers that fallback). */
+     * cannot take become waterfall loops, `_cl` clamps without shaderResourceMinLod a per-lane
+     * choice of two samples. This test binds no views, so it has no typed-UAV format to give:
+     * reads without format stay (validate covers that fallback). */
     r->options.device = (struct sb_device_profile){
         .described = true,
         .storage_image_read_without_format = true,
+        .shader_resource_min_lod = core.shaderResourceMinLod == VK_TRUE,
         .sampled_image_array_non_uniform_indexing = indexing.shaderSampledImageArrayNonUniformIndexing,
         .storage_image_array_non_uniform_indexing = indexing.shaderStorageImageArrayNonUniformIndexing,
         .uniform_texel_buffer_array_non_uniform_indexing = indexing.shaderUniformTexelBufferArrayNonUniformIndexing,
         .storage_texel_buffer_array_non_uniform_indexing = indexing.shaderStorageTexelBufferArrayNonUniformIndexing,
         .storage_buffer_array_non_uniform_indexing = indexing.shaderStorageBufferArrayNonUniformIndexing,
     };
-    printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets\n",
+    printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets, "
+           "shaderResourceMinLod %s\n",
            indexing.runtimeDescriptorArray ? "yes" : "no",
-           r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets);
+           r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets,
+           core.shaderResourceMinLod ? "yes" : "no (the `_cl` fallback)");
 }
 
 /*
