@@ -378,8 +378,8 @@ static void case_sets(void)
     }
 }
 
-/* A 2D float texture t`id` (SM4 dimension 3, return type float). */
-static void texture2d(uint32_t id, uint32_t dimension)
+/* A float texture t`id` of SM4 dimension `dimension` (3: 2D). */
+static void float_texture(uint32_t id, uint32_t dimension)
 {
     struct sb_ir_resource *t = add_resource(SB_IR_RESOURCE_SRV, id);
     t->kind = SB_IR_RESOURCE_KIND_TYPED;
@@ -395,7 +395,7 @@ static void texture2d(uint32_t id, uint32_t dimension)
 static struct sb_ir_program *clamp_program(uint32_t stage)
 {
     ir_reset();
-    texture2d(0, 3);
+    float_texture(0, 3);
     add_resource(SB_IR_RESOURCE_SAMPLER, 0);
     add_resource(SB_IR_RESOURCE_SAMPLER, 1)->sampler_mode = 1;
     struct sb_ir_operand uv = immf(0.25f, 0.75f, 0, 0), clamp = immf(2.5f, 0, 0, 0);
@@ -480,9 +480,43 @@ static void case_min_lod(void)
     free(text);
     sb_translation_destroy(cs);
 
+    /* Every sampled dimension (SM4 numbering, coordinate lanes): sample_cl and sample_b_cl query
+     * the LOD without the array layer, sample_d_cl (not for cubes) measures as many gradient
+     * lanes as the texture has axes; each module passes spirv-val. */
+    static const uint32_t dims[] = { 2, 3, 5, 6, 7, 8, 10 }; /* 1D, 2D, 3D, cube, 1D/2D/cube arrays */
+    for (size_t i = 0; i < sizeof(dims) / sizeof(dims[0]); i++) {
+        ir_reset();
+        float_texture(0, dims[i]);
+        add_resource(SB_IR_RESOURCE_SAMPLER, 0);
+        struct sb_ir_operand v = dst_reg(SB_IR_FILE_TEMP, 0, 0xF), tex = src_reg(SB_IR_FILE_RESOURCE, 0, "xyzw");
+        struct sb_ir_operand smp = src_reg(SB_IR_FILE_SAMPLER, 0, "xxxx"), c = immf(0.5f, 0.25f, 0.75f, 1);
+        struct sb_ir_operand one[4] = { c, tex, smp, immf(1.5f, 0, 0, 0) };
+        emit(SB_IR_OP_SAMPLE, 0, 1, &v, 4, one);
+        struct sb_ir_operand biased[5] = { c, tex, smp, immf(-1, 0, 0, 0), immf(1.5f, 0, 0, 0) };
+        emit(SB_IR_OP_SAMPLE_B, 0, 1, &v, 5, biased);
+        bool cube = dims[i] == 6 || dims[i] == 10;
+        if (!cube) {
+            struct sb_ir_operand g[6] = { c, tex, smp, immf(0.01f, 0.02f, 0.03f, 0), immf(0.03f, 0.02f, 0.01f, 0),
+                                          immf(1.5f, 0, 0, 0) };
+            emit(SB_IR_OP_SAMPLE_D, 0, 1, &v, 6, g);
+        }
+        p = ir_program(SB_IR_STAGE_PIXEL, 1);
+        struct sb_translation *t = NULL;
+        memset(&e, 0, sizeof(e));
+        enum sb_result r = sb_translate_ir(p, &lacking_min_lod, &t, &e);
+        bool ok = r == SB_SUCCESS && count_op(t, SpvOpImageQueryLod, NULL, 0) == 2 &&
+                  count_op(t, SpvOpImageQuerySizeLod, NULL, 0) == (cube ? 0u : 1u) &&
+                  sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &e) == SB_SUCCESS;
+        if (!ok) {
+            fprintf(stderr, "dimension %u: %s\n", dims[i], e.message);
+            g_failures++;
+        }
+        sb_translation_destroy(t);
+    }
+
     /* sample_d_cl of a cube (SM4 dimension 6): refused at the instruction, naming the feature. */
     ir_reset();
-    texture2d(0, 6);
+    float_texture(0, 6);
     add_resource(SB_IR_RESOURCE_SAMPLER, 0);
     struct sb_ir_operand d = dst_reg(SB_IR_FILE_TEMP, 0, 0xF);
     struct sb_ir_operand cube[6] = { immf(1, 0, 0, 0), src_reg(SB_IR_FILE_RESOURCE, 0, "xyzw"),
