@@ -5,7 +5,9 @@
  * flip and every length change moves it; seeds separate) and the entry-point
  * reader (the name of a hand-written module; NULL for a truncated instruction,
  * a zero word count, a missing name terminator, a module without OpEntryPoint,
- * and the wrong magic).
+ * and the wrong magic), and the device profile read from vkCreateDevice's enabled features
+ * (shaderResourceMinLod from pEnabledFeatures or a chained VkPhysicalDeviceFeatures2, off
+ * when neither has it; the profile's cache-key bits tell the two apart).
  */
 #include <stdio.h>
 #include <string.h>
@@ -85,10 +87,36 @@ static void test_entry(void)
     CHECK(!sb_layer_spirv_entry_name(NULL, 0), "NULL module");
 }
 
+static void test_profile(void)
+{
+    VkPhysicalDeviceFeatures core = { .shaderResourceMinLod = VK_TRUE };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pEnabledFeatures = &core };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && p.shader_resource_min_lod && !p.storage_image_read_without_format,
+          "pEnabledFeatures: described %d, shaderResourceMinLod %d", p.described, p.shader_resource_min_lod);
+    uint64_t with = sb_layer_device_profile_bits(&p);
+    VkPhysicalDeviceFeatures2 chained = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2 };
+    info.pEnabledFeatures = NULL;
+    info.pNext = &chained;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.shader_resource_min_lod, "features2 without it: shaderResourceMinLod %d",
+          p.shader_resource_min_lod);
+    CHECK(sb_layer_device_profile_bits(&p) != with, "the cache key does not tell shaderResourceMinLod apart");
+    chained.features.shaderResourceMinLod = VK_TRUE;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.shader_resource_min_lod && sb_layer_device_profile_bits(&p) == with, "features2 with it: %d",
+          p.shader_resource_min_lod);
+    info.pNext = NULL;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.shader_resource_min_lod, "no features: shaderResourceMinLod %d", p.shader_resource_min_lod);
+}
+
 int main(void)
 {
     test_hash();
     test_entry();
+    test_profile();
     printf("%s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
