@@ -118,7 +118,7 @@ struct sb_device_profile {
      *  (OpImageQueryLod, plus the instruction's bias, in pixel shaders; the gradients and
      *  the texture size for sample_d_cl) and, per lane, takes an explicit-LOD sample at the
      *  clamp where that LOD is below it, the unclamped sample elsewhere (translator/README.md
-     *  "Device fallbacks" gives the approximation). sample_d_cl of a cube is refused. */
+     *  "Device fallbacks" gives the approximation). */
     bool shader_resource_min_lod;
 };
 

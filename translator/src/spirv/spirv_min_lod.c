@@ -25,8 +25,9 @@
  * sampler included but not clamped to the sampler's range or the levels (the `lod`
  * instruction's "unclamped" lane, spirv_texture_query.c); it has no bias operand, so
  * sample_b's bias is added here. The gradient LOD follows Vulkan's scale factor: rho on each
- * axis is the length of the gradient scaled by the texture's size, rho_max the larger, and
- * LOD = log2(rho_max). What this does not reproduce is left to translator/README.md.
+ * axis is the length of the gradient scaled by the texture's size (a cube's: of the gradient
+ * carried onto the lane's face), rho_max the larger, and LOD = log2(rho_max). What this does
+ * not reproduce is left to translator/README.md.
  *
  * Residency status (`_s`) is always "resident" here (sb_spv_store_status), which both
  * samples agree on.
@@ -57,19 +58,60 @@ static uint32_t level0_size(struct sb_spv_context *ctx, const struct sb_spv_min_
     return sb_spv_op1(b, SpvOpConvertSToF, ctx->t.fvec[axes], size);
 }
 
-/* sample_d's LOD: log2 of the longer of the two gradients measured in level-0 texels. */
-static uint32_t gradient_lod(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
-                             const struct sb_spv_min_lod_sample *s)
+/*
+ * The length, in face coordinates, of a cube direction r's derivative d (Vulkan's cube
+ * derivative transformation): on the face of major axis m, s = sc / (2 |r_m|) + 1/2, so
+ * ds = (r_m dsc - sc dr_m) / (2 r_m^2) up to sign, and likewise dt. Both numerators are lanes
+ * of the vector r_m d - dr_m r, whose m lane is 0: |(ds, dt)| = |r_m d - dr_m r| / (2 r_m^2).
+ * The major axis is chosen as the interpreter's sb_interp_cube_face does (z wins ties, then y).
+ */
+static uint32_t cube_gradient_length(struct sb_spv_context *ctx, uint32_t r, uint32_t d)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    if (s->dim->dim == SpvDimCube) {
-        /* Vulkan measures a cube's gradients on the face each lane selects (its cube
-         * derivative transformation), which this fallback does not implement. */
-        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
-                    "sample_d_cl of a cube needs shaderResourceMinLod (VkPhysicalDeviceFeatures), "
-                    "which the device lacks; the fallback measures gradients of 1D, 2D and 3D textures only");
-        return 0;
+    uint32_t f = ctx->t.f32, v3 = ctx->t.fvec[3], bool_type = ctx->t.bool_type;
+    uint32_t magnitude = sb_spv_glsl1(b, v3, GLSLstd450FAbs, r);
+    uint32_t ax = sb_spv_extract(b, f, magnitude, 0), ay = sb_spv_extract(b, f, magnitude, 1);
+    uint32_t az = sb_spv_extract(b, f, magnitude, 2);
+    uint32_t x_over_y = sb_spv_op2(b, SpvOpFOrdGreaterThan, bool_type, ax, ay);
+    uint32_t z_major = sb_spv_op2(b, SpvOpFOrdGreaterThanEqual, bool_type, az,
+                                  sb_spv_glsl2(b, f, GLSLstd450FMax, ax, ay));
+    uint32_t major[2];
+    const uint32_t vectors[2] = { r, d };
+    for (int i = 0; i < 2; i++) {
+        uint32_t xy = sb_spv_op3(b, SpvOpSelect, f, x_over_y, sb_spv_extract(b, f, vectors[i], 0),
+                                 sb_spv_extract(b, f, vectors[i], 1));
+        major[i] = sb_spv_op3(b, SpvOpSelect, f, z_major, sb_spv_extract(b, f, vectors[i], 2), xy);
     }
+    uint32_t w = sb_spv_op2(b, SpvOpFSub, v3, sb_spv_op2(b, SpvOpVectorTimesScalar, v3, d, major[0]),
+                            sb_spv_op2(b, SpvOpVectorTimesScalar, v3, r, major[1]));
+    uint32_t twice_square = sb_spv_op2(b, SpvOpFMul, f, sb_spv_const_f32(b, 2.0f),
+                                       sb_spv_op2(b, SpvOpFMul, f, major[0], major[0]));
+    return sb_spv_op2(b, SpvOpFDiv, f, sb_spv_glsl1(b, f, GLSLstd450Length, w), twice_square);
+}
+
+/* A cube's sample_d LOD: each gradient measured on the face, scaled by the face's size. */
+static uint32_t cube_gradient_lod(struct sb_spv_context *ctx, const struct sb_spv_min_lod_sample *s)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t size = level0_size(ctx, s, 1); /* faces are square: the width */
+    uint32_t r = s->coord;
+    if (s->dim->arrayed) { /* cube arrays: the direction without the cube index */
+        static const uint32_t xyz[3] = { 0, 1, 2 };
+        r = sb_spv_shuffle(b, ctx->t.fvec[3], r, r, xyz, 3);
+    }
+    uint32_t rho_x = cube_gradient_length(ctx, r, s->grad_x);
+    uint32_t rho_y = cube_gradient_length(ctx, r, s->grad_y);
+    uint32_t rho = sb_spv_op2(b, SpvOpFMul, ctx->t.f32, sb_spv_glsl2(b, ctx->t.f32, GLSLstd450FMax, rho_x, rho_y),
+                              size);
+    return sb_spv_glsl1(b, ctx->t.f32, GLSLstd450Log2, rho);
+}
+
+/* sample_d's LOD: log2 of the longer of the two gradients measured in level-0 texels. */
+static uint32_t gradient_lod(struct sb_spv_context *ctx, const struct sb_spv_min_lod_sample *s)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (s->dim->dim == SpvDimCube)
+        return cube_gradient_lod(ctx, s);
     uint32_t axes = s->dim->coords - (s->dim->arrayed ? 1u : 0u);
     uint32_t size = level0_size(ctx, s, axes);
     uint32_t type = ctx->t.fvec[axes];
@@ -99,7 +141,7 @@ uint32_t sb_spv_min_lod_apply(struct sb_spv_context *ctx, const struct sb_ir_ins
 {
     struct sb_spv_builder *b = &ctx->builder;
     sb_spv_capability(b, SpvCapabilityImageQuery);
-    uint32_t lod = s->grad_x ? gradient_lod(ctx, inst, s) : implicit_lod(ctx, inst, s);
+    uint32_t lod = s->grad_x ? gradient_lod(ctx, s) : implicit_lod(ctx, inst, s);
     if (!lod)
         return 0;
     uint32_t words[8], n = 0;

@@ -471,8 +471,7 @@ struct sb_spv_min_lod_sample {
 /**
  * The result of `s` with D3D's clamp applied, from the unclamped sample `unclamped`: per
  * lane, a sample at LOD = clamp where the LOD the sample computes is below the clamp.
- * Implicit forms need a fragment shader. 0 (recorded) on failure: sample_d_cl of a cube is
- * SB_ERROR_TRANSLATE_UNSUPPORTED at `inst`.
+ * Implicit forms need a fragment shader. 0 (recorded) on failure.
  */
 uint32_t sb_spv_min_lod_apply(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
                               const struct sb_spv_min_lod_sample *s, uint32_t unclamped);
