@@ -114,11 +114,12 @@ struct sb_device_profile {
      *  in declaration order (a UAV's counter right after it). The report says where. */
     uint32_t max_bound_descriptor_sets;
     /** shaderResourceMinLod (VkPhysicalDeviceFeatures). Without it the `_cl` (LOD clamp)
-     *  sample forms emit no MinLod operand: each computes the LOD D3D would sample at
-     *  (OpImageQueryLod, plus the instruction's bias, in pixel shaders; the gradients and
-     *  the texture size for sample_d_cl) and, per lane, takes an explicit-LOD sample at the
-     *  clamp where that LOD is below it, the unclamped sample elsewhere (translator/README.md
-     *  "Device fallbacks" gives the approximation). */
+     *  sample forms emit no MinLod operand: each computes the LOD it would sample at without
+     *  the clamp (OpImageQueryLod, plus the instruction's bias, in pixel shaders; the
+     *  gradients and the texture size for sample_d_cl) and, per lane, takes an explicit-LOD
+     *  sample at the clamp where that LOD is below it, the unclamped sample elsewhere
+     *  (translator/README.md "Device fallbacks" gives the approximation). Outside pixel
+     *  shaders, where the translation fixes the LOD, the clamp raises it. */
     bool shader_resource_min_lod;
 };
 

@@ -40,7 +40,8 @@ bool sb_spv_min_lod_emulated(const struct sb_spv_context *ctx)
     return d->described && !d->shader_resource_min_lod;
 }
 
-/* The texture's level-0 extent on the sampled axes, as floats (scalar for 1D). */
+/* The texture's level-0 extent on its first `axes` size lanes, as floats (scalar for one):
+ * arrays drop the layer count, cubes (axes 1) keep the face width. */
 static uint32_t level0_size(struct sb_spv_context *ctx, const struct sb_spv_min_lod_sample *s, uint32_t axes)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -50,7 +51,7 @@ static uint32_t level0_size(struct sb_spv_context *ctx, const struct sb_spv_min_
         sb_spv_resource_non_uniform(ctx, s->texture, image);
     uint32_t lanes = s->dim->size_lanes;
     uint32_t size = sb_spv_op2(b, SpvOpImageQuerySizeLod, ctx->t.ivec[lanes], image, sb_spv_const_i32(b, 0));
-    if (lanes != axes) { /* arrays: drop the layer count */
+    if (lanes != axes) {
         static const uint32_t first[3] = { 0, 1, 2 };
         size = axes == 1 ? sb_spv_extract(b, ctx->t.i32, size, 0)
                          : sb_spv_shuffle(b, ctx->t.ivec[axes], size, size, first, axes);
