@@ -8,8 +8,9 @@
  * too, so the program is translated again with the device's profile and those
  * formats, and that translation runs on the device (with the waterfall loops of
  * non-uniform range indices the device cannot take, register spaces moved onto the
- * descriptor sets it binds, and raw/structured registers past its per-stage storage-buffer
- * limit bound as R32_UINT texel buffers). Only a module that needs a
+ * descriptor sets it binds, the `_cl` clamps chosen per lane without MinLod, and
+ * raw/structured registers past its per-stage storage-buffer limit bound as R32_UINT texel
+ * buffers). Only a module that needs a
  * missing feature is translated again: on a device with everything the loaded
  * translation runs unchanged.
  */
@@ -65,6 +66,7 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
         { SpvCapabilityUniformTexelBufferArrayNonUniformIndexing, d->uniform_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageTexelBufferArrayNonUniformIndexing, d->storage_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageBufferArrayNonUniformIndexing, d->storage_buffer_array_non_uniform_indexing },
+        { SpvCapabilityMinLod, d->shader_resource_min_lod },
     };
     bool needed = false;
     for (size_t i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++)

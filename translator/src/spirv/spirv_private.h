@@ -468,6 +468,32 @@ uint32_t sb_spv_texel_memory_pointer(struct sb_spv_context *ctx, uint32_t index,
                                      uint32_t dword);
 /** The DWORDs (texels) bound to such a resource, a uint; 0 on failure (recorded). */
 uint32_t sb_spv_texel_memory_dwords(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op);
+/* ---- the `_cl` LOD clamp without shaderResourceMinLod (spirv_min_lod.c) ---- */
+
+/** Does the device lack shaderResourceMinLod (a described profile without it)? */
+bool sb_spv_min_lod_emulated(const struct sb_spv_context *ctx);
+
+/** One `_cl` sample whose clamp spirv_min_lod.c applies (ids of values already emitted). */
+struct sb_spv_min_lod_sample {
+    uint32_t sampled_image, coord;  /**< as the unclamped sample used them */
+    uint32_t dref;                  /**< comparison forms: the reference; 0 otherwise */
+    uint32_t const_offset;          /**< ConstOffset operand, 0 when none */
+    uint32_t bias;                  /**< sample_b (implicit LOD): the bias; 0 otherwise */
+    uint32_t grad_x, grad_y;        /**< sample_d: the gradients; 0 for the implicit forms */
+    uint32_t clamp;                 /**< the clamp (float) */
+    uint32_t result_type;           /**< of the sample: vec4 of the texel type, or float (dref) */
+    uint32_t texture_index;         /**< program->resources index of the t# */
+    const struct sb_ir_operand *texture; /**< the t# operand (its non_uniform flag) */
+    const struct sb_spv_dimension_info *dim;
+};
+
+/**
+ * The result of `s` with D3D's clamp applied, from the unclamped sample `unclamped`: per
+ * lane, a sample at LOD = clamp where the LOD the sample computes is below the clamp.
+ * Implicit forms need a fragment shader. 0 (recorded) on failure.
+ */
+uint32_t sb_spv_min_lod_apply(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                              const struct sb_spv_min_lod_sample *s, uint32_t unclamped);
 
 /* ---- declared formats of read typed u# (spirv_storage_format.c) ---- */
 
