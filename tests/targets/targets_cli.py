@@ -7,7 +7,7 @@ message), and reflect's target_bindings for saxpy (cb0, t0, u0 at their D3D regi
 HLSL). With CORPUS: the corpus shaders whose GLSL needed a form SPIRV-Cross writes right
 (signed atomic min/max on uint storage, a multisampled fetch with an offset, class-linkage
 spec-constant arrays, clip distances of tessellation stages) compile with
-`glslangValidator -V`, and the compute ones agree with the interpreter under
+`glslangValidator -V`, and the compute and pixel ones agree with the interpreter under
 `validate --spirv` (skipped without the corpus, glslang or a Vulkan device).
 targets_cli.py CLI SAMPLES SCRATCH [CORPUS]"""
 import json
@@ -100,19 +100,23 @@ else:
         g = subprocess.run([glslang, "-V", "-S", stage, base + ".glsl", "-o", base + ".spv"],
                            capture_output=True, text=True)
         check(g.returncode == 0, f"{name}: glslangValidator -V: {g.stdout.strip()[-300:]}")
-        if stage != "comp" or g.returncode != 0:
+        # validate --spirv takes compute and pixel modules (hull and domain: not yet).
+        if stage not in ("comp", "frag") or g.returncode != 0:
             continue
         # The GLSL's module on the device against the interpreter: the loop keeps D3D's signed
-        # comparison (an unsigned one leaves other values in the UAV: cs5_Issue34 disagreed).
+        # comparison (an unsigned one leaves other values in the UAV: cs5_Issue34 disagreed),
+        # the linkage arrays pick the same slots. FxDis_test_PS needs 2-sample storage
+        # images, which lavapipe lacks: not run, so skipped.
         v = run("validate", "--json", "--spirv", base + ".spv", src)
         try:
-            verdict = json.loads(v.stdout)["results"][0]["verdict"]
-        except (ValueError, KeyError, IndexError):
-            verdict = "error"
+            result = json.loads(v.stdout)["results"][0]
+            verdict, reason = result["verdict"], result.get("reason")
+        except (ValueError, KeyError, IndexError, TypeError):
+            verdict, reason = "error", v.stderr.strip()[-200:]
         if verdict == "not-run":
-            print(f"SKIPPED: {name} under validate --spirv (no Vulkan device)")
+            print(f"SKIPPED: {name} under validate --spirv: {reason}")
             continue
-        check(verdict == "agree", f"{name}: validate --spirv verdict {verdict}")
+        check(verdict in ("agree", "agree-within-precision"), f"{name}: validate --spirv verdict {verdict}: {reason}")
 
 print("targets_cli:", "FAILED" if failures else "all checks passed")
 sys.exit(1 if failures else 0)
