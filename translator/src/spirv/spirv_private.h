@@ -255,6 +255,18 @@ uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t 
 /* ---- operands (spirv_operand.c) ------------------------------------------------------------------ */
 
 /** Lanes set in a mask. */
+/**
+ * Whether the module is for a text target (GLSL, ESSL, MSL, HLSL through SPIRV-Cross):
+ * where SPIRV-Cross mis-writes or cannot write a SPIR-V form, the back end emits another
+ * with the same meaning (spirv_texture.c, spirv_uav_atomic.c, spirv_linkage.c,
+ * spirv_operand.c, spirv_stage_io.c). A SPIR-V translation never takes these paths, so its
+ * words do not change.
+ */
+static inline bool sb_spv_for_text_target(const struct sb_spv_context *ctx)
+{
+    return ctx->options->target != SB_TRANSLATE_TARGET_SPIRV;
+}
+
 static inline uint32_t sb_spv_mask_count(uint32_t mask)
 {
     /* A nibble table: one shift and mask, whatever the target offers for popcount. */

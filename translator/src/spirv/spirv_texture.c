@@ -18,7 +18,10 @@
  *     non-multisampled dimension (D3D: "srcAddress.a always provides the
  *     mip level"); out-of-range addresses and levels are left to the
  *     device's robust image access (D3D returns 0);
- *   * `_s` residency status: always "resident" (sb_spv_store_status).
+ *   * `_s` residency status: always "resident" (sb_spv_store_status);
+ *   * for a text target, ld_ms's offset is added to the coordinates instead
+ *     (D3D's meaning of it): GLSL has no fetch of a multisampled texture
+ *     with an offset, and SPIRV-Cross would write texelFetchOffset.
  */
 #include "spirv_private.h"
 
@@ -262,6 +265,19 @@ enum sb_result sb_spv_texture_sample(struct sb_spv_context *ctx, const struct sb
     return SB_ERROR_TRANSLATE_UNSUPPORTED;
 }
 
+/* coord + the `_aoffimmi` offsets (the array layer, past the offset lanes, unchanged). */
+static uint32_t offset_coordinates(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                                   const struct sb_spv_dimension_info *dim, uint32_t coord)
+{
+    uint32_t parts[4];
+    for (uint32_t i = 0; i < dim->coords; i++)
+        parts[i] = sb_spv_const_i32(&ctx->builder, i < dim->offsets ? inst->texel_offset[i] : 0);
+    uint32_t type = ctx->t.ivec[dim->coords];
+    uint32_t offset = dim->coords == 1 ? parts[0]
+                                       : sb_spv_const_composite(&ctx->builder, type, parts, dim->coords);
+    return sb_spv_op2(&ctx->builder, SpvOpIAdd, type, coord, offset);
+}
+
 /* ld / ld_ms: OpImageFetch with the LOD (.w) or sample index and ConstOffset. */
 enum sb_result sb_spv_texture_fetch(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
@@ -286,6 +302,10 @@ enum sb_result sb_spv_texture_fetch(struct sb_spv_context *ctx, const struct sb_
     if (!buffer)
         o.const_offset = const_offset(ctx, inst, dim);
     uint32_t coord = sb_spv_load_src_n(ctx, &inst->src[0], dim->coords, SB_IR_TYPE_INT);
+    if (dim->ms && o.const_offset && coord && sb_spv_for_text_target(ctx)) {
+        coord = offset_coordinates(ctx, inst, dim, coord);
+        o.const_offset = 0;
+    }
     uint32_t image = sb_spv_resource_load_handle(ctx, index, &inst->src[1]);
     if (!coord || !image || ctx->result != SB_SUCCESS)
         return ctx->result;
