@@ -273,6 +273,17 @@ def test_unbounded(cli, corpus, spirv_val):
           re.search(rb"= OpTypeArray %\w+ %uint_6\n", p.stdout) is not None,
           "--unbounded-descriptors 6: exit %d, want an OpTypeArray of 6 and no "
           "RuntimeDescriptorArray" % p.returncode)
+    # reflect lists the bindings of the translation with the same options: count 6, and
+    # lavapipe's profile (8 sets) keeps the one register space on its set.
+    p = subprocess.run([cli, "reflect", "--json", "--unbounded-descriptors", "6", "--device-profile",
+                        "lavapipe", shader], capture_output=True)
+    bindings = json.loads(p.stdout).get("vulkan_bindings", {}).get("bindings", []) if p.returncode == 0 else []
+    sampler = [b for b in bindings if b.get("class") == "sampler"]
+    check(len(sampler) == 1 and sampler[0].get("count") == 6 and sampler[0].get("lower_bound") == 1,
+          "reflect --unbounded-descriptors 6: exit %d, want one sampler range s1 of 6: %r" % (p.returncode, sampler))
+    p = subprocess.run([cli, "reflect", "--json", "--unbounded-descriptors", "0", shader], capture_output=True)
+    check(p.returncode == 2 and b"--unbounded-descriptors wants a number" in p.stderr,
+          "reflect --unbounded-descriptors 0: exit %d, want the usage error" % p.returncode)
     binary = run(cli, ["--unbounded-descriptors=6", shader])
     if spirv_val and binary.returncode == 0:
         v = subprocess.run([spirv_val, "--target-env", "vulkan1.1", "-"], input=binary.stdout,

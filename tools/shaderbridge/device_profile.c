@@ -225,3 +225,16 @@ void cli_device_profile_free(struct cli_device_profile *profile)
     free(profile->formats);
     memset(profile, 0, sizeof(*profile));
 }
+
+bool cli_parse_unbounded_descriptors(const char *command, const char *text, uint32_t *count)
+{
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    if (!*text || *end || value < 1 || value > 1000000) {
+        cli_usage_error("%s: --unbounded-descriptors wants a number from 1 to 1000000, not '%s'", command,
+                        text);
+        return false;
+    }
+    *count = (uint32_t)value;
+    return true;
+}
