@@ -357,7 +357,9 @@ static void fit_to_device(struct run *r)
     }
     /* The translator's device profile (translate.h): non-uniform range indices the device
      * cannot take become waterfall loops. This test binds no views, so it has no typed-UAV
-     * format to give: reads without format stay (validate covers that fallback). */
+     * format to give: reads without format stay (validate covers that fallback). Interlock
+     * and FullyCoveredEXT have no fallback, only the translator's refusal: they are left to
+     * the pipeline step, which lists a device without them as device-limit. */
     r->options.device = (struct sb_device_profile){
         .described = true,
         .storage_image_read_without_format = true,
@@ -366,6 +368,8 @@ static void fit_to_device(struct run *r)
         .uniform_texel_buffer_array_non_uniform_indexing = indexing.shaderUniformTexelBufferArrayNonUniformIndexing,
         .storage_texel_buffer_array_non_uniform_indexing = indexing.shaderStorageTexelBufferArrayNonUniformIndexing,
         .storage_buffer_array_non_uniform_indexing = indexing.shaderStorageBufferArrayNonUniformIndexing,
+        .fragment_shader_pixel_interlock = true,
+        .fragment_fully_covered = true,
     };
     printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets\n",
            indexing.runtimeDescriptorArray ? "yes" : "no",
