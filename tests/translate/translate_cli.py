@@ -284,8 +284,11 @@ def test_unbounded(cli, corpus, spirv_val):
 def test_device_profile(cli, corpus, inputs, scratch):
     """--device-profile: lavapipe's built-in profile turns vkd3d's non-uniform sampler index
     into a loop (no NonUniform left); a typed UAV read without a format is an error naming the
-    register, a profile file giving its format declares it; a file with a misspelt feature,
-    a wrong type or bad JSON is an error against the file (exit 1); the default is unchanged."""
+    register, a profile file giving its format declares it; vkd3d-proton's rasterizer-ordered
+    view is refused for lavapipe at its dcl_uav_typed_texture2darray_rov (byte 152) naming
+    fragmentShaderPixelInterlock, and translated with interlock for a file that has it; a file
+    with a misspelt feature, a wrong type or bad JSON is an error against the file (exit 1); the
+    default is unchanged."""
     samplers = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_unbounded_samplers__cs_code.dxbc")
     typed = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_typed_buffer_uav__cs_vec4_load_code.dxbc")
     if not os.path.isfile(samplers) or not os.path.isfile(typed):
@@ -303,6 +306,22 @@ def test_device_profile(cli, corpus, inputs, scratch):
     check(p.returncode == 1 and "u0 (space 0" in err and "shaderStorageImageReadWithoutFormat" in err and
           "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err,
           "typed UAV read without a format: exit %d, %s" % (p.returncode, err))
+    rov = os.path.join(corpus, "dxbc", "vkd3d-proton", "d3d12_rov__create_pso__ps_code_pixel_dxbc.dxbc")
+    if os.path.isfile(rov):
+        p = run(cli, ["--device-profile", "lavapipe", rov])
+        err = p.stderr.decode()
+        check(p.returncode == 1 and err.startswith(rov + ":152: error: u0 is a rasterizer-ordered view") and
+              "fragmentShaderPixelInterlock" in err and "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err,
+              "rasterizer-ordered view for lavapipe: exit %d, %s" % (p.returncode, err))
+        interlock = os.path.join(scratch, "interlock.json")
+        with open(interlock, "w") as f:
+            json.dump({"features": {"fragmentShaderPixelInterlock": True,
+                                    "fullyCoveredFragmentShaderInputVariable": False}}, f)
+        p = run(cli, ["--spirv-text", "--validate", "--device-profile", interlock, rov])
+        check(p.returncode == 0 and b"OpCapability FragmentShaderPixelInterlockEXT" in p.stdout,
+              "rasterizer-ordered view with interlock: exit %d %s" % (p.returncode, p.stderr))
+    else:
+        check(False, "--device-profile: corpus shader %s missing" % rov)
     good = os.path.join(scratch, "profile.json")
     with open(good, "w") as f:
         json.dump({"features": {"shaderStorageImageReadWithoutFormat": False},

@@ -6,7 +6,7 @@
  * taken as present would give a module the device then refuses, so every
  * unknown member, feature name or mistyped value is an error naming it. The
  * feature names are the Vulkan structure members (VkPhysicalDeviceFeatures,
- * VkPhysicalDeviceVulkan12Features), one table row each.
+ * VkPhysicalDeviceVulkan12Features, the extensions' structures), one table row each.
  */
 #include "device_profile.h"
 
@@ -32,6 +32,11 @@ static const struct {
       offsetof(struct sb_device_profile, storage_texel_buffer_array_non_uniform_indexing) },
     { "shaderStorageBufferArrayNonUniformIndexing",
       offsetof(struct sb_device_profile, storage_buffer_array_non_uniform_indexing) },
+    /* VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT (VK_EXT_fragment_shader_interlock) */
+    { "fragmentShaderPixelInterlock", offsetof(struct sb_device_profile, fragment_shader_pixel_interlock) },
+    /* VkPhysicalDeviceConservativeRasterizationPropertiesEXT (VK_EXT_conservative_rasterization):
+     * a property, not a feature, but like one it says what a module may use */
+    { "fullyCoveredFragmentShaderInputVariable", offsetof(struct sb_device_profile, fragment_fully_covered) },
 };
 #define FEATURE_COUNT (sizeof(features) / sizeof(features[0]))
 
@@ -172,8 +177,14 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
 {
     memset(out, 0, sizeof(*out));
     if (!strcmp(spec, "lavapipe")) {
-        /* Mesa lavapipe 22.3 (llvmpipe): none of these features, 8 descriptor sets. */
-        out->device = (struct sb_device_profile){ .described = true, .max_bound_descriptor_sets = 8 };
+        /* Mesa lavapipe 22.3 (llvmpipe): none of these features (nor VK_EXT_fragment_shader_interlock
+         * or VK_EXT_conservative_rasterization), 8 descriptor sets. */
+        out->device = (struct sb_device_profile){
+            .described = true,
+            .max_bound_descriptor_sets = 8,
+            .fragment_shader_pixel_interlock = false,
+            .fragment_fully_covered = false,
+        };
         return true;
     }
     struct cli_file file;

@@ -28,6 +28,12 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
     /* The runtime builds at most SB_VK_MAX_SETS set layouts (vk_dispatch.c). */
     uint32_t sets = context->properties.limits.maxBoundDescriptorSets;
     out->max_bound_descriptor_sets = sets < SB_VK_MAX_SETS ? sets : SB_VK_MAX_SETS;
+    /* The extensions the context enabled (vk_device.c): fragmentShaderPixelInterlock of
+     * VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT where the device has the extension,
+     * and FullyCoveredEXT where conservative rasterization reports it for the runtime's point
+     * draws; false where the extension is absent. */
+    out->fragment_shader_pixel_interlock = context->pixel_interlock;
+    out->fragment_fully_covered = context->fully_covered;
 }
 
 uint32_t sb_rt_format_vk(enum sb_rt_format format)
