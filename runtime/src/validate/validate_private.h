@@ -296,6 +296,18 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
                                       uint32_t unbounded, const struct sb_rt_inputs *inputs,
                                       struct sb_translation **out, struct sb_error *error);
 
+/* ---- known device defects of fitted translations (validate_waterfall_defect.c) ------------- */
+
+/**
+ * A `disagree` of `program` (its translation: the one fitted to the device) that lavapipe's
+ * waterfall-loop defect may explain gets the defect and its reproducer appended to its
+ * reason (tests/validate/README.md "Known device defects"): on lavapipe without
+ * shaderSampledImageArrayNonUniformIndexing, a sample of a non-uniformly indexed t# range of
+ * more than 32 descriptors. The verdict and the words' counts stay.
+ */
+void sb_validate_waterfall_explain(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                   struct sb_validate_report *report);
+
 /* ---- inputs real shaders can run with (validate_retry.c) ---------------------------------- */
 
 /** Index words a validation reseeds, at most. */
