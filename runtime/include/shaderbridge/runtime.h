@@ -103,7 +103,9 @@ struct sb_rt_timing {
  *  - An unbounded SM5.1 range binds the registers given in a row from its lower bound
  *    (at least one); a sized range needs all of its registers.
  *  - SB_ERROR_RUN_UNSUPPORTED also covers: a SPIR-V capability whose device feature is off
- *    (named in the message), a SPIR-V version newer than the device's Vulkan version takes,
+ *    (named in the message; the error's offset is the capability's origin from
+ *    sb_translation::capability_origins, the declaration or instruction that needed it, or 0
+ *    when the translation reports none), a SPIR-V version newer than the device's Vulkan version takes,
  *    multisampled textures (their texels cannot be uploaded by copy), register spaces past
  *    the device's descriptor sets (at most 8), format features the device lacks.
  *  - Buffers with fewer bytes than the descriptor needs read zeros past `size`; a cbuffer is
