@@ -8,7 +8,9 @@
  * feature in none of them is off. The layer has no view bound when a module is created,
  * so it gives no typed-UAV formats: without shaderStorageImageReadWithoutFormat a shader
  * that loads from a typed UAV fails vkCreateShaderModule with the translator's message
- * naming the register (translator/README.md "Device fallbacks").
+ * naming the register (translator/README.md "Device fallbacks"). The per-stage descriptor
+ * limits (storage buffers, storage and sampled images) are the physical device's own
+ * (sb_layer_device_limits): nothing enables a limit.
  * Extensions count when enabled: fragment shader interlock where VK_EXT_fragment_shader_interlock
  * is enabled and a chained VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT enables
  * fragmentShaderPixelInterlock; FullyCoveredEXT where VK_EXT_conservative_rasterization is
@@ -62,6 +64,13 @@ void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_pr
     out->fragment_fully_covered = extension_enabled(info, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
     if (core)
         out->storage_image_read_without_format = core->shaderStorageImageReadWithoutFormat == VK_TRUE;
+}
+
+void sb_layer_device_limits(const VkPhysicalDeviceLimits *limits, struct sb_device_profile *out)
+{
+    out->max_per_stage_storage_buffers = limits->maxPerStageDescriptorStorageBuffers;
+    out->max_per_stage_storage_images = limits->maxPerStageDescriptorStorageImages;
+    out->max_per_stage_sampled_images = limits->maxPerStageDescriptorSampledImages;
 }
 
 uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *p)

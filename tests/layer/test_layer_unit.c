@@ -5,10 +5,11 @@
  * flip and every length change moves it; seeds separate) and the entry-point
  * reader (the name of a hand-written module; NULL for a truncated instruction,
  * a zero word count, a missing name terminator, a module without OpEntryPoint,
- * and the wrong magic), and the device profile read from a VkDeviceCreateInfo
- * (layer_profile.c) for the two extensions it reads: interlock only with both the
- * extension and the feature enabled, FullyCoveredEXT with its extension; each its
- * own cache-key bit.
+ * and the wrong magic), and the device profile (features from a chained
+ * VkPhysicalDeviceVulkan12Features, the per-stage limits from the device's limits,
+ * both moving the cache key's parts; the two extensions it reads: interlock only with
+ * both the extension and the feature enabled, FullyCoveredEXT with its extension, each
+ * its own cache-key bit).
  */
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +91,34 @@ static void test_entry(void)
 
 static void test_profile(void)
 {
+    VkPhysicalDeviceVulkan12Features f12 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                             .shaderStorageBufferArrayNonUniformIndexing = VK_TRUE };
+    VkPhysicalDeviceFeatures core = { .shaderStorageImageReadWithoutFormat = VK_TRUE };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
+                                .pEnabledFeatures = &core };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && p.storage_image_read_without_format && p.storage_buffer_array_non_uniform_indexing &&
+              !p.sampled_image_array_non_uniform_indexing && p.max_per_stage_storage_buffers == 0,
+          "profile from the create info: described %d, read without format %d, storage-buffer indexing %d, "
+          "sampled-image indexing %d, storage buffers %u", p.described, p.storage_image_read_without_format,
+          p.storage_buffer_array_non_uniform_indexing, p.sampled_image_array_non_uniform_indexing,
+          p.max_per_stage_storage_buffers);
+    /* lavapipe 22.3's per-stage limits */
+    VkPhysicalDeviceLimits limits = { .maxPerStageDescriptorStorageBuffers = 32,
+                                      .maxPerStageDescriptorStorageImages = 64,
+                                      .maxPerStageDescriptorSampledImages = 128 };
+    sb_layer_device_limits(&limits, &p);
+    CHECK(p.max_per_stage_storage_buffers == 32 && p.max_per_stage_storage_images == 64 &&
+              p.max_per_stage_sampled_images == 128,
+          "limits: %u storage buffers, %u storage images, %u sampled images; want 32, 64, 128",
+          p.max_per_stage_storage_buffers, p.max_per_stage_storage_images, p.max_per_stage_sampled_images);
+    CHECK(sb_layer_device_profile_bits(&p) == (1u | 2u | 64u), "profile bits %#llx, want 0x43",
+          (unsigned long long)sb_layer_device_profile_bits(&p));
+}
+
+static void test_profile_extensions(void)
+{
     const char *both[] = { "VK_EXT_conservative_rasterization", VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME };
     VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT,
@@ -123,6 +152,7 @@ int main(void)
     test_hash();
     test_entry();
     test_profile();
+    test_profile_extensions();
     printf("%s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

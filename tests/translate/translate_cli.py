@@ -284,11 +284,13 @@ def test_unbounded(cli, corpus, spirv_val):
 def test_device_profile(cli, corpus, inputs, scratch):
     """--device-profile: lavapipe's built-in profile turns vkd3d's non-uniform sampler index
     into a loop (no NonUniform left); a typed UAV read without a format is an error naming the
-    register, a profile file giving its format declares it; vkd3d-proton's rasterizer-ordered
-    view is refused for lavapipe at its dcl_uav_typed_texture2darray_rov (byte 152) naming
-    fragmentShaderPixelInterlock, and translated with interlock for a file that has it; a file
-    with a misspelt feature, a wrong type or bad JSON is an error against the file (exit 1); the
-    default is unchanged."""
+    register, a profile file giving its format declares it; 64 raw/structured u# past
+    lavapipe's 32 storage buffers become R32ui storage texel buffers, a file allowing 64 keeps
+    them, one with 16 storage images is refused naming the limit; vkd3d-proton's
+    rasterizer-ordered view is refused for lavapipe at its dcl_uav_typed_texture2darray_rov
+    (byte 152) naming fragmentShaderPixelInterlock, and translated with interlock for a file
+    that has it; a file with a misspelt feature, a wrong type or bad JSON is an error against
+    the file (exit 1); the default is unchanged."""
     samplers = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_unbounded_samplers__cs_code.dxbc")
     typed = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_typed_buffer_uav__cs_vec4_load_code.dxbc")
     if not os.path.isfile(samplers) or not os.path.isfile(typed):
@@ -329,6 +331,29 @@ def test_device_profile(cli, corpus, inputs, scratch):
     p = run(cli, ["--spirv-text", "--device-profile", good, typed])
     check(p.returncode == 0 and b"Rgba32f" in p.stdout and b"ReadWithoutFormat" not in p.stdout,
           "profile file with u0 as R32G32B32A32_SFLOAT: exit %d %s" % (p.returncode, p.stderr))
+    # 64 raw/structured u# (u0[0:31] structured, u1[32:63] raw): lavapipe's 32 storage buffers
+    # make u32..63 storage texel buffers; 64 allowed, nothing moves; 16 storage images: refused.
+    many = os.path.join(corpus, "dxbc", "vkd3d-proton",
+                        "robustness__undefined_read_typed_buffer_as_untyped_code_dxbc.dxbc")
+    if os.path.isfile(many):
+        p = run(cli, ["--spirv-text", "--device-profile", "lavapipe", many])
+        check(p.returncode == 0 and b"OpTypeImage %uint Buffer 0 0 0 2 R32ui" in p.stdout and
+              b"OpCapability ImageBuffer" in p.stdout,
+              "--device-profile lavapipe: exit %d, want u32..63 as R32ui storage texel buffers" % p.returncode)
+        for name, limits, code, want in [
+                ("storage64.json", {"maxPerStageDescriptorStorageBuffers": 64}, 0, ""),
+                ("storage32.json", {"maxPerStageDescriptorStorageBuffers": 32,
+                                    "maxPerStageDescriptorStorageImages": 16}, 1,
+                 "64 storage buffers (raw/structured t#/u#, UAV counters) pass "
+                 "maxPerStageDescriptorStorageBuffers (32); 64 remain")]:
+            path = os.path.join(scratch, name)
+            with open(path, "w") as f:
+                json.dump({"limits": limits}, f)
+            p = run(cli, ["--spirv-text", "--device-profile", path, many])
+            err = p.stderr.decode()
+            check(p.returncode == code and b"OpTypeImage" not in p.stdout and want in err and
+                  (code == 0 or "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err),
+                  "--device-profile %s: exit %d, %s" % (name, p.returncode, err))
     for name, text, want in [("misspelt.json", '{"features": {"shaderStorageImageReadWithoutFormats": false}}',
                               "unknown feature shaderStorageImageReadWithoutFormats"),
                              ("type.json", '{"features": {"shaderStorageImageReadWithoutFormat": 0}}',

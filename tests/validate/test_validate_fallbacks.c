@@ -14,9 +14,14 @@
  *
  *   waterfall_sample_4, _32, _33: the same pattern through T0[t & 3] of a range of 4, 32 or
  *   33 16x16 float textures, sampled at (0.5, 0.5), LOD 0, with the seeded linear sampler:
- *   the interpreter gives the average of texels (7..8, 7..8) of that lane's texture, and the
+ *   the interpreter gives the average of texels (7..8, 7..8) of that lane's texture; the
  *   device agrees, except where a lavapipe 22.3 defect (case comment) makes the lanes of
  *   index > 0 differ in the range of 33, whose disagreement must then name the defect.
+ *
+ * Both programs must reach the device as waterfall loops (device_loops): when the operand
+ * carried its flag in an empty (type 0) extended token, which the decoder rightly skips, the
+ * index was not marked non-uniform, no loop was made, and lavapipe sampled lanes of indices
+ * above 0 with the nearest texel (a non-uniform index without NonUniform is undefined).
  *
  * Without a device, the interpreter runs alone and the known answers are checked on it.
  * Usage: test_validate_fallbacks. Exit 0 pass, 1 fail.
@@ -29,14 +34,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "shaderbridge/translate.h"
 #include "shaderbridge/validate.h"
 #include "sm4_asm.h"
 #include "check.h"
 
-/* Extended operand token of type 1 (modifier, none) with bit 17: NonUniformResourceIndex
- * (../shared/docs/sm4-tokens.md §6), as fxc writes it. (Type 0 is an empty token whose
- * other bits the decoder ignores: with bit 17 alone the index was never non-uniform.) */
-#define EXTENDED_NON_UNIFORM ((1u << 17) | 1u)
+/* Extended operand token of type 1 (modifier, none) with bit 17, NonUniformResourceIndex
+ * (../shared/docs/sm4-tokens.md §6). */
+#define EXTENDED_NON_UNIFORM (1u | (1u << 17))
 
 /* cs_5_1 with a thread group of x threads. */
 static void begin_cs51(struct sm4_program *p, uint32_t x, uint32_t temps)
@@ -114,6 +119,21 @@ static void build_waterfall_sample(struct blob *out, uint32_t descriptors)
     sm4_container(&p, out);
 }
 
+/* Waterfall loops in the program translated for the context's device, as validate does. */
+static uint32_t device_loops(struct sb_rt_context *context, const struct blob *b)
+{
+    struct sb_translate_options o = { .target_env = SB_TARGET_VULKAN_1_1 };
+    sb_rt_context_device_profile(context, &o.device);
+    struct sb_translation *t = NULL;
+    struct sb_error e = { 0 };
+    uint32_t loops = 0;
+    if (sb_translate(b->bytes, b->size, &o, &t, &e) == SB_SUCCESS)
+        for (size_t i = 5; i < t->word_count && t->words[i] >> 16; i += t->words[i] >> 16)
+            loops += (t->words[i] & 0xffffu) == 246u; /* OpLoopMerge */
+    sb_translation_destroy(t);
+    return loops;
+}
+
 static const struct sb_rt_resource *find(const struct sb_rt_inputs *in, uint32_t resource_class, uint32_t reg)
 {
     for (uint32_t i = 0; in && i < in->count; i++)
@@ -147,6 +167,10 @@ static void case_waterfall(struct sb_rt_context *context, bool gpu)
 {
     static struct blob b;
     build_waterfall(&b);
+    struct sb_device_profile d;
+    sb_rt_context_device_profile(context, &d);
+    if (gpu && d.described && !d.storage_buffer_array_non_uniform_indexing)
+        CHECK(device_loops(context, &b) == 1, "waterfall: %u loops for the device, want 1", device_loops(context, &b));
     struct sb_rt_program *program = NULL;
     struct sb_error e = { 0 };
     if (sb_rt_program_load(b.bytes, b.size, NULL, &program, &e) != SB_SUCCESS) {
@@ -198,18 +222,21 @@ static float as_float(uint32_t v)
  * Sampling at (0.5, 0.5) of a 16x16 texture with the seeded linear sampler reads texels
  * (7..8, 7..8) with weight 1/4 each: the interpreter must give that average for every lane.
  * The device must agree, except for one lavapipe 22.3 defect this test pins down: through
- * the waterfall loop (it lacks shaderSampledImageArrayNonUniformIndexing) over a range of
- * more than 32 textures, every lane of an index above 0 reads something else; 32 textures,
- * or a dynamically uniform index into a range of 33 without the loop, read right. Lanes of
- * index 0 must agree either way; if lavapipe is fixed the verdict becomes agree and the
- * defect branch is no longer taken. (Until this test's NonUniformResourceIndex token carried
- * type 1, no loop ran: the index was dynamic and undecorated, which Vulkan leaves undefined,
- * and lavapipe's nearest-texel answers there were no defect.)
+ * the waterfall loop over a range of more than 32 textures, every lane of an index above 0
+ * reads something else; 32 textures, or a dynamically uniform index into a range of 33
+ * without the loop, read right. Lanes of index 0 must agree either way; such a disagreement
+ * must name the defect (runtime/src/validate/validate_waterfall_defect.c); if lavapipe is
+ * fixed the verdict becomes agree and the defect branch is no longer taken.
  */
 static void case_waterfall_sample(struct sb_rt_context *context, bool gpu, uint32_t descriptors)
 {
     static struct blob b;
     build_waterfall_sample(&b, descriptors);
+    struct sb_device_profile d;
+    sb_rt_context_device_profile(context, &d);
+    if (gpu && d.described && !d.sampled_image_array_non_uniform_indexing)
+        CHECK(device_loops(context, &b) == 1, "waterfall_sample_%u: %u loops for the device, want 1", descriptors,
+              device_loops(context, &b));
     struct sb_rt_program *program = NULL;
     struct sb_error e = { 0 };
     if (sb_rt_program_load(b.bytes, b.size, NULL, &program, &e) != SB_SUCCESS) {
@@ -241,7 +268,6 @@ static void case_waterfall_sample(struct sb_rt_context *context, bool gpu, uint3
                            : r->verdict == SB_VALIDATE_AGREE,
               "waterfall_sample_%u: verdict %s with %u lanes of the lavapipe defect (%s)", descriptors,
               sb_validate_verdict_name(r->verdict), defect_lanes, r->reason);
-    /* A disagreement the defect explains names it and this reproducer (validate_waterfall_defect.c). */
     if (res == SB_SUCCESS && gpu && defect_lanes)
         CHECK(strstr(r->reason, "; matches a known lavapipe 22.3 defect (tests/validate/test_validate_fallbacks.c)"),
               "waterfall_sample_%u: the reason does not name the defect: %s", descriptors, r->reason);

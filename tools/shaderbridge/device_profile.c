@@ -78,17 +78,35 @@ static bool read_features(json_object *object, struct sb_device_profile *d, stru
 
 static bool u32_member(json_object *entry, const char *key, uint32_t *out, struct sb_error *error);
 
-/* "limits": only maxBoundDescriptorSets so far (VkPhysicalDeviceLimits' name). */
+/* "limits": VkPhysicalDeviceLimits' names, one row each; a limit left out is 0 (no limit). */
+static const struct {
+    const char *name;
+    size_t offset;           /* of the uint32_t in struct sb_device_profile */
+} limits[] = {
+    { "maxBoundDescriptorSets", offsetof(struct sb_device_profile, max_bound_descriptor_sets) },
+    { "maxPerStageDescriptorStorageBuffers", offsetof(struct sb_device_profile, max_per_stage_storage_buffers) },
+    { "maxPerStageDescriptorStorageImages", offsetof(struct sb_device_profile, max_per_stage_storage_images) },
+    { "maxPerStageDescriptorSampledImages", offsetof(struct sb_device_profile, max_per_stage_sampled_images) },
+};
+#define LIMIT_COUNT (sizeof(limits) / sizeof(limits[0]))
+
 static bool read_limits(json_object *object, struct sb_device_profile *d, struct sb_error *error)
 {
     if (!json_object_is_type(object, json_type_object))
         return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: \"limits\" must be an object", NULL);
     json_object_object_foreach(object, key, value) {
         (void)value;
-        if (strcmp(key, "maxBoundDescriptorSets"))
+        size_t row = 0;
+        while (row < LIMIT_COUNT && strcmp(limits[row].name, key))
+            row++;
+        if (row == LIMIT_COUNT)
             return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: unknown limit ", key);
+        uint32_t n;
+        if (!u32_member(object, key, &n, error))
+            return false;
+        memcpy((char *)d + limits[row].offset, &n, sizeof(n));
     }
-    return u32_member(object, "maxBoundDescriptorSets", &d->max_bound_descriptor_sets, error);
+    return true;
 }
 
 static bool u32_member(json_object *entry, const char *key, uint32_t *out, struct sb_error *error)
@@ -178,10 +196,14 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
     memset(out, 0, sizeof(*out));
     if (!strcmp(spec, "lavapipe")) {
         /* Mesa lavapipe 22.3 (llvmpipe): none of these features (nor VK_EXT_fragment_shader_interlock
-         * or VK_EXT_conservative_rasterization), 8 descriptor sets. */
+         * or VK_EXT_conservative_rasterization), 8 descriptor sets; per stage 32 storage buffers,
+         * 64 storage images, 128 sampled images (vulkaninfo). */
         out->device = (struct sb_device_profile){
             .described = true,
             .max_bound_descriptor_sets = 8,
+            .max_per_stage_storage_buffers = 32,
+            .max_per_stage_storage_images = 64,
+            .max_per_stage_sampled_images = 128,
             .fragment_shader_pixel_interlock = false,
             .fragment_fully_covered = false,
         };

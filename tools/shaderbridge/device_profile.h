@@ -24,9 +24,12 @@ struct cli_device_profile {
 
 /**
  * `spec` "lavapipe": Mesa lavapipe 22.3's features (no shaderStorageImageReadWithoutFormat,
- * no *ArrayNonUniformIndexing). Else a JSON file:
+ * no *ArrayNonUniformIndexing) and limits (8 descriptor sets; per stage 32 storage buffers,
+ * 64 storage images, 128 sampled images). Else a JSON file:
  *   { "features": { "<VkPhysicalDevice*Features member>": true|false, ... },
- *     "limits": { "maxBoundDescriptorSets": N },
+ *     "limits": { "maxBoundDescriptorSets": N, "maxPerStageDescriptorStorageBuffers": N,
+ *                 "maxPerStageDescriptorStorageImages": N,
+ *                 "maxPerStageDescriptorSampledImages": N },
  *     "storage_formats": [ { "space": N, "register": N, "vk_format": N }, ... ] }
  * Every member is optional; a feature not named is present, a limit not named is none. Unknown members, feature
  * names the translator does not use, and values of the wrong type are errors. Prints

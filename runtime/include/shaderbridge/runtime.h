@@ -70,9 +70,12 @@ SB_API const char *sb_rt_context_first_validation_error(const struct sb_rt_conte
 
 /**
  * The translator's description of the context's device (translate.h, sb_device_profile):
- * described, with the features the device enabled and its maxBoundDescriptorSets (at most
- * the 8 sets the runtime binds); fragment_shader_pixel_interlock and fragment_fully_covered
- * true only where the context enabled VK_EXT_fragment_shader_interlock (with
+ * described, with the features the device enabled, its maxBoundDescriptorSets (at most
+ * the 8 sets the runtime binds) and its maxPerStageDescriptorStorageBuffers,
+ * StorageImages and SampledImages (raw/structured registers past the storage buffers are
+ * bound as R32_UINT texel buffers, whose views sb_rt_dispatch makes from the report's
+ * view_format); fragment_shader_pixel_interlock and fragment_fully_covered true only
+ * where the context enabled VK_EXT_fragment_shader_interlock (with
  * fragmentShaderPixelInterlock) and VK_EXT_conservative_rasterization (with FullyCoveredEXT
  * and point rasterization, which its draws use); zeroed ("assume everything") for a
  * CPU-only context or a NULL one. Pass it in sb_translate_options::device so that a

@@ -7,9 +7,10 @@
  * ..."). Once a run's inputs are made, the view format of each typed u# is known
  * too, so the program is translated again with the device's profile and those
  * formats, and that translation runs on the device (with the waterfall loops of
- * non-uniform range indices the device cannot take, and register spaces moved onto the
- * descriptor sets it binds). A module needing a feature the translator has no fallback
- * for (fragment shader interlock, FullyCoveredEXT) is translated again too: the
+ * non-uniform range indices the device cannot take, register spaces moved onto the
+ * descriptor sets it binds, and raw/structured registers past its per-stage storage-buffer
+ * limit bound as R32_UINT texel buffers). A module needing a feature the translator has no
+ * fallback for (fragment shader interlock, FullyCoveredEXT) is translated again too: the
  * translator's refusal names the declaration that needs it. Only a module that needs a
  * missing feature is translated again: on a device with everything the loaded
  * translation runs unchanged.
@@ -33,6 +34,19 @@ static bool declares(const struct sb_translation *t, uint32_t capability)
         i += length;
     }
     return false;
+}
+
+/* Storage-buffer descriptors a translation binds (counters included), an unbounded range
+ * counting the `unbounded` descriptors the run gives it. */
+static uint64_t storage_buffers(const struct sb_translation *t, uint32_t unbounded)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < t->binding_count; i++) {
+        const struct sb_translated_binding *b = &t->bindings[i];
+        uint64_t count = b->count == UINT32_MAX ? unbounded : b->count;
+        n += (b->descriptor_type == 7u ? count : 0) + (b->has_counter ? count : 0); /* STORAGE_BUFFER */
+    }
+    return n;
 }
 
 enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struct sb_rt_program *program,
@@ -64,6 +78,10 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     /* Register spaces on sets the device (or the runtime) cannot bind. */
     for (uint32_t i = 0; i < program->translation->binding_count; i++)
         needed |= program->translation->bindings[i].set >= d->max_bound_descriptor_sets;
+    /* More storage buffers than one stage may bind: some become texel buffers. */
+    needed |= d->max_per_stage_storage_buffers &&
+              storage_buffers(program->translation, unbounded ? unbounded : SB_RT_UNBOUNDED_DESCRIPTORS) >
+                  d->max_per_stage_storage_buffers;
     if (!needed)
         return SB_SUCCESS;
     /* Every typed u# the inputs bind, with its view's format (a range: each register, the

@@ -28,6 +28,11 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
     /* The runtime builds at most SB_VK_MAX_SETS set layouts (vk_dispatch.c). */
     uint32_t sets = context->properties.limits.maxBoundDescriptorSets;
     out->max_bound_descriptor_sets = sets < SB_VK_MAX_SETS ? sets : SB_VK_MAX_SETS;
+    /* The per-stage limits the layouts are checked against (vk_dispatch.c). */
+    const VkPhysicalDeviceLimits *l = &context->properties.limits;
+    out->max_per_stage_storage_buffers = l->maxPerStageDescriptorStorageBuffers;
+    out->max_per_stage_storage_images = l->maxPerStageDescriptorStorageImages;
+    out->max_per_stage_sampled_images = l->maxPerStageDescriptorSampledImages;
     /* The extensions the context enabled (vk_device.c): fragmentShaderPixelInterlock of
      * VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT where the device has the extension,
      * and FullyCoveredEXT where conservative rasterization reports it for the runtime's point

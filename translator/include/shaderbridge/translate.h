@@ -113,6 +113,25 @@ struct sb_device_profile {
      *  more distinct sets than this, every resource goes to set 0, bindings numbered 0, 1, ...
      *  in declaration order (a UAV's counter right after it). The report says where. */
     uint32_t max_bound_descriptor_sets;
+    /** maxPerStageDescriptorStorageBuffers (0: no limit). When the raw/structured t#/u# of the
+     *  program and its UAV counters need more storage-buffer descriptors than this (a range
+     *  counts its size; an unbounded range the fixed unbounded_descriptor_count, and nothing
+     *  when it has none: a runtime array is bound under the device's update-after-bind
+     *  limits, which the profile does not describe), whole registers or ranges become texel
+     *  buffers of R32_UINT elements until the rest fits: first the t# (UNIFORM_TEXEL_BUFFER,
+     *  OpImageFetch), then the u# (STORAGE_TEXEL_BUFFER, OpImageRead/Write, atomics through
+     *  OpImageTexelPointer), each class from its highest register space and register down,
+     *  skipping one that would pass the limit below that its new type counts against.
+     *  Counters stay storage buffers. sb_translated_binding::descriptor_type and view_format
+     *  say what each became; when nothing fits, SB_ERROR_TRANSLATE_UNSUPPORTED names the
+     *  limits. The device must bind R32_UINT texel buffers (every Vulkan device does). */
+    uint32_t max_per_stage_storage_buffers;
+    /** maxPerStageDescriptorStorageImages (0: no limit): storage images and storage texel
+     *  buffers; a u# made a texel buffer counts here. */
+    uint32_t max_per_stage_storage_images;
+    /** maxPerStageDescriptorSampledImages (0: no limit): sampled images and uniform texel
+     *  buffers; a t# made a texel buffer counts here. */
+    uint32_t max_per_stage_sampled_images;
     /** VK_EXT_fragment_shader_interlock's fragmentShaderPixelInterlock. Without it a pixel
      *  shader with a rasterizer-ordered UAV (`dcl_uav_*_rov`) fails translation at the UAV's
      *  declaration, naming the feature, as with SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK:
@@ -211,6 +230,11 @@ struct sb_translated_binding {
     uint32_t counter_binding;
     /** VkDescriptorType value the pipeline layout must use for it. */
     uint32_t descriptor_type;
+    /** VkFormat the binding's VkBufferView must have when the translation chose a texel
+     *  buffer for a raw/structured register (sb_device_profile::max_per_stage_storage_buffers):
+     *  VK_FORMAT_R32_UINT (98), one element per DWORD of the buffer; 0 otherwise (a typed
+     *  buffer's view has its resource's own format). */
+    uint32_t view_format;
     const char *name;         /**< RDEF name or NULL; owned by the translation */
 };
 

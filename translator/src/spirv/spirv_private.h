@@ -9,6 +9,7 @@
  *   spirv_cbuffer.c   cb# uniform blocks
  *   spirv_debug.c     -g names and OpLine
  *   spirv_resource*.c / spirv_uav*.c / spirv_texture*.c  t#/s#/u#/g#, sync (hooks below)
+ *   spirv_texel_memory.c raw/structured t#/u# as R32_UINT texel buffers (few storage buffers)
  *   spirv_stage_*.c   GS/HS/DS plumbing (hooks below)
  *
  * THE MODEL
@@ -449,6 +450,25 @@ enum sb_result sb_spv_waterfall_emit(struct sb_spv_context *ctx, const struct sb
  *  (spirv_resource_util.c, below the loop's emitter). */
 uint32_t sb_spv_waterfall_index(const struct sb_spv_context *ctx, const struct sb_ir_operand *op);
 
+/* ---- raw/structured t#/u# as R32_UINT texel buffers (spirv_texel_memory.c) ---- */
+
+/** Declares the texel-buffer variable of raw/structured resource `index` (texel_memory set). */
+void sb_spv_texel_memory_declare(struct sb_spv_context *ctx, uint32_t index);
+/** The resources index of a t#/u# operand whose register is bound as a texel buffer;
+ *  UINT32_MAX (nothing recorded) for any other operand. */
+uint32_t sb_spv_texel_memory_index(const struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+/** DWORD `dword` (a uint id) of such a resource as a uint; 0 on failure (recorded). */
+uint32_t sb_spv_texel_memory_load(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
+                                  uint32_t dword);
+/** Writes uint `value` to DWORD `dword` of such a u#; false on failure (recorded). */
+bool sb_spv_texel_memory_store(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
+                               uint32_t dword, uint32_t value);
+/** Image-class pointer to DWORD `dword` of such a u#, for atomics; 0 on failure (recorded). */
+uint32_t sb_spv_texel_memory_pointer(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
+                                     uint32_t dword);
+/** The DWORDs (texels) bound to such a resource, a uint; 0 on failure (recorded). */
+uint32_t sb_spv_texel_memory_dwords(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op);
+
 /* ---- declared formats of read typed u# (spirv_storage_format.c) ---- */
 
 /** Does the device read storage images of Unknown format (or is it not described)? */
@@ -640,7 +660,9 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
  * truth the declarations must match: cb# UNIFORM_BUFFER (6); s# SAMPLER (0);
  * t# typed buffer UNIFORM_TEXEL_BUFFER (4), other typed SAMPLED_IMAGE (2),
  * raw/structured STORAGE_BUFFER (7); u# typed buffer STORAGE_TEXEL_BUFFER (5),
- * other typed STORAGE_IMAGE (3), raw/structured STORAGE_BUFFER (7).
+ * other typed STORAGE_IMAGE (3), raw/structured STORAGE_BUFFER (7). A raw/structured
+ * register with sb_ir_resource::texel_memory: UNIFORM_TEXEL_BUFFER (t#) or
+ * STORAGE_TEXEL_BUFFER (u#).
  */
 uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *resource);
 

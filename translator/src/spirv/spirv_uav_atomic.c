@@ -3,7 +3,8 @@
  * Atomics of the SPIR-V back end: atomic_* and imm_atomic_* on u# and g#,
  * and the append/consume counter ops.
  *   * The pointer is a DWORD of a raw/structured buffer or of g#
- *     (address: byte offset, or structure index + byte offset in x, y), or a
+ *     (address: byte offset, or structure index + byte offset in x, y; a buffer
+ *     bound as a texel buffer: its texel through OpImageTexelPointer), or a
  *     texel of a typed UAV via OpImageTexelPointer (address: coordinates;
  *     the image is declared R32ui/R32i, spirv_texture_decl.c).
  *   * Scope: Workgroup for g#, Device for UAVs. Semantics: relaxed; D3D
@@ -106,6 +107,9 @@ static uint32_t atomic_pointer(struct sb_spv_context *ctx, const struct sb_ir_op
             return 0;
     }
     uint32_t dword = sb_spv_op2(b, SpvOpShiftRightLogical, ctx->t.u32, bytes, sb_spv_uint(ctx, 2));
+    uint32_t texels = sb_spv_texel_memory_index(ctx, memory);
+    if (texels != UINT32_MAX)
+        return sb_spv_texel_memory_pointer(ctx, texels, memory, dword);
     return sb_spv_memory_dword_pointer(ctx, memory, dword);
 }
 
