@@ -62,8 +62,10 @@ void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_pr
     out->fragment_shader_pixel_interlock =
         interlock && extension_enabled(info, VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME);
     out->fragment_fully_covered = extension_enabled(info, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
-    if (core)
+    if (core) {
         out->storage_image_read_without_format = core->shaderStorageImageReadWithoutFormat == VK_TRUE;
+        out->shader_resource_min_lod = core->shaderResourceMinLod == VK_TRUE;
+    }
 }
 
 void sb_layer_device_limits(const VkPhysicalDeviceLimits *limits, struct sb_device_profile *out)
@@ -81,6 +83,7 @@ uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *p)
            (uint64_t)p->uniform_texel_buffer_array_non_uniform_indexing << 4 |
            (uint64_t)p->storage_texel_buffer_array_non_uniform_indexing << 5 |
            (uint64_t)p->storage_buffer_array_non_uniform_indexing << 6 |
-           (uint64_t)p->fragment_shader_pixel_interlock << 7 |
-           (uint64_t)p->fragment_fully_covered << 8;
+           (uint64_t)p->shader_resource_min_lod << 7 |
+           (uint64_t)p->fragment_shader_pixel_interlock << 8 |
+           (uint64_t)p->fragment_fully_covered << 9;
 }

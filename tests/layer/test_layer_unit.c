@@ -7,9 +7,10 @@
  * a zero word count, a missing name terminator, a module without OpEntryPoint,
  * and the wrong magic), and the device profile (features from a chained
  * VkPhysicalDeviceVulkan12Features, the per-stage limits from the device's limits,
- * both moving the cache key's parts; the two extensions it reads: interlock only with
- * both the extension and the feature enabled, FullyCoveredEXT with its extension, each
- * its own cache-key bit).
+ * both moving the cache key's parts; shaderResourceMinLod from pEnabledFeatures or a chained
+ * VkPhysicalDeviceFeatures2, off when neither has it; the two extensions it reads:
+ * interlock only with both the extension and the feature enabled, FullyCoveredEXT with its
+ * extension, each its own cache-key bit).
  */
 #include <stdio.h>
 #include <string.h>
@@ -117,6 +118,32 @@ static void test_profile(void)
           (unsigned long long)sb_layer_device_profile_bits(&p));
 }
 
+/* shaderResourceMinLod from either place the application may enable it, and in the cache key. */
+static void test_profile_min_lod(void)
+{
+    VkPhysicalDeviceFeatures core = { .shaderResourceMinLod = VK_TRUE };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pEnabledFeatures = &core };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && p.shader_resource_min_lod && !p.storage_image_read_without_format,
+          "pEnabledFeatures: described %d, shaderResourceMinLod %d", p.described, p.shader_resource_min_lod);
+    uint64_t with = sb_layer_device_profile_bits(&p);
+    VkPhysicalDeviceFeatures2 chained = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2 };
+    info.pEnabledFeatures = NULL;
+    info.pNext = &chained;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.shader_resource_min_lod, "features2 without it: shaderResourceMinLod %d",
+          p.shader_resource_min_lod);
+    CHECK(sb_layer_device_profile_bits(&p) != with, "the cache key does not tell shaderResourceMinLod apart");
+    chained.features.shaderResourceMinLod = VK_TRUE;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.shader_resource_min_lod && sb_layer_device_profile_bits(&p) == with, "features2 with it: %d",
+          p.shader_resource_min_lod);
+    info.pNext = NULL;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.shader_resource_min_lod, "no features: shaderResourceMinLod %d", p.shader_resource_min_lod);
+}
+
 static void test_profile_extensions(void)
 {
     const char *both[] = { "VK_EXT_conservative_rasterization", VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME };
@@ -139,7 +166,7 @@ static void test_profile_extensions(void)
     sb_layer_device_profile(&info, &p);
     CHECK(p.fragment_shader_pixel_interlock && p.fragment_fully_covered, "both enabled: interlock %d, fully covered %d",
           p.fragment_shader_pixel_interlock, p.fragment_fully_covered);
-    CHECK(sb_layer_device_profile_bits(&p) == (1u | 1u << 7 | 1u << 8), "bits 0x%llx",
+    CHECK(sb_layer_device_profile_bits(&p) == (1u | 1u << 8 | 1u << 9), "bits 0x%llx",
           (unsigned long long)sb_layer_device_profile_bits(&p));
     interlock.fragmentShaderPixelInterlock = VK_FALSE; /* the extension, its feature off */
     sb_layer_device_profile(&info, &p);
@@ -152,6 +179,7 @@ int main(void)
     test_hash();
     test_entry();
     test_profile();
+    test_profile_min_lod();
     test_profile_extensions();
     printf("%s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;

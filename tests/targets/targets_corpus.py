@@ -3,7 +3,7 @@
 """Issue #16 item 4's figures over the corpus (tests/targets/README.md).
 
 targets_corpus.py CLI CORPUS SCRATCH [--sample N] [--jobs N] [--require-glsl PCT]
-                  [--require-compute PCT]
+                  [--require-compute PCT] [--compute-only]
 
 Every DXBC corpus shader (MANIFEST.tsv rows with program_type vs/ps/gs/hs/ds/cs) is
 translated to SPIR-V; those that translate are then translated to GLSL 450, ESSL 310 (the
@@ -18,8 +18,9 @@ Figures printed:
     module agrees on that agree through GLSL too (--require-compute applies to this one: the
     others are device limits and undefined behaviour, alike on both paths).
 --sample N takes every k-th shader (N in all, deterministic) for a bounded run (the ctest);
---require-* exit 1 when a rate in percent is below the figure given. Exit 77 without the
-corpus or glslangValidator.
+--require-* exit 1 when a rate in percent is below the figure given. --compute-only takes
+the compute shaders alone and writes GLSL only (the round trip's part, about a fifth of
+the time). Exit 77 without the corpus or glslangValidator.
 """
 import argparse
 import concurrent.futures
@@ -96,6 +97,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--require-glsl", type=float, default=None)
     ap.add_argument("--require-compute", type=float, default=None)
+    ap.add_argument("--compute-only", action="store_true")
     a = ap.parse_args()
     if not os.path.isfile(os.path.join(a.corpus, "dxbc", "MANIFEST.tsv")):
         print(f"SKIPPED: corpus not found at {a.corpus}")
@@ -105,6 +107,8 @@ def main():
         print("SKIPPED: glslangValidator not found")
         return 77
     rows = manifest(a.corpus)
+    if a.compute_only:
+        rows = [(path, stage) for path, stage in rows if stage == "cs"]
     # Names must be unique inside one output folder: keep the first of each stem.
     seen, unique = set(), []
     for path, stage in rows:
@@ -121,9 +125,11 @@ def main():
     spirv_failed = translate(a.cli, files, os.path.join(a.scratch, "spirv"), a.jobs, [])
     good = [f for f in files if f not in spirv_failed]
     print(f"SPIR-V: {len(good)}/{len(files)} translate")
-    fails = {}
     status = 0
+    fails = {target: {} for target, _, _ in TARGETS}
     for target, ext, extra in TARGETS:
+        if a.compute_only and target != "glsl":
+            continue
         inputs = [f for f in good if target != "essl" or stage_of[f] in ES_STAGES]
         failed = translate(a.cli, inputs, os.path.join(a.scratch, target), a.jobs, ["--target", target] + extra)
         fails[target] = failed
@@ -136,6 +142,8 @@ def main():
             print(f"  {len(fs):4d} x {message[:150]} (e.g. {os.path.relpath(fs[0], a.corpus)})")
 
     for target, ext, rules in (("glsl", ".glsl", ["-V"]), ("essl", ".essl", [])):
+        if a.compute_only and target != "glsl":
+            continue
         written = [f for f in good if f not in fails[target] and (target != "essl" or stage_of[f] in ES_STAGES)]
         commands = []
         for f in written:

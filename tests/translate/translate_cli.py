@@ -286,14 +286,16 @@ def test_device_profile(cli, corpus, inputs, scratch):
     into a loop (no NonUniform left); a typed UAV read without a format is an error naming the
     register, a profile file giving its format declares it; 64 raw/structured u# past
     lavapipe's 32 storage buffers become R32ui storage texel buffers, a file allowing 64 keeps
-    them, one with 16 storage images is refused naming the limit; vkd3d-proton's
-    rasterizer-ordered view is refused for lavapipe at its dcl_uav_typed_texture2darray_rov
-    (byte 152) naming fragmentShaderPixelInterlock, and translated with interlock for a file
-    that has it; a file with a misspelt feature, a wrong type or bad JSON is an error against
-    the file (exit 1); the default is unchanged."""
+    them, one with 16 storage images is refused naming the limit; a `_cl` sample keeps MinLod
+    unless the profile lacks shaderResourceMinLod; vkd3d-proton's rasterizer-ordered view is
+    refused for lavapipe at its dcl_uav_typed_texture2darray_rov (byte 152) naming
+    fragmentShaderPixelInterlock, and translated with interlock for a file that has it; a file
+    with a misspelt feature, a wrong type or bad JSON is an error against the file (exit 1);
+    the default is unchanged."""
     samplers = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_unbounded_samplers__cs_code.dxbc")
     typed = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_typed_buffer_uav__cs_vec4_load_code.dxbc")
-    if not os.path.isfile(samplers) or not os.path.isfile(typed):
+    clamped = os.path.join(corpus, "dxbc", "vkd3d-proton", "sparse__texture_feedback_sample_code_dxbc.dxbc")
+    if not os.path.isfile(samplers) or not os.path.isfile(typed) or not os.path.isfile(clamped):
         check(False, "--device-profile: corpus shaders missing")
         return
     one = inputs[0]
@@ -354,6 +356,20 @@ def test_device_profile(cli, corpus, inputs, scratch):
             check(p.returncode == code and b"OpTypeImage" not in p.stdout and want in err and
                   (code == 0 or "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err),
                   "--device-profile %s: exit %d, %s" % (name, p.returncode, err))
+    # sample_cl_s: MinLod by default and for a profile with shaderResourceMinLod; lavapipe's
+    # profile (without it) queries the LOD and selects per lane instead.
+    p = run(cli, ["--spirv-text", clamped])
+    check(p.returncode == 0 and b"OpCapability MinLod" in p.stdout, "sample_cl_s: want MinLod by default")
+    p = run(cli, ["--spirv-text", "--device-profile", "lavapipe", clamped])
+    check(p.returncode == 0 and b"MinLod" not in p.stdout and b"OpImageQueryLod" in p.stdout and
+          b"OpSelect %v4float" in p.stdout,
+          "sample_cl_s for lavapipe: exit %d, want no MinLod, a LOD query and a select" % p.returncode)
+    with_min_lod = os.path.join(scratch, "min_lod.json")
+    with open(with_min_lod, "w") as f:
+        json.dump({"features": {"shaderResourceMinLod": True}}, f)
+    p = run(cli, ["--spirv-text", "--device-profile", with_min_lod, clamped])
+    check(p.returncode == 0 and b"OpCapability MinLod" in p.stdout and b"OpImageQueryLod" not in p.stdout,
+          "sample_cl_s with shaderResourceMinLod: exit %d, want MinLod" % p.returncode)
     for name, text, want in [("misspelt.json", '{"features": {"shaderStorageImageReadWithoutFormats": false}}',
                               "unknown feature shaderStorageImageReadWithoutFormats"),
                              ("type.json", '{"features": {"shaderStorageImageReadWithoutFormat": 0}}',

@@ -37,7 +37,8 @@
  * stays a device-limit failure. The translate options also carry the device's
  * profile (sb_translate_options::device): non-uniform range indices the device
  * cannot take are translated as waterfall loops, and raw/structured registers past
- * maxPerStageDescriptorStorageBuffers as R32_UINT texel buffers.
+ * maxPerStageDescriptorStorageBuffers as R32_UINT texel buffers, and `_cl` clamps without
+ * shaderResourceMinLod as a per-lane choice between two samples.
  *
  * `--peer-dir DIR` replaces sb_translate with another translator's modules,
  * DIR/<path with '/' turned into '_'>.spv (e.g. written by vkd3d-compiler),
@@ -357,15 +358,19 @@ static void fit_to_device(struct run *r)
         r->fit.unbounded = n;
         r->options.unbounded_descriptor_count = n;
     }
+    VkPhysicalDeviceFeatures core;
+    vkGetPhysicalDeviceFeatures(r->h.physical, &core);
     /* The translator's device profile (translate.h): non-uniform range indices the device
      * cannot take become waterfall loops; raw/structured registers past the per-stage
-     * storage-buffer limit become R32_UINT texel buffers. This test binds no views, so it has no typed-UAV
+     * storage-buffer limit become R32_UINT texel buffers, `_cl` clamps without
+     * shaderResourceMinLod a per-lane choice of two samples. This test binds no views, so it has no typed-UAV
      * format to give: reads without format stay (validate covers that fallback). Interlock
      * and FullyCoveredEXT have no fallback, only the translator's refusal: they are left to
      * the pipeline step, which lists a device without them as device-limit. */
     r->options.device = (struct sb_device_profile){
         .described = true,
         .storage_image_read_without_format = true,
+        .shader_resource_min_lod = core.shaderResourceMinLod == VK_TRUE,
         .sampled_image_array_non_uniform_indexing = indexing.shaderSampledImageArrayNonUniformIndexing,
         .storage_image_array_non_uniform_indexing = indexing.shaderStorageImageArrayNonUniformIndexing,
         .uniform_texel_buffer_array_non_uniform_indexing = indexing.shaderUniformTexelBufferArrayNonUniformIndexing,
@@ -377,9 +382,11 @@ static void fit_to_device(struct run *r)
         .fragment_shader_pixel_interlock = true,
         .fragment_fully_covered = true,
     };
-    printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets\n",
+    printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets, "
+           "shaderResourceMinLod %s\n",
            indexing.runtimeDescriptorArray ? "yes" : "no",
-           r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets);
+           r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets,
+           core.shaderResourceMinLod ? "yes" : "no (the `_cl` fallback)");
 }
 
 /*

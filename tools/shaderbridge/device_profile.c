@@ -5,8 +5,10 @@
  * (e.g. from vulkaninfo); it is read strictly: a misspelt feature silently
  * taken as present would give a module the device then refuses, so every
  * unknown member, feature name or mistyped value is an error naming it. The
- * feature names are the Vulkan structure members (VkPhysicalDeviceFeatures,
- * VkPhysicalDeviceVulkan12Features, the extensions' structures), one table row each.
+ * feature names are the Vulkan structure members (VkPhysicalDeviceFeatures:
+ * shaderStorageImageReadWithoutFormat, shaderResourceMinLod; VkPhysicalDeviceVulkan12Features:
+ * the *ArrayNonUniformIndexing ones; the extensions' structures: fragmentShaderPixelInterlock,
+ * fullyCoveredFragmentShaderInputVariable), one table row each.
  */
 #include "device_profile.h"
 
@@ -22,6 +24,7 @@ static const struct {
     size_t offset;           /* of the bool in struct sb_device_profile */
 } features[] = {
     { "shaderStorageImageReadWithoutFormat", offsetof(struct sb_device_profile, storage_image_read_without_format) },
+    { "shaderResourceMinLod", offsetof(struct sb_device_profile, shader_resource_min_lod) },
     { "shaderSampledImageArrayNonUniformIndexing",
       offsetof(struct sb_device_profile, sampled_image_array_non_uniform_indexing) },
     { "shaderStorageImageArrayNonUniformIndexing",
@@ -195,9 +198,9 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
 {
     memset(out, 0, sizeof(*out));
     if (!strcmp(spec, "lavapipe")) {
-        /* Mesa lavapipe 22.3 (llvmpipe): none of these features (nor VK_EXT_fragment_shader_interlock
-         * or VK_EXT_conservative_rasterization), 8 descriptor sets; per stage 32 storage buffers,
-         * 64 storage images, 128 sampled images (vulkaninfo). */
+        /* Mesa lavapipe 22.3 (llvmpipe): none of these features (shaderResourceMinLod included;
+         * nor VK_EXT_fragment_shader_interlock or VK_EXT_conservative_rasterization), 8 descriptor
+         * sets; per stage 32 storage buffers, 64 storage images, 128 sampled images (vulkaninfo). */
         out->device = (struct sb_device_profile){
             .described = true,
             .max_bound_descriptor_sets = 8,

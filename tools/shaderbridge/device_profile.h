@@ -24,7 +24,7 @@ struct cli_device_profile {
 
 /**
  * `spec` "lavapipe": Mesa lavapipe 22.3's features (no shaderStorageImageReadWithoutFormat,
- * no *ArrayNonUniformIndexing) and limits (8 descriptor sets; per stage 32 storage buffers,
+ * no shaderResourceMinLod, no *ArrayNonUniformIndexing) and limits (8 descriptor sets; per stage 32 storage buffers,
  * 64 storage images, 128 sampled images). Else a JSON file:
  *   { "features": { "<VkPhysicalDevice*Features member>": true|false, ... },
  *     "limits": { "maxBoundDescriptorSets": N, "maxPerStageDescriptorStorageBuffers": N,

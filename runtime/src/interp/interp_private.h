@@ -395,6 +395,7 @@ struct interp_lookup {
     bool compare;    /* comparison forms: each texel becomes 1.0 / 0.0 by `ref compare_op red` */
     float ref;
     bool *corner;    /* set (when not NULL) if a cube corner texel was made up (Vulkan leaves it open) */
+    float min_lod;   /* the instruction's `_cl` clamp, a floor beside the sampler's min_lod; -inf: none */
 };
 /** Filtered texel (four floats) at normalized `coord` with integer texel `offset` and `lod`. */
 void sb_interp_filter_sample(const struct interp_lookup *k, const float *coord, const int32_t *offset, float lod,

@@ -8,10 +8,11 @@
  * too, so the program is translated again with the device's profile and those
  * formats, and that translation runs on the device (with the waterfall loops of
  * non-uniform range indices the device cannot take, register spaces moved onto the
- * descriptor sets it binds, and raw/structured registers past its per-stage storage-buffer
- * limit bound as R32_UINT texel buffers). A module needing a feature the translator has no
- * fallback for (fragment shader interlock, FullyCoveredEXT) is translated again too: the
- * translator's refusal names the declaration that needs it. Only a module that needs a
+ * descriptor sets it binds, the `_cl` clamps chosen per lane without MinLod, and
+ * raw/structured registers past its per-stage storage-buffer limit bound as R32_UINT texel
+ * buffers). A module needing a feature the translator has no fallback for (fragment shader
+ * interlock, FullyCoveredEXT) is translated again too: the translator's refusal names the
+ * declaration that needs it. Only a module that needs a
  * missing feature is translated again: on a device with everything the loaded
  * translation runs unchanged.
  */
@@ -69,6 +70,7 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
         { SpvCapabilityUniformTexelBufferArrayNonUniformIndexing, d->uniform_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageTexelBufferArrayNonUniformIndexing, d->storage_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageBufferArrayNonUniformIndexing, d->storage_buffer_array_non_uniform_indexing },
+        { SpvCapabilityMinLod, d->shader_resource_min_lod },
         { SpvCapabilityFragmentShaderPixelInterlockEXT, d->fragment_shader_pixel_interlock },
         { SpvCapabilityFragmentFullyCoveredEXT, d->fragment_fully_covered },
     };

@@ -17,6 +17,7 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
         return; /* no device: nothing to fit, the translator assumes everything */
     out->described = true;
     out->storage_image_read_without_format = context->features.shaderStorageImageReadWithoutFormat == VK_TRUE;
+    out->shader_resource_min_lod = context->features.shaderResourceMinLod == VK_TRUE;
     const VkPhysicalDeviceVulkan12Features *f12 = &context->features12;
     out->sampled_image_array_non_uniform_indexing = f12->shaderSampledImageArrayNonUniformIndexing == VK_TRUE;
     out->storage_image_array_non_uniform_indexing = f12->shaderStorageImageArrayNonUniformIndexing == VK_TRUE;

@@ -132,6 +132,14 @@ struct sb_device_profile {
     /** maxPerStageDescriptorSampledImages (0: no limit): sampled images and uniform texel
      *  buffers; a t# made a texel buffer counts here. */
     uint32_t max_per_stage_sampled_images;
+    /** shaderResourceMinLod (VkPhysicalDeviceFeatures). Without it the `_cl` (LOD clamp)
+     *  sample forms emit no MinLod operand: each computes the LOD it would sample at without
+     *  the clamp (OpImageQueryLod, plus the instruction's bias, in pixel shaders; the
+     *  gradients and the texture size for sample_d_cl) and, per lane, takes an explicit-LOD
+     *  sample at the clamp where that LOD is below it, the unclamped sample elsewhere
+     *  (translator/README.md "Device fallbacks" gives the approximation). Outside pixel
+     *  shaders, where the translation fixes the LOD, the clamp raises it. */
+    bool shader_resource_min_lod;
     /** VK_EXT_fragment_shader_interlock's fragmentShaderPixelInterlock. Without it a pixel
      *  shader with a rasterizer-ordered UAV (`dcl_uav_*_rov`) fails translation at the UAV's
      *  declaration, naming the feature, as with SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK:
