@@ -269,13 +269,15 @@ def check_validate_verdicts(cli, samples, scratch, corpus):
 
     # not-run: a pixel shader needing a feature lavapipe lacks and the translator has no
     # fallback for (a rasterizer-ordered view: fragment shader interlock); the reason names
-    # what is missing, the byte offset and the code.
+    # what is missing, the byte offset of the declaration that needs it (its
+    # dcl_uav_typed_texture2darray_rov at byte 152) and the code.
     missing = os.path.join(corpus, "dxbc/vkd3d-proton/d3d12_rov__create_pso__ps_code_single_dxbc.dxbc")
     rc, out, _ = run(cli, ["validate", missing])
     m = [m for m in (VERDICT_LINE.match(l) for l in out.splitlines()) if m]
     check(rc == 3 and len(m) == 1 and m[0].group(1) == "not-run" and
-          "capability FragmentShaderPixelInterlockEXT" in m[0].group(3) and
-          "(byte 0) [SB_ERROR_RUN_UNSUPPORTED]" in m[0].group(3), f"a shader is not-run, exit 3: {rc} {out!r}")
+          "u0 is a rasterizer-ordered view" in m[0].group(3) and
+          "fragmentShaderPixelInterlock" in m[0].group(3) and
+          "(byte 152) [SB_ERROR_RUN_UNSUPPORTED]" in m[0].group(3), f"a shader is not-run, exit 3: {rc} {out!r}")
     rc, out, _ = run(cli, ["validate", "--json", missing])
     r = json.loads(out)["results"][0]
     check_result(r, "json not-run")

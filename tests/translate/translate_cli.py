@@ -298,8 +298,11 @@ def test_device_profile(cli, corpus, inputs, scratch):
     register, a profile file giving its format declares it; 64 raw/structured u# past
     lavapipe's 32 storage buffers become R32ui storage texel buffers, a file allowing 64 keeps
     them, one with 16 storage images is refused naming the limit; a `_cl` sample keeps MinLod
-    unless the profile lacks shaderResourceMinLod; a file with a misspelt feature,
-    a wrong type or bad JSON is an error against the file (exit 1); the default is unchanged."""
+    unless the profile lacks shaderResourceMinLod; vkd3d-proton's rasterizer-ordered view is
+    refused for lavapipe at its dcl_uav_typed_texture2darray_rov (byte 152) naming
+    fragmentShaderPixelInterlock, and translated with interlock for a file that has it; a file
+    with a misspelt feature, a wrong type or bad JSON is an error against the file (exit 1);
+    the default is unchanged."""
     samplers = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_unbounded_samplers__cs_code.dxbc")
     typed = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_typed_buffer_uav__cs_vec4_load_code.dxbc")
     clamped = os.path.join(corpus, "dxbc", "vkd3d-proton", "sparse__texture_feedback_sample_code_dxbc.dxbc")
@@ -318,6 +321,22 @@ def test_device_profile(cli, corpus, inputs, scratch):
     check(p.returncode == 1 and "u0 (space 0" in err and "shaderStorageImageReadWithoutFormat" in err and
           "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err,
           "typed UAV read without a format: exit %d, %s" % (p.returncode, err))
+    rov = os.path.join(corpus, "dxbc", "vkd3d-proton", "d3d12_rov__create_pso__ps_code_pixel_dxbc.dxbc")
+    if os.path.isfile(rov):
+        p = run(cli, ["--device-profile", "lavapipe", rov])
+        err = p.stderr.decode()
+        check(p.returncode == 1 and err.startswith(rov + ":152: error: u0 is a rasterizer-ordered view") and
+              "fragmentShaderPixelInterlock" in err and "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err,
+              "rasterizer-ordered view for lavapipe: exit %d, %s" % (p.returncode, err))
+        interlock = os.path.join(scratch, "interlock.json")
+        with open(interlock, "w") as f:
+            json.dump({"features": {"fragmentShaderPixelInterlock": True,
+                                    "fullyCoveredFragmentShaderInputVariable": False}}, f)
+        p = run(cli, ["--spirv-text", "--validate", "--device-profile", interlock, rov])
+        check(p.returncode == 0 and b"OpCapability FragmentShaderPixelInterlockEXT" in p.stdout,
+              "rasterizer-ordered view with interlock: exit %d %s" % (p.returncode, p.stderr))
+    else:
+        check(False, "--device-profile: corpus shader %s missing" % rov)
     good = os.path.join(scratch, "profile.json")
     with open(good, "w") as f:
         json.dump({"features": {"shaderStorageImageReadWithoutFormat": False},
