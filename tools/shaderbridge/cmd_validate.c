@@ -192,6 +192,9 @@ static void print_undefined(const struct sb_validate_report *report)
                (unsigned long long)u->byte_offset);
         print_pair("invocation", "", u->invocation);
         print_pair("; instruction", "at byte ", u->instruction);
+        if (u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX)
+            printf("; registers %u and %u (mark the index NonUniformResourceIndex)", u->range_register[0],
+                   u->range_register[1]);
         putchar('\n');
     }
     if (report->undefined_events > report->undefined_kept)
