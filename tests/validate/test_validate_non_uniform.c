@@ -14,7 +14,10 @@
  *   per group:  i = vThreadGroupID.x, no flag, 2 groups of 2: uniform inside each group, which
  *               is all Vulkan asks: no event; values 10 10 11 11;
  *   cb range:   the index picks a constant buffer of CB0[0:1] (i = vThreadID.x & 1, no flag):
- *               one event naming the cb range, registers cb0 / cb1.
+ *               one event per group naming the cb range, registers cb0 / cb1;
+ *   loop:       i = 0, 1, 2, 3 in a loop, no flag, 2 groups of 4 (one batch): each iteration
+ *               is uniform, which is all Vulkan asks (the rule is per dynamic instance): no
+ *               event; every thread stores 10 + 11 + 12 + 13 = 46.
  * The values are the interpreter's (it binds each lane its own resource); the events, their
  * instruction offsets (the container's SHEX data + 4 x the instruction's token index) and the
  * marked words are asserted exactly.
@@ -36,7 +39,7 @@
 #include "check.h"
 
 enum { TEXTURE2D = 3, FLOAT4_RETURN = 0x5555u, TEXTURES = 4 };
-enum variant { THREAD, FLAGGED, UNIFORM, PER_GROUP, CB_RANGE, SAMPLED };
+enum variant { THREAD, FLAGGED, UNIFORM, PER_GROUP, CB_RANGE, LOOP, SAMPLED };
 
 /* One built program: its container and the file offset of the instruction that indexes. */
 struct built {
@@ -79,12 +82,24 @@ static void build(enum variant v, struct built *out)
         I(&p, OP_MOV, dr(0, "x"), sm4_reg(T_CB, 3, (uint32_t[]){ 0, 0, 0 }, NULL, "xxxx", 0));
     else if (v == PER_GROUP)
         I(&p, OP_MOV, dr(0, "x"), special(T_GROUP_ID, "x"));
-    else
+    else if (v == CB_RANGE)
         I(&p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(1));
     uint32_t token = p.n;
     if (v == CB_RANGE) {
         const struct sm4_operand *rels[3] = { NULL, &index, NULL };
         I(&p, OP_MOV, dr(1, "x"), sm4_reg(T_CB, 3, (uint32_t[]){ 0, 0, 0 }, rels, "xxxx", 0));
+    } else if (v == LOOP) {
+        I(&p, OP_MOV, dr(0, "x"), l1(0));
+        I(&p, OP_MOV, dr(1, "y"), l1(0));
+        I0(&p, OP_LOOP, 0);
+        I(&p, OP_IGE, dr(0, "z"), sr(0, "x"), l1(4));
+        IC(&p, OP_BREAKC, SM4_NZ, sr(0, "z"));
+        token = p.n;
+        I(&p, OP_LD, dr(1, "x"), l4(0, 0, 0, 0), sm4_reg51(T_RESOURCE, 0, 0, &index, "xyzw", 0, 0));
+        I(&p, OP_ADD, dr(1, "y"), sr(1, "y"), sr(1, "x"));
+        I(&p, OP_IADD, dr(0, "x"), sr(0, "x"), l1(1));
+        I0(&p, OP_ENDLOOP, 0);
+        I(&p, OP_MOV, dr(1, "x"), sr(1, "y"));
     } else if (v == SAMPLED) {
         uint32_t half = 0x3f000000u;
         I(&p, OP_SAMPLE_L, dr(1, "x"), l4(half, half, 0, 0), sm4_reg51(T_RESOURCE, 0, 0, &index, "xyzw", 0, 0),
@@ -158,6 +173,7 @@ static void check_interpreter(enum variant v, const char *name)
         float want = v == THREAD || v == FLAGGED ? 10.0f + (float)(i & 3)
                      : v == UNIFORM              ? 12.0f
                      : v == PER_GROUP            ? 10.0f + (float)(i / 2)
+                     : v == LOOP                 ? 46.0f
                                                  : 0.0f;
         uint32_t want_bits = v == CB_RANGE ? cb[i & 1][0] : 0;
         bool ok = v == CB_RANGE ? out[i] == want_bits : as_float(out[i]) == want;
@@ -245,6 +261,7 @@ int main(void)
     check_interpreter(UNIFORM, "uniform");
     check_interpreter(PER_GROUP, "per group");
     check_interpreter(CB_RANGE, "cb range");
+    check_interpreter(LOOP, "loop");
     struct sb_rt_context *context = NULL;
     struct sb_error error = { 0 };
     struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
