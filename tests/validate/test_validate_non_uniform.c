@@ -18,6 +18,10 @@
  *   loop:       i = 0, 1, 2, 3 in a loop, no flag, 2 groups of 4 (one batch): each iteration
  *               is uniform, which is all Vulkan asks (the rule is per dynamic instance): no
  *               event; every thread stores 10 + 11 + 12 + 13 = 46.
+ * And a vs_5_1 drawing 1030 vertices (two batches of the interpreter) whose o1.x loads T0[i],
+ * i = (SV_VertexID >= 1024): uniform inside each batch, but the group of a draw is the draw, so
+ * one event (invocations 0 and 1024, t0 / t1) and every output of every vertex marked, those
+ * of the first batch after the fact.
  * The values are the interpreter's (it binds each lane its own resource); the events, their
  * instruction offsets (the container's SHEX data + 4 x the instruction's token index) and the
  * marked words are asserted exactly.
@@ -211,6 +215,84 @@ static void check_interpreter(enum variant v, const char *name)
     sb_rt_program_destroy(program);
 }
 
+/* The vertex case above: one draw of VERTICES vertices, the index changing at vertex 1024. */
+enum { VERTICES = 1030, OP_DCL_INPUT_SGV = 96, OP_DCL_OUTPUT = 101, OP_DCL_OUTPUT_SIV = 103, SV_POSITION = 1,
+       SV_VERTEX_ID = 6, SIG_UINT = 1, SIG_FLOAT = 3 };
+
+static void check_vertices(void)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 1, 5, 1, 2);
+    sm4_raw(&p, OP_DCL_GLOBAL_FLAGS | (1u << 11), 0, NULL);
+    uint32_t texture_extra[2] = { FLOAT4_RETURN, 0 };
+    sm4_decl(&p, OP_DCL_RESOURCE | (TEXTURE2D << 11), sm4_range51(T_RESOURCE, 0, 0, TEXTURES - 1), 2,
+             texture_extra);
+    sm4_dcl_io(&p, OP_DCL_INPUT_SGV, 0, T_INPUT, 0, "x", SV_VERTEX_ID);
+    sm4_dcl_io(&p, OP_DCL_OUTPUT_SIV, 0, T_OUTPUT, 0, "xyzw", SV_POSITION);
+    sm4_dcl_io(&p, OP_DCL_OUTPUT, 0, T_OUTPUT, 1, "x", -1);
+    I(&p, OP_UGE, dr(0, "x"), sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "x", 0), l1(1024));
+    I(&p, OP_AND, dr(0, "x"), sr(0, "x"), l1(1));
+    struct sm4_operand index = sr(0, "x");
+    uint32_t token = p.n;
+    I(&p, OP_LD, dr(1, "x"), l4(0, 0, 0, 0), sm4_reg51(T_RESOURCE, 0, 0, &index, "xyzw", 0, 0));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1), l4(0, 0, 0, 0x3f800000u));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 1 }, NULL, "x", 1), sr(1, "x"));
+    sm4_end(&p);
+    static const struct sig_element_spec in[] = { { 0, "SV_VertexID", 0, SV_VERTEX_ID, SIG_UINT, 0, 0x1, 0x1, 0 } };
+    static const struct sig_element_spec outs[] = {
+        { 0, "SV_Position", 0, SV_POSITION, SIG_FLOAT, 0, 0xF, 0x0, 0 },
+        { 0, "TEXCOORD", 0, 0, SIG_FLOAT, 1, 0x1, 0xE, 0 },
+    };
+    static struct blob b;
+    sm4_container_sig(&p, in, 1, outs, 2, NULL, 0, &b);
+    uint32_t offset = shex_offset(&b, token);
+    struct sb_rt_program *program = NULL;
+    struct sb_error e = { 0 };
+    if (sb_rt_program_load(b.bytes, b.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "vertices: does not load: %s", e.message);
+        return;
+    }
+    float texels[TEXTURES][4];
+    struct sb_rt_resource table[TEXTURES];
+    for (uint32_t k = 0; k < TEXTURES; k++) {
+        texels[k][0] = texels[k][1] = texels[k][2] = texels[k][3] = 10.0f + (float)k;
+        table[k] = entry(SB_IR_RESOURCE_SRV, k, texels[k], sizeof(texels[k]));
+        table[k].format = SB_RT_FORMAT_R32G32B32A32_FLOAT;
+        table[k].dimension = TEXTURE2D;
+        table[k].width = table[k].height = table[k].depth = 1;
+    }
+    static uint32_t in_words[VERTICES * 4], out_words[VERTICES * 2 * 4];
+    for (uint32_t i = 0; i < VERTICES; i++)
+        in_words[i * 4] = i;
+    struct sb_interp_registers inputs = { 1, in_words }, outputs = { 2, out_words };
+    struct sb_interp_tracking t;
+    memset(&t, 0, sizeof(t));
+    t.undefined = true;
+    struct sb_interp_options options = { .tracking = &t };
+    enum sb_result r = sb_interp_run_vertices(program->ir, table, TEXTURES, VERTICES, &inputs, &outputs, &options,
+                                              NULL, &e);
+    CHECK(r == SB_SUCCESS, "vertices: %s", e.message);
+    const struct sb_interp_undefined_event *u = t.kept ? &t.events[0] : NULL;
+    CHECK(r == SB_SUCCESS && t.undefined_events == 1 && u && u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX &&
+              u->invocation[0] == 0 && u->invocation[1] == 1024 && u->instruction[1] == offset &&
+              u->range_register[0] == 0 && u->range_register[1] == 1,
+          "vertices: %llu events; first kind %d invocations %u %u at %u registers %u %u; want one, 0 and 1024 at "
+          "%u, t0 and t1", (unsigned long long)t.undefined_events, u ? (int)u->kind : -1, u ? u->invocation[0] : 0,
+          u ? u->invocation[1] : 0, u ? u->instruction[1] : 0, u ? u->range_register[0] : 0,
+          u ? u->range_register[1] : 0, offset);
+    uint32_t unmarked = 0, wrong = 0;
+    for (uint32_t i = 0; r == SB_SUCCESS && i < VERTICES; i++) {
+        wrong += as_float(out_words[(i * 2 + 1) * 4]) != (i < 1024 ? 10.0f : 11.0f);
+        for (uint32_t w = 0; w < 8; w++)
+            unmarked += !t.output_undefined || !t.output_undefined[i * 8 + w];
+    }
+    CHECK(r == SB_SUCCESS && !wrong && !unmarked, "vertices: %u o1.x values wrong, %u output words not marked",
+          wrong, unmarked);
+    printf("vertices: %llu events\n", (unsigned long long)t.undefined_events);
+    sb_interp_tracking_release(&t);
+    sb_rt_program_destroy(program);
+}
+
 /* `v` (thread or sampled) through sb_validate on seeded inputs: the interpreter's tracked run
  * (CPU side alone, with its evidence) must hold the event; both sides compared must give
  * "undefined" with the reason, or "agree". */
@@ -262,6 +344,7 @@ int main(void)
     check_interpreter(PER_GROUP, "per group");
     check_interpreter(CB_RANGE, "cb range");
     check_interpreter(LOOP, "loop");
+    check_vertices();
     struct sb_rt_context *context = NULL;
     struct sb_error error = { 0 };
     struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
