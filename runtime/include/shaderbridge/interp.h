@@ -94,15 +94,18 @@ enum sb_interp_undefined_kind {
     SB_INTERP_UNDEFINED_OUT_OF_BOUNDS = 5,
     /** A t#/s#/u#/cb# range (SM5.1, relatively indexed) indexed with different registers by
      *  invocations of one invocation group (compute: a thread group; every other stage: the
-     *  whole run, i.e. the draw) through an operand without NonUniformResourceIndex. Vulkan
-     *  requires such an index to be dynamically uniform, so the device may use any of the
-     *  group's registers for every invocation: the results of every invocation of the group
-     *  that executed the instruction are undefined (tainted from there on; the access itself
-     *  included, so a store through the range is undefined too). The event's resource is
-     *  UINT32_MAX, byte_offset 0, both instructions the access's; invocation[0] is the first
-     *  invocation of the group that executed it, invocation[1] the first whose register
-     *  differs from it, and range_* name the range and the two registers. One event per
-     *  instruction operand and group. Helper pixels and discarded lanes do not count. */
+     *  whole run, i.e. the draw) at one dynamic instance of the instruction (a loop may change
+     *  the index between iterations), through an operand without NonUniformResourceIndex.
+     *  Vulkan requires such an index to be dynamically uniform, so the device may use any of
+     *  the group's registers for every invocation: the results of every invocation of the
+     *  group that executed the operand are undefined (tainted from its first use of it on, the
+     *  access itself included, so a store through the range is undefined too). The event's
+     *  resource is UINT32_MAX, byte_offset 0, both instructions the access's; invocation[0] is
+     *  the first invocation of the group at that dynamic instance, invocation[1] the first
+     *  whose register differs from it, and range_* name the range and the two registers. One
+     *  event per operand and group. Helper pixels and discarded lanes do not count. Graphics
+     *  runs pair the k-th execution of the operand in each batch of invocations as one dynamic
+     *  instance (runtime/src/interp/interp_nonuniform.c). */
     SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX = 6,
     SB_INTERP_UNDEFINED_KIND_MAX_ENUM = 0x7fffffff
 };
