@@ -8,7 +8,9 @@
  * and the wrong magic), and the device profile (features from a chained
  * VkPhysicalDeviceVulkan12Features, the per-stage limits from the device's limits,
  * both moving the cache key's parts; shaderResourceMinLod from pEnabledFeatures or a chained
- * VkPhysicalDeviceFeatures2, off when neither has it).
+ * VkPhysicalDeviceFeatures2, off when neither has it; the two extensions it reads:
+ * interlock only with both the extension and the feature enabled, FullyCoveredEXT with its
+ * extension, each its own cache-key bit).
  */
 #include <stdio.h>
 #include <string.h>
@@ -142,12 +144,43 @@ static void test_profile_min_lod(void)
     CHECK(p.described && !p.shader_resource_min_lod, "no features: shaderResourceMinLod %d", p.shader_resource_min_lod);
 }
 
+static void test_profile_extensions(void)
+{
+    const char *both[] = { "VK_EXT_conservative_rasterization", VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME };
+    VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT,
+        .fragmentShaderPixelInterlock = VK_TRUE,
+    };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.fragment_shader_pixel_interlock && !p.fragment_fully_covered,
+          "nothing enabled: interlock %d, fully covered %d", p.fragment_shader_pixel_interlock,
+          p.fragment_fully_covered);
+    CHECK(sb_layer_device_profile_bits(&p) == 1, "bits 0x%llx", (unsigned long long)sb_layer_device_profile_bits(&p));
+    info.pNext = &interlock; /* the feature without its extension */
+    sb_layer_device_profile(&info, &p);
+    CHECK(!p.fragment_shader_pixel_interlock, "interlock taken without its extension");
+    info.enabledExtensionCount = 2;
+    info.ppEnabledExtensionNames = both;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.fragment_shader_pixel_interlock && p.fragment_fully_covered, "both enabled: interlock %d, fully covered %d",
+          p.fragment_shader_pixel_interlock, p.fragment_fully_covered);
+    CHECK(sb_layer_device_profile_bits(&p) == (1u | 1u << 8 | 1u << 9), "bits 0x%llx",
+          (unsigned long long)sb_layer_device_profile_bits(&p));
+    interlock.fragmentShaderPixelInterlock = VK_FALSE; /* the extension, its feature off */
+    sb_layer_device_profile(&info, &p);
+    CHECK(!p.fragment_shader_pixel_interlock && p.fragment_fully_covered, "feature off: interlock %d",
+          p.fragment_shader_pixel_interlock);
+}
+
 int main(void)
 {
     test_hash();
     test_entry();
     test_profile();
     test_profile_min_lod();
+    test_profile_extensions();
     printf("%s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

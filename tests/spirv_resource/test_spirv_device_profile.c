@@ -5,7 +5,9 @@
  * loads from a typed u#, translated
  *   - with a zeroed profile, and with a described profile that has
  *     shaderStorageImageReadWithoutFormat: byte-identical to the translation without
- *     options (the default must not move a word);
+ *     options (the default must not move a word); likewise a pixel program with a
+ *     rasterizer-ordered UAV that reads vInnerCoverage, zeroed and described with
+ *     fragment_shader_pixel_interlock and fragment_fully_covered;
  *   - for a device without it, once per VkFormat the table knows (VK_FORMAT_* from the
  *     Vulkan headers, the SPIR-V name spelled out here): the image type declares that
  *     format, StorageImageExtendedFormats exactly for the extended ones, and no
@@ -36,6 +38,7 @@
 #include <spirv/unified1/spirv.h>
 
 #include "../spirv/spirv_test_util.h"
+#include "translator/sm4.h"
 
 /* Byte offset spirv_test_util gives the instruction emitted k-th (0-based). */
 #define OFFSET_OF(k) (0x100u + 4u * (k))
@@ -82,6 +85,47 @@ static bool same_words(const struct sb_translation *a, const struct sb_translati
            !memcmp(a->words, b->words, a->word_count * sizeof(uint32_t));
 }
 
+/* A pixel program storing vInnerCoverage to rasterizer-ordered raw u1:
+ * store_raw u1.x, 0, vInnerCoverage.x. */
+static struct sb_ir_program *ordered_pixel_program(void)
+{
+    ir_reset();
+    struct sb_ir_resource *r = add_resource(SB_IR_RESOURCE_UAV, 1);
+    r->kind = SB_IR_RESOURCE_KIND_RAW;
+    r->uav_flags = SB_SM4_UAV_RASTERIZER_ORDERED;
+    add_signature(SB_IR_SIGNATURE_INPUT, SB_IR_FILE_INNER_COVERAGE, 0, 0x1, "", 0, 0, SB_IR_TYPE_UINT, 0);
+    struct sb_ir_operand d = dst_reg(SB_IR_FILE_UAV, 1, 0x1);
+    struct sb_ir_operand src[2] = { imm(0, 0, 0, 0), special(SB_IR_FILE_INNER_COVERAGE, 0, "xxxx") };
+    emit(SB_IR_OP_STORE_RAW, 0, 1, &d, 2, src);
+    return ir_program(SB_IR_STAGE_PIXEL, 0);
+}
+
+/* Zeroed, and described with interlock and FullyCoveredEXT: the ordered pixel program's
+ * words are those of a translation without options. */
+static void case_default_identical_pixel(void)
+{
+    struct sb_ir_program *p = ordered_pixel_program();
+    struct sb_translation *plain = NULL, *zeroed = NULL, *capable = NULL;
+    struct sb_error e = { 0 };
+    struct sb_translate_options zero = { .target_env = SB_TARGET_VULKAN_1_1 };
+    struct sb_translate_options with = zero;
+    with.device.described = true;
+    with.device.fragment_shader_pixel_interlock = true;
+    with.device.fragment_fully_covered = true;
+    CHECK(sb_translate_ir(p, NULL, &plain, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &zero, &zeroed, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &with, &capable, &e) == SB_SUCCESS);
+    CHECK(same_words(plain, zeroed));
+    CHECK(same_words(plain, capable));
+    char *text = plain ? sb_spirv_disassemble(plain->words, plain->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    CHECK(text && strstr(text, "OpCapability FragmentShaderPixelInterlockEXT"));
+    CHECK(text && strstr(text, "OpCapability FragmentFullyCoveredEXT"));
+    free(text);
+    sb_translation_destroy(plain);
+    sb_translation_destroy(zeroed);
+    sb_translation_destroy(capable);
+}
+
 /* Zeroed profile and a described profile with the feature change nothing. */
 static void case_default_identical(void)
 {
@@ -107,6 +151,7 @@ static void case_default_identical(void)
     sb_translation_destroy(plain);
     sb_translation_destroy(zeroed);
     sb_translation_destroy(capable);
+    case_default_identical_pixel();
 }
 
 /* Every row of the table: VkFormat, SM4 return type of a matching view, SPIR-V name, extended. */

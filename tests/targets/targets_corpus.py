@@ -11,8 +11,9 @@ stages ES has: vs, ps, cs), MSL 2.1 and HLSL SM5.0 with `shaderbridge translate 
 Figures printed:
   - per target: text written / shaders that translate to SPIR-V;
   - GLSL: `glslangValidator -V` compiles / GLSL written; ESSL: glslang (ES rules) compiles;
-  - compute shaders: the GLSL (translated with --unbounded-descriptors 8, as validate
-    translates its own) compiled by glslang and run by `shaderbridge validate --spirv` on lavapipe,
+  - compute shaders: the GLSL (translated with --unbounded-descriptors 8 and lavapipe's
+    device profile with the typed u# formats our own run bound, as validate translates its
+    own) compiled by glslang and run by `shaderbridge validate --spirv` on lavapipe,
     verdict agree or agree-within-precision / compute shaders with a module, beside the
     same count for our own SPIR-V on the same shaders, and the share of the shaders our own
     module agrees on that agree through GLSL too (--require-compute applies to this one: the
@@ -82,6 +83,31 @@ def verdict(process):
         return json.loads(process.stdout)["results"][0]["verdict"]
     except (ValueError, KeyError, IndexError):
         return "error"
+
+
+# lavapipe 22.3: what `translate --device-profile lavapipe` assumes (tools/shaderbridge/
+# device_profile.h), spelt out so the view formats of a run can join it.
+LAVAPIPE_FEATURES = ["shaderStorageImageReadWithoutFormat", "shaderResourceMinLod",
+                     "shaderSampledImageArrayNonUniformIndexing", "shaderStorageImageArrayNonUniformIndexing",
+                     "shaderUniformTexelBufferArrayNonUniformIndexing",
+                     "shaderStorageTexelBufferArrayNonUniformIndexing",
+                     "shaderStorageBufferArrayNonUniformIndexing"]
+LAVAPIPE_LIMITS = {"maxBoundDescriptorSets": 8, "maxPerStageDescriptorStorageBuffers": 32,
+                   "maxPerStageDescriptorStorageImages": 64, "maxPerStageDescriptorSampledImages": 128}
+
+
+def lavapipe_profile(validated):
+    """lavapipe's device profile plus the formats of the typed u# views the run of
+    `validated` (a validate --json process) bound."""
+    formats = []
+    try:
+        for r in json.loads(validated.stdout)["results"][0]["resources"] or []:
+            if r["class"] == "uav" and r["vk_format"] is not None:
+                formats.append({"space": r["space"], "register": r["index"], "vk_format": r["vk_format"]})
+    except (ValueError, KeyError, IndexError, TypeError):
+        pass
+    return {"features": {name: False for name in LAVAPIPE_FEATURES}, "limits": LAVAPIPE_LIMITS,
+            "storage_formats": formats}
 
 
 def pct(a, b):
@@ -165,18 +191,40 @@ def main():
                 status = 1
 
     # validate runs our own module with unbounded SM5.1 ranges as arrays of 8 descriptors
-    # (SB_RT_UNBOUNDED_DESCRIPTORS; lavapipe lacks runtimeDescriptorArray): the GLSL it
-    # compares is translated the same way, then compiled by glslang.
+    # (SB_RT_UNBOUNDED_DESCRIPTORS; lavapipe lacks runtimeDescriptorArray) and fitted to the
+    # device: the GLSL it compares is translated the same way, for lavapipe's profile with the
+    # typed u# view formats our own run bound (validate --json "resources"), then compiled by
+    # glslang.
     compute = [f for f in good if stage_of[f] == "cs" and f in glsl_ok]
     run_dir = os.path.join(a.scratch, "glsl_run")
-    failed = translate(a.cli, compute, run_dir, a.jobs, ["--target", "glsl", "--unbounded-descriptors", "8"])
+    os.makedirs(run_dir, exist_ok=True)
+    direct = dict(zip(compute, run_all([[a.cli, "validate", "--json", f] for f in compute], a.jobs)))
+    commands = []
+    for f in compute:
+        profile = os.path.join(run_dir, stem(f) + ".profile.json")
+        with open(profile, "w") as out:
+            json.dump(lavapipe_profile(direct[f]), out)
+        commands.append([a.cli, "translate", "--target", "glsl", "--unbounded-descriptors", "8",
+                         "--device-profile", profile, "-o", os.path.join(run_dir, stem(f) + ".glsl"), f])
+    translated = run_all(commands, a.jobs)
+    # The profile may move register spaces onto other sets: the module's bindings, for
+    # validate --spirv --bindings, are what reflect lists for the same options.
+    maps = run_all([[a.cli, "reflect", "--json", "--unbounded-descriptors", "8", "--device-profile",
+                     os.path.join(run_dir, stem(f) + ".profile.json"), f] for f in compute], a.jobs)
+    for f, m in zip(compute, maps):
+        with open(os.path.join(run_dir, stem(f) + ".bindings.json"), "w") as out:
+            out.write(m.stdout)
     compiled = run_all([[glslang, "-V", "-S", "comp", os.path.join(run_dir, stem(f) + ".glsl"),
                          "-o", os.path.join(run_dir, stem(f) + ".spv")] for f in compute], a.jobs)
-    compute = [f for f, r in zip(compute, compiled) if f not in failed and r.returncode == 0]
+    failed = {f for f, t, c in zip(compute, translated, compiled) if t.returncode != 0 or c.returncode != 0}
+    for f in sorted(failed):
+        print(f"  {os.path.relpath(f, a.corpus)}: GLSL for lavapipe's profile does not translate or compile")
+    compute = [f for f in compute if f not in failed]
     if compute:
-        via_glsl = run_all([[a.cli, "validate", "--json", "--spirv",
-                             os.path.join(run_dir, stem(f) + ".spv"), f] for f in compute], a.jobs)
-        direct = run_all([[a.cli, "validate", "--json", f] for f in compute], a.jobs)
+        via_glsl = run_all([[a.cli, "validate", "--json", "--spirv", os.path.join(run_dir, stem(f) + ".spv"),
+                             "--bindings", os.path.join(run_dir, stem(f) + ".bindings.json"), f]
+                            for f in compute], a.jobs)
+        direct = [direct[f] for f in compute]
         agreeing = ("agree", "agree-within-precision")
         g = sum(1 for r in via_glsl if verdict(r) in agreeing)
         d = sum(1 for r in direct if verdict(r) in agreeing)

@@ -364,7 +364,9 @@ static void fit_to_device(struct run *r)
      * cannot take become waterfall loops; raw/structured registers past the per-stage
      * storage-buffer limit become R32_UINT texel buffers, `_cl` clamps without
      * shaderResourceMinLod a per-lane choice of two samples. This test binds no views, so it has no typed-UAV
-     * format to give: reads without format stay (validate covers that fallback). */
+     * format to give: reads without format stay (validate covers that fallback). Interlock
+     * and FullyCoveredEXT have no fallback, only the translator's refusal: they are left to
+     * the pipeline step, which lists a device without them as device-limit. */
     r->options.device = (struct sb_device_profile){
         .described = true,
         .storage_image_read_without_format = true,
@@ -377,6 +379,8 @@ static void fit_to_device(struct run *r)
         .max_per_stage_storage_buffers = l->maxPerStageDescriptorStorageBuffers,
         .max_per_stage_storage_images = l->maxPerStageDescriptorStorageImages,
         .max_per_stage_sampled_images = l->maxPerStageDescriptorSampledImages,
+        .fragment_shader_pixel_interlock = true,
+        .fragment_fully_covered = true,
     };
     printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets, "
            "shaderResourceMinLod %s\n",

@@ -7,7 +7,8 @@
  * unknown member, feature name or mistyped value is an error naming it. The
  * feature names are the Vulkan structure members (VkPhysicalDeviceFeatures:
  * shaderStorageImageReadWithoutFormat, shaderResourceMinLod; VkPhysicalDeviceVulkan12Features:
- * the *ArrayNonUniformIndexing ones), one table row each.
+ * the *ArrayNonUniformIndexing ones; the extensions' structures: fragmentShaderPixelInterlock,
+ * fullyCoveredFragmentShaderInputVariable), one table row each.
  */
 #include "device_profile.h"
 
@@ -34,6 +35,11 @@ static const struct {
       offsetof(struct sb_device_profile, storage_texel_buffer_array_non_uniform_indexing) },
     { "shaderStorageBufferArrayNonUniformIndexing",
       offsetof(struct sb_device_profile, storage_buffer_array_non_uniform_indexing) },
+    /* VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT (VK_EXT_fragment_shader_interlock) */
+    { "fragmentShaderPixelInterlock", offsetof(struct sb_device_profile, fragment_shader_pixel_interlock) },
+    /* VkPhysicalDeviceConservativeRasterizationPropertiesEXT (VK_EXT_conservative_rasterization):
+     * a property, not a feature, but like one it says what a module may use */
+    { "fullyCoveredFragmentShaderInputVariable", offsetof(struct sb_device_profile, fragment_fully_covered) },
 };
 #define FEATURE_COUNT (sizeof(features) / sizeof(features[0]))
 
@@ -192,14 +198,18 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
 {
     memset(out, 0, sizeof(*out));
     if (!strcmp(spec, "lavapipe")) {
-        /* Mesa lavapipe 22.3 (llvmpipe): none of these features (shaderResourceMinLod
-         * included), 8 descriptor sets; per stage
-         * 32 storage buffers, 64 storage images, 128 sampled images (vulkaninfo). */
-        out->device = (struct sb_device_profile){ .described = true,
-                                                  .max_bound_descriptor_sets = 8,
-                                                  .max_per_stage_storage_buffers = 32,
-                                                  .max_per_stage_storage_images = 64,
-                                                  .max_per_stage_sampled_images = 128 };
+        /* Mesa lavapipe 22.3 (llvmpipe): none of these features (shaderResourceMinLod included;
+         * nor VK_EXT_fragment_shader_interlock or VK_EXT_conservative_rasterization), 8 descriptor
+         * sets; per stage 32 storage buffers, 64 storage images, 128 sampled images (vulkaninfo). */
+        out->device = (struct sb_device_profile){
+            .described = true,
+            .max_bound_descriptor_sets = 8,
+            .max_per_stage_storage_buffers = 32,
+            .max_per_stage_storage_images = 64,
+            .max_per_stage_sampled_images = 128,
+            .fragment_shader_pixel_interlock = false,
+            .fragment_fully_covered = false,
+        };
         return true;
     }
     struct cli_file file;
@@ -224,4 +234,17 @@ void cli_device_profile_free(struct cli_device_profile *profile)
 {
     free(profile->formats);
     memset(profile, 0, sizeof(*profile));
+}
+
+bool cli_parse_unbounded_descriptors(const char *command, const char *text, uint32_t *count)
+{
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    if (!*text || *end || value < 1 || value > 1000000) {
+        cli_usage_error("%s: --unbounded-descriptors wants a number from 1 to 1000000, not '%s'", command,
+                        text);
+        return false;
+    }
+    *count = (uint32_t)value;
+    return true;
 }

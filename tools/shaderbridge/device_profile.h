@@ -47,4 +47,12 @@ void cli_device_profile_apply(const struct cli_device_profile *profile, struct s
 
 void cli_device_profile_free(struct cli_device_profile *profile);
 
+/**
+ * `--unbounded-descriptors N` of `command` (translate, reflect): descriptors per unbounded
+ * SM5.1 range (sb_translate_options::unbounded_descriptor_count), for devices without
+ * runtimeDescriptorArray. At least 1; the cap keeps the count within what any Vulkan device
+ * could bind in one stage. False after printing a usage error.
+ */
+bool cli_parse_unbounded_descriptors(const char *command, const char *text, uint32_t *count);
+
 #endif

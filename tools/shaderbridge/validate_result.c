@@ -232,6 +232,39 @@ static json_object *timing_json(const struct sb_validate_report *report)
     return o;
 }
 
+/*
+ * What the run bound, one object per resource (register, class, space, typed format and
+ * shape), so a user can rebuild it: e.g. the typed u# view formats a translation for a
+ * device without shaderStorageImageReadWithoutFormat needs (translate --device-profile).
+ */
+static json_object *resources_json(const struct sb_validate_report *report)
+{
+    static const char *const classes[] = { "cbv", "srv", "sampler", "uav" }; /* = enum sb_ir_resource_class */
+    static const char prefixes[] = { 'b', 't', 's', 'u' };
+    if (!report || !report->gpu)
+        return NULL;
+    json_object *array = json_object_new_array();
+    for (uint32_t i = 0; i < report->gpu->count; i++) {
+        const struct sb_rt_resource *r = &report->gpu->resources[i];
+        if ((uint32_t)r->resource_class > SB_IR_RESOURCE_UAV)
+            continue;
+        json_object *o = json_object_new_object();
+        char name[24];
+        snprintf(name, sizeof(name), "%c%u", prefixes[r->resource_class], r->register_index);
+        cli_json_add_str(o, "register", name);
+        cli_json_add_str(o, "class", classes[r->resource_class]);
+        cli_json_add_u64(o, "space", r->space);
+        cli_json_add_u64(o, "index", r->register_index);
+        bool typed = r->dimension != 0 && r->format != SB_RT_FORMAT_UNDEFINED;
+        cli_json_add_str(o, "format", typed ? sb_rt_format_name(r->format) : NULL);
+        cli_json_add(o, "vk_format", typed ? cli_json_u64(sb_rt_format_vk(r->format)) : NULL);
+        cli_json_add(o, "dimension", r->dimension ? cli_json_u64(r->dimension) : NULL);
+        cli_json_add_u64(o, "bytes", r->size);
+        json_object_array_add(array, o);
+    }
+    return array;
+}
+
 /* A count of the report, or null for an input that was never compared. */
 static json_object *count(const struct sb_validate_report *report, uint64_t value)
 {
@@ -280,6 +313,7 @@ json_object *cli_validate_json(const struct cli_validate_result *r)
         cli_json_add_u64(points, "matched", report->domain_points_matched);
     }
     cli_json_add(o, "domain_points", points);
+    cli_json_add(o, "resources", resources_json(report));
     cli_json_add(o, "timing", report ? timing_json(report) : NULL);
     json_object *error = NULL;
     if (r->failed) {

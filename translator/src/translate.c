@@ -229,6 +229,7 @@ void sb_translation_destroy(struct sb_translation *translation)
     free((void *)t->pub.builtin_outputs);
     free((void *)t->pub.text);
     free((void *)t->pub.target_bindings);
+    free((void *)t->pub.capability_origins);
     free(t->strings);
     free(t);
 }

@@ -673,6 +673,8 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
         conclude(report, program);
         if (program->stage == SB_IR_STAGE_PIXEL)
             sb_validate_pixel_explain(program, report);
+        if (fitted)
+            sb_validate_waterfall_explain(context, program, report);
     }
     sb_translation_destroy(fitted);
     *out = report;

@@ -10,7 +10,9 @@
  * non-uniform range indices the device cannot take, register spaces moved onto the
  * descriptor sets it binds, the `_cl` clamps chosen per lane without MinLod, and
  * raw/structured registers past its per-stage storage-buffer limit bound as R32_UINT texel
- * buffers). Only a module that needs a
+ * buffers). A module needing a feature the translator has no fallback for (fragment shader
+ * interlock, FullyCoveredEXT) is translated again too: the translator's refusal names the
+ * declaration that needs it. Only a module that needs a
  * missing feature is translated again: on a device with everything the loaded
  * translation runs unchanged.
  */
@@ -57,7 +59,9 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     sb_rt_context_device_profile(context, &device.device);
     if (!device.device.described || !program->translation)
         return SB_SUCCESS;
-    /* The capabilities whose missing feature the translator has a fallback for. */
+    /* The capabilities whose missing feature the translator handles: with a fallback, or
+     * (interlock, fully covered) with a refusal at the declaration that needs it, where the
+     * device would only name the module. */
     const struct sb_device_profile *d = &device.device;
     const struct { SpvCapability capability; bool present; } fallbacks[] = {
         { SpvCapabilityStorageImageReadWithoutFormat, d->storage_image_read_without_format },
@@ -67,6 +71,8 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
         { SpvCapabilityStorageTexelBufferArrayNonUniformIndexing, d->storage_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageBufferArrayNonUniformIndexing, d->storage_buffer_array_non_uniform_indexing },
         { SpvCapabilityMinLod, d->shader_resource_min_lod },
+        { SpvCapabilityFragmentShaderPixelInterlockEXT, d->fragment_shader_pixel_interlock },
+        { SpvCapabilityFragmentFullyCoveredEXT, d->fragment_fully_covered },
     };
     bool needed = false;
     for (size_t i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++)
@@ -96,5 +102,12 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     enum sb_result result = sb_rt_program_translate_fitted(program, unbounded ? unbounded : SB_RT_UNBOUNDED_DESCRIPTORS,
                                                            &device, out, error);
     free(formats);
+    /* The program translated without the profile: what the translator refuses now is this
+     * device's lack (not-run, like the device's own refusal), still at the source's offset. */
+    if (result == SB_ERROR_TRANSLATE_UNSUPPORTED) {
+        result = SB_ERROR_RUN_UNSUPPORTED;
+        if (error)
+            error->code = result;
+    }
     return result;
 }

@@ -34,6 +34,12 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
     out->max_per_stage_storage_buffers = l->maxPerStageDescriptorStorageBuffers;
     out->max_per_stage_storage_images = l->maxPerStageDescriptorStorageImages;
     out->max_per_stage_sampled_images = l->maxPerStageDescriptorSampledImages;
+    /* The extensions the context enabled (vk_device.c): fragmentShaderPixelInterlock of
+     * VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT where the device has the extension,
+     * and FullyCoveredEXT where conservative rasterization reports it for the runtime's point
+     * draws; false where the extension is absent. */
+    out->fragment_shader_pixel_interlock = context->pixel_interlock;
+    out->fragment_fully_covered = context->fully_covered;
 }
 
 uint32_t sb_rt_format_vk(enum sb_rt_format format)
