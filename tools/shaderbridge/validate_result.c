@@ -38,6 +38,7 @@ const char *cli_validate_undefined_kind(enum sb_interp_undefined_kind kind)
     case SB_INTERP_UNDEFINED_ATOMIC_ORDER: return "atomic-order";
     case SB_INTERP_UNDEFINED_UNINITIALIZED: return "uninitialized";
     case SB_INTERP_UNDEFINED_OUT_OF_BOUNDS: return "out-of-bounds";
+    case SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX: return "non-uniform-index";
     default: return "undefined";
     }
 }
@@ -56,7 +57,11 @@ void cli_validate_location(const struct sb_validate_report *report, uint32_t res
 void cli_validate_event_location(const struct sb_validate_report *report, const struct sb_interp_undefined_event *u,
                                  char *buf, size_t size)
 {
-    if (u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS && u->resource == UINT32_MAX)
+    static const char letter[4][3] = { "cb", "t", "s", "u" };
+    if (u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX)
+        snprintf(buf, size, "%s%u range (space %u)", (uint32_t)u->range_class < 4 ? letter[u->range_class] : "?",
+                 u->range_lower_bound, u->range_space);
+    else if (u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS && u->resource == UINT32_MAX)
         snprintf(buf, size, "x%u", u->group_shared_id);
     else
         cli_validate_location(report, u->resource, u->group_shared_id, buf, size);
@@ -203,6 +208,12 @@ static json_object *undefined_json(const struct cli_validate_result *r)
         }
         cli_json_add(o, "invocations", invocations);
         cli_json_add(o, "instructions", instructions);
+        if (u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX) {
+            json_object *registers = json_object_new_array();
+            for (int i = 0; i < 2; i++)
+                json_object_array_add(registers, u32_or_null(u->range_register[i]));
+            cli_json_add(o, "registers", registers);
+        }
         json_object_array_add(array, o);
     }
     return array;
