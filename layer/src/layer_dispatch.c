@@ -191,6 +191,11 @@ VKAPI_ATTR VkResult VKAPI_CALL sb_layer_CreateDevice(VkPhysicalDevice physical, 
     dev->gdpa = gdpa;
     dev->target_env = device_env(inst, physical);
     sb_layer_device_profile(info, &dev->profile);
+    if (inst->get_physical_device_properties) {
+        VkPhysicalDeviceProperties props;
+        inst->get_physical_device_properties(physical, &props);
+        sb_layer_device_limits(&props.limits, &dev->profile);
+    }
     sb_layer_config_copy(&dev->config, &inst->config);
     bool private_data = private_data_enabled(info);
     if (private_data)

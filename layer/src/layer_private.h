@@ -108,6 +108,9 @@ struct sb_layer_device {
  * profile as bits for the cache key. */
 void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_profile *out);
 uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *profile);
+/* The per-stage descriptor limits of the profile from the physical device's limits
+ * (layer_profile.c): they pick the storage-buffer fallback, whatever the application enabled. */
+void sb_layer_device_limits(const VkPhysicalDeviceLimits *limits, struct sb_device_profile *out);
 
 /* The dispatch key of a dispatchable handle: the loader's table pointer it starts with. */
 static inline void *sb_layer_key(const void *handle)

@@ -8,7 +8,14 @@
  * feature in none of them is off. The layer has no view bound when a module is created,
  * so it gives no typed-UAV formats: without shaderStorageImageReadWithoutFormat a shader
  * that loads from a typed UAV fails vkCreateShaderModule with the translator's message
- * naming the register (translator/README.md "Device fallbacks").
+ * naming the register (translator/README.md "Device fallbacks"). The per-stage descriptor
+ * limits (storage buffers, storage and sampled images) are the physical device's own
+ * (sb_layer_device_limits): nothing enables a limit.
+ * Extensions count when enabled: fragment shader interlock where VK_EXT_fragment_shader_interlock
+ * is enabled and a chained VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT enables
+ * fragmentShaderPixelInterlock; FullyCoveredEXT where VK_EXT_conservative_rasterization is
+ * enabled (the layer reads no device properties: an application enabling the extension is
+ * trusted to have seen fullyCoveredFragmentShaderInputVariable, as for any module it makes).
  */
 #include <string.h>
 
@@ -17,9 +24,18 @@
 /* pNext chains are the application's; a cycle must not hang the layer. */
 #define MAX_CHAIN 64
 
+static bool extension_enabled(const VkDeviceCreateInfo *info, const char *name)
+{
+    for (uint32_t i = 0; info->ppEnabledExtensionNames && i < info->enabledExtensionCount; i++)
+        if (info->ppEnabledExtensionNames[i] && !strcmp(info->ppEnabledExtensionNames[i], name))
+            return true;
+    return false;
+}
+
 void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_profile *out)
 {
     *out = (struct sb_device_profile){ .described = true };
+    bool interlock = false;
     const VkPhysicalDeviceFeatures *core = info->pEnabledFeatures;
     const VkBaseInStructure *s = info->pNext;
     for (int i = 0; s && i < MAX_CHAIN; s = s->pNext, i++) {
@@ -39,10 +55,24 @@ void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_pr
             out->uniform_texel_buffer_array_non_uniform_indexing |= f->shaderUniformTexelBufferArrayNonUniformIndexing;
             out->storage_texel_buffer_array_non_uniform_indexing |= f->shaderStorageTexelBufferArrayNonUniformIndexing;
             out->storage_buffer_array_non_uniform_indexing |= f->shaderStorageBufferArrayNonUniformIndexing;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT) {
+            interlock = ((const VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT *)s)->fragmentShaderPixelInterlock;
         }
     }
-    if (core)
+    out->fragment_shader_pixel_interlock =
+        interlock && extension_enabled(info, VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME);
+    out->fragment_fully_covered = extension_enabled(info, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+    if (core) {
         out->storage_image_read_without_format = core->shaderStorageImageReadWithoutFormat == VK_TRUE;
+        out->shader_resource_min_lod = core->shaderResourceMinLod == VK_TRUE;
+    }
+}
+
+void sb_layer_device_limits(const VkPhysicalDeviceLimits *limits, struct sb_device_profile *out)
+{
+    out->max_per_stage_storage_buffers = limits->maxPerStageDescriptorStorageBuffers;
+    out->max_per_stage_storage_images = limits->maxPerStageDescriptorStorageImages;
+    out->max_per_stage_sampled_images = limits->maxPerStageDescriptorSampledImages;
 }
 
 uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *p)
@@ -52,5 +82,8 @@ uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *p)
            (uint64_t)p->storage_image_array_non_uniform_indexing << 3 |
            (uint64_t)p->uniform_texel_buffer_array_non_uniform_indexing << 4 |
            (uint64_t)p->storage_texel_buffer_array_non_uniform_indexing << 5 |
-           (uint64_t)p->storage_buffer_array_non_uniform_indexing << 6;
+           (uint64_t)p->storage_buffer_array_non_uniform_indexing << 6 |
+           (uint64_t)p->shader_resource_min_lod << 7 |
+           (uint64_t)p->fragment_shader_pixel_interlock << 8 |
+           (uint64_t)p->fragment_fully_covered << 9;
 }

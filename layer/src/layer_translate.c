@@ -205,7 +205,10 @@ void sb_layer_device_keys(struct sb_layer_device *dev)
         const uint64_t parts[] = { dev->config.version_hash, (uint64_t)kind, (uint64_t)opts.target_env,
                                    opts.flags, dev->config.set_base, opts.unbounded_descriptor_count,
                                    kind == SB_LAYER_KIND_SHBIN ? dev->config.pica_flags : 0,
-                                   sb_layer_device_profile_bits(&dev->profile) };
+                                   sb_layer_device_profile_bits(&dev->profile),
+                                   (uint64_t)dev->profile.max_per_stage_storage_buffers << 32 |
+                                       dev->profile.max_per_stage_storage_images,
+                                   dev->profile.max_per_stage_sampled_images };
         dev->config_hash[kind] = sb_layer_hash_bytes(parts, sizeof(parts), 1).lo;
     }
 }

@@ -498,6 +498,9 @@ static void time_compute(const struct options *o, struct row *row, struct sb_rt_
         theirs.bindings = bindings;
         theirs.words = peer_words;
         theirs.word_count = peer_count;
+        /* our capabilities' origins say nothing about the peer's module */
+        theirs.capability_origin_count = 0;
+        theirs.capability_origins = NULL;
         as_texel_buffers(translations[OURS], bindings, jobs[PEER].inputs);
     }
     time_rounds(row, jobs, runnable, o->reps);

@@ -61,7 +61,7 @@ static enum sb_result measure(struct sb_rt_context *c, const struct sb_translati
                               const uint32_t *large_groups, struct bp_sample *out, struct sb_error *error)
 {
     struct sb_vk_run run = { .c = c, .t = t };
-    enum sb_result res = sb_vk_check_module(c, t->words, t->word_count, error);
+    enum sb_result res = sb_vk_check_module(c, t->words, t->word_count, t, error);
     if (res == SB_SUCCESS)
         res = sb_vk_bind_resolve(&run, resources, resource_count, error);
     if (res == SB_SUCCESS)

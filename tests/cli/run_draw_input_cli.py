@@ -113,7 +113,8 @@ def close(got, expected, tolerance):
 def inner_coverage(cli, scratch, sh):
     """SV_InnerCoverage (item 4): FullyCoveredEXT in the SPIR-V (spirv-val clean); the
     interpreter's one-pixel points are fully covered (o0.x = 1 + 5); a device without
-    VK_EXT_conservative_rasterization for points (lavapipe) refuses the module, naming it."""
+    VK_EXT_conservative_rasterization for points (lavapipe) refuses the program, naming it, at
+    the byte offset of its dcl_input vInnerCoverage (0x80 = 128)."""
     shader = sh("inner_coverage.dxbc")
     text = os.path.join(scratch, "inner_coverage.spvasm")
     rc, _, err = run([cli, "translate", "--validate", "--spirv-text", "-o", text, shader])
@@ -125,10 +126,12 @@ def inner_coverage(cli, scratch, sh):
     check(got is not None and got[0] == 6, f"inner coverage --cpu: o0 = {got}, expected x = 6")
     rc, out, err = run([cli, "run", "--draw", "1x1", "-o", os.path.join(scratch, "inner-gpu"), shader])
     if rc == 3:
-        check("FragmentFullyCoveredEXT" in err and "VK_EXT_conservative_rasterization" in err and
-              "SB_ERROR_RUN_UNSUPPORTED" in err, f"inner coverage without the extension: {err.strip()}")
+        check(err.startswith(shader + ":128: error: vInnerCoverage") and "FullyCoveredEXT" in err and
+              "VK_EXT_conservative_rasterization" in err and "SB_ERROR_RUN_UNSUPPORTED" in err,
+              f"inner coverage without the extension: {err.strip()}")
         rc, out, err = run([cli, "validate", shader])
-        check(rc == 3 and out.startswith("not-run") and "VK_EXT_conservative_rasterization" in out,
+        check(rc == 3 and out.startswith("not-run") and "VK_EXT_conservative_rasterization" in out and
+              "(byte 128)" in out,
               f"validate inner coverage: exit {rc}: {out[:300]}")
     else:  # a device with the extension draws it: fully covered there too
         path = os.path.join(scratch, "inner-gpu", "o0.bin")

@@ -73,8 +73,10 @@ VERDICT_LINE = re.compile(r"^(agree-within-precision|agree|undefined|not-run|dis
 COUNTS = ("words_compared", "mismatches", "within_precision", "precision_sensitive", "undefined_words",
           "unexplained", "unconstrained", "undefined_events")
 RESULT_KEYS = {"file", "stage", "verdict", "reason", "ulps_override", "undefined", "worst", "differences",
-               "domain_points",
+               "domain_points", "resources",
                "timing", "error"} | set(COUNTS)
+RESOURCE_KEYS = {"register", "class", "space", "index", "format", "vk_format", "dimension", "bytes"}
+CLASS_PREFIX = {"cbv": "b", "srv": "t", "sampler": "s", "uav": "u"}
 
 
 def is_int(v):
@@ -114,6 +116,13 @@ def check_result(r, name):
     for key in COUNTS:
         check(is_int(r[key]) if compared else r[key] is None, f"{name}: {key} = {r[key]!r} ({verdict})")
     check((r["error"] is None) == compared, f"{name}: error object exactly when not compared: {r['error']!r}")
+    check(isinstance(r["resources"], list) if compared else r["resources"] is None,
+          f"{name}: resources = {r['resources']!r} ({verdict})")
+    for res in r["resources"] or []:
+        check(set(res) == RESOURCE_KEYS and res["class"] in CLASS_PREFIX and
+              res["register"] == CLASS_PREFIX[res["class"]] + str(res["index"]) and
+              (res["format"] is None) == (res["vk_format"] is None) and is_int(res["bytes"]),
+              f"{name}: resource {res!r}")
     if r["error"] is not None:
         e = r["error"]
         check(isinstance(e.get("code"), str) and e["code"].startswith("SB_") and is_int(e.get("offset")) and
@@ -218,6 +227,10 @@ def check_validate_verdicts(cli, samples, scratch, corpus):
               results[0]["mismatches"] == 0 and results[0]["reason"] == "16385 words identical",
               f"saxpy: 16385 words, none differing: {results[0]}")
         check(results[2]["words_compared"] == results[0]["words_compared"], "stdin gives the file's result")
+        # saxpy: cb0 (one vector), t0 and u0 structured (stride 4, 16384 elements), none typed.
+        check([(x["register"], x["format"], x["bytes"]) for x in results[0]["resources"]] ==
+              [("b0", None, 16), ("t0", None, 65536), ("u0", None, 65536)],
+              f"saxpy: the resources the run bound: {results[0]['resources']}")
         check(results[1]["stage"] is None and
               results[1]["error"]["code"] in ("SB_ERROR_TRUNCATED", "SB_ERROR_BAD_SIZE", "SB_ERROR_BAD_COUNT",
                                               "SB_ERROR_BAD_OFFSET"),
@@ -255,14 +268,16 @@ def check_validate_verdicts(cli, samples, scratch, corpus):
                   "hlslcc/ps5_atomic_mem.dxbc")]
 
     # not-run: a pixel shader needing a feature lavapipe lacks and the translator has no
-    # fallback for (sample_cl: MinLod); the reason names what is missing, the byte offset and
-    # the code.
-    missing = os.path.join(corpus, "dxbc/vkd3d-proton/sparse__texture_feedback_sample_code_dxbc.dxbc")
+    # fallback for (a rasterizer-ordered view: fragment shader interlock); the reason names
+    # what is missing, the byte offset of the declaration that needs it (its
+    # dcl_uav_typed_texture2darray_rov at byte 152) and the code.
+    missing = os.path.join(corpus, "dxbc/vkd3d-proton/d3d12_rov__create_pso__ps_code_single_dxbc.dxbc")
     rc, out, _ = run(cli, ["validate", missing])
     m = [m for m in (VERDICT_LINE.match(l) for l in out.splitlines()) if m]
     check(rc == 3 and len(m) == 1 and m[0].group(1) == "not-run" and
-          "capability MinLod" in m[0].group(3) and
-          "(byte 0) [SB_ERROR_RUN_UNSUPPORTED]" in m[0].group(3), f"a shader is not-run, exit 3: {rc} {out!r}")
+          "u0 is a rasterizer-ordered view" in m[0].group(3) and
+          "fragmentShaderPixelInterlock" in m[0].group(3) and
+          "(byte 152) [SB_ERROR_RUN_UNSUPPORTED]" in m[0].group(3), f"a shader is not-run, exit 3: {rc} {out!r}")
     rc, out, _ = run(cli, ["validate", "--json", missing])
     r = json.loads(out)["results"][0]
     check_result(r, "json not-run")

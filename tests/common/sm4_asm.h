@@ -312,6 +312,41 @@ static inline void sm4_begin_cs(struct sm4_program *p, uint32_t x, uint32_t y, u
     sm4_raw(p, OP_DCL_THREAD_GROUP, 3, (uint32_t[]){ x, y, z });
 }
 
+/* Starts a cs_5_1 program (SM5.1 operand forms: ranges with an id, a register and a space). */
+static inline void sm4_begin_cs51(struct sm4_program *p, uint32_t x, uint32_t temps)
+{
+    memset(p, 0, sizeof(*p));
+    sm4_put(p, (5u << 16) | (5u << 4) | 1u);
+    sm4_put(p, 0);
+    sm4_raw(p, OP_DCL_GLOBAL_FLAGS | (1u << 11), 0, NULL);
+    sm4_raw(p, OP_DCL_TEMPS, 1, &temps);
+    sm4_raw(p, OP_DCL_THREAD_GROUP, 3, (uint32_t[]){ x, 1, 1 });
+}
+
+/* An SM5.1 declaration operand: range id, lower and upper register (§5). */
+static inline struct sm4_operand sm4_range51(uint32_t type, uint32_t id, uint32_t lower, uint32_t upper)
+{
+    return sm4_reg(type, 3, (uint32_t[]){ id, lower, upper }, NULL, "xyzw", 0);
+}
+
+/* An SM5.1 range operand: range id, register `reg` (+ `rel` when given); `non_uniform` sets
+ * NonUniformResourceIndex, bit 17 of an extended operand token of type 1 (§6), which bit 31 of
+ * token 0 announces. cb ranges take a third index (the vector): use sm4_reg for those. */
+static inline struct sm4_operand sm4_reg51(uint32_t type, uint32_t id, uint32_t reg, const struct sm4_operand *rel,
+                                           const char *sel, int dst, int non_uniform)
+{
+    const struct sm4_operand *rels[2] = { NULL, rel };
+    struct sm4_operand o = sm4_reg(type, 2, (uint32_t[]){ id, reg }, rels, sel, dst);
+    if (!non_uniform)
+        return o;
+    struct sm4_operand x = { { 0 }, 0 };
+    sm4_append(&x, o.tok[0] | 0x80000000u);
+    sm4_append(&x, 1u | (1u << 17));
+    for (uint32_t i = 1; i < o.n; i++)
+        sm4_append(&x, o.tok[i]);
+    return x;
+}
+
 static inline void sm4_dcl_uav_raw(struct sm4_program *p, uint32_t u)
 {
     sm4_decl(p, OP_DCL_UAV_RAW, sm4_reg(T_UAV, 1, &u, NULL, "", 0), 0, NULL);

@@ -5,7 +5,12 @@
  * flip and every length change moves it; seeds separate) and the entry-point
  * reader (the name of a hand-written module; NULL for a truncated instruction,
  * a zero word count, a missing name terminator, a module without OpEntryPoint,
- * and the wrong magic).
+ * and the wrong magic), and the device profile (features from a chained
+ * VkPhysicalDeviceVulkan12Features, the per-stage limits from the device's limits,
+ * both moving the cache key's parts; shaderResourceMinLod from pEnabledFeatures or a chained
+ * VkPhysicalDeviceFeatures2, off when neither has it; the two extensions it reads:
+ * interlock only with both the extension and the feature enabled, FullyCoveredEXT with its
+ * extension, each its own cache-key bit).
  */
 #include <stdio.h>
 #include <string.h>
@@ -85,10 +90,97 @@ static void test_entry(void)
     CHECK(!sb_layer_spirv_entry_name(NULL, 0), "NULL module");
 }
 
+static void test_profile(void)
+{
+    VkPhysicalDeviceVulkan12Features f12 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                             .shaderStorageBufferArrayNonUniformIndexing = VK_TRUE };
+    VkPhysicalDeviceFeatures core = { .shaderStorageImageReadWithoutFormat = VK_TRUE };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
+                                .pEnabledFeatures = &core };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && p.storage_image_read_without_format && p.storage_buffer_array_non_uniform_indexing &&
+              !p.sampled_image_array_non_uniform_indexing && p.max_per_stage_storage_buffers == 0,
+          "profile from the create info: described %d, read without format %d, storage-buffer indexing %d, "
+          "sampled-image indexing %d, storage buffers %u", p.described, p.storage_image_read_without_format,
+          p.storage_buffer_array_non_uniform_indexing, p.sampled_image_array_non_uniform_indexing,
+          p.max_per_stage_storage_buffers);
+    /* lavapipe 22.3's per-stage limits */
+    VkPhysicalDeviceLimits limits = { .maxPerStageDescriptorStorageBuffers = 32,
+                                      .maxPerStageDescriptorStorageImages = 64,
+                                      .maxPerStageDescriptorSampledImages = 128 };
+    sb_layer_device_limits(&limits, &p);
+    CHECK(p.max_per_stage_storage_buffers == 32 && p.max_per_stage_storage_images == 64 &&
+              p.max_per_stage_sampled_images == 128,
+          "limits: %u storage buffers, %u storage images, %u sampled images; want 32, 64, 128",
+          p.max_per_stage_storage_buffers, p.max_per_stage_storage_images, p.max_per_stage_sampled_images);
+    CHECK(sb_layer_device_profile_bits(&p) == (1u | 2u | 64u), "profile bits %#llx, want 0x43",
+          (unsigned long long)sb_layer_device_profile_bits(&p));
+}
+
+/* shaderResourceMinLod from either place the application may enable it, and in the cache key. */
+static void test_profile_min_lod(void)
+{
+    VkPhysicalDeviceFeatures core = { .shaderResourceMinLod = VK_TRUE };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pEnabledFeatures = &core };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && p.shader_resource_min_lod && !p.storage_image_read_without_format,
+          "pEnabledFeatures: described %d, shaderResourceMinLod %d", p.described, p.shader_resource_min_lod);
+    uint64_t with = sb_layer_device_profile_bits(&p);
+    VkPhysicalDeviceFeatures2 chained = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2 };
+    info.pEnabledFeatures = NULL;
+    info.pNext = &chained;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.shader_resource_min_lod, "features2 without it: shaderResourceMinLod %d",
+          p.shader_resource_min_lod);
+    CHECK(sb_layer_device_profile_bits(&p) != with, "the cache key does not tell shaderResourceMinLod apart");
+    chained.features.shaderResourceMinLod = VK_TRUE;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.shader_resource_min_lod && sb_layer_device_profile_bits(&p) == with, "features2 with it: %d",
+          p.shader_resource_min_lod);
+    info.pNext = NULL;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.shader_resource_min_lod, "no features: shaderResourceMinLod %d", p.shader_resource_min_lod);
+}
+
+static void test_profile_extensions(void)
+{
+    const char *both[] = { "VK_EXT_conservative_rasterization", VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME };
+    VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT,
+        .fragmentShaderPixelInterlock = VK_TRUE,
+    };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.described && !p.fragment_shader_pixel_interlock && !p.fragment_fully_covered,
+          "nothing enabled: interlock %d, fully covered %d", p.fragment_shader_pixel_interlock,
+          p.fragment_fully_covered);
+    CHECK(sb_layer_device_profile_bits(&p) == 1, "bits 0x%llx", (unsigned long long)sb_layer_device_profile_bits(&p));
+    info.pNext = &interlock; /* the feature without its extension */
+    sb_layer_device_profile(&info, &p);
+    CHECK(!p.fragment_shader_pixel_interlock, "interlock taken without its extension");
+    info.enabledExtensionCount = 2;
+    info.ppEnabledExtensionNames = both;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.fragment_shader_pixel_interlock && p.fragment_fully_covered, "both enabled: interlock %d, fully covered %d",
+          p.fragment_shader_pixel_interlock, p.fragment_fully_covered);
+    CHECK(sb_layer_device_profile_bits(&p) == (1u | 1u << 8 | 1u << 9), "bits 0x%llx",
+          (unsigned long long)sb_layer_device_profile_bits(&p));
+    interlock.fragmentShaderPixelInterlock = VK_FALSE; /* the extension, its feature off */
+    sb_layer_device_profile(&info, &p);
+    CHECK(!p.fragment_shader_pixel_interlock && p.fragment_fully_covered, "feature off: interlock %d",
+          p.fragment_shader_pixel_interlock);
+}
+
 int main(void)
 {
     test_hash();
     test_entry();
+    test_profile();
+    test_profile_min_lod();
+    test_profile_extensions();
     printf("%s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

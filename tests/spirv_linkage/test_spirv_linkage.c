@@ -7,7 +7,8 @@
  * among the declared registers. Checked on a hand-built IR program (exact
  * counts of the constructs), on malformed linkage tables (structured
  * errors with the instruction's offset), and on the corpus shaders that use
- * interfaces (translate + validate for vulkan1.0/1.1/1.3, -g and -O).
+ * interfaces (translate + validate for vulkan1.0/1.1/1.3, -g and -O); for a text
+ * target, the relatively indexed arrays built in the function instead.
  * One ctest per case (argv[1]).
  */
 #include <stdio.h>
@@ -151,6 +152,21 @@ static void case_handbuilt(void)
         CHECK(ops_of(t, SpvOpImageFetch) == 2);
         sb_translation_destroy(t);
     }
+    /* GLSL: glslang refuses the spec-constant array initialisers SPIRV-Cross writes for
+     * the selector and this[] arrays, so a text target builds both arrays in the function
+     * from the same 15 constants (uint[](...), uvec4[](...)) and reads them there. */
+    struct sb_translate_options glsl = { .target_env = SB_TARGET_VULKAN_1_1, .target = SB_TRANSLATE_TARGET_GLSL };
+    struct sb_translation *g = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    CHECK(sb_translate_ir(p, &glsl, &g, &error) == SB_SUCCESS);
+    if (g) {
+        CHECK(ops_of(g, SpvOpSpecConstant) == 15 && ops_of(g, SpvOpSpecConstantComposite) == 0);
+        CHECK(g->text && strstr(g->text, "uint[](") && strstr(g->text, "uvec4[]("));
+        CHECK(sb_spirv_validate(g->words, g->word_count, SB_TARGET_VULKAN_1_1, &error) == SB_SUCCESS);
+    }
+    sb_translation_destroy(g);
+
     /* The default instance: with -O the module still validates. */
     struct sb_translation *t = translate_checked(p, SB_TARGET_VULKAN_1_1,
                                                  SB_TRANSLATE_OPTIMIZE | SB_TRANSLATE_DEBUG_INFO,

@@ -5,7 +5,9 @@
  * loads from a typed u#, translated
  *   - with a zeroed profile, and with a described profile that has
  *     shaderStorageImageReadWithoutFormat: byte-identical to the translation without
- *     options (the default must not move a word);
+ *     options (the default must not move a word); likewise a pixel program with a
+ *     rasterizer-ordered UAV that reads vInnerCoverage, zeroed and described with
+ *     fragment_shader_pixel_interlock and fragment_fully_covered;
  *   - for a device without it, once per VkFormat the table knows (VK_FORMAT_* from the
  *     Vulkan headers, the SPIR-V name spelled out here): the image type declares that
  *     format, StorageImageExtendedFormats exactly for the extended ones, and no
@@ -17,7 +19,14 @@
  *     non-uniform texture and sampler indices become 3 waterfall loops bounded by the range
  *     size, with no NonUniform decoration or capability left, valid for Vulkan 1.0 and 1.1;
  *     an unbounded range is refused at its instruction until it is given a count;
- *   - maxBoundDescriptorSets below the sets in use: sets moved in order, or all into set 0.
+ *   - maxBoundDescriptorSets below the sets in use: sets moved in order, or all into set 0;
+ *   - `_cl` samples (translator/src/spirv/spirv_min_lod.c): unchanged with a zeroed profile
+ *     or one with shaderResourceMinLod (MinLod operands and capability); without it no
+ *     MinLod is left, each implicit form queries its LOD (OpImageQueryLod), sample_d_cl
+ *     measures its gradients against the texture size, each takes one more explicit-LOD
+ *     sample and selects per lane; spirv-val passes for Vulkan 1.0 and 1.1; outside pixel
+ *     shaders the fixed LOD takes the clamp by FMax; every sampled dimension (cubes' and
+ *     cube arrays' gradients carried onto the face) gives a valid module.
  * One ctest per case (argv[1]).
  */
 #include <stdio.h>
@@ -29,6 +38,7 @@
 #include <spirv/unified1/spirv.h>
 
 #include "../spirv/spirv_test_util.h"
+#include "translator/sm4.h"
 
 /* Byte offset spirv_test_util gives the instruction emitted k-th (0-based). */
 #define OFFSET_OF(k) (0x100u + 4u * (k))
@@ -75,6 +85,47 @@ static bool same_words(const struct sb_translation *a, const struct sb_translati
            !memcmp(a->words, b->words, a->word_count * sizeof(uint32_t));
 }
 
+/* A pixel program storing vInnerCoverage to rasterizer-ordered raw u1:
+ * store_raw u1.x, 0, vInnerCoverage.x. */
+static struct sb_ir_program *ordered_pixel_program(void)
+{
+    ir_reset();
+    struct sb_ir_resource *r = add_resource(SB_IR_RESOURCE_UAV, 1);
+    r->kind = SB_IR_RESOURCE_KIND_RAW;
+    r->uav_flags = SB_SM4_UAV_RASTERIZER_ORDERED;
+    add_signature(SB_IR_SIGNATURE_INPUT, SB_IR_FILE_INNER_COVERAGE, 0, 0x1, "", 0, 0, SB_IR_TYPE_UINT, 0);
+    struct sb_ir_operand d = dst_reg(SB_IR_FILE_UAV, 1, 0x1);
+    struct sb_ir_operand src[2] = { imm(0, 0, 0, 0), special(SB_IR_FILE_INNER_COVERAGE, 0, "xxxx") };
+    emit(SB_IR_OP_STORE_RAW, 0, 1, &d, 2, src);
+    return ir_program(SB_IR_STAGE_PIXEL, 0);
+}
+
+/* Zeroed, and described with interlock and FullyCoveredEXT: the ordered pixel program's
+ * words are those of a translation without options. */
+static void case_default_identical_pixel(void)
+{
+    struct sb_ir_program *p = ordered_pixel_program();
+    struct sb_translation *plain = NULL, *zeroed = NULL, *capable = NULL;
+    struct sb_error e = { 0 };
+    struct sb_translate_options zero = { .target_env = SB_TARGET_VULKAN_1_1 };
+    struct sb_translate_options with = zero;
+    with.device.described = true;
+    with.device.fragment_shader_pixel_interlock = true;
+    with.device.fragment_fully_covered = true;
+    CHECK(sb_translate_ir(p, NULL, &plain, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &zero, &zeroed, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &with, &capable, &e) == SB_SUCCESS);
+    CHECK(same_words(plain, zeroed));
+    CHECK(same_words(plain, capable));
+    char *text = plain ? sb_spirv_disassemble(plain->words, plain->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    CHECK(text && strstr(text, "OpCapability FragmentShaderPixelInterlockEXT"));
+    CHECK(text && strstr(text, "OpCapability FragmentFullyCoveredEXT"));
+    free(text);
+    sb_translation_destroy(plain);
+    sb_translation_destroy(zeroed);
+    sb_translation_destroy(capable);
+}
+
 /* Zeroed profile and a described profile with the feature change nothing. */
 static void case_default_identical(void)
 {
@@ -100,6 +151,7 @@ static void case_default_identical(void)
     sb_translation_destroy(plain);
     sb_translation_destroy(zeroed);
     sb_translation_destroy(capable);
+    case_default_identical_pixel();
 }
 
 /* Every row of the table: VkFormat, SM4 return type of a matching view, SPIR-V name, extended. */
@@ -371,6 +423,142 @@ static void case_sets(void)
     }
 }
 
+/* A float texture t`id` of SM4 dimension `dimension` (3: 2D). */
+static void float_texture(uint32_t id, uint32_t dimension)
+{
+    struct sb_ir_resource *t = add_resource(SB_IR_RESOURCE_SRV, id);
+    t->kind = SB_IR_RESOURCE_KIND_TYPED;
+    t->dimension = dimension;
+    for (int i = 0; i < 4; i++)
+        t->return_type[i] = 5;
+}
+
+/*
+ * In `stage`: sample_cl_s r0 (status r1.x), sample_b_cl_s, sample_d_cl_s and sample_c_cl_s
+ * (comparison sampler s1) of t0, each with a clamp of 2.5 (instructions 0-3).
+ */
+static struct sb_ir_program *clamp_program(uint32_t stage)
+{
+    ir_reset();
+    float_texture(0, 3);
+    add_resource(SB_IR_RESOURCE_SAMPLER, 0);
+    add_resource(SB_IR_RESOURCE_SAMPLER, 1)->sampler_mode = 1;
+    struct sb_ir_operand uv = immf(0.25f, 0.75f, 0, 0), clamp = immf(2.5f, 0, 0, 0);
+    struct sb_ir_operand t0 = src_reg(SB_IR_FILE_RESOURCE, 0, "xyzw");
+    struct sb_ir_operand s0 = src_reg(SB_IR_FILE_SAMPLER, 0, "xxxx"), s1 = src_reg(SB_IR_FILE_SAMPLER, 1, "xxxx");
+    struct sb_ir_operand value_status[2] = { dst_reg(SB_IR_FILE_TEMP, 0, 0xF), dst_reg(SB_IR_FILE_TEMP, 1, 0x1) };
+    struct sb_ir_operand sample[4] = { uv, t0, s0, clamp };
+    emit(SB_IR_OP_SAMPLE, 0, 2, value_status, 4, sample);
+    struct sb_ir_operand bias[5] = { uv, t0, s0, immf(1, 0, 0, 0), clamp };
+    emit(SB_IR_OP_SAMPLE_B, 0, 2, value_status, 5, bias);
+    struct sb_ir_operand grad[6] = { uv, t0, s0, immf(0.01f, 0, 0, 0), immf(0, 0.01f, 0, 0), clamp };
+    emit(SB_IR_OP_SAMPLE_D, 0, 2, value_status, 6, grad);
+    struct sb_ir_operand compare[5] = { uv, t0, s1, immf(0.5f, 0, 0, 0), clamp };
+    emit(SB_IR_OP_SAMPLE_C, 0, 2, value_status, 5, compare);
+    struct sb_ir_program *p = ir_program(stage, 2);
+    p->thread_group[0] = p->thread_group[1] = p->thread_group[2] = 1;
+    return p;
+}
+
+static struct sb_translate_options without_min_lod(enum sb_target_env env)
+{
+    struct sb_translate_options o = { .target_env = env };
+    o.device.described = true;
+    o.device.storage_image_read_without_format = true;
+    o.device.shader_resource_min_lod = false;
+    return o;
+}
+
+static void case_min_lod(void)
+{
+    struct sb_ir_program *p = clamp_program(SB_IR_STAGE_PIXEL);
+    struct sb_translation *plain = NULL, *zeroed = NULL, *capable = NULL, *fitted = NULL, *v10 = NULL;
+    struct sb_error e = { 0 };
+    struct sb_translate_options zero = { .target_env = SB_TARGET_VULKAN_1_1 };
+    struct sb_translate_options with = without_min_lod(SB_TARGET_VULKAN_1_1);
+    with.device.shader_resource_min_lod = true;
+    struct sb_translate_options lacking_min_lod = without_min_lod(SB_TARGET_VULKAN_1_1);
+    CHECK(sb_translate_ir(p, NULL, &plain, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &zero, &zeroed, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &with, &capable, &e) == SB_SUCCESS);
+    CHECK(sb_translate_ir(p, &lacking_min_lod, &fitted, &e) == SB_SUCCESS);
+    CHECK(same_words(plain, zeroed));
+    CHECK(same_words(plain, capable));
+    char *before = plain ? sb_spirv_disassemble(plain->words, plain->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    char *after = fitted ? sb_spirv_disassemble(fitted->words, fitted->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    CHECK(before && strstr(before, "OpCapability MinLod") && strstr(before, " MinLod %"));
+    /* Without the feature: not a MinLod anywhere; three LOD queries (sample, _b, _c), one size
+     * query (sample_d), and one explicit-LOD sample more per instruction, selected per lane. */
+    CHECK(after && !strstr(after, "MinLod"));
+    CHECK(after && strstr(after, "OpCapability ImageQuery"));
+    CHECK(fitted && count_op(fitted, SpvOpImageQueryLod, NULL, 0) == 3);
+    CHECK(fitted && count_op(fitted, SpvOpImageQuerySizeLod, NULL, 0) == 1);
+    CHECK(fitted && count_op(fitted, SpvOpImageSampleImplicitLod, NULL, 0) == 2);
+    CHECK(fitted && count_op(fitted, SpvOpImageSampleExplicitLod, NULL, 0) == 4);
+    CHECK(fitted && count_op(fitted, SpvOpImageSampleDrefImplicitLod, NULL, 0) == 1);
+    CHECK(fitted && count_op(fitted, SpvOpImageSampleDrefExplicitLod, NULL, 0) == 1);
+    CHECK(fitted && count_op(fitted, SpvOpFOrdLessThan, NULL, 0) == 4);
+    CHECK(fitted && count_op(fitted, SpvOpSelect, NULL, 0) == 4);
+    CHECK(after && strstr(after, " Log2 ") && strstr(after, " Length "));
+    CHECK(fitted && sb_spirv_validate(fitted->words, fitted->word_count, SB_TARGET_VULKAN_1_1, &e) == SB_SUCCESS);
+    struct sb_translate_options o10 = without_min_lod(SB_TARGET_VULKAN_1_0);
+    CHECK(sb_translate_ir(p, &o10, &v10, &e) == SB_SUCCESS);
+    CHECK(v10 && sb_spirv_validate(v10->words, v10->word_count, SB_TARGET_VULKAN_1_0, &e) == SB_SUCCESS);
+    free(before);
+    free(after);
+    sb_translation_destroy(plain);
+    sb_translation_destroy(zeroed);
+    sb_translation_destroy(capable);
+    sb_translation_destroy(fitted);
+    sb_translation_destroy(v10);
+
+    /* A compute shader: the implicit forms read a fixed LOD (0, sample_b's bias), which takes
+     * the clamp by FMax; sample_d_cl keeps the gradient path. */
+    p = clamp_program(SB_IR_STAGE_COMPUTE);
+    struct sb_translation *cs = NULL;
+    CHECK(sb_translate_ir(p, &lacking_min_lod, &cs, &e) == SB_SUCCESS);
+    char *text = cs ? sb_spirv_disassemble(cs->words, cs->word_count, SB_TARGET_VULKAN_1_1) : NULL;
+    CHECK(text && !strstr(text, "MinLod") && strstr(text, " FMax "));
+    CHECK(cs && count_op(cs, SpvOpImageQueryLod, NULL, 0) == 0);
+    CHECK(cs && count_op(cs, SpvOpSelect, NULL, 0) == 1);
+    CHECK(cs && sb_spirv_validate(cs->words, cs->word_count, SB_TARGET_VULKAN_1_1, &e) == SB_SUCCESS);
+    free(text);
+    sb_translation_destroy(cs);
+
+    /* Every sampled dimension (SM4 numbering): sample_cl and sample_b_cl query the LOD without
+     * the array layer, sample_d_cl measures as many gradient lanes as the texture has axes
+     * (cubes: three, carried onto the face); each module passes spirv-val. */
+    static const uint32_t dims[] = { 2, 3, 5, 6, 7, 8, 10 }; /* 1D, 2D, 3D, cube, 1D/2D/cube arrays */
+    for (size_t i = 0; i < sizeof(dims) / sizeof(dims[0]); i++) {
+        ir_reset();
+        float_texture(0, dims[i]);
+        add_resource(SB_IR_RESOURCE_SAMPLER, 0);
+        struct sb_ir_operand v = dst_reg(SB_IR_FILE_TEMP, 0, 0xF), tex = src_reg(SB_IR_FILE_RESOURCE, 0, "xyzw");
+        struct sb_ir_operand smp = src_reg(SB_IR_FILE_SAMPLER, 0, "xxxx"), c = immf(0.5f, 0.25f, 0.75f, 1);
+        struct sb_ir_operand one[4] = { c, tex, smp, immf(1.5f, 0, 0, 0) };
+        emit(SB_IR_OP_SAMPLE, 0, 1, &v, 4, one);
+        struct sb_ir_operand biased[5] = { c, tex, smp, immf(-1, 0, 0, 0), immf(1.5f, 0, 0, 0) };
+        emit(SB_IR_OP_SAMPLE_B, 0, 1, &v, 5, biased);
+        struct sb_ir_operand g[6] = { c, tex, smp, immf(0.01f, 0.02f, 0.03f, 0), immf(0.03f, 0.02f, 0.01f, 0),
+                                      immf(1.5f, 0, 0, 0) };
+        emit(SB_IR_OP_SAMPLE_D, 0, 1, &v, 6, g);
+        bool cube = dims[i] == 6 || dims[i] == 10;
+        p = ir_program(SB_IR_STAGE_PIXEL, 1);
+        struct sb_translation *t = NULL;
+        memset(&e, 0, sizeof(e));
+        enum sb_result r = sb_translate_ir(p, &lacking_min_lod, &t, &e);
+        bool ok = r == SB_SUCCESS && count_op(t, SpvOpImageQueryLod, NULL, 0) == 2 &&
+                  count_op(t, SpvOpImageQuerySizeLod, NULL, 0) == 1 &&
+                  count_op(t, SpvOpFOrdGreaterThanEqual, NULL, 0) == (cube ? 2u : 0u) &&
+                  sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &e) == SB_SUCCESS;
+        if (!ok) {
+            fprintf(stderr, "dimension %u: %s\n", dims[i], e.message);
+            g_failures++;
+        }
+        sb_translation_destroy(t);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -380,6 +568,7 @@ int main(int argc, char **argv)
         { "waterfall", case_waterfall },
         { "waterfall_unbounded", case_waterfall_unbounded },
         { "sets", case_sets },
+        { "min_lod", case_min_lod },
     };
     if (argc < 2) {
         fprintf(stderr, "usage: %s CASE\n", argv[0]);

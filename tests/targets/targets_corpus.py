@@ -3,7 +3,7 @@
 """Issue #16 item 4's figures over the corpus (tests/targets/README.md).
 
 targets_corpus.py CLI CORPUS SCRATCH [--sample N] [--jobs N] [--require-glsl PCT]
-                  [--require-compute PCT]
+                  [--require-compute PCT] [--compute-only]
 
 Every DXBC corpus shader (MANIFEST.tsv rows with program_type vs/ps/gs/hs/ds/cs) is
 translated to SPIR-V; those that translate are then translated to GLSL 450, ESSL 310 (the
@@ -11,15 +11,17 @@ stages ES has: vs, ps, cs), MSL 2.1 and HLSL SM5.0 with `shaderbridge translate 
 Figures printed:
   - per target: text written / shaders that translate to SPIR-V;
   - GLSL: `glslangValidator -V` compiles / GLSL written; ESSL: glslang (ES rules) compiles;
-  - compute shaders: the GLSL (translated with --unbounded-descriptors 8, as validate
-    translates its own) compiled by glslang and run by `shaderbridge validate --spirv` on lavapipe,
+  - compute shaders: the GLSL (translated with --unbounded-descriptors 8 and lavapipe's
+    device profile with the typed u# formats our own run bound, as validate translates its
+    own) compiled by glslang and run by `shaderbridge validate --spirv` on lavapipe,
     verdict agree or agree-within-precision / compute shaders with a module, beside the
     same count for our own SPIR-V on the same shaders, and the share of the shaders our own
     module agrees on that agree through GLSL too (--require-compute applies to this one: the
     others are device limits and undefined behaviour, alike on both paths).
 --sample N takes every k-th shader (N in all, deterministic) for a bounded run (the ctest);
---require-* exit 1 when a rate in percent is below the figure given. Exit 77 without the
-corpus or glslangValidator.
+--require-* exit 1 when a rate in percent is below the figure given. --compute-only takes
+the compute shaders alone and writes GLSL only (the round trip's part, about a fifth of
+the time). Exit 77 without the corpus or glslangValidator.
 """
 import argparse
 import concurrent.futures
@@ -83,6 +85,31 @@ def verdict(process):
         return "error"
 
 
+# lavapipe 22.3: what `translate --device-profile lavapipe` assumes (tools/shaderbridge/
+# device_profile.h), spelt out so the view formats of a run can join it.
+LAVAPIPE_FEATURES = ["shaderStorageImageReadWithoutFormat", "shaderResourceMinLod",
+                     "shaderSampledImageArrayNonUniformIndexing", "shaderStorageImageArrayNonUniformIndexing",
+                     "shaderUniformTexelBufferArrayNonUniformIndexing",
+                     "shaderStorageTexelBufferArrayNonUniformIndexing",
+                     "shaderStorageBufferArrayNonUniformIndexing"]
+LAVAPIPE_LIMITS = {"maxBoundDescriptorSets": 8, "maxPerStageDescriptorStorageBuffers": 32,
+                   "maxPerStageDescriptorStorageImages": 64, "maxPerStageDescriptorSampledImages": 128}
+
+
+def lavapipe_profile(validated):
+    """lavapipe's device profile plus the formats of the typed u# views the run of
+    `validated` (a validate --json process) bound."""
+    formats = []
+    try:
+        for r in json.loads(validated.stdout)["results"][0]["resources"] or []:
+            if r["class"] == "uav" and r["vk_format"] is not None:
+                formats.append({"space": r["space"], "register": r["index"], "vk_format": r["vk_format"]})
+    except (ValueError, KeyError, IndexError, TypeError):
+        pass
+    return {"features": {name: False for name in LAVAPIPE_FEATURES}, "limits": LAVAPIPE_LIMITS,
+            "storage_formats": formats}
+
+
 def pct(a, b):
     return 100.0 * a / b if b else 100.0
 
@@ -96,6 +123,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--require-glsl", type=float, default=None)
     ap.add_argument("--require-compute", type=float, default=None)
+    ap.add_argument("--compute-only", action="store_true")
     a = ap.parse_args()
     if not os.path.isfile(os.path.join(a.corpus, "dxbc", "MANIFEST.tsv")):
         print(f"SKIPPED: corpus not found at {a.corpus}")
@@ -105,6 +133,8 @@ def main():
         print("SKIPPED: glslangValidator not found")
         return 77
     rows = manifest(a.corpus)
+    if a.compute_only:
+        rows = [(path, stage) for path, stage in rows if stage == "cs"]
     # Names must be unique inside one output folder: keep the first of each stem.
     seen, unique = set(), []
     for path, stage in rows:
@@ -121,9 +151,11 @@ def main():
     spirv_failed = translate(a.cli, files, os.path.join(a.scratch, "spirv"), a.jobs, [])
     good = [f for f in files if f not in spirv_failed]
     print(f"SPIR-V: {len(good)}/{len(files)} translate")
-    fails = {}
     status = 0
+    fails = {target: {} for target, _, _ in TARGETS}
     for target, ext, extra in TARGETS:
+        if a.compute_only and target != "glsl":
+            continue
         inputs = [f for f in good if target != "essl" or stage_of[f] in ES_STAGES]
         failed = translate(a.cli, inputs, os.path.join(a.scratch, target), a.jobs, ["--target", target] + extra)
         fails[target] = failed
@@ -136,6 +168,8 @@ def main():
             print(f"  {len(fs):4d} x {message[:150]} (e.g. {os.path.relpath(fs[0], a.corpus)})")
 
     for target, ext, rules in (("glsl", ".glsl", ["-V"]), ("essl", ".essl", [])):
+        if a.compute_only and target != "glsl":
+            continue
         written = [f for f in good if f not in fails[target] and (target != "essl" or stage_of[f] in ES_STAGES)]
         commands = []
         for f in written:
@@ -157,18 +191,40 @@ def main():
                 status = 1
 
     # validate runs our own module with unbounded SM5.1 ranges as arrays of 8 descriptors
-    # (SB_RT_UNBOUNDED_DESCRIPTORS; lavapipe lacks runtimeDescriptorArray): the GLSL it
-    # compares is translated the same way, then compiled by glslang.
+    # (SB_RT_UNBOUNDED_DESCRIPTORS; lavapipe lacks runtimeDescriptorArray) and fitted to the
+    # device: the GLSL it compares is translated the same way, for lavapipe's profile with the
+    # typed u# view formats our own run bound (validate --json "resources"), then compiled by
+    # glslang.
     compute = [f for f in good if stage_of[f] == "cs" and f in glsl_ok]
     run_dir = os.path.join(a.scratch, "glsl_run")
-    failed = translate(a.cli, compute, run_dir, a.jobs, ["--target", "glsl", "--unbounded-descriptors", "8"])
+    os.makedirs(run_dir, exist_ok=True)
+    direct = dict(zip(compute, run_all([[a.cli, "validate", "--json", f] for f in compute], a.jobs)))
+    commands = []
+    for f in compute:
+        profile = os.path.join(run_dir, stem(f) + ".profile.json")
+        with open(profile, "w") as out:
+            json.dump(lavapipe_profile(direct[f]), out)
+        commands.append([a.cli, "translate", "--target", "glsl", "--unbounded-descriptors", "8",
+                         "--device-profile", profile, "-o", os.path.join(run_dir, stem(f) + ".glsl"), f])
+    translated = run_all(commands, a.jobs)
+    # The profile may move register spaces onto other sets: the module's bindings, for
+    # validate --spirv --bindings, are what reflect lists for the same options.
+    maps = run_all([[a.cli, "reflect", "--json", "--unbounded-descriptors", "8", "--device-profile",
+                     os.path.join(run_dir, stem(f) + ".profile.json"), f] for f in compute], a.jobs)
+    for f, m in zip(compute, maps):
+        with open(os.path.join(run_dir, stem(f) + ".bindings.json"), "w") as out:
+            out.write(m.stdout)
     compiled = run_all([[glslang, "-V", "-S", "comp", os.path.join(run_dir, stem(f) + ".glsl"),
                          "-o", os.path.join(run_dir, stem(f) + ".spv")] for f in compute], a.jobs)
-    compute = [f for f, r in zip(compute, compiled) if f not in failed and r.returncode == 0]
+    failed = {f for f, t, c in zip(compute, translated, compiled) if t.returncode != 0 or c.returncode != 0}
+    for f in sorted(failed):
+        print(f"  {os.path.relpath(f, a.corpus)}: GLSL for lavapipe's profile does not translate or compile")
+    compute = [f for f in compute if f not in failed]
     if compute:
-        via_glsl = run_all([[a.cli, "validate", "--json", "--spirv",
-                             os.path.join(run_dir, stem(f) + ".spv"), f] for f in compute], a.jobs)
-        direct = run_all([[a.cli, "validate", "--json", f] for f in compute], a.jobs)
+        via_glsl = run_all([[a.cli, "validate", "--json", "--spirv", os.path.join(run_dir, stem(f) + ".spv"),
+                             "--bindings", os.path.join(run_dir, stem(f) + ".bindings.json"), f]
+                            for f in compute], a.jobs)
+        direct = [direct[f] for f in compute]
         agreeing = ("agree", "agree-within-precision")
         g = sum(1 for r in via_glsl if verdict(r) in agreeing)
         d = sum(1 for r in direct if verdict(r) in agreeing)

@@ -261,6 +261,126 @@ static void test_doubles(struct blob *out)
     *out = cs;
 }
 
+/* How many instructions of `opcode` the translation's SPIR-V module has; with `operand` > 0,
+ * only those whose word `operand` has a bit of `mask` set (an image operand mask). */
+static uint32_t spirv_ops(const struct sb_translation *t, uint32_t opcode, uint32_t operand, uint32_t mask)
+{
+    uint32_t n = 0;
+    for (size_t at = 5; at < t->word_count;) {
+        uint32_t length = t->words[at] >> 16;
+        if (length == 0 || at + length > t->word_count)
+            break;
+        if ((t->words[at] & 0xffffu) == opcode && (!operand || (operand < length && (t->words[at + operand] & mask))))
+            n++;
+        at += length;
+    }
+    return n;
+}
+
+static bool text_has(const struct sb_translation *t, const char *part)
+{
+    return t && t->text && strstr(t->text, part);
+}
+
+/*
+ * D3D's atomic_imin / atomic_imax compare as signed on a UAV's uint words. cs_5_0:
+ *   atomic_imin u0 (raw), l(8), l(-2); imm_atomic_imax r0.x, u0, l(12), l(5);
+ *   atomic_imax u1 (typed buffer of uint: R32ui), l(3), l(-7)
+ * The SPIR-V target keeps OpAtomicSMin / SMax (one and two); every text target gets a
+ * compare-exchange loop instead, because its uint atomics would compare unsigned (an
+ * atomicMin on a uint leaves 6, not -2, from 6 and -2).
+ */
+static void test_signed_atomics(void)
+{
+    struct sm4_program p;
+    sm4_begin_cs(&p, 1, 1, 1, 1);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_dcl_uav_typed(&p, 1, 1 /* buffer */, 0x4444 /* uint x4 */);
+    I(&p, OP_ATOMIC_IMIN, du(0, "x"), l1(8), l1(0xfffffffeu));
+    I(&p, OP_IMM_ATOMIC_IMAX, dr(0, "x"), du(0, "x"), l1(12), l1(5));
+    I(&p, OP_ATOMIC_IMAX, du(1, "x"), l1(3), l1(0xfffffff9u));
+    I(&p, OP_STORE_RAW, du(0, "x"), l1(16), sr(0, "xxxx"));
+    sm4_end(&p);
+    static struct blob cs;
+    memset(&cs, 0, sizeof(cs));
+    sm4_container(&p, &cs);
+
+    struct sb_translation *t = translate(&cs, SB_TRANSLATE_TARGET_SPIRV, 0);
+    if (t)
+        CHECK(spirv_ops(t, 236 /* OpAtomicSMin */, 0, 0) == 1 && spirv_ops(t, 238 /* OpAtomicSMax */, 0, 0) == 2 &&
+                  spirv_ops(t, 230 /* OpAtomicCompareExchange */, 0, 0) == 0,
+              "spirv: signed atomics as OpAtomicSMin / SMax");
+    sb_translation_destroy(t);
+    static const struct {
+        enum sb_translate_target target;
+        const char *exchange, *image_exchange, *wrong[3];
+    } forms[] = {
+        { SB_TRANSLATE_TARGET_GLSL, "atomicCompSwap(", "imageAtomicCompSwap(", { "atomicMin(", "atomicMax(", "imageAtomicMax(" } },
+        { SB_TRANSLATE_TARGET_ESSL, "atomicCompSwap(", "imageAtomicCompSwap(", { "atomicMin(", "atomicMax(", "imageAtomicMax(" } },
+        { SB_TRANSLATE_TARGET_MSL, "atomic_compare_exchange_weak_explicit(", "atomic_compare_exchange_weak_explicit(",
+          { "atomic_fetch_min_explicit(", "atomic_fetch_max_explicit(", "atomic_fetch_max_explicit(" } },
+        { SB_TRANSLATE_TARGET_HLSL, "InterlockedCompareExchange(", "InterlockedCompareExchange(",
+          { "InterlockedMin(", "InterlockedMax(", "InterlockedMax(" } },
+    };
+    for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+        t = translate(&cs, forms[i].target, 0);
+        const char *name = sb_translate_target_name(forms[i].target);
+        if (t) {
+            CHECK(text_has(t, forms[i].exchange) && text_has(t, forms[i].image_exchange),
+                  "%s: signed min/max as a compare-exchange loop", name);
+            for (int w = 0; w < 3; w++)
+                CHECK(!text_has(t, forms[i].wrong[w]), "%s: '%s' would compare unsigned", name, forms[i].wrong[w]);
+            CHECK(spirv_ops(t, 236, 0, 0) == 0 && spirv_ops(t, 238, 0, 0) == 0 && spirv_ops(t, 230, 0, 0) == 3,
+                  "%s: the module SPIRV-Cross read has three compare-exchanges", name);
+        }
+        sb_translation_destroy(t);
+    }
+}
+
+/*
+ * ps_5_0: o0 = ld_ms_aoffimmi(1,-2,0) t0 (texture2dms, float x4), address l(3, 4), sample l(1).
+ * SPIR-V: an OpImageFetch with ConstOffset. GLSL has no fetch from a multisampled texture
+ * with an offset (SPIRV-Cross wrote texelFetchOffset, which glslang rejects): the text
+ * targets fetch at address + offset, D3D's meaning, so GLSL reads texelFetch(t0, ivec2(3,
+ * 4) + ivec2(1, -2), 1).
+ */
+static void test_multisampled_offset(void)
+{
+    struct sm4_program p;
+    sm4_begin(&p, 0, 5, 0, 0);
+    sm4_dcl_resource(&p, 0, 4 /* texture2dms */, 0x5555 /* float x4 */);
+    sm4_dcl_io(&p, 101 /* dcl_output */, 0, T_OUTPUT, 0, "xyzw", -1);
+    uint32_t o0 = 0;
+    const struct sm4_operand ops[4] = { sm4_reg(T_OUTPUT, 1, &o0, NULL, "xyzw", 1), l4(3, 4, 0, 0), st(0, "xyzw"),
+                                        l1(1) };
+    uint32_t length = 2;
+    for (int i = 0; i < 4; i++)
+        length += ops[i].n;
+    /* ld_ms (46) with an extended opcode token of type 1: U = 1, V = -2 (4-bit two's complement). */
+    sm4_put(&p, 46u | (1u << 31) | (length << 24));
+    sm4_put(&p, 1u | (1u << 9) | (0xeu << 13));
+    for (int i = 0; i < 4; i++)
+        for (uint32_t j = 0; j < ops[i].n; j++)
+            sm4_put(&p, ops[i].tok[j]);
+    sm4_end(&p);
+    const struct sig_element_spec outs[] = { { 0, "SV_Target", 0, 0, SIG_FLOAT, 0, 0xf, 0x0, 0 } };
+    static struct blob ps;
+    memset(&ps, 0, sizeof(ps));
+    sm4_container_sig(&p, NULL, 0, outs, 1, NULL, 0, &ps);
+
+    struct sb_translation *t = translate(&ps, SB_TRANSLATE_TARGET_SPIRV, 0);
+    if (t)
+        CHECK(spirv_ops(t, 95 /* OpImageFetch */, 5, 0x8 /* ConstOffset */) == 1, "spirv: fetch with ConstOffset");
+    sb_translation_destroy(t);
+    t = translate(&ps, SB_TRANSLATE_TARGET_GLSL, 0);
+    if (t) {
+        CHECK(spirv_ops(t, 95, 5, 0x8) == 0 && spirv_ops(t, 95, 0, 0) == 1, "glsl: the fetch has no ConstOffset");
+        CHECK(text_has(t, "ivec2(3, 4) + ivec2(1, -2)") && !text_has(t, "texelFetchOffset"),
+              "glsl: the offset added to the address:\n%s", t->text);
+    }
+    sb_translation_destroy(t);
+}
+
 /* ps_4_0 with 17 inputs (v0-v16.x): 18 report entries, more than the report's first
  * allocation holds, every unnamed one named _ID as in the text (the entries move as the
  * array grows; a name must not point into the old array). */
@@ -324,18 +444,6 @@ static void test_errors(const struct blob *doubles)
     expect_failure(&cs, SB_TRANSLATE_TARGET_ESSL, 300, SB_ERROR_TARGET_CROSS, "SPIRV-Cross");
     expect_failure(doubles, SB_TRANSLATE_TARGET_HLSL, 0, SB_ERROR_TARGET_CROSS, "asdouble");
 
-    /* atomic_imin u0[8], -2: signed in D3D, unsigned in every text language's uint atomics. */
-    struct sm4_program p;
-    sm4_begin_cs(&p, 1, 1, 1, 0);
-    sm4_dcl_uav_raw(&p, 0);
-    I(&p, OP_ATOMIC_IMIN, du(0, "x"), l1(8), l1(0xfffffffeu));
-    sm4_end(&p);
-    static struct blob atomics;
-    memset(&atomics, 0, sizeof(atomics));
-    sm4_container(&p, &atomics);
-    expect_failure(&atomics, SB_TRANSLATE_TARGET_GLSL, 0, SB_ERROR_TARGET_CROSS, "signed atomic min/max");
-    expect_failure(&atomics, SB_TRANSLATE_TARGET_MSL, 0, SB_ERROR_TARGET_CROSS, "unsigned in msl");
-
     enum sb_translate_target parsed = SB_TRANSLATE_TARGET_SPIRV;
     CHECK(sb_translate_target_parse("msl", &parsed) && parsed == SB_TRANSLATE_TARGET_MSL, "parse msl");
     CHECK(!sb_translate_target_parse("metal", &parsed), "metal is not a target name");
@@ -349,6 +457,8 @@ int main(void)
     test_pixel();
     test_compute();
     test_many_entries();
+    test_signed_atomics();
+    test_multisampled_offset();
     static struct blob doubles;
     test_doubles(&doubles);
     test_errors(&doubles);

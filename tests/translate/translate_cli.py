@@ -273,6 +273,17 @@ def test_unbounded(cli, corpus, spirv_val):
           re.search(rb"= OpTypeArray %\w+ %uint_6\n", p.stdout) is not None,
           "--unbounded-descriptors 6: exit %d, want an OpTypeArray of 6 and no "
           "RuntimeDescriptorArray" % p.returncode)
+    # reflect lists the bindings of the translation with the same options: count 6, and
+    # lavapipe's profile (8 sets) keeps the one register space on its set.
+    p = subprocess.run([cli, "reflect", "--json", "--unbounded-descriptors", "6", "--device-profile",
+                        "lavapipe", shader], capture_output=True)
+    bindings = json.loads(p.stdout).get("vulkan_bindings", {}).get("bindings", []) if p.returncode == 0 else []
+    sampler = [b for b in bindings if b.get("class") == "sampler"]
+    check(len(sampler) == 1 and sampler[0].get("count") == 6 and sampler[0].get("lower_bound") == 1,
+          "reflect --unbounded-descriptors 6: exit %d, want one sampler range s1 of 6: %r" % (p.returncode, sampler))
+    p = subprocess.run([cli, "reflect", "--json", "--unbounded-descriptors", "0", shader], capture_output=True)
+    check(p.returncode == 2 and b"--unbounded-descriptors wants a number" in p.stderr,
+          "reflect --unbounded-descriptors 0: exit %d, want the usage error" % p.returncode)
     binary = run(cli, ["--unbounded-descriptors=6", shader])
     if spirv_val and binary.returncode == 0:
         v = subprocess.run([spirv_val, "--target-env", "vulkan1.1", "-"], input=binary.stdout,
@@ -284,11 +295,18 @@ def test_unbounded(cli, corpus, spirv_val):
 def test_device_profile(cli, corpus, inputs, scratch):
     """--device-profile: lavapipe's built-in profile turns vkd3d's non-uniform sampler index
     into a loop (no NonUniform left); a typed UAV read without a format is an error naming the
-    register, a profile file giving its format declares it; a file with a misspelt feature,
-    a wrong type or bad JSON is an error against the file (exit 1); the default is unchanged."""
+    register, a profile file giving its format declares it; 64 raw/structured u# past
+    lavapipe's 32 storage buffers become R32ui storage texel buffers, a file allowing 64 keeps
+    them, one with 16 storage images is refused naming the limit; a `_cl` sample keeps MinLod
+    unless the profile lacks shaderResourceMinLod; vkd3d-proton's rasterizer-ordered view is
+    refused for lavapipe at its dcl_uav_typed_texture2darray_rov (byte 152) naming
+    fragmentShaderPixelInterlock, and translated with interlock for a file that has it; a file
+    with a misspelt feature, a wrong type or bad JSON is an error against the file (exit 1);
+    the default is unchanged."""
     samplers = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_unbounded_samplers__cs_code.dxbc")
     typed = os.path.join(corpus, "dxbc", "vkd3d", "d3d12__test_typed_buffer_uav__cs_vec4_load_code.dxbc")
-    if not os.path.isfile(samplers) or not os.path.isfile(typed):
+    clamped = os.path.join(corpus, "dxbc", "vkd3d-proton", "sparse__texture_feedback_sample_code_dxbc.dxbc")
+    if not os.path.isfile(samplers) or not os.path.isfile(typed) or not os.path.isfile(clamped):
         check(False, "--device-profile: corpus shaders missing")
         return
     one = inputs[0]
@@ -303,6 +321,22 @@ def test_device_profile(cli, corpus, inputs, scratch):
     check(p.returncode == 1 and "u0 (space 0" in err and "shaderStorageImageReadWithoutFormat" in err and
           "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err,
           "typed UAV read without a format: exit %d, %s" % (p.returncode, err))
+    rov = os.path.join(corpus, "dxbc", "vkd3d-proton", "d3d12_rov__create_pso__ps_code_pixel_dxbc.dxbc")
+    if os.path.isfile(rov):
+        p = run(cli, ["--device-profile", "lavapipe", rov])
+        err = p.stderr.decode()
+        check(p.returncode == 1 and err.startswith(rov + ":152: error: u0 is a rasterizer-ordered view") and
+              "fragmentShaderPixelInterlock" in err and "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err,
+              "rasterizer-ordered view for lavapipe: exit %d, %s" % (p.returncode, err))
+        interlock = os.path.join(scratch, "interlock.json")
+        with open(interlock, "w") as f:
+            json.dump({"features": {"fragmentShaderPixelInterlock": True,
+                                    "fullyCoveredFragmentShaderInputVariable": False}}, f)
+        p = run(cli, ["--spirv-text", "--validate", "--device-profile", interlock, rov])
+        check(p.returncode == 0 and b"OpCapability FragmentShaderPixelInterlockEXT" in p.stdout,
+              "rasterizer-ordered view with interlock: exit %d %s" % (p.returncode, p.stderr))
+    else:
+        check(False, "--device-profile: corpus shader %s missing" % rov)
     good = os.path.join(scratch, "profile.json")
     with open(good, "w") as f:
         json.dump({"features": {"shaderStorageImageReadWithoutFormat": False},
@@ -310,6 +344,43 @@ def test_device_profile(cli, corpus, inputs, scratch):
     p = run(cli, ["--spirv-text", "--device-profile", good, typed])
     check(p.returncode == 0 and b"Rgba32f" in p.stdout and b"ReadWithoutFormat" not in p.stdout,
           "profile file with u0 as R32G32B32A32_SFLOAT: exit %d %s" % (p.returncode, p.stderr))
+    # 64 raw/structured u# (u0[0:31] structured, u1[32:63] raw): lavapipe's 32 storage buffers
+    # make u32..63 storage texel buffers; 64 allowed, nothing moves; 16 storage images: refused.
+    many = os.path.join(corpus, "dxbc", "vkd3d-proton",
+                        "robustness__undefined_read_typed_buffer_as_untyped_code_dxbc.dxbc")
+    if os.path.isfile(many):
+        p = run(cli, ["--spirv-text", "--device-profile", "lavapipe", many])
+        check(p.returncode == 0 and b"OpTypeImage %uint Buffer 0 0 0 2 R32ui" in p.stdout and
+              b"OpCapability ImageBuffer" in p.stdout,
+              "--device-profile lavapipe: exit %d, want u32..63 as R32ui storage texel buffers" % p.returncode)
+        for name, limits, code, want in [
+                ("storage64.json", {"maxPerStageDescriptorStorageBuffers": 64}, 0, ""),
+                ("storage32.json", {"maxPerStageDescriptorStorageBuffers": 32,
+                                    "maxPerStageDescriptorStorageImages": 16}, 1,
+                 "64 storage buffers (raw/structured t#/u#, UAV counters) pass "
+                 "maxPerStageDescriptorStorageBuffers (32); 64 remain")]:
+            path = os.path.join(scratch, name)
+            with open(path, "w") as f:
+                json.dump({"limits": limits}, f)
+            p = run(cli, ["--spirv-text", "--device-profile", path, many])
+            err = p.stderr.decode()
+            check(p.returncode == code and b"OpTypeImage" not in p.stdout and want in err and
+                  (code == 0 or "[SB_ERROR_TRANSLATE_UNSUPPORTED]" in err),
+                  "--device-profile %s: exit %d, %s" % (name, p.returncode, err))
+    # sample_cl_s: MinLod by default and for a profile with shaderResourceMinLod; lavapipe's
+    # profile (without it) queries the LOD and selects per lane instead.
+    p = run(cli, ["--spirv-text", clamped])
+    check(p.returncode == 0 and b"OpCapability MinLod" in p.stdout, "sample_cl_s: want MinLod by default")
+    p = run(cli, ["--spirv-text", "--device-profile", "lavapipe", clamped])
+    check(p.returncode == 0 and b"MinLod" not in p.stdout and b"OpImageQueryLod" in p.stdout and
+          b"OpSelect %v4float" in p.stdout,
+          "sample_cl_s for lavapipe: exit %d, want no MinLod, a LOD query and a select" % p.returncode)
+    with_min_lod = os.path.join(scratch, "min_lod.json")
+    with open(with_min_lod, "w") as f:
+        json.dump({"features": {"shaderResourceMinLod": True}}, f)
+    p = run(cli, ["--spirv-text", "--device-profile", with_min_lod, clamped])
+    check(p.returncode == 0 and b"OpCapability MinLod" in p.stdout and b"OpImageQueryLod" not in p.stdout,
+          "sample_cl_s with shaderResourceMinLod: exit %d, want MinLod" % p.returncode)
     for name, text, want in [("misspelt.json", '{"features": {"shaderStorageImageReadWithoutFormats": false}}',
                               "unknown feature shaderStorageImageReadWithoutFormats"),
                              ("type.json", '{"features": {"shaderStorageImageReadWithoutFormat": 0}}',

@@ -218,6 +218,8 @@ static void child_run(int fd, const struct sb_rt_program *p, const void *dxbc, s
         theirs.bindings = bindings;
         theirs.words = code.code;
         theirs.word_count = code.size / 4;
+        theirs.capability_origin_count = 0; /* our module's origins, not vkd3d's */
+        theirs.capability_origins = NULL;
         /* Raw and structured buffers behind texel-buffer descriptors: uint texels. */
         for (uint32_t i = 0; i < inputs->count; i++) {
             struct sb_rt_resource *res = &inputs->resources[i];

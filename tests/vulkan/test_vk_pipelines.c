@@ -36,7 +36,9 @@
  * choice can fix (too many descriptors of one type, missing shader features)
  * stays a device-limit failure. The translate options also carry the device's
  * profile (sb_translate_options::device): non-uniform range indices the device
- * cannot take are translated as waterfall loops.
+ * cannot take are translated as waterfall loops, and raw/structured registers past
+ * maxPerStageDescriptorStorageBuffers as R32_UINT texel buffers, and `_cl` clamps without
+ * shaderResourceMinLod as a per-lane choice between two samples.
  *
  * `--peer-dir DIR` replaces sb_translate with another translator's modules,
  * DIR/<path with '/' turned into '_'>.spv (e.g. written by vkd3d-compiler),
@@ -80,13 +82,14 @@ static const char *const outcome_names[O_COUNT] = {
 
 /* Messages that say the device lacks a feature or a limit is too small for
  * the module (not that the module or pipeline is wrong): a capability whose
- * feature is missing, per-stage descriptor limits, more sets than the device
- * binds. They are failures all the same; the report counts them apart. */
+ * feature is missing, per-stage descriptor limits (also when the translator,
+ * given them in the profile, refuses), more sets than the device binds. They are failures all the same; the report counts them apart. */
 static const char *const device_limit_markers[] = {
     "VUID-VkShaderModuleCreateInfo-pCode-01091",
     "VUID-VkPipelineLayoutCreateInfo-descriptorType-030",
     "VUID-VkPipelineLayoutCreateInfo-pSetLayouts-030",
     "maxBoundDescriptorSets",
+    "maxPerStageDescriptorStorageBuffers", /* the translator's refusal (translate.h) */
 };
 
 static bool is_device_limit(const char *message)
@@ -355,21 +358,35 @@ static void fit_to_device(struct run *r)
         r->fit.unbounded = n;
         r->options.unbounded_descriptor_count = n;
     }
+    VkPhysicalDeviceFeatures core;
+    vkGetPhysicalDeviceFeatures(r->h.physical, &core);
     /* The translator's device profile (translate.h): non-uniform range indices the device
-     * cannot take become waterfall loops. This test binds no views, so it has no typed-UAV
-     * format to give: reads without format stay (validate covers that fallback). */
+     * cannot take become waterfall loops; raw/structured registers past the per-stage
+     * storage-buffer limit become R32_UINT texel buffers, `_cl` clamps without
+     * shaderResourceMinLod a per-lane choice of two samples. This test binds no views, so it has no typed-UAV
+     * format to give: reads without format stay (validate covers that fallback). Interlock
+     * and FullyCoveredEXT have no fallback, only the translator's refusal: they are left to
+     * the pipeline step, which lists a device without them as device-limit. */
     r->options.device = (struct sb_device_profile){
         .described = true,
         .storage_image_read_without_format = true,
+        .shader_resource_min_lod = core.shaderResourceMinLod == VK_TRUE,
         .sampled_image_array_non_uniform_indexing = indexing.shaderSampledImageArrayNonUniformIndexing,
         .storage_image_array_non_uniform_indexing = indexing.shaderStorageImageArrayNonUniformIndexing,
         .uniform_texel_buffer_array_non_uniform_indexing = indexing.shaderUniformTexelBufferArrayNonUniformIndexing,
         .storage_texel_buffer_array_non_uniform_indexing = indexing.shaderStorageTexelBufferArrayNonUniformIndexing,
         .storage_buffer_array_non_uniform_indexing = indexing.shaderStorageBufferArrayNonUniformIndexing,
+        .max_per_stage_storage_buffers = l->maxPerStageDescriptorStorageBuffers,
+        .max_per_stage_storage_images = l->maxPerStageDescriptorStorageImages,
+        .max_per_stage_sampled_images = l->maxPerStageDescriptorSampledImages,
+        .fragment_shader_pixel_interlock = true,
+        .fragment_fully_covered = true,
     };
-    printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets\n",
+    printf("device fit: runtimeDescriptorArray %s (unbounded ranges: %s%u), %u descriptor sets, "
+           "shaderResourceMinLod %s\n",
            indexing.runtimeDescriptorArray ? "yes" : "no",
-           r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets);
+           r->fit.unbounded ? "arrays of " : "runtime arrays", r->fit.unbounded, r->fit.max_sets,
+           core.shaderResourceMinLod ? "yes" : "no (the `_cl` fallback)");
 }
 
 /*
@@ -445,7 +462,8 @@ static enum outcome run_one(struct run *r, const char *rel, const uint8_t *data,
     if (res != SB_SUCCESS) {
         snprintf(why, why_size, "%s at %llu: %s", sb_result_name(res),
                  (unsigned long long)err.offset, err.message);
-        return O_TRANSLATE;
+        /* The device's profile made the translator refuse: no module fits its limits. */
+        return res == SB_ERROR_TRANSLATE_UNSUPPORTED && is_device_limit(why) ? O_DEVICE : O_TRANSLATE;
     }
     t = fit_sets(r, data, size, t);
     *stage = t->stage;

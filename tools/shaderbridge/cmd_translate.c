@@ -84,21 +84,6 @@ static bool parse_jobs(const char *text, unsigned *jobs)
     return true;
 }
 
-/* Descriptors per unbounded range: at least 1; the cap keeps the count within what any
- * Vulkan device could bind in one stage (maxPerStageDescriptor* are 32-bit but far smaller). */
-static bool parse_unbounded(const char *text, uint32_t *count)
-{
-    char *end = NULL;
-    long value = strtol(text, &end, 10);
-    if (!*text || *end || value < 1 || value > 1000000) {
-        cli_usage_error("translate: --unbounded-descriptors wants a number from 1 to 1000000, "
-                        "not '%s'", text);
-        return false;
-    }
-    *count = (uint32_t)value;
-    return true;
-}
-
 /* Parses argv into o; false after printing a usage error. */
 static bool parse_options(int argc, char **argv, struct options *o)
 {
@@ -130,7 +115,7 @@ static bool parse_options(int argc, char **argv, struct options *o)
                 return false;
         } else if (is_option(arg, "--unbounded-descriptors")) {
             if (!(value = option_value(argc, argv, &i, "--unbounded-descriptors")) ||
-                !parse_unbounded(value, &o->translate.unbounded_descriptor_count))
+                !cli_parse_unbounded_descriptors("translate", value, &o->translate.unbounded_descriptor_count))
                 return false;
         } else if (is_option(arg, "--device-profile")) {
             if (!(value = option_value(argc, argv, &i, "--device-profile")))

@@ -188,10 +188,16 @@ static void print_undefined(const struct sb_validate_report *report)
         const struct sb_interp_undefined_event *u = &report->undefined[k];
         char location[48];
         cli_validate_event_location(report, u, location, sizeof(location));
-        printf("  undefined: %s on %s byte %llu,", cli_validate_undefined_kind(u->kind), location,
-               (unsigned long long)u->byte_offset);
+        if (u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX) /* a range, not a word: no byte */
+            printf("  undefined: %s on %s,", cli_validate_undefined_kind(u->kind), location);
+        else
+            printf("  undefined: %s on %s byte %llu,", cli_validate_undefined_kind(u->kind), location,
+                   (unsigned long long)u->byte_offset);
         print_pair("invocation", "", u->invocation);
         print_pair("; instruction", "at byte ", u->instruction);
+        if (u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX)
+            printf("; registers %u and %u (mark the index NonUniformResourceIndex)", u->range_register[0],
+                   u->range_register[1]);
         putchar('\n');
     }
     if (report->undefined_events > report->undefined_kept)

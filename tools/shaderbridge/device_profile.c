@@ -5,8 +5,10 @@
  * (e.g. from vulkaninfo); it is read strictly: a misspelt feature silently
  * taken as present would give a module the device then refuses, so every
  * unknown member, feature name or mistyped value is an error naming it. The
- * feature names are the Vulkan structure members (VkPhysicalDeviceFeatures,
- * VkPhysicalDeviceVulkan12Features), one table row each.
+ * feature names are the Vulkan structure members (VkPhysicalDeviceFeatures:
+ * shaderStorageImageReadWithoutFormat, shaderResourceMinLod; VkPhysicalDeviceVulkan12Features:
+ * the *ArrayNonUniformIndexing ones; the extensions' structures: fragmentShaderPixelInterlock,
+ * fullyCoveredFragmentShaderInputVariable), one table row each.
  */
 #include "device_profile.h"
 
@@ -22,6 +24,7 @@ static const struct {
     size_t offset;           /* of the bool in struct sb_device_profile */
 } features[] = {
     { "shaderStorageImageReadWithoutFormat", offsetof(struct sb_device_profile, storage_image_read_without_format) },
+    { "shaderResourceMinLod", offsetof(struct sb_device_profile, shader_resource_min_lod) },
     { "shaderSampledImageArrayNonUniformIndexing",
       offsetof(struct sb_device_profile, sampled_image_array_non_uniform_indexing) },
     { "shaderStorageImageArrayNonUniformIndexing",
@@ -32,6 +35,11 @@ static const struct {
       offsetof(struct sb_device_profile, storage_texel_buffer_array_non_uniform_indexing) },
     { "shaderStorageBufferArrayNonUniformIndexing",
       offsetof(struct sb_device_profile, storage_buffer_array_non_uniform_indexing) },
+    /* VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT (VK_EXT_fragment_shader_interlock) */
+    { "fragmentShaderPixelInterlock", offsetof(struct sb_device_profile, fragment_shader_pixel_interlock) },
+    /* VkPhysicalDeviceConservativeRasterizationPropertiesEXT (VK_EXT_conservative_rasterization):
+     * a property, not a feature, but like one it says what a module may use */
+    { "fullyCoveredFragmentShaderInputVariable", offsetof(struct sb_device_profile, fragment_fully_covered) },
 };
 #define FEATURE_COUNT (sizeof(features) / sizeof(features[0]))
 
@@ -73,17 +81,35 @@ static bool read_features(json_object *object, struct sb_device_profile *d, stru
 
 static bool u32_member(json_object *entry, const char *key, uint32_t *out, struct sb_error *error);
 
-/* "limits": only maxBoundDescriptorSets so far (VkPhysicalDeviceLimits' name). */
+/* "limits": VkPhysicalDeviceLimits' names, one row each; a limit left out is 0 (no limit). */
+static const struct {
+    const char *name;
+    size_t offset;           /* of the uint32_t in struct sb_device_profile */
+} limits[] = {
+    { "maxBoundDescriptorSets", offsetof(struct sb_device_profile, max_bound_descriptor_sets) },
+    { "maxPerStageDescriptorStorageBuffers", offsetof(struct sb_device_profile, max_per_stage_storage_buffers) },
+    { "maxPerStageDescriptorStorageImages", offsetof(struct sb_device_profile, max_per_stage_storage_images) },
+    { "maxPerStageDescriptorSampledImages", offsetof(struct sb_device_profile, max_per_stage_sampled_images) },
+};
+#define LIMIT_COUNT (sizeof(limits) / sizeof(limits[0]))
+
 static bool read_limits(json_object *object, struct sb_device_profile *d, struct sb_error *error)
 {
     if (!json_object_is_type(object, json_type_object))
         return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: \"limits\" must be an object", NULL);
     json_object_object_foreach(object, key, value) {
         (void)value;
-        if (strcmp(key, "maxBoundDescriptorSets"))
+        size_t row = 0;
+        while (row < LIMIT_COUNT && strcmp(limits[row].name, key))
+            row++;
+        if (row == LIMIT_COUNT)
             return fail(error, SB_ERROR_BAD_VALUE, 0, "device profile: unknown limit ", key);
+        uint32_t n;
+        if (!u32_member(object, key, &n, error))
+            return false;
+        memcpy((char *)d + limits[row].offset, &n, sizeof(n));
     }
-    return u32_member(object, "maxBoundDescriptorSets", &d->max_bound_descriptor_sets, error);
+    return true;
 }
 
 static bool u32_member(json_object *entry, const char *key, uint32_t *out, struct sb_error *error)
@@ -172,8 +198,18 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
 {
     memset(out, 0, sizeof(*out));
     if (!strcmp(spec, "lavapipe")) {
-        /* Mesa lavapipe 22.3 (llvmpipe): none of these features, 8 descriptor sets. */
-        out->device = (struct sb_device_profile){ .described = true, .max_bound_descriptor_sets = 8 };
+        /* Mesa lavapipe 22.3 (llvmpipe): none of these features (shaderResourceMinLod included;
+         * nor VK_EXT_fragment_shader_interlock or VK_EXT_conservative_rasterization), 8 descriptor
+         * sets; per stage 32 storage buffers, 64 storage images, 128 sampled images (vulkaninfo). */
+        out->device = (struct sb_device_profile){
+            .described = true,
+            .max_bound_descriptor_sets = 8,
+            .max_per_stage_storage_buffers = 32,
+            .max_per_stage_storage_images = 64,
+            .max_per_stage_sampled_images = 128,
+            .fragment_shader_pixel_interlock = false,
+            .fragment_fully_covered = false,
+        };
         return true;
     }
     struct cli_file file;
@@ -198,4 +234,17 @@ void cli_device_profile_free(struct cli_device_profile *profile)
 {
     free(profile->formats);
     memset(profile, 0, sizeof(*profile));
+}
+
+bool cli_parse_unbounded_descriptors(const char *command, const char *text, uint32_t *count)
+{
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    if (!*text || *end || value < 1 || value > 1000000) {
+        cli_usage_error("%s: --unbounded-descriptors wants a number from 1 to 1000000, not '%s'", command,
+                        text);
+        return false;
+    }
+    *count = (uint32_t)value;
+    return true;
 }

@@ -24,9 +24,12 @@ struct cli_device_profile {
 
 /**
  * `spec` "lavapipe": Mesa lavapipe 22.3's features (no shaderStorageImageReadWithoutFormat,
- * no *ArrayNonUniformIndexing). Else a JSON file:
+ * no shaderResourceMinLod, no *ArrayNonUniformIndexing) and limits (8 descriptor sets; per stage 32 storage buffers,
+ * 64 storage images, 128 sampled images). Else a JSON file:
  *   { "features": { "<VkPhysicalDevice*Features member>": true|false, ... },
- *     "limits": { "maxBoundDescriptorSets": N },
+ *     "limits": { "maxBoundDescriptorSets": N, "maxPerStageDescriptorStorageBuffers": N,
+ *                 "maxPerStageDescriptorStorageImages": N,
+ *                 "maxPerStageDescriptorSampledImages": N },
  *     "storage_formats": [ { "space": N, "register": N, "vk_format": N }, ... ] }
  * Every member is optional; a feature not named is present, a limit not named is none. Unknown members, feature
  * names the translator does not use, and values of the wrong type are errors. Prints
@@ -43,5 +46,13 @@ bool cli_device_profile_parse(const char *text, size_t size, struct cli_device_p
 void cli_device_profile_apply(const struct cli_device_profile *profile, struct sb_translate_options *options);
 
 void cli_device_profile_free(struct cli_device_profile *profile);
+
+/**
+ * `--unbounded-descriptors N` of `command` (translate, reflect): descriptors per unbounded
+ * SM5.1 range (sb_translate_options::unbounded_descriptor_count), for devices without
+ * runtimeDescriptorArray. At least 1; the cap keeps the count within what any Vulkan device
+ * could bind in one stage. False after printing a usage error.
+ */
+bool cli_parse_unbounded_descriptors(const char *command, const char *text, uint32_t *count);
 
 #endif

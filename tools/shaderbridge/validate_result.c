@@ -38,6 +38,7 @@ const char *cli_validate_undefined_kind(enum sb_interp_undefined_kind kind)
     case SB_INTERP_UNDEFINED_ATOMIC_ORDER: return "atomic-order";
     case SB_INTERP_UNDEFINED_UNINITIALIZED: return "uninitialized";
     case SB_INTERP_UNDEFINED_OUT_OF_BOUNDS: return "out-of-bounds";
+    case SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX: return "non-uniform-index";
     default: return "undefined";
     }
 }
@@ -56,7 +57,11 @@ void cli_validate_location(const struct sb_validate_report *report, uint32_t res
 void cli_validate_event_location(const struct sb_validate_report *report, const struct sb_interp_undefined_event *u,
                                  char *buf, size_t size)
 {
-    if (u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS && u->resource == UINT32_MAX)
+    static const char letter[4][3] = { "cb", "t", "s", "u" };
+    if (u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX)
+        snprintf(buf, size, "%s%u range (space %u)", (uint32_t)u->range_class < 4 ? letter[u->range_class] : "?",
+                 u->range_lower_bound, u->range_space);
+    else if (u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS && u->resource == UINT32_MAX)
         snprintf(buf, size, "x%u", u->group_shared_id);
     else
         cli_validate_location(report, u->resource, u->group_shared_id, buf, size);
@@ -203,6 +208,12 @@ static json_object *undefined_json(const struct cli_validate_result *r)
         }
         cli_json_add(o, "invocations", invocations);
         cli_json_add(o, "instructions", instructions);
+        if (u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX) {
+            json_object *registers = json_object_new_array();
+            for (int i = 0; i < 2; i++)
+                json_object_array_add(registers, u32_or_null(u->range_register[i]));
+            cli_json_add(o, "registers", registers);
+        }
         json_object_array_add(array, o);
     }
     return array;
@@ -219,6 +230,39 @@ static json_object *timing_json(const struct sb_validate_report *report)
     cli_json_add(o, "evidence_ms", number_or_null(report->evidence_ns / 1e6, 6));
     cli_json_add_u64(o, "cpu_instructions", report->cpu_stats.instructions);
     return o;
+}
+
+/*
+ * What the run bound, one object per resource (register, class, space, typed format and
+ * shape), so a user can rebuild it: e.g. the typed u# view formats a translation for a
+ * device without shaderStorageImageReadWithoutFormat needs (translate --device-profile).
+ */
+static json_object *resources_json(const struct sb_validate_report *report)
+{
+    static const char *const classes[] = { "cbv", "srv", "sampler", "uav" }; /* = enum sb_ir_resource_class */
+    static const char prefixes[] = { 'b', 't', 's', 'u' };
+    if (!report || !report->gpu)
+        return NULL;
+    json_object *array = json_object_new_array();
+    for (uint32_t i = 0; i < report->gpu->count; i++) {
+        const struct sb_rt_resource *r = &report->gpu->resources[i];
+        if ((uint32_t)r->resource_class > SB_IR_RESOURCE_UAV)
+            continue;
+        json_object *o = json_object_new_object();
+        char name[24];
+        snprintf(name, sizeof(name), "%c%u", prefixes[r->resource_class], r->register_index);
+        cli_json_add_str(o, "register", name);
+        cli_json_add_str(o, "class", classes[r->resource_class]);
+        cli_json_add_u64(o, "space", r->space);
+        cli_json_add_u64(o, "index", r->register_index);
+        bool typed = r->dimension != 0 && r->format != SB_RT_FORMAT_UNDEFINED;
+        cli_json_add_str(o, "format", typed ? sb_rt_format_name(r->format) : NULL);
+        cli_json_add(o, "vk_format", typed ? cli_json_u64(sb_rt_format_vk(r->format)) : NULL);
+        cli_json_add(o, "dimension", r->dimension ? cli_json_u64(r->dimension) : NULL);
+        cli_json_add_u64(o, "bytes", r->size);
+        json_object_array_add(array, o);
+    }
+    return array;
 }
 
 /* A count of the report, or null for an input that was never compared. */
@@ -269,6 +313,7 @@ json_object *cli_validate_json(const struct cli_validate_result *r)
         cli_json_add_u64(points, "matched", report->domain_points_matched);
     }
     cli_json_add(o, "domain_points", points);
+    cli_json_add(o, "resources", resources_json(report));
     cli_json_add(o, "timing", report ? timing_json(report) : NULL);
     json_object *error = NULL;
     if (r->failed) {

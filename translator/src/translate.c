@@ -22,6 +22,7 @@
 #include "shaderbridge/shbin.h"
 #include "spirv/spirv_private.h"
 #include "targets/targets.h"
+#include "translate_fit.h"
 #include "error.h"
 
 /* The translation plus the storage its pointers refer to. */
@@ -207,6 +208,7 @@ static enum sb_result finish_result(struct translation_impl *t, const struct sb_
         bd->has_counter = r->has_counter;
         bd->counter_binding = r->has_counter ? r->counter_binding : 0;
         bd->descriptor_type = sb_spv_descriptor_type(r);
+        bd->view_format = r->texel_memory ? 98u : 0u; /* VK_FORMAT_R32_UINT: one element per DWORD */
         bd->name = str_copy(&at, r->name);
     }
     pub->bindings = bindings;
@@ -227,6 +229,7 @@ void sb_translation_destroy(struct sb_translation *translation)
     free((void *)t->pub.builtin_outputs);
     free((void *)t->pub.text);
     free((void *)t->pub.target_bindings);
+    free((void *)t->pub.capability_origins);
     free(t->strings);
     free(t);
 }
@@ -366,7 +369,8 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         memcpy(res, program->resources, program->resource_count * sizeof(*res));
         assign_bindings(res, program->resource_count, options);
         copy.resources = res;
-        if ((r = fit_sets(res, program->resource_count, options, error)) != SB_SUCCESS)
+        if ((r = fit_sets(res, program->resource_count, options, error)) != SB_SUCCESS ||
+            (r = sb_translate_fit_storage_buffers(res, program->resource_count, options, error)) != SB_SUCCESS)
             goto done;
     }
     if (container && (r = apply_container(&copy, res, container, &vars, error)) != SB_SUCCESS)

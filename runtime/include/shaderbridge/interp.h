@@ -92,6 +92,21 @@ enum sb_interp_undefined_kind {
      *  The event's resource is UINT32_MAX, group_shared_id the x# id, byte_offset 16 x the
      *  element index; the invocation is tainted from there on. */
     SB_INTERP_UNDEFINED_OUT_OF_BOUNDS = 5,
+    /** A t#/s#/u#/cb# range (SM5.1, relatively indexed) indexed with different registers by
+     *  invocations of one invocation group (compute: a thread group; every other stage: the
+     *  whole run, i.e. the draw) at one dynamic instance of the instruction (a loop may change
+     *  the index between iterations), through an operand without NonUniformResourceIndex.
+     *  Vulkan requires such an index to be dynamically uniform, so the device may use any of
+     *  the group's registers for every invocation: the results of every invocation of the
+     *  group that executed the operand are undefined (tainted from its first use of it on, the
+     *  access itself included, so a store through the range is undefined too). The event's
+     *  resource is UINT32_MAX, byte_offset 0, both instructions the access's; invocation[0] is
+     *  the first invocation of the group at that dynamic instance, invocation[1] the first
+     *  whose register differs from it, and range_* name the range and the two registers. One
+     *  event per operand and group. Helper pixels and discarded lanes do not count. Graphics
+     *  runs pair the k-th execution of the operand in each batch of invocations as one dynamic
+     *  instance (runtime/src/interp/interp_nonuniform.c). */
+    SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX = 6,
     SB_INTERP_UNDEFINED_KIND_MAX_ENUM = 0x7fffffff
 };
 
@@ -108,6 +123,13 @@ struct sb_interp_undefined_event {
      *  interpreter's order (UINT32_MAX where there is none, as for an uninitialised read). */
     uint32_t invocation[2];
     uint32_t instruction[2];
+    /** SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX only (zero otherwise): the range's class, space
+     *  and first register (its declared lower bound) ... */
+    enum sb_ir_resource_class range_class;
+    uint32_t range_space;
+    uint32_t range_lower_bound;
+    /** ... and the register (lower bound + index) invocation[0] and invocation[1] chose. */
+    uint32_t range_register[2];
 };
 
 #define SB_INTERP_UNDEFINED_KEPT 8u
@@ -125,7 +147,8 @@ struct sb_interp_undefined_event {
  */
 struct sb_interp_tracking {
     bool precision;           /**< in: carry error bounds */
-    bool undefined;           /**< in: detect races, atomic order, uninitialised g# reads */
+    bool undefined;           /**< in: detect races, atomic order, uninitialised g# reads, x#
+                                   out of bounds, non-uniform range indices (sb_interp_undefined_kind) */
     /** in: with `precision`, also keep for every word the instruction that contributed most
      *  to its bound (`origin`); without it the commonest operations (add, mul, mad, min, max)
      *  leave their origins unset (faster). */

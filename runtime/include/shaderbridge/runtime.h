@@ -70,8 +70,14 @@ SB_API const char *sb_rt_context_first_validation_error(const struct sb_rt_conte
 
 /**
  * The translator's description of the context's device (translate.h, sb_device_profile):
- * described, with the features the device enabled and its maxBoundDescriptorSets (at most
- * the 8 sets the runtime binds); zeroed ("assume everything") for a
+ * described, with the features the device enabled, its maxBoundDescriptorSets (at most
+ * the 8 sets the runtime binds) and its maxPerStageDescriptorStorageBuffers,
+ * StorageImages and SampledImages (raw/structured registers past the storage buffers are
+ * bound as R32_UINT texel buffers, whose views sb_rt_dispatch makes from the report's
+ * view_format); fragment_shader_pixel_interlock and fragment_fully_covered true only
+ * where the context enabled VK_EXT_fragment_shader_interlock (with
+ * fragmentShaderPixelInterlock) and VK_EXT_conservative_rasterization (with FullyCoveredEXT
+ * and point rasterization, which its draws use); zeroed ("assume everything") for a
  * CPU-only context or a NULL one. Pass it in sb_translate_options::device so that a
  * translation picks the fallbacks this device needs. `out` NULL: nothing is written.
  */
@@ -100,7 +106,9 @@ struct sb_rt_timing {
  *  - An unbounded SM5.1 range binds the registers given in a row from its lower bound
  *    (at least one); a sized range needs all of its registers.
  *  - SB_ERROR_RUN_UNSUPPORTED also covers: a SPIR-V capability whose device feature is off
- *    (named in the message), a SPIR-V version newer than the device's Vulkan version takes,
+ *    (named in the message; the error's offset is the capability's origin from
+ *    sb_translation::capability_origins, the declaration or instruction that needed it, or 0
+ *    when the translation reports none), a SPIR-V version newer than the device's Vulkan version takes,
  *    multisampled textures (their texels cannot be uploaded by copy), register spaces past
  *    the device's descriptor sets (at most 8), format features the device lacks.
  *  - Buffers with fewer bytes than the descriptor needs read zeros past `size`; a cbuffer is

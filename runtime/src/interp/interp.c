@@ -199,13 +199,16 @@ enum sb_result sb_interp_setup(struct interp_state *s)
     if (check_bindings(s) != SB_SUCCESS || sb_interp_track_begin(s, s->track) != SB_SUCCESS ||
         allocate(s) != SB_SUCCESS)
         return s->result;
-    return s->track && s->track->undefined ? sb_interp_race_begin(s) : SB_SUCCESS;
+    if (!s->track || !s->track->undefined || sb_interp_race_begin(s) != SB_SUCCESS)
+        return s->result;
+    return sb_interp_nonuniform_begin(s);
 }
 
 void sb_interp_release(struct interp_state *s)
 {
     const struct sb_ir_program *p = s->program;
     sb_interp_precision_release(s);
+    sb_interp_nonuniform_finish(s);
     if (s->race)
         sb_interp_race_finish(s);
     free(s->io_in);

@@ -70,6 +70,8 @@ bool sb_interp_bind_indexed(struct interp_state *s, const struct sb_ir_operand *
                 s->bind_op = s->bind_index ? op : NULL;
                 if (!s->bind_index)
                     return false;
+                if (s->nonuniform)
+                    sb_interp_nonuniform_check(s, op, s->bind_index);
             }
             reg += s->bind_index[lane];
         } else {

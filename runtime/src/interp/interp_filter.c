@@ -169,11 +169,14 @@ void sb_interp_filter_sample(const struct interp_lookup *k, const float *coord, 
 {
     const struct sb_rt_sampler *smp = k->smp;
     uint32_t q = (k->r->mip_levels ? k->r->mip_levels : 1) - 1;
+    /* The `_cl` clamp bounds the biased LOD from below as the sampler's minimum does
+     * (Vulkan's MinLod: the larger of the two is the floor). */
+    float floor_lod = k->min_lod > smp->min_lod ? k->min_lod : smp->min_lod;
     lod += smp->mip_lod_bias;
     if (lod > smp->max_lod)
         lod = smp->max_lod;
-    if (lod < smp->min_lod)
-        lod = smp->min_lod;
+    if (lod < floor_lod)
+        lod = floor_lod;
     if (!(lod > 0.0f)) {
         filter_level(k, coord, offset, 0, smp->mag_filter == SB_RT_FILTER_LINEAR, out);
         return;

@@ -145,6 +145,8 @@ static const uint32_t *cb_gather(struct interp_state *s, const struct sb_ir_oper
         sb_interp_fail(s, SB_ERROR_RUN_BINDING, "cb%u is not declared", op->index[0].offset);
     if (!out)
         return NULL;
+    if (s->nonuniform)
+        sb_interp_nonuniform_check(s, op, reg);
     const struct sb_rt_resource *r = NULL;
     uint32_t have = UINT32_MAX;
     for (uint32_t l = 0; l < s->lanes; l++) {

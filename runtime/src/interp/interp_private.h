@@ -24,6 +24,8 @@
  *   interp_operand.c  operand access: sources as per-component lane arrays,
  *                     destinations under mask, active lanes and saturate;
  *   interp_texel.c    texel formats and typed addressing;
+ *   interp_nonuniform.c tracked runs: range indices that differ within a group
+ *                     without NonUniformResourceIndex;
  *   interp_race.c     tracked runs: races, atomic order, uninitialised g#;
  *   interp_base.c     failures, declaration and resource-table lookup.
  *
@@ -175,6 +177,9 @@ struct interp_state {
     struct interp_precision *prec;   /* the precision companions of a tracked run, else NULL */
     struct interp_race *race;        /* the undefined-behaviour detector (interp_race.c) when tracking asks
                                         for it, else NULL: every access site tests this once */
+    struct interp_nonuniform *nonuniform; /* the non-uniform range index check (interp_nonuniform.c) of a
+                                        tracked run whose program indexes a range without the flag,
+                                        else NULL: the two range-binding sites test this once */
     struct sb_interp_stats stats;
     const struct sb_ir_instruction *inst; /* being executed (errors) */
     struct sb_error *error;
@@ -395,6 +400,7 @@ struct interp_lookup {
     bool compare;    /* comparison forms: each texel becomes 1.0 / 0.0 by `ref compare_op red` */
     float ref;
     bool *corner;    /* set (when not NULL) if a cube corner texel was made up (Vulkan leaves it open) */
+    float min_lod;   /* the instruction's `_cl` clamp, a floor beside the sampler's min_lod; -inf: none */
 };
 /** Filtered texel (four floats) at normalized `coord` with integer texel `offset` and `lod`. */
 void sb_interp_filter_sample(const struct interp_lookup *k, const float *coord, const int32_t *offset, float lod,
@@ -591,6 +597,18 @@ enum sb_result sb_interp_track_begin(struct interp_state *s, struct sb_interp_tr
 /** Allocates the tracking's output arrays for `words` output words (vertex and pixel runs). */
 enum sb_result sb_interp_track_outputs(struct interp_state *s, size_t words);
 
+/* ---- interp_nonuniform.c ---------------------------------------------------------------- */
+/* Runs only when s->nonuniform is set (tracking->undefined and a range indexed without the flag). */
+/** Finds the program's sites (after sb_interp_race_begin); leaves s->nonuniform NULL when none. */
+enum sb_result sb_interp_nonuniform_begin(struct interp_state *s);
+/** The range operand `op` of s->inst is bound with per-lane range indices `index` (relative to
+ *  the range's lower bound): records SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX and taints the group
+ *  when active lanes of one invocation group differ. Any operand may be passed (not a site: no-op);
+ *  repeated calls for one execution of the instruction check once. */
+void sb_interp_nonuniform_check(struct interp_state *s, const struct sb_ir_operand *op, const uint32_t *index);
+/** Frees and clears s->nonuniform (NULL: nothing). */
+void sb_interp_nonuniform_finish(struct interp_state *s);
+
 /* ---- interp_race.c ---------------------------------------------------------------------- */
 /* Everything here runs only when s->race is set (tracking->undefined); the access sites test it. */
 enum interp_access { INTERP_ACCESS_READ = 0, INTERP_ACCESS_WRITE = 1 };
@@ -619,6 +637,16 @@ void sb_interp_race_outputs(struct interp_state *s, uint32_t registers, uint32_t
 void sb_interp_race_out_of_bounds(struct interp_state *s, uint32_t lane, uint32_t id, uint32_t element);
 /** Ends detection: marks the UAV words tainted invocations wrote last, frees, clears s->race. */
 void sb_interp_race_finish(struct interp_state *s);
+/** For the other detectors of a tracked run (interp_nonuniform.c): the time of an access made
+ *  now (>= 1; later accesses have larger times) ... */
+uint32_t sb_interp_race_now(const struct interp_state *s);
+/** ... the invocation of lane 0 (pixel batches: of quad 0) of the current batch ... */
+uint32_t sb_interp_race_first(const struct interp_state *s);
+/** ... a new event, counted, zeroed for the caller to fill; NULL when the kept ones are full ... */
+struct sb_interp_undefined_event *sb_interp_race_event(struct interp_state *s);
+/** ... and `invocation` sees an undefined value from `time` (a sb_interp_race_now) on: what it
+ *  writes at that time or later and its outputs are undefined. */
+void sb_interp_race_taint_from(struct interp_state *s, uint32_t invocation, uint32_t time);
 
 /* ---- interp_base.c (the bottom: every other file calls down into it) -------------------- */
 /** Records a failure (first one wins) at the current instruction; returns the code. */

@@ -58,6 +58,9 @@
  *   Taint does not flow backwards: a read that a barrier put before a write
  *   is not tainted by a race of that write with a third invocation.
  *
+ * The check of non-uniform range indices (interp_nonuniform.c) shares this clock, the event
+ * list and the per-invocation taint (sb_interp_race_now / _event / _taint_from).
+ *
  * Cost: nothing unless tracking asks for it (s->race is NULL; each access
  * site tests it once); with it, a record of 48 bytes per word of each UAV
  * and g#, allocated at the first access (calloc: untouched pages cost
@@ -125,6 +128,13 @@ struct interp_race {
     uint32_t clock, batch, epoch_g, epoch_u;
 };
 
+/* The time of an access now: the run's instruction count plus one, so that "from the access on"
+ * (time - 1, see sb_interp_race_taint_from) is never 0, which marks an untainted invocation. */
+uint32_t sb_interp_race_now(const struct interp_state *s)
+{
+    return (uint32_t)s->executed + 1;
+}
+
 /* Did the access's invocation see an undefined value before it (so what it wrote is undefined)?
  * Strictly before: an atomic whose returned value is undefined still adds a defined operand. */
 static bool tainted(const struct interp_race *r, const struct race_access *a)
@@ -157,11 +167,9 @@ static bool unordered(const struct interp_race *r, const struct race_access *a, 
 static void record(struct interp_state *s, enum sb_interp_undefined_kind kind, uint32_t resource, uint32_t gs_id,
                    uint64_t byte_offset, const struct race_access *a, const struct race_access *b)
 {
-    struct sb_interp_tracking *t = s->track;
-    t->undefined_events++;
-    if (t->kept >= SB_INTERP_UNDEFINED_KEPT)
+    struct sb_interp_undefined_event *e = sb_interp_race_event(s);
+    if (!e)
         return;
-    struct sb_interp_undefined_event *e = &t->events[t->kept++];
     e->kind = kind;
     e->resource = resource;
     e->group_shared_id = gs_id;
@@ -397,7 +405,7 @@ static struct race_space *locate(struct interp_state *s, const void *address, ui
     me->inv1 = r->first + (s->quad ? lane / 4 : lane) + 1;
     me->epoch = sp->resource == UINT32_MAX ? r->epoch_g : r->epoch_u;
     me->inst = (uint32_t)s->inst->offset;
-    me->time = (uint32_t)s->executed;
+    me->time = sb_interp_race_now(s);
     return sp;
 }
 
@@ -454,7 +462,7 @@ void sb_interp_race_counter(struct interp_state *s, const struct sb_rt_resource 
     if (s->inst->dst_count < 1 || !read_later(r, &s->inst->dst[0]))
         return;
     struct race_access me = { r->first + (s->quad ? lane / 4 : lane) + 1, r->epoch_u, (uint32_t)s->inst->offset,
-                              (uint32_t)s->executed };
+                              sb_interp_race_now(s) };
     if (!c->first.inv1) {
         c->first = me;
         return;
@@ -582,7 +590,30 @@ void sb_interp_race_out_of_bounds(struct interp_state *s, uint32_t lane, uint32_
 {
     struct interp_race *r = s->race;
     struct race_access me = { r->first + (s->quad ? lane / 4 : lane) + 1, r->epoch_u, (uint32_t)s->inst->offset,
-                              (uint32_t)s->executed };
+                              sb_interp_race_now(s) };
     record(s, SB_INTERP_UNDEFINED_OUT_OF_BOUNDS, UINT32_MAX, id, (uint64_t)element * 16, NULL, &me);
     taint(r, &me);
+}
+
+uint32_t sb_interp_race_first(const struct interp_state *s)
+{
+    return s->race->first;
+}
+
+struct sb_interp_undefined_event *sb_interp_race_event(struct interp_state *s)
+{
+    struct sb_interp_tracking *t = s->track;
+    t->undefined_events++;
+    if (t->kept >= SB_INTERP_UNDEFINED_KEPT)
+        return NULL;
+    struct sb_interp_undefined_event *e = &t->events[t->kept++];
+    memset(e, 0, sizeof(*e));
+    return e;
+}
+
+void sb_interp_race_taint_from(struct interp_state *s, uint32_t invocation, uint32_t time)
+{
+    /* Strictly-before taint at time - 1 makes what the invocation does at `time` undefined too. */
+    struct race_access a = { invocation + 1, 0, 0, time - 1 };
+    taint(s->race, &a);
 }

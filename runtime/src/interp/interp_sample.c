@@ -25,7 +25,9 @@
  *   * cube LODs use the derivatives of the face coordinates of each lane's own
  *     face (the implicit LOD differences the quad's face coordinates), which
  *     differs from a device only when a quad straddles two faces.
- * The `_cl` LOD clamp is not applied (lavapipe lacks the MinLod feature).
+ * The `_cl` LOD clamp (the trailing source of sample, sample_b, sample_d and sample_c
+ * with `_cl_s`) is D3D's: a floor on the LOD after both biases, beside the sampler's
+ * min_lod (interp_filter.c), in every stage (outside pixel shaders on the fixed LOD).
  * Linear filtering of unorm/snorm textures carries a precision bound (filter_allowance):
  * devices filter them in fixed point.
  * An anisotropic sampler (max_anisotropy > 1) gives what a plain one does
@@ -46,19 +48,20 @@ struct form {
     bool gather, offsets;    /* offsets: gather4_po's register offsets in src[1] */
     bool implicit, grad;     /* LOD from the quad (pixel shaders) / from ddx, ddy in src[3], src[4] */
     bool dref;               /* comparison against the ref in src[extra] */
+    uint8_t clamp;           /* src index of the `_cl` clamp when src_count > it; 0 = none */
 };
 
 static const struct form forms[] = {
-    { SB_IR_OP_SAMPLE, 1, 2, 0, false, false, true, false, false },
-    { SB_IR_OP_SAMPLE_B, 1, 2, 3, false, false, true, false, false },
-    { SB_IR_OP_SAMPLE_L, 1, 2, 3, false, false, false, false, false },
-    { SB_IR_OP_SAMPLE_D, 1, 2, 0, false, false, false, true, false },
-    { SB_IR_OP_SAMPLE_C, 1, 2, 3, false, false, true, false, true },
-    { SB_IR_OP_SAMPLE_C_LZ, 1, 2, 3, false, false, false, false, true },
-    { SB_IR_OP_GATHER4, 1, 2, 0, true, false, false, false, false },
-    { SB_IR_OP_GATHER4_C, 1, 2, 3, true, false, false, false, true },
-    { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true, false, false, false },
-    { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, true, true, false, false, true },
+    { SB_IR_OP_SAMPLE, 1, 2, 0, false, false, true, false, false, 3 },
+    { SB_IR_OP_SAMPLE_B, 1, 2, 3, false, false, true, false, false, 4 },
+    { SB_IR_OP_SAMPLE_L, 1, 2, 3, false, false, false, false, false, 0 },
+    { SB_IR_OP_SAMPLE_D, 1, 2, 0, false, false, false, true, false, 5 },
+    { SB_IR_OP_SAMPLE_C, 1, 2, 3, false, false, true, false, true, 4 },
+    { SB_IR_OP_SAMPLE_C_LZ, 1, 2, 3, false, false, false, false, true, 0 },
+    { SB_IR_OP_GATHER4, 1, 2, 0, true, false, false, false, false, 0 },
+    { SB_IR_OP_GATHER4_C, 1, 2, 3, true, false, false, false, true, 0 },
+    { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true, false, false, false, 0 },
+    { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, true, true, false, false, true, 0 },
 };
 
 /* Sampling shape of each SM4 dimension (§8.3): texel axes, array layer, cube; axes 0 = not sampled. */
@@ -81,6 +84,7 @@ struct operands {
     uint32_t dir;                /* direction lanes: cubes 3, else the texel axes */
     const uint32_t *coord[4], *extra, *po[4];
     const uint32_t *lod;         /* per-lane LOD bits, or NULL */
+    const uint32_t *clamp;       /* per-lane `_cl` clamp bits, or NULL */
     uint32_t *st[2], *face;      /* cubes: per-lane face coordinates and face */
     /* NonUniformResourceIndex into a range: each lane's own texture / sampler; NULL: t / sb */
     const struct sb_rt_resource **t_lane, **sb_lane;
@@ -175,7 +179,9 @@ static bool load_operands(struct interp_state *s, const struct sb_ir_instruction
     o->dir = o->sh.cube ? 3u : o->sh.axes;
     if (!sb_interp_load_n(s, &in->src[0], o->dir + (o->sh.arrayed ? 1u : 0u), SB_IR_TYPE_FLOAT, o->coord) ||
         (f->extra && !(o->extra = sb_interp_load_scalar(s, &in->src[f->extra], SB_IR_TYPE_FLOAT))) ||
-        (f->offsets && !sb_interp_load_n(s, &in->src[1], 2, SB_IR_TYPE_INT, o->po)))
+        (f->offsets && !sb_interp_load_n(s, &in->src[1], 2, SB_IR_TYPE_INT, o->po)) ||
+        (f->clamp && in->src_count > f->clamp &&
+         !(o->clamp = sb_interp_load_scalar(s, &in->src[f->clamp], SB_IR_TYPE_FLOAT))))
         return false;
     if (o->sh.cube && !cube_faces(s, o))
         return false;
@@ -188,7 +194,8 @@ static void lane_value(const struct sb_ir_instruction *in, const struct operands
 {
     const struct form *f = o->f;
     const struct sb_rt_resource *t = texture_of(o, l);
-    struct interp_lookup k = { t, &sampler_of(o, l)->sampler, o->sh.axes, 0, -1, false, 0.0f, corner };
+    struct interp_lookup k = { t, &sampler_of(o, l)->sampler, o->sh.axes, 0, -1, false, 0.0f, corner,
+                               o->clamp ? F(o->clamp[l]) : -INFINITY };
     float c[3];
     int32_t off[3] = { 0, 0, 0 };
     uint32_t layers = t->layers ? t->layers : 1, axes = o->sh.axes;
@@ -263,9 +270,10 @@ static bool filter_allowance(const struct sb_ir_instruction *in, const struct op
         lambda = F(o->extra[l]);
     else if (o->extra)
         bias = F(o->extra[l]);
+    float floor_lod = o->clamp && F(o->clamp[l]) > smp->min_lod ? F(o->clamp[l]) : smp->min_lod;
     lambda += bias + smp->mip_lod_bias;
     lambda = lambda > smp->max_lod ? smp->max_lod : lambda;
-    lambda = lambda < smp->min_lod ? smp->min_lod : lambda;
+    lambda = lambda < floor_lod ? floor_lod : lambda;
     if (lambda > 0.0f) /* minification */
         return smp->min_filter == SB_RT_FILTER_NEAREST && smp->mip_filter == SB_RT_FILTER_NEAREST;
     if (smp->mag_filter == SB_RT_FILTER_NEAREST)
@@ -472,7 +480,7 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
  * (Vulkan leaves log2(0) to the implementation: lavapipe gives about -64). */
 static enum sb_result lod_query(struct interp_state *s, const struct sb_ir_instruction *in)
 {
-    static const struct form lod_form = { SB_IR_OP_LOD, 1, 2, 0, false, false, true, false, false };
+    static const struct form lod_form = { SB_IR_OP_LOD, 1, 2, 0, false, false, true, false, false, 0 };
     if (in->dst_count < 1 || in->src_count < 3)
         return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'lod' has too few operands");
     struct operands o;

@@ -397,6 +397,7 @@ static const char *undefined_kind_text(enum sb_interp_undefined_kind kind)
     case SB_INTERP_UNDEFINED_ATOMIC_ORDER: return "order-dependent atomic";
     case SB_INTERP_UNDEFINED_UNINITIALIZED: return "uninitialised read";
     case SB_INTERP_UNDEFINED_OUT_OF_BOUNDS: return "indexable temp out of bounds";
+    case SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX: return "non-uniform range index";
     default: return "undefined access";
     }
 }
@@ -421,6 +422,21 @@ static void label(const struct sb_validate_report *report, uint32_t i, char *out
         snprintf(out, size, "ds records");
     else
         snprintf(out, size, "u%u%s", r->register_index, r->space ? " (space != 0)" : "");
+}
+
+/* A non-uniform range index, said so that the shader's author knows what to change: the range,
+ * the instruction, two invocations of one group and the registers they chose, and the fix. */
+static void non_uniform_reason(const struct sb_validate_report *report, const struct sb_interp_undefined_event *u,
+                               char *out, size_t size)
+{
+    static const char letter[4][3] = { "cb", "t", "s", "u" };
+    const char *l = (uint32_t)u->range_class < 4 ? letter[u->range_class] : "?";
+    snprintf(out, size, "%llu differing words come from undefined behaviour: %s: the %s range from %s%u (space %u) "
+             "is indexed at instruction %u with %s%u by invocation %u and %s%u by invocation %u of one invocation "
+             "group, which Vulkan requires to be uniform; mark the index NonUniformResourceIndex",
+             (unsigned long long)report->undefined_words, undefined_kind_text(u->kind), l, l, u->range_lower_bound,
+             u->range_space, u->instruction[1], l, u->range_register[0], u->invocation[0], l,
+             u->range_register[1], u->invocation[1]);
 }
 
 /* The verdict from the counts, and the one-line reason. */
@@ -459,7 +475,9 @@ static void conclude(struct sb_validate_report *report, const struct sb_rt_progr
                      u->group_shared_id);
         else if (u)
             label(report, u->resource, name, sizeof(name));
-        if (u && u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS)
+        if (u && u->kind == SB_INTERP_UNDEFINED_NON_UNIFORM_INDEX)
+            non_uniform_reason(report, u, out, size);
+        else if (u && u->kind == SB_INTERP_UNDEFINED_OUT_OF_BOUNDS)
             snprintf(out, size, "%llu differing words come from undefined behaviour: %s: %s element %llu by "
                      "invocation %u (instruction at %u)", (unsigned long long)report->undefined_words,
                      undefined_kind_text(u->kind), name, (unsigned long long)u->byte_offset / 16, u->invocation[1],
@@ -655,6 +673,8 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
         conclude(report, program);
         if (program->stage == SB_IR_STAGE_PIXEL)
             sb_validate_pixel_explain(program, report);
+        if (fitted)
+            sb_validate_waterfall_explain(context, program, report);
     }
     sb_translation_destroy(fitted);
     *out = report;

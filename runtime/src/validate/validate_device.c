@@ -7,8 +7,12 @@
  * ..."). Once a run's inputs are made, the view format of each typed u# is known
  * too, so the program is translated again with the device's profile and those
  * formats, and that translation runs on the device (with the waterfall loops of
- * non-uniform range indices the device cannot take, and register spaces moved onto the
- * descriptor sets it binds). Only a module that needs a
+ * non-uniform range indices the device cannot take, register spaces moved onto the
+ * descriptor sets it binds, the `_cl` clamps chosen per lane without MinLod, and
+ * raw/structured registers past its per-stage storage-buffer limit bound as R32_UINT texel
+ * buffers). A module needing a feature the translator has no fallback for (fragment shader
+ * interlock, FullyCoveredEXT) is translated again too: the translator's refusal names the
+ * declaration that needs it. Only a module that needs a
  * missing feature is translated again: on a device with everything the loaded
  * translation runs unchanged.
  */
@@ -33,6 +37,19 @@ static bool declares(const struct sb_translation *t, uint32_t capability)
     return false;
 }
 
+/* Storage-buffer descriptors a translation binds (counters included), an unbounded range
+ * counting the `unbounded` descriptors the run gives it. */
+static uint64_t storage_buffers(const struct sb_translation *t, uint32_t unbounded)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < t->binding_count; i++) {
+        const struct sb_translated_binding *b = &t->bindings[i];
+        uint64_t count = b->count == UINT32_MAX ? unbounded : b->count;
+        n += (b->descriptor_type == 7u ? count : 0) + (b->has_counter ? count : 0); /* STORAGE_BUFFER */
+    }
+    return n;
+}
+
 enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struct sb_rt_program *program,
                                       uint32_t unbounded, const struct sb_rt_inputs *inputs,
                                       struct sb_translation **out, struct sb_error *error)
@@ -42,7 +59,9 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     sb_rt_context_device_profile(context, &device.device);
     if (!device.device.described || !program->translation)
         return SB_SUCCESS;
-    /* The capabilities whose missing feature the translator has a fallback for. */
+    /* The capabilities whose missing feature the translator handles: with a fallback, or
+     * (interlock, fully covered) with a refusal at the declaration that needs it, where the
+     * device would only name the module. */
     const struct sb_device_profile *d = &device.device;
     const struct { SpvCapability capability; bool present; } fallbacks[] = {
         { SpvCapabilityStorageImageReadWithoutFormat, d->storage_image_read_without_format },
@@ -51,6 +70,9 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
         { SpvCapabilityUniformTexelBufferArrayNonUniformIndexing, d->uniform_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageTexelBufferArrayNonUniformIndexing, d->storage_texel_buffer_array_non_uniform_indexing },
         { SpvCapabilityStorageBufferArrayNonUniformIndexing, d->storage_buffer_array_non_uniform_indexing },
+        { SpvCapabilityMinLod, d->shader_resource_min_lod },
+        { SpvCapabilityFragmentShaderPixelInterlockEXT, d->fragment_shader_pixel_interlock },
+        { SpvCapabilityFragmentFullyCoveredEXT, d->fragment_fully_covered },
     };
     bool needed = false;
     for (size_t i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++)
@@ -58,6 +80,10 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     /* Register spaces on sets the device (or the runtime) cannot bind. */
     for (uint32_t i = 0; i < program->translation->binding_count; i++)
         needed |= program->translation->bindings[i].set >= d->max_bound_descriptor_sets;
+    /* More storage buffers than one stage may bind: some become texel buffers. */
+    needed |= d->max_per_stage_storage_buffers &&
+              storage_buffers(program->translation, unbounded ? unbounded : SB_RT_UNBOUNDED_DESCRIPTORS) >
+                  d->max_per_stage_storage_buffers;
     if (!needed)
         return SB_SUCCESS;
     /* Every typed u# the inputs bind, with its view's format (a range: each register, the
@@ -76,5 +102,12 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     enum sb_result result = sb_rt_program_translate_fitted(program, unbounded ? unbounded : SB_RT_UNBOUNDED_DESCRIPTORS,
                                                            &device, out, error);
     free(formats);
+    /* The program translated without the profile: what the translator refuses now is this
+     * device's lack (not-run, like the device's own refusal), still at the source's offset. */
+    if (result == SB_ERROR_TRANSLATE_UNSUPPORTED) {
+        result = SB_ERROR_RUN_UNSUPPORTED;
+        if (error)
+            error->code = result;
+    }
     return result;
 }

@@ -336,6 +336,9 @@ static enum sb_result build(struct sb_validate_module *m, const struct sb_rt_pro
     m->translation.word_count = o->gpu_spirv_words;
     m->translation.entry_point = m->entry_point;
     m->translation.bindings = m->bindings;
+    /* Our capabilities' origins say nothing of another translator's module. */
+    m->translation.capability_origin_count = 0;
+    m->translation.capability_origins = NULL;
     m->program = *program;
     m->program.translation = &m->translation;
     return SB_SUCCESS;

@@ -284,14 +284,29 @@ enum sb_result sb_validate_domain(struct sb_rt_context *context, const struct sb
  * When `program`'s translation declares a capability whose feature the context's device
  * lacks and the translator has a fallback for it (StorageImageReadWithoutFormat: typed u#
  * declared with the format `inputs` give their views; *ArrayNonUniformIndexing: waterfall
- * loops), `*out` is the program translated
+ * loops) or a refusal at the declaration that needs it (FragmentShaderPixelInterlockEXT,
+ * FragmentFullyCoveredEXT), `*out` is the program translated
  * again for that device (`unbounded` descriptors per unbounded range; free it with
- * sb_translation_destroy); else NULL. Errors: the translator's (a format with no SPIR-V
- * twin), SB_ERROR_OUT_OF_MEMORY.
+ * sb_translation_destroy); else NULL. Errors: the translator's, its
+ * SB_ERROR_TRANSLATE_UNSUPPORTED (a format with no SPIR-V twin, a feature with no fallback)
+ * given as SB_ERROR_RUN_UNSUPPORTED at the same offset (the device's lack: not-run),
+ * SB_ERROR_OUT_OF_MEMORY.
  */
 enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struct sb_rt_program *program,
                                       uint32_t unbounded, const struct sb_rt_inputs *inputs,
                                       struct sb_translation **out, struct sb_error *error);
+
+/* ---- known device defects of fitted translations (validate_waterfall_defect.c) ------------- */
+
+/**
+ * A `disagree` of `program` (its translation: the one fitted to the device) that lavapipe's
+ * waterfall-loop defect may explain gets the defect and its reproducer appended to its
+ * reason (tests/validate/README.md "Known device defects"): on lavapipe without
+ * shaderSampledImageArrayNonUniformIndexing, a sample of a non-uniformly indexed t# range of
+ * more than 32 descriptors. The verdict and the words' counts stay.
+ */
+void sb_validate_waterfall_explain(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                   struct sb_validate_report *report);
 
 /* ---- inputs real shaders can run with (validate_retry.c) ---------------------------------- */
 

@@ -108,14 +108,19 @@ static enum sb_result create_plain(struct sb_vk_run *run, struct sb_vk_slot *s, 
                                r->data, r->size, &s->buffer, error);
 }
 
-/* A typed buffer: `width` elements of the resource's format behind a buffer view. */
+/*
+ * A typed buffer: `width` elements of the resource's format behind a buffer view. A raw or
+ * structured register the translator made a texel buffer (the binding's view_format, a
+ * device with few storage buffers) views its bytes as R32_UINT DWORDs instead.
+ */
 static enum sb_result create_texel(struct sb_vk_run *run, struct sb_vk_slot *s, bool storage,
                                    struct sb_error *error)
 {
     struct sb_rt_context *c = run->c;
     const struct sb_rt_resource *r = s->resource;
-    VkFormat format = sb_vk_format(r->format);
-    uint32_t texel = sb_rt_format_size((enum sb_rt_format)r->format);
+    bool dwords = s->binding->view_format != 0;
+    VkFormat format = dwords ? (VkFormat)s->binding->view_format : sb_vk_format(r->format);
+    uint32_t texel = dwords ? 4u : sb_rt_format_size((enum sb_rt_format)r->format);
     const char *prefix = class_prefix(r->resource_class);
     if (format == VK_FORMAT_UNDEFINED)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "typed buffer %s%u (space %u) has format %u, which "
@@ -126,9 +131,9 @@ static enum sb_result create_texel(struct sb_vk_run *run, struct sb_vk_slot *s, 
                                         : VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT;
     if ((props.bufferFeatures & need) != need)
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "format %s cannot be a %s texel buffer on %.60s",
-                          sb_rt_format_name((enum sb_rt_format)r->format), storage ? "storage" : "uniform",
-                          c->device_name);
-    uint64_t elements = r->width ? r->width : r->size / texel;
+                          dwords ? "R32_UINT" : sb_rt_format_name((enum sb_rt_format)r->format),
+                          storage ? "storage" : "uniform", c->device_name);
+    uint64_t elements = dwords ? (r->size + 3) / 4 : r->width ? r->width : r->size / texel;
     if (elements == 0)
         elements = 1;
     if (elements > c->properties.limits.maxTexelBufferElements)

@@ -9,11 +9,15 @@
  * every Vulkan 1.0 device has (Shader, ImageQuery, ...) are not listed.
  * sb_vk_check_module adds the module's SPIR-V version against the one the
  * device's Vulkan version consumes (dispatches and draws both use it).
+ * A refusal carries the byte offset of the declaration or instruction that needed the
+ * capability when the module's translation reports it (sb_translation::capability_origins):
+ * the words alone only say that the module as a whole needs it.
  */
 #include <spirv/unified1/spirv.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "error.h"
 #include "vk_private.h"
 
 /* EXT_LAYER / EXT_STENCIL / EXT_CONSERVATIVE: not features but the
@@ -67,7 +71,7 @@ static const struct {
     { SpvCapabilityShaderViewportIndexLayerEXT, "ShaderViewportIndexLayerEXT", EXT_LAYER, 0 },
     { SpvCapabilityStencilExportEXT, "StencilExportEXT", EXT_STENCIL, 0 },
     { SpvCapabilityFragmentFullyCoveredEXT,
-      "FragmentFullyCoveredEXT (SV_InnerCoverage: VK_EXT_conservative_rasterization for points)",
+      "FragmentFullyCoveredEXT (VK_EXT_conservative_rasterization, points too)",
       EXT_CONSERVATIVE, 0 },
     { SpvCapabilityFragmentShaderPixelInterlockEXT,
       "FragmentShaderPixelInterlockEXT (VK_EXT_fragment_shader_interlock)",
@@ -95,8 +99,17 @@ static bool enabled(const struct sb_rt_context *c, size_t row)
     return value == VK_TRUE;
 }
 
+/* Where in the input `capability` came from: its origin's offset, or 0 (the whole input). */
+static uint64_t origin_of(const struct sb_translation *source, uint32_t capability)
+{
+    for (uint32_t i = 0; source && i < source->capability_origin_count; i++)
+        if (source->capability_origins[i].capability == capability)
+            return source->capability_origins[i].offset;
+    return 0;
+}
+
 enum sb_result sb_vk_check_capabilities(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
-                                        struct sb_error *error)
+                                        const struct sb_translation *source, struct sb_error *error)
 {
     /* Capabilities come first after the header; stop at the first other instruction. */
     for (size_t i = 5; i < word_count;) {
@@ -106,9 +119,10 @@ enum sb_result sb_vk_check_capabilities(const struct sb_rt_context *c, const uin
         if (length >= 2)
             for (size_t row = 0; row < sizeof(rows) / sizeof(rows[0]); row++)
                 if ((uint32_t)rows[row].capability == words[i + 1] && !enabled(c, row))
-                    return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the module declares the SPIR-V "
-                                      "capability %s, whose Vulkan feature %.60s does not support",
-                                      rows[row].name, c->device_name);
+                    return sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, origin_of(source, words[i + 1]),
+                                        SB_ERROR_NO_INSTR, "the module declares the SPIR-V capability %s, "
+                                        "whose Vulkan feature %.60s does not support", rows[row].name,
+                                        c->device_name);
         i += length;
     }
     return SB_SUCCESS;
@@ -138,12 +152,12 @@ static uint32_t max_spirv(uint32_t api)
 }
 
 enum sb_result sb_vk_check_module(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
-                                  struct sb_error *error)
+                                  const struct sb_translation *source, struct sb_error *error)
 {
     if (words[1] > max_spirv(c->api_version))
         return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "the module is SPIR-V %u.%u, newer than Vulkan %u.%u "
                           "on %.60s accepts", words[1] >> 16 & 0xff, words[1] >> 8 & 0xff,
                           VK_API_VERSION_MAJOR(c->api_version), VK_API_VERSION_MINOR(c->api_version),
                           c->device_name);
-    return sb_vk_check_capabilities(c, words, word_count, error);
+    return sb_vk_check_capabilities(c, words, word_count, source, error);
 }

@@ -95,14 +95,17 @@ enum sb_result sb_vk_device_create(struct sb_rt_context *c, const char *wanted, 
 
 /* ---- vk_capability.c ------------------------------------------------------------------------- */
 
-/** SB_ERROR_RUN_UNSUPPORTED naming the first OpCapability of the module whose device feature is off. */
+/** SB_ERROR_RUN_UNSUPPORTED naming the first OpCapability of the module whose device feature is off,
+ *  at the byte offset of what needed it when `source` (the module's translation; NULL for a module
+ *  that has none, e.g. a VBC's) reports its origin, else 0. */
 enum sb_result sb_vk_check_capabilities(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
-                                        struct sb_error *error);
+                                        const struct sb_translation *source, struct sb_error *error);
 /** Whether the module (header included) declares OpCapability `capability`. */
 bool sb_vk_module_declares(const uint32_t *words, size_t word_count, uint32_t capability);
-/** The SPIR-V version against the device's Vulkan version, then the capabilities (word_count >= 5). */
+/** The SPIR-V version against the device's Vulkan version, then the capabilities (word_count >= 5;
+ *  `source` as for sb_vk_check_capabilities). */
 enum sb_result sb_vk_check_module(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
-                                  struct sb_error *error);
+                                  const struct sb_translation *source, struct sb_error *error);
 
 /* ---- vk_format.c ----------------------------------------------------------------------------- */
 

@@ -17,6 +17,7 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
         return; /* no device: nothing to fit, the translator assumes everything */
     out->described = true;
     out->storage_image_read_without_format = context->features.shaderStorageImageReadWithoutFormat == VK_TRUE;
+    out->shader_resource_min_lod = context->features.shaderResourceMinLod == VK_TRUE;
     const VkPhysicalDeviceVulkan12Features *f12 = &context->features12;
     out->sampled_image_array_non_uniform_indexing = f12->shaderSampledImageArrayNonUniformIndexing == VK_TRUE;
     out->storage_image_array_non_uniform_indexing = f12->shaderStorageImageArrayNonUniformIndexing == VK_TRUE;
@@ -28,6 +29,17 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
     /* The runtime builds at most SB_VK_MAX_SETS set layouts (vk_dispatch.c). */
     uint32_t sets = context->properties.limits.maxBoundDescriptorSets;
     out->max_bound_descriptor_sets = sets < SB_VK_MAX_SETS ? sets : SB_VK_MAX_SETS;
+    /* The per-stage limits the layouts are checked against (vk_dispatch.c). */
+    const VkPhysicalDeviceLimits *l = &context->properties.limits;
+    out->max_per_stage_storage_buffers = l->maxPerStageDescriptorStorageBuffers;
+    out->max_per_stage_storage_images = l->maxPerStageDescriptorStorageImages;
+    out->max_per_stage_sampled_images = l->maxPerStageDescriptorSampledImages;
+    /* The extensions the context enabled (vk_device.c): fragmentShaderPixelInterlock of
+     * VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT where the device has the extension,
+     * and FullyCoveredEXT where conservative rasterization reports it for the runtime's point
+     * draws; false where the extension is absent. */
+    out->fragment_shader_pixel_interlock = context->pixel_interlock;
+    out->fragment_fully_covered = context->fully_covered;
 }
 
 uint32_t sb_rt_format_vk(enum sb_rt_format format)

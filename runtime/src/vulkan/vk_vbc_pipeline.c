@@ -29,7 +29,7 @@ static enum sb_result load_words(struct sb_vk_vbc *v, enum sb_vbc_stage stage, u
         return sb_vk_fail(error, SB_ERROR_OUT_OF_MEMORY, NAME ": out of memory");
     memcpy(*out, blob->bytes, blob->size);
     *count = blob->word_count;
-    return sb_vk_check_module(v->c, *out, *count, error);
+    return sb_vk_check_module(v->c, *out, *count, NULL, error);
 }
 
 static enum sb_result create_module(struct sb_vk_vbc *v, const uint32_t *words, size_t count,

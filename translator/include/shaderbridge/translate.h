@@ -113,6 +113,44 @@ struct sb_device_profile {
      *  more distinct sets than this, every resource goes to set 0, bindings numbered 0, 1, ...
      *  in declaration order (a UAV's counter right after it). The report says where. */
     uint32_t max_bound_descriptor_sets;
+    /** maxPerStageDescriptorStorageBuffers (0: no limit). When the raw/structured t#/u# of the
+     *  program and its UAV counters need more storage-buffer descriptors than this (a range
+     *  counts its size; an unbounded range the fixed unbounded_descriptor_count, and nothing
+     *  when it has none: a runtime array is bound under the device's update-after-bind
+     *  limits, which the profile does not describe), whole registers or ranges become texel
+     *  buffers of R32_UINT elements until the rest fits: first the t# (UNIFORM_TEXEL_BUFFER,
+     *  OpImageFetch), then the u# (STORAGE_TEXEL_BUFFER, OpImageRead/Write, atomics through
+     *  OpImageTexelPointer), each class from its highest register space and register down,
+     *  skipping one that would pass the limit below that its new type counts against.
+     *  Counters stay storage buffers. sb_translated_binding::descriptor_type and view_format
+     *  say what each became; when nothing fits, SB_ERROR_TRANSLATE_UNSUPPORTED names the
+     *  limits. The device must bind R32_UINT texel buffers (every Vulkan device does). */
+    uint32_t max_per_stage_storage_buffers;
+    /** maxPerStageDescriptorStorageImages (0: no limit): storage images and storage texel
+     *  buffers; a u# made a texel buffer counts here. */
+    uint32_t max_per_stage_storage_images;
+    /** maxPerStageDescriptorSampledImages (0: no limit): sampled images and uniform texel
+     *  buffers; a t# made a texel buffer counts here. */
+    uint32_t max_per_stage_sampled_images;
+    /** shaderResourceMinLod (VkPhysicalDeviceFeatures). Without it the `_cl` (LOD clamp)
+     *  sample forms emit no MinLod operand: each computes the LOD it would sample at without
+     *  the clamp (OpImageQueryLod, plus the instruction's bias, in pixel shaders; the
+     *  gradients and the texture size for sample_d_cl) and, per lane, takes an explicit-LOD
+     *  sample at the clamp where that LOD is below it, the unclamped sample elsewhere
+     *  (translator/README.md "Device fallbacks" gives the approximation). Outside pixel
+     *  shaders, where the translation fixes the LOD, the clamp raises it. */
+    bool shader_resource_min_lod;
+    /** VK_EXT_fragment_shader_interlock's fragmentShaderPixelInterlock. Without it a pixel
+     *  shader with a rasterizer-ordered UAV (`dcl_uav_*_rov`) fails translation at the UAV's
+     *  declaration, naming the feature, as with SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK:
+     *  there is no fallback that keeps D3D's ordering of overlapping pixels. */
+    bool fragment_shader_pixel_interlock;
+    /** VK_EXT_conservative_rasterization with fullyCoveredFragmentShaderInputVariable (the
+     *  FullyCoveredEXT built-in of SPV_EXT_fragment_fully_covered). Without it a pixel shader
+     *  that declares SV_InnerCoverage (`dcl_input vInnerCoverage`) fails translation at that
+     *  declaration, naming the extension: no other Vulkan input says whether the pixel is
+     *  fully covered. */
+    bool fragment_fully_covered;
 };
 
 /** The format of the view bound to one typed u# (see sb_translate_options::storage_formats). */
@@ -143,6 +181,8 @@ struct sb_storage_format {
  * pixels' accesses. With this flag such a shader is refused (SB_ERROR_TRANSLATE_UNSUPPORTED
  * at the UAV's declaration, naming the feature) rather than translated without the
  * ordering. Other stages have no rasterizer order: their UAVs' flag changes nothing.
+ * Equivalent to a described sb_device_profile whose fragment_shader_pixel_interlock is
+ * false (same refusal, same message); either one suffices.
  */
 #define SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK 0x8u
 
@@ -198,6 +238,11 @@ struct sb_translated_binding {
     uint32_t counter_binding;
     /** VkDescriptorType value the pipeline layout must use for it. */
     uint32_t descriptor_type;
+    /** VkFormat the binding's VkBufferView must have when the translation chose a texel
+     *  buffer for a raw/structured register (sb_device_profile::max_per_stage_storage_buffers):
+     *  VK_FORMAT_R32_UINT (98), one element per DWORD of the buffer; 0 otherwise (a typed
+     *  buffer's view has its resource's own format). */
+    uint32_t view_format;
     const char *name;         /**< RDEF name or NULL; owned by the translation */
 };
 
@@ -288,6 +333,17 @@ struct sb_target_binding {
     uint32_t slot_index;
 };
 
+/**
+ * What made a translation declare one SPIR-V capability (sb_translation::capability_origins):
+ * the first declaration or instruction of the input that needed it.
+ */
+struct sb_capability_origin {
+    uint32_t capability;   /**< the SpvCapability value the module declares */
+    /** Byte offset in the translated input of that declaration or instruction (a DXBC
+     *  offset counts from the container's start, as in sb_error). */
+    uint64_t offset;
+};
+
 /** The result of a translation. */
 struct sb_translation {
     enum sb_ir_stage stage;
@@ -321,6 +377,15 @@ struct sb_translation {
      *  the text declares it; 0 and NULL for SPIR-V. */
     uint32_t target_binding_count;
     const struct sb_target_binding *target_bindings;
+    /** For each capability the module declares because of one declaration or instruction of
+     *  the input (SV_InnerCoverage's FragmentFullyCoveredEXT at its `dcl_input`, a
+     *  rasterizer-ordered UAV's interlock at its `dcl_uav_*_rov`, MinLod at the first `_cl`
+     *  sample, ...), where that is, in the order the capabilities were first needed; so a
+     *  runtime that refuses a capability can name the offset. Capabilities no single source
+     *  element asks for (Shader, a stage's own, ...) have no entry. Owned by the
+     *  translation; `-O` may drop a capability from the words and keep its entry. */
+    uint32_t capability_origin_count;
+    const struct sb_capability_origin *capability_origins;
 };
 
 /**

@@ -334,6 +334,12 @@ struct sb_ir_resource {
     const char *name;         /**< RDEF name, or NULL */
     uint32_t set, binding;    /**< Vulkan binding (after sb_translate binding) */
     uint32_t counter_binding; /**< UAV counter binding in `set` (has_counter) */
+    /** Raw/structured t#/u# bound as a texel buffer of R32_UINT elements (UNIFORM_TEXEL_BUFFER
+     *  for t#, STORAGE_TEXEL_BUFFER for u#) instead of a storage buffer: chosen by the binding
+     *  step when the device has too few storage-buffer descriptors per stage
+     *  (sb_device_profile::max_per_stage_storage_buffers); false otherwise. The interpreter
+     *  ignores it: the memory and its meaning are the same. */
+    bool texel_memory;
     /** CBV: the container's RDEF describes a cbuffer of this `name` (the first RDEF part
      *  that does), with these variables (possibly none); false, NULL, 0 when not known. */
     bool cb_described;

@@ -84,6 +84,7 @@ void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version)
     memset(b, 0, sizeof(*b));
     b->version = version;
     b->next_id = 1;
+    b->origin = SB_SPV_NO_ORIGIN;
     sb_spv_storage_borrow(b);
 }
 
@@ -173,6 +174,10 @@ void sb_spv_capability(struct sb_spv_builder *b, SpvCapability cap)
                 return;
         if (b->capability_extra_count < sizeof(b->capability_extra) / sizeof(b->capability_extra[0]))
             b->capability_extra[b->capability_extra_count++] = c;
+    }
+    if (b->origin != SB_SPV_NO_ORIGIN && b->origin_count < SB_SPV_MAX_ORIGINS) {
+        b->origin_capability[b->origin_count] = c;
+        b->origin_offset[b->origin_count++] = b->origin;
     }
     sb_spv_emit(b, SB_SPV_SECTION_CAPABILITY, SpvOpCapability, &c, 1);
 }

@@ -80,6 +80,12 @@ struct sb_spv_global {
     uint32_t storage_class; /**< SpvStorageClass */
 };
 
+/** No declaration or instruction is being translated (sb_spv_builder::origin). */
+#define SB_SPV_NO_ORIGIN UINT64_MAX
+/** Capabilities whose origin a builder records: more than any module declares (the
+ *  capability set itself holds 192 small values and 16 large ones). */
+#define SB_SPV_MAX_ORIGINS 64u
+
 struct sb_spv_builder {
     uint32_t version;        /**< SPIR-V version word (0x00010300 = 1.3) */
     uint32_t next_id;        /**< the bound so far */
@@ -104,6 +110,14 @@ struct sb_spv_builder {
     uint64_t capability_bits[3];
     uint32_t capability_extra[16];
     uint32_t capability_extra_count;
+    /** The byte offset in the input of the declaration or instruction being translated
+     *  (SB_SPV_NO_ORIGIN between them), set by the back end as it walks the IR. A
+     *  capability declared for the first time records it, so a runtime refusing the
+     *  capability can point at what needed it (sb_translation::capability_origins). */
+    uint64_t origin;
+    uint32_t origin_capability[SB_SPV_MAX_ORIGINS];
+    uint64_t origin_offset[SB_SPV_MAX_ORIGINS];
+    uint32_t origin_count;
     uint32_t glsl_std450;    /**< OpExtInstImport id, 0 until asked for */
     /** Direct-mapped memo in front of `cache` for two-word keys (pointer, vector and
      *  array types are asked for over and over): op, key words, id; id 0 = empty. */
@@ -203,7 +217,7 @@ uint32_t sb_spv_string_words(const char *str);
 
 /* ---- module-level ------------------------------------------------------------------ */
 
-/** Declares a capability once (repeats are ignored). */
+/** Declares a capability once (repeats are ignored); the first records the builder's origin. */
 void sb_spv_capability(struct sb_spv_builder *b, SpvCapability cap);
 /** Declares an extension once (repeats are ignored). */
 void sb_spv_extension(struct sb_spv_builder *b, const char *name);

@@ -116,6 +116,7 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
         uint32_t n = sizes[i] ? sizes[i] : 1;
         if (n > 4096)
             n = 4096;
+        b->origin = res->offset; /* what RuntimeDescriptorArray is reported against */
         struct sb_spv_resource *out = &ctx->resources[i];
         /* Class linkage (interfaces) may read any cb# with a relative vector: array form. */
         bool named = ctx->debug_info && res->count == 1 && !res->cb_dynamic_indexed &&
@@ -157,6 +158,7 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
                 sb_spv_member_name(b, block, 0, "c");
         }
     }
+    b->origin = SB_SPV_NO_ORIGIN;
     free(sizes);
     return ctx->result;
 }

@@ -441,6 +441,7 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
         if (skip_dead(&dead, inst))
             continue;
         ctx->inst = inst;
+        b->origin = inst->offset;
         f.index = i;
         if (ctx->debug_info && (b->block_open || !b->current_block))
             sb_spv_debug_line(ctx, inst);
@@ -455,5 +456,6 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     free(f.stack);
     sb_spv_function_end(b);
     ctx->inst = NULL;
+    b->origin = SB_SPV_NO_ORIGIN;
     return r;
 }

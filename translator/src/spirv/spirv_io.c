@@ -466,7 +466,17 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
     case SB_IR_FILE_INNER_COVERAGE: {
         /* Vulkan's FullyCoveredEXT (VK_EXT_conservative_rasterization): the runtime turns
          * conservative rasterization on for a module that reads it, and refuses the module on
-         * a device without the extension (vk_capability.c). */
+         * a device without the extension (vk_capability.c) at this declaration (the
+         * capability's origin). A described device without it is refused here already:
+         * nothing else in Vulkan says whether a pixel is fully covered. */
+        const struct sb_device_profile *d = &ctx->options->device;
+        if (d->described && !d->fragment_fully_covered) {
+            struct sb_ir_instruction at = declared_at(e);
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at,
+                               "vInnerCoverage (SV_InnerCoverage) needs FullyCoveredEXT "
+                               "(VK_EXT_conservative_rasterization fullyCoveredFragmentShaderInputVariable), "
+                               "which the device lacks");
+        }
         sb_spv_capability(b, SpvCapabilityFragmentFullyCoveredEXT);
         sb_spv_extension(b, "SPV_EXT_fragment_fully_covered");
         uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInFullyCoveredEXT, ctx->t.bool_type);
@@ -598,6 +608,7 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
         if (e->file >= SB_IR_FILE_COUNT || !ctx->files[e->file].var || ctx->files[e->file].outer ||
             e->kind == SB_IR_SIGNATURE_PATCH)
             continue;
+        ctx->builder.origin = e->offset; /* what a built-in's capability is reported against */
         if (e->file != SB_IR_FILE_INPUT && e->file != SB_IR_FILE_OUTPUT) {
             declare_special(ctx, e);
             continue;
@@ -641,6 +652,7 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
             break;
         }
     }
+    ctx->builder.origin = SB_SPV_NO_ORIGIN;
     free(taken[0]);
     free(taken[1]);
     finish_distances(ctx);

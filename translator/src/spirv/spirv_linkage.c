@@ -188,27 +188,22 @@ static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand 
         return st->spec[(fp->id + e->offset) * SB_CLASS_LINKAGE_FIELDS];
     }
     uint32_t array_type = sb_spv_type_array(b, ctx->t.u32, fp->array_length);
-    uint32_t ptr_elem = sb_spv_type_pointer(b, SpvStorageClassPrivate, ctx->t.u32);
-    if (!st->selector_arrays[which]) {
-        uint32_t *parts = malloc(fp->array_length * sizeof(*parts));
-        if (!parts) {
-            sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-            return 0;
-        }
-        for (uint32_t k = 0; k < fp->array_length; k++)
-            parts[k] = st->spec[(fp->id + k) * SB_CLASS_LINKAGE_FIELDS];
-        uint32_t init = sb_spv_spec_composite(ctx, array_type, parts, fp->array_length);
-        free(parts);
-        if (!init)
-            return 0;
-        st->selector_arrays[which] = sb_spv_variable_global(
-            b, sb_spv_type_pointer(b, SpvStorageClassPrivate, array_type), SpvStorageClassPrivate,
-            init);
+    uint32_t ptr_elem = sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), ctx->t.u32);
+    uint32_t *parts = malloc(fp->array_length * sizeof(*parts));
+    if (!parts) {
+        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+        return 0;
     }
+    for (uint32_t k = 0; k < fp->array_length; k++)
+        parts[k] = st->spec[(fp->id + k) * SB_CLASS_LINKAGE_FIELDS];
+    uint32_t array = sb_spv_spec_array(ctx, array_type, parts, fp->array_length, &st->selector_arrays[which]);
+    free(parts);
+    if (!array)
+        return 0;
     uint32_t idx = sb_spv_clamped_index(ctx, e, fp->array_length);
     if (!idx)
         return 0;
-    uint32_t ptr = sb_spv_access_chain(b, ptr_elem, st->selector_arrays[which], &idx, 1);
+    uint32_t ptr = sb_spv_access_chain(b, ptr_elem, array, &idx, 1);
     return sb_spv_load(b, ctx->t.u32, ptr);
 }
 

@@ -114,18 +114,22 @@ static void default_main(struct sb_spv_context *ctx)
 }
 
 /* Rasterizer-ordered UAVs of a pixel shader: ordered through fragment shader interlock unless
- * the options say the target lacks it; then refused at the first such declaration (never
+ * the options say the target lacks it (the flag, or a described device profile without
+ * fragmentShaderPixelInterlock); then refused at the first such declaration (never
  * silently unordered). */
 static enum sb_result rasterizer_order(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
     if (p->stage != SB_IR_STAGE_PIXEL)
         return SB_SUCCESS;
+    const struct sb_device_profile *d = &ctx->options->device;
+    bool lacking = (ctx->options->flags & SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK) ||
+                   (d->described && !d->fragment_shader_pixel_interlock);
     for (uint32_t i = 0; i < p->resource_count; i++) {
         const struct sb_ir_resource *r = &p->resources[i];
         if (r->resource_class != SB_IR_RESOURCE_UAV || !(r->uav_flags & SB_SM4_UAV_RASTERIZER_ORDERED))
             continue;
-        if (ctx->options->flags & SB_TRANSLATE_NO_FRAGMENT_SHADER_INTERLOCK) {
+        if (lacking) {
             struct sb_ir_instruction at;
             memset(&at, 0, sizeof(at));
             at.offset = r->offset;
@@ -136,8 +140,10 @@ static enum sb_result rasterizer_order(struct sb_spv_context *ctx)
         }
         if (!ctx->pixel_interlock) {
             ctx->pixel_interlock = true;
+            ctx->builder.origin = r->offset; /* the capability's origin: this declaration */
             sb_spv_capability(&ctx->builder, SpvCapabilityFragmentShaderPixelInterlockEXT);
             sb_spv_extension(&ctx->builder, "SPV_EXT_fragment_shader_interlock");
+            ctx->builder.origin = SB_SPV_NO_ORIGIN;
         }
     }
     return SB_SUCCESS;
@@ -217,6 +223,23 @@ static enum sb_result build(struct sb_spv_context *ctx)
     return ctx->result;
 }
 
+/* The builder's record of what needed each capability, as the translation reports it. */
+static enum sb_result report_origins(struct sb_spv_context *ctx, struct sb_translation *out)
+{
+    const struct sb_spv_builder *b = &ctx->builder;
+    if (!b->origin_count)
+        return SB_SUCCESS;
+    struct sb_capability_origin *origins = malloc(b->origin_count * sizeof(*origins));
+    if (!origins)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    for (uint32_t i = 0; i < b->origin_count; i++)
+        origins[i] = (struct sb_capability_origin){ .capability = b->origin_capability[i],
+                                                    .offset = b->origin_offset[i] };
+    out->capability_origins = origins;
+    out->capability_origin_count = b->origin_count;
+    return SB_SUCCESS;
+}
+
 static enum sb_result generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
                                struct sb_translation *out, struct sb_error *error)
@@ -252,6 +275,7 @@ static enum sb_result generate(const struct sb_ir_program *program,
         out->builtin_output_count = ctx->builtin_outputs.count;
         out->builtin_outputs = ctx->builtin_outputs.items;
         out->interface_slot_count = ctx->interface_slot_count; /* build() declared linkage */
+        r = report_origins(ctx, out);
         ctx->inputs.items = ctx->outputs.items = NULL;
         ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
     } else {

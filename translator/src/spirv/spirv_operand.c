@@ -556,6 +556,25 @@ uint32_t sb_spv_spec_composite(struct sb_spv_context *ctx, uint32_t type, const 
     return id;
 }
 
+uint32_t sb_spv_spec_array(struct sb_spv_context *ctx, uint32_t array_type, const uint32_t *parts,
+                           uint32_t count, uint32_t *cached)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (sb_spv_for_text_target(ctx)) {
+        uint32_t var = sb_spv_variable_local(b, sb_spv_type_pointer(b, SpvStorageClassFunction, array_type), 0);
+        sb_spv_store(b, var, sb_spv_construct(b, array_type, parts, count));
+        return var;
+    }
+    if (!*cached) {
+        uint32_t init = sb_spv_spec_composite(ctx, array_type, parts, count);
+        if (!init)
+            return 0;
+        *cached = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, array_type),
+                                         SpvStorageClassPrivate, init);
+    }
+    return *cached;
+}
+
 /* A uint index clamped to [0, count - 1] (Private arrays must not be read out of bounds). */
 uint32_t sb_spv_clamped_index(struct sb_spv_context *ctx, const struct sb_ir_index *index,
                               uint32_t count)
@@ -582,28 +601,29 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
         value = sb_spv_construct(b, ctx->t.uvec[4], f, 4);
     } else {
         uint32_t array_type = sb_spv_type_array(b, ctx->t.uvec[4], st->slot_count);
-        if (!st->this_array) {
+        uint32_t array = st->this_array;
+        if (!array || sb_spv_for_text_target(ctx)) {
             uint32_t *parts = malloc(st->slot_count * sizeof(*parts));
             if (!parts) {
                 sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
                 return 0;
             }
-            for (uint32_t s = 0; s < st->slot_count; s++)
-                parts[s] = sb_spv_spec_composite(ctx, ctx->t.uvec[4],
-                                          &st->spec[s * SB_CLASS_LINKAGE_FIELDS + 1], 4);
-            uint32_t init = sb_spv_spec_composite(ctx, array_type, parts, st->slot_count);
+            /* A text target builds the array in the function: its slots too. */
+            for (uint32_t s = 0; s < st->slot_count; s++) {
+                const uint32_t *fields = &st->spec[s * SB_CLASS_LINKAGE_FIELDS + 1];
+                parts[s] = sb_spv_for_text_target(ctx) ? sb_spv_construct(b, ctx->t.uvec[4], fields, 4)
+                                                       : sb_spv_spec_composite(ctx, ctx->t.uvec[4], fields, 4);
+            }
+            array = sb_spv_spec_array(ctx, array_type, parts, st->slot_count, &st->this_array);
             free(parts);
-            if (!init)
+            if (!array)
                 return 0;
-            st->this_array = sb_spv_variable_global(
-                b, sb_spv_type_pointer(b, SpvStorageClassPrivate, array_type), SpvStorageClassPrivate,
-                init);
         }
         uint32_t idx = sb_spv_clamped_index(ctx, &op->index[0], st->slot_count);
         if (!idx)
             return 0;
         uint32_t ptr = sb_spv_access_chain(
-            b, sb_spv_type_pointer(b, SpvStorageClassPrivate, ctx->t.uvec[4]), st->this_array, &idx, 1);
+            b, sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), ctx->t.uvec[4]), array, &idx, 1);
         value = sb_spv_load(b, ctx->t.uvec[4], ptr);
     }
     return sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[4], value);

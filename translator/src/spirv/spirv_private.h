@@ -9,6 +9,7 @@
  *   spirv_cbuffer.c   cb# uniform blocks
  *   spirv_debug.c     -g names and OpLine
  *   spirv_resource*.c / spirv_uav*.c / spirv_texture*.c  t#/s#/u#/g#, sync (hooks below)
+ *   spirv_texel_memory.c raw/structured t#/u# as R32_UINT texel buffers (few storage buffers)
  *   spirv_stage_*.c   GS/HS/DS plumbing (hooks below)
  *
  * THE MODEL
@@ -254,6 +255,18 @@ uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t 
 /* ---- operands (spirv_operand.c) ------------------------------------------------------------------ */
 
 /** Lanes set in a mask. */
+/**
+ * Whether the module is for a text target (GLSL, ESSL, MSL, HLSL through SPIRV-Cross):
+ * where SPIRV-Cross mis-writes or cannot write a SPIR-V form, the back end emits another
+ * with the same meaning (spirv_texture.c, spirv_uav_atomic.c, spirv_linkage.c,
+ * spirv_operand.c, spirv_stage_io.c). A SPIR-V translation never takes these paths, so its
+ * words do not change.
+ */
+static inline bool sb_spv_for_text_target(const struct sb_spv_context *ctx)
+{
+    return ctx->options->target != SB_TRANSLATE_TARGET_SPIRV;
+}
+
 static inline uint32_t sb_spv_mask_count(uint32_t mask)
 {
     /* A nibble table: one shift and mask, whatever the target offers for popcount. */
@@ -449,6 +462,51 @@ enum sb_result sb_spv_waterfall_emit(struct sb_spv_context *ctx, const struct sb
  *  (spirv_resource_util.c, below the loop's emitter). */
 uint32_t sb_spv_waterfall_index(const struct sb_spv_context *ctx, const struct sb_ir_operand *op);
 
+/* ---- raw/structured t#/u# as R32_UINT texel buffers (spirv_texel_memory.c) ---- */
+
+/** Declares the texel-buffer variable of raw/structured resource `index` (texel_memory set). */
+void sb_spv_texel_memory_declare(struct sb_spv_context *ctx, uint32_t index);
+/** The resources index of a t#/u# operand whose register is bound as a texel buffer;
+ *  UINT32_MAX (nothing recorded) for any other operand. */
+uint32_t sb_spv_texel_memory_index(const struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+/** DWORD `dword` (a uint id) of such a resource as a uint; 0 on failure (recorded). */
+uint32_t sb_spv_texel_memory_load(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
+                                  uint32_t dword);
+/** Writes uint `value` to DWORD `dword` of such a u#; false on failure (recorded). */
+bool sb_spv_texel_memory_store(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
+                               uint32_t dword, uint32_t value);
+/** Image-class pointer to DWORD `dword` of such a u#, for atomics; 0 on failure (recorded). */
+uint32_t sb_spv_texel_memory_pointer(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
+                                     uint32_t dword);
+/** The DWORDs (texels) bound to such a resource, a uint; 0 on failure (recorded). */
+uint32_t sb_spv_texel_memory_dwords(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op);
+/* ---- the `_cl` LOD clamp without shaderResourceMinLod (spirv_min_lod.c) ---- */
+
+/** Does the device lack shaderResourceMinLod (a described profile without it)? */
+bool sb_spv_min_lod_emulated(const struct sb_spv_context *ctx);
+
+/** One `_cl` sample whose clamp spirv_min_lod.c applies (ids of values already emitted). */
+struct sb_spv_min_lod_sample {
+    uint32_t sampled_image, coord;  /**< as the unclamped sample used them */
+    uint32_t dref;                  /**< comparison forms: the reference; 0 otherwise */
+    uint32_t const_offset;          /**< ConstOffset operand, 0 when none */
+    uint32_t bias;                  /**< sample_b (implicit LOD): the bias; 0 otherwise */
+    uint32_t grad_x, grad_y;        /**< sample_d: the gradients; 0 for the implicit forms */
+    uint32_t clamp;                 /**< the clamp (float) */
+    uint32_t result_type;           /**< of the sample: vec4 of the texel type, or float (dref) */
+    uint32_t texture_index;         /**< program->resources index of the t# */
+    const struct sb_ir_operand *texture; /**< the t# operand (its non_uniform flag) */
+    const struct sb_spv_dimension_info *dim;
+};
+
+/**
+ * The result of `s` with D3D's clamp applied, from the unclamped sample `unclamped`: per
+ * lane, a sample at LOD = clamp where the LOD the sample computes is below the clamp.
+ * Implicit forms need a fragment shader. 0 (recorded) on failure.
+ */
+uint32_t sb_spv_min_lod_apply(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                              const struct sb_spv_min_lod_sample *s, uint32_t unclamped);
+
 /* ---- declared formats of read typed u# (spirv_storage_format.c) ---- */
 
 /** Does the device read storage images of Unknown format (or is it not described)? */
@@ -640,7 +698,9 @@ enum sb_result sb_spv_generate(const struct sb_ir_program *program,
  * truth the declarations must match: cb# UNIFORM_BUFFER (6); s# SAMPLER (0);
  * t# typed buffer UNIFORM_TEXEL_BUFFER (4), other typed SAMPLED_IMAGE (2),
  * raw/structured STORAGE_BUFFER (7); u# typed buffer STORAGE_TEXEL_BUFFER (5),
- * other typed STORAGE_IMAGE (3), raw/structured STORAGE_BUFFER (7).
+ * other typed STORAGE_IMAGE (3), raw/structured STORAGE_BUFFER (7). A raw/structured
+ * register with sb_ir_resource::texel_memory: UNIFORM_TEXEL_BUFFER (t#) or
+ * STORAGE_TEXEL_BUFFER (u#).
  */
 uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *resource);
 

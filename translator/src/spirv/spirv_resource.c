@@ -91,6 +91,7 @@ enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
         if (r->count == 0)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
                                "resource range of class %u id %u is empty", r->resource_class, r->id);
+        ctx->builder.origin = r->offset; /* what its capabilities are reported against */
         if (r->resource_class == SB_IR_RESOURCE_SAMPLER || r->kind == SB_IR_RESOURCE_KIND_TYPED)
             res = sb_spv_texture_declare(ctx, i);
         else
@@ -98,6 +99,7 @@ enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
         if (res != SB_SUCCESS)
             return res;
     }
+    ctx->builder.origin = SB_SPV_NO_ORIGIN;
     return sb_spv_uav_declare_group_shared(ctx);
 }
 

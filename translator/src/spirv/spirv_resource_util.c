@@ -33,12 +33,12 @@ uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *res)
     case SB_IR_RESOURCE_SAMPLER: return SB_VK_DESCRIPTOR_SAMPLER;
     case SB_IR_RESOURCE_SRV:
         if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
-            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
+            return res->texel_memory ? SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER : SB_VK_DESCRIPTOR_STORAGE_BUFFER;
         return res->dimension == 1 ? SB_VK_DESCRIPTOR_UNIFORM_TEXEL_BUFFER : SB_VK_DESCRIPTOR_SAMPLED_IMAGE;
     case SB_IR_RESOURCE_UAV:
     default:
         if (res->kind != SB_IR_RESOURCE_KIND_TYPED)
-            return SB_VK_DESCRIPTOR_STORAGE_BUFFER;
+            return res->texel_memory ? SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER : SB_VK_DESCRIPTOR_STORAGE_BUFFER;
         return res->dimension == 1 ? SB_VK_DESCRIPTOR_STORAGE_TEXEL_BUFFER : SB_VK_DESCRIPTOR_STORAGE_IMAGE;
     }
 }

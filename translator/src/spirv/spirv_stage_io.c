@@ -11,6 +11,12 @@
  * (as spirv_io.c packs them for VS/GS/DS outputs, so the partner stages
  * agree), tess factors -> TessLevelOuter / TessLevelInner (table below);
  * anything else travels as a plain location.
+ *
+ * For a text target, arrayed inputs or outputs (GS/HS/DS per-vertex inputs, HS control
+ * points) with a clip or cull distance put Position and the distances in one
+ * Block-decorated gl_PerVertex struct array, glslang's form: SPIRV-Cross writes loose
+ * arrayed float-array built-ins as gl_ClipDistance[vertex][k], which GLSL has no
+ * declaration for (it is gl_in[vertex].gl_ClipDistance[k]).
  */
 #include "spirv_stage_private.h"
 
@@ -257,6 +263,65 @@ static uint32_t distance_total(struct sb_spv_context *ctx, uint32_t role, uint32
     return n;
 }
 
+static bool role_has_position(const struct sb_spv_context *ctx, uint32_t role)
+{
+    const struct sb_ir_program *p = ctx->program;
+    for (uint32_t i = 0; i < p->signature_count; i++)
+        if (role_matches(ctx, role, &p->signature[i]) && p->signature[i].system_value == 1)
+            return true;
+    return false;
+}
+
+/* Text targets: whether an arrayed role's built-ins go into the gl_PerVertex block. */
+static bool wants_per_vertex_block(struct sb_spv_context *ctx, uint32_t role, uint32_t outer)
+{
+    return sb_spv_for_text_target(ctx) && outer &&
+           (distance_total(ctx, role, 2) || distance_total(ctx, role, 3));
+}
+
+/* The role's gl_PerVertex block array (made on first use: Position, then clip, then cull
+ * distances, the members the role has), with v->member set to `builtin`'s member. */
+static uint32_t per_vertex_block(struct sb_spv_context *ctx, struct sb_spv_stage_var *v, uint32_t role,
+                                 SpvBuiltIn builtin)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct sb_spv_stage_state *s = ctx->stage_state;
+    bool out = v->output;
+    SpvBuiltIn *builtins = s->per_vertex_members[out];
+    if (!s->per_vertex_block[out]) {
+        uint32_t members[3], n = 0;
+        uint32_t clip = distance_total(ctx, role, 2), cull = distance_total(ctx, role, 3);
+        if (role_has_position(ctx, role)) {
+            builtins[n] = SpvBuiltInPosition;
+            members[n++] = ctx->t.fvec[4];
+        }
+        if (clip) {
+            builtins[n] = SpvBuiltInClipDistance;
+            members[n++] = sb_spv_type_array(b, ctx->t.f32, clip);
+        }
+        if (cull) {
+            builtins[n] = SpvBuiltInCullDistance;
+            members[n++] = sb_spv_type_array(b, ctx->t.f32, cull);
+        }
+        uint32_t block = sb_spv_type_struct_unique(b, members, n);
+        sb_spv_decorate(b, block, SpvDecorationBlock, NULL, 0);
+        for (uint32_t m = 0; m < n; m++) {
+            uint32_t literal = (uint32_t)builtins[m];
+            sb_spv_member_decorate(b, block, m, SpvDecorationBuiltIn, &literal, 1);
+            sb_spv_io_report_builtin(ctx, out, literal);
+        }
+        SpvStorageClass sc = out ? SpvStorageClassOutput : SpvStorageClassInput;
+        uint32_t type = sb_spv_type_array(b, block, v->outer);
+        s->per_vertex_block[out] = sb_spv_variable_global(b, sb_spv_type_pointer(b, sc, type), sc, 0);
+        s->per_vertex_member_count[out] = n;
+    }
+    v->in_block = true;
+    for (uint32_t m = 0; m < s->per_vertex_member_count[out]; m++)
+        if (builtins[m] == builtin)
+            v->member = m;
+    return s->per_vertex_block[out];
+}
+
 static void declare_distance(struct sb_spv_context *ctx, struct sb_spv_stage_var *v, uint32_t role)
 {
     struct sb_spv_stage_state *s = ctx->stage_state;
@@ -266,9 +331,12 @@ static void declare_distance(struct sb_spv_context *ctx, struct sb_spv_stage_var
     v->shape = SB_SPV_SHAPE_FLOAT_ARRAY;
     v->array_base = s->distance_lanes[v->output][cull];
     s->distance_lanes[v->output][cull] += sb_spv_mask_count(v->lane_mask);
-    v->var = make_builtin(ctx, cull ? SpvBuiltInCullDistance : SpvBuiltInClipDistance,
-                          sb_spv_type_array(&ctx->builder, ctx->t.f32, total ? total : 1), v->outer,
-                          v->output, false);
+    SpvBuiltIn builtin = cull ? SpvBuiltInCullDistance : SpvBuiltInClipDistance;
+    if (wants_per_vertex_block(ctx, role, v->outer))
+        v->var = per_vertex_block(ctx, v, role, builtin);
+    else
+        v->var = make_builtin(ctx, builtin, sb_spv_type_array(&ctx->builder, ctx->t.f32, total ? total : 1),
+                              v->outer, v->output, false);
 }
 
 uint32_t sb_spv_stage_patch_location_base(const struct sb_ir_program *p)
@@ -343,7 +411,9 @@ static void declare_lanes(struct sb_spv_context *ctx, uint32_t role, uint32_t ou
         v->lane_count = 4;
         v->lane_mask = 0xF;
         v->ir_type = SB_IR_TYPE_FLOAT;
-        v->var = make_builtin(ctx, SpvBuiltInPosition, ctx->t.fvec[4], outer, v->output, false);
+        v->var = wants_per_vertex_block(ctx, role, outer)
+                     ? per_vertex_block(ctx, v, role, SpvBuiltInPosition)
+                     : make_builtin(ctx, SpvBuiltInPosition, ctx->t.fvec[4], outer, v->output, false);
     } else if (builtin_ok && (e->system_value == 2 || e->system_value == 3)) {
         v->lane_mask = mask;
         declare_distance(ctx, v, role);
@@ -394,9 +464,11 @@ static uint32_t var_pointer(struct sb_spv_context *ctx, const struct sb_spv_stag
                             uint32_t element, uint32_t type)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t idx[2], n = 0;
+    uint32_t idx[3], n = 0;
     if (sv->outer)
         idx[n++] = vertex ? vertex : sb_spv_uint(ctx, 0);
+    if (sv->in_block)
+        idx[n++] = sb_spv_uint(ctx, sv->member);
     if (sv->shape == SB_SPV_SHAPE_FLOAT_ARRAY)
         idx[n++] = sb_spv_uint(ctx, element);
     SpvStorageClass sc = sv->output ? SpvStorageClassOutput : SpvStorageClassInput;

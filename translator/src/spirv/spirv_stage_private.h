@@ -53,6 +53,9 @@ struct sb_spv_stage_var {
     uint32_t array_base;     /**< SHAPE_FLOAT_ARRAY: element of the first carried lane */
     uint32_t stream;         /**< ROLE_STREAM_OUT */
     bool output;
+    bool in_block;           /**< `var` is the text targets' gl_PerVertex block array, this
+                                  variable its member `member` (spirv_stage_io.c) */
+    uint32_t member;
 };
 
 struct sb_spv_stage_state {
@@ -67,6 +70,11 @@ struct sb_spv_stage_state {
     uint32_t stream_location_stride;
     /** Float-array built-ins (clip, cull) of arrayed inputs/outputs: lanes given so far. */
     uint32_t distance_lanes[2][2]; /**< [output][cull] */
+    /** Text targets: the gl_PerVertex block array of arrayed inputs / outputs with clip or
+     *  cull distances ([output]; 0 until made), and the built-in of each of its members. */
+    uint32_t per_vertex_block[2];
+    SpvBuiltIn per_vertex_members[2][3];
+    uint32_t per_vertex_member_count[2];
 };
 
 /** The stage state (allocated on first use; NULL after an allocation failure, recorded). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Texture reads of the SPIR-V back end: sample, sample_b/_l/_d/_c/_c_lz
- * (with the SM5 `_cl` LOD clamp as MinLod), gather4 (+ _c, _po, _po_c) and
+ * (with the SM5 `_cl` LOD clamp as MinLod, or, on a device without
+ * shaderResourceMinLod, spirv_min_lod.c's per-lane choice), gather4 (+ _c, _po, _po_c) and
  * ld/ld_ms (OpImageFetch). Operand order is SM4's (translator/IR.md
  * §Resources). Conventions:
  *   * t# and s# are separate descriptors joined by OpSampledImage at the use;
@@ -17,7 +18,10 @@
  *     non-multisampled dimension (D3D: "srcAddress.a always provides the
  *     mip level"); out-of-range addresses and levels are left to the
  *     device's robust image access (D3D returns 0);
- *   * `_s` residency status: always "resident" (sb_spv_store_status).
+ *   * `_s` residency status: always "resident" (sb_spv_store_status);
+ *   * for a text target, ld_ms's offset is added to the coordinates instead
+ *     (D3D's meaning of it): GLSL has no fetch of a multisampled texture
+ *     with an offset, and SPIRV-Cross would write texelFetchOffset.
  */
 #include "spirv_private.h"
 
@@ -121,10 +125,13 @@ static const struct sample_form sample_forms[] = {
     { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, 0, true, true, false, true },
 };
 
-/* Fills LOD-related operands of the sample ops; returns false (recorded) on failure. */
+/* Fills LOD-related operands of the sample ops; returns false (recorded) on failure. A `_cl`
+ * clamp becomes MinLod, or, on a device without shaderResourceMinLod, *emulated_clamp (for
+ * spirv_min_lod.c) where the LOD is implicit or from gradients, and a max on the LOD where
+ * the translation fixes it (implicit forms outside pixel shaders). */
 static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
                          const struct sample_form *f, const struct sb_spv_dimension_info *dim,
-                         struct image_operands *o)
+                         struct image_operands *o, uint32_t *emulated_clamp)
 {
     struct sb_spv_builder *b = &ctx->builder;
     bool fragment = ctx->execution_model == SpvExecutionModelFragment;
@@ -155,9 +162,21 @@ static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruct
             o->lod = sb_spv_const_f32(b, 0.0f);
         break;
     }
-    if (f->clamp && inst->src_count > f->clamp && (o->grad_x || (!o->lod && !f->gather))) {
-        sb_spv_capability(b, SpvCapabilityMinLod);
-        o->min_lod = sb_spv_load_scalar(ctx, &inst->src[f->clamp], SB_IR_TYPE_FLOAT);
+    if (!f->clamp || inst->src_count <= f->clamp)
+        return ctx->result == SB_SUCCESS;
+    bool computed_lod = o->grad_x || (!o->lod && !f->gather);
+    if (!sb_spv_min_lod_emulated(ctx)) {
+        /* MinLod is allowed with implicit LOD and Grad only: a fixed LOD keeps no clamp. */
+        if (computed_lod) {
+            sb_spv_capability(b, SpvCapabilityMinLod);
+            o->min_lod = sb_spv_load_scalar(ctx, &inst->src[f->clamp], SB_IR_TYPE_FLOAT);
+        }
+    } else if (computed_lod) {
+        *emulated_clamp = sb_spv_load_scalar(ctx, &inst->src[f->clamp], SB_IR_TYPE_FLOAT);
+    } else if (o->lod) {
+        uint32_t clamp = sb_spv_load_scalar(ctx, &inst->src[f->clamp], SB_IR_TYPE_FLOAT);
+        if (clamp)
+            o->lod = sb_spv_glsl2(b, ctx->t.f32, GLSLstd450FMax, o->lod, clamp);
     }
     return ctx->result == SB_SUCCESS;
 }
@@ -192,7 +211,8 @@ static enum sb_result emit_sample(struct sb_spv_context *ctx, const struct sb_ir
                            "%s cannot read t%u of dimension %u", info->name,
                            ctx->program->resources[index].id, ctx->program->resources[index].dimension);
     struct image_operands o = { 0 };
-    if (!lod_operands(ctx, inst, f, dim, &o))
+    uint32_t emulated_clamp = 0;
+    if (!lod_operands(ctx, inst, f, dim, &o, &emulated_clamp))
         return ctx->result;
     if (f->programmable_offset && dim->offsets) {
         sb_spv_capability(b, SpvCapabilityImageGatherExtended);
@@ -219,6 +239,16 @@ static enum sb_result emit_sample(struct sb_spv_context *ctx, const struct sb_ir
     bool scalar = f->dref && !f->gather;
     uint32_t type = sb_spv_type_of(ctx, value_type, scalar ? 1 : 4);
     uint32_t texel = sb_spv_op_result(b, sample_opcode(f, o.lod || o.grad_x), type, words, n);
+    if (emulated_clamp) {
+        const struct sb_spv_min_lod_sample clamped = {
+            .sampled_image = si, .coord = coord, .dref = f->dref ? words[2] : 0,
+            .const_offset = o.const_offset, .bias = o.bias, .grad_x = o.grad_x, .grad_y = o.grad_y,
+            .clamp = emulated_clamp, .result_type = type, .texture_index = index,
+            .texture = &inst->src[f->tex], .dim = dim,
+        };
+        if (!(texel = sb_spv_min_lod_apply(ctx, inst, &clamped, texel)))
+            return ctx->result;
+    }
     bool ok = scalar ? sb_spv_store_replicated(ctx, inst, &inst->dst[0], texel, value_type)
                      : sb_spv_store_texel(ctx, inst, &inst->dst[0], texel, value_type,
                                           &inst->src[f->tex]);
@@ -233,6 +263,19 @@ enum sb_result sb_spv_texture_sample(struct sb_spv_context *ctx, const struct sb
         if (sample_forms[i].op == inst->op)
             return emit_sample(ctx, inst, &sample_forms[i]);
     return SB_ERROR_TRANSLATE_UNSUPPORTED;
+}
+
+/* coord + the `_aoffimmi` offsets (the array layer, past the offset lanes, unchanged). */
+static uint32_t offset_coordinates(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                                   const struct sb_spv_dimension_info *dim, uint32_t coord)
+{
+    uint32_t parts[4];
+    for (uint32_t i = 0; i < dim->coords; i++)
+        parts[i] = sb_spv_const_i32(&ctx->builder, i < dim->offsets ? inst->texel_offset[i] : 0);
+    uint32_t type = ctx->t.ivec[dim->coords];
+    uint32_t offset = dim->coords == 1 ? parts[0]
+                                       : sb_spv_const_composite(&ctx->builder, type, parts, dim->coords);
+    return sb_spv_op2(&ctx->builder, SpvOpIAdd, type, coord, offset);
 }
 
 /* ld / ld_ms: OpImageFetch with the LOD (.w) or sample index and ConstOffset. */
@@ -259,6 +302,10 @@ enum sb_result sb_spv_texture_fetch(struct sb_spv_context *ctx, const struct sb_
     if (!buffer)
         o.const_offset = const_offset(ctx, inst, dim);
     uint32_t coord = sb_spv_load_src_n(ctx, &inst->src[0], dim->coords, SB_IR_TYPE_INT);
+    if (dim->ms && o.const_offset && coord && sb_spv_for_text_target(ctx)) {
+        coord = offset_coordinates(ctx, inst, dim, coord);
+        o.const_offset = 0;
+    }
     uint32_t image = sb_spv_resource_load_handle(ctx, index, &inst->src[1]);
     if (!coord || !image || ctx->result != SB_SUCCESS)
         return ctx->result;

@@ -14,7 +14,8 @@
  *     pipeline sets to its rasterizationSamples, as SPIR-V cannot read it;
  *   * samplepos: D3D's standard sample pattern for 1/2/4/8/16 samples, in
  *     pixels from the centre; other counts or an index >= count give 0;
- *   * bufinfo: typed -> elements, raw -> bytes, structured -> structures;
+ *   * bufinfo: typed -> elements, raw -> bytes, structured -> structures (a
+ *     raw/structured register bound as a texel buffer: its texels are DWORDs);
  *     one value replicated into the mask;
  *   * lod: x = clamped, y = unclamped LOD (OpImageQueryLod), zw = 0; Vulkan
  *     has it only in fragment shaders, elsewhere the result is 0.
@@ -232,11 +233,16 @@ static enum sb_result emit_bufinfo(struct sb_spv_context *ctx, const struct sb_i
         value = sb_spv_bitcast(b, ctx->t.u32, ctx->t.i32,
                                sb_spv_op1(b, SpvOpImageQuerySize, ctx->t.i32, image));
     } else {
-        uint32_t block = sb_spv_resource_descriptor_pointer(ctx, index, op);
-        if (!block)
+        uint32_t dwords;
+        if (r->texel_memory) {
+            dwords = sb_spv_texel_memory_dwords(ctx, index, op);
+        } else {
+            uint32_t block = sb_spv_resource_descriptor_pointer(ctx, index, op);
+            uint32_t words[2] = { block, 0 };
+            dwords = block ? sb_spv_op_result(b, SpvOpArrayLength, ctx->t.u32, words, 2) : 0;
+        }
+        if (!dwords)
             return ctx->result;
-        uint32_t words[2] = { block, 0 };
-        uint32_t dwords = sb_spv_op_result(b, SpvOpArrayLength, ctx->t.u32, words, 2);
         value = sb_spv_op2(b, SpvOpIMul, ctx->t.u32, dwords, sb_spv_uint(ctx, 4));
         if (r->kind == SB_IR_RESOURCE_KIND_STRUCTURED)
             value = sb_spv_op2(b, SpvOpUDiv, ctx->t.u32, value, sb_spv_uint(ctx, r->stride));

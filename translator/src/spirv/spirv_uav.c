@@ -11,6 +11,8 @@
  *       A read gathers DWORD `base + c` for each written lane, c being the
  *       memory operand's swizzle of that lane; a store writes lane i of the
  *       mask to DWORD `base + i`.
+ *       A register bound as a texel buffer (device fallback) reads and writes
+ *       the same DWORDs through spirv_texel_memory.c.
  * Out-of-range buffer accesses are left to robustBufferAccess (D3D: reads 0,
  * writes dropped); g# indices are clamped (sb_spv_memory_dword_pointer).
  */
@@ -112,10 +114,17 @@ static enum sb_result emit_memory_load(struct sb_spv_context *ctx, const struct 
     if (!base)
         return ctx->result;
     uint32_t parts[4], n = 0;
+    uint32_t texels = sb_spv_texel_memory_index(ctx, memory);
     for (uint32_t i = 0; i < 4; i++) {
         if (!(dst->mask & (1u << i)))
             continue;
-        uint32_t ptr = sb_spv_memory_dword_pointer(ctx, memory, dword_at(ctx, base, memory->swizzle[i] & 3u));
+        uint32_t dword = dword_at(ctx, base, memory->swizzle[i] & 3u);
+        if (texels != UINT32_MAX) {
+            if (!(parts[n++] = sb_spv_texel_memory_load(ctx, texels, memory, dword)))
+                return ctx->result;
+            continue;
+        }
+        uint32_t ptr = sb_spv_memory_dword_pointer(ctx, memory, dword);
         if (!ptr)
             return ctx->result;
         parts[n++] = sb_spv_load(b, ctx->t.u32, ptr);
@@ -147,14 +156,21 @@ static enum sb_result emit_memory_store(struct sb_spv_context *ctx, const struct
     if (!base || !value)
         return ctx->result;
     uint32_t n = sb_spv_mask_count(mask), k = 0;
+    uint32_t texels = sb_spv_texel_memory_index(ctx, memory);
     for (uint32_t i = 0; i < 4; i++) {
         if (!(mask & (1u << i)))
             continue;
+        uint32_t lane = n == 1 ? value : sb_spv_extract(b, ctx->t.u32, value, k);
+        k++;
+        if (texels != UINT32_MAX) {
+            if (!sb_spv_texel_memory_store(ctx, texels, memory, dword_at(ctx, base, i), lane))
+                return ctx->result;
+            continue;
+        }
         uint32_t ptr = sb_spv_memory_dword_pointer(ctx, memory, dword_at(ctx, base, i));
         if (!ptr)
             return ctx->result;
-        sb_spv_store(b, ptr, n == 1 ? value : sb_spv_extract(b, ctx->t.u32, value, k));
-        k++;
+        sb_spv_store(b, ptr, lane);
     }
     return ctx->result;
 }

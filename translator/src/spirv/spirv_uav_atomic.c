@@ -3,7 +3,8 @@
  * Atomics of the SPIR-V back end: atomic_* and imm_atomic_* on u# and g#,
  * and the append/consume counter ops.
  *   * The pointer is a DWORD of a raw/structured buffer or of g#
- *     (address: byte offset, or structure index + byte offset in x, y), or a
+ *     (address: byte offset, or structure index + byte offset in x, y; a buffer
+ *     bound as a texel buffer: its texel through OpImageTexelPointer), or a
  *     texel of a typed UAV via OpImageTexelPointer (address: coordinates;
  *     the image is declared R32ui/R32i, spirv_texture_decl.c).
  *   * Scope: Workgroup for g#, Device for UAVs. Semantics: relaxed; D3D
@@ -13,6 +14,10 @@
  *   * imm_atomic_alloc returns the counter before the increment;
  *     imm_atomic_consume decrements and returns the new value (the index of
  *     the element consumed), as D3D defines them.
+ *   * For a text target, a signed min/max on uint storage (every raw,
+ *     structured and g# DWORD, and R32ui typed UAVs) is a compare-exchange
+ *     loop: the text languages pick signedness from the storage's type, so
+ *     SPIRV-Cross would write OpAtomicSMin on a uint as an unsigned atomicMin.
  */
 #include "spirv_private.h"
 
@@ -106,7 +111,47 @@ static uint32_t atomic_pointer(struct sb_spv_context *ctx, const struct sb_ir_op
             return 0;
     }
     uint32_t dword = sb_spv_op2(b, SpvOpShiftRightLogical, ctx->t.u32, bytes, sb_spv_uint(ctx, 2));
+    uint32_t texels = sb_spv_texel_memory_index(ctx, memory);
+    if (texels != UINT32_MAX)
+        return sb_spv_texel_memory_pointer(ctx, texels, memory, dword);
     return sb_spv_memory_dword_pointer(ctx, memory, dword);
+}
+
+/*
+ * The old value of an atomic signed min/max on the uint at `ptr`, as a loop that
+ * SPIRV-Cross writes faithfully in every language:
+ *   expected = atomic load;
+ *   loop { old = expected; new = (int(value) < int(old)) ? value : old;   (max: >)
+ *          expected = compare-exchange(ptr, new, if equal to old); } until expected == old
+ * A store that loses a race sees the newer value and tries again; one that wins leaves the
+ * signed minimum (maximum) in memory and returns what was there before, like the atomic.
+ */
+static uint32_t signed_min_max_loop(struct sb_spv_context *ctx, SpvOp op, uint32_t ptr, uint32_t scope,
+                                    uint32_t value)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t u32 = ctx->t.u32, bool_type = sb_spv_type_bool(b);
+    uint32_t relaxed = sb_spv_uint(ctx, 0);
+    uint32_t expected = sb_spv_variable_local(b, sb_spv_type_pointer(b, SpvStorageClassFunction, u32), 0);
+    sb_spv_store(b, expected, sb_spv_op3(b, SpvOpAtomicLoad, u32, ptr, scope, relaxed));
+    uint32_t header = sb_spv_id(b), body = sb_spv_id(b), continue_block = sb_spv_id(b), merge = sb_spv_id(b);
+    sb_spv_branch(b, header);
+    sb_spv_label(b, header);
+    sb_spv_loop_merge(b, merge, continue_block);
+    sb_spv_branch(b, body);
+    sb_spv_label(b, body);
+    uint32_t old = sb_spv_load(b, u32, expected);
+    uint32_t better = sb_spv_op2(b, op == SpvOpAtomicSMin ? SpvOpSLessThan : SpvOpSGreaterThan, bool_type,
+                                 sb_spv_bitcast(b, ctx->t.i32, u32, value), sb_spv_bitcast(b, ctx->t.i32, u32, old));
+    uint32_t desired = sb_spv_op3(b, SpvOpSelect, u32, better, value, old);
+    uint32_t words[6] = { ptr, scope, relaxed, relaxed, desired, old };
+    uint32_t seen = sb_spv_op_result(b, SpvOpAtomicCompareExchange, u32, words, 6);
+    sb_spv_store(b, expected, seen);
+    sb_spv_branch_conditional(b, sb_spv_op2(b, SpvOpIEqual, bool_type, seen, old), merge, continue_block);
+    sb_spv_label(b, continue_block);
+    sb_spv_branch(b, header);
+    sb_spv_label(b, merge);
+    return sb_spv_load(b, u32, expected);
 }
 
 static enum sb_result emit_atomic(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
@@ -139,7 +184,10 @@ static enum sb_result emit_atomic(struct sb_spv_context *ctx, const struct sb_ir
             return ctx->result;
         words[n++] = sb_spv_bitcast(b, type, ctx->t.u32, cmp);
     }
-    uint32_t old = sb_spv_op_result(b, row->spv, type, words, n);
+    bool signed_on_uint = (row->spv == SpvOpAtomicSMin || row->spv == SpvOpAtomicSMax) && type == ctx->t.u32;
+    uint32_t old = signed_on_uint && sb_spv_for_text_target(ctx)
+                       ? signed_min_max_loop(ctx, row->spv, ptr, scope, words[n - 1])
+                       : sb_spv_op_result(b, row->spv, type, words, n);
     if (row->imm)
         sb_spv_store_replicated(ctx, inst, &inst->dst[0], sb_spv_bitcast(b, ctx->t.u32, type, old),
                                 SB_IR_TYPE_UINT);

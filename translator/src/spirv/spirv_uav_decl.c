@@ -11,7 +11,9 @@
  *   g# -> a Workgroup `uint[n]` array, n = the DWORDs the declaration
  *       allocates (raw: its DWORD count; structured: count * stride / 4).
  * Before SPIR-V 1.3 the StorageBuffer class needs
- * SPV_KHR_storage_buffer_storage_class (Vulkan 1.0 targets).
+ * SPV_KHR_storage_buffer_storage_class (Vulkan 1.0 targets). A raw/structured
+ * register the binding step made a texel buffer (sb_ir_resource::texel_memory) is
+ * declared by spirv_texel_memory.c instead; its counter is still declared here.
  */
 #include "spirv_private.h"
 
@@ -78,17 +80,14 @@ static void declare_counter(struct sb_spv_context *ctx, uint32_t index)
     ctx->resources[index].counter_var = var;
 }
 
-enum sb_result sb_spv_uav_declare_memory(struct sb_spv_context *ctx, uint32_t index)
+/* The StorageBuffer variable of a raw/structured t#/u#: a uint[] block (or an array of them). */
+static void declare_block(struct sb_spv_context *ctx, uint32_t index)
 {
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_ir_resource *r = &ctx->program->resources[index];
     struct sb_spv_resource *out = &ctx->resources[index];
     struct sb_spv_resource_info *info = &sb_spv_resource_state(ctx)->info[index];
     bool uav = r->resource_class == SB_IR_RESOURCE_UAV;
-    if (r->kind == SB_IR_RESOURCE_KIND_STRUCTURED && (r->stride == 0 || r->stride % 4u))
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
-                           "structured resource %u has stride %u (not a positive multiple of 4)",
-                           r->id, r->stride);
     sb_spv_resource_need_storage_buffer(ctx);
     info->dimension = r->kind == SB_IR_RESOURCE_KIND_RAW ? 11 : 12;
     info->value_type = SB_IR_TYPE_UINT;
@@ -107,6 +106,21 @@ enum sb_result sb_spv_uav_declare_memory(struct sb_spv_context *ctx, uint32_t in
         sb_spv_decorate(b, out->var, SpvDecorationCoherent, NULL, 0);
     if (r->name)
         sb_spv_debug_name(ctx, out->var, r->name);
+}
+
+enum sb_result sb_spv_uav_declare_memory(struct sb_spv_context *ctx, uint32_t index)
+{
+    const struct sb_ir_resource *r = &ctx->program->resources[index];
+    struct sb_spv_resource_info *info = &sb_spv_resource_state(ctx)->info[index];
+    bool uav = r->resource_class == SB_IR_RESOURCE_UAV;
+    if (r->kind == SB_IR_RESOURCE_KIND_STRUCTURED && (r->stride == 0 || r->stride % 4u))
+        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                           "structured resource %u has stride %u (not a positive multiple of 4)",
+                           r->id, r->stride);
+    if (r->texel_memory)
+        sb_spv_texel_memory_declare(ctx, index); /* a device with few storage buffers */
+    else
+        declare_block(ctx, index);
     if (uav && (r->has_counter || (info->uses & SB_SPV_USE_COUNTER))) {
         if (!r->has_counter)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,

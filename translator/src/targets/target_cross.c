@@ -300,11 +300,6 @@ static enum sb_result write_text(struct cross_state *s, uint32_t version, struct
         [SB_TRANSLATE_TARGET_GLSL] = SPVC_BACKEND_GLSL, [SB_TRANSLATE_TARGET_ESSL] = SPVC_BACKEND_GLSL,
         [SB_TRANSLATE_TARGET_MSL] = SPVC_BACKEND_MSL,   [SB_TRANSLATE_TARGET_HLSL] = SPVC_BACKEND_HLSL,
     };
-    if (sb_target_signed_atomic_on_uint(s->pub->words, s->pub->word_count))
-        return sb_error_set(error, SB_ERROR_TARGET_CROSS, 0, SB_ERROR_NO_INSTR,
-                            "SPIRV-Cross cannot write the module: a signed atomic min/max "
-                            "(atomic_imin / atomic_imax) on a UAV's uint words would come out "
-                            "unsigned in %s", sb_translate_target_name(s->target));
     /* GLSL and ESSL get the bitcasts spelled out; MSL writes them itself (as_type); HLSL
      * would need asdouble / asuint, which this SPIRV-Cross writes for neither form, so a
      * module with them is refused rather than written wrong. SPIRV-Cross copies the words

@@ -6,7 +6,6 @@
  *                       combined samplers and bindings, HLSL registers), compiled
  *   target_report.c     sb_target_report: what each binding and stage variable became
  *   target_bitcasts.c   64/32-bit bitcasts spelled as Pack/UnpackDouble2x32 for SPIRV-Cross
- *   target_atomics.c    signed atomic min/max on uint storage, which no text target can write
  *   target_registers.c  the D3D register behind a SPIR-V binding, and its name
  *   target_names.c      the targets' names (sb_translate_target_parse / _name, public)
  * Only this folder includes spirv_cross_c.h (it brings its own spirv.h).
@@ -44,10 +43,6 @@ enum sb_result sb_target_report(spvc_compiler compiler, enum sb_translate_target
  * rewrite, the module does not parse, or it lacks the types a rewrite needs.
  */
 bool sb_target_split_bitcasts(const uint32_t *words, size_t count, uint32_t **out_words, size_t *out_count);
-
-/** Whether the module has an OpAtomicSMin / OpAtomicSMax on 32-bit unsigned storage
- *  (D3D's atomic_imin / imax on a UAV), which SPIRV-Cross would write as unsigned. */
-bool sb_target_signed_atomic_on_uint(const uint32_t *words, size_t count);
 
 /** The translation's binding that (set, binding) is, or its counter is (*is_counter). */
 const struct sb_translated_binding *sb_target_find_binding(const struct sb_translation *pub,
