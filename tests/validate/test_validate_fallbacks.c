@@ -39,58 +39,19 @@
 #include "sm4_asm.h"
 #include "check.h"
 
-/* Extended operand token of type 1 (modifier, none) with bit 17, NonUniformResourceIndex
- * (../shared/docs/sm4-tokens.md §6). */
-#define EXTENDED_NON_UNIFORM (1u | (1u << 17))
-
-/* cs_5_1 with a thread group of x threads. */
-static void begin_cs51(struct sm4_program *p, uint32_t x, uint32_t temps)
-{
-    memset(p, 0, sizeof(*p));
-    sm4_put(p, (5u << 16) | (5u << 4) | 1u);
-    sm4_put(p, 0);
-    sm4_raw(p, OP_DCL_GLOBAL_FLAGS | (1u << 11), 0, NULL);
-    sm4_raw(p, OP_DCL_TEMPS, 1, &temps);
-    uint32_t group[3] = { x, 1, 1 };
-    sm4_raw(p, OP_DCL_THREAD_GROUP, 3, group);
-}
-
-/* A declaration operand: range id, lower and upper bound. */
-static struct sm4_operand range(uint32_t type, uint32_t id, uint32_t lower, uint32_t upper)
-{
-    return sm4_reg(type, 3, (uint32_t[]){ id, lower, upper }, NULL, "xyzw", 0);
-}
-
-/* range id, register `reg` + `rel` (when given), marked NonUniformResourceIndex when asked:
- * bit 31 of token 0 announces the extended token that carries the flag. */
-static struct sm4_operand reg51(uint32_t type, uint32_t id, uint32_t reg, const struct sm4_operand *rel,
-                                const char *sel, int dst, bool non_uniform)
-{
-    const struct sm4_operand *rels[2] = { NULL, rel };
-    struct sm4_operand o = sm4_reg(type, 2, (uint32_t[]){ id, reg }, rels, sel, dst);
-    if (!non_uniform)
-        return o;
-    struct sm4_operand x = { { 0 }, 0 };
-    sm4_append(&x, o.tok[0] | 0x80000000u);
-    sm4_append(&x, EXTENDED_NON_UNIFORM);
-    for (uint32_t i = 1; i < o.n; i++)
-        sm4_append(&x, o.tok[i]);
-    return x;
-}
-
 static void build_waterfall(struct blob *out)
 {
     static struct sm4_program p;
-    begin_cs51(&p, 16, 2);
+    sm4_begin_cs51(&p, 16, 2);
     uint32_t space0 = 0;
-    sm4_decl(&p, OP_DCL_RESOURCE_RAW, range(T_RESOURCE, 0, 0, 3), 1, &space0);
-    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 0, 0, 0), 1, &space0);
+    sm4_decl(&p, OP_DCL_RESOURCE_RAW, sm4_range51(T_RESOURCE, 0, 0, 3), 1, &space0);
+    sm4_decl(&p, OP_DCL_UAV_RAW, sm4_range51(T_UAV, 0, 0, 0), 1, &space0);
     sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
     I(&p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(3));
     struct sm4_operand index = sr(0, "x");
-    I(&p, OP_LD_RAW, dr(1, "x"), l1(0), reg51(T_RESOURCE, 0, 0, &index, "xxxx", 0, true));
+    I(&p, OP_LD_RAW, dr(1, "x"), l1(0), sm4_reg51(T_RESOURCE, 0, 0, &index, "xxxx", 0, true));
     I(&p, OP_ISHL, dr(0, "y"), special(T_THREAD_ID, "x"), l1(2));
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 0, 0, NULL, "x", 1, false), sr(0, "y"), sr(1, "x"));
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 0, 0, NULL, "x", 1, false), sr(0, "y"), sr(1, "x"));
     sm4_end(&p);
     sm4_container(&p, out);
 }
@@ -101,20 +62,20 @@ static void build_waterfall(struct blob *out)
 static void build_waterfall_sample(struct blob *out, uint32_t descriptors)
 {
     static struct sm4_program p;
-    begin_cs51(&p, 16, 2);
+    sm4_begin_cs51(&p, 16, 2);
     uint32_t space0 = 0;
     uint32_t texture_extra[2] = { 0x5555u, 0 }; /* float return type in x, y, z, w; space 0 */
-    sm4_decl(&p, OP_DCL_RESOURCE | (3u << 11), range(T_RESOURCE, 0, 0, descriptors - 1), 2, texture_extra);
-    sm4_decl(&p, OP_DCL_SAMPLER, range(T_SAMPLER, 0, 0, 0), 1, &space0);
-    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 0, 0, 0), 1, &space0);
+    sm4_decl(&p, OP_DCL_RESOURCE | (3u << 11), sm4_range51(T_RESOURCE, 0, 0, descriptors - 1), 2, texture_extra);
+    sm4_decl(&p, OP_DCL_SAMPLER, sm4_range51(T_SAMPLER, 0, 0, 0), 1, &space0);
+    sm4_decl(&p, OP_DCL_UAV_RAW, sm4_range51(T_UAV, 0, 0, 0), 1, &space0);
     sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
     I(&p, OP_AND, dr(0, "x"), special(T_THREAD_ID, "x"), l1(3));
     struct sm4_operand index = sr(0, "x");
     uint32_t half = 0x3f000000u;
-    I(&p, OP_SAMPLE_L, dr(1, "x"), l4(half, half, 0, 0), reg51(T_RESOURCE, 0, 0, &index, "xyzw", 0, true),
-      reg51(T_SAMPLER, 0, 0, NULL, "x", 0, false), l1(0));
+    I(&p, OP_SAMPLE_L, dr(1, "x"), l4(half, half, 0, 0), sm4_reg51(T_RESOURCE, 0, 0, &index, "xyzw", 0, true),
+      sm4_reg51(T_SAMPLER, 0, 0, NULL, "x", 0, false), l1(0));
     I(&p, OP_ISHL, dr(0, "y"), special(T_THREAD_ID, "x"), l1(2));
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 0, 0, NULL, "x", 1, false), sr(0, "y"), sr(1, "x"));
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 0, 0, NULL, "x", 1, false), sr(0, "y"), sr(1, "x"));
     sm4_end(&p);
     sm4_container(&p, out);
 }

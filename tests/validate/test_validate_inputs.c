@@ -50,31 +50,6 @@ static float bitsf(uint32_t u)
 
 /* ---- SM5.1 operands (../shared/docs/sm4-tokens.md §5.5) ------------------------------------- */
 
-/* cs_5_1 with a thread group of x threads. */
-static void begin_cs51(struct sm4_program *p, uint32_t x, uint32_t temps)
-{
-    memset(p, 0, sizeof(*p));
-    sm4_put(p, (5u << 16) | (5u << 4) | 1u);
-    sm4_put(p, 0);
-    sm4_raw(p, OP_DCL_GLOBAL_FLAGS | (1u << 11), 0, NULL);
-    sm4_raw(p, OP_DCL_TEMPS, 1, &temps);
-    sm4_raw(p, OP_DCL_THREAD_GROUP, 3, (uint32_t[]){ x, 1, 1 });
-}
-
-/* A declaration operand: range id, lower and upper bound (0xFFFFFFFF: unbounded). */
-static struct sm4_operand range(uint32_t type, uint32_t id, uint32_t lower, uint32_t upper)
-{
-    return sm4_reg(type, 3, (uint32_t[]){ id, lower, upper }, NULL, "xyzw", 0);
-}
-
-/* An instruction operand: range id and absolute register, plus `rel` when given. */
-static struct sm4_operand reg51(uint32_t type, uint32_t id, uint32_t reg, const struct sm4_operand *rel,
-                                const char *sel, int dst)
-{
-    const struct sm4_operand *rels[2] = { NULL, rel };
-    return sm4_reg(type, 2, (uint32_t[]){ id, reg }, rels, sel, dst);
-}
-
 /* ---- the shaders ---------------------------------------------------------------------------- */
 
 /* Case 1 (index from T0's first word) or 2 (index = vThreadID.x): thread t stores t + 1 at
@@ -82,19 +57,19 @@ static struct sm4_operand reg51(uint32_t type, uint32_t id, uint32_t reg, const 
 static void build_indexed_store(bool from_buffer, struct blob *out)
 {
     static struct sm4_program p;
-    begin_cs51(&p, 8, 2);
+    sm4_begin_cs51(&p, 8, 2);
     uint32_t space0 = 0, space1 = 1;
-    sm4_decl(&p, OP_DCL_RESOURCE_RAW, range(T_RESOURCE, 0, 0, 0), 1, &space0);
-    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 0, 0, 1), 1, &space1);
+    sm4_decl(&p, OP_DCL_RESOURCE_RAW, sm4_range51(T_RESOURCE, 0, 0, 0), 1, &space0);
+    sm4_decl(&p, OP_DCL_UAV_RAW, sm4_range51(T_UAV, 0, 0, 1), 1, &space1);
     sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
     if (from_buffer)
-        I(&p, OP_LD_RAW, dr(0, "x"), l1(0), reg51(T_RESOURCE, 0, 0, NULL, "xxxx", 0));
+        I(&p, OP_LD_RAW, dr(0, "x"), l1(0), sm4_reg51(T_RESOURCE, 0, 0, NULL, "xxxx", 0, 0));
     else
         I(&p, OP_MOV, dr(0, "x"), special(T_THREAD_ID, "x"));
     I(&p, OP_ISHL, dr(1, "x"), special(T_THREAD_ID, "x"), l1(2));
     I(&p, OP_IADD, dr(1, "y"), special(T_THREAD_ID, "x"), l1(1));
     struct sm4_operand index = sr(0, "x");
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 0, 0, &index, "x", 1), sr(1, "x"), sr(1, "y"));
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 0, 0, &index, "x", 1, 0), sr(1, "x"), sr(1, "y"));
     sm4_end(&p);
     sm4_container(&p, out);
 }
@@ -103,14 +78,14 @@ static void build_indexed_store(bool from_buffer, struct blob *out)
 static void build_unbounded_store(struct blob *out)
 {
     static struct sm4_program p;
-    begin_cs51(&p, 32, 2);
+    sm4_begin_cs51(&p, 32, 2);
     uint32_t space0 = 0;
-    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 0, 0, 0xFFFFFFFFu), 1, &space0);
+    sm4_decl(&p, OP_DCL_UAV_RAW, sm4_range51(T_UAV, 0, 0, 0xFFFFFFFFu), 1, &space0);
     sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
     I(&p, OP_MOV, dr(0, "x"), special(T_THREAD_ID, "x"));
     I(&p, OP_IADD, dr(1, "x"), special(T_THREAD_ID, "x"), l1(1));
     struct sm4_operand index = sr(0, "x");
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 0, 0, &index, "x", 1), l1(0), sr(1, "x"));
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 0, 0, &index, "x", 1, 0), l1(0), sr(1, "x"));
     sm4_end(&p);
     sm4_container(&p, out);
 }

@@ -51,38 +51,12 @@
 #include "sm4_asm.h"
 #include "check.h"
 
-/* Extended operand token of type 1 (modifier, none) with bit 17, NonUniformResourceIndex
- * (../shared/docs/sm4-tokens.md §6); a type-0 (empty) token's bits are not read. */
-#define EXTENDED_NON_UNIFORM (1u | (1u << 17))
 /* VkDescriptorType and VkFormat values the report uses. */
 #define UNIFORM_TEXEL_BUFFER 4u
 #define STORAGE_TEXEL_BUFFER 5u
 #define STORAGE_BUFFER 7u
 #define VK_R32_UINT 98u
 #define BUFFER_BYTES 1024u
-
-/* A declaration operand: range id, lower and upper bound. */
-static struct sm4_operand range(uint32_t type, uint32_t id, uint32_t lower, uint32_t upper)
-{
-    return sm4_reg(type, 3, (uint32_t[]){ id, lower, upper }, NULL, "xyzw", 0);
-}
-
-/* range id, register `reg` + `rel` (when given); bit 31 of token 0 announces the extended
- * token that carries NonUniformResourceIndex. */
-static struct sm4_operand reg51(uint32_t type, uint32_t id, uint32_t reg, const struct sm4_operand *rel,
-                                const char *sel, int dst, bool non_uniform)
-{
-    const struct sm4_operand *rels[2] = { NULL, rel };
-    struct sm4_operand o = sm4_reg(type, 2, (uint32_t[]){ id, reg }, rels, sel, dst);
-    if (!non_uniform)
-        return o;
-    struct sm4_operand x = { { 0 }, 0 };
-    sm4_append(&x, o.tok[0] | 0x80000000u);
-    sm4_append(&x, EXTENDED_NON_UNIFORM);
-    for (uint32_t i = 1; i < o.n; i++)
-        sm4_append(&x, o.tok[i]);
-    return x;
-}
 
 static void build(struct blob *out)
 {
@@ -94,32 +68,32 @@ static void build(struct blob *out)
     uint32_t temps = 3, group[3] = { 16, 1, 1 }, space0 = 0, structured[2] = { 8, 0 };
     sm4_raw(&p, OP_DCL_TEMPS, 1, &temps);
     sm4_raw(&p, OP_DCL_THREAD_GROUP, 3, group);
-    sm4_decl(&p, OP_DCL_RESOURCE_RAW, range(T_RESOURCE, 0, 0, 31), 1, &space0);
-    sm4_decl(&p, OP_DCL_RESOURCE_STRUCTURED, range(T_RESOURCE, 1, 32, 32), 2, structured);
-    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 0, 0, 31), 1, &space0);
-    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 1, 32, 32), 1, &space0);
-    sm4_decl(&p, OP_DCL_UAV_STRUCTURED, range(T_UAV, 2, 33, 33), 2, structured);
-    sm4_decl(&p, OP_DCL_UAV_RAW, range(T_UAV, 3, 34, 37), 1, &space0);
+    sm4_decl(&p, OP_DCL_RESOURCE_RAW, sm4_range51(T_RESOURCE, 0, 0, 31), 1, &space0);
+    sm4_decl(&p, OP_DCL_RESOURCE_STRUCTURED, sm4_range51(T_RESOURCE, 1, 32, 32), 2, structured);
+    sm4_decl(&p, OP_DCL_UAV_RAW, sm4_range51(T_UAV, 0, 0, 31), 1, &space0);
+    sm4_decl(&p, OP_DCL_UAV_RAW, sm4_range51(T_UAV, 1, 32, 32), 1, &space0);
+    sm4_decl(&p, OP_DCL_UAV_STRUCTURED, sm4_range51(T_UAV, 2, 33, 33), 2, structured);
+    sm4_decl(&p, OP_DCL_UAV_RAW, sm4_range51(T_UAV, 3, 34, 37), 1, &space0);
     sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
     struct sm4_operand tid = special(T_THREAD_ID, "xxxx"), index = sr(0, "x");
     I(&p, OP_AND, dr(0, "x"), tid, l1(3));
-    I(&p, OP_LD_RAW, dr(1, "x"), l1(0), reg51(T_RESOURCE, 0, 0, &index, "xxxx", 0, true));
-    I(&p, OP_LD_STRUCTURED, dr(1, "y"), tid, l1(4), reg51(T_RESOURCE, 1, 32, NULL, "xxxx", 0, false));
-    I(&p, OP_LD_STRUCTURED, dr(1, "z"), l1(1000), l1(0), reg51(T_RESOURCE, 1, 32, NULL, "xxxx", 0, false));
-    I(&p, OP_BUFINFO, dr(1, "w"), reg51(T_RESOURCE, 1, 32, NULL, "xxxx", 0, false));
+    I(&p, OP_LD_RAW, dr(1, "x"), l1(0), sm4_reg51(T_RESOURCE, 0, 0, &index, "xxxx", 0, true));
+    I(&p, OP_LD_STRUCTURED, dr(1, "y"), tid, l1(4), sm4_reg51(T_RESOURCE, 1, 32, NULL, "xxxx", 0, false));
+    I(&p, OP_LD_STRUCTURED, dr(1, "z"), l1(1000), l1(0), sm4_reg51(T_RESOURCE, 1, 32, NULL, "xxxx", 0, false));
+    I(&p, OP_BUFINFO, dr(1, "w"), sm4_reg51(T_RESOURCE, 1, 32, NULL, "xxxx", 0, false));
     I(&p, OP_ISHL, dr(0, "y"), tid, l1(5));
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 1, 32, NULL, "xyzw", 1, false), sr(0, "y"), sr(1, "xyzw"));
-    I(&p, OP_BUFINFO, dr(2, "x"), reg51(T_UAV, 1, 32, NULL, "xxxx", 0, false));
-    I(&p, OP_BUFINFO, dr(2, "y"), reg51(T_UAV, 2, 33, NULL, "xxxx", 0, false));
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 1, 32, NULL, "xyzw", 1, false), sr(0, "y"), sr(1, "xyzw"));
+    I(&p, OP_BUFINFO, dr(2, "x"), sm4_reg51(T_UAV, 1, 32, NULL, "xxxx", 0, false));
+    I(&p, OP_BUFINFO, dr(2, "y"), sm4_reg51(T_UAV, 2, 33, NULL, "xxxx", 0, false));
     I(&p, OP_IADD, dr(0, "z"), sr(0, "y"), l1(16));
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 1, 32, NULL, "xy", 1, false), sr(0, "z"), sr(2, "xyxx"));
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 1, 32, NULL, "x", 1, false), l1(0x100000), sr(1, "x"));
-    I(&p, OP_ATOMIC_IADD, reg51(T_UAV, 2, 33, NULL, "x", 1, false), l4(0, 0, 0, 0), tid);
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 1, 32, NULL, "xy", 1, false), sr(0, "z"), sr(2, "xyxx"));
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 1, 32, NULL, "x", 1, false), l1(0x100000), sr(1, "x"));
+    I(&p, OP_ATOMIC_IADD, sm4_reg51(T_UAV, 2, 33, NULL, "x", 1, false), l4(0, 0, 0, 0), tid);
     I(&p, OP_IADD, dr(0, "w"), tid, l1(1));
-    I(&p, OP_STORE_STRUCTURED, reg51(T_UAV, 2, 33, NULL, "x", 1, false), sr(0, "w"), l1(4), sr(1, "x"));
-    I(&p, OP_ATOMIC_IADD, reg51(T_UAV, 3, 34, &index, "x", 1, true), l1(0), sr(0, "w"));
+    I(&p, OP_STORE_STRUCTURED, sm4_reg51(T_UAV, 2, 33, NULL, "x", 1, false), sr(0, "w"), l1(4), sr(1, "x"));
+    I(&p, OP_ATOMIC_IADD, sm4_reg51(T_UAV, 3, 34, &index, "x", 1, true), l1(0), sr(0, "w"));
     I(&p, OP_ISHL, dr(2, "z"), sr(0, "w"), l1(2));
-    I(&p, OP_STORE_RAW, reg51(T_UAV, 3, 34, &index, "x", 1, true), sr(2, "z"), sr(1, "x"));
+    I(&p, OP_STORE_RAW, sm4_reg51(T_UAV, 3, 34, &index, "x", 1, true), sr(2, "z"), sr(1, "x"));
     sm4_end(&p);
     sm4_container(&p, out);
 }
