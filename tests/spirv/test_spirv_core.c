@@ -550,16 +550,18 @@ static void case_register_cache(void)
         return;
     uint32_t r0 = named(t, "r0"), r1 = named(t, "r1");
     CHECK(r0 && r1);
-    uint32_t loads_r0 = 0, loads_r1 = 0, stores_r0 = 0;
+    uint32_t loads_r0 = 0, loads_r1 = 0, stores_r0 = 0, stores_r1 = 0;
     for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
         uint32_t op = t->words[at] & 0xFFFF;
         loads_r0 += op == SpvOpLoad && t->words[at + 3] == r0;
         loads_r1 += op == SpvOpLoad && t->words[at + 3] == r1;
         stores_r0 += op == SpvOpStore && t->words[at + 1] == r0;
+        stores_r1 += op == SpvOpStore && t->words[at + 1] == r1;
     }
     CHECK(loads_r0 == 2); /* the partial mov, and after the call */
     CHECK(loads_r1 == 1); /* after the call only */
-    CHECK(stores_r0 == 2); /* write-through: the mov here and in the callee */
+    CHECK(stores_r0 == 2); /* once before the call, once at the callee's ret */
+    CHECK(stores_r1 == 1); /* add and mul write r1: one store, before the call */
     sb_translation_destroy(t);
 }
 

@@ -363,15 +363,20 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
     if (is_flow(inst->op)) {
         r = flow_op(ctx, f, inst);
         sb_spv_registers_forget(ctx); /* calls write r# */
-    } else if (is_alu(inst->op))
+    } else if (is_alu(inst->op)) {
+        /* ALU ops stay in their block and read r# only through the operand helpers: their
+         * r# writes may wait for the next flush (sb_spv_emit_function). */
+        ctx->defer_temp_stores = true;
         r = sb_spv_alu_instruction(ctx, inst);
-    else if (inst->op >= SB_IR_OP_EVAL_CENTROID && inst->op <= SB_IR_OP_EVAL_SNAPPED)
+        ctx->defer_temp_stores = false;
+    } else if (inst->op >= SB_IR_OP_EVAL_CENTROID && inst->op <= SB_IR_OP_EVAL_SNAPPED) {
         r = sb_spv_io_instruction(ctx, inst);
-    else {
-        /* Non-uniform range indices the device cannot take go through a loop (spirv_waterfall.c). */
+    } else {
+        /* Non-uniform range indices the device cannot take go through a loop (spirv_waterfall.c).
+         * No call is emitted by these ops and their r# writes go through the operand helpers,
+         * so the cached r# values stay valid (a block they open starts its own cache). */
         r = sb_spv_waterfall_needed(ctx, inst) ? sb_spv_waterfall_emit(ctx, inst, resource_or_stage)
                                                : resource_or_stage(ctx, inst);
-        sb_spv_registers_forget(ctx); /* their code may call functions */
     }
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
         return sb_spv_unsupported(ctx, inst);
@@ -443,6 +448,10 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
         ctx->inst = inst;
         b->origin = inst->offset;
         f.index = i;
+        /* Deferred r# writes land before anything that may read r# memory or leave the
+         * block, under the OpLine of the ALU instructions that made them. */
+        if (!is_alu(inst->op))
+            sb_spv_registers_flush(ctx);
         if (ctx->debug_info && (b->block_open || !b->current_block))
             sb_spv_debug_line(ctx, inst);
         r = dispatch(ctx, &f, inst);
@@ -454,6 +463,7 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     for (uint32_t i = 0; i < f.depth; i++)
         free(f.stack[i].cases);
     free(f.stack);
+    sb_spv_registers_flush(ctx); /* a body that ends without ret */
     sb_spv_function_end(b);
     ctx->inst = NULL;
     b->origin = SB_SPV_NO_ORIGIN;

@@ -151,6 +151,7 @@ uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
 
 void sb_spv_registers_forget(struct sb_spv_context *ctx)
 {
+    sb_spv_registers_flush(ctx);
     ctx->temp_generation++;
 }
 
@@ -171,6 +172,22 @@ static void temp_remember(struct sb_spv_context *ctx, uint32_t i, uint32_t value
     ctx->temp_value[i] = value;
     ctx->temp_block[i] = ctx->builder.current_block;
     ctx->temp_epoch[i] = ctx->temp_generation;
+}
+
+void sb_spv_registers_flush(struct sb_spv_context *ctx)
+{
+    for (uint32_t k = 0; k < ctx->temp_dirty_count; k++) {
+        uint32_t i = ctx->temp_dirty[k], value = temp_cached(ctx, i);
+        ctx->temp_is_dirty[i] = 0;
+        /* Deferral happens only inside ALU instructions, which never leave their block, and
+         * every way out of a block flushes first: the value is always still cached here. */
+        if (value)
+            sb_spv_store(&ctx->builder, ctx->temps[i], value);
+        else
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                        "internal: deferred write of r%u left its block", i);
+    }
+    ctx->temp_dirty_count = 0;
 }
 
 /* A direct r# operand (the only kind cached). */
@@ -381,6 +398,10 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
 {
     struct sb_spv_builder *b = &ctx->builder;
     uint32_t full;
+    /* A whole constant written first thing in a function emits nothing itself: open the
+     * block now, so the value is remembered for (and a deferred store lands in) that block. */
+    if (!b->block_open)
+        (void)sb_spv_body_words(b, 0);
     if (mask == 0xF && n == 4) {
         full = value;
     } else {
@@ -399,8 +420,13 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
             full = sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4);
         }
     }
-    sb_spv_store(b, ctx->temps[i], full);
     temp_remember(ctx, i, full);
+    if (!ctx->defer_temp_stores || !full) {
+        sb_spv_store(b, ctx->temps[i], full);
+    } else if (!ctx->temp_is_dirty[i]) {
+        ctx->temp_is_dirty[i] = 1;
+        ctx->temp_dirty[ctx->temp_dirty_count++] = i;
+    }
     return full != 0;
 }
 

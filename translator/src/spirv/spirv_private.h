@@ -24,7 +24,10 @@
  *                 a `vec4[count]` array per file (ctx->files[file]), for
  *                 GS/HS/DS arrayed inputs `vec4[outer][count]`.
  * Private (not Function) storage because SM4 label subroutines share r# and
- * v#/o# with the entry body; the optimiser turns them into SSA anyway.
+ * v#/o# with the entry body; the optimiser turns them into SSA anyway. Without
+ * it, the back end still keeps each r# value it loaded or wrote for the rest of
+ * its block (no reload), and a run of ALU instructions stores each r# it wrote
+ * once, before the next non-ALU instruction (spirv_operand.c).
  * Typed views (int/uint/bool/double) are OpBitcast of the float lanes on load
  * and back on store, so bits survive exactly as in D3D. 64-bit values are two
  * lanes (low word first) bitcast as uvec2 <-> double.
@@ -155,6 +158,16 @@ struct sb_spv_context {
      */
     uint32_t *temp_value, *temp_block, *temp_epoch;
     uint32_t temp_generation;
+    /**
+     * While an ALU instruction is emitted (defer_temp_stores), an r# write only updates
+     * temp_value and lists the register in temp_dirty (temp_dirty_count entries,
+     * temp_is_dirty[i] set): a register written by several instructions of a straight run
+     * is stored once. sb_spv_registers_flush() stores them before anything that may read
+     * r# memory or leave the block (every non-ALU instruction, the function's end).
+     */
+    uint32_t *temp_dirty, *temp_is_dirty;
+    uint32_t temp_dirty_count;
+    bool defer_temp_stores;
     struct sb_spv_indexable *indexable; /**< by x# id */
     uint32_t indexable_count;           /**< max x# id + 1 */
     uint32_t icb_var;        /**< Private uvec4[n]; 0 when there is no icb */
@@ -320,11 +333,17 @@ uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
 /** Pointer (Private vec4) to a whole register operand; 0 on failure. */
 uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *operand);
 /**
- * Forgets the r# values cached for the open block: call after emitting
- * anything that may write r# behind the operand helpers' back (calls).
- * sb_spv_emit_function does it after every non-ALU instruction.
+ * Forgets the r# values cached for the open block (storing the deferred writes
+ * first): call after emitting anything that may write r# behind the operand
+ * helpers' back (calls). sb_spv_emit_function does it after every flow
+ * instruction; other instructions write r# only through the operand helpers.
  */
 void sb_spv_registers_forget(struct sb_spv_context *ctx);
+/**
+ * Stores the r# writes deferred during ALU instructions (ctx->temp_dirty) into
+ * their variables, in the open block that computed them.
+ */
+void sb_spv_registers_flush(struct sb_spv_context *ctx);
 /** An index of an operand (offset + relative) as a uint id. */
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
 
