@@ -131,18 +131,6 @@ static void write_images(const struct cli_run_options *o, const struct sb_valida
     }
 }
 
-/* Does a pixel program evaluate attributes (eval_*)? sb_validate then draws a triangle per pixel. */
-static bool evaluates_attributes(const struct sb_ir_program *p)
-{
-    for (uint32_t f = 0; f < p->function_count; f++)
-        for (uint32_t n = 0; n < p->functions[f].instruction_count; n++) {
-            uint32_t op = p->functions[f].instructions[n].op;
-            if (op == SB_IR_OP_EVAL_CENTROID || op == SB_IR_OP_EVAL_SAMPLE_INDEX || op == SB_IR_OP_EVAL_SNAPPED)
-                return true;
-        }
-    return false;
-}
-
 static void print_shape(const struct cli_run_options *o, const struct sb_rt_context *context,
                         const struct sb_rt_program *program)
 {
@@ -157,7 +145,7 @@ static void print_shape(const struct cli_run_options *o, const struct sb_rt_cont
                ir->gs_instance_count ? ir->gs_instance_count : 1, seed, device);
     else if (program->stage == SB_IR_STAGE_PIXEL)
         printf("  ps, 8x%u pixels drawn as %s, seed %llu, device %s\n", 8 * o->groups[0],
-               evaluates_attributes(ir) ? "a triangle each" : "points", seed, device);
+               sb_validate_pixel_draws_triangles(program) ? "a triangle each" : "points", seed, device);
     else if (program->stage == SB_IR_STAGE_HULL)
         printf("  hs, %u patches of %u control points, seed %llu, device %s\n",
                o->draw_count ? o->draw_count : 16 * o->groups[0], ir->input_control_points, seed, device);

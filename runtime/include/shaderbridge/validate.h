@@ -486,6 +486,14 @@ SB_API enum sb_result sb_validate(struct sb_rt_context *context, const struct sb
 SB_API void sb_validate_report_destroy(struct sb_validate_report *report);
 
 /**
+ * How sb_validate draws a pixel program: true when it evaluates attributes (eval_centroid,
+ * eval_sample_index, eval_snapped), which need inputs that vary over the pixel, so each pixel
+ * is a triangle whose attributes make exact planes; false (every other program, and other
+ * stages): one point per pixel.
+ */
+SB_API bool sb_validate_pixel_draws_triangles(const struct sb_rt_program *program);
+
+/**
  * Checks options->gpu_spirv, gpu_entry_point and gpu_bindings against `program` as
  * sb_validate does before it runs anything (the errors listed at
  * sb_validate_options::gpu_spirv), with no device and no run: SB_SUCCESS when sb_validate

@@ -61,24 +61,7 @@ const struct sb_ir_resource *sb_interp_decl(const struct interp_state *s, uint32
     return NULL;
 }
 
-/* D3D's standard sample positions in 1/16 pixel (D3D11.3 functional specification, "Standard
- * Sample Patterns"), the patterns of 1, 2, 4, 8 and 16 samples in a row; Vulkan's
- * standardSampleLocations table holds the same points, shifted by 0.5 pixel. */
-static const int8_t standard_positions[31][2] = {
-    { 0, 0 },
-    { 4, 4 }, { -4, -4 },
-    { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 },
-    { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 }, { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 },
-    { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 }, { 5, 3 }, { 3, -5 },
-    { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 }, { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 },
-};
-
 bool sb_interp_sample_position(uint32_t count, uint32_t index, float xy[2])
 {
-    xy[0] = xy[1] = 0.0f;
-    if (!count || count > 16 || (count & (count - 1)) || index >= count)
-        return false;
-    xy[0] = standard_positions[count - 1 + index][0] / 16.0f;
-    xy[1] = standard_positions[count - 1 + index][1] / 16.0f;
-    return true;
+    return sb_ir_standard_sample_position(count, index, xy);
 }

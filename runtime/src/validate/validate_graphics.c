@@ -424,9 +424,11 @@ static bool float_outputs(const struct register_map *out)
     return true;
 }
 
-/* Does the program evaluate an attribute at a position (eval_centroid / _sample_index / _snapped)? */
-static bool evaluates_attributes(const struct sb_ir_program *p)
+bool sb_validate_pixel_draws_triangles(const struct sb_rt_program *program)
 {
+    const struct sb_ir_program *p = program ? program->ir : NULL;
+    if (!p || p->stage != SB_IR_STAGE_PIXEL)
+        return false;
     for (uint32_t f = 0; f < p->function_count; f++)
         for (uint32_t n = 0; n < p->functions[f].instruction_count; n++) {
             uint32_t op = p->functions[f].instructions[n].op;
@@ -463,7 +465,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     uint32_t position_register = 0;
     /* eval_* needs inputs that vary over the pixel: such a program is drawn as a triangle per pixel
      * whose attributes make exact planes (validate_pixel_planes.c), every other as points. */
-    bool triangles = evaluates_attributes(ps);
+    bool triangles = sb_validate_pixel_draws_triangles(program);
     struct sb_ir_program *feeder = sb_rt_feeder_vertex_program(
         pt, ps, width, triangles ? sb_rt_pixel_planes_side(width) : width,
         triangles ? sb_rt_pixel_planes_side(height) : height, triangles, &position_register);

@@ -285,25 +285,6 @@ static uint32_t copy_regions(const struct sb_vk_image *img, const struct sb_rt_r
     return 2 * img->mip_levels;
 }
 
-void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
-                         VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
-                         VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage)
-{
-    VkImageMemoryBarrier b = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-        .srcAccessMask = src,
-        .dstAccessMask = dst,
-        .oldLayout = from,
-        .newLayout = to,
-        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .image = img->image,
-        .subresourceRange = { img->layout_aspect ? img->layout_aspect : img->aspect, 0, img->mip_levels, 0,
-                              img->layers },
-    };
-    c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
-}
-
 void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
                                const struct sb_rt_resource *r)
 {

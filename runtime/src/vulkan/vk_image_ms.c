@@ -169,19 +169,6 @@ static enum sb_result create_pass(struct sb_rt_context *c, struct sb_vk_ms_fill 
     return sb_vk_one_set(c, sizes, 2, f->set_layout, &f->pool, &f->set, error);
 }
 
-static void write_descriptors(struct sb_rt_context *c, const struct sb_vk_ms_fill *f, const struct sb_vk_buffer *staging)
-{
-    VkDescriptorBufferInfo buffer = { staging->buffer, 0, VK_WHOLE_SIZE };
-    VkDescriptorImageInfo image = { VK_NULL_HANDLE, f->storage_view, VK_IMAGE_LAYOUT_GENERAL };
-    VkWriteDescriptorSet writes[2] = {
-        { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = f->set, .dstBinding = 0,
-          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &buffer },
-        { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = f->set, .dstBinding = 1,
-          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &image },
-    };
-    c->vk.vkUpdateDescriptorSets(c->device, 2, writes, 0, NULL);
-}
-
 enum sb_result sb_vk_image_ms_create(struct sb_rt_context *c, const struct sb_rt_resource *r,
                                      const struct sb_vk_dimension *d, struct sb_vk_image *out,
                                      struct sb_error *error)
@@ -234,27 +221,9 @@ enum sb_result sb_vk_image_ms_create(struct sb_rt_context *c, const struct sb_rt
                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, r->data,
                                   r->data ? bytes : 0, &out->staging, error);
     if (res == SB_SUCCESS)
-        write_descriptors(c, f, &out->staging);
+        sb_vk_write_buffer_image_set(c, f->set, out->staging.buffer, f->storage_view, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                                     VK_IMAGE_LAYOUT_GENERAL);
     return res;
-}
-
-/* Every layer of the image from one layout to another (the image is colour, one level). */
-static void transition(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img, VkImageLayout from,
-                       VkImageLayout to, VkAccessFlags src, VkAccessFlags dst, VkPipelineStageFlags src_stage,
-                       VkPipelineStageFlags dst_stage)
-{
-    VkImageMemoryBarrier b = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-        .srcAccessMask = src,
-        .dstAccessMask = dst,
-        .oldLayout = from,
-        .newLayout = to,
-        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .image = img->image,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, img->layers },
-    };
-    c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
 }
 
 void sb_vk_image_ms_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
@@ -262,7 +231,8 @@ void sb_vk_image_ms_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, 
 {
     (void)r;
     const struct sb_vk_ms_fill *f = img->ms;
-    transition(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, 0,
+    /* Every layer of its one colour level (sb_vk_image_ms_create sets the image so). */
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, 0,
                         VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
     c->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, f->pipeline);
@@ -276,7 +246,7 @@ void sb_vk_image_ms_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, 
     };
     c->vk.vkCmdPushConstants(cmd, f->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(k), &k);
     c->vk.vkCmdDispatch(cmd, (f->width + 7) / 8, (f->height + 7) / 8, img->layers * f->samples);
-    transition(c, cmd, img, VK_IMAGE_LAYOUT_GENERAL, img->layout, VK_ACCESS_SHADER_WRITE_BIT,
+    sb_vk_image_barrier(c, cmd, img, VK_IMAGE_LAYOUT_GENERAL, img->layout, VK_ACCESS_SHADER_WRITE_BIT,
                         VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
 }

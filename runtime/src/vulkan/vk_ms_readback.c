@@ -53,15 +53,8 @@ static enum sb_result create_set(struct sb_rt_context *c, struct sb_vk_ms_readba
     enum sb_result res = sb_vk_one_set(c, sizes, 2, f->set_layout, &f->pool, &f->set, error);
     if (res != SB_SUCCESS)
         return res;
-    VkDescriptorBufferInfo buffer = { img->staging.buffer, 0, VK_WHOLE_SIZE };
-    VkDescriptorImageInfo image = { VK_NULL_HANDLE, img->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
-    VkWriteDescriptorSet writes[2] = {
-        { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = f->set, .dstBinding = 0,
-          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &buffer },
-        { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = f->set, .dstBinding = 1,
-          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, .pImageInfo = &image },
-    };
-    c->vk.vkUpdateDescriptorSets(c->device, 2, writes, 0, NULL);
+    sb_vk_write_buffer_image_set(c, f->set, img->staging.buffer, img->view, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
+                                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     return SB_SUCCESS;
 }
 

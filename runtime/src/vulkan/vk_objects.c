@@ -3,7 +3,8 @@
  * The small Vulkan objects every internal pass makes the same way (the multisample fill,
  * depth fill and read-back passes, compute dispatches): a shader module from SPIR-V words,
  * a compute pipeline, a pipeline layout of one descriptor set and one push-constant range,
- * and a pool holding exactly one set. Each returns a structured error naming the call.
+ * a pool holding exactly one set, and that set pointed at a buffer and an image. Each that
+ * can fail returns a structured error naming the call.
  */
 #include "vk_private.h"
 
@@ -88,4 +89,18 @@ void sb_vk_pass_objects_destroy(struct sb_rt_context *c, VkDescriptorPool pool, 
         c->vk.vkDestroyPipelineLayout(c->device, layout, NULL);
     if (set_layout)
         c->vk.vkDestroyDescriptorSetLayout(c->device, set_layout, NULL);
+}
+
+void sb_vk_write_buffer_image_set(struct sb_rt_context *c, VkDescriptorSet set, VkBuffer buffer, VkImageView view,
+                                  VkDescriptorType image_type, VkImageLayout layout)
+{
+    VkDescriptorBufferInfo whole = { buffer, 0, VK_WHOLE_SIZE };
+    VkDescriptorImageInfo image = { VK_NULL_HANDLE, view, layout };
+    VkWriteDescriptorSet writes[2] = {
+        { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
+          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &whole },
+        { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 1,
+          .descriptorCount = 1, .descriptorType = image_type, .pImageInfo = &image },
+    };
+    c->vk.vkUpdateDescriptorSets(c->device, 2, writes, 0, NULL);
 }

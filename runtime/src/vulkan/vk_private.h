@@ -178,6 +178,11 @@ enum sb_result sb_vk_one_set(struct sb_rt_context *c, const VkDescriptorPoolSize
                              VkDescriptorSetLayout set_layout, VkDescriptorPool *pool, VkDescriptorSet *set,
                              struct sb_error *error);
 
+/** Points binding 0 of `set` at the whole of `buffer` (a storage buffer) and binding 1 at
+ *  `view` as an image of `image_type` in `layout`: the two bindings every such pass has. */
+void sb_vk_write_buffer_image_set(struct sb_rt_context *c, VkDescriptorSet set, VkBuffer buffer, VkImageView view,
+                                  VkDescriptorType image_type, VkImageLayout layout);
+
 /** Destroys what the functions above made for one pass (each handle may be VK_NULL_HANDLE),
  *  in the order Vulkan needs: the set's pool, the pipeline, the module, then the layouts. */
 void sb_vk_pass_objects_destroy(struct sb_rt_context *c, VkDescriptorPool pool, VkPipeline pipeline,
@@ -252,7 +257,7 @@ void sb_vk_image_record_upload(struct sb_rt_context *c, VkCommandBuffer cmd, con
 /** Records image -> staging copies after the dispatch. */
 void sb_vk_image_record_readback(struct sb_rt_context *c, VkCommandBuffer cmd,
                                  const struct sb_vk_image *img, const struct sb_rt_resource *r);
-/** Records a layout transition of every level and layer of `img` (its aspect). */
+/** Records a layout transition of every level and layer of `img` (its aspect); vk_util.c. */
 void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
                          VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
                          VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage);

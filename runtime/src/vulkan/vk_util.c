@@ -2,7 +2,8 @@
 /*
  * Small helpers of the Vulkan runtime: structured errors that name the failing
  * call and its VkResult (runtime.h promises both in the message), the
- * monotonic clock behind sb_rt_timing, and memory-type selection.
+ * monotonic clock behind sb_rt_timing, memory-type selection, and the image memory and
+ * layout barrier every image kind (sampled, multisampled, render target) shares.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -141,4 +142,23 @@ enum sb_result sb_vk_image_memory(struct sb_rt_context *c, const VkImageCreateIn
         return res;
     vr = c->vk.vkBindImageMemory(c->device, out->image, out->memory, 0);
     return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkBindImageMemory", vr);
+}
+
+void sb_vk_image_barrier(struct sb_rt_context *c, VkCommandBuffer cmd, const struct sb_vk_image *img,
+                         VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
+                         VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage)
+{
+    VkImageMemoryBarrier b = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+        .srcAccessMask = src,
+        .dstAccessMask = dst,
+        .oldLayout = from,
+        .newLayout = to,
+        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .image = img->image,
+        .subresourceRange = { img->layout_aspect ? img->layout_aspect : img->aspect, 0, img->mip_levels, 0,
+                              img->layers },
+    };
+    c->vk.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
 }

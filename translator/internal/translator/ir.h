@@ -657,6 +657,14 @@ const struct sb_ir_op_info *sb_ir_op_info(uint32_t op);
 struct sb_ir_operand sb_ir_double_source(const struct sb_ir_operand *src, uint32_t dst_mask);
 
 /**
+ * D3D's standard position of sample `index` of a `count`-sample pixel (count 1, 2, 4, 8 or
+ * 16), in pixels from the pixel's centre, into xy (both sides read it: samplepos and
+ * eval_sample_index). False, with xy 0, for another count or an index past it, as D3D's
+ * samplepos gives for an invalid query.
+ */
+bool sb_ir_standard_sample_position(uint32_t count, uint32_t index, float xy[2]);
+
+/**
  * Prints a program as text (one instruction a line, with offsets), for tests
  * and `shaderbridge translate --ir`. malloc'd; free with free().
  */

@@ -295,20 +295,10 @@ done:
 
 /* ---- t[r] / s[r] / u[r]: one copy of the instruction per fitting register -------------------- */
 
-static uint32_t class_of_file(uint32_t file)
-{
-    switch (file) {
-    case SB_IR_FILE_RESOURCE: return SB_IR_RESOURCE_SRV;
-    case SB_IR_FILE_SAMPLER: return SB_IR_RESOURCE_SAMPLER;
-    case SB_IR_FILE_UAV: return SB_IR_RESOURCE_UAV;
-    default: return UINT32_MAX;
-    }
-}
-
 /* An SM5.0 resource operand whose register is chosen at run time. */
 static bool is_dynamic(const struct sb_ir_operand *op)
 {
-    return class_of_file(op->file) != UINT32_MAX && op->index_count == 1 && op->index[0].relative;
+    return sb_spv_resource_class_of_file(op->file) != UINT32_MAX && op->index_count == 1 && op->index[0].relative;
 }
 
 /* The first dynamic operand (dst first); NULL when there is none. */
@@ -401,7 +391,7 @@ static enum sb_result emit_resolved(struct sb_spv_context *ctx, struct sb_ir_ins
             return sb_spv_unsupported(ctx, inst);
         return ctx->result;
     }
-    uint32_t cls = class_of_file(dyn->file);
+    uint32_t cls = sb_spv_resource_class_of_file(dyn->file);
     uint32_t count = 0;
     for (uint32_t i = 0; i < p->resource_count; i++)
         count += fits(ctx, inst, i, cls);

@@ -552,6 +552,10 @@ struct sb_spv_resource_state {
 
 /** The shared state (never NULL after sb_spv_resource_declare succeeded). */
 struct sb_spv_resource_state *sb_spv_resource_state(struct sb_spv_context *ctx);
+/** The resource class (SB_IR_RESOURCE_SRV, _SAMPLER, _UAV) a t#/s#/u# operand file refers
+ *  to; UINT32_MAX for any other file. */
+uint32_t sb_spv_resource_class_of_file(uint32_t file);
+
 /**
  * Resolves a t#/s#/u# operand to its program->resources index, checking the
  * class; records an error and returns UINT32_MAX when it is not declared.

@@ -74,8 +74,7 @@ void sb_spv_resource_non_uniform(struct sb_spv_context *ctx, const struct sb_ir_
     sb_spv_decorate(&ctx->builder, id, SpvDecorationNonUniform, NULL, 0);
 }
 
-/* The resource class an operand file refers to. */
-static uint32_t class_of_file(uint32_t file)
+uint32_t sb_spv_resource_class_of_file(uint32_t file)
 {
     switch (file) {
     case SB_IR_FILE_SAMPLER: return SB_IR_RESOURCE_SAMPLER;
@@ -89,7 +88,7 @@ uint32_t sb_spv_resource_index(struct sb_spv_context *ctx, const struct sb_ir_op
                                uint32_t resource_class)
 {
     const struct sb_ir_program *p = ctx->program;
-    if (class_of_file(op->file) != resource_class || op->index_count < 1) {
+    if (sb_spv_resource_class_of_file(op->file) != resource_class || op->index_count < 1) {
         sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
                     "operand of file %u where a resource of class %u is expected", op->file,
                     resource_class);

@@ -147,16 +147,6 @@ static enum sb_result emit_sampleinfo(struct sb_spv_context *ctx, const struct s
     return ctx->result;
 }
 
-/* D3D standard sample positions in 1/16 pixel, patterns of 1, 2, 4, 8, 16 in a row. */
-static const int8_t standard_positions[31][2] = {
-    { 0, 0 },
-    { 4, 4 }, { -4, -4 },
-    { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 },
-    { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 }, { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 },
-    { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 }, { 5, 3 }, { 3, -5 },
-    { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 }, { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 },
-};
-
 /* The Private vec2[32] table (entry 31 = the 0 of invalid queries). */
 static uint32_t position_table(struct sb_spv_context *ctx)
 {
@@ -164,11 +154,16 @@ static uint32_t position_table(struct sb_spv_context *ctx)
     struct sb_spv_resource_state *st = sb_spv_resource_state(ctx);
     if (st->sample_position_var)
         return st->sample_position_var;
+    /* Row count - 1 + index holds sample `index` of the count-sample pattern (count 1, 2, 4,
+     * 8, 16: 31 rows); row 31 the 0 of invalid queries. */
     uint32_t rows[32];
     for (uint32_t i = 0; i < 32; i++) {
-        float x = i < 31 ? standard_positions[i][0] / 16.0f : 0.0f;
-        float y = i < 31 ? standard_positions[i][1] / 16.0f : 0.0f;
-        uint32_t xy[2] = { sb_spv_const_f32(b, x), sb_spv_const_f32(b, y) };
+        uint32_t count = 1;
+        while (count <= 16 && i >= 2 * count - 1)
+            count *= 2;
+        float pos[2];
+        sb_ir_standard_sample_position(count, i - (count - 1), pos);
+        uint32_t xy[2] = { sb_spv_const_f32(b, pos[0]), sb_spv_const_f32(b, pos[1]) };
         rows[i] = sb_spv_const_composite(b, ctx->t.fvec[2], xy, 2);
     }
     uint32_t type = sb_spv_type_array(b, ctx->t.fvec[2], 32);

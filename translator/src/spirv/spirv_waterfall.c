@@ -46,21 +46,11 @@ static bool lacks_non_uniform(const struct sb_spv_context *ctx, const struct sb_
     }
 }
 
-static uint32_t class_of_file(uint32_t file)
-{
-    switch (file) {
-    case SB_IR_FILE_SAMPLER: return SB_IR_RESOURCE_SAMPLER;
-    case SB_IR_FILE_RESOURCE: return SB_IR_RESOURCE_SRV;
-    case SB_IR_FILE_UAV: return SB_IR_RESOURCE_UAV;
-    default: return UINT32_MAX;
-    }
-}
-
 /* The declaration (resources index) of a non-uniformly indexed range operand the device
  * cannot index so; UINT32_MAX otherwise. */
 static uint32_t waterfall_resource(const struct sb_spv_context *ctx, const struct sb_ir_operand *op)
 {
-    uint32_t cls = class_of_file(op->file);
+    uint32_t cls = sb_spv_resource_class_of_file(op->file);
     if (!op->non_uniform || cls == UINT32_MAX || op->index_count < 2)
         return UINT32_MAX;
     const struct sb_ir_program *p = ctx->program;
