@@ -63,6 +63,7 @@
 
 #include "bench_pipeline.h"
 #include "corpus_list.h"
+#include "test_file.h"
 #include "shaderbridge/validate.h"
 #include "spirv_strip.h"
 #include "translator/ir.h"
@@ -106,32 +107,6 @@ static char device_name[96];
 static const char *engine_name(enum engine e)
 {
     return e == OURS ? "shaderbridge" : e == OURS_O ? "shaderbridge -O" : peer.label;
-}
-
-static bool write_all(int fd, const void *data, size_t size)
-{
-    const char *p = data;
-    while (size) {
-        ssize_t n = write(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
-
-static bool read_all(int fd, void *data, size_t size)
-{
-    char *p = data;
-    while (size) {
-        ssize_t n = read(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
 }
 
 /* Reasons are cut to fit their row (a report line, a CSV cell): truncation is intended. */
@@ -224,14 +199,14 @@ static void peer_compile_child(int fd, const struct sb_rt_program *p, const void
     char *messages = NULL;
     int result = peer.compile(&info, &code, &messages);
     uint64_t words = result < 0 || code.size % 4 ? 0 : code.size / 4;
-    bool ok = write_all(fd, &words, sizeof(words));
+    bool ok = sb_test_write_all(fd, &words, sizeof(words));
     if (words)
-        ok = ok && write_all(fd, code.code, words * 4);
+        ok = ok && sb_test_write_all(fd, code.code, words * 4);
     else { /* its first message says why, for the report */
         char first[200] = "";
         snprintf(first, sizeof(first), "%s", messages ? messages : "");
         first[strcspn(first, "\r\n")] = 0;
-        ok = ok && write_all(fd, first, sizeof(first));
+        ok = ok && sb_test_write_all(fd, first, sizeof(first));
     }
     peer.free_messages(messages);
     _exit(ok ? 0 : 1);
@@ -259,9 +234,9 @@ static uint32_t *peer_compile(const struct sb_rt_program *p, const void *dxbc, s
     uint64_t words = 0;
     uint32_t *module = NULL;
     char first[200] = "";
-    bool got = read_all(fds[0], &words, sizeof(words)) && words > 0 && words < (1u << 28) &&
-               (module = malloc(words * 4)) && read_all(fds[0], module, words * 4);
-    if (!got && words == 0 && read_all(fds[0], first, sizeof(first)))
+    bool got = sb_test_read_all(fds[0], &words, sizeof(words)) && words > 0 && words < (1u << 28) &&
+               (module = malloc(words * 4)) && sb_test_read_all(fds[0], module, words * 4);
+    if (!got && words == 0 && sb_test_read_all(fds[0], first, sizeof(first)))
         first[sizeof(first) - 1] = 0;
     close(fds[0]);
     int status = 0;
@@ -384,10 +359,10 @@ static bool measure_in_child(const struct job *job, struct bp_sample *out, char 
             bp_measure_graphics(job->program, job->spirv, job->spirv_words, &sample);
         else
             bp_measure_compute(job->translation, job->inputs->resources, job->inputs->count, large_groups, &sample);
-        _exit(write_all(fds[1], &sample, sizeof(sample)) ? 0 : 1);
+        _exit(sb_test_write_all(fds[1], &sample, sizeof(sample)) ? 0 : 1);
     }
     close(fds[1]);
-    bool got = read_all(fds[0], out, sizeof(*out));
+    bool got = sb_test_read_all(fds[0], out, sizeof(*out));
     close(fds[0]);
     int status = 0;
     waitpid(child, &status, 0);

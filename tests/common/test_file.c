@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* Whole-file reads for test programs (growing buffer: works on pipes and odd files too). */
+/* Whole-file reads for test programs (growing buffer: works on pipes and odd files too), and
+ * whole reads and writes of a descriptor. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "test_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 uint8_t *sb_test_read_file(const char *path, size_t *size)
 {
@@ -28,4 +32,30 @@ uint8_t *sb_test_read_file(const char *path, size_t *size)
     fclose(f);
     *size = used;
     return data;
+}
+
+bool sb_test_write_all(int fd, const void *data, size_t size)
+{
+    const char *p = data;
+    while (size) {
+        ssize_t n = write(fd, p, size);
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
+bool sb_test_read_all(int fd, void *data, size_t size)
+{
+    char *p = data;
+    while (size) {
+        ssize_t n = read(fd, p, size);
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= (size_t)n;
+    }
+    return true;
 }

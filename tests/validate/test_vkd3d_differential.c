@@ -45,6 +45,7 @@
 #include <vkd3d_shader.h>
 
 #include "corpus_list.h"
+#include "test_file.h"
 #include "shaderbridge/validate.h"
 #include "translator/ir.h"
 
@@ -102,32 +103,6 @@ struct child_header {
     uint32_t validation_errors;
     char message[320];
 };
-
-static bool write_all(int fd, const void *data, size_t size)
-{
-    const char *p = data;
-    while (size) {
-        ssize_t n = write(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
-
-static bool read_all(int fd, void *data, size_t size)
-{
-    char *p = data;
-    while (size) {
-        ssize_t n = read(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
 
 /* vkd3d-shader's module for `p` with our bindings; false with `why` filled. */
 static bool vkd3d_translate(const struct sb_rt_program *p, const void *dxbc, size_t size,
@@ -197,7 +172,7 @@ static void child_run(int fd, const struct sb_rt_program *p, const void *dxbc, s
         snprintf(header.message, sizeof(header.message), "vkd3d-shader's SPIR-V is invalid: %s", error.message);
     }
     /* A marker first: 'T' translated and valid, so a crash from here on is the device's. */
-    if (!write_all(fd, header.status ? "F" : "T", 1))
+    if (!sb_test_write_all(fd, header.status ? "F" : "T", 1))
         _exit(1);
     if (header.status) {
         /* nothing to run */
@@ -238,11 +213,11 @@ static void child_run(int fd, const struct sb_rt_program *p, const void *dxbc, s
         }
         header.validation_errors = sb_rt_context_validation_errors(context);
     }
-    bool ok = write_all(fd, &header, sizeof(header));
+    bool ok = sb_test_write_all(fd, &header, sizeof(header));
     for (uint32_t i = 0; ok && header.status == 0 && i < inputs->count; i++) {
         const struct sb_rt_resource *res = &inputs->resources[i];
         if (res->resource_class == SB_IR_RESOURCE_UAV)
-            ok = write_all(fd, &res->counter, 4) && write_all(fd, res->data, res->size);
+            ok = sb_test_write_all(fd, &res->counter, 4) && sb_test_write_all(fd, res->data, res->size);
     }
     _exit(ok ? 0 : 1);
 }
@@ -265,12 +240,12 @@ static int vkd3d_run(const struct sb_rt_program *p, const void *dxbc, size_t siz
     close(fds[1]);
     struct child_header header;
     char marker = 0;
-    bool got = read_all(fds[0], &marker, 1) && read_all(fds[0], &header, sizeof(header));
+    bool got = sb_test_read_all(fds[0], &marker, 1) && sb_test_read_all(fds[0], &header, sizeof(header));
     bool translated = marker == 'T';
     for (uint32_t i = 0; got && header.status == 0 && i < inputs->count; i++) {
         struct sb_rt_resource *res = &inputs->resources[i];
         if (res->resource_class == SB_IR_RESOURCE_UAV)
-            got = read_all(fds[0], &res->counter, 4) && read_all(fds[0], res->data, res->size);
+            got = sb_test_read_all(fds[0], &res->counter, 4) && sb_test_read_all(fds[0], res->data, res->size);
     }
     close(fds[0]);
     int status = 0;
