@@ -14,6 +14,8 @@
  * not finish (every error included) the general path runs from the start,
  * so errors are reported by exactly one implementation.
  */
+#include <string.h>
+
 #include "shaderbridge/dxbc.h"
 #include "ir_from_sm4_private.h"
 #include "sm4_private.h"
@@ -129,6 +131,9 @@ static struct sb_ir_program *try_fused(const struct sb_dxbc *container)
     struct sb_ir_sm4_context ctx;
     if (!sb_ir_sm4_start(&ctx, &program, container, true))
         return NULL;
+    struct sb_ir_operand_forms forms;
+    memset(forms.token, 0xff, sizeof(forms.token));
+    ctx.operand_forms = &forms;
     /* Payloads the general decoder allocates (declaration id lists, relative operands)
      * live as long as the IR program: a few bytes, gone with it. */
     reader.arena = ctx.arena;

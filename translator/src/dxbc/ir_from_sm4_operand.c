@@ -14,6 +14,9 @@
  * (ir_from_sm4_fused.c), read straight from the token stream; it shares the
  * file table and the declaration checks, and declines every form or failure
  * it does not handle exactly as the decoder and sb_ir_convert_operand() would.
+ * A plain operand token it has converted once in a program is kept with what
+ * it made of it (struct sb_ir_operand_forms), so that its repeats only read
+ * their indices or immediates and run the declaration check.
  */
 #include <string.h>
 
@@ -598,6 +601,82 @@ static SB_IR_NOINLINE enum sb_ir_fast token_relative(struct sb_ir_sm4_context *c
     return SB_IR_FAST_DONE;
 }
 
+/* The slot of the operand-form tables for `token`: multiplicative hashing, so tokens that
+ * differ only in their swizzle, type or register-count bits spread over the table. */
+static inline uint32_t form_slot(uint32_t token)
+{
+    return (token * 0x9e3779b1u) >> (32u - SB_IR_OPERAND_FORM_BITS);
+}
+
+/* Keeps what convert_token() made of the plain operand `token` (done, `payload` DWORDs
+ * after it) as its form: `out` less what the payload and the declaration check put in. */
+static SB_IR_NOINLINE void remember_form(struct sb_ir_operand_forms *forms, bool is_dst,
+                                         uint32_t token, uint32_t type, uint32_t payload,
+                                         const struct sb_ir_operand *out)
+{
+    uint32_t slot = form_slot(token);
+    struct sb_ir_operand_form *form = &forms->form[is_dst][slot];
+    form->operand = *out;
+    for (uint32_t i = 0; i < 3; i++)
+        form->operand.index[i].offset = 0;
+    memset(form->operand.imm, 0, sizeof(form->operand.imm));
+    form->type = (uint8_t)type;
+    form->payload = (uint8_t)payload;
+    form->immediate = type == SB_SM4_OPERAND_IMMEDIATE32 || type == SB_SM4_OPERAND_IMMEDIATE64;
+    forms->token[is_dst][slot] = token;
+}
+
+/*
+ * convert_token() of a top-level operand through ctx->operand_forms: a plain token met
+ * before in the same role takes its remembered form and reads only its payload (with the
+ * same window test) and the declaration check; any other goes through convert_token(),
+ * and is remembered when it is plain and converts. A double's source (`pairs`) is never
+ * kept: its swizzle is the pair form.
+ */
+static inline SB_SM4_ALWAYS_INLINE enum sb_ir_fast
+convert_token_cached(struct sb_ir_sm4_context *ctx, const uint8_t *data, uint32_t *pos,
+                     uint32_t end, bool is_dst, bool pairs, struct sb_ir_operand *out,
+                     uint32_t *type_out)
+{
+    uint32_t p = *pos;
+    if (pairs || p >= end)
+        return convert_token(ctx, data, pos, end, is_dst, pairs, false, out, type_out);
+    uint32_t token = sb_load_u32_le(data + (size_t)p * 4u);
+    struct sb_ir_operand_forms *forms = ctx->operand_forms;
+    uint32_t slot = form_slot(token);
+    /* An extended token (bit 31) never matches: the empty key has that bit too, and such
+     * tokens are never kept. */
+    if ((token & 0x80000000u) || forms->token[is_dst][slot] != token) {
+        enum sb_ir_fast r = convert_token(ctx, data, pos, end, is_dst, false, false, out,
+                                          type_out);
+        uint32_t dimension = (token >> 20) & 3u;
+        if (r == SB_IR_FAST_DONE && !(token & 0x80000000u) &&
+            ((token >> 22) & ((1u << (3 * dimension)) - 1u)) == 0)
+            remember_form(forms, is_dst, token, *type_out, *pos - p - 1, out);
+        return r;
+    }
+    const struct sb_ir_operand_form *form = &forms->form[is_dst][slot];
+    uint32_t payload = form->payload;
+    if (payload > end - p - 1)
+        return SB_IR_FAST_DECLINED;
+    *out = form->operand;
+    const uint8_t *at = data + (size_t)(p + 1) * 4u;
+    if (form->immediate) {
+        for (uint32_t i = 0; i < 4; i++)
+            out->imm[i] = sb_load_u32_le(at + 4 * (payload == 4 ? i : i % payload));
+    } else {
+        switch (payload) {
+        case 3: out->index[2].offset = sb_load_u32_le(at + 8); /* fall through */
+        case 2: out->index[1].offset = sb_load_u32_le(at + 4); /* fall through */
+        case 1: out->index[0].offset = sb_load_u32_le(at); break;
+        default: break;
+        }
+    }
+    *pos = p + 1 + payload;
+    *type_out = form->type;
+    return check_declared_fast(ctx, out) ? SB_IR_FAST_DONE : SB_IR_FAST_FAILED;
+}
+
 /* The fused path's operand for slot `slot` of `info`: convert_token(), then the slot-kind
  * checks of take_operand(), declining where they fail. Inlined into the loop below. */
 static inline SB_SM4_ALWAYS_INLINE enum sb_ir_fast
@@ -608,8 +687,8 @@ take_token_operand(struct sb_ir_sm4_context *ctx, const struct sb_ir_op_info *in
     uint32_t type_slot = is_dst ? info->dst_type[slot] : info->src_type[slot];
     uint32_t kind = is_dst ? info->dst_kind[slot] : info->src_kind[slot];
     uint32_t type = 0;
-    enum sb_ir_fast r = convert_token(ctx, data, pos, end, is_dst,
-                                      type_slot == SB_IR_TYPE_DOUBLE, false, out, &type);
+    enum sb_ir_fast r = convert_token_cached(ctx, data, pos, end, is_dst,
+                                             type_slot == SB_IR_TYPE_DOUBLE, out, &type);
     if (r != SB_IR_FAST_DONE)
         return r;
     if (!kind_accepts(kind, is_dst, op, file_rows[type].access, out->file) ||

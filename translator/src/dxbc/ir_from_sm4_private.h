@@ -57,6 +57,29 @@ struct sb_ir_function_builder {
     uint32_t count;
 };
 
+/** Slots per table of struct sb_ir_operand_forms: 1 << SB_IR_OPERAND_FORM_BITS. */
+#define SB_IR_OPERAND_FORM_BITS 6u
+#define SB_IR_OPERAND_FORM_SLOTS (1u << SB_IR_OPERAND_FORM_BITS)
+
+/**
+ * What the fused path made of each plain operand token it met (no extended token, 32-bit
+ * immediate indices only), so that a token seen again, as most are (r0.xyzw, cb0[#].x,
+ * ...), skips the decoding and shape checks: its IR operand with zero indices and
+ * immediates, to be completed from the DWORDs after the token. Direct-mapped by a hash of
+ * the token, one table for destinations and one for sources (a double's pair swizzle is
+ * never kept). Valid for one program: the shape checks depend on its model.
+ */
+struct sb_ir_operand_forms {
+    /** The token each slot holds; UINT32_MAX (an extended token, never kept) for none. */
+    uint32_t token[2][SB_IR_OPERAND_FORM_SLOTS];
+    struct sb_ir_operand_form {
+        struct sb_ir_operand operand; /**< index offsets and immediate lanes zero */
+        uint8_t type;                 /**< SM4 operand type */
+        uint8_t payload;              /**< DWORDs after the token: indices or lanes */
+        bool immediate;               /**< the payload is immediate lanes */
+    } form[2][SB_IR_OPERAND_FORM_SLOTS];
+};
+
 /** State of one sb_ir_from_sm4() call. */
 struct sb_ir_sm4_context {
     struct sb_arena *arena;
@@ -100,6 +123,9 @@ struct sb_ir_sm4_context {
     bool icb_used;
     bool uses_counters;          /**< an imm_atomic_alloc/consume was lowered */
     bool has_flow;               /**< a flow op sb_ir_check_flow() looks at was lowered */
+    /** The fused path's operand forms (keys cleared before its first instruction);
+     *  sb_ir_lower_tokens() needs them, the general path does not use them. */
+    struct sb_ir_operand_forms *operand_forms;
 };
 
 /** Records the first failure at the current instruction; returns false. */
