@@ -12,7 +12,9 @@
  * lowered as the general path does. The fused attempt only ever succeeds
  * where the general path would, with the same program; on anything it does
  * not finish (every error included) the general path runs from the start,
- * so errors are reported by exactly one implementation.
+ * so errors are reported by exactly one implementation. What it made of each
+ * opcode and operand token is kept per thread for the next time the token
+ * comes (struct thread_forms).
  */
 #include <string.h>
 
@@ -20,6 +22,63 @@
 #include "ir_from_sm4_private.h"
 #include "sm4_private.h"
 #include "error.h"
+
+/*
+ * The forms this thread has met, kept from one program to the next: a corpus repeats its
+ * opcode and operand tokens across programs far more than a small program repeats them
+ * itself. An opcode form depends on the token alone; an operand form also on whether the
+ * program is SM5.1 (its index counts), so those are forgotten when that changes.
+ */
+struct thread_forms {
+    bool ready;      /* opcode keys cleared */
+    bool has_model;  /* operand keys cleared, for programs of model is_sm51 */
+    bool is_sm51;
+    struct sb_ir_opcode_forms opcodes;
+    struct sb_ir_operand_forms operands;
+};
+
+static _Thread_local struct thread_forms thread_forms;
+
+/* This thread's forms, their opcode forms ready. */
+static struct thread_forms *forms_of_thread(void)
+{
+    struct thread_forms *f = &thread_forms;
+    if (!f->ready) {
+        memset(f->opcodes.key, 0xff, sizeof(f->opcodes.key));
+        f->ready = true;
+    }
+    return f;
+}
+
+/* The thread's operand forms, for a program of the given model. */
+static struct sb_ir_operand_forms *operand_forms_for(struct thread_forms *f, bool is_sm51)
+{
+    if (!f->has_model || f->is_sm51 != is_sm51) {
+        memset(f->operands.token, 0xff, sizeof(f->operands.token));
+        f->is_sm51 = is_sm51;
+        f->has_model = true;
+    }
+    return &f->operands;
+}
+
+/* The slot of the opcode-form table for `key`, hashed like the operand forms'. */
+static inline uint32_t opcode_form_slot(uint32_t key)
+{
+    return (key * 0x9e3779b1u) >> (32u - SB_IR_OPCODE_FORM_BITS);
+}
+
+/* The form of the opcode token `token`, made on its first sight. */
+static inline const struct sb_ir_opcode_form *opcode_form(struct sb_ir_opcode_forms *forms,
+                                                          uint32_t token)
+{
+    uint32_t key = token & SB_IR_OPCODE_FORM_KEY;
+    uint32_t slot = opcode_form_slot(key);
+    if (forms->key[slot] != key) {
+        sb_ir_opcode_form_prepare(token, &forms->form[slot]);
+        forms->key[slot] = key;
+    }
+    return &forms->form[slot];
+}
 
 /* Instruction and operand counts of the stream, for the pools, as size_pools() in
  * ir_from_sm4.c counts them after a decode; false where a length is one the decoder
@@ -56,32 +115,30 @@ static bool count_pools(const struct sb_sm4_reader *reader, uint32_t *instructio
     return true;
 }
 
-/* The ordinary instruction at `pos` straight from its tokens, when it has the short
- * form; SB_IR_FAST_DECLINED otherwise. */
+/* The ordinary instruction at `pos` straight from its tokens, when its form (`forms`,
+ * filled on first sight of the token) is direct and it has a short length inside the
+ * program; SB_IR_FAST_DECLINED otherwise. */
 static enum sb_ir_fast lower_direct(struct sb_ir_sm4_context *ctx,
+                                    struct sb_ir_opcode_forms *forms,
                                     const struct sb_sm4_reader *reader, uint32_t pos,
                                     struct sb_sm4_instruction *head)
 {
     uint32_t token = sb_sm4_load(reader, pos);
-    uint32_t opcode = token & 0x7ffu;
+    const struct sb_ir_opcode_form *form = opcode_form(forms, token);
     uint32_t length = (token >> 24) & 0x7fu;
-    const struct sb_sm4_opcode_info *info =
-        opcode == SB_SM4_OP_CUSTOMDATA ? NULL : sb_sm4_opcode_info(opcode);
-    bool long_form = info && (token & 0x80000000u) && (info->flags & SB_SM4_OPF_LONG);
-    if (!info || long_form || length == 0 || length > reader->dword_count - pos ||
-        (info->flags & (SB_SM4_OPF_DECL | SB_SM4_OPF_FCALL)))
+    if (!form->direct || length == 0 || length > reader->dword_count - pos)
         return SB_IR_FAST_DECLINED;
     /* What an error report or an icb[] use would read of the instruction. */
     head->offset = sb_sm4_offset(reader, pos);
     head->index = reader->instr;
-    head->opcode = opcode;
+    head->opcode = token & 0x7ffu;
     ctx->inst = head;
-    return sb_ir_lower_tokens(ctx, reader->data, pos, length, info->dst_count,
-                              info->src_count, info->flags);
+    return sb_ir_lower_tokens(ctx, form, reader->data, pos, length);
 }
 
 /* Lowers every instruction; false when the general path has to take over. */
-static bool lower_stream(struct sb_ir_sm4_context *ctx, struct sb_sm4_reader *reader)
+static bool lower_stream(struct sb_ir_sm4_context *ctx, struct sb_sm4_reader *reader,
+                         struct sb_ir_opcode_forms *forms)
 {
     /* Zeroed once: only the fields lower_direct() sets are ever read. */
     struct sb_sm4_instruction head = { 0 };
@@ -92,7 +149,7 @@ static bool lower_stream(struct sb_ir_sm4_context *ctx, struct sb_sm4_reader *re
     for (uint32_t index = 0; pos < reader->dword_count; index++) {
         reader->instr = index;
         reader->instr_start = pos;
-        enum sb_ir_fast r = lower_direct(ctx, reader, pos, &head);
+        enum sb_ir_fast r = lower_direct(ctx, forms, reader, pos, &head);
         if (r == SB_IR_FAST_FAILED)
             return false;
         if (r == SB_IR_FAST_DONE) {
@@ -131,14 +188,13 @@ static struct sb_ir_program *try_fused(const struct sb_dxbc *container)
     struct sb_ir_sm4_context ctx;
     if (!sb_ir_sm4_start(&ctx, &program, container, true))
         return NULL;
-    struct sb_ir_operand_forms forms;
-    memset(forms.token, 0xff, sizeof(forms.token));
-    ctx.operand_forms = &forms;
+    struct thread_forms *forms = forms_of_thread();
+    ctx.operand_forms = operand_forms_for(forms, ctx.is_sm51);
     /* Payloads the general decoder allocates (declaration id lists, relative operands)
      * live as long as the IR program: a few bytes, gone with it. */
     reader.arena = ctx.arena;
-    if (!sb_ir_sm4_open(&ctx, instructions, operands) || !lower_stream(&ctx, &reader) ||
-        !sb_ir_sm4_finish(&ctx)) {
+    if (!sb_ir_sm4_open(&ctx, instructions, operands) ||
+        !lower_stream(&ctx, &reader, &forms->opcodes) || !sb_ir_sm4_finish(&ctx)) {
         sb_ir_program_destroy(ctx.program);
         return NULL;
     }

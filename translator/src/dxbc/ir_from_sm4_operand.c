@@ -14,9 +14,10 @@
  * (ir_from_sm4_fused.c), read straight from the token stream; it shares the
  * file table and the declaration checks, and declines every form or failure
  * it does not handle exactly as the decoder and sb_ir_convert_operand() would.
- * A plain operand token it has converted once in a program is kept with what
- * it made of it (struct sb_ir_operand_forms), so that its repeats only read
- * their indices or immediates and run the declaration check.
+ * A plain operand token it has converted once is kept with what it made of
+ * it (struct sb_ir_operand_forms, one per thread), so that its repeats, in
+ * this program or the next, only read their indices or immediates and run the
+ * declaration check.
  */
 #include <string.h>
 
@@ -472,6 +473,27 @@ static inline bool token_extended(const uint8_t *data, uint32_t *pos, uint32_t e
     return true;
 }
 
+/* convert_immediate()'s lanes from the `payload` (1, 2 or 4) DWORDs at `at`: scalars
+ * replicate, one double fills both pairs. Spelled out: a lane index modulo the payload
+ * would divide. */
+static inline void token_immediate(const uint8_t *at, uint32_t payload,
+                                   struct sb_ir_operand *out)
+{
+    uint32_t a = sb_load_u32_le(at);
+    if (payload == 4) {
+        out->imm[0] = a;
+        out->imm[1] = sb_load_u32_le(at + 4);
+        out->imm[2] = sb_load_u32_le(at + 8);
+        out->imm[3] = sb_load_u32_le(at + 12);
+    } else if (payload == 2) {
+        uint32_t b = sb_load_u32_le(at + 4);
+        out->imm[0] = out->imm[2] = a;
+        out->imm[1] = out->imm[3] = b;
+    } else {
+        out->imm[0] = out->imm[1] = out->imm[2] = out->imm[3] = a;
+    }
+}
+
 static enum sb_ir_fast token_relative(struct sb_ir_sm4_context *ctx, const uint8_t *data,
                                       uint32_t *pos, uint32_t end, struct sb_ir_index *out);
 
@@ -562,9 +584,7 @@ convert_token(struct sb_ir_sm4_context *ctx, const uint8_t *data, uint32_t *pos,
         out->swizzle[1] = out->swizzle[3] = b;
     }
     if (immediate) {
-        /* convert_immediate()'s lanes: scalars replicate, one double fills both pairs. */
-        for (uint32_t i = 0; i < 4; i++)
-            out->imm[i] = sb_load_u32_le(at + 4 * (payload == 4 ? i : i % payload));
+        token_immediate(at, payload, out);
     } else if (representations == 0) {
         switch (dimension) {
         case 3: out->index[2].offset = sb_load_u32_le(at + 8); /* fall through */
@@ -662,8 +682,7 @@ convert_token_cached(struct sb_ir_sm4_context *ctx, const uint8_t *data, uint32_
     *out = form->operand;
     const uint8_t *at = data + (size_t)(p + 1) * 4u;
     if (form->immediate) {
-        for (uint32_t i = 0; i < 4; i++)
-            out->imm[i] = sb_load_u32_le(at + 4 * (payload == 4 ? i : i % payload));
+        token_immediate(at, payload, out);
     } else {
         switch (payload) {
         case 3: out->index[2].offset = sb_load_u32_le(at + 8); /* fall through */

@@ -292,31 +292,50 @@ static bool token_extended_opcode(const uint8_t *data, uint32_t *pos, uint32_t e
     return true;
 }
 
-enum sb_ir_fast sb_ir_lower_tokens(struct sb_ir_sm4_context *ctx, const uint8_t *data,
-                                   uint32_t start, uint32_t length, uint32_t dst_count,
-                                   uint32_t src_count, uint32_t control_flags)
+void sb_ir_opcode_form_prepare(uint32_t token, struct sb_ir_opcode_form *form)
 {
-    uint32_t token = sb_load_u32_le(data + (size_t)start * 4u);
-    const struct op_row *row = &op_rows[token & 0x7ffu];
-    if (row->how != H_PLAIN || (ctx->program->stage == SB_IR_STAGE_HULL &&
-                                sb_ir_current_function(ctx)->section == SB_IR_SECTION_MAIN))
-        return SB_IR_FAST_DECLINED;
-    uint32_t op = row->op;
-    const struct sb_ir_op_info *info = sb_ir_op_info(op);
-    uint32_t count = dst_count + src_count;
-    if (ctx->pool_used >= ctx->pool_size || dst_count < info->dst_min ||
-        dst_count > info->dst_max || src_count < info->src_min || src_count > info->src_max ||
-        count > ctx->operands_size - ctx->operands_used)
-        return SB_IR_FAST_DECLINED;
     static const struct sb_ir_instruction blank; /* see sb_ir_lower_instruction() */
+    uint32_t opcode = token & 0x7ffu;
+    const struct sb_sm4_opcode_info *row4 =
+        opcode == SB_SM4_OP_CUSTOMDATA ? NULL : sb_sm4_opcode_info(opcode);
+    form->direct = false;
+    if (!row4 || ((token & 0x80000000u) && (row4->flags & SB_SM4_OPF_LONG)) ||
+        (row4->flags & (SB_SM4_OPF_DECL | SB_SM4_OPF_FCALL)) || op_rows[opcode].how != H_PLAIN)
+        return;
+    const struct sb_ir_op_info *info = sb_ir_op_info(op_rows[opcode].op);
+    uint32_t dst_count = row4->dst_count, src_count = row4->src_count;
+    if (dst_count < info->dst_min || dst_count > info->dst_max || src_count < info->src_min ||
+        src_count > info->src_max)
+        return;
+    form->head = blank;
+    form->head.op = op_rows[opcode].op;
+    token_controls(token, row4->flags, info, &form->head);
+    form->info = info;
+    form->dst_count = (uint8_t)dst_count;
+    form->src_count = (uint8_t)src_count;
+    form->direct = true;
+}
+
+enum sb_ir_fast sb_ir_lower_tokens(struct sb_ir_sm4_context *ctx,
+                                   const struct sb_ir_opcode_form *form, const uint8_t *data,
+                                   uint32_t start, uint32_t length)
+{
+    if (ctx->program->stage == SB_IR_STAGE_HULL &&
+        sb_ir_current_function(ctx)->section == SB_IR_SECTION_MAIN)
+        return SB_IR_FAST_DECLINED;
+    uint32_t dst_count = form->dst_count, count = dst_count + form->src_count;
+    if (ctx->pool_used >= ctx->pool_size || count > ctx->operands_size - ctx->operands_used)
+        return SB_IR_FAST_DECLINED;
     struct sb_ir_instruction *out = &ctx->pool[ctx->pool_used];
-    *out = blank;
+    *out = form->head;
     uint32_t pos = start + 1;
+    uint32_t token = sb_load_u32_le(data + (size_t)start * 4u);
     if ((token & 0x80000000u) && !token_extended_opcode(data, &pos, start + length, out))
         return SB_IR_FAST_DECLINED;
+    uint32_t op = out->op;
     struct sb_ir_operand *operands = ctx->operands + ctx->operands_used;
-    enum sb_ir_fast r = sb_ir_take_token_operands(ctx, info, op, dst_count, count, data, pos,
-                                                  start + length, operands);
+    enum sb_ir_fast r = sb_ir_take_token_operands(ctx, form->info, op, dst_count, count, data,
+                                                  pos, start + length, operands);
     if (r != SB_IR_FAST_DONE)
         return r;
     if ((op == SB_IR_OP_EVAL_CENTROID || op == SB_IR_OP_EVAL_SAMPLE_INDEX ||
@@ -327,13 +346,11 @@ enum sb_ir_fast sb_ir_lower_tokens(struct sb_ir_sm4_context *ctx, const uint8_t 
         ctx->uses_counters = true;
     if (sb_ir_is_checked_flow(op))
         ctx->has_flow = true;
-    out->op = op;
     out->offset = ctx->inst->offset;
     out->dst_count = dst_count;
-    out->src_count = src_count;
+    out->src_count = form->src_count;
     out->dst = operands;
     out->src = operands + dst_count;
-    token_controls(token, control_flags, info, out);
     ctx->operands_used += count;
     ctx->pool_used++;
     sb_ir_current_function(ctx)->count++;

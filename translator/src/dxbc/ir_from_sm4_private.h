@@ -58,7 +58,7 @@ struct sb_ir_function_builder {
 };
 
 /** Slots per table of struct sb_ir_operand_forms: 1 << SB_IR_OPERAND_FORM_BITS. */
-#define SB_IR_OPERAND_FORM_BITS 6u
+#define SB_IR_OPERAND_FORM_BITS 7u
 #define SB_IR_OPERAND_FORM_SLOTS (1u << SB_IR_OPERAND_FORM_BITS)
 
 /**
@@ -67,7 +67,8 @@ struct sb_ir_function_builder {
  * ...), skips the decoding and shape checks: its IR operand with zero indices and
  * immediates, to be completed from the DWORDs after the token. Direct-mapped by a hash of
  * the token, one table for destinations and one for sources (a double's pair swizzle is
- * never kept). Valid for one program: the shape checks depend on its model.
+ * never kept). Valid for programs of one model (SM5.1 or not): the shape checks depend on
+ * it. ir_from_sm4_fused.c keeps one per thread.
  */
 struct sb_ir_operand_forms {
     /** The token each slot holds; UINT32_MAX (an extended token, never kept) for none. */
@@ -78,6 +79,37 @@ struct sb_ir_operand_forms {
         uint8_t payload;              /**< DWORDs after the token: indices or lanes */
         bool immediate;               /**< the payload is immediate lanes */
     } form[2][SB_IR_OPERAND_FORM_SLOTS];
+};
+
+/** Slots of struct sb_ir_opcode_forms: 1 << SB_IR_OPCODE_FORM_BITS. */
+#define SB_IR_OPCODE_FORM_BITS 7u
+#define SB_IR_OPCODE_FORM_SLOTS (1u << SB_IR_OPCODE_FORM_BITS)
+/** The bits of an opcode token its form depends on: all but the length field [30:24],
+ *  which differs between instructions of one form. */
+#define SB_IR_OPCODE_FORM_KEY 0x80ffffffu
+
+/** What the fused path makes of an opcode token (sb_ir_opcode_form_prepare()). */
+struct sb_ir_opcode_form {
+    /** The IR instruction token 0 describes: op and controls; every other field blank. */
+    struct sb_ir_instruction head;
+    const struct sb_ir_op_info *info; /**< the IR op's row */
+    uint8_t dst_count, src_count;     /**< SM4 operands (table row) */
+    /** Lowered from the tokens (sb_ir_lower_tokens()), given a short-form length inside
+     *  the program; else decoded and lowered the general way. */
+    bool direct;
+};
+
+/**
+ * The fused path's opcode forms, direct-mapped by a hash of the token's
+ * SB_IR_OPCODE_FORM_KEY bits: programs repeat a few hundred opcode tokens, and looking
+ * up the opcode table, the IR op and its operand counts, and decoding the controls,
+ * cost more than the lookup. A form depends on the token alone (ir_from_sm4_fused.c
+ * keeps one table per thread).
+ */
+struct sb_ir_opcode_forms {
+    /** The key each slot holds; UINT32_MAX (never a key: bits [30:24] are cleared) for none. */
+    uint32_t key[SB_IR_OPCODE_FORM_SLOTS];
+    struct sb_ir_opcode_form form[SB_IR_OPCODE_FORM_SLOTS];
 };
 
 /** State of one sb_ir_from_sm4() call. */
@@ -123,8 +155,9 @@ struct sb_ir_sm4_context {
     bool icb_used;
     bool uses_counters;          /**< an imm_atomic_alloc/consume was lowered */
     bool has_flow;               /**< a flow op sb_ir_check_flow() looks at was lowered */
-    /** The fused path's operand forms (keys cleared before its first instruction);
-     *  sb_ir_lower_tokens() needs them, the general path does not use them. */
+    /** The fused path's operand forms, made for this program's model (the thread's,
+     *  ir_from_sm4_fused.c); sb_ir_lower_tokens() needs them, the general path does not
+     *  use them. */
     struct sb_ir_operand_forms *operand_forms;
 };
 
@@ -187,17 +220,22 @@ enum sb_ir_fast {
 };
 
 /**
- * Lowers the instruction at DWORD `start` (of length `length` from its short-form length
- * field; an opcode the decoder's table defines, neither a declaration nor fcall, whose
- * row gives `dst_count`, `src_count` and the SB_SM4_OPF_* `control_flags`) straight from
- * the little-endian DWORDs at `data`, when it is an ordinary instruction (H_PLAIN row)
- * whose operands index with 32-bit immediates, optionally plus one register
- * (sb_ir_take_token_operands()); ctx->inst carries its offset, index and opcode.
- * Nothing is kept when it declines.
+ * Fills `form` for opcode token `token` (ir_from_sm4_ops.c): direct when the opcode is one
+ * the decoder's table defines, neither a declaration nor fcall nor a long form, and an
+ * ordinary instruction (H_PLAIN row) whose operand counts fit its IR op.
  */
-enum sb_ir_fast sb_ir_lower_tokens(struct sb_ir_sm4_context *ctx, const uint8_t *data,
-                                   uint32_t start, uint32_t length, uint32_t dst_count,
-                                   uint32_t src_count, uint32_t control_flags);
+void sb_ir_opcode_form_prepare(uint32_t token, struct sb_ir_opcode_form *form);
+
+/**
+ * Lowers the instruction at DWORD `start` (of length `length` from its short-form length
+ * field, inside the program; its opcode token's form `form` is direct) straight from the
+ * little-endian DWORDs at `data`, when its operands index with 32-bit immediates,
+ * optionally plus one register (sb_ir_take_token_operands()); ctx->inst carries its
+ * offset, index and opcode. Nothing is kept when it declines.
+ */
+enum sb_ir_fast sb_ir_lower_tokens(struct sb_ir_sm4_context *ctx,
+                                   const struct sb_ir_opcode_form *form, const uint8_t *data,
+                                   uint32_t start, uint32_t length);
 
 /** The `count` operands of sb_ir_lower_tokens() (`dst_count` destinations first) from
  *  DWORD `pos` on (window ends at `end`) into `out`, each checked for its slot of `info`
