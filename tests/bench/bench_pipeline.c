@@ -31,8 +31,11 @@
  * child on a VkDevice of its own (bench_pipeline_vk.c): module + pipeline creation,
  * the first dispatch of 1x1x1 groups, then one dispatch of 256x1x1 groups. Per
  * shader and engine the report keeps the best (lowest) creation + first use of the
- * rounds and the median of the large dispatches. A shader has "enough work" for the
- * run-time comparison when some engine's median large dispatch takes >= 1 ms.
+ * rounds and the median of the large dispatches, wall time and the process's CPU time
+ * (every thread: lavapipe runs the groups on worker threads; on a loaded machine the
+ * wall time also counts waiting for a core, the CPU time barely does). A shader has
+ * "enough work" for the run-time comparison when some engine's median large dispatch
+ * takes >= 1 ms.
  * Vertex and pixel shaders every engine translates: the same rounds, each measurement
  * sb_validate's device side on a fresh device (bench_pipeline_vk.c): the partner stage
  * it generates (a capture geometry stage after a vertex shader, a feeder vertex stage
@@ -93,6 +96,7 @@ struct row {
     double create_first[ENGINE_COUNT]; /* best round's creation + first dispatch */
     double create[ENGINE_COUNT], first[ENGINE_COUNT]; /* of that round */
     double large[ENGINE_COUNT];        /* median of the rounds' large dispatches */
+    double large_cpu[ENGINE_COUNT];    /* median of their process CPU times (bp_sample::large_cpu_ns) */
     char why[ENGINE_COUNT][256];       /* why it did not translate or run */
 };
 
@@ -385,7 +389,7 @@ static bool measure_in_child(const struct job *job, struct bp_sample *out, char 
 static void time_rounds(struct row *row, const struct job jobs[ENGINE_COUNT], const bool runnable[ENGINE_COUNT],
                         long reps)
 {
-    double large[ENGINE_COUNT][MAX_REPS];
+    double large[ENGINE_COUNT][MAX_REPS], large_cpu[ENGINE_COUNT][MAX_REPS];
     long rounds[ENGINE_COUNT] = { 0 };
     for (int e = 0; e < ENGINE_COUNT; e++) {
         row->ran[e] = runnable[e];
@@ -407,11 +411,14 @@ static void time_rounds(struct row *row, const struct job jobs[ENGINE_COUNT], co
                 row->create[e] = (double)s.create_ns;
                 row->first[e] = (double)s.first_ns;
             }
+            large_cpu[e][rounds[e]] = (double)s.large_cpu_ns;
             large[e][rounds[e]++] = (double)s.large_ns;
         }
     for (int e = 0; e < ENGINE_COUNT; e++)
-        if (row->ran[e])
+        if (row->ran[e]) {
             row->large[e] = bp_median(large[e], (size_t)rounds[e]);
+            row->large_cpu[e] = bp_median(large_cpu[e], (size_t)rounds[e]);
+        }
 }
 
 /* ---- one shader ---------------------------------------------------------------------------- */
@@ -588,7 +595,7 @@ struct column {
     size_t n;
 };
 
-enum measure { RAW_BYTES, STRIPPED_BYTES, CREATE_FIRST, CREATE, FIRST, LARGE };
+enum measure { RAW_BYTES, STRIPPED_BYTES, CREATE_FIRST, CREATE, FIRST, LARGE, LARGE_CPU };
 
 static double value_of(const struct row *row, int e, enum measure m)
 {
@@ -599,6 +606,7 @@ static double value_of(const struct row *row, int e, enum measure m)
     case CREATE: return row->create[e];
     case FIRST: return row->first[e];
     case LARGE: return row->large[e];
+    case LARGE_CPU: return row->large_cpu[e];
     }
     return 0.0;
 }
@@ -721,6 +729,8 @@ static bool write_csv(const char *file, const struct row *rows, size_t count)
                 prefixes[e], prefixes[e], prefixes[e], prefixes[e], prefixes[e], prefixes[e]);
     for (int e = 0; e < ENGINE_COUNT; e++)
         fprintf(f, ",%s_note", prefixes[e]);
+    for (int e = 0; e < ENGINE_COUNT; e++)
+        fprintf(f, ",%s_large_cpu_ns", prefixes[e]);
     fprintf(f, "\n");
     for (size_t i = 0; i < count; i++) {
         const struct row *r = &rows[i];
@@ -739,6 +749,12 @@ static bool write_csv(const char *file, const struct row *rows, size_t count)
         for (int e = 0; e < ENGINE_COUNT; e++) {
             fputc(',', f);
             csv_text(f, r->why[e]);
+        }
+        for (int e = 0; e < ENGINE_COUNT; e++) {
+            if (r->timed && r->ran[e])
+                fprintf(f, ",%.0f", r->large_cpu[e]);
+            else
+                fprintf(f, ",");
         }
         fprintf(f, "\n");
     }
@@ -773,6 +789,7 @@ static void report_stage(const struct options *o, const struct row *rows, size_t
     printf("large dispatch (256x1x1 groups after first use, median of rounds): %zu shaders with some "
            "engine >= %.0f ms\n", enough, ENOUGH_WORK_NS / 1e6);
     print_measure("run time of the large dispatch", rows, count, &enough_sel, LARGE, 1e6, "ms");
+    print_measure("  its CPU time (all threads)", rows, count, &enough_sel, LARGE_CPU, 1e6, "ms");
 }
 
 static void report(const struct options *o, const struct row *rows, size_t count)

@@ -19,6 +19,9 @@ struct bp_sample {
     uint64_t create_ns;    /**< vkCreateShaderModule + vkCreateComputePipelines (no cache) */
     uint64_t first_ns;     /**< the first vkCmdDispatch(1,1,1): record, submit, wait (lavapipe compiles here) */
     uint64_t large_ns;     /**< the large dispatch after the first one; 0 when none was asked for */
+    uint64_t large_cpu_ns; /**< CPU time of the process, every thread, during the large dispatch: the
+                                driver's worker threads run the shader, so on a loaded machine this
+                                varies far less than large_ns, which counts waiting for a core */
     char device[96];       /**< the device's name */
     char message[320];     /**< why it did not run */
 };

@@ -17,8 +17,11 @@
  * driver may keep compiled code per device; a fresh device (and the Mesa shader
  * disk cache off, bench_pipeline.c) makes every measurement a cold compile.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench_pipeline.h"
 #include "shaderbridge/runtime.h"
@@ -56,6 +59,15 @@ static enum sb_result upload_images(struct sb_vk_run *run, struct sb_error *erro
     return sb_vk_command_submit(run->c, cmd, error);
 }
 
+/* CPU time of the whole process (every thread); 0 when the clock is missing. */
+static uint64_t process_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static enum sb_result measure(struct sb_rt_context *c, const struct sb_translation *t,
                               struct sb_rt_resource *resources, uint32_t resource_count,
                               const uint32_t *large_groups, struct bp_sample *out, struct sb_error *error)
@@ -85,9 +97,11 @@ static enum sb_result measure(struct sb_rt_context *c, const struct sb_translati
         res = dispatch(&run, one, error);
     out->first_ns = sb_vk_now_ns() - start;
     if (res == SB_SUCCESS && large_groups) {
+        uint64_t cpu_start = process_cpu_ns();
         start = sb_vk_now_ns();
         res = dispatch(&run, large_groups, error);
         out->large_ns = sb_vk_now_ns() - start;
+        out->large_cpu_ns = process_cpu_ns() - cpu_start;
     }
     sb_vk_run_release(&run);
     return res;
