@@ -18,6 +18,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- values kept within a block ------------------------------------------------------------------ */
+
+/*
+ * Each IR instruction reads its operands afresh, so a block repeats the same pure work on
+ * the same ids: r0.x extracted and bitcast to int for every instruction that reads it,
+ * cb0[1] loaded again for each use, o0 addressed again for each lane written. The three
+ * hot spots keep their results in ctx->kept, one direct-mapped table keyed by what the
+ * value is built from (an id and a shape word), so a repeat costs a hash and three
+ * compares instead of an instruction. A collision just forgets the older entry.
+ *
+ * Every entry names its block, and only the open block's entries are used: an earlier
+ * instruction of the same block dominates the repeat, so no control-flow analysis is
+ * needed. Keys are ids, which are never reused, so a register written since (a new vector
+ * id) can never hit an old view; what is kept by memory location (cb# vectors, pointers)
+ * does not depend on memory anything writes.
+ */
+
+/* Shape words of the three kinds, so their keys never meet. */
+#define KEPT_VIEW 0u          /* | lanes, count, type, modifiers (key: the vector id) */
+#define KEPT_CB (1u << 30)    /* | SM5.1 register << 12 | vector (key: cb id + 1) */
+#define KEPT_CHAIN (2u << 30) /* | register (key: the file's variable) */
+
+static inline struct sb_spv_kept_value *kept_slot(struct sb_spv_context *ctx, uint32_t key,
+                                                  uint32_t shape)
+{
+    return &ctx->kept[((key << 5) ^ shape) * 0x9E3779B1u >> 25 & (SB_SPV_KEPT_VALUES - 1u)];
+}
+
+/* The value slot `e` keeps for (key, shape) in the open block, or 0. */
+static inline uint32_t kept_value(const struct sb_spv_context *ctx, const struct sb_spv_kept_value *e,
+                                  uint32_t key, uint32_t shape)
+{
+    if (e->key == key && e->shape == shape && e->block == ctx->builder.current_block &&
+        ctx->builder.block_open)
+        return e->value;
+    return 0;
+}
+
+/* Fills slot `e` with `value`, just emitted into the open block (emission opens one if
+ * needed); returns `value`. */
+static inline uint32_t kept_put(const struct sb_spv_context *ctx, struct sb_spv_kept_value *e,
+                                uint32_t key, uint32_t shape, uint32_t value)
+{
+    if (value && ctx->builder.block_open) {
+        e->key = key;
+        e->shape = shape;
+        e->block = ctx->builder.current_block;
+        e->value = value;
+    }
+    return value;
+}
+
 /* ---- pointers ---------------------------------------------------------------------------------- */
 
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index)
@@ -66,15 +118,24 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
         idx[1] = sb_spv_index_value(ctx, &op->index[1]);
         return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 2);
     }
-    if (op->index_count == 0) {
-        idx[0] = sb_spv_uint(ctx, 0);
-    } else {
-        if (!check_static(ctx, op, 0, f->count))
+    if (op->index_count == 0 || !op->index[0].relative) {
+        /* o0 written lane by lane, v1 read by several instructions: one pointer per block. */
+        uint32_t at = op->index_count ? op->index[0].offset : 0;
+        if (at >= f->count) {
+            check_static(ctx, op, 0, f->count);
             return 0;
-        idx[0] = sb_spv_index_value(ctx, &op->index[0]);
-        if (op->index[0].relative) /* out of range: the zero element after the registers */
-            idx[0] = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
+        }
+        struct sb_spv_kept_value *e = kept_slot(ctx, f->var, KEPT_CHAIN | at);
+        uint32_t kept = kept_value(ctx, e, f->var, KEPT_CHAIN | at);
+        if (kept)
+            return kept;
+        idx[0] = sb_spv_uint(ctx, at);
+        return kept_put(ctx, e, f->var, KEPT_CHAIN | at,
+                        sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1));
     }
+    idx[0] = sb_spv_index_value(ctx, &op->index[0]);
+    /* out of range: the zero element after the registers */
+    idx[0] = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
     return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
 }
 
@@ -197,19 +258,30 @@ static bool is_temp(const struct sb_spv_context *ctx, const struct sb_ir_operand
            op->index[0].offset < ctx->temp_count;
 }
 
-/* The whole register as vec4 float. */
-static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src)
+/* How a vector came to load_lanes: only those read again within the block keep views. */
+enum vector_origin { VECTOR_ONCE, VECTOR_FIRST, VECTOR_AGAIN };
+
+static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                          enum vector_origin *origin);
+
+/* The whole register as vec4 float; `origin`: whether the same id comes again within the
+ * block (r# and constant cb# elements, both kept per block) and whether it did now. */
+static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                            enum vector_origin *origin)
 {
+    *origin = VECTOR_ONCE;
     if (is_temp(ctx, src)) {
         uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
+        *origin = VECTOR_AGAIN;
         if (!v) {
             v = sb_spv_load(&ctx->builder, ctx->t.fvec[4], ctx->temps[i]);
             temp_remember(ctx, i, v);
+            *origin = VECTOR_FIRST;
         }
         return v;
     }
     if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
-        return sb_spv_cbuffer_load_vector(ctx, src);
+        return cb_vector(ctx, src, origin);
     if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
         return sb_spv_linkage_this_vector(ctx, src);
     uint32_t ptr = sb_spv_register_pointer(ctx, src);
@@ -284,9 +356,23 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
         return 0;
     if (src->file == SB_IR_FILE_IMMEDIATE)
         return immediate(ctx, src, lanes, n, ir_type);
-    uint32_t vec = load_vector(ctx, src);
+    enum vector_origin origin;
+    uint32_t vec = load_vector(ctx, src, &origin);
     if (!vec)
         return 0;
+    /* A vector read again in this block keeps its views (kept_slot) under the swizzle,
+     * count, type and modifiers (ir_type < 8: the enum's values). */
+    struct sb_spv_kept_value *e = NULL;
+    uint32_t shape = 0;
+    if (origin != VECTOR_ONCE) {
+        shape = KEPT_VIEW | n << 8 | (ir_type & 7u) << 11 | (src->modifiers & 3u) << 14;
+        for (uint32_t k = 0; k < n; k++)
+            shape |= (lanes[k] & 3u) << 2 * k;
+        e = kept_slot(ctx, vec, shape);
+        uint32_t kept = origin == VECTOR_AGAIN ? kept_value(ctx, e, vec, shape) : 0;
+        if (kept)
+            return kept;
+    }
     uint32_t value;
     if (n == 1) {
         value = sb_spv_extract(b, ctx->t.f32, vec, lanes[0] & 3u);
@@ -305,7 +391,7 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
         value = apply_modifiers(ctx, value, src->modifiers, view, n);
     if (ir_type == SB_IR_TYPE_BOOL)
         value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_UINT, SB_IR_TYPE_BOOL, n);
-    return value;
+    return e ? kept_put(ctx, e, vec, shape, value) : value;
 }
 
 uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
@@ -552,13 +638,39 @@ uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb
     return cb_pointer(ctx, operand, lane & 3u);
 }
 
-uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
+/* sb_spv_cbuffer_load_vector; `origin` as load_vector's. */
+static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                          enum vector_origin *origin)
 {
     /* SM5.0 class linkage picks the buffer at run time: cb[r1.x + 0][...] (spirv_linkage.c). */
     if (operand->index_count == 2 && operand->index[0].relative)
         return sb_spv_linkage_cbuffer_load(ctx, operand);
+    /* A constant element of a constant buffer (read-only memory) is loaded once per block,
+     * kept under the buffer id (key) and the SM5.1 register and the vector (shape). */
+    bool sm51 = sb_spv_cb_sm51_form(operand);
+    const struct sb_ir_index *vec = &operand->index[sm51 ? 2 : 1];
+    uint32_t reg = sm51 ? operand->index[1].offset : 0;
+    if (operand->index_count < 2 || operand->index[0].relative || vec->relative ||
+        (sm51 && operand->index[1].relative) || vec->offset >= 4096u || reg >= (1u << 14) ||
+        operand->index[0].offset == UINT32_MAX) {
+        uint32_t ptr = cb_pointer(ctx, operand, 4);
+        return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+    }
+    uint32_t key = operand->index[0].offset + 1u, shape = KEPT_CB | reg << 12 | vec->offset;
+    struct sb_spv_kept_value *e = kept_slot(ctx, key, shape);
+    uint32_t value = kept_value(ctx, e, key, shape);
+    *origin = VECTOR_AGAIN;
+    if (value)
+        return value;
+    *origin = VECTOR_FIRST;
     uint32_t ptr = cb_pointer(ctx, operand, 4);
-    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+    return kept_put(ctx, e, key, shape, ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0);
+}
+
+uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
+{
+    enum vector_origin origin = VECTOR_ONCE;
+    return cb_vector(ctx, operand, &origin);
 }
 
 /* ---- class linkage: this[] and cb[r][v] ---------------------------------------------------------- */
