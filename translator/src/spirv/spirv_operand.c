@@ -23,22 +23,29 @@
 /*
  * Each IR instruction reads its operands afresh, so a block repeats the same pure work on
  * the same ids: r0.x extracted and bitcast to int for every instruction that reads it,
- * cb0[1] loaded again for each use, o0 addressed again for each lane written. The three
- * hot spots keep their results in ctx->kept, one direct-mapped table keyed by what the
- * value is built from (an id and a shape word), so a repeat costs a hash and three
- * compares instead of an instruction. A collision just forgets the older entry.
+ * cb0[1] loaded again for each use, o0 addressed again for each lane written, x0[r1.x + 2]
+ * added, clamped and addressed again. These places keep their results in ctx->kept, one
+ * direct-mapped table keyed by what the value is built from (an id and a shape word), so
+ * a repeat costs a hash and three compares instead of an instruction. A collision just
+ * forgets the older entry.
  *
  * Every entry names its block, and only the open block's entries are used: an earlier
  * instruction of the same block dominates the repeat, so no control-flow analysis is
  * needed. Keys are ids, which are never reused, so a register written since (a new vector
- * id) can never hit an old view; what is kept by memory location (cb# vectors, pointers)
- * does not depend on memory anything writes.
+ * id) can never hit an old view; the only loads kept read memory nothing writes (cb#, the
+ * icb), and pointers do not depend on memory at all.
  */
 
-/* Shape words of the three kinds, so their keys never meet. */
-#define KEPT_VIEW 0u          /* | lanes, count, type, modifiers (key: the vector id) */
-#define KEPT_CB (1u << 30)    /* | SM5.1 register << 12 | vector (key: cb id + 1) */
-#define KEPT_CHAIN (2u << 30) /* | register (key: the file's variable) */
+/* The kind of a kept value, in the top four bits of its shape word so that keys of different
+ * kinds never meet; the bits below (< KEPT_LIMIT) say which value of that kind. */
+#define KEPT_VIEW (0u << 28)    /* lanes, count, type, modifiers (key: the vector id) */
+#define KEPT_CB (1u << 28)      /* SM5.1 register << 12 | vector (key: cb id + 1) */
+#define KEPT_CHAIN (2u << 28)   /* constant register (key: the file's array variable) */
+#define KEPT_INDEX (3u << 28)   /* constant offset (key: the relative index value) */
+#define KEPT_CLAMP (4u << 28)   /* bound (key: the index value) */
+#define KEPT_ELEMENT (5u << 28) /* array variable (key: the index value, constant or not) */
+#define KEPT_ICB (6u << 28)     /* nothing (key: the pointer to an icb row) */
+#define KEPT_LIMIT (1u << 28)
 
 static inline struct sb_spv_kept_value *kept_slot(struct sb_spv_context *ctx, uint32_t key,
                                                   uint32_t shape)
@@ -82,7 +89,44 @@ uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index
         return 0;
     if (!index->offset)
         return rel;
-    return sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+    /* Each read of c[r1.x + 2] in a block adds the same two values. */
+    uint32_t shape = KEPT_INDEX | (index->offset & (KEPT_LIMIT - 1u));
+    struct sb_spv_kept_value *e = kept_slot(ctx, rel, shape);
+    uint32_t kept = index->offset < KEPT_LIMIT ? kept_value(ctx, e, rel, shape) : 0;
+    if (kept)
+        return kept;
+    uint32_t sum = sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+    return index->offset < KEPT_LIMIT ? kept_put(ctx, e, rel, shape, sum) : sum;
+}
+
+/* min(index, bound): a relative index kept inside its Private array, whose element `bound`
+ * is the zero one that out-of-range reads get. */
+static uint32_t clamp_index(struct sb_spv_context *ctx, uint32_t index, uint32_t bound)
+{
+    if (!index)
+        return 0;
+    uint32_t shape = KEPT_CLAMP | (bound & (KEPT_LIMIT - 1u));
+    struct sb_spv_kept_value *e = kept_slot(ctx, index, shape);
+    uint32_t kept = bound < KEPT_LIMIT ? kept_value(ctx, e, index, shape) : 0;
+    if (kept)
+        return kept;
+    uint32_t v = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, index, sb_spv_uint(ctx, bound));
+    return bound < KEPT_LIMIT ? kept_put(ctx, e, index, shape, v) : v;
+}
+
+/* Pointer of type `pointer_type` to element `index` (an id) of the array variable `var`. */
+static uint32_t element_pointer(struct sb_spv_context *ctx, uint32_t pointer_type, uint32_t var,
+                                uint32_t index)
+{
+    if (!index)
+        return 0;
+    uint32_t shape = KEPT_ELEMENT | (var & (KEPT_LIMIT - 1u));
+    struct sb_spv_kept_value *e = kept_slot(ctx, index, shape);
+    uint32_t kept = var < KEPT_LIMIT ? kept_value(ctx, e, index, shape) : 0;
+    if (kept)
+        return kept;
+    uint32_t ptr = sb_spv_access_chain(&ctx->builder, pointer_type, var, &index, 1);
+    return var < KEPT_LIMIT ? kept_put(ctx, e, index, shape, ptr) : ptr;
 }
 
 /* A constant index must lie in [0, count). */
@@ -125,18 +169,18 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
             check_static(ctx, op, 0, f->count);
             return 0;
         }
-        struct sb_spv_kept_value *e = kept_slot(ctx, f->var, KEPT_CHAIN | at);
-        uint32_t kept = kept_value(ctx, e, f->var, KEPT_CHAIN | at);
+        uint32_t shape = KEPT_CHAIN | (at & (KEPT_LIMIT - 1u));
+        struct sb_spv_kept_value *e = kept_slot(ctx, f->var, shape);
+        uint32_t kept = at < KEPT_LIMIT ? kept_value(ctx, e, f->var, shape) : 0;
         if (kept)
             return kept;
         idx[0] = sb_spv_uint(ctx, at);
-        return kept_put(ctx, e, f->var, KEPT_CHAIN | at,
-                        sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1));
+        uint32_t ptr = sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+        return at < KEPT_LIMIT ? kept_put(ctx, e, f->var, shape, ptr) : ptr;
     }
-    idx[0] = sb_spv_index_value(ctx, &op->index[0]);
     /* out of range: the zero element after the registers */
-    idx[0] = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+    return element_pointer(ctx, ctx->t.ptr_private_vec4, f->var,
+                           clamp_index(ctx, sb_spv_index_value(ctx, &op->index[0]), f->count));
 }
 
 uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
@@ -160,10 +204,8 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[1]);
         if (op->index[1].relative) /* out of range: the zero sink element after the array */
-            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
-                               sb_spv_uint(ctx, ctx->indexable[id].count));
-        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->indexable[id].var,
-                                   &idx, 1);
+            idx = clamp_index(ctx, idx, ctx->indexable[id].count);
+        return element_pointer(ctx, ctx->t.ptr_private_vec4, ctx->indexable[id].var, idx);
     }
     case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
         /* A uvec4 pointer, unlike the other files. */
@@ -176,11 +218,9 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[0]);
         if (op->index[0].relative) /* out of range: the zero row after the data */
-            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
-                               sb_spv_uint(ctx, ctx->program->icb_vector_count));
-        return sb_spv_access_chain(
-            &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]),
-            ctx->icb_var, &idx, 1);
+            idx = clamp_index(ctx, idx, ctx->program->icb_vector_count);
+        return element_pointer(
+            ctx, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]), ctx->icb_var, idx);
     case SB_IR_FILE_THIS_POINTER: case SB_IR_FILE_INTERFACE: case SB_IR_FILE_FUNCTION_BODY:
     case SB_IR_FILE_FUNCTION_TABLE:
         sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
@@ -285,9 +325,17 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
     if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
         return sb_spv_linkage_this_vector(ctx, src);
     uint32_t ptr = sb_spv_register_pointer(ctx, src);
-    if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER)
-        return sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
-                          sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr));
+    if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER) {
+        /* Never written: a row read again in the block (the same pointer) is the same value. */
+        struct sb_spv_kept_value *e = kept_slot(ctx, ptr, KEPT_ICB);
+        uint32_t kept = kept_value(ctx, e, ptr, KEPT_ICB);
+        *origin = kept ? VECTOR_AGAIN : VECTOR_FIRST;
+        if (kept)
+            return kept;
+        return kept_put(ctx, e, ptr, KEPT_ICB,
+                        sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
+                                   sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr)));
+    }
     return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
 }
 
@@ -717,10 +765,7 @@ uint32_t sb_spv_spec_array(struct sb_spv_context *ctx, uint32_t array_type, cons
 uint32_t sb_spv_clamped_index(struct sb_spv_context *ctx, const struct sb_ir_index *index,
                               uint32_t count)
 {
-    uint32_t v = sb_spv_index_value(ctx, index);
-    if (!v)
-        return 0;
-    return sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, v, sb_spv_uint(ctx, count - 1));
+    return clamp_index(ctx, sb_spv_index_value(ctx, index), count - 1);
 }
 
 uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op)

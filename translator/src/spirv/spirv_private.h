@@ -83,9 +83,9 @@ struct sb_spv_register_file {
 
 /**
  * A value the operand layer computed in block `block` from `key` and `shape`
- * (spirv_operand.c): a lane view of a vector (key: its id), a cb# vector (key: the
- * buffer's variable), a constant-index register pointer (key: the file's variable).
- * Empty while `key` is 0 (ids start at 1).
+ * (spirv_operand.c, whose KEPT_* kinds say what each holds): a lane view of a vector,
+ * a cb# or icb vector, a register pointer, relative-index arithmetic.
+ * Empty while `key` is 0 (no key is 0).
  */
 struct sb_spv_kept_value {
     uint32_t key, shape, block, value;
@@ -185,9 +185,10 @@ struct sb_spv_context {
     /**
      * Pure values the operand layer built in the open block, so a repeat within the block
      * reuses them instead of emitting the same instruction again (spirv_operand.c): lane
-     * views (extract, shuffle, bitcast, abs/neg) of a vector id, cb# vector loads (read-only
-     * memory), access chains to a register at a constant index. An entry of another block is
-     * never used: only an earlier instruction of the same block surely dominates the repeat.
+     * views (extract, shuffle, bitcast, abs/neg) of a vector id, cb# and icb vector loads
+     * (read-only memory), access chains to a register, relative-index additions and clamps.
+     * An entry of another block is never used: only an earlier instruction of the same block
+     * surely dominates the repeat.
      */
     struct sb_spv_kept_value kept[SB_SPV_KEPT_VALUES];
     struct sb_spv_indexable *indexable; /**< by x# id */
