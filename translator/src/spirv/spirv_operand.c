@@ -395,9 +395,10 @@ static uint32_t apply_modifiers(struct sb_spv_context *ctx, uint32_t value, uint
     return sb_spv_bitcast(b, type, itype, v);
 }
 
-/* Loads the lanes `lanes[0..n)` of a source in `ir_type` (modifiers applied). */
+/* Loads the lanes `lanes[0..n)` of a source in `ir_type` (modifiers applied); `code` holds
+ * them too, two bits each from bit 0 (the callers pack them as they gather them). */
 static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
-                           const uint32_t *lanes, uint32_t n, uint32_t ir_type)
+                           const uint32_t *lanes, uint32_t code, uint32_t n, uint32_t ir_type)
 {
     struct sb_spv_builder *b = &ctx->builder;
     if (n < 1 || n > 4)
@@ -413,9 +414,7 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     struct sb_spv_kept_value *e = NULL;
     uint32_t shape = 0;
     if (origin != VECTOR_ONCE) {
-        shape = KEPT_VIEW | n << 8 | (ir_type & 7u) << 11 | (src->modifiers & 3u) << 14;
-        for (uint32_t k = 0; k < n; k++)
-            shape |= (lanes[k] & 3u) << 2 * k;
+        shape = KEPT_VIEW | code | n << 8 | (ir_type & 7u) << 11 | (src->modifiers & 3u) << 14;
         e = kept_slot(ctx, vec, shape);
         uint32_t kept = origin == VECTOR_AGAIN ? kept_value(ctx, e, vec, shape) : 0;
         if (kept)
@@ -424,7 +423,7 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     uint32_t value;
     if (n == 1) {
         value = sb_spv_extract(b, ctx->t.f32, vec, lanes[0] & 3u);
-    } else if (n == 4 && lanes[0] == 0 && lanes[1] == 1 && lanes[2] == 2 && lanes[3] == 3) {
+    } else if (n == 4 && code == 0xE4u) { /* .xyzw */
         value = vec;
     } else {
         uint32_t comps[4];
@@ -445,22 +444,27 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
 uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
                          uint32_t ir_type)
 {
-    uint32_t lanes[4], n = 0;
-    for (uint32_t i = 0; i < 4; i++)
-        if (mask & (1u << i))
-            lanes[n++] = src->swizzle[i];
-    return load_lanes(ctx, src, lanes, n, ir_type);
+    /* Once per set bit, the lowest first (a nibble table of lowest-bit indices): the hottest
+     * loop of operand reads, which pays for looking up kept views. */
+    uint32_t lanes[4], code = 0, n = 0;
+    for (uint32_t m = mask & 0xFu; m; m &= m - 1u, n++) {
+        lanes[n] = src->swizzle[(0x0102010301020100ull >> (m * 4u)) & 3u];
+        code |= (lanes[n] & 3u) << 2 * n;
+    }
+    return load_lanes(ctx, src, lanes, code, n, ir_type);
 }
 
 uint32_t sb_spv_load_src_n(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n,
                            uint32_t ir_type)
 {
-    uint32_t lanes[4];
+    uint32_t lanes[4], code = 0;
     if (n > 4)
         n = 4;
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < n; i++) {
         lanes[i] = src->swizzle[i];
-    return load_lanes(ctx, src, lanes, n, ir_type);
+        code |= (lanes[i] & 3u) << 2 * i;
+    }
+    return load_lanes(ctx, src, lanes, code, n, ir_type);
 }
 
 uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
@@ -472,12 +476,13 @@ uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_opera
 uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t lanes[4];
+    uint32_t lanes[4], code = 0;
     if (n < 1 || n > 2)
         return 0;
     for (uint32_t k = 0; k < n; k++) {
         lanes[2 * k] = src->swizzle[k] & 2u;
         lanes[2 * k + 1] = (src->swizzle[k] & 2u) + 1;
+        code |= (lanes[2 * k] | lanes[2 * k + 1] << 2) << 4 * k;
     }
     uint32_t dtype = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
     uint32_t value;
@@ -491,7 +496,7 @@ uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_o
     } else {
         struct sb_ir_operand plain = *src;
         plain.modifiers = 0;
-        uint32_t u = load_lanes(ctx, &plain, lanes, 2 * n, SB_IR_TYPE_UINT);
+        uint32_t u = load_lanes(ctx, &plain, lanes, code, 2 * n, SB_IR_TYPE_UINT);
         if (!u)
             return 0;
         value = sb_spv_op1(b, SpvOpBitcast, dtype, u);
