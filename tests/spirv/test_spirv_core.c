@@ -565,6 +565,93 @@ static void case_register_cache(void)
     sb_translation_destroy(t);
 }
 
+/* Within one block, cb0[1] is loaded once and r0.x / cb0[1].x are extracted and bitcast to
+ * uint once however often instructions read them, and icb[r0.y + 1] is added, clamped and
+ * loaded once; another block has its own. Before the operand layer kept them, block 1 loaded
+ * cb0[1] three times, bitcast r0.x three times and clamped the icb index twice. */
+static void case_value_sharing(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "A", 0, 0, U, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "O", 0, 0, U, 0);
+    add_resource(SB_IR_RESOURCE_CBV, 0)->cb_size = 2;
+    struct sb_ir_operand cb_x = reg2(SB_IR_FILE_CONSTANT_BUFFER, 0, 1, 0, "x");
+    struct sb_ir_operand cb_y = reg2(SB_IR_FILE_CONSTANT_BUFFER, 0, 1, 0, "y");
+    emit1(SB_IR_OP_MOV, R(0, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit2(SB_IR_OP_IADD, R(1, 0x1), RS(0, "x"), cb_x);
+    emit2(SB_IR_OP_IADD, R(1, 0x2), RS(0, "x"), cb_x); /* both again: shared */
+    emit2(SB_IR_OP_IADD, R(1, 0x4), RS(0, "x"), cb_y); /* cb0[1] again, lane y new */
+    struct sb_ir_operand row = src_reg(SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER, 1, "x");
+    set_relative(&row, 0, RS(0, "y"));
+    emit1(SB_IR_OP_MOV, R(2, 0x1), row);
+    emit1(SB_IR_OP_MOV, R(2, 0x2), row); /* the same row: shared */
+    emit_cond(SB_IR_OP_IF, true, RS(1, "x"));
+    emit2(SB_IR_OP_IADD, R(1, 0x8), RS(0, "x"), cb_x); /* another block: its own */
+    emit0(SB_IR_OP_ENDIF);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), RS(1, "xyzw"));
+    emit0(SB_IR_OP_RET);
+    static const uint32_t icb[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_VERTEX, 3);
+    p->icb = icb;
+    p->icb_vector_count = 2;
+    struct sb_translation *t = translate_checked(p, SB_TARGET_VULKAN_1_1, 0, "value_sharing");
+    if (!t)
+        return;
+    /* Per id: its opcode and first operand word (after result type and id). */
+    uint32_t bound = t->word_count > 3 ? t->words[3] : 0;
+    uint32_t *def_op = calloc(bound + 1, sizeof(uint32_t)), *def_arg = calloc(bound + 1, sizeof(uint32_t));
+    uint32_t *def_lane = calloc(bound + 1, sizeof(uint32_t));
+    CHECK(def_op && def_arg && def_lane);
+    uint32_t cb_loads = 0, r0x_bitcasts = 0, cbx_bitcasts = 0, cby_bitcasts = 0, umins = 0, icb_loads = 0;
+    for (size_t at = 5; def_op && def_arg && def_lane && at < t->word_count && (t->words[at] >> 16);
+         at += t->words[at] >> 16) {
+        uint32_t op = t->words[at] & 0xFFFF, count = t->words[at] >> 16;
+        if (op == SpvOpExtInst && count >= 5 && t->words[at + 4] == GLSLstd450UMin && t->words[at + 2] <= bound) {
+            umins++;
+            def_op[t->words[at + 2]] = op;
+            continue;
+        }
+        if (op == SpvOpVariable && count >= 4 && t->words[at + 2] <= bound) {
+            def_op[t->words[at + 2]] = op;
+            def_arg[t->words[at + 2]] = t->words[at + 3]; /* storage class */
+            continue;
+        }
+        if ((op != SpvOpAccessChain && op != SpvOpLoad && op != SpvOpCompositeExtract && op != SpvOpBitcast) ||
+            count < 4 || t->words[at + 2] > bound || t->words[at + 3] > bound)
+            continue;
+        uint32_t id = t->words[at + 2], arg = t->words[at + 3];
+        def_op[id] = op;
+        def_arg[id] = arg;
+        /* An extract's lane; an access chain's first index. */
+        def_lane[id] = (op == SpvOpCompositeExtract || op == SpvOpAccessChain) && count >= 5 ? t->words[at + 4] : 0;
+        /* The cb variable is the only Uniform one; r0's vector is a load from any other. */
+        bool from_cb = op == SpvOpLoad && def_op[arg] == SpvOpAccessChain &&
+                       def_op[def_arg[arg]] == SpvOpVariable && def_arg[def_arg[arg]] == SpvStorageClassUniform;
+        cb_loads += from_cb;
+        /* The icb row: the only load through a clamped (UMin) index. */
+        icb_loads += op == SpvOpLoad && def_op[arg] == SpvOpAccessChain && def_lane[arg] <= bound &&
+                     def_op[def_lane[arg]] == SpvOpExtInst;
+        if (op == SpvOpBitcast && def_op[arg] == SpvOpCompositeExtract && def_op[def_arg[arg]] == SpvOpLoad) {
+            uint32_t load = def_arg[arg], ptr = def_arg[load];
+            bool cb = def_op[ptr] == SpvOpAccessChain && def_op[def_arg[ptr]] == SpvOpVariable &&
+                      def_arg[def_arg[ptr]] == SpvStorageClassUniform;
+            r0x_bitcasts += !cb && def_lane[arg] == 0;
+            cbx_bitcasts += cb && def_lane[arg] == 0;
+            cby_bitcasts += cb && def_lane[arg] == 1;
+        }
+    }
+    CHECK(cb_loads == 2);     /* one per block (four reads) */
+    CHECK(r0x_bitcasts == 2); /* one per block (four reads) */
+    CHECK(cbx_bitcasts == 2); /* one per block (three reads) */
+    CHECK(cby_bitcasts == 1);
+    CHECK(umins == 1);        /* two reads of icb[r0.y + 1] */
+    CHECK(icb_loads == 1);
+    free(def_op);
+    free(def_arg);
+    free(def_lane);
+    sb_translation_destroy(t);
+}
+
 /* ---- structured errors ------------------------------------------------------------------------------- */
 
 static void expect_error(struct sb_ir_program *p, enum sb_result code, uint64_t offset, const char *what)
@@ -724,6 +811,7 @@ int main(int argc, char **argv)
         { "vs_io", case_vs_io }, { "ps_io", case_ps_io }, { "cs_alu", case_cs_alu },
         { "flow", case_flow },   { "cbuffer", case_cbuffer }, { "debug", case_debug },
         { "errors", case_errors }, { "register_cache", case_register_cache },
+        { "value_sharing", case_value_sharing },
         { "flow_dead_code", case_flow_dead_code },
     };
     int ran = 0;

@@ -106,9 +106,20 @@ static enum sb_result mad(struct sb_spv_context *ctx, const struct sb_ir_instruc
     return sb_spv_alu_done(ctx);
 }
 
-static uint32_t and31(struct sb_spv_context *ctx, uint32_t value, uint32_t n)
+/* Lanes `mask` of a shift count, bit-field width or offset as uint, cut to their low 5 bits.
+ * Most of them are immediates: those are cut here, so the module holds the constant rather
+ * than the same OpBitwiseAnd of a constant again at every shift. */
+static uint32_t load_low5(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
+                          uint32_t n)
 {
-    return sb_spv_op2(&ctx->builder, SpvOpBitwiseAnd, ctx->t.uvec[n], value,
+    if (src->file == SB_IR_FILE_IMMEDIATE && !src->modifiers) {
+        struct sb_ir_operand cut = *src;
+        for (uint32_t k = 0; k < 4; k++)
+            cut.imm[k] &= 31u;
+        return sb_spv_load_src(ctx, &cut, mask, SB_IR_TYPE_UINT);
+    }
+    return sb_spv_op2(&ctx->builder, SpvOpBitwiseAnd, ctx->t.uvec[n],
+                      sb_spv_load_src(ctx, src, mask, SB_IR_TYPE_UINT),
                       sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 31));
 }
 
@@ -123,7 +134,7 @@ static enum sb_result shift(struct sb_spv_context *ctx, const struct sb_ir_instr
         return SB_SUCCESS;
     uint32_t view = inst->op == SB_IR_OP_ISHR ? SB_IR_TYPE_INT : SB_IR_TYPE_UINT;
     uint32_t a = sb_spv_load_src(ctx, &inst->src[0], d->mask, view);
-    uint32_t c = and31(ctx, sb_spv_load_src(ctx, &inst->src[1], d->mask, SB_IR_TYPE_UINT), n);
+    uint32_t c = load_low5(ctx, &inst->src[1], d->mask, n);
     SpvOp op = inst->op == SB_IR_OP_ISHL   ? SpvOpShiftLeftLogical
                : inst->op == SB_IR_OP_ISHR ? SpvOpShiftRightArithmetic
                                            : SpvOpShiftRightLogical;
@@ -173,8 +184,8 @@ static enum sb_result bitfield(struct sb_spv_context *ctx, const struct sb_ir_in
         uint32_t m = 1u << lane;
         if (!(d->mask & m))
             continue;
-        uint32_t width = and31(ctx, sb_spv_load_src(ctx, &inst->src[0], m, SB_IR_TYPE_UINT), 1);
-        uint32_t offset = and31(ctx, sb_spv_load_src(ctx, &inst->src[1], m, SB_IR_TYPE_UINT), 1);
+        uint32_t width = load_low5(ctx, &inst->src[0], m, 1);
+        uint32_t offset = load_low5(ctx, &inst->src[1], m, 1);
         uint32_t room = sb_spv_op2(b, SpvOpISub, u, sb_spv_uint(ctx, 32), offset);
         uint32_t count = sb_spv_glsl2(b, u, GLSLstd450UMin, width, room);
         if (insert) {

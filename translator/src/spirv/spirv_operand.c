@@ -18,6 +18,65 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- values kept within a block ------------------------------------------------------------------ */
+
+/*
+ * Each IR instruction reads its operands afresh, so a block repeats the same pure work on
+ * the same ids: r0.x extracted and bitcast to int for every instruction that reads it,
+ * cb0[1] loaded again for each use, o0 addressed again for each lane written, x0[r1.x + 2]
+ * added, clamped and addressed again. These places keep their results in ctx->kept, one
+ * direct-mapped table keyed by what the value is built from (an id and a shape word), so
+ * a repeat costs a hash and three compares instead of an instruction. A collision just
+ * forgets the older entry.
+ *
+ * Every entry names its block, and only the open block's entries are used: an earlier
+ * instruction of the same block dominates the repeat, so no control-flow analysis is
+ * needed. Keys are ids, which are never reused, so a register written since (a new vector
+ * id) can never hit an old view; the only loads kept read memory nothing writes (cb#, the
+ * icb), and pointers do not depend on memory at all.
+ */
+
+/* The kind of a kept value, in the top four bits of its shape word so that keys of different
+ * kinds never meet; the bits below (< KEPT_LIMIT) say which value of that kind. */
+#define KEPT_VIEW (0u << 28)    /* lanes, count, type, modifiers (key: the vector id) */
+#define KEPT_CB (1u << 28)      /* SM5.1 register << 12 | vector (key: cb id + 1) */
+#define KEPT_CHAIN (2u << 28)   /* constant register (key: the file's array variable) */
+#define KEPT_INDEX (3u << 28)   /* constant offset (key: the relative index value) */
+#define KEPT_CLAMP (4u << 28)   /* bound (key: the index value) */
+#define KEPT_ELEMENT (5u << 28) /* array variable (key: the index value, constant or not) */
+#define KEPT_ICB (6u << 28)     /* nothing (key: the pointer to an icb row) */
+#define KEPT_LIMIT (1u << 28)
+
+static inline struct sb_spv_kept_value *kept_slot(struct sb_spv_context *ctx, uint32_t key,
+                                                  uint32_t shape)
+{
+    return &ctx->kept[((key << 5) ^ shape) * 0x9E3779B1u >> 25 & (SB_SPV_KEPT_VALUES - 1u)];
+}
+
+/* The value slot `e` keeps for (key, shape) in the open block, or 0. */
+static inline uint32_t kept_value(const struct sb_spv_context *ctx, const struct sb_spv_kept_value *e,
+                                  uint32_t key, uint32_t shape)
+{
+    if (e->key == key && e->shape == shape && e->block == ctx->builder.current_block &&
+        ctx->builder.block_open)
+        return e->value;
+    return 0;
+}
+
+/* Fills slot `e` with `value`, just emitted into the open block (emission opens one if
+ * needed); returns `value`. */
+static inline uint32_t kept_put(const struct sb_spv_context *ctx, struct sb_spv_kept_value *e,
+                                uint32_t key, uint32_t shape, uint32_t value)
+{
+    if (value && ctx->builder.block_open) {
+        e->key = key;
+        e->shape = shape;
+        e->block = ctx->builder.current_block;
+        e->value = value;
+    }
+    return value;
+}
+
 /* ---- pointers ---------------------------------------------------------------------------------- */
 
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index)
@@ -30,7 +89,44 @@ uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index
         return 0;
     if (!index->offset)
         return rel;
-    return sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+    /* Each read of c[r1.x + 2] in a block adds the same two values. */
+    uint32_t shape = KEPT_INDEX | (index->offset & (KEPT_LIMIT - 1u));
+    struct sb_spv_kept_value *e = kept_slot(ctx, rel, shape);
+    uint32_t kept = index->offset < KEPT_LIMIT ? kept_value(ctx, e, rel, shape) : 0;
+    if (kept)
+        return kept;
+    uint32_t sum = sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+    return index->offset < KEPT_LIMIT ? kept_put(ctx, e, rel, shape, sum) : sum;
+}
+
+/* min(index, bound): a relative index kept inside its Private array, whose element `bound`
+ * is the zero one that out-of-range reads get. */
+static uint32_t clamp_index(struct sb_spv_context *ctx, uint32_t index, uint32_t bound)
+{
+    if (!index)
+        return 0;
+    uint32_t shape = KEPT_CLAMP | (bound & (KEPT_LIMIT - 1u));
+    struct sb_spv_kept_value *e = kept_slot(ctx, index, shape);
+    uint32_t kept = bound < KEPT_LIMIT ? kept_value(ctx, e, index, shape) : 0;
+    if (kept)
+        return kept;
+    uint32_t v = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, index, sb_spv_uint(ctx, bound));
+    return bound < KEPT_LIMIT ? kept_put(ctx, e, index, shape, v) : v;
+}
+
+/* Pointer of type `pointer_type` to element `index` (an id) of the array variable `var`. */
+static uint32_t element_pointer(struct sb_spv_context *ctx, uint32_t pointer_type, uint32_t var,
+                                uint32_t index)
+{
+    if (!index)
+        return 0;
+    uint32_t shape = KEPT_ELEMENT | (var & (KEPT_LIMIT - 1u));
+    struct sb_spv_kept_value *e = kept_slot(ctx, index, shape);
+    uint32_t kept = var < KEPT_LIMIT ? kept_value(ctx, e, index, shape) : 0;
+    if (kept)
+        return kept;
+    uint32_t ptr = sb_spv_access_chain(&ctx->builder, pointer_type, var, &index, 1);
+    return var < KEPT_LIMIT ? kept_put(ctx, e, index, shape, ptr) : ptr;
 }
 
 /* A constant index must lie in [0, count). */
@@ -66,16 +162,25 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
         idx[1] = sb_spv_index_value(ctx, &op->index[1]);
         return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 2);
     }
-    if (op->index_count == 0) {
-        idx[0] = sb_spv_uint(ctx, 0);
-    } else {
-        if (!check_static(ctx, op, 0, f->count))
+    if (op->index_count == 0 || !op->index[0].relative) {
+        /* o0 written lane by lane, v1 read by several instructions: one pointer per block. */
+        uint32_t at = op->index_count ? op->index[0].offset : 0;
+        if (at >= f->count) {
+            check_static(ctx, op, 0, f->count);
             return 0;
-        idx[0] = sb_spv_index_value(ctx, &op->index[0]);
-        if (op->index[0].relative) /* out of range: the zero element after the registers */
-            idx[0] = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
+        }
+        uint32_t shape = KEPT_CHAIN | (at & (KEPT_LIMIT - 1u));
+        struct sb_spv_kept_value *e = kept_slot(ctx, f->var, shape);
+        uint32_t kept = at < KEPT_LIMIT ? kept_value(ctx, e, f->var, shape) : 0;
+        if (kept)
+            return kept;
+        idx[0] = sb_spv_uint(ctx, at);
+        uint32_t ptr = sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+        return at < KEPT_LIMIT ? kept_put(ctx, e, f->var, shape, ptr) : ptr;
     }
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+    /* out of range: the zero element after the registers */
+    return element_pointer(ctx, ctx->t.ptr_private_vec4, f->var,
+                           clamp_index(ctx, sb_spv_index_value(ctx, &op->index[0]), f->count));
 }
 
 uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
@@ -99,10 +204,8 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[1]);
         if (op->index[1].relative) /* out of range: the zero sink element after the array */
-            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
-                               sb_spv_uint(ctx, ctx->indexable[id].count));
-        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->indexable[id].var,
-                                   &idx, 1);
+            idx = clamp_index(ctx, idx, ctx->indexable[id].count);
+        return element_pointer(ctx, ctx->t.ptr_private_vec4, ctx->indexable[id].var, idx);
     }
     case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
         /* A uvec4 pointer, unlike the other files. */
@@ -115,11 +218,9 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[0]);
         if (op->index[0].relative) /* out of range: the zero row after the data */
-            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
-                               sb_spv_uint(ctx, ctx->program->icb_vector_count));
-        return sb_spv_access_chain(
-            &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]),
-            ctx->icb_var, &idx, 1);
+            idx = clamp_index(ctx, idx, ctx->program->icb_vector_count);
+        return element_pointer(
+            ctx, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]), ctx->icb_var, idx);
     case SB_IR_FILE_THIS_POINTER: case SB_IR_FILE_INTERFACE: case SB_IR_FILE_FUNCTION_BODY:
     case SB_IR_FILE_FUNCTION_TABLE:
         sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
@@ -197,25 +298,44 @@ static bool is_temp(const struct sb_spv_context *ctx, const struct sb_ir_operand
            op->index[0].offset < ctx->temp_count;
 }
 
-/* The whole register as vec4 float. */
-static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src)
+/* How a vector came to load_lanes: only those read again within the block keep views. */
+enum vector_origin { VECTOR_ONCE, VECTOR_FIRST, VECTOR_AGAIN };
+
+static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                          enum vector_origin *origin);
+
+/* The whole register as vec4 float; `origin`: whether the same id comes again within the
+ * block (r# and constant cb# elements, both kept per block) and whether it did now. */
+static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                            enum vector_origin *origin)
 {
+    *origin = VECTOR_ONCE;
     if (is_temp(ctx, src)) {
         uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
+        *origin = VECTOR_AGAIN;
         if (!v) {
             v = sb_spv_load(&ctx->builder, ctx->t.fvec[4], ctx->temps[i]);
             temp_remember(ctx, i, v);
+            *origin = VECTOR_FIRST;
         }
         return v;
     }
     if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
-        return sb_spv_cbuffer_load_vector(ctx, src);
+        return cb_vector(ctx, src, origin);
     if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
         return sb_spv_linkage_this_vector(ctx, src);
     uint32_t ptr = sb_spv_register_pointer(ctx, src);
-    if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER)
-        return sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
-                          sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr));
+    if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER) {
+        /* Never written: a row read again in the block (the same pointer) is the same value. */
+        struct sb_spv_kept_value *e = kept_slot(ctx, ptr, KEPT_ICB);
+        uint32_t kept = kept_value(ctx, e, ptr, KEPT_ICB);
+        *origin = kept ? VECTOR_AGAIN : VECTOR_FIRST;
+        if (kept)
+            return kept;
+        return kept_put(ctx, e, ptr, KEPT_ICB,
+                        sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
+                                   sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr)));
+    }
     return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
 }
 
@@ -275,22 +395,35 @@ static uint32_t apply_modifiers(struct sb_spv_context *ctx, uint32_t value, uint
     return sb_spv_bitcast(b, type, itype, v);
 }
 
-/* Loads the lanes `lanes[0..n)` of a source in `ir_type` (modifiers applied). */
+/* Loads the lanes `lanes[0..n)` of a source in `ir_type` (modifiers applied); `code` holds
+ * them too, two bits each from bit 0 (the callers pack them as they gather them). */
 static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
-                           const uint32_t *lanes, uint32_t n, uint32_t ir_type)
+                           const uint32_t *lanes, uint32_t code, uint32_t n, uint32_t ir_type)
 {
     struct sb_spv_builder *b = &ctx->builder;
     if (n < 1 || n > 4)
         return 0;
     if (src->file == SB_IR_FILE_IMMEDIATE)
         return immediate(ctx, src, lanes, n, ir_type);
-    uint32_t vec = load_vector(ctx, src);
+    enum vector_origin origin;
+    uint32_t vec = load_vector(ctx, src, &origin);
     if (!vec)
         return 0;
+    /* A vector read again in this block keeps its views (kept_slot) under the swizzle,
+     * count, type and modifiers (ir_type < 8: the enum's values). */
+    struct sb_spv_kept_value *e = NULL;
+    uint32_t shape = 0;
+    if (origin != VECTOR_ONCE) {
+        shape = KEPT_VIEW | code | n << 8 | (ir_type & 7u) << 11 | (src->modifiers & 3u) << 14;
+        e = kept_slot(ctx, vec, shape);
+        uint32_t kept = origin == VECTOR_AGAIN ? kept_value(ctx, e, vec, shape) : 0;
+        if (kept)
+            return kept;
+    }
     uint32_t value;
     if (n == 1) {
         value = sb_spv_extract(b, ctx->t.f32, vec, lanes[0] & 3u);
-    } else if (n == 4 && lanes[0] == 0 && lanes[1] == 1 && lanes[2] == 2 && lanes[3] == 3) {
+    } else if (n == 4 && code == 0xE4u) { /* .xyzw */
         value = vec;
     } else {
         uint32_t comps[4];
@@ -305,28 +438,33 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
         value = apply_modifiers(ctx, value, src->modifiers, view, n);
     if (ir_type == SB_IR_TYPE_BOOL)
         value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_UINT, SB_IR_TYPE_BOOL, n);
-    return value;
+    return e ? kept_put(ctx, e, vec, shape, value) : value;
 }
 
 uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
                          uint32_t ir_type)
 {
-    uint32_t lanes[4], n = 0;
-    for (uint32_t i = 0; i < 4; i++)
-        if (mask & (1u << i))
-            lanes[n++] = src->swizzle[i];
-    return load_lanes(ctx, src, lanes, n, ir_type);
+    /* Once per set bit, the lowest first (a nibble table of lowest-bit indices): the hottest
+     * loop of operand reads, which pays for looking up kept views. */
+    uint32_t lanes[4], code = 0, n = 0;
+    for (uint32_t m = mask & 0xFu; m; m &= m - 1u, n++) {
+        lanes[n] = src->swizzle[(0x0102010301020100ull >> (m * 4u)) & 3u];
+        code |= (lanes[n] & 3u) << 2 * n;
+    }
+    return load_lanes(ctx, src, lanes, code, n, ir_type);
 }
 
 uint32_t sb_spv_load_src_n(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n,
                            uint32_t ir_type)
 {
-    uint32_t lanes[4];
+    uint32_t lanes[4], code = 0;
     if (n > 4)
         n = 4;
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < n; i++) {
         lanes[i] = src->swizzle[i];
-    return load_lanes(ctx, src, lanes, n, ir_type);
+        code |= (lanes[i] & 3u) << 2 * i;
+    }
+    return load_lanes(ctx, src, lanes, code, n, ir_type);
 }
 
 uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
@@ -338,12 +476,13 @@ uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_opera
 uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t lanes[4];
+    uint32_t lanes[4], code = 0;
     if (n < 1 || n > 2)
         return 0;
     for (uint32_t k = 0; k < n; k++) {
         lanes[2 * k] = src->swizzle[k] & 2u;
         lanes[2 * k + 1] = (src->swizzle[k] & 2u) + 1;
+        code |= (lanes[2 * k] | lanes[2 * k + 1] << 2) << 4 * k;
     }
     uint32_t dtype = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
     uint32_t value;
@@ -357,7 +496,7 @@ uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_o
     } else {
         struct sb_ir_operand plain = *src;
         plain.modifiers = 0;
-        uint32_t u = load_lanes(ctx, &plain, lanes, 2 * n, SB_IR_TYPE_UINT);
+        uint32_t u = load_lanes(ctx, &plain, lanes, code, 2 * n, SB_IR_TYPE_UINT);
         if (!u)
             return 0;
         value = sb_spv_op1(b, SpvOpBitcast, dtype, u);
@@ -552,13 +691,39 @@ uint32_t sb_spv_cbuffer_lane_pointer(struct sb_spv_context *ctx, const struct sb
     return cb_pointer(ctx, operand, lane & 3u);
 }
 
-uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
+/* sb_spv_cbuffer_load_vector; `origin` as load_vector's. */
+static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
+                          enum vector_origin *origin)
 {
     /* SM5.0 class linkage picks the buffer at run time: cb[r1.x + 0][...] (spirv_linkage.c). */
     if (operand->index_count == 2 && operand->index[0].relative)
         return sb_spv_linkage_cbuffer_load(ctx, operand);
+    /* A constant element of a constant buffer (read-only memory) is loaded once per block,
+     * kept under the buffer id (key) and the SM5.1 register and the vector (shape). */
+    bool sm51 = sb_spv_cb_sm51_form(operand);
+    const struct sb_ir_index *vec = &operand->index[sm51 ? 2 : 1];
+    uint32_t reg = sm51 ? operand->index[1].offset : 0;
+    if (operand->index_count < 2 || operand->index[0].relative || vec->relative ||
+        (sm51 && operand->index[1].relative) || vec->offset >= 4096u || reg >= (1u << 14) ||
+        operand->index[0].offset == UINT32_MAX) {
+        uint32_t ptr = cb_pointer(ctx, operand, 4);
+        return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+    }
+    uint32_t key = operand->index[0].offset + 1u, shape = KEPT_CB | reg << 12 | vec->offset;
+    struct sb_spv_kept_value *e = kept_slot(ctx, key, shape);
+    uint32_t value = kept_value(ctx, e, key, shape);
+    *origin = VECTOR_AGAIN;
+    if (value)
+        return value;
+    *origin = VECTOR_FIRST;
     uint32_t ptr = cb_pointer(ctx, operand, 4);
-    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+    return kept_put(ctx, e, key, shape, ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0);
+}
+
+uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
+{
+    enum vector_origin origin = VECTOR_ONCE;
+    return cb_vector(ctx, operand, &origin);
 }
 
 /* ---- class linkage: this[] and cb[r][v] ---------------------------------------------------------- */
@@ -605,10 +770,7 @@ uint32_t sb_spv_spec_array(struct sb_spv_context *ctx, uint32_t array_type, cons
 uint32_t sb_spv_clamped_index(struct sb_spv_context *ctx, const struct sb_ir_index *index,
                               uint32_t count)
 {
-    uint32_t v = sb_spv_index_value(ctx, index);
-    if (!v)
-        return 0;
-    return sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, v, sb_spv_uint(ctx, count - 1));
+    return clamp_index(ctx, sb_spv_index_value(ctx, index), count - 1);
 }
 
 uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op)

@@ -81,6 +81,20 @@ struct sb_spv_register_file {
     uint32_t outer;          /**< outer array length (vertices / control points); 0 = none */
 };
 
+/**
+ * A value the operand layer computed in block `block` from `key` and `shape`
+ * (spirv_operand.c, whose KEPT_* kinds say what each holds): a lane view of a vector,
+ * a cb# or icb vector, a register pointer, relative-index arithmetic.
+ * Empty while `key` is 0 (no key is 0).
+ */
+struct sb_spv_kept_value {
+    uint32_t key, shape, block, value;
+};
+
+/** Entries of the operand layer's table of kept values (direct-mapped, a power of two):
+ *  2 KiB of the context. */
+#define SB_SPV_KEPT_VALUES 128u
+
 /** One indexable temp x# (indexed by its id in ctx->indexable). */
 struct sb_spv_indexable {
     uint32_t var;            /**< Private vec4[count]; 0 = not declared */
@@ -168,6 +182,15 @@ struct sb_spv_context {
     uint32_t *temp_dirty, *temp_is_dirty;
     uint32_t temp_dirty_count;
     bool defer_temp_stores;
+    /**
+     * Pure values the operand layer built in the open block, so a repeat within the block
+     * reuses them instead of emitting the same instruction again (spirv_operand.c): lane
+     * views (extract, shuffle, bitcast, abs/neg) of a vector id, cb# and icb vector loads
+     * (read-only memory), access chains to a register, relative-index additions and clamps.
+     * An entry of another block is never used: only an earlier instruction of the same block
+     * surely dominates the repeat.
+     */
+    struct sb_spv_kept_value kept[SB_SPV_KEPT_VALUES];
     struct sb_spv_indexable *indexable; /**< by x# id */
     uint32_t indexable_count;           /**< max x# id + 1 */
     uint32_t icb_var;        /**< Private uvec4[n]; 0 when there is no icb */
