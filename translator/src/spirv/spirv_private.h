@@ -222,6 +222,109 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
 /** Records "op <name> is not supported" for `inst` (SB_ERROR_TRANSLATE_UNSUPPORTED). */
 enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
+/* ---- the common types (declared on first use: spirv_context.c) ------------------------------------ */
+
+/** What sb_spv_common_declare() declares: a lane kind (n lanes) or one of the fixed types. */
+enum sb_spv_common_kind {
+    SB_SPV_COMMON_FLOAT,          /**< sb_spv_t_fvec(ctx, n) */
+    SB_SPV_COMMON_INT,            /**< sb_spv_t_ivec(ctx, n) */
+    SB_SPV_COMMON_UINT,           /**< sb_spv_t_uvec(ctx, n) */
+    SB_SPV_COMMON_BOOL,           /**< sb_spv_t_bvec(ctx, n) */
+    SB_SPV_COMMON_VOID,           /**< sb_spv_t_void(ctx) */
+    SB_SPV_COMMON_VOID_FUNCTION,  /**< sb_spv_t_void_function(ctx) */
+    SB_SPV_COMMON_PTR_PRIVATE_F32,
+    SB_SPV_COMMON_PTR_PRIVATE_VEC4,
+};
+
+/**
+ * Declares common type `kind` (`n` lanes for the lane kinds, 1 = the scalar; ignored
+ * otherwise) and records its id in ctx->t; a vector declares its component first. The
+ * slow path of the sb_spv_t_* accessors below. 0 for a lane count outside 1..4 (or after
+ * a builder failure).
+ */
+uint32_t sb_spv_common_declare(struct sb_spv_context *ctx, enum sb_spv_common_kind kind, uint32_t n);
+
+/*
+ * The common types, through these accessors only: each is declared the first time a
+ * module asks for it, so a module holds the types it uses and no others, and the
+ * types section stays in definition order (a type never precedes its operands).
+ * Inline: nearly every emitted instruction asks for one, and once declared it is a
+ * table read. The table is read through `t` (not `ctx->t.`) so that the conversion
+ * script of the call sites leaves these definitions alone.
+ */
+static inline uint32_t sb_spv_t_lanes(struct sb_spv_context *ctx, enum sb_spv_common_kind kind,
+                                      const uint32_t *row, uint32_t n)
+{
+    uint32_t id = row[n];
+    return id ? id : sb_spv_common_declare(ctx, kind, n);
+}
+/** The n-lane float vector (n = 1: float). */
+static inline uint32_t sb_spv_t_fvec(struct sb_spv_context *ctx, uint32_t n)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_FLOAT, t->fvec, n);
+}
+/** The n-lane signed int vector (n = 1: int). */
+static inline uint32_t sb_spv_t_ivec(struct sb_spv_context *ctx, uint32_t n)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_INT, t->ivec, n);
+}
+/** The n-lane unsigned int vector (n = 1: uint). */
+static inline uint32_t sb_spv_t_uvec(struct sb_spv_context *ctx, uint32_t n)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_UINT, t->uvec, n);
+}
+/** The n-lane bool vector (n = 1: bool). */
+static inline uint32_t sb_spv_t_bvec(struct sb_spv_context *ctx, uint32_t n)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_BOOL, t->bvec, n);
+}
+static inline uint32_t sb_spv_t_f32(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_fvec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_i32(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_ivec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_u32(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_uvec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_bool(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_bvec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_void(struct sb_spv_context *ctx)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return t->void_type ? t->void_type : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID, 1);
+}
+/** void(void), the type of every function the back end writes. */
+static inline uint32_t sb_spv_t_void_function(struct sb_spv_context *ctx)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return t->void_function ? t->void_function
+                            : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION, 1);
+}
+/** Pointer to a Private float: one lane of a register. */
+static inline uint32_t sb_spv_t_ptr_private_f32(struct sb_spv_context *ctx)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return t->ptr_private_f32 ? t->ptr_private_f32
+                              : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_F32, 1);
+}
+/** Pointer to a Private vec4: one whole register. */
+static inline uint32_t sb_spv_t_ptr_private_vec4(struct sb_spv_context *ctx)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return t->ptr_private_vec4 ? t->ptr_private_vec4
+                               : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_VEC4, 1);
+}
+
 /* ---- types and constants (spirv_registers.c) ------------------------------------------------- */
 
 /**
