@@ -302,7 +302,7 @@ static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
             return ctx->result;
         merge = begin_conditional(ctx, cond);
         if (inst->op == SB_IR_OP_CALLC) {
-            sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[inst->target]);
+            sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[inst->target]);
             sb_spv_branch(b, merge);
         } else {
             sb_spv_terminate(b, inst->op == SB_IR_OP_RETC ? SpvOpReturn : SpvOpKill);
@@ -317,7 +317,7 @@ static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
     case SB_IR_OP_CALL:
         if (!check_function(ctx, inst))
             return ctx->result;
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[inst->target]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[inst->target]);
         return ctx->result;
     default:
         return SB_ERROR_TRANSLATE_UNSUPPORTED;
@@ -435,7 +435,7 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     const struct sb_ir_function *fn = &ctx->program->functions[index];
     struct flow_state f = { .function = fn };
     ctx->current_function = index;
-    sb_spv_function_begin(b, ctx->function_ids[index], ctx->t.void_type, ctx->t.void_function);
+    sb_spv_function_begin(b, ctx->function_ids[index], sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     /* About 16 words per IR instruction (lane loads, the op, the store): one allocation
      * instead of a chain of regrowths for most bodies. */
     sb_spv_function_reserve(b, (size_t)fn->instruction_count * 16 + 64);

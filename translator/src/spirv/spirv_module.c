@@ -101,12 +101,12 @@ static void execution_modes(struct sb_spv_context *ctx)
 static void default_main(struct sb_spv_context *ctx)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
+    sb_spv_function_begin(b, ctx->entry_function, sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     sb_spv_io_prologue(ctx);
     if (ctx->pixel_interlock)
         sb_spv_op(b, SpvOpBeginInvocationInterlockEXT, NULL, 0);
     if (ctx->program->function_count)
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[0]);
     if (ctx->pixel_interlock)
         sb_spv_op(b, SpvOpEndInvocationInterlockEXT, NULL, 0);
     sb_spv_io_epilogue(ctx);

@@ -30,7 +30,7 @@ uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index
         return 0;
     if (!index->offset)
         return rel;
-    return sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+    return sb_spv_op2(&ctx->builder, SpvOpIAdd, sb_spv_t_u32(ctx), rel, offset);
 }
 
 /* A constant index must lie in [0, count). */
@@ -64,7 +64,7 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
             return 0;
         idx[0] = sb_spv_index_value(ctx, &op->index[0]);
         idx[1] = sb_spv_index_value(ctx, &op->index[1]);
-        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 2);
+        return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), f->var, idx, 2);
     }
     if (op->index_count == 0) {
         idx[0] = sb_spv_uint(ctx, 0);
@@ -73,9 +73,9 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
             return 0;
         idx[0] = sb_spv_index_value(ctx, &op->index[0]);
         if (op->index[0].relative) /* out of range: the zero element after the registers */
-            idx[0] = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
+            idx[0] = sb_spv_glsl2(&ctx->builder, sb_spv_t_u32(ctx), GLSLstd450UMin, idx[0], sb_spv_uint(ctx, f->count));
     }
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+    return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), f->var, idx, 1);
 }
 
 uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
@@ -99,9 +99,9 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[1]);
         if (op->index[1].relative) /* out of range: the zero sink element after the array */
-            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
+            idx = sb_spv_glsl2(&ctx->builder, sb_spv_t_u32(ctx), GLSLstd450UMin, idx,
                                sb_spv_uint(ctx, ctx->indexable[id].count));
-        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->indexable[id].var,
+        return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), ctx->indexable[id].var,
                                    &idx, 1);
     }
     case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
@@ -115,10 +115,10 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
             return 0;
         idx = sb_spv_index_value(ctx, &op->index[0]);
         if (op->index[0].relative) /* out of range: the zero row after the data */
-            idx = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, idx,
+            idx = sb_spv_glsl2(&ctx->builder, sb_spv_t_u32(ctx), GLSLstd450UMin, idx,
                                sb_spv_uint(ctx, ctx->program->icb_vector_count));
         return sb_spv_access_chain(
-            &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]),
+            &ctx->builder, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, sb_spv_t_uvec(ctx, 4)),
             ctx->icb_var, &idx, 1);
     case SB_IR_FILE_THIS_POINTER: case SB_IR_FILE_INTERFACE: case SB_IR_FILE_FUNCTION_BODY:
     case SB_IR_FILE_FUNCTION_TABLE:
@@ -144,7 +144,7 @@ uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
     if (!reg)
         return 0;
     uint32_t l = sb_spv_uint(ctx, lane & 3u);
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg, &l, 1);
+    return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_f32(ctx), reg, &l, 1);
 }
 
 /* ---- loads ---------------------------------------------------------------------------------------- */
@@ -203,7 +203,7 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
     if (is_temp(ctx, src)) {
         uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
         if (!v) {
-            v = sb_spv_load(&ctx->builder, ctx->t.fvec[4], ctx->temps[i]);
+            v = sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ctx->temps[i]);
             temp_remember(ctx, i, v);
         }
         return v;
@@ -214,9 +214,9 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
         return sb_spv_linkage_this_vector(ctx, src);
     uint32_t ptr = sb_spv_register_pointer(ctx, src);
     if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER)
-        return sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
-                          sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr));
-    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+        return sb_spv_op1(&ctx->builder, SpvOpBitcast, sb_spv_t_fvec(ctx, 4),
+                          sb_spv_load(&ctx->builder, sb_spv_t_uvec(ctx, 4), ptr));
+    return ptr ? sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ptr) : 0;
 }
 
 /* Immediate lanes folded with the modifiers into a constant. */
@@ -266,7 +266,7 @@ static uint32_t apply_modifiers(struct sb_spv_context *ctx, uint32_t value, uint
     }
     if (ir_type != SB_IR_TYPE_INT && ir_type != SB_IR_TYPE_UINT)
         return value;
-    uint32_t itype = ctx->t.ivec[n];
+    uint32_t itype = sb_spv_t_ivec(ctx, n);
     uint32_t v = sb_spv_bitcast(b, itype, type, value);
     if (modifiers & SB_IR_MOD_ABS)
         v = sb_spv_glsl1(b, itype, GLSLstd450SAbs, v);
@@ -289,14 +289,14 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
         return 0;
     uint32_t value;
     if (n == 1) {
-        value = sb_spv_extract(b, ctx->t.f32, vec, lanes[0] & 3u);
+        value = sb_spv_extract(b, sb_spv_t_f32(ctx), vec, lanes[0] & 3u);
     } else if (n == 4 && lanes[0] == 0 && lanes[1] == 1 && lanes[2] == 2 && lanes[3] == 3) {
         value = vec;
     } else {
         uint32_t comps[4];
         for (uint32_t k = 0; k < n; k++)
             comps[k] = lanes[k] & 3u;
-        value = sb_spv_shuffle(b, ctx->t.fvec[n], vec, vec, comps, n);
+        value = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, n), vec, vec, comps, n);
     }
     uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
     if (view != SB_IR_TYPE_FLOAT) /* most reads are float: skip the calls that would do nothing */
@@ -381,15 +381,15 @@ static void write_lanes(struct sb_spv_context *ctx, uint32_t reg, uint32_t mask,
         while (!(mask & (1u << lane)))
             lane++;
         uint32_t l = sb_spv_uint(ctx, lane);
-        sb_spv_store(b, sb_spv_access_chain(b, ctx->t.ptr_private_f32, reg, &l, 1), value);
+        sb_spv_store(b, sb_spv_access_chain(b, sb_spv_t_ptr_private_f32(ctx), reg, &l, 1), value);
         return;
     }
     /* Merge into the old vector: components 0-3 = old, 4.. = new. */
-    uint32_t old = sb_spv_load(b, ctx->t.fvec[4], reg);
+    uint32_t old = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), reg);
     uint32_t comps[4], k = 0;
     for (uint32_t i = 0; i < 4; i++)
         comps[i] = (mask & (1u << i)) ? 4 + k++ : i;
-    sb_spv_store(b, reg, sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4));
+    sb_spv_store(b, reg, sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), old, value, comps, 4));
 }
 
 /* r# write: the new whole vector is built from the cached (or loaded) old one,
@@ -407,17 +407,17 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
     } else {
         uint32_t old = temp_cached(ctx, i);
         if (!old)
-            old = sb_spv_load(b, ctx->t.fvec[4], ctx->temps[i]);
+            old = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), ctx->temps[i]);
         if (n == 1) {
             uint32_t lane = 0;
             while (!(mask & (1u << lane)))
                 lane++;
-            full = sb_spv_op3(b, SpvOpCompositeInsert, ctx->t.fvec[4], value, old, lane);
+            full = sb_spv_op3(b, SpvOpCompositeInsert, sb_spv_t_fvec(ctx, 4), value, old, lane);
         } else {
             uint32_t comps[4], k = 0;
             for (uint32_t l = 0; l < 4; l++)
                 comps[l] = (mask & (1u << l)) ? 4 + k++ : l;
-            full = sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4);
+            full = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), old, value, comps, 4);
         }
     }
     temp_remember(ctx, i, full);
@@ -443,7 +443,7 @@ bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instru
         return false;
     if (inst && (inst->flags & SB_IR_FLAG_SATURATE) && ir_type == SB_IR_TYPE_FLOAT) {
         /* NClamp: NaN -> 0 as D3D's saturate. */
-        value = sb_spv_glsl3(b, ctx->t.fvec[n], GLSLstd450NClamp, value,
+        value = sb_spv_glsl3(b, sb_spv_t_fvec(ctx, n), GLSLstd450NClamp, value,
                              sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0),
                              sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0x3F800000u));
     }
@@ -484,7 +484,7 @@ bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_inst
                     "64-bit destination mask 0x%x does not hold %u double(s)", mask, n);
         return false;
     }
-    uint32_t f = sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[lanes], value);
+    uint32_t f = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_fvec(ctx, lanes), value);
     if (is_temp(ctx, dst))
         return write_temp(ctx, dst->index[0].offset, mask, f, lanes);
     uint32_t reg = sb_spv_register_pointer(ctx, dst);
@@ -535,7 +535,7 @@ static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operan
     }
     if (lane < 4)
         idx[n++] = sb_spv_uint(ctx, lane);
-    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? ctx->t.f32 : ctx->t.fvec[4]);
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? sb_spv_t_f32(ctx) : sb_spv_t_fvec(ctx, 4));
     uint32_t ptr = sb_spv_access_chain(b, ptr_type, ctx->resources[r].var, idx, n);
     if (op->non_uniform && ctx->resources[r].arrayed)
         sb_spv_decorate(b, ptr, SpvDecorationNonUniform, NULL, 0);
@@ -558,7 +558,7 @@ uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_
     if (operand->index_count == 2 && operand->index[0].relative)
         return sb_spv_linkage_cbuffer_load(ctx, operand);
     uint32_t ptr = cb_pointer(ctx, operand, 4);
-    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+    return ptr ? sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ptr) : 0;
 }
 
 /* ---- class linkage: this[] and cb[r][v] ---------------------------------------------------------- */
@@ -608,7 +608,7 @@ uint32_t sb_spv_clamped_index(struct sb_spv_context *ctx, const struct sb_ir_ind
     uint32_t v = sb_spv_index_value(ctx, index);
     if (!v)
         return 0;
-    return sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, v, sb_spv_uint(ctx, count - 1));
+    return sb_spv_glsl2(&ctx->builder, sb_spv_t_u32(ctx), GLSLstd450UMin, v, sb_spv_uint(ctx, count - 1));
 }
 
 uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
@@ -624,9 +624,9 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
     if (!op->index[0].relative) {
         /* sb_spv_linkage_slot_count made every constant index a slot. */
         const uint32_t *f = &st->spec[op->index[0].offset * SB_CLASS_LINKAGE_FIELDS + 1];
-        value = sb_spv_construct(b, ctx->t.uvec[4], f, 4);
+        value = sb_spv_construct(b, sb_spv_t_uvec(ctx, 4), f, 4);
     } else {
-        uint32_t array_type = sb_spv_type_array(b, ctx->t.uvec[4], st->slot_count);
+        uint32_t array_type = sb_spv_type_array(b, sb_spv_t_uvec(ctx, 4), st->slot_count);
         uint32_t array = st->this_array;
         if (!array || sb_spv_for_text_target(ctx)) {
             uint32_t *parts = malloc(st->slot_count * sizeof(*parts));
@@ -637,8 +637,8 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
             /* A text target builds the array in the function: its slots too. */
             for (uint32_t s = 0; s < st->slot_count; s++) {
                 const uint32_t *fields = &st->spec[s * SB_CLASS_LINKAGE_FIELDS + 1];
-                parts[s] = sb_spv_for_text_target(ctx) ? sb_spv_construct(b, ctx->t.uvec[4], fields, 4)
-                                                       : sb_spv_spec_composite(ctx, ctx->t.uvec[4], fields, 4);
+                parts[s] = sb_spv_for_text_target(ctx) ? sb_spv_construct(b, sb_spv_t_uvec(ctx, 4), fields, 4)
+                                                       : sb_spv_spec_composite(ctx, sb_spv_t_uvec(ctx, 4), fields, 4);
             }
             array = sb_spv_spec_array(ctx, array_type, parts, st->slot_count, &st->this_array);
             free(parts);
@@ -649,10 +649,10 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
         if (!idx)
             return 0;
         uint32_t ptr = sb_spv_access_chain(
-            b, sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), ctx->t.uvec[4]), array, &idx, 1);
-        value = sb_spv_load(b, ctx->t.uvec[4], ptr);
+            b, sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), sb_spv_t_uvec(ctx, 4)), array, &idx, 1);
+        value = sb_spv_load(b, sb_spv_t_uvec(ctx, 4), ptr);
     }
-    return sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[4], value);
+    return sb_spv_op1(b, SpvOpBitcast, sb_spv_t_fvec(ctx, 4), value);
 }
 
 uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
@@ -668,8 +668,8 @@ uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb
     uint32_t vec = sb_spv_index_value(ctx, &op->index[1]);
     if (!reg || !vec)
         return 0;
-    uint32_t value = sb_spv_const_null(b, ctx->t.fvec[4]);
-    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, ctx->t.fvec[4]);
+    uint32_t value = sb_spv_const_null(b, sb_spv_t_fvec(ctx, 4));
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, sb_spv_t_fvec(ctx, 4));
     for (uint32_t i = 0; i < p->resource_count; i++) {
         const struct sb_ir_resource *res = &p->resources[i];
         const struct sb_spv_resource *r = &ctx->resources[i];
@@ -685,11 +685,11 @@ uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb
             idx[n++] = sb_spv_uint(ctx, 0);
             idx[n++] = vec;
         }
-        uint32_t loaded = sb_spv_load(b, ctx->t.fvec[4], sb_spv_access_chain(b, ptr_type, r->var, idx, n));
-        uint32_t hit = sb_spv_op2(b, SpvOpIEqual, ctx->t.bool_type, reg, sb_spv_uint(ctx, res->id));
+        uint32_t loaded = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), sb_spv_access_chain(b, ptr_type, r->var, idx, n));
+        uint32_t hit = sb_spv_op2(b, SpvOpIEqual, sb_spv_t_bool(ctx), reg, sb_spv_uint(ctx, res->id));
         uint32_t hits[4] = { hit, hit, hit, hit };
-        uint32_t cond = sb_spv_construct(b, ctx->t.bvec[4], hits, 4);
-        value = sb_spv_op3(b, SpvOpSelect, ctx->t.fvec[4], cond, loaded, value);
+        uint32_t cond = sb_spv_construct(b, sb_spv_t_bvec(ctx, 4), hits, 4);
+        value = sb_spv_op3(b, SpvOpSelect, sb_spv_t_fvec(ctx, 4), cond, loaded, value);
     }
     return value;
 }

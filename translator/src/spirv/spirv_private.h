@@ -339,10 +339,10 @@ static inline uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_ty
     if (n < 1 || n > 4)
         n = 1;
     switch (ir_type) {
-    case SB_IR_TYPE_FLOAT: return ctx->t.fvec[n];
-    case SB_IR_TYPE_INT: return ctx->t.ivec[n];
-    case SB_IR_TYPE_UINT: return ctx->t.uvec[n];
-    case SB_IR_TYPE_BOOL: return ctx->t.bvec[n];
+    case SB_IR_TYPE_FLOAT: return sb_spv_t_fvec(ctx, n);
+    case SB_IR_TYPE_INT: return sb_spv_t_ivec(ctx, n);
+    case SB_IR_TYPE_UINT: return sb_spv_t_uvec(ctx, n);
+    case SB_IR_TYPE_BOOL: return sb_spv_t_bvec(ctx, n);
     default: return sb_spv_type_of_slow(ctx, ir_type, n);
     }
 }
@@ -351,7 +351,7 @@ uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t 
 /** uint constant. */
 static inline uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
 {
-    return sb_spv_const32(&ctx->builder, ctx->t.u32, value);
+    return sb_spv_const32(&ctx->builder, sb_spv_t_u32(ctx), value);
 }
 
 /** Converts an n-lane value between IR views: bits kept (bitcast); BOOL <-> 0/0xFFFFFFFF lanes. */
