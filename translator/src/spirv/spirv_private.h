@@ -115,9 +115,9 @@ struct sb_spv_interface_list {
     uint32_t count, capacity;
 };
 
-/** Frequently used type ids, created at context set-up. */
+/** Frequently used type ids, each 0 until a module first asks for it (sb_spv_t_*). */
 struct sb_spv_common_types {
-    uint32_t void_type, bool_type, f32, i32, u32;
+    uint32_t void_type;
     uint32_t f64;            /**< 0 until sb_spv_type_of(DOUBLE) asks (needs Float64) */
     uint32_t fvec[5], ivec[5], uvec[5], bvec[5]; /**< [n]: n-lane vector (1 = scalar) */
     uint32_t void_function;  /**< void(void) */
