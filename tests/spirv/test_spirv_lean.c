@@ -2,7 +2,9 @@
 /*
  * What the SPIR-V back end leaves out of a module: types no instruction uses (the
  * common types are declared on first use, translator/src/spirv/spirv_context.c), on a
- * hand-built program and on every corpus shader. One ctest per case:
+ * hand-built program and on every corpus shader; r# stores nothing can read, before the
+ * return of a program's only function (translator/src/spirv/spirv_flow.c), while a
+ * subroutine's stores stay. One ctest per case:
  *   test_spirv_lean <case> [corpus dir]
  * Exit 0 pass, 1 failure, 77 corpus absent.
  */
@@ -16,6 +18,10 @@
 #include "spirv_test_util.h"
 
 #define F SB_IR_TYPE_FLOAT
+#define R(i, m) dst_reg(SB_IR_FILE_TEMP, i, m)
+#define RS(i, s) src_reg(SB_IR_FILE_TEMP, i, s)
+#define V(s) src_reg(SB_IR_FILE_INPUT, 0, s)
+#define O dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF)
 #define SIG_IN SB_IR_SIGNATURE_INPUT
 #define SIG_OUT SB_IR_SIGNATURE_OUTPUT
 
@@ -86,6 +92,25 @@ static uint32_t count_ops(const struct sb_translation *t, uint32_t op, int64_t w
     return n;
 }
 
+/* The id OpName calls `name` (the module was translated with debug info), or 0. */
+static uint32_t named(const struct sb_translation *t, const char *name)
+{
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+        if ((t->words[at] & 0xFFFFu) == SpvOpName && (t->words[at] >> 16) > 2 &&
+            !strcmp((const char *)&t->words[at + 2], name))
+            return t->words[at + 1];
+    return 0;
+}
+
+/* OpStore instructions whose pointer is `pointer`. */
+static uint32_t stores_to(const struct sb_translation *t, uint32_t pointer)
+{
+    uint32_t n = 0;
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+        n += (t->words[at] & 0xFFFFu) == SpvOpStore && t->words[at + 1] == pointer;
+    return n;
+}
+
 /* ---- cases ------------------------------------------------------------------------------ */
 
 /*
@@ -112,6 +137,64 @@ static void case_types_small(void)
     CHECK(count_ops(t, SpvOpTypeFloat, -1) == 1);
     CHECK(count_ops(t, SpvOpTypeFunction, -1) == 1); /* void(void) */
     sb_translation_destroy(t);
+}
+
+/* The OpStores to r0 of the program built so far (a vertex shader with one temp). */
+static uint32_t r0_stores(const char *what)
+{
+    struct sb_translation *t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 1), SB_TARGET_VULKAN_1_1,
+                                                 SB_TRANSLATE_DEBUG_INFO, what);
+    if (!t)
+        return 0xFFFFFFFFu;
+    uint32_t r0 = named(t, "r0");
+    CHECK(r0 != 0);
+    uint32_t n = stores_to(t, r0);
+    sb_translation_destroy(t);
+    return n;
+}
+
+static void signature(void)
+{
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "A", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+}
+
+/*
+ * r# writes of the last ALU run are stored before the next non-ALU instruction; when
+ * that is the `ret` of a program's only function, nothing can read them (main reads o#)
+ * and no store is written. A `ret` inside an if drops only its own block's writes: the
+ * write before the if still reaches the code after it. A subroutine's writes before its
+ * `ret` are what its caller reads: they stay.
+ */
+static void case_dead_stores(void)
+{
+    ir_reset();
+    signature();
+    emit2(SB_IR_OP_ADD, R(0, 0xF), V("xyzw"), V("wzyx"));
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores straight") == 0); /* main: 1 */
+
+    ir_reset();
+    signature();
+    emit1(SB_IR_OP_MOV, R(0, 0xF), V("xyzw"));
+    emit_cond(SB_IR_OP_IF, true, V("x"));
+    emit2(SB_IR_OP_ADD, R(0, 0xF), RS(0, "xyzw"), RS(0, "wzyx"));
+    emit0(SB_IR_OP_RET);
+    emit0(SB_IR_OP_ENDIF);
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores nested ret") == 1); /* the mov's; main: 2 */
+
+    ir_reset();
+    signature();
+    emit0(SB_IR_OP_CALL)->target = 1;
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz"));
+    emit0(SB_IR_OP_RET);
+    begin_function(0);
+    emit1(SB_IR_OP_MOV, R(0, 0xF), V("xyzw"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores subroutine") == 1); /* the callee's mov */
 }
 
 /* Every corpus shader's module, default options: not one unused type. */
@@ -161,6 +244,7 @@ int main(int argc, char **argv)
         void (*run)(void);
     } cases[] = {
         { "types_small", case_types_small },
+        { "dead_stores", case_dead_stores },
     };
     int ran = 0;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)

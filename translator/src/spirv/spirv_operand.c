@@ -190,6 +190,13 @@ void sb_spv_registers_flush(struct sb_spv_context *ctx)
     ctx->temp_dirty_count = 0;
 }
 
+void sb_spv_registers_discard(struct sb_spv_context *ctx)
+{
+    for (uint32_t k = 0; k < ctx->temp_dirty_count; k++)
+        ctx->temp_is_dirty[ctx->temp_dirty[k]] = 0;
+    ctx->temp_dirty_count = 0;
+}
+
 /* A direct r# operand (the only kind cached). */
 static bool is_temp(const struct sb_spv_context *ctx, const struct sb_ir_operand *op)
 {

@@ -27,7 +27,8 @@
  * v#/o# with the entry body; the optimiser turns them into SSA anyway. Without
  * it, the back end still keeps each r# value it loaded or wrote for the rest of
  * its block (no reload), and a run of ALU instructions stores each r# it wrote
- * once, before the next non-ALU instruction (spirv_operand.c).
+ * once, before the next non-ALU instruction (spirv_operand.c), or not at all
+ * when that is the `ret` of a program's only function (spirv_flow.c).
  * Typed views (int/uint/bool/double) are OpBitcast of the float lanes on load
  * and back on store, so bits survive exactly as in D3D. 64-bit values are two
  * lanes (low word first) bitcast as uvec2 <-> double.
@@ -447,6 +448,11 @@ void sb_spv_registers_forget(struct sb_spv_context *ctx);
  * their variables, in the open block that computed them.
  */
 void sb_spv_registers_flush(struct sb_spv_context *ctx);
+/**
+ * Drops the r# writes deferred during ALU instructions without storing them: for the
+ * return of a function after which nothing reads r# memory (sb_spv_emit_function).
+ */
+void sb_spv_registers_discard(struct sb_spv_context *ctx);
 /** An index of an operand (offset + relative) as a uint id. */
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
 
