@@ -163,8 +163,10 @@ static void signature(void)
  * r# writes of the last ALU run are stored before the next non-ALU instruction; when
  * that is the `ret` of a program's only function, nothing can read them (main reads o#)
  * and no store is written. A `ret` inside an if drops only its own block's writes: the
- * write before the if still reaches the code after it. A subroutine's writes before its
- * `ret` are what its caller reads: they stay.
+ * write before the if still reaches the code after it. Stores written earlier in the
+ * return's block are taken back unless r# memory was loaded after them (`abort` stores
+ * the deferred writes and forgets the values kept for the block, so a later read loads).
+ * A subroutine's writes before its `ret` are what its caller reads: they stay.
  */
 static void case_dead_stores(void)
 {
@@ -185,6 +187,22 @@ static void case_dead_stores(void)
     emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz"));
     emit0(SB_IR_OP_RET);
     CHECK(r0_stores("dead_stores nested ret") == 1); /* the mov's; main: 2 */
+
+    ir_reset();
+    signature();
+    emit2(SB_IR_OP_ADD, R(0, 0xF), V("xyzw"), V("wzyx"));
+    emit0(SB_IR_OP_ABORT);
+    emit1(SB_IR_OP_MOV, O, V("xyzw"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores taken back") == 0); /* main: 1 */
+
+    ir_reset();
+    signature();
+    emit2(SB_IR_OP_ADD, R(0, 0xF), V("xyzw"), V("wzyx"));
+    emit0(SB_IR_OP_ABORT);
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz")); /* loads r0 */
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores read") == 1);
 
     ir_reset();
     signature();

@@ -465,7 +465,8 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
         f.index = i;
         /* Deferred r# writes land before anything that may read r# memory or leave the
          * block, under the OpLine of the ALU instructions that made them; before a `ret`
-         * after which nothing reads r#, they are dropped. */
+         * after which nothing reads r#, they are dropped, and the block's r# stores that
+         * nothing read are taken back. */
         if (temps_die && inst->op == SB_IR_OP_RET)
             sb_spv_registers_discard(ctx);
         else if (!is_alu(inst->op))

@@ -174,6 +174,27 @@ static void temp_remember(struct sb_spv_context *ctx, uint32_t i, uint32_t value
     ctx->temp_epoch[i] = ctx->temp_generation;
 }
 
+/* Stores r`i`'s whole value and lists the store for sb_spv_registers_discard. */
+static inline void store_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t value)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    sb_spv_store(b, ctx->temps[i], value);
+    if (ctx->temp_stores_block != b->current_block) {
+        ctx->temp_stores_block = b->current_block;
+        ctx->temp_store_count = 0;
+    }
+    ctx->temp_stores[ctx->temp_store_count++ % SB_SPV_TEMP_STORES] =
+        (struct sb_spv_temp_store){ .offset = (uint32_t)b->fn_body.count - 3, .reg = i };
+}
+
+/* A load of r`i` from memory: the stores of it so far are read. */
+static inline uint32_t load_temp(struct sb_spv_context *ctx, uint32_t i)
+{
+    ctx->temp_read_upto[i] = ctx->temp_store_count;
+    ctx->temp_read_block[i] = ctx->temp_stores_block;
+    return sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ctx->temps[i]);
+}
+
 void sb_spv_registers_flush(struct sb_spv_context *ctx)
 {
     for (uint32_t k = 0; k < ctx->temp_dirty_count; k++) {
@@ -182,7 +203,7 @@ void sb_spv_registers_flush(struct sb_spv_context *ctx)
         /* Deferral happens only inside ALU instructions, which never leave their block, and
          * every way out of a block flushes first: the value is always still cached here. */
         if (value)
-            sb_spv_store(&ctx->builder, ctx->temps[i], value);
+            store_temp(ctx, i, value);
         else
             sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
                         "internal: deferred write of r%u left its block", i);
@@ -190,11 +211,48 @@ void sb_spv_registers_flush(struct sb_spv_context *ctx)
     ctx->temp_dirty_count = 0;
 }
 
+/*
+ * Before a return: the deferred writes are dropped, and the listed stores of the open
+ * block that nothing read are taken out of the body. A load of r# memory goes through
+ * load_temp, which marks the stores before it; a store leaves the value cached for the
+ * rest of its block, so an unmarked store was read, if at all, through the cache. Only
+ * words of the open block move, after every position the flow code keeps (its
+ * branches' words lie in earlier blocks).
+ */
 void sb_spv_registers_discard(struct sb_spv_context *ctx)
 {
     for (uint32_t k = 0; k < ctx->temp_dirty_count; k++)
         ctx->temp_is_dirty[ctx->temp_dirty[k]] = 0;
     ctx->temp_dirty_count = 0;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t block = ctx->temp_stores_block, count = ctx->temp_store_count;
+    ctx->temp_store_count = 0;
+    if (!b->block_open || b->failed || block != b->current_block)
+        return;
+    const uint32_t store = (3u << SpvWordCountShift) | (uint32_t)SpvOpStore;
+    uint32_t *words = b->fn_body.words;
+    size_t to = 0, from = 0; /* words [from, next store) move down to `to` */
+    bool moving = false;
+    for (uint32_t k = count > SB_SPV_TEMP_STORES ? count - SB_SPV_TEMP_STORES : 0; k < count; k++) {
+        const struct sb_spv_temp_store *s = &ctx->temp_stores[k % SB_SPV_TEMP_STORES];
+        uint32_t r = s->reg;
+        if ((ctx->temp_read_block[r] == block && k < ctx->temp_read_upto[r]) ||
+            (size_t)s->offset + 3 > b->fn_body.count || words[s->offset] != store ||
+            words[s->offset + 1] != ctx->temps[r])
+            continue;
+        if (moving) {
+            memmove(words + to, words + from, (s->offset - from) * sizeof(*words));
+            to += s->offset - from;
+        } else {
+            to = s->offset;
+            moving = true;
+        }
+        from = (size_t)s->offset + 3;
+    }
+    if (!moving)
+        return;
+    memmove(words + to, words + from, (b->fn_body.count - from) * sizeof(*words));
+    b->fn_body.count = to + (b->fn_body.count - from);
 }
 
 /* A direct r# operand (the only kind cached). */
@@ -210,7 +268,7 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
     if (is_temp(ctx, src)) {
         uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
         if (!v) {
-            v = sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ctx->temps[i]);
+            v = load_temp(ctx, i);
             temp_remember(ctx, i, v);
         }
         return v;
@@ -414,7 +472,7 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
     } else {
         uint32_t old = temp_cached(ctx, i);
         if (!old)
-            old = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), ctx->temps[i]);
+            old = load_temp(ctx, i);
         if (n == 1) {
             uint32_t lane = 0;
             while (!(mask & (1u << lane)))
@@ -428,8 +486,10 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
         }
     }
     temp_remember(ctx, i, full);
-    if (!ctx->defer_temp_stores || !full) {
-        sb_spv_store(b, ctx->temps[i], full);
+    if (!full) {
+        sb_spv_store(b, ctx->temps[i], full); /* a failure, recorded: nothing to remember */
+    } else if (!ctx->defer_temp_stores) {
+        store_temp(ctx, i, full);
     } else if (!ctx->temp_is_dirty[i]) {
         ctx->temp_is_dirty[i] = 1;
         ctx->temp_dirty[ctx->temp_dirty_count++] = i;

@@ -116,6 +116,15 @@ struct sb_spv_interface_list {
     uint32_t count, capacity;
 };
 
+/** r# stores of a block that a return may take back: the last 16 (a return's block
+ *  ends with the writes of its last instructions). */
+#define SB_SPV_TEMP_STORES 16u
+
+/** An r# store in the open block: its first word in the function body, the register. */
+struct sb_spv_temp_store {
+    uint32_t offset, reg;
+};
+
 /** Frequently used type ids, each 0 until a module first asks for it (sb_spv_t_*). */
 struct sb_spv_common_types {
     uint32_t void_type;
@@ -168,6 +177,16 @@ struct sb_spv_context {
      */
     uint32_t *temp_dirty, *temp_is_dirty;
     uint32_t temp_dirty_count;
+    /**
+     * The last SB_SPV_TEMP_STORES r# stores of one block (temp_stores_block), store n at
+     * temp_stores[n % SB_SPV_TEMP_STORES] (temp_store_count so far), so that a return
+     * after which nothing reads r# can take back those nothing read
+     * (sb_spv_registers_discard). Per r#: its stores numbered below temp_read_upto[i]
+     * were read (a load of r# memory), valid while temp_read_block[i] == temp_stores_block.
+     */
+    struct sb_spv_temp_store temp_stores[SB_SPV_TEMP_STORES];
+    uint32_t temp_store_count, temp_stores_block;
+    uint32_t *temp_read_upto, *temp_read_block;
     bool defer_temp_stores;
     struct sb_spv_indexable *indexable; /**< by x# id */
     uint32_t indexable_count;           /**< max x# id + 1 */
@@ -449,8 +468,9 @@ void sb_spv_registers_forget(struct sb_spv_context *ctx);
  */
 void sb_spv_registers_flush(struct sb_spv_context *ctx);
 /**
- * Drops the r# writes deferred during ALU instructions without storing them: for the
- * return of a function after which nothing reads r# memory (sb_spv_emit_function).
+ * For the return of a function after which nothing reads r# memory
+ * (sb_spv_emit_function): drops the r# writes deferred during ALU instructions without
+ * storing them, and takes back the r# stores of the open block that nothing read.
  */
 void sb_spv_registers_discard(struct sb_spv_context *ctx);
 /** An index of an operand (offset + relative) as a uint id. */

@@ -267,10 +267,10 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
     if (count > 4096) /* D3D's limit; also keeps the 1.4+ interface list within one instruction */
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers (D3D allows 4096)",
                            count);
-    /* One allocation: variables, then the cached values, blocks, epochs and the deferred
-     * writes (list and flags). */
+    /* One allocation: variables, then the cached values, blocks, epochs, the deferred
+     * writes (list and flags) and which stores were read. */
     size_t slots = count ? count : 1;
-    ctx->temps = sb_spv_zalloc(6 * slots, sizeof(uint32_t));
+    ctx->temps = sb_spv_zalloc(8 * slots, sizeof(uint32_t));
     if (!ctx->temps)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ctx->temp_value = ctx->temps + slots;
@@ -278,6 +278,8 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
     ctx->temp_epoch = ctx->temp_block + slots;
     ctx->temp_dirty = ctx->temp_epoch + slots;
     ctx->temp_is_dirty = ctx->temp_dirty + slots;
+    ctx->temp_read_upto = ctx->temp_is_dirty + slots;
+    ctx->temp_read_block = ctx->temp_read_upto + slots;
     ctx->temp_generation = 1;
     ctx->temp_count = count;
     for (uint32_t i = 0; i < count; i++) {
