@@ -81,6 +81,14 @@ struct sb_spv_global {
     uint32_t storage_class; /**< SpvStorageClass */
 };
 
+/** The 32-bit numeric kinds (sb_spv_builder::numeric, sb_spv_type_numeric). */
+enum sb_spv_numeric {
+    SB_SPV_NUMERIC_FLOAT,
+    SB_SPV_NUMERIC_INT,   /**< signed */
+    SB_SPV_NUMERIC_UINT,
+    SB_SPV_NUMERIC_BOOL,
+};
+
 /** No declaration or instruction is being translated (sb_spv_builder::origin). */
 #define SB_SPV_NO_ORIGIN UINT64_MAX
 /** Capabilities whose origin a builder records: more than any module declares (the
@@ -128,8 +136,8 @@ struct sb_spv_builder {
     /* Fast path for the most common constants: small uints (indices, lanes). */
     uint32_t u32_type;       /**< id of uint32, 0 until created */
     /** void and the 32-bit numeric types, kept out of the hash table (spirv_builder_types.c):
-     *  numeric[component][lanes], component 0 float, 1 int, 2 uint, 3 bool, lanes 1 = the
-     *  scalar, 2..4 its vectors; 0 until declared. */
+     *  numeric[enum sb_spv_numeric][lanes], lanes 1 = the scalar, 2..4 its vectors; 0 until
+     *  declared. */
     uint32_t void_type;
     uint32_t numeric[4][5];
     uint32_t small_u32[32];  /**< OpConstant uint ids for 0..31, 0 until created */
@@ -246,6 +254,12 @@ uint32_t sb_spv_type_void(struct sb_spv_builder *b);
 uint32_t sb_spv_type_bool(struct sb_spv_builder *b);
 uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signed);
 uint32_t sb_spv_type_float(struct sb_spv_builder *b, uint32_t width);
+/**
+ * The n-lane vector (n = 1: the scalar) of a 32-bit numeric kind, from
+ * sb_spv_builder::numeric or declared now (a vector after its component); 0 for n
+ * outside 1..4. The same ids as sb_spv_type_float/int/bool and sb_spv_type_vector.
+ */
+uint32_t sb_spv_type_numeric(struct sb_spv_builder *b, enum sb_spv_numeric kind, uint32_t n);
 /** OpTypeVector; count 1 returns `component` itself. */
 uint32_t sb_spv_type_vector(struct sb_spv_builder *b, uint32_t component, uint32_t count);
 /** OpTypeArray with a uint constant length (cached: never decorate it). */

@@ -133,13 +133,18 @@ static uint32_t direct_type(struct sb_spv_builder *b, uint32_t *slot, SpvOp op, 
 {
     if (*slot || b->failed)
         return *slot;
-    uint32_t id = sb_spv_id(b);
-    const uint32_t ops[3] = { id, a, c };
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, op, ops, count + 1);
+    /* Written in place: at most four words, a dozen of them per module. */
+    struct sb_spv_stream *s = &b->sections[SB_SPV_SECTION_GLOBAL];
+    if (s->count + 4 > s->capacity && !sb_spv_stream_grow(b, s, 4))
+        return 0;
+    uint32_t id = b->next_id++, *w = s->words + s->count;
+    w[0] = ((count + 2) << SpvWordCountShift) | (uint32_t)op;
+    w[1] = id;
+    w[2] = a;
+    w[3] = c;
+    s->count += count + 2;
     return *slot = id;
 }
-
-enum { NUMERIC_FLOAT, NUMERIC_INT, NUMERIC_UINT, NUMERIC_BOOL };
 
 uint32_t sb_spv_type_void(struct sb_spv_builder *b)
 {
@@ -148,15 +153,15 @@ uint32_t sb_spv_type_void(struct sb_spv_builder *b)
 
 uint32_t sb_spv_type_bool(struct sb_spv_builder *b)
 {
-    return direct_type(b, &b->numeric[NUMERIC_BOOL][1], SpvOpTypeBool, 0, 0, 0);
+    return direct_type(b, &b->numeric[SB_SPV_NUMERIC_BOOL][1], SpvOpTypeBool, 0, 0, 0);
 }
 
 uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signed)
 {
     if (width == 32 && is_signed)
-        return direct_type(b, &b->numeric[NUMERIC_INT][1], SpvOpTypeInt, 2, 32, 1);
+        return direct_type(b, &b->numeric[SB_SPV_NUMERIC_INT][1], SpvOpTypeInt, 2, 32, 1);
     if (width == 32)
-        return b->u32_type = direct_type(b, &b->numeric[NUMERIC_UINT][1], SpvOpTypeInt, 2, 32, 0);
+        return b->u32_type = direct_type(b, &b->numeric[SB_SPV_NUMERIC_UINT][1], SpvOpTypeInt, 2, 32, 0);
     const uint32_t key[2] = { width, is_signed ? 1u : 0u };
     return cached(b, SpvOpTypeInt, key, 2, false);
 }
@@ -164,8 +169,27 @@ uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signe
 uint32_t sb_spv_type_float(struct sb_spv_builder *b, uint32_t width)
 {
     if (width == 32)
-        return direct_type(b, &b->numeric[NUMERIC_FLOAT][1], SpvOpTypeFloat, 1, 32, 0);
+        return direct_type(b, &b->numeric[SB_SPV_NUMERIC_FLOAT][1], SpvOpTypeFloat, 1, 32, 0);
     return cached(b, SpvOpTypeFloat, &width, 1, false);
+}
+
+uint32_t sb_spv_type_numeric(struct sb_spv_builder *b, enum sb_spv_numeric kind, uint32_t n)
+{
+    if (n < 1 || n > 4 || kind > SB_SPV_NUMERIC_BOOL)
+        return 0;
+    if (b->numeric[kind][n])
+        return b->numeric[kind][n];
+    if (n > 1) {
+        uint32_t component = sb_spv_type_numeric(b, kind, 1);
+        return component ? direct_type(b, &b->numeric[kind][n], SpvOpTypeVector, 2, component, n) : 0;
+    }
+    switch (kind) {
+    case SB_SPV_NUMERIC_FLOAT: return sb_spv_type_float(b, 32);
+    case SB_SPV_NUMERIC_INT: return sb_spv_type_int(b, 32, true);
+    case SB_SPV_NUMERIC_UINT: return sb_spv_type_int(b, 32, false);
+    case SB_SPV_NUMERIC_BOOL: return sb_spv_type_bool(b);
+    }
+    return 0;
 }
 
 uint32_t sb_spv_type_vector(struct sb_spv_builder *b, uint32_t component, uint32_t count)
@@ -173,7 +197,7 @@ uint32_t sb_spv_type_vector(struct sb_spv_builder *b, uint32_t component, uint32
     if (count <= 1)
         return component;
     if (count <= 4 && component)
-        for (uint32_t k = NUMERIC_FLOAT; k <= NUMERIC_BOOL; k++)
+        for (uint32_t k = SB_SPV_NUMERIC_FLOAT; k <= SB_SPV_NUMERIC_BOOL; k++)
             if (b->numeric[k][1] == component)
                 return direct_type(b, &b->numeric[k][count], SpvOpTypeVector, 2, component, count);
     return cached2(b, SpvOpTypeVector, component, count);

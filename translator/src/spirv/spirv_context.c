@@ -62,35 +62,17 @@ enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir
                        sb_ir_op_name(inst->op));
 }
 
-uint32_t sb_spv_common_declare(struct sb_spv_context *ctx, enum sb_spv_common_kind kind, uint32_t n)
+uint32_t sb_spv_common_declare(struct sb_spv_context *ctx, enum sb_spv_common_kind kind)
 {
     struct sb_spv_builder *b = &ctx->builder;
     struct sb_spv_common_types *t = &ctx->t;
-    uint32_t *row;
     switch (kind) {
-    case SB_SPV_COMMON_FLOAT: row = t->fvec; break;
-    case SB_SPV_COMMON_INT: row = t->ivec; break;
-    case SB_SPV_COMMON_UINT: row = t->uvec; break;
-    case SB_SPV_COMMON_BOOL: row = t->bvec; break;
-    case SB_SPV_COMMON_VOID:
-        return t->void_type = sb_spv_type_void(b);
     case SB_SPV_COMMON_VOID_FUNCTION:
         return t->void_function = sb_spv_type_function(b, sb_spv_t_void(ctx), NULL, 0);
     case SB_SPV_COMMON_PTR_PRIVATE_F32:
-        return t->ptr_private_f32 = sb_spv_type_pointer(b, SpvStorageClassPrivate, sb_spv_t_fvec(ctx, 1));
+        return t->ptr_private_f32 = sb_spv_type_pointer(b, SpvStorageClassPrivate, sb_spv_t_f32(ctx));
     case SB_SPV_COMMON_PTR_PRIVATE_VEC4:
         return t->ptr_private_vec4 = sb_spv_type_pointer(b, SpvStorageClassPrivate, sb_spv_t_fvec(ctx, 4));
-    default:
-        return 0;
     }
-    if (n < 1 || n > 4)
-        return 0; /* as before the types were lazy: no such common type */
-    if (n > 1)
-        return row[n] = sb_spv_type_vector(b, sb_spv_t_lanes(ctx, kind, row, 1), n);
-    switch (kind) {
-    case SB_SPV_COMMON_FLOAT: return row[1] = sb_spv_type_float(b, 32);
-    case SB_SPV_COMMON_INT: return row[1] = sb_spv_type_int(b, 32, true);
-    case SB_SPV_COMMON_UINT: return row[1] = sb_spv_type_int(b, 32, false);
-    default: return row[1] = sb_spv_type_bool(b);
-    }
+    return 0;
 }

@@ -125,11 +125,10 @@ struct sb_spv_temp_store {
     uint32_t offset, reg;
 };
 
-/** Frequently used type ids, each 0 until a module first asks for it (sb_spv_t_*). */
+/** Frequently used type ids the builder does not keep itself, each 0 until a module first
+ *  asks for it (sb_spv_t_*; void and the numeric types: sb_spv_builder::numeric). */
 struct sb_spv_common_types {
-    uint32_t void_type;
     uint32_t f64;            /**< 0 until sb_spv_type_of(DOUBLE) asks (needs Float64) */
-    uint32_t fvec[5], ivec[5], uvec[5], bvec[5]; /**< [n]: n-lane vector (1 = scalar) */
     uint32_t void_function;  /**< void(void) */
     uint32_t ptr_private_f32, ptr_private_vec4;
 };
@@ -242,65 +241,54 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
 /** Records "op <name> is not supported" for `inst` (SB_ERROR_TRANSLATE_UNSUPPORTED). */
 enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
-/* ---- the common types (declared on first use: spirv_context.c) ------------------------------------ */
+/* ---- the common types (declared on first use: spirv_context.c, spirv_builder_types.c) ---- */
 
-/** What sb_spv_common_declare() declares: a lane kind (n lanes) or one of the fixed types. */
+/** What sb_spv_common_declare() declares. */
 enum sb_spv_common_kind {
-    SB_SPV_COMMON_FLOAT,          /**< sb_spv_t_fvec(ctx, n) */
-    SB_SPV_COMMON_INT,            /**< sb_spv_t_ivec(ctx, n) */
-    SB_SPV_COMMON_UINT,           /**< sb_spv_t_uvec(ctx, n) */
-    SB_SPV_COMMON_BOOL,           /**< sb_spv_t_bvec(ctx, n) */
-    SB_SPV_COMMON_VOID,           /**< sb_spv_t_void(ctx) */
-    SB_SPV_COMMON_VOID_FUNCTION,  /**< sb_spv_t_void_function(ctx) */
+    SB_SPV_COMMON_VOID_FUNCTION,  /**< ctx->t.void_function */
     SB_SPV_COMMON_PTR_PRIVATE_F32,
     SB_SPV_COMMON_PTR_PRIVATE_VEC4,
 };
 
 /**
- * Declares common type `kind` (`n` lanes for the lane kinds, 1 = the scalar; ignored
- * otherwise) and records its id in ctx->t; a vector declares its component first. The
- * slow path of the sb_spv_t_* accessors below. 0 for a lane count outside 1..4 (or after
- * a builder failure).
+ * Declares common type `kind` and records its id in ctx->t: the slow path of the
+ * accessors below that the builder does not keep itself. 0 after a builder failure.
  */
-uint32_t sb_spv_common_declare(struct sb_spv_context *ctx, enum sb_spv_common_kind kind, uint32_t n);
+uint32_t sb_spv_common_declare(struct sb_spv_context *ctx, enum sb_spv_common_kind kind);
 
 /*
  * The common types, through these accessors only: each is declared the first time a
  * module asks for it, so a module holds the types it uses and no others, and the
  * types section stays in definition order (a type never precedes its operands).
  * Inline: nearly every emitted instruction asks for one, and once declared it is a
- * table read. The table is read through `t` (not `ctx->t.`) so that the conversion
- * script of the call sites leaves these definitions alone.
+ * table read (the builder's own table for void and the numeric types, ctx->t for the
+ * rest, read through `t` so that the script that converted the call sites from
+ * ctx->t.<field> leaves these definitions alone).
  */
-static inline uint32_t sb_spv_t_lanes(struct sb_spv_context *ctx, enum sb_spv_common_kind kind,
-                                      const uint32_t *row, uint32_t n)
+static inline uint32_t sb_spv_t_lanes(struct sb_spv_context *ctx, enum sb_spv_numeric kind, uint32_t n)
 {
-    uint32_t id = row[n];
-    return id ? id : sb_spv_common_declare(ctx, kind, n);
+    uint32_t id = ctx->builder.numeric[kind][n];
+    return id ? id : sb_spv_type_numeric(&ctx->builder, kind, n);
 }
 /** The n-lane float vector (n = 1: float). */
 static inline uint32_t sb_spv_t_fvec(struct sb_spv_context *ctx, uint32_t n)
 {
-    const struct sb_spv_common_types *t = &ctx->t;
-    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_FLOAT, t->fvec, n);
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_FLOAT, n);
 }
 /** The n-lane signed int vector (n = 1: int). */
 static inline uint32_t sb_spv_t_ivec(struct sb_spv_context *ctx, uint32_t n)
 {
-    const struct sb_spv_common_types *t = &ctx->t;
-    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_INT, t->ivec, n);
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_INT, n);
 }
 /** The n-lane unsigned int vector (n = 1: uint). */
 static inline uint32_t sb_spv_t_uvec(struct sb_spv_context *ctx, uint32_t n)
 {
-    const struct sb_spv_common_types *t = &ctx->t;
-    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_UINT, t->uvec, n);
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_UINT, n);
 }
 /** The n-lane bool vector (n = 1: bool). */
 static inline uint32_t sb_spv_t_bvec(struct sb_spv_context *ctx, uint32_t n)
 {
-    const struct sb_spv_common_types *t = &ctx->t;
-    return sb_spv_t_lanes(ctx, SB_SPV_COMMON_BOOL, t->bvec, n);
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_BOOL, n);
 }
 static inline uint32_t sb_spv_t_f32(struct sb_spv_context *ctx)
 {
@@ -320,29 +308,28 @@ static inline uint32_t sb_spv_t_bool(struct sb_spv_context *ctx)
 }
 static inline uint32_t sb_spv_t_void(struct sb_spv_context *ctx)
 {
-    const struct sb_spv_common_types *t = &ctx->t;
-    return t->void_type ? t->void_type : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID, 1);
+    uint32_t id = ctx->builder.void_type;
+    return id ? id : sb_spv_type_void(&ctx->builder);
 }
 /** void(void), the type of every function the back end writes. */
 static inline uint32_t sb_spv_t_void_function(struct sb_spv_context *ctx)
 {
     const struct sb_spv_common_types *t = &ctx->t;
-    return t->void_function ? t->void_function
-                            : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION, 1);
+    return t->void_function ? t->void_function : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION);
 }
 /** Pointer to a Private float: one lane of a register. */
 static inline uint32_t sb_spv_t_ptr_private_f32(struct sb_spv_context *ctx)
 {
     const struct sb_spv_common_types *t = &ctx->t;
     return t->ptr_private_f32 ? t->ptr_private_f32
-                              : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_F32, 1);
+                              : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_F32);
 }
 /** Pointer to a Private vec4: one whole register. */
 static inline uint32_t sb_spv_t_ptr_private_vec4(struct sb_spv_context *ctx)
 {
     const struct sb_spv_common_types *t = &ctx->t;
     return t->ptr_private_vec4 ? t->ptr_private_vec4
-                               : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_VEC4, 1);
+                               : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_VEC4);
 }
 
 /* ---- types and constants (spirv_registers.c) ------------------------------------------------- */
