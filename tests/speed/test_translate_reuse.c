@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The SPIR-V builder keeps its storage and the module prelude per thread
+ * The SPIR-V builder keeps its storage per thread
  * between translations (translator/src/spirv/spirv_builder_storage.c). Nothing of
  * one module may leak into the next: every shader translated on a thread that
  * has just translated other shaders, for other target environments and with
  * debug info, must give the same words, bindings and interface as on a fresh
- * thread (cold storage, no prelude); and threads translating at the same time
+ * thread (cold storage); and threads translating at the same time
  * must not disturb each other. Checked on the bundled samples (SAMPLES_DIR)
  * and, when present, on every corpus shader (CORPUS_DIR/dxbc/MANIFEST.tsv).
  * Exit 0 pass, 1 failure, 77 samples absent.
@@ -122,7 +122,7 @@ static bool same(const struct outcome *a, const struct outcome *b)
            !memcmp(a->record, b->record, a->record_count * sizeof(uint32_t));
 }
 
-/* A fresh thread: its builder storage is empty and it has no prelude yet. */
+/* A fresh thread: its builder storage is empty. */
 struct fresh_job {
     const struct shader *shader;
     const struct sb_translate_options *options;

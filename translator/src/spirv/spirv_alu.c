@@ -126,8 +126,8 @@ static enum sb_result dot(struct sb_spv_context *ctx, const struct sb_ir_instruc
     uint32_t a = sb_spv_load_src_n(ctx, &inst->src[0], size, SB_IR_TYPE_FLOAT);
     uint32_t c = sb_spv_load_src_n(ctx, &inst->src[1], size, SB_IR_TYPE_FLOAT);
     if (homogeneous)
-        a = sb_spv_op3(b, SpvOpCompositeInsert, ctx->t.fvec[4], sb_spv_const_f32(b, 1.0f), a, 3);
-    uint32_t r = sb_spv_op2(b, SpvOpDot, ctx->t.f32, a, c);
+        a = sb_spv_op3(b, SpvOpCompositeInsert, sb_spv_t_fvec(ctx, 4), sb_spv_const_f32(b, 1.0f), a, 3);
+    uint32_t r = sb_spv_op2(b, SpvOpDot, sb_spv_t_f32(ctx), a, c);
     sb_spv_alu_precise(ctx, inst, r);
     sb_spv_store_dst(ctx, inst, dst, sb_spv_alu_splat(ctx, r, SB_IR_TYPE_FLOAT, n), SB_IR_TYPE_FLOAT);
     return sb_spv_alu_done(ctx);
@@ -144,11 +144,11 @@ static enum sb_result dst_op(struct sb_spv_context *ctx, const struct sb_ir_inst
     uint32_t c = sb_spv_load_src_n(ctx, &inst->src[1], 4, SB_IR_TYPE_FLOAT);
     uint32_t lanes[4];
     lanes[0] = sb_spv_const_f32(b, 1.0f);
-    lanes[1] = sb_spv_op2(b, SpvOpFMul, ctx->t.f32, sb_spv_extract(b, ctx->t.f32, a, 1),
-                          sb_spv_extract(b, ctx->t.f32, c, 1));
-    lanes[2] = sb_spv_extract(b, ctx->t.f32, a, 2);
-    lanes[3] = sb_spv_extract(b, ctx->t.f32, c, 3);
-    uint32_t v = sb_spv_construct(b, ctx->t.fvec[4], lanes, 4);
+    lanes[1] = sb_spv_op2(b, SpvOpFMul, sb_spv_t_f32(ctx), sb_spv_extract(b, sb_spv_t_f32(ctx), a, 1),
+                          sb_spv_extract(b, sb_spv_t_f32(ctx), c, 1));
+    lanes[2] = sb_spv_extract(b, sb_spv_t_f32(ctx), a, 2);
+    lanes[3] = sb_spv_extract(b, sb_spv_t_f32(ctx), c, 3);
+    uint32_t v = sb_spv_construct(b, sb_spv_t_fvec(ctx, 4), lanes, 4);
     sb_spv_store_dst(ctx, inst, d, sb_spv_alu_pick(ctx, v, 0xF, d->mask, SB_IR_TYPE_FLOAT), SB_IR_TYPE_FLOAT);
     return sb_spv_alu_done(ctx);
 }
@@ -193,7 +193,7 @@ static enum sb_result movc(struct sb_spv_context *ctx, const struct sb_ir_instru
     uint32_t cond = sb_spv_load_src(ctx, &inst->src[0], mask, SB_IR_TYPE_BOOL);
     uint32_t x = sb_spv_load_src(ctx, &inst->src[1], mask, ir_type);
     uint32_t y = sb_spv_load_src(ctx, &inst->src[2], mask, ir_type);
-    uint32_t type = ir_type == SB_IR_TYPE_UINT ? ctx->t.uvec[n] : ctx->t.fvec[n];
+    uint32_t type = ir_type == SB_IR_TYPE_UINT ? sb_spv_t_uvec(ctx, n) : sb_spv_t_fvec(ctx, n);
     uint32_t first, second = 0;
     if (ir_type == SB_IR_TYPE_UINT) {
         /* (x & m) | (y & ~m): drivers whose IR is untyped (Mesa's NIR) see through a bitcast
@@ -226,8 +226,8 @@ static enum sb_result sincos(struct sb_spv_context *ctx, const struct sb_ir_inst
     if (!n)
         return SB_SUCCESS;
     uint32_t a = sb_spv_load_src(ctx, &inst->src[0], mask, SB_IR_TYPE_FLOAT);
-    uint32_t s = inst->dst[0].mask ? sb_spv_glsl1(b, ctx->t.fvec[n], GLSLstd450Sin, a) : 0;
-    uint32_t c = inst->dst[1].mask ? sb_spv_glsl1(b, ctx->t.fvec[n], GLSLstd450Cos, a) : 0;
+    uint32_t s = inst->dst[0].mask ? sb_spv_glsl1(b, sb_spv_t_fvec(ctx, n), GLSLstd450Sin, a) : 0;
+    uint32_t c = inst->dst[1].mask ? sb_spv_glsl1(b, sb_spv_t_fvec(ctx, n), GLSLstd450Cos, a) : 0;
     if (s)
         sb_spv_store_dst(ctx, inst, &inst->dst[0], sb_spv_alu_pick(ctx, s, mask, inst->dst[0].mask,
                                                                    SB_IR_TYPE_FLOAT), SB_IR_TYPE_FLOAT);
@@ -247,7 +247,7 @@ static enum sb_result mad_rcp_cmp(struct sb_spv_context *ctx, const struct sb_ir
     uint32_t n = sb_spv_mask_count(d->mask);
     if (!n)
         return SB_SUCCESS;
-    uint32_t type = ctx->t.fvec[n], r;
+    uint32_t type = sb_spv_t_fvec(ctx, n), r;
     uint32_t a = sb_spv_load_src(ctx, &inst->src[0], d->mask, SB_IR_TYPE_FLOAT);
     if (inst->op == SB_IR_OP_RCP) {
         r = sb_spv_op2(b, SpvOpFDiv, type, sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0x3F800000u), a);
@@ -261,7 +261,7 @@ static enum sb_result mad_rcp_cmp(struct sb_spv_context *ctx, const struct sb_ir
         uint32_t c = sb_spv_load_src(ctx, &inst->src[1], d->mask, SB_IR_TYPE_FLOAT);
         uint32_t cmp = sb_spv_op2(b, inst->op == SB_IR_OP_SGE ? SpvOpFOrdGreaterThanEqual
                                                                 : SpvOpFOrdLessThan,
-                                  ctx->t.bvec[n], a, c);
+                                  sb_spv_t_bvec(ctx, n), a, c);
         r = sb_spv_op3(b, SpvOpSelect, type, cmp, sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0x3F800000u),
                        sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0));
     }

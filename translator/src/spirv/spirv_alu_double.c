@@ -102,10 +102,10 @@ static enum sb_result narrowing(struct sb_spv_context *ctx, const struct sb_ir_i
                    : inst->op == SB_IR_OP_DNE ? SpvOpFUnordNotEqual
                    : inst->op == SB_IR_OP_DLT ? SpvOpFOrdLessThan
                                               : SpvOpFOrdGreaterThanEqual;
-        r = sb_spv_op2(b, op, ctx->t.bvec[n], a, c);
+        r = sb_spv_op2(b, op, sb_spv_t_bvec(ctx, n), a, c);
         view = SB_IR_TYPE_BOOL;
     } else if (inst->op == SB_IR_OP_DTOF) {
-        r = sb_spv_op1(b, SpvOpFConvert, ctx->t.fvec[n], a);
+        r = sb_spv_op1(b, SpvOpFConvert, sb_spv_t_fvec(ctx, n), a);
         view = SB_IR_TYPE_FLOAT;
     } else {
         bool is_signed = inst->op == SB_IR_OP_DTOI;

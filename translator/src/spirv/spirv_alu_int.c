@@ -70,12 +70,12 @@ static enum sb_result udiv(struct sb_spv_context *ctx, const struct sb_ir_instru
     struct two_dst t;
     if (!two_dst_begin(ctx, inst, 2, &t))
         return ctx->result;
-    uint32_t type = ctx->t.uvec[t.n];
+    uint32_t type = sb_spv_t_uvec(ctx, t.n);
     uint32_t a = sb_spv_load_src(ctx, &inst->src[0], t.mask, SB_IR_TYPE_UINT);
     uint32_t c = sb_spv_load_src(ctx, &inst->src[1], t.mask, SB_IR_TYPE_UINT);
     uint32_t zero = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, t.n, 0);
     uint32_t ones = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, t.n, 0xFFFFFFFFu);
-    uint32_t is_zero = sb_spv_op2(b, SpvOpIEqual, ctx->t.bvec[t.n], c, zero);
+    uint32_t is_zero = sb_spv_op2(b, SpvOpIEqual, sb_spv_t_bvec(ctx, t.n), c, zero);
     uint32_t safe = sb_spv_op3(b, SpvOpSelect, type, is_zero, sb_spv_const_of(ctx, SB_IR_TYPE_UINT, t.n, 1), c);
     uint32_t q = inst->dst[0].mask ? sb_spv_op2(b, SpvOpUDiv, type, a, safe) : 0;
     uint32_t r = inst->dst[1].mask ? sb_spv_op2(b, SpvOpUMod, type, a, safe) : 0;
@@ -97,7 +97,7 @@ static enum sb_result mad(struct sb_spv_context *ctx, const struct sb_ir_instruc
     uint32_t n = sb_spv_mask_count(d->mask);
     if (!n)
         return SB_SUCCESS;
-    uint32_t type = ctx->t.uvec[n];
+    uint32_t type = sb_spv_t_uvec(ctx, n);
     uint32_t a = sb_spv_load_src(ctx, &inst->src[0], d->mask, SB_IR_TYPE_UINT);
     uint32_t c = sb_spv_load_src(ctx, &inst->src[1], d->mask, SB_IR_TYPE_UINT);
     uint32_t e = sb_spv_load_src(ctx, &inst->src[2], d->mask, SB_IR_TYPE_UINT);
@@ -118,7 +118,7 @@ static uint32_t load_low5(struct sb_spv_context *ctx, const struct sb_ir_operand
             cut.imm[k] &= 31u;
         return sb_spv_load_src(ctx, &cut, mask, SB_IR_TYPE_UINT);
     }
-    return sb_spv_op2(&ctx->builder, SpvOpBitwiseAnd, ctx->t.uvec[n],
+    return sb_spv_op2(&ctx->builder, SpvOpBitwiseAnd, sb_spv_t_uvec(ctx, n),
                       sb_spv_load_src(ctx, src, mask, SB_IR_TYPE_UINT),
                       sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 31));
 }
@@ -154,13 +154,13 @@ static enum sb_result firstbit_high(struct sb_spv_context *ctx, const struct sb_
         return SB_SUCCESS;
     bool is_signed = inst->op == SB_IR_OP_FIRSTBIT_SHI;
     uint32_t view = is_signed ? SB_IR_TYPE_INT : SB_IR_TYPE_UINT;
-    uint32_t type = ctx->t.uvec[n];
+    uint32_t type = sb_spv_t_uvec(ctx, n);
     uint32_t a = sb_spv_load_src(ctx, &inst->src[0], d->mask, view);
     uint32_t msb = sb_spv_glsl1(b, sb_spv_type_of(ctx, view, n),
                                 is_signed ? GLSLstd450FindSMsb : GLSLstd450FindUMsb, a);
     msb = sb_spv_bitcast(b, type, sb_spv_type_of(ctx, view, n), msb);
     uint32_t ones = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0xFFFFFFFFu);
-    uint32_t none = sb_spv_op2(b, SpvOpIEqual, ctx->t.bvec[n], msb, ones);
+    uint32_t none = sb_spv_op2(b, SpvOpIEqual, sb_spv_t_bvec(ctx, n), msb, ones);
     uint32_t r = sb_spv_op2(b, SpvOpISub, type, sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 31), msb);
     sb_spv_store_dst(ctx, inst, d, sb_spv_op3(b, SpvOpSelect, type, none, ones, r), SB_IR_TYPE_UINT);
     return sb_spv_alu_done(ctx);
@@ -178,7 +178,7 @@ static enum sb_result bitfield(struct sb_spv_context *ctx, const struct sb_ir_in
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
     uint32_t view = inst->op == SB_IR_OP_IBFE ? SB_IR_TYPE_INT : SB_IR_TYPE_UINT;
-    uint32_t u = ctx->t.u32, type = sb_spv_type_of(ctx, view, 1);
+    uint32_t u = sb_spv_t_u32(ctx), type = sb_spv_type_of(ctx, view, 1);
     uint32_t lanes[4], n = 0;
     for (uint32_t lane = 0; lane < 4; lane++) {
         uint32_t m = 1u << lane;
@@ -238,12 +238,12 @@ uint32_t sb_spv_alu_float_to_int(struct sb_spv_context *ctx, uint32_t value, uin
     uint32_t itype = sb_spv_type_of(ctx, view, n);
     uint32_t clamped = sb_spv_glsl3(b, ftype, GLSLstd450NClamp, value, lo, hi);
     uint32_t r = sb_spv_op1(b, is_signed ? SpvOpConvertFToS : SpvOpConvertFToU, itype, clamped);
-    uint32_t above = sb_spv_op2(b, SpvOpFOrdGreaterThanEqual, ctx->t.bvec[n], value, top);
+    uint32_t above = sb_spv_op2(b, SpvOpFOrdGreaterThanEqual, sb_spv_t_bvec(ctx, n), value, top);
     r = sb_spv_op3(b, SpvOpSelect, itype, above,
                    sb_spv_const_of(ctx, view, n, is_signed ? 0x7FFFFFFFu : 0xFFFFFFFFu), r);
     if (is_signed) {
         /* NClamp sent NaN to INT_MIN; D3D wants 0. (Unsigned NaN is already 0.) */
-        uint32_t nan = sb_spv_op1(b, SpvOpIsNan, ctx->t.bvec[n], value);
+        uint32_t nan = sb_spv_op1(b, SpvOpIsNan, sb_spv_t_bvec(ctx, n), value);
         r = sb_spv_op3(b, SpvOpSelect, itype, nan, sb_spv_const_of(ctx, view, n, 0), r);
     }
     return r;
@@ -279,12 +279,12 @@ static enum sb_result half(struct sb_spv_context *ctx, const struct sb_ir_instru
         if (pack) {
             uint32_t f = sb_spv_load_src(ctx, &inst->src[0], 1u << lane, SB_IR_TYPE_FLOAT);
             uint32_t parts[2] = { f, sb_spv_const_f32(b, 0.0f) };
-            uint32_t v2 = sb_spv_construct(b, ctx->t.fvec[2], parts, 2);
-            lanes[n++] = sb_spv_glsl1(b, ctx->t.u32, GLSLstd450PackHalf2x16, v2);
+            uint32_t v2 = sb_spv_construct(b, sb_spv_t_fvec(ctx, 2), parts, 2);
+            lanes[n++] = sb_spv_glsl1(b, sb_spv_t_u32(ctx), GLSLstd450PackHalf2x16, v2);
         } else {
             uint32_t u = sb_spv_load_src(ctx, &inst->src[0], 1u << lane, SB_IR_TYPE_UINT);
-            uint32_t v2 = sb_spv_glsl1(b, ctx->t.fvec[2], GLSLstd450UnpackHalf2x16, u);
-            lanes[n++] = sb_spv_extract(b, ctx->t.f32, v2, 0);
+            uint32_t v2 = sb_spv_glsl1(b, sb_spv_t_fvec(ctx, 2), GLSLstd450UnpackHalf2x16, u);
+            lanes[n++] = sb_spv_extract(b, sb_spv_t_f32(ctx), v2, 0);
         }
     }
     if (!n)
@@ -309,7 +309,7 @@ static enum sb_result msad(struct sb_spv_context *ctx, const struct sb_ir_instru
     uint32_t n = sb_spv_mask_count(d->mask);
     if (!n)
         return SB_SUCCESS;
-    uint32_t type = ctx->t.uvec[n], btype = ctx->t.bvec[n];
+    uint32_t type = sb_spv_t_uvec(ctx, n), btype = sb_spv_t_bvec(ctx, n);
     uint32_t ref = sb_spv_load_src(ctx, &inst->src[0], d->mask, SB_IR_TYPE_UINT);
     uint32_t src = sb_spv_load_src(ctx, &inst->src[1], d->mask, SB_IR_TYPE_UINT);
     uint32_t sum = sb_spv_load_src(ctx, &inst->src[2], d->mask, SB_IR_TYPE_UINT);

@@ -6,8 +6,9 @@
  * A module is kept as one growable word stream per logical-layout section
  * (SPIR-V spec §2.4), concatenated by sb_spv_builder_finish(). Types and
  * constants are deduplicated through an open-addressing hash table keyed by
- * their opcode and operand words, so asking for "vec4 of float" a thousand
- * times costs a hash probe, not a search. Global variables are remembered
+ * their opcode and operand words, so asking for an array type a thousand
+ * times costs a hash probe, not a search; void and the 32-bit numeric
+ * scalars and vectors, which every module asks for, are a table read. Global variables are remembered
  * with their storage class so the entry point's interface list can be
  * written at the end (SPIR-V 1.4+ lists every global, earlier versions only
  * Input/Output).
@@ -80,6 +81,14 @@ struct sb_spv_global {
     uint32_t storage_class; /**< SpvStorageClass */
 };
 
+/** The 32-bit numeric kinds (sb_spv_builder::numeric, sb_spv_type_numeric). */
+enum sb_spv_numeric {
+    SB_SPV_NUMERIC_FLOAT,
+    SB_SPV_NUMERIC_INT,   /**< signed */
+    SB_SPV_NUMERIC_UINT,
+    SB_SPV_NUMERIC_BOOL,
+};
+
 /** No declaration or instruction is being translated (sb_spv_builder::origin). */
 #define SB_SPV_NO_ORIGIN UINT64_MAX
 /** Capabilities whose origin a builder records: more than any module declares (the
@@ -126,6 +135,11 @@ struct sb_spv_builder {
     uint32_t const_capacity, const_used;
     /* Fast path for the most common constants: small uints (indices, lanes). */
     uint32_t u32_type;       /**< id of uint32, 0 until created */
+    /** void and the 32-bit numeric types, kept out of the hash table (spirv_builder_types.c):
+     *  numeric[enum sb_spv_numeric][lanes], lanes 1 = the scalar, 2..4 its vectors; 0 until
+     *  declared. */
+    uint32_t void_type;
+    uint32_t numeric[4][5];
     uint32_t small_u32[32];  /**< OpConstant uint ids for 0..31, 0 until created */
 
     struct sb_spv_global *globals;
@@ -175,33 +189,14 @@ void sb_spv_storage_return(struct sb_spv_builder *b);
 /** A kept empty stream for a new function's `role` (0 header, 1 variables, 2 body), or an empty one. */
 struct sb_spv_stream sb_spv_storage_function_stream(struct sb_spv_builder *b, uint32_t role);
 
-/*
- * The prelude every module starts with (capabilities, memory model, the common
- * types) is the same words with the same ids for a given SPIR-V version: it is
- * built once per thread and version, remembered, and copied into later modules.
- * `extra` is the caller's own record of the prelude (its ids), kept alongside.
- */
-/** Restores the remembered prelude into `b` (fresh, borrowed); false when none matches
- *  (then nothing was changed). An allocation failure while copying is left sticky in `b`. */
-bool sb_spv_prelude_restore(struct sb_spv_builder *b, void *extra, size_t extra_size);
-/** Remembers `b` (its prelude just built, no function open) for this thread's next modules. */
-void sb_spv_prelude_save(const struct sb_spv_builder *b, const void *extra, size_t extra_size);
-
 /* spirv_builder_stream.c */
 /** Makes room for `extra` more words in `s`; false (sticky in `b`) on allocation failure. */
 bool sb_spv_stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra);
-/** Appends `count` words to `s` (sticky failure on allocation failure). */
-void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, const uint32_t *words,
-                          size_t count);
 /* spirv_builder_cache.c */
 /** Doubles the type cache (64 entries at first), rehashing the live entries; false on OOM. */
 bool sb_spv_cache_grow(struct sb_spv_builder *b);
 /** Doubles the scalar-constant cache likewise; false on OOM. */
 bool sb_spv_consts_grow(struct sb_spv_builder *b);
-/** Enters a cache entry (of an earlier module, same ids) as this module's. */
-void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *e);
-/** Enters a scalar-constant entry (of an earlier module, same ids) as this module's. */
-void sb_spv_const_restore(struct sb_spv_builder *b, const struct sb_spv_const_entry *e);
 
 /* ---- raw emission ------------------------------------------------------------------ */
 
@@ -259,6 +254,12 @@ uint32_t sb_spv_type_void(struct sb_spv_builder *b);
 uint32_t sb_spv_type_bool(struct sb_spv_builder *b);
 uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signed);
 uint32_t sb_spv_type_float(struct sb_spv_builder *b, uint32_t width);
+/**
+ * The n-lane vector (n = 1: the scalar) of a 32-bit numeric kind, from
+ * sb_spv_builder::numeric or declared now (a vector after its component); 0 for n
+ * outside 1..4. The same ids as sb_spv_type_float/int/bool and sb_spv_type_vector.
+ */
+uint32_t sb_spv_type_numeric(struct sb_spv_builder *b, enum sb_spv_numeric kind, uint32_t n);
 /** OpTypeVector; count 1 returns `component` itself. */
 uint32_t sb_spv_type_vector(struct sb_spv_builder *b, uint32_t component, uint32_t count);
 /** OpTypeArray with a uint constant length (cached: never decorate it). */

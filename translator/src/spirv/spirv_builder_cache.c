@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The hash tables behind the builder's type and constant caches (spirv_builder.h):
- * growth (rehashing the live generation) and re-insertion of saved entries. Below
- * the cache users, spirv_builder_types.c (lookups) and spirv_builder_storage.c
- * (restoring a saved prelude), which both call them.
+ * growth (rehashing the live generation). Below the cache user,
+ * spirv_builder_types.c (lookups), which calls it.
  */
 #include "spirv_builder.h"
 
@@ -33,18 +32,6 @@ bool sb_spv_cache_grow(struct sb_spv_builder *b)
     return true;
 }
 
-void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *e)
-{
-    if (b->failed || ((b->cache_used + 1) * 4 > b->cache_capacity * 3 && !sb_spv_cache_grow(b)))
-        return;
-    uint32_t mask = b->cache_capacity - 1, slot = e->hash & mask;
-    while (b->cache[slot].generation == b->generation)
-        slot = (slot + 1) & mask;
-    b->cache[slot] = *e;
-    b->cache[slot].generation = b->generation;
-    b->cache_used++;
-}
-
 bool sb_spv_consts_grow(struct sb_spv_builder *b)
 {
     uint32_t cap = b->const_capacity ? b->const_capacity * 2 : 64;
@@ -67,17 +54,4 @@ bool sb_spv_consts_grow(struct sb_spv_builder *b)
     b->consts = table;
     b->const_capacity = cap;
     return true;
-}
-
-void sb_spv_const_restore(struct sb_spv_builder *b, const struct sb_spv_const_entry *e)
-{
-    if (b->failed || ((b->const_used + 1) * 2 > b->const_capacity && !sb_spv_consts_grow(b)))
-        return;
-    uint32_t mask = b->const_capacity - 1;
-    uint32_t slot = ((e->type * 0x9E3779B1u) ^ (e->bits * 0x85EBCA77u)) & mask;
-    while (b->consts[slot].generation == b->generation)
-        slot = (slot + 1) & mask;
-    b->consts[slot] = *e;
-    b->consts[slot].generation = b->generation;
-    b->const_used++;
 }

@@ -31,38 +31,7 @@ enum {
     TABLE_ENTRY_LIMIT = 1u << 14,
 };
 
-/* The remembered prelude of one SPIR-V version (see sb_spv_prelude_save). */
-enum {
-    PRELUDE_WORDS = 512,
-    PRELUDE_ENTRIES = 48,
-    PRELUDE_CONSTS = 16,
-    PRELUDE_EXTRA = 256,
-};
-
-struct prelude {
-    bool valid;
-    uint32_t version;
-    uint32_t next_id;
-    uint64_t capability_bits[3];
-    uint32_t capability_extra[16];
-    uint32_t capability_extra_count;
-    uint32_t glsl_std450;
-    uint32_t u32_type;
-    uint32_t small_u32[32];
-    struct { uint32_t op, a, b, id; } memo[64];
-    uint32_t section_words[SB_SPV_SECTION_COUNT];
-    uint32_t key_words;
-    uint32_t words[PRELUDE_WORDS]; /* the sections in order, then the keys */
-    struct sb_spv_cache_entry entries[PRELUDE_ENTRIES];
-    uint32_t entry_count;
-    struct sb_spv_const_entry consts[PRELUDE_CONSTS];
-    uint32_t const_count;
-    unsigned char extra[PRELUDE_EXTRA];
-    size_t extra_size;
-};
-
 struct workspace {
-    struct prelude prelude;
     bool in_use;
     struct sb_spv_stream slots[SLOT_COUNT];
     struct sb_spv_stream spare[3][SPARE_PER_ROLE];
@@ -233,79 +202,4 @@ void sb_spv_storage_return(struct sb_spv_builder *b)
     w->fn_done_capacity = b->fn_done_capacity;
     w->in_use = false;
     b->borrowed = false;
-}
-
-/* ---- the prelude ------------------------------------------------------------------------ */
-
-void sb_spv_prelude_save(const struct sb_spv_builder *b, const void *extra, size_t extra_size)
-{
-    struct workspace *w = &thread_workspace;
-    struct prelude *p = &w->prelude;
-    if (!b->borrowed || b->failed || b->in_function || b->global_count || b->fn_done_count ||
-        extra_size > PRELUDE_EXTRA)
-        return;
-    p->valid = false;
-    size_t words = b->keys.count;
-    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
-        words += b->sections[i].count;
-    if (words > PRELUDE_WORDS || b->cache_used > PRELUDE_ENTRIES || b->const_used > PRELUDE_CONSTS)
-        return;
-    size_t at = 0;
-    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++) {
-        if (b->sections[i].count) /* an empty section may have no buffer at all */
-            memcpy(p->words + at, b->sections[i].words, b->sections[i].count * sizeof(uint32_t));
-        p->section_words[i] = (uint32_t)b->sections[i].count;
-        at += b->sections[i].count;
-    }
-    if (b->keys.count)
-        memcpy(p->words + at, b->keys.words, b->keys.count * sizeof(uint32_t));
-    p->key_words = (uint32_t)b->keys.count;
-    p->entry_count = 0;
-    for (uint32_t i = 0; i < b->cache_capacity; i++)
-        if (b->cache[i].generation == b->generation)
-            p->entries[p->entry_count++] = b->cache[i];
-    p->const_count = 0;
-    for (uint32_t i = 0; i < b->const_capacity; i++)
-        if (b->consts[i].generation == b->generation)
-            p->consts[p->const_count++] = b->consts[i];
-    p->version = b->version;
-    p->next_id = b->next_id;
-    memcpy(p->capability_bits, b->capability_bits, sizeof(p->capability_bits));
-    memcpy(p->capability_extra, b->capability_extra, sizeof(p->capability_extra));
-    p->capability_extra_count = b->capability_extra_count;
-    p->glsl_std450 = b->glsl_std450;
-    p->u32_type = b->u32_type;
-    memcpy(p->small_u32, b->small_u32, sizeof(p->small_u32));
-    memcpy(p->memo, b->memo, sizeof(p->memo));
-    memcpy(p->extra, extra, extra_size);
-    p->extra_size = extra_size;
-    p->valid = true;
-}
-
-bool sb_spv_prelude_restore(struct sb_spv_builder *b, void *extra, size_t extra_size)
-{
-    const struct prelude *p = &thread_workspace.prelude;
-    if (!b->borrowed || !p->valid || p->version != b->version || p->extra_size != extra_size ||
-        b->next_id != 1)
-        return false;
-    size_t at = 0;
-    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++) {
-        sb_spv_stream_append(b, &b->sections[i], p->words + at, p->section_words[i]);
-        at += p->section_words[i];
-    }
-    sb_spv_stream_append(b, &b->keys, p->words + at, p->key_words);
-    for (uint32_t i = 0; i < p->entry_count; i++)
-        sb_spv_cache_restore(b, &p->entries[i]);
-    for (uint32_t i = 0; i < p->const_count; i++)
-        sb_spv_const_restore(b, &p->consts[i]);
-    b->next_id = p->next_id;
-    memcpy(b->capability_bits, p->capability_bits, sizeof(p->capability_bits));
-    memcpy(b->capability_extra, p->capability_extra, sizeof(p->capability_extra));
-    b->capability_extra_count = p->capability_extra_count;
-    b->glsl_std450 = p->glsl_std450;
-    b->u32_type = p->u32_type;
-    memcpy(b->small_u32, p->small_u32, sizeof(p->small_u32));
-    memcpy(b->memo, p->memo, sizeof(b->memo));
-    memcpy(extra, p->extra, extra_size);
-    return true; /* an allocation failure above is sticky: the module fails at the end */
 }

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Word streams of the SPIR-V builder (spirv_builder.h): growth and bulk append.
- * Below the builder core (spirv_builder.c), whose emitters reserve room inline
- * and come here only to grow, and the per-thread storage
- * (spirv_builder_storage.c), which appends a saved prelude.
+ * Word streams of the SPIR-V builder (spirv_builder.h): growth. Below the
+ * builder core (spirv_builder.c), whose emitters reserve room inline and come
+ * here only to grow.
  */
 #include "spirv_builder.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 bool sb_spv_stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_t extra)
 {
@@ -28,13 +26,4 @@ bool sb_spv_stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_
     s->words = words;
     s->capacity = cap;
     return true;
-}
-
-void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, const uint32_t *words,
-                          size_t count)
-{
-    if (!count || !sb_spv_stream_grow(b, s, count))
-        return;
-    memcpy(s->words + s->count, words, count * sizeof(*words));
-    s->count += count;
 }

@@ -6,6 +6,8 @@
  * (spec §2.8), and sharing constants keeps modules small; a hash probe keeps
  * each lookup O(1) however many types a shader needs. Structs, runtime arrays
  * and decorated arrays are created "unique" because their decorations differ.
+ * void and the 32-bit numeric scalars and vectors skip the hash: a table of
+ * ids indexed by component and lane count (sb_spv_builder::numeric).
  */
 #include "spirv_builder.h"
 
@@ -120,36 +122,84 @@ static uint32_t cached2(struct sb_spv_builder *b, SpvOp op, uint32_t k0, uint32_
     return id;
 }
 
+/*
+ * void and the 32-bit numeric types (sb_spv_builder::numeric) bypass the hash table:
+ * nearly every module asks for them first, declared lazily by the back end, and only the
+ * functions below declare them, so a table of ids keeps each unique. A first request
+ * emits the type straight away (no key kept, no probe).
+ */
+static uint32_t direct_type(struct sb_spv_builder *b, uint32_t *slot, SpvOp op, uint32_t count,
+                            uint32_t a, uint32_t c)
+{
+    if (*slot || b->failed)
+        return *slot;
+    /* Written in place: at most four words, a dozen of them per module. */
+    struct sb_spv_stream *s = &b->sections[SB_SPV_SECTION_GLOBAL];
+    if (s->count + 4 > s->capacity && !sb_spv_stream_grow(b, s, 4))
+        return 0;
+    uint32_t id = b->next_id++, *w = s->words + s->count;
+    w[0] = ((count + 2) << SpvWordCountShift) | (uint32_t)op;
+    w[1] = id;
+    w[2] = a;
+    w[3] = c;
+    s->count += count + 2;
+    return *slot = id;
+}
+
 uint32_t sb_spv_type_void(struct sb_spv_builder *b)
 {
-    return cached(b, SpvOpTypeVoid, NULL, 0, false);
+    return direct_type(b, &b->void_type, SpvOpTypeVoid, 0, 0, 0);
 }
 
 uint32_t sb_spv_type_bool(struct sb_spv_builder *b)
 {
-    return cached(b, SpvOpTypeBool, NULL, 0, false);
+    return direct_type(b, &b->numeric[SB_SPV_NUMERIC_BOOL][1], SpvOpTypeBool, 0, 0, 0);
 }
 
 uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signed)
 {
+    if (width == 32 && is_signed)
+        return direct_type(b, &b->numeric[SB_SPV_NUMERIC_INT][1], SpvOpTypeInt, 2, 32, 1);
+    if (width == 32)
+        return b->u32_type = direct_type(b, &b->numeric[SB_SPV_NUMERIC_UINT][1], SpvOpTypeInt, 2, 32, 0);
     const uint32_t key[2] = { width, is_signed ? 1u : 0u };
-    if (width == 32 && !is_signed) {
-        if (!b->u32_type)
-            b->u32_type = cached(b, SpvOpTypeInt, key, 2, false);
-        return b->u32_type;
-    }
     return cached(b, SpvOpTypeInt, key, 2, false);
 }
 
 uint32_t sb_spv_type_float(struct sb_spv_builder *b, uint32_t width)
 {
+    if (width == 32)
+        return direct_type(b, &b->numeric[SB_SPV_NUMERIC_FLOAT][1], SpvOpTypeFloat, 1, 32, 0);
     return cached(b, SpvOpTypeFloat, &width, 1, false);
+}
+
+uint32_t sb_spv_type_numeric(struct sb_spv_builder *b, enum sb_spv_numeric kind, uint32_t n)
+{
+    if (n < 1 || n > 4 || kind > SB_SPV_NUMERIC_BOOL)
+        return 0;
+    if (b->numeric[kind][n])
+        return b->numeric[kind][n];
+    if (n > 1) {
+        uint32_t component = sb_spv_type_numeric(b, kind, 1);
+        return component ? direct_type(b, &b->numeric[kind][n], SpvOpTypeVector, 2, component, n) : 0;
+    }
+    switch (kind) {
+    case SB_SPV_NUMERIC_FLOAT: return sb_spv_type_float(b, 32);
+    case SB_SPV_NUMERIC_INT: return sb_spv_type_int(b, 32, true);
+    case SB_SPV_NUMERIC_UINT: return sb_spv_type_int(b, 32, false);
+    case SB_SPV_NUMERIC_BOOL: return sb_spv_type_bool(b);
+    }
+    return 0;
 }
 
 uint32_t sb_spv_type_vector(struct sb_spv_builder *b, uint32_t component, uint32_t count)
 {
     if (count <= 1)
         return component;
+    if (count <= 4 && component)
+        for (uint32_t k = SB_SPV_NUMERIC_FLOAT; k <= SB_SPV_NUMERIC_BOOL; k++)
+            if (b->numeric[k][1] == component)
+                return direct_type(b, &b->numeric[k][count], SpvOpTypeVector, 2, component, count);
     return cached2(b, SpvOpTypeVector, component, count);
 }
 

@@ -76,7 +76,7 @@ static uint32_t member_block(struct sb_spv_context *ctx, const struct sb_ir_reso
         return 0;
     }
     for (uint32_t v = 0; v < n; v++)
-        members[v] = ctx->t.fvec[4];
+        members[v] = sb_spv_t_fvec(ctx, 4);
     uint32_t block = sb_spv_type_struct_unique(b, members, n);
     free(members);
     for (uint32_t v = 0; v < n; v++) {
@@ -127,14 +127,14 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
             block = member_block(ctx, res, n);
             out->members = true;
         } else {
-            uint32_t array = sb_spv_type_array_unique(b, ctx->t.fvec[4], n);
+            uint32_t array = sb_spv_type_array_unique(b, sb_spv_t_fvec(ctx, 4), n);
             sb_spv_decorate1(b, array, SpvDecorationArrayStride, 16);
             block = sb_spv_type_struct_unique(b, &array, 1);
             sb_spv_member_decorate(b, block, 0, SpvDecorationOffset, (const uint32_t[]){ 0 }, 1);
         }
         sb_spv_decorate(b, block, SpvDecorationBlock, NULL, 0);
         out->type = block;
-        out->element_type = ctx->t.fvec[4];
+        out->element_type = sb_spv_t_fvec(ctx, 4);
         if (res->count > 1 && res->count != 0xFFFFFFFFu) {
             out->type = sb_spv_type_array(b, block, res->count);
             out->arrayed = true;

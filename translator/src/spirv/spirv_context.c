@@ -2,7 +2,8 @@
 /*
  * The back end context's failure and allocation helpers (spirv_private.h):
  * the sticky first error, zeroed and growable arrays, the "not supported"
- * verdict. Below every other emitter file of the back end, which all call
+ * verdict, and the common types, declared the first time a module asks for
+ * one. Below every other emitter file of the back end, which all call
  * them, so the driver (spirv_module.c) that calls those files is never
  * called back.
  */
@@ -59,4 +60,19 @@ enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir
     return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, inst,
                        "instruction '%s' is not supported by the SPIR-V back end",
                        sb_ir_op_name(inst->op));
+}
+
+uint32_t sb_spv_common_declare(struct sb_spv_context *ctx, enum sb_spv_common_kind kind)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    struct sb_spv_common_types *t = &ctx->t;
+    switch (kind) {
+    case SB_SPV_COMMON_VOID_FUNCTION:
+        return t->void_function = sb_spv_type_function(b, sb_spv_t_void(ctx), NULL, 0);
+    case SB_SPV_COMMON_PTR_PRIVATE_F32:
+        return t->ptr_private_f32 = sb_spv_type_pointer(b, SpvStorageClassPrivate, sb_spv_t_f32(ctx));
+    case SB_SPV_COMMON_PTR_PRIVATE_VEC4:
+        return t->ptr_private_vec4 = sb_spv_type_pointer(b, SpvStorageClassPrivate, sb_spv_t_fvec(ctx, 4));
+    }
+    return 0;
 }

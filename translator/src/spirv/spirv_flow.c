@@ -302,7 +302,7 @@ static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
             return ctx->result;
         merge = begin_conditional(ctx, cond);
         if (inst->op == SB_IR_OP_CALLC) {
-            sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[inst->target]);
+            sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[inst->target]);
             sb_spv_branch(b, merge);
         } else {
             sb_spv_terminate(b, inst->op == SB_IR_OP_RETC ? SpvOpReturn : SpvOpKill);
@@ -317,7 +317,7 @@ static enum sb_result flow_op(struct sb_spv_context *ctx, struct flow_state *f,
     case SB_IR_OP_CALL:
         if (!check_function(ctx, inst))
             return ctx->result;
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[inst->target]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[inst->target]);
         return ctx->result;
     default:
         return SB_ERROR_TRANSLATE_UNSUPPORTED;
@@ -429,18 +429,33 @@ static bool skip_dead(struct dead_code *dead, const struct sb_ir_instruction *in
     return false;
 }
 
+/*
+ * Whether r# memory is dead once function `index` returns, so that the writes still
+ * deferred at a `ret` (or the body's end) need no store. True for the entry body of a
+ * program with no other function: main runs it once and afterwards reads only o# and the
+ * special outputs. Subroutines and class-linkage bodies share r# with their callers, and
+ * hull-shader phases may run in a loop (one call per instance), so any second function,
+ * or the hull stage, keeps every store.
+ */
+static bool temps_die_at_return(const struct sb_spv_context *ctx, uint32_t index)
+{
+    const struct sb_ir_program *p = ctx->program;
+    return index == 0 && p->function_count == 1 && p->stage != SB_IR_STAGE_HULL;
+}
+
 enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
 {
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_ir_function *fn = &ctx->program->functions[index];
     struct flow_state f = { .function = fn };
     ctx->current_function = index;
-    sb_spv_function_begin(b, ctx->function_ids[index], ctx->t.void_type, ctx->t.void_function);
+    sb_spv_function_begin(b, ctx->function_ids[index], sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     /* About 16 words per IR instruction (lane loads, the op, the store): one allocation
      * instead of a chain of regrowths for most bodies. */
     sb_spv_function_reserve(b, (size_t)fn->instruction_count * 16 + 64);
     enum sb_result r = SB_SUCCESS;
     struct dead_code dead = { 0 };
+    bool temps_die = temps_die_at_return(ctx, index);
     for (uint32_t i = 0; i < fn->instruction_count && r == SB_SUCCESS; i++) {
         const struct sb_ir_instruction *inst = &fn->instructions[i];
         if (skip_dead(&dead, inst))
@@ -449,8 +464,12 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
         b->origin = inst->offset;
         f.index = i;
         /* Deferred r# writes land before anything that may read r# memory or leave the
-         * block, under the OpLine of the ALU instructions that made them. */
-        if (!is_alu(inst->op))
+         * block, under the OpLine of the ALU instructions that made them; before a `ret`
+         * after which nothing reads r#, they are dropped, and the block's r# stores that
+         * nothing read are taken back. */
+        if (temps_die && inst->op == SB_IR_OP_RET)
+            sb_spv_registers_discard(ctx);
+        else if (!is_alu(inst->op))
             sb_spv_registers_flush(ctx);
         if (ctx->debug_info && (b->block_open || !b->current_block))
             sb_spv_debug_line(ctx, inst);
@@ -463,7 +482,10 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     for (uint32_t i = 0; i < f.depth; i++)
         free(f.stack[i].cases);
     free(f.stack);
-    sb_spv_registers_flush(ctx); /* a body that ends without ret */
+    if (temps_die) /* a body that ends without ret */
+        sb_spv_registers_discard(ctx);
+    else
+        sb_spv_registers_flush(ctx);
     sb_spv_function_end(b);
     ctx->inst = NULL;
     b->origin = SB_SPV_NO_ORIGIN;

@@ -314,7 +314,7 @@ static void finish_distances(struct sb_spv_context *ctx)
             SpvStorageClass sc = output ? SpvStorageClassOutput : SpvStorageClassInput;
             uint32_t var = sb_spv_io_builtin(ctx, sc,
                                              cull ? SpvBuiltInCullDistance : SpvBuiltInClipDistance,
-                                             sb_spv_type_array(b, ctx->t.f32, lanes));
+                                             sb_spv_type_array(b, sb_spv_t_f32(ctx), lanes));
             for (uint32_t i = 0; i < s->count; i++) {
                 struct io_copy *c = &s->copies[i];
                 if (c->kind == IO_DISTANCE && c->output == (output != 0) && !c->var &&
@@ -336,7 +336,7 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
     switch (e->system_value) {
     case 1: /* position */
         if (pixel && !output) {
-            uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFragCoord, ctx->t.fvec[4]);
+            uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFragCoord, sb_spv_t_fvec(ctx, 4));
             /* D3D runs a shader whose SV_Position is sample-interpolated once per sample, with the
              * sample's position; say so on FragCoord (a runtime takes it as the request for
              * sample shading: drivers do not, unlike on user inputs). */
@@ -351,7 +351,7 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
                 c->lane_count = 4;
             }
         } else {
-            uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInPosition, ctx->t.fvec[4]);
+            uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInPosition, sb_spv_t_fvec(ctx, 4));
             struct io_copy *c = builtin_copy(ctx, e, output, IO_PLAIN, var, SB_IR_TYPE_FLOAT);
             if (c) {
                 c->first_lane = 0;
@@ -397,7 +397,7 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
         sb_spv_capability(b, SpvCapabilityGeometry);
         return int_builtin(ctx, e, output, SpvBuiltInPrimitiveId, (SpvBuiltIn)0, SB_IR_TYPE_INT);
     case 9: { /* is front face */
-        uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFrontFacing, ctx->t.bool_type);
+        uint32_t var = sb_spv_io_builtin(ctx, sc, SpvBuiltInFrontFacing, sb_spv_t_bool(ctx));
         struct io_copy *c = builtin_copy(ctx, e, output, IO_FRONT_FACING, var, SB_IR_TYPE_BOOL);
         if (c) {
             c->lane_mask = 1u << c->first_lane;
@@ -440,7 +440,7 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
     case SB_IR_FILE_COVERAGE_OUT: {
         bool output = e->file == SB_IR_FILE_COVERAGE_OUT;
         uint32_t var = sb_spv_io_builtin(ctx, output ? SpvStorageClassOutput : SpvStorageClassInput,
-                                         SpvBuiltInSampleMask, sb_spv_type_array(b, ctx->t.u32, 1));
+                                         SpvBuiltInSampleMask, sb_spv_type_array(b, sb_spv_t_u32(ctx), 1));
         if (!output)
             sb_spv_decorate(b, var, SpvDecorationFlat, NULL, 0);
         struct io_copy *c = builtin_copy(ctx, e, output, IO_SAMPLE_MASK, var, SB_IR_TYPE_UINT);
@@ -454,7 +454,7 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
     case SB_IR_FILE_DEPTH:
     case SB_IR_FILE_DEPTH_GREATER_EQUAL:
     case SB_IR_FILE_DEPTH_LESS_EQUAL: {
-        uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassOutput, SpvBuiltInFragDepth, ctx->t.f32);
+        uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassOutput, SpvBuiltInFragDepth, sb_spv_t_f32(ctx));
         struct io_copy *c = builtin_copy(ctx, e, true, IO_PLAIN, var, SB_IR_TYPE_FLOAT);
         if (c) {
             c->first_lane = 0;
@@ -479,7 +479,7 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
         }
         sb_spv_capability(b, SpvCapabilityFragmentFullyCoveredEXT);
         sb_spv_extension(b, "SPV_EXT_fragment_fully_covered");
-        uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInFullyCoveredEXT, ctx->t.bool_type);
+        uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInFullyCoveredEXT, sb_spv_t_bool(ctx));
         struct io_copy *c = builtin_copy(ctx, e, false, IO_FULLY_COVERED, var, SB_IR_TYPE_UINT);
         if (c) {
             c->first_lane = 0;
@@ -502,7 +502,7 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
                            "special register %s is not supported", sb_ir_file_name(e->file));
     }
     }
-    uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, uvec3_builtin, ctx->t.uvec[3]);
+    uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, uvec3_builtin, sb_spv_t_uvec(ctx, 3));
     struct io_copy *c = builtin_copy(ctx, e, false, IO_UVEC3, var, SB_IR_TYPE_UINT);
     if (c) {
         c->first_lane = 0;
@@ -665,21 +665,21 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
 static uint32_t file_register(struct sb_spv_context *ctx, uint32_t file, uint32_t reg)
 {
     uint32_t idx = sb_spv_uint(ctx, reg);
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, ctx->files[file].var, &idx, 1);
+    return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), ctx->files[file].var, &idx, 1);
 }
 
 static void store_lane(struct sb_spv_context *ctx, uint32_t reg_ptr, uint32_t lane, uint32_t f)
 {
     uint32_t l = sb_spv_uint(ctx, lane);
     sb_spv_store(&ctx->builder,
-                 sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg_ptr, &l, 1), f);
+                 sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_f32(ctx), reg_ptr, &l, 1), f);
 }
 
 static uint32_t load_lane(struct sb_spv_context *ctx, uint32_t reg_ptr, uint32_t lane)
 {
     uint32_t l = sb_spv_uint(ctx, lane);
-    return sb_spv_load(&ctx->builder, ctx->t.f32,
-                       sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg_ptr, &l, 1));
+    return sb_spv_load(&ctx->builder, sb_spv_t_f32(ctx),
+                       sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_f32(ctx), reg_ptr, &l, 1));
 }
 
 static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
@@ -689,22 +689,22 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
     uint32_t n = c->lane_count, value;
     switch (c->kind) {
     case IO_FRAG_COORD: {
-        uint32_t v = sb_spv_load(b, ctx->t.fvec[4], c->var);
-        uint32_t w = sb_spv_extract(b, ctx->t.f32, v, 3);
-        w = sb_spv_op2(b, SpvOpFDiv, ctx->t.f32, sb_spv_const_f32(b, 1.0f), w);
-        value = sb_spv_op3(b, SpvOpCompositeInsert, ctx->t.fvec[4], w, v, 3);
+        uint32_t v = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), c->var);
+        uint32_t w = sb_spv_extract(b, sb_spv_t_f32(ctx), v, 3);
+        w = sb_spv_op2(b, SpvOpFDiv, sb_spv_t_f32(ctx), sb_spv_const_f32(b, 1.0f), w);
+        value = sb_spv_op3(b, SpvOpCompositeInsert, sb_spv_t_fvec(ctx, 4), w, v, 3);
         n = 4;
         break;
     }
     case IO_FRONT_FACING: {
-        uint32_t v = sb_spv_load(b, ctx->t.bool_type, c->var);
+        uint32_t v = sb_spv_load(b, sb_spv_t_bool(ctx), c->var);
         value = sb_spv_convert_view(ctx, v, SB_IR_TYPE_BOOL, SB_IR_TYPE_FLOAT, 1);
         break;
     }
     case IO_FULLY_COVERED: {
-        uint32_t v = sb_spv_load(b, ctx->t.bool_type, c->var);
-        uint32_t bit = sb_spv_op3(b, SpvOpSelect, ctx->t.u32, v, sb_spv_uint(ctx, 1), sb_spv_uint(ctx, 0));
-        value = sb_spv_op1(b, SpvOpBitcast, ctx->t.f32, bit);
+        uint32_t v = sb_spv_load(b, sb_spv_t_bool(ctx), c->var);
+        uint32_t bit = sb_spv_op3(b, SpvOpSelect, sb_spv_t_u32(ctx), v, sb_spv_uint(ctx, 1), sb_spv_uint(ctx, 0));
+        value = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_f32(ctx), bit);
         break;
     }
     case IO_INT_BUILTIN: {
@@ -712,17 +712,17 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
         uint32_t v = sb_spv_load(b, type, c->var);
         if (c->base_var)
             v = sb_spv_op2(b, SpvOpISub, type, v, sb_spv_load(b, type, c->base_var));
-        value = sb_spv_bitcast(b, ctx->t.f32, type, v);
+        value = sb_spv_bitcast(b, sb_spv_t_f32(ctx), type, v);
         break;
     }
     case IO_UVEC3:
-        value = sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[3], sb_spv_load(b, ctx->t.uvec[3], c->var));
+        value = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_fvec(ctx, 3), sb_spv_load(b, sb_spv_t_uvec(ctx, 3), c->var));
         break;
     case IO_SAMPLE_MASK: {
         uint32_t zero = sb_spv_uint(ctx, 0);
-        uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, ctx->t.u32),
+        uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, sb_spv_t_u32(ctx)),
                                          c->var, &zero, 1);
-        value = sb_spv_op1(b, SpvOpBitcast, ctx->t.f32, sb_spv_load(b, ctx->t.u32, p));
+        value = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_f32(ctx), sb_spv_load(b, sb_spv_t_u32(ctx), p));
         break;
     }
     case IO_DISTANCE: {
@@ -731,16 +731,16 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
             if (!(c->lane_mask & (1u << lane)))
                 continue;
             uint32_t idx = sb_spv_uint(ctx, k++);
-            uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, ctx->t.f32),
+            uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, sb_spv_t_f32(ctx)),
                                              c->var, &idx, 1);
-            store_lane(ctx, reg, lane, sb_spv_load(b, ctx->t.f32, p));
+            store_lane(ctx, reg, lane, sb_spv_load(b, sb_spv_t_f32(ctx), p));
         }
         return;
     }
     case IO_PLAIN:
     default: {
         uint32_t type = sb_spv_type_of(ctx, c->ir_type, n);
-        value = sb_spv_bitcast(b, ctx->t.fvec[n], type, sb_spv_load(b, type, c->var));
+        value = sb_spv_bitcast(b, sb_spv_t_fvec(ctx, n), type, sb_spv_load(b, type, c->var));
         break;
     }
     }
@@ -754,12 +754,12 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
         return;
     }
     /* Merge the lanes into the register: one load, one shuffle, one store. */
-    uint32_t old = sb_spv_load(b, ctx->t.fvec[4], reg), comps[4];
+    uint32_t old = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), reg), comps[4];
     for (uint32_t i = 0; i < 4; i++) {
         uint32_t k = i - c->first_lane;
         comps[i] = (i >= c->first_lane && k < n && (want & (1u << k))) ? 4 + k : i;
     }
-    sb_spv_store(b, reg, sb_spv_op_result(b, SpvOpVectorShuffle, ctx->t.fvec[4],
+    sb_spv_store(b, reg, sb_spv_op_result(b, SpvOpVectorShuffle, sb_spv_t_fvec(ctx, 4),
                                           (const uint32_t[]){ old, value, comps[0], comps[1], comps[2],
                                                               comps[3] }, 6));
 }
@@ -777,16 +777,16 @@ static void copy_out(struct sb_spv_context *ctx, const struct io_copy *c)
                 continue;
             uint32_t idx = sb_spv_uint(ctx, k++);
             uint32_t p = sb_spv_access_chain(
-                b, sb_spv_type_pointer(b, SpvStorageClassOutput, ctx->t.f32), c->var, &idx, 1);
+                b, sb_spv_type_pointer(b, SpvStorageClassOutput, sb_spv_t_f32(ctx)), c->var, &idx, 1);
             sb_spv_store(b, p, load_lane(ctx, reg, lane));
         }
         return;
     }
     case IO_SAMPLE_MASK: {
         uint32_t zero = sb_spv_uint(ctx, 0);
-        uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassOutput, ctx->t.u32),
+        uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassOutput, sb_spv_t_u32(ctx)),
                                          c->var, &zero, 1);
-        sb_spv_store(b, p, sb_spv_op1(b, SpvOpBitcast, ctx->t.u32, load_lane(ctx, reg, c->first_lane)));
+        sb_spv_store(b, p, sb_spv_op1(b, SpvOpBitcast, sb_spv_t_u32(ctx), load_lane(ctx, reg, c->first_lane)));
         return;
     }
     case IO_INT_BUILTIN: {
@@ -799,18 +799,18 @@ static void copy_out(struct sb_spv_context *ctx, const struct io_copy *c)
         if (n == 1) {
             value = load_lane(ctx, reg, c->first_lane);
         } else {
-            uint32_t v = sb_spv_load(b, ctx->t.fvec[4], reg);
+            uint32_t v = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), reg);
             if (n == 4) {
                 value = v;
             } else {
                 uint32_t comps[4];
                 for (uint32_t k = 0; k < n; k++)
                     comps[k] = c->first_lane + k;
-                value = sb_spv_shuffle(b, ctx->t.fvec[n], v, v, comps, n);
+                value = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, n), v, v, comps, n);
             }
         }
         uint32_t type = sb_spv_type_of(ctx, c->ir_type, n);
-        sb_spv_store(b, c->var, sb_spv_bitcast(b, type, ctx->t.fvec[n], value));
+        sb_spv_store(b, c->var, sb_spv_bitcast(b, type, sb_spv_t_fvec(ctx, n), value));
         return;
     }
     }
@@ -874,10 +874,10 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
         /* Offsets are in 1/16 pixel, of which D3D reads the low 4 bits, signed ([-8, 7] / 16,
          * inside Vulkan's guaranteed offset range): convert those to pixels. */
         uint32_t i2 = sb_spv_load_src_n(ctx, &inst->src[1], 2, SB_IR_TYPE_INT);
-        i2 = sb_spv_op3(b, SpvOpBitFieldSExtract, ctx->t.ivec[2], i2, sb_spv_const_i32(b, 0),
+        i2 = sb_spv_op3(b, SpvOpBitFieldSExtract, sb_spv_t_ivec(ctx, 2), i2, sb_spv_const_i32(b, 0),
                         sb_spv_const_i32(b, 4));
-        uint32_t f2 = sb_spv_op1(b, SpvOpConvertSToF, ctx->t.fvec[2], i2);
-        extra = sb_spv_op2(b, SpvOpVectorTimesScalar, ctx->t.fvec[2], f2, sb_spv_const_f32(b, 1.0f / 16.0f));
+        uint32_t f2 = sb_spv_op1(b, SpvOpConvertSToF, sb_spv_t_fvec(ctx, 2), i2);
+        extra = sb_spv_op2(b, SpvOpVectorTimesScalar, sb_spv_t_fvec(ctx, 2), f2, sb_spv_const_f32(b, 1.0f / 16.0f));
     }
     /* Each destination lane evaluates the variable that holds its source lane. */
     for (uint32_t lane = 0; lane < 4; lane++) {
@@ -890,9 +890,9 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
             value = sb_spv_load_src(ctx, src, 1u << lane, SB_IR_TYPE_FLOAT);
         } else {
             uint32_t args[3] = { c->var, extra };
-            uint32_t type = ctx->t.fvec[c->lane_count];
+            uint32_t type = sb_spv_t_fvec(ctx, c->lane_count);
             uint32_t v = sb_spv_glsl_op(b, type, glsl_op, args, extra ? 2 : 1);
-            value = c->lane_count == 1 ? v : sb_spv_extract(b, ctx->t.f32, v, from - c->first_lane);
+            value = c->lane_count == 1 ? v : sb_spv_extract(b, sb_spv_t_f32(ctx), v, from - c->first_lane);
         }
         if (!sb_spv_store_dst_mask(ctx, inst, dst, 1u << lane, value, SB_IR_TYPE_FLOAT))
             return ctx->result ? ctx->result : SB_ERROR_TRANSLATE_INVALID;

@@ -127,7 +127,7 @@ enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx)
     st->slot_count = slots;
     for (uint32_t s = 0; s < slots; s++)
         for (uint32_t f = 0; f < SB_CLASS_LINKAGE_FIELDS; f++) {
-            uint32_t words[3] = { ctx->t.u32, sb_spv_id(b), 0 };
+            uint32_t words[3] = { sb_spv_t_u32(ctx), sb_spv_id(b), 0 };
             sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpSpecConstant, words, 3);
             sb_spv_decorate1(b, words[1], SpvDecorationSpecId,
                              SB_SPEC_ID_CLASS_LINKAGE + SB_CLASS_LINKAGE_FIELDS * s + f);
@@ -187,8 +187,8 @@ static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand 
         }
         return st->spec[(fp->id + e->offset) * SB_CLASS_LINKAGE_FIELDS];
     }
-    uint32_t array_type = sb_spv_type_array(b, ctx->t.u32, fp->array_length);
-    uint32_t ptr_elem = sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), ctx->t.u32);
+    uint32_t array_type = sb_spv_type_array(b, sb_spv_t_u32(ctx), fp->array_length);
+    uint32_t ptr_elem = sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), sb_spv_t_u32(ctx));
     uint32_t *parts = malloc(fp->array_length * sizeof(*parts));
     if (!parts) {
         sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
@@ -204,7 +204,7 @@ static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand 
     if (!idx)
         return 0;
     uint32_t ptr = sb_spv_access_chain(b, ptr_elem, array, &idx, 1);
-    return sb_spv_load(b, ctx->t.u32, ptr);
+    return sb_spv_load(b, sb_spv_t_u32(ctx), ptr);
 }
 
 /* The function index that table `table_id` runs for call site `site`; UINT32_MAX (recorded) if none. */
@@ -257,7 +257,7 @@ enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_i
     if (!sel)
         goto done;
     if (fp->table_count == 1) {
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[functions[0]]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[functions[0]]);
         goto done;
     }
     /* OpSwitch selector default(table 0) k -> table k; one block per table. */
@@ -282,7 +282,7 @@ enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_i
     sb_spv_op(b, SpvOpSwitch, ops, 2 * fp->table_count);
     for (uint32_t k = 0; k < fp->table_count; k++) {
         sb_spv_label(b, labels[k]);
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[functions[k]]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[functions[k]]);
         sb_spv_branch(b, merge);
     }
     sb_spv_label(b, merge);

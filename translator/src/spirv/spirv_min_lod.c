@@ -50,13 +50,13 @@ static uint32_t level0_size(struct sb_spv_context *ctx, const struct sb_spv_min_
     if (s->texture->non_uniform)
         sb_spv_resource_non_uniform(ctx, s->texture, image);
     uint32_t lanes = s->dim->size_lanes;
-    uint32_t size = sb_spv_op2(b, SpvOpImageQuerySizeLod, ctx->t.ivec[lanes], image, sb_spv_const_i32(b, 0));
+    uint32_t size = sb_spv_op2(b, SpvOpImageQuerySizeLod, sb_spv_t_ivec(ctx, lanes), image, sb_spv_const_i32(b, 0));
     if (lanes != axes) {
         static const uint32_t first[3] = { 0, 1, 2 };
-        size = axes == 1 ? sb_spv_extract(b, ctx->t.i32, size, 0)
-                         : sb_spv_shuffle(b, ctx->t.ivec[axes], size, size, first, axes);
+        size = axes == 1 ? sb_spv_extract(b, sb_spv_t_i32(ctx), size, 0)
+                         : sb_spv_shuffle(b, sb_spv_t_ivec(ctx, axes), size, size, first, axes);
     }
-    return sb_spv_op1(b, SpvOpConvertSToF, ctx->t.fvec[axes], size);
+    return sb_spv_op1(b, SpvOpConvertSToF, sb_spv_t_fvec(ctx, axes), size);
 }
 
 /*
@@ -69,7 +69,7 @@ static uint32_t level0_size(struct sb_spv_context *ctx, const struct sb_spv_min_
 static uint32_t cube_gradient_length(struct sb_spv_context *ctx, uint32_t r, uint32_t d)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t f = ctx->t.f32, v3 = ctx->t.fvec[3], bool_type = ctx->t.bool_type;
+    uint32_t f = sb_spv_t_f32(ctx), v3 = sb_spv_t_fvec(ctx, 3), bool_type = sb_spv_t_bool(ctx);
     uint32_t magnitude = sb_spv_glsl1(b, v3, GLSLstd450FAbs, r);
     uint32_t ax = sb_spv_extract(b, f, magnitude, 0), ay = sb_spv_extract(b, f, magnitude, 1);
     uint32_t az = sb_spv_extract(b, f, magnitude, 2);
@@ -98,13 +98,13 @@ static uint32_t cube_gradient_lod(struct sb_spv_context *ctx, const struct sb_sp
     uint32_t r = s->coord;
     if (s->dim->arrayed) { /* cube arrays: the direction without the cube index */
         static const uint32_t xyz[3] = { 0, 1, 2 };
-        r = sb_spv_shuffle(b, ctx->t.fvec[3], r, r, xyz, 3);
+        r = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 3), r, r, xyz, 3);
     }
     uint32_t rho_x = cube_gradient_length(ctx, r, s->grad_x);
     uint32_t rho_y = cube_gradient_length(ctx, r, s->grad_y);
-    uint32_t rho = sb_spv_op2(b, SpvOpFMul, ctx->t.f32, sb_spv_glsl2(b, ctx->t.f32, GLSLstd450FMax, rho_x, rho_y),
+    uint32_t rho = sb_spv_op2(b, SpvOpFMul, sb_spv_t_f32(ctx), sb_spv_glsl2(b, sb_spv_t_f32(ctx), GLSLstd450FMax, rho_x, rho_y),
                               size);
-    return sb_spv_glsl1(b, ctx->t.f32, GLSLstd450Log2, rho);
+    return sb_spv_glsl1(b, sb_spv_t_f32(ctx), GLSLstd450Log2, rho);
 }
 
 /* sample_d's LOD: log2 of the longer of the two gradients measured in level-0 texels. */
@@ -115,11 +115,11 @@ static uint32_t gradient_lod(struct sb_spv_context *ctx, const struct sb_spv_min
         return cube_gradient_lod(ctx, s);
     uint32_t axes = s->dim->coords - (s->dim->arrayed ? 1u : 0u);
     uint32_t size = level0_size(ctx, s, axes);
-    uint32_t type = ctx->t.fvec[axes];
-    uint32_t rho_x = sb_spv_glsl1(b, ctx->t.f32, GLSLstd450Length, sb_spv_op2(b, SpvOpFMul, type, s->grad_x, size));
-    uint32_t rho_y = sb_spv_glsl1(b, ctx->t.f32, GLSLstd450Length, sb_spv_op2(b, SpvOpFMul, type, s->grad_y, size));
-    uint32_t rho = sb_spv_glsl2(b, ctx->t.f32, GLSLstd450FMax, rho_x, rho_y);
-    return sb_spv_glsl1(b, ctx->t.f32, GLSLstd450Log2, rho);
+    uint32_t type = sb_spv_t_fvec(ctx, axes);
+    uint32_t rho_x = sb_spv_glsl1(b, sb_spv_t_f32(ctx), GLSLstd450Length, sb_spv_op2(b, SpvOpFMul, type, s->grad_x, size));
+    uint32_t rho_y = sb_spv_glsl1(b, sb_spv_t_f32(ctx), GLSLstd450Length, sb_spv_op2(b, SpvOpFMul, type, s->grad_y, size));
+    uint32_t rho = sb_spv_glsl2(b, sb_spv_t_f32(ctx), GLSLstd450FMax, rho_x, rho_y);
+    return sb_spv_glsl1(b, sb_spv_t_f32(ctx), GLSLstd450Log2, rho);
 }
 
 /* Implicit forms: the quad's LOD (OpImageQueryLod's unclamped lane) plus sample_b's bias. */
@@ -132,9 +132,9 @@ static uint32_t implicit_lod(struct sb_spv_context *ctx, const struct sb_ir_inst
     uint32_t coord = sb_spv_load_src_n(ctx, &inst->src[0], axes, SB_IR_TYPE_FLOAT);
     if (!coord)
         return 0;
-    uint32_t query = sb_spv_op2(b, SpvOpImageQueryLod, ctx->t.fvec[2], s->sampled_image, coord);
-    uint32_t lod = sb_spv_extract(b, ctx->t.f32, query, 1);
-    return s->bias ? sb_spv_op2(b, SpvOpFAdd, ctx->t.f32, lod, s->bias) : lod;
+    uint32_t query = sb_spv_op2(b, SpvOpImageQueryLod, sb_spv_t_fvec(ctx, 2), s->sampled_image, coord);
+    uint32_t lod = sb_spv_extract(b, sb_spv_t_f32(ctx), query, 1);
+    return s->bias ? sb_spv_op2(b, SpvOpFAdd, sb_spv_t_f32(ctx), lod, s->bias) : lod;
 }
 
 uint32_t sb_spv_min_lod_apply(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
@@ -156,11 +156,11 @@ uint32_t sb_spv_min_lod_apply(struct sb_spv_context *ctx, const struct sb_ir_ins
         words[n++] = s->const_offset;
     SpvOp op = s->dref ? SpvOpImageSampleDrefExplicitLod : SpvOpImageSampleExplicitLod;
     uint32_t clamped = sb_spv_op_result(b, op, s->result_type, words, n);
-    uint32_t below = sb_spv_op2(b, SpvOpFOrdLessThan, ctx->t.bool_type, lod, s->clamp);
+    uint32_t below = sb_spv_op2(b, SpvOpFOrdLessThan, sb_spv_t_bool(ctx), lod, s->clamp);
     uint32_t lanes = s->dref ? 1u : 4u;
     if (lanes > 1) { /* OpSelect wants one condition per lane before SPIR-V 1.4 */
         uint32_t parts[4] = { below, below, below, below };
-        below = sb_spv_construct(b, ctx->t.bvec[lanes], parts, lanes);
+        below = sb_spv_construct(b, sb_spv_t_bvec(ctx, lanes), parts, lanes);
     }
     return sb_spv_op3(b, SpvOpSelect, s->result_type, below, clamped, unclamped);
 }

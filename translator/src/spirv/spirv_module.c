@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The SPIR-V back end's driver: sets up the context (common types, function
+ * The SPIR-V back end's driver: sets up the context (function
  * ids), runs the declaration steps of every part (IO, cbuffers, resources,
  * registers, stage plumbing), emits each IR function, builds `main` (default:
  * prologue, call the entry body, epilogue; inside the fragment shader interlock
@@ -26,26 +26,6 @@ uint32_t sb_spv_version_for_env(enum sb_target_env env)
     case SB_TARGET_VULKAN_1_1:
     default: return 0x00010300;
     }
-}
-
-static void common_types(struct sb_spv_context *ctx)
-{
-    struct sb_spv_builder *b = &ctx->builder;
-    struct sb_spv_common_types *t = &ctx->t;
-    t->void_type = sb_spv_type_void(b);
-    t->bool_type = sb_spv_type_bool(b);
-    t->f32 = sb_spv_type_float(b, 32);
-    t->i32 = sb_spv_type_int(b, 32, true);
-    t->u32 = sb_spv_type_int(b, 32, false);
-    for (uint32_t n = 1; n <= 4; n++) {
-        t->fvec[n] = sb_spv_type_vector(b, t->f32, n);
-        t->ivec[n] = sb_spv_type_vector(b, t->i32, n);
-        t->uvec[n] = sb_spv_type_vector(b, t->u32, n);
-        t->bvec[n] = sb_spv_type_vector(b, t->bool_type, n);
-    }
-    t->void_function = sb_spv_type_function(b, t->void_type, NULL, 0);
-    t->ptr_private_f32 = sb_spv_type_pointer(b, SpvStorageClassPrivate, t->f32);
-    t->ptr_private_vec4 = sb_spv_type_pointer(b, SpvStorageClassPrivate, t->fvec[4]);
 }
 
 static const uint32_t execution_models[] = {
@@ -101,12 +81,12 @@ static void execution_modes(struct sb_spv_context *ctx)
 static void default_main(struct sb_spv_context *ctx)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
+    sb_spv_function_begin(b, ctx->entry_function, sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     sb_spv_io_prologue(ctx);
     if (ctx->pixel_interlock)
         sb_spv_op(b, SpvOpBeginInvocationInterlockEXT, NULL, 0);
     if (ctx->program->function_count)
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[0]);
     if (ctx->pixel_interlock)
         sb_spv_op(b, SpvOpEndInvocationInterlockEXT, NULL, 0);
     sb_spv_io_epilogue(ctx);
@@ -174,12 +154,8 @@ static enum sb_result build(struct sb_spv_context *ctx)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "unknown shader stage %u",
                            p->stage);
     ctx->execution_model = execution_models[p->stage];
-    if (!sb_spv_prelude_restore(b, &ctx->t, sizeof(ctx->t))) {
-        sb_spv_capability(b, SpvCapabilityShader);
-        sb_spv_memory_model(b);
-        common_types(ctx);
-        sb_spv_prelude_save(b, &ctx->t, sizeof(ctx->t));
-    }
+    sb_spv_capability(b, SpvCapabilityShader);
+    sb_spv_memory_model(b);
     sb_spv_debug_begin(ctx);
     ctx->entry_function = sb_spv_id(b);
     ctx->function_ids = sb_spv_zalloc(p->function_count ? p->function_count : 1, sizeof(uint32_t));

@@ -95,7 +95,7 @@ uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index
     uint32_t kept = index->offset < KEPT_LIMIT ? kept_value(ctx, e, rel, shape) : 0;
     if (kept)
         return kept;
-    uint32_t sum = sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, rel, offset);
+    uint32_t sum = sb_spv_op2(&ctx->builder, SpvOpIAdd, sb_spv_t_u32(ctx), rel, offset);
     return index->offset < KEPT_LIMIT ? kept_put(ctx, e, rel, shape, sum) : sum;
 }
 
@@ -110,7 +110,7 @@ static uint32_t clamp_index(struct sb_spv_context *ctx, uint32_t index, uint32_t
     uint32_t kept = bound < KEPT_LIMIT ? kept_value(ctx, e, index, shape) : 0;
     if (kept)
         return kept;
-    uint32_t v = sb_spv_glsl2(&ctx->builder, ctx->t.u32, GLSLstd450UMin, index, sb_spv_uint(ctx, bound));
+    uint32_t v = sb_spv_glsl2(&ctx->builder, sb_spv_t_u32(ctx), GLSLstd450UMin, index, sb_spv_uint(ctx, bound));
     return bound < KEPT_LIMIT ? kept_put(ctx, e, index, shape, v) : v;
 }
 
@@ -160,7 +160,7 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
             return 0;
         idx[0] = sb_spv_index_value(ctx, &op->index[0]);
         idx[1] = sb_spv_index_value(ctx, &op->index[1]);
-        return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 2);
+        return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), f->var, idx, 2);
     }
     if (op->index_count == 0 || !op->index[0].relative) {
         /* o0 written lane by lane, v1 read by several instructions: one pointer per block. */
@@ -175,11 +175,11 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
         if (kept)
             return kept;
         idx[0] = sb_spv_uint(ctx, at);
-        uint32_t ptr = sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, 1);
+        uint32_t ptr = sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), f->var, idx, 1);
         return at < KEPT_LIMIT ? kept_put(ctx, e, f->var, shape, ptr) : ptr;
     }
     /* out of range: the zero element after the registers */
-    return element_pointer(ctx, ctx->t.ptr_private_vec4, f->var,
+    return element_pointer(ctx, sb_spv_t_ptr_private_vec4(ctx), f->var,
                            clamp_index(ctx, sb_spv_index_value(ctx, &op->index[0]), f->count));
 }
 
@@ -205,7 +205,7 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
         idx = sb_spv_index_value(ctx, &op->index[1]);
         if (op->index[1].relative) /* out of range: the zero sink element after the array */
             idx = clamp_index(ctx, idx, ctx->indexable[id].count);
-        return element_pointer(ctx, ctx->t.ptr_private_vec4, ctx->indexable[id].var, idx);
+        return element_pointer(ctx, sb_spv_t_ptr_private_vec4(ctx), ctx->indexable[id].var, idx);
     }
     case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
         /* A uvec4 pointer, unlike the other files. */
@@ -220,7 +220,7 @@ uint32_t sb_spv_register_pointer(struct sb_spv_context *ctx, const struct sb_ir_
         if (op->index[0].relative) /* out of range: the zero row after the data */
             idx = clamp_index(ctx, idx, ctx->program->icb_vector_count);
         return element_pointer(
-            ctx, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, ctx->t.uvec[4]), ctx->icb_var, idx);
+            ctx, sb_spv_type_pointer(&ctx->builder, SpvStorageClassPrivate, sb_spv_t_uvec(ctx, 4)), ctx->icb_var, idx);
     case SB_IR_FILE_THIS_POINTER: case SB_IR_FILE_INTERFACE: case SB_IR_FILE_FUNCTION_BODY:
     case SB_IR_FILE_FUNCTION_TABLE:
         sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, NULL,
@@ -245,7 +245,7 @@ uint32_t sb_spv_lane_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
     if (!reg)
         return 0;
     uint32_t l = sb_spv_uint(ctx, lane & 3u);
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg, &l, 1);
+    return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_f32(ctx), reg, &l, 1);
 }
 
 /* ---- loads ---------------------------------------------------------------------------------------- */
@@ -275,6 +275,27 @@ static void temp_remember(struct sb_spv_context *ctx, uint32_t i, uint32_t value
     ctx->temp_epoch[i] = ctx->temp_generation;
 }
 
+/* Stores r`i`'s whole value and lists the store for sb_spv_registers_discard. */
+static inline void store_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t value)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    sb_spv_store(b, ctx->temps[i], value);
+    if (ctx->temp_stores_block != b->current_block) {
+        ctx->temp_stores_block = b->current_block;
+        ctx->temp_store_count = 0;
+    }
+    ctx->temp_stores[ctx->temp_store_count++ % SB_SPV_TEMP_STORES] =
+        (struct sb_spv_temp_store){ .offset = (uint32_t)b->fn_body.count - 3, .reg = i };
+}
+
+/* A load of r`i` from memory: the stores of it so far are read. */
+static inline uint32_t load_temp(struct sb_spv_context *ctx, uint32_t i)
+{
+    ctx->temp_read_upto[i] = ctx->temp_store_count;
+    ctx->temp_read_block[i] = ctx->temp_stores_block;
+    return sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ctx->temps[i]);
+}
+
 void sb_spv_registers_flush(struct sb_spv_context *ctx)
 {
     for (uint32_t k = 0; k < ctx->temp_dirty_count; k++) {
@@ -283,12 +304,56 @@ void sb_spv_registers_flush(struct sb_spv_context *ctx)
         /* Deferral happens only inside ALU instructions, which never leave their block, and
          * every way out of a block flushes first: the value is always still cached here. */
         if (value)
-            sb_spv_store(&ctx->builder, ctx->temps[i], value);
+            store_temp(ctx, i, value);
         else
             sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
                         "internal: deferred write of r%u left its block", i);
     }
     ctx->temp_dirty_count = 0;
+}
+
+/*
+ * Before a return: the deferred writes are dropped, and the listed stores of the open
+ * block that nothing read are taken out of the body. A load of r# memory goes through
+ * load_temp, which marks the stores before it; a store leaves the value cached for the
+ * rest of its block, so an unmarked store was read, if at all, through the cache. Only
+ * words of the open block move, after every position the flow code keeps (its
+ * branches' words lie in earlier blocks).
+ */
+void sb_spv_registers_discard(struct sb_spv_context *ctx)
+{
+    for (uint32_t k = 0; k < ctx->temp_dirty_count; k++)
+        ctx->temp_is_dirty[ctx->temp_dirty[k]] = 0;
+    ctx->temp_dirty_count = 0;
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t block = ctx->temp_stores_block, count = ctx->temp_store_count;
+    ctx->temp_store_count = 0;
+    if (!b->block_open || b->failed || block != b->current_block)
+        return;
+    const uint32_t store = (3u << SpvWordCountShift) | (uint32_t)SpvOpStore;
+    uint32_t *words = b->fn_body.words;
+    size_t to = 0, from = 0; /* words [from, next store) move down to `to` */
+    bool moving = false;
+    for (uint32_t k = count > SB_SPV_TEMP_STORES ? count - SB_SPV_TEMP_STORES : 0; k < count; k++) {
+        const struct sb_spv_temp_store *s = &ctx->temp_stores[k % SB_SPV_TEMP_STORES];
+        uint32_t r = s->reg;
+        if ((ctx->temp_read_block[r] == block && k < ctx->temp_read_upto[r]) ||
+            (size_t)s->offset + 3 > b->fn_body.count || words[s->offset] != store ||
+            words[s->offset + 1] != ctx->temps[r])
+            continue;
+        if (moving) {
+            memmove(words + to, words + from, (s->offset - from) * sizeof(*words));
+            to += s->offset - from;
+        } else {
+            to = s->offset;
+            moving = true;
+        }
+        from = (size_t)s->offset + 3;
+    }
+    if (!moving)
+        return;
+    memmove(words + to, words + from, (b->fn_body.count - from) * sizeof(*words));
+    b->fn_body.count = to + (b->fn_body.count - from);
 }
 
 /* A direct r# operand (the only kind cached). */
@@ -314,7 +379,7 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
         uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
         *origin = VECTOR_AGAIN;
         if (!v) {
-            v = sb_spv_load(&ctx->builder, ctx->t.fvec[4], ctx->temps[i]);
+            v = load_temp(ctx, i);
             temp_remember(ctx, i, v);
             *origin = VECTOR_FIRST;
         }
@@ -333,10 +398,10 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
         if (kept)
             return kept;
         return kept_put(ctx, e, ptr, KEPT_ICB,
-                        sb_spv_op1(&ctx->builder, SpvOpBitcast, ctx->t.fvec[4],
-                                   sb_spv_load(&ctx->builder, ctx->t.uvec[4], ptr)));
+                        sb_spv_op1(&ctx->builder, SpvOpBitcast, sb_spv_t_fvec(ctx, 4),
+                                   sb_spv_load(&ctx->builder, sb_spv_t_uvec(ctx, 4), ptr)));
     }
-    return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+    return ptr ? sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ptr) : 0;
 }
 
 /* Immediate lanes folded with the modifiers into a constant. */
@@ -386,7 +451,7 @@ static uint32_t apply_modifiers(struct sb_spv_context *ctx, uint32_t value, uint
     }
     if (ir_type != SB_IR_TYPE_INT && ir_type != SB_IR_TYPE_UINT)
         return value;
-    uint32_t itype = ctx->t.ivec[n];
+    uint32_t itype = sb_spv_t_ivec(ctx, n);
     uint32_t v = sb_spv_bitcast(b, itype, type, value);
     if (modifiers & SB_IR_MOD_ABS)
         v = sb_spv_glsl1(b, itype, GLSLstd450SAbs, v);
@@ -422,14 +487,14 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     }
     uint32_t value;
     if (n == 1) {
-        value = sb_spv_extract(b, ctx->t.f32, vec, lanes[0] & 3u);
+        value = sb_spv_extract(b, sb_spv_t_f32(ctx), vec, lanes[0] & 3u);
     } else if (n == 4 && code == 0xE4u) { /* .xyzw */
         value = vec;
     } else {
         uint32_t comps[4];
         for (uint32_t k = 0; k < n; k++)
             comps[k] = lanes[k] & 3u;
-        value = sb_spv_shuffle(b, ctx->t.fvec[n], vec, vec, comps, n);
+        value = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, n), vec, vec, comps, n);
     }
     uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
     if (view != SB_IR_TYPE_FLOAT) /* most reads are float: skip the calls that would do nothing */
@@ -520,15 +585,15 @@ static void write_lanes(struct sb_spv_context *ctx, uint32_t reg, uint32_t mask,
         while (!(mask & (1u << lane)))
             lane++;
         uint32_t l = sb_spv_uint(ctx, lane);
-        sb_spv_store(b, sb_spv_access_chain(b, ctx->t.ptr_private_f32, reg, &l, 1), value);
+        sb_spv_store(b, sb_spv_access_chain(b, sb_spv_t_ptr_private_f32(ctx), reg, &l, 1), value);
         return;
     }
     /* Merge into the old vector: components 0-3 = old, 4.. = new. */
-    uint32_t old = sb_spv_load(b, ctx->t.fvec[4], reg);
+    uint32_t old = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), reg);
     uint32_t comps[4], k = 0;
     for (uint32_t i = 0; i < 4; i++)
         comps[i] = (mask & (1u << i)) ? 4 + k++ : i;
-    sb_spv_store(b, reg, sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4));
+    sb_spv_store(b, reg, sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), old, value, comps, 4));
 }
 
 /* r# write: the new whole vector is built from the cached (or loaded) old one,
@@ -546,22 +611,24 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
     } else {
         uint32_t old = temp_cached(ctx, i);
         if (!old)
-            old = sb_spv_load(b, ctx->t.fvec[4], ctx->temps[i]);
+            old = load_temp(ctx, i);
         if (n == 1) {
             uint32_t lane = 0;
             while (!(mask & (1u << lane)))
                 lane++;
-            full = sb_spv_op3(b, SpvOpCompositeInsert, ctx->t.fvec[4], value, old, lane);
+            full = sb_spv_op3(b, SpvOpCompositeInsert, sb_spv_t_fvec(ctx, 4), value, old, lane);
         } else {
             uint32_t comps[4], k = 0;
             for (uint32_t l = 0; l < 4; l++)
                 comps[l] = (mask & (1u << l)) ? 4 + k++ : l;
-            full = sb_spv_shuffle(b, ctx->t.fvec[4], old, value, comps, 4);
+            full = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), old, value, comps, 4);
         }
     }
     temp_remember(ctx, i, full);
-    if (!ctx->defer_temp_stores || !full) {
-        sb_spv_store(b, ctx->temps[i], full);
+    if (!full) {
+        sb_spv_store(b, ctx->temps[i], full); /* a failure, recorded: nothing to remember */
+    } else if (!ctx->defer_temp_stores) {
+        store_temp(ctx, i, full);
     } else if (!ctx->temp_is_dirty[i]) {
         ctx->temp_is_dirty[i] = 1;
         ctx->temp_dirty[ctx->temp_dirty_count++] = i;
@@ -582,7 +649,7 @@ bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instru
         return false;
     if (inst && (inst->flags & SB_IR_FLAG_SATURATE) && ir_type == SB_IR_TYPE_FLOAT) {
         /* NClamp: NaN -> 0 as D3D's saturate. */
-        value = sb_spv_glsl3(b, ctx->t.fvec[n], GLSLstd450NClamp, value,
+        value = sb_spv_glsl3(b, sb_spv_t_fvec(ctx, n), GLSLstd450NClamp, value,
                              sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0),
                              sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0x3F800000u));
     }
@@ -623,7 +690,7 @@ bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_inst
                     "64-bit destination mask 0x%x does not hold %u double(s)", mask, n);
         return false;
     }
-    uint32_t f = sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[lanes], value);
+    uint32_t f = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_fvec(ctx, lanes), value);
     if (is_temp(ctx, dst))
         return write_temp(ctx, dst->index[0].offset, mask, f, lanes);
     uint32_t reg = sb_spv_register_pointer(ctx, dst);
@@ -674,7 +741,7 @@ static uint32_t cb_pointer(struct sb_spv_context *ctx, const struct sb_ir_operan
     }
     if (lane < 4)
         idx[n++] = sb_spv_uint(ctx, lane);
-    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? ctx->t.f32 : ctx->t.fvec[4]);
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, lane < 4 ? sb_spv_t_f32(ctx) : sb_spv_t_fvec(ctx, 4));
     uint32_t ptr = sb_spv_access_chain(b, ptr_type, ctx->resources[r].var, idx, n);
     if (op->non_uniform && ctx->resources[r].arrayed)
         sb_spv_decorate(b, ptr, SpvDecorationNonUniform, NULL, 0);
@@ -707,7 +774,7 @@ static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand
         (sm51 && operand->index[1].relative) || vec->offset >= 4096u || reg >= (1u << 14) ||
         operand->index[0].offset == UINT32_MAX) {
         uint32_t ptr = cb_pointer(ctx, operand, 4);
-        return ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0;
+        return ptr ? sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ptr) : 0;
     }
     uint32_t key = operand->index[0].offset + 1u, shape = KEPT_CB | reg << 12 | vec->offset;
     struct sb_spv_kept_value *e = kept_slot(ctx, key, shape);
@@ -717,7 +784,7 @@ static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand
         return value;
     *origin = VECTOR_FIRST;
     uint32_t ptr = cb_pointer(ctx, operand, 4);
-    return kept_put(ctx, e, key, shape, ptr ? sb_spv_load(&ctx->builder, ctx->t.fvec[4], ptr) : 0);
+    return kept_put(ctx, e, key, shape, ptr ? sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ptr) : 0);
 }
 
 uint32_t sb_spv_cbuffer_load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand)
@@ -786,9 +853,9 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
     if (!op->index[0].relative) {
         /* sb_spv_linkage_slot_count made every constant index a slot. */
         const uint32_t *f = &st->spec[op->index[0].offset * SB_CLASS_LINKAGE_FIELDS + 1];
-        value = sb_spv_construct(b, ctx->t.uvec[4], f, 4);
+        value = sb_spv_construct(b, sb_spv_t_uvec(ctx, 4), f, 4);
     } else {
-        uint32_t array_type = sb_spv_type_array(b, ctx->t.uvec[4], st->slot_count);
+        uint32_t array_type = sb_spv_type_array(b, sb_spv_t_uvec(ctx, 4), st->slot_count);
         uint32_t array = st->this_array;
         if (!array || sb_spv_for_text_target(ctx)) {
             uint32_t *parts = malloc(st->slot_count * sizeof(*parts));
@@ -799,8 +866,8 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
             /* A text target builds the array in the function: its slots too. */
             for (uint32_t s = 0; s < st->slot_count; s++) {
                 const uint32_t *fields = &st->spec[s * SB_CLASS_LINKAGE_FIELDS + 1];
-                parts[s] = sb_spv_for_text_target(ctx) ? sb_spv_construct(b, ctx->t.uvec[4], fields, 4)
-                                                       : sb_spv_spec_composite(ctx, ctx->t.uvec[4], fields, 4);
+                parts[s] = sb_spv_for_text_target(ctx) ? sb_spv_construct(b, sb_spv_t_uvec(ctx, 4), fields, 4)
+                                                       : sb_spv_spec_composite(ctx, sb_spv_t_uvec(ctx, 4), fields, 4);
             }
             array = sb_spv_spec_array(ctx, array_type, parts, st->slot_count, &st->this_array);
             free(parts);
@@ -811,10 +878,10 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
         if (!idx)
             return 0;
         uint32_t ptr = sb_spv_access_chain(
-            b, sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), ctx->t.uvec[4]), array, &idx, 1);
-        value = sb_spv_load(b, ctx->t.uvec[4], ptr);
+            b, sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), sb_spv_t_uvec(ctx, 4)), array, &idx, 1);
+        value = sb_spv_load(b, sb_spv_t_uvec(ctx, 4), ptr);
     }
-    return sb_spv_op1(b, SpvOpBitcast, ctx->t.fvec[4], value);
+    return sb_spv_op1(b, SpvOpBitcast, sb_spv_t_fvec(ctx, 4), value);
 }
 
 uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
@@ -830,8 +897,8 @@ uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb
     uint32_t vec = sb_spv_index_value(ctx, &op->index[1]);
     if (!reg || !vec)
         return 0;
-    uint32_t value = sb_spv_const_null(b, ctx->t.fvec[4]);
-    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, ctx->t.fvec[4]);
+    uint32_t value = sb_spv_const_null(b, sb_spv_t_fvec(ctx, 4));
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassUniform, sb_spv_t_fvec(ctx, 4));
     for (uint32_t i = 0; i < p->resource_count; i++) {
         const struct sb_ir_resource *res = &p->resources[i];
         const struct sb_spv_resource *r = &ctx->resources[i];
@@ -847,11 +914,11 @@ uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb
             idx[n++] = sb_spv_uint(ctx, 0);
             idx[n++] = vec;
         }
-        uint32_t loaded = sb_spv_load(b, ctx->t.fvec[4], sb_spv_access_chain(b, ptr_type, r->var, idx, n));
-        uint32_t hit = sb_spv_op2(b, SpvOpIEqual, ctx->t.bool_type, reg, sb_spv_uint(ctx, res->id));
+        uint32_t loaded = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), sb_spv_access_chain(b, ptr_type, r->var, idx, n));
+        uint32_t hit = sb_spv_op2(b, SpvOpIEqual, sb_spv_t_bool(ctx), reg, sb_spv_uint(ctx, res->id));
         uint32_t hits[4] = { hit, hit, hit, hit };
-        uint32_t cond = sb_spv_construct(b, ctx->t.bvec[4], hits, 4);
-        value = sb_spv_op3(b, SpvOpSelect, ctx->t.fvec[4], cond, loaded, value);
+        uint32_t cond = sb_spv_construct(b, sb_spv_t_bvec(ctx, 4), hits, 4);
+        value = sb_spv_op3(b, SpvOpSelect, sb_spv_t_fvec(ctx, 4), cond, loaded, value);
     }
     return value;
 }

@@ -27,7 +27,8 @@
  * v#/o# with the entry body; the optimiser turns them into SSA anyway. Without
  * it, the back end still keeps each r# value it loaded or wrote for the rest of
  * its block (no reload), and a run of ALU instructions stores each r# it wrote
- * once, before the next non-ALU instruction (spirv_operand.c).
+ * once, before the next non-ALU instruction (spirv_operand.c), or not at all
+ * when that is the `ret` of a program's only function (spirv_flow.c).
  * Typed views (int/uint/bool/double) are OpBitcast of the float lanes on load
  * and back on store, so bits survive exactly as in D3D. 64-bit values are two
  * lanes (low word first) bitcast as uvec2 <-> double.
@@ -129,11 +130,19 @@ struct sb_spv_interface_list {
     uint32_t count, capacity;
 };
 
-/** Frequently used type ids, created at context set-up. */
+/** r# stores of a block that a return may take back: the last 16 (a return's block
+ *  ends with the writes of its last instructions). */
+#define SB_SPV_TEMP_STORES 16u
+
+/** An r# store in the open block: its first word in the function body, the register. */
+struct sb_spv_temp_store {
+    uint32_t offset, reg;
+};
+
+/** Frequently used type ids the builder does not keep itself, each 0 until a module first
+ *  asks for it (sb_spv_t_*; void and the numeric types: sb_spv_builder::numeric). */
 struct sb_spv_common_types {
-    uint32_t void_type, bool_type, f32, i32, u32;
     uint32_t f64;            /**< 0 until sb_spv_type_of(DOUBLE) asks (needs Float64) */
-    uint32_t fvec[5], ivec[5], uvec[5], bvec[5]; /**< [n]: n-lane vector (1 = scalar) */
     uint32_t void_function;  /**< void(void) */
     uint32_t ptr_private_f32, ptr_private_vec4;
 };
@@ -181,6 +190,16 @@ struct sb_spv_context {
      */
     uint32_t *temp_dirty, *temp_is_dirty;
     uint32_t temp_dirty_count;
+    /**
+     * The last SB_SPV_TEMP_STORES r# stores of one block (temp_stores_block), store n at
+     * temp_stores[n % SB_SPV_TEMP_STORES] (temp_store_count so far), so that a return
+     * after which nothing reads r# can take back those nothing read
+     * (sb_spv_registers_discard). Per r#: its stores numbered below temp_read_upto[i]
+     * were read (a load of r# memory), valid while temp_read_block[i] == temp_stores_block.
+     */
+    struct sb_spv_temp_store temp_stores[SB_SPV_TEMP_STORES];
+    uint32_t temp_store_count, temp_stores_block;
+    uint32_t *temp_read_upto, *temp_read_block;
     bool defer_temp_stores;
     /**
      * Pure values the operand layer built in the open block, so a repeat within the block
@@ -245,6 +264,97 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
 /** Records "op <name> is not supported" for `inst` (SB_ERROR_TRANSLATE_UNSUPPORTED). */
 enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
+/* ---- the common types (declared on first use: spirv_context.c, spirv_builder_types.c) ---- */
+
+/** What sb_spv_common_declare() declares. */
+enum sb_spv_common_kind {
+    SB_SPV_COMMON_VOID_FUNCTION,  /**< sb_spv_t_void_function(ctx) */
+    SB_SPV_COMMON_PTR_PRIVATE_F32,
+    SB_SPV_COMMON_PTR_PRIVATE_VEC4,
+};
+
+/**
+ * Declares common type `kind` and records its id in ctx->t: the slow path of the
+ * accessors below that the builder does not keep itself. 0 after a builder failure.
+ */
+uint32_t sb_spv_common_declare(struct sb_spv_context *ctx, enum sb_spv_common_kind kind);
+
+/*
+ * The common types, through these accessors only: each is declared the first time a
+ * module asks for it, so a module holds the types it uses and no others, and the
+ * types section stays in definition order (a type never precedes its operands).
+ * Inline: nearly every emitted instruction asks for one, and once declared it is a
+ * table read (the builder's own table for void and the numeric types, ctx->t for the
+ * rest, read through `t` so that the script that converted the call sites from
+ * ctx->t.<field> leaves these definitions alone).
+ */
+static inline uint32_t sb_spv_t_lanes(struct sb_spv_context *ctx, enum sb_spv_numeric kind, uint32_t n)
+{
+    uint32_t id = ctx->builder.numeric[kind][n];
+    return id ? id : sb_spv_type_numeric(&ctx->builder, kind, n);
+}
+/** The n-lane float vector (n = 1: float). */
+static inline uint32_t sb_spv_t_fvec(struct sb_spv_context *ctx, uint32_t n)
+{
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_FLOAT, n);
+}
+/** The n-lane signed int vector (n = 1: int). */
+static inline uint32_t sb_spv_t_ivec(struct sb_spv_context *ctx, uint32_t n)
+{
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_INT, n);
+}
+/** The n-lane unsigned int vector (n = 1: uint). */
+static inline uint32_t sb_spv_t_uvec(struct sb_spv_context *ctx, uint32_t n)
+{
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_UINT, n);
+}
+/** The n-lane bool vector (n = 1: bool). */
+static inline uint32_t sb_spv_t_bvec(struct sb_spv_context *ctx, uint32_t n)
+{
+    return sb_spv_t_lanes(ctx, SB_SPV_NUMERIC_BOOL, n);
+}
+static inline uint32_t sb_spv_t_f32(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_fvec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_i32(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_ivec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_u32(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_uvec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_bool(struct sb_spv_context *ctx)
+{
+    return sb_spv_t_bvec(ctx, 1);
+}
+static inline uint32_t sb_spv_t_void(struct sb_spv_context *ctx)
+{
+    uint32_t id = ctx->builder.void_type;
+    return id ? id : sb_spv_type_void(&ctx->builder);
+}
+/** void(void), the type of every function the back end writes. */
+static inline uint32_t sb_spv_t_void_function(struct sb_spv_context *ctx)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return t->void_function ? t->void_function : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION);
+}
+/** Pointer to a Private float: one lane of a register. */
+static inline uint32_t sb_spv_t_ptr_private_f32(struct sb_spv_context *ctx)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return t->ptr_private_f32 ? t->ptr_private_f32
+                              : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_F32);
+}
+/** Pointer to a Private vec4: one whole register. */
+static inline uint32_t sb_spv_t_ptr_private_vec4(struct sb_spv_context *ctx)
+{
+    const struct sb_spv_common_types *t = &ctx->t;
+    return t->ptr_private_vec4 ? t->ptr_private_vec4
+                               : sb_spv_common_declare(ctx, SB_SPV_COMMON_PTR_PRIVATE_VEC4);
+}
+
 /* ---- types and constants (spirv_registers.c) ------------------------------------------------- */
 
 /**
@@ -259,10 +369,10 @@ static inline uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_ty
     if (n < 1 || n > 4)
         n = 1;
     switch (ir_type) {
-    case SB_IR_TYPE_FLOAT: return ctx->t.fvec[n];
-    case SB_IR_TYPE_INT: return ctx->t.ivec[n];
-    case SB_IR_TYPE_UINT: return ctx->t.uvec[n];
-    case SB_IR_TYPE_BOOL: return ctx->t.bvec[n];
+    case SB_IR_TYPE_FLOAT: return sb_spv_t_fvec(ctx, n);
+    case SB_IR_TYPE_INT: return sb_spv_t_ivec(ctx, n);
+    case SB_IR_TYPE_UINT: return sb_spv_t_uvec(ctx, n);
+    case SB_IR_TYPE_BOOL: return sb_spv_t_bvec(ctx, n);
     default: return sb_spv_type_of_slow(ctx, ir_type, n);
     }
 }
@@ -271,7 +381,7 @@ uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t 
 /** uint constant. */
 static inline uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
 {
-    return sb_spv_const32(&ctx->builder, ctx->t.u32, value);
+    return sb_spv_const32(&ctx->builder, sb_spv_t_u32(ctx), value);
 }
 
 /** Converts an n-lane value between IR views: bits kept (bitcast); BOOL <-> 0/0xFFFFFFFF lanes. */
@@ -367,6 +477,12 @@ void sb_spv_registers_forget(struct sb_spv_context *ctx);
  * their variables, in the open block that computed them.
  */
 void sb_spv_registers_flush(struct sb_spv_context *ctx);
+/**
+ * For the return of a function after which nothing reads r# memory
+ * (sb_spv_emit_function): drops the r# writes deferred during ALU instructions without
+ * storing them, and takes back the r# stores of the open block that nothing read.
+ */
+void sb_spv_registers_discard(struct sb_spv_context *ctx);
 /** An index of an operand (offset + relative) as a uint id. */
 uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index *index);
 

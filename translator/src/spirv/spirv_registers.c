@@ -20,9 +20,9 @@ uint32_t sb_spv_type_of_slow(struct sb_spv_context *ctx, uint32_t ir_type, uint3
     if (n < 1 || n > 4)
         n = 1;
     switch (ir_type) {
-    case SB_IR_TYPE_INT: return ctx->t.ivec[n];
-    case SB_IR_TYPE_UINT: return ctx->t.uvec[n];
-    case SB_IR_TYPE_BOOL: return ctx->t.bvec[n];
+    case SB_IR_TYPE_INT: return sb_spv_t_ivec(ctx, n);
+    case SB_IR_TYPE_UINT: return sb_spv_t_uvec(ctx, n);
+    case SB_IR_TYPE_BOOL: return sb_spv_t_bvec(ctx, n);
     case SB_IR_TYPE_DOUBLE:
         if (!ctx->t.f64) {
             sb_spv_capability(&ctx->builder, SpvCapabilityFloat64);
@@ -30,7 +30,7 @@ uint32_t sb_spv_type_of_slow(struct sb_spv_context *ctx, uint32_t ir_type, uint3
         }
         return sb_spv_type_vector(&ctx->builder, ctx->t.f64, n);
     case SB_IR_TYPE_FLOAT:
-    default: return ctx->t.fvec[n];
+    default: return sb_spv_t_fvec(ctx, n);
     }
 }
 
@@ -54,12 +54,12 @@ uint32_t sb_spv_convert_view_slow(struct sb_spv_context *ctx, uint32_t value, ui
     if (from_type == SB_IR_TYPE_BOOL) {
         uint32_t ones = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0xFFFFFFFFu);
         uint32_t zero = sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0);
-        uint32_t u = sb_spv_op3(b, SpvOpSelect, ctx->t.uvec[n], value, ones, zero);
-        return sb_spv_bitcast(b, sb_spv_type_of(ctx, to_type, n), ctx->t.uvec[n], u);
+        uint32_t u = sb_spv_op3(b, SpvOpSelect, sb_spv_t_uvec(ctx, n), value, ones, zero);
+        return sb_spv_bitcast(b, sb_spv_type_of(ctx, to_type, n), sb_spv_t_uvec(ctx, n), u);
     }
     if (to_type == SB_IR_TYPE_BOOL) {
-        uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[n], sb_spv_type_of(ctx, from_type, n), value);
-        return sb_spv_op2(b, SpvOpINotEqual, ctx->t.bvec[n], u,
+        uint32_t u = sb_spv_bitcast(b, sb_spv_t_uvec(ctx, n), sb_spv_type_of(ctx, from_type, n), value);
+        return sb_spv_op2(b, SpvOpINotEqual, sb_spv_t_bvec(ctx, n), u,
                           sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
     }
     return sb_spv_op1(b, SpvOpBitcast, sb_spv_type_of(ctx, to_type, n), value);
@@ -70,9 +70,9 @@ uint32_t sb_spv_test_value(struct sb_spv_context *ctx, uint32_t value, uint32_t 
 {
     struct sb_spv_builder *b = &ctx->builder;
     if (type == SB_IR_TYPE_BOOL)
-        return test_nz ? value : sb_spv_op1(b, SpvOpLogicalNot, ctx->t.bvec[n], value);
-    uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[n], sb_spv_type_of(ctx, type, n), value);
-    return sb_spv_op2(b, test_nz ? SpvOpINotEqual : SpvOpIEqual, ctx->t.bvec[n], u,
+        return test_nz ? value : sb_spv_op1(b, SpvOpLogicalNot, sb_spv_t_bvec(ctx, n), value);
+    uint32_t u = sb_spv_bitcast(b, sb_spv_t_uvec(ctx, n), sb_spv_type_of(ctx, type, n), value);
+    return sb_spv_op2(b, test_nz ? SpvOpINotEqual : SpvOpIEqual, sb_spv_t_bvec(ctx, n), u,
                       sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
 }
 
@@ -92,7 +92,7 @@ uint32_t sb_spv_register_file_declare(struct sb_spv_context *ctx, uint32_t file,
     /* A flat file gets one zero element more: a dynamic index is clamped to it, so reads
      * out of range give 0 and writes land there (IR.md: D3D keeps relative v#/o# inside an
      * index range and leaves the rest undefined; consumers return 0, as for x#). */
-    uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], outer ? count : count + 1);
+    uint32_t type = sb_spv_type_array(b, sb_spv_t_fvec(ctx, 4), outer ? count : count + 1);
     if (outer)
         type = sb_spv_type_array(b, type, outer);
     f->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
@@ -267,10 +267,10 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
     if (count > 4096) /* D3D's limit; also keeps the 1.4+ interface list within one instruction */
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers (D3D allows 4096)",
                            count);
-    /* One allocation: variables, then the cached values, blocks, epochs and the deferred
-     * writes (list and flags). */
+    /* One allocation: variables, then the cached values, blocks, epochs, the deferred
+     * writes (list and flags) and which stores were read. */
     size_t slots = count ? count : 1;
-    ctx->temps = sb_spv_zalloc(6 * slots, sizeof(uint32_t));
+    ctx->temps = sb_spv_zalloc(8 * slots, sizeof(uint32_t));
     if (!ctx->temps)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ctx->temp_value = ctx->temps + slots;
@@ -278,10 +278,12 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
     ctx->temp_epoch = ctx->temp_block + slots;
     ctx->temp_dirty = ctx->temp_epoch + slots;
     ctx->temp_is_dirty = ctx->temp_dirty + slots;
+    ctx->temp_read_upto = ctx->temp_is_dirty + slots;
+    ctx->temp_read_block = ctx->temp_read_upto + slots;
     ctx->temp_generation = 1;
     ctx->temp_count = count;
     for (uint32_t i = 0; i < count; i++) {
-        ctx->temps[i] = sb_spv_variable_global(b, ctx->t.ptr_private_vec4, SpvStorageClassPrivate, 0);
+        ctx->temps[i] = sb_spv_variable_global(b, sb_spv_t_ptr_private_vec4(ctx), SpvStorageClassPrivate, 0);
         if (ctx->debug_info) {
             char name[16];
             snprintf(name, sizeof(name), "r%u", i);
@@ -321,7 +323,7 @@ static enum sb_result declare_indexable(struct sb_spv_context *ctx)
          * No initializer, as D3D gives x# none: with any zero store to the array (initializer
          * or explicit store) lavapipe runs shaders whose loops read x#[r + k] up to 4x
          * slower (BC7Encode_137), so returning 0 out of range is not cheap (IR.md). */
-        uint32_t type = sb_spv_type_array(b, ctx->t.fvec[4], count + 1);
+        uint32_t type = sb_spv_type_array(b, sb_spv_t_fvec(ctx, 4), count + 1);
         slot->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
                                            SpvStorageClassPrivate, 0);
         slot->count = count;
@@ -351,11 +353,11 @@ static enum sb_result declare_icb(struct sb_spv_context *ctx)
     for (uint32_t i = 0; i < n; i++) {
         uint32_t lanes[4];
         for (uint32_t c = 0; c < 4; c++)
-            lanes[c] = sb_spv_const32(b, ctx->t.u32, p->icb[4 * i + c]);
-        rows[i] = sb_spv_const_composite(b, ctx->t.uvec[4], lanes, 4);
+            lanes[c] = sb_spv_const32(b, sb_spv_t_u32(ctx), p->icb[4 * i + c]);
+        rows[i] = sb_spv_const_composite(b, sb_spv_t_uvec(ctx, 4), lanes, 4);
     }
-    rows[n] = sb_spv_const_null(b, ctx->t.uvec[4]);
-    uint32_t type = sb_spv_type_array(b, ctx->t.uvec[4], n + 1);
+    rows[n] = sb_spv_const_null(b, sb_spv_t_uvec(ctx, 4));
+    uint32_t type = sb_spv_type_array(b, sb_spv_t_uvec(ctx, 4), n + 1);
     uint32_t init = sb_spv_const_composite(b, type, rows, n + 1);
     free(rows);
     ctx->icb_var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),

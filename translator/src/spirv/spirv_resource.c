@@ -166,7 +166,7 @@ static enum sb_result emit_check_mapped(struct sb_spv_context *ctx,
     uint32_t status = sb_spv_load_src(ctx, &inst->src[0], inst->dst[0].mask, SB_IR_TYPE_UINT);
     if (!status)
         return ctx->result;
-    uint32_t mapped = sb_spv_op2(&ctx->builder, SpvOpIEqual, ctx->t.bvec[n], status,
+    uint32_t mapped = sb_spv_op2(&ctx->builder, SpvOpIEqual, sb_spv_t_bvec(ctx, n), status,
                                  sb_spv_const_of(ctx, SB_IR_TYPE_UINT, n, 0));
     return sb_spv_store_dst(ctx, inst, &inst->dst[0], mapped, SB_IR_TYPE_BOOL) ? SB_SUCCESS
                                                                                : ctx->result;

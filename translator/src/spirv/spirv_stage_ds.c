@@ -60,24 +60,24 @@ static void domain_point(struct sb_spv_context *ctx)
     uint32_t file = ctx->files[SB_IR_FILE_DOMAIN_POINT].var;
     if (!file)
         return;
-    uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInTessCoord, ctx->t.fvec[3]);
-    uint32_t coord = sb_spv_load(b, ctx->t.fvec[3], var);
+    uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInTessCoord, sb_spv_t_fvec(ctx, 3));
+    uint32_t coord = sb_spv_load(b, sb_spv_t_fvec(ctx, 3), var);
     uint32_t reg = sb_spv_stage_register(ctx, SB_IR_FILE_DOMAIN_POINT, 0, 0);
-    uint32_t old = sb_spv_load(b, ctx->t.fvec[4], reg);
+    uint32_t old = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), reg);
     const uint32_t comps[4] = { 4, 5, 6, 3 };
-    sb_spv_store(b, reg, sb_spv_shuffle(b, ctx->t.fvec[4], old, coord, comps, 4));
+    sb_spv_store(b, reg, sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), old, coord, comps, 4));
 }
 
 void sb_spv_ds_main(struct sb_spv_context *ctx)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
+    sb_spv_function_begin(b, ctx->entry_function, sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     sb_spv_io_prologue(ctx);
     sb_spv_stage_copy_vertices_in(ctx);
     copy_patch_constants(ctx);
     domain_point(ctx);
     if (ctx->program->function_count)
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[0]);
     sb_spv_io_epilogue(ctx);
     sb_spv_function_end(b);
 }

@@ -166,13 +166,13 @@ enum sb_result sb_spv_gs_instruction(struct sb_spv_context *ctx, const struct sb
 void sb_spv_gs_main(struct sb_spv_context *ctx)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
+    sb_spv_function_begin(b, ctx->entry_function, sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     sb_spv_io_prologue(ctx);
     sb_spv_stage_copy_vertices_in(ctx);
     if (ctx->files[SB_IR_FILE_GS_INSTANCE_ID].var)
         sb_spv_stage_store_special(ctx, SB_IR_FILE_GS_INSTANCE_ID,
-                                   sb_spv_stage_load_invocation_id(ctx), ctx->t.i32);
+                                   sb_spv_stage_load_invocation_id(ctx), sb_spv_t_i32(ctx));
     if (ctx->program->function_count)
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[0]);
     sb_spv_function_end(b);
 }

@@ -154,14 +154,14 @@ static void pass_through(struct sb_spv_context *ctx, uint32_t invocation)
     struct sb_spv_stage_state *s = ctx->stage_state;
     if (!ctx->files[SB_IR_FILE_INPUT].var || !ctx->files[SB_IR_FILE_OUTPUT].var || !s->vertices)
         return;
-    uint32_t inv = sb_spv_op1(b, SpvOpBitcast, ctx->t.u32, invocation);
-    uint32_t vertex = sb_spv_glsl2(b, ctx->t.u32, GLSLstd450UMin, inv, sb_spv_uint(ctx, s->vertices - 1));
+    uint32_t inv = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_u32(ctx), invocation);
+    uint32_t vertex = sb_spv_glsl2(b, sb_spv_t_u32(ctx), GLSLstd450UMin, inv, sb_spv_uint(ctx, s->vertices - 1));
     for (uint32_t i = 0; i < s->var_count; i++) {
         const struct sb_spv_stage_var *sv = &s->vars[i];
         if (sv->role != SB_SPV_ROLE_CP_OUT || sv->reg >= ctx->files[SB_IR_FILE_INPUT].count ||
             sv->reg >= ctx->files[SB_IR_FILE_OUTPUT].count)
             continue;
-        uint32_t value = sb_spv_load(b, ctx->t.fvec[4],
+        uint32_t value = sb_spv_load(b, sb_spv_t_fvec(ctx, 4),
                                      sb_spv_stage_register(ctx, SB_IR_FILE_INPUT, vertex, sv->reg));
         sb_spv_store(b, sb_spv_stage_register(ctx, SB_IR_FILE_OUTPUT, 0, sv->reg), value);
     }
@@ -204,11 +204,11 @@ static void run_phase(struct sb_spv_context *ctx, uint32_t index, uint32_t id_fi
     uint32_t count = ctx->program->functions[index].instance_count;
     uint32_t function = ctx->function_ids[index];
     if (count <= 1) {
-        sb_spv_stage_store_special(ctx, id_file, sb_spv_uint(ctx, 0), ctx->t.u32);
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, function);
+        sb_spv_stage_store_special(ctx, id_file, sb_spv_uint(ctx, 0), sb_spv_t_u32(ctx));
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), function);
         return;
     }
-    uint32_t counter = sb_spv_variable_local(b, sb_spv_type_pointer(b, SpvStorageClassFunction, ctx->t.u32),
+    uint32_t counter = sb_spv_variable_local(b, sb_spv_type_pointer(b, SpvStorageClassFunction, sb_spv_t_u32(ctx)),
                                              sb_spv_uint(ctx, 0));
     uint32_t header = sb_spv_id(b), check = sb_spv_id(b), body = sb_spv_id(b);
     uint32_t next = sb_spv_id(b), merge = sb_spv_id(b);
@@ -217,15 +217,15 @@ static void run_phase(struct sb_spv_context *ctx, uint32_t index, uint32_t id_fi
     sb_spv_loop_merge(b, merge, next);
     sb_spv_branch(b, check);
     sb_spv_label(b, check);
-    uint32_t i = sb_spv_load(b, ctx->t.u32, counter);
-    uint32_t more = sb_spv_op2(b, SpvOpULessThan, ctx->t.bool_type, i, sb_spv_uint(ctx, count));
+    uint32_t i = sb_spv_load(b, sb_spv_t_u32(ctx), counter);
+    uint32_t more = sb_spv_op2(b, SpvOpULessThan, sb_spv_t_bool(ctx), i, sb_spv_uint(ctx, count));
     sb_spv_branch_conditional(b, more, body, merge);
     sb_spv_label(b, body);
-    sb_spv_stage_store_special(ctx, id_file, i, ctx->t.u32);
-    sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, function);
+    sb_spv_stage_store_special(ctx, id_file, i, sb_spv_t_u32(ctx));
+    sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), function);
     sb_spv_branch(b, next);
     sb_spv_label(b, next);
-    sb_spv_store(b, counter, sb_spv_op2(b, SpvOpIAdd, ctx->t.u32, i, sb_spv_uint(ctx, 1)));
+    sb_spv_store(b, counter, sb_spv_op2(b, SpvOpIAdd, sb_spv_t_u32(ctx), i, sb_spv_uint(ctx, 1)));
     sb_spv_branch(b, header);
     sb_spv_label(b, merge);
 }
@@ -234,13 +234,13 @@ void sb_spv_hs_main(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
     struct sb_spv_builder *b = &ctx->builder;
-    sb_spv_function_begin(b, ctx->entry_function, ctx->t.void_type, ctx->t.void_function);
+    sb_spv_function_begin(b, ctx->entry_function, sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     sb_spv_io_prologue(ctx);
     sb_spv_stage_copy_vertices_in(ctx);
     uint32_t invocation = sb_spv_stage_load_invocation_id(ctx);
-    sb_spv_stage_store_special(ctx, SB_IR_FILE_OUTPUT_CONTROL_POINT_ID, invocation, ctx->t.i32);
+    sb_spv_stage_store_special(ctx, SB_IR_FILE_OUTPUT_CONTROL_POINT_ID, invocation, sb_spv_t_i32(ctx));
     if (p->function_count && p->functions[0].instruction_count)
-        sb_spv_op1(b, SpvOpFunctionCall, ctx->t.void_type, ctx->function_ids[0]);
+        sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[0]);
     else
         pass_through(ctx, invocation);
     if (ctx->files[SB_IR_FILE_OUTPUT].var)
@@ -250,7 +250,7 @@ void sb_spv_hs_main(struct sb_spv_context *ctx)
                             sb_spv_uint(ctx, SpvMemorySemanticsMaskNone) };
     sb_spv_op(b, SpvOpControlBarrier, barrier, 3);
 
-    uint32_t first = sb_spv_op2(b, SpvOpIEqual, ctx->t.bool_type, invocation,
+    uint32_t first = sb_spv_op2(b, SpvOpIEqual, sb_spv_t_bool(ctx), invocation,
                                 sb_spv_const_i32(b, 0));
     uint32_t then_label = sb_spv_id(b), merge = sb_spv_id(b);
     sb_spv_selection_merge(b, merge);

@@ -73,21 +73,21 @@ static uint32_t d3d_tess_factor(struct sb_spv_context *ctx, uint32_t system_valu
         hi = p->max_tess_factor;
     if (hi < lo)
         hi = lo;
-    uint32_t f32 = ctx->t.f32;
+    uint32_t f32 = sb_spv_t_f32(ctx);
     uint32_t clamped = sb_spv_glsl3(b, f32, GLSLstd450FClamp, value, sb_spv_const_f32(b, lo), sb_spv_const_f32(b, hi));
     if (partitioning == 2) {
         /* The next power of two of ceil(f) in [1, 64], exactly: a mantissa not zero carries
          * into the exponent. */
-        uint32_t u32 = ctx->t.u32;
+        uint32_t u32 = sb_spv_t_u32(ctx);
         uint32_t bits = sb_spv_bitcast(b, u32, f32, sb_spv_glsl1(b, f32, GLSLstd450Ceil, clamped));
         bits = sb_spv_op2(b, SpvOpIAdd, u32, bits, sb_spv_uint(ctx, 0x007FFFFFu));
         bits = sb_spv_op2(b, SpvOpBitwiseAnd, u32, bits, sb_spv_uint(ctx, 0xFF800000u));
         uint32_t rounded = sb_spv_bitcast(b, f32, u32, bits);
-        uint32_t over = sb_spv_op2(b, SpvOpFOrdGreaterThan, ctx->t.bool_type, rounded, sb_spv_const_f32(b, hi));
+        uint32_t over = sb_spv_op2(b, SpvOpFOrdGreaterThan, sb_spv_t_bool(ctx), rounded, sb_spv_const_f32(b, hi));
         uint32_t half = sb_spv_op2(b, SpvOpFMul, f32, rounded, sb_spv_const_f32(b, 0.5f));
         clamped = sb_spv_op3(b, SpvOpSelect, f32, over, half, rounded);
     }
-    uint32_t valid = sb_spv_op2(b, SpvOpFOrdGreaterThan, ctx->t.bool_type, value, sb_spv_const_f32(b, 0.0f));
+    uint32_t valid = sb_spv_op2(b, SpvOpFOrdGreaterThan, sb_spv_t_bool(ctx), value, sb_spv_const_f32(b, 0.0f));
     return sb_spv_op3(b, SpvOpSelect, f32, valid, clamped, inner ? sb_spv_const_f32(b, lo) : value);
 }
 
@@ -244,7 +244,7 @@ static bool declare_tess_factor(struct sb_spv_context *ctx, struct sb_spv_stage_
         while (sb_spv_mask_count(v->lane_mask) > size - v->array_base)
             v->lane_mask &= ~(1u << last_lane(v->lane_mask));
         v->var = make_builtin(ctx, inner ? SpvBuiltInTessLevelInner : SpvBuiltInTessLevelOuter,
-                              sb_spv_type_array(&ctx->builder, ctx->t.f32, size), 0, v->output, true);
+                              sb_spv_type_array(&ctx->builder, sb_spv_t_f32(ctx), size), 0, v->output, true);
         return true;
     }
     return false;
@@ -293,15 +293,15 @@ static uint32_t per_vertex_block(struct sb_spv_context *ctx, struct sb_spv_stage
         uint32_t clip = distance_total(ctx, role, 2), cull = distance_total(ctx, role, 3);
         if (role_has_position(ctx, role)) {
             builtins[n] = SpvBuiltInPosition;
-            members[n++] = ctx->t.fvec[4];
+            members[n++] = sb_spv_t_fvec(ctx, 4);
         }
         if (clip) {
             builtins[n] = SpvBuiltInClipDistance;
-            members[n++] = sb_spv_type_array(b, ctx->t.f32, clip);
+            members[n++] = sb_spv_type_array(b, sb_spv_t_f32(ctx), clip);
         }
         if (cull) {
             builtins[n] = SpvBuiltInCullDistance;
-            members[n++] = sb_spv_type_array(b, ctx->t.f32, cull);
+            members[n++] = sb_spv_type_array(b, sb_spv_t_f32(ctx), cull);
         }
         uint32_t block = sb_spv_type_struct_unique(b, members, n);
         sb_spv_decorate(b, block, SpvDecorationBlock, NULL, 0);
@@ -335,7 +335,7 @@ static void declare_distance(struct sb_spv_context *ctx, struct sb_spv_stage_var
     if (wants_per_vertex_block(ctx, role, v->outer))
         v->var = per_vertex_block(ctx, v, role, builtin);
     else
-        v->var = make_builtin(ctx, builtin, sb_spv_type_array(&ctx->builder, ctx->t.f32, total ? total : 1),
+        v->var = make_builtin(ctx, builtin, sb_spv_type_array(&ctx->builder, sb_spv_t_f32(ctx), total ? total : 1),
                               v->outer, v->output, false);
 }
 
@@ -413,7 +413,7 @@ static void declare_lanes(struct sb_spv_context *ctx, uint32_t role, uint32_t ou
         v->ir_type = SB_IR_TYPE_FLOAT;
         v->var = wants_per_vertex_block(ctx, role, outer)
                      ? per_vertex_block(ctx, v, role, SpvBuiltInPosition)
-                     : make_builtin(ctx, SpvBuiltInPosition, ctx->t.fvec[4], outer, v->output, false);
+                     : make_builtin(ctx, SpvBuiltInPosition, sb_spv_t_fvec(ctx, 4), outer, v->output, false);
     } else if (builtin_ok && (e->system_value == 2 || e->system_value == 3)) {
         v->lane_mask = mask;
         declare_distance(ctx, v, role);
@@ -480,7 +480,7 @@ static uint32_t var_pointer(struct sb_spv_context *ctx, const struct sb_spv_stag
 static uint32_t lane_pointer(struct sb_spv_context *ctx, uint32_t reg_ptr, uint32_t lane)
 {
     uint32_t l = sb_spv_uint(ctx, lane);
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_f32, reg_ptr, &l, 1);
+    return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_f32(ctx), reg_ptr, &l, 1);
 }
 
 void sb_spv_stage_copy_in(struct sb_spv_context *ctx, const struct sb_spv_stage_var *sv,
@@ -494,7 +494,7 @@ void sb_spv_stage_copy_in(struct sb_spv_context *ctx, const struct sb_spv_stage_
         for (uint32_t lane = 0; lane < 4; lane++) {
             if (!(sv->lane_mask & (1u << lane)))
                 continue;
-            uint32_t value = sb_spv_load(b, ctx->t.f32, var_pointer(ctx, sv, vertex, k++, ctx->t.f32));
+            uint32_t value = sb_spv_load(b, sb_spv_t_f32(ctx), var_pointer(ctx, sv, vertex, k++, sb_spv_t_f32(ctx)));
             sb_spv_store(b, lane_pointer(ctx, reg_ptr, lane), value);
         }
         return;
@@ -502,13 +502,13 @@ void sb_spv_stage_copy_in(struct sb_spv_context *ctx, const struct sb_spv_stage_
     uint32_t n = sv->lane_count;
     uint32_t type = sb_spv_type_of(ctx, sv->ir_type, n);
     uint32_t value = sb_spv_load(b, type, var_pointer(ctx, sv, vertex, 0, type));
-    value = sb_spv_bitcast(b, ctx->t.fvec[n], type, value);
+    value = sb_spv_bitcast(b, sb_spv_t_fvec(ctx, n), type, value);
     if (n == 4) {
         sb_spv_store(b, reg_ptr, value);
         return;
     }
     for (uint32_t k = 0; k < n; k++) {
-        uint32_t lane_value = n == 1 ? value : sb_spv_extract(b, ctx->t.f32, value, k);
+        uint32_t lane_value = n == 1 ? value : sb_spv_extract(b, sb_spv_t_f32(ctx), value, k);
         sb_spv_store(b, lane_pointer(ctx, reg_ptr, sv->first_lane + k), lane_value);
     }
 }
@@ -531,25 +531,25 @@ void sb_spv_stage_copy_out(struct sb_spv_context *ctx, const struct sb_spv_stage
         for (uint32_t lane = 0; lane < 4; lane++) {
             if (!(sv->lane_mask & (1u << lane)))
                 continue;
-            uint32_t value = sb_spv_load(b, ctx->t.f32, lane_pointer(ctx, reg_ptr, lane));
+            uint32_t value = sb_spv_load(b, sb_spv_t_f32(ctx), lane_pointer(ctx, reg_ptr, lane));
             if (factor)
                 value = d3d_tess_factor(ctx, sv->element->system_value, inner, value);
-            sb_spv_store(b, var_pointer(ctx, sv, vertex, k++, ctx->t.f32), value);
+            sb_spv_store(b, var_pointer(ctx, sv, vertex, k++, sb_spv_t_f32(ctx)), value);
         }
         return;
     }
     uint32_t n = sv->lane_count;
     uint32_t type = sb_spv_type_of(ctx, sv->ir_type, n);
-    uint32_t value = sb_spv_load(b, ctx->t.fvec[4], reg_ptr);
+    uint32_t value = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), reg_ptr);
     if (n == 1) {
-        value = sb_spv_extract(b, ctx->t.f32, value, sv->first_lane);
+        value = sb_spv_extract(b, sb_spv_t_f32(ctx), value, sv->first_lane);
     } else if (n < 4) {
         uint32_t comps[4];
         for (uint32_t k = 0; k < n; k++)
             comps[k] = sv->first_lane + k;
-        value = sb_spv_shuffle(b, ctx->t.fvec[n], value, value, comps, n);
+        value = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, n), value, value, comps, n);
     }
-    value = sb_spv_bitcast(b, type, ctx->t.fvec[n], value);
+    value = sb_spv_bitcast(b, type, sb_spv_t_fvec(ctx, n), value);
     sb_spv_store(b, var_pointer(ctx, sv, vertex, 0, type), value);
 }
 

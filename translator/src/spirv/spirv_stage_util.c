@@ -76,7 +76,7 @@ uint32_t sb_spv_stage_register(struct sb_spv_context *ctx, uint32_t file, uint32
     if (f->outer)
         idx[n++] = vertex ? vertex : sb_spv_uint(ctx, 0);
     idx[n++] = sb_spv_uint(ctx, reg);
-    return sb_spv_access_chain(&ctx->builder, ctx->t.ptr_private_vec4, f->var, idx, n);
+    return sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), f->var, idx, n);
 }
 
 void sb_spv_stage_store_special(struct sb_spv_context *ctx, uint32_t file, uint32_t value, uint32_t type)
@@ -86,8 +86,8 @@ void sb_spv_stage_store_special(struct sb_spv_context *ctx, uint32_t file, uint3
     struct sb_spv_builder *b = &ctx->builder;
     uint32_t zero = sb_spv_uint(ctx, 0);
     uint32_t idx[2] = { zero, zero };
-    uint32_t lane = sb_spv_access_chain(b, ctx->t.ptr_private_f32, ctx->files[file].var, idx, 2);
-    sb_spv_store(b, lane, sb_spv_bitcast(b, ctx->t.f32, type, value));
+    uint32_t lane = sb_spv_access_chain(b, sb_spv_t_ptr_private_f32(ctx), ctx->files[file].var, idx, 2);
+    sb_spv_store(b, lane, sb_spv_bitcast(b, sb_spv_t_f32(ctx), type, value));
 }
 
 uint32_t sb_spv_stage_load_invocation_id(struct sb_spv_context *ctx)
@@ -96,6 +96,6 @@ uint32_t sb_spv_stage_load_invocation_id(struct sb_spv_context *ctx)
     if (!s)
         return 0;
     if (!s->invocation_id)
-        s->invocation_id = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInInvocationId, ctx->t.i32);
-    return sb_spv_load(&ctx->builder, ctx->t.i32, s->invocation_id);
+        s->invocation_id = sb_spv_io_builtin(ctx, SpvStorageClassInput, SpvBuiltInInvocationId, sb_spv_t_i32(ctx));
+    return sb_spv_load(&ctx->builder, sb_spv_t_i32(ctx), s->invocation_id);
 }

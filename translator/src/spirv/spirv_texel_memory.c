@@ -26,7 +26,7 @@
 static uint32_t dword_image(struct sb_spv_context *ctx, bool storage)
 {
     sb_spv_capability(&ctx->builder, storage ? SpvCapabilityImageBuffer : SpvCapabilitySampledBuffer);
-    return sb_spv_type_image(&ctx->builder, ctx->t.u32, SpvDimBuffer, 0, 0, 0, storage ? 2 : 1,
+    return sb_spv_type_image(&ctx->builder, sb_spv_t_u32(ctx), SpvDimBuffer, 0, 0, 0, storage ? 2 : 1,
                              SpvImageFormatR32ui);
 }
 
@@ -40,7 +40,7 @@ void sb_spv_texel_memory_declare(struct sb_spv_context *ctx, uint32_t index)
     info->dimension = r->kind == SB_IR_RESOURCE_KIND_RAW ? 11 : 12;
     info->value_type = SB_IR_TYPE_UINT;
     info->atomic_format = true;
-    out->sampled_type = ctx->t.u32;
+    out->sampled_type = sb_spv_t_u32(ctx);
     out->element_type = dword_image(ctx, uav);
     out->type = out->element_type;
     if (r->count == UINT32_MAX) {
@@ -74,7 +74,7 @@ uint32_t sb_spv_texel_memory_index(const struct sb_spv_context *ctx, const struc
 /* The DWORD index as the signed scalar coordinate image instructions take. */
 static uint32_t coordinate(struct sb_spv_context *ctx, uint32_t dword)
 {
-    return sb_spv_bitcast(&ctx->builder, ctx->t.i32, ctx->t.u32, dword);
+    return sb_spv_bitcast(&ctx->builder, sb_spv_t_i32(ctx), sb_spv_t_u32(ctx), dword);
 }
 
 uint32_t sb_spv_texel_memory_load(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
@@ -85,9 +85,9 @@ uint32_t sb_spv_texel_memory_load(struct sb_spv_context *ctx, uint32_t index, co
     if (!image || !dword)
         return 0;
     bool uav = ctx->program->resources[index].resource_class == SB_IR_RESOURCE_UAV;
-    uint32_t texel = sb_spv_op2(b, uav ? SpvOpImageRead : SpvOpImageFetch, ctx->t.uvec[4], image,
+    uint32_t texel = sb_spv_op2(b, uav ? SpvOpImageRead : SpvOpImageFetch, sb_spv_t_uvec(ctx, 4), image,
                                 coordinate(ctx, dword));
-    return sb_spv_extract(b, ctx->t.u32, texel, 0);
+    return sb_spv_extract(b, sb_spv_t_u32(ctx), texel, 0);
 }
 
 bool sb_spv_texel_memory_store(struct sb_spv_context *ctx, uint32_t index, const struct sb_ir_operand *op,
@@ -100,7 +100,7 @@ bool sb_spv_texel_memory_store(struct sb_spv_context *ctx, uint32_t index, const
     /* Vulkan wants the texel to have at least the format's components; R32 reads x only. */
     uint32_t zero = sb_spv_uint(ctx, 0);
     uint32_t parts[4] = { value, zero, zero, zero };
-    uint32_t words[3] = { image, coordinate(ctx, dword), sb_spv_construct(b, ctx->t.uvec[4], parts, 4) };
+    uint32_t words[3] = { image, coordinate(ctx, dword), sb_spv_construct(b, sb_spv_t_uvec(ctx, 4), parts, 4) };
     sb_spv_op(b, SpvOpImageWrite, words, 3);
     return true;
 }
@@ -114,7 +114,7 @@ uint32_t sb_spv_texel_memory_pointer(struct sb_spv_context *ctx, uint32_t index,
         return 0;
     uint32_t words[3] = { image, coordinate(ctx, dword), sb_spv_uint(ctx, 0) };
     uint32_t ptr = sb_spv_op_result(b, SpvOpImageTexelPointer,
-                                    sb_spv_type_pointer(b, SpvStorageClassImage, ctx->t.u32), words, 3);
+                                    sb_spv_type_pointer(b, SpvStorageClassImage, sb_spv_t_u32(ctx)), words, 3);
     sb_spv_resource_non_uniform(ctx, op, ptr);
     return ptr;
 }
@@ -126,5 +126,5 @@ uint32_t sb_spv_texel_memory_dwords(struct sb_spv_context *ctx, uint32_t index, 
     if (!image)
         return 0;
     sb_spv_capability(b, SpvCapabilityImageQuery);
-    return sb_spv_bitcast(b, ctx->t.u32, ctx->t.i32, sb_spv_op1(b, SpvOpImageQuerySize, ctx->t.i32, image));
+    return sb_spv_bitcast(b, sb_spv_t_u32(ctx), sb_spv_t_i32(ctx), sb_spv_op1(b, SpvOpImageQuerySize, sb_spv_t_i32(ctx), image));
 }

@@ -83,7 +83,7 @@ static uint32_t const_offset(struct sb_spv_context *ctx, const struct sb_ir_inst
     }
     if (!any)
         return 0;
-    return n == 1 ? parts[0] : sb_spv_const_composite(&ctx->builder, ctx->t.ivec[n], parts, n);
+    return n == 1 ? parts[0] : sb_spv_const_composite(&ctx->builder, sb_spv_t_ivec(ctx, n), parts, n);
 }
 
 uint32_t sb_spv_texture_sampled_image(struct sb_spv_context *ctx, uint32_t index,
@@ -176,7 +176,7 @@ static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruct
     } else if (o->lod) {
         uint32_t clamp = sb_spv_load_scalar(ctx, &inst->src[f->clamp], SB_IR_TYPE_FLOAT);
         if (clamp)
-            o->lod = sb_spv_glsl2(b, ctx->t.f32, GLSLstd450FMax, o->lod, clamp);
+            o->lod = sb_spv_glsl2(b, sb_spv_t_f32(ctx), GLSLstd450FMax, o->lod, clamp);
     }
     return ctx->result == SB_SUCCESS;
 }
@@ -219,7 +219,7 @@ static enum sb_result emit_sample(struct sb_spv_context *ctx, const struct sb_ir
         /* D3D reads the low 6 bits of each offset, signed ([-32, 31]). */
         o.offset = sb_spv_load_src_n(ctx, &inst->src[1], dim->offsets, SB_IR_TYPE_INT);
         if (o.offset)
-            o.offset = sb_spv_op3(b, SpvOpBitFieldSExtract, ctx->t.ivec[dim->offsets], o.offset,
+            o.offset = sb_spv_op3(b, SpvOpBitFieldSExtract, sb_spv_t_ivec(ctx, dim->offsets), o.offset,
                                   sb_spv_const_i32(b, 0), sb_spv_const_i32(b, 6));
     } else if (dim->offsets) {
         o.const_offset = const_offset(ctx, inst, dim);
@@ -272,7 +272,7 @@ static uint32_t offset_coordinates(struct sb_spv_context *ctx, const struct sb_i
     uint32_t parts[4];
     for (uint32_t i = 0; i < dim->coords; i++)
         parts[i] = sb_spv_const_i32(&ctx->builder, i < dim->offsets ? inst->texel_offset[i] : 0);
-    uint32_t type = ctx->t.ivec[dim->coords];
+    uint32_t type = sb_spv_t_ivec(ctx, dim->coords);
     uint32_t offset = dim->coords == 1 ? parts[0]
                                        : sb_spv_const_composite(&ctx->builder, type, parts, dim->coords);
     return sb_spv_op2(&ctx->builder, SpvOpIAdd, type, coord, offset);

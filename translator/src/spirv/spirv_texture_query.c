@@ -46,9 +46,9 @@ static uint32_t widen(struct sb_spv_context *ctx, uint32_t v, uint32_t n, uint32
     struct sb_spv_builder *b = &ctx->builder;
     uint32_t parts[4], zero = sb_spv_const_i32(b, 0);
     for (uint32_t i = 0; i < 3; i++)
-        parts[i] = i < n ? (n == 1 ? v : sb_spv_extract(b, ctx->t.i32, v, i)) : zero;
+        parts[i] = i < n ? (n == 1 ? v : sb_spv_extract(b, sb_spv_t_i32(ctx), v, i)) : zero;
     parts[3] = w;
-    return sb_spv_construct(b, ctx->t.ivec[4], parts, 4);
+    return sb_spv_construct(b, sb_spv_t_ivec(ctx, 4), parts, 4);
 }
 
 static enum sb_result emit_resinfo(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
@@ -61,7 +61,7 @@ static enum sb_result emit_resinfo(struct sb_spv_context *ctx, const struct sb_i
     uint32_t image = query_handle(ctx, &inst->src[1], &index, &dim);
     if (!image)
         return ctx->result;
-    uint32_t n = dim->size_lanes, itype = ctx->t.ivec[n], size, levels;
+    uint32_t n = dim->size_lanes, itype = sb_spv_t_ivec(ctx, n), size, levels;
     bool storage = inst->src[1].file == SB_IR_FILE_UAV;
     if (storage || dim->ms || dim->dim == SpvDimBuffer) {
         size = sb_spv_op1(b, SpvOpImageQuerySize, itype, image);
@@ -70,35 +70,35 @@ static enum sb_result emit_resinfo(struct sb_spv_context *ctx, const struct sb_i
         uint32_t lod = sb_spv_load_scalar(ctx, &inst->src[0], SB_IR_TYPE_UINT);
         if (!lod)
             return ctx->result;
-        levels = sb_spv_op1(b, SpvOpImageQueryLevels, ctx->t.i32, image);
-        uint32_t ulevels = sb_spv_bitcast(b, ctx->t.u32, ctx->t.i32, levels);
-        uint32_t last = sb_spv_op2(b, SpvOpISub, ctx->t.u32, ulevels, sb_spv_uint(ctx, 1));
-        uint32_t safe = sb_spv_glsl2(b, ctx->t.u32, GLSLstd450UMin, lod, last);
+        levels = sb_spv_op1(b, SpvOpImageQueryLevels, sb_spv_t_i32(ctx), image);
+        uint32_t ulevels = sb_spv_bitcast(b, sb_spv_t_u32(ctx), sb_spv_t_i32(ctx), levels);
+        uint32_t last = sb_spv_op2(b, SpvOpISub, sb_spv_t_u32(ctx), ulevels, sb_spv_uint(ctx, 1));
+        uint32_t safe = sb_spv_glsl2(b, sb_spv_t_u32(ctx), GLSLstd450UMin, lod, last);
         size = sb_spv_op2(b, SpvOpImageQuerySizeLod, itype, image,
-                          sb_spv_bitcast(b, ctx->t.i32, ctx->t.u32, safe));
-        uint32_t in_range = sb_spv_op2(b, SpvOpULessThan, ctx->t.bool_type, lod, ulevels);
+                          sb_spv_bitcast(b, sb_spv_t_i32(ctx), sb_spv_t_u32(ctx), safe));
+        uint32_t in_range = sb_spv_op2(b, SpvOpULessThan, sb_spv_t_bool(ctx), lod, ulevels);
         uint32_t cond = in_range;
         if (n > 1) {
             uint32_t parts[3] = { in_range, in_range, in_range };
-            cond = sb_spv_construct(b, ctx->t.bvec[n], parts, n);
+            cond = sb_spv_construct(b, sb_spv_t_bvec(ctx, n), parts, n);
         }
         size = sb_spv_op3(b, SpvOpSelect, itype, cond, size, sb_spv_const_of(ctx, SB_IR_TYPE_INT, n, 0));
     }
     uint32_t all = widen(ctx, size, n, levels);
     if (inst->return_type == 2) {
-        uint32_t u = sb_spv_bitcast(b, ctx->t.uvec[4], ctx->t.ivec[4], all);
+        uint32_t u = sb_spv_bitcast(b, sb_spv_t_uvec(ctx, 4), sb_spv_t_ivec(ctx, 4), all);
         sb_spv_store_texel(ctx, inst, &inst->dst[0], u, SB_IR_TYPE_UINT, &inst->src[1]);
         return ctx->result;
     }
-    uint32_t f = sb_spv_op1(b, SpvOpConvertSToF, ctx->t.fvec[4], all);
+    uint32_t f = sb_spv_op1(b, SpvOpConvertSToF, sb_spv_t_fvec(ctx, 4), all);
     if (inst->return_type == 1) {
         /* rcpFloat: 1/size for the extents, not for the array size or the mip count. */
         uint32_t extents = n - (dim->arrayed ? 1u : 0u), comps[4];
-        uint32_t r = sb_spv_op2(b, SpvOpFDiv, ctx->t.fvec[4],
+        uint32_t r = sb_spv_op2(b, SpvOpFDiv, sb_spv_t_fvec(ctx, 4),
                                 sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, 4, 0x3F800000u), f);
         for (uint32_t i = 0; i < 4; i++)
             comps[i] = i < extents ? 4 + i : i;
-        f = sb_spv_shuffle(b, ctx->t.fvec[4], f, r, comps, 4);
+        f = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), f, r, comps, 4);
     }
     sb_spv_store_texel(ctx, inst, &inst->dst[0], f, SB_IR_TYPE_FLOAT, &inst->src[1]);
     return ctx->result;
@@ -111,7 +111,7 @@ static uint32_t sample_count(struct sb_spv_context *ctx, const struct sb_ir_oper
     if (op->file == SB_IR_FILE_RASTERIZER) {
         struct sb_spv_resource_state *st = sb_spv_resource_state(ctx);
         if (!st->sample_count_spec) {
-            uint32_t words[3] = { ctx->t.u32, sb_spv_id(b), 1 };
+            uint32_t words[3] = { sb_spv_t_u32(ctx), sb_spv_id(b), 1 };
             sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpSpecConstant, words, 3);
             sb_spv_decorate1(b, words[1], SpvDecorationSpecId, SB_SPEC_ID_SAMPLE_COUNT);
             st->sample_count_spec = words[1];
@@ -125,8 +125,8 @@ static uint32_t sample_count(struct sb_spv_context *ctx, const struct sb_ir_oper
         return 0;
     if (!dim->ms)
         return sb_spv_uint(ctx, 1);
-    uint32_t count = sb_spv_op1(b, SpvOpImageQuerySamples, ctx->t.i32, image);
-    return sb_spv_bitcast(b, ctx->t.u32, ctx->t.i32, count);
+    uint32_t count = sb_spv_op1(b, SpvOpImageQuerySamples, sb_spv_t_i32(ctx), image);
+    return sb_spv_bitcast(b, sb_spv_t_u32(ctx), sb_spv_t_i32(ctx), count);
 }
 
 static enum sb_result emit_sampleinfo(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
@@ -139,7 +139,7 @@ static enum sb_result emit_sampleinfo(struct sb_spv_context *ctx, const struct s
         return ctx->result;
     bool as_uint = inst->return_type == 1;
     uint32_t type = as_uint ? SB_IR_TYPE_UINT : SB_IR_TYPE_FLOAT;
-    uint32_t x = as_uint ? count : sb_spv_op1(b, SpvOpConvertUToF, ctx->t.f32, count);
+    uint32_t x = as_uint ? count : sb_spv_op1(b, SpvOpConvertUToF, sb_spv_t_f32(ctx), count);
     uint32_t zero = sb_spv_const_of(ctx, type, 1, 0);
     uint32_t parts[4] = { x, zero, zero, zero };
     uint32_t v = sb_spv_construct(b, sb_spv_type_of(ctx, type, 4), parts, 4);
@@ -164,9 +164,9 @@ static uint32_t position_table(struct sb_spv_context *ctx)
         float pos[2];
         sb_ir_standard_sample_position(count, i - (count - 1), pos);
         uint32_t xy[2] = { sb_spv_const_f32(b, pos[0]), sb_spv_const_f32(b, pos[1]) };
-        rows[i] = sb_spv_const_composite(b, ctx->t.fvec[2], xy, 2);
+        rows[i] = sb_spv_const_composite(b, sb_spv_t_fvec(ctx, 2), xy, 2);
     }
-    uint32_t type = sb_spv_type_array(b, ctx->t.fvec[2], 32);
+    uint32_t type = sb_spv_type_array(b, sb_spv_t_fvec(ctx, 2), 32);
     uint32_t init = sb_spv_const_composite(b, type, rows, 32);
     st->sample_position_var = sb_spv_variable_global(
         b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type), SpvStorageClassPrivate, init);
@@ -187,20 +187,20 @@ static enum sb_result emit_samplepos(struct sb_spv_context *ctx, const struct sb
     uint32_t base = sb_spv_uint(ctx, 31);
     static const uint32_t counts[5] = { 1, 2, 4, 8, 16 };
     for (uint32_t i = 0; i < 5; i++) {
-        uint32_t is = sb_spv_op2(b, SpvOpIEqual, ctx->t.bool_type, count, sb_spv_uint(ctx, counts[i]));
-        base = sb_spv_op3(b, SpvOpSelect, ctx->t.u32, is, sb_spv_uint(ctx, counts[i] - 1), base);
+        uint32_t is = sb_spv_op2(b, SpvOpIEqual, sb_spv_t_bool(ctx), count, sb_spv_uint(ctx, counts[i]));
+        base = sb_spv_op3(b, SpvOpSelect, sb_spv_t_u32(ctx), is, sb_spv_uint(ctx, counts[i] - 1), base);
     }
-    uint32_t valid = sb_spv_op2(b, SpvOpLogicalAnd, ctx->t.bool_type,
-                                sb_spv_op2(b, SpvOpULessThan, ctx->t.bool_type, sample, count),
-                                sb_spv_op2(b, SpvOpINotEqual, ctx->t.bool_type, base,
+    uint32_t valid = sb_spv_op2(b, SpvOpLogicalAnd, sb_spv_t_bool(ctx),
+                                sb_spv_op2(b, SpvOpULessThan, sb_spv_t_bool(ctx), sample, count),
+                                sb_spv_op2(b, SpvOpINotEqual, sb_spv_t_bool(ctx), base,
                                            sb_spv_uint(ctx, 31)));
-    uint32_t row = sb_spv_op3(b, SpvOpSelect, ctx->t.u32, valid,
-                              sb_spv_op2(b, SpvOpIAdd, ctx->t.u32, base, sample), sb_spv_uint(ctx, 31));
-    uint32_t ptr = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, ctx->t.fvec[2]),
+    uint32_t row = sb_spv_op3(b, SpvOpSelect, sb_spv_t_u32(ctx), valid,
+                              sb_spv_op2(b, SpvOpIAdd, sb_spv_t_u32(ctx), base, sample), sb_spv_uint(ctx, 31));
+    uint32_t ptr = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, sb_spv_t_fvec(ctx, 2)),
                                        position_table(ctx), &row, 1);
-    uint32_t xy = sb_spv_load(b, ctx->t.fvec[2], ptr);
+    uint32_t xy = sb_spv_load(b, sb_spv_t_fvec(ctx, 2), ptr);
     static const uint32_t comps[4] = { 0, 1, 2, 3 };
-    uint32_t v = sb_spv_shuffle(b, ctx->t.fvec[4], xy, sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, 2, 0),
+    uint32_t v = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), xy, sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, 2, 0),
                                 comps, 4);
     sb_spv_store_texel(ctx, inst, &inst->dst[0], v, SB_IR_TYPE_FLOAT, &inst->src[0]);
     return ctx->result;
@@ -225,8 +225,8 @@ static enum sb_result emit_bufinfo(struct sb_spv_context *ctx, const struct sb_i
             return ctx->result;
         if (dim->dim != SpvDimBuffer)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "bufinfo on texture %u", r->id);
-        value = sb_spv_bitcast(b, ctx->t.u32, ctx->t.i32,
-                               sb_spv_op1(b, SpvOpImageQuerySize, ctx->t.i32, image));
+        value = sb_spv_bitcast(b, sb_spv_t_u32(ctx), sb_spv_t_i32(ctx),
+                               sb_spv_op1(b, SpvOpImageQuerySize, sb_spv_t_i32(ctx), image));
     } else {
         uint32_t dwords;
         if (r->texel_memory) {
@@ -234,13 +234,13 @@ static enum sb_result emit_bufinfo(struct sb_spv_context *ctx, const struct sb_i
         } else {
             uint32_t block = sb_spv_resource_descriptor_pointer(ctx, index, op);
             uint32_t words[2] = { block, 0 };
-            dwords = block ? sb_spv_op_result(b, SpvOpArrayLength, ctx->t.u32, words, 2) : 0;
+            dwords = block ? sb_spv_op_result(b, SpvOpArrayLength, sb_spv_t_u32(ctx), words, 2) : 0;
         }
         if (!dwords)
             return ctx->result;
-        value = sb_spv_op2(b, SpvOpIMul, ctx->t.u32, dwords, sb_spv_uint(ctx, 4));
+        value = sb_spv_op2(b, SpvOpIMul, sb_spv_t_u32(ctx), dwords, sb_spv_uint(ctx, 4));
         if (r->kind == SB_IR_RESOURCE_KIND_STRUCTURED)
-            value = sb_spv_op2(b, SpvOpUDiv, ctx->t.u32, value, sb_spv_uint(ctx, r->stride));
+            value = sb_spv_op2(b, SpvOpUDiv, sb_spv_t_u32(ctx), value, sb_spv_uint(ctx, r->stride));
     }
     sb_spv_store_replicated(ctx, inst, &inst->dst[0], value, SB_IR_TYPE_UINT);
     return ctx->result;
@@ -264,9 +264,9 @@ static enum sb_result emit_lod(struct sb_spv_context *ctx, const struct sb_ir_in
         uint32_t si = sb_spv_texture_sampled_image(ctx, index, &inst->src[1], &inst->src[2]);
         if (!coord || !si)
             return ctx->result;
-        uint32_t lod = sb_spv_op2(b, SpvOpImageQueryLod, ctx->t.fvec[2], si, coord);
+        uint32_t lod = sb_spv_op2(b, SpvOpImageQueryLod, sb_spv_t_fvec(ctx, 2), si, coord);
         static const uint32_t comps[4] = { 0, 1, 2, 3 };
-        v = sb_spv_shuffle(b, ctx->t.fvec[4], lod, sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, 2, 0),
+        v = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), lod, sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, 2, 0),
                            comps, 4);
     }
     sb_spv_store_texel(ctx, inst, &inst->dst[0], v, SB_IR_TYPE_FLOAT, &inst->src[1]);

@@ -84,13 +84,13 @@ static uint32_t base_dword(struct sb_spv_context *ctx, const struct sb_ir_operan
         uint32_t element = sb_spv_load_scalar(ctx, first, SB_IR_TYPE_UINT);
         if (!element || !bytes)
             return 0;
-        bytes = sb_spv_op2(b, SpvOpIAdd, ctx->t.u32,
-                           sb_spv_op2(b, SpvOpIMul, ctx->t.u32, element, sb_spv_uint(ctx, stride)),
+        bytes = sb_spv_op2(b, SpvOpIAdd, sb_spv_t_u32(ctx),
+                           sb_spv_op2(b, SpvOpIMul, sb_spv_t_u32(ctx), element, sb_spv_uint(ctx, stride)),
                            bytes);
     }
     if (!bytes)
         return 0;
-    return sb_spv_op2(b, SpvOpShiftRightLogical, ctx->t.u32, bytes, sb_spv_uint(ctx, 2));
+    return sb_spv_op2(b, SpvOpShiftRightLogical, sb_spv_t_u32(ctx), bytes, sb_spv_uint(ctx, 2));
 }
 
 /* DWORD `base + lane` (lane 0 is `base` itself). */
@@ -98,7 +98,7 @@ static uint32_t dword_at(struct sb_spv_context *ctx, uint32_t base, uint32_t lan
 {
     if (!lane)
         return base;
-    return sb_spv_op2(&ctx->builder, SpvOpIAdd, ctx->t.u32, base, sb_spv_uint(ctx, lane));
+    return sb_spv_op2(&ctx->builder, SpvOpIAdd, sb_spv_t_u32(ctx), base, sb_spv_uint(ctx, lane));
 }
 
 static enum sb_result emit_memory_load(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
@@ -127,10 +127,10 @@ static enum sb_result emit_memory_load(struct sb_spv_context *ctx, const struct 
         uint32_t ptr = sb_spv_memory_dword_pointer(ctx, memory, dword);
         if (!ptr)
             return ctx->result;
-        parts[n++] = sb_spv_load(b, ctx->t.u32, ptr);
+        parts[n++] = sb_spv_load(b, sb_spv_t_u32(ctx), ptr);
     }
     if (n && dst->file != SB_IR_FILE_NULL) {
-        uint32_t value = n == 1 ? parts[0] : sb_spv_construct(b, ctx->t.uvec[n], parts, n);
+        uint32_t value = n == 1 ? parts[0] : sb_spv_construct(b, sb_spv_t_uvec(ctx, n), parts, n);
         sb_spv_store_dst(ctx, inst, dst, value, SB_IR_TYPE_UINT);
     }
     sb_spv_store_status(ctx, inst);
@@ -160,7 +160,7 @@ static enum sb_result emit_memory_store(struct sb_spv_context *ctx, const struct
     for (uint32_t i = 0; i < 4; i++) {
         if (!(mask & (1u << i)))
             continue;
-        uint32_t lane = n == 1 ? value : sb_spv_extract(b, ctx->t.u32, value, k);
+        uint32_t lane = n == 1 ? value : sb_spv_extract(b, sb_spv_t_u32(ctx), value, k);
         k++;
         if (texels != UINT32_MAX) {
             if (!sb_spv_texel_memory_store(ctx, texels, memory, dword_at(ctx, base, i), lane))

@@ -80,7 +80,7 @@ static uint32_t atomic_pointer(struct sb_spv_context *ctx, const struct sb_ir_op
                                const struct sb_ir_operand *address, uint32_t *type)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    *type = ctx->t.u32;
+    *type = sb_spv_t_u32(ctx);
     if (memory->file == SB_IR_FILE_UAV) {
         uint32_t index = sb_spv_resource_index(ctx, memory, SB_IR_RESOURCE_UAV);
         if (index == UINT32_MAX)
@@ -101,16 +101,16 @@ static uint32_t atomic_pointer(struct sb_spv_context *ctx, const struct sb_ir_op
         uint32_t xy = sb_spv_load_src_n(ctx, address, 2, SB_IR_TYPE_UINT);
         if (!xy)
             return 0;
-        uint32_t element = sb_spv_extract(b, ctx->t.u32, xy, 0);
-        bytes = sb_spv_op2(b, SpvOpIAdd, ctx->t.u32,
-                           sb_spv_op2(b, SpvOpIMul, ctx->t.u32, element, sb_spv_uint(ctx, stride)),
-                           sb_spv_extract(b, ctx->t.u32, xy, 1));
+        uint32_t element = sb_spv_extract(b, sb_spv_t_u32(ctx), xy, 0);
+        bytes = sb_spv_op2(b, SpvOpIAdd, sb_spv_t_u32(ctx),
+                           sb_spv_op2(b, SpvOpIMul, sb_spv_t_u32(ctx), element, sb_spv_uint(ctx, stride)),
+                           sb_spv_extract(b, sb_spv_t_u32(ctx), xy, 1));
     } else {
         bytes = sb_spv_load_scalar(ctx, address, SB_IR_TYPE_UINT);
         if (!bytes)
             return 0;
     }
-    uint32_t dword = sb_spv_op2(b, SpvOpShiftRightLogical, ctx->t.u32, bytes, sb_spv_uint(ctx, 2));
+    uint32_t dword = sb_spv_op2(b, SpvOpShiftRightLogical, sb_spv_t_u32(ctx), bytes, sb_spv_uint(ctx, 2));
     uint32_t texels = sb_spv_texel_memory_index(ctx, memory);
     if (texels != UINT32_MAX)
         return sb_spv_texel_memory_pointer(ctx, texels, memory, dword);
@@ -130,7 +130,7 @@ static uint32_t signed_min_max_loop(struct sb_spv_context *ctx, SpvOp op, uint32
                                     uint32_t value)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t u32 = ctx->t.u32, bool_type = sb_spv_type_bool(b);
+    uint32_t u32 = sb_spv_t_u32(ctx), bool_type = sb_spv_type_bool(b);
     uint32_t relaxed = sb_spv_uint(ctx, 0);
     uint32_t expected = sb_spv_variable_local(b, sb_spv_type_pointer(b, SpvStorageClassFunction, u32), 0);
     sb_spv_store(b, expected, sb_spv_op3(b, SpvOpAtomicLoad, u32, ptr, scope, relaxed));
@@ -142,7 +142,7 @@ static uint32_t signed_min_max_loop(struct sb_spv_context *ctx, SpvOp op, uint32
     sb_spv_label(b, body);
     uint32_t old = sb_spv_load(b, u32, expected);
     uint32_t better = sb_spv_op2(b, op == SpvOpAtomicSMin ? SpvOpSLessThan : SpvOpSGreaterThan, bool_type,
-                                 sb_spv_bitcast(b, ctx->t.i32, u32, value), sb_spv_bitcast(b, ctx->t.i32, u32, old));
+                                 sb_spv_bitcast(b, sb_spv_t_i32(ctx), u32, value), sb_spv_bitcast(b, sb_spv_t_i32(ctx), u32, old));
     uint32_t desired = sb_spv_op3(b, SpvOpSelect, u32, better, value, old);
     uint32_t words[6] = { ptr, scope, relaxed, relaxed, desired, old };
     uint32_t seen = sb_spv_op_result(b, SpvOpAtomicCompareExchange, u32, words, 6);
@@ -177,19 +177,19 @@ static enum sb_result emit_atomic(struct sb_spv_context *ctx, const struct sb_ir
     words[n++] = relaxed;
     if (row->compare)
         words[n++] = relaxed;
-    words[n++] = sb_spv_bitcast(b, type, ctx->t.u32, value);
+    words[n++] = sb_spv_bitcast(b, type, sb_spv_t_u32(ctx), value);
     if (row->compare) {
         uint32_t cmp = sb_spv_load_scalar(ctx, &inst->src[1], SB_IR_TYPE_UINT);
         if (!cmp)
             return ctx->result;
-        words[n++] = sb_spv_bitcast(b, type, ctx->t.u32, cmp);
+        words[n++] = sb_spv_bitcast(b, type, sb_spv_t_u32(ctx), cmp);
     }
-    bool signed_on_uint = (row->spv == SpvOpAtomicSMin || row->spv == SpvOpAtomicSMax) && type == ctx->t.u32;
+    bool signed_on_uint = (row->spv == SpvOpAtomicSMin || row->spv == SpvOpAtomicSMax) && type == sb_spv_t_u32(ctx);
     uint32_t old = signed_on_uint && sb_spv_for_text_target(ctx)
                        ? signed_min_max_loop(ctx, row->spv, ptr, scope, words[n - 1])
                        : sb_spv_op_result(b, row->spv, type, words, n);
     if (row->imm)
-        sb_spv_store_replicated(ctx, inst, &inst->dst[0], sb_spv_bitcast(b, ctx->t.u32, type, old),
+        sb_spv_store_replicated(ctx, inst, &inst->dst[0], sb_spv_bitcast(b, sb_spv_t_u32(ctx), type, old),
                                 SB_IR_TYPE_UINT);
     return ctx->result;
 }
@@ -217,7 +217,7 @@ static enum sb_result emit_counter(struct sb_spv_context *ctx, const struct sb_i
             return ctx->result;
     }
     uint32_t zero = sb_spv_uint(ctx, 0);
-    uint32_t ptr = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, ctx->t.u32),
+    uint32_t ptr = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, sb_spv_t_u32(ctx)),
                                        r->counter_var, chain, n);
     if (r->arrayed) {
         if (inst->dst[1].non_uniform && !sb_spv_waterfall_index(ctx, &inst->dst[1]))
@@ -225,10 +225,10 @@ static enum sb_result emit_counter(struct sb_spv_context *ctx, const struct sb_i
         sb_spv_resource_non_uniform(ctx, &inst->dst[1], ptr);
     }
     bool consume = inst->op == SB_IR_OP_IMM_ATOMIC_CONSUME;
-    uint32_t value = sb_spv_op3(b, consume ? SpvOpAtomicIDecrement : SpvOpAtomicIIncrement, ctx->t.u32,
+    uint32_t value = sb_spv_op3(b, consume ? SpvOpAtomicIDecrement : SpvOpAtomicIIncrement, sb_spv_t_u32(ctx),
                                 ptr, sb_spv_uint(ctx, SpvScopeDevice), zero);
     if (consume)
-        value = sb_spv_op2(b, SpvOpISub, ctx->t.u32, value, sb_spv_uint(ctx, 1));
+        value = sb_spv_op2(b, SpvOpISub, sb_spv_t_u32(ctx), value, sb_spv_uint(ctx, 1));
     sb_spv_store_replicated(ctx, inst, &inst->dst[0], value, SB_IR_TYPE_UINT);
     return ctx->result;
 }

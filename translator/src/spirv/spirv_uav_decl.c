@@ -39,7 +39,7 @@ static uint32_t buffer_block(struct sb_spv_context *ctx, uint32_t index)
     for (uint32_t i = 0; i < index; i++)
         if (st->info[i].block_type)
             return st->info[i].block_type;
-    uint32_t rta = sb_spv_type_runtime_array_unique(&ctx->builder, ctx->t.u32);
+    uint32_t rta = sb_spv_type_runtime_array_unique(&ctx->builder, sb_spv_t_u32(ctx));
     sb_spv_decorate1(&ctx->builder, rta, SpvDecorationArrayStride, 4);
     return block_struct(ctx, rta);
 }
@@ -51,7 +51,7 @@ static uint32_t counter_block(struct sb_spv_context *ctx, uint32_t index)
     for (uint32_t i = 0; i < index; i++)
         if (st->info[i].counter_type)
             return st->info[i].counter_type;
-    return block_struct(ctx, ctx->t.u32);
+    return block_struct(ctx, sb_spv_t_u32(ctx));
 }
 
 /* Array of `count` blocks for SM5.1 ranges (a runtime array when unbounded). */
@@ -93,7 +93,7 @@ static void declare_block(struct sb_spv_context *ctx, uint32_t index)
     info->value_type = SB_IR_TYPE_UINT;
     info->block_type = buffer_block(ctx, index);
     info->element_pointer = sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, info->block_type);
-    out->element_type = ctx->t.u32;
+    out->element_type = sb_spv_t_u32(ctx);
     out->type = block_range(ctx, info->block_type, r->count);
     out->arrayed = r->count != 1;
     out->pointer_type = sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, out->type);
@@ -148,7 +148,7 @@ enum sb_result sb_spv_uav_declare_group_shared(struct sb_spv_context *ctx)
                                "g%u: %llu DWORDs (stride %u) is not a valid allocation", g->id,
                                (unsigned long long)dwords, g->stride);
         st->group_shared_dwords[i] = (uint32_t)dwords;
-        uint32_t type = sb_spv_type_array(b, ctx->t.u32, (uint32_t)dwords);
+        uint32_t type = sb_spv_type_array(b, sb_spv_t_u32(ctx), (uint32_t)dwords);
         ctx->group_shared_vars[i] = sb_spv_variable_global(
             b, sb_spv_type_pointer(b, SpvStorageClassWorkgroup, type), SpvStorageClassWorkgroup, 0);
         if (ctx->debug_info) {

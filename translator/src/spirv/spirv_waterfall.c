@@ -101,7 +101,7 @@ enum sb_result sb_spv_waterfall_emit(struct sb_spv_context *ctx, const struct sb
     uint32_t decls[SB_SPV_WATERFALL_LEVELS];
     uint32_t n = collect(ctx, inst, ops, decls);
     struct level levels[SB_SPV_WATERFALL_LEVELS];
-    uint32_t ptr_u32 = sb_spv_type_pointer(b, SpvStorageClassFunction, ctx->t.u32);
+    uint32_t ptr_u32 = sb_spv_type_pointer(b, SpvStorageClassFunction, sb_spv_t_u32(ctx));
     uint32_t bool_type = sb_spv_type_bool(b);
     /* Every index is computed once, before any loop, where it dominates them all. */
     uint32_t index[SB_SPV_WATERFALL_LEVELS];
@@ -126,7 +126,7 @@ enum sb_result sb_spv_waterfall_emit(struct sb_spv_context *ctx, const struct sb
         l->hit_merge = sb_spv_id(b);
         sb_spv_branch(b, l->header);
         sb_spv_label(b, l->header);
-        uint32_t i = sb_spv_load(b, ctx->t.u32, l->counter);
+        uint32_t i = sb_spv_load(b, sb_spv_t_u32(ctx), l->counter);
         uint32_t more = sb_spv_op2(b, SpvOpULessThan, bool_type, i,
                                    sb_spv_uint(ctx, ctx->program->resources[decls[k]].count));
         sb_spv_loop_merge(b, l->merge, l->continue_block);
@@ -153,8 +153,8 @@ enum sb_result sb_spv_waterfall_emit(struct sb_spv_context *ctx, const struct sb
         sb_spv_label(b, l->hit_merge);
         sb_spv_branch(b, l->continue_block);
         sb_spv_label(b, l->continue_block);
-        uint32_t i = sb_spv_load(b, ctx->t.u32, l->counter);
-        sb_spv_store(b, l->counter, sb_spv_op2(b, SpvOpIAdd, ctx->t.u32, i, sb_spv_uint(ctx, 1)));
+        uint32_t i = sb_spv_load(b, sb_spv_t_u32(ctx), l->counter);
+        sb_spv_store(b, l->counter, sb_spv_op2(b, SpvOpIAdd, sb_spv_t_u32(ctx), i, sb_spv_uint(ctx, 1)));
         sb_spv_branch(b, l->header);
         sb_spv_label(b, l->merge);
     }

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the SPIR-V back end leaves out of a module: types no instruction uses (the
+ * common types are declared on first use, translator/src/spirv/spirv_context.c), on a
+ * hand-built program and on every corpus shader; r# stores nothing can read, before the
+ * return of a program's only function (translator/src/spirv/spirv_flow.c), while a
+ * subroutine's stores stay. One ctest per case:
+ *   test_spirv_lean <case> [corpus dir]
+ * Exit 0 pass, 1 failure, 77 corpus absent.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/spirv.h>
+
+#include "corpus_list.h"
+#include "spirv_test_util.h"
+
+#define F SB_IR_TYPE_FLOAT
+#define R(i, m) dst_reg(SB_IR_FILE_TEMP, i, m)
+#define RS(i, s) src_reg(SB_IR_FILE_TEMP, i, s)
+#define V(s) src_reg(SB_IR_FILE_INPUT, 0, s)
+#define O dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF)
+#define SIG_IN SB_IR_SIGNATURE_INPUT
+#define SIG_OUT SB_IR_SIGNATURE_OUTPUT
+
+/* ---- module inspection --------------------------------------------------------------- */
+
+/* OpTypeVoid .. OpTypePipe: the type declarations whose first operand is their id. */
+static bool is_type_op(uint32_t op)
+{
+    return op >= SpvOpTypeVoid && op <= SpvOpTypePipe;
+}
+
+/* Names, decorations and debug lines do not make a type used. */
+static bool is_annotation(uint32_t op)
+{
+    return op == SpvOpName || op == SpvOpMemberName || op == SpvOpString || op == SpvOpSource ||
+           op == SpvOpLine || op == SpvOpDecorate || op == SpvOpMemberDecorate;
+}
+
+/* The largest id bound this test reads (the header's bound is checked against it). */
+#define MAX_BOUND 65536u
+
+/**
+ * Types declared in `words` that no other instruction names: every word after the
+ * opcode of every instruction but annotations counts as a use of the id it equals
+ * (a literal that happens to equal a type id hides that type: the count can only be
+ * too low, never name a used type). The first unused type's id goes to *first.
+ */
+static uint32_t unused_types(const uint32_t *words, size_t count, uint32_t *first)
+{
+    *first = 0;
+    if (count < 5 || words[3] > MAX_BOUND)
+        return 0xFFFFFFFFu;
+    static unsigned char declared[MAX_BOUND], used[MAX_BOUND];
+    memset(declared, 0, sizeof(declared));
+    memset(used, 0, sizeof(used));
+    for (size_t at = 5; at < count;) {
+        uint32_t n = words[at] >> 16, op = words[at] & 0xFFFFu;
+        if (!n || at + n > count)
+            return 0xFFFFFFFFu;
+        size_t from = 1;
+        if (is_type_op(op) && n > 1 && words[at + 1] < MAX_BOUND) {
+            declared[words[at + 1]] = 1;
+            from = 2; /* its own id is no use */
+        }
+        if (!is_annotation(op))
+            for (size_t k = from; k < n; k++)
+                if (words[at + k] < MAX_BOUND)
+                    used[words[at + k]] = 1;
+        at += n;
+    }
+    uint32_t unused = 0;
+    for (uint32_t id = 1; id < words[3]; id++)
+        if (declared[id] && !used[id]) {
+            if (!unused)
+                *first = id;
+            unused++;
+        }
+    return unused;
+}
+
+/* Instructions `op` in the module; with `literal` set, only those whose word 2 equals it. */
+static uint32_t count_ops(const struct sb_translation *t, uint32_t op, int64_t word2)
+{
+    uint32_t n = 0;
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+        if ((t->words[at] & 0xFFFFu) == op && (word2 < 0 || t->words[at + 2] == (uint32_t)word2))
+            n++;
+    return n;
+}
+
+/* The id OpName calls `name` (the module was translated with debug info), or 0. */
+static uint32_t named(const struct sb_translation *t, const char *name)
+{
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+        if ((t->words[at] & 0xFFFFu) == SpvOpName && (t->words[at] >> 16) > 2 &&
+            !strcmp((const char *)&t->words[at + 2], name))
+            return t->words[at + 1];
+    return 0;
+}
+
+/* OpStore instructions whose pointer is `pointer`. */
+static uint32_t stores_to(const struct sb_translation *t, uint32_t pointer)
+{
+    uint32_t n = 0;
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+        n += (t->words[at] & 0xFFFFu) == SpvOpStore && t->words[at + 1] == pointer;
+    return n;
+}
+
+/* ---- cases ------------------------------------------------------------------------------ */
+
+/*
+ * A vertex shader that copies its position: float data only, so no bool, no signed
+ * int and one vector type (vec4) may be in the module. Before the common types were
+ * lazy every module carried 2- and 3-lane vectors of each kind, bool and int among them.
+ */
+static void case_types_small(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "POSITION", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit0(SB_IR_OP_RET);
+    struct sb_translation *t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 0), SB_TARGET_VULKAN_1_1, 0,
+                                                 "types_small");
+    if (!t)
+        return;
+    uint32_t first = 0;
+    CHECK(unused_types(t->words, t->word_count, &first) == 0);
+    CHECK(count_ops(t, SpvOpTypeBool, -1) == 0);
+    CHECK(count_ops(t, SpvOpTypeInt, -1) == 1);      /* uint: array lengths and indices */
+    CHECK(count_ops(t, SpvOpTypeVector, -1) == 1);   /* vec4 */
+    CHECK(count_ops(t, SpvOpTypeFloat, -1) == 1);
+    CHECK(count_ops(t, SpvOpTypeFunction, -1) == 1); /* void(void) */
+    sb_translation_destroy(t);
+}
+
+/* The OpStores to r0 of the program built so far (a vertex shader with one temp). */
+static uint32_t r0_stores(const char *what)
+{
+    struct sb_translation *t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 1), SB_TARGET_VULKAN_1_1,
+                                                 SB_TRANSLATE_DEBUG_INFO, what);
+    if (!t)
+        return 0xFFFFFFFFu;
+    uint32_t r0 = named(t, "r0");
+    CHECK(r0 != 0);
+    uint32_t n = stores_to(t, r0);
+    sb_translation_destroy(t);
+    return n;
+}
+
+static void signature(void)
+{
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "A", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+}
+
+/*
+ * r# writes of the last ALU run are stored before the next non-ALU instruction; when
+ * that is the `ret` of a program's only function, nothing can read them (main reads o#)
+ * and no store is written. A `ret` inside an if drops only its own block's writes: the
+ * write before the if still reaches the code after it. Stores written earlier in the
+ * return's block are taken back unless r# memory was loaded after them (`abort` stores
+ * the deferred writes and forgets the values kept for the block, so a later read loads).
+ * A subroutine's writes before its `ret` are what its caller reads: they stay.
+ */
+static void case_dead_stores(void)
+{
+    ir_reset();
+    signature();
+    emit2(SB_IR_OP_ADD, R(0, 0xF), V("xyzw"), V("wzyx"));
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores straight") == 0); /* main: 1 */
+
+    ir_reset();
+    signature();
+    emit1(SB_IR_OP_MOV, R(0, 0xF), V("xyzw"));
+    emit_cond(SB_IR_OP_IF, true, V("x"));
+    emit2(SB_IR_OP_ADD, R(0, 0xF), RS(0, "xyzw"), RS(0, "wzyx"));
+    emit0(SB_IR_OP_RET);
+    emit0(SB_IR_OP_ENDIF);
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores nested ret") == 1); /* the mov's; main: 2 */
+
+    ir_reset();
+    signature();
+    emit2(SB_IR_OP_ADD, R(0, 0xF), V("xyzw"), V("wzyx"));
+    emit0(SB_IR_OP_ABORT);
+    emit1(SB_IR_OP_MOV, O, V("xyzw"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores taken back") == 0); /* main: 1 */
+
+    ir_reset();
+    signature();
+    emit2(SB_IR_OP_ADD, R(0, 0xF), V("xyzw"), V("wzyx"));
+    emit0(SB_IR_OP_ABORT);
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz")); /* loads r0 */
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores read") == 1);
+
+    ir_reset();
+    signature();
+    emit0(SB_IR_OP_CALL)->target = 1;
+    emit2(SB_IR_OP_MUL, O, RS(0, "xyzw"), RS(0, "yxwz"));
+    emit0(SB_IR_OP_RET);
+    begin_function(0);
+    emit1(SB_IR_OP_MOV, R(0, 0xF), V("xyzw"));
+    emit0(SB_IR_OP_RET);
+    CHECK(r0_stores("dead_stores subroutine") == 1); /* the callee's mov */
+}
+
+/* Every corpus shader's module, default options: not one unused type. */
+static int case_types_corpus(const char *corpus)
+{
+    static char *paths[MAX_SHADERS];
+    static char types[MAX_SHADERS][3];
+    uint32_t n = corpus_shaders(corpus, "vs,ps,gs,hs,ds,cs", 1, paths, types);
+    if (!n) {
+        fprintf(stderr, "no corpus manifest under %s: skipped\n", corpus);
+        return 77;
+    }
+    uint32_t translated = 0, lean = 0, reported = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/dxbc/%s", corpus, paths[i]);
+        size_t size = 0;
+        char *bytes = read_file(path, &size);
+        struct sb_translate_options options = { .target_env = SB_TARGET_VULKAN_1_1 };
+        struct sb_translation *t = NULL;
+        struct sb_error error;
+        memset(&error, 0, sizeof(error));
+        if (bytes && sb_translate(bytes, size, &options, &t, &error) == SB_SUCCESS) {
+            translated++;
+            uint32_t first = 0, unused = unused_types(t->words, t->word_count, &first);
+            if (unused == 0)
+                lean++;
+            else if (reported++ < 10)
+                fprintf(stderr, "%s: %u unused type(s), the first %%%u\n", paths[i], unused, first);
+            sb_translation_destroy(t);
+        }
+        free(bytes);
+        free(paths[i]);
+    }
+    printf("%u shaders, %u translated, %u without an unused type\n", n, translated, lean);
+    CHECK(translated > 0);
+    CHECK(lean == translated);
+    return g_failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && !strcmp(argv[1], "types_corpus"))
+        return case_types_corpus(argv[2]);
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } cases[] = {
+        { "types_small", case_types_small },
+        { "dead_stores", case_dead_stores },
+    };
+    int ran = 0;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        if (argc < 2 || !strcmp(argv[1], cases[i].name)) {
+            cases[i].run();
+            ran++;
+        }
+    if (!ran) {
+        fprintf(stderr, "unknown case %s\n", argc >= 2 ? argv[1] : "");
+        return 2;
+    }
+    if (g_failures)
+        fprintf(stderr, "%d check(s) failed\n", g_failures);
+    return g_failures ? 1 : 0;
+}
