@@ -126,6 +126,8 @@ struct sb_spv_builder {
     uint32_t const_capacity, const_used;
     /* Fast path for the most common constants: small uints (indices, lanes). */
     uint32_t u32_type;       /**< id of uint32, 0 until created */
+    uint32_t i32_type;       /**< id of int32, 0 until created */
+    uint32_t f32_type;       /**< id of float32, 0 until created */
     uint32_t small_u32[32];  /**< OpConstant uint ids for 0..31, 0 until created */
 
     struct sb_spv_global *globals;

@@ -47,7 +47,7 @@ struct prelude {
     uint32_t capability_extra[16];
     uint32_t capability_extra_count;
     uint32_t glsl_std450;
-    uint32_t u32_type;
+    uint32_t u32_type, i32_type, f32_type;
     uint32_t small_u32[32];
     struct { uint32_t op, a, b, id; } memo[64];
     uint32_t section_words[SB_SPV_SECTION_COUNT];
@@ -275,6 +275,8 @@ void sb_spv_prelude_save(const struct sb_spv_builder *b, const void *extra, size
     p->capability_extra_count = b->capability_extra_count;
     p->glsl_std450 = b->glsl_std450;
     p->u32_type = b->u32_type;
+    p->i32_type = b->i32_type;
+    p->f32_type = b->f32_type;
     memcpy(p->small_u32, b->small_u32, sizeof(p->small_u32));
     memcpy(p->memo, b->memo, sizeof(p->memo));
     memcpy(p->extra, extra, extra_size);
@@ -304,6 +306,8 @@ bool sb_spv_prelude_restore(struct sb_spv_builder *b, void *extra, size_t extra_
     b->capability_extra_count = p->capability_extra_count;
     b->glsl_std450 = p->glsl_std450;
     b->u32_type = p->u32_type;
+    b->i32_type = p->i32_type;
+    b->f32_type = p->f32_type;
     memcpy(b->small_u32, p->small_u32, sizeof(p->small_u32));
     memcpy(b->memo, p->memo, sizeof(b->memo));
     memcpy(extra, p->extra, extra_size);
