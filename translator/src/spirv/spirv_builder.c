@@ -28,8 +28,19 @@ static inline bool stream_reserve(struct sb_spv_builder *b, struct sb_spv_stream
     return sb_spv_stream_grow(b, s, extra);
 }
 
-static void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s, SpvOp op,
-                               const uint32_t *operands, uint32_t count)
+/* Room for `words` more words at the end of `s` (counted as written); NULL after a failure. */
+static inline uint32_t *stream_words(struct sb_spv_builder *b, struct sb_spv_stream *s, uint32_t words)
+{
+    if (!stream_reserve(b, s, words))
+        return NULL;
+    uint32_t *w = s->words + s->count;
+    s->count += words;
+    return w;
+}
+
+/* Inline: most callers pass a constant count, so the copy below unrolls into stores. */
+static inline void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s, SpvOp op,
+                                      const uint32_t *operands, uint32_t count)
 {
     if (count >= 0xFFFFu) { /* the word count field has 16 bits */
         b->failed = true;
@@ -295,7 +306,13 @@ void sb_spv_decorate(struct sb_spv_builder *b, uint32_t id, SpvDecoration decora
 
 void sb_spv_decorate1(struct sb_spv_builder *b, uint32_t id, SpvDecoration decoration, uint32_t literal)
 {
-    sb_spv_decorate(b, id, decoration, &literal, 1);
+    uint32_t *w = stream_words(b, &b->sections[SB_SPV_SECTION_ANNOTATION], 4);
+    if (!w)
+        return;
+    w[0] = (4u << SpvWordCountShift) | (uint32_t)SpvOpDecorate;
+    w[1] = id;
+    w[2] = (uint32_t)decoration;
+    w[3] = literal;
 }
 
 void sb_spv_member_decorate(struct sb_spv_builder *b, uint32_t type, uint32_t member,
@@ -326,9 +343,17 @@ uint32_t sb_spv_variable_global(struct sb_spv_builder *b, uint32_t pointer_type,
         b->globals = g;
         b->global_capacity = cap;
     }
-    uint32_t id = sb_spv_id(b);
-    const uint32_t ops[4] = { pointer_type, id, (uint32_t)storage, initializer };
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpVariable, ops, initializer ? 4 : 3);
+    uint32_t words = initializer ? 5 : 4;
+    uint32_t *w = stream_words(b, &b->sections[SB_SPV_SECTION_GLOBAL], words);
+    if (!w)
+        return 0;
+    uint32_t id = b->next_id++;
+    w[0] = (words << SpvWordCountShift) | (uint32_t)SpvOpVariable;
+    w[1] = pointer_type;
+    w[2] = id;
+    w[3] = (uint32_t)storage;
+    if (initializer)
+        w[4] = initializer;
     b->globals[b->global_count].id = id;
     b->globals[b->global_count].storage_class = (uint32_t)storage;
     b->global_count++;

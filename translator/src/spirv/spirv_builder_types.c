@@ -40,7 +40,7 @@ static inline bool same_words(const uint32_t *a, const uint32_t *c, uint32_t n)
 static inline uint32_t *global_words(struct sb_spv_builder *b, uint32_t words)
 {
     struct sb_spv_stream *s = &b->sections[SB_SPV_SECTION_GLOBAL];
-    if (s->count + words > s->capacity && !sb_spv_stream_grow(b, s, words))
+    if ((s->count + words > s->capacity || b->failed) && !sb_spv_stream_grow(b, s, words))
         return NULL;
     uint32_t *w = s->words + s->count;
     s->count += words;
