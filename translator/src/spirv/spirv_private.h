@@ -177,6 +177,9 @@ struct sb_spv_context {
     uint32_t cb_used[64];
     bool cb_scanned;         /**< cb_used is valid (ids >= 64 need their own scan) */
     bool cb_relative[64];    /**< cb# (id < 64) read with a relative vector index */
+    /** An operand names this[] (same scan): without one, the linkage declarations need not
+     *  look through the instructions for this[] slots. */
+    bool this_pointer_used;
 
     /* Resources (by program->resources index) and g# (by group_shared index). */
     struct sb_spv_resource *resources;
@@ -683,6 +686,9 @@ bool sb_spv_stage_owns_element(const struct sb_spv_context *ctx,
  */
 enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, uint32_t *count,
                                          struct sb_error *error);
+/** Same, for a program known to have no this[] operand (the interfaces alone count). */
+enum sb_result sb_spv_linkage_interface_slot_count(const struct sb_ir_program *program, uint32_t *count,
+                                                   struct sb_error *error);
 /** Declares the class-instance specialisation constants of every slot (nothing without slots). */
 enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx);
 /** INTERFACE_CALL: OpSwitch over the slot's table selector, one call per table. */

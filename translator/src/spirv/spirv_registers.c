@@ -247,6 +247,7 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
                     note_operand(ctx, need, &inst->src[s], 0);
         }
     ctx->cb_scanned = true;
+    ctx->this_pointer_used = need[SB_IR_FILE_THIS_POINTER] != 0;
     for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
         if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_COMPUTE &&
             !(special_file_stages[file] & (1u << p->stage))) {
