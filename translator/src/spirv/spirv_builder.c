@@ -104,7 +104,16 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
 {
     if (b->borrowed) {
         sb_spv_storage_return(b);
-        memset(b, 0, sizeof(*b)); /* its pointers now belong to the thread's workspace */
+        /* Its pointers now belong to the thread's workspace (the rest of the builder holds
+         * no storage: init clears it all again). */
+        memset(b->sections, 0, sizeof(b->sections));
+        b->keys = b->fn_header = b->fn_vars = b->fn_body = (struct sb_spv_stream){ 0 };
+        b->cache = NULL;
+        b->consts = NULL;
+        b->globals = NULL;
+        b->fn_done = NULL;
+        b->cache_capacity = b->const_capacity = b->global_capacity = b->fn_done_capacity = 0;
+        b->fn_done_count = b->global_count = 0;
         return;
     }
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
@@ -325,21 +334,24 @@ void sb_spv_entry_point(struct sb_spv_builder *b, SpvExecutionModel model, uint3
         if (all || sc == SpvStorageClassInput || sc == SpvStorageClassOutput)
             n++;
     }
-    uint32_t *ids = malloc((n ? n : 1) * sizeof(*ids));
-    if (!ids) {
+    /* Written in place: the interface list goes straight from the globals to the words. */
+    struct sb_spv_stream *s = &b->sections[SB_SPV_SECTION_ENTRY_POINT];
+    uint64_t total = 3ull + sb_spv_string_words(name) + n;
+    if (total > 0xFFFFu) { /* the word count field has 16 bits */
         b->failed = true;
         return;
     }
-    n = 0;
+    if (!stream_reserve(b, s, (size_t)total))
+        return;
+    s->words[s->count++] = ((uint32_t)total << SpvWordCountShift) | (uint32_t)SpvOpEntryPoint;
+    s->words[s->count++] = (uint32_t)model;
+    s->words[s->count++] = function;
+    sb_spv_stream_string(b, s, name);
     for (uint32_t i = 0; i < b->global_count; i++) {
         uint32_t sc = b->globals[i].storage_class;
         if (all || sc == SpvStorageClassInput || sc == SpvStorageClassOutput)
-            ids[n++] = b->globals[i].id;
+            s->words[s->count++] = b->globals[i].id;
     }
-    const uint32_t head[2] = { (uint32_t)model, function };
-    stream_with_string(b, &b->sections[SB_SPV_SECTION_ENTRY_POINT], SpvOpEntryPoint, head, 2, name,
-                       ids, n);
-    free(ids);
 }
 
 void sb_spv_execution_mode(struct sb_spv_builder *b, uint32_t function, SpvExecutionMode mode,
