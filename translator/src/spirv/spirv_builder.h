@@ -218,8 +218,8 @@ void sb_spv_stream_append(struct sb_spv_builder *b, struct sb_spv_stream *s, con
 bool sb_spv_cache_grow(struct sb_spv_builder *b);
 /** Doubles the scalar-constant cache likewise; false on OOM. */
 bool sb_spv_consts_grow(struct sb_spv_builder *b);
-/** Enters a cache entry (of an earlier module, same ids) as this module's. */
-void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *e);
+/** Enters `count` cache entries (of an earlier module, same ids) as this module's. */
+void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *entries, uint32_t count);
 /** Enters a scalar-constant entry (of an earlier module, same ids) as this module's. */
 void sb_spv_const_restore(struct sb_spv_builder *b, const struct sb_spv_const_entry *e);
 

@@ -33,16 +33,24 @@ bool sb_spv_cache_grow(struct sb_spv_builder *b)
     return true;
 }
 
-void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *e)
+void sb_spv_cache_restore(struct sb_spv_builder *b, const struct sb_spv_cache_entry *entries, uint32_t count)
 {
-    if (b->failed || ((b->cache_used + 1) * 4 > b->cache_capacity * 3 && !sb_spv_cache_grow(b)))
+    /* One load-factor check for the whole set, then plain insertions. */
+    while (!b->failed && (b->cache_used + count) * 4 > b->cache_capacity * 3)
+        if (!sb_spv_cache_grow(b))
+            return;
+    if (b->failed)
         return;
-    uint32_t mask = b->cache_capacity - 1, slot = e->hash & mask;
-    while (b->cache[slot].generation == b->generation)
-        slot = (slot + 1) & mask;
-    b->cache[slot] = *e;
-    b->cache[slot].generation = b->generation;
-    b->cache_used++;
+    struct sb_spv_cache_entry *table = b->cache;
+    uint32_t mask = b->cache_capacity - 1, generation = b->generation;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t slot = entries[i].hash & mask;
+        while (table[slot].generation == generation)
+            slot = (slot + 1) & mask;
+        table[slot] = entries[i];
+        table[slot].generation = generation;
+    }
+    b->cache_used += count;
 }
 
 bool sb_spv_consts_grow(struct sb_spv_builder *b)

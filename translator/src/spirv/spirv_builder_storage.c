@@ -299,12 +299,12 @@ bool sb_spv_prelude_restore(struct sb_spv_builder *b, void *extra, size_t extra_
         return false;
     size_t at = 0;
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++) {
-        sb_spv_stream_append(b, &b->sections[i], p->words + at, p->section_words[i]);
+        if (p->section_words[i]) /* most sections of a prelude are empty */
+            sb_spv_stream_append(b, &b->sections[i], p->words + at, p->section_words[i]);
         at += p->section_words[i];
     }
     sb_spv_stream_append(b, &b->keys, p->words + at, p->key_words);
-    for (uint32_t i = 0; i < p->entry_count; i++)
-        sb_spv_cache_restore(b, &p->entries[i]);
+    sb_spv_cache_restore(b, p->entries, p->entry_count);
     for (uint32_t i = 0; i < p->const_count; i++)
         sb_spv_const_restore(b, &p->consts[i]);
     b->next_id = p->next_id;
