@@ -13,6 +13,7 @@
 #include "error.h"
 #include "translator/sm4.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,7 +247,11 @@ static enum sb_result generate(const struct sb_ir_program *program,
 {
     /* On the stack: a few KiB, and no allocation per module. */
     struct sb_spv_context context;
-    memset(&context, 0, sizeof(context));
+    /* Zeroed around the builder (two thirds of it), which sb_spv_builder_init clears below. */
+    const size_t builder_at = offsetof(struct sb_spv_context, builder),
+                 builder_end = builder_at + sizeof(context.builder);
+    memset(&context, 0, builder_at);
+    memset((char *)&context + builder_end, 0, sizeof(context) - builder_end);
     struct sb_spv_context *ctx = &context;
     ctx->program = program;
     ctx->options = options;
