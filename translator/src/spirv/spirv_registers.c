@@ -236,16 +236,22 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
         if (r->file < SB_IR_FILE_COUNT && end <= 4096 && need[r->file] < end)
             need[r->file] = (uint32_t)end;
     }
-    for (uint32_t f = 0; f < p->function_count; f++)
-        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
-            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
-            for (uint32_t d = 0; d < inst->dst_count; d++)
-                if (sizes_something(&inst->dst[d]))
-                    note_operand(ctx, need, &inst->dst[d], 0);
-            for (uint32_t s = 0; s < inst->src_count; s++)
-                if (sizes_something(&inst->src[s]))
-                    note_operand(ctx, need, &inst->src[s], 0);
+    /* Counts and pointers in locals: note_operand() writes through ctx, which the compiler
+     * must otherwise assume may change the program, and reload them for every operand. */
+    for (uint32_t f = 0; f < p->function_count; f++) {
+        const struct sb_ir_instruction *inst = p->functions[f].instructions;
+        const struct sb_ir_instruction *end = inst + p->functions[f].instruction_count;
+        for (; inst < end; inst++) {
+            const struct sb_ir_operand *dst = inst->dst, *src = inst->src;
+            uint32_t dst_count = inst->dst_count, src_count = inst->src_count;
+            for (uint32_t d = 0; d < dst_count; d++)
+                if (sizes_something(&dst[d]))
+                    note_operand(ctx, need, &dst[d], 0);
+            for (uint32_t s = 0; s < src_count; s++)
+                if (sizes_something(&src[s]))
+                    note_operand(ctx, need, &src[s], 0);
         }
+    }
     ctx->cb_scanned = true;
     ctx->this_pointer_used = need[SB_IR_FILE_THIS_POINTER] != 0;
     for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
