@@ -679,44 +679,10 @@ uint32_t sb_spv_glsl3(struct sb_spv_builder *b, uint32_t type, uint32_t inst, ui
 
 
 
-uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
-                             const uint32_t *indices, uint32_t count)
-{
-    /* Written in place (no operand array): one of the most frequent instructions. */
-    if (count > 7)
-        return 0;
-    uint32_t id;
-    uint32_t *w = sb_spv_result_words(b, SpvOpAccessChain, pointer_type, count + 1, &id);
-    if (!w)
-        return 0;
-    w[3] = base;
-    for (uint32_t i = 0; i < count; i++)
-        w[4 + i] = indices[i];
-    return id;
-}
-
-
 uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_t *parts, uint32_t count)
 {
     return sb_spv_op_result(b, SpvOpCompositeConstruct, type, parts, count);
 }
-
-uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
-                        const uint32_t *components, uint32_t count)
-{
-    if (count > 4)
-        return 0;
-    uint32_t id;
-    uint32_t *w = sb_spv_result_words(b, SpvOpVectorShuffle, type, count + 2, &id);
-    if (!w)
-        return 0;
-    w[3] = v1;
-    w[4] = v2;
-    for (uint32_t i = 0; i < count; i++)
-        w[5 + i] = components[i];
-    return id;
-}
-
 
 void sb_spv_branch(struct sb_spv_builder *b, uint32_t target)
 {

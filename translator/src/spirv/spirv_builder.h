@@ -454,9 +454,22 @@ static inline void sb_spv_store(struct sb_spv_builder *b, uint32_t pointer, uint
     w[1] = pointer;
     w[2] = value;
 }
-/** OpAccessChain to `pointer_type` with `count` index ids. */
-uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
-                             const uint32_t *indices, uint32_t count);
+/** OpAccessChain to `pointer_type` with `count` (at most 7) index ids. Inline and written
+ *  in place: one of the most frequent instructions. */
+static inline uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
+                                           const uint32_t *indices, uint32_t count)
+{
+    if (count > 7)
+        return 0;
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, SpvOpAccessChain, pointer_type, count + 1, &id);
+    if (!w)
+        return 0;
+    w[3] = base;
+    for (uint32_t i = 0; i < count; i++)
+        w[4 + i] = indices[i];
+    return id;
+}
 /** OpCompositeExtract of one literal index. */
 static inline uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, uint32_t composite,
                                       uint32_t index)
@@ -464,9 +477,22 @@ static inline uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, u
     return sb_spv_op2(b, SpvOpCompositeExtract, type, composite, index);
 }
 uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_t *parts, uint32_t count);
-/** OpVectorShuffle a, b with `count` literal components. */
-uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
-                        const uint32_t *components, uint32_t count);
+/** OpVectorShuffle a, b with `count` (at most 4) literal components; inline, as above. */
+static inline uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
+                                      const uint32_t *components, uint32_t count)
+{
+    if (count > 4)
+        return 0;
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, SpvOpVectorShuffle, type, count + 2, &id);
+    if (!w)
+        return 0;
+    w[3] = v1;
+    w[4] = v2;
+    for (uint32_t i = 0; i < count; i++)
+        w[5 + i] = components[i];
+    return id;
+}
 /** OpBitcast, or `value` itself when `from_type == to_type`. */
 static inline uint32_t sb_spv_bitcast(struct sb_spv_builder *b, uint32_t to_type, uint32_t from_type,
                                       uint32_t value)
