@@ -632,18 +632,6 @@ void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uin
         b->block_open = false;
 }
 
-uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, const uint32_t *operands,
-                          uint32_t count)
-{
-    uint32_t id;
-    uint32_t *w = sb_spv_result_words(b, op, type, count, &id);
-    if (!w)
-        return 0;
-    for (uint32_t i = 0; i < count; i++)
-        w[3 + i] = operands[i];
-    return id;
-}
-
 
 
 

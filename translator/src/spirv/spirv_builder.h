@@ -357,9 +357,6 @@ uint32_t sb_spv_label(struct sb_spv_builder *b, uint32_t id);
  * block first when none is open). Terminators close the block.
  */
 void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uint32_t count);
-/** Same, with a result type and a fresh result id, which is returned. */
-uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, const uint32_t *operands,
-                          uint32_t count);
 
 /** Room for `words` words in the open block of the body, opening a block or growing the
  *  stream first (the slow path of sb_spv_body_words); NULL after a failure. */
@@ -397,6 +394,20 @@ static inline uint32_t *sb_spv_result_words(struct sb_spv_builder *b, SpvOp op, 
     w[1] = type;
     w[2] = *id;
     return w;
+}
+
+/** sb_spv_op() with a result type and a fresh result id, which is returned (inline: the
+ *  callers' constant counts unroll the copy). */
+static inline uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type,
+                                        const uint32_t *operands, uint32_t count)
+{
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, op, type, count, &id);
+    if (!w)
+        return 0;
+    for (uint32_t i = 0; i < count; i++)
+        w[3 + i] = operands[i];
+    return id;
 }
 
 /** A result-producing instruction with up to three operand words (`count` of a, c, d). */
