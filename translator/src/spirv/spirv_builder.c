@@ -28,8 +28,19 @@ static inline bool stream_reserve(struct sb_spv_builder *b, struct sb_spv_stream
     return sb_spv_stream_grow(b, s, extra);
 }
 
-static void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s, SpvOp op,
-                               const uint32_t *operands, uint32_t count)
+/* Room for `words` more words at the end of `s` (counted as written); NULL after a failure. */
+static inline uint32_t *stream_words(struct sb_spv_builder *b, struct sb_spv_stream *s, uint32_t words)
+{
+    if (!stream_reserve(b, s, words))
+        return NULL;
+    uint32_t *w = s->words + s->count;
+    s->count += words;
+    return w;
+}
+
+/* Inline: most callers pass a constant count, so the copy below unrolls into stores. */
+static inline void stream_instruction(struct sb_spv_builder *b, struct sb_spv_stream *s, SpvOp op,
+                                      const uint32_t *operands, uint32_t count)
 {
     if (count >= 0xFFFFu) { /* the word count field has 16 bits */
         b->failed = true;
@@ -85,6 +96,7 @@ void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version)
     b->version = version;
     b->next_id = 1;
     b->origin = SB_SPV_NO_ORIGIN;
+    b->body_gap = SB_SPV_BODY_GAP_MIN;
     sb_spv_storage_borrow(b);
 }
 
@@ -92,7 +104,16 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
 {
     if (b->borrowed) {
         sb_spv_storage_return(b);
-        memset(b, 0, sizeof(*b)); /* its pointers now belong to the thread's workspace */
+        /* Its pointers now belong to the thread's workspace (the rest of the builder holds
+         * no storage: init clears it all again). */
+        memset(b->sections, 0, sizeof(b->sections));
+        b->keys = b->fn_header = b->fn_vars = b->fn_body = (struct sb_spv_stream){ 0 };
+        b->cache = NULL;
+        b->consts = NULL;
+        b->globals = NULL;
+        b->fn_done = NULL;
+        b->cache_capacity = b->const_capacity = b->global_capacity = b->fn_done_capacity = 0;
+        b->fn_done_count = b->global_count = 0;
         return;
     }
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
@@ -110,22 +131,33 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
     memset(b, 0, sizeof(*b));
 }
 
-bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *word_count)
+/* Words of finished stream `i` of fn_done, and where they start (bodies begin after the gap). */
+static size_t done_words(const struct sb_spv_builder *b, uint32_t i)
 {
-    *words = NULL;
-    *word_count = 0;
-    if (b->failed || b->in_function)
-        return false;
-    size_t total = 5;
-    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
-        total += b->sections[i].count;
-    for (uint32_t i = 0; i < b->fn_done_count; i++)
-        total += b->fn_done[i].count;
-    uint32_t *out = malloc(total * sizeof(*out));
-    if (!out) {
-        b->failed = true;
-        return false;
+    return i % 3 == 2 ? b->fn_done[i].count - b->body_gap : b->fn_done[i].count;
+}
+
+static const uint32_t *done_start(const struct sb_spv_builder *b, uint32_t i)
+{
+    return i % 3 == 2 ? b->fn_done[i].words + b->body_gap : b->fn_done[i].words;
+}
+
+/* Copies finished streams [first, end) of fn_done to `out`; returns the words written. */
+static size_t copy_done(const struct sb_spv_builder *b, uint32_t first, uint32_t end, uint32_t *out)
+{
+    size_t at = 0;
+    for (uint32_t i = first; i < end; i++) {
+        size_t n = done_words(b, i);
+        if (n)
+            memcpy(out + at, done_start(b, i), n * sizeof(*out));
+        at += n;
     }
+    return at;
+}
+
+/* Writes the header and the sections to `out`; returns the words written. */
+static size_t copy_first_part(const struct sb_spv_builder *b, uint32_t *out)
+{
     out[0] = SpvMagicNumber;
     out[1] = b->version;
     out[2] = SB_SPV_GENERATOR;
@@ -137,12 +169,89 @@ bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *w
             memcpy(out + at, b->sections[i].words, b->sections[i].count * sizeof(*out));
         at += b->sections[i].count;
     }
-    for (uint32_t i = 0; i < b->fn_done_count; i++) {
-        if (b->fn_done[i].count)
-            memcpy(out + at, b->fn_done[i].words, b->fn_done[i].count * sizeof(*out));
-        at += b->fn_done[i].count;
+    return at;
+}
+
+/*
+ * The module in the buffer of its largest function body (fn_done[chosen]), which
+ * already holds that body after `body_gap` free words: the `before` words of the
+ * module that precede the body go into the gap, the functions after it are
+ * appended. False, with nothing handed over, when the gap is too small.
+ */
+static bool finish_in_body(struct sb_spv_builder *b, uint32_t chosen, size_t before, size_t total,
+                           uint32_t **block, uint32_t **words)
+{
+    struct sb_spv_stream *s = &b->fn_done[chosen];
+    size_t gap = b->body_gap, body_end = s->count;
+    size_t after = total - before - (body_end - gap);
+    if (before > gap || !stream_reserve(b, s, after))
+        return false;
+    uint32_t *out = s->words + (gap - before);
+    size_t at = copy_first_part(b, out);
+    copy_done(b, 0, chosen, out + at);
+    copy_done(b, chosen + 1, b->fn_done_count, s->words + body_end);
+    uint32_t *base = s->words;
+    size_t used = (gap - before) + total, capacity = s->capacity;
+    memset(s, 0, sizeof(*s)); /* the caller's now: neither kept nor freed by the builder */
+    /* Give back a large unused tail (shrinking in place, as a rule). */
+    if (used < capacity / 2) {
+        uint32_t *smaller = realloc(base, used * sizeof(*base));
+        if (smaller)
+            base = smaller;
     }
-    *words = out;
+    *block = base;
+    *words = base + (gap - before);
+    return true;
+}
+
+bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **block, uint32_t **words, size_t *word_count)
+{
+    *block = NULL;
+    *words = NULL;
+    *word_count = 0;
+    if (b->failed || b->in_function)
+        return false;
+    size_t total = 5;
+    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
+        total += b->sections[i].count;
+    /* The largest body is the one not copied, and what precedes it has to fit its gap. */
+    uint32_t chosen = UINT32_MAX;
+    size_t chosen_words = 0, before = 0;
+    for (uint32_t i = 0; i < b->fn_done_count; i++) {
+        size_t n = done_words(b, i);
+        if (i % 3 == 2 && n > chosen_words) {
+            chosen = i;
+            chosen_words = n;
+            before = total;
+        }
+        total += n;
+    }
+    bool in_place = chosen != UINT32_MAX && finish_in_body(b, chosen, before, total, block, words);
+    if (!in_place && !b->failed) {
+        uint32_t *out = malloc(total * sizeof(*out));
+        if (!out) {
+            b->failed = true;
+            return false;
+        }
+        size_t at = copy_first_part(b, out);
+        copy_done(b, 0, b->fn_done_count, out + at);
+        *block = *words = out;
+    }
+    if (b->failed)
+        return false;
+    /* The next module's gap: this one's first part with half to spare, shrinking slowly
+     * after a large one (a gap too small costs a copy of the module; one too large only
+     * address space the module's owner holds unused). */
+    size_t want = before + before / 2, decayed = b->body_gap - b->body_gap / 64;
+    want = want > decayed ? want : decayed;
+    b->body_gap = (uint32_t)(want < SB_SPV_BODY_GAP_MIN   ? SB_SPV_BODY_GAP_MIN
+                             : want > SB_SPV_BODY_GAP_MAX ? SB_SPV_BODY_GAP_MAX
+                                                          : want);
+    /* Likewise the room a body gets at first, so that one rarely grows by copying. */
+    want = total - before + (total - before) / 4;
+    decayed = b->body_hint - b->body_hint / 8;
+    want = want > decayed ? want : decayed;
+    b->body_hint = (uint32_t)(want > SB_SPV_BODY_HINT_MAX ? SB_SPV_BODY_HINT_MAX : want);
     *word_count = total;
     return true;
 }
@@ -225,21 +334,24 @@ void sb_spv_entry_point(struct sb_spv_builder *b, SpvExecutionModel model, uint3
         if (all || sc == SpvStorageClassInput || sc == SpvStorageClassOutput)
             n++;
     }
-    uint32_t *ids = malloc((n ? n : 1) * sizeof(*ids));
-    if (!ids) {
+    /* Written in place: the interface list goes straight from the globals to the words. */
+    struct sb_spv_stream *s = &b->sections[SB_SPV_SECTION_ENTRY_POINT];
+    uint64_t total = 3ull + sb_spv_string_words(name) + n;
+    if (total > 0xFFFFu) { /* the word count field has 16 bits */
         b->failed = true;
         return;
     }
-    n = 0;
+    if (!stream_reserve(b, s, (size_t)total))
+        return;
+    s->words[s->count++] = ((uint32_t)total << SpvWordCountShift) | (uint32_t)SpvOpEntryPoint;
+    s->words[s->count++] = (uint32_t)model;
+    s->words[s->count++] = function;
+    sb_spv_stream_string(b, s, name);
     for (uint32_t i = 0; i < b->global_count; i++) {
         uint32_t sc = b->globals[i].storage_class;
         if (all || sc == SpvStorageClassInput || sc == SpvStorageClassOutput)
-            ids[n++] = b->globals[i].id;
+            s->words[s->count++] = b->globals[i].id;
     }
-    const uint32_t head[2] = { (uint32_t)model, function };
-    stream_with_string(b, &b->sections[SB_SPV_SECTION_ENTRY_POINT], SpvOpEntryPoint, head, 2, name,
-                       ids, n);
-    free(ids);
 }
 
 void sb_spv_execution_mode(struct sb_spv_builder *b, uint32_t function, SpvExecutionMode mode,
@@ -295,7 +407,13 @@ void sb_spv_decorate(struct sb_spv_builder *b, uint32_t id, SpvDecoration decora
 
 void sb_spv_decorate1(struct sb_spv_builder *b, uint32_t id, SpvDecoration decoration, uint32_t literal)
 {
-    sb_spv_decorate(b, id, decoration, &literal, 1);
+    uint32_t *w = stream_words(b, &b->sections[SB_SPV_SECTION_ANNOTATION], 4);
+    if (!w)
+        return;
+    w[0] = (4u << SpvWordCountShift) | (uint32_t)SpvOpDecorate;
+    w[1] = id;
+    w[2] = (uint32_t)decoration;
+    w[3] = literal;
 }
 
 void sb_spv_member_decorate(struct sb_spv_builder *b, uint32_t type, uint32_t member,
@@ -326,9 +444,17 @@ uint32_t sb_spv_variable_global(struct sb_spv_builder *b, uint32_t pointer_type,
         b->globals = g;
         b->global_capacity = cap;
     }
-    uint32_t id = sb_spv_id(b);
-    const uint32_t ops[4] = { pointer_type, id, (uint32_t)storage, initializer };
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpVariable, ops, initializer ? 4 : 3);
+    uint32_t words = initializer ? 5 : 4;
+    uint32_t *w = stream_words(b, &b->sections[SB_SPV_SECTION_GLOBAL], words);
+    if (!w)
+        return 0;
+    uint32_t id = b->next_id++;
+    w[0] = (words << SpvWordCountShift) | (uint32_t)SpvOpVariable;
+    w[1] = pointer_type;
+    w[2] = id;
+    w[3] = (uint32_t)storage;
+    if (initializer)
+        w[4] = initializer;
     b->globals[b->global_count].id = id;
     b->globals[b->global_count].storage_class = (uint32_t)storage;
     b->global_count++;
@@ -345,12 +471,32 @@ uint32_t sb_spv_variable_local(struct sb_spv_builder *b, uint32_t pointer_type, 
 
 /* ---- functions and blocks ------------------------------------------------------------------ */
 
+/*
+ * Empties the body stream to `body_gap` free words (where finish() may put the module's
+ * first part) and room for max(`words`, body_hint) more. A stream too small for that is
+ * replaced by a fresh buffer rather than grown: a realloc would copy its stale words.
+ */
+static void body_begin(struct sb_spv_builder *b, size_t words)
+{
+    struct sb_spv_stream *s = &b->fn_body;
+    size_t want = b->body_gap + (words > b->body_hint ? words : b->body_hint);
+    s->count = 0;
+    if (s->capacity < want) {
+        free(s->words);
+        memset(s, 0, sizeof(*s));
+        if (!sb_spv_stream_grow(b, s, want))
+            return;
+    }
+    s->count = b->body_gap;
+}
+
 uint32_t sb_spv_function_begin(struct sb_spv_builder *b, uint32_t id, uint32_t return_type,
                                uint32_t function_type)
 {
     if (!id)
         id = sb_spv_id(b);
     b->fn_header.count = b->fn_vars.count = b->fn_body.count = 0;
+    body_begin(b, 0);
     const uint32_t ops[4] = { return_type, id, SpvFunctionControlMaskNone, function_type };
     stream_instruction(b, &b->fn_header, SpvOpFunction, ops, 4);
     b->in_function = true;
@@ -362,8 +508,13 @@ uint32_t sb_spv_function_begin(struct sb_spv_builder *b, uint32_t id, uint32_t r
 
 void sb_spv_function_reserve(struct sb_spv_builder *b, size_t words)
 {
-    if (b->in_function && words > b->fn_body.capacity)
-        sb_spv_stream_grow(b, &b->fn_body, words - b->fn_body.count);
+    struct sb_spv_stream *s = &b->fn_body;
+    if (!b->in_function || b->failed || s->count + words <= s->capacity)
+        return;
+    if (s->count == b->body_gap)
+        body_begin(b, words); /* nothing written yet */
+    else
+        sb_spv_stream_grow(b, s, words);
 }
 
 uint32_t sb_spv_function_parameter(struct sb_spv_builder *b, uint32_t type)
@@ -481,18 +632,6 @@ void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uin
         b->block_open = false;
 }
 
-uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, const uint32_t *operands,
-                          uint32_t count)
-{
-    uint32_t id;
-    uint32_t *w = sb_spv_result_words(b, op, type, count, &id);
-    if (!w)
-        return 0;
-    for (uint32_t i = 0; i < count; i++)
-        w[3 + i] = operands[i];
-    return id;
-}
-
 
 
 
@@ -528,44 +667,10 @@ uint32_t sb_spv_glsl3(struct sb_spv_builder *b, uint32_t type, uint32_t inst, ui
 
 
 
-uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
-                             const uint32_t *indices, uint32_t count)
-{
-    /* Written in place (no operand array): one of the most frequent instructions. */
-    if (count > 7)
-        return 0;
-    uint32_t id;
-    uint32_t *w = sb_spv_result_words(b, SpvOpAccessChain, pointer_type, count + 1, &id);
-    if (!w)
-        return 0;
-    w[3] = base;
-    for (uint32_t i = 0; i < count; i++)
-        w[4 + i] = indices[i];
-    return id;
-}
-
-
 uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_t *parts, uint32_t count)
 {
     return sb_spv_op_result(b, SpvOpCompositeConstruct, type, parts, count);
 }
-
-uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
-                        const uint32_t *components, uint32_t count)
-{
-    if (count > 4)
-        return 0;
-    uint32_t id;
-    uint32_t *w = sb_spv_result_words(b, SpvOpVectorShuffle, type, count + 2, &id);
-    if (!w)
-        return 0;
-    w[3] = v1;
-    w[4] = v2;
-    for (uint32_t i = 0; i < count; i++)
-        w[5 + i] = components[i];
-    return id;
-}
-
 
 void sb_spv_branch(struct sb_spv_builder *b, uint32_t target)
 {

@@ -18,6 +18,10 @@
  * can be added while the body is being written; sb_spv_function_end() keeps
  * the three streams (no copy) and sb_spv_builder_finish() writes them after
  * the other sections (variables first in the entry block, as the spec requires).
+ * A body is written after `body_gap` free words: when everything that precedes
+ * the largest body fits there, finish() writes it there, appends the functions
+ * after it and hands that buffer over, so the bulk of the module is never
+ * copied (the gap is learned from the previous modules of the thread).
  *
  * Block tracking: after a terminator (OpBranch, OpReturn, OpKill, ...) the
  * current block is closed; an instruction emitted while no block is open
@@ -88,6 +92,11 @@ enum sb_spv_numeric {
     SB_SPV_NUMERIC_UINT,
     SB_SPV_NUMERIC_BOOL,
 };
+/** Bounds of sb_spv_builder::body_gap, in words. */
+#define SB_SPV_BODY_GAP_MIN 256u
+#define SB_SPV_BODY_GAP_MAX 16384u
+/** Bound of sb_spv_builder::body_hint, in words. */
+#define SB_SPV_BODY_HINT_MAX (1u << 18)
 
 /** No declaration or instruction is being translated (sb_spv_builder::origin). */
 #define SB_SPV_NO_ORIGIN UINT64_MAX
@@ -153,6 +162,11 @@ struct sb_spv_builder {
     struct sb_spv_stream fn_header; /**< OpFunction, OpFunctionParameter, first OpLabel */
     struct sb_spv_stream fn_vars;   /**< Function-storage OpVariable */
     struct sb_spv_stream fn_body;
+    /** Free words at the front of every body stream, for the module's first part (see
+     *  the top of this file); finish() sets the next module's from this one's. */
+    uint32_t body_gap;
+    /** Words a new body stream is given room for at once (learned likewise). */
+    uint32_t body_hint;
     /** Finished functions' streams (header, variables, body per function), handed over
      *  by sb_spv_function_end() instead of copied: sb_spv_builder_finish() copies each
      *  body once, straight into the module. */
@@ -175,10 +189,13 @@ void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version);
 /** Frees all storage; the builder may be initialised again. */
 void sb_spv_builder_release(struct sb_spv_builder *b);
 /**
- * Joins the header and sections into one malloc'd word array (caller frees).
- * Returns false on allocation failure (or an earlier one) or an open function.
+ * Joins the header, the sections and the functions into the module: *words
+ * (*word_count words) lie inside the malloc'd *block, which the caller frees
+ * (not *words: the module may start after the front of its block). Returns
+ * false on allocation failure (or an earlier one) or an open function.
  */
-bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *word_count);
+bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **block, uint32_t **words,
+                           size_t *word_count);
 
 /* ---- storage (spirv_builder_storage.c) ---------------------------------------------- */
 
@@ -338,9 +355,6 @@ uint32_t sb_spv_label(struct sb_spv_builder *b, uint32_t id);
  * block first when none is open). Terminators close the block.
  */
 void sb_spv_op(struct sb_spv_builder *b, SpvOp op, const uint32_t *operands, uint32_t count);
-/** Same, with a result type and a fresh result id, which is returned. */
-uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type, const uint32_t *operands,
-                          uint32_t count);
 
 /** Room for `words` words in the open block of the body, opening a block or growing the
  *  stream first (the slow path of sb_spv_body_words); NULL after a failure. */
@@ -378,6 +392,20 @@ static inline uint32_t *sb_spv_result_words(struct sb_spv_builder *b, SpvOp op, 
     w[1] = type;
     w[2] = *id;
     return w;
+}
+
+/** sb_spv_op() with a result type and a fresh result id, which is returned (inline: the
+ *  callers' constant counts unroll the copy). */
+static inline uint32_t sb_spv_op_result(struct sb_spv_builder *b, SpvOp op, uint32_t type,
+                                        const uint32_t *operands, uint32_t count)
+{
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, op, type, count, &id);
+    if (!w)
+        return 0;
+    for (uint32_t i = 0; i < count; i++)
+        w[3 + i] = operands[i];
+    return id;
 }
 
 /** A result-producing instruction with up to three operand words (`count` of a, c, d). */
@@ -435,9 +463,22 @@ static inline void sb_spv_store(struct sb_spv_builder *b, uint32_t pointer, uint
     w[1] = pointer;
     w[2] = value;
 }
-/** OpAccessChain to `pointer_type` with `count` index ids. */
-uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
-                             const uint32_t *indices, uint32_t count);
+/** OpAccessChain to `pointer_type` with `count` (at most 7) index ids. Inline and written
+ *  in place: one of the most frequent instructions. */
+static inline uint32_t sb_spv_access_chain(struct sb_spv_builder *b, uint32_t pointer_type, uint32_t base,
+                                           const uint32_t *indices, uint32_t count)
+{
+    if (count > 7)
+        return 0;
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, SpvOpAccessChain, pointer_type, count + 1, &id);
+    if (!w)
+        return 0;
+    w[3] = base;
+    for (uint32_t i = 0; i < count; i++)
+        w[4 + i] = indices[i];
+    return id;
+}
 /** OpCompositeExtract of one literal index. */
 static inline uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, uint32_t composite,
                                       uint32_t index)
@@ -445,9 +486,22 @@ static inline uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, u
     return sb_spv_op2(b, SpvOpCompositeExtract, type, composite, index);
 }
 uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_t *parts, uint32_t count);
-/** OpVectorShuffle a, b with `count` literal components. */
-uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
-                        const uint32_t *components, uint32_t count);
+/** OpVectorShuffle a, b with `count` (at most 4) literal components; inline, as above. */
+static inline uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
+                                      const uint32_t *components, uint32_t count)
+{
+    if (count > 4)
+        return 0;
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, SpvOpVectorShuffle, type, count + 2, &id);
+    if (!w)
+        return 0;
+    w[3] = v1;
+    w[4] = v2;
+    for (uint32_t i = 0; i < count; i++)
+        w[5 + i] = components[i];
+    return id;
+}
 /** OpBitcast, or `value` itself when `from_type == to_type`. */
 static inline uint32_t sb_spv_bitcast(struct sb_spv_builder *b, uint32_t to_type, uint32_t from_type,
                                       uint32_t value)

@@ -14,15 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t hash_words(const uint32_t *w, uint32_t n)
+/* One step of the key hash: FNV-1a with a shift that spreads the small values. */
+static inline uint32_t hash_step(uint32_t h, uint32_t word)
 {
-    uint32_t h = 2166136261u;
-    for (uint32_t i = 0; i < n; i++) {
-        h ^= w[i];
-        h *= 16777619u;
-        h ^= h >> 15;
-    }
-    return h ? h : 1;
+    h ^= word;
+    h *= 16777619u;
+    return h ^ (h >> 15);
 }
 
 /* Keys are a few words (an opcode's operands): a loop over them, inlined into the lookup,
@@ -41,65 +38,74 @@ static inline bool same_words(const uint32_t *a, const uint32_t *c, uint32_t n)
     return true;
 }
 
-/*
- * Returns the id of the cached instruction `op key...`, emitting it first
- * when new. `type_first`: constants and OpUndef carry their result type
- * before the result id (key[0] is that type).
- */
-static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *key, uint32_t count,
-                       bool type_first)
+/* Room for `words` more words in the global section; NULL (sticky) on failure. */
+static inline uint32_t *global_words(struct sb_spv_builder *b, uint32_t words)
 {
-    uint32_t words[24];
-    if (b->failed || count + 1 > 22)
+    struct sb_spv_stream *s = &b->sections[SB_SPV_SECTION_GLOBAL];
+    if ((s->count + words > s->capacity || b->failed) && !sb_spv_stream_grow(b, s, words))
+        return NULL;
+    uint32_t *w = s->words + s->count;
+    s->count += words;
+    return w;
+}
+
+/*
+ * Returns the id of the cached instruction `op [type] key...`, emitting it
+ * first when new. `type` (NULL for none): constants and OpUndef carry their
+ * result type before the result id. The table stores each key as the opcode,
+ * the type if any, then the key words; the caller's words are hashed, compared
+ * and written where they lie, without staging copies.
+ */
+static uint32_t cached(struct sb_spv_builder *b, SpvOp op, const uint32_t *type, const uint32_t *key,
+                       uint32_t count)
+{
+    uint32_t lead = type ? 1 : 0, n = 1 + lead + count;
+    if (b->failed || n > 22)
         return 0;
-    words[0] = (uint32_t)op;
-    copy_words(words + 1, key, count);
-    uint32_t n = count + 1;
-    uint32_t h = hash_words(words, n);
+    uint32_t h = hash_step(2166136261u, (uint32_t)op);
+    if (type)
+        h = hash_step(h, *type);
+    for (uint32_t i = 0; i < count; i++)
+        h = hash_step(h, key[i]);
+    h = h ? h : 1;
     if ((b->cache_used + 1) * 4 > b->cache_capacity * 3 && !sb_spv_cache_grow(b))
         return 0;
     uint32_t mask = b->cache_capacity - 1, slot = h & mask;
     for (;; slot = (slot + 1) & mask) {
-        struct sb_spv_cache_entry *e = &b->cache[slot];
+        const struct sb_spv_cache_entry *e = &b->cache[slot];
         if (e->generation != b->generation)
             break;
-        if (e->hash == h && e->key_count == n && same_words(b->keys.words + e->key_offset, words, n))
-            return e->id;
+        if (e->hash == h && e->key_count == n) {
+            const uint32_t *k = b->keys.words + e->key_offset;
+            if (k[0] == (uint32_t)op && (!type || k[1] == *type) && same_words(k + 1 + lead, key, count))
+                return e->id;
+        }
     }
     /* New: remember the key, emit the instruction. */
-    if (b->keys.count + n > b->keys.capacity) {
-        size_t cap = b->keys.capacity ? b->keys.capacity * 2 : 1024;
-        while (cap < b->keys.count + n)
-            cap *= 2;
-        uint32_t *k = realloc(b->keys.words, cap * sizeof(*k));
-        if (!k) {
-            b->failed = true;
-            return 0;
-        }
-        b->keys.words = k;
-        b->keys.capacity = cap;
-    }
-    struct sb_spv_cache_entry *e = &b->cache[slot];
-    e->hash = h;
-    e->key_offset = (uint32_t)b->keys.count;
-    e->key_count = n;
-    e->generation = b->generation;
-    copy_words(b->keys.words + b->keys.count, words, n);
+    if (b->keys.count + n > b->keys.capacity && !sb_spv_stream_grow(b, &b->keys, n))
+        return 0;
+    uint32_t *w = global_words(b, n + 1);
+    if (!w)
+        return 0;
+    uint32_t *k = b->keys.words + b->keys.count;
+    k[0] = (uint32_t)op;
+    if (type)
+        k[1] = *type;
+    copy_words(k + 1 + lead, key, count);
+    uint32_t id = b->next_id++;
+    b->cache[slot] = (struct sb_spv_cache_entry){ .hash = h, .key_offset = (uint32_t)b->keys.count,
+                                                  .key_count = n, .id = id, .generation = b->generation };
     b->keys.count += n;
     b->cache_used++;
-
-    uint32_t id = sb_spv_id(b);
-    e->id = id;
-    uint32_t ops[24];
-    if (type_first) {
-        ops[0] = key[0];
-        ops[1] = id;
-        copy_words(ops + 2, key + 1, count - 1);
+    w[0] = ((n + 1) << SpvWordCountShift) | (uint32_t)op;
+    if (type) {
+        w[1] = *type;
+        w[2] = id;
+        copy_words(w + 3, key, count);
     } else {
-        ops[0] = id;
-        copy_words(ops + 1, key, count);
+        w[1] = id;
+        copy_words(w + 2, key, count);
     }
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, op, ops, count + 1);
     return id;
 }
 
@@ -112,7 +118,7 @@ static uint32_t cached2(struct sb_spv_builder *b, SpvOp op, uint32_t k0, uint32_
     if (b->memo[slot].id && b->memo[slot].op == (uint32_t)op && b->memo[slot].a == k0 && b->memo[slot].b == k1)
         return b->memo[slot].id;
     const uint32_t key[2] = { k0, k1 };
-    uint32_t id = cached(b, op, key, 2, false);
+    uint32_t id = cached(b, op, NULL, key, 2);
     if (id) {
         b->memo[slot].op = (uint32_t)op;
         b->memo[slot].a = k0;
@@ -163,14 +169,14 @@ uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signe
     if (width == 32)
         return b->u32_type = direct_type(b, &b->numeric[SB_SPV_NUMERIC_UINT][1], SpvOpTypeInt, 2, 32, 0);
     const uint32_t key[2] = { width, is_signed ? 1u : 0u };
-    return cached(b, SpvOpTypeInt, key, 2, false);
+    return cached(b, SpvOpTypeInt, NULL, key, 2);
 }
 
 uint32_t sb_spv_type_float(struct sb_spv_builder *b, uint32_t width)
 {
     if (width == 32)
         return direct_type(b, &b->numeric[SB_SPV_NUMERIC_FLOAT][1], SpvOpTypeFloat, 1, 32, 0);
-    return cached(b, SpvOpTypeFloat, &width, 1, false);
+    return cached(b, SpvOpTypeFloat, NULL, &width, 1);
 }
 
 uint32_t sb_spv_type_numeric(struct sb_spv_builder *b, enum sb_spv_numeric kind, uint32_t n)
@@ -229,7 +235,7 @@ uint32_t sb_spv_type_struct(struct sb_spv_builder *b, const uint32_t *members, u
 {
     if (count > 16)
         return sb_spv_type_struct_unique(b, members, count);
-    return cached(b, SpvOpTypeStruct, members, count, false);
+    return cached(b, SpvOpTypeStruct, NULL, members, count);
 }
 
 uint32_t sb_spv_type_struct_unique(struct sb_spv_builder *b, const uint32_t *members, uint32_t count)
@@ -268,7 +274,7 @@ uint32_t sb_spv_type_function(struct sb_spv_builder *b, uint32_t return_type, co
         return 0;
     key[0] = return_type;
     copy_words(key + 1, params, count);
-    return cached(b, SpvOpTypeFunction, key, count + 1, false);
+    return cached(b, SpvOpTypeFunction, NULL, key, count + 1);
 }
 
 uint32_t sb_spv_type_image(struct sb_spv_builder *b, uint32_t sampled_type, SpvDim dim, uint32_t depth,
@@ -276,17 +282,17 @@ uint32_t sb_spv_type_image(struct sb_spv_builder *b, uint32_t sampled_type, SpvD
 {
     const uint32_t key[7] = { sampled_type, (uint32_t)dim, depth, arrayed ? 1u : 0u,
                               ms ? 1u : 0u, sampled, (uint32_t)format };
-    return cached(b, SpvOpTypeImage, key, 7, false);
+    return cached(b, SpvOpTypeImage, NULL, key, 7);
 }
 
 uint32_t sb_spv_type_sampler(struct sb_spv_builder *b)
 {
-    return cached(b, SpvOpTypeSampler, NULL, 0, false);
+    return cached(b, SpvOpTypeSampler, NULL, NULL, 0);
 }
 
 uint32_t sb_spv_type_sampled_image(struct sb_spv_builder *b, uint32_t image_type)
 {
-    return cached(b, SpvOpTypeSampledImage, &image_type, 1, false);
+    return cached(b, SpvOpTypeSampledImage, NULL, &image_type, 1);
 }
 
 /* ---- constants -------------------------------------------------------------------------------- */
@@ -300,9 +306,14 @@ uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t b
     for (; b->consts[slot].generation == b->generation; slot = (slot + 1) & mask)
         if (b->consts[slot].type == type && b->consts[slot].bits == bits)
             return b->consts[slot].id;
-    uint32_t id = sb_spv_id(b);
-    const uint32_t ops[3] = { type, id, bits };
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpConstant, ops, 3);
+    uint32_t *w = global_words(b, 4);
+    if (!w)
+        return 0;
+    uint32_t id = b->next_id++;
+    w[0] = (4u << SpvWordCountShift) | (uint32_t)SpvOpConstant;
+    w[1] = type;
+    w[2] = id;
+    w[3] = bits;
     b->consts[slot] = (struct sb_spv_const_entry){ type, bits, id, b->generation };
     b->const_used++;
     if (type == b->u32_type && bits < 32)
@@ -312,20 +323,19 @@ uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t b
 
 uint32_t sb_spv_const64(struct sb_spv_builder *b, uint32_t type, uint64_t bits)
 {
-    const uint32_t key[3] = { type, (uint32_t)bits, (uint32_t)(bits >> 32) };
-    return cached(b, SpvOpConstant, key, 3, true);
+    const uint32_t key[2] = { (uint32_t)bits, (uint32_t)(bits >> 32) };
+    return cached(b, SpvOpConstant, &type, key, 2);
 }
 
 uint32_t sb_spv_const_bool(struct sb_spv_builder *b, bool value)
 {
     uint32_t type = sb_spv_type_bool(b);
-    return cached(b, value ? SpvOpConstantTrue : SpvOpConstantFalse, &type, 1, true);
+    return cached(b, value ? SpvOpConstantTrue : SpvOpConstantFalse, &type, NULL, 0);
 }
 
 uint32_t sb_spv_const_composite(struct sb_spv_builder *b, uint32_t type, const uint32_t *constituents,
                                 uint32_t count)
 {
-    uint32_t key[21];
     if (count > 20) {
         /* Large composites (icb arrays) are not worth caching. */
         uint32_t *ops = malloc((count + 2) * sizeof(*ops));
@@ -341,9 +351,7 @@ uint32_t sb_spv_const_composite(struct sb_spv_builder *b, uint32_t type, const u
         free(ops);
         return id;
     }
-    key[0] = type;
-    copy_words(key + 1, constituents, count);
-    return cached(b, SpvOpConstantComposite, key, count + 1, true);
+    return cached(b, SpvOpConstantComposite, &type, constituents, count);
 }
 
 uint32_t sb_spv_const_splat(struct sb_spv_builder *b, uint32_t vector_type, uint32_t scalar,
@@ -356,12 +364,12 @@ uint32_t sb_spv_const_splat(struct sb_spv_builder *b, uint32_t vector_type, uint
         count = 4;
     for (uint32_t i = 0; i < count; i++)
         parts[i] = scalar;
-    return sb_spv_const_composite(b, vector_type, parts, count);
+    return cached(b, SpvOpConstantComposite, &vector_type, parts, count);
 }
 
 uint32_t sb_spv_const_null(struct sb_spv_builder *b, uint32_t type)
 {
-    return cached(b, SpvOpConstantNull, &type, 1, true);
+    return cached(b, SpvOpConstantNull, &type, NULL, 0);
 }
 
 uint32_t sb_spv_const_u32(struct sb_spv_builder *b, uint32_t value)
@@ -383,5 +391,5 @@ uint32_t sb_spv_const_f32(struct sb_spv_builder *b, float value)
 
 uint32_t sb_spv_undef(struct sb_spv_builder *b, uint32_t type)
 {
-    return cached(b, SpvOpUndef, &type, 1, true);
+    return cached(b, SpvOpUndef, &type, NULL, 0);
 }

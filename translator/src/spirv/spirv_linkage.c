@@ -72,8 +72,8 @@ static const struct sb_ir_instruction *scan_this(const struct sb_ir_function *fn
     return NULL;
 }
 
-enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, uint32_t *count,
-                                         struct sb_error *error)
+enum sb_result sb_spv_linkage_interface_slot_count(const struct sb_ir_program *program, uint32_t *count,
+                                                   struct sb_error *error)
 {
     uint32_t n = 0;
     *count = 0;
@@ -87,6 +87,18 @@ enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, ui
         if (fp->id + fp->array_length > n)
             n = fp->id + fp->array_length;
     }
+    *count = n;
+    return SB_SUCCESS;
+}
+
+enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, uint32_t *count,
+                                         struct sb_error *error)
+{
+    uint32_t n;
+    *count = 0;
+    enum sb_result r = sb_spv_linkage_interface_slot_count(program, &n, error);
+    if (r != SB_SUCCESS)
+        return r;
     for (uint32_t f = 0; f < program->function_count; f++) {
         const struct sb_ir_instruction *bad = scan_this(&program->functions[f], &n);
         if (bad) {
@@ -108,7 +120,10 @@ enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx)
     const struct sb_ir_program *p = ctx->program;
     uint32_t slots;
     struct sb_error local;
-    if (sb_spv_linkage_slot_count(p, &slots, &local) != SB_SUCCESS) {
+    /* The operand scan of sb_spv_registers_declare (run before) saw whether this[] occurs. */
+    enum sb_result r = ctx->this_pointer_used ? sb_spv_linkage_slot_count(p, &slots, &local)
+                                              : sb_spv_linkage_interface_slot_count(p, &slots, &local);
+    if (r != SB_SUCCESS) {
         /* The offending instruction's offset (0 for a declaration) must survive. */
         struct sb_ir_instruction at = { .offset = local.offset };
         return sb_spv_fail(ctx, local.code, &at, "%s", local.message);

@@ -13,6 +13,7 @@
 #include "error.h"
 #include "translator/sm4.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,11 +219,15 @@ static enum sb_result report_origins(struct sb_spv_context *ctx, struct sb_trans
 
 static enum sb_result generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error)
+                               struct sb_translation *out, void **words_block, struct sb_error *error)
 {
     /* On the stack: a few KiB, and no allocation per module. */
     struct sb_spv_context context;
-    memset(&context, 0, sizeof(context));
+    /* Zeroed around the builder (two thirds of it), which sb_spv_builder_init clears below. */
+    const size_t builder_at = offsetof(struct sb_spv_context, builder),
+                 builder_end = builder_at + sizeof(context.builder);
+    memset(&context, 0, builder_at);
+    memset((char *)&context + builder_end, 0, sizeof(context) - builder_end);
     struct sb_spv_context *ctx = &context;
     ctx->program = program;
     ctx->options = options;
@@ -233,15 +238,17 @@ static enum sb_result generate(const struct sb_ir_program *program,
     sb_spv_builder_init(&ctx->builder, ctx->spirv_version);
 
     enum sb_result r = build(ctx);
-    uint32_t *words = NULL;
+    uint32_t *block = NULL, *words = NULL;
     size_t count = 0;
-    if (r == SB_SUCCESS && (ctx->builder.failed || !sb_spv_builder_finish(&ctx->builder, &words, &count)))
+    if (r == SB_SUCCESS &&
+        (ctx->builder.failed || !sb_spv_builder_finish(&ctx->builder, &block, &words, &count)))
         r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL,
                         "the SPIR-V module could not be built (out of memory, or an instruction "
                         "over 65535 words)");
     if (r == SB_SUCCESS) {
         out->words = words;
         out->word_count = count;
+        *words_block = block;
         out->input_count = ctx->inputs.count;
         out->inputs = ctx->inputs.items;
         out->output_count = ctx->outputs.count;
@@ -255,7 +262,7 @@ static enum sb_result generate(const struct sb_ir_program *program,
         ctx->inputs.items = ctx->outputs.items = NULL;
         ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
     } else {
-        free(words);
+        free(block);
     }
     sb_spv_io_release(ctx);
     sb_spv_resource_release(ctx);
@@ -279,11 +286,11 @@ static enum sb_result generate(const struct sb_ir_program *program,
  * agree on the one lowering. */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error)
+                               struct sb_translation *out, void **words_block, struct sb_error *error)
 {
     if (program->source == SB_IR_SOURCE_PICA && !(program->pica_flags & SB_IR_PICA_LOWERED))
         return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
                             "the SPIR-V back end takes core IR: run sb_ir_run_passes on a "
                             "PICA program first");
-    return generate(program, options, source_name, out, error);
+    return generate(program, options, source_name, out, words_block, error);
 }

@@ -219,6 +219,9 @@ struct sb_spv_context {
     uint32_t cb_used[64];
     bool cb_scanned;         /**< cb_used is valid (ids >= 64 need their own scan) */
     bool cb_relative[64];    /**< cb# (id < 64) read with a relative vector index */
+    /** An operand names this[] (same scan): without one, the linkage declarations need not
+     *  look through the instructions for this[] slots. */
+    bool this_pointer_used;
 
     /* Resources (by program->resources index) and g# (by group_shared index). */
     struct sb_spv_resource *resources;
@@ -822,6 +825,9 @@ bool sb_spv_stage_owns_element(const struct sb_spv_context *ctx,
  */
 enum sb_result sb_spv_linkage_slot_count(const struct sb_ir_program *program, uint32_t *count,
                                          struct sb_error *error);
+/** Same, for a program known to have no this[] operand (the interfaces alone count). */
+enum sb_result sb_spv_linkage_interface_slot_count(const struct sb_ir_program *program, uint32_t *count,
+                                                   struct sb_error *error);
 /** Declares the class-instance specialisation constants of every slot (nothing without slots). */
 enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx);
 /** INTERFACE_CALL: OpSwitch over the slot's table selector, one call per table. */
@@ -846,14 +852,16 @@ void sb_spv_linkage_release(struct sb_spv_context *ctx);
 
 /**
  * Translates `program` (bindings already assigned in its resources) into
- * SPIR-V words (malloc'd) and fills the interface lists of `out`. Reads the
+ * SPIR-V words and fills the interface lists of `out`. The words lie inside
+ * the malloc'd *words_block, which is what the caller frees (they may start
+ * after its front: sb_spv_builder_finish hands over a body's buffer). Reads the
  * IR only (-g names from sb_ir_resource::cb_variables). A PICA program must be
  * lowered (sb_ir_run_passes) first: SB_ERROR_INVALID_ARGUMENT otherwise.
  * `source_name` (NULL: "shader.dxbc") names the OpSource file under -g.
  */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error);
+                               struct sb_translation *out, void **words_block, struct sb_error *error);
 
 /**
  * VkDescriptorType of a resource's binding (spirv_resource_util.c), the one source of

@@ -197,21 +197,34 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struc
             note_operand(ctx, need, op->index[i].relative, depth + 1);
 }
 
+/* Where `file` is first declared or used: the byte offset a refusal names. Only a refused
+ * shader needs it, so it is searched here rather than tracked by declare_files' scan. */
+static uint64_t first_use(const struct sb_ir_program *p, uint32_t file)
+{
+    for (uint32_t i = 0; i < p->signature_count; i++)
+        if (p->signature[i].file == file && p->signature[i].offset)
+            return p->signature[i].offset;
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
+            for (uint32_t d = 0; d < inst->dst_count; d++)
+                if (inst->dst[d].file == file)
+                    return inst->offset;
+            for (uint32_t s = 0; s < inst->src_count; s++)
+                if (inst->src[s].file == file)
+                    return inst->offset;
+        }
+    return 0;
+}
+
 static enum sb_result declare_files(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
     uint32_t need[SB_IR_FILE_COUNT] = { 0 };
-    /* Where each file is first declared or used: a refusal names that byte offset. */
-    uint64_t first_use[SB_IR_FILE_COUNT] = { 0 };
-    bool seen[SB_IR_FILE_COUNT] = { false };
     for (uint32_t i = 0; i < p->signature_count; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
         if (e->file >= SB_IR_FILE_COUNT)
             continue;
-        if (!seen[e->file] && e->offset) {
-            seen[e->file] = true;
-            first_use[e->file] = e->offset;
-        }
         uint32_t n = (e->file == SB_IR_FILE_INPUT || e->file == SB_IR_FILE_OUTPUT)
                          ? e->register_index + 1 : 1;
         if (n <= 4096 && need[e->file] < n)
@@ -223,30 +236,30 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
         if (r->file < SB_IR_FILE_COUNT && end <= 4096 && need[r->file] < end)
             need[r->file] = (uint32_t)end;
     }
-    for (uint32_t f = 0; f < p->function_count; f++)
-        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
-            const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
-            for (uint32_t d = 0; d < inst->dst_count; d++)
-                if (sizes_something(&inst->dst[d]))
-                    note_operand(ctx, need, &inst->dst[d], 0);
-            for (uint32_t s = 0; s < inst->src_count; s++)
-                if (sizes_something(&inst->src[s]))
-                    note_operand(ctx, need, &inst->src[s], 0);
-            for (uint32_t k = 0; k < inst->dst_count + inst->src_count; k++) {
-                uint32_t file = k < inst->dst_count ? inst->dst[k].file : inst->src[k - inst->dst_count].file;
-                if (file < SB_IR_FILE_COUNT && !seen[file]) {
-                    seen[file] = true;
-                    first_use[file] = inst->offset;
-                }
-            }
+    /* Counts and pointers in locals: note_operand() writes through ctx, which the compiler
+     * must otherwise assume may change the program, and reload them for every operand. */
+    for (uint32_t f = 0; f < p->function_count; f++) {
+        const struct sb_ir_instruction *inst = p->functions[f].instructions;
+        const struct sb_ir_instruction *end = inst + p->functions[f].instruction_count;
+        for (; inst < end; inst++) {
+            const struct sb_ir_operand *dst = inst->dst, *src = inst->src;
+            uint32_t dst_count = inst->dst_count, src_count = inst->src_count;
+            for (uint32_t d = 0; d < dst_count; d++)
+                if (sizes_something(&dst[d]))
+                    note_operand(ctx, need, &dst[d], 0);
+            for (uint32_t s = 0; s < src_count; s++)
+                if (sizes_something(&src[s]))
+                    note_operand(ctx, need, &src[s], 0);
         }
+    }
     ctx->cb_scanned = true;
+    ctx->this_pointer_used = need[SB_IR_FILE_THIS_POINTER] != 0;
     for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
         if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_COMPUTE &&
             !(special_file_stages[file] & (1u << p->stage))) {
             struct sb_ir_instruction at;
             memset(&at, 0, sizeof(at));
-            at.offset = first_use[file];
+            at.offset = first_use(p, file);
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                                "special register %s does not exist in this shader stage", sb_ir_file_name(file));
         }

@@ -22,15 +22,17 @@ enum sb_result sb_spv_ds_declare(struct sb_spv_context *ctx)
     if (sb_spv_tess_domain_mode(ctx) != SB_SUCCESS)
         return ctx->result;
     s->vertices = p->input_control_points;
-    uint32_t in_need = sb_spv_stage_file_need(p, SB_IR_FILE_INPUT);
-    uint32_t icp_need = sb_spv_stage_file_need(p, SB_IR_FILE_INPUT_CONTROL_POINT);
+    uint32_t need[SB_IR_FILE_COUNT];
+    sb_spv_stage_file_needs(p, need);
+    uint32_t in_need = need[SB_IR_FILE_INPUT];
+    uint32_t icp_need = need[SB_IR_FILE_INPUT_CONTROL_POINT];
     if (icp_need > in_need)
         in_need = icp_need;
     if (in_need && s->vertices) {
         sb_spv_register_file_declare(ctx, SB_IR_FILE_INPUT, in_need, s->vertices);
         ctx->files[SB_IR_FILE_INPUT_CONTROL_POINT] = ctx->files[SB_IR_FILE_INPUT];
     }
-    uint32_t pc_need = sb_spv_stage_file_need(p, SB_IR_FILE_INPUT_PATCH_CONSTANT);
+    uint32_t pc_need = need[SB_IR_FILE_INPUT_PATCH_CONSTANT];
     if (pc_need)
         sb_spv_register_file_declare(ctx, SB_IR_FILE_INPUT_PATCH_CONSTANT, pc_need, 0);
     if (s->vertices && sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_VERTEX_IN, s->vertices) != SB_SUCCESS)

@@ -107,7 +107,9 @@ enum sb_result sb_spv_gs_declare(struct sb_spv_context *ctx)
     s->streams = uses_nonzero_stream(p);
     if (s->streams)
         sb_spv_capability(&ctx->builder, SpvCapabilityGeometryStreams);
-    uint32_t need = sb_spv_stage_file_need(p, SB_IR_FILE_INPUT);
+    uint32_t needs[SB_IR_FILE_COUNT];
+    sb_spv_stage_file_needs(p, needs);
+    uint32_t need = needs[SB_IR_FILE_INPUT];
     if (need)
         sb_spv_register_file_declare(ctx, SB_IR_FILE_INPUT, need, s->vertices);
     if (sb_spv_stage_declare_role(ctx, SB_SPV_ROLE_VERTEX_IN, s->vertices) != SB_SUCCESS)

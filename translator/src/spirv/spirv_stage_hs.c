@@ -123,19 +123,19 @@ enum sb_result sb_spv_hs_declare(struct sb_spv_context *ctx)
     s->vertices = p->input_control_points;
     uint32_t ocp = p->output_control_points;
 
-    uint32_t in_need = max_u32(sb_spv_stage_file_need(p, SB_IR_FILE_INPUT),
-                               sb_spv_stage_file_need(p, SB_IR_FILE_INPUT_CONTROL_POINT));
+    uint32_t need[SB_IR_FILE_COUNT];
+    sb_spv_stage_file_needs(p, need);
+    uint32_t in_need = max_u32(need[SB_IR_FILE_INPUT], need[SB_IR_FILE_INPUT_CONTROL_POINT]);
     if (in_need && s->vertices) {
         sb_spv_register_file_declare(ctx, SB_IR_FILE_INPUT, in_need, s->vertices);
         ctx->files[SB_IR_FILE_INPUT_CONTROL_POINT] = ctx->files[SB_IR_FILE_INPUT];
     }
-    uint32_t out_need = max_u32(sb_spv_stage_file_need(p, SB_IR_FILE_OUTPUT),
-                                sb_spv_stage_file_need(p, SB_IR_FILE_INPUT_PATCH_CONSTANT));
+    uint32_t out_need = max_u32(need[SB_IR_FILE_OUTPUT], need[SB_IR_FILE_INPUT_PATCH_CONSTANT]);
     if (out_need) {
         sb_spv_register_file_declare(ctx, SB_IR_FILE_OUTPUT, out_need, 0);
         ctx->files[SB_IR_FILE_INPUT_PATCH_CONSTANT] = ctx->files[SB_IR_FILE_OUTPUT];
     }
-    uint32_t ocp_need = sb_spv_stage_file_need(p, SB_IR_FILE_OUTPUT_CONTROL_POINT);
+    uint32_t ocp_need = need[SB_IR_FILE_OUTPUT_CONTROL_POINT];
     if (ocp_need && ocp)
         sb_spv_register_file_declare(ctx, SB_IR_FILE_OUTPUT_CONTROL_POINT, max_u32(ocp_need, out_need), ocp);
 

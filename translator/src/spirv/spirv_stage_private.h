@@ -83,8 +83,9 @@ struct sb_spv_stage_state *sb_spv_stage_state(struct sb_spv_context *ctx);
 /** HS/DS: 1 + the highest control-point register in the signature (header comment). */
 uint32_t sb_spv_stage_patch_location_base(const struct sb_ir_program *p);
 
-/** Largest register index + 1 that the program uses in `file` (signature, ranges, operands). */
-uint32_t sb_spv_stage_file_need(const struct sb_ir_program *p, uint32_t file);
+/** Largest register index + 1 that the program uses in each file (signature, ranges,
+ *  operands), all files in one scan of the instructions. */
+void sb_spv_stage_file_needs(const struct sb_ir_program *p, uint32_t need[SB_IR_FILE_COUNT]);
 
 /**
  * Declares the variables of every signature element that matches `role`

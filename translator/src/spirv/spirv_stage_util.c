@@ -30,43 +30,43 @@ bool sb_spv_stage_owns_element(const struct sb_spv_context *ctx,
            e->file == SB_IR_FILE_OUTPUT && e->stream != 0;
 }
 
-static void note_operand(uint32_t *need, uint32_t file, const struct sb_ir_operand *op, int depth)
+static void note_operand(uint32_t *need, const struct sb_ir_operand *op, int depth)
 {
     if (depth > 4)
         return;
-    if (op->file == file && op->index_count >= 1) {
+    if (op->file < SB_IR_FILE_COUNT && op->index_count >= 1) {
         uint32_t r = op->index[op->index_count - 1].offset;
-        if (r < STAGE_MAX_REGISTERS && *need < r + 1)
-            *need = r + 1;
+        if (r < STAGE_MAX_REGISTERS && need[op->file] < r + 1)
+            need[op->file] = r + 1;
     }
     for (uint32_t i = 0; i < op->index_count && i < 3; i++)
         if (op->index[i].relative)
-            note_operand(need, file, op->index[i].relative, depth + 1);
+            note_operand(need, op->index[i].relative, depth + 1);
 }
 
-uint32_t sb_spv_stage_file_need(const struct sb_ir_program *p, uint32_t file)
+void sb_spv_stage_file_needs(const struct sb_ir_program *p, uint32_t need[SB_IR_FILE_COUNT])
 {
-    uint32_t need = 0;
+    memset(need, 0, SB_IR_FILE_COUNT * sizeof(*need));
     for (uint32_t i = 0; i < p->signature_count; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
-        if (e->file == file && e->register_index < STAGE_MAX_REGISTERS && need < e->register_index + 1)
-            need = e->register_index + 1;
+        if (e->file < SB_IR_FILE_COUNT && e->register_index < STAGE_MAX_REGISTERS &&
+            need[e->file] < e->register_index + 1)
+            need[e->file] = e->register_index + 1;
     }
     for (uint32_t i = 0; i < p->index_range_count; i++) {
         const struct sb_ir_index_range *r = &p->index_ranges[i];
         uint64_t end = (uint64_t)r->first + r->count;
-        if (r->file == file && end <= STAGE_MAX_REGISTERS && need < end)
-            need = (uint32_t)end;
+        if (r->file < SB_IR_FILE_COUNT && end <= STAGE_MAX_REGISTERS && need[r->file] < end)
+            need[r->file] = (uint32_t)end;
     }
     for (uint32_t f = 0; f < p->function_count; f++)
         for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
             for (uint32_t d = 0; d < inst->dst_count; d++)
-                note_operand(&need, file, &inst->dst[d], 0);
+                note_operand(need, &inst->dst[d], 0);
             for (uint32_t s = 0; s < inst->src_count; s++)
-                note_operand(&need, file, &inst->src[s], 0);
+                note_operand(need, &inst->src[s], 0);
         }
-    return need;
 }
 
 uint32_t sb_spv_stage_register(struct sb_spv_context *ctx, uint32_t file, uint32_t vertex, uint32_t reg)
