@@ -229,6 +229,7 @@ void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t 
         value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_BOOL, SB_IR_TYPE_UINT, n);
         ir_type = SB_IR_TYPE_UINT;
     }
+    uint32_t typed = 0, typed_view = UINT32_MAX;
     for (uint32_t i = 0; s && i < s->count; i++) {
         const struct io_copy *c = &s->copies[i];
         uint32_t lanes = copy_lanes(c), hit = mask & lanes;
@@ -237,7 +238,10 @@ void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t 
         /* The copy's own view: bits kept (a float o# lane written by an integer op is stored
          * as those bits, as the array held them). */
         uint32_t view = c->kind == IO_DISTANCE ? SB_IR_TYPE_FLOAT : c->ir_type;
-        uint32_t typed = sb_spv_convert_view(ctx, value, ir_type, view, n);
+        if (view != typed_view) { /* one conversion per view, whatever the number of variables */
+            typed = sb_spv_convert_view(ctx, value, ir_type, view, n);
+            typed_view = view;
+        }
         uint32_t scalar = sb_spv_type_of(ctx, view, 1);
         if (c->kind == IO_DISTANCE || c->kind == IO_SAMPLE_MASK) {
             /* One array element per lane. */

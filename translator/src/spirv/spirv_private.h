@@ -36,7 +36,8 @@
  * Inputs and outputs. The real Input/Output variables (locations, built-ins
  * with their own types and conventions) are declared by sb_spv_io_declare().
  * Direct files (the common case; sb_spv_register_file::direct): in a vertex,
- * pixel or compute shader of one function, an input file that is never
+ * pixel or compute shader of one function (and for the o# of a domain shader of
+ * one function), an input file that is never
  * indexed dynamically nor written has no array: the entry body computes each
  * register's vec4 once at its start from the Input variables (an SSA value;
  * inputs cannot change) and operands read that value; an output file that is

@@ -219,14 +219,16 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *us
 /*
  * Can `file` go without its Private array (model in spirv_private.h)? Only where the
  * entry body is the one function that touches it (a vertex, pixel or compute shader
- * of one function: subroutines, and the GS/HS/DS plumbing, use the arrays), no
- * dynamic index needs memory (nor an index range), an input is never written and an
- * output never read back.
+ * of one function, or the o# of such a domain shader, which only the copy-out after
+ * the body reads: subroutines use the arrays, and so does the GS/HS/DS plumbing for
+ * the files it fills or copies around emits and phases), no dynamic index needs memory
+ * (nor an index range), an input is never written and an output never read back.
  */
 static bool file_can_be_direct(const struct sb_ir_program *p, uint32_t file, uint8_t uses)
 {
-    if (p->function_count != 1 ||
-        (p->stage != SB_IR_STAGE_VERTEX && p->stage != SB_IR_STAGE_PIXEL && p->stage != SB_IR_STAGE_COMPUTE))
+    bool core_stage = p->stage == SB_IR_STAGE_VERTEX || p->stage == SB_IR_STAGE_PIXEL ||
+                      p->stage == SB_IR_STAGE_COMPUTE;
+    if (p->function_count != 1 || !(core_stage || (p->stage == SB_IR_STAGE_DOMAIN && file == SB_IR_FILE_OUTPUT)))
         return false;
     if (uses & FILE_INDEXED)
         return false;
