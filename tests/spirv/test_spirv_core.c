@@ -96,12 +96,13 @@ static void case_vs_io(void)
         CHECK(count_variables(t, SpvStorageClassPrivate) == 0);
         CHECK(count_op(t, SpvOpFunction, NULL, 0) == 1);
         CHECK(count_op(t, SpvOpFunctionCall, NULL, 0) == 0);
-        /* SV_Position stored once, whole; TEXCOORD (o1.xyz) written as o1.xy, then o1.z:
-         * through its components only, and never zeroed (both writes are on every path). */
+        /* SV_Position stored once, whole; TEXCOORD (o1.xyz) written as o1.xy, then o1.z by
+         * the same run of ALU instructions: stored once, whole, and never zeroed (both writes
+         * are on every path). */
         CHECK(count_stores(t, builtin_var(t, SpvBuiltInPosition), false) == 1);
         uint32_t texcoord = location_var(t, SpvStorageClassOutput, 1);
         CHECK(texcoord != 0);
-        CHECK(count_stores(t, texcoord, false) == 0 && count_stores(t, texcoord, true) == 0);
+        CHECK(count_stores(t, texcoord, false) == 1 && count_stores(t, texcoord, true) == 0);
         sb_translation_destroy(t);
     }
 }
@@ -217,6 +218,29 @@ static void case_direct_io(void)
             if ((t->words[at] & 0xFFFF) == SpvOpLoad && t->words[at + 3] == v0)
                 loads++;
         CHECK(loads == 1);
+        sb_translation_destroy(t);
+    }
+
+    /* o0.xy, then o0.zw inside an if: the if ends the run of ALU instructions, so each
+     * part is stored through its components (four access chains); zw is not written on
+     * every path, so o0 is zeroed first. */
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "TEXCOORD", 0, 0, F, SB_IR_INTERP_LINEAR);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Target", 0, 0, F, 0);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0x3), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit_cond(SB_IR_OP_IF, true, src_reg(SB_IR_FILE_INPUT, 0, "x"));
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xC), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit0(SB_IR_OP_ENDIF);
+    emit0(SB_IR_OP_RET);
+    p = ir_program(SB_IR_STAGE_PIXEL, 0);
+    t = translate_checked(p, SB_TARGET_VULKAN_1_1, 0, "direct_io ps parts");
+    if (t) {
+        uint32_t o0 = location_var(t, SpvStorageClassOutput, 0), chains = 0;
+        CHECK(count_stores(t, o0, true) == 1 && count_stores(t, o0, false) == 0);
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFF) == SpvOpAccessChain && t->words[at + 3] == o0)
+                chains++;
+        CHECK(chains == 4);
         sb_translation_destroy(t);
     }
 

@@ -219,6 +219,20 @@ static uint32_t lane_component(struct sb_spv_context *ctx, uint32_t value, uint3
     return sb_spv_extract(&ctx->builder, scalar_type, value, sb_spv_mask_count(mask & ((1u << lane) - 1u)));
 }
 
+/* One store per pending lane of direct output copy `c`, through its component. */
+static void store_pending(struct sb_spv_context *ctx, struct io_copy *c)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassOutput, sb_spv_type_of(ctx, c->ir_type, 1));
+    for (uint32_t k = 0; k < c->lane_count; k++) {
+        if (!(c->pending_lanes & (1u << (c->first_lane + k))))
+            continue;
+        uint32_t idx = sb_spv_uint(ctx, k);
+        sb_spv_store(b, sb_spv_access_chain(b, ptr_type, c->var, &idx, 1), c->pending[k]);
+    }
+    c->pending_lanes = 0;
+}
+
 void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t reg, uint32_t mask,
                             uint32_t value, uint32_t ir_type)
 {
@@ -231,7 +245,7 @@ void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t 
     }
     uint32_t typed = 0, typed_view = UINT32_MAX;
     for (uint32_t i = 0; s && i < s->count; i++) {
-        const struct io_copy *c = &s->copies[i];
+        struct io_copy *c = &s->copies[i];
         uint32_t lanes = copy_lanes(c), hit = mask & lanes;
         if (!c->output || c->file != file || c->reg != reg || !c->var || !hit)
             continue;
@@ -257,6 +271,7 @@ void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t 
             continue;
         }
         uint32_t count = c->lane_count;
+        c->pending_lanes &= ~hit; /* this write is newer than what a run held back */
         if (hit == lanes) {
             /* The whole variable: the written vector itself, or its lanes picked out. */
             uint32_t whole;
@@ -273,14 +288,31 @@ void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t 
             sb_spv_store(b, c->var, whole);
             continue;
         }
-        /* Some lanes of a vector variable: one store per component. */
-        uint32_t ptr_type = sb_spv_type_pointer(b, SpvStorageClassOutput, scalar);
-        for (uint32_t lane = c->first_lane; lane < c->first_lane + count; lane++) {
-            if (!(hit & (1u << lane)))
-                continue;
-            uint32_t idx = sb_spv_uint(ctx, lane - c->first_lane);
-            sb_spv_store(b, sb_spv_access_chain(b, ptr_type, c->var, &idx, 1),
-                         lane_component(ctx, typed, n, mask, lane, scalar));
+        /* Some lanes of a vector variable. Inside a run of ALU instructions (one block, ended
+         * by sb_spv_registers_flush) they wait, so a variable the run fills lane by lane
+         * (dp4 o0.x, dp4 o0.y, ...) is stored once, whole; otherwise one store per lane. */
+        for (uint32_t lane = c->first_lane; lane < c->first_lane + count; lane++)
+            if (hit & (1u << lane))
+                c->pending[lane - c->first_lane] = lane_component(ctx, typed, n, mask, lane, scalar);
+        c->pending_lanes |= hit;
+        if (c->pending_lanes == lanes) {
+            sb_spv_store(b, c->var, sb_spv_construct(b, sb_spv_type_of(ctx, view, count), c->pending, count));
+            c->pending_lanes = 0;
+        } else if (ctx->defer_temp_stores) {
+            s->pending = true;
+        } else {
+            store_pending(ctx, c);
         }
     }
+}
+
+void sb_spv_io_direct_flush(struct sb_spv_context *ctx)
+{
+    struct io_state *s = ctx->io_state;
+    if (!s || !s->pending)
+        return;
+    s->pending = false;
+    for (uint32_t i = 0; i < s->count; i++)
+        if (s->copies[i].pending_lanes)
+            store_pending(ctx, &s->copies[i]);
 }

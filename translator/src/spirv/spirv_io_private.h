@@ -32,6 +32,10 @@ struct io_copy {
     uint32_t ir_type;        /* component view of the variable */
     uint32_t array_base;     /* IO_DISTANCE */
     uint32_t array_size;     /* IO_DISTANCE */
+    /* Direct outputs: lanes written by the open run of ALU instructions and not stored yet,
+     * and their values (by lane - first_lane), stored by sb_spv_io_direct_flush. */
+    uint32_t pending_lanes;
+    uint32_t pending[4];
 };
 
 struct io_state {
@@ -41,6 +45,7 @@ struct io_state {
      * or direct_values (allocated) when they need more. */
     uint32_t value_storage[64 + 8];
     uint32_t *direct_values;
+    bool pending;                 /* some copy has pending_lanes */
     struct { uint32_t builtin, var; bool output; } builtins[64]; /* created built-ins */
     uint32_t builtin_count;
     bool draw_parameters;         /* DrawParameters declared */

@@ -188,6 +188,7 @@ void sb_spv_registers_flush(struct sb_spv_context *ctx)
                         "internal: deferred write of r%u left its block", i);
     }
     ctx->temp_dirty_count = 0;
+    sb_spv_io_direct_flush(ctx); /* output lanes held back the same way (spirv_io_direct.c) */
 }
 
 /* A direct r# operand (the only kind cached). */

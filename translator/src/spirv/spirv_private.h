@@ -428,6 +428,9 @@ void sb_spv_io_direct_begin(struct sb_spv_context *ctx);
  */
 void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t reg, uint32_t mask,
                             uint32_t value, uint32_t ir_type);
+/** Stores the direct output lanes a run of ALU instructions wrote lane by lane without
+ *  completing their variable (sb_spv_registers_flush calls it wherever r# writes land). */
+void sb_spv_io_direct_flush(struct sb_spv_context *ctx);
 /** Can the entry body be `main` itself (every copy is direct, nothing to run around it)? */
 bool sb_spv_io_body_is_main(const struct sb_spv_context *ctx);
 /** A built-in Input/Output variable of `type` (created once per built-in and storage); reported. */
