@@ -4,7 +4,9 @@
  * without the v#/o# register arrays. An input copy builds its register's vec4 as an SSA
  * value once, at the start of the entry body, only for registers some operand reads; an
  * output write (from spirv_operand.c) stores its lanes straight into the variables that
- * hold them, with the copy's conversion. Copying o# out at the end instead would need
+ * hold them, with the copy's conversion (lanes a run of ALU instructions writes one by one
+ * wait until the run fills their variable, then go in one store; sb_spv_io_direct_flush
+ * stores what is left when the run ends). Copying o# out at the end instead would need
  * the array again; storing at each write is the same to the pipeline, which sees Output
  * variables only when the invocation ends, and whatever a `ret` in nested control flow
  * leaves there is final. Outputs a path may leave unwritten are zeroed first, as the
@@ -15,7 +17,6 @@
 #include "spirv_io_private.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- input values ---------------------------------------------------------------------------- */
 
