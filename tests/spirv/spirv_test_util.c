@@ -279,6 +279,42 @@ uint32_t builtin_var(const struct sb_translation *t, uint32_t builtin)
     return 0;
 }
 
+uint32_t count_variables(const struct sb_translation *t, uint32_t storage_class)
+{
+    uint32_t n = 0;
+    FOR_EACH_INST(t, at, op, len) {
+        if (op == SpvOpVariable && len >= 4 && t->words[at + 3] == storage_class)
+            n++;
+    }
+    return n;
+}
+
+uint32_t location_var(const struct sb_translation *t, uint32_t storage_class, uint32_t location)
+{
+    FOR_EACH_INST(t, at, op, len) {
+        if (op == SpvOpVariable && len >= 4 && t->words[at + 3] == storage_class &&
+            id_has_decoration(t, t->words[at + 2], SpvDecorationLocation, &location))
+            return t->words[at + 2];
+    }
+    return 0;
+}
+
+uint32_t count_stores(const struct sb_translation *t, uint32_t pointer, bool null_value)
+{
+    uint32_t n = 0;
+    FOR_EACH_INST(t, at, op, len) {
+        if (op != SpvOpStore || len < 3 || t->words[at + 1] != pointer)
+            continue;
+        bool is_null = false;
+        FOR_EACH_INST(t, at2, op2, len2) {
+            if (op2 == SpvOpConstantNull && len2 == 3 && t->words[at2 + 2] == t->words[at + 2])
+                is_null = true;
+        }
+        n += is_null == null_value;
+    }
+    return n;
+}
+
 uint32_t entry_model(const struct sb_translation *t)
 {
     FOR_EACH_INST(t, at, op, len) {

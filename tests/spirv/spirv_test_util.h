@@ -65,6 +65,12 @@ uint32_t builtin_var(const struct sb_translation *t, uint32_t builtin);
 /** Whether `id` carries decoration [literal]. */
 bool id_has_decoration(const struct sb_translation *t, uint32_t id, uint32_t decoration,
                        const uint32_t *literal);
+/** Number of OpVariable of `storage_class` (SpvStorageClass). */
+uint32_t count_variables(const struct sb_translation *t, uint32_t storage_class);
+/** The OpVariable of `storage_class` decorated Location `location`, or 0. */
+uint32_t location_var(const struct sb_translation *t, uint32_t storage_class, uint32_t location);
+/** Number of OpStore through `pointer` whose value is (null_value) or is not an OpConstantNull. */
+uint32_t count_stores(const struct sb_translation *t, uint32_t pointer, bool null_value);
 /** The execution model of the (single) OpEntryPoint, or 0xFFFFFFFF. */
 uint32_t entry_model(const struct sb_translation *t);
 /** Number of interface ids listed by the entry point. */

@@ -92,6 +92,17 @@ static void case_vs_io(void)
             CHECK(n > 10);
         else
             CHECK(n == 15); /* 11 inputs (7 locations, 4 draw built-ins) and 4 outputs */
+        /* Direct IO: no Private v#/o# arrays, no copies around the body, which is main. */
+        CHECK(count_variables(t, SpvStorageClassPrivate) == 0);
+        CHECK(count_op(t, SpvOpFunction, NULL, 0) == 1);
+        CHECK(count_op(t, SpvOpFunctionCall, NULL, 0) == 0);
+        /* SV_Position stored once, whole; TEXCOORD (o1.xyz) written as o1.xy, then o1.z by
+         * the same run of ALU instructions: stored once, whole, and never zeroed (both writes
+         * are on every path). */
+        CHECK(count_stores(t, builtin_var(t, SpvBuiltInPosition), false) == 1);
+        uint32_t texcoord = location_var(t, SpvStorageClassOutput, 1);
+        CHECK(texcoord != 0);
+        CHECK(count_stores(t, texcoord, false) == 1 && count_stores(t, texcoord, true) == 0);
         sb_translation_destroy(t);
     }
 }
@@ -159,6 +170,115 @@ static void case_ps_io(void)
         CHECK(t->output_count == 2 && t->input_count == 3);
         if (t->output_count == 2)
             CHECK(t->outputs[1].component_type == U && t->outputs[1].location == 1);
+        /* Direct IO: the body is main; each output stored once, none zeroed first. */
+        CHECK(count_variables(t, SpvStorageClassPrivate) == 0);
+        CHECK(count_op(t, SpvOpFunctionCall, NULL, 0) == 0);
+        uint32_t depth = builtin_var(t, SpvBuiltInFragDepth);
+        CHECK(count_stores(t, depth, false) == 1 && count_stores(t, depth, true) == 0);
+        uint32_t target1 = location_var(t, SpvStorageClassOutput, 1);
+        CHECK(target1 != 0 && count_stores(t, target1, false) == 1);
+        sb_translation_destroy(t);
+    }
+}
+
+/* ---- direct inputs and outputs, and where the arrays stay ------------------------------- */
+
+static void case_direct_io(void)
+{
+    /* Pixel shader: o1 on every path; o0 only inside an if; oDepth after a retc. The ones
+     * a path may leave unwritten are zeroed first (D3D's unwritten outputs read as 0 in the
+     * interpreter, as the zeroed arrays gave). */
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "TEXCOORD", 0, 0, F, SB_IR_INTERP_LINEAR);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Target", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 1, 0xF, "SV_Target", 1, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_DEPTH, 0, 0x1, "SV_Depth", 0, 0, F, 0);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 1, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit_cond(SB_IR_OP_IF, true, src_reg(SB_IR_FILE_INPUT, 0, "x"));
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "yyyy"));
+    emit0(SB_IR_OP_ENDIF);
+    emit_cond(SB_IR_OP_RETC, true, src_reg(SB_IR_FILE_INPUT, 0, "y"));
+    emit1(SB_IR_OP_MOV, special(SB_IR_FILE_DEPTH, 1, "x"), src_reg(SB_IR_FILE_INPUT, 0, "z"));
+    emit0(SB_IR_OP_RET);
+    const struct sb_ir_program *p = ir_program(SB_IR_STAGE_PIXEL, 0);
+    struct sb_translation *t = translate_checked(p, SB_TARGET_VULKAN_1_1, 0, "direct_io ps");
+    if (t) {
+        CHECK(count_variables(t, SpvStorageClassPrivate) == 0);
+        CHECK(count_op(t, SpvOpFunction, NULL, 0) == 1 && count_op(t, SpvOpFunctionCall, NULL, 0) == 0);
+        uint32_t o0 = location_var(t, SpvStorageClassOutput, 0), o1 = location_var(t, SpvStorageClassOutput, 1);
+        uint32_t depth = builtin_var(t, SpvBuiltInFragDepth);
+        CHECK(o0 && o1 && depth);
+        CHECK(count_stores(t, o0, true) == 1 && count_stores(t, o0, false) == 1);
+        CHECK(count_stores(t, o1, true) == 0 && count_stores(t, o1, false) == 1);
+        CHECK(count_stores(t, depth, true) == 1 && count_stores(t, depth, false) == 1);
+        /* The one Input variable is loaded once, whatever the number of reads. */
+        uint32_t v0 = location_var(t, SpvStorageClassInput, 0);
+        uint32_t loads = 0;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFF) == SpvOpLoad && t->words[at + 3] == v0)
+                loads++;
+        CHECK(loads == 1);
+        sb_translation_destroy(t);
+    }
+
+    /* o0.xy, then o0.zw inside an if: the if ends the run of ALU instructions, so each
+     * part is stored through its components (four access chains); zw is not written on
+     * every path, so o0 is zeroed first. */
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "TEXCOORD", 0, 0, F, SB_IR_INTERP_LINEAR);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Target", 0, 0, F, 0);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0x3), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit_cond(SB_IR_OP_IF, true, src_reg(SB_IR_FILE_INPUT, 0, "x"));
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xC), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit0(SB_IR_OP_ENDIF);
+    emit0(SB_IR_OP_RET);
+    p = ir_program(SB_IR_STAGE_PIXEL, 0);
+    t = translate_checked(p, SB_TARGET_VULKAN_1_1, 0, "direct_io ps parts");
+    if (t) {
+        uint32_t o0 = location_var(t, SpvStorageClassOutput, 0), chains = 0;
+        CHECK(count_stores(t, o0, true) == 1 && count_stores(t, o0, false) == 0);
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFF) == SpvOpAccessChain && t->words[at + 3] == o0)
+                chains++;
+        CHECK(chains == 4);
+        sb_translation_destroy(t);
+    }
+
+    /* Vertex shader reading o0 back: the o# array and the copy-out stay (main calls the
+     * body, then copies); v# stays direct (no v# array: one Private variable). */
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "POSITION", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 1, 0xF, "TEXCOORD", 0, 0, F, 0);
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit2(SB_IR_OP_ADD, dst_reg(SB_IR_FILE_OUTPUT, 1, 0xF), src_reg(SB_IR_FILE_OUTPUT, 0, "wzyx"),
+          src_reg(SB_IR_FILE_INPUT, 0, "xxxx"));
+    emit0(SB_IR_OP_RET);
+    p = ir_program(SB_IR_STAGE_VERTEX, 0);
+    t = translate_checked(p, SB_TARGET_VULKAN_1_1, 0, "direct_io vs read back");
+    if (t) {
+        CHECK(count_variables(t, SpvStorageClassPrivate) == 1);
+        CHECK(count_op(t, SpvOpFunction, NULL, 0) == 2 && count_op(t, SpvOpFunctionCall, NULL, 0) == 1);
+        sb_translation_destroy(t);
+    }
+
+    /* A dynamically indexed v#: the v# array and its copy-in stay, o# is direct
+     * (Private: r0 and the v# array). */
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "A", 0, 0, F, 0);
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 1, 0xF, "B", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "SV_Position", 0, 1, F, 0);
+    emit1(SB_IR_OP_FTOU, R(0, 0x1), src_reg(SB_IR_FILE_INPUT, 0, "wwww"));
+    struct sb_ir_operand dyn = src_reg(SB_IR_FILE_INPUT, 0, "xyzw");
+    set_relative(&dyn, 0, RS(0, "x"));
+    emit1(SB_IR_OP_MOV, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), dyn);
+    emit0(SB_IR_OP_RET);
+    p = ir_program(SB_IR_STAGE_VERTEX, 1);
+    t = translate_checked(p, SB_TARGET_VULKAN_1_1, 0, "direct_io vs indexed");
+    if (t) {
+        CHECK(count_variables(t, SpvStorageClassPrivate) == 2);
+        CHECK(count_op(t, SpvOpFunctionCall, NULL, 0) == 1);
+        CHECK(count_stores(t, builtin_var(t, SpvBuiltInPosition), false) == 1);
         sb_translation_destroy(t);
     }
 }
@@ -631,7 +751,9 @@ static void case_value_sharing(void)
         /* The icb row: the only load through a clamped (UMin) index. */
         icb_loads += op == SpvOpLoad && def_op[arg] == SpvOpAccessChain && def_lane[arg] <= bound &&
                      def_op[def_lane[arg]] == SpvOpExtInst;
-        if (op == SpvOpBitcast && def_op[arg] == SpvOpCompositeExtract && def_op[def_arg[arg]] == SpvOpLoad) {
+        /* r0's first vector is v0's value (direct input: a bitcast of the uint Input load). */
+        if (op == SpvOpBitcast && def_op[arg] == SpvOpCompositeExtract &&
+            (def_op[def_arg[arg]] == SpvOpLoad || def_op[def_arg[arg]] == SpvOpBitcast)) {
             uint32_t load = def_arg[arg], ptr = def_arg[load];
             bool cb = def_op[ptr] == SpvOpAccessChain && def_op[def_arg[ptr]] == SpvOpVariable &&
                       def_arg[def_arg[ptr]] == SpvStorageClassUniform;
@@ -813,6 +935,7 @@ int main(int argc, char **argv)
         { "errors", case_errors }, { "register_cache", case_register_cache },
         { "value_sharing", case_value_sharing },
         { "flow_dead_code", case_flow_dead_code },
+        { "direct_io", case_direct_io },
     };
     int ran = 0;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)

@@ -115,7 +115,8 @@ static uint32_t stores_to(const struct sb_translation *t, uint32_t pointer)
 
 /*
  * A vertex shader that copies its position: float data only, so no bool, no signed
- * int and one vector type (vec4) may be in the module. Before the common types were
+ * int (direct I/O: no register array to index, so no uint either) and one vector type
+ * (vec4) may be in the module. Before the common types were
  * lazy every module carried 2- and 3-lane vectors of each kind, bool and int among them.
  */
 static void case_types_small(void)
@@ -132,7 +133,7 @@ static void case_types_small(void)
     uint32_t first = 0;
     CHECK(unused_types(t->words, t->word_count, &first) == 0);
     CHECK(count_ops(t, SpvOpTypeBool, -1) == 0);
-    CHECK(count_ops(t, SpvOpTypeInt, -1) == 1);      /* uint: array lengths and indices */
+    CHECK(count_ops(t, SpvOpTypeInt, -1) == 0);      /* direct I/O: no array, no index */
     CHECK(count_ops(t, SpvOpTypeVector, -1) == 1);   /* vec4 */
     CHECK(count_ops(t, SpvOpTypeFloat, -1) == 1);
     CHECK(count_ops(t, SpvOpTypeFunction, -1) == 1); /* void(void) */

@@ -276,6 +276,12 @@ static void ds_tri(void)
     ST_CHECK(text && strstr(text, "BuiltIn ClipDistance"));
     ST_CHECK(st_count(text, "Location 5") == 1); /* CENTER: patch base 1 + register 4 */
     ST_CHECK(!strstr(text ? text : "", "Spacing")); /* the hull shader owns spacing */
+    /* o# is direct (spirv_io_direct.c): o0 stored whole by the first mov, then again once
+     * the next two (xyz, w; one run of ALU instructions) have filled it; no copy-out of an
+     * o# array after the body (which would make a third store). */
+    ST_CHECK(st_count(text, "OpStore %gl_Position") == 2);
+    ST_CHECK(st_count(text, "OpAccessChain %_ptr_Output_float %gl_Position") == 0);
+    ST_CHECK(st_count(text, "OpAccessChain %_ptr_Output_float %gl_ClipDistance %uint_0") == 1);
     free(text);
 }
 

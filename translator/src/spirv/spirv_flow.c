@@ -443,6 +443,14 @@ static bool temps_die_at_return(const struct sb_spv_context *ctx, uint32_t index
     return index == 0 && p->function_count == 1 && p->stage != SB_IR_STAGE_HULL;
 }
 
+static bool has_direct_file(const struct sb_spv_context *ctx)
+{
+    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
+        if (ctx->files[file].direct)
+            return true;
+    return false;
+}
+
 enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -453,6 +461,8 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     /* About 16 words per IR instruction (lane loads, the op, the store): one allocation
      * instead of a chain of regrowths for most bodies. */
     sb_spv_function_reserve(b, (size_t)fn->instruction_count * 16 + 64);
+    if (index == 0 && has_direct_file(ctx))
+        sb_spv_io_direct_begin(ctx); /* the inputs' values and zeroed outputs, first thing */
     enum sb_result r = SB_SUCCESS;
     struct dead_code dead = { 0 };
     bool temps_die = temps_die_at_return(ctx, index);

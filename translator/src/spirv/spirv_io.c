@@ -10,46 +10,14 @@
  * SV_InstanceID exclude the base vertex/instance, SV_IsFrontFace is
  * 0xFFFFFFFF/0, clip/cull distances packed in register lanes go to one
  * ClipDistance/CullDistance array (../shared/docs/sm4-tokens.md §8.1, IR.md §Signatures).
+ *
+ * Direct files (spirv_private.h) run the same copies without the arrays, in
+ * spirv_io_direct.c (below spirv_operand.c, which stores through it).
  */
-#include "spirv_private.h"
+#include "spirv_io_private.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* How one variable's value is carried between the variable and the lanes. */
-enum io_copy_kind {
-    IO_PLAIN,        /* vecN of the element's component type <-> lanes */
-    IO_FRAG_COORD,   /* vec4, w = 1/w */
-    IO_FRONT_FACING, /* bool -> 0xFFFFFFFF/0 */
-    IO_INT_BUILTIN,  /* int/uint scalar, optionally minus a base built-in */
-    IO_UVEC3,        /* uvec3 compute ids -> lanes xyz */
-    IO_DISTANCE,     /* float[N] clip/cull array; lanes -> elements from `array_base` */
-    IO_SAMPLE_MASK,  /* int[1] <-> lane */
-    IO_FULLY_COVERED, /* bool -> 1/0 (D3D's vInnerCoverage is a uint holding 0 or 1) */
-};
-
-struct io_copy {
-    uint32_t kind;           /* enum io_copy_kind */
-    bool output;
-    uint32_t var;
-    uint32_t base_var;       /* IO_INT_BUILTIN: BaseVertex/BaseInstance to subtract, or 0 */
-    uint32_t file, reg;      /* the register the lanes live in */
-    uint32_t first_lane, lane_count;
-    uint32_t lane_mask;      /* lanes written (IO_DISTANCE: may be sparse) */
-    uint32_t ir_type;        /* component view of the variable */
-    uint32_t array_base;     /* IO_DISTANCE */
-    uint32_t array_size;     /* IO_DISTANCE */
-};
-
-struct io_state {
-    struct io_copy *copies;
-    uint32_t count, capacity;
-    struct { uint32_t builtin, var; bool output; } builtins[64]; /* created built-ins */
-    uint32_t builtin_count;
-    bool draw_parameters;         /* DrawParameters declared */
-    uint32_t clip_lanes[2], cull_lanes[2]; /* [output]: lanes assigned so far */
-    uint32_t clip_var[2], cull_var[2];
-};
 
 static struct io_state *state(struct sb_spv_context *ctx)
 {
@@ -605,7 +573,7 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
     }
     for (uint32_t i = 0; i < p->signature_count && ctx->result == SB_SUCCESS; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
-        if (e->file >= SB_IR_FILE_COUNT || !ctx->files[e->file].var || ctx->files[e->file].outer ||
+        if (e->file >= SB_IR_FILE_COUNT || !sb_spv_file_declared(&ctx->files[e->file]) || ctx->files[e->file].outer ||
             e->kind == SB_IR_SIGNATURE_PATCH)
             continue;
         ctx->builder.origin = e->offset; /* what a built-in's capability is reported against */
@@ -686,64 +654,15 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
 {
     struct sb_spv_builder *b = &ctx->builder;
     uint32_t reg = file_register(ctx, c->file, c->reg);
-    uint32_t n = c->lane_count, value;
-    switch (c->kind) {
-    case IO_FRAG_COORD: {
-        uint32_t v = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), c->var);
-        uint32_t w = sb_spv_extract(b, sb_spv_t_f32(ctx), v, 3);
-        w = sb_spv_op2(b, SpvOpFDiv, sb_spv_t_f32(ctx), sb_spv_const_f32(b, 1.0f), w);
-        value = sb_spv_op3(b, SpvOpCompositeInsert, sb_spv_t_fvec(ctx, 4), w, v, 3);
-        n = 4;
-        break;
-    }
-    case IO_FRONT_FACING: {
-        uint32_t v = sb_spv_load(b, sb_spv_t_bool(ctx), c->var);
-        value = sb_spv_convert_view(ctx, v, SB_IR_TYPE_BOOL, SB_IR_TYPE_FLOAT, 1);
-        break;
-    }
-    case IO_FULLY_COVERED: {
-        uint32_t v = sb_spv_load(b, sb_spv_t_bool(ctx), c->var);
-        uint32_t bit = sb_spv_op3(b, SpvOpSelect, sb_spv_t_u32(ctx), v, sb_spv_uint(ctx, 1), sb_spv_uint(ctx, 0));
-        value = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_f32(ctx), bit);
-        break;
-    }
-    case IO_INT_BUILTIN: {
-        uint32_t type = sb_spv_type_of(ctx, c->ir_type, 1);
-        uint32_t v = sb_spv_load(b, type, c->var);
-        if (c->base_var)
-            v = sb_spv_op2(b, SpvOpISub, type, v, sb_spv_load(b, type, c->base_var));
-        value = sb_spv_bitcast(b, sb_spv_t_f32(ctx), type, v);
-        break;
-    }
-    case IO_UVEC3:
-        value = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_fvec(ctx, 3), sb_spv_load(b, sb_spv_t_uvec(ctx, 3), c->var));
-        break;
-    case IO_SAMPLE_MASK: {
-        uint32_t zero = sb_spv_uint(ctx, 0);
-        uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, sb_spv_t_u32(ctx)),
-                                         c->var, &zero, 1);
-        value = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_f32(ctx), sb_spv_load(b, sb_spv_t_u32(ctx), p));
-        break;
-    }
-    case IO_DISTANCE: {
+    uint32_t n;
+    if (c->kind == IO_DISTANCE) {
         uint32_t k = c->array_base;
-        for (uint32_t lane = 0; lane < 4; lane++) {
-            if (!(c->lane_mask & (1u << lane)))
-                continue;
-            uint32_t idx = sb_spv_uint(ctx, k++);
-            uint32_t p = sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassInput, sb_spv_t_f32(ctx)),
-                                             c->var, &idx, 1);
-            store_lane(ctx, reg, lane, sb_spv_load(b, sb_spv_t_f32(ctx), p));
-        }
+        for (uint32_t lane = 0; lane < 4; lane++)
+            if (c->lane_mask & (1u << lane))
+                store_lane(ctx, reg, lane, sb_spv_io_distance_input(ctx, c, k++));
         return;
     }
-    case IO_PLAIN:
-    default: {
-        uint32_t type = sb_spv_type_of(ctx, c->ir_type, n);
-        value = sb_spv_bitcast(b, sb_spv_t_fvec(ctx, n), type, sb_spv_load(b, type, c->var));
-        break;
-    }
-    }
+    uint32_t value = sb_spv_io_input_value(ctx, c, &n);
     if (n == 1) {
         store_lane(ctx, reg, c->first_lane, value);
         return;
@@ -755,10 +674,7 @@ static void copy_in(struct sb_spv_context *ctx, const struct io_copy *c)
     }
     /* Merge the lanes into the register: one load, one shuffle, one store. */
     uint32_t old = sb_spv_load(b, sb_spv_t_fvec(ctx, 4), reg), comps[4];
-    for (uint32_t i = 0; i < 4; i++) {
-        uint32_t k = i - c->first_lane;
-        comps[i] = (i >= c->first_lane && k < n && (want & (1u << k))) ? 4 + k : i;
-    }
+    sb_spv_io_merge_components(c, n, comps);
     sb_spv_store(b, reg, sb_spv_op_result(b, SpvOpVectorShuffle, sb_spv_t_fvec(ctx, 4),
                                           (const uint32_t[]){ old, value, comps[0], comps[1], comps[2],
                                                               comps[3] }, 6));
@@ -816,11 +732,17 @@ static void copy_out(struct sb_spv_context *ctx, const struct io_copy *c)
     }
 }
 
+/* A copy the prologue or epilogue runs: its file has an array (direct files have none). */
+static bool copied(const struct sb_spv_context *ctx, const struct io_copy *c)
+{
+    return c->var && !ctx->files[c->file].direct;
+}
+
 void sb_spv_io_prologue(struct sb_spv_context *ctx)
 {
     struct io_state *s = ctx->io_state;
     for (uint32_t i = 0; s && i < s->count; i++)
-        if (!s->copies[i].output && s->copies[i].var)
+        if (!s->copies[i].output && copied(ctx, &s->copies[i]))
             copy_in(ctx, &s->copies[i]);
 }
 
@@ -828,8 +750,21 @@ void sb_spv_io_epilogue(struct sb_spv_context *ctx)
 {
     struct io_state *s = ctx->io_state;
     for (uint32_t i = 0; s && i < s->count; i++)
-        if (s->copies[i].output && s->copies[i].var)
+        if (s->copies[i].output && copied(ctx, &s->copies[i]))
             copy_out(ctx, &s->copies[i]);
+}
+
+bool sb_spv_io_body_is_main(const struct sb_spv_context *ctx)
+{
+    const struct sb_ir_program *p = ctx->program;
+    const struct io_state *s = ctx->io_state;
+    if (ctx->pixel_interlock || p->function_count != 1 ||
+        (p->stage != SB_IR_STAGE_VERTEX && p->stage != SB_IR_STAGE_PIXEL && p->stage != SB_IR_STAGE_COMPUTE))
+        return false;
+    for (uint32_t i = 0; s && i < s->count; i++)
+        if (copied(ctx, &s->copies[i]))
+            return false;
+    return true;
 }
 
 /* ---- attribute evaluation --------------------------------------------------------------------------- */
@@ -903,8 +838,10 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
 void sb_spv_io_release(struct sb_spv_context *ctx)
 {
     struct io_state *s = ctx->io_state;
-    if (s)
+    if (s) {
         free(s->copies);
+        free(s->direct_values);
+    }
     free(s);
     ctx->io_state = NULL;
 }

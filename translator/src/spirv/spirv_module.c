@@ -2,9 +2,10 @@
 /*
  * The SPIR-V back end's driver: sets up the context (function
  * ids), runs the declaration steps of every part (IO, cbuffers, resources,
- * registers, stage plumbing), emits each IR function, builds `main` (default:
- * prologue, call the entry body, epilogue; inside the fragment shader interlock
- * for rasterizer-ordered views), and writes the module-level facts:
+ * registers, stage plumbing), emits each IR function, builds `main` (the entry
+ * body itself when every input and output is direct; else prologue, call the
+ * entry body, epilogue; inside the fragment shader interlock for
+ * rasterizer-ordered views), and writes the module-level facts:
  * capabilities, memory model, execution modes, entry point.
  * The model is described at the top of spirv_private.h.
  */
@@ -49,13 +50,13 @@ static void execution_modes(struct sb_spv_context *ctx)
         /* The register arrays exist when the signature declares or an instruction
          * writes the file (sb_spv_registers_declare): either way FragDepth exists. */
         bool depth = false;
-        if (ctx->files[SB_IR_FILE_DEPTH].var)
+        if (sb_spv_file_declared(&ctx->files[SB_IR_FILE_DEPTH]))
             depth = true;
-        if (ctx->files[SB_IR_FILE_DEPTH_GREATER_EQUAL].var) {
+        if (sb_spv_file_declared(&ctx->files[SB_IR_FILE_DEPTH_GREATER_EQUAL])) {
             depth = true;
             sb_spv_execution_mode(b, f, SpvExecutionModeDepthGreater, NULL, 0);
         }
-        if (ctx->files[SB_IR_FILE_DEPTH_LESS_EQUAL].var) {
+        if (sb_spv_file_declared(&ctx->files[SB_IR_FILE_DEPTH_LESS_EQUAL])) {
             depth = true;
             sb_spv_execution_mode(b, f, SpvExecutionModeDepthLess, NULL, 0);
         }
@@ -74,11 +75,12 @@ static void execution_modes(struct sb_spv_context *ctx)
     }
 }
 
-/* main: { copy inputs in; call the entry body; copy outputs out }. With rasterizer-ordered
- * views the call sits inside the interlock: begin and end run once each, in main's
- * uniform control flow, as SPV_EXT_fragment_shader_interlock requires. (A discard in the
- * body is OpKill, which ends the invocation before the end instruction; the extension
- * does not spell out that case, and no device here has the feature to check it on.) */
+/* main, when the entry body cannot be it: { copy inputs in; call the entry body; copy
+ * outputs out }. With rasterizer-ordered views the call sits inside the interlock:
+ * begin and end run once each, in main's uniform control flow, as
+ * SPV_EXT_fragment_shader_interlock requires. (A discard in the body is OpKill, which
+ * ends the invocation before the end instruction; the extension does not spell out that
+ * case, and no device here has the feature to check it on.) */
 static void default_main(struct sb_spv_context *ctx)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -165,7 +167,21 @@ static enum sb_result build(struct sb_spv_context *ctx)
                                     sizeof(uint32_t));
     if (!ctx->function_ids || !ctx->resources || !ctx->group_shared_vars)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    sb_spv_debug_name(ctx, ctx->entry_function, "main");
+
+    enum sb_result r = rasterizer_order(ctx);
+    if (r != SB_SUCCESS)
+        return r;
+    r = declare_all(ctx);
+    if (r != SB_SUCCESS)
+        return r;
+    /* With nothing to copy around it, the entry body is main itself (spirv_private.h). */
+    bool body_is_main = sb_spv_io_body_is_main(ctx);
     for (uint32_t i = 0; i < p->function_count; i++) {
+        if (i == 0 && body_is_main) {
+            ctx->function_ids[0] = ctx->entry_function;
+            continue;
+        }
         ctx->function_ids[i] = sb_spv_id(b);
         if (ctx->debug_info) {
             char name[32];
@@ -178,19 +194,11 @@ static enum sb_result build(struct sb_spv_context *ctx)
             sb_spv_debug_name(ctx, ctx->function_ids[i], name);
         }
     }
-    sb_spv_debug_name(ctx, ctx->entry_function, "main");
-
-    enum sb_result r = rasterizer_order(ctx);
-    if (r != SB_SUCCESS)
-        return r;
-    r = declare_all(ctx);
-    if (r != SB_SUCCESS)
-        return r;
     for (uint32_t i = 0; i < p->function_count; i++)
         if ((r = sb_spv_emit_function(ctx, i)) != SB_SUCCESS)
             return r;
     ctx->inst = NULL;
-    r = sb_spv_stage_finish(ctx);
+    r = body_is_main ? SB_SUCCESS : sb_spv_stage_finish(ctx);
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
         default_main(ctx);
     else if (r != SB_SUCCESS)

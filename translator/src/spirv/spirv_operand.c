@@ -310,6 +310,7 @@ void sb_spv_registers_flush(struct sb_spv_context *ctx)
                         "internal: deferred write of r%u left its block", i);
     }
     ctx->temp_dirty_count = 0;
+    sb_spv_io_direct_flush(ctx); /* output lanes held back the same way (spirv_io_direct.c) */
 }
 
 /*
@@ -322,6 +323,7 @@ void sb_spv_registers_flush(struct sb_spv_context *ctx)
  */
 void sb_spv_registers_discard(struct sb_spv_context *ctx)
 {
+    sb_spv_io_direct_flush(ctx); /* held-back output lanes are the shader's result: stored */
     for (uint32_t k = 0; k < ctx->temp_dirty_count; k++)
         ctx->temp_is_dirty[ctx->temp_dirty[k]] = 0;
     ctx->temp_dirty_count = 0;
@@ -363,6 +365,27 @@ static bool is_temp(const struct sb_spv_context *ctx, const struct sb_ir_operand
            op->index[0].offset < ctx->temp_count;
 }
 
+/* The register number of a direct file's operand (special files have no index), checked
+ * against the file's size; UINT32_MAX (recorded) outside it. */
+static uint32_t direct_register(struct sb_spv_context *ctx, const struct sb_ir_operand *op)
+{
+    if (op->index_count == 0)
+        return 0;
+    return check_static(ctx, op, 0, ctx->files[op->file].count) ? op->index[0].offset : UINT32_MAX;
+}
+
+/* A register of a direct input file: the vec4 the entry body computed at its start. */
+static uint32_t direct_input(struct sb_spv_context *ctx, const struct sb_ir_operand *src)
+{
+    const struct sb_spv_register_file *f = &ctx->files[src->file];
+    uint32_t reg = direct_register(ctx, src);
+    if (reg == UINT32_MAX)
+        return 0;
+    if (f->values && f->values[reg])
+        return f->values[reg];
+    return sb_spv_const_null(&ctx->builder, sb_spv_t_fvec(ctx, 4)); /* no Input variable: 0, as the array held */
+}
+
 /* How a vector came to load_lanes: only those read again within the block keep views. */
 enum vector_origin { VECTOR_ONCE, VECTOR_FIRST, VECTOR_AGAIN };
 
@@ -389,6 +412,11 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
         return cb_vector(ctx, src, origin);
     if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
         return sb_spv_linkage_this_vector(ctx, src);
+    if (src->file < SB_IR_FILE_COUNT && ctx->files[src->file].direct) {
+        /* One SSA value per register for the whole body: its views are kept like r#'s. */
+        *origin = VECTOR_AGAIN;
+        return direct_input(ctx, src);
+    }
     uint32_t ptr = sb_spv_register_pointer(ctx, src);
     if (ptr && src->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER) {
         /* Never written: a row read again in the block (the same pointer) is the same value. */
@@ -653,6 +681,14 @@ bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instru
                              sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0),
                              sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, n, 0x3F800000u));
     }
+    if (dst->file < SB_IR_FILE_COUNT && ctx->files[dst->file].direct) {
+        /* Straight into the Output variables, converted once to each one's type there. */
+        uint32_t reg = direct_register(ctx, dst);
+        if (reg == UINT32_MAX)
+            return false;
+        sb_spv_io_direct_store(ctx, dst->file, reg, mask, value, ir_type);
+        return ctx->result == SB_SUCCESS;
+    }
     value = sb_spv_convert_view(ctx, value, ir_type, SB_IR_TYPE_FLOAT, n);
     if (dst->file == SB_IR_FILE_CONSTANT_BUFFER || dst->file == SB_IR_FILE_IMMEDIATE ||
         dst->file == SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER) {
@@ -691,6 +727,13 @@ bool sb_spv_store_dst_double(struct sb_spv_context *ctx, const struct sb_ir_inst
         return false;
     }
     uint32_t f = sb_spv_op1(b, SpvOpBitcast, sb_spv_t_fvec(ctx, lanes), value);
+    if (dst->file < SB_IR_FILE_COUNT && ctx->files[dst->file].direct) {
+        uint32_t reg = direct_register(ctx, dst);
+        if (reg == UINT32_MAX)
+            return false;
+        sb_spv_io_direct_store(ctx, dst->file, reg, mask, f, SB_IR_TYPE_FLOAT);
+        return ctx->result == SB_SUCCESS;
+    }
     if (is_temp(ctx, dst))
         return write_temp(ctx, dst->index[0].offset, mask, f, lanes);
     uint32_t reg = sb_spv_register_pointer(ctx, dst);

@@ -4,6 +4,7 @@
  *   spirv_module.c    context set-up, capabilities, entry point, the main function
  *   spirv_registers.c r#, x#, icb, v#/o# register variables; operand load/store
  *   spirv_io.c        signature -> Input/Output variables, built-ins, prologue/epilogue
+ *   spirv_io_direct.c direct inputs/outputs: SSA input values, writes into Output variables
  *   spirv_alu*.c      arithmetic, bit and conversion ops (D3D rules, IR.md §Semantics)
  *   spirv_flow.c      structured control flow, subroutines, discard
  *   spirv_cbuffer.c   cb# uniform blocks
@@ -34,13 +35,25 @@
  * lanes (low word first) bitcast as uvec2 <-> double.
  *
  * Inputs and outputs. The real Input/Output variables (locations, built-ins
- * with their own types and conventions) are copied into the v#/special
- * register arrays by sb_spv_io_prologue() at the start of `main`, and the
- * o#/special output arrays are copied out by sb_spv_io_epilogue() at its end.
- * The IR entry body is its own SPIR-V function (ctx->function_ids[0]) called
- * by main between the two, so `ret` anywhere is a plain OpReturn. The
- * conversions (SV_Position.w in PS is 1/FragCoord.w, integer built-ins
- * bitcast, IsFrontFace -> 0xFFFFFFFF/0, ...) live in those two functions.
+ * with their own types and conventions) are declared by sb_spv_io_declare().
+ * Direct files (the common case; sb_spv_register_file::direct): in a vertex,
+ * pixel or compute shader of one function (and for the o# of a domain shader of
+ * one function), an input file that is never
+ * indexed dynamically nor written has no array: the entry body computes each
+ * register's vec4 once at its start from the Input variables (an SSA value;
+ * inputs cannot change) and operands read that value; an output file that is
+ * never indexed dynamically nor read back has no array either: each write
+ * stores straight into the Output variables (sb_spv_io_direct_store), and
+ * outputs that a path may leave unwritten are zeroed at the start, as the
+ * zero-initialised arrays gave. When every file is direct, the entry body is
+ * `main` itself. Otherwise (the general path) the variables are copied into
+ * the v#/special register arrays by sb_spv_io_prologue() at the start of
+ * `main`, and the o#/special output arrays are copied out by
+ * sb_spv_io_epilogue() at its end; the IR entry body is its own SPIR-V
+ * function (ctx->function_ids[0]) called by main between the two, so `ret`
+ * anywhere is a plain OpReturn. The conversions (SV_Position.w in PS is
+ * 1/FragCoord.w, integer built-ins bitcast, IsFrontFace -> 0xFFFFFFFF/0, ...)
+ * live in spirv_io.c and are the same on both paths.
  * The geometry stage calls sb_spv_io_epilogue() before each OpEmitVertex; the
  * hull stage builds its own main (sb_spv_stage_finish()).
  *
@@ -75,11 +88,19 @@
 #define SB_SPV_PRINTF(a, b)
 #endif
 
-/** A register file backed by one Private array variable (v#, o#, special registers). */
+/**
+ * A register file (v#, o#, special registers): backed by one Private array variable, or
+ * direct (no array: read from the SSA values of the Input variables, written straight to
+ * the Output variables; model above).
+ */
 struct sb_spv_register_file {
-    uint32_t var;            /**< Private variable id; 0 = the file is not declared */
+    uint32_t var;            /**< Private variable id; 0 = no array (not declared, or direct) */
     uint32_t count;          /**< registers (inner array length, >= 1) */
     uint32_t outer;          /**< outer array length (vertices / control points); 0 = none */
+    bool direct;             /**< declared without an array (var stays 0) */
+    /** Direct input files: per register the vec4 (float lanes) computed at the entry body's
+     *  start; 0 = no Input variable feeds it (reads give 0). Owned by spirv_io.c. */
+    uint32_t *values;
 };
 
 /**
@@ -95,6 +116,18 @@ struct sb_spv_kept_value {
 /** Entries of the operand layer's table of kept values (direct-mapped, a power of two):
  *  2 KiB of the context. */
 #define SB_SPV_KEPT_VALUES 128u
+
+/** Is the register file one the shader writes for the next stage (o#, oDepth*, oMask, oStencilRef)? */
+static inline bool sb_spv_is_output_file(uint32_t file)
+{
+    return file == SB_IR_FILE_OUTPUT || (file >= SB_IR_FILE_DEPTH && file <= SB_IR_FILE_STENCIL_REF);
+}
+
+/** Is the file declared (an array, or direct)? */
+static inline bool sb_spv_file_declared(const struct sb_spv_register_file *f)
+{
+    return f->var || f->direct;
+}
 
 /** One indexable temp x# (indexed by its id in ctx->indexable). */
 struct sb_spv_indexable {
@@ -214,6 +247,15 @@ struct sb_spv_context {
     uint32_t indexable_count;           /**< max x# id + 1 */
     uint32_t icb_var;        /**< Private uvec4[n]; 0 when there is no icb */
     struct sb_spv_register_file files[SB_IR_FILE_COUNT];
+    /** Lanes of v0-v63 that source operands may read (the union of their swizzles), and
+     *  whether a v# past v63 is read: a direct input register nothing reads is not loaded. */
+    uint8_t input_lanes_read[64];
+    bool input_read_high;
+    /** Lanes of o0-o63 and of each special output file that every path through the entry
+     *  body writes (outside any if/loop/switch, before the first ret or retc): a direct
+     *  output needs no zeroing there (spirv_io_direct.c). */
+    uint8_t output_lanes_sure[64];
+    uint8_t special_lanes_sure[SB_IR_FILE_COUNT];
     /** Vectors of cb# (id < 64) that constant indices reach (largest + 1), from the
      *  one operand scan of sb_spv_registers_declare; cbuffers size their blocks by it. */
     uint32_t cb_used[64];
@@ -506,14 +548,33 @@ enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx);
 uint32_t sb_spv_register_file_declare(struct sb_spv_context *ctx, uint32_t file, uint32_t count,
                                       uint32_t outer);
 
-/* ---- IO (spirv_io.c) ----------------------------------------------------------------------------- */
+/* ---- IO (spirv_io.c; direct files: spirv_io_direct.c) ----------------------------------------------------------------------------- */
 
 /** Creates Input/Output variables for the signature (non-arrayed elements of every stage). */
 enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx);
-/** Emits the copies Input -> register arrays into the open function. */
+/** Emits the copies Input -> register arrays (files that are not direct) into the open function. */
 void sb_spv_io_prologue(struct sb_spv_context *ctx);
-/** Emits the copies register arrays -> Output into the open function. */
+/** Emits the copies register arrays -> Output (files that are not direct) into the open function. */
 void sb_spv_io_epilogue(struct sb_spv_context *ctx);
+/**
+ * Start of the entry body when some file is direct: the vec4 of every register of the
+ * direct input files (sb_spv_register_file::values) and zero stores to the Output
+ * variables of direct files that a path through the body may leave unwritten.
+ */
+void sb_spv_io_direct_begin(struct sb_spv_context *ctx);
+/**
+ * Writes lanes `mask` of register `reg` of direct output file `file`: `value` holds
+ * popcount(mask) components of `ir_type` (ascending lanes), stored into the Output
+ * variables that hold those lanes with their conversions; lanes no variable holds are
+ * dropped (they would never have been copied out).
+ */
+void sb_spv_io_direct_store(struct sb_spv_context *ctx, uint32_t file, uint32_t reg, uint32_t mask,
+                            uint32_t value, uint32_t ir_type);
+/** Stores the direct output lanes a run of ALU instructions wrote lane by lane without
+ *  completing their variable (sb_spv_registers_flush calls it wherever r# writes land). */
+void sb_spv_io_direct_flush(struct sb_spv_context *ctx);
+/** Can the entry body be `main` itself (every copy is direct, nothing to run around it)? */
+bool sb_spv_io_body_is_main(const struct sb_spv_context *ctx);
 /** A built-in Input/Output variable of `type` (created once per built-in and storage); reported. */
 uint32_t sb_spv_io_builtin(struct sb_spv_context *ctx, SpvStorageClass storage, SpvBuiltIn builtin,
                            uint32_t type);

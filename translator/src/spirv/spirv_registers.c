@@ -170,11 +170,30 @@ static inline bool sizes_something(const struct sb_ir_operand *op)
     return op->file > SB_IR_FILE_TEMP || (op->index_count && op->index[0].relative);
 }
 
-static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struct sb_ir_operand *op,
-                         int depth)
+/* How the instructions use a register file (declare_files): what keeps it from being direct. */
+#define FILE_READ 0x1u
+#define FILE_WRITTEN 0x2u
+#define FILE_INDEXED 0x4u
+
+static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses,
+                         const struct sb_ir_operand *op, bool written, int depth)
 {
     if (depth > 4)
         return;
+    if (op->file == SB_IR_FILE_INPUT && !written) {
+        uint32_t reg = op->index_count ? op->index[op->index_count - 1].offset : 0;
+        if (reg < 64)
+            ctx->input_lanes_read[reg] |= (uint8_t)((1u << (op->swizzle[0] & 3u)) | (1u << (op->swizzle[1] & 3u)) |
+                                                    (1u << (op->swizzle[2] & 3u)) | (1u << (op->swizzle[3] & 3u)));
+        else
+            ctx->input_read_high = true;
+    }
+    if (op->file < SB_IR_FILE_COUNT) {
+        uses[op->file] |= written ? FILE_WRITTEN : FILE_READ;
+        for (uint32_t i = 0; i < op->index_count && i < 3; i++)
+            if (op->index[i].relative)
+                uses[op->file] |= FILE_INDEXED;
+    }
     if (op->file == SB_IR_FILE_CONSTANT_BUFFER) {
         /* [0] id, [1] vector; SM5.1 [0] id, [1] register, [2] vector. */
         uint32_t id = op->index[0].offset, slot = op->index_count >= 3 ? 2 : 1;
@@ -194,7 +213,60 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, const struc
     }
     for (uint32_t i = 0; i < op->index_count && i < 3; i++)
         if (op->index[i].relative)
-            note_operand(ctx, need, op->index[i].relative, depth + 1);
+            note_operand(ctx, need, uses, op->index[i].relative, false, depth + 1);
+}
+
+/*
+ * Can `file` go without its Private array (model in spirv_private.h)? Only where the
+ * entry body is the one function that touches it (a vertex, pixel or compute shader
+ * of one function, or the o# of such a domain shader, which only the copy-out after
+ * the body reads: subroutines use the arrays, and so does the GS/HS/DS plumbing for
+ * the files it fills or copies around emits and phases), no dynamic index needs memory
+ * (nor an index range), an input is never written and an output never read back.
+ */
+static bool file_can_be_direct(const struct sb_ir_program *p, uint32_t file, uint8_t uses)
+{
+    bool core_stage = p->stage == SB_IR_STAGE_VERTEX || p->stage == SB_IR_STAGE_PIXEL ||
+                      p->stage == SB_IR_STAGE_COMPUTE;
+    if (p->function_count != 1 || !(core_stage || (p->stage == SB_IR_STAGE_DOMAIN && file == SB_IR_FILE_OUTPUT)))
+        return false;
+    if (uses & FILE_INDEXED)
+        return false;
+    return !(uses & (sb_spv_is_output_file(file) ? FILE_READ : FILE_WRITTEN));
+}
+
+/*
+ * Entry-body instructions in order: the output lanes written on every path (outside any
+ * if/loop/switch, before the first ret or retc) go to ctx->output_lanes_sure /
+ * special_lanes_sure. `depth` counts the open constructs; false once a return is seen.
+ */
+static bool note_surely_written(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                                uint32_t *depth)
+{
+    switch (inst->op) {
+    case SB_IR_OP_IF: case SB_IR_OP_LOOP: case SB_IR_OP_SWITCH:
+        (*depth)++;
+        return true;
+    case SB_IR_OP_ENDIF: case SB_IR_OP_ENDLOOP: case SB_IR_OP_ENDSWITCH:
+        *depth -= *depth ? 1 : 0;
+        return true;
+    case SB_IR_OP_RET: case SB_IR_OP_RETC:
+        return false;
+    default:
+        break;
+    }
+    if (*depth)
+        return true;
+    for (uint32_t d = 0; d < inst->dst_count; d++) {
+        const struct sb_ir_operand *dst = &inst->dst[d];
+        if (dst->file == SB_IR_FILE_OUTPUT) {
+            if (dst->index_count && !dst->index[0].relative && dst->index[0].offset < 64)
+                ctx->output_lanes_sure[dst->index[0].offset] |= dst->mask;
+        } else if (sb_spv_is_output_file(dst->file)) {
+            ctx->special_lanes_sure[dst->file] |= dst->mask;
+        }
+    }
+    return true;
 }
 
 /* Where `file` is first declared or used: the byte offset a refusal names. Only a refused
@@ -221,6 +293,7 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
     uint32_t need[SB_IR_FILE_COUNT] = { 0 };
+    uint8_t uses[SB_IR_FILE_COUNT] = { 0 };
     for (uint32_t i = 0; i < p->signature_count; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
         if (e->file >= SB_IR_FILE_COUNT)
@@ -235,21 +308,27 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
         uint64_t end = (uint64_t)r->first + r->count;
         if (r->file < SB_IR_FILE_COUNT && end <= 4096 && need[r->file] < end)
             need[r->file] = (uint32_t)end;
+        if (r->file < SB_IR_FILE_COUNT)
+            uses[r->file] |= FILE_INDEXED;
     }
     /* Counts and pointers in locals: note_operand() writes through ctx, which the compiler
      * must otherwise assume may change the program, and reload them for every operand. */
+    bool entry_sure = true; /* still before the entry body's first return */
+    uint32_t entry_depth = 0;
     for (uint32_t f = 0; f < p->function_count; f++) {
         const struct sb_ir_instruction *inst = p->functions[f].instructions;
         const struct sb_ir_instruction *end = inst + p->functions[f].instruction_count;
         for (; inst < end; inst++) {
             const struct sb_ir_operand *dst = inst->dst, *src = inst->src;
             uint32_t dst_count = inst->dst_count, src_count = inst->src_count;
+            if (f == 0 && entry_sure)
+                entry_sure = note_surely_written(ctx, inst, &entry_depth);
             for (uint32_t d = 0; d < dst_count; d++)
                 if (sizes_something(&dst[d]))
-                    note_operand(ctx, need, &dst[d], 0);
+                    note_operand(ctx, need, uses, &dst[d], true, 0);
             for (uint32_t s = 0; s < src_count; s++)
                 if (sizes_something(&src[s]))
-                    note_operand(ctx, need, &src[s], 0);
+                    note_operand(ctx, need, uses, &src[s], false, 0);
         }
     }
     ctx->cb_scanned = true;
@@ -263,9 +342,16 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                                "special register %s does not exist in this shader stage", sb_ir_file_name(file));
         }
-    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
-        if (need[file] && core_file(p, file))
+    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++) {
+        if (!need[file] || !core_file(p, file))
+            continue;
+        if (file_can_be_direct(p, file, uses[file])) {
+            ctx->files[file].direct = true;
+            ctx->files[file].count = need[file];
+        } else {
             sb_spv_register_file_declare(ctx, file, need[file], 0);
+        }
+    }
     return ctx->result;
 }
 
