@@ -386,6 +386,28 @@ static uint32_t direct_input(struct sb_spv_context *ctx, const struct sb_ir_oper
     return sb_spv_const_null(&ctx->builder, sb_spv_t_fvec(ctx, 4)); /* no Input variable: 0, as the array held */
 }
 
+/*
+ * A dynamically indexed x# read: the element loaded through the clamped index, or 0 when
+ * the index lies outside the array (IR.md: what the interpreter returns, and reports as
+ * undefined). Selected rather than read from a zeroed spare element: x# has no
+ * initializer, because any zero store to the array makes lavapipe run loops over it up
+ * to 4x slower (spirv_registers.c, declare_indexable).
+ */
+static uint32_t indexable_in_range(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
+                                   uint32_t loaded)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    uint32_t index = sb_spv_index_value(ctx, &src->index[1]);
+    if (!index || !loaded)
+        return 0;
+    uint32_t count = ctx->indexable[src->index[0].offset].count;
+    uint32_t inside = sb_spv_op2(b, SpvOpULessThan, sb_spv_t_bool(ctx), index, sb_spv_uint(ctx, count));
+    const uint32_t lanes[4] = { inside, inside, inside, inside };
+    uint32_t mask = sb_spv_construct(b, sb_spv_t_bvec(ctx, 4), lanes, 4);
+    return sb_spv_op3(b, SpvOpSelect, sb_spv_t_fvec(ctx, 4), mask, loaded,
+                      sb_spv_const_null(b, sb_spv_t_fvec(ctx, 4)));
+}
+
 /* How a vector came to load_lanes: only those read again within the block keep views. */
 enum vector_origin { VECTOR_ONCE, VECTOR_FIRST, VECTOR_AGAIN };
 
@@ -429,6 +451,8 @@ static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_opera
                         sb_spv_op1(&ctx->builder, SpvOpBitcast, sb_spv_t_fvec(ctx, 4),
                                    sb_spv_load(&ctx->builder, sb_spv_t_uvec(ctx, 4), ptr)));
     }
+    if (ptr && src->file == SB_IR_FILE_INDEXABLE_TEMP && src->index[1].relative)
+        return indexable_in_range(ctx, src, sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ptr));
     return ptr ? sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ptr) : 0;
 }
 

@@ -418,10 +418,11 @@ static enum sb_result declare_indexable(struct sb_spv_context *ctx)
             continue;
         /* One element more than declared: a dynamic index is clamped to it, so writes out of
          * range land there and never in a declared element (IR.md: D3D leaves reads and
-         * writes out of range undefined; the interpreter reports such reads as undefined).
-         * No initializer, as D3D gives x# none: with any zero store to the array (initializer
+         * writes out of range undefined; consumers return 0 and drop writes). No
+         * initializer, as D3D gives x# none: with any zero store to the array (initializer
          * or explicit store) lavapipe runs shaders whose loops read x#[r + k] up to 4x
-         * slower (BC7Encode_137), so returning 0 out of range is not cheap (IR.md). */
+         * slower (BC7Encode_137); a read out of range selects 0 instead (spirv_operand.c,
+         * indexable_in_range). */
         uint32_t type = sb_spv_type_array(b, sb_spv_t_fvec(ctx, 4), count + 1);
         slot->var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
                                            SpvStorageClassPrivate, 0);
