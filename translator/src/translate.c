@@ -29,9 +29,6 @@
 struct translation_impl {
     struct sb_translation pub;
     char *strings;
-    /** The allocation holding pub.words, which may start after its front
-     *  (sb_spv_generate); freed instead of pub.words. */
-    void *words_block;
 };
 
 static const char *const env_names[] = {
@@ -224,7 +221,7 @@ void sb_translation_destroy(struct sb_translation *translation)
     if (!translation)
         return;
     struct translation_impl *t = (struct translation_impl *)translation;
-    free(t->words_block);
+    free((void *)t->pub.words);
     free((void *)t->pub.bindings);
     free((void *)t->pub.inputs);
     free((void *)t->pub.outputs);
@@ -263,10 +260,9 @@ static enum sb_result rebase_spirv_error(enum sb_result r, struct sb_error *erro
 }
 
 /* Runs the optional SPIRV-Tools steps on the finished words. */
-static enum sb_result post_process(struct translation_impl *t, const struct sb_translate_options *options,
+static enum sb_result post_process(struct sb_translation *pub, const struct sb_translate_options *options,
                                    struct sb_error *error)
 {
-    struct sb_translation *pub = &t->pub;
     enum sb_result r;
     if (options->flags & SB_TRANSLATE_VALIDATE) {
         r = sb_spirv_validate(pub->words, pub->word_count, options->target_env, error);
@@ -279,8 +275,7 @@ static enum sb_result post_process(struct translation_impl *t, const struct sb_t
         r = sb_spirv_optimize(pub->words, pub->word_count, options->target_env, &words, &count, error);
         if (r != SB_SUCCESS)
             return rebase_spirv_error(r, error);
-        free(t->words_block);
-        t->words_block = words;
+        free((void *)pub->words);
         pub->words = words;
         pub->word_count = count;
         r = sb_translation_prune_interface(pub);
@@ -391,11 +386,11 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
         t->pub.patch_control_points = program->input_control_points;
         t->pub.tess_domain = program->tess_domain;
     }
-    r = sb_spv_generate(&copy, options, source_name, &t->pub, &t->words_block, error);
+    r = sb_spv_generate(&copy, options, source_name, &t->pub, error);
     if (r == SB_SUCCESS)
         r = finish_result(t, &copy, res ? res : program->resources, error);
     if (r == SB_SUCCESS)
-        r = post_process(t, options, error);
+        r = post_process(&t->pub, options, error);
     if (r == SB_SUCCESS && options->target != SB_TRANSLATE_TARGET_SPIRV)
         r = sb_target_write(&t->pub, options, error); /* SPIRV-Cross, from the final words */
     if (r == SB_SUCCESS) {

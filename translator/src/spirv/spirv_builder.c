@@ -96,7 +96,6 @@ void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version)
     b->version = version;
     b->next_id = 1;
     b->origin = SB_SPV_NO_ORIGIN;
-    b->body_gap = SB_SPV_BODY_GAP_MIN;
     sb_spv_storage_borrow(b);
 }
 
@@ -131,33 +130,22 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
     memset(b, 0, sizeof(*b));
 }
 
-/* Words of finished stream `i` of fn_done, and where they start (bodies begin after the gap). */
-static size_t done_words(const struct sb_spv_builder *b, uint32_t i)
+bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *word_count)
 {
-    return i % 3 == 2 ? b->fn_done[i].count - b->body_gap : b->fn_done[i].count;
-}
-
-static const uint32_t *done_start(const struct sb_spv_builder *b, uint32_t i)
-{
-    return i % 3 == 2 ? b->fn_done[i].words + b->body_gap : b->fn_done[i].words;
-}
-
-/* Copies finished streams [first, end) of fn_done to `out`; returns the words written. */
-static size_t copy_done(const struct sb_spv_builder *b, uint32_t first, uint32_t end, uint32_t *out)
-{
-    size_t at = 0;
-    for (uint32_t i = first; i < end; i++) {
-        size_t n = done_words(b, i);
-        if (n)
-            memcpy(out + at, done_start(b, i), n * sizeof(*out));
-        at += n;
+    *words = NULL;
+    *word_count = 0;
+    if (b->failed || b->in_function)
+        return false;
+    size_t total = 5;
+    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
+        total += b->sections[i].count;
+    for (uint32_t i = 0; i < b->fn_done_count; i++)
+        total += b->fn_done[i].count;
+    uint32_t *out = malloc(total * sizeof(*out));
+    if (!out) {
+        b->failed = true;
+        return false;
     }
-    return at;
-}
-
-/* Writes the header and the sections to `out`; returns the words written. */
-static size_t copy_first_part(const struct sb_spv_builder *b, uint32_t *out)
-{
     out[0] = SpvMagicNumber;
     out[1] = b->version;
     out[2] = SB_SPV_GENERATOR;
@@ -169,89 +157,12 @@ static size_t copy_first_part(const struct sb_spv_builder *b, uint32_t *out)
             memcpy(out + at, b->sections[i].words, b->sections[i].count * sizeof(*out));
         at += b->sections[i].count;
     }
-    return at;
-}
-
-/*
- * The module in the buffer of its largest function body (fn_done[chosen]), which
- * already holds that body after `body_gap` free words: the `before` words of the
- * module that precede the body go into the gap, the functions after it are
- * appended. False, with nothing handed over, when the gap is too small.
- */
-static bool finish_in_body(struct sb_spv_builder *b, uint32_t chosen, size_t before, size_t total,
-                           uint32_t **block, uint32_t **words)
-{
-    struct sb_spv_stream *s = &b->fn_done[chosen];
-    size_t gap = b->body_gap, body_end = s->count;
-    size_t after = total - before - (body_end - gap);
-    if (before > gap || !stream_reserve(b, s, after))
-        return false;
-    uint32_t *out = s->words + (gap - before);
-    size_t at = copy_first_part(b, out);
-    copy_done(b, 0, chosen, out + at);
-    copy_done(b, chosen + 1, b->fn_done_count, s->words + body_end);
-    uint32_t *base = s->words;
-    size_t used = (gap - before) + total, capacity = s->capacity;
-    memset(s, 0, sizeof(*s)); /* the caller's now: neither kept nor freed by the builder */
-    /* Give back a large unused tail (shrinking in place, as a rule). */
-    if (used < capacity / 2) {
-        uint32_t *smaller = realloc(base, used * sizeof(*base));
-        if (smaller)
-            base = smaller;
-    }
-    *block = base;
-    *words = base + (gap - before);
-    return true;
-}
-
-bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **block, uint32_t **words, size_t *word_count)
-{
-    *block = NULL;
-    *words = NULL;
-    *word_count = 0;
-    if (b->failed || b->in_function)
-        return false;
-    size_t total = 5;
-    for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
-        total += b->sections[i].count;
-    /* The largest body is the one not copied, and what precedes it has to fit its gap. */
-    uint32_t chosen = UINT32_MAX;
-    size_t chosen_words = 0, before = 0;
     for (uint32_t i = 0; i < b->fn_done_count; i++) {
-        size_t n = done_words(b, i);
-        if (i % 3 == 2 && n > chosen_words) {
-            chosen = i;
-            chosen_words = n;
-            before = total;
-        }
-        total += n;
+        if (b->fn_done[i].count)
+            memcpy(out + at, b->fn_done[i].words, b->fn_done[i].count * sizeof(*out));
+        at += b->fn_done[i].count;
     }
-    bool in_place = chosen != UINT32_MAX && finish_in_body(b, chosen, before, total, block, words);
-    if (!in_place && !b->failed) {
-        uint32_t *out = malloc(total * sizeof(*out));
-        if (!out) {
-            b->failed = true;
-            return false;
-        }
-        size_t at = copy_first_part(b, out);
-        copy_done(b, 0, b->fn_done_count, out + at);
-        *block = *words = out;
-    }
-    if (b->failed)
-        return false;
-    /* The next module's gap: this one's first part with half to spare, shrinking slowly
-     * after a large one (a gap too small costs a copy of the module; one too large only
-     * address space the module's owner holds unused). */
-    size_t want = before + before / 2, decayed = b->body_gap - b->body_gap / 64;
-    want = want > decayed ? want : decayed;
-    b->body_gap = (uint32_t)(want < SB_SPV_BODY_GAP_MIN   ? SB_SPV_BODY_GAP_MIN
-                             : want > SB_SPV_BODY_GAP_MAX ? SB_SPV_BODY_GAP_MAX
-                                                          : want);
-    /* Likewise the room a body gets at first, so that one rarely grows by copying. */
-    want = total - before + (total - before) / 4;
-    decayed = b->body_hint - b->body_hint / 8;
-    want = want > decayed ? want : decayed;
-    b->body_hint = (uint32_t)(want > SB_SPV_BODY_HINT_MAX ? SB_SPV_BODY_HINT_MAX : want);
+    *words = out;
     *word_count = total;
     return true;
 }
@@ -471,32 +382,12 @@ uint32_t sb_spv_variable_local(struct sb_spv_builder *b, uint32_t pointer_type, 
 
 /* ---- functions and blocks ------------------------------------------------------------------ */
 
-/*
- * Empties the body stream to `body_gap` free words (where finish() may put the module's
- * first part) and room for max(`words`, body_hint) more. A stream too small for that is
- * replaced by a fresh buffer rather than grown: a realloc would copy its stale words.
- */
-static void body_begin(struct sb_spv_builder *b, size_t words)
-{
-    struct sb_spv_stream *s = &b->fn_body;
-    size_t want = b->body_gap + (words > b->body_hint ? words : b->body_hint);
-    s->count = 0;
-    if (s->capacity < want) {
-        free(s->words);
-        memset(s, 0, sizeof(*s));
-        if (!sb_spv_stream_grow(b, s, want))
-            return;
-    }
-    s->count = b->body_gap;
-}
-
 uint32_t sb_spv_function_begin(struct sb_spv_builder *b, uint32_t id, uint32_t return_type,
                                uint32_t function_type)
 {
     if (!id)
         id = sb_spv_id(b);
     b->fn_header.count = b->fn_vars.count = b->fn_body.count = 0;
-    body_begin(b, 0);
     const uint32_t ops[4] = { return_type, id, SpvFunctionControlMaskNone, function_type };
     stream_instruction(b, &b->fn_header, SpvOpFunction, ops, 4);
     b->in_function = true;
@@ -508,13 +399,8 @@ uint32_t sb_spv_function_begin(struct sb_spv_builder *b, uint32_t id, uint32_t r
 
 void sb_spv_function_reserve(struct sb_spv_builder *b, size_t words)
 {
-    struct sb_spv_stream *s = &b->fn_body;
-    if (!b->in_function || b->failed || s->count + words <= s->capacity)
-        return;
-    if (s->count == b->body_gap)
-        body_begin(b, words); /* nothing written yet */
-    else
-        sb_spv_stream_grow(b, s, words);
+    if (b->in_function && words > b->fn_body.capacity)
+        sb_spv_stream_grow(b, &b->fn_body, words - b->fn_body.count);
 }
 
 uint32_t sb_spv_function_parameter(struct sb_spv_builder *b, uint32_t type)

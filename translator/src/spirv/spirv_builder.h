@@ -18,10 +18,6 @@
  * can be added while the body is being written; sb_spv_function_end() keeps
  * the three streams (no copy) and sb_spv_builder_finish() writes them after
  * the other sections (variables first in the entry block, as the spec requires).
- * A body is written after `body_gap` free words: when everything that precedes
- * the largest body fits there, finish() writes it there, appends the functions
- * after it and hands that buffer over, so the bulk of the module is never
- * copied (the gap is learned from the previous modules of the thread).
  *
  * Block tracking: after a terminator (OpBranch, OpReturn, OpKill, ...) the
  * current block is closed; an instruction emitted while no block is open
@@ -92,12 +88,6 @@ enum sb_spv_numeric {
     SB_SPV_NUMERIC_UINT,
     SB_SPV_NUMERIC_BOOL,
 };
-/** Bounds of sb_spv_builder::body_gap, in words. */
-#define SB_SPV_BODY_GAP_MIN 256u
-#define SB_SPV_BODY_GAP_MAX 16384u
-/** Bound of sb_spv_builder::body_hint, in words. */
-#define SB_SPV_BODY_HINT_MAX (1u << 18)
-
 /** No declaration or instruction is being translated (sb_spv_builder::origin). */
 #define SB_SPV_NO_ORIGIN UINT64_MAX
 /** Capabilities whose origin a builder records: more than any module declares (the
@@ -162,11 +152,6 @@ struct sb_spv_builder {
     struct sb_spv_stream fn_header; /**< OpFunction, OpFunctionParameter, first OpLabel */
     struct sb_spv_stream fn_vars;   /**< Function-storage OpVariable */
     struct sb_spv_stream fn_body;
-    /** Free words at the front of every body stream, for the module's first part (see
-     *  the top of this file); finish() sets the next module's from this one's. */
-    uint32_t body_gap;
-    /** Words a new body stream is given room for at once (learned likewise). */
-    uint32_t body_hint;
     /** Finished functions' streams (header, variables, body per function), handed over
      *  by sb_spv_function_end() instead of copied: sb_spv_builder_finish() copies each
      *  body once, straight into the module. */
@@ -189,13 +174,10 @@ void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version);
 /** Frees all storage; the builder may be initialised again. */
 void sb_spv_builder_release(struct sb_spv_builder *b);
 /**
- * Joins the header, the sections and the functions into the module: *words
- * (*word_count words) lie inside the malloc'd *block, which the caller frees
- * (not *words: the module may start after the front of its block). Returns
- * false on allocation failure (or an earlier one) or an open function.
+ * Joins the header and sections into one malloc'd word array (caller frees).
+ * Returns false on allocation failure (or an earlier one) or an open function.
  */
-bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **block, uint32_t **words,
-                           size_t *word_count);
+bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *word_count);
 
 /* ---- storage (spirv_builder_storage.c) ---------------------------------------------- */
 

@@ -45,8 +45,6 @@ struct workspace {
     struct sb_spv_stream *fn_done;
     uint32_t fn_done_capacity;
     uint32_t generation;
-    uint32_t body_gap; /* learned by sb_spv_builder_finish; 0 until a module finished */
-    uint32_t body_hint;
 };
 
 static _Thread_local struct workspace thread_workspace;
@@ -117,9 +115,6 @@ void sb_spv_storage_borrow(struct sb_spv_builder *b)
         w->generation = 1;
     }
     b->generation = w->generation;
-    if (w->body_gap)
-        b->body_gap = w->body_gap;
-    b->body_hint = w->body_hint;
     b->cache = w->cache;
     b->cache_capacity = w->cache_capacity;
     b->consts = w->consts;
@@ -205,8 +200,6 @@ void sb_spv_storage_return(struct sb_spv_builder *b)
     w->global_capacity = b->global_capacity;
     w->fn_done = b->fn_done;
     w->fn_done_capacity = b->fn_done_capacity;
-    w->body_gap = b->body_gap;
-    w->body_hint = b->body_hint;
     w->in_use = false;
     b->borrowed = false;
 }

@@ -227,7 +227,7 @@ static enum sb_result report_origins(struct sb_spv_context *ctx, struct sb_trans
 
 static enum sb_result generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, void **words_block, struct sb_error *error)
+                               struct sb_translation *out, struct sb_error *error)
 {
     /* On the stack: a few KiB, and no allocation per module. */
     struct sb_spv_context context;
@@ -246,17 +246,15 @@ static enum sb_result generate(const struct sb_ir_program *program,
     sb_spv_builder_init(&ctx->builder, ctx->spirv_version);
 
     enum sb_result r = build(ctx);
-    uint32_t *block = NULL, *words = NULL;
+    uint32_t *words = NULL;
     size_t count = 0;
-    if (r == SB_SUCCESS &&
-        (ctx->builder.failed || !sb_spv_builder_finish(&ctx->builder, &block, &words, &count)))
+    if (r == SB_SUCCESS && (ctx->builder.failed || !sb_spv_builder_finish(&ctx->builder, &words, &count)))
         r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL,
                         "the SPIR-V module could not be built (out of memory, or an instruction "
                         "over 65535 words)");
     if (r == SB_SUCCESS) {
         out->words = words;
         out->word_count = count;
-        *words_block = block;
         out->input_count = ctx->inputs.count;
         out->inputs = ctx->inputs.items;
         out->output_count = ctx->outputs.count;
@@ -270,7 +268,7 @@ static enum sb_result generate(const struct sb_ir_program *program,
         ctx->inputs.items = ctx->outputs.items = NULL;
         ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
     } else {
-        free(block);
+        free(words);
     }
     sb_spv_io_release(ctx);
     sb_spv_resource_release(ctx);
@@ -294,11 +292,11 @@ static enum sb_result generate(const struct sb_ir_program *program,
  * agree on the one lowering. */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, void **words_block, struct sb_error *error)
+                               struct sb_translation *out, struct sb_error *error)
 {
     if (program->source == SB_IR_SOURCE_PICA && !(program->pica_flags & SB_IR_PICA_LOWERED))
         return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
                             "the SPIR-V back end takes core IR: run sb_ir_run_passes on a "
                             "PICA program first");
-    return generate(program, options, source_name, out, words_block, error);
+    return generate(program, options, source_name, out, error);
 }

@@ -913,16 +913,14 @@ void sb_spv_linkage_release(struct sb_spv_context *ctx);
 
 /**
  * Translates `program` (bindings already assigned in its resources) into
- * SPIR-V words and fills the interface lists of `out`. The words lie inside
- * the malloc'd *words_block, which is what the caller frees (they may start
- * after its front: sb_spv_builder_finish hands over a body's buffer). Reads the
+ * SPIR-V words (malloc'd) and fills the interface lists of `out`. Reads the
  * IR only (-g names from sb_ir_resource::cb_variables). A PICA program must be
  * lowered (sb_ir_run_passes) first: SB_ERROR_INVALID_ARGUMENT otherwise.
  * `source_name` (NULL: "shader.dxbc") names the OpSource file under -g.
  */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, void **words_block, struct sb_error *error);
+                               struct sb_translation *out, struct sb_error *error);
 
 /**
  * VkDescriptorType of a resource's binding (spirv_resource_util.c), the one source of
