@@ -241,6 +241,37 @@ static bool decode_part(struct sb_dxbc_decode_context *ctx, struct sb_cursor *fi
     return decode(ctx, &data, part) && sb_cursor_ok(&data);
 }
 
+/*
+ * The parts sb_translate reads (SB_DXBC_PARSE_TRANSLATION_PARTS): the SM4/5 program
+ * header, the signatures, RDEF (bindings, cbuffer sizes), SFI0 (typed-UAV flags) and
+ * the DXIL programs whose presence is what makes a container rejected as DXIL (a DXC
+ * STAT holds one). FXC statistics, interfaces, hashes, root signatures and debug
+ * parts only feed `reflect`/`info`, so their decoding is skipped.
+ */
+static bool translation_reads(const struct sb_dxbc_part *part)
+{
+    switch (part->kind) {
+    case SB_DXBC_PART_STAT:
+        return stat_holds_program(part);
+    case SB_DXBC_PART_RDEF:
+    case SB_DXBC_PART_ISGN:
+    case SB_DXBC_PART_OSGN:
+    case SB_DXBC_PART_OSG5:
+    case SB_DXBC_PART_PCSG:
+    case SB_DXBC_PART_ISG1:
+    case SB_DXBC_PART_OSG1:
+    case SB_DXBC_PART_PSG1:
+    case SB_DXBC_PART_SHDR:
+    case SB_DXBC_PART_SHEX:
+    case SB_DXBC_PART_SFI0:
+    case SB_DXBC_PART_DXIL:
+    case SB_DXBC_PART_ILDB:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* LLVM's reader allows at most one of these (../shared/docs/dxcontainer.md §1.2). */
 static bool check_unique_parts(struct sb_reader *reader, const struct sb_dxbc *dxbc)
 {
@@ -309,9 +340,13 @@ static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc, uint
             ctx.dxil_program = parts[i].decoded.program;
         }
     }
-    for (uint32_t i = 0; i < dxbc->part_count; i++)
-        if (!is_program_part(&parts[i]) && !decode_part(&ctx, &file, &parts[i]))
+    bool translation_only = flags & SB_DXBC_PARSE_TRANSLATION_PARTS;
+    for (uint32_t i = 0; i < dxbc->part_count; i++) {
+        if (is_program_part(&parts[i]) || (translation_only && !translation_reads(&parts[i])))
+            continue;
+        if (!decode_part(&ctx, &file, &parts[i]))
             return false;
+    }
     return true;
 }
 
@@ -332,7 +367,8 @@ enum sb_result sb_dxbc_parse_ex(const void *data, size_t size, uint32_t flags,
         *out = NULL;
     if (!data || !out)
         return sb_report_argument_error(error, "sb_dxbc_parse_ex: data and out must not be NULL");
-    if (flags & ~(uint32_t)(SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_BORROW_INPUT))
+    if (flags & ~(uint32_t)(SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_BORROW_INPUT |
+                            SB_DXBC_PARSE_TRANSLATION_PARTS))
         return sb_report_argument_error(error, "sb_dxbc_parse_ex: unknown flag bits");
 
     struct sb_reader reader;

@@ -6,7 +6,8 @@
  * table) and, when the corpus is present, on every DXBC corpus file: the
  * same result code, parts, decoded parts and warnings (less the digest one)
  * as sb_dxbc_parse. Exit 0 pass, 1 failure, 77 corpus absent (after the
- * built-container checks passed).
+ * built-container checks passed). SB_DXBC_PARSE_TRANSLATION_PARTS (what
+ * sb_translate adds) must leave the parts translation never reads undecoded.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "shaderbridge/dxbc.h"
+#include "shaderbridge/dxbc_fxc.h"
 
 static int failures;
 
@@ -95,7 +97,7 @@ static void test_built(void)
 
     /* Unknown flag bits and missing pointers are argument errors. */
     dxbc = (struct sb_dxbc *)&error;
-    CHECK(sb_dxbc_parse_ex(bytes, size, 4, &dxbc, &error) == SB_ERROR_INVALID_ARGUMENT);
+    CHECK(sb_dxbc_parse_ex(bytes, size, 8, &dxbc, &error) == SB_ERROR_INVALID_ARGUMENT);
     CHECK(dxbc == NULL && error.code == SB_ERROR_INVALID_ARGUMENT);
     CHECK(sb_dxbc_parse_ex(NULL, size, 0, &dxbc, &error) == SB_ERROR_INVALID_ARGUMENT);
 
@@ -107,6 +109,46 @@ static void test_built(void)
           SB_ERROR_BAD_OFFSET);
     CHECK(plain.offset == skipped.offset && strcmp(plain.message, skipped.message) == 0);
     CHECK(dxbc == NULL);
+}
+
+/*
+ * SB_DXBC_PARSE_TRANSLATION_PARTS: a 4-byte FXC STAT (too short for its
+ * counters) is decoded with one warning by the full parse; translation never
+ * reads STAT, so the translation parse leaves it undecoded (no warning) and
+ * still decodes SFI0 (flags 0x20).
+ */
+static void test_translation_parts(void)
+{
+    uint8_t bytes[68];
+    memset(bytes, 0, sizeof(bytes));
+    memcpy(bytes, "DXBC", 4);
+    put32(bytes + 20, 1);
+    put32(bytes + 24, 68);
+    put32(bytes + 28, 2);
+    put32(bytes + 32, 40);
+    put32(bytes + 36, 52);
+    memcpy(bytes + 40, "STAT", 4);
+    put32(bytes + 44, 4);
+    memcpy(bytes + 52, "SFI0", 4);
+    put32(bytes + 56, 8);
+    put32(bytes + 60, 0x20);
+    struct sb_dxbc *dxbc = NULL;
+    struct sb_error error;
+    CHECK(sb_dxbc_parse_ex(bytes, sizeof(bytes), SB_DXBC_PARSE_SKIP_CHECKSUM, &dxbc, &error) ==
+          SB_SUCCESS);
+    CHECK(dxbc && dxbc->parts[0].decoded.any != NULL && dxbc->warning_count == 1);
+    sb_dxbc_destroy(dxbc);
+    CHECK(sb_dxbc_parse_ex(bytes, sizeof(bytes),
+                           SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_TRANSLATION_PARTS, &dxbc,
+                           &error) == SB_SUCCESS);
+    CHECK(dxbc && dxbc->part_count == 2);
+    if (dxbc && dxbc->part_count == 2) {
+        CHECK(dxbc->parts[0].kind == SB_DXBC_PART_STAT && dxbc->parts[0].decoded.any == NULL);
+        CHECK(dxbc->parts[0].size == 4 && dxbc->warning_count == 0);
+        CHECK(dxbc->parts[1].kind == SB_DXBC_PART_SFI0 && dxbc->parts[1].decoded.sfi0 &&
+              dxbc->parts[1].decoded.sfi0->flags == 0x20);
+    }
+    sb_dxbc_destroy(dxbc);
 }
 
 static uint8_t *read_file(const char *path, size_t *size)
@@ -171,6 +213,7 @@ static void compare_file(const char *path, unsigned *compared)
 int main(int argc, char **argv)
 {
     test_built();
+    test_translation_parts();
     if (argc < 2) {
         fprintf(stderr, "usage: test_dxbc_parse_ex CORPUS_DIR\n");
         return 1;

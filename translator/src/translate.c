@@ -465,10 +465,13 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
         return sb_translate_shbin(data, size, 0, 0, options, out, error);
     struct sb_dxbc *container = NULL;
     struct sb_ir_program *ir = NULL;
-    /* The checksum verdict is never read by translation: skip its MD5 pass. The
+    /* The checksum verdict and the parts only `reflect` shows (FXC STAT, IFCE...)
+     * are never read by translation: skip their MD5 pass and decoding. The
      * container is destroyed before returning, so it may read `data` in place. */
-    enum sb_result r = sb_dxbc_parse_ex(
-        data, size, SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_BORROW_INPUT, &container, error);
+    enum sb_result r = sb_dxbc_parse_ex(data, size,
+                                        SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_BORROW_INPUT |
+                                            SB_DXBC_PARSE_TRANSLATION_PARTS,
+                                        &container, error);
     if (r == SB_SUCCESS && container->is_dxil && !has_sm4_part(container))
         r = fail(error, SB_ERROR_TRANSLATE_UNSUPPORTED,
                  "DXIL containers (dxc output) are not translated: only SM4/5 SHDR/SHEX token streams");

@@ -191,6 +191,15 @@ enum sb_dxbc_parse_flags {
      * For callers that parse, read and destroy at once (sb_translate).
      */
     SB_DXBC_PARSE_BORROW_INPUT = 1u << 1,
+    /**
+     * Decode only the parts sb_translate reads: SHDR/SHEX, the signatures,
+     * RDEF, SFI0 and the DXIL programs (DXIL, ILDB, a DXC STAT). Every other
+     * part (FXC STAT, IFCE, HASH, PSV0, RTS0, VERS, debug parts...) keeps its
+     * table entry and raw bytes but `decoded.any` stays NULL, and a malformed
+     * one is not reported. The container header and part table are checked
+     * as by sb_dxbc_parse().
+     */
+    SB_DXBC_PARSE_TRANSLATION_PARTS = 1u << 2,
     SB_DXBC_PARSE_FLAGS_MAX_ENUM = 0x7fffffff
 };
 
