@@ -68,19 +68,42 @@ static uint32_t component_type(uint32_t dxbc_type)
     }
 }
 
-/* Finds the container parts, preferring the newer forms (OSG5 over OSGN, *SG1). */
+/*
+ * Where a signature part ranks: its kind (input, output, patch) and its
+ * preference within the kind, newest form first. False for other parts.
+ */
+static bool signature_rank(enum sb_dxbc_part_kind part_kind, uint32_t *kind, uint32_t *rank)
+{
+    switch (part_kind) {
+    case SB_DXBC_PART_ISG1: *kind = SB_IR_SIGNATURE_INPUT; *rank = 0; return true;
+    case SB_DXBC_PART_ISGN: *kind = SB_IR_SIGNATURE_INPUT; *rank = 1; return true;
+    case SB_DXBC_PART_OSG1: *kind = SB_IR_SIGNATURE_OUTPUT; *rank = 0; return true;
+    case SB_DXBC_PART_OSG5: *kind = SB_IR_SIGNATURE_OUTPUT; *rank = 1; return true;
+    case SB_DXBC_PART_OSGN: *kind = SB_IR_SIGNATURE_OUTPUT; *rank = 2; return true;
+    case SB_DXBC_PART_PSG1: *kind = SB_IR_SIGNATURE_PATCH; *rank = 0; return true;
+    case SB_DXBC_PART_PCSG: *kind = SB_IR_SIGNATURE_PATCH; *rank = 1; return true;
+    default: return false;
+    }
+}
+
+/*
+ * Finds the container parts, preferring the newer forms (OSG5 over OSGN, *SG1).
+ * One walk of the part table records the first part of each form (what
+ * sb_dxbc_find_part would return) instead of searching it once per FourCC.
+ */
 static uint32_t find_parts(const struct sb_ir_sm4_context *ctx, struct part_use parts[3])
 {
-    static const uint32_t inputs[] = { SB_FOURCC('I', 'S', 'G', '1'), SB_FOURCC('I', 'S', 'G', 'N') };
-    static const uint32_t outputs[] = { SB_FOURCC('O', 'S', 'G', '1'), SB_FOURCC('O', 'S', 'G', '5'),
-                                        SB_FOURCC('O', 'S', 'G', 'N') };
-    static const uint32_t patches[] = { SB_FOURCC('P', 'S', 'G', '1'), SB_FOURCC('P', 'C', 'S', 'G') };
-    const uint32_t *lists[3] = { inputs, outputs, patches };
-    const size_t sizes[3] = { 2, 3, 2 };
+    const struct sb_dxbc_part *first[3][3] = { { NULL } };
+    const struct sb_dxbc *container = ctx->container;
+    for (uint32_t i = 0; container && i < container->part_count; i++) {
+        uint32_t k, f;
+        if (signature_rank(container->parts[i].kind, &k, &f) && !first[k][f])
+            first[k][f] = &container->parts[i];
+    }
     uint32_t stage = ctx->program->stage, n = 0;
-    for (uint32_t k = 0; k < 3 && ctx->container; k++) {
-        for (size_t i = 0; i < sizes[k]; i++) {
-            const struct sb_dxbc_part *part = sb_dxbc_find_part(ctx->container, lists[k][i]);
+    for (uint32_t k = 0; k < 3; k++) {
+        for (uint32_t f = 0; f < 3; f++) {
+            const struct sb_dxbc_part *part = first[k][f];
             if (!part || !part->decoded.signature)
                 continue;
             parts[n].sig = part->decoded.signature;
