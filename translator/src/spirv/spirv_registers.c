@@ -388,7 +388,8 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                                "special register %s does not exist in this shader stage", sb_ir_file_name(file));
         }
-    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++) {
+    /* core_file() holds for v#, o# and the special files only: no other file is looked at. */
+    for (uint32_t file = SB_IR_FILE_INPUT; file <= SB_IR_FILE_STENCIL_REF; file++) {
         if (!need[file] || !core_file(p, file))
             continue;
         if (file_can_be_direct(p, file, uses[file])) {
