@@ -273,6 +273,25 @@ static void ps_depth_kinds(void)
     }
 }
 
+/* The same refusal where the second kind is written only after the first ret (code that
+ * no path reaches): the depth check is skipped when the operand scan of the register
+ * declarations saw no depth write, so that scan must see every instruction, not only the
+ * surely-run ones. The error names the late write (the third instruction). */
+static void ps_depth_kinds_late(void)
+{
+    struct sb_ir_program *p = st_begin(SB_IR_STAGE_PIXEL);
+    st_function(1, 0);
+    st_mov(st_special(SB_IR_FILE_DEPTH_LESS_EQUAL), st_immf(0.25f));
+    st_op(SB_IR_OP_RET, 0);
+    st_mov(st_special(SB_IR_FILE_DEPTH_GREATER_EQUAL), st_immf(0.75f));
+    st_op(SB_IR_OP_RET, 0);
+    p = st_end();
+    ST_CHECK(p->functions[0].instruction_count == 4);
+    ST_CHECK(p->functions[0].instructions[2].dst[0].file == SB_IR_FILE_DEPTH_GREATER_EQUAL);
+    /* stage_ir.c places the i-th instruction (from 0) at 0x104 + 4 * i. */
+    expect_error(p, SB_ERROR_TRANSLATE_INVALID, 0x10c, "two kinds of depth output", "ps oDepthLE, ret, oDepthGE");
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -284,6 +303,7 @@ static const struct {
     { "ds_patch_position", ds_patch_position },
     { "ds_overlapping_lanes", ds_overlapping_lanes },
     { "ps_depth_kinds", ps_depth_kinds },
+    { "ps_depth_kinds_late", ps_depth_kinds_late },
     { "vs_eval", vs_eval },
 };
 

@@ -539,6 +539,12 @@ static enum sb_result check_depth_outputs(struct sb_spv_context *ctx)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                                "a pixel shader declares two kinds of depth output");
     }
+    /* Only an instruction that writes a depth file can bring in a second kind; the operand
+     * scan of sb_spv_registers_declare (which runs first) knows whether any does. */
+    const uint64_t depth_files = 1ull << SB_IR_FILE_DEPTH | 1ull << SB_IR_FILE_DEPTH_GREATER_EQUAL |
+                                 1ull << SB_IR_FILE_DEPTH_LESS_EQUAL;
+    if (!(ctx->files_written & depth_files))
+        return SB_SUCCESS;
     for (uint32_t f = 0; f < p->function_count; f++)
         for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *inst = &p->functions[f].instructions[i];
@@ -562,12 +568,20 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
         return ctx->result;
     /* Lanes already given a variable, per (input/output, register), so a register
      * declared twice (dcl_input and a packed signature) gets one variable per lane. */
+    /* On the stack for the usual 64 registers or fewer: no allocation per module. */
+    uint8_t taken_small[2][64];
     uint8_t *taken[2] = { NULL, NULL };
     uint32_t reg_count[2] = { ctx->files[SB_IR_FILE_INPUT].count, ctx->files[SB_IR_FILE_OUTPUT].count };
     for (int i = 0; i < 2; i++) {
-        taken[i] = sb_spv_zalloc(reg_count[i] ? reg_count[i] : 1, 1);
+        if (reg_count[i] <= 64) {
+            memset(taken_small[i], 0, sizeof(taken_small[i]));
+            taken[i] = taken_small[i];
+            continue;
+        }
+        taken[i] = sb_spv_zalloc(reg_count[i], 1);
         if (!taken[i]) {
-            free(taken[0]);
+            if (taken[0] != taken_small[0])
+                free(taken[0]);
             return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         }
     }
@@ -621,8 +635,9 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
         }
     }
     ctx->builder.origin = SB_SPV_NO_ORIGIN;
-    free(taken[0]);
-    free(taken[1]);
+    for (int i = 0; i < 2; i++)
+        if (taken[i] != taken_small[i])
+            free(taken[i]);
     finish_distances(ctx);
     return ctx->result;
 }

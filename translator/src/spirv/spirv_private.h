@@ -264,6 +264,10 @@ struct sb_spv_context {
     /** An operand names this[] (same scan): without one, the linkage declarations need not
      *  look through the instructions for this[] slots. */
     bool this_pointer_used;
+    /** Of the files that scan records (v#, o#, cb#, the special ones, this[]), those some
+     *  destination operand names, bit per enum sb_ir_file: a pixel shader that writes no
+     *  depth file needs no search for two kinds of depth (spirv_io.c). */
+    uint64_t files_written;
 
     /* Resources (by program->resources index) and g# (by group_shared index). */
     struct sb_spv_resource *resources;

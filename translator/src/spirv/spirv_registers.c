@@ -164,10 +164,29 @@ static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
 #undef DS
 #undef CS
 
-/* Most operands are r# and immediates: they size nothing (tested inline, before the call). */
-static inline bool sizes_something(const struct sb_ir_operand *op)
+/* The files whose registers the scan records (declare_files reads need[] and uses[] of
+ * these only): v#, o#, cb#, the special one-register files and this[]. */
+static const bool file_recorded[SB_IR_FILE_COUNT] = {
+    [SB_IR_FILE_INPUT] = true, [SB_IR_FILE_OUTPUT] = true, [SB_IR_FILE_CONSTANT_BUFFER] = true,
+    [SB_IR_FILE_PRIMITIVE_ID] = true, [SB_IR_FILE_THREAD_ID] = true, [SB_IR_FILE_THREAD_GROUP_ID] = true,
+    [SB_IR_FILE_THREAD_ID_IN_GROUP] = true, [SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED] = true,
+    [SB_IR_FILE_COVERAGE_IN] = true, [SB_IR_FILE_INNER_COVERAGE] = true, [SB_IR_FILE_GS_INSTANCE_ID] = true,
+    [SB_IR_FILE_DOMAIN_POINT] = true, [SB_IR_FILE_OUTPUT_CONTROL_POINT_ID] = true,
+    [SB_IR_FILE_FORK_INSTANCE_ID] = true, [SB_IR_FILE_JOIN_INSTANCE_ID] = true,
+    [SB_IR_FILE_CYCLE_COUNTER] = true, [SB_IR_FILE_INPUT_CONTROL_POINT] = true,
+    [SB_IR_FILE_OUTPUT_CONTROL_POINT] = true, [SB_IR_FILE_INPUT_PATCH_CONSTANT] = true,
+    [SB_IR_FILE_DEPTH] = true, [SB_IR_FILE_DEPTH_GREATER_EQUAL] = true, [SB_IR_FILE_DEPTH_LESS_EQUAL] = true,
+    [SB_IR_FILE_COVERAGE_OUT] = true, [SB_IR_FILE_STENCIL_REF] = true, [SB_IR_FILE_THIS_POINTER] = true,
+};
+
+/* Whether any of the (at most three) indices of `op` has a relative part. */
+static inline bool has_relative_index(const struct sb_ir_operand *op)
 {
-    return op->file > SB_IR_FILE_TEMP || (op->index_count && op->index[0].relative);
+    uint32_t n = op->index_count < 3 ? op->index_count : 3;
+    for (uint32_t i = 0; i < n; i++)
+        if (op->index[i].relative)
+            return true;
+    return false;
 }
 
 /* How the instructions use a register file (declare_files): what keeps it from being direct. */
@@ -175,12 +194,19 @@ static inline bool sizes_something(const struct sb_ir_operand *op)
 #define FILE_WRITTEN 0x2u
 #define FILE_INDEXED 0x4u
 
-static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses,
-                         const struct sb_ir_operand *op, bool written, int depth)
+/*
+ * What one operand itself tells (not its relative indices): the lanes of v# it reads,
+ * how its file is used, the cb# vectors it reaches and the registers its file needs.
+ * `indexed`: has_relative_index(op).
+ */
+static inline void note_register(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses,
+                                 const struct sb_ir_operand *op, bool written, bool indexed)
 {
-    if (depth > 4)
+    if (op->file >= SB_IR_FILE_COUNT)
         return;
-    if (op->file == SB_IR_FILE_INPUT && !written) {
+    if (written)
+        ctx->files_written |= 1ull << op->file;
+    else if (op->file == SB_IR_FILE_INPUT) {
         uint32_t reg = op->index_count ? op->index[op->index_count - 1].offset : 0;
         if (reg < 64)
             ctx->input_lanes_read[reg] |= (uint8_t)((1u << (op->swizzle[0] & 3u)) | (1u << (op->swizzle[1] & 3u)) |
@@ -188,12 +214,7 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *us
         else
             ctx->input_read_high = true;
     }
-    if (op->file < SB_IR_FILE_COUNT) {
-        uses[op->file] |= written ? FILE_WRITTEN : FILE_READ;
-        for (uint32_t i = 0; i < op->index_count && i < 3; i++)
-            if (op->index[i].relative)
-                uses[op->file] |= FILE_INDEXED;
-    }
+    uses[op->file] |= (written ? FILE_WRITTEN : FILE_READ) | (indexed ? FILE_INDEXED : 0u);
     if (op->file == SB_IR_FILE_CONSTANT_BUFFER) {
         /* [0] id, [1] vector; SM5.1 [0] id, [1] register, [2] vector. */
         uint32_t id = op->index[0].offset, slot = op->index_count >= 3 ? 2 : 1;
@@ -202,18 +223,45 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *us
             ctx->cb_used[id] = op->index[slot].offset + 1;
         if (op->index_count >= 2 && id < 64 && op->index[slot].relative)
             ctx->cb_relative[id] = true;
-    } else if (op->file < SB_IR_FILE_COUNT) {
-        uint32_t n = 1;
-        if (op->index_count >= 1 && (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_OUTPUT))
-            n = op->index[op->index_count - 1].offset + 1;
-        if (n > 4096)
-            n = 4096; /* an absurd index fails later with a clear message */
-        if (need[op->file] < n)
-            need[op->file] = n;
+        return;
     }
+    uint32_t n = 1;
+    if (op->index_count >= 1 && (op->file == SB_IR_FILE_INPUT || op->file == SB_IR_FILE_OUTPUT))
+        n = op->index[op->index_count - 1].offset + 1;
+    if (n > 4096)
+        n = 4096; /* an absurd index fails later with a clear message */
+    if (need[op->file] < n)
+        need[op->file] = n;
+}
+
+/* note_register() for `op` and, to a depth of four, for the operands of its relative indices. */
+static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses,
+                         const struct sb_ir_operand *op, bool written, int depth)
+{
+    if (depth > 4)
+        return;
+    note_register(ctx, need, uses, op, written, has_relative_index(op));
     for (uint32_t i = 0; i < op->index_count && i < 3; i++)
         if (op->index[i].relative)
             note_operand(ctx, need, uses, op->index[i].relative, false, depth + 1);
+}
+
+/*
+ * One operand of the scan. Most (r#, immediates) are rejected by the first test, and
+ * t#, s#, u# and the like by the table; one without a relative index needs no call.
+ * (r# and immediates are looked through for a relative first index only, as ever.)
+ */
+static inline void note_if_recorded(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses,
+                                    const struct sb_ir_operand *op, bool written)
+{
+    if (op->file <= SB_IR_FILE_TEMP) {
+        if (op->index_count && op->index[0].relative)
+            note_operand(ctx, need, uses, op, written, 0);
+    } else if (has_relative_index(op)) {
+        note_operand(ctx, need, uses, op, written, 0);
+    } else if (op->file < SB_IR_FILE_COUNT && file_recorded[op->file]) {
+        note_register(ctx, need, uses, op, written, false);
+    }
 }
 
 /*
@@ -324,11 +372,9 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
             if (f == 0 && entry_sure)
                 entry_sure = note_surely_written(ctx, inst, &entry_depth);
             for (uint32_t d = 0; d < dst_count; d++)
-                if (sizes_something(&dst[d]))
-                    note_operand(ctx, need, uses, &dst[d], true, 0);
+                note_if_recorded(ctx, need, uses, &dst[d], true);
             for (uint32_t s = 0; s < src_count; s++)
-                if (sizes_something(&src[s]))
-                    note_operand(ctx, need, uses, &src[s], false, 0);
+                note_if_recorded(ctx, need, uses, &src[s], false);
         }
     }
     ctx->cb_scanned = true;
@@ -342,7 +388,8 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                                "special register %s does not exist in this shader stage", sb_ir_file_name(file));
         }
-    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++) {
+    /* core_file() holds for v#, o# and the special files only: no other file is looked at. */
+    for (uint32_t file = SB_IR_FILE_INPUT; file <= SB_IR_FILE_STENCIL_REF; file++) {
         if (!need[file] || !core_file(p, file))
             continue;
         if (file_can_be_direct(p, file, uses[file])) {
