@@ -363,3 +363,20 @@ struct sb_translation *translate_checked(const struct sb_ir_program *p, enum sb_
     }
     return t;
 }
+
+int run_test_cases(int argc, char **argv, const struct test_case *cases, size_t count)
+{
+    int ran = 0;
+    for (size_t i = 0; i < count; i++)
+        if (argc < 2 || !strcmp(argv[1], cases[i].name)) {
+            cases[i].run();
+            ran++;
+        }
+    if (!ran) {
+        fprintf(stderr, "unknown case %s\n", argc >= 2 ? argv[1] : "");
+        return 2;
+    }
+    if (g_failures)
+        fprintf(stderr, "%d check(s) failed\n", g_failures);
+    return g_failures ? 1 : 0;
+}

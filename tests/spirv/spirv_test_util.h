@@ -95,4 +95,16 @@ extern int g_failures;
 struct sb_translation *translate_checked(const struct sb_ir_program *p, enum sb_target_env env,
                                          uint32_t flags, const char *what);
 
+/** One named case of a test program. */
+struct test_case {
+    const char *name;
+    void (*run)(void);
+};
+
+/**
+ * Runs the case named by argv[1] (every case without an argument) and reports the
+ * failed checks: the exit status of a test program (2 for an unknown case name).
+ */
+int run_test_cases(int argc, char **argv, const struct test_case *cases, size_t count);
+
 #endif

@@ -926,10 +926,7 @@ int main(int argc, char **argv)
         g_corpus = argv[2];
         return case_debug_rdef();
     }
-    static const struct {
-        const char *name;
-        void (*run)(void);
-    } cases[] = {
+    static const struct test_case cases[] = {
         { "vs_io", case_vs_io }, { "ps_io", case_ps_io }, { "cs_alu", case_cs_alu },
         { "flow", case_flow },   { "cbuffer", case_cbuffer }, { "debug", case_debug },
         { "errors", case_errors }, { "register_cache", case_register_cache },
@@ -937,17 +934,5 @@ int main(int argc, char **argv)
         { "flow_dead_code", case_flow_dead_code },
         { "direct_io", case_direct_io },
     };
-    int ran = 0;
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-        if (argc < 2 || !strcmp(argv[1], cases[i].name)) {
-            cases[i].run();
-            ran++;
-        }
-    if (!ran) {
-        fprintf(stderr, "unknown case %s\n", argv[1]);
-        return 2;
-    }
-    if (g_failures)
-        fprintf(stderr, "%d check(s) failed\n", g_failures);
-    return g_failures ? 1 : 0;
+    return run_test_cases(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
 }

@@ -258,24 +258,9 @@ int main(int argc, char **argv)
 {
     if (argc >= 3 && !strcmp(argv[1], "types_corpus"))
         return case_types_corpus(argv[2]);
-    static const struct {
-        const char *name;
-        void (*run)(void);
-    } cases[] = {
+    static const struct test_case cases[] = {
         { "types_small", case_types_small },
         { "dead_stores", case_dead_stores },
     };
-    int ran = 0;
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-        if (argc < 2 || !strcmp(argv[1], cases[i].name)) {
-            cases[i].run();
-            ran++;
-        }
-    if (!ran) {
-        fprintf(stderr, "unknown case %s\n", argc >= 2 ? argv[1] : "");
-        return 2;
-    }
-    if (g_failures)
-        fprintf(stderr, "%d check(s) failed\n", g_failures);
-    return g_failures ? 1 : 0;
+    return run_test_cases(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
 }
