@@ -364,6 +364,8 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
     bool entry_sure = true; /* still before the entry body's first return */
     uint32_t entry_depth = 0;
     for (uint32_t f = 0; f < p->function_count; f++) {
+        if (!p->functions[f].instruction_count) /* an empty hull phase: no array (NULL) */
+            continue;
         const struct sb_ir_instruction *inst = p->functions[f].instructions;
         const struct sb_ir_instruction *end = inst + p->functions[f].instruction_count;
         for (; inst < end; inst++) {
