@@ -641,6 +641,16 @@ static void case_debug(void)
     }
 }
 
+/* ---- r# value cache: reads in one block reuse the value; a call forces a reload ---- */
+
+static uint32_t named(const struct sb_translation *t, const char *name)
+{
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+        if ((t->words[at] & 0xFFFF) == SpvOpName && !strcmp((const char *)&t->words[at + 2], name))
+            return t->words[at + 1];
+    return 0;
+}
+
 /*
  * x# read at a dynamic index: the element or 0 outside the array (IR.md), by a select on
  * index < count rather than from a zero-initialised spare element, since x# gets no
@@ -668,32 +678,15 @@ static void case_indexable_range(void)
                                                  "indexable_range");
     if (!t)
         return;
-    uint32_t x0 = 0, selects = 0, less = 0, x0_words = 0;
+    uint32_t x0 = named(t, "x0"), x0_words = 0;
     for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
-        if ((t->words[at] & 0xFFFF) == SpvOpName && !strcmp((const char *)&t->words[at + 2], "x0"))
-            x0 = t->words[at + 1];
-    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
-        uint32_t op = t->words[at] & 0xFFFF, count = t->words[at] >> 16;
-        if (op == SpvOpVariable && t->words[at + 2] == x0)
-            x0_words = count;
-        selects += op == SpvOpSelect;
-        less += op == SpvOpULessThan;
-    }
+        if ((t->words[at] & 0xFFFF) == SpvOpVariable && t->words[at + 2] == x0)
+            x0_words = t->words[at] >> 16;
     CHECK(x0 != 0);
     CHECK(x0_words == 4); /* OpVariable type id class: no initializer */
-    CHECK(less == 1);     /* only the dynamic read checks its index */
-    CHECK(selects == 1);
+    CHECK(count_op(t, SpvOpULessThan, NULL, 0) == 1); /* only the dynamic read checks its index */
+    CHECK(count_op(t, SpvOpSelect, NULL, 0) == 1);
     sb_translation_destroy(t);
-}
-
-/* ---- r# value cache: reads in one block reuse the value; a call forces a reload ---- */
-
-static uint32_t named(const struct sb_translation *t, const char *name)
-{
-    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
-        if ((t->words[at] & 0xFFFF) == SpvOpName && !strcmp((const char *)&t->words[at + 2], name))
-            return t->words[at + 1];
-    return 0;
 }
 
 static void case_register_cache(void)

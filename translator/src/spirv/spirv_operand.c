@@ -63,18 +63,30 @@ static inline uint32_t kept_value(const struct sb_spv_context *ctx, const struct
     return 0;
 }
 
-/* Fills slot `e` with `value`, just emitted into the open block (emission opens one if
- * needed); returns `value`. */
+/* Fills slot `e` (NULL: nothing is kept) with `value`, just emitted into the open block
+ * (emission opens one if needed); returns `value`. */
 static inline uint32_t kept_put(const struct sb_spv_context *ctx, struct sb_spv_kept_value *e,
                                 uint32_t key, uint32_t shape, uint32_t value)
 {
-    if (value && ctx->builder.block_open) {
+    if (e && value && ctx->builder.block_open) {
         e->key = key;
         e->shape = shape;
         e->block = ctx->builder.current_block;
         e->value = value;
     }
     return value;
+}
+
+/* The value kept for (key, kind | detail) in the open block, or 0; `*slot`: where to keep a
+ * new one, NULL when `detail` does not fit below the kind bits (then nothing is kept). */
+static inline uint32_t kept_find(struct sb_spv_context *ctx, uint32_t key, uint32_t kind, uint32_t detail,
+                                 struct sb_spv_kept_value **slot)
+{
+    *slot = NULL;
+    if (detail >= KEPT_LIMIT)
+        return 0;
+    *slot = kept_slot(ctx, key, kind | detail);
+    return kept_value(ctx, *slot, key, kind | detail);
 }
 
 /* ---- pointers ---------------------------------------------------------------------------------- */
@@ -90,13 +102,12 @@ uint32_t sb_spv_index_value(struct sb_spv_context *ctx, const struct sb_ir_index
     if (!index->offset)
         return rel;
     /* Each read of c[r1.x + 2] in a block adds the same two values. */
-    uint32_t shape = KEPT_INDEX | (index->offset & (KEPT_LIMIT - 1u));
-    struct sb_spv_kept_value *e = kept_slot(ctx, rel, shape);
-    uint32_t kept = index->offset < KEPT_LIMIT ? kept_value(ctx, e, rel, shape) : 0;
+    struct sb_spv_kept_value *e;
+    uint32_t kept = kept_find(ctx, rel, KEPT_INDEX, index->offset, &e);
     if (kept)
         return kept;
     uint32_t sum = sb_spv_op2(&ctx->builder, SpvOpIAdd, sb_spv_t_u32(ctx), rel, offset);
-    return index->offset < KEPT_LIMIT ? kept_put(ctx, e, rel, shape, sum) : sum;
+    return kept_put(ctx, e, rel, KEPT_INDEX | index->offset, sum);
 }
 
 /* min(index, bound): a relative index kept inside its Private array, whose element `bound`
@@ -105,13 +116,12 @@ static uint32_t clamp_index(struct sb_spv_context *ctx, uint32_t index, uint32_t
 {
     if (!index)
         return 0;
-    uint32_t shape = KEPT_CLAMP | (bound & (KEPT_LIMIT - 1u));
-    struct sb_spv_kept_value *e = kept_slot(ctx, index, shape);
-    uint32_t kept = bound < KEPT_LIMIT ? kept_value(ctx, e, index, shape) : 0;
+    struct sb_spv_kept_value *e;
+    uint32_t kept = kept_find(ctx, index, KEPT_CLAMP, bound, &e);
     if (kept)
         return kept;
     uint32_t v = sb_spv_glsl2(&ctx->builder, sb_spv_t_u32(ctx), GLSLstd450UMin, index, sb_spv_uint(ctx, bound));
-    return bound < KEPT_LIMIT ? kept_put(ctx, e, index, shape, v) : v;
+    return kept_put(ctx, e, index, KEPT_CLAMP | bound, v);
 }
 
 /* Pointer of type `pointer_type` to element `index` (an id) of the array variable `var`. */
@@ -120,13 +130,12 @@ static uint32_t element_pointer(struct sb_spv_context *ctx, uint32_t pointer_typ
 {
     if (!index)
         return 0;
-    uint32_t shape = KEPT_ELEMENT | (var & (KEPT_LIMIT - 1u));
-    struct sb_spv_kept_value *e = kept_slot(ctx, index, shape);
-    uint32_t kept = var < KEPT_LIMIT ? kept_value(ctx, e, index, shape) : 0;
+    struct sb_spv_kept_value *e;
+    uint32_t kept = kept_find(ctx, index, KEPT_ELEMENT, var, &e);
     if (kept)
         return kept;
     uint32_t ptr = sb_spv_access_chain(&ctx->builder, pointer_type, var, &index, 1);
-    return var < KEPT_LIMIT ? kept_put(ctx, e, index, shape, ptr) : ptr;
+    return kept_put(ctx, e, index, KEPT_ELEMENT | var, ptr);
 }
 
 /* A constant index must lie in [0, count). */
@@ -169,14 +178,13 @@ static uint32_t file_pointer(struct sb_spv_context *ctx, const struct sb_ir_oper
             check_static(ctx, op, 0, f->count);
             return 0;
         }
-        uint32_t shape = KEPT_CHAIN | (at & (KEPT_LIMIT - 1u));
-        struct sb_spv_kept_value *e = kept_slot(ctx, f->var, shape);
-        uint32_t kept = at < KEPT_LIMIT ? kept_value(ctx, e, f->var, shape) : 0;
+        struct sb_spv_kept_value *e;
+        uint32_t kept = kept_find(ctx, f->var, KEPT_CHAIN, at, &e);
         if (kept)
             return kept;
         idx[0] = sb_spv_uint(ctx, at);
         uint32_t ptr = sb_spv_access_chain(&ctx->builder, sb_spv_t_ptr_private_vec4(ctx), f->var, idx, 1);
-        return at < KEPT_LIMIT ? kept_put(ctx, e, f->var, shape, ptr) : ptr;
+        return kept_put(ctx, e, f->var, KEPT_CHAIN | at, ptr);
     }
     /* out of range: the zero element after the registers */
     return element_pointer(ctx, sb_spv_t_ptr_private_vec4(ctx), f->var,
@@ -555,7 +563,7 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
         value = apply_modifiers(ctx, value, src->modifiers, view, n);
     if (ir_type == SB_IR_TYPE_BOOL)
         value = sb_spv_convert_view(ctx, value, SB_IR_TYPE_UINT, SB_IR_TYPE_BOOL, n);
-    return e ? kept_put(ctx, e, vec, shape, value) : value;
+    return kept_put(ctx, e, vec, shape, value);
 }
 
 uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
