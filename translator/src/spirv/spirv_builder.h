@@ -132,14 +132,14 @@ struct sb_spv_builder {
     struct { uint32_t op, a, b, id; } memo[64];
     struct sb_spv_const_entry *consts; /**< open addressing on (type, bits) */
     uint32_t const_capacity, const_used;
-    /* Fast path for the most common constants: small uints (indices, lanes). */
-    uint32_t u32_type;       /**< id of uint32, 0 until created */
     /** void and the 32-bit numeric types, kept out of the hash table (spirv_builder_types.c):
      *  numeric[enum sb_spv_numeric][lanes], lanes 1 = the scalar, 2..4 its vectors; 0 until
      *  declared. */
     uint32_t void_type;
     uint32_t numeric[4][5];
-    uint32_t small_u32[32];  /**< OpConstant uint ids for 0..31, 0 until created */
+    /** Fast path for the most common constants, small uints (indices, lanes): OpConstant
+     *  uint ids for 0..31 (of numeric[SB_SPV_NUMERIC_UINT][1]), 0 until created. */
+    uint32_t small_u32[32];
 
     struct sb_spv_global *globals;
     uint32_t global_count, global_capacity;
@@ -287,7 +287,7 @@ uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t b
 static inline uint32_t sb_spv_const32(struct sb_spv_builder *b, uint32_t type, uint32_t bits)
 {
     /* Small uints (lanes, indices) are most of the constants asked for. */
-    if (type == b->u32_type && bits < 32 && b->small_u32[bits])
+    if (type == b->numeric[SB_SPV_NUMERIC_UINT][1] && bits < 32 && b->small_u32[bits])
         return b->small_u32[bits];
     return sb_spv_const32_slow(b, type, bits);
 }

@@ -167,7 +167,7 @@ uint32_t sb_spv_type_int(struct sb_spv_builder *b, uint32_t width, bool is_signe
     if (width == 32 && is_signed)
         return direct_type(b, &b->numeric[SB_SPV_NUMERIC_INT][1], SpvOpTypeInt, 2, 32, 1);
     if (width == 32)
-        return b->u32_type = direct_type(b, &b->numeric[SB_SPV_NUMERIC_UINT][1], SpvOpTypeInt, 2, 32, 0);
+        return direct_type(b, &b->numeric[SB_SPV_NUMERIC_UINT][1], SpvOpTypeInt, 2, 32, 0);
     const uint32_t key[2] = { width, is_signed ? 1u : 0u };
     return cached(b, SpvOpTypeInt, NULL, key, 2);
 }
@@ -316,7 +316,7 @@ uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t b
     w[3] = bits;
     b->consts[slot] = (struct sb_spv_const_entry){ type, bits, id, b->generation };
     b->const_used++;
-    if (type == b->u32_type && bits < 32)
+    if (type == b->numeric[SB_SPV_NUMERIC_UINT][1] && bits < 32)
         b->small_u32[bits] = id;
     return id;
 }
