@@ -25,7 +25,8 @@ packages=(cmake gcc g++ clang make pkg-config libjson-c-dev libpng-dev python3 p
           libvulkan-dev libvulkan-volk-dev spirv-tools spirv-headers glslang-tools
           libspirv-cross-c-shared-dev
           mesa-vulkan-drivers vulkan-validationlayers libclang-rt-14-dev
-          libvkd3d-dev vkd3d-compiler vulkan-tools xvfb xauth)
+          libvkd3d-dev vkd3d-compiler vulkan-tools xvfb xauth
+          llvm-14)  # llvm-dis-14: the oracle of the dxil_writer_llvm_dis test, never linked
 
 install_packages() {
     local missing=()
