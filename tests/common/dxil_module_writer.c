@@ -353,9 +353,20 @@ uint32_t dm_const_int(struct dxil_module *m, uint32_t type, int64_t value)
     return intern_const(m, type, C_INT, (uint64_t)value);
 }
 
-uint32_t dm_i1(struct dxil_module *m, bool value) { return dm_const_int(m, dm_type_int(m, 1), value); }
-uint32_t dm_i8(struct dxil_module *m, int8_t value) { return dm_const_int(m, dm_type_int(m, 8), value); }
-uint32_t dm_i32(struct dxil_module *m, int32_t value) { return dm_const_int(m, dm_type_int(m, 32), value); }
+uint32_t dm_i1(struct dxil_module *m, bool value)
+{
+    return dm_const_int(m, dm_type_int(m, 1), value);
+}
+
+uint32_t dm_i8(struct dxil_module *m, int8_t value)
+{
+    return dm_const_int(m, dm_type_int(m, 8), value);
+}
+
+uint32_t dm_i32(struct dxil_module *m, int32_t value)
+{
+    return dm_const_int(m, dm_type_int(m, 32), value);
+}
 
 uint32_t dm_f32(struct dxil_module *m, float value)
 {
@@ -856,49 +867,88 @@ static uint64_t signed_field(int64_t v)
     return v >= 0 ? (uint64_t)v << 1 : ((uint64_t)-v << 1) | 1;
 }
 
-static bool const_in_module(const struct value *v) { return v->kind == V_CONST && v->in_metadata; }
-static bool const_in_function(const struct value *v) { return v->kind == V_CONST && !v->in_metadata; }
+/* Where a constant goes: the module's block when metadata names it, else the body's. */
+static bool const_in_module(const struct value *v)
+{
+    return v->kind == V_CONST && v->in_metadata;
+}
 
-/* A CONSTANTS block of the constants `pick` selects, SETTYPE whenever the type changes.
+static bool const_in_function(const struct value *v)
+{
+    return v->kind == V_CONST && !v->in_metadata;
+}
+
+/*
+ * Calls `visit` for the constants `pick` selects in block order: grouped by type
+ * (in type-ID order), creation order inside a type, so each type needs one
+ * SETTYPE, as in dxc's blocks. Numbering and writing both walk this order.
+ */
+static void each_constant(const struct dxil_module *m, bool (*pick)(const struct value *),
+                          void (*visit)(void *ctx, uint32_t value), void *ctx)
+{
+    for (uint32_t t = 0; t < m->type_count; t++)
+        for (uint32_t i = 0; i < m->value_count; i++)
+            if (pick(&m->values[i]) && m->values[i].type == t)
+                visit(ctx, i);
+}
+
+struct constants_writer {
+    struct bw *w;
+    const struct dxil_module *m;
+    struct bw_abbrev settype, integer;
+    uint32_t current_type;
+    bool any;
+};
+
+static void note_constant(void *ctx, uint32_t value)
+{
+    (void)value;
+    ((struct constants_writer *)ctx)->any = true;
+}
+
+static void write_constant(void *ctx, uint32_t value)
+{
+    struct constants_writer *c = ctx;
+    const struct value *v = &c->m->values[value];
+    if (v->type != c->current_type) {
+        uint64_t f[2] = { CST_SETTYPE, v->type };
+        bw_abbrev_record(c->w, 4, &c->settype, f, 2);
+        c->current_type = v->type;
+    }
+    if (v->const_kind == C_UNDEF) {
+        bw_record(c->w, CST_UNDEF, NULL, 0);
+    } else if (v->const_kind == C_FLOAT) {
+        bw_record(c->w, CST_FLOAT, &v->bits, 1);
+    } else if (v->bits == 0) {
+        bw_record(c->w, CST_NULL, NULL, 0);
+    } else {
+        uint64_t f[2] = { CST_INTEGER, signed_field((int64_t)v->bits) };
+        bw_abbrev_record(c->w, 5, &c->integer, f, 2);
+    }
+}
+
+/* A CONSTANTS block of the constants `pick` selects, none when there are none.
  * SETTYPE and INTEGER go through block-local abbreviations (readers must apply them). */
 static void write_constants(struct bw *w, const struct dxil_module *m,
                             bool (*pick)(const struct value *))
 {
-    bool any = false;
-    for (uint32_t i = 0; i < m->value_count; i++)
-        any = any || pick(&m->values[i]);
-    if (!any)
-        return;
     unsigned type_bits = 1;
     while ((1u << type_bits) < m->type_count)
         type_bits++;
-    const struct bw_abbrev settype = { 2, { { BW_OP_LITERAL, CST_SETTYPE },
-                                            { BW_OP_FIXED, type_bits } } };
-    const struct bw_abbrev integer = { 2, { { BW_OP_LITERAL, CST_INTEGER }, { BW_OP_VBR, 8 } } };
+    struct constants_writer c = {
+        .w = w,
+        .m = m,
+        .settype = { 2, { { BW_OP_LITERAL, CST_SETTYPE }, { BW_OP_FIXED, type_bits } } },
+        .integer = { 2, { { BW_OP_LITERAL, CST_INTEGER }, { BW_OP_VBR, 8 } } },
+        .current_type = DM_NONE, /* always start with SETTYPE, as dxc does */
+    };
+    each_constant(m, pick, note_constant, &c);
+    if (!c.any)
+        return;
     bw_enter_block(w, BLOCK_CONSTANTS, 4);
-    bw_define_abbrev(w, &settype);
-    bw_define_abbrev(w, &integer);
-    uint32_t current = DM_NONE; /* always start with SETTYPE, as dxc does */
-    for (uint32_t i = 0; i < m->value_count; i++) {
-        const struct value *v = &m->values[i];
-        if (!pick(v))
-            continue;
-        if (v->type != current) {
-            uint64_t f[2] = { CST_SETTYPE, v->type };
-            bw_abbrev_record(w, 4, &settype, f, 2);
-            current = v->type;
-        }
-        if (v->const_kind == C_UNDEF) {
-            bw_record(w, CST_UNDEF, NULL, 0);
-        } else if (v->const_kind == C_FLOAT) {
-            bw_record(w, CST_FLOAT, &v->bits, 1);
-        } else if (v->bits == 0) {
-            bw_record(w, CST_NULL, NULL, 0);
-        } else {
-            uint64_t f[2] = { CST_INTEGER, signed_field((int64_t)v->bits) };
-            bw_abbrev_record(w, 5, &integer, f, 2);
-        }
-    }
+    bw_define_abbrev(w, &c.settype);
+    bw_define_abbrev(w, &c.integer);
+    each_constant(m, pick, write_constant, &c);
     bw_end_block(w);
 }
 
@@ -980,6 +1030,17 @@ static void write_symtab(struct bw *w, const struct dxil_module *m,
     bw_end_block(w);
 }
 
+struct numbering {
+    struct dxil_module *m;
+    uint32_t next;
+};
+
+static void give_id(void *ctx, uint32_t value)
+{
+    struct numbering *n = ctx;
+    n->m->values[value].id = n->next++;
+}
+
 /* Gives every value its absolute ID (docs §2.9). */
 static void number_values(struct dxil_module *m)
 {
@@ -990,12 +1051,10 @@ static void number_values(struct dxil_module *m)
     for (uint32_t i = 0; i < m->value_count; i++)
         if (m->values[i].kind == V_FUNCTION)
             m->values[i].id = next++;
-    for (uint32_t i = 0; i < m->value_count; i++)
-        if (const_in_module(&m->values[i]))
-            m->values[i].id = next++;
-    for (uint32_t i = 0; i < m->value_count; i++)
-        if (const_in_function(&m->values[i]))
-            m->values[i].id = next++;
+    struct numbering n = { m, next };
+    each_constant(m, const_in_module, give_id, &n);
+    each_constant(m, const_in_function, give_id, &n);
+    next = n.next;
     for (uint32_t b = 0; b < m->block_count; b++)
         for (uint32_t i = 0; i < m->inst_count; i++)
             if (m->insts[i].block == b && m->insts[i].value != DM_NONE)

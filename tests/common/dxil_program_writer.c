@@ -21,7 +21,8 @@ static uint32_t md_element(struct dxil_module *m, uint32_t id, const struct dxil
 {
     uint32_t index = dm_md_i32(m, (int32_t)e->semantic_index);
     uint32_t ops[11] = {
-        dm_md_i32(m, (int32_t)id), dm_md_string(m, e->semantic), md_i8(m, (int8_t)e->component_type),
+        dm_md_i32(m, (int32_t)id), dm_md_string(m, e->semantic),
+        md_i8(m, (int8_t)e->component_type),
         md_i8(m, (int8_t)e->semantic_kind), dm_md_node(m, &index, 1),
         md_i8(m, (int8_t)e->interpolation), dm_md_i32(m, 1), md_i8(m, (int8_t)e->cols),
         dm_md_i32(m, e->start_row), md_i8(m, 0), DM_NONE,
@@ -55,8 +56,9 @@ static uint32_t md_resources(struct dxil_module *m, const struct dxil_program_de
                 continue;
             uint32_t i32 = dm_type_int(m, 32);
             uint32_t handle_type = dm_type_struct(m, r->type_name, &i32, 1);
+            uint32_t variable = dm_undef(m, dm_type_ptr(m, handle_type, 0));
             uint32_t ops[11] = {
-                dm_md_i32(m, (int32_t)n), dm_md_value(m, dm_undef(m, dm_type_ptr(m, handle_type, 0))),
+                dm_md_i32(m, (int32_t)n), dm_md_value(m, variable),
                 dm_md_string(m, ""), dm_md_i32(m, (int32_t)r->space),
                 dm_md_i32(m, (int32_t)r->lower_bound), dm_md_i32(m, 1),
             };

@@ -47,7 +47,9 @@ struct dxil_resource {
     uint32_t space;
     uint32_t lower_bound;     /**< register number */
     uint32_t cbuffer_size;    /**< CBV: bytes */
-    const char *type_name;    /**< the HLSL type's struct name in the module ("struct.RWByteAddressBuffer") */
+    /** The HLSL type's struct name ("struct.RWByteAddressBuffer"): field 1 of the
+     *  dx.resources record is an undef pointer to it. */
+    const char *type_name;
 };
 
 /** An input component that an output component depends on (PSV0 input->output table). */

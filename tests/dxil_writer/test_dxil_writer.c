@@ -5,6 +5,7 @@
  *
  *   test_dxil_writer bitstream        the bit packing, against bytes computed by hand
  *                                     (../shared/docs/dxil.md §2.1-§2.2, §8.2)
+ *   test_dxil_writer module           a program built wrong makes dm_write() fail
  *   test_dxil_writer container        every program through our own container reader:
  *                                     checksum, DXIL header, ISG1/OSG1, PSV0
  *   test_dxil_writer llvm-dis TOOL DIR  every program's bitcode through LLVM's
@@ -21,6 +22,7 @@
 
 #include "check.h"
 #include "dxil_bitcode_writer.h"
+#include "dxil_module_writer.h"
 #include "dxil_programs.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/dxbc_dxil.h"
@@ -98,6 +100,67 @@ static void test_bitstream(void)
     CHECK(w.bit == 128, "blob ends aligned at bit 128, not %zu", w.bit);
     check_bytes(&w, 8, blob_bytes, 8, "blob");
     bw_free(&w);
+}
+
+/* Builds `void main() { <body> }` with the first block filled by `body`; returns
+ * what dm_write() says. */
+static bool write_body(void (*body)(struct dxil_module *m), size_t *size)
+{
+    struct dxil_module *m = dm_create();
+    dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    body(m);
+    struct tbuf out = { 0 };
+    bool ok = dm_write(m, &out);
+    *size = out.size;
+    tb_free(&out);
+    dm_destroy(m);
+    return ok;
+}
+
+static void just_ret(struct dxil_module *m) { dm_ret_void(m); }
+
+static void no_terminator(struct dxil_module *m)
+{
+    dm_binop(m, DM_ADD, dm_i32(m, 1), dm_i32(m, 2), DM_FLAGS_NONE);
+}
+
+static void wrong_argument_type(struct dxil_module *m)
+{
+    uint32_t i32 = dm_type_int(m, 32);
+    uint32_t fn = dm_declare(m, "dx.op.threadId.i32", dm_type_function(m, i32, &i32, 1),
+                             DM_ATTR_READNONE);
+    uint32_t arg = dm_f32(m, 1.0f);
+    dm_call(m, fn, &arg, 1);
+    dm_ret_void(m);
+}
+
+static void mixed_binop(struct dxil_module *m)
+{
+    dm_binop(m, DM_ADD, dm_i32(m, 1), dm_f32(m, 2.0f), DM_FLAGS_NONE);
+    dm_ret_void(m);
+}
+
+static void extract_past_end(struct dxil_module *m)
+{
+    uint32_t i32 = dm_type_int(m, 32);
+    uint32_t pair[2] = { i32, i32 };
+    uint32_t ret = dm_type_struct(m, "dx.types.twoi32", pair, 2);
+    uint32_t fn = dm_declare(m, "dx.op.binaryWithTwoOuts.i32",
+                             dm_type_function(m, ret, NULL, 0), DM_ATTR_READNONE);
+    dm_extractvalue(m, dm_call(m, fn, NULL, 0), 2);
+    dm_ret_void(m);
+}
+
+static void test_module_misuse(void)
+{
+    size_t size = 0;
+    CHECK(write_body(just_ret, &size) && size > 0 && size % 4 == 0,
+          "the smallest module is written in whole words (%zu bytes)", size);
+    CHECK(!write_body(no_terminator, &size), "a block without br/ret is refused");
+    CHECK(!write_body(wrong_argument_type, &size), "a float passed as an i32 is refused");
+    CHECK(!write_body(mixed_binop, &size), "an i32 + float binop is refused");
+    CHECK(!write_body(extract_past_end, &size), "extractvalue past the last member is refused");
 }
 
 /* What our own reader must find in each program's container. */
@@ -499,10 +562,13 @@ int main(int argc, char **argv)
         return test_llvm_dis(argv[2], argv[3]);
     if (argc == 2 && strcmp(argv[1], "bitstream") == 0)
         test_bitstream();
+    else if (argc == 2 && strcmp(argv[1], "module") == 0)
+        test_module_misuse();
     else if (argc == 2 && strcmp(argv[1], "container") == 0)
         test_containers();
     else {
-        fprintf(stderr, "usage: test_dxil_writer bitstream | container | llvm-dis TOOL DIR\n");
+        fprintf(stderr, "usage: test_dxil_writer bitstream | module | container | "
+                        "llvm-dis TOOL DIR\n");
         return 2;
     }
     printf("test_dxil_writer %s: %u checks, %u failures\n", argv[1], checks, failures);
