@@ -54,6 +54,19 @@ static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, str
     return ok;
 }
 
+/* The compute programs: `threads_x` x 1 x 1 threads, raw buffers in use (flag bit 4). */
+static bool finish_compute(struct dxil_module *m, uint32_t entry, uint32_t threads_x,
+                           const struct dxil_resource *resources, unsigned resource_count,
+                           struct tbuf *out)
+{
+    const struct dxil_program_desc d = {
+        .shader_kind = KIND_COMPUTE, .entry = entry, .entry_name = "main",
+        .num_threads = { threads_x, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
+        .resources = resources, .resource_count = resource_count,
+    };
+    return finish(m, &d, out);
+}
+
 /*
  * RWByteAddressBuffer u0 : register(u0);
  * [numthreads(8, 1, 1)]
@@ -73,12 +86,7 @@ bool dxil_program_cs_store(struct tbuf *out)
     uint32_t value = dm_binop(m, DM_OR, twice, dm_i32(m, 1), DM_FLAGS_NONE);
     store_raw_u32(m, u0, offset, value);
     dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = KIND_COMPUTE, .entry = entry, .entry_name = "main",
-        .num_threads = { 8, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
-        .resources = &RAW_U0, .resource_count = 1,
-    };
-    return finish(m, &d, out);
+    return finish_compute(m, entry, 8, &RAW_U0, 1, out);
 }
 
 /*
@@ -231,12 +239,7 @@ bool dxil_program_cs_loop(struct tbuf *out)
         { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
           .type_name = "cb0" },
     };
-    const struct dxil_program_desc d = {
-        .shader_kind = KIND_COMPUTE, .entry = entry, .entry_name = "main",
-        .num_threads = { 1, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
-        .resources = resources, .resource_count = 2,
-    };
-    return finish(m, &d, out);
+    return finish_compute(m, entry, 1, resources, 2, out);
 }
 
 /*
@@ -272,12 +275,7 @@ bool dxil_program_cs_groupshared(struct tbuf *out)
     uint32_t other = dm_load(m, dm_gep(m, true, g, at_mirror, 2), 4);
     store_raw_u32(m, u0, dm_binop(m, DM_SHL, t, dm_i32(m, 2), DM_FLAGS_NONE), other);
     dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = KIND_COMPUTE, .entry = entry, .entry_name = "main",
-        .num_threads = { 8, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
-        .resources = &RAW_U0, .resource_count = 1,
-    };
-    return finish(m, &d, out);
+    return finish_compute(m, entry, 8, &RAW_U0, 1, out);
 }
 
 const struct dxil_program_entry dxil_programs[5] = {

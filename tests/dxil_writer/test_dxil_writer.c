@@ -282,6 +282,36 @@ static void test_containers(void)
 
 /* ---- llvm-dis: the listings each program must disassemble to --------------------- */
 
+/* Lines every listing shares: the named nodes every program has, the compiler
+ * string, DXIL 1.0, validator 1.8; and the record of a RWByteAddressBuffer at u0. */
+#define NAMED_HEAD                                                                         \
+    "!llvm.ident = !{!0}\n"                                                                \
+    "!dx.version = !{!1}\n"                                                                \
+    "!dx.valver = !{!2}\n"                                                                 \
+    "!dx.shaderModel = !{!3}\n"
+#define MD_HEAD                                                                            \
+    "!0 = !{!\"shaderbridge tests/common DXIL writer\"}\n"                                 \
+    "!1 = !{i32 1, i32 0}\n"                                                               \
+    "!2 = !{i32 1, i32 8}\n"
+#define RAW_U0_RECORD                                                                      \
+    "!{i32 0, %struct.RWByteAddressBuffer* undef, !\"\", i32 0, i32 0, i32 1, i32 11, "      \
+    "i1 false, i1 false, i1 false, null}\n"
+
+/* The metadata of cs_store and cs_groupshared: the same interface (8x1x1 threads,
+ * shader flag 0x10 for raw buffers, u0). */
+#define CS_8_RAW_U0_METADATA                                                               \
+    NAMED_HEAD                                                                             \
+    "!dx.resources = !{!4}\n"                                                              \
+    "!dx.entryPoints = !{!7}\n"                                                            \
+    MD_HEAD                                                                                \
+    "!3 = !{!\"cs\", i32 6, i32 0}\n"                                                      \
+    "!4 = !{null, !5, null, null}\n"                                                       \
+    "!5 = !{!6}\n"                                                                         \
+    "!6 = " RAW_U0_RECORD                                                                  \
+    "!7 = !{void ()* @main, !\"main\", null, !4, !8}\n"                                    \
+    "!8 = !{i32 0, i64 16, i32 4, !9}\n"                                                   \
+    "!9 = !{i32 8, i32 1, i32 1}\n"
+
 /* The function body and every metadata line, as LLVM 14 prints them. */
 static const char *const LISTINGS[5] = {
     /* cs_store */
@@ -295,23 +325,7 @@ static const char *const LISTINGS[5] = {
     "i32 %5, i32 undef, i32 undef, i32 undef, i8 1)\n"
     "  ret void\n"
     "}\n"
-    "!llvm.ident = !{!0}\n"
-    "!dx.version = !{!1}\n"
-    "!dx.valver = !{!2}\n"
-    "!dx.shaderModel = !{!3}\n"
-    "!dx.resources = !{!4}\n"
-    "!dx.entryPoints = !{!7}\n"
-    "!0 = !{!\"shaderbridge tests/common DXIL writer\"}\n"
-    "!1 = !{i32 1, i32 0}\n"
-    "!2 = !{i32 1, i32 8}\n"
-    "!3 = !{!\"cs\", i32 6, i32 0}\n"
-    "!4 = !{null, !5, null, null}\n"
-    "!5 = !{!6}\n"
-    "!6 = !{i32 0, %struct.RWByteAddressBuffer* undef, !\"\", i32 0, i32 0, i32 1, i32 11, "
-    "i1 false, i1 false, i1 false, null}\n"
-    "!7 = !{void ()* @main, !\"main\", null, !4, !8}\n"
-    "!8 = !{i32 0, i64 16, i32 4, !9}\n"
-    "!9 = !{i32 8, i32 1, i32 1}\n",
+    CS_8_RAW_U0_METADATA,
 
     /* vs_passthrough */
     "define void @main() {\n"
@@ -329,14 +343,9 @@ static const char *const LISTINGS[5] = {
     "  call void @dx.op.storeOutput.f32(i32 5, i32 1, i32 0, i8 1, float %6)\n"
     "  ret void\n"
     "}\n"
-    "!llvm.ident = !{!0}\n"
-    "!dx.version = !{!1}\n"
-    "!dx.valver = !{!2}\n"
-    "!dx.shaderModel = !{!3}\n"
+    NAMED_HEAD
     "!dx.entryPoints = !{!4}\n"
-    "!0 = !{!\"shaderbridge tests/common DXIL writer\"}\n"
-    "!1 = !{i32 1, i32 0}\n"
-    "!2 = !{i32 1, i32 8}\n"
+    MD_HEAD
     "!3 = !{!\"vs\", i32 6, i32 0}\n"
     "!4 = !{void ()* @main, !\"main\", !5, null, null}\n"
     "!5 = !{!6, !10, null}\n"
@@ -368,15 +377,10 @@ static const char *const LISTINGS[5] = {
     "  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 3, float %8)\n"
     "  ret void\n"
     "}\n"
-    "!llvm.ident = !{!0}\n"
-    "!dx.version = !{!1}\n"
-    "!dx.valver = !{!2}\n"
-    "!dx.shaderModel = !{!3}\n"
+    NAMED_HEAD
     "!dx.resources = !{!4}\n"
     "!dx.entryPoints = !{!7}\n"
-    "!0 = !{!\"shaderbridge tests/common DXIL writer\"}\n"
-    "!1 = !{i32 1, i32 0}\n"
-    "!2 = !{i32 1, i32 8}\n"
+    MD_HEAD
     "!3 = !{!\"ps\", i32 6, i32 0}\n"
     "!4 = !{null, null, !5, null}\n"
     "!5 = !{!6}\n"
@@ -413,20 +417,14 @@ static const char *const LISTINGS[5] = {
     "i32 %13, i32 undef, i32 undef, i32 undef, i8 1)\n"
     "  ret void\n"
     "}\n"
-    "!llvm.ident = !{!0}\n"
-    "!dx.version = !{!1}\n"
-    "!dx.valver = !{!2}\n"
-    "!dx.shaderModel = !{!3}\n"
+    NAMED_HEAD
     "!dx.resources = !{!4}\n"
     "!dx.entryPoints = !{!9}\n"
-    "!0 = !{!\"shaderbridge tests/common DXIL writer\"}\n"
-    "!1 = !{i32 1, i32 0}\n"
-    "!2 = !{i32 1, i32 8}\n"
+    MD_HEAD
     "!3 = !{!\"cs\", i32 6, i32 0}\n"
     "!4 = !{null, !5, !7, null}\n"
     "!5 = !{!6}\n"
-    "!6 = !{i32 0, %struct.RWByteAddressBuffer* undef, !\"\", i32 0, i32 0, i32 1, i32 11, "
-    "i1 false, i1 false, i1 false, null}\n"
+    "!6 = " RAW_U0_RECORD
     "!7 = !{!8}\n"
     "!8 = !{i32 0, %cb0* undef, !\"\", i32 0, i32 0, i32 1, i32 16, null}\n"
     "!9 = !{void ()* @main, !\"main\", null, !4, !10}\n"
@@ -451,23 +449,7 @@ static const char *const LISTINGS[5] = {
     "i32 %7, i32 undef, i32 undef, i32 undef, i8 1)\n"
     "  ret void\n"
     "}\n"
-    "!llvm.ident = !{!0}\n"
-    "!dx.version = !{!1}\n"
-    "!dx.valver = !{!2}\n"
-    "!dx.shaderModel = !{!3}\n"
-    "!dx.resources = !{!4}\n"
-    "!dx.entryPoints = !{!7}\n"
-    "!0 = !{!\"shaderbridge tests/common DXIL writer\"}\n"
-    "!1 = !{i32 1, i32 0}\n"
-    "!2 = !{i32 1, i32 8}\n"
-    "!3 = !{!\"cs\", i32 6, i32 0}\n"
-    "!4 = !{null, !5, null, null}\n"
-    "!5 = !{!6}\n"
-    "!6 = !{i32 0, %struct.RWByteAddressBuffer* undef, !\"\", i32 0, i32 0, i32 1, i32 11, "
-    "i1 false, i1 false, i1 false, null}\n"
-    "!7 = !{void ()* @main, !\"main\", null, !4, !8}\n"
-    "!8 = !{i32 0, i64 16, i32 4, !9}\n"
-    "!9 = !{i32 8, i32 1, i32 1}\n",
+    CS_8_RAW_U0_METADATA,
 };
 
 /* Keeps what the listings hold: from "define" to the closing brace, and lines
