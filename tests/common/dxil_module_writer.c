@@ -645,8 +645,12 @@ uint32_t dm_md_string(struct dxil_module *m, const char *s)
 
 uint32_t dm_md_value(struct dxil_module *m, uint32_t value)
 {
-    if (value_ok(m, value) && m->values[value].kind == V_CONST)
+    if (!value_ok(m, value) || m->values[value].kind == V_INST) {
+        fail(m, "metadata may name module values only (globals, functions, constants)");
+        value = 0;
+    } else if (m->values[value].kind == V_CONST) {
         m->values[value].in_metadata = true;
+    }
     struct md md = { .kind = M_VALUE, .value = value };
     return add_md(m, &md);
 }
@@ -1067,11 +1071,14 @@ static void write_instruction(struct bw *w, const struct dxil_module *m, const s
     struct fields f = { 0 };
     for (unsigned k = 0; k < in->count; k++) {
         const struct operand *op = &in->ops[k];
+        if (op->kind == O_LIT || op->kind == O_TYPE) {
+            add(&f, op->v);
+            continue;
+        }
         const struct value *v = &m->values[op->v];
         switch (op->kind) {
         case O_LIT:
         case O_TYPE:
-            add(&f, op->v);
             break;
         case O_REL:
             add(&f, (uint32_t)(inst_id - v->id));

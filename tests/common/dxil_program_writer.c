@@ -9,8 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "shaderbridge/dxbc_dxil.h"
+
+/* dx.shaderModel's stage names, by shader kind (docs/dxil.md §4.1). */
 static const char *const STAGE_NAMES[] = { "ps", "vs", "gs", "hs", "ds", "cs" };
-enum { KIND_PIXEL = 0, KIND_VERTEX = 1, KIND_COMPUTE = 5 };
+/* Signature rows a description may use (D3D's 32 input/output registers). */
+enum { MAX_ROWS = 32, MAX_ELEMENTS = 16, MAX_RESOURCES = 16 };
+/* Input->output table: MaskDwords(32 rows) * 32 rows * 4 components (container §6.1). */
+enum { MAX_IO_TABLE_DWORDS = ((MAX_ROWS + 7) >> 3) * MAX_ROWS * 4 };
 
 /* ---- metadata (docs/dxil.md §4) ------------------------------------------ */
 
@@ -35,10 +41,10 @@ static uint32_t md_signature(struct dxil_module *m, const struct dxil_sig_elemen
 {
     if (count == 0)
         return DM_NONE;
-    uint32_t ops[16];
-    for (unsigned i = 0; i < count && i < 16; i++)
+    uint32_t ops[MAX_ELEMENTS];
+    for (unsigned i = 0; i < count; i++)
         ops[i] = md_element(m, i, &e[i]);
-    return dm_md_node(m, ops, count < 16 ? count : 16);
+    return dm_md_node(m, ops, count);
 }
 
 /* dx.resources: !{SRVs, UAVs, CBVs, Samplers} (docs/dxil.md §4.5); DM_NONE when empty. */
@@ -48,9 +54,9 @@ static uint32_t md_resources(struct dxil_module *m, const struct dxil_program_de
         return DM_NONE;
     uint32_t lists[4];
     for (uint8_t cls = 0; cls < 4; cls++) {
-        uint32_t records[16];
+        uint32_t records[MAX_RESOURCES];
         unsigned n = 0;
-        for (unsigned i = 0; i < d->resource_count && n < 16; i++) {
+        for (unsigned i = 0; i < d->resource_count; i++) {
             const struct dxil_resource *r = &d->resources[i];
             if (r->resource_class != cls)
                 continue;
@@ -71,7 +77,7 @@ static uint32_t md_resources(struct dxil_module *m, const struct dxil_program_de
                 ops[9] = no; /* rasterizer ordered */
                 ops[10] = DM_NONE;
                 count = 11;
-            } else {
+            } else { /* DXIL_CLASS_CBV (description_ok) */
                 ops[6] = dm_md_i32(m, (int32_t)r->cbuffer_size);
                 ops[7] = DM_NONE;
                 count = 8;
@@ -111,7 +117,7 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
         props_ops[props_count++] = dm_md_value(m, dm_const_int(m, dm_type_int(m, 64),
                                                                (int64_t)d->shader_flags));
     }
-    if (d->shader_kind == KIND_COMPUTE) {
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_COMPUTE) {
         uint32_t threads[3];
         for (unsigned i = 0; i < 3; i++)
             threads[i] = dm_md_i32(m, (int32_t)d->num_threads[i]);
@@ -231,11 +237,11 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
     uint8_t in_vectors = vectors(d->inputs, d->input_count);
     uint8_t out_vectors = vectors(d->outputs, d->output_count);
     tb_u8(&strings, 0); /* offset 0: the empty name of system values */
-    uint32_t in_names[16] = { 0 }, out_names[16] = { 0 };
-    for (unsigned i = 0; i < d->input_count && i < 16; i++)
+    uint32_t in_names[MAX_ELEMENTS] = { 0 }, out_names[MAX_ELEMENTS] = { 0 };
+    for (unsigned i = 0; i < d->input_count; i++)
         if (d->inputs[i].semantic_kind == DXIL_SEM_ARBITRARY)
             in_names[i] = psv_string(&strings, d->inputs[i].semantic);
-    for (unsigned i = 0; i < d->output_count && i < 16; i++)
+    for (unsigned i = 0; i < d->output_count; i++)
         if (d->outputs[i].semantic_kind == DXIL_SEM_ARBITRARY)
             out_names[i] = psv_string(&strings, d->outputs[i].semantic);
     uint32_t entry_name = psv_string(&strings, d->entry_name);
@@ -243,7 +249,7 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
 
     tb_u32(&b, 52);
     uint8_t stage[16] = { 0 };
-    if (d->shader_kind == KIND_VERTEX)
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_VERTEX)
         for (unsigned i = 0; i < d->output_count; i++)
             stage[0] |= d->outputs[i].semantic_kind == DXIL_SEM_POSITION;
     tb_bytes(&b, stage, 16);
@@ -293,14 +299,14 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
     if (in_vectors && out_vectors) {
         uint32_t mask_dwords = (out_vectors + 7u) >> 3;
         uint32_t dwords = mask_dwords * in_vectors * 4u;
-        uint32_t table[64] = { 0 };
+        uint32_t table[MAX_IO_TABLE_DWORDS] = { 0 };
         for (unsigned i = 0; i < d->dependency_count; i++) {
             const struct dxil_io_dependency *dep = &d->dependencies[i];
             uint32_t word = dep->input * mask_dwords + dep->output / 32u;
-            if (word < dwords && word < 64)
+            if (word < dwords)
                 table[word] |= 1u << (dep->output % 32u);
         }
-        for (uint32_t i = 0; i < dwords && i < 64; i++)
+        for (uint32_t i = 0; i < dwords; i++)
             tb_u32(&b, table[i]);
     }
     tb_free(&strings);
@@ -326,10 +332,35 @@ static struct tbuf dxil_part(const struct dxil_program_desc *d, const struct tbu
     return b;
 }
 
+/* What the writer covers: vertex, pixel and compute programs, element rows below 32,
+ * at most 16 elements per signature and 16 resources. */
+static bool description_ok(const struct dxil_program_desc *d)
+{
+    if (d->shader_kind != SB_DXIL_SHADER_KIND_PIXEL &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_VERTEX &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_COMPUTE)
+        return false;
+    if (d->input_count > MAX_ELEMENTS || d->output_count > MAX_ELEMENTS ||
+        d->resource_count > MAX_RESOURCES)
+        return false;
+    for (unsigned i = 0; i < d->input_count; i++)
+        if (d->inputs[i].start_row >= MAX_ROWS || d->inputs[i].cols < 1 || d->inputs[i].cols > 4)
+            return false;
+    for (unsigned i = 0; i < d->output_count; i++)
+        if (d->outputs[i].start_row >= MAX_ROWS || d->outputs[i].cols < 1 ||
+            d->outputs[i].cols > 4)
+            return false;
+    for (unsigned i = 0; i < d->resource_count; i++)
+        if (d->resources[i].resource_class != DXIL_CLASS_UAV &&
+            d->resources[i].resource_class != DXIL_CLASS_CBV)
+            return false;
+    return true;
+}
+
 bool dxil_program_write(struct dxil_module *m, const struct dxil_program_desc *d,
                         struct tbuf *out)
 {
-    if (d->shader_kind > KIND_COMPUTE || d->input_count > 16 || d->output_count > 16) {
+    if (!description_ok(d)) {
         fprintf(stderr, "dxil program writer: unsupported description\n");
         return false;
     }

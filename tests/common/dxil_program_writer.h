@@ -8,8 +8,9 @@
  * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
- * Scope: SM 6.x vertex, pixel and compute programs; one-row signature
- * elements; UAV and CBV resources, one register each.
+ * Scope: SM 6.x vertex, pixel and compute programs; up to 16 one-row signature
+ * elements per signature in rows 0-31; up to 16 UAV and CBV resources, one
+ * register each. A description outside it is refused, never half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
 #define SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -59,7 +60,7 @@ struct dxil_io_dependency {
 };
 
 struct dxil_program_desc {
-    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_{VERTEX,PIXEL,COMPUTE} values: 1, 0, 5 */
+    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX or _COMPUTE */
     uint8_t sm_minor;         /**< SM 6.minor; DXIL 1.minor */
     uint32_t entry;           /**< the module's dm_entry() value */
     const char *entry_name;

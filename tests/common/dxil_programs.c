@@ -8,8 +8,8 @@
 #include "dxil_programs.h"
 
 #include "dxil_program_writer.h"
+#include "shaderbridge/dxbc_dxil.h"
 
-enum { KIND_PIXEL = 0, KIND_VERTEX = 1, KIND_COMPUTE = 5 };
 enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_CREATE_HANDLE = 57, OP_CBUFFER_LOAD_LEGACY = 59,
        OP_BUFFER_STORE = 69, OP_BARRIER = 80, OP_THREAD_ID = 93, OP_FLATTENED_THREAD_ID = 96 };
 /* Barrier mode: group sync + groupshared fence (docs §3.4). */
@@ -60,7 +60,7 @@ static bool finish_compute(struct dxil_module *m, uint32_t entry, uint32_t threa
                            struct tbuf *out)
 {
     const struct dxil_program_desc d = {
-        .shader_kind = KIND_COMPUTE, .entry = entry, .entry_name = "main",
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .entry = entry, .entry_name = "main",
         .num_threads = { threads_x, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
         .resources = resources, .resource_count = resource_count,
     };
@@ -130,7 +130,7 @@ bool dxil_program_vs_passthrough(struct tbuf *out)
         { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 4, 4 }, { 5, 5 },
     };
     const struct dxil_program_desc d = {
-        .shader_kind = KIND_VERTEX, .entry = entry, .entry_name = "main",
+        .shader_kind = SB_DXIL_SHADER_KIND_VERTEX, .entry = entry, .entry_name = "main",
         .inputs = inputs, .input_count = 2, .outputs = outputs, .output_count = 2,
         .dependencies = deps, .dependency_count = 6,
     };
@@ -182,7 +182,7 @@ bool dxil_program_ps_scale(struct tbuf *out)
     };
     static const struct dxil_io_dependency deps[2] = { { 0, 0 }, { 1, 1 } };
     const struct dxil_program_desc d = {
-        .shader_kind = KIND_PIXEL, .entry = entry, .entry_name = "main",
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
         .inputs = inputs, .input_count = 1, .outputs = outputs, .output_count = 1,
         .resources = &CB0_16, .resource_count = 1, .dependencies = deps, .dependency_count = 2,
     };
