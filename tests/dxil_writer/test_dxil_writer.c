@@ -172,16 +172,25 @@ struct expected {
     uint32_t resources;
     uint32_t first_resource_type, first_resource_kind;
     const char *first_input, *first_output;
+    /* PSV0 input->output table: one mask of output components per input component,
+     * (out_vectors + 7) / 8 dwords each (container §6.1). */
+    uint32_t io_dwords;
+    uint32_t io[8];
 };
 
 static const struct expected EXPECTED[5] = {
-    { "cs_store", 5, { 8, 1, 1 }, 0, 0, 0, 0, 1, SB_DXBC_PSV0_RESOURCE_UAV_RAW, 11, NULL, NULL },
-    { "vs_passthrough", 1, { 0, 0, 0 }, 2, 2, 2, 2, 0, 0, 0, "POSITION", "SV_Position" },
+    { "cs_store", 5, { 8, 1, 1 }, 0, 0, 0, 0, 1, SB_DXBC_PSV0_RESOURCE_UAV_RAW, 11, NULL, NULL,
+      0, { 0 } },
+    /* v0.xyzw -> o0.xyzw, v1.xy -> o1.xy: input component c feeds output component c */
+    { "vs_passthrough", 1, { 0, 0, 0 }, 2, 2, 2, 2, 0, 0, 0, "POSITION", "SV_Position",
+      8, { 0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0, 0 } },
+    /* TEXCOORD.x -> SV_Target.x, .y -> .y; z and w come from the cbuffer alone */
     { "ps_scale", 0, { 0, 0, 0 }, 1, 1, 1, 1, 1, SB_DXBC_PSV0_RESOURCE_CBV, 13, "TEXCOORD",
-      "SV_Target" },
-    { "cs_loop", 5, { 1, 1, 1 }, 0, 0, 0, 0, 2, SB_DXBC_PSV0_RESOURCE_UAV_RAW, 11, NULL, NULL },
+      "SV_Target", 4, { 0x1, 0x2, 0, 0 } },
+    { "cs_loop", 5, { 1, 1, 1 }, 0, 0, 0, 0, 2, SB_DXBC_PSV0_RESOURCE_UAV_RAW, 11, NULL, NULL,
+      0, { 0 } },
     { "cs_groupshared", 5, { 8, 1, 1 }, 0, 0, 0, 0, 1, SB_DXBC_PSV0_RESOURCE_UAV_RAW, 11, NULL,
-      NULL },
+      NULL, 0, { 0 } },
 };
 
 static const struct sb_dxbc_part *find_part(const struct sb_dxbc *c, const char *fourcc)
@@ -204,6 +213,35 @@ static void check_signature(const struct sb_dxbc_part *part, unsigned count, con
     if (first && s->element_count)
         CHECK(strcmp(s->elements[0].semantic_name, first) == 0, "%s: first element %s", what,
               s->elements[0].semantic_name);
+}
+
+/* PSV0's copy of a signature must match ISG1/OSG1 element by element: row, columns,
+ * semantic index, component type, and the system value (Position 3 <-> D3D 1, Target
+ * 16 <-> 64, arbitrary 0 <-> 0 with the name kept). */
+static void check_psv_agrees(const struct sb_dxbc_psv0_element *psv, uint32_t psv_count,
+                             const struct sb_dxbc_part *part, const char *what)
+{
+    const struct sb_dxbc_signature *s = part ? part->decoded.signature : NULL;
+    if (!s || s->element_count != psv_count) {
+        CHECK(false, "%s: PSV0 and the signature part differ in element count", what);
+        return;
+    }
+    for (uint32_t i = 0; i < psv_count; i++) {
+        const struct sb_dxbc_psv0_element *p = &psv[i];
+        const struct sb_dxbc_signature_element *g = &s->elements[i];
+        CHECK(p->allocated && p->start_row == g->register_index && p->start_col == 0 &&
+              g->mask == (1u << p->cols) - 1 && p->rows == 1,
+              "%s element %u: PSV0 row %u cols %u vs register %u mask 0x%x", what, i,
+              p->start_row, p->cols, g->register_index, g->mask);
+        CHECK(p->semantic_indexes[0] == g->semantic_index &&
+              p->component_type == g->component_type, "%s element %u: index/type", what, i);
+        uint32_t want_sv = p->semantic_kind == 3 ? 1 : p->semantic_kind == 16 ? 64 : 0;
+        CHECK(g->system_value == want_sv, "%s element %u: PSV0 kind %u vs system value %u",
+              what, i, p->semantic_kind, g->system_value);
+        if (p->semantic_kind == 0)
+            CHECK(strcmp(p->name, g->semantic_name) == 0, "%s element %u: name %s vs %s", what,
+                  i, p->name, g->semantic_name);
+    }
 }
 
 static void check_container(const struct expected *e, const struct tbuf *file)
@@ -261,6 +299,16 @@ static void check_container(const struct expected *e, const struct tbuf *file)
                   "%s: first resource type %u kind %u", e->name, psv->resources[0].type,
                   psv->resources[0].kind);
         CHECK(psv->trailing_bytes == 0, "%s: PSV0 has no bytes beyond its tables", e->name);
+        const struct sb_dxbc_psv0_bitset *io = &psv->input_to_output[0];
+        CHECK(io->present == (e->io_dwords != 0) && io->dword_count == e->io_dwords,
+              "%s: input->output table of %u dwords", e->name, io->dword_count);
+        for (uint32_t k = 0; io->present && k < io->dword_count && k < 8; k++)
+            CHECK(io->dwords[k] == e->io[k], "%s: input->output dword %u is 0x%x, expected 0x%x",
+                  e->name, k, io->dwords[k], e->io[k]);
+        check_psv_agrees(psv->input_elements, psv->input_element_count, find_part(c, "ISG1"),
+                         "inputs");
+        check_psv_agrees(psv->output_elements, psv->output_element_count,
+                         find_part(c, "OSG1"), "outputs");
         if (e->kind == 1) /* vertex: writes SV_Position */
             CHECK(info->stage.vs.output_position_present == 1, "%s: position output", e->name);
     }
