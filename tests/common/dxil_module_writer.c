@@ -631,8 +631,32 @@ static uint32_t *copy_ids(const uint32_t *ids, unsigned count)
     return copy;
 }
 
+/* Metadata is uniqued as LLVM uniques it in memory (MDString, ValueAsMetadata and
+ * non-distinct MDNode by content), so dxc's bitcode never holds two equal items and
+ * neither does ours: each builder returns an equal item made before. */
+static uint32_t find_md(const struct dxil_module *m, const struct md *want)
+{
+    for (uint32_t i = 0; i < m->md_count; i++) {
+        const struct md *md = &m->mds[i];
+        if (md->kind != want->kind)
+            continue;
+        if (md->kind == M_STRING && strcmp(md->string, want->string) == 0)
+            return i;
+        if (md->kind == M_VALUE && md->value == want->value)
+            return i;
+        if (md->kind == M_NODE && md->count == want->count &&
+            (md->count == 0 || memcmp(md->ops, want->ops, md->count * sizeof(*md->ops)) == 0))
+            return i;
+    }
+    return DM_NONE;
+}
+
 uint32_t dm_md_string(struct dxil_module *m, const char *s)
 {
+    const struct md probe = { .kind = M_STRING, .string = (char *)s };
+    uint32_t found = find_md(m, &probe);
+    if (found != DM_NONE)
+        return found;
     size_t size = strlen(s) + 1;
     struct md md = { .kind = M_STRING, .string = malloc(size) };
     if (!md.string) {
@@ -652,7 +676,8 @@ uint32_t dm_md_value(struct dxil_module *m, uint32_t value)
         m->values[value].in_metadata = true;
     }
     struct md md = { .kind = M_VALUE, .value = value };
-    return add_md(m, &md);
+    uint32_t found = find_md(m, &md);
+    return found != DM_NONE ? found : add_md(m, &md);
 }
 
 uint32_t dm_md_i32(struct dxil_module *m, int32_t v) { return dm_md_value(m, dm_i32(m, v)); }
@@ -662,6 +687,10 @@ uint32_t dm_md_node(struct dxil_module *m, const uint32_t *ops, unsigned count)
     for (unsigned i = 0; i < count; i++)
         if (ops[i] != DM_NONE && ops[i] >= m->md_count)
             fail(m, "metadata operand out of range");
+    const struct md probe = { .kind = M_NODE, .count = count, .ops = (uint32_t *)ops };
+    uint32_t found = find_md(m, &probe);
+    if (found != DM_NONE)
+        return found;
     struct md md = { .kind = M_NODE, .count = count, .ops = copy_ids(ops, count) };
     return add_md(m, &md);
 }

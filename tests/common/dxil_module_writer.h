@@ -116,7 +116,9 @@ void dm_br(struct dxil_module *m, uint32_t block);
 void dm_br_cond(struct dxil_module *m, uint32_t cond, uint32_t if_true, uint32_t if_false);
 void dm_ret_void(struct dxil_module *m);
 
-/* Metadata: strings, values and nodes share one index space (docs §2.13). */
+/* Metadata: strings, values and nodes share one index space (docs §2.13). Equal
+ * items are made once and shared, as LLVM uniques them, so asking again for the
+ * same string, value or node returns the first one. */
 uint32_t dm_md_string(struct dxil_module *m, const char *s);
 /** Metadata naming a value (the constant moves to the module's CONSTANTS block). */
 uint32_t dm_md_value(struct dxil_module *m, uint32_t value);

@@ -22,16 +22,19 @@ enum { MAX_IO_TABLE_DWORDS = ((MAX_ROWS + 7) >> 3) * MAX_ROWS * 4 };
 
 static uint32_t md_i8(struct dxil_module *m, int8_t v) { return dm_md_value(m, dm_i8(m, v)); }
 
-/* One element record, 11 fields (docs/dxil.md §4.4). */
+/* One element record, 11 fields (docs/dxil.md §4.4). Field 10 is the tag list
+ * {3 UsageCompMask, mask}: every column is used (the programs read and write whole
+ * elements, as ISG1/OSG1 say too). */
 static uint32_t md_element(struct dxil_module *m, uint32_t id, const struct dxil_sig_element *e)
 {
     uint32_t index = dm_md_i32(m, (int32_t)e->semantic_index);
+    uint32_t usage[2] = { dm_md_i32(m, 3), dm_md_i32(m, (1 << e->cols) - 1) };
     uint32_t ops[11] = {
         dm_md_i32(m, (int32_t)id), dm_md_string(m, e->semantic),
         md_i8(m, (int8_t)e->component_type),
         md_i8(m, (int8_t)e->semantic_kind), dm_md_node(m, &index, 1),
         md_i8(m, (int8_t)e->interpolation), dm_md_i32(m, 1), md_i8(m, (int8_t)e->cols),
-        dm_md_i32(m, e->start_row), md_i8(m, 0), DM_NONE,
+        dm_md_i32(m, e->start_row), md_i8(m, 0), dm_md_node(m, usage, 2),
     };
     return dm_md_node(m, ops, 11);
 }

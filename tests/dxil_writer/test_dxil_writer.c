@@ -360,7 +360,8 @@ static void test_containers(void)
     "!8 = !{i32 0, i64 16, i32 4, !9}\n"                                                   \
     "!9 = !{i32 8, i32 1, i32 1}\n"
 
-/* The function body and every metadata line, as LLVM 14 prints them. */
+/* The function body and every metadata line, as LLVM 14 prints them. Signature
+ * elements end in {3 UsageCompMask, mask}: 15 = xyzw, 3 = xy. */
 static const char *const LISTINGS[5] = {
     /* cs_store */
     "define void @main() {\n"
@@ -396,14 +397,16 @@ static const char *const LISTINGS[5] = {
     MD_HEAD
     "!3 = !{!\"vs\", i32 6, i32 0}\n"
     "!4 = !{void ()* @main, !\"main\", !5, null, null}\n"
-    "!5 = !{!6, !10, null}\n"
-    "!6 = !{!7, !9}\n"
-    "!7 = !{i32 0, !\"POSITION\", i8 9, i8 0, !8, i8 0, i32 1, i8 4, i32 0, i8 0, null}\n"
+    "!5 = !{!6, !12, null}\n"
+    "!6 = !{!7, !10}\n"
+    "!7 = !{i32 0, !\"POSITION\", i8 9, i8 0, !8, i8 0, i32 1, i8 4, i32 0, i8 0, !9}\n"
     "!8 = !{i32 0}\n"
-    "!9 = !{i32 1, !\"TEXCOORD\", i8 9, i8 0, !8, i8 0, i32 1, i8 2, i32 1, i8 0, null}\n"
-    "!10 = !{!11, !12}\n"
-    "!11 = !{i32 0, !\"SV_Position\", i8 9, i8 3, !8, i8 4, i32 1, i8 4, i32 0, i8 0, null}\n"
-    "!12 = !{i32 1, !\"TEXCOORD\", i8 9, i8 0, !8, i8 2, i32 1, i8 2, i32 1, i8 0, null}\n",
+    "!9 = !{i32 3, i32 15}\n"
+    "!10 = !{i32 1, !\"TEXCOORD\", i8 9, i8 0, !8, i8 0, i32 1, i8 2, i32 1, i8 0, !11}\n"
+    "!11 = !{i32 3, i32 3}\n"
+    "!12 = !{!13, !14}\n"
+    "!13 = !{i32 0, !\"SV_Position\", i8 9, i8 3, !8, i8 4, i32 1, i8 4, i32 0, i8 0, !9}\n"
+    "!14 = !{i32 1, !\"TEXCOORD\", i8 9, i8 0, !8, i8 2, i32 1, i8 2, i32 1, i8 0, !11}\n",
 
     /* ps_scale */
     "define void @main() {\n"
@@ -434,12 +437,14 @@ static const char *const LISTINGS[5] = {
     "!5 = !{!6}\n"
     "!6 = !{i32 0, %cb0* undef, !\"\", i32 0, i32 0, i32 1, i32 16, null}\n"
     "!7 = !{void ()* @main, !\"main\", !8, !4, null}\n"
-    "!8 = !{!9, !12, null}\n"
+    "!8 = !{!9, !13, null}\n"
     "!9 = !{!10}\n"
-    "!10 = !{i32 0, !\"TEXCOORD\", i8 9, i8 0, !11, i8 2, i32 1, i8 2, i32 0, i8 0, null}\n"
+    "!10 = !{i32 0, !\"TEXCOORD\", i8 9, i8 0, !11, i8 2, i32 1, i8 2, i32 0, i8 0, !12}\n"
     "!11 = !{i32 0}\n"
-    "!12 = !{!13}\n"
-    "!13 = !{i32 0, !\"SV_Target\", i8 9, i8 16, !11, i8 0, i32 1, i8 4, i32 0, i8 0, null}\n",
+    "!12 = !{i32 3, i32 3}\n"
+    "!13 = !{!14}\n"
+    "!14 = !{i32 0, !\"SV_Target\", i8 9, i8 16, !11, i8 0, i32 1, i8 4, i32 0, i8 0, !15}\n"
+    "!15 = !{i32 3, i32 15}\n",
 
     /* cs_loop: the phis of block %6 name %9 and %10 before they are defined */
     "define void @main() {\n"
