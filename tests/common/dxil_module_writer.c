@@ -68,6 +68,9 @@ struct value {
     uint32_t id;            /* absolute value ID, set by dm_write */
 };
 
+/* How an operand is written (docs §2.10): a relative value ID; the same followed by
+ * the value's type when it is a forward reference; a signed relative ID (phi); a
+ * literal (opcodes, flags, alignments, block numbers); a type ID. */
 enum operand_kind { O_REL, O_REL_TYPED, O_PHI, O_LIT, O_TYPE };
 struct operand {
     enum operand_kind kind;
@@ -1100,14 +1103,13 @@ static void write_instruction(struct bw *w, const struct dxil_module *m, const s
     struct fields f = { 0 };
     for (unsigned k = 0; k < in->count; k++) {
         const struct operand *op = &in->ops[k];
-        if (op->kind == O_LIT || op->kind == O_TYPE) {
-            add(&f, op->v);
-            continue;
-        }
-        const struct value *v = &m->values[op->v];
+        /* Only value operands index the value table; literals and types go out as they are. */
+        const struct value *v = op->kind == O_LIT || op->kind == O_TYPE ? NULL
+                                                                        : &m->values[op->v];
         switch (op->kind) {
         case O_LIT:
         case O_TYPE:
+            add(&f, op->v);
             break;
         case O_REL:
             add(&f, (uint32_t)(inst_id - v->id));
