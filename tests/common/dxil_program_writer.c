@@ -191,6 +191,7 @@ static struct tbuf signature_part(const struct dxil_sig_element *e, unsigned cou
     return b;
 }
 
+/* PSV0's SigInputVectors / SigOutputVectors: the rows the elements reach. */
 static uint8_t vectors(const struct dxil_sig_element *e, unsigned count)
 {
     uint8_t rows = 0;
@@ -200,6 +201,8 @@ static uint8_t vectors(const struct dxil_sig_element *e, unsigned count)
     return rows;
 }
 
+/* PSV0 elements (container §6.4); element i's one semantic index is entry
+ * first_index + i of the semantic-index table. */
 static void psv_elements(struct tbuf *b, const struct dxil_sig_element *e, unsigned count,
                          const uint32_t *name_offsets, uint32_t first_index)
 {
