@@ -265,14 +265,16 @@ bool dxil_program_cs_groupshared(struct tbuf *out)
     uint32_t t = dm_dxop(m, "dx.op.flattenedThreadIdInGroup.i32", i32, DM_ATTR_READNONE,
                          OP_FLATTENED_THREAD_ID, NULL, 0);
     uint32_t square = dm_binop(m, DM_MUL, t, t, DM_FLAGS_NONE);
+    /* Not inbounds, as dxc writes dynamic groupshared indices: out-of-range accesses
+     * keep D3D's rules (docs §7.5) instead of becoming undefined. */
     uint32_t at_t[2] = { dm_i32(m, 0), t };
-    uint32_t slot = dm_gep(m, true, g, at_t, 2);
+    uint32_t slot = dm_gep(m, false, g, at_t, 2);
     dm_store(m, slot, square, 4);
     uint32_t mode = dm_i32(m, BARRIER_SYNC_AND_TGSM);
     dm_dxop(m, "dx.op.barrier", dm_type_void(m), DM_ATTR_NODUPLICATE, OP_BARRIER, &mode, 1);
     uint32_t mirror = dm_binop(m, DM_SUB, dm_i32(m, 7), t, DM_FLAGS_NONE);
     uint32_t at_mirror[2] = { dm_i32(m, 0), mirror };
-    uint32_t other = dm_load(m, dm_gep(m, true, g, at_mirror, 2), 4);
+    uint32_t other = dm_load(m, dm_gep(m, false, g, at_mirror, 2), 4);
     store_raw_u32(m, u0, dm_binop(m, DM_SHL, t, dm_i32(m, 2), DM_FLAGS_NONE), other);
     dm_ret_void(m);
     return finish_compute(m, entry, 8, &RAW_U0, 1, out);
