@@ -18,6 +18,9 @@
  * Misuse (a handle out of range, a wrong operand type, more operands than an
  * instruction holds) makes dm_write() fail with a message on stderr, so a
  * test cannot pass with a broken program. Out of memory ends the program.
+ *
+ * dxil_module_builder.c records (every function below but dm_write) and
+ * dxil_module_writer.c numbers and emits (dm_write).
  */
 #ifndef SB_TEST_DXIL_MODULE_WRITER_H
 #define SB_TEST_DXIL_MODULE_WRITER_H
