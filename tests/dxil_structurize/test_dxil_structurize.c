@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sb_dxil_structurize on hand-made graphs (--shapes): each shape dxc emits,
+ * with the exact event list worked out by hand from the algorithm
+ * (translator/src/dxil/dxil_structurize_tree.c, _lower.c); every list is also
+ * run against its graph (cf_sim.h) on 32 decision seeds and checked against
+ * the IR nesting rules. --errors: malformed graphs give the exact code, byte
+ * offset and message.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cf_sim.h"
+
+static int failures;
+
+/* Structures `graph`, compares with `expected` and runs both forms against the graph. */
+static void check(const char *name, const char *graph, bool want_dispatch, const char *expected)
+{
+    struct cf_graph g;
+    if (!cf_graph_parse(graph, &g)) {
+        printf("FAIL %s: bad graph text\n", name);
+        failures++;
+        return;
+    }
+    for (int force = 0; force < 2; force++) {
+        struct sb_dxil_structured s;
+        struct sb_error error;
+        enum sb_result r = sb_dxil_structurize(&g.cfg, force, &s, &error);
+        if (r != SB_SUCCESS) {
+            printf("FAIL %s: %s: %s\n", name, sb_result_name(r), error.message);
+            failures++;
+            return;
+        }
+        static char text[16384];
+        cf_sim_print(&s, text, sizeof(text));
+        const char *bad = cf_sim_check_nesting(&s);
+        if (!force && (strcmp(text, expected) || s.dispatch != want_dispatch)) {
+            printf("FAIL %s:\n  got      %s%s\n  expected %s\n", name, text,
+                   s.dispatch ? " (dispatch)" : "", expected);
+            failures++;
+        }
+        for (uint64_t seed = 1; seed <= 32 && !bad; seed++) {
+            struct cf_trace want, got;
+            cf_sim_run_cfg(&g.cfg, seed, 64, &want);
+            bad = cf_sim_run_events(&g.cfg, &s, seed, 64, &got);
+            if (!bad && (want.count != got.count ||
+                         memcmp(want.items, got.items, want.count * sizeof(want.items[0]))))
+                bad = "trace differs from the CFG's";
+        }
+        if (bad) {
+            printf("FAIL %s%s: %s\n  %s\n", name, force ? " (forced dispatch)" : "", bad, text);
+            failures++;
+        }
+        sb_dxil_structured_free(&s);
+    }
+    printf("ok   %s\n", name);
+}
+
+static void shapes(void)
+{
+    check("straight line", "b1 b2 r", false,
+          "BLOCK 0, EDGE 0>1, BLOCK 1, EDGE 1>2, BLOCK 2, RETURN 2");
+    /* if (c) { 1 } 2: the false edge 0>2 is critical; its copies need the ELSE arm */
+    check("if without else", "c1,2 b2 r", false,
+          "BLOCK 0, IF_TRUE 0, EDGE 0>1, BLOCK 1, EDGE 1>2, ELSE, EDGE 0>2, ENDIF, BLOCK 2, RETURN 2");
+    check("if/else diamond", "c1,2 b3 b3 r", false,
+          "BLOCK 0, IF_TRUE 0, EDGE 0>1, BLOCK 1, EDGE 1>3, ELSE, EDGE 0>2, BLOCK 2, EDGE 2>3, "
+          "ENDIF, BLOCK 3, RETURN 3");
+    check("early return", "c1,2 r b3 r", false,
+          "BLOCK 0, IF_TRUE 0, EDGE 0>1, BLOCK 1, RETURN 1, ELSE, EDGE 0>2, BLOCK 2, EDGE 2>3, "
+          "BLOCK 3, RETURN 3, ENDIF");
+    /* while (c) { 2 } 3 */
+    check("while loop", "b1 c2,3 b1 r", false,
+          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>2, BLOCK 2, EDGE 2>1, ELSE, "
+          "EDGE 1>3, BREAK, ENDIF, ENDLOOP, BLOCK 3, RETURN 3");
+    /* do { 1 } while (c); 2 (rotated loop: the latch is the header) */
+    check("do-while loop", "b1 c1,2 r", false,
+          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>1, ELSE, EDGE 1>2, BREAK, ENDIF, "
+          "ENDLOOP, BLOCK 2, RETURN 2");
+    /* loop { 1: if (a) break; 2: if (b) continue; 3 } 4 */
+    check("loop with break and continue", "b1 c4,2 c1,3 b1 r", false,
+          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>4, BREAK, ELSE, EDGE 1>2, BLOCK 2, "
+          "IF_TRUE 2, EDGE 2>1, ELSE, EDGE 2>3, BLOCK 3, EDGE 3>1, ENDIF, ENDIF, ENDLOOP, BLOCK 4, "
+          "RETURN 4");
+    /* outer 1 { inner 2 { 2: if (c) leave both to 5; 3: latch of inner } 4: latch of outer }
+     * 5. Block 4 is dominated by 3, so it is written in the inner loop's code; its
+     * continue of the outer loop crosses the inner one through the selector (4 = 2 * 1 + 2,
+     * "continue header 1"), while 2>5 and 4>5 are plain BREAKs: after the inner loop comes 5. */
+    check("break out of two loops", "b1 b2 c5,3 c2,4 c1,5 r", false,
+          "SET_SELECTOR 0, BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, EDGE 1>2, LOOP, BLOCK 2, IF_TRUE 2, "
+          "EDGE 2>5, BREAK, ELSE, EDGE 2>3, BLOCK 3, IF_TRUE 3, EDGE 3>2, ELSE, EDGE 3>4, BLOCK 4, "
+          "IF_TRUE 4, EDGE 4>1, SET_SELECTOR 4, BREAK, ELSE, EDGE 4>5, BREAK, ENDIF, ENDIF, ENDIF, "
+          "ENDLOOP, IF_SELECTOR 4, SET_SELECTOR 0, CONTINUE, ENDIF, BLOCK 5, RETURN 5, ENDLOOP");
+    /* loop { 1: if (c) leave to 4 (returns); 2: latch, else leave to 3 (returns) }: the
+     * header's exit 4 follows the loop; the latch's exit 3 (dominated by 2) returns inside */
+    check("return inside a loop", "b1 c4,2 c1,3 r r", false,
+          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>4, BREAK, ELSE, EDGE 1>2, BLOCK 2, "
+          "IF_TRUE 2, EDGE 2>1, ELSE, EDGE 2>3, BLOCK 3, RETURN 3, ENDIF, ENDIF, ENDLOOP, BLOCK 4, "
+          "RETURN 4");
+    /* switch: cases 1 and 2 share block 2, case 3 runs 3 and falls into 2, the default goes
+     * straight to the merge 4, past 2: a one-pass LOOP around the switch and 2 gives it a
+     * construct to leave (selector 9 = 2 * 4 + 1, "leave to block 4") */
+    check("switch with shared target and fall-through", "s4,1=2,2=2,3=3 u b4 b2 r", false,
+          "SET_SELECTOR 0, LOOP, BLOCK 0, SWITCH 0, CASE 1, CASE 2, EDGE 0>2, BREAK, CASE 3, "
+          "EDGE 0>3, BLOCK 3, EDGE 3>2, BREAK, DEFAULT, EDGE 0>4, SET_SELECTOR 9, BREAK, ENDSWITCH, "
+          "IF_SELECTOR 9, SET_SELECTOR 0, BREAK, ENDIF, BLOCK 2, EDGE 2>4, BREAK, ENDLOOP, BLOCK 4, "
+          "RETURN 4");
+    /* a cycle 1 <-> 2 entered at both: irreducible; cases in RPO (0, 1, 2, 3) */
+    check("irreducible", "c1,2 c2,3 c1,3 r", true,
+          "SET_SELECTOR 0, LOOP, SWITCH_SELECTOR, CASE 0, BLOCK 0, IF_TRUE 0, EDGE 0>1, "
+          "SET_SELECTOR 1, ELSE, EDGE 0>2, SET_SELECTOR 2, ENDIF, BREAK, CASE 1, BLOCK 1, "
+          "IF_TRUE 1, EDGE 1>2, SET_SELECTOR 2, ELSE, EDGE 1>3, SET_SELECTOR 3, ENDIF, BREAK, "
+          "CASE 2, BLOCK 2, IF_TRUE 2, EDGE 2>1, SET_SELECTOR 1, ELSE, EDGE 2>3, SET_SELECTOR 3, "
+          "ENDIF, BREAK, CASE 3, BLOCK 3, RETURN 3, ENDSWITCH, ENDLOOP");
+    /* block 2 is unreachable and gets no event; both edges of 0 go to 1 */
+    check("unreachable block and a doubled edge", "c1,1 r b1", false,
+          "BLOCK 0, EDGE 0>1, BLOCK 1, RETURN 1");
+}
+
+/* A malformed graph must fail with exactly this code, offset and message. */
+static void check_error(const char *name, const struct sb_dxil_cfg *cfg, enum sb_result code,
+                        uint64_t offset, const char *message)
+{
+    struct sb_dxil_structured s;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result r = sb_dxil_structurize(cfg, false, &s, &error);
+    if (r != code || error.code != code || error.offset != offset || strcmp(error.message, message) ||
+        s.events || s.edges) {
+        printf("FAIL %s: %s at %llu: %s\n", name, sb_result_name(r), (unsigned long long)error.offset,
+               error.message);
+        failures++;
+        sb_dxil_structured_free(&s);
+        return;
+    }
+    printf("ok   %s\n", name);
+}
+
+static void errors(void)
+{
+    struct cf_graph g;
+    cf_graph_parse("b1 b7 r", &g);
+    check_error("successor out of range", &g.cfg, SB_ERROR_TRANSLATE_INVALID, 16,
+                "block 1: successor 0 is block 7 of 3");
+    cf_graph_parse("s2,5=1,5=2 r r", &g);
+    check_error("repeated case value", &g.cfg, SB_ERROR_TRANSLATE_INVALID, 0,
+                "block 0: switch case value 5 appears twice");
+    cf_graph_parse("r c0 r", &g);
+    check_error("conditional branch with one successor", &g.cfg, SB_ERROR_TRANSLATE_INVALID, 16,
+                "block 1: 1 successors for terminator kind 3, which needs 2");
+    cf_graph_parse("r", &g);
+    g.blocks[0].terminator = (enum sb_dxil_cfg_terminator)9;
+    check_error("unknown terminator", &g.cfg, SB_ERROR_TRANSLATE_INVALID, 0,
+                "block 0: terminator kind 9 is unknown");
+    cf_graph_parse("r", &g);
+    g.cfg.block_count = SB_DXIL_CFG_MAX_BLOCKS + 1;
+    check_error("too many blocks", &g.cfg, SB_ERROR_TRANSLATE_UNSUPPORTED, 0,
+                "function has 16385 blocks; the structurizer takes 1 to 16384");
+    g.cfg.block_count = 0;
+    check_error("no blocks", &g.cfg, SB_ERROR_TRANSLATE_UNSUPPORTED, 0,
+                "function has 0 blocks; the structurizer takes 1 to 16384");
+    check_error("no CFG", NULL, SB_ERROR_INVALID_ARGUMENT, 0, "sb_dxil_structurize: no CFG");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "--shapes"))
+        shapes();
+    else if (argc == 2 && !strcmp(argv[1], "--errors"))
+        errors();
+    else {
+        fprintf(stderr, "usage: %s --shapes | --errors\n", argv[0]);
+        return 2;
+    }
+    printf("%s\n", failures ? "FAILED" : "all passed");
+    return failures ? 1 : 0;
+}
