@@ -106,6 +106,14 @@ static void shapes(void)
           "EDGE 0>3, BLOCK 3, EDGE 3>2, BREAK, DEFAULT, EDGE 0>4, SET_SELECTOR 9, BREAK, ENDSWITCH, "
           "IF_SELECTOR 9, SET_SELECTOR 0, BREAK, ENDIF, BLOCK 2, EDGE 2>4, BREAK, ENDLOOP, BLOCK 4, "
           "RETURN 4");
+    /* loop 1 { switch { case 7: leave the loop to 4; default: 2: if (c) continue; else leave
+     * to 4 } }: both exits cross the switch by the selector (9 = "leave to block 4") and
+     * resolve as a BREAK of the loop, which 4 follows: no one-pass construct is needed */
+    check("switch in a loop, cases leaving the loop", "b1 s2,7=4 c1,4 u r", false,
+          "SET_SELECTOR 0, BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, SWITCH 1, CASE 7, EDGE 1>4, "
+          "SET_SELECTOR 9, BREAK, DEFAULT, EDGE 1>2, BLOCK 2, IF_TRUE 2, EDGE 2>1, ELSE, EDGE 2>4, "
+          "SET_SELECTOR 9, BREAK, ENDIF, ENDSWITCH, IF_SELECTOR 9, SET_SELECTOR 0, BREAK, ENDIF, "
+          "ENDLOOP, BLOCK 4, RETURN 4");
     /* a cycle 1 <-> 2 entered at both: irreducible; cases in RPO (0, 1, 2, 3) */
     check("irreducible", "c1,2 c2,3 c1,3 r", true,
           "SET_SELECTOR 0, LOOP, SWITCH_SELECTOR, CASE 0, BLOCK 0, IF_TRUE 0, EDGE 0>1, "

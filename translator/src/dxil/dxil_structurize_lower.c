@@ -151,8 +151,7 @@ static uint32_t innermost_present(const struct lower *l, const uint32_t *parent,
 }
 
 /*
- * A block construct goes when every jump to it can be a plain BREAK of the construct
- * innermost around the jump, which already lands where the jump goes. Inner blocks are
+ * A block construct goes when no jump needs it to land where it goes. Inner blocks are
  * decided first (in the order their ends come), so the constructs inside a block are
  * final when it is decided, and a jump never loses the block it needs.
  * `parent`: per event, the innermost block, loop or switch open around it.
@@ -167,9 +166,14 @@ static void drop_unneeded_blocks(struct lower *l, const uint32_t *parent, const 
         uint32_t y = l->sx[i].a, open = parent[i];
         struct target t = { .is_continue = false, .label = y };
         bool needed = false;
+        /* A jump needs the block unless a construct inside it, one the jump's selector
+         * ladder reaches on its way out, already lands where the jump goes. */
+        uint32_t dest = destination(l, t);
         for (uint32_t k = start[y]; k < start[y + 1] && !needed; k++) {
             uint32_t e = innermost_present(l, parent, jumps_to[k]);
-            needed = e == open || l->fall[l->match[e] + 1] != destination(l, t);
+            while (e != open && l->fall[l->match[e] + 1] != dest)
+                e = innermost_present(l, parent, e);
+            needed = e == open;
         }
         if (!needed)
             l->removed[open] = l->removed[i] = true;

@@ -17,7 +17,11 @@
  * loop header that lie outside its loop (its exits) are merge blocks placed
  * after the loop, not inside it, so the code after a loop is not nested in
  * it; no edge enters a loop from its exits' subtrees, so placing the inside
- * children first keeps every break inside its block.
+ * children first keeps every break inside its block. Exits whose immediate
+ * dominator is deeper in the loop (a latch's) stay where it jumps to them:
+ * hoisting those behind the outermost loop they leave was tried and, on the
+ * property test's programs (seed 1, 30000 programs) needed a selector ladder
+ * in 28% more of them (6347 against 4971) and 6% more events.
  *
  * Why not simply keep the blocks in RPO and branch forward: the IR has no
  * goto, only breaks of the innermost construct, and that order gives every
