@@ -183,6 +183,15 @@ static const char *resolve_shape(const struct sb_dxil_structured *s, uint32_t *j
     return depth ? "unclosed construct" : NULL;
 }
 
+/* Closes the innermost construct if it is one of `kinds`; false if it is not. */
+static bool pop(const char *stack, uint32_t *depth, const char *kinds)
+{
+    if (!*depth || !strchr(kinds, stack[*depth - 1]))
+        return false;
+    --*depth;
+    return true;
+}
+
 const char *cf_sim_check_nesting(const struct sb_dxil_structured *s)
 {
     /* kinds on the stack: 'I' IF, 'E' IF after its ELSE, 'L' LOOP, 'S' SWITCH */
@@ -210,17 +219,15 @@ const char *cf_sim_check_nesting(const struct sb_dxil_structured *s)
             stack[depth - 1] = 'E';
             break;
         case SB_DXIL_CF_ENDIF:
-            if (!depth || (stack[depth - 1] != 'I' && stack[depth - 1] != 'E'))
+            if (!pop(stack, &depth, "IE"))
                 return "ENDIF closes something else";
-            depth--;
             break;
         case SB_DXIL_CF_LOOP:
             stack[depth++] = 'L';
             break;
         case SB_DXIL_CF_ENDLOOP:
-            if (!depth || stack[depth - 1] != 'L')
+            if (!pop(stack, &depth, "L"))
                 return "ENDLOOP closes something else";
-            depth--;
             break;
         case SB_DXIL_CF_SWITCH:
         case SB_DXIL_CF_SWITCH_SELECTOR:
@@ -242,9 +249,8 @@ const char *cf_sim_check_nesting(const struct sb_dxil_structured *s)
             }
             break;
         case SB_DXIL_CF_ENDSWITCH:
-            if (!depth || stack[depth - 1] != 'S')
+            if (!pop(stack, &depth, "S"))
                 return "ENDSWITCH closes something else";
-            depth--;
             break;
         case SB_DXIL_CF_BREAK:
         case SB_DXIL_CF_CONTINUE: {

@@ -9,8 +9,7 @@
 
 #include "dxil_structurize_private.h"
 
-/* Grows `*items` (of `size`-byte elements) to hold one more; false when out of memory. */
-static bool grow(void **items, size_t *capacity, size_t count, size_t size)
+bool sb_dxil_grow(void **items, size_t *capacity, size_t count, size_t size)
 {
     if (count < *capacity)
         return true;
@@ -25,7 +24,7 @@ static bool grow(void **items, size_t *capacity, size_t count, size_t size)
 
 void sb_dxil_sx_push(struct sb_dxil_sx_list *list, uint32_t kind, uint32_t a, uint32_t b)
 {
-    if (list->failed || !grow((void **)&list->items, &list->capacity, list->count, sizeof(*list->items))) {
+    if (list->failed || !sb_dxil_grow((void **)&list->items, &list->capacity, list->count, sizeof(*list->items))) {
         list->failed = true;
         return;
     }
@@ -43,7 +42,7 @@ void sb_dxil_out_event(struct sb_dxil_out *out, enum sb_dxil_cf_event_kind kind,
     struct sb_dxil_structured *r = out->result;
     size_t count = r->event_count;
     if (out->failed || count >= UINT32_MAX ||
-        !grow((void **)&r->events, &out->event_capacity, count, sizeof(*r->events))) {
+        !sb_dxil_grow((void **)&r->events, &out->event_capacity, count, sizeof(*r->events))) {
         out->failed = true;
         return;
     }
@@ -57,7 +56,7 @@ void sb_dxil_out_edge(struct sb_dxil_out *out, uint32_t pred, uint32_t succ)
 {
     struct sb_dxil_structured *r = out->result;
     size_t count = r->edge_count;
-    if (out->failed || !grow((void **)&r->edges, &out->edge_capacity, count, sizeof(*r->edges))) {
+    if (out->failed || !sb_dxil_grow((void **)&r->edges, &out->edge_capacity, count, sizeof(*r->edges))) {
         out->failed = true;
         return;
     }

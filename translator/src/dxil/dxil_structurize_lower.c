@@ -51,7 +51,8 @@ struct lower {
     struct open_construct *open;
     uint32_t depth;
     struct pending *pool;
-    uint32_t pool_count, pool_capacity;
+    uint32_t pool_count;
+    size_t pool_capacity;
     struct sb_dxil_out *out;
 };
 
@@ -203,15 +204,9 @@ static bool resolve(struct lower *l, struct target t, bool arrived_by_selector)
     for (uint32_t p = top->pending_head; p != SB_DXIL_NONE; p = l->pool[p].next)
         if (l->pool[p].target.is_continue == t.is_continue && l->pool[p].target.label == t.label)
             return true;
-    if (l->pool_count == l->pool_capacity) {
-        uint32_t wanted = l->pool_capacity ? l->pool_capacity * 2 : 64;
-        struct pending *bigger = realloc(l->pool, (size_t)wanted * sizeof(*bigger));
-        if (!bigger) {
-            l->out->failed = true;
-            return true;
-        }
-        l->pool = bigger;
-        l->pool_capacity = wanted;
+    if (!sb_dxil_grow((void **)&l->pool, &l->pool_capacity, l->pool_count, sizeof(*l->pool))) {
+        l->out->failed = true;
+        return true;
     }
     /* Appended at the tail so that ladders test targets in the order jumps named them. */
     struct pending *slot = &l->pool[l->pool_count];

@@ -68,6 +68,12 @@ struct sb_dxil_sx {
     uint32_t a, b;
 };
 
+/**
+ * Makes room for one more `size`-byte element in `*items` (holding `count` of `*capacity`),
+ * doubling; false when out of memory (then `*items` is unchanged).
+ */
+bool sb_dxil_grow(void **items, size_t *capacity, size_t count, size_t size);
+
 /** Growable lists with a sticky out-of-memory flag (dxil_cf_list.c). */
 struct sb_dxil_sx_list {
     struct sb_dxil_sx *items;

@@ -58,17 +58,10 @@ struct tree {
 
 static void work_push(struct work_list *list, uint32_t type, uint32_t kind, uint32_t a, uint32_t b)
 {
-    if (list->failed)
+    if (list->failed || !sb_dxil_grow((void **)&list->items, &list->capacity, list->count,
+                                      sizeof(*list->items))) {
+        list->failed = true;
         return;
-    if (list->count == list->capacity) {
-        size_t wanted = list->capacity ? list->capacity * 2 : 64;
-        struct work *bigger = realloc(list->items, wanted * sizeof(*bigger));
-        if (!bigger) {
-            list->failed = true;
-            return;
-        }
-        list->items = bigger;
-        list->capacity = wanted;
     }
     list->items[list->count++] = (struct work){ .type = type, .kind = kind, .a = a, .b = b };
 }
