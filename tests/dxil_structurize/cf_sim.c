@@ -12,8 +12,8 @@
 
 #include "cf_sim.h"
 
-#define MAX_EVENTS 65536u
-#define MAX_BLOCKS 4096u
+#define MAX_EVENTS (1u << 21)
+#define MAX_BLOCKS 16384u
 
 bool cf_graph_parse(const char *text, struct cf_graph *g)
 {

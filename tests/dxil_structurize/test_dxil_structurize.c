@@ -8,6 +8,7 @@
  * offset and message.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cf_sim.h"
@@ -171,14 +172,130 @@ static void errors(void)
     check_error("no CFG", NULL, SB_ERROR_INVALID_ARGUMENT, 0, "sb_dxil_structurize: no CFG");
 }
 
+/* A graph of up to SB_DXIL_CFG_MAX_BLOCKS blocks on the heap, two successors or a switch each. */
+struct big_graph {
+    struct sb_dxil_cfg cfg;
+    struct sb_dxil_cfg_block *blocks;
+    uint32_t *succ;  /* per block: up to `width` successors */
+    uint32_t *cases; /* per block: up to `width` case values */
+    uint32_t width;
+};
+
+static bool big_graph_init(struct big_graph *g, uint32_t blocks, uint32_t width)
+{
+    g->cfg.block_count = blocks;
+    g->width = width;
+    g->blocks = calloc(blocks, sizeof(*g->blocks));
+    g->succ = calloc((size_t)blocks * width, sizeof(*g->succ));
+    g->cases = calloc((size_t)blocks * width, sizeof(*g->cases));
+    g->cfg.blocks = g->blocks;
+    for (uint32_t b = 0; g->blocks && g->succ && g->cases && b < blocks; b++) {
+        g->blocks[b].successors = &g->succ[(size_t)b * width];
+        g->blocks[b].case_values = &g->cases[(size_t)b * width];
+        g->blocks[b].terminator = SB_DXIL_CFG_RETURN;
+    }
+    return g->blocks && g->succ && g->cases;
+}
+
+static void big_set(struct big_graph *g, uint32_t b, enum sb_dxil_cfg_terminator kind, uint32_t s0, uint32_t s1)
+{
+    g->blocks[b].terminator = kind;
+    g->blocks[b].successor_count = kind == SB_DXIL_CFG_BRANCH ? 1 : 2;
+    g->succ[(size_t)b * g->width] = s0;
+    g->succ[(size_t)b * g->width + 1] = s1;
+}
+
+static void big_graph_free(struct big_graph *g)
+{
+    free(g->blocks);
+    free(g->succ);
+    free(g->cases);
+}
+
+/* Structures `g` and runs the result against it; the dispatch flag must be `want_dispatch`. */
+static void check_big(const char *name, struct big_graph *g, bool want_dispatch)
+{
+    struct sb_dxil_structured s;
+    struct sb_error error;
+    enum sb_result r = sb_dxil_structurize(&g->cfg, false, &s, &error);
+    const char *bad = r != SB_SUCCESS ? error.message : cf_sim_check_nesting(&s);
+    if (!bad && s.dispatch != want_dispatch)
+        bad = want_dispatch ? "structured form kept past its event budget" : "dispatch loop used";
+    for (uint64_t seed = 1; seed <= 4 && !bad; seed++) {
+        static struct cf_trace want, got;
+        cf_sim_run_cfg(&g->cfg, seed, 400, &want);
+        bad = cf_sim_run_events(&g->cfg, &s, seed, 400, &got);
+        if (!bad && (want.count != got.count || memcmp(want.items, got.items, want.count * sizeof(want.items[0]))))
+            bad = "trace differs from the CFG's";
+    }
+    printf("%s %s: %u blocks, %u events%s%s%s\n", bad ? "FAIL" : "ok  ", name, g->cfg.block_count,
+           r == SB_SUCCESS ? s.event_count : 0, s.dispatch ? " (dispatch)" : "", bad ? ": " : "",
+           bad ? bad : "");
+    failures += bad != NULL;
+    sb_dxil_structured_free(&s);
+}
+
+/*
+ * Graphs at the block limit (16384 blocks): deep nests that would overflow a recursive
+ * implementation's stack, and a nest whose selector ladders would grow quadratically.
+ */
+static void large(void)
+{
+    struct big_graph g;
+    uint32_t n = SB_DXIL_CFG_MAX_BLOCKS;
+    /* Block i: if (c) i + 1 else i - 1: each block heads a loop around all later ones (a
+     * nest 16383 deep); the last returns. */
+    if (!big_graph_init(&g, n, 2))
+        abort();
+    for (uint32_t b = 0; b + 1 < n; b++)
+        big_set(&g, b, SB_DXIL_CFG_COND_BRANCH, b + 1, b ? b - 1 : 0);
+    check_big("16384 nested loops", &g, false);
+    /* An if/else chain 8191 deep whose merges all come at the end. */
+    for (uint32_t b = 0; b + 2 < n; b += 2)
+        big_set(&g, b, SB_DXIL_CFG_COND_BRANCH, b + 2, b + 1);
+    for (uint32_t b = 1; b + 1 < n; b += 2)
+        big_set(&g, b, SB_DXIL_CFG_BRANCH, n - 1, 0);
+    g.blocks[n - 2].terminator = SB_DXIL_CFG_RETURN;
+    g.blocks[n - 2].successor_count = 0;
+    check_big("8191 nested ifs", &g, false);
+    big_graph_free(&g);
+
+    /* D = 1000 nested loops (headers 1..D); the innermost body D + 1 switches to each loop's
+     * exit: exit k (D + 1 + k) continues at latch k - 1 (2D + 1 + k), latch k repeats loop k
+     * or leaves to exit k. Every latch sits in the innermost loop's code, so each repeat of
+     * loop k crosses D - k loops by the selector: about 2 million ladder events against a
+     * budget of 64 per block and edge, so the dispatch loop is used. */
+    uint32_t d = 1000, blocks = 3 * d + 3;
+    if (!big_graph_init(&g, blocks, d + 1))
+        abort();
+    big_set(&g, 0, SB_DXIL_CFG_BRANCH, 1, 0);
+    for (uint32_t k = 1; k <= d; k++)
+        big_set(&g, k, SB_DXIL_CFG_BRANCH, k + 1, 0);
+    struct sb_dxil_cfg_block *body = &g.blocks[d + 1];
+    body->terminator = SB_DXIL_CFG_SWITCH;
+    body->successor_count = d + 1;
+    g.succ[(size_t)(d + 1) * g.width] = 2 * d + 1 + d; /* default: latch D */
+    for (uint32_t k = 1; k <= d; k++) {
+        g.cases[(size_t)(d + 1) * g.width + k - 1] = k;
+        g.succ[(size_t)(d + 1) * g.width + k] = d + 1 + k;                     /* exit k */
+        big_set(&g, d + 1 + k, SB_DXIL_CFG_BRANCH, 2 * d + 1 + k - 1, 0);      /* -> latch k-1 */
+        big_set(&g, 2 * d + 1 + k, SB_DXIL_CFG_COND_BRANCH, k, d + 1 + k);      /* latch k */
+    }
+    /* latch 0 (2D + 1) is the function's exit: it returns */
+    check_big("1000 nested loops left by a switch", &g, true);
+    big_graph_free(&g);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "--shapes"))
         shapes();
     else if (argc == 2 && !strcmp(argv[1], "--errors"))
         errors();
+    else if (argc == 2 && !strcmp(argv[1], "--large"))
+        large();
     else {
-        fprintf(stderr, "usage: %s --shapes | --errors\n", argv[0]);
+        fprintf(stderr, "usage: %s --shapes | --errors | --large\n", argv[0]);
         return 2;
     }
     printf("%s\n", failures ? "FAILED" : "all passed");

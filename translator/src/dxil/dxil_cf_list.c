@@ -41,7 +41,9 @@ void sb_dxil_out_event(struct sb_dxil_out *out, enum sb_dxil_cf_event_kind kind,
 {
     struct sb_dxil_structured *r = out->result;
     size_t count = r->event_count;
-    if (out->failed || count >= UINT32_MAX ||
+    if (out->event_limit && count >= out->event_limit && !out->failed)
+        out->over_limit = true;
+    if (out->failed || out->over_limit || count >= UINT32_MAX ||
         !sb_dxil_grow((void **)&r->events, &out->event_capacity, count, sizeof(*r->events))) {
         out->failed = true;
         return;

@@ -20,7 +20,10 @@
  * No block is duplicated and no edge is split: every CFG edge taken at run
  * time passes exactly one EDGE event, which is where its phi copies go.
  * Work: O(n^2) at worst for n blocks (dominators, loop membership),
- * hence SB_DXIL_CFG_MAX_BLOCKS.
+ * hence SB_DXIL_CFG_MAX_BLOCKS. Output: a structured list longer than
+ * SB_DXIL_STRUCTURED_EVENTS_PER_ITEM events per block and edge (ladders of
+ * many jumps through deep nests grow as depth x jumps) is given up for the
+ * dispatch loop, which is linear.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -151,10 +154,22 @@ enum sb_result sb_dxil_structurize(const struct sb_dxil_cfg *cfg, bool force_dis
     struct sb_dxil_cfg_info info;
     if (sb_dxil_cfg_analyse(cfg, &info) != SB_SUCCESS)
         return sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR, "out of memory");
-    struct sb_dxil_out writer = { .result = out, .event_capacity = 0, .edge_capacity = 0,
-                                  .failed = false };
+    /* Ladders cost O(depth) events per multi-level jump; past this budget (deep nests
+     * with many such jumps) the dispatch loop, O(blocks + edges), is the smaller form. */
+    size_t edges = info.succ_start[info.block_count];
+    struct sb_dxil_out writer = {
+        .result = out, .event_capacity = 0, .edge_capacity = 0, .failed = false, .over_limit = false,
+        .event_limit = SB_DXIL_STRUCTURED_EVENTS_PER_ITEM * ((size_t)info.reachable_count + edges) + 1024,
+    };
     out->dispatch = force_dispatch || !info.reducible;
     r = out->dispatch ? sb_dxil_build_dispatch(&info, &writer) : structured(&info, &writer);
+    if (r == SB_SUCCESS && writer.over_limit) {
+        sb_dxil_structured_free(out);
+        writer = (struct sb_dxil_out){ .result = out, .event_capacity = 0, .edge_capacity = 0,
+                                       .event_limit = 0, .failed = false, .over_limit = false };
+        out->dispatch = true;
+        r = sb_dxil_build_dispatch(&info, &writer);
+    }
     sb_dxil_cfg_info_free(&info);
     if (r == SB_SUCCESS && writer.failed)
         r = SB_ERROR_OUT_OF_MEMORY;

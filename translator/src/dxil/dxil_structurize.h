@@ -26,6 +26,12 @@
 #define SB_DXIL_CFG_MAX_BLOCKS 16384u
 /** Most switch cases one function may have, all switches together. */
 #define SB_DXIL_CFG_MAX_CASES 65536u
+/**
+ * A structured list may hold this many events per reachable block and distinct edge (plus
+ * 1024); a longer one (selector ladders of many exits through deep nests) is replaced by
+ * the dispatch loop, whose length is linear.
+ */
+#define SB_DXIL_STRUCTURED_EVENTS_PER_ITEM 64u
 
 /** How a block ends. */
 enum sb_dxil_cfg_terminator {
@@ -102,7 +108,9 @@ struct sb_dxil_structured {
     struct sb_dxil_cf_event *events; /**< owned */
     uint32_t edge_count;             /**< = the number of EDGE events */
     struct sb_dxil_cf_edge *edges;   /**< owned; edges[i] belongs to the i-th EDGE event */
-    bool dispatch;     /**< true when the graph was irreducible and the dispatch loop was used */
+    bool dispatch;     /**< true when the dispatch loop was used: the graph was irreducible,
+                            the structured list passed its event budget
+                            (SB_DXIL_STRUCTURED_EVENTS_PER_ITEM) or it was forced */
     bool uses_selector; /**< true when any event reads or writes the selector */
 };
 

@@ -87,7 +87,8 @@ void sb_dxil_sx_list_free(struct sb_dxil_sx_list *list);
 struct sb_dxil_out {
     struct sb_dxil_structured *result;
     size_t event_capacity, edge_capacity;
-    bool failed;
+    size_t event_limit; /* 0: none; else more events fail with over_limit set */
+    bool failed, over_limit;
 };
 void sb_dxil_out_event(struct sb_dxil_out *out, enum sb_dxil_cf_event_kind kind, uint32_t value);
 void sb_dxil_out_edge(struct sb_dxil_out *out, uint32_t pred, uint32_t succ);
