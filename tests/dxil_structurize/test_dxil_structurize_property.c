@@ -14,7 +14,8 @@
  *     (dispatch loop exactly for the irreducible ones).
  * For each graph, the structured form and the forced dispatch form must obey
  * the IR nesting rules and, run on 8 decision seeds, give the CFG's trace of
- * blocks and edges exactly (cf_sim.h).
+ * blocks and edges exactly (cf_sim.h). A third family breaks one field of a
+ * random graph: the result is success or the exact error at that block.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,6 +304,49 @@ static bool reducible_by_t1_t2(const struct cf_graph *g)
     return __builtin_popcountll(alive) == 1;
 }
 
+/* ---- malformed graphs ---- */
+
+/*
+ * One field of a random graph broken (terminator kind, successor count, a successor, a
+ * case value made equal to another): the result must be success (the change kept the
+ * graph valid, then the usual checks run) or SB_ERROR_TRANSLATE_INVALID at the offset
+ * of the block broken. Under ASan this also shows nothing is read out of range.
+ */
+static bool check_malformed(uint32_t index, struct cf_graph *g, uint32_t *broken)
+{
+    uint32_t b = rnd(g->cfg.block_count);
+    struct sb_dxil_cfg_block *block = &g->blocks[b];
+    *broken = b;
+    block->offset = 1000 + b;
+    switch (rnd(4)) {
+    case 0:
+        block->terminator = (enum sb_dxil_cfg_terminator)rnd(7);
+        break;
+    case 1:
+        block->successor_count = rnd(4);
+        break;
+    case 2:
+        if (block->successor_count)
+            g->successors[b][rnd(block->successor_count)] = g->cfg.block_count + rnd(3);
+        break;
+    default:
+        if (block->terminator == SB_DXIL_CFG_SWITCH && block->successor_count > 2)
+            g->case_values[b][1] = g->case_values[b][0];
+        break;
+    }
+    struct sb_dxil_structured s;
+    struct sb_error error;
+    enum sb_result r = sb_dxil_structurize(&g->cfg, false, &s, &error);
+    bool ok = r == SB_SUCCESS || (r == SB_ERROR_TRANSLATE_INVALID && error.code == r &&
+                                  error.offset == 1000 + b && !s.events && !s.edges);
+    sb_dxil_structured_free(&s);
+    if (ok)
+        return true;
+    printf("FAIL malformed %u: block %u broken, got %s at %llu: %s\n", index, b, sb_result_name(r),
+           (unsigned long long)error.offset, error.message);
+    return false;
+}
+
 /* ---- the property ---- */
 
 struct stats {
@@ -367,7 +411,7 @@ int main(int argc, char **argv)
     rng_state = strtoull(argv[1], NULL, 0);
     uint32_t cases = (uint32_t)strtoul(argv[2], NULL, 0);
     static struct cf_graph g;
-    struct stats programs = { 0 }, graphs = { 0 };
+    struct stats programs = { 0 }, graphs = { 0 }, graphs_after = { 0 };
     uint32_t failures = 0;
     for (uint32_t i = 0; i < cases && failures < 5; i++) {
         while (!gen_program(&g))
@@ -378,10 +422,26 @@ int main(int argc, char **argv)
         gen_graph(&g);
         failures += !check_graph("graph", i, &g, !reducible_by_t1_t2(&g), &graphs);
     }
+    uint32_t malformed_ok = 0;
+    for (uint32_t i = 0; i < cases && failures < 5; i++) {
+        uint32_t broken;
+        gen_graph(&g);
+        if (!check_malformed(i, &g, &broken)) {
+            failures++;
+            continue;
+        }
+        struct sb_dxil_structured s;
+        if (sb_dxil_structurize(&g.cfg, false, &s, NULL) == SB_SUCCESS) {
+            malformed_ok++;
+            sb_dxil_structured_free(&s);
+            failures += !check_graph("malformed", i, &g, !reducible_by_t1_t2(&g), &graphs_after);
+        }
+    }
     printf("programs: %u (%u blocks, %u events, %u with a selector ladder)\n", programs.cases,
            programs.blocks, programs.events, programs.with_selector);
     printf("graphs: %u (%u reducible, %u irreducible, %u with a selector ladder)\n", graphs.cases,
            graphs.reducible, graphs.irreducible, graphs.with_selector);
+    printf("malformed: %u (%u still valid, checked as graphs)\n", cases, malformed_ok);
     /* The families must really cover both sides, or the test proves little. */
     if (!failures && cases >= 1000 &&
         (programs.with_selector < cases / 50 || graphs.irreducible < cases / 20 ||
