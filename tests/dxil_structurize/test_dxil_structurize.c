@@ -68,21 +68,22 @@ static void shapes(void)
     check("if/else diamond", "c1,2 b3 b3 r", false,
           "BLOCK 0, IF_TRUE 0, EDGE 0>1, BLOCK 1, EDGE 1>3, ELSE, EDGE 0>2, BLOCK 2, EDGE 2>3, "
           "ENDIF, BLOCK 3, RETURN 3");
+    /* the arm that returns closes its IF; the rest is not nested */
     check("early return", "c1,2 r b3 r", false,
-          "BLOCK 0, IF_TRUE 0, EDGE 0>1, BLOCK 1, RETURN 1, ELSE, EDGE 0>2, BLOCK 2, EDGE 2>3, "
-          "BLOCK 3, RETURN 3, ENDIF");
-    /* while (c) { 2 } 3 */
+          "BLOCK 0, IF_TRUE 0, EDGE 0>1, BLOCK 1, RETURN 1, ENDIF, EDGE 0>2, BLOCK 2, EDGE 2>3, "
+          "BLOCK 3, RETURN 3");
+    /* while (c) { 2 } 3: `if (!c) break;`, the body unnested, its continue falls to ENDLOOP */
     check("while loop", "b1 c2,3 b1 r", false,
-          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>2, BLOCK 2, EDGE 2>1, ELSE, "
-          "EDGE 1>3, BREAK, ENDIF, ENDLOOP, BLOCK 3, RETURN 3");
+          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_FALSE 1, EDGE 1>3, BREAK, ENDIF, EDGE 1>2, BLOCK 2, "
+          "EDGE 2>1, ENDLOOP, BLOCK 3, RETURN 3");
     /* do { 1 } while (c); 2 (rotated loop: the latch is the header) */
     check("do-while loop", "b1 c1,2 r", false,
           "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>1, ELSE, EDGE 1>2, BREAK, ENDIF, "
           "ENDLOOP, BLOCK 2, RETURN 2");
     /* loop { 1: if (a) break; 2: if (b) continue; 3 } 4 */
     check("loop with break and continue", "b1 c4,2 c1,3 b1 r", false,
-          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>4, BREAK, ELSE, EDGE 1>2, BLOCK 2, "
-          "IF_TRUE 2, EDGE 2>1, ELSE, EDGE 2>3, BLOCK 3, EDGE 3>1, ENDIF, ENDIF, ENDLOOP, BLOCK 4, "
+          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>4, BREAK, ENDIF, EDGE 1>2, BLOCK 2, "
+          "IF_TRUE 2, EDGE 2>1, ELSE, EDGE 2>3, BLOCK 3, EDGE 3>1, ENDIF, ENDLOOP, BLOCK 4, "
           "RETURN 4");
     /* outer 1 { inner 2 { 2: if (c) leave both to 5; 3: latch of inner } 4: latch of outer }
      * 5. Block 4 is dominated by 3, so it is written in the inner loop's code; its
@@ -90,14 +91,14 @@ static void shapes(void)
      * "continue header 1"), while 2>5 and 4>5 are plain BREAKs: after the inner loop comes 5. */
     check("break out of two loops", "b1 b2 c5,3 c2,4 c1,5 r", false,
           "SET_SELECTOR 0, BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, EDGE 1>2, LOOP, BLOCK 2, IF_TRUE 2, "
-          "EDGE 2>5, BREAK, ELSE, EDGE 2>3, BLOCK 3, IF_TRUE 3, EDGE 3>2, ELSE, EDGE 3>4, BLOCK 4, "
-          "IF_TRUE 4, EDGE 4>1, SET_SELECTOR 4, BREAK, ELSE, EDGE 4>5, BREAK, ENDIF, ENDIF, ENDIF, "
-          "ENDLOOP, IF_SELECTOR 4, SET_SELECTOR 0, CONTINUE, ENDIF, BLOCK 5, RETURN 5, ENDLOOP");
+          "EDGE 2>5, BREAK, ENDIF, EDGE 2>3, BLOCK 3, IF_TRUE 3, EDGE 3>2, ELSE, EDGE 3>4, BLOCK 4, "
+          "IF_TRUE 4, EDGE 4>1, SET_SELECTOR 4, BREAK, ENDIF, EDGE 4>5, BREAK, ENDIF, ENDLOOP, "
+          "IF_SELECTOR 4, SET_SELECTOR 0, CONTINUE, ENDIF, BLOCK 5, RETURN 5, ENDLOOP");
     /* loop { 1: if (c) leave to 4 (returns); 2: latch, else leave to 3 (returns) }: the
      * header's exit 4 follows the loop; the latch's exit 3 (dominated by 2) returns inside */
     check("return inside a loop", "b1 c4,2 c1,3 r r", false,
-          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>4, BREAK, ELSE, EDGE 1>2, BLOCK 2, "
-          "IF_TRUE 2, EDGE 2>1, ELSE, EDGE 2>3, BLOCK 3, RETURN 3, ENDIF, ENDIF, ENDLOOP, BLOCK 4, "
+          "BLOCK 0, EDGE 0>1, LOOP, BLOCK 1, IF_TRUE 1, EDGE 1>4, BREAK, ENDIF, EDGE 1>2, BLOCK 2, "
+          "IF_TRUE 2, EDGE 2>1, ELSE, EDGE 2>3, BLOCK 3, RETURN 3, ENDIF, ENDLOOP, BLOCK 4, "
           "RETURN 4");
     /* switch: cases 1 and 2 share block 2, case 3 runs 3 and falls into 2, the default goes
      * straight to the merge 4, past 2: a one-pass LOOP around the switch and 2 gives it a

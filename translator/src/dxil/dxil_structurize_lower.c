@@ -10,7 +10,9 @@
  *    end. Computed backwards in one pass, which also drops every jump whose
  *    destination equals where falling on would go (the jump at the end of an
  *    IF arm to the merge that follows, the continue before a loop's end);
- *    blocks no jump names any more vanish.
+ *    blocks no jump needs vanish (a ladder may reach a construct inside
+ *    that lands there), and `IF a ELSE b ENDIF` whose arm a ends in a jump
+ *    becomes `IF a ENDIF b`.
  * 2. Events. A block construct becomes `LOOP ... BREAK ENDLOOP` (one pass), a
  *    loop `LOOP ... ENDLOOP`. A jump becomes CONTINUE when its loop is the
  *    innermost LOOP, BREAK when leaving the innermost LOOP or SWITCH lands
@@ -43,7 +45,8 @@ struct open_construct {
 struct lower {
     const struct sb_dxil_sx *sx;
     uint32_t count;
-    uint32_t *match;        /* open -> end; ELSE -> ENDIF */
+    uint32_t *match;        /* open -> end; IF -> ELSE; ELSE -> ENDIF */
+    bool *else_closes;      /* ELSE written as ENDIF: its IF's arm never falls through */
     uint32_t *fall;         /* count + 1 */
     bool *removed;
     uint32_t *block_end_at; /* merge block -> index of its block construct's end */
@@ -90,6 +93,7 @@ static void match_constructs(struct lower *l, uint32_t *stack, uint32_t *parent)
             stack[depth++] = i;
             break;
         case SB_DXIL_CF_ELSE:
+            l->match[stack[depth - 1]] = i; /* IF -> ELSE; the ELSE then gets the ENDIF */
             stack[depth - 1] = i;
             break;
         case SB_DXIL_SX_BLOCK_END:
@@ -181,6 +185,28 @@ static void drop_unneeded_blocks(struct lower *l, const uint32_t *parent, const 
     }
 }
 
+/*
+ * `IF a ELSE b ENDIF` where arm a ends in a jump or a return (after the drops above) is
+ * `IF a ENDIF b`: control never falls out of a, so b need not be nested.
+ */
+static void unnest_else_arms(struct lower *l)
+{
+    for (uint32_t i = 0; i < l->count; i++) {
+        uint32_t kind = l->sx[i].kind;
+        if (kind != SB_DXIL_CF_IF_TRUE && kind != SB_DXIL_CF_IF_FALSE)
+            continue;
+        uint32_t last = l->match[i];
+        while (--last > i && l->removed[last])
+            ;
+        kind = l->sx[last].kind;
+        if (last > i && (kind == SB_DXIL_SX_BREAK_TO || kind == SB_DXIL_SX_CONTINUE_TO ||
+                         kind == SB_DXIL_CF_RETURN || kind == SB_DXIL_CF_UNREACHABLE)) {
+            l->else_closes[l->match[i]] = true;
+            l->removed[l->match[l->match[i]]] = true;
+        }
+    }
+}
+
 /* Emits the jump to `t` from the current nesting; `arrived_by_selector`: inside a ladder. */
 static bool resolve(struct lower *l, struct target t, bool arrived_by_selector)
 {
@@ -269,6 +295,9 @@ static bool write_events(struct lower *l)
         case SB_DXIL_SX_EDGE:
             sb_dxil_out_edge(l->out, e->a, e->b);
             break;
+        case SB_DXIL_CF_ELSE:
+            sb_dxil_out_event(l->out, l->else_closes[i] ? SB_DXIL_CF_ENDIF : SB_DXIL_CF_ELSE, 0);
+            break;
         default:
             sb_dxil_out_event(l->out, (enum sb_dxil_cf_event_kind)e->kind, e->a);
             break;
@@ -286,6 +315,7 @@ enum sb_result sb_dxil_lower_tree(const struct sb_dxil_cfg_info *info, struct sb
     l.match = malloc(((size_t)count + 1) * sizeof(uint32_t));
     l.fall = malloc(((size_t)count + 1) * sizeof(uint32_t));
     l.removed = calloc((size_t)count + 1, sizeof(bool));
+    l.else_closes = calloc((size_t)count + 1, sizeof(bool));
     l.block_end_at = malloc((size_t)n * sizeof(uint32_t));
     l.loop_end_at = malloc((size_t)n * sizeof(uint32_t));
     l.open = malloc(((size_t)count + 1) * sizeof(*l.open));
@@ -294,7 +324,7 @@ enum sb_result sb_dxil_lower_tree(const struct sb_dxil_cfg_info *info, struct sb
     uint32_t *start = calloc((size_t)n + 1, sizeof(uint32_t));
     uint32_t *jumps_to = malloc(((size_t)count + 1) * sizeof(uint32_t));
     enum sb_result r = SB_ERROR_OUT_OF_MEMORY;
-    if (!l.match || !l.fall || !l.removed || !l.block_end_at || !l.loop_end_at || !l.open ||
+    if (!l.match || !l.fall || !l.removed || !l.else_closes || !l.block_end_at || !l.loop_end_at || !l.open ||
         !stack || !parent || !start || !jumps_to)
         goto done;
     match_constructs(&l, stack, parent);
@@ -311,11 +341,13 @@ enum sb_result sb_dxil_lower_tree(const struct sb_dxil_cfg_info *info, struct sb
         if (l.sx[i].kind == SB_DXIL_SX_BREAK_TO && !l.removed[i])
             jumps_to[stack[l.sx[i].a]++] = i;
     drop_unneeded_blocks(&l, parent, start, jumps_to);
+    unnest_else_arms(&l);
     r = write_events(&l) ? SB_SUCCESS : SB_ERROR_TRANSLATE_INVALID;
 done:
     free(l.match);
     free(l.fall);
     free(l.removed);
+    free(l.else_closes);
     free(l.block_end_at);
     free(l.loop_end_at);
     free(l.open);

@@ -118,6 +118,27 @@ static void tree_sequence(struct tree *t, uint32_t x)
     }
 }
 
+/* Whether the jump from x to y is a continue or a break (not y's code written in place). */
+static bool leaves_by_jump(const struct tree *t, uint32_t x, uint32_t y)
+{
+    return t->info->rpo_index[y] <= t->info->rpo_index[x] || t->merge[y];
+}
+
+/*
+ * Whether the jump from x to y stays a jump once falling through is accounted for: not
+ * one to the merge block that follows x's own code directly (its first child written
+ * inside x's loop, if any), which the lowering drops as falling through.
+ */
+static bool stays_a_jump(const struct tree *t, uint32_t x, uint32_t y)
+{
+    if (!leaves_by_jump(t, x, y))
+        return false;
+    for (uint32_t k = t->child_start[x]; k < t->child_start[x + 1]; k++)
+        if (!t->info->is_header[x] || sb_dxil_cfg_in_loop(t->info, t->child[k], x))
+            return t->child[k] != y;
+    return true;
+}
+
 static enum sb_result terminator_sequence(struct tree *t, uint32_t x)
 {
     const struct sb_dxil_cfg_block *block = &t->info->cfg->blocks[x];
@@ -136,12 +157,18 @@ static enum sb_result terminator_sequence(struct tree *t, uint32_t x)
             jump(t, x, block->successors[0]);
             return SB_SUCCESS;
         }
-        emit(t, SB_DXIL_CF_IF_TRUE, x, 0);
-        jump(t, x, block->successors[0]);
+    {
+        /* The arm that only jumps goes first (`if (!c) break;`), so that the lowering can
+         * close the IF after it and write the other arm unnested. */
+        bool negate = !stays_a_jump(t, x, block->successors[0]) &&
+                      stays_a_jump(t, x, block->successors[1]);
+        emit(t, negate ? SB_DXIL_CF_IF_FALSE : SB_DXIL_CF_IF_TRUE, x, 0);
+        jump(t, x, block->successors[negate]);
         emit(t, SB_DXIL_CF_ELSE, 0, 0);
-        jump(t, x, block->successors[1]);
+        jump(t, x, block->successors[!negate]);
         emit(t, SB_DXIL_CF_ENDIF, 0, 0);
         return SB_SUCCESS;
+    }
     case SB_DXIL_CFG_SWITCH:
         break;
     default:
@@ -233,12 +260,12 @@ enum sb_result sb_dxil_build_tree(const struct sb_dxil_cfg_info *info, struct sb
             r = terminator_sequence(&t, w.a);
             break;
         default: /* W_JUMP */
-            if (info->rpo_index[w.b] <= info->rpo_index[w.a])
-                emit(&t, SB_DXIL_SX_CONTINUE_TO, w.b, 0);
-            else if (t.merge[w.b])
-                emit(&t, SB_DXIL_SX_BREAK_TO, w.b, 0);
-            else
+            if (!leaves_by_jump(&t, w.a, w.b))
                 work_push(&t.seq, W_TREE, 0, w.b, 0);
+            else if (info->rpo_index[w.b] <= info->rpo_index[w.a])
+                emit(&t, SB_DXIL_SX_CONTINUE_TO, w.b, 0);
+            else
+                emit(&t, SB_DXIL_SX_BREAK_TO, w.b, 0);
             break;
         }
         schedule(&t);
