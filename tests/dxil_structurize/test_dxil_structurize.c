@@ -159,6 +159,10 @@ static void errors(void)
     cf_graph_parse("r c0 r", &g);
     check_error("conditional branch with one successor", &g.cfg, SB_ERROR_TRANSLATE_INVALID, 16,
                 "block 1: 1 successors for terminator kind 3, which needs 2");
+    cf_graph_parse("r s0,3=0", &g);
+    g.blocks[1].case_values = NULL;
+    check_error("switch without case values", &g.cfg, SB_ERROR_TRANSLATE_INVALID, 16,
+                "block 1: no case value array");
     cf_graph_parse("r", &g);
     g.blocks[0].terminator = (enum sb_dxil_cfg_terminator)9;
     check_error("unknown terminator", &g.cfg, SB_ERROR_TRANSLATE_INVALID, 0,

@@ -62,11 +62,14 @@ static enum sb_result check_cfg(const struct sb_dxil_cfg *cfg, struct sb_error *
                                 "block %u: terminator kind %u is unknown", b,
                                 (unsigned)block->terminator);
         }
-        if (block->successor_count != want || (want && !block->successors) ||
-            (block->terminator == SB_DXIL_CFG_SWITCH && want > 1 && !block->case_values))
+        if (block->successor_count != want)
             return sb_error_set(error, SB_ERROR_TRANSLATE_INVALID, block->offset, SB_ERROR_NO_INSTR,
                                 "block %u: %u successors for terminator kind %u, which needs %u", b,
                                 block->successor_count, (unsigned)block->terminator, want);
+        if ((want && !block->successors) ||
+            (block->terminator == SB_DXIL_CFG_SWITCH && want > 1 && !block->case_values))
+            return sb_error_set(error, SB_ERROR_TRANSLATE_INVALID, block->offset, SB_ERROR_NO_INSTR,
+                                "block %u: no %s array", b, block->successors ? "case value" : "successor");
         if (cases > SB_DXIL_CFG_MAX_CASES)
             return sb_error_set(error, SB_ERROR_TRANSLATE_UNSUPPORTED, block->offset, SB_ERROR_NO_INSTR,
                                 "block %u: more than %u switch cases in the function", b,

@@ -84,7 +84,9 @@ enum sb_dxil_cf_event_kind {
     SB_DXIL_CF_UNREACHABLE = 15, /**< block `value` ended in `unreachable` (the front end may
                                       emit RET) */
     /** Edge `value` of sb_dxil_structured::edges is taken here: emit its phi copies (the
-     *  successor's phis read from the predecessor) as one parallel copy, at this point. */
+     *  successor's phis read from the predecessor) as one parallel copy, at this point.
+     *  Every edge taken at run time passes exactly one EDGE event, after the predecessor's
+     *  BLOCK and with no other BLOCK before the successor's. */
     SB_DXIL_CF_EDGE = 16,
     SB_DXIL_CF_SET_SELECTOR = 17, /**< selector = `value` */
     SB_DXIL_CF_IF_SELECTOR = 18,  /**< IF selector == `value` (closed by ENDIF) */
@@ -118,8 +120,9 @@ struct sb_dxil_structured {
  * Structures `cfg` into `*out` (zeroed first). `force_dispatch` asks for the dispatch loop
  * even when the graph is reducible (tests compare both forms; a front end never needs it). Errors: SB_ERROR_INVALID_ARGUMENT (NULL
  * pointers), SB_ERROR_TRANSLATE_UNSUPPORTED (more blocks or cases than the limits),
- * SB_ERROR_TRANSLATE_INVALID (a successor out of range, a successor count that does not
- * fit the terminator, a repeated case value; offset = that block's `offset`),
+ * SB_ERROR_TRANSLATE_INVALID (an unknown terminator, a successor out of range, a successor
+ * count that does not fit the terminator, a missing array, a repeated case value; offset =
+ * that block's `offset`),
  * SB_ERROR_OUT_OF_MEMORY. On failure `*out` holds nothing to free.
  */
 enum sb_result sb_dxil_structurize(const struct sb_dxil_cfg *cfg, bool force_dispatch,
