@@ -54,7 +54,10 @@ struct sb_dxil_cfg_block {
     uint64_t offset; /**< byte offset of the terminator in the input, for error messages */
 };
 
-/** A function's CFG; block 0 is the entry. Blocks no path from the entry reaches are ignored. */
+/**
+ * A function's CFG; block 0 is the entry. Blocks no path from the entry reaches get no
+ * event (they are still checked like the others).
+ */
 struct sb_dxil_cfg {
     uint32_t block_count; /**< 1 .. SB_DXIL_CFG_MAX_BLOCKS */
     const struct sb_dxil_cfg_block *blocks;
