@@ -41,9 +41,9 @@
 enum {
     FIRST_BLOCK_SIZE = 4096,
     LARGEST_DOUBLING = 1u << 20,
-    CACHE_SLOTS = 8,
-    CACHE_BLOCK_LIMIT = 1u << 20,   /* larger blocks go straight back to malloc */
-    CACHE_TOTAL_LIMIT = 4u << 20,   /* per thread */
+    CACHE_SLOTS = 32,
+    CACHE_BLOCK_LIMIT = 4u << 20,   /* larger blocks go straight back to malloc */
+    CACHE_TOTAL_LIMIT = 8u << 20,   /* per thread */
 };
 
 /* The arena header, rounded so the first allocation stays 16-byte aligned. */
@@ -98,13 +98,14 @@ static bool cache_put(struct sb_arena_block *block)
     return true;
 }
 
-/* The largest cached block of at least `min_size` bytes, or NULL. */
+/* The smallest cached block of at least `min_size` bytes, or NULL: a small arena (a
+ * container's) must not take the large block a large program's arena will ask for next. */
 static struct sb_arena_block *cache_take(size_t min_size)
 {
     struct block_cache *cache = &thread_cache;
     uint32_t best = CACHE_SLOTS;
     for (uint32_t i = 0; i < cache->count; i++)
-        if (cache->sizes[i] >= min_size && (best == CACHE_SLOTS || cache->sizes[i] > cache->sizes[best]))
+        if (cache->sizes[i] >= min_size && (best == CACHE_SLOTS || cache->sizes[i] < cache->sizes[best]))
             best = i;
     if (best == CACHE_SLOTS)
         return NULL;
