@@ -136,10 +136,6 @@ static bool cache_put(struct sb_arena_block *block)
             return false;
         cache->bytes -= slot->size;
         free_cached(slot);
-        if (cache->bytes + block->size > CACHE_TOTAL_LIMIT) {
-            *slot = cache->odd[--cache->odd_count];
-            return false;
-        }
     }
     *slot = (struct cached_block){ block, block->size };
     cache->bytes += block->size;

@@ -12,11 +12,15 @@
  * tables by a new generation number (an entry of another generation reads as
  * an empty slot), so nothing is cleared or copied.
  *
+ * Each function of a module writes its own three streams (header, variables,
+ * body), so modules of several functions (HS phases, subroutines) take spare
+ * streams too, given back in function order (keep_function_streams).
+ *
  * Limits keep one huge module from pinning its memory: a buffer over the
- * per-buffer limits, or one that would take the thread's kept total past
- * KEPT_BYTE_LIMIT, is freed as before. Spare function streams cover modules of
- * several functions (HS phases, subroutines): each function takes fresh ones. The workspace is freed when its thread exits (a
- * tss destructor); the main thread's stays reachable until the process ends.
+ * per-buffer limit, or one that would take the streams the thread keeps past
+ * KEPT_BYTE_LIMIT, is freed as before. The workspace is freed when its thread
+ * exits (a tss destructor); the main thread's stays reachable until the
+ * process ends.
  */
 #include "spirv_builder.h"
 
