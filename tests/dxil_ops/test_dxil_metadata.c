@@ -186,12 +186,13 @@ static int run_schema(void)
               same(sb_dxil_semantic_kind_name(3), "Position") &&
               same(sb_dxil_semantic_kind_name(16), "Target") &&
               same(sb_dxil_semantic_kind_name(21), "DispatchThreadID") &&
+              same(sb_dxil_semantic_kind_name(30), "CullPrimitive") &&
               same(sb_dxil_semantic_kind_name(31), "StartVertexLocation") &&
               same(sb_dxil_semantic_kind_name(33), "Invalid") &&
               sb_dxil_semantic_kind_name(34) == NULL,
           "semantic kinds");
-    CHECK(same(sb_dxil_interpolation_name(4), "linear-noperspective") &&
-              same(sb_dxil_interpolation_name(7), "linear-noperspective-sample") &&
+    CHECK(same(sb_dxil_interpolation_name(4), "LinearNoperspective") &&
+              same(sb_dxil_interpolation_name(7), "LinearNoperspectiveSample") &&
               sb_dxil_interpolation_name(8) == NULL, "interpolation modes");
     CHECK(same(sb_dxil_signature_tag_name(3), "UsageCompMask") &&
               sb_dxil_signature_tag_name(1) == NULL && sb_dxil_signature_tag_name(4) == NULL,

@@ -168,7 +168,7 @@ enum sb_dxil_interpolation {
     SB_DXIL_INTERP_COUNT = 8,
 };
 
-/** The mode's name ("linear-noperspective-centroid"); NULL past 7. */
+/** The mode's name ("LinearNoperspectiveCentroid", as PSV0's); NULL past 7. */
 const char *sb_dxil_interpolation_name(uint32_t mode);
 
 /** Fields every dx.resources record opens with (§4.5). */

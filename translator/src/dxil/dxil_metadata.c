@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "shaderbridge/dxbc_dxil.h"
+
 #define COUNT(array) ((uint32_t)(sizeof(array) / sizeof((array)[0])))
 
 /* Entry `index` of a name table, NULL past its end or in a gap. */
@@ -77,30 +79,22 @@ const char *sb_dxil_signature_tag_name(uint32_t tag)
     return name_at(signature_tag_names, COUNT(signature_tag_names), tag);
 }
 
-static const char *const semantic_kind_names[] = {
-    "Arbitrary", "VertexID", "InstanceID", "Position", "RenderTargetArrayIndex",
-    "ViewPortArrayIndex", "ClipDistance", "CullDistance", "OutputControlPointID",
-    "DomainLocation", "PrimitiveID", "GSInstanceID", "SampleIndex", "IsFrontFace", "Coverage",
-    "InnerCoverage", "Target", "Depth", "DepthLessEqual", "DepthGreaterEqual", "StencilRef",
-    "DispatchThreadID", "GroupID", "GroupIndex", "GroupThreadID", "TessFactor",
-    "InsideTessFactor", "ViewID", "Barycentrics", "ShadingRate", "CullPrimitive",
-    "StartVertexLocation", "StartInstanceLocation", "Invalid",
-};
-_Static_assert(COUNT(semantic_kind_names) == SB_DXIL_SEMANTIC_INVALID + 1, "one name per kind");
-
 const char *sb_dxil_semantic_kind_name(uint32_t kind)
 {
-    return name_at(semantic_kind_names, COUNT(semantic_kind_names), kind);
+    /* Kinds 0-30 are PSV0's (container §6.4), whose names reflect already holds; SM 6.8
+     * appended two kinds and moved Invalid from 31 to 33 (§4.4). */
+    static const char *const since_sm68[] = {
+        "StartVertexLocation", "StartInstanceLocation", "Invalid",
+    };
+    if (kind < SB_DXIL_SEMANTIC_START_VERTEX_LOCATION)
+        return sb_dxbc_psv0_semantic_kind_name(kind);
+    return name_at(since_sm68, COUNT(since_sm68), kind - SB_DXIL_SEMANTIC_START_VERTEX_LOCATION);
 }
-
-static const char *const interpolation_names[SB_DXIL_INTERP_COUNT] = {
-    "undefined", "constant", "linear", "linear-centroid", "linear-noperspective",
-    "linear-noperspective-centroid", "linear-sample", "linear-noperspective-sample",
-};
 
 const char *sb_dxil_interpolation_name(uint32_t mode)
 {
-    return name_at(interpolation_names, COUNT(interpolation_names), mode);
+    /* The same eight modes as PSV0's (which adds an Invalid 8 the metadata never holds). */
+    return mode < SB_DXIL_INTERP_COUNT ? sb_dxbc_psv0_interpolation_mode_name(mode) : NULL;
 }
 
 uint32_t sb_dxil_resource_field_count(uint32_t resource_class)
