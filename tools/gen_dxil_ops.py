@@ -224,12 +224,18 @@ def render_header(ops, classes, enums):
     out.append("#ifndef SB_TRANSLATOR_DXIL_OPCODES_H")
     out.append("#define SB_TRANSLATOR_DXIL_OPCODES_H")
     out.append("")
-    out.append("/** dx.op opcode numbers (§3.6): bits 31-16 table (0 core, 0x8000 experimental). */")
+    out.append("/** Core dx.op opcode numbers (§3.6, table 0). */")
     out.append("enum sb_dxil_opcode {")
     for op in sorted(ops, key=lambda o: o["opcode"]):
-        out.append("    SB_DXIL_OP_%s = %s," % (upper_snake(op["name"]),
-                   "0x%08Xu" % op["opcode"] if op["opcode"] >= 0x80000000 else op["opcode"]))
+        if op["opcode"] < 0x80000000:
+            out.append("    SB_DXIL_OP_%s = %d," % (upper_snake(op["name"]), op["opcode"]))
     out.append("};")
+    out.append("")
+    # C17 enumerators must fit an int; the experimental table's numbers do not.
+    out.append("/* Experimental dx.op numbers (table 0x8000): macros, as they pass INT_MAX. */")
+    for op in sorted(ops, key=lambda o: o["opcode"]):
+        if op["opcode"] >= 0x80000000:
+            out.append("#define SB_DXIL_OP_%s 0x%08Xu" % (upper_snake(op["name"]), op["opcode"]))
     out.append("")
     core = [o["opcode"] for o in ops if o["opcode"] < 0x80000000]
     exp = [o["opcode"] & 0xFFFF for o in ops if o["opcode"] >= 0x80000000]
