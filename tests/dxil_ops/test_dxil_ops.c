@@ -10,6 +10,7 @@
  *   test_dxil_ops classes    every class and every opcode's overloads through the name parser
  *   test_dxil_ops overloads  every overload suffix, scalar and vector
  *   test_dxil_ops negative   names and numbers that must be refused, with code and offset
+ *   test_dxil_ops available  minimum SM and stages per shader kind
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,6 +430,64 @@ static int run_negative(void)
     return failures ? 1 : 0;
 }
 
+static int run_available(void)
+{
+    /* DXIL::ShaderKind numbers (container doc, dxbc_dxil.h): 0 pixel, 1 vertex, 5 compute,
+     * 6 library, 7 raygen, 13 mesh, 15 node. */
+    const uint32_t ps = sb_dxil_stage_of_shader_kind(0), vs = sb_dxil_stage_of_shader_kind(1),
+                   cs = sb_dxil_stage_of_shader_kind(5), lib = sb_dxil_stage_of_shader_kind(6),
+                   rg = sb_dxil_stage_of_shader_kind(7), ms = sb_dxil_stage_of_shader_kind(13),
+                   node = sb_dxil_stage_of_shader_kind(15);
+    CHECK(ps == SB_DXIL_STAGE_PS && vs == SB_DXIL_STAGE_VS && cs == SB_DXIL_STAGE_CS &&
+              lib == SB_DXIL_STAGE_ALL && rg == SB_DXIL_STAGE_RG && ms == SB_DXIL_STAGE_MS &&
+              node == SB_DXIL_STAGE_NODE && sb_dxil_stage_of_shader_kind(16) == 0,
+          "shader kinds to stages");
+    static const struct {
+        uint32_t opcode;
+        uint32_t stage, minor;
+        bool available;
+    } cases[] = {
+        { SB_DXIL_OP_DISCARD, SB_DXIL_STAGE_PS, 0, true },          /* [PS] */
+        { SB_DXIL_OP_DISCARD, SB_DXIL_STAGE_VS, 6, false },
+        { SB_DXIL_OP_SAMPLE, SB_DXIL_STAGE_CS, 0, true },           /* [PS/CS/AS/MS/node] */
+        { SB_DXIL_OP_SAMPLE, SB_DXIL_STAGE_VS, 0, false },
+        { SB_DXIL_OP_SAMPLE_LEVEL, SB_DXIL_STAGE_VS, 0, true },     /* any stage */
+        { SB_DXIL_OP_THREAD_ID, SB_DXIL_STAGE_NODE, 8, true },      /* [CS/MS/AS/node] */
+        { SB_DXIL_OP_THREAD_ID, SB_DXIL_STAGE_PS, 8, false },
+        { SB_DXIL_OP_IS_HELPER_LANE, SB_DXIL_STAGE_PS, 5, false },  /* 6.6 */
+        { SB_DXIL_OP_IS_HELPER_LANE, SB_DXIL_STAGE_PS, 6, true },
+        { SB_DXIL_OP_QUAD_VOTE, SB_DXIL_STAGE_CS, 6, false },       /* 6.7 */
+        { SB_DXIL_OP_QUAD_VOTE, SB_DXIL_STAGE_CS, 7, true },
+        { SB_DXIL_OP_FDOT, SB_DXIL_STAGE_CS, 8, false },            /* 6.9‡ */
+        { SB_DXIL_OP_FDOT, SB_DXIL_STAGE_CS, 9, true },
+        { SB_DXIL_OP_VECTOR_REDUCE_OR, SB_DXIL_STAGE_PS, 0, false }, /* hctdb 6.0, vector-only */
+        { SB_DXIL_OP_TRACE_RAY, SB_DXIL_STAGE_RG, 3, true },        /* 6.3 [RG/CH/MI] */
+        { SB_DXIL_OP_TRACE_RAY, SB_DXIL_STAGE_AH, 3, false },
+        { SB_DXIL_OP_TRACE_RAY, SB_DXIL_STAGE_ALL, 3, true },       /* libraries */
+        { SB_DXIL_OP_TRACE_RAY, SB_DXIL_STAGE_ALL, 2, false },
+        { SB_DXIL_OP_SET_MESH_OUTPUT_COUNTS, SB_DXIL_STAGE_MS, 5, true },
+        { SB_DXIL_OP_SET_MESH_OUTPUT_COUNTS, SB_DXIL_STAGE_AS, 5, false },
+        { SB_DXIL_OP_RAW_BUFFER_LOAD, SB_DXIL_STAGE_CS, 1, false }, /* 6.2 */
+        { SB_DXIL_OP_RAW_BUFFER_LOAD, SB_DXIL_STAGE_CS, 2, true },
+        { SB_DXIL_OP_DEBUG_BREAK, SB_DXIL_STAGE_CS, 9, false },     /* 6.10 */
+        { SB_DXIL_OP_DEBUG_BREAK, SB_DXIL_STAGE_CS, 10, true },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const struct sb_dxil_op_info *op = sb_dxil_op_lookup(cases[i].opcode);
+        CHECK(op && sb_dxil_op_available(op, cases[i].stage, 6, cases[i].minor) ==
+                        cases[i].available,
+              "%s in stage %#x at 6.%u: want %s", op ? op->name : "?", cases[i].stage,
+              cases[i].minor, cases[i].available ? "available" : "refused");
+    }
+    const struct sb_dxil_op_info *sample = sb_dxil_op_lookup(SB_DXIL_OP_SAMPLE);
+    CHECK(sb_dxil_op_available(sample, SB_DXIL_STAGE_PS, 7, 0) &&
+              !sb_dxil_op_available(sample, SB_DXIL_STAGE_PS, 5, 1) &&
+              !sb_dxil_op_available(sample, 0, 6, 0) && !sb_dxil_op_available(NULL, SB_DXIL_STAGE_PS, 6, 0),
+          "major versions, no stage, no op");
+    printf("dxil_ops available: %zu cases, %u failures\n", sizeof cases / sizeof cases[0], failures);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -437,11 +496,11 @@ int main(int argc, char **argv)
     } modes[] = {
         { "spot", run_spot },           { "counts", run_counts },
         { "classes", run_classes },     { "overloads", run_overloads },
-        { "negative", run_negative },
+        { "negative", run_negative },   { "available", run_available },
     };
     for (size_t i = 0; argc == 2 && i < sizeof modes / sizeof modes[0]; i++)
         if (strcmp(argv[1], modes[i].name) == 0)
             return modes[i].run();
-    fprintf(stderr, "usage: test_dxil_ops spot|counts|classes|overloads|negative\n");
+    fprintf(stderr, "usage: test_dxil_ops spot|counts|classes|overloads|negative|available\n");
     return 2;
 }

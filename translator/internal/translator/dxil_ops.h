@@ -220,6 +220,24 @@ enum sb_result sb_dxil_op_name_parse(const char *name, size_t length, struct sb_
  */
 bool sb_dxil_op_accepts(const struct sb_dxil_op_info *op, const struct sb_dxil_op_name *parsed);
 
+/**
+ * The enum sb_dxil_stage bit of a DXIL shader kind (enum sb_dxil_shader_kind,
+ * shaderbridge/dxbc_dxil.h: the program header's kind); SB_DXIL_STAGE_ALL for a
+ * library (every op is allowed in one), 0 for an unknown kind.
+ */
+uint32_t sb_dxil_stage_of_shader_kind(uint32_t shader_kind);
+
+/**
+ * True when `op` may appear in a program of stage `stage` (one enum
+ * sb_dxil_stage bit, or SB_DXIL_STAGE_ALL for a library) and shader model
+ * `sm_major`.`sm_minor`: the row's minimum SM and stages. A `‡` row
+ * (sm_vector_only) is 6.9 whatever hctdb's 6.0 says; the finer overload rules
+ * of §3.6 (16-bit IsNaN & co need 6.9, 64-bit raw-buffer overloads 6.3) are the
+ * validator's, which knows the overload.
+ */
+bool sb_dxil_op_available(const struct sb_dxil_op_info *op, uint32_t stage, uint32_t sm_major,
+                          uint32_t sm_minor);
+
 /** The doc's name of `value` in §3.4 enumeration `which`; NULL when it has none. */
 const char *sb_dxil_enum_value_name(enum sb_dxil_enum which, uint32_t value);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "shaderbridge/dxbc_dxil.h"
 
 #define SB_DXIL_EXPERIMENTAL_TABLE 0x8000u
 
@@ -224,6 +225,41 @@ bool sb_dxil_op_accepts(const struct sb_dxil_op_info *op, const struct sb_dxil_o
         return (op->overloads & (SB_DXIL_OVERLOAD_UDT | SB_DXIL_OVERLOAD_OBJECT)) != 0;
     }
     return false;
+}
+
+uint32_t sb_dxil_stage_of_shader_kind(uint32_t shader_kind)
+{
+    static const uint32_t stages[SB_DXIL_SHADER_KIND_INVALID] = {
+        [SB_DXIL_SHADER_KIND_PIXEL] = SB_DXIL_STAGE_PS,
+        [SB_DXIL_SHADER_KIND_VERTEX] = SB_DXIL_STAGE_VS,
+        [SB_DXIL_SHADER_KIND_GEOMETRY] = SB_DXIL_STAGE_GS,
+        [SB_DXIL_SHADER_KIND_HULL] = SB_DXIL_STAGE_HS,
+        [SB_DXIL_SHADER_KIND_DOMAIN] = SB_DXIL_STAGE_DS,
+        [SB_DXIL_SHADER_KIND_COMPUTE] = SB_DXIL_STAGE_CS,
+        [SB_DXIL_SHADER_KIND_LIBRARY] = SB_DXIL_STAGE_ALL,
+        [SB_DXIL_SHADER_KIND_RAY_GENERATION] = SB_DXIL_STAGE_RG,
+        [SB_DXIL_SHADER_KIND_INTERSECTION] = SB_DXIL_STAGE_IS,
+        [SB_DXIL_SHADER_KIND_ANY_HIT] = SB_DXIL_STAGE_AH,
+        [SB_DXIL_SHADER_KIND_CLOSEST_HIT] = SB_DXIL_STAGE_CH,
+        [SB_DXIL_SHADER_KIND_MISS] = SB_DXIL_STAGE_MI,
+        [SB_DXIL_SHADER_KIND_CALLABLE] = SB_DXIL_STAGE_CA,
+        [SB_DXIL_SHADER_KIND_MESH] = SB_DXIL_STAGE_MS,
+        [SB_DXIL_SHADER_KIND_AMPLIFICATION] = SB_DXIL_STAGE_AS,
+        [SB_DXIL_SHADER_KIND_NODE] = SB_DXIL_STAGE_NODE,
+    };
+    return shader_kind < sizeof stages / sizeof stages[0] ? stages[shader_kind] : 0;
+}
+
+bool sb_dxil_op_available(const struct sb_dxil_op_info *op, uint32_t stage, uint32_t sm_major,
+                          uint32_t sm_minor)
+{
+    if (!op || stage == 0)
+        return false;
+    uint32_t need_minor = op->sm_vector_only ? 9u : op->sm_minor;
+    if (sm_major < op->sm_major || (sm_major == op->sm_major && sm_minor < need_minor))
+        return false;
+    /* A library may hold any op; a single stage must be one the row allows. */
+    return stage == SB_DXIL_STAGE_ALL || (op->stages & stage) == stage;
 }
 
 const char *sb_dxil_enum_value_name(enum sb_dxil_enum which, uint32_t value)
