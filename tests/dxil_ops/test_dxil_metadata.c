@@ -5,7 +5,7 @@
  * ../shared/docs/dxil.md). Expected values are read off the doc by hand.
  *
  *   test_dxil_metadata enums     §3.4 value names, flag formatting
- *   test_dxil_metadata schema    §4 tags, field layouts, names; §3.5 resource shapes
+ *   test_dxil_metadata schema    §4 tags, field layouts, state and hint names; §3.5 resource shapes
  */
 #include <stdio.h>
 #include <string.h>
@@ -162,6 +162,34 @@ static int run_schema(void)
         CHECK(sb_dxil_entry_property_field_count(fields[i][0]) == fields[i][1],
               "tag %u: %u fields, want %u", fields[i][0],
               sb_dxil_entry_property_field_count(fields[i][0]), fields[i][1]);
+    static const struct {
+        enum sb_dxil_state_enum which;
+        uint32_t value;
+        const char *name;
+    } states[] = {
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 1, "point" },      /* the corpus GS: 1, !{1,4,1,5,1} */
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 4, NULL },
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 7, "triangleadj" },
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 8, "patch1" },
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 10, "patch3" },
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 26, "patch19" },
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 27, "patch20" },
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 39, "patch32" },
+        { SB_DXIL_STATE_INPUT_PRIMITIVE, 40, NULL },
+        { SB_DXIL_STATE_PRIMITIVE_TOPOLOGY, 5, "triangle strip" },
+        { SB_DXIL_STATE_PRIMITIVE_TOPOLOGY, 6, NULL },
+        { SB_DXIL_STATE_TESSELLATOR_DOMAIN, 0, NULL },
+        { SB_DXIL_STATE_TESSELLATOR_DOMAIN, 2, "tri" },
+        { SB_DXIL_STATE_PARTITIONING, 3, "fractional-odd" },
+        { SB_DXIL_STATE_OUTPUT_PRIMITIVE, 4, "triangle-ccw" },
+        { SB_DXIL_STATE_CONTROL_FLOW_HINT, 4, "allow_uav_condition" },
+        { SB_DXIL_STATE_CONTROL_FLOW_HINT, 7, NULL },
+        { SB_DXIL_STATE_ENUM_COUNT, 1, NULL },
+    };
+    for (size_t i = 0; i < sizeof states / sizeof states[0]; i++)
+        CHECK(same(sb_dxil_state_value_name(states[i].which, states[i].value), states[i].name),
+              "state enum %d value %u: want %s", states[i].which, states[i].value,
+              states[i].name ? states[i].name : "NULL");
     /* §4.3: the flag names at the ends of each column and around the gap. */
     static const struct {
         uint32_t bit;

@@ -76,6 +76,20 @@ const char *sb_dxil_entry_property_name(uint32_t tag);
  */
 uint32_t sb_dxil_entry_property_field_count(uint32_t tag);
 
+/** The value enumerations of §4.2's state records and §4.7's control-flow hints. */
+enum sb_dxil_state_enum {
+    SB_DXIL_STATE_INPUT_PRIMITIVE = 0,   /**< GSState field 0 (D3D_PRIMITIVE: 8-39 = 1-32 point patches) */
+    SB_DXIL_STATE_PRIMITIVE_TOPOLOGY,    /**< GSState output topology */
+    SB_DXIL_STATE_TESSELLATOR_DOMAIN,    /**< DSState / HSState domain */
+    SB_DXIL_STATE_PARTITIONING,          /**< HSState partitioning */
+    SB_DXIL_STATE_OUTPUT_PRIMITIVE,      /**< HSState output primitive */
+    SB_DXIL_STATE_CONTROL_FLOW_HINT,     /**< dx.controlflow.hints values (§4.7) */
+    SB_DXIL_STATE_ENUM_COUNT,
+};
+
+/** The doc's name of `value` ("triangle strip", "fractional-odd", "patch3"); NULL when none. */
+const char *sb_dxil_state_value_name(enum sb_dxil_state_enum which, uint32_t value);
+
 /* Shader-flag bits (§4.3, tag 0's i64 mask): bit numbers, not SFI0's. */
 #define SB_DXIL_SHADER_FLAG_ENABLE_DOUBLE_PRECISION 2u
 #define SB_DXIL_SHADER_FLAG_FORCE_EARLY_DEPTH_STENCIL 3u

@@ -50,6 +50,52 @@ uint32_t sb_dxil_entry_property_field_count(uint32_t tag)
     return tag < SB_DXIL_PROPERTY_COUNT ? counts[tag] : 0;
 }
 
+/* D3D_PRIMITIVE: 8 + n - 1 is a patch of n control points. */
+#define TENS(n) "patch" #n "0", "patch" #n "1", "patch" #n "2", "patch" #n "3", "patch" #n "4", \
+                  "patch" #n "5", "patch" #n "6", "patch" #n "7", "patch" #n "8", "patch" #n "9"
+static const char *const input_primitive_names[] = {
+    "undefined", "point", "line", "triangle", NULL, NULL, "lineadj", "triangleadj",
+    "patch1", "patch2", "patch3", "patch4", "patch5", "patch6", "patch7", "patch8", "patch9",
+    TENS(1), TENS(2), "patch30", "patch31", "patch32",
+};
+#undef TENS
+_Static_assert(COUNT(input_primitive_names) == 40, "0-7 and 32 patch sizes");
+
+static const char *const primitive_topology_names[] = {
+    "undefined", "point list", "line list", "line strip", "triangle list", "triangle strip",
+};
+static const char *const tessellator_domain_names[] = { NULL, "isoline", "tri", "quad" };
+static const char *const partitioning_names[] = {
+    NULL, "integer", "pow2", "fractional-odd", "fractional-even",
+};
+static const char *const output_primitive_names[] = {
+    NULL, "point", "line", "triangle-cw", "triangle-ccw",
+};
+static const char *const control_flow_hint_names[] = {
+    NULL, "branch", "flatten", "fastopt", "allow_uav_condition", "forcecase", "call",
+};
+
+const char *sb_dxil_state_value_name(enum sb_dxil_state_enum which, uint32_t value)
+{
+    static const struct {
+        const char *const *names;
+        uint32_t count;
+    } tables[SB_DXIL_STATE_ENUM_COUNT] = {
+        [SB_DXIL_STATE_INPUT_PRIMITIVE] = { input_primitive_names, COUNT(input_primitive_names) },
+        [SB_DXIL_STATE_PRIMITIVE_TOPOLOGY] = { primitive_topology_names,
+                                               COUNT(primitive_topology_names) },
+        [SB_DXIL_STATE_TESSELLATOR_DOMAIN] = { tessellator_domain_names,
+                                               COUNT(tessellator_domain_names) },
+        [SB_DXIL_STATE_PARTITIONING] = { partitioning_names, COUNT(partitioning_names) },
+        [SB_DXIL_STATE_OUTPUT_PRIMITIVE] = { output_primitive_names, COUNT(output_primitive_names) },
+        [SB_DXIL_STATE_CONTROL_FLOW_HINT] = { control_flow_hint_names,
+                                              COUNT(control_flow_hint_names) },
+    };
+    if ((unsigned)which >= SB_DXIL_STATE_ENUM_COUNT)
+        return NULL;
+    return name_at(tables[which].names, tables[which].count, value);
+}
+
 static const char *const shader_flag_names[SB_DXIL_SHADER_FLAG_BIT_COUNT] = {
     "DisableOptimizations", "DisableMathRefactoring", "EnableDoublePrecision",
     "ForceEarlyDepthStencil", "EnableRawAndStructuredBuffers", "LowPrecisionPresent",
