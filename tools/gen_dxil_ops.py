@@ -183,7 +183,7 @@ def parse_enum_rows(lines):
             item = item.strip()
             match = re.fullmatch(r"(?:(?!bit )[a-z]+ |SM \d+\.\d+: )?(bit )?(0x[0-9A-Fa-f]+|\d+) (.+)", item)
             if not match:
-                if re.search(r"\d", item) and not item.startswith("outside"):
+                if re.search(r"\d", item):
                     fail(number, "enumerant %r not understood" % item)
                 continue
             value = int(match.group(2), 0)
