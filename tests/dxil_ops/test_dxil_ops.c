@@ -11,6 +11,7 @@
  *   test_dxil_ops overloads  every overload suffix, scalar and vector
  *   test_dxil_ops negative   names and numbers that must be refused, with code and offset
  *   test_dxil_ops available  minimum SM and stages per shader kind
+ *   test_dxil_ops corpus     the corpus's dx.op calls, listed on stdin by corpus_dx_op_calls.py
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -488,6 +489,46 @@ static int run_available(void)
     return failures ? 1 : 0;
 }
 
+/*
+ * Lines `NAME OPCODE ARGS FILE` on stdin, one per dx.op call of the corpus
+ * (corpus_dx_op_calls.py): the name parses, the opcode has a row, the row
+ * accepts the declaration's overload, and the call passes the row's operand count.
+ */
+static int run_corpus(void)
+{
+    char line[1024], name[256], file[512];
+    unsigned long opcode;
+    unsigned arguments, calls = 0, bad = 0;
+    bool seen[SB_DXIL_CORE_OP_COUNT] = { false };
+    while (fgets(line, sizeof line, stdin)) {
+        if (sscanf(line, "%255s %lu %u %511s", name, &opcode, &arguments, file) != 4) {
+            CHECK(false, "unreadable line: %s", line);
+            bad++;
+            continue;
+        }
+        calls++;
+        struct sb_dxil_op_name parsed;
+        struct sb_error error = { 0 };
+        const struct sb_dxil_op_info *op = sb_dxil_op_lookup((uint32_t)opcode);
+        if (sb_dxil_op_name_parse(name, strlen(name), &parsed, &error) != SB_SUCCESS || !op ||
+            !sb_dxil_op_accepts(op, &parsed) || op->operand_count != arguments) {
+            bad++;
+            CHECK(false, "%s: %s opcode %lu (%s), %u operands (table: %d): %s", file, name, opcode,
+                  op ? op->name : "no row", arguments, op ? op->operand_count : -1, error.message);
+        } else if (opcode < SB_DXIL_CORE_OP_COUNT) {
+            seen[opcode] = true;
+        }
+    }
+    unsigned distinct = 0;
+    for (uint32_t i = 0; i < SB_DXIL_CORE_OP_COUNT; i++)
+        distinct += seen[i];
+    /* An empty list means the extraction found nothing: that is a failure, not a pass. */
+    CHECK(calls > 0, "no dx.op calls read");
+    printf("dxil_ops corpus: %u dx.op calls, %u distinct opcodes, %u refused\n", calls, distinct,
+           bad);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -497,10 +538,11 @@ int main(int argc, char **argv)
         { "spot", run_spot },           { "counts", run_counts },
         { "classes", run_classes },     { "overloads", run_overloads },
         { "negative", run_negative },   { "available", run_available },
+        { "corpus", run_corpus },
     };
     for (size_t i = 0; argc == 2 && i < sizeof modes / sizeof modes[0]; i++)
         if (strcmp(argv[1], modes[i].name) == 0)
             return modes[i].run();
-    fprintf(stderr, "usage: test_dxil_ops spot|counts|classes|overloads|negative|available\n");
+    fprintf(stderr, "usage: test_dxil_ops spot|counts|classes|overloads|negative|available|corpus\n");
     return 2;
 }
