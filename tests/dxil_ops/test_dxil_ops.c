@@ -396,6 +396,8 @@ static int run_negative(void)
         { "dx.op.threadId.i32.i32", 15, "'i32.i32' is not an overload" },
         { "dx.op.dot.f32", 10, "overload 'f32' is not one class dot has" },
         { "dx.op.traceRay", 14, "class traceRay needs an overload suffix" },
+        { "dx.op.traceRay.struct.P\x01", 23, "byte 0x01 at 23 of the overload suffix" },
+        { "dx.op.getMeshPayload.st ruct", 23, "byte 0x20 at 23" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct sb_error error = { 0 };

@@ -209,7 +209,7 @@ struct sb_dxil_op_name {
  * that always has one, or one on a class that never has one is refused.
  * Errors: SB_ERROR_BAD_VALUE with the byte offset inside `name` where the
  * bad part starts and a message naming it (not a dx.op name, unknown class,
- * bad or disallowed suffix).
+ * bad or disallowed suffix, a suffix byte outside printable ASCII).
  */
 enum sb_result sb_dxil_op_name_parse(const char *name, size_t length, struct sb_dxil_op_name *out,
                                      struct sb_error *error);

@@ -189,7 +189,14 @@ enum sb_result sb_dxil_op_name_parse(const char *name, size_t length, struct sb_
     } else if (!sb_dxil_overload_suffix_parse(name + suffix_at, length - suffix_at,
                                               &parsed.overload)) {
         /* Anything else names a struct type (linking may append ".0" and the like); only
-         * classes with a user-struct or object overload take one. */
+         * classes with a user-struct or object overload take one, and only printable ASCII
+         * (what type names hold; it keeps messages and listings printable). */
+        for (size_t at = suffix_at; at < length; at++)
+            if ((unsigned char)name[at] < 0x21 || (unsigned char)name[at] > 0x7E)
+                return sb_error_set(error, SB_ERROR_BAD_VALUE, at, SB_ERROR_NO_INSTR,
+                                    "dx.op name: byte 0x%02x at %zu of the overload suffix is "
+                                    "not printable ASCII",
+                                    (unsigned char)name[at], at);
         if (!(info->overloads & (SB_DXIL_OVERLOAD_UDT | SB_DXIL_OVERLOAD_OBJECT)))
             return sb_error_set(error, SB_ERROR_BAD_VALUE, suffix_at, SB_ERROR_NO_INSTR,
                                 "dx.op name '%.*s': '%.*s' is not an overload (f16 f32 f64 i1 "
