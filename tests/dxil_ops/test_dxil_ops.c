@@ -180,6 +180,15 @@ static int run_spot(void)
               "opcode %u operand %u: want %s", operand_spots[i].opcode, operand_spots[i].index,
               operand_spots[i].name);
     }
+    /* Type names: every type has one, spelled as the legend. */
+    for (int t = 0; t < SB_DXIL_TYPE_COUNT; t++)
+        CHECK(sb_dxil_type_name((enum sb_dxil_type)t) != NULL, "type %d has no name", t);
+    CHECK(strcmp(sb_dxil_type_name(T(RES_RET)), "ResRet(T)") == 0 &&
+              strcmp(sb_dxil_type_name(T(I8)), "i8") == 0 &&
+              strcmp(sb_dxil_type_name(T(I1_OR_VECTOR)), "i1\u2020") == 0 &&
+              strcmp(sb_dxil_type_name(T(FOUR_I32_OR_I16)), "fouri32/fouri16") == 0 &&
+              sb_dxil_type_name(SB_DXIL_TYPE_COUNT) == NULL,
+          "type names");
     /* The enum constants name the same numbers. */
     CHECK(SB_DXIL_OP_THREAD_ID == 93 && SB_DXIL_OP_CREATE_HANDLE_FROM_HEAP == 218 &&
               SB_DXIL_OP_GS_INSTANCE_ID == 100 && SB_DXIL_OP_TEXTURE2DMS_GET_SAMPLE_POSITION == 75 &&

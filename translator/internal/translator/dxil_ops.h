@@ -60,6 +60,9 @@ enum sb_dxil_type {
     SB_DXIL_TYPE_COUNT
 };
 
+/** The §3.6 legend's spelling of `type` ("i32", "T", "ResRet(T)"); NULL past SB_DXIL_TYPE_COUNT. */
+const char *sb_dxil_type_name(enum sb_dxil_type type);
+
 /** Overload types (§3.3), one bit each; a row's set is a mask of these. */
 enum sb_dxil_overload {
     SB_DXIL_OVERLOAD_F16 = 1u << 0,    /**< `h`, suffix f16 */

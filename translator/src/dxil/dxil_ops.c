@@ -41,6 +41,30 @@ const struct sb_dxil_op_operand *sb_dxil_op_operand(const struct sb_dxil_op_info
     return &sb_dxil_op_operands[op->operand_first + index];
 }
 
+const char *sb_dxil_type_name(enum sb_dxil_type type)
+{
+    /* The §3.6 column legend, for listings and messages ("operand 3 must be i8"). */
+    static const char *const names[SB_DXIL_TYPE_COUNT] = {
+        [SB_DXIL_TYPE_VOID] = "void", [SB_DXIL_TYPE_OVERLOAD] = "T",
+        [SB_DXIL_TYPE_HANDLE] = "H", [SB_DXIL_TYPE_I1] = "i1", [SB_DXIL_TYPE_I8] = "i8",
+        [SB_DXIL_TYPE_I16] = "i16", [SB_DXIL_TYPE_I32] = "i32", [SB_DXIL_TYPE_I64] = "i64",
+        [SB_DXIL_TYPE_F16] = "f16", [SB_DXIL_TYPE_F32] = "f32", [SB_DXIL_TYPE_F64] = "f64",
+        [SB_DXIL_TYPE_F32_PTR] = "f32*", [SB_DXIL_TYPE_UDT_PTR] = "udt*",
+        [SB_DXIL_TYPE_OBJECT] = "obj", [SB_DXIL_TYPE_RES_BIND] = "ResBind",
+        [SB_DXIL_TYPE_RES_PROPS] = "ResProps", [SB_DXIL_TYPE_NODE_HANDLE] = "NodeH",
+        [SB_DXIL_TYPE_RECORD_HANDLE] = "RecH", [SB_DXIL_TYPE_NODE_INFO] = "NodeInfo",
+        [SB_DXIL_TYPE_RECORD_INFO] = "RecInfo", [SB_DXIL_TYPE_HIT_OBJECT] = "HitObj",
+        [SB_DXIL_TYPE_RES_RET] = "ResRet(T)", [SB_DXIL_TYPE_CBUF_RET] = "CBufRet(T)",
+        [SB_DXIL_TYPE_I1_OR_VECTOR] = "i1\u2020", [SB_DXIL_TYPE_I32_OR_VECTOR] = "i32\u2020",
+        [SB_DXIL_TYPE_TWO_I32] = "twoi32", [SB_DXIL_TYPE_I32_WITH_CARRY] = "i32c",
+        [SB_DXIL_TYPE_SPLIT_DOUBLE] = "splitdouble", [SB_DXIL_TYPE_FOUR_I32] = "fouri32",
+        [SB_DXIL_TYPE_FOUR_I32_OR_I16] = "fouri32/fouri16",
+        [SB_DXIL_TYPE_DIMENSIONS] = "Dimensions", [SB_DXIL_TYPE_SAMPLE_POS] = "SamplePos",
+        [SB_DXIL_TYPE_VEC9_OVERLOAD] = "vec9(T)", [SB_DXIL_TYPE_ELEMENT] = "elt(T)",
+    };
+    return (unsigned)type < SB_DXIL_TYPE_COUNT ? names[type] : NULL;
+}
+
 /* strcmp order of a length-bounded key against a NUL-terminated table name. */
 static int compare_key(const char *key, size_t length, const char *name)
 {
