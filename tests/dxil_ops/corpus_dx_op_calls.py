@@ -5,8 +5,9 @@
 Until the project's own bitcode reader lands, LLVM 14's disassembler (a test
 oracle, never linked; it reads DXIL's LLVM 3.7 bitcode) lists the calls: for
 each corpus container this takes the DXIL part's bitcode, runs llvm-dis-14 on
-it and writes one line per call, `NAME OPCODE ARGS FILE` (ARGS = operands after
-the opcode), to `test_dxil_ops corpus`, which checks each against the table.
+it and writes one line per call, `NAME OPCODE ARGS TYPE SM FILE` (ARGS = operands
+after the opcode; TYPE and SM = the manifest's program_type and shader_model) to
+`test_dxil_ops corpus`, which checks each against the table.
 
 Usage: corpus_dx_op_calls.py CORPUS_DIR LLVM_DIS TEST_DXIL_OPS WORK_DIR
 Exit 77 (SKIPPED) without the corpus or llvm-dis-14.
@@ -68,7 +69,8 @@ def main(argv):
     lines, unreadable = [], []
     bitcode_path = os.path.join(work, "corpus_call.bc")
     for row in open(manifest, encoding="utf-8").read().splitlines()[1:]:
-        relative = row.split("\t")[0]
+        fields = row.split("\t")
+        relative, program_type, shader_model = fields[0], fields[3], fields[4]
         with open(os.path.join(corpus, "dxil", relative), "rb") as handle:
             bitcode = dxil_bitcode(handle.read())
         if bitcode is None:
@@ -83,8 +85,9 @@ def main(argv):
         for match in CALL.finditer(listing.stdout):
             arguments = top_level_arguments(match.group(2))
             opcode = re.match(r"\s*i32 (-?\d+)$", arguments[0])
-            lines.append("%s %s %d %s\n" % (match.group(1), opcode.group(1) if opcode else "?",
-                                             len(arguments) - 1, relative))
+            lines.append("%s %s %d %s %s %s\n" % (
+                match.group(1), opcode.group(1) if opcode else "?", len(arguments) - 1,
+                program_type, shader_model, relative))
     for relative in unreadable:
         print("no DXIL bitcode llvm-dis-14 reads: %s" % relative)
     checked = subprocess.run([tester, "corpus"], input="".join(lines), text=True)

@@ -500,19 +500,34 @@ static int run_available(void)
     return failures ? 1 : 0;
 }
 
+/* The shader kind (DXIL::ShaderKind) of a manifest program_type; -1 when unknown. */
+static int shader_kind_of(const char *program_type)
+{
+    static const char *const kinds[] = { "ps", "vs", "gs", "hs", "ds", "cs", "lib", "", "",
+                                         "", "", "", "", "ms", "as" };
+    for (int i = 0; i < (int)(sizeof kinds / sizeof kinds[0]); i++)
+        if (kinds[i][0] && strcmp(kinds[i], program_type) == 0)
+            return i;
+    return -1;
+}
+
 /*
- * Lines `NAME OPCODE ARGS FILE` on stdin, one per dx.op call of the corpus
- * (corpus_dx_op_calls.py): the name parses, the opcode has a row, the row
- * accepts the declaration's overload, and the call passes the row's operand count.
+ * Lines `NAME OPCODE ARGS TYPE SM FILE` on stdin, one per dx.op call of the
+ * corpus (corpus_dx_op_calls.py): the name parses, the opcode has a row, the
+ * row accepts the declaration's overload, the call passes the row's operand
+ * count, and the op is available in the program's stage and shader model
+ * (the validator dxc ran accepted every file, so the minimum SM and stage
+ * columns must allow what the corpus holds).
  */
 static int run_corpus(void)
 {
-    char line[1024], name[256], file[512];
+    char line[1024], name[256], type[16], file[512];
     unsigned long opcode;
-    unsigned arguments, calls = 0, bad = 0;
+    unsigned arguments, sm_major, sm_minor, calls = 0, bad = 0;
     bool seen[SB_DXIL_CORE_OP_COUNT] = { false };
     while (fgets(line, sizeof line, stdin)) {
-        if (sscanf(line, "%255s %lu %u %511s", name, &opcode, &arguments, file) != 4) {
+        if (sscanf(line, "%255s %lu %u %15s %u.%u %511s", name, &opcode, &arguments, type,
+                   &sm_major, &sm_minor, file) != 7 || shader_kind_of(type) < 0) {
             CHECK(false, "unreadable line: %s", line);
             bad++;
             continue;
@@ -521,11 +536,16 @@ static int run_corpus(void)
         struct sb_dxil_op_name parsed;
         struct sb_error error = { 0 };
         const struct sb_dxil_op_info *op = sb_dxil_op_lookup((uint32_t)opcode);
+        uint32_t stage = sb_dxil_stage_of_shader_kind((uint32_t)shader_kind_of(type));
         if (sb_dxil_op_name_parse(name, strlen(name), &parsed, &error) != SB_SUCCESS || !op ||
             !sb_dxil_op_accepts(op, &parsed) || op->operand_count != arguments) {
             bad++;
             CHECK(false, "%s: %s opcode %lu (%s), %u operands (table: %d): %s", file, name, opcode,
                   op ? op->name : "no row", arguments, op ? op->operand_count : -1, error.message);
+        } else if (!sb_dxil_op_available(op, stage, sm_major, sm_minor)) {
+            bad++;
+            CHECK(false, "%s: %s (SM %u.%u, stages %#x) in a %s_%u_%u program", file, op->name,
+                  op->sm_major, op->sm_minor, op->stages, type, sm_major, sm_minor);
         } else if (opcode < SB_DXIL_CORE_OP_COUNT) {
             seen[opcode] = true;
         }
