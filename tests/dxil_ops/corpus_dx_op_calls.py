@@ -5,8 +5,9 @@
 Until the project's own bitcode reader lands, LLVM 14's disassembler (a test
 oracle, never linked; it reads DXIL's LLVM 3.7 bitcode) lists the calls: for
 each corpus container this takes the DXIL part's bitcode, runs llvm-dis-14 on
-it and writes one line per call, `NAME OPCODE ARGS TYPE SM FILE` (ARGS = operands
-after the opcode; TYPE and SM = the manifest's program_type and shader_model) to
+it and writes one line per call, `NAME OPCODE ARGS VALUES TYPE SM FILE` (ARGS =
+operands after the opcode; VALUES = hex mask of those that are SSA values, not
+constants; TYPE and SM = the manifest's program_type and shader_model) to
 `test_dxil_ops corpus`, which checks each against the table.
 
 Usage: corpus_dx_op_calls.py CORPUS_DIR LLVM_DIS TEST_DXIL_OPS WORK_DIR
@@ -57,6 +58,16 @@ def top_level_arguments(text):
     return arguments
 
 
+def value_mask(arguments):
+    """Bit i set when operand i is an SSA value or global (`%x`, `@x`), not a constant."""
+    mask = 0
+    for index, argument in enumerate(arguments):
+        parts = argument.strip().split(" ", 1)  # "<type> <value>"; types here are one token
+        if len(parts) == 2 and parts[1].lstrip()[:1] in ("%", "@"):
+            mask |= 1 << index
+    return mask
+
+
 def main(argv):
     if len(argv) != 5:
         sys.stderr.write(__doc__)
@@ -85,9 +96,9 @@ def main(argv):
         for match in CALL.finditer(listing.stdout):
             arguments = top_level_arguments(match.group(2))
             opcode = re.match(r"\s*i32 (-?\d+)$", arguments[0])
-            lines.append("%s %s %d %s %s %s\n" % (
+            lines.append("%s %s %d %x %s %s %s\n" % (
                 match.group(1), opcode.group(1) if opcode else "?", len(arguments) - 1,
-                program_type, shader_model, relative))
+                value_mask(arguments[1:]), program_type, shader_model, relative))
     for relative in unreadable:
         print("no DXIL bitcode llvm-dis-14 reads: %s" % relative)
     checked = subprocess.run([tester, "corpus"], input="".join(lines), text=True)

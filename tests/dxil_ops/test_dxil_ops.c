@@ -135,6 +135,15 @@ static const struct {
     { 4, 3, "gsVertexAxis", T(I32) },    { 162, 1, "ax", T(F16) },
 };
 
+/* Bit i set when operand i of `op` must be an immediate (`!`). */
+static uint32_t immediate_mask(const struct sb_dxil_op_info *op)
+{
+    uint32_t mask = 0;
+    for (uint32_t i = 0; i < op->operand_count && i < 32; i++)
+        mask |= sb_dxil_op_operand(op, i)->immediate ? 1u << i : 0;
+    return mask;
+}
+
 static int run_spot(void)
 {
     for (size_t i = 0; i < sizeof spots / sizeof spots[0]; i++) {
@@ -164,9 +173,7 @@ static int run_spot(void)
               want->early);
         CHECK(op->stages == want->stages, "%s: stages %#x, want %#x", want->name, op->stages,
               want->stages);
-        uint32_t immediates = 0;
-        for (uint32_t k = 0; k < op->operand_count; k++)
-            immediates |= sb_dxil_op_operand(op, k)->immediate ? 1u << k : 0;
+        uint32_t immediates = immediate_mask(op);
         CHECK(immediates == want->immediates, "%s: immediate operands %#x, want %#x", want->name,
               immediates, want->immediates);
         CHECK(sb_dxil_op_operand(op, op->operand_count) == NULL, "%s: operand past the end",
@@ -512,10 +519,11 @@ static int shader_kind_of(const char *program_type)
 }
 
 /*
- * Lines `NAME OPCODE ARGS TYPE SM FILE` on stdin, one per dx.op call of the
- * corpus (corpus_dx_op_calls.py): the name parses, the opcode has a row, the
- * row accepts the declaration's overload, the call passes the row's operand
- * count, and the op is available in the program's stage and shader model
+ * Lines `NAME OPCODE ARGS VALUES TYPE SM FILE` on stdin, one per dx.op call of
+ * the corpus (corpus_dx_op_calls.py): the name parses, the opcode has a row,
+ * the row accepts the declaration's overload, the call passes the row's operand
+ * count, no `!` operand is an SSA value (VALUES: hex mask of the operands that
+ * are), and the op is available in the program's stage and shader model
  * (the validator dxc ran accepted every file, so the minimum SM and stage
  * columns must allow what the corpus holds).
  */
@@ -523,11 +531,11 @@ static int run_corpus(void)
 {
     char line[1024], name[256], type[16], file[512];
     unsigned long opcode;
-    unsigned arguments, sm_major, sm_minor, calls = 0, bad = 0;
+    unsigned arguments, values, sm_major, sm_minor, calls = 0, bad = 0;
     bool seen[SB_DXIL_CORE_OP_COUNT] = { false };
     while (fgets(line, sizeof line, stdin)) {
-        if (sscanf(line, "%255s %lu %u %15s %u.%u %511s", name, &opcode, &arguments, type,
-                   &sm_major, &sm_minor, file) != 7 || shader_kind_of(type) < 0) {
+        if (sscanf(line, "%255s %lu %u %x %15s %u.%u %511s", name, &opcode, &arguments, &values,
+                   type, &sm_major, &sm_minor, file) != 8 || shader_kind_of(type) < 0) {
             CHECK(false, "unreadable line: %s", line);
             bad++;
             continue;
@@ -542,6 +550,10 @@ static int run_corpus(void)
             bad++;
             CHECK(false, "%s: %s opcode %lu (%s), %u operands (table: %d): %s", file, name, opcode,
                   op ? op->name : "no row", arguments, op ? op->operand_count : -1, error.message);
+        } else if (values & immediate_mask(op)) {
+            bad++;
+            CHECK(false, "%s: %s passes an SSA value for an immediate operand (mask %#x, "
+                  "immediates %#x)", file, op->name, values, immediate_mask(op));
         } else if (!sb_dxil_op_available(op, stage, sm_major, sm_minor)) {
             bad++;
             CHECK(false, "%s: %s (SM %u.%u, stages %#x) in a %s_%u_%u program", file, op->name,
