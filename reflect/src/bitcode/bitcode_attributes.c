@@ -103,18 +103,11 @@ bool bc_read_attribute_block(struct sb_bc_reader *r)
 {
     uint32_t block = r->bs.block_id;
     for (;;) {
-        switch (sb_bs_next(&r->bs)) {
-        case SB_BS_RECORD:
-            break;
-        case SB_BS_ENTER:
-            if (!bc_skip_block(r))
-                return false;
-            continue;
-        case SB_BS_END:
+        enum sb_bs_entry entry = bc_next_record(r);
+        if (entry == SB_BS_END)
             return true;
-        default:
+        if (entry != SB_BS_RECORD)
             return false;
-        }
         bool ok = true;
         if (block == BC_BLOCK_PARAMATTR_GROUP && r->bs.code == PARAMATTR_GRP_ENTRY)
             ok = read_group(r);

@@ -256,3 +256,14 @@ bool bc_skip_block(struct sb_bc_reader *r)
 {
     return sb_bs_skip_block(&r->bs);
 }
+
+enum sb_bs_entry bc_next_record(struct sb_bc_reader *r)
+{
+    for (;;) {
+        enum sb_bs_entry entry = sb_bs_next(&r->bs);
+        if (entry != SB_BS_ENTER)
+            return entry == SB_BS_EOF ? SB_BS_ERROR : entry;
+        if (!bc_skip_block(r))
+            return SB_BS_ERROR;
+    }
+}

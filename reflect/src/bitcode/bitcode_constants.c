@@ -179,18 +179,11 @@ bool bc_read_constants_block(struct sb_bc_reader *r)
     uint32_t first = *count;
     uint32_t type = bc_find_integer(r, 32);
     for (;;) {
-        switch (sb_bs_next(&r->bs)) {
-        case SB_BS_RECORD:
-            break;
-        case SB_BS_ENTER:
-            if (!bc_skip_block(r))
-                return false;
-            continue;
-        case SB_BS_END:
+        enum sb_bs_entry entry = bc_next_record(r);
+        if (entry == SB_BS_END)
             return check_operands(r, *items, first, *count);
-        default:
+        if (entry != SB_BS_RECORD)
             return false;
-        }
         if (r->bs.code == CST_SETTYPE) {
             if (!bc_need_ops(r, 1, "CONSTANTS SETTYPE") ||
                 !bc_check_type(r, r->bs.ops[0], "CONSTANTS SETTYPE"))

@@ -88,16 +88,26 @@ static bool keep(struct ops *o, uint32_t id)
     return true;
 }
 
-/* A value whose type the record implies (`type`, SB_BC_NONE when it does not). */
-static bool value(struct ops *o, uint32_t type, const char *field)
+/* The next operand as an absolute value id. */
+static bool take_id(struct ops *o, uint32_t *id, const char *field)
 {
     uint64_t encoded = 0;
+    *id = 0;
     if (!take(o, &encoded, field))
         return false;
     if (encoded > UINT32_MAX)
         return bc_fail(o->r, SB_ERROR_BC_BAD_REFERENCE, "%s: %s = %llu exceeds 32 bits",
                        o->record, field, (unsigned long long)encoded);
-    uint32_t id = absolute(o, encoded);
+    *id = absolute(o, encoded);
+    return true;
+}
+
+/* A value whose type the record implies (`type`, SB_BC_NONE when it does not). */
+static bool value(struct ops *o, uint32_t type, const char *field)
+{
+    uint32_t id;
+    if (!take_id(o, &id, field))
+        return false;
     if (id >= o->this_id && !bc_add_fixup(o->r, id, type))
         return false;
     return keep(o, id);
@@ -106,13 +116,9 @@ static bool value(struct ops *o, uint32_t type, const char *field)
 /* A value followed by its type when it is a forward reference; `*type` receives it. */
 static bool value_and_type(struct ops *o, uint32_t *type, const char *field)
 {
-    uint64_t encoded = 0;
-    if (!take(o, &encoded, field))
+    uint32_t id;
+    if (!take_id(o, &id, field))
         return false;
-    if (encoded > UINT32_MAX)
-        return bc_fail(o->r, SB_ERROR_BC_BAD_REFERENCE, "%s: %s = %llu exceeds 32 bits",
-                       o->record, field, (unsigned long long)encoded);
-    uint32_t id = absolute(o, encoded);
     if (id < o->this_id) {
         *type = bc_value_type(o->r, id);
         return keep(o, id);

@@ -182,18 +182,11 @@ bool bc_read_metadata_block(struct sb_bc_reader *r)
     struct md_list list = current_list(r);
     uint32_t first = *list.count, first_named = r->module->named_metadata_count;
     for (;;) {
-        switch (sb_bs_next(&r->bs)) {
-        case SB_BS_RECORD:
-            break;
-        case SB_BS_ENTER:
-            if (!bc_skip_block(r))
-                return false;
-            continue;
-        case SB_BS_END:
+        enum sb_bs_entry entry = bc_next_record(r);
+        if (entry == SB_BS_END)
             return check_references(r, &list, first, first_named);
-        default:
+        if (entry != SB_BS_RECORD)
             return false;
-        }
         uint32_t code = r->bs.code;
         if (code == MD_NAME) {
             if (!read_named(r))
@@ -254,18 +247,11 @@ static bool read_attachment(struct sb_bc_reader *r)
 bool bc_read_attachment_block(struct sb_bc_reader *r)
 {
     for (;;) {
-        switch (sb_bs_next(&r->bs)) {
-        case SB_BS_RECORD:
-            break;
-        case SB_BS_ENTER:
-            if (!bc_skip_block(r))
-                return false;
-            continue;
-        case SB_BS_END:
+        enum sb_bs_entry entry = bc_next_record(r);
+        if (entry == SB_BS_END)
             return true;
-        default:
+        if (entry != SB_BS_RECORD)
             return false;
-        }
         if (r->bs.code == MD_ATTACHMENT && !read_attachment(r))
             return false;
     }

@@ -147,4 +147,10 @@ bool bc_read_function_block(struct sb_bc_reader *r);
 /** Skips a block the reader does not need, after its SB_BS_ENTER. */
 bool bc_skip_block(struct sb_bc_reader *r);
 
+/**
+ * The next record of a block whose sub-blocks the caller does not read (they
+ * are skipped): SB_BS_RECORD, SB_BS_END when the block ends, else SB_BS_ERROR.
+ */
+enum sb_bs_entry bc_next_record(struct sb_bc_reader *r);
+
 #endif

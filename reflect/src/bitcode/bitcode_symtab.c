@@ -60,19 +60,10 @@ static bool read_entry(struct sb_bc_reader *r)
 bool bc_read_symtab_block(struct sb_bc_reader *r)
 {
     for (;;) {
-        switch (sb_bs_next(&r->bs)) {
-        case SB_BS_RECORD:
-            if (!read_entry(r))
-                return false;
-            continue;
-        case SB_BS_ENTER:
-            if (!bc_skip_block(r))
-                return false;
-            continue;
-        case SB_BS_END:
+        enum sb_bs_entry entry = bc_next_record(r);
+        if (entry == SB_BS_END)
             return true;
-        default:
+        if (entry != SB_BS_RECORD || !read_entry(r))
             return false;
-        }
     }
 }

@@ -209,18 +209,11 @@ bool bc_read_type_block(struct sb_bc_reader *r)
         return bc_fail(r, SB_ERROR_DUPLICATE, "a second TYPE block");
     const char *pending_name = NULL;
     for (;;) {
-        switch (sb_bs_next(&r->bs)) {
-        case SB_BS_RECORD:
-            break;
-        case SB_BS_ENTER:
-            if (!bc_skip_block(r))
-                return false;
-            continue;
-        case SB_BS_END:
+        enum sb_bs_entry entry = bc_next_record(r);
+        if (entry == SB_BS_END)
             return check_references(r) && check_cycles(r) && bc_index_types(r);
-        default:
+        if (entry != SB_BS_RECORD)
             return false;
-        }
         if (r->bs.code == TYPE_NUMENTRY)
             continue;
         if (r->bs.code == TYPE_STRUCT_NAME) {
