@@ -37,6 +37,7 @@ enum fault {
 };
 
 static uint64_t fault_bit; /* where the faulty record starts */
+static uint64_t add_bit;   /* where the add instruction's record starts */
 
 static void mark(struct bcw *w, enum fault fault, enum fault here)
 {
@@ -100,6 +101,7 @@ static void write_body(struct bcw *w, enum fault fault)
     bcw_record(w, 1, (uint64_t[]){ fault == FAULT_BLOCK_BOMB ? 1000000 : 2 }, 1);
     /* [6] = add [5], [7]: lhs rel 6-5 = 1, rhs rel 6-7 wraps to 2^32 - 1. */
     mark(w, fault, FAULT_UNDEFINED_FORWARD);
+    add_bit = w->bit;
     uint64_t rhs = fault == FAULT_UNDEFINED_FORWARD ? (uint64_t)(uint32_t)(6 - 20) : 0xffffffffu;
     bcw_record(w, 2, (uint64_t[]){ 1, rhs, 0 }, 3);
     /* [7] = call: attrs 0, ccinfo explicit type, type 6, callee rel 7-1, arg rel 7-6. */
@@ -139,7 +141,7 @@ static void test_module(void)
     write_module(&w, FAULT_NONE);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
-    enum sb_result result = sb_bc_read(w.bytes, bcw_size(&w), 0, &m, &error);
+    enum sb_result result = sb_bc_read(w.bytes, bcw_size(&w), 50, &m, &error);
     CHECK(result == SB_SUCCESS, "read: %s", error.message);
     bcw_release(&w);
     if (!m)
@@ -188,7 +190,7 @@ static void test_module(void)
               "blocks");
         CHECK(in[0].opcode == SB_BC_OP_BINOP && in[0].operand_count == 2 &&
                   in[0].operands[0] == 5 && in[0].operands[1] == 7 && in[0].value == 6 &&
-                  in[0].type == 0 && in[0].op == 0,
+                  in[0].type == 0 && in[0].op == 0 && in[0].offset == 50 + add_bit / 8,
               "add with a forward reference: operands %u %u value %u", in[0].operands[0],
               in[0].operands[1], in[0].value);
         CHECK(in[1].opcode == SB_BC_OP_CALL && in[1].operands[0] == 1 && in[1].operands[1] == 6 &&

@@ -20,6 +20,9 @@
  *     numbered on after the module's; sb_bc_value_get() looks up either;
  *   - basic blocks by index inside their function; metadata by metadata id
  *     (module metadata first, then a function's own, §2.13).
+ * Types may refer to themselves through pointers (never by value: the reader
+ * refuses that) and metadata nodes may form cycles, so a user that follows
+ * references must walk iteratively or keep a visited set.
  * Instruction operands are absolute value ids: the relative encoding and
  * forward references of the file are resolved by the reader (§2.10).
  */
@@ -181,7 +184,8 @@ struct sb_bc_instruction {
     const uint32_t *blocks;
     uint32_t index_count;
     const uint32_t *indices;
-    uint32_t bit_offset_lo; /**< low 32 bits of the record's bit offset in the bitcode (for diagnostics) */
+    uint64_t offset;   /**< byte offset of the record's first bit (base offset included), for
+                            diagnostics; the bit within that byte is not kept */
 };
 
 struct sb_bc_basic_block {

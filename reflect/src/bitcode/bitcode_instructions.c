@@ -504,7 +504,7 @@ bool bc_decode_instruction(struct sb_bc_reader *r, struct sb_bc_instruction *ins
     *inst = (struct sb_bc_instruction){ .opcode = (enum sb_bc_opcode)r->bs.code,
                                         .type = SB_BC_NONE, .value = SB_BC_NONE,
                                         .aux_type = SB_BC_NONE,
-                                        .bit_offset_lo = (uint32_t)r->bs.entry_bit };
+                                        .offset = r->bs.base_offset + r->bs.entry_bit / 8 };
     bool ok;
     switch (r->bs.code) {
     case INST_BINOP:
