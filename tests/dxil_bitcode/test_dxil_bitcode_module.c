@@ -18,6 +18,9 @@
  *        [8] = icmp eq i32 [7], [2]
  *        br i1 [8], label bb1, label bb1
  *   bb1 ("exit"): ret void
+ * llvm-dis-14 disassembles this module and the loop module below exactly as
+ * their comments show (checked when the test was written: the records are
+ * LLVM 3.7's, NUMENTRY and eight-field FUNCTION records included).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,8 +73,9 @@ static void write_module_level(struct bcw *w, enum fault fault)
 {
     bcw_record_string(w, 2, "dxil-ms-dx");
     mark(w, fault, FAULT_FUNCTION_TYPE);
-    bcw_record(w, 8, (uint64_t[]){ fault == FAULT_FUNCTION_TYPE ? 99 : 2, 0, 0, 0, 0 }, 5);
-    bcw_record(w, 8, (uint64_t[]){ 6, 0, 1, 0, 0 }, 5);
+    /* FUNCTION: type, cc, isproto, linkage, paramattr, align, section, visibility */
+    bcw_record(w, 8, (uint64_t[]){ fault == FAULT_FUNCTION_TYPE ? 99 : 2, 0, 0, 0, 0, 0, 0, 0 }, 8);
+    bcw_record(w, 8, (uint64_t[]){ 6, 0, 1, 0, 0, 0, 0, 0 }, 8);
     bcw_enter_block(w, 11, 4);
     bcw_record(w, 1, (uint64_t[]){ 0 }, 1); /* SETTYPE i32 */
     bcw_record(w, 4, (uint64_t[]){ 2 }, 1); /* [2] 1 */
@@ -219,6 +223,128 @@ static void test_module(void)
     sb_bc_module_destroy(m);
 }
 
+/*
+ * A second module for the memory, loop and switch records, with a phi whose
+ * incoming value is a forward reference (signed VBR, negative delta):
+ *   types: 0 i32, 1 i1, 2 void, 3 void(), 4 void()*, 5 [4 x i32], 6 [4 x i32]*, 7 i32*, 8 label
+ *   [0] define void @loop()   [1] i32 0 (NULL)  [2] i32 1  [3] i32 4
+ *   [4] [4 x i32] [1, 2, 3, 4] (DATA)   [5] [4 x i32] {1, 1, 4, 0} (AGGREGATE of [2] [2] [3] [1])
+ *   bb0: [6] = alloca [4 x i32], i32 1, align 4
+ *        [7] = getelementptr inbounds [4 x i32], [6], i32 0, i32 1
+ *        store i32 1, [7], align 4
+ *        [8] = load i32, [7], align 4
+ *        br bb1
+ *   bb1: [9] = phi i32 [0, bb0], [[10], bb1]      ; [10] not yet defined
+ *        [10] = add i32 [9], [8]
+ *        [11] = icmp slt i32 [10], 4
+ *        br i1 [11], bb1, bb2
+ *   bb2: switch i32 [10], label bb3 [i32 1, label bb3]
+ *   bb3: ret void
+ */
+static void write_loop_module(struct bcw *w)
+{
+    bcw_init(w);
+    bcw_magic(w);
+    bcw_enter_block(w, 8, 3);
+    bcw_record(w, 1, (uint64_t[]){ 1 }, 1);
+    bcw_enter_block(w, 17, 4);
+    bcw_record(w, 1, (uint64_t[]){ 9 }, 1);     /* NUMENTRY */
+    bcw_record(w, 7, (uint64_t[]){ 32 }, 1);    /* 0 i32 */
+    bcw_record(w, 7, (uint64_t[]){ 1 }, 1);     /* 1 i1 */
+    bcw_record(w, 2, NULL, 0);                  /* 2 void */
+    bcw_record(w, 21, (uint64_t[]){ 0, 2 }, 2); /* 3 void() */
+    bcw_record(w, 8, (uint64_t[]){ 3, 0 }, 2);  /* 4 void()* */
+    bcw_record(w, 11, (uint64_t[]){ 4, 0 }, 2); /* 5 [4 x i32] */
+    bcw_record(w, 8, (uint64_t[]){ 5, 0 }, 2);  /* 6 [4 x i32]* */
+    bcw_record(w, 8, (uint64_t[]){ 0, 0 }, 2);  /* 7 i32* */
+    bcw_record(w, 5, NULL, 0);                  /* 8 label */
+    bcw_end_block(w);
+    bcw_record(w, 8, (uint64_t[]){ 3, 0, 0, 0, 0, 0, 0, 0 }, 8);
+    bcw_enter_block(w, 11, 4);
+    bcw_record(w, 1, (uint64_t[]){ 0 }, 1);
+    bcw_record(w, 2, NULL, 0);              /* [1] 0 */
+    bcw_record(w, 4, (uint64_t[]){ 2 }, 1); /* [2] 1 */
+    bcw_record(w, 4, (uint64_t[]){ 8 }, 1); /* [3] 4 */
+    bcw_record(w, 1, (uint64_t[]){ 5 }, 1);
+    bcw_record(w, 22, (uint64_t[]){ 1, 2, 3, 4 }, 4); /* [4] DATA */
+    bcw_record(w, 7, (uint64_t[]){ 2, 2, 3, 1 }, 4);  /* [5] AGGREGATE */
+    bcw_end_block(w);
+    bcw_enter_block(w, 12, 4);
+    bcw_record(w, 1, (uint64_t[]){ 4 }, 1);
+    bcw_record(w, 19, (uint64_t[]){ 5, 0, 2, 64 | 3 }, 4); /* alloca, explicit type, align 4 */
+    bcw_record(w, 43, (uint64_t[]){ 1, 5, 1, 6, 5 }, 5);   /* gep: base 7-6, indices 7-1, 7-2 */
+    bcw_record(w, 44, (uint64_t[]){ 1, 6, 3, 0 }, 4);      /* store: ptr 8-7, value 8-2 */
+    bcw_record(w, 20, (uint64_t[]){ 1, 0, 3, 0 }, 4);      /* load: ptr 8-7, type i32 */
+    bcw_record(w, 11, (uint64_t[]){ 1 }, 1);
+    /* phi at id 9: [1] is delta 8 -> 16; [10] is delta -1 -> 3 */
+    bcw_record(w, 16, (uint64_t[]){ 0, 16, 0, 3, 1 }, 5);
+    bcw_record(w, 2, (uint64_t[]){ 1, 2, 0 }, 3);   /* add: 10-9, 10-8 */
+    bcw_record(w, 28, (uint64_t[]){ 1, 8, 40 }, 3); /* icmp slt: 11-10, 11-3 */
+    bcw_record(w, 11, (uint64_t[]){ 1, 2, 1 }, 3);  /* br: 12-11 */
+    bcw_record(w, 12, (uint64_t[]){ 0, 2, 3, 2, 3 }, 5); /* switch: cond 12-10, case value id 2 */
+    bcw_record(w, 10, NULL, 0);
+    bcw_end_block(w);
+    bcw_end_block(w);
+}
+
+static void test_loop_module(void)
+{
+    struct bcw w;
+    write_loop_module(&w);
+    struct sb_bc_module *m = NULL;
+    struct sb_error error = { 0 };
+    CHECK(sb_bc_read(w.bytes, bcw_size(&w), 0, &m, &error) == SB_SUCCESS, "loop module: %s",
+          error.message);
+    bcw_release(&w);
+    if (!m)
+        return;
+    CHECK(m->constant_count == 5 && m->constants[3].kind == SB_BC_CONST_DATA &&
+              m->constants[3].element_count == 4 && m->constants[3].elements[3] == 4 &&
+              m->constants[4].kind == SB_BC_CONST_AGGREGATE && m->constants[4].elements[2] == 3 &&
+              m->constants[4].type == 5,
+          "DATA and AGGREGATE constants");
+    const struct sb_bc_function *f = &m->functions[0];
+    CHECK(f->block_count == 4 && f->instruction_count == 11 && f->value_count == 6,
+          "loop body: %u blocks %u instructions %u values", f->block_count, f->instruction_count,
+          f->value_count);
+    if (f->instruction_count != 11 || f->block_count != 4) {
+        sb_bc_module_destroy(m);
+        return;
+    }
+    const struct sb_bc_instruction *in = f->instructions;
+    CHECK(f->blocks[1].first_instruction == 5 && f->blocks[1].instruction_count == 4 &&
+              f->blocks[3].first_instruction == 10,
+          "block ranges");
+    CHECK(in[0].opcode == SB_BC_OP_ALLOCA && in[0].type == 6 && in[0].aux_type == 5 &&
+              in[0].operands[0] == 2 && in[0].align == 3 && in[0].value == 6,
+          "alloca");
+    CHECK(in[1].opcode == SB_BC_OP_GEP && in[1].type == 7 && in[1].flags == 1 &&
+              in[1].operand_count == 3 && in[1].operands[0] == 6 && in[1].operands[1] == 1 &&
+              in[1].operands[2] == 2 && in[1].value == 7,
+          "gep: type %u", in[1].type);
+    CHECK(in[2].opcode == SB_BC_OP_STORE && in[2].operands[0] == 7 && in[2].operands[1] == 2 &&
+              in[2].value == SB_BC_NONE && in[2].align == 3,
+          "store");
+    CHECK(in[3].opcode == SB_BC_OP_LOAD && in[3].type == 0 && in[3].operands[0] == 7 &&
+              in[3].value == 8,
+          "load");
+    CHECK(in[5].opcode == SB_BC_OP_PHI && in[5].operand_count == 2 && in[5].operands[0] == 1 &&
+              in[5].operands[1] == 10 && in[5].blocks[0] == 0 && in[5].blocks[1] == 1 &&
+              in[5].value == 9,
+          "phi with a forward reference: %u %u", in[5].operands[0], in[5].operands[1]);
+    CHECK(in[6].operands[0] == 9 && in[6].operands[1] == 8 && in[6].value == 10, "add");
+    CHECK(in[7].op == 40 && in[7].type == 1 && in[7].operands[1] == 3 && in[7].value == 11,
+          "icmp slt");
+    CHECK(in[8].block_count == 2 && in[8].blocks[0] == 1 && in[8].blocks[1] == 2 &&
+              in[8].operands[0] == 11,
+          "conditional br");
+    CHECK(in[9].opcode == SB_BC_OP_SWITCH && in[9].operand_count == 2 && in[9].operands[0] == 10 &&
+              in[9].operands[1] == 2 && in[9].block_count == 2 && in[9].blocks[0] == 3 &&
+              in[9].blocks[1] == 3,
+          "switch");
+    sb_bc_module_destroy(m);
+}
+
 static void expect_fault(enum fault fault, enum sb_result code, const char *what)
 {
     struct bcw w;
@@ -291,6 +417,7 @@ static void test_dxil_part(void)
 int main(void)
 {
     test_module();
+    test_loop_module();
     expect_fault(FAULT_UNDEFINED_FORWARD, SB_ERROR_BC_BAD_REFERENCE, "undefined forward reference");
     expect_fault(FAULT_FUNCTION_TYPE, SB_ERROR_BC_BAD_TYPE, "FUNCTION type out of range");
     expect_fault(FAULT_TYPE_CYCLE, SB_ERROR_BC_BAD_TYPE, "struct containing itself");
