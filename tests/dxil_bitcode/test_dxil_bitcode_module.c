@@ -33,7 +33,8 @@ enum fault {
     FAULT_NONE,
     FAULT_UNDEFINED_FORWARD, /* the add's rhs names [20], never defined */
     FAULT_FUNCTION_TYPE,     /* @main's FUNCTION record names type 99 */
-    FAULT_TYPE_CYCLE,        /* type 8: a struct holding itself by value */
+    FAULT_TYPE_CYCLE,        /* type 9: a struct holding itself by value */
+    FAULT_TYPE_FORWARD,      /* type 8: a pointer to type 9, an array (not a named struct) */
     FAULT_BLOCK_BOMB,        /* DECLAREBLOCKS of 1,000,000 blocks */
     FAULT_EXTRA_INSTRUCTION, /* one ret more than there are blocks */
     FAULT_BAD_CALLEE_TYPE,   /* the call's explicit function type is i32 */
@@ -61,11 +62,19 @@ static void write_types(struct bcw *w, enum fault fault)
     bcw_record(w, 21, (uint64_t[]){ 0, 0, 0 }, 3); /* 6 i32(i32) */
     bcw_record(w, 8, (uint64_t[]){ 6, 0 }, 2);     /* 7 pointer to 6 */
     if (fault == FAULT_TYPE_CYCLE) {
+        /* Every reference is one LLVM allows (the array names a later named struct),
+         * but %loop holds itself by value. */
+        bcw_record(w, 11, (uint64_t[]){ 1, 9 }, 2);    /* 8 [1 x %loop] */
         bcw_record_string(w, 19, "loop");
-        bcw_record(w, 20, (uint64_t[]){ 0, 0, 9 }, 3); /* 8 %loop = { i32, [1 x %loop] } */
-        bcw_record(w, 11, (uint64_t[]){ 1, 8 }, 2);    /* 9 [1 x %loop] */
+        bcw_record(w, 20, (uint64_t[]){ 0, 0, 8 }, 3); /* 9 %loop = { i32, [1 x %loop] } */
     }
-    mark(w, fault, FAULT_TYPE_CYCLE); /* found when the block ends: at its END_BLOCK */
+    if (fault == FAULT_TYPE_FORWARD) {
+        bcw_record(w, 8, (uint64_t[]){ 9, 0 }, 2);  /* 8 pointer to 9 */
+        bcw_record(w, 11, (uint64_t[]){ 2, 0 }, 2); /* 9 [2 x i32] */
+    }
+    /* Both are found when the block ends: at its END_BLOCK. */
+    mark(w, fault, FAULT_TYPE_CYCLE);
+    mark(w, fault, FAULT_TYPE_FORWARD);
     bcw_end_block(w);
 }
 
@@ -226,7 +235,8 @@ static void test_module(void)
 /*
  * A second module for the memory, loop and switch records, with a phi whose
  * incoming value is a forward reference (signed VBR, negative delta):
- *   types: 0 i32, 1 i1, 2 void, 3 void(), 4 void()*, 5 [4 x i32], 6 [4 x i32]*, 7 i32*, 8 label
+ *   types: 0 i32, 1 i1, 2 void, 3 void(), 4 void()*, 5 [4 x i32], 6 [4 x i32]*, 7 i32*, 8 label,
+ *          9 %node* (names type 10 before it exists), 10 %node = { i32, %node* }
  *   [0] define void @loop()   [1] i32 0 (NULL)  [2] i32 1  [3] i32 4
  *   [4] [4 x i32] [1, 2, 3, 4] (DATA)   [5] [4 x i32] {1, 1, 4, 0} (AGGREGATE of [2] [2] [3] [1])
  *   bb0: [6] = alloca [4 x i32], i32 1, align 4
@@ -248,7 +258,7 @@ static void write_loop_module(struct bcw *w)
     bcw_enter_block(w, 8, 3);
     bcw_record(w, 1, (uint64_t[]){ 1 }, 1);
     bcw_enter_block(w, 17, 4);
-    bcw_record(w, 1, (uint64_t[]){ 9 }, 1);     /* NUMENTRY */
+    bcw_record(w, 1, (uint64_t[]){ 11 }, 1);    /* NUMENTRY */
     bcw_record(w, 7, (uint64_t[]){ 32 }, 1);    /* 0 i32 */
     bcw_record(w, 7, (uint64_t[]){ 1 }, 1);     /* 1 i1 */
     bcw_record(w, 2, NULL, 0);                  /* 2 void */
@@ -258,6 +268,9 @@ static void write_loop_module(struct bcw *w)
     bcw_record(w, 8, (uint64_t[]){ 5, 0 }, 2);  /* 6 [4 x i32]* */
     bcw_record(w, 8, (uint64_t[]){ 0, 0 }, 2);  /* 7 i32* */
     bcw_record(w, 5, NULL, 0);                  /* 8 label */
+    bcw_record(w, 8, (uint64_t[]){ 10, 0 }, 2);     /* 9 %node*: %node comes later */
+    bcw_record_string(w, 19, "node");
+    bcw_record(w, 20, (uint64_t[]){ 0, 0, 9 }, 3);  /* 10 %node = { i32, %node* } */
     bcw_end_block(w);
     bcw_record(w, 8, (uint64_t[]){ 3, 0, 0, 0, 0, 0, 0, 0 }, 8);
     bcw_enter_block(w, 11, 4);
@@ -298,6 +311,10 @@ static void test_loop_module(void)
     bcw_release(&w);
     if (!m)
         return;
+    CHECK(m->type_count == 11 && m->types[10].name && !strcmp(m->types[10].name, "node") &&
+              m->types[10].member_count == 2 && m->types[10].members[1] == 9 &&
+              m->types[9].kind == SB_BC_TYPE_POINTER && m->types[9].element == 10,
+          "forward-referenced named struct");
     CHECK(m->constant_count == 5 && m->constants[3].kind == SB_BC_CONST_DATA &&
               m->constants[3].element_count == 4 && m->constants[3].elements[3] == 4 &&
               m->constants[4].kind == SB_BC_CONST_AGGREGATE && m->constants[4].elements[2] == 3 &&
@@ -421,6 +438,7 @@ int main(void)
     expect_fault(FAULT_UNDEFINED_FORWARD, SB_ERROR_BC_BAD_REFERENCE, "undefined forward reference");
     expect_fault(FAULT_FUNCTION_TYPE, SB_ERROR_BC_BAD_TYPE, "FUNCTION type out of range");
     expect_fault(FAULT_TYPE_CYCLE, SB_ERROR_BC_BAD_TYPE, "struct containing itself");
+    expect_fault(FAULT_TYPE_FORWARD, SB_ERROR_BC_BAD_TYPE, "forward reference to an array type");
     expect_fault(FAULT_BLOCK_BOMB, SB_ERROR_BAD_COUNT, "DECLAREBLOCKS bomb");
     expect_fault(FAULT_EXTRA_INSTRUCTION, SB_ERROR_BC_BAD_RECORD, "instruction past the blocks");
     expect_fault(FAULT_BAD_CALLEE_TYPE, SB_ERROR_BC_BAD_TYPE, "call through a non-function type");

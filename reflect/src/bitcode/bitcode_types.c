@@ -3,9 +3,10 @@
  * TYPE_BLOCK_ID_NEW (../shared/docs/dxil.md §2.8): one type per record, ids in
  * record order; STRUCT_NAME names the next identified struct.
  *
- * Records may name types that come later (a struct that points to itself, or
- * to a struct defined after it), so references are checked once the block
- * has ended. Then one more check: no type may contain itself by value (a
+ * Records may name identified structs that come later (a struct that points
+ * to itself, or a pointer to a struct defined after it), so references are
+ * checked once the block has ended, with LLVM's rule that only named structs
+ * may be named before their record. Then one more check: no type may contain itself by value (a
  * struct holding itself, an array of such a struct). LLVM allows such cycles
  * only through pointers; a by-value cycle would send any later walk of the
  * type (sizes, layouts) round forever. The check is a depth-first search with
@@ -125,6 +126,16 @@ static bool decode_type(struct sb_bc_reader *r, struct sb_bc_type *t, const char
     }
 }
 
+/* Type `i` may name type `ref`: it exists, and if it comes later (or is `i`
+ * itself) it is an identified struct, the only kind LLVM lets a record name
+ * before its own record. */
+static bool reference_ok(const struct sb_bc_module *m, uint32_t i, uint32_t ref)
+{
+    if (ref >= m->type_count)
+        return false;
+    return ref < i || (m->types[ref].kind == SB_BC_TYPE_STRUCT && m->types[ref].name != NULL);
+}
+
 /* Every element, member, pointee, return and parameter id names a type. */
 static bool check_references(struct sb_bc_reader *r)
 {
@@ -133,13 +144,13 @@ static bool check_references(struct sb_bc_reader *r)
         const struct sb_bc_type *t = &m->types[i];
         bool has_element = t->kind == SB_BC_TYPE_POINTER || t->kind == SB_BC_TYPE_ARRAY ||
                            t->kind == SB_BC_TYPE_VECTOR || t->kind == SB_BC_TYPE_FUNCTION;
-        bool bad = has_element && t->element >= m->type_count;
+        bool bad = has_element && !reference_ok(m, i, t->element);
         for (uint32_t k = 0; k < t->member_count && !bad; k++)
-            bad = t->members[k] >= m->type_count;
+            bad = !reference_ok(m, i, t->members[k]);
         if (bad)
             return bc_fail(r, SB_ERROR_BC_BAD_TYPE,
-                           "TYPE block: type %u refers to a type id past the table's %u types", i,
-                           m->type_count);
+                           "TYPE block: type %u refers to a type past the table's %u, or to a "
+                           "later type that is not a named struct", i, m->type_count);
     }
     return true;
 }
