@@ -383,6 +383,32 @@ static void expect_fault(enum fault fault, enum sb_result code, const char *what
     bcw_release(&w);
 }
 
+/* The bitcode wrapper (docs §1.2): five u32 {0x0B17C0DE, 0, offset, size, cputype}. */
+static void test_wrapper(void)
+{
+    struct bcw w;
+    write_module(&w, FAULT_NONE);
+    size_t bitcode_size = bcw_size(&w), size = 20 + bitcode_size;
+    uint8_t *wrapped = calloc(1, size);
+    uint32_t header[5] = { 0x0B17C0DE, 0, 20, (uint32_t)bitcode_size, 0 };
+    for (int i = 0; i < 5; i++)
+        for (int b = 0; b < 4; b++)
+            wrapped[4 * i + b] = (uint8_t)(header[i] >> (8 * b));
+    memcpy(wrapped + 20, w.bytes, bitcode_size);
+    bcw_release(&w);
+    struct sb_bc_module *m = NULL;
+    struct sb_error error = { 0 };
+    CHECK(sb_bc_read(wrapped, size, 0, &m, &error) == SB_SUCCESS && m && m->function_count == 2,
+          "wrapped bitcode: %s", error.message);
+    sb_bc_module_destroy(m);
+    wrapped[8] = 200; /* offset 200: offset + size now pass the end */
+    m = NULL;
+    enum sb_result result = sb_bc_read(wrapped, size, 7, &m, &error);
+    CHECK(result == SB_ERROR_BAD_OFFSET && error.offset == 15 && !m,
+          "wrapper offset: %s at %llu", sb_result_name(result), (unsigned long long)error.offset);
+    free(wrapped);
+}
+
 /* A DXIL part around the test module: program header + bitcode (docs §1.1). */
 static void test_dxil_part(void)
 {
@@ -443,6 +469,7 @@ int main(void)
     expect_fault(FAULT_EXTRA_INSTRUCTION, SB_ERROR_BC_BAD_RECORD, "instruction past the blocks");
     expect_fault(FAULT_BAD_CALLEE_TYPE, SB_ERROR_BC_BAD_TYPE, "call through a non-function type");
     test_dxil_part();
+    test_wrapper();
     printf("dxil_bitcode_module: %u checks, %u failed\n", checks, failures);
     return failures ? 1 : 0;
 }
