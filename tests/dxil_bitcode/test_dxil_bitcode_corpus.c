@@ -3,9 +3,9 @@
  * Every DXIL part of the corpus (CORPUS/dxil/MANIFEST.tsv) through
  * sb_bc_read_dxil_part, and, when llvm-dis is given (LLVM 14 reads DXIL's
  * LLVM 3.7 bitcode), a cross-check of each file against its disassembly:
- * the number of functions and of definitions, per defined function (by
- * name) its basic blocks and instructions, the named metadata names and the
- * dx.op.* functions called must be equal.
+ * the numbers of global variables, functions and definitions, per defined
+ * function (by name) its basic blocks and instructions, the named metadata
+ * names and the dx.op.* functions called must be equal.
  *
  * usage: test_dxil_bitcode_corpus CORPUS_DIR [LLVM_DIS]
  * Exit 77 (SKIPPED) when the corpus is absent; without LLVM_DIS only the
@@ -54,7 +54,7 @@ static void names_free(struct names *set)
 
 /* What both sides count for one file. */
 struct counts {
-    unsigned functions, definitions;
+    unsigned functions, definitions, globals;
     struct names bodies;        /* "name blocks instructions" per definition */
     struct names named_metadata;
     struct names dx_ops;
@@ -78,6 +78,7 @@ static void add_body(struct counts *c, const char *name, size_t length, unsigned
 static void count_module(const struct sb_bc_module *m, struct counts *c)
 {
     c->functions = m->function_count;
+    c->globals = m->global_count;
     for (uint32_t i = 0; i < m->function_count; i++) {
         const struct sb_bc_function *f = &m->functions[i];
         if (f->is_declaration)
@@ -139,7 +140,9 @@ static void count_disassembly(FILE *text, struct counts *c)
     while (getline(&line, &capacity, text) > 0) {
         line[strcspn(line, "\n")] = 0;
         if (!in_body) {
-            if (!strncmp(line, "define ", 7) || !strncmp(line, "declare ", 8)) {
+            if (line[0] == '@') {
+                c->globals++;
+            } else if (!strncmp(line, "define ", 7) || !strncmp(line, "declare ", 8)) {
                 c->functions++;
                 if (line[1] == 'e' && line[2] == 'f') {
                     const char *at = strchr(line, '@');
@@ -206,7 +209,7 @@ static bool names_equal(struct names *a, struct names *b, const char *file, cons
 
 struct totals {
     unsigned files, read, compared, agreed;
-    unsigned long functions, definitions, blocks, instructions, named, dx_ops;
+    unsigned long functions, definitions, globals, blocks, instructions, named, dx_ops;
 };
 
 static void cross_check(const char *llvm_dis, const uint8_t *bitcode, size_t size,
@@ -232,9 +235,11 @@ static void cross_check(const char *llvm_dis, const uint8_t *bitcode, size_t siz
     }
     unlink(path);
     t->compared++;
-    bool same = ours->functions == theirs.functions && ours->definitions == theirs.definitions;
-    CHECK(same, "%s: functions %u/%u definitions %u/%u (reader/llvm-dis)", file, ours->functions,
-          theirs.functions, ours->definitions, theirs.definitions);
+    bool same = ours->functions == theirs.functions && ours->definitions == theirs.definitions &&
+                ours->globals == theirs.globals;
+    CHECK(same, "%s: functions %u/%u definitions %u/%u globals %u/%u (reader/llvm-dis)", file,
+          ours->functions, theirs.functions, ours->definitions, theirs.definitions, ours->globals,
+          theirs.globals);
     same &= names_equal(&ours->bodies, &theirs.bodies, file, "bodies (name blocks instructions)");
     same &= names_equal(&ours->named_metadata, &theirs.named_metadata, file, "named metadata");
     same &= names_equal(&ours->dx_ops, &theirs.dx_ops, file, "dx.op functions called");
@@ -269,6 +274,7 @@ static void read_one(const char *corpus, const char *relative, const char *llvm_
         count_module(module, &ours);
         t->functions += ours.functions;
         t->definitions += ours.definitions;
+        t->globals += ours.globals;
         t->named += ours.named_metadata.count;
         t->dx_ops += ours.dx_ops.count;
         for (uint32_t i = 0; i < module->function_count; i++) {
@@ -310,11 +316,11 @@ int main(int argc, char **argv)
         read_one(argv[1], line, llvm_dis, &t);
     }
     free(manifest);
-    printf("dxil_bitcode_corpus: %u files, %u read; %lu functions (%lu defined), %lu basic blocks, "
-           "%lu instructions, %lu named metadata, %lu distinct dx.op functions called per file "
-           "summed\n",
-           t.files, t.read, t.functions, t.definitions, t.blocks, t.instructions, t.named,
-           t.dx_ops);
+    printf("dxil_bitcode_corpus: %u files, %u read; %lu globals, %lu functions (%lu defined), %lu "
+           "basic blocks, %lu instructions, %lu named metadata, %lu distinct dx.op functions "
+           "called per file summed\n",
+           t.files, t.read, t.globals, t.functions, t.definitions, t.blocks, t.instructions,
+           t.named, t.dx_ops);
     if (llvm_dis)
         printf("dxil_bitcode_corpus: llvm-dis cross-check: %u of %u files agree on every count\n",
                t.agreed, t.compared);
