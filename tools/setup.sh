@@ -25,7 +25,8 @@ packages=(cmake gcc g++ clang make pkg-config libjson-c-dev libpng-dev python3 p
           libvulkan-dev libvulkan-volk-dev spirv-tools spirv-headers glslang-tools
           libspirv-cross-c-shared-dev
           mesa-vulkan-drivers vulkan-validationlayers libclang-rt-14-dev
-          libvkd3d-dev vkd3d-compiler vulkan-tools xvfb xauth)
+          libvkd3d-dev vkd3d-compiler vulkan-tools xvfb xauth
+          llvm-14)  # llvm-dis-14: the oracle of the dxil_writer_llvm_dis test, never linked
 
 install_packages() {
     local missing=()
@@ -82,14 +83,18 @@ excerpt() {
 # $tour under the names the tour prints, so the result fits on one screen.
 run_main_job() {
     local cli=$build_dir/bin/shaderbridge tour=$build_dir/tour vs=passthrough_vs_4_0
-    local samples=("$here"/samples/*.dxbc "$here"/samples/*.shbin "$here"/samples/*.vbc)
+    local samples=("$here"/samples/*.dxbc "$here"/samples/*.shbin "$here"/samples/*.vbc
+                   "$here"/samples/dxil/*.dxil)
+    # The DXIL sample is read (info, reflect) but not translated, disassembled or run:
+    # the DXIL front end does not exist yet (issue #18); add samples/dxil/*.dxil here then.
     local programs=("$here"/samples/*.dxbc "$here"/samples/*.shbin)
     rm -rf "$tour"
     mkdir -p "$tour"/reflect "$tour"/disasm "$tour"/spirv "$tour"/validate
 
     echo "== shaderbridge info samples/*: one line per file"
-    (cd "$here" && "$cli" info samples/*.dxbc samples/*.shbin samples/*.vbc) |
+    (cd "$here" && "$cli" info samples/*.dxbc samples/*.shbin samples/*.vbc samples/dxil/*.dxil) |
         tee "$tour"/info.txt | sed 's/^/   /'
+    echo "   (samples/dxil/: reflected only until the DXIL front end translates it, issue #18)"
 
     local f name
     for f in "${samples[@]}"; do

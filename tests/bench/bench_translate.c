@@ -40,8 +40,10 @@
  *
  * Printed: the corpus size, each peer's version and the file it came from,
  * the clean rates, then per engine the min and median time of one pass over
- * the corpus, µs per shader, MB/s of container bytes, peak RSS, and each
- * peer's median over ours. Nothing asserts a time. Built without
+ * the corpus, µs per shader, MB/s of container bytes, peak RSS, the median
+ * CPU time (user + system: less disturbed by other processes than the wall
+ * time) and minor page faults (malloc trimming and mapping the heap) of the
+ * timed pass, and each peer's median over ours. Nothing asserts a time. Built without
  * vkd3d_shader.h (no libvkd3d-dev at configure time) it measures shaderbridge
  * alone. Exit: 0, 1 usage/IO error or a peer that does not load, 77 corpus absent.
  */
@@ -82,6 +84,8 @@ struct corpus {
 /* What a timed child sends back: one pass over the timed set. */
 struct sample {
     double seconds;
+    double cpu_seconds; /* CPU time (user + system) of the timed pass */
+    long minor_faults;  /* of the timed pass */
     long peak_rss_kb;
     unsigned failures;
 };
@@ -89,6 +93,8 @@ struct sample {
 /* Min and median over an engine's samples. */
 struct timing {
     double min, median;
+    double cpu_median;
+    long faults_median;
     long peak_rss_kb;
     unsigned failures;
 };
@@ -111,6 +117,14 @@ static double now_seconds(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The process's CPU time (user + system; its one thread in a timed child). */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -332,11 +346,14 @@ static bool measure(const struct engine *e, const struct corpus *c, const bool *
     if (pid == 0) {
         close(fds[0]);
         struct sample sample = { .failures = one_pass(e, c, skip) };
-        double start = now_seconds();
+        struct rusage before, usage;
+        getrusage(RUSAGE_SELF, &before);
+        double start = now_seconds(), cpu_start = cpu_seconds();
         one_pass(e, c, skip);
         sample.seconds = now_seconds() - start;
-        struct rusage usage;
+        sample.cpu_seconds = cpu_seconds() - cpu_start;
         getrusage(RUSAGE_SELF, &usage);
+        sample.minor_faults = usage.ru_minflt - before.ru_minflt;
         sample.peak_rss_kb = usage.ru_maxrss;
         ssize_t written = write(fds[1], &sample, sizeof(sample));
         _exit(written == (ssize_t)sizeof(sample) ? 0 : 1);
@@ -349,27 +366,38 @@ static bool measure(const struct engine *e, const struct corpus *c, const bool *
     return got == (ssize_t)sizeof(*out) && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* The median of `count` values (sorted in place). */
+static double median(double *values, long count)
+{
+    qsort(values, (size_t)count, sizeof(values[0]), compare_doubles);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
 static struct timing summarise(const struct sample *samples, long count)
 {
-    double times[MAX_REPS];
+    double times[MAX_REPS], cpu[MAX_REPS], faults[MAX_REPS];
     struct timing t = { .failures = samples[0].failures };
     for (long i = 0; i < count; i++) {
         times[i] = samples[i].seconds;
+        cpu[i] = samples[i].cpu_seconds;
+        faults[i] = (double)samples[i].minor_faults;
         if (samples[i].peak_rss_kb > t.peak_rss_kb)
             t.peak_rss_kb = samples[i].peak_rss_kb;
     }
-    qsort(times, (size_t)count, sizeof(times[0]), compare_doubles);
+    t.median = median(times, count);
     t.min = times[0];
-    t.median = count % 2 ? times[count / 2] : (times[count / 2 - 1] + times[count / 2]) / 2;
+    t.cpu_median = median(cpu, count);
+    t.faults_median = (long)median(faults, count);
     return t;
 }
 
 static void print_timing(const char *name, const struct timing *t, size_t shaders, uint64_t bytes)
 {
     double n = shaders ? (double)shaders : 1.0;
-    printf("%-14s %9.1f %9.1f %10.2f %10.2f %8.2f %10.1f %7u\n", name, t->min * 1e3,
+    printf("%-14s %9.1f %9.1f %10.2f %10.2f %8.2f %10.1f %7u %10.1f %10ld\n", name, t->min * 1e3,
            t->median * 1e3, t->min * 1e6 / n, t->median * 1e6 / n,
-           (double)bytes / t->median / 1e6, (double)t->peak_rss_kb / 1024.0, t->failures);
+           (double)bytes / t->median / 1e6, (double)t->peak_rss_kb / 1024.0, t->failures,
+           t->cpu_median * 1e3, t->faults_median);
 }
 
 static long parse_count(const char *text, long max)
@@ -474,8 +502,8 @@ int main(int argc, char **argv)
            "timed pass over %zu shaders (%zu left out: an engine crashes on them), %.3f MB; "
            "single thread; corpus loaded: peak RSS %.1f MB before forking\n", reps, timed_count, c.count - timed_count,
            (double)timed_bytes / 1e6, (double)usage_now.ru_maxrss / 1024.0);
-    printf("%-14s %9s %9s %10s %10s %8s %10s %7s\n", "engine", "min ms", "median ms",
-           "us/sh@min", "us/sh@med", "MB/s@med", "peakRSS MB", "failed");
+    printf("%-14s %9s %9s %10s %10s %8s %10s %7s %10s %10s\n", "engine", "min ms", "median ms",
+           "us/sh@min", "us/sh@med", "MB/s@med", "peakRSS MB", "failed", "cpu ms@med", "faults@med");
     /* Rounds alternate the engines, so load from other processes hits both alike. */
     static struct sample samples[1 + MAX_PEERS][MAX_REPS];
     struct timing timings[1 + MAX_PEERS] = { 0 };

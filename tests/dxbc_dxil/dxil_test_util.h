@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Helpers of the DXC-era part tests: a little-endian byte builder, a
- * container writer (parts wrapped in a DXBC header with a correct
- * checksum) and checks that count failures instead of aborting, so one run
+ * Helpers of the DXC-era part tests: the byte builder and container
+ * writer of tests/common/dxc_container_writer.h, a program-part builder,
+ * and checks that count failures instead of aborting, so one run
  * reports every broken expectation with its line.
  */
 #ifndef SB_TEST_DXIL_UTIL_H
@@ -15,36 +15,7 @@
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/dxbc_dxil.h"
 
-/** A growable byte buffer; all writes are little-endian. */
-struct tbuf {
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-};
-
-void tb_u8(struct tbuf *b, uint8_t v);
-void tb_u16(struct tbuf *b, uint16_t v);
-void tb_u32(struct tbuf *b, uint32_t v);
-void tb_f32(struct tbuf *b, float v);
-void tb_bytes(struct tbuf *b, const void *bytes, size_t size);
-/** Writes the string and its NUL. */
-void tb_str(struct tbuf *b, const char *s);
-/** Pads with zeros to a multiple of 4. */
-void tb_align4(struct tbuf *b);
-/** Overwrites a u32 already written at `offset`. */
-void tb_set_u32(struct tbuf *b, size_t offset, uint32_t v);
-void tb_free(struct tbuf *b);
-
-/** One part to put in a container. */
-struct tpart {
-    uint32_t fourcc;
-    const struct tbuf *data;
-};
-
-/** Builds a signed container of `count` parts (placed back to back). */
-struct tbuf make_container(const struct tpart *parts, unsigned count);
-/** File offset of part `index`'s data in a container made by make_container(). */
-uint32_t part_data_offset(const struct tpart *parts, unsigned count, unsigned index);
+#include "dxc_container_writer.h"
 
 /** Parses; records a failure (and returns NULL) unless it succeeds. */
 struct sb_dxbc *parse_ok(const struct tbuf *file, int line);

@@ -25,12 +25,6 @@
 #include "translate_fit.h"
 #include "error.h"
 
-/* The translation plus the storage its pointers refer to. */
-struct translation_impl {
-    struct sb_translation pub;
-    char *strings;
-};
-
 static const char *const env_names[] = {
     [SB_TARGET_VULKAN_1_0] = "vulkan1.0",
     [SB_TARGET_VULKAN_1_1] = "vulkan1.1",
@@ -153,51 +147,22 @@ static enum sb_result fit_sets(struct sb_ir_resource *res, uint32_t count, const
 
 /* ---- the result object ---------------------------------------------------------------------------- */
 
-static size_t str_size(const char *s)
+/* What the back end leaves in the translation's block for this file to fill: the
+ * bindings and their names. */
+static struct sb_translation_layout binding_part(const struct sb_ir_program *program)
 {
-    return s ? strlen(s) + 1 : 0;
-}
-
-static const char *str_copy(char **at, const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    memcpy(*at, s, n);
-    const char *out = *at;
-    *at += n;
-    return out;
-}
-
-/* Copies names and semantics into storage the translation owns; fills bindings. */
-static enum sb_result finish_result(struct translation_impl *t, const struct sb_ir_program *program,
-                                    const struct sb_ir_resource *res, struct sb_error *error)
-{
-    struct sb_translation *pub = &t->pub;
-    size_t bytes = 1;
+    struct sb_translation_layout part = { .binding_count = program->resource_count };
     for (uint32_t i = 0; i < program->resource_count; i++)
-        bytes += str_size(res[i].name);
-    for (uint32_t i = 0; i < pub->input_count; i++)
-        bytes += str_size(pub->inputs[i].semantic);
-    for (uint32_t i = 0; i < pub->output_count; i++)
-        bytes += str_size(pub->outputs[i].semantic);
-    t->strings = malloc(bytes);
-    struct sb_translated_binding *bindings =
-        sb_spv_zalloc(program->resource_count ? program->resource_count : 1, sizeof(*bindings));
-    if (!t->strings || !bindings) {
-        free(bindings);
-        return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    }
-    char *at = t->strings;
-    /* The interface lists are the back end's own arrays: rewrite their string pointers. */
-    struct sb_translated_interface *in = (struct sb_translated_interface *)pub->inputs;
-    struct sb_translated_interface *out = (struct sb_translated_interface *)pub->outputs;
-    for (uint32_t i = 0; i < pub->input_count; i++)
-        in[i].semantic = str_copy(&at, in[i].semantic);
-    for (uint32_t i = 0; i < pub->output_count; i++)
-        out[i].semantic = str_copy(&at, out[i].semantic);
+        part.string_bytes += sb_translation_string_bytes(program->resources[i].name);
+    return part;
+}
+
+/* Fills the bindings the back end left room for (binding_part). */
+static void finish_bindings(struct sb_translation *t, const struct sb_ir_program *program)
+{
+    struct sb_translated_binding *bindings = (struct sb_translated_binding *)t->bindings;
     for (uint32_t i = 0; i < program->resource_count; i++) {
-        const struct sb_ir_resource *r = &res[i];
+        const struct sb_ir_resource *r = &program->resources[i];
         struct sb_translated_binding *bd = &bindings[i];
         bd->resource_class = r->resource_class;
         bd->space = r->space;
@@ -209,29 +174,13 @@ static enum sb_result finish_result(struct translation_impl *t, const struct sb_
         bd->counter_binding = r->has_counter ? r->counter_binding : 0;
         bd->descriptor_type = sb_spv_descriptor_type(r);
         bd->view_format = r->texel_memory ? 98u : 0u; /* VK_FORMAT_R32_UINT: one element per DWORD */
-        bd->name = str_copy(&at, r->name);
+        bd->name = sb_translation_block_string(t, r->name);
     }
-    pub->bindings = bindings;
-    pub->binding_count = program->resource_count;
-    return SB_SUCCESS;
 }
 
 void sb_translation_destroy(struct sb_translation *translation)
 {
-    if (!translation)
-        return;
-    struct translation_impl *t = (struct translation_impl *)translation;
-    free((void *)t->pub.words);
-    free((void *)t->pub.bindings);
-    free((void *)t->pub.inputs);
-    free((void *)t->pub.outputs);
-    free((void *)t->pub.builtin_inputs);
-    free((void *)t->pub.builtin_outputs);
-    free((void *)t->pub.text);
-    free((void *)t->pub.target_bindings);
-    free((void *)t->pub.capability_origins);
-    free(t->strings);
-    free(t);
+    sb_translation_block_destroy(translation);
 }
 
 /*
@@ -275,9 +224,7 @@ static enum sb_result post_process(struct sb_translation *pub, const struct sb_t
         r = sb_spirv_optimize(pub->words, pub->word_count, options->target_env, &words, &count, error);
         if (r != SB_SUCCESS)
             return rebase_spirv_error(r, error);
-        free((void *)pub->words);
-        pub->words = words;
-        pub->word_count = count;
+        sb_translation_block_replace_words(pub, words, count);
         r = sb_translation_prune_interface(pub);
         if (r != SB_SUCCESS)
             return r == SB_ERROR_OUT_OF_MEMORY ? fail(error, r, "out of memory")
@@ -290,11 +237,11 @@ static enum sb_result post_process(struct sb_translation *pub, const struct sb_t
  * sb_translate_ir_container: the container's facts replace those the program carries
  * (sb_ir_program::container_flags, sb_ir_resource::cb_*), as if its front end had read
  * them. `res` is the translation's own copy of the resources; the variables borrow the
- * container's strings (it outlives the call). *vars receives the one array to free.
+ * container's strings (it outlives the call) and live in `scratch`.
  */
 static enum sb_result apply_container(struct sb_ir_program *copy, struct sb_ir_resource *res,
-                                      const struct sb_dxbc *container,
-                                      struct sb_ir_cb_variable **vars, struct sb_error *error)
+                                      const struct sb_dxbc *container, struct sb_arena *scratch,
+                                      struct sb_error *error)
 {
     copy->container_flags = sb_ir_container_flags(container);
     size_t total = 0;
@@ -308,7 +255,7 @@ static enum sb_result apply_container(struct sb_ir_program *copy, struct sb_ir_r
     }
     if (!total)
         return SB_SUCCESS;
-    struct sb_ir_cb_variable *v = *vars = malloc(total * sizeof(*v));
+    struct sb_ir_cb_variable *v = sb_arena_alloc_uninit(scratch, total, sizeof(*v));
     if (!v)
         return fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < copy->resource_count; i++) {
@@ -355,13 +302,18 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
     if (passed)
         program = passed;
 
+    /* The translation's working memory, released at once below; an arena's blocks stay
+     * with the thread, so a thread that translated before allocates nothing here. */
+    struct sb_arena *scratch = sb_arena_create();
+    struct sb_translation *t = NULL;
+    if (!scratch) {
+        r = fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        goto done;
+    }
     /* Bindings are assigned on a copy: the caller's program is not touched. */
     struct sb_ir_program copy = *program;
-    struct sb_ir_resource *res = NULL;
-    struct sb_ir_cb_variable *vars = NULL;
-    struct translation_impl *t = NULL;
     if (program->resource_count) {
-        res = malloc(program->resource_count * sizeof(*res));
+        struct sb_ir_resource *res = sb_arena_alloc_uninit(scratch, program->resource_count, sizeof(*res));
         if (!res) {
             r = fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
             goto done;
@@ -373,35 +325,30 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
             (r = sb_translate_fit_storage_buffers(res, program->resource_count, options, error)) != SB_SUCCESS)
             goto done;
     }
-    if (container && (r = apply_container(&copy, res, container, &vars, error)) != SB_SUCCESS)
+    if (container && (r = apply_container(&copy, (struct sb_ir_resource *)copy.resources, container,
+                                          scratch, error)) != SB_SUCCESS)
         goto done;
-    t = sb_spv_zalloc(1, sizeof(*t));
-    if (!t) {
-        r = fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-        goto done;
-    }
-    t->pub.stage = program->stage;
-    t->pub.entry_point = "main";
-    if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN) {
-        t->pub.patch_control_points = program->input_control_points;
-        t->pub.tess_domain = program->tess_domain;
-    }
-    r = sb_spv_generate(&copy, options, source_name, &t->pub, error);
-    if (r == SB_SUCCESS)
-        r = finish_result(t, &copy, res ? res : program->resources, error);
-    if (r == SB_SUCCESS)
-        r = post_process(&t->pub, options, error);
-    if (r == SB_SUCCESS && options->target != SB_TRANSLATE_TARGET_SPIRV)
-        r = sb_target_write(&t->pub, options, error); /* SPIRV-Cross, from the final words */
+    const struct sb_translation_layout bindings = binding_part(&copy);
+    r = sb_spv_generate(&copy, options, source_name, scratch, &bindings, &t, error);
     if (r == SB_SUCCESS) {
-        *out = &t->pub;
+        t->stage = program->stage;
+        t->entry_point = "main";
+        if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN) {
+            t->patch_control_points = program->input_control_points;
+            t->tess_domain = program->tess_domain;
+        }
+        finish_bindings(t, &copy);
+        r = post_process(t, options, error);
+    }
+    if (r == SB_SUCCESS && options->target != SB_TRANSLATE_TARGET_SPIRV)
+        r = sb_target_write(t, options, error); /* SPIRV-Cross, from the final words */
+    if (r == SB_SUCCESS) {
+        *out = t;
         t = NULL;
     }
 done:
-    if (t)
-        sb_translation_destroy(&t->pub);
-    free(vars);
-    free(res);
+    sb_translation_destroy(t);
+    sb_arena_destroy(scratch);
     sb_ir_program_destroy(passed);
     return r;
 }

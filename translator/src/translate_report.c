@@ -38,8 +38,8 @@ static bool scan_module(const uint32_t *words, size_t count, struct module_scan 
     if (count < 5)
         return false;
     scan->bound = words[3];
-    scan->ids = sb_spv_zalloc(scan->bound ? scan->bound : 1, sizeof(*scan->ids));
-    scan->member_builtins = sb_spv_zalloc(count, sizeof(uint32_t));
+    scan->ids = calloc(scan->bound ? scan->bound : 1, sizeof(*scan->ids));
+    scan->member_builtins = calloc(count, sizeof(uint32_t));
     if (!scan->ids || !scan->member_builtins)
         return false;
     for (size_t at = 5; at < count;) {
@@ -126,8 +126,8 @@ enum sb_result sb_translation_prune_interface(struct sb_translation *translation
     if (!scan_module(translation->words, translation->word_count, &scan)) {
         result = scan.ids && scan.member_builtins ? SB_ERROR_SPIRV_OPTIMIZE : SB_ERROR_OUT_OF_MEMORY;
     } else {
-        /* The arrays belong to the translation (malloc'd in translate.c); shrinking the
-         * counts in place keeps them valid for sb_translation_destroy(). */
+        /* The arrays are parts of the translation's block (translation_block.h); shrinking
+         * the counts in place leaves them valid. */
         translation->input_count = prune_located(
             &scan, STORAGE_INPUT, (struct sb_translated_interface *)translation->inputs,
             translation->input_count);

@@ -6,9 +6,14 @@
  *
  * Freed blocks go to a small per-thread cache instead of back to malloc: a
  * translation creates and destroys several arenas (container, SM4 program,
- * IR, SPIR-V builder), and handing the same warm blocks from one to the next
- * removes most of its malloc/free calls and the page faults glibc causes when
- * it trims the heap top after each one. The arena header lives at the start of
+ * IR, the translation's scratch), and handing the same warm blocks from one to
+ * the next removes their malloc/free calls and the page faults glibc causes
+ * when it trims the heap top after each one or unmaps a large block. Each
+ * request takes the smallest cached block that fits (cache_take); the cache
+ * holds blocks of up to CACHE_BLOCK_LIMIT, CACHE_TOTAL_LIMIT in all (what
+ * passes the limits goes back to malloc), enough for the largest corpus shader
+ * (its program asks for a 1.4 MiB block) to translate again without an
+ * allocation. The arena header lives at the start of
  * its first block, so an arena costs no allocation of its own. A thread's
  * cache is freed when the thread exits (a tss destructor); the main thread's
  * stays reachable until the process ends. Cached blocks are poisoned under
@@ -41,18 +46,27 @@
 enum {
     FIRST_BLOCK_SIZE = 4096,
     LARGEST_DOUBLING = 1u << 20,
-    CACHE_SLOTS = 8,
-    CACHE_BLOCK_LIMIT = 1u << 20,   /* larger blocks go straight back to malloc */
-    CACHE_TOTAL_LIMIT = 4u << 20,   /* per thread */
+    /* The cache: one small stack per doubling size (4 KiB << class, the sizes nearly every
+     * block has), and a few blocks of other sizes (a request larger than the doubling
+     * size gets a block of its own size). */
+    SIZE_CLASSES = 9,               /* 4 KiB .. 1 MiB */
+    CLASS_SLOTS = 8,
+    ODD_SLOTS = 8,
+    CACHE_BLOCK_LIMIT = 4u << 20,   /* larger blocks go straight back to malloc */
+    CACHE_TOTAL_LIMIT = 8u << 20,   /* per thread */
 };
 
 /* The arena header, rounded so the first allocation stays 16-byte aligned. */
 #define ARENA_HEADER_BYTES ((sizeof(struct sb_arena) + 15) & ~(size_t)15)
 
+struct cached_block {
+    struct sb_arena_block *block;
+    size_t size; /* kept here: the poisoned header is not read */
+};
+
 struct block_cache {
-    struct sb_arena_block *blocks[CACHE_SLOTS];
-    size_t sizes[CACHE_SLOTS]; /* kept here: the poisoned headers are not read */
-    uint32_t count;
+    struct cached_block classes[SIZE_CLASSES][CLASS_SLOTS], odd[ODD_SLOTS];
+    uint32_t class_count[SIZE_CLASSES], odd_count;
     size_t bytes;
 };
 
@@ -62,15 +76,30 @@ static tss_t cache_key;
 static bool cache_key_ok;
 static once_flag cache_key_once = ONCE_FLAG_INIT;
 
+static void free_cached(struct cached_block *c)
+{
+    unpoison(c->block, sizeof(*c->block) + c->size);
+    free(c->block);
+}
+
 static void release_cache(void *cache_ptr)
 {
     struct block_cache *cache = cache_ptr;
-    for (uint32_t i = 0; i < cache->count; i++) {
-        unpoison(cache->blocks[i], sizeof(*cache->blocks[i]) + cache->sizes[i]);
-        free(cache->blocks[i]);
-    }
-    cache->count = 0;
-    cache->bytes = 0;
+    for (uint32_t k = 0; k < SIZE_CLASSES; k++)
+        for (uint32_t i = 0; i < cache->class_count[k]; i++)
+            free_cached(&cache->classes[k][i]);
+    for (uint32_t i = 0; i < cache->odd_count; i++)
+        free_cached(&cache->odd[i]);
+    memset(cache, 0, sizeof(*cache));
+}
+
+/* The class of a block of exactly FIRST_BLOCK_SIZE << k bytes; SIZE_CLASSES for another size. */
+static uint32_t size_class(size_t size)
+{
+    for (uint32_t k = 0; k < SIZE_CLASSES; k++)
+        if (size == (size_t)FIRST_BLOCK_SIZE << k)
+            return k;
+    return SIZE_CLASSES;
 }
 
 static void create_cache_key(void)
@@ -88,34 +117,59 @@ static bool cache_put(struct sb_arena_block *block)
             return false;
         thread_cache_registered = true;
     }
-    if (block->size > CACHE_BLOCK_LIMIT || cache->count == CACHE_SLOTS ||
-        cache->bytes + block->size > CACHE_TOTAL_LIMIT)
+    if (block->size > CACHE_BLOCK_LIMIT || cache->bytes + block->size > CACHE_TOTAL_LIMIT)
         return false;
-    cache->blocks[cache->count] = block;
-    cache->sizes[cache->count++] = block->size;
+    uint32_t k = size_class(block->size);
+    struct cached_block *slot;
+    if (k < SIZE_CLASSES && cache->class_count[k] < CLASS_SLOTS) {
+        slot = &cache->classes[k][cache->class_count[k]++];
+    } else if (cache->odd_count < ODD_SLOTS) {
+        slot = &cache->odd[cache->odd_count++];
+    } else {
+        /* Full: a larger block replaces the smallest, which malloc gives back cheaply (a
+         * large one would be mapped and faulted in again). */
+        slot = &cache->odd[0];
+        for (uint32_t i = 1; i < ODD_SLOTS; i++)
+            if (cache->odd[i].size < slot->size)
+                slot = &cache->odd[i];
+        if (slot->size >= block->size)
+            return false;
+        cache->bytes -= slot->size;
+        free_cached(slot);
+    }
+    *slot = (struct cached_block){ block, block->size };
     cache->bytes += block->size;
     poison(block, sizeof(*block) + block->size);
     return true;
 }
 
-/* The largest cached block of at least `min_size` bytes, or NULL. */
+/* The smallest cached block of at least `min_size` bytes, or NULL: a small arena (a
+ * container's) must not take the large block a large program's arena will ask for next,
+ * and a request the size of an odd block must get that block, not a doubling one another
+ * request of the same translation needs. */
 static struct sb_arena_block *cache_take(size_t min_size)
 {
     struct block_cache *cache = &thread_cache;
-    uint32_t best = CACHE_SLOTS;
-    for (uint32_t i = 0; i < cache->count; i++)
-        if (cache->sizes[i] >= min_size && (best == CACHE_SLOTS || cache->sizes[i] > cache->sizes[best]))
-            best = i;
-    if (best == CACHE_SLOTS)
+    struct cached_block *best = NULL;
+    for (uint32_t k = 0; k < SIZE_CLASSES && !best; k++)
+        if (((size_t)FIRST_BLOCK_SIZE << k) >= min_size && cache->class_count[k])
+            best = &cache->classes[k][cache->class_count[k] - 1];
+    uint32_t odd = ODD_SLOTS;
+    for (uint32_t i = 0; i < cache->odd_count && (!best || best->size > min_size); i++)
+        if (cache->odd[i].size >= min_size && (!best || cache->odd[i].size < best->size)) {
+            best = &cache->odd[i];
+            odd = i;
+        }
+    if (!best)
         return NULL;
-    struct sb_arena_block *block = cache->blocks[best];
-    size_t size = cache->sizes[best];
-    cache->count--;
-    cache->blocks[best] = cache->blocks[cache->count];
-    cache->sizes[best] = cache->sizes[cache->count];
-    cache->bytes -= size;
-    unpoison(block, sizeof(*block) + size);
-    return block;
+    struct cached_block c = *best;
+    if (odd != ODD_SLOTS)
+        cache->odd[odd] = cache->odd[--cache->odd_count];
+    else
+        cache->class_count[size_class(c.size)]--;
+    cache->bytes -= c.size;
+    unpoison(c.block, sizeof(*c.block) + c.size);
+    return c.block;
 }
 
 static struct sb_arena_block *new_block(size_t size)

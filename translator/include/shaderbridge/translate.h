@@ -344,7 +344,8 @@ struct sb_capability_origin {
     uint64_t offset;
 };
 
-/** The result of a translation. */
+/** The result of a translation. Every array and string it points to belongs to it and goes
+ *  with sb_translation_destroy() (never free() a member). */
 struct sb_translation {
     enum sb_ir_stage stage;
     const uint32_t *words;    /**< the SPIR-V module */

@@ -43,14 +43,16 @@ static bool fail_at(struct sb_ir_sm4_context *ctx, const struct sb_ir_instructio
     return sb_ir_fail_at(ctx, at->offset, instr, SB_ERROR_TRANSLATE_INVALID, "%s", what);
 }
 
-static bool grow(void **data, uint32_t *capacity, uint32_t needed, size_t size)
+/* Room for `needed` items; the stacks live in the program's arena (the old array is
+ * abandoned there), so the walk makes no allocator call of its own. */
+static bool grow(struct sb_arena *arena, void **data, uint32_t *capacity, uint32_t needed, size_t size)
 {
     if (needed <= *capacity)
         return true;
     uint32_t cap = *capacity ? *capacity * 2 : 16;
     while (cap < needed)
         cap *= 2;
-    void *fresh = realloc(*data, (size_t)cap * size);
+    void *fresh = sb_arena_grow(arena, *data, *capacity, cap, size);
     if (!fresh)
         return false;
     *data = fresh;
@@ -75,7 +77,7 @@ static bool in_construct(const struct flow_state *s, bool loop_only)
 static bool push(struct sb_ir_sm4_context *ctx, struct flow_state *s,
                  const struct sb_ir_instruction *in)
 {
-    if (!grow((void **)&s->stack, &s->capacity, s->depth + 1, sizeof(*s->stack)))
+    if (!grow(ctx->arena, (void **)&s->stack, &s->capacity, s->depth + 1, sizeof(*s->stack)))
         return sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     struct open_construct *c = &s->stack[s->depth++];
     memset(c, 0, sizeof(*c));
@@ -102,7 +104,7 @@ static bool check_switch(struct sb_ir_sm4_context *ctx, struct flow_state *s,
             return fail_at(ctx, in, "second default in one switch");
         top->has_default = top->has_case = true;
     } else if (in->op == SB_IR_OP_CASE) {
-        if (!grow((void **)&s->cases, &s->case_capacity, s->case_count + 1, sizeof(uint32_t)))
+        if (!grow(ctx->arena, (void **)&s->cases, &s->case_capacity, s->case_count + 1, sizeof(uint32_t)))
             return sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         s->cases[s->case_count++] = in->case_value;
         top->has_case = true;
@@ -195,9 +197,10 @@ static bool check_recursion(struct sb_ir_sm4_context *ctx)
                      fns[f].instructions[i].op == SB_IR_OP_CALLC;
     /* pending[f]: calls f makes into functions not yet known to terminate;
      * callers of t sit in caller[first[t] .. first[t + 1]). */
-    uint32_t *pending = calloc(n, sizeof(uint32_t)), *queue = calloc(n, sizeof(uint32_t));
-    uint32_t *first = calloc((size_t)n + 1, sizeof(uint32_t));
-    uint32_t *caller = calloc(calls ? calls : 1, sizeof(uint32_t));
+    uint32_t *pending = sb_arena_alloc(ctx->arena, n, sizeof(uint32_t));
+    uint32_t *queue = sb_arena_alloc(ctx->arena, n, sizeof(uint32_t));
+    uint32_t *first = sb_arena_alloc(ctx->arena, (size_t)n + 1, sizeof(uint32_t));
+    uint32_t *caller = sb_arena_alloc(ctx->arena, calls ? calls : 1, sizeof(uint32_t));
     bool ok = pending && queue && first && caller;
     const struct sb_ir_instruction *culprit = NULL;
     if (ok) {
@@ -248,10 +251,6 @@ static bool check_recursion(struct sb_ir_sm4_context *ctx)
             at = next->target;
         }
     }
-    free(pending);
-    free(queue);
-    free(first);
-    free(caller);
     if (!ok)
         return sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     return culprit ? fail_at(ctx, culprit, "recursive call (SM4 forbids recursion)") : true;
@@ -286,8 +285,6 @@ bool sb_ir_check_flow(struct sb_ir_sm4_context *ctx)
                          : s.stack[s.depth - 1].op == SB_IR_OP_LOOP ? "loop without endloop"
                                                                     : "switch without endswitch");
     }
-    free(s.stack);
-    free(s.cases);
     if (ok && has_calls)
         ok = check_recursion(ctx);
     return ok;

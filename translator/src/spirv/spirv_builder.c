@@ -130,22 +130,20 @@ void sb_spv_builder_release(struct sb_spv_builder *b)
     memset(b, 0, sizeof(*b));
 }
 
-bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *word_count)
+size_t sb_spv_builder_word_count(const struct sb_spv_builder *b)
 {
-    *words = NULL;
-    *word_count = 0;
     if (b->failed || b->in_function)
-        return false;
+        return 0;
     size_t total = 5;
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
         total += b->sections[i].count;
     for (uint32_t i = 0; i < b->fn_done_count; i++)
         total += b->fn_done[i].count;
-    uint32_t *out = malloc(total * sizeof(*out));
-    if (!out) {
-        b->failed = true;
-        return false;
-    }
+    return total;
+}
+
+void sb_spv_builder_finish(const struct sb_spv_builder *b, uint32_t *out)
+{
     out[0] = SpvMagicNumber;
     out[1] = b->version;
     out[2] = SB_SPV_GENERATOR;
@@ -162,9 +160,6 @@ bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *w
             memcpy(out + at, b->fn_done[i].words, b->fn_done[i].count * sizeof(*out));
         at += b->fn_done[i].count;
     }
-    *words = out;
-    *word_count = total;
-    return true;
 }
 
 uint32_t sb_spv_id(struct sb_spv_builder *b)
@@ -176,6 +171,25 @@ void sb_spv_emit(struct sb_spv_builder *b, enum sb_spv_section section, SpvOp op
                  const uint32_t *operands, uint32_t count)
 {
     stream_instruction(b, &b->sections[section], op, operands, count);
+}
+
+void sb_spv_emit_joined(struct sb_spv_builder *b, enum sb_spv_section section, SpvOp op,
+                        const uint32_t *head, uint32_t head_count, const uint32_t *tail, uint32_t tail_count)
+{
+    struct sb_spv_stream *s = &b->sections[section];
+    size_t total = 1 + (size_t)head_count + tail_count;
+    if (total > 0xFFFFu) { /* the word count field has 16 bits */
+        b->failed = true;
+        return;
+    }
+    if (!stream_reserve(b, s, total))
+        return;
+    uint32_t *w = s->words + s->count;
+    w[0] = ((uint32_t)total << SpvWordCountShift) | (uint32_t)op;
+    memcpy(w + 1, head, head_count * sizeof(*w));
+    if (tail_count)
+        memcpy(w + 1 + head_count, tail, tail_count * sizeof(*w));
+    s->count += total;
 }
 
 /* ---- module-level ---------------------------------------------------------------------- */

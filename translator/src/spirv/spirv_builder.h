@@ -26,7 +26,7 @@
  *
  * Failure is sticky: an allocation failure (or an instruction over 65,535
  * words) sets `failed`, later calls are no-ops returning id 0, and
- * sb_spv_builder_finish() reports it.
+ * sb_spv_builder_word_count() reports it (0 words).
  */
 #ifndef SHADERBRIDGE_SPIRV_BUILDER_H
 #define SHADERBRIDGE_SPIRV_BUILDER_H
@@ -174,10 +174,13 @@ void sb_spv_builder_init(struct sb_spv_builder *b, uint32_t version);
 /** Frees all storage; the builder may be initialised again. */
 void sb_spv_builder_release(struct sb_spv_builder *b);
 /**
- * Joins the header and sections into one malloc'd word array (caller frees).
- * Returns false on allocation failure (or an earlier one) or an open function.
+ * Words of the finished module (header and every section); 0 after an allocation failure
+ * (or an earlier one) or with a function still open: the module cannot be finished.
  */
-bool sb_spv_builder_finish(struct sb_spv_builder *b, uint32_t **words, size_t *word_count);
+size_t sb_spv_builder_word_count(const struct sb_spv_builder *b);
+/** Writes the finished module, sb_spv_builder_word_count() words, to `out` (the caller's
+ *  storage: the module is written once, where it is kept). */
+void sb_spv_builder_finish(const struct sb_spv_builder *b, uint32_t *out);
 
 /* ---- storage (spirv_builder_storage.c) ---------------------------------------------- */
 
@@ -205,6 +208,10 @@ uint32_t sb_spv_id(struct sb_spv_builder *b);
 void sb_spv_emit(struct sb_spv_builder *b, enum sb_spv_section section, SpvOp op,
                  const uint32_t *operands, uint32_t count);
 /** Appends a NUL-terminated string as literal words (helper for string operands). */
+/** sb_spv_emit() of the operands `head` then `tail`, written straight into the section (no
+ *  joined copy to allocate for long operand lists). */
+void sb_spv_emit_joined(struct sb_spv_builder *b, enum sb_spv_section section, SpvOp op,
+                        const uint32_t *head, uint32_t head_count, const uint32_t *tail, uint32_t tail_count);
 void sb_spv_stream_string(struct sb_spv_builder *b, struct sb_spv_stream *s, const char *str);
 /** Words a literal string takes (terminator included). */
 uint32_t sb_spv_string_words(const char *str);

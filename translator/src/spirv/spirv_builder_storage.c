@@ -12,9 +12,15 @@
  * tables by a new generation number (an entry of another generation reads as
  * an empty slot), so nothing is cleared or copied.
  *
+ * Each function of a module writes its own three streams (header, variables,
+ * body), so modules of several functions (HS phases, subroutines) take spare
+ * streams too, given back in function order (keep_function_streams).
+ *
  * Limits keep one huge module from pinning its memory: a buffer over the
- * limits is freed as before. The workspace is freed when its thread exits (a
- * tss destructor); the main thread's stays reachable until the process ends.
+ * per-buffer limit, or one that would take the streams the thread keeps past
+ * KEPT_BYTE_LIMIT, is freed as before. The workspace is freed when its thread
+ * exits (a tss destructor); the main thread's stays reachable until the
+ * process ends.
  */
 #include "spirv_builder.h"
 
@@ -26,10 +32,14 @@ enum {
     SLOT_KEYS = SB_SPV_SECTION_COUNT,
     SLOT_FUNCTION, /* three slots: header, variables, body */
     SLOT_COUNT = SLOT_FUNCTION + 3,
-    SPARE_PER_ROLE = 2,                /* extra function streams (subroutines, HS phases) */
+    SPARE_PER_ROLE = 64,               /* extra function streams (subroutines, HS phases; the
+                                          corpus has up to 53 functions in a module) */
     STREAM_WORD_LIMIT = 1u << 20,      /* 4 MiB */
     TABLE_ENTRY_LIMIT = 1u << 14,
 };
+
+/* All the streams a thread keeps together. */
+#define KEPT_BYTE_LIMIT ((size_t)4 << 20)
 
 struct workspace {
     bool in_use;
@@ -45,6 +55,7 @@ struct workspace {
     struct sb_spv_stream *fn_done;
     uint32_t fn_done_capacity;
     uint32_t generation;
+    size_t kept_bytes; /* words of the streams in slots and spares, in bytes */
 };
 
 static _Thread_local struct workspace thread_workspace;
@@ -86,9 +97,15 @@ static struct workspace *workspace(void)
     return w;
 }
 
-static struct sb_spv_stream take_stream(struct sb_spv_stream *slot)
+static size_t stream_bytes(const struct sb_spv_stream *s)
+{
+    return (size_t)s->capacity * sizeof(uint32_t);
+}
+
+static struct sb_spv_stream take_stream(struct workspace *w, struct sb_spv_stream *slot)
 {
     struct sb_spv_stream s = *slot;
+    w->kept_bytes -= stream_bytes(slot);
     s.count = 0;
     memset(slot, 0, sizeof(*slot));
     return s;
@@ -103,11 +120,11 @@ void sb_spv_storage_borrow(struct sb_spv_builder *b)
     w->in_use = true;
     b->borrowed = true;
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
-        b->sections[i] = take_stream(&w->slots[i]);
-    b->keys = take_stream(&w->slots[SLOT_KEYS]);
-    b->fn_header = take_stream(&w->slots[SLOT_FUNCTION]);
-    b->fn_vars = take_stream(&w->slots[SLOT_FUNCTION + 1]);
-    b->fn_body = take_stream(&w->slots[SLOT_FUNCTION + 2]);
+        b->sections[i] = take_stream(w, &w->slots[i]);
+    b->keys = take_stream(w, &w->slots[SLOT_KEYS]);
+    b->fn_header = take_stream(w, &w->slots[SLOT_FUNCTION]);
+    b->fn_vars = take_stream(w, &w->slots[SLOT_FUNCTION + 1]);
+    b->fn_body = take_stream(w, &w->slots[SLOT_FUNCTION + 2]);
     if (++w->generation == 0) {
         /* Wrapped: entries of generation 1 could be stale. */
         memset(w->cache, 0, w->cache_capacity * sizeof(*w->cache));
@@ -136,37 +153,61 @@ struct sb_spv_stream sb_spv_storage_function_stream(struct sb_spv_builder *b, ui
     if (!b->borrowed || role > 2 || !thread_workspace.spare_count[role])
         return none;
     struct workspace *w = &thread_workspace;
-    return take_stream(&w->spare[role][--w->spare_count[role]]);
+    return take_stream(w, &w->spare[role][--w->spare_count[role]]);
 }
 
-/* Keeps `s` in `slot` when the slot is free and the buffer within the limit. */
-static bool keep_stream(struct sb_spv_stream *slot, struct sb_spv_stream *s)
+/* Can the thread keep `s` besides what it keeps already? */
+static bool within_limits(const struct workspace *w, const struct sb_spv_stream *s)
 {
-    if (!s->words || slot->words || s->capacity > STREAM_WORD_LIMIT)
+    return s->capacity <= STREAM_WORD_LIMIT && w->kept_bytes + stream_bytes(s) <= KEPT_BYTE_LIMIT;
+}
+
+/* Keeps `s` in `slot` when the slot is free and the buffer within the limits. */
+static bool keep_stream(struct workspace *w, struct sb_spv_stream *slot, struct sb_spv_stream *s)
+{
+    if (!s->words || slot->words || !within_limits(w, s))
         return false;
     *slot = *s;
+    w->kept_bytes += stream_bytes(s);
     memset(s, 0, sizeof(*s));
     return true;
 }
 
-/* One function stream of `role`: the largest goes to the slot, others to the spares. */
-static void keep_function_stream(struct workspace *w, uint32_t role, struct sb_spv_stream *s)
+/* Stacks a function stream of `role` on the spares (an empty one too: it keeps the
+ * order), or frees it past the limits. */
+static void keep_spare(struct workspace *w, uint32_t role, struct sb_spv_stream *s)
 {
-    if (!s->words)
-        return;
-    struct sb_spv_stream *slot = &w->slots[SLOT_FUNCTION + role];
-    if (slot->words && s->capacity > slot->capacity && s->capacity <= STREAM_WORD_LIMIT) {
-        struct sb_spv_stream smaller = *slot;
-        *slot = *s;
-        *s = smaller;
-    }
-    if (!keep_stream(slot, s) && w->spare_count[role] < SPARE_PER_ROLE &&
-        s->capacity <= STREAM_WORD_LIMIT) {
+    if (w->spare_count[role] < SPARE_PER_ROLE && within_limits(w, s)) {
+        w->kept_bytes += stream_bytes(s);
         w->spare[role][w->spare_count[role]++] = *s;
-        memset(s, 0, sizeof(*s));
+    } else {
+        free(s->words);
     }
-    free(s->words);
     memset(s, 0, sizeof(*s));
+}
+
+/*
+ * Function k's streams go back where the next module's function k takes them: function
+ * 0's to the slots (borrowed at init), the others stacked from the last down, so that
+ * the spares pop in function order, under them the streams taken for a function that
+ * never began. The same shader translated again finds each stream as large as it
+ * needs, so a module of several functions (HS phases, subroutines) grows none.
+ */
+static void keep_function_streams(struct workspace *w, struct sb_spv_builder *b)
+{
+    struct sb_spv_stream *open[3] = { &b->fn_header, &b->fn_vars, &b->fn_body };
+    for (uint32_t role = 0; role < 3; role++) {
+        if (!b->fn_done_count) {
+            if (!keep_stream(w, &w->slots[SLOT_FUNCTION + role], open[role]))
+                free(open[role]->words);
+            continue;
+        }
+        keep_spare(w, role, open[role]);
+        for (uint32_t i = b->fn_done_count - 3 + role; i >= 3; i -= 3)
+            keep_spare(w, role, &b->fn_done[i]);
+        if (!keep_stream(w, &w->slots[SLOT_FUNCTION + role], &b->fn_done[role]))
+            free(b->fn_done[role].words);
+    }
 }
 
 void sb_spv_storage_return(struct sb_spv_builder *b)
@@ -175,15 +216,11 @@ void sb_spv_storage_return(struct sb_spv_builder *b)
         return;
     struct workspace *w = &thread_workspace;
     for (int i = 0; i < SB_SPV_SECTION_COUNT; i++)
-        if (!keep_stream(&w->slots[i], &b->sections[i]))
+        if (!keep_stream(w, &w->slots[i], &b->sections[i]))
             free(b->sections[i].words);
-    if (!keep_stream(&w->slots[SLOT_KEYS], &b->keys))
+    if (!keep_stream(w, &w->slots[SLOT_KEYS], &b->keys))
         free(b->keys.words);
-    keep_function_stream(w, 0, &b->fn_header);
-    keep_function_stream(w, 1, &b->fn_vars);
-    keep_function_stream(w, 2, &b->fn_body);
-    for (uint32_t i = 0; i < b->fn_done_count; i++)
-        keep_function_stream(w, i % 3, &b->fn_done[i]);
+    keep_function_streams(w, b);
     if (b->cache_capacity <= TABLE_ENTRY_LIMIT) {
         w->cache = b->cache;
         w->cache_capacity = b->cache_capacity;

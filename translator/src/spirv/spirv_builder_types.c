@@ -249,15 +249,7 @@ uint32_t sb_spv_type_struct_unique(struct sb_spv_builder *b, const uint32_t *mem
         sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeStruct, ops, count + 1);
         return id;
     }
-    uint32_t *ops = malloc((count + 1) * sizeof(*ops));
-    if (!ops) {
-        b->failed = true;
-        return 0;
-    }
-    ops[0] = id;
-    memcpy(ops + 1, members, count * sizeof(uint32_t));
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeStruct, ops, count + 1);
-    free(ops);
+    sb_spv_emit_joined(b, SB_SPV_SECTION_GLOBAL, SpvOpTypeStruct, &id, 1, members, count);
     return id;
 }
 
@@ -338,18 +330,9 @@ uint32_t sb_spv_const_composite(struct sb_spv_builder *b, uint32_t type, const u
 {
     if (count > 20) {
         /* Large composites (icb arrays) are not worth caching. */
-        uint32_t *ops = malloc((count + 2) * sizeof(*ops));
-        if (!ops) {
-            b->failed = true;
-            return 0;
-        }
-        uint32_t id = sb_spv_id(b);
-        ops[0] = type;
-        ops[1] = id;
-        memcpy(ops + 2, constituents, count * sizeof(uint32_t));
-        sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpConstantComposite, ops, count + 2);
-        free(ops);
-        return id;
+        const uint32_t head[2] = { type, sb_spv_id(b) };
+        sb_spv_emit_joined(b, SB_SPV_SECTION_GLOBAL, SpvOpConstantComposite, head, 2, constituents, count);
+        return head[1];
     }
     return cached(b, SpvOpConstantComposite, &type, constituents, count);
 }

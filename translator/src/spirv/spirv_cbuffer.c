@@ -70,7 +70,7 @@ static void member_name(const struct sb_ir_resource *cb, uint32_t v, char *out, 
 static uint32_t member_block(struct sb_spv_context *ctx, const struct sb_ir_resource *cb, uint32_t n)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t *members = malloc(n * sizeof(*members));
+    uint32_t *members = sb_arena_alloc_uninit(ctx->scratch, n, sizeof(*members));
     if (!members) {
         sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         return 0;
@@ -78,7 +78,6 @@ static uint32_t member_block(struct sb_spv_context *ctx, const struct sb_ir_reso
     for (uint32_t v = 0; v < n; v++)
         members[v] = sb_spv_t_fvec(ctx, 4);
     uint32_t block = sb_spv_type_struct_unique(b, members, n);
-    free(members);
     for (uint32_t v = 0; v < n; v++) {
         char name[96];
         const uint32_t offset = 16 * v;
@@ -93,7 +92,7 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t *sizes = sb_spv_zalloc(p->resource_count ? p->resource_count : 1, sizeof(uint32_t));
+    uint32_t *sizes = sb_spv_zalloc(ctx, p->resource_count ? p->resource_count : 1, sizeof(uint32_t));
     if (!sizes)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     bool scan = !ctx->cb_scanned;
@@ -159,6 +158,5 @@ enum sb_result sb_spv_cbuffer_declare(struct sb_spv_context *ctx)
         }
     }
     b->origin = SB_SPV_NO_ORIGIN;
-    free(sizes);
     return ctx->result;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The back end context's failure and allocation helpers (spirv_private.h):
- * the sticky first error, zeroed and growable arrays, the "not supported"
+ * the sticky first error, zeroed and growable arrays in the translation's
+ * scratch arena (working memory: nothing here is freed one by one), the "not supported"
  * verdict, and the common types, declared the first time a module asks for
  * one. Below every other emitter file of the back end, which all call
  * them, so the driver (spirv_module.c) that calls those files is never
@@ -30,14 +31,9 @@ enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
     return code;
 }
 
-void *sb_spv_zalloc(size_t count, size_t size)
+void *sb_spv_zalloc(struct sb_spv_context *ctx, size_t count, size_t size)
 {
-    if (size && count > SIZE_MAX / size)
-        return NULL;
-    void *p = malloc(count * size);
-    if (p)
-        memset(p, 0, count * size);
-    return p;
+    return sb_arena_alloc(ctx->scratch, count, size);
 }
 
 void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint32_t *capacity,
@@ -46,7 +42,7 @@ void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint3
     if (count < *capacity)
         return items;
     uint32_t grown = *capacity ? *capacity * 2 : first;
-    void *moved = grown > *capacity ? realloc(items, (size_t)grown * size) : NULL;
+    void *moved = grown > *capacity ? sb_arena_grow(ctx->scratch, items, *capacity, grown, size) : NULL;
     if (!moved) {
         sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         return NULL;

@@ -134,7 +134,7 @@ static enum sb_result begin_switch(struct sb_spv_context *ctx, struct flow_state
     }
     if (i == end)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "switch without endswitch");
-    c->cases = sb_spv_zalloc(count ? count : 1, sizeof(*c->cases));
+    c->cases = sb_spv_zalloc(ctx, count ? count : 1, sizeof(*c->cases));
     if (!c->cases)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     depth = 0;
@@ -162,7 +162,7 @@ static enum sb_result begin_switch(struct sb_spv_context *ctx, struct flow_state
         }
         previous_was_label = is_label;
     }
-    uint32_t *ops = malloc((2 + 2 * (size_t)c->case_count) * sizeof(*ops));
+    uint32_t *ops = sb_arena_alloc_uninit(ctx->scratch, 2 + 2 * (size_t)c->case_count, sizeof(*ops));
     if (!ops)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ops[0] = selector;
@@ -173,7 +173,6 @@ static enum sb_result begin_switch(struct sb_spv_context *ctx, struct flow_state
     }
     sb_spv_selection_merge(b, c->merge);
     sb_spv_op(b, SpvOpSwitch, ops, 2 + 2 * c->case_count);
-    free(ops);
     return ctx->result;
 }
 
@@ -224,7 +223,6 @@ static enum sb_result end_construct(struct sb_spv_context *ctx, struct flow_stat
         sb_spv_branch(b, c->header);
     }
     sb_spv_label(b, c->merge);
-    free(c->cases);
     f->depth--;
     return ctx->result;
 }
@@ -489,9 +487,6 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
         r = sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "function %u ends inside a %s", index,
                         f.stack[f.depth - 1].kind == CONSTRUCT_LOOP ? "loop"
                         : f.stack[f.depth - 1].kind == CONSTRUCT_IF ? "if" : "switch");
-    for (uint32_t i = 0; i < f.depth; i++)
-        free(f.stack[i].cases);
-    free(f.stack);
     if (temps_die) /* a body that ends without ret */
         sb_spv_registers_discard(ctx);
     else

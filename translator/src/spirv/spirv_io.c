@@ -22,7 +22,7 @@
 static struct io_state *state(struct sb_spv_context *ctx)
 {
     if (!ctx->io_state)
-        ctx->io_state = sb_spv_zalloc(1, sizeof(struct io_state));
+        ctx->io_state = sb_spv_zalloc(ctx, 1, sizeof(struct io_state));
     if (!ctx->io_state)
         sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     return ctx->io_state;
@@ -578,12 +578,9 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
             taken[i] = taken_small[i];
             continue;
         }
-        taken[i] = sb_spv_zalloc(reg_count[i], 1);
-        if (!taken[i]) {
-            if (taken[0] != taken_small[0])
-                free(taken[0]);
+        taken[i] = sb_spv_zalloc(ctx, reg_count[i], 1);
+        if (!taken[i])
             return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-        }
     }
     for (uint32_t i = 0; i < p->signature_count && ctx->result == SB_SUCCESS; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
@@ -635,9 +632,6 @@ enum sb_result sb_spv_io_declare(struct sb_spv_context *ctx)
         }
     }
     ctx->builder.origin = SB_SPV_NO_ORIGIN;
-    for (int i = 0; i < 2; i++)
-        if (taken[i] != taken_small[i])
-            free(taken[i]);
     finish_distances(ctx);
     return ctx->result;
 }
@@ -848,15 +842,4 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
             return ctx->result ? ctx->result : SB_ERROR_TRANSLATE_INVALID;
     }
     return ctx->result;
-}
-
-void sb_spv_io_release(struct sb_spv_context *ctx)
-{
-    struct io_state *s = ctx->io_state;
-    if (s) {
-        free(s->copies);
-        free(s->direct_values);
-    }
-    free(s);
-    ctx->io_state = NULL;
 }

@@ -185,8 +185,7 @@ void sb_spv_io_direct_begin(struct sb_spv_context *ctx)
             total += ctx->files[file].count;
     uint32_t *values = s->value_storage;
     if (total > sizeof(s->value_storage) / sizeof(s->value_storage[0])) {
-        free(s->direct_values);
-        values = s->direct_values = sb_spv_zalloc(total, sizeof(uint32_t));
+        values = s->direct_values = sb_spv_zalloc(ctx, total, sizeof(uint32_t));
         if (!values) {
             sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
             return;

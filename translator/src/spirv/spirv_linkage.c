@@ -131,10 +131,10 @@ enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx)
     ctx->interface_slot_count = slots;
     if (!slots)
         return SB_SUCCESS;
-    struct linkage_state *st = sb_spv_zalloc(1, sizeof(*st));
+    struct linkage_state *st = sb_spv_zalloc(ctx, 1, sizeof(*st));
     if (st) {
-        st->spec = sb_spv_zalloc((size_t)slots * SB_CLASS_LINKAGE_FIELDS, sizeof(uint32_t));
-        st->selector_arrays = sb_spv_zalloc(p->interface_count ? p->interface_count : 1, sizeof(uint32_t));
+        st->spec = sb_spv_zalloc(ctx, (size_t)slots * SB_CLASS_LINKAGE_FIELDS, sizeof(uint32_t));
+        st->selector_arrays = sb_spv_zalloc(ctx, p->interface_count ? p->interface_count : 1, sizeof(uint32_t));
     }
     ctx->linkage_state = st;
     if (!st || !st->spec || !st->selector_arrays)
@@ -154,17 +154,6 @@ enum sb_result sb_spv_linkage_declare(struct sb_spv_context *ctx)
             }
         }
     return ctx->result;
-}
-
-void sb_spv_linkage_release(struct sb_spv_context *ctx)
-{
-    struct linkage_state *st = sb_spv_linkage_state(ctx);
-    if (!st)
-        return;
-    free(st->spec);
-    free(st->selector_arrays);
-    free(st);
-    ctx->linkage_state = NULL;
 }
 
 static const struct sb_ir_interface *find_interface(const struct sb_ir_program *p, uint32_t id,
@@ -204,7 +193,7 @@ static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand 
     }
     uint32_t array_type = sb_spv_type_array(b, sb_spv_t_u32(ctx), fp->array_length);
     uint32_t ptr_elem = sb_spv_type_pointer(b, sb_spv_spec_array_storage(ctx), sb_spv_t_u32(ctx));
-    uint32_t *parts = malloc(fp->array_length * sizeof(*parts));
+    uint32_t *parts = sb_arena_alloc_uninit(ctx->scratch, fp->array_length, sizeof(*parts));
     if (!parts) {
         sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         return 0;
@@ -212,7 +201,6 @@ static uint32_t selector(struct sb_spv_context *ctx, const struct sb_ir_operand 
     for (uint32_t k = 0; k < fp->array_length; k++)
         parts[k] = st->spec[(fp->id + k) * SB_CLASS_LINKAGE_FIELDS];
     uint32_t array = sb_spv_spec_array(ctx, array_type, parts, fp->array_length, &st->selector_arrays[which]);
-    free(parts);
     if (!array)
         return 0;
     uint32_t idx = sb_spv_clamped_index(ctx, e, fp->array_length);
@@ -262,29 +250,25 @@ enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_i
     if (!fp->table_count)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "interface fp%u has no function table",
                            fp->id);
-    uint32_t *functions = malloc(fp->table_count * sizeof(*functions));
+    uint32_t *functions = sb_arena_alloc_uninit(ctx->scratch, fp->table_count, sizeof(*functions));
     if (!functions)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     for (uint32_t k = 0; k < fp->table_count; k++)
         if ((functions[k] = body_function(ctx, fp->tables[k], inst->target)) == UINT32_MAX)
-            goto done;
+            return ctx->result;
     uint32_t sel = selector(ctx, op, which, fp);
     if (!sel)
-        goto done;
+        return ctx->result;
     if (fp->table_count == 1) {
         sb_spv_op1(b, SpvOpFunctionCall, sb_spv_t_void(ctx), ctx->function_ids[functions[0]]);
-        goto done;
+        return ctx->result;
     }
     /* OpSwitch selector default(table 0) k -> table k; one block per table. */
     uint32_t merge = sb_spv_id(b);
-    uint32_t *ops = malloc((2 + 2 * (size_t)fp->table_count) * sizeof(*ops));
-    uint32_t *labels = malloc(fp->table_count * sizeof(*labels));
-    if (!ops || !labels) {
-        free(ops);
-        free(labels);
-        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-        goto done;
-    }
+    uint32_t *ops = sb_arena_alloc_uninit(ctx->scratch, 2 + 2 * (size_t)fp->table_count, sizeof(*ops));
+    uint32_t *labels = sb_arena_alloc_uninit(ctx->scratch, fp->table_count, sizeof(*labels));
+    if (!ops || !labels)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     for (uint32_t k = 0; k < fp->table_count; k++)
         labels[k] = sb_spv_id(b);
     ops[0] = sel;
@@ -301,10 +285,6 @@ enum sb_result sb_spv_linkage_call(struct sb_spv_context *ctx, const struct sb_i
         sb_spv_branch(b, merge);
     }
     sb_spv_label(b, merge);
-    free(ops);
-    free(labels);
-done:
-    free(functions);
     return ctx->result;
 }
 
@@ -417,13 +397,10 @@ static enum sb_result emit_resolved(struct sb_spv_context *ctx, struct sb_ir_ins
     uint32_t reg = sb_spv_index_value(ctx, &dyn->index[0]);
     if (!reg)
         return ctx->result;
-    uint32_t *ops = malloc((2 + 2 * (size_t)count) * sizeof(*ops));
-    uint32_t *which = malloc(count * sizeof(*which));
-    if (!ops || !which) {
-        free(ops);
-        free(which);
+    uint32_t *ops = sb_arena_alloc_uninit(ctx->scratch, 2 + 2 * (size_t)count, sizeof(*ops));
+    uint32_t *which = sb_arena_alloc_uninit(ctx->scratch, count, sizeof(*which));
+    if (!ops || !which)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-    }
     uint32_t merge = sb_spv_id(b), fallback = sb_spv_id(b), n = 0;
     ops[0] = reg;
     ops[1] = fallback;
@@ -449,8 +426,6 @@ static enum sb_result emit_resolved(struct sb_spv_context *ctx, struct sb_ir_ins
     store_unbound(ctx, inst);
     sb_spv_branch(b, merge);
     sb_spv_label(b, merge);
-    free(ops);
-    free(which);
     return ctx->result;
 }
 

@@ -161,9 +161,9 @@ static enum sb_result build(struct sb_spv_context *ctx)
     sb_spv_memory_model(b);
     sb_spv_debug_begin(ctx);
     ctx->entry_function = sb_spv_id(b);
-    ctx->function_ids = sb_spv_zalloc(p->function_count ? p->function_count : 1, sizeof(uint32_t));
-    ctx->resources = sb_spv_zalloc(p->resource_count ? p->resource_count : 1, sizeof(*ctx->resources));
-    ctx->group_shared_vars = sb_spv_zalloc(p->group_shared_count ? p->group_shared_count : 1,
+    ctx->function_ids = sb_spv_zalloc(ctx, p->function_count ? p->function_count : 1, sizeof(uint32_t));
+    ctx->resources = sb_spv_zalloc(ctx, p->resource_count ? p->resource_count : 1, sizeof(*ctx->resources));
+    ctx->group_shared_vars = sb_spv_zalloc(ctx, p->group_shared_count ? p->group_shared_count : 1,
                                     sizeof(uint32_t));
     if (!ctx->function_ids || !ctx->resources || !ctx->group_shared_vars)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
@@ -208,26 +208,73 @@ static enum sb_result build(struct sb_spv_context *ctx)
     return ctx->result;
 }
 
-/* The builder's record of what needed each capability, as the translation reports it. */
-static enum sb_result report_origins(struct sb_spv_context *ctx, struct sb_translation *out)
+/* Bytes of the strings the back end copies into the translation: the interface's
+ * semantics (they point into the IR until then). */
+static size_t semantic_bytes(const struct sb_spv_interface_list *l)
+{
+    size_t bytes = 0;
+    for (uint32_t i = 0; i < l->count; i++)
+        bytes += sb_translation_string_bytes(l->items[i].semantic);
+    return bytes;
+}
+
+/* An interface list as the translation keeps it, semantics in its own string area. */
+static void copy_interface(struct sb_translation *t, struct sb_translated_interface *to,
+                           const struct sb_spv_interface_list *l)
+{
+    for (uint32_t i = 0; i < l->count; i++) {
+        to[i] = l->items[i];
+        to[i].semantic = sb_translation_block_string(t, l->items[i].semantic);
+    }
+}
+
+/*
+ * The result block of a built module (translation_block.h), sized now that every part
+ * is known, so the words are written once, where the user gets them: the module, the
+ * interface lists, the capabilities' origins (the builder's record of what needed each),
+ * and the caller's part left for it to fill.
+ */
+static enum sb_result deliver(struct sb_spv_context *ctx, const struct sb_translation_layout *caller_part,
+                              struct sb_translation **out)
 {
     const struct sb_spv_builder *b = &ctx->builder;
-    if (!b->origin_count)
-        return SB_SUCCESS;
-    struct sb_capability_origin *origins = malloc(b->origin_count * sizeof(*origins));
-    if (!origins)
+    struct sb_translation_layout layout = *caller_part;
+    layout.word_count = sb_spv_builder_word_count(b);
+    if (!layout.word_count)
+        return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL,
+                           "the SPIR-V module could not be built (out of memory, or an instruction "
+                           "over 65535 words)");
+    layout.input_count = ctx->inputs.count;
+    layout.output_count = ctx->outputs.count;
+    layout.builtin_input_count = ctx->builtin_inputs.count;
+    layout.builtin_output_count = ctx->builtin_outputs.count;
+    layout.origin_count = b->origin_count;
+    layout.string_bytes += semantic_bytes(&ctx->inputs) + semantic_bytes(&ctx->outputs);
+    struct sb_translation *t = sb_translation_block_create(&layout);
+    if (!t)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
+    sb_spv_builder_finish(b, (uint32_t *)t->words);
+    copy_interface(t, (struct sb_translated_interface *)t->inputs, &ctx->inputs);
+    copy_interface(t, (struct sb_translated_interface *)t->outputs, &ctx->outputs);
+    if (ctx->builtin_inputs.count)
+        memcpy((uint32_t *)t->builtin_inputs, ctx->builtin_inputs.items,
+               ctx->builtin_inputs.count * sizeof(uint32_t));
+    if (ctx->builtin_outputs.count)
+        memcpy((uint32_t *)t->builtin_outputs, ctx->builtin_outputs.items,
+               ctx->builtin_outputs.count * sizeof(uint32_t));
+    struct sb_capability_origin *origins = (struct sb_capability_origin *)t->capability_origins;
     for (uint32_t i = 0; i < b->origin_count; i++)
         origins[i] = (struct sb_capability_origin){ .capability = b->origin_capability[i],
                                                     .offset = b->origin_offset[i] };
-    out->capability_origins = origins;
-    out->capability_origin_count = b->origin_count;
+    t->interface_slot_count = ctx->interface_slot_count; /* build() declared linkage */
+    *out = t;
     return SB_SUCCESS;
 }
 
 static enum sb_result generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error)
+                               struct sb_arena *scratch, const struct sb_translation_layout *caller_part,
+                               struct sb_translation **out, struct sb_error *error)
 {
     /* On the stack: a few KiB, and no allocation per module. */
     struct sb_spv_context context;
@@ -240,49 +287,16 @@ static enum sb_result generate(const struct sb_ir_program *program,
     ctx->program = program;
     ctx->options = options;
     ctx->error = error;
+    ctx->scratch = scratch;
     ctx->spirv_version = sb_spv_version_for_env(options->target_env);
     ctx->debug_info = (options->flags & SB_TRANSLATE_DEBUG_INFO) != 0;
     ctx->source_name = source_name ? source_name : "shader.dxbc";
     sb_spv_builder_init(&ctx->builder, ctx->spirv_version);
 
     enum sb_result r = build(ctx);
-    uint32_t *words = NULL;
-    size_t count = 0;
-    if (r == SB_SUCCESS && (ctx->builder.failed || !sb_spv_builder_finish(&ctx->builder, &words, &count)))
-        r = sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL,
-                        "the SPIR-V module could not be built (out of memory, or an instruction "
-                        "over 65535 words)");
-    if (r == SB_SUCCESS) {
-        out->words = words;
-        out->word_count = count;
-        out->input_count = ctx->inputs.count;
-        out->inputs = ctx->inputs.items;
-        out->output_count = ctx->outputs.count;
-        out->outputs = ctx->outputs.items;
-        out->builtin_input_count = ctx->builtin_inputs.count;
-        out->builtin_inputs = ctx->builtin_inputs.items;
-        out->builtin_output_count = ctx->builtin_outputs.count;
-        out->builtin_outputs = ctx->builtin_outputs.items;
-        out->interface_slot_count = ctx->interface_slot_count; /* build() declared linkage */
-        r = report_origins(ctx, out);
-        ctx->inputs.items = ctx->outputs.items = NULL;
-        ctx->builtin_inputs.items = ctx->builtin_outputs.items = NULL;
-    } else {
-        free(words);
-    }
-    sb_spv_io_release(ctx);
-    sb_spv_resource_release(ctx);
-    sb_spv_stage_release(ctx);
-    sb_spv_linkage_release(ctx);
-    free(ctx->inputs.items);
-    free(ctx->outputs.items);
-    free(ctx->builtin_inputs.items);
-    free(ctx->builtin_outputs.items);
-    free(ctx->function_ids);
-    free(ctx->resources);
-    free(ctx->group_shared_vars);
-    free(ctx->temps);
-    free(ctx->indexable);
+    if (r == SB_SUCCESS)
+        r = deliver(ctx, caller_part, out);
+    /* Everything else the module needed is in `scratch`, which the caller releases. */
     sb_spv_builder_release(&ctx->builder);
     return r;
 }
@@ -292,11 +306,13 @@ static enum sb_result generate(const struct sb_ir_program *program,
  * agree on the one lowering. */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error)
+                               struct sb_arena *scratch, const struct sb_translation_layout *caller_part,
+                               struct sb_translation **out, struct sb_error *error)
 {
+    *out = NULL;
     if (program->source == SB_IR_SOURCE_PICA && !(program->pica_flags & SB_IR_PICA_LOWERED))
         return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
                             "the SPIR-V back end takes core IR: run sb_ir_run_passes on a "
                             "PICA program first");
-    return generate(program, options, source_name, out, error);
+    return generate(program, options, source_name, scratch, caller_part, out, error);
 }

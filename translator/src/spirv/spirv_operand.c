@@ -875,18 +875,9 @@ uint32_t sb_spv_spec_composite(struct sb_spv_context *ctx, uint32_t type, const 
                                uint32_t count)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    uint32_t *ops = malloc(((size_t)count + 2) * sizeof(*ops));
-    if (!ops) {
-        sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
-        return 0;
-    }
-    ops[0] = type;
-    ops[1] = sb_spv_id(b);
-    memcpy(ops + 2, parts, count * sizeof(uint32_t));
-    sb_spv_emit(b, SB_SPV_SECTION_GLOBAL, SpvOpSpecConstantComposite, ops, count + 2);
-    uint32_t id = ops[1];
-    free(ops);
-    return id;
+    const uint32_t head[2] = { type, sb_spv_id(b) };
+    sb_spv_emit_joined(b, SB_SPV_SECTION_GLOBAL, SpvOpSpecConstantComposite, head, 2, parts, count);
+    return head[1];
 }
 
 uint32_t sb_spv_spec_array(struct sb_spv_context *ctx, uint32_t array_type, const uint32_t *parts,
@@ -933,7 +924,7 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
         uint32_t array_type = sb_spv_type_array(b, sb_spv_t_uvec(ctx, 4), st->slot_count);
         uint32_t array = st->this_array;
         if (!array || sb_spv_for_text_target(ctx)) {
-            uint32_t *parts = malloc(st->slot_count * sizeof(*parts));
+            uint32_t *parts = sb_arena_alloc_uninit(ctx->scratch, st->slot_count, sizeof(*parts));
             if (!parts) {
                 sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
                 return 0;
@@ -945,7 +936,6 @@ uint32_t sb_spv_linkage_this_vector(struct sb_spv_context *ctx, const struct sb_
                                                        : sb_spv_spec_composite(ctx, sb_spv_t_uvec(ctx, 4), fields, 4);
             }
             array = sb_spv_spec_array(ctx, array_type, parts, st->slot_count, &st->this_array);
-            free(parts);
             if (!array)
                 return 0;
         }

@@ -79,8 +79,10 @@
 #include <spirv/unified1/spirv.h>
 
 #include "translator/ir.h"
+#include "arena.h"
 #include "shaderbridge/translate.h"
 #include "spirv_builder.h"
+#include "translation_block.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SB_SPV_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -193,6 +195,10 @@ struct sb_spv_context {
     bool pixel_interlock;    /**< a rasterizer-ordered UAV in a pixel shader: main runs the body
                                   inside the fragment shader interlock (spirv_module.c) */
 
+    /** The translation's working memory (sb_spv_zalloc, sb_spv_grow): owned by the caller of
+     *  sb_spv_generate, released in one call after it, its blocks kept by the thread. */
+    struct sb_arena *scratch;
+
     enum sb_result result;   /**< sticky first failure */
     struct sb_error *error;  /**< may be NULL */
     const struct sb_ir_instruction *inst; /**< the instruction being translated (error offsets) */
@@ -289,12 +295,12 @@ struct sb_spv_context {
         struct { uint32_t file, range, index; } levels[SB_SPV_WATERFALL_LEVELS];
     } waterfall;
 
-    /* Private state of spirv_io.c (the Input/Output copies; freed by sb_spv_generate). */
+    /* Private state of spirv_io.c (the Input/Output copies; in ctx->scratch). */
     void *io_state;
-    /* Private state of the resource and stage files (they own and free it). */
+    /* Private state of the resource and stage files (in ctx->scratch). */
     void *resource_state;
     void *stage_state;
-    /* Private state of spirv_linkage.c (class-linkage spec constants; freed by sb_spv_generate). */
+    /* Private state of spirv_linkage.c (class-linkage spec constants; in ctx->scratch). */
     void *linkage_state;
     /** Interface slots counted by sb_spv_linkage_declare (kept: counting scans every
      *  instruction, and sb_spv_generate reports the count). */
@@ -586,8 +592,6 @@ uint32_t sb_spv_io_builtin(struct sb_spv_context *ctx, SpvStorageClass storage, 
 void sb_spv_io_report(struct sb_spv_context *ctx, bool output, const struct sb_translated_interface *entry);
 /** Adds a built-in to the translation's built-in input or output list. */
 void sb_spv_io_report_builtin(struct sb_spv_context *ctx, bool output, uint32_t builtin);
-/** Frees ctx->io_state. */
-void sb_spv_io_release(struct sb_spv_context *ctx);
 /** EVAL_* and other IO-backed instructions; UNSUPPORTED-unrecorded for others. */
 enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
@@ -644,8 +648,6 @@ enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx);
  */
 enum sb_result sb_spv_resource_instruction(struct sb_spv_context *ctx,
                                            const struct sb_ir_instruction *inst);
-/** Frees ctx->resource_state (called always, also after failures). */
-void sb_spv_resource_release(struct sb_spv_context *ctx);
 
 /* ---- resource files' shared helpers (spirv_resource*.c, spirv_texture*.c, spirv_uav*.c) ------- */
 
@@ -867,8 +869,6 @@ enum sb_result sb_spv_stage_instruction(struct sb_spv_context *ctx, const struct
  * Called after every IR function has been emitted.
  */
 enum sb_result sb_spv_stage_finish(struct sb_spv_context *ctx);
-/** Frees ctx->stage_state (called always). */
-void sb_spv_stage_release(struct sb_spv_context *ctx);
 /**
  * Does the stage code declare and copy signature element `e` itself? Then
  * sb_spv_io_declare must skip it. True for geometry-shader outputs of a
@@ -910,21 +910,24 @@ uint32_t sb_spv_linkage_cbuffer_load(struct sb_spv_context *ctx, const struct sb
  */
 enum sb_result sb_spv_linkage_resource_instruction(struct sb_spv_context *ctx,
                                                    const struct sb_ir_instruction *inst);
-/** Frees ctx->linkage_state (called always). */
-void sb_spv_linkage_release(struct sb_spv_context *ctx);
 
 /* ---- the whole back end (spirv_module.c) ----------------------------------------------------------- */
 
 /**
- * Translates `program` (bindings already assigned in its resources) into
- * SPIR-V words (malloc'd) and fills the interface lists of `out`. Reads the
- * IR only (-g names from sb_ir_resource::cb_variables). A PICA program must be
- * lowered (sb_ir_run_passes) first: SB_ERROR_INVALID_ARGUMENT otherwise.
- * `source_name` (NULL: "shader.dxbc") names the OpSource file under -g.
+ * Translates `program` (bindings already assigned in its resources) into SPIR-V and
+ * returns the translation as one block (translation_block.h) in *out: the words, the
+ * interface lists with their semantics, the capabilities' origins, and room for what the
+ * caller fills: `caller_part` (its binding_count bindings and string_bytes of their
+ * names; other fields 0). Reads the IR only (-g names from
+ * sb_ir_resource::cb_variables). Working memory comes from `scratch` (the caller's
+ * arena). A PICA program must be lowered (sb_ir_run_passes) first:
+ * SB_ERROR_INVALID_ARGUMENT otherwise. `source_name` (NULL: "shader.dxbc") names the
+ * OpSource file under -g.
  */
 enum sb_result sb_spv_generate(const struct sb_ir_program *program,
                                const struct sb_translate_options *options, const char *source_name,
-                               struct sb_translation *out, struct sb_error *error);
+                               struct sb_arena *scratch, const struct sb_translation_layout *caller_part,
+                               struct sb_translation **out, struct sb_error *error);
 
 /**
  * VkDescriptorType of a resource's binding (spirv_resource_util.c), the one source of
@@ -943,16 +946,17 @@ uint32_t sb_spv_version_for_env(enum sb_target_env env);
 /* SPIRV-Tools entry points (sb_spirv_validate, sb_spirv_optimize) are public in translate.h. */
 
 /**
- * Zeroed storage for `count` elements (NULL on overflow or failure; free() it).
- * Used instead of calloc(): glibc's calloc bypasses the per-thread cache of small
- * blocks, so the many small per-module arrays would each take the slow path.
+ * Zeroed working memory for `count` elements in ctx->scratch (NULL on overflow or failure,
+ * unrecorded): never freed one by one, it goes with the arena after the module is built.
+ * Lists that end up in the translation are copied into its one block (sb_spv_generate).
  */
-void *sb_spv_zalloc(size_t count, size_t size);
+void *sb_spv_zalloc(struct sb_spv_context *ctx, size_t count, size_t size);
 
 /**
- * Room for one more element at index `count` of a growable array (capacity doubles,
- * starting at `first`). Returns the array, moved if it grew, or NULL after recording
- * SB_ERROR_OUT_OF_MEMORY (the old array is then untouched and still the caller's).
+ * Room for one more element at index `count` of a growable array in ctx->scratch
+ * (capacity doubles, starting at `first`; the old array is abandoned to the arena). Returns
+ * the array, moved if it grew, or NULL after recording SB_ERROR_OUT_OF_MEMORY (the old
+ * array is then untouched).
  */
 void *sb_spv_grow(struct sb_spv_context *ctx, void *items, uint32_t count, uint32_t *capacity,
                   size_t size, uint32_t first);

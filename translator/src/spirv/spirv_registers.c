@@ -418,7 +418,7 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
     /* One allocation: variables, then the cached values, blocks, epochs, the deferred
      * writes (list and flags) and which stores were read. */
     size_t slots = count ? count : 1;
-    ctx->temps = sb_spv_zalloc(8 * slots, sizeof(uint32_t));
+    ctx->temps = sb_spv_zalloc(ctx, 8 * slots, sizeof(uint32_t));
     if (!ctx->temps)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ctx->temp_value = ctx->temps + slots;
@@ -455,7 +455,7 @@ static enum sb_result declare_indexable(struct sb_spv_context *ctx)
     }
     if (!max)
         return SB_SUCCESS;
-    ctx->indexable = sb_spv_zalloc(max, sizeof(*ctx->indexable));
+    ctx->indexable = sb_spv_zalloc(ctx, max, sizeof(*ctx->indexable));
     if (!ctx->indexable)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ctx->indexable_count = max;
@@ -496,7 +496,7 @@ static enum sb_result declare_icb(struct sb_spv_context *ctx)
         return SB_SUCCESS;
     /* A zero row after the data: dynamic indices are clamped to it (reads out of range
      * give 0, IR.md). */
-    uint32_t *rows = malloc((n + 1) * sizeof(*rows));
+    uint32_t *rows = sb_arena_alloc_uninit(ctx->scratch, (size_t)n + 1, sizeof(*rows));
     if (!rows)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     for (uint32_t i = 0; i < n; i++) {
@@ -508,7 +508,6 @@ static enum sb_result declare_icb(struct sb_spv_context *ctx)
     rows[n] = sb_spv_const_null(b, sb_spv_t_uvec(ctx, 4));
     uint32_t type = sb_spv_type_array(b, sb_spv_t_uvec(ctx, 4), n + 1);
     uint32_t init = sb_spv_const_composite(b, type, rows, n + 1);
-    free(rows);
     ctx->icb_var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassPrivate, type),
                                           SpvStorageClassPrivate, init);
     sb_spv_debug_name(ctx, ctx->icb_var, "icb");

@@ -73,12 +73,12 @@ static void scan_uses(struct sb_spv_context *ctx)
 enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
-    struct sb_spv_resource_state *st = sb_spv_zalloc(1, sizeof(*st));
+    struct sb_spv_resource_state *st = sb_spv_zalloc(ctx, 1, sizeof(*st));
     if (st) {
         ctx->resource_state = st;
-        st->info = sb_spv_zalloc(p->resource_count ? p->resource_count : 1, sizeof(*st->info));
+        st->info = sb_spv_zalloc(ctx, p->resource_count ? p->resource_count : 1, sizeof(*st->info));
         st->group_shared_dwords =
-            sb_spv_zalloc(p->group_shared_count ? p->group_shared_count : 1, sizeof(uint32_t));
+            sb_spv_zalloc(ctx, p->group_shared_count ? p->group_shared_count : 1, sizeof(uint32_t));
     }
     if (!st || !st->info || !st->group_shared_dwords)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
@@ -101,17 +101,6 @@ enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
     }
     ctx->builder.origin = SB_SPV_NO_ORIGIN;
     return sb_spv_uav_declare_group_shared(ctx);
-}
-
-void sb_spv_resource_release(struct sb_spv_context *ctx)
-{
-    struct sb_spv_resource_state *st = ctx->resource_state;
-    if (!st)
-        return;
-    free(st->info);
-    free(st->group_shared_dwords);
-    free(st);
-    ctx->resource_state = NULL;
 }
 
 /* Is this a stage where workgroup-scope barriers are allowed (Vulkan: CS and TCS)? */

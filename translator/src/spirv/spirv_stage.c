@@ -68,12 +68,3 @@ enum sb_result sb_spv_stage_finish(struct sb_spv_context *ctx)
     }
     return ctx->result;
 }
-
-void sb_spv_stage_release(struct sb_spv_context *ctx)
-{
-    struct sb_spv_stage_state *s = ctx->stage_state;
-    if (s)
-        free(s->vars);
-    free(s);
-    ctx->stage_state = NULL;
-}

@@ -17,7 +17,7 @@
 struct sb_spv_stage_state *sb_spv_stage_state(struct sb_spv_context *ctx)
 {
     if (!ctx->stage_state)
-        ctx->stage_state = sb_spv_zalloc(1, sizeof(struct sb_spv_stage_state));
+        ctx->stage_state = sb_spv_zalloc(ctx, 1, sizeof(struct sb_spv_stage_state));
     if (!ctx->stage_state)
         sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     return ctx->stage_state;

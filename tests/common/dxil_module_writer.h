@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Builds a DXIL module in memory and writes it as LLVM 3.7 bitcode in the
+ * order dxc writes it (../shared/docs/dxil.md §2.5-§2.13): VERSION, BLOCKINFO,
+ * attribute groups, types, triple "dxil-ms-dx", the legacy data layout,
+ * globals, function records, module constants, metadata, metadata kinds,
+ * the module value symbol table, then the one function body (its constants,
+ * then its instructions with relative operand IDs; phis with signed ones).
+ *
+ * A test describes a program with builder calls; every handle is a plain
+ * index: types (dm_type_*), values (globals, functions, constants,
+ * instruction results) and metadata. Value numbering, module-versus-function
+ * constants and forward references are worked out by dm_write(): a constant
+ * that metadata names goes to the module's CONSTANTS block, every other one
+ * to the function's. Blocks may be filled in any order; they are written in
+ * the order dm_block() created them, which is also the value-numbering order.
+ *
+ * Misuse (a handle out of range, a wrong operand type, more operands than an
+ * instruction holds) makes dm_write() fail with a message on stderr, so a
+ * test cannot pass with a broken program. Out of memory ends the program.
+ *
+ * dxil_module_builder.c records (every function below but dm_write) and
+ * dxil_module_writer.c numbers and emits (dm_write).
+ */
+#ifndef SB_TEST_DXIL_MODULE_WRITER_H
+#define SB_TEST_DXIL_MODULE_WRITER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dxc_container_writer.h"
+
+/** "no value": the result of a call to a void function, a null metadata operand. */
+#define DM_NONE 0xFFFFFFFFu
+
+/** Function attributes of a declaration (all dx.op declarations are nounwind). */
+enum dm_attr {
+    DM_ATTR_NONE = 0,        /**< the entry function */
+    DM_ATTR_NOUNWIND,        /**< stores (bufferStore, storeOutput) */
+    DM_ATTR_READNONE,        /**< nounwind readnone: pure ops (threadId, loadInput) */
+    DM_ATTR_READONLY,        /**< nounwind readonly: createHandle, loads */
+    DM_ATTR_NODUPLICATE,     /**< nounwind noduplicate: barrier */
+    DM_ATTR_COUNT
+};
+
+/** LLVM BINOP opcodes (docs §2.12); the FP forms follow from the operand type. */
+enum dm_binop { DM_ADD = 0, DM_SUB = 1, DM_MUL = 2, DM_UDIV = 3, DM_SHL = 7, DM_LSHR = 8,
+                DM_AND = 10, DM_OR = 11, DM_XOR = 12 };
+/** CMP2 predicates used by the test programs (docs §2.12). */
+enum dm_pred { DM_FCMP_OLT = 4, DM_ICMP_EQ = 32, DM_ICMP_NE = 33, DM_ICMP_ULT = 36 };
+/** CAST opcodes (docs §2.12). */
+enum dm_castop { DM_ZEXT = 1, DM_UITOFP = 5, DM_BITCAST = 11 };
+/** BINOP flags: none, and dxc's fast-math mask (fast + ninf + nsz + arcp, no nnan). */
+#define DM_FLAGS_NONE (-1)
+#define DM_FAST_MATH 29
+
+struct dxil_module;
+
+struct dxil_module *dm_create(void);
+void dm_destroy(struct dxil_module *m);
+
+/* Types: interned, so asking twice gives the same ID. */
+uint32_t dm_type_void(struct dxil_module *m);
+uint32_t dm_type_int(struct dxil_module *m, unsigned bits);
+uint32_t dm_type_float(struct dxil_module *m);
+uint32_t dm_type_ptr(struct dxil_module *m, uint32_t pointee, unsigned addrspace);
+uint32_t dm_type_array(struct dxil_module *m, uint32_t count, uint32_t element);
+/** A named (identified) struct such as "dx.types.Handle". */
+uint32_t dm_type_struct(struct dxil_module *m, const char *name, const uint32_t *members,
+                        unsigned count);
+uint32_t dm_type_function(struct dxil_module *m, uint32_t ret, const uint32_t *params,
+                          unsigned count);
+
+/* Module values. */
+/** An external global of `element` type in `addrspace` (3 = groupshared), align 4. */
+uint32_t dm_global(struct dxil_module *m, const char *name, uint32_t element, unsigned addrspace);
+/** The entry function `void name()`, whose body the instruction builders fill. */
+uint32_t dm_entry(struct dxil_module *m, const char *name);
+/** A declaration; the same name twice returns the first. */
+uint32_t dm_declare(struct dxil_module *m, const char *name, uint32_t fn_type, enum dm_attr attr);
+
+/* Constants (interned by type and bits). */
+uint32_t dm_const_int(struct dxil_module *m, uint32_t type, int64_t value);
+uint32_t dm_i1(struct dxil_module *m, bool value);
+uint32_t dm_i8(struct dxil_module *m, int8_t value);
+uint32_t dm_i32(struct dxil_module *m, int32_t value);
+uint32_t dm_f32(struct dxil_module *m, float value);
+uint32_t dm_undef(struct dxil_module *m, uint32_t type);
+
+/** The type of any value handle (a pointer type for globals and functions). */
+uint32_t dm_value_type(const struct dxil_module *m, uint32_t value);
+
+/* The entry's body. */
+/** A new basic block; the first one is the entry block. */
+uint32_t dm_block(struct dxil_module *m);
+/** Where the following instructions go. */
+void dm_at(struct dxil_module *m, uint32_t block);
+uint32_t dm_binop(struct dxil_module *m, enum dm_binop op, uint32_t a, uint32_t b, int flags);
+uint32_t dm_cast(struct dxil_module *m, enum dm_castop op, uint32_t value, uint32_t type);
+uint32_t dm_cmp(struct dxil_module *m, enum dm_pred pred, uint32_t a, uint32_t b);
+uint32_t dm_extractvalue(struct dxil_module *m, uint32_t aggregate, unsigned index);
+/** getelementptr over an array global: base, then `count` index values. */
+uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint32_t *indices,
+                unsigned count);
+uint32_t dm_load(struct dxil_module *m, uint32_t ptr, unsigned align);
+void dm_store(struct dxil_module *m, uint32_t ptr, uint32_t value, unsigned align);
+/** A call; DM_NONE when the callee returns void. */
+uint32_t dm_call(struct dxil_module *m, uint32_t callee, const uint32_t *args, unsigned count);
+/**
+ * A dx.op call: declares `name` (`ret name(i32, <types of args>)`) on first use
+ * and calls it with the i32 `opcode` constant, then `args`.
+ */
+uint32_t dm_dxop(struct dxil_module *m, const char *name, uint32_t ret, enum dm_attr attr,
+                 int32_t opcode, const uint32_t *args, unsigned count);
+/** An empty phi of `type`; dm_phi_incoming adds (value, predecessor block) pairs. */
+uint32_t dm_phi(struct dxil_module *m, uint32_t type);
+void dm_phi_incoming(struct dxil_module *m, uint32_t phi, uint32_t value, uint32_t block);
+void dm_br(struct dxil_module *m, uint32_t block);
+void dm_br_cond(struct dxil_module *m, uint32_t cond, uint32_t if_true, uint32_t if_false);
+void dm_ret_void(struct dxil_module *m);
+
+/* Metadata: strings, values and nodes share one index space (docs §2.13). Equal
+ * items are made once and shared, as LLVM uniques them, so asking again for the
+ * same string, value or node returns the first one. */
+uint32_t dm_md_string(struct dxil_module *m, const char *s);
+/** Metadata naming a value (the constant moves to the module's CONSTANTS block). */
+uint32_t dm_md_value(struct dxil_module *m, uint32_t value);
+/** dm_md_value of an i32 constant. */
+uint32_t dm_md_i32(struct dxil_module *m, int32_t v);
+/** A node; DM_NONE operands are null. */
+uint32_t dm_md_node(struct dxil_module *m, const uint32_t *ops, unsigned count);
+void dm_md_named(struct dxil_module *m, const char *name, const uint32_t *nodes, unsigned count);
+
+/**
+ * Appends the bitcode (magic 'B' 'C' 0xC0 0xDE first, whole 32-bit words) to
+ * `out`. False, with a message on stderr, when the program was built wrong.
+ */
+bool dm_write(struct dxil_module *m, struct tbuf *out);
+
+#endif

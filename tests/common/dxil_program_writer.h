@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Turns a DXIL module (dxil_module_writer.h) and one description of the
+ * program's interface into a dxc-shaped container: the description is the
+ * single source of the dx.* metadata (../shared/docs/dxil.md §4: dx.version,
+ * dx.valver, dx.shaderModel, dx.resources, dx.entryPoints with signature
+ * element records, shader flags and thread-group size) AND of the container
+ * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
+ * RuntimeInfo v3, DXIL §2), so the two agree by construction.
+ *
+ * Scope: SM 6.x vertex, pixel and compute programs; up to 16 one-row signature
+ * elements per signature in rows 0-31; up to 16 UAV and CBV resources, one
+ * register each. A description outside it is refused, never half written.
+ */
+#ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
+#define SB_TEST_DXIL_PROGRAM_WRITER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dxc_container_writer.h"
+#include "dxil_module_writer.h"
+
+/* DXIL enums the descriptions use (docs/dxil.md §3.4, §4.4). */
+enum { DXIL_COMP_U32 = 5, DXIL_COMP_F32 = 9 };
+enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16 };
+enum { DXIL_INTERP_UNDEFINED = 0, DXIL_INTERP_LINEAR = 2, DXIL_INTERP_NOPERSPECTIVE = 4 };
+enum { DXIL_CLASS_SRV = 0, DXIL_CLASS_UAV = 1, DXIL_CLASS_CBV = 2, DXIL_CLASS_SAMPLER = 3 };
+enum { DXIL_KIND_RAW_BUFFER = 11, DXIL_KIND_CBUFFER = 13 };
+/** Shader flag bit 4 (docs/dxil.md §4.3): raw and structured buffers. */
+#define DXIL_FLAG_RAW_BUFFERS 0x10ull
+
+/** One signature element of one row; its element ID is its index in the list. */
+struct dxil_sig_element {
+    const char *semantic;     /**< "POSITION", "SV_Position", ... */
+    uint32_t semantic_index;
+    uint8_t semantic_kind;    /**< DXIL_SEM_* */
+    uint8_t component_type;   /**< DXIL_COMP_* */
+    uint8_t interpolation;    /**< DXIL_INTERP_* */
+    uint8_t cols;             /**< 1..4, starting at column 0 */
+    uint8_t start_row;        /**< packed register */
+};
+
+/** One resource; its record ID (createHandle's rangeId) is its index among its class. */
+struct dxil_resource {
+    uint8_t resource_class;   /**< DXIL_CLASS_UAV or DXIL_CLASS_CBV */
+    uint32_t kind;            /**< DXIL_KIND_* */
+    uint32_t space;
+    uint32_t lower_bound;     /**< register number */
+    uint32_t cbuffer_size;    /**< CBV: bytes */
+    /** The HLSL type's struct name ("struct.RWByteAddressBuffer"): field 1 of the
+     *  dx.resources record is an undef pointer to it. */
+    const char *type_name;
+};
+
+/** An input component that an output component depends on (PSV0 input->output table). */
+struct dxil_io_dependency {
+    uint8_t input;   /**< input component: row * 4 + column */
+    uint8_t output;  /**< output component */
+};
+
+struct dxil_program_desc {
+    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX or _COMPUTE */
+    uint8_t sm_minor;         /**< SM 6.minor; DXIL 1.minor */
+    uint32_t entry;           /**< the module's dm_entry() value */
+    const char *entry_name;
+    uint32_t num_threads[3];  /**< compute only */
+    uint64_t shader_flags;    /**< docs/dxil.md §4.3 bits; 0 = no tag */
+    const struct dxil_sig_element *inputs;
+    unsigned input_count;
+    const struct dxil_sig_element *outputs;
+    unsigned output_count;
+    const struct dxil_resource *resources;
+    unsigned resource_count;
+    const struct dxil_io_dependency *dependencies;
+    unsigned dependency_count;
+};
+
+/**
+ * Adds the metadata `d` describes to `m`, writes its bitcode and appends the
+ * container to `out`. False (with a message on stderr) if the module or the
+ * description was wrong.
+ */
+bool dxil_program_write(struct dxil_module *m, const struct dxil_program_desc *d,
+                        struct tbuf *out);
+
+/** Part FourCC as the container stores it. */
+#define DXIL_FOURCC(s) ((uint32_t)(s)[0] | (uint32_t)(s)[1] << 8 | (uint32_t)(s)[2] << 16 | \
+                        (uint32_t)(s)[3] << 24)
+
+#endif
