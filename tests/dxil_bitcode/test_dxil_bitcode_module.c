@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The module layer of the bitcode reader (reflect/bitcode.h) on a module
- * written record by record in the test (tests/common/bitcode_writer.h):
+ * written record by record in the test (tests/common/dxil_bitcode_writer.h):
  * types, functions, constants, metadata, names, a function body with a
  * forward reference, relative operands, a call, a compare and a branch; then
  * the DXIL program header checks and malformed modules, each with its exact
@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitcode_writer.h"
+#include "dxil_bitcode_writer.h"
 #include "check.h"
 #include "reflect/bitcode.h"
 
@@ -43,120 +43,120 @@ enum fault {
 static uint64_t fault_bit; /* where the faulty record starts */
 static uint64_t add_bit;   /* where the add instruction's record starts */
 
-static void mark(struct bcw *w, enum fault fault, enum fault here)
+static void mark(struct bw *w, enum fault fault, enum fault here)
 {
     if (fault == here)
         fault_bit = w->bit;
 }
 
-static void write_types(struct bcw *w, enum fault fault)
+static void write_types(struct bw *w, enum fault fault)
 {
-    bcw_enter_block(w, 17, 4);
-    bcw_record(w, 1, (uint64_t[]){ 8 }, 1);        /* NUMENTRY */
-    bcw_record(w, 7, (uint64_t[]){ 32 }, 1);       /* 0 i32 */
-    bcw_record(w, 2, NULL, 0);                     /* 1 void */
-    bcw_record(w, 21, (uint64_t[]){ 0, 1, 0 }, 3); /* 2 void(i32) */
-    bcw_record(w, 8, (uint64_t[]){ 2, 0 }, 2);     /* 3 pointer to 2 */
-    bcw_record(w, 7, (uint64_t[]){ 1 }, 1);        /* 4 i1 */
-    bcw_record(w, 5, NULL, 0);                     /* 5 label */
-    bcw_record(w, 21, (uint64_t[]){ 0, 0, 0 }, 3); /* 6 i32(i32) */
-    bcw_record(w, 8, (uint64_t[]){ 6, 0 }, 2);     /* 7 pointer to 6 */
+    bw_enter_block(w, 17, 4);
+    bw_record(w, 1, (uint64_t[]){ 8 }, 1);        /* NUMENTRY */
+    bw_record(w, 7, (uint64_t[]){ 32 }, 1);       /* 0 i32 */
+    bw_record(w, 2, NULL, 0);                     /* 1 void */
+    bw_record(w, 21, (uint64_t[]){ 0, 1, 0 }, 3); /* 2 void(i32) */
+    bw_record(w, 8, (uint64_t[]){ 2, 0 }, 2);     /* 3 pointer to 2 */
+    bw_record(w, 7, (uint64_t[]){ 1 }, 1);        /* 4 i1 */
+    bw_record(w, 5, NULL, 0);                     /* 5 label */
+    bw_record(w, 21, (uint64_t[]){ 0, 0, 0 }, 3); /* 6 i32(i32) */
+    bw_record(w, 8, (uint64_t[]){ 6, 0 }, 2);     /* 7 pointer to 6 */
     if (fault == FAULT_TYPE_CYCLE) {
         /* Every reference is one LLVM allows (the array names a later named struct),
          * but %loop holds itself by value. */
-        bcw_record(w, 11, (uint64_t[]){ 1, 9 }, 2);    /* 8 [1 x %loop] */
-        bcw_record_string(w, 19, "loop");
-        bcw_record(w, 20, (uint64_t[]){ 0, 0, 8 }, 3); /* 9 %loop = { i32, [1 x %loop] } */
+        bw_record(w, 11, (uint64_t[]){ 1, 9 }, 2);    /* 8 [1 x %loop] */
+        bw_record(w, 19, (uint64_t[]){ 'l', 'o', 'o', 'p' }, 4);
+        bw_record(w, 20, (uint64_t[]){ 0, 0, 8 }, 3); /* 9 %loop = { i32, [1 x %loop] } */
     }
     if (fault == FAULT_TYPE_FORWARD) {
-        bcw_record(w, 8, (uint64_t[]){ 9, 0 }, 2);  /* 8 pointer to 9 */
-        bcw_record(w, 11, (uint64_t[]){ 2, 0 }, 2); /* 9 [2 x i32] */
+        bw_record(w, 8, (uint64_t[]){ 9, 0 }, 2);  /* 8 pointer to 9 */
+        bw_record(w, 11, (uint64_t[]){ 2, 0 }, 2); /* 9 [2 x i32] */
     }
     /* Both are found when the block ends: at its END_BLOCK. */
     mark(w, fault, FAULT_TYPE_CYCLE);
     mark(w, fault, FAULT_TYPE_FORWARD);
-    bcw_end_block(w);
+    bw_end_block(w);
 }
 
-static void write_module_level(struct bcw *w, enum fault fault)
+static void write_module_level(struct bw *w, enum fault fault)
 {
-    bcw_record_string(w, 2, "dxil-ms-dx");
+    bw_record(w, 2, (uint64_t[]){ 'd', 'x', 'i', 'l', '-', 'm', 's', '-', 'd', 'x' }, 10);
     mark(w, fault, FAULT_FUNCTION_TYPE);
     /* FUNCTION: type, cc, isproto, linkage, paramattr, align, section, visibility */
-    bcw_record(w, 8, (uint64_t[]){ fault == FAULT_FUNCTION_TYPE ? 99 : 2, 0, 0, 0, 0, 0, 0, 0 }, 8);
-    bcw_record(w, 8, (uint64_t[]){ 6, 0, 1, 0, 0, 0, 0, 0 }, 8);
-    bcw_enter_block(w, 11, 4);
-    bcw_record(w, 1, (uint64_t[]){ 0 }, 1); /* SETTYPE i32 */
-    bcw_record(w, 4, (uint64_t[]){ 2 }, 1); /* [2] 1 */
-    bcw_record(w, 4, (uint64_t[]){ 5 }, 1); /* [3] -2 (signed VBR: 2 << 1 | 1) */
-    bcw_record(w, 2, NULL, 0);              /* [4] NULL */
-    bcw_end_block(w);
-    bcw_enter_block(w, 15, 3);
-    bcw_record_string(w, 1, "hi");
-    bcw_record(w, 2, (uint64_t[]){ 0, 2 }, 2);
-    bcw_record(w, 3, (uint64_t[]){ 1, 2, 0 }, 3);
-    bcw_record_string(w, 4, "dx.test");
-    bcw_record(w, 10, (uint64_t[]){ 2 }, 1);
-    bcw_end_block(w);
-    bcw_enter_block(w, 15, 3);
-    bcw_record(w, 6, (uint64_t[]){ 14, 'd', 'x', '.', 'p', 'r', 'e', 'c', 'i', 's', 'e' }, 11);
-    bcw_end_block(w);
-    bcw_enter_block(w, 14, 4);
-    bcw_record(w, 1, (uint64_t[]){ 0, 'm', 'a', 'i', 'n' }, 5);
-    bcw_record(w, 1, (uint64_t[]){ 1, 'd', 'x', '.', 'o', 'p', '.', 'f', 'o', 'o' }, 10);
-    bcw_end_block(w);
+    bw_record(w, 8, (uint64_t[]){ fault == FAULT_FUNCTION_TYPE ? 99 : 2, 0, 0, 0, 0, 0, 0, 0 }, 8);
+    bw_record(w, 8, (uint64_t[]){ 6, 0, 1, 0, 0, 0, 0, 0 }, 8);
+    bw_enter_block(w, 11, 4);
+    bw_record(w, 1, (uint64_t[]){ 0 }, 1); /* SETTYPE i32 */
+    bw_record(w, 4, (uint64_t[]){ 2 }, 1); /* [2] 1 */
+    bw_record(w, 4, (uint64_t[]){ 5 }, 1); /* [3] -2 (signed VBR: 2 << 1 | 1) */
+    bw_record(w, 2, NULL, 0);              /* [4] NULL */
+    bw_end_block(w);
+    bw_enter_block(w, 15, 3);
+    bw_record(w, 1, (uint64_t[]){ 'h', 'i' }, 2);
+    bw_record(w, 2, (uint64_t[]){ 0, 2 }, 2);
+    bw_record(w, 3, (uint64_t[]){ 1, 2, 0 }, 3);
+    bw_record(w, 4, (uint64_t[]){ 'd', 'x', '.', 't', 'e', 's', 't' }, 7);
+    bw_record(w, 10, (uint64_t[]){ 2 }, 1);
+    bw_end_block(w);
+    bw_enter_block(w, 15, 3);
+    bw_record(w, 6, (uint64_t[]){ 14, 'd', 'x', '.', 'p', 'r', 'e', 'c', 'i', 's', 'e' }, 11);
+    bw_end_block(w);
+    bw_enter_block(w, 14, 4);
+    bw_record(w, 1, (uint64_t[]){ 0, 'm', 'a', 'i', 'n' }, 5);
+    bw_record(w, 1, (uint64_t[]){ 1, 'd', 'x', '.', 'o', 'p', '.', 'f', 'o', 'o' }, 10);
+    bw_end_block(w);
 }
 
-static void write_body(struct bcw *w, enum fault fault)
+static void write_body(struct bw *w, enum fault fault)
 {
-    bcw_enter_block(w, 12, 4);
+    bw_enter_block(w, 12, 4);
     mark(w, fault, FAULT_BLOCK_BOMB);
-    bcw_record(w, 1, (uint64_t[]){ fault == FAULT_BLOCK_BOMB ? 1000000 : 2 }, 1);
+    bw_record(w, 1, (uint64_t[]){ fault == FAULT_BLOCK_BOMB ? 1000000 : 2 }, 1);
     /* [6] = add [5], [7]: lhs rel 6-5 = 1, rhs rel 6-7 wraps to 2^32 - 1. */
     mark(w, fault, FAULT_UNDEFINED_FORWARD);
     add_bit = w->bit;
     uint64_t rhs = fault == FAULT_UNDEFINED_FORWARD ? (uint64_t)(uint32_t)(6 - 20) : 0xffffffffu;
-    bcw_record(w, 2, (uint64_t[]){ 1, rhs, 0 }, 3);
+    bw_record(w, 2, (uint64_t[]){ 1, rhs, 0 }, 3);
     /* [7] = call: attrs 0, ccinfo explicit type, type 6, callee rel 7-1, arg rel 7-6. */
     mark(w, fault, FAULT_BAD_CALLEE_TYPE);
-    bcw_record(w, 34, (uint64_t[]){ 0, 0x8000, fault == FAULT_BAD_CALLEE_TYPE ? 0 : 6, 6, 1 }, 5);
-    bcw_record(w, 28, (uint64_t[]){ 1, 6, 32 }, 3); /* [8] = icmp eq [7], [2] */
-    bcw_record(w, 11, (uint64_t[]){ 1, 1, 1 }, 3);  /* br [8], bb1, bb1 */
-    bcw_record(w, 10, NULL, 0);                      /* ret void */
+    bw_record(w, 34, (uint64_t[]){ 0, 0x8000, fault == FAULT_BAD_CALLEE_TYPE ? 0 : 6, 6, 1 }, 5);
+    bw_record(w, 28, (uint64_t[]){ 1, 6, 32 }, 3); /* [8] = icmp eq [7], [2] */
+    bw_record(w, 11, (uint64_t[]){ 1, 1, 1 }, 3);  /* br [8], bb1, bb1 */
+    bw_record(w, 10, NULL, 0);                      /* ret void */
     mark(w, fault, FAULT_EXTRA_INSTRUCTION);
     if (fault == FAULT_EXTRA_INSTRUCTION)
-        bcw_record(w, 10, NULL, 0);
-    bcw_enter_block(w, 16, 3);
-    bcw_record(w, 11, (uint64_t[]){ 1, 14, 2 }, 3);
-    bcw_end_block(w);
-    bcw_enter_block(w, 14, 4);
-    bcw_record(w, 2, (uint64_t[]){ 1, 'e', 'x', 'i', 't' }, 5);
-    bcw_record(w, 1, (uint64_t[]){ 6, 's', 'u', 'm' }, 4);
-    bcw_end_block(w);
-    bcw_end_block(w);
+        bw_record(w, 10, NULL, 0);
+    bw_enter_block(w, 16, 3);
+    bw_record(w, 11, (uint64_t[]){ 1, 14, 2 }, 3);
+    bw_end_block(w);
+    bw_enter_block(w, 14, 4);
+    bw_record(w, 2, (uint64_t[]){ 1, 'e', 'x', 'i', 't' }, 5);
+    bw_record(w, 1, (uint64_t[]){ 6, 's', 'u', 'm' }, 4);
+    bw_end_block(w);
+    bw_end_block(w);
 }
 
-static void write_module(struct bcw *w, enum fault fault)
+static void write_module(struct bw *w, enum fault fault)
 {
-    bcw_init(w);
-    bcw_magic(w);
-    bcw_enter_block(w, 8, 3);
-    bcw_record(w, 1, (uint64_t[]){ 1 }, 1); /* VERSION 1 */
+    bw_begin(w);
+    bw_fixed(w, 0xdec04342u, 32); /* 'B' 'C' 0xC0DE */
+    bw_enter_block(w, 8, 3);
+    bw_record(w, 1, (uint64_t[]){ 1 }, 1); /* VERSION 1 */
     write_types(w, fault);
     write_module_level(w, fault);
     write_body(w, fault);
-    bcw_end_block(w);
+    bw_end_block(w);
 }
 
 static void test_module(void)
 {
-    struct bcw w;
+    struct bw w;
     write_module(&w, FAULT_NONE);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
-    enum sb_result result = sb_bc_read(w.bytes, bcw_size(&w), 50, &m, &error);
+    enum sb_result result = sb_bc_read(w.data, bw_size(&w), 50, &m, &error);
     CHECK(result == SB_SUCCESS, "read: %s", error.message);
-    bcw_release(&w);
+    bw_free(&w);
     if (!m)
         return;
     CHECK(m->version == 1 && !strcmp(m->triple, "dxil-ms-dx"), "version %u triple '%s'",
@@ -251,64 +251,64 @@ static void test_module(void)
  *   bb2: switch i32 [10], label bb3 [i32 1, label bb3]
  *   bb3: ret void
  */
-static void write_loop_module(struct bcw *w)
+static void write_loop_module(struct bw *w)
 {
-    bcw_init(w);
-    bcw_magic(w);
-    bcw_enter_block(w, 8, 3);
-    bcw_record(w, 1, (uint64_t[]){ 1 }, 1);
-    bcw_enter_block(w, 17, 4);
-    bcw_record(w, 1, (uint64_t[]){ 11 }, 1);    /* NUMENTRY */
-    bcw_record(w, 7, (uint64_t[]){ 32 }, 1);    /* 0 i32 */
-    bcw_record(w, 7, (uint64_t[]){ 1 }, 1);     /* 1 i1 */
-    bcw_record(w, 2, NULL, 0);                  /* 2 void */
-    bcw_record(w, 21, (uint64_t[]){ 0, 2 }, 2); /* 3 void() */
-    bcw_record(w, 8, (uint64_t[]){ 3, 0 }, 2);  /* 4 void()* */
-    bcw_record(w, 11, (uint64_t[]){ 4, 0 }, 2); /* 5 [4 x i32] */
-    bcw_record(w, 8, (uint64_t[]){ 5, 0 }, 2);  /* 6 [4 x i32]* */
-    bcw_record(w, 8, (uint64_t[]){ 0, 0 }, 2);  /* 7 i32* */
-    bcw_record(w, 5, NULL, 0);                  /* 8 label */
-    bcw_record(w, 8, (uint64_t[]){ 10, 0 }, 2);     /* 9 %node*: %node comes later */
-    bcw_record_string(w, 19, "node");
-    bcw_record(w, 20, (uint64_t[]){ 0, 0, 9 }, 3);  /* 10 %node = { i32, %node* } */
-    bcw_end_block(w);
-    bcw_record(w, 8, (uint64_t[]){ 3, 0, 0, 0, 0, 0, 0, 0 }, 8);
-    bcw_enter_block(w, 11, 4);
-    bcw_record(w, 1, (uint64_t[]){ 0 }, 1);
-    bcw_record(w, 2, NULL, 0);              /* [1] 0 */
-    bcw_record(w, 4, (uint64_t[]){ 2 }, 1); /* [2] 1 */
-    bcw_record(w, 4, (uint64_t[]){ 8 }, 1); /* [3] 4 */
-    bcw_record(w, 1, (uint64_t[]){ 5 }, 1);
-    bcw_record(w, 22, (uint64_t[]){ 1, 2, 3, 4 }, 4); /* [4] DATA */
-    bcw_record(w, 7, (uint64_t[]){ 2, 2, 3, 1 }, 4);  /* [5] AGGREGATE */
-    bcw_end_block(w);
-    bcw_enter_block(w, 12, 4);
-    bcw_record(w, 1, (uint64_t[]){ 4 }, 1);
-    bcw_record(w, 19, (uint64_t[]){ 5, 0, 2, 64 | 3 }, 4); /* alloca, explicit type, align 4 */
-    bcw_record(w, 43, (uint64_t[]){ 1, 5, 1, 6, 5 }, 5);   /* gep: base 7-6, indices 7-1, 7-2 */
-    bcw_record(w, 44, (uint64_t[]){ 1, 6, 3, 0 }, 4);      /* store: ptr 8-7, value 8-2 */
-    bcw_record(w, 20, (uint64_t[]){ 1, 0, 3, 0 }, 4);      /* load: ptr 8-7, type i32 */
-    bcw_record(w, 11, (uint64_t[]){ 1 }, 1);
+    bw_begin(w);
+    bw_fixed(w, 0xdec04342u, 32); /* 'B' 'C' 0xC0DE */
+    bw_enter_block(w, 8, 3);
+    bw_record(w, 1, (uint64_t[]){ 1 }, 1);
+    bw_enter_block(w, 17, 4);
+    bw_record(w, 1, (uint64_t[]){ 11 }, 1);    /* NUMENTRY */
+    bw_record(w, 7, (uint64_t[]){ 32 }, 1);    /* 0 i32 */
+    bw_record(w, 7, (uint64_t[]){ 1 }, 1);     /* 1 i1 */
+    bw_record(w, 2, NULL, 0);                  /* 2 void */
+    bw_record(w, 21, (uint64_t[]){ 0, 2 }, 2); /* 3 void() */
+    bw_record(w, 8, (uint64_t[]){ 3, 0 }, 2);  /* 4 void()* */
+    bw_record(w, 11, (uint64_t[]){ 4, 0 }, 2); /* 5 [4 x i32] */
+    bw_record(w, 8, (uint64_t[]){ 5, 0 }, 2);  /* 6 [4 x i32]* */
+    bw_record(w, 8, (uint64_t[]){ 0, 0 }, 2);  /* 7 i32* */
+    bw_record(w, 5, NULL, 0);                  /* 8 label */
+    bw_record(w, 8, (uint64_t[]){ 10, 0 }, 2);     /* 9 %node*: %node comes later */
+    bw_record(w, 19, (uint64_t[]){ 'n', 'o', 'd', 'e' }, 4);
+    bw_record(w, 20, (uint64_t[]){ 0, 0, 9 }, 3);  /* 10 %node = { i32, %node* } */
+    bw_end_block(w);
+    bw_record(w, 8, (uint64_t[]){ 3, 0, 0, 0, 0, 0, 0, 0 }, 8);
+    bw_enter_block(w, 11, 4);
+    bw_record(w, 1, (uint64_t[]){ 0 }, 1);
+    bw_record(w, 2, NULL, 0);              /* [1] 0 */
+    bw_record(w, 4, (uint64_t[]){ 2 }, 1); /* [2] 1 */
+    bw_record(w, 4, (uint64_t[]){ 8 }, 1); /* [3] 4 */
+    bw_record(w, 1, (uint64_t[]){ 5 }, 1);
+    bw_record(w, 22, (uint64_t[]){ 1, 2, 3, 4 }, 4); /* [4] DATA */
+    bw_record(w, 7, (uint64_t[]){ 2, 2, 3, 1 }, 4);  /* [5] AGGREGATE */
+    bw_end_block(w);
+    bw_enter_block(w, 12, 4);
+    bw_record(w, 1, (uint64_t[]){ 4 }, 1);
+    bw_record(w, 19, (uint64_t[]){ 5, 0, 2, 64 | 3 }, 4); /* alloca, explicit type, align 4 */
+    bw_record(w, 43, (uint64_t[]){ 1, 5, 1, 6, 5 }, 5);   /* gep: base 7-6, indices 7-1, 7-2 */
+    bw_record(w, 44, (uint64_t[]){ 1, 6, 3, 0 }, 4);      /* store: ptr 8-7, value 8-2 */
+    bw_record(w, 20, (uint64_t[]){ 1, 0, 3, 0 }, 4);      /* load: ptr 8-7, type i32 */
+    bw_record(w, 11, (uint64_t[]){ 1 }, 1);
     /* phi at id 9: [1] is delta 8 -> 16; [10] is delta -1 -> 3 */
-    bcw_record(w, 16, (uint64_t[]){ 0, 16, 0, 3, 1 }, 5);
-    bcw_record(w, 2, (uint64_t[]){ 1, 2, 0 }, 3);   /* add: 10-9, 10-8 */
-    bcw_record(w, 28, (uint64_t[]){ 1, 8, 40 }, 3); /* icmp slt: 11-10, 11-3 */
-    bcw_record(w, 11, (uint64_t[]){ 1, 2, 1 }, 3);  /* br: 12-11 */
-    bcw_record(w, 12, (uint64_t[]){ 0, 2, 3, 2, 3 }, 5); /* switch: cond 12-10, case value id 2 */
-    bcw_record(w, 10, NULL, 0);
-    bcw_end_block(w);
-    bcw_end_block(w);
+    bw_record(w, 16, (uint64_t[]){ 0, 16, 0, 3, 1 }, 5);
+    bw_record(w, 2, (uint64_t[]){ 1, 2, 0 }, 3);   /* add: 10-9, 10-8 */
+    bw_record(w, 28, (uint64_t[]){ 1, 8, 40 }, 3); /* icmp slt: 11-10, 11-3 */
+    bw_record(w, 11, (uint64_t[]){ 1, 2, 1 }, 3);  /* br: 12-11 */
+    bw_record(w, 12, (uint64_t[]){ 0, 2, 3, 2, 3 }, 5); /* switch: cond 12-10, case value id 2 */
+    bw_record(w, 10, NULL, 0);
+    bw_end_block(w);
+    bw_end_block(w);
 }
 
 static void test_loop_module(void)
 {
-    struct bcw w;
+    struct bw w;
     write_loop_module(&w);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
-    CHECK(sb_bc_read(w.bytes, bcw_size(&w), 0, &m, &error) == SB_SUCCESS, "loop module: %s",
+    CHECK(sb_bc_read(w.data, bw_size(&w), 0, &m, &error) == SB_SUCCESS, "loop module: %s",
           error.message);
-    bcw_release(&w);
+    bw_free(&w);
     if (!m)
         return;
     CHECK(m->type_count == 11 && m->types[10].name && !strcmp(m->types[10].name, "node") &&
@@ -364,12 +364,12 @@ static void test_loop_module(void)
 
 static void expect_fault(enum fault fault, enum sb_result code, const char *what)
 {
-    struct bcw w;
+    struct bw w;
     fault_bit = 0;
     write_module(&w, fault);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
-    enum sb_result result = sb_bc_read(w.bytes, bcw_size(&w), 100, &m, &error);
+    enum sb_result result = sb_bc_read(w.data, bw_size(&w), 100, &m, &error);
     char prefix[40];
     snprintf(prefix, sizeof(prefix), "bit %llu: ", (unsigned long long)fault_bit);
     CHECK(result == code && error.code == code, "%s: %s (%s)", what, sb_result_name(result),
@@ -380,22 +380,22 @@ static void expect_fault(enum fault fault, enum sb_result code, const char *what
     CHECK(!strncmp(error.message, prefix, strlen(prefix)), "%s: '%s' lacks '%s'", what,
           error.message, prefix);
     CHECK(m == NULL, "%s: a module despite the error", what);
-    bcw_release(&w);
+    bw_free(&w);
 }
 
 /* The bitcode wrapper (docs §1.2): five u32 {0x0B17C0DE, 0, offset, size, cputype}. */
 static void test_wrapper(void)
 {
-    struct bcw w;
+    struct bw w;
     write_module(&w, FAULT_NONE);
-    size_t bitcode_size = bcw_size(&w), size = 20 + bitcode_size;
+    size_t bitcode_size = bw_size(&w), size = 20 + bitcode_size;
     uint8_t *wrapped = calloc(1, size);
     uint32_t header[5] = { 0x0B17C0DE, 0, 20, (uint32_t)bitcode_size, 0 };
     for (int i = 0; i < 5; i++)
         for (int b = 0; b < 4; b++)
             wrapped[4 * i + b] = (uint8_t)(header[i] >> (8 * b));
-    memcpy(wrapped + 20, w.bytes, bitcode_size);
-    bcw_release(&w);
+    memcpy(wrapped + 20, w.data, bitcode_size);
+    bw_free(&w);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
     CHECK(sb_bc_read(wrapped, size, 0, &m, &error) == SB_SUCCESS && m && m->function_count == 2,
@@ -412,9 +412,9 @@ static void test_wrapper(void)
 /* A DXIL part around the test module: program header + bitcode (docs §1.1). */
 static void test_dxil_part(void)
 {
-    struct bcw w;
+    struct bw w;
     write_module(&w, FAULT_NONE);
-    size_t bitcode_size = bcw_size(&w);
+    size_t bitcode_size = bw_size(&w);
     size_t size = 24 + bitcode_size;
     uint8_t *part = calloc(1, size);
     uint32_t header[6] = { 0x50066, (uint32_t)(size / 4), 0x4C495844, 0x106, 16,
@@ -422,8 +422,8 @@ static void test_dxil_part(void)
     for (int i = 0; i < 6; i++)
         for (int b = 0; b < 4; b++)
             part[4 * i + b] = (uint8_t)(header[i] >> (8 * b));
-    memcpy(part + 24, w.bytes, bitcode_size);
-    bcw_release(&w);
+    memcpy(part + 24, w.data, bitcode_size);
+    bw_free(&w);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
     CHECK(sb_bc_read_dxil_part(part, size, 1000, &m, &error) == SB_SUCCESS, "part: %s",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The bitstream cursor (reflect/src/bitcode/bitstream.c) on streams written
- * bit by bit in the test (tests/common/bitcode_writer.h): every operand
+ * bit by bit in the test (tests/common/dxil_bitcode_writer.h): every operand
  * encoding, abbreviations defined inline and in BLOCKINFO, their scoping,
  * nested and skipped blocks, and each malformed case with its exact error
  * code and byte offset.
@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitcode_writer.h"
+#include "dxil_bitcode_writer.h"
 #include "bitstream.h"
 #include "check.h"
 
 struct stream {
-    struct bcw w;
+    struct bw w;
     struct sb_bitstream bs;
     struct sb_error error;
 };
@@ -27,20 +27,20 @@ struct stream {
 static void start(struct stream *s)
 {
     memset(s, 0, sizeof(*s));
-    bcw_init(&s->w);
-    bcw_magic(&s->w);
+    bw_begin(&s->w);
+    bw_fixed(&s->w, 0xdec04342u, 32); /* 'B' 'C' 0xC0DE */
 }
 
 static void open_stream(struct stream *s)
 {
     CHECK(!s->w.failed, "writer failed");
-    sb_bs_init(&s->bs, s->w.bytes, bcw_size(&s->w), 4, 0, &s->error);
+    sb_bs_init(&s->bs, s->w.data, bw_size(&s->w), 4, 0, &s->error);
 }
 
 static void finish(struct stream *s)
 {
     sb_bs_release(&s->bs);
-    bcw_release(&s->w);
+    bw_free(&s->w);
 }
 
 /* Reads entries until an error and checks its code, byte offset and bit. */
@@ -84,39 +84,39 @@ static void test_operand_encodings(void)
 {
     struct stream s;
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 8, 3);
     /* abbrev 4: [lit 5, fixed7, vbr4, char6, array fixed3] */
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 5 }, { 1, 7 }, { 2, 4 }, { 4, 0 },
-                                                      { 3, 0 }, { 1, 3 } }, 6);
-    bcw_abbrev_id(&s.w, 4);
-    bcw_fixed(&s.w, 100, 7);
-    bcw_vbr(&s.w, 1000, 4);
-    bcw_char6(&s.w, 'Z');
-    bcw_vbr(&s.w, 3, 6);
-    bcw_fixed(&s.w, 1, 3);
-    bcw_fixed(&s.w, 5, 3);
-    bcw_fixed(&s.w, 7, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 6, { { 0, 5 }, { 1, 7 }, { 2, 4 }, { 4, 0 },
+                                                      { 3, 0 }, { 1, 3 } } });
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_fixed(&s.w, 100, 7);
+    bw_vbr(&s.w, 1000, 4);
+    bw_char6(&s.w, 'Z');
+    bw_vbr(&s.w, 3, 6);
+    bw_fixed(&s.w, 1, 3);
+    bw_fixed(&s.w, 5, 3);
+    bw_fixed(&s.w, 7, 3);
     /* abbrev 5: [lit 6, blob] */
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 6 }, { 5, 0 } }, 2);
-    bcw_abbrev_id(&s.w, 5);
-    bcw_vbr(&s.w, 3, 6);
-    bcw_align32(&s.w);
-    bcw_fixed(&s.w, 'h', 8);
-    bcw_fixed(&s.w, 'i', 8);
-    bcw_fixed(&s.w, '!', 8);
-    bcw_align32(&s.w);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 6 }, { 5, 0 } } });
+    bw_fixed(&s.w, 5, s.w.width);
+    bw_vbr(&s.w, 3, 6);
+    bw_align32(&s.w);
+    bw_fixed(&s.w, 'h', 8);
+    bw_fixed(&s.w, 'i', 8);
+    bw_fixed(&s.w, '!', 8);
+    bw_align32(&s.w);
     /* abbrev 6: [vbr6 code, fixed0, vbr0, fixed64, array char6] */
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 2, 6 }, { 1, 0 }, { 2, 0 }, { 1, 64 },
-                                                      { 3, 0 }, { 4, 0 } }, 6);
-    bcw_abbrev_id(&s.w, 6);
-    bcw_vbr(&s.w, 77, 6);
-    bcw_fixed(&s.w, 0xfedcba9876543210ull, 64);
-    bcw_vbr(&s.w, 2, 6);
-    bcw_char6(&s.w, '.');
-    bcw_char6(&s.w, '_');
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 6, { { 2, 6 }, { 1, 0 }, { 2, 0 }, { 1, 64 },
+                                                      { 3, 0 }, { 4, 0 } } });
+    bw_fixed(&s.w, 6, s.w.width);
+    bw_vbr(&s.w, 77, 6);
+    bw_fixed(&s.w, 0xfedcba9876543210ull, 64);
+    bw_vbr(&s.w, 2, 6);
+    bw_char6(&s.w, '.');
+    bw_char6(&s.w, '_');
     uint64_t unabbrev[] = { 0, 31, 32, 1ull << 40, UINT64_MAX };
-    bcw_record(&s.w, 7, unabbrev, 5);
-    bcw_end_block(&s.w);
+    bw_record(&s.w, 7, unabbrev, 5);
+    bw_end_block(&s.w);
     open_stream(&s);
     CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
     expect_record(&s.bs, 5, (uint64_t[]){ 100, 1000, 'Z', 1, 5, 7 }, 6, "fixed/vbr/char6/array");
@@ -135,26 +135,26 @@ static void test_blockinfo_and_scoping(void)
 {
     struct stream s;
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_enter_block(&s.w, 0, 2);
-    bcw_record(&s.w, 1, (uint64_t[]){ 9 }, 1); /* SETBID 9 */
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 3 }, { 2, 6 } }, 2);
-    bcw_record_string(&s.w, 2, "named"); /* BLOCKNAME: ignored */
-    bcw_end_block(&s.w);
-    bcw_enter_block(&s.w, 9, 4);
-    bcw_abbrev_id(&s.w, 4); /* BLOCKINFO's [3, vbr6] */
-    bcw_vbr(&s.w, 200, 6);
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 4 }, { 1, 9 } }, 2);
-    bcw_abbrev_id(&s.w, 5); /* the block's own [4, fixed9] */
-    bcw_fixed(&s.w, 300, 9);
-    bcw_enter_block(&s.w, 9, 4);
-    bcw_abbrev_id(&s.w, 4); /* a new block 9 sees BLOCKINFO's again */
-    bcw_vbr(&s.w, 1, 6);
-    bcw_end_block(&s.w);
-    bcw_abbrev_id(&s.w, 5); /* and the outer block 9 still its own */
-    bcw_fixed(&s.w, 511, 9);
-    bcw_end_block(&s.w);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 0, 2);
+    bw_record(&s.w, 1, (uint64_t[]){ 9 }, 1); /* SETBID 9 */
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 3 }, { 2, 6 } } });
+    bw_record(&s.w, 2, (uint64_t[]){ 'n', 'a', 'm', 'e', 'd' }, 5); /* BLOCKNAME: ignored */
+    bw_end_block(&s.w);
+    bw_enter_block(&s.w, 9, 4);
+    bw_fixed(&s.w, 4, s.w.width); /* BLOCKINFO's [3, vbr6] */
+    bw_vbr(&s.w, 200, 6);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 4 }, { 1, 9 } } });
+    bw_fixed(&s.w, 5, s.w.width); /* the block's own [4, fixed9] */
+    bw_fixed(&s.w, 300, 9);
+    bw_enter_block(&s.w, 9, 4);
+    bw_fixed(&s.w, 4, s.w.width); /* a new block 9 sees BLOCKINFO's again */
+    bw_vbr(&s.w, 1, 6);
+    bw_end_block(&s.w);
+    bw_fixed(&s.w, 5, s.w.width); /* and the outer block 9 still its own */
+    bw_fixed(&s.w, 511, 9);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
     open_stream(&s);
     CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module");
     CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 9, "BLOCKINFO is not reported");
@@ -173,13 +173,13 @@ static void test_blockinfo_and_scoping(void)
      * fixed (1+3+5) = 26 bits, so the ENTER of block 9 is at 122, its body at 192
      * (after align 160 and the length word); id 4 there = bit 192, byte 24. */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 1 }, { 1, 5 } }, 2);
-    bcw_enter_block(&s.w, 9, 3);
-    bcw_abbrev_id(&s.w, 4);
-    bcw_fixed(&s.w, 0, 5);
-    bcw_end_block(&s.w);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 1 }, { 1, 5 } } });
+    bw_enter_block(&s.w, 9, 3);
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_fixed(&s.w, 0, 5);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 24, 192, "parent's abbreviation in a sub-block");
 }
 
@@ -188,15 +188,15 @@ static void test_nested_and_skip(void)
 {
     struct stream s;
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_enter_block(&s.w, 12, 4);
-    bcw_enter_block(&s.w, 11, 4);
-    bcw_record(&s.w, 4, (uint64_t[]){ 2 }, 1);
-    bcw_end_block(&s.w);
-    bcw_record(&s.w, 1, (uint64_t[]){ 1 }, 1);
-    bcw_end_block(&s.w);
-    bcw_record(&s.w, 2, (uint64_t[]){ 42, 43 }, 2);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 12, 4);
+    bw_enter_block(&s.w, 11, 4);
+    bw_record(&s.w, 4, (uint64_t[]){ 2 }, 1);
+    bw_end_block(&s.w);
+    bw_record(&s.w, 1, (uint64_t[]){ 1 }, 1);
+    bw_end_block(&s.w);
+    bw_record(&s.w, 2, (uint64_t[]){ 42, 43 }, 2);
+    bw_end_block(&s.w);
     open_stream(&s);
     CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER, "module");
     CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 12, "function block");
@@ -208,13 +208,13 @@ static void test_nested_and_skip(void)
     finish(&s);
 
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_enter_block(&s.w, 12, 4);
-    bcw_enter_block(&s.w, 11, 4);
-    bcw_record(&s.w, 4, (uint64_t[]){ 2 }, 1);
-    bcw_end_block(&s.w);
-    bcw_end_block(&s.w);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 12, 4);
+    bw_enter_block(&s.w, 11, 4);
+    bw_record(&s.w, 4, (uint64_t[]){ 2 }, 1);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
     open_stream(&s);
     CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && sb_bs_next(&s.bs) == SB_BS_ENTER &&
               sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.depth == 3,
@@ -232,114 +232,120 @@ static void test_malformed(void)
 
     /* Undefined abbreviation id 5 as the block's first entry (bit 96). */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_abbrev_id(&s.w, 5);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 5, s.w.width);
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 12, 96, "undefined abbreviation id");
 
     /* A VBR6 record code of 13 chunks all saying "more": chunk 12 lands at value
      * bit 60 with payload 31, which overflows 64 bits. The field starts at bit 99. */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_abbrev_id(&s.w, 3);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
     for (int i = 0; i < 13; i++)
-        bcw_fixed(&s.w, 0x3f, 6);
-    bcw_fixed(&s.w, 0, 6);
-    bcw_end_block(&s.w);
+        bw_fixed(&s.w, 0x3f, 6);
+    bw_fixed(&s.w, 0, 6);
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BC_VBR_TOO_LONG, 12, 99, "VBR too long");
 
     /* A block whose length word claims 100 words in a file of 16 bytes: the
      * ENTER at bit 32 (byte 4) is refused. */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_end_block(&s.w);
-    s.w.bytes[8] = 100;
+    bw_enter_block(&s.w, 8, 3);
+    bw_end_block(&s.w);
+    s.w.data[8] = 100;
     expect_error(&s, SB_ERROR_BC_BAD_BLOCK, 4, 32, "block end past the data");
 
     /* Truncated: a one-word block holding [UNABBREV code 1, 1 operand] whose
      * operand's VBR chunks run on: header 3+6+6 = 15 bits (96..110), chunks at
      * 111 and 117, the third at 123 needs 6 bits with 5 left (block ends at 128). */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_abbrev_id(&s.w, 3);
-    bcw_vbr(&s.w, 1, 6);
-    bcw_vbr(&s.w, 1, 6);
-    bcw_fixed(&s.w, 0x3f, 6);
-    bcw_fixed(&s.w, 0x3f, 6);
-    bcw_fixed(&s.w, 0x3f, 5);
-    bcw_align32(&s.w);
-    s.w.bytes[8] = 1; /* length: 1 word */
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_vbr(&s.w, 1, 6);
+    bw_vbr(&s.w, 1, 6);
+    bw_fixed(&s.w, 0x3f, 6);
+    bw_fixed(&s.w, 0x3f, 6);
+    bw_fixed(&s.w, 0x1f, 5); /* the third chunk's first 5 bits */
+    bw_align32(&s.w);
+    s.w.data[8] = 1; /* length: 1 word */
     expect_error(&s, SB_ERROR_TRUNCATED, 15, 123, "truncated operand");
 
-    /* Depth bomb: 17 nested blocks; the 17th ENTER is at bit 32 + 16 * 64 = 1056. */
+    /* Depth bomb: 17 nested blocks, written by hand (the writer nests 8). Block k's
+     * ENTER fills word 1 + 2k, its length word 2 + 2k; the file has 35 words, so
+     * block k claims the 32 - 2k words after its length word. The 17th ENTER is at
+     * bit 32 + 16 * 64 = 1056. */
     start(&s);
-    for (int i = 0; i < 17; i++)
-        bcw_enter_block(&s.w, 8, 3);
-    for (int i = 0; i < 17; i++)
-        bcw_end_block(&s.w);
+    for (int k = 0; k < 17; k++) {
+        bw_fixed(&s.w, 1, k ? 3 : 2); /* ENTER_SUBBLOCK in the enclosing width */
+        bw_vbr(&s.w, 8, 8);
+        bw_vbr(&s.w, 3, 4);
+        bw_align32(&s.w);
+        bw_fixed(&s.w, (uint64_t)(32 - 2 * k), 32);
+    }
     expect_error(&s, SB_ERROR_BC_TOO_DEEP, 132, 1056, "depth bomb");
 
     /* Count bombs: an unabbreviated record claiming 1,000,000 operands, an array
      * of 1,000,000 elements and a DEFINE_ABBREV of 1,000 operands, each in a small
      * block: refused at the record's start (bit 96) before any allocation. */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_abbrev_id(&s.w, 3);
-    bcw_vbr(&s.w, 1, 6);
-    bcw_vbr(&s.w, 1000000, 6);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_vbr(&s.w, 1, 6);
+    bw_vbr(&s.w, 1000000, 6);
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BAD_COUNT, 12, 96, "operand count bomb");
 
     /* DEFINE_ABBREV (3 + 5 + 9 + 1 + 3 + 1 + 3 = 25 bits) at 96, record at 121. */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 1 }, { 3, 0 }, { 4, 0 } }, 3);
-    bcw_abbrev_id(&s.w, 4);
-    bcw_vbr(&s.w, 1000000, 6);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 3, { { 0, 1 }, { 3, 0 }, { 4, 0 } } });
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_vbr(&s.w, 1000000, 6);
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BAD_COUNT, 15, 121, "array count bomb");
 
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_abbrev_id(&s.w, 2);
-    bcw_vbr(&s.w, 1000, 5);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 2, s.w.width);
+    bw_vbr(&s.w, 1000, 5);
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BAD_COUNT, 12, 96, "abbreviation operand count bomb");
 
     /* An array that is not followed by exactly one element operand. */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 1 }, { 3, 0 }, { 4, 0 }, { 4, 0 } }, 4);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 4, { { 0, 1 }, { 3, 0 }, { 4, 0 }, { 4, 0 } } });
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 12, 96, "array not last");
 
     /* Encoding 6 does not exist. */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 6, 0 } }, 1);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 1, { { 6, 0 } } });
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 12, 96, "unknown encoding");
 
     /* A record at the top level (abbreviation id 3 at bit 32). */
     start(&s);
-    bcw_abbrev_id(&s.w, 3);
-    bcw_align32(&s.w);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_align32(&s.w);
     expect_error(&s, SB_ERROR_BC_BAD_BLOCK, 4, 32, "record at the top level");
 
     /* DEFINE_ABBREV in BLOCKINFO before SETBID: BLOCKINFO's body at bit 160 (byte 20). */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_enter_block(&s.w, 0, 2);
-    bcw_define_abbrev(&s.w, (struct bcw_abbrev_op[]){ { 0, 1 } }, 1);
-    bcw_end_block(&s.w);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 0, 2);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 1, { { 0, 1 } } });
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
     expect_error(&s, SB_ERROR_BC_BAD_RECORD, 20, 160, "BLOCKINFO without SETBID");
 
     /* The base offset moves every error offset (the bit stays relative). */
     start(&s);
-    bcw_enter_block(&s.w, 8, 3);
-    bcw_abbrev_id(&s.w, 5);
-    bcw_end_block(&s.w);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 5, s.w.width);
+    bw_end_block(&s.w);
     open_stream(&s);
     s.bs.base_offset = 1000;
     while (sb_bs_next(&s.bs) > SB_BS_EOF)
