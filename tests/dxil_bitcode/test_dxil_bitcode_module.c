@@ -383,19 +383,38 @@ static void expect_fault(enum fault fault, enum sb_result code, const char *what
     bw_free(&w);
 }
 
-/* The bitcode wrapper (docs §1.2): five u32 {0x0B17C0DE, 0, offset, size, cputype}. */
-static void test_wrapper(void)
+/* The test module behind a header of `count` little-endian words (a new malloc'd
+ * buffer of *size bytes); the header's words may use the bitcode size given. */
+static uint8_t *module_behind_header(const uint32_t *header, int count, size_t *size)
 {
     struct bw w;
     write_module(&w, FAULT_NONE);
-    size_t bitcode_size = bw_size(&w), size = 20 + bitcode_size;
-    uint8_t *wrapped = calloc(1, size);
-    uint32_t header[5] = { 0x0B17C0DE, 0, 20, (uint32_t)bitcode_size, 0 };
-    for (int i = 0; i < 5; i++)
+    *size = 4 * (size_t)count + bw_size(&w);
+    uint8_t *bytes = calloc(1, *size);
+    for (int i = 0; i < count; i++)
         for (int b = 0; b < 4; b++)
-            wrapped[4 * i + b] = (uint8_t)(header[i] >> (8 * b));
-    memcpy(wrapped + 20, w.data, bitcode_size);
+            bytes[4 * i + b] = (uint8_t)(header[i] >> (8 * b));
+    memcpy(bytes + 4 * count, w.data, bw_size(&w));
     bw_free(&w);
+    return bytes;
+}
+
+/* The size in bytes of the test module's bitcode. */
+static size_t module_size(void)
+{
+    struct bw w;
+    write_module(&w, FAULT_NONE);
+    size_t size = bw_size(&w);
+    bw_free(&w);
+    return size;
+}
+
+/* The bitcode wrapper (docs §1.2): five u32 {0x0B17C0DE, 0, offset, size, cputype}. */
+static void test_wrapper(void)
+{
+    size_t size;
+    uint32_t header[5] = { 0x0B17C0DE, 0, 20, (uint32_t)module_size(), 0 };
+    uint8_t *wrapped = module_behind_header(header, 5, &size);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
     CHECK(sb_bc_read(wrapped, size, 0, &m, &error) == SB_SUCCESS && m && m->function_count == 2,
@@ -412,18 +431,10 @@ static void test_wrapper(void)
 /* A DXIL part around the test module: program header + bitcode (docs §1.1). */
 static void test_dxil_part(void)
 {
-    struct bw w;
-    write_module(&w, FAULT_NONE);
-    size_t bitcode_size = bw_size(&w);
-    size_t size = 24 + bitcode_size;
-    uint8_t *part = calloc(1, size);
-    uint32_t header[6] = { 0x50066, (uint32_t)(size / 4), 0x4C495844, 0x106, 16,
+    size_t size, bitcode_size = module_size();
+    uint32_t header[6] = { 0x50066, (uint32_t)((24 + bitcode_size) / 4), 0x4C495844, 0x106, 16,
                            (uint32_t)bitcode_size };
-    for (int i = 0; i < 6; i++)
-        for (int b = 0; b < 4; b++)
-            part[4 * i + b] = (uint8_t)(header[i] >> (8 * b));
-    memcpy(part + 24, w.data, bitcode_size);
-    bw_free(&w);
+    uint8_t *part = module_behind_header(header, 6, &size);
     struct sb_bc_module *m = NULL;
     struct sb_error error = { 0 };
     CHECK(sb_bc_read_dxil_part(part, size, 1000, &m, &error) == SB_SUCCESS, "part: %s",
