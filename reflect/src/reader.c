@@ -115,6 +115,13 @@ const char *sb_result_name(enum sb_result result)
     case SB_ERROR_VULKAN: return "SB_ERROR_VULKAN";
     case SB_ERROR_NO_DEVICE: return "SB_ERROR_NO_DEVICE";
     case SB_ERROR_ASM_SYNTAX: return "SB_ERROR_ASM_SYNTAX";
+    case SB_ERROR_BC_BAD_ABBREV: return "SB_ERROR_BC_BAD_ABBREV";
+    case SB_ERROR_BC_VBR_TOO_LONG: return "SB_ERROR_BC_VBR_TOO_LONG";
+    case SB_ERROR_BC_BAD_BLOCK: return "SB_ERROR_BC_BAD_BLOCK";
+    case SB_ERROR_BC_TOO_DEEP: return "SB_ERROR_BC_TOO_DEEP";
+    case SB_ERROR_BC_BAD_RECORD: return "SB_ERROR_BC_BAD_RECORD";
+    case SB_ERROR_BC_BAD_TYPE: return "SB_ERROR_BC_BAD_TYPE";
+    case SB_ERROR_BC_BAD_REFERENCE: return "SB_ERROR_BC_BAD_REFERENCE";
     default: return "SB_RESULT_UNKNOWN";
     }
 }

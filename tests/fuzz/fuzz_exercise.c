@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "reflect/bitcode.h"
 #include "translator/ir.h"
 #include "translator/sm4.h"
 #include "shaderbridge/translate.h"
@@ -128,6 +129,71 @@ static void check_dds_layout(const struct sb_dds *dds, const uint8_t *data, size
         abort();
 }
 
+/*
+ * A module the bitcode reader accepted must be consistent: every instruction operand
+ * resolves to a value, every block index and attachment to its table, every metadata
+ * operand to an item, every type reference to a type. Anything else aborts.
+ */
+static void check_bitcode_module(const struct sb_bc_module *m)
+{
+    for (uint32_t t = 0; t < m->type_count; t++)
+        for (uint32_t k = 0; k < m->types[t].member_count; k++)
+            if (m->types[t].members[k] >= m->type_count)
+                abort();
+    for (uint32_t i = 0; i < m->function_count; i++) {
+        const struct sb_bc_function *f = &m->functions[i];
+        for (uint32_t k = 0; k < f->instruction_count; k++) {
+            const struct sb_bc_instruction *in = &f->instructions[k];
+            for (uint32_t o = 0; o < in->operand_count; o++)
+                if (!sb_bc_value_get(m, f, in->operands[o]))
+                    abort();
+            for (uint32_t b = 0; b < in->block_count; b++)
+                if (in->blocks[b] >= f->block_count)
+                    abort();
+            if (in->type != SB_BC_NONE && in->type >= m->type_count)
+                abort();
+        }
+        for (uint32_t a = 0; a < f->attachment_count; a++)
+            if (!sb_bc_metadata_get(m, f, f->attachments[a].node))
+                abort();
+    }
+    for (uint32_t i = 0; i < m->metadata_count; i++)
+        for (uint32_t o = 0; o < m->metadata[i].operand_count; o++)
+            if (m->metadata[i].kind == SB_BC_MD_NODE && m->metadata[i].operands[o] != SB_BC_NONE &&
+                !sb_bc_metadata_get(m, NULL, m->metadata[i].operands[o]))
+                abort();
+}
+
+/* A DXContainer's DXIL part, or (for any other bytes) the input itself as a DXIL part. */
+static enum sb_result exercise_dxil_bitcode(const uint8_t *data, size_t size,
+                                            struct sb_error *error)
+{
+    struct sb_dxbc *dxbc = NULL;
+    const uint8_t *part = data;
+    size_t part_size = size;
+    uint64_t base = 0;
+    if (size >= 4 && !memcmp(data, "DXBC", 4)) {
+        enum sb_result result = sb_dxbc_parse(data, size, &dxbc, error);
+        if (result != SB_SUCCESS)
+            return result;
+        const struct sb_dxbc_part *found = sb_dxbc_find_part(dxbc, SB_FOURCC('D', 'X', 'I', 'L'));
+        if (!found) {
+            sb_dxbc_destroy(dxbc);
+            return SB_SUCCESS;
+        }
+        part = found->data;
+        part_size = found->size;
+        base = found->data_offset;
+    }
+    struct sb_bc_module *module = NULL;
+    enum sb_result result = sb_bc_read_dxil_part(part, part_size, base, &module, error);
+    if (result == SB_SUCCESS)
+        check_bitcode_module(module);
+    sb_bc_module_destroy(module);
+    sb_dxbc_destroy(dxbc);
+    return result;
+}
+
 enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_t size)
 {
     struct sb_error error;
@@ -182,6 +248,9 @@ enum sb_result fuzz_exercise(enum fuzz_reader reader, const uint8_t *data, size_
         sb_dds_destroy(dds);
         break;
     }
+    case FUZZ_READER_DXIL_BITCODE:
+        result = exercise_dxil_bitcode(data, size, &error);
+        break;
     default:
         abort();
     }
@@ -203,7 +272,8 @@ enum fuzz_reader fuzz_reader_for_format(enum sb_format format)
 
 const char *fuzz_reader_name(enum fuzz_reader reader)
 {
-    static const char *const names[FUZZ_READER_COUNT] = { "dxbc", "shbin", "vbc", "dds" };
+    static const char *const names[FUZZ_READER_COUNT] = { "dxbc", "shbin", "vbc", "dds",
+                                                                  "dxil_bitcode" };
     return reader < FUZZ_READER_COUNT ? names[reader] : "none";
 }
 

@@ -21,6 +21,7 @@ enum fuzz_reader {
     FUZZ_READER_SHBIN,
     FUZZ_READER_VBC,
     FUZZ_READER_DDS,
+    FUZZ_READER_DXIL_BITCODE, /**< a container's DXIL part (or the input as a part) */
     FUZZ_READER_COUNT
 };
 

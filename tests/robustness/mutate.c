@@ -11,12 +11,16 @@
  * Mutants are a pure function of (file contents, seed, mutant index), so a
  * failure printed as `FILE #N` reproduces with `mutate --only FILE --id N`.
  *
- * usage: mutate [--per-file N] [--seed S] [--min-total N] [--only FILE --id N] PATH...
+ * usage: mutate [--per-file N] [--seed S] [--min-total N] [--only FILE --id N]
+ *               [--dxil-bitcode] PATH...
  * PATH: files or directories (recursive); `--optional=PATH` may be absent.
+ * --dxil-bitcode: DXContainers go to the DXIL bitcode reader (their DXIL part)
+ * instead of the container reader.
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +39,7 @@ struct options {
     unsigned long min_total;
     const char *only;
     long only_id;
+    bool dxil_bitcode;
 };
 
 struct totals {
@@ -143,6 +148,8 @@ static void mutate_file(const char *path, const struct options *opt, struct tota
     if (!original)
         return;
     enum fuzz_reader reader = fuzz_reader_for_format(sb_format_detect(original, size));
+    if (opt->dxil_bitcode && reader == FUZZ_READER_DXBC)
+        reader = FUZZ_READER_DXIL_BITCODE;
     if (reader == FUZZ_READER_COUNT || size == 0) {
         free(original);
         return;
@@ -227,6 +234,8 @@ int main(int argc, char **argv)
             opt.min_total = strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             opt.only = argv[++i];
+        } else if (!strcmp(argv[i], "--dxil-bitcode")) {
+            opt.dxil_bitcode = true;
         } else if (!strcmp(argv[i], "--id") && i + 1 < argc) {
             opt.only_id = strtol(argv[++i], NULL, 0);
         } else if (!strncmp(argv[i], "--optional=", 11)) {
@@ -244,11 +253,12 @@ int main(int argc, char **argv)
         walk(opt.only, &opt, &totals);
         return 0;
     }
-    printf("mutate: %lu files, %lu mutants (dxbc %lu, shbin %lu, vbc %lu, dds %lu): %lu parsed, "
-           "%lu rejected with a structured error; slowest input %.2f ms; %.1f s in all\n",
+    printf("mutate: %lu files, %lu mutants (dxbc %lu, shbin %lu, vbc %lu, dds %lu, dxil bitcode "
+           "%lu): %lu parsed, %lu rejected with a structured error; slowest input %.2f ms; %.1f s "
+           "in all\n",
            totals.files, totals.mutants, totals.by_reader[FUZZ_READER_DXBC],
            totals.by_reader[FUZZ_READER_SHBIN], totals.by_reader[FUZZ_READER_VBC],
-           totals.by_reader[FUZZ_READER_DDS],
+           totals.by_reader[FUZZ_READER_DDS], totals.by_reader[FUZZ_READER_DXIL_BITCODE],
            totals.parsed, totals.rejected, totals.slowest_ms, (now_ms() - start) / 1e3);
     printf("mutate: DXBC containers that parsed, translated: %lu valid SPIR-V, %lu rejected with "
            "a structured error, %lu produced SPIR-V the validator rejects\n",

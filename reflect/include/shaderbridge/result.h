@@ -7,8 +7,8 @@
  * `r != SB_SUCCESS` and `r < 0` always agree. Failures are grouped in
  * thousand-blocks by the stage that detected them (generic 1..999,
  * container readers 1000..1999, SM4/5 token decoder 2000..2999, translation
- * 3000..3999, running shaders 4000..4999, source text 5000..5999), so a code
- * alone says which stage failed.
+ * 3000..3999, running shaders 4000..4999, source text 5000..5999, LLVM
+ * bitcode 6000..6999), so a code alone says which stage failed.
  *
  * SB_API marks the functions libshaderbridge.so exports: the library is built
  * with hidden visibility, so the functions declared in the installed headers
@@ -106,6 +106,25 @@ enum sb_result {
     SB_ERROR_ASM_SYNTAX = -5001,         /**< text the assembler cannot read: an unknown
                                               mnemonic or directive, a malformed operand, a
                                               value out of range, a NUL byte (named) */
+
+    /* LLVM bitcode (the DXIL program, ../shared/docs/dxil.md §2). The offset is the byte
+     * holding the first bit of the offending item; the message adds its bit offset and
+     * names the block, record and field. Truncation and count bombs use the container
+     * codes above (SB_ERROR_TRUNCATED, SB_ERROR_BAD_COUNT). */
+    SB_ERROR_BC_BAD_ABBREV = -6001,      /**< an abbreviation id that is not defined in its
+                                              block, or a malformed DEFINE_ABBREV */
+    SB_ERROR_BC_VBR_TOO_LONG = -6002,    /**< a VBR field whose value needs more than 64 bits */
+    SB_ERROR_BC_BAD_BLOCK = -6003,       /**< a block whose length runs past its parent's end
+                                              or the data, an END_BLOCK with no open block, a
+                                              record outside any block, a missing block */
+    SB_ERROR_BC_TOO_DEEP = -6004,        /**< blocks nested deeper than the reader allows */
+    SB_ERROR_BC_BAD_RECORD = -6005,      /**< a record with too few operands, an unknown code
+                                              where the reader must understand every one, or a
+                                              field out of its range (named) */
+    SB_ERROR_BC_BAD_TYPE = -6006,        /**< a type id out of range, or of a kind the record
+                                              cannot use */
+    SB_ERROR_BC_BAD_REFERENCE = -6007,   /**< a value, basic-block or metadata id out of range,
+                                              or a forward reference that is never defined */
 
     SB_RESULT_MAX_ENUM = 0x7fffffff
 };

@@ -1,0 +1,560 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The LLVM bitstream cursor (bitstream.h; ../shared/docs/dxil.md §2.1 primitive
+ * encodings, §2.2 abbreviation ids, §2.3 BLOCKINFO).
+ *
+ * Why a flat entry stream with an explicit block stack rather than the tree
+ * other readers build: a tree costs a node per record and invites a recursive
+ * walk whose depth the input chooses. Here nesting is an array of at most
+ * SB_BS_MAX_DEPTH scopes, and every count read from the stream (operands,
+ * array elements, blob bytes, abbreviation operands) is checked against the
+ * bits left in the innermost block before it sizes a buffer or a loop: each
+ * item costs at least one bit, so no count can ask for more items than there
+ * are bits to hold them.
+ *
+ * Abbreviations live in malloc'd lists owned by the cursor: the ones defined
+ * inside open blocks on one stack (an END_BLOCK truncates it back), the
+ * BLOCKINFO ones in one list per target block id. A block sees the BLOCKINFO
+ * abbreviations defined before it opened (ids 4, 5, ...), then its own.
+ */
+#include "bitstream.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+enum {
+    ABBREV_END_BLOCK = 0,
+    ABBREV_ENTER_SUBBLOCK = 1,
+    ABBREV_DEFINE = 2,
+    ABBREV_UNABBREV_RECORD = 3,
+    BLOCKINFO_BLOCK_ID = 0,
+    BLOCKINFO_SETBID = 1,
+    TOP_LEVEL_WIDTH = 2,
+};
+
+void sb_bs_init(struct sb_bitstream *bs, const uint8_t *data, size_t size, size_t start,
+                uint64_t base_offset, struct sb_error *error)
+{
+    memset(bs, 0, sizeof(*bs));
+    bs->data = data;
+    bs->bit_size = (uint64_t)size * 8;
+    bs->bit = (uint64_t)start * 8;
+    bs->base_offset = base_offset;
+    bs->error = error;
+}
+
+static void list_release(struct sb_bs_abbrev_list *list)
+{
+    free(list->ops);
+    free(list->abbrevs);
+    memset(list, 0, sizeof(*list));
+}
+
+void sb_bs_release(struct sb_bitstream *bs)
+{
+    list_release(&bs->local);
+    for (uint32_t i = 0; i < bs->info_count; i++)
+        list_release(&bs->infos[i].list);
+    free(bs->infos);
+    free(bs->ops);
+    bs->infos = NULL;
+    bs->ops = NULL;
+}
+
+bool sb_bs_fail(struct sb_bitstream *bs, enum sb_result code, uint64_t bit, const char *format, ...)
+{
+    if (bs->failed)
+        return false;
+    bs->failed = true;
+    char text[SB_ERROR_MESSAGE_SIZE];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof(text), format, args);
+    va_end(args);
+    sb_error_set(bs->error, code, bs->base_offset + bit / 8, SB_ERROR_NO_INSTR, "bit %llu: %s",
+                 (unsigned long long)bit, text);
+    return false;
+}
+
+static uint64_t limit_bit(const struct sb_bitstream *bs)
+{
+    return bs->depth ? bs->scopes[bs->depth - 1].end_bit : bs->bit_size;
+}
+
+uint64_t sb_bs_bits_left(const struct sb_bitstream *bs)
+{
+    uint64_t limit = limit_bit(bs);
+    return bs->bit < limit ? limit - bs->bit : 0;
+}
+
+uint32_t sb_bs_current_block(const struct sb_bitstream *bs)
+{
+    return bs->depth ? bs->scopes[bs->depth - 1].block_id : UINT32_MAX;
+}
+
+/* Up to 32 bits at the position, already known to be in range: the bytes
+ * they touch are gathered little-endian, at most 5 of them. */
+static uint32_t take_bits(struct sb_bitstream *bs, uint32_t width)
+{
+    uint64_t byte = bs->bit >> 3;
+    uint32_t shift = (uint32_t)(bs->bit & 7);
+    uint32_t bytes = (shift + width + 7) / 8;
+    uint64_t window = 0;
+    for (uint32_t i = 0; i < bytes; i++)
+        window |= (uint64_t)bs->data[byte + i] << (8 * i);
+    bs->bit += width;
+    return (uint32_t)((window >> shift) & ((width == 32) ? 0xffffffffull : ((1ull << width) - 1)));
+}
+
+uint64_t sb_bs_read_fixed(struct sb_bitstream *bs, uint32_t width, const char *field)
+{
+    if (bs->failed)
+        return 0;
+    if (width > 64) {
+        sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, bs->bit, "%s: fixed width %u exceeds 64", field,
+                   width);
+        return 0;
+    }
+    if (width > sb_bs_bits_left(bs)) {
+        sb_bs_fail(bs, SB_ERROR_TRUNCATED, bs->bit,
+                   "%s needs %u bits, %llu left before the block end at bit %llu", field, width,
+                   (unsigned long long)sb_bs_bits_left(bs), (unsigned long long)limit_bit(bs));
+        return 0;
+    }
+    if (width <= 32)
+        return width ? take_bits(bs, width) : 0;
+    uint64_t low = take_bits(bs, 32);
+    return low | ((uint64_t)take_bits(bs, width - 32) << 32);
+}
+
+uint64_t sb_bs_read_vbr(struct sb_bitstream *bs, uint32_t width, const char *field)
+{
+    if (width == 0 || bs->failed)
+        return 0;
+    if (width < 2 || width > 32) {
+        sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, bs->bit, "%s: VBR width %u outside 2..32", field,
+                   width);
+        return 0;
+    }
+    uint64_t start = bs->bit;
+    uint32_t payload_bits = width - 1;
+    uint64_t more = 1ull << payload_bits;
+    uint64_t value = 0;
+    for (uint32_t shift = 0;; shift += payload_bits) {
+        uint64_t chunk = sb_bs_read_fixed(bs, width, field);
+        if (bs->failed)
+            return 0;
+        uint64_t payload = chunk & (more - 1);
+        /* A chunk that starts at bit 64 of the value, or payload bits shifted out of
+         * 64, cannot be represented: LLVM's reader refuses such fields as well. */
+        if (shift >= 64 || (shift && (payload >> (64 - shift)) != 0)) {
+            sb_bs_fail(bs, SB_ERROR_BC_VBR_TOO_LONG, start,
+                       "%s: VBR%u value needs more than 64 bits", field, width);
+            return 0;
+        }
+        value |= payload << shift;
+        if (!(chunk & more))
+            return value;
+    }
+}
+
+bool sb_bs_align32(struct sb_bitstream *bs, const char *field)
+{
+    uint64_t aligned = (bs->bit + 31) & ~(uint64_t)31;
+    if (aligned > limit_bit(bs))
+        return sb_bs_fail(bs, SB_ERROR_TRUNCATED, bs->bit,
+                          "%s: 32-bit alignment passes the block end at bit %llu", field,
+                          (unsigned long long)limit_bit(bs));
+    bs->bit = aligned;
+    return !bs->failed;
+}
+
+/* ---- abbreviations ---------------------------------------------------- */
+
+static bool grow(struct sb_bitstream *bs, void **array, uint32_t *capacity, uint32_t needed,
+                 size_t size)
+{
+    if (needed <= *capacity)
+        return true;
+    uint32_t capacity_new = *capacity ? *capacity : 8;
+    while (capacity_new < needed) {
+        if (capacity_new > UINT32_MAX / 2)
+            return sb_bs_fail(bs, SB_ERROR_OUT_OF_MEMORY, bs->bit, "abbreviation table too big");
+        capacity_new *= 2;
+    }
+    void *bigger = realloc(*array, (size_t)capacity_new * size);
+    if (!bigger)
+        return sb_bs_fail(bs, SB_ERROR_OUT_OF_MEMORY, bs->bit, "out of memory");
+    *array = bigger;
+    *capacity = capacity_new;
+    return true;
+}
+
+static uint64_t op_min_bits(const struct sb_bs_abbrev_op *op)
+{
+    if (op->encoding == SB_BS_CHAR6)
+        return 6;
+    return op->value ? op->value : 1;
+}
+
+/* Checks the shape LLVM's reader relies on: an Array is followed by exactly one
+ * scalar element operand and nothing else; a Blob is last; widths are in range. */
+static bool check_abbrev(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *ops, uint32_t count,
+                         uint64_t start)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        const struct sb_bs_abbrev_op *op = &ops[i];
+        if (op->encoding == SB_BS_FIXED && op->value > 64)
+            return sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
+                              "DEFINE_ABBREV operand %u: fixed width %llu exceeds 64", i,
+                              (unsigned long long)op->value);
+        if (op->encoding == SB_BS_VBR && (op->value == 1 || op->value > 32))
+            return sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
+                              "DEFINE_ABBREV operand %u: VBR width %llu outside 2..32", i,
+                              (unsigned long long)op->value);
+        if (op->encoding == SB_BS_ARRAY) {
+            const struct sb_bs_abbrev_op *element = i + 1 < count ? &ops[i + 1] : NULL;
+            if (i + 2 != count || !element || element->encoding == SB_BS_LITERAL ||
+                element->encoding == SB_BS_ARRAY || element->encoding == SB_BS_BLOB)
+                return sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
+                                  "DEFINE_ABBREV operand %u: an array must be followed by one "
+                                  "scalar element operand and end the abbreviation", i);
+            return true;
+        }
+        if (op->encoding == SB_BS_BLOB && i + 1 != count)
+            return sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
+                              "DEFINE_ABBREV operand %u: a blob must be the last operand", i);
+    }
+    if (count && (ops[0].encoding == SB_BS_ARRAY || ops[0].encoding == SB_BS_BLOB))
+        return sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
+                          "DEFINE_ABBREV: the record code cannot be an array or a blob");
+    return true;
+}
+
+/* DEFINE_ABBREV (after its id): appends the abbreviation to `list`. */
+static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list *list)
+{
+    uint64_t start = bs->entry_bit;
+    uint64_t count = sb_bs_read_vbr(bs, 5, "DEFINE_ABBREV operand count");
+    if (bs->failed)
+        return false;
+    /* Each operand takes at least its literal flag and a 3-bit encoding or an 8-bit value. */
+    if (count == 0 || count > sb_bs_bits_left(bs) / 4)
+        return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, start,
+                          "DEFINE_ABBREV operand count %llu: 1..%llu fit in the block's bits",
+                          (unsigned long long)count, (unsigned long long)(sb_bs_bits_left(bs) / 4));
+    if (!grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + (uint32_t)count,
+              sizeof(*list->ops)) ||
+        !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1, sizeof(*list->abbrevs)))
+        return false;
+    struct sb_bs_abbrev_op *ops = list->ops + list->op_count;
+    for (uint32_t i = 0; i < count; i++) {
+        bool literal = sb_bs_read_fixed(bs, 1, "DEFINE_ABBREV literal flag");
+        if (literal) {
+            ops[i] = (struct sb_bs_abbrev_op){ .encoding = SB_BS_LITERAL,
+                                               .value = sb_bs_read_vbr(bs, 8, "abbreviation literal") };
+            continue;
+        }
+        uint64_t encoding = sb_bs_read_fixed(bs, 3, "abbreviation operand encoding");
+        ops[i] = (struct sb_bs_abbrev_op){ .encoding = (uint8_t)encoding, .value = 0 };
+        if (encoding == SB_BS_FIXED || encoding == SB_BS_VBR)
+            ops[i].value = sb_bs_read_vbr(bs, 5, "abbreviation operand width");
+        else if (encoding < SB_BS_ARRAY || encoding > SB_BS_BLOB)
+            return bs->failed ? false
+                              : sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
+                                           "DEFINE_ABBREV operand %u: encoding %llu is not 1..5",
+                                           i, (unsigned long long)encoding);
+    }
+    if (bs->failed || !check_abbrev(bs, ops, (uint32_t)count, start))
+        return false;
+    list->abbrevs[list->count++] = (struct sb_bs_abbrev){ .first_op = list->op_count,
+                                                          .op_count = (uint32_t)count };
+    list->op_count += (uint32_t)count;
+    return true;
+}
+
+/* The BLOCKINFO list of `block_id`, created on first use (UINT32_MAX on failure). */
+static uint32_t blockinfo_for(struct sb_bitstream *bs, uint32_t block_id, bool create)
+{
+    for (uint32_t i = 0; i < bs->info_count; i++)
+        if (bs->infos[i].block_id == block_id)
+            return i;
+    if (!create || !grow(bs, (void **)&bs->infos, &bs->info_capacity, bs->info_count + 1,
+                         sizeof(*bs->infos)))
+        return UINT32_MAX;
+    memset(&bs->infos[bs->info_count], 0, sizeof(bs->infos[0]));
+    bs->infos[bs->info_count].block_id = block_id;
+    return bs->info_count++;
+}
+
+/* ---- records ---------------------------------------------------------- */
+
+static bool push_op(struct sb_bitstream *bs, uint64_t value)
+{
+    if (bs->op_count == bs->op_capacity &&
+        !grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + 1, sizeof(*bs->ops)))
+        return false;
+    bs->ops[bs->op_count++] = value;
+    return true;
+}
+
+/* Room for `count` more operands, checked against the bits that must hold them. */
+static bool reserve_ops(struct sb_bitstream *bs, uint64_t count, uint64_t min_bits, const char *what)
+{
+    if (count > sb_bs_bits_left(bs) / min_bits)
+        return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, bs->entry_bit,
+                          "%s count %llu: only %llu bits left in the block", what,
+                          (unsigned long long)count, (unsigned long long)sb_bs_bits_left(bs));
+    return grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + (uint32_t)count,
+                sizeof(*bs->ops));
+}
+
+static uint64_t read_scalar(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *op)
+{
+    static const char char6[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+    switch (op->encoding) {
+    case SB_BS_LITERAL: return op->value;
+    case SB_BS_FIXED: return sb_bs_read_fixed(bs, (uint32_t)op->value, "abbreviated fixed operand");
+    case SB_BS_VBR: return sb_bs_read_vbr(bs, (uint32_t)op->value, "abbreviated VBR operand");
+    default: return (uint8_t)char6[sb_bs_read_fixed(bs, 6, "char6 operand")];
+    }
+}
+
+static bool read_unabbrev_record(struct sb_bitstream *bs)
+{
+    uint64_t code = sb_bs_read_vbr(bs, 6, "record code");
+    if (code > UINT32_MAX)
+        return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
+                          "record code %llu exceeds 32 bits", (unsigned long long)code);
+    bs->code = (uint32_t)code;
+    uint64_t count = sb_bs_read_vbr(bs, 6, "record operand count");
+    if (bs->failed || !reserve_ops(bs, count, 6, "record operand"))
+        return false;
+    for (uint64_t i = 0; i < count && !bs->failed; i++)
+        bs->ops[bs->op_count++] = sb_bs_read_vbr(bs, 6, "record operand");
+    return !bs->failed;
+}
+
+static bool read_blob(struct sb_bitstream *bs)
+{
+    uint64_t length = sb_bs_read_vbr(bs, 6, "blob length");
+    if (!sb_bs_align32(bs, "blob") || !reserve_ops(bs, length, 8, "blob byte"))
+        return false;
+    for (uint64_t i = 0; i < length; i++)
+        bs->ops[bs->op_count++] = sb_bs_read_fixed(bs, 8, "blob byte");
+    return sb_bs_align32(bs, "blob end");
+}
+
+static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *ops,
+                                    uint32_t count)
+{
+    uint64_t code = read_scalar(bs, &ops[0]);
+    if (code > UINT32_MAX)
+        return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
+                          "record code %llu exceeds 32 bits", (unsigned long long)code);
+    bs->code = (uint32_t)code;
+    for (uint32_t i = 1; i < count && !bs->failed; i++) {
+        const struct sb_bs_abbrev_op *op = &ops[i];
+        if (op->encoding == SB_BS_ARRAY) {
+            uint64_t elements = sb_bs_read_vbr(bs, 6, "array length");
+            if (bs->failed || !reserve_ops(bs, elements, op_min_bits(&ops[i + 1]), "array element"))
+                return false;
+            for (uint64_t e = 0; e < elements && !bs->failed; e++)
+                bs->ops[bs->op_count++] = read_scalar(bs, &ops[i + 1]);
+            return !bs->failed;
+        }
+        if (op->encoding == SB_BS_BLOB)
+            return read_blob(bs);
+        uint64_t value = read_scalar(bs, op);
+        if (!push_op(bs, value))
+            return false;
+    }
+    return !bs->failed;
+}
+
+/* The abbreviation `id` (>= 4) as the innermost block sees it, or NULL. */
+static const struct sb_bs_abbrev_op *find_abbrev(struct sb_bitstream *bs, uint32_t id,
+                                                 uint32_t *count)
+{
+    if (!bs->depth)
+        return NULL;
+    const struct sb_bs_scope *scope = &bs->scopes[bs->depth - 1];
+    uint32_t index = id - 4;
+    if (index < scope->info_count) {
+        const struct sb_bs_abbrev_list *info = &bs->infos[scope->info].list;
+        *count = info->abbrevs[index].op_count;
+        return info->ops + info->abbrevs[index].first_op;
+    }
+    index -= scope->info_count;
+    if (index >= bs->local.count - scope->local_base)
+        return NULL;
+    const struct sb_bs_abbrev *abbrev = &bs->local.abbrevs[scope->local_base + index];
+    *count = abbrev->op_count;
+    return bs->local.ops + abbrev->first_op;
+}
+
+/* ---- blocks ----------------------------------------------------------- */
+
+static bool enter_block(struct sb_bitstream *bs)
+{
+    uint64_t start = bs->entry_bit;
+    uint64_t block_id = sb_bs_read_vbr(bs, 8, "ENTER_SUBBLOCK block id");
+    uint64_t width = sb_bs_read_vbr(bs, 4, "ENTER_SUBBLOCK abbreviation width");
+    sb_bs_align32(bs, "ENTER_SUBBLOCK");
+    uint64_t words = sb_bs_read_fixed(bs, 32, "ENTER_SUBBLOCK length");
+    if (bs->failed)
+        return false;
+    if (block_id > UINT32_MAX)
+        return sb_bs_fail(bs, SB_ERROR_BC_BAD_BLOCK, start, "block id %llu exceeds 32 bits",
+                          (unsigned long long)block_id);
+    if (width < 1 || width > 32)
+        return sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
+                          "block %llu: abbreviation width %llu outside 1..32",
+                          (unsigned long long)block_id, (unsigned long long)width);
+    if (words * 32 > sb_bs_bits_left(bs))
+        return sb_bs_fail(bs, SB_ERROR_BC_BAD_BLOCK, start,
+                          "block %llu: length %llu words ends past its parent's end at bit %llu",
+                          (unsigned long long)block_id, (unsigned long long)words,
+                          (unsigned long long)limit_bit(bs));
+    if (bs->depth == SB_BS_MAX_DEPTH)
+        return sb_bs_fail(bs, SB_ERROR_BC_TOO_DEEP, start,
+                          "block %llu: nesting deeper than %u blocks", (unsigned long long)block_id,
+                          SB_BS_MAX_DEPTH);
+    uint32_t info = blockinfo_for(bs, (uint32_t)block_id, false);
+    bs->scopes[bs->depth++] = (struct sb_bs_scope){
+        .block_id = (uint32_t)block_id,
+        .width = (uint32_t)width,
+        .end_bit = bs->bit + words * 32,
+        .local_base = bs->local.count,
+        .local_op_base = bs->local.op_count,
+        .info = info,
+        .info_count = info == UINT32_MAX ? 0 : bs->infos[info].list.count,
+    };
+    bs->block_id = (uint32_t)block_id;
+    return true;
+}
+
+static void leave_block(struct sb_bitstream *bs)
+{
+    const struct sb_bs_scope *scope = &bs->scopes[--bs->depth];
+    bs->local.count = scope->local_base;
+    bs->local.op_count = scope->local_op_base;
+}
+
+bool sb_bs_skip_block(struct sb_bitstream *bs)
+{
+    if (bs->failed || !bs->depth)
+        return false;
+    bs->bit = bs->scopes[bs->depth - 1].end_bit;
+    leave_block(bs);
+    return true;
+}
+
+/* Reads the ids and fields common to every block; `entry` says what came. */
+static enum sb_bs_entry read_entry(struct sb_bitstream *bs)
+{
+    bs->entry_bit = bs->bit;
+    bs->op_count = 0;
+    uint32_t width = bs->depth ? bs->scopes[bs->depth - 1].width : TOP_LEVEL_WIDTH;
+    uint32_t id = (uint32_t)sb_bs_read_fixed(bs, width, "abbreviation id");
+    if (bs->failed)
+        return SB_BS_ERROR;
+    bs->abbrev_id = id;
+    if (!bs->depth && id != ABBREV_ENTER_SUBBLOCK) {
+        sb_bs_fail(bs, SB_ERROR_BC_BAD_BLOCK, bs->entry_bit,
+                   "abbreviation id %u at the top level, where only blocks may stand", id);
+        return SB_BS_ERROR;
+    }
+    switch (id) {
+    case ABBREV_END_BLOCK:
+        if (!sb_bs_align32(bs, "END_BLOCK"))
+            return SB_BS_ERROR;
+        leave_block(bs);
+        return SB_BS_END;
+    case ABBREV_ENTER_SUBBLOCK:
+        return enter_block(bs) ? SB_BS_ENTER : SB_BS_ERROR;
+    case ABBREV_DEFINE:
+        return read_define_abbrev(bs, &bs->local) ? SB_BS_RECORD : SB_BS_ERROR;
+    case ABBREV_UNABBREV_RECORD:
+        return read_unabbrev_record(bs) ? SB_BS_RECORD : SB_BS_ERROR;
+    default: {
+        uint32_t count = 0;
+        const struct sb_bs_abbrev_op *ops = find_abbrev(bs, id, &count);
+        if (!ops) {
+            sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, bs->entry_bit,
+                       "abbreviation id %u is not defined in block %u", id,
+                       bs->scopes[bs->depth - 1].block_id);
+            return SB_BS_ERROR;
+        }
+        return read_abbreviated_record(bs, ops, count) ? SB_BS_RECORD : SB_BS_ERROR;
+    }
+    }
+}
+
+/* The body of a BLOCKINFO block (just entered): SETBID picks the target list,
+ * DEFINE_ABBREV appends to it, names are ignored; nothing else may appear. */
+static bool read_blockinfo(struct sb_bitstream *bs)
+{
+    uint32_t target = UINT32_MAX;
+    for (;;) {
+        uint64_t start = bs->bit;
+        uint32_t width = bs->scopes[bs->depth - 1].width;
+        bs->entry_bit = start;
+        uint32_t id = (uint32_t)sb_bs_read_fixed(bs, width, "abbreviation id");
+        if (bs->failed)
+            return false;
+        if (id == ABBREV_END_BLOCK) {
+            if (!sb_bs_align32(bs, "END_BLOCK"))
+                return false;
+            leave_block(bs);
+            return true;
+        }
+        if (id == ABBREV_DEFINE) {
+            if (target == UINT32_MAX)
+                return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, start,
+                                  "BLOCKINFO: DEFINE_ABBREV before any SETBID");
+            if (!read_define_abbrev(bs, &bs->infos[target].list))
+                return false;
+            continue;
+        }
+        if (id != ABBREV_UNABBREV_RECORD)
+            return sb_bs_fail(bs, SB_ERROR_BC_BAD_BLOCK, start,
+                              "BLOCKINFO: abbreviation id %u (only unabbreviated records, "
+                              "DEFINE_ABBREV and END_BLOCK may appear)", id);
+        bs->op_count = 0;
+        if (!read_unabbrev_record(bs))
+            return false;
+        if (bs->code == BLOCKINFO_SETBID) {
+            if (bs->op_count < 1 || bs->ops[0] > UINT32_MAX)
+                return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, start,
+                                  "BLOCKINFO SETBID: needs one block id of 32 bits");
+            target = blockinfo_for(bs, (uint32_t)bs->ops[0], true);
+            if (target == UINT32_MAX)
+                return false;
+        }
+    }
+}
+
+enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs)
+{
+    for (;;) {
+        if (bs->failed)
+            return SB_BS_ERROR;
+        if (!bs->depth && bs->bit >= bs->bit_size)
+            return SB_BS_EOF;
+        enum sb_bs_entry entry = read_entry(bs);
+        if (entry == SB_BS_ENTER && bs->block_id == BLOCKINFO_BLOCK_ID) {
+            if (!read_blockinfo(bs))
+                return SB_BS_ERROR;
+            continue;
+        }
+        if (entry == SB_BS_RECORD && bs->abbrev_id == ABBREV_DEFINE)
+            continue;
+        return entry;
+    }
+}

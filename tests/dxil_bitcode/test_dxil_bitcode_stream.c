@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bitstream cursor (reflect/src/bitcode/bitstream.c) on streams written
+ * bit by bit in the test (tests/common/dxil_bitcode_writer.h): every operand
+ * encoding, abbreviations defined inline and in BLOCKINFO, their scoping,
+ * nested and skipped blocks, and each malformed case with its exact error
+ * code and byte offset.
+ *
+ * Positions used below: the magic fills bits 0-31; a top-level ENTER_SUBBLOCK
+ * (width 2) takes bits 32-45, aligns to 64, its length word is bits 64-95,
+ * so the first entry of the first block is at bit 96 = byte 12. A nested
+ * ENTER (width 3, block id < 128) likewise takes 64 bits.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dxil_bitcode_writer.h"
+#include "bitstream.h"
+#include "check.h"
+
+struct stream {
+    struct bw w;
+    struct sb_bitstream bs;
+    struct sb_error error;
+};
+
+static void start(struct stream *s)
+{
+    memset(s, 0, sizeof(*s));
+    bw_begin(&s->w);
+    bw_fixed(&s->w, 0xdec04342u, 32); /* 'B' 'C' 0xC0DE */
+}
+
+static void open_stream(struct stream *s)
+{
+    CHECK(!s->w.failed, "writer failed");
+    sb_bs_init(&s->bs, s->w.data, bw_size(&s->w), 4, 0, &s->error);
+}
+
+static void finish(struct stream *s)
+{
+    sb_bs_release(&s->bs);
+    bw_free(&s->w);
+}
+
+/* Reads entries until an error and checks its code, byte offset and bit. */
+static void expect_error(struct stream *s, enum sb_result code, uint64_t offset, uint64_t bit,
+                         const char *what)
+{
+    open_stream(s);
+    enum sb_bs_entry entry;
+    unsigned guard = 0;
+    while ((entry = sb_bs_next(&s->bs)) != SB_BS_ERROR && entry != SB_BS_EOF && guard++ < 1000)
+        ;
+    char prefix[40];
+    snprintf(prefix, sizeof(prefix), "bit %llu: ", (unsigned long long)bit);
+    CHECK(entry == SB_BS_ERROR, "%s: no error", what);
+    CHECK(s->error.code == code, "%s: code %d, expected %d (%s)", what, s->error.code, code,
+          s->error.message);
+    CHECK(s->error.offset == offset, "%s: offset %llu, expected %llu (%s)", what,
+          (unsigned long long)s->error.offset, (unsigned long long)offset, s->error.message);
+    CHECK(!strncmp(s->error.message, prefix, strlen(prefix)), "%s: message '%s' lacks '%s'", what,
+          s->error.message, prefix);
+    finish(s);
+}
+
+static void expect_record(struct sb_bitstream *bs, uint32_t code, const uint64_t *ops,
+                          uint32_t count, const char *what)
+{
+    enum sb_bs_entry entry = sb_bs_next(bs);
+    CHECK(entry == SB_BS_RECORD, "%s: entry %d", what, entry);
+    if (entry != SB_BS_RECORD)
+        return;
+    CHECK(bs->code == code, "%s: code %u, expected %u", what, bs->code, code);
+    CHECK(bs->op_count == count, "%s: %u operands, expected %u", what, bs->op_count, count);
+    for (uint32_t i = 0; i < count && i < bs->op_count; i++)
+        CHECK(bs->ops[i] == ops[i], "%s: operand %u = %llu, expected %llu", what, i,
+              (unsigned long long)bs->ops[i], (unsigned long long)ops[i]);
+}
+
+/* Fixed, VBR (64-bit values included), char6, array, blob, literal, and
+ * the zero-width Fixed(0)/VBR(0) operands, through one inline abbreviation each. */
+static void test_operand_encodings(void)
+{
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    /* abbrev 4: [lit 5, fixed7, vbr4, char6, array fixed3] */
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 6, { { 0, 5 }, { 1, 7 }, { 2, 4 }, { 4, 0 },
+                                                      { 3, 0 }, { 1, 3 } } });
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_fixed(&s.w, 100, 7);
+    bw_vbr(&s.w, 1000, 4);
+    bw_char6(&s.w, 'Z');
+    bw_vbr(&s.w, 3, 6);
+    bw_fixed(&s.w, 1, 3);
+    bw_fixed(&s.w, 5, 3);
+    bw_fixed(&s.w, 7, 3);
+    /* abbrev 5: [lit 6, blob] */
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 6 }, { 5, 0 } } });
+    bw_fixed(&s.w, 5, s.w.width);
+    bw_vbr(&s.w, 3, 6);
+    bw_align32(&s.w);
+    bw_fixed(&s.w, 'h', 8);
+    bw_fixed(&s.w, 'i', 8);
+    bw_fixed(&s.w, '!', 8);
+    bw_align32(&s.w);
+    /* abbrev 6: [vbr6 code, fixed0, vbr0, fixed64, array char6] */
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 6, { { 2, 6 }, { 1, 0 }, { 2, 0 }, { 1, 64 },
+                                                      { 3, 0 }, { 4, 0 } } });
+    bw_fixed(&s.w, 6, s.w.width);
+    bw_vbr(&s.w, 77, 6);
+    bw_fixed(&s.w, 0xfedcba9876543210ull, 64);
+    bw_vbr(&s.w, 2, 6);
+    bw_char6(&s.w, '.');
+    bw_char6(&s.w, '_');
+    uint64_t unabbrev[] = { 0, 31, 32, 1ull << 40, UINT64_MAX };
+    bw_record(&s.w, 7, unabbrev, 5);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    expect_record(&s.bs, 5, (uint64_t[]){ 100, 1000, 'Z', 1, 5, 7 }, 6, "fixed/vbr/char6/array");
+    expect_record(&s.bs, 6, (uint64_t[]){ 'h', 'i', '!' }, 3, "blob");
+    expect_record(&s.bs, 77, (uint64_t[]){ 0, 0, 0xfedcba9876543210ull, '.', '_' }, 5,
+                  "zero widths, fixed64, char6 array");
+    expect_record(&s.bs, 7, unabbrev, 5, "unabbreviated, UINT64_MAX as vbr6");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
+    finish(&s);
+}
+
+/* BLOCKINFO abbreviations are ids 4.. in every later block of their target id;
+ * the block's own follow them; a sub-block sees neither of its parent's own. */
+static void test_blockinfo_and_scoping(void)
+{
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 0, 2);
+    bw_record(&s.w, 1, (uint64_t[]){ 9 }, 1); /* SETBID 9 */
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 3 }, { 2, 6 } } });
+    bw_record(&s.w, 2, (uint64_t[]){ 'n', 'a', 'm', 'e', 'd' }, 5); /* BLOCKNAME: ignored */
+    bw_end_block(&s.w);
+    bw_enter_block(&s.w, 9, 4);
+    bw_fixed(&s.w, 4, s.w.width); /* BLOCKINFO's [3, vbr6] */
+    bw_vbr(&s.w, 200, 6);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 4 }, { 1, 9 } } });
+    bw_fixed(&s.w, 5, s.w.width); /* the block's own [4, fixed9] */
+    bw_fixed(&s.w, 300, 9);
+    bw_enter_block(&s.w, 9, 4);
+    bw_fixed(&s.w, 4, s.w.width); /* a new block 9 sees BLOCKINFO's again */
+    bw_vbr(&s.w, 1, 6);
+    bw_end_block(&s.w);
+    bw_fixed(&s.w, 5, s.w.width); /* and the outer block 9 still its own */
+    bw_fixed(&s.w, 511, 9);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 9, "BLOCKINFO is not reported");
+    expect_record(&s.bs, 3, (uint64_t[]){ 200 }, 1, "BLOCKINFO abbreviation");
+    expect_record(&s.bs, 4, (uint64_t[]){ 300 }, 1, "local abbreviation after BLOCKINFO's");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && sb_bs_current_block(&s.bs) == 9, "nested 9");
+    expect_record(&s.bs, 3, (uint64_t[]){ 1 }, 1, "nested block uses BLOCKINFO");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "nested end");
+    expect_record(&s.bs, 4, (uint64_t[]){ 511 }, 1, "own abbreviation restored");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_next(&s.bs) == SB_BS_END, "ends");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "eof");
+    finish(&s);
+
+    /* A sub-block cannot use its parent's inline abbreviation: the id is undefined.
+     * Bits: block 8 body at 96; DEFINE_ABBREV = 3 + vbr5 (5) + literal (1+8) +
+     * fixed (1+3+5) = 26 bits, so the ENTER of block 9 is at 122, its body at 192
+     * (after align 160 and the length word); id 4 there = bit 192, byte 24. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 1 }, { 1, 5 } } });
+    bw_enter_block(&s.w, 9, 3);
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_fixed(&s.w, 0, 5);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 24, 192, "parent's abbreviation in a sub-block");
+}
+
+/* Nested blocks: a skipped block leaves the cursor right after it. */
+static void test_nested_and_skip(void)
+{
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 12, 4);
+    bw_enter_block(&s.w, 11, 4);
+    bw_record(&s.w, 4, (uint64_t[]){ 2 }, 1);
+    bw_end_block(&s.w);
+    bw_record(&s.w, 1, (uint64_t[]){ 1 }, 1);
+    bw_end_block(&s.w);
+    bw_record(&s.w, 2, (uint64_t[]){ 42, 43 }, 2);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER, "module");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 12, "function block");
+    CHECK(s.bs.depth == 2, "depth %u", s.bs.depth);
+    CHECK(sb_bs_skip_block(&s.bs), "skip");
+    CHECK(s.bs.depth == 1, "depth after skip %u", s.bs.depth);
+    expect_record(&s.bs, 2, (uint64_t[]){ 42, 43 }, 2, "record after the skipped block");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_next(&s.bs) == SB_BS_EOF, "end");
+    finish(&s);
+
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 12, 4);
+    bw_enter_block(&s.w, 11, 4);
+    bw_record(&s.w, 4, (uint64_t[]){ 2 }, 1);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && sb_bs_next(&s.bs) == SB_BS_ENTER &&
+              sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.depth == 3,
+          "three levels");
+    expect_record(&s.bs, 4, (uint64_t[]){ 2 }, 1, "innermost record");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_current_block(&s.bs) == 12, "back in 12");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_current_block(&s.bs) == 8, "back in 8");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_current_block(&s.bs) == UINT32_MAX, "top");
+    finish(&s);
+}
+
+static void test_malformed(void)
+{
+    struct stream s;
+
+    /* Undefined abbreviation id 5 as the block's first entry (bit 96). */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 5, s.w.width);
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 12, 96, "undefined abbreviation id");
+
+    /* A VBR6 record code of 13 chunks all saying "more": chunk 12 lands at value
+     * bit 60 with payload 31, which overflows 64 bits. The field starts at bit 99. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
+    for (int i = 0; i < 13; i++)
+        bw_fixed(&s.w, 0x3f, 6);
+    bw_fixed(&s.w, 0, 6);
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BC_VBR_TOO_LONG, 12, 99, "VBR too long");
+
+    /* A block whose length word claims 100 words in a file of 16 bytes: the
+     * ENTER at bit 32 (byte 4) is refused. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_end_block(&s.w);
+    s.w.data[8] = 100;
+    expect_error(&s, SB_ERROR_BC_BAD_BLOCK, 4, 32, "block end past the data");
+
+    /* Truncated: a one-word block holding [UNABBREV code 1, 1 operand] whose
+     * operand's VBR chunks run on: header 3+6+6 = 15 bits (96..110), chunks at
+     * 111 and 117, the third at 123 needs 6 bits with 5 left (block ends at 128). */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_vbr(&s.w, 1, 6);
+    bw_vbr(&s.w, 1, 6);
+    bw_fixed(&s.w, 0x3f, 6);
+    bw_fixed(&s.w, 0x3f, 6);
+    bw_fixed(&s.w, 0x1f, 5); /* the third chunk's first 5 bits */
+    bw_align32(&s.w);
+    s.w.data[8] = 1; /* length: 1 word */
+    expect_error(&s, SB_ERROR_TRUNCATED, 15, 123, "truncated operand");
+
+    /* Depth bomb: 17 nested blocks, written by hand (the writer nests 8). Block k's
+     * ENTER fills word 1 + 2k, its length word 2 + 2k; the file has 35 words, so
+     * block k claims the 32 - 2k words after its length word. The 17th ENTER is at
+     * bit 32 + 16 * 64 = 1056. */
+    start(&s);
+    for (int k = 0; k < 17; k++) {
+        bw_fixed(&s.w, 1, k ? 3 : 2); /* ENTER_SUBBLOCK in the enclosing width */
+        bw_vbr(&s.w, 8, 8);
+        bw_vbr(&s.w, 3, 4);
+        bw_align32(&s.w);
+        bw_fixed(&s.w, (uint64_t)(32 - 2 * k), 32);
+    }
+    expect_error(&s, SB_ERROR_BC_TOO_DEEP, 132, 1056, "depth bomb");
+
+    /* Count bombs: an unabbreviated record claiming 1,000,000 operands, an array
+     * of 1,000,000 elements and a DEFINE_ABBREV of 1,000 operands, each in a small
+     * block: refused at the record's start (bit 96) before any allocation. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_vbr(&s.w, 1, 6);
+    bw_vbr(&s.w, 1000000, 6);
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BAD_COUNT, 12, 96, "operand count bomb");
+
+    /* DEFINE_ABBREV (3 + 5 + 9 + 1 + 3 + 1 + 3 = 25 bits) at 96, record at 121. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 3, { { 0, 1 }, { 3, 0 }, { 4, 0 } } });
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_vbr(&s.w, 1000000, 6);
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BAD_COUNT, 15, 121, "array count bomb");
+
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 2, s.w.width);
+    bw_vbr(&s.w, 1000, 5);
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BAD_COUNT, 12, 96, "abbreviation operand count bomb");
+
+    /* An array that is not followed by exactly one element operand. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 4, { { 0, 1 }, { 3, 0 }, { 4, 0 }, { 4, 0 } } });
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 12, 96, "array not last");
+
+    /* Encoding 6 does not exist. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 1, { { 6, 0 } } });
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 12, 96, "unknown encoding");
+
+    /* A record at the top level (abbreviation id 3 at bit 32). */
+    start(&s);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_align32(&s.w);
+    expect_error(&s, SB_ERROR_BC_BAD_BLOCK, 4, 32, "record at the top level");
+
+    /* DEFINE_ABBREV in BLOCKINFO before SETBID: BLOCKINFO's body at bit 160 (byte 20). */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_enter_block(&s.w, 0, 2);
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 1, { { 0, 1 } } });
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    expect_error(&s, SB_ERROR_BC_BAD_RECORD, 20, 160, "BLOCKINFO without SETBID");
+
+    /* The base offset moves every error offset (the bit stays relative). */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 5, s.w.width);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    s.bs.base_offset = 1000;
+    while (sb_bs_next(&s.bs) > SB_BS_EOF)
+        ;
+    CHECK(s.error.offset == 1012 && !strncmp(s.error.message, "bit 96:", 7),
+          "base offset: %llu '%s'", (unsigned long long)s.error.offset, s.error.message);
+    finish(&s);
+}
+
+int main(void)
+{
+    test_operand_encodings();
+    test_blockinfo_and_scoping();
+    test_nested_and_skip();
+    test_malformed();
+    printf("dxil_bitcode_stream: %u checks, %u failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
