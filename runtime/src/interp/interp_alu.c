@@ -365,5 +365,7 @@ enum sb_result sb_interp_alu(struct interp_state *s, const struct sb_ir_instruct
     enum sb_result r = sb_interp_alu_int(s, in);
     if (r != SB_ERROR_TRANSLATE_UNSUPPORTED || s->result != SB_SUCCESS)
         return r;
+    if (sb_ir_op_is_int64(in->op))
+        return sb_interp_alu_int64(s, in);
     return sb_interp_alu_double(s, in);
 }

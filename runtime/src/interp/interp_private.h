@@ -317,6 +317,7 @@ bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *
 enum sb_result sb_interp_alu(struct interp_state *s, const struct sb_ir_instruction *inst);
 enum sb_result sb_interp_alu_int(struct interp_state *s, const struct sb_ir_instruction *inst);
 enum sb_result sb_interp_alu_double(struct interp_state *s, const struct sb_ir_instruction *inst);
+enum sb_result sb_interp_alu_int64(struct interp_state *s, const struct sb_ir_instruction *inst);
 
 /* ---- interp_memory.c --------------------------------------------------------------------- */
 /** Raw/structured loads and stores, atomics, counters; UNSUPPORTED unrecorded otherwise. */

@@ -219,6 +219,20 @@ enum sb_ir_op {
     SB_IR_OP_PICA_SETEMIT, /**< `stream` = vertex id, flags: SB_IR_FLAG_PICA_* */
     /* Debugging. */
     SB_IR_OP_ABORT, SB_IR_OP_DEBUG_BREAK,
+    /* 64-bit integers in DOUBLE slots (lane pairs, low word first; IR.md §Operands). Kept
+     * together, I64ADD first and DTOU64 last: sb_ir_op_is_int64 tests the range. */
+    SB_IR_OP_I64ADD, SB_IR_OP_I64SUB, SB_IR_OP_I64MUL, /**< mod 2^64 */
+    SB_IR_OP_I64UDIV, SB_IR_OP_I64UREM, SB_IR_OP_I64IDIV, SB_IR_OP_I64IREM, /**< by 0 -> all ones */
+    SB_IR_OP_I64SHL, SB_IR_OP_I64ISHR, SB_IR_OP_I64USHR, /**< shift count & 63 */
+    SB_IR_OP_I64AND, SB_IR_OP_I64OR, SB_IR_OP_I64XOR, SB_IR_OP_I64NOT,
+    SB_IR_OP_I64EQ, SB_IR_OP_I64NE, SB_IR_OP_I64ILT, SB_IR_OP_I64IGE, SB_IR_OP_I64ULT,
+    SB_IR_OP_I64UGE,        /**< 64-bit compares -> 32-bit bool lanes */
+    SB_IR_OP_I64TOI,        /**< truncate to the low 32 bits */
+    SB_IR_OP_I64TOF, SB_IR_OP_U64TOF, /**< -> float, round to nearest even */
+    SB_IR_OP_ITOI64, SB_IR_OP_UTOU64, /**< sign / zero extend */
+    SB_IR_OP_FTOI64, SB_IR_OP_FTOU64, /**< float -> 64-bit, truncating, saturating */
+    SB_IR_OP_I64TOD, SB_IR_OP_U64TOD, /**< -> double, round to nearest even */
+    SB_IR_OP_DTOI64, SB_IR_OP_DTOU64, /**< double -> 64-bit, truncating, saturating */
     SB_IR_OP_COUNT,
     SB_IR_OP_MAX_ENUM = 0x7fffffff
 };
@@ -644,6 +658,13 @@ struct sb_ir_op_info {
 
 /** The info row of an op; NULL for values >= SB_IR_OP_COUNT. Static. */
 const struct sb_ir_op_info *sb_ir_op_info(uint32_t op);
+
+/** True for the 64-bit integer ops (I64ADD ... DTOU64): their DOUBLE slots hold raw
+ *  64-bit integers, and they take no modifiers and no SATURATE. */
+static inline bool sb_ir_op_is_int64(uint32_t op)
+{
+    return op >= SB_IR_OP_I64ADD && op <= SB_IR_OP_DTOU64;
+}
 
 /**
  * The source an op with a 64-bit result (DMOV, DMOVC, DADD ... DRCP, FTOD,

@@ -166,6 +166,34 @@ bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
     }
 }
 
+/* DOUBLE slots hold lane pairs (IR.md §Operands "64-bit sources"): a 64-bit destination writes
+ * whole pairs and a 64-bit source names pairs by their first lane. The 64-bit integer ops
+ * take no modifiers and no SATURATE (their slots are not floats). */
+static bool check_64bit_slots(struct validator *v, const struct sb_ir_instruction *in,
+                              const struct sb_ir_op_info *info)
+{
+    bool int64 = sb_ir_op_is_int64(in->op);
+    if (int64 && (in->flags & SB_IR_FLAG_SATURATE))
+        return invalid(v, "saturate on a 64-bit integer op");
+    for (uint32_t i = 0; i < in->dst_count && i < 2; i++) {
+        uint32_t mask = in->dst[i].mask;
+        if (info->dst_type[i] == SB_IR_TYPE_DOUBLE && mask != 0 && mask != 0x3 && mask != 0xC &&
+            mask != 0xF)
+            return invalid(v, "64-bit destination mask 0x%x splits a lane pair", mask);
+    }
+    for (uint32_t i = 0; i < in->src_count && i < 6; i++) {
+        if (info->src_type[i] != SB_IR_TYPE_DOUBLE)
+            continue;
+        const struct sb_ir_operand *src = &in->src[i];
+        if ((src->swizzle[0] & 1u) || (src->swizzle[1] & 1u))
+            return invalid(v, "64-bit source swizzle (%u, %u) names no lane pair", src->swizzle[0],
+                           src->swizzle[1]);
+        if (int64 && src->modifiers)
+            return invalid(v, "modifiers 0x%x on a 64-bit integer source", src->modifiers);
+    }
+    return true;
+}
+
 static bool check_instruction(struct validator *v, const struct sb_ir_instruction *in)
 {
     v->at = in;
@@ -185,6 +213,8 @@ static bool check_instruction(struct validator *v, const struct sb_ir_instructio
         if (!check_operand(v, &in->src[i], 0) ||
             !sb_ir_kind_fits(info->src_kind[i], in->src[i].file, false, in->op))
             return v->failed ? false : invalid(v, "source %u of file %u", i, in->src[i].file);
+    if (!check_64bit_slots(v, in, info))
+        return false;
     if ((in->op == SB_IR_OP_CALL || in->op == SB_IR_OP_CALLC) &&
         (in->target == 0 || in->target >= v->program->function_count))
         return invalid(v, "call target %u of %u functions", in->target,

@@ -293,5 +293,7 @@ enum sb_result sb_spv_alu_instruction(struct sb_spv_context *ctx, const struct s
     enum sb_result r = sb_spv_alu_int_instruction(ctx, inst);
     if (r != SB_ERROR_TRANSLATE_UNSUPPORTED || ctx->result != SB_SUCCESS)
         return r;
+    if (sb_ir_op_is_int64(inst->op))
+        return sb_spv_alu_int64_instruction(ctx, inst);
     return sb_spv_alu_double_instruction(ctx, inst);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Internals of the ALU files of the SPIR-V back end, callers above helpers:
- * spirv_alu.c (float ops, dispatch of every ALU op) -> spirv_alu_double.c ->
- * spirv_alu_int.c -> spirv_alu_util.c (checks, splat, pick, NoContraction).
+ * spirv_alu.c (float ops, dispatch of every ALU op) -> spirv_alu_double.c,
+ * spirv_alu_int64.c -> spirv_alu_int.c -> spirv_alu_util.c (checks, splat, pick, NoContraction).
  */
 #ifndef SHADERBRIDGE_SPIRV_ALU_PRIVATE_H
 #define SHADERBRIDGE_SPIRV_ALU_PRIVATE_H
@@ -35,5 +35,9 @@ enum sb_result sb_spv_alu_int_instruction(struct sb_spv_context *ctx, const stru
 /** 64-bit ops; UNSUPPORTED-unrecorded for other ops. */
 enum sb_result sb_spv_alu_double_instruction(struct sb_spv_context *ctx,
                                              const struct sb_ir_instruction *inst);
+
+/** 64-bit integer ops (I64ADD ... DTOU64); UNSUPPORTED-unrecorded for other ops. */
+enum sb_result sb_spv_alu_int64_instruction(struct sb_spv_context *ctx,
+                                            const struct sb_ir_instruction *inst);
 
 #endif

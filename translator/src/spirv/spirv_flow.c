@@ -338,7 +338,7 @@ static bool is_flow(uint32_t op)
 
 static bool is_alu(uint32_t op)
 {
-    return op <= SB_IR_OP_DGE;
+    return op <= SB_IR_OP_DGE || sb_ir_op_is_int64(op);
 }
 
 /* A resource or stage instruction through the parts that may know it. */

@@ -598,35 +598,47 @@ uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_opera
     return sb_spv_load_src_n(ctx, src, 1, ir_type);
 }
 
-uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n)
+/* `n` lane pairs of `src` (pair k starts at lane swizzle[k] & 2) as a 64-bit vector of
+ * `type` whose scalar is `scalar`: the register lanes bitcast, or immediate constants. */
+static uint32_t load_pairs(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n,
+                           uint32_t type, uint32_t scalar)
 {
     struct sb_spv_builder *b = &ctx->builder;
     uint32_t lanes[4], code = 0;
-    if (n < 1 || n > 2)
-        return 0;
     for (uint32_t k = 0; k < n; k++) {
         lanes[2 * k] = src->swizzle[k] & 2u;
         lanes[2 * k + 1] = (src->swizzle[k] & 2u) + 1;
         code |= (lanes[2 * k] | lanes[2 * k + 1] << 2) << 4 * k;
     }
-    uint32_t dtype = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
-    uint32_t value;
     if (src->file == SB_IR_FILE_IMMEDIATE) {
         uint32_t parts[2];
         for (uint32_t k = 0; k < n; k++) {
             uint64_t bits = src->imm[lanes[2 * k]] | ((uint64_t)src->imm[lanes[2 * k + 1]] << 32);
-            parts[k] = sb_spv_const64(b, ctx->t.f64, bits);
+            parts[k] = sb_spv_const64(b, scalar, bits);
         }
-        value = n == 1 ? parts[0] : sb_spv_const_composite(b, dtype, parts, n);
-    } else {
-        struct sb_ir_operand plain = *src;
-        plain.modifiers = 0;
-        uint32_t u = load_lanes(ctx, &plain, lanes, code, 2 * n, SB_IR_TYPE_UINT);
-        if (!u)
-            return 0;
-        value = sb_spv_op1(b, SpvOpBitcast, dtype, u);
+        return n == 1 ? parts[0] : sb_spv_const_composite(b, type, parts, n);
     }
-    return apply_modifiers(ctx, value, src->modifiers, SB_IR_TYPE_DOUBLE, n);
+    struct sb_ir_operand plain = *src;
+    plain.modifiers = 0;
+    uint32_t u = load_lanes(ctx, &plain, lanes, code, 2 * n, SB_IR_TYPE_UINT);
+    return u ? sb_spv_op1(b, SpvOpBitcast, type, u) : 0;
+}
+
+uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n)
+{
+    if (n < 1 || n > 2)
+        return 0;
+    uint32_t dtype = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
+    uint32_t value = load_pairs(ctx, src, n, dtype, ctx->t.f64);
+    return value ? apply_modifiers(ctx, value, src->modifiers, SB_IR_TYPE_DOUBLE, n) : 0;
+}
+
+uint32_t sb_spv_load_src_int64(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n)
+{
+    if (n < 1 || n > 2)
+        return 0;
+    uint32_t type = sb_spv_t_u64vec(ctx, n);
+    return load_pairs(ctx, src, n, type, ctx->t.u64);
 }
 
 /* ---- stores --------------------------------------------------------------------------------------- */

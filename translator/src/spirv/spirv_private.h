@@ -178,6 +178,7 @@ struct sb_spv_temp_store {
  *  asks for it (sb_spv_t_*; void and the numeric types: sb_spv_builder::numeric). */
 struct sb_spv_common_types {
     uint32_t f64;            /**< 0 until sb_spv_type_of(DOUBLE) asks (needs Float64) */
+    uint32_t u64;            /**< 0 until sb_spv_t_u64vec asks (needs Int64) */
     uint32_t void_function;  /**< void(void) */
     uint32_t ptr_private_f32, ptr_private_vec4;
 };
@@ -431,6 +432,9 @@ static inline uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_ty
     default: return sb_spv_type_of_slow(ctx, ir_type, n);
     }
 }
+/** `n` (1-2) lanes of 64-bit unsigned int; declares Int64 on first use, so modules without
+ *  the I64* ops stay as they were. */
+uint32_t sb_spv_t_u64vec(struct sb_spv_context *ctx, uint32_t n);
 /** A constant of `n` copies of `bits` in the IR type (FLOAT/INT/UINT; BOOL = OpConstantTrue/False). */
 uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits);
 /** uint constant. */
@@ -495,6 +499,12 @@ uint32_t sb_spv_load_scalar(struct sb_spv_context *ctx, const struct sb_ir_opera
  * lane swizzle[k] (0 = xy, 2 = zw; ir.h), low word first. Modifiers apply.
  */
 uint32_t sb_spv_load_src_double(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n);
+/**
+ * 64-bit integer sources (IR.md: the I64* ops): `n` 64-bit unsigned integers
+ * (1-2), lane pairs chosen as for sb_spv_load_src_double; the bits as they
+ * are (modifiers are not part of these ops and are ignored).
+ */
+uint32_t sb_spv_load_src_int64(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t n);
 
 /**
  * Stores `value` (popcount(dst->mask) components of `ir_type`, scalar for one)

@@ -34,6 +34,15 @@ uint32_t sb_spv_type_of_slow(struct sb_spv_context *ctx, uint32_t ir_type, uint3
     }
 }
 
+uint32_t sb_spv_t_u64vec(struct sb_spv_context *ctx, uint32_t n)
+{
+    if (!ctx->t.u64) {
+        sb_spv_capability(&ctx->builder, SpvCapabilityInt64);
+        ctx->t.u64 = sb_spv_type_int(&ctx->builder, 64, false);
+    }
+    return n > 1 ? sb_spv_type_vector(&ctx->builder, ctx->t.u64, n) : ctx->t.u64;
+}
+
 uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits)
 {
     struct sb_spv_builder *b = &ctx->builder;
