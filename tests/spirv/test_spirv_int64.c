@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The IR's 64-bit integer ops (I64ADD ... DTOU64, IR.md) on hand-computed
- * values: one vertex program writes every result to its own o# register; the
- * CPU interpreter runs it and every written word is compared with the value
- * worked out by hand (carries across the 32-bit boundary, INT64_MIN / -1,
+ * values: one compute program stores every result to a raw u#; the CPU
+ * interpreter and the Vulkan device (lavapipe) run it and every word is
+ * compared with the value worked out by hand (carries across the 32-bit boundary, INT64_MIN / -1,
  * division by zero, shift counts >= 64, sign and zero extension, saturating
  * and rounding conversions around 2^63 and 2^64). The same program goes
  * through the SPIR-V back end for every Vulkan target env and spirv-val; the
@@ -19,6 +19,7 @@
 #include <spirv/unified1/spirv.h>
 
 #include "shaderbridge/interp.h"
+#include "shaderbridge/runtime.h"
 #include "spirv_test_util.h"
 
 #define R(i, m) dst_reg(SB_IR_FILE_TEMP, i, m)
@@ -111,40 +112,42 @@ static bool result_is_32bit(uint32_t op)
     return sb_ir_op_info(op)->dst_type[0] != SB_IR_TYPE_DOUBLE;
 }
 
-/* The vertex program: o[i] = known[i] (a temp in between for the 64-bit results, so the
- * values also pass through r# pairs), o[KNOWN_COUNT] = a zw-only result reading the
- * sources' second slot (IR.md: 64-bit results map by position). */
+/* The compute program: row i's result in r0, stored to u0 at byte 16 i (32-bit results in
+ * .xy, .zw 0); row KNOWN_COUNT: a zw-only result reading the sources' second slot (IR.md:
+ * 64-bit results map by position) beside xy = 7. */
 static struct sb_ir_program *build_known(void)
 {
     ir_reset();
-    for (uint32_t i = 0; i <= KNOWN_COUNT; i++)
-        add_signature(SB_IR_SIGNATURE_OUTPUT, SB_IR_FILE_OUTPUT, i, 0xF, "R", i, 0, SB_IR_TYPE_UINT, 0);
-    for (uint32_t i = 0; i < KNOWN_COUNT; i++) {
-        const struct known *k = &known[i];
-        const struct sb_ir_op_info *info = sb_ir_op_info(k->op);
-        struct sb_ir_operand a = info->src_type[0] == SB_IR_TYPE_DOUBLE
-                                     ? pair_imm(k->a0, k->a1)
-                                     : imm((uint32_t)k->a0, (uint32_t)k->a1, 0, 0);
-        struct sb_ir_operand b = pair_imm(k->b0, k->b1);
-        if (result_is_32bit(k->op)) {
+    struct sb_ir_resource *u0 = add_resource(SB_IR_RESOURCE_UAV, 0);
+    u0->kind = SB_IR_RESOURCE_KIND_RAW;
+    u0->dimension = 11; /* raw buffer */
+    struct sb_ir_operand out = dst_reg(SB_IR_FILE_UAV, 0, 0xF), r0 = src_reg(SB_IR_FILE_TEMP, 0, "xyzw");
+    for (uint32_t i = 0; i <= KNOWN_COUNT; i++) {
+        if (i == KNOWN_COUNT) {
+            /* 0x0000000100000000 + 0xFFFFFFFFFFFFFFFF (the second slots) = 0xFFFFFFFF. */
+            emit1(SB_IR_OP_MOV, R(0, 0x3), imm(7, 7, 7, 7));
+            emit2(SB_IR_OP_I64ADD, R(0, 0xC), pair_imm(5, 0x100000000ull), pair_imm(6, ONES));
+        } else {
+            const struct known *k = &known[i];
+            const struct sb_ir_op_info *info = sb_ir_op_info(k->op);
+            struct sb_ir_operand a = info->src_type[0] == SB_IR_TYPE_DOUBLE
+                                         ? pair_imm(k->a0, k->a1)
+                                         : imm((uint32_t)k->a0, (uint32_t)k->a1, 0, 0);
+            struct sb_ir_operand b = pair_imm(k->b0, k->b1);
+            uint32_t mask = result_is_32bit(k->op) ? 0x3 : 0xF;
+            if (mask == 0x3)
+                emit1(SB_IR_OP_MOV, R(0, 0xC), imm(0, 0, 0, 0));
             if (info->src_max == 2)
-                emit2(k->op, O(i, 0x3), a, b);
+                emit2(k->op, R(0, mask), a, b);
             else
-                emit1(k->op, O(i, 0x3), a);
-            emit1(SB_IR_OP_MOV, O(i, 0xC), imm(0, 0, 0, 0));
-            continue;
+                emit1(k->op, R(0, mask), a);
         }
-        if (info->src_max == 2)
-            emit2(k->op, R(0, 0xF), a, b);
-        else
-            emit1(k->op, R(0, 0xF), a);
-        emit1(SB_IR_OP_MOV, O(i, 0xF), src_reg(SB_IR_FILE_TEMP, 0, "xyzw"));
+        emit2(SB_IR_OP_STORE_RAW, out, imm(16 * i, 0, 0, 0), r0);
     }
-    /* zw only: 0x0000000100000000 + 0xFFFFFFFFFFFFFFFF (the second slots) = 0xFFFFFFFF. */
-    emit1(SB_IR_OP_MOV, O(KNOWN_COUNT, 0x3), imm(7, 7, 7, 7));
-    emit2(SB_IR_OP_I64ADD, O(KNOWN_COUNT, 0xC), pair_imm(5, 0x100000000ull), pair_imm(6, ONES));
     emit0(SB_IR_OP_RET);
-    return ir_program(SB_IR_STAGE_VERTEX, 1);
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_COMPUTE, 1);
+    p->thread_group[0] = p->thread_group[1] = p->thread_group[2] = 1;
+    return p;
 }
 
 static void check_word(const char *what, uint32_t i, uint32_t lane, uint32_t got, uint32_t want)
@@ -156,44 +159,54 @@ static void check_word(const char *what, uint32_t i, uint32_t lane, uint32_t got
     }
 }
 
+/* The buffer the program writes, against the hand-computed rows. */
+static void check_results(const char *what, const uint32_t *words)
+{
+    for (uint32_t i = 0; i < KNOWN_COUNT; i++) {
+        const struct known *k = &known[i];
+        uint32_t want[4] = { (uint32_t)k->r0, (uint32_t)k->r1, 0, 0 };
+        if (!result_is_32bit(k->op)) {
+            want[1] = (uint32_t)(k->r0 >> 32);
+            want[2] = (uint32_t)k->r1;
+            want[3] = (uint32_t)(k->r1 >> 32);
+        }
+        for (uint32_t c = 0; c < 4; c++)
+            check_word(what, i, c, words[i * 4 + c], want[c]);
+    }
+    const uint32_t want_zw[4] = { 7, 7, 0xFFFFFFFFu, 0 };
+    for (uint32_t c = 0; c < 4; c++)
+        check_word(what, KNOWN_COUNT, c, words[KNOWN_COUNT * 4 + c], want_zw[c]);
+}
+
+#define RESULT_WORDS ((KNOWN_COUNT + 1) * 4)
+
+static struct sb_rt_resource result_buffer(uint32_t *words)
+{
+    memset(words, 0xCD, RESULT_WORDS * sizeof(uint32_t)); /* every word must be written */
+    struct sb_rt_resource r;
+    memset(&r, 0, sizeof(r));
+    r.resource_class = SB_IR_RESOURCE_UAV;
+    r.data = words;
+    r.size = RESULT_WORDS * sizeof(uint32_t);
+    r.layers = r.mip_levels = r.sample_count = 1;
+    return r;
+}
+
 static void case_known_answer(void)
 {
     struct sb_ir_program *p = build_known();
-    uint32_t registers = KNOWN_COUNT + 1;
-    uint32_t *words = calloc((size_t)registers * 4, sizeof(uint32_t));
-    CHECK(words != NULL);
-    if (!words)
-        return;
-    uint32_t no_input = 0;
-    struct sb_interp_registers in = { .registers = 0, .words = &no_input };
-    struct sb_interp_registers out = { .registers = registers, .words = words };
+    static uint32_t words[RESULT_WORDS];
+    struct sb_rt_resource res = result_buffer(words);
     struct sb_error error;
     memset(&error, 0, sizeof(error));
-    enum sb_result r = sb_interp_run_vertices(p, NULL, 0, 1, &in, &out, NULL, NULL, &error);
+    enum sb_result r = sb_interp_dispatch(p, &res, 1, (const uint32_t[3]){ 1, 1, 1 }, NULL, NULL, &error);
     if (r != SB_SUCCESS) {
         fprintf(stderr, "interpreter: %s at 0x%llx: %s\n", sb_result_name(r),
                 (unsigned long long)error.offset, error.message);
         g_failures++;
     } else {
-        for (uint32_t i = 0; i < KNOWN_COUNT; i++) {
-            const struct known *k = &known[i];
-            const uint32_t *w = &words[i * 4];
-            if (result_is_32bit(k->op)) {
-                uint32_t want[4] = { (uint32_t)k->r0, (uint32_t)k->r1, 0, 0 };
-                for (uint32_t c = 0; c < 4; c++)
-                    check_word("interpreter", i, c, w[c], want[c]);
-            } else {
-                uint32_t want[4] = { (uint32_t)k->r0, (uint32_t)(k->r0 >> 32), (uint32_t)k->r1,
-                                     (uint32_t)(k->r1 >> 32) };
-                for (uint32_t c = 0; c < 4; c++)
-                    check_word("interpreter", i, c, w[c], want[c]);
-            }
-        }
-        const uint32_t want_zw[4] = { 7, 7, 0xFFFFFFFFu, 0 };
-        for (uint32_t c = 0; c < 4; c++)
-            check_word("interpreter", KNOWN_COUNT, c, words[KNOWN_COUNT * 4 + c], want_zw[c]);
+        check_results("interpreter", words);
     }
-    free(words);
     /* The back end: spirv-val clean everywhere; Int64 and, for the double conversions, Float64. */
     for (size_t e = 0; e < sizeof(envs) / sizeof(envs[0]); e++) {
         struct sb_translation *t = translate_checked(p, envs[e], 0, "int64 known answer");
@@ -207,6 +220,45 @@ static void case_known_answer(void)
         CHECK(count_op(t, SpvOpShiftRightArithmetic, NULL, 0) == 1);
         sb_translation_destroy(t);
     }
+}
+
+/* The same program on the Vulkan device (lavapipe: shaderInt64 and shaderFloat64), under the
+ * validation layer when installed. Exit 77 without a device. */
+static int lavapipe_status;
+
+static void case_lavapipe(void)
+{
+    struct sb_rt_context_options o = { .validation = true };
+    struct sb_rt_context *c = NULL;
+    struct sb_error error;
+    memset(&error, 0, sizeof(error));
+    enum sb_result r = sb_rt_context_create(&o, &c, &error);
+    if (r == SB_ERROR_NO_DEVICE) {
+        printf("SKIPPED: no Vulkan device (%s)\n", error.message);
+        lavapipe_status = 77;
+        return;
+    }
+    if (r != SB_SUCCESS) {
+        fprintf(stderr, "context: %s: %s\n", sb_result_name(r), error.message);
+        g_failures++;
+        return;
+    }
+    printf("device: %s\n", sb_rt_context_device_name(c));
+    struct sb_translation *t = translate_checked(build_known(), SB_TARGET_VULKAN_1_1, 0, "int64 lavapipe");
+    static uint32_t words[RESULT_WORDS];
+    struct sb_rt_resource res = result_buffer(words);
+    if (t) {
+        r = sb_rt_dispatch(c, t, &res, 1, (const uint32_t[3]){ 1, 1, 1 }, NULL, &error);
+        if (r != SB_SUCCESS) {
+            fprintf(stderr, "device: %s: %s\n", sb_result_name(r), error.message);
+            g_failures++;
+        } else {
+            check_results("device", words);
+        }
+        sb_translation_destroy(t);
+    }
+    CHECK(sb_rt_context_validation_errors(c) == 0);
+    sb_rt_context_destroy(c);
 }
 
 /* Int64 only where used, Float64 only for doubles: an integer-only program, a program with
@@ -284,6 +336,8 @@ int main(int argc, char **argv)
         { "known_answer", case_known_answer },
         { "capabilities", case_capabilities },
         { "validate", case_validate },
+        { "lavapipe", case_lavapipe },
     };
-    return run_test_cases(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
+    int status = run_test_cases(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
+    return status == 0 && lavapipe_status ? lavapipe_status : status;
 }
