@@ -20,6 +20,24 @@ static uint32_t popcount4(uint32_t mask)
     return (mask & 1u) + ((mask >> 1) & 1u) + ((mask >> 2) & 1u) + ((mask >> 3) & 1u);
 }
 
+uint32_t sb_interp_wide_count(struct interp_state *s, const struct sb_ir_instruction *in, uint32_t srcs, bool pairs)
+{
+    if (in->dst_count < 1 || in->src_count < srcs) {
+        sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+        return 0;
+    }
+    const struct sb_ir_operand *d = &in->dst[0];
+    uint32_t lanes = popcount4(d->mask & 0xFu);
+    if (d->file == SB_IR_FILE_NULL || !lanes)
+        return 0;
+    if (pairs)
+        return lanes / 2;
+    if (lanes > 2)
+        sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' writes %u lanes from at most two 64-bit values",
+                       sb_ir_op_name(in->op), lanes);
+    return lanes > 2 ? 0 : lanes;
+}
+
 
 /* D3D's saturate on a double: [0, 1], NaN fails both tests and gives 0. */
 static void saturate(const struct interp_state *s, const struct sb_ir_instruction *in, double *r)
@@ -43,12 +61,10 @@ static enum sb_result arithmetic(struct interp_state *s, const struct sb_ir_inst
 {
     uint32_t srcs = (in->op == SB_IR_OP_DMOV || in->op == SB_IR_OP_DRCP) ? 1
                     : (in->op == SB_IR_OP_DFMA || in->op == SB_IR_OP_DMOVC) ? 3 : 2;
-    if (in->dst_count < 1 || in->src_count < srcs)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    uint32_t n = sb_interp_wide_count(s, in, srcs, true);
+    if (!n)
+        return s->result;
     const struct sb_ir_operand *d = &in->dst[0];
-    uint32_t n = popcount4(d->mask & 0xFu) / 2;
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     double *a[3][2] = { { NULL } };
     const uint32_t *cond[4] = { NULL };
     uint32_t first = in->op == SB_IR_OP_DMOVC ? 1 : 0;
@@ -87,15 +103,11 @@ static enum sb_result narrowing(struct interp_state *s, const struct sb_ir_instr
 {
     bool compare = in->op == SB_IR_OP_DEQ || in->op == SB_IR_OP_DNE || in->op == SB_IR_OP_DLT ||
                    in->op == SB_IR_OP_DGE;
-    if (in->dst_count < 1 || in->src_count < (compare ? 2u : 1u))
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    uint32_t n = sb_interp_wide_count(s, in, compare ? 2 : 1, false);
+    if (!n)
+        return s->result;
     const struct sb_ir_operand *d = &in->dst[0];
-    uint32_t mask = d->mask & 0xFu, n = popcount4(mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
-    if (n > 2)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' writes %u lanes from at most two doubles",
-                              sb_ir_op_name(in->op), n);
+    uint32_t mask = d->mask & 0xFu;
     double *a[2] = { NULL }, *b[2] = { NULL };
     if (!sb_interp_load_double(s, &in->src[0], n, a) || (compare && !sb_interp_load_double(s, &in->src[1], n, b)))
         return s->result;
@@ -132,12 +144,10 @@ static enum sb_result narrowing(struct interp_state *s, const struct sb_ir_instr
 /* ftod/itod/utod. */
 static enum sb_result widening(struct interp_state *s, const struct sb_ir_instruction *in)
 {
-    if (in->dst_count < 1 || in->src_count < 1)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    uint32_t n = sb_interp_wide_count(s, in, 1, true);
+    if (!n)
+        return s->result;
     const struct sb_ir_operand *d = &in->dst[0];
-    uint32_t n = popcount4(d->mask & 0xFu) / 2;
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     uint32_t view = in->op == SB_IR_OP_FTOD ? SB_IR_TYPE_FLOAT : in->op == SB_IR_OP_ITOD ? SB_IR_TYPE_INT
                                                                                           : SB_IR_TYPE_UINT;
     const uint32_t *a[4];

@@ -16,11 +16,6 @@
 #include <string.h>
 #include "translator/ir.h"
 
-static uint32_t popcount4(uint32_t mask)
-{
-    return (mask & 1u) + ((mask >> 1) & 1u) + ((mask >> 2) & 1u) + ((mask >> 3) & 1u);
-}
-
 static uint64_t bits_of(double d)
 {
     uint64_t u;
@@ -104,12 +99,10 @@ static uint64_t compute(uint32_t op, uint64_t a, uint64_t b)
 static enum sb_result arithmetic(struct interp_state *s, const struct sb_ir_instruction *in)
 {
     uint32_t srcs = sb_ir_op_info(in->op)->src_max;
-    if (in->dst_count < 1 || in->src_count < srcs)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    uint32_t n = sb_interp_wide_count(s, in, srcs, true);
+    if (!n)
+        return s->result;
     const struct sb_ir_operand *d = &in->dst[0];
-    uint32_t n = popcount4(d->mask & 0xFu) / 2;
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     double *a[2][2] = { { NULL } };
     for (uint32_t i = 0; i < srcs; i++) {
         struct sb_ir_operand src = sb_ir_double_source(&in->src[i], d->mask);
@@ -153,15 +146,11 @@ static uint32_t narrow(uint32_t op, uint64_t a, uint64_t b)
 static enum sb_result narrowing(struct interp_state *s, const struct sb_ir_instruction *in)
 {
     uint32_t srcs = sb_ir_op_info(in->op)->src_max;
-    if (in->dst_count < 1 || in->src_count < srcs)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    uint32_t n = sb_interp_wide_count(s, in, srcs, false);
+    if (!n)
+        return s->result;
     const struct sb_ir_operand *d = &in->dst[0];
-    uint32_t mask = d->mask & 0xFu, n = popcount4(mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
-    if (n > 2)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' writes %u lanes from at most two 64-bit values",
-                              sb_ir_op_name(in->op), n);
+    uint32_t mask = d->mask & 0xFu;
     double *a[2][2] = { { NULL } };
     for (uint32_t i = 0; i < srcs; i++) {
         struct sb_ir_operand src = in->src[i];
@@ -190,12 +179,10 @@ static enum sb_result narrowing(struct interp_state *s, const struct sb_ir_instr
 /* itoi64/utou64/ftoi64/ftou64: one 32-bit source lane per value, by position. */
 static enum sb_result widening(struct interp_state *s, const struct sb_ir_instruction *in)
 {
-    if (in->dst_count < 1 || in->src_count < 1)
-        return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
+    uint32_t n = sb_interp_wide_count(s, in, 1, true);
+    if (!n)
+        return s->result;
     const struct sb_ir_operand *d = &in->dst[0];
-    uint32_t n = popcount4(d->mask & 0xFu) / 2;
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     const uint32_t *a[4];
     struct sb_ir_operand src = sb_ir_double_source(&in->src[0], d->mask);
     src.modifiers = 0;

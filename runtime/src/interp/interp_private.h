@@ -317,6 +317,13 @@ bool sb_interp_store_double(struct interp_state *s, const struct sb_ir_operand *
 enum sb_result sb_interp_alu(struct interp_state *s, const struct sb_ir_instruction *inst);
 enum sb_result sb_interp_alu_int(struct interp_state *s, const struct sb_ir_instruction *inst);
 enum sb_result sb_interp_alu_double(struct interp_state *s, const struct sb_ir_instruction *inst);
+/**
+ * The start of an op on 64-bit values (interp_alu_double.c, interp_alu_int64.c): checks for
+ * one destination and `srcs` sources and counts the values written: lane pairs of the mask
+ * (`pairs`, 64-bit results) or its lanes (32-bit results, at most two, else a failure is
+ * recorded). 0 when there is nothing to write or on failure (s->result says which).
+ */
+uint32_t sb_interp_wide_count(struct interp_state *s, const struct sb_ir_instruction *in, uint32_t srcs, bool pairs);
 enum sb_result sb_interp_alu_int64(struct interp_state *s, const struct sb_ir_instruction *inst);
 
 /* ---- interp_memory.c --------------------------------------------------------------------- */

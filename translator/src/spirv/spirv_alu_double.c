@@ -12,11 +12,6 @@
  */
 #include "spirv_alu_private.h"
 
-static uint32_t pairs(uint32_t mask)
-{
-    return sb_spv_mask_count(mask) / 2;
-}
-
 /* `_sat` on a double result: NClamp(x, 0, 1), whose NaN operand gives 0. */
 static uint32_t saturate(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst, uint32_t value,
                          uint32_t n)
@@ -40,12 +35,10 @@ static enum sb_result arithmetic(struct sb_spv_context *ctx, const struct sb_ir_
     case SB_IR_OP_DFMA: case SB_IR_OP_DMOVC: srcs = 3; break;
     default: srcs = 2; break;
     }
-    if (!sb_spv_alu_check(ctx, inst, 1, srcs))
+    uint32_t n = sb_spv_alu_wide_count(ctx, inst, srcs, true);
+    if (!n)
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
-    uint32_t n = pairs(d->mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     uint32_t type = sb_spv_type_of(ctx, SB_IR_TYPE_DOUBLE, n);
     uint32_t first = inst->op == SB_IR_OP_DMOVC ? 1 : 0;
     uint32_t a[3] = { 0 };
@@ -85,15 +78,10 @@ static enum sb_result narrowing(struct sb_spv_context *ctx, const struct sb_ir_i
     struct sb_spv_builder *b = &ctx->builder;
     bool compare = inst->op == SB_IR_OP_DEQ || inst->op == SB_IR_OP_DNE || inst->op == SB_IR_OP_DLT ||
                    inst->op == SB_IR_OP_DGE;
-    if (!sb_spv_alu_check(ctx, inst, 1, compare ? 2 : 1))
+    uint32_t n = sb_spv_alu_wide_count(ctx, inst, compare ? 2 : 1, false);
+    if (!n)
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
-    uint32_t n = sb_spv_mask_count(d->mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
-    if (n > 2)
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst,
-                           "'%s' writes %u lanes but reads at most two doubles", sb_ir_op_name(inst->op), n);
     uint32_t a = sb_spv_load_src_double(ctx, &inst->src[0], n);
     uint32_t r, view;
     if (compare) {
@@ -120,12 +108,10 @@ static enum sb_result narrowing(struct sb_spv_context *ctx, const struct sb_ir_i
 static enum sb_result widening(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    if (!sb_spv_alu_check(ctx, inst, 1, 1))
+    uint32_t n = sb_spv_alu_wide_count(ctx, inst, 1, true);
+    if (!n)
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
-    uint32_t n = pairs(d->mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     uint32_t view = inst->op == SB_IR_OP_FTOD   ? SB_IR_TYPE_FLOAT
                     : inst->op == SB_IR_OP_ITOD ? SB_IR_TYPE_INT
                                                 : SB_IR_TYPE_UINT;

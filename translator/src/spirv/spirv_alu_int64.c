@@ -14,11 +14,6 @@
  */
 #include "spirv_alu_private.h"
 
-static uint32_t pairs(uint32_t mask)
-{
-    return sb_spv_mask_count(mask) / 2;
-}
-
 /* `n` copies of the 64-bit constant `bits` as uint64. */
 static uint32_t u64_const(struct sb_spv_context *ctx, uint64_t bits, uint32_t n)
 {
@@ -99,12 +94,10 @@ static enum sb_result arithmetic(struct sb_spv_context *ctx, const struct sb_ir_
 {
     struct sb_spv_builder *b = &ctx->builder;
     bool unary = sb_ir_op_info(inst->op)->src_max == 1;
-    if (!sb_spv_alu_check(ctx, inst, 1, unary ? 1 : 2))
+    uint32_t n = sb_spv_alu_wide_count(ctx, inst, unary ? 1 : 2, true);
+    if (!n)
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
-    uint32_t n = pairs(d->mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     uint32_t type = sb_spv_t_u64vec(ctx, n);
     uint32_t a[2] = { 0, 0 };
     for (uint32_t i = 0; i < (unary ? 1u : 2u); i++) {
@@ -150,15 +143,10 @@ static enum sb_result narrowing(struct sb_spv_context *ctx, const struct sb_ir_i
 {
     struct sb_spv_builder *b = &ctx->builder;
     bool compare = sb_ir_op_info(inst->op)->src_max == 2;
-    if (!sb_spv_alu_check(ctx, inst, 1, compare ? 2 : 1))
+    uint32_t n = sb_spv_alu_wide_count(ctx, inst, compare ? 2 : 1, false);
+    if (!n)
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
-    uint32_t n = sb_spv_mask_count(d->mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
-    if (n > 2)
-        return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst,
-                           "'%s' writes %u lanes but reads at most two 64-bit values", sb_ir_op_name(inst->op), n);
     uint32_t a = sb_spv_load_src_int64(ctx, &inst->src[0], n);
     uint32_t r, view;
     if (compare) {
@@ -190,12 +178,10 @@ static enum sb_result narrowing(struct sb_spv_context *ctx, const struct sb_ir_i
 static enum sb_result widening(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    if (!sb_spv_alu_check(ctx, inst, 1, 1))
+    uint32_t n = sb_spv_alu_wide_count(ctx, inst, 1, true);
+    if (!n)
         return ctx->result;
     const struct sb_ir_operand *d = &inst->dst[0];
-    uint32_t n = pairs(d->mask);
-    if (!n || d->file == SB_IR_FILE_NULL)
-        return SB_SUCCESS;
     uint32_t view = sb_ir_op_info(inst->op)->src_type[0];
     struct sb_ir_operand src = sb_ir_double_source(&inst->src[0], d->mask);
     src.modifiers = 0;

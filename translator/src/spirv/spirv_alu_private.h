@@ -12,6 +12,14 @@
 /** Records INVALID unless `inst` has at least `dsts` destinations and `srcs` sources. */
 bool sb_spv_alu_check(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
                       uint32_t dsts, uint32_t srcs);
+/**
+ * The start of an op on 64-bit values (doubles, 64-bit integers): checks for one destination
+ * and `srcs` sources and counts the values it writes: lane pairs of the mask (`pairs`, 64-bit
+ * results) or its lanes (32-bit results, one per 64-bit source value: more than two records
+ * INVALID). 0 when there is nothing to write or on failure (ctx->result says which).
+ */
+uint32_t sb_spv_alu_wide_count(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst, uint32_t srcs,
+                               bool pairs);
 /** ctx->result, turning a builder allocation failure into OUT_OF_MEMORY. */
 enum sb_result sb_spv_alu_done(struct sb_spv_context *ctx);
 /** NoContraction on `id` when `inst` is precise. */

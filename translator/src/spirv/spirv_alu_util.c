@@ -23,6 +23,23 @@ bool sb_spv_alu_check(struct sb_spv_context *ctx, const struct sb_ir_instruction
     return false;
 }
 
+uint32_t sb_spv_alu_wide_count(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst, uint32_t srcs,
+                               bool pairs)
+{
+    if (!sb_spv_alu_check(ctx, inst, 1, srcs))
+        return 0;
+    const struct sb_ir_operand *d = &inst->dst[0];
+    uint32_t lanes = sb_spv_mask_count(d->mask);
+    if (d->file == SB_IR_FILE_NULL || !lanes)
+        return 0;
+    if (pairs)
+        return lanes / 2;
+    if (lanes > 2)
+        sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "'%s' writes %u lanes but reads at most two 64-bit values",
+                    sb_ir_op_name(inst->op), lanes);
+    return lanes > 2 ? 0 : lanes;
+}
+
 enum sb_result sb_spv_alu_done(struct sb_spv_context *ctx)
 {
     if (ctx->result == SB_SUCCESS && ctx->builder.failed)
