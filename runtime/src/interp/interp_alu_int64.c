@@ -95,6 +95,20 @@ static uint64_t compute(uint32_t op, uint64_t a, uint64_t b)
     }
 }
 
+/* The first `srcs` sources as `n` raw 64-bit values each (their bits in doubles), modifiers
+ * dropped; `by_position` for 64-bit results (sb_ir_double_source), else value k is pair k. */
+static bool load_sources(struct interp_state *s, const struct sb_ir_instruction *in, uint32_t srcs, uint32_t n,
+                         bool by_position, double *a[2][2])
+{
+    for (uint32_t i = 0; i < srcs; i++) {
+        struct sb_ir_operand src = by_position ? sb_ir_double_source(&in->src[i], in->dst[0].mask) : in->src[i];
+        src.modifiers = 0;
+        if (!sb_interp_load_double(s, &src, n, a[i]))
+            return false;
+    }
+    return true;
+}
+
 /* 64-bit results from 64-bit sources. */
 static enum sb_result arithmetic(struct interp_state *s, const struct sb_ir_instruction *in)
 {
@@ -104,12 +118,8 @@ static enum sb_result arithmetic(struct interp_state *s, const struct sb_ir_inst
         return s->result;
     const struct sb_ir_operand *d = &in->dst[0];
     double *a[2][2] = { { NULL } };
-    for (uint32_t i = 0; i < srcs; i++) {
-        struct sb_ir_operand src = sb_ir_double_source(&in->src[i], d->mask);
-        src.modifiers = 0;
-        if (!sb_interp_load_double(s, &src, n, a[i]))
-            return s->result;
-    }
+    if (!load_sources(s, in, srcs, n, true, a))
+        return s->result;
     double *r[2] = { NULL, NULL };
     for (uint32_t k = 0; k < n; k++) {
         if (!(r[k] = sb_interp_scratch_double(s)))
@@ -152,12 +162,8 @@ static enum sb_result narrowing(struct interp_state *s, const struct sb_ir_instr
     const struct sb_ir_operand *d = &in->dst[0];
     uint32_t mask = d->mask & 0xFu;
     double *a[2][2] = { { NULL } };
-    for (uint32_t i = 0; i < srcs; i++) {
-        struct sb_ir_operand src = in->src[i];
-        src.modifiers = 0;
-        if (!sb_interp_load_double(s, &src, n, a[i]))
-            return s->result;
-    }
+    if (!load_sources(s, in, srcs, n, false, a))
+        return s->result;
     const uint32_t *out[4] = { NULL };
     uint32_t k = 0;
     for (uint32_t c = 0; c < 4; c++) {
