@@ -11,8 +11,8 @@
  * small function: DXIL ComponentType -> signature component type
  * (D3D_REGISTER_COMPONENT_TYPE), SemanticKind -> D3D_NAME (tessellation
  * factors depend on the domain: an isoline's row 0 is the density, row 1
- * the detail), resource class/kind -> PSV ResType. PSV0 lists resources
- * CBVs, samplers, SRVs, UAVs; signature parts hold one element per row of
+ * the detail), resource class/kind -> PSV ResType. PSV0 resources are
+ * matched by class, space and register; signature parts hold one element per row of
  * each metadata element, sorted by stream and register (part_rows).
  */
 #include "translator/dxil_program_info.h"
@@ -135,37 +135,58 @@ static uint32_t domain_of(const struct sb_dxil_entry_point *e)
     return e->has_hs_state ? e->hs.domain : e->has_ds_state ? e->ds.domain : 0;
 }
 
+/* The resource class of a PSV ResType (SRV for 3-5, UAV for 6-9); 4 (none) when unknown. */
+static uint32_t psv_type_class(uint32_t type)
+{
+    if (type == SB_DXBC_PSV0_RESOURCE_SAMPLER)
+        return SB_DXIL_RESOURCE_CLASS_SAMPLER;
+    if (type == SB_DXBC_PSV0_RESOURCE_CBV)
+        return SB_DXIL_RESOURCE_CLASS_CBUFFER;
+    if (type >= SB_DXBC_PSV0_RESOURCE_SRV_TYPED && type <= SB_DXBC_PSV0_RESOURCE_SRV_STRUCTURED)
+        return SB_DXIL_RESOURCE_CLASS_SRV;
+    if (type >= SB_DXBC_PSV0_RESOURCE_UAV_TYPED &&
+        type <= SB_DXBC_PSV0_RESOURCE_UAV_STRUCTURED_WITH_COUNTER)
+        return SB_DXIL_RESOURCE_CLASS_UAV;
+    return 4;
+}
+
+/*
+ * Each metadata resource against the PSV0 record of its class, space and first
+ * register (dxc lists CBVs, samplers, SRVs, UAVs; matching by binding does not depend
+ * on that order), then the record's type, upper bound, kind and flags.
+ */
 static void check_resources(struct checker *c, const struct sb_dxil_resource_list *list,
                             const struct sb_dxbc_psv0 *psv)
 {
-    static const uint32_t PSV_ORDER[4] = { SB_DXIL_RESOURCE_CLASS_CBUFFER,
-                                           SB_DXIL_RESOURCE_CLASS_SAMPLER,
-                                           SB_DXIL_RESOURCE_CLASS_SRV, SB_DXIL_RESOURCE_CLASS_UAV };
+    static const char *const CLASS_NAMES[4] = { "SRV", "UAV", "CBV", "sampler" };
     same(c, "psv0.resource_count", list->count, psv->resource_count);
-    uint32_t n = 0;
     char field[64];
-    for (uint32_t k = 0; k < 4; k++) {
-        for (uint32_t i = 0; i < list->count && n < psv->resource_count; i++) {
-            const struct sb_dxil_resource *r = &list->resources[i];
-            if (r->resource_class != PSV_ORDER[k])
-                continue;
-            const struct sb_dxbc_psv0_resource *p = &psv->resources[n];
-            uint32_t upper = r->range_size == UINT32_MAX ? UINT32_MAX
-                                                         : r->lower_bound + r->range_size - 1;
+    for (uint32_t i = 0; i < list->count; i++) {
+        const struct sb_dxil_resource *r = &list->resources[i];
+        uint32_t n = 0;
+        while (n < psv->resource_count &&
+               (psv_type_class(psv->resources[n].type) != r->resource_class ||
+                psv->resources[n].space != r->space ||
+                psv->resources[n].lower_bound != r->lower_bound))
+            n++;
+        if (n == psv->resource_count) {
+            mismatch(c, "psv0.resources", "no record for the %s at space %u register %u",
+                     CLASS_NAMES[r->resource_class & 3], r->space, r->lower_bound);
+            continue;
+        }
+        const struct sb_dxbc_psv0_resource *p = &psv->resources[n];
+        uint32_t upper = r->range_size == UINT32_MAX ? UINT32_MAX
+                                                     : r->lower_bound + r->range_size - 1;
 #define RES_FIELD(name, a, b) \
     (snprintf(field, sizeof(field), "psv0.resources[%u]." name, n), same(c, field, a, b))
-            RES_FIELD("type", psv_resource_type(r), p->type);
-            RES_FIELD("space", r->space, p->space);
-            RES_FIELD("lower_bound", r->lower_bound, p->lower_bound);
-            RES_FIELD("upper_bound", upper, p->upper_bound);
-            if (psv->resource_stride >= SB_DXBC_PSV0_RESOURCE_V2_SIZE) {
-                RES_FIELD("kind", r->kind, p->kind);
-                RES_FIELD("flags", r->atomic64_use ? SB_DXBC_PSV0_RESOURCE_FLAG_USED_BY_ATOMIC64 : 0,
-                          p->flags);
-            }
-#undef RES_FIELD
-            n++;
+        RES_FIELD("type", psv_resource_type(r), p->type);
+        RES_FIELD("upper_bound", upper, p->upper_bound);
+        if (psv->resource_stride >= SB_DXBC_PSV0_RESOURCE_V2_SIZE) {
+            RES_FIELD("kind", r->kind, p->kind);
+            RES_FIELD("flags", r->atomic64_use ? SB_DXBC_PSV0_RESOURCE_FLAG_USED_BY_ATOMIC64 : 0,
+                      p->flags);
         }
+#undef RES_FIELD
     }
 }
 
