@@ -136,7 +136,8 @@ static bool read_element(struct sb_dxil_md_reader *r, uint32_t id,
     if (e->semantic_kind > SB_DXIL_SEMANTIC_INVALID)
         return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "signature element !%u: semantic kind %u is "
                                "past Invalid (%u)", id, e->semantic_kind, SB_DXIL_SEMANTIC_INVALID);
-    if (e->cols < 1 || e->cols > 4 || e->start_col < -1 || e->start_col > 3)
+    if (e->cols < 1 || e->cols > 4 || e->start_col < -1 ||
+        (e->start_col > 0 ? (uint32_t)e->start_col : 0) + e->cols > 4)
         return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "signature element !%u: %u columns from "
                                "column %d do not fit 4", id, e->cols, e->start_col);
     const struct sb_bc_metadata *indices = sb_dxil_md_node(
