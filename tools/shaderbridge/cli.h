@@ -76,6 +76,12 @@ json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t 
 
 /** Per-part JSON for FXC-era parts (json_dxbc_fxc.c); NULL when the part is not one. */
 json_object *cli_json_dxbc_fxc_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);
+/**
+ * `reflect`'s "dxil_program" object for a container with a DXIL part (json_dxil_program.c):
+ * the dx.* metadata reflection and its cross-check with PSV0 and ISG1/OSG1/PSG1, or an
+ * "error" object; writes the one-line text summary to `summary`.
+ */
+json_object *cli_json_dxil_program(const struct sb_dxbc *dxbc, char *summary, size_t summary_size);
 /** Per-part JSON for DXC-era parts (json_dxbc_dxil.c); NULL when the part is not one. */
 json_object *cli_json_dxbc_dxil_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);
 
