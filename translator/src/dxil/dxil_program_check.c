@@ -309,28 +309,35 @@ struct part_row {
     const struct sb_dxil_signature_element *element;
     uint32_t row;
     uint32_t register_index; /**< UINT32_MAX when not allocated */
+    uint32_t sequence;       /**< position before sorting: keeps the sort stable */
 };
 
-/* Parts order rows by stream, then register. */
-static uint64_t sort_key(const struct part_row *row)
+/* Parts order rows by stream, then register, then metadata order. */
+static int compare_rows(const void *a, const void *b)
 {
-    return (uint64_t)row->element->output_stream << 32 | row->register_index;
+    const struct part_row *x = a, *y = b;
+    uint64_t kx = (uint64_t)x->element->output_stream << 32 | x->register_index;
+    uint64_t ky = (uint64_t)y->element->output_stream << 32 | y->register_index;
+    if (kx != ky)
+        return kx < ky ? -1 : 1;
+    return x->sequence < y->sequence ? -1 : x->sequence > y->sequence;
 }
 
 /*
  * The rows a signature part holds for `sig`, in its order: one per semantic index
  * (an element whose index list is longer than its rows, as dxc 1.7 writes arrayed mesh
- * outputs, repeats its last row), stably sorted by stream, then register, unallocated rows
- * last.
- * Insertion sort: signatures hold at most a few dozen rows. NULL when out of memory.
+ * outputs, repeats its last row), sorted by stream, then register, unallocated rows
+ * last. NULL when out of memory.
  */
 static struct part_row *part_rows(const struct sb_dxil_signature *sig, uint32_t *count)
 {
-    uint32_t total = 0;
+    size_t total = 0;
     for (uint32_t i = 0; i < sig->element_count; i++) {
         const struct sb_dxil_signature_element *e = &sig->elements[i];
         total += e->semantic_index_count > e->rows ? e->semantic_index_count : e->rows;
     }
+    if (total > UINT32_MAX)
+        return NULL;
     struct part_row *rows = calloc(total ? total : 1, sizeof(*rows));
     if (!rows)
         return NULL;
@@ -338,20 +345,16 @@ static struct part_row *part_rows(const struct sb_dxil_signature *sig, uint32_t 
     for (uint32_t i = 0; i < sig->element_count; i++) {
         const struct sb_dxil_signature_element *e = &sig->elements[i];
         uint32_t entries = e->semantic_index_count > e->rows ? e->semantic_index_count : e->rows;
-        for (uint32_t row = 0; row < entries; row++) {
-            uint32_t last = e->rows ? e->rows - 1 : 0;
-            struct part_row item = {
-                .element = e, .row = row,
+        uint32_t last = e->rows ? e->rows - 1 : 0;
+        for (uint32_t row = 0; row < entries; row++, n++)
+            rows[n] = (struct part_row){
+                .element = e, .row = row, .sequence = n,
                 .register_index = e->start_row < 0 ? UINT32_MAX
                                                    : (uint32_t)e->start_row + (row < e->rows ? row : last),
             };
-            uint32_t at = n++;
-            for (; at > 0 && sort_key(&rows[at - 1]) > sort_key(&item); at--)
-                rows[at] = rows[at - 1];
-            rows[at] = item;
-        }
     }
-    *count = total;
+    qsort(rows, total, sizeof(*rows), compare_rows);
+    *count = (uint32_t)total;
     return rows;
 }
 
