@@ -250,13 +250,14 @@ static void test_errors(void)
     free(f);
 }
 
-/* A well-formed ps with one CBV whose struct is annotated: the layout and its fields. */
+/* A well-formed ps with one CBV whose struct is annotated: the layout and its fields; a
+ * byte outside printable ASCII in its name reads as '?'. */
 static void test_cbuffer_layout(void)
 {
     struct fake *f = malloc(sizeof(*f));
     fake_init(f);
     versions(f, "ps");
-    uint32_t cbv = md_node(f, 8, md_i32(f, 0), md_undef_of(f, T_PTR), md_str(f, "Globals"),
+    uint32_t cbv = md_node(f, 8, md_i32(f, 0), md_undef_of(f, T_PTR), md_str(f, "Glob\xe9ls"),
                            md_i32(f, 2), md_i32(f, 5), md_i32(f, 1), md_i32(f, 16), SB_BC_NONE);
     uint32_t lists = md_node(f, 4, SB_BC_NONE, SB_BC_NONE, md_node(f, 1, cbv), SB_BC_NONE);
     named(f, "dx.resources", lists);
@@ -279,7 +280,7 @@ static void test_cbuffer_layout(void)
         CHECK(e->resources.count == 1 && info->resources.count == 1, "one CBV");
         const struct sb_dxil_resource *r = &e->resources.resources[0];
         CHECK(r->resource_class == SB_DXIL_RESOURCE_CLASS_CBUFFER && r->space == 2 &&
-              r->lower_bound == 5 && r->cbuffer_size == 16 && !strcmp(r->name, "Globals"),
+              r->lower_bound == 5 && r->cbuffer_size == 16 && !strcmp(r->name, "Glob?ls"),
               "CBV space %u register %u size %u name %s", r->space, r->lower_bound,
               r->cbuffer_size, r->name);
         CHECK(r->struct_type == T_STRUCT && r->layout == 0, "layout %u of type %u", r->layout,

@@ -11,7 +11,8 @@
  * Project-internal (never installed): the DXIL front end, the CLI's `reflect`
  * and the tests include it as "translator/dxil_program_info.h". The info owns
  * every array and string it points to (one arena) and borrows nothing from
- * the module, so the module may be destroyed first.
+ * the module, so the module may be destroyed first. Strings are printable
+ * ASCII: other bytes of a metadata string (DXIL names are ASCII) read as '?'.
  */
 #ifndef SB_TRANSLATOR_DXIL_PROGRAM_INFO_H
 #define SB_TRANSLATOR_DXIL_PROGRAM_INFO_H

@@ -179,7 +179,10 @@ bool sb_dxil_md_string(struct sb_dxil_md_reader *r, uint32_t id, const char *wha
     char *copy = sb_arena_alloc_uninit(r->arena, length + 1, 1);
     if (!copy)
         return sb_dxil_md_fail(r, SB_ERROR_OUT_OF_MEMORY, "out of memory copying %s", what);
-    memcpy(copy, md->string, length);
+    /* Names are ASCII in DXIL; anything else (a damaged file) becomes '?', so every
+     * string prints and goes into JSON as it is. */
+    for (size_t i = 0; i < length; i++)
+        copy[i] = md->string[i] >= 0x20 && md->string[i] < 0x7f ? md->string[i] : '?';
     copy[length] = 0;
     *out = copy;
     return true;

@@ -56,7 +56,10 @@ bool sb_dxil_md_field_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metada
 /** A float (or half/double) constant, as a float. */
 bool sb_dxil_md_float(struct sb_dxil_md_reader *r, uint32_t id, const char *what, float *out);
 
-/** A metadata string copied into the arena (NUL-terminated; stops at an inner NUL). */
+/**
+ * A metadata string copied into the arena: NUL-terminated, stopping at an inner NUL,
+ * bytes outside printable ASCII replaced by '?'.
+ */
 bool sb_dxil_md_string(struct sb_dxil_md_reader *r, uint32_t id, const char *what,
                        const char **out);
 

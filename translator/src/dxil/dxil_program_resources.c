@@ -244,10 +244,12 @@ static bool read_struct(struct sb_dxil_md_reader *r, uint32_t key, uint32_t id,
             return false;
     }
     const char *name = type->name ? type->name : "";
-    char *copy = sb_arena_alloc_uninit(r->arena, strlen(name) + 1, 1);
+    size_t length = strlen(name);
+    char *copy = sb_arena_alloc_uninit(r->arena, length + 1, 1);
     if (!copy)
         return sb_dxil_md_fail(r, SB_ERROR_OUT_OF_MEMORY, "out of memory for a struct name");
-    memcpy(copy, name, strlen(name) + 1);
+    for (size_t i = 0; i <= length; i++) /* printable ASCII, as the metadata strings */
+        copy[i] = i == length || (name[i] >= 0x20 && name[i] < 0x7f) ? name[i] : '?';
     s->type = k->type;
     s->type_name = copy;
     s->field_count = count;
