@@ -9,7 +9,6 @@
  *
  * usage: test_dxil_reflect_corpus CORPUS_DIR; exit 77 (SKIPPED) without the corpus.
  */
-#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,10 +46,9 @@ static void count(const struct sb_dxil_program_info *info, const struct sb_dxbc 
                           (sb_dxbc_find_part(dxbc, SB_FOURCC('P', 'S', 'G', '1')) != NULL);
 }
 
-static void reflect_one(const char *corpus, const char *relative, struct totals *t)
+static void reflect_one(const char *path, const char *relative, void *user)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/dxil/%s", corpus, relative);
+    struct totals *t = user;
     current_file = relative;
     size_t size = 0;
     char *bytes = read_file(path, &size);
@@ -85,23 +83,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
         return 2;
     }
-    char manifest_path[1024];
-    snprintf(manifest_path, sizeof(manifest_path), "%s/dxil/MANIFEST.tsv", argv[1]);
-    size_t size = 0;
-    char *manifest = read_file(manifest_path, &size);
-    if (!manifest) {
-        printf("SKIPPED: %s not found\n", manifest_path);
+    struct totals t = { 0 };
+    if (corpus_manifest_each(argv[1], "dxil", reflect_one, &t) < 0) {
+        printf("SKIPPED: %s/dxil/MANIFEST.tsv not found\n", argv[1]);
         return 77;
     }
-    struct totals t = { 0 };
-    char *save = NULL;
-    for (char *line = strtok_r(manifest, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (!strncmp(line, "file\t", 5))
-            continue;
-        line[strcspn(line, "\t")] = 0;
-        reflect_one(argv[1], line, &t);
-    }
-    free(manifest);
     printf("dxil_reflect_corpus: %u files, %u reflected, %u agree with PSV0/ISG1/OSG1/PSG1 "
            "(%u PSV0 parts, %u signature parts compared)\n",
            t.files, t.reflected, t.agreed, t.psv0, t.signature_parts);

@@ -230,7 +230,7 @@ static void test_errors(void)
     named(f, "dx.entryPoints", md_node(f, 5, md_function(f), md_str(f, "main"), SB_BC_NONE,
                                        SB_BC_NONE, props));
     snprintf(message, sizeof(message),
-             "entry properties (!%u) hold 3 operands, not tag/value pairs", props);
+             "entry properties (!%u) has 3 operands, not tag/value pairs", props);
     expect(f, SB_ERROR_BAD_COUNT, message);
 
     /* NumThreads of two fields. */

@@ -43,6 +43,9 @@ void cli_usage_error(const char *format, ...);
 json_object *cli_json_u64(uint64_t value);
 json_object *cli_json_hex_bytes(const uint8_t *bytes, size_t size);
 json_object *cli_json_string_or_null(const char *s);
+json_object *cli_json_u32_array(const uint32_t *values, uint32_t count);
+/** {"code", "offset", "message"} of a failed call. */
+json_object *cli_json_error(enum sb_result result, const struct sb_error *error);
 json_object *cli_json_flag_names(uint64_t flags, const char *const *names, unsigned name_count);
 void cli_json_add(json_object *object, const char *key, json_object *value);
 void cli_json_add_u64(json_object *object, const char *key, uint64_t value);

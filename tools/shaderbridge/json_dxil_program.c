@@ -22,20 +22,12 @@ static void add_named(json_object *o, const char *key, uint32_t value, const cha
     cli_json_add_str(o, name_key, name);
 }
 
-static json_object *u32_list(const uint32_t *values, uint32_t count)
-{
-    json_object *a = json_object_new_array();
-    for (uint32_t i = 0; i < count; i++)
-        json_object_array_add(a, cli_json_u64(values[i]));
-    return a;
-}
-
 static json_object *element_json(const struct sb_dxil_signature_element *e)
 {
     json_object *o = json_object_new_object();
     cli_json_add_u64(o, "id", e->id);
     cli_json_add_str(o, "semantic_name", e->semantic_name);
-    cli_json_add(o, "semantic_indices", u32_list(e->semantic_indices, e->semantic_index_count));
+    cli_json_add(o, "semantic_indices", cli_json_u32_array(e->semantic_indices, e->semantic_index_count));
     add_named(o, "semantic_kind", e->semantic_kind, sb_dxil_semantic_kind_name(e->semantic_kind));
     add_named(o, "component_type", e->component_type,
               sb_dxil_enum_value_name(SB_DXIL_ENUM_COMPONENT_TYPE, e->component_type));
@@ -152,7 +144,7 @@ static void add_stage_state(json_object *o, const struct sb_dxil_entry_point *e)
         if (!(mesh ? e->has_ms_state : e->has_as_state))
             continue;
         json_object *st = json_object_new_object();
-        cli_json_add(st, "num_threads", u32_list(s->num_threads, 3));
+        cli_json_add(st, "num_threads", cli_json_u32_array(s->num_threads, 3));
         if (mesh) {
             cli_json_add_u64(st, "max_vertex_count", s->max_vertex_count);
             cli_json_add_u64(st, "max_primitive_count", s->max_primitive_count);
@@ -175,11 +167,11 @@ static json_object *entry_json(const struct sb_dxil_program_info *info,
     for (unsigned bit = 0; bit < SB_DXIL_SHADER_FLAG_BIT_COUNT; bit++)
         flag_names[bit] = sb_dxil_shader_flag_name(bit);
     cli_json_add(o, "shader_flag_names", cli_json_flag_names(e->shader_flags, flag_names, 64));
-    cli_json_add(o, "num_threads", e->has_num_threads ? u32_list(e->num_threads, 3) : NULL);
+    cli_json_add(o, "num_threads", e->has_num_threads ? cli_json_u32_array(e->num_threads, 3) : NULL);
     add_stage_state(o, e);
     if (e->wave_size_min || e->wave_size_max || e->wave_size_preferred) {
         uint32_t wave[3] = { e->wave_size_min, e->wave_size_max, e->wave_size_preferred };
-        cli_json_add(o, "wave_size_min_max_preferred", u32_list(wave, 3));
+        cli_json_add(o, "wave_size_min_max_preferred", cli_json_u32_array(wave, 3));
     }
     if (e->has_auto_binding_space)
         cli_json_add_u64(o, "auto_binding_space", e->auto_binding_space);
@@ -212,7 +204,7 @@ static json_object *layouts_json(const struct sb_dxil_program_info *info)
                       sb_dxil_enum_value_name(SB_DXIL_ENUM_COMPONENT_TYPE, f->component_type));
             if (f->matrix_rows) {
                 uint32_t matrix[3] = { f->matrix_rows, f->matrix_cols, f->matrix_orientation };
-                cli_json_add(fo, "matrix_rows_cols_orientation", u32_list(matrix, 3));
+                cli_json_add(fo, "matrix_rows_cols_orientation", cli_json_u32_array(matrix, 3));
             }
             if (f->vector_size)
                 cli_json_add_u64(fo, "vector_size", f->vector_size);
@@ -239,11 +231,7 @@ json_object *cli_json_dxil_program(const struct sb_dxbc *dxbc, char *summary, si
     struct sb_error error = { 0 };
     enum sb_result result = sb_dxil_program_info_from_container(dxbc, &info, &error);
     if (result != SB_SUCCESS) {
-        json_object *e = json_object_new_object();
-        cli_json_add_str(e, "code", sb_result_name(result));
-        cli_json_add_u64(e, "offset", error.offset);
-        cli_json_add_str(e, "message", error.message);
-        cli_json_add(o, "error", e);
+        cli_json_add(o, "error", cli_json_error(result, &error));
         snprintf(summary, summary_size, "dxil program: not reflected: %s at byte %llu: %s",
                  sb_result_name(result), (unsigned long long)error.offset, error.message);
         return o;

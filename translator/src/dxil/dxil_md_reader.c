@@ -82,6 +82,18 @@ const struct sb_bc_metadata *sb_dxil_md_node_or_null(struct sb_dxil_md_reader *r
     return id == SB_BC_NONE ? NULL : sb_dxil_md_node(r, id, min, max, what);
 }
 
+const struct sb_bc_metadata *sb_dxil_md_pairs(struct sb_dxil_md_reader *r, uint32_t id,
+                                              const char *what)
+{
+    const struct sb_bc_metadata *node = sb_dxil_md_node_or_null(r, id, 0, UINT32_MAX, what);
+    if (node && node->operand_count % 2) {
+        sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT, "%s (!%u) has %u operands, not tag/value pairs",
+                        what, id, node->operand_count);
+        return NULL;
+    }
+    return node;
+}
+
 /* The constant behind value metadata `id`, of the kind wanted. */
 static const struct sb_bc_constant *constant(struct sb_dxil_md_reader *r, uint32_t id,
                                              const char *what, enum sb_bc_constant_kind kind,
@@ -133,6 +145,13 @@ bool sb_dxil_md_u32(struct sb_dxil_md_reader *r, uint32_t id, const char *what, 
                                id, (long long)value);
     *out = (uint32_t)value;
     return true;
+}
+
+bool sb_dxil_md_pair_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metadata *pairs,
+                         uint32_t i, const char *what, uint32_t *tag, uint32_t *value)
+{
+    return sb_dxil_md_u32(r, pairs->operands[2 * i], what, tag) &&
+           sb_dxil_md_u32(r, pairs->operands[2 * i + 1], what, value);
 }
 
 bool sb_dxil_md_field_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metadata *node,

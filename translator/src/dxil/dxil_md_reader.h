@@ -43,6 +43,18 @@ const struct sb_bc_metadata *sb_dxil_md_node_or_null(struct sb_dxil_md_reader *r
                                                      uint32_t min, uint32_t max,
                                                      const char *what);
 
+/**
+ * A list of `i32 tag, value` pairs (properties, tag lists, field annotations): a node
+ * with an even operand count (SB_ERROR_BAD_COUNT otherwise). A null operand is NULL
+ * with r->result unchanged, as sb_dxil_md_node_or_null.
+ */
+const struct sb_bc_metadata *sb_dxil_md_pairs(struct sb_dxil_md_reader *r, uint32_t id,
+                                              const char *what);
+
+/** Pair `i` (operands 2i, 2i + 1) of a sb_dxil_md_pairs list, both as 32-bit integers. */
+bool sb_dxil_md_pair_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metadata *pairs,
+                         uint32_t i, const char *what, uint32_t *tag, uint32_t *value);
+
 /** The integer constant behind value metadata `id`, sign-extended from its width. */
 bool sb_dxil_md_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what, int64_t *out);
 

@@ -84,18 +84,12 @@ static bool read_versions(struct sb_dxil_md_reader *r, struct sb_dxil_program_in
 static bool read_element_tags(struct sb_dxil_md_reader *r, uint32_t id,
                               struct sb_dxil_signature_element *e)
 {
-    const struct sb_bc_metadata *tags =
-        sb_dxil_md_node_or_null(r, id, 0, UINT32_MAX, "signature element tags");
+    const struct sb_bc_metadata *tags = sb_dxil_md_pairs(r, id, "signature element tags");
     if (!tags)
         return r->result == SB_SUCCESS;
-    if (tags->operand_count % 2)
-        return sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT,
-                               "signature element tags (!%u) hold %u operands, not pairs", id,
-                               tags->operand_count);
-    for (uint32_t i = 0; i < tags->operand_count; i += 2) {
+    for (uint32_t i = 0; i < tags->operand_count / 2; i++) {
         uint32_t tag, value;
-        if (!sb_dxil_md_u32(r, tags->operands[i], "signature element tag", &tag) ||
-            !sb_dxil_md_u32(r, tags->operands[i + 1], "signature element tag value", &value))
+        if (!sb_dxil_md_pair_u32(r, tags, i, "signature element tag", &tag, &value))
             return false;
         if (tag == SB_DXIL_SIG_TAG_OUTPUT_STREAM) {
             e->output_stream = value;
@@ -295,14 +289,9 @@ static bool read_property(struct sb_dxil_md_reader *r, uint32_t tag, uint32_t va
 static bool read_properties(struct sb_dxil_md_reader *r, uint32_t id,
                             struct sb_dxil_entry_point *entry)
 {
-    const struct sb_bc_metadata *props =
-        sb_dxil_md_node_or_null(r, id, 0, UINT32_MAX, "entry properties");
+    const struct sb_bc_metadata *props = sb_dxil_md_pairs(r, id, "entry properties");
     if (!props)
         return r->result == SB_SUCCESS;
-    if (props->operand_count % 2)
-        return sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT,
-                               "entry properties (!%u) hold %u operands, not tag/value pairs", id,
-                               props->operand_count);
     for (uint32_t i = 0; i < props->operand_count; i += 2) {
         uint32_t tag;
         if (!sb_dxil_md_u32(r, props->operands[i], "entry property tag", &tag) ||

@@ -37,18 +37,12 @@ static uint32_t struct_behind(const struct sb_bc_module *m, uint32_t type)
 /* The `i32 tag, value` list closing an SRV/UAV/CBV/sampler record. */
 static bool read_tags(struct sb_dxil_md_reader *r, uint32_t id, struct sb_dxil_resource *res)
 {
-    const struct sb_bc_metadata *tags = sb_dxil_md_node_or_null(r, id, 0, UINT32_MAX,
-                                                                "resource tags");
+    const struct sb_bc_metadata *tags = sb_dxil_md_pairs(r, id, "resource tags");
     if (!tags)
         return r->result == SB_SUCCESS;
-    if (tags->operand_count % 2)
-        return sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT,
-                               "resource tags (!%u) hold %u operands, not pairs", id,
-                               tags->operand_count);
-    for (uint32_t i = 0; i < tags->operand_count; i += 2) {
+    for (uint32_t i = 0; i < tags->operand_count / 2; i++) {
         uint32_t tag, value;
-        if (!sb_dxil_md_u32(r, tags->operands[i], "resource tag", &tag) ||
-            !sb_dxil_md_u32(r, tags->operands[i + 1], "resource tag value", &value))
+        if (!sb_dxil_md_pair_u32(r, tags, i, "resource tag", &tag, &value))
             return false;
         if (tag == SB_DXIL_RES_TAG_ELEMENT_TYPE)
             res->element_type = value;
@@ -162,13 +156,11 @@ bool sb_dxil_read_resource_lists(struct sb_dxil_md_reader *r, uint32_t id,
 /* One field annotation: `i32 tag, value` pairs. */
 static bool read_field(struct sb_dxil_md_reader *r, uint32_t id, struct sb_dxil_field_annotation *f)
 {
-    const struct sb_bc_metadata *node = sb_dxil_md_node(r, id, 0, UINT32_MAX, "field annotation");
+    if (id == SB_BC_NONE)
+        return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "field annotation is null");
+    const struct sb_bc_metadata *node = sb_dxil_md_pairs(r, id, "field annotation");
     if (!node)
         return false;
-    if (node->operand_count % 2)
-        return sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT,
-                               "field annotation (!%u) holds %u operands, not pairs", id,
-                               node->operand_count);
     f->name = "";
     for (uint32_t i = 0; i < node->operand_count; i += 2) {
         uint32_t tag, value = 0, v = node->operands[i + 1];
