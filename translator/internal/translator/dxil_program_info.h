@@ -222,7 +222,8 @@ typedef void (*sb_dxil_mismatch_fn)(void *user, const char *field, const char *d
  * GS/DS/HS/MS/AS state, resource bindings, and every signature element
  * (PSV0: name, indices, rows, columns, start, kind, component type,
  * interpolation, stream, dynamic mask; ISG1 family: one row per element row
- * with semantic, system value, component type, register, mask, stream).
+ * with semantic, system value, component type, register, mask, stream, and
+ * for ISG1 the read mask against UsageCompMask).
  * Calls `report` (may be NULL) once per disagreement and returns their count.
  */
 uint32_t sb_dxil_program_info_check(const struct sb_dxil_program_info *info,

@@ -359,7 +359,7 @@ static struct part_row *part_rows(const struct sb_dxil_signature *sig, uint32_t 
 }
 
 static void check_signature_part(struct checker *c, const char *part_name, uint32_t domain,
-                                 const struct sb_dxil_signature *sig,
+                                 bool inputs, const struct sb_dxil_signature *sig,
                                  const struct sb_dxbc_signature *part)
 {
     char field[64];
@@ -389,6 +389,11 @@ static void check_signature_part(struct checker *c, const char *part_name, uint3
         SIG_FIELD("register", rows[n].register_index, p->register_index);
         SIG_FIELD("mask", ((1u << e->cols) - 1) << start_col, p->mask);
         SIG_FIELD("stream", e->output_stream, p->stream);
+        /* An input's exclusive mask is the components it reads: UsageCompMask, shifted to
+         * the element's column. Outputs' (never written) also reflect writes the metadata
+         * does not record, so they are not compared. */
+        if (inputs)
+            SIG_FIELD("rw_mask", (e->usage_mask << start_col) & 0xf, p->rw_mask);
 #undef SIG_FIELD
     }
     free(rows);
@@ -416,7 +421,8 @@ uint32_t sb_dxil_program_info_check(const struct sb_dxil_program_info *info,
     for (uint32_t i = 0; i < 3; i++) {
         const struct sb_dxbc_part *part = sb_dxbc_find_part(dxbc, PARTS[i].fourcc);
         if (part && part->decoded.signature)
-            check_signature_part(&c, PARTS[i].name, domain_of(e), &e->signatures[PARTS[i].list],
+            check_signature_part(&c, PARTS[i].name, domain_of(e),
+                                 PARTS[i].list == SB_DXIL_SIGNATURE_INPUT, &e->signatures[PARTS[i].list],
                                  part->decoded.signature);
     }
     const struct sb_dxbc_part *psv = sb_dxbc_find_part(dxbc, SB_FOURCC('P', 'S', 'V', '0'));
