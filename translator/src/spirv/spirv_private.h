@@ -597,6 +597,9 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
 
 /* ---- instruction classes ------------------------------------------------------------------------- */
 
+/** A wave or quad op (spirv_wave.c: group non-uniform instructions; refused below SPIR-V 1.3);
+ *  UNSUPPORTED-unrecorded for other ops. */
+enum sb_result sb_spv_wave_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 /** ALU/bit/conversion/double ops; UNSUPPORTED-unrecorded for ops that are not ALU. */
 enum sb_result sb_spv_alu_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 /**
