@@ -188,6 +188,47 @@ static void partial_test(void)
     CHECK(out[40 * 4 + 0] == 0 && out[40 * 4 + 2] == 0 && out[63 * 4 + 3] == 0, "inactive lanes keep r3 = 0");
 }
 
+/* Float sums in any order: lane 0 of each wave holds 1.0, the others 2^-24. In lane order
+ * every small addend rounds away (1.0); small ones first give 1 + 31 * 2^-24, rounded to
+ * 1 + 2^-19. A tracked run's bound must cover that order; an integer OR stays exact, and
+ * so does a sum whose every order is exact. */
+static void precision_test(void)
+{
+    for (uint32_t t = 0; t < THREADS; t++) {
+        float whole = (float)(t % 32) * 0.25f;
+        in[t * 12 + 4] = t % 32 ? 0x33800000u : 0x3F800000u;
+        memcpy(&in[t * 12 + 5], &whole, 4);
+    }
+    begin();
+    struct sb_ir_operand small = pb_r(1, "x"), y = pb_r(0, "y");
+    wave(SB_IR_OP_WAVE_ACTIVE_FLOAT, SB_IR_WAVE_SUM, 0, &small, NULL);
+    wave(SB_IR_OP_WAVE_ACTIVE_UINT, SB_IR_WAVE_OR, 1, &y, NULL);
+    wave(SB_IR_OP_WAVE_PREFIX_FLOAT, SB_IR_WAVE_SUM, 2, &small, NULL);
+    struct sb_ir_operand quarters = pb_r(1, "y");
+    wave(SB_IR_OP_WAVE_ACTIVE_FLOAT, SB_IR_WAVE_SUM, 3, &quarters, NULL);
+    pb_end_compute(&b);
+    struct sb_interp_tracking tracking = { .precision = true, .origins = true };
+    struct sb_interp_options options = { .tracking = &tracking };
+    bool ran = pb_run_interp_with(&b, &uniforms, in, THREADS, out, &options);
+    CHECK(ran && tracking.bound && tracking.bound[2], "tracked run");
+    if (ran && tracking.bound && tracking.bound[2]) {
+        const float *bound = tracking.bound[2];
+        float small_first = 1.0f + 31.0f * 0x1p-24f, prefix_small_first = 1.0f + 30.0f * 0x1p-24f;
+        CHECK(out[5 * 4] == 0x3F800000u, "lane-order sum 0x%08x", out[20]);
+        CHECK(small_first == 1.0f + 0x1p-19f, "the other order's sum");
+        CHECK(bound[5 * 4] >= small_first - 1.0f && bound[5 * 4] < 1e-5f, "sum bound %g", (double)bound[20]);
+        CHECK(bound[5 * 4 + 1] == 0.0f, "integer bound %g", (double)bound[21]);
+        CHECK(out[31 * 4 + 2] == 0x3F800000u && bound[31 * 4 + 2] >= prefix_small_first - 1.0f,
+              "prefix 0x%08x bound %g", out[126], (double)bound[126]);
+        CHECK(bound[0 * 4 + 2] == 0.0f && out[0 * 4 + 2] == 0, "empty prefix: exact 0");
+        /* 0.25 * (0 + 1 + ... + 31) = 124: quarters whose every partial sum is a float */
+        CHECK(out[7 * 4 + 3] == 0x42F80000u && bound[7 * 4 + 3] == 0.0f, "exact sum 0x%08x bound %g", out[31],
+              (double)bound[31]);
+    }
+    sb_interp_tracking_release(&tracking);
+    fill_inputs();
+}
+
 /* The back end: spirv-val, capabilities only where used, Vulkan 1.0 refused; validator, printer. */
 static void backend_test(void)
 {
@@ -289,6 +330,7 @@ int main(int argc, char **argv)
         divergent_test();
         uniform_test();
         partial_test();
+        precision_test();
         backend_test();
     }
     printf("%u checks, %u failure(s)\n", cases, failures);

@@ -105,11 +105,23 @@ static uint32_t source_lane(const struct interp_state *s, const struct sb_ir_ins
     return k < w.end ? k : UINT32_MAX;
 }
 
+/* The value of the lowest set bit of x's significand (x finite, not 0): every partial sum
+ * of addends that are multiples of q and below 2^24 q in magnitude is a float. */
+static double granule(float x)
+{
+    int e;
+    float m = frexpf(fabsf(x), &e); /* m in [0.5, 1): 24 significand bits */
+    uint32_t bits = (uint32_t)ldexpf(m, 24);
+    return ldexp(1.0, e - 24 + __builtin_ctz(bits));
+}
+
 /* A tracked run's bound on lane l of a float sum or product over lanes `from` (0/1 flags). */
 static float float_bound(const struct sb_ir_instruction *in, const uint32_t *a, const float *e,
                          const uint8_t *from, struct wave w, float result)
 {
     float magnitude = 0.0f, spread = 0.0f, relative = 0.0f;
+    double total = 0.0, finest = INFINITY;
+    bool finite = true;
     uint32_t m = 0;
     for (uint32_t k = w.start; k < w.end; k++) {
         if (!from[k - w.start])
@@ -118,6 +130,9 @@ static float float_bound(const struct sb_ir_instruction *in, const uint32_t *a, 
         m++;
         magnitude += fabsf(x) + ek;
         spread += ek;
+        total += fabs((double)x);
+        finite &= isfinite(x);
+        finest = x != 0.0f && isfinite(x) ? fmin(finest, granule(x)) : finest;
         if (ek > 0.0f)
             relative = x != 0.0f ? relative + ek / fabsf(x) : INFINITY;
     }
@@ -125,6 +140,8 @@ static float float_bound(const struct sb_ir_instruction *in, const uint32_t *a, 
         return spread;
     /* one ULP of the largest partial result per rounding: any order of m - 1 operations */
     float unit = ldexpf(1.0f, -23);
+    if (in->wave_op == SB_IR_WAVE_SUM && finite && (total == 0.0 || total < ldexp(finest, 24)))
+        return spread; /* every order adds exactly */
     if (in->wave_op == SB_IR_WAVE_SUM)
         return spread + (float)(m - 1) * fmaxf(unit * magnitude, ldexpf(1.0f, -149));
     float p = fabsf(result);
@@ -169,7 +186,7 @@ static void run_component(struct interp_state *s, const struct sb_ir_instruction
             case SB_IR_OP_WAVE_PREFIX_COUNT_BITS: v = prefix; break;
             case SB_IR_OP_WAVE_ACTIVE_FLOAT: case SB_IR_OP_WAVE_ACTIVE_INT: case SB_IR_OP_WAVE_ACTIVE_UINT:
                 v = first == UINT32_MAX ? 0 : reduced;
-                if (in->op == SB_IR_OP_WAVE_ACTIVE_FLOAT && e && in->wave_op <= SB_IR_WAVE_PRODUCT) {
+                if (in->op == SB_IR_OP_WAVE_ACTIVE_FLOAT && bound && in->wave_op <= SB_IR_WAVE_PRODUCT) {
                     for (uint32_t k = w.start; k < w.end; k++)
                         from[k - w.start] = wave_lane(s, k);
                     b = float_bound(in, a, e, from, w, F(v));
@@ -181,7 +198,7 @@ static void run_component(struct interp_state *s, const struct sb_ir_instruction
                 break;
             case SB_IR_OP_WAVE_PREFIX_FLOAT: case SB_IR_OP_WAVE_PREFIX_INT:
                 v = partial;
-                if (in->op == SB_IR_OP_WAVE_PREFIX_FLOAT && e) {
+                if (in->op == SB_IR_OP_WAVE_PREFIX_FLOAT && bound) {
                     for (uint32_t k = w.start; k < w.end; k++)
                         from[k - w.start] = k < l && wave_lane(s, k);
                     b = float_bound(in, a, e, from, w, F(v));
