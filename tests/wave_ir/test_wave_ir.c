@@ -16,25 +16,11 @@
 #include <string.h>
 
 #include "../pica_ir/pica_ir_harness.h"
+#include "check.h"
 #include "shaderbridge/interp.h"
 #include "shaderbridge/translate.h"
 
 #define THREADS 128u /* two groups of 64: two waves each */
-
-static unsigned failures, cases;
-
-#define CHECK(cond, ...)                                                                  \
-    do {                                                                                  \
-        cases++;                                                                          \
-        if (!(cond)) {                                                                    \
-            if (failures < 40) {                                                          \
-                fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);  \
-                fprintf(stderr, __VA_ARGS__);                                             \
-                fprintf(stderr, "\n");                                                    \
-            }                                                                             \
-            failures++;                                                                   \
-        }                                                                                 \
-    } while (0)
 
 static struct pb b;
 static struct pb_uniforms uniforms;
@@ -333,6 +319,6 @@ int main(int argc, char **argv)
         precision_test();
         backend_test();
     }
-    printf("%u checks, %u failure(s)\n", cases, failures);
+    printf("%u checks, %u failure(s)\n", checks, failures);
     return failures ? 1 : 0;
 }
