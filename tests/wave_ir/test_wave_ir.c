@@ -215,6 +215,70 @@ static void precision_test(void)
     fill_inputs();
 }
 
+/* A pixel program over 16 points (pixel i at (i + 0.5, 0.5), the lone real lane of its quad):
+ * pixel 0 discards first; then o0 = (active count, ftou(quad across x of SV_Position.x),
+ * prefix count, lane index). Helpers and the discarded pixel are not active: a wave (32
+ * lanes, 8 quads) counts 7 pixels in wave 0 and 8 in wave 1; quad reads see the helpers. */
+static void pixel_test(void)
+{
+    memset(&b, 0, sizeof(b));
+    struct sb_ir_program *p = &b.program;
+    p->source = SB_IR_SOURCE_SM4;
+    p->stage = SB_IR_STAGE_PIXEL;
+    p->temp_count = 1;
+    b.signature[0] = (struct sb_ir_signature_element){ .kind = SB_IR_SIGNATURE_INPUT, .semantic = "SV_Position",
+                                                       .system_value = 1, .file = SB_IR_FILE_INPUT, .mask = 0xF,
+                                                       .used_mask = 0xF, .component_type = SB_IR_TYPE_FLOAT,
+                                                       .interpolation = SB_IR_INTERP_LINEAR_NOPERSPECTIVE };
+    b.signature[1] = (struct sb_ir_signature_element){ .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_Target",
+                                                       .file = SB_IR_FILE_OUTPUT, .mask = 0xF, .used_mask = 0xF,
+                                                       .component_type = SB_IR_TYPE_UINT };
+    p->signature = b.signature;
+    p->signature_count = 2;
+    struct sb_ir_operand x = pb_reg(SB_IR_FILE_INPUT, 0, "x"), one = pb_imm4(1, 1, 1, 1);
+    struct sb_ir_operand d = pb_rd(0, 1), r0 = pb_r(0, "x"), k1 = pb_immf(1.0f);
+    pb_emit(&b, SB_IR_OP_LT, 0, &d, 2, &x, &k1, NULL);
+    pb_emit(&b, SB_IR_OP_DISCARD, SB_IR_FLAG_TEST_NZ, NULL, 1, &r0, NULL, NULL);
+    struct sb_ir_operand o[4] = { pb_dst(SB_IR_FILE_OUTPUT, 0, 1), pb_dst(SB_IR_FILE_OUTPUT, 0, 2),
+                                  pb_dst(SB_IR_FILE_OUTPUT, 0, 4), pb_dst(SB_IR_FILE_OUTPUT, 0, 8) };
+    pb_emit(&b, SB_IR_OP_WAVE_ACTIVE_COUNT_BITS, 0, &o[0], 1, &one, NULL, NULL);
+    pb_emit(&b, SB_IR_OP_QUAD_READ_ACROSS_X, 0, &d, 1, &x, NULL, NULL);
+    pb_emit(&b, SB_IR_OP_FTOU, 0, &o[1], 1, &r0, NULL, NULL);
+    pb_emit(&b, SB_IR_OP_WAVE_PREFIX_COUNT_BITS, 0, &o[2], 1, &one, NULL, NULL);
+    pb_emit(&b, SB_IR_OP_WAVE_LANE_INDEX, 0, &o[3], 0, NULL, NULL, NULL);
+    b.functions[0] = (struct sb_ir_function){ .id = 0xFFFFFFFFu, .instruction_count = b.count[0],
+                                              .instructions = b.instructions[0], .temp_count = 1 };
+    p->functions = b.functions;
+    p->function_count = 1;
+    enum { PIXELS = 16 };
+    float positions[PIXELS * 4];
+    uint32_t inputs[PIXELS * 4] = { 0 }, outputs[PIXELS * 4] = { 0 };
+    uint8_t discarded[PIXELS] = { 0 };
+    for (uint32_t i = 0; i < PIXELS; i++) {
+        positions[i * 4] = (float)i + 0.5f;
+        positions[i * 4 + 1] = 0.5f;
+        positions[i * 4 + 2] = positions[i * 4 + 3] = 1.0f;
+    }
+    struct sb_interp_registers in_regs = { 1, inputs }, out_regs = { 1, outputs };
+    struct sb_interp_pixel_results results = { .discarded = discarded };
+    struct sb_error err = { 0 };
+    enum sb_result r = sb_interp_run_pixels(p, NULL, 0, PIXELS, positions, &in_regs, &out_regs, &results, NULL,
+                                            NULL, &err);
+    CHECK(r == SB_SUCCESS, "pixel run: %s", err.message);
+    if (r != SB_SUCCESS)
+        return;
+    CHECK(discarded[0] == 1 && discarded[1] == 0, "pixel 0 discarded");
+    CHECK(outputs[1 * 4] == 7 && outputs[7 * 4] == 7 && outputs[8 * 4] == 8, "counts %u %u %u", outputs[4],
+          outputs[28], outputs[32]);
+    /* pixel 2 (x & 1 = 0) reads its helper at x = 3; pixel 3 its helper at x = 2 */
+    CHECK(outputs[2 * 4 + 1] == 3 && outputs[3 * 4 + 1] == 2 && outputs[10 * 4 + 1] == 11, "quad x %u %u %u",
+          outputs[9], outputs[13], outputs[41]);
+    CHECK(outputs[1 * 4 + 2] == 0 && outputs[5 * 4 + 2] == 4 && outputs[8 * 4 + 2] == 0 &&
+          outputs[15 * 4 + 2] == 7, "prefix %u %u %u %u", outputs[6], outputs[22], outputs[34], outputs[62]);
+    /* lane 4 * (i % 8) + (i & 1) */
+    CHECK(outputs[3 * 4 + 3] == 13 && outputs[12 * 4 + 3] == 16, "lane index %u %u", outputs[15], outputs[51]);
+}
+
 /* The back end: spirv-val, capabilities only where used, Vulkan 1.0 refused; validator, printer. */
 static void backend_test(void)
 {
@@ -317,6 +381,7 @@ int main(int argc, char **argv)
         uniform_test();
         partial_test();
         precision_test();
+        pixel_test();
         backend_test();
     }
     printf("%u checks, %u failure(s)\n", checks, failures);
