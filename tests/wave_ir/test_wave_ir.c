@@ -277,6 +277,16 @@ static void pixel_test(void)
           outputs[15 * 4 + 2] == 7, "prefix %u %u %u %u", outputs[6], outputs[22], outputs[34], outputs[62]);
     /* lane 4 * (i % 8) + (i & 1) */
     CHECK(outputs[3 * 4 + 3] == 13 && outputs[12 * 4 + 3] == 16, "lane index %u %u", outputs[15], outputs[51]);
+    /* the same program as a fragment shader (built-in integer inputs, quad swap) */
+    struct sb_translate_options opt = { .target_env = SB_TARGET_VULKAN_1_1 };
+    struct sb_translation *t = NULL;
+    r = sb_translate_ir(p, &opt, &t, &err);
+    CHECK(r == SB_SUCCESS, "pixel translate: %s", err.message);
+    if (r == SB_SUCCESS) {
+        r = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err);
+        CHECK(r == SB_SUCCESS, "pixel spirv-val: %s", err.message);
+        sb_translation_destroy(t);
+    }
 }
 
 /* The back end: spirv-val, capabilities only where used, Vulkan 1.0 refused; validator, printer. */

@@ -305,6 +305,9 @@ struct sb_spv_context {
     /** Interface slots counted by sb_spv_linkage_declare (kept: counting scans every
      *  instruction, and sb_spv_generate reports the count). */
     uint32_t interface_slot_count;
+    /** spirv_wave.c: the SubgroupLocalInvocationId and SubgroupSize inputs once declared (Flat
+     *  in a fragment shader, decorated once), else 0. */
+    uint32_t subgroup_builtin[2];
 };
 
 /* ---- errors and allocation (spirv_context.c) ------------------------------------------------------------ */

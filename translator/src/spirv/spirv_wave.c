@@ -33,11 +33,17 @@ static SpvOp arithmetic_op(uint32_t op, uint32_t wave_op)
     return int_ops[wave_op];
 }
 
-/* WAVE_LANE_INDEX / WAVE_LANE_COUNT: a built-in input, replicated. */
+/* WAVE_LANE_INDEX / WAVE_LANE_COUNT: a built-in input. Integer inputs of a fragment shader
+ * must be Flat (Vulkan), decorated when the variable is first declared. */
 static uint32_t builtin_value(struct sb_spv_context *ctx, SpvBuiltIn builtin)
 {
-    uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, builtin, sb_spv_t_u32(ctx));
-    return sb_spv_load(&ctx->builder, sb_spv_t_u32(ctx), var);
+    uint32_t *known = &ctx->subgroup_builtin[builtin == SpvBuiltInSubgroupSize];
+    if (!*known) {
+        *known = sb_spv_io_builtin(ctx, SpvStorageClassInput, builtin, sb_spv_t_u32(ctx));
+        if (ctx->execution_model == SpvExecutionModelFragment)
+            sb_spv_decorate(&ctx->builder, *known, SpvDecorationFlat, NULL, 0);
+    }
+    return sb_spv_load(&ctx->builder, sb_spv_t_u32(ctx), *known);
 }
 
 /* Any / all / all-equal: one group vote per destination lane. */
