@@ -60,3 +60,28 @@ uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, 
         printf("every %u-th shader: %u of them\n", every, n);
     return n;
 }
+
+int corpus_manifest_each(const char *corpus, const char *top,
+                         void (*visit)(const char *path, const char *relative, void *user),
+                         void *user)
+{
+    char manifest[4096];
+    snprintf(manifest, sizeof(manifest), "%s/%s/MANIFEST.tsv", corpus, top);
+    size_t size = 0;
+    char *text = read_file(manifest, &size);
+    if (!text)
+        return -1;
+    int count = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        line[strcspn(line, "\t")] = 0;
+        if (!strcmp(line, "file") || !line[0])
+            continue;
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/%s/%s", corpus, top, line);
+        visit(path, line, user);
+        count++;
+    }
+    free(text);
+    return count;
+}

@@ -20,4 +20,13 @@ char *read_file(const char *path, size_t *size);
 uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, char **paths,
                         char (*types)[3]);
 
+/**
+ * Calls `visit` with the full path and the manifest-relative name of every file of
+ * CORPUS/TOP/MANIFEST.tsv (first column; the header line skipped). Returns the number of
+ * files, or -1 when the manifest cannot be read (the caller then reports SKIPPED).
+ */
+int corpus_manifest_each(const char *corpus, const char *top,
+                         void (*visit)(const char *path, const char *relative, void *user),
+                         void *user);
+
 #endif
