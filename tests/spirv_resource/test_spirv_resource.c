@@ -61,6 +61,25 @@ static bool has_text(int env, const char *needle)
     return texts[env] && strstr(texts[env], needle) != NULL;
 }
 
+static uint32_t count_text(int env, const char *needle)
+{
+    uint32_t n = 0;
+    for (const char *at = texts[env]; at && (at = strstr(at, needle)) != NULL; at++)
+        n++;
+    return n;
+}
+
+/* Does the first line holding `needle` end with `tail`? */
+static bool line_ends(int env, const char *needle, const char *tail)
+{
+    const char *at = texts[env] ? strstr(texts[env], needle) : NULL;
+    if (!at)
+        return false;
+    const char *end = strchr(at, '\n');
+    size_t len = end ? (size_t)(end - at) : strlen(at), n = strlen(tail);
+    return len >= n && !strncmp(at + len - n, tail, n);
+}
+
 static uint32_t ops_of(int env, uint32_t op)
 {
     return tr[env] ? count_op(tr[env], op, NULL, 0) : 0;
@@ -432,6 +451,70 @@ static void case_uav_memory(void)
     b = binding_of(1, SB_IR_RESOURCE_SRV, 0);
     CHECK(b && b->descriptor_type == VK_STORAGE_BUFFER && b->binding == 32);
     CHECK(has_text(0, "OpExtension \"SPV_KHR_storage_buffer_storage_class\""));
+}
+
+/* The Aliased variable of `lanes`-lane vectors with ArrayStride `stride` on binding `b`:
+ * the vector view of a raw/structured register (spirv_uav_vector.c). */
+static bool vector_view_at(int env, uint32_t b, uint32_t lanes, uint32_t stride)
+{
+    char type[48], decor[64];
+    snprintf(type, sizeof(type), "OpTypeRuntimeArray %%v%uuint", lanes);
+    snprintf(decor, sizeof(decor), "OpDecorate %%_runtimearr_v%uuint ArrayStride %u", lanes, stride);
+    return bound_at(env, 0, b) && has_text(env, type) && has_text(env, decor);
+}
+
+/*
+ * Runs of DWORDs at an address known to sit on a vector boundary are one load or store
+ * through a uvec2/uvec3/uvec4 view of the same binding (lavapipe pays a loop over its SIMD
+ * lanes per StorageBuffer access). Where the address is known from the stride and the
+ * immediate offset:
+ *   u0 (stride 16) .xyzw at r1.x, offset 0: one uvec4 load;  .xyz stored at offset 0: one
+ *   uvec3 store;  .yx (DWORDs 0-1) at offset 0: one uvec2 load, lanes swapped;
+ *   t0 (stride 24: 8-byte aligned) .xy at offset 8: one uvec2 load;  .xyz at offset 0
+ *   would need 16-byte alignment: three uint loads;
+ *   u1 raw at a register address (alignment unknown): four uint loads;
+ *   u0 .xz (not a run of DWORDs) stored: two uint stores.
+ */
+static void case_uav_vectors(void)
+{
+    ir_reset();
+    struct sb_ir_resource *u0 = uav(0, SB_IR_RESOURCE_KIND_STRUCTURED, 12, 0);
+    u0->stride = 16;
+    uav(1, SB_IR_RESOURCE_KIND_RAW, 11, 0);
+    struct sb_ir_resource *t0 = add_resource(SB_IR_RESOURCE_SRV, 0);
+    t0->kind = SB_IR_RESOURCE_KIND_STRUCTURED;
+    t0->dimension = 12;
+    t0->stride = 24;
+    INST(SB_IR_OP_LD_STRUCTURED, (R(0, 0xF)), (S(1, "xxxx"), imm(0, 0, 0, 0), U(0, "xyzw")));
+    INST(SB_IR_OP_STORE_STRUCTURED, (mem_dst(SB_IR_FILE_UAV, 0, 0x7)),
+         (S(1, "yyyy"), imm(0, 0, 0, 0), S(0, "xyzw")));
+    INST(SB_IR_OP_LD_STRUCTURED, (R(2, 0x3)), (S(1, "xxxx"), imm(0, 0, 0, 0), U(0, "yxzw")));
+    INST(SB_IR_OP_LD_STRUCTURED, (R(3, 0x3)), (S(1, "zzzz"), imm(8, 0, 0, 0), T(0, "xyzw")));
+    INST(SB_IR_OP_LD_STRUCTURED, (R(4, 0x7)), (S(1, "zzzz"), imm(0, 0, 0, 0), T(0, "xyzw")));
+    INST(SB_IR_OP_LD_RAW, (R(5, 0xF)), (S(1, "wwww"), U(1, "xyzw")));
+    INST(SB_IR_OP_STORE_STRUCTURED, (mem_dst(SB_IR_FILE_UAV, 0, 0x5)),
+         (S(1, "yyyy"), imm(0, 0, 0, 0), S(3, "xyzw")));
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_COMPUTE, 6);
+    p->thread_group[0] = 64;
+    if (!translate_all(p, "uav_vectors"))
+        return;
+    for (int e = 0; e < 3; e++) {
+        CHECK(vector_view_at(e, 160, 4, 16) && vector_view_at(e, 160, 3, 16));
+        CHECK(vector_view_at(e, 160, 2, 8) && vector_view_at(e, 32, 2, 8));
+        CHECK(!has_text(e, "ArrayStride 12") && !has_text(e, "ArrayStride 24"));
+        /* u0's and t0's own variables and their four views; u1 has none. */
+        uint32_t n_aliased = 0;
+        const uint32_t *w = tr[e]->words;
+        for (size_t at = 5; at < tr[e]->word_count && w[at] >> 16; at += w[at] >> 16)
+            n_aliased += (w[at] & 0xFFFFu) == SpvOpDecorate && w[at + 2] == SpvDecorationAliased;
+        CHECK(n_aliased == 6);
+        CHECK(count_text(e, "OpLoad %v4uint") == 1 && count_text(e, "OpLoad %v2uint") == 2);
+        CHECK(count_text(e, "OpAccessChain %_ptr_StorageBuffer_v3uint") == 1);
+        CHECK(count_text(e, "OpVectorShuffle %v2uint") == 1 && line_ends(e, "OpVectorShuffle %v2uint", " 1 0"));
+        /* Scalar: t0.xyz and u1's four DWORDs loaded, u0.x and .z stored. */
+        CHECK(count_text(e, "OpLoad %uint") == 3 + 4);
+        CHECK(count_text(e, "OpAccessChain %_ptr_StorageBuffer_uint ") == 3 + 4 + 2);
+    }
 }
 
 /* g# raw and structured, group-shared atomics and every sync form. */
@@ -824,7 +907,8 @@ int main(int argc, char **argv)
         { "sample", case_sample },       { "sample_vs", case_sample_vs },
         { "dimensions", case_dimensions }, { "gather", case_gather },
         { "queries", case_queries },     { "uav_typed", case_uav_typed },
-        { "uav_memory", case_uav_memory }, { "group_shared", case_group_shared },
+        { "uav_memory", case_uav_memory }, { "uav_vectors", case_uav_vectors },
+        { "group_shared", case_group_shared },
         { "ranges", case_ranges },       { "errors", case_errors },
         { "atomics_all", case_atomics_all }, { "ranges_fixed", case_ranges_fixed },
     };

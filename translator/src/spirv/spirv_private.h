@@ -670,6 +670,9 @@ struct sb_spv_resource_info {
                                   loads restricted to R32 views; the view's own for devices
                                   that cannot read without one); no ...WithoutFormat needed */
     uint32_t uses;           /**< SB_SPV_USE_* found by one scan of the program (u# only) */
+    uint32_t vector_var[3];  /**< raw/structured: the uvec2/uvec3/uvec4 views on the same
+                                  binding (spirv_uav_vector.c); 0 until first used */
+    bool aliased;            /**< the register's own variable is decorated Aliased (it has a view) */
     const struct sb_ir_instruction *first_read; /**< the first ld_uav_typed of a u#, for errors */
 };
 
@@ -689,6 +692,18 @@ enum sb_result sb_spv_waterfall_emit(struct sb_spv_context *ctx, const struct sb
 /** Inside a loop: the uniform index that replaces `op`'s range index; 0 when `op` has none
  *  (spirv_resource_util.c, below the loop's emitter). */
 uint32_t sb_spv_waterfall_index(const struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+
+/* ---- vector views of raw/structured t#/u# (spirv_uav_vector.c) ---- */
+
+/** Can `op` (a raw/structured t#/u# operand) be read and written through a vector view?
+ *  False for ranges, non-uniform indices, texel-buffer registers and text targets. */
+bool sb_spv_memory_vector_allowed(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
+/** ArrayStride in bytes of the `lanes`-lane view (2: 8; 3, 4: 16). */
+uint32_t sb_spv_memory_vector_stride(uint32_t lanes);
+/** Pointer to element `element` (a uint id: byte address / the view's stride) of the
+ *  `lanes`-lane (2-4) view of `op`, declaring the view on first use; 0 on failure. */
+uint32_t sb_spv_memory_vector_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
+                                      uint32_t lanes, uint32_t element);
 
 /* ---- raw/structured t#/u# as R32_UINT texel buffers (spirv_texel_memory.c) ---- */
 
@@ -757,6 +772,7 @@ struct sb_spv_resource_state {
     uint32_t *group_shared_dwords;     /**< DWORDs of each g# (by group_shared index) */
     uint32_t sample_position_var;      /**< Private vec2[32] table; 0 until samplepos needs it */
     uint32_t sample_count_spec;        /**< OpSpecConstant of the rasterizer's sample count */
+    uint32_t vector_block[3];          /**< Block structs of the uvec2/3/4 memory views; 0 until used */
 };
 
 /** The shared state (never NULL after sb_spv_resource_declare succeeded). */

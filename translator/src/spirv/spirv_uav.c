@@ -11,6 +11,11 @@
  *       A read gathers DWORD `base + c` for each written lane, c being the
  *       memory operand's swizzle of that lane; a store writes lane i of the
  *       mask to DWORD `base + i`.
+ *       When those DWORDs are one unbroken run of 2-4 and the stride and the
+ *       immediate offset (or index) put its start on an 8-byte (2 DWORDs) or
+ *       16-byte (3 or 4) boundary, the run is one vector load or store through
+ *       a view of the same binding (spirv_uav_vector.c): lavapipe loops over
+ *       its SIMD lanes once per StorageBuffer access, not once per DWORD.
  *       A register bound as a texel buffer (device fallback) reads and writes
  *       the same DWORDs through spirv_texel_memory.c.
  * Out-of-range buffer accesses are left to robustBufferAccess (D3D: reads 0,
@@ -70,14 +75,16 @@ static enum sb_result emit_typed(struct sb_spv_context *ctx, const struct sb_ir_
     return ctx->result;
 }
 
-/* First DWORD of a raw (byte offset) or structured (index, byte offset) address. */
-static uint32_t base_dword(struct sb_spv_context *ctx, const struct sb_ir_operand *memory,
-                           const struct sb_ir_operand *first, const struct sb_ir_operand *second)
+/* Byte address of a raw (byte offset) or structured (index, byte offset) access; the
+ * structure stride (4 for raw) in *stride. */
+static uint32_t byte_address(struct sb_spv_context *ctx, const struct sb_ir_operand *memory,
+                             const struct sb_ir_operand *first, const struct sb_ir_operand *second,
+                             uint32_t *stride)
 {
     struct sb_spv_builder *b = &ctx->builder;
     bool structured = false;
-    uint32_t stride = sb_spv_memory_stride(ctx, memory, &structured);
-    if (!stride)
+    *stride = sb_spv_memory_stride(ctx, memory, &structured);
+    if (!*stride)
         return 0;
     uint32_t bytes = sb_spv_load_scalar(ctx, second ? second : first, SB_IR_TYPE_UINT);
     if (second) {
@@ -85,12 +92,16 @@ static uint32_t base_dword(struct sb_spv_context *ctx, const struct sb_ir_operan
         if (!element || !bytes)
             return 0;
         bytes = sb_spv_op2(b, SpvOpIAdd, sb_spv_t_u32(ctx),
-                           sb_spv_op2(b, SpvOpIMul, sb_spv_t_u32(ctx), element, sb_spv_uint(ctx, stride)),
+                           sb_spv_op2(b, SpvOpIMul, sb_spv_t_u32(ctx), element, sb_spv_uint(ctx, *stride)),
                            bytes);
     }
-    if (!bytes)
-        return 0;
-    return sb_spv_op2(b, SpvOpShiftRightLogical, sb_spv_t_u32(ctx), bytes, sb_spv_uint(ctx, 2));
+    return bytes;
+}
+
+/* First DWORD of the access at byte address `bytes`. */
+static uint32_t base_dword(struct sb_spv_context *ctx, uint32_t bytes)
+{
+    return sb_spv_op2(&ctx->builder, SpvOpShiftRightLogical, sb_spv_t_u32(ctx), bytes, sb_spv_uint(ctx, 2));
 }
 
 /* DWORD `base + lane` (lane 0 is `base` itself). */
@@ -99,6 +110,113 @@ static uint32_t dword_at(struct sb_spv_context *ctx, uint32_t base, uint32_t lan
     if (!lane)
         return base;
     return sb_spv_op2(&ctx->builder, SpvOpIAdd, sb_spv_t_u32(ctx), base, sb_spv_uint(ctx, lane));
+}
+
+/* What translation knows of a byte address: it equals `residue` modulo `modulus` (4, 8 or
+ * 16; 4 says nothing beyond D3D's DWORD addressing). */
+struct address_alignment {
+    uint32_t modulus, residue;
+};
+
+/* An immediate scalar operand's value in *value; false for anything read at run time. */
+static bool immediate_scalar(const struct sb_ir_operand *op, uint32_t *value)
+{
+    if (op->file != SB_IR_FILE_IMMEDIATE || op->modifiers)
+        return false;
+    *value = op->imm[op->swizzle[0] & 3u];
+    return true;
+}
+
+/* Immediate offsets and indices are exact; an index read at run time still moves the
+ * address in whole structures, so the stride's power of two stays known. */
+static struct address_alignment address_alignment(const struct sb_ir_operand *first,
+                                                  const struct sb_ir_operand *second, uint32_t stride)
+{
+    struct address_alignment al = { 16, 0 };
+    uint32_t offset, index;
+    if (!immediate_scalar(second ? second : first, &offset))
+        return (struct address_alignment){ 4, 0 };
+    al.residue = offset;
+    if (second) {
+        if (immediate_scalar(first, &index))
+            al.residue += index * stride;
+        else if ((stride & (0u - stride)) < al.modulus)
+            al.modulus = stride & (0u - stride);
+    }
+    al.residue %= al.modulus;
+    return al;
+}
+
+/* Can DWORDs first .. first + lanes - 1 of an access be one load or store of a vector view? */
+static bool vector_run(struct sb_spv_context *ctx, const struct sb_ir_operand *memory,
+                       struct address_alignment al, uint32_t first, uint32_t lanes)
+{
+    if (lanes < 2 || lanes > 4)
+        return false;
+    uint32_t view_stride = sb_spv_memory_vector_stride(lanes);
+    return view_stride <= al.modulus && (al.residue + 4u * first) % view_stride == 0 &&
+           sb_spv_memory_vector_allowed(ctx, memory);
+}
+
+/* Pointer to the view element that starts at DWORD `first` of byte address `bytes`. */
+static uint32_t vector_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *memory,
+                               uint32_t bytes, uint32_t first, uint32_t lanes)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    if (first)
+        bytes = sb_spv_op2(b, SpvOpIAdd, sb_spv_t_u32(ctx), bytes, sb_spv_uint(ctx, 4u * first));
+    uint32_t element = sb_spv_op2(b, SpvOpShiftRightLogical, sb_spv_t_u32(ctx), bytes,
+                                  sb_spv_uint(ctx, lanes == 2 ? 3u : 4u));
+    return sb_spv_memory_vector_pointer(ctx, memory, lanes, element);
+}
+
+/* The lowest set bit of a non-zero nibble and how many bits span it to the highest; true
+ * when every bit between is set too. */
+static bool contiguous_run(uint32_t bits, uint32_t *first, uint32_t *lanes)
+{
+    uint32_t lo = 0, hi = 3;
+    while (!(bits & (1u << lo)))
+        lo++;
+    while (!(bits & (1u << hi)))
+        hi--;
+    *first = lo;
+    *lanes = hi - lo + 1;
+    return bits == ((1u << *lanes) - 1u) << lo;
+}
+
+/* ld_raw / ld_structured of a run of DWORDs as one vector load through a view; false when
+ * the run is not one (nothing emitted then). */
+static bool load_vector(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,
+                        const struct sb_ir_operand *memory, uint32_t bytes, struct address_alignment al)
+{
+    struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_ir_operand *dst = &inst->dst[0];
+    uint32_t read = 0, first, lanes;
+    for (uint32_t i = 0; i < 4; i++)
+        if (dst->mask & (1u << i))
+            read |= 1u << (memory->swizzle[i] & 3u);
+    if (!read || !contiguous_run(read, &first, &lanes) || !vector_run(ctx, memory, al, first, lanes))
+        return false;
+    uint32_t ptr = vector_pointer(ctx, memory, bytes, first, lanes);
+    if (!ptr)
+        return true; /* recorded */
+    uint32_t run = sb_spv_load(b, sb_spv_t_uvec(ctx, lanes), ptr);
+    uint32_t comps[4], n = 0;
+    bool identity = true;
+    for (uint32_t i = 0; i < 4; i++)
+        if (dst->mask & (1u << i)) {
+            comps[n] = (memory->swizzle[i] & 3u) - first;
+            identity = identity && comps[n] == n;
+            n++;
+        }
+    uint32_t value = run;
+    if (n == 1)
+        value = sb_spv_extract(b, sb_spv_t_u32(ctx), run, comps[0]);
+    else if (!identity || n != lanes)
+        value = sb_spv_shuffle(b, sb_spv_t_uvec(ctx, n), run, run, comps, n);
+    if (dst->file != SB_IR_FILE_NULL)
+        sb_spv_store_dst(ctx, inst, dst, value, SB_IR_TYPE_UINT);
+    return true;
 }
 
 static enum sb_result emit_memory_load(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
@@ -110,9 +228,16 @@ static enum sb_result emit_memory_load(struct sb_spv_context *ctx, const struct 
                            sb_ir_op_name(inst->op));
     const struct sb_ir_operand *memory = &inst->src[structured ? 2 : 1];
     const struct sb_ir_operand *dst = &inst->dst[0];
-    uint32_t base = base_dword(ctx, memory, &inst->src[0], structured ? &inst->src[1] : NULL);
-    if (!base)
+    const struct sb_ir_operand *second = structured ? &inst->src[1] : NULL;
+    uint32_t stride;
+    uint32_t bytes = byte_address(ctx, memory, &inst->src[0], second, &stride);
+    if (!bytes)
         return ctx->result;
+    if (load_vector(ctx, inst, memory, bytes, address_alignment(&inst->src[0], second, stride))) {
+        sb_spv_store_status(ctx, inst);
+        return ctx->result;
+    }
+    uint32_t base = base_dword(ctx, bytes);
     uint32_t parts[4], n = 0;
     uint32_t texels = sb_spv_texel_memory_index(ctx, memory);
     for (uint32_t i = 0; i < 4; i++) {
@@ -151,10 +276,23 @@ static enum sb_result emit_memory_store(struct sb_spv_context *ctx, const struct
     uint32_t mask = memory->mask & 0xFu;
     if (!mask)
         return SB_SUCCESS;
-    uint32_t base = base_dword(ctx, memory, &inst->src[0], structured ? &inst->src[1] : NULL);
+    const struct sb_ir_operand *second = structured ? &inst->src[1] : NULL;
+    uint32_t stride;
+    uint32_t bytes = byte_address(ctx, memory, &inst->src[0], second, &stride);
+    uint32_t first, lanes;
+    bool vector = contiguous_run(mask, &first, &lanes) &&
+                  vector_run(ctx, memory, address_alignment(&inst->src[0], second, stride), first, lanes);
+    uint32_t base = bytes && !vector ? base_dword(ctx, bytes) : 0;
     uint32_t value = sb_spv_load_src(ctx, &inst->src[structured ? 2 : 1], mask, SB_IR_TYPE_UINT);
-    if (!base || !value)
+    if (!bytes || !value)
         return ctx->result;
+    if (vector) {
+        /* The value's lanes are the mask's, in order: DWORDs first .. first + lanes - 1. */
+        uint32_t ptr = vector_pointer(ctx, memory, bytes, first, lanes);
+        if (ptr)
+            sb_spv_store(b, ptr, value);
+        return ctx->result;
+    }
     uint32_t n = sb_spv_mask_count(mask), k = 0;
     uint32_t texels = sb_spv_texel_memory_index(ctx, memory);
     for (uint32_t i = 0; i < 4; i++) {

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The graph facts the structurizer stands on: distinct successors and
+ * predecessors, reverse post-order (an iterative depth-first search: the
+ * input picks the depth, so no recursion), immediate dominators (the
+ * iterative algorithm of Cooper, Harvey and Kennedy over RPO numbers; at
+ * most O(n^2)), reducibility (every retreating edge must end at a block
+ * that dominates its source), and natural loops (the blocks that reach a
+ * back edge's source without passing the header), nested by header.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dxil_structurize_private.h"
+
+void sb_dxil_cfg_info_free(struct sb_dxil_cfg_info *info)
+{
+    free(info->succ_start);
+    free(info->succ);
+    free(info->pred_start);
+    free(info->pred);
+    free(info->rpo);
+    free(info->rpo_index);
+    free(info->idom);
+    free(info->is_header);
+    free(info->innermost_loop);
+    free(info->loop_parent);
+    memset(info, 0, sizeof(*info));
+}
+
+/* Distinct successors of every block, first appearance first. `mark` is n long, NONE. */
+static bool distinct_successors(struct sb_dxil_cfg_info *info, uint32_t *mark)
+{
+    const struct sb_dxil_cfg *cfg = info->cfg;
+    uint32_t n = info->block_count;
+    size_t total = 0;
+    for (uint32_t b = 0; b < n; b++)
+        total += cfg->blocks[b].successor_count;
+    info->succ_start = malloc(((size_t)n + 1) * sizeof(uint32_t));
+    info->succ = malloc((total ? total : 1) * sizeof(uint32_t));
+    if (!info->succ_start || !info->succ)
+        return false;
+    uint32_t used = 0;
+    for (uint32_t b = 0; b < n; b++) {
+        const struct sb_dxil_cfg_block *block = &cfg->blocks[b];
+        info->succ_start[b] = used;
+        /* A switch lists its default first; cases come in order. */
+        for (uint32_t k = 0; k < block->successor_count; k++) {
+            uint32_t s = block->successors[k];
+            if (mark[s] != b) {
+                mark[s] = b;
+                info->succ[used++] = s;
+            }
+        }
+    }
+    info->succ_start[n] = used;
+    return true;
+}
+
+/* Reverse post-order of the blocks reachable from 0, by an explicit-stack DFS. */
+static bool reverse_post_order(struct sb_dxil_cfg_info *info)
+{
+    uint32_t n = info->block_count;
+    uint32_t *stack = malloc((size_t)n * sizeof(*stack));
+    uint32_t *next = calloc(n, sizeof(*next)); /* next successor slot to visit */
+    uint32_t *post = malloc((size_t)n * sizeof(*post));
+    info->rpo_index = malloc((size_t)n * sizeof(uint32_t));
+    if (!stack || !next || !post || !info->rpo_index) {
+        free(stack), free(next), free(post);
+        return false;
+    }
+    for (uint32_t b = 0; b < n; b++)
+        info->rpo_index[b] = SB_DXIL_NONE;
+    uint32_t depth = 0, done = 0;
+    stack[depth++] = 0;
+    info->rpo_index[0] = 0; /* "seen"; real numbers come below */
+    while (depth) {
+        uint32_t b = stack[depth - 1];
+        uint32_t k = info->succ_start[b] + next[b];
+        if (k < info->succ_start[b + 1]) {
+            next[b]++;
+            uint32_t s = info->succ[k];
+            if (info->rpo_index[s] == SB_DXIL_NONE) {
+                info->rpo_index[s] = 0;
+                stack[depth++] = s;
+            }
+            continue;
+        }
+        post[done++] = b;
+        depth--;
+    }
+    info->reachable_count = done;
+    info->rpo = malloc((size_t)done * sizeof(uint32_t));
+    if (info->rpo)
+        for (uint32_t i = 0; i < done; i++) {
+            info->rpo[i] = post[done - 1 - i];
+            info->rpo_index[info->rpo[i]] = i;
+        }
+    free(stack), free(next), free(post);
+    return info->rpo != NULL;
+}
+
+/* Distinct reachable predecessors (CSR), from the distinct successors. */
+static bool predecessors(struct sb_dxil_cfg_info *info)
+{
+    uint32_t n = info->block_count;
+    info->pred_start = calloc((size_t)n + 1, sizeof(uint32_t));
+    info->pred = malloc(((size_t)info->succ_start[n] + 1) * sizeof(uint32_t));
+    uint32_t *fill = malloc(((size_t)n + 1) * sizeof(*fill));
+    if (!info->pred_start || !info->pred || !fill) {
+        free(fill);
+        return false;
+    }
+    for (uint32_t i = 0; i < info->reachable_count; i++) {
+        uint32_t b = info->rpo[i];
+        for (uint32_t k = info->succ_start[b]; k < info->succ_start[b + 1]; k++)
+            info->pred_start[info->succ[k] + 1]++;
+    }
+    for (uint32_t b = 0; b < n; b++)
+        info->pred_start[b + 1] += info->pred_start[b];
+    memcpy(fill, info->pred_start, ((size_t)n + 1) * sizeof(*fill));
+    for (uint32_t i = 0; i < info->reachable_count; i++) {
+        uint32_t b = info->rpo[i];
+        for (uint32_t k = info->succ_start[b]; k < info->succ_start[b + 1]; k++)
+            info->pred[fill[info->succ[k]]++] = b;
+    }
+    free(fill);
+    return true;
+}
+
+/* The common dominator of two blocks, walking up by RPO number. */
+static uint32_t intersect(const struct sb_dxil_cfg_info *info, uint32_t a, uint32_t b)
+{
+    while (a != b) {
+        while (info->rpo_index[a] > info->rpo_index[b])
+            a = info->idom[a];
+        while (info->rpo_index[b] > info->rpo_index[a])
+            b = info->idom[b];
+    }
+    return a;
+}
+
+static bool dominators(struct sb_dxil_cfg_info *info)
+{
+    uint32_t n = info->block_count;
+    info->idom = malloc((size_t)n * sizeof(uint32_t));
+    if (!info->idom)
+        return false;
+    for (uint32_t b = 0; b < n; b++)
+        info->idom[b] = SB_DXIL_NONE;
+    info->idom[0] = 0;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (uint32_t i = 1; i < info->reachable_count; i++) {
+            uint32_t b = info->rpo[i], best = SB_DXIL_NONE;
+            for (uint32_t k = info->pred_start[b]; k < info->pred_start[b + 1]; k++) {
+                uint32_t p = info->pred[k];
+                if (info->idom[p] == SB_DXIL_NONE)
+                    continue;
+                best = best == SB_DXIL_NONE ? p : intersect(info, p, best);
+            }
+            if (best != info->idom[b]) {
+                info->idom[b] = best;
+                changed = true;
+            }
+        }
+    }
+    return true;
+}
+
+bool sb_dxil_cfg_dominates(const struct sb_dxil_cfg_info *info, uint32_t a, uint32_t b)
+{
+    /* Dominators of b have smaller RPO numbers, so the walk stops at a's number. */
+    while (info->rpo_index[b] > info->rpo_index[a])
+        b = info->idom[b];
+    return a == b;
+}
+
+bool sb_dxil_cfg_in_loop(const struct sb_dxil_cfg_info *info, uint32_t y, uint32_t header)
+{
+    for (uint32_t l = info->innermost_loop[y]; l != SB_DXIL_NONE; l = info->loop_parent[l])
+        if (l == header)
+            return true;
+    return false;
+}
+
+/*
+ * Headers in increasing RPO order: an enclosing loop's header comes first, so the last
+ * header to claim a block is its innermost loop, and a header's own previous claim is its
+ * parent loop. Only called on reducible graphs.
+ */
+static bool natural_loops(struct sb_dxil_cfg_info *info)
+{
+    uint32_t n = info->block_count;
+    info->is_header = calloc(n, sizeof(bool));
+    info->innermost_loop = malloc((size_t)n * sizeof(uint32_t));
+    info->loop_parent = malloc((size_t)n * sizeof(uint32_t));
+    uint32_t *work = malloc((size_t)n * sizeof(*work));
+    uint32_t *seen = malloc((size_t)n * sizeof(*seen));
+    if (!info->is_header || !info->innermost_loop || !info->loop_parent || !work || !seen) {
+        free(work), free(seen);
+        return false;
+    }
+    for (uint32_t b = 0; b < n; b++)
+        info->innermost_loop[b] = info->loop_parent[b] = seen[b] = SB_DXIL_NONE;
+    for (uint32_t i = 0; i < info->reachable_count; i++) {
+        uint32_t h = info->rpo[i], count = 0;
+        bool back_edge = false;
+        seen[h] = h; /* the walk stops at the header */
+        for (uint32_t k = info->pred_start[h]; k < info->pred_start[h + 1]; k++) {
+            uint32_t p = info->pred[k];
+            if (info->rpo_index[p] < i)
+                continue;
+            back_edge = true;
+            if (seen[p] != h) {
+                seen[p] = h;
+                work[count++] = p;
+            }
+        }
+        if (!back_edge)
+            continue;
+        info->is_header[h] = true;
+        info->loop_parent[h] = info->innermost_loop[h];
+        info->innermost_loop[h] = h;
+        while (count) {
+            uint32_t b = work[--count];
+            info->innermost_loop[b] = h;
+            for (uint32_t k = info->pred_start[b]; k < info->pred_start[b + 1]; k++) {
+                uint32_t p = info->pred[k];
+                if (seen[p] != h) {
+                    seen[p] = h;
+                    work[count++] = p;
+                }
+            }
+        }
+    }
+    free(work), free(seen);
+    return true;
+}
+
+enum sb_result sb_dxil_cfg_analyse(const struct sb_dxil_cfg *cfg, struct sb_dxil_cfg_info *info)
+{
+    memset(info, 0, sizeof(*info));
+    info->cfg = cfg;
+    info->block_count = cfg->block_count;
+    uint32_t *mark = malloc((size_t)cfg->block_count * sizeof(*mark));
+    if (!mark)
+        return SB_ERROR_OUT_OF_MEMORY;
+    for (uint32_t b = 0; b < cfg->block_count; b++)
+        mark[b] = SB_DXIL_NONE;
+    bool ok = distinct_successors(info, mark) && reverse_post_order(info) && predecessors(info) &&
+              dominators(info);
+    free(mark);
+    if (!ok) {
+        sb_dxil_cfg_info_free(info);
+        return SB_ERROR_OUT_OF_MEMORY;
+    }
+    info->reducible = true;
+    for (uint32_t i = 0; i < info->reachable_count && info->reducible; i++) {
+        uint32_t b = info->rpo[i];
+        for (uint32_t k = info->succ_start[b]; k < info->succ_start[b + 1]; k++) {
+            uint32_t s = info->succ[k];
+            if (info->rpo_index[s] <= i && !sb_dxil_cfg_dominates(info, s, b))
+                info->reducible = false;
+        }
+    }
+    if (info->reducible && !natural_loops(info)) {
+        sb_dxil_cfg_info_free(info);
+        return SB_ERROR_OUT_OF_MEMORY;
+    }
+    return SB_SUCCESS;
+}
