@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shared state of the DXIL disassembler (dxil_disasm*.c): the output text
+ * (the SM4 disassembler's growable string), the module, the slot numbers
+ * LLVM's printer gives unnamed values, metadata nodes and attribute sets.
+ */
+#ifndef SB_DXIL_DISASM_PRIVATE_H
+#define SB_DXIL_DISASM_PRIVATE_H
+
+#include "dxbc/sm4_private.h"
+#include "reflect/bitcode.h"
+
+/** Deepest type or constant nesting printed; deeper (only hostile input) prints "?". */
+#define SB_DXIL_DISASM_MAX_DEPTH 64u
+
+struct sb_dxil_printer {
+    struct sb_sm4_text *text;
+    const struct sb_bc_module *module;
+    uint32_t *global_slots;       /**< module value id -> @N of an unnamed global/function */
+    uint32_t *metadata_slots;     /**< module metadata id -> !N, SB_BC_NONE until numbered */
+    uint32_t *metadata_order;     /**< !N -> module metadata id */
+    uint32_t next_metadata_slot;
+    uint32_t *attribute_slots;    /**< attribute list (0-based) -> #N of its function set */
+    char **attribute_texts;       /**< #N -> its attributes as printed (sets are equal by text) */
+    uint32_t next_attribute_slot;
+    /* The function being printed: */
+    const struct sb_bc_function *function;
+    uint32_t *local_slots;        /**< its value index -> %N, SB_BC_NONE when named */
+    uint32_t *block_slots;        /**< block -> %N, SB_BC_NONE when named */
+};
+
+/* dxil_disasm_value.c */
+void sb_dxil_print_name(struct sb_sm4_text *t, char sigil, const char *name);
+void sb_dxil_print_type(struct sb_dxil_printer *p, uint32_t type);
+void sb_dxil_print_value(struct sb_dxil_printer *p, uint32_t id, unsigned depth);
+void sb_dxil_print_typed_value(struct sb_dxil_printer *p, uint32_t id);
+uint32_t sb_dxil_value_type(const struct sb_dxil_printer *p, uint32_t id);
+const struct sb_bc_type *sb_dxil_type(const struct sb_dxil_printer *p, uint32_t type);
+
+/* dxil_disasm_function.c */
+void sb_dxil_print_function(struct sb_dxil_printer *p, const struct sb_bc_function *function);
+/** LLVM 3.7 linkage code -> its keyword and a space ("" for external). */
+const char *sb_dxil_linkage_name(uint32_t linkage);
+
+/* dxil_disasm.c */
+void sb_dxil_number_metadata(struct sb_dxil_printer *p, uint32_t id);
+void sb_dxil_print_metadata_ref(struct sb_dxil_printer *p, uint32_t id);
+uint32_t sb_dxil_attribute_slot(struct sb_dxil_printer *p, uint32_t list);
+void sb_dxil_print_param_attributes(struct sb_dxil_printer *p, uint32_t list, uint32_t index);
+
+#endif
