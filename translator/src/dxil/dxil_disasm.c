@@ -65,8 +65,10 @@ static void format_attribute(const struct sb_bc_attribute *a, char *out, size_t 
 }
 
 /* The attributes of `list` (1-based, 0 none) at `index` (0xFFFFFFFF: the function), sorted as
- * LLVM keeps them: keywords alphabetically, then string attributes by key; "" when none. */
-static char *render_attributes(const struct sb_bc_module *m, uint32_t list, uint32_t index)
+ * LLVM keeps them: keywords alphabetically, then string attributes by key (left out unless
+ * `with_strings`); NULL when none. */
+static char *render_attributes(const struct sb_bc_module *m, uint32_t list, uint32_t index,
+                               bool with_strings)
 {
     char *items[64];
     unsigned count = 0;
@@ -79,6 +81,10 @@ static char *render_attributes(const struct sb_bc_module *m, uint32_t list, uint
             if (group->id != l->groups[g] || group->index != index)
                 continue;
             for (uint32_t a = 0; a < group->attribute_count && count < 64; a++) {
+                bool is_string = group->attributes[a].kind == SB_BC_ATTR_STRING ||
+                                 group->attributes[a].kind == SB_BC_ATTR_STRING_VALUE;
+                if (is_string && !with_strings)
+                    continue;
                 char buffer[512];
                 format_attribute(&group->attributes[a], buffer, sizeof(buffer));
                 size_t length = strlen(buffer) + 1;
@@ -113,7 +119,7 @@ uint32_t sb_dxil_attribute_slot(struct sb_dxil_printer *p, uint32_t list)
         return SB_BC_NONE;
     if (p->attribute_slots[list - 1] != SB_BC_NONE)
         return p->attribute_slots[list - 1];
-    char *text = render_attributes(p->module, list, 0xFFFFFFFFu);
+    char *text = render_attributes(p->module, list, 0xFFFFFFFFu, true);
     if (!text)
         return SB_BC_NONE;
     uint32_t slot = 0;
@@ -129,7 +135,7 @@ uint32_t sb_dxil_attribute_slot(struct sb_dxil_printer *p, uint32_t list)
 
 void sb_dxil_print_param_attributes(struct sb_dxil_printer *p, uint32_t list, uint32_t index)
 {
-    char *text = render_attributes(p->module, list, index);
+    char *text = render_attributes(p->module, list, index, true);
     if (text && text[0]) {
         /* Return attributes precede the type; parameter attributes follow it. */
         sb_sm4_text_appendf(p->text, index == 0 ? "%s " : " %s", text);
@@ -274,37 +280,37 @@ static void print_globals(struct sb_dxil_printer *p)
 static void print_struct_types(struct sb_dxil_printer *p)
 {
     struct sb_sm4_text *t = p->text;
-    bool first = true;
-    for (uint32_t i = 0; i < p->module->type_count; i++) {
-        const struct sb_bc_type *type = &p->module->types[i];
-        if (type->kind != SB_BC_TYPE_STRUCT || !type->name)
-            continue;
-        sb_sm4_text_append(t, first ? "\n" : "");
-        first = false;
-        sb_dxil_print_name(t, '%', type->name);
-        sb_sm4_text_append(t, " = type ");
-        /* The definition spells the members out (the use prints the name). */
-        struct sb_bc_type literal = *type;
-        literal.name = NULL;
-        if (type->opaque) {
-            sb_sm4_text_append(t, "opaque\n");
-            continue;
-        }
-        sb_sm4_text_append(t, type->packed ? "<{ " : "{ ");
-        for (uint32_t k = 0; k < literal.member_count; k++) {
-            sb_sm4_text_append(t, k ? ", " : "");
-            sb_dxil_print_type(p, literal.members[k]);
-        }
-        sb_sm4_text_append(t, literal.member_count ? (type->packed ? " }>\n" : " }\n")
-                                                   : (type->packed ? "}>\n" : "}\n"));
+    uint32_t *order = malloc(((size_t)p->module->type_count + 1) * sizeof(uint32_t));
+    if (!order) {
+        t->failed = true;
+        return;
     }
+    uint32_t count = sb_dxil_find_struct_types(p->module, order);
+    for (uint32_t i = 0; i < count; i++) {
+        const struct sb_bc_type *type = &p->module->types[order[i]];
+        sb_sm4_text_append(t, i ? "" : "\n");
+        sb_dxil_print_name(t, '%', type->name);
+        /* The definition spells the members out (a use prints the name). */
+        if (type->opaque) {
+            sb_sm4_text_append(t, " = type opaque\n");
+            continue;
+        }
+        sb_sm4_text_append(t, type->packed ? " = type <{" : " = type {");
+        for (uint32_t k = 0; k < type->member_count; k++) {
+            sb_sm4_text_append(t, k ? ", " : " ");
+            sb_dxil_print_type(p, type->members[k]);
+        }
+        sb_sm4_text_append(t, type->member_count ? " " : "");
+        sb_sm4_text_append(t, type->packed ? "}>\n" : "}\n");
+    }
+    free(order);
 }
 
 /* dxc's header: the program kind and versions of the DXIL program header. */
 static void print_header(struct sb_dxil_printer *p)
 {
     static const char *const kinds[] = { "ps", "vs", "gs", "hs", "ds", "cs", "lib", "rg", "is",
-                                         "ah", "ch", "ms", "ca", "ms", "as", "node" };
+                                         "ah", "ch", "miss", "ca", "ms", "as", "node" };
     const struct sb_bc_module *m = p->module;
     if (!m->program_version)
         return;
@@ -372,9 +378,11 @@ static void print_module(struct sb_dxil_printer *p)
     for (uint32_t i = 0; i < m->function_count; i++) {
         const struct sb_bc_function *f = &m->functions[i];
         sb_sm4_text_append(t, "\n");
-        uint32_t slot = sb_dxil_attribute_slot(p, f->paramattr);
-        if (slot != SB_BC_NONE)
-            sb_sm4_text_appendf(t, "; Function Attrs: %s\n", p->attribute_texts[slot]);
+        /* LLVM's comment names the keyword attributes only. */
+        char *keywords = render_attributes(m, f->paramattr, 0xFFFFFFFFu, false);
+        if (keywords && keywords[0])
+            sb_sm4_text_appendf(t, "; Function Attrs: %s\n", keywords);
+        free(keywords);
         sb_dxil_print_function(p, f);
     }
     if (p->next_attribute_slot)

@@ -42,6 +42,10 @@ void sb_dxil_print_function(struct sb_dxil_printer *p, const struct sb_bc_functi
 /** LLVM 3.7 linkage code -> its keyword and a space ("" for external). */
 const char *sb_dxil_linkage_name(uint32_t linkage);
 
+/* dxil_disasm_types.c: the named struct types LLVM's TypeFinder reaches, in its order, into
+ * `out` (room for type_count ids); returns how many. */
+uint32_t sb_dxil_find_struct_types(const struct sb_bc_module *module, uint32_t *out);
+
 /* dxil_disasm.c */
 void sb_dxil_number_metadata(struct sb_dxil_printer *p, uint32_t id);
 void sb_dxil_print_metadata_ref(struct sb_dxil_printer *p, uint32_t id);
