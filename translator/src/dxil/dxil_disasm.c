@@ -206,10 +206,13 @@ static void print_metadata_operand(struct sb_dxil_printer *p, uint32_t id)
 
 void sb_dxil_print_metadata_ref(struct sb_dxil_printer *p, uint32_t id)
 {
-    if (id < p->module->metadata_count && p->metadata_slots[id] != SB_BC_NONE)
+    const struct sb_bc_metadata *md = id < p->module->metadata_count ? &p->module->metadata[id] : NULL;
+    if (md && p->metadata_slots[id] != SB_BC_NONE)
         sb_sm4_text_appendf(p->text, "!%u", p->metadata_slots[id]);
-    else if (id < p->module->metadata_count)
+    else if (md && (md->kind == SB_BC_MD_STRING || md->kind == SB_BC_MD_VALUE))
         print_metadata_operand(p, id);
+    else if (md) /* a node numbering never reached (it stops when out of memory) */
+        sb_sm4_text_append(p->text, "!<unnumbered metadata>");
     else
         sb_sm4_text_append(p->text, "!<function-local metadata>");
 }
@@ -356,13 +359,17 @@ static void number_module(struct sb_dxil_printer *p)
             sb_dxil_number_metadata(p, m->named_metadata[i].operands[k]);
     for (uint32_t i = 0; i < m->function_count; i++) {
         const struct sb_bc_function *f = &m->functions[i];
-        for (uint32_t k = 0; k < f->attachment_count; k++)
-            if (f->attachments[k].instruction == SB_BC_NONE)
-                sb_dxil_number_metadata(p, f->attachments[k].node);
-        for (uint32_t k = 0; k < f->instruction_count; k++)
-            for (uint32_t a = 0; a < f->attachment_count; a++)
-                if (f->attachments[a].instruction == k)
-                    sb_dxil_number_metadata(p, f->attachments[a].node);
+        /* The function's own attachments (sorted last), then the instructions' in order. */
+        struct sb_dxil_attachments sorted;
+        if (!sb_dxil_sort_attachments(f, &sorted)) {
+            p->text->failed = true;
+            return;
+        }
+        for (uint32_t k = sb_dxil_first_attachment(&sorted, SB_BC_NONE); k < sorted.count; k++)
+            sb_dxil_number_metadata(p, sorted.items[k].node);
+        for (uint32_t k = 0; k < sorted.count && sorted.items[k].instruction != SB_BC_NONE; k++)
+            sb_dxil_number_metadata(p, sorted.items[k].node);
+        free(sorted.items);
     }
 }
 

@@ -346,35 +346,62 @@ static void print_instruction_body(struct sb_dxil_printer *p, const struct sb_bc
     }
 }
 
-/* Attachments in kind-id order (LLVM's getAllMetadata). */
+static int compare_attachments(const void *a, const void *b)
+{
+    const struct sb_bc_attachment *x = a, *y = b;
+    if (x->instruction != y->instruction)
+        return x->instruction < y->instruction ? -1 : 1;
+    return x->kind < y->kind ? -1 : x->kind > y->kind;
+}
+
+bool sb_dxil_sort_attachments(const struct sb_bc_function *f, struct sb_dxil_attachments *out)
+{
+    *out = (struct sb_dxil_attachments){ 0 };
+    if (f->attachment_count == 0)
+        return true;
+    out->items = malloc((size_t)f->attachment_count * sizeof(out->items[0]));
+    if (!out->items)
+        return false;
+    memcpy(out->items, f->attachments, (size_t)f->attachment_count * sizeof(out->items[0]));
+    qsort(out->items, f->attachment_count, sizeof(out->items[0]), compare_attachments);
+    /* One attachment per kind on an instruction, as LLVM keeps them. */
+    for (uint32_t i = 0; i < f->attachment_count; i++)
+        if (out->count == 0 || out->items[out->count - 1].instruction != out->items[i].instruction ||
+            out->items[out->count - 1].kind != out->items[i].kind)
+            out->items[out->count++] = out->items[i];
+    return true;
+}
+
+uint32_t sb_dxil_first_attachment(const struct sb_dxil_attachments *a, uint32_t instruction)
+{
+    uint32_t low = 0, high = a->count;
+    while (low < high) {
+        uint32_t mid = low + (high - low) / 2;
+        if (a->items[mid].instruction < instruction)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+
+/* ", !kind !N" per attachment, in kind order (LLVM's getAllMetadata). */
 static void print_attachments(struct sb_dxil_printer *p, uint32_t instruction)
 {
-    const struct sb_bc_function *f = p->function;
-    uint32_t last_kind = 0;
-    bool any = false;
-    for (;;) {
-        const struct sb_bc_attachment *next = NULL;
-        for (uint32_t i = 0; i < f->attachment_count; i++) {
-            const struct sb_bc_attachment *a = &f->attachments[i];
-            if (a->instruction == instruction && (!any || a->kind > last_kind) &&
-                (!next || a->kind < next->kind))
-                next = a;
-        }
-        if (!next)
-            return;
-        any = true;
-        last_kind = next->kind;
+    const struct sb_dxil_attachments *a = &p->attachments;
+    for (uint32_t i = sb_dxil_first_attachment(a, instruction);
+         i < a->count && a->items[i].instruction == instruction; i++) {
         const char *name = NULL;
         for (uint32_t k = 0; k < p->module->metadata_kind_count; k++)
-            if (p->module->metadata_kinds[k].id == next->kind)
+            if (p->module->metadata_kinds[k].id == a->items[i].kind)
                 name = p->module->metadata_kinds[k].name;
         sb_sm4_text_append(p->text, ", ");
         if (name)
             sb_dxil_print_name(p->text, '!', name);
         else
-            sb_sm4_text_appendf(p->text, "!<unknown kind #%u>", next->kind);
+            sb_sm4_text_appendf(p->text, "!<unknown kind #%u>", a->items[i].kind);
         sb_sm4_text_append(p->text, " ");
-        sb_dxil_print_metadata_ref(p, next->node);
+        sb_dxil_print_metadata_ref(p, a->items[i].node);
     }
 }
 
@@ -440,12 +467,7 @@ static void print_block_label(struct sb_dxil_printer *p, uint32_t b)
     size_t line_start = t->length + 1;
     if (p->function->blocks[b].name) {
         sb_sm4_text_append(t, "\n");
-        sb_dxil_print_name(t, '%', p->function->blocks[b].name);
-        /* The label has no sigil: drop the '%' just written. */
-        if (!t->failed) {
-            memmove(t->data + line_start, t->data + line_start + 1, t->length - line_start);
-            t->length--;
-        }
+        sb_dxil_print_name(t, 0, p->function->blocks[b].name);
         sb_sm4_text_append(t, ":");
     } else if (b != 0) {
         sb_sm4_text_appendf(t, "\n; <label>:%u", p->block_slots[b]);
@@ -508,7 +530,7 @@ void sb_dxil_print_function(struct sb_dxil_printer *p, const struct sb_bc_functi
 {
     struct sb_sm4_text *t = p->text;
     p->function = f->is_declaration ? NULL : f;
-    if (!f->is_declaration && !number_locals(p, f)) {
+    if (!f->is_declaration && (!number_locals(p, f) || !sb_dxil_sort_attachments(f, &p->attachments))) {
         t->failed = true;
         goto done;
     }
@@ -545,7 +567,9 @@ void sb_dxil_print_function(struct sb_dxil_printer *p, const struct sb_bc_functi
 done:
     free(p->local_slots);
     free(p->block_slots);
+    free(p->attachments.items);
     p->local_slots = NULL;
     p->block_slots = NULL;
+    p->attachments = (struct sb_dxil_attachments){ 0 };
     p->function = NULL;
 }

@@ -13,6 +13,13 @@
 /** Deepest type or constant nesting printed; deeper (only hostile input) prints "?". */
 #define SB_DXIL_DISASM_MAX_DEPTH 64u
 
+/** A function's attachments sorted by instruction, then kind (LLVM's order), one per
+ * (instruction, kind); function attachments (SB_BC_NONE) last. items NULL when there are none. */
+struct sb_dxil_attachments {
+    struct sb_bc_attachment *items;
+    uint32_t count;
+};
+
 struct sb_dxil_printer {
     struct sb_sm4_text *text;
     const struct sb_bc_module *module;
@@ -27,6 +34,7 @@ struct sb_dxil_printer {
     const struct sb_bc_function *function;
     uint32_t *local_slots;        /**< its value index -> %N, SB_BC_NONE when named */
     uint32_t *block_slots;        /**< block -> %N, SB_BC_NONE when named */
+    struct sb_dxil_attachments attachments; /**< its attachments, sorted */
 };
 
 /* dxil_disasm_value.c */
@@ -38,6 +46,10 @@ uint32_t sb_dxil_value_type(const struct sb_dxil_printer *p, uint32_t id);
 const struct sb_bc_type *sb_dxil_type(const struct sb_dxil_printer *p, uint32_t type);
 
 /* dxil_disasm_function.c */
+/** Fills `out` (free out->items); false when out of memory. */
+bool sb_dxil_sort_attachments(const struct sb_bc_function *f, struct sb_dxil_attachments *out);
+/** Index of the first of `a` on `instruction`, or a->count. */
+uint32_t sb_dxil_first_attachment(const struct sb_dxil_attachments *a, uint32_t instruction);
 void sb_dxil_print_function(struct sb_dxil_printer *p, const struct sb_bc_function *function);
 /** LLVM 3.7 linkage code -> its keyword and a space ("" for external). */
 const char *sb_dxil_linkage_name(uint32_t linkage);

@@ -22,6 +22,7 @@ struct finder {
     bool *local_seen;     /* the current function's values by local index */
     bool *metadata_seen;
     const struct sb_bc_function *function;
+    struct sb_dxil_attachments attachments; /* the function's, sorted */
     uint32_t *found;
     uint32_t found_count;
     uint32_t *stack;      /* type worklist, type_count entries at most */
@@ -137,19 +138,10 @@ static void find_instruction(struct finder *f, const struct sb_bc_function *fn, 
     if (inst->opcode == SB_BC_OP_GEP || inst->opcode == SB_BC_OP_ALLOCA)
         find_type(f, inst->aux_type);
     /* Attachments other than !dbg (kind 0), by kind. */
-    uint32_t last_kind = 0;
-    for (;;) {
-        const struct sb_bc_attachment *next = NULL;
-        for (uint32_t a = 0; a < fn->attachment_count; a++) {
-            const struct sb_bc_attachment *at = &fn->attachments[a];
-            if (at->instruction == index && at->kind > last_kind && (!next || at->kind < next->kind))
-                next = at;
-        }
-        if (!next)
-            break;
-        last_kind = next->kind;
-        find_metadata(f, next->node, 0);
-    }
+    for (uint32_t a = sb_dxil_first_attachment(&f->attachments, index);
+         a < f->attachments.count && f->attachments.items[a].instruction == index; a++)
+        if (f->attachments.items[a].kind != 0)
+            find_metadata(f, f->attachments.items[a].node, 0);
 }
 
 uint32_t sb_dxil_find_struct_types(const struct sb_bc_module *m, uint32_t *out)
@@ -178,12 +170,14 @@ uint32_t sb_dxil_find_struct_types(const struct sb_bc_module *m, uint32_t *out)
             continue;
         f.function = fn;
         f.local_seen = calloc((size_t)fn->value_count + 1, sizeof(bool));
-        if (!f.local_seen) {
+        if (!f.local_seen || !sb_dxil_sort_attachments(fn, &f.attachments)) {
+            free(f.local_seen);
             f.cut_short = true;
             break;
         }
         for (uint32_t k = 0; k < fn->instruction_count; k++)
             find_instruction(&f, fn, k);
+        free(f.attachments.items);
         free(f.local_seen);
         f.local_seen = NULL;
         f.function = NULL;

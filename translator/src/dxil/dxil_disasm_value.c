@@ -40,13 +40,14 @@ static void print_escaped(struct sb_sm4_text *t, const char *s, size_t length)
     }
 }
 
-/* LLVM quotes a name unless it is non-empty, starts with no digit and uses only [-a-zA-Z._0-9]. */
+/* `sigil` ('@', '%', '!', or 0 for a label definition) then the name; LLVM quotes a name unless it is non-empty, starts with no digit and uses only [-a-zA-Z._0-9]. */
 void sb_dxil_print_name(struct sb_sm4_text *t, char sigil, const char *name)
 {
     bool plain = name[0] != 0 && !isdigit((unsigned char)name[0]);
     for (const char *c = name; plain && *c; c++)
         plain = isalnum((unsigned char)*c) || strchr("-._", *c);
-    sb_sm4_text_appendf(t, "%c", sigil);
+    if (sigil)
+        sb_sm4_text_appendf(t, "%c", sigil);
     if (plain) {
         sb_sm4_text_append(t, name);
         return;
