@@ -60,3 +60,27 @@ uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, 
         printf("every %u-th shader: %u of them\n", every, n);
     return n;
 }
+
+uint32_t corpus_dxil_files(const char *corpus, uint32_t every, char **paths)
+{
+    char manifest[4096];
+    snprintf(manifest, sizeof(manifest), "%s/dxil/MANIFEST.tsv", corpus);
+    size_t size = 0;
+    char *text = read_file(manifest, &size);
+    if (!text)
+        return UINT32_MAX;
+    if (every == 0)
+        every = 1;
+    uint32_t n = 0, seen = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line && n < MAX_SHADERS;
+         line = strtok_r(NULL, "\n", &save)) {
+        if (!strncmp(line, "file\t", 5) || seen++ % every)
+            continue;
+        line[strcspn(line, "\t")] = 0;
+        paths[n] = strdup(line);
+        n += paths[n] != NULL;
+    }
+    free(text);
+    return n;
+}

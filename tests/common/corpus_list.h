@@ -20,4 +20,10 @@ char *read_file(const char *path, size_t *size);
 uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, char **paths,
                         char (*types)[3]);
 
+/**
+ * The files (strdup'd, relative to CORPUS/dxil) of CORPUS/dxil/MANIFEST.tsv, every
+ * `every`-th row (1 = all), at most MAX_SHADERS; UINT32_MAX when the manifest is absent.
+ */
+uint32_t corpus_dxil_files(const char *corpus, uint32_t every, char **paths);
+
 #endif

@@ -20,7 +20,7 @@
 #include "check.h"
 #include "corpus_list.h"
 #include "cursor.h"
-#include "shaderbridge/reflect.h"
+#include "dxil_part.h"
 #include "translator/dxil_disasm.h"
 
 /* A listing split into normalised lines. */
@@ -238,12 +238,10 @@ static void compare_one(const char *corpus, const char *relative, const char *ll
     CHECK(bytes != NULL, "%s: unreadable", relative);
     struct sb_dxbc *dxbc = NULL;
     struct sb_error error = { 0 };
-    const struct sb_dxbc_part *part = NULL;
-    if (bytes && sb_dxbc_parse(bytes, size, &dxbc, &error) == SB_SUCCESS)
-        part = sb_dxbc_find_part(dxbc, SB_FOURCC('D', 'X', 'I', 'L'));
-    CHECK(part != NULL && part->size >= 24, "%s: no DXIL part", relative);
+    const struct sb_dxbc_part *part = dxil_part_of(bytes, size, &dxbc);
+    CHECK(part != NULL, "%s: no DXIL part", relative);
     char *ours_text = NULL;
-    if (part && part->size >= 24) {
+    if (part) {
         enum sb_result result =
             sb_dxil_disassemble(part->data, part->size, part->data_offset, &ours_text, &error);
         CHECK(result == SB_SUCCESS, "%s: %s at byte %llu: %s", relative, sb_result_name(result),
@@ -303,23 +301,17 @@ int main(int argc, char **argv)
         printf("SKIPPED: llvm-dis-14 not installed\n");
         return 77;
     }
-    char manifest_path[1024];
-    snprintf(manifest_path, sizeof(manifest_path), "%s/dxil/MANIFEST.tsv", argv[1]);
-    size_t size = 0;
-    char *manifest = read_file(manifest_path, &size);
-    if (!manifest) {
-        printf("SKIPPED: %s not found\n", manifest_path);
+    static char *files[MAX_SHADERS];
+    uint32_t count = corpus_dxil_files(argv[1], 1, files);
+    if (count == UINT32_MAX) {
+        printf("SKIPPED: %s/dxil/MANIFEST.tsv not found\n", argv[1]);
         return 77;
     }
     struct totals t = { 0 };
-    char *save = NULL;
-    for (char *line = strtok_r(manifest, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (!strncmp(line, "file\t", 5))
-            continue;
-        line[strcspn(line, "\t")] = 0;
-        compare_one(argv[1], line, llvm_dis, &t);
+    for (uint32_t i = 0; i < count; i++) {
+        compare_one(argv[1], files[i], llvm_dis, &t);
+        free(files[i]);
     }
-    free(manifest);
     printf("dxil_disasm_corpus: %u files, %u compared with llvm-dis-14: function bodies agree "
            "line for line in %u, whole module in %u\n",
            t.files, t.compared, t.bodies_agree, t.modules_agree);

@@ -18,8 +18,8 @@
 #include "check.h"
 #include "corpus_list.h"
 #include "cursor.h"
+#include "dxil_part.h"
 #include "reflect/bitcode.h"
-#include "shaderbridge/reflect.h"
 #include "translator/dxil_disasm.h"
 
 enum { MUTANTS_PER_FILE = 150, CORPUS_STRIDE = 5 };
@@ -37,7 +37,7 @@ static uint64_t next_random(uint64_t *state)
 }
 
 /* Mutant `index` of the bitcode (part bytes from `start`, `length` of them) in `part`. */
-static size_t mutate(uint8_t *part, size_t part_size, size_t start, size_t length, unsigned index)
+static void mutate(uint8_t *part, size_t start, size_t length, unsigned index)
 {
     uint64_t state = 0x9E3779B97F4A7C15ull ^ ((uint64_t)index * 0x100000001B3ull) ^ length;
     next_random(&state);
@@ -57,7 +57,6 @@ static size_t mutate(uint8_t *part, size_t part_size, size_t start, size_t lengt
         uint32_t cut = (uint32_t)(length - 4 * (1 + next_random(&state) % (length / 4)));
         memcpy(part + 20, &cut, 4);
     }
-    return part_size;
 }
 
 static void mutate_file(const char *path, struct totals *t)
@@ -67,11 +66,9 @@ static void mutate_file(const char *path, struct totals *t)
     CHECK(bytes != NULL, "%s: unreadable", path);
     struct sb_dxbc *dxbc = NULL;
     struct sb_error error = { 0 };
-    const struct sb_dxbc_part *part = NULL;
-    if (bytes && sb_dxbc_parse(bytes, size, &dxbc, &error) == SB_SUCCESS)
-        part = sb_dxbc_find_part(dxbc, SB_FOURCC('D', 'X', 'I', 'L'));
-    CHECK(part != NULL && part->size >= 24, "%s: no DXIL part", path);
-    if (part && part->size >= 24) {
+    const struct sb_dxbc_part *part = dxil_part_of(bytes, size, &dxbc);
+    CHECK(part != NULL, "%s: no DXIL part", path);
+    if (part) {
         t->files++;
         size_t start = 8 + (size_t)sb_load_u32(part->data + 16);
         size_t length = sb_load_u32(part->data + 20);
@@ -79,7 +76,7 @@ static void mutate_file(const char *path, struct totals *t)
         for (unsigned i = 0; copy && start + length <= part->size && length >= 8 &&
                              i < MUTANTS_PER_FILE; i++) {
             memcpy(copy, part->data, part->size);
-            mutate(copy, part->size, start, length, i);
+            mutate(copy, start, length, i);
             t->mutants++;
             struct sb_bc_module *module = NULL;
             if (sb_bc_read_dxil_part(copy, part->size, part->data_offset, &module, &error) ==
@@ -108,24 +105,16 @@ int main(int argc, char **argv)
     }
     struct totals t = { 0 };
     mutate_file(argv[1], &t);
-    char manifest_path[1024];
-    snprintf(manifest_path, sizeof(manifest_path), "%s/dxil/MANIFEST.tsv", argc > 2 ? argv[2] : "");
-    size_t size = 0;
-    char *manifest = argc > 2 ? read_file(manifest_path, &size) : NULL;
-    unsigned row = 0;
-    char *save = NULL;
-    for (char *line = manifest ? strtok_r(manifest, "\n", &save) : NULL; line;
-         line = strtok_r(NULL, "\n", &save)) {
-        if (!strncmp(line, "file\t", 5) || row++ % CORPUS_STRIDE)
-            continue;
-        line[strcspn(line, "\t")] = 0;
+    static char *files[MAX_SHADERS];
+    uint32_t count = argc > 2 ? corpus_dxil_files(argv[2], CORPUS_STRIDE, files) : UINT32_MAX;
+    for (uint32_t i = 0; i < count && count != UINT32_MAX; i++) {
         char path[1024];
-        snprintf(path, sizeof(path), "%s/dxil/%s", argv[2], line);
+        snprintf(path, sizeof(path), "%s/dxil/%s", argv[2], files[i]);
         mutate_file(path, &t);
+        free(files[i]);
     }
-    if (!manifest)
+    if (count == UINT32_MAX)
         printf("dxil_disasm_mutants: corpus not found: the sample alone\n");
-    free(manifest);
     /* The reader accepts some mutants (flipped operand bits mostly); without any the
      * disassembler was never reached and the test would prove nothing. */
     CHECK(t.accepted > 0, "no mutant was accepted by the reader");

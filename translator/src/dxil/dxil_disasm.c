@@ -189,13 +189,7 @@ static void print_metadata_operand(struct sb_dxil_printer *p, uint32_t id)
         sb_sm4_text_append(t, "null");
     } else if (md && md->kind == SB_BC_MD_STRING) {
         sb_sm4_text_append(t, "!\"");
-        for (uint32_t i = 0; i < md->length; i++) {
-            unsigned char c = (unsigned char)md->string[i];
-            if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"')
-                sb_sm4_text_appendf(t, "%c", c);
-            else
-                sb_sm4_text_appendf(t, "\\%02X", c);
-        }
+        sb_dxil_print_escaped(t, md->string, md->length);
         sb_sm4_text_append(t, "\"");
     } else if (md && md->kind == SB_BC_MD_VALUE) {
         sb_dxil_print_typed_value(p, md->value);

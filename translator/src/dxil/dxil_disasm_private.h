@@ -38,6 +38,9 @@ struct sb_dxil_printer {
 };
 
 /* dxil_disasm_value.c */
+/** `length` bytes as LLVM writes them inside quotes: printable ones but '\\' and '"' as they
+ * are, others as \XX. */
+void sb_dxil_print_escaped(struct sb_sm4_text *t, const char *s, size_t length);
 void sb_dxil_print_name(struct sb_sm4_text *t, char sigil, const char *name);
 void sb_dxil_print_type(struct sb_dxil_printer *p, uint32_t type);
 void sb_dxil_print_value(struct sb_dxil_printer *p, uint32_t id, unsigned depth);

@@ -29,7 +29,7 @@ uint32_t sb_dxil_value_type(const struct sb_dxil_printer *p, uint32_t id)
 }
 
 /* Bytes LLVM leaves unescaped inside quotes: printable, not '\\' or '"'. */
-static void print_escaped(struct sb_sm4_text *t, const char *s, size_t length)
+void sb_dxil_print_escaped(struct sb_sm4_text *t, const char *s, size_t length)
 {
     for (size_t i = 0; i < length; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -53,7 +53,7 @@ void sb_dxil_print_name(struct sb_sm4_text *t, char sigil, const char *name)
         return;
     }
     sb_sm4_text_append(t, "\"");
-    print_escaped(t, name, strlen(name));
+    sb_dxil_print_escaped(t, name, strlen(name));
     sb_sm4_text_append(t, "\"");
 }
 
@@ -216,7 +216,7 @@ static void print_aggregate(struct sb_dxil_printer *p, const struct sb_bc_consta
         sb_sm4_text_append(t, "c\"");
         for (uint32_t i = 0; i < c->element_count; i++) {
             char byte = (char)c->elements[i];
-            print_escaped(t, &byte, 1);
+            sb_dxil_print_escaped(t, &byte, 1);
         }
         sb_sm4_text_append(t, "\"");
         return;
