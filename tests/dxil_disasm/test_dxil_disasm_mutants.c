@@ -10,7 +10,6 @@
  *
  * usage: test_dxil_disasm_mutants SAMPLE [CORPUS_DIR]
  */
-#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
