@@ -6,8 +6,10 @@
  * metadata and numbered nodes. Numbers follow LLVM's slot order: attribute
  * sets by first use (functions, then the calls in their bodies), metadata
  * nodes depth-first from the named metadata, then from the attachments of
- * each body. Bodies are printed by dxil_disasm_function.c, types and
- * operands by dxil_disasm_value.c.
+ * each body. Bodies are printed by dxil_disasm_function.c, the struct
+ * order found by dxil_disasm_types.c, attributes and metadata spelled by
+ * dxil_disasm_attributes.c and dxil_disasm_metadata.c, types and operands
+ * by dxil_disasm_value.c.
  */
 #include "dxil_disasm_private.h"
 
@@ -18,233 +20,6 @@
 #include <string.h>
 
 #include "error.h"
-
-/* LLVM 3.7 attribute kind codes (bitcode; 31-34 are unused) -> their keywords. */
-static const char *const attribute_names[] = {
-    [1] = "align", [2] = "alwaysinline", [3] = "byval", [4] = "inlinehint", [5] = "inreg",
-    [6] = "minsize", [7] = "naked", [8] = "nest", [9] = "noalias", [10] = "nobuiltin",
-    [11] = "nocapture", [12] = "noduplicate", [13] = "noimplicitfloat", [14] = "noinline",
-    [15] = "nonlazybind", [16] = "noredzone", [17] = "noreturn", [18] = "nounwind",
-    [19] = "optsize", [20] = "readnone", [21] = "readonly", [22] = "returned",
-    [23] = "returns_twice", [24] = "signext", [25] = "alignstack", [26] = "ssp", [27] = "sspreq",
-    [28] = "sspstrong", [29] = "uwtable", [30] = "zeroext", [35] = "builtin", [36] = "cold",
-    [37] = "optnone", [38] = "inalloca", [39] = "nonnull", [40] = "jumptable",
-    [41] = "dereferenceable", [42] = "dereferenceable_or_null", [43] = "convergent",
-    [44] = "safestack", [45] = "argmemonly",
-};
-
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* One attribute as LLVM writes it, into `out`. */
-static void format_attribute(const struct sb_bc_attribute *a, char *out, size_t size)
-{
-    const char *name = a->key < sizeof(attribute_names) / sizeof(attribute_names[0])
-                           ? attribute_names[a->key] : NULL;
-    switch (a->kind) {
-    case SB_BC_ATTR_ENUM:
-        snprintf(out, size, "%s", name ? name : "<unknown attribute>");
-        return;
-    case SB_BC_ATTR_INT:
-        if (a->key == 1 || a->key == 25)
-            snprintf(out, size, "%s%s%llu%s", name, a->key == 1 ? " " : "(",
-                     (unsigned long long)a->int_value, a->key == 1 ? "" : ")");
-        else
-            snprintf(out, size, "%s(%llu)", name ? name : "<unknown attribute>",
-                     (unsigned long long)a->int_value);
-        return;
-    case SB_BC_ATTR_STRING:
-        snprintf(out, size, "\x7f\"%s\"", a->string_key ? a->string_key : "");
-        return;
-    default:
-        snprintf(out, size, "\x7f\"%s\"=\"%s\"", a->string_key ? a->string_key : "",
-                 a->string_value ? a->string_value : "");
-    }
-}
-
-/* The attributes of `list` (1-based, 0 none) at `index` (0xFFFFFFFF: the function), sorted as
- * LLVM keeps them: keywords alphabetically, then string attributes by key (left out unless
- * `with_strings`); NULL when none. */
-static char *render_attributes(const struct sb_bc_module *m, uint32_t list, uint32_t index,
-                               bool with_strings)
-{
-    char *items[64];
-    unsigned count = 0;
-    if (list == 0 || list > m->attribute_list_count)
-        return NULL;
-    const struct sb_bc_attribute_list *l = &m->attribute_lists[list - 1];
-    for (uint32_t g = 0; g < l->group_count; g++)
-        for (uint32_t k = 0; k < m->attribute_group_count; k++) {
-            const struct sb_bc_attribute_group *group = &m->attribute_groups[k];
-            if (group->id != l->groups[g] || group->index != index)
-                continue;
-            for (uint32_t a = 0; a < group->attribute_count && count < 64; a++) {
-                bool is_string = group->attributes[a].kind == SB_BC_ATTR_STRING ||
-                                 group->attributes[a].kind == SB_BC_ATTR_STRING_VALUE;
-                if (is_string && !with_strings)
-                    continue;
-                char buffer[512];
-                format_attribute(&group->attributes[a], buffer, sizeof(buffer));
-                size_t length = strlen(buffer) + 1;
-                items[count] = malloc(length);
-                if (items[count])
-                    memcpy(items[count], buffer, length);
-                count++;
-            }
-        }
-    if (count == 0)
-        return NULL;
-    qsort(items, count, sizeof(items[0]), compare_strings);
-    size_t total = 1;
-    for (unsigned i = 0; i < count; i++)
-        total += items[i] ? strlen(items[i]) + 1 : 0;
-    char *text = calloc(total, 1);
-    for (unsigned i = 0; i < count; i++) {
-        if (text && items[i]) {
-            if (text[0])
-                strcat(text, " ");
-            /* \x7f sorted string attributes last; it is not printed. */
-            strcat(text, items[i][0] == '\x7f' ? items[i] + 1 : items[i]);
-        }
-        free(items[i]);
-    }
-    return text;
-}
-
-uint32_t sb_dxil_attribute_slot(struct sb_dxil_printer *p, uint32_t list)
-{
-    if (list == 0 || list > p->module->attribute_list_count)
-        return SB_BC_NONE;
-    if (p->attribute_slots[list - 1] != SB_BC_NONE)
-        return p->attribute_slots[list - 1];
-    char *text = render_attributes(p->module, list, 0xFFFFFFFFu, true);
-    if (!text)
-        return SB_BC_NONE;
-    uint32_t slot = 0;
-    while (slot < p->next_attribute_slot && strcmp(p->attribute_texts[slot], text))
-        slot++;
-    if (slot == p->next_attribute_slot)
-        p->attribute_texts[p->next_attribute_slot++] = text;
-    else
-        free(text);
-    p->attribute_slots[list - 1] = slot;
-    return slot;
-}
-
-void sb_dxil_print_param_attributes(struct sb_dxil_printer *p, uint32_t list, uint32_t index)
-{
-    char *text = render_attributes(p->module, list, index, true);
-    if (text && text[0]) {
-        /* Return attributes precede the type; parameter attributes follow it. */
-        sb_sm4_text_appendf(p->text, index == 0 ? "%s " : " %s", text);
-    }
-    free(text);
-}
-
-/* Numbers node `id` and the nodes below it depth first (LLVM's CreateMetadataSlot), with an
- * explicit stack because metadata may be deep or cyclic. */
-void sb_dxil_number_metadata(struct sb_dxil_printer *p, uint32_t id)
-{
-    const struct sb_bc_module *m = p->module;
-    size_t capacity = 64, depth = 0;
-    uint32_t *stack = malloc(capacity * sizeof(uint32_t));
-    if (!stack) {
-        p->text->failed = true;
-        return;
-    }
-    stack[depth++] = id;
-    while (depth > 0) {
-        uint32_t node = stack[--depth];
-        if (node >= m->metadata_count || p->metadata_slots[node] != SB_BC_NONE)
-            continue;
-        const struct sb_bc_metadata *md = &m->metadata[node];
-        if (md->kind == SB_BC_MD_STRING || md->kind == SB_BC_MD_VALUE)
-            continue;
-        p->metadata_order[p->next_metadata_slot] = node;
-        p->metadata_slots[node] = p->next_metadata_slot++;
-        if (md->kind == SB_BC_MD_OTHER)
-            continue;
-        if (depth + md->operand_count > capacity) {
-            capacity = (depth + md->operand_count) * 2;
-            uint32_t *grown = realloc(stack, capacity * sizeof(uint32_t));
-            if (!grown) {
-                p->text->failed = true;
-                break;
-            }
-            stack = grown;
-        }
-        for (uint32_t i = md->operand_count; i-- > 0;)
-            stack[depth++] = md->operands[i];
-    }
-    free(stack);
-}
-
-static void print_metadata_operand(struct sb_dxil_printer *p, uint32_t id)
-{
-    struct sb_sm4_text *t = p->text;
-    const struct sb_bc_metadata *md = id < p->module->metadata_count ? &p->module->metadata[id] : NULL;
-    if (id == SB_BC_NONE) {
-        sb_sm4_text_append(t, "null");
-    } else if (md && md->kind == SB_BC_MD_STRING) {
-        sb_sm4_text_append(t, "!\"");
-        sb_dxil_print_escaped(t, md->string, md->length);
-        sb_sm4_text_append(t, "\"");
-    } else if (md && md->kind == SB_BC_MD_VALUE) {
-        sb_dxil_print_typed_value(p, md->value);
-    } else {
-        sb_dxil_print_metadata_ref(p, id);
-    }
-}
-
-void sb_dxil_print_metadata_ref(struct sb_dxil_printer *p, uint32_t id)
-{
-    const struct sb_bc_metadata *md = id < p->module->metadata_count ? &p->module->metadata[id] : NULL;
-    if (md && p->metadata_slots[id] != SB_BC_NONE)
-        sb_sm4_text_appendf(p->text, "!%u", p->metadata_slots[id]);
-    else if (md && (md->kind == SB_BC_MD_STRING || md->kind == SB_BC_MD_VALUE))
-        print_metadata_operand(p, id);
-    else if (md) /* a node numbering never reached (it stops when out of memory) */
-        sb_sm4_text_append(p->text, "!<unnumbered metadata>");
-    else
-        sb_sm4_text_append(p->text, "!<function-local metadata>");
-}
-
-static void print_metadata(struct sb_dxil_printer *p)
-{
-    struct sb_sm4_text *t = p->text;
-    const struct sb_bc_module *m = p->module;
-    if (m->named_metadata_count)
-        sb_sm4_text_append(t, "\n");
-    for (uint32_t i = 0; i < m->named_metadata_count; i++) {
-        const struct sb_bc_named_metadata *named = &m->named_metadata[i];
-        sb_dxil_print_name(t, '!', named->name);
-        sb_sm4_text_append(t, " = !{");
-        for (uint32_t k = 0; k < named->operand_count; k++) {
-            sb_sm4_text_append(t, k ? ", " : "");
-            sb_dxil_print_metadata_ref(p, named->operands[k]);
-        }
-        sb_sm4_text_append(t, "}\n");
-    }
-    if (p->next_metadata_slot)
-        sb_sm4_text_append(t, "\n");
-    for (uint32_t slot = 0; slot < p->next_metadata_slot; slot++) {
-        const struct sb_bc_metadata *md = &m->metadata[p->metadata_order[slot]];
-        sb_sm4_text_appendf(t, "!%u = ", slot);
-        if (md->kind == SB_BC_MD_OTHER) {
-            /* Debug-info records (DILocation, ...) are not spelled out. */
-            sb_sm4_text_appendf(t, "!{} ; unprinted debug-info record code %u\n", md->code);
-            continue;
-        }
-        sb_sm4_text_append(t, md->kind == SB_BC_MD_DISTINCT_NODE ? "distinct !{" : "!{");
-        for (uint32_t k = 0; k < md->operand_count; k++) {
-            sb_sm4_text_append(t, k ? ", " : "");
-            print_metadata_operand(p, md->operands[k]);
-        }
-        sb_sm4_text_append(t, "}\n");
-    }
-}
 
 static void print_globals(struct sb_dxil_printer *p)
 {
@@ -380,7 +155,7 @@ static void print_module(struct sb_dxil_printer *p)
         const struct sb_bc_function *f = &m->functions[i];
         sb_sm4_text_append(t, "\n");
         /* LLVM's comment names the keyword attributes only. */
-        char *keywords = render_attributes(m, f->paramattr, 0xFFFFFFFFu, false);
+        char *keywords = sb_dxil_render_attributes(m, f->paramattr, 0xFFFFFFFFu, false);
         if (keywords && keywords[0])
             sb_sm4_text_appendf(t, "; Function Attrs: %s\n", keywords);
         free(keywords);
@@ -390,7 +165,7 @@ static void print_module(struct sb_dxil_printer *p)
         sb_sm4_text_append(t, "\n");
     for (uint32_t i = 0; i < p->next_attribute_slot; i++)
         sb_sm4_text_appendf(t, "attributes #%u = { %s }\n", i, p->attribute_texts[i]);
-    print_metadata(p);
+    sb_dxil_print_metadata(p);
 }
 
 enum sb_result sb_dxil_disassemble_module(const struct sb_bc_module *module, char **text,

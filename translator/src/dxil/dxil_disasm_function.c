@@ -346,45 +346,6 @@ static void print_instruction_body(struct sb_dxil_printer *p, const struct sb_bc
     }
 }
 
-static int compare_attachments(const void *a, const void *b)
-{
-    const struct sb_bc_attachment *x = a, *y = b;
-    if (x->instruction != y->instruction)
-        return x->instruction < y->instruction ? -1 : 1;
-    return x->kind < y->kind ? -1 : x->kind > y->kind;
-}
-
-bool sb_dxil_sort_attachments(const struct sb_bc_function *f, struct sb_dxil_attachments *out)
-{
-    *out = (struct sb_dxil_attachments){ 0 };
-    if (f->attachment_count == 0)
-        return true;
-    out->items = malloc((size_t)f->attachment_count * sizeof(out->items[0]));
-    if (!out->items)
-        return false;
-    memcpy(out->items, f->attachments, (size_t)f->attachment_count * sizeof(out->items[0]));
-    qsort(out->items, f->attachment_count, sizeof(out->items[0]), compare_attachments);
-    /* One attachment per kind on an instruction, as LLVM keeps them. */
-    for (uint32_t i = 0; i < f->attachment_count; i++)
-        if (out->count == 0 || out->items[out->count - 1].instruction != out->items[i].instruction ||
-            out->items[out->count - 1].kind != out->items[i].kind)
-            out->items[out->count++] = out->items[i];
-    return true;
-}
-
-uint32_t sb_dxil_first_attachment(const struct sb_dxil_attachments *a, uint32_t instruction)
-{
-    uint32_t low = 0, high = a->count;
-    while (low < high) {
-        uint32_t mid = low + (high - low) / 2;
-        if (a->items[mid].instruction < instruction)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    return low;
-}
-
 /* ", !kind !N" per attachment, in kind order (LLVM's getAllMetadata). */
 static void print_attachments(struct sb_dxil_printer *p, uint32_t instruction)
 {
@@ -509,22 +470,6 @@ static void print_signature(struct sb_dxil_printer *p, const struct sb_bc_functi
         sb_sm4_text_appendf(t, " #%u", slot);
 }
 
-const char *sb_dxil_linkage_name(uint32_t linkage)
-{
-    switch (linkage) {
-    case 2: return "appending ";
-    case 3: return "internal ";
-    case 7: return "extern_weak ";
-    case 8: return "common ";
-    case 9: case 13: case 14: return "private ";
-    case 12: return "available_externally ";
-    case 1: case 16: return "weak ";
-    case 10: case 17: return "weak_odr ";
-    case 4: case 18: return "linkonce ";
-    case 11: case 19: return "linkonce_odr ";
-    default: return "";
-    }
-}
 
 void sb_dxil_print_function(struct sb_dxil_printer *p, const struct sb_bc_function *f)
 {

@@ -338,3 +338,20 @@ void sb_dxil_print_typed_value(struct sb_dxil_printer *p, uint32_t id)
 {
     print_typed_at(p, id, 0);
 }
+
+const char *sb_dxil_linkage_name(uint32_t linkage)
+{
+    switch (linkage) {
+    case 2: return "appending ";
+    case 3: return "internal ";
+    case 7: return "extern_weak ";
+    case 8: return "common ";
+    case 9: case 13: case 14: return "private ";
+    case 12: return "available_externally ";
+    case 1: case 16: return "weak ";
+    case 10: case 17: return "weak_odr ";
+    case 4: case 18: return "linkonce ";
+    case 11: case 19: return "linkonce_odr ";
+    default: return "";
+    }
+}
