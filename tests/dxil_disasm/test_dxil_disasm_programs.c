@@ -4,7 +4,8 @@
  * against listings written by hand from each program's construction (no
  * tool needed): LLVM's numbering across blocks, `; <label>:N` lines with
  * their predecessors (latest use first), phis, compare and branch, a
- * groupshared global with GEP/load/store, dx.op comments, and a module
+ * groupshared global with GEP/load/store, fast-math float arithmetic with a
+ * float constant, dx.op comments, and a module
  * without a program header.
  */
 #include <stdio.h>
@@ -69,6 +70,16 @@ static const char cs_groupshared_body[] =
     "  ret void\n"
     "}\n";
 
+/* ps_scale: fast-math fmul, a float constant in LLVM's %e spelling, the last output stored
+ * straight from the cbuffer row (1.0 * w folds away). */
+static const char ps_scale_lines[] =
+    "  %9 = fmul fast float %2, %5\n"
+    "  %10 = fmul fast float %3, %6\n"
+    "  %11 = fmul fast float %7, 0.000000e+00\n"
+    "  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %9)";
+static const char ps_scale_last_store[] =
+    "  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 3, float %8)";
+
 /* The DXIL part of a written container: its data, size and file offset. */
 static bool find_dxil(const struct tbuf *container, const uint8_t **part, size_t *size,
                       uint64_t *offset)
@@ -131,6 +142,16 @@ static void test_cs_groupshared(void)
     sb_dxil_text_free(text);
 }
 
+static void test_ps_scale(void)
+{
+    char *text = disassemble(dxil_program_ps_scale);
+    expect_contains(text, ps_scale_lines, "ps_scale fmul and first store");
+    expect_contains(text, ps_scale_last_store, "ps_scale last store");
+    expect_contains(text, "  %2 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)",
+                    "ps_scale loadInput");
+    sb_dxil_text_free(text);
+}
+
 /* Bare bitcode (sb_bc_read, no program header): no header comments, the module from the
  * target lines on. */
 static void test_bare_module(void)
@@ -164,6 +185,7 @@ int main(void)
 {
     test_cs_loop();
     test_cs_groupshared();
+    test_ps_scale();
     test_bare_module();
     printf("dxil_disasm_programs: %u checks, %u failed\n", checks, failures);
     return failures ? 1 : 0;
