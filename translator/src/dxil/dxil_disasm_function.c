@@ -346,7 +346,8 @@ static void print_instruction_body(struct sb_dxil_printer *p, const struct sb_bc
     }
 }
 
-/* ", !kind !N" per attachment, in kind order (LLVM's getAllMetadata). */
+/* ", !kind !N" per attachment of an instruction, in kind order (LLVM's getAllMetadata); the
+ * function's own (instruction SB_BC_NONE) are " !kind !N" before its body. */
 static void print_attachments(struct sb_dxil_printer *p, uint32_t instruction)
 {
     const struct sb_dxil_attachments *a = &p->attachments;
@@ -356,7 +357,7 @@ static void print_attachments(struct sb_dxil_printer *p, uint32_t instruction)
         for (uint32_t k = 0; k < p->module->metadata_kind_count; k++)
             if (p->module->metadata_kinds[k].id == a->items[i].kind)
                 name = p->module->metadata_kinds[k].name;
-        sb_sm4_text_append(p->text, ", ");
+        sb_sm4_text_append(p->text, instruction == SB_BC_NONE ? " " : ", ");
         if (name)
             sb_dxil_print_name(p->text, '!', name);
         else
@@ -486,6 +487,7 @@ void sb_dxil_print_function(struct sb_dxil_printer *p, const struct sb_bc_functi
         sb_sm4_text_append(t, "\n");
         goto done;
     }
+    print_attachments(p, SB_BC_NONE);
     sb_sm4_text_append(t, " {");
     for (uint32_t b = 0; b < f->block_count; b++) {
         print_block_label(p, b);
