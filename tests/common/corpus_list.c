@@ -61,26 +61,27 @@ uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, 
     return n;
 }
 
-uint32_t corpus_dxil_files(const char *corpus, uint32_t every, char **paths)
+int corpus_manifest_each(const char *corpus, const char *top,
+                         void (*visit)(const char *path, const char *relative, void *user),
+                         void *user)
 {
     char manifest[4096];
-    snprintf(manifest, sizeof(manifest), "%s/dxil/MANIFEST.tsv", corpus);
+    snprintf(manifest, sizeof(manifest), "%s/%s/MANIFEST.tsv", corpus, top);
     size_t size = 0;
     char *text = read_file(manifest, &size);
     if (!text)
-        return UINT32_MAX;
-    if (every == 0)
-        every = 1;
-    uint32_t n = 0, seen = 0;
+        return -1;
+    int count = 0;
     char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line && n < MAX_SHADERS;
-         line = strtok_r(NULL, "\n", &save)) {
-        if (!strncmp(line, "file\t", 5) || seen++ % every)
-            continue;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         line[strcspn(line, "\t")] = 0;
-        paths[n] = strdup(line);
-        n += paths[n] != NULL;
+        if (!strcmp(line, "file") || !line[0])
+            continue;
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/%s/%s", corpus, top, line);
+        visit(path, line, user);
+        count++;
     }
     free(text);
-    return n;
+    return count;
 }

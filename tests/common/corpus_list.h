@@ -21,9 +21,12 @@ uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, 
                         char (*types)[3]);
 
 /**
- * The files (strdup'd, relative to CORPUS/dxil) of CORPUS/dxil/MANIFEST.tsv, every
- * `every`-th row (1 = all), at most MAX_SHADERS; UINT32_MAX when the manifest is absent.
+ * Calls `visit` with the full path and the manifest-relative name of every file of
+ * CORPUS/TOP/MANIFEST.tsv (first column; the header line skipped). Returns the number of
+ * files, or -1 when the manifest cannot be read (the caller then reports SKIPPED).
  */
-uint32_t corpus_dxil_files(const char *corpus, uint32_t every, char **paths);
+int corpus_manifest_each(const char *corpus, const char *top,
+                         void (*visit)(const char *path, const char *relative, void *user),
+                         void *user);
 
 #endif

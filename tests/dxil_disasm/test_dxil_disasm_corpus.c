@@ -216,6 +216,7 @@ static char *run_llvm_dis(const char *llvm_dis, const uint8_t *bitcode, size_t s
 }
 
 struct totals {
+    const char *llvm_dis;
     unsigned files, compared, bodies_agree, modules_agree;
 };
 
@@ -227,11 +228,11 @@ static void report(const char *file, const char *what, const struct lines *ours,
            at < theirs->count ? theirs->items[at] : "<end>");
 }
 
-static void compare_one(const char *corpus, const char *relative, const char *llvm_dis,
-                        struct totals *t)
+/* corpus_manifest_each's visitor: one corpus file. */
+static void compare_one(const char *path, const char *relative, void *user)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/dxil/%s", corpus, relative);
+    struct totals *t = user;
+    const char *llvm_dis = t->llvm_dis;
     size_t size = 0;
     char *bytes = read_file(path, &size);
     t->files++;
@@ -301,16 +302,10 @@ int main(int argc, char **argv)
         printf("SKIPPED: llvm-dis-14 not installed\n");
         return 77;
     }
-    static char *files[MAX_SHADERS];
-    uint32_t count = corpus_dxil_files(argv[1], 1, files);
-    if (count == UINT32_MAX) {
+    struct totals t = { .llvm_dis = llvm_dis };
+    if (corpus_manifest_each(argv[1], "dxil", compare_one, &t) < 0) {
         printf("SKIPPED: %s/dxil/MANIFEST.tsv not found\n", argv[1]);
         return 77;
-    }
-    struct totals t = { 0 };
-    for (uint32_t i = 0; i < count; i++) {
-        compare_one(argv[1], files[i], llvm_dis, &t);
-        free(files[i]);
     }
     printf("dxil_disasm_corpus: %u files, %u compared with llvm-dis-14: function bodies agree "
            "line for line in %u, whole module in %u\n",

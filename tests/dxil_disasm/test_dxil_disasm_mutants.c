@@ -24,6 +24,7 @@
 enum { MUTANTS_PER_FILE = 150, CORPUS_STRIDE = 5 };
 
 struct totals {
+    unsigned rows; /* manifest rows seen, for the stride */
     unsigned files, mutants, accepted;
 };
 
@@ -96,6 +97,15 @@ static void mutate_file(const char *path, struct totals *t)
     free(bytes);
 }
 
+/* corpus_manifest_each's visitor: every CORPUS_STRIDE-th corpus file. */
+static void mutate_corpus_file(const char *path, const char *relative, void *user)
+{
+    (void)relative;
+    struct totals *t = user;
+    if (t->rows++ % CORPUS_STRIDE == 0)
+        mutate_file(path, t);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -104,15 +114,7 @@ int main(int argc, char **argv)
     }
     struct totals t = { 0 };
     mutate_file(argv[1], &t);
-    static char *files[MAX_SHADERS];
-    uint32_t count = argc > 2 ? corpus_dxil_files(argv[2], CORPUS_STRIDE, files) : UINT32_MAX;
-    for (uint32_t i = 0; i < count && count != UINT32_MAX; i++) {
-        char path[1024];
-        snprintf(path, sizeof(path), "%s/dxil/%s", argv[2], files[i]);
-        mutate_file(path, &t);
-        free(files[i]);
-    }
-    if (count == UINT32_MAX)
+    if (argc < 3 || corpus_manifest_each(argv[2], "dxil", mutate_corpus_file, &t) < 0)
         printf("dxil_disasm_mutants: corpus not found: the sample alone\n");
     /* The reader accepts some mutants (flipped operand bits mostly); without any the
      * disassembler was never reached and the test would prove nothing. */

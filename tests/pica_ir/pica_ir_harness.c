@@ -186,6 +186,12 @@ static void table(const struct pb_uniforms *u, const uint32_t *in, uint32_t thre
 bool pb_run_interp(const struct pb *b, const struct pb_uniforms *u, const uint32_t *in, uint32_t threads,
                    uint32_t *out)
 {
+    return pb_run_interp_with(b, u, in, threads, out, NULL);
+}
+
+bool pb_run_interp_with(const struct pb *b, const struct pb_uniforms *u, const uint32_t *in, uint32_t threads,
+                        uint32_t *out, const struct sb_interp_options *options)
+{
     struct sb_rt_resource res[3];
     struct sb_error err = { 0 };
     if (b->overflow) {
@@ -195,7 +201,7 @@ bool pb_run_interp(const struct pb *b, const struct pb_uniforms *u, const uint32
     memset(out, 0, (size_t)threads * 16);
     table(u, in, threads, out, res);
     const uint32_t groups[3] = { threads / 64, 1, 1 };
-    enum sb_result r = sb_interp_dispatch(&b->program, res, 3, groups, NULL, NULL, &err);
+    enum sb_result r = sb_interp_dispatch(&b->program, res, 3, groups, options, NULL, &err);
     if (r != SB_SUCCESS)
         fprintf(stderr, "interpreter: %s (offset %llu)\n", err.message, (unsigned long long)err.offset);
     return r == SB_SUCCESS;

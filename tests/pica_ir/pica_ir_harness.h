@@ -62,6 +62,10 @@ struct pb_uniforms {
  */
 bool pb_run_interp(const struct pb *b, const struct pb_uniforms *u, const uint32_t *in, uint32_t threads,
                    uint32_t *out);
+struct sb_interp_options;
+/** pb_run_interp with interpreter options (tracking: the UAV is resource 2 of the table). */
+bool pb_run_interp_with(const struct pb *b, const struct pb_uniforms *u, const uint32_t *in, uint32_t threads,
+                        uint32_t *out, const struct sb_interp_options *options);
 /** The same on the Vulkan device; *skipped set when there is none. */
 bool pb_run_gpu(const struct pb *b, const struct pb_uniforms *u, const uint32_t *in, uint32_t threads,
                 uint32_t *out, bool *skipped);

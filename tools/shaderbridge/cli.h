@@ -43,6 +43,9 @@ void cli_usage_error(const char *format, ...);
 json_object *cli_json_u64(uint64_t value);
 json_object *cli_json_hex_bytes(const uint8_t *bytes, size_t size);
 json_object *cli_json_string_or_null(const char *s);
+json_object *cli_json_u32_array(const uint32_t *values, uint32_t count);
+/** {"code", "offset", "message"} of a failed call. */
+json_object *cli_json_error(enum sb_result result, const struct sb_error *error);
 json_object *cli_json_flag_names(uint64_t flags, const char *const *names, unsigned name_count);
 void cli_json_add(json_object *object, const char *key, json_object *value);
 void cli_json_add_u64(json_object *object, const char *key, uint64_t value);
@@ -76,6 +79,12 @@ json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t 
 
 /** Per-part JSON for FXC-era parts (json_dxbc_fxc.c); NULL when the part is not one. */
 json_object *cli_json_dxbc_fxc_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);
+/**
+ * `reflect`'s "dxil_program" object for a container with a DXIL part (json_dxil_program.c):
+ * the dx.* metadata reflection and its cross-check with PSV0 and ISG1/OSG1/PSG1, or an
+ * "error" object; writes the one-line text summary to `summary`.
+ */
+json_object *cli_json_dxil_program(const struct sb_dxbc *dxbc, char *summary, size_t summary_size);
 /** Per-part JSON for DXC-era parts (json_dxbc_dxil.c); NULL when the part is not one. */
 json_object *cli_json_dxbc_dxil_part(const struct sb_dxbc *dxbc, const struct sb_dxbc_part *part);
 

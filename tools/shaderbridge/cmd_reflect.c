@@ -7,7 +7,8 @@
  * target (target_options.h). The last two options translate as `translate` does with them,
  * so the listed bindings are those of that module (a device profile may move register
  * spaces onto other sets and buffers onto texel buffers): `validate --spirv --bindings`
- * takes the listing.
+ * takes the listing. A DXIL container also gets "dxil_program": its dx.* metadata
+ * reflection and cross-check (json_dxil_program.c); the text output prints its summary line.
  */
 #include "commands.h"
 #include "device_profile.h"
@@ -72,12 +73,21 @@ int cli_cmd_reflect(int argc, char **argv)
         if (bindings)
             cli_json_add(tree, "vulkan_bindings", bindings);
     }
-    if (json)
+    char dxil_summary[256] = "";
+    if (doc.format == SB_FORMAT_DXCONTAINER && doc.dxbc->is_dxil)
+        cli_json_add(tree, "dxil_program",
+                     cli_json_dxil_program(doc.dxbc, dxil_summary, sizeof(dxil_summary)));
+    if (json) {
         puts(json_object_to_json_string_ext(tree, JSON_C_TO_STRING_PRETTY |
                                                       JSON_C_TO_STRING_SPACED |
                                                       JSON_C_TO_STRING_NOSLASHESCAPE));
-    else
+    } else {
+        /* The program's reflection in full is for --json; the text gets its summary. */
+        json_object_object_del(tree, "dxil_program");
         cli_json_print_text(stdout, tree);
+        if (dxil_summary[0])
+            puts(dxil_summary);
+    }
     json_object_put(tree);
     cli_document_close(&doc);
     status = CLI_EXIT_OK;

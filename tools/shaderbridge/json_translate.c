@@ -152,11 +152,7 @@ json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t 
             cli_json_add_u64(o, "target_version", options->target_version);
     }
     if (result != SB_SUCCESS) {
-        json_object *e = json_object_new_object();
-        cli_json_add_str(e, "code", sb_result_name(result));
-        cli_json_add_u64(e, "offset", error.offset);
-        cli_json_add_str(e, "message", error.message);
-        cli_json_add(o, "error", e);
+        cli_json_add(o, "error", cli_json_error(result, &error));
         sb_translation_destroy(translation);
         return o;
     }

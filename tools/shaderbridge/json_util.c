@@ -37,6 +37,23 @@ json_object *cli_json_string_or_null(const char *s)
     return s ? json_object_new_string(s) : NULL;
 }
 
+json_object *cli_json_u32_array(const uint32_t *values, uint32_t count)
+{
+    json_object *a = json_object_new_array();
+    for (uint32_t i = 0; i < count; i++)
+        json_object_array_add(a, cli_json_u64(values[i]));
+    return a;
+}
+
+json_object *cli_json_error(enum sb_result result, const struct sb_error *error)
+{
+    json_object *e = json_object_new_object();
+    cli_json_add_str(e, "code", sb_result_name(result));
+    cli_json_add_u64(e, "offset", error->offset);
+    cli_json_add_str(e, "message", error->message);
+    return e;
+}
+
 json_object *cli_json_flag_names(uint64_t flags, const char *const *names, unsigned name_count)
 {
     json_object *array = json_object_new_array();

@@ -471,6 +471,8 @@ static void run_op(struct interp_state *s, const struct sb_ir_instruction *in)
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
         r = sb_interp_eval(s, in);
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
+        r = sb_interp_wave(s, in);
+    if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
         sb_interp_unsupported(s, "this operation");
 }
 

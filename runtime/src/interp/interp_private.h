@@ -250,6 +250,14 @@ uint32_t sb_interp_signature_registers(const struct sb_ir_program *p, uint32_t k
 void sb_interp_load_points(struct interp_state *s, uint32_t l, const struct sb_interp_registers *r, size_t first,
                            uint32_t points);
 
+/* ---- interp_wave.c ----------------------------------------------------------------------- */
+/** Lanes in one wave (shaderbridge/interp.h, SB_INTERP_WAVE_SIZE): a multiple of 4 (quads) and
+ *  at most 32 (one ballot word). */
+#define SB_INTERP_WAVE_LANES SB_INTERP_WAVE_SIZE
+/** Runs a wave or quad op (IR.md §Waves) over the batch's waves; UNSUPPORTED unrecorded for
+ *  other ops. */
+enum sb_result sb_interp_wave(struct interp_state *s, const struct sb_ir_instruction *inst);
+
 /* ---- interp_quad.c ----------------------------------------------------------------------- */
 /** deriv_rt{x,y}[_coarse|_fine] across each quad of a pixel batch. */
 enum sb_result sb_interp_derivative(struct interp_state *s, const struct sb_ir_instruction *inst);

@@ -219,9 +219,49 @@ enum sb_ir_op {
     SB_IR_OP_PICA_SETEMIT, /**< `stream` = vertex id, flags: SB_IR_FLAG_PICA_* */
     /* Debugging. */
     SB_IR_OP_ABORT, SB_IR_OP_DEBUG_BREAK,
+    /* Wave and quad ops (IR.md §Waves): over the active lanes of the invocation's wave. */
+    SB_IR_OP_WAVE_IS_FIRST_LANE,  /**< d (bool) <- this is the lowest active lane */
+    SB_IR_OP_WAVE_LANE_INDEX,     /**< d (uint) <- the lane's index in its wave */
+    SB_IR_OP_WAVE_LANE_COUNT,     /**< d (uint) <- lanes in a wave */
+    SB_IR_OP_WAVE_ANY_TRUE,       /**< d (bool) <- c true in some active lane (per lane of d) */
+    SB_IR_OP_WAVE_ALL_TRUE,       /**< d (bool) <- c true in every active lane */
+    SB_IR_OP_WAVE_ALL_EQUAL,      /**< d (bool) <- a has the same bits in every active lane */
+    SB_IR_OP_WAVE_BALLOT,         /**< d.xyzw (uint) <- bit per active lane where c (a.x) is true */
+    SB_IR_OP_WAVE_READ_LANE_AT,   /**< d <- a of lane b.x (bits) */
+    SB_IR_OP_WAVE_READ_LANE_FIRST, /**< d <- a of the lowest active lane (bits) */
+    SB_IR_OP_WAVE_ACTIVE_FLOAT,   /**< d <- `wave_op` (SUM PRODUCT MIN MAX) of a over active lanes */
+    SB_IR_OP_WAVE_ACTIVE_INT,     /**< the same, signed (SUM PRODUCT MIN MAX) */
+    SB_IR_OP_WAVE_ACTIVE_UINT,    /**< the same, unsigned (SUM PRODUCT MIN MAX AND OR XOR) */
+    SB_IR_OP_WAVE_PREFIX_FLOAT,   /**< d <- `wave_op` (SUM PRODUCT) of a over lower active lanes */
+    SB_IR_OP_WAVE_PREFIX_INT,     /**< the same on integers (two's complement: int = uint) */
+    SB_IR_OP_WAVE_ACTIVE_COUNT_BITS, /**< d (uint) <- active lanes where c (a.x) is true */
+    SB_IR_OP_WAVE_PREFIX_COUNT_BITS, /**< d (uint) <- lower active lanes where c (a.x) is true */
+    SB_IR_OP_QUAD_READ_LANE_AT,   /**< d <- a of quad lane b.x & 3 (bits) */
+    SB_IR_OP_QUAD_READ_ACROSS_X, SB_IR_OP_QUAD_READ_ACROSS_Y,
+    SB_IR_OP_QUAD_READ_ACROSS_DIAGONAL, /**< d <- a of the quad lane across x / y / both */
     SB_IR_OP_COUNT,
     SB_IR_OP_MAX_ENUM = 0x7fffffff
 };
+
+/** The reduction a WAVE_ACTIVE_* / WAVE_PREFIX_* op computes (sb_ir_instruction::wave_op);
+ *  the op's lane view says float, signed or unsigned (IR.md §Waves). */
+enum sb_ir_wave_op {
+    SB_IR_WAVE_SUM = 0, SB_IR_WAVE_PRODUCT = 1, SB_IR_WAVE_MIN = 2, SB_IR_WAVE_MAX = 3,
+    SB_IR_WAVE_AND = 4, SB_IR_WAVE_OR = 5, SB_IR_WAVE_XOR = 6,
+    SB_IR_WAVE_OP_COUNT = 7,
+    SB_IR_WAVE_OP_MAX_ENUM = 0x7fffffff
+};
+
+/** True for the wave and quad ops (SB_IR_OP_WAVE_IS_FIRST_LANE ... QUAD_READ_ACROSS_DIAGONAL). */
+static inline bool sb_ir_op_is_wave(uint32_t op)
+{
+    return op >= SB_IR_OP_WAVE_IS_FIRST_LANE && op <= SB_IR_OP_QUAD_READ_ACROSS_DIAGONAL;
+}
+
+/** Whether `wave_op` (enum sb_ir_wave_op) is allowed on the WAVE_ACTIVE_* / WAVE_PREFIX_* `op`. */
+bool sb_ir_wave_op_allowed(uint32_t op, uint32_t wave_op);
+/** "sum", "product", "min", "max", "and", "or", "xor"; "?" for other values. Static. */
+const char *sb_ir_wave_op_name(uint32_t wave_op);
 
 /* Instruction flags. */
 #define SB_IR_FLAG_SATURATE 0x1u      /**< clamp float results to [0, 1] */
@@ -248,6 +288,7 @@ struct sb_ir_instruction {
     uint32_t sync_flags;    /**< SYNC */
     uint32_t return_type;   /**< RESINFO: 0 float, 1 rcpfloat, 2 uint; SAMPLE_INFO: 0 float, 1 uint */
     uint32_t compare[2];    /**< PICA_CMP: ops for x, y (../shared/docs/pica200.md §6.4) */
+    uint32_t wave_op;       /**< WAVE_ACTIVE_* / WAVE_PREFIX_*: enum sb_ir_wave_op */
     /** Resource facts when the source carried them (SM5 extended opcode tokens). */
     uint32_t resource_dimension;
     uint32_t resource_stride;

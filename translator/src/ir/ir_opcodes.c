@@ -174,7 +174,43 @@ static const struct sb_ir_op_info ir_ops[SB_IR_OP_COUNT] = {
     ALU1(PICA_MOVA, "pica_mova", I_, F_), ALU1(PICA_LITP, "pica_litp", F_, F_),
     NONE0(PICA_SETEMIT, "pica_setemit"),
     NONE0(ABORT, "abort"), NONE0(DEBUG_BREAK, "debug_break"),
+    ROW(WAVE_IS_FIRST_LANE, "wave_is_first_lane", 1, 1, 0, 0, T(B_), T(N_), T(KV), T(0), false,
+        false),
+    ROW(WAVE_LANE_INDEX, "wave_lane_index", 1, 1, 0, 0, T(U_), T(N_), T(KV), T(0), false, false),
+    ROW(WAVE_LANE_COUNT, "wave_lane_count", 1, 1, 0, 0, T(U_), T(N_), T(KV), T(0), false, false),
+    ALU1(WAVE_ANY_TRUE, "wave_any_true", B_, U_), ALU1(WAVE_ALL_TRUE, "wave_all_true", B_, U_),
+    ALU1(WAVE_ALL_EQUAL, "wave_all_equal", B_, U_), ALU1(WAVE_BALLOT, "wave_ballot", U_, U_),
+    ALU2(WAVE_READ_LANE_AT, "wave_read_lane_at", U_, U_),
+    ALU1(WAVE_READ_LANE_FIRST, "wave_read_lane_first", U_, U_),
+    ALU1(WAVE_ACTIVE_FLOAT, "wave_active", F_, F_), ALU1(WAVE_ACTIVE_INT, "wave_active_i", I_, I_),
+    ALU1(WAVE_ACTIVE_UINT, "wave_active_u", U_, U_),
+    ALU1(WAVE_PREFIX_FLOAT, "wave_prefix", F_, F_), ALU1(WAVE_PREFIX_INT, "wave_prefix_i", I_, I_),
+    ALU1(WAVE_ACTIVE_COUNT_BITS, "wave_active_countbits", U_, U_),
+    ALU1(WAVE_PREFIX_COUNT_BITS, "wave_prefix_countbits", U_, U_),
+    ALU2(QUAD_READ_LANE_AT, "quad_read_lane_at", U_, U_),
+    ALU1(QUAD_READ_ACROSS_X, "quad_read_across_x", U_, U_),
+    ALU1(QUAD_READ_ACROSS_Y, "quad_read_across_y", U_, U_),
+    ALU1(QUAD_READ_ACROSS_DIAGONAL, "quad_read_across_diagonal", U_, U_),
 };
+
+/* Float and signed reductions have no bitwise forms; prefixes are sums and products only. */
+bool sb_ir_wave_op_allowed(uint32_t op, uint32_t wave_op)
+{
+    switch (op) {
+    case SB_IR_OP_WAVE_ACTIVE_FLOAT: case SB_IR_OP_WAVE_ACTIVE_INT: return wave_op <= SB_IR_WAVE_MAX;
+    case SB_IR_OP_WAVE_ACTIVE_UINT: return wave_op < SB_IR_WAVE_OP_COUNT;
+    case SB_IR_OP_WAVE_PREFIX_FLOAT: case SB_IR_OP_WAVE_PREFIX_INT: return wave_op <= SB_IR_WAVE_PRODUCT;
+    default: return wave_op == 0;
+    }
+}
+
+/* Spellings of enum sb_ir_wave_op for the printer and messages. */
+const char *sb_ir_wave_op_name(uint32_t wave_op)
+{
+    static const char *const names[SB_IR_WAVE_OP_COUNT] = { "sum", "product", "min", "max",
+                                                            "and", "or", "xor" };
+    return wave_op < SB_IR_WAVE_OP_COUNT ? names[wave_op] : "?";
+}
 
 const struct sb_ir_op_info *sb_ir_op_info(uint32_t op)
 {

@@ -165,6 +165,8 @@ static void print_instruction(struct text *t, const struct sb_ir_instruction *in
         appendf(t, " flags 0x%x", in->sync_flags);
     if (in->op == SB_IR_OP_RESINFO || in->op == SB_IR_OP_SAMPLE_INFO)
         appendf(t, " return_type %u", in->return_type);
+    if ((in->op >= SB_IR_OP_WAVE_ACTIVE_FLOAT && in->op <= SB_IR_OP_WAVE_PREFIX_INT))
+        appendf(t, "_%s", sb_ir_wave_op_name(in->wave_op));
     for (uint32_t i = 0; i < in->dst_count + in->src_count; i++) {
         appendf(t, i ? ", " : " ");
         bool is_dst = i < in->dst_count;

@@ -192,6 +192,8 @@ static bool check_instruction(struct validator *v, const struct sb_ir_instructio
     if ((in->op == SB_IR_OP_EMIT || in->op == SB_IR_OP_CUT || in->op == SB_IR_OP_EMIT_THEN_CUT) &&
         in->stream > 3)
         return invalid(v, "stream %u", in->stream);
+    if (sb_ir_op_is_wave(in->op) && !sb_ir_wave_op_allowed(in->op, in->wave_op))
+        return invalid(v, "wave_op %u (%s)", in->wave_op, sb_ir_wave_op_name(in->wave_op));
     return true;
 }
 

@@ -369,6 +369,8 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
         ctx->defer_temp_stores = false;
     } else if (inst->op >= SB_IR_OP_EVAL_CENTROID && inst->op <= SB_IR_OP_EVAL_SNAPPED) {
         r = sb_spv_io_instruction(ctx, inst);
+    } else if (sb_ir_op_is_wave(inst->op)) {
+        r = sb_spv_wave_instruction(ctx, inst);
     } else {
         /* Non-uniform range indices the device cannot take go through a loop (spirv_waterfall.c).
          * No call is emitted by these ops and their r# writes go through the operand helpers,

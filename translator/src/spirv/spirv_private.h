@@ -305,6 +305,9 @@ struct sb_spv_context {
     /** Interface slots counted by sb_spv_linkage_declare (kept: counting scans every
      *  instruction, and sb_spv_generate reports the count). */
     uint32_t interface_slot_count;
+    /** spirv_wave.c: the SubgroupLocalInvocationId and SubgroupSize inputs once declared (Flat
+     *  in a fragment shader, decorated once), else 0. */
+    uint32_t subgroup_builtin[2];
 };
 
 /* ---- errors and allocation (spirv_context.c) ------------------------------------------------------------ */
@@ -597,6 +600,9 @@ enum sb_result sb_spv_io_instruction(struct sb_spv_context *ctx, const struct sb
 
 /* ---- instruction classes ------------------------------------------------------------------------- */
 
+/** A wave or quad op (spirv_wave.c: group non-uniform instructions; refused below SPIR-V 1.3);
+ *  UNSUPPORTED-unrecorded for other ops. */
+enum sb_result sb_spv_wave_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 /** ALU/bit/conversion/double ops; UNSUPPORTED-unrecorded for ops that are not ALU. */
 enum sb_result sb_spv_alu_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 /**
