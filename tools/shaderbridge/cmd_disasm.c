@@ -3,7 +3,9 @@
  * `shaderbridge disasm [--offsets] [--no-header] FILE`: the SM4/5 program of
  * a DXBC container in fxc's syntax (../shared/docs/sm4-tokens.md §9), or a PICA200
  * SHBIN in picasso syntax that `shaderbridge assemble` turns back into the
- * same code words (../shared/docs/pica200.md; the options apply to DXBC only). Decode
+ * same code words (../shared/docs/pica200.md), or the DXIL part of a dxc
+ * container as LLVM assembly in `dxc -dumpbin`'s form (translator/dxil_disasm.h;
+ * the options apply to SM4/5 only). Decode
  * errors are reported as FILE:OFFSET: error: ... with the file offset of the
  * bad token, like every other command.
  */
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "translator/dxil_disasm.h"
 #include "translator/pica.h"
 #include "translator/sm4.h"
 
@@ -49,6 +52,27 @@ static int disassemble_shbin(const struct cli_document *doc)
     return CLI_EXIT_OK;
 }
 
+static int disassemble_dxil(const struct cli_document *doc)
+{
+    struct sb_error error = { 0 };
+    const struct sb_dxbc_part *part = sb_dxbc_find_part(doc->dxbc, SB_FOURCC('D', 'X', 'I', 'L'));
+    if (!part) {
+        sb_error_set(&error, SB_ERROR_UNKNOWN_FORMAT, 0, SB_ERROR_NO_INSTR,
+                     "disasm: the DXIL container has no DXIL part");
+        cli_report_error(doc->file.name, &error);
+        return CLI_EXIT_INVALID_INPUT;
+    }
+    char *text = NULL;
+    if (sb_dxil_disassemble(part->data, part->size, part->data_offset, &text, &error) !=
+        SB_SUCCESS) {
+        cli_report_error(doc->file.name, &error);
+        return CLI_EXIT_INVALID_INPUT;
+    }
+    fputs(text, stdout);
+    sb_dxil_text_free(text);
+    return CLI_EXIT_OK;
+}
+
 int cli_cmd_disasm(int argc, char **argv)
 {
     uint32_t flags = 0;
@@ -82,12 +106,13 @@ int cli_cmd_disasm(int argc, char **argv)
     int status;
     if (doc.format == SB_FORMAT_SHBIN) {
         status = disassemble_shbin(&doc);
-    } else if (doc.format != SB_FORMAT_DXCONTAINER || doc.dxbc->is_dxil) {
+    } else if (doc.format == SB_FORMAT_DXCONTAINER && doc.dxbc->is_dxil) {
+        status = disassemble_dxil(&doc);
+    } else if (doc.format != SB_FORMAT_DXCONTAINER) {
         struct sb_error error;
         sb_error_set(&error, SB_ERROR_UNKNOWN_FORMAT, 0, SB_ERROR_NO_INSTR,
-                     "disasm reads SM4/5 DXBC containers (SHDR/SHEX) and SHBIN; this is %s",
-                     doc.format == SB_FORMAT_DXCONTAINER ? "a DXIL container"
-                                                         : sb_format_name(doc.format));
+                     "disasm reads DXBC containers (SM4/5 or DXIL) and SHBIN; this is %s",
+                     sb_format_name(doc.format));
         cli_report_error(name, &error);
         status = CLI_EXIT_INVALID_INPUT;
     } else {
