@@ -85,16 +85,14 @@ run_main_job() {
     local cli=$build_dir/bin/shaderbridge tour=$build_dir/tour vs=passthrough_vs_4_0
     local samples=("$here"/samples/*.dxbc "$here"/samples/*.shbin "$here"/samples/*.vbc
                    "$here"/samples/dxil/*.dxil)
-    # The DXIL sample is read (info, reflect) but not translated, disassembled or run:
-    # the DXIL front end does not exist yet (issue #18); add samples/dxil/*.dxil here then.
-    local programs=("$here"/samples/*.dxbc "$here"/samples/*.shbin)
+    # The DXIL sample (dxc-style cs_6_0) goes through the DXIL front end (issue #18).
+    local programs=("$here"/samples/*.dxbc "$here"/samples/*.shbin "$here"/samples/dxil/*.dxil)
     rm -rf "$tour"
     mkdir -p "$tour"/reflect "$tour"/disasm "$tour"/spirv "$tour"/validate
 
     echo "== shaderbridge info samples/*: one line per file"
     (cd "$here" && "$cli" info samples/*.dxbc samples/*.shbin samples/*.vbc samples/dxil/*.dxil) |
         tee "$tour"/info.txt | sed 's/^/   /'
-    echo "   (samples/dxil/: reflected only until the DXIL front end translates it, issue #18)"
 
     local f name
     for f in "${samples[@]}"; do
@@ -123,11 +121,12 @@ run_main_job() {
     excerpt "$opt" ' OpFunction ' 1000
 
     # The samples on the default device (lavapipe unless SHADERBRIDGE_DEVICE names
-    # another), each cross-checked against the CPU interpreter: the compute shaders,
+    # another), each cross-checked against the CPU interpreter: the compute shaders (the
+    # DXIL sample's among them),
     # the D3D vertex shader, and the PICA200 vertex shader bit for bit (float24).
     local status=0
     "$cli" validate --dispatch 4 --output "$tour"/validate "$here"/samples/*_cs_5_0.dxbc \
-        "$here/samples/$vs.dxbc" "$here"/samples/simple_tri.shbin >"$tour"/validate.txt 2>&1 ||
+        "$here"/samples/dxil/*.dxil "$here/samples/$vs.dxbc" "$here"/samples/simple_tri.shbin >"$tour"/validate.txt 2>&1 ||
         status=$?
     echo "== shaderbridge validate: the GPU (lavapipe) against the CPU interpreter"
     echo "   (device, timings and resources per shader: $(show "$tour")/validate.txt)"

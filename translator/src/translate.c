@@ -420,8 +420,7 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
                                             SB_DXBC_PARSE_TRANSLATION_PARTS,
                                         &container, error);
     if (r == SB_SUCCESS && container->is_dxil && !has_sm4_part(container))
-        r = fail(error, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                 "DXIL containers (dxc output) are not translated: only SM4/5 SHDR/SHEX token streams");
+        r = sb_ir_from_dxil(container, &ir, error); /* dxc output: the DXIL front end */
     else if (r == SB_SUCCESS)
         r = sb_ir_from_dxbc(container, &ir, error); /* decode + lower, fused where it can */
     if (r == SB_SUCCESS)

@@ -75,6 +75,14 @@ static bool is_shbin(const void *data, size_t size)
     return size >= 4 && memcmp(data, "DVLB", 4) == 0;
 }
 
+/* A DXIL container without an SM4/5 token stream (dxc output; a container with both is
+ * run from its tokens, as sb_translate does). */
+static bool is_dxil_only(const struct sb_dxbc *container)
+{
+    return container->is_dxil && !sb_dxbc_find_part(container, SB_FOURCC('S', 'H', 'E', 'X')) &&
+           !sb_dxbc_find_part(container, SB_FOURCC('S', 'H', 'D', 'R'));
+}
+
 enum sb_result sb_rt_program_load(const void *data, size_t size,
                                   const struct sb_translate_options *options,
                                   struct sb_rt_program **out, struct sb_error *error)
@@ -94,10 +102,14 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
                        : load_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory loading a program");
     if (r == SB_SUCCESS)
         r = sb_dxbc_parse_ex(data, size, SB_DXBC_PARSE_SKIP_CHECKSUM, &p->container, error);
-    if (r == SB_SUCCESS)
-        r = sb_sm4_decode_container(p->container, &p->sm4, error);
-    if (r == SB_SUCCESS)
-        r = sb_ir_from_sm4(p->sm4, p->container, &p->ir, error);
+    if (r == SB_SUCCESS && is_dxil_only(p->container)) {
+        r = sb_ir_from_dxil(p->container, &p->ir, error); /* dxc output: the DXIL front end */
+    } else {
+        if (r == SB_SUCCESS)
+            r = sb_sm4_decode_container(p->container, &p->sm4, error);
+        if (r == SB_SUCCESS)
+            r = sb_ir_from_sm4(p->sm4, p->container, &p->ir, error);
+    }
     /* From the IR the interpreter runs; the front end recorded the container's facts in it
      * (SFI0's typed-UAV load formats, RDEF names), so this is what sb_translate of the
      * bytes gives. */

@@ -48,6 +48,7 @@ struct sb_sm4_program;
 enum sb_ir_source {
     SB_IR_SOURCE_SM4 = 0,   /**< DXBC SHDR/SHEX */
     SB_IR_SOURCE_PICA = 1,  /**< SHBIN/DVLB */
+    SB_IR_SOURCE_DXIL = 2,  /**< DXIL bitcode (dxc output), in the SM5.0 dialect of the IR */
     SB_IR_SOURCE_MAX_ENUM = 0x7fffffff
 };
 
@@ -613,6 +614,19 @@ enum sb_result sb_ir_from_sm4(const struct sb_sm4_program *program,
  * @param error     optional; receives the failure
  */
 enum sb_result sb_ir_from_dxbc(const struct sb_dxbc *container, struct sb_ir_program **out,
+                               struct sb_error *error);
+
+/**
+ * Lowers the DXIL program of a container (dxc output; translator/src/dxil/README.md)
+ * to IR: the single entry point of a vertex, pixel or compute shader, in the SM5.0
+ * dialect (resources by register number, space 0). What the front end does not
+ * translate yet refuses with SB_ERROR_TRANSLATE_UNSUPPORTED (byte offset of the
+ * instruction, the dx.op or LLVM instruction's name); malformed programs give
+ * SB_ERROR_TRANSLATE_INVALID or the bitcode reader's and reflection's errors;
+ * SB_ERROR_INVALID_ARGUMENT without a decoded DXIL part. The result passes
+ * sb_ir_validate.
+ */
+enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,
                                struct sb_error *error);
 
 /** SB_IR_CONTAINER_* facts of `container` (0 for NULL): what sb_ir_program::container_flags

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sb_ir_from_dxil (translator/ir.h): a DXIL container -> an IR program. The
+ * driver of the DXIL front end (README.md): reads the bitcode and the dx.*
+ * reflection, picks the entry point and its stage, declares its resources
+ * and thread-group size, lowers the body (ir_from_dxil_flow.c) and checks
+ * the result with sb_ir_validate, so a front-end gap is an error and never
+ * a program the back end trips over. The IR is written in its SM5.0
+ * dialect (register numbers as operand index 0), which the back end,
+ * interpreter and validate already take.
+ */
+#include <stdlib.h>
+
+#include "ir_from_dxil_private.h"
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/dxbc_dxil.h"
+
+static const char *const kind_names[] = {
+    "pixel", "vertex", "geometry", "hull", "domain", "compute", "library", "ray generation",
+    "intersection", "any hit", "closest hit", "miss", "callable", "mesh", "amplification", "node",
+};
+
+static const char *shader_kind_name(uint32_t kind)
+{
+    return kind < sizeof(kind_names) / sizeof(kind_names[0]) ? kind_names[kind] : "unknown";
+}
+
+/* The entry point, its stage and the declarations that do not need the body. */
+static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *info)
+{
+    if (info->entry_point_count != 1 || info->entry_points[0].function == SB_BC_NONE ||
+        info->entry_points[0].function >= f->module->function_count)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "%s program with %u entry points: one entry function is translated",
+                               shader_kind_name(info->shader_kind), info->entry_point_count);
+    f->entry = &info->entry_points[0];
+    f->function = &f->module->functions[f->entry->function];
+    uint32_t kind = f->entry->shader_kind;
+    struct sb_ir_program *p = f->program;
+    switch (kind) {
+    case SB_DXIL_SHADER_KIND_COMPUTE:
+        p->stage = SB_IR_STAGE_COMPUTE;
+        break;
+    case SB_DXIL_SHADER_KIND_VERTEX:
+    case SB_DXIL_SHADER_KIND_PIXEL:
+        p->stage = kind == SB_DXIL_SHADER_KIND_VERTEX ? SB_IR_STAGE_VERTEX : SB_IR_STAGE_PIXEL;
+        for (uint32_t s = 0; s < SB_DXIL_SIGNATURE_LIST_COUNT; s++)
+            if (f->entry->signatures[s].element_count)
+                return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                                       "%s shader signatures are not translated yet",
+                                       shader_kind_name(kind));
+        break;
+    default:
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "DXIL %s shaders are not translated (vertex, pixel and compute are)",
+                               shader_kind_name(kind));
+    }
+    if (f->function->is_declaration)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "the entry function has no body");
+    if (f->entry->has_num_threads)
+        for (unsigned i = 0; i < 3; i++)
+            p->thread_group[i] = f->entry->num_threads[i];
+    p->source = SB_IR_SOURCE_DXIL;
+    p->major = 5;
+    p->minor = 0;
+    return dxil_front_declare_resources(f);
+}
+
+/* The entry body into functions[0], its instructions copied into the arena. */
+static bool lower_body(struct dxil_front *f)
+{
+    uint32_t values = f->function->value_count;
+    f->value_temp = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
+    f->value_resource = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
+    if (!f->value_temp || !f->value_resource)
+        return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < values; i++)
+        f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
+    if (!dxil_front_body(f) || !dxil_front_declare_system_values(f))
+        return false;
+    struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
+    struct sb_ir_instruction *code = dxil_front_alloc(f, f->code_count, sizeof(*code));
+    if (!fn || !code)
+        return false;
+    if (f->code_count)
+        memcpy(code, f->code, f->code_count * sizeof(*code));
+    fn->id = 0xFFFFFFFFu;
+    fn->instructions = code;
+    fn->instruction_count = f->code_count;
+    fn->temp_count = f->temp_count;
+    f->program->temp_count = f->temp_count;
+    f->program->functions = fn;
+    f->program->function_count = 1;
+    return true;
+}
+
+enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,
+                               struct sb_error *error)
+{
+    if (out)
+        *out = NULL;
+    const struct sb_dxbc_part *part =
+        container ? sb_dxbc_find_part(container, SB_FOURCC('D', 'X', 'I', 'L')) : NULL;
+    if (!out || !part || !part->decoded.program)
+        return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
+                            "sb_ir_from_dxil: a container with a decoded DXIL part is required");
+    struct dxil_front f;
+    memset(&f, 0, sizeof(f));
+    struct sb_bc_module *module = NULL;
+    struct sb_dxil_program_info *info = NULL;
+    enum sb_result r = sb_bc_read_dxil_part(part->data, part->size, part->data_offset, &module,
+                                            error);
+    if (r == SB_SUCCESS)
+        r = sb_dxil_program_info_read(module, part->decoded.program->bitcode_file_offset, &info,
+                                      error);
+    if (r != SB_SUCCESS) {
+        sb_bc_module_destroy(module);
+        return r;
+    }
+    f.module = module;
+    f.offset = part->decoded.program->bitcode_file_offset;
+    if (!(f.program = sb_ir_program_create(&f.arena)))
+        dxil_front_fail(&f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    else if (declare(&f, info) && lower_body(&f) &&
+             sb_ir_validate(f.program, &f.error) != SB_SUCCESS)
+        f.failed = true;
+    free(f.code);
+    free(f.value_temp);
+    free(f.value_resource);
+    sb_dxil_program_info_destroy(info);
+    sb_bc_module_destroy(module);
+    if (f.failed) {
+        sb_ir_program_destroy(f.program);
+        if (error)
+            *error = f.error;
+        return f.error.code;
+    }
+    *out = f.program;
+    return SB_SUCCESS;
+}

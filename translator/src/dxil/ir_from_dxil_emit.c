@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bottom of the DXIL front end (ir_from_dxil_private.h): the sticky
+ * error, arena allocation, the SSA value -> temp map, operand builders and
+ * the growing instruction buffer every other ir_from_dxil*.c file writes to.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ir_from_dxil_private.h"
+
+bool dxil_front_fail(struct dxil_front *f, enum sb_result code, const char *format, ...)
+{
+    if (f->failed)
+        return false;
+    f->failed = true;
+    va_list args;
+    va_start(args, format);
+    sb_error_setv(&f->error, code, f->offset, SB_ERROR_NO_INSTR, format, args);
+    va_end(args);
+    return false;
+}
+
+void *dxil_front_alloc(struct dxil_front *f, size_t count, size_t size)
+{
+    if (f->failed)
+        return NULL;
+    void *p = sb_arena_alloc(f->arena, count ? count : 1, size);
+    if (!p)
+        dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    return p;
+}
+
+uint32_t dxil_front_new_temp(struct dxil_front *f)
+{
+    return f->temp_count++;
+}
+
+uint32_t dxil_front_value_temp(struct dxil_front *f, uint32_t value)
+{
+    const struct sb_bc_function *fn = f->function;
+    if (value < fn->first_value || value - fn->first_value >= fn->value_count) {
+        dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "value %u is not an instruction result", value);
+        return DXIL_FRONT_NONE;
+    }
+    uint32_t *slot = &f->value_temp[value - fn->first_value];
+    if (*slot == DXIL_FRONT_NONE)
+        *slot = dxil_front_new_temp(f);
+    return *slot;
+}
+
+const struct sb_bc_type *dxil_front_type(const struct dxil_front *f, uint32_t type)
+{
+    return type < f->module->type_count ? &f->module->types[type] : NULL;
+}
+
+/* 32-bit lanes only: i1 (as a D3D bool), i8/i16/i32 and float. */
+static bool is_lane_type(const struct sb_bc_type *t)
+{
+    return t && ((t->kind == SB_BC_TYPE_INTEGER && t->width <= 32) || t->kind == SB_BC_TYPE_FLOAT);
+}
+
+uint32_t dxil_front_type_lanes(const struct dxil_front *f, uint32_t type)
+{
+    const struct sb_bc_type *t = dxil_front_type(f, type);
+    if (is_lane_type(t))
+        return 1;
+    if (!t || t->kind != SB_BC_TYPE_STRUCT || t->member_count == 0)
+        return 0;
+    /* ResRet has a fifth member, the status: it is never given a lane (reading it refuses). */
+    uint32_t lanes = t->member_count > 4 ? 4 : t->member_count;
+    for (uint32_t i = 0; i < lanes; i++)
+        if (!is_lane_type(dxil_front_type(f, t->members[i])))
+            return 0;
+    return lanes;
+}
+
+struct sb_ir_operand dxil_front_temp_dst(uint32_t temp, uint8_t mask)
+{
+    struct sb_ir_operand op;
+    memset(&op, 0, sizeof(op));
+    op.file = SB_IR_FILE_TEMP;
+    op.index_count = 1;
+    op.index[0].offset = temp;
+    op.mask = mask;
+    return op;
+}
+
+struct sb_ir_operand dxil_front_temp_src(uint32_t temp, uint32_t lane)
+{
+    struct sb_ir_operand op = dxil_front_temp_dst(temp, 0);
+    for (unsigned i = 0; i < 4; i++)
+        op.swizzle[i] = (uint8_t)lane;
+    return op;
+}
+
+struct sb_ir_operand dxil_front_imm(uint32_t bits)
+{
+    struct sb_ir_operand op;
+    memset(&op, 0, sizeof(op));
+    op.file = SB_IR_FILE_IMMEDIATE;
+    for (unsigned i = 0; i < 4; i++) {
+        op.imm[i] = bits;
+        op.swizzle[i] = (uint8_t)i;
+    }
+    return op;
+}
+
+bool dxil_front_const_int(const struct dxil_front *f, uint32_t value, uint64_t *out)
+{
+    const struct sb_bc_constant *c = sb_bc_constant_get(f->module, f->function, value);
+    if (!c || (c->kind != SB_BC_CONST_INTEGER && c->kind != SB_BC_CONST_NULL))
+        return false;
+    *out = c->kind == SB_BC_CONST_INTEGER ? c->bits : 0;
+    return true;
+}
+
+/* A constant's 32 lane bits: i1 true is the D3D bool 0xFFFFFFFF; undef reads as 0. */
+static bool constant_bits(struct dxil_front *f, const struct sb_bc_constant *c, uint32_t *bits)
+{
+    const struct sb_bc_type *t = dxil_front_type(f, c->type);
+    if (!is_lane_type(t))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "a constant that is not a 32-bit scalar");
+    switch (c->kind) {
+    case SB_BC_CONST_NULL:
+    case SB_BC_CONST_UNDEF:
+        *bits = 0;
+        return true;
+    case SB_BC_CONST_INTEGER:
+        *bits = t->width == 1 ? ((c->bits & 1) ? 0xFFFFFFFFu : 0) : (uint32_t)c->bits;
+        return true;
+    case SB_BC_CONST_FLOAT:
+        if (t->kind != SB_BC_TYPE_FLOAT)
+            break;
+        *bits = (uint32_t)c->bits;
+        return true;
+    default:
+        break;
+    }
+    return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "constant expression (kind %u)",
+                           (unsigned)c->kind);
+}
+
+bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct sb_ir_operand *out)
+{
+    const struct sb_bc_value *v = sb_bc_value_get(f->module, f->function, value);
+    if (!v)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "value %u does not exist", value);
+    if (v->kind == SB_BC_VALUE_CONSTANT) {
+        const struct sb_bc_constant *c = sb_bc_constant_get(f->module, f->function, value);
+        uint32_t bits = 0;
+        if (!c || !constant_bits(f, c, &bits))
+            return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "constant %u unreadable", value);
+        *out = dxil_front_imm(bits);
+        return true;
+    }
+    if (v->kind != SB_BC_VALUE_INSTRUCTION)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "value %u is a global, function or argument", value);
+    uint32_t temp = dxil_front_value_temp(f, value);
+    if (temp == DXIL_FRONT_NONE)
+        return false;
+    *out = dxil_front_temp_src(temp, lane);
+    return true;
+}
+
+struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
+                                          const struct sb_ir_operand *dst, uint32_t dst_count,
+                                          const struct sb_ir_operand *src, uint32_t src_count)
+{
+    if (f->failed)
+        return NULL;
+    if (f->code_count == f->code_capacity) {
+        uint32_t capacity = f->code_capacity ? f->code_capacity * 2 : 64;
+        void *grown = realloc(f->code, (size_t)capacity * sizeof(*f->code));
+        if (!grown) {
+            dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        f->code = grown;
+        f->code_capacity = capacity;
+    }
+    struct sb_ir_operand *ops = dxil_front_alloc(f, dst_count + src_count, sizeof(*ops));
+    if (!ops)
+        return NULL;
+    if (dst_count)
+        memcpy(ops, dst, dst_count * sizeof(*ops));
+    if (src_count)
+        memcpy(ops + dst_count, src, src_count * sizeof(*ops));
+    struct sb_ir_instruction *in = &f->code[f->code_count++];
+    memset(in, 0, sizeof(*in));
+    in->op = op;
+    in->offset = f->offset;
+    in->dst_count = dst_count;
+    in->src_count = src_count;
+    in->dst = ops;
+    in->src = ops + dst_count;
+    return in;
+}

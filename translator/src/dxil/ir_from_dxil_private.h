@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shared state of the DXIL -> IR front end (ir_from_dxil*.c, README.md).
+ * Files, lowest first: ir_from_dxil_emit.c (sticky error, SSA value ->
+ * temp map, operands, instruction buffer), ir_from_dxil_instructions.c
+ * (LLVM instructions), ir_from_dxil_dxop.c (dx.op calls and resources),
+ * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
+ * ir_from_dxil.c (the driver: container -> program).
+ *
+ * A value is one register component: every scalar result gets lane x of a
+ * temp of its own, a struct of up to four 32-bit members (CBufRet, ResRet)
+ * gets lanes x.. of one temp. i1 values are D3D bools (0 / 0xFFFFFFFF), so
+ * IR compares feed IF/MOVC directly.
+ */
+#ifndef SB_IR_FROM_DXIL_PRIVATE_H
+#define SB_IR_FROM_DXIL_PRIVATE_H
+
+#include "ir/ir_private.h"
+#include "reflect/bitcode.h"
+#include "translator/dxil_program_info.h"
+
+/** No temp / no resource for a value. */
+#define DXIL_FRONT_NONE UINT32_MAX
+
+struct dxil_front {
+    const struct sb_bc_module *module;
+    const struct sb_bc_function *function;
+    const struct sb_dxil_entry_point *entry;
+    struct sb_ir_program *program;
+    struct sb_arena *arena;
+    struct sb_error error;
+    bool failed;
+    uint64_t offset;             /**< byte offset of the instruction being lowered */
+    uint32_t *value_temp;        /**< per function-local value: its temp, or NONE */
+    uint32_t *value_resource;    /**< per function-local value (handles): program resource */
+    uint32_t temp_count;
+    uint32_t selector_temp;      /**< the structurizer's selector */
+    uint32_t system_values;      /**< bit per SB_IR_FILE_* special input the body reads */
+    struct sb_ir_instruction *code; /**< malloc'd, copied into the arena at the end */
+    uint32_t code_count, code_capacity;
+};
+
+/* ir_from_dxil_emit.c */
+bool dxil_front_fail(struct dxil_front *f, enum sb_result code, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+void *dxil_front_alloc(struct dxil_front *f, size_t count, size_t size);
+uint32_t dxil_front_new_temp(struct dxil_front *f);
+/** The temp of a function-local value id, allocating it on first use; NONE on failure. */
+uint32_t dxil_front_value_temp(struct dxil_front *f, uint32_t value);
+const struct sb_bc_type *dxil_front_type(const struct dxil_front *f, uint32_t type);
+/** Lanes a value of `type` takes (1 scalar, 1-4 struct members), 0 when unsupported. */
+uint32_t dxil_front_type_lanes(const struct dxil_front *f, uint32_t type);
+struct sb_ir_operand dxil_front_temp_dst(uint32_t temp, uint8_t mask);
+struct sb_ir_operand dxil_front_temp_src(uint32_t temp, uint32_t lane);
+struct sb_ir_operand dxil_front_imm(uint32_t bits);
+/** A source reading lane `lane` of value `value` (a temp, or an immediate for a constant). */
+bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct sb_ir_operand *out);
+/** The constant integer behind `value` (any width, zero-extended). */
+bool dxil_front_const_int(const struct dxil_front *f, uint32_t value, uint64_t *out);
+/** Appends one instruction (operands copied); the op's side fields start at 0. */
+struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
+                                          const struct sb_ir_operand *dst, uint32_t dst_count,
+                                          const struct sb_ir_operand *src, uint32_t src_count);
+
+/* ir_from_dxil_instructions.c */
+/** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
+bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_dxop.c */
+bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Fills program->resources from the entry's resource list. */
+bool dxil_front_declare_resources(struct dxil_front *f);
+/** Declares the special input registers the body read (after the body), as the SM4 front
+ *  end's dcl_input vThreadID & co do. */
+bool dxil_front_declare_system_values(struct dxil_front *f);
+
+/* ir_from_dxil_flow.c */
+/** Structures the entry function and emits its body. */
+bool dxil_front_body(struct dxil_front *f);
+
+#endif
