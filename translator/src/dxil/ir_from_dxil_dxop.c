@@ -257,7 +257,7 @@ bool dxil_front_declare_resources(struct dxil_front *f)
          * be one register of space 0 until SM5.1-style ranges are lowered. */
         if (d->space != 0 || d->range_size != 1)
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                   "resource %s: space %u, %u registers (only single registers "
+                                   "resource '%s': space %u, %u registers (only single registers "
                                    "of space 0 are translated yet)", d->name, d->space,
                                    d->range_size);
         r->resource_class = ir_class_of_dxil[d->resource_class];
@@ -272,7 +272,7 @@ bool dxil_front_declare_resources(struct dxil_front *f)
             r->kind = SB_IR_RESOURCE_KIND_RAW;
         } else {
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                   "resource %s of kind %u: only raw buffers, cbuffers and "
+                                   "resource '%s' of kind %u: only raw buffers, cbuffers and "
                                    "samplers are translated yet", d->name, d->kind);
         }
     }
