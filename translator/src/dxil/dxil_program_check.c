@@ -16,6 +16,7 @@
  * each metadata element, sorted by stream and register (part_rows).
  */
 #include "translator/dxil_program_info.h"
+#include "dxil_program_private.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -77,8 +78,7 @@ static uint32_t signature_component_type(uint32_t type)
     }
 }
 
-/* D3D_NAME of row `row` of an element of `kind`; `domain` is the tessellator domain. */
-static uint32_t system_value(uint32_t kind, uint32_t row, uint32_t domain)
+uint32_t sb_dxil_semantic_system_value(uint32_t kind, uint32_t row, uint32_t domain)
 {
     switch (kind) {
     case SB_DXIL_SEMANTIC_POSITION: return 1;
@@ -383,7 +383,7 @@ static void check_signature_part(struct checker *c, const char *part_name, uint3
         }
         if (row < e->semantic_index_count)
             SIG_FIELD("semantic_index", e->semantic_indices[row], p->semantic_index);
-        SIG_FIELD("system_value", system_value(e->semantic_kind, row, domain), p->system_value);
+        SIG_FIELD("system_value", sb_dxil_semantic_system_value(e->semantic_kind, row, domain), p->system_value);
         SIG_FIELD("component_type", signature_component_type(e->component_type),
                   p->component_type);
         SIG_FIELD("register", rows[n].register_index, p->register_index);

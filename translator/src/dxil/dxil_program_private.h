@@ -23,4 +23,9 @@ bool sb_dxil_read_type_annotations(struct sb_dxil_md_reader *r, struct sb_dxil_p
 /** Sets each CBV's `layout` (entry points' and dx.resources') to its struct annotation. */
 void sb_dxil_link_cbuffer_layouts(struct sb_dxil_program_info *info);
 
+/** D3D_NAME of row `row` of a signature element of SemanticKind `kind` (§4.4); `domain` is
+ *  the tessellator domain (tessellation factors). 0 for kinds with no D3D_NAME. Shared
+ *  by the PSV0/ISG1 cross-check and the DXIL front end's signature declarations. */
+uint32_t sb_dxil_semantic_system_value(uint32_t kind, uint32_t row, uint32_t domain);
+
 #endif

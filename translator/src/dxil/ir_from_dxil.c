@@ -44,11 +44,8 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
     case SB_DXIL_SHADER_KIND_VERTEX:
     case SB_DXIL_SHADER_KIND_PIXEL:
         p->stage = kind == SB_DXIL_SHADER_KIND_VERTEX ? SB_IR_STAGE_VERTEX : SB_IR_STAGE_PIXEL;
-        for (uint32_t s = 0; s < SB_DXIL_SIGNATURE_LIST_COUNT; s++)
-            if (f->entry->signatures[s].element_count)
-                return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                       "%s shader signatures are not translated yet",
-                                       shader_kind_name(kind));
+        if (!dxil_front_declare_signatures(f))
+            return false;
         break;
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,

@@ -226,6 +226,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
         return system_value(f, in, SB_IR_FILE_THREAD_ID_IN_GROUP, true);
     case SB_DXIL_OP_FLATTENED_THREAD_ID_IN_GROUP:
         return system_value(f, in, SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED, false);
+    case SB_DXIL_OP_LOAD_INPUT: return dxil_front_load_input(f, in);
+    case SB_DXIL_OP_STORE_OUTPUT: return dxil_front_store_output(f, in);
     case SB_DXIL_OP_CREATE_HANDLE: return create_handle(f, in);
     case SB_DXIL_OP_CBUFFER_LOAD_LEGACY: return cbuffer_load_legacy(f, in);
     case SB_DXIL_OP_BUFFER_STORE:
@@ -286,8 +288,13 @@ bool dxil_front_declare_system_values(struct dxil_front *f)
     static const uint32_t files[4] = { SB_IR_FILE_THREAD_ID, SB_IR_FILE_THREAD_GROUP_ID,
                                        SB_IR_FILE_THREAD_ID_IN_GROUP,
                                        SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED };
-    struct sb_ir_signature_element *out = dxil_front_alloc(f, 4, sizeof(*out));
-    uint32_t n = 0;
+    if (!f->system_values)
+        return true;
+    /* After the vs/ps signature elements, when there are any. */
+    uint32_t n = f->program->signature_count;
+    struct sb_ir_signature_element *out = dxil_front_alloc(f, n + 4, sizeof(*out));
+    if (out && n)
+        memcpy(out, f->program->signature, n * sizeof(*out));
     for (uint32_t i = 0; out && i < 4; i++) {
         if (!(f->system_values & (1u << (files[i] - SB_IR_FILE_THREAD_ID))))
             continue;

@@ -3,7 +3,8 @@
  * Shared state of the DXIL -> IR front end (ir_from_dxil*.c, README.md).
  * Files, lowest first: ir_from_dxil_emit.c (sticky error, SSA value ->
  * temp map, operands, instruction buffer), ir_from_dxil_instructions.c
- * (LLVM instructions), ir_from_dxil_dxop.c (dx.op calls and resources),
+ * (LLVM instructions), ir_from_dxil_io.c (signatures, loadInput/storeOutput),
+ * ir_from_dxil_dxop.c (dx.op calls and resources),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
  *
@@ -65,6 +66,12 @@ struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_io.c */
+/** Fills program->signature from the entry's input and output signatures (vs/ps). */
+bool dxil_front_declare_signatures(struct dxil_front *f);
+bool dxil_front_load_input(struct dxil_front *f, const struct sb_bc_instruction *in);
+bool dxil_front_store_output(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);
