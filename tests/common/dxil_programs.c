@@ -11,7 +11,8 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_CREATE_HANDLE = 57, OP_CBUFFER_LOAD_LEGACY = 59,
-       OP_BUFFER_STORE = 69, OP_BARRIER = 80, OP_THREAD_ID = 93, OP_FLATTENED_THREAD_ID = 96 };
+       OP_BUFFER_STORE = 69, OP_BARRIER = 80, OP_THREAD_ID = 93, OP_FLATTENED_THREAD_ID = 96,
+       OP_SATURATE = 7, OP_FMAX = 35, OP_FMAD = 46, OP_DOT3 = 55 };
 /* Barrier mode: group sync + groupshared fence (docs §3.4). */
 enum { BARRIER_SYNC_AND_TGSM = 9 };
 
@@ -287,3 +288,47 @@ const struct dxil_program_entry dxil_programs[5] = {
     { "cs_loop", dxil_program_cs_loop },
     { "cs_groupshared", dxil_program_cs_groupshared },
 };
+
+/*
+ * cbuffer cb0 : register(b0) { float4 v; };   RWByteAddressBuffer u0 : register(u0);
+ * [numthreads(1, 1, 1)] void main() {
+ *     u0.Store4(0, asuint(float4(mad(v.x, v.y, v.z), dot(v.xyz, v.yzw), max(v.x, NaN),
+ *                                saturate(v.w)))); }
+ * Not one of dxil_programs[]: the DXIL front end's math test reads it (no listing of its own).
+ */
+bool dxil_program_cs_math(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t f4[4] = { f32, f32, f32, f32 };
+    uint32_t cbufret = dm_type_struct(m, "dx.types.CBufRet.f32", f4, 4);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t cb0 = create_handle(m, DXIL_CLASS_CBV, 0, 0);
+    uint32_t row_args[2] = { cb0, dm_i32(m, 0) };
+    uint32_t row = dm_dxop(m, "dx.op.cbufferLoadLegacy.f32", cbufret, DM_ATTR_READONLY,
+                           OP_CBUFFER_LOAD_LEGACY, row_args, 2);
+    uint32_t v[4];
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = dm_extractvalue(m, row, c);
+    uint32_t mad_args[3] = { v[0], v[1], v[2] };
+    uint32_t dot_args[6] = { v[0], v[1], v[2], v[1], v[2], v[3] };
+    uint32_t max_args[2] = { v[0], dm_f32(m, __builtin_nanf("")) };
+    uint32_t results[4] = {
+        dm_dxop(m, "dx.op.tertiary.f32", f32, DM_ATTR_READNONE, OP_FMAD, mad_args, 3),
+        dm_dxop(m, "dx.op.dot3.f32", f32, DM_ATTR_READNONE, OP_DOT3, dot_args, 6),
+        dm_dxop(m, "dx.op.binary.f32", f32, DM_ATTR_READNONE, OP_FMAX, max_args, 2),
+        dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_SATURATE, &v[3], 1),
+    };
+    for (unsigned c = 0; c < 4; c++)
+        store_raw_u32(m, u0, dm_i32(m, (int32_t)c * 4), dm_cast(m, DM_BITCAST, results[c], i32));
+    dm_ret_void(m);
+    static const struct dxil_resource resources[2] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
+          .type_name = "cb0" },
+    };
+    return finish_compute(m, entry, 1, resources, 2, out);
+}

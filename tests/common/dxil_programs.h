@@ -24,6 +24,10 @@ bool dxil_program_cs_loop(struct tbuf *out);
 /** cs_6_0, numthreads(8,1,1): groupshared g[t] = t*t, barrier, u0[t*4] = g[7-t]. */
 bool dxil_program_cs_groupshared(struct tbuf *out);
 
+/** cs_6_0, numthreads(1,1,1): u0[0..3] = asuint(FMad(x,y,z), Dot3(xyz, yzw), FMax(x, NaN),
+ *  Saturate(w)) of cb0[0]; not in dxil_programs[] (the DXIL front end's math test). */
+bool dxil_program_cs_math(struct tbuf *out);
+
 /** The five, for tests that walk them all. */
 struct dxil_program_entry {
     const char *name;

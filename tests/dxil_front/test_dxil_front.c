@@ -170,6 +170,32 @@ static void test_ps_scale(void)
     sb_ir_program_destroy(ir);
 }
 
+/* FMad, Dot3, FMax with a NaN operand (the other one wins, docs §7.3) and Saturate of
+ * cb0[0] = (x, y, z, w): (1.5, 2, 0.25, -3) -> (3.25, 2.75, 1.5, 0);
+ * (1.5, 2, 0.25, 0.5) -> (3.25, 3.625, 1.5, 0.5). */
+static void test_cs_math(void)
+{
+    struct sb_error err;
+    struct sb_ir_program *ir = lower(dxil_program_cs_math, &err);
+    CHECK(ir != NULL, "%s", err.message);
+    if (!ir)
+        return;
+    static const float w[2] = { -3.0f, 0.5f };
+    static const float expected[2][4] = { { 3.25f, 2.75f, 1.5f, 0.0f }, { 3.25f, 3.625f, 1.5f, 0.5f } };
+    for (unsigned c = 0; c < 2; c++) {
+        uint32_t cb[4] = { f2u(1.5f), f2u(2.0f), f2u(0.25f), f2u(w[c]) }, out[4] = { 0 };
+        struct sb_rt_resource table[2] = { buffer(SB_IR_RESOURCE_UAV, 0, out, sizeof(out)),
+                                           buffer(SB_IR_RESOURCE_CBV, 0, cb, sizeof(cb)) };
+        const uint32_t groups[3] = { 1, 1, 1 };
+        enum sb_result r = sb_interp_dispatch(ir, table, 2, groups, NULL, NULL, &err);
+        CHECK(r == SB_SUCCESS, "dispatch: %s", err.message);
+        for (unsigned i = 0; i < 4; i++)
+            CHECK(out[i] == f2u(expected[c][i]), "case %u word %u: 0x%08x, expected %g", c, i,
+                  out[i], (double)expected[c][i]);
+    }
+    sb_ir_program_destroy(ir);
+}
+
 /* What this slice does not translate yet refuses, with the construct named. */
 static void test_refusals(void)
 {
@@ -195,6 +221,8 @@ int main(int argc, char **argv)
         test_vs_passthrough();
     if (all || !strcmp(which, "ps_scale"))
         test_ps_scale();
+    if (all || !strcmp(which, "cs_math"))
+        test_cs_math();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)

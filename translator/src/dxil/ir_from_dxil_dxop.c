@@ -235,6 +235,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
     case SB_DXIL_OP_BUFFER_LOAD:
     case SB_DXIL_OP_RAW_BUFFER_LOAD: return raw_load(f, in);
     default: {
+        if (dxil_front_is_math(opcode))
+            return dxil_front_math(f, in, opcode);
         const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "dx.op %s (%llu) is not translated yet",

@@ -4,7 +4,8 @@
  * Files, lowest first: ir_from_dxil_emit.c (sticky error, SSA value ->
  * temp map, operands, instruction buffer), ir_from_dxil_instructions.c
  * (LLVM instructions), ir_from_dxil_io.c (signatures, loadInput/storeOutput),
- * ir_from_dxil_dxop.c (dx.op calls and resources),
+ * ir_from_dxil_math.c (math dx.ops), ir_from_dxil_dxop.c (dx.op calls and
+ * resources),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
  *
@@ -72,6 +73,11 @@ bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction
 bool dxil_front_declare_signatures(struct dxil_front *f);
 bool dxil_front_load_input(struct dxil_front *f, const struct sb_bc_instruction *in);
 bool dxil_front_store_output(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_math.c */
+bool dxil_front_is_math(uint64_t opcode);
+/** Unary/binary/tertiary float and int math and Dot2/3/4 on 32-bit scalars. */
+bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);
