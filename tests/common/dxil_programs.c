@@ -20,6 +20,13 @@ static const struct dxil_resource RAW_U0 = {
     .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
     .type_name = "struct.RWByteAddressBuffer",
 };
+/* u0 (raw) and cb0 (16 bytes): the compute programs that read a cbuffer. */
+static const struct dxil_resource RAW_U0_CB0[2] = {
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+      .type_name = "struct.RWByteAddressBuffer" },
+    { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
+      .type_name = "cb0" },
+};
 static const struct dxil_resource CB0_16 = {
     .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
     .type_name = "cb0",
@@ -234,13 +241,7 @@ bool dxil_program_cs_loop(struct tbuf *out)
     store_raw_u32(m, u0, zero, total);
     dm_ret_void(m);
 
-    static const struct dxil_resource resources[2] = {
-        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
-          .type_name = "struct.RWByteAddressBuffer" },
-        { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
-          .type_name = "cb0" },
-    };
-    return finish_compute(m, entry, 1, resources, 2, out);
+    return finish_compute(m, entry, 1, RAW_U0_CB0, 2, out);
 }
 
 /*
@@ -324,11 +325,5 @@ bool dxil_program_cs_math(struct tbuf *out)
     for (unsigned c = 0; c < 4; c++)
         store_raw_u32(m, u0, dm_i32(m, (int32_t)c * 4), dm_cast(m, DM_BITCAST, results[c], i32));
     dm_ret_void(m);
-    static const struct dxil_resource resources[2] = {
-        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
-          .type_name = "struct.RWByteAddressBuffer" },
-        { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
-          .type_name = "cb0" },
-    };
-    return finish_compute(m, entry, 1, resources, 2, out);
+    return finish_compute(m, entry, 1, RAW_U0_CB0, 2, out);
 }

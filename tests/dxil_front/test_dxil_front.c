@@ -10,24 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "dxc_container_writer.h"
 #include "dxil_programs.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/interp.h"
 #include "shaderbridge/translate.h"
 #include "translator/ir.h"
-
-static unsigned failures;
-
-#define CHECK(cond, ...)                                                                  \
-    do {                                                                                  \
-        if (!(cond)) {                                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);       \
-            fprintf(stderr, __VA_ARGS__);                                                 \
-            fprintf(stderr, "\n");                                                        \
-            failures++;                                                                   \
-        }                                                                                 \
-    } while (0)
 
 /* Writes the program, checks its SPIR-V and returns its IR (NULL on failure). */
 static struct sb_ir_program *lower(bool (*write)(struct tbuf *), struct sb_error *err)
@@ -55,16 +44,12 @@ static struct sb_ir_program *lower(bool (*write)(struct tbuf *), struct sb_error
     return ir;
 }
 
+/* A buffer bound at register `reg` of class `cls`: one layer, one level, one sample. */
 static struct sb_rt_resource buffer(uint32_t cls, uint32_t reg, void *data, size_t size)
 {
-    struct sb_rt_resource r;
-    memset(&r, 0, sizeof(r));
-    r.resource_class = cls;
-    r.register_index = reg;
-    r.data = data;
-    r.size = size;
-    r.layers = r.mip_levels = r.sample_count = 1;
-    return r;
+    return (struct sb_rt_resource){ .resource_class = cls, .register_index = reg, .data = data,
+                                    .size = size, .layers = 1, .mip_levels = 1,
+                                    .sample_count = 1 };
 }
 
 /* u0[i*4] = i*2 + 1 for the 8 threads of one group: 1, 3, 5, ..., 15. */
