@@ -86,7 +86,11 @@ bool dxil_front_declare_signatures(struct dxil_front *f)
                 e->file = s == SB_DXIL_SIGNATURE_INPUT ? SB_IR_FILE_INPUT : SB_IR_FILE_OUTPUT;
                 e->semantic = sb_ir_strdup(f->arena, d->semantic_name);
                 e->semantic_index = row < d->semantic_index_count ? d->semantic_indices[row] : row;
-                e->system_value = sb_dxil_semantic_system_value(d->semantic_kind, row, 0);
+                /* SV_Target is a plain o# in the IR, as fxc's dcl_output declares it (no
+                 * D3D_NAME): validate and the back end read render targets that way. */
+                e->system_value = d->semantic_kind == SB_DXIL_SEMANTIC_TARGET
+                                      ? 0
+                                      : sb_dxil_semantic_system_value(d->semantic_kind, row, 0);
                 e->register_index = (uint32_t)d->start_row + row;
                 e->mask = e->used_mask = e->signature_mask = mask;
                 e->component_type = component_type(d->component_type);
