@@ -275,9 +275,11 @@ bool dxil_front_declare_resources(struct dxil_front *f)
         } else if (d->kind == SB_DXIL_RESOURCE_KIND_RAW_BUFFER) {
             r->kind = SB_IR_RESOURCE_KIND_RAW;
         } else {
+            const char *kind = sb_dxil_enum_value_name(SB_DXIL_ENUM_RESOURCE_KIND, d->kind);
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                   "resource '%s' of kind %u: only raw buffers, cbuffers and "
-                                   "samplers are translated yet", d->name, d->kind);
+                                   "resource '%s' is a %s (kind %u): only raw buffers, cbuffers "
+                                   "and samplers are translated yet", d->name,
+                                   kind ? kind : "resource of unknown kind", d->kind);
         }
     }
     f->program->resource_count = list->count;
