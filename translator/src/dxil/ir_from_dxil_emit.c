@@ -199,3 +199,35 @@ struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
     in->src = ops + dst_count;
     return in;
 }
+
+/* Argument i of a dx.op call; 0 is the opcode itself (operands[0] is the callee). */
+bool dxil_front_arg(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
+                    uint32_t *value)
+{
+    if (1 + i >= in->operand_count)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "dx.op call lacks argument %u", i);
+    *value = in->operands[1 + i];
+    return true;
+}
+
+bool dxil_front_const_arg(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
+                          uint64_t *out)
+{
+    uint32_t value = 0;
+    if (!dxil_front_arg(f, in, i, &value))
+        return false;
+    if (!dxil_front_const_int(f, value, out))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "dx.op argument %u must be a constant here", i);
+    return true;
+}
+
+bool dxil_front_result_temp(struct dxil_front *f, const struct sb_bc_instruction *in,
+                            uint32_t lanes, uint32_t *temp)
+{
+    if (dxil_front_type_lanes(f, in->type) != lanes)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "a dx.op overload without %u 32-bit result lanes", lanes);
+    *temp = dxil_front_value_temp(f, in->value);
+    return *temp != DXIL_FRONT_NONE;
+}

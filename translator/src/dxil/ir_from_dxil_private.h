@@ -2,10 +2,13 @@
 /*
  * Shared state of the DXIL -> IR front end (ir_from_dxil*.c, README.md).
  * Files, lowest first: ir_from_dxil_emit.c (sticky error, SSA value ->
- * temp map, operands, instruction buffer), ir_from_dxil_instructions.c
- * (LLVM instructions), ir_from_dxil_io.c (signatures, loadInput/storeOutput),
- * ir_from_dxil_math.c (math dx.ops), ir_from_dxil_dxop.c (dx.op calls and
- * resources),
+ * temp map, operands, dx.op arguments, instruction buffer),
+ * ir_from_dxil_resource_kinds.c (what each resource kind is declared as),
+ * ir_from_dxil_resources.c (resource declarations, handles),
+ * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores),
+ * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
+ * (signatures, loadInput/storeOutput), ir_from_dxil_math.c (math dx.ops),
+ * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
  *
@@ -64,6 +67,40 @@ struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
                                           const struct sb_ir_operand *dst, uint32_t dst_count,
                                           const struct sb_ir_operand *src, uint32_t src_count);
 
+/** Argument i of a dx.op call (0 is the opcode; operands[0] is the callee). */
+bool dxil_front_arg(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
+                    uint32_t *value);
+/** Argument i of a dx.op call, which must be a constant integer. */
+bool dxil_front_const_arg(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
+                          uint64_t *out);
+/** The temp of the call's result, which must take `lanes` 32-bit lanes. */
+bool dxil_front_result_temp(struct dxil_front *f, const struct sb_bc_instruction *in,
+                            uint32_t lanes, uint32_t *temp);
+
+/* ir_from_dxil_resource_kinds.c */
+/** The kind-specific fields of the IR declaration of resource `d`. */
+bool dxil_front_resource_kind(struct dxil_front *f, const struct sb_dxil_resource *d,
+                              struct sb_ir_resource *r);
+
+/* ir_from_dxil_resources.c */
+/** Fills program->resources from the entry's resource list. */
+bool dxil_front_declare_resources(struct dxil_front *f);
+/** createHandle(class, rangeId, index, nonUniform). */
+bool dxil_front_create_handle(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** The program resource the handle in argument i names. */
+bool dxil_front_handle_resource(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                uint32_t i, const struct sb_ir_resource **out);
+/** The t#/u#/cb#/s# operand of a program resource (all four lanes, in order). */
+struct sb_ir_operand dxil_front_resource_operand(const struct sb_ir_resource *r);
+
+/* ir_from_dxil_buffers.c */
+/** cbufferLoadLegacy(handle, row). */
+bool dxil_front_cbuffer_load_legacy(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** bufferStore / rawBufferStore of a raw buffer. */
+bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** bufferLoad / rawBufferLoad of a raw buffer. */
+bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction *in);
+
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
@@ -81,8 +118,6 @@ bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, u
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);
-/** Fills program->resources from the entry's resource list. */
-bool dxil_front_declare_resources(struct dxil_front *f);
 /** Declares the special input registers the body read (after the body), as the SM4 front
  *  end's dcl_input vThreadID & co do. */
 bool dxil_front_declare_system_values(struct dxil_front *f);
