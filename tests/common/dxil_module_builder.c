@@ -200,6 +200,22 @@ static uint32_t add_function(struct dxil_module *m, const char *name, uint32_t f
     return add_value(m, &v);
 }
 
+uint32_t dm_global_constant(struct dxil_module *m, const char *name, uint32_t initializer)
+{
+    if (!value_ok(m, initializer) || m->values[initializer].kind != V_CONST ||
+        m->values[initializer].const_kind != C_DATA) {
+        dm_fail(m, "a constant global needs a dm_const_data initializer");
+        return 0;
+    }
+    uint32_t type = m->values[initializer].type;
+    struct value v = { .kind = V_GLOBAL, .content_type = type, .addrspace = 0,
+                       .is_constant = true, .has_initializer = true,
+                       .initializer = initializer };
+    v.type = dm_type_ptr(m, type, 0);
+    set_name(m, &v, name);
+    return add_value(m, &v);
+}
+
 uint32_t dm_entry(struct dxil_module *m, const char *name)
 {
     if (m->entry != DM_NONE) {
@@ -231,6 +247,22 @@ static uint32_t intern_const(struct dxil_module *m, uint32_t type, enum const_ki
             return i;
     }
     struct value v = { .kind = V_CONST, .type = type, .const_kind = kind, .bits = bits };
+    return add_value(m, &v);
+}
+
+uint32_t dm_const_data(struct dxil_module *m, uint32_t array_type, const uint32_t *words,
+                       unsigned count)
+{
+    const struct type *t = type_ok(m, array_type) ? &m->types[array_type] : NULL;
+    const struct type *e = t && t->kind == T_ARRAY ? &m->types[t->element] : NULL;
+    if (!e || t->size != count || count > MAX_DATA_WORDS ||
+        !((e->kind == T_INT && e->size == 32) || e->kind == T_FLOAT)) {
+        dm_fail(m, "constant data: an array of up to 16 32-bit scalars, one word each");
+        return 0;
+    }
+    struct value v = { .kind = V_CONST, .type = array_type, .const_kind = C_DATA,
+                       .data_count = count };
+    memcpy(v.data, words, count * sizeof(*words));
     return add_value(m, &v);
 }
 
@@ -315,7 +347,7 @@ static void push(struct dxil_module *m, struct inst *in, enum operand_kind kind,
         dm_fail(m, "too many operands");
         return;
     }
-    if ((kind == O_REL || kind == O_REL_TYPED || kind == O_PHI) && !value_ok(m, v))
+    if ((kind == O_REL || kind == O_REL_TYPED || kind == O_PHI || kind == O_ABS) && !value_ok(m, v))
         v = 0;
     in->ops[in->count].kind = kind;
     in->ops[in->count].v = v;
@@ -381,13 +413,20 @@ uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint3
     }
     const struct type *ptr = &m->types[m->values[base].type];
     uint32_t source = ptr->element, element = source;
-    /* The first index steps over the pointer; each further one into an array. */
+    /* The first index steps over the pointer; each further one into an array, or into a
+     * struct by a constant member index. */
     for (unsigned i = 1; i < count; i++) {
-        if (m->types[element].kind != T_ARRAY) {
-            dm_fail(m, "getelementptr into a non-array");
+        const struct type *t = &m->types[element];
+        if (t->kind == T_STRUCT && value_ok(m, indices[i]) &&
+            m->values[indices[i]].kind == V_CONST && m->values[indices[i]].bits < t->member_count) {
+            element = t->members[m->values[indices[i]].bits];
+            continue;
+        }
+        if (t->kind != T_ARRAY) {
+            dm_fail(m, "getelementptr into a non-array (or a struct by a non-constant index)");
             return 0;
         }
-        element = m->types[element].element;
+        element = t->element;
     }
     struct inst *in = begin_inst(m, INST_GEP, dm_type_ptr(m, element, ptr->size));
     push(m, in, O_LIT, inbounds);
@@ -429,6 +468,33 @@ void dm_store(struct dxil_module *m, uint32_t ptr, uint32_t value, unsigned alig
     push(m, in, O_REL_TYPED, value);
     push(m, in, O_LIT, align_field(align));
     push(m, in, O_LIT, 0);
+}
+
+uint32_t dm_alloca(struct dxil_module *m, uint32_t type, unsigned align)
+{
+    uint32_t i32 = dm_type_int(m, 32), one = dm_i32(m, 1);
+    struct inst *in = begin_inst(m, INST_ALLOCA, dm_type_ptr(m, type, 0));
+    push(m, in, O_TYPE, type);
+    push(m, in, O_TYPE, i32);
+    push(m, in, O_ABS, one);
+    push(m, in, O_LIT, align_field(align) | 1u << 6); /* bit 6: the type is the allocated one */
+    return result(in);
+}
+
+uint32_t dm_atomicrmw(struct dxil_module *m, enum dm_rmw op, uint32_t ptr, uint32_t value)
+{
+    if (!value_ok(m, ptr) || m->types[m->values[ptr].type].kind != T_POINTER) {
+        dm_fail(m, "atomicrmw on a non-pointer");
+        return 0;
+    }
+    struct inst *in = begin_inst(m, INST_ATOMICRMW, m->types[m->values[ptr].type].element);
+    push(m, in, O_REL_TYPED, ptr);
+    push(m, in, O_REL, value);
+    push(m, in, O_LIT, (uint32_t)op);
+    push(m, in, O_LIT, 0); /* not volatile */
+    push(m, in, O_LIT, 6); /* seq_cst, as dxc writes */
+    push(m, in, O_LIT, 1); /* cross-thread */
+    return result(in);
 }
 
 uint32_t dm_call(struct dxil_module *m, uint32_t callee, const uint32_t *args, unsigned count)

@@ -25,7 +25,8 @@ enum { MODULE_VERSION = 1, MODULE_TRIPLE = 2, MODULE_DATALAYOUT = 3, MODULE_GLOB
        MODULE_FUNCTION = 8 };
 enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_INTEGER = 7, TYPE_POINTER = 8,
        TYPE_ARRAY = 11, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20, TYPE_FUNCTION = 21 };
-enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6 };
+enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6,
+       CST_DATA = 22 };
 enum { MD_STRING = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_KIND = 6, MD_NAMED_NODE = 10 };
 enum { FUNC_DECLAREBLOCKS = 1, VST_ENTRY = 1, BLOCKINFO_SETBID = 1, PARAMATTR_ENTRY = 2,
        PARAMATTR_GRP_ENTRY = 3 };
@@ -195,13 +196,14 @@ static void write_globals_and_functions(struct bw *w, const struct dxil_module *
         const struct value *v = &m->values[i];
         if (v->kind != V_GLOBAL)
             continue;
-        /* type, flags (explicit type | addrspace << 2), no initializer, external,
-         * align 4 (log2 + 1), no section */
+        /* type, flags (constant | explicit type | addrspace << 2), initializer ID + 1
+         * (0: none, external), linkage (internal when initialised), align 4 (log2 + 1),
+         * no section */
         struct fields f = { 0 };
         add(&f, v->content_type);
-        add(&f, 2u | (v->addrspace << 2));
-        add(&f, 0);
-        add(&f, 0);
+        add(&f, (v->is_constant ? 1u : 0u) | 2u | (v->addrspace << 2));
+        add(&f, v->has_initializer ? m->values[v->initializer].id + 1 : 0);
+        add(&f, v->has_initializer ? 3 : 0);
         add(&f, 3);
         add(&f, 0);
         record(w, MODULE_GLOBALVAR, &f);
@@ -229,15 +231,16 @@ static uint64_t signed_field(int64_t v)
     return v >= 0 ? (uint64_t)v << 1 : ((uint64_t)-v << 1) | 1;
 }
 
-/* Where a constant goes: the module's block when metadata names it, else the body's. */
+/* Where a constant goes: the module's block when metadata names it or it initialises a
+ * global (C_DATA), else the body's. */
 static bool const_in_module(const struct value *v)
 {
-    return v->kind == V_CONST && v->in_metadata;
+    return v->kind == V_CONST && (v->in_metadata || v->const_kind == C_DATA);
 }
 
 static bool const_in_function(const struct value *v)
 {
-    return v->kind == V_CONST && !v->in_metadata;
+    return v->kind == V_CONST && !const_in_module(v);
 }
 
 /*
@@ -277,7 +280,12 @@ static void write_constant(void *ctx, uint32_t value)
         bw_abbrev_record(c->w, 4, &c->settype, f, 2);
         c->current_type = v->type;
     }
-    if (v->const_kind == C_UNDEF) {
+    if (v->const_kind == C_DATA) {
+        uint64_t words[MAX_DATA_WORDS];
+        for (unsigned i = 0; i < v->data_count; i++)
+            words[i] = v->data[i];
+        bw_record(c->w, CST_DATA, words, v->data_count);
+    } else if (v->const_kind == C_UNDEF) {
         bw_record(c->w, CST_UNDEF, NULL, 0);
     } else if (v->const_kind == C_FLOAT) {
         bw_record(c->w, CST_FLOAT, &v->bits, 1);
@@ -447,6 +455,9 @@ static void write_instruction(struct bw *w, const struct dxil_module *m, const s
             break;
         case O_PHI:
             add(&f, signed_field((int64_t)inst_id - (int64_t)v->id));
+            break;
+        case O_ABS:
+            add(&f, v->id);
             break;
         }
     }

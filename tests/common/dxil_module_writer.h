@@ -50,6 +50,9 @@ enum dm_binop { DM_ADD = 0, DM_SUB = 1, DM_MUL = 2, DM_UDIV = 3, DM_SHL = 7, DM_
 enum dm_pred { DM_FCMP_OLT = 4, DM_ICMP_EQ = 32, DM_ICMP_NE = 33, DM_ICMP_ULT = 36 };
 /** CAST opcodes (docs §2.12). */
 enum dm_castop { DM_ZEXT = 1, DM_UITOFP = 5, DM_BITCAST = 11 };
+/** ATOMICRMW operations (docs §2.12). */
+enum dm_rmw { DM_RMW_XCHG = 0, DM_RMW_ADD = 1, DM_RMW_SUB = 2, DM_RMW_AND = 3, DM_RMW_OR = 5,
+              DM_RMW_UMAX = 9 };
 /** BINOP flags: none, and dxc's fast-math mask (fast + ninf + nsz + arcp, no nnan). */
 #define DM_FLAGS_NONE (-1)
 #define DM_FAST_MATH 29
@@ -74,6 +77,9 @@ uint32_t dm_type_function(struct dxil_module *m, uint32_t ret, const uint32_t *p
 /* Module values. */
 /** An external global of `element` type in `addrspace` (3 = groupshared), align 4. */
 uint32_t dm_global(struct dxil_module *m, const char *name, uint32_t element, unsigned addrspace);
+/** An internal constant global of address space 0 (dxc's static const arrays), initialised
+ *  by a dm_const_data constant (its type is the global's). */
+uint32_t dm_global_constant(struct dxil_module *m, const char *name, uint32_t initializer);
 /** The entry function `void name()`, whose body the instruction builders fill. */
 uint32_t dm_entry(struct dxil_module *m, const char *name);
 /** A declaration; the same name twice returns the first. */
@@ -86,6 +92,10 @@ uint32_t dm_i8(struct dxil_module *m, int8_t value);
 uint32_t dm_i32(struct dxil_module *m, int32_t value);
 uint32_t dm_f32(struct dxil_module *m, float value);
 uint32_t dm_undef(struct dxil_module *m, uint32_t type);
+/** An array constant of `count` (<= 16) 32-bit words (CST_CODE_DATA; a module constant, for
+ *  global initializers); `array_type` must be [count x i32] or [count x float]. */
+uint32_t dm_const_data(struct dxil_module *m, uint32_t array_type, const uint32_t *words,
+                       unsigned count);
 
 /** The type of any value handle (a pointer type for globals and functions). */
 uint32_t dm_value_type(const struct dxil_module *m, uint32_t value);
@@ -104,6 +114,10 @@ uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint3
                 unsigned count);
 uint32_t dm_load(struct dxil_module *m, uint32_t ptr, unsigned align);
 void dm_store(struct dxil_module *m, uint32_t ptr, uint32_t value, unsigned align);
+/** alloca of one `type` (an array for a local array), align in bytes. */
+uint32_t dm_alloca(struct dxil_module *m, uint32_t type, unsigned align);
+/** atomicrmw `op` ptr, value seq_cst (docs §2.12); the result is the old value. */
+uint32_t dm_atomicrmw(struct dxil_module *m, enum dm_rmw op, uint32_t ptr, uint32_t value);
 /** A call; DM_NONE when the callee returns void. */
 uint32_t dm_call(struct dxil_module *m, uint32_t callee, const uint32_t *args, unsigned count);
 /**

@@ -73,7 +73,8 @@ static bool lower_body(struct dxil_front *f)
         return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < values; i++)
         f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
-    if (!dxil_front_body(f) || !dxil_front_declare_system_values(f))
+    if (!dxil_front_body(f) || !dxil_front_declare_system_values(f) ||
+        !dxil_front_declare_memory(f))
         return false;
     struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
     struct sb_ir_instruction *code = dxil_front_alloc(f, f->code_count, sizeof(*code));
@@ -124,6 +125,7 @@ enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_pro
     free(f.code);
     free(f.value_temp);
     free(f.value_resource);
+    dxil_front_memory_free(&f);
     sb_dxil_program_info_destroy(info);
     sb_bc_module_destroy(module);
     if (f.failed) {

@@ -24,6 +24,8 @@
 #include "reflect/bitcode.h"
 #include "translator/dxil_program_info.h"
 
+struct dxil_memory;
+
 /** No temp / no resource for a value. */
 #define DXIL_FRONT_NONE UINT32_MAX
 
@@ -41,6 +43,7 @@ struct dxil_front {
     uint32_t temp_count;
     uint32_t selector_temp;      /**< the structurizer's selector */
     uint32_t system_values;      /**< bit per SB_IR_FILE_* special input the body reads */
+    struct dxil_memory *memory;  /**< ir_from_dxil_memory.c's state; NULL until memory is used */
     struct sb_ir_instruction *code; /**< malloc'd, copied into the arena at the end */
     uint32_t code_count, code_capacity;
 };
@@ -115,6 +118,28 @@ bool dxil_front_store_output(struct dxil_front *f, const struct sb_bc_instructio
 bool dxil_front_is_math(uint64_t opcode);
 /** Unary/binary/tertiary float and int math and Dot2/3/4 on 32-bit scalars. */
 bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_memory.c */
+/** alloca, getelementptr, load, store and pointer bitcasts. */
+bool dxil_front_memory_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** A cast whose result is a pointer (handled by the memory file). */
+bool dxil_front_is_pointer_cast(const struct dxil_front *f, const struct sb_bc_instruction *in);
+/** The g# operand (mask x) and byte address a groupshared pointer value names. */
+bool dxil_front_group_shared_address(struct dxil_front *f, uint32_t pointer,
+                                     struct sb_ir_operand *memory, struct sb_ir_operand *address);
+/** Whether any instruction reads function-local value `value`. */
+bool dxil_front_value_used(struct dxil_front *f, uint32_t value);
+/** Declares the g#, x# and ICB the body used (after the body). */
+bool dxil_front_declare_memory(struct dxil_front *f);
+void dxil_front_memory_free(struct dxil_front *f);
+
+/* ir_from_dxil_atomics.c */
+/** atomicrmw / cmpxchg on groupshared memory. */
+bool dxil_front_atomic_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+bool dxil_front_is_atomic_or_barrier(uint64_t opcode);
+/** atomicBinOp, atomicCompareExchange (UAVs) and barrier. */
+bool dxil_front_atomic_or_barrier(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                  uint64_t opcode);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DXIL programs for the memory, atomics and barrier tests of the DXIL front
+ * end (tests/dxil_front/test_dxil_front_memory.c), written with
+ * dxil_program_writer.h; each stands for the HLSL in its comment in
+ * dxil_programs_memory.c. Each appends a dxc-shaped container to `out` and
+ * returns false, with a message on stderr, if the writer rejected it.
+ */
+#ifndef SB_TEST_DXIL_PROGRAMS_MEMORY_H
+#define SB_TEST_DXIL_PROGRAMS_MEMORY_H
+
+#include <stdbool.h>
+
+#include "dxc_container_writer.h"
+
+/** cs_6_0, numthreads(8,1,1): a local uint[4] of (t, t+10, 3t, 100) stored at constant
+ *  indices; u0[t] = a[t & 3] + a[(t + 1) & 3] (dynamic indices). */
+bool dxil_program_cs_local_array(struct tbuf *out);
+
+/** cs_6_0, numthreads(8,1,1): groupshared uint g[2] zeroed by thread 0, a barrier, then
+ *  InterlockedAdd(g[0], 1, old) and InterlockedOr(g[1], 1 << t); InterlockedAdd on u0
+ *  (byte 0: + t+1, no result; byte 4: + 1 with result r); InterlockedCompareExchange(u0
+ *  byte 8, 0, 77, orig) and u0 byte 12 += (orig == 0); u0[4 + r] = 1, u0[12 + old] = 1; a
+ *  barrier; u0[20 + t] = g[0] + g[1]. */
+bool dxil_program_cs_atomics(struct tbuf *out);
+
+/** cs_6_0, numthreads(8,1,1): groupshared float4 v[8] (an array of vectors) and
+ *  struct { uint a; uint b[3]; } s[8] (of structs with an array): thread t writes
+ *  v[t].y = t and s[t].b[2] = 10 t, a barrier, then u0[t] = asuint(v[7 - t].y) and
+ *  u0[8 + t] = s[(t + 1) & 7].b[2]; the path constants fold, the indices are dynamic. */
+bool dxil_program_cs_groupshared_paths(struct tbuf *out);
+
+/** cs_6_0, numthreads(8,1,1): static const uint table[4] = { 3, 1, 4, 1 } (an initialised
+ *  constant global); u0[t] = table[t & 3] * 10 + table[2]. */
+bool dxil_program_cs_constant_array(struct tbuf *out);
+
+/** Refused (what the front end does not translate): cs_6_6, numthreads(8,1,1),
+ *  u0.InterlockedAdd64(0, 1) — atomicBinOp.i64. */
+bool dxil_program_cs_atomic64(struct tbuf *out);
+/** Refused: cs_6_0, numthreads(8,1,1), `static uint s;` read — a non-constant global of
+ *  address space 0 with no initializer; u0[t] = s. */
+bool dxil_program_cs_static_global(struct tbuf *out);
+
+#endif

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DXIL front end's memory, atomics and barriers (translator/src/dxil/
+ * ir_from_dxil_memory.c, ir_from_dxil_atomics.c) on the writer's programs
+ * (tests/common/dxil_programs.h cs_groupshared, dxil_programs_memory.h): each
+ * is translated, its SPIR-V validated, its IR declarations checked and run on
+ * the CPU interpreter against hand-computed answers. Ordering-independent
+ * answers only: every atomic result the programs keep is one whose value does
+ * not depend on the order the threads run in.
+ *
+ * `validate`: the same programs through sb_validate (seeded inputs) on the Vulkan device
+ * (lavapipe here) against the interpreter: the verdict must be agree; without a device
+ * the interpreter side alone must run.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dxc_container_writer.h"
+#include "dxil_front_harness.h"
+#include "dxil_programs.h"
+#include "dxil_programs_memory.h"
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/interp.h"
+#include "shaderbridge/translate.h"
+#include "shaderbridge/validate.h"
+#include "translator/ir.h"
+
+enum { MAX_WORDS = 32 };
+
+/* One group of the program over u0 = `start` (copied; zeros when NULL), then every word
+ * checked against `expected`. */
+static void expect_words(const struct sb_ir_program *ir, const uint32_t *start,
+                         const uint32_t *expected, uint32_t count)
+{
+    uint32_t words[MAX_WORDS] = { 0 };
+    if (start)
+        memcpy(words, start, count * sizeof(*words));
+    struct sb_error err;
+    struct sb_rt_resource u0 = { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0,
+                                 .data = words, .size = count * 4, .layers = 1,
+                                 .mip_levels = 1, .sample_count = 1 };
+    const uint32_t groups[3] = { 1, 1, 1 };
+    enum sb_result r = sb_interp_dispatch(ir, &u0, 1, groups, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "dispatch: %s", err.message);
+    for (uint32_t i = 0; i < count; i++)
+        CHECK(words[i] == expected[i], "u0[%u] = %u (0x%08x), expected %u", i, words[i],
+              words[i], expected[i]);
+}
+
+/* Counts the instructions of `op` in the entry. */
+static uint32_t count_op(const struct sb_ir_program *ir, uint32_t op)
+{
+    uint32_t n = 0;
+    const struct sb_ir_function *fn = &ir->functions[0];
+    for (uint32_t i = 0; i < fn->instruction_count; i++)
+        n += fn->instructions[i].op == op;
+    return n;
+}
+
+/* groupshared g[8]: g[t] = t*t, barrier, u0[t] = g[7 - t] -> 49, 36, 25, 16, 9, 4, 1, 0;
+ * declared as one raw g# of 8 DWORDs, the barrier one sync with flags 0x3: a group sync
+ * with a groupshared fence. */
+static void test_groupshared(struct sb_ir_program *ir)
+{
+    CHECK(ir->group_shared_count == 1 && !ir->group_shared[0].structured &&
+          ir->group_shared[0].stride == 4 && ir->group_shared[0].count == 8,
+          "g# declarations: %u", ir->group_shared_count);
+    CHECK(count_op(ir, SB_IR_OP_SYNC) == 1, "%u syncs", count_op(ir, SB_IR_OP_SYNC));
+    const struct sb_ir_function *fn = &ir->functions[0];
+    for (uint32_t i = 0; i < fn->instruction_count; i++)
+        if (fn->instructions[i].op == SB_IR_OP_SYNC)
+            CHECK(fn->instructions[i].sync_flags == 0x3, "sync flags 0x%x",
+                  fn->instructions[i].sync_flags);
+    static const uint32_t expected[8] = { 49, 36, 25, 16, 9, 4, 1, 0 };
+    expect_words(ir, NULL, expected, 8);
+}
+
+/* a = { t, t+10, 3t, 100 }; u0[t] = a[t & 3] + a[(t+1) & 3]:
+ * t = 0: 0 + 10; 1: 11 + 3; 2: 6 + 100; 3: 100 + 3; 4: 4 + 14; 5: 15 + 15; 6: 18 + 100;
+ * 7: 100 + 7. One x# of 4 one-component elements. */
+static void test_local_array(struct sb_ir_program *ir)
+{
+    CHECK(ir->indexable_temp_count == 1 && ir->indexable_temps[0].count == 4 &&
+          ir->indexable_temps[0].components == 1, "x# declarations: %u",
+          ir->indexable_temp_count);
+    static const uint32_t expected[8] = { 10, 14, 106, 103, 18, 30, 118, 107 };
+    expect_words(ir, NULL, expected, 8);
+}
+
+/* table = { 3, 1, 4, 1 } in the ICB (4 vectors, the DWORD in x); u0[t] = table[t & 3] * 10 +
+ * table[2] = 34, 14, 44, 14, 34, 14, 44, 14. */
+static void test_constant_array(struct sb_ir_program *ir)
+{
+    CHECK(ir->icb_vector_count == 4 && ir->icb[0] == 3 && ir->icb[4] == 1 && ir->icb[8] == 4 &&
+          ir->icb[12] == 1 && ir->icb[1] == 0, "icb: %u vectors", ir->icb_vector_count);
+    static const uint32_t expected[8] = { 34, 14, 44, 14, 34, 14, 44, 14 };
+    expect_words(ir, NULL, expected, 8);
+}
+
+/* The atomics over 8 threads, u0 word 0 starting at 100, the others at 0:
+ *   word 0: 100 + (1 + ... + 8) = 136 (non-returning add)
+ *   word 1: 8 (8 adds of 1; their old values r are 0..7 in some order)
+ *   word 2: 77, word 3: 1 (exactly one compare-exchange finds the 0)
+ *   words 4..11: 1 (u0[4 + r]), words 12..19: 1 (u0[12 + old], old from the g[0] add)
+ *   words 20..27: g[0] + g[1] = 8 + 0xFF = 263.
+ * The IR holds the forms SM4 uses: atomic_or g#, imm_atomic_iadd g#, atomic_iadd u#
+ * (twice: + t+1 and the winner count), imm_atomic_iadd u# (r), imm_atomic_cmp_exch u#. */
+static void test_atomics(struct sb_ir_program *ir)
+{
+    CHECK(count_op(ir, SB_IR_OP_ATOMIC_OR) == 1 && count_op(ir, SB_IR_OP_IMM_ATOMIC_IADD) == 2 &&
+          count_op(ir, SB_IR_OP_ATOMIC_IADD) == 2 && count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH) == 1,
+          "atomic forms: or %u, imm_iadd %u, iadd %u, imm_cmp_exch %u",
+          count_op(ir, SB_IR_OP_ATOMIC_OR), count_op(ir, SB_IR_OP_IMM_ATOMIC_IADD),
+          count_op(ir, SB_IR_OP_ATOMIC_IADD), count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH));
+    CHECK(count_op(ir, SB_IR_OP_SYNC) == 2, "%u syncs", count_op(ir, SB_IR_OP_SYNC));
+    uint32_t start[28] = { 100 }, expected[28] = { 136, 8, 77, 1 };
+    for (uint32_t i = 4; i < 28; i++)
+        expected[i] = i < 20 ? 1 : 263;
+    expect_words(ir, start, expected, 28);
+}
+
+/* v[t][1] = t and s[t].b[2] = 10 t; u0[t] = asuint(float(7 - t)), u0[8 + t] =
+ * 10 * ((t + 1) & 7). Two raw g# of 32 DWORDs: float[8][4], and 8 x (uint a, uint b[3]). */
+static void test_groupshared_paths(struct sb_ir_program *ir)
+{
+    CHECK(ir->group_shared_count == 2 && ir->group_shared[0].count == 32 &&
+          ir->group_shared[1].count == 32, "g# declarations: %u", ir->group_shared_count);
+    uint32_t expected[16];
+    for (uint32_t t = 0; t < 8; t++) {
+        float mirror = (float)(7 - t);
+        memcpy(&expected[t], &mirror, 4);
+        expected[8 + t] = 10 * ((t + 1) & 7);
+    }
+    expect_words(ir, NULL, expected, 16);
+}
+
+/* The known-answer cases: the program and the checks of its IR. */
+static const struct {
+    const char *name;
+    bool (*write)(struct tbuf *out);
+    void (*check)(struct sb_ir_program *ir);
+} known_answers[] = {
+    { "groupshared", dxil_program_cs_groupshared, test_groupshared },
+    { "local_array", dxil_program_cs_local_array, test_local_array },
+    { "atomics", dxil_program_cs_atomics, test_atomics },
+    { "groupshared_paths", dxil_program_cs_groupshared_paths, test_groupshared_paths },
+    { "constant_array", dxil_program_cs_constant_array, test_constant_array },
+};
+
+/* What is not translated refuses with SB_ERROR_TRANSLATE_UNSUPPORTED at the instruction's
+ * byte offset, naming the construct. */
+static void refusal(bool (*write)(struct tbuf *), const char *name, const char *expected)
+{
+    struct sb_error err;
+    struct sb_ir_program *ir = dxil_front_lower(write, &err);
+    CHECK(ir == NULL && err.code == SB_ERROR_TRANSLATE_UNSUPPORTED, "%s: code %d", name,
+          (int)err.code);
+    CHECK(strstr(err.message, expected) != NULL, "%s: message '%s'", name, err.message);
+    CHECK(err.offset > 0, "%s: no offset", name);
+    sb_ir_program_destroy(ir);
+}
+
+static void test_refusals(void)
+{
+    refusal(dxil_program_cs_atomic64, "cs_atomic64", "64-bit atomics are not translated");
+    refusal(dxil_program_cs_static_global, "cs_static_global", "(a static variable)");
+}
+
+/* sb_validate on one program: GPU and interpreter from the same seeded u0 must agree. */
+static void validate_one(struct sb_rt_context *context, bool gpu, const char *name,
+                         bool (*write)(struct tbuf *))
+{
+    struct tbuf b = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_validate_report *r = NULL;
+    struct sb_error e = { 0 };
+    CHECK(write(&b), "%s: the writer failed", name);
+    if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "%s: does not load: %s", name, e.message);
+    } else {
+        struct sb_validate_options o = { .inputs = { .seed = 1 },
+                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU };
+        enum sb_result res = sb_validate(context, program, &o, &r, &e);
+        CHECK(res == SB_SUCCESS, "%s: %s", name, e.message);
+        if (res == SB_SUCCESS && gpu)
+            CHECK(r->verdict == SB_VALIDATE_AGREE && r->mismatch_count == 0,
+                  "%s: verdict %s (%s)", name, sb_validate_verdict_name(r->verdict), r->reason);
+        printf("%s: %s\n", name,
+               !r ? "not run" : gpu ? sb_validate_verdict_name(r->verdict) : "interpreter only");
+    }
+    sb_validate_report_destroy(r);
+    sb_rt_program_destroy(program);
+    tb_free(&b);
+}
+
+static void test_validate(void)
+{
+    struct sb_rt_context *context = NULL;
+    struct sb_error error = { 0 };
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    if (sb_rt_context_create(&options, &context, &error) != SB_SUCCESS) {
+        CHECK(false, "no context: %s", error.message);
+        return;
+    }
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    bool gpu = sb_rt_context_has_device(context);
+    printf("dxil_front_memory validate on %s\n", sb_rt_context_device_name(context));
+    for (size_t i = 0; i < sizeof(known_answers) / sizeof(known_answers[0]); i++)
+        validate_one(context, gpu, known_answers[i].name, known_answers[i].write);
+    uint32_t layer_errors = sb_rt_context_validation_errors(context);
+    CHECK(layer_errors == 0, "%u validation-layer errors; first: %s", layer_errors,
+          sb_rt_context_first_validation_error(context));
+    sb_rt_context_destroy(context);
+}
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "all";
+    bool all = !strcmp(which, "all"), known = false;
+    for (size_t i = 0; i < sizeof(known_answers) / sizeof(known_answers[0]); i++) {
+        if (!all && strcmp(which, known_answers[i].name))
+            continue;
+        struct sb_error err;
+        struct sb_ir_program *ir = dxil_front_lower(known_answers[i].write, &err);
+        CHECK(ir != NULL, "%s: %s", known_answers[i].name, err.message);
+        if (ir)
+            known_answers[i].check(ir);
+        sb_ir_program_destroy(ir);
+        known = true;
+    }
+    if (all || !strcmp(which, "refusals")) {
+        test_refusals();
+        known = true;
+    }
+    if (all || !strcmp(which, "validate")) {
+        test_validate();
+        known = true;
+    }
+    CHECK(known, "no case '%s'", which);
+    if (failures)
+        fprintf(stderr, "%u check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}
