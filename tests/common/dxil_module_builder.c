@@ -404,17 +404,17 @@ uint32_t dm_extractvalue(struct dxil_module *m, uint32_t aggregate, unsigned ind
     return result(in);
 }
 
-uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint32_t *indices,
-                unsigned count)
+/* The element type a GEP of `count` indices from pointer `base` reaches (the first index
+ * steps over the pointer; each further one into an array, or into a struct by a constant
+ * member index); DM_NONE after dm_fail when the path does not fit. */
+static uint32_t gep_element(struct dxil_module *m, uint32_t base, const uint32_t *indices,
+                            unsigned count)
 {
     if (!value_ok(m, base) || m->types[m->values[base].type].kind != T_POINTER || count == 0) {
         dm_fail(m, "getelementptr needs a pointer base and an index");
-        return 0;
+        return DM_NONE;
     }
-    const struct type *ptr = &m->types[m->values[base].type];
-    uint32_t source = ptr->element, element = source;
-    /* The first index steps over the pointer; each further one into an array, or into a
-     * struct by a constant member index. */
+    uint32_t element = m->types[m->values[base].type].element;
     for (unsigned i = 1; i < count; i++) {
         const struct type *t = &m->types[element];
         if (t->kind == T_STRUCT && value_ok(m, indices[i]) &&
@@ -424,17 +424,52 @@ uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint3
         }
         if (t->kind != T_ARRAY) {
             dm_fail(m, "getelementptr into a non-array (or a struct by a non-constant index)");
-            return 0;
+            return DM_NONE;
         }
         element = t->element;
     }
+    return element;
+}
+
+uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint32_t *indices,
+                unsigned count)
+{
+    uint32_t element = gep_element(m, base, indices, count);
+    if (element == DM_NONE)
+        return 0;
+    const struct type *ptr = &m->types[m->values[base].type];
     struct inst *in = begin_inst(m, INST_GEP, dm_type_ptr(m, element, ptr->size));
     push(m, in, O_LIT, inbounds);
-    push(m, in, O_TYPE, source);
+    push(m, in, O_TYPE, ptr->element);
     push(m, in, O_REL_TYPED, base);
     for (unsigned i = 0; i < count; i++)
         push(m, in, O_REL_TYPED, indices[i]);
     return result(in);
+}
+
+uint32_t dm_const_gep(struct dxil_module *m, bool inbounds, uint32_t base,
+                      const uint32_t *indices, unsigned count)
+{
+    uint32_t element = gep_element(m, base, indices, count);
+    if (element == DM_NONE)
+        return 0;
+    if (count + 1 > MAX_DATA_WORDS || m->values[base].kind != V_GLOBAL) {
+        dm_fail(m, "a constant GEP: a global base and up to 15 indices");
+        return 0;
+    }
+    const struct type *ptr = &m->types[m->values[base].type];
+    struct value v = { .kind = V_CONST, .type = dm_type_ptr(m, element, ptr->size),
+                       .content_type = ptr->element, .const_kind = C_GEP,
+                       .inbounds = inbounds, .data_count = count + 1 };
+    v.data[0] = base;
+    for (unsigned i = 0; i < count; i++) {
+        if (!value_ok(m, indices[i]) || m->values[indices[i]].kind != V_CONST) {
+            dm_fail(m, "a constant GEP of a non-constant index");
+            return 0;
+        }
+        v.data[1 + i] = indices[i];
+    }
+    return add_value(m, &v);
 }
 
 /* LOAD/STORE alignment field: log2(align) + 1 (docs §2.12). */

@@ -30,7 +30,7 @@ struct type {
 };
 
 enum value_kind { V_GLOBAL, V_FUNCTION, V_CONST, V_INST };
-enum const_kind { C_INT, C_FLOAT, C_UNDEF, C_DATA };
+enum const_kind { C_INT, C_FLOAT, C_UNDEF, C_DATA, C_GEP };
 struct value {
     enum value_kind kind;
     uint32_t type;         /* the value's own type (pointers for globals/functions) */
@@ -41,8 +41,9 @@ struct value {
     enum const_kind const_kind;
     uint64_t bits;          /* integer (sign-extended) or float bits */
     bool in_metadata;       /* a constant metadata names: module level */
-    unsigned data_count;    /* C_DATA: the array's 32-bit elements (module level) */
-    uint32_t data[MAX_DATA_WORDS];
+    unsigned data_count;    /* C_DATA: the array's 32-bit elements (module level); */
+    uint32_t data[MAX_DATA_WORDS]; /* C_GEP: the base, then the index constants (handles) */
+    bool inbounds;          /* C_GEP */
     bool is_constant;       /* V_GLOBAL: `constant` */
     bool has_initializer;   /* V_GLOBAL: internal, initialised with value `initializer` */
     uint32_t initializer;

@@ -26,7 +26,7 @@ enum { MODULE_VERSION = 1, MODULE_TRIPLE = 2, MODULE_DATALAYOUT = 3, MODULE_GLOB
 enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_INTEGER = 7, TYPE_POINTER = 8,
        TYPE_ARRAY = 11, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20, TYPE_FUNCTION = 21 };
 enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6,
-       CST_DATA = 22 };
+       CST_CE_GEP = 12, CST_CE_INBOUNDS_GEP = 20, CST_DATA = 22 };
 enum { MD_STRING = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_KIND = 6, MD_NAMED_NODE = 10 };
 enum { FUNC_DECLAREBLOCKS = 1, VST_ENTRY = 1, BLOCKINFO_SETBID = 1, PARAMATTR_ENTRY = 2,
        PARAMATTR_GRP_ENTRY = 3 };
@@ -280,7 +280,18 @@ static void write_constant(void *ctx, uint32_t value)
         bw_abbrev_record(c->w, 4, &c->settype, f, 2);
         c->current_type = v->type;
     }
-    if (v->const_kind == C_DATA) {
+    if (v->const_kind == C_GEP) {
+        /* [source element type, (type, absolute value ID) of the base and each index] */
+        uint64_t f[1 + 2 * MAX_DATA_WORDS];
+        unsigned n = 0;
+        f[n++] = v->content_type;
+        for (unsigned i = 0; i < v->data_count; i++) {
+            const struct value *operand = &c->m->values[v->data[i]];
+            f[n++] = operand->type;
+            f[n++] = operand->id;
+        }
+        bw_record(c->w, v->inbounds ? CST_CE_INBOUNDS_GEP : CST_CE_GEP, f, n);
+    } else if (v->const_kind == C_DATA) {
         uint64_t words[MAX_DATA_WORDS];
         for (unsigned i = 0; i < v->data_count; i++)
             words[i] = v->data[i];

@@ -112,6 +112,10 @@ uint32_t dm_extractvalue(struct dxil_module *m, uint32_t aggregate, unsigned ind
 /** getelementptr over an array global: base, then `count` index values. */
 uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint32_t *indices,
                 unsigned count);
+/** A constant-expression GEP over a global (CST_CODE_CE_[INBOUNDS_]GEP, a function
+ *  constant), which dxc writes for constant indices into groupshared and constant arrays. */
+uint32_t dm_const_gep(struct dxil_module *m, bool inbounds, uint32_t base,
+                      const uint32_t *indices, unsigned count);
 uint32_t dm_load(struct dxil_module *m, uint32_t ptr, unsigned align);
 void dm_store(struct dxil_module *m, uint32_t ptr, uint32_t value, unsigned align);
 /** alloca of one `type` (an array for a local array), align in bytes. */

@@ -72,6 +72,13 @@ static uint32_t element(struct dxil_module *m, uint32_t array, uint32_t index)
     return dm_gep(m, false, array, at, 2);
 }
 
+/* The same address as a constant expression, as dxc writes constant indices. */
+static uint32_t constant_element(struct dxil_module *m, uint32_t array, int32_t index)
+{
+    uint32_t at[2] = { dm_i32(m, 0), dm_i32(m, index) };
+    return dm_const_gep(m, true, array, at, 2);
+}
+
 static bool finish(struct dxil_module *m, uint32_t entry, struct tbuf *out)
 {
     const struct dxil_program_desc d = {
@@ -120,7 +127,7 @@ bool dxil_program_cs_local_array(struct tbuf *out)
  * [numthreads(8, 1, 1)]
  * void main(uint t : SV_GroupIndex)
  * {
- *     if (t == 0) { g[0] = 0; g[1] = 0; }
+ *     if (t == 0) { g[0] = 0; g[1] = 0; }          (g[0]: constant-expression GEPs)
  *     GroupMemoryBarrierWithGroupSync();
  *     uint old, r, orig;
  *     InterlockedAdd(g[0], 1, old);
@@ -147,13 +154,13 @@ bool dxil_program_cs_atomics(struct tbuf *out)
     dm_br_cond(m, dm_cmp(m, DM_ICMP_EQ, c.t, zero), zero_block, body);
 
     dm_at(m, zero_block);
-    dm_store(m, element(m, g, zero), zero, 4);
+    dm_store(m, constant_element(m, g, 0), zero, 4);
     dm_store(m, element(m, g, one), zero, 4);
     dm_br(m, body);
 
     dm_at(m, body);
     group_barrier(m);
-    uint32_t old = dm_atomicrmw(m, DM_RMW_ADD, element(m, g, zero), one);
+    uint32_t old = dm_atomicrmw(m, DM_RMW_ADD, constant_element(m, g, 0), one);
     dm_atomicrmw(m, DM_RMW_OR, element(m, g, one), dm_binop(m, DM_SHL, one, c.t, DM_FLAGS_NONE));
     uav_add(m, &c, 0, dm_binop(m, DM_ADD, c.t, one, DM_FLAGS_NONE));
     uint32_t r = uav_add(m, &c, 4, one);
@@ -222,7 +229,7 @@ bool dxil_program_cs_groupshared_paths(struct tbuf *out)
 }
 
 /*
- * static const uint table[4] = { 3, 1, 4, 1 };
+ * static const uint table[4] = { 3, 1, 4, 1 };   (table[2]: a constant-expression GEP)
  * RWByteAddressBuffer u0 : register(u0);
  * [numthreads(8, 1, 1)]
  * void main(uint t : SV_GroupIndex) { u0.Store(t * 4, table[t & 3] * 10 + table[2]); }
@@ -238,7 +245,7 @@ bool dxil_program_cs_constant_array(struct tbuf *out)
     uint32_t table = dm_global_constant(m, "table", data);
     uint32_t dynamic = dm_load(m, element(m, table, dm_binop(m, DM_AND, c.t, dm_i32(m, 3),
                                                                  DM_FLAGS_NONE)), 4);
-    uint32_t fixed = dm_load(m, element(m, table, dm_i32(m, 2)), 4);
+    uint32_t fixed = dm_load(m, constant_element(m, table, 2), 4);
     uint32_t scaled = dm_binop(m, DM_MUL, dynamic, dm_i32(m, 10), DM_FLAGS_NONE);
     store_word(m, &c, c.t, dm_binop(m, DM_ADD, scaled, fixed, DM_FLAGS_NONE));
     dm_ret_void(m);

@@ -144,8 +144,9 @@ static uint64_t type_dwords_at(struct dxil_front *f, uint32_t type, unsigned dep
         break;
     }
     dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                    "memory of a type other than 32-bit scalars (kind %u, %u bits): 16- and "
-                    "64-bit memory is not translated yet", (unsigned)t->kind, t->width);
+                    "memory of type kind %u (%u bits): only 32-bit scalars and arrays, vectors "
+                    "and structs of them are translated (16- and 64-bit memory not yet)",
+                    (unsigned)t->kind, t->width);
     return 0;
 }
 
