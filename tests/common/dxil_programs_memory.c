@@ -123,15 +123,17 @@ bool dxil_program_cs_local_array(struct tbuf *out)
 
 /*
  * groupshared uint g[2];
+ * groupshared uint total;                          (a scalar: its global is the pointer)
  * RWByteAddressBuffer u0 : register(u0);
  * [numthreads(8, 1, 1)]
  * void main(uint t : SV_GroupIndex)
  * {
- *     if (t == 0) { g[0] = 0; g[1] = 0; }          (g[0]: constant-expression GEPs)
+ *     if (t == 0) { g[0] = 0; g[1] = 0; total = 0; }  (g[0]: constant-expression GEPs)
  *     GroupMemoryBarrierWithGroupSync();
  *     uint old, r, orig;
  *     InterlockedAdd(g[0], 1, old);
  *     InterlockedOr(g[1], 1u << t);
+ *     InterlockedAdd(total, t);
  *     u0.InterlockedAdd(0, t + 1);
  *     u0.InterlockedAdd(4, 1, r);
  *     u0.InterlockedCompareExchange(8, 0, 77, orig);
@@ -140,6 +142,7 @@ bool dxil_program_cs_local_array(struct tbuf *out)
  *     u0.Store(48 + old * 4, 1);
  *     GroupMemoryBarrierWithGroupSync();
  *     u0.Store(80 + t * 4, g[0] + g[1]);
+ *     u0.Store(112 + t * 4, total);
  * }
  */
 bool dxil_program_cs_atomics(struct tbuf *out)
@@ -150,18 +153,21 @@ bool dxil_program_cs_atomics(struct tbuf *out)
     dm_at(m, head);
     struct compute_start c = begin_compute(m);
     uint32_t g = dm_global(m, "\001?g@@3PAIA", dm_type_array(m, 2, c.i32), 3);
+    uint32_t total = dm_global(m, "\001?total@@3IA", c.i32, 3);
     uint32_t zero = dm_i32(m, 0), one = dm_i32(m, 1);
     dm_br_cond(m, dm_cmp(m, DM_ICMP_EQ, c.t, zero), zero_block, body);
 
     dm_at(m, zero_block);
     dm_store(m, constant_element(m, g, 0), zero, 4);
     dm_store(m, element(m, g, one), zero, 4);
+    dm_store(m, total, zero, 4);
     dm_br(m, body);
 
     dm_at(m, body);
     group_barrier(m);
     uint32_t old = dm_atomicrmw(m, DM_RMW_ADD, constant_element(m, g, 0), one);
     dm_atomicrmw(m, DM_RMW_OR, element(m, g, one), dm_binop(m, DM_SHL, one, c.t, DM_FLAGS_NONE));
+    dm_atomicrmw(m, DM_RMW_ADD, total, c.t);
     uav_add(m, &c, 0, dm_binop(m, DM_ADD, c.t, one, DM_FLAGS_NONE));
     uint32_t r = uav_add(m, &c, 4, one);
     uint32_t u = dm_undef(m, c.i32);
@@ -177,6 +183,8 @@ bool dxil_program_cs_atomics(struct tbuf *out)
     uint32_t mask = dm_load(m, element(m, g, one), 4);
     store_word(m, &c, dm_binop(m, DM_ADD, c.t, dm_i32(m, 20), DM_FLAGS_NONE),
                dm_binop(m, DM_ADD, count, mask, DM_FLAGS_NONE));
+    store_word(m, &c, dm_binop(m, DM_ADD, c.t, dm_i32(m, 28), DM_FLAGS_NONE),
+               dm_load(m, total, 4));
     dm_ret_void(m);
     return finish(m, entry, out);
 }

@@ -11,6 +11,9 @@
  * `validate`: the same programs through sb_validate (seeded inputs) on the Vulkan device
  * (lavapipe here) against the interpreter: the verdict must be agree; without a device
  * the interpreter side alone must run.
+ *
+ * `write DIR`: writes each known-answer program as DIR/NAME.dxil (for `shaderbridge
+ * validate`, `disasm`, and tests/robustness/mutate over them).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -30,7 +33,7 @@
 #include "shaderbridge/validate.h"
 #include "translator/ir.h"
 
-enum { MAX_WORDS = 32 };
+enum { MAX_WORDS = 48 };
 
 /* One group of the program over u0 = `start` (copied; zeros when NULL), then every word
  * checked against `expected`. */
@@ -107,21 +110,24 @@ static void test_constant_array(struct sb_ir_program *ir)
  *   word 1: 8 (8 adds of 1; their old values r are 0..7 in some order)
  *   word 2: 77, word 3: 1 (exactly one compare-exchange finds the 0)
  *   words 4..11: 1 (u0[4 + r]), words 12..19: 1 (u0[12 + old], old from the g[0] add)
- *   words 20..27: g[0] + g[1] = 8 + 0xFF = 263.
- * The IR holds the forms SM4 uses: atomic_or g#, imm_atomic_iadd g#, atomic_iadd u#
- * (twice: + t+1 and the winner count), imm_atomic_iadd u# (r), imm_atomic_cmp_exch u#. */
+ *   words 20..27: g[0] + g[1] = 8 + 0xFF = 263
+ *   words 28..35: total = 0 + 1 + ... + 7 = 28 (the scalar groupshared, g2 of 1 DWORD).
+ * The IR holds the forms SM4 uses: atomic_or g#, imm_atomic_iadd g#, atomic_iadd g# (total)
+ * and u# (+ t+1, the winner count), imm_atomic_iadd u# (r), imm_atomic_cmp_exch u#. */
 static void test_atomics(struct sb_ir_program *ir)
 {
     CHECK(count_op(ir, SB_IR_OP_ATOMIC_OR) == 1 && count_op(ir, SB_IR_OP_IMM_ATOMIC_IADD) == 2 &&
-          count_op(ir, SB_IR_OP_ATOMIC_IADD) == 2 && count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH) == 1,
+          count_op(ir, SB_IR_OP_ATOMIC_IADD) == 3 && count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH) == 1,
           "atomic forms: or %u, imm_iadd %u, iadd %u, imm_cmp_exch %u",
           count_op(ir, SB_IR_OP_ATOMIC_OR), count_op(ir, SB_IR_OP_IMM_ATOMIC_IADD),
           count_op(ir, SB_IR_OP_ATOMIC_IADD), count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH));
     CHECK(count_op(ir, SB_IR_OP_SYNC) == 2, "%u syncs", count_op(ir, SB_IR_OP_SYNC));
-    uint32_t start[28] = { 100 }, expected[28] = { 136, 8, 77, 1 };
-    for (uint32_t i = 4; i < 28; i++)
-        expected[i] = i < 20 ? 1 : 263;
-    expect_words(ir, start, expected, 28);
+    CHECK(ir->group_shared_count == 2 && ir->group_shared[1].count == 1, "g# declarations: %u",
+          ir->group_shared_count);
+    uint32_t start[36] = { 100 }, expected[36] = { 136, 8, 77, 1 };
+    for (uint32_t i = 4; i < 36; i++)
+        expected[i] = i < 20 ? 1 : i < 28 ? 263 : 28;
+    expect_words(ir, start, expected, 36);
 }
 
 /* v[t][1] = t and s[t].b[2] = 10 t; u0[t] = asuint(float(7 - t)), u0[8 + t] =
@@ -219,8 +225,29 @@ static void test_validate(void)
     sb_rt_context_destroy(context);
 }
 
+/* The known-answer programs as files DIR/NAME.dxil. */
+static int write_programs(const char *dir)
+{
+    for (size_t i = 0; i < sizeof(known_answers) / sizeof(known_answers[0]); i++) {
+        char path[4096];
+        struct tbuf b = { 0 };
+        snprintf(path, sizeof(path), "%s/%s.dxil", dir, known_answers[i].name);
+        FILE *out = known_answers[i].write(&b) ? fopen(path, "wb") : NULL;
+        bool ok = out && fwrite(b.data, 1, b.size, out) == b.size;
+        ok = out && fclose(out) == 0 && ok;
+        tb_free(&b);
+        if (!ok) {
+            fprintf(stderr, "%s: not written\n", path);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && !strcmp(argv[1], "write"))
+        return write_programs(argv[2]);
     const char *which = argc > 1 ? argv[1] : "all";
     bool all = !strcmp(which, "all"), known = false;
     for (size_t i = 0; i < sizeof(known_answers) / sizeof(known_answers[0]); i++) {
