@@ -532,6 +532,25 @@ uint32_t dm_atomicrmw(struct dxil_module *m, enum dm_rmw op, uint32_t ptr, uint3
     return result(in);
 }
 
+uint32_t dm_cmpxchg(struct dxil_module *m, uint32_t ptr, uint32_t compare, uint32_t value)
+{
+    if (!value_ok(m, ptr) || m->types[m->values[ptr].type].kind != T_POINTER) {
+        dm_fail(m, "cmpxchg on a non-pointer");
+        return 0;
+    }
+    uint32_t pair_members[2] = { m->types[m->values[ptr].type].element, dm_type_int(m, 1) };
+    struct inst *in = begin_inst(m, INST_CMPXCHG, dm_type_struct(m, "", pair_members, 2));
+    push(m, in, O_REL_TYPED, ptr);
+    push(m, in, O_REL_TYPED, compare);
+    push(m, in, O_REL, value);
+    push(m, in, O_LIT, 0); /* not volatile */
+    push(m, in, O_LIT, 6); /* success: seq_cst */
+    push(m, in, O_LIT, 1); /* cross-thread */
+    push(m, in, O_LIT, 6); /* failure: seq_cst */
+    push(m, in, O_LIT, 0); /* strong */
+    return result(in);
+}
+
 uint32_t dm_call(struct dxil_module *m, uint32_t callee, const uint32_t *args, unsigned count)
 {
     if (!value_ok(m, callee) || m->values[callee].kind != V_FUNCTION) {

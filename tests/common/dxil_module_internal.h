@@ -17,7 +17,7 @@ enum { MAX_MEMBERS = 16, MAX_OPERANDS = 24, NAME_MAX_LEN = 64, MAX_DATA_WORDS = 
 /* FUNCTION_BLOCK record codes the builder stores in each instruction (docs §2.12). */
 enum { INST_BINOP = 2, INST_CAST = 3, INST_RET = 10, INST_BR = 11, INST_PHI = 16,
        INST_ALLOCA = 19, INST_LOAD = 20, INST_EXTRACTVAL = 26, INST_CMP2 = 28, INST_CALL = 34,
-       INST_ATOMICRMW = 38, INST_GEP = 43, INST_STORE = 44 };
+       INST_ATOMICRMW = 38, INST_GEP = 43, INST_STORE = 44, INST_CMPXCHG = 46 };
 
 enum type_kind { T_VOID, T_FLOAT, T_INT, T_POINTER, T_ARRAY, T_STRUCT, T_FUNCTION };
 struct type {

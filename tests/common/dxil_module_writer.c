@@ -24,7 +24,8 @@ enum { BLOCK_BLOCKINFO = 0, BLOCK_MODULE = 8, BLOCK_PARAMATTR = 9, BLOCK_PARAMAT
 enum { MODULE_VERSION = 1, MODULE_TRIPLE = 2, MODULE_DATALAYOUT = 3, MODULE_GLOBALVAR = 7,
        MODULE_FUNCTION = 8 };
 enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_INTEGER = 7, TYPE_POINTER = 8,
-       TYPE_ARRAY = 11, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20, TYPE_FUNCTION = 21 };
+       TYPE_ARRAY = 11, TYPE_STRUCT_ANON = 18, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20,
+       TYPE_FUNCTION = 21 };
 enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6,
        CST_CE_GEP = 12, CST_CE_INBOUNDS_GEP = 20, CST_DATA = 22 };
 enum { MD_STRING = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_KIND = 6, MD_NAMED_NODE = 10 };
@@ -169,13 +170,16 @@ static void write_types(struct bw *w, const struct dxil_module *m)
             record(w, TYPE_ARRAY, &f);
             break;
         case T_STRUCT:
-            add_chars(&f, t->name);
-            record(w, TYPE_STRUCT_NAME, &f);
-            f.count = 0;
+            /* A literal struct (cmpxchg's {T, i1}) has no name record. */
+            if (t->name[0]) {
+                add_chars(&f, t->name);
+                record(w, TYPE_STRUCT_NAME, &f);
+                f.count = 0;
+            }
             add(&f, 0); /* not packed */
             for (unsigned k = 0; k < t->member_count; k++)
                 add(&f, t->members[k]);
-            record(w, TYPE_STRUCT_NAMED, &f);
+            record(w, t->name[0] ? TYPE_STRUCT_NAMED : TYPE_STRUCT_ANON, &f);
             break;
         case T_FUNCTION:
             add(&f, 0); /* not vararg */

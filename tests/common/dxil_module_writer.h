@@ -122,6 +122,9 @@ void dm_store(struct dxil_module *m, uint32_t ptr, uint32_t value, unsigned alig
 uint32_t dm_alloca(struct dxil_module *m, uint32_t type, unsigned align);
 /** atomicrmw `op` ptr, value seq_cst (docs §2.12); the result is the old value. */
 uint32_t dm_atomicrmw(struct dxil_module *m, enum dm_rmw op, uint32_t ptr, uint32_t value);
+/** cmpxchg ptr, compare, value seq_cst seq_cst (docs §2.12): a literal {T, i1} of the old
+ *  value and whether it equalled `compare` (dm_extractvalue 0 / 1). */
+uint32_t dm_cmpxchg(struct dxil_module *m, uint32_t ptr, uint32_t compare, uint32_t value);
 /** A call; DM_NONE when the callee returns void. */
 uint32_t dm_call(struct dxil_module *m, uint32_t callee, const uint32_t *args, unsigned count);
 /**

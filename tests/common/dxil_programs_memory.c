@@ -123,17 +123,20 @@ bool dxil_program_cs_local_array(struct tbuf *out)
 
 /*
  * groupshared uint g[2];
- * groupshared uint total;                          (a scalar: its global is the pointer)
+ * groupshared uint total, flag;                    (scalars: their globals are the pointers)
  * RWByteAddressBuffer u0 : register(u0);
  * [numthreads(8, 1, 1)]
  * void main(uint t : SV_GroupIndex)
  * {
- *     if (t == 0) { g[0] = 0; g[1] = 0; total = 0; }  (g[0]: constant-expression GEPs)
+ *     if (t == 0) { g[0] = 0; g[1] = 0; total = 0; flag = 0; }  (g[0]: constant GEPs)
  *     GroupMemoryBarrierWithGroupSync();
  *     uint old, r, orig;
  *     InterlockedAdd(g[0], 1, old);
  *     InterlockedOr(g[1], 1u << t);
  *     InterlockedAdd(total, t);
+ *     uint seen; bool won = cmpxchg(flag, 0, 77, seen);   (LLVM's cmpxchg: {old, success})
+ *     u0.InterlockedAdd(144, won ? 1 : 0);
+ *     u0.InterlockedAdd(148, seen);
  *     u0.InterlockedAdd(0, t + 1);
  *     u0.InterlockedAdd(4, 1, r);
  *     u0.InterlockedCompareExchange(8, 0, 77, orig);
@@ -154,6 +157,7 @@ bool dxil_program_cs_atomics(struct tbuf *out)
     struct compute_start c = begin_compute(m);
     uint32_t g = dm_global(m, "\001?g@@3PAIA", dm_type_array(m, 2, c.i32), 3);
     uint32_t total = dm_global(m, "\001?total@@3IA", c.i32, 3);
+    uint32_t flag = dm_global(m, "\001?flag@@3IA", c.i32, 3);
     uint32_t zero = dm_i32(m, 0), one = dm_i32(m, 1);
     dm_br_cond(m, dm_cmp(m, DM_ICMP_EQ, c.t, zero), zero_block, body);
 
@@ -161,6 +165,7 @@ bool dxil_program_cs_atomics(struct tbuf *out)
     dm_store(m, constant_element(m, g, 0), zero, 4);
     dm_store(m, element(m, g, one), zero, 4);
     dm_store(m, total, zero, 4);
+    dm_store(m, flag, zero, 4);
     dm_br(m, body);
 
     dm_at(m, body);
@@ -168,6 +173,9 @@ bool dxil_program_cs_atomics(struct tbuf *out)
     uint32_t old = dm_atomicrmw(m, DM_RMW_ADD, constant_element(m, g, 0), one);
     dm_atomicrmw(m, DM_RMW_OR, element(m, g, one), dm_binop(m, DM_SHL, one, c.t, DM_FLAGS_NONE));
     dm_atomicrmw(m, DM_RMW_ADD, total, c.t);
+    uint32_t exchange = dm_cmpxchg(m, flag, zero, dm_i32(m, 77));
+    uav_add(m, &c, 144, dm_cast(m, DM_ZEXT, dm_extractvalue(m, exchange, 1), c.i32));
+    uav_add(m, &c, 148, dm_extractvalue(m, exchange, 0));
     uav_add(m, &c, 0, dm_binop(m, DM_ADD, c.t, one, DM_FLAGS_NONE));
     uint32_t r = uav_add(m, &c, 4, one);
     uint32_t u = dm_undef(m, c.i32);
