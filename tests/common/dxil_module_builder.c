@@ -200,20 +200,32 @@ static uint32_t add_function(struct dxil_module *m, const char *name, uint32_t f
     return add_value(m, &v);
 }
 
-uint32_t dm_global_constant(struct dxil_module *m, const char *name, uint32_t initializer)
+/* An internal global of address space 0 initialised by a dm_const_data constant. */
+static uint32_t initialised_global(struct dxil_module *m, const char *name, uint32_t initializer,
+                                   bool constant)
 {
     if (!value_ok(m, initializer) || m->values[initializer].kind != V_CONST ||
         m->values[initializer].const_kind != C_DATA) {
-        dm_fail(m, "a constant global needs a dm_const_data initializer");
+        dm_fail(m, "an initialised global needs a dm_const_data initializer");
         return 0;
     }
     uint32_t type = m->values[initializer].type;
     struct value v = { .kind = V_GLOBAL, .content_type = type, .addrspace = 0,
-                       .is_constant = true, .has_initializer = true,
+                       .is_constant = constant, .has_initializer = true,
                        .initializer = initializer };
     v.type = dm_type_ptr(m, type, 0);
     set_name(m, &v, name);
     return add_value(m, &v);
+}
+
+uint32_t dm_global_constant(struct dxil_module *m, const char *name, uint32_t initializer)
+{
+    return initialised_global(m, name, initializer, true);
+}
+
+uint32_t dm_global_static(struct dxil_module *m, const char *name, uint32_t initializer)
+{
+    return initialised_global(m, name, initializer, false);
 }
 
 uint32_t dm_entry(struct dxil_module *m, const char *name)

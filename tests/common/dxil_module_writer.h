@@ -80,6 +80,8 @@ uint32_t dm_global(struct dxil_module *m, const char *name, uint32_t element, un
 /** An internal constant global of address space 0 (dxc's static const arrays), initialised
  *  by a dm_const_data constant (its type is the global's). */
 uint32_t dm_global_constant(struct dxil_module *m, const char *name, uint32_t initializer);
+/** The same, not constant: a static variable (per thread in HLSL) that dxc kept in memory. */
+uint32_t dm_global_static(struct dxil_module *m, const char *name, uint32_t initializer);
 /** The entry function `void name()`, whose body the instruction builders fill. */
 uint32_t dm_entry(struct dxil_module *m, const char *name);
 /** A declaration; the same name twice returns the first. */

@@ -269,6 +269,30 @@ bool dxil_program_cs_constant_array(struct tbuf *out)
 }
 
 /*
+ * static uint s[4] = { 5, 6, 7, 8 };     (dxc keeps a dynamically indexed one in memory)
+ * RWByteAddressBuffer u0 : register(u0);
+ * [numthreads(8, 1, 1)]
+ * void main(uint t : SV_GroupIndex) { s[t & 3] = t; u0.Store(t * 4, s[0] + s[1] + s[2] + s[3]); }
+ */
+bool dxil_program_cs_static_array(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    struct compute_start c = begin_compute(m);
+    static const uint32_t words[4] = { 5, 6, 7, 8 };
+    uint32_t data = dm_const_data(m, dm_type_array(m, 4, c.i32), words, 4);
+    uint32_t s = dm_global_static(m, "\001?s@@3PAIA", data);
+    dm_store(m, element(m, s, dm_binop(m, DM_AND, c.t, dm_i32(m, 3), DM_FLAGS_NONE)), c.t, 4);
+    uint32_t sum = dm_load(m, constant_element(m, s, 0), 4);
+    for (int32_t i = 1; i < 4; i++)
+        sum = dm_binop(m, DM_ADD, sum, dm_load(m, constant_element(m, s, i), 4), DM_FLAGS_NONE);
+    store_word(m, &c, c.t, sum);
+    dm_ret_void(m);
+    return finish(m, entry, out);
+}
+
+/*
  * RWByteAddressBuffer u0 : register(u0);
  * [numthreads(8, 1, 1)] void main() { u0.InterlockedAdd64(0, 1); }
  */
@@ -286,7 +310,8 @@ bool dxil_program_cs_atomic64(struct tbuf *out)
 }
 
 /*
- * static uint s;      (dxc keeps it as a global of address space 0)
+ * extern uint s;      (a global of address space 0 without an initializer: not HLSL dxc
+ *                      writes for a shader, refused)
  * RWByteAddressBuffer u0 : register(u0);
  * [numthreads(8, 1, 1)] void main(uint t : SV_GroupIndex) { u0.Store(t * 4, s); }
  */

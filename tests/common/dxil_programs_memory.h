@@ -36,11 +36,15 @@ bool dxil_program_cs_groupshared_paths(struct tbuf *out);
  *  constant global); u0[t] = table[t & 3] * 10 + table[2]. */
 bool dxil_program_cs_constant_array(struct tbuf *out);
 
+/** cs_6_0, numthreads(8,1,1): static uint s[4] = { 5, 6, 7, 8 } (an initialised global,
+ *  per thread); s[t & 3] = t; u0[t] = s[0] + s[1] + s[2] + s[3]. */
+bool dxil_program_cs_static_array(struct tbuf *out);
+
 /** Refused (what the front end does not translate): cs_6_6, numthreads(8,1,1),
  *  u0.InterlockedAdd64(0, 1) — atomicBinOp.i64. */
 bool dxil_program_cs_atomic64(struct tbuf *out);
-/** Refused: cs_6_0, numthreads(8,1,1), `static uint s;` read — a non-constant global of
- *  address space 0 with no initializer; u0[t] = s. */
+/** Refused: cs_6_0, numthreads(8,1,1): u0[t] = s, s an (external) global of address space
+ *  0 without an initializer. */
 bool dxil_program_cs_static_global(struct tbuf *out);
 
 #endif

@@ -105,6 +105,22 @@ static void test_constant_array(struct sb_ir_program *ir)
     expect_words(ir, NULL, expected, 8);
 }
 
+/* static s[4] = { 5, 6, 7, 8 } (sum 26), per thread: s[t & 3] = t replaces 5 + (t & 3), so
+ * u0[t] = 26 - 5 - (t & 3) + t: 21 for t = 0..3 (e.g. 0+6+7+8), 25 for t = 4..7 (e.g.
+ * 4+6+7+8). A shared array would not give these. One x# of 4 DWORDs; the initial MOVs open
+ * the body. */
+static void test_static_array(struct sb_ir_program *ir)
+{
+    CHECK(ir->indexable_temp_count == 1 && ir->indexable_temps[0].count == 4,
+          "x# declarations: %u", ir->indexable_temp_count);
+    const struct sb_ir_instruction *first = &ir->functions[0].instructions[0];
+    CHECK(first->op == SB_IR_OP_MOV && first->dst[0].file == SB_IR_FILE_INDEXABLE_TEMP &&
+          first->src[0].file == SB_IR_FILE_IMMEDIATE && first->src[0].imm[0] == 5,
+          "the body does not open with x0[0] = 5");
+    static const uint32_t expected[8] = { 21, 21, 21, 21, 25, 25, 25, 25 };
+    expect_words(ir, NULL, expected, 8);
+}
+
 /* The atomics over 8 threads, u0 word 0 starting at 100, the others at 0:
  *   word 0: 100 + (1 + ... + 8) = 136 (non-returning add)
  *   word 1: 8 (8 adds of 1; their old values r are 0..7 in some order)
@@ -161,6 +177,7 @@ static const struct {
     { "atomics", dxil_program_cs_atomics, test_atomics },
     { "groupshared_paths", dxil_program_cs_groupshared_paths, test_groupshared_paths },
     { "constant_array", dxil_program_cs_constant_array, test_constant_array },
+    { "static_array", dxil_program_cs_static_array, test_static_array },
 };
 
 /* What is not translated refuses with SB_ERROR_TRANSLATE_UNSUPPORTED at the instruction's
@@ -179,7 +196,7 @@ static void refusal(bool (*write)(struct tbuf *), const char *name, const char *
 static void test_refusals(void)
 {
     refusal(dxil_program_cs_atomic64, "cs_atomic64", "64-bit atomics are not translated");
-    refusal(dxil_program_cs_static_global, "cs_static_global", "(a static variable)");
+    refusal(dxil_program_cs_static_global, "cs_static_global", "without an initializer");
 }
 
 /* sb_validate on one program: GPU and interpreter from the same seeded u0 must agree. */

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Memory through LLVM pointers (../shared/docs/dxil.md §3.1, §7.5): the
- * groupshared globals (addrspace 3), the thread-local arrays (alloca) and the
- * constant arrays dxc leaves as initialised globals in addrspace 0, with the
- * GEP, load and store instructions that reach them. Each becomes what the
- * SM4 front end declares for the same HLSL:
+ * groupshared globals (addrspace 3), the thread-local arrays (alloca, and the
+ * static variables dxc leaves as initialised globals in addrspace 0) and the
+ * constant arrays (initialised constant globals in addrspace 0), with the GEP,
+ * load and store instructions that reach them. Each becomes what the SM4
+ * front end declares for the same HLSL:
  *
  *   groupshared global  -> dcl_tgsm_raw g#, bytes    (LD_RAW / STORE_RAW, byte offsets)
  *   alloca              -> dcl_indexableTemp x#[n], 1 (MOV x#[i].x, element index)
+ *   static global       -> the same, filled with its initializer before the body
  *   constant global     -> immediate constant buffer  (MOV from icb[i].x, one DWORD per vector)
  *
  * Every type is laid out in DWORDs (DXIL's data layout puts 32-bit scalars at
@@ -16,7 +18,7 @@
  * index * stride terms. A pointer is (memory object, constant offset,
  * dynamic offset in a temp) in the object's unit: bytes for g#, DWORDs for x#
  * and the ICB. 16- and 64-bit memory, pointers that are phis or selects, and
- * static (non-constant) globals refuse with the construct named.
+ * globals without an initializer refuse with the construct named.
  */
 #include <stdlib.h>
 
@@ -31,6 +33,7 @@ struct memory_object {
     enum memory_space space;
     uint32_t id;               /**< g# or x# id; CONSTANT: the ICB vector of its first DWORD */
     uint32_t dwords;
+    uint32_t *initial;         /**< a static variable's x#: its initial DWORDs (malloc'd) */
 };
 
 /** Where a pointer value points: object + constant + (dynamic temp lane x), in units. */
@@ -76,6 +79,8 @@ void dxil_front_memory_free(struct dxil_front *f)
 {
     if (!f->memory)
         return;
+    for (uint32_t i = 0; i < f->memory->object_count; i++)
+        free(f->memory->objects[i].initial);
     free(f->memory->objects);
     free(f->memory->pointers);
     free(f->memory->icb);
@@ -169,39 +174,35 @@ static uint32_t add_object(struct dxil_front *f, struct dxil_memory *m, uint32_t
     if (!grow(f, (void **)&m->objects, &m->object_capacity, m->object_count + 1,
               sizeof(*m->objects)))
         return DXIL_FRONT_NONE;
-    m->objects[m->object_count] = (struct memory_object){ value, space, id, dwords };
+    m->objects[m->object_count] = (struct memory_object){ value, space, id, dwords, NULL };
     return m->object_count++;
 }
 
-/* The initializer's DWORDs appended to the ICB, one per vector in lane x (as fxc lays out
- * a scalar array), starting at vector *first: zeroinitializer, a data array, or an
- * aggregate of scalar constants. */
-static bool append_icb(struct dxil_front *f, struct dxil_memory *m, uint32_t initializer,
-                       uint32_t dwords, uint32_t *first)
+/* An initializer's `dwords` 32-bit values at out[0], out[stride], ...: zeroinitializer or
+ * undef (zeros), a scalar, a data array, or an aggregate of scalar constants. */
+static bool flatten_initializer(struct dxil_front *f, uint32_t initializer, uint32_t dwords,
+                                uint32_t *out, uint32_t stride)
 {
     const struct sb_bc_constant *c = sb_bc_constant_get(f->module, f->function, initializer);
     if (!c)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "initializer %u is no constant",
                                initializer);
-    if (m->icb_vectors > UINT32_MAX / 4 - dwords ||
-        !grow(f, (void **)&m->icb, &m->icb_capacity, (m->icb_vectors + dwords) * 4,
-              sizeof(*m->icb)))
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "constant arrays too large");
-    *first = m->icb_vectors;
-    uint32_t *out = m->icb + (size_t)m->icb_vectors * 4;
-    memset(out, 0, (size_t)dwords * 4 * sizeof(*out));
-    if (c->kind == SB_BC_CONST_NULL) {
-        m->icb_vectors += dwords;
+    for (uint32_t i = 0; i < dwords; i++)
+        out[(size_t)i * stride] = 0;
+    if (c->kind == SB_BC_CONST_NULL || c->kind == SB_BC_CONST_UNDEF)
+        return true;
+    if ((c->kind == SB_BC_CONST_INTEGER || c->kind == SB_BC_CONST_FLOAT) && dwords == 1) {
+        out[0] = (uint32_t)c->bits;
         return true;
     }
     if ((c->kind != SB_BC_CONST_DATA && c->kind != SB_BC_CONST_AGGREGATE) ||
         c->element_count != dwords)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "a constant array initializer other than a flat list of %u "
-                               "32-bit scalars", dwords);
+                               "an array initializer other than a flat list of %u 32-bit "
+                               "scalars", dwords);
     for (uint32_t i = 0; i < dwords; i++) {
         if (c->kind == SB_BC_CONST_DATA) {
-            out[i * 4] = (uint32_t)c->elements[i];
+            out[(size_t)i * stride] = (uint32_t)c->elements[i];
             continue;
         }
         const struct sb_bc_constant *e =
@@ -211,15 +212,36 @@ static bool append_icb(struct dxil_front *f, struct dxil_memory *m, uint32_t ini
         if (!e || (e->kind != SB_BC_CONST_INTEGER && e->kind != SB_BC_CONST_FLOAT &&
                    e->kind != SB_BC_CONST_NULL && e->kind != SB_BC_CONST_UNDEF))
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                   "element %u of a constant array is not a scalar constant", i);
-        out[i * 4] = e->kind == SB_BC_CONST_INTEGER || e->kind == SB_BC_CONST_FLOAT
-                         ? (uint32_t)e->bits : 0;
+                                   "element %u of an array initializer is not a scalar", i);
+        if (e->kind == SB_BC_CONST_INTEGER || e->kind == SB_BC_CONST_FLOAT)
+            out[(size_t)i * stride] = (uint32_t)e->bits;
     }
+    return true;
+}
+
+/* A constant global's DWORDs appended to the ICB, one per vector in lane x (as fxc lays
+ * out a scalar array); *first = its first vector. */
+static bool append_icb(struct dxil_front *f, struct dxil_memory *m, uint32_t initializer,
+                       uint32_t dwords, uint32_t *first)
+{
+    if (m->icb_vectors > UINT32_MAX / 4 - dwords ||
+        !grow(f, (void **)&m->icb, &m->icb_capacity, (m->icb_vectors + dwords) * 4,
+              sizeof(*m->icb)))
+        return f->failed ? false
+                         : dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                                           "constant arrays too large");
+    uint32_t *out = m->icb + (size_t)m->icb_vectors * 4;
+    memset(out, 0, (size_t)dwords * 4 * sizeof(*out));
+    if (!flatten_initializer(f, initializer, dwords, out, 4))
+        return false;
+    *first = m->icb_vectors;
     m->icb_vectors += dwords;
     return true;
 }
 
-/* The memory object of module global `value`, declared on first use. */
+/* The memory object of module global `value`, declared on first use: groupshared -> g#,
+ * constant -> the ICB, a static variable (addrspace 0, initialised, not constant: per
+ * thread in HLSL) -> an x# the entry first fills with the initializer. */
 static uint32_t global_object(struct dxil_front *f, struct dxil_memory *m, uint32_t value,
                               const struct sb_bc_value *v)
 {
@@ -242,17 +264,30 @@ static uint32_t global_object(struct dxil_front *f, struct dxil_memory *m, uint3
         }
         return add_object(f, m, value, SPACE_GROUP_SHARED, m->group_shared_count++, dwords);
     }
-    uint32_t first = 0;
-    if (g->address_space == 0 && g->constant && g->initializer != SB_BC_NONE) {
-        if (!append_icb(f, m, g->initializer, dwords, &first))
-            return DXIL_FRONT_NONE;
-        return add_object(f, m, value, SPACE_CONSTANT, first, dwords);
+    if (g->address_space != 0 || g->initializer == SB_BC_NONE) {
+        dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                        "global '%s' in address space %u%s is not translated (groupshared and "
+                        "initialised globals of address space 0 are)", name, g->address_space,
+                        g->initializer == SB_BC_NONE ? " without an initializer" : "");
+        return DXIL_FRONT_NONE;
     }
-    dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                    "global '%s' in address space %u%s is not translated (groupshared and "
-                    "initialised constant globals are)", name, g->address_space,
-                    g->constant ? "" : " (a static variable)");
-    return DXIL_FRONT_NONE;
+    uint32_t first = 0;
+    if (g->constant)
+        return append_icb(f, m, g->initializer, dwords, &first)
+                   ? add_object(f, m, value, SPACE_CONSTANT, first, dwords) : DXIL_FRONT_NONE;
+    uint32_t *initial = malloc((size_t)dwords * sizeof(*initial));
+    if (!initial) {
+        dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        return DXIL_FRONT_NONE;
+    }
+    uint32_t object = DXIL_FRONT_NONE;
+    if (flatten_initializer(f, g->initializer, dwords, initial, 1))
+        object = add_object(f, m, value, SPACE_LOCAL, m->local_count++, dwords);
+    if (object == DXIL_FRONT_NONE)
+        free(initial);
+    else
+        m->objects[object].initial = initial;
+    return object;
 }
 
 /* ---- pointers ----------------------------------------------------------- */
@@ -595,11 +630,42 @@ bool dxil_front_memory_instruction(struct dxil_front *f, const struct sb_bc_inst
 
 /* ---- declarations ------------------------------------------------------- */
 
+/* The static variables' initial values, moved in front of the body (they run first). */
+static bool initialise_statics(struct dxil_front *f, const struct dxil_memory *m)
+{
+    uint32_t body = f->code_count;
+    for (uint32_t i = 0; i < m->object_count; i++) {
+        const struct memory_object *o = &m->objects[i];
+        for (uint32_t k = 0; o->initial && k < o->dwords; k++) {
+            struct pointer p = { i, k, DXIL_FRONT_NONE };
+            struct sb_ir_operand dst, src = dxil_front_imm(o->initial[k]);
+            if (!element_operand(f, o, &p, &dst))
+                return false;
+            dst.mask = 0x1;
+            if (!dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &src, 1))
+                return false;
+        }
+    }
+    uint32_t count = f->code_count - body;
+    if (count == 0 || body == 0)
+        return true;
+    struct sb_ir_instruction *moved = malloc((size_t)count * sizeof(*moved));
+    if (!moved)
+        return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    memcpy(moved, f->code + body, (size_t)count * sizeof(*moved));
+    memmove(f->code + count, f->code, (size_t)body * sizeof(*moved));
+    memcpy(f->code, moved, (size_t)count * sizeof(*moved));
+    free(moved);
+    return true;
+}
+
 bool dxil_front_declare_memory(struct dxil_front *f)
 {
     struct dxil_memory *m = f->memory;
     if (!m || f->failed)
         return !f->failed;
+    if (!initialise_statics(f, m))
+        return false;
     struct sb_ir_program *p = f->program;
     struct sb_ir_group_shared *g = dxil_front_alloc(f, m->group_shared_count, sizeof(*g));
     struct sb_ir_indexable_temp *x = dxil_front_alloc(f, m->local_count, sizeof(*x));
