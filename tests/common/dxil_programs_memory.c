@@ -96,7 +96,7 @@ static bool finish(struct dxil_module *m, uint32_t entry, struct tbuf *out)
  * [numthreads(8, 1, 1)]
  * void main(uint t : SV_GroupIndex)
  * {
- *     uint a[4] = { t, t + 10, t * 3, 100 };
+ *     uint a[4] = { t, t + 10, t * 3, 100 };   (inside llvm.lifetime.start/end markers)
  *     u0.Store(t * 4, a[t & 3] + a[(t + 1) & 3]);
  * }
  */
@@ -107,6 +107,15 @@ bool dxil_program_cs_local_array(struct tbuf *out)
     dm_at(m, dm_block(m));
     struct compute_start c = begin_compute(m);
     uint32_t a = dm_alloca(m, dm_type_array(m, 4, c.i32), 4);
+    /* dxc (SM 6.6 on) brackets the array's life with lifetime markers on an i8* of it. */
+    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
+    uint32_t marker_params[2] = { dm_type_int(m, 64), i8ptr };
+    uint32_t marker_type = dm_type_function(m, dm_type_void(m), marker_params, 2);
+    uint32_t start = dm_declare(m, "llvm.lifetime.start", marker_type, DM_ATTR_NOUNWIND);
+    uint32_t end = dm_declare(m, "llvm.lifetime.end", marker_type, DM_ATTR_NOUNWIND);
+    uint32_t marker_args[2] = { dm_const_int(m, dm_type_int(m, 64), 16),
+                                dm_cast(m, DM_BITCAST, a, i8ptr) };
+    dm_call(m, start, marker_args, 2);
     uint32_t init[4] = { c.t, dm_binop(m, DM_ADD, c.t, dm_i32(m, 10), DM_FLAGS_NONE),
                          dm_binop(m, DM_MUL, c.t, dm_i32(m, 3), DM_FLAGS_NONE), dm_i32(m, 100) };
     for (int32_t i = 0; i < 4; i++)
@@ -116,6 +125,7 @@ bool dxil_program_cs_local_array(struct tbuf *out)
     uint32_t second = dm_binop(m, DM_AND, next, dm_i32(m, 3), DM_FLAGS_NONE);
     uint32_t x = dm_load(m, element(m, a, first), 4);
     uint32_t y = dm_load(m, element(m, a, second), 4);
+    dm_call(m, end, marker_args, 2);
     store_word(m, &c, c.t, dm_binop(m, DM_ADD, x, y, DM_FLAGS_NONE));
     dm_ret_void(m);
     return finish(m, entry, out);

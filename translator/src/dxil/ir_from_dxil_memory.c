@@ -599,14 +599,21 @@ bool dxil_front_group_shared_address(struct dxil_front *f, uint32_t pointer,
     return byte_address(f, &p, address);
 }
 
-/* A bitcast between pointer types: dxc writes it only to hand an alloca to
- * llvm.lifetime.start/end, which are no-ops here; any other use of the result finds no
- * pointer and refuses. */
+/* A bitcast between pointer types points where its operand points (dxc writes it to hand
+ * an alloca to llvm.lifetime.start/end, which are no-ops here): the record is copied when
+ * the operand has one. A load or store through it still checks its own 32-bit type. Any
+ * other use of a cast whose operand is no known pointer finds none and refuses there. */
 static bool pointer_cast(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
+    struct dxil_memory *m = memory_state(f);
+    if (!m)
+        return false;
     if (in->op != 11 /* bitcast */)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "pointer cast %u", in->op);
-    return true;
+    uint32_t from = in->operand_count ? local_index(f, in->operands[0]) : DXIL_FRONT_NONE;
+    if (from == DXIL_FRONT_NONE || m->pointers[from].object == DXIL_FRONT_NONE)
+        return true;
+    return set_pointer(f, in->value, m->pointers[from]);
 }
 
 bool dxil_front_is_pointer_cast(const struct dxil_front *f, const struct sb_bc_instruction *in)
