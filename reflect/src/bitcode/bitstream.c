@@ -42,6 +42,7 @@ void sb_bs_init(struct sb_bitstream *bs, const uint8_t *data, size_t size, size_
     memset(bs, 0, sizeof(*bs));
     bs->data = data;
     bs->bit_size = (uint64_t)size * 8;
+    bs->limit = bs->bit_size;
     bs->bit = (uint64_t)start * 8;
     bs->base_offset = base_offset;
     bs->error = error;
@@ -82,7 +83,7 @@ bool sb_bs_fail(struct sb_bitstream *bs, enum sb_result code, uint64_t bit, cons
 
 static uint64_t limit_bit(const struct sb_bitstream *bs)
 {
-    return bs->depth ? bs->scopes[bs->depth - 1].end_bit : bs->bit_size;
+    return bs->limit;
 }
 
 uint64_t sb_bs_bits_left(const struct sb_bitstream *bs)
@@ -107,8 +108,8 @@ static inline uint64_t load_le64(const uint8_t *p)
     return v;
 }
 
-/* At least 57 bits from the position on, bit 0 first, when 8 whole bytes
- * remain in the input (the caller checks); `valid` receives how many. Reading
+/* At least 57 bits from the position on, bit 0 first, when the block has 64
+ * bits left (window_fits; the caller checks); `valid` receives how many. Reading
  * a word at a time instead of a byte at a time is what makes the reader fast:
  * DXIL modules are mostly 6-bit VBR fields. */
 static inline uint64_t peek_window(const struct sb_bitstream *bs, uint32_t *valid)
@@ -118,14 +119,17 @@ static inline uint64_t peek_window(const struct sb_bitstream *bs, uint32_t *vali
     return load_le64(bs->data + (bs->bit >> 3)) >> shift;
 }
 
+/* The block has 64 bits left from the position: then the 8 bytes a window
+ * loads are in the input too (the block ends inside it), and no field of at
+ * most 64 bits read from the window can cross the block's end. */
 static inline bool window_fits(const struct sb_bitstream *bs)
 {
-    return (bs->bit >> 3) + 8 <= bs->bit_size / 8;
+    return bs->bit + 64 <= bs->limit;
 }
 
 /* Up to 32 bits at the position, already known to be in range: a word load
- * where 8 bytes remain, else the bytes they touch (at most 5) gathered
- * little-endian. */
+ * where the block has 64 bits left, else the bytes they touch (at most 5)
+ * gathered little-endian. */
 static inline uint32_t take_bits(struct sb_bitstream *bs, uint32_t width)
 {
     uint64_t mask = (width == 32) ? 0xffffffffull : ((1ull << width) - 1);
@@ -217,7 +221,7 @@ static uint64_t read_vbr_checked(struct sb_bitstream *bs, uint32_t width, const 
  */
 static inline uint64_t read_vbr(struct sb_bitstream *bs, uint32_t width, const char *field)
 {
-    if (!bs->failed && width - 2 < 31 && bs->bit + 64 <= limit_bit(bs) && window_fits(bs)) {
+    if (!bs->failed && width - 2 < 31 && window_fits(bs)) {
         uint32_t valid, used = 0, shift = 0;
         uint64_t window = peek_window(bs, &valid), value = 0;
         uint64_t mask = (1ull << width) - 1, more = 1ull << (width - 1);
@@ -416,9 +420,9 @@ static uint64_t read_scalar(struct sb_bitstream *bs, const struct sb_bs_abbrev_o
  */
 static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
 {
-    uint64_t limit = limit_bit(bs), bytes = bs->bit_size / 8, bit = bs->bit, done = 0;
+    uint64_t limit = bs->limit, bit = bs->bit, done = 0;
     uint64_t *out = bs->ops + bs->op_count;
-    while (done < count && bit + 64 <= limit && (bit >> 3) + 8 <= bytes) {
+    while (done < count && bit + 64 <= limit) {
         uint64_t window = load_le64(bs->data + (bit >> 3)) >> (bit & 7);
         uint32_t valid = 64 - (uint32_t)(bit & 7), used = 0;
         while (done < count) {
@@ -587,12 +591,14 @@ static bool enter_block(struct sb_bitstream *bs)
         .info_count = info == UINT32_MAX ? 0 : bs->infos[info].list.count,
     };
     bs->block_id = (uint32_t)block_id;
+    bs->limit = bs->scopes[bs->depth - 1].end_bit;
     return true;
 }
 
 static void leave_block(struct sb_bitstream *bs)
 {
     const struct sb_bs_scope *scope = &bs->scopes[--bs->depth];
+    bs->limit = bs->depth ? bs->scopes[bs->depth - 1].end_bit : bs->bit_size;
     bs->local.count = scope->local_base;
     bs->local.op_count = scope->local_op_base;
 }
