@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DXIL resource-operation programs of dxil_programs_resops.h, written the
+ * way dxc lays them out (handles first, dx.op calls with the opcode constant
+ * first, undef in the coordinate and offset slots the resource kind has no
+ * use for, extractvalue after a struct-returning call); opcodes and operand
+ * lists from ../shared/docs/dxil.md §3.5 and §3.6.
+ */
+#include "dxil_programs_resops.h"
+
+#include "dxil_program_writer.h"
+#include "shaderbridge/dxbc_dxil.h"
+
+enum { OP_CREATE_HANDLE = 57, OP_SAMPLE_LEVEL = 62, OP_TEXTURE_LOAD = 66, OP_BUFFER_LOAD = 68,
+       OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70, OP_GET_DIMENSIONS = 72,
+       OP_THREAD_ID = 93, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
+
+/* The dx.types structs these programs use. */
+struct resops_types {
+    uint32_t i32, f32, handle, resret_i32, resret_f32, dimensions;
+};
+
+static struct resops_types types_of(struct dxil_module *m)
+{
+    struct resops_types t;
+    t.i32 = dm_type_int(m, 32);
+    t.f32 = dm_type_float(m);
+    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
+    t.handle = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
+    const uint32_t ri[5] = { t.i32, t.i32, t.i32, t.i32, t.i32 };
+    const uint32_t rf[5] = { t.f32, t.f32, t.f32, t.f32, t.i32 };
+    t.resret_i32 = dm_type_struct(m, "dx.types.ResRet.i32", ri, 5);
+    t.resret_f32 = dm_type_struct(m, "dx.types.ResRet.f32", rf, 5);
+    t.dimensions = dm_type_struct(m, "dx.types.Dimensions", ri, 4);
+    return t;
+}
+
+/* createHandle(class, rangeId, register, non-uniform = false). */
+static uint32_t handle(struct dxil_module *m, const struct resops_types *t, uint8_t cls,
+                       int32_t range, int32_t reg)
+{
+    uint32_t args[4] = { dm_i8(m, (int8_t)cls), dm_i32(m, range), dm_i32(m, reg), dm_i1(m, false) };
+    return dm_dxop(m, "dx.op.createHandle", t->handle, DM_ATTR_READONLY, OP_CREATE_HANDLE, args, 4);
+}
+
+static uint32_t thread_x(struct dxil_module *m, const struct resops_types *t)
+{
+    uint32_t x = dm_i32(m, 0);
+    return dm_dxop(m, "dx.op.threadId.i32", t->i32, DM_ATTR_READNONE, OP_THREAD_ID, &x, 1);
+}
+
+/* bufferStore.<overload>(handle, c0, c1, v[0..3], mask): slots past `count` undef. */
+static void buffer_store(struct dxil_module *m, const char *name, uint32_t h, uint32_t c0,
+                         uint32_t c1, const uint32_t *v, unsigned count, uint32_t value_type)
+{
+    uint32_t u = dm_undef(m, value_type);
+    uint32_t args[8] = { h, c0, c1, u, u, u, u, dm_i8(m, (int8_t)((1u << count) - 1)) };
+    for (unsigned i = 0; i < count; i++)
+        args[3 + i] = v[i];
+    dm_dxop(m, name, dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE, args, 8);
+}
+
+static bool finish_compute(struct dxil_module *m, uint32_t entry, uint8_t sm_minor,
+                           uint32_t threads_x, const struct dxil_resource *resources,
+                           unsigned resource_count, struct tbuf *out)
+{
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = sm_minor, .entry = entry,
+        .entry_name = "main", .num_threads = { threads_x, 1, 1 },
+        .shader_flags = DXIL_FLAG_RAW_BUFFERS, .resources = resources,
+        .resource_count = resource_count,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
+}
+
+/*
+ * struct S { uint a, b, c; };
+ * StructuredBuffer<S> t0 : register(t0);
+ * RWStructuredBuffer<S> u0 : register(u0);
+ * [numthreads(4, 1, 1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     S s = t0[id.x];
+ *     uint2 bc = uint2(t0[3 - id.x].b, t0[3 - id.x].c);  // one 2-DWORD load at byte 4
+ *     S r = { s.a + bc.x, bc.y * 2, s.c };
+ *     u0[id.x] = r;
+ * }
+ */
+bool dxil_program_resops_structured(struct tbuf *out)
+{
+    static const struct dxil_resource resources[2] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+          .type_name = "class.StructuredBuffer<S>", .struct_stride = 12 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+          .type_name = "class.RWStructuredBuffer<S>", .struct_stride = 12 },
+    };
+    struct dxil_module *m = dm_create();
+    struct resops_types t = types_of(m);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t t0 = handle(m, &t, DXIL_CLASS_SRV, 0, 0), u0 = handle(m, &t, DXIL_CLASS_UAV, 0, 0);
+    uint32_t i = thread_x(m, &t);
+    uint32_t load_args[5] = { t0, i, dm_i32(m, 0), dm_i8(m, 7), dm_i32(m, 4) };
+    uint32_t s = dm_dxop(m, "dx.op.rawBufferLoad.i32", t.resret_i32, DM_ATTR_READONLY,
+                         OP_RAW_BUFFER_LOAD, load_args, 5);
+    uint32_t a = dm_extractvalue(m, s, 0), c = dm_extractvalue(m, s, 2);
+    uint32_t j = dm_binop(m, DM_SUB, dm_i32(m, 3), i, DM_FLAGS_NONE);
+    uint32_t old_args[3] = { t0, j, dm_i32(m, 4) };
+    uint32_t bc = dm_dxop(m, "dx.op.bufferLoad.i32", t.resret_i32, DM_ATTR_READONLY,
+                          OP_BUFFER_LOAD, old_args, 3);
+    uint32_t bx = dm_extractvalue(m, bc, 0), by = dm_extractvalue(m, bc, 1);
+    uint32_t x = dm_binop(m, DM_ADD, a, bx, DM_FLAGS_NONE);
+    uint32_t y = dm_binop(m, DM_MUL, by, dm_i32(m, 2), DM_FLAGS_NONE);
+    uint32_t u = dm_undef(m, t.i32);
+    uint32_t store_args[9] = { u0, i, dm_i32(m, 0), x, y, c, u, dm_i8(m, 7), dm_i32(m, 4) };
+    dm_dxop(m, "dx.op.rawBufferStore.i32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_RAW_BUFFER_STORE,
+            store_args, 9);
+    dm_ret_void(m);
+    return finish_compute(m, entry, 2, 4, resources, 2, out);
+}
+
+/*
+ * Buffer<float4> t0 : register(t0);
+ * RWBuffer<uint4> u0 : register(u0);
+ * RWBuffer<uint> u1 : register(u1);
+ * [numthreads(2, 1, 1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     float4 v = t0[id.x];
+ *     uint n; t0.GetDimensions(n);
+ *     u0[id.x] = uint4(asuint(v.x), asuint(v.y), asuint(v.z), n);
+ *     u1[id.x] = u1[id.x] * 3;
+ * }
+ */
+bool dxil_program_resops_typed(struct tbuf *out)
+{
+    static const struct dxil_resource resources[3] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TYPED_BUFFER,
+          .type_name = "class.Buffer<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TYPED_BUFFER,
+          .type_name = "class.RWBuffer<vector<unsigned int, 4> >", .element_type = DXIL_COMP_U32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TYPED_BUFFER, .lower_bound = 1,
+          .type_name = "class.RWBuffer<unsigned int>", .element_type = DXIL_COMP_U32 },
+    };
+    struct dxil_module *m = dm_create();
+    struct resops_types t = types_of(m);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t t0 = handle(m, &t, DXIL_CLASS_SRV, 0, 0), u0 = handle(m, &t, DXIL_CLASS_UAV, 0, 0);
+    uint32_t u1 = handle(m, &t, DXIL_CLASS_UAV, 1, 1);
+    uint32_t i = thread_x(m, &t), u = dm_undef(m, t.i32);
+    uint32_t load_args[3] = { t0, i, u };
+    uint32_t v = dm_dxop(m, "dx.op.bufferLoad.f32", t.resret_f32, DM_ATTR_READONLY, OP_BUFFER_LOAD,
+                         load_args, 3);
+    uint32_t dim_args[2] = { t0, u };
+    uint32_t dims = dm_dxop(m, "dx.op.getDimensions", t.dimensions, DM_ATTR_READNONE,
+                            OP_GET_DIMENSIONS, dim_args, 2);
+    uint32_t words[4];
+    for (unsigned c = 0; c < 3; c++)
+        words[c] = dm_cast(m, DM_BITCAST, dm_extractvalue(m, v, c), t.i32);
+    words[3] = dm_extractvalue(m, dims, 0);
+    buffer_store(m, "dx.op.bufferStore.i32", u0, i, u, words, 4, t.i32);
+    uint32_t u1_args[3] = { u1, i, u };
+    uint32_t w = dm_dxop(m, "dx.op.bufferLoad.i32", t.resret_i32, DM_ATTR_READONLY, OP_BUFFER_LOAD,
+                         u1_args, 3);
+    uint32_t tripled = dm_binop(m, DM_MUL, dm_extractvalue(m, w, 0), dm_i32(m, 3), DM_FLAGS_NONE);
+    buffer_store(m, "dx.op.bufferStore.i32", u1, i, u, &tripled, 1, t.i32);
+    dm_ret_void(m);
+    return finish_compute(m, entry, 0, 2, resources, 3, out);
+}
+
+/*
+ * Texture2D<float4> t0 : register(t0);
+ * SamplerState s0 : register(s0);
+ * RWByteAddressBuffer u0 : register(u0);
+ * [numthreads(1, 1, 1)]
+ * void main() {
+ *     u0.Store4(0, asuint(t0.Load(int3(2, 1, 0))));
+ *     u0.Store4(16, asuint(t0.SampleLevel(s0, float2(0.375, 0.25), 0)));
+ *     u0.Store(32, asuint(t0.Load(int3(0, 0, 1), int2(1, 0)).x));
+ *     uint w, h, mips; t0.GetDimensions(0, w, h, mips);
+ *     u0.Store3(36, uint3(w, h, mips));
+ * }
+ */
+bool dxil_program_resops_texture(struct tbuf *out)
+{
+    static const struct dxil_resource resources[3] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+          .type_name = "class.Texture2D<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+          .type_name = "struct.SamplerState" },
+    };
+    struct dxil_module *m = dm_create();
+    struct resops_types t = types_of(m);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t t0 = handle(m, &t, DXIL_CLASS_SRV, 0, 0), u0 = handle(m, &t, DXIL_CLASS_UAV, 0, 0);
+    uint32_t s0 = handle(m, &t, DXIL_CLASS_SAMPLER, 0, 0);
+    uint32_t u = dm_undef(m, t.i32), uf = dm_undef(m, t.f32);
+    uint32_t load_args[8] = { t0, dm_i32(m, 0), dm_i32(m, 2), dm_i32(m, 1), u, u, u, u };
+    uint32_t a = dm_dxop(m, "dx.op.textureLoad.f32", t.resret_f32, DM_ATTR_READONLY,
+                         OP_TEXTURE_LOAD, load_args, 8);
+    uint32_t sample_args[10] = { t0, s0, dm_f32(m, 0.375f), dm_f32(m, 0.25f), uf, uf,
+                                 dm_i32(m, 0), dm_i32(m, 0), u, dm_f32(m, 0.0f) };
+    uint32_t b = dm_dxop(m, "dx.op.sampleLevel.f32", t.resret_f32, DM_ATTR_READONLY,
+                         OP_SAMPLE_LEVEL, sample_args, 10);
+    uint32_t mip_args[8] = { t0, dm_i32(m, 1), dm_i32(m, 0), dm_i32(m, 0), u,
+                             dm_i32(m, 1), dm_i32(m, 0), u };
+    uint32_t c = dm_dxop(m, "dx.op.textureLoad.f32", t.resret_f32, DM_ATTR_READONLY,
+                         OP_TEXTURE_LOAD, mip_args, 8);
+    uint32_t dim_args[2] = { t0, dm_i32(m, 0) };
+    uint32_t dims = dm_dxop(m, "dx.op.getDimensions", t.dimensions, DM_ATTR_READNONE,
+                            OP_GET_DIMENSIONS, dim_args, 2);
+    uint32_t av[4], bv[4];
+    for (unsigned k = 0; k < 4; k++) {
+        av[k] = dm_extractvalue(m, a, k);
+        bv[k] = dm_extractvalue(m, b, k);
+    }
+    uint32_t cx = dm_extractvalue(m, c, 0);
+    uint32_t size[3] = { dm_extractvalue(m, dims, 0), dm_extractvalue(m, dims, 1),
+                         dm_extractvalue(m, dims, 3) };
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 0), u, av, 4, t.f32);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 16), u, bv, 4, t.f32);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 32), u, &cx, 1, t.f32);
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 36), u, size, 3, t.i32);
+    dm_ret_void(m);
+    return finish_compute(m, entry, 0, 1, resources, 3, out);
+}
+
+/*
+ * RWStructuredBuffer<uint> u0 : register(u0);  // with a counter
+ * [numthreads(1, 1, 1)]
+ * void main() { u0[0] = u0.IncrementCounter(); u0[1] = u0.DecrementCounter(); }
+ */
+bool dxil_program_resops_counter(struct tbuf *out)
+{
+    static const struct dxil_resource resources[1] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+          .type_name = "class.RWStructuredBuffer<unsigned int>", .struct_stride = 4,
+          .has_counter = true },
+    };
+    struct dxil_module *m = dm_create();
+    struct resops_types t = types_of(m);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = handle(m, &t, DXIL_CLASS_UAV, 0, 0);
+    uint32_t inc_args[2] = { u0, dm_i8(m, 1) }, dec_args[2] = { u0, dm_i8(m, -1) };
+    uint32_t before = dm_dxop(m, "dx.op.bufferUpdateCounter", t.i32, DM_ATTR_NOUNWIND,
+                              OP_BUFFER_UPDATE_COUNTER, inc_args, 2);
+    uint32_t after = dm_dxop(m, "dx.op.bufferUpdateCounter", t.i32, DM_ATTR_NOUNWIND,
+                             OP_BUFFER_UPDATE_COUNTER, dec_args, 2);
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 0), dm_i32(m, 0), &before, 1, t.i32);
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 1), dm_i32(m, 0), &after, 1, t.i32);
+    dm_ret_void(m);
+    return finish_compute(m, entry, 0, 1, resources, 1, out);
+}
