@@ -8,12 +8,17 @@
  */
 #include "dxil_programs_resops.h"
 
+#include <string.h>
+
 #include "dxil_program_writer.h"
 #include "shaderbridge/dxbc_dxil.h"
 
-enum { OP_CREATE_HANDLE = 57, OP_SAMPLE_LEVEL = 62, OP_TEXTURE_LOAD = 66, OP_BUFFER_LOAD = 68,
-       OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70, OP_GET_DIMENSIONS = 72,
-       OP_THREAD_ID = 93, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
+enum { OP_CREATE_HANDLE = 57, OP_SAMPLE_LEVEL = 62, OP_SAMPLE_GRAD = 63,
+       OP_SAMPLE_CMP_LEVEL_ZERO = 65, OP_TEXTURE_LOAD = 66, OP_TEXTURE_STORE = 67,
+       OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
+       OP_CHECK_ACCESS_FULLY_MAPPED = 71, OP_GET_DIMENSIONS = 72, OP_TEXTURE_GATHER = 73,
+       OP_TEXTURE_GATHER_CMP = 74, OP_TEXTURE2DMS_GET_SAMPLE_POSITION = 75, OP_THREAD_ID = 93,
+       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
 
 /* The dx.types structs these programs use. */
 struct resops_types {
@@ -255,4 +260,157 @@ bool dxil_program_resops_counter(struct tbuf *out)
     buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 1), dm_i32(m, 0), &after, 1, t.i32);
     dm_ret_void(m);
     return finish_compute(m, entry, 0, 1, resources, 1, out);
+}
+
+/* Arguments of the sample/gather ops with a 2D coordinate (u, v) and immediate offsets 0:
+ * srv, sampler, c0..c3 (c2, c3 undef), o0, o1, o2 (o2 undef) into args[0..8]. */
+static void sample_2d_args(struct dxil_module *m, const struct resops_types *t, uint32_t *args,
+                           uint32_t srv, uint32_t sampler, float u, float v)
+{
+    uint32_t uf = dm_undef(m, t->f32), ui = dm_undef(m, t->i32);
+    const uint32_t a[9] = { srv, sampler, dm_f32(m, u), dm_f32(m, v), uf, uf,
+                            dm_i32(m, 0), dm_i32(m, 0), ui };
+    memcpy(args, a, sizeof(a));
+}
+
+/*
+ * Texture2D<float4> t0 : register(t0);            // 4x2, 2 levels
+ * Texture2D<float> t1 : register(t1);             // 4x2 depth
+ * Texture2DMS<float4, 4> t2 : register(t2);       // 2x2, 4 samples
+ * RWByteAddressBuffer u0 : register(u0);
+ * RWTexture2D<float4> u1 : register(u1);          // 2x2
+ * SamplerState s0 : register(s0);
+ * SamplerComparisonState s1 : register(s1);
+ * [numthreads(1, 1, 1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     u0.Store(0, asuint(t0.SampleGrad(s0, float2(0.375, 0.25), float2(0.5, 0), float2(0, 1)).x));
+ *     u0.Store4(4, asuint(t0.GatherGreen(s0, float2(0.5, 0.5))));
+ *     u0.Store4(20, asuint(t0.GatherGreen(s0, float2(0.5, 0.5), int2(id.x + 1, id.y))));
+ *     u0.Store(36, asuint(t1.SampleCmpLevelZero(s1, float2(0.625, 0.25), 0.3)));
+ *     u0.Store4(40, asuint(t1.GatherCmpRed(s1, float2(0.5, 0.5), 0.3)));
+ *     u0.Store4(56, asuint(t2.Load(int2(1, 0), 2)));
+ *     u0.Store2(72, asuint(t2.GetSamplePosition(1)));
+ *     uint w, h, n; t2.GetDimensions(w, h, n); u0.Store3(80, uint3(w, h, n));
+ *     uint status; float x = t0.Load(int3(3, 1, 0), int2(0, 0), status).x;
+ *     u0.Store2(92, uint2(asuint(x), CheckAccessFullyMapped(status)));
+ *     u1[uint2(1, 1)] = float4(7, 8, 9, 10);
+ * }
+ */
+bool dxil_program_resops_sampling(struct tbuf *out)
+{
+    static const struct dxil_resource resources[7] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+          .type_name = "class.Texture2D<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 1,
+          .type_name = "class.Texture2D<float>", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2DMS, .lower_bound = 2,
+          .type_name = "class.Texture2DMS<vector<float, 4>, 4>", .element_type = DXIL_COMP_F32,
+          .sample_count = 4 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 1,
+          .type_name = "class.RWTexture2D<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+          .type_name = "struct.SamplerState" },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER, .lower_bound = 1,
+          .type_name = "struct.SamplerComparisonState", .sampler_kind = 1 },
+    };
+    struct dxil_module *m = dm_create();
+    struct resops_types t = types_of(m);
+    const uint32_t two_f32[2] = { t.f32, t.f32 };
+    uint32_t sample_pos = dm_type_struct(m, "dx.types.SamplePos", two_f32, 2);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t t0 = handle(m, &t, DXIL_CLASS_SRV, 0, 0), t1 = handle(m, &t, DXIL_CLASS_SRV, 1, 1);
+    uint32_t t2 = handle(m, &t, DXIL_CLASS_SRV, 2, 2), u0 = handle(m, &t, DXIL_CLASS_UAV, 0, 0);
+    uint32_t u1 = handle(m, &t, DXIL_CLASS_UAV, 1, 1);
+    uint32_t s0 = handle(m, &t, DXIL_CLASS_SAMPLER, 0, 0);
+    uint32_t s1 = handle(m, &t, DXIL_CLASS_SAMPLER, 1, 1);
+    uint32_t u = dm_undef(m, t.i32), uf = dm_undef(m, t.f32);
+    uint32_t args[16];
+
+    sample_2d_args(m, &t, args, t0, s0, 0.375f, 0.25f);
+    const uint32_t grads[7] = { dm_f32(m, 0.5f), dm_f32(m, 0.0f), uf, dm_f32(m, 0.0f),
+                                dm_f32(m, 1.0f), uf, dm_f32(m, 0.0f) };
+    memcpy(&args[9], grads, sizeof(grads));
+    uint32_t grad = dm_dxop(m, "dx.op.sampleGrad.f32", t.resret_f32, DM_ATTR_READONLY,
+                            OP_SAMPLE_GRAD, args, 16);
+    uint32_t gx = dm_extractvalue(m, grad, 0);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 0), u, &gx, 1, t.f32);
+
+    sample_2d_args(m, &t, args, t0, s0, 0.5f, 0.5f);
+    args[8] = dm_i32(m, 1); /* channel green (the o2 slot is the channel here) */
+    uint32_t g = dm_dxop(m, "dx.op.textureGather.f32", t.resret_f32, DM_ATTR_READONLY,
+                         OP_TEXTURE_GATHER, args, 9);
+    uint32_t gv[4];
+    for (unsigned k = 0; k < 4; k++)
+        gv[k] = dm_extractvalue(m, g, k);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 4), u, gv, 4, t.f32);
+
+    uint32_t x = dm_dxop(m, "dx.op.threadId.i32", t.i32, DM_ATTR_READNONE, OP_THREAD_ID,
+                         (uint32_t[]){ dm_i32(m, 0) }, 1);
+    uint32_t y = dm_dxop(m, "dx.op.threadId.i32", t.i32, DM_ATTR_READNONE, OP_THREAD_ID,
+                         (uint32_t[]){ dm_i32(m, 1) }, 1);
+    args[6] = dm_binop(m, DM_ADD, x, dm_i32(m, 1), DM_FLAGS_NONE);
+    args[7] = y;
+    uint32_t gp = dm_dxop(m, "dx.op.textureGather.f32", t.resret_f32, DM_ATTR_READONLY,
+                          OP_TEXTURE_GATHER, args, 9);
+    for (unsigned k = 0; k < 4; k++)
+        gv[k] = dm_extractvalue(m, gp, k);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 20), u, gv, 4, t.f32);
+
+    sample_2d_args(m, &t, args, t1, s1, 0.625f, 0.25f);
+    args[9] = dm_f32(m, 0.3f);
+    uint32_t cmp = dm_dxop(m, "dx.op.sampleCmpLevelZero.f32", t.resret_f32, DM_ATTR_READONLY,
+                           OP_SAMPLE_CMP_LEVEL_ZERO, args, 10);
+    uint32_t cx = dm_extractvalue(m, cmp, 0);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 36), u, &cx, 1, t.f32);
+
+    sample_2d_args(m, &t, args, t1, s1, 0.5f, 0.5f);
+    args[8] = dm_i32(m, 0); /* channel red */
+    args[9] = dm_f32(m, 0.3f);
+    uint32_t gc = dm_dxop(m, "dx.op.textureGatherCmp.f32", t.resret_f32, DM_ATTR_READONLY,
+                          OP_TEXTURE_GATHER_CMP, args, 10);
+    for (unsigned k = 0; k < 4; k++)
+        gv[k] = dm_extractvalue(m, gc, k);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 40), u, gv, 4, t.f32);
+
+    const uint32_t ms_args[8] = { t2, dm_i32(m, 2), dm_i32(m, 1), dm_i32(m, 0), u, u, u, u };
+    uint32_t ms = dm_dxop(m, "dx.op.textureLoad.f32", t.resret_f32, DM_ATTR_READONLY,
+                          OP_TEXTURE_LOAD, ms_args, 8);
+    for (unsigned k = 0; k < 4; k++)
+        gv[k] = dm_extractvalue(m, ms, k);
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 56), u, gv, 4, t.f32);
+
+    const uint32_t pos_args[2] = { t2, dm_i32(m, 1) };
+    uint32_t pos = dm_dxop(m, "dx.op.texture2DMSGetSamplePosition", sample_pos, DM_ATTR_READONLY,
+                           OP_TEXTURE2DMS_GET_SAMPLE_POSITION, pos_args, 2);
+    const uint32_t pv[2] = { dm_extractvalue(m, pos, 0), dm_extractvalue(m, pos, 1) };
+    buffer_store(m, "dx.op.bufferStore.f32", u0, dm_i32(m, 72), u, pv, 2, t.f32);
+
+    const uint32_t dim_args[2] = { t2, u };
+    uint32_t dims = dm_dxop(m, "dx.op.getDimensions", t.dimensions, DM_ATTR_READNONE,
+                            OP_GET_DIMENSIONS, dim_args, 2);
+    const uint32_t dv[3] = { dm_extractvalue(m, dims, 0), dm_extractvalue(m, dims, 1),
+                             dm_extractvalue(m, dims, 3) };
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 80), u, dv, 3, t.i32);
+
+    const uint32_t load_args[8] = { t0, dm_i32(m, 0), dm_i32(m, 3), dm_i32(m, 1), u,
+                                    dm_i32(m, 0), dm_i32(m, 0), u };
+    uint32_t ld = dm_dxop(m, "dx.op.textureLoad.f32", t.resret_f32, DM_ATTR_READONLY,
+                          OP_TEXTURE_LOAD, load_args, 8);
+    uint32_t lx = dm_cast(m, DM_BITCAST, dm_extractvalue(m, ld, 0), t.i32);
+    uint32_t status = dm_extractvalue(m, ld, 4);
+    uint32_t mapped = dm_dxop(m, "dx.op.checkAccessFullyMapped.i32", dm_type_int(m, 1),
+                              DM_ATTR_READONLY, OP_CHECK_ACCESS_FULLY_MAPPED, &status, 1);
+    const uint32_t sv[2] = { lx, dm_cast(m, DM_ZEXT, mapped, t.i32) };
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 92), u, sv, 2, t.i32);
+
+    const uint32_t store_args[9] = { u1, dm_i32(m, 1), dm_i32(m, 1), u, dm_f32(m, 7.0f),
+                                     dm_f32(m, 8.0f), dm_f32(m, 9.0f), dm_f32(m, 10.0f),
+                                     dm_i8(m, 15) };
+    dm_dxop(m, "dx.op.textureStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_TEXTURE_STORE,
+            store_args, 9);
+    dm_ret_void(m);
+    return finish_compute(m, entry, 0, 1, resources, 7, out);
 }

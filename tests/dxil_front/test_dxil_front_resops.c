@@ -9,7 +9,8 @@
  * the kinds the IR has no declaration for, and a census of the corpus's uses
  * of the concern's dx.ops (`census CORPUS`).
  *
- * Usage: test_dxil_front_resops structured|typed|texture|counter|refusals|census [CORPUS]
+ * Usage: test_dxil_front_resops structured|typed|texture|sampling|counter|refusals|
+ *        census CORPUS
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -90,10 +91,13 @@ static void check_side(const char *name, const char *side_name, const struct sb_
 }
 
 /* Writes the program, runs it through sb_validate with `provided` (the GPU side too when
- * the context has a device) and checks both sides' UAVs and the verdict. */
+ * the context has a device) and checks both sides' UAVs and the verdict. Provided data
+ * without a format takes the declared shape, textures texture_size texels wide and high
+ * (0: sb_validate's default). */
 static void run_program(const char *name, bool (*write)(struct tbuf *),
                         const struct sb_rt_resource *provided, uint32_t provided_count,
-                        const struct expected_uav *uavs, uint32_t uav_count)
+                        const struct expected_uav *uavs, uint32_t uav_count,
+                        uint32_t texture_size)
 {
     struct sb_error e = { 0 };
     struct sb_rt_context *context = NULL;
@@ -113,7 +117,7 @@ static void run_program(const char *name, bool (*write)(struct tbuf *),
     } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
         CHECK(false, "%s: does not load: %s", name, e.message);
     } else {
-        struct sb_validate_options o = { .inputs = { .seed = 1 },
+        struct sb_validate_options o = { .inputs = { .seed = 1, .texture_size = texture_size },
                                          .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
                                          .provided_count = provided_count, .provided = provided };
         enum sb_result res = sb_validate(context, program, &o, &r, &e);
@@ -153,7 +157,7 @@ static void test_structured(void)
         buffer(SB_IR_RESOURCE_UAV, 0, u0, sizeof(u0)),
     };
     const struct expected_uav uav = { 0, expected, 12, 0, false };
-    run_program("structured", dxil_program_resops_structured, provided, 2, &uav, 1);
+    run_program("structured", dxil_program_resops_structured, provided, 2, &uav, 1, 0);
 }
 
 /* t0 (r32g32b32a32_float, 3 elements) [k] = (k + 0.5, 10k + 2.25, -(k + 1), 100);
@@ -178,17 +182,42 @@ static void test_typed(void)
     };
     const struct expected_uav uavs[2] = { { 0, expected0, 8, 0, false },
                                           { 1, expected1, 2, 0, false } };
-    run_program("typed", dxil_program_resops_typed, provided, 3, uavs, 2);
+    run_program("typed", dxil_program_resops_typed, provided, 3, uavs, 2, 0);
 }
 
-/* t0: 4x2 r32g32b32a32_float, 2 levels; level 0 texel (x, y) = (x + 10y, 100 + x, 200 + y,
- * 1), level 1 (2x1) texel (x, 0) = (50 + x, 0, 0, 0); s0 point sampling, clamped.
- * Load(2, 1, mip 0) = (12, 102, 201, 1); SampleLevel((0.375, 0.25), 0) reads texel
- * (floor(1.5), floor(0.5)) = (1, 0) = (1, 101, 200, 1); Load((0, 0), mip 1, offset (1, 0))
- * reads level-1 texel 1: x = 51; GetDimensions(0) = 4 x 2, 2 levels. */
-static void test_texture(void)
+/* A texture of SM4 `dimension` at t`reg`: width x height, `levels` levels, `samples` each. */
+static struct sb_rt_resource texture(uint32_t cls, uint32_t reg, uint32_t dimension,
+                                     enum sb_rt_format format, void *data, size_t size,
+                                     uint32_t width, uint32_t height, uint32_t levels,
+                                     uint32_t samples)
 {
-    float texels[40] = { 0 };
+    return (struct sb_rt_resource){ .resource_class = cls, .register_index = reg, .data = data,
+                                    .size = size, .format = format, .dimension = dimension,
+                                    .width = width, .height = height, .depth = 1, .layers = 1,
+                                    .mip_levels = levels, .sample_count = samples };
+}
+
+/* s`reg`: point sampling everywhere, clamped; a comparison sampler passes where ref < texel. */
+static struct sb_rt_resource point_sampler(uint32_t reg, bool compare)
+{
+    struct sb_rt_resource s = { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = reg };
+    s.sampler = (struct sb_rt_sampler){
+        .mag_filter = SB_RT_FILTER_NEAREST, .min_filter = SB_RT_FILTER_NEAREST,
+        .mip_filter = SB_RT_FILTER_NEAREST,
+        .address = { SB_RT_ADDRESS_CLAMP_TO_EDGE, SB_RT_ADDRESS_CLAMP_TO_EDGE,
+                     SB_RT_ADDRESS_CLAMP_TO_EDGE },
+        .mip_lod_bias = 0.0f, .min_lod = 0.0f, .max_lod = 16.0f, .compare = compare,
+        .compare_op = compare ? 1u : 0u, /* VK_COMPARE_OP_LESS */
+        .border_color = { 0.0f, 0.0f, 0.0f, 0.0f }, .max_anisotropy = 0.0f,
+    };
+    return s;
+}
+
+/* The 4x2 r32g32b32a32_float texture of two levels both texture tests read: level 0 texel
+ * (x, y) = (x + 10y, 100 + x, 200 + y, 1), level 1 (2x1) texel (x, 0) = (50 + x, 0, 0, 0). */
+static void fill_levels(float texels[40])
+{
+    memset(texels, 0, 40 * sizeof(float));
     for (uint32_t y = 0; y < 2; y++)
         for (uint32_t x = 0; x < 4; x++) {
             float *t = &texels[(y * 4 + x) * 4];
@@ -199,26 +228,80 @@ static void test_texture(void)
         }
     texels[32] = 50.0f;
     texels[36] = 51.0f;
+}
+
+/* t0 (fill_levels), s0 point sampling. Load(2, 1, mip 0) = (12, 102, 201, 1);
+ * SampleLevel((0.375, 0.25), 0) reads texel (floor(1.5), floor(0.5)) = (1, 0) =
+ * (1, 101, 200, 1); Load((0, 0), mip 1, offset (1, 0)) reads level-1 texel 1: x = 51;
+ * GetDimensions(0) = 4 x 2, 2 levels. */
+static void test_texture(void)
+{
+    float texels[40];
+    fill_levels(texels);
     uint32_t u0[12] = { 0 };
     const uint32_t expected[12] = { f2u(12), f2u(102), f2u(201), f2u(1), f2u(1), f2u(101),
                                     f2u(200), f2u(1), f2u(51), 4, 2, 2 };
-    struct sb_rt_resource provided[3] = {
-        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = texels,
-          .size = sizeof(texels), .format = SB_RT_FORMAT_R32G32B32A32_FLOAT, .dimension = 3,
-          .width = 4, .height = 2, .depth = 1, .layers = 1, .mip_levels = 2, .sample_count = 1 },
+    const struct sb_rt_resource provided[3] = {
+        texture(SB_IR_RESOURCE_SRV, 0, 3, SB_RT_FORMAT_R32G32B32A32_FLOAT, texels,
+                sizeof(texels), 4, 2, 2, 1),
         buffer(SB_IR_RESOURCE_UAV, 0, u0, sizeof(u0)),
-        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
-    };
-    provided[2].sampler = (struct sb_rt_sampler){
-        .mag_filter = SB_RT_FILTER_NEAREST, .min_filter = SB_RT_FILTER_NEAREST,
-        .mip_filter = SB_RT_FILTER_NEAREST,
-        .address = { SB_RT_ADDRESS_CLAMP_TO_EDGE, SB_RT_ADDRESS_CLAMP_TO_EDGE,
-                     SB_RT_ADDRESS_CLAMP_TO_EDGE },
-        .mip_lod_bias = 0.0f, .min_lod = 0.0f, .max_lod = 16.0f, .compare = false,
-        .compare_op = 0, .border_color = { 0.0f, 0.0f, 0.0f, 0.0f }, .max_anisotropy = 0.0f,
+        point_sampler(0, false),
     };
     const struct expected_uav uav = { 0, expected, 12, 0, false };
-    run_program("texture", dxil_program_resops_texture, provided, 3, &uav, 1);
+    run_program("texture", dxil_program_resops_texture, provided, 3, &uav, 1, 0);
+}
+
+/* t0 (fill_levels); t1 4x2 depth, texel (x, y) = x / 4; t2 2x2 with 4 samples, sample s of
+ * texel (x, y) = (100x + 10y + s, s, 0, 1); s0 point, s1 comparison LESS (ref < texel).
+ *   SampleGrad at (0.375, 0.25), ddx (0.5, 0), ddy (0, 1): rho = 4 x 0.5 = 2 x 1 = 2, LOD 1,
+ *     level-1 texel floor(0.75) = 0: 50;
+ *   GatherGreen at (0.5, 0.5): texels x 1-2, y 0-1 in the order (x0,y1) (x1,y1) (x1,y0)
+ *     (x0,y0): (101, 102, 102, 101); with the offset (id.x + 1, id.y) = (1, 0): x 2-3:
+ *     (102, 103, 103, 102);
+ *   SampleCmpLevelZero at (0.625, 0.25), ref 0.3: texel (2, 0) = 0.5, 0.3 < 0.5: 1;
+ *   GatherCmpRed at (0.5, 0.5), ref 0.3: texels 0.25, 0.5, 0.5, 0.25: (0, 1, 1, 0);
+ *   t2.Load((1, 0), sample 2) = (102, 2, 0, 1); GetSamplePosition(1) of D3D's standard
+ *     4-sample pattern: (6, -2) / 16 = (0.375, -0.125); GetDimensions = 2, 2, 4 samples;
+ *   t0.Load(3, 1) with status: x = 13, CheckAccessFullyMapped 1 (nothing is sparse);
+ *   u1[(1, 1)] = (7, 8, 9, 10): words 12-15 of the 2x2 texture. */
+static void test_sampling(void)
+{
+    float texels[40], depth[8], ms[64];
+    fill_levels(texels);
+    for (uint32_t i = 0; i < 8; i++)
+        depth[i] = (float)(i % 4) / 4.0f;
+    for (uint32_t texel = 0; texel < 4; texel++)
+        for (uint32_t s = 0; s < 4; s++) {
+            float *v = &ms[(texel * 4 + s) * 4];
+            v[0] = (float)(100 * (texel % 2) + 10 * (texel / 2) + s);
+            v[1] = (float)s;
+            v[2] = 0.0f;
+            v[3] = 1.0f;
+        }
+    uint32_t u0[25] = { 0 }, u1[16] = { 0 };
+    const uint32_t expected0[25] = {
+        f2u(50), f2u(101), f2u(102), f2u(102), f2u(101), f2u(102), f2u(103), f2u(103),
+        f2u(102), f2u(1), 0, f2u(1), f2u(1), 0, f2u(102), f2u(2), 0, f2u(1),
+        f2u(0.375f), f2u(-0.125f), 2, 2, 4, f2u(13), 1,
+    };
+    const uint32_t expected1[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                     f2u(7), f2u(8), f2u(9), f2u(10) };
+    const struct sb_rt_resource provided[7] = {
+        texture(SB_IR_RESOURCE_SRV, 0, 3, SB_RT_FORMAT_R32G32B32A32_FLOAT, texels,
+                sizeof(texels), 4, 2, 2, 1),
+        texture(SB_IR_RESOURCE_SRV, 1, 3, SB_RT_FORMAT_D32_FLOAT, depth, sizeof(depth), 4, 2,
+                1, 1),
+        /* Multisampled data takes the declared shape: 2x2 (texture_size), 4 samples. */
+        buffer(SB_IR_RESOURCE_SRV, 2, ms, sizeof(ms)),
+        buffer(SB_IR_RESOURCE_UAV, 0, u0, sizeof(u0)),
+        texture(SB_IR_RESOURCE_UAV, 1, 3, SB_RT_FORMAT_R32G32B32A32_FLOAT, u1, sizeof(u1), 2, 2,
+                1, 1),
+        point_sampler(0, false),
+        point_sampler(1, true),
+    };
+    const struct expected_uav uavs[2] = { { 0, expected0, 25, 0, false },
+                                          { 1, expected1, 16, 0, false } };
+    run_program("sampling", dxil_program_resops_sampling, provided, 7, uavs, 2, 2);
 }
 
 /* The interpreter with counter 5: IncrementCounter returns 5 (the value before),
@@ -249,7 +332,7 @@ static void test_counter(void)
     sb_ir_program_destroy(ir);
     sb_dxbc_destroy(container);
     tb_free(&b);
-    run_program("counter", dxil_program_resops_counter, NULL, 0, NULL, 0);
+    run_program("counter", dxil_program_resops_counter, NULL, 0, NULL, 0, 0);
 }
 
 /* A cs_6_0 with one SRV of `kind` and an empty body. */
@@ -416,6 +499,8 @@ int main(int argc, char **argv)
         test_typed();
     if (all || !strcmp(which, "texture"))
         test_texture();
+    if (all || !strcmp(which, "sampling"))
+        test_sampling();
     if (all || !strcmp(which, "counter"))
         test_counter();
     if (all || !strcmp(which, "refusals"))
