@@ -414,3 +414,107 @@ bool dxil_program_resops_sampling(struct tbuf *out)
     dm_ret_void(m);
     return finish_compute(m, entry, 0, 1, resources, 7, out);
 }
+
+/*
+ * Texture1DArray<float4> t0 : register(t0);   Texture3D<float4> t1 : register(t1);
+ * TextureCube<float4> t2 : register(t2);      TextureCubeArray<float4> t3 : register(t3);
+ * Texture2DArray<float> t4 : register(t4);
+ * SamplerState s0 : register(s0);             SamplerComparisonState s1 : register(s1);
+ * float4 main(float4 c : TEXCOORD0) : SV_Target0 {
+ *     float4 a = t0.SampleBias(s0, c.xy, 0.5, int(1));
+ *     float4 b = t1.Sample(s0, c.xyz, int3(0, 1, -1), 2.0);     // LOD clamp 2
+ *     float4 d = t2.SampleGrad(s0, c.xyz, float3(c.x, 0, 0), float3(0, c.y, 0));
+ *     float4 e = t3.SampleLevel(s0, c, 0);
+ *     float f = t4.SampleCmp(s1, c.xyz, c.w);
+ *     float l = t1.CalculateLevelOfDetail(s0, c.xyz) + t1.CalculateLevelOfDetailUnclamped(s0, c.xyz);
+ *     uint w, h, n, m; t3.GetDimensions(0, w, h, n, m);
+ *     return float4(a.x + b.y, d.z + e.w, f + l, float(n + m));
+ * }
+ */
+bool dxil_program_resops_kinds(struct tbuf *out)
+{
+    static const struct dxil_resource resources[7] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = 6, .type_name = "class.Texture1DArray",
+          .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SRV, .kind = 4, .lower_bound = 1,
+          .type_name = "class.Texture3D", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SRV, .kind = 5, .lower_bound = 2,
+          .type_name = "class.TextureCube", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SRV, .kind = 9, .lower_bound = 3,
+          .type_name = "class.TextureCubeArray", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SRV, .kind = 7, .lower_bound = 4,
+          .type_name = "class.Texture2DArray<float>", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+          .type_name = "struct.SamplerState" },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER, .lower_bound = 1,
+          .type_name = "struct.SamplerComparisonState", .sampler_kind = 1 },
+    };
+    struct dxil_module *m = dm_create();
+    struct resops_types t = types_of(m);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t tex[5], s0 = 0, s1 = 0;
+    for (int32_t r = 0; r < 5; r++)
+        tex[r] = handle(m, &t, DXIL_CLASS_SRV, r, r);
+    s0 = handle(m, &t, DXIL_CLASS_SAMPLER, 0, 0);
+    s1 = handle(m, &t, DXIL_CLASS_SAMPLER, 1, 1);
+    uint32_t u = dm_undef(m, t.i32), uf = dm_undef(m, t.f32), c[4];
+    for (int8_t k = 0; k < 4; k++) {
+        uint32_t args[4] = { dm_i32(m, 0), dm_i32(m, 0), dm_i8(m, k), u };
+        c[k] = dm_dxop(m, "dx.op.loadInput.f32", t.f32, DM_ATTR_READNONE, 4, args, 4);
+    }
+    uint32_t zero = dm_f32(m, 0.0f), i0 = dm_i32(m, 0);
+    const uint32_t a_args[11] = { tex[0], s0, c[0], c[1], uf, uf, dm_i32(m, 1), u, u,
+                                  dm_f32(m, 0.5f), zero };
+    uint32_t a = dm_dxop(m, "dx.op.sampleBias.f32", t.resret_f32, DM_ATTR_READONLY, 61, a_args,
+                         11);
+    const uint32_t b_args[10] = { tex[1], s0, c[0], c[1], c[2], uf, i0, dm_i32(m, 1),
+                                  dm_i32(m, -1), dm_f32(m, 2.0f) };
+    uint32_t b = dm_dxop(m, "dx.op.sample.f32", t.resret_f32, DM_ATTR_READONLY, 60, b_args, 10);
+    const uint32_t d_args[16] = { tex[2], s0, c[0], c[1], c[2], uf, u, u, u,
+                                  c[0], zero, zero, zero, c[1], zero, zero };
+    uint32_t d = dm_dxop(m, "dx.op.sampleGrad.f32", t.resret_f32, DM_ATTR_READONLY,
+                         OP_SAMPLE_GRAD, d_args, 16);
+    const uint32_t e_args[10] = { tex[3], s0, c[0], c[1], c[2], c[3], u, u, u, zero };
+    uint32_t e = dm_dxop(m, "dx.op.sampleLevel.f32", t.resret_f32, DM_ATTR_READONLY,
+                         OP_SAMPLE_LEVEL, e_args, 10);
+    const uint32_t f_args[11] = { tex[4], s1, c[0], c[1], c[2], uf, i0, i0, u, c[3], zero };
+    uint32_t f = dm_dxop(m, "dx.op.sampleCmp.f32", t.resret_f32, DM_ATTR_READONLY, 64, f_args,
+                         11);
+    uint32_t lod[2];
+    for (unsigned k = 0; k < 2; k++) {
+        const uint32_t l_args[6] = { tex[1], s0, c[0], c[1], c[2], dm_i1(m, k == 0) };
+        lod[k] = dm_dxop(m, "dx.op.calculateLOD.f32", t.f32, DM_ATTR_READONLY, 81, l_args, 6);
+    }
+    const uint32_t dim_args[2] = { tex[3], i0 };
+    uint32_t dims = dm_dxop(m, "dx.op.getDimensions", t.dimensions, DM_ATTR_READNONE,
+                            OP_GET_DIMENSIONS, dim_args, 2);
+    uint32_t count = dm_binop(m, DM_ADD, dm_extractvalue(m, dims, 2),
+                              dm_extractvalue(m, dims, 3), DM_FLAGS_NONE);
+    uint32_t lsum = dm_binop(m, DM_ADD, lod[0], lod[1], DM_FAST_MATH);
+    uint32_t result[4] = {
+        dm_binop(m, DM_ADD, dm_extractvalue(m, a, 0), dm_extractvalue(m, b, 1), DM_FAST_MATH),
+        dm_binop(m, DM_ADD, dm_extractvalue(m, d, 2), dm_extractvalue(m, e, 3), DM_FAST_MATH),
+        dm_binop(m, DM_ADD, dm_extractvalue(m, f, 0), lsum, DM_FAST_MATH),
+        dm_cast(m, DM_UITOFP, count, t.f32),
+    };
+    for (int8_t k = 0; k < 4; k++) {
+        uint32_t args[4] = { dm_i32(m, 0), dm_i32(m, 0), dm_i8(m, k), result[k] };
+        dm_dxop(m, "dx.op.storeOutput.f32", dm_type_void(m), DM_ATTR_NOUNWIND, 5, args, 4);
+    }
+    dm_ret_void(m);
+    static const struct dxil_sig_element inputs[1] = {
+        { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 4, 0 },
+    };
+    static const struct dxil_sig_element outputs[1] = {
+        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
+    };
+    const struct dxil_program_desc desc = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
+        .inputs = inputs, .input_count = 1, .outputs = outputs, .output_count = 1,
+        .resources = resources, .resource_count = 7,
+    };
+    bool ok = dxil_program_write(m, &desc, out);
+    dm_destroy(m);
+    return ok;
+}

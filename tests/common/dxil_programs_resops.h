@@ -34,5 +34,10 @@ bool dxil_program_resops_counter(struct tbuf *out);
  *  load's residency status through CheckAccessFullyMapped, a RWTexture2D store (the HLSL is
  *  in dxil_programs_resops.c). */
 bool dxil_program_resops_sampling(struct tbuf *out);
+/** ps_6_0: SampleBias (Texture1DArray, immediate offset), Sample with offsets and a LOD
+ *  clamp (Texture3D), SampleGrad (TextureCube), SampleLevel (TextureCubeArray), SampleCmp
+ *  (Texture2DArray), CalculateLOD clamped and unclamped, GetDimensions of a cube array, from
+ *  TEXCOORD0 into SV_Target0 (no known answer: checked by SPIRV-Tools and validate). */
+bool dxil_program_resops_kinds(struct tbuf *out);
 
 #endif
