@@ -428,7 +428,9 @@ bool dxil_program_resops_sampling(struct tbuf *out)
  *     float f = t4.SampleCmp(s1, c.xyz, c.w);
  *     float l = t1.CalculateLevelOfDetail(s0, c.xyz) + t1.CalculateLevelOfDetailUnclamped(s0, c.xyz);
  *     uint w, h, n, m; t3.GetDimensions(0, w, h, n, m);
- *     return float4(a.x + b.y, d.z + e.w, f + l, float(n + m));
+ *     uint samples = GetRenderTargetSampleCount();
+ *     return float4(a.x + b.y, d.z + e.w, f + l,
+ *                   float(n + m + samples) + GetRenderTargetSamplePosition(0).y);
  * }
  */
 bool dxil_program_resops_kinds(struct tbuf *out)
@@ -492,11 +494,19 @@ bool dxil_program_resops_kinds(struct tbuf *out)
     uint32_t count = dm_binop(m, DM_ADD, dm_extractvalue(m, dims, 2),
                               dm_extractvalue(m, dims, 3), DM_FLAGS_NONE);
     uint32_t lsum = dm_binop(m, DM_ADD, lod[0], lod[1], DM_FAST_MATH);
+    const uint32_t two_f32[2] = { t.f32, t.f32 };
+    uint32_t sample_pos = dm_type_struct(m, "dx.types.SamplePos", two_f32, 2);
+    uint32_t pos = dm_dxop(m, "dx.op.renderTargetGetSamplePosition", sample_pos,
+                           DM_ATTR_READONLY, 76, &i0, 1);
+    uint32_t samples = dm_dxop(m, "dx.op.renderTargetGetSampleCount", t.i32, DM_ATTR_READONLY,
+                               77, NULL, 0);
+    count = dm_binop(m, DM_ADD, count, samples, DM_FLAGS_NONE);
     uint32_t result[4] = {
         dm_binop(m, DM_ADD, dm_extractvalue(m, a, 0), dm_extractvalue(m, b, 1), DM_FAST_MATH),
         dm_binop(m, DM_ADD, dm_extractvalue(m, d, 2), dm_extractvalue(m, e, 3), DM_FAST_MATH),
         dm_binop(m, DM_ADD, dm_extractvalue(m, f, 0), lsum, DM_FAST_MATH),
-        dm_cast(m, DM_UITOFP, count, t.f32),
+        dm_binop(m, DM_ADD, dm_cast(m, DM_UITOFP, count, t.f32), dm_extractvalue(m, pos, 1),
+                 DM_FAST_MATH),
     };
     for (int8_t k = 0; k < 4; k++) {
         uint32_t args[4] = { dm_i32(m, 0), dm_i32(m, 0), dm_i8(m, k), result[k] };
