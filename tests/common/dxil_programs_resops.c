@@ -18,7 +18,7 @@ enum { OP_CREATE_HANDLE = 57, OP_SAMPLE_LEVEL = 62, OP_SAMPLE_GRAD = 63,
        OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
        OP_CHECK_ACCESS_FULLY_MAPPED = 71, OP_GET_DIMENSIONS = 72, OP_TEXTURE_GATHER = 73,
        OP_TEXTURE_GATHER_CMP = 74, OP_TEXTURE2DMS_GET_SAMPLE_POSITION = 75, OP_THREAD_ID = 93,
-       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
+       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_TEXTURE_GATHER_RAW = 223 };
 
 /* The dx.types structs these programs use. */
 struct resops_types {
@@ -277,6 +277,7 @@ static void sample_2d_args(struct dxil_module *m, const struct resops_types *t, 
  * Texture2D<float4> t0 : register(t0);            // 4x2, 2 levels
  * Texture2D<float> t1 : register(t1);             // 4x2 depth
  * Texture2DMS<float4, 4> t2 : register(t2);       // 2x2, 4 samples
+ * Texture2D<uint> t3 : register(t3);              // 2x2
  * RWByteAddressBuffer u0 : register(u0);
  * RWTexture2D<float4> u1 : register(u1);          // 2x2
  * SamplerState s0 : register(s0);
@@ -294,11 +295,12 @@ static void sample_2d_args(struct dxil_module *m, const struct resops_types *t, 
  *     uint status; float x = t0.Load(int3(3, 1, 0), int2(0, 0), status).x;
  *     u0.Store2(92, uint2(asuint(x), CheckAccessFullyMapped(status)));
  *     u1[uint2(1, 1)] = float4(7, 8, 9, 10);
+ *     u0.Store4(100, t3.GatherRaw(s0, float2(0.5, 0.5)));       // SM 6.7
  * }
  */
 bool dxil_program_resops_sampling(struct tbuf *out)
 {
-    static const struct dxil_resource resources[7] = {
+    static const struct dxil_resource resources[8] = {
         { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
           .type_name = "class.Texture2D<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
         { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 1,
@@ -306,6 +308,8 @@ bool dxil_program_resops_sampling(struct tbuf *out)
         { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2DMS, .lower_bound = 2,
           .type_name = "class.Texture2DMS<vector<float, 4>, 4>", .element_type = DXIL_COMP_F32,
           .sample_count = 4 },
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 3,
+          .type_name = "class.Texture2D<unsigned int>", .element_type = DXIL_COMP_U32 },
         { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
           .type_name = "struct.RWByteAddressBuffer" },
         { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 1,
@@ -411,8 +415,16 @@ bool dxil_program_resops_sampling(struct tbuf *out)
                                      dm_i8(m, 15) };
     dm_dxop(m, "dx.op.textureStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_TEXTURE_STORE,
             store_args, 9);
+
+    uint32_t t3 = handle(m, &t, DXIL_CLASS_SRV, 3, 3);
+    sample_2d_args(m, &t, args, t3, s0, 0.5f, 0.5f);
+    uint32_t raw = dm_dxop(m, "dx.op.textureGatherRaw.i32", t.resret_i32, DM_ATTR_READONLY,
+                           OP_TEXTURE_GATHER_RAW, args, 8);
+    for (unsigned k = 0; k < 4; k++)
+        gv[k] = dm_extractvalue(m, raw, k);
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 100), u, gv, 4, t.i32);
     dm_ret_void(m);
-    return finish_compute(m, entry, 0, 1, resources, 7, out);
+    return finish_compute(m, entry, 7, 1, resources, 8, out);
 }
 
 /*
@@ -435,7 +447,7 @@ bool dxil_program_resops_sampling(struct tbuf *out)
  */
 bool dxil_program_resops_kinds(struct tbuf *out)
 {
-    static const struct dxil_resource resources[7] = {
+    static const struct dxil_resource resources[8] = {
         { .resource_class = DXIL_CLASS_SRV, .kind = 6, .type_name = "class.Texture1DArray",
           .element_type = DXIL_COMP_F32 },
         { .resource_class = DXIL_CLASS_SRV, .kind = 4, .lower_bound = 1,

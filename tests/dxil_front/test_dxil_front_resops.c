@@ -266,7 +266,9 @@ static void test_texture(void)
  *   t2.Load((1, 0), sample 2) = (102, 2, 0, 1); GetSamplePosition(1) of D3D's standard
  *     4-sample pattern: (6, -2) / 16 = (0.375, -0.125); GetDimensions = 2, 2, 4 samples;
  *   t0.Load(3, 1) with status: x = 13, CheckAccessFullyMapped 1 (nothing is sparse);
- *   u1[(1, 1)] = (7, 8, 9, 10): words 12-15 of the 2x2 texture. */
+ *   u1[(1, 1)] = (7, 8, 9, 10): words 12-15 of the 2x2 texture;
+ *   t3 (2x2 r32_uint, texels 0x11111111 0x22222222 / 0x33333333 0x44444444) GatherRaw at
+ *     (0.5, 0.5): all four texels' bits in gather order (0x33.., 0x44.., 0x22.., 0x11..). */
 static void test_sampling(void)
 {
     float texels[40], depth[8], ms[64];
@@ -281,30 +283,34 @@ static void test_sampling(void)
             v[2] = 0.0f;
             v[3] = 1.0f;
         }
-    uint32_t u0[25] = { 0 }, u1[16] = { 0 };
-    const uint32_t expected0[25] = {
+    uint32_t u0[29] = { 0 }, u1[16] = { 0 };
+    uint32_t words[4] = { 0x11111111u, 0x22222222u, 0x33333333u, 0x44444444u };
+    const uint32_t expected0[29] = {
         f2u(50), f2u(101), f2u(102), f2u(102), f2u(101), f2u(102), f2u(103), f2u(103),
         f2u(102), f2u(1), 0, f2u(1), f2u(1), 0, f2u(102), f2u(2), 0, f2u(1),
         f2u(0.375f), f2u(-0.125f), 2, 2, 4, f2u(13), 1,
+        0x33333333u, 0x44444444u, 0x22222222u, 0x11111111u,
     };
     const uint32_t expected1[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                      f2u(7), f2u(8), f2u(9), f2u(10) };
-    const struct sb_rt_resource provided[7] = {
+    const struct sb_rt_resource provided[8] = {
         texture(SB_IR_RESOURCE_SRV, 0, 3, SB_RT_FORMAT_R32G32B32A32_FLOAT, texels,
                 sizeof(texels), 4, 2, 2, 1),
         texture(SB_IR_RESOURCE_SRV, 1, 3, SB_RT_FORMAT_D32_FLOAT, depth, sizeof(depth), 4, 2,
                 1, 1),
         /* Multisampled data takes the declared shape: 2x2 (texture_size), 4 samples. */
         buffer(SB_IR_RESOURCE_SRV, 2, ms, sizeof(ms)),
+        texture(SB_IR_RESOURCE_SRV, 3, 3, SB_RT_FORMAT_R32_UINT, words, sizeof(words), 2, 2, 1,
+                1),
         buffer(SB_IR_RESOURCE_UAV, 0, u0, sizeof(u0)),
         texture(SB_IR_RESOURCE_UAV, 1, 3, SB_RT_FORMAT_R32G32B32A32_FLOAT, u1, sizeof(u1), 2, 2,
                 1, 1),
         point_sampler(0, false),
         point_sampler(1, true),
     };
-    const struct expected_uav uavs[2] = { { 0, expected0, 25, 0, false },
+    const struct expected_uav uavs[2] = { { 0, expected0, 29, 0, false },
                                           { 1, expected1, 16, 0, false } };
-    run_program("sampling", dxil_program_resops_sampling, provided, 7, uavs, 2, 2, false);
+    run_program("sampling", dxil_program_resops_sampling, provided, 8, uavs, 2, 2, false);
 }
 
 /* The interpreter with counter 5: IncrementCounter returns 5 (the value before),

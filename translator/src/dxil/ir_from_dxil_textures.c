@@ -3,7 +3,7 @@
  * Texture reads, writes and queries (../shared/docs/dxil.md §3.5, §3.6
  * "Sampling, gather, LOD" and "Loads, stores, queries"), each lowered to the
  * SM4 instruction fxc writes for the same HLSL (IR.md "Resources: operand
- * order"): sample* -> sample/_b/_l/_d/_c/_c_lz, textureGather(Cmp) ->
+ * order"): sample* -> sample/_b/_l/_d/_c/_c_lz, textureGather(Cmp/Raw) ->
  * gather4(_c) or, with non-constant offsets, gather4_po(_c), calculateLOD ->
  * lod, textureLoad -> ld / ldms / ld_uav_typed, textureStore ->
  * store_uav_typed, getDimensions -> resinfo_uint (+ sampleinfo for the
@@ -185,8 +185,11 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
 
 /* textureGather(srv, sampler, c0..c3, o0, o1, channel) and textureGatherCmp(..., compare):
  * gather4(_c) with immediate offsets, gather4_po(_c) with programmable ones; the channel is
- * the sampler operand's swizzle. */
-static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, bool compare)
+ * the sampler operand's swizzle. textureGatherRaw(srv, sampler, c0..c3, o0, o1) of a 32-bit
+ * integer texture is the gather of its only channel, whose texels are their raw bits (the
+ * 16/64-bit overloads refuse in the overload check). */
+static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, bool compare,
+                   bool raw)
 {
     const struct sb_ir_resource *r = NULL;
     const struct texture_shape *shape = NULL;
@@ -195,8 +198,12 @@ static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, boo
     uint64_t channel = 0;
     int8_t offsets[3] = { 0, 0, 0 };
     if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "a gather", &r, &shape) ||
-        !sampler_arg(f, in, 2, &sampler) || !dxil_front_const_arg(f, in, 9, &channel))
+        !sampler_arg(f, in, 2, &sampler) || (!raw && !dxil_front_const_arg(f, in, 9, &channel)))
         return false;
+    if (raw && r->return_type[0] != 3 && r->return_type[0] != 4)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "textureGatherRaw of a texture whose elements are no 32-bit "
+                               "integers (return type %u)", r->return_type[0]);
     if (shape->sample_coords == 0 || channel > 3)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                "a gather of channel %llu of a texture of dimension %u",
@@ -411,7 +418,7 @@ bool dxil_front_is_texture_op(uint64_t opcode)
     return (opcode >= SB_DXIL_OP_SAMPLE && opcode <= SB_DXIL_OP_TEXTURE_STORE) ||
            (opcode >= SB_DXIL_OP_GET_DIMENSIONS &&
             opcode <= SB_DXIL_OP_RENDER_TARGET_GET_SAMPLE_COUNT) ||
-           opcode == SB_DXIL_OP_CALCULATE_LOD;
+           opcode == SB_DXIL_OP_CALCULATE_LOD || opcode == SB_DXIL_OP_TEXTURE_GATHER_RAW;
 }
 
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
@@ -421,8 +428,9 @@ bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction 
     case SB_DXIL_OP_TEXTURE_LOAD: return texture_load(f, in);
     case SB_DXIL_OP_TEXTURE_STORE: return texture_store(f, in);
     case SB_DXIL_OP_GET_DIMENSIONS: return get_dimensions(f, in);
-    case SB_DXIL_OP_TEXTURE_GATHER: return gather(f, in, false);
-    case SB_DXIL_OP_TEXTURE_GATHER_CMP: return gather(f, in, true);
+    case SB_DXIL_OP_TEXTURE_GATHER: return gather(f, in, false, false);
+    case SB_DXIL_OP_TEXTURE_GATHER_CMP: return gather(f, in, true, false);
+    case SB_DXIL_OP_TEXTURE_GATHER_RAW: return gather(f, in, false, true);
     case SB_DXIL_OP_TEXTURE2DMS_GET_SAMPLE_POSITION: return sample_position(f, in, false);
     case SB_DXIL_OP_RENDER_TARGET_GET_SAMPLE_POSITION: return sample_position(f, in, true);
     case SB_DXIL_OP_RENDER_TARGET_GET_SAMPLE_COUNT: return sample_count(f, in);
