@@ -441,8 +441,10 @@ bool dxil_program_resops_sampling(struct tbuf *out)
  *     float l = t1.CalculateLevelOfDetail(s0, c.xyz) + t1.CalculateLevelOfDetailUnclamped(s0, c.xyz);
  *     uint w, h, n, m; t3.GetDimensions(0, w, h, n, m);
  *     uint samples = GetRenderTargetSampleCount();
- *     return float4(a.x + b.y, d.z + e.w, f + l,
- *                   float(n + m + samples) + GetRenderTargetSamplePosition(0).y);
+ *     float loads = t0.Load(int3(1, 1, 0)).x + t1.Load(int4(1, 1, 1, 1), int3(-1, 0, 1)).y;
+ *     uint sizes = (t0's width, slices, mips) + (t1's width, height, depth, mips), summed;
+ *     return float4(a.x + b.y, d.z + e.w, f + l + loads,
+ *                   float(n + m + samples + sizes) + GetRenderTargetSamplePosition(0).y);
  * }
  */
 bool dxil_program_resops_kinds(struct tbuf *out)
@@ -513,10 +515,30 @@ bool dxil_program_resops_kinds(struct tbuf *out)
     uint32_t samples = dm_dxop(m, "dx.op.renderTargetGetSampleCount", t.i32, DM_ATTR_READONLY,
                                77, NULL, 0);
     count = dm_binop(m, DM_ADD, count, samples, DM_FLAGS_NONE);
+    /* Loads and sizes of the 1D array (texel 1 of slice 1, mip 0) and 3D (texel (1, 1, 1) of
+     * mip 1, offset (-1, 0, 1)) textures. */
+    const uint32_t ld0_args[8] = { tex[0], i0, dm_i32(m, 1), dm_i32(m, 1), u, i0, u, u };
+    const uint32_t ld1_args[8] = { tex[1], dm_i32(m, 1), dm_i32(m, 1), dm_i32(m, 1),
+                                   dm_i32(m, 1), dm_i32(m, -1), i0, dm_i32(m, 1) };
+    uint32_t ld0 = dm_dxop(m, "dx.op.textureLoad.f32", t.resret_f32, DM_ATTR_READONLY,
+                           OP_TEXTURE_LOAD, ld0_args, 8);
+    uint32_t ld1 = dm_dxop(m, "dx.op.textureLoad.f32", t.resret_f32, DM_ATTR_READONLY,
+                           OP_TEXTURE_LOAD, ld1_args, 8);
+    uint32_t loads = dm_binop(m, DM_ADD, dm_extractvalue(m, ld0, 0), dm_extractvalue(m, ld1, 1),
+                              DM_FAST_MATH);
+    for (unsigned k = 0; k < 2; k++) {
+        const uint32_t size_args[2] = { tex[k], i0 };
+        uint32_t size = dm_dxop(m, "dx.op.getDimensions", t.dimensions, DM_ATTR_READNONE,
+                                OP_GET_DIMENSIONS, size_args, 2);
+        for (unsigned lane = 0; lane < 4; lane++)
+            if (k == 1 || lane != 2) /* the 1D array's z is undefined */
+                count = dm_binop(m, DM_ADD, count, dm_extractvalue(m, size, lane), DM_FLAGS_NONE);
+    }
     uint32_t result[4] = {
         dm_binop(m, DM_ADD, dm_extractvalue(m, a, 0), dm_extractvalue(m, b, 1), DM_FAST_MATH),
         dm_binop(m, DM_ADD, dm_extractvalue(m, d, 2), dm_extractvalue(m, e, 3), DM_FAST_MATH),
-        dm_binop(m, DM_ADD, dm_extractvalue(m, f, 0), lsum, DM_FAST_MATH),
+        dm_binop(m, DM_ADD, dm_binop(m, DM_ADD, dm_extractvalue(m, f, 0), lsum, DM_FAST_MATH),
+                 loads, DM_FAST_MATH),
         dm_binop(m, DM_ADD, dm_cast(m, DM_UITOFP, count, t.f32), dm_extractvalue(m, pos, 1),
                  DM_FAST_MATH),
     };

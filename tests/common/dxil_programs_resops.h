@@ -38,7 +38,8 @@ bool dxil_program_resops_sampling(struct tbuf *out);
 /** ps_6_0: SampleBias (Texture1DArray, immediate offset), Sample with offsets and a LOD
  *  clamp (Texture3D), SampleGrad (TextureCube), SampleLevel (TextureCubeArray), SampleCmp
  *  (Texture2DArray), CalculateLOD clamped and unclamped, GetDimensions of a cube array, the
- *  render target's sample count and position, from
+ *  render target's sample count and position, textureLoad and GetDimensions of the 1D array
+ *  and 3D textures, from
  *  TEXCOORD0 into SV_Target0 (no known answer: checked by SPIRV-Tools and validate). */
 bool dxil_program_resops_kinds(struct tbuf *out);
 
