@@ -95,6 +95,17 @@ static bool constant_offsets(struct dxil_front *f, const struct sb_bc_instructio
     return true;
 }
 
+/* Emits a texture read with its immediate texel offsets (u, v, w). */
+static bool emit_with_offsets(struct dxil_front *f, uint32_t op, const struct sb_ir_operand *dst,
+                              uint32_t dst_count, const struct sb_ir_operand *src, uint32_t n,
+                              const int8_t offsets[3])
+{
+    struct sb_ir_instruction *out = dxil_front_emit(f, op, dst, dst_count, src, n);
+    if (out)
+        memcpy(out->texel_offset, offsets, 3);
+    return out != NULL;
+}
+
 /* Argument i as one source lane. */
 static bool arg_src(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
                     struct sb_ir_operand *out)
@@ -176,11 +187,7 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         break;
     }
     }
-    struct sb_ir_instruction *out =
-        dxil_front_emit(f, ops[opcode - SB_DXIL_OP_SAMPLE], dst, dst_count, src, n);
-    if (out)
-        memcpy(out->texel_offset, offsets, sizeof(offsets));
-    return out != NULL;
+    return emit_with_offsets(f, ops[opcode - SB_DXIL_OP_SAMPLE], dst, dst_count, src, n, offsets);
 }
 
 /* textureGather(srv, sampler, c0..c3, o0, o1, channel) and textureGatherCmp(..., compare):
@@ -228,10 +235,7 @@ static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, boo
         return false;
     uint32_t op = immediate ? (compare ? SB_IR_OP_GATHER4_C : SB_IR_OP_GATHER4)
                             : (compare ? SB_IR_OP_GATHER4_PO_C : SB_IR_OP_GATHER4_PO);
-    struct sb_ir_instruction *out = dxil_front_emit(f, op, dst, dst_count, src, n);
-    if (out)
-        memcpy(out->texel_offset, offsets, sizeof(offsets));
-    return out != NULL;
+    return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
 }
 
 /* calculateLOD(srv, sampler, c0..c2, clamped): lod's x is the clamped LOD, y the
@@ -293,10 +297,7 @@ static bool texture_load(struct dxil_front *f, const struct sb_bc_instruction *i
     src[n++] = dxil_front_resource_operand(r);
     if (op == SB_IR_OP_LD_MS && !arg_src(f, in, 2, &src[n++]))
         return false;
-    struct sb_ir_instruction *out = dxil_front_emit(f, op, dst, dst_count, src, n);
-    if (out)
-        memcpy(out->texel_offset, offsets, sizeof(offsets));
-    return out != NULL;
+    return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
 }
 
 /* textureStore(uav, c0..c2, v0..v3, mask): store_uav_typed of the whole texel; the mask
