@@ -18,7 +18,8 @@ enum { OP_CREATE_HANDLE = 57, OP_SAMPLE_LEVEL = 62, OP_SAMPLE_GRAD = 63,
        OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
        OP_CHECK_ACCESS_FULLY_MAPPED = 71, OP_GET_DIMENSIONS = 72, OP_TEXTURE_GATHER = 73,
        OP_TEXTURE_GATHER_CMP = 74, OP_TEXTURE2DMS_GET_SAMPLE_POSITION = 75, OP_THREAD_ID = 93,
-       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_TEXTURE_GATHER_RAW = 223 };
+       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_TEXTURE_GATHER_RAW = 223,
+       OP_SAMPLE_CMP_LEVEL = 224 };
 
 /* The dx.types structs these programs use. */
 struct resops_types {
@@ -561,4 +562,54 @@ bool dxil_program_resops_kinds(struct tbuf *out)
     bool ok = dxil_program_write(m, &desc, out);
     dm_destroy(m);
     return ok;
+}
+
+/*
+ * What the front end refuses, one dx.op each, in a cs_6_7 with Texture2D<float4> t0,
+ * SamplerState s0 and RWByteAddressBuffer u0 (numthreads(1,1,1)):
+ *   RESOPS_REFUSE_OFFSET:     t0.SampleLevel(s0, uv, 0, int2(id.x, 0))   offset not a constant
+ *   RESOPS_REFUSE_CMP_LEVEL:  sampleCmpLevel (SM 6.7)                    no IR op
+ *   RESOPS_REFUSE_NARROW:     u0.Load<uint16_t>(0) as bufferLoad.i16     16-bit overload
+ */
+bool dxil_program_resops_refusal(struct tbuf *out, enum resops_refusal which)
+{
+    static const struct dxil_resource resources[3] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+          .type_name = "class.Texture2D<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+          .type_name = "struct.SamplerState" },
+    };
+    struct dxil_module *m = dm_create();
+    struct resops_types t = types_of(m);
+    uint32_t i16 = dm_type_int(m, 16);
+    const uint32_t rw[5] = { i16, i16, i16, i16, t.i32 };
+    uint32_t resret_i16 = dm_type_struct(m, "dx.types.ResRet.i16", rw, 5);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t t0 = handle(m, &t, DXIL_CLASS_SRV, 0, 0), u0 = handle(m, &t, DXIL_CLASS_UAV, 0, 0);
+    uint32_t s0 = handle(m, &t, DXIL_CLASS_SAMPLER, 0, 0);
+    uint32_t args[11];
+    sample_2d_args(m, &t, args, t0, s0, 0.5f, 0.5f);
+    args[9] = dm_f32(m, 0.0f);
+    uint32_t value;
+    if (which == RESOPS_REFUSE_OFFSET) {
+        args[6] = thread_x(m, &t);
+        value = dm_dxop(m, "dx.op.sampleLevel.f32", t.resret_f32, DM_ATTR_READONLY,
+                        OP_SAMPLE_LEVEL, args, 10);
+    } else if (which == RESOPS_REFUSE_CMP_LEVEL) {
+        args[10] = dm_f32(m, 0.0f); /* compare value 0, LOD 0 */
+        value = dm_dxop(m, "dx.op.sampleCmpLevel.f32", t.resret_f32, DM_ATTR_READONLY,
+                        OP_SAMPLE_CMP_LEVEL, args, 11);
+    } else {
+        const uint32_t load_args[3] = { u0, dm_i32(m, 0), dm_undef(m, t.i32) };
+        value = dm_dxop(m, "dx.op.bufferLoad.i16", resret_i16, DM_ATTR_READONLY, OP_BUFFER_LOAD,
+                        load_args, 3);
+    }
+    uint32_t status = dm_extractvalue(m, value, 4);
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 0), dm_undef(m, t.i32), &status, 1,
+                 t.i32);
+    dm_ret_void(m);
+    return finish_compute(m, entry, 7, 1, resources, 3, out);
 }

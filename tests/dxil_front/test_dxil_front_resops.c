@@ -381,9 +381,31 @@ static bool write_kind(struct tbuf *out, uint32_t kind)
     return ok;
 }
 
-/* What the IR has no declaration for refuses, naming the kind. */
+/* One refused dx.op: SB_ERROR_TRANSLATE_UNSUPPORTED at a byte offset, the message naming it. */
+static void check_op_refusal(enum resops_refusal which, const char *name, const char *needle)
+{
+    struct tbuf b = { 0 };
+    struct sb_dxbc *container = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_error err = { 0 };
+    CHECK(dxil_program_resops_refusal(&b, which), "%s: the writer failed", name);
+    enum sb_result r = sb_dxbc_parse(b.data, b.size, &container, &err);
+    CHECK(r == SB_SUCCESS, "%s: parse: %s", name, err.message);
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_dxil(container, &ir, &err);
+    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && strstr(err.message, needle) && err.offset > 0,
+          "%s: %d at %llu '%s'", name, (int)r, (unsigned long long)err.offset, err.message);
+    sb_ir_program_destroy(ir);
+    sb_dxbc_destroy(container);
+    tb_free(&b);
+}
+
+/* What the IR has no declaration or op for refuses, naming the kind or the op. */
 static void test_refusals(void)
 {
+    check_op_refusal(RESOPS_REFUSE_OFFSET, "offset", "texel offset 0 is not a constant");
+    check_op_refusal(RESOPS_REFUSE_CMP_LEVEL, "cmp_level", "SampleCmpLevel");
+    check_op_refusal(RESOPS_REFUSE_NARROW, "narrow", "16- or 64-bit overload");
     static const struct { uint32_t kind; const char *name; } kinds[2] = {
         { 15, "TBuffer" }, { 16, "RTAccelerationStructure" },
     };
