@@ -279,6 +279,7 @@ static void sample_2d_args(struct dxil_module *m, const struct resops_types *t, 
  * Texture2D<float> t1 : register(t1);             // 4x2 depth
  * Texture2DMS<float4, 4> t2 : register(t2);       // 2x2, 4 samples
  * Texture2D<uint> t3 : register(t3);              // 2x2
+ * RWTexture2D<float> u2 : register(u2);           // 2x2
  * RWByteAddressBuffer u0 : register(u0);
  * RWTexture2D<float4> u1 : register(u1);          // 2x2
  * SamplerState s0 : register(s0);
@@ -297,11 +298,13 @@ static void sample_2d_args(struct dxil_module *m, const struct resops_types *t, 
  *     u0.Store2(92, uint2(asuint(x), CheckAccessFullyMapped(status)));
  *     u1[uint2(1, 1)] = float4(7, 8, 9, 10);
  *     u0.Store4(100, t3.GatherRaw(s0, float2(0.5, 0.5)));       // SM 6.7
+ *     uint w2, h2; u2.GetDimensions(w2, h2);
+ *     u0.Store3(116, uint3(asuint(u2[uint2(1, 0)]), w2, h2));
  * }
  */
 bool dxil_program_resops_sampling(struct tbuf *out)
 {
-    static const struct dxil_resource resources[8] = {
+    static const struct dxil_resource resources[9] = {
         { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
           .type_name = "class.Texture2D<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
         { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 1,
@@ -315,6 +318,8 @@ bool dxil_program_resops_sampling(struct tbuf *out)
           .type_name = "struct.RWByteAddressBuffer" },
         { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 1,
           .type_name = "class.RWTexture2D<vector<float, 4> >", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 2,
+          .type_name = "class.RWTexture2D<float>", .element_type = DXIL_COMP_F32 },
         { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
           .type_name = "struct.SamplerState" },
         { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER, .lower_bound = 1,
@@ -424,8 +429,19 @@ bool dxil_program_resops_sampling(struct tbuf *out)
     for (unsigned k = 0; k < 4; k++)
         gv[k] = dm_extractvalue(m, raw, k);
     buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 100), u, gv, 4, t.i32);
+
+    uint32_t u2 = handle(m, &t, DXIL_CLASS_UAV, 2, 2);
+    const uint32_t u2_load[8] = { u2, u, dm_i32(m, 1), dm_i32(m, 0), u, u, u, u };
+    uint32_t texel = dm_dxop(m, "dx.op.textureLoad.f32", t.resret_f32, DM_ATTR_READONLY,
+                             OP_TEXTURE_LOAD, u2_load, 8);
+    const uint32_t u2_dims[2] = { u2, u };
+    uint32_t size = dm_dxop(m, "dx.op.getDimensions", t.dimensions, DM_ATTR_READNONE,
+                            OP_GET_DIMENSIONS, u2_dims, 2);
+    const uint32_t uv2[3] = { dm_cast(m, DM_BITCAST, dm_extractvalue(m, texel, 0), t.i32),
+                              dm_extractvalue(m, size, 0), dm_extractvalue(m, size, 1) };
+    buffer_store(m, "dx.op.bufferStore.i32", u0, dm_i32(m, 116), u, uv2, 3, t.i32);
     dm_ret_void(m);
-    return finish_compute(m, entry, 7, 1, resources, 8, out);
+    return finish_compute(m, entry, 7, 1, resources, 9, out);
 }
 
 /*
@@ -450,7 +466,7 @@ bool dxil_program_resops_sampling(struct tbuf *out)
  */
 bool dxil_program_resops_kinds(struct tbuf *out)
 {
-    static const struct dxil_resource resources[8] = {
+    static const struct dxil_resource resources[9] = {
         { .resource_class = DXIL_CLASS_SRV, .kind = 6, .type_name = "class.Texture1DArray",
           .element_type = DXIL_COMP_F32 },
         { .resource_class = DXIL_CLASS_SRV, .kind = 4, .lower_bound = 1,

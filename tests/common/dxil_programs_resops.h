@@ -32,7 +32,7 @@ bool dxil_program_resops_counter(struct tbuf *out);
 /** cs_6_7, numthreads(1,1,1): SampleGrad, GatherGreen (immediate and programmable offsets),
  *  SampleCmpLevelZero, GatherCmpRed, a Texture2DMS load, sample position and dimensions, a
  *  load's residency status through CheckAccessFullyMapped, a RWTexture2D store, GatherRaw of
- *  a Texture2D<uint> (the HLSL is
+ *  a Texture2D<uint>, a RWTexture2D<float> load and size (the HLSL is
  *  in dxil_programs_resops.c). */
 bool dxil_program_resops_sampling(struct tbuf *out);
 /** ps_6_0: SampleBias (Texture1DArray, immediate offset), Sample with offsets and a LOD

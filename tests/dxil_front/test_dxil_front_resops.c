@@ -268,7 +268,8 @@ static void test_texture(void)
  *   t0.Load(3, 1) with status: x = 13, CheckAccessFullyMapped 1 (nothing is sparse);
  *   u1[(1, 1)] = (7, 8, 9, 10): words 12-15 of the 2x2 texture;
  *   t3 (2x2 r32_uint, texels 0x11111111 0x22222222 / 0x33333333 0x44444444) GatherRaw at
- *     (0.5, 0.5): all four texels' bits in gather order (0x33.., 0x44.., 0x22.., 0x11..). */
+ *     (0.5, 0.5): all four texels' bits in gather order (0x33.., 0x44.., 0x22.., 0x11..);
+ *   u2 (2x2 r32_float, texels 0.5, 1.5 / 2.5, 3.5): u2[(1, 0)] = 1.5, size 2 x 2. */
 static void test_sampling(void)
 {
     float texels[40], depth[8], ms[64];
@@ -283,17 +284,19 @@ static void test_sampling(void)
             v[2] = 0.0f;
             v[3] = 1.0f;
         }
-    uint32_t u0[29] = { 0 }, u1[16] = { 0 };
+    uint32_t u0[32] = { 0 }, u1[16] = { 0 };
+    float u2[4] = { 0.5f, 1.5f, 2.5f, 3.5f };
     uint32_t words[4] = { 0x11111111u, 0x22222222u, 0x33333333u, 0x44444444u };
-    const uint32_t expected0[29] = {
+    const uint32_t expected0[32] = {
         f2u(50), f2u(101), f2u(102), f2u(102), f2u(101), f2u(102), f2u(103), f2u(103),
         f2u(102), f2u(1), 0, f2u(1), f2u(1), 0, f2u(102), f2u(2), 0, f2u(1),
         f2u(0.375f), f2u(-0.125f), 2, 2, 4, f2u(13), 1,
-        0x33333333u, 0x44444444u, 0x22222222u, 0x11111111u,
+        0x33333333u, 0x44444444u, 0x22222222u, 0x11111111u, f2u(1.5f), 2, 2,
     };
+    const uint32_t expected2[4] = { f2u(0.5f), f2u(1.5f), f2u(2.5f), f2u(3.5f) };
     const uint32_t expected1[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                      f2u(7), f2u(8), f2u(9), f2u(10) };
-    const struct sb_rt_resource provided[8] = {
+    const struct sb_rt_resource provided[9] = {
         texture(SB_IR_RESOURCE_SRV, 0, 3, SB_RT_FORMAT_R32G32B32A32_FLOAT, texels,
                 sizeof(texels), 4, 2, 2, 1),
         texture(SB_IR_RESOURCE_SRV, 1, 3, SB_RT_FORMAT_D32_FLOAT, depth, sizeof(depth), 4, 2,
@@ -305,12 +308,14 @@ static void test_sampling(void)
         buffer(SB_IR_RESOURCE_UAV, 0, u0, sizeof(u0)),
         texture(SB_IR_RESOURCE_UAV, 1, 3, SB_RT_FORMAT_R32G32B32A32_FLOAT, u1, sizeof(u1), 2, 2,
                 1, 1),
+        texture(SB_IR_RESOURCE_UAV, 2, 3, SB_RT_FORMAT_R32_FLOAT, u2, sizeof(u2), 2, 2, 1, 1),
         point_sampler(0, false),
         point_sampler(1, true),
     };
-    const struct expected_uav uavs[2] = { { 0, expected0, 29, 0, false },
-                                          { 1, expected1, 16, 0, false } };
-    run_program("sampling", dxil_program_resops_sampling, provided, 8, uavs, 2, 2, false);
+    const struct expected_uav uavs[3] = { { 0, expected0, 32, 0, false },
+                                          { 1, expected1, 16, 0, false },
+                                          { 2, expected2, 4, 0, false } };
+    run_program("sampling", dxil_program_resops_sampling, provided, 9, uavs, 3, 2, false);
 }
 
 /* The interpreter with counter 5: IncrementCounter returns 5 (the value before),
