@@ -13,7 +13,7 @@
 enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_ATOMIC_BIN_OP = 78,
        OP_ATOMIC_COMPARE_EXCHANGE = 79, OP_BARRIER = 80, OP_FLATTENED_THREAD_ID = 96 };
 /* AtomicBinOpCode Add (docs §3.4); barrier mode: group sync + groupshared fence. */
-enum { ATOMIC_ADD = 0, BARRIER_SYNC_AND_TGSM = 9 };
+enum { ATOMIC_ADD = 0, ATOMIC_OR = 2, BARRIER_SYNC_AND_TGSM = 9 };
 
 static const struct dxil_resource UAV_RAW_U0 = {
     .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
@@ -55,15 +55,20 @@ static void group_barrier(struct dxil_module *m)
     dm_dxop(m, "dx.op.barrier", dm_type_void(m), DM_ATTR_NODUPLICATE, OP_BARRIER, &mode, 1);
 }
 
-/* InterlockedAdd(u0 at byte `offset`, value): atomicBinOp.i32(78, u0, Add, offset, undef,
- * undef, value); returns the old value. */
+/* atomicBinOp.i32(78, handle, op, c0, c1, c2, value): the old value. */
+static uint32_t uav_atomic(struct dxil_module *m, const struct compute_start *c, uint32_t handle,
+                           int32_t op, uint32_t c0, uint32_t c1, uint32_t value)
+{
+    uint32_t args[6] = { handle, dm_i32(m, op), c0, c1, dm_undef(m, c->i32), value };
+    return dm_dxop(m, "dx.op.atomicBinOp.i32", c->i32, DM_ATTR_NOUNWIND, OP_ATOMIC_BIN_OP,
+                   args, 6);
+}
+
+/* InterlockedAdd(u0 at byte `offset`, value): atomicBinOp on the raw u0; the old value. */
 static uint32_t uav_add(struct dxil_module *m, const struct compute_start *c, int32_t offset,
                         uint32_t value)
 {
-    uint32_t u = dm_undef(m, c->i32);
-    uint32_t args[6] = { c->u0, dm_i32(m, ATOMIC_ADD), dm_i32(m, offset), u, u, value };
-    return dm_dxop(m, "dx.op.atomicBinOp.i32", c->i32, DM_ATTR_NOUNWIND, OP_ATOMIC_BIN_OP,
-                   args, 6);
+    return uav_atomic(m, c, c->u0, ATOMIC_ADD, dm_i32(m, offset), dm_undef(m, c->i32), value);
 }
 
 static uint32_t element(struct dxil_module *m, uint32_t array, uint32_t index)
@@ -276,6 +281,70 @@ bool dxil_program_cs_constant_array(struct tbuf *out)
     store_word(m, &c, c.t, dm_binop(m, DM_ADD, scaled, fixed, DM_FLAGS_NONE));
     dm_ret_void(m);
     return finish(m, entry, out);
+}
+
+/*
+ * RWByteAddressBuffer u0 : register(u0);
+ * RWStructuredBuffer<uint2> u1 : register(u1);
+ * RWBuffer<uint> u2 : register(u2);
+ * RWTexture2D<uint> u3 : register(u3);
+ * [numthreads(8, 1, 1)]
+ * void main(uint t : SV_GroupIndex)
+ * {
+ *     uint orig, r;
+ *     InterlockedAdd(u1[t & 3].y, t + 1);             (index, byte offset 4)
+ *     InterlockedCompareExchange(u1[0].x, 0, 99, orig);
+ *     u0.InterlockedAdd(4, orig == 0 ? 1 : 0);
+ *     InterlockedAdd(u2[t & 1], 1, r);                (element index)
+ *     u0.InterlockedAdd(0, r);
+ *     InterlockedOr(u3[uint2(t & 1, t >> 2)], 1u << t);   (x, y)
+ * }
+ */
+bool dxil_program_cs_uav_atomics(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    struct compute_start c = begin_compute(m);
+    uint32_t u[4] = { c.u0 };
+    for (int32_t k = 1; k < 4; k++) {
+        uint32_t args[4] = { dm_i8(m, DXIL_CLASS_UAV), dm_i32(m, k), dm_i32(m, k),
+                             dm_i1(m, false) };
+        u[k] = dm_dxop(m, "dx.op.createHandle", dm_value_type(m, c.u0), DM_ATTR_READONLY,
+                       OP_CREATE_HANDLE, args, 4);
+    }
+    uint32_t zero = dm_i32(m, 0), one = dm_i32(m, 1), undef = dm_undef(m, c.i32);
+    uint32_t quarter = dm_binop(m, DM_AND, c.t, dm_i32(m, 3), DM_FLAGS_NONE);
+    uav_atomic(m, &c, u[1], ATOMIC_ADD, quarter, dm_i32(m, 4),
+               dm_binop(m, DM_ADD, c.t, one, DM_FLAGS_NONE));
+    uint32_t exchange_args[6] = { u[1], zero, zero, undef, zero, dm_i32(m, 99) };
+    uint32_t orig = dm_dxop(m, "dx.op.atomicCompareExchange.i32", c.i32, DM_ATTR_NOUNWIND,
+                            OP_ATOMIC_COMPARE_EXCHANGE, exchange_args, 6);
+    uav_add(m, &c, 4, dm_cast(m, DM_ZEXT, dm_cmp(m, DM_ICMP_EQ, orig, zero), c.i32));
+    uint32_t half = dm_binop(m, DM_AND, c.t, one, DM_FLAGS_NONE);
+    uint32_t r = uav_atomic(m, &c, u[2], ATOMIC_ADD, half, undef, one);
+    uav_add(m, &c, 0, r);
+    uint32_t row = dm_binop(m, DM_LSHR, c.t, dm_i32(m, 2), DM_FLAGS_NONE);
+    uav_atomic(m, &c, u[3], ATOMIC_OR, half, row, dm_binop(m, DM_SHL, one, c.t, DM_FLAGS_NONE));
+    dm_ret_void(m);
+    static const struct dxil_resource uavs[4] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER, .lower_bound = 0,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_STRUCTURED_BUFFER, .lower_bound = 1,
+          .type_name = "class.RWStructuredBuffer<vector<unsigned int, 2> >", .struct_stride = 8 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TYPED_BUFFER, .lower_bound = 2,
+          .type_name = "class.RWBuffer<unsigned int>", .element_type = DXIL_COMP_U32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 3,
+          .type_name = "class.RWTexture2D<unsigned int>", .element_type = DXIL_COMP_U32 },
+    };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .entry = entry, .entry_name = "main",
+        .num_threads = { 8, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
+        .resources = uavs, .resource_count = 4,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
 }
 
 /*

@@ -40,6 +40,13 @@ bool dxil_program_cs_constant_array(struct tbuf *out);
  *  per thread); s[t & 3] = t; u0[t] = s[0] + s[1] + s[2] + s[3]. */
 bool dxil_program_cs_static_array(struct tbuf *out);
 
+/** cs_6_0, numthreads(8,1,1), atomics on every UAV shape: u1 RWStructuredBuffer<uint2>
+ *  (InterlockedAdd(u1[t & 3].y, t + 1); InterlockedCompareExchange(u1[0].x, 0, 99, orig)),
+ *  u2 RWBuffer<uint> (InterlockedAdd(u2[t & 1], 1, r)), u3 RWTexture2D<uint> 2x2
+ *  (InterlockedOr(u3[uint2(t & 1, t >> 2)], 1 << t)); u0 (raw) byte 0 += r, byte 4 +=
+ *  (orig == 0). */
+bool dxil_program_cs_uav_atomics(struct tbuf *out);
+
 /** Refused (what the front end does not translate): cs_6_6, numthreads(8,1,1),
  *  u0.InterlockedAdd64(0, 1) — atomicBinOp.i64. */
 bool dxil_program_cs_atomic64(struct tbuf *out);

@@ -226,6 +226,87 @@ static void validate_one(struct sb_rt_context *context, bool gpu, const char *na
     tb_free(&b);
 }
 
+/* UAV `reg`'s words on one side of a report, checked against `expected`. */
+static void check_uav(const struct sb_rt_inputs *side, const char *side_name, uint32_t reg,
+                      const uint32_t *expected, uint32_t count)
+{
+    const uint32_t *got = NULL;
+    for (uint32_t i = 0; side && i < side->count; i++)
+        if (side->resources[i].resource_class == SB_IR_RESOURCE_UAV &&
+            side->resources[i].register_index == reg && side->resources[i].size >= count * 4)
+            got = side->resources[i].data;
+    CHECK(got != NULL, "%s: no u%u", side_name, reg);
+    for (uint32_t i = 0; got && i < count; i++)
+        CHECK(got[i] == expected[i], "%s: u%u word %u = %u, expected %u", side_name, reg, i,
+              got[i], expected[i]);
+}
+
+/* Atomics on every UAV shape over 8 threads, all UAVs starting at 0:
+ *   u1 (structured, stride 8): .y of element k = sum of t + 1 over t & 3 == k: 1+5, 2+6,
+ *     3+7, 4+8 = 6, 8, 10, 12; element 0's .x = 99 (one compare-exchange finds the 0);
+ *   u2 (typed buffer): 4, 4 (four adds of 1 each); their old values r are 0..3 per
+ *     element, so u0 word 0 = 2 * (0+1+2+3) = 12; u0 word 1 = 1 (one winner);
+ *   u3 (2x2 r32_uint): texel (t & 1, t >> 2) |= 1 << t: (0,0) = 1|4 = 5, (1,0) = 2|8 = 10,
+ *     (0,1) = 16|64 = 80, (1,1) = 32|128 = 160.
+ * Run through sb_validate with these resources: interpreter and lavapipe (when present) must
+ * both hold these words and agree. */
+static void test_uav_atomics(void)
+{
+    struct sb_error e = { 0 };
+    struct sb_rt_context *context = NULL;
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
+        CHECK(false, "no context: %s", e.message);
+        return;
+    }
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    bool gpu = sb_rt_context_has_device(context);
+    uint32_t u0[2] = { 0 }, u1[8] = { 0 }, u2[2] = { 0 }, u3[4] = { 0 };
+    const struct sb_rt_resource provided[4] = {
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
+          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 1, .data = u1,
+          .size = sizeof(u1), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 2, .data = u2,
+          .size = sizeof(u2), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 3, .data = u3,
+          .size = sizeof(u3), .format = SB_RT_FORMAT_R32_UINT, .dimension = 3, .width = 2,
+          .height = 2, .depth = 1, .layers = 1, .mip_levels = 1, .sample_count = 1 },
+    };
+    static const uint32_t expected0[2] = { 12, 1 }, expected1[8] = { 99, 6, 0, 8, 0, 10, 0, 12 },
+                          expected2[2] = { 4, 4 }, expected3[4] = { 5, 10, 80, 160 };
+    struct tbuf b = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_validate_report *r = NULL;
+    CHECK(dxil_program_cs_uav_atomics(&b), "the writer failed");
+    if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "uav_atomics: does not load: %s", e.message);
+    } else {
+        struct sb_validate_options o = { .inputs = { .seed = 1 },
+                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
+                                         .provided_count = 4, .provided = provided };
+        enum sb_result res = sb_validate(context, program, &o, &r, &e);
+        CHECK(res == SB_SUCCESS, "uav_atomics: %s", e.message);
+        for (int side = 0; res == SB_SUCCESS && side < (gpu ? 2 : 1); side++) {
+            const struct sb_rt_inputs *words = side ? r->gpu : r->cpu;
+            const char *name = side ? "device" : "interpreter";
+            check_uav(words, name, 0, expected0, 2);
+            check_uav(words, name, 1, expected1, 8);
+            check_uav(words, name, 2, expected2, 2);
+            check_uav(words, name, 3, expected3, 4);
+        }
+        if (res == SB_SUCCESS && gpu)
+            CHECK(r->verdict == SB_VALIDATE_AGREE, "uav_atomics: verdict %s (%s)",
+                  sb_validate_verdict_name(r->verdict), r->reason);
+        printf("uav_atomics: %s\n", !r ? "not run" : gpu ? sb_validate_verdict_name(r->verdict)
+                                                         : "interpreter only");
+    }
+    sb_validate_report_destroy(r);
+    sb_rt_program_destroy(program);
+    tb_free(&b);
+    sb_rt_context_destroy(context);
+}
+
 static void test_validate(void)
 {
     struct sb_rt_context *context = NULL;
@@ -285,6 +366,10 @@ int main(int argc, char **argv)
     }
     if (all || !strcmp(which, "refusals")) {
         test_refusals();
+        known = true;
+    }
+    if (all || !strcmp(which, "uav_atomics")) {
+        test_uav_atomics();
         known = true;
     }
     if (all || !strcmp(which, "validate")) {
