@@ -51,6 +51,7 @@ struct dxil_memory {
     uint32_t *icb;             /**< 4 DWORDs per vector */
     uint32_t icb_vectors, icb_capacity;
     uint32_t *uses;            /**< per function-local value: operands naming it (lazily) */
+    uint32_t *type_dwords;     /**< per module type: its DWORDs once laid out, 0 before */
 };
 
 /* Deepest array/struct nesting laid out; dxc's types are a few levels deep. */
@@ -62,9 +63,16 @@ static struct dxil_memory *memory_state(struct dxil_front *f)
         return f->memory;
     uint32_t values = f->function->value_count ? f->function->value_count : 1;
     struct dxil_memory *m = calloc(1, sizeof(*m));
-    if (m)
+    if (m) {
         m->pointers = malloc((size_t)values * sizeof(*m->pointers));
-    if (!m || !m->pointers) {
+        m->type_dwords = calloc(f->module->type_count ? f->module->type_count : 1,
+                                sizeof(*m->type_dwords));
+    }
+    if (!m || !m->pointers || !m->type_dwords) {
+        if (m) {
+            free(m->pointers);
+            free(m->type_dwords);
+        }
         free(m);
         dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
@@ -85,32 +93,39 @@ void dxil_front_memory_free(struct dxil_front *f)
     free(f->memory->pointers);
     free(f->memory->icb);
     free(f->memory->uses);
+    free(f->memory->type_dwords);
     free(f->memory);
     f->memory = NULL;
 }
 
-static bool grow(struct dxil_front *f, void **array, uint32_t *capacity, uint32_t needed,
-                 size_t size)
+/* `array` with room for `needed` elements of `size` bytes (doubling), or NULL after failing;
+ * the caller stores the result back. */
+static void *grow(struct dxil_front *f, void *array, uint32_t *capacity, uint32_t needed,
+                  size_t size)
 {
     if (needed <= *capacity)
-        return true;
+        return array;
     uint32_t n = *capacity ? *capacity : 8;
     while (n < needed && n < UINT32_MAX / 2)
         n *= 2;
-    void *grown = n >= needed ? realloc(*array, (size_t)n * size) : NULL;
-    if (!grown)
-        return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    *array = grown;
+    void *grown = n >= needed ? realloc(array, (size_t)n * size) : NULL;
+    if (!grown) {
+        dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
     *capacity = n;
-    return true;
+    return grown;
 }
 
 /* ---- layout ------------------------------------------------------------- */
 
+static uint32_t type_dwords_at(struct dxil_front *f, uint32_t type, unsigned depth);
+
 /* DWORDs a value of `type` takes in memory: 32-bit scalars, arrays, vectors and structs
- * of them. 0 (after failing) for anything else. Nesting is walked with a bounded loop
- * per level, never recursion on the input's depth beyond MAX_TYPE_DEPTH. */
-static uint64_t type_dwords_at(struct dxil_front *f, uint32_t type, unsigned depth)
+ * of them. 0 (after failing) for anything else. Nesting recurses at most MAX_TYPE_DEPTH
+ * levels, and each type is laid out once (memoised), so a struct of structs of ... costs
+ * its member count, not the product of the counts. */
+static uint64_t type_dwords_uncached(struct dxil_front *f, uint32_t type, unsigned depth)
 {
     const struct sb_bc_type *t = dxil_front_type(f, type);
     if (!t || depth > MAX_TYPE_DEPTH) {
@@ -127,7 +142,7 @@ static uint64_t type_dwords_at(struct dxil_front *f, uint32_t type, unsigned dep
     case SB_BC_TYPE_ARRAY:
     case SB_BC_TYPE_VECTOR: {
         uint64_t element = type_dwords_at(f, t->element, depth + 1);
-        if (element && t->count <= (1ull << 32) / element)
+        if (element && t->count > 0 && t->count <= (1ull << 32) / element)
             return element * t->count;
         if (element)
             dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "an array of %llu elements",
@@ -155,9 +170,27 @@ static uint64_t type_dwords_at(struct dxil_front *f, uint32_t type, unsigned dep
     return 0;
 }
 
+static uint32_t type_dwords_at(struct dxil_front *f, uint32_t type, unsigned depth)
+{
+    uint32_t *known = f->memory && type < f->module->type_count ? &f->memory->type_dwords[type]
+                                                                : NULL;
+    if (known && *known)
+        return *known;
+    uint64_t dwords = type_dwords_uncached(f, type, depth);
+    if (dwords == 0 || dwords > UINT32_MAX) {
+        /* Every caller takes 0 as "failed": never return it without the error set. */
+        dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "a memory type of %llu DWORDs",
+                        (unsigned long long)dwords);
+        return 0;
+    }
+    if (known)
+        *known = (uint32_t)dwords;
+    return (uint32_t)dwords;
+}
+
 static uint32_t type_dwords(struct dxil_front *f, uint32_t type)
 {
-    return (uint32_t)type_dwords_at(f, type, 0);
+    return type_dwords_at(f, type, 0);
 }
 
 /* Bytes per unit of the object's offsets: g# is byte addressed, x# and the ICB by DWORD. */
@@ -171,9 +204,11 @@ static uint32_t unit_of_dword(enum memory_space space)
 static uint32_t add_object(struct dxil_front *f, struct dxil_memory *m, uint32_t value,
                            enum memory_space space, uint32_t id, uint32_t dwords)
 {
-    if (!grow(f, (void **)&m->objects, &m->object_capacity, m->object_count + 1,
-              sizeof(*m->objects)))
+    struct memory_object *objects = grow(f, m->objects, &m->object_capacity,
+                                         m->object_count + 1, sizeof(*m->objects));
+    if (!objects)
         return DXIL_FRONT_NONE;
+    m->objects = objects;
     m->objects[m->object_count] = (struct memory_object){ value, space, id, dwords, NULL };
     return m->object_count++;
 }
@@ -224,12 +259,13 @@ static bool flatten_initializer(struct dxil_front *f, uint32_t initializer, uint
 static bool append_icb(struct dxil_front *f, struct dxil_memory *m, uint32_t initializer,
                        uint32_t dwords, uint32_t *first)
 {
-    if (m->icb_vectors > UINT32_MAX / 4 - dwords ||
-        !grow(f, (void **)&m->icb, &m->icb_capacity, (m->icb_vectors + dwords) * 4,
-              sizeof(*m->icb)))
-        return f->failed ? false
-                         : dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                           "constant arrays too large");
+    if (m->icb_vectors > UINT32_MAX / 4 - dwords)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "constant arrays too large");
+    uint32_t *icb = grow(f, m->icb, &m->icb_capacity, (m->icb_vectors + dwords) * 4,
+                         sizeof(*m->icb));
+    if (!icb)
+        return false;
+    m->icb = icb;
     uint32_t *out = m->icb + (size_t)m->icb_vectors * 4;
     memset(out, 0, (size_t)dwords * 4 * sizeof(*out));
     if (!flatten_initializer(f, initializer, dwords, out, 4))
