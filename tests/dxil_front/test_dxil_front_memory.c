@@ -199,9 +199,39 @@ static void test_refusals(void)
     refusal(dxil_program_cs_static_global, "cs_static_global", "without an initializer");
 }
 
-/* sb_validate on one program: GPU and interpreter from the same seeded u0 must agree. */
-static void validate_one(struct sb_rt_context *context, bool gpu, const char *name,
-                         bool (*write)(struct tbuf *))
+/* A validation context on the Vulkan device (lavapipe here), or interpreter-only when there
+ * is none (*gpu false); NULL after a failed CHECK. */
+static struct sb_rt_context *open_context(bool *gpu)
+{
+    struct sb_rt_context *context = NULL;
+    struct sb_error error = { 0 };
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    if (sb_rt_context_create(&options, &context, &error) != SB_SUCCESS) {
+        CHECK(false, "no context: %s", error.message);
+        return NULL;
+    }
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    *gpu = sb_rt_context_has_device(context);
+    printf("dxil_front_memory on %s\n", sb_rt_context_device_name(context));
+    return context;
+}
+
+static void close_context(struct sb_rt_context *context)
+{
+    uint32_t layer_errors = sb_rt_context_validation_errors(context);
+    CHECK(layer_errors == 0, "%u validation-layer errors; first: %s", layer_errors,
+          sb_rt_context_first_validation_error(context));
+    sb_rt_context_destroy(context);
+}
+
+/* sb_validate on one program from seeded inputs with `provided` in place: on a device the
+ * verdict must be agree. The report (the caller destroys it), or NULL when it did not run. */
+static struct sb_validate_report *validate_program(struct sb_rt_context *context, bool gpu,
+                                                   const char *name,
+                                                   bool (*write)(struct tbuf *),
+                                                   const struct sb_rt_resource *provided,
+                                                   uint32_t provided_count)
 {
     struct tbuf b = { 0 };
     struct sb_rt_program *program = NULL;
@@ -212,7 +242,8 @@ static void validate_one(struct sb_rt_context *context, bool gpu, const char *na
         CHECK(false, "%s: does not load: %s", name, e.message);
     } else {
         struct sb_validate_options o = { .inputs = { .seed = 1 },
-                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU };
+                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
+                                         .provided_count = provided_count, .provided = provided };
         enum sb_result res = sb_validate(context, program, &o, &r, &e);
         CHECK(res == SB_SUCCESS, "%s: %s", name, e.message);
         if (res == SB_SUCCESS && gpu)
@@ -221,9 +252,9 @@ static void validate_one(struct sb_rt_context *context, bool gpu, const char *na
         printf("%s: %s\n", name,
                !r ? "not run" : gpu ? sb_validate_verdict_name(r->verdict) : "interpreter only");
     }
-    sb_validate_report_destroy(r);
     sb_rt_program_destroy(program);
     tb_free(&b);
+    return r;
 }
 
 /* UAV `reg`'s words on one side of a report, checked against `expected`. */
@@ -248,19 +279,14 @@ static void check_uav(const struct sb_rt_inputs *side, const char *side_name, ui
  *     element, so u0 word 0 = 2 * (0+1+2+3) = 12; u0 word 1 = 1 (one winner);
  *   u3 (2x2 r32_uint): texel (t & 1, t >> 2) |= 1 << t: (0,0) = 1|4 = 5, (1,0) = 2|8 = 10,
  *     (0,1) = 16|64 = 80, (1,1) = 32|128 = 160.
- * Run through sb_validate with these resources: interpreter and lavapipe (when present) must
- * both hold these words and agree. */
+ * Run through sb_validate with these resources: the interpreter and the device (when there
+ * is one) must both hold these words, and agree. */
 static void test_uav_atomics(void)
 {
-    struct sb_error e = { 0 };
-    struct sb_rt_context *context = NULL;
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", e.message);
+    bool gpu = false;
+    struct sb_rt_context *context = open_context(&gpu);
+    if (!context)
         return;
-    }
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    bool gpu = sb_rt_context_has_device(context);
     uint32_t u0[2] = { 0 }, u1[8] = { 0 }, u2[2] = { 0 }, u3[4] = { 0 };
     const struct sb_rt_resource provided[4] = {
         { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
@@ -275,57 +301,31 @@ static void test_uav_atomics(void)
     };
     static const uint32_t expected0[2] = { 12, 1 }, expected1[8] = { 99, 6, 0, 8, 0, 10, 0, 12 },
                           expected2[2] = { 4, 4 }, expected3[4] = { 5, 10, 80, 160 };
-    struct tbuf b = { 0 };
-    struct sb_rt_program *program = NULL;
-    struct sb_validate_report *r = NULL;
-    CHECK(dxil_program_cs_uav_atomics(&b), "the writer failed");
-    if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
-        CHECK(false, "uav_atomics: does not load: %s", e.message);
-    } else {
-        struct sb_validate_options o = { .inputs = { .seed = 1 },
-                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
-                                         .provided_count = 4, .provided = provided };
-        enum sb_result res = sb_validate(context, program, &o, &r, &e);
-        CHECK(res == SB_SUCCESS, "uav_atomics: %s", e.message);
-        for (int side = 0; res == SB_SUCCESS && side < (gpu ? 2 : 1); side++) {
-            const struct sb_rt_inputs *words = side ? r->gpu : r->cpu;
-            const char *name = side ? "device" : "interpreter";
-            check_uav(words, name, 0, expected0, 2);
-            check_uav(words, name, 1, expected1, 8);
-            check_uav(words, name, 2, expected2, 2);
-            check_uav(words, name, 3, expected3, 4);
-        }
-        if (res == SB_SUCCESS && gpu)
-            CHECK(r->verdict == SB_VALIDATE_AGREE, "uav_atomics: verdict %s (%s)",
-                  sb_validate_verdict_name(r->verdict), r->reason);
-        printf("uav_atomics: %s\n", !r ? "not run" : gpu ? sb_validate_verdict_name(r->verdict)
-                                                         : "interpreter only");
+    struct sb_validate_report *r = validate_program(context, gpu, "uav_atomics",
+                                                    dxil_program_cs_uav_atomics, provided, 4);
+    for (int side = 0; r && side < (gpu ? 2 : 1); side++) {
+        const struct sb_rt_inputs *words = side ? r->gpu : r->cpu;
+        const char *name = side ? "device" : "interpreter";
+        check_uav(words, name, 0, expected0, 2);
+        check_uav(words, name, 1, expected1, 8);
+        check_uav(words, name, 2, expected2, 2);
+        check_uav(words, name, 3, expected3, 4);
     }
     sb_validate_report_destroy(r);
-    sb_rt_program_destroy(program);
-    tb_free(&b);
-    sb_rt_context_destroy(context);
+    close_context(context);
 }
 
+/* The known-answer programs through sb_validate from seeded inputs. */
 static void test_validate(void)
 {
-    struct sb_rt_context *context = NULL;
-    struct sb_error error = { 0 };
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    if (sb_rt_context_create(&options, &context, &error) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", error.message);
+    bool gpu = false;
+    struct sb_rt_context *context = open_context(&gpu);
+    if (!context)
         return;
-    }
-    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    bool gpu = sb_rt_context_has_device(context);
-    printf("dxil_front_memory validate on %s\n", sb_rt_context_device_name(context));
     for (size_t i = 0; i < sizeof(known_answers) / sizeof(known_answers[0]); i++)
-        validate_one(context, gpu, known_answers[i].name, known_answers[i].write);
-    uint32_t layer_errors = sb_rt_context_validation_errors(context);
-    CHECK(layer_errors == 0, "%u validation-layer errors; first: %s", layer_errors,
-          sb_rt_context_first_validation_error(context));
-    sb_rt_context_destroy(context);
+        sb_validate_report_destroy(validate_program(context, gpu, known_answers[i].name,
+                                                    known_answers[i].write, NULL, 0));
+    close_context(context);
 }
 
 /* The known-answer programs as files DIR/NAME.dxil. */
