@@ -149,6 +149,7 @@ bool dxil_program_cs_local_array(struct tbuf *out)
  *     InterlockedAdd(g[0], 1, old);
  *     InterlockedOr(g[1], 1u << t);
  *     InterlockedAdd(total, t);
+ *     total -= 1, atomically                          (LLVM's atomicrmw sub)
  *     uint seen; bool won = cmpxchg(flag, 0, 77, seen);   (LLVM's cmpxchg: {old, success})
  *     u0.InterlockedAdd(144, won ? 1 : 0);
  *     u0.InterlockedAdd(148, seen);
@@ -188,6 +189,7 @@ bool dxil_program_cs_atomics(struct tbuf *out)
     uint32_t old = dm_atomicrmw(m, DM_RMW_ADD, constant_element(m, g, 0), one);
     dm_atomicrmw(m, DM_RMW_OR, element(m, g, one), dm_binop(m, DM_SHL, one, c.t, DM_FLAGS_NONE));
     dm_atomicrmw(m, DM_RMW_ADD, total, c.t);
+    dm_atomicrmw(m, DM_RMW_SUB, total, one);
     uint32_t exchange = dm_cmpxchg(m, flag, zero, dm_i32(m, 77));
     uav_add(m, &c, 144, dm_cast(m, DM_ZEXT, dm_extractvalue(m, exchange, 1), c.i32));
     uav_add(m, &c, 148, dm_extractvalue(m, exchange, 0));

@@ -19,7 +19,7 @@ bool dxil_program_cs_local_array(struct tbuf *out);
 
 /** cs_6_0, numthreads(8,1,1): groupshared uint g[2], uint total and uint flag zeroed by thread 0, a
  *  barrier, then InterlockedAdd(g[0], 1, old), InterlockedOr(g[1], 1 << t) and
- *  InterlockedAdd(total, t); cmpxchg(flag, 0, 77) with u0 byte 144 += its success and
+ *  InterlockedAdd(total, t), an atomicrmw sub of 1 from total; cmpxchg(flag, 0, 77) with u0 byte 144 += its success and
  *  byte 148 += its old value; InterlockedAdd on u0 (byte 0: + t+1, no result; byte 4: + 1
  *  with result r); InterlockedCompareExchange(u0 byte 8, 0, 77, orig) and u0 byte 12 +=
  *  (orig == 0); u0[4 + r] = 1, u0[12 + old] = 1; a barrier; u0[20 + t] = g[0] + g[1],

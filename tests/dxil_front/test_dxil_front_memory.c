@@ -127,7 +127,8 @@ static void test_static_array(struct sb_ir_program *ir)
  *   word 2: 77, word 3: 1 (exactly one compare-exchange finds the 0)
  *   words 4..11: 1 (u0[4 + r]), words 12..19: 1 (u0[12 + old], old from the g[0] add)
  *   words 20..27: g[0] + g[1] = 8 + 0xFF = 263
- *   words 28..35: total = 0 + 1 + ... + 7 = 28 (the scalar groupshared, g2 of 1 DWORD)
+ *   words 28..35: total = (0 + 1 + ... + 7) - 8 * 1 = 20 (the scalar groupshared, g1 of 1
+ *     DWORD; the subtractions are adds of the negated value)
  *   word 36: 1 (one cmpxchg of flag succeeds), word 37: 7 * 77 = 539 (the old values: one 0,
  *   seven 77).
  * The IR holds the forms SM4 uses: atomic_or g#, imm_atomic_iadd g#, atomic_iadd g# (total)
@@ -136,7 +137,7 @@ static void test_static_array(struct sb_ir_program *ir)
 static void test_atomics(struct sb_ir_program *ir)
 {
     CHECK(count_op(ir, SB_IR_OP_ATOMIC_OR) == 1 && count_op(ir, SB_IR_OP_IMM_ATOMIC_IADD) == 2 &&
-          count_op(ir, SB_IR_OP_ATOMIC_IADD) == 5 && count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH) == 2,
+          count_op(ir, SB_IR_OP_ATOMIC_IADD) == 6 && count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH) == 2,
           "atomic forms: or %u, imm_iadd %u, iadd %u, imm_cmp_exch %u",
           count_op(ir, SB_IR_OP_ATOMIC_OR), count_op(ir, SB_IR_OP_IMM_ATOMIC_IADD),
           count_op(ir, SB_IR_OP_ATOMIC_IADD), count_op(ir, SB_IR_OP_IMM_ATOMIC_CMP_EXCH));
@@ -145,7 +146,7 @@ static void test_atomics(struct sb_ir_program *ir)
           ir->group_shared[2].count == 1, "g# declarations: %u", ir->group_shared_count);
     uint32_t start[38] = { 100 }, expected[38] = { 136, 8, 77, 1 };
     for (uint32_t i = 4; i < 36; i++)
-        expected[i] = i < 20 ? 1 : i < 28 ? 263 : 28;
+        expected[i] = i < 20 ? 1 : i < 28 ? 263 : 20;
     expected[36] = 1;
     expected[37] = 539;
     expect_words(ir, start, expected, 38);
