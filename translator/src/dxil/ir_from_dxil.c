@@ -47,9 +47,15 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         if (!dxil_front_declare_signatures(f))
             return false;
         break;
+    case SB_DXIL_SHADER_KIND_HULL:
+    case SB_DXIL_SHADER_KIND_DOMAIN:
+        if (!dxil_front_declare_tessellation(f))
+            return false;
+        break;
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "DXIL %s shaders are not translated (vertex, pixel and compute are)",
+                               "DXIL %s shaders are not translated (vertex, pixel, hull, "
+                               "domain and compute are)",
                                shader_kind_name(kind));
     }
     if (f->function->is_declaration)
@@ -63,32 +69,53 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
     return dxil_front_declare_resources(f);
 }
 
-/* The entry body into functions[0], its instructions copied into the arena. */
-static bool lower_body(struct dxil_front *f)
+bool dxil_front_lower_function(struct dxil_front *f, const struct sb_bc_function *fn,
+                               struct sb_ir_function *out)
 {
-    uint32_t values = f->function->value_count;
+    /* Value ids and temps are the function's own (hull phases keep no temps). */
+    uint32_t values = fn->value_count;
+    free(f->value_temp);
+    free(f->value_resource);
+    f->function = fn;
+    f->code_count = 0;
+    f->temp_count = 0;
     f->value_temp = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     f->value_resource = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     if (!f->value_temp || !f->value_resource)
         return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < values; i++)
         f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
-    if (!dxil_front_body(f) || !dxil_front_declare_system_values(f))
+    if (!dxil_front_body(f))
         return false;
-    struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
     struct sb_ir_instruction *code = dxil_front_alloc(f, f->code_count, sizeof(*code));
-    if (!fn || !code)
+    if (!code)
         return false;
     if (f->code_count)
         memcpy(code, f->code, f->code_count * sizeof(*code));
-    fn->id = 0xFFFFFFFFu;
-    fn->instructions = code;
-    fn->instruction_count = f->code_count;
-    fn->temp_count = f->temp_count;
-    f->program->temp_count = f->temp_count;
-    f->program->functions = fn;
-    f->program->function_count = 1;
+    out->id = 0xFFFFFFFFu;
+    out->instructions = code;
+    out->instruction_count = f->code_count;
+    out->instance_count = 1;
+    out->temp_count = f->temp_count;
     return true;
+}
+
+/* The entry body into functions[0] (a hull shader's phases: ir_from_dxil_tessellation.c),
+ * then the special inputs the bodies read. */
+static bool lower_body(struct dxil_front *f)
+{
+    if (f->program->stage == SB_IR_STAGE_HULL) {
+        if (!dxil_front_hull_functions(f))
+            return false;
+    } else {
+        struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
+        if (!fn || !dxil_front_lower_function(f, f->function, fn))
+            return false;
+        f->program->temp_count = fn->temp_count;
+        f->program->functions = fn;
+        f->program->function_count = 1;
+    }
+    return dxil_front_declare_system_values(f) && dxil_front_declare_tessellation_inputs(f);
 }
 
 enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,
