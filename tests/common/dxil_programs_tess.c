@@ -53,7 +53,20 @@ static uint32_t io_call(struct dxil_module *m, const char *name, uint32_t ret, e
  * [outputcontrolpoints(3)] [patchconstantfunc("patch_constants")] [maxtessfactor(16.0)]
  * CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
  */
+static bool write_hull(struct tbuf *out, bool misplaced_store);
+
 bool dxil_program_hs_tri(struct tbuf *out)
+{
+    return write_hull(out, false);
+}
+
+bool dxil_program_hs_misplaced_store(struct tbuf *out)
+{
+    return write_hull(out, true);
+}
+
+/* hs_tri; `misplaced_store`: main also writes CORNER.x with storePatchConstant. */
+static bool write_hull(struct tbuf *out, bool misplaced_store)
 {
     struct dxil_module *m = dm_create();
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
@@ -71,6 +84,9 @@ bool dxil_program_hs_tri(struct tbuf *out)
         io_call(m, "dx.op.storeOutput.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT,
                 0, 0, c, v);
     }
+    if (misplaced_store)
+        io_call(m, "dx.op.storePatchConstant.f32", dm_type_void(m), DM_ATTR_NOUNWIND,
+                OP_STORE_PATCH_CONSTANT, PC_CORNER, 0, 0, dm_f32(m, 1.0f));
     dm_ret_void(m);
 
     uint32_t patch = dm_function(m, "patch_constants");

@@ -29,6 +29,11 @@
  *  (loadOutputControlPoint) and CORNER.y = input control point 1's pos.y (loadInput). */
 bool dxil_program_hs_tri(struct tbuf *out);
 
+/** hs_6_0 as hs_tri but broken the way the DXIL validator forbids: the control-point
+ *  function also calls storePatchConstant (a patch-constant function's op), which the
+ *  front end must refuse, not place. */
+bool dxil_program_hs_misplaced_store(struct tbuf *out);
+
 /** ds_6_0, tri domain, 3 control points: SV_Position = u*p0 + v*p1 + w*p2 of
  *  SV_DomainLocation (u, v, w), TEXCOORD0.x = SV_InsideTessFactor, TEXCOORD0.y =
  *  CORNER.y (loadPatchConstant). */

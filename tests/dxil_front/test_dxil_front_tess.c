@@ -257,6 +257,30 @@ static void test_pipeline(void)
     sb_ir_program_destroy(ds);
 }
 
+/* A patch-constant store in the control-point function is an invalid program: refused
+ * with SB_ERROR_TRANSLATE_INVALID at the call's byte offset, naming the phase. */
+static void test_refusal(void)
+{
+    struct tbuf b = { 0 };
+    struct sb_dxbc *container = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    CHECK(dxil_program_hs_misplaced_store(&b), "the writer failed");
+    enum sb_result r = sb_dxbc_parse(b.data, b.size, &container, &err);
+    CHECK(r == SB_SUCCESS, "parse: %s", err.message);
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_dxil(container, &ir, &err);
+    CHECK(r == SB_ERROR_TRANSLATE_INVALID && ir == NULL, "result %d", (int)r);
+    CHECK(strstr(err.message, "dx.op StorePatchConstant (106) in a control-point function") != NULL,
+          "message '%s'", err.message);
+    CHECK(err.offset > 0 && err.offset < b.size, "offset %llu of %zu bytes",
+          (unsigned long long)err.offset, b.size);
+    sb_ir_program_destroy(ir);
+    sb_dxbc_destroy(container);
+    tb_free(&b);
+}
+
 /* ---- corpus census ----------------------------------------------------------------- */
 
 struct census {
@@ -371,6 +395,8 @@ int main(int argc, char **argv)
         test_ds_tri();
     if (all || !strcmp(which, "pipeline"))
         test_pipeline();
+    if (all || !strcmp(which, "refusal"))
+        test_refusal();
     if (failures)
         fprintf(stderr, "%u check(s) failed\n", failures);
     return failures ? 1 : 0;

@@ -29,6 +29,7 @@
 #include "ir_from_dxil_private.h"
 #include "shaderbridge/dxbc_dxil.h"
 #include "translator/dxil_opcodes.h"
+#include "translator/dxil_ops.h"
 
 /* The special inputs a hull or domain body can read, by bit of dxil_front::tess_inputs. */
 static const struct {
@@ -464,7 +465,9 @@ bool dxil_front_tessellation_op(struct dxil_front *f, const struct sb_bc_instruc
         const char *where = !is_hull(f) ? "a domain shader"
                             : f->patch_phase ? "a patch-constant function"
                                              : "a control-point function";
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "dx.op %llu in %s",
+        const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "dx.op %s (%llu) in %s",
+                               info && info->name ? info->name : "?",
                                (unsigned long long)opcode, where);
     }
     switch (opcode) {
