@@ -216,8 +216,6 @@ uint32_t dm_entry(struct dxil_module *m, const char *name)
 
 uint32_t dm_function(struct dxil_module *m, const char *name)
 {
-    if (m->entry == DM_NONE)
-        dm_fail(m, "dm_function() before dm_entry()");
     m->body_function = add_function(m, name, dm_type_function(m, dm_type_void(m), NULL, 0),
                                     DM_ATTR_NONE, true);
     return m->body_function;
@@ -319,8 +317,8 @@ void dm_at(struct dxil_module *m, uint32_t block)
 /* Starts an instruction in the current block; `result_type` DM_NONE = no value. */
 static struct inst *begin_inst(struct dxil_module *m, unsigned code, uint32_t result_type)
 {
-    if (m->entry == DM_NONE || m->block_count == 0)
-        dm_fail(m, "instruction before dm_entry() and dm_block()");
+    if (m->body_function == DM_NONE || m->block_count == 0)
+        dm_fail(m, "instruction before dm_entry() or dm_function() and dm_block()");
     m->insts = grow(m->insts, &m->inst_cap, m->inst_count, sizeof(*m->insts));
     struct inst *in = &m->insts[m->inst_count++];
     memset(in, 0, sizeof(*in));

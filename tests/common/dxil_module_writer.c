@@ -506,8 +506,8 @@ static void write_function(struct bw *w, const struct dxil_module *m, uint32_t f
 
 bool dm_write(struct dxil_module *m, struct tbuf *out)
 {
-    if (m->entry == DM_NONE || m->block_count == 0)
-        dm_fail(m, "no entry function body");
+    if (m->body_function == DM_NONE || m->block_count == 0)
+        dm_fail(m, "no function body");
     for (uint32_t b = 0; b < m->block_count; b++) {
         const struct inst *last = NULL;
         for (uint32_t i = 0; i < m->inst_count; i++)

@@ -78,7 +78,8 @@ uint32_t dm_global(struct dxil_module *m, const char *name, uint32_t element, un
 uint32_t dm_entry(struct dxil_module *m, const char *name);
 /**
  * A further function `void name()` with a body (a hull shader's patch-constant
- * function), after dm_entry(): the blocks made from now on (dm_block) are its own,
+ * function; a module may have it without dm_entry(), as a pass-through hull shader
+ * has no entry function): the blocks made from now on (dm_block) are its own,
  * until the next dm_function(). Bodies are written in the order their functions were
  * made; with several bodies every constant goes to the module's CONSTANTS block.
  */

@@ -175,8 +175,9 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
         props_ops[props_count++] = dm_md_node(m, state, 7);
     }
     uint32_t props = props_count ? dm_md_node(m, props_ops, props_count) : DM_NONE;
-    uint32_t entry_ops[5] = { dm_md_value(m, d->entry), dm_md_string(m, d->entry_name), sigs,
-                              resources, props };
+    /* A null entry function: a hull shader's pass-through control-point phase. */
+    uint32_t entry_ops[5] = { d->entry == DM_NONE ? DM_NONE : dm_md_value(m, d->entry),
+                              dm_md_string(m, d->entry_name), sigs, resources, props };
     uint32_t entry = dm_md_node(m, entry_ops, 5);
 
     dm_md_named(m, "llvm.ident", &ident_node, 1);

@@ -93,7 +93,8 @@ struct dxil_io_dependency {
 struct dxil_program_desc {
     uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX, _COMPUTE, _HULL, _DOMAIN */
     uint8_t sm_minor;         /**< SM 6.minor; DXIL 1.minor */
-    uint32_t entry;           /**< the module's dm_entry() value */
+    uint32_t entry;           /**< the module's dm_entry() value; DM_NONE: a pass-through
+                                   hull shader's null entry function */
     const char *entry_name;
     uint32_t num_threads[3];  /**< compute only */
     uint64_t shader_flags;    /**< docs/dxil.md §4.3 bits; 0 = no tag */

@@ -48,25 +48,33 @@ static uint32_t io_call(struct dxil_module *m, const char *name, uint32_t ret, e
  *             float2 corner : CORNER; };
  * PC patch_constants(InputPatch<CP, 3> ip, OutputPatch<CP, 3> op)
  * { PC o; o.edges[0] = factors.x; o.edges[1] = factors.y; o.edges[2] = factors.z;
- *   o.inside = factors.w; o.corner = float2(op[2].pos.x, ip[1].pos.y); return o; }
+ *   o.inside = factors.w; o.corner = float2(op[2].pos.y, ip[1].pos.x); return o; }
  * [domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
  * [outputcontrolpoints(3)] [patchconstantfunc("patch_constants")] [maxtessfactor(16.0)]
  * CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
  */
-static bool write_hull(struct tbuf *out, bool misplaced_store);
+/* hs_tri and the variants of dxil_programs_tess.h. */
+enum hull_variant { HULL_TRI, HULL_MISPLACED_STORE, HULL_PASS_THROUGH };
+static bool write_hull(struct tbuf *out, enum hull_variant variant);
 
 bool dxil_program_hs_tri(struct tbuf *out)
 {
-    return write_hull(out, false);
+    return write_hull(out, HULL_TRI);
 }
 
 bool dxil_program_hs_misplaced_store(struct tbuf *out)
 {
-    return write_hull(out, true);
+    return write_hull(out, HULL_MISPLACED_STORE);
 }
 
-/* hs_tri; `misplaced_store`: main also writes CORNER.x with storePatchConstant. */
-static bool write_hull(struct tbuf *out, bool misplaced_store)
+bool dxil_program_hs_pass_through(struct tbuf *out)
+{
+    return write_hull(out, HULL_PASS_THROUGH);
+}
+
+/* HULL_MISPLACED_STORE: main also writes CORNER.x with storePatchConstant;
+ * HULL_PASS_THROUGH: no main at all (a null entry function). */
+static bool write_hull(struct tbuf *out, enum hull_variant variant)
 {
     struct dxil_module *m = dm_create();
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
@@ -74,20 +82,23 @@ static bool write_hull(struct tbuf *out, bool misplaced_store)
     uint32_t cbufret = dm_type_struct(m, "dx.types.CBufRet.f32", f4, 4);
     uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
     uint32_t handle = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t id = dm_dxop(m, "dx.op.outputControlPointID.i32", i32, DM_ATTR_READNONE,
-                          OP_OUTPUT_CONTROL_POINT_ID, NULL, 0);
-    for (int8_t c = 0; c < 4; c++) {
-        uint32_t v = io_call(m, "dx.op.loadInput.f32", f32, DM_ATTR_READNONE, OP_LOAD_INPUT, 0,
-                             0, c, id);
-        io_call(m, "dx.op.storeOutput.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT,
-                0, 0, c, v);
+    uint32_t entry = DM_NONE;
+    if (variant != HULL_PASS_THROUGH) {
+        entry = dm_entry(m, "main");
+        dm_at(m, dm_block(m));
+        uint32_t id = dm_dxop(m, "dx.op.outputControlPointID.i32", i32, DM_ATTR_READNONE,
+                              OP_OUTPUT_CONTROL_POINT_ID, NULL, 0);
+        for (int8_t c = 0; c < 4; c++) {
+            uint32_t v = io_call(m, "dx.op.loadInput.f32", f32, DM_ATTR_READNONE, OP_LOAD_INPUT,
+                                 0, 0, c, id);
+            io_call(m, "dx.op.storeOutput.f32", dm_type_void(m), DM_ATTR_NOUNWIND,
+                    OP_STORE_OUTPUT, 0, 0, c, v);
+        }
+        if (variant == HULL_MISPLACED_STORE)
+            io_call(m, "dx.op.storePatchConstant.f32", dm_type_void(m), DM_ATTR_NOUNWIND,
+                    OP_STORE_PATCH_CONSTANT, PC_CORNER, 0, 0, dm_f32(m, 1.0f));
+        dm_ret_void(m);
     }
-    if (misplaced_store)
-        io_call(m, "dx.op.storePatchConstant.f32", dm_type_void(m), DM_ATTR_NOUNWIND,
-                OP_STORE_PATCH_CONSTANT, PC_CORNER, 0, 0, dm_f32(m, 1.0f));
-    dm_ret_void(m);
 
     uint32_t patch = dm_function(m, "patch_constants");
     dm_at(m, dm_block(m));
@@ -105,9 +116,9 @@ static bool write_hull(struct tbuf *out, bool misplaced_store)
     io_call(m, store, dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_PATCH_CONSTANT,
             PC_INSIDE_TESS_FACTOR, 0, 0, dm_extractvalue(m, row, 3));
     uint32_t corner_x = io_call(m, "dx.op.loadOutputControlPoint.f32", f32, DM_ATTR_READNONE,
-                                OP_LOAD_OUTPUT_CONTROL_POINT, 0, 0, 0, dm_i32(m, 2));
+                                OP_LOAD_OUTPUT_CONTROL_POINT, 0, 0, 1, dm_i32(m, 2));
     uint32_t corner_y = io_call(m, "dx.op.loadInput.f32", f32, DM_ATTR_READNONE, OP_LOAD_INPUT,
-                                0, 0, 1, dm_i32(m, 1));
+                                0, 0, 0, dm_i32(m, 1));
     io_call(m, store, dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_PATCH_CONSTANT, PC_CORNER, 0,
             0, corner_x);
     io_call(m, store, dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_PATCH_CONSTANT, PC_CORNER, 0,

@@ -25,14 +25,19 @@
 /** hs_6_0, tri domain, integer partitioning, triangle_cw, 3 -> 3 control points,
  *  max tess factor 16: each output control point copies input control point
  *  SV_OutputControlPointID; the patch-constant function writes the edge factors
- *  cb0[0].xyz, the inside factor cb0[0].w, CORNER.x = output control point 2's pos.x
- *  (loadOutputControlPoint) and CORNER.y = input control point 1's pos.y (loadInput). */
+ *  cb0[0].xyz, the inside factor cb0[0].w, CORNER.x = output control point 2's pos.y
+ *  (loadOutputControlPoint) and CORNER.y = input control point 1's pos.x (loadInput). */
 bool dxil_program_hs_tri(struct tbuf *out);
 
 /** hs_6_0 as hs_tri but broken the way the DXIL validator forbids: the control-point
  *  function also calls storePatchConstant (a patch-constant function's op), which the
  *  front end must refuse, not place. */
 bool dxil_program_hs_misplaced_store(struct tbuf *out);
+
+/** hs_tri with a null entry function: dx.entryPoints names no control-point function,
+ *  D3D's pass-through (each output control point is the input one of its index); the
+ *  patch-constant function as in hs_tri. */
+bool dxil_program_hs_pass_through(struct tbuf *out);
 
 /** ds_6_0, tri domain, 3 control points: SV_Position = u*p0 + v*p1 + w*p2 of
  *  SV_DomainLocation (u, v, w), TEXCOORD0.x = SV_InsideTessFactor, TEXCOORD0.y =

@@ -118,9 +118,12 @@ static bool run_hull(const struct sb_ir_program *hs, const float factors[4], uin
     return r == SB_SUCCESS;
 }
 
+static void check_hull_run(const struct sb_ir_program *hs);
+
 /* The hull shader: two functions (control-point phase, one fork phase of one instance),
  * HSState as the tessellator declarations, and on the interpreter: control points copied
- * through, the factors 2, 3, 4 / 5 from cb0, CORNER = (ocp[2].x, icp[1].y) = (0, 0). */
+ * through, the factors 2, 3, 4 / 5 from cb0, CORNER = (ocp[2].y, icp[1].x) = (4, 8)
+ * (check_hull_run). */
 static void test_hs_tri(void)
 {
     struct sb_ir_program *hs = lower(dxil_program_hs_tri);
@@ -145,7 +148,32 @@ static void test_hs_tri(void)
           in ? in->array_size : 0);
     CHECK(element(hs, SB_IR_SIGNATURE_INPUT, SB_IR_FILE_OUTPUT_CONTROL_POINT_ID, 0, 0x1) != NULL,
           "vOutputControlPointID is not declared");
+    check_hull_run(hs);
+    sb_ir_program_destroy(hs);
+}
 
+/* The null entry function: an empty control-point phase (D3D's pass-through, which the
+ * interpreter and the back end run as such), the fork phase as in hs_tri, and the same
+ * results on the interpreter. */
+static void test_hs_pass_through(void)
+{
+    struct sb_ir_program *hs = lower(dxil_program_hs_pass_through);
+    if (!hs)
+        return;
+    CHECK(hs->function_count == 2 && hs->functions[0].instruction_count == 0 &&
+              hs->functions[1].instruction_count > 0 && hs->fork_phase_count == 1,
+          "%u functions, %u and %u instructions", hs->function_count,
+          hs->function_count ? hs->functions[0].instruction_count : 0,
+          hs->function_count > 1 ? hs->functions[1].instruction_count : 0);
+    check_hull_run(hs);
+    sb_ir_program_destroy(hs);
+}
+
+/* hs_tri's results with cb0 = (2, 3, 4, 5): control points copied, o0 = (CORNER.x,
+ * CORNER.y, 0, edge 0) = (ocp[2].y, icp[1].x, 0, 2) = (4, 8, 0, 2), o1.w = 3, o2.w = 4,
+ * o3.x = 5; segments 2, 3, 4 / 5. */
+static void check_hull_run(const struct sb_ir_program *hs)
+{
     static const float factors[4] = { 2, 3, 4, 5 };
     uint32_t cp[12], patch[16];
     struct sb_interp_tess_factors processed;
@@ -153,8 +181,7 @@ static void test_hs_tri(void)
         for (unsigned i = 0; i < 12; i++)
             CHECK(cp[i] == f2u(POSITIONS[i / 4][i % 4]), "control point %u lane %u: 0x%08x",
                   i / 4, i % 4, cp[i]);
-        /* o0 = (CORNER.x, CORNER.y, 0, edge 0), o1.w, o2.w = edges 1, 2, o3.x = inside. */
-        static const float expected[16] = { 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 5, 0, 0, 0 };
+        static const float expected[16] = { 4, 8, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 5, 0, 0, 0 };
         for (unsigned i = 0; i < 16; i++)
             CHECK(patch[i] == f2u(expected[i]), "patch constant o%u lane %u: 0x%08x", i / 4,
                   i % 4, patch[i]);
@@ -165,7 +192,6 @@ static void test_hs_tri(void)
               processed.edge_segments[0], processed.edge_segments[1],
               processed.edge_segments[2], processed.inside_segments[0]);
     }
-    sb_ir_program_destroy(hs);
 }
 
 /* The domain shader: DSState, vpc# patch elements, vDomain.xyz; at (u, v, w) = (0.25,
@@ -212,7 +238,7 @@ static void test_ds_tri(void)
 
 /* Hull -> tessellator -> domain on the interpreter: all factors 1 tessellate the tri
  * into itself (3 points, the corners), where the domain shader returns the three
- * control points. */
+ * control points and TEXCOORD0 (inside 1, CORNER.y 8). */
 static void test_pipeline(void)
 {
     struct sb_ir_program *hs = lower(dxil_program_hs_tri), *ds = lower(dxil_program_ds_tri);
@@ -247,8 +273,9 @@ static void test_pipeline(void)
                 for (unsigned c = 0; c < 4; c++)
                     CHECK(out[p * 8 + c] == f2u(POSITIONS[k][c]), "point %u lane %u: 0x%08x", p,
                           c, out[p * 8 + c]);
-                CHECK(out[p * 8 + 4] == f2u(1.0f), "point %u: inside factor 0x%08x", p,
-                      out[p * 8 + 4]);
+                CHECK(out[p * 8 + 4] == f2u(1.0f) && out[p * 8 + 5] == f2u(8.0f),
+                      "point %u: TEXCOORD0 = (0x%08x, 0x%08x), expected (1, CORNER.y 8)", p,
+                      out[p * 8 + 4], out[p * 8 + 5]);
             }
         }
         sb_interp_tess_release(&points);
@@ -391,6 +418,8 @@ int main(int argc, char **argv)
         return argc > 2 ? corpus(argv[2]) : 2;
     if (all || !strcmp(which, "hs_tri"))
         test_hs_tri();
+    if (all || !strcmp(which, "hs_pass_through"))
+        test_hs_pass_through();
     if (all || !strcmp(which, "ds_tri"))
         test_ds_tri();
     if (all || !strcmp(which, "pipeline"))

@@ -28,13 +28,18 @@ static const char *shader_kind_name(uint32_t kind)
 /* The entry point, its stage and the declarations that do not need the body. */
 static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *info)
 {
-    if (info->entry_point_count != 1 || info->entry_points[0].function == SB_BC_NONE ||
-        info->entry_points[0].function >= f->module->function_count)
+    const struct sb_dxil_entry_point *e =
+        info->entry_point_count == 1 ? &info->entry_points[0] : NULL;
+    /* A hull shader's null entry function is D3D's pass-through control-point phase. */
+    bool pass_through = e && e->function == SB_BC_NONE &&
+                        e->shader_kind == SB_DXIL_SHADER_KIND_HULL;
+    if (!e || (!pass_through && (e->function == SB_BC_NONE ||
+                                 e->function >= f->module->function_count)))
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "%s program with %u entry points: one entry function is translated",
                                shader_kind_name(info->shader_kind), info->entry_point_count);
-    f->entry = &info->entry_points[0];
-    f->function = &f->module->functions[f->entry->function];
+    f->entry = e;
+    f->function = pass_through ? NULL : &f->module->functions[e->function];
     uint32_t kind = f->entry->shader_kind;
     struct sb_ir_program *p = f->program;
     switch (kind) {
@@ -58,7 +63,7 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
                                "domain and compute are)",
                                shader_kind_name(kind));
     }
-    if (f->function->is_declaration)
+    if (f->function && f->function->is_declaration)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "the entry function has no body");
     if (f->entry->has_num_threads)
         for (unsigned i = 0; i < 3; i++)

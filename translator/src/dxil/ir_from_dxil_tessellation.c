@@ -8,7 +8,8 @@
  * unchanged:
  *
  *  - a hull shader's entry function is the control-point phase
- *    (functions[0]); the patch-constant function that HSState names becomes
+ *    (functions[0]; empty, i.e. D3D's pass-through, when the entry point
+ *    names none); the patch-constant function that HSState names becomes
  *    the one fork phase (functions[1], one instance), as fxc's
  *    hs_fork_phase runs it;
  *  - the patch-constant signature becomes PATCH elements: o# of the hull
@@ -234,7 +235,11 @@ bool dxil_front_hull_functions(struct dxil_front *f)
 {
     struct sb_ir_program *p = f->program;
     struct sb_ir_function *fns = dxil_front_alloc(f, 2, sizeof(*fns));
-    if (!fns || !dxil_front_lower_function(f, f->function, &fns[0]))
+    if (!fns)
+        return false;
+    /* No entry function: an empty control-point phase, D3D's pass-through (IR.md). */
+    fns[0] = (struct sb_ir_function){ .id = 0xFFFFFFFFu, .instance_count = 1 };
+    if (f->function && !dxil_front_lower_function(f, f->function, &fns[0]))
         return false;
     f->patch_phase = true;
     if (!dxil_front_lower_function(f, &f->module->functions[f->entry->hs.patch_constant_function],
