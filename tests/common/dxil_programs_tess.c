@@ -13,7 +13,7 @@
 enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_CREATE_HANDLE = 57,
        OP_CBUFFER_LOAD_LEGACY = 59, OP_LOAD_OUTPUT_CONTROL_POINT = 103,
        OP_LOAD_PATCH_CONSTANT = 104, OP_DOMAIN_LOCATION = 105, OP_STORE_PATCH_CONSTANT = 106,
-       OP_OUTPUT_CONTROL_POINT_ID = 107 };
+       OP_OUTPUT_CONTROL_POINT_ID = 107, OP_PRIMITIVE_ID = 108 };
 /* Patch-constant element IDs (dxil_programs_tess.h has the layout). */
 enum { PC_TESS_FACTOR = 0, PC_INSIDE_TESS_FACTOR = 1, PC_CORNER = 2 };
 enum { DOMAIN_TRI = 2, PARTITION_INTEGER = 1, OUTPUT_TRIANGLE_CW = 3, POINTS = 3 };
@@ -149,11 +149,12 @@ static bool write_hull(struct tbuf *out, enum hull_variant variant)
  * struct CP { float4 pos : POSITION; };
  * struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor;
  *             float2 corner : CORNER; };
- * struct DSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+ * struct DSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; uint prim : PRIM; };
  * [domain("tri")]
- * DSOut main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<CP, 3> p)
+ * DSOut main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<CP, 3> p,
+ *            uint prim : SV_PrimitiveID)
  * { DSOut o; o.pos = uvw.x * p[0].pos + uvw.y * p[1].pos + uvw.z * p[2].pos;
- *   o.uv = float2(pc.inside, pc.corner.y); return o; }
+ *   o.uv = float2(pc.inside, pc.corner.y); o.prim = prim; return o; }
  */
 bool dxil_program_ds_tri(struct tbuf *out)
 {
@@ -186,15 +187,20 @@ bool dxil_program_ds_tri(struct tbuf *out)
             0, inside);
     io_call(m, "dx.op.storeOutput.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT, 1, 0,
             1, corner_y);
+    uint32_t prim = dm_dxop(m, "dx.op.primitiveID.i32", dm_type_int(m, 32), DM_ATTR_READNONE,
+                            OP_PRIMITIVE_ID, NULL, 0);
+    io_call(m, "dx.op.storeOutput.i32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT, 2, 0,
+            0, prim);
     dm_ret_void(m);
 
-    static const struct dxil_sig_element outputs[2] = {
+    static const struct dxil_sig_element outputs[3] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
         { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 2, 1 },
+        { "PRIM", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_U32, DXIL_INTERP_UNDEFINED, 1, 2 },
     };
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_DOMAIN, .entry = entry, .entry_name = "main",
-        .inputs = CONTROL_POINT, .input_count = 1, .outputs = outputs, .output_count = 2,
+        .inputs = CONTROL_POINT, .input_count = 1, .outputs = outputs, .output_count = 3,
         .patch_constants = PATCH_CONSTANTS, .patch_constant_count = 3,
         .shapes = &TESS_FACTOR_SHAPE, .shape_count = 1,
         .tess = { .input_control_points = POINTS, .domain = DOMAIN_TRI },

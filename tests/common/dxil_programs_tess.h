@@ -41,7 +41,7 @@ bool dxil_program_hs_pass_through(struct tbuf *out);
 
 /** ds_6_0, tri domain, 3 control points: SV_Position = u*p0 + v*p1 + w*p2 of
  *  SV_DomainLocation (u, v, w), TEXCOORD0.x = SV_InsideTessFactor, TEXCOORD0.y =
- *  CORNER.y (loadPatchConstant). */
+ *  CORNER.y (loadPatchConstant), PRIM (uint, o2.x) = SV_PrimitiveID. */
 bool dxil_program_ds_tri(struct tbuf *out);
 
 #endif

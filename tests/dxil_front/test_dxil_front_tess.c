@@ -194,9 +194,10 @@ static void check_hull_run(const struct sb_ir_program *hs)
     }
 }
 
-/* The domain shader: DSState, vpc# patch elements, vDomain.xyz; at (u, v, w) = (0.25,
- * 0.5, 0.25) the position is 0.25*(4,8,0,1) + 0.5*(8,0,4,1) + 0.25*(0,4,8,1) =
- * (5, 3, 4, 1) and at (0, 0, 1) p2; TEXCOORD0 = (inside, CORNER.y) = (7, 0.5). */
+/* The domain shader: DSState, vpc# patch elements, vDomain.xyz, vPrim; at (u, v, w) =
+ * (0.25, 0.5, 0.25) of patch 0 the position is 0.25*(4,8,0,1) + 0.5*(8,0,4,1) +
+ * 0.25*(0,4,8,1) = (5, 3, 4, 1), at (0, 0, 1) of patch 1 its p2 (the patches are alike);
+ * TEXCOORD0 = (inside, CORNER.y) = (7, 0.5); PRIM = the patch, 0 and 1. */
 static void test_ds_tri(void)
 {
     struct sb_ir_program *ds = lower(dxil_program_ds_tri);
@@ -207,31 +208,34 @@ static void test_ds_tri(void)
           "stage %u, %u functions, %u control points, domain %u", ds->stage,
           ds->function_count, ds->input_control_points, ds->tess_domain);
     check_patch_elements(ds, SB_IR_FILE_INPUT_PATCH_CONSTANT);
-    CHECK(element(ds, SB_IR_SIGNATURE_INPUT, SB_IR_FILE_DOMAIN_POINT, 0, 0x7) != NULL,
-          "vDomain.xyz is not declared");
+    CHECK(element(ds, SB_IR_SIGNATURE_INPUT, SB_IR_FILE_DOMAIN_POINT, 0, 0x7) != NULL &&
+              element(ds, SB_IR_SIGNATURE_INPUT, SB_IR_FILE_PRIMITIVE_ID, 0, 0x1) != NULL,
+          "vDomain.xyz or vPrim is not declared");
 
-    uint32_t cp[12], patch[16] = { 0 }, out[2 * 8];
-    for (unsigned i = 0; i < 12; i++)
-        cp[i] = f2u(POSITIONS[i / 4][i % 4]);
-    patch[1] = f2u(0.5f);  /* CORNER.y in o0.y */
-    patch[12] = f2u(7.0f); /* SV_InsideTessFactor in o3.x */
-    for (unsigned i = 0; i < 16; i++)
+    uint32_t cp[2 * 12], patch[2 * 16] = { 0 }, out[2 * 12];
+    for (unsigned i = 0; i < 2 * 12; i++)
+        cp[i] = f2u(POSITIONS[i % 12 / 4][i % 4]);
+    for (unsigned p = 0; p < 2; p++) {
+        patch[p * 16 + 1] = f2u(0.5f);  /* CORNER.y in o0.y */
+        patch[p * 16 + 12] = f2u(7.0f); /* SV_InsideTessFactor in o3.x */
+    }
+    for (unsigned i = 0; i < 2 * 12; i++)
         out[i] = 0xAAAAAAAAu;
     static const float points[6] = { 0.25f, 0.5f, 0.25f, 0, 0, 1 };
-    static const uint32_t patch_of[2] = { 0, 0 };
+    static const uint32_t patch_of[2] = { 0, 1 };
     struct sb_interp_registers control_points = { 1, cp }, patch_constants = { 4, patch };
-    struct sb_interp_registers outputs = { 2, out };
+    struct sb_interp_registers outputs = { 3, out };
     struct sb_error err;
-    enum sb_result r = sb_interp_run_domain(ds, NULL, 0, 2, patch_of, points, 1, &control_points,
+    enum sb_result r = sb_interp_run_domain(ds, NULL, 0, 2, patch_of, points, 2, &control_points,
                                             &patch_constants, &outputs, NULL, NULL, &err);
     CHECK(r == SB_SUCCESS, "run_domain: %s", err.message);
     static const float expected[2][6] = { { 5, 3, 4, 1, 7, 0.5f }, { 0, 4, 8, 1, 7, 0.5f } };
     for (unsigned p = 0; r == SB_SUCCESS && p < 2; p++) {
+        const uint32_t *o = &out[p * 12];
         for (unsigned c = 0; c < 6; c++)
-            CHECK(out[p * 8 + c] == f2u(expected[p][c]), "point %u output lane %u: 0x%08x", p,
-                  c, out[p * 8 + c]);
-        CHECK(out[p * 8 + 6] == 0xAAAAAAAAu && out[p * 8 + 7] == 0xAAAAAAAAu,
-              "point %u: o1.zw written", p);
+            CHECK(o[c] == f2u(expected[p][c]), "point %u output lane %u: 0x%08x", p, c, o[c]);
+        CHECK(o[6] == 0xAAAAAAAAu && o[7] == 0xAAAAAAAAu, "point %u: o1.zw written", p);
+        CHECK(o[8] == p, "point %u: PRIM %u", p, o[8]);
     }
     sb_ir_program_destroy(ds);
 }
@@ -260,9 +264,9 @@ static void test_pipeline(void)
         CHECK(r == SB_SUCCESS && points.point_count == 3 && points.components == 3,
               "tessellation: %d, %u points", (int)r, points.point_count);
         if (r == SB_SUCCESS && points.point_count == 3) {
-            uint32_t out[3 * 8] = { 0 }, patch_of[3] = { 0, 0, 0 };
+            uint32_t out[3 * 12] = { 0 }, patch_of[3] = { 0, 0, 0 };
             struct sb_interp_registers control_points = { 1, cp }, patch_constants = { 4, patch };
-            struct sb_interp_registers outputs = { 2, out };
+            struct sb_interp_registers outputs = { 3, out };
             r = sb_interp_run_domain(ds, NULL, 0, 3, patch_of, points.points, 1, &control_points,
                                      &patch_constants, &outputs, NULL, NULL, &err);
             CHECK(r == SB_SUCCESS, "run_domain: %s", err.message);
@@ -271,11 +275,11 @@ static void test_pipeline(void)
                 const float *uvw = &points.points[p * 3];
                 unsigned k = uvw[0] == 1.0f ? 0 : uvw[1] == 1.0f ? 1 : 2;
                 for (unsigned c = 0; c < 4; c++)
-                    CHECK(out[p * 8 + c] == f2u(POSITIONS[k][c]), "point %u lane %u: 0x%08x", p,
-                          c, out[p * 8 + c]);
-                CHECK(out[p * 8 + 4] == f2u(1.0f) && out[p * 8 + 5] == f2u(8.0f),
+                    CHECK(out[p * 12 + c] == f2u(POSITIONS[k][c]), "point %u lane %u: 0x%08x", p,
+                          c, out[p * 12 + c]);
+                CHECK(out[p * 12 + 4] == f2u(1.0f) && out[p * 12 + 5] == f2u(8.0f),
                       "point %u: TEXCOORD0 = (0x%08x, 0x%08x), expected (1, CORNER.y 8)", p,
-                      out[p * 8 + 4], out[p * 8 + 5]);
+                      out[p * 12 + 4], out[p * 12 + 5]);
             }
         }
         sb_interp_tess_release(&points);
