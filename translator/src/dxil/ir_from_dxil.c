@@ -84,6 +84,10 @@ bool dxil_front_lower_function(struct dxil_front *f, const struct sb_bc_function
     f->function = fn;
     f->code_count = 0;
     f->temp_count = 0;
+    /* ResRet facts are per function too (ir_from_dxil_resret.c makes them again, in the
+     * arena, on the function's first resource read). */
+    f->extracted_members = NULL;
+    f->value_status = NULL;
     f->value_temp = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     f->value_resource = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     if (!f->value_temp || !f->value_resource)
