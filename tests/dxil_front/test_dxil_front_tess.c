@@ -328,8 +328,8 @@ static int validate_programs(void)
         printf("SKIPPED: no Vulkan device: %s\n", e.message);
         return 77;
     }
-    /* Keep lavapipe loaded after the context goes: unloading it leaves the LLVM caches it
-     * built reachable from nowhere, which LeakSanitizer reports (SB_SANITIZE builds). */
+    /* One more reference to the already loaded driver, so it outlives the context: its
+     * compiler caches then stay mapped until LeakSanitizer looks (sanitizer builds). */
     (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
     static const struct {
         const char *name;
