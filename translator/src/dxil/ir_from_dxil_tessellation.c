@@ -255,8 +255,8 @@ bool dxil_front_hull_functions(struct dxil_front *f)
 
 /* ---- dx.ops --------------------------------------------------------------- */
 
-/* Where a signature dx.op reads or writes: its element list, register file, whether
- * a control-point index comes first, and the argument of that index or of the value. */
+/* Where a signature dx.op reads or writes: its element list, its register file and
+ * whether a control-point index (argument 4) comes before the register. */
 struct io_access {
     uint32_t list;
     uint32_t file;
@@ -471,9 +471,15 @@ bool dxil_front_tessellation_op(struct dxil_front *f, const struct sb_bc_instruc
                             : f->patch_phase ? "a patch-constant function"
                                              : "a control-point function";
         const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "dx.op %s (%llu) in %s",
-                               info && info->name ? info->name : "?",
-                               (unsigned long long)opcode, where);
+        /* The op table lets a domain shader read output control points too, but dxc reads
+         * them with loadInput there and which signature the op would name is not said:
+         * not translated, rather than guessed. Everything else here is an invalid program. */
+        bool table_allows = opcode == SB_DXIL_OP_LOAD_OUTPUT_CONTROL_POINT && !is_hull(f);
+        return dxil_front_fail(f, table_allows ? SB_ERROR_TRANSLATE_UNSUPPORTED
+                                               : SB_ERROR_TRANSLATE_INVALID,
+                               "dx.op %s (%llu) in %s%s", info && info->name ? info->name : "?",
+                               (unsigned long long)opcode, where,
+                               table_allows ? " is not translated" : "");
     }
     switch (opcode) {
     case SB_DXIL_OP_OUTPUT_CONTROL_POINT_ID: return read_special(f, in, 0, 0);
