@@ -54,11 +54,16 @@ static uint32_t pointer_space(const struct sb_bc_module *m, const struct sb_bc_f
     return t && t->kind == SB_BC_TYPE_POINTER ? t->address_space : UINT32_MAX;
 }
 
-/* Whether pointer `id` is (a constant GEP over) an initialised constant global. */
+/* Whether pointer `id` is (a GEP instruction or constant GEP over) an initialised constant
+ * global. */
 static bool constant_array(const struct sb_bc_module *m, const struct sb_bc_function *fn,
                            uint32_t id)
 {
     const struct sb_bc_value *v = sb_bc_value_get(m, fn, id);
+    if (v && v->kind == SB_BC_VALUE_INSTRUCTION && v->index < fn->instruction_count &&
+        fn->instructions[v->index].opcode == SB_BC_OP_GEP &&
+        fn->instructions[v->index].operand_count > 0)
+        v = sb_bc_value_get(m, fn, fn->instructions[v->index].operands[0]);
     if (v && v->kind == SB_BC_VALUE_CONSTANT) {
         const struct sb_bc_constant *c = sb_bc_constant_get(m, fn, id);
         if (!c || c->kind != SB_BC_CONST_GEP || c->element_count < 1 ||

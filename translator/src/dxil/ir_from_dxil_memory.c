@@ -34,6 +34,7 @@ struct memory_object {
     uint32_t id;               /**< g# or x# id; CONSTANT: the ICB vector of its first DWORD */
     uint32_t dwords;
     uint32_t *initial;         /**< a static variable's x#: its initial DWORDs (malloc'd) */
+    bool used_here;            /**< a static variable the function being lowered reaches */
 };
 
 /** Where a pointer value points: object + constant + (dynamic temp lane x), in units. */
@@ -43,10 +44,12 @@ struct pointer {
     uint32_t dynamic;          /**< temp, or DXIL_FRONT_NONE */
 };
 
+/* The program's memory objects, ICB and type sizes outlive each function; `pointers` and
+ * `uses` are the function being lowered's (a hull shader lowers two). */
 struct dxil_memory {
     struct memory_object *objects;
     uint32_t object_count, object_capacity;
-    struct pointer *pointers;  /**< per function-local value */
+    struct pointer *pointers;  /**< per function-local value; NULL between functions */
     uint32_t group_shared_count, local_count;
     uint32_t *icb;             /**< 4 DWORDs per vector */
     uint32_t icb_vectors, icb_capacity;
@@ -59,27 +62,31 @@ struct dxil_memory {
 
 static struct dxil_memory *memory_state(struct dxil_front *f)
 {
-    if (f->memory || f->failed)
-        return f->memory;
-    uint32_t values = f->function->value_count ? f->function->value_count : 1;
-    struct dxil_memory *m = calloc(1, sizeof(*m));
-    if (m) {
-        m->pointers = malloc((size_t)values * sizeof(*m->pointers));
-        m->type_dwords = calloc(f->module->type_count ? f->module->type_count : 1,
-                                sizeof(*m->type_dwords));
-    }
-    if (!m || !m->pointers || !m->type_dwords) {
-        if (m) {
-            free(m->pointers);
-            free(m->type_dwords);
-        }
-        free(m);
-        dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (f->failed)
         return NULL;
+    struct dxil_memory *m = f->memory;
+    if (!m) {
+        m = calloc(1, sizeof(*m));
+        if (m)
+            m->type_dwords = calloc(f->module->type_count ? f->module->type_count : 1,
+                                    sizeof(*m->type_dwords));
+        if (!m || !m->type_dwords) {
+            free(m);
+            dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        f->memory = m;
     }
-    for (uint32_t i = 0; i < values; i++)
-        m->pointers[i] = (struct pointer){ DXIL_FRONT_NONE, 0, DXIL_FRONT_NONE };
-    f->memory = m;
+    if (!m->pointers) {
+        uint32_t values = f->function->value_count ? f->function->value_count : 1;
+        m->pointers = malloc((size_t)values * sizeof(*m->pointers));
+        if (!m->pointers) {
+            dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        for (uint32_t i = 0; i < values; i++)
+            m->pointers[i] = (struct pointer){ DXIL_FRONT_NONE, 0, DXIL_FRONT_NONE };
+    }
     return m;
 }
 
@@ -209,7 +216,7 @@ static uint32_t add_object(struct dxil_front *f, struct dxil_memory *m, uint32_t
     if (!objects)
         return DXIL_FRONT_NONE;
     m->objects = objects;
-    m->objects[m->object_count] = (struct memory_object){ value, space, id, dwords, NULL };
+    m->objects[m->object_count] = (struct memory_object){ value, space, id, dwords, NULL, false };
     return m->object_count++;
 }
 
@@ -282,8 +289,10 @@ static uint32_t global_object(struct dxil_front *f, struct dxil_memory *m, uint3
                               const struct sb_bc_value *v)
 {
     for (uint32_t i = 0; i < m->object_count; i++)
-        if (m->objects[i].value == value)
+        if (m->objects[i].value == value) {
+            m->objects[i].used_here = m->objects[i].initial != NULL;
             return i;
+        }
     if (v->index >= f->module->global_count) {
         dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "global %u does not exist", v->index);
         return DXIL_FRONT_NONE;
@@ -319,10 +328,12 @@ static uint32_t global_object(struct dxil_front *f, struct dxil_memory *m, uint3
     uint32_t object = DXIL_FRONT_NONE;
     if (flatten_initializer(f, g->initializer, dwords, initial, 1))
         object = add_object(f, m, value, SPACE_LOCAL, m->local_count++, dwords);
-    if (object == DXIL_FRONT_NONE)
+    if (object == DXIL_FRONT_NONE) {
         free(initial);
-    else
+    } else {
         m->objects[object].initial = initial;
+        m->objects[object].used_here = true;
+    }
     return object;
 }
 
@@ -451,10 +462,13 @@ static bool resolve(struct dxil_front *f, uint32_t value, struct pointer *out)
 
 static bool set_pointer(struct dxil_front *f, uint32_t value, struct pointer p)
 {
+    struct dxil_memory *m = memory_state(f);
     uint32_t i = local_index(f, value);
-    if (i == DXIL_FRONT_NONE || !f->memory)
+    if (!m)
+        return false;
+    if (i == DXIL_FRONT_NONE)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "a pointer result without a value");
-    f->memory->pointers[i] = p;
+    m->pointers[i] = p;
     return true;
 }
 
@@ -673,12 +687,16 @@ bool dxil_front_memory_instruction(struct dxil_front *f, const struct sb_bc_inst
 
 /* ---- declarations ------------------------------------------------------- */
 
-/* The static variables' initial values, moved in front of the body (they run first). */
-static bool initialise_statics(struct dxil_front *f, const struct dxil_memory *m)
+/* The initial values of the static variables the function reached, moved in front of its
+ * body (they run first; each function, a hull shader's phases too, starts from them). */
+static bool initialise_statics(struct dxil_front *f, struct dxil_memory *m)
 {
     uint32_t body = f->code_count;
     for (uint32_t i = 0; i < m->object_count; i++) {
-        const struct memory_object *o = &m->objects[i];
+        struct memory_object *o = &m->objects[i];
+        if (!o->used_here)
+            continue;
+        o->used_here = false;
         for (uint32_t k = 0; o->initial && k < o->dwords; k++) {
             struct pointer p = { i, k, DXIL_FRONT_NONE };
             struct sb_ir_operand dst, src = dxil_front_imm(o->initial[k]);
@@ -702,13 +720,23 @@ static bool initialise_statics(struct dxil_front *f, const struct dxil_memory *m
     return true;
 }
 
+bool dxil_front_memory_end_function(struct dxil_front *f)
+{
+    struct dxil_memory *m = f->memory;
+    if (!m || f->failed)
+        return !f->failed;
+    free(m->pointers);
+    free(m->uses);
+    m->pointers = NULL;
+    m->uses = NULL;
+    return initialise_statics(f, m);
+}
+
 bool dxil_front_declare_memory(struct dxil_front *f)
 {
     struct dxil_memory *m = f->memory;
     if (!m || f->failed)
         return !f->failed;
-    if (!initialise_statics(f, m))
-        return false;
     struct sb_ir_program *p = f->program;
     struct sb_ir_group_shared *g = dxil_front_alloc(f, m->group_shared_count, sizeof(*g));
     struct sb_ir_indexable_temp *x = dxil_front_alloc(f, m->local_count, sizeof(*x));
