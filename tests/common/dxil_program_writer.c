@@ -120,6 +120,16 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
         props_ops[props_count++] = dm_md_value(m, dm_const_int(m, dm_type_int(m, 64),
                                                                (int64_t)d->shader_flags));
     }
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_GEOMETRY) {
+        const uint32_t fields[5] = { d->gs->input_primitive, d->gs->max_vertex_count,
+                                     d->gs->stream_mask, d->gs->output_topology,
+                                     d->gs->instance_count };
+        uint32_t state[5];
+        for (unsigned i = 0; i < 5; i++)
+            state[i] = dm_md_i32(m, (int32_t)fields[i]);
+        props_ops[props_count++] = dm_md_i32(m, 1);
+        props_ops[props_count++] = dm_md_node(m, state, 5);
+    }
     if (d->shader_kind == SB_DXIL_SHADER_KIND_COMPUTE) {
         uint32_t threads[3];
         for (unsigned i = 0; i < 3; i++)
@@ -158,6 +168,7 @@ static uint32_t d3d_system_value(uint8_t kind)
 {
     switch (kind) {
     case DXIL_SEM_POSITION: return 1;
+    case DXIL_SEM_VERTEX_ID: return 6;
     case DXIL_SEM_TARGET: return 64;
     default: return 0;
     }
@@ -258,6 +269,16 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
     if (d->shader_kind == SB_DXIL_SHADER_KIND_VERTEX)
         for (unsigned i = 0; i < d->output_count; i++)
             stage[0] |= d->outputs[i].semantic_kind == DXIL_SEM_POSITION;
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_GEOMETRY) {
+        /* GS info: InputPrimitive, OutputTopology, OutputStreamMask (u32 each),
+         * OutputPositionPresent (container §6). */
+        const uint32_t gs[3] = { d->gs->input_primitive, d->gs->output_topology,
+                                 d->gs->stream_mask };
+        for (unsigned i = 0; i < 12; i++)
+            stage[i] = (uint8_t)(gs[i / 4] >> (8 * (i % 4)));
+        for (unsigned i = 0; i < d->output_count; i++)
+            stage[12] |= d->outputs[i].semantic_kind == DXIL_SEM_POSITION;
+    }
     tb_bytes(&b, stage, 16);
     tb_u32(&b, 0);           /* min wave lanes: unused */
     tb_u32(&b, 0xFFFFFFFFu); /* max wave lanes: unused */
@@ -338,13 +359,16 @@ static struct tbuf dxil_part(const struct dxil_program_desc *d, const struct tbu
     return b;
 }
 
-/* What the writer covers: vertex, pixel and compute programs, element rows below 32,
- * at most 16 elements per signature and 16 resources. */
+/* What the writer covers: vertex, pixel, geometry (with their GS state) and compute
+ * programs, element rows below 32, at most 16 elements per signature and 16 resources. */
 static bool description_ok(const struct dxil_program_desc *d)
 {
     if (d->shader_kind != SB_DXIL_SHADER_KIND_PIXEL &&
         d->shader_kind != SB_DXIL_SHADER_KIND_VERTEX &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_GEOMETRY &&
         d->shader_kind != SB_DXIL_SHADER_KIND_COMPUTE)
+        return false;
+    if ((d->shader_kind == SB_DXIL_SHADER_KIND_GEOMETRY) != (d->gs != NULL))
         return false;
     if (d->input_count > MAX_ELEMENTS || d->output_count > MAX_ELEMENTS ||
         d->resource_count > MAX_RESOURCES)

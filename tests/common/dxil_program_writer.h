@@ -8,7 +8,7 @@
  * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
- * Scope: SM 6.x vertex, pixel and compute programs; up to 16 one-row signature
+ * Scope: SM 6.x vertex, pixel, geometry and compute programs; up to 16 one-row signature
  * elements per signature in rows 0-31; up to 16 UAV and CBV resources, one
  * register each. A description outside it is refused, never half written.
  */
@@ -23,7 +23,7 @@
 
 /* DXIL enums the descriptions use (docs/dxil.md §3.4, §4.4). */
 enum { DXIL_COMP_U32 = 5, DXIL_COMP_F32 = 9 };
-enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16 };
+enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_VERTEX_ID = 1, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16 };
 enum { DXIL_INTERP_UNDEFINED = 0, DXIL_INTERP_LINEAR = 2, DXIL_INTERP_NOPERSPECTIVE = 4 };
 enum { DXIL_CLASS_SRV = 0, DXIL_CLASS_UAV = 1, DXIL_CLASS_CBV = 2, DXIL_CLASS_SAMPLER = 3 };
 enum { DXIL_KIND_RAW_BUFFER = 11, DXIL_KIND_CBUFFER = 13 };
@@ -59,8 +59,18 @@ struct dxil_io_dependency {
     uint8_t output;  /**< output component */
 };
 
+/** A geometry shader's GSState (docs/dxil.md §4.2 tag 1; D3D_PRIMITIVE and
+ *  D3D_PRIMITIVE_TOPOLOGY numbers). */
+struct dxil_gs_state {
+    uint32_t input_primitive;
+    uint32_t max_vertex_count;
+    uint32_t stream_mask;
+    uint32_t output_topology;
+    uint32_t instance_count;
+};
+
 struct dxil_program_desc {
-    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX or _COMPUTE */
+    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX, _GEOMETRY or _COMPUTE */
     uint8_t sm_minor;         /**< SM 6.minor; DXIL 1.minor */
     uint32_t entry;           /**< the module's dm_entry() value */
     const char *entry_name;
@@ -74,6 +84,7 @@ struct dxil_program_desc {
     unsigned resource_count;
     const struct dxil_io_dependency *dependencies;
     unsigned dependency_count;
+    const struct dxil_gs_state *gs; /**< geometry shaders only (required there) */
 };
 
 /**

@@ -47,9 +47,14 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         if (!dxil_front_declare_signatures(f))
             return false;
         break;
+    case SB_DXIL_SHADER_KIND_GEOMETRY:
+        p->stage = SB_IR_STAGE_GEOMETRY;
+        if (!dxil_front_declare_geometry(f) || !dxil_front_declare_signatures(f))
+            return false;
+        break;
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "DXIL %s shaders are not translated (vertex, pixel and compute are)",
+                               "DXIL %s shaders are not translated (vertex, pixel, geometry and compute are)",
                                shader_kind_name(kind));
     }
     if (f->function->is_declaration)
@@ -73,7 +78,8 @@ static bool lower_body(struct dxil_front *f)
         return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < values; i++)
         f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
-    if (!dxil_front_body(f) || !dxil_front_declare_system_values(f))
+    if (!dxil_front_body(f) || !dxil_front_declare_system_values(f) ||
+        !dxil_front_declare_special_inputs(f))
         return false;
     struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
     struct sb_ir_instruction *code = dxil_front_alloc(f, f->code_count, sizeof(*code));

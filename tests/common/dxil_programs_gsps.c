@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The programs of dxil_programs_gsps.h, laid out as dxc writes them (scalarised
+ * I/O, dx.op calls with the opcode constant first); opcodes and operand lists
+ * from ../shared/docs/dxil.md §3.6.
+ */
+#include "dxil_programs_gsps.h"
+
+#include "dxil_program_writer.h"
+#include "shaderbridge/dxbc_dxil.h"
+
+enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_DISCARD = 82, OP_DERIV_COARSE_Y = 84,
+       OP_DERIV_FINE_X = 85, OP_EMIT_STREAM = 97, OP_CUT_STREAM = 98, OP_PRIMITIVE_ID = 108 };
+/* D3D_PRIMITIVE point, D3D_PRIMITIVE_TOPOLOGY triangle strip (docs §4.2). */
+enum { PRIMITIVE_POINT = 1, TOPOLOGY_TRIANGLE_STRIP = 5 };
+enum { INTERP_CONSTANT = 1 };
+
+/* loadInput(4, element, row 0, col, vertex): `vertex` is an undef i32 outside the GS. */
+static uint32_t load_input(struct dxil_module *m, uint32_t type, const char *name,
+                           int32_t element, int8_t col, uint32_t vertex)
+{
+    uint32_t args[4] = { dm_i32(m, element), dm_i32(m, 0), dm_i8(m, col), vertex };
+    return dm_dxop(m, name, type, DM_ATTR_READNONE, OP_LOAD_INPUT, args, 4);
+}
+
+/* storeOutput(5, element, row 0, col, value). */
+static void store_output(struct dxil_module *m, const char *name, int32_t element, int8_t col,
+                         uint32_t value)
+{
+    uint32_t args[4] = { dm_i32(m, element), dm_i32(m, 0), dm_i8(m, col), value };
+    dm_dxop(m, name, dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT, args, 4);
+}
+
+static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, struct tbuf *out)
+{
+    bool ok = dxil_program_write(m, d, out);
+    dm_destroy(m);
+    return ok;
+}
+
+/*
+ * struct V { float4 pos : SV_Position; float4 color : COLOR; };
+ * [maxvertexcount(3)]
+ * void main(point V p[1], uint prim : SV_PrimitiveID, inout TriangleStream<V> s)
+ * {
+ *     static const float2 d[3] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
+ *     for (int k = 0; k < 3; k++) {
+ *         V o; o.pos = p[0].pos + float4(d[k], 0, 0);
+ *         o.color = float4(p[0].color.xyz, prim); s.Append(o);
+ *     }
+ *     s.RestartStrip();
+ * }
+ */
+bool dxil_program_gs_triangle(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t vertex0 = dm_i32(m, 0);
+    uint32_t pos[4], color[4];
+    for (int8_t c = 0; c < 4; c++) {
+        pos[c] = load_input(m, f32, "dx.op.loadInput.f32", 0, c, vertex0);
+        color[c] = load_input(m, f32, "dx.op.loadInput.f32", 1, c, vertex0);
+    }
+    uint32_t prim = dm_dxop(m, "dx.op.primitiveID.i32", i32, DM_ATTR_READNONE, OP_PRIMITIVE_ID,
+                            NULL, 0);
+    color[3] = dm_cast(m, DM_UITOFP, prim, f32);
+    uint32_t stream0 = dm_i8(m, 0);
+    static const float d[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
+    for (unsigned k = 0; k < 3; k++) {
+        uint32_t p[4] = { pos[0], pos[1], pos[2], pos[3] };
+        for (unsigned c = 0; c < 2; c++)
+            if (d[k][c] != 0.0f)
+                p[c] = dm_binop(m, DM_ADD, pos[c], dm_f32(m, d[k][c]), DM_FAST_MATH);
+        for (int8_t c = 0; c < 4; c++) {
+            store_output(m, "dx.op.storeOutput.f32", 0, c, p[c]);
+            store_output(m, "dx.op.storeOutput.f32", 1, c, color[c]);
+        }
+        dm_dxop(m, "dx.op.emitStream", dm_type_void(m), DM_ATTR_NOUNWIND, OP_EMIT_STREAM,
+                &stream0, 1);
+    }
+    dm_dxop(m, "dx.op.cutStream", dm_type_void(m), DM_ATTR_NOUNWIND, OP_CUT_STREAM, &stream0, 1);
+    dm_ret_void(m);
+    static const struct dxil_sig_element io[2] = {
+        { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
+        { "COLOR", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 4, 1 },
+    };
+    static const struct dxil_io_dependency deps[7] = {
+        { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 4, 4 }, { 5, 5 }, { 6, 6 },
+    };
+    static const struct dxil_gs_state gs = {
+        .input_primitive = PRIMITIVE_POINT, .max_vertex_count = 3, .stream_mask = 1,
+        .output_topology = TOPOLOGY_TRIANGLE_STRIP, .instance_count = 1,
+    };
+    const struct dxil_program_desc desc = {
+        .shader_kind = SB_DXIL_SHADER_KIND_GEOMETRY, .entry = entry, .entry_name = "main",
+        .inputs = io, .input_count = 2, .outputs = io, .output_count = 2,
+        .dependencies = deps, .dependency_count = 7, .gs = &gs,
+    };
+    return finish(m, &desc, out);
+}
+
+/*
+ * float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target0
+ * {
+ *     if (uv.x < 0) discard;
+ *     return float4(ddx_fine(pos.x * pos.x), ddy_coarse(pos.y * pos.y), uv.x, 1);
+ * }
+ */
+bool dxil_program_ps_discard_ddx(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t f32 = dm_type_float(m);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t undef = dm_undef(m, dm_type_int(m, 32));
+    uint32_t x = load_input(m, f32, "dx.op.loadInput.f32", 0, 0, undef);
+    uint32_t y = load_input(m, f32, "dx.op.loadInput.f32", 0, 1, undef);
+    uint32_t u = load_input(m, f32, "dx.op.loadInput.f32", 1, 0, undef);
+    uint32_t negative = dm_cmp(m, DM_FCMP_OLT, u, dm_f32(m, 0.0f));
+    dm_dxop(m, "dx.op.discard", dm_type_void(m), DM_ATTR_NOUNWIND, OP_DISCARD, &negative, 1);
+    uint32_t xx = dm_binop(m, DM_MUL, x, x, DM_FAST_MATH);
+    uint32_t yy = dm_binop(m, DM_MUL, y, y, DM_FAST_MATH);
+    uint32_t dx = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_FINE_X, &xx, 1);
+    uint32_t dy = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_COARSE_Y, &yy, 1);
+    const uint32_t result[4] = { dx, dy, u, dm_f32(m, 1.0f) };
+    for (int8_t c = 0; c < 4; c++)
+        store_output(m, "dx.op.storeOutput.f32", 0, c, result[c]);
+    dm_ret_void(m);
+    static const struct dxil_sig_element inputs[2] = {
+        { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
+        { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 2, 1 },
+    };
+    static const struct dxil_sig_element outputs[1] = {
+        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
+    };
+    static const struct dxil_io_dependency deps[3] = { { 0, 0 }, { 1, 1 }, { 4, 2 } };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
+        .inputs = inputs, .input_count = 2, .outputs = outputs, .output_count = 1,
+        .dependencies = deps, .dependency_count = 3,
+    };
+    return finish(m, &d, out);
+}
+
+/*
+ * struct VSOut { float4 pos : SV_Position; nointerpolation uint id : TEXCOORD0; };
+ * VSOut main(uint id : SV_VertexID)
+ * { VSOut o; o.pos = float4(id, 0.5, 0, 1); o.id = id * 3 + 1; return o; }
+ */
+bool dxil_program_vs_vertex_id(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t id = load_input(m, i32, "dx.op.loadInput.i32", 0, 0, dm_undef(m, i32));
+    const uint32_t pos[4] = { dm_cast(m, DM_UITOFP, id, f32), dm_f32(m, 0.5f), dm_f32(m, 0.0f),
+                              dm_f32(m, 1.0f) };
+    uint32_t thrice = dm_binop(m, DM_MUL, id, dm_i32(m, 3), DM_FLAGS_NONE);
+    uint32_t value = dm_binop(m, DM_ADD, thrice, dm_i32(m, 1), DM_FLAGS_NONE);
+    for (int8_t c = 0; c < 4; c++)
+        store_output(m, "dx.op.storeOutput.f32", 0, c, pos[c]);
+    store_output(m, "dx.op.storeOutput.i32", 1, 0, value);
+    dm_ret_void(m);
+    static const struct dxil_sig_element inputs[1] = {
+        { "SV_VertexID", 0, DXIL_SEM_VERTEX_ID, DXIL_COMP_U32, DXIL_INTERP_UNDEFINED, 1, 0 },
+    };
+    static const struct dxil_sig_element outputs[2] = {
+        { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
+        { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_U32, INTERP_CONSTANT, 1, 1 },
+    };
+    static const struct dxil_io_dependency deps[2] = { { 0, 0 }, { 0, 4 } };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_VERTEX, .entry = entry, .entry_name = "main",
+        .inputs = inputs, .input_count = 1, .outputs = outputs, .output_count = 2,
+        .dependencies = deps, .dependency_count = 2,
+    };
+    return finish(m, &d, out);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DXIL programs of the geometry / pixel / system-value concern of the DXIL
+ * front end (issue #18; translator/src/dxil/ir_from_dxil_{io,geometry,pixel}.c),
+ * written with dxil_program_writer.h, each standing for the HLSL in its comment
+ * in dxil_programs_gsps.c (dxc does not run here). Each appends a whole
+ * dxc-shaped container to `out`; false, with a message on stderr, if the writer
+ * rejected the program.
+ */
+#ifndef SB_TEST_DXIL_PROGRAMS_GSPS_H
+#define SB_TEST_DXIL_PROGRAMS_GSPS_H
+
+#include <stdbool.h>
+
+#include "dxc_container_writer.h"
+
+/** gs_6_0, point -> triangle strip, maxvertexcount(3): each input point (SV_Position p,
+ *  COLOR c) emits (p + (0,0,0,0), p + (1,0,0,0), p + (0,1,0,0)), each with
+ *  COLOR (c.xyz, float(SV_PrimitiveID)), then cuts the strip. */
+bool dxil_program_gs_triangle(struct tbuf *out);
+/** ps_6_0: discard where TEXCOORD0.x < 0; else SV_Target0 = (ddx_fine(pos.x * pos.x),
+ *  ddy_coarse(pos.y * pos.y), TEXCOORD0.x, 1). */
+bool dxil_program_ps_discard_ddx(struct tbuf *out);
+/** vs_6_0: SV_Position = (float(SV_VertexID), 0.5, 0, 1), TEXCOORD0 (uint) = id * 3 + 1. */
+bool dxil_program_vs_vertex_id(struct tbuf *out);
+
+#endif
