@@ -22,31 +22,43 @@ enum { MAX_IO_TABLE_DWORDS = ((MAX_ROWS + 7) >> 3) * MAX_ROWS * 4 };
 
 static uint32_t md_i8(struct dxil_module *m, int8_t v) { return dm_md_value(m, dm_i8(m, v)); }
 
+/* Element i's rows and columns: its layout entry, or one row at column 0. */
+static struct dxil_sig_layout shape(const struct dxil_sig_layout *layout, unsigned i)
+{
+    if (layout)
+        return layout[i];
+    return (struct dxil_sig_layout){ .rows = 1, .start_col = 0, .unallocated = false };
+}
+
 /* One element record, 11 fields (docs/dxil.md §4.4). Field 10 is the tag list
  * {3 UsageCompMask, mask}: every column is used (the programs read and write whole
  * elements, as ISG1/OSG1 say too). */
-static uint32_t md_element(struct dxil_module *m, uint32_t id, const struct dxil_sig_element *e)
+static uint32_t md_element(struct dxil_module *m, uint32_t id, const struct dxil_sig_element *e,
+                           struct dxil_sig_layout l)
 {
-    uint32_t index = dm_md_i32(m, (int32_t)e->semantic_index);
+    uint32_t index[MAX_ROWS];
+    for (unsigned r = 0; r < l.rows; r++)
+        index[r] = dm_md_i32(m, (int32_t)(e->semantic_index + r));
     uint32_t usage[2] = { dm_md_i32(m, 3), dm_md_i32(m, (1 << e->cols) - 1) };
     uint32_t ops[11] = {
         dm_md_i32(m, (int32_t)id), dm_md_string(m, e->semantic),
         md_i8(m, (int8_t)e->component_type),
-        md_i8(m, (int8_t)e->semantic_kind), dm_md_node(m, &index, 1),
-        md_i8(m, (int8_t)e->interpolation), dm_md_i32(m, 1), md_i8(m, (int8_t)e->cols),
-        dm_md_i32(m, e->start_row), md_i8(m, 0), dm_md_node(m, usage, 2),
+        md_i8(m, (int8_t)e->semantic_kind), dm_md_node(m, index, l.rows),
+        md_i8(m, (int8_t)e->interpolation), dm_md_i32(m, l.rows), md_i8(m, (int8_t)e->cols),
+        dm_md_i32(m, l.unallocated ? -1 : e->start_row),
+        md_i8(m, l.unallocated ? -1 : (int8_t)l.start_col), dm_md_node(m, usage, 2),
     };
     return dm_md_node(m, ops, 11);
 }
 
 static uint32_t md_signature(struct dxil_module *m, const struct dxil_sig_element *e,
-                             unsigned count)
+                             const struct dxil_sig_layout *layout, unsigned count)
 {
     if (count == 0)
         return DM_NONE;
     uint32_t ops[MAX_ELEMENTS];
     for (unsigned i = 0; i < count; i++)
-        ops[i] = md_element(m, i, &e[i]);
+        ops[i] = md_element(m, i, &e[i], shape(layout, i));
     return dm_md_node(m, ops, count);
 }
 
@@ -105,8 +117,8 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
     uint32_t shader_model = dm_md_node(m, sm_ops, 3);
     uint32_t resources = md_resources(m, d);
 
-    uint32_t in = md_signature(m, d->inputs, d->input_count);
-    uint32_t out = md_signature(m, d->outputs, d->output_count);
+    uint32_t in = md_signature(m, d->inputs, d->input_layout, d->input_count);
+    uint32_t out = md_signature(m, d->outputs, d->output_layout, d->output_count);
     uint32_t sigs = DM_NONE;
     if (in != DM_NONE || out != DM_NONE) {
         uint32_t sig_ops[3] = { in, out, DM_NONE };
@@ -169,6 +181,8 @@ static uint32_t d3d_system_value(uint8_t kind)
     switch (kind) {
     case DXIL_SEM_POSITION: return 1;
     case DXIL_SEM_VERTEX_ID: return 6;
+    case DXIL_SEM_IS_FRONT_FACE: return 9;
+    case DXIL_SEM_DEPTH: return 65;
     case DXIL_SEM_TARGET: return 64;
     default: return 0;
     }
@@ -176,24 +190,31 @@ static uint32_t d3d_system_value(uint8_t kind)
 
 /* ISG1 / OSG1 (container §5). Inputs: every component is read; outputs: none is
  * left unwritten (the test programs use whole elements). */
-static struct tbuf signature_part(const struct dxil_sig_element *e, unsigned count, bool input)
+static struct tbuf signature_part(const struct dxil_sig_element *e,
+                                  const struct dxil_sig_layout *layout, unsigned count, bool input)
 {
     struct tbuf b = { 0 };
-    tb_u32(&b, count);
+    unsigned entries = 0; /* one per row */
+    for (unsigned i = 0; i < count; i++)
+        entries += shape(layout, i).rows;
+    tb_u32(&b, entries);
     tb_u32(&b, 8);
-    uint32_t name_offset = 8 + 32 * count;
+    uint32_t name_offset = 8 + 32 * entries;
     for (unsigned i = 0; i < count; i++) {
-        uint8_t mask = (uint8_t)((1u << e[i].cols) - 1);
-        tb_u32(&b, 0); /* stream */
-        tb_u32(&b, name_offset);
-        tb_u32(&b, e[i].semantic_index);
-        tb_u32(&b, d3d_system_value(e[i].semantic_kind));
-        tb_u32(&b, container_component_type(e[i].component_type));
-        tb_u32(&b, e[i].start_row);
-        tb_u8(&b, mask);
-        tb_u8(&b, input ? mask : 0);
-        tb_u16(&b, 0);
-        tb_u32(&b, 0); /* default precision */
+        struct dxil_sig_layout l = shape(layout, i);
+        uint8_t mask = (uint8_t)(((1u << e[i].cols) - 1) << l.start_col);
+        for (unsigned r = 0; r < l.rows; r++) {
+            tb_u32(&b, 0); /* stream */
+            tb_u32(&b, name_offset);
+            tb_u32(&b, e[i].semantic_index + r);
+            tb_u32(&b, d3d_system_value(e[i].semantic_kind));
+            tb_u32(&b, container_component_type(e[i].component_type));
+            tb_u32(&b, l.unallocated ? 0xFFFFFFFFu : e[i].start_row + r);
+            tb_u8(&b, mask);
+            tb_u8(&b, input ? mask : 0);
+            tb_u16(&b, 0);
+            tb_u32(&b, 0); /* default precision */
+        }
         name_offset += (uint32_t)strlen(e[i].semantic) + 1;
     }
     for (unsigned i = 0; i < count; i++)
@@ -203,26 +224,34 @@ static struct tbuf signature_part(const struct dxil_sig_element *e, unsigned cou
 }
 
 /* PSV0's SigInputVectors / SigOutputVectors: the rows the elements reach. */
-static uint8_t vectors(const struct dxil_sig_element *e, unsigned count)
+static uint8_t vectors(const struct dxil_sig_element *e, const struct dxil_sig_layout *layout,
+                       unsigned count)
 {
     uint8_t rows = 0;
-    for (unsigned i = 0; i < count; i++)
-        if (e[i].start_row + 1u > rows)
-            rows = (uint8_t)(e[i].start_row + 1);
+    for (unsigned i = 0; i < count; i++) {
+        struct dxil_sig_layout l = shape(layout, i);
+        if (!l.unallocated && e[i].start_row + (unsigned)l.rows > rows)
+            rows = (uint8_t)(e[i].start_row + l.rows);
+    }
     return rows;
 }
 
-/* PSV0 elements (container §6.4); element i's one semantic index is entry
- * first_index + i of the semantic-index table. */
-static void psv_elements(struct tbuf *b, const struct dxil_sig_element *e, unsigned count,
-                         const uint32_t *name_offsets, uint32_t first_index)
+/* PSV0 elements (container §6.4); element i's semantic indices are its rows' entries of
+ * the semantic-index table, from *next_index on. */
+static void psv_elements(struct tbuf *b, const struct dxil_sig_element *e,
+                         const struct dxil_sig_layout *layout, unsigned count,
+                         const uint32_t *name_offsets, uint32_t *next_index)
 {
     for (unsigned i = 0; i < count; i++) {
+        struct dxil_sig_layout l = shape(layout, i);
+        /* Unallocated: start row and column read as -1 (0xFF, 3 in the two bits). */
+        uint8_t start_col = l.unallocated ? 3u : l.start_col;
         tb_u32(b, name_offsets[i]);
-        tb_u32(b, first_index + i);
-        tb_u8(b, 1);                         /* rows */
-        tb_u8(b, e[i].start_row);
-        tb_u8(b, (uint8_t)(e[i].cols | 1u << 6)); /* cols, start column 0, allocated */
+        tb_u32(b, *next_index);
+        *next_index += l.rows;
+        tb_u8(b, l.rows);
+        tb_u8(b, l.unallocated ? 0xFFu : e[i].start_row);
+        tb_u8(b, (uint8_t)(e[i].cols | start_col << 4 | (l.unallocated ? 0u : 1u << 6)));
         tb_u8(b, e[i].semantic_kind);
         tb_u8(b, (uint8_t)container_component_type(e[i].component_type));
         tb_u8(b, e[i].interpolation);
@@ -251,8 +280,8 @@ static uint32_t psv_string(struct tbuf *strings, const char *s)
 static struct tbuf psv0_part(const struct dxil_program_desc *d)
 {
     struct tbuf b = { 0 }, strings = { 0 };
-    uint8_t in_vectors = vectors(d->inputs, d->input_count);
-    uint8_t out_vectors = vectors(d->outputs, d->output_count);
+    uint8_t in_vectors = vectors(d->inputs, d->input_layout, d->input_count);
+    uint8_t out_vectors = vectors(d->outputs, d->output_layout, d->output_count);
     tb_u8(&strings, 0); /* offset 0: the empty name of system values */
     uint32_t in_names[MAX_ELEMENTS] = { 0 }, out_names[MAX_ELEMENTS] = { 0 };
     for (unsigned i = 0; i < d->input_count; i++)
@@ -284,7 +313,8 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
     tb_u32(&b, 0xFFFFFFFFu); /* max wave lanes: unused */
     tb_u8(&b, (uint8_t)d->shader_kind);
     tb_u8(&b, 0);            /* no ViewID */
-    tb_u16(&b, 0);
+    /* The union at 26: a GS's MaxVertexCount; nothing for the other stages written. */
+    tb_u16(&b, d->gs ? (uint16_t)d->gs->max_vertex_count : 0);
     tb_u8(&b, (uint8_t)d->input_count);
     tb_u8(&b, (uint8_t)d->output_count);
     tb_u8(&b, 0);
@@ -312,15 +342,23 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
 
     tb_u32(&b, (uint32_t)strings.size);
     tb_bytes(&b, strings.data, strings.size);
-    tb_u32(&b, d->input_count + d->output_count); /* one semantic index per element */
+    uint32_t index_count = 0; /* one semantic index per row */
     for (unsigned i = 0; i < d->input_count; i++)
-        tb_u32(&b, d->inputs[i].semantic_index);
+        index_count += shape(d->input_layout, i).rows;
     for (unsigned i = 0; i < d->output_count; i++)
-        tb_u32(&b, d->outputs[i].semantic_index);
+        index_count += shape(d->output_layout, i).rows;
+    tb_u32(&b, index_count);
+    for (unsigned i = 0; i < d->input_count; i++)
+        for (unsigned r = 0; r < shape(d->input_layout, i).rows; r++)
+            tb_u32(&b, d->inputs[i].semantic_index + r);
+    for (unsigned i = 0; i < d->output_count; i++)
+        for (unsigned r = 0; r < shape(d->output_layout, i).rows; r++)
+            tb_u32(&b, d->outputs[i].semantic_index + r);
     if (d->input_count || d->output_count) {
+        uint32_t next_index = 0;
         tb_u32(&b, 16);
-        psv_elements(&b, d->inputs, d->input_count, in_names, 0);
-        psv_elements(&b, d->outputs, d->output_count, out_names, d->input_count);
+        psv_elements(&b, d->inputs, d->input_layout, d->input_count, in_names, &next_index);
+        psv_elements(&b, d->outputs, d->output_layout, d->output_count, out_names, &next_index);
     }
     /* Input -> output table: one mask of the output components per input component. */
     if (in_vectors && out_vectors) {
@@ -373,13 +411,16 @@ static bool description_ok(const struct dxil_program_desc *d)
     if (d->input_count > MAX_ELEMENTS || d->output_count > MAX_ELEMENTS ||
         d->resource_count > MAX_RESOURCES)
         return false;
-    for (unsigned i = 0; i < d->input_count; i++)
-        if (d->inputs[i].start_row >= MAX_ROWS || d->inputs[i].cols < 1 || d->inputs[i].cols > 4)
-            return false;
-    for (unsigned i = 0; i < d->output_count; i++)
-        if (d->outputs[i].start_row >= MAX_ROWS || d->outputs[i].cols < 1 ||
-            d->outputs[i].cols > 4)
-            return false;
+    for (unsigned s = 0; s < 2; s++) {
+        const struct dxil_sig_element *e = s ? d->outputs : d->inputs;
+        const struct dxil_sig_layout *layout = s ? d->output_layout : d->input_layout;
+        for (unsigned i = 0; i < (s ? d->output_count : d->input_count); i++) {
+            struct dxil_sig_layout l = shape(layout, i);
+            if (l.rows < 1 || e[i].start_row + (unsigned)l.rows > MAX_ROWS || e[i].cols < 1 ||
+                l.start_col + (unsigned)e[i].cols > 4)
+                return false;
+        }
+    }
     for (unsigned i = 0; i < d->resource_count; i++)
         if (d->resources[i].resource_class != DXIL_CLASS_UAV &&
             d->resources[i].resource_class != DXIL_CLASS_CBV)
@@ -403,8 +444,8 @@ bool dxil_program_write(struct dxil_module *m, const struct dxil_program_desc *d
     struct tbuf sfi0 = { 0 };
     for (unsigned i = 0; i < 8; i++)
         tb_u8(&sfi0, 0); /* no optional feature needed */
-    struct tbuf isg1 = signature_part(d->inputs, d->input_count, true);
-    struct tbuf osg1 = signature_part(d->outputs, d->output_count, false);
+    struct tbuf isg1 = signature_part(d->inputs, d->input_layout, d->input_count, true);
+    struct tbuf osg1 = signature_part(d->outputs, d->output_layout, d->output_count, false);
     struct tbuf psv0 = psv0_part(d);
     struct tbuf dxil = dxil_part(d, &bitcode);
     const struct tpart parts[] = {

@@ -8,9 +8,10 @@
  * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
- * Scope: SM 6.x vertex, pixel, geometry and compute programs; up to 16 one-row signature
- * elements per signature in rows 0-31; up to 16 UAV and CBV resources, one
- * register each. A description outside it is refused, never half written.
+ * Scope: SM 6.x vertex, pixel, geometry and compute programs; up to 16 signature elements
+ * per signature in rows 0-31 (one row at column 0 unless a layout says otherwise); up to
+ * 16 UAV and CBV resources, one register each. A description outside it is refused, never
+ * half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
 #define SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -23,7 +24,8 @@
 
 /* DXIL enums the descriptions use (docs/dxil.md §3.4, §4.4). */
 enum { DXIL_COMP_U32 = 5, DXIL_COMP_F32 = 9 };
-enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_VERTEX_ID = 1, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16 };
+enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_VERTEX_ID = 1, DXIL_SEM_POSITION = 3,
+       DXIL_SEM_IS_FRONT_FACE = 13, DXIL_SEM_TARGET = 16, DXIL_SEM_DEPTH = 17 };
 enum { DXIL_INTERP_UNDEFINED = 0, DXIL_INTERP_LINEAR = 2, DXIL_INTERP_NOPERSPECTIVE = 4 };
 enum { DXIL_CLASS_SRV = 0, DXIL_CLASS_UAV = 1, DXIL_CLASS_CBV = 2, DXIL_CLASS_SAMPLER = 3 };
 enum { DXIL_KIND_RAW_BUFFER = 11, DXIL_KIND_CBUFFER = 13 };
@@ -39,6 +41,14 @@ struct dxil_sig_element {
     uint8_t interpolation;    /**< DXIL_INTERP_* */
     uint8_t cols;             /**< 1..4, starting at column 0 */
     uint8_t start_row;        /**< packed register */
+};
+
+/** Where an element sits when it is not one row at column 0 (dxil_program_desc's
+ *  input_layout / output_layout, one per element). */
+struct dxil_sig_layout {
+    uint8_t rows;             /**< 1..32 rows from start_row, semantic indices counting up */
+    uint8_t start_col;        /**< first column; start_col + cols <= 4 */
+    bool unallocated;         /**< start row and column -1 (SV_Depth & co); start_row ignored */
 };
 
 /** One resource; its record ID (createHandle's rangeId) is its index among its class. */
@@ -85,6 +95,8 @@ struct dxil_program_desc {
     const struct dxil_io_dependency *dependencies;
     unsigned dependency_count;
     const struct dxil_gs_state *gs; /**< geometry shaders only (required there) */
+    /** Per element of `inputs` / `outputs`; NULL: every element one row at column 0. */
+    const struct dxil_sig_layout *input_layout, *output_layout;
 };
 
 /**

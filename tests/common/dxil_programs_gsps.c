@@ -10,7 +10,7 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_DISCARD = 82, OP_DERIV_COARSE_Y = 84,
-       OP_DERIV_FINE_X = 85, OP_EMIT_STREAM = 97, OP_CUT_STREAM = 98, OP_PRIMITIVE_ID = 108 };
+       OP_DERIV_FINE_X = 85, OP_EMIT_STREAM = 97, OP_UMIN = 40, OP_CUT_STREAM = 98, OP_PRIMITIVE_ID = 108 };
 /* D3D_PRIMITIVE point, D3D_PRIMITIVE_TOPOLOGY triangle strip (docs §4.2). */
 enum { PRIMITIVE_POINT = 1, TOPOLOGY_TRIANGLE_STRIP = 5 };
 enum { INTERP_CONSTANT = 1 };
@@ -140,6 +140,75 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out)
         .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
         .inputs = inputs, .input_count = 2, .outputs = outputs, .output_count = 1,
         .dependencies = deps, .dependency_count = 3,
+    };
+    return finish(m, &d, out);
+}
+
+/*
+ * struct In {
+ *     float4 pos : SV_Position;                 // v0
+ *     nointerpolation uint sel : SEL;           // v1.x
+ *     float2 pair : PAIR;                       // v1.zw
+ *     float c[3] : COLORS;                      // v2.x - v4.x
+ *     bool front : SV_IsFrontFace;              // v5.x
+ * };
+ * float4 main(In i, out float depth : SV_Depth) : SV_Target0
+ * {
+ *     float v = i.c[min(i.sel, 2)]; depth = v * 0.5; // in range whatever SEL holds
+ *     return float4(v, i.pair, i.front ? 1 : 0);
+ * }
+ */
+bool dxil_program_ps_rows(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t undef = dm_undef(m, i32);
+    uint32_t sel = load_input(m, i32, "dx.op.loadInput.i32", 1, 0, undef);
+    uint32_t min_args[2] = { sel, dm_i32(m, 2) };
+    uint32_t row = dm_dxop(m, "dx.op.binary.i32", i32, DM_ATTR_READNONE, OP_UMIN, min_args, 2);
+    uint32_t row_args[4] = { dm_i32(m, 3), row, dm_i8(m, 0), undef };
+    uint32_t v = dm_dxop(m, "dx.op.loadInput.f32", f32, DM_ATTR_READNONE, OP_LOAD_INPUT,
+                         row_args, 4);
+    uint32_t px = load_input(m, f32, "dx.op.loadInput.f32", 2, 0, undef);
+    uint32_t py = load_input(m, f32, "dx.op.loadInput.f32", 2, 1, undef);
+    uint32_t front = load_input(m, i32, "dx.op.loadInput.i32", 4, 0, undef);
+    uint32_t is_front = dm_cmp(m, DM_ICMP_NE, front, dm_i32(m, 0));
+    uint32_t one_if_front = dm_cast(m, DM_UITOFP, dm_cast(m, DM_ZEXT, is_front, i32), f32);
+    uint32_t depth = dm_binop(m, DM_MUL, v, dm_f32(m, 0.5f), DM_FAST_MATH);
+    const uint32_t target[4] = { v, px, py, one_if_front };
+    for (int8_t c = 0; c < 4; c++)
+        store_output(m, "dx.op.storeOutput.f32", 0, c, target[c]);
+    store_output(m, "dx.op.storeOutput.f32", 1, 0, depth);
+    dm_ret_void(m);
+    static const struct dxil_sig_element inputs[5] = {
+        { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
+        { "SEL", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_U32, INTERP_CONSTANT, 1, 1 },
+        { "PAIR", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 2, 1 },
+        { "COLORS", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 1, 2 },
+        { "SV_IsFrontFace", 0, DXIL_SEM_IS_FRONT_FACE, DXIL_COMP_U32, INTERP_CONSTANT, 1, 5 },
+    };
+    static const struct dxil_sig_layout input_layout[5] = {
+        { .rows = 1 }, { .rows = 1 }, { .rows = 1, .start_col = 2 }, { .rows = 3 }, { .rows = 1 },
+    };
+    static const struct dxil_sig_element outputs[2] = {
+        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
+        { "SV_Depth", 0, DXIL_SEM_DEPTH, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 1, 0 },
+    };
+    static const struct dxil_sig_layout output_layout[2] = {
+        { .rows = 1 }, { .rows = 1, .unallocated = true },
+    };
+    /* v1.x (4) selects among v2-v4.x (8, 12, 16) -> o0.x; v1.zw (6, 7) -> o0.yz;
+     * v5.x (20) -> o0.w. */
+    static const struct dxil_io_dependency deps[7] = {
+        { 4, 0 }, { 8, 0 }, { 12, 0 }, { 16, 0 }, { 6, 1 }, { 7, 2 }, { 20, 3 },
+    };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
+        .inputs = inputs, .input_count = 5, .outputs = outputs, .output_count = 2,
+        .dependencies = deps, .dependency_count = 7, .input_layout = input_layout,
+        .output_layout = output_layout,
     };
     return finish(m, &d, out);
 }

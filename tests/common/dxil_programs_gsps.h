@@ -21,6 +21,10 @@ bool dxil_program_gs_triangle(struct tbuf *out);
 /** ps_6_0: discard where TEXCOORD0.x < 0; else SV_Target0 = (ddx_fine(pos.x * pos.x),
  *  ddy_coarse(pos.y * pos.y), TEXCOORD0.x, 1). */
 bool dxil_program_ps_discard_ddx(struct tbuf *out);
+/** ps_6_0: an input array indexed by another input, packed columns, SV_IsFrontFace and
+ *  SV_Depth: v = COLORS[min(SEL, 2)] (3 rows, dynamic row); SV_Target0 = (v, PAIR.x, PAIR.y,
+ *  front ? 1 : 0) with PAIR in columns 2-3 of SEL's row; SV_Depth = v * 0.5. */
+bool dxil_program_ps_rows(struct tbuf *out);
 /** vs_6_0: SV_Position = (float(SV_VertexID), 0.5, 0, 1), TEXCOORD0 (uint) = id * 3 + 1. */
 bool dxil_program_vs_vertex_id(struct tbuf *out);
 

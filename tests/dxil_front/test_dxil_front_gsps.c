@@ -7,8 +7,10 @@
  *                 emitted vertices, strip cuts and SV_PrimitiveID, exactly;
  *   ps_discard_ddx  translate + spirv-val; discard and ddx_fine / ddy_coarse of
  *                 x^2 / y^2 at hand-picked pixel centres on the interpreter;
+ *   ps_rows       translate + spirv-val; an input array read at a dynamic row (relative
+ *                 index + index range), packed columns, SV_IsFrontFace, SV_Depth;
  *   vs_vertex_id  translate + spirv-val; SV_VertexID -> outputs on the interpreter;
- *   validate      the three through sb_validate on Vulkan (lavapipe): the GPU and
+ *   validate      the four through sb_validate on Vulkan (lavapipe): the GPU and
  *                 the interpreter must agree (exit 77 without a device);
  *   census CORPUS per-concern counts over CORPUS/dxil: files and uses of each dx.op of
  *                 this concern and of each system-value semantic, how many of them
@@ -45,6 +47,26 @@ static uint32_t f2u(float f)
     return u;
 }
 
+static void print_mismatch(void *user, const char *field, const char *detail)
+{
+    fprintf(stderr, "%s: container and metadata disagree on %s: %s\n", (const char *)user, field,
+            detail);
+}
+
+/* The writer's parts (PSV0, ISG1/OSG1) must say what its metadata says: multi-row, packed
+ * and unallocated elements and the GS state are written twice. */
+static void check_container(const struct sb_dxbc *container, const char *name)
+{
+    struct sb_dxil_program_info *info = NULL;
+    struct sb_error err;
+    enum sb_result r = sb_dxil_program_info_from_container(container, &info, &err);
+    CHECK(r == SB_SUCCESS, "%s: reflection: %s", name, err.message);
+    if (r == SB_SUCCESS)
+        CHECK(sb_dxil_program_info_check(info, container, print_mismatch, (void *)name) == 0,
+              "%s: the container disagrees with the metadata", name);
+    sb_dxil_program_info_destroy(info);
+}
+
 /* Writes the program, checks its SPIR-V and returns its IR (NULL on failure). */
 static struct sb_ir_program *lower(bool (*write)(struct tbuf *), const char *name)
 {
@@ -60,6 +82,7 @@ static struct sb_ir_program *lower(bool (*write)(struct tbuf *), const char *nam
                sb_ir_from_dxil(container, &ir, &err) != SB_SUCCESS) {
         CHECK(false, "%s: %s", name, err.message);
     } else {
+        check_container(container, name);
         enum sb_result r = sb_translate(b.data, b.size, NULL, &t, &err);
         CHECK(r == SB_SUCCESS, "%s: sb_translate: %s", name, err.message);
         if (r == SB_SUCCESS) {
@@ -163,6 +186,54 @@ static void test_ps_discard_ddx(void)
     sb_ir_program_destroy(ir);
 }
 
+/* Three pixels, v1 = (sel, -, pair.x, pair.y), v2..v4.x = COLORS = (10, 20, 30):
+ * sel 1, pair (0.25, -1.5): SV_Target0 = (20, 0.25, -1.5, 1) (front facing), SV_Depth 10;
+ * sel 0, pair (4, 8): (10, 4, 8, 1), SV_Depth 5; sel 9 (clamped to 2), pair (0, 1):
+ * (30, 0, 1, 1), SV_Depth 15. */
+static void test_ps_rows(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_ps_rows, "ps_rows");
+    if (!ir)
+        return;
+    enum { PIXELS = 3, REGS = 6 };
+    const float positions[PIXELS * 4] = { 0.5f, 0.5f, 0.25f, 1, 3.5f, 1.5f, 0.75f, 1,
+                                          6.5f, 2.5f, 0.5f, 1 };
+    static const uint32_t sel[PIXELS] = { 1, 0, 9 };
+    static const float pair[PIXELS][2] = { { 0.25f, -1.5f }, { 4, 8 }, { 0, 1 } };
+    uint32_t in_words[PIXELS * REGS * 4] = { 0 }, out_words[PIXELS * 4] = { 0 };
+    for (unsigned i = 0; i < PIXELS; i++) {
+        uint32_t *v = &in_words[i * REGS * 4];
+        memcpy(v, &positions[i * 4], 16);
+        v[4] = sel[i];
+        v[6] = f2u(pair[i][0]);
+        v[7] = f2u(pair[i][1]);
+        for (unsigned k = 0; k < 3; k++)
+            v[8 + 4 * k] = f2u(10.0f * (float)(k + 1));
+    }
+    float depth[PIXELS] = { 0 };
+    struct sb_interp_pixel_results results = { .depth = depth };
+    struct sb_interp_registers inputs = { REGS, in_words }, outputs = { 1, out_words };
+    struct sb_error err;
+    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, PIXELS, positions, &inputs, &outputs,
+                                            &results, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "run: %s", err.message);
+    static const float expected[PIXELS][5] = {
+        { 20, 0.25f, -1.5f, 1, 10 }, { 10, 4, 8, 1, 5 }, { 30, 0, 1, 1, 15 },
+    };
+    for (unsigned i = 0; r == SB_SUCCESS && i < PIXELS; i++) {
+        for (unsigned c = 0; c < 4; c++)
+            CHECK(out_words[i * 4 + c] == f2u(expected[i][c]), "pixel %u lane %u: 0x%08x, "
+                  "expected %g", i, c, out_words[i * 4 + c], (double)expected[i][c]);
+        CHECK(depth[i] == expected[i][4], "pixel %u depth %g, expected %g", i, (double)depth[i],
+              (double)expected[i][4]);
+    }
+    /* The dynamic row is a relative index over COLORS' rows, declared as an index range. */
+    CHECK(ir->index_range_count == 1 && ir->index_ranges[0].file == SB_IR_FILE_INPUT &&
+              ir->index_ranges[0].first == 2 && ir->index_ranges[0].count == 3,
+          "index ranges: %u", ir->index_range_count);
+    sb_ir_program_destroy(ir);
+}
+
 /* Vertices 0..4: SV_Position = (id, 0.5, 0, 1), TEXCOORD0 = 3 id + 1. */
 static void test_vs_vertex_id(void)
 {
@@ -204,6 +275,7 @@ static int test_validate(void)
     } cases[] = {
         { "gs_triangle", dxil_program_gs_triangle },
         { "ps_discard_ddx", dxil_program_ps_discard_ddx },
+        { "ps_rows", dxil_program_ps_rows },
         { "vs_vertex_id", dxil_program_vs_vertex_id },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -480,6 +552,8 @@ int main(int argc, char **argv)
         test_gs_triangle();
     else if (!strcmp(which, "ps_discard_ddx"))
         test_ps_discard_ddx();
+    else if (!strcmp(which, "ps_rows"))
+        test_ps_rows();
     else if (!strcmp(which, "vs_vertex_id"))
         test_vs_vertex_id();
     else if (!strcmp(which, "validate"))
@@ -487,8 +561,8 @@ int main(int argc, char **argv)
     else if (!strcmp(which, "census"))
         return test_census(argc > 2 ? argv[2] : NULL);
     else {
-        fprintf(stderr, "usage: %s gs_triangle|ps_discard_ddx|vs_vertex_id|validate|census "
-                "CORPUS\n", argv[0]);
+        fprintf(stderr, "usage: %s gs_triangle|ps_discard_ddx|ps_rows|vs_vertex_id|validate|"
+                "census CORPUS\n", argv[0]);
         return 2;
     }
     if (failures)
