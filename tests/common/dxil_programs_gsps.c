@@ -9,8 +9,9 @@
 #include "dxil_program_writer.h"
 #include "shaderbridge/dxbc_dxil.h"
 
-enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_DISCARD = 82, OP_DERIV_COARSE_Y = 84,
-       OP_DERIV_FINE_X = 85, OP_EMIT_STREAM = 97, OP_UMIN = 40, OP_CUT_STREAM = 98, OP_PRIMITIVE_ID = 108 };
+enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_UMIN = 40, OP_DISCARD = 82,
+       OP_DERIV_COARSE_Y = 84, OP_DERIV_FINE_X = 85, OP_EMIT_STREAM = 97, OP_CUT_STREAM = 98,
+       OP_GS_INSTANCE_ID = 100, OP_PRIMITIVE_ID = 108, OP_VIEW_ID = 138 };
 /* D3D_PRIMITIVE point, D3D_PRIMITIVE_TOPOLOGY triangle strip (docs §4.2). */
 enum { PRIMITIVE_POINT = 1, TOPOLOGY_TRIANGLE_STRIP = 5 };
 enum { INTERP_CONSTANT = 1 };
@@ -40,13 +41,14 @@ static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, str
 
 /*
  * struct V { float4 pos : SV_Position; float4 color : COLOR; };
- * [maxvertexcount(3)]
- * void main(point V p[1], uint prim : SV_PrimitiveID, inout TriangleStream<V> s)
+ * [instance(2)] [maxvertexcount(3)]
+ * void main(point V p[1], uint prim : SV_PrimitiveID, uint instance : SV_GSInstanceID,
+ *           inout TriangleStream<V> s)
  * {
  *     static const float2 d[3] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
  *     for (int k = 0; k < 3; k++) {
  *         V o; o.pos = p[0].pos + float4(d[k], 0, 0);
- *         o.color = float4(p[0].color.xyz, prim); s.Append(o);
+ *         o.color = float4(p[0].color.xy, instance, prim); s.Append(o);
  *     }
  *     s.RestartStrip();
  * }
@@ -63,8 +65,11 @@ bool dxil_program_gs_triangle(struct tbuf *out)
         pos[c] = load_input(m, f32, "dx.op.loadInput.f32", 0, c, vertex0);
         color[c] = load_input(m, f32, "dx.op.loadInput.f32", 1, c, vertex0);
     }
+    uint32_t instance = dm_dxop(m, "dx.op.gsInstanceID.i32", i32, DM_ATTR_READNONE,
+                                OP_GS_INSTANCE_ID, NULL, 0);
     uint32_t prim = dm_dxop(m, "dx.op.primitiveID.i32", i32, DM_ATTR_READNONE, OP_PRIMITIVE_ID,
                             NULL, 0);
+    color[2] = dm_cast(m, DM_UITOFP, instance, f32);
     color[3] = dm_cast(m, DM_UITOFP, prim, f32);
     uint32_t stream0 = dm_i8(m, 0);
     static const float d[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
@@ -86,17 +91,17 @@ bool dxil_program_gs_triangle(struct tbuf *out)
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
         { "COLOR", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 4, 1 },
     };
-    static const struct dxil_io_dependency deps[7] = {
-        { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 4, 4 }, { 5, 5 }, { 6, 6 },
+    static const struct dxil_io_dependency deps[6] = {
+        { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 4, 4 }, { 5, 5 },
     };
     static const struct dxil_gs_state gs = {
         .input_primitive = PRIMITIVE_POINT, .max_vertex_count = 3, .stream_mask = 1,
-        .output_topology = TOPOLOGY_TRIANGLE_STRIP, .instance_count = 1,
+        .output_topology = TOPOLOGY_TRIANGLE_STRIP, .instance_count = 2,
     };
     const struct dxil_program_desc desc = {
         .shader_kind = SB_DXIL_SHADER_KIND_GEOMETRY, .entry = entry, .entry_name = "main",
         .inputs = io, .input_count = 2, .outputs = io, .output_count = 2,
-        .dependencies = deps, .dependency_count = 7, .gs = &gs,
+        .dependencies = deps, .dependency_count = 6, .gs = &gs,
     };
     return finish(m, &desc, out);
 }
@@ -209,6 +214,29 @@ bool dxil_program_ps_rows(struct tbuf *out)
         .inputs = inputs, .input_count = 5, .outputs = outputs, .output_count = 2,
         .dependencies = deps, .dependency_count = 7, .input_layout = input_layout,
         .output_layout = output_layout,
+    };
+    return finish(m, &d, out);
+}
+
+/* float4 main(uint view : SV_ViewID) : SV_Target0 { return float4(view, 0, 0, 1); } */
+bool dxil_program_ps_view_id(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t view = dm_dxop(m, "dx.op.viewID.i32", i32, DM_ATTR_READNONE, OP_VIEW_ID, NULL, 0);
+    const uint32_t target[4] = { dm_cast(m, DM_UITOFP, view, f32), dm_f32(m, 0.0f),
+                                 dm_f32(m, 0.0f), dm_f32(m, 1.0f) };
+    for (int8_t c = 0; c < 4; c++)
+        store_output(m, "dx.op.storeOutput.f32", 0, c, target[c]);
+    dm_ret_void(m);
+    static const struct dxil_sig_element outputs[1] = {
+        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
+    };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 1, .entry = entry,
+        .entry_name = "main", .outputs = outputs, .output_count = 1,
     };
     return finish(m, &d, out);
 }

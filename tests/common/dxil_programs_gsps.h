@@ -14,9 +14,9 @@
 
 #include "dxc_container_writer.h"
 
-/** gs_6_0, point -> triangle strip, maxvertexcount(3): each input point (SV_Position p,
- *  COLOR c) emits (p + (0,0,0,0), p + (1,0,0,0), p + (0,1,0,0)), each with
- *  COLOR (c.xyz, float(SV_PrimitiveID)), then cuts the strip. */
+/** gs_6_0, point -> triangle strip, maxvertexcount(3), 2 instances: each input point
+ *  (SV_Position p, COLOR c) emits (p + (0,0,0,0), p + (1,0,0,0), p + (0,1,0,0)), each with
+ *  COLOR (c.xy, float(SV_GSInstanceID), float(SV_PrimitiveID)), then cuts the strip. */
 bool dxil_program_gs_triangle(struct tbuf *out);
 /** ps_6_0: discard where TEXCOORD0.x < 0; else SV_Target0 = (ddx_fine(pos.x * pos.x),
  *  ddy_coarse(pos.y * pos.y), TEXCOORD0.x, 1). */
@@ -25,6 +25,9 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out);
  *  SV_Depth: v = COLORS[min(SEL, 2)] (3 rows, dynamic row); SV_Target0 = (v, PAIR.x, PAIR.y,
  *  front ? 1 : 0) with PAIR in columns 2-3 of SEL's row; SV_Depth = v * 0.5. */
 bool dxil_program_ps_rows(struct tbuf *out);
+/** ps_6_1: SV_Target0 = (float(SV_ViewID), 0, 0, 1); the IR has no view index, so the
+ *  front end refuses it. */
+bool dxil_program_ps_view_id(struct tbuf *out);
 /** vs_6_0: SV_Position = (float(SV_VertexID), 0.5, 0, 1), TEXCOORD0 (uint) = id * 3 + 1. */
 bool dxil_program_vs_vertex_id(struct tbuf *out);
 

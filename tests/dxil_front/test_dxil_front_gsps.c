@@ -10,6 +10,8 @@
  *   ps_rows       translate + spirv-val; an input array read at a dynamic row (relative
  *                 index + index range), packed columns, SV_IsFrontFace, SV_Depth;
  *   vs_vertex_id  translate + spirv-val; SV_VertexID -> outputs on the interpreter;
+ *   refusals      a ps reading SV_ViewID refuses: SB_ERROR_TRANSLATE_UNSUPPORTED naming
+ *                 viewID, with the call's byte offset;
  *   validate      the four through sb_validate on Vulkan (lavapipe): the GPU and
  *                 the interpreter must agree (exit 77 without a device);
  *   census CORPUS per-concern counts over CORPUS/dxil: files and uses of each dx.op of
@@ -96,8 +98,9 @@ static struct sb_ir_program *lower(bool (*write)(struct tbuf *), const char *nam
     return ir;
 }
 
-/* Two points, primitives 0 and 1: each becomes the strip p, p + (1,0), p + (0,1) with
- * COLOR (c.xyz, primitive id), then one cut after the third vertex. */
+/* Two points, primitives 0 and 1, two instances each (invocation = primitive * 2 +
+ * instance): each becomes the strip p, p + (1,0), p + (0,1) with COLOR (c.xy, instance,
+ * primitive), then one cut after the third vertex. */
 static void test_gs_triangle(void)
 {
     struct sb_ir_program *ir = lower(dxil_program_gs_triangle, "gs_triangle");
@@ -105,11 +108,11 @@ static void test_gs_triangle(void)
         return;
     CHECK(ir->stage == SB_IR_STAGE_GEOMETRY && ir->gs_input_primitive == 1 &&
               ir->gs_output_topology == 5 && ir->gs_max_output_vertices == 3 &&
-              ir->gs_stream_mask == 1,
+              ir->gs_stream_mask == 1 && ir->gs_instance_count == 2,
           "GS state: stage %u input %u topology %u max %u streams 0x%x", ir->stage,
           ir->gs_input_primitive, ir->gs_output_topology, ir->gs_max_output_vertices,
           ir->gs_stream_mask);
-    enum { PRIMS = 2, REGS = 2, MAXV = 3 };
+    enum { PRIMS = 2, INSTANCES = 2, RUNS = PRIMS * INSTANCES, REGS = 2, MAXV = 3 };
     static const float in[PRIMS][REGS][4] = {
         { { 1, 2, 0.5f, 1 }, { 0.25f, 0.5f, 0.75f, 9 } },
         { { -4, 8, 0, 2 }, { 1, 0, 1, 9 } },
@@ -117,8 +120,8 @@ static void test_gs_triangle(void)
     uint32_t in_words[PRIMS * REGS * 4];
     for (unsigned i = 0; i < PRIMS * REGS * 4; i++)
         in_words[i] = f2u(in[i / 8][(i / 4) % 2][i % 4]);
-    uint32_t words[PRIMS * MAXV * REGS * 4] = { 0 }, counts[PRIMS] = { 0 };
-    uint8_t streams[PRIMS * MAXV] = { 0 }, cuts[PRIMS * (MAXV + 1)] = { 0 };
+    uint32_t words[RUNS * MAXV * REGS * 4] = { 0 }, counts[RUNS] = { 0 };
+    uint8_t streams[RUNS * MAXV] = { 0 }, cuts[RUNS * (MAXV + 1)] = { 0 };
     struct sb_interp_registers inputs = { REGS, in_words };
     struct sb_interp_geometry_results results = { .registers = REGS, .max_vertices = MAXV,
                                                    .words = words, .vertex_count = counts,
@@ -128,23 +131,24 @@ static void test_gs_triangle(void)
                                               &err);
     CHECK(r == SB_SUCCESS, "run: %s", err.message);
     static const float offset[MAXV][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
-    for (unsigned p = 0; r == SB_SUCCESS && p < PRIMS; p++) {
-        CHECK(counts[p] == 3, "primitive %u: %u vertices", p, counts[p]);
+    for (unsigned j = 0; r == SB_SUCCESS && j < RUNS; j++) {
+        unsigned p = j / INSTANCES, instance = j % INSTANCES;
+        CHECK(counts[j] == 3, "invocation %u: %u vertices", j, counts[j]);
         for (unsigned k = 0; k < MAXV; k++) {
-            const uint32_t *v = &words[(p * MAXV + k) * REGS * 4];
+            const uint32_t *v = &words[(j * MAXV + k) * REGS * 4];
             const float expected[8] = {
                 in[p][0][0] + offset[k][0], in[p][0][1] + offset[k][1], in[p][0][2], in[p][0][3],
-                in[p][1][0], in[p][1][1], in[p][1][2], (float)p,
+                in[p][1][0], in[p][1][1], (float)instance, (float)p,
             };
             for (unsigned c = 0; c < 8; c++)
-                CHECK(v[c] == f2u(expected[c]), "primitive %u vertex %u word %u: 0x%08x, "
-                      "expected %g", p, k, c, v[c], (double)expected[c]);
-            CHECK(streams[p * MAXV + k] == 0 && cuts[p * (MAXV + 1) + k] == 0,
-                  "primitive %u vertex %u: stream %u cut 0x%x", p, k, streams[p * MAXV + k],
-                  cuts[p * (MAXV + 1) + k]);
+                CHECK(v[c] == f2u(expected[c]), "invocation %u vertex %u word %u: 0x%08x, "
+                      "expected %g", j, k, c, v[c], (double)expected[c]);
+            CHECK(streams[j * MAXV + k] == 0 && cuts[j * (MAXV + 1) + k] == 0,
+                  "invocation %u vertex %u: stream %u cut 0x%x", j, k, streams[j * MAXV + k],
+                  cuts[j * (MAXV + 1) + k]);
         }
-        CHECK(cuts[p * (MAXV + 1) + MAXV] == 1, "primitive %u: cut after the strip 0x%x", p,
-              cuts[p * (MAXV + 1) + MAXV]);
+        CHECK(cuts[j * (MAXV + 1) + MAXV] == 1, "invocation %u: cut after the strip 0x%x", j,
+              cuts[j * (MAXV + 1) + MAXV]);
     }
     sb_ir_program_destroy(ir);
 }
@@ -254,6 +258,28 @@ static void test_vs_vertex_id(void)
                   "0x%08x", v, c, out_words[v * 8 + c], expected[c]);
     }
     sb_ir_program_destroy(ir);
+}
+
+/* SV_ViewID has no IR register: the program refuses with the op named, at its offset. */
+static void test_refusals(void)
+{
+    struct tbuf b = { 0 };
+    struct sb_dxbc *container = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    CHECK(dxil_program_ps_view_id(&b), "the writer failed");
+    CHECK(sb_dxbc_parse(b.data, b.size, &container, &err) == SB_SUCCESS, "parse: %s",
+          err.message);
+    enum sb_result r =
+        container ? sb_ir_from_dxil(container, &ir, &err) : SB_ERROR_INVALID_ARGUMENT;
+    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && ir == NULL, "viewID: result %d", (int)r);
+    CHECK(strstr(err.message, "viewID") != NULL, "viewID: message '%s'", err.message);
+    CHECK(err.offset > 0 && err.offset < b.size, "viewID: offset %llu of %zu bytes",
+          (unsigned long long)err.offset, b.size);
+    sb_ir_program_destroy(ir);
+    sb_dxbc_destroy(container);
+    tb_free(&b);
 }
 
 /* ---- GPU against interpreter ---------------------------------------------------------- */
@@ -556,13 +582,15 @@ int main(int argc, char **argv)
         test_ps_rows();
     else if (!strcmp(which, "vs_vertex_id"))
         test_vs_vertex_id();
+    else if (!strcmp(which, "refusals"))
+        test_refusals();
     else if (!strcmp(which, "validate"))
         return test_validate();
     else if (!strcmp(which, "census"))
         return test_census(argc > 2 ? argv[2] : NULL);
     else {
-        fprintf(stderr, "usage: %s gs_triangle|ps_discard_ddx|ps_rows|vs_vertex_id|validate|"
-                "census CORPUS\n", argv[0]);
+        fprintf(stderr, "usage: %s gs_triangle|ps_discard_ddx|ps_rows|vs_vertex_id|refusals|"
+                "validate|census CORPUS\n", argv[0]);
         return 2;
     }
     if (failures)
