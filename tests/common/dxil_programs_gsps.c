@@ -32,6 +32,22 @@ static void store_output(struct dxil_module *m, const char *name, int32_t elemen
     dm_dxop(m, name, dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT, args, 4);
 }
 
+/* storeOutput of the four float columns of a one-row element. */
+static void store_float4(struct dxil_module *m, int32_t element, const uint32_t value[4])
+{
+    for (int8_t c = 0; c < 4; c++)
+        store_output(m, "dx.op.storeOutput.f32", element, c, value[c]);
+}
+
+/* A module with its entry function "main" (*entry) and the first block of its body begun. */
+static struct dxil_module *begin(uint32_t *entry)
+{
+    struct dxil_module *m = dm_create();
+    *entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    return m;
+}
+
 static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, struct tbuf *out)
 {
     bool ok = dxil_program_write(m, d, out);
@@ -55,10 +71,9 @@ static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, str
  */
 bool dxil_program_gs_triangle(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0;
+    struct dxil_module *m = begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
     uint32_t vertex0 = dm_i32(m, 0);
     uint32_t pos[4], color[4];
     for (int8_t c = 0; c < 4; c++) {
@@ -78,10 +93,8 @@ bool dxil_program_gs_triangle(struct tbuf *out)
         for (unsigned c = 0; c < 2; c++)
             if (d[k][c] != 0.0f)
                 p[c] = dm_binop(m, DM_ADD, pos[c], dm_f32(m, d[k][c]), DM_FAST_MATH);
-        for (int8_t c = 0; c < 4; c++) {
-            store_output(m, "dx.op.storeOutput.f32", 0, c, p[c]);
-            store_output(m, "dx.op.storeOutput.f32", 1, c, color[c]);
-        }
+        store_float4(m, 0, p);
+        store_float4(m, 1, color);
         dm_dxop(m, "dx.op.emitStream", dm_type_void(m), DM_ATTR_NOUNWIND, OP_EMIT_STREAM,
                 &stream0, 1);
     }
@@ -115,10 +128,9 @@ bool dxil_program_gs_triangle(struct tbuf *out)
  */
 bool dxil_program_ps_discard_ddx(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0;
+    struct dxil_module *m = begin(&entry);
     uint32_t f32 = dm_type_float(m);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
     uint32_t undef = dm_undef(m, dm_type_int(m, 32));
     uint32_t x = load_input(m, f32, "dx.op.loadInput.f32", 0, 0, undef);
     uint32_t y = load_input(m, f32, "dx.op.loadInput.f32", 0, 1, undef);
@@ -130,8 +142,7 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out)
     uint32_t dx = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_FINE_X, &xx, 1);
     uint32_t dy = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_COARSE_Y, &yy, 1);
     const uint32_t result[4] = { dx, dy, u, dm_f32(m, 1.0f) };
-    for (int8_t c = 0; c < 4; c++)
-        store_output(m, "dx.op.storeOutput.f32", 0, c, result[c]);
+    store_float4(m, 0, result);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[2] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
@@ -165,10 +176,9 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out)
  */
 bool dxil_program_ps_rows(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0;
+    struct dxil_module *m = begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
     uint32_t undef = dm_undef(m, i32);
     uint32_t sel = load_input(m, i32, "dx.op.loadInput.i32", 1, 0, undef);
     uint32_t min_args[2] = { sel, dm_i32(m, 2) };
@@ -183,8 +193,7 @@ bool dxil_program_ps_rows(struct tbuf *out)
     uint32_t one_if_front = dm_cast(m, DM_UITOFP, dm_cast(m, DM_ZEXT, is_front, i32), f32);
     uint32_t depth = dm_binop(m, DM_MUL, v, dm_f32(m, 0.5f), DM_FAST_MATH);
     const uint32_t target[4] = { v, px, py, one_if_front };
-    for (int8_t c = 0; c < 4; c++)
-        store_output(m, "dx.op.storeOutput.f32", 0, c, target[c]);
+    store_float4(m, 0, target);
     store_output(m, "dx.op.storeOutput.f32", 1, 0, depth);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[5] = {
@@ -221,15 +230,13 @@ bool dxil_program_ps_rows(struct tbuf *out)
 /* float4 main(uint view : SV_ViewID) : SV_Target0 { return float4(view, 0, 0, 1); } */
 bool dxil_program_ps_view_id(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0;
+    struct dxil_module *m = begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
     uint32_t view = dm_dxop(m, "dx.op.viewID.i32", i32, DM_ATTR_READNONE, OP_VIEW_ID, NULL, 0);
     const uint32_t target[4] = { dm_cast(m, DM_UITOFP, view, f32), dm_f32(m, 0.0f),
                                  dm_f32(m, 0.0f), dm_f32(m, 1.0f) };
-    for (int8_t c = 0; c < 4; c++)
-        store_output(m, "dx.op.storeOutput.f32", 0, c, target[c]);
+    store_float4(m, 0, target);
     dm_ret_void(m);
     static const struct dxil_sig_element outputs[1] = {
         { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
@@ -248,17 +255,15 @@ bool dxil_program_ps_view_id(struct tbuf *out)
  */
 bool dxil_program_vs_vertex_id(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0;
+    struct dxil_module *m = begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
     uint32_t id = load_input(m, i32, "dx.op.loadInput.i32", 0, 0, dm_undef(m, i32));
     const uint32_t pos[4] = { dm_cast(m, DM_UITOFP, id, f32), dm_f32(m, 0.5f), dm_f32(m, 0.0f),
                               dm_f32(m, 1.0f) };
     uint32_t thrice = dm_binop(m, DM_MUL, id, dm_i32(m, 3), DM_FLAGS_NONE);
     uint32_t value = dm_binop(m, DM_ADD, thrice, dm_i32(m, 1), DM_FLAGS_NONE);
-    for (int8_t c = 0; c < 4; c++)
-        store_output(m, "dx.op.storeOutput.f32", 0, c, pos[c]);
+    store_float4(m, 0, pos);
     store_output(m, "dx.op.storeOutput.i32", 1, 0, value);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[1] = {
