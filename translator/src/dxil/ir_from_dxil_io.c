@@ -27,14 +27,37 @@
 /* D3D's 32 input/output registers. */
 #define IO_REGISTERS 32u
 
-static uint32_t component_type(uint32_t dxil_type)
+/* Whether 16-bit types are native (-enable-16bit-types, shader flag 23): their signature
+ * elements then hold 16-bit values; otherwise a 16-bit type is min precision, which fxc
+ * keeps in a 32-bit register with a precision hint. */
+static bool native_16bit(const struct dxil_front *f)
+{
+    return (f->entry->shader_flags >> SB_DXIL_SHADER_FLAG_USE_NATIVE_LOW_PRECISION) & 1u;
+}
+
+/* The IR lane type of a signature component type; NONE for 64-bit and native 16-bit. */
+static uint32_t component_type(const struct dxil_front *f, uint32_t dxil_type)
 {
     switch (dxil_type) {
     case SB_DXIL_COMPONENT_TYPE_I1:
     case SB_DXIL_COMPONENT_TYPE_U32: return SB_IR_TYPE_UINT;
     case SB_DXIL_COMPONENT_TYPE_I32: return SB_IR_TYPE_INT;
     case SB_DXIL_COMPONENT_TYPE_F32: return SB_IR_TYPE_FLOAT;
+    case SB_DXIL_COMPONENT_TYPE_U16: return native_16bit(f) ? SB_IR_TYPE_NONE : SB_IR_TYPE_UINT;
+    case SB_DXIL_COMPONENT_TYPE_I16: return native_16bit(f) ? SB_IR_TYPE_NONE : SB_IR_TYPE_INT;
+    case SB_DXIL_COMPONENT_TYPE_F16: return native_16bit(f) ? SB_IR_TYPE_NONE : SB_IR_TYPE_FLOAT;
     default: return SB_IR_TYPE_NONE;
+    }
+}
+
+/* fxc's min-precision hint (enum sb_sm4_min_precision) of a min-precision component type. */
+static uint32_t min_precision(uint32_t dxil_type)
+{
+    switch (dxil_type) {
+    case SB_DXIL_COMPONENT_TYPE_F16: return 1; /* float16 */
+    case SB_DXIL_COMPONENT_TYPE_I16: return 4; /* sint16 */
+    case SB_DXIL_COMPONENT_TYPE_U16: return 5; /* uint16 */
+    default: return 0;
     }
 }
 
@@ -89,10 +112,11 @@ static bool allocated(const struct sb_dxil_signature_element *d)
 static bool check_element(struct dxil_front *f, const struct sb_dxil_signature_element *d,
                           uint32_t list)
 {
-    if (component_type(d->component_type) == SB_IR_TYPE_NONE)
+    if (component_type(f, d->component_type) == SB_IR_TYPE_NONE)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "signature element %s of component type %u (16/64-bit) is not "
-                               "translated yet", d->semantic_name, d->component_type);
+                               "signature element %s of component type %u (64-bit or native "
+                               "16-bit) is not translated yet", d->semantic_name,
+                               d->component_type);
     if (!allocated(d)) {
         if ((special_file(d->semantic_kind, list) == SB_IR_FILE_NULL &&
              !is_sample_index(d, list)) || d->rows != 1 || d->cols != 1)
@@ -147,7 +171,8 @@ static void fill_element(struct dxil_front *f, const struct sb_dxil_signature_el
     e->system_value = d->semantic_kind == SB_DXIL_SEMANTIC_TARGET
                           ? 0
                           : sb_dxil_semantic_system_value(d->semantic_kind, row, 0);
-    e->component_type = component_type(d->component_type);
+    e->component_type = component_type(f, d->component_type);
+    e->min_precision = min_precision(d->component_type);
     e->stream = input ? 0 : d->output_stream;
     /* DXIL's interpolation modes are numbered as the SM4 tokens' (§4.4). */
     e->interpolation = input && f->program->stage == SB_IR_STAGE_PIXEL ? d->interpolation : 0;
