@@ -40,6 +40,13 @@ bool dxil_front_declare_geometry(struct dxil_front *f)
     if (gs->active_stream_mask == 0 || gs->active_stream_mask > 0xF)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                "geometry shader active stream mask 0x%x", gs->active_stream_mask);
+    /* D3D's limits: maxvertexcount 1..1024 (its scalar budget is the runtime's to check),
+     * [instance(1..32)]. */
+    if (gs->max_vertex_count == 0 || gs->max_vertex_count > 1024 || gs->instance_count == 0 ||
+        gs->instance_count > 32)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
+                               "geometry shader with %u output vertices and %u instances "
+                               "(1-1024, 1-32)", gs->max_vertex_count, gs->instance_count);
     struct sb_ir_program *p = f->program;
     p->gs_input_primitive = gs->input_primitive;
     p->gs_output_topology = gs->output_topology;
