@@ -171,6 +171,7 @@ static uint32_t container_component_type(uint8_t dxil)
     switch (dxil) {
     case DXIL_COMP_F32: return 3;
     case DXIL_COMP_U32: return 1;
+    case DXIL_COMP_I32: return 2;
     default: return 0;
     }
 }

@@ -10,7 +10,8 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_UMIN = 40, OP_DISCARD = 82,
-       OP_DERIV_COARSE_Y = 84, OP_DERIV_FINE_X = 85, OP_EMIT_STREAM = 97, OP_CUT_STREAM = 98,
+       OP_DERIV_COARSE_Y = 84, OP_DERIV_FINE_X = 85, OP_EVAL_SNAPPED = 87,
+       OP_EVAL_CENTROID = 89, OP_EMIT_STREAM = 97, OP_CUT_STREAM = 98,
        OP_GS_INSTANCE_ID = 100, OP_PRIMITIVE_ID = 108, OP_VIEW_ID = 138 };
 /* D3D_PRIMITIVE point, D3D_PRIMITIVE_TOPOLOGY triangle strip (docs §4.2). */
 enum { PRIMITIVE_POINT = 1, TOPOLOGY_TRIANGLE_STRIP = 5 };
@@ -223,6 +224,53 @@ bool dxil_program_ps_rows(struct tbuf *out)
         .inputs = inputs, .input_count = 5, .outputs = outputs, .output_count = 2,
         .dependencies = deps, .dependency_count = 7, .input_layout = input_layout,
         .output_layout = output_layout,
+    };
+    return finish(m, &d, out);
+}
+
+/*
+ * float4 main(float4 pos : SV_Position, float2 uv : UV, nointerpolation int off : OFF)
+ *     : SV_Target0
+ * {
+ *     return float4(EvaluateAttributeSnapped(uv, int2(7, 0)).x,
+ *                   EvaluateAttributeSnapped(uv, int2(0, off)).y,
+ *                   EvaluateAttributeCentroid(uv).x, uv.y);
+ * }
+ */
+bool dxil_program_ps_eval(struct tbuf *out)
+{
+    uint32_t entry = 0;
+    struct dxil_module *m = begin(&entry);
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t undef = dm_undef(m, i32);
+    uint32_t off = load_input(m, i32, "dx.op.loadInput.i32", 2, 0, undef);
+    uint32_t x_args[5] = { dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 0), dm_i32(m, 7), dm_i32(m, 0) };
+    uint32_t y_args[5] = { dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 1), dm_i32(m, 0), off };
+    uint32_t centroid_args[3] = { dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 0) };
+    const uint32_t target[4] = {
+        dm_dxop(m, "dx.op.evalSnapped.f32", f32, DM_ATTR_READNONE, OP_EVAL_SNAPPED, x_args, 5),
+        dm_dxop(m, "dx.op.evalSnapped.f32", f32, DM_ATTR_READNONE, OP_EVAL_SNAPPED, y_args, 5),
+        dm_dxop(m, "dx.op.evalCentroid.f32", f32, DM_ATTR_READNONE, OP_EVAL_CENTROID,
+                centroid_args, 3),
+        load_input(m, f32, "dx.op.loadInput.f32", 1, 1, undef),
+    };
+    store_float4(m, 0, target);
+    dm_ret_void(m);
+    static const struct dxil_sig_element inputs[3] = {
+        { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
+        { "UV", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 2, 1 },
+        { "OFF", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_I32, INTERP_CONSTANT, 1, 2 },
+    };
+    static const struct dxil_sig_element outputs[1] = {
+        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
+    };
+    static const struct dxil_io_dependency deps[5] = {
+        { 4, 0 }, { 5, 1 }, { 8, 1 }, { 4, 2 }, { 5, 3 },
+    };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
+        .inputs = inputs, .input_count = 3, .outputs = outputs, .output_count = 1,
+        .dependencies = deps, .dependency_count = 5,
     };
     return finish(m, &d, out);
 }

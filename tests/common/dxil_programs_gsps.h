@@ -25,6 +25,10 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out);
  *  SV_Depth: v = COLORS[min(SEL, 2)] (3 rows, dynamic row); SV_Target0 = (v, PAIR.x, PAIR.y,
  *  front ? 1 : 0) with PAIR in columns 2-3 of SEL's row; SV_Depth = v * 0.5. */
 bool dxil_program_ps_rows(struct tbuf *out);
+/** ps_6_0: UV linear float2, OFF nointerpolation int: SV_Target0 =
+ *  (EvaluateAttributeSnapped(UV, int2(7, 0)).x, EvaluateAttributeSnapped(UV, int2(0, OFF)).y,
+ *  EvaluateAttributeCentroid(UV).x, UV.y): a constant and a computed offset. */
+bool dxil_program_ps_eval(struct tbuf *out);
 /** ps_6_1: SV_Target0 = (float(SV_ViewID), 0, 0, 1); the IR has no view index, so the
  *  front end refuses it. */
 bool dxil_program_ps_view_id(struct tbuf *out);

@@ -9,10 +9,12 @@
  *                 x^2 / y^2 at hand-picked pixel centres on the interpreter;
  *   ps_rows       translate + spirv-val; an input array read at a dynamic row (relative
  *                 index + index range), packed columns, SV_IsFrontFace, SV_Depth;
+ *   ps_eval       translate + spirv-val; evalSnapped with a constant and a computed
+ *                 offset and evalCentroid against attribute planes on the interpreter;
  *   vs_vertex_id  translate + spirv-val; SV_VertexID -> outputs on the interpreter;
  *   refusals      a ps reading SV_ViewID refuses: SB_ERROR_TRANSLATE_UNSUPPORTED naming
  *                 viewID, with the call's byte offset;
- *   validate      the four through sb_validate on Vulkan (lavapipe): the GPU and
+ *   validate      the five through sb_validate on Vulkan (lavapipe): the GPU and
  *                 the interpreter must agree (exit 77 without a device);
  *   census CORPUS per-concern counts over CORPUS/dxil: files and uses of each dx.op of
  *                 this concern and of each system-value semantic, how many of them
@@ -238,6 +240,39 @@ static void test_ps_rows(void)
     sb_ir_program_destroy(ir);
 }
 
+/* One pixel, UV = (0.25, 0.5) changing by (1, 0) per pixel right and (0, 2) per pixel down,
+ * OFF = -4: UV.x 7/16 pixel right = 0.6875; UV.y 4/16 pixel up = 0.5 - 0.25 * 2 = 0;
+ * at the centroid (the centre: full coverage) 0.25; UV.y 0.5. (Offsets are signed 4-bit:
+ * 8 would be -8.) */
+static void test_ps_eval(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_ps_eval, "ps_eval");
+    if (!ir)
+        return;
+    enum { REGS = 3 };
+    const float position[4] = { 4.5f, 2.5f, 0.5f, 1 };
+    uint32_t in_words[REGS * 4] = { 0 }, ddx[REGS * 4] = { 0 }, ddy[REGS * 4] = { 0 };
+    uint32_t out_words[4] = { 0 };
+    memcpy(in_words, position, 16);
+    in_words[4] = f2u(0.25f);
+    in_words[5] = f2u(0.5f);
+    in_words[8] = (uint32_t)-4;
+    ddx[4] = f2u(1.0f);
+    ddy[5] = f2u(2.0f);
+    struct sb_interp_registers inputs = { REGS, in_words }, outputs = { 1, out_words };
+    struct sb_interp_registers planes_x = { REGS, ddx }, planes_y = { REGS, ddy };
+    struct sb_interp_options options = { .input_ddx = &planes_x, .input_ddy = &planes_y };
+    struct sb_error err;
+    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, 1, position, &inputs, &outputs, NULL,
+                                            &options, NULL, &err);
+    CHECK(r == SB_SUCCESS, "run: %s", err.message);
+    static const float expected[4] = { 0.6875f, 0.0f, 0.25f, 0.5f };
+    for (unsigned c = 0; r == SB_SUCCESS && c < 4; c++)
+        CHECK(out_words[c] == f2u(expected[c]), "lane %u: 0x%08x, expected %g", c, out_words[c],
+              (double)expected[c]);
+    sb_ir_program_destroy(ir);
+}
+
 /* Vertices 0..4: SV_Position = (id, 0.5, 0, 1), TEXCOORD0 = 3 id + 1. */
 static void test_vs_vertex_id(void)
 {
@@ -302,6 +337,7 @@ static int test_validate(void)
         { "gs_triangle", dxil_program_gs_triangle },
         { "ps_discard_ddx", dxil_program_ps_discard_ddx },
         { "ps_rows", dxil_program_ps_rows },
+        { "ps_eval", dxil_program_ps_eval },
         { "vs_vertex_id", dxil_program_vs_vertex_id },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -580,6 +616,8 @@ int main(int argc, char **argv)
         test_ps_discard_ddx();
     else if (!strcmp(which, "ps_rows"))
         test_ps_rows();
+    else if (!strcmp(which, "ps_eval"))
+        test_ps_eval();
     else if (!strcmp(which, "vs_vertex_id"))
         test_vs_vertex_id();
     else if (!strcmp(which, "refusals"))
@@ -589,8 +627,8 @@ int main(int argc, char **argv)
     else if (!strcmp(which, "census"))
         return test_census(argc > 2 ? argv[2] : NULL);
     else {
-        fprintf(stderr, "usage: %s gs_triangle|ps_discard_ddx|ps_rows|vs_vertex_id|refusals|"
-                "validate|census CORPUS\n", argv[0]);
+        fprintf(stderr, "usage: %s gs_triangle|ps_discard_ddx|ps_rows|ps_eval|vs_vertex_id|"
+                "refusals|validate|census CORPUS\n", argv[0]);
         return 2;
     }
     if (failures)
