@@ -17,6 +17,11 @@ enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_UMIN = 40, OP_DISCARD = 82,
 enum { PRIMITIVE_POINT = 1, TOPOLOGY_TRIANGLE_STRIP = 5 };
 enum { INTERP_CONSTANT = 1 };
 
+/* float4 SV_Target0: the one output of the pixel programs but ps_rows. */
+static const struct dxil_sig_element TARGET0 = {
+    "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0,
+};
+
 /* loadInput(4, element, row 0, col, vertex): `vertex` is an undef i32 outside the GS. */
 static uint32_t load_input(struct dxil_module *m, uint32_t type, const char *name,
                            int32_t element, int8_t col, uint32_t vertex)
@@ -149,13 +154,10 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out)
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
         { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 2, 1 },
     };
-    static const struct dxil_sig_element outputs[1] = {
-        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
-    };
     static const struct dxil_io_dependency deps[3] = { { 0, 0 }, { 1, 1 }, { 4, 2 } };
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
-        .inputs = inputs, .input_count = 2, .outputs = outputs, .output_count = 1,
+        .inputs = inputs, .input_count = 2, .outputs = &TARGET0, .output_count = 1,
         .dependencies = deps, .dependency_count = 3,
     };
     return finish(m, &d, out);
@@ -261,15 +263,12 @@ bool dxil_program_ps_eval(struct tbuf *out)
         { "UV", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, DXIL_INTERP_LINEAR, 2, 1 },
         { "OFF", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_I32, INTERP_CONSTANT, 1, 2 },
     };
-    static const struct dxil_sig_element outputs[1] = {
-        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
-    };
     static const struct dxil_io_dependency deps[5] = {
         { 4, 0 }, { 5, 1 }, { 8, 1 }, { 4, 2 }, { 5, 3 },
     };
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .entry = entry, .entry_name = "main",
-        .inputs = inputs, .input_count = 3, .outputs = outputs, .output_count = 1,
+        .inputs = inputs, .input_count = 3, .outputs = &TARGET0, .output_count = 1,
         .dependencies = deps, .dependency_count = 5,
     };
     return finish(m, &d, out);
@@ -286,12 +285,9 @@ bool dxil_program_ps_view_id(struct tbuf *out)
                                  dm_f32(m, 0.0f), dm_f32(m, 1.0f) };
     store_float4(m, 0, target);
     dm_ret_void(m);
-    static const struct dxil_sig_element outputs[1] = {
-        { "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0 },
-    };
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 1, .entry = entry,
-        .entry_name = "main", .outputs = outputs, .output_count = 1,
+        .entry_name = "main", .outputs = &TARGET0, .output_count = 1,
     };
     return finish(m, &d, out);
 }
