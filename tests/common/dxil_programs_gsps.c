@@ -77,6 +77,15 @@ static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, str
  */
 bool dxil_program_gs_triangle(struct tbuf *out)
 {
+    static const struct dxil_gs_state gs = {
+        .input_primitive = PRIMITIVE_POINT, .max_vertex_count = 3, .stream_mask = 1,
+        .output_topology = TOPOLOGY_TRIANGLE_STRIP, .instance_count = 2,
+    };
+    return dxil_program_gs_triangle_state(&gs, out);
+}
+
+bool dxil_program_gs_triangle_state(const struct dxil_gs_state *gs, struct tbuf *out)
+{
     uint32_t entry = 0;
     struct dxil_module *m = begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
@@ -113,14 +122,10 @@ bool dxil_program_gs_triangle(struct tbuf *out)
     static const struct dxil_io_dependency deps[6] = {
         { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 4, 4 }, { 5, 5 },
     };
-    static const struct dxil_gs_state gs = {
-        .input_primitive = PRIMITIVE_POINT, .max_vertex_count = 3, .stream_mask = 1,
-        .output_topology = TOPOLOGY_TRIANGLE_STRIP, .instance_count = 2,
-    };
     const struct dxil_program_desc desc = {
         .shader_kind = SB_DXIL_SHADER_KIND_GEOMETRY, .entry = entry, .entry_name = "main",
         .inputs = io, .input_count = 2, .outputs = io, .output_count = 2,
-        .dependencies = deps, .dependency_count = 6, .gs = &gs,
+        .dependencies = deps, .dependency_count = 6, .gs = gs,
     };
     return finish(m, &desc, out);
 }

@@ -13,11 +13,14 @@
 #include <stdbool.h>
 
 #include "dxc_container_writer.h"
+#include "dxil_program_writer.h"
 
 /** gs_6_0, point -> triangle strip, maxvertexcount(3), 2 instances: each input point
  *  (SV_Position p, COLOR c) emits (p + (0,0,0,0), p + (1,0,0,0), p + (0,1,0,0)), each with
  *  COLOR (c.xy, float(SV_GSInstanceID), float(SV_PrimitiveID)), then cuts the strip. */
 bool dxil_program_gs_triangle(struct tbuf *out);
+/** The same body under another GSState (malformed ones included: the writer copies it). */
+bool dxil_program_gs_triangle_state(const struct dxil_gs_state *gs, struct tbuf *out);
 /** ps_6_0: discard where TEXCOORD0.x < 0; else SV_Target0 = (ddx_fine(pos.x * pos.x),
  *  ddy_coarse(pos.y * pos.y), TEXCOORD0.x, 1). */
 bool dxil_program_ps_discard_ddx(struct tbuf *out);

@@ -13,7 +13,8 @@
  *                 offset and evalCentroid against attribute planes on the interpreter;
  *   vs_vertex_id  translate + spirv-val; SV_VertexID -> outputs on the interpreter;
  *   refusals      a ps reading SV_ViewID refuses: SB_ERROR_TRANSLATE_UNSUPPORTED naming
- *                 viewID, with the call's byte offset;
+ *                 viewID, with the call's byte offset; GS states with 0 output vertices or
+ *                 33 instances (INVALID) or a patch3 input (UNSUPPORTED) refuse too;
  *   validate      the five through sb_validate on Vulkan (lavapipe): the GPU and
  *                 the interpreter must agree (exit 77 without a device);
  *   census CORPUS per-concern counts over CORPUS/dxil: files and uses of each dx.op of
@@ -295,26 +296,53 @@ static void test_vs_vertex_id(void)
     sb_ir_program_destroy(ir);
 }
 
-/* SV_ViewID has no IR register: the program refuses with the op named, at its offset. */
-static void test_refusals(void)
+/* The written container `b` must refuse with `code`, a message holding `words` and a byte
+ * offset inside the file. */
+static void expect_refusal(struct tbuf *b, bool written, enum sb_result code, const char *words,
+                           const char *name)
 {
-    struct tbuf b = { 0 };
     struct sb_dxbc *container = NULL;
     struct sb_ir_program *ir = NULL;
     struct sb_error err;
     memset(&err, 0, sizeof(err));
-    CHECK(dxil_program_ps_view_id(&b), "the writer failed");
-    CHECK(sb_dxbc_parse(b.data, b.size, &container, &err) == SB_SUCCESS, "parse: %s",
-          err.message);
+    CHECK(written, "%s: the writer failed", name);
+    CHECK(sb_dxbc_parse(b->data, b->size, &container, &err) == SB_SUCCESS, "%s: parse: %s",
+          name, err.message);
     enum sb_result r =
         container ? sb_ir_from_dxil(container, &ir, &err) : SB_ERROR_INVALID_ARGUMENT;
-    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && ir == NULL, "viewID: result %d", (int)r);
-    CHECK(strstr(err.message, "viewID") != NULL, "viewID: message '%s'", err.message);
-    CHECK(err.offset > 0 && err.offset < b.size, "viewID: offset %llu of %zu bytes",
-          (unsigned long long)err.offset, b.size);
+    CHECK(r == code && ir == NULL, "%s: result %d, expected %d", name, (int)r, (int)code);
+    CHECK(strstr(err.message, words) != NULL, "%s: message '%s'", name, err.message);
+    CHECK(err.offset > 0 && err.offset < b->size, "%s: offset %llu of %zu bytes", name,
+          (unsigned long long)err.offset, b->size);
     sb_ir_program_destroy(ir);
     sb_dxbc_destroy(container);
-    tb_free(&b);
+    tb_free(b);
+}
+
+/* SV_ViewID has no IR register: refused with the op named at the call. GS states outside
+ * D3D's limits are malformed; a patch-list input primitive has no Vulkan GS form. */
+static void test_refusals(void)
+{
+    struct tbuf b = { 0 };
+    expect_refusal(&b, dxil_program_ps_view_id(&b), SB_ERROR_TRANSLATE_UNSUPPORTED, "viewID",
+                   "ps_view_id");
+    static const struct {
+        struct dxil_gs_state gs;
+        enum sb_result code;
+        const char *words;
+    } states[] = {
+        { { .input_primitive = 1, .max_vertex_count = 0, .stream_mask = 1, .output_topology = 5,
+            .instance_count = 1 }, SB_ERROR_TRANSLATE_INVALID, "0 output vertices" },
+        { { .input_primitive = 1, .max_vertex_count = 3, .stream_mask = 1, .output_topology = 5,
+            .instance_count = 33 }, SB_ERROR_TRANSLATE_INVALID, "33 instances" },
+        { { .input_primitive = 10, .max_vertex_count = 3, .stream_mask = 1, .output_topology = 5,
+            .instance_count = 1 }, SB_ERROR_TRANSLATE_UNSUPPORTED, "input primitive 10" },
+    };
+    for (size_t i = 0; i < sizeof(states) / sizeof(states[0]); i++) {
+        memset(&b, 0, sizeof(b));
+        expect_refusal(&b, dxil_program_gs_triangle_state(&states[i].gs, &b), states[i].code,
+                       states[i].words, states[i].words);
+    }
 }
 
 /* ---- GPU against interpreter ---------------------------------------------------------- */
