@@ -298,9 +298,15 @@ bool dxil_program_ps_view_id(struct tbuf *out)
 }
 
 /*
- * struct VSOut { float4 pos : SV_Position; nointerpolation uint id : TEXCOORD0; };
+ * struct VSOut {
+ *     float4 pos : SV_Position; nointerpolation uint id : TEXCOORD0;
+ *     nointerpolation uint arr[2] : ARR;
+ * };
  * VSOut main(uint id : SV_VertexID)
- * { VSOut o; o.pos = float4(id, 0.5, 0, 1); o.id = id * 3 + 1; return o; }
+ * {
+ *     VSOut o = (VSOut)0; o.pos = float4(id, 0.5, 0, 1); o.id = id * 3 + 1;
+ *     o.arr[id & 1] = id + 100; return o;
+ * }
  */
 bool dxil_program_vs_vertex_id(struct tbuf *out)
 {
@@ -314,19 +320,29 @@ bool dxil_program_vs_vertex_id(struct tbuf *out)
     uint32_t value = dm_binop(m, DM_ADD, thrice, dm_i32(m, 1), DM_FLAGS_NONE);
     store_float4(m, 0, pos);
     store_output(m, "dx.op.storeOutput.i32", 1, 0, value);
+    /* arr[id & 1] = id + 100: storeOutput at a row that is not a constant. */
+    uint32_t row = dm_binop(m, DM_AND, id, dm_i32(m, 1), DM_FLAGS_NONE);
+    uint32_t row_args[4] = { dm_i32(m, 2), row, dm_i8(m, 0),
+                             dm_binop(m, DM_ADD, id, dm_i32(m, 100), DM_FLAGS_NONE) };
+    dm_dxop(m, "dx.op.storeOutput.i32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT,
+            row_args, 4);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[1] = {
         { "SV_VertexID", 0, DXIL_SEM_VERTEX_ID, DXIL_COMP_U32, DXIL_INTERP_UNDEFINED, 1, 0 },
     };
-    static const struct dxil_sig_element outputs[2] = {
+    static const struct dxil_sig_element outputs[3] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
         { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_U32, INTERP_CONSTANT, 1, 1 },
+        { "ARR", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_U32, INTERP_CONSTANT, 1, 2 },
     };
-    static const struct dxil_io_dependency deps[2] = { { 0, 0 }, { 0, 4 } };
+    static const struct dxil_sig_layout output_layout[3] = {
+        { .rows = 1 }, { .rows = 1 }, { .rows = 2 },
+    };
+    static const struct dxil_io_dependency deps[4] = { { 0, 0 }, { 0, 4 }, { 0, 8 }, { 0, 12 } };
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_VERTEX, .entry = entry, .entry_name = "main",
-        .inputs = inputs, .input_count = 1, .outputs = outputs, .output_count = 2,
-        .dependencies = deps, .dependency_count = 2,
+        .inputs = inputs, .input_count = 1, .outputs = outputs, .output_count = 3,
+        .dependencies = deps, .dependency_count = 4, .output_layout = output_layout,
     };
     return finish(m, &d, out);
 }

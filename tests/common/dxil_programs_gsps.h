@@ -35,7 +35,8 @@ bool dxil_program_ps_eval(struct tbuf *out);
 /** ps_6_1: SV_Target0 = (float(SV_ViewID), 0, 0, 1); the IR has no view index, so the
  *  front end refuses it. */
 bool dxil_program_ps_view_id(struct tbuf *out);
-/** vs_6_0: SV_Position = (float(SV_VertexID), 0.5, 0, 1), TEXCOORD0 (uint) = id * 3 + 1. */
+/** vs_6_0: SV_Position = (float(SV_VertexID), 0.5, 0, 1), TEXCOORD0 (uint) = id * 3 + 1,
+ *  ARR[id & 1] (uint, 2 rows) = id + 100 (a dynamic output row; the other row unwritten). */
 bool dxil_program_vs_vertex_id(struct tbuf *out);
 
 #endif

@@ -274,24 +274,29 @@ static void test_ps_eval(void)
     sb_ir_program_destroy(ir);
 }
 
-/* Vertices 0..4: SV_Position = (id, 0.5, 0, 1), TEXCOORD0 = 3 id + 1. */
+/* Vertices 0..4: SV_Position = (id, 0.5, 0, 1), TEXCOORD0 = 3 id + 1, ARR[id & 1] = id + 100
+ * (a relative o# index), the other ARR row 0. */
 static void test_vs_vertex_id(void)
 {
     struct sb_ir_program *ir = lower(dxil_program_vs_vertex_id, "vs_vertex_id");
     if (!ir)
         return;
-    enum { VERTICES = 5 };
-    uint32_t in_words[VERTICES * 4] = { 0 }, out_words[VERTICES * 8] = { 0 };
-    struct sb_interp_registers inputs = { 1, in_words }, outputs = { 2, out_words };
+    enum { VERTICES = 5, REGS = 4 };
+    uint32_t in_words[VERTICES * 4] = { 0 }, out_words[VERTICES * REGS * 4] = { 0 };
+    struct sb_interp_registers inputs = { 1, in_words }, outputs = { REGS, out_words };
     struct sb_error err;
     enum sb_result r = sb_interp_run_vertices(ir, NULL, 0, VERTICES, &inputs, &outputs, NULL,
                                               NULL, &err);
     CHECK(r == SB_SUCCESS, "run: %s", err.message);
     for (unsigned v = 0; r == SB_SUCCESS && v < VERTICES; v++) {
+        const uint32_t *o = &out_words[v * REGS * 4];
         const uint32_t expected[5] = { f2u((float)v), f2u(0.5f), f2u(0.0f), f2u(1.0f), 3 * v + 1 };
         for (unsigned c = 0; c < 5; c++)
-            CHECK(out_words[v * 8 + c] == expected[c], "vertex %u word %u: 0x%08x, expected "
-                  "0x%08x", v, c, out_words[v * 8 + c], expected[c]);
+            CHECK(o[c] == expected[c], "vertex %u word %u: 0x%08x, expected 0x%08x", v, c, o[c],
+                  expected[c]);
+        /* o2.x / o3.x: the row id & 1 holds id + 100, the other stays 0. */
+        CHECK(o[8 + 4 * (v & 1)] == v + 100 && o[8 + 4 * (~v & 1)] == 0,
+              "vertex %u: ARR = (%u, %u)", v, o[8], o[12]);
     }
     sb_ir_program_destroy(ir);
 }
