@@ -2,7 +2,9 @@
 /*
  * `shaderbridge validate [--json] [--seed N] [--dispatch X,Y,Z] [--draw N|WxH]
  * [--ulps N] [--explain-precision N] [--device D] [--output DIR] [--input REG=FILE ...]
- * [--spirv MODULE.spv [--bindings MAP.json]] FILE...`:
+ * [--spirv MODULE.spv [--bindings MAP.json]] FILE...`
+ * (or `validate [--json] [--seed N] [--dispatch X,Y,Z] [--draw N|WxH] [--ulps N] [--device D]
+ * --reference OTHER FILE`: FILE against OTHER on the same inputs, validate_reference.c):
  * runs compute, vertex, pixel and geometry shaders on the GPU and on the CPU
  * interpreter with the same seeded inputs (those --input gives replaced by the user's
  * data, read as `run` reads them: input_files.c), compares every UAV word and stage
@@ -444,6 +446,7 @@ int cli_cmd_validate(int argc, char **argv)
     const char *files[256];
     int file_count = 0;
     bool json = false;
+    const char *reference = NULL;
     for (int i = 1; i < argc; i++) {
         int parsed = cli_run_parse_option("validate", argc, argv, &i, &o);
         if (parsed < 0)
@@ -452,6 +455,14 @@ int cli_cmd_validate(int argc, char **argv)
             continue;
         if (!strcmp(argv[i], "--json")) {
             json = true;
+            continue;
+        }
+        if (!strcmp(argv[i], "--reference")) { /* validate_reference.c */
+            if (i + 1 >= argc) {
+                cli_usage_error("validate: --reference needs the other program's file");
+                return CLI_EXIT_USAGE;
+            }
+            reference = argv[++i];
             continue;
         }
         if (argv[i][0] == '-' && argv[i][1]) {
@@ -471,6 +482,15 @@ int cli_cmd_validate(int argc, char **argv)
     if (o.cpu) {
         cli_usage_error("validate: --cpu belongs to 'run'");
         return CLI_EXIT_USAGE;
+    }
+    if (reference && (file_count > 1 || o.spirv || o.input_count || o.output_dir || o.explain_ulps)) {
+        cli_usage_error("validate: --reference compares one FILE with OTHER on generated inputs (no --spirv, "
+                        "--input, --output or --explain-precision)");
+        return CLI_EXIT_USAGE;
+    }
+    if (reference) {
+        o.file = files[0];
+        return cli_validate_reference(&o, reference, json);
     }
     if (o.spirv && file_count > 1) {
         cli_usage_error("validate: --spirv runs one module against one FILE (%d given)", file_count);
