@@ -10,6 +10,8 @@
  *  variant       the same DXIL against a cs_5_0 program storing i*2+2: disagree, the 8
  *                words 0..7 differ; the first named: u0 dword 0, program 1, reference 2.
  *  self          the cs_5_0 program against itself, and the DXIL one against itself: agree.
+ *  precision     cs_5_0 x / 3 against x * float(1/3) for x = 1000 .. 8000: two words one ULP
+ *                apart (x = 5000 and 7000), within the division's bound: agree within precision.
  *  interfaces    the DXIL program against numthreads(4,1,1) (thread-group), against a
  *                program writing u1 (resource, "u0 (space 0) is declared by the program
  *                only"), against a vertex program (stage): verdict disagree, nothing run.
@@ -71,6 +73,27 @@ static void build_vs_passthrough(uint32_t uv, uint32_t index, struct blob *out)
     sm4_container_sig(&p, in, 2, outs, 2, NULL, 0, out);
 }
 
+/* cs_5_0 numthreads(8,1,1): u0[i*4] = asuint(float((i+1) * 1000) / 3), by a division
+ * (`divide`) or by a multiplication with 1/3 rounded to float (0x3eaaaaab). */
+static void build_cs_third(bool divide, struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin_cs(&p, 8, 1, 1, 2);
+    sm4_dcl_uav_raw(&p, 0);
+    sm4_dcl_thread_id(&p, T_THREAD_ID, "x");
+    I(&p, OP_IADD, dr(0, "x"), special(T_THREAD_ID, "x"), l1(1));
+    I(&p, OP_UTOF, dr(0, "x"), sr(0, "x"));
+    I(&p, OP_MUL, dr(0, "x"), sr(0, "x"), lf(1000.0f));
+    if (divide)
+        I(&p, OP_DIV, dr(0, "x"), sr(0, "x"), lf(3.0f));
+    else
+        I(&p, OP_MUL, dr(0, "x"), sr(0, "x"), l1(0x3eaaaaabu));
+    I(&p, OP_ISHL, dr(1, "x"), special(T_THREAD_ID, "x"), l1(2));
+    I(&p, OP_STORE_RAW, du(0, "x"), sr(1, "x"), sr(0, "x"));
+    sm4_end(&p);
+    sm4_container(&p, out);
+}
+
 static struct sb_rt_program *load(const void *bytes, size_t size, const char *what)
 {
     struct sb_rt_program *program = NULL;
@@ -114,12 +137,29 @@ static struct sb_validate_reference_report *compare(const struct sb_rt_program *
     return r == SB_SUCCESS ? report : NULL;
 }
 
+/* DXIL cs_store against the cs_5_0 program storing i*2 + `add`: the report (NULL after a
+ * failed check); programs[] receive both, which finish() frees with the report. */
+static struct sb_validate_reference_report *cs_store_against(uint32_t add, struct sb_rt_program *programs[2])
+{
+    char what[32];
+    snprintf(what, sizeof(what), "cs_5_0 i*2+%u", add);
+    programs[0] = load_dxil(dxil_program_cs_store, "dxil cs_store");
+    programs[1] = load_cs(8, 0, add, what);
+    CHECK(programs[0] && programs[1], "both programs load");
+    return programs[0] && programs[1] ? compare(programs[0], programs[1]) : NULL;
+}
+
+static void finish(struct sb_validate_reference_report *report, struct sb_rt_program *programs[2])
+{
+    sb_validate_reference_report_destroy(report);
+    sb_rt_program_destroy(programs[0]);
+    sb_rt_program_destroy(programs[1]);
+}
+
 static void case_twin(void)
 {
-    struct sb_rt_program *dxil = load_dxil(dxil_program_cs_store, "dxil cs_store");
-    struct sb_rt_program *dxbc = load_cs(8, 0, 1, "cs_5_0 i*2+1");
-    CHECK(dxil && dxbc, "both programs load");
-    struct sb_validate_reference_report *r = dxil && dxbc ? compare(dxil, dxbc) : NULL;
+    struct sb_rt_program *programs[2];
+    struct sb_validate_reference_report *r = cs_store_against(1, programs);
     if (r) {
         CHECK(r->verdict == SB_VALIDATE_AGREE, "verdict %s", sb_validate_verdict_name(r->verdict));
         CHECK(r->difference == SB_VALIDATE_INTERFACE_SAME, "difference %s", sb_validate_interface_name(r->difference));
@@ -132,17 +172,13 @@ static void case_twin(void)
             CHECK(words[i] == i * 2 + 1, "u0 word %u = %u", i, words[i]);
         CHECK(!r->device_leg, "no device leg without a context");
     }
-    sb_validate_reference_report_destroy(r);
-    sb_rt_program_destroy(dxil);
-    sb_rt_program_destroy(dxbc);
+    finish(r, programs);
 }
 
 static void case_variant(void)
 {
-    struct sb_rt_program *dxil = load_dxil(dxil_program_cs_store, "dxil cs_store");
-    struct sb_rt_program *dxbc = load_cs(8, 0, 2, "cs_5_0 i*2+2");
-    CHECK(dxil && dxbc, "both programs load");
-    struct sb_validate_reference_report *r = dxil && dxbc ? compare(dxil, dxbc) : NULL;
+    struct sb_rt_program *programs[2];
+    struct sb_validate_reference_report *r = cs_store_against(2, programs);
     if (r) {
         CHECK(r->verdict == SB_VALIDATE_DISAGREE, "verdict %s", sb_validate_verdict_name(r->verdict));
         CHECK(r->words_compared == 16385, "words compared %llu", (unsigned long long)r->words_compared);
@@ -162,9 +198,7 @@ static void case_variant(void)
         CHECK(strstr(r->reason, "u0 (space 0) dword 0: program 0x00000001 (1), reference 0x00000002 (2)") != NULL,
               "reason '%s' names u0, dword 0 and both values", r->reason);
     }
-    sb_validate_reference_report_destroy(r);
-    sb_rt_program_destroy(dxil);
-    sb_rt_program_destroy(dxbc);
+    finish(r, programs);
 }
 
 static void case_self(void)
@@ -186,6 +220,42 @@ static void case_self(void)
     }
     sb_rt_program_destroy(dxbc);
     sb_rt_program_destroy(dxil);
+}
+
+/* x / 3 against x * float(1/3) for x = 1000 .. 8000: correctly rounded, they differ by one
+ * ULP at x = 5000 (0x44d05555 against 0x44d05556) and x = 7000 (0x4511d555 against
+ * 0x4511d556), beyond D3D's absolute 2^-20 but within the 2.5 ULPs Vulkan allows a division:
+ * agree within precision, 2 words, none unexplained. */
+static void case_precision(void)
+{
+    static struct blob b;
+    struct sb_rt_program *programs[2];
+    memset(&b, 0, sizeof(b));
+    build_cs_third(true, &b);
+    programs[0] = load(b.bytes, b.size, "cs_5_0 x / 3");
+    memset(&b, 0, sizeof(b));
+    build_cs_third(false, &b);
+    programs[1] = load(b.bytes, b.size, "cs_5_0 x * (1/3)");
+    CHECK(programs[0] && programs[1], "both programs load");
+    struct sb_validate_reference_report *r = programs[0] && programs[1] ? compare(programs[0], programs[1]) : NULL;
+    if (r) {
+        CHECK(r->verdict == SB_VALIDATE_AGREE_WITHIN_PRECISION, "verdict %s", sb_validate_verdict_name(r->verdict));
+        CHECK(r->mismatch_count == 2 && r->within_precision == 2 && r->unexplained == 0,
+              "%llu differ, %llu within precision, %llu unexplained; want 2, 2, 0",
+              (unsigned long long)r->mismatch_count, (unsigned long long)r->within_precision,
+              (unsigned long long)r->unexplained);
+        static const uint32_t want[2][3] = { { 4, 0x44d05555u, 0x44d05556u }, { 6, 0x4511d555u, 0x4511d556u } };
+        for (uint32_t k = 0; k < 2 && k < r->kept; k++) {
+            const struct sb_validate_reference_mismatch *m = &r->mismatches[k];
+            CHECK(m->element == want[k][0] && m->value == want[k][1] && m->reference == want[k][2],
+                  "mismatch %u: dword %llu, 0x%08x against 0x%08x", k, (unsigned long long)m->element, m->value,
+                  m->reference);
+            /* One ULP of 1666.67 is 2^-13, of 2333.33 2^-12: the division's bound covers 2.5 of them. */
+            CHECK(m->bound >= 2.5f * (k ? 0x1p-12f : 0x1p-13f) && m->explained == SB_VALIDATE_AGREE_WITHIN_PRECISION,
+                  "mismatch %u: bound %g, explained %s", k, (double)m->bound, sb_validate_verdict_name(m->explained));
+        }
+    }
+    finish(r, programs);
 }
 
 static void expect_difference(const struct sb_rt_program *a, const struct sb_rt_program *b,
@@ -256,7 +326,8 @@ int main(int argc, char **argv)
         const char *name;
         void (*run)(void);
     } cases[] = { { "twin", case_twin }, { "variant", case_variant }, { "self", case_self },
-                  { "interfaces", case_interfaces }, { "vertex", case_vertex } };
+                  { "precision", case_precision }, { "interfaces", case_interfaces },
+                  { "vertex", case_vertex } };
     if (argc != 2) {
         fprintf(stderr, "usage: test_validate_reference CASE\n");
         return 2;

@@ -162,7 +162,9 @@ static void compare_word(struct comparison *c, const uint32_t at[2][2], const st
         return;
     struct sb_validate_reference_mismatch *m = &report->mismatches[report->kept++];
     *m = *where;
-    m->kind = (enum sb_rt_word_kind)kind;
+    /* A word explained by a finite bound was compared as a float, whatever its memory's type. */
+    bool as_float = explained == SB_VALIDATE_AGREE_WITHIN_PRECISION && bound > 0.0f && !isinf(bound);
+    m->kind = as_float ? SB_RT_WORD_FLOAT : (enum sb_rt_word_kind)kind;
     m->value = a;
     m->reference = b;
     m->explained = explained;
