@@ -20,8 +20,11 @@
  *                semantic, agree, 64 vertices x 6 lanes = 384 words compared; against the
  *                same program writing TEXCOORD1 instead: signature, naming TEXCOORD0.
  *
- * Usage: test_validate_reference CASE. Exit 0 pass, 1 fail. The interpreter alone (a NULL
- * context): the comparison is between the two programs' interpreter results.
+ *  device        the twin pair with a Vulkan device: each program's own GPU-vs-interpreter
+ *                verdict (the device leg) agree, the device's u0 holds 2i + 1.
+ *
+ * Usage: test_validate_reference CASE. Exit 0 pass, 1 fail, 77 skipped (device: no device).
+ * Every case but `device` runs on the interpreter alone (a NULL context).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -320,6 +323,48 @@ static void case_vertex(void)
     sb_rt_program_destroy(dxil);
 }
 
+/* The twin pair with a device (lavapipe in ctest): each program is also validated GPU against
+ * its own interpreter (the device leg), both agree, and the comparison is the interpreter's:
+ * agree, 16385 words. Skipped (77) without a device. */
+static int case_device(void)
+{
+    struct sb_rt_context_options context_options = { .validation = true };
+    struct sb_rt_context *context = NULL;
+    struct sb_error error = { 0 };
+    if (sb_rt_context_create(&context_options, &context, &error) != SB_SUCCESS) {
+        printf("SKIPPED: no Vulkan device: %s\n", error.message);
+        return 77;
+    }
+    struct sb_rt_program *programs[2];
+    programs[0] = load_dxil(dxil_program_cs_store, "dxil cs_store");
+    programs[1] = load_cs(8, 0, 1, "cs_5_0 i*2+1");
+    CHECK(programs[0] && programs[1], "both programs load");
+    struct sb_validate_options options = { .inputs = { .seed = 1 } };
+    struct sb_validate_reference_report *r = NULL;
+    if (programs[0] && programs[1])
+        CHECK(sb_validate_reference(context, programs[0], programs[1], &options, &r, &error) == SB_SUCCESS,
+              "sb_validate_reference: %s", error.message);
+    if (r) {
+        printf("  %s: %s\n", sb_validate_verdict_name(r->verdict), r->reason);
+        CHECK(r->verdict == SB_VALIDATE_AGREE && r->words_compared == 16385, "verdict %s, %llu words",
+              sb_validate_verdict_name(r->verdict), (unsigned long long)r->words_compared);
+        CHECK(r->device_leg && r->program_run && r->reference_run, "the device leg ran");
+        if (r->device_leg) {
+            CHECK(r->program_run->verdict == SB_VALIDATE_AGREE, "DXIL on the device: %s (%s)",
+                  sb_validate_verdict_name(r->program_run->verdict), r->program_run->reason);
+            CHECK(r->reference_run->verdict == SB_VALIDATE_AGREE, "DXBC on the device: %s (%s)",
+                  sb_validate_verdict_name(r->reference_run->verdict), r->reference_run->reason);
+            const uint32_t *gpu = r->program_run->gpu->resources[0].data;
+            for (uint32_t i = 0; i < 8; i++)
+                CHECK(gpu[i] == i * 2 + 1, "device u0 word %u = %u", i, gpu[i]);
+        }
+    }
+    CHECK(sb_rt_context_validation_errors(context) == 0, "Vulkan validation layer errors");
+    finish(r, programs);
+    sb_rt_context_destroy(context);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -331,6 +376,11 @@ int main(int argc, char **argv)
     if (argc != 2) {
         fprintf(stderr, "usage: test_validate_reference CASE\n");
         return 2;
+    }
+    if (!strcmp(argv[1], "device")) {
+        int skipped = case_device();
+        printf("device: %u checks, %u failed\n", checks, failures);
+        return failures ? 1 : skipped;
     }
     for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
         if (!strcmp(argv[1], cases[k].name)) {

@@ -192,13 +192,21 @@ static void compare_uavs(struct comparison *c)
         }
         c->report->words_compared++;
         if (r->counter != b->resources[j].counter) {
+            /* A counter has no per-word evidence: undefined when either run saw undefined
+             * behaviour (order-dependent atomics), else unexplained, as validate.c decides. */
+            const struct sb_validate_report *const *ev = c->sides->evidence;
+            bool undefined = ev[0] && ev[1] && (ev[0]->tracking.undefined_events || ev[1]->tracking.undefined_events);
             c->report->mismatch_count++;
-            c->report->unexplained++;
+            if (undefined)
+                c->report->undefined_words++;
+            else
+                c->report->unexplained++;
             if (c->report->kept < c->limit)
                 c->report->mismatches[c->report->kept++] = (struct sb_validate_reference_mismatch){
                     .resource_class = SB_IR_RESOURCE_UAV, .space = r->space, .register_index = r->register_index,
                     .element = UINT64_MAX, .kind = SB_RT_WORD_UINT, .value = r->counter,
-                    .reference = b->resources[j].counter, .explained = SB_VALIDATE_DISAGREE };
+                    .reference = b->resources[j].counter,
+                    .explained = undefined ? SB_VALIDATE_UNDEFINED : SB_VALIDATE_DISAGREE };
         }
     }
 }
