@@ -15,9 +15,10 @@
  *  interfaces    the DXIL program against numthreads(4,1,1) (thread-group), against a
  *                program writing u1 (resource, "u0 (space 0) is declared by the program
  *                only"), against a vertex program (stage): verdict disagree, nothing run.
- *  vertex        DXIL vs_passthrough (POSITION -> SV_Position o0, TEXCOORD0.xy -> o1.xy)
- *                against vs_4_0 tokens writing TEXCOORD0 to o2.xy: outputs matched by
- *                semantic, agree, 64 vertices x 6 lanes = 384 words compared; against the
+ *  vertex        DXIL vs_passthrough (POSITION v0 -> SV_Position o0, TEXCOORD0 v1.xy -> o1.xy)
+ *                against vs_4_0 tokens reading TEXCOORD0 from v2 and writing it to o2.xy:
+ *                inputs seeded and outputs matched by semantic, agree, 64 vertices x 6
+ *                lanes = 384 words compared; against the
  *                same program writing TEXCOORD1 instead: signature, naming TEXCOORD0.
  *
  *  device        the twin pair with a Vulkan device: each program's own GPU-vs-interpreter
@@ -51,23 +52,24 @@ static void build_cs_store(uint32_t threads, uint32_t u, uint32_t add, struct bl
     sm4_container(&p, out);
 }
 
-/* vs_4_0: o0 = v0 (SV_Position), o`uv`.xy = v1.xy (TEXCOORD`index`; the input is TEXCOORD0). */
-static void build_vs_passthrough(uint32_t uv, uint32_t index, struct blob *out)
+/* vs_4_0: o0 = v0 (SV_Position), o`uv`.xy = v`uv_in`.xy (TEXCOORD`index`; the input is
+ * TEXCOORD0). */
+static void build_vs_passthrough(uint32_t uv_in, uint32_t uv, uint32_t index, struct blob *out)
 {
     static struct sm4_program p;
     sm4_begin(&p, 1, 4, 0, 1);
     sm4_dcl_io(&p, 95, 0, T_INPUT, 0, "xyzw", -1);
-    sm4_dcl_io(&p, 95, 0, T_INPUT, 1, "xy", -1);
+    sm4_dcl_io(&p, 95, 0, T_INPUT, uv_in, "xy", -1);
     sm4_dcl_io(&p, 103, 0, T_OUTPUT, 0, "xyzw", 1); /* SV_Position */
     sm4_dcl_io(&p, 101, 0, T_OUTPUT, uv, "xy", -1);
     I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1),
       sm4_reg(T_INPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 0));
     I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ uv }, NULL, "xy", 1),
-      sm4_reg(T_INPUT, 1, (uint32_t[]){ 1 }, NULL, "xyyy", 0));
+      sm4_reg(T_INPUT, 1, (uint32_t[]){ uv_in }, NULL, "xyyy", 0));
     sm4_end(&p);
     const struct sig_element_spec in[] = {
         { 0, "POSITION", 0, 0, 3, 0, 0xf, 0xf, 0 },
-        { 0, "TEXCOORD", 0, 0, 3, 1, 0x3, 0x3, 0 },
+        { 0, "TEXCOORD", 0, 0, 3, uv_in, 0x3, 0x3, 0 },
     };
     const struct sig_element_spec outs[] = {
         { 0, "SV_Position", 0, 1, 3, 0, 0xf, 0x0, 0 },
@@ -300,8 +302,8 @@ static void case_vertex(void)
 {
     static struct blob b;
     memset(&b, 0, sizeof(b));
-    build_vs_passthrough(2, 0, &b);
-    struct sb_rt_program *dxbc = load(b.bytes, b.size, "vs_4_0 TEXCOORD0 in o2");
+    build_vs_passthrough(2, 2, 0, &b);
+    struct sb_rt_program *dxbc = load(b.bytes, b.size, "vs_4_0 TEXCOORD0 from v2 in o2");
     struct sb_rt_program *dxil = load_dxil(dxil_program_vs_passthrough, "dxil vs_passthrough");
     CHECK(dxbc && dxil, "both programs load");
     struct sb_validate_reference_report *r = dxbc && dxil ? compare(dxil, dxbc) : NULL;
@@ -313,7 +315,7 @@ static void case_vertex(void)
     sb_validate_reference_report_destroy(r);
     /* The same program writing TEXCOORD1 instead: the outputs no longer match. */
     memset(&b, 0, sizeof(b));
-    build_vs_passthrough(1, 1, &b);
+    build_vs_passthrough(1, 1, 1, &b);
     struct sb_rt_program *renamed = load(b.bytes, b.size, "vs_4_0 TEXCOORD1 in o1");
     CHECK(renamed != NULL, "the renamed program loads");
     expect_difference(dxil, renamed, SB_VALIDATE_INTERFACE_SIGNATURE, "output TEXCOORD0 is in the program's "

@@ -347,6 +347,17 @@ struct sb_validate_options {
      * the device cannot render to it.
      */
     enum sb_rt_format target_formats[8];
+    /**
+     * Vertex and pixel programs: the seeded lane each lane of the input registers takes, so
+     * that two programs placing one input element in different registers or lanes read the
+     * same values (sb_validate_reference sets it). Entry 4 * N + c names the lane 4 * M + d
+     * whose seeded values vN.c receives, in vN.c's own type; UINT32_MAX, or 4 * N + c at or
+     * past input_seed_lane_count: its own. Clip and cull distances and the planes of a pixel
+     * program drawn as triangles (sb_validate_pixel_draws_triangles) keep their own. Borrowed
+     * for the call; NULL and 0 (the default): every lane its own.
+     */
+    const uint32_t *input_seed_lanes;
+    uint32_t input_seed_lane_count;
 };
 
 /** sb_validate_options::sides */
@@ -605,7 +616,9 @@ struct sb_validate_reference_report {
  * space) as sb_validate_options::provided entries (bytes; textures of another seeded shape
  * with their shape; a constant buffer cut to the smaller declared size), so both read the
  * same data whatever each one's reflection says about word types; vertex and pixel inputs are
- * seeded by register, which the interface check made equal for every semantic. Each program
+ * matched by semantic and index: each lane of the reference's element takes the seeded values
+ * of the program's lane of the same element (sb_validate_options::input_seed_lanes), wherever
+ * each program put it. Each program
  * then runs through sb_validate: on the interpreter only when `context` is NULL or has no
  * device, else on both sides, each with its own GPU-vs-interpreter verdict (the device leg:
  * program_run / reference_run). The interpreters' results are compared: every UAV word and

@@ -55,12 +55,49 @@ static struct sb_rt_resource *share(const struct sb_rt_inputs *source, const str
     return entries;
 }
 
-/* One program's run on the shared inputs; `evidence`: the interpreter alone with its evidence. */
+/* The lanes of `mask` in order (x first); returns how many. */
+static uint32_t lanes_of(uint8_t mask, uint32_t lanes[4])
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < 4; k++)
+        if (mask >> k & 1u)
+            lanes[n++] = k;
+    return n;
+}
+
+/* sb_validate_options::input_seed_lanes for `reference`: each lane of a seeded input element
+ * takes the seeded values of the program's lane of the same element (its k-th lane the
+ * program's k-th), so both read the same data wherever each put the element. 256 registers x
+ * 4 lanes, UINT32_MAX where a lane keeps its own. */
+static void seed_lanes(const struct sb_ir_program *program, const struct sb_ir_program *reference, uint32_t *map)
+{
+    for (uint32_t k = 0; k < 1024; k++)
+        map[k] = UINT32_MAX;
+    for (uint32_t i = 0; i < reference->signature_count; i++) {
+        const struct sb_ir_signature_element *eb = &reference->signature[i];
+        const struct sb_ir_signature_element *ea =
+            sb_validate_reference_seeded(eb) ? sb_validate_reference_element(program, SB_IR_SIGNATURE_INPUT,
+                                                                              eb->semantic, eb->semantic_index)
+                                             : NULL;
+        if (!ea || !sb_validate_reference_seeded(ea) || ea->register_index >= 256 || eb->register_index >= 256)
+            continue;
+        uint32_t la[4], lb[4];
+        uint32_t na = lanes_of(sb_validate_reference_lanes(ea), la), nb = lanes_of(sb_validate_reference_lanes(eb), lb);
+        for (uint32_t k = 0; k < na && k < nb; k++)
+            map[eb->register_index * 4 + lb[k]] = ea->register_index * 4 + la[k];
+    }
+}
+
+/* One program's run on the shared inputs; `evidence`: the interpreter alone with its evidence;
+ * `lanes`: the input lanes' seeds (NULL: their own). */
 static enum sb_result run(struct sb_rt_context *context, const struct sb_rt_program *program,
                           const struct sb_validate_options *options, const struct sb_rt_resource *entries,
-                          uint32_t count, bool evidence, struct sb_validate_report **out, struct sb_error *error)
+                          uint32_t count, const uint32_t *lanes, bool evidence, struct sb_validate_report **out,
+                          struct sb_error *error)
 {
     struct sb_validate_options o = *options;
+    o.input_seed_lanes = lanes;
+    o.input_seed_lane_count = lanes ? 1024 : 0;
     o.provided = entries;
     o.provided_count = count;
     bool device = context && sb_rt_context_has_device(context) && !evidence;
@@ -220,16 +257,6 @@ static int64_t output_resource(const struct sb_rt_inputs *in, uint32_t resource_
     return -1;
 }
 
-/* The lanes of `mask` in order (x first); returns how many. */
-static uint32_t lanes_of(uint8_t mask, uint32_t lanes[4])
-{
-    uint32_t n = 0;
-    for (uint32_t k = 0; k < 4; k++)
-        if (mask >> k & 1u)
-            lanes[n++] = k;
-    return n;
-}
-
 /* Vertex outputs and pixel render targets, element by element: the program's element and the
  * reference's of the same semantic and index, lane by lane in order (their o# and masks may
  * differ). Vertex outputs are one record of every o# per vertex; a pixel target one record
@@ -365,7 +392,10 @@ static void conclude(struct sb_validate_reference_report *report, enum sb_ir_sta
         value_text(m->kind, m->reference, b, sizeof(b));
     }
     unsigned long long compared = (unsigned long long)report->words_compared;
-    if (report->verdict == SB_VALIDATE_AGREE)
+    if (report->verdict == SB_VALIDATE_AGREE && !compared)
+        snprintf(report->reason, sizeof(report->reason), "nothing to compare: neither program writes a UAV or "
+                 "an output");
+    else if (report->verdict == SB_VALIDATE_AGREE)
         snprintf(report->reason, sizeof(report->reason), "%llu words identical", compared);
     else if (report->verdict == SB_VALIDATE_DISAGREE)
         snprintf(report->reason, sizeof(report->reason), "%llu of %llu words differ beyond any allowance; first: "
@@ -425,12 +455,15 @@ static enum sb_result run_both(struct sb_rt_context *context, const struct sb_rt
     uint32_t count = 0, own_count = 0;
     struct sb_rt_resource *entries = share(inputs[0], inputs[1], &count);
     struct sb_rt_resource *own = share(inputs[0], inputs[0], &own_count);
-    if (!entries || !own)
+    uint32_t *lanes = malloc(1024 * sizeof(*lanes));
+    if (!entries || !own || !lanes)
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory sharing inputs");
+    else
+        seed_lanes(program->ir, reference->ir, lanes);
     if (r == SB_SUCCESS)
-        r = run(context, program, o, own, own_count, false, &report->program_run, error);
+        r = run(context, program, o, own, own_count, NULL, false, &report->program_run, error);
     if (r == SB_SUCCESS) {
-        r = run(context, reference, o, entries, count, false, &report->reference_run, error);
+        r = run(context, reference, o, entries, count, lanes, false, &report->reference_run, error);
         if (r == SB_ERROR_RUN_BINDING || r == SB_ERROR_BAD_SIZE) { /* the program's data does not fit it */
             report->difference = SB_VALIDATE_INTERFACE_RESOURCE_SHAPE;
             snprintf(report->reason, sizeof(report->reason), "interfaces differ (resource-shape): the reference "
@@ -447,9 +480,10 @@ static enum sb_result run_both(struct sb_rt_context *context, const struct sb_rt
         compare_all(&c, program, reference, o);
         /* Words differ: each interpreter again with its evidence, then the same comparison. */
         if (report->mismatch_count) {
-            r = run(NULL, program, o, own, own_count, true, &evidence[0], error);
+            r = run(NULL, program, o, own, own_count, NULL, true, &evidence[0], error);
             if (r == SB_SUCCESS)
-                r = reference_failed(run(NULL, reference, o, entries, count, true, &evidence[1], error), error);
+                r = reference_failed(run(NULL, reference, o, entries, count, lanes, true, &evidence[1], error),
+                                     error);
             s.evidence[0] = evidence[0];
             s.evidence[1] = evidence[1];
             if (r == SB_SUCCESS)
@@ -458,6 +492,7 @@ static enum sb_result run_both(struct sb_rt_context *context, const struct sb_rt
     }
     free(entries);
     free(own);
+    free(lanes);
     sb_rt_inputs_destroy(inputs[0]);
     sb_rt_inputs_destroy(inputs[1]);
     return r;

@@ -8,9 +8,11 @@
  * is declared by the program only"), instead of letting a run fail on a missing binding.
  *
  * Signature elements are matched by semantic and index, never by register: fxc and dxc pack
- * signatures by the same rules, but a port may move an element. Register equality is still
- * required where the harnesses work by register: arbitrary inputs (and clip/cull distances)
- * are seeded per v# and lane, and geometry, hull and domain records are laid out by o#. An
+ * signatures by the same rules, but a port may move an element. Arbitrary vertex and pixel
+ * inputs are seeded for the reference from the program's lanes of the same element
+ * (sb_validate_options::input_seed_lanes). Register equality is still required where the
+ * harnesses work by register alone: clip/cull distances, the interpolated planes of a pixel
+ * program drawn as triangles, and geometry, hull and domain records laid out by o#. An
  * element's lanes are those its signature allocates (the container's mask), not the ones a
  * program declares: fxc declares only the lanes it reads (dcl_input v0.x of a float4), dxc
  * the whole element.
@@ -126,11 +128,19 @@ static uint32_t lane_count(uint8_t mask)
     return (mask & 1u) + (mask >> 1 & 1u) + (mask >> 2 & 1u) + (mask >> 3 & 1u);
 }
 
-/* Whether the harness feeds or records element `e` by its register (see the opening comment). */
-static bool placed_by_register(const struct sb_ir_signature_element *e, enum sb_ir_stage stage)
+bool sb_validate_reference_seeded(const struct sb_ir_signature_element *e)
+{
+    return e->kind == SB_IR_SIGNATURE_INPUT && e->file == SB_IR_FILE_INPUT && e->system_value == 0 &&
+           e->semantic && e->semantic[0];
+}
+
+/* Whether the harness feeds or records element `e` by its register (see the opening comment):
+ * `planes`, a pixel program drawn as triangles, seeds its interpolated inputs by register. */
+static bool placed_by_register(const struct sb_ir_signature_element *e, enum sb_ir_stage stage, bool planes)
 {
     if (e->kind == SB_IR_SIGNATURE_INPUT)
-        return e->file == SB_IR_FILE_INPUT && (e->system_value == 0 || e->system_value == 2 || e->system_value == 3);
+        return e->file == SB_IR_FILE_INPUT &&
+               (e->system_value == 2 || e->system_value == 3 || (planes && e->system_value == 0));
     return stage == SB_IR_STAGE_GEOMETRY || stage == SB_IR_STAGE_HULL || stage == SB_IR_STAGE_DOMAIN;
 }
 
@@ -162,8 +172,8 @@ static void element_text(const struct sb_ir_signature_element *e, char *out, siz
 /* Every named element of `mine` in `theirs`, with as many lanes, at the same register where
  * the harness places it by register. */
 static bool elements_covered(struct sb_validate_reference_report *report, const struct sb_ir_program *mine,
-                             const struct sb_ir_program *theirs, enum sb_ir_stage stage, const char *who,
-                             const char *other)
+                             const struct sb_ir_program *theirs, enum sb_ir_stage stage, bool planes,
+                             const char *who, const char *other)
 {
     char text[256], at_a[24], at_b[24];
     for (uint32_t i = 0; i < mine->signature_count; i++) {
@@ -189,9 +199,9 @@ static bool elements_covered(struct sb_validate_reference_report *report, const 
                      at_a, who, at_b, other);
             return differ(report, SB_VALIDATE_INTERFACE_SIGNATURE, text);
         }
-        if (placed_by_register(e, stage) &&
+        if (placed_by_register(e, stage, planes) &&
             (e->register_index != f->register_index || (e->kind != SB_IR_SIGNATURE_INPUT && lanes_e != lanes_f))) {
-            snprintf(text, sizeof(text), "%s %s%u is %s in %s and %s in %s (this stage's %ss are %s by register)",
+            snprintf(text, sizeof(text), "%s %s%u is %s in %s and %s in %s (such %ss are %s by register)",
                      what, e->semantic, e->semantic_index, at_a, who, at_b, other, what,
                      e->kind == SB_IR_SIGNATURE_INPUT ? "seeded" : "recorded");
             return differ(report, SB_VALIDATE_INTERFACE_SIGNATURE, text);
@@ -217,8 +227,10 @@ bool sb_validate_reference_interfaces(struct sb_validate_reference_report *repor
                  b->thread_group[2]);
         return differ(report, SB_VALIDATE_INTERFACE_THREAD_GROUP, text);
     }
+    bool planes = program->stage == SB_IR_STAGE_PIXEL &&
+                  (sb_validate_pixel_draws_triangles(program) || sb_validate_pixel_draws_triangles(reference));
     return resources_covered(report, program, program_inputs, reference, reference_inputs, "the program") &&
            resources_covered(report, reference, reference_inputs, program, program_inputs, "the reference") &&
-           elements_covered(report, a, b, program->stage, "the program", "the reference") &&
-           elements_covered(report, b, a, program->stage, "the reference", "the program");
+           elements_covered(report, a, b, program->stage, planes, "the program", "the reference") &&
+           elements_covered(report, b, a, program->stage, planes, "the reference", "the program");
 }

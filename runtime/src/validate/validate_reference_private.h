@@ -24,6 +24,10 @@ int64_t sb_validate_reference_find(const struct sb_rt_inputs *in, uint32_t resou
 const struct sb_ir_signature_element *sb_validate_reference_element(const struct sb_ir_program *ir, uint32_t kind,
                                                                     const char *semantic, uint32_t index);
 
+/** Whether input element `e` is seeded by the harness (no system value, a semantic) and so
+ *  given the program's values of the same element through input_seed_lanes. */
+bool sb_validate_reference_seeded(const struct sb_ir_signature_element *e);
+
 /** The lanes element `e` occupies: its signature's allocation, else the declared mask. */
 uint8_t sb_validate_reference_lanes(const struct sb_ir_signature_element *e);
 
