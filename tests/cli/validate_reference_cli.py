@@ -12,24 +12,12 @@ usage: validate_reference_cli.py SHADERBRIDGE SAMPLES_DIR
 """
 import json
 import os
-import subprocess
 import sys
 
-failures = 0
-checks = 0
-
-
-def run(cli, args):
-    p = subprocess.run([cli] + args, capture_output=True)
-    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
-
-
-def check(cond, what):
-    global failures, checks
-    checks += 1
-    if not cond:
-        failures += 1
-        print("FAIL:", what)
+# The runner and the counting check of the run/validate test (same folder).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_validate_cli as common  # noqa: E402
+from run_validate_cli import check, run  # noqa: E402
 
 
 def main():
@@ -74,8 +62,8 @@ def main():
                  ["validate", "--spirv", dxil, "--reference", dxil, dxil]):
         rc, out, err = run(cli, args)
         check(rc == 2, f"usage error {args[1:]}: exit {rc}")
-    print(f"validate --reference: {checks} checks, {failures} failed")
-    return 1 if failures else 0
+    print(f"validate --reference: {common.checks} checks, {common.failures} failed")
+    return 1 if common.failures else 0
 
 
 if __name__ == "__main__":

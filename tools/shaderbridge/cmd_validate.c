@@ -273,23 +273,6 @@ static void print_verdict_line(const struct cli_validate_result *result)
     putchar('\n');
 }
 
-/* The exit status an input's verdict asks for (the file's opening comment gives the order). */
-static int verdict_status(const char *verdict)
-{
-    if (!strcmp(verdict, "disagree") || !strcmp(verdict, "error"))
-        return CLI_EXIT_INVALID_INPUT;
-    if (!strcmp(verdict, "undefined"))
-        return CLI_EXIT_UNDEFINED;
-    if (!strcmp(verdict, "not-run"))
-        return CLI_EXIT_NOT_RUN;
-    return CLI_EXIT_OK;
-}
-
-static int status_rank(int status)
-{
-    return status == CLI_EXIT_INVALID_INPUT ? 3 : status == CLI_EXIT_UNDEFINED ? 2 : status == CLI_EXIT_NOT_RUN ? 1 : 0;
-}
-
 /* Why an input was not compared, as one line: the message names the feature or operation,
  * then where in the shader (unless the failure has no place there: no device, a Vulkan call,
  * an unreadable file) and the code. */
@@ -301,21 +284,6 @@ static void failure_reason(struct cli_validate_result *result)
     else
         snprintf(result->reason, sizeof(result->reason), "%s (byte %llu) [%s]", e->message,
                  (unsigned long long)e->offset, sb_result_name(e->code));
-}
-
-/* Loading's and sb_validate's failures: what we, the device or the interpreter cannot run (a
- * missing feature or operation of the translator, the device or the interpreter, the budget,
- * a binding the harness cannot make from seeded data) is not-run; anything else means the
- * input itself is wrong (error). */
-static const char *failure_verdict(enum sb_result code)
-{
-    switch (code) {
-    case SB_ERROR_TRANSLATE_UNSUPPORTED: case SB_ERROR_RUN_UNSUPPORTED: case SB_ERROR_RUN_BUDGET:
-    case SB_ERROR_RUN_BINDING: case SB_ERROR_NO_DEVICE: case SB_ERROR_VULKAN:
-        return "not-run";
-    default:
-        return "error";
-    }
 }
 
 struct summary_row {
@@ -348,7 +316,7 @@ static int validate_file(struct validate_session *session, struct summary_row *r
     *row = (struct summary_row){ .file = o->file };
     if (cli_run_load(o, &program, &result.error) != CLI_EXIT_OK) {
         result.failed = true;
-        result.verdict = failure_verdict(result.error.code);
+        result.verdict = cli_validate_failure_verdict(result.error.code);
         failure_reason(&result);
     } else if (!session->context) {
         result.program = program;
@@ -386,7 +354,7 @@ static int validate_file(struct validate_session *session, struct summary_row *r
                 cli_report_error(o->file, &error);
             result.failed = true;
             result.error = error;
-            result.verdict = refused ? "error" : failure_verdict(error.code);
+            result.verdict = refused ? "error" : cli_validate_failure_verdict(error.code);
             failure_reason(&result);
             if (refused) /* the offset is the entry's index, not a byte: name the --input instead */
                 snprintf(result.reason, sizeof(result.reason), "--input %s: %s [%s]", o->inputs[error.offset],
@@ -421,7 +389,7 @@ static int validate_file(struct validate_session *session, struct summary_row *r
     }
     sb_validate_report_destroy(report);
     sb_rt_program_destroy(program);
-    return verdict_status(row->verdict);
+    return cli_validate_verdict_status(row->verdict);
 }
 
 static void print_summary(const struct summary_row *rows, int count)
@@ -531,7 +499,7 @@ int cli_cmd_validate(int argc, char **argv)
     for (int f = 0; f < file_count; f++) {
         o.file = files[f];
         int one = validate_file(&session, &rows[f]);
-        if (status_rank(one) > status_rank(status))
+        if (cli_validate_status_rank(one) > cli_validate_status_rank(status))
             status = one;
     }
     if (json) {

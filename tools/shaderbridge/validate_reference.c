@@ -13,6 +13,7 @@
  */
 #include "commands.h"
 #include "run_common.h"
+#include "validate_result.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -53,39 +54,9 @@ static void place(const struct sb_validate_reference_mismatch *m, enum sb_ir_sta
         snprintf(out, size, "output records (class %u) word %llu", m->resource_class, (unsigned long long)m->element);
 }
 
-/* A failure as validate names it: what the translator, interpreter or device cannot run is
- * not-run, anything else (an unreadable or invalid file) error. */
-static const char *failure_verdict(enum sb_result code)
-{
-    switch (code) {
-    case SB_ERROR_TRANSLATE_UNSUPPORTED: case SB_ERROR_RUN_UNSUPPORTED: case SB_ERROR_RUN_BUDGET:
-    case SB_ERROR_RUN_BINDING: case SB_ERROR_NO_DEVICE: case SB_ERROR_VULKAN:
-        return "not-run";
-    default:
-        return "error";
-    }
-}
-
 static const char *verdict_of(const struct sb_validate_reference_report *report)
 {
     return sb_validate_verdict_name(report->verdict);
-}
-
-static int status_of(const char *verdict)
-{
-    if (!strcmp(verdict, "disagree") || !strcmp(verdict, "error"))
-        return CLI_EXIT_INVALID_INPUT;
-    if (!strcmp(verdict, "undefined"))
-        return CLI_EXIT_UNDEFINED;
-    return !strcmp(verdict, "not-run") ? CLI_EXIT_NOT_RUN : CLI_EXIT_OK;
-}
-
-/* The worse of two exit statuses, in validate's order. */
-static int worse(int a, int b)
-{
-    static const int rank[] = { [CLI_EXIT_OK] = 0, [CLI_EXIT_INVALID_INPUT] = 3, [CLI_EXIT_USAGE] = 4,
-                                [CLI_EXIT_NOT_RUN] = 1, [CLI_EXIT_UNDEFINED] = 2 };
-    return rank[a] >= rank[b] ? a : b;
 }
 
 static void print_text(const char *file, const char *other, const struct sb_rt_program *program,
@@ -196,7 +167,7 @@ int cli_validate_reference(const struct cli_run_options *options, const char *ot
             cli_report_error(failed, &error);
         }
     }
-    const char *verdict = report ? verdict_of(report) : failure_verdict(error.code);
+    const char *verdict = report ? verdict_of(report) : cli_validate_failure_verdict(error.code);
     if (json)
         print_json(options->file, other, program, report, &error, failed, verdict);
     else if (report)
@@ -204,10 +175,13 @@ int cli_validate_reference(const struct cli_run_options *options, const char *ot
     else
         printf("%-22s  %s against %s: %s: %s [%s]\n", verdict, options->file, other, failed, error.message,
                sb_result_name(error.code));
-    status = status_of(verdict);
-    if (report && report->device_leg)
-        status = worse(worse(status, status_of(sb_validate_verdict_name(report->program_run->verdict))),
-                       status_of(sb_validate_verdict_name(report->reference_run->verdict)));
+    status = cli_validate_verdict_status(verdict);
+    for (int side = 0; report && report->device_leg && side < 2; side++) {
+        const struct sb_validate_report *leg = side ? report->reference_run : report->program_run;
+        int own = cli_validate_verdict_status(sb_validate_verdict_name(leg->verdict));
+        if (cli_validate_status_rank(own) > cli_validate_status_rank(status))
+            status = own;
+    }
     sb_validate_reference_report_destroy(report);
     sb_rt_context_destroy(context);
     sb_rt_program_destroy(program);
