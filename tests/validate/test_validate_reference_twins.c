@@ -17,8 +17,13 @@
  * differing word, and the bound keeps one finding under investigation from blocking the
  * seven front-end concerns merging around it.
  *
- * Usage: test_validate_reference_twins CORPUS [--every N] [--only SUBSTRING]. Exit 0 pass,
- * 1 fail, 77 skipped (no corpus).
+ * With --device each pair also runs its device leg (each program GPU against its own
+ * interpreter on the Vulkan device, SHADERBRIDGE_DEVICE or lavapipe): the two verdicts are
+ * printed per pair and counted; they do not decide pass or fail (validate_corpus judges the
+ * device).
+ *
+ * Usage: test_validate_reference_twins CORPUS [--every N] [--only SUBSTRING] [--device].
+ * Exit 0 pass, 1 fail, 77 skipped (no corpus).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -161,12 +166,25 @@ int main(int argc, char **argv)
     }
     unsigned every = 1;
     const char *only = NULL;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--every"))
-            every = (unsigned)strtoul(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "--only"))
-            only = argv[i + 1];
+    bool device = false;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--device"))
+            device = true;
+        else if (!strcmp(argv[i], "--every") && i + 1 < argc)
+            every = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = argv[++i];
     }
+    struct sb_rt_context *context = NULL;
+    if (device) {
+        struct sb_rt_context_options context_options = { 0 };
+        struct sb_error error = { 0 };
+        if (sb_rt_context_create(&context_options, &context, &error) != SB_SUCCESS) {
+            printf("no device (%s): the pairs run on the interpreter only\n", error.message);
+            context = NULL;
+        }
+    }
+    unsigned device_verdicts[5] = { 0 }; /* by enum sb_validate_verdict, both legs of every pair */
     if (!every)
         every = 1;
     static struct row dxil[MAX_ROWS], dxbc[MAX_ROWS * 2];
@@ -207,7 +225,7 @@ int main(int argc, char **argv)
         struct sb_validate_reference_report *report = NULL;
         if (a && b) {
             struct sb_validate_options options = { .inputs = { .seed = 1 } };
-            if (sb_validate_reference(NULL, a, b, &options, &report, &error) != SB_SUCCESS)
+            if (sb_validate_reference(context, a, b, &options, &report, &error) != SB_SUCCESS)
                 reason_of(strncmp(error.message, "reference: ", 11) ? "dxil run" : "dxbc run", &error, reason,
                           sizeof(reason));
         }
@@ -222,6 +240,13 @@ int main(int argc, char **argv)
             count_reason(reason);
         }
         printf("%-22s %s %s | %s: %s\n", verdict_names[verdict], dxil[i].type, dxil[i].file, twin->file, reason);
+        if (report && report->device_leg) {
+            printf("  device leg: dxil %s (%s); dxbc %s (%s)\n", sb_validate_verdict_name(report->program_run->verdict),
+                   report->program_run->reason, sb_validate_verdict_name(report->reference_run->verdict),
+                   report->reference_run->reason);
+            device_verdicts[report->program_run->verdict % 5]++;
+            device_verdicts[report->reference_run->verdict % 5]++;
+        }
         if (stage < 6)
             per_stage[stage][verdict]++;
         totals[verdict]++;
@@ -251,6 +276,13 @@ int main(int argc, char **argv)
     printf("\nran both: %u; agree or within precision: %u (%.1f%%); undefined %u; disagree %u; interfaces differ %u\n",
            ran, agreeing, ran ? 100.0 * agreeing / ran : 0.0, totals[V_UNDEFINED], totals[V_DISAGREE],
            totals[V_INTERFACE]);
+    if (context) {
+        printf("device legs (each program GPU against its interpreter):");
+        for (int v = 0; v < 5; v++)
+            printf(" %s %u", sb_validate_verdict_name((enum sb_validate_verdict)v), device_verdicts[v]);
+        printf("\n");
+        sb_rt_context_destroy(context);
+    }
     unsigned allowed = ran < 20 ? 1 : ran / 20;
     if (totals[V_DISAGREE] > allowed) {
         printf("FAIL: %u twin pairs disagree, more than the %u allowed (5%% of the %u that ran)\n", totals[V_DISAGREE],
