@@ -582,17 +582,18 @@ struct sb_validate_reference_report {
     /** AGREE, AGREE_WITHIN_PRECISION, UNDEFINED or DISAGREE for the two programs' interpreter
      *  results; DISAGREE too when `difference` is not SAME (nothing ran then). */
     enum sb_validate_verdict verdict;
-    enum sb_validate_interface difference;
-    /** One line for people: the difference of interfaces, or the first unexplained word
-     *  (which output, which element, both values), or the largest deviation. */
+    enum sb_validate_interface difference; /**< SAME, or the first difference of interfaces found */
+    /** One line for people: the difference of interfaces, or the first word that decided the
+     *  verdict (which output, which element, both values; within precision: with its bound),
+     *  or how many words were identical. */
     char reason[320];
-    uint64_t words_compared;
+    uint64_t words_compared;   /**< output words (and UAV counters) compared, both sides' alike */
     uint64_t mismatch_count;   /**< words that differ under D3D's rules (the first max_mismatches kept) */
     uint64_t within_precision; /**< of those, within the sum of both bounds */
     uint64_t precision_sensitive; /**< of those, with an infinite bound on either side */
     uint64_t undefined_words;  /**< of those, undefined on either side (a race, an uninitialised read) */
     uint64_t unexplained;      /**< of those, explained by nothing: the verdict is DISAGREE */
-    uint32_t kept;
+    uint32_t kept;             /**< differing words kept, in comparison order (max_mismatches at most) */
     struct sb_validate_reference_mismatch *mismatches; /**< `kept` entries (owned by the report) */
     /** Each program's own sb_validate run on the shared inputs (owned by the report; NULL when
      *  `difference` is not SAME): its `cpu` holds the interpreter's results that were compared;
