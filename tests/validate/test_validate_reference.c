@@ -14,7 +14,9 @@
  *                apart (x = 5000 and 7000), within the division's bound: agree within precision.
  *  interfaces    the DXIL program against numthreads(4,1,1) (thread-group), against a
  *                program writing u1 (resource, "u0 (space 0) is declared by the program
- *                only"), against a vertex program (stage): verdict disagree, nothing run.
+ *                only"), against a vertex program (stage): verdict disagree, nothing run; a
+ *                Texture2D<float4> t0 against a Texture2D<uint4> t0: resource-shape, the
+ *                float texels refused by the uint declaration.
  *  vertex        DXIL vs_passthrough (POSITION v0 -> SV_Position o0, TEXCOORD0 v1.xy -> o1.xy)
  *                against vs_4_0 tokens reading TEXCOORD0 from v2 and writing it to o2.xy:
  *                inputs seeded and outputs matched by semantic, agree, 64 vertices x 6
@@ -95,6 +97,20 @@ static void build_cs_third(bool divide, struct blob *out)
         I(&p, OP_MUL, dr(0, "x"), sr(0, "x"), l1(0x3eaaaaabu));
     I(&p, OP_ISHL, dr(1, "x"), special(T_THREAD_ID, "x"), l1(2));
     I(&p, OP_STORE_RAW, du(0, "x"), sr(1, "x"), sr(0, "x"));
+    sm4_end(&p);
+    sm4_container(&p, out);
+}
+
+/* cs_5_0 numthreads(1,1,1): u0[0] = t0.Load(0, 0).x, t0 a Texture2D returning `ret` (SM4
+ * return-type token, ../shared/docs/sm4-tokens.md §8.4: 0x5555 float4, 0x4444 uint4). */
+static void build_cs_texel(uint32_t ret, struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin_cs(&p, 1, 1, 1, 1);
+    sm4_dcl_resource(&p, 0, 3 /* 2D */, ret);
+    sm4_dcl_uav_raw(&p, 0);
+    I(&p, OP_LD, dr(0, "xyzw"), l4(0, 0, 0, 0), st(0, "xyzw"));
+    I(&p, OP_STORE_RAW, du(0, "x"), l1(0), sr(0, "x"));
     sm4_end(&p);
     sm4_container(&p, out);
 }
@@ -292,6 +308,20 @@ static void case_interfaces(void)
     expect_difference(dxil, vs, SB_VALIDATE_INTERFACE_STAGE, "the program is a compute program, the reference a "
                       "vertex program");
     CHECK(!strcmp(sb_validate_interface_name(SB_VALIDATE_INTERFACE_SIGNATURE), "signature"), "interface names");
+    /* t0 a float texture in one, a uint texture in the other: the float texels cannot be given
+     * to the uint declaration. */
+    static struct blob b;
+    memset(&b, 0, sizeof(b));
+    build_cs_texel(0x5555, &b);
+    struct sb_rt_program *float_t0 = load(b.bytes, b.size, "cs_5_0 Texture2D<float4>");
+    memset(&b, 0, sizeof(b));
+    build_cs_texel(0x4444, &b);
+    struct sb_rt_program *uint_t0 = load(b.bytes, b.size, "cs_5_0 Texture2D<uint4>");
+    CHECK(float_t0 && uint_t0, "the texture programs load");
+    expect_difference(float_t0, uint_t0, SB_VALIDATE_INTERFACE_RESOURCE_SHAPE,
+                      "the reference cannot take the program's inputs: provided input 0: t0 (space 0)");
+    sb_rt_program_destroy(float_t0);
+    sb_rt_program_destroy(uint_t0);
     sb_rt_program_destroy(dxil);
     sb_rt_program_destroy(four);
     sb_rt_program_destroy(u1);

@@ -424,7 +424,7 @@ void sb_validate_reference_report_destroy(struct sb_validate_reference_report *r
 /* Names the reference in a failure of its run, so the caller knows which program stopped. */
 static enum sb_result reference_failed(enum sb_result r, struct sb_error *error)
 {
-    if (r != SB_SUCCESS && error) {
+    if (r != SB_SUCCESS) {
         static const char prefix[] = "reference: ";
         size_t keep = sizeof(error->message) - sizeof(prefix); /* the tail of a long message goes */
         memmove(error->message + sizeof(prefix) - 1, error->message, keep);
@@ -464,10 +464,12 @@ static enum sb_result run_both(struct sb_rt_context *context, const struct sb_rt
         r = run(context, program, o, own, own_count, NULL, false, &report->program_run, error);
     if (r == SB_SUCCESS) {
         r = run(context, reference, o, entries, count, lanes, false, &report->reference_run, error);
-        if (r == SB_ERROR_RUN_BINDING || r == SB_ERROR_BAD_SIZE) { /* the program's data does not fit it */
+        /* The program's data does not fit the reference (sb_rt_inputs_provide's refusals name
+         * the entry): an interface difference; any other failure is the run's. */
+        if ((r == SB_ERROR_RUN_BINDING || r == SB_ERROR_BAD_SIZE) && !strncmp(error->message, "provided input", 14)) {
             report->difference = SB_VALIDATE_INTERFACE_RESOURCE_SHAPE;
             snprintf(report->reason, sizeof(report->reason), "interfaces differ (resource-shape): the reference "
-                     "cannot take the program's inputs: %s", error ? error->message : "");
+                     "cannot take the program's inputs: %s", error->message);
             r = SB_SUCCESS;
         } else {
             r = reference_failed(r, error);
@@ -502,6 +504,9 @@ enum sb_result sb_validate_reference(struct sb_rt_context *context, const struct
                                      const struct sb_rt_program *reference, const struct sb_validate_options *options,
                                      struct sb_validate_reference_report **out, struct sb_error *error)
 {
+    struct sb_error ignored = { 0 };
+    if (!error) /* the runs' messages are read below (reference_failed, run_both) */
+        error = &ignored;
     if (out)
         *out = NULL;
     if (!program || !reference || !out)
