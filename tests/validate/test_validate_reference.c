@@ -23,6 +23,8 @@
  *                lanes = 384 words compared; against the
  *                same program writing TEXCOORD1 instead: signature, naming TEXCOORD0.
  *
+ *  pixel         DXIL ps_scale (TEXCOORD0 in v0) against ps_4_0 tokens reading it from v2:
+ *                inputs seeded by semantic, agree on SV_Target0 of 8 x 8 pixels (256 words).
  *  device        the twin pair with a Vulkan device: each program's own GPU-vs-interpreter
  *                verdict (the device leg) agree, the device's u0 holds 2i + 1.
  *
@@ -113,6 +115,25 @@ static void build_cs_texel(uint32_t ret, struct blob *out)
     I(&p, OP_STORE_RAW, du(0, "x"), l1(0), sr(0, "x"));
     sm4_end(&p);
     sm4_container(&p, out);
+}
+
+/* ps_4_0, the DXIL ps_scale in tokens with TEXCOORD0 in v`uv` (the DXIL program's is v0):
+ * o0 = (v.x * cb0[0].x, v.y * cb0[0].y, cb0[0].z * 0, cb0[0].w). */
+static void build_ps_scale(uint32_t uv, struct blob *out)
+{
+    static struct sm4_program p;
+    sm4_begin(&p, 0, 4, 0, 1);
+    sm4_dcl_cb(&p, 0, 1, 0);
+    sm4_dcl_io(&p, 98, 2 /* linear */, T_INPUT, uv, "xy", -1);
+    sm4_dcl_io(&p, 101, 0, T_OUTPUT, 0, "xyzw", -1);
+    I(&p, OP_MUL, dr(0, "xy"), sm4_reg(T_INPUT, 1, (uint32_t[]){ uv }, NULL, "xyxx", 0), scb(0, 0, NULL, "xyxx"));
+    I(&p, OP_MUL, dr(0, "z"), scb(0, 0, NULL, "zzzz"), lf(0.0f));
+    I(&p, OP_MOV, dr(0, "w"), scb(0, 0, NULL, "wwww"));
+    I(&p, OP_MOV, sm4_reg(T_OUTPUT, 1, (uint32_t[]){ 0 }, NULL, "xyzw", 1), sr(0, "xyzw"));
+    sm4_end(&p);
+    const struct sig_element_spec in[] = { { 0, "TEXCOORD", 0, 0, 3, uv, 0x3, 0x3, 0 } };
+    const struct sig_element_spec outs[] = { { 0, "SV_Target", 0, 0, 3, 0, 0xf, 0x0, 0 } };
+    sm4_container_sig(&p, in, 1, outs, 1, NULL, 0, out);
 }
 
 static struct sb_rt_program *load(const void *bytes, size_t size, const char *what)
@@ -397,6 +418,24 @@ static int case_device(void)
     return 0;
 }
 
+/* The DXIL ps_scale (TEXCOORD0 in v0) against the same in ps_4_0 tokens reading it from v2:
+ * both interpolate the same seeded TEXCOORD0 and read the same cb0: agree on the 8 x 8
+ * pixels' SV_Target0, 64 x 4 = 256 words. */
+static void case_pixel(void)
+{
+    static struct blob b;
+    memset(&b, 0, sizeof(b));
+    build_ps_scale(2, &b);
+    struct sb_rt_program *programs[2] = { load_dxil(dxil_program_ps_scale, "dxil ps_scale"),
+                                          load(b.bytes, b.size, "ps_4_0 TEXCOORD0 from v2") };
+    CHECK(programs[0] && programs[1], "both programs load");
+    struct sb_validate_reference_report *r = programs[0] && programs[1] ? compare(programs[0], programs[1]) : NULL;
+    if (r)
+        CHECK(r->verdict == SB_VALIDATE_AGREE && r->words_compared == 256, "verdict %s, %llu words; want agree, 256",
+              sb_validate_verdict_name(r->verdict), (unsigned long long)r->words_compared);
+    finish(r, programs);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -404,7 +443,7 @@ int main(int argc, char **argv)
         void (*run)(void);
     } cases[] = { { "twin", case_twin }, { "variant", case_variant }, { "self", case_self },
                   { "precision", case_precision }, { "interfaces", case_interfaces },
-                  { "vertex", case_vertex } };
+                  { "vertex", case_vertex }, { "pixel", case_pixel } };
     if (argc != 2) {
         fprintf(stderr, "usage: test_validate_reference CASE\n");
         return 2;
