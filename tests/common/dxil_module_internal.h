@@ -12,7 +12,9 @@
 
 #include "dxil_module_writer.h"
 
-enum { MAX_MEMBERS = 16, MAX_OPERANDS = 24, NAME_MAX_LEN = 64 };
+/* MAX_MEMBERS bounds struct members and function parameters: 20 holds the longest dx.op the
+ * tests write (sampleGrad: the opcode and 16 arguments). */
+enum { MAX_MEMBERS = 20, MAX_OPERANDS = 24, NAME_MAX_LEN = 64 };
 
 /* FUNCTION_BLOCK record codes the builder stores in each instruction (docs §2.12). */
 enum { INST_BINOP = 2, INST_CAST = 3, INST_RET = 10, INST_BR = 11, INST_PHI = 16,
@@ -47,8 +49,9 @@ struct value {
 
 /* How an operand is written (docs §2.10): a relative value ID; the same followed by
  * the value's type when it is a forward reference; a signed relative ID (phi); a
- * literal (opcodes, flags, alignments, block numbers); a type ID. */
-enum operand_kind { O_REL, O_REL_TYPED, O_PHI, O_LIT, O_TYPE };
+ * literal (opcodes, flags, alignments); a type ID; a block handle, written as its
+ * number inside its function. */
+enum operand_kind { O_REL, O_REL_TYPED, O_PHI, O_LIT, O_TYPE, O_BLOCK };
 struct operand {
     enum operand_kind kind;
     uint32_t v;
@@ -89,6 +92,11 @@ struct dxil_module {
     uint32_t block_count;
     uint32_t current_block;
     uint32_t entry;
+    /** The function each block belongs to (dm_entry / dm_function in force at dm_block);
+     *  a function's blocks are consecutive handles. */
+    uint32_t *block_owner;
+    unsigned block_owner_cap;
+    uint32_t body_function; /**< the function new blocks go to; DM_NONE before dm_entry */
     bool failed;
 };
 
