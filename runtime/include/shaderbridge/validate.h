@@ -546,10 +546,11 @@ enum sb_validate_interface {
      *  or contents the other cannot be given (sb_rt_inputs_provide refused them). */
     SB_VALIDATE_INTERFACE_RESOURCE_SHAPE = 4,
     /** A signature element (semantic + index) one has and the other lacks, an output with a
-     *  different number of lanes (those its signature allocates), an input the harness seeds
-     *  (no system value, or a clip/cull distance) at another register, or an output of a
-     *  geometry, hull or domain program at another register or lanes: those are seeded and
-     *  recorded by register. */
+     *  different number of lanes (those its signature allocates), an element the harnesses
+     *  seed or record by register at another register (clip/cull distances, the inputs of
+     *  geometry, hull and domain programs, a domain program's patch constants, geometry and
+     *  domain outputs: also at other lanes), or hull programs of different output control
+     *  point counts. */
     SB_VALIDATE_INTERFACE_SIGNATURE = 5,
     SB_VALIDATE_INTERFACE_MAX_ENUM = 0x7fffffff
 };
@@ -561,14 +562,17 @@ struct sb_validate_reference_mismatch {
     uint32_t resource_class;
     uint32_t space;            /**< UAVs: the register space */
     uint32_t register_index;   /**< UAVs: u#; vertex and pixel outputs: o# in `program` */
-    /** Vertex and pixel outputs: the signature element ("TEXCOORD", index 1); "" otherwise. */
+    /** Vertex, pixel and hull outputs: the signature element ("TEXCOORD", index 1); "" otherwise. */
     char semantic[32];
     uint32_t semantic_index;
     /** UAV buffers: the 32-bit word's index (UINT64_MAX: the append/consume counter);
      *  textures: the byte offset; vertex outputs: the vertex; pixel targets: the pixel
      *  (row-major over the draw, samples consecutive); other records: the word index. */
     uint64_t element;
-    uint32_t component;        /**< vertex and pixel outputs: the lane of the element (0 = its first) */
+    uint32_t component;        /**< vertex, pixel and hull outputs: the lane of the element (0 = its first) */
+    /** Hull records (matched by semantic like vertex outputs; `element` the patch): the output
+     *  control point, or the output control point count for a patch constant. 0 otherwise. */
+    uint32_t point;
     enum sb_rt_word_kind kind; /**< the rule the words were compared by */
     uint32_t value;            /**< `program`'s word */
     uint32_t reference;        /**< the reference program's word */
@@ -624,8 +628,8 @@ struct sb_validate_reference_report {
  * device, else on both sides, each with its own GPU-vs-interpreter verdict (the device leg:
  * program_run / reference_run). The interpreters' results are compared: every UAV word and
  * counter by register; vertex outputs by semantic and index, lane by lane (o# may differ);
- * pixel render targets by SV_Target index, depth and stencil; geometry, hull and domain
- * records word by word. Words compare under D3D's rules (sb_validate_words_agree with
+ * pixel render targets by SV_Target index, depth and stencil; hull control points and patch
+ * constants by semantic and index; geometry and domain records word by word. Words compare under D3D's rules (sb_validate_words_agree with
  * options->float_ulps, 0: exact but for NaNs and zeros/denormals); when some differ, both
  * interpreters run again with their evidence, and a differing word is undefined when either
  * side's evidence marks it, within precision when its float values lie within the sum of the

@@ -12,6 +12,9 @@
  * results are compared here: each one is D3D's answer for its program, so any difference
  * is the programs' (or a front end's), never a device's.
  *
+ * Hull programs' records are compared by semantic too (compare_hull): dxc and fxc place the
+ * tess factors in different lanes.
+ *
  * Comparison: D3D's rules first (sb_validate_words_agree). When words differ, both
  * interpreters run again with their evidence (validate.c does the same for GPU-vs-CPU), and
  * a differing float is accepted when it lies within the sum of the two precision bounds:
@@ -321,6 +324,62 @@ static void compare_records(struct comparison *c, uint32_t resource_class)
     }
 }
 
+/* Hull records (SB_VALIDATE_CLASS_HULL): per patch, `height` output control points of `width`
+ * o# vectors each, then `depth` patch-constant vectors. Each side's layout is its own (dxc
+ * packs the tess factors into o#.w, fxc puts each in o#.x), so elements are matched by
+ * semantic and index: control-point outputs at every point, patch constants once a patch. */
+static void compare_hull(struct comparison *c, const struct sb_ir_program *ir[2])
+{
+    const struct sb_rt_inputs *in[2] = { c->sides->run[0]->cpu, c->sides->run[1]->cpu };
+    int64_t at[2] = { output_resource(in[0], SB_VALIDATE_CLASS_HULL, 0, true),
+                      output_resource(in[1], SB_VALIDATE_CLASS_HULL, 0, true) };
+    if (at[0] < 0 || at[1] < 0)
+        return;
+    const struct sb_rt_resource *r[2] = { &in[0]->resources[at[0]], &in[1]->resources[at[1]] };
+    uint64_t record[2], patches[2];
+    for (int side = 0; side < 2; side++) {
+        record[side] = ((uint64_t)r[side]->width * r[side]->height + r[side]->depth) * 4;
+        patches[side] = record[side] ? r[side]->size / 4 / record[side] : 0;
+    }
+    if (r[0]->height != r[1]->height || patches[0] != patches[1]) {
+        c->report->difference = SB_VALIDATE_INTERFACE_SIGNATURE;
+        snprintf(c->report->reason, sizeof(c->report->reason), "interfaces differ (signature): %u output control "
+                 "points in the program, %u in the reference", r[0]->height, r[1]->height);
+        return;
+    }
+    for (uint32_t e = 0; e < ir[0]->signature_count; e++) {
+        const struct sb_ir_signature_element *ea = &ir[0]->signature[e];
+        bool patch = ea->kind == SB_IR_SIGNATURE_PATCH;
+        if ((!patch && (ea->kind != SB_IR_SIGNATURE_OUTPUT || ea->file != SB_IR_FILE_OUTPUT)) || !ea->semantic ||
+            !ea->semantic[0])
+            continue;
+        const struct sb_ir_signature_element *eb =
+            sb_validate_reference_element(ir[1], ea->kind, ea->semantic, ea->semantic_index);
+        uint32_t la[4], lb[4];
+        uint32_t n = lanes_of(sb_validate_reference_lanes(ea), la);
+        if (!eb || n != lanes_of(sb_validate_reference_lanes(eb), lb) ||
+            ea->register_index >= (patch ? r[0]->depth : r[0]->width) ||
+            eb->register_index >= (patch ? r[1]->depth : r[1]->width))
+            continue; /* the interface check named it, or the records do not hold it */
+        uint32_t points = patch ? 1 : r[0]->height;
+        for (uint64_t p = 0; p < patches[0]; p++)
+            for (uint32_t k = 0; k < points; k++)
+                for (uint32_t l = 0; l < n; l++) {
+                    uint64_t wa = p * record[0] + ((uint64_t)(patch ? r[0]->height : k) * r[0]->width +
+                                                   ea->register_index) * 4 + la[l];
+                    uint64_t wb = p * record[1] + ((uint64_t)(patch ? r[1]->height : k) * r[1]->width +
+                                                   eb->register_index) * 4 + lb[l];
+                    const uint32_t words[2][2] = { { (uint32_t)at[0], (uint32_t)wa }, { (uint32_t)at[1], (uint32_t)wb } };
+                    struct sb_validate_reference_mismatch where = {
+                        .resource_class = SB_VALIDATE_CLASS_HULL, .register_index = ea->register_index,
+                        .semantic_index = ea->semantic_index, .element = p, .point = patch ? r[0]->height : k,
+                        .component = l };
+                    snprintf(where.semantic, sizeof(where.semantic), "%s", ea->semantic);
+                    compare_word(c, words, &where);
+                }
+    }
+}
+
 static void compare_all(struct comparison *c, const struct sb_rt_program *program, const struct sb_rt_program *reference,
                         const struct sb_validate_options *o)
 {
@@ -333,8 +392,10 @@ static void compare_all(struct comparison *c, const struct sb_rt_program *progra
     uint32_t groups = o->group_count[0] ? o->group_count[0] : 1;
     if (program->stage == SB_IR_STAGE_VERTEX || program->stage == SB_IR_STAGE_PIXEL)
         compare_elements(c, program->stage, ir, o->draw_count ? o->draw_count : 64 * groups);
+    if (program->stage == SB_IR_STAGE_HULL)
+        compare_hull(c, ir);
     static const uint32_t records[] = { SB_VALIDATE_CLASS_DEPTH, SB_VALIDATE_CLASS_STENCIL, SB_VALIDATE_CLASS_GEOMETRY,
-                                        SB_VALIDATE_CLASS_HULL, SB_VALIDATE_CLASS_DOMAIN };
+                                        SB_VALIDATE_CLASS_DOMAIN };
     for (uint32_t k = 0; k < sizeof(records) / sizeof(records[0]); k++)
         compare_records(c, records[k]);
 }
@@ -349,6 +410,9 @@ static void place_text(const struct sb_validate_reference_mismatch *m, enum sb_i
             snprintf(out, size, "%s counter", reg);
         else
             snprintf(out, size, "%s dword %llu", reg, (unsigned long long)m->element);
+    } else if (m->resource_class == SB_VALIDATE_CLASS_HULL && m->semantic[0]) {
+        snprintf(out, size, "%s%u (o%u) patch %llu %s %u lane %u", m->semantic, m->semantic_index, m->register_index,
+                 (unsigned long long)m->element, "point", m->point, m->component);
     } else if (m->resource_class == SB_VALIDATE_CLASS_OUTPUT) {
         snprintf(out, size, "%s%u (o%u) %s %llu lane %u", m->semantic, m->semantic_index, m->register_index,
                  stage == SB_IR_STAGE_VERTEX ? "vertex" : "pixel", (unsigned long long)m->element, m->component);

@@ -12,7 +12,9 @@
  * inputs are seeded for the reference from the program's lanes of the same element
  * (sb_validate_options::input_seed_lanes). Register equality is still required where the
  * harnesses work by register alone: clip/cull distances, the interpolated planes of a pixel
- * program drawn as triangles, and geometry, hull and domain records laid out by o#. An
+ * program drawn as triangles, the inputs of geometry, hull and domain programs, a domain
+ * program's patch constants, and geometry and domain records laid out by o# (hull records
+ * are compared by semantic). An
  * element's lanes are those its signature allocates (the container's mask), not the ones a
  * program declares: fxc declares only the lanes it reads (dcl_input v0.x of a float4), dxc
  * the whole element.
@@ -138,10 +140,16 @@ bool sb_validate_reference_seeded(const struct sb_ir_signature_element *e)
  * `planes`, a pixel program drawn as triangles, seeds its interpolated inputs by register. */
 static bool placed_by_register(const struct sb_ir_signature_element *e, enum sb_ir_stage stage, bool planes)
 {
-    if (e->kind == SB_IR_SIGNATURE_INPUT)
+    bool graphics = stage == SB_IR_STAGE_VERTEX || stage == SB_IR_STAGE_PIXEL;
+    if (e->kind == SB_IR_SIGNATURE_INPUT && graphics) /* input_seed_lanes covers the rest */
         return e->file == SB_IR_FILE_INPUT &&
                (e->system_value == 2 || e->system_value == 3 || (planes && e->system_value == 0));
-    return stage == SB_IR_STAGE_GEOMETRY || stage == SB_IR_STAGE_HULL || stage == SB_IR_STAGE_DOMAIN;
+    if (e->kind == SB_IR_SIGNATURE_INPUT) /* control points and primitives: seeded per register */
+        return e->file == SB_IR_FILE_INPUT;
+    /* Hull outputs and patch constants are compared by semantic (validate_reference.c); a
+     * domain program's patch constants come seeded per register, its and a geometry
+     * program's outputs are recorded per register. */
+    return !graphics && stage != SB_IR_STAGE_HULL;
 }
 
 const struct sb_ir_signature_element *sb_validate_reference_element(const struct sb_ir_program *ir, uint32_t kind,
@@ -160,13 +168,17 @@ uint8_t sb_validate_reference_lanes(const struct sb_ir_signature_element *e)
     return e->signature_mask ? e->signature_mask : e->mask;
 }
 
-static void element_text(const struct sb_ir_signature_element *e, char *out, size_t size)
+/* "v1.xy", "o0.w", "vpc0.x" (a domain program's patch constant): the element's register and lanes. */
+static void element_text(const struct sb_ir_signature_element *e, enum sb_ir_stage stage, char *out, size_t size)
 {
     char lanes[5] = { 0 };
     for (uint32_t c = 0, n = 0; c < 4; c++)
         if (sb_validate_reference_lanes(e) >> c & 1u)
             lanes[n++] = "xyzw"[c];
-    snprintf(out, size, "%s%u.%s", e->kind == SB_IR_SIGNATURE_INPUT ? "v" : "o", e->register_index, lanes);
+    const char *file = e->kind == SB_IR_SIGNATURE_INPUT                                   ? "v"
+                       : e->kind == SB_IR_SIGNATURE_PATCH && stage == SB_IR_STAGE_DOMAIN ? "vpc"
+                                                                                        : "o";
+    snprintf(out, size, "%s%u.%s", file, e->register_index, lanes);
 }
 
 /* Every named element of `mine` in `theirs`, with as many lanes, at the same register where
@@ -189,8 +201,8 @@ static bool elements_covered(struct sb_validate_reference_report *report, const 
                      who);
             return differ(report, SB_VALIDATE_INTERFACE_SIGNATURE, text);
         }
-        element_text(e, at_a, sizeof(at_a));
-        element_text(f, at_b, sizeof(at_b));
+        element_text(e, stage, at_a, sizeof(at_a));
+        element_text(f, stage, at_b, sizeof(at_b));
         /* An input's lanes may differ: a compiler declares only those it reads, and the
          * seeding gives each lane of a register the same value on both sides. */
         uint8_t lanes_e = sb_validate_reference_lanes(e), lanes_f = sb_validate_reference_lanes(f);
@@ -203,7 +215,8 @@ static bool elements_covered(struct sb_validate_reference_report *report, const 
             (e->register_index != f->register_index || (e->kind != SB_IR_SIGNATURE_INPUT && lanes_e != lanes_f))) {
             snprintf(text, sizeof(text), "%s %s%u is %s in %s and %s in %s (such %ss are %s by register)",
                      what, e->semantic, e->semantic_index, at_a, who, at_b, other, what,
-                     e->kind == SB_IR_SIGNATURE_INPUT ? "seeded" : "recorded");
+                     e->kind == SB_IR_SIGNATURE_INPUT || (stage == SB_IR_STAGE_DOMAIN && e->kind == SB_IR_SIGNATURE_PATCH)
+                         ? "seeded" : "recorded");
             return differ(report, SB_VALIDATE_INTERFACE_SIGNATURE, text);
         }
     }
