@@ -19,7 +19,8 @@
  * interpreters run again with their evidence (validate.c does the same for GPU-vs-CPU), and
  * a differing float is accepted when it lies within the sum of the two precision bounds:
  * each result may be that far from what a conformant device returns for its program, and
- * fxc and dxc legitimately fuse, reorder and approximate differently.
+ * fxc and dxc legitimately fuse, reorder and approximate differently. The user's side of it:
+ * README.md, "validate --reference OTHER FILE"; the word rules: "validate: verdicts".
  */
 #include "validate_reference_private.h"
 
