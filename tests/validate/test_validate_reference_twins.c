@@ -185,6 +185,7 @@ int main(int argc, char **argv)
         }
     }
     unsigned device_verdicts[5] = { 0 }; /* by enum sb_validate_verdict, both legs of every pair */
+    unsigned device_failures = 0;        /* pairs compared whose device leg could not run */
     if (!every)
         every = 1;
     static struct row dxil[MAX_ROWS], dxbc[MAX_ROWS * 2];
@@ -240,6 +241,10 @@ int main(int argc, char **argv)
             count_reason(reason);
         }
         printf("%-22s %s %s | %s: %s\n", verdict_names[verdict], dxil[i].type, dxil[i].file, twin->file, reason);
+        if (report && report->device_failure.code != SB_SUCCESS) {
+            printf("  device leg not run: %s\n", report->device_failure.message);
+            device_failures++;
+        }
         if (report && report->device_leg) {
             printf("  device leg: dxil %s (%s); dxbc %s (%s)\n", sb_validate_verdict_name(report->program_run->verdict),
                    report->program_run->reason, sb_validate_verdict_name(report->reference_run->verdict),
@@ -280,7 +285,7 @@ int main(int argc, char **argv)
         printf("device legs (each program GPU against its interpreter):");
         for (int v = 0; v < 5; v++)
             printf(" %s %u", sb_validate_verdict_name((enum sb_validate_verdict)v), device_verdicts[v]);
-        printf("\n");
+        printf("; pairs whose device leg could not run: %u\n", device_failures);
         sb_rt_context_destroy(context);
     }
     unsigned allowed = ran < 20 ? 1 : ran / 20;

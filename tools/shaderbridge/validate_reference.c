@@ -87,6 +87,9 @@ static void print_text(const char *file, const char *other, const struct sb_rt_p
         printf("  device leg: %s %s (%s); %s %s (%s)\n", file, sb_validate_verdict_name(report->program_run->verdict),
                report->program_run->reason, other, sb_validate_verdict_name(report->reference_run->verdict),
                report->reference_run->reason);
+    else if (report->device_failure.code != SB_SUCCESS)
+        printf("  interpreter only: the device leg could not run: %s [%s]\n", report->device_failure.message,
+               sb_result_name(report->device_failure.code));
     else
         printf("  interpreter only (no device: each program's GPU-vs-interpreter leg did not run)\n");
 }

@@ -608,6 +608,10 @@ struct sb_validate_reference_report {
     /** Whether the device leg ran (a context with a device was given and the interfaces
      *  match); program_run and reference_run are then non-NULL. */
     bool device_leg;
+    /** Why the device leg did not run although a device was given (SB_ERROR_RUN_UNSUPPORTED
+     *  or SB_ERROR_VULKAN of either program's device run: a feature the device lacks); the
+     *  comparison then ran on the interpreters alone. Code SB_SUCCESS otherwise. */
+    struct sb_error device_failure;
 };
 
 /**
@@ -637,7 +641,9 @@ struct sb_validate_reference_report {
  * returns, so both can be right: fxc and dxc fuse, reorder and approximate differently) or
  * either bound is infinite (precision-sensitive), else unexplained (DISAGREE). Options as for
  * sb_validate (provided and gpu_spirv excepted: SB_ERROR_INVALID_ARGUMENT); a run that stops
- * on the interpreter's budget is retried once with SB_RT_INPUTS_SMALL. Errors: those of
+ * on the interpreter's budget is retried once with SB_RT_INPUTS_SMALL; when the device cannot
+ * run either program (SB_ERROR_RUN_UNSUPPORTED, SB_ERROR_VULKAN), the comparison runs on the
+ * interpreters alone and the report keeps that failure (device_failure). Errors: those of
  * sb_rt_inputs_create and sb_validate for either program (the reference's message starts
  * "reference: "), SB_ERROR_INVALID_ARGUMENT for NULL programs or `out`. Free the report with
  * sb_validate_reference_report_destroy().
