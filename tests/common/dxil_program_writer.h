@@ -9,8 +9,9 @@
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
  * Scope: SM 6.x vertex, pixel and compute programs; up to 16 one-row signature
- * elements per signature in rows 0-31; up to 16 UAV and CBV resources, one
- * register each. A description outside it is refused, never half written.
+ * elements per signature in rows 0-31; up to 16 UAV and CBV resources, each a
+ * range of registers in any space. A description outside it is refused, never
+ * half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
 #define SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -47,6 +48,8 @@ struct dxil_resource {
     uint32_t kind;            /**< DXIL_KIND_* */
     uint32_t space;
     uint32_t lower_bound;     /**< register number */
+    /** Registers in the range (an HLSL array); 0 is read as 1, UINT32_MAX is unbounded. */
+    uint32_t range_size;
     uint32_t cbuffer_size;    /**< CBV: bytes */
     /** The HLSL type's struct name ("struct.RWByteAddressBuffer"): field 1 of the
      *  dx.resources record is an undef pointer to it. */

@@ -11,22 +11,23 @@
 bool dxil_front_cbuffer_load_legacy(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
+    struct sb_ir_operand src;
     uint32_t row = 0, temp = 0;
-    if (!dxil_front_handle_resource(f, in, 1, &r) || !dxil_front_arg(f, in, 2, &row) ||
+    if (!dxil_front_handle_operand(f, in, 1, &r, &src) || !dxil_front_arg(f, in, 2, &row) ||
         !dxil_front_result_temp(f, in, 4, &temp))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_CBV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "cbufferLoadLegacy on a non-CBV");
-    struct sb_ir_operand src = dxil_front_resource_operand(r);
-    src.index_count = 2;
+    /* The row follows the register (SM5.0 cb#[row]) or range and element (SM5.1). */
+    struct sb_ir_index *vector = &src.index[src.index_count++];
     uint64_t constant_row;
     if (dxil_front_const_int(f, row, &constant_row)) {
-        src.index[1].offset = (uint32_t)constant_row;
+        vector->offset = (uint32_t)constant_row;
     } else {
         struct sb_ir_operand *relative = dxil_front_alloc(f, 1, sizeof(*relative));
         if (!relative || !dxil_front_src(f, row, 0, relative))
             return false;
-        src.index[1].relative = relative;
+        vector->relative = relative;
     }
     struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0xF);
     return dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &src, 1) != NULL;
@@ -47,9 +48,10 @@ static bool require_raw(struct dxil_front *f, const struct sb_ir_resource *r, co
 bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
+    struct sb_ir_operand target;
     uint32_t offset = 0;
     uint64_t mask = 0;
-    if (!dxil_front_handle_resource(f, in, 1, &r) || !require_raw(f, r, "a store") ||
+    if (!dxil_front_handle_operand(f, in, 1, &r, &target) || !require_raw(f, r, "a store") ||
         !dxil_front_arg(f, in, 2, &offset) || !dxil_front_const_arg(f, in, 8, &mask))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_UAV)
@@ -69,14 +71,14 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
         if (!dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &src, 1))
             return false;
     }
-    struct sb_ir_operand dst = dxil_front_resource_operand(r), src[2];
-    dst.mask = (uint8_t)mask;
+    struct sb_ir_operand src[2];
+    target.mask = (uint8_t)mask;
     if (!dxil_front_src(f, offset, 0, &src[0]))
         return false;
     src[1] = dxil_front_temp_src(value_temp, 0);
     for (unsigned i = 0; i < 4; i++)
         src[1].swizzle[i] = (uint8_t)i;
-    return dxil_front_emit(f, SB_IR_OP_STORE_RAW, &dst, 1, src, 2) != NULL;
+    return dxil_front_emit(f, SB_IR_OP_STORE_RAW, &target, 1, src, 2) != NULL;
 }
 
 /* Loads of a raw buffer: bufferLoad(handle, offset, undef) / rawBufferLoad(handle,
@@ -84,13 +86,13 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
 bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
+    struct sb_ir_operand src[2];
     uint32_t offset = 0, temp = 0;
-    if (!dxil_front_handle_resource(f, in, 1, &r) || !require_raw(f, r, "a load") ||
+    if (!dxil_front_handle_operand(f, in, 1, &r, &src[1]) || !require_raw(f, r, "a load") ||
         !dxil_front_arg(f, in, 2, &offset) || !dxil_front_result_temp(f, in, 4, &temp))
         return false;
-    struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0xF), src[2];
+    struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0xF);
     if (!dxil_front_src(f, offset, 0, &src[0]))
         return false;
-    src[1] = dxil_front_resource_operand(r);
     return dxil_front_emit(f, SB_IR_OP_LD_RAW, &dst, 1, src, 2) != NULL;
 }
