@@ -12,7 +12,7 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_CREATE_HANDLE = 57, OP_CBUFFER_LOAD_LEGACY = 59, OP_BUFFER_LOAD = 68,
-       OP_BUFFER_STORE = 69, OP_FLATTENED_THREAD_ID = 96, OP_ANNOTATE_HANDLE = 216,
+       OP_BUFFER_STORE = 69, OP_GROUP_ID = 94, OP_FLATTENED_THREAD_ID = 96, OP_ANNOTATE_HANDLE = 216,
        OP_CREATE_HANDLE_FROM_BINDING = 217, OP_CREATE_HANDLE_FROM_HEAP = 218 };
 /* ResourceProperties dword 0 (§5.2): kind | IsUAV (bit 12). */
 enum { PROPS_RAW_UAV = 0x100B, PROPS_TEXTURE2D_UAV = 0x1002, PROPS_CBUFFER = 13 };
@@ -150,8 +150,12 @@ bool dxil_program_cs_handle_array(struct tbuf *out)
  * ConstantBuffer<S> cbs[2] : register(b1, space1);
  * RWByteAddressBuffer o : register(u5, space1);
  * [numthreads(2, 1, 1)]
- * void main(uint t : SV_GroupIndex)
- * { o.Store(t * 8, cbs[0].v.x + cbs[1].v.y); o.Store(t * 8 + 4, cbs[t].v.z); }
+ * void main(uint g : SV_GroupID, uint t : SV_GroupIndex)
+ * {
+ *     uint i = g * 2 + t;
+ *     o.Store(i * 8, cbs[0].v.x + cbs[1].v.y);
+ *     o.Store(i * 8 + 4, cbs[g].v.z);      // dynamic, uniform in each group
+ * }
  */
 bool dxil_program_cs_handle_space1(struct tbuf *out)
 {
@@ -162,21 +166,27 @@ bool dxil_program_cs_handle_space1(struct tbuf *out)
           .lower_bound = 1, .range_size = 2, .cbuffer_size = 16, .type_name = "S" },
     };
     struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32);
     uint32_t entry = dm_entry(m, "main");
     dm_at(m, dm_block(m));
     uint32_t o = create_handle(m, DXIL_CLASS_UAV, 0, dm_i32(m, 5), false);
     uint32_t first = create_handle(m, DXIL_CLASS_CBV, 0, dm_i32(m, 1), false);
     uint32_t second = create_handle(m, DXIL_CLASS_CBV, 0, dm_i32(m, 2), false);
+    uint32_t x_component = dm_i32(m, 0);
+    uint32_t g = dm_dxop(m, "dx.op.groupId.i32", i32, DM_ATTR_READNONE, OP_GROUP_ID,
+                         &x_component, 1);
     uint32_t t = flattened_thread(m);
+    uint32_t i = dm_binop(m, DM_ADD, dm_binop(m, DM_SHL, g, dm_i32(m, 1), DM_FLAGS_NONE), t,
+                          DM_FLAGS_NONE);
     uint32_t x = dm_extractvalue(m, cbuffer_row(m, first, 0), 0);
     uint32_t y = dm_extractvalue(m, cbuffer_row(m, second, 0), 1);
-    uint32_t t8 = dm_binop(m, DM_SHL, t, dm_i32(m, 3), DM_FLAGS_NONE);
-    store_u32(m, o, t8, dm_binop(m, DM_ADD, x, y, DM_FLAGS_NONE));
-    /* dxc computes a dynamic index into a range at b1 as (t - 0) + 1 (§5.1). */
+    uint32_t i8 = dm_binop(m, DM_SHL, i, dm_i32(m, 3), DM_FLAGS_NONE);
+    store_u32(m, o, i8, dm_binop(m, DM_ADD, x, y, DM_FLAGS_NONE));
+    /* dxc computes a dynamic index into a range at b1 as (g - 0) + 1 (§5.1). */
     uint32_t chosen = create_handle(m, DXIL_CLASS_CBV, 0,
-                                    dm_binop(m, DM_ADD, t, dm_i32(m, 1), DM_FLAGS_NONE), false);
+                                    dm_binop(m, DM_ADD, g, dm_i32(m, 1), DM_FLAGS_NONE), false);
     uint32_t z = dm_extractvalue(m, cbuffer_row(m, chosen, 0), 2);
-    store_u32(m, o, dm_binop(m, DM_ADD, t8, dm_i32(m, 4), DM_FLAGS_NONE), z);
+    store_u32(m, o, dm_binop(m, DM_ADD, i8, dm_i32(m, 4), DM_FLAGS_NONE), z);
     dm_ret_void(m);
     return finish(m, entry, 0, 2, resources, 2, out);
 }

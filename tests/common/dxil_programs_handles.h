@@ -20,8 +20,8 @@
  *  bufs[j][4 + t] = bufs[j][8] + t. */
 bool dxil_program_cs_handle_array(struct tbuf *out);
 /** cs_6_0, numthreads(2,1,1), ConstantBuffer cbs[2] : register(b1, space1),
- *  RWByteAddressBuffer o : register(u5, space1): o[2t] = cbs[0].x + cbs[1].y,
- *  o[2t + 1] = cbs[t].z. */
+ *  RWByteAddressBuffer o : register(u5, space1); i = SV_GroupID.x * 2 + SV_GroupIndex:
+ *  o[2i] = cbs[0].x + cbs[1].y, o[2i + 1] = cbs[SV_GroupID.x].z. */
 bool dxil_program_cs_handle_space1(struct tbuf *out);
 /** cs_6_6, numthreads(1,1,1), cb0 : register(b0) with k at x, RWByteAddressBuffer
  *  bufs[3] : register(u1, space2), every handle from createHandleFromBinding + annotateHandle:

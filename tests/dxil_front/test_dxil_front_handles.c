@@ -146,8 +146,8 @@ static void test_array(void)
     sb_ir_program_destroy(ir);
 }
 
-/* cbs[2] : register(b1, space1) = (1, 2, 3, 4), (10, 20, 30, 40); o : register(u5, space1):
- * o = { 1 + 20, cbs[0].z, 1 + 20, cbs[1].z } = { 21, 3, 21, 30 }. */
+/* cbs[2] : register(b1, space1) = (1, 2, 3, 4), (10, 20, 30, 40); o : register(u5, space1);
+ * two groups of two: o[2i] = 1 + 20, o[2i + 1] = cbs[group].z: { 21, 3, 21, 3, 21, 30, 21, 30 }. */
 static void test_space1(void)
 {
     struct sb_error err;
@@ -158,22 +158,27 @@ static void test_space1(void)
     for (uint32_t i = 0; t && i < t->binding_count; i++)
         CHECK(t->bindings[i].space == 1 && t->bindings[i].set == 1, "binding %u: set %u", i,
               t->bindings[i].set);
-    /* The cbuffer range's SM5.1 operand: range id, element, row. */
+    /* The cbuffer range's SM5.1 operands: range id, element (constant or relative - 1), row. */
     const struct sb_ir_operand *cb = resource_operand(ir, SB_IR_OP_MOV,
                                                       SB_IR_FILE_CONSTANT_BUFFER, 1);
     CHECK(cb && cb->index_count == 3 && cb->index[1].offset == 1 && cb->index[2].offset == 0,
           "cbs[1] operand");
-    uint32_t cbs[2][4] = { { 1, 2, 3, 4 }, { 10, 20, 30, 40 } }, o[4] = { 0 };
+    const struct sb_ir_operand *chosen = resource_operand(ir, SB_IR_OP_MOV,
+                                                          SB_IR_FILE_CONSTANT_BUFFER, 2);
+    CHECK(chosen && chosen->index_count == 3 && chosen->index[1].offset == 0xFFFFFFFFu &&
+          chosen->index[1].relative && !chosen->non_uniform && chosen->index[2].offset == 0,
+          "cbs[g] operand");
+    uint32_t cbs[2][4] = { { 1, 2, 3, 4 }, { 10, 20, 30, 40 } }, o[8] = { 0 };
     struct sb_rt_resource table[3] = {
         buffer(SB_IR_RESOURCE_CBV, 1, 1, cbs[0], sizeof(cbs[0])),
         buffer(SB_IR_RESOURCE_CBV, 1, 2, cbs[1], sizeof(cbs[1])),
         buffer(SB_IR_RESOURCE_UAV, 1, 5, o, sizeof(o)),
     };
-    const uint32_t groups[3] = { 1, 1, 1 };
+    const uint32_t groups[3] = { 2, 1, 1 };
     enum sb_result res = sb_interp_dispatch(ir, table, 3, groups, NULL, NULL, &err);
     CHECK(res == SB_SUCCESS, "dispatch: %s", err.message);
-    static const uint32_t expected[4] = { 21, 3, 21, 30 };
-    for (unsigned i = 0; i < 4; i++)
+    static const uint32_t expected[8] = { 21, 3, 21, 3, 21, 30, 21, 30 };
+    for (unsigned i = 0; i < 8; i++)
         CHECK(o[i] == expected[i], "o[%u] = %u, expected %u", i, o[i], expected[i]);
     sb_translation_destroy(t);
     sb_ir_program_destroy(ir);
