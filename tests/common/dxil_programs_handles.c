@@ -15,7 +15,8 @@ enum { OP_CREATE_HANDLE = 57, OP_CBUFFER_LOAD_LEGACY = 59, OP_BUFFER_LOAD = 68,
        OP_BUFFER_STORE = 69, OP_GROUP_ID = 94, OP_FLATTENED_THREAD_ID = 96, OP_ANNOTATE_HANDLE = 216,
        OP_CREATE_HANDLE_FROM_BINDING = 217, OP_CREATE_HANDLE_FROM_HEAP = 218 };
 /* ResourceProperties dword 0 (§5.2): kind | IsUAV (bit 12). */
-enum { PROPS_RAW_UAV = 0x100B, PROPS_TEXTURE2D_UAV = 0x1002, PROPS_CBUFFER = 13 };
+enum { PROPS_RAW_UAV = 0x100B, PROPS_RAW_SRV = 11, PROPS_TEXTURE2D_UAV = 0x1002,
+       PROPS_CBUFFER = 13 };
 
 static uint32_t handle_type(struct dxil_module *m)
 {
@@ -223,6 +224,56 @@ bool dxil_program_cs_handle_sm66(struct tbuf *out)
     return finish(m, entry, 6, 1, SM66_RESOURCES, 2, out);
 }
 
+/* createHandleFromHeap(218, index, samplerHeap, nonUniform), annotated with {props0, 0}
+ * unless props0 is 0. */
+static uint32_t heap_handle(struct dxil_module *m, uint32_t index, bool sampler_heap,
+                            bool non_uniform, int32_t props0)
+{
+    uint32_t args[3] = { index, dm_i1(m, sampler_heap), dm_i1(m, non_uniform) };
+    uint32_t h = dm_dxop(m, "dx.op.createHandleFromHeap", handle_type(m), DM_ATTR_READNONE,
+                         OP_CREATE_HANDLE_FROM_HEAP, args, 3);
+    if (!props0)
+        return h;
+    uint32_t i32 = dm_type_int(m, 32), pair[2] = { i32, i32 };
+    uint32_t properties = dm_type_struct(m, "dx.types.ResourceProperties", pair, 2);
+    uint32_t fields[2] = { dm_i32(m, props0), dm_i32(m, 0) };
+    uint32_t annotate[2] = { h, dm_const_struct(m, properties, fields, 2) };
+    return dm_dxop(m, "dx.op.annotateHandle", handle_type(m), DM_ATTR_READNONE,
+                   OP_ANNOTATE_HANDLE, annotate, 2);
+}
+
+/*
+ * cbuffer cb0 : register(b0) { uint k; };
+ * [numthreads(2, 1, 1)]
+ * void main(uint t : SV_GroupIndex)                                    (cs_6_6)
+ * {
+ *     ByteAddressBuffer src = ResourceDescriptorHeap[0];
+ *     RWByteAddressBuffer dst = ResourceDescriptorHeap[NonUniformResourceIndex(k + t)];
+ *     dst.Store(t * 4, src.Load(t * 4) + 50);
+ * }
+ */
+bool dxil_program_cs_handle_heap(struct tbuf *out)
+{
+    static const struct dxil_resource resources[1] = {
+        { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
+          .type_name = "cb0" },
+    };
+    struct dxil_module *m = dm_create();
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t cb0 = handle_from_binding(m, BIND_B0, DXIL_CLASS_CBV, dm_i32(m, 0), PROPS_CBUFFER, 16);
+    uint32_t k = dm_extractvalue(m, cbuffer_row(m, cb0, 0), 0);
+    uint32_t t = flattened_thread(m);
+    uint32_t src = heap_handle(m, dm_i32(m, 0), false, false, PROPS_RAW_SRV);
+    uint32_t dst = heap_handle(m, dm_binop(m, DM_ADD, k, t, DM_FLAGS_NONE), false, true,
+                               PROPS_RAW_UAV);
+    uint32_t t4 = dm_binop(m, DM_SHL, t, dm_i32(m, 2), DM_FLAGS_NONE);
+    uint32_t loaded = load_u32(m, src, t4);
+    store_u32(m, dst, t4, dm_binop(m, DM_ADD, loaded, dm_i32(m, 50), DM_FLAGS_NONE));
+    dm_ret_void(m);
+    return finish(m, entry, 6, 2, resources, 1, out);
+}
+
 /* A handle chosen by a phi: if (t == 0) h = bufs[0]; else h = bufs[1]; h.Store(0, 1). */
 static void store_through_phi(struct dxil_module *m)
 {
@@ -258,19 +309,13 @@ bool dxil_program_cs_bad_handle(enum dxil_bad_handle which, struct tbuf *out)
         sm_minor = 0;
         store_through_phi(m);
         break;
-    case DXIL_BAD_HANDLE_HEAP: {
-        uint32_t args[3] = { dm_i32(m, 5), dm_i1(m, false), dm_i1(m, false) };
-        uint32_t h = dm_dxop(m, "dx.op.createHandleFromHeap", handle_type(m), DM_ATTR_READNONE,
-                             OP_CREATE_HANDLE_FROM_HEAP, args, 3);
-        uint32_t i32 = dm_type_int(m, 32), pair[2] = { i32, i32 };
-        uint32_t properties = dm_type_struct(m, "dx.types.ResourceProperties", pair, 2);
-        uint32_t fields[2] = { dm_i32(m, PROPS_RAW_UAV), dm_i32(m, 0) };
-        uint32_t annotate[2] = { h, dm_const_struct(m, properties, fields, 2) };
-        h = dm_dxop(m, "dx.op.annotateHandle", handle_type(m), DM_ATTR_READNONE,
-                    OP_ANNOTATE_HANDLE, annotate, 2);
-        store_u32(m, h, dm_i32(m, 0), dm_i32(m, 1));
+    case DXIL_BAD_HANDLE_HEAP:
+        store_u32(m, heap_handle(m, dm_i32(m, 5), false, false, 0), dm_i32(m, 0), dm_i32(m, 1));
         break;
-    }
+    case DXIL_BAD_HANDLE_SAMPLER_HEAP:
+        store_u32(m, heap_handle(m, dm_i32(m, 5), true, false, PROPS_RAW_UAV), dm_i32(m, 0),
+                  dm_i32(m, 1));
+        break;
     case DXIL_BAD_HANDLE_PROPERTIES:
     default:
         store_u32(m, handle_from_binding(m, BIND_U1_SPACE2, DXIL_CLASS_UAV, dm_i32(m, 1),

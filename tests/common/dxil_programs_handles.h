@@ -28,12 +28,21 @@ bool dxil_program_cs_handle_space1(struct tbuf *out);
  *  bufs[k][0] = k + 7, bufs[2][1] = 99. */
 bool dxil_program_cs_handle_sm66(struct tbuf *out);
 
+/** cs_6_6, numthreads(2,1,1), cb0 : register(b0) with k at x, SM 6.6 descriptor heap:
+ *  ByteAddressBuffer src = ResourceDescriptorHeap[0];
+ *  RWByteAddressBuffer dst = ResourceDescriptorHeap[NonUniformResourceIndex(k + t)];
+ *  dst.Store(t * 4, src.Load(t * 4) + 50). */
+bool dxil_program_cs_handle_heap(struct tbuf *out);
+
 /** Handles the front end refuses, one per program. */
 enum dxil_bad_handle {
     DXIL_BAD_HANDLE_OUT_OF_RANGE,   /**< createHandle of u6 from the range u2..u5 (invalid) */
     DXIL_BAD_HANDLE_SELECT,         /**< a store through select(c, h0, h1) (not translated) */
-    DXIL_BAD_HANDLE_HEAP,           /**< createHandleFromHeap (not translated) */
+    DXIL_BAD_HANDLE_HEAP,           /**< a store through createHandleFromHeap without annotateHandle
+                                         (invalid) */
     DXIL_BAD_HANDLE_PROPERTIES,     /**< annotateHandle saying "Texture2D" of a raw UAV (invalid) */
+    DXIL_BAD_HANDLE_SAMPLER_HEAP,   /**< a SamplerDescriptorHeap element annotated as a raw UAV
+                                         (invalid) */
     DXIL_BAD_HANDLE_COUNT
 };
 /** A cs_6_6 program (6_0 for OUT_OF_RANGE and SELECT) built around bad handle `which`. */

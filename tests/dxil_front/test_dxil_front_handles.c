@@ -210,6 +210,53 @@ static void test_sm66(void)
     sb_ir_program_destroy(ir);
 }
 
+/* cs_6_6 heap: src = heap SRV 0 = { 7, 9 }; dst = heap UAV k + t: k = 1 -> u1[0] = 57,
+ * u2[1] = 59; k = 3 -> u3[0] = 57, u4[1] = 59; every other word stays 0. The views are
+ * unbounded ranges of SB_DESCRIPTOR_HEAP_SPACE in the set after space 0 (translate.h). */
+static void test_heap(void)
+{
+    struct sb_error err;
+    struct sb_translation *t = NULL;
+    struct sb_ir_program *ir = lower_written(dxil_program_cs_handle_heap, &t, &err);
+    if (!ir)
+        return;
+    CHECK(ir->resource_count == 3, "%u resources, expected cb0 and two heap views",
+          ir->resource_count);
+    for (uint32_t i = 1; i < ir->resource_count && i < 3; i++) {
+        const struct sb_ir_resource *r = &ir->resources[i];
+        CHECK(r->space == SB_DESCRIPTOR_HEAP_SPACE && r->lower_bound == 0 &&
+              r->count == UINT32_MAX && r->kind == SB_IR_RESOURCE_KIND_RAW &&
+              r->resource_class == (i == 1 ? SB_IR_RESOURCE_SRV : SB_IR_RESOURCE_UAV),
+              "heap view %u: class %u space 0x%x count %u", i, r->resource_class, r->space,
+              r->count);
+        CHECK(t && t->bindings[i].set == 1 && t->bindings[i].binding == 288 + i - 1,
+              "heap view %u: set %u binding %u", i, t ? t->bindings[i].set : 0,
+              t ? t->bindings[i].binding : 0);
+    }
+    for (uint32_t k = 1; k <= 3; k += 2) {
+        uint32_t cb[4] = { k, 0, 0, 0 }, src[2] = { 7, 9 }, dst[5][2] = { { 0 } };
+        struct sb_rt_resource table[7] = {
+            buffer(SB_IR_RESOURCE_CBV, 0, 0, cb, sizeof(cb)),
+            buffer(SB_IR_RESOURCE_SRV, SB_DESCRIPTOR_HEAP_SPACE, 0, src, sizeof(src)),
+        };
+        for (uint32_t i = 0; i < 5; i++)
+            table[2 + i] = buffer(SB_IR_RESOURCE_UAV, SB_DESCRIPTOR_HEAP_SPACE, i, dst[i],
+                                  sizeof(dst[i]));
+        const uint32_t groups[3] = { 1, 1, 1 };
+        enum sb_result res = sb_interp_dispatch(ir, table, 7, groups, NULL, NULL, &err);
+        CHECK(res == SB_SUCCESS, "k = %u: dispatch: %s", k, err.message);
+        uint32_t expected[5][2] = { { 0 } };
+        expected[k][0] = 57;
+        expected[k + 1][1] = 59;
+        for (uint32_t i = 0; i < 5; i++)
+            for (uint32_t w = 0; w < 2; w++)
+                CHECK(dst[i][w] == expected[i][w], "k = %u: heap u%u[%u] = %u, expected %u", k,
+                      i, w, dst[i][w], expected[i][w]);
+    }
+    sb_translation_destroy(t);
+    sb_ir_program_destroy(ir);
+}
+
 /* Each bad handle refuses with its code, a message naming it and the call's byte offset. */
 static void test_refusals(void)
 {
@@ -219,8 +266,10 @@ static void test_refusals(void)
     } expected[DXIL_BAD_HANDLE_COUNT] = {
         [DXIL_BAD_HANDLE_OUT_OF_RANGE] = { SB_ERROR_TRANSLATE_INVALID, "register 6 outside the range 2..5" },
         [DXIL_BAD_HANDLE_SELECT] = { SB_ERROR_TRANSLATE_UNSUPPORTED, "phi" },
-        [DXIL_BAD_HANDLE_HEAP] = { SB_ERROR_TRANSLATE_UNSUPPORTED, "CreateHandleFromHeap" },
+        [DXIL_BAD_HANDLE_HEAP] = { SB_ERROR_TRANSLATE_INVALID, "without annotateHandle" },
         [DXIL_BAD_HANDLE_PROPERTIES] = { SB_ERROR_TRANSLATE_INVALID, "disagree" },
+        [DXIL_BAD_HANDLE_SAMPLER_HEAP] = { SB_ERROR_TRANSLATE_INVALID,
+                                           "sampler heap handle annotated as resource kind 11" },
     };
     for (unsigned which = 0; which < DXIL_BAD_HANDLE_COUNT; which++) {
         struct tbuf b = { 0 };
@@ -248,12 +297,13 @@ static int write_programs(const char *dir)
     static const struct {
         const char *name;
         bool (*write)(struct tbuf *);
-    } programs[3] = {
+    } programs[4] = {
         { "handle_array_cs_6_0", dxil_program_cs_handle_array },
         { "handle_space1_cs_6_0", dxil_program_cs_handle_space1 },
         { "handle_sm66_cs_6_6", dxil_program_cs_handle_sm66 },
+        { "handle_heap_cs_6_6", dxil_program_cs_handle_heap },
     };
-    for (unsigned i = 0; i < 3; i++) {
+    for (unsigned i = 0; i < 4; i++) {
         struct tbuf b = { 0 };
         char path[1024];
         snprintf(path, sizeof(path), "%s/%s.dxil", dir, programs[i].name);
@@ -282,6 +332,8 @@ int main(int argc, char **argv)
         test_space1();
     if (all || !strcmp(which, "sm66"))
         test_sm66();
+    if (all || !strcmp(which, "heap"))
+        test_heap();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)

@@ -26,15 +26,18 @@
 
 #define MAX_REASONS 64
 
-/* The operations of the concern, in the order printed. */
+/* The operations of the concern, in the order printed (createHandleForLib, which only
+ * libraries keep, is counted to explain the annotateHandles of its handles). */
+#define OPERATION_COUNT 5
 static const struct {
     uint32_t opcode;
     const char *name;
-} operations[4] = {
+} operations[OPERATION_COUNT] = {
     { SB_DXIL_OP_CREATE_HANDLE, "createHandle" },
     { SB_DXIL_OP_CREATE_HANDLE_FROM_BINDING, "createHandleFromBinding" },
     { SB_DXIL_OP_ANNOTATE_HANDLE, "annotateHandle" },
     { SB_DXIL_OP_CREATE_HANDLE_FROM_HEAP, "createHandleFromHeap" },
+    { SB_DXIL_OP_CREATE_HANDLE_FOR_LIB, "createHandleForLib" },
 };
 
 struct reason {
@@ -45,7 +48,10 @@ struct reason {
 struct census {
     uint32_t files, unread, entries;
     uint32_t record_files, records, ranged_files, declared_files, declared_records;
-    uint32_t op_files[4], op_uses[4], op_translated[4];
+    /* per operation: files using it, uses, uses translated, uses in entries whose
+     * declarations refused (not tried) */
+    uint32_t op_files[OPERATION_COUNT], op_uses[OPERATION_COUNT];
+    uint32_t op_translated[OPERATION_COUNT], op_blocked[OPERATION_COUNT];
     uint32_t unstructured;
     uint32_t reason_count;
     struct reason reasons[MAX_REASONS];
@@ -100,7 +106,7 @@ static int operation_of(struct dxil_front *f, const struct sb_bc_instruction *in
     value = in->operands[1];
     if (!dxil_front_const_int(f, value, &opcode))
         return -1;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < OPERATION_COUNT; k++)
         if (operations[k].opcode == opcode)
             return k;
     return -1;
@@ -108,7 +114,7 @@ static int operation_of(struct dxil_front *f, const struct sb_bc_instruction *in
 
 /* One entry point: its declarations, then the concern's calls in body order. True when
  * the declarations were accepted. */
-static bool census_entry(struct census *c, struct dxil_front *f, bool seen[4],
+static bool census_entry(struct census *c, struct dxil_front *f, bool seen[OPERATION_COUNT],
                          const char *relative)
 {
     uint32_t values = f->function->value_count;
@@ -141,8 +147,10 @@ static bool census_entry(struct census *c, struct dxil_front *f, bool seen[4],
             continue;
         seen[k] = true;
         c->op_uses[k]++;
-        if (!declared)
+        if (!declared) {
+            c->op_blocked[k]++;
             continue;
+        }
         f->failed = false;
         f->offset = in->offset;
         if (dxil_front_call(f, in)) {
@@ -175,7 +183,7 @@ static void census_file(const char *path, const char *relative, void *user)
                                   &err) != SB_SUCCESS) {
         c->unread++;
     } else {
-        bool seen[4] = { false }, ranged = false, any_records = false, all_declared = true;
+        bool seen[OPERATION_COUNT] = { false }, ranged = false, any_records = false, all_declared = true;
         for (uint32_t e = 0; e < info->entry_point_count; e++) {
             const struct sb_dxil_entry_point *entry = &info->entry_points[e];
             if (entry->function == SB_BC_NONE || entry->function >= module->function_count ||
@@ -202,7 +210,7 @@ static void census_file(const char *path, const char *relative, void *user)
         c->record_files += any_records;
         c->ranged_files += ranged;
         c->declared_files += any_records && all_declared;
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < OPERATION_COUNT; k++)
             c->op_files[k] += seen[k];
     }
     sb_dxil_program_info_destroy(info);
@@ -233,9 +241,10 @@ int main(int argc, char **argv)
     printf("  declarations: %u files with resources (%u with ranges or spaces), all declared "
            "in %u; %u records, %u declared\n", c.record_files, c.ranged_files, c.declared_files,
            c.records, c.declared_records);
-    for (int k = 0; k < 4; k++)
-        printf("  %-24s %3u files, %5u uses, %5u translated\n", operations[k].name,
-               c.op_files[k], c.op_uses[k], c.op_translated[k]);
+    for (int k = 0; k < OPERATION_COUNT; k++)
+        printf("  %-24s %3u files, %5u uses, %5u translated, %5u not tried (declarations "
+               "refused)\n", operations[k].name, c.op_files[k], c.op_uses[k],
+               c.op_translated[k], c.op_blocked[k]);
     qsort(c.reasons, c.reason_count, sizeof(c.reasons[0]), by_count);
     for (uint32_t i = 0; i < c.reason_count; i++)
         printf("  %5u  %s\n", c.reasons[i].count, c.reasons[i].text);

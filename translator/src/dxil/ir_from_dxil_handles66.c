@@ -7,8 +7,7 @@
  * through after checking that its ResourceProperties agree with the
  * declaration, since the properties are what a 6.6 resource op trusts and a
  * disagreement means the program is not what its metadata says.
- * createHandleFromHeap (descriptor heaps) is not translated: it refuses in
- * the dispatch with its name.
+ * Heap handles are annotated by ir_from_dxil_heap.c.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -82,6 +81,11 @@ bool dxil_front_annotate_handle(struct dxil_front *f, const struct sb_bc_instruc
     if (!dxil_front_handle(f, in, 1, &h) ||
         !const_struct_arg(f, in, 2, "ResourceProperties", 2, props))
         return false;
+    if (h->heap != DXIL_FRONT_NOT_HEAP)
+        return dxil_front_annotate_heap_handle(f, in, h, props);
+    if (h->resource >= f->entry->resources.count)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "annotateHandle of an annotated descriptor-heap handle");
     const struct sb_dxil_resource *d = &f->entry->resources.resources[h->resource];
     uint32_t kind = props[0] & PROPERTIES_KIND_MASK;
     bool is_uav = (props[0] & PROPERTIES_IS_UAV) != 0;

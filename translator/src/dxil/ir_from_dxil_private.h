@@ -5,6 +5,7 @@
  * temp map, operands, dx.op arguments, instruction buffer),
  * ir_from_dxil_resource_kinds.c (what each resource kind is declared as),
  * ir_from_dxil_resources.c (resource declarations, createHandle, handle operands),
+ * ir_from_dxil_heap.c (SM 6.6 descriptor-heap handles and their views),
  * ir_from_dxil_handles66.c (SM 6.6 createHandleFromBinding, annotateHandle),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
@@ -28,14 +29,21 @@
 /** No temp / no resource for a value. */
 #define DXIL_FRONT_NONE UINT32_MAX
 
+/** Which descriptor heap a createHandleFromHeap handle indexes, before annotateHandle. */
+enum dxil_front_heap { DXIL_FRONT_NOT_HEAP, DXIL_FRONT_RESOURCE_HEAP, DXIL_FRONT_SAMPLER_HEAP };
+
 /** What a handle value names: a program resource and the element of its range. */
 struct dxil_front_handle {
-    uint32_t resource;    /**< index into program->resources (and the entry's resource list) */
+    /** Index into program->resources (below the entry's resource count: that record);
+     *  DXIL_FRONT_NONE for a heap handle not annotated yet. */
+    uint32_t resource;
     uint32_t element;     /**< constant index within the range (0 with a dynamic index) */
     /** The value holding a dynamic register number (DXIL's index: lower bound + element),
      *  or DXIL_FRONT_NONE for a constant one. */
     uint32_t index_value;
     bool non_uniform;     /**< NonUniformResourceIndex: the IR operand's non_uniform */
+    bool defined;         /**< the value is a handle (the others are zero) */
+    uint32_t heap;        /**< enum dxil_front_heap: not annotated yet when not NOT_HEAP */
 };
 
 struct dxil_front {
@@ -129,6 +137,15 @@ bool dxil_front_handle_resource(struct dxil_front *f, const struct sb_bc_instruc
                                 uint32_t i, const struct sb_ir_resource **out);
 /** The t#/u#/cb#/s# operand of a one-register program resource (all four lanes, in order). */
 struct sb_ir_operand dxil_front_resource_operand(const struct sb_ir_resource *r);
+
+/* ir_from_dxil_heap.c */
+/** createHandleFromHeap(index, samplerHeap, nonUniform): a heap handle awaiting its view. */
+bool dxil_front_create_handle_from_heap(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** annotateHandle of heap handle `pending`: a handle of the heap view `props` describe
+ *  (declared on first use; the binding convention is in ir_from_dxil_heap.c). */
+bool dxil_front_annotate_heap_handle(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                     const struct dxil_front_handle *pending,
+                                     const uint32_t props[2]);
 
 /* ir_from_dxil_handles66.c */
 /** createHandleFromBinding(ResBind{lower, upper, space, class}, index, nonUniform). */

@@ -29,11 +29,24 @@ bool dxil_front_handle(struct dxil_front *f, const struct sb_bc_instruction *in,
         return false;
     const struct sb_bc_function *fn = f->function;
     bool local = value >= fn->first_value && value - fn->first_value < fn->value_count;
-    if (!local || f->value_resource[value - fn->first_value] == DXIL_FRONT_NONE || !f->handles)
+    if (!local || !f->handles || !f->handles[value - fn->first_value].defined)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a handle that is not the result of createHandle, "
-                               "createHandleFromBinding or annotateHandle (phi, select)");
+                               "createHandleFromBinding, createHandleFromHeap or annotateHandle "
+                               "(phi, select)");
     *out = &f->handles[value - fn->first_value];
+    return true;
+}
+
+/* A handle an operation may use: not a heap handle still waiting for its annotateHandle. */
+static bool usable_handle(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
+                          const struct dxil_front_handle **out)
+{
+    if (!dxil_front_handle(f, in, i, out))
+        return false;
+    if ((*out)->heap != DXIL_FRONT_NOT_HEAP)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
+                               "a descriptor-heap handle used without annotateHandle");
     return true;
 }
 
@@ -42,7 +55,7 @@ bool dxil_front_handle_operand(struct dxil_front *f, const struct sb_bc_instruct
                                struct sb_ir_operand *operand)
 {
     const struct dxil_front_handle *h = NULL;
-    if (!dxil_front_handle(f, in, i, &h))
+    if (!usable_handle(f, in, i, &h))
         return false;
     const struct sb_ir_resource *r = &f->program->resources[h->resource];
     struct sb_ir_operand op = dxil_front_resource_operand(r);
@@ -67,7 +80,7 @@ bool dxil_front_handle_resource(struct dxil_front *f, const struct sb_bc_instruc
                                 uint32_t i, const struct sb_ir_resource **out)
 {
     const struct dxil_front_handle *h = NULL;
-    if (!dxil_front_handle(f, in, i, &h))
+    if (!usable_handle(f, in, i, &h))
         return false;
     const struct sb_ir_resource *r = &f->program->resources[h->resource];
     if (r->count != 1)
@@ -112,7 +125,8 @@ bool dxil_front_bind_handle(struct dxil_front *f, const struct sb_bc_instruction
         return false;
     const struct sb_ir_resource *r = &f->program->resources[resource];
     struct dxil_front_handle h = { .resource = resource, .index_value = DXIL_FRONT_NONE,
-                                   .non_uniform = non_uniform };
+                                   .non_uniform = non_uniform, .defined = true,
+                                   .heap = DXIL_FRONT_NOT_HEAP };
     uint64_t constant = 0;
     if (dxil_front_const_int(f, index, &constant)) {
         if (constant < first || constant > last)
