@@ -13,18 +13,16 @@
  * when a refusal is not a structured SB_ERROR_TRANSLATE_* error with a byte
  * offset. SKIPPED without the corpus.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "corpus_list.h"
 #include "dxil/ir_from_dxil_private.h"
+#include "refusal_tally.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/dxbc_dxil.h"
 #include "translator/dxil_opcodes.h"
-
-#define MAX_REASONS 64
 
 /* The operations of the concern, in the order printed (createHandleForLib, which only
  * libraries keep, is counted to explain the annotateHandles of its handles). */
@@ -40,11 +38,6 @@ static const struct {
     { SB_DXIL_OP_CREATE_HANDLE_FOR_LIB, "createHandleForLib" },
 };
 
-struct reason {
-    char text[112];
-    uint32_t count;
-};
-
 struct census {
     uint32_t files, unread, entries;
     uint32_t record_files, records, ranged_files, declared_files, declared_records;
@@ -53,35 +46,8 @@ struct census {
     uint32_t op_files[OPERATION_COUNT], op_uses[OPERATION_COUNT];
     uint32_t op_translated[OPERATION_COUNT], op_blocked[OPERATION_COUNT];
     uint32_t unstructured;
-    uint32_t reason_count;
-    struct reason reasons[MAX_REASONS];
+    struct refusal_tally reasons;
 };
-
-/* The message with digit runs folded to N, so one gap counts once. */
-static void count_reason(struct census *c, const char *prefix, const char *message)
-{
-    char text[112];
-    size_t n = (size_t)snprintf(text, sizeof(text), "%s: ", prefix);
-    for (const char *p = message; *p && n + 1 < sizeof(text); p++) {
-        if (isdigit((unsigned char)*p)) {
-            while (isdigit((unsigned char)p[1]))
-                p++;
-            text[n++] = 'N';
-        } else {
-            text[n++] = *p;
-        }
-    }
-    text[n < sizeof(text) ? n : sizeof(text) - 1] = '\0';
-    for (uint32_t i = 0; i < c->reason_count; i++)
-        if (!strcmp(c->reasons[i].text, text)) {
-            c->reasons[i].count++;
-            return;
-        }
-    if (c->reason_count < MAX_REASONS) {
-        memcpy(c->reasons[c->reason_count].text, text, sizeof(text));
-        c->reasons[c->reason_count++].count = 1;
-    }
-}
 
 /* A refusal must be structured: a translate code and the instruction's byte offset. */
 static void check_refusal(struct census *c, const struct dxil_front *f, const char *relative)
@@ -137,7 +103,7 @@ static bool census_entry(struct census *c, struct dxil_front *f, bool seen[OPERA
         f->program->resources = declarations;
         f->program->resource_count = records;
     } else {
-        count_reason(c, "declaration", f->error.message);
+        refusal_tally_add(&c->reasons, "declaration", f->error.message);
         check_refusal(c, f, relative);
     }
     for (uint32_t i = 0; i < f->function->instruction_count; i++) {
@@ -156,7 +122,7 @@ static bool census_entry(struct census *c, struct dxil_front *f, bool seen[OPERA
         if (dxil_front_call(f, in)) {
             c->op_translated[k]++;
         } else {
-            count_reason(c, operations[k].name, f->error.message);
+            refusal_tally_add(&c->reasons, operations[k].name, f->error.message);
             check_refusal(c, f, relative);
         }
     }
@@ -219,12 +185,6 @@ static void census_file(const char *path, const char *relative, void *user)
     free(bytes);
 }
 
-static int by_count(const void *a, const void *b)
-{
-    const struct reason *x = a, *y = b;
-    return x->count != y->count ? (x->count < y->count ? 1 : -1) : strcmp(x->text, y->text);
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -245,8 +205,7 @@ int main(int argc, char **argv)
         printf("  %-24s %3u files, %5u uses, %5u translated, %5u not tried (declarations "
                "refused)\n", operations[k].name, c.op_files[k], c.op_uses[k],
                c.op_translated[k], c.op_blocked[k]);
-    qsort(c.reasons, c.reason_count, sizeof(c.reasons[0]), by_count);
-    for (uint32_t i = 0; i < c.reason_count; i++)
-        printf("  %5u  %s\n", c.reasons[i].count, c.reasons[i].text);
+    refusal_tally_sort(&c.reasons);
+    refusal_tally_print(&c.reasons, REFUSAL_REASONS_MAX);
     return c.unstructured || c.unread ? 1 : 0;
 }
