@@ -32,9 +32,6 @@
 #define PROPERTIES_GLOBALLY_COHERENT (1u << 14)
 #define PROPERTIES_COMPARISON_OR_COUNTER (1u << 15)
 
-/* Heap views get record IDs above any dx.resources record's (dense from 0 per class). */
-#define HEAP_VIEW_ID_BASE 0x40000000u
-
 bool dxil_front_create_handle_from_heap(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     uint32_t index = 0;
@@ -134,18 +131,17 @@ static bool heap_view(struct dxil_front *f, const struct sb_dxil_resource *d, ui
     view.name = d->name;
     if (!dxil_front_resource_kind(f, d, &view))
         return false;
+    /* The views follow the entry's records in program->resources. */
     uint32_t count = f->program->resource_count, views = 0;
-    for (uint32_t i = 0; i < count; i++) {
+    for (uint32_t i = f->entry->resources.count; i < count; i++) {
         const struct sb_ir_resource *r = &f->program->resources[i];
-        if (r->id < HEAP_VIEW_ID_BASE)
-            continue;
         if (same_view(r, &view)) {
             *index = i;
             return true;
         }
         views++;
     }
-    view.id = HEAP_VIEW_ID_BASE + views;
+    view.id = DXIL_FRONT_HEAP_VIEW_ID_BASE + views;
     struct sb_ir_resource *grown = dxil_front_alloc(f, (size_t)count + 1, sizeof(*grown));
     if (!grown)
         return false;

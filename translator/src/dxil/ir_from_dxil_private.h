@@ -29,6 +29,10 @@
 /** No temp / no resource for a value. */
 #define DXIL_FRONT_NONE UINT32_MAX
 
+/** Record IDs of the descriptor-heap views (ir_from_dxil_heap.c) start here, above every
+ *  dx.resources record's (dense from 0 per class; a record at or above it is refused). */
+#define DXIL_FRONT_HEAP_VIEW_ID_BASE 0x40000000u
+
 /** Which descriptor heap a createHandleFromHeap handle indexes, before annotateHandle. */
 enum dxil_front_heap { DXIL_FRONT_NOT_HEAP, DXIL_FRONT_RESOURCE_HEAP, DXIL_FRONT_SAMPLER_HEAP };
 

@@ -19,6 +19,7 @@
  * ir_from_dxil_resource_kinds.c (dxil_front_resource_kind).
  */
 #include "ir_from_dxil_private.h"
+#include "shaderbridge/translate.h"
 #include "translator/dxil_opcodes.h"
 
 bool dxil_front_handle(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
@@ -195,6 +196,14 @@ bool dxil_front_declare_bindings(struct dxil_front *f, struct sb_ir_resource *ou
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                    "resource '%s' in space 0x%x: AMD AGS extension intrinsics "
                                    "are not translated", d->name, d->space);
+        /* Heap views own these spaces and IDs (ir_from_dxil_heap.c): a record there would
+         * alias them. */
+        if (d->space == SB_DESCRIPTOR_HEAP_SPACE || d->space == SB_SAMPLER_HEAP_SPACE ||
+            d->id >= DXIL_FRONT_HEAP_VIEW_ID_BASE)
+            return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                                   "resource '%s' with record ID %u in space 0x%x: IDs from 0x%x "
+                                   "and the descriptor-heap spaces are the heap views'",
+                                   d->name, d->id, d->space, DXIL_FRONT_HEAP_VIEW_ID_BASE);
         for (uint32_t k = 0; k < i; k++)
             if (out[k].resource_class == dxil_front_ir_resource_class(d->resource_class) &&
                 out[k].id == d->id)
