@@ -6,8 +6,8 @@
  * and thread-group size, lowers the body (ir_from_dxil_flow.c) and checks
  * the result with sb_ir_validate, so a front-end gap is an error and never
  * a program the back end trips over. The IR is written in its SM5.0
- * dialect (register numbers as operand index 0), which the back end,
- * interpreter and validate already take.
+ * dialect with SM5.1 resource ranges (ir_from_dxil_resources.c), which the
+ * back end, interpreter and validate already take.
  */
 #include <stdlib.h>
 
