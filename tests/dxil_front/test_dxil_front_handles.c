@@ -5,9 +5,12 @@
  * each is translated (sb_translate + SPIRV-Tools), its bindings and IR operands
  * checked against SM5.1's (ranges, spaces, index within the range, NonUniform),
  * and run on the CPU interpreter against hand-computed answers; the bad handles
- * refuse with a structured error. `write DIR` writes the programs as .dxil files
- * for `shaderbridge validate` (lavapipe against the interpreter).
+ * refuse with a structured error. `validate` runs each through sb_validate
+ * (lavapipe against the interpreter, seeded inputs): the verdict must be agree;
+ * without a device only the interpreter runs. `write DIR` writes the programs
+ * as .dxil files for `shaderbridge validate`.
  */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/interp.h"
 #include "shaderbridge/translate.h"
+#include "shaderbridge/validate.h"
 #include "translator/ir.h"
 
 /* The program's IR (NULL on failure, `err` says why); its translation must be spirv-val
@@ -291,23 +295,75 @@ static void test_refusals(void)
     }
 }
 
+/* The programs sb_validate runs: name, writer, thread groups, and the cbuffer k when the
+ * seeded one would index past what the run binds (the heap program's views get the 8
+ * descriptors validate gives an unbounded range). */
+static const struct {
+    const char *name;
+    bool (*write)(struct tbuf *);
+    uint32_t groups_x;
+    bool fixed_k;
+} validated[4] = {
+    { "handle_array_cs_6_0", dxil_program_cs_handle_array, 1, false },
+    { "handle_space1_cs_6_0", dxil_program_cs_handle_space1, 2, false },
+    { "handle_sm66_cs_6_6", dxil_program_cs_handle_sm66, 1, false },
+    { "handle_heap_cs_6_6", dxil_program_cs_handle_heap, 1, true },
+};
+
+/* Each program on lavapipe and the interpreter with the same seeded inputs: agree. */
+static void test_validate(void)
+{
+    struct sb_rt_context *context = NULL;
+    struct sb_error e = { 0 };
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
+        CHECK(false, "no context: %s", e.message);
+        return;
+    }
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    bool gpu = sb_rt_context_has_device(context);
+    for (unsigned i = 0; i < 4; i++) {
+        struct tbuf b = { 0 };
+        struct sb_rt_program *program = NULL;
+        struct sb_validate_report *r = NULL;
+        if (!validated[i].write(&b) ||
+            sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
+            CHECK(false, "%s: does not load: %s", validated[i].name, e.message);
+            tb_free(&b);
+            continue;
+        }
+        uint32_t k[4] = { 1, 0, 0, 0 };
+        struct sb_rt_resource cb0 = buffer(SB_IR_RESOURCE_CBV, 0, 0, k, sizeof(k));
+        struct sb_validate_options o = {
+            .inputs = { .seed = 1 }, .group_count = { validated[i].groups_x, 1, 1 },
+            .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
+            .provided_count = validated[i].fixed_k ? 1 : 0, .provided = &cb0,
+        };
+        enum sb_result res = sb_validate(context, program, &o, &r, &e);
+        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", validated[i].name, e.message);
+        if (res == SB_SUCCESS && gpu)
+            CHECK(r->verdict == SB_VALIDATE_AGREE && r->mismatch_count == 0,
+                  "%s: verdict %s (%s)", validated[i].name, sb_validate_verdict_name(r->verdict),
+                  r->reason);
+        if (res == SB_SUCCESS)
+            printf("%s: %s\n", validated[i].name,
+                   gpu ? sb_validate_verdict_name(r->verdict) : "interpreter only");
+        sb_validate_report_destroy(r);
+        sb_rt_program_destroy(program);
+        tb_free(&b);
+    }
+    sb_rt_context_destroy(context);
+}
+
 /* Writes the translatable programs as DIR/<name>.dxil for `shaderbridge validate`. */
 static int write_programs(const char *dir)
 {
-    static const struct {
-        const char *name;
-        bool (*write)(struct tbuf *);
-    } programs[4] = {
-        { "handle_array_cs_6_0", dxil_program_cs_handle_array },
-        { "handle_space1_cs_6_0", dxil_program_cs_handle_space1 },
-        { "handle_sm66_cs_6_6", dxil_program_cs_handle_sm66 },
-        { "handle_heap_cs_6_6", dxil_program_cs_handle_heap },
-    };
     for (unsigned i = 0; i < 4; i++) {
         struct tbuf b = { 0 };
         char path[1024];
-        snprintf(path, sizeof(path), "%s/%s.dxil", dir, programs[i].name);
-        FILE *file = programs[i].write(&b) ? fopen(path, "wb") : NULL;
+        snprintf(path, sizeof(path), "%s/%s.dxil", dir, validated[i].name);
+        FILE *file = validated[i].write(&b) ? fopen(path, "wb") : NULL;
         bool ok = file && fwrite(b.data, 1, b.size, file) == b.size;
         if (file)
             ok = fclose(file) == 0 && ok;
@@ -336,6 +392,8 @@ int main(int argc, char **argv)
         test_heap();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
+    if (!strcmp(which, "validate"))
+        test_validate();
     if (failures)
         fprintf(stderr, "%u check(s) failed\n", failures);
     return failures ? 1 : 0;
