@@ -224,6 +224,36 @@ bool dxil_program_cs_handle_sm66(struct tbuf *out)
     return finish(m, entry, 6, 1, SM66_RESOURCES, 2, out);
 }
 
+/*
+ * RWByteAddressBuffer bufs[2] : register(u4);
+ * [numthreads(2, 1, 1)]
+ * void main(uint t : SV_GroupIndex)
+ * { if (t != 0) bufs[NonUniformResourceIndex(t - 1)].Store(0, t + 5); }
+ */
+bool dxil_program_cs_handle_guarded(struct tbuf *out)
+{
+    static const struct dxil_resource resources[1] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER, .lower_bound = 4,
+          .range_size = 2, .type_name = "struct.RWByteAddressBuffer" },
+    };
+    struct dxil_module *m = dm_create();
+    uint32_t entry = dm_entry(m, "main");
+    uint32_t head = dm_block(m), store = dm_block(m), exit = dm_block(m);
+    dm_at(m, head);
+    uint32_t t = flattened_thread(m);
+    /* As dxc writes it: the register (t - 1) + 4 computed before the branch. */
+    uint32_t reg = dm_binop(m, DM_ADD, dm_binop(m, DM_ADD, t, dm_i32(m, -1), DM_FLAGS_NONE),
+                            dm_i32(m, 4), DM_FLAGS_NONE);
+    dm_br_cond(m, dm_cmp(m, DM_ICMP_NE, t, dm_i32(m, 0)), store, exit);
+    dm_at(m, store);
+    uint32_t h = create_handle(m, DXIL_CLASS_UAV, 0, reg, true);
+    store_u32(m, h, dm_i32(m, 0), dm_binop(m, DM_ADD, t, dm_i32(m, 5), DM_FLAGS_NONE));
+    dm_br(m, exit);
+    dm_at(m, exit);
+    dm_ret_void(m);
+    return finish(m, entry, 0, 2, resources, 1, out);
+}
+
 /* createHandleFromHeap(218, index, samplerHeap, nonUniform), annotated with {props0, 0}
  * unless props0 is 0. */
 static uint32_t heap_handle(struct dxil_module *m, uint32_t index, bool sampler_heap,

@@ -34,6 +34,11 @@ bool dxil_program_cs_handle_sm66(struct tbuf *out);
  *  dst.Store(t * 4, src.Load(t * 4) + 50). */
 bool dxil_program_cs_handle_heap(struct tbuf *out);
 
+/** cs_6_0, numthreads(2,1,1), RWByteAddressBuffer bufs[2] : register(u4):
+ *  if (t != 0) bufs[NonUniformResourceIndex(t - 1)].Store(0, t + 5): thread 0, which skips
+ *  the store, holds register 3 as its index, outside the range. */
+bool dxil_program_cs_handle_guarded(struct tbuf *out);
+
 /** Handles the front end refuses, one per program. */
 enum dxil_bad_handle {
     DXIL_BAD_HANDLE_OUT_OF_RANGE,   /**< createHandle of u6 from the range u2..u5 (invalid) */

@@ -214,6 +214,29 @@ static void test_sm66(void)
     sb_ir_program_destroy(ir);
 }
 
+/* bufs[2] : register(u4), 2 threads: only thread 1 stores, bufs[0][0] = 6, through a
+ * non-uniform index that thread 0 (inactive there) holds as register 3: the interpreter binds
+ * the range through an active lane's index. */
+static void test_guarded(void)
+{
+    struct sb_error err;
+    struct sb_ir_program *ir = lower_written(dxil_program_cs_handle_guarded, NULL, &err);
+    if (!ir)
+        return;
+    uint32_t words[2][2] = { { 0 } };
+    struct sb_rt_resource table[2] = {
+        buffer(SB_IR_RESOURCE_UAV, 0, 4, words[0], sizeof(words[0])),
+        buffer(SB_IR_RESOURCE_UAV, 0, 5, words[1], sizeof(words[1])),
+    };
+    const uint32_t groups[3] = { 1, 1, 1 };
+    enum sb_result res = sb_interp_dispatch(ir, table, 2, groups, NULL, NULL, &err);
+    CHECK(res == SB_SUCCESS, "dispatch: %s", err.message);
+    CHECK(words[0][0] == 6 && words[0][1] == 0 && words[1][0] == 0 && words[1][1] == 0,
+          "bufs = { %u, %u }, { %u, %u }, expected { 6, 0 }, { 0, 0 }", words[0][0], words[0][1],
+          words[1][0], words[1][1]);
+    sb_ir_program_destroy(ir);
+}
+
 /* cs_6_6 heap: src = heap SRV 0 = { 7, 9 }; dst = heap UAV k + t: k = 1 -> u1[0] = 57,
  * u2[1] = 59; k = 3 -> u3[0] = 57, u4[1] = 59; every other word stays 0. The views are
  * unbounded ranges of SB_DESCRIPTOR_HEAP_SPACE in the set after space 0 (translate.h). */
@@ -303,8 +326,9 @@ static const struct {
     bool (*write)(struct tbuf *);
     uint32_t groups_x;
     bool fixed_k;
-} validated[4] = {
+} validated[5] = {
     { "handle_array_cs_6_0", dxil_program_cs_handle_array, 1, false },
+    { "handle_guarded_cs_6_0", dxil_program_cs_handle_guarded, 1, false },
     { "handle_space1_cs_6_0", dxil_program_cs_handle_space1, 2, false },
     { "handle_sm66_cs_6_6", dxil_program_cs_handle_sm66, 1, false },
     { "handle_heap_cs_6_6", dxil_program_cs_handle_heap, 1, true },
@@ -323,7 +347,7 @@ static void test_validate(void)
     /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
     (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
     bool gpu = sb_rt_context_has_device(context);
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < 5; i++) {
         struct tbuf b = { 0 };
         struct sb_rt_program *program = NULL;
         struct sb_validate_report *r = NULL;
@@ -359,7 +383,7 @@ static void test_validate(void)
 /* Writes the translatable programs as DIR/<name>.dxil for `shaderbridge validate`. */
 static int write_programs(const char *dir)
 {
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < 5; i++) {
         struct tbuf b = { 0 };
         char path[1024];
         snprintf(path, sizeof(path), "%s/%s.dxil", dir, validated[i].name);
@@ -390,6 +414,8 @@ int main(int argc, char **argv)
         test_sm66();
     if (all || !strcmp(which, "heap"))
         test_heap();
+    if (all || !strcmp(which, "guarded"))
+        test_guarded();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (!strcmp(which, "validate"))
