@@ -6,8 +6,8 @@
  * and thread-group size, lowers the body (ir_from_dxil_flow.c) and checks
  * the result with sb_ir_validate, so a front-end gap is an error and never
  * a program the back end trips over. The IR is written in its SM5.0
- * dialect (register numbers as operand index 0), which the back end,
- * interpreter and validate already take.
+ * dialect with SM5.1 resource ranges (ir_from_dxil_resources.c), which the
+ * back end, interpreter and validate already take.
  */
 #include <stdlib.h>
 
@@ -94,6 +94,7 @@ static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn
      * arena, on the function's first resource read). */
     f->extracted_members = NULL;
     f->value_status = NULL;
+    f->handles = NULL; /* per function-local value (ir_from_dxil_resources.c allocates again) */
     f->value_temp = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     f->value_resource = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     if (!f->value_temp || !f->value_resource)
