@@ -32,7 +32,7 @@ struct type {
 };
 
 enum value_kind { V_GLOBAL, V_FUNCTION, V_CONST, V_INST };
-enum const_kind { C_INT, C_FLOAT, C_UNDEF, C_DATA, C_GEP };
+enum const_kind { C_INT, C_FLOAT, C_UNDEF, C_DATA, C_GEP, C_AGGREGATE };
 struct value {
     enum value_kind kind;
     uint32_t type;         /* the value's own type (pointers for globals/functions) */
@@ -49,6 +49,8 @@ struct value {
     bool is_constant;       /* V_GLOBAL: `constant` */
     bool has_initializer;   /* V_GLOBAL: internal, initialised with value `initializer` */
     uint32_t initializer;
+    unsigned member_count;  /* C_AGGREGATE: its member constants (value handles) */
+    uint32_t members[MAX_MEMBERS];
     char name[NAME_MAX_LEN];
     uint32_t id;            /* absolute value ID, set by dm_write */
 };

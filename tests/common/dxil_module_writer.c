@@ -27,7 +27,7 @@ enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_INTEGER = 7, TYPE_
        TYPE_ARRAY = 11, TYPE_STRUCT_ANON = 18, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20,
        TYPE_FUNCTION = 21 };
 enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6,
-       CST_CE_GEP = 12, CST_CE_INBOUNDS_GEP = 20, CST_DATA = 22 };
+       CST_AGGREGATE = 7, CST_CE_GEP = 12, CST_CE_INBOUNDS_GEP = 20, CST_DATA = 22 };
 enum { MD_STRING = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_KIND = 6, MD_NAMED_NODE = 10 };
 enum { FUNC_DECLAREBLOCKS = 1, VST_ENTRY = 1, BLOCKINFO_SETBID = 1, PARAMATTR_ENTRY = 2,
        PARAMATTR_GRP_ENTRY = 3 };
@@ -302,6 +302,11 @@ static void write_constant(void *ctx, uint32_t value)
         bw_record(c->w, CST_DATA, words, v->data_count);
     } else if (v->const_kind == C_UNDEF) {
         bw_record(c->w, CST_UNDEF, NULL, 0);
+    } else if (v->const_kind == C_AGGREGATE) {
+        uint64_t ids[MAX_MEMBERS]; /* absolute value IDs (docs §2.11) */
+        for (unsigned k = 0; k < v->member_count; k++)
+            ids[k] = c->m->values[v->members[k]].id;
+        bw_record(c->w, CST_AGGREGATE, ids, v->member_count);
     } else if (v->const_kind == C_FLOAT) {
         bw_record(c->w, CST_FLOAT, &v->bits, 1);
     } else if (v->bits == 0) {

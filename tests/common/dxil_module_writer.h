@@ -106,6 +106,10 @@ uint32_t dm_undef(struct dxil_module *m, uint32_t type);
  *  global initializers); `array_type` must be [count x i32] or [count x float]. */
 uint32_t dm_const_data(struct dxil_module *m, uint32_t array_type, const uint32_t *words,
                        unsigned count);
+/** A constant of struct `type` whose members are the constants `members` (CST_AGGREGATE),
+ *  such as a dx.types.ResBind operand. */
+uint32_t dm_const_struct(struct dxil_module *m, uint32_t type, const uint32_t *members,
+                         unsigned count);
 
 /** The type of any value handle (a pointer type for globals and functions). */
 uint32_t dm_value_type(const struct dxil_module *m, uint32_t value);
