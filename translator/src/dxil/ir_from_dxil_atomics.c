@@ -8,6 +8,7 @@
  * is (InterlockedAdd with and without its third argument), and sync_* with
  * the barrier's fence and sync bits.
  *
+ * The UAV is the handle's operand (an element of a range in the SM5.1 form).
  * Addresses follow the SM4 operand: g# and raw UAVs take a byte offset,
  * structured UAVs (index, byte offset) in x, y, typed UAVs their coordinates
  * (as many lanes as the resource's dimension has). 64-bit overloads refuse.
@@ -178,8 +179,9 @@ static bool atomic_bin_op(struct dxil_front *f, const struct sb_bc_instruction *
     struct sb_ir_operand src[2];
     uint64_t op = 0;
     uint32_t value = 0, old;
-    if (!require_i32(f, in->type, "atomicBinOp") || !dxil_front_handle_resource(f, in, 1, &r) ||
-        !dxil_front_const_arg(f, in, 2, &op))
+    struct sb_ir_operand memory;
+    if (!require_i32(f, in->type, "atomicBinOp") ||
+        !dxil_front_handle_operand(f, in, 1, &r, &memory) || !dxil_front_const_arg(f, in, 2, &op))
         return false;
     if (op >= ATOMIC_BINOP_COUNT)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "atomicBinOp operation %llu",
@@ -187,7 +189,6 @@ static bool atomic_bin_op(struct dxil_front *f, const struct sb_bc_instruction *
     if (!uav_address(f, in, 3, r, &src[0]) || !dxil_front_arg(f, in, 6, &value) ||
         !dxil_front_src(f, value, 0, &src[1]) || !old_value_temp(f, in, &old))
         return false;
-    struct sb_ir_operand memory = dxil_front_resource_operand(r);
     memory.mask = 0x1;
     return emit_atomic(f, &binop_forms[op], old, memory, src, 2);
 }
@@ -196,15 +197,14 @@ static bool atomic_bin_op(struct dxil_front *f, const struct sb_bc_instruction *
 static bool atomic_compare_exchange(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
-    struct sb_ir_operand src[3];
+    struct sb_ir_operand src[3], memory;
     uint32_t compare = 0, value = 0, old;
     if (!require_i32(f, in->type, "atomicCompareExchange") ||
-        !dxil_front_handle_resource(f, in, 1, &r) || !uav_address(f, in, 2, r, &src[0]) ||
+        !dxil_front_handle_operand(f, in, 1, &r, &memory) || !uav_address(f, in, 2, r, &src[0]) ||
         !dxil_front_arg(f, in, 5, &compare) || !dxil_front_src(f, compare, 0, &src[1]) ||
         !dxil_front_arg(f, in, 6, &value) || !dxil_front_src(f, value, 0, &src[2]) ||
         !old_value_temp(f, in, &old))
         return false;
-    struct sb_ir_operand memory = dxil_front_resource_operand(r);
     memory.mask = 0x1;
     return emit_atomic(f, &compare_form, old, memory, src, 3);
 }
