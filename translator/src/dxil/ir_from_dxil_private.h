@@ -7,7 +7,9 @@
  * ir_from_dxil_resources.c (resource declarations, handles),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
- * (signatures, loadInput/storeOutput), ir_from_dxil_math.c (math dx.ops),
+ * (signatures, loadInput/storeOutput), ir_from_dxil_wide.c (other widths:
+ * i8/i16/half/i64/double, sdiv/srem, every fcmp), ir_from_dxil_math.c and
+ * ir_from_dxil_math_more.c (math dx.ops), ir_from_dxil_wave.c (wave/quad ops),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
@@ -101,6 +103,22 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
 /** bufferLoad / rawBufferLoad of a raw buffer. */
 bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction *in);
 
+/* ir_from_dxil_wide.c */
+/** True for i64 and double: values that take a lane pair (x low, y high). */
+bool dxil_front_is_wide_type(const struct dxil_front *f, uint32_t type);
+/** The program uses native 16-bit types (shader flag bit 23), not min precision. */
+bool dxil_front_native_16bit(const struct dxil_front *f);
+/** The f32 bits of a half (exact). */
+uint32_t dxil_front_float_bits_of_half(uint16_t h);
+/** A DOUBLE-slot source of a 64-bit value (pair xy of its temp, or a 64-bit immediate). */
+bool dxil_front_src64(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
+/** dst = src rounded to the nearest half (F32TOF16, F16TOF32). */
+bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src);
+/** Whether the binop/cmp/cast/select is one of ir_from_dxil_wide.c's (other widths, sdiv/srem,
+ *  the fcmp predicates beyond oeq/ogt/oge/olt/ole/une, i1 -> float). */
+bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
+bool dxil_front_wide_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
@@ -115,6 +133,19 @@ bool dxil_front_store_output(struct dxil_front *f, const struct sb_bc_instructio
 bool dxil_front_is_math(uint64_t opcode);
 /** Unary/binary/tertiary float and int math and Dot2/3/4 on 32-bit scalars. */
 bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_math_more.c */
+/** The math dx.ops dxil_front_math_more lowers (bit ops, two-result ops, classification,
+ *  Tan/Hcos/Hsin/Htan, derivatives, legacy f16, Fma, MakeDouble/SplitDouble). */
+bool dxil_front_is_math_more(uint64_t opcode);
+bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+/** The double overloads of Fma, FMad, FMin/FMax, FAbs, Saturate. */
+bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_wave.c */
+bool dxil_front_is_wave(uint64_t opcode);
+/** Wave and quad ops on 32-bit scalars and i1 conditions. */
+bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);
