@@ -118,6 +118,9 @@ bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struc
  *  the fcmp predicates beyond oeq/ogt/oge/olt/ole/une, i1 -> float). */
 bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
 bool dxil_front_wide_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Buffer load/store overloads: true for 32-bit elements, else a refusal naming the width. */
+bool dxil_front_buffer_overload_32bit(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                      bool load);
 
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
