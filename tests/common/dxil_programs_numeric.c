@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The programs of dxil_programs_numeric.h, laid out as dxc writes them
+ * (handles first, cbuffer row then extractvalue, dx.op calls with the opcode
+ * constant first); opcodes and operand lists from ../shared/docs/dxil.md §3.6.
+ */
+#include "dxil_programs_numeric.h"
+
+#include "dxil_program_writer.h"
+#include "dxil_programs.h"
+#include "shaderbridge/dxbc_dxil.h"
+
+enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_FIRSTBIT_HI = 33,
+       OP_FMA = 47, OP_IBFE = 51, OP_BFI = 53, OP_FLATTENED_THREAD_ID = 96,
+       OP_SPLIT_DOUBLE = 102, OP_WAVE_ACTIVE_OP = 119, OP_WAVE_PREFIX_OP = 121, OP_QUAD_OP = 123 };
+/* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
+#define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
+
+static const struct dxil_resource U0_CB0[2] = {
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+      .type_name = "struct.RWByteAddressBuffer" },
+    { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
+      .type_name = "cb0" },
+};
+
+static bool finish(struct dxil_module *m, uint32_t entry, uint8_t sm_minor, uint32_t threads,
+                   uint64_t flags, struct tbuf *out)
+{
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = sm_minor, .entry = entry,
+        .entry_name = "main", .num_threads = { threads, 1, 1 }, .shader_flags = flags,
+        .resources = U0_CB0, .resource_count = 2,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
+}
+
+/* cb0[0] as four values of `element` (i32 or float): createHandle, cbufferLoadLegacy. */
+static void load_cb0(struct dxil_module *m, uint32_t element, const char *name, uint32_t v[4])
+{
+    uint32_t members[4] = { element, element, element, element };
+    uint32_t row_type = dm_type_struct(m, element == dm_type_float(m) ? "dx.types.CBufRet.f32"
+                                                                      : "dx.types.CBufRet.i32",
+                                       members, 4);
+    uint32_t cb0 = dxil_programs_create_handle(m, DXIL_CLASS_CBV, 0, 0);
+    uint32_t args[2] = { cb0, dm_i32(m, 0) };
+    uint32_t row = dm_dxop(m, name, row_type, DM_ATTR_READONLY, OP_CBUFFER_LOAD_LEGACY, args, 2);
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = dm_extractvalue(m, row, c);
+}
+
+static void store_words(struct dxil_module *m, uint32_t u0, const uint32_t *words, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        dxil_programs_store_u32(m, u0, dm_i32(m, (int32_t)i * 4), words[i]);
+}
+
+/*
+ * cbuffer cb0 { int a, b, c, d; };  RWByteAddressBuffer u0;
+ * [numthreads(1,1,1)] void main() {
+ *     int16_t a16 = (int16_t)a, b16 = (int16_t)b;
+ *     u0.Store(0, a / b); u0.Store(4, a % b); u0.Store(8, countbits(a));
+ *     u0.Store(12, FirstbitHi(a)); u0.Store(16, firstbitlow(a)); u0.Store(20, Bfi(c, d, a, b));
+ *     u0.Store(24, Ibfe(c, d, a)); u0.Store(28, (uint16_t)(a16 * a16));
+ *     u0.Store(32, (int)(int16_t)(a16 + a16)); u0.Store(36, a16 < b16); }
+ */
+bool dxil_program_numeric_int(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t v[4];
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    uint32_t bfi_args[4] = { v[2], v[3], v[0], v[1] }, ibfe_args[3] = { v[2], v[3], v[0] };
+    uint32_t a16 = dm_cast(m, DM_TRUNC, v[0], i16), b16 = dm_cast(m, DM_TRUNC, v[1], i16);
+    uint32_t words[10] = {
+        dm_binop(m, DM_SDIV, v[0], v[1], DM_FLAGS_NONE),
+        dm_binop(m, DM_SREM, v[0], v[1], DM_FLAGS_NONE),
+        dm_dxop(m, "dx.op.unaryBits.i32", i32, DM_ATTR_READNONE, OP_COUNTBITS, &v[0], 1),
+        dm_dxop(m, "dx.op.unaryBits.i32", i32, DM_ATTR_READNONE, OP_FIRSTBIT_HI, &v[0], 1),
+        dm_dxop(m, "dx.op.unaryBits.i32", i32, DM_ATTR_READNONE, OP_FIRSTBIT_LO, &v[0], 1),
+        dm_dxop(m, "dx.op.quaternary.i32", i32, DM_ATTR_READNONE, OP_BFI, bfi_args, 4),
+        dm_dxop(m, "dx.op.tertiary.i32", i32, DM_ATTR_READNONE, OP_IBFE, ibfe_args, 3),
+        dm_cast(m, DM_ZEXT, dm_binop(m, DM_MUL, a16, a16, DM_FLAGS_NONE), i32),
+        dm_cast(m, DM_SEXT, dm_binop(m, DM_ADD, a16, a16, DM_FLAGS_NONE), i32),
+        dm_cast(m, DM_ZEXT, dm_cmp(m, DM_ICMP_SLT, a16, b16), i32),
+    };
+    store_words(m, u0, words, 10);
+    dm_ret_void(m);
+    return finish(m, entry, 2, 1, FLAGS_NATIVE_16BIT, out);
+}
+
+/* (low, high) words of a 64-bit value: trunc, and trunc of lshr 32. */
+static void split64(struct dxil_module *m, uint32_t value, uint32_t *words)
+{
+    uint32_t i32 = dm_type_int(m, 32), i64 = dm_type_int(m, 64);
+    words[0] = dm_cast(m, DM_TRUNC, value, i32);
+    words[1] = dm_cast(m, DM_TRUNC, dm_binop(m, DM_LSHR, value, dm_const_int(m, i64, 32),
+                                              DM_FLAGS_NONE), i32);
+}
+
+/* (uint64)hi << 32 | lo. */
+static uint32_t join64(struct dxil_module *m, uint32_t lo, uint32_t hi)
+{
+    uint32_t i64 = dm_type_int(m, 64);
+    uint32_t high = dm_binop(m, DM_SHL, dm_cast(m, DM_ZEXT, hi, i64), dm_const_int(m, i64, 32),
+                             DM_FLAGS_NONE);
+    return dm_binop(m, DM_OR, high, dm_cast(m, DM_ZEXT, lo, i64), DM_FLAGS_NONE);
+}
+
+/*
+ * cbuffer cb0 { uint x, y, z, w; };  RWByteAddressBuffer u0;
+ * [numthreads(1,1,1)] void main() {
+ *     uint64_t A = (uint64_t)y << 32 | x, B = (uint64_t)w << 32 | z;
+ *     u0.Store2(0, split(A * B)); u0.Store2(8, split(A / B));
+ *     u0.Store2(16, split(A << B)); u0.Store2(24, split((int64_t)A >> B)); }
+ */
+bool dxil_program_numeric_int64(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t v[4], words[8];
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    uint32_t a = join64(m, v[0], v[1]), b = join64(m, v[2], v[3]);
+    static const enum dm_binop ops[4] = { DM_MUL, DM_UDIV, DM_SHL, DM_ASHR };
+    for (unsigned i = 0; i < 4; i++)
+        split64(m, dm_binop(m, ops[i], a, b, DM_FLAGS_NONE), &words[2 * i]);
+    store_words(m, u0, words, 8);
+    dm_ret_void(m);
+    return finish(m, entry, 2, 1, DXIL_FLAG_RAW_BUFFERS, out);
+}
+
+/*
+ * cbuffer cb0 { float x, y, z, w; };  RWByteAddressBuffer u0;   (-enable-16bit-types)
+ * [numthreads(1,1,1)] void main() {
+ *     u0.Store(0, isnan(x) || isnan(y)); u0.Store(4, !(x < y || x > y));
+ *     u0.Store(8, x < y || x > y); u0.Store(12, asuint16((half)x));
+ *     u0.Store(16, asuint((float)((half)x + (half)z)));
+ *     u0.Store2(20, splitDouble(fma((double)x, (double)z, (double)w))); }
+ */
+bool dxil_program_numeric_float(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), f32 = dm_type_float(m);
+    uint32_t f16 = dm_type_half(m), f64 = dm_type_double(m);
+    uint32_t two[2] = { i32, i32 };
+    uint32_t split_type = dm_type_struct(m, "dx.types.splitdouble", two, 2);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t v[4];
+    load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
+    uint32_t hx = dm_cast(m, DM_FPTRUNC, v[0], f16), hz = dm_cast(m, DM_FPTRUNC, v[2], f16);
+    uint32_t sum = dm_cast(m, DM_FPEXT, dm_binop(m, DM_ADD, hx, hz, DM_FLAGS_NONE), f32);
+    uint32_t fma_args[3] = { dm_cast(m, DM_FPEXT, v[0], f64), dm_cast(m, DM_FPEXT, v[2], f64),
+                             dm_cast(m, DM_FPEXT, v[3], f64) };
+    uint32_t fma = dm_dxop(m, "dx.op.tertiary.f64", f64, DM_ATTR_READNONE, OP_FMA, fma_args, 3);
+    uint32_t halves = dm_dxop(m, "dx.op.splitDouble.f64", split_type, DM_ATTR_READNONE,
+                              OP_SPLIT_DOUBLE, &fma, 1);
+    uint32_t words[7] = {
+        dm_cast(m, DM_ZEXT, dm_cmp(m, DM_FCMP_UNO, v[0], v[1]), i32),
+        dm_cast(m, DM_ZEXT, dm_cmp(m, DM_FCMP_UEQ, v[0], v[1]), i32),
+        dm_cast(m, DM_ZEXT, dm_cmp(m, DM_FCMP_ONE, v[0], v[1]), i32),
+        dm_cast(m, DM_ZEXT, dm_cast(m, DM_BITCAST, hx, i16), i32),
+        dm_cast(m, DM_BITCAST, sum, i32),
+        dm_extractvalue(m, halves, 0),
+        dm_extractvalue(m, halves, 1),
+    };
+    store_words(m, u0, words, 7);
+    dm_ret_void(m);
+    return finish(m, entry, 2, 1, FLAGS_NATIVE_16BIT, out);
+}
+
+/*
+ * RWByteAddressBuffer u0;
+ * [numthreads(64,1,1)] void main(uint t : SV_GroupIndex) {
+ *     u0.Store3(t * 12, uint3(WaveActiveSum(t), WavePrefixSum(t), QuadReadAcrossX(t))); }
+ */
+bool dxil_program_numeric_wave(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t t = dm_dxop(m, "dx.op.flattenedThreadIdInGroup.i32", i32, DM_ATTR_READNONE,
+                         OP_FLATTENED_THREAD_ID, NULL, 0);
+    /* op 0 = sum, sop 1 = unsigned; quad op 0 = ReadAcrossX */
+    uint32_t sum_args[3] = { t, dm_i8(m, 0), dm_i8(m, 1) }, quad_args[2] = { t, dm_i8(m, 0) };
+    uint32_t results[3] = {
+        dm_dxop(m, "dx.op.waveActiveOp.i32", i32, DM_ATTR_NONE, OP_WAVE_ACTIVE_OP, sum_args, 3),
+        dm_dxop(m, "dx.op.wavePrefixOp.i32", i32, DM_ATTR_NONE, OP_WAVE_PREFIX_OP, sum_args, 3),
+        dm_dxop(m, "dx.op.quadOp.i32", i32, DM_ATTR_NONE, OP_QUAD_OP, quad_args, 2),
+    };
+    uint32_t base = dm_binop(m, DM_MUL, t, dm_i32(m, 12), DM_FLAGS_NONE);
+    for (unsigned i = 0; i < 3; i++)
+        dxil_programs_store_u32(m, u0, dm_binop(m, DM_ADD, base, dm_i32(m, (int32_t)i * 4),
+                                                DM_FLAGS_NONE), results[i]);
+    dm_ret_void(m);
+    return finish(m, entry, 0, 64, DXIL_FLAG_RAW_BUFFERS, out);
+}

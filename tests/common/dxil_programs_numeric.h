@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DXIL programs for the numeric known-answer tests of the DXIL front end
+ * (tests/dxil_front/test_dxil_front_numeric.c): integer, 16/64-bit, float
+ * predicate and wave operations, each standing for the HLSL in its comment in
+ * dxil_programs_numeric.c. All are compute programs reading cb0[0] (four
+ * words) and writing words of the raw buffer u0; each appends a dxc-shaped
+ * container to `out` and returns false, with a message on stderr, if the
+ * writer rejected it.
+ */
+#ifndef SB_TEST_DXIL_PROGRAMS_NUMERIC_H
+#define SB_TEST_DXIL_PROGRAMS_NUMERIC_H
+
+#include <stdbool.h>
+
+#include "dxc_container_writer.h"
+
+/** cs_6_2, (a, b, c, d) = cb0[0] as int: u0[0..9] = a / b, a % b, countbits(a),
+ *  FirstbitHi(a), FirstbitLo(a), Bfi(c, d, a, b), Ibfe(c, d, a), (uint16_t)(a16 * a16),
+ *  (int)(int16_t)(a16 + a16), a16 < b16 (signed) with a16 = (int16_t)a, b16 = (int16_t)b. */
+bool dxil_program_numeric_int(struct tbuf *out);
+/** cs_6_2, A = cb0[0].y:x, B = cb0[0].w:z as uint64: u0[0..7] = A * B, A / B (unsigned),
+ *  A << B, A >> B (arithmetic), each as (low, high) words. */
+bool dxil_program_numeric_int64(struct tbuf *out);
+/** cs_6_2 with native 16-bit types, (x, y, z, w) = cb0[0] as float: u0[0..6] =
+ *  isunordered(x, y), !(x < y || x > y) (ueq), x < y || x > y (one), asuint16(half(x)),
+ *  asuint(float(half(x) + half(z))), splitDouble(fma(double(x), double(z), double(w))). */
+bool dxil_program_numeric_float(struct tbuf *out);
+/** cs_6_0, numthreads(64,1,1), t = SV_GroupIndex: u0[3t..3t+2] = WaveActiveSum(t),
+ *  WavePrefixSum(t), QuadReadAcrossX(t). */
+bool dxil_program_numeric_wave(struct tbuf *out);
+
+#endif

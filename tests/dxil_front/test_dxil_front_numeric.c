@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DXIL front end's numeric lowering (translator/src/dxil/ir_from_dxil_wide.c,
+ * _math.c, _math_more.c, _wave.c) on the programs of tests/common/dxil_programs_numeric.h:
+ * each is translated, its SPIR-V validated, and run on the CPU interpreter against
+ * hand-computed answers (D3D's rules: dxil.md §7).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dxc_container_writer.h"
+#include "dxil_programs_numeric.h"
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/interp.h"
+#include "shaderbridge/translate.h"
+#include "translator/ir.h"
+
+/* Writes the program, checks its SPIR-V and returns its IR (NULL on failure). */
+static struct sb_ir_program *lower(bool (*write)(struct tbuf *))
+{
+    struct tbuf b = { 0 };
+    struct sb_dxbc *container = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_translation *t = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    if (!write(&b)) {
+        CHECK(false, "the writer failed");
+    } else if (sb_dxbc_parse(b.data, b.size, &container, &err) != SB_SUCCESS ||
+               sb_ir_from_dxil(container, &ir, &err) != SB_SUCCESS) {
+        CHECK(false, "front end: %s (offset %llu)", err.message, (unsigned long long)err.offset);
+    } else {
+        enum sb_result r = sb_translate(b.data, b.size, NULL, &t, &err);
+        CHECK(r == SB_SUCCESS, "sb_translate: %s", err.message);
+        if (r == SB_SUCCESS) {
+            r = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err);
+            CHECK(r == SB_SUCCESS, "spirv-val: %s", err.message);
+        }
+    }
+    sb_translation_destroy(t);
+    sb_dxbc_destroy(container);
+    tb_free(&b);
+    return ir;
+}
+
+/* Runs `ir` with cb0[0] = cb and u0 = out (out_words words, zeroed), `groups` groups. */
+static void run(const struct sb_ir_program *ir, const uint32_t cb[4], uint32_t *out,
+                size_t out_words)
+{
+    uint32_t row[4] = { cb[0], cb[1], cb[2], cb[3] };
+    memset(out, 0, out_words * 4);
+    struct sb_rt_resource table[2] = {
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = out,
+          .size = out_words * 4, .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_CBV, .register_index = 0, .data = row,
+          .size = sizeof(row), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+    };
+    const uint32_t groups[3] = { 1, 1, 1 };
+    struct sb_error err;
+    enum sb_result r = sb_interp_dispatch(ir, table, 2, groups, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "dispatch: %s", err.message);
+}
+
+static void expect(const char *what, const uint32_t *got, const uint32_t *want, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        CHECK(got[i] == want[i], "%s word %u: 0x%08x, expected 0x%08x", what, i, got[i], want[i]);
+}
+
+static uint32_t f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* sdiv/srem (incl. by 0 -> all ones and INT_MIN / -1), countbits, FirstbitHi (from the MSB),
+ * FirstbitLo, Bfi and Ibfe (width/offset & 31), i16 mul/add wrapping and a signed i16 compare. */
+static void test_int(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_int);
+    if (!ir)
+        return;
+    static const uint32_t cb[3][4] = {
+        { 0xFFFFFFF9u /* -7 */, 2, 4, 8 },
+        { 0x7FFF, 0, 36, 36 },               /* 36 & 31 = 4 */
+        { 0x80000000u, 0xFFFFFFFFu, 0, 0 },  /* INT_MIN / -1 */
+    };
+    static const uint32_t want[3][10] = {
+        /* -7/2 = -3, -7%2 = -1, 30 bits, MSB at 0, LSB 0, bfi(4,8): (a<<8 & 0xF00) | (2 & ~0xF00),
+         * ibfe(4,8,a) = bits 8..11 (0xF) signed = -1, (-7)^2 = 49, -7-7 = -14, -7 < 2 */
+        { 0xFFFFFFFDu, 0xFFFFFFFFu, 30, 0, 0, 0x902, 0xFFFFFFFFu, 49, 0xFFFFFFF2u, 1 },
+        /* by zero: all ones; 0x7FFF: 15 bits, FindUMsb 14 -> 17, bfi(4,4): 0xF0, ibfe(4,4)=-1,
+         * 0x7FFF^2 = 0x3FFF0001 -> 0x0001, 0x7FFF+0x7FFF = 0xFFFE -> -2, 0x7FFF < 0 false */
+        { 0xFFFFFFFFu, 0xFFFFFFFFu, 15, 17, 0, 0xF0, 0xFFFFFFFFu, 1, 0xFFFFFFFEu, 0 },
+        /* INT_MIN / -1 wraps, remainder 0; one bit at 31: from the MSB 0, from the LSB 31;
+         * width 0: bfi gives b, ibfe 0; i16 parts are 0: 0, 0, 0 < -1 false */
+        { 0x80000000u, 0, 1, 0, 31, 0xFFFFFFFFu, 0, 0, 0, 0 },
+    };
+    for (unsigned c = 0; c < 3; c++) {
+        uint32_t out[10];
+        char what[32];
+        run(ir, cb[c], out, 10);
+        snprintf(what, sizeof(what), "int case %u", c);
+        expect(what, out, want[c], 10);
+    }
+    sb_ir_program_destroy(ir);
+}
+
+/* i64 mul, udiv, shl and ashr (count & 63) on (low, high) word pairs. */
+static void test_int64(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_int64);
+    if (!ir)
+        return;
+    static const uint32_t cb[2][4] = {
+        { 3, 1, 5, 0 },             /* A = 0x1_00000003, B = 5 */
+        { 0, 0x80000000u, 65, 0 },  /* A = 2^63, B = 65 (shift by 65 & 63 = 1) */
+    };
+    static const uint32_t want[2][8] = {
+        /* A*B = 0x5_0000000F; A/B = 4294967299 / 5 = 858993459; A<<5 = 0x20_00000060;
+         * A>>5 = 0x08000000 */
+        { 0xF, 5, 0x33333333u, 0, 0x60, 0x20, 0x08000000u, 0 },
+        /* 2^63 * 65 = 2^63 (mod 2^64); the quotient is filled in below; 2^63 << 1 = 0;
+         * 2^63 >> 1 (arithmetic) = 0xC0000000_00000000 */
+        { 0, 0x80000000u, 0, 0, 0, 0, 0, 0xC0000000u },
+    };
+    /* 2^63 / 65: 9223372036854775808 = 65 * 141898031336227320 + 8 */
+    const uint64_t q = 141898031336227320ull;
+    uint32_t second[8];
+    memcpy(second, want[1], sizeof(second));
+    second[2] = (uint32_t)q;
+    second[3] = (uint32_t)(q >> 32);
+    for (unsigned c = 0; c < 2; c++) {
+        uint32_t out[8];
+        run(ir, cb[c], out, 8);
+        expect(c ? "int64 case 1" : "int64 case 0", out, c ? second : want[0], 8);
+    }
+    sb_ir_program_destroy(ir);
+}
+
+/* fcmp uno/ueq/one with and without NaN, half rounding (1/3 -> 0x3555; 1/3 + 1 in half is
+ * 1 + 341/1024), a double fma split into words. */
+static void test_float(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_float);
+    if (!ir)
+        return;
+    const uint32_t nan = 0x7FC00000u;
+    const uint32_t cb[2][4] = {
+        { f2u(1.0f / 3.0f), nan, f2u(1.0f), 0 },
+        { f2u(1.5f), f2u(2.0f), f2u(0.25f), f2u(-3.0f) },
+    };
+    static const uint32_t want[2][7] = {
+        /* unordered: uno, ueq true, one false; float(1/3) as a double: 0x3FD55555_60000000 */
+        { 1, 1, 0, 0x3555, 0x3FAAA000u, 0x60000000u, 0x3FD55555u },
+        /* 1.5 vs 2: ordered, unequal; half(1.5) = 0x3E00; 1.75; fma = 0.375 - 3 = -2.625 */
+        { 0, 0, 1, 0x3E00, 0x3FE00000u, 0, 0xC0050000u },
+    };
+    for (unsigned c = 0; c < 2; c++) {
+        uint32_t out[7];
+        run(ir, cb[c], out, 7);
+        expect(c ? "float case 1" : "float case 0", out, want[c], 7);
+    }
+    sb_ir_program_destroy(ir);
+}
+
+/* 64 threads = two waves of SB_INTERP_WAVE_SIZE (32) lanes: the wave sum is 0+..+31 = 496 and
+ * 32+..+63 = 1520; the exclusive prefix sums the lanes below in the same wave; across x is
+ * thread t ^ 1. */
+static void test_wave(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_wave);
+    if (!ir)
+        return;
+    CHECK(SB_INTERP_WAVE_SIZE == 32, "the known answers assume 32-lane waves");
+    uint32_t out[64 * 3];
+    const uint32_t cb[4] = { 0, 0, 0, 0 };
+    run(ir, cb, out, 64 * 3);
+    for (uint32_t t = 0; t < 64; t++) {
+        uint32_t first = t < 32 ? 0 : 32;
+        uint32_t prefix = (t * (t - 1) - first * (first - 1)) / 2;
+        if (t == 0)
+            prefix = 0;
+        const uint32_t want[3] = { t < 32 ? 496u : 1520u, prefix, t ^ 1 };
+        char what[32];
+        snprintf(what, sizeof(what), "wave thread %u", t);
+        expect(what, &out[3 * t], want, 3);
+    }
+    sb_ir_program_destroy(ir);
+}
+
+/* `write DIR`: the four containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
+ * (interpreter against lavapipe on seeded inputs). */
+static int write_programs(const char *dir)
+{
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[4] = {
+        { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
+        { "float", dxil_program_numeric_float }, { "wave", dxil_program_numeric_wave },
+    };
+    for (unsigned i = 0; i < 4; i++) {
+        struct tbuf b = { 0 };
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
+        FILE *file = programs[i].write(&b) ? fopen(path, "wb") : NULL;
+        bool ok = file && fwrite(b.data, 1, b.size, file) == b.size;
+        if (file)
+            ok = fclose(file) == 0 && ok;
+        tb_free(&b);
+        if (!ok) {
+            fprintf(stderr, "cannot write %s\n", path);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 2 && !strcmp(argv[1], "write"))
+        return write_programs(argv[2]);
+    const char *which = argc > 1 ? argv[1] : "all";
+    bool all = !strcmp(which, "all");
+    if (all || !strcmp(which, "int"))
+        test_int();
+    if (all || !strcmp(which, "int64"))
+        test_int64();
+    if (all || !strcmp(which, "float"))
+        test_float();
+    if (all || !strcmp(which, "wave"))
+        test_wave();
+    if (failures)
+        fprintf(stderr, "%u check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}
