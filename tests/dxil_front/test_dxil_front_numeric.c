@@ -10,11 +10,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "corpus_list.h"
 #include "dxc_container_writer.h"
 #include "dxil_programs_numeric.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/interp.h"
 #include "shaderbridge/translate.h"
+#include "translator/dxil_numeric_census.h"
 #include "translator/ir.h"
 
 /* Writes the program, checks its SPIR-V and returns its IR (NULL on failure). */
@@ -192,6 +194,65 @@ static void test_wave(void)
     sb_ir_program_destroy(ir);
 }
 
+struct census {
+    uint32_t files, unreadable;
+    uint32_t files_using[SB_DXIL_NUMERIC_GROUP_COUNT], files_complete[SB_DXIL_NUMERIC_GROUP_COUNT];
+    struct sb_dxil_numeric_counts total;
+};
+
+static const char *const group_names[SB_DXIL_NUMERIC_GROUP_COUNT] = {
+    "LLVM other widths/sdiv/fcmp", "math dx.ops", "wave/quad dx.ops",
+};
+
+static void census_one(const char *path, const char *relative, void *user)
+{
+    struct census *c = user;
+    size_t size = 0;
+    char *bytes = read_file(path, &size);
+    struct sb_dxbc *container = NULL;
+    struct sb_dxil_numeric_counts counts;
+    struct sb_error err;
+    memset(&counts, 0, sizeof(counts));
+    c->files++;
+    if (!bytes || sb_dxbc_parse(bytes, size, &container, &err) != SB_SUCCESS ||
+        sb_dxil_numeric_census(container, &counts, &err) != SB_SUCCESS) {
+        c->unreadable++;
+        fprintf(stderr, "%s: unreadable\n", relative);
+    } else {
+        for (unsigned g = 0; g < SB_DXIL_NUMERIC_GROUP_COUNT; g++) {
+            c->total.uses[g] += counts.uses[g];
+            c->total.translated[g] += counts.translated[g];
+            c->files_using[g] += counts.uses[g] != 0;
+            c->files_complete[g] += counts.uses[g] != 0 && counts.uses[g] == counts.translated[g];
+        }
+        if (counts.first_refusal[0])
+            printf("  %s: %s\n", relative, counts.first_refusal);
+    }
+    sb_dxbc_destroy(container);
+    free(bytes);
+}
+
+/* `census CORPUS`: per group, the corpus files that use it and the uses that lower on their
+ * own (each untranslated file's first refusal is listed). Fails when a file is unreadable or
+ * a group's translated count passes its uses. */
+static int census(const char *corpus)
+{
+    static struct census c;
+    if (corpus_manifest_each(corpus, "dxil", census_one, &c) < 0) {
+        printf("SKIPPED: %s/dxil/MANIFEST.tsv not found\n", corpus);
+        return 77;
+    }
+    printf("dxil_front_numeric_census: %u files\n", c.files);
+    for (unsigned g = 0; g < SB_DXIL_NUMERIC_GROUP_COUNT; g++) {
+        printf("  %-28s %3u files use it (%3u fully translated), %5u uses, %5u translated\n",
+               group_names[g], c.files_using[g], c.files_complete[g], c.total.uses[g],
+               c.total.translated[g]);
+        CHECK(c.total.translated[g] <= c.total.uses[g], "group %u counts", g);
+    }
+    CHECK(c.unreadable == 0, "%u unreadable files", c.unreadable);
+    return failures ? 1 : 0;
+}
+
 /* `write DIR`: the four containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
@@ -221,6 +282,8 @@ int main(int argc, char **argv)
 {
     if (argc > 2 && !strcmp(argv[1], "write"))
         return write_programs(argv[2]);
+    if (argc > 2 && !strcmp(argv[1], "census"))
+        return census(argv[2]);
     const char *which = argc > 1 ? argv[1] : "all";
     bool all = !strcmp(which, "all");
     if (all || !strcmp(which, "int"))

@@ -630,6 +630,11 @@ bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instr
     struct wide_type result_type = classify(f, in->type);
     struct wide_type first = in->operand_count ? classify(f, value_type(f, in->operands[0]))
                                                : result_type;
+    /* Pointers, vectors and structs are other files' (memory, resources). */
+    if (result_type.kind == WIDE_OTHER && in->opcode != SB_BC_OP_CMP2)
+        return false;
+    if (first.kind == WIDE_OTHER)
+        return false;
     switch (in->opcode) {
     case SB_BC_OP_BINOP:
         return !is_plain(result_type) || in->op == BIN_SREM ||
