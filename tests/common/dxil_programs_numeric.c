@@ -12,7 +12,9 @@
 
 enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_FIRSTBIT_HI = 33,
        OP_FMA = 47, OP_IBFE = 51, OP_BFI = 53, OP_FLATTENED_THREAD_ID = 96,
-       OP_SPLIT_DOUBLE = 102, OP_WAVE_ACTIVE_OP = 119, OP_WAVE_PREFIX_OP = 121, OP_QUAD_OP = 123 };
+       OP_SPLIT_DOUBLE = 102, OP_WAVE_ACTIVE_OP = 119, OP_WAVE_PREFIX_OP = 121, OP_QUAD_OP = 123,
+       OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
+       OP_PACK4X8 = 220 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
 
@@ -142,7 +144,8 @@ bool dxil_program_numeric_int64(struct tbuf *out)
  *     u0.Store(0, isnan(x) || isnan(y)); u0.Store(4, !(x < y || x > y));
  *     u0.Store(8, x < y || x > y); u0.Store(12, asuint16((half)x));
  *     u0.Store(16, asuint((float)((half)x + (half)z)));
- *     u0.Store2(20, splitDouble(fma((double)x, (double)z, (double)w))); }
+ *     u0.Store2(20, splitDouble(fma((double)x, (double)z, (double)w)));
+ *     u0.Store(28, asuint(dot2add(half2(x, z), half2(z, x), w))); }
  */
 bool dxil_program_numeric_float(struct tbuf *out)
 {
@@ -163,7 +166,10 @@ bool dxil_program_numeric_float(struct tbuf *out)
     uint32_t fma = dm_dxop(m, "dx.op.tertiary.f64", f64, DM_ATTR_READNONE, OP_FMA, fma_args, 3);
     uint32_t halves = dm_dxop(m, "dx.op.splitDouble.f64", split_type, DM_ATTR_READNONE,
                               OP_SPLIT_DOUBLE, &fma, 1);
-    uint32_t words[7] = {
+    uint32_t dot_args[5] = { v[3], hx, hz, hz, hx };
+    uint32_t dot = dm_dxop(m, "dx.op.dot2AddHalf.f32", f32, DM_ATTR_READNONE, OP_DOT2_ADD_HALF,
+                           dot_args, 5);
+    uint32_t words[8] = {
         dm_cast(m, DM_ZEXT, dm_cmp(m, DM_FCMP_UNO, v[0], v[1]), i32),
         dm_cast(m, DM_ZEXT, dm_cmp(m, DM_FCMP_UEQ, v[0], v[1]), i32),
         dm_cast(m, DM_ZEXT, dm_cmp(m, DM_FCMP_ONE, v[0], v[1]), i32),
@@ -171,8 +177,9 @@ bool dxil_program_numeric_float(struct tbuf *out)
         dm_cast(m, DM_BITCAST, sum, i32),
         dm_extractvalue(m, halves, 0),
         dm_extractvalue(m, halves, 1),
+        dm_cast(m, DM_BITCAST, dot, i32),
     };
-    store_words(m, u0, words, 7);
+    store_words(m, u0, words, 8);
     dm_ret_void(m);
     return finish(m, entry, 2, 1, FLAGS_NATIVE_16BIT, out);
 }
@@ -204,4 +211,51 @@ bool dxil_program_numeric_wave(struct tbuf *out)
                                                 DM_FLAGS_NONE), results[i]);
     dm_ret_void(m);
     return finish(m, entry, 0, 64, DXIL_FLAG_RAW_BUFFERS, out);
+}
+
+/*
+ * cbuffer cb0 { int a, b, c, d; };  RWByteAddressBuffer u0;   (SM 6.6, -enable-16bit-types)
+ * [numthreads(1,1,1)] void main() {
+ *     u0.Store4(0, unpack_s8s32(a)); u0.Store(16, pack_clamp_s8(int4(a, b, c, d)));
+ *     u0.Store(20, pack_clamp_u8(int4(a, b, c, d))); u0.Store(24, dot4add_i8packed(a, c, d));
+ *     u0.Store(28, dot4add_u8packed(a, c, d));
+ *     u0.Store(32, pack_clamp_s8((int16_t4)int4(a, b, c, d)));
+ *     u0.Store4(36, (uint4)(uint16_t4)unpack_s8s16(a)); }
+ */
+bool dxil_program_numeric_packed(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16);
+    uint32_t four32[4] = { i32, i32, i32, i32 }, four16[4] = { i16, i16, i16, i16 };
+    uint32_t t32 = dm_type_struct(m, "dx.types.fouri32", four32, 4);
+    uint32_t t16 = dm_type_struct(m, "dx.types.fouri16", four16, 4);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t v[4], words[13], n[4];
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    uint32_t unpack_args[2] = { dm_i8(m, 1), v[0] };
+    uint32_t unpacked = dm_dxop(m, "dx.op.unpack4x8.i32", t32, DM_ATTR_READNONE, OP_UNPACK4X8,
+                                unpack_args, 2);
+    uint32_t unpacked16 = dm_dxop(m, "dx.op.unpack4x8.i16", t16, DM_ATTR_READNONE, OP_UNPACK4X8,
+                                  unpack_args, 2);
+    for (unsigned c = 0; c < 4; c++) {
+        words[c] = dm_extractvalue(m, unpacked, c);
+        words[9 + c] = dm_cast(m, DM_ZEXT, dm_extractvalue(m, unpacked16, c), i32);
+        n[c] = dm_cast(m, DM_TRUNC, v[c], i16);
+    }
+    uint32_t signed_args[5] = { dm_i8(m, 2), v[0], v[1], v[2], v[3] };
+    uint32_t unsigned_args[5] = { dm_i8(m, 1), v[0], v[1], v[2], v[3] };
+    uint32_t narrow_args[5] = { dm_i8(m, 2), n[0], n[1], n[2], n[3] };
+    uint32_t dot_args[3] = { v[3], v[0], v[2] };
+    words[4] = dm_dxop(m, "dx.op.pack4x8.i32", i32, DM_ATTR_READNONE, OP_PACK4X8, signed_args, 5);
+    words[5] = dm_dxop(m, "dx.op.pack4x8.i32", i32, DM_ATTR_READNONE, OP_PACK4X8, unsigned_args, 5);
+    words[6] = dm_dxop(m, "dx.op.dot4AddPacked.i32", i32, DM_ATTR_READNONE, OP_DOT4_ADD_I8,
+                       dot_args, 3);
+    words[7] = dm_dxop(m, "dx.op.dot4AddPacked.i32", i32, DM_ATTR_READNONE, OP_DOT4_ADD_U8,
+                       dot_args, 3);
+    words[8] = dm_dxop(m, "dx.op.pack4x8.i16", i32, DM_ATTR_READNONE, OP_PACK4X8, narrow_args, 5);
+    store_words(m, u0, words, 13);
+    dm_ret_void(m);
+    return finish(m, entry, 6, 1, FLAGS_NATIVE_16BIT, out);
 }

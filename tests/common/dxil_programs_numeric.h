@@ -24,8 +24,14 @@ bool dxil_program_numeric_int(struct tbuf *out);
 bool dxil_program_numeric_int64(struct tbuf *out);
 /** cs_6_2 with native 16-bit types, (x, y, z, w) = cb0[0] as float: u0[0..6] =
  *  isunordered(x, y), !(x < y || x > y) (ueq), x < y || x > y (one), asuint16(half(x)),
- *  asuint(float(half(x) + half(z))), splitDouble(fma(double(x), double(z), double(w))). */
+ *  asuint(float(half(x) + half(z))), splitDouble(fma(double(x), double(z), double(w))),
+ *  Dot2AddHalf(w, half2(x, z), half2(z, x)). */
 bool dxil_program_numeric_float(struct tbuf *out);
+/** cs_6_6 with native 16-bit types, (a, b, c, d) = cb0[0] as int: u0[0..12] =
+ *  Unpack4x8(signed, a) as 4 x i32, Pack4x8 of (a, b, c, d) clamped signed and unsigned,
+ *  Dot4AddI8Packed(d, a, c), Dot4AddU8Packed(d, a, c), Pack4x8 of the i16 truncations
+ *  clamped signed, Unpack4x8(signed, a) as 4 x i16 zero-extended. */
+bool dxil_program_numeric_packed(struct tbuf *out);
 /** cs_6_0, numthreads(64,1,1), t = SV_GroupIndex: u0[3t..3t+2] = WaveActiveSum(t),
  *  WavePrefixSum(t), QuadReadAcrossX(t). */
 bool dxil_program_numeric_wave(struct tbuf *out);

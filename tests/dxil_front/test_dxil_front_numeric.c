@@ -155,17 +155,42 @@ static void test_float(void)
         { f2u(1.0f / 3.0f), nan, f2u(1.0f), 0 },
         { f2u(1.5f), f2u(2.0f), f2u(0.25f), f2u(-3.0f) },
     };
-    static const uint32_t want[2][7] = {
-        /* unordered: uno, ueq true, one false; float(1/3) as a double: 0x3FD55555_60000000 */
-        { 1, 1, 0, 0x3555, 0x3FAAA000u, 0x60000000u, 0x3FD55555u },
-        /* 1.5 vs 2: ordered, unequal; half(1.5) = 0x3E00; 1.75; fma = 0.375 - 3 = -2.625 */
-        { 0, 0, 1, 0x3E00, 0x3FE00000u, 0, 0xC0050000u },
+    static const uint32_t want[2][8] = {
+        /* unordered: uno, ueq true, one false; float(1/3) as a double: 0x3FD55555_60000000;
+         * dot2add: 0 + 2 * half(1/3) * 1 = 1365/2048 */
+        { 1, 1, 0, 0x3555, 0x3FAAA000u, 0x60000000u, 0x3FD55555u, 0x3F2AA000u },
+        /* 1.5 vs 2: ordered, unequal; half(1.5) = 0x3E00; 1.75; fma = 0.375 - 3 = -2.625;
+         * dot2add: -3 + 2 * 1.5 * 0.25 = -2.25 */
+        { 0, 0, 1, 0x3E00, 0x3FE00000u, 0, 0xC0050000u, 0xC0100000u },
     };
     for (unsigned c = 0; c < 2; c++) {
-        uint32_t out[7];
-        run(ir, cb[c], out, 7);
-        expect(c ? "float case 1" : "float case 0", out, want[c], 7);
+        uint32_t out[8];
+        run(ir, cb[c], out, 8);
+        expect(c ? "float case 1" : "float case 0", out, want[c], 8);
     }
+    sb_ir_program_destroy(ir);
+}
+
+/* a = 0x80FF7F01 (bytes 1, 127, -1, -128), b = 300, c = -200 (bytes 0x38 0xFF 0xFF 0xFF),
+ * d = 5. */
+static void test_packed(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_packed);
+    if (!ir)
+        return;
+    static const uint32_t cb[4] = { 0x80FF7F01u, 300, 0xFFFFFF38u, 5 };
+    static const uint32_t want[13] = {
+        1, 127, 0xFFFFFFFFu, 0xFFFFFF80u,
+        0x05807F80u,  /* clamped to [-128, 127]: -128, 127, -128, 5 */
+        0x0500FF00u,  /* clamped to [0, 255]: 0, 255, 0, 5 */
+        63,           /* 5 + 1*56 + 127*-1 + -1*-1 + -128*-1 */
+        130111,       /* 5 + 1*56 + 127*255 + 255*255 + 128*255 */
+        0x05807F7Fu,  /* i16: 0x7F01 = 32513 -> 127, 300 -> 127, -200 -> -128, 5 */
+        1, 0x7F, 0xFFFF, 0xFF80,
+    };
+    uint32_t out[13];
+    run(ir, cb, out, 13);
+    expect("packed", out, want, 13);
     sb_ir_program_destroy(ir);
 }
 
@@ -253,15 +278,16 @@ static int census(const char *corpus)
     return failures ? 1 : 0;
 }
 
-/* `write DIR`: the four containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
+/* `write DIR`: the five containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[4] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[5] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
-        { "float", dxil_program_numeric_float }, { "wave", dxil_program_numeric_wave },
+        { "float", dxil_program_numeric_float }, { "packed", dxil_program_numeric_packed },
+        { "wave", dxil_program_numeric_wave },
     };
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < 5; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -292,6 +318,8 @@ int main(int argc, char **argv)
         test_int64();
     if (all || !strcmp(which, "float"))
         test_float();
+    if (all || !strcmp(which, "packed"))
+        test_packed();
     if (all || !strcmp(which, "wave"))
         test_wave();
     if (failures)

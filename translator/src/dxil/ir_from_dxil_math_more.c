@@ -59,7 +59,7 @@ bool dxil_front_is_math_more(uint64_t opcode)
     case SB_DXIL_OP_MAKE_DOUBLE: case SB_DXIL_OP_SPLIT_DOUBLE:
         return true;
     default:
-        return bit_or_tertiary(opcode) != SB_IR_OP_NOP;
+        return bit_or_tertiary(opcode) != SB_IR_OP_NOP || dxil_front_is_packed(opcode);
     }
 }
 
@@ -268,7 +268,10 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
         return double_halves(f, in, opcode);
     case SB_DXIL_OP_FMA:
         return dxil_front_math_double(f, in, opcode);
-    default: break;
+    default:
+        if (dxil_front_is_packed(opcode))
+            return dxil_front_packed(f, in, opcode);
+        break;
     }
     uint32_t temp = 0;
     if (!dxil_front_result_temp(f, in, 1, &temp))

@@ -9,7 +9,8 @@
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_wide.c (other widths:
  * i8/i16/half/i64/double, sdiv/srem, every fcmp), ir_from_dxil_math.c and
- * ir_from_dxil_math_more.c (math dx.ops), ir_from_dxil_wave.c (wave/quad ops),
+ * ir_from_dxil_math_more.c, ir_from_dxil_packed.c (math dx.ops),
+ * ir_from_dxil_wave.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
@@ -144,6 +145,11 @@ bool dxil_front_is_math_more(uint64_t opcode);
 bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 /** The double overloads of Fma, FMad, FMin/FMax, FAbs, Saturate. */
 bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_packed.c */
+/** Unpack4x8, Pack4x8, Dot4AddI8Packed/U8Packed, Dot2AddHalf. */
+bool dxil_front_is_packed(uint64_t opcode);
+bool dxil_front_packed(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 
 /* ir_from_dxil_wave.c */
 bool dxil_front_is_wave(uint64_t opcode);
