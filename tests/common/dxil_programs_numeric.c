@@ -14,7 +14,7 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_FMA = 47, OP_IBFE = 51, OP_BFI = 53, OP_FLATTENED_THREAD_ID = 96,
        OP_SPLIT_DOUBLE = 102, OP_WAVE_ACTIVE_OP = 119, OP_WAVE_PREFIX_OP = 121, OP_QUAD_OP = 123,
        OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
-       OP_PACK4X8 = 220 };
+       OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
 
@@ -258,4 +258,51 @@ bool dxil_program_numeric_packed(struct tbuf *out)
     store_words(m, u0, words, 13);
     dm_ret_void(m);
     return finish(m, entry, 6, 1, FLAGS_NATIVE_16BIT, out);
+}
+
+/* rawBufferLoad.<overload>(handle, offset, undef, mask, alignment 2) -> ResRet. */
+static uint32_t load16(struct dxil_module *m, uint32_t u0, uint32_t offset, uint32_t element,
+                       const char *ret_name, const char *name, int8_t mask)
+{
+    uint32_t i32 = dm_type_int(m, 32);
+    uint32_t members[5] = { element, element, element, element, i32 };
+    uint32_t ret = dm_type_struct(m, ret_name, members, 5);
+    uint32_t args[5] = { u0, offset, dm_undef(m, i32), dm_i8(m, mask), dm_i32(m, 2) };
+    return dm_dxop(m, name, ret, DM_ATTR_READONLY, OP_RAW_BUFFER_LOAD, args, 5);
+}
+
+/*
+ * cbuffer cb0 { uint o; };  RWByteAddressBuffer u0;   (-enable-16bit-types)
+ * [numthreads(1,1,1)] void main() {
+ *     uint16_t4 e = u0.Load<uint16_t4>(o);  u0.Store<uint16_t4>(32 + o, e);
+ *     u0.Store(64, e.x); u0.Store(68, e.w); u0.Store(72, asuint((float)u0.Load<half>(16 + o))); }
+ */
+bool dxil_program_numeric_buffer16(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), f32 = dm_type_float(m);
+    uint32_t f16 = dm_type_half(m);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t v[4], e[4];
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    uint32_t elements = load16(m, u0, v[0], i16, "dx.types.ResRet.i16", "dx.op.rawBufferLoad.i16",
+                               15);
+    for (unsigned c = 0; c < 4; c++)
+        e[c] = dm_extractvalue(m, elements, c);
+    uint32_t store_args[9] = { u0, dm_binop(m, DM_ADD, v[0], dm_i32(m, 32), DM_FLAGS_NONE),
+                               dm_undef(m, i32), e[0], e[1], e[2], e[3], dm_i8(m, 15),
+                               dm_i32(m, 2) };
+    dm_dxop(m, "dx.op.rawBufferStore.i16", dm_type_void(m), DM_ATTR_NOUNWIND, OP_RAW_BUFFER_STORE,
+            store_args, 9);
+    uint32_t half_at = dm_binop(m, DM_ADD, v[0], dm_i32(m, 16), DM_FLAGS_NONE);
+    uint32_t h = dm_extractvalue(m, load16(m, u0, half_at, f16, "dx.types.ResRet.f16",
+                                           "dx.op.rawBufferLoad.f16", 1), 0);
+    uint32_t words[3] = { dm_cast(m, DM_ZEXT, e[0], i32), dm_cast(m, DM_ZEXT, e[3], i32),
+                          dm_cast(m, DM_BITCAST, dm_cast(m, DM_FPEXT, h, f32), i32) };
+    for (unsigned i = 0; i < 3; i++)
+        dxil_programs_store_u32(m, u0, dm_i32(m, 64 + 4 * (int32_t)i), words[i]);
+    dm_ret_void(m);
+    return finish(m, entry, 2, 1, FLAGS_NATIVE_16BIT, out);
 }

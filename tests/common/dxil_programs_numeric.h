@@ -32,6 +32,10 @@ bool dxil_program_numeric_float(struct tbuf *out);
  *  Dot4AddI8Packed(d, a, c), Dot4AddU8Packed(d, a, c), Pack4x8 of the i16 truncations
  *  clamped signed, Unpack4x8(signed, a) as 4 x i16 zero-extended. */
 bool dxil_program_numeric_packed(struct tbuf *out);
+/** cs_6_2 with native 16-bit types, o = cb0[0].x: four uint16 elements loaded from u0
+ *  byte o and stored at byte 32 + o; u0[16..18] = element 0, element 3 and the f32 bits of
+ *  the half at byte 16 + o. */
+bool dxil_program_numeric_buffer16(struct tbuf *out);
 /** cs_6_0, numthreads(64,1,1), t = SV_GroupIndex: u0[3t..3t+2] = WaveActiveSum(t),
  *  WavePrefixSum(t), QuadReadAcrossX(t). */
 bool dxil_program_numeric_wave(struct tbuf *out);

@@ -47,12 +47,11 @@ static struct sb_ir_program *lower(bool (*write)(struct tbuf *))
     return ir;
 }
 
-/* Runs `ir` with cb0[0] = cb and u0 = out (out_words words, zeroed), `groups` groups. */
-static void run(const struct sb_ir_program *ir, const uint32_t cb[4], uint32_t *out,
-                size_t out_words)
+/* Runs `ir` (one group) with cb0[0] = cb and u0 = out (out_words words, as they are). */
+static void run_on(const struct sb_ir_program *ir, const uint32_t cb[4], uint32_t *out,
+                   size_t out_words)
 {
     uint32_t row[4] = { cb[0], cb[1], cb[2], cb[3] };
-    memset(out, 0, out_words * 4);
     struct sb_rt_resource table[2] = {
         { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = out,
           .size = out_words * 4, .layers = 1, .mip_levels = 1, .sample_count = 1 },
@@ -63,6 +62,14 @@ static void run(const struct sb_ir_program *ir, const uint32_t cb[4], uint32_t *
     struct sb_error err;
     enum sb_result r = sb_interp_dispatch(ir, table, 2, groups, NULL, NULL, &err);
     CHECK(r == SB_SUCCESS, "dispatch: %s", err.message);
+}
+
+/* run_on with u0 zeroed first. */
+static void run(const struct sb_ir_program *ir, const uint32_t cb[4], uint32_t *out,
+                size_t out_words)
+{
+    memset(out, 0, out_words * 4);
+    run_on(ir, cb, out, out_words);
 }
 
 static void expect(const char *what, const uint32_t *got, const uint32_t *want, unsigned n)
@@ -194,6 +201,37 @@ static void test_packed(void)
     sb_ir_program_destroy(ir);
 }
 
+/* 16-bit raw buffer elements at a word-aligned and a 2-byte offset: u0 holds the halves
+ * 0x1000 * i + i at byte 2i (i < 8), then 1.0, 0x3555 (1365/4096), -2.0 as halves at byte 16,
+ * and 0xAAAAAAAA at bytes 32-47, which the 16-bit store must leave alone outside its 8
+ * bytes. */
+static void test_buffer16(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_buffer16);
+    if (!ir)
+        return;
+    static const uint32_t start[12] = { 0x10010000u, 0x30032002u, 0x50054004u, 0x70076006u,
+                                        0x35553C00u, 0x0000C000u, 0, 0,
+                                        0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu };
+    static const uint32_t want[2][11] = {
+        /* o = 0: elements 0x0000 0x1001 0x2002 0x3003 copied to bytes 32-39; half 1.0 */
+        { 0x10010000u, 0x30032002u, 0xAAAAAAAAu, 0xAAAAAAAAu, 0, 0, 0, 0, 0, 0x3003,
+          0x3F800000u },
+        /* o = 2: elements 0x1001 .. 0x4004 to bytes 34-41; the half 0x3555 = 0.333251953125 */
+        { 0x1001AAAAu, 0x30032002u, 0xAAAA4004u, 0xAAAAAAAAu, 0, 0, 0, 0, 0x1001, 0x4004,
+          0x3EAAA000u },
+    };
+    for (unsigned c = 0; c < 2; c++) {
+        uint32_t buffer[19] = { 0 };
+        const uint32_t cb[4] = { 2 * c, 0, 0, 0 };
+        memcpy(buffer, start, sizeof(start));
+        run_on(ir, cb, buffer, 19);
+        expect(c ? "buffer16 offset 2" : "buffer16 offset 0", &buffer[8], want[c], 11);
+        expect("buffer16 source", buffer, start, 8);
+    }
+    sb_ir_program_destroy(ir);
+}
+
 /* 64 threads = two waves of SB_INTERP_WAVE_SIZE (32) lanes: the wave sum is 0+..+31 = 496 and
  * 32+..+63 = 1520; the exclusive prefix sums the lanes below in the same wave; across x is
  * thread t ^ 1. */
@@ -278,16 +316,16 @@ static int census(const char *corpus)
     return failures ? 1 : 0;
 }
 
-/* `write DIR`: the five containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
+/* `write DIR`: the six containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[5] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[6] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
         { "float", dxil_program_numeric_float }, { "packed", dxil_program_numeric_packed },
-        { "wave", dxil_program_numeric_wave },
+        { "buffer16", dxil_program_numeric_buffer16 }, { "wave", dxil_program_numeric_wave },
     };
-    for (unsigned i = 0; i < 5; i++) {
+    for (unsigned i = 0; i < 6; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -320,6 +358,8 @@ int main(int argc, char **argv)
         test_float();
     if (all || !strcmp(which, "packed"))
         test_packed();
+    if (all || !strcmp(which, "buffer16"))
+        test_buffer16();
     if (all || !strcmp(which, "wave"))
         test_wave();
     if (failures)

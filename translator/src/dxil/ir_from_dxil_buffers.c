@@ -49,8 +49,9 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
     const struct sb_ir_resource *r = NULL;
     uint32_t offset = 0;
     uint64_t mask = 0;
-    if (!dxil_front_buffer_overload_32bit(f, in, false) ||
-        !dxil_front_handle_resource(f, in, 1, &r) || !require_raw(f, r, "a store") ||
+    if (dxil_front_buffer_element_bits(f, in, false) != 32) /* 16-bit: buffers16.c */
+        return dxil_front_buffer_narrow(f, in, false);
+    if (!dxil_front_handle_resource(f, in, 1, &r) || !require_raw(f, r, "a store") ||
         !dxil_front_arg(f, in, 2, &offset) || !dxil_front_const_arg(f, in, 8, &mask))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_UAV)
@@ -86,8 +87,9 @@ bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction
 {
     const struct sb_ir_resource *r = NULL;
     uint32_t offset = 0, temp = 0;
-    if (!dxil_front_buffer_overload_32bit(f, in, true) ||
-        !dxil_front_handle_resource(f, in, 1, &r) || !require_raw(f, r, "a load") ||
+    if (dxil_front_buffer_element_bits(f, in, true) != 32)
+        return dxil_front_buffer_narrow(f, in, true);
+    if (!dxil_front_handle_resource(f, in, 1, &r) || !require_raw(f, r, "a load") ||
         !dxil_front_arg(f, in, 2, &offset) || !dxil_front_result_temp(f, in, 4, &temp))
         return false;
     struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0xF), src[2];

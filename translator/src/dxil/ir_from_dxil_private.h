@@ -5,7 +5,8 @@
  * temp map, operands, dx.op arguments, instruction buffer),
  * ir_from_dxil_resource_kinds.c (what each resource kind is declared as),
  * ir_from_dxil_resources.c (resource declarations, handles),
- * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores),
+ * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores), ir_from_dxil_buffers16.c
+ * (their 16-bit elements),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_wide.c (other widths:
  * i8/i16/half/i64/double, sdiv/srem, every fcmp), ir_from_dxil_math.c and
@@ -119,9 +120,13 @@ bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struc
  *  the fcmp predicates beyond oeq/ogt/oge/olt/ole/une, i1 -> float). */
 bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
 bool dxil_front_wide_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
-/** Buffer load/store overloads: true for 32-bit elements, else a refusal naming the width. */
-bool dxil_front_buffer_overload_32bit(struct dxil_front *f, const struct sb_bc_instruction *in,
-                                      bool load);
+
+/* ir_from_dxil_buffers16.c */
+/** Bits of a buffer load's (ResRet member) or store's (value) element; 0 when unknown. */
+uint32_t dxil_front_buffer_element_bits(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                        bool load);
+/** Loads/stores of elements other than 32-bit: 16-bit ones of raw buffers; others refuse. */
+bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
 
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */

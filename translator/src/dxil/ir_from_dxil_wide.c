@@ -660,26 +660,3 @@ bool dxil_front_wide_instruction(struct dxil_front *f, const struct sb_bc_instru
     default: return select_wide(f, in);
     }
 }
-
-/* 16-bit elements of a raw buffer are 2 bytes apart and 64-bit ones take two words: a
- * 32-bit word access per element would read and write the wrong bytes. Not translated yet:
- * loads need a byte-granular extract, stores a read-modify-write of the word that races
- * with the thread writing the other half, or a byte-address store the IR lacks. */
-bool dxil_front_buffer_overload_32bit(struct dxil_front *f, const struct sb_bc_instruction *in,
-                                      bool load)
-{
-    uint32_t type = in->type;
-    if (load) {
-        const struct sb_bc_type *t = dxil_front_type(f, in->type);
-        type = t && t->kind == SB_BC_TYPE_STRUCT && t->member_count ? t->members[0] : SB_BC_NONE;
-    } else if (in->operand_count > 5) {
-        type = value_type(f, in->operands[5]); /* value0, after the callee, opcode, handle,
-                                                  offset and element index */
-    }
-    struct wide_type w = classify(f, type);
-    if ((w.kind == WIDE_INT || w.kind == WIDE_FLOAT) && w.bits == 32)
-        return true;
-    return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                           "a %u-bit buffer element %s (only 32-bit elements are translated)",
-                           w.bits, load ? "load" : "store");
-}
