@@ -38,6 +38,16 @@ static bool finish(struct dxil_module *m, uint32_t entry, uint8_t sm_minor, uint
     return ok;
 }
 
+/* A module with the entry `main` open at its first block and the u0 handle made in it. */
+static struct dxil_module *begin(uint32_t *entry, uint32_t *u0)
+{
+    struct dxil_module *m = dm_create();
+    *entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    *u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    return m;
+}
+
 /* cb0[0] as four values of `element` (i32 or float): createHandle, cbufferLoadLegacy. */
 static void load_cb0(struct dxil_module *m, uint32_t element, const char *name, uint32_t v[4])
 {
@@ -52,10 +62,15 @@ static void load_cb0(struct dxil_module *m, uint32_t element, const char *name, 
         v[c] = dm_extractvalue(m, row, c);
 }
 
-static void store_words(struct dxil_module *m, uint32_t u0, const uint32_t *words, unsigned n)
+/* The end of a one-thread program: words[0..n-1] stored at u0 bytes 0, 4, ...; ret. */
+static bool store_and_finish(struct dxil_module *m, uint32_t entry, uint32_t u0,
+                             const uint32_t *words, unsigned n, uint8_t sm_minor, uint64_t flags,
+                             struct tbuf *out)
 {
     for (unsigned i = 0; i < n; i++)
         dxil_programs_store_u32(m, u0, dm_i32(m, (int32_t)i * 4), words[i]);
+    dm_ret_void(m);
+    return finish(m, entry, sm_minor, 1, flags, out);
 }
 
 /*
@@ -69,11 +84,9 @@ static void store_words(struct dxil_module *m, uint32_t u0, const uint32_t *word
  */
 bool dxil_program_numeric_int(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
     uint32_t v[4];
     load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
     uint32_t bfi_args[4] = { v[2], v[3], v[0], v[1] }, ibfe_args[3] = { v[2], v[3], v[0] };
@@ -90,9 +103,7 @@ bool dxil_program_numeric_int(struct tbuf *out)
         dm_cast(m, DM_SEXT, dm_binop(m, DM_ADD, a16, a16, DM_FLAGS_NONE), i32),
         dm_cast(m, DM_ZEXT, dm_cmp(m, DM_ICMP_SLT, a16, b16), i32),
     };
-    store_words(m, u0, words, 10);
-    dm_ret_void(m);
-    return finish(m, entry, 2, 1, FLAGS_NATIVE_16BIT, out);
+    return store_and_finish(m, entry, u0, words, 10, 2, FLAGS_NATIVE_16BIT, out);
 }
 
 /* (low, high) words of a 64-bit value: trunc, and trunc of lshr 32. */
@@ -122,20 +133,16 @@ static uint32_t join64(struct dxil_module *m, uint32_t lo, uint32_t hi)
  */
 bool dxil_program_numeric_int64(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
     uint32_t v[4], words[8];
     load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
     uint32_t a = join64(m, v[0], v[1]), b = join64(m, v[2], v[3]);
     static const enum dm_binop ops[4] = { DM_MUL, DM_UDIV, DM_SHL, DM_ASHR };
     for (unsigned i = 0; i < 4; i++)
         split64(m, dm_binop(m, ops[i], a, b, DM_FLAGS_NONE), &words[2 * i]);
-    store_words(m, u0, words, 8);
-    dm_ret_void(m);
-    return finish(m, entry, 2, 1, DXIL_FLAG_RAW_BUFFERS, out);
+    return store_and_finish(m, entry, u0, words, 8, 2, DXIL_FLAG_RAW_BUFFERS, out);
 }
 
 /*
@@ -149,14 +156,12 @@ bool dxil_program_numeric_int64(struct tbuf *out)
  */
 bool dxil_program_numeric_float(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), f32 = dm_type_float(m);
     uint32_t f16 = dm_type_half(m), f64 = dm_type_double(m);
     uint32_t two[2] = { i32, i32 };
     uint32_t split_type = dm_type_struct(m, "dx.types.splitdouble", two, 2);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
     uint32_t v[4];
     load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
     uint32_t hx = dm_cast(m, DM_FPTRUNC, v[0], f16), hz = dm_cast(m, DM_FPTRUNC, v[2], f16);
@@ -179,9 +184,7 @@ bool dxil_program_numeric_float(struct tbuf *out)
         dm_extractvalue(m, halves, 1),
         dm_cast(m, DM_BITCAST, dot, i32),
     };
-    store_words(m, u0, words, 8);
-    dm_ret_void(m);
-    return finish(m, entry, 2, 1, FLAGS_NATIVE_16BIT, out);
+    return store_and_finish(m, entry, u0, words, 8, 2, FLAGS_NATIVE_16BIT, out);
 }
 
 /*
@@ -191,11 +194,9 @@ bool dxil_program_numeric_float(struct tbuf *out)
  */
 bool dxil_program_numeric_wave(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
     uint32_t t = dm_dxop(m, "dx.op.flattenedThreadIdInGroup.i32", i32, DM_ATTR_READNONE,
                          OP_FLATTENED_THREAD_ID, NULL, 0);
     /* op 0 = sum, sop 1 = unsigned; quad op 0 = ReadAcrossX */
@@ -224,14 +225,12 @@ bool dxil_program_numeric_wave(struct tbuf *out)
  */
 bool dxil_program_numeric_packed(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16);
     uint32_t four32[4] = { i32, i32, i32, i32 }, four16[4] = { i16, i16, i16, i16 };
     uint32_t t32 = dm_type_struct(m, "dx.types.fouri32", four32, 4);
     uint32_t t16 = dm_type_struct(m, "dx.types.fouri16", four16, 4);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
     uint32_t v[4], words[13], n[4];
     load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
     uint32_t unpack_args[2] = { dm_i8(m, 1), v[0] };
@@ -255,9 +254,7 @@ bool dxil_program_numeric_packed(struct tbuf *out)
     words[7] = dm_dxop(m, "dx.op.dot4AddPacked.i32", i32, DM_ATTR_READNONE, OP_DOT4_ADD_U8,
                        dot_args, 3);
     words[8] = dm_dxop(m, "dx.op.pack4x8.i16", i32, DM_ATTR_READNONE, OP_PACK4X8, narrow_args, 5);
-    store_words(m, u0, words, 13);
-    dm_ret_void(m);
-    return finish(m, entry, 6, 1, FLAGS_NATIVE_16BIT, out);
+    return store_and_finish(m, entry, u0, words, 13, 6, FLAGS_NATIVE_16BIT, out);
 }
 
 /* rawBufferLoad.<overload>(handle, offset, undef, mask, alignment 2) -> ResRet. */
@@ -279,12 +276,10 @@ static uint32_t load16(struct dxil_module *m, uint32_t u0, uint32_t offset, uint
  */
 bool dxil_program_numeric_buffer16(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), f32 = dm_type_float(m);
     uint32_t f16 = dm_type_half(m);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
     uint32_t v[4], e[4];
     load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
     uint32_t elements = load16(m, u0, v[0], i16, "dx.types.ResRet.i16", "dx.op.rawBufferLoad.i16",

@@ -78,6 +78,20 @@ static void expect(const char *what, const uint32_t *got, const uint32_t *want, 
         CHECK(got[i] == want[i], "%s word %u: 0x%08x, expected 0x%08x", what, i, got[i], want[i]);
 }
 
+/* One run per row of cb, each compared with its `words` words of want (rows one after
+ * another); at most 16 words. */
+static void run_cases(const struct sb_ir_program *ir, const char *name, const uint32_t (*cb)[4],
+                      const uint32_t *want, unsigned cases, unsigned words)
+{
+    for (unsigned c = 0; c < cases; c++) {
+        uint32_t out[16];
+        char what[48];
+        run(ir, cb[c], out, words);
+        snprintf(what, sizeof(what), "%s case %u", name, c);
+        expect(what, out, want + c * words, words);
+    }
+}
+
 static uint32_t f2u(float f)
 {
     uint32_t u;
@@ -108,13 +122,7 @@ static void test_int(void)
          * width 0: bfi gives b, ibfe 0; i16 parts are 0: 0, 0, 0 < -1 false */
         { 0x80000000u, 0, 1, 0, 31, 0xFFFFFFFFu, 0, 0, 0, 0 },
     };
-    for (unsigned c = 0; c < 3; c++) {
-        uint32_t out[10];
-        char what[32];
-        run(ir, cb[c], out, 10);
-        snprintf(what, sizeof(what), "int case %u", c);
-        expect(what, out, want[c], 10);
-    }
+    run_cases(ir, "int", cb, want[0], 3, 10);
     sb_ir_program_destroy(ir);
 }
 
@@ -128,25 +136,17 @@ static void test_int64(void)
         { 3, 1, 5, 0 },             /* A = 0x1_00000003, B = 5 */
         { 0, 0x80000000u, 65, 0 },  /* A = 2^63, B = 65 (shift by 65 & 63 = 1) */
     };
-    static const uint32_t want[2][8] = {
+    /* 2^63 / 65: 9223372036854775808 = 65 * 141898031336227320 + 8 */
+    const uint64_t q = 141898031336227320ull;
+    const uint32_t want[2][8] = {
         /* A*B = 0x5_0000000F; A/B = 4294967299 / 5 = 858993459; A<<5 = 0x20_00000060;
          * A>>5 = 0x08000000 */
         { 0xF, 5, 0x33333333u, 0, 0x60, 0x20, 0x08000000u, 0 },
-        /* 2^63 * 65 = 2^63 (mod 2^64); the quotient is filled in below; 2^63 << 1 = 0;
-         * 2^63 >> 1 (arithmetic) = 0xC0000000_00000000 */
-        { 0, 0x80000000u, 0, 0, 0, 0, 0, 0xC0000000u },
+        /* 2^63 * 65 = 2^63 (mod 2^64); q; 2^63 << 1 = 0; 2^63 >> 1 (arithmetic) =
+         * 0xC0000000_00000000 */
+        { 0, 0x80000000u, (uint32_t)q, (uint32_t)(q >> 32), 0, 0, 0, 0xC0000000u },
     };
-    /* 2^63 / 65: 9223372036854775808 = 65 * 141898031336227320 + 8 */
-    const uint64_t q = 141898031336227320ull;
-    uint32_t second[8];
-    memcpy(second, want[1], sizeof(second));
-    second[2] = (uint32_t)q;
-    second[3] = (uint32_t)(q >> 32);
-    for (unsigned c = 0; c < 2; c++) {
-        uint32_t out[8];
-        run(ir, cb[c], out, 8);
-        expect(c ? "int64 case 1" : "int64 case 0", out, c ? second : want[0], 8);
-    }
+    run_cases(ir, "int64", cb, want[0], 2, 8);
     sb_ir_program_destroy(ir);
 }
 
@@ -170,11 +170,7 @@ static void test_float(void)
          * dot2add: -3 + 2 * 1.5 * 0.25 = -2.25 */
         { 0, 0, 1, 0x3E00, 0x3FE00000u, 0, 0xC0050000u, 0xC0100000u },
     };
-    for (unsigned c = 0; c < 2; c++) {
-        uint32_t out[8];
-        run(ir, cb[c], out, 8);
-        expect(c ? "float case 1" : "float case 0", out, want[c], 8);
-    }
+    run_cases(ir, "float", cb, want[0], 2, 8);
     sb_ir_program_destroy(ir);
 }
 
@@ -185,7 +181,7 @@ static void test_packed(void)
     struct sb_ir_program *ir = lower(dxil_program_numeric_packed);
     if (!ir)
         return;
-    static const uint32_t cb[4] = { 0x80FF7F01u, 300, 0xFFFFFF38u, 5 };
+    static const uint32_t cb[1][4] = { { 0x80FF7F01u, 300, 0xFFFFFF38u, 5 } };
     static const uint32_t want[13] = {
         1, 127, 0xFFFFFFFFu, 0xFFFFFF80u,
         0x05807F80u,  /* clamped to [-128, 127]: -128, 127, -128, 5 */
@@ -195,9 +191,7 @@ static void test_packed(void)
         0x05807F7Fu,  /* i16: 0x7F01 = 32513 -> 127, 300 -> 127, -200 -> -128, 5 */
         1, 0x7F, 0xFFFF, 0xFF80,
     };
-    uint32_t out[13];
-    run(ir, cb, out, 13);
-    expect("packed", out, want, 13);
+    run_cases(ir, "packed", cb, want, 1, 13);
     sb_ir_program_destroy(ir);
 }
 

@@ -47,20 +47,6 @@ uint32_t dxil_front_buffer_element_bits(struct dxil_front *f, const struct sb_bc
     }
 }
 
-static bool emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
-                  const struct sb_ir_operand *src, uint32_t count)
-{
-    return dxil_front_emit(f, op, &dst, 1, src, count) != NULL;
-}
-
-/* A fresh one-lane temp: its destination, and its source in *src. */
-static struct sb_ir_operand fresh(struct dxil_front *f, struct sb_ir_operand *src)
-{
-    uint32_t t = dxil_front_new_temp(f);
-    *src = dxil_front_temp_src(t, 0);
-    return dxil_front_temp_dst(t, 0x1);
-}
-
 /* The raw buffer of argument 1 and the byte offset of argument 2. */
 static bool raw_target(struct dxil_front *f, const struct sb_bc_instruction *in,
                        const struct sb_ir_resource **r, struct sb_ir_operand *offset)
@@ -99,11 +85,11 @@ static bool load16(struct dxil_front *f, const struct sb_bc_instruction *in, boo
     struct sb_ir_operand at[2] = { offset, dxil_front_imm(~3u) };
     struct sb_ir_operand two[2] = { offset, dxil_front_imm(2) };
     uint32_t loaded = dxil_front_new_temp(f);
-    if (!emit1(f, SB_IR_OP_AND, fresh(f, &base), at, 2) ||
-        !emit1(f, SB_IR_OP_AND, fresh(f, &odd), two, 2))
+    if (!dxil_front_emit1(f, SB_IR_OP_AND, dxil_front_fresh(f, &base), at, 2) ||
+        !dxil_front_emit1(f, SB_IR_OP_AND, dxil_front_fresh(f, &odd), two, 2))
         return false;
     struct sb_ir_operand ld_src[2] = { base, dxil_front_resource_operand(r) };
-    if (!emit1(f, SB_IR_OP_LD_RAW, dxil_front_temp_dst(loaded, (uint8_t)((1u << words) - 1)), ld_src, 2))
+    if (!dxil_front_emit1(f, SB_IR_OP_LD_RAW, dxil_front_temp_dst(loaded, (uint8_t)((1u << words) - 1)), ld_src, 2))
         return false;
     /* candidate j: the 16 bits at byte 2j from the word start; element k is candidate k
      * when the offset is word aligned, k + 1 when it is 2 bytes in */
@@ -111,17 +97,17 @@ static bool load16(struct dxil_front *f, const struct sb_bc_instruction *in, boo
     for (uint32_t j = 0; j <= n; j++) {
         struct sb_ir_operand s[3] = { dxil_front_imm(16), dxil_front_imm(16 * (j & 1)),
                                       dxil_front_temp_src(loaded, j >> 1) };
-        if (!emit1(f, SB_IR_OP_UBFE, fresh(f, &candidate[j]), s, 3))
+        if (!dxil_front_emit1(f, SB_IR_OP_UBFE, dxil_front_fresh(f, &candidate[j]), s, 3))
             return false;
     }
     for (uint32_t k = 0; k < n; k++) {
         struct sb_ir_operand d = dxil_front_temp_dst(temp, (uint8_t)(1u << k)), bits;
         struct sb_ir_operand pick[3] = { odd, candidate[k + 1], candidate[k] };
         if (!is_half) {
-            if (!emit1(f, SB_IR_OP_MOVC, d, pick, 3))
+            if (!dxil_front_emit1(f, SB_IR_OP_MOVC, d, pick, 3))
                 return false;
-        } else if (!emit1(f, SB_IR_OP_MOVC, fresh(f, &bits), pick, 3) ||
-                   !emit1(f, SB_IR_OP_F16TOF32, d, &bits, 1)) {
+        } else if (!dxil_front_emit1(f, SB_IR_OP_MOVC, dxil_front_fresh(f, &bits), pick, 3) ||
+                   !dxil_front_emit1(f, SB_IR_OP_F16TOF32, d, &bits, 1)) {
             return false;
         }
     }
@@ -148,30 +134,30 @@ static bool store16(struct dxil_front *f, const struct sb_bc_instruction *in, bo
             return false;
         /* the element's 16 bits (a half from its f32 value; an i16 may carry more bits) */
         struct sb_ir_operand mask16[2] = { v, dxil_front_imm(0xFFFF) };
-        if (is_half ? !emit1(f, SB_IR_OP_F32TOF16, fresh(f, &bits), &v, 1)
-                    : !emit1(f, SB_IR_OP_AND, fresh(f, &bits), mask16, 2))
+        if (is_half ? !dxil_front_emit1(f, SB_IR_OP_F32TOF16, dxil_front_fresh(f, &bits), &v, 1)
+                    : !dxil_front_emit1(f, SB_IR_OP_AND, dxil_front_fresh(f, &bits), mask16, 2))
             return false;
         struct sb_ir_operand at[2] = { offset, dxil_front_imm(2 * k) };
-        if (!emit1(f, SB_IR_OP_IADD, fresh(f, &byte), at, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_IADD, dxil_front_fresh(f, &byte), at, 2))
             return false;
         struct sb_ir_operand down[2] = { byte, dxil_front_imm(~3u) };
         struct sb_ir_operand in_word[2] = { byte, dxil_front_imm(2) };
-        if (!emit1(f, SB_IR_OP_AND, fresh(f, &word), down, 2) ||
-            !emit1(f, SB_IR_OP_AND, fresh(f, &low), in_word, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_AND, dxil_front_fresh(f, &word), down, 2) ||
+            !dxil_front_emit1(f, SB_IR_OP_AND, dxil_front_fresh(f, &low), in_word, 2))
             return false;
         struct sb_ir_operand to_bits[2] = { low, dxil_front_imm(3) }; /* 0 or 16 */
-        if (!emit1(f, SB_IR_OP_ISHL, fresh(f, &shift), to_bits, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_ISHL, dxil_front_fresh(f, &shift), to_bits, 2))
             return false;
         struct sb_ir_operand other[2] = { dxil_front_imm(0xFFFF0000u), shift };
         struct sb_ir_operand put[2] = { bits, shift };
-        if (!emit1(f, SB_IR_OP_USHR, fresh(f, &keep), other, 2) ||
-            !emit1(f, SB_IR_OP_ISHL, fresh(f, &placed), put, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_USHR, dxil_front_fresh(f, &keep), other, 2) ||
+            !dxil_front_emit1(f, SB_IR_OP_ISHL, dxil_front_fresh(f, &placed), put, 2))
             return false;
         /* keep = 0xFFFF0000 >> shift: the other half of the word (upper for shift 0,
          * lower for shift 16) */
         struct sb_ir_operand clear[2] = { word, keep }, set[2] = { word, placed };
-        if (!emit1(f, SB_IR_OP_ATOMIC_AND, target, clear, 2) ||
-            !emit1(f, SB_IR_OP_ATOMIC_OR, target, set, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_ATOMIC_AND, target, clear, 2) ||
+            !dxil_front_emit1(f, SB_IR_OP_ATOMIC_OR, target, set, 2))
             return false;
     }
     return true;

@@ -63,31 +63,9 @@ bool dxil_front_is_math_more(uint64_t opcode)
     }
 }
 
-static const struct sb_bc_type *arg_type(struct dxil_front *f, const struct sb_bc_instruction *in,
-                                         uint32_t i)
-{
-    uint32_t value = 0;
-    if (!dxil_front_arg(f, in, i, &value))
-        return NULL;
-    const struct sb_bc_value *v = sb_bc_value_get(f->module, f->function, value);
-    return v ? dxil_front_type(f, v->type) : NULL;
-}
-
 static bool is_i32(const struct sb_bc_type *t)
 {
     return t && t->kind == SB_BC_TYPE_INTEGER && t->width == 32;
-}
-
-/* Arguments first..first+count-1 as 32-bit lane sources. */
-static bool args(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t first,
-                 uint32_t count, struct sb_ir_operand *src)
-{
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t value = 0;
-        if (!dxil_front_arg(f, in, first + i, &value) || !dxil_front_src(f, value, 0, &src[i]))
-            return false;
-    }
-    return true;
 }
 
 static bool args64(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t count,
@@ -101,19 +79,6 @@ static bool args64(struct dxil_front *f, const struct sb_bc_instruction *in, uin
     return true;
 }
 
-static bool emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
-                  const struct sb_ir_operand *src, uint32_t count)
-{
-    return dxil_front_emit(f, op, &dst, 1, src, count) != NULL;
-}
-
-static struct sb_ir_operand fresh(struct dxil_front *f, struct sb_ir_operand *src)
-{
-    uint32_t t = dxil_front_new_temp(f);
-    *src = dxil_front_temp_src(t, 0);
-    return dxil_front_temp_dst(t, 0x1);
-}
-
 /* IsNaN / IsInf / IsFinite / IsNormal of a float or half lane -> a D3D bool. */
 static bool classify(struct dxil_front *f, uint64_t opcode, const struct sb_bc_type *t,
                      struct sb_ir_operand dst, struct sb_ir_operand a)
@@ -124,17 +89,17 @@ static bool classify(struct dxil_front *f, uint64_t opcode, const struct sb_bc_t
     switch (opcode) {
     case SB_DXIL_OP_IS_NA_N: {
         struct sb_ir_operand self[2] = { a, a };
-        return emit1(f, SB_IR_OP_NE, dst, self, 2);
+        return dxil_front_emit1(f, SB_IR_OP_NE, dst, self, 2);
     }
-    case SB_DXIL_OP_IS_INF: return emit1(f, SB_IR_OP_EQ, dst, s, 2);
-    case SB_DXIL_OP_IS_FINITE: return emit1(f, SB_IR_OP_LT, dst, s, 2);
+    case SB_DXIL_OP_IS_INF: return dxil_front_emit1(f, SB_IR_OP_EQ, dst, s, 2);
+    case SB_DXIL_OP_IS_FINITE: return dxil_front_emit1(f, SB_IR_OP_LT, dst, s, 2);
     default: { /* IsNormal: min normal <= |a| < inf */
         struct sb_ir_operand both[2];
         uint32_t min = t->kind == SB_BC_TYPE_HALF ? HALF_MIN_NORMAL_AS_FLOAT : FLOAT_MIN_NORMAL;
         struct sb_ir_operand low[2] = { abs_a, dxil_front_imm(min) };
-        return emit1(f, SB_IR_OP_LT, fresh(f, &both[0]), s, 2) &&
-               emit1(f, SB_IR_OP_GE, fresh(f, &both[1]), low, 2) &&
-               emit1(f, SB_IR_OP_AND, dst, both, 2);
+        return dxil_front_emit1(f, SB_IR_OP_LT, dxil_front_fresh(f, &both[0]), s, 2) &&
+               dxil_front_emit1(f, SB_IR_OP_GE, dxil_front_fresh(f, &both[1]), low, 2) &&
+               dxil_front_emit1(f, SB_IR_OP_AND, dst, both, 2);
     }
     }
 }
@@ -149,34 +114,34 @@ static bool trig(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand dst
         struct sb_ir_operand d[2] = { dxil_front_temp_dst(t, 0x1), dxil_front_temp_dst(t, 0x2) };
         struct sb_ir_operand ratio[2] = { dxil_front_temp_src(t, 0), dxil_front_temp_src(t, 1) };
         return dxil_front_emit(f, SB_IR_OP_SINCOS, d, 2, &a, 1) &&
-               emit1(f, SB_IR_OP_DIV, dst, ratio, 2);
+               dxil_front_emit1(f, SB_IR_OP_DIV, dst, ratio, 2);
     }
     bool is_tanh = opcode == SB_DXIL_OP_HTAN;
     struct sb_ir_operand scale[2] = { a, dxil_front_imm(is_tanh ? FLOAT_2_LOG2_E : FLOAT_LOG2_E) };
-    if (!emit1(f, SB_IR_OP_MUL, fresh(f, &x), scale, 2) || !emit1(f, SB_IR_OP_EXP, fresh(f, &ep), &x, 1))
+    if (!dxil_front_emit1(f, SB_IR_OP_MUL, dxil_front_fresh(f, &x), scale, 2) || !dxil_front_emit1(f, SB_IR_OP_EXP, dxil_front_fresh(f, &ep), &x, 1))
         return false;
     if (is_tanh) { /* 1 - 2 / (e^2x + 1) */
         struct sb_ir_operand plus_one[2] = { ep, dxil_front_imm(FLOAT_ONE) };
-        if (!emit1(f, SB_IR_OP_ADD, fresh(f, &sum), plus_one, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_ADD, dxil_front_fresh(f, &sum), plus_one, 2))
             return false;
         struct sb_ir_operand two_over[2] = { dxil_front_imm(FLOAT_TWO), sum };
-        if (!emit1(f, SB_IR_OP_DIV, fresh(f, &q), two_over, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_DIV, dxil_front_fresh(f, &q), two_over, 2))
             return false;
         q.modifiers ^= SB_IR_MOD_NEG;
         struct sb_ir_operand one_minus[2] = { dxil_front_imm(FLOAT_ONE), q };
-        return emit1(f, SB_IR_OP_ADD, dst, one_minus, 2);
+        return dxil_front_emit1(f, SB_IR_OP_ADD, dst, one_minus, 2);
     }
     struct sb_ir_operand neg_x = x;
     neg_x.modifiers ^= SB_IR_MOD_NEG;
-    if (!emit1(f, SB_IR_OP_EXP, fresh(f, &en), &neg_x, 1))
+    if (!dxil_front_emit1(f, SB_IR_OP_EXP, dxil_front_fresh(f, &en), &neg_x, 1))
         return false;
     if (opcode == SB_DXIL_OP_HSIN)
         en.modifiers ^= SB_IR_MOD_NEG;
     struct sb_ir_operand pair[2] = { ep, en };
-    if (!emit1(f, SB_IR_OP_ADD, fresh(f, &sum), pair, 2))
+    if (!dxil_front_emit1(f, SB_IR_OP_ADD, dxil_front_fresh(f, &sum), pair, 2))
         return false;
     struct sb_ir_operand halve[2] = { sum, dxil_front_imm(FLOAT_HALF) };
-    return emit1(f, SB_IR_OP_MUL, dst, halve, 2);
+    return dxil_front_emit1(f, SB_IR_OP_MUL, dst, halve, 2);
 }
 
 /* IMul/UMul {hi, lo}, UDiv {quotient, remainder}, UAddc/USubb {result, carry as a bool}. */
@@ -184,9 +149,9 @@ static bool two_results(struct dxil_front *f, const struct sb_bc_instruction *in
 {
     struct sb_ir_operand src[2];
     uint32_t temp = 0;
-    if (!is_i32(arg_type(f, in, 1)))
+    if (!is_i32(dxil_front_arg_type(f, in, 1)))
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "a 16- or 64-bit overload");
-    if (!args(f, in, 1, 2, src) || !dxil_front_result_temp(f, in, 2, &temp))
+    if (!dxil_front_call_args(f, in, 1, 2, src) || !dxil_front_result_temp(f, in, 2, &temp))
         return false;
     struct sb_ir_operand d[2] = { dxil_front_temp_dst(temp, 0x1), dxil_front_temp_dst(temp, 0x2) };
     uint32_t op = opcode == SB_DXIL_OP_IMUL ? SB_IR_OP_IMUL : opcode == SB_DXIL_OP_UMUL ? SB_IR_OP_UMUL
@@ -197,7 +162,7 @@ static bool two_results(struct dxil_front *f, const struct sb_bc_instruction *in
     if (op != SB_IR_OP_UADDC && op != SB_IR_OP_USUBB)
         return true;
     struct sb_ir_operand carry = dxil_front_temp_src(temp, 1); /* 1 -> 0xFFFFFFFF */
-    return emit1(f, SB_IR_OP_INEG, d[1], &carry, 1);
+    return dxil_front_emit1(f, SB_IR_OP_INEG, d[1], &carry, 1);
 }
 
 /* MakeDouble(lo, hi) and SplitDouble(d) -> {lo, hi}: lane copies. */
@@ -210,22 +175,22 @@ static bool double_halves(struct dxil_front *f, const struct sb_bc_instruction *
             return false;
         static const uint8_t pair[4] = { 0, 1, 0, 1 };
         memcpy(d.swizzle, pair, 4);
-        return emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x3), &d, 1);
+        return dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x3), &d, 1);
     }
     struct sb_ir_operand halves[2];
-    if (!dxil_front_is_wide_type(f, in->type) || !args(f, in, 1, 2, halves))
+    if (!dxil_front_is_wide_type(f, in->type) || !dxil_front_call_args(f, in, 1, 2, halves))
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "makeDouble without a double");
     temp = dxil_front_value_temp(f, in->value);
     return temp != DXIL_FRONT_NONE &&
-           emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &halves[0], 1) &&
-           emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x2), &halves[1], 1);
+           dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &halves[0], 1) &&
+           dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x2), &halves[1], 1);
 }
 
 /* The one-lane ops: bit ops, derivatives, classification, trig, legacy f16. */
 static bool one_lane(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode,
                      struct sb_ir_operand dst)
 {
-    const struct sb_bc_type *t = arg_type(f, in, 1);
+    const struct sb_bc_type *t = dxil_front_arg_type(f, in, 1);
     struct sb_ir_operand src[4];
     uint32_t count = opcode == SB_DXIL_OP_BFI ? 4 : 1;
     switch (opcode) {
@@ -243,7 +208,7 @@ static bool one_lane(struct dxil_front *f, const struct sb_bc_instruction *in, u
     if (opcode == SB_DXIL_OP_IMAD || opcode == SB_DXIL_OP_UMAD || opcode == SB_DXIL_OP_MSAD ||
         opcode == SB_DXIL_OP_IBFE || opcode == SB_DXIL_OP_UBFE)
         count = 3;
-    if (!args(f, in, 1, count, src))
+    if (!dxil_front_call_args(f, in, 1, count, src))
         return false;
     switch (opcode) {
     case SB_DXIL_OP_IS_NA_N: case SB_DXIL_OP_IS_INF: case SB_DXIL_OP_IS_FINITE:
@@ -251,11 +216,11 @@ static bool one_lane(struct dxil_front *f, const struct sb_bc_instruction *in, u
         return classify(f, opcode, t, dst, src[0]);
     case SB_DXIL_OP_TAN: case SB_DXIL_OP_HCOS: case SB_DXIL_OP_HSIN: case SB_DXIL_OP_HTAN:
         return trig(f, opcode, dst, src[0]);
-    case SB_DXIL_OP_BFI: return emit1(f, SB_IR_OP_BFI, dst, src, 4);
+    case SB_DXIL_OP_BFI: return dxil_front_emit1(f, SB_IR_OP_BFI, dst, src, 4);
     default: break;
     }
     uint32_t op = bit_or_tertiary(opcode);
-    return emit1(f, op, dst, src, count);
+    return dxil_front_emit1(f, op, dst, src, count);
 }
 
 bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)
@@ -281,7 +246,7 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
     if (t->kind != SB_BC_TYPE_HALF || !dxil_front_native_16bit(f))
         return one_lane(f, in, opcode, dst);
     struct sb_ir_operand full; /* a native half result: rounded to the nearest half */
-    struct sb_ir_operand full_dst = fresh(f, &full);
+    struct sb_ir_operand full_dst = dxil_front_fresh(f, &full);
     return one_lane(f, in, opcode, full_dst) && dxil_front_round_half(f, dst, full);
 }
 
@@ -297,24 +262,24 @@ bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction
     struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0x3);
     switch (opcode) {
     case SB_DXIL_OP_FMA:
-        return args64(f, in, 3, src) && emit1(f, SB_IR_OP_DFMA, dst, src, 3);
+        return args64(f, in, 3, src) && dxil_front_emit1(f, SB_IR_OP_DFMA, dst, src, 3);
     case SB_DXIL_OP_FMAD: { /* not fused (dxil.md §7.2) */
         uint32_t product = dxil_front_new_temp(f);
         if (!args64(f, in, 3, src) ||
-            !emit1(f, SB_IR_OP_DMUL, dxil_front_temp_dst(product, 0x3), src, 2))
+            !dxil_front_emit1(f, SB_IR_OP_DMUL, dxil_front_temp_dst(product, 0x3), src, 2))
             return false;
         struct sb_ir_operand sum[2] = { dxil_front_temp_src(product, 0), src[2] };
-        return emit1(f, SB_IR_OP_DADD, dst, sum, 2);
+        return dxil_front_emit1(f, SB_IR_OP_DADD, dst, sum, 2);
     }
     case SB_DXIL_OP_FMAX:
     case SB_DXIL_OP_FMIN:
         return args64(f, in, 2, src) &&
-               emit1(f, opcode == SB_DXIL_OP_FMAX ? SB_IR_OP_DMAX : SB_IR_OP_DMIN, dst, src, 2);
+               dxil_front_emit1(f, opcode == SB_DXIL_OP_FMAX ? SB_IR_OP_DMAX : SB_IR_OP_DMIN, dst, src, 2);
     case SB_DXIL_OP_FABS:
         if (!args64(f, in, 1, src))
             return false;
         src[0].modifiers |= SB_IR_MOD_ABS;
-        return emit1(f, SB_IR_OP_DMOV, dst, src, 1);
+        return dxil_front_emit1(f, SB_IR_OP_DMOV, dst, src, 1);
     case SB_DXIL_OP_SATURATE: {
         if (!args64(f, in, 1, src))
             return false;

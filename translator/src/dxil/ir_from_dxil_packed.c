@@ -19,34 +19,6 @@ bool dxil_front_is_packed(uint64_t opcode)
            opcode == SB_DXIL_OP_DOT4_ADD_U8_PACKED;
 }
 
-static bool emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
-                  const struct sb_ir_operand *src, uint32_t count)
-{
-    return dxil_front_emit(f, op, &dst, 1, src, count) != NULL;
-}
-
-/* Arguments first.. as lane-x sources. */
-static bool args(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t first,
-                 uint32_t count, struct sb_ir_operand *src)
-{
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t value = 0;
-        if (!dxil_front_arg(f, in, first + i, &value) || !dxil_front_src(f, value, 0, &src[i]))
-            return false;
-    }
-    return true;
-}
-
-/* Bits of argument i's type (16 or 32). */
-static uint32_t arg_bits(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i)
-{
-    uint32_t value = 0;
-    const struct sb_bc_value *v = dxil_front_arg(f, in, i, &value)
-                                      ? sb_bc_value_get(f->module, f->function, value) : NULL;
-    const struct sb_bc_type *t = v ? dxil_front_type(f, v->type) : NULL;
-    return t && t->kind == SB_BC_TYPE_INTEGER ? t->width : 0;
-}
-
 /* Byte k of `word`, zero- or sign-extended, into lane x of a fresh temp. */
 static bool byte_of(struct dxil_front *f, struct sb_ir_operand word, uint32_t k, bool is_signed,
                     struct sb_ir_operand *out)
@@ -54,7 +26,7 @@ static bool byte_of(struct dxil_front *f, struct sb_ir_operand word, uint32_t k,
     uint32_t t = dxil_front_new_temp(f);
     struct sb_ir_operand s[3] = { dxil_front_imm(8), dxil_front_imm(8 * k), word };
     *out = dxil_front_temp_src(t, 0);
-    return emit1(f, is_signed ? SB_IR_OP_IBFE : SB_IR_OP_UBFE, dxil_front_temp_dst(t, 0x1), s, 3);
+    return dxil_front_emit1(f, is_signed ? SB_IR_OP_IBFE : SB_IR_OP_UBFE, dxil_front_temp_dst(t, 0x1), s, 3);
 }
 
 /* unpack4x8(mode, pk) -> four i32 or i16 lanes. */
@@ -63,7 +35,7 @@ static bool unpack(struct dxil_front *f, const struct sb_bc_instruction *in)
     uint64_t mode = 0;
     uint32_t temp = 0;
     struct sb_ir_operand pk;
-    if (!dxil_front_const_arg(f, in, 1, &mode) || !args(f, in, 2, 1, &pk) ||
+    if (!dxil_front_const_arg(f, in, 1, &mode) || !dxil_front_call_args(f, in, 2, 1, &pk) ||
         !dxil_front_result_temp(f, in, 4, &temp))
         return false;
     const struct sb_bc_type *t = dxil_front_type(f, in->type);
@@ -78,7 +50,7 @@ static bool unpack(struct dxil_front *f, const struct sb_bc_instruction *in)
         if (!byte_of(f, pk, k, mode == 1, &b))
             return false;
         struct sb_ir_operand keep[2] = { b, dxil_front_imm(narrow ? 0xFFFFu : 0xFFFFFFFFu) };
-        if (!emit1(f, SB_IR_OP_AND, d, keep, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_AND, d, keep, 2))
             return false;
     }
     return true;
@@ -91,37 +63,38 @@ static bool pack(struct dxil_front *f, const struct sb_bc_instruction *in)
     uint64_t mode = 0;
     uint32_t temp = 0;
     struct sb_ir_operand v[4];
-    if (!dxil_front_const_arg(f, in, 1, &mode) || !args(f, in, 2, 4, v) ||
+    if (!dxil_front_const_arg(f, in, 1, &mode) || !dxil_front_call_args(f, in, 2, 4, v) ||
         !dxil_front_result_temp(f, in, 1, &temp))
         return false;
     if (mode > 2)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "pack mode %llu",
                                (unsigned long long)mode);
-    uint32_t bits = arg_bits(f, in, 2);
+    const struct sb_bc_type *t = dxil_front_arg_type(f, in, 2);
+    uint32_t bits = t && t->kind == SB_BC_TYPE_INTEGER ? t->width : 0;
     uint32_t work = dxil_front_new_temp(f);
     for (uint32_t k = 0; k < 4 && mode != 0; k++) {
         struct sb_ir_operand d = dxil_front_temp_dst(work, (uint8_t)(1u << k));
         struct sb_ir_operand here = dxil_front_temp_src(work, k);
         if (bits == 16) {
             struct sb_ir_operand s[3] = { dxil_front_imm(16), dxil_front_imm(0), v[k] };
-            if (!emit1(f, SB_IR_OP_IBFE, d, s, 3))
+            if (!dxil_front_emit1(f, SB_IR_OP_IBFE, d, s, 3))
                 return false;
             v[k] = here;
         }
         struct sb_ir_operand low[2] = { v[k], dxil_front_imm(mode == 1 ? 0 : 0xFFFFFF80u) };
         struct sb_ir_operand high[2] = { here, dxil_front_imm(mode == 1 ? 255 : 127) };
-        if (!emit1(f, SB_IR_OP_IMAX, d, low, 2) || !emit1(f, SB_IR_OP_IMIN, d, high, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_IMAX, d, low, 2) || !dxil_front_emit1(f, SB_IR_OP_IMIN, d, high, 2))
             return false;
         v[k] = here;
     }
     struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0x1);
     struct sb_ir_operand first[2] = { v[0], dxil_front_imm(0xFF) };
-    if (!emit1(f, SB_IR_OP_AND, dst, first, 2))
+    if (!dxil_front_emit1(f, SB_IR_OP_AND, dst, first, 2))
         return false;
     for (uint32_t k = 1; k < 4; k++) {
         struct sb_ir_operand s[4] = { dxil_front_imm(8), dxil_front_imm(8 * k), v[k],
                                       dxil_front_temp_src(temp, 0) };
-        if (!emit1(f, SB_IR_OP_BFI, dst, s, 4))
+        if (!dxil_front_emit1(f, SB_IR_OP_BFI, dst, s, 4))
             return false;
     }
     return true;
@@ -132,7 +105,7 @@ static bool dot4_add(struct dxil_front *f, const struct sb_bc_instruction *in, b
 {
     uint32_t temp = 0;
     struct sb_ir_operand s[3];
-    if (!args(f, in, 1, 3, s) || !dxil_front_result_temp(f, in, 1, &temp))
+    if (!dxil_front_call_args(f, in, 1, 3, s) || !dxil_front_result_temp(f, in, 1, &temp))
         return false;
     struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0x1), acc = s[0];
     for (uint32_t k = 0; k < 4; k++) {
@@ -140,7 +113,7 @@ static bool dot4_add(struct dxil_front *f, const struct sb_bc_instruction *in, b
         if (!byte_of(f, s[1], k, is_signed, &mad[0]) || !byte_of(f, s[2], k, is_signed, &mad[1]))
             return false;
         mad[2] = acc;
-        if (!emit1(f, SB_IR_OP_IMAD, dst, mad, 3))
+        if (!dxil_front_emit1(f, SB_IR_OP_IMAD, dst, mad, 3))
             return false;
         acc = dxil_front_temp_src(temp, 0);
     }
@@ -152,19 +125,19 @@ static bool dot2_add_half(struct dxil_front *f, const struct sb_bc_instruction *
 {
     uint32_t temp = 0;
     struct sb_ir_operand s[5];
-    if (!args(f, in, 1, 5, s) || !dxil_front_result_temp(f, in, 1, &temp))
+    if (!dxil_front_call_args(f, in, 1, 5, s) || !dxil_front_result_temp(f, in, 1, &temp))
         return false;
     uint32_t vec = dxil_front_new_temp(f);
     for (uint32_t i = 0; i < 4; i++) /* a -> vec.xy, b -> vec.zw */
-        if (!emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(vec, (uint8_t)(1u << i)), &s[1 + i], 1))
+        if (!dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(vec, (uint8_t)(1u << i)), &s[1 + i], 1))
             return false;
     struct sb_ir_operand a = dxil_front_temp_src(vec, 0), b = dxil_front_temp_src(vec, 2);
     a.swizzle[1] = 1;
     b.swizzle[1] = 3;
     uint32_t sum = dxil_front_new_temp(f);
     struct sb_ir_operand dp[2] = { a, b }, add[2] = { dxil_front_temp_src(sum, 0), s[0] };
-    return emit1(f, SB_IR_OP_DP2, dxil_front_temp_dst(sum, 0x1), dp, 2) &&
-           emit1(f, SB_IR_OP_ADD, dxil_front_temp_dst(temp, 0x1), add, 2);
+    return dxil_front_emit1(f, SB_IR_OP_DP2, dxil_front_temp_dst(sum, 0x1), dp, 2) &&
+           dxil_front_emit1(f, SB_IR_OP_ADD, dxil_front_temp_dst(temp, 0x1), add, 2);
 }
 
 bool dxil_front_packed(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)

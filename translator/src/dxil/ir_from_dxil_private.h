@@ -114,6 +114,17 @@ bool dxil_front_native_16bit(const struct dxil_front *f);
 uint32_t dxil_front_float_bits_of_half(uint16_t h);
 /** A DOUBLE-slot source of a 64-bit value (pair xy of its temp, or a 64-bit immediate). */
 bool dxil_front_src64(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
+/** One instruction of one destination. */
+bool dxil_front_emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
+                      const struct sb_ir_operand *src, uint32_t count);
+/** A fresh one-lane temp: returns its lane-x destination, its source in *src. */
+struct sb_ir_operand dxil_front_fresh(struct dxil_front *f, struct sb_ir_operand *src);
+/** The type of dx.op argument i; NULL when it is missing. */
+const struct sb_bc_type *dxil_front_arg_type(struct dxil_front *f,
+                                             const struct sb_bc_instruction *in, uint32_t i);
+/** dx.op arguments first .. first+count-1 as lane-x sources (32-bit values). */
+bool dxil_front_call_args(struct dxil_front *f, const struct sb_bc_instruction *in,
+                          uint32_t first, uint32_t count, struct sb_ir_operand *src);
 /** dst = src rounded to the nearest half (F32TOF16, F16TOF32). */
 bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src);
 /** Whether the binop/cmp/cast/select is one of ir_from_dxil_wide.c's (other widths, sdiv/srem,

@@ -52,20 +52,22 @@ static struct sb_ir_instruction *emit_result(struct dxil_front *f,
     return dxil_front_emit(f, op, &dst, 1, src, count);
 }
 
-/* WaveActiveOp / WavePrefixOp (value, op, sop): sum, product, min, max. */
-static bool reduction(struct dxil_front *f, const struct sb_bc_instruction *in, bool prefix)
+/* WaveActiveOp / WavePrefixOp (value, op, sop): sum, product, min, max; WaveActiveBit
+ * (value, op): and, or, xor on unsigned lanes. */
+static bool reduction(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)
 {
     struct sb_ir_operand a;
-    uint64_t op = 0, sop = 0;
-    uint32_t value = 0;
+    uint64_t op = 0, sop = 1;
+    bool prefix = opcode == SB_DXIL_OP_WAVE_PREFIX_OP, bits = opcode == SB_DXIL_OP_WAVE_ACTIVE_BIT;
     if (!value_arg(f, in, 1, &a) || !dxil_front_const_arg(f, in, 2, &op) ||
-        !dxil_front_const_arg(f, in, 3, &sop) || !dxil_front_arg(f, in, 1, &value))
+        (!bits && !dxil_front_const_arg(f, in, 3, &sop)))
         return false;
-    const struct sb_bc_value *v = sb_bc_value_get(f->module, f->function, value);
-    bool is_float = dxil_front_type(f, v->type)->kind == SB_BC_TYPE_FLOAT;
+    const struct sb_bc_type *t = dxil_front_arg_type(f, in, 1);
+    bool is_float = t && t->kind == SB_BC_TYPE_FLOAT;
     static const uint32_t kinds[4] = { SB_IR_WAVE_SUM, SB_IR_WAVE_PRODUCT, SB_IR_WAVE_MIN,
                                        SB_IR_WAVE_MAX };
-    if (op > 3 || sop > 1 || (prefix && op > 1))
+    static const uint32_t bit_kinds[3] = { SB_IR_WAVE_AND, SB_IR_WAVE_OR, SB_IR_WAVE_XOR };
+    if (op > (bits ? 2u : prefix ? 1u : 3u) || sop > 1)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "wave op kind %llu/%llu",
                                (unsigned long long)op, (unsigned long long)sop);
     uint32_t ir_op = prefix ? (is_float ? SB_IR_OP_WAVE_PREFIX_FLOAT : SB_IR_OP_WAVE_PREFIX_INT)
@@ -73,24 +75,7 @@ static bool reduction(struct dxil_front *f, const struct sb_bc_instruction *in, 
                             : sop ? SB_IR_OP_WAVE_ACTIVE_UINT : SB_IR_OP_WAVE_ACTIVE_INT;
     struct sb_ir_instruction *out = emit_result(f, in, ir_op, &a, 1);
     if (out)
-        out->wave_op = kinds[op];
-    return out != NULL;
-}
-
-/* WaveActiveBit (value, op): and, or, xor on unsigned lanes. */
-static bool bit_reduction(struct dxil_front *f, const struct sb_bc_instruction *in)
-{
-    struct sb_ir_operand a;
-    uint64_t op = 0;
-    if (!value_arg(f, in, 1, &a) || !dxil_front_const_arg(f, in, 2, &op))
-        return false;
-    static const uint32_t kinds[3] = { SB_IR_WAVE_AND, SB_IR_WAVE_OR, SB_IR_WAVE_XOR };
-    if (op > 2)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "wave bit op %llu",
-                               (unsigned long long)op);
-    struct sb_ir_instruction *out = emit_result(f, in, SB_IR_OP_WAVE_ACTIVE_UINT, &a, 1);
-    if (out)
-        out->wave_op = kinds[op];
+        out->wave_op = bits ? bit_kinds[op] : kinds[op];
     return out != NULL;
 }
 
@@ -161,9 +146,9 @@ static uint32_t simple_op(uint64_t opcode, uint32_t *sources)
 bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)
 {
     switch (opcode) {
-    case SB_DXIL_OP_WAVE_ACTIVE_OP: return reduction(f, in, false);
-    case SB_DXIL_OP_WAVE_PREFIX_OP: return reduction(f, in, true);
-    case SB_DXIL_OP_WAVE_ACTIVE_BIT: return bit_reduction(f, in);
+    case SB_DXIL_OP_WAVE_ACTIVE_OP:
+    case SB_DXIL_OP_WAVE_PREFIX_OP:
+    case SB_DXIL_OP_WAVE_ACTIVE_BIT: return reduction(f, in, opcode);
     case SB_DXIL_OP_WAVE_ACTIVE_BALLOT: return ballot(f, in);
     case SB_DXIL_OP_QUAD_VOTE: return quad_vote(f, in);
     case SB_DXIL_OP_QUAD_OP: {

@@ -154,19 +154,45 @@ static struct sb_ir_operand lanes_of(struct sb_ir_operand op)
     return op;
 }
 
-static bool emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
-                  const struct sb_ir_operand *src, uint32_t count)
+bool dxil_front_emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
+                      const struct sb_ir_operand *src, uint32_t count)
 {
     return dxil_front_emit(f, op, &dst, 1, src, count) != NULL;
+}
+
+struct sb_ir_operand dxil_front_fresh(struct dxil_front *f, struct sb_ir_operand *src)
+{
+    uint32_t t = dxil_front_new_temp(f);
+    *src = dxil_front_temp_src(t, 0);
+    return dxil_front_temp_dst(t, 0x1);
+}
+
+const struct sb_bc_type *dxil_front_arg_type(struct dxil_front *f,
+                                             const struct sb_bc_instruction *in, uint32_t i)
+{
+    uint32_t value = 0;
+    if (!dxil_front_arg(f, in, i, &value))
+        return NULL;
+    const struct sb_bc_value *v = sb_bc_value_get(f->module, f->function, value);
+    return v ? dxil_front_type(f, v->type) : NULL;
+}
+
+bool dxil_front_call_args(struct dxil_front *f, const struct sb_bc_instruction *in,
+                          uint32_t first, uint32_t count, struct sb_ir_operand *src)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t value = 0;
+        if (!dxil_front_arg(f, in, first + i, &value) || !dxil_front_src(f, value, 0, &src[i]))
+            return false;
+    }
+    return true;
 }
 
 /* op into a fresh one-lane temp; its source operand in *out. */
 static bool emit_temp(struct dxil_front *f, uint32_t op, const struct sb_ir_operand *src,
                       uint32_t count, struct sb_ir_operand *out)
 {
-    uint32_t t = dxil_front_new_temp(f);
-    *out = dxil_front_temp_src(t, 0);
-    return emit1(f, op, dxil_front_temp_dst(t, 0x1), src, count);
+    return dxil_front_emit1(f, op, dxil_front_fresh(f, out), src, count);
 }
 
 /* a op imm, into a fresh temp. */
@@ -180,7 +206,7 @@ static bool emit_imm(struct dxil_front *f, uint32_t op, struct sb_ir_operand a, 
 bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src)
 {
     struct sb_ir_operand h;
-    return emit_temp(f, SB_IR_OP_F32TOF16, &src, 1, &h) && emit1(f, SB_IR_OP_F16TOF32, dst, &h, 1);
+    return emit_temp(f, SB_IR_OP_F32TOF16, &src, 1, &h) && dxil_front_emit1(f, SB_IR_OP_F16TOF32, dst, &h, 1);
 }
 
 /* A `bits`-wide integer result in `src` written to dst with its upper bits cleared. */
@@ -188,9 +214,9 @@ static bool wrap(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_op
                  uint32_t bits)
 {
     if (bits >= 32)
-        return emit1(f, SB_IR_OP_MOV, dst, &src, 1);
+        return dxil_front_emit1(f, SB_IR_OP_MOV, dst, &src, 1);
     struct sb_ir_operand s[2] = { src, dxil_front_imm((1u << bits) - 1) };
-    return emit1(f, SB_IR_OP_AND, dst, s, 2);
+    return dxil_front_emit1(f, SB_IR_OP_AND, dst, s, 2);
 }
 
 /* The unsigned value of a `bits`-wide lane. Results of this file are already, but a
@@ -214,7 +240,7 @@ static bool float_result(struct dxil_front *f, struct sb_ir_operand dst, uint32_
                          uint32_t op, const struct sb_ir_operand *src, uint32_t count)
 {
     if (bits == 32 || !dxil_front_native_16bit(f))
-        return emit1(f, op, dst, src, count);
+        return dxil_front_emit1(f, op, dst, src, count);
     struct sb_ir_operand full;
     return emit_temp(f, op, src, count, &full) && dxil_front_round_half(f, dst, full);
 }
@@ -263,11 +289,11 @@ static bool narrow_int_binop(struct dxil_front *f, uint32_t code, uint32_t bits,
     struct sb_ir_operand r, none;
     memset(&none, 0, sizeof(none));
     switch (code) {
-    case BIN_AND: return emit1(f, SB_IR_OP_AND, dst, src, 2);
-    case BIN_OR: return emit1(f, SB_IR_OP_OR, dst, src, 2);
-    case BIN_XOR: return emit1(f, SB_IR_OP_XOR, dst, src, 2);
+    case BIN_AND: return dxil_front_emit1(f, SB_IR_OP_AND, dst, src, 2);
+    case BIN_OR: return dxil_front_emit1(f, SB_IR_OP_OR, dst, src, 2);
+    case BIN_XOR: return dxil_front_emit1(f, SB_IR_OP_XOR, dst, src, 2);
     case BIN_LSHR:
-        return zero_extend(f, &src[0], bits) && emit1(f, SB_IR_OP_USHR, dst, src, 2);
+        return zero_extend(f, &src[0], bits) && dxil_front_emit1(f, SB_IR_OP_USHR, dst, src, 2);
     case BIN_ADD:
         return emit_temp(f, SB_IR_OP_IADD, src, 2, &r) && wrap(f, dst, r, bits);
     case BIN_SUB:
@@ -314,7 +340,7 @@ static bool int64_binop(struct dxil_front *f, uint32_t code, struct sb_ir_operan
     };
     if (code >= 13)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "i64 binop %u", code);
-    return emit1(f, ops[code], dst, src, 2);
+    return dxil_front_emit1(f, ops[code], dst, src, 2);
 }
 
 /* fadd/fsub/fmul/fdiv on half, float or double (fsub: add of the negated operand). */
@@ -333,7 +359,7 @@ static bool float_binop(struct dxil_front *f, uint32_t code, struct wide_type w,
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "float binop %u (frem)", code);
     }
-    return d ? emit1(f, op, dst, src, 2) : float_result(f, dst, w.bits, op, src, 2);
+    return d ? dxil_front_emit1(f, op, dst, src, 2) : float_result(f, dst, w.bits, op, src, 2);
 }
 
 /* Sources of a 32-bit or 64-bit operand list. */
@@ -393,18 +419,18 @@ static bool ordered_compare(struct dxil_front *f, uint32_t pred, const struct co
 {
     struct sb_ir_operand ab[2] = { s[0], s[1] }, ba[2] = { s[1], s[0] }, x[2];
     switch (pred) {
-    case FCMP_OEQ: return emit1(f, ops->eq, dst, ab, 2);
-    case FCMP_OGT: return emit1(f, ops->lt, dst, ba, 2);
-    case FCMP_OGE: return emit1(f, ops->ge, dst, ab, 2);
-    case FCMP_OLT: return emit1(f, ops->lt, dst, ab, 2);
-    case FCMP_OLE: return emit1(f, ops->ge, dst, ba, 2);
+    case FCMP_OEQ: return dxil_front_emit1(f, ops->eq, dst, ab, 2);
+    case FCMP_OGT: return dxil_front_emit1(f, ops->lt, dst, ba, 2);
+    case FCMP_OGE: return dxil_front_emit1(f, ops->ge, dst, ab, 2);
+    case FCMP_OLT: return dxil_front_emit1(f, ops->lt, dst, ab, 2);
+    case FCMP_OLE: return dxil_front_emit1(f, ops->ge, dst, ba, 2);
     case FCMP_ONE: /* a < b or b < a */
         return emit_temp(f, ops->lt, ab, 2, &x[0]) && emit_temp(f, ops->lt, ba, 2, &x[1]) &&
-               emit1(f, SB_IR_OP_OR, dst, x, 2);
+               dxil_front_emit1(f, SB_IR_OP_OR, dst, x, 2);
     case FCMP_ORD: { /* a == a and b == b */
         struct sb_ir_operand aa[2] = { s[0], s[0] }, bb[2] = { s[1], s[1] };
         return emit_temp(f, ops->eq, aa, 2, &x[0]) && emit_temp(f, ops->eq, bb, 2, &x[1]) &&
-               emit1(f, SB_IR_OP_AND, dst, x, 2);
+               dxil_front_emit1(f, SB_IR_OP_AND, dst, x, 2);
     }
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "fcmp predicate %u", pred);
@@ -418,16 +444,16 @@ static bool float_compare(struct dxil_front *f, uint32_t pred, const struct comp
 {
     if (pred == FCMP_FALSE || pred == FCMP_TRUE) {
         struct sb_ir_operand k = dxil_front_imm(pred == FCMP_TRUE ? 0xFFFFFFFFu : 0);
-        return emit1(f, SB_IR_OP_MOV, dst, &k, 1);
+        return dxil_front_emit1(f, SB_IR_OP_MOV, dst, &k, 1);
     }
     if (pred == FCMP_UNE)
-        return emit1(f, ops->ne, dst, s, 2);
+        return dxil_front_emit1(f, ops->ne, dst, s, 2);
     if (pred < FCMP_UNO)
         return ordered_compare(f, pred, ops, dst, s);
     uint32_t t = dxil_front_new_temp(f);
     struct sb_ir_operand complement = dxil_front_temp_src(t, 0);
     return ordered_compare(f, 15 - pred, ops, dxil_front_temp_dst(t, 0x1), s) &&
-           emit1(f, SB_IR_OP_NOT, dst, &complement, 1);
+           dxil_front_emit1(f, SB_IR_OP_NOT, dst, &complement, 1);
 }
 
 /* icmp on i1/i8/i16 lanes (zero-extended; signed predicates sign-extend first) and i64. */
@@ -447,12 +473,12 @@ static bool int_compare(struct dxil_front *f, uint32_t pred, struct wide_type w,
                             : (wide ? SB_IR_OP_I64UGE : SB_IR_OP_UGE);
     struct sb_ir_operand ba[2] = { s[1], s[0] };
     switch (pred) {
-    case ICMP_EQ: return emit1(f, eq, dst, s, 2);
-    case ICMP_NE: return emit1(f, ne, dst, s, 2);
-    case ICMP_ULT: case ICMP_SLT: return emit1(f, lt, dst, s, 2);
-    case ICMP_UGE: case ICMP_SGE: return emit1(f, ge, dst, s, 2);
-    case ICMP_UGT: case ICMP_SGT: return emit1(f, lt, dst, ba, 2);
-    case ICMP_ULE: case ICMP_SLE: return emit1(f, ge, dst, ba, 2);
+    case ICMP_EQ: return dxil_front_emit1(f, eq, dst, s, 2);
+    case ICMP_NE: return dxil_front_emit1(f, ne, dst, s, 2);
+    case ICMP_ULT: case ICMP_SLT: return dxil_front_emit1(f, lt, dst, s, 2);
+    case ICMP_UGE: case ICMP_SGE: return dxil_front_emit1(f, ge, dst, s, 2);
+    case ICMP_UGT: case ICMP_SGT: return dxil_front_emit1(f, lt, dst, ba, 2);
+    case ICMP_ULE: case ICMP_SLE: return dxil_front_emit1(f, ge, dst, ba, 2);
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "cmp predicate %u", pred);
     }
@@ -482,13 +508,13 @@ static bool int_resize(struct dxil_front *f, uint32_t code, struct wide_type fro
     if (is_wide(from)) { /* trunc i64 -> the low word first */
         uint32_t t = dxil_front_new_temp(f);
         low = dxil_front_temp_src(t, 0);
-        if (!emit1(f, SB_IR_OP_I64TOI, dxil_front_temp_dst(t, 0x1), &src, 1))
+        if (!dxil_front_emit1(f, SB_IR_OP_I64TOI, dxil_front_temp_dst(t, 0x1), &src, 1))
             return false;
     }
     if (to.kind == WIDE_BOOL) { /* the low bit as a D3D bool */
         struct sb_ir_operand test[2];
         return emit_imm(f, SB_IR_OP_AND, low, 1, &test[0]) &&
-               (test[1] = dxil_front_imm(0), emit1(f, SB_IR_OP_INE, dst, test, 2));
+               (test[1] = dxil_front_imm(0), dxil_front_emit1(f, SB_IR_OP_INE, dst, test, 2));
     }
     if (code == CAST_TRUNC)
         return wrap(f, dst, low, to.bits);
@@ -502,10 +528,10 @@ static bool int_resize(struct dxil_front *f, uint32_t code, struct wide_type fro
         return false;
     }
     if (to.kind == WIDE_INT64)
-        return emit1(f, sign ? SB_IR_OP_ITOI64 : SB_IR_OP_UTOU64, dst, &value, 1);
+        return dxil_front_emit1(f, sign ? SB_IR_OP_ITOI64 : SB_IR_OP_UTOU64, dst, &value, 1);
     if (sign && to.bits < 32) /* sext i1/i8 -> i16 keeps the width's bits only */
         return wrap(f, dst, value, to.bits);
-    return emit1(f, SB_IR_OP_MOV, dst, &value, 1);
+    return dxil_front_emit1(f, SB_IR_OP_MOV, dst, &value, 1);
 }
 
 /* The float value of a source of kind `from`, in a 32-bit lane or a pair (double). */
@@ -546,9 +572,9 @@ static bool float_convert(struct dxil_front *f, uint32_t code, struct wide_type 
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "cast %u", code);
     }
     if (to_double)
-        return emit1(f, op, dst, &value, 1);
+        return dxil_front_emit1(f, op, dst, &value, 1);
     bool narrows = code != CAST_FPEXT && to.bits == 16;
-    return narrows ? float_result(f, dst, 16, op, &value, 1) : emit1(f, op, dst, &value, 1);
+    return narrows ? float_result(f, dst, 16, op, &value, 1) : dxil_front_emit1(f, op, dst, &value, 1);
 }
 
 /* fptosi/fptoui of half, float or double to i8/i16/i32/i64 (LLVM leaves out-of-range
@@ -559,14 +585,14 @@ static bool float_to_int(struct dxil_front *f, uint32_t code, struct wide_type f
     bool s = code == CAST_FPTOSI, d = from.kind == WIDE_DOUBLE;
     if (to.kind == WIDE_INT64) {
         uint32_t op = d ? (s ? SB_IR_OP_DTOI64 : SB_IR_OP_DTOU64) : (s ? SB_IR_OP_FTOI64 : SB_IR_OP_FTOU64);
-        return emit1(f, op, dst, &src, 1);
+        return dxil_front_emit1(f, op, dst, &src, 1);
     }
     if (to.kind != WIDE_INT)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "a float -> i%u cast", to.bits);
     uint32_t op = d ? (s ? SB_IR_OP_DTOI : SB_IR_OP_DTOU) : (s ? SB_IR_OP_FTOI : SB_IR_OP_FTOU);
     struct sb_ir_operand r;
     if (to.bits == 32)
-        return emit1(f, op, dst, &src, 1);
+        return dxil_front_emit1(f, op, dst, &src, 1);
     return emit_temp(f, op, &src, 1, &r) && wrap(f, dst, r, to.bits);
 }
 
@@ -576,12 +602,12 @@ static bool bit_cast(struct dxil_front *f, struct wide_type from, struct wide_ty
 {
     if (is_wide(from) && is_wide(to)) {
         struct sb_ir_operand pair = lanes_of(src);
-        return emit1(f, SB_IR_OP_MOV, dst, &pair, 1);
+        return dxil_front_emit1(f, SB_IR_OP_MOV, dst, &pair, 1);
     }
     if (from.bits == 16 && to.bits == 16)
-        return emit1(f, from.kind == WIDE_FLOAT ? SB_IR_OP_F32TOF16 : SB_IR_OP_F16TOF32, dst, &src, 1);
+        return dxil_front_emit1(f, from.kind == WIDE_FLOAT ? SB_IR_OP_F32TOF16 : SB_IR_OP_F16TOF32, dst, &src, 1);
     if (from.bits == to.bits && !is_wide(from))
-        return emit1(f, SB_IR_OP_MOV, dst, &src, 1);
+        return dxil_front_emit1(f, SB_IR_OP_MOV, dst, &src, 1);
     return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "bitcast of %u to %u bits",
                            from.bits, to.bits);
 }
@@ -619,7 +645,7 @@ static bool select_wide(struct dxil_front *f, const struct sb_bc_instruction *in
         return false;
     src[1] = lanes_of(src[1]);
     src[2] = lanes_of(src[2]);
-    return emit1(f, SB_IR_OP_MOVC, dst, src, 3);
+    return dxil_front_emit1(f, SB_IR_OP_MOVC, dst, src, 3);
 }
 
 bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in)
