@@ -14,7 +14,8 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_FMA = 47, OP_IBFE = 51, OP_BFI = 53, OP_FLATTENED_THREAD_ID = 96,
        OP_SPLIT_DOUBLE = 102, OP_WAVE_ACTIVE_OP = 119, OP_WAVE_PREFIX_OP = 121, OP_QUAD_OP = 123,
        OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
-       OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
+       OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_WAVE_MATCH = 165,
+       OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
 
@@ -190,28 +191,52 @@ bool dxil_program_numeric_float(struct tbuf *out)
 /*
  * RWByteAddressBuffer u0;
  * [numthreads(64,1,1)] void main(uint t : SV_GroupIndex) {
- *     u0.Store3(t * 12, uint3(WaveActiveSum(t), WavePrefixSum(t), QuadReadAcrossX(t))); }
+ *     uint4 m = WaveMatch(t & 3);  uint4 parity = uint4(0x55555555 << (t & 1), 0, 0, 0);
+ *     u0.Store4(t * 32, uint4(WaveActiveSum(t), WavePrefixSum(t), QuadReadAcrossX(t), m.x));
+ *     u0.Store4(t * 32 + 16, uint4(m.y, WaveMultiPrefixSum(t, parity),
+ *                                  WaveMultiPrefixBitOr(t, parity),
+ *                                  WaveMultiPrefixCountBits(t % 3 == 0, parity))); }
  */
 bool dxil_program_numeric_wave(struct tbuf *out)
 {
     uint32_t entry = 0, u0 = 0;
     struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32);
+    uint32_t four[4] = { i32, i32, i32, i32 };
+    uint32_t t4 = dm_type_struct(m, "dx.types.fouri32", four, 4);
     uint32_t t = dm_dxop(m, "dx.op.flattenedThreadIdInGroup.i32", i32, DM_ATTR_READNONE,
                          OP_FLATTENED_THREAD_ID, NULL, 0);
-    /* op 0 = sum, sop 1 = unsigned; quad op 0 = ReadAcrossX */
+    /* op 0 = sum, sop 1 = unsigned; quad op 0 = ReadAcrossX; multi-prefix op 2 = or */
     uint32_t sum_args[3] = { t, dm_i8(m, 0), dm_i8(m, 1) }, quad_args[2] = { t, dm_i8(m, 0) };
-    uint32_t results[3] = {
+    uint32_t low2 = dm_binop(m, DM_AND, t, dm_i32(m, 3), DM_FLAGS_NONE);
+    uint32_t match = dm_dxop(m, "dx.op.waveMatch.i32", t4, DM_ATTR_NONE, OP_WAVE_MATCH, &low2, 1);
+    uint32_t parity = dm_binop(m, DM_SHL, dm_i32(m, 0x55555555),
+                               dm_binop(m, DM_AND, t, dm_i32(m, 1), DM_FLAGS_NONE), DM_FLAGS_NONE);
+    uint32_t zero = dm_i32(m, 0);
+    uint32_t psum_args[7] = { t, parity, zero, zero, zero, dm_i8(m, 0), dm_i8(m, 1) };
+    uint32_t por_args[7] = { t, parity, zero, zero, zero, dm_i8(m, 2), dm_i8(m, 0) };
+    uint32_t third = dm_cmp(m, DM_ICMP_EQ, dm_binop(m, DM_UREM, t, dm_i32(m, 3), DM_FLAGS_NONE),
+                            zero);
+    uint32_t count_args[5] = { third, parity, zero, zero, zero };
+    uint32_t results[8] = {
         dm_dxop(m, "dx.op.waveActiveOp.i32", i32, DM_ATTR_NONE, OP_WAVE_ACTIVE_OP, sum_args, 3),
         dm_dxop(m, "dx.op.wavePrefixOp.i32", i32, DM_ATTR_NONE, OP_WAVE_PREFIX_OP, sum_args, 3),
         dm_dxop(m, "dx.op.quadOp.i32", i32, DM_ATTR_NONE, OP_QUAD_OP, quad_args, 2),
+        dm_extractvalue(m, match, 0),
+        dm_extractvalue(m, match, 1),
+        dm_dxop(m, "dx.op.waveMultiPrefixOp.i32", i32, DM_ATTR_NONE, OP_WAVE_MULTI_PREFIX_OP,
+                psum_args, 7),
+        dm_dxop(m, "dx.op.waveMultiPrefixOp.i32", i32, DM_ATTR_NONE, OP_WAVE_MULTI_PREFIX_OP,
+                por_args, 7),
+        dm_dxop(m, "dx.op.waveMultiPrefixBitCount", i32, DM_ATTR_NONE,
+                OP_WAVE_MULTI_PREFIX_BIT_COUNT, count_args, 5),
     };
-    uint32_t base = dm_binop(m, DM_MUL, t, dm_i32(m, 12), DM_FLAGS_NONE);
-    for (unsigned i = 0; i < 3; i++)
+    uint32_t base = dm_binop(m, DM_MUL, t, dm_i32(m, 32), DM_FLAGS_NONE);
+    for (unsigned i = 0; i < 8; i++)
         dxil_programs_store_u32(m, u0, dm_binop(m, DM_ADD, base, dm_i32(m, (int32_t)i * 4),
                                                 DM_FLAGS_NONE), results[i]);
     dm_ret_void(m);
-    return finish(m, entry, 0, 64, DXIL_FLAG_RAW_BUFFERS, out);
+    return finish(m, entry, 5, 64, DXIL_FLAG_RAW_BUFFERS, out);
 }
 
 /*

@@ -36,8 +36,10 @@ bool dxil_program_numeric_packed(struct tbuf *out);
  *  byte o and stored at byte 32 + o; u0[16..18] = element 0, element 3 and the f32 bits of
  *  the half at byte 16 + o. */
 bool dxil_program_numeric_buffer16(struct tbuf *out);
-/** cs_6_0, numthreads(64,1,1), t = SV_GroupIndex: u0[3t..3t+2] = WaveActiveSum(t),
- *  WavePrefixSum(t), QuadReadAcrossX(t). */
+/** cs_6_5, numthreads(64,1,1), t = SV_GroupIndex: u0[8t..8t+7] = WaveActiveSum(t),
+ *  WavePrefixSum(t), QuadReadAcrossX(t), WaveMatch(t & 3).xy, and over the lanes of t's
+ *  parity (mask 0x55555555 << (t & 1)): WaveMultiPrefixSum(t), WaveMultiPrefixBitOr(t),
+ *  WaveMultiPrefixCountBits(t % 3 == 0). */
 bool dxil_program_numeric_wave(struct tbuf *out);
 
 #endif

@@ -226,28 +226,39 @@ static void test_buffer16(void)
     sb_ir_program_destroy(ir);
 }
 
-/* 64 threads = two waves of SB_INTERP_WAVE_SIZE (32) lanes: the wave sum is 0+..+31 = 496 and
- * 32+..+63 = 1520; the exclusive prefix sums the lanes below in the same wave; across x is
- * thread t ^ 1. */
+/* 64 threads = two waves of SB_INTERP_WAVE_SIZE (32) lanes; lane i = t % 32, wave base
+ * b = t - i. The wave sum is 0+..+31 = 496 and 32+..+63 = 1520; the exclusive prefix sums
+ * the lanes below in the same wave; across x is t ^ 1; WaveMatch(t & 3) sets lanes
+ * i' = i mod 4: 0x11111111 << (i & 3) in word 0, word 1 empty. The multi-prefix ops run
+ * over the lower lanes of the same parity p = i & 1: i' = p, p + 2, ..., i - 2. */
 static void test_wave(void)
 {
     struct sb_ir_program *ir = lower(dxil_program_numeric_wave);
     if (!ir)
         return;
     CHECK(SB_INTERP_WAVE_SIZE == 32, "the known answers assume 32-lane waves");
-    uint32_t out[64 * 3];
+    uint32_t out[64 * 8];
     const uint32_t cb[4] = { 0, 0, 0, 0 };
-    run(ir, cb, out, 64 * 3);
+    run(ir, cb, out, 64 * 8);
     for (uint32_t t = 0; t < 64; t++) {
-        uint32_t first = t < 32 ? 0 : 32;
-        uint32_t prefix = (t * (t - 1) - first * (first - 1)) / 2;
-        if (t == 0)
-            prefix = 0;
-        const uint32_t want[3] = { t < 32 ? 496u : 1520u, prefix, t ^ 1 };
+        uint32_t i = t % 32, b = t - i, p = i & 1, n = (i - p) / 2; /* n lower same-parity */
+        uint32_t prefix = i * b + i * (i - 1) / 2;   /* b+0 + ... + b+(i-1) */
+        uint32_t multi = n * b + n * (p + i - 2) / 2; /* n terms b + p ... b + i - 2 */
+        uint32_t any_bits = 0, thirds = 0;
+        for (uint32_t k = p; k < i; k += 2) {
+            any_bits |= b + k;
+            thirds += (b + k) % 3 == 0;
+        }
+        const uint32_t want[8] = { t < 32 ? 496u : 1520u, prefix, t ^ 1, 0x11111111u << (i & 3),
+                                   0, n ? multi : 0, any_bits, thirds };
         char what[32];
         snprintf(what, sizeof(what), "wave thread %u", t);
-        expect(what, &out[3 * t], want, 3);
+        expect(what, &out[8 * t], want, 8);
     }
+    /* spot checks by hand: thread 37 (lane 5, odd): lanes 1, 3 -> 33 + 35 = 68, 33 | 35 = 35,
+     * one multiple of 3 (33) */
+    CHECK(out[8 * 37 + 5] == 68 && out[8 * 37 + 6] == 35 && out[8 * 37 + 7] == 1,
+          "thread 37: %u %u %u", out[8 * 37 + 5], out[8 * 37 + 6], out[8 * 37 + 7]);
     sb_ir_program_destroy(ir);
 }
 

@@ -17,8 +17,7 @@
 /* The group of a dx.op opcode; GROUP_COUNT when it is not a numeric one. */
 static enum sb_dxil_numeric_group dxop_group(uint64_t opcode)
 {
-    if (dxil_front_is_wave(opcode) || (opcode >= SB_DXIL_OP_WAVE_MATCH &&
-                                       opcode <= SB_DXIL_OP_WAVE_MULTI_PREFIX_BIT_COUNT))
+    if (dxil_front_is_wave(opcode))
         return SB_DXIL_NUMERIC_WAVE;
     if ((opcode >= SB_DXIL_OP_FABS && opcode <= SB_DXIL_OP_DOT4) ||
         (opcode >= SB_DXIL_OP_DERIV_COARSE_X && opcode <= SB_DXIL_OP_DERIV_FINE_Y) ||

@@ -11,7 +11,8 @@
  * (signatures, loadInput/storeOutput), ir_from_dxil_wide.c (other widths:
  * i8/i16/half/i64/double, sdiv/srem, every fcmp), ir_from_dxil_math.c and
  * ir_from_dxil_math_more.c, ir_from_dxil_packed.c (math dx.ops),
- * ir_from_dxil_wave.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
+ * ir_from_dxil_wave.c, ir_from_dxil_wave_lanes.c (wave/quad ops),
+ * ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
@@ -171,6 +172,11 @@ bool dxil_front_packed(struct dxil_front *f, const struct sb_bc_instruction *in,
 bool dxil_front_is_wave(uint64_t opcode);
 /** Wave and quad ops on 32-bit scalars and i1 conditions. */
 bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_wave_lanes.c */
+/** WaveMatch, WaveMultiPrefixOp, WaveMultiPrefixBitCount as loops over the wave's lanes. */
+bool dxil_front_wave_lanes(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           uint64_t opcode);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);

@@ -5,9 +5,8 @@
  * 32-bit scalars and i1 conditions. QuadVote has no IR op of its own: it is
  * the OR / AND of the lane's condition and the three other quad lanes'
  * (QUAD_READ_ACROSS_X / _Y / _DIAGONAL), which is what "any / all of the
- * quad" means. Refused, by name: the 16- and 64-bit overloads, WaveMatch and
- * WaveMultiPrefix* (no IR op expresses a ballot of equal values or a prefix
- * over a mask).
+ * quad" means. WaveMatch and WaveMultiPrefix* are loops over the lanes
+ * (ir_from_dxil_wave_lanes.c). Refused, by name: the 16- and 64-bit overloads.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -17,7 +16,8 @@ bool dxil_front_is_wave(uint64_t opcode)
 {
     return (opcode >= SB_DXIL_OP_WAVE_IS_FIRST_LANE && opcode <= SB_DXIL_OP_QUAD_OP) ||
            opcode == SB_DXIL_OP_WAVE_ALL_BIT_COUNT || opcode == SB_DXIL_OP_WAVE_PREFIX_BIT_COUNT ||
-           opcode == SB_DXIL_OP_QUAD_VOTE;
+           opcode == SB_DXIL_OP_QUAD_VOTE ||
+           (opcode >= SB_DXIL_OP_WAVE_MATCH && opcode <= SB_DXIL_OP_WAVE_MULTI_PREFIX_BIT_COUNT);
 }
 
 /* The value operands must be 32-bit lanes: i1 (a D3D bool), i32 or float. */
@@ -151,6 +151,9 @@ bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, u
     case SB_DXIL_OP_WAVE_ACTIVE_BIT: return reduction(f, in, opcode);
     case SB_DXIL_OP_WAVE_ACTIVE_BALLOT: return ballot(f, in);
     case SB_DXIL_OP_QUAD_VOTE: return quad_vote(f, in);
+    case SB_DXIL_OP_WAVE_MATCH:
+    case SB_DXIL_OP_WAVE_MULTI_PREFIX_OP:
+    case SB_DXIL_OP_WAVE_MULTI_PREFIX_BIT_COUNT: return dxil_front_wave_lanes(f, in, opcode);
     case SB_DXIL_OP_QUAD_OP: {
         struct sb_ir_operand a;
         uint64_t op = 0;
