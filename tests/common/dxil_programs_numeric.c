@@ -326,3 +326,46 @@ bool dxil_program_numeric_buffer16(struct tbuf *out)
     dm_ret_void(m);
     return finish(m, entry, 2, 1, FLAGS_NATIVE_16BIT, out);
 }
+
+/*
+ * cbuffer cb0 { uint n; };  RWByteAddressBuffer u0;
+ * [numthreads(1,1,1)] void main() {
+ *     uint64_t acc = 1; double d = 0; uint i = 0;
+ *     do { acc = acc * 3 + i; d = d * 0.5 + 1; } while (++i < n);
+ *     u0.Store2(0, split(acc)); u0.Store2(8, splitDouble(d)); }
+ * The loop's phis carry an i64 and a double.
+ */
+bool dxil_program_numeric_loop64(struct tbuf *out)
+{
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
+    uint32_t i32 = dm_type_int(m, 32), i64 = dm_type_int(m, 64), f64 = dm_type_double(m);
+    uint32_t two[2] = { i32, i32 };
+    uint32_t split_type = dm_type_struct(m, "dx.types.splitdouble", two, 2);
+    uint32_t v[4], words[4];
+    uint32_t header = dm_block(m), exit = dm_block(m); /* after begin()'s entry block 0 */
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    dm_br(m, header);
+    dm_at(m, header);
+    uint32_t i = dm_phi(m, i32), acc = dm_phi(m, i64), d = dm_phi(m, f64);
+    uint32_t acc_next = dm_binop(m, DM_ADD, dm_binop(m, DM_MUL, acc, dm_const_int(m, i64, 3),
+                                                     DM_FLAGS_NONE),
+                                 dm_cast(m, DM_ZEXT, i, i64), DM_FLAGS_NONE);
+    uint32_t d_next = dm_binop(m, DM_ADD, dm_binop(m, DM_MUL, d, dm_f64(m, 0.5), DM_FLAGS_NONE),
+                               dm_f64(m, 1.0), DM_FLAGS_NONE);
+    uint32_t i_next = dm_binop(m, DM_ADD, i, dm_i32(m, 1), DM_FLAGS_NONE);
+    dm_br_cond(m, dm_cmp(m, DM_ICMP_ULT, i_next, v[0]), header, exit);
+    dm_phi_incoming(m, i, dm_i32(m, 0), 0);
+    dm_phi_incoming(m, i, i_next, header);
+    dm_phi_incoming(m, acc, dm_const_int(m, i64, 1), 0);
+    dm_phi_incoming(m, acc, acc_next, header);
+    dm_phi_incoming(m, d, dm_f64(m, 0.0), 0);
+    dm_phi_incoming(m, d, d_next, header);
+    dm_at(m, exit);
+    split64(m, acc_next, words);
+    uint32_t halves = dm_dxop(m, "dx.op.splitDouble.f64", split_type, DM_ATTR_READNONE,
+                              OP_SPLIT_DOUBLE, &d_next, 1);
+    words[2] = dm_extractvalue(m, halves, 0);
+    words[3] = dm_extractvalue(m, halves, 1);
+    return store_and_finish(m, entry, u0, words, 4, 0, DXIL_FLAG_RAW_BUFFERS, out);
+}

@@ -36,6 +36,10 @@ bool dxil_program_numeric_packed(struct tbuf *out);
  *  byte o and stored at byte 32 + o; u0[16..18] = element 0, element 3 and the f32 bits of
  *  the half at byte 16 + o. */
 bool dxil_program_numeric_buffer16(struct tbuf *out);
+/** cs_6_0, n = cb0[0].x: a do-while loop whose phis carry acc (i64, 1, then acc * 3 + i)
+ *  and d (double, 0, then d / 2 + 1) for i = 0 .. max(n, 1) - 1; u0[0..3] = acc and d as
+ *  (low, high) words. */
+bool dxil_program_numeric_loop64(struct tbuf *out);
 /** cs_6_5, numthreads(64,1,1), t = SV_GroupIndex: u0[8t..8t+7] = WaveActiveSum(t),
  *  WavePrefixSum(t), QuadReadAcrossX(t), WaveMatch(t & 3).xy, and over the lanes of t's
  *  parity (mask 0x55555555 << (t & 1)): WaveMultiPrefixSum(t), WaveMultiPrefixBitOr(t),

@@ -195,6 +195,26 @@ static void test_packed(void)
     sb_ir_program_destroy(ir);
 }
 
+/* Phis of i64 and double in a do-while loop of max(n, 1) iterations k = 0 ..: acc = 1,
+ * then 3 acc + k, so acc = (5 * 3^n - 2n - 1) / 4; d = 0, then d / 2 + 1, so
+ * d = 2 - 2^(1 - n). n = 1: 3, 1.0; n = 3: 32, 1.75; n = 25: (5 * 847288609443 - 51) / 4
+ * = 1059110761791 = 0xF6_97EBB53F, 2 - 2^-24 = 0x3FFFFFFF_F0000000; n = 0 runs once. */
+static void test_loop64(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_loop64);
+    if (!ir)
+        return;
+    static const uint32_t cb[4][4] = { { 1 }, { 3 }, { 25 }, { 0 } };
+    static const uint32_t want[4][4] = {
+        { 3, 0, 0, 0x3FF00000u },
+        { 32, 0, 0, 0x3FFC0000u },
+        { 0x97EBB53Fu, 0xF6, 0xF0000000u, 0x3FFFFFFFu },
+        { 3, 0, 0, 0x3FF00000u },
+    };
+    run_cases(ir, "loop64", cb, want[0], 4, 4);
+    sb_ir_program_destroy(ir);
+}
+
 /* 16-bit raw buffer elements at a word-aligned and a 2-byte offset: u0 holds the halves
  * 0x1000 * i + i at byte 2i (i < 8), then 1.0, 0x3555 (1365/4096), -2.0 as halves at byte 16,
  * and 0xAAAAAAAA at bytes 32-47, which the 16-bit store must leave alone outside its 8
@@ -321,16 +341,17 @@ static int census(const char *corpus)
     return failures ? 1 : 0;
 }
 
-/* `write DIR`: the six containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
+/* `write DIR`: the seven containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[6] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[7] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
         { "float", dxil_program_numeric_float }, { "packed", dxil_program_numeric_packed },
-        { "buffer16", dxil_program_numeric_buffer16 }, { "wave", dxil_program_numeric_wave },
+        { "buffer16", dxil_program_numeric_buffer16 }, { "loop64", dxil_program_numeric_loop64 },
+        { "wave", dxil_program_numeric_wave },
     };
-    for (unsigned i = 0; i < 6; i++) {
+    for (unsigned i = 0; i < 7; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -363,6 +384,8 @@ int main(int argc, char **argv)
         test_float();
     if (all || !strcmp(which, "packed"))
         test_packed();
+    if (all || !strcmp(which, "loop64"))
+        test_loop64();
     if (all || !strcmp(which, "buffer16"))
         test_buffer16();
     if (all || !strcmp(which, "wave"))

@@ -171,10 +171,10 @@ static bool double_halves(struct dxil_front *f, const struct sb_bc_instruction *
     uint32_t temp = 0;
     if (opcode == SB_DXIL_OP_SPLIT_DOUBLE) {
         struct sb_ir_operand d;
-        if (!args64(f, in, 1, &d) || !dxil_front_result_temp(f, in, 2, &temp))
+        uint32_t value = 0;
+        if (!dxil_front_arg(f, in, 1, &value) || !dxil_front_src64_lanes(f, value, &d) ||
+            !dxil_front_result_temp(f, in, 2, &temp))
             return false;
-        static const uint8_t pair[4] = { 0, 1, 0, 1 };
-        memcpy(d.swizzle, pair, 4);
         return dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x3), &d, 1);
     }
     struct sb_ir_operand halves[2];

@@ -126,6 +126,8 @@ const struct sb_bc_type *dxil_front_arg_type(struct dxil_front *f,
 /** dx.op arguments first .. first+count-1 as lane-x sources (32-bit values). */
 bool dxil_front_call_args(struct dxil_front *f, const struct sb_bc_instruction *in,
                           uint32_t first, uint32_t count, struct sb_ir_operand *src);
+/** The same value's two lanes (x low, y high; swizzle xyxy) for bit copies (MOV, MOVC). */
+bool dxil_front_src64_lanes(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
 /** dst = src rounded to the nearest half (F32TOF16, F16TOF32). */
 bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src);
 /** Whether the binop/cmp/cast/select is one of ir_from_dxil_wide.c's (other widths, sdiv/srem,

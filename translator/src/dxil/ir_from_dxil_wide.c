@@ -154,6 +154,14 @@ static struct sb_ir_operand lanes_of(struct sb_ir_operand op)
     return op;
 }
 
+bool dxil_front_src64_lanes(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out)
+{
+    if (!dxil_front_src64(f, value, out))
+        return false;
+    *out = lanes_of(*out);
+    return true;
+}
+
 bool dxil_front_emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
                       const struct sb_ir_operand *src, uint32_t count)
 {
