@@ -15,7 +15,7 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_SPLIT_DOUBLE = 102, OP_WAVE_ACTIVE_OP = 119, OP_WAVE_PREFIX_OP = 121, OP_QUAD_OP = 123,
        OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
        OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_WAVE_MATCH = 165,
-       OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167 };
+       OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167, OP_ACOS = 15 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
 
@@ -282,7 +282,8 @@ bool dxil_program_numeric_packed(struct tbuf *out)
     return store_and_finish(m, entry, u0, words, 13, 6, FLAGS_NATIVE_16BIT, out);
 }
 
-/* rawBufferLoad.<overload>(handle, offset, undef, mask, alignment 2) -> ResRet. */
+/* rawBufferLoad.<overload>(handle, offset, undef, mask, alignment 2) -> ResRet (the
+ * alignment is 2 whatever the element: the front end does not read it). */
 static uint32_t load16(struct dxil_module *m, uint32_t u0, uint32_t offset, uint32_t element,
                        const char *ret_name, const char *name, int8_t mask)
 {
@@ -368,4 +369,31 @@ bool dxil_program_numeric_loop64(struct tbuf *out)
     words[2] = dm_extractvalue(m, halves, 0);
     words[3] = dm_extractvalue(m, halves, 1);
     return store_and_finish(m, entry, u0, words, 4, 0, DXIL_FLAG_RAW_BUFFERS, out);
+}
+
+/*
+ * What the numeric lowering refuses, one construct per program (cbuffer cb0 { float x; uint o; };
+ * RWByteAddressBuffer u0): 0: u0.Store(0, asuint(acos(x))); 1: u0.Store(0, asuint(fmod(x, x)))
+ * (LLVM frem); 2: u0.Store(0, (uint)u0.Load<uint64_t>(o)) (a 64-bit buffer element).
+ */
+bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
+{
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
+    uint32_t i32 = dm_type_int(m, 32), f32 = dm_type_float(m), i64 = dm_type_int(m, 64);
+    uint32_t v[4], word;
+    load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
+    if (which == 0) {
+        word = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_ACOS, &v[0], 1);
+    } else if (which == 1) {
+        word = dm_binop(m, DM_SREM, v[0], v[0], DM_FLAGS_NONE); /* frem shares srem's code */
+    } else {
+        uint32_t wide = dm_extractvalue(m, load16(m, u0, dm_cast(m, DM_BITCAST, v[1], i32), i64,
+                                                  "dx.types.ResRet.i64", "dx.op.rawBufferLoad.i64",
+                                                  1), 0);
+        word = dm_cast(m, DM_TRUNC, wide, i32);
+    }
+    if (which < 2)
+        word = dm_cast(m, DM_BITCAST, word, i32);
+    return store_and_finish(m, entry, u0, &word, 1, 2, FLAGS_NATIVE_16BIT, out);
 }

@@ -282,6 +282,40 @@ static void test_wave(void)
     sb_ir_program_destroy(ir);
 }
 
+static bool write_refused_0(struct tbuf *out) { return dxil_program_numeric_refused(out, 0); }
+static bool write_refused_1(struct tbuf *out) { return dxil_program_numeric_refused(out, 1); }
+static bool write_refused_2(struct tbuf *out) { return dxil_program_numeric_refused(out, 2); }
+
+/* Acos, frem and a 64-bit buffer element refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
+ * construct named and the byte offset of the instruction (past the container header). */
+static void test_refusals(void)
+{
+    static const struct { bool (*write)(struct tbuf *); const char *name; } cases[3] = {
+        { write_refused_0, "Acos" }, { write_refused_1, "frem" }, { write_refused_2, "64-bit" },
+    };
+    for (unsigned c = 0; c < 3; c++) {
+        struct tbuf b = { 0 };
+        struct sb_dxbc *container = NULL;
+        struct sb_ir_program *ir = NULL;
+        struct sb_error err;
+        memset(&err, 0, sizeof(err));
+        bool written = cases[c].write(&b);
+        CHECK(written, "writer failed for %s", cases[c].name);
+        enum sb_result r = written ? sb_dxbc_parse(b.data, b.size, &container, &err) : SB_SUCCESS;
+        if (written && r == SB_SUCCESS)
+            r = sb_ir_from_dxil(container, &ir, &err);
+        CHECK(written && r == SB_ERROR_TRANSLATE_UNSUPPORTED && ir == NULL, "%s: result %d",
+              cases[c].name, (int)r);
+        CHECK(strstr(err.message, cases[c].name) != NULL, "%s: message '%s'", cases[c].name,
+              err.message);
+        CHECK(err.offset > 32 && err.offset < b.size, "%s: offset %llu of %zu", cases[c].name,
+              (unsigned long long)err.offset, b.size);
+        sb_ir_program_destroy(ir);
+        sb_dxbc_destroy(container);
+        tb_free(&b);
+    }
+}
+
 struct census {
     uint32_t files, unreadable;
     uint32_t files_using[SB_DXIL_NUMERIC_GROUP_COUNT], files_complete[SB_DXIL_NUMERIC_GROUP_COUNT];
@@ -390,6 +424,8 @@ int main(int argc, char **argv)
         test_buffer16();
     if (all || !strcmp(which, "wave"))
         test_wave();
+    if (all || !strcmp(which, "refusals"))
+        test_refusals();
     if (failures)
         fprintf(stderr, "%u check(s) failed\n", failures);
     return failures ? 1 : 0;
