@@ -64,6 +64,9 @@ static bool reduction(struct dxil_front *f, const struct sb_bc_instruction *in, 
         return false;
     const struct sb_bc_type *t = dxil_front_arg_type(f, in, 1);
     bool is_float = t && t->kind == SB_BC_TYPE_FLOAT;
+    if (!bits && t && t->kind == SB_BC_TYPE_INTEGER && t->width == 1) /* i1 sums: no IR form */
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "a wave sum, product, min or max of i1 values");
     static const uint32_t kinds[4] = { SB_IR_WAVE_SUM, SB_IR_WAVE_PRODUCT, SB_IR_WAVE_MIN,
                                        SB_IR_WAVE_MAX };
     static const uint32_t bit_kinds[3] = { SB_IR_WAVE_AND, SB_IR_WAVE_OR, SB_IR_WAVE_XOR };
