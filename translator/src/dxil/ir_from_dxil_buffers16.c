@@ -18,8 +18,9 @@
  *   element while it is stored may see it as 0 between the two atomics (a race
  *   on one element, which D3D leaves undefined anyway).
  *
- * Structured buffers and 64-bit elements refuse (the first are the resource
- * concern's; a 64-bit element would make a ResRet of lane pairs).
+ * Structured and typed buffers with 16-bit elements and 64-bit elements stay with
+ * ir_from_dxil_buffers.c, which refuses them (a structured element may start 2 bytes into
+ * a word at any index; a 64-bit element would make a ResRet of lane pairs).
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -163,19 +164,26 @@ static bool store16(struct dxil_front *f, const struct sb_bc_instruction *in, bo
     return true;
 }
 
+bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                bool load)
+{
+    uint64_t opcode = 0;
+    uint32_t handle;
+    if (dxil_front_buffer_element_bits(f, in, load) != 16 || in->operand_count < 3 ||
+        !dxil_front_const_int(f, in->operands[1], &opcode) ||
+        opcode != (load ? SB_DXIL_OP_RAW_BUFFER_LOAD : SB_DXIL_OP_RAW_BUFFER_STORE))
+        return false;
+    handle = in->operands[2];
+    const struct sb_bc_function *fn = f->function;
+    if (handle < fn->first_value || handle - fn->first_value >= fn->value_count)
+        return false;
+    uint32_t resource = f->value_resource[handle - fn->first_value];
+    return resource != DXIL_FRONT_NONE && resource < f->program->resource_count &&
+           f->program->resources[resource].kind == SB_IR_RESOURCE_KIND_RAW;
+}
+
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load)
 {
-    uint32_t bits = dxil_front_buffer_element_bits(f, in, load);
-    uint64_t opcode = 0;
-    if (!dxil_front_const_arg(f, in, 0, &opcode))
-        return false;
-    if (bits == 16 && opcode != SB_DXIL_OP_RAW_BUFFER_LOAD && opcode != SB_DXIL_OP_RAW_BUFFER_STORE)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "16-bit elements through bufferLoad/bufferStore (typed buffers)");
-    if (bits != 16)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "a %u-bit buffer element %s (32- and 16-bit elements are translated)",
-                               bits, load ? "load" : "store");
     const struct sb_bc_type *t = NULL;
     if (load) {
         const struct sb_bc_type *ret = dxil_front_type(f, in->type);

@@ -53,9 +53,13 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
     case SB_DXIL_OP_RAW_BUFFER_STORE: return dxil_front_buffer_store(f, in);
     case SB_DXIL_OP_BUFFER_LOAD:
     case SB_DXIL_OP_RAW_BUFFER_LOAD: return dxil_front_buffer_load(f, in);
+    case SB_DXIL_OP_BUFFER_UPDATE_COUNTER: return dxil_front_buffer_update_counter(f, in);
+    case SB_DXIL_OP_CHECK_ACCESS_FULLY_MAPPED: return dxil_front_check_access_fully_mapped(f, in);
     default: {
         if (dxil_front_is_math(opcode))
             return dxil_front_math(f, in, opcode);
+        if (dxil_front_is_texture_op(opcode))
+            return dxil_front_texture_op(f, in, opcode);
         if (dxil_front_is_wave(opcode))
             return dxil_front_wave(f, in, opcode);
         const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);
