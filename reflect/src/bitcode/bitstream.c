@@ -426,6 +426,22 @@ static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
         uint64_t window = load_le64(bs->data + (bit >> 3)) >> (bit & 7);
         uint32_t valid = 64 - (uint32_t)(bit & 7), used = 0;
         while (done < count) {
+            /* Most values take one chunk (< 32) or two (< 1024: names are stored a
+             * character per operand); both are decoded without a loop. */
+            if (used + 12 <= valid) {
+                if (!(window & 32)) {
+                    out[done++] = window & 31;
+                    window >>= 6;
+                    used += 6;
+                    continue;
+                }
+                if (!(window & (32 << 6))) {
+                    out[done++] = (window & 31) | ((window >> 1) & (31 << 5));
+                    window >>= 12;
+                    used += 12;
+                    continue;
+                }
+            }
             uint64_t rest = window, value = 0;
             uint32_t taken = used, shift = 0;
             bool complete = false;
