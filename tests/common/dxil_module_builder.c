@@ -290,6 +290,11 @@ uint32_t dm_i32(struct dxil_module *m, int32_t value)
     return dm_const_int(m, dm_type_int(m, 32), value);
 }
 
+uint32_t dm_f16_bits(struct dxil_module *m, uint16_t bits)
+{
+    return intern_const(m, dm_type_half(m), C_FLOAT, bits);
+}
+
 uint32_t dm_f64(struct dxil_module *m, double value)
 {
     uint64_t bits;

@@ -101,6 +101,8 @@ uint32_t dm_i8(struct dxil_module *m, int8_t value);
 uint32_t dm_i32(struct dxil_module *m, int32_t value);
 uint32_t dm_f32(struct dxil_module *m, float value);
 uint32_t dm_f64(struct dxil_module *m, double value);
+/** A half constant from its IEEE bits (C has no half type). */
+uint32_t dm_f16_bits(struct dxil_module *m, uint16_t bits);
 uint32_t dm_undef(struct dxil_module *m, uint32_t type);
 
 /** The type of any value handle (a pointer type for globals and functions). */

@@ -15,7 +15,8 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_SPLIT_DOUBLE = 102, OP_WAVE_ACTIVE_OP = 119, OP_WAVE_PREFIX_OP = 121, OP_QUAD_OP = 123,
        OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
        OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_WAVE_MATCH = 165,
-       OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167, OP_ACOS = 15 };
+       OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167, OP_ACOS = 15,
+       OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
 
@@ -396,4 +397,49 @@ bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
     if (which < 2)
         word = dm_cast(m, DM_BITCAST, word, i32);
     return store_and_finish(m, entry, u0, &word, 1, 2, FLAGS_NATIVE_16BIT, out);
+}
+
+/*
+ * vs_6_2 with -enable-16bit-types:
+ * half2 main(half2 v : TEXCOORD0) : TEXCOORD0 { return v * (half)2 + (half)1; }
+ * One 16-bit float element in, one out (v0.xy -> o0.xy).
+ */
+bool dxil_program_numeric_vs_half(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t f16 = dm_type_half(m), i32 = dm_type_int(m, 32);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t undef = dm_undef(m, i32), results[2];
+    /* half constants 2 and 1: their IEEE half bits, as the bitcode stores them */
+    uint32_t two = dm_f16_bits(m, 0x4000), one = dm_f16_bits(m, 0x3C00);
+    for (int8_t c = 0; c < 2; c++) {
+        uint32_t args[4] = { dm_i32(m, 0), dm_i32(m, 0), dm_i8(m, c), undef };
+        uint32_t v = dm_dxop(m, "dx.op.loadInput.f16", f16, DM_ATTR_READNONE, OP_LOAD_INPUT,
+                             args, 4);
+        results[c] = dm_binop(m, DM_ADD, dm_binop(m, DM_MUL, v, two, DM_FLAGS_NONE), one,
+                              DM_FLAGS_NONE);
+    }
+    for (int8_t c = 0; c < 2; c++) {
+        uint32_t args[4] = { dm_i32(m, 0), dm_i32(m, 0), dm_i8(m, c), results[c] };
+        dm_dxop(m, "dx.op.storeOutput.f16", dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT,
+                args, 4);
+    }
+    dm_ret_void(m);
+    static const struct dxil_sig_element inputs[1] = {
+        { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F16, DXIL_INTERP_UNDEFINED, 2, 0 },
+    };
+    static const struct dxil_sig_element outputs[1] = {
+        { "TEXCOORD", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F16, DXIL_INTERP_LINEAR, 2, 0 },
+    };
+    static const struct dxil_io_dependency deps[2] = { { 0, 0 }, { 1, 1 } };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_VERTEX, .sm_minor = 2, .entry = entry,
+        .entry_name = "main", .shader_flags = 0x20ull | 0x800000ull, .inputs = inputs,
+        .input_count = 1, .outputs = outputs, .output_count = 1, .dependencies = deps,
+        .dependency_count = 2,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
 }

@@ -46,6 +46,8 @@ bool dxil_program_numeric_loop64(struct tbuf *out);
  *  WaveMultiPrefixCountBits(t % 3 == 0). */
 bool dxil_program_numeric_wave(struct tbuf *out);
 
+/** vs_6_2 with native 16-bit types: half2 TEXCOORD0 in, v * 2 + 1 out (16-bit elements). */
+bool dxil_program_numeric_vs_half(struct tbuf *out);
 /** One construct the numeric lowering refuses: which = 0 Acos, 1 frem, 2 a 64-bit raw
  *  buffer element (rawBufferLoad.i64). */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which);

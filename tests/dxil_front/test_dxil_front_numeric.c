@@ -282,6 +282,27 @@ static void test_wave(void)
     sb_ir_program_destroy(ir);
 }
 
+/* Native half I/O: the inputs arrive as f32 and are rounded to half on load, the half
+ * arithmetic rounds, the outputs are the halves' f32 values. v = (1/3, 70000):
+ * half(1/3) = 1365/4096, * 2 = 1365/2048 (exact), + 1 = 1 + 682.5/1024: a tie between two
+ * halves, to even: 1 + 682/1024 = 1.666015625 (0x3FD54000); 70000 is past the half range
+ * (max 65504): +inf, then inf * 2 + 1 = +inf. */
+static void test_vs_half(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_vs_half);
+    if (!ir)
+        return;
+    uint32_t in_words[4] = { f2u(1.0f / 3.0f), f2u(70000.0f), 0, 0 };
+    uint32_t out_words[4] = { 0, 0, 0xAAAAAAAAu, 0xAAAAAAAAu };
+    struct sb_interp_registers inputs = { 1, in_words }, outputs = { 1, out_words };
+    struct sb_error err;
+    enum sb_result r = sb_interp_run_vertices(ir, NULL, 0, 1, &inputs, &outputs, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "run: %s", err.message);
+    static const uint32_t want[4] = { 0x3FD54000u, 0x7F800000u, 0xAAAAAAAAu, 0xAAAAAAAAu };
+    expect("vs_half o0", out_words, want, 4);
+    sb_ir_program_destroy(ir);
+}
+
 static bool write_refused_0(struct tbuf *out) { return dxil_program_numeric_refused(out, 0); }
 static bool write_refused_1(struct tbuf *out) { return dxil_program_numeric_refused(out, 1); }
 static bool write_refused_2(struct tbuf *out) { return dxil_program_numeric_refused(out, 2); }
@@ -375,17 +396,17 @@ static int census(const char *corpus)
     return failures ? 1 : 0;
 }
 
-/* `write DIR`: the seven containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
+/* `write DIR`: the eight containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[7] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[8] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
         { "float", dxil_program_numeric_float }, { "packed", dxil_program_numeric_packed },
         { "buffer16", dxil_program_numeric_buffer16 }, { "loop64", dxil_program_numeric_loop64 },
-        { "wave", dxil_program_numeric_wave },
+        { "wave", dxil_program_numeric_wave }, { "vs_half", dxil_program_numeric_vs_half },
     };
-    for (unsigned i = 0; i < 7; i++) {
+    for (unsigned i = 0; i < 8; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -424,6 +445,8 @@ int main(int argc, char **argv)
         test_buffer16();
     if (all || !strcmp(which, "wave"))
         test_wave();
+    if (all || !strcmp(which, "vs_half"))
+        test_vs_half();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)

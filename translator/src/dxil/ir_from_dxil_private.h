@@ -163,6 +163,10 @@ bool dxil_front_call_args(struct dxil_front *f, const struct sb_bc_instruction *
                           uint32_t first, uint32_t count, struct sb_ir_operand *src);
 /** The same value's two lanes (x low, y high; swizzle xyxy) for bit copies (MOV, MOVC). */
 bool dxil_front_src64_lanes(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
+/** dst = a 32-bit register read as a value of LLVM `type`: a MOV; a native half (a 16-bit
+ *  input the runtime supplies as f32) rounded to the nearest half. */
+bool dxil_front_move_typed(struct dxil_front *f, uint32_t type, struct sb_ir_operand dst,
+                           struct sb_ir_operand src);
 /** dst = src rounded to the nearest half (F32TOF16, F16TOF32). */
 bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src);
 /** Whether the binop/cmp/cast/select is one of ir_from_dxil_wide.c's (other widths, sdiv/srem,
