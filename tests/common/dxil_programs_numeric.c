@@ -27,17 +27,32 @@ static const struct dxil_resource U0_CB0[2] = {
       .type_name = "cb0" },
 };
 
-static bool finish(struct dxil_module *m, uint32_t entry, uint8_t sm_minor, uint32_t threads,
-                   uint64_t flags, struct tbuf *out)
+/* u0 a structured buffer of 8-byte elements ({ half a; half3 b; }), and cb0. */
+static const struct dxil_resource STRUCTURED8_U0_CB0[2] = {
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+      .type_name = "class.RWStructuredBuffer<S>", .struct_stride = 8 },
+    { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER, .cbuffer_size = 16,
+      .type_name = "cb0" },
+};
+
+static bool finish_with(struct dxil_module *m, uint32_t entry, uint8_t sm_minor,
+                        uint32_t threads, uint64_t flags, const struct dxil_resource *resources,
+                        struct tbuf *out)
 {
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = sm_minor, .entry = entry,
         .entry_name = "main", .num_threads = { threads, 1, 1 }, .shader_flags = flags,
-        .resources = U0_CB0, .resource_count = 2,
+        .resources = resources, .resource_count = 2,
     };
     bool ok = dxil_program_write(m, &d, out);
     dm_destroy(m);
     return ok;
+}
+
+static bool finish(struct dxil_module *m, uint32_t entry, uint8_t sm_minor, uint32_t threads,
+                   uint64_t flags, struct tbuf *out)
+{
+    return finish_with(m, entry, sm_minor, threads, flags, U0_CB0, out);
 }
 
 /* A module with the entry `main` open at its first block and the u0 handle made in it. */
@@ -442,4 +457,50 @@ bool dxil_program_numeric_vs_half(struct tbuf *out)
     bool ok = dxil_program_write(m, &d, out);
     dm_destroy(m);
     return ok;
+}
+
+/* rawBufferStore.<overload>(handle, index, element offset, v0..v3, mask, alignment 2). */
+static void store16(struct dxil_module *m, uint32_t u0, uint32_t index, uint32_t offset,
+                    const char *name, const uint32_t v[4], int8_t mask)
+{
+    uint32_t args[9] = { u0, index, offset, v[0], v[1], v[2], v[3], dm_i8(m, mask),
+                         dm_i32(m, 2) };
+    dm_dxop(m, name, dm_type_void(m), DM_ATTR_NOUNWIND, OP_RAW_BUFFER_STORE, args, 9);
+}
+
+/*
+ * struct S { int16_t a; half3 b; };  RWStructuredBuffer<S> u0;  cbuffer cb0 { uint i; };
+ * [numthreads(1,1,1)] void main() {   (-enable-16bit-types)
+ *     u0[i + 1].b = u0[i].b * (half)2;  u0[i + 1].a = u0[i].a + 1; }
+ * b starts 2 bytes into the element: its halves straddle the element's two words.
+ */
+bool dxil_program_numeric_structured16(struct tbuf *out)
+{
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), f16 = dm_type_half(m);
+    uint32_t v[4], b[4], a[4];
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    uint32_t next = dm_binop(m, DM_ADD, v[0], dm_i32(m, 1), DM_FLAGS_NONE);
+    uint32_t members[5] = { f16, f16, f16, f16, i32 };
+    uint32_t ret16 = dm_type_struct(m, "dx.types.ResRet.f16", members, 5);
+    uint32_t args[5] = { u0, v[0], dm_i32(m, 2), dm_i8(m, 7), dm_i32(m, 2) };
+    uint32_t loaded = dm_dxop(m, "dx.op.rawBufferLoad.f16", ret16, DM_ATTR_READONLY,
+                              OP_RAW_BUFFER_LOAD, args, 5);
+    uint32_t imembers[5] = { i16, i16, i16, i16, i32 };
+    uint32_t reti16 = dm_type_struct(m, "dx.types.ResRet.i16", imembers, 5);
+    uint32_t iargs[5] = { u0, v[0], dm_i32(m, 0), dm_i8(m, 1), dm_i32(m, 2) };
+    uint32_t first = dm_dxop(m, "dx.op.rawBufferLoad.i16", reti16, DM_ATTR_READONLY,
+                             OP_RAW_BUFFER_LOAD, iargs, 5);
+    for (unsigned c = 0; c < 3; c++)
+        b[c] = dm_binop(m, DM_MUL, dm_extractvalue(m, loaded, c), dm_f16_bits(m, 0x4000),
+                        DM_FLAGS_NONE);
+    b[3] = dm_undef(m, f16);
+    a[0] = dm_binop(m, DM_ADD, dm_extractvalue(m, first, 0), dm_const_int(m, i16, 1),
+                    DM_FLAGS_NONE);
+    a[1] = a[2] = a[3] = dm_undef(m, i16);
+    store16(m, u0, next, dm_i32(m, 2), "dx.op.rawBufferStore.f16", b, 7);
+    store16(m, u0, next, dm_i32(m, 0), "dx.op.rawBufferStore.i16", a, 1);
+    dm_ret_void(m);
+    return finish_with(m, entry, 2, 1, FLAGS_NATIVE_16BIT, STRUCTURED8_U0_CB0, out);
 }

@@ -46,6 +46,9 @@ bool dxil_program_numeric_loop64(struct tbuf *out);
  *  WaveMultiPrefixCountBits(t % 3 == 0). */
 bool dxil_program_numeric_wave(struct tbuf *out);
 
+/** cs_6_2 with native 16-bit types, i = cb0[0].x, u0 a structured buffer of
+ *  { int16_t a; half3 b; } (stride 8): u0[i + 1].b = u0[i].b * 2, u0[i + 1].a = u0[i].a + 1. */
+bool dxil_program_numeric_structured16(struct tbuf *out);
 /** vs_6_2 with native 16-bit types: half2 TEXCOORD0 in, v * 2 + 1 out (16-bit elements). */
 bool dxil_program_numeric_vs_half(struct tbuf *out);
 /** One construct the numeric lowering refuses: which = 0 Acos, 1 frem, 2 a 64-bit raw

@@ -195,6 +195,23 @@ static void test_packed(void)
     sb_ir_program_destroy(ir);
 }
 
+/* 16-bit members of a structured buffer (stride 8): element 0 = { a = 0x1234, b = (1.0,
+ * 0x3555 = 1365/4096, -2.0) } (words 0x3C001234, 0xC0003555); element 1 starts as
+ * 0xAAAAAAAA twice. b * 2 = (2.0, 1365/2048 = 0x3955, -4.0), a + 1 = 0x1235: element 1
+ * becomes 0x40001235, 0xC4003955 and element 0 is untouched. */
+static void test_structured16(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_structured16);
+    if (!ir)
+        return;
+    uint32_t buffer[4] = { 0x3C001234u, 0xC0003555u, 0xAAAAAAAAu, 0xAAAAAAAAu };
+    const uint32_t cb[4] = { 0, 0, 0, 0 };
+    static const uint32_t want[4] = { 0x3C001234u, 0xC0003555u, 0x40001235u, 0xC4003955u };
+    run_on(ir, cb, buffer, 4);
+    expect("structured16", buffer, want, 4);
+    sb_ir_program_destroy(ir);
+}
+
 /* Phis of i64 and double in a do-while loop of max(n, 1) iterations k = 0 ..: acc = 1,
  * then 3 acc + k, so acc = (5 * 3^n - 2n - 1) / 4; d = 0, then d / 2 + 1, so
  * d = 2 - 2^(1 - n). n = 1: 3, 1.0; n = 3: 32, 1.75; n = 25: (5 * 847288609443 - 51) / 4
@@ -396,17 +413,18 @@ static int census(const char *corpus)
     return failures ? 1 : 0;
 }
 
-/* `write DIR`: the eight containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
+/* `write DIR`: the nine containers as DIR/numeric_<name>.dxil, for `shaderbridge validate`
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[8] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[9] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
         { "float", dxil_program_numeric_float }, { "packed", dxil_program_numeric_packed },
         { "buffer16", dxil_program_numeric_buffer16 }, { "loop64", dxil_program_numeric_loop64 },
         { "wave", dxil_program_numeric_wave }, { "vs_half", dxil_program_numeric_vs_half },
+        { "structured16", dxil_program_numeric_structured16 },
     };
-    for (unsigned i = 0; i < 8; i++) {
+    for (unsigned i = 0; i < 9; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -439,6 +457,8 @@ int main(int argc, char **argv)
         test_float();
     if (all || !strcmp(which, "packed"))
         test_packed();
+    if (all || !strcmp(which, "structured16"))
+        test_structured16();
     if (all || !strcmp(which, "loop64"))
         test_loop64();
     if (all || !strcmp(which, "buffer16"))

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * 16-bit elements of raw buffers (SM 6.2 native 16-bit types, dxil.md §7.5-§7.6):
- * rawBufferLoad / bufferLoad and rawBufferStore / bufferStore of .i16/.f16 on a
- * ByteAddressBuffer. The IR addresses raw buffers in whole words (offsets are
- * multiples of 4), so:
+ * 16-bit elements of raw and structured buffers (SM 6.2 native 16-bit types, dxil.md
+ * §7.5-§7.6): rawBufferLoad and rawBufferStore of .i16/.f16 on a ByteAddressBuffer or a
+ * StructuredBuffer. The IR addresses both in whole words (byte offsets are multiples of
+ * 4; a structured stride is a multiple of 4), so:
  *
  * - a load reads the words that hold the elements (from the offset rounded down
  *   to 4) and takes each 16-bit element out of its word with UBFE; whether the
@@ -18,9 +18,9 @@
  *   element while it is stored may see it as 0 between the two atomics (a race
  *   on one element, which D3D leaves undefined anyway).
  *
- * Structured and typed buffers with 16-bit elements and 64-bit elements stay with
- * ir_from_dxil_buffers.c, which refuses them (a structured element may start 2 bytes into
- * a word at any index; a 64-bit element would make a ResRet of lane pairs).
+ * Typed buffers with 16-bit elements, bufferLoad/bufferStore and 64-bit elements stay with
+ * ir_from_dxil_buffers.c, which refuses them (a 64-bit element would make a ResRet of lane
+ * pairs).
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -48,18 +48,43 @@ uint32_t dxil_front_buffer_element_bits(struct dxil_front *f, const struct sb_bc
     }
 }
 
-/* The raw buffer of argument 1 and the byte offset of argument 2. */
-static bool raw_target(struct dxil_front *f, const struct sb_bc_instruction *in,
-                       const struct sb_ir_resource **r, struct sb_ir_operand *offset)
+/* Where the elements are: the buffer (argument 1); for a raw buffer the byte offset
+ * (argument 2), for a structured one the element index (argument 2) and the byte offset in
+ * the element (argument 3). Structured strides are multiples of 4 (the resource declaration
+ * refuses others), so an element's words start where the word offsets say. */
+struct target {
+    const struct sb_ir_resource *r;
+    bool structured;
+    struct sb_ir_operand index, offset;
+};
+
+static bool target_of(struct dxil_front *f, const struct sb_bc_instruction *in,
+                      struct target *t)
 {
-    uint32_t value = 0;
-    if (!dxil_front_handle_resource(f, in, 1, r) || !dxil_front_arg(f, in, 2, &value) ||
-        !dxil_front_src(f, value, 0, offset))
+    uint32_t first = 0, second = 0;
+    if (!dxil_front_handle_resource(f, in, 1, &t->r) || !dxil_front_arg(f, in, 2, &first) ||
+        !dxil_front_arg(f, in, 3, &second))
         return false;
-    if ((*r)->kind != SB_IR_RESOURCE_KIND_RAW)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "16-bit elements of a typed or structured buffer");
-    return true;
+    t->structured = t->r->kind == SB_IR_RESOURCE_KIND_STRUCTURED;
+    if (!t->structured)
+        return dxil_front_src(f, first, 0, &t->offset);
+    return dxil_front_src(f, first, 0, &t->index) && dxil_front_src(f, second, 0, &t->offset);
+}
+
+/* The address operand of word `word` (a byte offset, multiple of 4): raw, the offset;
+ * structured, (index, offset) in x, y of a temp. */
+static bool word_address(struct dxil_front *f, const struct target *t, struct sb_ir_operand word,
+                         struct sb_ir_operand *out)
+{
+    if (!t->structured) {
+        *out = word;
+        return true;
+    }
+    uint32_t temp = dxil_front_new_temp(f);
+    *out = dxil_front_temp_src(temp, 0);
+    out->swizzle[1] = out->swizzle[3] = 1;
+    return dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &t->index, 1) &&
+           dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x2), &word, 1);
 }
 
 /* Elements a mask (x, xy, xyz, xyzw) names. */
@@ -74,13 +99,14 @@ static bool element_count(struct dxil_front *f, uint64_t mask, uint32_t *n)
 
 static bool load16(struct dxil_front *f, const struct sb_bc_instruction *in, bool is_half)
 {
-    const struct sb_ir_resource *r = NULL;
-    struct sb_ir_operand offset, base, odd;
+    struct target t;
+    struct sb_ir_operand base, odd;
     uint64_t mask = 0;
     uint32_t n = 0, temp = 0;
-    if (!raw_target(f, in, &r, &offset) || !dxil_front_const_arg(f, in, 4, &mask) ||
+    if (!target_of(f, in, &t) || !dxil_front_const_arg(f, in, 4, &mask) ||
         !element_count(f, mask, &n) || !dxil_front_result_temp(f, in, 4, &temp))
         return false;
+    struct sb_ir_operand offset = t.offset;
     /* words holding bytes offset .. offset + 2n - 1, from the word the offset is in */
     uint32_t words = (2 * n + 5) / 4;
     struct sb_ir_operand at[2] = { offset, dxil_front_imm(~3u) };
@@ -89,8 +115,15 @@ static bool load16(struct dxil_front *f, const struct sb_bc_instruction *in, boo
     if (!dxil_front_emit1(f, SB_IR_OP_AND, dxil_front_fresh(f, &base), at, 2) ||
         !dxil_front_emit1(f, SB_IR_OP_AND, dxil_front_fresh(f, &odd), two, 2))
         return false;
-    struct sb_ir_operand ld_src[2] = { base, dxil_front_resource_operand(r) };
-    if (!dxil_front_emit1(f, SB_IR_OP_LD_RAW, dxil_front_temp_dst(loaded, (uint8_t)((1u << words) - 1)), ld_src, 2))
+    struct sb_ir_operand ld_src[3] = { base, dxil_front_resource_operand(t.r) };
+    if (t.structured) { /* index, byte offset, buffer */
+        ld_src[0] = t.index;
+        ld_src[1] = base;
+        ld_src[2] = dxil_front_resource_operand(t.r);
+    }
+    if (!dxil_front_emit1(f, t.structured ? SB_IR_OP_LD_STRUCTURED : SB_IR_OP_LD_RAW,
+                          dxil_front_temp_dst(loaded, (uint8_t)((1u << words) - 1)), ld_src,
+                          t.structured ? 3 : 2))
         return false;
     /* candidate j: the 16 bits at byte 2j from the word start; element k is candidate k
      * when the offset is word aligned, k + 1 when it is 2 bytes in */
@@ -117,16 +150,15 @@ static bool load16(struct dxil_front *f, const struct sb_bc_instruction *in, boo
 
 static bool store16(struct dxil_front *f, const struct sb_bc_instruction *in, bool is_half)
 {
-    const struct sb_ir_resource *r = NULL;
-    struct sb_ir_operand offset;
+    struct target t;
     uint64_t mask = 0;
     uint32_t n = 0;
-    if (!raw_target(f, in, &r, &offset) || !dxil_front_const_arg(f, in, 8, &mask) ||
+    if (!target_of(f, in, &t) || !dxil_front_const_arg(f, in, 8, &mask) ||
         !element_count(f, mask, &n))
         return false;
-    if (r->resource_class != SB_IR_RESOURCE_UAV)
+    if (t.r->resource_class != SB_IR_RESOURCE_UAV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "a store to a read-only buffer");
-    struct sb_ir_operand target = dxil_front_resource_operand(r);
+    struct sb_ir_operand offset = t.offset, target = dxil_front_resource_operand(t.r);
     target.mask = 0x1;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t value = 0;
@@ -156,7 +188,10 @@ static bool store16(struct dxil_front *f, const struct sb_bc_instruction *in, bo
             return false;
         /* keep = 0xFFFF0000 >> shift: the other half of the word (upper for shift 0,
          * lower for shift 16) */
-        struct sb_ir_operand clear[2] = { word, keep }, set[2] = { word, placed };
+        struct sb_ir_operand address;
+        if (!word_address(f, &t, word, &address))
+            return false;
+        struct sb_ir_operand clear[2] = { address, keep }, set[2] = { address, placed };
         if (!dxil_front_emit1(f, SB_IR_OP_ATOMIC_AND, target, clear, 2) ||
             !dxil_front_emit1(f, SB_IR_OP_ATOMIC_OR, target, set, 2))
             return false;
@@ -178,8 +213,9 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
     if (handle < fn->first_value || handle - fn->first_value >= fn->value_count)
         return false;
     uint32_t resource = f->value_resource[handle - fn->first_value];
-    return resource != DXIL_FRONT_NONE && resource < f->program->resource_count &&
-           f->program->resources[resource].kind == SB_IR_RESOURCE_KIND_RAW;
+    uint32_t kind = resource != DXIL_FRONT_NONE && resource < f->program->resource_count
+                        ? f->program->resources[resource].kind : SB_IR_RESOURCE_KIND_TYPED;
+    return kind == SB_IR_RESOURCE_KIND_RAW || kind == SB_IR_RESOURCE_KIND_STRUCTURED;
 }
 
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load)
