@@ -394,7 +394,8 @@ static void census_one(const char *path, const char *relative, void *user)
 
 /* `census CORPUS`: per group, the corpus files that use it and the uses that lower on their
  * own (each untranslated file's first refusal is listed). Fails when a file is unreadable or
- * a group's translated count passes its uses. */
+ * a use does not lower: every numeric instruction of the corpus does today, so a refusal is
+ * a regression. */
 static int census(const char *corpus)
 {
     static struct census c;
@@ -407,7 +408,8 @@ static int census(const char *corpus)
         printf("  %-28s %3u files use it (%3u fully translated), %5u uses, %5u translated\n",
                group_names[g], c.files_using[g], c.files_complete[g], c.total.uses[g],
                c.total.translated[g]);
-        CHECK(c.total.translated[g] <= c.total.uses[g], "group %u counts", g);
+        CHECK(c.total.translated[g] == c.total.uses[g], "%s: %u of %u uses lower",
+              group_names[g], c.total.translated[g], c.total.uses[g]);
     }
     CHECK(c.unreadable == 0, "%u unreadable files", c.unreadable);
     return failures ? 1 : 0;
