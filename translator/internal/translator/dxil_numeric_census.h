@@ -19,8 +19,9 @@
 enum sb_dxil_numeric_group {
     SB_DXIL_NUMERIC_LLVM,  /**< binop/cmp/cast/select on i8/i16/half/i64/double, sdiv/srem,
                                 fcmp other than oeq/ogt/oge/olt/ole/une, i1 -> float */
-    SB_DXIL_NUMERIC_MATH,  /**< math dx.ops (6-56, derivatives, doubles, legacy/bitcast
-                                conversions, packed dot products, pack/unpack) */
+    SB_DXIL_NUMERIC_MATH,  /**< math dx.ops (6-56, doubles, legacy/bitcast conversions,
+                                packed dot products, pack/unpack; derivatives are the pixel
+                                ops') */
     SB_DXIL_NUMERIC_WAVE,  /**< wave and quad dx.ops */
     SB_DXIL_NUMERIC_GROUP_COUNT
 };

@@ -20,7 +20,6 @@ static enum sb_dxil_numeric_group dxop_group(uint64_t opcode)
     if (dxil_front_is_wave(opcode))
         return SB_DXIL_NUMERIC_WAVE;
     if ((opcode >= SB_DXIL_OP_FABS && opcode <= SB_DXIL_OP_DOT4) ||
-        (opcode >= SB_DXIL_OP_DERIV_COARSE_X && opcode <= SB_DXIL_OP_DERIV_FINE_Y) ||
         opcode == SB_DXIL_OP_MAKE_DOUBLE || opcode == SB_DXIL_OP_SPLIT_DOUBLE ||
         (opcode >= SB_DXIL_OP_BITCAST_I16TO_F16 && opcode <= SB_DXIL_OP_LEGACY_DOUBLE_TO_UINT32) ||
         (opcode >= SB_DXIL_OP_DOT2_ADD_HALF && opcode <= SB_DXIL_OP_DOT4_ADD_U8_PACKED) ||

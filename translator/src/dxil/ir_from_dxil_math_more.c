@@ -4,7 +4,7 @@
  * §7.3-§7.4), each as the SM4 instruction(s) that do the same:
  * bit scans and counts, Bfrev, Ibfe/Ubfe/Bfi (the IR masks width and offset
  * to 5 bits, as D3D), IMad/UMad/Msad, the two-result IMul/UMul/UDiv and
- * UAddc/USubb (the carry as a D3D bool), derivatives, legacy f16 <-> f32,
+ * UAddc/USubb (the carry as a D3D bool), legacy f16 <-> f32,
  * IsNaN/IsInf/IsFinite/IsNormal (compares on |x|), Tan (sin / cos), the
  * hyperbolic functions through exp2 (e^x = 2^(x log2 e); Htan as
  * 1 - 2 / (e^2x + 1), which stays finite for large |x|), and the double
@@ -34,10 +34,6 @@ static uint32_t bit_or_tertiary(uint64_t opcode)
     case SB_DXIL_OP_FIRSTBIT_LO: return SB_IR_OP_FIRSTBIT_LO;
     case SB_DXIL_OP_FIRSTBIT_HI: return SB_IR_OP_FIRSTBIT_HI;
     case SB_DXIL_OP_FIRSTBIT_SHI: return SB_IR_OP_FIRSTBIT_SHI;
-    case SB_DXIL_OP_DERIV_COARSE_X: return SB_IR_OP_DERIV_RTX_COARSE;
-    case SB_DXIL_OP_DERIV_COARSE_Y: return SB_IR_OP_DERIV_RTY_COARSE;
-    case SB_DXIL_OP_DERIV_FINE_X: return SB_IR_OP_DERIV_RTX_FINE;
-    case SB_DXIL_OP_DERIV_FINE_Y: return SB_IR_OP_DERIV_RTY_FINE;
     case SB_DXIL_OP_LEGACY_F32_TO_F16: return SB_IR_OP_F32TOF16;
     case SB_DXIL_OP_LEGACY_F16_TO_F32: return SB_IR_OP_F16TOF32;
     case SB_DXIL_OP_IMAD: return SB_IR_OP_IMAD;
