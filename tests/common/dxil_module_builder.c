@@ -111,6 +111,19 @@ uint32_t dm_type_float(struct dxil_module *m)
     return intern_type(m, &t);
 }
 
+/* half and double: T_FLOAT with their width (float's is 0). */
+uint32_t dm_type_half(struct dxil_module *m)
+{
+    struct type t = { .kind = T_FLOAT, .size = 16 };
+    return intern_type(m, &t);
+}
+
+uint32_t dm_type_double(struct dxil_module *m)
+{
+    struct type t = { .kind = T_FLOAT, .size = 64 };
+    return intern_type(m, &t);
+}
+
 uint32_t dm_type_ptr(struct dxil_module *m, uint32_t pointee, unsigned addrspace)
 {
     struct type t = { .kind = T_POINTER, .size = addrspace, .element = pointee };
@@ -319,6 +332,18 @@ uint32_t dm_i8(struct dxil_module *m, int8_t value)
 uint32_t dm_i32(struct dxil_module *m, int32_t value)
 {
     return dm_const_int(m, dm_type_int(m, 32), value);
+}
+
+uint32_t dm_f16_bits(struct dxil_module *m, uint16_t bits)
+{
+    return intern_const(m, dm_type_half(m), C_FLOAT, bits);
+}
+
+uint32_t dm_f64(struct dxil_module *m, double value)
+{
+    uint64_t bits;
+    memcpy(&bits, &value, 8);
+    return intern_const(m, dm_type_double(m), C_FLOAT, bits);
 }
 
 uint32_t dm_f32(struct dxil_module *m, float value)

@@ -23,9 +23,9 @@ enum { BLOCK_BLOCKINFO = 0, BLOCK_MODULE = 8, BLOCK_PARAMATTR = 9, BLOCK_PARAMAT
        BLOCK_METADATA = 15, BLOCK_TYPE = 17 };
 enum { MODULE_VERSION = 1, MODULE_TRIPLE = 2, MODULE_DATALAYOUT = 3, MODULE_GLOBALVAR = 7,
        MODULE_FUNCTION = 8 };
-enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_INTEGER = 7, TYPE_POINTER = 8,
-       TYPE_ARRAY = 11, TYPE_STRUCT_ANON = 18, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20,
-       TYPE_FUNCTION = 21 };
+enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_DOUBLE = 4, TYPE_HALF = 10,
+       TYPE_INTEGER = 7, TYPE_POINTER = 8, TYPE_ARRAY = 11, TYPE_STRUCT_ANON = 18,
+       TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20, TYPE_FUNCTION = 21 };
 enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6,
        CST_AGGREGATE = 7, CST_CE_GEP = 12, CST_CE_INBOUNDS_GEP = 20, CST_DATA = 22 };
 enum { MD_STRING = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_KIND = 6, MD_NAMED_NODE = 10 };
@@ -157,7 +157,9 @@ static void write_types(struct bw *w, const struct dxil_module *m)
         struct fields f = { 0 };
         switch (t->kind) {
         case T_VOID: record(w, TYPE_VOID, &f); break;
-        case T_FLOAT: record(w, TYPE_FLOAT, &f); break;
+        case T_FLOAT:
+            record(w, t->size == 16 ? TYPE_HALF : t->size == 64 ? TYPE_DOUBLE : TYPE_FLOAT, &f);
+            break;
         case T_INT: add(&f, t->size); record(w, TYPE_INTEGER, &f); break;
         case T_POINTER:
             add(&f, t->element);

@@ -44,12 +44,16 @@ enum dm_attr {
 };
 
 /** LLVM BINOP opcodes (docs §2.12); the FP forms follow from the operand type. */
-enum dm_binop { DM_ADD = 0, DM_SUB = 1, DM_MUL = 2, DM_UDIV = 3, DM_SHL = 7, DM_LSHR = 8,
-                DM_AND = 10, DM_OR = 11, DM_XOR = 12 };
+enum dm_binop { DM_ADD = 0, DM_SUB = 1, DM_MUL = 2, DM_UDIV = 3, DM_SDIV = 4, DM_UREM = 5,
+                DM_SREM = 6, DM_SHL = 7, DM_LSHR = 8, DM_ASHR = 9, DM_AND = 10, DM_OR = 11,
+                DM_XOR = 12 };
 /** CMP2 predicates used by the test programs (docs §2.12). */
-enum dm_pred { DM_FCMP_OLT = 4, DM_ICMP_EQ = 32, DM_ICMP_NE = 33, DM_ICMP_ULT = 36 };
+enum dm_pred { DM_FCMP_OLT = 4, DM_FCMP_ONE = 6, DM_FCMP_ORD = 7, DM_FCMP_UNO = 8,
+               DM_FCMP_UEQ = 9, DM_FCMP_ULT = 12, DM_ICMP_EQ = 32, DM_ICMP_NE = 33,
+               DM_ICMP_ULT = 36, DM_ICMP_SLT = 40 };
 /** CAST opcodes (docs §2.12). */
-enum dm_castop { DM_ZEXT = 1, DM_UITOFP = 5, DM_BITCAST = 11 };
+enum dm_castop { DM_TRUNC = 0, DM_ZEXT = 1, DM_SEXT = 2, DM_UITOFP = 5, DM_SITOFP = 6,
+                 DM_FPTRUNC = 7, DM_FPEXT = 8, DM_BITCAST = 11 };
 /** ATOMICRMW operations (docs §2.12). */
 enum dm_rmw { DM_RMW_XCHG = 0, DM_RMW_ADD = 1, DM_RMW_SUB = 2, DM_RMW_AND = 3, DM_RMW_OR = 5,
               DM_RMW_UMAX = 9 };
@@ -66,6 +70,9 @@ void dm_destroy(struct dxil_module *m);
 uint32_t dm_type_void(struct dxil_module *m);
 uint32_t dm_type_int(struct dxil_module *m, unsigned bits);
 uint32_t dm_type_float(struct dxil_module *m);
+/** half and double (IEEE 16 and 64 bits). */
+uint32_t dm_type_half(struct dxil_module *m);
+uint32_t dm_type_double(struct dxil_module *m);
 uint32_t dm_type_ptr(struct dxil_module *m, uint32_t pointee, unsigned addrspace);
 uint32_t dm_type_array(struct dxil_module *m, uint32_t count, uint32_t element);
 /** A named (identified) struct such as "dx.types.Handle". */
@@ -101,6 +108,9 @@ uint32_t dm_i1(struct dxil_module *m, bool value);
 uint32_t dm_i8(struct dxil_module *m, int8_t value);
 uint32_t dm_i32(struct dxil_module *m, int32_t value);
 uint32_t dm_f32(struct dxil_module *m, float value);
+uint32_t dm_f64(struct dxil_module *m, double value);
+/** A half constant from its IEEE bits (C has no half type). */
+uint32_t dm_f16_bits(struct dxil_module *m, uint16_t bits);
 uint32_t dm_undef(struct dxil_module *m, uint32_t type);
 /** An array constant of `count` (<= 16) 32-bit words (CST_CODE_DATA; a module constant, for
  *  global initializers); `array_type` must be [count x i32] or [count x float]. */

@@ -73,6 +73,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
             return dxil_front_geometry_op(f, in, opcode);
         if (dxil_front_is_pixel_op(opcode))
             return dxil_front_pixel_op(f, in, opcode);
+        if (dxil_front_is_wave(opcode))
+            return dxil_front_wave(f, in, opcode);
         if (dxil_front_is_atomic_or_barrier(opcode))
             return dxil_front_atomic_or_barrier(f, in, opcode);
         const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);

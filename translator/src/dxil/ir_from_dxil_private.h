@@ -9,11 +9,15 @@
  * ir_from_dxil_handles66.c (SM 6.6 createHandleFromBinding, annotateHandle),
  * ir_from_dxil_resret.c (ResRet destinations and status),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
+ * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
  * streams), ir_from_dxil_pixel.c (discard, derivatives, pixel system values,
- * eval*), ir_from_dxil_math.c (math dx.ops),
+ * eval*), ir_from_dxil_wide.c (other widths: i8/i16/half/i64/double, sdiv/srem,
+ * every fcmp), ir_from_dxil_math.c and ir_from_dxil_math_more.c,
+ * ir_from_dxil_packed.c (math dx.ops), ir_from_dxil_wave.c,
+ * ir_from_dxil_wave_lanes.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
@@ -123,6 +127,11 @@ bool dxil_front_const_arg(struct dxil_front *f, const struct sb_bc_instruction *
 bool dxil_front_result_temp(struct dxil_front *f, const struct sb_bc_instruction *in,
                             uint32_t lanes, uint32_t *temp);
 
+/** True for i64 and double: values that take a lane pair (x low, y high). */
+bool dxil_front_is_wide_type(const struct dxil_front *f, uint32_t type);
+/** The f32 bits of a half (exact). */
+uint32_t dxil_front_float_bits_of_half(uint16_t h);
+
 /* ir_from_dxil_resource_kinds.c */
 /** The kind-specific fields of the IR declaration of resource `d`. */
 bool dxil_front_resource_kind(struct dxil_front *f, const struct sb_dxil_resource *d,
@@ -212,6 +221,45 @@ bool dxil_front_is_texture_op(uint64_t opcode);
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
                            uint64_t opcode);
 
+/* ir_from_dxil_wide.c */
+/** The program uses native 16-bit types (shader flag bit 23), not min precision. */
+bool dxil_front_native_16bit(const struct dxil_front *f);
+/** A DOUBLE-slot source of a 64-bit value (pair xy of its temp, or a 64-bit immediate). */
+bool dxil_front_src64(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
+/** One instruction of one destination. */
+bool dxil_front_emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
+                      const struct sb_ir_operand *src, uint32_t count);
+/** A fresh one-lane temp: returns its lane-x destination, its source in *src. */
+struct sb_ir_operand dxil_front_fresh(struct dxil_front *f, struct sb_ir_operand *src);
+/** The type of dx.op argument i; NULL when it is missing. */
+const struct sb_bc_type *dxil_front_arg_type(struct dxil_front *f,
+                                             const struct sb_bc_instruction *in, uint32_t i);
+/** dx.op arguments first .. first+count-1 as lane-x sources (32-bit values). */
+bool dxil_front_call_args(struct dxil_front *f, const struct sb_bc_instruction *in,
+                          uint32_t first, uint32_t count, struct sb_ir_operand *src);
+/** The same value's two lanes (x low, y high; swizzle xyxy) for bit copies (MOV, MOVC). */
+bool dxil_front_src64_lanes(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
+/** dst = a 32-bit register read as a value of LLVM `type`: a MOV; a native half (a 16-bit
+ *  input the runtime supplies as f32) rounded to the nearest half. */
+bool dxil_front_move_typed(struct dxil_front *f, uint32_t type, struct sb_ir_operand dst,
+                           struct sb_ir_operand src);
+/** dst = src rounded to the nearest half (F32TOF16, F16TOF32). */
+bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src);
+/** Whether the binop/cmp/cast/select is one of ir_from_dxil_wide.c's (other widths, sdiv/srem,
+ *  the fcmp predicates beyond oeq/ogt/oge/olt/ole/une, i1 -> float). */
+bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
+bool dxil_front_wide_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_buffers16.c */
+/** Bits of a buffer load's (ResRet member) or store's (value) element; 0 when unknown. */
+uint32_t dxil_front_buffer_element_bits(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                        bool load);
+/** A rawBufferLoad/Store of 16-bit elements on a raw buffer (dxil_front_buffer_narrow's). */
+bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                bool load);
+/** Loads/stores of 16-bit elements of raw buffers. */
+bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
@@ -287,6 +335,29 @@ bool dxil_front_is_atomic_or_barrier(uint64_t opcode);
 /** atomicBinOp, atomicCompareExchange (UAVs) and barrier. */
 bool dxil_front_atomic_or_barrier(struct dxil_front *f, const struct sb_bc_instruction *in,
                                   uint64_t opcode);
+
+/* ir_from_dxil_math_more.c */
+/** The math dx.ops dxil_front_math_more lowers (bit ops, two-result ops, classification,
+ *  Tan/Hcos/Hsin/Htan, legacy f16, Fma, MakeDouble/SplitDouble). */
+bool dxil_front_is_math_more(uint64_t opcode);
+bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+/** The double overloads of Fma, FMad, FMin/FMax, FAbs, Saturate. */
+bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_packed.c */
+/** Unpack4x8, Pack4x8, Dot4AddI8Packed/U8Packed, Dot2AddHalf. */
+bool dxil_front_is_packed(uint64_t opcode);
+bool dxil_front_packed(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_wave.c */
+bool dxil_front_is_wave(uint64_t opcode);
+/** Wave and quad ops on 32-bit scalars and i1 conditions. */
+bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_wave_lanes.c */
+/** WaveMatch, WaveMultiPrefixOp, WaveMultiPrefixBitCount as loops over the wave's lanes. */
+bool dxil_front_wave_lanes(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           uint64_t opcode);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);
