@@ -11,12 +11,12 @@
  * Fails only when the corpus cannot be read; SKIPPED (77) without it.
  * Usage: test_dxil_front_memory_census CORPUS_DIR.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "corpus_list.h"
+#include "refusal_tally.h"
 #include "reflect/bitcode.h"
 #include "shaderbridge/dxbc.h"
 #include "translator/ir.h"
@@ -29,15 +29,11 @@ static const char *const use_names[USE_KINDS] = {
 };
 enum { DXOP_ATOMIC_BIN_OP = 78, DXOP_ATOMIC_COMPARE_EXCHANGE = 79, DXOP_BARRIER = 80 };
 
-#define MAX_REASONS 32
-
 struct census {
     uint32_t files, files_using, files_translated, refused_here, refused_elsewhere;
     uint32_t file_count[USE_KINDS], file_translated[USE_KINDS];
     uint32_t uses[USE_KINDS], uses_translated[USE_KINDS];
-    uint32_t reason_count;
-    char reasons[MAX_REASONS][96];
-    uint32_t reason_hits[MAX_REASONS];
+    struct refusal_tally refused_here_reasons;
 };
 
 static const struct sb_bc_type *type_at(const struct sb_bc_module *m, uint32_t id)
@@ -110,31 +106,6 @@ static enum use_kind classify(const struct sb_bc_module *m, const struct sb_bc_f
     }
 }
 
-static void count_reason(struct census *c, const char *message)
-{
-    char text[96];
-    size_t n = 0;
-    for (const char *p = message; *p && n + 1 < sizeof(text); p++) {
-        if (isdigit((unsigned char)*p)) {
-            while (isdigit((unsigned char)p[1]))
-                p++;
-            text[n++] = 'N';
-        } else {
-            text[n++] = *p;
-        }
-    }
-    text[n] = '\0';
-    for (uint32_t i = 0; i < c->reason_count; i++)
-        if (!strcmp(c->reasons[i], text)) {
-            c->reason_hits[i]++;
-            return;
-        }
-    if (c->reason_count < MAX_REASONS) {
-        memcpy(c->reasons[c->reason_count], text, sizeof(text));
-        c->reason_hits[c->reason_count++] = 1;
-    }
-}
-
 /* One file: its uses by kind, then the front end's verdict. */
 static void census_one(struct census *c, const struct sb_dxbc *container,
                        const struct sb_bc_module *m)
@@ -163,7 +134,7 @@ static void census_one(struct census *c, const struct sb_dxbc *container,
     c->files_translated += translated;
     if (refused_here) {
         c->refused_here++;
-        count_reason(c, err.message);
+        refusal_tally_add(&c->refused_here_reasons, "refused here", err.message);
     } else if (!translated) {
         c->refused_elsewhere++;
     }
@@ -217,7 +188,7 @@ int main(int argc, char **argv)
         printf("  %-40s %3u files (%u translate), %4u uses (%u in translated files)\n",
                use_names[k], c.file_count[k], c.file_translated[k], c.uses[k],
                c.uses_translated[k]);
-    for (uint32_t i = 0; i < c.reason_count; i++)
-        printf("  refused here %3u  %s\n", c.reason_hits[i], c.reasons[i]);
+    refusal_tally_sort(&c.refused_here_reasons);
+    refusal_tally_print(&c.refused_here_reasons, REFUSAL_REASONS_MAX);
     return 0;
 }
