@@ -21,6 +21,7 @@
 
 #include "shaderbridge/result.h"
 #include "arena.h"
+#include "error.h"
 
 /** Per-parse state shared by all cursors of one input. */
 struct sb_reader {
@@ -49,7 +50,7 @@ struct sb_cursor {
 
 /** Records the first failure; later calls are ignored. Returns false. */
 bool sb_reader_fail(struct sb_reader *reader, enum sb_result code, uint64_t offset,
-                    const char *format, ...) SB_PRINTF(4, 5);
+                    const char *format, ...) SB_PRINTF(4, 5) SB_COLD;
 
 /** Adds a non-fatal warning (kept in the arena). */
 void sb_reader_warn(struct sb_reader *reader, uint64_t offset, const char *format, ...)

@@ -13,6 +13,19 @@
 
 #include "shaderbridge/result.h"
 
+/*
+ * Marks a failure reporter: GCC and clang then treat every path that calls it as
+ * unlikely and move those paths (the message formatting, the early returns) out of
+ * the hot code into .text.unlikely, so the instruction cache holds the paths that
+ * run. Translation touches a large part of its code once per shader, and
+ * instruction-cache misses outnumber data-cache misses (tests/bench/README.md).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define SB_COLD __attribute__((cold))
+#else
+#define SB_COLD
+#endif
+
 /** sb_error::instr when the error is not about one instruction. */
 #define SB_ERROR_NO_INSTR UINT32_MAX
 
@@ -23,11 +36,11 @@
  */
 enum sb_result sb_error_set(struct sb_error *error, enum sb_result code, uint64_t offset,
                             uint32_t instr, const char *format, ...)
-    __attribute__((format(printf, 5, 6)));
+    __attribute__((format(printf, 5, 6))) SB_COLD;
 
 /** sb_error_set with a va_list. */
 enum sb_result sb_error_setv(struct sb_error *error, enum sb_result code, uint64_t offset,
                              uint32_t instr, const char *format, va_list args)
-    __attribute__((format(printf, 5, 0)));
+    __attribute__((format(printf, 5, 0))) SB_COLD;
 
 #endif

@@ -163,13 +163,13 @@ struct sb_ir_sm4_context {
 
 /** Records the first failure at the current instruction; returns false. */
 bool sb_ir_fail(struct sb_ir_sm4_context *ctx, enum sb_result code, const char *format, ...)
-    SB_IR_PRINTF(3, 4);
+    SB_IR_PRINTF(3, 4) SB_COLD;
 
 /** Records the first failure at a place that is not the current instruction: `offset`,
  *  `instr` (SB_ERROR_NO_INSTR for none) and the message as given (no instruction prefix);
  *  returns false. */
 bool sb_ir_fail_at(struct sb_ir_sm4_context *ctx, uint64_t offset, uint32_t instr,
-                   enum sb_result code, const char *format, ...) SB_IR_PRINTF(5, 6);
+                   enum sb_result code, const char *format, ...) SB_IR_PRINTF(5, 6) SB_COLD;
 
 /** Zeroed arena memory; OOM is recorded in the sticky error. */
 void *sb_ir_alloc(struct sb_ir_sm4_context *ctx, size_t count, size_t size);

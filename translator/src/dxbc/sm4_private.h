@@ -103,7 +103,7 @@ struct sb_sm4_cursor {
 
 /** Records the first failure (with the current instruction index); returns false. */
 bool sb_sm4_fail(struct sb_sm4_reader *reader, enum sb_result code, uint32_t dword_index,
-                 const char *format, ...) SB_SM4_PRINTF(4, 5);
+                 const char *format, ...) SB_SM4_PRINTF(4, 5) SB_COLD;
 
 /** Byte offset of DWORD `dword_index` as reported (base-relative). */
 static inline uint64_t sb_sm4_offset(const struct sb_sm4_reader *reader, uint32_t dword_index)

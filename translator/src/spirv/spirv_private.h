@@ -80,6 +80,7 @@
 
 #include "translator/ir.h"
 #include "arena.h"
+#include "error.h"
 #include "shaderbridge/translate.h"
 #include "spirv_builder.h"
 #include "translation_block.h"
@@ -319,9 +320,9 @@ struct sb_spv_context {
  */
 enum sb_result sb_spv_fail(struct sb_spv_context *ctx, enum sb_result code,
                            const struct sb_ir_instruction *inst, const char *fmt, ...)
-    SB_SPV_PRINTF(4, 5);
+    SB_SPV_PRINTF(4, 5) SB_COLD;
 /** Records "op <name> is not supported" for `inst` (SB_ERROR_TRANSLATE_UNSUPPORTED). */
-enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+enum sb_result sb_spv_unsupported(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst) SB_COLD;
 
 /* ---- the common types (declared on first use: spirv_context.c, spirv_builder_types.c) ---- */
 
