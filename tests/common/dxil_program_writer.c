@@ -12,7 +12,12 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 /* dx.shaderModel's stage names, by shader kind (docs/dxil.md §4.1). */
-static const char *const STAGE_NAMES[] = { "ps", "vs", "gs", "hs", "ds", "cs" };
+static const char *const STAGE_NAMES[] = {
+    [SB_DXIL_SHADER_KIND_PIXEL] = "ps", [SB_DXIL_SHADER_KIND_VERTEX] = "vs",
+    [SB_DXIL_SHADER_KIND_GEOMETRY] = "gs", [SB_DXIL_SHADER_KIND_HULL] = "hs",
+    [SB_DXIL_SHADER_KIND_DOMAIN] = "ds", [SB_DXIL_SHADER_KIND_COMPUTE] = "cs",
+    [SB_DXIL_SHADER_KIND_MESH] = "ms", [SB_DXIL_SHADER_KIND_AMPLIFICATION] = "as",
+};
 /* Signature rows a description may use (D3D's 32 input/output registers). */
 enum { MAX_ROWS = 32, MAX_ELEMENTS = 16, MAX_RESOURCES = 16 };
 /* Input->output table: MaskDwords(32 rows) * 32 rows * 4 components (container §6.1). */
@@ -107,9 +112,10 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
 
     uint32_t in = md_signature(m, d->inputs, d->input_count);
     uint32_t out = md_signature(m, d->outputs, d->output_count);
+    uint32_t primitive = md_signature(m, d->primitive_outputs, d->primitive_output_count);
     uint32_t sigs = DM_NONE;
-    if (in != DM_NONE || out != DM_NONE) {
-        uint32_t sig_ops[3] = { in, out, DM_NONE };
+    if (in != DM_NONE || out != DM_NONE || primitive != DM_NONE) {
+        uint32_t sig_ops[3] = { in, out, primitive };
         sigs = dm_md_node(m, sig_ops, 3);
     }
     /* Properties: tag 0 shader flags (i64), tag 4 thread-group size (docs §4.2). */
@@ -126,6 +132,25 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
             threads[i] = dm_md_i32(m, (int32_t)d->num_threads[i]);
         props_ops[props_count++] = dm_md_i32(m, 4);
         props_ops[props_count++] = dm_md_node(m, threads, 3);
+    }
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_MESH ||
+        d->shader_kind == SB_DXIL_SHADER_KIND_AMPLIFICATION) {
+        /* Tag 9 MSState !{!{x,y,z}, maxVertices, maxPrimitives, topology, payload bytes};
+         * tag 10 ASState !{!{x,y,z}, payload bytes} (docs/dxil.md §4.2). */
+        bool is_mesh = d->shader_kind == SB_DXIL_SHADER_KIND_MESH;
+        uint32_t threads[3];
+        for (unsigned i = 0; i < 3; i++)
+            threads[i] = dm_md_i32(m, (int32_t)d->num_threads[i]);
+        uint32_t state[5] = { dm_md_node(m, threads, 3) };
+        unsigned n = 1;
+        if (is_mesh) {
+            state[n++] = dm_md_i32(m, (int32_t)d->max_vertices);
+            state[n++] = dm_md_i32(m, (int32_t)d->max_primitives);
+            state[n++] = dm_md_i32(m, d->mesh_topology);
+        }
+        state[n++] = dm_md_i32(m, (int32_t)d->payload_size);
+        props_ops[props_count++] = dm_md_i32(m, is_mesh ? 9 : 10);
+        props_ops[props_count++] = dm_md_node(m, state, n);
     }
     uint32_t props = props_count ? dm_md_node(m, props_ops, props_count) : DM_NONE;
     uint32_t entry_ops[5] = { dm_md_value(m, d->entry), dm_md_string(m, d->entry_name), sigs,
@@ -344,8 +369,17 @@ static bool description_ok(const struct dxil_program_desc *d)
 {
     if (d->shader_kind != SB_DXIL_SHADER_KIND_PIXEL &&
         d->shader_kind != SB_DXIL_SHADER_KIND_VERTEX &&
-        d->shader_kind != SB_DXIL_SHADER_KIND_COMPUTE)
+        d->shader_kind != SB_DXIL_SHADER_KIND_COMPUTE &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_MESH &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_AMPLIFICATION)
         return false;
+    if (d->primitive_output_count > MAX_ELEMENTS ||
+        (d->primitive_output_count && d->shader_kind != SB_DXIL_SHADER_KIND_MESH))
+        return false;
+    for (unsigned i = 0; i < d->primitive_output_count; i++)
+        if (d->primitive_outputs[i].start_row >= MAX_ROWS || d->primitive_outputs[i].cols < 1 ||
+            d->primitive_outputs[i].cols > 4)
+            return false;
     if (d->input_count > MAX_ELEMENTS || d->output_count > MAX_ELEMENTS ||
         d->resource_count > MAX_RESOURCES)
         return false;
@@ -388,7 +422,12 @@ bool dxil_program_write(struct dxil_module *m, const struct dxil_program_desc *d
         { DXIL_FOURCC("OSG1"), &osg1 }, { DXIL_FOURCC("PSV0"), &psv0 },
         { DXIL_FOURCC("DXIL"), &dxil },
     };
-    struct tbuf container = make_container(parts, 5);
+    /* Mesh and amplification programs: SFI0 and DXIL only (the PSV0 written here is the
+     * vs/ps/cs RuntimeInfo; the DXIL front end reads the metadata). */
+    bool mesh_kind = d->shader_kind == SB_DXIL_SHADER_KIND_MESH ||
+                     d->shader_kind == SB_DXIL_SHADER_KIND_AMPLIFICATION;
+    const struct tpart mesh_parts[] = { parts[0], parts[4] };
+    struct tbuf container = mesh_kind ? make_container(mesh_parts, 2) : make_container(parts, 5);
     tb_bytes(out, container.data, container.size);
     tb_free(&container);
     tb_free(&sfi0);

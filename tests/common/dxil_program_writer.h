@@ -8,7 +8,9 @@
  * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
- * Scope: SM 6.x vertex, pixel and compute programs; up to 16 one-row signature
+ * Scope: SM 6.x vertex, pixel and compute programs, and mesh and amplification
+ * programs (MSState/ASState, the per-primitive signature; their container holds
+ * SFI0 and DXIL only: no PSV0 or signature parts); up to 16 one-row signature
  * elements per signature in rows 0-31; up to 16 UAV and CBV resources, one
  * register each. A description outside it is refused, never half written.
  */
@@ -74,6 +76,13 @@ struct dxil_program_desc {
     unsigned resource_count;
     const struct dxil_io_dependency *dependencies;
     unsigned dependency_count;
+    /* Mesh (SB_DXIL_SHADER_KIND_MESH) and amplification programs: num_threads above is
+     * their group size, written in MSState / ASState (docs/dxil.md §4.2). */
+    const struct dxil_sig_element *primitive_outputs; /**< mesh: the per-primitive signature */
+    unsigned primitive_output_count;
+    uint32_t max_vertices, max_primitives; /**< mesh */
+    uint8_t mesh_topology;    /**< mesh: 1 line, 2 triangle */
+    uint32_t payload_size;    /**< bytes of the task payload; 0 = none */
 };
 
 /**

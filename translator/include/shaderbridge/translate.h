@@ -441,7 +441,9 @@ SB_API void sb_translation_destroy(struct sb_translation *translation);
 /**
  * Validates SPIR-V words for a target env with SPIRV-Tools. On failure
  * returns SB_ERROR_SPIRV_INVALID with the validator's message and the word
- * index * 4 as offset.
+ * index * 4 as offset. A SPIR-V 1.4 module for SB_TARGET_VULKAN_1_1 (what
+ * sb_translate writes for a mesh or amplification shader there) is validated as
+ * Vulkan 1.1 with VK_KHR_spirv_1_4 (spirv-val --target-env vulkan1.1spv1.4).
  */
 SB_API enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum sb_target_env env,
                                  struct sb_error *error);

@@ -47,6 +47,11 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         if (!dxil_front_declare_signatures(f))
             return false;
         break;
+    case SB_DXIL_SHADER_KIND_MESH:
+    case SB_DXIL_SHADER_KIND_AMPLIFICATION:
+        if (!dxil_front_declare_mesh(f))
+            return false;
+        break;
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "DXIL %s shaders are not translated (vertex, pixel and compute are)",

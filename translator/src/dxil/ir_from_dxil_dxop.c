@@ -53,6 +53,12 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
     case SB_DXIL_OP_RAW_BUFFER_STORE: return dxil_front_buffer_store(f, in);
     case SB_DXIL_OP_BUFFER_LOAD:
     case SB_DXIL_OP_RAW_BUFFER_LOAD: return dxil_front_buffer_load(f, in);
+    case SB_DXIL_OP_SET_MESH_OUTPUT_COUNTS:
+    case SB_DXIL_OP_EMIT_INDICES:
+    case SB_DXIL_OP_GET_MESH_PAYLOAD:
+    case SB_DXIL_OP_STORE_VERTEX_OUTPUT:
+    case SB_DXIL_OP_STORE_PRIMITIVE_OUTPUT:
+    case SB_DXIL_OP_DISPATCH_MESH: return dxil_front_mesh_op(f, in, opcode);
     default: {
         if (dxil_front_is_math(opcode))
             return dxil_front_math(f, in, opcode);

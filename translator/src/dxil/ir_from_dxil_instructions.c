@@ -258,6 +258,8 @@ static bool extract_value(struct dxil_front *f, const struct sb_bc_instruction *
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     f->offset = in->offset;
+    if (dxil_front_is_payload_access(f, in)) /* mesh / amplification (ir_from_dxil_mesh.c) */
+        return dxil_front_payload_access(f, in);
     switch (in->opcode) {
     case SB_BC_OP_BINOP: return binop(f, in);
     case SB_BC_OP_CAST: return cast(f, in);

@@ -26,6 +26,8 @@
 
 /** No temp / no resource for a value. */
 #define DXIL_FRONT_NONE UINT32_MAX
+/** The g# id of the task payload (ir_from_dxil_mesh.c): past any id groupshared globals get. */
+#define DXIL_FRONT_PAYLOAD_ID 0xFFFFu
 
 struct dxil_front {
     const struct sb_bc_module *module;
@@ -41,6 +43,9 @@ struct dxil_front {
     uint32_t temp_count;
     uint32_t selector_temp;      /**< the structurizer's selector */
     uint32_t system_values;      /**< bit per SB_IR_FILE_* special input the body reads */
+    /** Amplification programs: the groupshared global dispatchMesh sends (its module value
+     *  id), NONE otherwise (ir_from_dxil_mesh.c). */
+    uint32_t payload_global;
     struct sb_ir_instruction *code; /**< malloc'd, copied into the arena at the end */
     uint32_t code_count, code_capacity;
 };
@@ -115,6 +120,17 @@ bool dxil_front_store_output(struct dxil_front *f, const struct sb_bc_instructio
 bool dxil_front_is_math(uint64_t opcode);
 /** Unary/binary/tertiary float and int math and Dot2/3/4 on 32-bit scalars. */
 bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_mesh.c */
+/** Stage, MSState/ASState, per-vertex and per-primitive output signatures, the payload g#. */
+bool dxil_front_declare_mesh(struct dxil_front *f);
+/** setMeshOutputCounts, emitIndices, storeVertexOutput, storePrimitiveOutput, getMeshPayload,
+ *  dispatchMesh. */
+bool dxil_front_mesh_op(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+/** Whether a GEP, load or store goes through a pointer into the task payload. */
+bool dxil_front_is_payload_access(const struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Lowers such an access: GEPs emit nothing, loads and stores become ld_raw / store_raw. */
+bool dxil_front_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);
