@@ -22,6 +22,11 @@ static uint32_t component_type(uint32_t dxil_type)
     }
 }
 
+uint32_t dxil_front_component_type(uint32_t dxil_type)
+{
+    return component_type(dxil_type);
+}
+
 /* The semantics that are plain v#/o# registers in the vertex and pixel stages. */
 static bool register_semantic(uint32_t kind)
 {

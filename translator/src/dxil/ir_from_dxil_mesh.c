@@ -29,17 +29,6 @@
 /* D3D's limits (MSState): 256 vertices, 256 primitives, 16 KiB of payload. */
 enum { MESH_MAX_OUTPUTS = 256, MESH_MAX_PAYLOAD_BYTES = 16384 };
 
-static uint32_t mesh_component_type(uint32_t dxil_type)
-{
-    switch (dxil_type) {
-    case SB_DXIL_COMPONENT_TYPE_I1:
-    case SB_DXIL_COMPONENT_TYPE_U32: return SB_IR_TYPE_UINT;
-    case SB_DXIL_COMPONENT_TYPE_I32: return SB_IR_TYPE_INT;
-    case SB_DXIL_COMPONENT_TYPE_F32: return SB_IR_TYPE_FLOAT;
-    default: return SB_IR_TYPE_NONE;
-    }
-}
-
 /* The semantics the SPIR-V back end gives a mesh output: user attributes and the built-ins of
  * gl_MeshVerticesEXT (per vertex) and gl_MeshPrimitivesEXT (per primitive). */
 static bool mesh_semantic(uint32_t kind, bool primitive)
@@ -78,6 +67,14 @@ static uint32_t element_first_lane(const struct sb_dxil_signature_element *d)
     return unallocated(d) ? 0 : (uint32_t)d->start_col;
 }
 
+/* Rows and lanes inside D3D's 32 four-lane output registers. */
+static bool fits_registers(const struct sb_dxil_signature_element *d)
+{
+    int64_t row_end = (int64_t)d->start_row + d->rows, col_end = (int64_t)d->start_col + d->cols;
+    return d->start_row >= 0 && d->start_col >= 0 && d->rows && d->cols && row_end <= 32 &&
+           col_end <= 4;
+}
+
 /* Rows of one output signature, checked. */
 static bool count_rows(struct dxil_front *f, const struct sb_dxil_signature *sig, bool primitive,
                        uint32_t *rows)
@@ -89,20 +86,16 @@ static bool count_rows(struct dxil_front *f, const struct sb_dxil_signature *sig
                                    "per-%s mesh output %s (semantic kind %u) is not translated",
                                    primitive ? "primitive" : "vertex", d->semantic_name,
                                    d->semantic_kind);
-        if (mesh_component_type(d->component_type) == SB_IR_TYPE_NONE)
+        if (dxil_front_component_type(d->component_type) == SB_IR_TYPE_NONE)
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                    "mesh output %s of component type %u (16/64-bit) is not "
                                    "translated yet", d->semantic_name, d->component_type);
-        if (unallocated(d)) {
-            if (d->id >= 64)
-                return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "mesh output element id %u",
-                                       d->id);
-        } else if (d->start_row < 0 || d->start_col < 0 || d->cols == 0 || d->start_col + d->cols > 4 ||
-            d->rows == 0 || d->rows > 32 || d->start_row + d->rows > 32)
+        bool placed = unallocated(d) ? d->id < 64 : fits_registers(d);
+        if (!placed)
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
-                                   "mesh output %s at row %d col %d (%ux%u) is not allocated in "
-                                   "registers", d->semantic_name, d->start_row, d->start_col,
-                                   d->rows, d->cols);
+                                   "mesh output %s (element %u) at row %d col %d (%ux%u) is not "
+                                   "allocated in registers", d->semantic_name, d->id, d->start_row,
+                                   d->start_col, d->rows, d->cols);
         *rows += d->rows;
     }
     return true;
@@ -124,7 +117,7 @@ static void add_rows(struct dxil_front *f, const struct sb_dxil_signature *sig, 
             e->system_value = sb_dxil_semantic_system_value(d->semantic_kind, row, 0);
             e->register_index = element_register(d, row);
             e->mask = e->used_mask = e->signature_mask = mask;
-            e->component_type = mesh_component_type(d->component_type);
+            e->component_type = dxil_front_component_type(d->component_type);
             e->array_size = primitive ? p->mesh_max_primitives : p->mesh_max_vertices;
         }
     }

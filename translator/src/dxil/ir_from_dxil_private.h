@@ -111,6 +111,9 @@ bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_io.c */
+/** The IR component type (FLOAT, INT, UINT) of a DXIL ComponentType; NONE for those the
+ *  signatures do not translate. */
+uint32_t dxil_front_component_type(uint32_t dxil_type);
 /** Fills program->signature from the entry's input and output signatures (vs/ps). */
 bool dxil_front_declare_signatures(struct dxil_front *f);
 bool dxil_front_load_input(struct dxil_front *f, const struct sb_bc_instruction *in);

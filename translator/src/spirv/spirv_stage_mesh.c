@@ -83,14 +83,6 @@ static uint32_t lane_count(uint32_t mask)
     return n;
 }
 
-static struct sb_ir_instruction declared_at(const struct sb_ir_signature_element *e)
-{
-    struct sb_ir_instruction at;
-    memset(&at, 0, sizeof(at));
-    at.offset = e->offset;
-    return at;
-}
-
 /* Location past the last per-vertex attribute row: where per-primitive rows start. */
 static uint32_t primitive_location_base(const struct sb_ir_program *p)
 {
@@ -172,7 +164,7 @@ static enum sb_result declare_output(struct sb_spv_context *ctx, const struct sb
     if (!o)
         return ctx->result;
     if (!o->lane_count) {
-        struct sb_ir_instruction at = declared_at(e);
+        struct sb_ir_instruction at = { .offset = e->offset }; /* the declaration's offset */
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at, "mesh output register %u without lanes",
                            e->register_index);
     }
@@ -180,7 +172,7 @@ static enum sb_result declare_output(struct sb_spv_context *ctx, const struct sb
     if (e->system_value) {
         SpvBuiltIn builtin = SpvBuiltInPosition;
         if (!mesh_builtin(e->system_value, primitive, &builtin, &o->ir_type, &o->shape)) {
-            struct sb_ir_instruction at = declared_at(e);
+            struct sb_ir_instruction at = { .offset = e->offset }; /* the declaration's offset */
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at,
                                "system value %u is not a per-%s mesh output", e->system_value,
                                primitive ? "primitive" : "vertex");
