@@ -9,6 +9,8 @@
  *                 Vulkan 1.0 refused;
  *   as_payload    the amplification shader: payload stores, OpEmitMeshTasksEXT (2, 1, 1)
  *                 with the TaskPayloadWorkgroupEXT variable;
+ *   builtins      a mesh program built as IR: lines and points, ClipDistance, PrimitiveId and
+ *                 CullPrimitiveEXT (per primitive), which no DXIL writer program covers;
  *   not_run       run/validate's loader, the interpreter and sb_validate refuse both
  *                 stages with "not run: ..." naming the stage;
  *   corpus        CORPUS/dxil's mesh and amplification files: how many translate
@@ -361,6 +363,100 @@ static void test_as_payload(void)
     tb_free(&b);
 }
 
+/* ---- builtins: IR built by hand ---------------------------------------------------------- */
+
+static struct sb_ir_operand imm(uint32_t x, uint32_t y)
+{
+    return (struct sb_ir_operand){ .file = SB_IR_FILE_IMMEDIATE, .imm = { x, y, y, y },
+                                   .swizzle = { 0, 1, 2, 3 } };
+}
+
+static struct sb_ir_operand mesh_dst(uint32_t file, uint32_t element, uint32_t reg, uint8_t mask)
+{
+    return (struct sb_ir_operand){ .file = file, .index_count = 2,
+                                   .index = { { .offset = element }, { .offset = reg } }, .mask = mask };
+}
+
+/*
+ * What D3D never writes but the IR allows: `topology` lines or points, and the built-ins no
+ * writer program has: ClipDistance (o1.xy per vertex), PrimitiveId (register 32) and
+ * CullPrimitiveEXT (register 33) per primitive. Two vertices, one primitive.
+ */
+static void check_topology(uint32_t topology)
+{
+    static const struct sb_ir_signature_element signature[4] = {
+        { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_Position", .system_value = 1,
+          .file = SB_IR_FILE_MESH_VERTEX, .register_index = 0, .mask = 0xF,
+          .component_type = SB_IR_TYPE_FLOAT, .array_size = 2 },
+        { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_ClipDistance", .system_value = 2,
+          .file = SB_IR_FILE_MESH_VERTEX, .register_index = 1, .mask = 0x3,
+          .component_type = SB_IR_TYPE_FLOAT, .array_size = 2 },
+        { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_PrimitiveID", .system_value = 7,
+          .file = SB_IR_FILE_MESH_PRIMITIVE, .register_index = 32, .mask = 0x1,
+          .component_type = SB_IR_TYPE_UINT, .array_size = 1 },
+        { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_CullPrimitive", .system_value = 25,
+          .file = SB_IR_FILE_MESH_PRIMITIVE, .register_index = 33, .mask = 0x1,
+          .component_type = SB_IR_TYPE_UINT, .array_size = 1 },
+    };
+    struct sb_ir_operand ops[] = {
+        imm(2, 1), imm(1, 1),                                          /* set_counts 2, 1 */
+        imm(0, 0), imm(0, 1),                                          /* indices (0, 1) */
+        mesh_dst(SB_IR_FILE_MESH_VERTEX, 1, 0, 0x1), imm(0x3F800000, 0), /* o[1][0].x = 1.0 */
+        mesh_dst(SB_IR_FILE_MESH_VERTEX, 1, 1, 0x2), imm(0, 0x40000000), /* clip[1][1] = 2.0 */
+        mesh_dst(SB_IR_FILE_MESH_PRIMITIVE, 0, 32, 0x1), imm(5, 0),    /* primitive id 5 */
+        mesh_dst(SB_IR_FILE_MESH_PRIMITIVE, 0, 33, 0x1), imm(~0u, 0),  /* culled */
+    };
+    struct sb_ir_instruction code[] = {
+        { .op = SB_IR_OP_MESH_SET_COUNTS, .src_count = 2, .src = &ops[0] },
+        { .op = SB_IR_OP_MESH_INDICES, .src_count = 2, .src = &ops[2] },
+        { .op = SB_IR_OP_MESH_STORE_VERTEX, .dst_count = 1, .dst = &ops[4], .src_count = 1, .src = &ops[5] },
+        { .op = SB_IR_OP_MESH_STORE_VERTEX, .dst_count = 1, .dst = &ops[6], .src_count = 1, .src = &ops[7] },
+        { .op = SB_IR_OP_MESH_STORE_PRIMITIVE, .dst_count = 1, .dst = &ops[8], .src_count = 1, .src = &ops[9] },
+        { .op = SB_IR_OP_MESH_STORE_PRIMITIVE, .dst_count = 1, .dst = &ops[10], .src_count = 1, .src = &ops[11] },
+        { .op = SB_IR_OP_RET },
+    };
+    const struct sb_ir_function function = { .id = 0xFFFFFFFFu, .instruction_count = 7, .instructions = code };
+    const struct sb_ir_program program = {
+        .source = SB_IR_SOURCE_DXIL, .stage = SB_IR_STAGE_MESH, .major = 5, .signature_count = 4,
+        .signature = signature, .thread_group = { 1, 1, 1 }, .mesh_topology = topology,
+        .mesh_max_vertices = 2, .mesh_max_primitives = 1, .function_count = 1, .functions = &function,
+    };
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    CHECK(sb_ir_validate(&program, &err) == SB_SUCCESS, "sb_ir_validate: %s", err.message);
+    struct sb_translate_options o = { .target_env = SB_TARGET_VULKAN_1_2 };
+    struct sb_translation *t = NULL;
+    CHECK(sb_translate_ir(&program, &o, &t, &err) == SB_SUCCESS, "sb_translate_ir: %s", err.message);
+    if (!t)
+        return;
+    struct module_facts f;
+    read_facts(t->words, t->word_count, &f);
+    bool lines = topology == SB_IR_MESH_LINES;
+    CHECK(mode(&f, lines ? SpvExecutionModeOutputLinesEXT : SpvExecutionModeOutputPoints) != NULL,
+          "topology %u: no %s mode", topology, lines ? "OutputLinesEXT" : "OutputPoints");
+    CHECK(decorated(&f, SpvDecorationBuiltIn, lines ? SpvBuiltInPrimitiveLineIndicesEXT
+                                                    : SpvBuiltInPrimitivePointIndicesEXT) != 0,
+          "topology %u: no index built-in", topology);
+    uint32_t clip = decorated(&f, SpvDecorationBuiltIn, SpvBuiltInClipDistance);
+    uint32_t id = decorated(&f, SpvDecorationBuiltIn, SpvBuiltInPrimitiveId);
+    uint32_t cull = decorated(&f, SpvDecorationBuiltIn, SpvBuiltInCullPrimitiveEXT);
+    CHECK(clip && !has_decoration(&f, clip, SpvDecorationPerPrimitiveEXT), "ClipDistance");
+    CHECK(id && has_decoration(&f, id, SpvDecorationPerPrimitiveEXT), "PrimitiveId per primitive");
+    CHECK(cull && has_decoration(&f, cull, SpvDecorationPerPrimitiveEXT), "CullPrimitiveEXT per primitive");
+    CHECK(has_capability(&f, SpvCapabilityClipDistance), "ClipDistance capability");
+    CHECK(f.set_outputs == 1 && constant(&f, f.set_output_args[0]) == 2 &&
+              constant(&f, f.set_output_args[1]) == 1, "OpSetMeshOutputsEXT(2, 1)");
+    CHECK(sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_2, &err) == SB_SUCCESS,
+          "topology %u: spirv-val: %s", topology, err.message);
+    sb_translation_destroy(t);
+}
+
+static void test_builtins(void)
+{
+    check_topology(SB_IR_MESH_LINES);
+    check_topology(SB_IR_MESH_POINTS);
+}
+
 /* ---- not_run -------------------------------------------------------------------------------- */
 
 static void not_run(bool (*write)(struct tbuf *), const char *load_message, const char *interp_message,
@@ -506,12 +602,14 @@ int main(int argc, char **argv)
         test_ms_triangle();
     else if (!strcmp(which, "as_payload"))
         test_as_payload();
+    else if (!strcmp(which, "builtins"))
+        test_builtins();
     else if (!strcmp(which, "not_run"))
         test_not_run();
     else if (!strcmp(which, "corpus"))
         return test_corpus(argc > 2 ? argv[2] : NULL);
     else {
-        fprintf(stderr, "usage: %s ms_triangle|as_payload|not_run|corpus [CORPUS_DIR]\n", argv[0]);
+        fprintf(stderr, "usage: %s ms_triangle|as_payload|builtins|not_run|corpus [CORPUS_DIR]\n", argv[0]);
         return 2;
     }
     return failures ? 1 : 0;
