@@ -28,10 +28,10 @@ static uint32_t payload_type(struct dxil_module *m)
     return dm_type_array(m, 2, dm_type_int(m, 32));
 }
 
-/* Element `index` of a [2 x i32] payload pointer. */
-static uint32_t payload_element(struct dxil_module *m, uint32_t payload, int32_t index)
+/* Element `index` (a value: constant or not) of a [2 x i32] payload pointer. */
+static uint32_t payload_element(struct dxil_module *m, uint32_t payload, uint32_t index)
 {
-    uint32_t indices[2] = { dm_i32(m, 0), dm_i32(m, index) };
+    uint32_t indices[2] = { dm_i32(m, 0), index };
     return dm_gep(m, true, payload, indices, 2);
 }
 
@@ -78,7 +78,7 @@ bool dxil_program_ms_triangle(struct tbuf *out)
     static const float color[4] = { 0.25f, 0.5f, 0.75f, 1.0f };
     for (int8_t c = 0; c < 4; c++)
         store_output(m, true, 0, 0, c, dm_f32(m, color[c]), dm_i32(m, 0));
-    uint32_t tag = dm_load(m, payload_element(m, payload, 1), 4);
+    uint32_t tag = dm_load(m, payload_element(m, payload, dm_i32(m, 1)), 4);
     store_output(m, true, 1, 0, 0, tag, dm_i32(m, 0));
     dm_ret_void(m);
 
@@ -110,8 +110,9 @@ bool dxil_program_as_payload(struct tbuf *out)
     uint32_t entry = dm_entry(m, "main");
     dm_at(m, dm_block(m));
     uint32_t tid = flattened_thread_id(m);
-    dm_store(m, payload_element(m, payload, 0), tid, 4);
-    dm_store(m, payload_element(m, payload, 1), dm_i32(m, 7), 4);
+    dm_store(m, payload_element(m, payload, dm_i32(m, 0)), tid, 4);
+    dm_store(m, payload_element(m, payload, dm_i32(m, 1)), dm_i32(m, 7), 4);
+    dm_store(m, payload_element(m, payload, tid), tid, 4);
     uint32_t args[4] = { dm_i32(m, 2), dm_i32(m, 1), dm_i32(m, 1), payload };
     dm_dxop(m, "dx.op.dispatchMesh.arr", dm_type_void(m), DM_ATTR_NOUNWIND, OP_DISPATCH_MESH, args, 4);
     dm_ret_void(m);

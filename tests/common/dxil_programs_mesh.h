@@ -21,8 +21,8 @@ bool dxil_program_ms_triangle(struct tbuf *out);
 
 /**
  * Amplification shader, numthreads(4,1,1), ASState: an 8-byte payload, the groupshared
- * global @payload = [2 x i32]: payload[0] = the flattened thread id, payload[1] = 7, then
- * DispatchMesh(2, 1, 1, @payload).
+ * global @payload = [2 x i32]: payload[0] = the flattened thread id t, payload[1] = 7,
+ * payload[t] = t (a dynamic index), then DispatchMesh(2, 1, 1, @payload).
  */
 bool dxil_program_as_payload(struct tbuf *out);
 

@@ -327,7 +327,7 @@ static void test_as_payload(void)
                   ir->mesh_payload_size == 8 && ir->signature_count == 1,
               "stage %u group %u payload %u signature %u", ir->stage, ir->thread_group[0],
               ir->mesh_payload_size, ir->signature_count);
-        CHECK(count_op(ir, SB_IR_OP_STORE_RAW) == 2 && count_op(ir, SB_IR_OP_DISPATCH_MESH) == 1,
+        CHECK(count_op(ir, SB_IR_OP_STORE_RAW) == 3 && count_op(ir, SB_IR_OP_DISPATCH_MESH) == 1,
               "%u store_raw, %u dispatch_mesh", count_op(ir, SB_IR_OP_STORE_RAW),
               count_op(ir, SB_IR_OP_DISPATCH_MESH));
         const struct sb_ir_instruction *second = first_op(ir, SB_IR_OP_STORE_RAW);
@@ -338,6 +338,17 @@ static void test_as_payload(void)
         CHECK(second && second->src[0].imm[0] == 4 && second->src[1].file == SB_IR_FILE_IMMEDIATE &&
                   second->src[1].imm[0] == 7,
               "payload[1] = 7 is not store_raw at byte 4");
+        /* payload[t]: the address is t * 4 + 0, an imad into the temp the third store reads. */
+        const struct sb_ir_instruction *imad = first_op(ir, SB_IR_OP_IMAD), *third = second;
+        if (third)
+            third++;
+        while (third && third->op != SB_IR_OP_STORE_RAW)
+            third++;
+        CHECK(imad && imad->src[1].file == SB_IR_FILE_IMMEDIATE && imad->src[1].imm[0] == 4 &&
+                  imad->src[2].file == SB_IR_FILE_IMMEDIATE && imad->src[2].imm[0] == 0 && third &&
+                  third->src[0].file == SB_IR_FILE_TEMP &&
+                  third->src[0].index[0].offset == imad->dst[0].index[0].offset,
+              "payload[t] is not store_raw at the address imad(t, 4, 0)");
     }
     sb_ir_program_destroy(ir);
     struct sb_error err;

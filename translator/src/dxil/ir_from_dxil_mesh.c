@@ -16,9 +16,10 @@
  * SPIR-V differs (TaskPayloadWorkgroupEXT), and the mesh side reads memory no
  * global of its own declares. So GEPs on a payload pointer emit nothing; a
  * load or store through one is resolved back to the root (walking GEP
- * instructions and constant GEP expressions, constant indices only) and
- * becomes ld_raw / store_raw at that byte offset. A dynamic index into the
- * payload refuses, as does any 16/64-bit member.
+ * instructions and constant GEP expressions) and becomes ld_raw / store_raw
+ * at that byte address: constant indices add up to a constant, dynamic array
+ * indices become imad (index * element size) into an address temp. A dynamic
+ * struct member index or a 16/64-bit member refuses.
  */
 #include "ir_from_dxil_private.h"
 #include "shaderbridge/dxbc_dxil.h"
@@ -265,29 +266,65 @@ static uint64_t payload_type_size(const struct dxil_front *f, uint32_t type)
     }
 }
 
-/* Byte offset of a GEP (source element type `type`, constant `indices` of `count`). */
-static bool gep_offset(const struct dxil_front *f, uint32_t type, const uint64_t *indices,
-                       uint32_t count, uint64_t *offset)
+/* A payload address: `constant` bytes, plus lane x of `temp` when it is not NONE (the
+ * dynamic indices times their strides, summed by imad as the walk meets them). */
+struct payload_address {
+    uint64_t constant;
+    uint32_t temp;
+};
+
+/* Adds index * stride. A dynamic index is only noted unless `emit` is set, when it becomes an
+ * imad into the address temp. */
+static bool add_index(struct dxil_front *f, uint32_t index, uint64_t stride, bool emit,
+                      struct payload_address *a)
+{
+    uint64_t k = 0;
+    if (dxil_front_const_int(f, index, &k)) {
+        a->constant += k * stride;
+        return true;
+    }
+    if (!emit) {
+        a->temp = 0; /* any value but NONE: the address is dynamic */
+        return true;
+    }
+    struct sb_ir_operand src[3];
+    if (stride > MESH_MAX_PAYLOAD_BYTES || !dxil_front_src(f, index, 0, &src[0]))
+        return false;
+    src[1] = dxil_front_imm((uint32_t)stride);
+    if (a->temp == DXIL_FRONT_NONE) {
+        a->temp = dxil_front_new_temp(f);
+        src[2] = dxil_front_imm(0);
+    } else {
+        src[2] = dxil_front_temp_src(a->temp, 0);
+    }
+    struct sb_ir_operand dst = dxil_front_temp_dst(a->temp, 0x1);
+    return dxil_front_emit(f, SB_IR_OP_IMAD, &dst, 1, src, 3) != NULL;
+}
+
+/* One GEP (source element type `type`, index value ids): struct members by constant index,
+ * array and vector elements and the pointer step by any index. False where the payload
+ * layout does not reach (16/64-bit members, a dynamic struct index). */
+static bool gep_step(struct dxil_front *f, uint32_t type, const uint32_t *indices, uint32_t count,
+                     bool emit, struct payload_address *a)
 {
     if (count == 0)
         return true;
     uint64_t size = payload_type_size(f, type);
-    if (!size)
+    if (!size || !add_index(f, indices[0], size, emit, a))
         return false;
-    *offset += size * indices[0];
     for (uint32_t i = 1; i < count; i++) {
         const struct sb_bc_type *t = dxil_front_type(f, type);
-        if (!t)
-            return false;
-        if (t->kind == SB_BC_TYPE_STRUCT) {
-            if (indices[i] >= t->member_count)
+        uint64_t member = 0;
+        if (t && t->kind == SB_BC_TYPE_STRUCT) {
+            if (!dxil_front_const_int(f, indices[i], &member) || member >= t->member_count)
                 return false;
-            for (uint64_t m = 0; m < indices[i]; m++)
-                *offset += payload_type_size(f, t->members[m]);
-            type = t->members[indices[i]];
-        } else if (t->kind == SB_BC_TYPE_ARRAY || t->kind == SB_BC_TYPE_VECTOR) {
+            for (uint64_t m = 0; m < member; m++)
+                a->constant += payload_type_size(f, t->members[m]);
+            type = t->members[member];
+        } else if (t && (t->kind == SB_BC_TYPE_ARRAY || t->kind == SB_BC_TYPE_VECTOR)) {
             type = t->element;
-            *offset += payload_type_size(f, type) * indices[i];
+            if (!add_index(f, indices[i], payload_type_size(f, type), emit, a))
+                return false;
         } else {
             return false;
         }
@@ -309,28 +346,27 @@ static bool payload_root(const struct dxil_front *f, uint32_t value)
     return callee && callee->name && strncmp(callee->name, "dx.op.getMeshPayload", 20) == 0;
 }
 
-enum payload_pointer { NOT_PAYLOAD, PAYLOAD_CONSTANT, PAYLOAD_DYNAMIC };
+enum payload_pointer { NOT_PAYLOAD, PAYLOAD, PAYLOAD_UNREACHED };
 
 /*
- * Follows `value` back through GEPs to a payload root, adding up the byte offset. A chain of
- * GEPs is at most as long as the function's instructions plus the module's constants (each
- * step moves to an earlier value), so the walk is bounded by that count.
+ * Follows `value` back through GEPs (instructions and constant expressions) to a payload
+ * root, adding up its address (emitting the dynamic part when `emit`). A chain of GEPs is at
+ * most as long as the function's instructions plus the module's values (each step moves to
+ * an earlier value), so the walk is bounded by that count.
  */
-static enum payload_pointer payload_pointer(const struct dxil_front *f, uint32_t value,
-                                            uint64_t *offset)
+static enum payload_pointer payload_pointer(struct dxil_front *f, uint32_t value, bool emit,
+                                            struct payload_address *a)
 {
     uint64_t steps = (uint64_t)f->function->instruction_count + f->module->value_count + 1;
-    bool dynamic = false;
-    *offset = 0;
+    bool reached = true;
+    a->constant = 0;
+    a->temp = DXIL_FRONT_NONE;
     for (; steps; steps--) {
         if (payload_root(f, value))
-            return dynamic ? PAYLOAD_DYNAMIC : PAYLOAD_CONSTANT;
+            return reached ? PAYLOAD : PAYLOAD_UNREACHED;
         const struct sb_bc_value *v = sb_bc_value_get(f->module, f->function, value);
-        if (!v)
-            return NOT_PAYLOAD;
-        uint64_t indices[8];
-        uint32_t count = 0, type = SB_BC_NONE, base = SB_BC_NONE;
-        if (v->kind == SB_BC_VALUE_INSTRUCTION && v->index < f->function->instruction_count &&
+        uint32_t indices[8], count = 0, type = SB_BC_NONE, base = SB_BC_NONE;
+        if (v && v->kind == SB_BC_VALUE_INSTRUCTION && v->index < f->function->instruction_count &&
             f->function->instructions[v->index].opcode == SB_BC_OP_GEP) {
             const struct sb_bc_instruction *in = &f->function->instructions[v->index];
             if (in->operand_count < 1 || in->operand_count > 9)
@@ -338,37 +374,35 @@ static enum payload_pointer payload_pointer(const struct dxil_front *f, uint32_t
             base = in->operands[0];
             type = in->aux_type;
             for (uint32_t i = 1; i < in->operand_count; i++)
-                if (!dxil_front_const_int(f, in->operands[i], &indices[count++]))
-                    dynamic = true;
-        } else if (v->kind == SB_BC_VALUE_CONSTANT) {
+                indices[count++] = in->operands[i];
+        } else if (v && v->kind == SB_BC_VALUE_CONSTANT) {
             const struct sb_bc_constant *c = sb_bc_constant_get(f->module, f->function, value);
             if (!c || c->kind != SB_BC_CONST_GEP || c->element_count < 1 || c->element_count > 9)
                 return NOT_PAYLOAD;
             base = (uint32_t)c->elements[0];
             type = c->aux_type;
             for (uint32_t i = 1; i < c->element_count; i++)
-                if (!dxil_front_const_int(f, (uint32_t)c->elements[i], &indices[count++]))
-                    dynamic = true;
+                indices[count++] = (uint32_t)c->elements[i];
         } else {
             return NOT_PAYLOAD;
         }
-        if (!dynamic && !gep_offset(f, type, indices, count, offset))
-            dynamic = true; /* a member the payload layout does not cover: refused as dynamic */
+        if (reached && !gep_step(f, type, indices, count, emit, a))
+            reached = false;
         value = base;
     }
     return NOT_PAYLOAD;
 }
 
-bool dxil_front_is_payload_access(const struct dxil_front *f, const struct sb_bc_instruction *in)
+bool dxil_front_is_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
-    uint64_t offset = 0;
+    struct payload_address a;
     if (f->program->stage != SB_IR_STAGE_MESH && f->program->stage != SB_IR_STAGE_AMPLIFICATION)
         return false;
     switch (in->opcode) {
-    case SB_BC_OP_GEP: return payload_pointer(f, in->value, &offset) != NOT_PAYLOAD;
+    case SB_BC_OP_GEP: return payload_pointer(f, in->value, false, &a) != NOT_PAYLOAD;
     case SB_BC_OP_LOAD:
     case SB_BC_OP_STORE:
-        return in->operand_count >= 1 && payload_pointer(f, in->operands[0], &offset) != NOT_PAYLOAD;
+        return in->operand_count >= 1 && payload_pointer(f, in->operands[0], false, &a) != NOT_PAYLOAD;
     default: return false;
     }
 }
@@ -390,25 +424,34 @@ bool dxil_front_payload_access(struct dxil_front *f, const struct sb_bc_instruct
     f->offset = in->offset;
     if (in->opcode == SB_BC_OP_GEP)
         return true; /* resolved at the load or store */
-    uint64_t offset = 0;
     uint32_t value_type = in->opcode == SB_BC_OP_LOAD ? in->type : SB_BC_NONE;
     if (in->opcode == SB_BC_OP_STORE) {
         const struct sb_bc_value *v =
             in->operand_count >= 2 ? sb_bc_value_get(f->module, f->function, in->operands[1]) : NULL;
         value_type = v ? v->type : SB_BC_NONE;
     }
-    if (payload_pointer(f, in->operands[0], &offset) != PAYLOAD_CONSTANT)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "a payload access at an index that is not a constant, or into a "
-                               "16/64-bit member");
     if (dxil_front_type_lanes(f, value_type) != 1 || payload_type_size(f, value_type) != 4)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a payload access that is not one 32-bit scalar");
-    if (offset + 4 > f->program->mesh_payload_size)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
-                               "payload byte %llu past the %u declared",
-                               (unsigned long long)offset, f->program->mesh_payload_size);
-    struct sb_ir_operand address = dxil_front_imm((uint32_t)offset), g = payload_operand();
+    struct payload_address a;
+    if (payload_pointer(f, in->operands[0], true, &a) != PAYLOAD)
+        return f->failed ? false
+                         : dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                                           "a payload access into a 16/64-bit member or at a "
+                                           "dynamic struct member");
+    /* A constant address past the payload is the program's error; a dynamic one is clamped
+     * by the consumers (g# accesses out of range, IR.md). */
+    if (a.constant + 4 > f->program->mesh_payload_size)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "payload byte %llu past the %u declared",
+                               (unsigned long long)a.constant, f->program->mesh_payload_size);
+    struct sb_ir_operand address = dxil_front_imm((uint32_t)a.constant), g = payload_operand();
+    if (a.temp != DXIL_FRONT_NONE) {
+        struct sb_ir_operand dst = dxil_front_temp_dst(a.temp, 0x1);
+        struct sb_ir_operand sum[2] = { dxil_front_temp_src(a.temp, 0), address };
+        if (a.constant && !dxil_front_emit(f, SB_IR_OP_IADD, &dst, 1, sum, 2))
+            return false;
+        address = dxil_front_temp_src(a.temp, 0);
+    }
     if (in->opcode == SB_BC_OP_LOAD) {
         uint32_t temp = dxil_front_value_temp(f, in->value);
         if (temp == DXIL_FRONT_NONE)

@@ -131,7 +131,7 @@ bool dxil_front_declare_mesh(struct dxil_front *f);
  *  dispatchMesh. */
 bool dxil_front_mesh_op(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 /** Whether a GEP, load or store goes through a pointer into the task payload. */
-bool dxil_front_is_payload_access(const struct dxil_front *f, const struct sb_bc_instruction *in);
+bool dxil_front_is_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in);
 /** Lowers such an access: GEPs emit nothing, loads and stores become ld_raw / store_raw. */
 bool dxil_front_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in);
 
