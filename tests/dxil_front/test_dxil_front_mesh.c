@@ -233,6 +233,12 @@ static void check_ms_ir(const struct sb_ir_program *ir)
     CHECK(load && load->src[0].file == SB_IR_FILE_IMMEDIATE && load->src[0].imm[0] == 4 &&
               load->src[1].file == SB_IR_FILE_GROUP_SHARED,
           "the payload load is not ld_raw at byte 4 of the payload g#");
+    char *text = sb_ir_print(ir);
+    CHECK(text && strstr(text, "mesh topology 3 max_vertices 3 max_primitives 1\npayload 8 bytes\n") &&
+              strstr(text, "group_shared g65535 stride 4 count 2 task_payload") &&
+              strstr(text, "mesh_store_vertex oMeshVertex[r") && strstr(text, "ms_5_0"),
+          "the printed IR lacks the mesh declarations:\n%s", text ? text : "(none)");
+    free(text);
     const struct sb_ir_instruction *indices = first_op(ir, SB_IR_OP_MESH_INDICES);
     CHECK(indices && indices->src[0].file == SB_IR_FILE_IMMEDIATE && indices->src[0].imm[0] == 0,
           "emitIndices' primitive is not the immediate 0");
