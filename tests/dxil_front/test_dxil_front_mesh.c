@@ -396,12 +396,12 @@ static struct sb_ir_operand mesh_dst(uint32_t file, uint32_t element, uint32_t r
 
 /*
  * What D3D never writes but the IR allows: `topology` lines or points, and the built-ins no
- * writer program has: ClipDistance (o1.xy per vertex), PrimitiveId (register 32) and
- * CullPrimitiveEXT (register 33) per primitive. Two vertices, one primitive.
+ * writer program has: ClipDistance (o1.xy per vertex); PrimitiveId, CullPrimitiveEXT, Layer
+ * and ViewportIndex (registers 32-35) per primitive. Two vertices, one primitive.
  */
 static void check_topology(uint32_t topology)
 {
-    static const struct sb_ir_signature_element signature[4] = {
+    static const struct sb_ir_signature_element signature[6] = {
         { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_Position", .system_value = 1,
           .file = SB_IR_FILE_MESH_VERTEX, .register_index = 0, .mask = 0xF,
           .component_type = SB_IR_TYPE_FLOAT, .array_size = 2 },
@@ -414,6 +414,12 @@ static void check_topology(uint32_t topology)
         { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_CullPrimitive", .system_value = 25,
           .file = SB_IR_FILE_MESH_PRIMITIVE, .register_index = 33, .mask = 0x1,
           .component_type = SB_IR_TYPE_UINT, .array_size = 1 },
+        { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_RenderTargetArrayIndex", .system_value = 4,
+          .file = SB_IR_FILE_MESH_PRIMITIVE, .register_index = 34, .mask = 0x1,
+          .component_type = SB_IR_TYPE_UINT, .array_size = 1 },
+        { .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_ViewportArrayIndex", .system_value = 5,
+          .file = SB_IR_FILE_MESH_PRIMITIVE, .register_index = 35, .mask = 0x1,
+          .component_type = SB_IR_TYPE_UINT, .array_size = 1 },
     };
     struct sb_ir_operand ops[] = {
         imm(2, 1), imm(1, 1),                                          /* set_counts 2, 1 */
@@ -422,6 +428,8 @@ static void check_topology(uint32_t topology)
         mesh_dst(SB_IR_FILE_MESH_VERTEX, 1, 1, 0x2), imm(0, 0x40000000), /* clip[1][1] = 2.0 */
         mesh_dst(SB_IR_FILE_MESH_PRIMITIVE, 0, 32, 0x1), imm(5, 0),    /* primitive id 5 */
         mesh_dst(SB_IR_FILE_MESH_PRIMITIVE, 0, 33, 0x1), imm(~0u, 0),  /* culled */
+        mesh_dst(SB_IR_FILE_MESH_PRIMITIVE, 0, 34, 0x1), imm(1, 0),    /* layer 1 */
+        mesh_dst(SB_IR_FILE_MESH_PRIMITIVE, 0, 35, 0x1), imm(0, 0),    /* viewport 0 */
     };
     struct sb_ir_instruction code[] = {
         { .op = SB_IR_OP_MESH_SET_COUNTS, .src_count = 2, .src = &ops[0] },
@@ -430,11 +438,13 @@ static void check_topology(uint32_t topology)
         { .op = SB_IR_OP_MESH_STORE_VERTEX, .dst_count = 1, .dst = &ops[6], .src_count = 1, .src = &ops[7] },
         { .op = SB_IR_OP_MESH_STORE_PRIMITIVE, .dst_count = 1, .dst = &ops[8], .src_count = 1, .src = &ops[9] },
         { .op = SB_IR_OP_MESH_STORE_PRIMITIVE, .dst_count = 1, .dst = &ops[10], .src_count = 1, .src = &ops[11] },
+        { .op = SB_IR_OP_MESH_STORE_PRIMITIVE, .dst_count = 1, .dst = &ops[12], .src_count = 1, .src = &ops[13] },
+        { .op = SB_IR_OP_MESH_STORE_PRIMITIVE, .dst_count = 1, .dst = &ops[14], .src_count = 1, .src = &ops[15] },
         { .op = SB_IR_OP_RET },
     };
-    const struct sb_ir_function function = { .id = 0xFFFFFFFFu, .instruction_count = 7, .instructions = code };
+    const struct sb_ir_function function = { .id = 0xFFFFFFFFu, .instruction_count = 9, .instructions = code };
     const struct sb_ir_program program = {
-        .source = SB_IR_SOURCE_DXIL, .stage = SB_IR_STAGE_MESH, .major = 5, .signature_count = 4,
+        .source = SB_IR_SOURCE_DXIL, .stage = SB_IR_STAGE_MESH, .major = 5, .signature_count = 6,
         .signature = signature, .thread_group = { 1, 1, 1 }, .mesh_topology = topology,
         .mesh_max_vertices = 2, .mesh_max_primitives = 1, .function_count = 1, .functions = &function,
     };
@@ -460,6 +470,11 @@ static void check_topology(uint32_t topology)
     CHECK(clip && !has_decoration(&f, clip, SpvDecorationPerPrimitiveEXT), "ClipDistance");
     CHECK(id && has_decoration(&f, id, SpvDecorationPerPrimitiveEXT), "PrimitiveId per primitive");
     CHECK(cull && has_decoration(&f, cull, SpvDecorationPerPrimitiveEXT), "CullPrimitiveEXT per primitive");
+    uint32_t layer = decorated(&f, SpvDecorationBuiltIn, SpvBuiltInLayer);
+    uint32_t viewport = decorated(&f, SpvDecorationBuiltIn, SpvBuiltInViewportIndex);
+    CHECK(layer && has_decoration(&f, layer, SpvDecorationPerPrimitiveEXT) && viewport &&
+              has_decoration(&f, viewport, SpvDecorationPerPrimitiveEXT),
+          "Layer / ViewportIndex per primitive");
     CHECK(has_capability(&f, SpvCapabilityClipDistance), "ClipDistance capability");
     CHECK(f.set_outputs == 1 && constant(&f, f.set_output_args[0]) == 2 &&
               constant(&f, f.set_output_args[1]) == 1, "OpSetMeshOutputsEXT(2, 1)");

@@ -280,6 +280,9 @@ static bool add_index(struct dxil_front *f, uint32_t index, uint64_t stride, boo
 {
     uint64_t k = 0;
     if (dxil_front_const_int(f, index, &k)) {
+        /* Past any payload: refused (and no product that wraps back into range). */
+        if (k > MESH_MAX_PAYLOAD_BYTES)
+            return false;
         a->constant += k * stride;
         return true;
     }
