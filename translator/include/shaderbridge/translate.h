@@ -391,10 +391,12 @@ struct sb_translation {
 
 /**
  * Translates shader bytes (a DXBC container with SHDR/SHEX; a DXIL container of dxc,
- * lowered by the DXIL front end, which so far takes vertex, pixel and compute shaders
- * and refuses what it does not cover with SB_ERROR_TRANSLATE_UNSUPPORTED naming it; or
- * a SHBIN/DVLB file of PICA200 code: its first DVLE, lowered with sb_ir_from_pica) to
- * SPIR-V.
+ * lowered by the DXIL front end, which so far takes vertex, pixel, compute, mesh and
+ * amplification shaders and refuses what it does not cover with
+ * SB_ERROR_TRANSLATE_UNSUPPORTED naming it; or a SHBIN/DVLB file of PICA200 code: its
+ * first DVLE, lowered with sb_ir_from_pica) to SPIR-V. Mesh and amplification shaders
+ * become SPV_EXT_mesh_shader modules of SPIR-V 1.4 or later (1.4 for vulkan1.1, as with
+ * VK_KHR_spirv_1_4; refused for vulkan1.0).
  * options may be NULL (vulkan1.1, default bindings, no flags).
  * Errors: the reader's and decoder's codes for bad bytes;
  * SB_ERROR_TRANSLATE_UNSUPPORTED / _INVALID with the offset of the source

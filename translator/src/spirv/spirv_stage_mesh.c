@@ -27,8 +27,6 @@
  */
 #include "spirv_stage_private.h"
 
-#include <string.h>
-
 /* How a mesh output variable holds its lanes. */
 enum mesh_shape {
     MESH_VECTOR = 0,      /* scalar / vector of `ir_type`: lane first_lane + k is component k */
