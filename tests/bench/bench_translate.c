@@ -5,8 +5,9 @@
  * 1.17, and Debian's 1.2 in one run).
  *
  * Usage: bench_translate CORPUS_DIR [--reps N] [--target-env vulkan1.x]
- *                        [--target spirv|glsl|essl|msl|hlsl]
+ *                        [--target spirv|glsl|essl|msl|hlsl] [--dxil]
  *                        [--limit N] [--peer LIB]... [--no-vkd3d] [--no-check]
+ *                        [--list-failures] [--passes N]
  *   --reps N      timed rounds (default 5); min and median over them
  *   --target-env  shaderbridge's target (default vulkan1.1)
  *   --target      shaderbridge's output (default spirv): a text target adds SPIRV-Cross's
@@ -18,9 +19,20 @@
  *                 build through LD_LIBRARY_PATH) or a path; up to 4, each its own row
  *   --no-vkd3d    time shaderbridge alone
  *   --no-check    skip the untimed check pass (for profilers: only timed work)
+ *   --dxil        the DXIL corpus (corpus/dxil/MANIFEST.tsv, every program but
+ *                 libraries) instead of DXBC; peers compile it as DXBC_DXIL
+ *                 (vkd3d-shader 1.9+; older ones fail every file and are left
+ *                 out of the timing); only the files every remaining engine
+ *                 translates are timed, so no engine is timed on refusals
+ *   --passes N    timed passes per sample (default 1), reported per pass: the
+ *                 DXIL corpus's common set takes about a millisecond, short
+ *                 enough for one preemption to swamp a sample
+ *   --list-failures  in the check pass, one line per file an engine fails or
+ *                 translates to invalid SPIR-V, with the engine's first message
  *
  * Every row of corpus/dxbc/MANIFEST.tsv with program_type vs/ps/gs/hs/ds/cs
- * is read into memory before anything is timed. Then, per engine:
+ * (--dxil: corpus/dxil/MANIFEST.tsv, also ms/as) is read into memory before
+ * anything is timed. Then, per engine:
  *   1. one untimed pass, each shader in a forked process (vkd3d-shader 1.2
  *      aborts on an assertion for some corpus shaders), that also validates
  *      every module with sb_spirv_validate (SPIRV-Tools, the rules of spirv-val): how many
@@ -73,6 +85,7 @@
 struct shader {
     uint8_t *bytes;
     size_t size;
+    char *name; /* the manifest's file column */
 };
 
 struct corpus {
@@ -102,9 +115,10 @@ struct timing {
 /* One engine under test and the target env its output is validated for. */
 struct engine {
     const char *name;
-    /* Translates; words and count receive the module (owned by handle) on success. */
+    /* Translates; words and count receive the module (owned by handle) on success.
+     * With `why` (the check pass's --list-failures), a failure's first message goes there. */
     bool (*translate)(const void *context, const struct shader *s, void **handle,
-                      const uint32_t **words, size_t *count);
+                      const uint32_t **words, size_t *count, char *why, size_t why_size);
     void (*release)(const void *context, void *handle);
     const void *context;    /* the engine's own state (a loaded peer library) */
     enum sb_target_env validate_env;
@@ -112,6 +126,8 @@ struct engine {
 
 static enum sb_target_env target_env = SB_TARGET_VULKAN_1_1;
 static enum sb_translate_target text_target = SB_TRANSLATE_TARGET_SPIRV;
+static bool dxil_corpus; /* --dxil */
+static long passes_per_sample = 1; /* --passes */
 
 static double now_seconds(void)
 {
@@ -130,8 +146,10 @@ static double cpu_seconds(void)
 
 static bool is_shader_type(const char *type)
 {
-    static const char *const types[] = { "vs", "ps", "gs", "hs", "ds", "cs" };
-    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+    /* Mesh and amplification exist only as DXIL; libraries (lib) are no one program. */
+    static const char *const types[] = { "vs", "ps", "gs", "hs", "ds", "cs", "ms", "as" };
+    size_t count = sizeof(types) / sizeof(types[0]) - (dxil_corpus ? 0 : 2);
+    for (size_t i = 0; i < count; i++)
         if (!strcmp(type, types[i]))
             return true;
     return false;
@@ -154,7 +172,8 @@ static int split_tabs(char *line, char **cells, int max)
 static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
 {
     char manifest[4200];
-    snprintf(manifest, sizeof(manifest), "%s/dxbc/MANIFEST.tsv", corpus_dir);
+    const char *subdir = dxil_corpus ? "dxil" : "dxbc";
+    snprintf(manifest, sizeof(manifest), "%s/%s/MANIFEST.tsv", corpus_dir, subdir);
     FILE *f = fopen(manifest, "r");
     if (!f)
         return -1;
@@ -175,9 +194,10 @@ static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
         if (n <= file_col || n <= type_col || !is_shader_type(cells[type_col]))
             continue;
         char path[8192];
-        snprintf(path, sizeof(path), "%s/dxbc/%s", corpus_dir, cells[file_col]);
+        snprintf(path, sizeof(path), "%s/%s/%s", corpus_dir, subdir, cells[file_col]);
         struct shader s = { 0 };
-        if (!(s.bytes = sb_test_read_file(path, &s.size))) {
+        if (!(s.name = strdup(cells[file_col])) || !(s.bytes = sb_test_read_file(path, &s.size))) {
+            free(s.name);
             fprintf(stderr, "cannot read %s\n", path);
             status = 1;
             break;
@@ -187,6 +207,7 @@ static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
             struct shader *grown = realloc(c->items, c->cap * sizeof(*grown));
             if (!grown) {
                 free(s.bytes);
+                free(s.name);
                 status = 1;
                 break;
             }
@@ -200,12 +221,16 @@ static int load_corpus(const char *corpus_dir, size_t limit, struct corpus *c)
 }
 
 static bool sb_engine_translate(const void *context, const struct shader *s, void **handle,
-                                const uint32_t **words, size_t *count)
+                                const uint32_t **words, size_t *count, char *why, size_t why_size)
 {
     (void)context;
     const struct sb_translate_options options = { .target_env = target_env, .target = text_target };
     struct sb_translation *t = NULL;
-    if (sb_translate(s->bytes, s->size, &options, &t, NULL) != SB_SUCCESS) {
+    struct sb_error error = { 0 };
+    if (sb_translate(s->bytes, s->size, &options, &t, why ? &error : NULL) != SB_SUCCESS) {
+        if (why)
+            snprintf(why, why_size, "%s (%s, byte %llu)", error.message,
+                     sb_result_name(error.code), (unsigned long long)error.offset);
         sb_translation_destroy(t);
         return false;
     }
@@ -224,22 +249,39 @@ static void sb_engine_release(const void *context, void *handle)
 #ifdef SB_BENCH_HAVE_VKD3D
 static struct vkd3d_peer peers[MAX_PEERS]; /* vkd3d_peer.h: loaded with dlopen */
 
+/* VKD3D_SHADER_SOURCE_DXBC_DXIL of vkd3d_shader.h 1.9+: Debian's 1.2 header lacks the name,
+ * and its library rejects the value like any unknown source type. */
+#define PEER_SOURCE_DXBC_DXIL ((enum vkd3d_shader_source_type)4)
+
+/* The first line of vkd3d-shader's messages, without the "E0000: " style prefix noise. */
+static void first_message_line(const char *messages, char *why, size_t why_size)
+{
+    if (!messages || !*messages) {
+        snprintf(why, why_size, "failed without a message");
+        return;
+    }
+    size_t length = strcspn(messages, "\n");
+    snprintf(why, why_size, "%.*s", (int)(length < 400 ? length : 400), messages);
+}
+
 static bool peer_translate(const void *context, const struct shader *s, void **handle,
-                           const uint32_t **words, size_t *count)
+                           const uint32_t **words, size_t *count, char *why, size_t why_size)
 {
     const struct vkd3d_peer *peer = context;
     const struct vkd3d_shader_compile_info info = {
         .type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO,
         .source = { s->bytes, s->size },
-        .source_type = VKD3D_SHADER_SOURCE_DXBC_TPF,
+        .source_type = dxil_corpus ? PEER_SOURCE_DXBC_DXIL : VKD3D_SHADER_SOURCE_DXBC_TPF,
         .target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY,
-        .log_level = VKD3D_SHADER_LOG_NONE,
+        .log_level = why ? VKD3D_SHADER_LOG_ERROR : VKD3D_SHADER_LOG_NONE,
     };
     struct vkd3d_shader_code *code = calloc(1, sizeof(*code));
     if (!code)
         return false;
     char *messages = NULL;
     int result = peer->compile(&info, code, &messages);
+    if (result < 0 && why)
+        first_message_line(messages, why, why_size);
     peer->free_messages(messages);
     if (result < 0) {
         free(code);
@@ -267,7 +309,7 @@ enum verdict { VERDICT_CLEAN, VERDICT_INVALID, VERDICT_FAILED, VERDICT_CRASHED, 
  * a shader (vkd3d-shader 1.2 asserts on some corpus shaders) must not end the
  * benchmark; the child's exit status is the verdict.
  */
-static enum verdict check_shader(const struct engine *e, const struct shader *s)
+static enum verdict check_shader(const struct engine *e, const struct shader *s, bool list)
 {
     fflush(stdout);
     pid_t pid = fork();
@@ -275,27 +317,47 @@ static enum verdict check_shader(const struct engine *e, const struct shader *s)
         void *handle = NULL;
         const uint32_t *words = NULL;
         size_t count = 0;
-        if (!e->translate(e->context, s, &handle, &words, &count))
+        char why[512] = "";
+        struct sb_error error = { 0 };
+        if (!e->translate(e->context, s, &handle, &words, &count, list ? why : NULL, sizeof(why))) {
+            if (list)
+                printf("    %s failed: %s: %s\n", e->name, s->name, why);
+            fflush(stdout); /* _exit does not flush stdio */
             _exit(VERDICT_FAILED);
-        _exit(sb_spirv_validate(words, count, e->validate_env, NULL) == SB_SUCCESS
-                  ? VERDICT_CLEAN : VERDICT_INVALID);
+        }
+        if (sb_spirv_validate(words, count, e->validate_env, list ? &error : NULL) == SB_SUCCESS)
+            _exit(VERDICT_CLEAN);
+        if (list)
+            printf("    %s invalid: %s: %s\n", e->name, s->name, error.message);
+        fflush(stdout);
+        _exit(VERDICT_INVALID);
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-        WEXITSTATUS(status) >= VERDICT_COUNT)
+        WEXITSTATUS(status) >= VERDICT_COUNT) {
+        if (list)
+            printf("    %s crashed: %s\n", e->name, s->name);
         return VERDICT_CRASHED;
+    }
     return (enum verdict)WEXITSTATUS(status);
 }
 
-/* Untimed: how many translate and validate; marks the shaders the engine crashes on. */
-static void check_pass(const struct engine *e, const struct corpus *c, bool *crashes)
+/*
+ * Untimed: how many translate and validate; marks the shaders the engine crashes on
+ * (--dxil: every shader it does not translate, when it translates any). Returns how
+ * many it translated.
+ */
+static size_t check_pass(const struct engine *e, const struct corpus *c, bool list, bool *skip)
 {
     size_t counts[VERDICT_COUNT] = { 0 };
+    enum verdict *verdicts = calloc(c->count ? c->count : 1, sizeof(*verdicts));
+    if (!verdicts)
+        return 0;
     for (size_t i = 0; i < c->count; i++) {
-        enum verdict v = check_shader(e, &c->items[i]);
+        enum verdict v = verdicts[i] = check_shader(e, &c->items[i], list);
         counts[v]++;
         if (v == VERDICT_CRASHED)
-            crashes[i] = true;
+            skip[i] = true;
     }
     size_t translated = counts[VERDICT_CLEAN] + counts[VERDICT_INVALID];
     printf("  %-14s %4zu/%zu translated, %4zu spirv-val clean for %s (%.2f%%), %zu failed "
@@ -303,6 +365,12 @@ static void check_pass(const struct engine *e, const struct corpus *c, bool *cra
            counts[VERDICT_CLEAN], sb_target_env_name(e->validate_env),
            c->count ? 100.0 * (double)counts[VERDICT_CLEAN] / (double)c->count : 0.0,
            counts[VERDICT_FAILED], counts[VERDICT_CRASHED], counts[VERDICT_INVALID]);
+    size_t translated_or_crashed = translated + counts[VERDICT_CRASHED];
+    for (size_t i = 0; i < c->count && dxil_corpus && translated; i++)
+        if (verdicts[i] == VERDICT_FAILED)
+            skip[i] = true;
+    free(verdicts);
+    return translated_or_crashed ? translated : 0;
 }
 
 static int compare_doubles(const void *a, const void *b)
@@ -321,7 +389,7 @@ static unsigned one_pass(const struct engine *e, const struct corpus *c, const b
         size_t count = 0;
         if (skip[i])
             continue;
-        if (e->translate(e->context, &c->items[i], &handle, &words, &count))
+        if (e->translate(e->context, &c->items[i], &handle, &words, &count, NULL, 0))
             e->release(e->context, handle);
         else
             failures++;
@@ -349,11 +417,12 @@ static bool measure(const struct engine *e, const struct corpus *c, const bool *
         struct rusage before, usage;
         getrusage(RUSAGE_SELF, &before);
         double start = now_seconds(), cpu_start = cpu_seconds();
-        one_pass(e, c, skip);
-        sample.seconds = now_seconds() - start;
-        sample.cpu_seconds = cpu_seconds() - cpu_start;
+        for (long p = 0; p < passes_per_sample; p++)
+            one_pass(e, c, skip);
+        sample.seconds = (now_seconds() - start) / (double)passes_per_sample;
+        sample.cpu_seconds = (cpu_seconds() - cpu_start) / (double)passes_per_sample;
         getrusage(RUSAGE_SELF, &usage);
-        sample.minor_faults = usage.ru_minflt - before.ru_minflt;
+        sample.minor_faults = (usage.ru_minflt - before.ru_minflt) / passes_per_sample;
         sample.peak_rss_kb = usage.ru_maxrss;
         ssize_t written = write(fds[1], &sample, sizeof(sample));
         _exit(written == (ssize_t)sizeof(sample) ? 0 : 1);
@@ -411,7 +480,7 @@ int main(int argc, char **argv)
 {
     const char *corpus_dir = NULL;
     long reps = 5, limit = 1000000;
-    bool use_vkd3d = true, check = true, usage = false;
+    bool use_vkd3d = true, check = true, usage = false, list_failures = false;
     const char *peer_names[MAX_PEERS];
     size_t peer_name_count = 0;
     for (int i = 1; i < argc && !usage; i++) {
@@ -429,6 +498,12 @@ int main(int argc, char **argv)
             use_vkd3d = false;
         else if (!strcmp(argv[i], "--no-check"))
             check = false;
+        else if (!strcmp(argv[i], "--dxil"))
+            dxil_corpus = true;
+        else if (!strcmp(argv[i], "--list-failures"))
+            list_failures = true;
+        else if (!strcmp(argv[i], "--passes") && i + 1 < argc)
+            usage = (passes_per_sample = parse_count(argv[++i], 1000)) < 0;
         else if (argv[i][0] != '-' && !corpus_dir)
             corpus_dir = argv[i];
         else
@@ -436,8 +511,8 @@ int main(int argc, char **argv)
     }
     if (usage || !corpus_dir) {
         fprintf(stderr, "usage: bench_translate CORPUS_DIR [--reps 1..%d] [--target-env "
-                        "vulkan1.x] [--target spirv|glsl|essl|msl|hlsl] [--limit N] [--peer LIB]... "
-                        "[--no-vkd3d] [--no-check]\n", MAX_REPS);
+                        "vulkan1.x] [--target spirv|glsl|essl|msl|hlsl] [--dxil] [--limit N] [--peer LIB]... "
+                        "[--no-vkd3d] [--no-check] [--list-failures] [--passes N]\n", MAX_REPS);
         return 1;
     }
     /* vkd3d-shader prints FIXME lines to stderr by default: off, for readable output and timing. */
@@ -456,9 +531,9 @@ int main(int argc, char **argv)
         { "shaderbridge", sb_engine_translate, sb_engine_release, NULL, target_env },
     };
     size_t engine_count = 1;
-    printf("bench_translate: %zu shaders from dxbc/MANIFEST.tsv, %.3f MB of containers, loaded "
-           "before timing; shaderbridge target %s\n", c.count, (double)c.bytes / 1e6,
-           sb_target_env_name(target_env));
+    printf("bench_translate: %zu shaders from %s/MANIFEST.tsv, %.3f MB of containers, loaded "
+           "before timing; shaderbridge target %s\n", c.count, dxil_corpus ? "dxil" : "dxbc",
+           (double)c.bytes / 1e6, sb_target_env_name(target_env));
 #ifdef SB_BENCH_HAVE_VKD3D
     if (peer_name_count == 0)
         peer_names[peer_name_count++] = "libvkd3d-shader.so.1";
@@ -484,10 +559,20 @@ int main(int argc, char **argv)
     bool *skip = calloc(c.count, sizeof(*skip));
     if (!skip)
         return 1;
-    for (size_t e = 0; e < engine_count && check; e++)
-        check_pass(&engines[e], &c, skip);
+    /* A peer with no DXIL path (vkd3d-shader before 1.9) translates nothing: it is not timed. */
+    size_t kept = 0;
+    for (size_t e = 0; e < engine_count && check; e++) {
+        if (check_pass(&engines[e], &c, list_failures, skip) || !dxil_corpus || e == 0)
+            engines[kept++] = engines[e];
+        else
+            printf("  %s translates no DXIL here: not timed\n", engines[e].name);
+    }
+    if (check)
+        engine_count = kept;
     if (!check)
         printf("  skipped (--no-check): nothing is left out of the timing\n");
+    else if (dxil_corpus)
+        printf("  --dxil: only the files every timed engine translates are timed\n");
     size_t timed_count = 0;
     uint64_t timed_bytes = 0;
     for (size_t i = 0; i < c.count; i++)
@@ -498,10 +583,12 @@ int main(int argc, char **argv)
 
     struct rusage usage_now;
     getrusage(RUSAGE_SELF, &usage_now);
-    printf("\ntimed: %ld round(s), each engine in turn: a forked process, one warm-up and one "
-           "timed pass over %zu shaders (%zu left out: an engine crashes on them), %.3f MB; "
-           "single thread; corpus loaded: peak RSS %.1f MB before forking\n", reps, timed_count, c.count - timed_count,
-           (double)timed_bytes / 1e6, (double)usage_now.ru_maxrss / 1024.0);
+    printf("\ntimed: %ld round(s), each engine in turn: a forked process, one warm-up pass and %ld "
+           "timed pass(es) (times per pass) over %zu shaders (%zu left out: an engine crashes on "
+           "them%s), %.3f MB; single thread; corpus loaded: peak RSS %.1f MB before forking\n",
+           reps, passes_per_sample, timed_count, c.count - timed_count,
+           dxil_corpus ? " or does not translate them" : "", (double)timed_bytes / 1e6,
+           (double)usage_now.ru_maxrss / 1024.0);
     printf("%-14s %9s %9s %10s %10s %8s %10s %7s %10s %10s\n", "engine", "min ms", "median ms",
            "us/sh@min", "us/sh@med", "MB/s@med", "peakRSS MB", "failed", "cpu ms@med", "faults@med");
     /* Rounds alternate the engines, so load from other processes hits both alike. */
@@ -529,8 +616,10 @@ int main(int argc, char **argv)
                    timings[0].median * 1e3, timings[e].median * 1e3,
                    (double)timings[0].peak_rss_kb / 1024.0, (double)timings[e].peak_rss_kb / 1024.0);
     free(skip);
-    for (size_t i = 0; i < c.count; i++)
+    for (size_t i = 0; i < c.count; i++) {
         free(c.items[i].bytes);
+        free(c.items[i].name);
+    }
     free(c.items);
     return measured[0] ? 0 : 1;
 }

@@ -12,7 +12,9 @@
 
 #include "dxil_module_writer.h"
 
-enum { MAX_MEMBERS = 16, MAX_OPERANDS = 24, NAME_MAX_LEN = 64 };
+/* MAX_MEMBERS bounds struct members and function parameters: 20 holds the longest dx.op the
+ * tests write (sampleGrad: the opcode and 16 arguments). */
+enum { MAX_MEMBERS = 20, MAX_OPERANDS = 24, NAME_MAX_LEN = 64 };
 
 /* FUNCTION_BLOCK record codes the builder stores in each instruction (docs §2.12). */
 enum { INST_BINOP = 2, INST_CAST = 3, INST_RET = 10, INST_BR = 11, INST_PHI = 16,

@@ -55,6 +55,35 @@ static uint32_t md_signature(struct dxil_module *m, const struct dxil_sig_elemen
     return dm_md_node(m, ops, count);
 }
 
+/* The tag list of an SRV or UAV (docs/dxil.md §4.5): element type, structure stride;
+ * DM_NONE (null) when it has neither. */
+static uint32_t md_view_tags(struct dxil_module *m, const struct dxil_resource *r)
+{
+    uint32_t tags[4];
+    unsigned n = 0;
+    if (r->element_type) {
+        tags[n++] = dm_md_i32(m, 0);
+        tags[n++] = dm_md_i32(m, (int32_t)r->element_type);
+    }
+    if (r->struct_stride) {
+        tags[n++] = dm_md_i32(m, 1);
+        tags[n++] = dm_md_i32(m, (int32_t)r->struct_stride);
+    }
+    return n ? dm_md_node(m, tags, n) : DM_NONE;
+}
+
+/* PSV ResType (dxcontainer.md §6) of a resource. */
+static uint32_t psv_resource_type(const struct dxil_resource *r)
+{
+    bool raw = r->kind == DXIL_KIND_RAW_BUFFER, structured = r->kind == DXIL_KIND_STRUCTURED_BUFFER;
+    switch (r->resource_class) {
+    case DXIL_CLASS_SAMPLER: return 1;
+    case DXIL_CLASS_CBV: return 2;
+    case DXIL_CLASS_SRV: return structured ? 5 : raw ? 4 : 3;
+    default: return structured ? (r->has_counter ? 9 : 8) : raw ? 7 : 6;
+    }
+}
+
 /* dx.resources: !{SRVs, UAVs, CBVs, Samplers} (docs/dxil.md §4.5); DM_NONE when empty. */
 static uint32_t md_resources(struct dxil_module *m, const struct dxil_program_desc *d)
 {
@@ -81,11 +110,20 @@ static uint32_t md_resources(struct dxil_module *m, const struct dxil_program_de
                 uint32_t no = dm_md_value(m, dm_i1(m, false));
                 ops[6] = dm_md_i32(m, (int32_t)r->kind);
                 ops[7] = no; /* globally coherent */
-                ops[8] = no; /* has counter */
+                ops[8] = dm_md_value(m, dm_i1(m, r->has_counter));
                 ops[9] = no; /* rasterizer ordered */
-                ops[10] = DM_NONE;
+                ops[10] = md_view_tags(m, r);
                 count = 11;
-            } else { /* DXIL_CLASS_CBV (description_ok) */
+            } else if (cls == DXIL_CLASS_SRV) {
+                ops[6] = dm_md_i32(m, (int32_t)r->kind);
+                ops[7] = dm_md_i32(m, (int32_t)r->sample_count);
+                ops[8] = md_view_tags(m, r);
+                count = 9;
+            } else if (cls == DXIL_CLASS_SAMPLER) {
+                ops[6] = dm_md_i32(m, (int32_t)r->sampler_kind);
+                ops[7] = DM_NONE;
+                count = 8;
+            } else { /* DXIL_CLASS_CBV */
                 ops[6] = dm_md_i32(m, (int32_t)r->cbuffer_size);
                 ops[7] = DM_NONE;
                 count = 8;
@@ -306,7 +344,7 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
         tb_u32(&b, 24);
     for (unsigned i = 0; i < d->resource_count; i++) {
         const struct dxil_resource *r = &d->resources[i];
-        tb_u32(&b, r->resource_class == DXIL_CLASS_UAV ? 7u : 2u); /* UAVRaw / CBV */
+        tb_u32(&b, psv_resource_type(r));
         tb_u32(&b, r->space);
         tb_u32(&b, r->lower_bound);
         tb_u32(&b, r->lower_bound);
@@ -364,7 +402,7 @@ static struct tbuf dxil_part(const struct dxil_program_desc *d, const struct tbu
 }
 
 /* What the writer covers: vertex, pixel and compute programs, element rows below 32,
- * at most 16 elements per signature and 16 resources. */
+ * at most 16 elements per signature and 16 resources of the four classes. */
 static bool description_ok(const struct dxil_program_desc *d)
 {
     if (d->shader_kind != SB_DXIL_SHADER_KIND_PIXEL &&
@@ -391,8 +429,7 @@ static bool description_ok(const struct dxil_program_desc *d)
             d->outputs[i].cols > 4)
             return false;
     for (unsigned i = 0; i < d->resource_count; i++)
-        if (d->resources[i].resource_class != DXIL_CLASS_UAV &&
-            d->resources[i].resource_class != DXIL_CLASS_CBV)
+        if (d->resources[i].resource_class > DXIL_CLASS_SAMPLER)
             return false;
     return true;
 }

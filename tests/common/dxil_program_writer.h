@@ -11,8 +11,9 @@
  * Scope: SM 6.x vertex, pixel and compute programs, and mesh and amplification
  * programs (MSState/ASState, the per-primitive signature; their container holds
  * SFI0 and DXIL only: no PSV0 or signature parts); up to 16 one-row signature
- * elements per signature in rows 0-31; up to 16 UAV and CBV resources, one
- * register each. A description outside it is refused, never half written.
+ * elements per signature in rows 0-31; up to 16 SRV, UAV, CBV and sampler
+ * resources, one register each (SRV/UAV with their element type and structure
+ * stride tags, sample count, UAV counter). A description outside it is refused, never half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
 #define SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -29,6 +30,9 @@ enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16 };
 enum { DXIL_INTERP_UNDEFINED = 0, DXIL_INTERP_LINEAR = 2, DXIL_INTERP_NOPERSPECTIVE = 4 };
 enum { DXIL_CLASS_SRV = 0, DXIL_CLASS_UAV = 1, DXIL_CLASS_CBV = 2, DXIL_CLASS_SAMPLER = 3 };
 enum { DXIL_KIND_RAW_BUFFER = 11, DXIL_KIND_CBUFFER = 13 };
+enum { DXIL_KIND_TEXTURE2D = 2, DXIL_KIND_TEXTURE2DMS = 3, DXIL_KIND_TYPED_BUFFER = 10, DXIL_KIND_STRUCTURED_BUFFER = 12,
+       DXIL_KIND_SAMPLER = 14 };
+enum { DXIL_COMP_I32 = 4 };
 /** Shader flag bit 4 (docs/dxil.md §4.3): raw and structured buffers. */
 #define DXIL_FLAG_RAW_BUFFERS 0x10ull
 
@@ -45,7 +49,7 @@ struct dxil_sig_element {
 
 /** One resource; its record ID (createHandle's rangeId) is its index among its class. */
 struct dxil_resource {
-    uint8_t resource_class;   /**< DXIL_CLASS_UAV or DXIL_CLASS_CBV */
+    uint8_t resource_class;   /**< DXIL_CLASS_* */
     uint32_t kind;            /**< DXIL_KIND_* */
     uint32_t space;
     uint32_t lower_bound;     /**< register number */
@@ -53,6 +57,13 @@ struct dxil_resource {
     /** The HLSL type's struct name ("struct.RWByteAddressBuffer"): field 1 of the
      *  dx.resources record is an undef pointer to it. */
     const char *type_name;
+    /* Optional (0 = absent): the tags of SRVs and UAVs (docs/dxil.md §4.5) and the
+     * class-specific fields. */
+    uint32_t element_type;    /**< tag 0: DXIL_COMP_* of a typed SRV/UAV */
+    uint32_t struct_stride;   /**< tag 1: bytes per structure (structured buffers) */
+    uint32_t sample_count;    /**< SRV field 7 */
+    uint32_t sampler_kind;    /**< sampler field 6: 0 default, 1 comparison */
+    bool has_counter;         /**< UAV field 8 */
 };
 
 /** An input component that an output component depends on (PSV0 input->output table). */

@@ -20,7 +20,9 @@
  *     using it for a stage it lacks fails pipeline creation.
  *  6. SHBIN: simple_tri.shbin becomes a vertex module whose SPIR-V is sb_translate_shbin's,
  *     in fast mode and (second instance, SHADERBRIDGE_LAYER_PICA=float24) in float24 mode.
- *  7. Failures: truncated DXBC and
+ *  7. DXIL: samples/dxil/store_index_cs_6_0.dxil (a dxc-shaped container, issue #18)
+ *     given to vkCreateShaderModule runs and writes u0[i] = 2i + 1 for its 8 threads.
+ *  8. Failures: truncated DXBC and
  *     400 truncated / mutated DXBC, VBC and SHBIN inputs return
  *     VK_SUCCESS or VK_ERROR_INVALID_SHADER_NV and never crash; each failure
  *     logs a "translation failed" line with code and byte offset.
@@ -244,6 +246,47 @@ static void case_spirv(struct vkh *h)
     vkDestroyShaderModule(h->device, module, NULL);
     vkh_layout_destroy(h, &layout);
     free(spv.bytes);
+}
+
+/* ---- 7. DXIL ------------------------------------------------------------------------------------------ */
+
+/* A DXIL container through the layer: sb_translate's DXIL front end behind vkCreateShaderModule. */
+static void case_dxil(struct vkh *h)
+{
+    struct blob dxil = load(samples, "dxil/store_index_cs_6_0.dxil");
+    if (!dxil.bytes)
+        return;
+    const struct vkh_binding binding = { 0, 160, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
+    struct vkh_layout layout;
+    VkShaderModule module = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    int translated = lt_log_count(": translated (");
+    VkResult r = vkh_layout_create(h, &binding, 1, VK_SHADER_STAGE_COMPUTE_BIT, &layout);
+    if (r == VK_SUCCESS)
+        r = module_from(h, dxil.bytes, dxil.size, &module);
+    CHECK(r == VK_SUCCESS && lt_log_count(": translated (") == translated + 1,
+          "DXIL module through the layer: %s", vkh_result_name(r));
+    if (r == VK_SUCCESS)
+        r = vkh_compute_pipeline(h, module, "main", layout.pipeline, &pipeline);
+    uint32_t words[8];
+    memset(words, 0xAB, sizeof(words));
+    struct vkh_buffer buf = { 0 };
+    if (r == VK_SUCCESS)
+        r = vkh_buffer_create(h, sizeof(words), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, words, &buf);
+    const struct vkh_resource res = { 0, 160, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, &buf, NULL };
+    if (r == VK_SUCCESS)
+        r = vkh_dispatch(h, pipeline, &layout, &res, 1, 1, 1, 1);
+    CHECK(r == VK_SUCCESS, "DXIL compute: %s", vkh_result_name(r));
+    int bad = 0;
+    for (uint32_t i = 0; r == VK_SUCCESS && i < 8; i++)
+        bad += ((const uint32_t *)buf.mapped)[i] != 2u * i + 1u;
+    CHECK(bad == 0, "DXIL compute: %d of 8 words differ (u0[3] = %u, want 7)", bad,
+          r == VK_SUCCESS ? ((const uint32_t *)buf.mapped)[3] : 0u);
+    vkh_buffer_destroy(h, &buf);
+    vkDestroyPipeline(h->device, pipeline, NULL);
+    vkDestroyShaderModule(h->device, module, NULL);
+    vkh_layout_destroy(h, &layout);
+    free(dxil.bytes);
 }
 
 /* ---- 5. VBC ------------------------------------------------------------------------------------------ */
@@ -528,6 +571,7 @@ static int run_instance_one(const struct blob *saxpy)
     case_spirv(&h);
     case_vbc(&h);
     case_shbin(&h);
+    case_dxil(&h);
     case_failures(&h, saxpy);
     CHECK(h.messages.errors == 0, "%u validation errors (first: %s)", h.messages.errors, h.messages.first_error);
 

@@ -8,7 +8,8 @@ HLSL). With CORPUS: the corpus shaders whose GLSL needed a form SPIRV-Cross writ
 (signed atomic min/max on uint storage, a multisampled fetch with an offset, class-linkage
 spec-constant arrays, clip distances of tessellation stages) compile with
 `glslangValidator -V`, and the compute and pixel ones agree with the interpreter under
-`validate --spirv` (skipped without the corpus, glslang or a Vulkan device).
+`validate --spirv` (skipped without the corpus, glslang or a Vulkan device). The bundled DXIL
+sample (issue #18) too: its GLSL compiles and agrees under `validate --spirv`.
 targets_cli.py CLI SAMPLES SCRATCH [CORPUS]"""
 import json
 import os
@@ -117,6 +118,32 @@ else:
             print(f"SKIPPED: {name} under validate --spirv: {reason}")
             continue
         check(verdict in ("agree", "agree-within-precision"), f"{name}: validate --spirv verdict {verdict}: {reason}")
+
+# DXIL (issue #18) reaches the text targets through the same IR: the bundled dxc container's
+# GLSL compiles, and its module agrees with the interpreter on the device.
+dxil_sample = os.path.join(samples, "dxil", "store_index_cs_6_0.dxil")
+if not glslang or not os.path.isfile(dxil_sample):
+    print("SKIPPED: the DXIL sample's GLSL (no glslangValidator or no sample)")
+else:
+    base = os.path.join(scratch, "store_index_cs_6_0")
+    p = run("translate", "--target", "glsl", "-o", base + ".glsl", dxil_sample)
+    check(p.returncode == 0, f"DXIL sample: translate --target glsl exit {p.returncode}: {p.stderr.strip()}")
+    if p.returncode == 0:
+        check("local_size_x = 8" in open(base + ".glsl").read(), "DXIL sample: GLSL lacks local_size_x = 8")
+        g = subprocess.run([glslang, "-V", "-S", "comp", base + ".glsl", "-o", base + ".spv"],
+                           capture_output=True, text=True)
+        check(g.returncode == 0, f"DXIL sample: glslangValidator -V: {g.stdout.strip()[-300:]}")
+        if g.returncode == 0:
+            v = run("validate", "--json", "--spirv", base + ".spv", dxil_sample)
+            try:
+                result = json.loads(v.stdout)["results"][0]
+                verdict, reason = result["verdict"], result.get("reason")
+            except (ValueError, KeyError, IndexError, TypeError):
+                verdict, reason = "error", v.stderr.strip()[-200:]
+            if verdict == "not-run":
+                print(f"SKIPPED: the DXIL sample under validate --spirv: {reason}")
+            else:
+                check(verdict == "agree", f"DXIL sample: validate --spirv verdict {verdict}: {reason}")
 
 print("targets_cli:", "FAILED" if failures else "all checks passed")
 sys.exit(1 if failures else 0)

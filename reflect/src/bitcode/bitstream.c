@@ -42,6 +42,7 @@ void sb_bs_init(struct sb_bitstream *bs, const uint8_t *data, size_t size, size_
     memset(bs, 0, sizeof(*bs));
     bs->data = data;
     bs->bit_size = (uint64_t)size * 8;
+    bs->limit = bs->bit_size;
     bs->bit = (uint64_t)start * 8;
     bs->base_offset = base_offset;
     bs->error = error;
@@ -82,7 +83,7 @@ bool sb_bs_fail(struct sb_bitstream *bs, enum sb_result code, uint64_t bit, cons
 
 static uint64_t limit_bit(const struct sb_bitstream *bs)
 {
-    return bs->depth ? bs->scopes[bs->depth - 1].end_bit : bs->bit_size;
+    return bs->limit;
 }
 
 uint64_t sb_bs_bits_left(const struct sb_bitstream *bs)
@@ -96,10 +97,48 @@ uint32_t sb_bs_current_block(const struct sb_bitstream *bs)
     return bs->depth ? bs->scopes[bs->depth - 1].block_id : UINT32_MAX;
 }
 
-/* Up to 32 bits at the position, already known to be in range: the bytes
- * they touch are gathered little-endian, at most 5 of them. */
-static uint32_t take_bits(struct sb_bitstream *bs, uint32_t width)
+/* The 8 bytes at `p` as a little-endian number (the bitstream's order). */
+static inline uint64_t load_le64(const uint8_t *p)
 {
+    uint64_t v;
+    memcpy(&v, p, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+/* At least 57 bits from the position on, bit 0 first, when the block has 64
+ * bits left (window_fits; the caller checks); `valid` receives how many. Reading
+ * a word at a time instead of a byte at a time is what makes the reader fast:
+ * DXIL modules are mostly 6-bit VBR fields. */
+static inline uint64_t peek_window(const struct sb_bitstream *bs, uint32_t *valid)
+{
+    uint32_t shift = (uint32_t)(bs->bit & 7);
+    *valid = 64 - shift;
+    return load_le64(bs->data + (bs->bit >> 3)) >> shift;
+}
+
+/* The block has 64 bits left from the position: then the 8 bytes a window
+ * loads are in the input too (the block ends inside it), and no field of at
+ * most 64 bits read from the window can cross the block's end. */
+static inline bool window_fits(const struct sb_bitstream *bs)
+{
+    return bs->bit + 64 <= bs->limit;
+}
+
+/* Up to 32 bits at the position, already known to be in range: a word load
+ * where the block has 64 bits left, else the bytes they touch (at most 5)
+ * gathered little-endian. */
+static inline uint32_t take_bits(struct sb_bitstream *bs, uint32_t width)
+{
+    uint64_t mask = (width == 32) ? 0xffffffffull : ((1ull << width) - 1);
+    if (window_fits(bs)) {
+        uint32_t valid;
+        uint64_t window = peek_window(bs, &valid);
+        bs->bit += width;
+        return (uint32_t)(window & mask);
+    }
     uint64_t byte = bs->bit >> 3;
     uint32_t shift = (uint32_t)(bs->bit & 7);
     uint32_t bytes = (shift + width + 7) / 8;
@@ -107,7 +146,16 @@ static uint32_t take_bits(struct sb_bitstream *bs, uint32_t width)
     for (uint32_t i = 0; i < bytes; i++)
         window |= (uint64_t)bs->data[byte + i] << (8 * i);
     bs->bit += width;
-    return (uint32_t)((window >> shift) & ((width == 32) ? 0xffffffffull : ((1ull << width) - 1)));
+    return (uint32_t)((window >> shift) & mask);
+}
+
+/* sb_bs_read_fixed's common case inline (this file's hot loops): up to 32 bits
+ * that lie inside the block; anything else takes the checked path. */
+static inline uint64_t read_bits(struct sb_bitstream *bs, uint32_t width, const char *field)
+{
+    if (!bs->failed && width - 1 < 32 && bs->bit + width <= limit_bit(bs))
+        return take_bits(bs, width);
+    return sb_bs_read_fixed(bs, width, field);
 }
 
 uint64_t sb_bs_read_fixed(struct sb_bitstream *bs, uint32_t width, const char *field)
@@ -131,7 +179,9 @@ uint64_t sb_bs_read_fixed(struct sb_bitstream *bs, uint32_t width, const char *f
     return low | ((uint64_t)take_bits(bs, width - 32) << 32);
 }
 
-uint64_t sb_bs_read_vbr(struct sb_bitstream *bs, uint32_t width, const char *field)
+/* VBR fields chunk by chunk, every check made: the reader of last resort
+ * (and of values the window path below does not finish). */
+static uint64_t read_vbr_checked(struct sb_bitstream *bs, uint32_t width, const char *field)
 {
     if (width == 0 || bs->failed)
         return 0;
@@ -162,6 +212,39 @@ uint64_t sb_bs_read_vbr(struct sb_bitstream *bs, uint32_t width, const char *fie
     }
 }
 
+/*
+ * VBR fields, fast: the chunks that lie in one 64-bit window, when the block
+ * has 64 bits left (so none of them can cross its end). Chunks of 2..32 bits
+ * fill at most 57 + 7 window bits, so a value finished here has at most 62
+ * payload bits and cannot overflow. A value the window does not finish is
+ * read again from its start by read_vbr_checked.
+ */
+static inline uint64_t read_vbr(struct sb_bitstream *bs, uint32_t width, const char *field)
+{
+    if (!bs->failed && width - 2 < 31 && window_fits(bs)) {
+        uint32_t valid, used = 0, shift = 0;
+        uint64_t window = peek_window(bs, &valid), value = 0;
+        uint64_t mask = (1ull << width) - 1, more = 1ull << (width - 1);
+        while (used + width <= valid) {
+            uint64_t chunk = window & mask;
+            window >>= width;
+            used += width;
+            value |= (chunk & (more - 1)) << shift;
+            shift += width - 1;
+            if (!(chunk & more)) {
+                bs->bit += used;
+                return value;
+            }
+        }
+    }
+    return read_vbr_checked(bs, width, field);
+}
+
+uint64_t sb_bs_read_vbr(struct sb_bitstream *bs, uint32_t width, const char *field)
+{
+    return read_vbr(bs, width, field);
+}
+
 bool sb_bs_align32(struct sb_bitstream *bs, const char *field)
 {
     uint64_t aligned = (bs->bit + 31) & ~(uint64_t)31;
@@ -180,7 +263,7 @@ static bool grow(struct sb_bitstream *bs, void **array, uint32_t *capacity, uint
 {
     if (needed <= *capacity)
         return true;
-    uint32_t capacity_new = *capacity ? *capacity : 8;
+    uint32_t capacity_new = *capacity ? *capacity : 64; /* records of dozens of operands are common */
     while (capacity_new < needed) {
         if (capacity_new > UINT32_MAX / 2)
             return sb_bs_fail(bs, SB_ERROR_OUT_OF_MEMORY, bs->bit, "abbreviation table too big");
@@ -239,7 +322,7 @@ static bool check_abbrev(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *
 static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list *list)
 {
     uint64_t start = bs->entry_bit;
-    uint64_t count = sb_bs_read_vbr(bs, 5, "DEFINE_ABBREV operand count");
+    uint64_t count = read_vbr(bs, 5, "DEFINE_ABBREV operand count");
     if (bs->failed)
         return false;
     /* Each operand takes at least its literal flag and a 3-bit encoding or an 8-bit value. */
@@ -253,16 +336,16 @@ static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list
         return false;
     struct sb_bs_abbrev_op *ops = list->ops + list->op_count;
     for (uint32_t i = 0; i < count; i++) {
-        bool literal = sb_bs_read_fixed(bs, 1, "DEFINE_ABBREV literal flag");
+        bool literal = read_bits(bs, 1, "DEFINE_ABBREV literal flag");
         if (literal) {
             ops[i] = (struct sb_bs_abbrev_op){ .encoding = SB_BS_LITERAL,
-                                               .value = sb_bs_read_vbr(bs, 8, "abbreviation literal") };
+                                               .value = read_vbr(bs, 8, "abbreviation literal") };
             continue;
         }
-        uint64_t encoding = sb_bs_read_fixed(bs, 3, "abbreviation operand encoding");
+        uint64_t encoding = read_bits(bs, 3, "abbreviation operand encoding");
         ops[i] = (struct sb_bs_abbrev_op){ .encoding = (uint8_t)encoding, .value = 0 };
         if (encoding == SB_BS_FIXED || encoding == SB_BS_VBR)
-            ops[i].value = sb_bs_read_vbr(bs, 5, "abbreviation operand width");
+            ops[i].value = read_vbr(bs, 5, "abbreviation operand width");
         else if (encoding < SB_BS_ARRAY || encoding > SB_BS_BLOB)
             return bs->failed ? false
                               : sb_bs_fail(bs, SB_ERROR_BC_BAD_ABBREV, start,
@@ -293,6 +376,9 @@ static uint32_t blockinfo_for(struct sb_bitstream *bs, uint32_t block_id, bool c
 
 /* ---- records ---------------------------------------------------------- */
 
+/* The 64 characters a char6 operand names, by value. */
+static const char char6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
 static bool push_op(struct sb_bitstream *bs, uint64_t value)
 {
     if (bs->op_count == bs->op_capacity &&
@@ -315,39 +401,125 @@ static bool reserve_ops(struct sb_bitstream *bs, uint64_t count, uint64_t min_bi
 
 static uint64_t read_scalar(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *op)
 {
-    static const char char6[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
     switch (op->encoding) {
     case SB_BS_LITERAL: return op->value;
-    case SB_BS_FIXED: return sb_bs_read_fixed(bs, (uint32_t)op->value, "abbreviated fixed operand");
-    case SB_BS_VBR: return sb_bs_read_vbr(bs, (uint32_t)op->value, "abbreviated VBR operand");
-    default: return (uint8_t)char6[sb_bs_read_fixed(bs, 6, "char6 operand")];
+    case SB_BS_FIXED: return read_bits(bs, (uint32_t)op->value, "abbreviated fixed operand");
+    case SB_BS_VBR: return read_vbr(bs, (uint32_t)op->value, "abbreviated VBR operand");
+    default: return (uint8_t)char6[read_bits(bs, 6, "char6 operand")];
     }
+}
+
+/*
+ * The operand loop of an unabbreviated record, fast: VBR6 values decoded from
+ * 64-bit windows while the block has 64 bits left (so no value read here can
+ * cross its end). A window holds at most ten 6-bit chunks, 50 payload bits, so
+ * no value here can overflow. Returns how many of `count` it decoded; the
+ * caller reads the rest (a value longer than a window, the block's last 64
+ * bits) through sb_bs_read_vbr with all its checks. Room for `count` is
+ * reserved.
+ */
+static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
+{
+    uint64_t limit = bs->limit, bit = bs->bit, done = 0;
+    uint64_t *out = bs->ops + bs->op_count;
+    while (done < count && bit + 64 <= limit) {
+        uint64_t window = load_le64(bs->data + (bit >> 3)) >> (bit & 7);
+        uint32_t valid = 64 - (uint32_t)(bit & 7), used = 0;
+        while (done < count) {
+            /* Most values take one chunk (< 32) or two (< 1024: names are stored a
+             * character per operand); both are decoded without a loop. */
+            if (used + 12 <= valid) {
+                if (!(window & 32)) {
+                    out[done++] = window & 31;
+                    window >>= 6;
+                    used += 6;
+                    continue;
+                }
+                if (!(window & (32 << 6))) {
+                    out[done++] = (window & 31) | ((window >> 1) & (31 << 5));
+                    window >>= 12;
+                    used += 12;
+                    continue;
+                }
+            }
+            uint64_t rest = window, value = 0;
+            uint32_t taken = used, shift = 0;
+            bool complete = false;
+            while (taken + 6 <= valid) {
+                uint64_t chunk = rest & 63;
+                rest >>= 6;
+                taken += 6;
+                value |= (chunk & 31) << shift;
+                shift += 5;
+                if (!(chunk & 32)) {
+                    complete = true;
+                    break;
+                }
+            }
+            if (!complete)
+                break;
+            out[done++] = value;
+            window = rest;
+            used = taken;
+        }
+        if (used == 0)
+            break;
+        bit += used;
+    }
+    bs->bit = bit;
+    bs->op_count += (uint32_t)done;
+    return done;
 }
 
 static bool read_unabbrev_record(struct sb_bitstream *bs)
 {
-    uint64_t code = sb_bs_read_vbr(bs, 6, "record code");
+    uint64_t code = read_vbr(bs, 6, "record code");
     if (code > UINT32_MAX)
         return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
                           "record code %llu exceeds 32 bits", (unsigned long long)code);
     bs->code = (uint32_t)code;
-    uint64_t count = sb_bs_read_vbr(bs, 6, "record operand count");
+    uint64_t count = read_vbr(bs, 6, "record operand count");
     if (bs->failed || !reserve_ops(bs, count, 6, "record operand"))
         return false;
-    for (uint64_t i = 0; i < count && !bs->failed; i++)
-        bs->ops[bs->op_count++] = sb_bs_read_vbr(bs, 6, "record operand");
+    for (uint64_t i = read_vbr6_run(bs, count); i < count && !bs->failed; i++)
+        bs->ops[bs->op_count++] = read_vbr(bs, 6, "record operand");
     return !bs->failed;
 }
 
 static bool read_blob(struct sb_bitstream *bs)
 {
-    uint64_t length = sb_bs_read_vbr(bs, 6, "blob length");
+    uint64_t length = read_vbr(bs, 6, "blob length");
     if (!sb_bs_align32(bs, "blob") || !reserve_ops(bs, length, 8, "blob byte"))
         return false;
+    /* Aligned and known to fit (reserve_ops checked the bits): the bytes themselves. */
+    const uint8_t *bytes = bs->data + (bs->bit >> 3);
     for (uint64_t i = 0; i < length; i++)
-        bs->ops[bs->op_count++] = sb_bs_read_fixed(bs, 8, "blob byte");
+        bs->ops[bs->op_count++] = bytes[i];
+    bs->bit += length * 8;
     return sb_bs_align32(bs, "blob end");
+}
+
+/*
+ * The elements of an abbreviated array (room reserved). Fixed and char6
+ * elements (type and metadata names are char6 arrays) are taken straight from
+ * the input: reserve_ops has checked that `count` elements of their width fit
+ * in the block, so no per-element check is left to make.
+ */
+static void read_array(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *element,
+                       uint64_t count)
+{
+    uint64_t *out = bs->ops + bs->op_count;
+    if (element->encoding == SB_BS_CHAR6) {
+        for (uint64_t e = 0; e < count; e++)
+            out[e] = (uint8_t)char6[take_bits(bs, 6)];
+    } else if (element->encoding == SB_BS_FIXED && element->value - 1 < 32) {
+        for (uint64_t e = 0; e < count; e++)
+            out[e] = take_bits(bs, (uint32_t)element->value);
+    } else {
+        for (uint64_t e = 0; e < count && !bs->failed; e++)
+            out[e] = read_scalar(bs, element);
+    }
+    bs->op_count += (uint32_t)count;
 }
 
 static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *ops,
@@ -361,11 +533,10 @@ static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_
     for (uint32_t i = 1; i < count && !bs->failed; i++) {
         const struct sb_bs_abbrev_op *op = &ops[i];
         if (op->encoding == SB_BS_ARRAY) {
-            uint64_t elements = sb_bs_read_vbr(bs, 6, "array length");
+            uint64_t elements = read_vbr(bs, 6, "array length");
             if (bs->failed || !reserve_ops(bs, elements, op_min_bits(&ops[i + 1]), "array element"))
                 return false;
-            for (uint64_t e = 0; e < elements && !bs->failed; e++)
-                bs->ops[bs->op_count++] = read_scalar(bs, &ops[i + 1]);
+            read_array(bs, &ops[i + 1], elements);
             return !bs->failed;
         }
         if (op->encoding == SB_BS_BLOB)
@@ -403,8 +574,8 @@ static const struct sb_bs_abbrev_op *find_abbrev(struct sb_bitstream *bs, uint32
 static bool enter_block(struct sb_bitstream *bs)
 {
     uint64_t start = bs->entry_bit;
-    uint64_t block_id = sb_bs_read_vbr(bs, 8, "ENTER_SUBBLOCK block id");
-    uint64_t width = sb_bs_read_vbr(bs, 4, "ENTER_SUBBLOCK abbreviation width");
+    uint64_t block_id = read_vbr(bs, 8, "ENTER_SUBBLOCK block id");
+    uint64_t width = read_vbr(bs, 4, "ENTER_SUBBLOCK abbreviation width");
     sb_bs_align32(bs, "ENTER_SUBBLOCK");
     uint64_t words = sb_bs_read_fixed(bs, 32, "ENTER_SUBBLOCK length");
     if (bs->failed)
@@ -436,12 +607,14 @@ static bool enter_block(struct sb_bitstream *bs)
         .info_count = info == UINT32_MAX ? 0 : bs->infos[info].list.count,
     };
     bs->block_id = (uint32_t)block_id;
+    bs->limit = bs->scopes[bs->depth - 1].end_bit;
     return true;
 }
 
 static void leave_block(struct sb_bitstream *bs)
 {
     const struct sb_bs_scope *scope = &bs->scopes[--bs->depth];
+    bs->limit = bs->depth ? bs->scopes[bs->depth - 1].end_bit : bs->bit_size;
     bs->local.count = scope->local_base;
     bs->local.op_count = scope->local_op_base;
 }
@@ -461,7 +634,7 @@ static enum sb_bs_entry read_entry(struct sb_bitstream *bs)
     bs->entry_bit = bs->bit;
     bs->op_count = 0;
     uint32_t width = bs->depth ? bs->scopes[bs->depth - 1].width : TOP_LEVEL_WIDTH;
-    uint32_t id = (uint32_t)sb_bs_read_fixed(bs, width, "abbreviation id");
+    uint32_t id = (uint32_t)read_bits(bs, width, "abbreviation id");
     if (bs->failed)
         return SB_BS_ERROR;
     bs->abbrev_id = id;
@@ -505,7 +678,7 @@ static bool read_blockinfo(struct sb_bitstream *bs)
         uint64_t start = bs->bit;
         uint32_t width = bs->scopes[bs->depth - 1].width;
         bs->entry_bit = start;
-        uint32_t id = (uint32_t)sb_bs_read_fixed(bs, width, "abbreviation id");
+        uint32_t id = (uint32_t)read_bits(bs, width, "abbreviation id");
         if (bs->failed)
             return false;
         if (id == ABBREV_END_BLOCK) {

@@ -81,6 +81,7 @@ struct sb_bitstream {
     const uint8_t *data;
     uint64_t bit_size;     /**< bits in `data` */
     uint64_t bit;          /**< read position */
+    uint64_t limit;        /**< end of the innermost open block (bit_size at the top level) */
     uint64_t base_offset;  /**< added to byte offsets in errors */
     struct sb_error *error; /**< may be NULL */
     bool failed;

@@ -53,6 +53,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
     case SB_DXIL_OP_RAW_BUFFER_STORE: return dxil_front_buffer_store(f, in);
     case SB_DXIL_OP_BUFFER_LOAD:
     case SB_DXIL_OP_RAW_BUFFER_LOAD: return dxil_front_buffer_load(f, in);
+    case SB_DXIL_OP_BUFFER_UPDATE_COUNTER: return dxil_front_buffer_update_counter(f, in);
+    case SB_DXIL_OP_CHECK_ACCESS_FULLY_MAPPED: return dxil_front_check_access_fully_mapped(f, in);
     case SB_DXIL_OP_SET_MESH_OUTPUT_COUNTS:
     case SB_DXIL_OP_EMIT_INDICES:
     case SB_DXIL_OP_GET_MESH_PAYLOAD:
@@ -62,6 +64,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
     default: {
         if (dxil_front_is_math(opcode))
             return dxil_front_math(f, in, opcode);
+        if (dxil_front_is_texture_op(opcode))
+            return dxil_front_texture_op(f, in, opcode);
         const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "dx.op %s (%llu) is not translated yet",

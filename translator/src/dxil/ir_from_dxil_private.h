@@ -5,7 +5,9 @@
  * temp map, operands, dx.op arguments, instruction buffer),
  * ir_from_dxil_resource_kinds.c (what each resource kind is declared as),
  * ir_from_dxil_resources.c (resource declarations, handles),
- * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores),
+ * ir_from_dxil_resret.c (ResRet destinations and status),
+ * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
+ * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_math.c (math dx.ops),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
@@ -43,6 +45,10 @@ struct dxil_front {
     uint32_t temp_count;
     uint32_t selector_temp;      /**< the structurizer's selector */
     uint32_t system_values;      /**< bit per SB_IR_FILE_* special input the body reads */
+    /** Per function-local value: bit i = an extractvalue reads member i (ResRet reads; filled
+     *  on the first one, ir_from_dxil_resret.c); NULL before. */
+    uint8_t *extracted_members;
+    uint32_t *value_status;      /**< per function-local value: its ResRet status temp, or NONE */
     /** Amplification programs: the groupshared global dispatchMesh sends (its module value
      *  id), NONE otherwise (ir_from_dxil_mesh.c). */
     uint32_t payload_global;
@@ -98,13 +104,39 @@ bool dxil_front_handle_resource(struct dxil_front *f, const struct sb_bc_instruc
 /** The t#/u#/cb#/s# operand of a program resource (all four lanes, in order). */
 struct sb_ir_operand dxil_front_resource_operand(const struct sb_ir_resource *r);
 
+/* ir_from_dxil_resret.c */
+/** Refuses (naming `what`) unless `type` (or its first struct member) is i32 or f32: the
+ *  16/64-bit resource overloads are the numeric-types work's. */
+bool dxil_front_overload_32(struct dxil_front *f, uint32_t type, const char *what);
+/** The destinations of a resource read returning a ResRet: dst[0] its temp under the mask of
+ *  the members the body extracts, dst[1] (count 2) the status temp when member 4 is read. */
+bool dxil_front_resret_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           const char *what, struct sb_ir_operand dst[2], uint32_t *dst_count);
+/** A source reading the status of the ResRet `aggregate` (extractvalue member 4). */
+bool dxil_front_resret_status(struct dxil_front *f, uint32_t aggregate, struct sb_ir_operand *src);
+bool dxil_front_check_access_fully_mapped(struct dxil_front *f,
+                                          const struct sb_bc_instruction *in);
+
 /* ir_from_dxil_buffers.c */
 /** cbufferLoadLegacy(handle, row). */
 bool dxil_front_cbuffer_load_legacy(struct dxil_front *f, const struct sb_bc_instruction *in);
-/** bufferStore / rawBufferStore of a raw buffer. */
+/** bufferStore / rawBufferStore of a raw, structured or typed buffer. */
 bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instruction *in);
-/** bufferLoad / rawBufferLoad of a raw buffer. */
+/** bufferLoad / rawBufferLoad of a raw, structured or typed buffer. */
 bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** bufferUpdateCounter(uav, +1 / -1): the UAV's hidden counter. */
+bool dxil_front_buffer_update_counter(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** A temp whose lanes 0..count-1 hold arguments first..first+count-1 and whose other lanes
+ *  hold 0 (never reading the undef arguments DXIL leaves in unused coordinate slots). */
+bool dxil_front_gather_args(struct dxil_front *f, const struct sb_bc_instruction *in,
+                            uint32_t first, uint32_t count, uint32_t *temp);
+
+/* ir_from_dxil_textures.c */
+/** sample*, textureGather*, calculateLOD, textureLoad, textureStore, getDimensions, sample
+ *  positions and counts; false for an opcode that is none of these (nothing emitted). */
+bool dxil_front_is_texture_op(uint64_t opcode);
+bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           uint64_t opcode);
 
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
