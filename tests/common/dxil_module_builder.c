@@ -39,6 +39,7 @@ struct dxil_module *dm_create(void)
         exit(1);
     }
     m->entry = DM_NONE;
+    m->body_function = DM_NONE;
     return m;
 }
 
@@ -55,6 +56,7 @@ void dm_destroy(struct dxil_module *m)
     free(m->types);
     free(m->values);
     free(m->insts);
+    free(m->block_owner);
     free(m->mds);
     free(m->named);
     free(m);
@@ -208,7 +210,15 @@ uint32_t dm_entry(struct dxil_module *m, const char *name)
     }
     m->entry = add_function(m, name, dm_type_function(m, dm_type_void(m), NULL, 0),
                             DM_ATTR_NONE, true);
+    m->body_function = m->entry;
     return m->entry;
+}
+
+uint32_t dm_function(struct dxil_module *m, const char *name)
+{
+    m->body_function = add_function(m, name, dm_type_function(m, dm_type_void(m), NULL, 0),
+                                    DM_ATTR_NONE, true);
+    return m->body_function;
 }
 
 uint32_t dm_declare(struct dxil_module *m, const char *name, uint32_t fn_type, enum dm_attr attr)
@@ -282,7 +292,20 @@ uint32_t dm_undef(struct dxil_module *m, uint32_t type)
 
 /* ---- instructions --------------------------------------------------------- */
 
-uint32_t dm_block(struct dxil_module *m) { return m->block_count++; }
+uint32_t dm_block(struct dxil_module *m)
+{
+    /* Blocks are numbered inside their function, so its handles must be consecutive. */
+    uint32_t owner = m->body_function;
+    bool owns_some = false;
+    for (uint32_t b = 0; b < m->block_count; b++)
+        owns_some |= m->block_owner[b] == owner;
+    if (owns_some && m->block_owner[m->block_count - 1] != owner)
+        dm_fail(m, "a function's blocks must be made one after another");
+    m->block_owner = grow(m->block_owner, &m->block_owner_cap, m->block_count,
+                          sizeof(*m->block_owner));
+    m->block_owner[m->block_count] = owner;
+    return m->block_count++;
+}
 
 void dm_at(struct dxil_module *m, uint32_t block)
 {
@@ -294,8 +317,8 @@ void dm_at(struct dxil_module *m, uint32_t block)
 /* Starts an instruction in the current block; `result_type` DM_NONE = no value. */
 static struct inst *begin_inst(struct dxil_module *m, unsigned code, uint32_t result_type)
 {
-    if (m->entry == DM_NONE || m->block_count == 0)
-        dm_fail(m, "instruction before dm_entry() and dm_block()");
+    if (m->body_function == DM_NONE || m->block_count == 0)
+        dm_fail(m, "instruction before dm_entry() or dm_function() and dm_block()");
     m->insts = grow(m->insts, &m->inst_cap, m->inst_count, sizeof(*m->insts));
     struct inst *in = &m->insts[m->inst_count++];
     memset(in, 0, sizeof(*in));
@@ -486,7 +509,7 @@ void dm_phi_incoming(struct dxil_module *m, uint32_t phi, uint32_t value, uint32
         struct inst *in = &m->insts[i];
         if (in->code == INST_PHI && in->value == phi) {
             push(m, in, O_PHI, value);
-            push(m, in, O_LIT, block);
+            push(m, in, O_BLOCK, block);
             return;
         }
     }
@@ -496,14 +519,14 @@ void dm_phi_incoming(struct dxil_module *m, uint32_t phi, uint32_t value, uint32
 void dm_br(struct dxil_module *m, uint32_t block)
 {
     struct inst *in = begin_inst(m, INST_BR, DM_NONE);
-    push(m, in, O_LIT, block);
+    push(m, in, O_BLOCK, block);
 }
 
 void dm_br_cond(struct dxil_module *m, uint32_t cond, uint32_t if_true, uint32_t if_false)
 {
     struct inst *in = begin_inst(m, INST_BR, DM_NONE);
-    push(m, in, O_LIT, if_true);
-    push(m, in, O_LIT, if_false);
+    push(m, in, O_BLOCK, if_true);
+    push(m, in, O_BLOCK, if_false);
     push(m, in, O_REL, cond);
 }
 

@@ -49,8 +49,9 @@ struct value {
 
 /* How an operand is written (docs §2.10): a relative value ID; the same followed by
  * the value's type when it is a forward reference; a signed relative ID (phi); a
- * literal (opcodes, flags, alignments, block numbers); a type ID. */
-enum operand_kind { O_REL, O_REL_TYPED, O_PHI, O_LIT, O_TYPE };
+ * literal (opcodes, flags, alignments); a type ID; a block handle, written as its
+ * number inside its function. */
+enum operand_kind { O_REL, O_REL_TYPED, O_PHI, O_LIT, O_TYPE, O_BLOCK };
 struct operand {
     enum operand_kind kind;
     uint32_t v;
@@ -91,6 +92,11 @@ struct dxil_module {
     uint32_t block_count;
     uint32_t current_block;
     uint32_t entry;
+    /** The function each block belongs to (dm_entry / dm_function in force at dm_block);
+     *  a function's blocks are consecutive handles. */
+    uint32_t *block_owner;
+    unsigned block_owner_cap;
+    uint32_t body_function; /**< the function new blocks go to; DM_NONE before dm_entry */
     bool failed;
 };
 

@@ -403,7 +403,25 @@ static void give_id(void *ctx, uint32_t value)
     n->m->values[value].id = n->next++;
 }
 
-/* Gives every value its absolute ID (docs §2.9). */
+/* The first block of `fn` (a function with a body): block operands count from it. */
+static uint32_t first_block(const struct dxil_module *m, uint32_t fn)
+{
+    for (uint32_t b = 0; b < m->block_count; b++)
+        if (m->block_owner[b] == fn)
+            return b;
+    return m->block_count;
+}
+
+static uint32_t block_total(const struct dxil_module *m, uint32_t fn)
+{
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < m->block_count; b++)
+        n += m->block_owner[b] == fn;
+    return n;
+}
+
+/* Gives every value its absolute ID (docs §2.9); each body numbers its instructions
+ * from the end of the module's values. */
 static void number_values(struct dxil_module *m)
 {
     uint32_t next = 0;
@@ -416,26 +434,36 @@ static void number_values(struct dxil_module *m)
     struct numbering n = { m, next };
     each_constant(m, const_in_module, give_id, &n);
     each_constant(m, const_in_function, give_id, &n);
+    uint32_t body_first = n.next, owner = DM_NONE;
     next = n.next;
-    for (uint32_t b = 0; b < m->block_count; b++)
+    for (uint32_t b = 0; b < m->block_count; b++) {
+        if (m->block_owner[b] != owner) {
+            owner = m->block_owner[b];
+            next = body_first;
+        }
         for (uint32_t i = 0; i < m->inst_count; i++)
             if (m->insts[i].block == b && m->insts[i].value != DM_NONE)
                 m->values[m->insts[i].value].id = next++;
+    }
 }
 
 static void write_instruction(struct bw *w, const struct dxil_module *m, const struct inst *in,
-                              uint32_t inst_id)
+                              uint32_t inst_id, uint32_t block_base)
 {
     struct fields f = { 0 };
     for (unsigned k = 0; k < in->count; k++) {
         const struct operand *op = &in->ops[k];
         /* Only value operands index the value table; literals and types go out as they are. */
-        const struct value *v = op->kind == O_LIT || op->kind == O_TYPE ? NULL
-                                                                        : &m->values[op->v];
+        const struct value *v = op->kind == O_LIT || op->kind == O_TYPE || op->kind == O_BLOCK
+                                    ? NULL
+                                    : &m->values[op->v];
         switch (op->kind) {
         case O_LIT:
         case O_TYPE:
             add(&f, op->v);
+            break;
+        case O_BLOCK:
+            add(&f, op->v - block_base);
             break;
         case O_REL:
             add(&f, (uint32_t)(inst_id - v->id));
@@ -453,21 +481,23 @@ static void write_instruction(struct bw *w, const struct dxil_module *m, const s
     record(w, in->code, &f);
 }
 
-/* `first_inst_id`: the ID of the body's first instruction value (after its constants). */
-static void write_function(struct bw *w, const struct dxil_module *m, uint32_t first_inst_id)
+/* The body of function `fn`; `first_inst_id`: the ID of its first instruction value
+ * (after its constants). */
+static void write_function(struct bw *w, const struct dxil_module *m, uint32_t fn,
+                           uint32_t first_inst_id)
 {
     bw_enter_block(w, BLOCK_FUNCTION, 4);
-    uint64_t blocks = m->block_count;
+    uint64_t blocks = block_total(m, fn);
     bw_record(w, FUNC_DECLAREBLOCKS, &blocks, 1);
     write_constants(w, m, const_in_function);
     /* InstID (docs §2.10) is the ID the instruction gets, or would get if it had a value. */
-    uint32_t inst_id = first_inst_id;
-    for (uint32_t b = 0; b < m->block_count; b++)
+    uint32_t inst_id = first_inst_id, base = first_block(m, fn);
+    for (uint32_t b = base; b < base + blocks; b++)
         for (uint32_t i = 0; i < m->inst_count; i++) {
             const struct inst *in = &m->insts[i];
             if (in->block != b)
                 continue;
-            write_instruction(w, m, in, inst_id);
+            write_instruction(w, m, in, inst_id, base);
             if (in->value != DM_NONE)
                 inst_id++;
         }
@@ -476,8 +506,8 @@ static void write_function(struct bw *w, const struct dxil_module *m, uint32_t f
 
 bool dm_write(struct dxil_module *m, struct tbuf *out)
 {
-    if (m->entry == DM_NONE || m->block_count == 0)
-        dm_fail(m, "no entry function body");
+    if (m->body_function == DM_NONE || m->block_count == 0)
+        dm_fail(m, "no function body");
     for (uint32_t b = 0; b < m->block_count; b++) {
         const struct inst *last = NULL;
         for (uint32_t i = 0; i < m->inst_count; i++)
@@ -486,6 +516,28 @@ bool dm_write(struct dxil_module *m, struct tbuf *out)
         if (!last || (last->code != INST_RET && last->code != INST_BR))
             dm_fail(m, "a basic block does not end in br or ret");
     }
+    unsigned bodies = 0;
+    for (uint32_t i = 0; i < m->value_count; i++) {
+        const struct value *v = &m->values[i];
+        if (v->kind != V_FUNCTION || !v->is_definition)
+            continue;
+        bodies++;
+        if (block_total(m, i) == 0)
+            dm_fail(m, "a function without blocks");
+    }
+    for (uint32_t i = 0; i < m->inst_count; i++)
+        for (unsigned k = 0; k < m->insts[i].count; k++) {
+            const struct operand *op = &m->insts[i].ops[k];
+            if (op->kind == O_BLOCK && (op->v >= m->block_count ||
+                                        m->block_owner[op->v] !=
+                                            m->block_owner[m->insts[i].block]))
+                dm_fail(m, "a branch or phi names a block of another function");
+        }
+    /* Each body would need a constants block of the constants it uses; with several
+     * bodies every constant goes to the module's block instead, which all of them see. */
+    for (uint32_t i = 0; bodies > 1 && i < m->value_count; i++)
+        if (m->values[i].kind == V_CONST)
+            m->values[i].in_metadata = true;
     if (m->failed)
         return false;
     number_values(m);
@@ -518,7 +570,9 @@ bool dm_write(struct dxil_module *m, struct tbuf *out)
     write_constants(&w, m, const_in_module);
     write_metadata(&w, m);
     write_symtab(&w, m, vst);
-    write_function(&w, m, first_inst_id);
+    for (uint32_t i = 0; i < m->value_count; i++)
+        if (m->values[i].kind == V_FUNCTION && m->values[i].is_definition)
+            write_function(&w, m, i, first_inst_id);
     bw_end_block(&w);
     bool ok = !w.failed && w.depth == 0;
     if (ok)

@@ -4,8 +4,8 @@
  * order dxc writes it (../shared/docs/dxil.md §2.5-§2.13): VERSION, BLOCKINFO,
  * attribute groups, types, triple "dxil-ms-dx", the legacy data layout,
  * globals, function records, module constants, metadata, metadata kinds,
- * the module value symbol table, then the one function body (its constants,
- * then its instructions with relative operand IDs; phis with signed ones).
+ * the module value symbol table, then the function bodies (their constants,
+ * then their instructions with relative operand IDs; phis with signed ones).
  *
  * A test describes a program with builder calls; every handle is a plain
  * index: types (dm_type_*), values (globals, functions, constants,
@@ -76,6 +76,14 @@ uint32_t dm_type_function(struct dxil_module *m, uint32_t ret, const uint32_t *p
 uint32_t dm_global(struct dxil_module *m, const char *name, uint32_t element, unsigned addrspace);
 /** The entry function `void name()`, whose body the instruction builders fill. */
 uint32_t dm_entry(struct dxil_module *m, const char *name);
+/**
+ * A further function `void name()` with a body (a hull shader's patch-constant
+ * function; a module may have it without dm_entry(), as a pass-through hull shader
+ * has no entry function): the blocks made from now on (dm_block) are its own,
+ * until the next dm_function(). Bodies are written in the order their functions were
+ * made; with several bodies every constant goes to the module's CONSTANTS block.
+ */
+uint32_t dm_function(struct dxil_module *m, const char *name);
 /** A declaration; the same name twice returns the first. */
 uint32_t dm_declare(struct dxil_module *m, const char *name, uint32_t fn_type, enum dm_attr attr);
 

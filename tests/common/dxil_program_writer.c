@@ -27,31 +27,59 @@ enum { MAX_IO_TABLE_DWORDS = ((MAX_ROWS + 7) >> 3) * MAX_ROWS * 4 };
 
 static uint32_t md_i8(struct dxil_module *m, int8_t v) { return dm_md_value(m, dm_i8(m, v)); }
 
+/* The elements of list `list` (DXIL_LIST_*). */
+static const struct dxil_sig_element *list_elements(const struct dxil_program_desc *d,
+                                                    unsigned list, unsigned *count)
+{
+    *count = list == DXIL_LIST_INPUT    ? d->input_count
+             : list == DXIL_LIST_OUTPUT ? d->output_count
+                                        : d->patch_constant_count;
+    return list == DXIL_LIST_INPUT    ? d->inputs
+           : list == DXIL_LIST_OUTPUT ? d->outputs
+                                      : d->patch_constants;
+}
+
+/* Rows and start column of element `i` of `list`: its dxil_sig_shape, else 1 and 0. */
+static struct dxil_sig_shape shape_of(const struct dxil_program_desc *d, unsigned list,
+                                      unsigned i)
+{
+    for (unsigned k = 0; k < d->shape_count; k++)
+        if (d->shapes[k].list == list && d->shapes[k].element == i)
+            return d->shapes[k];
+    return (struct dxil_sig_shape){ .list = (uint8_t)list, .element = (uint8_t)i, .rows = 1,
+                                    .start_col = 0 };
+}
+
 /* One element record, 11 fields (docs/dxil.md §4.4). Field 10 is the tag list
  * {3 UsageCompMask, mask}: every column is used (the programs read and write whole
  * elements, as ISG1/OSG1 say too). */
-static uint32_t md_element(struct dxil_module *m, uint32_t id, const struct dxil_sig_element *e)
+static uint32_t md_element(struct dxil_module *m, uint32_t id, const struct dxil_sig_element *e,
+                           struct dxil_sig_shape shape)
 {
-    uint32_t index = dm_md_i32(m, (int32_t)e->semantic_index);
+    uint32_t index[MAX_ROWS];
+    for (unsigned r = 0; r < shape.rows; r++)
+        index[r] = dm_md_i32(m, (int32_t)(e->semantic_index + r));
     uint32_t usage[2] = { dm_md_i32(m, 3), dm_md_i32(m, (1 << e->cols) - 1) };
     uint32_t ops[11] = {
         dm_md_i32(m, (int32_t)id), dm_md_string(m, e->semantic),
         md_i8(m, (int8_t)e->component_type),
-        md_i8(m, (int8_t)e->semantic_kind), dm_md_node(m, &index, 1),
-        md_i8(m, (int8_t)e->interpolation), dm_md_i32(m, 1), md_i8(m, (int8_t)e->cols),
-        dm_md_i32(m, e->start_row), md_i8(m, 0), dm_md_node(m, usage, 2),
+        md_i8(m, (int8_t)e->semantic_kind), dm_md_node(m, index, shape.rows),
+        md_i8(m, (int8_t)e->interpolation), dm_md_i32(m, shape.rows), md_i8(m, (int8_t)e->cols),
+        dm_md_i32(m, e->start_row), md_i8(m, (int8_t)shape.start_col), dm_md_node(m, usage, 2),
     };
     return dm_md_node(m, ops, 11);
 }
 
-static uint32_t md_signature(struct dxil_module *m, const struct dxil_sig_element *e,
-                             unsigned count)
+static uint32_t md_signature(struct dxil_module *m, const struct dxil_program_desc *d,
+                             unsigned list)
 {
+    unsigned count;
+    const struct dxil_sig_element *e = list_elements(d, list, &count);
     if (count == 0)
         return DM_NONE;
     uint32_t ops[MAX_ELEMENTS];
     for (unsigned i = 0; i < count; i++)
-        ops[i] = md_element(m, i, &e[i]);
+        ops[i] = md_element(m, i, &e[i], shape_of(d, list, i));
     return dm_md_node(m, ops, count);
 }
 
@@ -148,15 +176,16 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
     uint32_t shader_model = dm_md_node(m, sm_ops, 3);
     uint32_t resources = md_resources(m, d);
 
-    uint32_t in = md_signature(m, d->inputs, d->input_count);
-    uint32_t out = md_signature(m, d->outputs, d->output_count);
-    uint32_t primitive = md_signature(m, d->primitive_outputs, d->primitive_output_count);
+    uint32_t in = md_signature(m, d, DXIL_LIST_INPUT);
+    uint32_t out = md_signature(m, d, DXIL_LIST_OUTPUT);
+    uint32_t patch = md_signature(m, d, DXIL_LIST_PATCH_CONSTANT);
     uint32_t sigs = DM_NONE;
-    if (in != DM_NONE || out != DM_NONE || primitive != DM_NONE) {
-        uint32_t sig_ops[3] = { in, out, primitive };
+    if (in != DM_NONE || out != DM_NONE || patch != DM_NONE) {
+        uint32_t sig_ops[3] = { in, out, patch };
         sigs = dm_md_node(m, sig_ops, 3);
     }
-    /* Properties: tag 0 shader flags (i64), tag 4 thread-group size (docs §4.2). */
+    /* Properties: tag 0 shader flags (i64), tag 4 thread-group size, tag 2 DSState,
+     * tag 3 HSState (docs §4.2). */
     uint32_t props_ops[4];
     unsigned props_count = 0;
     if (d->shader_flags) {
@@ -170,6 +199,23 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
             threads[i] = dm_md_i32(m, (int32_t)d->num_threads[i]);
         props_ops[props_count++] = dm_md_i32(m, 4);
         props_ops[props_count++] = dm_md_node(m, threads, 3);
+    }
+    const struct dxil_tess_desc *t = &d->tess;
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_DOMAIN) {
+        uint32_t state[2] = { dm_md_i32(m, (int32_t)t->domain),
+                              dm_md_i32(m, (int32_t)t->input_control_points) };
+        props_ops[props_count++] = dm_md_i32(m, 2);
+        props_ops[props_count++] = dm_md_node(m, state, 2);
+    }
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_HULL) {
+        uint32_t state[7] = {
+            dm_md_value(m, t->patch_function), dm_md_i32(m, (int32_t)t->input_control_points),
+            dm_md_i32(m, (int32_t)t->output_control_points), dm_md_i32(m, (int32_t)t->domain),
+            dm_md_i32(m, (int32_t)t->partitioning), dm_md_i32(m, (int32_t)t->output_primitive),
+            dm_md_value(m, dm_f32(m, t->max_tess_factor)),
+        };
+        props_ops[props_count++] = dm_md_i32(m, 3);
+        props_ops[props_count++] = dm_md_node(m, state, 7);
     }
     if (d->shader_kind == SB_DXIL_SHADER_KIND_MESH ||
         d->shader_kind == SB_DXIL_SHADER_KIND_AMPLIFICATION) {
@@ -191,8 +237,9 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
         props_ops[props_count++] = dm_md_node(m, state, n);
     }
     uint32_t props = props_count ? dm_md_node(m, props_ops, props_count) : DM_NONE;
-    uint32_t entry_ops[5] = { dm_md_value(m, d->entry), dm_md_string(m, d->entry_name), sigs,
-                              resources, props };
+    /* A null entry function: a hull shader's pass-through control-point phase. */
+    uint32_t entry_ops[5] = { d->entry == DM_NONE ? DM_NONE : dm_md_value(m, d->entry),
+                              dm_md_string(m, d->entry_name), sigs, resources, props };
     uint32_t entry = dm_md_node(m, entry_ops, 5);
 
     dm_md_named(m, "llvm.ident", &ident_node, 1);
@@ -216,36 +263,48 @@ static uint32_t container_component_type(uint8_t dxil)
     }
 }
 
-/* D3D_NAME (container §5.1) of a DXIL semantic kind. */
-static uint32_t d3d_system_value(uint8_t kind)
+/* D3D_NAME (container §5.1) of row `row` of an element of a DXIL semantic kind; tess
+ * factors are named by domain (11/12 quad edge/inside, 13/14 tri, 15/16 isoline
+ * detail/density: row 0 of an isoline's SV_TessFactor is the density). */
+static uint32_t d3d_system_value(uint8_t kind, uint32_t domain, unsigned row)
 {
     switch (kind) {
     case DXIL_SEM_POSITION: return 1;
     case DXIL_SEM_TARGET: return 64;
+    case DXIL_SEM_TESS_FACTOR: return domain == 3 ? 11 : domain == 2 ? 13 : 16 - (row & 1);
+    case DXIL_SEM_INSIDE_TESS_FACTOR: return domain == 3 ? 12 : 14;
     default: return 0;
     }
 }
 
-/* ISG1 / OSG1 (container §5). Inputs: every component is read; outputs: none is
- * left unwritten (the test programs use whole elements). */
-static struct tbuf signature_part(const struct dxil_sig_element *e, unsigned count, bool input)
+/* ISG1 / OSG1 / PSG1 (container §5): one entry per element row. Inputs: every
+ * component is read; outputs: none is left unwritten (the test programs use whole
+ * elements). */
+static struct tbuf signature_part(const struct dxil_program_desc *d, unsigned list, bool input)
 {
+    unsigned count, entries = 0;
+    const struct dxil_sig_element *e = list_elements(d, list, &count);
+    for (unsigned i = 0; i < count; i++)
+        entries += shape_of(d, list, i).rows;
     struct tbuf b = { 0 };
-    tb_u32(&b, count);
+    tb_u32(&b, entries);
     tb_u32(&b, 8);
-    uint32_t name_offset = 8 + 32 * count;
+    uint32_t name_offset = 8 + 32 * entries;
     for (unsigned i = 0; i < count; i++) {
-        uint8_t mask = (uint8_t)((1u << e[i].cols) - 1);
-        tb_u32(&b, 0); /* stream */
-        tb_u32(&b, name_offset);
-        tb_u32(&b, e[i].semantic_index);
-        tb_u32(&b, d3d_system_value(e[i].semantic_kind));
-        tb_u32(&b, container_component_type(e[i].component_type));
-        tb_u32(&b, e[i].start_row);
-        tb_u8(&b, mask);
-        tb_u8(&b, input ? mask : 0);
-        tb_u16(&b, 0);
-        tb_u32(&b, 0); /* default precision */
+        struct dxil_sig_shape shape = shape_of(d, list, i);
+        uint8_t mask = (uint8_t)(((1u << e[i].cols) - 1) << shape.start_col);
+        for (unsigned r = 0; r < shape.rows; r++) {
+            tb_u32(&b, 0); /* stream */
+            tb_u32(&b, name_offset);
+            tb_u32(&b, e[i].semantic_index + r);
+            tb_u32(&b, d3d_system_value(e[i].semantic_kind, d->tess.domain, r));
+            tb_u32(&b, container_component_type(e[i].component_type));
+            tb_u32(&b, e[i].start_row + r);
+            tb_u8(&b, mask);
+            tb_u8(&b, input ? mask : 0);
+            tb_u16(&b, 0);
+            tb_u32(&b, 0); /* default precision */
+        }
         name_offset += (uint32_t)strlen(e[i].semantic) + 1;
     }
     for (unsigned i = 0; i < count; i++)
@@ -254,33 +313,61 @@ static struct tbuf signature_part(const struct dxil_sig_element *e, unsigned cou
     return b;
 }
 
-/* PSV0's SigInputVectors / SigOutputVectors: the rows the elements reach. */
-static uint8_t vectors(const struct dxil_sig_element *e, unsigned count)
+/* PSV0's SigInputVectors / SigOutputVectors / SigPatchConstOrPrimVectors: the rows
+ * the elements reach. */
+static uint8_t vectors(const struct dxil_program_desc *d, unsigned list)
 {
+    unsigned count;
+    const struct dxil_sig_element *e = list_elements(d, list, &count);
     uint8_t rows = 0;
-    for (unsigned i = 0; i < count; i++)
-        if (e[i].start_row + 1u > rows)
-            rows = (uint8_t)(e[i].start_row + 1);
+    for (unsigned i = 0; i < count; i++) {
+        unsigned end = e[i].start_row + shape_of(d, list, i).rows;
+        if (end > rows)
+            rows = (uint8_t)end;
+    }
     return rows;
 }
 
-/* PSV0 elements (container §6.4); element i's one semantic index is entry
- * first_index + i of the semantic-index table. */
-static void psv_elements(struct tbuf *b, const struct dxil_sig_element *e, unsigned count,
-                         const uint32_t *name_offsets, uint32_t first_index)
+/* PSV0 elements (container §6.4) of `list`; their semantic indices are consecutive
+ * entries of the semantic-index table from *next_index on. */
+static void psv_elements(struct tbuf *b, const struct dxil_program_desc *d, unsigned list,
+                         const uint32_t *name_offsets, uint32_t *next_index)
 {
+    unsigned count;
+    const struct dxil_sig_element *e = list_elements(d, list, &count);
     for (unsigned i = 0; i < count; i++) {
+        struct dxil_sig_shape shape = shape_of(d, list, i);
         tb_u32(b, name_offsets[i]);
-        tb_u32(b, first_index + i);
-        tb_u8(b, 1);                         /* rows */
+        tb_u32(b, *next_index);
+        *next_index += shape.rows;
+        tb_u8(b, shape.rows);
         tb_u8(b, e[i].start_row);
-        tb_u8(b, (uint8_t)(e[i].cols | 1u << 6)); /* cols, start column 0, allocated */
+        tb_u8(b, (uint8_t)(e[i].cols | shape.start_col << 4 | 1u << 6)); /* allocated */
         tb_u8(b, e[i].semantic_kind);
         tb_u8(b, (uint8_t)container_component_type(e[i].component_type));
         tb_u8(b, e[i].interpolation);
         tb_u8(b, 0);                         /* no dynamic indexing, stream 0 */
         tb_u8(b, 0);
     }
+}
+
+/* The semantic indices of `list`'s element rows (PSV0 semantic-index table). */
+static void psv_semantic_indices(struct tbuf *b, const struct dxil_program_desc *d,
+                                 unsigned list)
+{
+    unsigned count;
+    const struct dxil_sig_element *e = list_elements(d, list, &count);
+    for (unsigned i = 0; i < count; i++)
+        for (unsigned r = 0; r < shape_of(d, list, i).rows; r++)
+            tb_u32(b, e[i].semantic_index + r);
+}
+
+/* An all-zero PSV0 dependency table of `in` to `out` vectors (container §6.1): the
+ * test programs state none beyond the input->output one. */
+static void psv_empty_table(struct tbuf *b, uint8_t in, uint8_t out)
+{
+    for (uint32_t i = 0; i < ((out + 7u) >> 3) * in * 4u; i++)
+        tb_u32(b, 0);
 }
 
 /* Offset of `s` in the PSV string table, appended unless already there (names repeat
@@ -303,33 +390,49 @@ static uint32_t psv_string(struct tbuf *strings, const char *s)
 static struct tbuf psv0_part(const struct dxil_program_desc *d)
 {
     struct tbuf b = { 0 }, strings = { 0 };
-    uint8_t in_vectors = vectors(d->inputs, d->input_count);
-    uint8_t out_vectors = vectors(d->outputs, d->output_count);
+    uint8_t in_vectors = vectors(d, DXIL_LIST_INPUT);
+    uint8_t out_vectors = vectors(d, DXIL_LIST_OUTPUT);
+    uint8_t patch_vectors = vectors(d, DXIL_LIST_PATCH_CONSTANT);
     tb_u8(&strings, 0); /* offset 0: the empty name of system values */
-    uint32_t in_names[MAX_ELEMENTS] = { 0 }, out_names[MAX_ELEMENTS] = { 0 };
-    for (unsigned i = 0; i < d->input_count; i++)
-        if (d->inputs[i].semantic_kind == DXIL_SEM_ARBITRARY)
-            in_names[i] = psv_string(&strings, d->inputs[i].semantic);
-    for (unsigned i = 0; i < d->output_count; i++)
-        if (d->outputs[i].semantic_kind == DXIL_SEM_ARBITRARY)
-            out_names[i] = psv_string(&strings, d->outputs[i].semantic);
+    uint32_t names[3][MAX_ELEMENTS] = { { 0 } };
+    unsigned counts[3];
+    for (unsigned list = 0; list < 3; list++) {
+        const struct dxil_sig_element *e = list_elements(d, list, &counts[list]);
+        for (unsigned i = 0; i < counts[list]; i++)
+            if (e[i].semantic_kind == DXIL_SEM_ARBITRARY)
+                names[list][i] = psv_string(&strings, e[i].semantic);
+    }
     uint32_t entry_name = psv_string(&strings, d->entry_name);
     tb_align4(&strings);
 
     tb_u32(&b, 52);
     uint8_t stage[16] = { 0 };
+    bool position = false;
+    for (unsigned i = 0; i < d->output_count; i++)
+        position |= d->outputs[i].semantic_kind == DXIL_SEM_POSITION;
+    const struct dxil_tess_desc *t = &d->tess;
     if (d->shader_kind == SB_DXIL_SHADER_KIND_VERTEX)
-        for (unsigned i = 0; i < d->output_count; i++)
-            stage[0] |= d->outputs[i].semantic_kind == DXIL_SEM_POSITION;
+        stage[0] = position;
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_HULL) {
+        const uint32_t fields[4] = { t->input_control_points, t->output_control_points,
+                                     t->domain, t->output_primitive };
+        memcpy(stage, fields, sizeof(fields)); /* little-endian host (the writer's tbuf too) */
+    }
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_DOMAIN) {
+        memcpy(stage, &t->input_control_points, 4);
+        stage[4] = position;
+        memcpy(stage + 8, &t->domain, 4);
+    }
     tb_bytes(&b, stage, 16);
     tb_u32(&b, 0);           /* min wave lanes: unused */
     tb_u32(&b, 0xFFFFFFFFu); /* max wave lanes: unused */
     tb_u8(&b, (uint8_t)d->shader_kind);
     tb_u8(&b, 0);            /* no ViewID */
-    tb_u16(&b, 0);
+    tb_u8(&b, patch_vectors);
+    tb_u8(&b, 0);
     tb_u8(&b, (uint8_t)d->input_count);
     tb_u8(&b, (uint8_t)d->output_count);
-    tb_u8(&b, 0);
+    tb_u8(&b, (uint8_t)d->patch_constant_count);
     tb_u8(&b, in_vectors);
     tb_u8(&b, out_vectors);
     tb_u8(&b, 0);
@@ -354,15 +457,18 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
 
     tb_u32(&b, (uint32_t)strings.size);
     tb_bytes(&b, strings.data, strings.size);
-    tb_u32(&b, d->input_count + d->output_count); /* one semantic index per element */
-    for (unsigned i = 0; i < d->input_count; i++)
-        tb_u32(&b, d->inputs[i].semantic_index);
-    for (unsigned i = 0; i < d->output_count; i++)
-        tb_u32(&b, d->outputs[i].semantic_index);
-    if (d->input_count || d->output_count) {
+    uint32_t index_count = 0; /* one semantic index per element row */
+    for (unsigned list = 0; list < 3; list++)
+        for (unsigned i = 0; i < counts[list]; i++)
+            index_count += shape_of(d, list, i).rows;
+    tb_u32(&b, index_count);
+    for (unsigned list = 0; list < 3; list++)
+        psv_semantic_indices(&b, d, list);
+    if (d->input_count || d->output_count || d->patch_constant_count) {
+        uint32_t next_index = 0;
         tb_u32(&b, 16);
-        psv_elements(&b, d->inputs, d->input_count, in_names, 0);
-        psv_elements(&b, d->outputs, d->output_count, out_names, d->input_count);
+        for (unsigned list = 0; list < 3; list++)
+            psv_elements(&b, d, list, names[list], &next_index);
     }
     /* Input -> output table: one mask of the output components per input component. */
     if (in_vectors && out_vectors) {
@@ -378,6 +484,11 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
         for (uint32_t i = 0; i < dwords; i++)
             tb_u32(&b, table[i]);
     }
+    /* Hull: input -> patch constant; domain: patch constant -> output (container §6.1). */
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_HULL && patch_vectors && in_vectors)
+        psv_empty_table(&b, in_vectors, patch_vectors);
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_DOMAIN && out_vectors && patch_vectors)
+        psv_empty_table(&b, patch_vectors, out_vectors);
     tb_free(&strings);
     return b;
 }
@@ -408,19 +519,29 @@ static bool description_ok(const struct dxil_program_desc *d)
     if (d->shader_kind != SB_DXIL_SHADER_KIND_PIXEL &&
         d->shader_kind != SB_DXIL_SHADER_KIND_VERTEX &&
         d->shader_kind != SB_DXIL_SHADER_KIND_COMPUTE &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_HULL &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_DOMAIN &&
         d->shader_kind != SB_DXIL_SHADER_KIND_MESH &&
         d->shader_kind != SB_DXIL_SHADER_KIND_AMPLIFICATION)
         return false;
-    if (d->primitive_output_count > MAX_ELEMENTS ||
-        (d->primitive_output_count && d->shader_kind != SB_DXIL_SHADER_KIND_MESH))
-        return false;
-    for (unsigned i = 0; i < d->primitive_output_count; i++)
-        if (d->primitive_outputs[i].start_row >= MAX_ROWS || d->primitive_outputs[i].cols < 1 ||
-            d->primitive_outputs[i].cols > 4)
-            return false;
     if (d->input_count > MAX_ELEMENTS || d->output_count > MAX_ELEMENTS ||
-        d->resource_count > MAX_RESOURCES)
+        d->patch_constant_count > MAX_ELEMENTS || d->resource_count > MAX_RESOURCES)
         return false;
+    for (unsigned k = 0; k < d->shape_count; k++) {
+        unsigned count;
+        const struct dxil_sig_shape *shape = &d->shapes[k];
+        const struct dxil_sig_element *e = shape->list <= DXIL_LIST_PATCH_CONSTANT
+                                               ? list_elements(d, shape->list, &count)
+                                               : NULL;
+        if (!e || shape->element >= count || shape->rows < 1 ||
+            e[shape->element].start_row + shape->rows > MAX_ROWS ||
+            shape->start_col + e[shape->element].cols > 4)
+            return false;
+    }
+    for (unsigned i = 0; i < d->patch_constant_count; i++)
+        if (d->patch_constants[i].start_row >= MAX_ROWS || d->patch_constants[i].cols < 1 ||
+            d->patch_constants[i].cols > 4)
+            return false;
     for (unsigned i = 0; i < d->input_count; i++)
         if (d->inputs[i].start_row >= MAX_ROWS || d->inputs[i].cols < 1 || d->inputs[i].cols > 4)
             return false;
@@ -450,26 +571,37 @@ bool dxil_program_write(struct dxil_module *m, const struct dxil_program_desc *d
     struct tbuf sfi0 = { 0 };
     for (unsigned i = 0; i < 8; i++)
         tb_u8(&sfi0, 0); /* no optional feature needed */
-    struct tbuf isg1 = signature_part(d->inputs, d->input_count, true);
-    struct tbuf osg1 = signature_part(d->outputs, d->output_count, false);
+    struct tbuf isg1 = signature_part(d, DXIL_LIST_INPUT, true);
+    struct tbuf osg1 = signature_part(d, DXIL_LIST_OUTPUT, false);
+    /* The domain shader reads its patch constants; the hull shader writes them. */
+    struct tbuf psg1 = signature_part(d, DXIL_LIST_PATCH_CONSTANT,
+                                      d->shader_kind == SB_DXIL_SHADER_KIND_DOMAIN);
     struct tbuf psv0 = psv0_part(d);
     struct tbuf dxil = dxil_part(d, &bitcode);
-    const struct tpart parts[] = {
+    /* dxc's order; PSG1 only where there are patch constants. */
+    struct tpart parts[6] = {
         { DXIL_FOURCC("SFI0"), &sfi0 }, { DXIL_FOURCC("ISG1"), &isg1 },
-        { DXIL_FOURCC("OSG1"), &osg1 }, { DXIL_FOURCC("PSV0"), &psv0 },
-        { DXIL_FOURCC("DXIL"), &dxil },
+        { DXIL_FOURCC("OSG1"), &osg1 }, { DXIL_FOURCC("PSG1"), &psg1 },
+        { DXIL_FOURCC("PSV0"), &psv0 }, { DXIL_FOURCC("DXIL"), &dxil },
     };
-    /* Mesh and amplification programs: SFI0 and DXIL only (the PSV0 written here is the
-     * vs/ps/cs RuntimeInfo; the DXIL front end reads the metadata). */
-    bool mesh_kind = d->shader_kind == SB_DXIL_SHADER_KIND_MESH ||
-                     d->shader_kind == SB_DXIL_SHADER_KIND_AMPLIFICATION;
-    const struct tpart mesh_parts[] = { parts[0], parts[4] };
-    struct tbuf container = mesh_kind ? make_container(mesh_parts, 2) : make_container(parts, 5);
+    unsigned part_count = 6;
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_MESH ||
+        d->shader_kind == SB_DXIL_SHADER_KIND_AMPLIFICATION) {
+        /* SFI0 and DXIL only: the PSV0 written here is the vs/ps/cs/hs/ds RuntimeInfo, and
+         * the DXIL front end reads the metadata. */
+        parts[1] = parts[5];
+        part_count = 2;
+    } else if (!d->patch_constant_count) {
+        memmove(&parts[3], &parts[4], 2 * sizeof(parts[0]));
+        part_count = 5;
+    }
+    struct tbuf container = make_container(parts, part_count);
     tb_bytes(out, container.data, container.size);
     tb_free(&container);
     tb_free(&sfi0);
     tb_free(&isg1);
     tb_free(&osg1);
+    tb_free(&psg1);
     tb_free(&psv0);
     tb_free(&dxil);
     tb_free(&bitcode);

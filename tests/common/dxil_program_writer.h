@@ -8,12 +8,15 @@
  * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
- * Scope: SM 6.x vertex, pixel and compute programs, and mesh and amplification
- * programs (MSState/ASState, the per-primitive signature; their container holds
- * SFI0 and DXIL only: no PSV0 or signature parts); up to 16 one-row signature
- * elements per signature in rows 0-31; up to 16 SRV, UAV, CBV and sampler
- * resources, one register each (SRV/UAV with their element type and structure
- * stride tags, sample count, UAV counter). A description outside it is refused, never half written.
+ * Scope: SM 6.x vertex, pixel, compute, hull and domain programs, and mesh and
+ * amplification programs (MSState/ASState; a mesh program's per-primitive outputs are
+ * its third signature list, `patch_constants`; their container holds SFI0 and DXIL
+ * only: no PSV0 or signature parts); up to 16
+ * signature elements per signature in rows 0-31 (one row from column 0 unless a
+ * dxil_sig_shape says otherwise); up to 16 SRV, UAV, CBV and sampler resources, one
+ * register each (SRV/UAV with their element type and structure stride tags, sample
+ * count, UAV counter). A hull program's patch-constant function is a second body of
+ * the module (dm_function). A description outside it is refused, never half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
 #define SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -26,7 +29,8 @@
 
 /* DXIL enums the descriptions use (docs/dxil.md §3.4, §4.4). */
 enum { DXIL_COMP_U32 = 5, DXIL_COMP_F32 = 9 };
-enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16 };
+enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16,
+       DXIL_SEM_TESS_FACTOR = 25, DXIL_SEM_INSIDE_TESS_FACTOR = 26 };
 enum { DXIL_INTERP_UNDEFINED = 0, DXIL_INTERP_LINEAR = 2, DXIL_INTERP_NOPERSPECTIVE = 4 };
 enum { DXIL_CLASS_SRV = 0, DXIL_CLASS_UAV = 1, DXIL_CLASS_CBV = 2, DXIL_CLASS_SAMPLER = 3 };
 enum { DXIL_KIND_RAW_BUFFER = 11, DXIL_KIND_CBUFFER = 13 };
@@ -66,6 +70,34 @@ struct dxil_resource {
     bool has_counter;         /**< UAV field 8 */
 };
 
+/** The lists of a program's signatures (docs/dxil.md §4.2), for dxil_sig_shape. */
+enum { DXIL_LIST_INPUT = 0, DXIL_LIST_OUTPUT = 1, DXIL_LIST_PATCH_CONSTANT = 2 };
+
+/**
+ * The shape of an element that takes more than one row or starts past column 0
+ * (a tess factor array: SV_TessFactor is 3 rows of 1 column in a tri domain);
+ * elements no shape names take 1 row from column 0. Row r has semantic index
+ * semantic_index + r and register start_row + r.
+ */
+struct dxil_sig_shape {
+    uint8_t list;       /**< DXIL_LIST_* */
+    uint8_t element;    /**< index in that list */
+    uint8_t rows;       /**< 1..32 */
+    uint8_t start_col;  /**< start_col + cols <= 4 */
+};
+
+/** Hull state (docs/dxil.md §4.2 HSState; a domain shader uses domain and
+ *  input_control_points as its DSState). */
+struct dxil_tess_desc {
+    uint32_t patch_function;  /**< the module's dm_function() value (hull only) */
+    uint32_t input_control_points;
+    uint32_t output_control_points;
+    uint32_t domain;          /**< 1 isoline, 2 tri, 3 quad */
+    uint32_t partitioning;    /**< 1 integer, 2 pow2, 3 fractional odd, 4 fractional even */
+    uint32_t output_primitive; /**< 1 point, 2 line, 3 triangle cw, 4 triangle ccw */
+    float max_tess_factor;
+};
+
 /** An input component that an output component depends on (PSV0 input->output table). */
 struct dxil_io_dependency {
     uint8_t input;   /**< input component: row * 4 + column */
@@ -73,9 +105,10 @@ struct dxil_io_dependency {
 };
 
 struct dxil_program_desc {
-    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX or _COMPUTE */
+    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX, _COMPUTE, _HULL, _DOMAIN */
     uint8_t sm_minor;         /**< SM 6.minor; DXIL 1.minor */
-    uint32_t entry;           /**< the module's dm_entry() value */
+    uint32_t entry;           /**< the module's dm_entry() value; DM_NONE: a pass-through
+                                   hull shader's null entry function */
     const char *entry_name;
     uint32_t num_threads[3];  /**< compute only */
     uint64_t shader_flags;    /**< docs/dxil.md §4.3 bits; 0 = no tag */
@@ -87,10 +120,15 @@ struct dxil_program_desc {
     unsigned resource_count;
     const struct dxil_io_dependency *dependencies;
     unsigned dependency_count;
+    /* Hull and domain programs (SB_DXIL_SHADER_KIND_HULL / _DOMAIN). */
+    const struct dxil_sig_element *patch_constants; /**< PSG1: HS outputs, DS inputs; mesh:
+                                                         the per-primitive outputs */
+    unsigned patch_constant_count;
+    const struct dxil_sig_shape *shapes;
+    unsigned shape_count;
+    struct dxil_tess_desc tess;
     /* Mesh (SB_DXIL_SHADER_KIND_MESH) and amplification programs: num_threads above is
      * their group size, written in MSState / ASState (docs/dxil.md §4.2). */
-    const struct dxil_sig_element *primitive_outputs; /**< mesh: the per-primitive signature */
-    unsigned primitive_output_count;
     uint32_t max_vertices, max_primitives; /**< mesh */
     uint8_t mesh_topology;    /**< mesh: 1 line, 2 triangle */
     uint32_t payload_size;    /**< bytes of the task payload; 0 = none */

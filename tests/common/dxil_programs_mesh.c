@@ -95,7 +95,7 @@ bool dxil_program_ms_triangle(struct tbuf *out)
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_MESH, .sm_minor = 5, .entry = entry, .entry_name = "main",
         .num_threads = { 3, 1, 1 }, .outputs = vertex_outputs, .output_count = 1,
-        .primitive_outputs = primitive_outputs, .primitive_output_count = 2, .max_vertices = 3,
+        .patch_constants = primitive_outputs, .patch_constant_count = 2, .max_vertices = 3,
         .max_primitives = 1, .mesh_topology = MESH_TOPOLOGY_TRIANGLE, .payload_size = PAYLOAD_BYTES,
     };
     return finish(m, &d, out);

@@ -28,13 +28,18 @@ static const char *shader_kind_name(uint32_t kind)
 /* The entry point, its stage and the declarations that do not need the body. */
 static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *info)
 {
-    if (info->entry_point_count != 1 || info->entry_points[0].function == SB_BC_NONE ||
-        info->entry_points[0].function >= f->module->function_count)
+    const struct sb_dxil_entry_point *e =
+        info->entry_point_count == 1 ? &info->entry_points[0] : NULL;
+    /* A hull shader's null entry function is D3D's pass-through control-point phase. */
+    bool pass_through = e && e->function == SB_BC_NONE &&
+                        e->shader_kind == SB_DXIL_SHADER_KIND_HULL;
+    if (!e || (!pass_through && (e->function == SB_BC_NONE ||
+                                 e->function >= f->module->function_count)))
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "%s program with %u entry points: one entry function is translated",
                                shader_kind_name(info->shader_kind), info->entry_point_count);
-    f->entry = &info->entry_points[0];
-    f->function = &f->module->functions[f->entry->function];
+    f->entry = e;
+    f->function = pass_through ? NULL : &f->module->functions[e->function];
     uint32_t kind = f->entry->shader_kind;
     struct sb_ir_program *p = f->program;
     switch (kind) {
@@ -47,6 +52,11 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         if (!dxil_front_declare_signatures(f))
             return false;
         break;
+    case SB_DXIL_SHADER_KIND_HULL:
+    case SB_DXIL_SHADER_KIND_DOMAIN:
+        if (!dxil_front_declare_tessellation(f))
+            return false;
+        break;
     case SB_DXIL_SHADER_KIND_MESH:
     case SB_DXIL_SHADER_KIND_AMPLIFICATION:
         if (!dxil_front_declare_mesh(f))
@@ -54,10 +64,11 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         break;
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "DXIL %s shaders are not translated (vertex, pixel and compute are)",
+                               "DXIL %s shaders are not translated (vertex, pixel, hull, "
+                               "domain and compute are)",
                                shader_kind_name(kind));
     }
-    if (f->function->is_declaration)
+    if (f->function && f->function->is_declaration)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "the entry function has no body");
     if (f->entry->has_num_threads)
         for (unsigned i = 0; i < 3; i++)
@@ -68,32 +79,57 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
     return dxil_front_declare_resources(f);
 }
 
-/* The entry body into functions[0], its instructions copied into the arena. */
-static bool lower_body(struct dxil_front *f)
+bool dxil_front_lower_function(struct dxil_front *f, const struct sb_bc_function *fn,
+                               struct sb_ir_function *out)
 {
-    uint32_t values = f->function->value_count;
+    /* Value ids and temps are the function's own (hull phases keep no temps). */
+    uint32_t values = fn->value_count;
+    free(f->value_temp);
+    free(f->value_resource);
+    f->function = fn;
+    f->code_count = 0;
+    f->temp_count = 0;
+    /* ResRet facts are per function too (ir_from_dxil_resret.c makes them again, in the
+     * arena, on the function's first resource read). */
+    f->extracted_members = NULL;
+    f->value_status = NULL;
     f->value_temp = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     f->value_resource = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     if (!f->value_temp || !f->value_resource)
         return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < values; i++)
         f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
-    if (!dxil_front_body(f) || !dxil_front_declare_system_values(f))
+    if (!dxil_front_body(f))
         return false;
-    struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
     struct sb_ir_instruction *code = dxil_front_alloc(f, f->code_count, sizeof(*code));
-    if (!fn || !code)
+    if (!code)
         return false;
     if (f->code_count)
         memcpy(code, f->code, f->code_count * sizeof(*code));
-    fn->id = 0xFFFFFFFFu;
-    fn->instructions = code;
-    fn->instruction_count = f->code_count;
-    fn->temp_count = f->temp_count;
-    f->program->temp_count = f->temp_count;
-    f->program->functions = fn;
-    f->program->function_count = 1;
+    out->id = 0xFFFFFFFFu;
+    out->instructions = code;
+    out->instruction_count = f->code_count;
+    out->instance_count = 1;
+    out->temp_count = f->temp_count;
     return true;
+}
+
+/* The entry body into functions[0] (a hull shader's phases: ir_from_dxil_tessellation.c),
+ * then the special inputs the bodies read. */
+static bool lower_body(struct dxil_front *f)
+{
+    if (f->program->stage == SB_IR_STAGE_HULL) {
+        if (!dxil_front_hull_functions(f))
+            return false;
+    } else {
+        struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
+        if (!fn || !dxil_front_lower_function(f, f->function, fn))
+            return false;
+        f->program->temp_count = fn->temp_count;
+        f->program->functions = fn;
+        f->program->function_count = 1;
+    }
+    return dxil_front_declare_system_values(f) && dxil_front_declare_tessellation_inputs(f);
 }
 
 enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,

@@ -38,6 +38,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
                                callee && callee->name ? callee->name : "an unknown function");
     if (!dxil_front_const_arg(f, in, 0, &opcode))
         return false;
+    if (dxil_front_is_tessellation_op(f, opcode))
+        return dxil_front_tessellation_op(f, in, opcode);
     switch (opcode) {
     case SB_DXIL_OP_THREAD_ID: return system_value(f, in, SB_IR_FILE_THREAD_ID, true);
     case SB_DXIL_OP_GROUP_ID: return system_value(f, in, SB_IR_FILE_THREAD_GROUP_ID, true);

@@ -72,7 +72,9 @@ bool dxil_front_declare_signatures(struct dxil_front *f)
             total += sig->elements[i].rows;
         }
     }
-    if (f->entry->signatures[SB_DXIL_SIGNATURE_PATCH_CONSTANT].element_count)
+    /* Hull and domain shaders declare theirs (ir_from_dxil_tessellation.c). */
+    if (f->entry->signatures[SB_DXIL_SIGNATURE_PATCH_CONSTANT].element_count &&
+        f->program->stage != SB_IR_STAGE_HULL && f->program->stage != SB_IR_STAGE_DOMAIN)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                "a patch-constant signature in a vertex or pixel shader");
     struct sb_ir_signature_element *out = dxil_front_alloc(f, total, sizeof(*out));

@@ -10,6 +10,7 @@
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_math.c (math dx.ops),
+ * ir_from_dxil_tessellation.c (hull/domain state, signatures, phases, I/O),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
@@ -49,6 +50,8 @@ struct dxil_front {
      *  on the first one, ir_from_dxil_resret.c); NULL before. */
     uint8_t *extracted_members;
     uint32_t *value_status;      /**< per function-local value: its ResRet status temp, or NONE */
+    uint32_t tess_inputs;        /**< hull/domain special inputs read (ir_from_dxil_tessellation.c) */
+    bool patch_phase;            /**< lowering a hull shader's patch-constant function */
     /** Amplification programs: the groupshared global dispatchMesh sends (its module value
      *  id), NONE otherwise (ir_from_dxil_mesh.c). */
     uint32_t payload_global;
@@ -156,6 +159,19 @@ bool dxil_front_is_math(uint64_t opcode);
 /** Unary/binary/tertiary float and int math and Dot2/3/4 on 32-bit scalars. */
 bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 
+/* ir_from_dxil_tessellation.c */
+/** Hull/domain: stage, HSState/DSState, input/output signatures with control-point
+ *  arrays, and the patch-constant signature as PATCH elements. */
+bool dxil_front_declare_tessellation(struct dxil_front *f);
+/** Hull: the entry function as the control-point phase, the patch-constant function as
+ *  the one fork phase. */
+bool dxil_front_hull_functions(struct dxil_front *f);
+/** Declares vOutputControlPointID, vPrim and vDomain where the body read them. */
+bool dxil_front_declare_tessellation_inputs(struct dxil_front *f);
+/** Whether dx.op `opcode` is a hull/domain signature or system-value op of this program. */
+bool dxil_front_is_tessellation_op(const struct dxil_front *f, uint64_t opcode);
+bool dxil_front_tessellation_op(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                uint64_t opcode);
 /* ir_from_dxil_mesh.c */
 /** Stage, MSState/ASState, per-vertex and per-primitive output signatures, the payload g#. */
 bool dxil_front_declare_mesh(struct dxil_front *f);
@@ -176,5 +192,10 @@ bool dxil_front_declare_system_values(struct dxil_front *f);
 /* ir_from_dxil_flow.c */
 /** Structures the entry function and emits its body. */
 bool dxil_front_body(struct dxil_front *f);
+
+/* ir_from_dxil.c */
+/** Lowers function `fn` into `out` with temps and value map of its own (one instance). */
+bool dxil_front_lower_function(struct dxil_front *f, const struct sb_bc_function *fn,
+                               struct sb_ir_function *out);
 
 #endif
