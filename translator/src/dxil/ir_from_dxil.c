@@ -79,8 +79,9 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
     return dxil_front_declare_resources(f);
 }
 
-bool dxil_front_lower_function(struct dxil_front *f, const struct sb_bc_function *fn,
-                               struct sb_ir_function *out)
+/* Lowers function `fn` into `out` with temps and value map of its own (one instance). */
+static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn,
+                           struct sb_ir_function *out)
 {
     /* Value ids and temps are the function's own (hull phases keep no temps). */
     uint32_t values = fn->value_count;
@@ -114,16 +115,40 @@ bool dxil_front_lower_function(struct dxil_front *f, const struct sb_bc_function
     return true;
 }
 
+/* A hull shader's phases (ir_from_dxil_tessellation.c): the entry function is the
+ * control-point phase, the patch-constant function HSState names the one fork phase. */
+static bool lower_hull_functions(struct dxil_front *f)
+{
+    struct sb_ir_program *p = f->program;
+    struct sb_ir_function *fns = dxil_front_alloc(f, 2, sizeof(*fns));
+    if (!fns)
+        return false;
+    /* No entry function: an empty control-point phase, D3D's pass-through (IR.md). */
+    fns[0] = (struct sb_ir_function){ .id = 0xFFFFFFFFu, .instance_count = 1 };
+    if (f->function && !lower_function(f, f->function, &fns[0]))
+        return false;
+    f->patch_phase = true;
+    if (!lower_function(f, &f->module->functions[f->entry->hs.patch_constant_function],
+                                   &fns[1]))
+        return false;
+    p->functions = fns;
+    p->function_count = 2;
+    p->first_fork_phase = 1;
+    p->fork_phase_count = 1;
+    p->temp_count = fns[0].temp_count;
+    return true;
+}
+
 /* The entry body into functions[0] (a hull shader's phases: ir_from_dxil_tessellation.c),
  * then the special inputs the bodies read. */
 static bool lower_body(struct dxil_front *f)
 {
     if (f->program->stage == SB_IR_STAGE_HULL) {
-        if (!dxil_front_hull_functions(f))
+        if (!lower_hull_functions(f))
             return false;
     } else {
         struct sb_ir_function *fn = dxil_front_alloc(f, 1, sizeof(*fn));
-        if (!fn || !dxil_front_lower_function(f, f->function, fn))
+        if (!fn || !lower_function(f, f->function, fn))
             return false;
         f->program->temp_count = fn->temp_count;
         f->program->functions = fn;

@@ -163,9 +163,6 @@ bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, u
 /** Hull/domain: stage, HSState/DSState, input/output signatures with control-point
  *  arrays, and the patch-constant signature as PATCH elements. */
 bool dxil_front_declare_tessellation(struct dxil_front *f);
-/** Hull: the entry function as the control-point phase, the patch-constant function as
- *  the one fork phase. */
-bool dxil_front_hull_functions(struct dxil_front *f);
 /** Declares vOutputControlPointID, vPrim and vDomain where the body read them. */
 bool dxil_front_declare_tessellation_inputs(struct dxil_front *f);
 /** Whether dx.op `opcode` is a hull/domain signature or system-value op of this program. */
@@ -192,10 +189,5 @@ bool dxil_front_declare_system_values(struct dxil_front *f);
 /* ir_from_dxil_flow.c */
 /** Structures the entry function and emits its body. */
 bool dxil_front_body(struct dxil_front *f);
-
-/* ir_from_dxil.c */
-/** Lowers function `fn` into `out` with temps and value map of its own (one instance). */
-bool dxil_front_lower_function(struct dxil_front *f, const struct sb_bc_function *fn,
-                               struct sb_ir_function *out);
 
 #endif

@@ -231,28 +231,6 @@ bool dxil_front_declare_tessellation_inputs(struct dxil_front *f)
     return true;
 }
 
-bool dxil_front_hull_functions(struct dxil_front *f)
-{
-    struct sb_ir_program *p = f->program;
-    struct sb_ir_function *fns = dxil_front_alloc(f, 2, sizeof(*fns));
-    if (!fns)
-        return false;
-    /* No entry function: an empty control-point phase, D3D's pass-through (IR.md). */
-    fns[0] = (struct sb_ir_function){ .id = 0xFFFFFFFFu, .instance_count = 1 };
-    if (f->function && !dxil_front_lower_function(f, f->function, &fns[0]))
-        return false;
-    f->patch_phase = true;
-    if (!dxil_front_lower_function(f, &f->module->functions[f->entry->hs.patch_constant_function],
-                                   &fns[1]))
-        return false;
-    p->functions = fns;
-    p->function_count = 2;
-    p->first_fork_phase = 1;
-    p->fork_phase_count = 1;
-    p->temp_count = fns[0].temp_count;
-    return true;
-}
-
 /* ---- dx.ops --------------------------------------------------------------- */
 
 /* Where a signature dx.op reads or writes: its element list, its register file and
