@@ -47,7 +47,7 @@ static struct dxil_sig_shape shape_of(const struct dxil_program_desc *d, unsigne
         if (d->shapes[k].list == list && d->shapes[k].element == i)
             return d->shapes[k];
     return (struct dxil_sig_shape){ .list = (uint8_t)list, .element = (uint8_t)i, .rows = 1,
-                                    .start_col = 0 };
+                                    .start_col = 0, .unallocated = false };
 }
 
 /* One element record, 11 fields (docs/dxil.md §4.4). Field 10 is the tag list
@@ -65,7 +65,8 @@ static uint32_t md_element(struct dxil_module *m, uint32_t id, const struct dxil
         md_i8(m, (int8_t)e->component_type),
         md_i8(m, (int8_t)e->semantic_kind), dm_md_node(m, index, shape.rows),
         md_i8(m, (int8_t)e->interpolation), dm_md_i32(m, shape.rows), md_i8(m, (int8_t)e->cols),
-        dm_md_i32(m, e->start_row), md_i8(m, (int8_t)shape.start_col), dm_md_node(m, usage, 2),
+        dm_md_i32(m, shape.unallocated ? -1 : e->start_row),
+        md_i8(m, shape.unallocated ? -1 : (int8_t)shape.start_col), dm_md_node(m, usage, 2),
     };
     return dm_md_node(m, ops, 11);
 }
@@ -193,6 +194,16 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
         props_ops[props_count++] = dm_md_value(m, dm_const_int(m, dm_type_int(m, 64),
                                                                (int64_t)d->shader_flags));
     }
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_GEOMETRY) {
+        const uint32_t fields[5] = { d->gs->input_primitive, d->gs->max_vertex_count,
+                                     d->gs->stream_mask, d->gs->output_topology,
+                                     d->gs->instance_count };
+        uint32_t state[5];
+        for (unsigned i = 0; i < 5; i++)
+            state[i] = dm_md_i32(m, (int32_t)fields[i]);
+        props_ops[props_count++] = dm_md_i32(m, 1);
+        props_ops[props_count++] = dm_md_node(m, state, 5);
+    }
     if (d->shader_kind == SB_DXIL_SHADER_KIND_COMPUTE) {
         uint32_t threads[3];
         for (unsigned i = 0; i < 3; i++)
@@ -259,6 +270,7 @@ static uint32_t container_component_type(uint8_t dxil)
     switch (dxil) {
     case DXIL_COMP_F32: return 3;
     case DXIL_COMP_U32: return 1;
+    case DXIL_COMP_I32: return 2;
     default: return 0;
     }
 }
@@ -270,6 +282,9 @@ static uint32_t d3d_system_value(uint8_t kind, uint32_t domain, unsigned row)
 {
     switch (kind) {
     case DXIL_SEM_POSITION: return 1;
+    case DXIL_SEM_VERTEX_ID: return 6;
+    case DXIL_SEM_IS_FRONT_FACE: return 9;
+    case DXIL_SEM_DEPTH: return 65;
     case DXIL_SEM_TARGET: return 64;
     case DXIL_SEM_TESS_FACTOR: return domain == 3 ? 11 : domain == 2 ? 13 : 16 - (row & 1);
     case DXIL_SEM_INSIDE_TESS_FACTOR: return domain == 3 ? 12 : 14;
@@ -299,7 +314,7 @@ static struct tbuf signature_part(const struct dxil_program_desc *d, unsigned li
             tb_u32(&b, e[i].semantic_index + r);
             tb_u32(&b, d3d_system_value(e[i].semantic_kind, d->tess.domain, r));
             tb_u32(&b, container_component_type(e[i].component_type));
-            tb_u32(&b, e[i].start_row + r);
+            tb_u32(&b, shape.unallocated ? 0xFFFFFFFFu : e[i].start_row + r);
             tb_u8(&b, mask);
             tb_u8(&b, input ? mask : 0);
             tb_u16(&b, 0);
@@ -321,9 +336,9 @@ static uint8_t vectors(const struct dxil_program_desc *d, unsigned list)
     const struct dxil_sig_element *e = list_elements(d, list, &count);
     uint8_t rows = 0;
     for (unsigned i = 0; i < count; i++) {
-        unsigned end = e[i].start_row + shape_of(d, list, i).rows;
-        if (end > rows)
-            rows = (uint8_t)end;
+        struct dxil_sig_shape shape = shape_of(d, list, i);
+        if (!shape.unallocated && e[i].start_row + (unsigned)shape.rows > rows)
+            rows = (uint8_t)(e[i].start_row + shape.rows);
     }
     return rows;
 }
@@ -337,12 +352,14 @@ static void psv_elements(struct tbuf *b, const struct dxil_program_desc *d, unsi
     const struct dxil_sig_element *e = list_elements(d, list, &count);
     for (unsigned i = 0; i < count; i++) {
         struct dxil_sig_shape shape = shape_of(d, list, i);
+        /* Unallocated: start row and column read as -1 (0xFF, 3 in the two bits). */
+        uint8_t start_col = shape.unallocated ? 3u : shape.start_col;
         tb_u32(b, name_offsets[i]);
         tb_u32(b, *next_index);
         *next_index += shape.rows;
         tb_u8(b, shape.rows);
-        tb_u8(b, e[i].start_row);
-        tb_u8(b, (uint8_t)(e[i].cols | shape.start_col << 4 | 1u << 6)); /* allocated */
+        tb_u8(b, shape.unallocated ? 0xFFu : e[i].start_row);
+        tb_u8(b, (uint8_t)(e[i].cols | start_col << 4 | (shape.unallocated ? 0u : 1u << 6)));
         tb_u8(b, e[i].semantic_kind);
         tb_u8(b, (uint8_t)container_component_type(e[i].component_type));
         tb_u8(b, e[i].interpolation);
@@ -423,13 +440,27 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
         stage[4] = position;
         memcpy(stage + 8, &t->domain, 4);
     }
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_GEOMETRY) {
+        /* GS info: InputPrimitive, OutputTopology, OutputStreamMask (u32 each),
+         * OutputPositionPresent (container §6). */
+        const uint32_t gs[3] = { d->gs->input_primitive, d->gs->output_topology,
+                                 d->gs->stream_mask };
+        for (unsigned i = 0; i < 12; i++)
+            stage[i] = (uint8_t)(gs[i / 4] >> (8 * (i % 4)));
+        stage[12] = position;
+    }
     tb_bytes(&b, stage, 16);
     tb_u32(&b, 0);           /* min wave lanes: unused */
     tb_u32(&b, 0xFFFFFFFFu); /* max wave lanes: unused */
     tb_u8(&b, (uint8_t)d->shader_kind);
     tb_u8(&b, 0);            /* no ViewID */
-    tb_u8(&b, patch_vectors);
-    tb_u8(&b, 0);
+    /* The union at 26: a GS's MaxVertexCount (u16), else SigPatchConstOrPrimVectors. */
+    if (d->gs) {
+        tb_u16(&b, (uint16_t)d->gs->max_vertex_count);
+    } else {
+        tb_u8(&b, patch_vectors);
+        tb_u8(&b, 0);
+    }
     tb_u8(&b, (uint8_t)d->input_count);
     tb_u8(&b, (uint8_t)d->output_count);
     tb_u8(&b, (uint8_t)d->patch_constant_count);
@@ -512,17 +543,21 @@ static struct tbuf dxil_part(const struct dxil_program_desc *d, const struct tbu
     return b;
 }
 
-/* What the writer covers: vertex, pixel and compute programs, element rows below 32,
- * at most 16 elements per signature and 16 resources of the four classes. */
+/* What the writer covers: vertex, pixel, geometry (with their GS state) and compute
+ * programs, element rows below 32, at most 16 elements per signature and 16 resources of
+ * the four classes. */
 static bool description_ok(const struct dxil_program_desc *d)
 {
     if (d->shader_kind != SB_DXIL_SHADER_KIND_PIXEL &&
         d->shader_kind != SB_DXIL_SHADER_KIND_VERTEX &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_GEOMETRY &&
         d->shader_kind != SB_DXIL_SHADER_KIND_COMPUTE &&
         d->shader_kind != SB_DXIL_SHADER_KIND_HULL &&
         d->shader_kind != SB_DXIL_SHADER_KIND_DOMAIN &&
         d->shader_kind != SB_DXIL_SHADER_KIND_MESH &&
         d->shader_kind != SB_DXIL_SHADER_KIND_AMPLIFICATION)
+        return false;
+    if ((d->shader_kind == SB_DXIL_SHADER_KIND_GEOMETRY) != (d->gs != NULL))
         return false;
     if (d->input_count > MAX_ELEMENTS || d->output_count > MAX_ELEMENTS ||
         d->patch_constant_count > MAX_ELEMENTS || d->resource_count > MAX_RESOURCES)

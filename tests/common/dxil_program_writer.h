@@ -8,7 +8,7 @@
  * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
- * Scope: SM 6.x vertex, pixel, compute, hull and domain programs, and mesh and
+ * Scope: SM 6.x vertex, pixel, geometry, compute, hull and domain programs, and mesh and
  * amplification programs (MSState/ASState; a mesh program's per-primitive outputs are
  * its third signature list, `patch_constants`; their container holds SFI0 and DXIL
  * only: no PSV0 or signature parts); up to 16
@@ -29,7 +29,8 @@
 
 /* DXIL enums the descriptions use (docs/dxil.md §3.4, §4.4). */
 enum { DXIL_COMP_U32 = 5, DXIL_COMP_F32 = 9 };
-enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_POSITION = 3, DXIL_SEM_TARGET = 16,
+enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_VERTEX_ID = 1, DXIL_SEM_POSITION = 3,
+       DXIL_SEM_IS_FRONT_FACE = 13, DXIL_SEM_TARGET = 16, DXIL_SEM_DEPTH = 17,
        DXIL_SEM_TESS_FACTOR = 25, DXIL_SEM_INSIDE_TESS_FACTOR = 26 };
 enum { DXIL_INTERP_UNDEFINED = 0, DXIL_INTERP_LINEAR = 2, DXIL_INTERP_NOPERSPECTIVE = 4 };
 enum { DXIL_CLASS_SRV = 0, DXIL_CLASS_UAV = 1, DXIL_CLASS_CBV = 2, DXIL_CLASS_SAMPLER = 3 };
@@ -84,6 +85,7 @@ struct dxil_sig_shape {
     uint8_t element;    /**< index in that list */
     uint8_t rows;       /**< 1..32 */
     uint8_t start_col;  /**< start_col + cols <= 4 */
+    bool unallocated;   /**< start row and column -1 (SV_Depth & co); start_row ignored */
 };
 
 /** Hull state (docs/dxil.md §4.2 HSState; a domain shader uses domain and
@@ -104,8 +106,18 @@ struct dxil_io_dependency {
     uint8_t output;  /**< output component */
 };
 
+/** A geometry shader's GSState (docs/dxil.md §4.2 tag 1; D3D_PRIMITIVE and
+ *  D3D_PRIMITIVE_TOPOLOGY numbers). */
+struct dxil_gs_state {
+    uint32_t input_primitive;
+    uint32_t max_vertex_count;
+    uint32_t stream_mask;
+    uint32_t output_topology;
+    uint32_t instance_count;
+};
+
 struct dxil_program_desc {
-    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX, _COMPUTE, _HULL, _DOMAIN */
+    uint16_t shader_kind;     /**< SB_DXIL_SHADER_KIND_PIXEL, _VERTEX, _GEOMETRY, _COMPUTE, _HULL, _DOMAIN */
     uint8_t sm_minor;         /**< SM 6.minor; DXIL 1.minor */
     uint32_t entry;           /**< the module's dm_entry() value; DM_NONE: a pass-through
                                    hull shader's null entry function */
@@ -127,6 +139,7 @@ struct dxil_program_desc {
     const struct dxil_sig_shape *shapes;
     unsigned shape_count;
     struct dxil_tess_desc tess;
+    const struct dxil_gs_state *gs; /**< geometry shaders only (required there) */
     /* Mesh (SB_DXIL_SHADER_KIND_MESH) and amplification programs: num_threads above is
      * their group size, written in MSState / ASState (docs/dxil.md §4.2). */
     uint32_t max_vertices, max_primitives; /**< mesh */

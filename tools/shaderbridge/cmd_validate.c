@@ -2,7 +2,9 @@
 /*
  * `shaderbridge validate [--json] [--seed N] [--dispatch X,Y,Z] [--draw N|WxH]
  * [--ulps N] [--explain-precision N] [--device D] [--output DIR] [--input REG=FILE ...]
- * [--spirv MODULE.spv [--bindings MAP.json]] FILE...`:
+ * [--spirv MODULE.spv [--bindings MAP.json]] FILE...`
+ * (or `validate [--json] [--seed N] [--dispatch X,Y,Z] [--draw N|WxH] [--ulps N] [--device D]
+ * --reference OTHER FILE`: FILE against OTHER on the same inputs, validate_reference.c):
  * runs compute, vertex, pixel and geometry shaders on the GPU and on the CPU
  * interpreter with the same seeded inputs (those --input gives replaced by the user's
  * data, read as `run` reads them: input_files.c), compares every UAV word and stage
@@ -271,23 +273,6 @@ static void print_verdict_line(const struct cli_validate_result *result)
     putchar('\n');
 }
 
-/* The exit status an input's verdict asks for (the file's opening comment gives the order). */
-static int verdict_status(const char *verdict)
-{
-    if (!strcmp(verdict, "disagree") || !strcmp(verdict, "error"))
-        return CLI_EXIT_INVALID_INPUT;
-    if (!strcmp(verdict, "undefined"))
-        return CLI_EXIT_UNDEFINED;
-    if (!strcmp(verdict, "not-run"))
-        return CLI_EXIT_NOT_RUN;
-    return CLI_EXIT_OK;
-}
-
-static int status_rank(int status)
-{
-    return status == CLI_EXIT_INVALID_INPUT ? 3 : status == CLI_EXIT_UNDEFINED ? 2 : status == CLI_EXIT_NOT_RUN ? 1 : 0;
-}
-
 /* Why an input was not compared, as one line: the message names the feature or operation,
  * then where in the shader (unless the failure has no place there: no device, a Vulkan call,
  * an unreadable file) and the code. */
@@ -299,21 +284,6 @@ static void failure_reason(struct cli_validate_result *result)
     else
         snprintf(result->reason, sizeof(result->reason), "%s (byte %llu) [%s]", e->message,
                  (unsigned long long)e->offset, sb_result_name(e->code));
-}
-
-/* Loading's and sb_validate's failures: what we, the device or the interpreter cannot run (a
- * missing feature or operation of the translator, the device or the interpreter, the budget,
- * a binding the harness cannot make from seeded data) is not-run; anything else means the
- * input itself is wrong (error). */
-static const char *failure_verdict(enum sb_result code)
-{
-    switch (code) {
-    case SB_ERROR_TRANSLATE_UNSUPPORTED: case SB_ERROR_RUN_UNSUPPORTED: case SB_ERROR_RUN_BUDGET:
-    case SB_ERROR_RUN_BINDING: case SB_ERROR_NO_DEVICE: case SB_ERROR_VULKAN:
-        return "not-run";
-    default:
-        return "error";
-    }
 }
 
 struct summary_row {
@@ -346,7 +316,7 @@ static int validate_file(struct validate_session *session, struct summary_row *r
     *row = (struct summary_row){ .file = o->file };
     if (cli_run_load(o, &program, &result.error) != CLI_EXIT_OK) {
         result.failed = true;
-        result.verdict = failure_verdict(result.error.code);
+        result.verdict = cli_validate_failure_verdict(result.error.code);
         failure_reason(&result);
     } else if (!session->context) {
         result.program = program;
@@ -384,7 +354,7 @@ static int validate_file(struct validate_session *session, struct summary_row *r
                 cli_report_error(o->file, &error);
             result.failed = true;
             result.error = error;
-            result.verdict = refused ? "error" : failure_verdict(error.code);
+            result.verdict = refused ? "error" : cli_validate_failure_verdict(error.code);
             failure_reason(&result);
             if (refused) /* the offset is the entry's index, not a byte: name the --input instead */
                 snprintf(result.reason, sizeof(result.reason), "--input %s: %s [%s]", o->inputs[error.offset],
@@ -419,7 +389,7 @@ static int validate_file(struct validate_session *session, struct summary_row *r
     }
     sb_validate_report_destroy(report);
     sb_rt_program_destroy(program);
-    return verdict_status(row->verdict);
+    return cli_validate_verdict_status(row->verdict);
 }
 
 static void print_summary(const struct summary_row *rows, int count)
@@ -444,6 +414,7 @@ int cli_cmd_validate(int argc, char **argv)
     const char *files[256];
     int file_count = 0;
     bool json = false;
+    const char *reference = NULL;
     for (int i = 1; i < argc; i++) {
         int parsed = cli_run_parse_option("validate", argc, argv, &i, &o);
         if (parsed < 0)
@@ -452,6 +423,14 @@ int cli_cmd_validate(int argc, char **argv)
             continue;
         if (!strcmp(argv[i], "--json")) {
             json = true;
+            continue;
+        }
+        if (!strcmp(argv[i], "--reference")) { /* validate_reference.c */
+            if (i + 1 >= argc) {
+                cli_usage_error("validate: --reference needs the other program's file");
+                return CLI_EXIT_USAGE;
+            }
+            reference = argv[++i];
             continue;
         }
         if (argv[i][0] == '-' && argv[i][1]) {
@@ -471,6 +450,15 @@ int cli_cmd_validate(int argc, char **argv)
     if (o.cpu) {
         cli_usage_error("validate: --cpu belongs to 'run'");
         return CLI_EXIT_USAGE;
+    }
+    if (reference && (file_count > 1 || o.spirv || o.input_count || o.output_dir || o.explain_ulps)) {
+        cli_usage_error("validate: --reference compares one FILE with OTHER on generated inputs (no --spirv, "
+                        "--input, --output or --explain-precision)");
+        return CLI_EXIT_USAGE;
+    }
+    if (reference) {
+        o.file = files[0];
+        return cli_validate_reference(&o, reference, json);
     }
     if (o.spirv && file_count > 1) {
         cli_usage_error("validate: --spirv runs one module against one FILE (%d given)", file_count);
@@ -511,7 +499,7 @@ int cli_cmd_validate(int argc, char **argv)
     for (int f = 0; f < file_count; f++) {
         o.file = files[f];
         int one = validate_file(&session, &rows[f]);
-        if (status_rank(one) > status_rank(status))
+        if (cli_validate_status_rank(one) > cli_validate_status_rank(status))
             status = one;
     }
     if (json) {

@@ -17,4 +17,9 @@ int cli_cmd_translate(int argc, char **argv);
 int cli_cmd_run(int argc, char **argv);
 int cli_cmd_validate(int argc, char **argv);
 
+struct cli_run_options;
+/** `validate --reference OTHER FILE` (validate_reference.c): options->file against `other`;
+ *  the exit status; `json`: one document instead of text. */
+int cli_validate_reference(const struct cli_run_options *options, const char *other, bool json);
+
 #endif

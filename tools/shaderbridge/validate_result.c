@@ -327,3 +327,30 @@ json_object *cli_validate_json(const struct cli_validate_result *r)
     cli_json_add(o, "error", error);
     return o;
 }
+
+const char *cli_validate_failure_verdict(enum sb_result code)
+{
+    switch (code) {
+    case SB_ERROR_TRANSLATE_UNSUPPORTED: case SB_ERROR_RUN_UNSUPPORTED: case SB_ERROR_RUN_BUDGET:
+    case SB_ERROR_RUN_BINDING: case SB_ERROR_NO_DEVICE: case SB_ERROR_VULKAN:
+        return "not-run";
+    default:
+        return "error";
+    }
+}
+
+int cli_validate_verdict_status(const char *verdict)
+{
+    if (!strcmp(verdict, "disagree") || !strcmp(verdict, "error"))
+        return CLI_EXIT_INVALID_INPUT;
+    if (!strcmp(verdict, "undefined"))
+        return CLI_EXIT_UNDEFINED;
+    if (!strcmp(verdict, "not-run"))
+        return CLI_EXIT_NOT_RUN;
+    return CLI_EXIT_OK;
+}
+
+int cli_validate_status_rank(int status)
+{
+    return status == CLI_EXIT_INVALID_INPUT ? 3 : status == CLI_EXIT_UNDEFINED ? 2 : status == CLI_EXIT_NOT_RUN ? 1 : 0;
+}

@@ -58,6 +58,18 @@ void cli_validate_event_location(const struct sb_validate_report *report, const 
  *  "" when there is none (UINT32_MAX, or no instruction starts there). */
 void cli_validate_op_at(const struct sb_rt_program *program, uint32_t offset, char *buf, size_t size);
 
+/** Loading's and sb_validate's failures: what we, the device or the interpreter cannot run (a
+ *  missing feature or operation of the translator, the device or the interpreter, the budget,
+ *  a binding the harness cannot make from seeded data) is "not-run"; anything else means the
+ *  input itself is wrong ("error"). */
+const char *cli_validate_failure_verdict(enum sb_result code);
+
+/** The exit status a verdict name asks for: 1 disagree or error, 4 undefined, 3 not-run, else 0. */
+int cli_validate_verdict_status(const char *verdict);
+
+/** How bad an exit status is, for the worst-wins rule: 1 > 4 > 3 > 0 (ranks 3, 2, 1, 0). */
+int cli_validate_status_rank(int status);
+
 /** The JSON object of one input (a new reference). */
 json_object *cli_validate_json(const struct cli_validate_result *result);
 

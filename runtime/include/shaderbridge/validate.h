@@ -350,6 +350,17 @@ struct sb_validate_options {
      * the device cannot render to it.
      */
     enum sb_rt_format target_formats[8];
+    /**
+     * Vertex and pixel programs: the seeded lane each lane of the input registers takes, so
+     * that two programs placing one input element in different registers or lanes read the
+     * same values (sb_validate_reference sets it). Entry 4 * N + c names the lane 4 * M + d
+     * whose seeded values vN.c receives, in vN.c's own type; UINT32_MAX, or 4 * N + c at or
+     * past input_seed_lane_count: its own. Clip and cull distances and the planes of a pixel
+     * program drawn as triangles (sb_validate_pixel_draws_triangles) keep their own. Borrowed
+     * for the call; NULL and 0 (the default): every lane its own.
+     */
+    const uint32_t *input_seed_lanes;
+    uint32_t input_seed_lane_count;
 };
 
 /** sb_validate_options::sides */
@@ -525,6 +536,128 @@ SB_API enum sb_result sb_validate_explain_precision(const struct sb_rt_program *
                                              const struct sb_validate_options *options,
                                              const struct sb_validate_report *report, int32_t ulps,
                                              struct sb_validate_precision *out, struct sb_error *error);
+
+/* ---- One program against another (`shaderbridge validate --reference OTHER FILE`) ---------- */
+
+/** Why two programs cannot be compared (sb_validate_reference_report::difference). */
+enum sb_validate_interface {
+    SB_VALIDATE_INTERFACE_SAME = 0,         /**< the interfaces match: the outputs were compared */
+    SB_VALIDATE_INTERFACE_STAGE = 1,        /**< different stages (a vs against a ps) */
+    SB_VALIDATE_INTERFACE_THREAD_GROUP = 2, /**< compute programs of different numthreads */
+    SB_VALIDATE_INTERFACE_RESOURCE = 3,     /**< a (class, register, space) one declares and the other lacks */
+    /** A register both declare, of a different kind (raw / structured / typed), dimension,
+     *  or contents the other cannot be given (sb_rt_inputs_provide refused them). */
+    SB_VALIDATE_INTERFACE_RESOURCE_SHAPE = 4,
+    /** A signature element (semantic + index) one has and the other lacks, an output with a
+     *  different number of lanes (those its signature allocates), an element the harnesses
+     *  seed or record by register at another register (clip/cull distances, the inputs of
+     *  geometry, hull and domain programs, a domain program's patch constants, geometry and
+     *  domain outputs: also at other lanes), or hull programs of different output control
+     *  point counts. */
+    SB_VALIDATE_INTERFACE_SIGNATURE = 5,
+    SB_VALIDATE_INTERFACE_MAX_ENUM = 0x7fffffff
+};
+
+/** One output word where the two programs differ. */
+struct sb_validate_reference_mismatch {
+    /** SB_IR_RESOURCE_UAV, or SB_VALIDATE_CLASS_OUTPUT / DEPTH / STENCIL / GEOMETRY / HULL /
+     *  DOMAIN for stage outputs (their layouts: the class's comment above). */
+    uint32_t resource_class;
+    uint32_t space;            /**< UAVs: the register space */
+    uint32_t register_index;   /**< UAVs: u#; vertex and pixel outputs: o# in `program` */
+    /** Vertex, pixel and hull outputs: the signature element ("TEXCOORD", index 1); "" otherwise. */
+    char semantic[32];
+    uint32_t semantic_index;
+    /** UAV buffers: the 32-bit word's index (UINT64_MAX: the append/consume counter);
+     *  textures: the byte offset; vertex outputs: the vertex; pixel targets: the pixel
+     *  (row-major over the draw, samples consecutive); other records: the word index. */
+    uint64_t element;
+    uint32_t component;        /**< vertex, pixel and hull outputs: the lane of the element (0 = its first) */
+    /** Hull records (matched by semantic like vertex outputs; `element` the patch): the output
+     *  control point, or the output control point count for a patch constant. 0 otherwise. */
+    uint32_t point;
+    enum sb_rt_word_kind kind; /**< the rule the words were compared by */
+    uint32_t value;            /**< `program`'s word */
+    uint32_t reference;        /**< the reference program's word */
+    /** AGREE_WITHIN_PRECISION (|value - reference| <= bound, or bound INFINITY:
+     *  precision-sensitive), UNDEFINED, or DISAGREE (unexplained). */
+    enum sb_validate_verdict explained;
+    float bound;               /**< the sum of the two interpreters' bounds for the word */
+};
+
+struct sb_validate_reference_report {
+    /** AGREE, AGREE_WITHIN_PRECISION, UNDEFINED or DISAGREE for the two programs' interpreter
+     *  results; DISAGREE too when `difference` is not SAME (nothing ran then). */
+    enum sb_validate_verdict verdict;
+    enum sb_validate_interface difference; /**< SAME, or the first difference of interfaces found */
+    /** One line for people: the difference of interfaces, or the first word that decided the
+     *  verdict (which output, which element, both values; within precision: with its bound),
+     *  or how many words were identical. */
+    char reason[320];
+    uint64_t words_compared;   /**< output words (and UAV counters) compared, both sides' alike */
+    uint64_t mismatch_count;   /**< words that differ under D3D's rules (the first max_mismatches kept) */
+    uint64_t within_precision; /**< of those, within the sum of both bounds */
+    uint64_t precision_sensitive; /**< of those, with an infinite bound on either side */
+    uint64_t undefined_words;  /**< of those, undefined on either side (a race, an uninitialised read) */
+    uint64_t unexplained;      /**< of those, explained by nothing: the verdict is DISAGREE */
+    uint32_t kept;             /**< differing words kept, in comparison order (max_mismatches at most) */
+    struct sb_validate_reference_mismatch *mismatches; /**< `kept` entries (owned by the report) */
+    /** Each program's own sb_validate run on the shared inputs (owned by the report; NULL when
+     *  `difference` is not SAME): its `cpu` holds the interpreter's results that were compared;
+     *  with a device, its verdict is that program's own GPU-vs-interpreter verdict (the second
+     *  leg), else the runs were interpreter-only (verdict AGREE, nothing compared). */
+    struct sb_validate_report *program_run;
+    struct sb_validate_report *reference_run;
+    /** Whether the device leg ran (a context with a device was given and the interfaces
+     *  match); program_run and reference_run are then non-NULL. */
+    bool device_leg;
+    /** Why the device leg did not run although a device was given (SB_ERROR_RUN_UNSUPPORTED
+     *  or SB_ERROR_VULKAN of either program's device run: a feature the device lacks); the
+     *  comparison then ran on the interpreters alone. Code SB_SUCCESS otherwise. */
+    struct sb_error device_failure;
+};
+
+/**
+ * Runs `program` and `reference` on the same inputs and compares their results (the
+ * porting check: a DXIL program against its fxc twin, two DXBC versions of one shader; any
+ * mix of DXBC, DXIL and SHBIN of one stage). The interfaces are checked first: the same
+ * stage, the same numthreads, the same resources by (class, register, space), the same
+ * signature elements by semantic and index; a difference is no failure but a report with
+ * verdict DISAGREE naming it (`difference`, `reason`). Then `program`'s seeded inputs
+ * (sb_rt_inputs_create with options->inputs) are given to both programs by (class, register,
+ * space) as sb_validate_options::provided entries (bytes; textures of another seeded shape
+ * with their shape; a constant buffer cut to the smaller declared size), so both read the
+ * same data whatever each one's reflection says about word types; vertex and pixel inputs are
+ * matched by semantic and index: each lane of the reference's element takes the seeded values
+ * of the program's lane of the same element (sb_validate_options::input_seed_lanes), wherever
+ * each program put it. Each program
+ * then runs through sb_validate: on the interpreter only when `context` is NULL or has no
+ * device, else on both sides, each with its own GPU-vs-interpreter verdict (the device leg:
+ * program_run / reference_run). The interpreters' results are compared: every UAV word and
+ * counter by register; vertex outputs by semantic and index, lane by lane (o# may differ);
+ * pixel render targets by SV_Target index, depth and stencil; hull control points and patch
+ * constants by semantic and index; geometry and domain records word by word. Words compare under D3D's rules (sb_validate_words_agree with
+ * options->float_ulps, 0: exact but for NaNs and zeros/denormals); when some differ, both
+ * interpreters run again with their evidence, and a differing word is undefined when either
+ * side's evidence marks it, within precision when its float values lie within the sum of the
+ * two bounds (each program's result may lie that far from what a conformant Vulkan device
+ * returns, so both can be right: fxc and dxc fuse, reorder and approximate differently) or
+ * either bound is infinite (precision-sensitive), else unexplained (DISAGREE). Options as for
+ * sb_validate (provided and gpu_spirv excepted: SB_ERROR_INVALID_ARGUMENT); a run that stops
+ * on the interpreter's budget is retried once with SB_RT_INPUTS_SMALL; when the device cannot
+ * run either program (SB_ERROR_RUN_UNSUPPORTED, SB_ERROR_VULKAN), the comparison runs on the
+ * interpreters alone and the report keeps that failure (device_failure). Errors: those of
+ * sb_rt_inputs_create and sb_validate for either program (the reference's message starts
+ * "reference: "), SB_ERROR_INVALID_ARGUMENT for NULL programs or `out`. Free the report with
+ * sb_validate_reference_report_destroy().
+ */
+SB_API enum sb_result sb_validate_reference(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                            const struct sb_rt_program *reference,
+                                            const struct sb_validate_options *options,
+                                            struct sb_validate_reference_report **out, struct sb_error *error);
+SB_API void sb_validate_reference_report_destroy(struct sb_validate_reference_report *report);
+/** "same", "stage", "thread-group", "resource", "resource-shape", "signature" ("?" otherwise). */
+SB_API const char *sb_validate_interface_name(enum sb_validate_interface difference);
 
 /** Compares two words of `kind` under the rules above (exported for tests and tools). */
 SB_API bool sb_validate_words_agree(uint32_t kind, uint32_t a, uint32_t b, uint32_t float_ulps);

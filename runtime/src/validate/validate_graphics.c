@@ -205,11 +205,12 @@ static bool add_output(struct sb_rt_inputs *in, uint32_t resource_class, uint32_
  * values as interpreter input registers. Each word is seeded by its component's type, as the
  * input options say (sb_rt_input_options::flags: SB_RT_INPUTS_SMALL after a retry); a stream
  * the caller provides (`user`, vertex programs; NULL: none) replaces the seeded words of its
- * register. */
+ * register. A lane takes the seeded values of the lane `lanes` names (sb_validate_options::
+ * input_seed_lanes), in its own type. */
 static enum sb_result make_streams(const struct register_map *map, uint32_t count,
                                    const struct sb_rt_input_options *seeding, const struct sb_validate_options *user,
-                                   bool raw, struct sb_rt_vertex_stream *streams, uint32_t *stream_count,
-                                   struct sb_interp_registers *cpu, struct sb_error *error)
+                                   const struct sb_validate_options *lanes, bool raw, struct sb_rt_vertex_stream *streams,
+                                   uint32_t *stream_count, struct sb_interp_registers *cpu, struct sb_error *error)
 {
     *stream_count = 0;
     enum sb_result r = user ? sb_validate_vertex_inputs_read(user, map->mask, error) : SB_SUCCESS;
@@ -221,8 +222,12 @@ static enum sb_result make_streams(const struct register_map *map, uint32_t coun
             return sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
         for (uint32_t v = 0; v < count; v++)
             for (uint32_t c = 0; c < 4; c++) {
-                uint64_t random = sb_rt_mix64(seeding->seed ^
-                                              sb_rt_mix64(((uint64_t)reg << 40) | ((uint64_t)v << 2) | c));
+                uint32_t from = reg * 4 + c;
+                if (lanes->input_seed_lanes && from < lanes->input_seed_lane_count &&
+                    lanes->input_seed_lanes[from] != UINT32_MAX)
+                    from = lanes->input_seed_lanes[from];
+                uint64_t random = sb_rt_mix64(seeding->seed ^ sb_rt_mix64(((uint64_t)(from / 4) << 40) |
+                                                                          ((uint64_t)v << 2) | (from % 4)));
                 uint32_t kind = word_kind_of_type(type_of_component(map, reg, c));
                 data[v * 4 + c] = sb_rt_seeded_word_as(seeding->flags, (uint8_t)kind, random, false);
             }
@@ -334,7 +339,7 @@ enum sb_result sb_validate_vertex(struct sb_rt_context *context, const struct sb
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words))
         r = sb_validate_fail(error, SB_ERROR_OUT_OF_MEMORY, "out of memory making vertex inputs");
     if (r == SB_SUCCESS)
-        r = make_streams(&in_map, count, &o->inputs, o, false, streams, &stream_count, &cpu_in, error);
+        r = make_streams(&in_map, count, &o->inputs, o, o, false, streams, &stream_count, &cpu_in, error);
     if (r == SB_SUCCESS) {
         uint32_t own = report->gpu->count;
         size_t capture_size = (size_t)count * record_registers * 16;
@@ -520,7 +525,7 @@ enum sb_result sb_validate_pixel(struct sb_rt_context *context, const struct sb_
     if (r == SB_SUCCESS && (!cpu_in.words || !cpu_out.words || !positions || !discarded ||
                             (writes_depth && (!gpu_depth || !cpu_depth)) || (writes_coverage && !coverage) ||
                             (writes_stencil && (!gpu_stencil || !cpu_stencil)) ||
-                            make_streams(&feed_map, count, &o->inputs, NULL, true, streams, &stream_count, &cpu_in,
+                            make_streams(&feed_map, count, &o->inputs, NULL, o, true, streams, &stream_count, &cpu_in,
                                          error) != SB_SUCCESS ||
                             (triangles && !sb_rt_pixel_planes_make(ps, o->inputs.seed, count, streams, stream_count,
                                                                    &cpu_in, &planes_x, &planes_y))))

@@ -391,8 +391,8 @@ struct sb_translation {
 
 /**
  * Translates shader bytes (a DXBC container with SHDR/SHEX; a DXIL container of dxc,
- * lowered by the DXIL front end, which so far takes vertex, pixel, hull, domain,
- * compute, mesh and amplification shaders and refuses what it does not cover with
+ * lowered by the DXIL front end, which so far takes vertex, pixel, geometry, hull,
+ * domain, compute, mesh and amplification shaders and refuses what it does not cover with
  * SB_ERROR_TRANSLATE_UNSUPPORTED naming it; or a SHBIN/DVLB file of PICA200 code: its
  * first DVLE, lowered with sb_ir_from_pica) to SPIR-V. Mesh and amplification shaders
  * become SPV_EXT_mesh_shader modules of SPIR-V 1.4 or later (1.4 for vulkan1.1, as with

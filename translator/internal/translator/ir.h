@@ -646,8 +646,8 @@ enum sb_result sb_ir_from_dxbc(const struct sb_dxbc *container, struct sb_ir_pro
 
 /**
  * Lowers the DXIL program of a container (dxc output; translator/src/dxil/README.md)
- * to IR: the single entry point of a vertex, pixel, hull, domain, compute, mesh or
- * amplification shader, in the SM5.0 dialect (resources by register number, space 0); a
+ * to IR: the single entry point of a vertex, pixel, geometry, hull, domain, compute, mesh
+ * or amplification shader, in the SM5.0 dialect (resources by register number, space 0); a
  * hull shader's entry function becomes the control-point phase and its patch-constant
  * function one fork phase. What the front end does not
  * translate yet refuses with SB_ERROR_TRANSLATE_UNSUPPORTED (byte offset of the

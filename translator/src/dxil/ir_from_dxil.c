@@ -52,6 +52,11 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         if (!dxil_front_declare_signatures(f))
             return false;
         break;
+    case SB_DXIL_SHADER_KIND_GEOMETRY:
+        p->stage = SB_IR_STAGE_GEOMETRY;
+        if (!dxil_front_declare_geometry(f) || !dxil_front_declare_signatures(f))
+            return false;
+        break;
     case SB_DXIL_SHADER_KIND_HULL:
     case SB_DXIL_SHADER_KIND_DOMAIN:
         if (!dxil_front_declare_tessellation(f))
@@ -64,8 +69,8 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         break;
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "DXIL %s shaders are not translated (vertex, pixel, hull, "
-                               "domain and compute are)",
+                               "DXIL %s shaders are not translated (vertex, pixel, geometry, "
+                               "hull, domain and compute are)",
                                shader_kind_name(kind));
     }
     if (f->function && f->function->is_declaration)
@@ -154,7 +159,8 @@ static bool lower_body(struct dxil_front *f)
         f->program->functions = fn;
         f->program->function_count = 1;
     }
-    return dxil_front_declare_system_values(f) && dxil_front_declare_tessellation_inputs(f);
+    return dxil_front_declare_system_values(f) && dxil_front_declare_special_inputs(f) &&
+           dxil_front_declare_tessellation_inputs(f);
 }
 
 enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,

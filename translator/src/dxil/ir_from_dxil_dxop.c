@@ -68,6 +68,10 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
             return dxil_front_math(f, in, opcode);
         if (dxil_front_is_texture_op(opcode))
             return dxil_front_texture_op(f, in, opcode);
+        if (dxil_front_is_geometry_op(opcode))
+            return dxil_front_geometry_op(f, in, opcode);
+        if (dxil_front_is_pixel_op(opcode))
+            return dxil_front_pixel_op(f, in, opcode);
         const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "dx.op %s (%llu) is not translated yet",

@@ -87,7 +87,7 @@ static bool count_rows(struct dxil_front *f, const struct sb_dxil_signature *sig
                                    "per-%s mesh output %s (semantic kind %u) is not translated",
                                    primitive ? "primitive" : "vertex", d->semantic_name,
                                    d->semantic_kind);
-        if (dxil_front_component_type(d->component_type) == SB_IR_TYPE_NONE)
+        if (dxil_front_component_type(f, d->component_type) == SB_IR_TYPE_NONE)
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                    "mesh output %s of component type %u (16/64-bit) is not "
                                    "translated yet", d->semantic_name, d->component_type);
@@ -118,7 +118,7 @@ static void add_rows(struct dxil_front *f, const struct sb_dxil_signature *sig, 
             e->system_value = sb_dxil_semantic_system_value(d->semantic_kind, row, 0);
             e->register_index = element_register(d, row);
             e->mask = e->used_mask = e->signature_mask = mask;
-            e->component_type = dxil_front_component_type(d->component_type);
+            e->component_type = dxil_front_component_type(f, d->component_type);
             e->array_size = primitive ? p->mesh_max_primitives : p->mesh_max_vertices;
         }
     }

@@ -9,8 +9,10 @@
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
- * (signatures, loadInput/storeOutput), ir_from_dxil_math.c (math dx.ops),
- * ir_from_dxil_tessellation.c (hull/domain state, signatures, phases, I/O),
+ * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
+ * streams), ir_from_dxil_pixel.c (discard, derivatives, pixel system values,
+ * eval*), ir_from_dxil_math.c (math dx.ops),
+ * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
@@ -52,6 +54,12 @@ struct dxil_front {
     uint32_t *value_status;      /**< per function-local value: its ResRet status temp, or NONE */
     uint32_t tess_inputs;        /**< hull/domain special inputs read (ir_from_dxil_tessellation.c) */
     bool patch_phase;            /**< lowering a hull shader's patch-constant function */
+    /* Signatures and stage I/O (ir_from_dxil_io.c, _geometry.c, _pixel.c). */
+    uint32_t input_array_size;   /**< vertices of an arrayed input (GS); 0 = not arrayed */
+    bool has_sample_index;       /**< SV_SampleIndex is in the input signature ... */
+    uint32_t sample_index_register; /**< ... in this v# (fxc's dcl_input_ps_sgv) */
+    uint32_t special_inputs;     /**< bit per io.c special input (vPrim & co) the body reads */
+    struct sb_ir_index_range *io_ranges; /**< program->index_ranges, written while lowering */
     /** Amplification programs: the groupshared global dispatchMesh sends (its module value
      *  id), NONE otherwise (ir_from_dxil_mesh.c). */
     uint32_t payload_global;
@@ -146,13 +154,39 @@ bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction 
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_io.c */
-/** The IR component type (FLOAT, INT, UINT) of a DXIL ComponentType; NONE for those the
- *  signatures do not translate. */
-uint32_t dxil_front_component_type(uint32_t dxil_type);
-/** Fills program->signature from the entry's input and output signatures (vs/ps). */
+/** The IR component type (FLOAT, INT, UINT) of a DXIL ComponentType as the signatures
+ *  translate it (min precision as 32-bit); NONE for those they do not translate. */
+uint32_t dxil_front_component_type(const struct dxil_front *f, uint32_t dxil_type);
+/** Fills program->signature from the entry's input and output signatures (vs/ps/gs; inputs
+ *  arrayed by input_array_size). */
 bool dxil_front_declare_signatures(struct dxil_front *f);
 bool dxil_front_load_input(struct dxil_front *f, const struct sb_bc_instruction *in);
 bool dxil_front_store_output(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** The v# source (lane selected, no mask) of operands (inputSigId, row, col) of an eval op. */
+bool dxil_front_input_operand(struct dxil_front *f, const struct sb_bc_instruction *in,
+                              struct sb_ir_operand *out);
+/** The call's result = lane x of special input register `file` (vPrim, vCoverage,
+ *  vInnerCoverage, vGSInstanceID), declared after the body. */
+bool dxil_front_special_input(struct dxil_front *f, const struct sb_bc_instruction *in,
+                              uint32_t file);
+/** Declares the special inputs the body read (after the body). */
+bool dxil_front_declare_special_inputs(struct dxil_front *f);
+
+/* ir_from_dxil_geometry.c */
+/** The GS state (input primitive, output topology, max vertices, instances, streams) and
+ *  the input vertex count, from the entry's GSState. */
+bool dxil_front_declare_geometry(struct dxil_front *f);
+bool dxil_front_is_geometry_op(uint64_t opcode);
+/** emitStream, cutStream, emitThenCutStream, gsInstanceID, primitiveID. */
+bool dxil_front_geometry_op(struct dxil_front *f, const struct sb_bc_instruction *in,
+                            uint64_t opcode);
+
+/* ir_from_dxil_pixel.c */
+bool dxil_front_is_pixel_op(uint64_t opcode);
+/** discard, derivatives, coverage, innerCoverage, sampleIndex, eval*; refusals of the
+ *  pixel ops the IR has no operation for (isHelperLane, attributeAtVertex, viewID). */
+bool dxil_front_pixel_op(struct dxil_front *f, const struct sb_bc_instruction *in,
+                         uint64_t opcode);
 
 /* ir_from_dxil_math.c */
 bool dxil_front_is_math(uint64_t opcode);
