@@ -284,6 +284,32 @@ uint32_t dm_f32(struct dxil_module *m, float value)
     return intern_const(m, dm_type_float(m), C_FLOAT, bits);
 }
 
+uint32_t dm_const_struct(struct dxil_module *m, uint32_t type, const uint32_t *members,
+                         unsigned count)
+{
+    if (!type_ok(m, type) || m->types[type].kind != T_STRUCT ||
+        m->types[type].member_count != count) {
+        dm_fail(m, "struct constant of another type or member count");
+        return 0;
+    }
+    for (unsigned k = 0; k < count; k++)
+        if (members[k] >= m->value_count || m->values[members[k]].kind != V_CONST ||
+            m->values[members[k]].type != m->types[type].members[k]) {
+            dm_fail(m, "struct constant member that is not a constant of the member's type");
+            return 0;
+        }
+    for (uint32_t i = 0; i < m->value_count; i++) {
+        const struct value *v = &m->values[i];
+        if (v->kind == V_CONST && v->type == type && v->const_kind == C_AGGREGATE &&
+            !memcmp(v->members, members, count * sizeof(*members)))
+            return i;
+    }
+    struct value v = { .kind = V_CONST, .type = type, .const_kind = C_AGGREGATE,
+                       .member_count = count };
+    memcpy(v.members, members, count * sizeof(*members));
+    return add_value(m, &v);
+}
+
 uint32_t dm_undef(struct dxil_module *m, uint32_t type)
 {
     type_ok(m, type);

@@ -32,7 +32,7 @@ struct type {
 };
 
 enum value_kind { V_GLOBAL, V_FUNCTION, V_CONST, V_INST };
-enum const_kind { C_INT, C_FLOAT, C_UNDEF };
+enum const_kind { C_INT, C_FLOAT, C_UNDEF, C_AGGREGATE };
 struct value {
     enum value_kind kind;
     uint32_t type;         /* the value's own type (pointers for globals/functions) */
@@ -43,6 +43,8 @@ struct value {
     enum const_kind const_kind;
     uint64_t bits;          /* integer (sign-extended) or float bits */
     bool in_metadata;       /* a constant metadata names: module level */
+    unsigned member_count;  /* C_AGGREGATE: its member constants (value handles) */
+    uint32_t members[MAX_MEMBERS];
     char name[NAME_MAX_LEN];
     uint32_t id;            /* absolute value ID, set by dm_write */
 };

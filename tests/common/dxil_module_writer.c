@@ -25,7 +25,8 @@ enum { MODULE_VERSION = 1, MODULE_TRIPLE = 2, MODULE_DATALAYOUT = 3, MODULE_GLOB
        MODULE_FUNCTION = 8 };
 enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_INTEGER = 7, TYPE_POINTER = 8,
        TYPE_ARRAY = 11, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20, TYPE_FUNCTION = 21 };
-enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6 };
+enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6,
+       CST_AGGREGATE = 7 };
 enum { MD_STRING = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_KIND = 6, MD_NAMED_NODE = 10 };
 enum { FUNC_DECLAREBLOCKS = 1, VST_ENTRY = 1, BLOCKINFO_SETBID = 1, PARAMATTR_ENTRY = 2,
        PARAMATTR_GRP_ENTRY = 3 };
@@ -279,6 +280,11 @@ static void write_constant(void *ctx, uint32_t value)
     }
     if (v->const_kind == C_UNDEF) {
         bw_record(c->w, CST_UNDEF, NULL, 0);
+    } else if (v->const_kind == C_AGGREGATE) {
+        uint64_t ids[MAX_MEMBERS]; /* absolute value IDs (docs §2.11) */
+        for (unsigned k = 0; k < v->member_count; k++)
+            ids[k] = c->m->values[v->members[k]].id;
+        bw_record(c->w, CST_AGGREGATE, ids, v->member_count);
     } else if (v->const_kind == C_FLOAT) {
         bw_record(c->w, CST_FLOAT, &v->bits, 1);
     } else if (v->bits == 0) {

@@ -94,6 +94,10 @@ uint32_t dm_i8(struct dxil_module *m, int8_t value);
 uint32_t dm_i32(struct dxil_module *m, int32_t value);
 uint32_t dm_f32(struct dxil_module *m, float value);
 uint32_t dm_undef(struct dxil_module *m, uint32_t type);
+/** A constant of struct `type` whose members are the constants `members` (CST_AGGREGATE),
+ *  such as a dx.types.ResBind operand. */
+uint32_t dm_const_struct(struct dxil_module *m, uint32_t type, const uint32_t *members,
+                         unsigned count);
 
 /** The type of any value handle (a pointer type for globals and functions). */
 uint32_t dm_value_type(const struct dxil_module *m, uint32_t value);

@@ -84,6 +84,12 @@ static uint32_t md_signature(struct dxil_module *m, const struct dxil_program_de
     return dm_md_node(m, ops, count);
 }
 
+/* Field 5 of a resource record: a description's 0 means one register. */
+static uint32_t range_size(const struct dxil_resource *r)
+{
+    return r->range_size ? r->range_size : 1;
+}
+
 /* The tag list of an SRV or UAV (docs/dxil.md §4.5): element type, structure stride;
  * DM_NONE (null) when it has neither. */
 static uint32_t md_view_tags(struct dxil_module *m, const struct dxil_resource *r)
@@ -132,7 +138,7 @@ static uint32_t md_resources(struct dxil_module *m, const struct dxil_program_de
             uint32_t ops[11] = {
                 dm_md_i32(m, (int32_t)n), dm_md_value(m, variable),
                 dm_md_string(m, ""), dm_md_i32(m, (int32_t)r->space),
-                dm_md_i32(m, (int32_t)r->lower_bound), dm_md_i32(m, 1),
+                dm_md_i32(m, (int32_t)r->lower_bound), dm_md_i32(m, (int32_t)range_size(r)),
             };
             unsigned count;
             if (cls == DXIL_CLASS_UAV) {
@@ -481,7 +487,7 @@ static struct tbuf psv0_part(const struct dxil_program_desc *d)
         tb_u32(&b, psv_resource_type(r));
         tb_u32(&b, r->space);
         tb_u32(&b, r->lower_bound);
-        tb_u32(&b, r->lower_bound);
+        tb_u32(&b, range_size(r) == UINT32_MAX ? UINT32_MAX : r->lower_bound + range_size(r) - 1);
         tb_u32(&b, r->kind);
         tb_u32(&b, 0);
     }
@@ -543,9 +549,9 @@ static struct tbuf dxil_part(const struct dxil_program_desc *d, const struct tbu
     return b;
 }
 
-/* What the writer covers: vertex, pixel, geometry (with their GS state) and compute
- * programs, element rows below 32, at most 16 elements per signature and 16 resources of
- * the four classes. */
+/* What the writer covers: vertex, pixel, geometry (with their GS state), hull, domain and
+ * compute programs, element rows below 32, at most 16 elements per signature and 16
+ * resources of the four classes, ranges that end by register 2^32 - 1. */
 static bool description_ok(const struct dxil_program_desc *d)
 {
     if (d->shader_kind != SB_DXIL_SHADER_KIND_PIXEL &&
@@ -584,9 +590,13 @@ static bool description_ok(const struct dxil_program_desc *d)
         if (d->outputs[i].start_row >= MAX_ROWS || d->outputs[i].cols < 1 ||
             d->outputs[i].cols > 4)
             return false;
-    for (unsigned i = 0; i < d->resource_count; i++)
-        if (d->resources[i].resource_class > DXIL_CLASS_SAMPLER)
+    for (unsigned i = 0; i < d->resource_count; i++) {
+        const struct dxil_resource *r = &d->resources[i];
+        if (r->resource_class > DXIL_CLASS_SAMPLER)
             return false;
+        if (range_size(r) != UINT32_MAX && range_size(r) - 1 > UINT32_MAX - r->lower_bound)
+            return false; /* a range past register 2^32 - 1 */
+    }
     return true;
 }
 

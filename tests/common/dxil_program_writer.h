@@ -13,9 +13,9 @@
  * its third signature list, `patch_constants`; their container holds SFI0 and DXIL
  * only: no PSV0 or signature parts); up to 16
  * signature elements per signature in rows 0-31 (one row from column 0 unless a
- * dxil_sig_shape says otherwise); up to 16 SRV, UAV, CBV and sampler resources, one
- * register each (SRV/UAV with their element type and structure stride tags, sample
- * count, UAV counter). A hull program's patch-constant function is a second body of
+ * dxil_sig_shape says otherwise); up to 16 SRV, UAV, CBV and sampler resources,
+ * each a range of registers in any space (SRV/UAV with their element type and
+ * structure stride tags, sample count, UAV counter). A hull program's patch-constant function is a second body of
  * the module (dm_function). A description outside it is refused, never half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -58,6 +58,8 @@ struct dxil_resource {
     uint32_t kind;            /**< DXIL_KIND_* */
     uint32_t space;
     uint32_t lower_bound;     /**< register number */
+    /** Registers in the range (an HLSL array); 0 is read as 1, UINT32_MAX is unbounded. */
+    uint32_t range_size;
     uint32_t cbuffer_size;    /**< CBV: bytes */
     /** The HLSL type's struct name ("struct.RWByteAddressBuffer"): field 1 of the
      *  dx.resources record is an undef pointer to it. */

@@ -137,9 +137,10 @@ json_object *cli_json_vulkan_bindings(const struct sb_dxbc *dxbc, const uint8_t 
                                       size_t size, const struct sb_translate_options *options)
 {
     bool shbin = !dxbc && size >= 4 && !memcmp(bytes, "DVLB", 4);
-    if (!shbin && (!dxbc || dxbc->is_dxil ||
-                   (!sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'E', 'X')) &&
-                    !sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'D', 'R')))))
+    /* DXBC with a shader, or DXIL (its resources and descriptor-heap views, translate.h). */
+    if (!shbin && (!dxbc || (!dxbc->is_dxil &&
+                             !sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'E', 'X')) &&
+                             !sb_dxbc_find_part(dxbc, SB_FOURCC('S', 'H', 'D', 'R')))))
         return NULL;
     struct sb_translation *translation = NULL;
     struct sb_error error = { .code = SB_SUCCESS, .instr = UINT32_MAX };

@@ -65,15 +65,31 @@ static void window(uint32_t resource_class, uint32_t *base, uint32_t *size)
     *size = sizes[resource_class & 3u];
 }
 
+static bool is_heap_space(uint32_t space)
+{
+    return space == SB_DESCRIPTOR_HEAP_SPACE || space == SB_SAMPLER_HEAP_SPACE;
+}
+
+/* The set of the SM 6.6 descriptor-heap views (translate.h, SB_DESCRIPTOR_HEAP_SPACE): the
+ * one after the highest register space the other resources use. */
+static uint32_t heap_descriptor_set(const struct sb_ir_resource *res, uint32_t count)
+{
+    uint32_t set = 0;
+    for (uint32_t i = 0; i < count; i++)
+        if (!is_heap_space(res[i].space) && res[i].space != UINT32_MAX && res[i].space >= set)
+            set = res[i].space + 1;
+    return set;
+}
+
 static void assign_bindings(struct sb_ir_resource *res, uint32_t count,
                             const struct sb_translate_options *options)
 {
-    uint32_t next = 288;
+    uint32_t next = 288, heap_set = heap_descriptor_set(res, count);
     for (uint32_t i = 0; i < count; i++) {
         struct sb_ir_resource *r = &res[i];
         uint32_t base, size;
         window(r->resource_class, &base, &size);
-        r->set = r->space;
+        r->set = is_heap_space(r->space) ? heap_set : r->space;
         /* Sized here, before the window test, so declarations, index checks and the
          * report all see one fixed count (translate.h). */
         if (r->count == UINT32_MAX && options->unbounded_descriptor_count)

@@ -41,6 +41,15 @@ static const struct sb_ir_resource *linkage_decl(struct interp_state *s, const s
 
 bool sb_interp_bind(struct interp_state *s, const struct sb_ir_operand *op, uint32_t lane, struct interp_binding *out)
 {
+    /* Callers bind lane 0 for what every lane shares (declaration, stride, format) before their
+     * per-lane loop. With a per-lane range index that lane may be inactive, its index anything
+     * (a branch guarding the index, as dxc emits `if (t >= 4) u[t - 4]`): take an active lane's. */
+    if (lane < s->lanes && !s->active[lane] && op->index_count >= 2 && op->index[1].relative)
+        for (uint32_t l = 0; l < s->lanes; l++)
+            if (s->active[l]) {
+                lane = l;
+                break;
+            }
     return sb_interp_bind_indexed(s, op, NULL, lane, out);
 }
 

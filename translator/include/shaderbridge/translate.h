@@ -280,6 +280,22 @@ struct sb_translated_interface {
 #define SB_CLASS_LINKAGE_FIELDS 5u
 
 /**
+ * SM 6.6 descriptor heaps (DXIL ResourceDescriptorHeap[i] / SamplerDescriptorHeap[i]).
+ * Each distinct view of a heap the program uses (a kind: raw buffer, Texture2D<float4>,
+ * comparison sampler, ...) is declared as an unbounded range from register 0 of the
+ * heap's register space below, so heap element i is register i of that space: the
+ * runtime and the interpreter bind the caller's resource of that class, space and
+ * register (sb_rt_resource::space / register_index). The binding step puts both heap
+ * spaces in one descriptor set, the one after the highest register space the
+ * program's other resources use (0 when there are none), each view at the next free
+ * binding from 288 like other ranges; sb_translation::bindings reports them with these
+ * spaces, and binding overrides move them as any range.
+ */
+#define SB_DESCRIPTOR_HEAP_SPACE 0xFFFFFFF0u
+/** Register space of SamplerDescriptorHeap views (see SB_DESCRIPTOR_HEAP_SPACE). */
+#define SB_SAMPLER_HEAP_SPACE 0xFFFFFFF1u
+
+/**
  * SpecId of the render target's sample count (OpSpecConstant uint, default 1)
  * that sampleinfo / samplepos read for the `rasterizer` operand: SPIR-V has no
  * query for it, so a pipeline with rasterizationSamples > 1 sets it through

@@ -6,9 +6,10 @@
  * and thread-group size, lowers the body (ir_from_dxil_flow.c) and checks
  * the result with sb_ir_validate, so a front-end gap is an error and never
  * a program the back end trips over. The IR is written in its SM5.0
- * dialect (register numbers as operand index 0), which the back end,
- * interpreter and validate already take.
+ * dialect with SM5.1 resource ranges (ir_from_dxil_resources.c), which the
+ * back end, interpreter and validate already take.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "ir_from_dxil_private.h"
@@ -25,9 +26,34 @@ static const char *shader_kind_name(uint32_t kind)
     return kind < sizeof(kind_names) / sizeof(kind_names[0]) ? kind_names[kind] : "unknown";
 }
 
+/* A library (lib_6_x: ray tracing, work-graph nodes, exported functions) is refused,
+ * naming the kinds of its entry points, so a user sees what the program is. */
+static bool refuse_library(struct dxil_front *f, const struct sb_dxil_program_info *info)
+{
+    char kinds[160] = "";
+    size_t used = 0;
+    uint32_t seen = 0; /* bit per shader kind already named */
+    for (uint32_t i = 0; i < info->entry_point_count && used < sizeof(kinds); i++) {
+        uint32_t kind = info->entry_points[i].shader_kind;
+        /* The library's own record (kind library) names no shader. */
+        if (kind >= 32 || kind == SB_DXIL_SHADER_KIND_LIBRARY || (seen & (1u << kind)))
+            continue;
+        seen |= 1u << kind;
+        int n = snprintf(kinds + used, sizeof(kinds) - used, "%s%s", used ? ", " : "",
+                         shader_kind_name(kind));
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                           "a DXIL library with %u entry point(s)%s%s%s: libraries and "
+                           "ray-tracing shaders are not translated", info->entry_point_count,
+                           used ? " (" : "", kinds, used ? ")" : "");
+}
+
 /* The entry point, its stage and the declarations that do not need the body. */
 static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *info)
 {
+    if (info->shader_kind == SB_DXIL_SHADER_KIND_LIBRARY)
+        return refuse_library(f, info);
     const struct sb_dxil_entry_point *e =
         info->entry_point_count == 1 ? &info->entry_points[0] : NULL;
     /* A hull shader's null entry function is D3D's pass-through control-point phase. */
@@ -99,6 +125,7 @@ static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn
      * arena, on the function's first resource read). */
     f->extracted_members = NULL;
     f->value_status = NULL;
+    f->handles = NULL; /* per function-local value (ir_from_dxil_resources.c allocates again) */
     f->value_temp = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     f->value_resource = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     if (!f->value_temp || !f->value_resource)

@@ -16,22 +16,23 @@
 bool dxil_front_cbuffer_load_legacy(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
+    struct sb_ir_operand src;
     uint32_t row = 0, temp = 0;
-    if (!dxil_front_handle_resource(f, in, 1, &r) || !dxil_front_arg(f, in, 2, &row) ||
+    if (!dxil_front_handle_operand(f, in, 1, &r, &src) || !dxil_front_arg(f, in, 2, &row) ||
         !dxil_front_result_temp(f, in, 4, &temp))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_CBV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "cbufferLoadLegacy on a non-CBV");
-    struct sb_ir_operand src = dxil_front_resource_operand(r);
-    src.index_count = 2;
+    /* The row follows the register (SM5.0 cb#[row]) or range and element (SM5.1). */
+    struct sb_ir_index *vector = &src.index[src.index_count++];
     uint64_t constant_row;
     if (dxil_front_const_int(f, row, &constant_row)) {
-        src.index[1].offset = (uint32_t)constant_row;
+        vector->offset = (uint32_t)constant_row;
     } else {
         struct sb_ir_operand *relative = dxil_front_alloc(f, 1, sizeof(*relative));
         if (!relative || !dxil_front_src(f, row, 0, relative))
             return false;
-        src.index[1].relative = relative;
+        vector->relative = relative;
     }
     struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0xF);
     return dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &src, 1) != NULL;
@@ -58,11 +59,12 @@ bool dxil_front_gather_args(struct dxil_front *f, const struct sb_bc_instruction
     return dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &zero, 1) != NULL;
 }
 
-/* The SRV or UAV buffer a load or store names: raw, structured or a typed buffer. */
+/* The SRV or UAV buffer a load or store names (raw, structured or a typed buffer) and its
+ * operand (an element of a range included). */
 static bool buffer_view(struct dxil_front *f, const struct sb_bc_instruction *in, const char *what,
-                        const struct sb_ir_resource **r)
+                        const struct sb_ir_resource **r, struct sb_ir_operand *operand)
 {
-    if (!dxil_front_handle_resource(f, in, 1, r))
+    if (!dxil_front_handle_operand(f, in, 1, r, operand))
         return false;
     if ((*r)->resource_class != SB_IR_RESOURCE_UAV && (*r)->resource_class != SB_IR_RESOURCE_SRV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "%s on a cbuffer or sampler", what);
@@ -80,9 +82,10 @@ static bool buffer_view(struct dxil_front *f, const struct sb_bc_instruction *in
 bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
+    struct sb_ir_operand dst, src[3];
     uint32_t index = 0, element_offset = 0, value0 = 0, value_temp = 0;
     uint64_t mask = 0;
-    if (!buffer_view(f, in, "a buffer store", &r) || !dxil_front_arg(f, in, 2, &index) ||
+    if (!buffer_view(f, in, "a buffer store", &r, &dst) || !dxil_front_arg(f, in, 2, &index) ||
         !dxil_front_arg(f, in, 3, &element_offset) || !dxil_front_arg(f, in, 4, &value0) ||
         !dxil_front_const_arg(f, in, 8, &mask))
         return false;
@@ -98,7 +101,6 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
     uint32_t lanes = mask == 1 ? 1 : mask == 3 ? 2 : mask == 7 ? 3 : 4;
     if (!dxil_front_gather_args(f, in, 4, lanes, &value_temp))
         return false;
-    struct sb_ir_operand dst = dxil_front_resource_operand(r), src[3];
     dst.mask = typed ? 0xF : (uint8_t)mask;
     if (!dxil_front_src(f, index, 0, &src[0]))
         return false;
@@ -120,8 +122,8 @@ bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction
 {
     const struct sb_ir_resource *r = NULL;
     uint32_t index = 0, element_offset = 0, dst_count = 0;
-    struct sb_ir_operand dst[2], src[3];
-    if (!buffer_view(f, in, "a buffer load", &r) || !dxil_front_arg(f, in, 2, &index) ||
+    struct sb_ir_operand dst[2], src[3], view;
+    if (!buffer_view(f, in, "a buffer load", &r, &view) || !dxil_front_arg(f, in, 2, &index) ||
         !dxil_front_arg(f, in, 3, &element_offset) ||
         !dxil_front_resret_dst(f, in, "a buffer load", dst, &dst_count) ||
         !dxil_front_src(f, index, 0, &src[0]))
@@ -135,7 +137,7 @@ bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction
         /* The element index in every address lane: a buffer has no mip level. */
         op = r->resource_class == SB_IR_RESOURCE_UAV ? SB_IR_OP_LD_UAV_TYPED : SB_IR_OP_LD;
     }
-    src[n++] = dxil_front_resource_operand(r);
+    src[n++] = view;
     return dxil_front_emit(f, op, dst, dst_count, src, n) != NULL;
 }
 

@@ -4,7 +4,9 @@
  * Files, lowest first: ir_from_dxil_emit.c (sticky error, SSA value ->
  * temp map, operands, dx.op arguments, instruction buffer),
  * ir_from_dxil_resource_kinds.c (what each resource kind is declared as),
- * ir_from_dxil_resources.c (resource declarations, handles),
+ * ir_from_dxil_resources.c (resource declarations, createHandle, handle operands),
+ * ir_from_dxil_heap.c (SM 6.6 descriptor-heap handles and their views),
+ * ir_from_dxil_handles66.c (SM 6.6 createHandleFromBinding, annotateHandle),
  * ir_from_dxil_resret.c (ResRet destinations and status),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
@@ -34,6 +36,27 @@
 /** The g# id of the task payload (ir_from_dxil_mesh.c): past any id groupshared globals get. */
 #define DXIL_FRONT_PAYLOAD_ID 0xFFFFu
 
+/** Record IDs of the descriptor-heap views (ir_from_dxil_heap.c) start here, above every
+ *  dx.resources record's (dense from 0 per class; a record at or above it is refused). */
+#define DXIL_FRONT_HEAP_VIEW_ID_BASE 0x40000000u
+
+/** Which descriptor heap a createHandleFromHeap handle indexes, before annotateHandle. */
+enum dxil_front_heap { DXIL_FRONT_NOT_HEAP, DXIL_FRONT_RESOURCE_HEAP, DXIL_FRONT_SAMPLER_HEAP };
+
+/** What a handle value names: a program resource and the element of its range. */
+struct dxil_front_handle {
+    /** Index into program->resources (below the entry's resource count: that record);
+     *  DXIL_FRONT_NONE for a heap handle not annotated yet. */
+    uint32_t resource;
+    uint32_t element;     /**< constant index within the range (0 with a dynamic index) */
+    /** The value holding a dynamic register number (DXIL's index: lower bound + element),
+     *  or DXIL_FRONT_NONE for a constant one. */
+    uint32_t index_value;
+    bool non_uniform;     /**< NonUniformResourceIndex: the IR operand's non_uniform */
+    bool defined;         /**< the value is a handle (the others are zero) */
+    uint32_t heap;        /**< enum dxil_front_heap: not annotated yet when not NOT_HEAP */
+};
+
 struct dxil_front {
     const struct sb_bc_module *module;
     const struct sb_bc_function *function;
@@ -45,6 +68,9 @@ struct dxil_front {
     uint64_t offset;             /**< byte offset of the instruction being lowered */
     uint32_t *value_temp;        /**< per function-local value: its temp, or NONE */
     uint32_t *value_resource;    /**< per function-local value (handles): program resource */
+    /** Per function-local value: the handle it is, where value_resource names a resource;
+     *  allocated on the first handle (ir_from_dxil_resources.c). */
+    struct dxil_front_handle *handles;
     uint32_t temp_count;
     uint32_t selector_temp;      /**< the structurizer's selector */
     uint32_t system_values;      /**< bit per SB_IR_FILE_* special input the body reads */
@@ -105,15 +131,54 @@ bool dxil_front_resource_kind(struct dxil_front *f, const struct sb_dxil_resourc
                               struct sb_ir_resource *r);
 
 /* ir_from_dxil_resources.c */
-/** Fills program->resources from the entry's resource list. */
+/** Fills program->resources from the entry's resource list: the bindings, then the kinds
+ *  (dxil_front_resource_kind). */
 bool dxil_front_declare_resources(struct dxil_front *f);
+/** The binding part of each record's declaration in out[0..count): ranges and spaces as
+ *  SM5.1 declares them (id = the record's rangeId, lower bound, count, space, name). */
+bool dxil_front_declare_bindings(struct dxil_front *f, struct sb_ir_resource *out);
+/** The IR class (enum sb_ir_resource_class) of a DXIL resource class 0-3. */
+uint32_t dxil_front_ir_resource_class(uint32_t dxil_class);
 /** createHandle(class, rangeId, index, nonUniform). */
 bool dxil_front_create_handle(struct dxil_front *f, const struct sb_bc_instruction *in);
-/** The program resource the handle in argument i names. */
+/** Makes the call's result a handle of program resource `resource` at the register number in
+ *  value `index` (constant or dynamic), checking a constant one against `first`..`last`. */
+bool dxil_front_bind_handle(struct dxil_front *f, const struct sb_bc_instruction *in,
+                            uint32_t resource, uint32_t index, uint32_t first, uint32_t last,
+                            bool non_uniform);
+/** The handle record of the handle value in argument i of a call. */
+bool dxil_front_handle(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
+                       const struct dxil_front_handle **out);
+/** The program resource the handle in argument i names and its operand: the t#/u#/cb#/s#
+ *  register (SM5.0 form, index_count 1) for a one-register resource, else the SM5.1 form
+ *  (index_count 2: range id, index within the range, relative for a dynamic index, with
+ *  non_uniform). A cbuffer row goes in index[index_count++]. */
+bool dxil_front_handle_operand(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               uint32_t i, const struct sb_ir_resource **resource,
+                               struct sb_ir_operand *operand);
+/** The program resource the handle in argument i names, for callers that build the operand
+ *  with dxil_front_resource_operand: refuses a handle of an element of a resource array
+ *  (those need dxil_front_handle_operand). */
 bool dxil_front_handle_resource(struct dxil_front *f, const struct sb_bc_instruction *in,
                                 uint32_t i, const struct sb_ir_resource **out);
-/** The t#/u#/cb#/s# operand of a program resource (all four lanes, in order). */
+/** The t#/u#/cb#/s# operand of a one-register program resource (all four lanes, in order). */
 struct sb_ir_operand dxil_front_resource_operand(const struct sb_ir_resource *r);
+
+/* ir_from_dxil_heap.c */
+/** createHandleFromHeap(index, samplerHeap, nonUniform): a heap handle awaiting its view. */
+bool dxil_front_create_handle_from_heap(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** annotateHandle of heap handle `pending`: a handle of the heap view `props` describe
+ *  (declared on first use; the binding convention is in ir_from_dxil_heap.c). */
+bool dxil_front_annotate_heap_handle(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                     const struct dxil_front_handle *pending,
+                                     const uint32_t props[2]);
+
+/* ir_from_dxil_handles66.c */
+/** createHandleFromBinding(ResBind{lower, upper, space, class}, index, nonUniform). */
+bool dxil_front_create_handle_from_binding(struct dxil_front *f,
+                                           const struct sb_bc_instruction *in);
+/** annotateHandle(handle, ResourceProperties): the same handle, properties checked. */
+bool dxil_front_annotate_handle(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_resret.c */
 /** Refuses (naming `what`) unless `type` (or its first struct member) is i32 or f32: the

@@ -43,12 +43,13 @@ static bool is_multisampled(const struct sb_ir_resource *r)
     return r->dimension == 4 || r->dimension == 9;
 }
 
-/* The typed texture (not a buffer) in argument i, of class `cls`; its shape. */
+/* The typed texture (not a buffer) in argument i, of class `cls`; its shape and operand (an
+ * element of a range included). */
 static bool texture_arg(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t i,
                         uint32_t cls, const char *what, const struct sb_ir_resource **r,
-                        const struct texture_shape **shape)
+                        const struct texture_shape **shape, struct sb_ir_operand *operand)
 {
-    if (!dxil_front_handle_resource(f, in, i, r))
+    if (!dxil_front_handle_operand(f, in, i, r, operand))
         return false;
     if ((*r)->resource_class != cls || (*r)->kind != SB_IR_RESOURCE_KIND_TYPED ||
         (*r)->dimension < 2 || (*r)->dimension > 10)
@@ -62,11 +63,10 @@ static bool sampler_arg(struct dxil_front *f, const struct sb_bc_instruction *in
                         struct sb_ir_operand *out)
 {
     const struct sb_ir_resource *s = NULL;
-    if (!dxil_front_handle_resource(f, in, i, &s))
+    if (!dxil_front_handle_operand(f, in, i, &s, out))
         return false;
     if (s->resource_class != SB_IR_RESOURCE_SAMPLER)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "a sampler handle that is no sampler");
-    *out = dxil_front_resource_operand(s);
     return true;
 }
 
@@ -149,7 +149,7 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
     struct sb_ir_operand dst[2], src[6];
     uint32_t dst_count = 0, coord = 0, n = 3;
     int8_t offsets[3] = { 0, 0, 0 };
-    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "a sample", &r, &shape) ||
+    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "a sample", &r, &shape, &src[1]) ||
         !sampler_arg(f, in, 2, &src[2]))
         return false;
     if (shape->sample_coords == 0)
@@ -159,7 +159,6 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         !dxil_front_resret_dst(f, in, "a sample", dst, &dst_count))
         return false;
     src[0] = vector_src(coord);
-    src[1] = dxil_front_resource_operand(r);
     switch (opcode) {
     case SB_DXIL_OP_SAMPLE:
         if (!lod_clamp(f, in, 10, src, &n))
@@ -200,11 +199,11 @@ static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, boo
 {
     const struct sb_ir_resource *r = NULL;
     const struct texture_shape *shape = NULL;
-    struct sb_ir_operand dst[2], src[5], sampler;
+    struct sb_ir_operand dst[2], src[5], sampler, view;
     uint32_t dst_count = 0, coord = 0, n = 0;
     uint64_t channel = 0;
     int8_t offsets[3] = { 0, 0, 0 };
-    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "a gather", &r, &shape) ||
+    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "a gather", &r, &shape, &view) ||
         !sampler_arg(f, in, 2, &sampler) || (!raw && !dxil_front_const_arg(f, in, 9, &channel)))
         return false;
     if (raw && r->return_type[0] != 3 && r->return_type[0] != 4)
@@ -229,7 +228,7 @@ static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, boo
             return false;
         src[n++] = vector_src(offset);
     }
-    src[n++] = dxil_front_resource_operand(r);
+    src[n++] = view;
     src[n++] = sampler;
     if (compare && !arg_src(f, in, 10, &src[n++]))
         return false;
@@ -247,7 +246,7 @@ static bool calculate_lod(struct dxil_front *f, const struct sb_bc_instruction *
     struct sb_ir_operand src[3];
     uint32_t coord = 0, temp = 0;
     uint64_t clamped = 0;
-    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "calculateLOD", &r, &shape) ||
+    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "calculateLOD", &r, &shape, &src[1]) ||
         !sampler_arg(f, in, 2, &src[2]) || !dxil_front_const_arg(f, in, 6, &clamped) ||
         !dxil_front_result_temp(f, in, 1, &temp))
         return false;
@@ -258,7 +257,6 @@ static bool calculate_lod(struct dxil_front *f, const struct sb_bc_instruction *
     uint32_t lod = dxil_front_new_temp(f);
     struct sb_ir_operand dst = dxil_front_temp_dst(lod, 0x3);
     src[0] = vector_src(coord);
-    src[1] = dxil_front_resource_operand(r);
     if (!dxil_front_emit(f, SB_IR_OP_LOD, &dst, 1, src, 3))
         return false;
     dst = dxil_front_temp_dst(temp, 0x1);
@@ -271,15 +269,15 @@ static bool calculate_lod(struct dxil_front *f, const struct sb_bc_instruction *
 static bool texture_load(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
-    struct sb_ir_operand dst[2], src[3];
+    struct sb_ir_operand dst[2], src[3], view;
     uint32_t dst_count = 0, address = 0, n = 0;
     int8_t offsets[3] = { 0, 0, 0 };
-    if (!dxil_front_handle_resource(f, in, 1, &r))
+    if (!dxil_front_handle_operand(f, in, 1, &r, &view))
         return false;
     bool uav = r->resource_class == SB_IR_RESOURCE_UAV;
     const struct texture_shape *shape = NULL;
     if (!texture_arg(f, in, 1, uav ? SB_IR_RESOURCE_UAV : SB_IR_RESOURCE_SRV, "textureLoad", &r,
-                     &shape))
+                     &shape, &view))
         return false;
     if (shape->load_coords == 0)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "textureLoad of a cube texture");
@@ -294,7 +292,7 @@ static bool texture_load(struct dxil_front *f, const struct sb_bc_instruction *i
             return false;
     }
     src[n++] = vector_src(address);
-    src[n++] = dxil_front_resource_operand(r);
+    src[n++] = view;
     if (op == SB_IR_OP_LD_MS && !arg_src(f, in, 2, &src[n++]))
         return false;
     return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
@@ -307,9 +305,10 @@ static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *
 {
     const struct sb_ir_resource *r = NULL;
     const struct texture_shape *shape = NULL;
+    struct sb_ir_operand dst;
     uint32_t address = 0, value = 0, value0 = 0;
     uint64_t mask = 0;
-    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_UAV, "textureStore", &r, &shape) ||
+    if (!texture_arg(f, in, 1, SB_IR_RESOURCE_UAV, "textureStore", &r, &shape, &dst) ||
         !dxil_front_const_arg(f, in, 9, &mask) || !dxil_front_arg(f, in, 5, &value0))
         return false;
     const struct sb_bc_value *v = sb_bc_value_get(f->module, f->function, value0);
@@ -323,7 +322,6 @@ static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *
     if (!dxil_front_gather_args(f, in, 2, shape->load_coords, &address) ||
         !dxil_front_gather_args(f, in, 5, lanes, &value))
         return false;
-    struct sb_ir_operand dst = dxil_front_resource_operand(r);
     struct sb_ir_operand src[2] = { vector_src(address), vector_src(value) };
     dst.mask = 0xF;
     return dxil_front_emit(f, SB_IR_OP_STORE_UAV_TYPED, &dst, 1, src, 2) != NULL;
@@ -336,13 +334,13 @@ static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *
 static bool get_dimensions(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
+    struct sb_ir_operand res;
     uint32_t temp = 0;
-    if (!dxil_front_handle_resource(f, in, 1, &r) || !dxil_front_result_temp(f, in, 4, &temp))
+    if (!dxil_front_handle_operand(f, in, 1, &r, &res) || !dxil_front_result_temp(f, in, 4, &temp))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_SRV && r->resource_class != SB_IR_RESOURCE_UAV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "getDimensions of a %s",
                                r->resource_class == SB_IR_RESOURCE_CBV ? "cbuffer" : "sampler");
-    struct sb_ir_operand res = dxil_front_resource_operand(r);
     if (r->kind != SB_IR_RESOURCE_KIND_TYPED || r->dimension == 1) {
         struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0x1);
         return dxil_front_emit(f, SB_IR_OP_BUFINFO, &dst, 1, &res, 1) != NULL;
@@ -388,12 +386,11 @@ static bool sample_position(struct dxil_front *f, const struct sb_bc_instruction
         const struct sb_ir_resource *r = NULL;
         const struct texture_shape *shape = NULL;
         if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "texture2DMSGetSamplePosition", &r,
-                         &shape))
+                         &shape, &src[0]))
             return false;
         if (!is_multisampled(r))
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                    "texture2DMSGetSamplePosition of a single-sampled texture");
-        src[0] = dxil_front_resource_operand(r);
     }
     if (!arg_src(f, in, render_target ? 1 : 2, &src[1]) ||
         !dxil_front_result_temp(f, in, 2, &temp))
