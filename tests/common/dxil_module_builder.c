@@ -111,6 +111,19 @@ uint32_t dm_type_float(struct dxil_module *m)
     return intern_type(m, &t);
 }
 
+/* half and double: T_FLOAT with their width (float's is 0). */
+uint32_t dm_type_half(struct dxil_module *m)
+{
+    struct type t = { .kind = T_FLOAT, .size = 16 };
+    return intern_type(m, &t);
+}
+
+uint32_t dm_type_double(struct dxil_module *m)
+{
+    struct type t = { .kind = T_FLOAT, .size = 64 };
+    return intern_type(m, &t);
+}
+
 uint32_t dm_type_ptr(struct dxil_module *m, uint32_t pointee, unsigned addrspace)
 {
     struct type t = { .kind = T_POINTER, .size = addrspace, .element = pointee };
@@ -202,6 +215,34 @@ static uint32_t add_function(struct dxil_module *m, const char *name, uint32_t f
     return add_value(m, &v);
 }
 
+/* An internal global of address space 0 initialised by a dm_const_data constant. */
+static uint32_t initialised_global(struct dxil_module *m, const char *name, uint32_t initializer,
+                                   bool constant)
+{
+    if (!value_ok(m, initializer) || m->values[initializer].kind != V_CONST ||
+        m->values[initializer].const_kind != C_DATA) {
+        dm_fail(m, "an initialised global needs a dm_const_data initializer");
+        return 0;
+    }
+    uint32_t type = m->values[initializer].type;
+    struct value v = { .kind = V_GLOBAL, .content_type = type, .addrspace = 0,
+                       .is_constant = constant, .has_initializer = true,
+                       .initializer = initializer };
+    v.type = dm_type_ptr(m, type, 0);
+    set_name(m, &v, name);
+    return add_value(m, &v);
+}
+
+uint32_t dm_global_constant(struct dxil_module *m, const char *name, uint32_t initializer)
+{
+    return initialised_global(m, name, initializer, true);
+}
+
+uint32_t dm_global_static(struct dxil_module *m, const char *name, uint32_t initializer)
+{
+    return initialised_global(m, name, initializer, false);
+}
+
 uint32_t dm_entry(struct dxil_module *m, const char *name)
 {
     if (m->entry != DM_NONE) {
@@ -244,6 +285,22 @@ static uint32_t intern_const(struct dxil_module *m, uint32_t type, enum const_ki
     return add_value(m, &v);
 }
 
+uint32_t dm_const_data(struct dxil_module *m, uint32_t array_type, const uint32_t *words,
+                       unsigned count)
+{
+    const struct type *t = type_ok(m, array_type) ? &m->types[array_type] : NULL;
+    const struct type *e = t && t->kind == T_ARRAY ? &m->types[t->element] : NULL;
+    if (!e || t->size != count || count > MAX_DATA_WORDS ||
+        !((e->kind == T_INT && e->size == 32) || e->kind == T_FLOAT)) {
+        dm_fail(m, "constant data: an array of up to 16 32-bit scalars, one word each");
+        return 0;
+    }
+    struct value v = { .kind = V_CONST, .type = array_type, .const_kind = C_DATA,
+                       .data_count = count };
+    memcpy(v.data, words, count * sizeof(*words));
+    return add_value(m, &v);
+}
+
 uint32_t dm_const_int(struct dxil_module *m, uint32_t type, int64_t value)
 {
     if (!type_ok(m, type) || m->types[type].kind != T_INT) {
@@ -275,6 +332,18 @@ uint32_t dm_i8(struct dxil_module *m, int8_t value)
 uint32_t dm_i32(struct dxil_module *m, int32_t value)
 {
     return dm_const_int(m, dm_type_int(m, 32), value);
+}
+
+uint32_t dm_f16_bits(struct dxil_module *m, uint16_t bits)
+{
+    return intern_const(m, dm_type_half(m), C_FLOAT, bits);
+}
+
+uint32_t dm_f64(struct dxil_module *m, double value)
+{
+    uint64_t bits;
+    memcpy(&bits, &value, 8);
+    return intern_const(m, dm_type_double(m), C_FLOAT, bits);
 }
 
 uint32_t dm_f32(struct dxil_module *m, float value)
@@ -364,7 +433,7 @@ static void push(struct dxil_module *m, struct inst *in, enum operand_kind kind,
         dm_fail(m, "too many operands");
         return;
     }
-    if ((kind == O_REL || kind == O_REL_TYPED || kind == O_PHI) && !value_ok(m, v))
+    if ((kind == O_REL || kind == O_REL_TYPED || kind == O_PHI || kind == O_ABS) && !value_ok(m, v))
         v = 0;
     in->ops[in->count].kind = kind;
     in->ops[in->count].v = v;
@@ -421,30 +490,72 @@ uint32_t dm_extractvalue(struct dxil_module *m, uint32_t aggregate, unsigned ind
     return result(in);
 }
 
-uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint32_t *indices,
-                unsigned count)
+/* The element type a GEP of `count` indices from pointer `base` reaches (the first index
+ * steps over the pointer; each further one into an array, or into a struct by a constant
+ * member index); DM_NONE after dm_fail when the path does not fit. */
+static uint32_t gep_element(struct dxil_module *m, uint32_t base, const uint32_t *indices,
+                            unsigned count)
 {
     if (!value_ok(m, base) || m->types[m->values[base].type].kind != T_POINTER || count == 0) {
         dm_fail(m, "getelementptr needs a pointer base and an index");
-        return 0;
+        return DM_NONE;
     }
-    const struct type *ptr = &m->types[m->values[base].type];
-    uint32_t source = ptr->element, element = source;
-    /* The first index steps over the pointer; each further one into an array. */
+    uint32_t element = m->types[m->values[base].type].element;
     for (unsigned i = 1; i < count; i++) {
-        if (m->types[element].kind != T_ARRAY) {
-            dm_fail(m, "getelementptr into a non-array");
-            return 0;
+        const struct type *t = &m->types[element];
+        if (t->kind == T_STRUCT && value_ok(m, indices[i]) &&
+            m->values[indices[i]].kind == V_CONST && m->values[indices[i]].bits < t->member_count) {
+            element = t->members[m->values[indices[i]].bits];
+            continue;
         }
-        element = m->types[element].element;
+        if (t->kind != T_ARRAY) {
+            dm_fail(m, "getelementptr into a non-array (or a struct by a non-constant index)");
+            return DM_NONE;
+        }
+        element = t->element;
     }
+    return element;
+}
+
+uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint32_t *indices,
+                unsigned count)
+{
+    uint32_t element = gep_element(m, base, indices, count);
+    if (element == DM_NONE)
+        return 0;
+    const struct type *ptr = &m->types[m->values[base].type];
     struct inst *in = begin_inst(m, INST_GEP, dm_type_ptr(m, element, ptr->size));
     push(m, in, O_LIT, inbounds);
-    push(m, in, O_TYPE, source);
+    push(m, in, O_TYPE, ptr->element);
     push(m, in, O_REL_TYPED, base);
     for (unsigned i = 0; i < count; i++)
         push(m, in, O_REL_TYPED, indices[i]);
     return result(in);
+}
+
+uint32_t dm_const_gep(struct dxil_module *m, bool inbounds, uint32_t base,
+                      const uint32_t *indices, unsigned count)
+{
+    uint32_t element = gep_element(m, base, indices, count);
+    if (element == DM_NONE)
+        return 0;
+    if (count + 1 > MAX_DATA_WORDS || m->values[base].kind != V_GLOBAL) {
+        dm_fail(m, "a constant GEP: a global base and up to 15 indices");
+        return 0;
+    }
+    const struct type *ptr = &m->types[m->values[base].type];
+    struct value v = { .kind = V_CONST, .type = dm_type_ptr(m, element, ptr->size),
+                       .content_type = ptr->element, .const_kind = C_GEP,
+                       .inbounds = inbounds, .data_count = count + 1 };
+    v.data[0] = base;
+    for (unsigned i = 0; i < count; i++) {
+        if (!value_ok(m, indices[i]) || m->values[indices[i]].kind != V_CONST) {
+            dm_fail(m, "a constant GEP of a non-constant index");
+            return 0;
+        }
+        v.data[1 + i] = indices[i];
+    }
+    return add_value(m, &v);
 }
 
 /* LOAD/STORE alignment field: log2(align) + 1 (docs §2.12). */
@@ -478,6 +589,52 @@ void dm_store(struct dxil_module *m, uint32_t ptr, uint32_t value, unsigned alig
     push(m, in, O_REL_TYPED, value);
     push(m, in, O_LIT, align_field(align));
     push(m, in, O_LIT, 0);
+}
+
+uint32_t dm_alloca(struct dxil_module *m, uint32_t type, unsigned align)
+{
+    uint32_t i32 = dm_type_int(m, 32), one = dm_i32(m, 1);
+    struct inst *in = begin_inst(m, INST_ALLOCA, dm_type_ptr(m, type, 0));
+    push(m, in, O_TYPE, type);
+    push(m, in, O_TYPE, i32);
+    push(m, in, O_ABS, one);
+    push(m, in, O_LIT, align_field(align) | 1u << 6); /* bit 6: the type is the allocated one */
+    return result(in);
+}
+
+uint32_t dm_atomicrmw(struct dxil_module *m, enum dm_rmw op, uint32_t ptr, uint32_t value)
+{
+    if (!value_ok(m, ptr) || m->types[m->values[ptr].type].kind != T_POINTER) {
+        dm_fail(m, "atomicrmw on a non-pointer");
+        return 0;
+    }
+    struct inst *in = begin_inst(m, INST_ATOMICRMW, m->types[m->values[ptr].type].element);
+    push(m, in, O_REL_TYPED, ptr);
+    push(m, in, O_REL, value);
+    push(m, in, O_LIT, (uint32_t)op);
+    push(m, in, O_LIT, 0); /* not volatile */
+    push(m, in, O_LIT, 6); /* seq_cst, as dxc writes */
+    push(m, in, O_LIT, 1); /* cross-thread */
+    return result(in);
+}
+
+uint32_t dm_cmpxchg(struct dxil_module *m, uint32_t ptr, uint32_t compare, uint32_t value)
+{
+    if (!value_ok(m, ptr) || m->types[m->values[ptr].type].kind != T_POINTER) {
+        dm_fail(m, "cmpxchg on a non-pointer");
+        return 0;
+    }
+    uint32_t pair_members[2] = { m->types[m->values[ptr].type].element, dm_type_int(m, 1) };
+    struct inst *in = begin_inst(m, INST_CMPXCHG, dm_type_struct(m, "", pair_members, 2));
+    push(m, in, O_REL_TYPED, ptr);
+    push(m, in, O_REL_TYPED, compare);
+    push(m, in, O_REL, value);
+    push(m, in, O_LIT, 0); /* not volatile */
+    push(m, in, O_LIT, 6); /* success: seq_cst */
+    push(m, in, O_LIT, 1); /* cross-thread */
+    push(m, in, O_LIT, 6); /* failure: seq_cst */
+    push(m, in, O_LIT, 0); /* strong */
+    return result(in);
 }
 
 uint32_t dm_call(struct dxil_module *m, uint32_t callee, const uint32_t *args, unsigned count)

@@ -14,12 +14,12 @@
 
 /* MAX_MEMBERS bounds struct members and function parameters: 20 holds the longest dx.op the
  * tests write (sampleGrad: the opcode and 16 arguments). */
-enum { MAX_MEMBERS = 20, MAX_OPERANDS = 24, NAME_MAX_LEN = 64 };
+enum { MAX_MEMBERS = 20, MAX_OPERANDS = 24, NAME_MAX_LEN = 64, MAX_DATA_WORDS = 16 };
 
 /* FUNCTION_BLOCK record codes the builder stores in each instruction (docs §2.12). */
 enum { INST_BINOP = 2, INST_CAST = 3, INST_RET = 10, INST_BR = 11, INST_PHI = 16,
-       INST_LOAD = 20, INST_EXTRACTVAL = 26, INST_CMP2 = 28, INST_CALL = 34, INST_GEP = 43,
-       INST_STORE = 44 };
+       INST_ALLOCA = 19, INST_LOAD = 20, INST_EXTRACTVAL = 26, INST_CMP2 = 28, INST_CALL = 34,
+       INST_ATOMICRMW = 38, INST_GEP = 43, INST_STORE = 44, INST_CMPXCHG = 46 };
 
 enum type_kind { T_VOID, T_FLOAT, T_INT, T_POINTER, T_ARRAY, T_STRUCT, T_FUNCTION };
 struct type {
@@ -32,7 +32,7 @@ struct type {
 };
 
 enum value_kind { V_GLOBAL, V_FUNCTION, V_CONST, V_INST };
-enum const_kind { C_INT, C_FLOAT, C_UNDEF, C_AGGREGATE };
+enum const_kind { C_INT, C_FLOAT, C_UNDEF, C_DATA, C_GEP, C_AGGREGATE };
 struct value {
     enum value_kind kind;
     uint32_t type;         /* the value's own type (pointers for globals/functions) */
@@ -43,6 +43,12 @@ struct value {
     enum const_kind const_kind;
     uint64_t bits;          /* integer (sign-extended) or float bits */
     bool in_metadata;       /* a constant metadata names: module level */
+    unsigned data_count;    /* C_DATA: the array's 32-bit elements (module level); */
+    uint32_t data[MAX_DATA_WORDS]; /* C_GEP: the base, then the index constants (handles) */
+    bool inbounds;          /* C_GEP */
+    bool is_constant;       /* V_GLOBAL: `constant` */
+    bool has_initializer;   /* V_GLOBAL: internal, initialised with value `initializer` */
+    uint32_t initializer;
     unsigned member_count;  /* C_AGGREGATE: its member constants (value handles) */
     uint32_t members[MAX_MEMBERS];
     char name[NAME_MAX_LEN];
@@ -51,9 +57,9 @@ struct value {
 
 /* How an operand is written (docs §2.10): a relative value ID; the same followed by
  * the value's type when it is a forward reference; a signed relative ID (phi); a
- * literal (opcodes, flags, alignments); a type ID; a block handle, written as its
- * number inside its function. */
-enum operand_kind { O_REL, O_REL_TYPED, O_PHI, O_LIT, O_TYPE, O_BLOCK };
+ * literal (opcodes, flags, alignments); a type ID; an absolute value ID (ALLOCA's size);
+ * a block handle, written as its number inside its function. */
+enum operand_kind { O_REL, O_REL_TYPED, O_PHI, O_LIT, O_TYPE, O_ABS, O_BLOCK };
 struct operand {
     enum operand_kind kind;
     uint32_t v;

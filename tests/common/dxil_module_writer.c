@@ -23,10 +23,11 @@ enum { BLOCK_BLOCKINFO = 0, BLOCK_MODULE = 8, BLOCK_PARAMATTR = 9, BLOCK_PARAMAT
        BLOCK_METADATA = 15, BLOCK_TYPE = 17 };
 enum { MODULE_VERSION = 1, MODULE_TRIPLE = 2, MODULE_DATALAYOUT = 3, MODULE_GLOBALVAR = 7,
        MODULE_FUNCTION = 8 };
-enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_INTEGER = 7, TYPE_POINTER = 8,
-       TYPE_ARRAY = 11, TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20, TYPE_FUNCTION = 21 };
+enum { TYPE_NUMENTRY = 1, TYPE_VOID = 2, TYPE_FLOAT = 3, TYPE_DOUBLE = 4, TYPE_HALF = 10,
+       TYPE_INTEGER = 7, TYPE_POINTER = 8, TYPE_ARRAY = 11, TYPE_STRUCT_ANON = 18,
+       TYPE_STRUCT_NAME = 19, TYPE_STRUCT_NAMED = 20, TYPE_FUNCTION = 21 };
 enum { CST_SETTYPE = 1, CST_NULL = 2, CST_UNDEF = 3, CST_INTEGER = 4, CST_FLOAT = 6,
-       CST_AGGREGATE = 7 };
+       CST_AGGREGATE = 7, CST_CE_GEP = 12, CST_CE_INBOUNDS_GEP = 20, CST_DATA = 22 };
 enum { MD_STRING = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_KIND = 6, MD_NAMED_NODE = 10 };
 enum { FUNC_DECLAREBLOCKS = 1, VST_ENTRY = 1, BLOCKINFO_SETBID = 1, PARAMATTR_ENTRY = 2,
        PARAMATTR_GRP_ENTRY = 3 };
@@ -156,7 +157,9 @@ static void write_types(struct bw *w, const struct dxil_module *m)
         struct fields f = { 0 };
         switch (t->kind) {
         case T_VOID: record(w, TYPE_VOID, &f); break;
-        case T_FLOAT: record(w, TYPE_FLOAT, &f); break;
+        case T_FLOAT:
+            record(w, t->size == 16 ? TYPE_HALF : t->size == 64 ? TYPE_DOUBLE : TYPE_FLOAT, &f);
+            break;
         case T_INT: add(&f, t->size); record(w, TYPE_INTEGER, &f); break;
         case T_POINTER:
             add(&f, t->element);
@@ -169,13 +172,16 @@ static void write_types(struct bw *w, const struct dxil_module *m)
             record(w, TYPE_ARRAY, &f);
             break;
         case T_STRUCT:
-            add_chars(&f, t->name);
-            record(w, TYPE_STRUCT_NAME, &f);
-            f.count = 0;
+            /* A literal struct (cmpxchg's {T, i1}) has no name record. */
+            if (t->name[0]) {
+                add_chars(&f, t->name);
+                record(w, TYPE_STRUCT_NAME, &f);
+                f.count = 0;
+            }
             add(&f, 0); /* not packed */
             for (unsigned k = 0; k < t->member_count; k++)
                 add(&f, t->members[k]);
-            record(w, TYPE_STRUCT_NAMED, &f);
+            record(w, t->name[0] ? TYPE_STRUCT_NAMED : TYPE_STRUCT_ANON, &f);
             break;
         case T_FUNCTION:
             add(&f, 0); /* not vararg */
@@ -196,13 +202,14 @@ static void write_globals_and_functions(struct bw *w, const struct dxil_module *
         const struct value *v = &m->values[i];
         if (v->kind != V_GLOBAL)
             continue;
-        /* type, flags (explicit type | addrspace << 2), no initializer, external,
-         * align 4 (log2 + 1), no section */
+        /* type, flags (constant | explicit type | addrspace << 2), initializer ID + 1
+         * (0: none, external), linkage (internal when initialised), align 4 (log2 + 1),
+         * no section */
         struct fields f = { 0 };
         add(&f, v->content_type);
-        add(&f, 2u | (v->addrspace << 2));
-        add(&f, 0);
-        add(&f, 0);
+        add(&f, (v->is_constant ? 1u : 0u) | 2u | (v->addrspace << 2));
+        add(&f, v->has_initializer ? m->values[v->initializer].id + 1 : 0);
+        add(&f, v->has_initializer ? 3 : 0);
         add(&f, 3);
         add(&f, 0);
         record(w, MODULE_GLOBALVAR, &f);
@@ -230,15 +237,16 @@ static uint64_t signed_field(int64_t v)
     return v >= 0 ? (uint64_t)v << 1 : ((uint64_t)-v << 1) | 1;
 }
 
-/* Where a constant goes: the module's block when metadata names it, else the body's. */
+/* Where a constant goes: the module's block when metadata names it or it initialises a
+ * global (C_DATA), else the body's. */
 static bool const_in_module(const struct value *v)
 {
-    return v->kind == V_CONST && v->in_metadata;
+    return v->kind == V_CONST && (v->in_metadata || v->const_kind == C_DATA);
 }
 
 static bool const_in_function(const struct value *v)
 {
-    return v->kind == V_CONST && !v->in_metadata;
+    return v->kind == V_CONST && !const_in_module(v);
 }
 
 /*
@@ -278,7 +286,23 @@ static void write_constant(void *ctx, uint32_t value)
         bw_abbrev_record(c->w, 4, &c->settype, f, 2);
         c->current_type = v->type;
     }
-    if (v->const_kind == C_UNDEF) {
+    if (v->const_kind == C_GEP) {
+        /* [source element type, (type, absolute value ID) of the base and each index] */
+        uint64_t f[1 + 2 * MAX_DATA_WORDS];
+        unsigned n = 0;
+        f[n++] = v->content_type;
+        for (unsigned i = 0; i < v->data_count; i++) {
+            const struct value *operand = &c->m->values[v->data[i]];
+            f[n++] = operand->type;
+            f[n++] = operand->id;
+        }
+        bw_record(c->w, v->inbounds ? CST_CE_INBOUNDS_GEP : CST_CE_GEP, f, n);
+    } else if (v->const_kind == C_DATA) {
+        uint64_t words[MAX_DATA_WORDS];
+        for (unsigned i = 0; i < v->data_count; i++)
+            words[i] = v->data[i];
+        bw_record(c->w, CST_DATA, words, v->data_count);
+    } else if (v->const_kind == C_UNDEF) {
         bw_record(c->w, CST_UNDEF, NULL, 0);
     } else if (v->const_kind == C_AGGREGATE) {
         uint64_t ids[MAX_MEMBERS]; /* absolute value IDs (docs §2.11) */
@@ -481,6 +505,9 @@ static void write_instruction(struct bw *w, const struct dxil_module *m, const s
             break;
         case O_PHI:
             add(&f, signed_field((int64_t)inst_id - (int64_t)v->id));
+            break;
+        case O_ABS:
+            add(&f, v->id);
             break;
         }
     }

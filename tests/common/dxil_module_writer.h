@@ -44,12 +44,19 @@ enum dm_attr {
 };
 
 /** LLVM BINOP opcodes (docs §2.12); the FP forms follow from the operand type. */
-enum dm_binop { DM_ADD = 0, DM_SUB = 1, DM_MUL = 2, DM_UDIV = 3, DM_SHL = 7, DM_LSHR = 8,
-                DM_AND = 10, DM_OR = 11, DM_XOR = 12 };
+enum dm_binop { DM_ADD = 0, DM_SUB = 1, DM_MUL = 2, DM_UDIV = 3, DM_SDIV = 4, DM_UREM = 5,
+                DM_SREM = 6, DM_SHL = 7, DM_LSHR = 8, DM_ASHR = 9, DM_AND = 10, DM_OR = 11,
+                DM_XOR = 12 };
 /** CMP2 predicates used by the test programs (docs §2.12). */
-enum dm_pred { DM_FCMP_OLT = 4, DM_ICMP_EQ = 32, DM_ICMP_NE = 33, DM_ICMP_ULT = 36 };
+enum dm_pred { DM_FCMP_OLT = 4, DM_FCMP_ONE = 6, DM_FCMP_ORD = 7, DM_FCMP_UNO = 8,
+               DM_FCMP_UEQ = 9, DM_FCMP_ULT = 12, DM_ICMP_EQ = 32, DM_ICMP_NE = 33,
+               DM_ICMP_ULT = 36, DM_ICMP_SLT = 40 };
 /** CAST opcodes (docs §2.12). */
-enum dm_castop { DM_ZEXT = 1, DM_UITOFP = 5, DM_BITCAST = 11 };
+enum dm_castop { DM_TRUNC = 0, DM_ZEXT = 1, DM_SEXT = 2, DM_UITOFP = 5, DM_SITOFP = 6,
+                 DM_FPTRUNC = 7, DM_FPEXT = 8, DM_BITCAST = 11 };
+/** ATOMICRMW operations (docs §2.12). */
+enum dm_rmw { DM_RMW_XCHG = 0, DM_RMW_ADD = 1, DM_RMW_SUB = 2, DM_RMW_AND = 3, DM_RMW_OR = 5,
+              DM_RMW_UMAX = 9 };
 /** BINOP flags: none, and dxc's fast-math mask (fast + ninf + nsz + arcp, no nnan). */
 #define DM_FLAGS_NONE (-1)
 #define DM_FAST_MATH 29
@@ -63,6 +70,9 @@ void dm_destroy(struct dxil_module *m);
 uint32_t dm_type_void(struct dxil_module *m);
 uint32_t dm_type_int(struct dxil_module *m, unsigned bits);
 uint32_t dm_type_float(struct dxil_module *m);
+/** half and double (IEEE 16 and 64 bits). */
+uint32_t dm_type_half(struct dxil_module *m);
+uint32_t dm_type_double(struct dxil_module *m);
 uint32_t dm_type_ptr(struct dxil_module *m, uint32_t pointee, unsigned addrspace);
 uint32_t dm_type_array(struct dxil_module *m, uint32_t count, uint32_t element);
 /** A named (identified) struct such as "dx.types.Handle". */
@@ -74,6 +84,11 @@ uint32_t dm_type_function(struct dxil_module *m, uint32_t ret, const uint32_t *p
 /* Module values. */
 /** An external global of `element` type in `addrspace` (3 = groupshared), align 4. */
 uint32_t dm_global(struct dxil_module *m, const char *name, uint32_t element, unsigned addrspace);
+/** An internal constant global of address space 0 (dxc's static const arrays), initialised
+ *  by a dm_const_data constant (its type is the global's). */
+uint32_t dm_global_constant(struct dxil_module *m, const char *name, uint32_t initializer);
+/** The same, not constant: a static variable (per thread in HLSL) that dxc kept in memory. */
+uint32_t dm_global_static(struct dxil_module *m, const char *name, uint32_t initializer);
 /** The entry function `void name()`, whose body the instruction builders fill. */
 uint32_t dm_entry(struct dxil_module *m, const char *name);
 /**
@@ -93,7 +108,14 @@ uint32_t dm_i1(struct dxil_module *m, bool value);
 uint32_t dm_i8(struct dxil_module *m, int8_t value);
 uint32_t dm_i32(struct dxil_module *m, int32_t value);
 uint32_t dm_f32(struct dxil_module *m, float value);
+uint32_t dm_f64(struct dxil_module *m, double value);
+/** A half constant from its IEEE bits (C has no half type). */
+uint32_t dm_f16_bits(struct dxil_module *m, uint16_t bits);
 uint32_t dm_undef(struct dxil_module *m, uint32_t type);
+/** An array constant of `count` (<= 16) 32-bit words (CST_CODE_DATA; a module constant, for
+ *  global initializers); `array_type` must be [count x i32] or [count x float]. */
+uint32_t dm_const_data(struct dxil_module *m, uint32_t array_type, const uint32_t *words,
+                       unsigned count);
 /** A constant of struct `type` whose members are the constants `members` (CST_AGGREGATE),
  *  such as a dx.types.ResBind operand. */
 uint32_t dm_const_struct(struct dxil_module *m, uint32_t type, const uint32_t *members,
@@ -114,8 +136,19 @@ uint32_t dm_extractvalue(struct dxil_module *m, uint32_t aggregate, unsigned ind
 /** getelementptr over an array global: base, then `count` index values. */
 uint32_t dm_gep(struct dxil_module *m, bool inbounds, uint32_t base, const uint32_t *indices,
                 unsigned count);
+/** A constant-expression GEP over a global (CST_CODE_CE_[INBOUNDS_]GEP, a function
+ *  constant), which dxc writes for constant indices into groupshared and constant arrays. */
+uint32_t dm_const_gep(struct dxil_module *m, bool inbounds, uint32_t base,
+                      const uint32_t *indices, unsigned count);
 uint32_t dm_load(struct dxil_module *m, uint32_t ptr, unsigned align);
 void dm_store(struct dxil_module *m, uint32_t ptr, uint32_t value, unsigned align);
+/** alloca of one `type` (an array for a local array), align in bytes. */
+uint32_t dm_alloca(struct dxil_module *m, uint32_t type, unsigned align);
+/** atomicrmw `op` ptr, value seq_cst (docs §2.12); the result is the old value. */
+uint32_t dm_atomicrmw(struct dxil_module *m, enum dm_rmw op, uint32_t ptr, uint32_t value);
+/** cmpxchg ptr, compare, value seq_cst seq_cst (docs §2.12): a literal {T, i1} of the old
+ *  value and whether it equalled `compare` (dm_extractvalue 0 / 1). */
+uint32_t dm_cmpxchg(struct dxil_module *m, uint32_t ptr, uint32_t compare, uint32_t value);
 /** A call; DM_NONE when the callee returns void. */
 uint32_t dm_call(struct dxil_module *m, uint32_t callee, const uint32_t *args, unsigned count);
 /**

@@ -274,7 +274,8 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
 static uint32_t container_component_type(uint8_t dxil)
 {
     switch (dxil) {
-    case DXIL_COMP_F32: return 3;
+    case DXIL_COMP_F32:
+    case DXIL_COMP_F16: return 3; /* a 16-bit float element is a float32 register */
     case DXIL_COMP_U32: return 1;
     case DXIL_COMP_I32: return 2;
     default: return 0;

@@ -28,7 +28,7 @@
 #include "dxil_module_writer.h"
 
 /* DXIL enums the descriptions use (docs/dxil.md §3.4, §4.4). */
-enum { DXIL_COMP_U32 = 5, DXIL_COMP_F32 = 9 };
+enum { DXIL_COMP_U32 = 5, DXIL_COMP_F16 = 8, DXIL_COMP_F32 = 9 };
 enum { DXIL_SEM_ARBITRARY = 0, DXIL_SEM_VERTEX_ID = 1, DXIL_SEM_POSITION = 3,
        DXIL_SEM_IS_FRONT_FACE = 13, DXIL_SEM_TARGET = 16, DXIL_SEM_DEPTH = 17,
        DXIL_SEM_TESS_FACTOR = 25, DXIL_SEM_INSIDE_TESS_FACTOR = 26 };

@@ -327,3 +327,14 @@ bool dxil_program_cs_math(struct tbuf *out)
     dm_ret_void(m);
     return finish_compute(m, entry, 1, RAW_U0_CB0, 2, out);
 }
+
+/* The helpers above for the other program files (dxil_programs_numeric.c). */
+uint32_t dxil_programs_create_handle(struct dxil_module *m, uint8_t cls, int32_t range, int32_t reg)
+{
+    return create_handle(m, cls, range, reg);
+}
+
+void dxil_programs_store_u32(struct dxil_module *m, uint32_t handle, uint32_t offset, uint32_t value)
+{
+    store_raw_u32(m, handle, offset, value);
+}

@@ -28,6 +28,12 @@ bool dxil_program_cs_groupshared(struct tbuf *out);
  *  Saturate(w)) of cb0[0]; not in dxil_programs[] (the DXIL front end's math test). */
 bool dxil_program_cs_math(struct tbuf *out);
 
+/* Building blocks for other program files: createHandle(class, rangeId, register) and
+ * bufferStore.i32 of one word at a byte offset (both take dxil_module_writer.h handles). */
+struct dxil_module;
+uint32_t dxil_programs_create_handle(struct dxil_module *m, uint8_t cls, int32_t range, int32_t reg);
+void dxil_programs_store_u32(struct dxil_module *m, uint32_t handle, uint32_t offset, uint32_t value);
+
 /** The five, for tests that walk them all. */
 struct dxil_program_entry {
     const char *name;

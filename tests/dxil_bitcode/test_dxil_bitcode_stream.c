@@ -129,6 +129,37 @@ static void test_operand_encodings(void)
     finish(&s);
 }
 
+/* The reader's fast paths (64-bit windows, one- and two-chunk VBR6 operands) on the
+ * shapes that bypass them: a block's first records with no operands at all (no operand
+ * buffer exists yet: the fuzzer found a null-pointer offset there), an empty
+ * abbreviated array, and a long unabbreviated record whose values of one, two, three and
+ * eleven chunks straddle window boundaries, up to the block's last 64 bits. */
+static void test_fast_path_edges(void)
+{
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_record(&s.w, 9, NULL, 0);
+    /* abbrev 4: [lit 3, array fixed5] with zero elements */
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 3, { { 0, 3 }, { 3, 0 }, { 1, 5 } } });
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_vbr(&s.w, 0, 6);
+    uint64_t values[61];
+    for (unsigned i = 0; i < 61; i++)
+        values[i] = i % 5 == 0 ? 31 : i % 5 == 1 ? 32 : i % 5 == 2 ? 1023 : i % 5 == 3 ? 1024
+                                                                             : (1ull << 50) + i;
+    bw_record(&s.w, 10, values, 61);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    expect_record(&s.bs, 9, NULL, 0, "no operands as the block's first record");
+    expect_record(&s.bs, 3, NULL, 0, "empty abbreviated array");
+    expect_record(&s.bs, 10, values, 61, "61 VBR6 operands of 1, 2, 3 and 11 chunks");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
+    finish(&s);
+}
+
 /* BLOCKINFO abbreviations are ids 4.. in every later block of their target id;
  * the block's own follow them; a sub-block sees neither of its parent's own. */
 static void test_blockinfo_and_scoping(void)
@@ -358,6 +389,7 @@ static void test_malformed(void)
 int main(void)
 {
     test_operand_encodings();
+    test_fast_path_edges();
     test_blockinfo_and_scoping();
     test_nested_and_skip();
     test_malformed();

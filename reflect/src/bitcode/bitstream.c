@@ -420,6 +420,8 @@ static uint64_t read_scalar(struct sb_bitstream *bs, const struct sb_bs_abbrev_o
  */
 static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
 {
+    if (count == 0)
+        return 0; /* no operand buffer may exist yet (ops NULL) */
     uint64_t limit = bs->limit, bit = bs->bit, done = 0;
     uint64_t *out = bs->ops + bs->op_count;
     while (done < count && bit + 64 <= limit) {
@@ -508,6 +510,8 @@ static bool read_blob(struct sb_bitstream *bs)
 static void read_array(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *element,
                        uint64_t count)
 {
+    if (count == 0)
+        return; /* no operand buffer may exist yet (ops NULL) */
     uint64_t *out = bs->ops + bs->op_count;
     if (element->encoding == SB_BS_CHAR6) {
         for (uint64_t e = 0; e < count; e++)

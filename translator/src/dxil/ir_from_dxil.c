@@ -132,7 +132,7 @@ static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn
         return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < values; i++)
         f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
-    if (!dxil_front_body(f))
+    if (!dxil_front_body(f) || !dxil_front_memory_end_function(f))
         return false;
     struct sb_ir_instruction *code = dxil_front_alloc(f, f->code_count, sizeof(*code));
     if (!code)
@@ -187,7 +187,8 @@ static bool lower_body(struct dxil_front *f)
         f->program->function_count = 1;
     }
     return dxil_front_declare_system_values(f) && dxil_front_declare_special_inputs(f) &&
-           dxil_front_declare_tessellation_inputs(f);
+           dxil_front_declare_tessellation_inputs(f) && dxil_front_declare_memory(f) &&
+           dxil_front_declare_mesh_payload(f);
 }
 
 enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,
@@ -223,6 +224,7 @@ enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_pro
     free(f.code);
     free(f.value_temp);
     free(f.value_resource);
+    dxil_front_memory_free(&f);
     sb_dxil_program_info_destroy(info);
     sb_bc_module_destroy(module);
     if (f.failed) {

@@ -32,6 +32,9 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_bc_function *callee = sb_bc_callee(f->module, f->function, in);
     uint64_t opcode = 0;
+    /* Lifetime markers of allocas: no-ops (ir_from_dxil_memory.c). */
+    if (callee && callee->name && strncmp(callee->name, "llvm.lifetime.", 14) == 0)
+        return true;
     if (!callee || !callee->name || strncmp(callee->name, "dx.op.", 6) != 0)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a call of %s (only dx.op calls are translated)",
@@ -76,6 +79,10 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
             return dxil_front_geometry_op(f, in, opcode);
         if (dxil_front_is_pixel_op(opcode))
             return dxil_front_pixel_op(f, in, opcode);
+        if (dxil_front_is_wave(opcode))
+            return dxil_front_wave(f, in, opcode);
+        if (dxil_front_is_atomic_or_barrier(opcode))
+            return dxil_front_atomic_or_barrier(f, in, opcode);
         const struct sb_dxil_op_info *info = sb_dxil_op_lookup((uint32_t)opcode);
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "dx.op %s (%llu) is not translated yet",

@@ -55,10 +55,12 @@ const struct sb_bc_type *dxil_front_type(const struct dxil_front *f, uint32_t ty
     return type < f->module->type_count ? &f->module->types[type] : NULL;
 }
 
-/* 32-bit lanes only: i1 (as a D3D bool), i8/i16/i32 and float. */
+/* 32-bit lanes only: i1 (as a D3D bool), i8/i16/i32, half (as its f32 value) and float
+ * (ir_from_dxil_wide.c keeps 8/16-bit values exact). */
 static bool is_lane_type(const struct sb_bc_type *t)
 {
-    return t && ((t->kind == SB_BC_TYPE_INTEGER && t->width <= 32) || t->kind == SB_BC_TYPE_FLOAT);
+    return t && ((t->kind == SB_BC_TYPE_INTEGER && t->width <= 32) || t->kind == SB_BC_TYPE_FLOAT ||
+                 t->kind == SB_BC_TYPE_HALF);
 }
 
 uint32_t dxil_front_type_lanes(const struct dxil_front *f, uint32_t type)
@@ -68,7 +70,10 @@ uint32_t dxil_front_type_lanes(const struct dxil_front *f, uint32_t type)
         return 1;
     if (!t || t->kind != SB_BC_TYPE_STRUCT || t->member_count == 0)
         return 0;
-    /* ResRet has a fifth member, the status: it is never given a lane (reading it refuses). */
+    /* ResRet has a fifth member, the status: it is never given a lane (reading it refuses).
+     * Wider structs (CBufRet.f16.8: eight packed halves) are not four lanes. */
+    if (t->member_count > 5)
+        return 0;
     uint32_t lanes = t->member_count > 4 ? 4 : t->member_count;
     for (uint32_t i = 0; i < lanes; i++)
         if (!is_lane_type(dxil_front_type(f, t->members[i])))
@@ -132,6 +137,10 @@ static bool constant_bits(struct dxil_front *f, const struct sb_bc_constant *c, 
         *bits = t->width == 1 ? ((c->bits & 1) ? 0xFFFFFFFFu : 0) : (uint32_t)c->bits;
         return true;
     case SB_BC_CONST_FLOAT:
+        if (t->kind == SB_BC_TYPE_HALF) {
+            *bits = dxil_front_float_bits_of_half((uint16_t)c->bits);
+            return true;
+        }
         if (t->kind != SB_BC_TYPE_FLOAT)
             break;
         *bits = (uint32_t)c->bits;
@@ -159,6 +168,9 @@ bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct 
     if (v->kind != SB_BC_VALUE_INSTRUCTION)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "value %u is a global, function or argument", value);
+    if (dxil_front_is_wide_type(f, v->type)) /* a lane pair: dxil_front_src64 reads it */
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "a 64-bit value where a 32-bit one is read");
     uint32_t temp = dxil_front_value_temp(f, value);
     if (temp == DXIL_FRONT_NONE)
         return false;
@@ -230,4 +242,33 @@ bool dxil_front_result_temp(struct dxil_front *f, const struct sb_bc_instruction
                                "a dx.op overload without %u 32-bit result lanes", lanes);
     *temp = dxil_front_value_temp(f, in->value);
     return *temp != DXIL_FRONT_NONE;
+}
+
+/* i64 and double values take a lane pair (ir_from_dxil_wide.c). */
+bool dxil_front_is_wide_type(const struct dxil_front *f, uint32_t type)
+{
+    const struct sb_bc_type *t = dxil_front_type(f, type);
+    return t && ((t->kind == SB_BC_TYPE_INTEGER && t->width == 64) ||
+                 t->kind == SB_BC_TYPE_DOUBLE);
+}
+
+/* The f32 bits of the half `h` (exact: every half is a float). */
+uint32_t dxil_front_float_bits_of_half(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
+    if (e == 0x1F)
+        return sign | 0x7F800000u | (m << 13);
+    if (e == 0) {
+        if (m == 0)
+            return sign;
+        /* a subnormal half is a normal float: shift the leading one into place */
+        e = 1;
+        while (!(m & 0x400u)) {
+            m <<= 1;
+            e--;
+        }
+        m &= 0x3FFu;
+        return sign | ((e + 112u) << 23) | (m << 13);
+    }
+    return sign | ((e + 112u) << 23) | (m << 13);
 }

@@ -110,6 +110,7 @@ static bool emit_edge(struct dxil_front *f, struct sb_dxil_cf_edge edge)
             const struct sb_bc_instruction *phi = &f->function->instructions[bb->first_instruction + p];
             f->offset = phi->offset;
             struct sb_ir_operand dst, src;
+            uint8_t mask = dxil_front_is_wide_type(f, phi->type) ? 0x3 : 0x1; /* i64/double: xy */
             if (pass == 0) {
                 uint32_t k = 0;
                 while (k < phi->block_count && (phi->blocks[k] != edge.pred || k >= phi->operand_count))
@@ -117,17 +118,19 @@ static bool emit_edge(struct dxil_front *f, struct sb_dxil_cf_edge edge)
                 if (k == phi->block_count)
                     return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                            "phi has no value for block %u", edge.pred);
-                if (dxil_front_type_lanes(f, phi->type) != 1 ||
-                    !dxil_front_src(f, phi->operands[k], 0, &src))
+                if (mask == 0x3 ? !dxil_front_src64_lanes(f, phi->operands[k], &src)
+                                : dxil_front_type_lanes(f, phi->type) != 1 ||
+                                      !dxil_front_src(f, phi->operands[k], 0, &src))
                     return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                           "a phi that is not a 32-bit scalar");
-                dst = dxil_front_temp_dst(scratch + p, 0x1);
+                                           "a phi that is not a 32- or 64-bit scalar");
+                dst = dxil_front_temp_dst(scratch + p, mask);
             } else {
                 uint32_t temp = dxil_front_value_temp(f, phi->value);
                 if (temp == DXIL_FRONT_NONE)
                     return false;
-                dst = dxil_front_temp_dst(temp, 0x1);
+                dst = dxil_front_temp_dst(temp, mask);
                 src = dxil_front_temp_src(scratch + p, 0);
+                src.swizzle[1] = src.swizzle[3] = 1;
             }
             if (!dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &src, 1))
                 return false;

@@ -2,9 +2,10 @@
 /*
  * LLVM instructions of a DXIL body -> IR (../shared/docs/dxil.md §2.12, §7):
  * binop, cmp, select, cast and extractvalue on 32-bit lanes. Terminators and
- * phis are the flow file's; calls go to ir_from_dxil_dxop.c. Anything else
- * (alloca, load/store, GEP, 64-bit and vector values) refuses with the LLVM
- * opcode's name.
+ * phis are the flow file's; calls go to ir_from_dxil_dxop.c; alloca, GEP,
+ * load, store and pointer casts to ir_from_dxil_memory.c, atomicrmw and
+ * cmpxchg to ir_from_dxil_atomics.c. Anything else (64-bit and vector values)
+ * refuses with the LLVM opcode's name.
  */
 #include "ir_from_dxil_private.h"
 
@@ -266,9 +267,18 @@ bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction
     f->offset = in->offset;
     if (dxil_front_is_payload_access(f, in)) /* mesh / amplification (ir_from_dxil_mesh.c) */
         return dxil_front_payload_access(f, in);
+    if (dxil_front_wide_claims(f, in)) /* other widths, signed division, other predicates */
+        return dxil_front_wide_instruction(f, in);
     switch (in->opcode) {
     case SB_BC_OP_BINOP: return binop(f, in);
-    case SB_BC_OP_CAST: return cast(f, in);
+    case SB_BC_OP_CAST:
+        return dxil_front_is_pointer_cast(f, in) ? dxil_front_memory_instruction(f, in) : cast(f, in);
+    case SB_BC_OP_ALLOCA:
+    case SB_BC_OP_GEP:
+    case SB_BC_OP_LOAD:
+    case SB_BC_OP_STORE: return dxil_front_memory_instruction(f, in);
+    case SB_BC_OP_ATOMICRMW:
+    case SB_BC_OP_CMPXCHG: return dxil_front_atomic_instruction(f, in);
     case SB_BC_OP_CMP2: return cmp(f, in);
     case SB_BC_OP_VSELECT: return select_value(f, in);
     case SB_BC_OP_EXTRACTVAL: return extract_value(f, in);

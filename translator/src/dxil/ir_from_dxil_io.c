@@ -45,7 +45,8 @@ static uint32_t component_type(const struct dxil_front *f, uint32_t dxil_type)
     case SB_DXIL_COMPONENT_TYPE_F32: return SB_IR_TYPE_FLOAT;
     case SB_DXIL_COMPONENT_TYPE_U16: return native_16bit(f) ? SB_IR_TYPE_NONE : SB_IR_TYPE_UINT;
     case SB_DXIL_COMPONENT_TYPE_I16: return native_16bit(f) ? SB_IR_TYPE_NONE : SB_IR_TYPE_INT;
-    case SB_DXIL_COMPONENT_TYPE_F16: return native_16bit(f) ? SB_IR_TYPE_NONE : SB_IR_TYPE_FLOAT;
+    /* halves are f32 values in the IR; native ones are rounded on load (dxil_front_move_typed) */
+    case SB_DXIL_COMPONENT_TYPE_F16: return SB_IR_TYPE_FLOAT;
     default: return SB_IR_TYPE_NONE;
     }
 }
@@ -374,7 +375,7 @@ bool dxil_front_load_input(struct dxil_front *f, const struct sb_bc_instruction 
         return false;
     src.mask = 0;
     struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0x1);
-    return dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &src, 1) != NULL;
+    return dxil_front_move_typed(f, in->type, dst, src);
 }
 
 bool dxil_front_store_output(struct dxil_front *f, const struct sb_bc_instruction *in)

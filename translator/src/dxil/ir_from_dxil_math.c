@@ -4,7 +4,9 @@
  * (../shared/docs/dxil.md §3) on 32-bit float and integer scalars -> IR.
  * The IR ops carry D3D's semantics, which DXIL keeps: Exp/Log are base 2,
  * FMin/FMax return the other operand when one is NaN (§7.3), Saturate maps
- * NaN to 0. 16- and 64-bit overloads refuse (their lanes are not 32-bit).
+ * NaN to 0. Half overloads compute at 32 bits (rounded to half with native 16-bit
+ * types); double ones go to ir_from_dxil_math_more.c, as do the integer, bit,
+ * classification, hyperbolic and two-result ops.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -45,7 +47,8 @@ bool dxil_front_is_math(uint64_t opcode)
 {
     return unary_op(opcode) != SB_IR_OP_NOP || binary_op(opcode) != SB_IR_OP_NOP ||
            opcode == SB_DXIL_OP_SIN || opcode == SB_DXIL_OP_COS || opcode == SB_DXIL_OP_FMAD ||
-           opcode == SB_DXIL_OP_DOT2 || opcode == SB_DXIL_OP_DOT3 || opcode == SB_DXIL_OP_DOT4;
+           opcode == SB_DXIL_OP_DOT2 || opcode == SB_DXIL_OP_DOT3 || opcode == SB_DXIL_OP_DOT4 ||
+           dxil_front_is_math_more(opcode);
 }
 
 /* Sources 1..count of the call (after the opcode), lane x. */
@@ -61,12 +64,13 @@ static bool call_sources(struct dxil_front *f, const struct sb_bc_instruction *i
     return true;
 }
 
-/* The result's lane, when the overload is a 32-bit float or integer scalar. */
+/* The result's lane, when the overload is a half, float or 32-bit integer scalar. */
 static bool scalar_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
                        struct sb_ir_operand *dst)
 {
     const struct sb_bc_type *t = dxil_front_type(f, in->type);
-    if (!t || !((t->kind == SB_BC_TYPE_FLOAT) || (t->kind == SB_BC_TYPE_INTEGER && t->width == 32)))
+    if (!t || !(t->kind == SB_BC_TYPE_FLOAT || t->kind == SB_BC_TYPE_HALF ||
+                (t->kind == SB_BC_TYPE_INTEGER && t->width == 32)))
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a 16- or 64-bit math dx.op overload");
     uint32_t temp = dxil_front_value_temp(f, in->value);
@@ -100,11 +104,31 @@ static bool dot(struct dxil_front *f, const struct sb_bc_instruction *in, uint32
     return dxil_front_emit(f, ops[n], &dst, 1, a, 2) != NULL;
 }
 
+static bool math_32(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode,
+                    struct sb_ir_operand dst);
+
 bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)
 {
-    struct sb_ir_operand dst, src[3];
+    if (dxil_front_is_math_more(opcode))
+        return dxil_front_math_more(f, in, opcode);
+    if (dxil_front_is_wide_type(f, in->type))
+        return dxil_front_math_double(f, in, opcode);
+    struct sb_ir_operand dst;
     if (!scalar_dst(f, in, &dst))
         return false;
+    /* A native half result: computed at 32 bits, then rounded to the nearest half. */
+    const struct sb_bc_type *t = dxil_front_type(f, in->type);
+    if (t->kind != SB_BC_TYPE_HALF || !dxil_front_native_16bit(f))
+        return math_32(f, in, opcode, dst);
+    uint32_t full = dxil_front_new_temp(f);
+    return math_32(f, in, opcode, dxil_front_temp_dst(full, 0x1)) &&
+           dxil_front_round_half(f, dst, dxil_front_temp_src(full, 0));
+}
+
+static bool math_32(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode,
+                    struct sb_ir_operand dst)
+{
+    struct sb_ir_operand src[3];
     struct sb_ir_operand none;
     memset(&none, 0, sizeof(none));
     uint32_t op = unary_op(opcode);

@@ -152,15 +152,25 @@ static bool declare_mesh_signatures(struct dxil_front *f)
     return true;
 }
 
-/* The payload g#, after any other group-shared declaration. */
+/* The payload's size; its g# is declared after the bodies (dxil_front_declare_mesh_payload). */
 static bool declare_payload(struct dxil_front *f, uint32_t bytes)
 {
-    struct sb_ir_program *p = f->program;
-    if (!bytes)
-        return true;
     if (bytes > MESH_MAX_PAYLOAD_BYTES)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "a %u-byte payload (D3D allows %u)",
                                bytes, MESH_MAX_PAYLOAD_BYTES);
+    f->program->mesh_payload_size = bytes;
+    return true;
+}
+
+/* The payload g#, appended after the groupshared globals ir_from_dxil_memory.c declares once
+ * the bodies are lowered (it sets the program's g# list then). */
+bool dxil_front_declare_mesh_payload(struct dxil_front *f)
+{
+    struct sb_ir_program *p = f->program;
+    uint32_t bytes = p->mesh_payload_size;
+    if (f->failed || !bytes ||
+        (p->stage != SB_IR_STAGE_MESH && p->stage != SB_IR_STAGE_AMPLIFICATION))
+        return !f->failed;
     struct sb_ir_group_shared *g = dxil_front_alloc(f, p->group_shared_count + 1, sizeof(*g));
     if (!g)
         return false;
@@ -172,7 +182,6 @@ static bool declare_payload(struct dxil_front *f, uint32_t bytes)
     };
     p->group_shared = g;
     p->group_shared_count++;
-    p->mesh_payload_size = bytes;
     return true;
 }
 

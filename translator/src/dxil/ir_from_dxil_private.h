@@ -9,11 +9,15 @@
  * ir_from_dxil_handles66.c (SM 6.6 createHandleFromBinding, annotateHandle),
  * ir_from_dxil_resret.c (ResRet destinations and status),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
+ * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
  * streams), ir_from_dxil_pixel.c (discard, derivatives, pixel system values,
- * eval*), ir_from_dxil_math.c (math dx.ops),
+ * eval*), ir_from_dxil_wide.c (other widths: i8/i16/half/i64/double, sdiv/srem,
+ * every fcmp), ir_from_dxil_math.c and ir_from_dxil_math_more.c,
+ * ir_from_dxil_packed.c (math dx.ops), ir_from_dxil_wave.c,
+ * ir_from_dxil_wave_lanes.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
@@ -30,6 +34,8 @@
 #include "ir/ir_private.h"
 #include "reflect/bitcode.h"
 #include "translator/dxil_program_info.h"
+
+struct dxil_memory;
 
 /** No temp / no resource for a value. */
 #define DXIL_FRONT_NONE UINT32_MAX
@@ -86,6 +92,7 @@ struct dxil_front {
     uint32_t sample_index_register; /**< ... in this v# (fxc's dcl_input_ps_sgv) */
     uint32_t special_inputs;     /**< bit per io.c special input (vPrim & co) the body reads */
     struct sb_ir_index_range *io_ranges; /**< program->index_ranges, written while lowering */
+    struct dxil_memory *memory;  /**< ir_from_dxil_memory.c's state; NULL until memory is used */
     /** Amplification programs: the groupshared global dispatchMesh sends (its module value
      *  id), NONE otherwise (ir_from_dxil_mesh.c). */
     uint32_t payload_global;
@@ -124,6 +131,11 @@ bool dxil_front_const_arg(struct dxil_front *f, const struct sb_bc_instruction *
 /** The temp of the call's result, which must take `lanes` 32-bit lanes. */
 bool dxil_front_result_temp(struct dxil_front *f, const struct sb_bc_instruction *in,
                             uint32_t lanes, uint32_t *temp);
+
+/** True for i64 and double: values that take a lane pair (x low, y high). */
+bool dxil_front_is_wide_type(const struct dxil_front *f, uint32_t type);
+/** The f32 bits of a half (exact). */
+uint32_t dxil_front_float_bits_of_half(uint16_t h);
 
 /* ir_from_dxil_resource_kinds.c */
 /** The kind-specific fields of the IR declaration of resource `d`. */
@@ -214,6 +226,45 @@ bool dxil_front_is_texture_op(uint64_t opcode);
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
                            uint64_t opcode);
 
+/* ir_from_dxil_wide.c */
+/** The program uses native 16-bit types (shader flag bit 23), not min precision. */
+bool dxil_front_native_16bit(const struct dxil_front *f);
+/** A DOUBLE-slot source of a 64-bit value (pair xy of its temp, or a 64-bit immediate). */
+bool dxil_front_src64(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
+/** One instruction of one destination. */
+bool dxil_front_emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
+                      const struct sb_ir_operand *src, uint32_t count);
+/** A fresh one-lane temp: returns its lane-x destination, its source in *src. */
+struct sb_ir_operand dxil_front_fresh(struct dxil_front *f, struct sb_ir_operand *src);
+/** The type of dx.op argument i; NULL when it is missing. */
+const struct sb_bc_type *dxil_front_arg_type(struct dxil_front *f,
+                                             const struct sb_bc_instruction *in, uint32_t i);
+/** dx.op arguments first .. first+count-1 as lane-x sources (32-bit values). */
+bool dxil_front_call_args(struct dxil_front *f, const struct sb_bc_instruction *in,
+                          uint32_t first, uint32_t count, struct sb_ir_operand *src);
+/** The same value's two lanes (x low, y high; swizzle xyxy) for bit copies (MOV, MOVC). */
+bool dxil_front_src64_lanes(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
+/** dst = a 32-bit register read as a value of LLVM `type`: a MOV; a native half (a 16-bit
+ *  input the runtime supplies as f32) rounded to the nearest half. */
+bool dxil_front_move_typed(struct dxil_front *f, uint32_t type, struct sb_ir_operand dst,
+                           struct sb_ir_operand src);
+/** dst = src rounded to the nearest half (F32TOF16, F16TOF32). */
+bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src);
+/** Whether the binop/cmp/cast/select is one of ir_from_dxil_wide.c's (other widths, sdiv/srem,
+ *  the fcmp predicates beyond oeq/ogt/oge/olt/ole/une, i1 -> float). */
+bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
+bool dxil_front_wide_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_buffers16.c */
+/** Bits of a buffer load's (ResRet member) or store's (value) element; 0 when unknown. */
+uint32_t dxil_front_buffer_element_bits(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                        bool load);
+/** A rawBufferLoad/Store of 16-bit elements on a raw buffer (dxil_front_buffer_narrow's). */
+bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                bool load);
+/** Loads/stores of 16-bit elements of raw buffers. */
+bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
@@ -268,9 +319,59 @@ bool dxil_front_declare_tessellation_inputs(struct dxil_front *f);
 bool dxil_front_is_tessellation_op(const struct dxil_front *f, uint64_t opcode);
 bool dxil_front_tessellation_op(struct dxil_front *f, const struct sb_bc_instruction *in,
                                 uint64_t opcode);
+/* ir_from_dxil_memory.c */
+/** alloca, getelementptr, load, store and pointer bitcasts. */
+bool dxil_front_memory_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** A cast whose result is a pointer (handled by the memory file). */
+bool dxil_front_is_pointer_cast(const struct dxil_front *f, const struct sb_bc_instruction *in);
+/** The g# operand (mask x) and byte address a groupshared pointer value names. */
+bool dxil_front_group_shared_address(struct dxil_front *f, uint32_t pointer,
+                                     struct sb_ir_operand *memory, struct sb_ir_operand *address);
+/** Whether any instruction reads function-local value `value`. */
+bool dxil_front_value_used(struct dxil_front *f, uint32_t value);
+/** After each function's body: the static variables it used filled with their initial
+ *  values before it, and the function's pointer records dropped. */
+bool dxil_front_memory_end_function(struct dxil_front *f);
+/** Declares the g#, x# and ICB the bodies used (after the last one). */
+bool dxil_front_declare_memory(struct dxil_front *f);
+void dxil_front_memory_free(struct dxil_front *f);
+
+/* ir_from_dxil_atomics.c */
+/** atomicrmw / cmpxchg on groupshared memory. */
+bool dxil_front_atomic_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
+bool dxil_front_is_atomic_or_barrier(uint64_t opcode);
+/** atomicBinOp, atomicCompareExchange (UAVs) and barrier. */
+bool dxil_front_atomic_or_barrier(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                  uint64_t opcode);
+
+/* ir_from_dxil_math_more.c */
+/** The math dx.ops dxil_front_math_more lowers (bit ops, two-result ops, classification,
+ *  Tan/Hcos/Hsin/Htan, legacy f16, Fma, MakeDouble/SplitDouble). */
+bool dxil_front_is_math_more(uint64_t opcode);
+bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+/** The double overloads of Fma, FMad, FMin/FMax, FAbs, Saturate. */
+bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_packed.c */
+/** Unpack4x8, Pack4x8, Dot4AddI8Packed/U8Packed, Dot2AddHalf. */
+bool dxil_front_is_packed(uint64_t opcode);
+bool dxil_front_packed(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_wave.c */
+bool dxil_front_is_wave(uint64_t opcode);
+/** Wave and quad ops on 32-bit scalars and i1 conditions. */
+bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+
+/* ir_from_dxil_wave_lanes.c */
+/** WaveMatch, WaveMultiPrefixOp, WaveMultiPrefixBitCount as loops over the wave's lanes. */
+bool dxil_front_wave_lanes(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           uint64_t opcode);
+
 /* ir_from_dxil_mesh.c */
 /** Stage, MSState/ASState, per-vertex and per-primitive output signatures, the payload g#. */
 bool dxil_front_declare_mesh(struct dxil_front *f);
+/** The payload g# (after the bodies and the memory file's g# declarations). */
+bool dxil_front_declare_mesh_payload(struct dxil_front *f);
 /** setMeshOutputCounts, emitIndices, storeVertexOutput, storePrimitiveOutput, getMeshPayload,
  *  dispatchMesh. */
 bool dxil_front_mesh_op(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
