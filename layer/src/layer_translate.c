@@ -179,7 +179,13 @@ static struct sb_layer_spirv *translate_dxbc(const struct sb_layer_device *dev, 
     struct sb_error err = { 0 };
     enum sb_result r = translate_rebased(code, size, kind, dev->config.pica_flags, &opts, dev->config.set_base,
                                          &tr, &err);
-    if (r == SB_SUCCESS && tr->stage >= sizeof(ir_stage_bits) / sizeof(ir_stage_bits[0])) {
+    if (r == SB_SUCCESS && (tr->stage == SB_IR_STAGE_MESH || tr->stage == SB_IR_STAGE_AMPLIFICATION)) {
+        /* The layer hands only the stages the runtime has run and validated to the driver. */
+        r = SB_ERROR_TRANSLATE_UNSUPPORTED;
+        err = (struct sb_error){ .code = r, .offset = 0 };
+        snprintf(err.message, sizeof(err.message), "not run: %s shaders are not passed to Vulkan by the layer",
+                 tr->stage == SB_IR_STAGE_MESH ? "mesh" : "amplification");
+    } else if (r == SB_SUCCESS && tr->stage >= sizeof(ir_stage_bits) / sizeof(ir_stage_bits[0])) {
         r = SB_ERROR_TRANSLATE_UNSUPPORTED;
         err = (struct sb_error){ .code = r, .offset = 0 };
         snprintf(err.message, sizeof(err.message), "program type %u has no Vulkan stage", tr->stage);

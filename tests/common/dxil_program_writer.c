@@ -12,7 +12,12 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 /* dx.shaderModel's stage names, by shader kind (docs/dxil.md §4.1). */
-static const char *const STAGE_NAMES[] = { "ps", "vs", "gs", "hs", "ds", "cs" };
+static const char *const STAGE_NAMES[] = {
+    [SB_DXIL_SHADER_KIND_PIXEL] = "ps", [SB_DXIL_SHADER_KIND_VERTEX] = "vs",
+    [SB_DXIL_SHADER_KIND_GEOMETRY] = "gs", [SB_DXIL_SHADER_KIND_HULL] = "hs",
+    [SB_DXIL_SHADER_KIND_DOMAIN] = "ds", [SB_DXIL_SHADER_KIND_COMPUTE] = "cs",
+    [SB_DXIL_SHADER_KIND_MESH] = "ms", [SB_DXIL_SHADER_KIND_AMPLIFICATION] = "as",
+};
 /* Signature rows a description may use (D3D's 32 input/output registers). */
 enum { MAX_ROWS = 32, MAX_ELEMENTS = 16, MAX_RESOURCES = 16 };
 /* Input->output table: MaskDwords(32 rows) * 32 rows * 4 components (container §6.1). */
@@ -228,6 +233,25 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
         };
         props_ops[props_count++] = dm_md_i32(m, 3);
         props_ops[props_count++] = dm_md_node(m, state, 7);
+    }
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_MESH ||
+        d->shader_kind == SB_DXIL_SHADER_KIND_AMPLIFICATION) {
+        /* Tag 9 MSState !{!{x,y,z}, maxVertices, maxPrimitives, topology, payload bytes};
+         * tag 10 ASState !{!{x,y,z}, payload bytes} (docs/dxil.md §4.2). */
+        bool is_mesh = d->shader_kind == SB_DXIL_SHADER_KIND_MESH;
+        uint32_t threads[3];
+        for (unsigned i = 0; i < 3; i++)
+            threads[i] = dm_md_i32(m, (int32_t)d->num_threads[i]);
+        uint32_t state[5] = { dm_md_node(m, threads, 3) };
+        unsigned n = 1;
+        if (is_mesh) {
+            state[n++] = dm_md_i32(m, (int32_t)d->max_vertices);
+            state[n++] = dm_md_i32(m, (int32_t)d->max_primitives);
+            state[n++] = dm_md_i32(m, d->mesh_topology);
+        }
+        state[n++] = dm_md_i32(m, (int32_t)d->payload_size);
+        props_ops[props_count++] = dm_md_i32(m, is_mesh ? 9 : 10);
+        props_ops[props_count++] = dm_md_node(m, state, n);
     }
     uint32_t props = props_count ? dm_md_node(m, props_ops, props_count) : DM_NONE;
     /* A null entry function: a hull shader's pass-through control-point phase. */
@@ -536,7 +560,9 @@ static bool description_ok(const struct dxil_program_desc *d)
         d->shader_kind != SB_DXIL_SHADER_KIND_GEOMETRY &&
         d->shader_kind != SB_DXIL_SHADER_KIND_COMPUTE &&
         d->shader_kind != SB_DXIL_SHADER_KIND_HULL &&
-        d->shader_kind != SB_DXIL_SHADER_KIND_DOMAIN)
+        d->shader_kind != SB_DXIL_SHADER_KIND_DOMAIN &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_MESH &&
+        d->shader_kind != SB_DXIL_SHADER_KIND_AMPLIFICATION)
         return false;
     if ((d->shader_kind == SB_DXIL_SHADER_KIND_GEOMETRY) != (d->gs != NULL))
         return false;
@@ -605,7 +631,13 @@ bool dxil_program_write(struct dxil_module *m, const struct dxil_program_desc *d
         { DXIL_FOURCC("PSV0"), &psv0 }, { DXIL_FOURCC("DXIL"), &dxil },
     };
     unsigned part_count = 6;
-    if (!d->patch_constant_count) {
+    if (d->shader_kind == SB_DXIL_SHADER_KIND_MESH ||
+        d->shader_kind == SB_DXIL_SHADER_KIND_AMPLIFICATION) {
+        /* SFI0 and DXIL only: the PSV0 written here is the vs/ps/cs/hs/ds RuntimeInfo, and
+         * the DXIL front end reads the metadata. */
+        parts[1] = parts[5];
+        part_count = 2;
+    } else if (!d->patch_constant_count) {
         memmove(&parts[3], &parts[4], 2 * sizeof(parts[0]));
         part_count = 5;
     }

@@ -8,7 +8,10 @@
  * parts (../shared/docs/dxcontainer.md: SFI0 §4, ISG1/OSG1 §5, PSV0 §6 at
  * RuntimeInfo v3, DXIL §2), so the two agree by construction.
  *
- * Scope: SM 6.x vertex, pixel, geometry, compute, hull and domain programs; up to 16
+ * Scope: SM 6.x vertex, pixel, geometry, compute, hull and domain programs, and mesh and
+ * amplification programs (MSState/ASState; a mesh program's per-primitive outputs are
+ * its third signature list, `patch_constants`; their container holds SFI0 and DXIL
+ * only: no PSV0 or signature parts); up to 16
  * signature elements per signature in rows 0-31 (one row from column 0 unless a
  * dxil_sig_shape says otherwise); up to 16 SRV, UAV, CBV and sampler resources,
  * each a range of registers in any space (SRV/UAV with their element type and
@@ -132,12 +135,18 @@ struct dxil_program_desc {
     const struct dxil_io_dependency *dependencies;
     unsigned dependency_count;
     /* Hull and domain programs (SB_DXIL_SHADER_KIND_HULL / _DOMAIN). */
-    const struct dxil_sig_element *patch_constants; /**< PSG1: HS outputs, DS inputs */
+    const struct dxil_sig_element *patch_constants; /**< PSG1: HS outputs, DS inputs; mesh:
+                                                         the per-primitive outputs */
     unsigned patch_constant_count;
     const struct dxil_sig_shape *shapes;
     unsigned shape_count;
     struct dxil_tess_desc tess;
     const struct dxil_gs_state *gs; /**< geometry shaders only (required there) */
+    /* Mesh (SB_DXIL_SHADER_KIND_MESH) and amplification programs: num_threads above is
+     * their group size, written in MSState / ASState (docs/dxil.md §4.2). */
+    uint32_t max_vertices, max_primitives; /**< mesh */
+    uint8_t mesh_topology;    /**< mesh: 1 line, 2 triangle */
+    uint32_t payload_size;    /**< bytes of the task payload; 0 = none */
 };
 
 /**

@@ -300,13 +300,13 @@ static int walk_table(void)
             failures++;
         }
         for (unsigned i = 0; i < info->dst_max; i++)
-            if (info->dst_kind[i] == SB_IR_KIND_NONE || info->dst_kind[i] > SB_IR_KIND_INTERFACE) {
+            if (info->dst_kind[i] == SB_IR_KIND_NONE || info->dst_kind[i] > SB_IR_KIND_MESH_OUTPUT) {
                 fprintf(stderr, "%s: destination %u has no kind\n", info->name, i);
                 failures++;
             }
         for (unsigned i = 0; i < info->src_max; i++) {
             bool value = info->src_kind[i] == SB_IR_KIND_VALUE;
-            if (info->src_kind[i] == SB_IR_KIND_NONE || info->src_kind[i] > SB_IR_KIND_INTERFACE ||
+            if (info->src_kind[i] == SB_IR_KIND_NONE || info->src_kind[i] > SB_IR_KIND_MESH_OUTPUT ||
                 value != (info->src_type[i] != SB_IR_TYPE_NONE)) {
                 fprintf(stderr, "%s: source %u kind %u type %u\n", info->name, i,
                         info->src_kind[i], info->src_type[i]);
@@ -317,7 +317,9 @@ static int walk_table(void)
     if (sb_ir_op_info(SB_IR_OP_COUNT) || strcmp(sb_ir_op_name(SB_IR_OP_COUNT), "?") ||
         strcmp(sb_ir_op_name(SB_IR_OP_ADD), "add") ||
         sb_ir_op_info(SB_IR_OP_UDIV)->dst_max != 2 ||
-        sb_ir_op_info(SB_IR_OP_SAMPLE_D)->src_max != 6) {
+        sb_ir_op_info(SB_IR_OP_SAMPLE_D)->src_max != 6 ||
+        sb_ir_op_info(SB_IR_OP_MESH_STORE_VERTEX)->dst_kind[0] != SB_IR_KIND_MESH_OUTPUT ||
+        sb_ir_op_info(SB_IR_OP_DISPATCH_MESH)->src_max != 2) {
         fprintf(stderr, "spot checks of the op table failed\n");
         failures++;
     }

@@ -231,7 +231,13 @@ int cli_cmd_run(int argc, char **argv)
     if (loaded != CLI_EXIT_OK)
         return loaded;
     int status;
-    if (program->stage != SB_IR_STAGE_COMPUTE) {
+    /* sb_rt_program_load refuses these already ("not run: ..."); a program made otherwise
+     * must not reach the draw path either. */
+    if (program->stage == SB_IR_STAGE_MESH || program->stage == SB_IR_STAGE_AMPLIFICATION) {
+        fprintf(stderr, "shaderbridge: error: run: not run: %s shaders have no runtime stage\n",
+                program->stage == SB_IR_STAGE_MESH ? "mesh" : "amplification");
+        status = CLI_EXIT_NOT_RUN;
+    } else if (program->stage != SB_IR_STAGE_COMPUTE) {
         status = cli_run_draw(&o, program);
     } else if (o.draw) {
         cli_usage_error("run: --draw is for vertex, pixel and geometry shaders; compute shaders take --dispatch");

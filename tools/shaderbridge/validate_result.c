@@ -88,6 +88,8 @@ static const char *stage_name(enum sb_ir_stage stage)
     case SB_IR_STAGE_HULL: return "hs";
     case SB_IR_STAGE_DOMAIN: return "ds";
     case SB_IR_STAGE_COMPUTE: return "cs";
+    case SB_IR_STAGE_MESH: return "ms";
+    case SB_IR_STAGE_AMPLIFICATION: return "as";
     default: return NULL;
     }
 }

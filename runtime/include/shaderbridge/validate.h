@@ -58,6 +58,9 @@ struct sb_rt_program {
  * Loads DXBC bytes, or SHBIN bytes ("DVLB" magic; PICA200), copied; target env and flags
  * from `options` (NULL = defaults). A SHBIN file loads as sb_rt_program_load_shbin(data,
  * size, 0, SB_IR_PICA_FLOAT24, ...): its first DVLE in the float24-exact mode.
+ * Mesh and amplification programs are refused with SB_ERROR_RUN_UNSUPPORTED and a message
+ * that starts "not run: " and names the stage: neither the interpreter nor the runtime has
+ * those stages (translate them with sb_translate).
  */
 SB_API enum sb_result sb_rt_program_load(const void *data, size_t size,
                                   const struct sb_translate_options *options,

@@ -116,6 +116,10 @@ static enum sb_result check_arguments(const struct sb_ir_program *p, const struc
     const char *why = NULL;
     if (!p || !group_count || (resource_count && !resources))
         why = "NULL program, group count or resource table";
+    else if (p->stage == SB_IR_STAGE_MESH || p->stage == SB_IR_STAGE_AMPLIFICATION)
+        why = p->stage == SB_IR_STAGE_MESH ? "not run: the program is a mesh shader (the interpreter has no mesh stage)"
+                                           : "not run: the program is an amplification shader (the interpreter has no "
+                                             "amplification stage)";
     else if (p->stage != SB_IR_STAGE_COMPUTE)
         why = "the program is not a compute shader";
     else if (!p->function_count || !p->functions)

@@ -110,6 +110,15 @@ enum sb_result sb_rt_program_load(const void *data, size_t size,
         if (r == SB_SUCCESS)
             r = sb_ir_from_sm4(p->sm4, p->container, &p->ir, error);
     }
+    /* Neither the interpreter nor the Vulkan paths have a mesh or amplification stage: refused
+     * here, before translation, so run and validate say why in one place. */
+    if (r == SB_SUCCESS && (p->ir->stage == SB_IR_STAGE_MESH || p->ir->stage == SB_IR_STAGE_AMPLIFICATION))
+        r = load_fail(error, SB_ERROR_RUN_UNSUPPORTED,
+                      p->ir->stage == SB_IR_STAGE_MESH
+                          ? "not run: a mesh shader (the interpreter and the runtime have no mesh "
+                            "stage; `translate` gives its SPIR-V)"
+                          : "not run: an amplification shader (the interpreter and the runtime have "
+                            "no amplification stage; `translate` gives its SPIR-V)");
     /* From the IR the interpreter runs; the front end recorded the container's facts in it
      * (SFI0's typed-UAV load formats, RDEF names), so this is what sb_translate of the
      * bytes gives. */

@@ -545,6 +545,12 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: context, program and out are required");
     if (options && options->sides > (SB_VALIDATE_SIDE_GPU | SB_VALIDATE_SIDE_CPU))
         return sb_validate_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_validate: unknown sides");
+    if (program->stage == SB_IR_STAGE_MESH || program->stage == SB_IR_STAGE_AMPLIFICATION)
+        return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED,
+                                program->stage == SB_IR_STAGE_MESH
+                                    ? "not run: a mesh shader (the interpreter and lavapipe have no mesh stage)"
+                                    : "not run: an amplification shader (the interpreter and lavapipe have no "
+                                      "amplification stage)");
     if (program->stage > SB_IR_STAGE_COMPUTE)
         return sb_validate_fail(error, SB_ERROR_RUN_UNSUPPORTED, "validation runs compute, vertex, pixel, "
                                 "geometry, hull and domain shaders; this program is none of them");

@@ -408,10 +408,11 @@ struct sb_translation {
 /**
  * Translates shader bytes (a DXBC container with SHDR/SHEX; a DXIL container of dxc,
  * lowered by the DXIL front end, which so far takes vertex, pixel, geometry, hull,
- * domain and compute shaders
- * and refuses what it does not cover with SB_ERROR_TRANSLATE_UNSUPPORTED naming it; or
- * a SHBIN/DVLB file of PICA200 code: its first DVLE, lowered with sb_ir_from_pica) to
- * SPIR-V.
+ * domain, compute, mesh and amplification shaders and refuses what it does not cover with
+ * SB_ERROR_TRANSLATE_UNSUPPORTED naming it; or a SHBIN/DVLB file of PICA200 code: its
+ * first DVLE, lowered with sb_ir_from_pica) to SPIR-V. Mesh and amplification shaders
+ * become SPV_EXT_mesh_shader modules of SPIR-V 1.4 or later (1.4 for vulkan1.1, as with
+ * VK_KHR_spirv_1_4; refused for vulkan1.0).
  * options may be NULL (vulkan1.1, default bindings, no flags).
  * Errors: the reader's and decoder's codes for bad bytes;
  * SB_ERROR_TRANSLATE_UNSUPPORTED / _INVALID with the offset of the source
@@ -458,7 +459,9 @@ SB_API void sb_translation_destroy(struct sb_translation *translation);
 /**
  * Validates SPIR-V words for a target env with SPIRV-Tools. On failure
  * returns SB_ERROR_SPIRV_INVALID with the validator's message and the word
- * index * 4 as offset.
+ * index * 4 as offset. A SPIR-V 1.4 module for SB_TARGET_VULKAN_1_1 (what
+ * sb_translate writes for a mesh or amplification shader there) is validated as
+ * Vulkan 1.1 with VK_KHR_spirv_1_4 (spirv-val --target-env vulkan1.1spv1.4).
  */
 SB_API enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum sb_target_env env,
                                  struct sb_error *error);

@@ -18,10 +18,14 @@ extern "C" {
 /** A shader program in shaderbridge's IR; opaque. */
 struct sb_ir_program;
 
-/** Shader stages (D3D's; PICA200 vertex and geometry shaders map onto them). */
+/** Shader stages (D3D's; PICA200 vertex and geometry shaders map onto them). Mesh and
+ *  amplification programs are translated to SPIR-V (SPV_EXT_mesh_shader) but never run:
+ *  the interpreter, `run`, `validate` and the layer refuse them, naming the stage. */
 enum sb_ir_stage {
     SB_IR_STAGE_VERTEX = 0, SB_IR_STAGE_PIXEL = 1, SB_IR_STAGE_GEOMETRY = 2,
     SB_IR_STAGE_HULL = 3, SB_IR_STAGE_DOMAIN = 4, SB_IR_STAGE_COMPUTE = 5,
+    SB_IR_STAGE_MESH = 6,          /**< D3D mesh shader (SPIR-V MeshEXT) */
+    SB_IR_STAGE_AMPLIFICATION = 7, /**< D3D amplification shader (SPIR-V TaskEXT) */
     SB_IR_STAGE_MAX_ENUM = 0x7fffffff
 };
 

@@ -98,7 +98,10 @@ enum sb_ir_file {
     /** SM4.1 `rasterizer`: the render target's sample pattern, as the resource operand
      *  of SAMPLE_INFO / SAMPLE_POS; no index. */
     SB_IR_FILE_RASTERIZER = 44,
-    SB_IR_FILE_COUNT = 45,
+    /** Mesh-shader outputs (IR.md §Mesh and amplification), written only by MESH_STORE_VERTEX /
+     *  MESH_STORE_PRIMITIVE: [0] vertex / primitive (relative allowed), [1] register. */
+    SB_IR_FILE_MESH_VERTEX = 45, SB_IR_FILE_MESH_PRIMITIVE = 46,
+    SB_IR_FILE_COUNT = 47,
     SB_IR_FILE_MAX_ENUM = 0x7fffffff
 };
 
@@ -254,6 +257,12 @@ enum sb_ir_op {
     SB_IR_OP_FTOI64, SB_IR_OP_FTOU64, /**< float -> 64-bit, truncating, saturating */
     SB_IR_OP_I64TOD, SB_IR_OP_U64TOD, /**< -> double, round to nearest even */
     SB_IR_OP_DTOI64, SB_IR_OP_DTOU64, /**< double -> 64-bit, truncating, saturating */
+    /* Mesh and amplification programs (IR.md §Mesh and amplification). */
+    SB_IR_OP_MESH_SET_COUNTS,   /**< a.x (uint) vertices and b.x primitives this group outputs */
+    SB_IR_OP_MESH_INDICES,      /**< primitive a.x gets the vertex indices b (1-3 lanes by topology) */
+    SB_IR_OP_MESH_STORE_VERTEX, /**< d (oMeshVertex[v][r]) <- a (bits) */
+    SB_IR_OP_MESH_STORE_PRIMITIVE, /**< d (oMeshPrimitive[p][r]) <- a (bits) */
+    SB_IR_OP_DISPATCH_MESH,     /**< launch a.xyz (uint) mesh groups with the payload g# b; ends the invocation */
     SB_IR_OP_COUNT,
     SB_IR_OP_MAX_ENUM = 0x7fffffff
 };
@@ -419,6 +428,10 @@ struct sb_ir_group_shared {
     bool structured;
     uint32_t stride;          /**< bytes (structured), 4 for raw */
     uint32_t count;           /**< structures (structured) or bytes / 4 (raw: DWORDs) */
+    /** The amplification -> mesh payload (IR.md §Mesh and amplification): written by an
+     *  amplification program and sent by DISPATCH_MESH, read by a mesh program; one per
+     *  program, raw. */
+    bool task_payload;
 };
 
 /** Indexable temp array x#. */
@@ -491,8 +504,15 @@ struct sb_ir_program {
     uint32_t tess_partitioning;   /**< §8.6 */
     uint32_t tess_output_primitive; /**< §8.7 */
     float max_tess_factor;
-    /* Compute. */
+    /* Compute (and mesh / amplification). */
     uint32_t thread_group[3];
+    /* Mesh (IR.md §Mesh and amplification). */
+    uint32_t mesh_topology;       /**< enum sb_ir_mesh_topology */
+    uint32_t mesh_max_vertices;   /**< oMeshVertex array length (1-256) */
+    uint32_t mesh_max_primitives; /**< oMeshPrimitive array length (1-256) */
+    /** Mesh and amplification: bytes of the task payload (the g# marked task_payload); 0
+     *  for none. */
+    uint32_t mesh_payload_size;
 
     /**
      * Functions: [0] is the entry body (vs/ps/gs/ds/cs; for hs the control-point
@@ -513,6 +533,14 @@ struct sb_ir_program {
     /** SB_IR_CONTAINER_* facts of the DXBC container the program was lowered from (its
      *  feature flags); 0 when none was given. */
     uint32_t container_flags;
+};
+
+/** What a mesh program outputs (sb_ir_program::mesh_topology): the vertices per primitive
+ *  are the value (MESH_INDICES reads that many lanes). */
+enum sb_ir_mesh_topology {
+    SB_IR_MESH_TOPOLOGY_NONE = 0, /**< not a mesh program */
+    SB_IR_MESH_POINTS = 1, SB_IR_MESH_LINES = 2, SB_IR_MESH_TRIANGLES = 3,
+    SB_IR_MESH_TOPOLOGY_MAX_ENUM = 0x7fffffff
 };
 
 /** container_flags: the program was lowered with its DXBC container at hand. */
@@ -618,10 +646,10 @@ enum sb_result sb_ir_from_dxbc(const struct sb_dxbc *container, struct sb_ir_pro
 
 /**
  * Lowers the DXIL program of a container (dxc output; translator/src/dxil/README.md)
- * to IR: the single entry point of a vertex, pixel, geometry, hull, domain or compute shader, in
- * the SM5.0 dialect (resources by register number, space 0); a hull shader's entry
- * function becomes the control-point phase and its patch-constant function one fork
- * phase. What the front end does not
+ * to IR: the single entry point of a vertex, pixel, geometry, hull, domain, compute, mesh
+ * or amplification shader, in the SM5.0 dialect (resources by register number, space 0); a
+ * hull shader's entry function becomes the control-point phase and its patch-constant
+ * function one fork phase. What the front end does not
  * translate yet refuses with SB_ERROR_TRANSLATE_UNSUPPORTED (byte offset of the
  * instruction, the dx.op or LLVM instruction's name); malformed programs give
  * SB_ERROR_TRANSLATE_INVALID or the bitcode reader's and reflection's errors;
@@ -691,6 +719,8 @@ enum sb_ir_operand_kind {
     SB_IR_KIND_MEMORY = 6,   /**< t#, u# or g# (raw/structured loads); u# or g# as a store or
                                   atomic destination */
     SB_IR_KIND_INTERFACE = 7, /**< fp# (INTERFACE_CALL) */
+    SB_IR_KIND_MESH_OUTPUT = 8, /**< oMeshVertex (MESH_STORE_VERTEX) or oMeshPrimitive
+                                     (MESH_STORE_PRIMITIVE) */
     SB_IR_KIND_MAX_ENUM = 0x7fffffff
 };
 

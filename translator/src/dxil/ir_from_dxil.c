@@ -88,6 +88,11 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
         if (!dxil_front_declare_tessellation(f))
             return false;
         break;
+    case SB_DXIL_SHADER_KIND_MESH:
+    case SB_DXIL_SHADER_KIND_AMPLIFICATION:
+        if (!dxil_front_declare_mesh(f))
+            return false;
+        break;
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "DXIL %s shaders are not translated (vertex, pixel, geometry, "
@@ -182,7 +187,8 @@ static bool lower_body(struct dxil_front *f)
         f->program->function_count = 1;
     }
     return dxil_front_declare_system_values(f) && dxil_front_declare_special_inputs(f) &&
-           dxil_front_declare_tessellation_inputs(f) && dxil_front_declare_memory(f);
+           dxil_front_declare_tessellation_inputs(f) && dxil_front_declare_memory(f) &&
+           dxil_front_declare_mesh_payload(f);
 }
 
 enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,

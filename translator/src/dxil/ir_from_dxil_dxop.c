@@ -64,6 +64,12 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
     case SB_DXIL_OP_RAW_BUFFER_LOAD: return dxil_front_buffer_load(f, in);
     case SB_DXIL_OP_BUFFER_UPDATE_COUNTER: return dxil_front_buffer_update_counter(f, in);
     case SB_DXIL_OP_CHECK_ACCESS_FULLY_MAPPED: return dxil_front_check_access_fully_mapped(f, in);
+    case SB_DXIL_OP_SET_MESH_OUTPUT_COUNTS:
+    case SB_DXIL_OP_EMIT_INDICES:
+    case SB_DXIL_OP_GET_MESH_PAYLOAD:
+    case SB_DXIL_OP_STORE_VERTEX_OUTPUT:
+    case SB_DXIL_OP_STORE_PRIMITIVE_OUTPUT:
+    case SB_DXIL_OP_DISPATCH_MESH: return dxil_front_mesh_op(f, in, opcode);
     default: {
         if (dxil_front_is_math(opcode))
             return dxil_front_math(f, in, opcode);

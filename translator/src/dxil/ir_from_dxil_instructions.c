@@ -265,6 +265,8 @@ static bool extract_value(struct dxil_front *f, const struct sb_bc_instruction *
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     f->offset = in->offset;
+    if (dxil_front_is_payload_access(f, in)) /* mesh / amplification (ir_from_dxil_mesh.c) */
+        return dxil_front_payload_access(f, in);
     if (dxil_front_wide_claims(f, in)) /* other widths, signed division, other predicates */
         return dxil_front_wide_instruction(f, in);
     switch (in->opcode) {

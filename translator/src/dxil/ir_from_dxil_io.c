@@ -62,6 +62,11 @@ static uint32_t min_precision(uint32_t dxil_type)
     }
 }
 
+uint32_t dxil_front_component_type(const struct dxil_front *f, uint32_t dxil_type)
+{
+    return component_type(f, dxil_type);
+}
+
 /* The semantics fxc keeps in v#/o# registers (dcl_input(_siv/_sgv), dcl_output(_siv)). */
 static bool register_semantic(uint32_t kind)
 {

@@ -39,6 +39,8 @@ struct dxil_memory;
 
 /** No temp / no resource for a value. */
 #define DXIL_FRONT_NONE UINT32_MAX
+/** The g# id of the task payload (ir_from_dxil_mesh.c): past any id groupshared globals get. */
+#define DXIL_FRONT_PAYLOAD_ID 0xFFFFu
 
 /** Record IDs of the descriptor-heap views (ir_from_dxil_heap.c) start here, above every
  *  dx.resources record's (dense from 0 per class; a record at or above it is refused). */
@@ -91,6 +93,9 @@ struct dxil_front {
     uint32_t special_inputs;     /**< bit per io.c special input (vPrim & co) the body reads */
     struct sb_ir_index_range *io_ranges; /**< program->index_ranges, written while lowering */
     struct dxil_memory *memory;  /**< ir_from_dxil_memory.c's state; NULL until memory is used */
+    /** Amplification programs: the groupshared global dispatchMesh sends (its module value
+     *  id), NONE otherwise (ir_from_dxil_mesh.c). */
+    uint32_t payload_global;
     struct sb_ir_instruction *code; /**< malloc'd, copied into the arena at the end */
     uint32_t code_count, code_capacity;
 };
@@ -265,6 +270,9 @@ bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instructi
 bool dxil_front_instruction(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_io.c */
+/** The IR component type (FLOAT, INT, UINT) of a DXIL ComponentType as the signatures
+ *  translate it (min precision as 32-bit); NONE for those they do not translate. */
+uint32_t dxil_front_component_type(const struct dxil_front *f, uint32_t dxil_type);
 /** Fills program->signature from the entry's input and output signatures (vs/ps/gs; inputs
  *  arrayed by input_array_size). */
 bool dxil_front_declare_signatures(struct dxil_front *f);
@@ -358,6 +366,19 @@ bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, u
 /** WaveMatch, WaveMultiPrefixOp, WaveMultiPrefixBitCount as loops over the wave's lanes. */
 bool dxil_front_wave_lanes(struct dxil_front *f, const struct sb_bc_instruction *in,
                            uint64_t opcode);
+
+/* ir_from_dxil_mesh.c */
+/** Stage, MSState/ASState, per-vertex and per-primitive output signatures, the payload g#. */
+bool dxil_front_declare_mesh(struct dxil_front *f);
+/** The payload g# (after the bodies and the memory file's g# declarations). */
+bool dxil_front_declare_mesh_payload(struct dxil_front *f);
+/** setMeshOutputCounts, emitIndices, storeVertexOutput, storePrimitiveOutput, getMeshPayload,
+ *  dispatchMesh. */
+bool dxil_front_mesh_op(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
+/** Whether a GEP, load or store goes through a pointer into the task payload. */
+bool dxil_front_is_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Lowers such an access: GEPs emit nothing, loads and stores become ld_raw / store_raw. */
+bool dxil_front_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);

@@ -23,6 +23,7 @@
 #define KT SB_IR_KIND_TEXTURE_OR_UAV
 #define KM SB_IR_KIND_MEMORY
 #define KP SB_IR_KIND_INTERFACE
+#define KO SB_IR_KIND_MESH_OUTPUT
 
 /* Row shapes: name, dst range, src range, dst types, src types, dst kinds, src kinds. */
 #define ROW(op, nm, d0, d1, s0, s1, dt, st, dk, sk, cf, fm)                                \
@@ -205,6 +206,15 @@ static const struct sb_ir_op_info ir_ops[SB_IR_OP_COUNT] = {
     ALU1(QUAD_READ_ACROSS_X, "quad_read_across_x", U_, U_),
     ALU1(QUAD_READ_ACROSS_Y, "quad_read_across_y", U_, U_),
     ALU1(QUAD_READ_ACROSS_DIAGONAL, "quad_read_across_diagonal", U_, U_),
+    ROW(MESH_SET_COUNTS, "mesh_set_counts", 0, 0, 2, 2, T(N_), T(U_, U_), T(0), T(KV, KV), false,
+        false),
+    ROW(MESH_INDICES, "mesh_indices", 0, 0, 2, 2, T(N_), T(U_, U_), T(0), T(KV, KV), false, false),
+    ROW(MESH_STORE_VERTEX, "mesh_store_vertex", 1, 1, 1, 1, T(U_), T(U_), T(KO), T(KV), false,
+        false),
+    ROW(MESH_STORE_PRIMITIVE, "mesh_store_primitive", 1, 1, 1, 1, T(U_), T(U_), T(KO), T(KV),
+        false, false),
+    ROW(DISPATCH_MESH, "dispatch_mesh", 0, 0, 1, 2, T(N_), T(U_, N_), T(0), T(KV, KM), false,
+        false),
 };
 
 /* Float and signed reductions have no bitwise forms; prefixes are sums and products only. */

@@ -77,6 +77,7 @@ static const char *const file_names[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_PICA_FLOAT_UNIFORM] = "c", [SB_IR_FILE_PICA_INT_UNIFORM] = "i",
     [SB_IR_FILE_PICA_BOOL_UNIFORM] = "b", [SB_IR_FILE_PICA_ADDRESS] = "a",
     [SB_IR_FILE_PICA_CONDITION] = "cmp", [SB_IR_FILE_RASTERIZER] = "rasterizer",
+    [SB_IR_FILE_MESH_VERTEX] = "oMeshVertex", [SB_IR_FILE_MESH_PRIMITIVE] = "oMeshPrimitive",
 };
 
 const char *sb_ir_file_name(uint32_t file)
@@ -208,15 +209,16 @@ static void print_function(struct text *t, const struct sb_ir_program *p, uint32
 
 static void print_declarations(struct text *t, const struct sb_ir_program *p)
 {
-    static const char *const stages[] = { "vs", "ps", "gs", "hs", "ds", "cs" };
+    static const char *const stages[] = { "vs", "ps", "gs", "hs", "ds", "cs", "ms", "as" };
     static const char *const kinds[] = { "input", "output", "patch" };
     static const char *const classes[] = { "cbv", "srv", "sampler", "uav" };
-    appendf(t, "%s_%u_%u temps %u global_flags 0x%x\n", p->stage < 6 ? stages[p->stage] : "?",
+    appendf(t, "%s_%u_%u temps %u global_flags 0x%x\n", p->stage < 8 ? stages[p->stage] : "?",
             p->major, p->minor, p->temp_count, p->global_flags);
     for (uint32_t i = 0; i < p->signature_count; i++) {
         const struct sb_ir_signature_element *e = &p->signature[i];
         bool numbered = e->file == SB_IR_FILE_INPUT || e->file == SB_IR_FILE_OUTPUT ||
-                        e->file == SB_IR_FILE_INPUT_PATCH_CONSTANT;
+                        e->file == SB_IR_FILE_INPUT_PATCH_CONSTANT ||
+                        e->file == SB_IR_FILE_MESH_VERTEX || e->file == SB_IR_FILE_MESH_PRIMITIVE;
         char reg[16] = "", semantic[80] = "-";
         if (numbered)
             snprintf(reg, sizeof(reg), "%u", e->register_index);
@@ -238,9 +240,10 @@ static void print_declarations(struct text *t, const struct sb_ir_program *p)
                 r->has_counter ? " counter" : "", r->name ? r->name : "-");
     }
     for (uint32_t i = 0; i < p->group_shared_count; i++)
-        appendf(t, "group_shared g%u stride %u count %u%s\n", p->group_shared[i].id,
+        appendf(t, "group_shared g%u stride %u count %u%s%s\n", p->group_shared[i].id,
                 p->group_shared[i].stride, p->group_shared[i].count,
-                p->group_shared[i].structured ? " structured" : "");
+                p->group_shared[i].structured ? " structured" : "",
+                p->group_shared[i].task_payload ? " task_payload" : "");
     for (uint32_t i = 0; i < p->indexable_temp_count; i++)
         appendf(t, "indexable_temp x%u[%u] components %u\n", p->indexable_temps[i].id,
                 p->indexable_temps[i].count, p->indexable_temps[i].components);
@@ -275,7 +278,12 @@ static void print_declarations(struct text *t, const struct sb_ir_program *p)
         appendf(t, "tess control_points %u/%u domain %u partitioning %u output %u max %g\n",
                 p->input_control_points, p->output_control_points, p->tess_domain,
                 p->tess_partitioning, p->tess_output_primitive, (double)p->max_tess_factor);
-    if (p->stage == SB_IR_STAGE_COMPUTE)
+    if (p->stage == SB_IR_STAGE_MESH)
+        appendf(t, "mesh topology %u max_vertices %u max_primitives %u\n", p->mesh_topology,
+                p->mesh_max_vertices, p->mesh_max_primitives);
+    if (p->stage == SB_IR_STAGE_MESH || p->stage == SB_IR_STAGE_AMPLIFICATION)
+        appendf(t, "payload %u bytes\n", p->mesh_payload_size);
+    if (p->stage >= SB_IR_STAGE_COMPUTE)
         appendf(t, "thread_group %u %u %u\n", p->thread_group[0], p->thread_group[1],
                 p->thread_group[2]);
 }

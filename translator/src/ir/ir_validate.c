@@ -81,6 +81,23 @@ static bool check_indices(struct validator *v, const struct sb_ir_operand *op, u
     return true;
 }
 
+/* oMeshVertex[v][r] / oMeshPrimitive[p][r] (IR.md §Mesh and amplification): only in a mesh
+ * program, with a constant element below the declared maximum. */
+static bool check_mesh_output(struct validator *v, const struct sb_ir_operand *op)
+{
+    const struct sb_ir_program *p = v->program;
+    bool vertex = op->file == SB_IR_FILE_MESH_VERTEX;
+    uint32_t max = vertex ? p->mesh_max_vertices : p->mesh_max_primitives;
+    if (p->stage != SB_IR_STAGE_MESH)
+        return invalid(v, "%s outside a mesh program", sb_ir_file_name(op->file));
+    if (op->index_count != 2 || op->index[1].relative)
+        return invalid(v, "%s needs an element and a constant register", sb_ir_file_name(op->file));
+    if (!op->index[0].relative && op->index[0].offset >= max)
+        return invalid(v, "%s[%u] with %u declared", sb_ir_file_name(op->file),
+                       op->index[0].offset, max);
+    return true;
+}
+
 static bool check_operand(struct validator *v, const struct sb_ir_operand *op, unsigned depth)
 {
     const struct sb_ir_program *p = v->program;
@@ -109,6 +126,9 @@ static bool check_operand(struct validator *v, const struct sb_ir_operand *op, u
                    : invalid(v, "g%u is not declared", first);
     case SB_IR_FILE_IMMEDIATE_CONSTANT_BUFFER:
         return op->index_count == 1 && p->icb ? true : invalid(v, "icb[] without an icb");
+    case SB_IR_FILE_MESH_VERTEX:
+    case SB_IR_FILE_MESH_PRIMITIVE:
+        return check_mesh_output(v, op);
     default:
         return true;
     }
@@ -141,6 +161,8 @@ static bool value_file(uint32_t file, bool is_dst)
     case SB_IR_FILE_FUNCTION_TABLE:
     case SB_IR_FILE_INTERFACE:
     case SB_IR_FILE_RASTERIZER:
+    case SB_IR_FILE_MESH_VERTEX:
+    case SB_IR_FILE_MESH_PRIMITIVE:
         return false;
     default:
         return !is_dst;
@@ -162,6 +184,9 @@ bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
         return file == SB_IR_FILE_UAV || file == SB_IR_FILE_GROUP_SHARED ||
                (!is_dst && file == SB_IR_FILE_RESOURCE);
     case SB_IR_KIND_INTERFACE: return file == SB_IR_FILE_INTERFACE;
+    case SB_IR_KIND_MESH_OUTPUT:
+        return is_dst && file == (op == SB_IR_OP_MESH_STORE_VERTEX ? SB_IR_FILE_MESH_VERTEX
+                                                                   : SB_IR_FILE_MESH_PRIMITIVE);
     default: return false;
     }
 }
@@ -222,6 +247,11 @@ static bool check_instruction(struct validator *v, const struct sb_ir_instructio
     if ((in->op == SB_IR_OP_EMIT || in->op == SB_IR_OP_CUT || in->op == SB_IR_OP_EMIT_THEN_CUT) &&
         in->stream > 3)
         return invalid(v, "stream %u", in->stream);
+    if (in->op >= SB_IR_OP_MESH_SET_COUNTS && in->op <= SB_IR_OP_MESH_STORE_PRIMITIVE &&
+        v->program->stage != SB_IR_STAGE_MESH)
+        return invalid(v, "%s outside a mesh program", sb_ir_op_name(in->op));
+    if (in->op == SB_IR_OP_DISPATCH_MESH && v->program->stage != SB_IR_STAGE_AMPLIFICATION)
+        return invalid(v, "dispatch_mesh outside an amplification program");
     if (sb_ir_op_is_wave(in->op) && !sb_ir_wave_op_allowed(in->op, in->wave_op))
         return invalid(v, "wave_op %u (%s)", in->wave_op, sb_ir_wave_op_name(in->wave_op));
     return true;

@@ -497,7 +497,7 @@ bool sb_spv_is_terminator(SpvOp op)
     switch (op) {
     case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
     case SpvOpReturnValue: case SpvOpKill: case SpvOpUnreachable:
-    case SpvOpTerminateInvocation:
+    case SpvOpTerminateInvocation: case SpvOpEmitMeshTasksEXT:
         return true;
     default:
         return false;

@@ -37,6 +37,8 @@ static const uint32_t execution_models[] = {
     [SB_IR_STAGE_HULL] = SpvExecutionModelTessellationControl,
     [SB_IR_STAGE_DOMAIN] = SpvExecutionModelTessellationEvaluation,
     [SB_IR_STAGE_COMPUTE] = SpvExecutionModelGLCompute,
+    [SB_IR_STAGE_MESH] = SpvExecutionModelMeshEXT,
+    [SB_IR_STAGE_AMPLIFICATION] = SpvExecutionModelTaskEXT,
 };
 
 /* Execution modes of the stages this file owns (the stage hooks add theirs). */
@@ -153,7 +155,7 @@ static enum sb_result build(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
     struct sb_spv_builder *b = &ctx->builder;
-    if (p->stage > SB_IR_STAGE_COMPUTE)
+    if (p->stage > SB_IR_STAGE_AMPLIFICATION)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "unknown shader stage %u",
                            p->stage);
     ctx->execution_model = execution_models[p->stage];
@@ -289,6 +291,11 @@ static enum sb_result generate(const struct sb_ir_program *program,
     ctx->error = error;
     ctx->scratch = scratch;
     ctx->spirv_version = sb_spv_version_for_env(options->target_env);
+    /* SPV_EXT_mesh_shader needs SPIR-V 1.4, which Vulkan 1.1 takes with VK_KHR_spirv_1_4 (as
+     * VK_EXT_mesh_shader requires); Vulkan 1.0 has no mesh shaders (refused by the stage). */
+    if ((program->stage == SB_IR_STAGE_MESH || program->stage == SB_IR_STAGE_AMPLIFICATION) &&
+        options->target_env == SB_TARGET_VULKAN_1_1)
+        ctx->spirv_version = 0x00010400;
     ctx->debug_info = (options->flags & SB_TRANSLATE_DEBUG_INFO) != 0;
     ctx->source_name = source_name ? source_name : "shader.dxbc";
     sb_spv_builder_init(&ctx->builder, ctx->spirv_version);

@@ -302,6 +302,8 @@ struct sb_spv_context {
     /* Private state of the resource and stage files (in ctx->scratch). */
     void *resource_state;
     void *stage_state;
+    /* Private state of spirv_stage_mesh.c (mesh outputs; in ctx->scratch). */
+    void *mesh_state;
     /* Private state of spirv_linkage.c (class-linkage spec constants; in ctx->scratch). */
     void *linkage_state;
     /** Interface slots counted by sb_spv_linkage_declare (kept: counting scans every
@@ -442,6 +444,12 @@ uint32_t sb_spv_t_u64vec(struct sb_spv_context *ctx, uint32_t n);
 /** A constant of `n` copies of `bits` in the IR type (FLOAT/INT/UINT; BOOL = OpConstantTrue/False). */
 uint32_t sb_spv_const_of(struct sb_spv_context *ctx, uint32_t ir_type, uint32_t n, uint32_t bits);
 /** uint constant. */
+/** The storage class of a g#: Workgroup, or TaskPayloadWorkgroupEXT for the task payload. */
+static inline SpvStorageClass sb_spv_group_shared_class(const struct sb_ir_group_shared *g)
+{
+    return g->task_payload ? SpvStorageClassTaskPayloadWorkgroupEXT : SpvStorageClassWorkgroup;
+}
+
 static inline uint32_t sb_spv_uint(struct sb_spv_context *ctx, uint32_t value)
 {
     return sb_spv_const32(&ctx->builder, sb_spv_t_u32(ctx), value);

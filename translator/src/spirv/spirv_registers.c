@@ -142,15 +142,17 @@ static bool core_file(const struct sb_ir_program *p, uint32_t file)
 #define HS (1u << SB_IR_STAGE_HULL)
 #define DS (1u << SB_IR_STAGE_DOMAIN)
 #define CS (1u << SB_IR_STAGE_COMPUTE)
+/* Mesh and amplification programs run in workgroups, with the compute thread ids. */
+#define MS ((1u << SB_IR_STAGE_MESH) | (1u << SB_IR_STAGE_AMPLIFICATION))
 
 /* The stages in which each special one-register file exists (../shared/docs/sm4-tokens.md);
  * 0 = not a special file (the control-point files belong to the stage hooks). */
 static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_PRIMITIVE_ID] = PS | GS | HS | DS,
-    [SB_IR_FILE_THREAD_ID] = CS,
-    [SB_IR_FILE_THREAD_GROUP_ID] = CS,
-    [SB_IR_FILE_THREAD_ID_IN_GROUP] = CS,
-    [SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED] = CS,
+    [SB_IR_FILE_THREAD_ID] = CS | MS,
+    [SB_IR_FILE_THREAD_GROUP_ID] = CS | MS,
+    [SB_IR_FILE_THREAD_ID_IN_GROUP] = CS | MS,
+    [SB_IR_FILE_THREAD_ID_IN_GROUP_FLATTENED] = CS | MS,
     [SB_IR_FILE_COVERAGE_IN] = PS,
     [SB_IR_FILE_INNER_COVERAGE] = PS,
     [SB_IR_FILE_GS_INSTANCE_ID] = GS,
@@ -158,7 +160,7 @@ static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_OUTPUT_CONTROL_POINT_ID] = HS,
     [SB_IR_FILE_FORK_INSTANCE_ID] = HS,
     [SB_IR_FILE_JOIN_INSTANCE_ID] = HS,
-    [SB_IR_FILE_CYCLE_COUNTER] = VS | PS | GS | HS | DS | CS,
+    [SB_IR_FILE_CYCLE_COUNTER] = VS | PS | GS | HS | DS | CS | MS,
     [SB_IR_FILE_DEPTH] = PS,
     [SB_IR_FILE_DEPTH_GREATER_EQUAL] = PS,
     [SB_IR_FILE_DEPTH_LESS_EQUAL] = PS,
@@ -172,6 +174,7 @@ static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
 #undef HS
 #undef DS
 #undef CS
+#undef MS
 
 /* The files whose registers the scan records (declare_files reads need[] and uses[] of
  * these only): v#, o#, cb#, the special one-register files and this[]. */
@@ -391,7 +394,7 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
     ctx->cb_scanned = true;
     ctx->this_pointer_used = need[SB_IR_FILE_THIS_POINTER] != 0;
     for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
-        if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_COMPUTE &&
+        if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_AMPLIFICATION &&
             !(special_file_stages[file] & (1u << p->stage))) {
             struct sb_ir_instruction at;
             memset(&at, 0, sizeof(at));

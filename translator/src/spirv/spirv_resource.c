@@ -103,10 +103,12 @@ enum sb_result sb_spv_resource_declare(struct sb_spv_context *ctx)
     return sb_spv_uav_declare_group_shared(ctx);
 }
 
-/* Is this a stage where workgroup-scope barriers are allowed (Vulkan: CS and TCS)? */
+/* Is this a stage where workgroup-scope barriers are allowed (Vulkan: CS, TCS, mesh, task)? */
 static bool has_workgroup(const struct sb_spv_context *ctx)
 {
-    return ctx->program->stage == SB_IR_STAGE_COMPUTE || ctx->program->stage == SB_IR_STAGE_HULL;
+    uint32_t stage = ctx->program->stage;
+    return stage == SB_IR_STAGE_COMPUTE || stage == SB_IR_STAGE_HULL || stage == SB_IR_STAGE_MESH ||
+           stage == SB_IR_STAGE_AMPLIFICATION;
 }
 
 /*

@@ -231,7 +231,8 @@ uint32_t sb_spv_memory_dword_pointer(struct sb_spv_context *ctx, const struct sb
             return 0;
         uint32_t last = sb_spv_resource_state(ctx)->group_shared_dwords[g] - 1;
         uint32_t clamped = sb_spv_glsl2(b, sb_spv_t_u32(ctx), GLSLstd450UMin, dword, sb_spv_uint(ctx, last));
-        return sb_spv_access_chain(b, sb_spv_type_pointer(b, SpvStorageClassWorkgroup, sb_spv_t_u32(ctx)),
+        SpvStorageClass sc = sb_spv_group_shared_class(&ctx->program->group_shared[g]);
+        return sb_spv_access_chain(b, sb_spv_type_pointer(b, sc, sb_spv_t_u32(ctx)),
                                    ctx->group_shared_vars[g], &clamped, 1);
     }
     uint32_t cls = op->file == SB_IR_FILE_UAV ? SB_IR_RESOURCE_UAV : SB_IR_RESOURCE_SRV;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Stage hooks of the SPIR-V back end (spirv_private.h): dispatch to the
- * geometry (spirv_stage_gs.c), hull (spirv_stage_hs.c) and domain
- * (spirv_stage_ds.c) plumbing; what they share sits below them in
+ * geometry (spirv_stage_gs.c), hull (spirv_stage_hs.c), domain
+ * (spirv_stage_ds.c) and mesh / amplification (spirv_stage_mesh.c) plumbing; what they share sits below them in
  * spirv_stage_util.c. VS, PS and CS need nothing here: spirv_io.c and
  * spirv_module.c cover their inputs, outputs and execution modes.
  */
@@ -28,6 +28,9 @@ enum sb_result sb_spv_stage_declare(struct sb_spv_context *ctx)
         return sb_spv_hs_declare(ctx);
     case SB_IR_STAGE_DOMAIN:
         return sb_spv_ds_declare(ctx);
+    case SB_IR_STAGE_MESH:
+    case SB_IR_STAGE_AMPLIFICATION:
+        return sb_spv_mesh_declare(ctx);
     default:
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "unknown shader stage %u",
                            ctx->program->stage);
@@ -44,6 +47,12 @@ enum sb_result sb_spv_stage_instruction(struct sb_spv_context *ctx, const struct
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst,
                                "'%s' outside a geometry shader", sb_ir_op_name(inst->op));
         return sb_spv_gs_instruction(ctx, inst);
+    case SB_IR_OP_MESH_SET_COUNTS:
+    case SB_IR_OP_MESH_INDICES:
+    case SB_IR_OP_MESH_STORE_VERTEX:
+    case SB_IR_OP_MESH_STORE_PRIMITIVE:
+    case SB_IR_OP_DISPATCH_MESH:
+        return sb_spv_mesh_instruction(ctx, inst);
     default:
         return SB_ERROR_TRANSLATE_UNSUPPORTED;
     }

@@ -117,6 +117,10 @@ void sb_spv_stage_store_special(struct sb_spv_context *ctx, uint32_t file, uint3
 uint32_t sb_spv_stage_load_invocation_id(struct sb_spv_context *ctx);
 
 /* Per-stage parts. */
+/* spirv_stage_mesh.c: mesh and amplification programs (SPV_EXT_mesh_shader). */
+enum sb_result sb_spv_mesh_declare(struct sb_spv_context *ctx);
+enum sb_result sb_spv_mesh_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+
 enum sb_result sb_spv_gs_declare(struct sb_spv_context *ctx);
 enum sb_result sb_spv_gs_instruction(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 void sb_spv_gs_main(struct sb_spv_context *ctx);

@@ -31,18 +31,22 @@ static const spv_target_env spirv_envs[] = {
     SPV_ENV_VULKAN_1_3, /* SB_TARGET_VULKAN_1_3 */
 };
 #define ENV_COUNT (sizeof(spirv_envs) / sizeof(spirv_envs[0]))
+/* One more context: Vulkan 1.1 with VK_KHR_spirv_1_4 (spirv-val's vulkan1.1spv1.4), for the
+ * SPIR-V 1.4 modules a Vulkan 1.1 target gets for mesh and amplification shaders. */
+#define ENV_VULKAN_1_1_SPIRV_1_4 ENV_COUNT
 
-static spv_context contexts[ENV_COUNT];
+static spv_context contexts[ENV_COUNT + 1];
 static pthread_mutex_t contexts_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The shared context of `env`, or NULL for an unknown env or when SPIRV-Tools cannot make one. */
-static spv_const_context context_for(enum sb_target_env env)
+static spv_const_context context_for(unsigned env)
 {
-    if ((unsigned)env >= ENV_COUNT)
+    if (env > ENV_COUNT)
         return NULL;
     pthread_mutex_lock(&contexts_lock);
     if (!contexts[env])
-        contexts[env] = spvContextCreate(spirv_envs[env]);
+        contexts[env] = spvContextCreate(env == ENV_VULKAN_1_1_SPIRV_1_4 ? SPV_ENV_VULKAN_1_1_SPIRV_1_4
+                                                                         : spirv_envs[env]);
     spv_const_context context = contexts[env];
     pthread_mutex_unlock(&contexts_lock);
     return context;
@@ -74,7 +78,12 @@ enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum 
                      "no SPIR-V words to validate");
         return SB_ERROR_INVALID_ARGUMENT;
     }
-    spv_const_context context = context_for(env);
+    /* A SPIR-V 1.4 module for Vulkan 1.1 is one for VK_KHR_spirv_1_4 (the back end writes
+     * those for mesh and amplification shaders only). */
+    bool spirv_1_4 = word_count > 1 && words[1] == 0x00010400u && env == SB_TARGET_VULKAN_1_1;
+    spv_const_context context = (unsigned)env < ENV_COUNT
+                                    ? context_for(spirv_1_4 ? ENV_VULKAN_1_1_SPIRV_1_4 : (unsigned)env)
+                                    : NULL;
     if (!context) {
         sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR, "%s",
                      "unknown target environment for SPIR-V validation");
@@ -109,7 +118,7 @@ enum sb_result sb_spirv_validate(const uint32_t *words, size_t word_count, enum 
 
 char *sb_spirv_disassemble(const uint32_t *words, size_t word_count, enum sb_target_env env)
 {
-    spv_const_context context = context_for(env);
+    spv_const_context context = (unsigned)env < ENV_COUNT ? context_for((unsigned)env) : NULL;
     if (!words || !context)
         return NULL;
     /* spirv-dis's defaults: indented, friendly names, with the "; SPIR-V" header. */

@@ -136,9 +136,10 @@ enum sb_result sb_spv_uav_declare_group_shared(struct sb_spv_context *ctx)
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_ir_program *p = ctx->program;
     struct sb_spv_resource_state *st = sb_spv_resource_state(ctx);
-    if (p->group_shared_count && p->stage != SB_IR_STAGE_COMPUTE)
+    if (p->group_shared_count && p->stage != SB_IR_STAGE_COMPUTE && p->stage != SB_IR_STAGE_MESH &&
+        p->stage != SB_IR_STAGE_AMPLIFICATION)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
-                           "group-shared memory declared outside a compute shader");
+                           "group-shared memory declared outside a compute, mesh or amplification shader");
     for (uint32_t i = 0; i < p->group_shared_count; i++) {
         const struct sb_ir_group_shared *g = &p->group_shared[i];
         uint64_t dwords = g->structured ? (uint64_t)g->count * g->stride / 4u : g->count;
@@ -149,8 +150,11 @@ enum sb_result sb_spv_uav_declare_group_shared(struct sb_spv_context *ctx)
                                (unsigned long long)dwords, g->stride);
         st->group_shared_dwords[i] = (uint32_t)dwords;
         uint32_t type = sb_spv_type_array(b, sb_spv_t_u32(ctx), (uint32_t)dwords);
-        ctx->group_shared_vars[i] = sb_spv_variable_global(
-            b, sb_spv_type_pointer(b, SpvStorageClassWorkgroup, type), SpvStorageClassWorkgroup, 0);
+        SpvStorageClass sc = sb_spv_group_shared_class(g);
+        if (g->task_payload && p->stage != SB_IR_STAGE_MESH && p->stage != SB_IR_STAGE_AMPLIFICATION)
+            return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                               "g%u is a task payload outside a mesh or amplification shader", g->id);
+        ctx->group_shared_vars[i] = sb_spv_variable_global(b, sb_spv_type_pointer(b, sc, type), sc, 0);
         if (ctx->debug_info) {
             char name[24];
             snprintf(name, sizeof(name), "g%u", g->id);
