@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "dxil_front_harness.h"
 #include "corpus_list.h"
 #include "dxc_container_writer.h"
 #include "dxil_programs_numeric.h"
@@ -22,28 +23,9 @@
 /* Writes the program, checks its SPIR-V and returns its IR (NULL on failure). */
 static struct sb_ir_program *lower(bool (*write)(struct tbuf *))
 {
-    struct tbuf b = { 0 };
-    struct sb_dxbc *container = NULL;
-    struct sb_ir_program *ir = NULL;
-    struct sb_translation *t = NULL;
     struct sb_error err;
-    memset(&err, 0, sizeof(err));
-    if (!write(&b)) {
-        CHECK(false, "the writer failed");
-    } else if (sb_dxbc_parse(b.data, b.size, &container, &err) != SB_SUCCESS ||
-               sb_ir_from_dxil(container, &ir, &err) != SB_SUCCESS) {
-        CHECK(false, "front end: %s (offset %llu)", err.message, (unsigned long long)err.offset);
-    } else {
-        enum sb_result r = sb_translate(b.data, b.size, NULL, &t, &err);
-        CHECK(r == SB_SUCCESS, "sb_translate: %s", err.message);
-        if (r == SB_SUCCESS) {
-            r = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err);
-            CHECK(r == SB_SUCCESS, "spirv-val: %s", err.message);
-        }
-    }
-    sb_translation_destroy(t);
-    sb_dxbc_destroy(container);
-    tb_free(&b);
+    struct sb_ir_program *ir = dxil_front_lower(write, &err); /* dxil_front_harness.h */
+    CHECK(ir != NULL, "front end: %s (offset %llu)", err.message, (unsigned long long)err.offset);
     return ir;
 }
 
