@@ -19,6 +19,7 @@
  * ir_from_dxil_packed.c (math dx.ops), ir_from_dxil_wave.c,
  * ir_from_dxil_wave_lanes.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
+ * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
@@ -389,5 +390,16 @@ bool dxil_front_declare_system_values(struct dxil_front *f);
 /* ir_from_dxil_flow.c */
 /** Structures the entry function and emits its body. */
 bool dxil_front_body(struct dxil_front *f);
+
+/* ir_from_dxil_ags.c */
+/** Whether `space` is AMD AGS's magic register space 0x7FFF0ADE (docs §5.4). */
+bool dxil_front_ags_space(uint32_t space);
+/** Whether the dx.op call is an AGS intrinsic call (atomicCompareExchange on the magic UAV). */
+bool dxil_front_ags_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           uint64_t opcode);
+/** Lowers one AGS intrinsic call; refuses the ones not translated by name. */
+bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** After the bodies: refuses another use of the magic UAV, then removes its declaration. */
+bool dxil_front_ags_finish(struct dxil_front *f);
 
 #endif

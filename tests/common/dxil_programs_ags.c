@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The AGS programs of dxil_programs_ags.h, laid out as dxc compiles AGS's
+ * helpers: the magic UAV's handle feeds one atomicCompareExchange per
+ * intrinsic call, offset0 the code word, offset1/2 undef, compare and new
+ * value the operands (docs/dxil.md §3.6 AtomicCompareExchange, §5.4).
+ */
+#include "dxil_programs_ags.h"
+
+#include "dxil_program_writer.h"
+#include "shaderbridge/dxbc_dxil.h"
+
+enum { OP_CREATE_HANDLE = 57, OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69,
+       OP_ATOMIC_COMPARE_EXCHANGE = 79, OP_THREAD_ID = 93 };
+
+/* The AGS code word and the Float8Conversion immediates (§5.4). */
+#define AGS_CODE(opcode, phase, immediate) \
+    (int32_t)(0x50000000u | (uint32_t)(phase) << 24 | (uint32_t)(immediate) << 8 | (opcode))
+enum { AGS_FLOAT8_CONVERSION = 0x36, AGS_WAVE_MATRIX_LENGTH = 0x31, AGS_SATURATE = 0x100 };
+
+/* Register space of the magic UAV: 0x7FFF0ADE (2147420894). */
+static const struct dxil_resource resources[2] = {
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+      .type_name = "struct.RWByteAddressBuffer" },
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER, .space = 0x7FFF0ADEu,
+      .type_name = "struct.RWByteAddressBuffer" },
+};
+
+struct ags_program {
+    struct dxil_module *m;
+    uint32_t entry, i32, u0, magic, thread;
+};
+
+static struct ags_program begin(void)
+{
+    struct ags_program p;
+    p.m = dm_create();
+    p.i32 = dm_type_int(p.m, 32);
+    p.entry = dm_entry(p.m, "main");
+    dm_at(p.m, dm_block(p.m));
+    uint32_t i8ptr = dm_type_ptr(p.m, dm_type_int(p.m, 8), 0);
+    uint32_t handle = dm_type_struct(p.m, "dx.types.Handle", &i8ptr, 1);
+    for (int32_t range = 0; range < 2; range++) {
+        uint32_t args[4] = { dm_i8(p.m, DXIL_CLASS_UAV), dm_i32(p.m, range), dm_i32(p.m, 0),
+                             dm_i1(p.m, false) };
+        uint32_t h = dm_dxop(p.m, "dx.op.createHandle", handle, DM_ATTR_READONLY,
+                             OP_CREATE_HANDLE, args, 4);
+        *(range == 0 ? &p.u0 : &p.magic) = h;
+    }
+    uint32_t zero = dm_i32(p.m, 0);
+    p.thread = dm_dxop(p.m, "dx.op.threadId.i32", p.i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
+    return p;
+}
+
+static bool finish(struct ags_program *p, struct tbuf *out)
+{
+    dm_ret_void(p->m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 0, .entry = p->entry,
+        .entry_name = "main", .num_threads = { DXIL_AGS_FLOAT8_THREADS, 1, 1 },
+        .shader_flags = DXIL_FLAG_RAW_BUFFERS, .resources = resources, .resource_count = 2,
+    };
+    bool ok = dxil_program_write(p->m, &d, out);
+    dm_destroy(p->m);
+    return ok;
+}
+
+/* One AGS intrinsic call: atomicCompareExchange(magic, code, undef, undef, a, b). */
+static uint32_t ags_call(struct ags_program *p, uint32_t code, uint32_t a, uint32_t b)
+{
+    uint32_t u = dm_undef(p->m, p->i32);
+    uint32_t args[6] = { p->magic, code, u, u, a, b };
+    return dm_dxop(p->m, "dx.op.atomicCompareExchange.i32", p->i32, DM_ATTR_NOUNWIND,
+                   OP_ATOMIC_COMPARE_EXCHANGE, args, 6);
+}
+
+/* u0.Load(offset) as SM 6.0 writes it: bufferLoad.i32(handle, byte offset, undef).x. */
+static uint32_t load(struct ags_program *p, uint32_t handle, uint32_t offset)
+{
+    uint32_t members[5] = { p->i32, p->i32, p->i32, p->i32, p->i32 };
+    uint32_t resret = dm_type_struct(p->m, "dx.types.ResRet.i32", members, 5);
+    uint32_t args[3] = { handle, offset, dm_undef(p->m, p->i32) };
+    return dm_extractvalue(p->m, dm_dxop(p->m, "dx.op.bufferLoad.i32", resret, DM_ATTR_READONLY,
+                                         OP_BUFFER_LOAD, args, 3), 0);
+}
+
+/* u0.Store(offset, value): bufferStore.i32(handle, byte offset, undef, value, undef x3, x). */
+static void store(struct ags_program *p, uint32_t handle, uint32_t offset, uint32_t value)
+{
+    uint32_t u = dm_undef(p->m, p->i32);
+    uint32_t args[8] = { handle, offset, u, value, u, u, u, dm_i8(p->m, 1) };
+    dm_dxop(p->m, "dx.op.bufferStore.i32", dm_type_void(p->m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
+            args, 8);
+}
+
+static uint32_t add(struct ags_program *p, uint32_t a, uint32_t b)
+{
+    return dm_binop(p->m, DM_ADD, a, b, DM_FLAGS_NONE);
+}
+
+static uint32_t mul(struct ags_program *p, uint32_t a, uint32_t b)
+{
+    return dm_binop(p->m, DM_MUL, a, b, DM_FLAGS_NONE);
+}
+
+bool dxil_program_ags_float8(struct tbuf *out)
+{
+    struct ags_program p = begin();
+    struct dxil_module *m = p.m;
+    uint32_t in = mul(&p, p.thread, dm_i32(m, 8));
+    uint32_t a = load(&p, p.u0, in), b = load(&p, p.u0, add(&p, in, dm_i32(m, 4)));
+    uint32_t base = add(&p, mul(&p, p.thread, dm_i32(m, 32)), dm_i32(m, DXIL_AGS_FLOAT8_OUT));
+    for (uint32_t k = 0; k < 8; k++) {
+        uint32_t conversion = k & 3;
+        uint32_t immediate = conversion | (k >= 4 ? AGS_SATURATE : 0);
+        uint32_t input = conversion < 2 ? b : a;
+        uint32_t r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_FLOAT8_CONVERSION, 0, immediate)), input,
+                              dm_i32(m, 0));
+        store(&p, p.u0, add(&p, base, dm_i32(m, (int32_t)(4 * k))), r);
+    }
+    return finish(&p, out);
+}
+
+bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
+{
+    struct ags_program p = begin();
+    struct dxil_module *m = p.m;
+    uint32_t zero = dm_i32(m, 0), r = zero;
+    switch (which) {
+    case AGS_REFUSE_WMMA:
+        /* WMMA_MatrixLength(type F32 accumulator 16x16): type code 0x26 as the immediate. */
+        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_LENGTH, 0, 0x26)), zero, zero);
+        break;
+    case AGS_REFUSE_BAD_MAGIC:
+        r = ags_call(&p, dm_i32(m, 0x40000036), p.thread, zero);
+        break;
+    case AGS_REFUSE_DYNAMIC_CODE:
+        r = ags_call(&p, add(&p, p.thread, dm_i32(m, AGS_CODE(AGS_FLOAT8_CONVERSION, 0, 0))),
+                     p.thread, zero);
+        break;
+    case AGS_REFUSE_BUFFER_USE:
+        store(&p, p.magic, zero, p.thread);
+        break;
+    case AGS_REFUSE_BAD_CONVERSION:
+        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_FLOAT8_CONVERSION, 0, 4)), p.thread, zero);
+        break;
+    }
+    store(&p, p.u0, mul(&p, p.thread, dm_i32(m, 4)), r);
+    return finish(&p, out);
+}

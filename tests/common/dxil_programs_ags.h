@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DXIL programs that use AMD AGS shader intrinsics the way AGS's HLSL helpers
+ * compile (../shared/docs/dxil.md §5.4): atomicCompareExchange on a raw UAV
+ * in register space 0x7FFF0ADE whose constant offset is the code word
+ * (magic 5 << 28 | phase << 24 | immediate << 8 | opcode). For the DXIL front
+ * end's AGS tests (tests/dxil_front, dxil_front_ags_*).
+ */
+#ifndef SB_TEST_DXIL_PROGRAMS_AGS_H
+#define SB_TEST_DXIL_PROGRAMS_AGS_H
+
+#include <stdbool.h>
+
+#include "dxc_container_writer.h"
+
+/** Threads (and test vectors) of the float8 program. */
+#define DXIL_AGS_FLOAT8_THREADS 16u
+/** Byte offset in u0 where the float8 program's results start (after the inputs). */
+#define DXIL_AGS_FLOAT8_OUT (8u * DXIL_AGS_FLOAT8_THREADS)
+
+/**
+ * [numthreads(16, 1, 1)], u0 a RWByteAddressBuffer, MAGIC the AGS UAV (u0, space
+ * 0x7FFF0ADE); thread i reads a = u0[8i] (f32 bits) and b = u0[8i + 4] (a float8 byte) and
+ * writes 8 words at DXIL_AGS_FLOAT8_OUT + 32i: FP8->F32(b), BF8->F32(b), F32->FP8(a),
+ * F32->BF8(a), then the same four with the saturate bit.
+ */
+bool dxil_program_ags_float8(struct tbuf *out);
+
+/** Programs the AGS lowering must refuse (dxil_program_ags_refusal). */
+enum ags_refusal {
+    AGS_REFUSE_WMMA,          /**< WaveMatrixLength (opcode 0x31): not translated */
+    AGS_REFUSE_BAD_MAGIC,     /**< a code word without magic 5 */
+    AGS_REFUSE_DYNAMIC_CODE,  /**< the code word is not a constant */
+    AGS_REFUSE_BUFFER_USE,    /**< the magic UAV written by a plain bufferStore */
+    AGS_REFUSE_BAD_CONVERSION /**< Float8Conversion with conversion 4 */
+};
+bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which);
+
+#endif

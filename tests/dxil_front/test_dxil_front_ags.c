@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * AMD AGS intrinsics in DXIL (translator/src/dxil/ir_from_dxil_ags.c) on the
+ * programs of tests/common/dxil_programs_ags.h. `float8`: the
+ * Float8Conversion program's translation is spirv-val clean and declares no
+ * magic UAV, and its results, run through sb_validate on the CPU interpreter
+ * and (with lavapipe) on the GPU, are the hand-computed OCP E4M3 / E5M2
+ * conversions below; the verdict must be agree. `refusals`: what the lowering
+ * does not translate refuses with a structured error naming it.
+ *
+ * Usage: test_dxil_front_ags float8|refusals
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dxil_front_harness.h"
+#include "dxil_programs_ags.h"
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/interp.h"
+#include "shaderbridge/translate.h"
+#include "shaderbridge/validate.h"
+#include "translator/ir.h"
+
+#define THREADS DXIL_AGS_FLOAT8_THREADS
+
+/* Per thread: a (f32 bits, narrowed) and b (float8 byte, widened). */
+static const uint32_t inputs[THREADS][2] = {
+    { 0x3F800000, 0x38 }, /* 1.0 | E4M3 1.0, E5M2 0.5 */
+    { 0x80000000, 0x80 }, /* -0 | -0 */
+    { 0x43E00000, 0x7E }, /* 448, E4M3's largest | 448, an E5M2 NaN */
+    { 0x43E80000, 0x7F }, /* 464: the tie between 448 and 480 goes to even 448 | E4M3 NaN */
+    { 0x43E80001, 0xFF }, /* just above 464: E4M3 overflow | -NaN */
+    { 0x7F800000, 0x01 }, /* +inf | smallest subnormals: 2^-9, 2^-16 */
+    { 0x7FC00000, 0x08 }, /* NaN | E4M3 smallest normal 2^-6, E5M2 2^-13 */
+    { 0xFFC00001, 0x07 }, /* -NaN | E4M3 largest subnormal 7 * 2^-9 */
+    { 0x47600000, 0x7B }, /* 57344, E5M2's largest | 352, 57344 */
+    { 0x47700000, 0x7C }, /* 61440: the tie goes to even, E5M2 infinity | 384, +inf */
+    { 0x476FFFFF, 0xFC }, /* just below 61440: 57344 | -384, -inf */
+    { 0x3B000000, 0x7D }, /* 2^-9: E4M3 subnormal 1 | 416, E5M2 NaN */
+    { 0x3A800000, 0x03 }, /* 2^-10: half E4M3's smallest, ties to 0 | 3 * 2^-9 */
+    { 0x3B400000, 0x04 }, /* 1.5 * 2^-9: ties to subnormal 2 | 2^-7 */
+    { 0x3F880000, 0x5F }, /* 1.0625: ties to 1.0 in E4M3 | 30, 448 */
+    { 0xBF980000, 0xFD }, /* -1.1875: ties to -1.25 | -416, -NaN */
+};
+
+/* Per thread: FP8->F32(b), BF8->F32(b), F32->FP8(a), F32->BF8(a), then saturating. By hand
+ * from the encodings (E4M3: bias 7, S.1111.111 NaN, max 448; E5M2: bias 15, IEEE specials,
+ * max 57344) and round-to-nearest-even; saturate maps overflow and infinity to the largest
+ * finite value and changes nothing when widening. */
+static const uint32_t expected[THREADS][8] = {
+    { 0x3f800000, 0x3f000000, 0x38, 0x3c, 0x3f800000, 0x3f000000, 0x38, 0x3c },
+    { 0x80000000, 0x80000000, 0x80, 0x80, 0x80000000, 0x80000000, 0x80, 0x80 },
+    { 0x43e00000, 0x7fc00000, 0x7e, 0x5f, 0x43e00000, 0x7fc00000, 0x7e, 0x5f },
+    { 0x7fc00000, 0x7fe00000, 0x7e, 0x5f, 0x7fc00000, 0x7fe00000, 0x7e, 0x5f },
+    { 0xffc00000, 0xffe00000, 0x7f, 0x5f, 0xffc00000, 0xffe00000, 0x7e, 0x5f },
+    { 0x3b000000, 0x37800000, 0x7f, 0x7c, 0x3b000000, 0x37800000, 0x7e, 0x7b },
+    { 0x3c800000, 0x39000000, 0x7f, 0x7e, 0x3c800000, 0x39000000, 0x7f, 0x7e },
+    { 0x3c600000, 0x38e00000, 0xff, 0xfe, 0x3c600000, 0x38e00000, 0xff, 0xfe },
+    { 0x43b00000, 0x47600000, 0x7f, 0x7b, 0x43b00000, 0x47600000, 0x7e, 0x7b },
+    { 0x43c00000, 0x7f800000, 0x7f, 0x7c, 0x43c00000, 0x7f800000, 0x7e, 0x7b },
+    { 0xc3c00000, 0xff800000, 0x7f, 0x7b, 0xc3c00000, 0xff800000, 0x7e, 0x7b },
+    { 0x43d00000, 0x7fe00000, 0x01, 0x18, 0x43d00000, 0x7fe00000, 0x01, 0x18 },
+    { 0x3bc00000, 0x38400000, 0x00, 0x14, 0x3bc00000, 0x38400000, 0x00, 0x14 },
+    { 0x3c000000, 0x38800000, 0x02, 0x1a, 0x3c000000, 0x38800000, 0x02, 0x1a },
+    { 0x41f00000, 0x43e00000, 0x38, 0x3c, 0x41f00000, 0x43e00000, 0x38, 0x3c },
+    { 0xc3d00000, 0xffe00000, 0xba, 0xbd, 0xc3d00000, 0xffe00000, 0xba, 0xbd },
+};
+
+/* u0's words on one side of a report; NULL when absent or short. */
+static const uint32_t *u0_words(const struct sb_rt_inputs *side, size_t bytes)
+{
+    for (uint32_t i = 0; side && i < side->count; i++) {
+        const struct sb_rt_resource *r = &side->resources[i];
+        if (r->resource_class == SB_IR_RESOURCE_UAV && r->register_index == 0 && r->size >= bytes)
+            return r->data;
+    }
+    return NULL;
+}
+
+static void check_side(const char *side_name, const struct sb_rt_inputs *side)
+{
+    const uint32_t *got = u0_words(side, DXIL_AGS_FLOAT8_OUT + sizeof(expected));
+    CHECK(got != NULL, "float8 (%s): no u0", side_name);
+    for (uint32_t t = 0; got && t < THREADS; t++)
+        for (uint32_t k = 0; k < 8; k++) {
+            uint32_t word = got[DXIL_AGS_FLOAT8_OUT / 4 + t * 8 + k];
+            CHECK(word == expected[t][k], "float8 (%s): thread %u result %u = 0x%08x, "
+                  "expected 0x%08x", side_name, t, k, word, expected[t][k]);
+        }
+}
+
+/* The translation: spirv-val clean (the harness), and the magic UAV is no resource. */
+static void check_translation(void)
+{
+    struct sb_error err;
+    struct sb_ir_program *ir = dxil_front_lower(dxil_program_ags_float8, &err);
+    CHECK(ir != NULL, "float8: %s", err.message);
+    if (ir) {
+        CHECK(ir->resource_count == 1 && ir->resources[0].space == 0,
+              "float8: %u resources, the first in space 0x%x", ir->resource_count,
+              ir->resource_count ? ir->resources[0].space : 0);
+    }
+    sb_ir_program_destroy(ir);
+}
+
+static void test_float8(void)
+{
+    check_translation();
+    struct sb_error e = { 0 };
+    struct sb_rt_context *context = NULL;
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
+        CHECK(false, "no context: %s", e.message);
+        return;
+    }
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    bool gpu = sb_rt_context_has_device(context);
+    uint32_t u0[DXIL_AGS_FLOAT8_OUT / 4 + THREADS * 8];
+    memset(u0, 0xAA, sizeof(u0));
+    memcpy(u0, inputs, sizeof(inputs));
+    const struct sb_rt_resource provided = {
+        .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
+        .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1,
+    };
+    struct tbuf b = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_validate_report *r = NULL;
+    if (!dxil_program_ags_float8(&b)) {
+        CHECK(false, "float8: the writer failed");
+    } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "float8: does not load: %s", e.message);
+    } else {
+        struct sb_validate_options o = { .inputs = { .seed = 1 },
+                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
+                                         .provided_count = 1, .provided = &provided };
+        enum sb_result res = sb_validate(context, program, &o, &r, &e);
+        CHECK(res == SB_SUCCESS, "float8: sb_validate: %s", e.message);
+        if (res == SB_SUCCESS) {
+            check_side("interpreter", r->cpu);
+            if (gpu) {
+                check_side("device", r->gpu);
+                CHECK(r->verdict == SB_VALIDATE_AGREE, "float8: verdict %s (%s)",
+                      sb_validate_verdict_name(r->verdict), r->reason);
+            }
+            printf("float8: %s\n", gpu ? sb_validate_verdict_name(r->verdict)
+                                       : "interpreter only (no device)");
+        }
+    }
+    uint32_t layer_errors = sb_rt_context_validation_errors(context);
+    CHECK(layer_errors == 0, "float8: %u validation-layer errors; first: %s", layer_errors,
+          sb_rt_context_first_validation_error(context));
+    sb_validate_report_destroy(r);
+    sb_rt_program_destroy(program);
+    tb_free(&b);
+    sb_rt_context_destroy(context);
+}
+
+/* One refusal: SB_ERROR_TRANSLATE_UNSUPPORTED at a byte offset, the message naming it. */
+static void check_refusal(enum ags_refusal which, const char *name, const char *needle)
+{
+    struct tbuf b = { 0 };
+    struct sb_dxbc *container = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_error err = { 0 };
+    CHECK(dxil_program_ags_refusal(&b, which), "%s: the writer failed", name);
+    enum sb_result r = sb_dxbc_parse(b.data, b.size, &container, &err);
+    CHECK(r == SB_SUCCESS, "%s: parse: %s", name, err.message);
+    if (r == SB_SUCCESS)
+        r = sb_ir_from_dxil(container, &ir, &err);
+    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && strstr(err.message, needle) && err.offset > 0,
+          "%s: %d at %llu '%s'", name, (int)r, (unsigned long long)err.offset, err.message);
+    sb_ir_program_destroy(ir);
+    sb_dxbc_destroy(container);
+    tb_free(&b);
+}
+
+static void test_refusals(void)
+{
+    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixLength (opcode 0x31, phase 0)");
+    check_refusal(AGS_REFUSE_BAD_MAGIC, "bad_magic", "code 0x40000036");
+    check_refusal(AGS_REFUSE_DYNAMIC_CODE, "dynamic_code", "at a computed offset");
+    check_refusal(AGS_REFUSE_BUFFER_USE, "buffer_use", "other than an AGS intrinsic");
+    check_refusal(AGS_REFUSE_BAD_CONVERSION, "bad_conversion", "immediate 0x4 ");
+}
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "all";
+    bool all = !strcmp(which, "all");
+    if (all || !strcmp(which, "float8"))
+        test_float8();
+    if (all || !strcmp(which, "refusals"))
+        test_refusals();
+    if (failures)
+        fprintf(stderr, "%u check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * AMD AGS shader intrinsics (../shared/docs/dxil.md §5.4). AGS has no DXIL
+ * operation of its own: the HLSL helpers write each intrinsic as
+ * atomicCompareExchange calls on a raw UAV declared in register space
+ * 0x7FFF0ADE, whose constant byte offset is a code word
+ *
+ *   bits 28-31 magic 5 | bits 24-25 phase | bits 8-23 immediate | bits 0-7 opcode
+ *
+ * and whose compare / new values carry the operands; the call's result is
+ * the intrinsic's. This file decodes each such call and lowers what it
+ * understands to plain IR; anything else refuses with the opcode's name, so
+ * an intrinsic is never dropped. The magic UAV itself is no resource of the
+ * translated program: dxil_front_ags_finish removes its declaration and
+ * refuses a program that touched it any other way.
+ *
+ * Translated: Float8Conversion (opcode 0x36), one call, immediate bits 0-7 the
+ * conversion (0 FP8->F32, 1 BF8->F32, 2 F32->FP8, 3 F32->BF8), bit 8 saturate,
+ * compare value the input, new value 0. FP8 is OCP E4M3 (bias 7, no
+ * infinity, S.1111.111 the only NaN, largest 448), BF8 is OCP E5M2 (bias 15,
+ * IEEE infinities and NaNs, largest 57344), as SPV_EXT_float8's encodings that
+ * AMD's own lowering (dxil-spirv) maps the intrinsic to. Narrowing rounds to
+ * nearest even; out of range (after rounding) gives NaN (E4M3) or infinity
+ * (E5M2), or with saturate the largest finite value of the sign, which is
+ * also what saturate makes of an infinity; NaN stays NaN (E4M3 S.1111.111,
+ * E5M2 S.11111.10). Widening is exact (saturate changes nothing); an E5M2 NaN
+ * becomes the quiet f32 NaN with its two payload bits on top. Only the low
+ * byte of a float8 input counts. Everything is integer arithmetic on the bit
+ * patterns (plus an exact UTOF of a 2-3 bit integer), so GPU and interpreter
+ * agree bit for bit and no float8 type is needed.
+ *
+ * Not translated (refused by name): the wave-matrix (WMMA) intrinsics
+ * 0x28-0x33 and the others AGS defines.
+ */
+#include "ir_from_dxil_private.h"
+#include "translator/dxil_opcodes.h"
+
+/* The AGS code word (§5.4). */
+#define AGS_MAGIC_SPACE 0x7FFF0ADEu
+#define AGS_MAGIC 0x5u
+#define AGS_OPCODE(code) ((code) & 0xFFu)
+#define AGS_PHASE(code) (((code) >> 24) & 0x3u)
+#define AGS_IMMEDIATE(code) (((code) >> 8) & 0xFFFFu)
+#define AGS_MAGIC_OF(code) ((code) >> 28)
+
+enum { AGS_OP_FLOAT8_CONVERSION = 0x36 };
+enum { CVT_FP8_TO_F32 = 0, CVT_BF8_TO_F32 = 1, CVT_F32_TO_FP8 = 2, CVT_F32_TO_BF8 = 3 };
+#define CVT_SATURATE 0x100u
+
+/* atomicCompareExchange(handle, offset0, offset1, offset2, compare, new) arguments. */
+enum { ARG_HANDLE = 1, ARG_CODE = 2, ARG_COMPARE = 5, ARG_NEW = 6 };
+
+/* One float8 encoding: mantissa bits, exponent bias, largest finite bit pattern, the f32
+ * bits of the smallest magnitude that overflows after rounding, the NaN it writes and
+ * whether it has infinities. */
+struct float8_format {
+    uint32_t mantissa_bits, bias, max_finite, overflow_from, nan;
+    bool has_infinity;
+};
+
+/* E4M3: 464 = 448 + half an ulp rounds to even 448; above it, 480 would need the NaN
+ * pattern. E5M2: 61440 = 57344 + half an ulp rounds to even, the infinity. */
+static const struct float8_format E4M3 = { 3, 7, 0x7E, 0x43E80001u, 0x7F, false };
+static const struct float8_format E5M2 = { 2, 15, 0x7B, 0x47700000u, 0x7E, true };
+
+static const char *const opcode_names[] = {
+    [0x28] = "WaveMatrixMulAcc", [0x29] = "WaveMatrixUavLoad", [0x2a] = "WaveMatrixUavStore",
+    [0x2b] = "WaveMatrixGlobalLoad", [0x2c] = "WaveMatrixGlobalStore",
+    [0x2d] = "WaveMatrixLdsLoad", [0x2e] = "WaveMatrixLdsStore",
+    [0x2f] = "WaveMatrixElementFill", [0x30] = "WaveMatrixElementExtract",
+    [0x31] = "WaveMatrixLength", [0x32] = "WaveMatrixCopy", [0x33] = "WaveMatrixFill",
+    [0x36] = "Float8Conversion",
+};
+
+static const char *opcode_name(uint32_t opcode)
+{
+    const char *name = opcode < sizeof(opcode_names) / sizeof(opcode_names[0])
+                           ? opcode_names[opcode] : NULL;
+    return name ? name : "an AGS intrinsic";
+}
+
+bool dxil_front_ags_space(uint32_t space)
+{
+    return space == AGS_MAGIC_SPACE;
+}
+
+/* The program resource of the handle value in argument i when it is a bound,
+ * non-heap handle; DXIL_FRONT_NONE otherwise (without failing). */
+static uint32_t handle_resource(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                uint32_t i)
+{
+    const struct sb_bc_function *fn = f->function;
+    if (i + 1 >= in->operand_count || !f->handles)
+        return DXIL_FRONT_NONE;
+    uint32_t value = in->operands[i + 1];
+    if (value < fn->first_value || value - fn->first_value >= fn->value_count)
+        return DXIL_FRONT_NONE;
+    const struct dxil_front_handle *h = &f->handles[value - fn->first_value];
+    if (!h->defined || h->heap != DXIL_FRONT_NOT_HEAP ||
+        h->resource >= f->program->resource_count)
+        return DXIL_FRONT_NONE;
+    return h->resource;
+}
+
+bool dxil_front_ags_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           uint64_t opcode)
+{
+    if (opcode != SB_DXIL_OP_ATOMIC_COMPARE_EXCHANGE)
+        return false;
+    uint32_t r = handle_resource(f, in, ARG_HANDLE);
+    return r != DXIL_FRONT_NONE && dxil_front_ags_space(f->program->resources[r].space);
+}
+
+/* ---- small emitters: each returns the lane-x source of a fresh temp ---- */
+
+static struct sb_ir_operand op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
+                                struct sb_ir_operand b)
+{
+    struct sb_ir_operand out;
+    struct sb_ir_operand dst = dxil_front_fresh(f, &out);
+    struct sb_ir_operand src[2] = { a, b };
+    dxil_front_emit1(f, op, dst, src, 2);
+    return out;
+}
+
+static struct sb_ir_operand op1(struct dxil_front *f, uint32_t op, struct sb_ir_operand a)
+{
+    struct sb_ir_operand out;
+    struct sb_ir_operand dst = dxil_front_fresh(f, &out);
+    dxil_front_emit1(f, op, dst, &a, 1);
+    return out;
+}
+
+static struct sb_ir_operand select3(struct dxil_front *f, struct sb_ir_operand cond,
+                                    struct sb_ir_operand yes, struct sb_ir_operand no)
+{
+    struct sb_ir_operand out;
+    struct sb_ir_operand dst = dxil_front_fresh(f, &out);
+    struct sb_ir_operand src[3] = { cond, yes, no };
+    dxil_front_emit1(f, SB_IR_OP_MOVC, dst, src, 3);
+    return out;
+}
+
+#define K(bits) dxil_front_imm(bits)
+
+/* f32 bits -> float8 bits (low byte), round to nearest even. */
+static struct sb_ir_operand narrow(struct dxil_front *f, struct sb_ir_operand x,
+                                   const struct float8_format *fmt, bool saturate)
+{
+    uint32_t shift = 23 - fmt->mantissa_bits;
+    struct sb_ir_operand sign = op2(f, SB_IR_OP_AND, op2(f, SB_IR_OP_USHR, x, K(24)), K(0x80));
+    struct sb_ir_operand mag = op2(f, SB_IR_OP_AND, x, K(0x7FFFFFFFu));
+    /* Normal in the target: round the mantissa at bit `shift` to even (a carry runs into
+     * the exponent, as it should), then rebias the exponent. */
+    struct sb_ir_operand odd = op2(f, SB_IR_OP_AND, op2(f, SB_IR_OP_USHR, mag, K(shift)), K(1));
+    struct sb_ir_operand rounded =
+        op2(f, SB_IR_OP_IADD, op2(f, SB_IR_OP_IADD, mag, K((1u << (shift - 1)) - 1)), odd);
+    struct sb_ir_operand normal = op2(f, SB_IR_OP_IADD, op2(f, SB_IR_OP_USHR, rounded, K(shift)),
+                                      K(0u - ((127u - fmt->bias) << fmt->mantissa_bits)));
+    /* Below the smallest normal: the value in units of the smallest subnormal,
+     * 2^(1 - bias - mantissa_bits), rounded to even; the f32 significand shifted right by
+     * 24 - bias - mantissa_bits - exponent, at most 31 (which leaves 0). A result of
+     * 2^mantissa_bits is the smallest normal's pattern, as it should be. */
+    struct sb_ir_operand significand =
+        op2(f, SB_IR_OP_OR, op2(f, SB_IR_OP_AND, mag, K(0x7FFFFF)), K(0x800000));
+    struct sb_ir_operand exponent = op2(f, SB_IR_OP_USHR, mag, K(23)); /* biased, 0..254 */
+    struct sb_ir_operand sub_shift = op2(
+        f, SB_IR_OP_UMIN,
+        op2(f, SB_IR_OP_IADD, op1(f, SB_IR_OP_INEG, exponent),
+            K(24 - fmt->bias - fmt->mantissa_bits + 127)),
+        K(31));
+    struct sb_ir_operand half_minus_one =
+        op2(f, SB_IR_OP_IADD, op2(f, SB_IR_OP_ISHL, K(1), op2(f, SB_IR_OP_IADD, sub_shift,
+                                                                K(0xFFFFFFFFu))),
+            K(0xFFFFFFFFu));
+    struct sb_ir_operand sub_odd =
+        op2(f, SB_IR_OP_AND, op2(f, SB_IR_OP_USHR, significand, sub_shift), K(1));
+    struct sb_ir_operand subnormal = op2(
+        f, SB_IR_OP_USHR,
+        op2(f, SB_IR_OP_IADD, op2(f, SB_IR_OP_IADD, significand, half_minus_one), sub_odd),
+        sub_shift);
+    struct sb_ir_operand is_normal =
+        op2(f, SB_IR_OP_UGE, mag, K((127u + 1u - fmt->bias) << 23));
+    struct sb_ir_operand finite = select3(f, is_normal, normal, subnormal);
+    /* Overflow and infinity; then NaN over everything. */
+    uint32_t too_big = saturate ? fmt->max_finite
+                                : (fmt->has_infinity ? fmt->max_finite + 1 : fmt->nan);
+    struct sb_ir_operand overflows = op2(f, SB_IR_OP_UGE, mag, K(fmt->overflow_from));
+    struct sb_ir_operand bits = select3(f, overflows, K(too_big), finite);
+    struct sb_ir_operand is_nan = op2(f, SB_IR_OP_ULT, K(0x7F800000u), mag);
+    bits = select3(f, is_nan, K(fmt->nan), bits);
+    return op2(f, SB_IR_OP_OR, bits, sign);
+}
+
+/* float8 bits (low byte of x) -> f32 bits, exact. */
+static struct sb_ir_operand widen(struct dxil_front *f, struct sb_ir_operand x,
+                                  const struct float8_format *fmt)
+{
+    uint32_t m = fmt->mantissa_bits;
+    struct sb_ir_operand sign = op2(f, SB_IR_OP_ISHL, op2(f, SB_IR_OP_AND, x, K(0x80)), K(24));
+    struct sb_ir_operand mag = op2(f, SB_IR_OP_AND, x, K(0x7F));
+    struct sb_ir_operand mantissa = op2(f, SB_IR_OP_AND, x, K((1u << m) - 1));
+    /* Normal: the fields move into place and the exponent is rebiased. */
+    struct sb_ir_operand normal = op2(f, SB_IR_OP_IADD, op2(f, SB_IR_OP_ISHL, mag, K(23 - m)),
+                                      K((127u - fmt->bias) << 23));
+    /* Subnormal: mantissa * 2^(1 - bias - m), a normal f32: UTOF of the mantissa (exact)
+     * with its exponent lowered; 0 for a zero mantissa. */
+    struct sb_ir_operand scaled = op2(f, SB_IR_OP_IADD, op1(f, SB_IR_OP_UTOF, mantissa),
+                                      K(0u - ((fmt->bias - 1 + m) << 23)));
+    struct sb_ir_operand subnormal =
+        select3(f, op2(f, SB_IR_OP_IEQ, mantissa, K(0)), K(0), scaled);
+    struct sb_ir_operand is_subnormal = op2(f, SB_IR_OP_ULT, mag, K(1u << m));
+    struct sb_ir_operand bits = select3(f, is_subnormal, subnormal, normal);
+    if (fmt->has_infinity) {
+        /* Exponent all ones: infinity, or a quiet NaN keeping the payload bits. */
+        struct sb_ir_operand special = op2(f, SB_IR_OP_UGE, mag, K(0x7Cu));
+        struct sb_ir_operand nan = op2(f, SB_IR_OP_OR, op2(f, SB_IR_OP_ISHL, mantissa, K(21)),
+                                       K(0x7FC00000u));
+        struct sb_ir_operand inf_or_nan =
+            select3(f, op2(f, SB_IR_OP_IEQ, mantissa, K(0)), K(0x7F800000u), nan);
+        bits = select3(f, special, inf_or_nan, bits);
+    } else {
+        bits = select3(f, op2(f, SB_IR_OP_IEQ, mag, K(0x7F)), K(0x7FC00000u), bits);
+    }
+    return op2(f, SB_IR_OP_OR, bits, sign);
+}
+
+static bool float8_conversion(struct dxil_front *f, const struct sb_bc_instruction *in,
+                              uint32_t immediate)
+{
+    uint64_t new_value = 1;
+    uint32_t input = 0, temp = 0;
+    uint32_t conversion = immediate & 0xFFu;
+    if (conversion > CVT_F32_TO_BF8 || (immediate & ~(CVT_SATURATE | 0xFFu)))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AGS Float8Conversion with immediate 0x%x (conversions 0-3 and "
+                               "the saturate bit 0x100 are known)", immediate);
+    if (!dxil_front_const_arg(f, in, ARG_NEW, &new_value) || new_value != 0)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AGS Float8Conversion whose second operand is not the constant 0");
+    struct sb_ir_operand x;
+    if (!dxil_front_arg(f, in, ARG_COMPARE, &input) || !dxil_front_src(f, input, 0, &x) ||
+        !dxil_front_result_temp(f, in, 1, &temp))
+        return false;
+    bool saturate = (immediate & CVT_SATURATE) != 0;
+    struct sb_ir_operand result;
+    switch (conversion) {
+    case CVT_FP8_TO_F32: result = widen(f, x, &E4M3); break;
+    case CVT_BF8_TO_F32: result = widen(f, x, &E5M2); break;
+    case CVT_F32_TO_FP8: result = narrow(f, x, &E4M3, saturate); break;
+    default: result = narrow(f, x, &E5M2, saturate); break;
+    }
+    return !f->failed && dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1),
+                                          &result, 1);
+}
+
+bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *in)
+{
+    uint64_t code = 0;
+    uint32_t code_value = 0;
+    if (!dxil_front_arg(f, in, ARG_CODE, &code_value))
+        return false;
+    if (!dxil_front_const_int(f, code_value, &code))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "an access to the AMD AGS magic UAV at a computed offset");
+    uint32_t word = (uint32_t)code;
+    if (code > UINT32_MAX || AGS_MAGIC_OF(word) != AGS_MAGIC)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "an AMD AGS call with code 0x%llx (no magic 5 in bits 28-31)",
+                               (unsigned long long)code);
+    uint32_t opcode = AGS_OPCODE(word);
+    if (opcode == AGS_OP_FLOAT8_CONVERSION && AGS_PHASE(word) == 0)
+        return float8_conversion(f, in, AGS_IMMEDIATE(word));
+    return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                           "AMD AGS intrinsic %s (opcode 0x%x, phase %u) is not translated",
+                           opcode_name(opcode), opcode, AGS_PHASE(word));
+}
+
+/* Whether operand `op` names program resource `r` (its u#, either form). */
+static bool names_resource(const struct sb_ir_operand *op, const struct sb_ir_resource *r)
+{
+    return op->file == SB_IR_FILE_UAV && op->index_count >= 1 && op->index[0].offset == r->id;
+}
+
+bool dxil_front_ags_finish(struct dxil_front *f)
+{
+    struct sb_ir_program *p = f->program;
+    for (uint32_t i = 0; i < p->resource_count; i++) {
+        const struct sb_ir_resource *r = &p->resources[i];
+        if (r->resource_class != SB_IR_RESOURCE_UAV || !dxil_front_ags_space(r->space))
+            continue;
+        /* Every AGS call became plain IR: an instruction still naming the UAV used it as
+         * a buffer, which the driver would have read as an intrinsic. */
+        for (uint32_t fi = 0; fi < p->function_count; fi++) {
+            const struct sb_ir_function *fn = &p->functions[fi];
+            for (uint32_t k = 0; k < fn->instruction_count; k++) {
+                const struct sb_ir_instruction *ins = &fn->instructions[k];
+                for (uint32_t o = 0; o < ins->dst_count + ins->src_count; o++) {
+                    const struct sb_ir_operand *op =
+                        o < ins->dst_count ? &ins->dst[o] : &ins->src[o - ins->dst_count];
+                    if (names_resource(op, r))
+                        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                                               "the AMD AGS magic UAV '%s' used by an operation "
+                                               "other than an AGS intrinsic", r->name);
+                }
+            }
+        }
+        /* The declarations live in the arena: the list without this one is a new copy. */
+        struct sb_ir_resource *kept =
+            dxil_front_alloc(f, p->resource_count > 1 ? p->resource_count - 1 : 1, sizeof(*kept));
+        if (!kept)
+            return false;
+        memcpy(kept, p->resources, i * sizeof(*kept));
+        memcpy(kept + i, p->resources + i + 1, (p->resource_count - i - 1) * sizeof(*kept));
+        p->resources = kept;
+        p->resource_count--;
+        i--;
+    }
+    return true;
+}
