@@ -16,7 +16,8 @@ enum { OP_CREATE_HANDLE = 57, OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69,
 /* The AGS code word and the Float8Conversion immediates (§5.4). */
 #define AGS_CODE(opcode, phase, immediate) \
     (int32_t)(0x50000000u | (uint32_t)(phase) << 24 | (uint32_t)(immediate) << 8 | (opcode))
-enum { AGS_FLOAT8_CONVERSION = 0x36, AGS_WAVE_MATRIX_LENGTH = 0x31, AGS_SATURATE = 0x100 };
+enum { AGS_FLOAT8_CONVERSION = 0x36, AGS_WAVE_MATRIX_LENGTH = 0x31, AGS_WAVE_MATRIX_FILL = 0x33,
+       AGS_SATURATE = 0x100 };
 
 /* Register space of the magic UAV: 0x7FFF0ADE (2147420894). */
 static const struct dxil_resource resources[2] = {
@@ -52,17 +53,26 @@ static struct ags_program begin(void)
     return p;
 }
 
-static bool finish(struct ags_program *p, struct tbuf *out)
+/* Ends the body and writes the program: `threads` x 1 x 1, [WaveSize(wave_size)] unless 0
+ * (an SM 6.6 property). */
+static bool finish_sized(struct ags_program *p, uint32_t threads, uint32_t wave_size,
+                         struct tbuf *out)
 {
     dm_ret_void(p->m);
     const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 0, .entry = p->entry,
-        .entry_name = "main", .num_threads = { DXIL_AGS_FLOAT8_THREADS, 1, 1 },
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = wave_size ? 6 : 0,
+        .entry = p->entry, .entry_name = "main", .num_threads = { threads, 1, 1 },
         .shader_flags = DXIL_FLAG_RAW_BUFFERS, .resources = resources, .resource_count = 2,
+        .wave_size = wave_size,
     };
     bool ok = dxil_program_write(p->m, &d, out);
     dm_destroy(p->m);
     return ok;
+}
+
+static bool finish(struct ags_program *p, struct tbuf *out)
+{
+    return finish_sized(p, DXIL_AGS_FLOAT8_THREADS, 0, out);
 }
 
 /* One AGS intrinsic call: atomicCompareExchange(magic, code, undef, undef, a, b). */
@@ -121,6 +131,20 @@ bool dxil_program_ags_float8(struct tbuf *out)
     return finish(&p, out);
 }
 
+bool dxil_program_ags_length(struct tbuf *out)
+{
+    static const uint32_t types[DXIL_AGS_LENGTH_COUNT] = DXIL_AGS_LENGTH_TYPES;
+    struct ags_program p = begin();
+    struct dxil_module *m = p.m;
+    uint32_t zero = dm_i32(m, 0);
+    for (uint32_t k = 0; k < DXIL_AGS_LENGTH_COUNT; k++) {
+        uint32_t n = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_LENGTH, 0, types[k])), zero,
+                              zero);
+        store(&p, p.u0, dm_i32(m, (int32_t)(4 * k)), n);
+    }
+    return finish_sized(&p, 32, 32, out);
+}
+
 bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
 {
     struct ags_program p = begin();
@@ -128,9 +152,17 @@ bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
     uint32_t zero = dm_i32(m, 0), r = zero;
     switch (which) {
     case AGS_REFUSE_WMMA:
-        /* WMMA_MatrixLength(type F32 accumulator 16x16): type code 0x26 as the immediate. */
+        /* WMMA_MatrixFill(F32 accumulator 16x16, 0): the first call (phase 0, type code). */
+        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_FILL, 0, 0x26)), zero, zero);
+        break;
+    case AGS_REFUSE_LENGTH_WAVE:
+        /* WMMA_MatrixLength(F32 accumulator) in a program without [WaveSize(32)]. */
         r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_LENGTH, 0, 0x26)), zero, zero);
         break;
+    case AGS_REFUSE_LENGTH_TYPE:
+        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_LENGTH, 0, 0x02)), zero, zero);
+        store(&p, p.u0, mul(&p, p.thread, dm_i32(m, 4)), r);
+        return finish_sized(&p, 32, 32, out);
     case AGS_REFUSE_BAD_MAGIC:
         r = ags_call(&p, dm_i32(m, 0x40000036), p.thread, zero);
         break;

@@ -26,9 +26,23 @@
  */
 bool dxil_program_ags_float8(struct tbuf *out);
 
+/** The matrix type codes dxil_program_ags_length asks WaveMatrixLength of, in order: F16 A,
+ *  B, accumulator, F32 accumulator, transposed F16 A, B, transposed F32 accumulator, FP8 A,
+ *  B, accumulator, transposed FP8 A. */
+#define DXIL_AGS_LENGTH_TYPES { 0x04, 0x14, 0x24, 0x26, 0x84, 0x94, 0xA6, 0x0A, 0x1A, 0x2A, 0x8A }
+#define DXIL_AGS_LENGTH_COUNT 11u
+
+/**
+ * [numthreads(32, 1, 1)] [WaveSize(32)], u0 and MAGIC as above: every thread stores
+ * WaveMatrixLength(type k) at u0[4k] for the DXIL_AGS_LENGTH_TYPES.
+ */
+bool dxil_program_ags_length(struct tbuf *out);
+
 /** Programs the AGS lowering must refuse (dxil_program_ags_refusal). */
 enum ags_refusal {
-    AGS_REFUSE_WMMA,          /**< WaveMatrixLength (opcode 0x31): not translated */
+    AGS_REFUSE_WMMA,          /**< WaveMatrixFill (opcode 0x33): not translated */
+    AGS_REFUSE_LENGTH_WAVE,   /**< WaveMatrixLength without [WaveSize(32)] */
+    AGS_REFUSE_LENGTH_TYPE,   /**< WaveMatrixLength of an I8 A matrix (type 0x02) */
     AGS_REFUSE_BAD_MAGIC,     /**< a code word without magic 5 */
     AGS_REFUSE_DYNAMIC_CODE,  /**< the code word is not a constant */
     AGS_REFUSE_BUFFER_USE,    /**< the magic UAV written by a plain bufferStore */

@@ -5,10 +5,11 @@
  * Float8Conversion program's translation is spirv-val clean and declares no
  * magic UAV, and its results, run through sb_validate on the CPU interpreter
  * and (with lavapipe) on the GPU, are the hand-computed OCP E4M3 / E5M2
- * conversions below; the verdict must be agree. `refusals`: what the lowering
+ * conversions below; the verdict must be agree. `length`: WaveMatrixLength
+ * of the known matrix types, the same way. `refusals`: what the lowering
  * does not translate refuses with a structured error naming it.
  *
- * Usage: test_dxil_front_ags float8|refusals
+ * Usage: test_dxil_front_ags float8|length|refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -82,35 +83,42 @@ static const uint32_t *u0_words(const struct sb_rt_inputs *side, size_t bytes)
     return NULL;
 }
 
-static void check_side(const char *side_name, const struct sb_rt_inputs *side)
+/* What a run must leave in u0: `count` words from word `first`. */
+struct expected_words {
+    uint32_t first, count;
+    const uint32_t *words;
+};
+
+static void check_side(const char *name, const char *side_name, const struct sb_rt_inputs *side,
+                       const struct expected_words *x)
 {
-    const uint32_t *got = u0_words(side, DXIL_AGS_FLOAT8_OUT + sizeof(expected));
-    CHECK(got != NULL, "float8 (%s): no u0", side_name);
-    for (uint32_t t = 0; got && t < THREADS; t++)
-        for (uint32_t k = 0; k < 8; k++) {
-            uint32_t word = got[DXIL_AGS_FLOAT8_OUT / 4 + t * 8 + k];
-            CHECK(word == expected[t][k], "float8 (%s): thread %u result %u = 0x%08x, "
-                  "expected 0x%08x", side_name, t, k, word, expected[t][k]);
-        }
+    const uint32_t *got = u0_words(side, (x->first + x->count) * 4u);
+    CHECK(got != NULL, "%s (%s): no u0", name, side_name);
+    for (uint32_t i = 0; got && i < x->count; i++)
+        CHECK(got[x->first + i] == x->words[i], "%s (%s): u0 word %u = 0x%08x, expected 0x%08x",
+              name, side_name, x->first + i, got[x->first + i], x->words[i]);
 }
 
 /* The translation: spirv-val clean (the harness), and the magic UAV is no resource. */
-static void check_translation(void)
+static void check_translation(const char *name, bool (*write)(struct tbuf *))
 {
     struct sb_error err;
-    struct sb_ir_program *ir = dxil_front_lower(dxil_program_ags_float8, &err);
-    CHECK(ir != NULL, "float8: %s", err.message);
+    struct sb_ir_program *ir = dxil_front_lower(write, &err);
+    CHECK(ir != NULL, "%s: %s", name, err.message);
     if (ir) {
         CHECK(ir->resource_count == 1 && ir->resources[0].space == 0,
-              "float8: %u resources, the first in space 0x%x", ir->resource_count,
+              "%s: %u resources, the first in space 0x%x", name, ir->resource_count,
               ir->resource_count ? ir->resources[0].space : 0);
     }
     sb_ir_program_destroy(ir);
 }
 
-static void test_float8(void)
+/* Runs the program through sb_validate with u0 = `u0` (the GPU side too when there is a
+ * device) and checks both sides' u0 and the verdict. */
+static void run_program(const char *name, bool (*write)(struct tbuf *), uint32_t *u0,
+                        size_t u0_size, const struct expected_words *x)
 {
-    check_translation();
+    check_translation(name, write);
     struct sb_error e = { 0 };
     struct sb_rt_context *context = NULL;
     struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
@@ -121,44 +129,62 @@ static void test_float8(void)
     /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
     (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
     bool gpu = sb_rt_context_has_device(context);
-    uint32_t u0[DXIL_AGS_FLOAT8_OUT / 4 + THREADS * 8];
-    memset(u0, 0xAA, sizeof(u0));
-    memcpy(u0, inputs, sizeof(inputs));
     const struct sb_rt_resource provided = {
         .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
-        .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1,
+        .size = u0_size, .layers = 1, .mip_levels = 1, .sample_count = 1,
     };
     struct tbuf b = { 0 };
     struct sb_rt_program *program = NULL;
     struct sb_validate_report *r = NULL;
-    if (!dxil_program_ags_float8(&b)) {
-        CHECK(false, "float8: the writer failed");
+    if (!write(&b)) {
+        CHECK(false, "%s: the writer failed", name);
     } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
-        CHECK(false, "float8: does not load: %s", e.message);
+        CHECK(false, "%s: does not load: %s", name, e.message);
     } else {
         struct sb_validate_options o = { .inputs = { .seed = 1 },
                                          .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
                                          .provided_count = 1, .provided = &provided };
         enum sb_result res = sb_validate(context, program, &o, &r, &e);
-        CHECK(res == SB_SUCCESS, "float8: sb_validate: %s", e.message);
+        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
         if (res == SB_SUCCESS) {
-            check_side("interpreter", r->cpu);
+            check_side(name, "interpreter", r->cpu, x);
             if (gpu) {
-                check_side("device", r->gpu);
-                CHECK(r->verdict == SB_VALIDATE_AGREE, "float8: verdict %s (%s)",
+                check_side(name, "device", r->gpu, x);
+                CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
                       sb_validate_verdict_name(r->verdict), r->reason);
             }
-            printf("float8: %s\n", gpu ? sb_validate_verdict_name(r->verdict)
-                                       : "interpreter only (no device)");
+            printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
+                                         : "interpreter only (no device)");
         }
     }
     uint32_t layer_errors = sb_rt_context_validation_errors(context);
-    CHECK(layer_errors == 0, "float8: %u validation-layer errors; first: %s", layer_errors,
+    CHECK(layer_errors == 0, "%s: %u validation-layer errors; first: %s", name, layer_errors,
           sb_rt_context_first_validation_error(context));
     sb_validate_report_destroy(r);
     sb_rt_program_destroy(program);
     tb_free(&b);
     sb_rt_context_destroy(context);
+}
+
+static void test_float8(void)
+{
+    uint32_t u0[DXIL_AGS_FLOAT8_OUT / 4 + THREADS * 8];
+    memset(u0, 0xAA, sizeof(u0));
+    memcpy(u0, inputs, sizeof(inputs));
+    const struct expected_words x = { DXIL_AGS_FLOAT8_OUT / 4, THREADS * 8, &expected[0][0] };
+    run_program("float8", dxil_program_ags_float8, u0, sizeof(u0), &x);
+}
+
+/* WaveMatrixLength in the wave32 16x16 layout: 8 dwords per lane for F16 A/B/accumulator
+ * and F32 accumulator (256 elements / 32 lanes, one per dword), 2 for FP8 (8 elements, four
+ * per dword), transposed or not. */
+static void test_length(void)
+{
+    static const uint32_t lengths[DXIL_AGS_LENGTH_COUNT] = { 8, 8, 8, 8, 8, 8, 8, 2, 2, 2, 2 };
+    uint32_t u0[DXIL_AGS_LENGTH_COUNT];
+    memset(u0, 0xAA, sizeof(u0));
+    const struct expected_words x = { 0, DXIL_AGS_LENGTH_COUNT, lengths };
+    run_program("length", dxil_program_ags_length, u0, sizeof(u0), &x);
 }
 
 /* One refusal: SB_ERROR_TRANSLATE_UNSUPPORTED at a byte offset, the message naming it. */
@@ -182,7 +208,9 @@ static void check_refusal(enum ags_refusal which, const char *name, const char *
 
 static void test_refusals(void)
 {
-    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixLength (opcode 0x31, phase 0)");
+    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixFill (opcode 0x33, phase 0)");
+    check_refusal(AGS_REFUSE_LENGTH_WAVE, "length_wave", "without [WaveSize(32)]");
+    check_refusal(AGS_REFUSE_LENGTH_TYPE, "length_type", "matrix type 0x2 ");
     check_refusal(AGS_REFUSE_BAD_MAGIC, "bad_magic", "code 0x40000036");
     check_refusal(AGS_REFUSE_DYNAMIC_CODE, "dynamic_code", "at a computed offset");
     check_refusal(AGS_REFUSE_BUFFER_USE, "buffer_use", "other than an AGS intrinsic");
@@ -195,6 +223,8 @@ int main(int argc, char **argv)
     bool all = !strcmp(which, "all");
     if (all || !strcmp(which, "float8"))
         test_float8();
+    if (all || !strcmp(which, "length"))
+        test_length();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)

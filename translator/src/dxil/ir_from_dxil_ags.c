@@ -29,8 +29,12 @@
  * patterns (plus an exact UTOF of a 2-3 bit integer), so GPU and interpreter
  * agree bit for bit and no float8 type is needed.
  *
- * Not translated (refused by name): the wave-matrix (WMMA) intrinsics
- * 0x28-0x33 and the others AGS defines.
+ * WaveMatrixLength (0x31, one call, immediate the matrix type): a constant of
+ * the wave32 16x16 layout (wave_matrix_length), in [WaveSize(32)] programs.
+ *
+ * Not translated (refused by name): the other wave-matrix (WMMA) intrinsics
+ * 0x28-0x30, 0x32, 0x33 (loads, stores, multiply, fill, element access, copy)
+ * and the others AGS defines.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -43,7 +47,17 @@
 #define AGS_IMMEDIATE(code) (((code) >> 8) & 0xFFFFu)
 #define AGS_MAGIC_OF(code) ((code) >> 28)
 
-enum { AGS_OP_FLOAT8_CONVERSION = 0x36 };
+enum { AGS_OP_WAVE_MATRIX_LENGTH = 0x31, AGS_OP_FLOAT8_CONVERSION = 0x36 };
+
+/* A wave-matrix type code (WMMA_MakeType): format bits 0-3, matrix type bits 4-6,
+ * transposed bit 7, shape bits 8-10, tile bit 11, index memory bits 14-15. */
+#define WMMA_FORMAT(type) ((type) & 0xFu)
+#define WMMA_MATRIX(type) (((type) >> 4) & 0x7u)
+#define WMMA_REST(type) ((type) & ~0xFFu) /* shape, tile, index memory: 0 = 16x16 plain */
+enum { WMMA_F16 = 4, WMMA_F32 = 6, WMMA_FP8 = 0xA };
+enum { WMMA_A = 0, WMMA_B = 1, WMMA_ACCUMULATOR = 2 };
+/* The wave size the wave-matrix layout is defined for (RDNA4's wave32). */
+#define WMMA_WAVE_SIZE 32u
 enum { CVT_FP8_TO_F32 = 0, CVT_BF8_TO_F32 = 1, CVT_F32_TO_FP8 = 2, CVT_F32_TO_BF8 = 3 };
 #define CVT_SATURATE 0x100u
 
@@ -254,6 +268,39 @@ static bool float8_conversion(struct dxil_front *f, const struct sb_bc_instructi
                                           &result, 1);
 }
 
+/* WaveMatrixLength(type): the dwords one lane holds of a 16x16 matrix in the wave32 layout
+ * (RDNA4: 256 elements over 32 lanes, f16/f32 one element per dword, FP8 four per dword),
+ * so 8 for F16 A/B/accumulator and F32 accumulator, 2 for FP8; transposition does not
+ * change it. The count is a property of the layout for the declared wave size, which
+ * must be 32 ([WaveSize(32)]); other types and shapes refuse. */
+static bool wave_matrix_length(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               uint32_t type)
+{
+    uint32_t format = WMMA_FORMAT(type), matrix = WMMA_MATRIX(type), temp = 0;
+    const struct sb_dxil_entry_point *e = f->entry;
+    if (e->wave_size_min != WMMA_WAVE_SIZE || e->wave_size_max != WMMA_WAVE_SIZE)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AMD AGS WaveMatrixLength in a program without [WaveSize(32)] "
+                               "(wave sizes %u..%u): the layout is wave32's", e->wave_size_min,
+                               e->wave_size_max);
+    uint32_t length = 0;
+    if (WMMA_REST(type) == 0 && matrix <= WMMA_ACCUMULATOR) {
+        if (format == WMMA_F16 || (format == WMMA_F32 && matrix == WMMA_ACCUMULATOR))
+            length = 8;
+        else if (format == WMMA_FP8)
+            length = 2;
+    }
+    if (length == 0)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AMD AGS WaveMatrixLength of matrix type 0x%x (16x16 F16 A/B/"
+                               "accumulator, F32 accumulator and FP8 A/B/accumulator are known)",
+                               type);
+    if (!dxil_front_result_temp(f, in, 1, &temp))
+        return false;
+    struct sb_ir_operand value = K(length);
+    return dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &value, 1);
+}
+
 bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     uint64_t code = 0;
@@ -271,6 +318,8 @@ bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *i
     uint32_t opcode = AGS_OPCODE(word);
     if (opcode == AGS_OP_FLOAT8_CONVERSION && AGS_PHASE(word) == 0)
         return float8_conversion(f, in, AGS_IMMEDIATE(word));
+    if (opcode == AGS_OP_WAVE_MATRIX_LENGTH && AGS_PHASE(word) == 0)
+        return wave_matrix_length(f, in, AGS_IMMEDIATE(word));
     return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                            "AMD AGS intrinsic %s (opcode 0x%x, phase %u) is not translated",
                            opcode_name(opcode), opcode, AGS_PHASE(word));
