@@ -17,7 +17,13 @@ enum { OP_CREATE_HANDLE = 57, OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69,
 #define AGS_CODE(opcode, phase, immediate) \
     (int32_t)(0x50000000u | (uint32_t)(phase) << 24 | (uint32_t)(immediate) << 8 | (opcode))
 enum { AGS_FLOAT8_CONVERSION = 0x36, AGS_WAVE_MATRIX_LENGTH = 0x31, AGS_WAVE_MATRIX_FILL = 0x33,
+       AGS_WAVE_MATRIX_COPY = 0x32, AGS_WAVE_MATRIX_ELEMENT_EXTRACT = 0x30, AGS_WAVE_MATRIX_MUL_ACC = 0x28,
        AGS_SATURATE = 0x100 };
+/* Matrix type codes (WMMA_MakeType): format | kind << 4 | transposed << 7. */
+enum { TYPE_F16_A = 0x04, TYPE_F16_A_TRANSPOSED = 0x84, TYPE_F16_ACC = 0x24, TYPE_F32_ACC = 0x26,
+       TYPE_FP8_ACC = 0x2A };
+/* MatrixIO(channel, register): the immediate naming a dword (pair) of a matrix. */
+#define MATRIX_IO(channel, reg) ((channel) | (reg) << 4)
 
 /* Register space of the magic UAV: 0x7FFF0ADE (2147420894). */
 static const struct dxil_resource resources[2] = {
@@ -131,6 +137,72 @@ bool dxil_program_ags_float8(struct tbuf *out)
     return finish(&p, out);
 }
 
+/* WMMA_MatrixFill(type, value): phase 0, then the eight dwords from phase-1 calls. */
+static void matrix_fill(struct ags_program *p, uint32_t type, uint32_t value, uint32_t m8[8])
+{
+    struct dxil_module *m = p->m;
+    uint32_t zero = dm_i32(m, 0);
+    ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_FILL, 0, type)), value, zero);
+    for (uint32_t k = 0; k < 8; k++)
+        m8[k] = ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_FILL, 1, MATRIX_IO(k % 4, k / 4))),
+                         zero, zero);
+}
+
+/* The four phase-0 calls that send a matrix operand, two dwords each. */
+static void matrix_inputs(struct ags_program *p, uint32_t opcode, const uint32_t m8[8])
+{
+    for (uint32_t c = 0; c < 4; c++) {
+        uint32_t channel = c % 2, reg = c / 2, first = 2 * channel + 4 * reg;
+        ags_call(p, dm_i32(p->m, AGS_CODE(opcode, 0, MATRIX_IO(channel, reg))), m8[first],
+                 m8[first + 1]);
+    }
+}
+
+/* WMMA_Convert / WMMA_ConvertSaturate(in_type, out_type, m). */
+static void matrix_copy(struct ags_program *p, uint32_t in_type, uint32_t out_type, bool saturate,
+                        const uint32_t m8[8], uint32_t out8[8])
+{
+    struct dxil_module *m = p->m;
+    uint32_t zero = dm_i32(m, 0);
+    matrix_inputs(p, AGS_WAVE_MATRIX_COPY, m8);
+    ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_COPY, 1, in_type)),
+             dm_i32(m, (int32_t)out_type), dm_i32(m, saturate));
+    for (uint32_t k = 0; k < 8; k++)
+        out8[k] = ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_COPY, 2, MATRIX_IO(k % 4, k / 4))),
+                           zero, zero);
+}
+
+/* WMMA_MatrixElementExtract(type, m, index). */
+static uint32_t matrix_extract(struct ags_program *p, uint32_t type, const uint32_t m8[8],
+                               uint32_t index)
+{
+    matrix_inputs(p, AGS_WAVE_MATRIX_ELEMENT_EXTRACT, m8);
+    return ags_call(p, dm_i32(p->m, AGS_CODE(AGS_WAVE_MATRIX_ELEMENT_EXTRACT, 1, type)), index,
+                    dm_i32(p->m, 0));
+}
+
+bool dxil_program_ags_wmma(struct tbuf *out)
+{
+    struct ags_program p = begin();
+    struct dxil_module *m = p.m;
+    uint32_t v = load(&p, p.u0, mul(&p, p.thread, dm_i32(m, 16)));
+    uint32_t filled[8], unsat[8], sat[8], back[8], halves[8], results[5];
+    matrix_fill(&p, TYPE_F32_ACC, v, filled);
+    matrix_copy(&p, TYPE_F32_ACC, TYPE_FP8_ACC, false, filled, unsat);
+    matrix_copy(&p, TYPE_F32_ACC, TYPE_FP8_ACC, true, filled, sat);
+    results[0] = matrix_extract(&p, TYPE_FP8_ACC, unsat, dm_i32(m, 0));
+    results[1] = matrix_extract(&p, TYPE_FP8_ACC, sat, dm_i32(m, 1));
+    matrix_copy(&p, TYPE_FP8_ACC, TYPE_F32_ACC, false, sat, back);
+    results[2] = matrix_extract(&p, TYPE_F32_ACC, back, dm_i32(m, 5));
+    matrix_fill(&p, TYPE_F16_ACC, dm_i32(m, 0x12345678), halves);
+    results[3] = matrix_extract(&p, TYPE_F16_ACC, halves, p.thread);
+    results[4] = matrix_extract(&p, TYPE_FP8_ACC, unsat, add(&p, p.thread, dm_i32(m, 1)));
+    uint32_t base = add(&p, mul(&p, p.thread, dm_i32(m, 20)), dm_i32(m, 4 * DXIL_AGS_WMMA_OUT));
+    for (uint32_t k = 0; k < 5; k++)
+        store(&p, p.u0, add(&p, base, dm_i32(m, (int32_t)(4 * k))), results[k]);
+    return finish_sized(&p, DXIL_AGS_WMMA_THREADS, 0, out);
+}
+
 bool dxil_program_ags_length(struct tbuf *out)
 {
     static const uint32_t types[DXIL_AGS_LENGTH_COUNT] = DXIL_AGS_LENGTH_TYPES;
@@ -152,8 +224,8 @@ bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
     uint32_t zero = dm_i32(m, 0), r = zero;
     switch (which) {
     case AGS_REFUSE_WMMA:
-        /* WMMA_MatrixFill(F32 accumulator 16x16, 0): the first call (phase 0, type code). */
-        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_FILL, 0, 0x26)), zero, zero);
+        /* WMMA_MatMulAcc's first call: A's dwords 0-1 (phase 0, MatrixIO(0, 0, A temp)). */
+        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_MUL_ACC, 0, 0x100)), zero, zero);
         break;
     case AGS_REFUSE_LENGTH_WAVE:
         /* WMMA_MatrixLength(F32 accumulator) in a program without [WaveSize(32)]. */
@@ -173,6 +245,16 @@ bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
     case AGS_REFUSE_BUFFER_USE:
         store(&p, p.magic, zero, p.thread);
         break;
+    case AGS_REFUSE_WMMA_SEQUENCE:
+        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_COPY, 2, MATRIX_IO(0, 0))), zero, zero);
+        break;
+    case AGS_REFUSE_WMMA_TRANSPOSE: {
+        uint32_t filled[8], copied[8];
+        matrix_fill(&p, TYPE_F16_A, p.thread, filled);
+        matrix_copy(&p, TYPE_F16_A, TYPE_F16_A_TRANSPOSED, false, filled, copied);
+        r = copied[0];
+        break;
+    }
     case AGS_REFUSE_BAD_CONVERSION:
         r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_FLOAT8_CONVERSION, 0, 4)), p.thread, zero);
         break;

@@ -38,15 +38,30 @@ bool dxil_program_ags_float8(struct tbuf *out);
  */
 bool dxil_program_ags_length(struct tbuf *out);
 
+/** Threads of the wave-matrix program; its results start at u0 word 16 (inputs 0-3). */
+#define DXIL_AGS_WMMA_THREADS 4u
+#define DXIL_AGS_WMMA_OUT 16u
+
+/**
+ * The per-lane wave-matrix intrinsics, [numthreads(4, 1, 1)]: thread i reads v = u0[4i] and
+ * writes at u0 word 16 + 5i:
+ *   M = Fill(F32 accumulator, v); U = Copy(M to FP8 accumulator); S = the saturating Copy;
+ *   Extract(FP8, U, 0), Extract(FP8, S, 1), Extract(F32, Copy(S to F32), 5),
+ *   Extract(F16 accumulator, Fill(F16 accumulator, 0x12345678), i), Extract(FP8, U, i + 1).
+ */
+bool dxil_program_ags_wmma(struct tbuf *out);
+
 /** Programs the AGS lowering must refuse (dxil_program_ags_refusal). */
 enum ags_refusal {
-    AGS_REFUSE_WMMA,          /**< WaveMatrixFill (opcode 0x33): not translated */
+    AGS_REFUSE_WMMA,          /**< WaveMatrixMulAcc (opcode 0x28): not translated */
     AGS_REFUSE_LENGTH_WAVE,   /**< WaveMatrixLength without [WaveSize(32)] */
     AGS_REFUSE_LENGTH_TYPE,   /**< WaveMatrixLength of an I8 A matrix (type 0x02) */
     AGS_REFUSE_BAD_MAGIC,     /**< a code word without magic 5 */
     AGS_REFUSE_DYNAMIC_CODE,  /**< the code word is not a constant */
     AGS_REFUSE_BUFFER_USE,    /**< the magic UAV written by a plain bufferStore */
-    AGS_REFUSE_BAD_CONVERSION /**< Float8Conversion with conversion 4 */
+    AGS_REFUSE_BAD_CONVERSION, /**< Float8Conversion with conversion 4 */
+    AGS_REFUSE_WMMA_SEQUENCE,  /**< a WaveMatrixCopy result call without its inputs */
+    AGS_REFUSE_WMMA_TRANSPOSE  /**< a WaveMatrixCopy that transposes (F16 A to F16 A^T) */
 };
 bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which);
 

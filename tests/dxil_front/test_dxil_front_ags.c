@@ -6,10 +6,11 @@
  * magic UAV, and its results, run through sb_validate on the CPU interpreter
  * and (with lavapipe) on the GPU, are the hand-computed OCP E4M3 / E5M2
  * conversions below; the verdict must be agree. `length`: WaveMatrixLength
- * of the known matrix types, the same way. `refusals`: what the lowering
+ * of the known matrix types, the same way; `wmma`: fill, copy (F32 <-> FP8)
+ * and element extract. `refusals`: what the lowering
  * does not translate refuses with a structured error naming it.
  *
- * Usage: test_dxil_front_ags float8|length|refusals
+ * Usage: test_dxil_front_ags float8|length|wmma|refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -187,6 +188,31 @@ static void test_length(void)
     run_program("length", dxil_program_ags_length, u0, sizeof(u0), &x);
 }
 
+/* The per-lane wave-matrix intrinsics. Inputs v per thread: 1.0, +inf, NaN, -1000. F32 ->
+ * FP8 (E4M3, packed four per dword, so a filled matrix's dword is the byte four times): 1.0
+ * -> 0x38; inf -> 0x7f (NaN, saturated too: the matrix unit's behaviour); NaN -> 0xff; -1000
+ * -> 0xff (overflow: NaN) or saturated -448 = 0xfe. Back to F32: 0x38 -> 1.0, 0x7f -> NaN
+ * 0x7fc00000, 0xff -> 0xffc00000, 0xfe -> -448 = 0xc3e00000. An F16 fill keeps the low half
+ * (0x5678) at any index below 8; FP8 index i + 1 is dword 1 for thread 0, past the two FP8
+ * dwords (0) for the others. */
+static void test_wmma(void)
+{
+    static const uint32_t want[DXIL_AGS_WMMA_THREADS * 5] = {
+        0x38383838, 0x38383838, 0x3f800000, 0x5678, 0x38383838,
+        0x7f7f7f7f, 0x7f7f7f7f, 0x7fc00000, 0x5678, 0,
+        0xffffffff, 0xffffffff, 0xffc00000, 0x5678, 0,
+        0xffffffff, 0xfefefefe, 0xc3e00000, 0x5678, 0,
+    };
+    uint32_t u0[DXIL_AGS_WMMA_OUT + DXIL_AGS_WMMA_THREADS * 5];
+    memset(u0, 0xAA, sizeof(u0));
+    static const uint32_t v[DXIL_AGS_WMMA_THREADS] = { 0x3F800000, 0x7F800000, 0x7FC00000,
+                                                       0xC47A0000 };
+    for (uint32_t i = 0; i < DXIL_AGS_WMMA_THREADS; i++)
+        u0[4 * i] = v[i];
+    const struct expected_words x = { DXIL_AGS_WMMA_OUT, DXIL_AGS_WMMA_THREADS * 5, want };
+    run_program("wmma", dxil_program_ags_wmma, u0, sizeof(u0), &x);
+}
+
 /* One refusal: SB_ERROR_TRANSLATE_UNSUPPORTED at a byte offset, the message naming it. */
 static void check_refusal(enum ags_refusal which, const char *name, const char *needle)
 {
@@ -208,12 +234,15 @@ static void check_refusal(enum ags_refusal which, const char *name, const char *
 
 static void test_refusals(void)
 {
-    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixFill (opcode 0x33, phase 0)");
+    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixMulAcc (opcode 0x28, phase 0)");
     check_refusal(AGS_REFUSE_LENGTH_WAVE, "length_wave", "without [WaveSize(32)]");
     check_refusal(AGS_REFUSE_LENGTH_TYPE, "length_type", "matrix type 0x2 ");
     check_refusal(AGS_REFUSE_BAD_MAGIC, "bad_magic", "code 0x40000036");
     check_refusal(AGS_REFUSE_DYNAMIC_CODE, "dynamic_code", "at a computed offset");
     check_refusal(AGS_REFUSE_BUFFER_USE, "buffer_use", "other than an AGS intrinsic");
+    check_refusal(AGS_REFUSE_WMMA_SEQUENCE, "wmma_sequence",
+                  "WaveMatrixCopy call of phase 2 out of its sequence");
+    check_refusal(AGS_REFUSE_WMMA_TRANSPOSE, "wmma_transpose", "from type 0x4 to 0x84");
     check_refusal(AGS_REFUSE_BAD_CONVERSION, "bad_conversion", "immediate 0x4 ");
 }
 
@@ -225,6 +254,8 @@ int main(int argc, char **argv)
         test_float8();
     if (all || !strcmp(which, "length"))
         test_length();
+    if (all || !strcmp(which, "wmma"))
+        test_wmma();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)

@@ -32,9 +32,12 @@
  * WaveMatrixLength (0x31, one call, immediate the matrix type): a constant of
  * the wave32 16x16 layout (wave_matrix_length), in [WaveSize(32)] programs.
  *
+ * WaveMatrixFill, WaveMatrixElementExtract and WaveMatrixCopy (0x33, 0x30,
+ * 0x32): per lane, in ir_from_dxil_wmma.c.
+ *
  * Not translated (refused by name): the other wave-matrix (WMMA) intrinsics
- * 0x28-0x30, 0x32, 0x33 (loads, stores, multiply, fill, element access, copy)
- * and the others AGS defines.
+ * 0x28-0x2f (multiply, loads and stores from buffers and LDS, element fill),
+ * which need the device's lane layout, and the others AGS defines.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -127,39 +130,40 @@ bool dxil_front_ags_claims(struct dxil_front *f, const struct sb_bc_instruction 
 
 /* ---- small emitters: each returns the lane-x source of a fresh temp ---- */
 
-static struct sb_ir_operand op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
-                                struct sb_ir_operand b)
+struct sb_ir_operand dxil_front_ags_op(struct dxil_front *f, uint32_t op,
+                                       const struct sb_ir_operand *src, uint32_t count)
 {
     struct sb_ir_operand out;
     struct sb_ir_operand dst = dxil_front_fresh(f, &out);
-    struct sb_ir_operand src[2] = { a, b };
-    dxil_front_emit1(f, op, dst, src, 2);
+    dxil_front_emit1(f, op, dst, src, count);
     return out;
+}
+
+static struct sb_ir_operand op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
+                                struct sb_ir_operand b)
+{
+    struct sb_ir_operand src[2] = { a, b };
+    return dxil_front_ags_op(f, op, src, 2);
 }
 
 static struct sb_ir_operand op1(struct dxil_front *f, uint32_t op, struct sb_ir_operand a)
 {
-    struct sb_ir_operand out;
-    struct sb_ir_operand dst = dxil_front_fresh(f, &out);
-    dxil_front_emit1(f, op, dst, &a, 1);
-    return out;
+    return dxil_front_ags_op(f, op, &a, 1);
 }
 
 static struct sb_ir_operand select3(struct dxil_front *f, struct sb_ir_operand cond,
                                     struct sb_ir_operand yes, struct sb_ir_operand no)
 {
-    struct sb_ir_operand out;
-    struct sb_ir_operand dst = dxil_front_fresh(f, &out);
     struct sb_ir_operand src[3] = { cond, yes, no };
-    dxil_front_emit1(f, SB_IR_OP_MOVC, dst, src, 3);
-    return out;
+    return dxil_front_ags_op(f, SB_IR_OP_MOVC, src, 3);
 }
 
 #define K(bits) dxil_front_imm(bits)
 
-/* f32 bits -> float8 bits (low byte), round to nearest even. */
+/* f32 bits -> float8 bits (low byte), round to nearest even; `matrix`: RDNA4's wave-matrix
+ * conversion quirks (NaN -> 0xFF, a saturated infinity -> NaN). */
 static struct sb_ir_operand narrow(struct dxil_front *f, struct sb_ir_operand x,
-                                   const struct float8_format *fmt, bool saturate)
+                                   const struct float8_format *fmt, bool saturate, bool matrix)
 {
     uint32_t shift = 23 - fmt->mantissa_bits;
     struct sb_ir_operand sign = op2(f, SB_IR_OP_AND, op2(f, SB_IR_OP_USHR, x, K(24)), K(0x80));
@@ -201,9 +205,17 @@ static struct sb_ir_operand narrow(struct dxil_front *f, struct sb_ir_operand x,
                                 : (fmt->has_infinity ? fmt->max_finite + 1 : fmt->nan);
     struct sb_ir_operand overflows = op2(f, SB_IR_OP_UGE, mag, K(fmt->overflow_from));
     struct sb_ir_operand bits = select3(f, overflows, K(too_big), finite);
+    if (matrix && saturate)
+        bits = select3(f, op2(f, SB_IR_OP_IEQ, mag, K(0x7F800000u)), K(fmt->nan), bits);
     struct sb_ir_operand is_nan = op2(f, SB_IR_OP_ULT, K(0x7F800000u), mag);
-    bits = select3(f, is_nan, K(fmt->nan), bits);
+    bits = select3(f, is_nan, K(matrix ? 0xFFu : fmt->nan), bits);
     return op2(f, SB_IR_OP_OR, bits, sign);
+}
+
+struct sb_ir_operand dxil_front_ags_to_e4m3(struct dxil_front *f, struct sb_ir_operand x,
+                                            bool saturate, bool matrix)
+{
+    return narrow(f, x, &E4M3, saturate, matrix);
 }
 
 /* float8 bits (low byte of x) -> f32 bits, exact. */
@@ -239,6 +251,11 @@ static struct sb_ir_operand widen(struct dxil_front *f, struct sb_ir_operand x,
     return op2(f, SB_IR_OP_OR, bits, sign);
 }
 
+struct sb_ir_operand dxil_front_ags_from_e4m3(struct dxil_front *f, struct sb_ir_operand x)
+{
+    return widen(f, x, &E4M3);
+}
+
 static bool float8_conversion(struct dxil_front *f, const struct sb_bc_instruction *in,
                               uint32_t immediate)
 {
@@ -261,8 +278,8 @@ static bool float8_conversion(struct dxil_front *f, const struct sb_bc_instructi
     switch (conversion) {
     case CVT_FP8_TO_F32: result = widen(f, x, &E4M3); break;
     case CVT_BF8_TO_F32: result = widen(f, x, &E5M2); break;
-    case CVT_F32_TO_FP8: result = narrow(f, x, &E4M3, saturate); break;
-    default: result = narrow(f, x, &E5M2, saturate); break;
+    case CVT_F32_TO_FP8: result = narrow(f, x, &E4M3, saturate, false); break;
+    default: result = narrow(f, x, &E5M2, saturate, false); break;
     }
     return !f->failed && dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1),
                                           &result, 1);
@@ -320,6 +337,8 @@ bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *i
         return float8_conversion(f, in, AGS_IMMEDIATE(word));
     if (opcode == AGS_OP_WAVE_MATRIX_LENGTH && AGS_PHASE(word) == 0)
         return wave_matrix_length(f, in, AGS_IMMEDIATE(word));
+    if (dxil_front_wmma_claims(opcode))
+        return dxil_front_wmma_call(f, in, opcode, AGS_PHASE(word), AGS_IMMEDIATE(word));
     return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                            "AMD AGS intrinsic %s (opcode 0x%x, phase %u) is not translated",
                            opcode_name(opcode), opcode, AGS_PHASE(word));
