@@ -14,18 +14,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dlfcn.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "dxil_front_harness.h"
 #include "dxil_programs_ags.h"
-#include "shaderbridge/dxbc.h"
-#include "shaderbridge/interp.h"
-#include "shaderbridge/translate.h"
-#include "shaderbridge/validate.h"
 #include "translator/ir.h"
 
 #define THREADS DXIL_AGS_FLOAT8_THREADS
@@ -91,8 +85,9 @@ struct expected_words {
 };
 
 static void check_side(const char *name, const char *side_name, const struct sb_rt_inputs *side,
-                       const struct expected_words *x)
+                       const void *want)
 {
+    const struct expected_words *x = want;
     const uint32_t *got = u0_words(side, (x->first + x->count) * 4u);
     CHECK(got != NULL, "%s (%s): no u0", name, side_name);
     for (uint32_t i = 0; got && i < x->count; i++)
@@ -114,57 +109,17 @@ static void check_translation(const char *name, bool (*write)(struct tbuf *))
     sb_ir_program_destroy(ir);
 }
 
-/* Runs the program through sb_validate with u0 = `u0` (the GPU side too when there is a
- * device) and checks both sides' u0 and the verdict. */
+/* The translation checked, then the program through sb_validate with u0 = `u0`
+ * (dxil_front_validate): both sides' u0 must hold `x`. */
 static void run_program(const char *name, bool (*write)(struct tbuf *), uint32_t *u0,
                         size_t u0_size, const struct expected_words *x)
 {
     check_translation(name, write);
-    struct sb_error e = { 0 };
-    struct sb_rt_context *context = NULL;
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", e.message);
-        return;
-    }
-    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    bool gpu = sb_rt_context_has_device(context);
     const struct sb_rt_resource provided = {
         .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
         .size = u0_size, .layers = 1, .mip_levels = 1, .sample_count = 1,
     };
-    struct tbuf b = { 0 };
-    struct sb_rt_program *program = NULL;
-    struct sb_validate_report *r = NULL;
-    if (!write(&b)) {
-        CHECK(false, "%s: the writer failed", name);
-    } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
-        CHECK(false, "%s: does not load: %s", name, e.message);
-    } else {
-        struct sb_validate_options o = { .inputs = { .seed = 1 },
-                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
-                                         .provided_count = 1, .provided = &provided };
-        enum sb_result res = sb_validate(context, program, &o, &r, &e);
-        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
-        if (res == SB_SUCCESS) {
-            check_side(name, "interpreter", r->cpu, x);
-            if (gpu) {
-                check_side(name, "device", r->gpu, x);
-                CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
-                      sb_validate_verdict_name(r->verdict), r->reason);
-            }
-            printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
-                                         : "interpreter only (no device)");
-        }
-    }
-    uint32_t layer_errors = sb_rt_context_validation_errors(context);
-    CHECK(layer_errors == 0, "%s: %u validation-layer errors; first: %s", name, layer_errors,
-          sb_rt_context_first_validation_error(context));
-    sb_validate_report_destroy(r);
-    sb_rt_program_destroy(program);
-    tb_free(&b);
-    sb_rt_context_destroy(context);
+    dxil_front_validate(name, write, &provided, 1, 0, false, check_side, x);
 }
 
 static void test_float8(void)
@@ -213,23 +168,12 @@ static void test_wmma(void)
     run_program("wmma", dxil_program_ags_wmma, u0, sizeof(u0), &x);
 }
 
-/* One refusal: SB_ERROR_TRANSLATE_UNSUPPORTED at a byte offset, the message naming it. */
+/* One refusal (dxil_front_expect_refusal). */
 static void check_refusal(enum ags_refusal which, const char *name, const char *needle)
 {
     struct tbuf b = { 0 };
-    struct sb_dxbc *container = NULL;
-    struct sb_ir_program *ir = NULL;
-    struct sb_error err = { 0 };
-    CHECK(dxil_program_ags_refusal(&b, which), "%s: the writer failed", name);
-    enum sb_result r = sb_dxbc_parse(b.data, b.size, &container, &err);
-    CHECK(r == SB_SUCCESS, "%s: parse: %s", name, err.message);
-    if (r == SB_SUCCESS)
-        r = sb_ir_from_dxil(container, &ir, &err);
-    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && strstr(err.message, needle) && err.offset > 0,
-          "%s: %d at %llu '%s'", name, (int)r, (unsigned long long)err.offset, err.message);
-    sb_ir_program_destroy(ir);
-    sb_dxbc_destroy(container);
-    tb_free(&b);
+    bool written = dxil_program_ags_refusal(&b, which);
+    dxil_front_expect_refusal(name, written, &b, needle);
 }
 
 static void test_refusals(void)
