@@ -47,6 +47,7 @@ enum { FORMAT_F16 = 4, FORMAT_F32 = 6, FORMAT_FP8 = 0xA };
 enum { ARG_COMPARE = 5, ARG_NEW = 6 };
 
 struct dxil_wmma {
+    const struct sb_bc_function *function; /**< the function the sequence is in */
     uint32_t opcode;          /**< the sequence's intrinsic; 0 = none */
     uint32_t phase;           /**< the last call's phase */
     uint32_t inputs_seen;     /**< bit per input call (dword pair) received */
@@ -114,10 +115,8 @@ static bool input_call(struct dxil_front *f, struct dxil_wmma *w,
                                "AMD AGS %s input with MatrixIO 0x%x (channels 0-1, registers "
                                "0-1 of the value register are known)", opcode_name(opcode),
                                immediate);
-    if (w->opcode != opcode || w->phase != 0) {
-        memset(w, 0, sizeof(*w));
-        w->opcode = opcode;
-    }
+    if (w->opcode != opcode || w->phase != 0)
+        *w = (struct dxil_wmma){ .function = f->function, .opcode = opcode };
     uint32_t first = 2 * channel + 4 * reg;
     if (!dxil_front_arg(f, in, ARG_COMPARE, &w->input[first]) ||
         !dxil_front_arg(f, in, ARG_NEW, &w->input[first + 1]))
@@ -183,8 +182,7 @@ static bool fill(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_i
     struct sb_ir_operand src;
     if (!known_type(type))
         return refuse_type(f, WMMA_FILL, type);
-    memset(w, 0, sizeof(*w));
-    w->opcode = WMMA_FILL;
+    *w = (struct dxil_wmma){ .function = f->function, .opcode = WMMA_FILL };
     if (!dxil_front_arg(f, in, ARG_COMPARE, &value) || !dxil_front_src(f, value, 0, &src))
         return false;
     fill_dwords(f, w, TYPE_FORMAT(type), src);
@@ -281,6 +279,11 @@ bool dxil_front_wmma_call(struct dxil_front *f, const struct sb_bc_instruction *
     if (!f->wmma && !(f->wmma = dxil_front_alloc(f, 1, sizeof(*f->wmma))))
         return false;
     struct dxil_wmma *w = f->wmma;
+    /* Value ids and temps are per function: a sequence never continues into another. */
+    if (w->function != f->function) {
+        memset(w, 0, sizeof(*w));
+        w->function = f->function;
+    }
     switch (opcode) {
     case WMMA_FILL:
         return phase == 0 ? fill(f, w, in, immediate)
