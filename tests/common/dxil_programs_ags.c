@@ -18,6 +18,7 @@ enum { OP_CREATE_HANDLE = 57, OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69,
     (int32_t)(0x50000000u | (uint32_t)(phase) << 24 | (uint32_t)(immediate) << 8 | (opcode))
 enum { AGS_FLOAT8_CONVERSION = 0x36, AGS_WAVE_MATRIX_LENGTH = 0x31, AGS_WAVE_MATRIX_FILL = 0x33,
        AGS_WAVE_MATRIX_COPY = 0x32, AGS_WAVE_MATRIX_ELEMENT_EXTRACT = 0x30, AGS_WAVE_MATRIX_MUL_ACC = 0x28,
+       AGS_WAVE_MATRIX_ELEMENT_FILL = 0x2F,
        AGS_SATURATE = 0x100 };
 /* Matrix type codes (WMMA_MakeType): format | kind << 4 | transposed << 7. */
 enum { TYPE_F16_A = 0x04, TYPE_F16_A_TRANSPOSED = 0x84, TYPE_F16_ACC = 0x24, TYPE_F32_ACC = 0x26,
@@ -172,6 +173,19 @@ static void matrix_copy(struct ags_program *p, uint32_t in_type, uint32_t out_ty
                            zero, zero);
 }
 
+/* WMMA_MatrixElementFill(type, m, index, data). */
+static void matrix_element_fill(struct ags_program *p, uint32_t type, const uint32_t m8[8],
+                                uint32_t index, uint32_t data, uint32_t out8[8])
+{
+    struct dxil_module *m = p->m;
+    uint32_t zero = dm_i32(m, 0);
+    matrix_inputs(p, AGS_WAVE_MATRIX_ELEMENT_FILL, m8);
+    ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_ELEMENT_FILL, 1, type)), index, data);
+    for (uint32_t k = 0; k < 8; k++)
+        out8[k] = ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_ELEMENT_FILL, 2,
+                                                 MATRIX_IO(k % 4, k / 4))), zero, zero);
+}
+
 /* WMMA_MatrixElementExtract(type, m, index). */
 static uint32_t matrix_extract(struct ags_program *p, uint32_t type, const uint32_t m8[8],
                                uint32_t index)
@@ -186,7 +200,7 @@ bool dxil_program_ags_wmma(struct tbuf *out)
     struct ags_program p = begin();
     struct dxil_module *m = p.m;
     uint32_t v = load(&p, p.u0, mul(&p, p.thread, dm_i32(m, 16)));
-    uint32_t filled[8], unsat[8], sat[8], back[8], halves[8], results[5];
+    uint32_t filled[8], unsat[8], sat[8], back[8], halves[8], poked[8], results[7];
     matrix_fill(&p, TYPE_F32_ACC, v, filled);
     matrix_copy(&p, TYPE_F32_ACC, TYPE_FP8_ACC, false, filled, unsat);
     matrix_copy(&p, TYPE_F32_ACC, TYPE_FP8_ACC, true, filled, sat);
@@ -197,8 +211,11 @@ bool dxil_program_ags_wmma(struct tbuf *out)
     matrix_fill(&p, TYPE_F16_ACC, dm_i32(m, 0x12345678), halves);
     results[3] = matrix_extract(&p, TYPE_F16_ACC, halves, p.thread);
     results[4] = matrix_extract(&p, TYPE_FP8_ACC, unsat, add(&p, p.thread, dm_i32(m, 1)));
-    uint32_t base = add(&p, mul(&p, p.thread, dm_i32(m, 20)), dm_i32(m, 4 * DXIL_AGS_WMMA_OUT));
-    for (uint32_t k = 0; k < 5; k++)
+    matrix_element_fill(&p, TYPE_F32_ACC, filled, dm_i32(m, 5), p.thread, poked);
+    results[5] = matrix_extract(&p, TYPE_F32_ACC, poked, dm_i32(m, 5));
+    results[6] = matrix_extract(&p, TYPE_F32_ACC, poked, dm_i32(m, 4));
+    uint32_t base = add(&p, mul(&p, p.thread, dm_i32(m, 28)), dm_i32(m, 4 * DXIL_AGS_WMMA_OUT));
+    for (uint32_t k = 0; k < 7; k++)
         store(&p, p.u0, add(&p, base, dm_i32(m, (int32_t)(4 * k))), results[k]);
     return finish_sized(&p, DXIL_AGS_WMMA_THREADS, 0, out);
 }

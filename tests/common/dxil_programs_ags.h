@@ -44,10 +44,11 @@ bool dxil_program_ags_length(struct tbuf *out);
 
 /**
  * The per-lane wave-matrix intrinsics, [numthreads(4, 1, 1)]: thread i reads v = u0[4i] and
- * writes at u0 word 16 + 5i:
+ * writes at u0 word 16 + 7i:
  *   M = Fill(F32 accumulator, v); U = Copy(M to FP8 accumulator); S = the saturating Copy;
  *   Extract(FP8, U, 0), Extract(FP8, S, 1), Extract(F32, Copy(S to F32), 5),
- *   Extract(F16 accumulator, Fill(F16 accumulator, 0x12345678), i), Extract(FP8, U, i + 1).
+ *   Extract(F16 accumulator, Fill(F16 accumulator, 0x12345678), i), Extract(FP8, U, i + 1),
+ *   then P = ElementFill(F32, M, 5, i): Extract(F32, P, 5), Extract(F32, P, 4).
  */
 bool dxil_program_ags_wmma(struct tbuf *out);
 

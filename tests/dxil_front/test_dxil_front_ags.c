@@ -149,22 +149,23 @@ static void test_length(void)
  * -> 0xff (overflow: NaN) or saturated -448 = 0xfe. Back to F32: 0x38 -> 1.0, 0x7f -> NaN
  * 0x7fc00000, 0xff -> 0xffc00000, 0xfe -> -448 = 0xc3e00000. An F16 fill keeps the low half
  * (0x5678) at any index below 8; FP8 index i + 1 is dword 1 for thread 0, past the two FP8
- * dwords (0) for the others. */
+ * dwords (0) for the others. ElementFill of element 5 with i: element 5 reads i, element 4
+ * still v. */
 static void test_wmma(void)
 {
-    static const uint32_t want[DXIL_AGS_WMMA_THREADS * 5] = {
-        0x38383838, 0x38383838, 0x3f800000, 0x5678, 0x38383838,
-        0x7f7f7f7f, 0x7f7f7f7f, 0x7fc00000, 0x5678, 0,
-        0xffffffff, 0xffffffff, 0xffc00000, 0x5678, 0,
-        0xffffffff, 0xfefefefe, 0xc3e00000, 0x5678, 0,
+    static const uint32_t want[DXIL_AGS_WMMA_THREADS * 7] = {
+        0x38383838, 0x38383838, 0x3f800000, 0x5678, 0x38383838, 0, 0x3f800000,
+        0x7f7f7f7f, 0x7f7f7f7f, 0x7fc00000, 0x5678, 0, 1, 0x7f800000,
+        0xffffffff, 0xffffffff, 0xffc00000, 0x5678, 0, 2, 0x7fc00000,
+        0xffffffff, 0xfefefefe, 0xc3e00000, 0x5678, 0, 3, 0xc47a0000,
     };
-    uint32_t u0[DXIL_AGS_WMMA_OUT + DXIL_AGS_WMMA_THREADS * 5];
+    uint32_t u0[DXIL_AGS_WMMA_OUT + DXIL_AGS_WMMA_THREADS * 7];
     memset(u0, 0xAA, sizeof(u0));
     static const uint32_t v[DXIL_AGS_WMMA_THREADS] = { 0x3F800000, 0x7F800000, 0x7FC00000,
                                                        0xC47A0000 };
     for (uint32_t i = 0; i < DXIL_AGS_WMMA_THREADS; i++)
         u0[4 * i] = v[i];
-    const struct expected_words x = { DXIL_AGS_WMMA_OUT, DXIL_AGS_WMMA_THREADS * 5, want };
+    const struct expected_words x = { DXIL_AGS_WMMA_OUT, DXIL_AGS_WMMA_THREADS * 7, want };
     run_program("wmma", dxil_program_ags_wmma, u0, sizeof(u0), &x);
 }
 

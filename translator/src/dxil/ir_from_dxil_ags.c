@@ -32,11 +32,11 @@
  * WaveMatrixLength (0x31, one call, immediate the matrix type): a constant of
  * the wave32 16x16 layout (wave_matrix_length), in [WaveSize(32)] programs.
  *
- * WaveMatrixFill, WaveMatrixElementExtract and WaveMatrixCopy (0x33, 0x30,
- * 0x32): per lane, in ir_from_dxil_wmma.c.
+ * WaveMatrixFill, WaveMatrixElementFill, WaveMatrixElementExtract and
+ * WaveMatrixCopy (0x33, 0x2f, 0x30, 0x32): per lane, in ir_from_dxil_wmma.c.
  *
  * Not translated (refused by name): the other wave-matrix (WMMA) intrinsics
- * 0x28-0x2f (multiply, loads and stores from buffers and LDS, element fill),
+ * 0x28-0x2e (multiply, loads and stores from buffers and LDS),
  * which need the device's lane layout, and the others AGS defines.
  */
 #include "ir_from_dxil_private.h"

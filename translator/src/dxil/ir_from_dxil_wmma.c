@@ -21,6 +21,9 @@
  *   WaveMatrixElementExtract (0x30): phase 0 x 4 inputs, phase 1 (immediate
  *     the type, compare the element index): dword `index` (0 past the
  *     matrix's dwords).
+ *   WaveMatrixElementFill (0x2F): phase 0 x 4 inputs, phase 1 (immediate the
+ *     type, compare the index as extract counts it, new value the data),
+ *     phase 2 x 8 results: the input with that dword replaced.
  *   WaveMatrixCopy (0x32): phase 0 x 4 inputs, phase 1 (immediate the input
  *     type, compare the output type, new value 1 to saturate), phase 2 x 8
  *     results. Same type: a copy; F32 -> FP8 and FP8 -> F32 element by
@@ -29,12 +32,12 @@
  *     intrinsic, with what vkd3d-proton's RDNA4 tests record of the matrix
  *     unit: NaN gives 0xFF and a saturated infinity NaN (S.1111.111).
  * Refused by name: transposing or kind-changing copies and other format
- * pairs, the loads, stores, multiply and element fill (they need the
- * device's lane layout), and any call out of its sequence.
+ * pairs, the loads, stores and multiply (they need the device's lane layout
+ * and a guaranteed wave size), and any call out of its sequence.
  */
 #include "ir_from_dxil_private.h"
 
-enum { WMMA_ELEMENT_EXTRACT = 0x30, WMMA_COPY = 0x32, WMMA_FILL = 0x33 };
+enum { WMMA_ELEMENT_FILL = 0x2F, WMMA_ELEMENT_EXTRACT = 0x30, WMMA_COPY = 0x32, WMMA_FILL = 0x33 };
 enum { FORMAT_F16 = 4, FORMAT_F32 = 6, FORMAT_FP8 = 0xA };
 #define TYPE_FORMAT(type) ((type) & 0xFu)
 #define TYPE_KIND_AND_LAYOUT(type) ((type) & 0xF0u) /* matrix kind bits 4-6, transposed bit 7 */
@@ -59,12 +62,14 @@ struct dxil_wmma {
 static const char *opcode_name(uint32_t opcode)
 {
     return opcode == WMMA_FILL ? "WaveMatrixFill"
-           : opcode == WMMA_COPY ? "WaveMatrixCopy" : "WaveMatrixElementExtract";
+           : opcode == WMMA_COPY ? "WaveMatrixCopy"
+           : opcode == WMMA_ELEMENT_FILL ? "WaveMatrixElementFill" : "WaveMatrixElementExtract";
 }
 
 bool dxil_front_wmma_claims(uint32_t opcode)
 {
-    return opcode == WMMA_ELEMENT_EXTRACT || opcode == WMMA_COPY || opcode == WMMA_FILL;
+    return opcode == WMMA_ELEMENT_FILL || opcode == WMMA_ELEMENT_EXTRACT || opcode == WMMA_COPY ||
+           opcode == WMMA_FILL;
 }
 
 static bool out_of_sequence(struct dxil_front *f, uint32_t opcode, uint32_t phase)
@@ -217,6 +222,37 @@ static bool element_extract(struct dxil_front *f, struct dxil_wmma *w,
     return set_result(f, in, result);
 }
 
+/* WaveMatrixElementFill phase 1: immediate the type, compare the element index (an F16
+ * element, an F32 element or four packed FP8 elements, as extract counts them), new value
+ * the data; the other dwords keep the input's. */
+static bool element_fill(struct dxil_front *f, struct dxil_wmma *w,
+                         const struct sb_bc_instruction *in, uint32_t type)
+{
+    struct sb_ir_operand dwords[8], index, data;
+    uint32_t index_value = 0, data_value = 0;
+    if (!known_type(type))
+        return refuse_type(f, WMMA_ELEMENT_FILL, type);
+    if (!gather_inputs(f, w, WMMA_ELEMENT_FILL, dwords) ||
+        !dxil_front_arg(f, in, ARG_COMPARE, &index_value) ||
+        !dxil_front_src(f, index_value, 0, &index) ||
+        !dxil_front_arg(f, in, ARG_NEW, &data_value) || !dxil_front_src(f, data_value, 0, &data))
+        return false;
+    w->phase = 1;
+    uint32_t format = TYPE_FORMAT(type), length = format == FORMAT_FP8 ? 2 : 8;
+    if (format == FORMAT_F16)
+        data = op2(f, SB_IR_OP_AND, data, dxil_front_imm(0xFFFF));
+    for (uint32_t k = 0; k < 8; k++) {
+        w->output[k] = dwords[k];
+        if (k >= length)
+            continue;
+        struct sb_ir_operand select[3] = {
+            op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), data, dwords[k] };
+        w->output[k] = dxil_front_ags_op(f, SB_IR_OP_MOVC, select, 3);
+    }
+    w->outputs_ready = true;
+    return set_result(f, in, dxil_front_imm(0));
+}
+
 /* Byte `k % 4` of dword `k / 4` of an FP8 matrix: element k. */
 static struct sb_ir_operand fp8_element(struct dxil_front *f, const struct sb_ir_operand *dwords,
                                         uint32_t k)
@@ -289,6 +325,10 @@ bool dxil_front_wmma_call(struct dxil_front *f, const struct sb_bc_instruction *
         return phase == 0 ? fill(f, w, in, immediate)
                           : phase == 1 ? output_call(f, w, in, opcode, phase, immediate)
                                        : out_of_sequence(f, opcode, phase);
+    case WMMA_ELEMENT_FILL:
+        return phase == 0 ? input_call(f, w, in, opcode, immediate)
+               : phase == 1 ? element_fill(f, w, in, immediate)
+               : output_call(f, w, in, opcode, phase, immediate);
     case WMMA_ELEMENT_EXTRACT:
         return phase == 0 ? input_call(f, w, in, opcode, immediate)
                           : phase == 1 ? element_extract(f, w, in, immediate)
