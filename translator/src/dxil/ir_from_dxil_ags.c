@@ -25,10 +25,10 @@
  * also what saturate makes of an infinity; NaN stays NaN (E4M3 S.1111.111,
  * E5M2 S.11111.10). This agrees with vkd3d-proton's reference model of RDNA4
  * on the 512 inputs of its float8 test (F32 -> FP8 and -> BF8, both modes),
- * except that the model sends E4M3
- * inputs in (464, 465) to 448 where OCP rounding overflows to NaN (the test
- * samples none there). Widening is exact (saturate changes nothing); an E5M2 NaN
- * becomes the quiet f32 NaN with its two payload bits on top. Only the low
+ * except that the model sends E4M3 inputs in (464, 465) to 448 where OCP
+ * rounding overflows to NaN (the test samples none there). Widening is exact
+ * (saturate changes nothing); an E5M2 NaN becomes the quiet f32 NaN with its
+ * two payload bits on top. Only the low
  * byte of a float8 input counts. Everything is integer arithmetic on the bit
  * patterns (plus an exact UTOF of a 2-3 bit integer), so GPU and interpreter
  * agree bit for bit and no float8 type is needed.
