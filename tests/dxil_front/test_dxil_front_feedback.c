@@ -72,6 +72,17 @@ static struct sb_rt_resource trilinear_sampler(void)
     return s;
 }
 
+/* The resources of the Texture2D programs: t0 (16 x 16, 5 levels), u0 MinMip (cleared to
+ * 0xFF), u1 MipRegionUsed (cleared to 0), s0. */
+static void texture2d_resources(struct sb_rt_resource out[4])
+{
+    out[0] = texture(SB_IR_RESOURCE_SRV, 0, 3, SB_RT_FORMAT_R32_FLOAT, TEXTURE_SIZE,
+                     TEXTURE_LEVELS, 1);
+    out[1] = map(0, 3, 1, NOT_SAMPLED);
+    out[2] = map(1, 3, 1, 0);
+    out[3] = trilinear_sampler();
+}
+
 /* The expected map u`reg`: `fill` except the listed (word, value) pairs. */
 struct expected_map {
     uint32_t reg, words, fill;
@@ -230,19 +241,15 @@ static void check_ir(const char *name, bool (*write)(struct tbuf *), uint32_t di
 static void test_level(void)
 {
     check_ir("level", dxil_program_feedback_level, 3, 5, 10);
-    uint32_t min_mip[4][2] = { { at(0, 0, 0), 1 }, { at(3, 1, 0), 3 }, { at(2, 2, 0), 0 },
+    const uint32_t min_mip[4][2] = { { at(0, 0, 0), 1 }, { at(3, 1, 0), 3 }, { at(2, 2, 0), 0 },
                                { at(3, 2, 0), 4 } };
-    uint32_t used[2][2] = { { at(0, 0, 0), 0x1E }, { at(2, 2, 0), 1 } };
+    const uint32_t used[2][2] = { { at(0, 0, 0), 0x1E }, { at(2, 2, 0), 1 } };
     const struct expected_map maps[2] = {
-        { 0, MAP_SIZE * MAP_SIZE, NOT_SAMPLED, (const uint32_t (*)[2])min_mip, 4 },
-        { 1, MAP_SIZE * MAP_SIZE, 0, (const uint32_t (*)[2])used, 2 },
+        { 0, MAP_SIZE * MAP_SIZE, NOT_SAMPLED, min_mip, 4 },
+        { 1, MAP_SIZE * MAP_SIZE, 0, used, 2 },
     };
-    struct sb_rt_resource provided[4] = {
-        texture(SB_IR_RESOURCE_SRV, 0, 3, SB_RT_FORMAT_R32_FLOAT, TEXTURE_SIZE, TEXTURE_LEVELS, 1),
-        map(0, 3, 1, NOT_SAMPLED),
-        map(1, 3, 1, 0),
-        trilinear_sampler(),
-    };
+    struct sb_rt_resource provided[4];
+    texture2d_resources(provided);
     run("level", dxil_program_feedback_level, provided, 4, maps, 2);
 }
 
@@ -260,10 +267,10 @@ static void test_level(void)
 static void test_grad_array(void)
 {
     check_ir("grad_array", dxil_program_feedback_grad_array, 8, 4, 0);
-    uint32_t set[4][2] = { { at(1, 2, 1), 2 }, { at(1, 2, 0), 3 }, { at(0, 0, 1), 2 },
+    const uint32_t set[4][2] = { { at(1, 2, 1), 2 }, { at(1, 2, 0), 3 }, { at(0, 0, 1), 2 },
                            { at(3, 3, 0), 0 } };
     const struct expected_map expected = { 0, 2 * MAP_SIZE * MAP_SIZE, NOT_SAMPLED,
-                                           (const uint32_t (*)[2])set, 4 };
+                                           set, 4 };
     struct sb_rt_resource provided[3] = {
         texture(SB_IR_RESOURCE_SRV, 0, 8, SB_RT_FORMAT_R32_FLOAT, TEXTURE_SIZE, TEXTURE_LEVELS, 2),
         map(0, 8, 2, NOT_SAMPLED),
@@ -278,12 +285,8 @@ static void test_grad_array(void)
 static void test_implicit(void)
 {
     check_ir("implicit", dxil_program_feedback_implicit, 3, 1, 2);
-    struct sb_rt_resource provided[4] = {
-        texture(SB_IR_RESOURCE_SRV, 0, 3, SB_RT_FORMAT_R32_FLOAT, TEXTURE_SIZE, TEXTURE_LEVELS, 1),
-        map(0, 3, 1, NOT_SAMPLED),
-        map(1, 3, 1, 0),
-        trilinear_sampler(),
-    };
+    struct sb_rt_resource provided[4];
+    texture2d_resources(provided);
     run("implicit", dxil_program_feedback_implicit, provided, 4, NULL, 0);
 }
 
