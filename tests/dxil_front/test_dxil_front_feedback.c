@@ -200,9 +200,10 @@ static uint32_t ops(const struct sb_ir_program *ir, uint32_t op)
     return n;
 }
 
-/* The IR: u0 (and u1) typed UAVs of uint, `umin` atomics on u0, `or` atomics on u1. */
+/* The IR: u0 (and u1) typed UAVs of uint, `umin` atomics on u0, `or` atomics on u1, `lod`
+ * queries (implicit LOD only). */
 static void check_ir(const char *name, bool (*write)(struct tbuf *), uint32_t dimension,
-                     uint32_t umin, uint32_t or_count)
+                     uint32_t umin, uint32_t or_count, uint32_t lod)
 {
     struct sb_error err;
     struct sb_ir_program *ir = dxil_front_lower(write, &err);
@@ -224,6 +225,8 @@ static void check_ir(const char *name, bool (*write)(struct tbuf *), uint32_t di
     CHECK(ops(ir, SB_IR_OP_ATOMIC_UMIN) == umin && ops(ir, SB_IR_OP_ATOMIC_OR) == or_count,
           "%s: %u atomic_umin, %u atomic_or", name, ops(ir, SB_IR_OP_ATOMIC_UMIN),
           ops(ir, SB_IR_OP_ATOMIC_OR));
+    CHECK(ops(ir, SB_IR_OP_LOD) == lod, "%s: %u lod, expected %u", name, ops(ir, SB_IR_OP_LOD),
+          lod);
     sb_ir_program_destroy(ir);
 }
 
@@ -240,7 +243,7 @@ static void check_ir(const char *name, bool (*write)(struct tbuf *), uint32_t di
  */
 static void test_level(void)
 {
-    check_ir("level", dxil_program_feedback_level, 3, 5, 10);
+    check_ir("level", dxil_program_feedback_level, 3, 5, 10, 0);
     const uint32_t min_mip[4][2] = { { at(0, 0, 0), 1 }, { at(3, 1, 0), 3 }, { at(2, 2, 0), 0 },
                                { at(3, 2, 0), 4 } };
     const uint32_t used[2][2] = { { at(0, 0, 0), 0x1E }, { at(2, 2, 0), 1 } };
@@ -266,7 +269,7 @@ static void test_level(void)
  */
 static void test_grad_array(void)
 {
-    check_ir("grad_array", dxil_program_feedback_grad_array, 8, 4, 0);
+    check_ir("grad_array", dxil_program_feedback_grad_array, 8, 4, 0, 0);
     const uint32_t set[4][2] = { { at(1, 2, 1), 2 }, { at(1, 2, 0), 3 }, { at(0, 0, 1), 2 },
                            { at(3, 3, 0), 0 } };
     const struct expected_map expected = { 0, 2 * MAP_SIZE * MAP_SIZE, NOT_SAMPLED,
@@ -284,7 +287,7 @@ static void test_grad_array(void)
  * seeded interpolants' derivatives). */
 static void test_implicit(void)
 {
-    check_ir("implicit", dxil_program_feedback_implicit, 3, 1, 2);
+    check_ir("implicit", dxil_program_feedback_implicit, 3, 1, 2, 2);
     struct sb_rt_resource provided[4];
     texture2d_resources(provided);
     run("implicit", dxil_program_feedback_implicit, provided, 4, NULL, 0);
