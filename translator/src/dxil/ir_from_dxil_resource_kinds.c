@@ -112,7 +112,7 @@ bool dxil_front_resource_kind(struct dxil_front *f, const struct sb_dxil_resourc
         return refuse_kind(f, d, "ray-tracing acceleration structures are not translated");
     case SB_DXIL_RESOURCE_KIND_FEEDBACK_TEXTURE2D:
     case SB_DXIL_RESOURCE_KIND_FEEDBACK_TEXTURE2D_ARRAY:
-        return refuse_kind(f, d, "sampler-feedback textures are not translated");
+        return dxil_front_feedback_resource_kind(f, d, r); /* ir_from_dxil_feedback.c */
     default:
         if (d->kind < sizeof(typed_dimension) && typed_dimension[d->kind] != 0)
             return declare_typed(f, d, r);
