@@ -54,23 +54,6 @@ enum { DIMENSION_TEXTURE2D = 3, DIMENSION_TEXTURE2D_ARRAY = 8 };
 /* DXIL SamplerFeedbackType (dxil.md §4.5 tag 2). */
 enum { FEEDBACK_MIN_MIP = 0, FEEDBACK_MIP_REGION_USED = 1 };
 
-/* The declaration of a FeedbackTexture2D(Array): a typed UAV of uint elements. */
-bool dxil_front_feedback_resource_kind(struct dxil_front *f, const struct sb_dxil_resource *d,
-                                       struct sb_ir_resource *r)
-{
-    if (d->resource_class != SB_DXIL_RESOURCE_CLASS_UAV ||
-        d->sampler_feedback_type > FEEDBACK_MIP_REGION_USED)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
-                               "feedback texture '%s' of class %u with feedback type %u", d->name,
-                               d->resource_class, d->sampler_feedback_type);
-    r->kind = SB_IR_RESOURCE_KIND_TYPED;
-    r->dimension = d->kind == SB_DXIL_RESOURCE_KIND_FEEDBACK_TEXTURE2D ? DIMENSION_TEXTURE2D
-                                                                      : DIMENSION_TEXTURE2D_ARRAY;
-    for (unsigned i = 0; i < 4; i++)
-        r->return_type[i] = 4; /* uint (§8.4) */
-    return true;
-}
-
 bool dxil_front_is_feedback_op(uint64_t opcode)
 {
     return opcode >= SB_DXIL_OP_WRITE_SAMPLER_FEEDBACK &&

@@ -228,9 +228,6 @@ bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction 
                            uint64_t opcode);
 
 /* ir_from_dxil_feedback.c */
-/** A FeedbackTexture2D(Array) declared as the R32_UINT storage image that emulates it. */
-bool dxil_front_feedback_resource_kind(struct dxil_front *f, const struct sb_dxil_resource *d,
-                                       struct sb_ir_resource *r);
 bool dxil_front_is_feedback_op(uint64_t opcode);
 /** WriteSamplerFeedback, -Bias, -Level, -Grad as atomics on the map (the file's comment). */
 bool dxil_front_feedback_op(struct dxil_front *f, const struct sb_bc_instruction *in,
