@@ -198,7 +198,7 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
     }
     /* Properties: tag 0 shader flags (i64), tag 4 thread-group size, tag 2 DSState,
      * tag 3 HSState (docs §4.2). */
-    uint32_t props_ops[4];
+    uint32_t props_ops[6];
     unsigned props_count = 0;
     if (d->shader_flags) {
         props_ops[props_count++] = dm_md_i32(m, 0);
@@ -221,6 +221,12 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
             threads[i] = dm_md_i32(m, (int32_t)d->num_threads[i]);
         props_ops[props_count++] = dm_md_i32(m, 4);
         props_ops[props_count++] = dm_md_node(m, threads, 3);
+        /* Tag 11 WaveSize !{i32 N} ([WaveSize(N)], SM 6.6). */
+        if (d->wave_size) {
+            uint32_t size = dm_md_i32(m, (int32_t)d->wave_size);
+            props_ops[props_count++] = dm_md_i32(m, 11);
+            props_ops[props_count++] = dm_md_node(m, &size, 1);
+        }
     }
     const struct dxil_tess_desc *t = &d->tess;
     if (d->shader_kind == SB_DXIL_SHADER_KIND_DOMAIN) {

@@ -15,7 +15,7 @@
  * signature elements per signature in rows 0-31 (one row from column 0 unless a
  * dxil_sig_shape says otherwise); up to 16 SRV, UAV, CBV and sampler resources,
  * each a range of registers in any space (SRV/UAV with their element type and
- * structure stride tags, sample count, UAV counter). A hull program's patch-constant function is a second body of
+ * structure stride tags, sample count, UAV counter), a compute program's WaveSize. A hull program's patch-constant function is a second body of
  * the module (dm_function). A description outside it is refused, never half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -151,6 +151,7 @@ struct dxil_program_desc {
     uint32_t max_vertices, max_primitives; /**< mesh */
     uint8_t mesh_topology;    /**< mesh: 1 line, 2 triangle */
     uint32_t payload_size;    /**< bytes of the task payload; 0 = none */
+    uint32_t wave_size;       /**< compute: [WaveSize(N)] (property tag 11); 0 = none */
 };
 
 /**
