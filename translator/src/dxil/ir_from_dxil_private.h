@@ -20,7 +20,8 @@
  * ir_from_dxil_packed.c (math dx.ops), ir_from_dxil_wave.c,
  * ir_from_dxil_wave_lanes.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
- * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV), ir_from_dxil_wmma.c (its
+ * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV), ir_from_dxil_float8.c (8-bit
+ * float conversions as integer IR), ir_from_dxil_wmma.c (its
  * per-lane wave-matrix intrinsics),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
@@ -412,16 +413,21 @@ bool dxil_front_ags_claims(struct dxil_front *f, const struct sb_bc_instruction 
 bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *in);
 /** After the bodies: refuses another use of the magic UAV, then removes its declaration. */
 bool dxil_front_ags_finish(struct dxil_front *f);
+
+/* ir_from_dxil_float8.c */
+enum dxil_float8 { DXIL_FLOAT8_E4M3, DXIL_FLOAT8_E5M2 }; /**< OCP FP8 and BF8 */
 /** One instruction into a fresh one-lane temp; returns its lane-x source. */
-struct sb_ir_operand dxil_front_ags_op(struct dxil_front *f, uint32_t op,
-                                       const struct sb_ir_operand *src, uint32_t count);
-/** f32 bits -> OCP E4M3 bits (low byte), round to nearest even; `saturate`: overflow and
- *  infinity give the largest finite value, else NaN. `matrix`: RDNA4's wave-matrix
- *  conversion, where NaN gives 0xFF and a saturated infinity NaN. Returns a lane-x source. */
-struct sb_ir_operand dxil_front_ags_to_e4m3(struct dxil_front *f, struct sb_ir_operand x,
-                                            bool saturate, bool matrix);
-/** OCP E4M3 bits (low byte of x) -> f32 bits, exact. Returns a lane-x source. */
-struct sb_ir_operand dxil_front_ags_from_e4m3(struct dxil_front *f, struct sb_ir_operand x);
+struct sb_ir_operand dxil_front_fresh_op(struct dxil_front *f, uint32_t op,
+                                         const struct sb_ir_operand *src, uint32_t count);
+/** f32 bits -> float8 bits (low byte), round to nearest even; `saturate`: overflow and
+ *  infinity give the largest finite value, else NaN (E4M3) or infinity (E5M2). `matrix`:
+ *  RDNA4's wave-matrix conversion, where NaN gives 0xFF and a saturated infinity NaN.
+ *  Returns a lane-x source. */
+struct sb_ir_operand dxil_front_float8_narrow(struct dxil_front *f, struct sb_ir_operand x,
+                                              enum dxil_float8 format, bool saturate, bool matrix);
+/** float8 bits (low byte of x) -> f32 bits, exact. Returns a lane-x source. */
+struct sb_ir_operand dxil_front_float8_widen(struct dxil_front *f, struct sb_ir_operand x,
+                                             enum dxil_float8 format);
 
 /* ir_from_dxil_wmma.c */
 /** Whether `opcode` is an AGS wave-matrix intrinsic ir_from_dxil_wmma.c lowers. */
