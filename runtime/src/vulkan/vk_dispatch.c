@@ -128,8 +128,7 @@ static enum sb_result create_pipeline(struct sb_vk_run *run, struct sb_error *er
     if (res != SB_SUCCESS)
         return res;
     res = sb_vk_shader_module(c, t->words, t->word_count, &run->module, error);
-    return res == SB_SUCCESS ? sb_vk_compute_pipeline(c, run->module, t->entry_point ? t->entry_point : "main",
-                                                      run->layout, &run->pipeline, error)
+    return res == SB_SUCCESS ? sb_vk_compute_pipeline_waves(c, t, run->module, run->layout, &run->pipeline, error)
                              : res;
 }
 

@@ -327,4 +327,13 @@ enum sb_result sb_vk_command_begin(struct sb_rt_context *c, VkCommandBuffer *out
 /** Ends, submits, waits (fence with timeout) and frees the command buffer. */
 enum sb_result sb_vk_command_submit(struct sb_rt_context *c, VkCommandBuffer cmd, struct sb_error *error);
 
+/* ---- vk_subgroup.c --------------------------------------------------------------------------- */
+
+/** The compute pipeline of translation `t`: as sb_vk_compute_pipeline, with the subgroup size
+ *  pinned (sb_rt_context_wave_size's choice) when `t` requires a wave size; RUN_UNSUPPORTED when
+ *  the device has none that fits. */
+enum sb_result sb_vk_compute_pipeline_waves(struct sb_rt_context *c, const struct sb_translation *t,
+                                            VkShaderModule module, VkPipelineLayout layout, VkPipeline *out,
+                                            struct sb_error *error);
+
 #endif
