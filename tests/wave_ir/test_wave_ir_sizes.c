@@ -5,7 +5,8 @@
  *   known answers at 8, 32 and 64 lanes on one thread group of 44 threads, so each size ends
  *   in a partial wave (8: five waves of 8 and one of 4; 32: one of 32 and one of 12; 64: one of
  *   44): WaveActiveSum, exclusive WavePrefixSum, WaveActiveBallot (both words past 32 lanes),
- *   WaveReadLaneAt, WaveGetLaneCount; a size the interpreter has no waves of refused;
+ *   WaveReadLaneAt, WaveGetLaneCount; a size the interpreter has no waves of refused; pixel
+ *   waves at 8 and 32 lanes, with a helper lane's vCoverage (0) read across the quad;
  *   with --gpu the program pinned to the device's subgroup size (a required wave size, as
  *   DXIL [WaveSize(N)]) run on the device and compared with the interpreter at that size;
  *   with --validate CORPUS_DIR (the DXIL corpus) sb_validate on wave-size-dependent corpus
@@ -151,6 +152,57 @@ static void sixty_four_lanes(void)
     CHECK(!pb_run_interp_with(&b, &uniforms, in, THREADS, out, &o), "12 lanes are no wave size");
 }
 
+/* Pixels (each its own quad, three helpers; runtime/src/interp/interp_graphics.c) at 8 and 32
+ * lanes: o0 = (vCoverage, vCoverage of the quad's x neighbour, WaveActiveCountBits(1),
+ * WaveGetLaneCount()). A helper covers no sample, so the neighbour, always a helper, reads 0;
+ * a wave holds lanes / 4 quads, so lanes / 4 pixels that are not helpers. */
+static void pixel_test(void)
+{
+    memset(&b, 0, sizeof(b));
+    struct sb_ir_program *p = &b.program;
+    p->source = SB_IR_SOURCE_SM4;
+    p->stage = SB_IR_STAGE_PIXEL;
+    p->temp_count = 1;
+    b.signature[0] = (struct sb_ir_signature_element){ .kind = SB_IR_SIGNATURE_OUTPUT, .semantic = "SV_Target",
+                                                       .file = SB_IR_FILE_OUTPUT, .mask = 0xF, .used_mask = 0xF,
+                                                       .component_type = SB_IR_TYPE_UINT };
+    p->signature = b.signature;
+    p->signature_count = 1;
+    struct sb_ir_operand cov = pb_reg(SB_IR_FILE_COVERAGE_IN, 0, "x"), one = pb_imm4(1, 1, 1, 1);
+    struct sb_ir_operand o[4] = { pb_dst(SB_IR_FILE_OUTPUT, 0, 1), pb_dst(SB_IR_FILE_OUTPUT, 0, 2),
+                                  pb_dst(SB_IR_FILE_OUTPUT, 0, 4), pb_dst(SB_IR_FILE_OUTPUT, 0, 8) };
+    pb_emit(&b, SB_IR_OP_MOV, 0, &o[0], 1, &cov, NULL, NULL);
+    pb_emit(&b, SB_IR_OP_QUAD_READ_ACROSS_X, 0, &o[1], 1, &cov, NULL, NULL);
+    pb_emit(&b, SB_IR_OP_WAVE_ACTIVE_COUNT_BITS, 0, &o[2], 1, &one, NULL, NULL);
+    pb_emit(&b, SB_IR_OP_WAVE_LANE_COUNT, 0, &o[3], 0, NULL, NULL, NULL);
+    b.functions[0] = (struct sb_ir_function){ .id = 0xFFFFFFFFu, .instruction_count = b.count[0],
+                                              .instructions = b.instructions[0], .temp_count = 1 };
+    p->functions = b.functions;
+    p->function_count = 1;
+    enum { PIXELS = 12 };
+    float positions[PIXELS * 4];
+    for (uint32_t i = 0; i < PIXELS; i++) {
+        positions[i * 4] = (float)i + 0.5f;
+        positions[i * 4 + 1] = 0.5f;
+        positions[i * 4 + 2] = positions[i * 4 + 3] = 1.0f;
+    }
+    for (uint32_t lanes = 8; lanes <= 32; lanes += 24) {
+        uint32_t inputs[PIXELS * 4] = { 0 }, outputs[PIXELS * 4] = { 0 };
+        struct sb_interp_registers in_regs = { 1, inputs }, out_regs = { 1, outputs };
+        struct sb_interp_options opt = { .wave_lanes = lanes };
+        struct sb_error err = { 0 };
+        enum sb_result r = sb_interp_run_pixels(p, NULL, 0, PIXELS, positions, &in_regs, &out_regs, NULL, &opt,
+                                                NULL, &err);
+        CHECK(r == SB_SUCCESS, "pixel run at %u lanes: %s", lanes, err.message);
+        /* one sample: coverage 1; 12 pixels: waves of 2 (8 lanes) or 8 then 4 (32 lanes) */
+        CHECK(outputs[0] == 1 && outputs[5 * 4] == 1 && outputs[1] == 0 && outputs[5 * 4 + 1] == 0,
+              "coverage %u %u, helper's %u %u", outputs[0], outputs[20], outputs[1], outputs[21]);
+        CHECK(outputs[2] == lanes / 4 && outputs[11 * 4 + 2] == (lanes == 8 ? 2u : 4u) &&
+                  outputs[11 * 4 + 3] == lanes, "%u lanes: count %u %u, lane count %u", lanes, outputs[2],
+              outputs[46], outputs[47]);
+    }
+}
+
 /* --gpu: the reductions pinned to the device's subgroup size on both sides. */
 static int gpu_test(void)
 {
@@ -256,6 +308,7 @@ int main(int argc, char **argv)
         eight_lanes();
         thirty_two_lanes();
         sixty_four_lanes();
+        pixel_test();
     }
     if (code == 77)
         return 77;

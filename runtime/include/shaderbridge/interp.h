@@ -62,7 +62,7 @@ struct sb_interp_options {
     const struct sb_interp_registers *input_ddx, *input_ddy;
     /** Pixel runs: samples per pixel of the render target (0 counts as 1; 1, 2, 4, 8 or 16):
      *  the standard pattern eval_sample_index and the rasterizer's sampleinfo / samplepos
-     *  use; every pixel is fully covered (vCoverage has every sample's bit; eval_centroid
+     *  use; every pixel is fully covered (vCoverage has every sample's bit, a helper lane none; eval_centroid
      *  evaluates at the centre). A program that runs per sample (an SV_SampleIndex input or
      *  an input with sample interpolation) then runs once per sample: invocation
      *  i * sample_count + s is sample s of pixel i (SV_SampleIndex s, SV_Position and the
