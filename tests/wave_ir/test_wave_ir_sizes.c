@@ -11,7 +11,7 @@
  *   DXIL [WaveSize(N)]) run on the device and compared with the interpreter at that size;
  *   with --validate CORPUS_DIR (the DXIL corpus) sb_validate on wave-size-dependent corpus
  *   programs: agree where the device runs the required size, not-run with the reason where it
- *   cannot (exit 77 without a device or corpus).
+ *   cannot, or where its subgroups lack the stage (exit 77 without a device or corpus).
  * Inputs per thread t (pica_ir harness: r0 = (t % 3 == 0, t, 100 + t, 0)).
  */
 #include <stdio.h>
@@ -250,6 +250,10 @@ static int validate_test(const char *dir)
         { "vkd3d-proton/sm_advanced__cs_wave_multi_prefix_code_dxil.dxil", SB_SUCCESS, NULL },
         { "vkd3d-proton/sm_advanced__cs_wave_size_wave32_code_dxil.dxil", SB_ERROR_RUN_UNSUPPORTED,
           "cannot run wave size 32" },
+        /* wave ops in a vertex shader: lavapipe's subgroups cover fragment and compute only (llvmpipe
+         * aborted compiling it before the runtime refused it) */
+        { "vkd3d-proton/sm_advanced__vs_instance_input_nonuniform_workarounds_code_dxil.dxil",
+          SB_ERROR_RUN_UNSUPPORTED, "in a stage whose subgroup operations" },
     };
     struct sb_rt_context *c = NULL;
     struct sb_rt_context_options co = { .allow_cpu_only = true };

@@ -335,5 +335,10 @@ enum sb_result sb_vk_command_submit(struct sb_rt_context *c, VkCommandBuffer cmd
 enum sb_result sb_vk_compute_pipeline_waves(struct sb_rt_context *c, const struct sb_translation *t,
                                             VkShaderModule module, VkPipelineLayout layout, VkPipeline *out,
                                             struct sb_error *error);
+/** SB_ERROR_RUN_UNSUPPORTED when the module declares a GroupNonUniform* capability whose
+ *  operations the device's subgroups lack, or lack in the translation's stage (its subgroup
+ *  supportedStages / supportedOperations / quadOperationsInAllStages). */
+enum sb_result sb_vk_check_subgroups(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
+                                     const struct sb_translation *source, struct sb_error *error);
 
 #endif
