@@ -167,6 +167,11 @@ enum sb_result sb_vk_shader_module(struct sb_rt_context *c, const uint32_t *word
 /** A compute pipeline running `entry_point` of `module` over `layout`. */
 enum sb_result sb_vk_compute_pipeline(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
                                       VkPipelineLayout layout, VkPipeline *out, struct sb_error *error);
+/** The same with `stage_next` (NULL: none) chained to the stage's create info (a required
+ *  subgroup size, vk_subgroup.c). */
+enum sb_result sb_vk_compute_pipeline_chained(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
+                                              const void *stage_next, VkPipelineLayout layout, VkPipeline *out,
+                                              struct sb_error *error);
 /** A set layout of `bindings` and a pipeline layout of that one set plus, when push_bytes is
  *  not 0, one push-constant range of push_bytes for `stage`. */
 enum sb_result sb_vk_one_set_layout(struct sb_rt_context *c, const VkDescriptorSetLayoutBinding *bindings,

@@ -104,19 +104,7 @@ enum sb_result sb_vk_compute_pipeline_waves(struct sb_rt_context *c, const struc
         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
         .requiredSubgroupSize = size,
     };
-    VkComputePipelineCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-        .stage = {
-            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-            .pNext = &required,
-            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = module,
-            .pName = entry,
-        },
-        .layout = layout,
-    };
-    VkResult vr = c->vk.vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &info, NULL, out);
-    return vr == VK_SUCCESS ? SB_SUCCESS : sb_vk_fail_call(error, "vkCreateComputePipelines", vr);
+    return sb_vk_compute_pipeline_chained(c, module, entry, &required, layout, out, error);
 }
 
 /* The GroupNonUniform* capabilities and the subgroup operation class each needs. */
