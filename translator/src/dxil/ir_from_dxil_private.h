@@ -380,6 +380,10 @@ bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, u
 bool dxil_front_wave_lanes(struct dxil_front *f, const struct sb_bc_instruction *in,
                            uint64_t opcode);
 
+/* ir_from_dxil_wave_size.c */
+/** The entry's WaveSize / RangedWaveSize onto p->wave_size_* (compute only; checked). */
+bool dxil_front_wave_size(struct dxil_front *f, struct sb_ir_program *p);
+
 /* ir_from_dxil_mesh.c */
 /** Stage, MSState/ASState, per-vertex and per-primitive output signatures, the payload g#. */
 bool dxil_front_declare_mesh(struct dxil_front *f);
