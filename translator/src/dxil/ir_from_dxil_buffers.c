@@ -18,8 +18,11 @@ bool dxil_front_cbuffer_load_legacy(struct dxil_front *f, const struct sb_bc_ins
     const struct sb_ir_resource *r = NULL;
     struct sb_ir_operand src;
     uint32_t row = 0, temp = 0;
+    /* 16- and 64-bit rows keep their words as they are (ir_from_dxil_cbuf.c) */
+    bool packed = dxil_front_cbufret_packed(f, in->type);
     if (!dxil_front_handle_operand(f, in, 1, &r, &src) || !dxil_front_arg(f, in, 2, &row) ||
-        !dxil_front_result_temp(f, in, 4, &temp))
+        !(packed ? dxil_front_cbufret_packed_temp(f, in, &temp)
+                 : dxil_front_result_temp(f, in, 4, &temp)))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_CBV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "cbufferLoadLegacy on a non-CBV");

@@ -10,6 +10,7 @@
  * ir_from_dxil_resret.c (ResRet destinations and status),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
  * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
+ * ir_from_dxil_cbuf.c (16/64-bit CBufRet rows, non-legacy cbufferLoad),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
@@ -264,6 +265,18 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
                                 bool load);
 /** Loads/stores of 16-bit elements of raw buffers. */
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
+/* ir_from_dxil_cbuf.c */
+/** Whether `type` is a CBufRet of eight 16-bit or two 64-bit members (a raw row). */
+bool dxil_front_cbufret_packed(const struct dxil_front *f, uint32_t type);
+/** The temp of a cbufferLoadLegacy returning such a CBufRet (its lanes get the row). */
+bool dxil_front_cbufret_packed_temp(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                    uint32_t *temp);
+/** extractvalue of a member of such a CBufRet (of type `aggregate_type`). */
+bool dxil_front_cbufret_extract(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                uint32_t aggregate_type);
+/** cbufferLoad(handle, byteOffset, alignment): one 16/32/64-bit scalar (non-legacy layout). */
+bool dxil_front_cbuffer_load(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
