@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DXIL programs that read constant buffers through 16- and 64-bit overloads (the DXIL front
+ * end's ir_from_dxil_cbuf.c), written with dxil_program_writer.h. All are cs_6_2 with native
+ * 16-bit types, read cb0 (48 bytes: 3 rows) and write 32-bit words to u0 (a
+ * RWByteAddressBuffer) with bufferStore. Each appends a whole dxc-shaped container to `out`
+ * and returns false, with a message on stderr, if the writer rejected it.
+ */
+#ifndef SB_TEST_DXIL_PROGRAMS_CBUF_H
+#define SB_TEST_DXIL_PROGRAMS_CBUF_H
+
+#include <stdbool.h>
+
+#include "dxc_container_writer.h"
+
+/** Bytes of cb0 the programs read. */
+#define DXIL_CBUF_BYTES 48u
+
+/** numthreads(1,1,1), cbufferLoadLegacy with CBufRet.i16.8 / .f16.8; t = thread id (0):
+ *  r = row t + 1 (a dynamic row): u0[0] = zext r[1], u0[1] = zext r[3], u0[2] = zext r[6];
+ *  h = row 2 (.f16.8): u0[3] = asuint((float)h[1]). */
+bool dxil_program_cbuf_legacy16(struct tbuf *out);
+/** numthreads(1,1,1), cbufferLoadLegacy with CBufRet.i64 / .f64: a = row 0 (.i64),
+ *  s = a[0] + a[1]: u0[0] = low word of s, u0[1] = high word; d = row 2 (.f64):
+ *  u0[2] = asuint((float)(d[1] * 3.0)). */
+bool dxil_program_cbuf_legacy64(struct tbuf *out);
+/** numthreads(2,1,1), cbufferLoad (non-legacy layout) at byte offsets; t = thread id:
+ *  u0[8t + 0] = i32 at 20, u0[8t + 1] = zext i16 at 26, u0[8t + 2] = zext i16 at 6 + 6t,
+ *  u0[8t + 3], u0[8t + 4] = low, high word of the i64 at 12 + 8t (alignment 4: t = 0
+ *  straddles rows 0 and 1), u0[8t + 5] = i32 at 28 + 4t, u0[8t + 6] = asuint((float) f16 at
+ *  34), u0[8t + 7] = asuint((float) f64 at 40). */
+bool dxil_program_cbuf_modern(struct tbuf *out);
+
+#endif
