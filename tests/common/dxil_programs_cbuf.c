@@ -11,7 +11,8 @@
 #include "dxil_programs.h"
 #include "shaderbridge/dxbc_dxil.h"
 
-enum { OP_CBUFFER_LOAD = 58, OP_CBUFFER_LOAD_LEGACY = 59, OP_THREAD_ID = 93 };
+enum { OP_CBUFFER_LOAD = 58, OP_CBUFFER_LOAD_LEGACY = 59, OP_THREAD_ID = 93,
+       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
 /* Shader flags (docs §4.3): doubles (2), raw buffers (4), low precision present (5),
  * Int64Ops (20), native 16-bit types (23). */
 #define FLAGS_CBUF (0x4ull | DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x100000ull | 0x800000ull)
@@ -29,14 +30,15 @@ struct cbuf_program {
     uint32_t entry, u0, cb0, i16, i32, i64, f16, f32, f64;
 };
 
-static void begin(struct cbuf_program *p)
+/* The module with `main` open and the u0 handle (the cb0 one when `with_cb0`). */
+static void begin(struct cbuf_program *p, bool with_cb0)
 {
     struct dxil_module *m = dm_create();
     p->m = m;
     p->entry = dm_entry(m, "main");
     dm_at(m, dm_block(m));
     p->u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
-    p->cb0 = dxil_programs_create_handle(m, DXIL_CLASS_CBV, 0, 0);
+    p->cb0 = with_cb0 ? dxil_programs_create_handle(m, DXIL_CLASS_CBV, 0, 0) : DM_NONE;
     p->i16 = dm_type_int(m, 16);
     p->i32 = dm_type_int(m, 32);
     p->i64 = dm_type_int(m, 64);
@@ -71,8 +73,10 @@ static uint32_t load_at(struct cbuf_program *p, uint32_t type, const char *op_na
 }
 
 /* u0 word `base + i` = words[i] for i < n (base an i32 value), ret, and the container. */
-static bool store_and_finish(struct cbuf_program *p, uint32_t base, const uint32_t *words,
-                             unsigned n, uint32_t threads, struct tbuf *out)
+static bool store_and_finish_with(struct cbuf_program *p, uint32_t base, const uint32_t *words,
+                                  unsigned n, uint32_t threads,
+                                  const struct dxil_resource *resources, unsigned resource_count,
+                                  struct tbuf *out)
 {
     struct dxil_module *m = p->m;
     for (unsigned i = 0; i < n; i++) {
@@ -84,11 +88,17 @@ static bool store_and_finish(struct cbuf_program *p, uint32_t base, const uint32
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 2, .entry = p->entry,
         .entry_name = "main", .num_threads = { threads, 1, 1 }, .shader_flags = FLAGS_CBUF,
-        .resources = U0_CB0, .resource_count = 2,
+        .resources = resources, .resource_count = resource_count,
     };
     bool ok = dxil_program_write(m, &d, out);
     dm_destroy(m);
     return ok;
+}
+
+static bool store_and_finish(struct cbuf_program *p, uint32_t base, const uint32_t *words,
+                             unsigned n, uint32_t threads, struct tbuf *out)
+{
+    return store_and_finish_with(p, base, words, n, threads, U0_CB0, 2, out);
 }
 
 /* The f32 bits of a half or double value (fpext / fptrunc, then bitcast). */
@@ -106,7 +116,7 @@ static uint32_t float_bits(struct cbuf_program *p, uint32_t value, enum dm_casto
 bool dxil_program_cbuf_legacy16(struct tbuf *out)
 {
     struct cbuf_program p;
-    begin(&p);
+    begin(&p, true);
     struct dxil_module *m = p.m;
     uint32_t row = dm_binop(m, DM_ADD, thread_id(&p), dm_i32(m, 1), DM_FLAGS_NONE);
     uint32_t v = legacy_row(&p, p.i16, 8, "dx.types.CBufRet.i16.8",
@@ -131,7 +141,7 @@ bool dxil_program_cbuf_legacy16(struct tbuf *out)
 bool dxil_program_cbuf_legacy64(struct tbuf *out)
 {
     struct cbuf_program p;
-    begin(&p);
+    begin(&p, true);
     struct dxil_module *m = p.m;
     uint32_t a = legacy_row(&p, p.i64, 2, "dx.types.CBufRet.i64", "dx.op.cbufferLoadLegacy.i64",
                             dm_i32(m, 0));
@@ -155,7 +165,7 @@ bool dxil_program_cbuf_legacy64(struct tbuf *out)
 bool dxil_program_cbuf_modern(struct tbuf *out)
 {
     struct cbuf_program p;
-    begin(&p);
+    begin(&p, true);
     struct dxil_module *m = p.m;
     uint32_t t = thread_id(&p);
     /* offset = start + t * step */
@@ -180,4 +190,47 @@ bool dxil_program_cbuf_modern(struct tbuf *out)
     };
     uint32_t base = dm_binop(m, DM_MUL, t, dm_i32(m, 8), DM_FLAGS_NONE);
     return store_and_finish(&p, base, words, 8, 2, out);
+}
+
+/* u0 raw, t0 StructuredBuffer<uint16_t> (stride 2), u1 RWStructuredBuffer<uint16_t3>
+ * (stride 6): the narrow strides the IR declares as raw buffers. */
+static const struct dxil_resource U0_T0_U1_NARROW[3] = {
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+      .type_name = "struct.RWByteAddressBuffer" },
+    { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+      .type_name = "class.StructuredBuffer<uint16_t>", .struct_stride = 2 },
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_STRUCTURED_BUFFER, .lower_bound = 1,
+      .type_name = "class.RWStructuredBuffer<vector<uint16_t, 3> >", .struct_stride = 6 },
+};
+
+/*
+ * StructuredBuffer<uint16_t> t0;  RWStructuredBuffer<uint16_t3> u1 : register(u1);
+ * RWByteAddressBuffer u0;
+ * [numthreads(2,1,1)] void main(uint t : SV_DispatchThreadID) {
+ *     uint16_t a = t0[2 * t + 1]; u1[t + 1].y = a + 1; u0.Store(4 * t, a); }
+ */
+bool dxil_program_cbuf_narrow_structured(struct tbuf *out)
+{
+    struct cbuf_program p;
+    begin(&p, false);
+    struct dxil_module *m = p.m;
+    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
+    uint32_t u1 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 1, 1);
+    uint32_t t = thread_id(&p), zero = dm_i32(m, 0);
+    uint32_t members[5] = { p.i16, p.i16, p.i16, p.i16, p.i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.i16", members, 5);
+    uint32_t index = dm_binop(m, DM_ADD, dm_binop(m, DM_MUL, t, dm_i32(m, 2), DM_FLAGS_NONE),
+                              dm_i32(m, 1), DM_FLAGS_NONE);
+    uint32_t load_args[5] = { t0, index, zero, dm_i8(m, 1), dm_i32(m, 2) };
+    uint32_t a = dm_extractvalue(m, dm_dxop(m, "dx.op.rawBufferLoad.i16", resret,
+                                            DM_ATTR_READONLY, OP_RAW_BUFFER_LOAD, load_args, 5),
+                                 0);
+    uint32_t next = dm_binop(m, DM_ADD, a, dm_const_int(m, p.i16, 1), DM_FLAGS_NONE);
+    uint32_t u = dm_undef(m, p.i16);
+    uint32_t store_args[9] = { u1, dm_binop(m, DM_ADD, t, dm_i32(m, 1), DM_FLAGS_NONE),
+                               dm_i32(m, 2), next, u, u, u, dm_i8(m, 1), dm_i32(m, 2) };
+    dm_dxop(m, "dx.op.rawBufferStore.i16", dm_type_void(m), DM_ATTR_NOUNWIND,
+            OP_RAW_BUFFER_STORE, store_args, 9);
+    uint32_t word = dm_cast(m, DM_ZEXT, a, p.i32);
+    return store_and_finish_with(&p, t, &word, 1, 2, U0_T0_U1_NARROW, 3, out);
 }

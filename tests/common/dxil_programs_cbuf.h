@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * DXIL programs that read constant buffers through 16- and 64-bit overloads (the DXIL front
- * end's ir_from_dxil_cbuf.c), written with dxil_program_writer.h. All are cs_6_2 with native
- * 16-bit types, read cb0 (48 bytes: 3 rows) and write 32-bit words to u0 (a
- * RWByteAddressBuffer) with bufferStore. Each appends a whole dxc-shaped container to `out`
+ * end's ir_from_dxil_cbuf.c) and structured buffers of strides that are not a multiple of 4
+ * (ir_from_dxil_narrow_structured.c), written with dxil_program_writer.h. All are cs_6_2
+ * with native 16-bit types and write 32-bit words to u0 (a RWByteAddressBuffer) with
+ * bufferStore; the cbuffer ones read cb0 (48 bytes: 3 rows). Each appends a whole dxc-shaped container to `out`
  * and returns false, with a message on stderr, if the writer rejected it.
  */
 #ifndef SB_TEST_DXIL_PROGRAMS_CBUF_H
@@ -30,5 +31,9 @@ bool dxil_program_cbuf_legacy64(struct tbuf *out);
  *  straddles rows 0 and 1), u0[8t + 5] = i32 at 28 + 4t, u0[8t + 6] = asuint((float) f16 at
  *  34), u0[8t + 7] = asuint((float) f64 at 40). */
 bool dxil_program_cbuf_modern(struct tbuf *out);
+/** numthreads(2,1,1), the structured strides that are not a multiple of 4: t0
+ *  StructuredBuffer<uint16_t> (stride 2), u1 RWStructuredBuffer<uint16_t3> (stride 6);
+ *  t = thread id: a = t0[2t + 1]; u1[t + 1].y = a + 1; u0[t] = a (rawBufferLoad/Store.i16). */
+bool dxil_program_cbuf_narrow_structured(struct tbuf *out);
 
 #endif

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Constant-buffer reads through 16- and 64-bit overloads (translator/src/dxil/
- * ir_from_dxil_cbuf.c) on the programs of tests/common/dxil_programs_cbuf.h: each is
+ * ir_from_dxil_cbuf.c) and structured buffers of strides that are not a multiple of 4
+ * (ir_from_dxil_narrow_structured.c) on the programs of tests/common/dxil_programs_cbuf.h: each is
  * translated and spirv-val'd (dxil_front_harness.h), then run through sb_validate with the
  * cbuffer below on the CPU interpreter and, when a Vulkan device is there (lavapipe), on
  * the GPU; both sides must hold the hand-computed words and the verdict must be agree.
  * `refusals`: what the file does not translate refuses with the instruction's offset.
  *
- * Usage: test_dxil_front_cbuf legacy16|legacy64|modern|refusals
+ * Usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -35,31 +36,49 @@ static const uint32_t CB0[DXIL_CBUF_BYTES / 4] = {
     0x800D010C, 0x800F010E, 0x3E000110, 0x80130112, 0x00000000, 0x40040000,
 };
 
-/* The u0 words of one side of a report; NULL when u0 is missing or short. */
-static const uint32_t *u0_words(const struct sb_rt_inputs *side, uint32_t count)
+/* The words of u`reg` on one side of a report; NULL when it is missing or short. */
+static const uint32_t *uav_words(const struct sb_rt_inputs *side, uint32_t reg, uint32_t count)
 {
     for (uint32_t i = 0; side && i < side->count; i++) {
         const struct sb_rt_resource *r = &side->resources[i];
-        if (r->resource_class == SB_IR_RESOURCE_UAV && r->register_index == 0 &&
+        if (r->resource_class == SB_IR_RESOURCE_UAV && r->register_index == reg &&
             r->size >= count * 4u)
             return r->data;
     }
     return NULL;
 }
 
-static void expect_words(const char *name, const char *side_name, const uint32_t *got,
-                         const uint32_t *expected, uint32_t count)
+static void expect_words(const char *name, const char *side_name, uint32_t reg,
+                         const uint32_t *got, const uint32_t *expected, uint32_t count)
 {
-    CHECK(got != NULL, "%s (%s): no u0", name, side_name);
+    CHECK(got != NULL, "%s (%s): no u%u", name, side_name, reg);
     for (uint32_t i = 0; got && i < count; i++)
-        CHECK(got[i] == expected[i], "%s (%s): u0 word %u = 0x%08x, expected 0x%08x", name,
-              side_name, i, got[i], expected[i]);
+        CHECK(got[i] == expected[i], "%s (%s): u%u word %u = 0x%08x, expected 0x%08x", name,
+              side_name, reg, i, got[i], expected[i]);
 }
 
-/* Translates (spirv-val'd) and runs the program with cb0 = CB0 and a zeroed u0 of
- * `count` words on the interpreter and, with a device, the GPU. */
-static void run_program(const char *name, bool (*write)(struct tbuf *), const uint32_t *expected,
-                        uint32_t count)
+/* A buffer of class `cls` at register `reg` holding `size` bytes at `data`. */
+static struct sb_rt_resource buffer_at(uint32_t cls, uint32_t reg, void *data, size_t size)
+{
+    return (struct sb_rt_resource){ .resource_class = cls, .register_index = reg, .data = data,
+                                    .size = size, .layers = 1, .mip_levels = 1,
+                                    .sample_count = 1 };
+}
+
+/* What a program is given besides a zeroed u0 (and cb0 = CB0 unless without_cb0), and the
+ * words its u1 must end with (none when u1_count is 0). */
+struct extra_buffers {
+    bool without_cb0;
+    struct sb_rt_resource provided[2];
+    uint32_t provided_count;
+    const uint32_t *u1;
+    uint32_t u1_count;
+};
+
+/* Translates (spirv-val'd) and runs the program with cb0 = CB0, a zeroed u0 of `count`
+ * words and `extra` on the interpreter and, with a device, the GPU. */
+static void run_with(const char *name, bool (*write)(struct tbuf *), const uint32_t *expected,
+                     uint32_t count, const struct extra_buffers *extra)
 {
     struct sb_error e = { 0 };
     struct sb_ir_program *ir = dxil_front_lower(write, &e);
@@ -77,12 +96,12 @@ static void run_program(const char *name, bool (*write)(struct tbuf *), const ui
     bool gpu = sb_rt_context_has_device(context);
     uint32_t cb0[DXIL_CBUF_BYTES / 4], u0[16] = { 0 };
     memcpy(cb0, CB0, sizeof(cb0));
-    const struct sb_rt_resource provided[2] = {
-        { .resource_class = SB_IR_RESOURCE_CBV, .register_index = 0, .data = cb0,
-          .size = sizeof(cb0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
-        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
-          .size = count * 4u, .layers = 1, .mip_levels = 1, .sample_count = 1 },
-    };
+    struct sb_rt_resource provided[4] = { buffer_at(SB_IR_RESOURCE_UAV, 0, u0, count * 4u) };
+    uint32_t provided_count = 1;
+    if (!extra || !extra->without_cb0)
+        provided[provided_count++] = buffer_at(SB_IR_RESOURCE_CBV, 0, cb0, sizeof(cb0));
+    for (uint32_t i = 0; extra && i < extra->provided_count; i++)
+        provided[provided_count++] = extra->provided[i];
     struct tbuf b = { 0 };
     struct sb_rt_program *program = NULL;
     struct sb_validate_report *r = NULL;
@@ -93,13 +112,21 @@ static void run_program(const char *name, bool (*write)(struct tbuf *), const ui
     } else {
         struct sb_validate_options o = { .inputs = { .seed = 1 },
                                          .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
-                                         .provided_count = 2, .provided = provided };
+                                         .provided_count = provided_count,
+                                         .provided = provided };
         enum sb_result res = sb_validate(context, program, &o, &r, &e);
         CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
         if (res == SB_SUCCESS) {
-            expect_words(name, "interpreter", u0_words(r->cpu, count), expected, count);
+            uint32_t u1_count = extra ? extra->u1_count : 0;
+            expect_words(name, "interpreter", 0, uav_words(r->cpu, 0, count), expected, count);
+            if (u1_count)
+                expect_words(name, "interpreter", 1, uav_words(r->cpu, 1, u1_count), extra->u1,
+                             u1_count);
             if (gpu) {
-                expect_words(name, "device", u0_words(r->gpu, count), expected, count);
+                expect_words(name, "device", 0, uav_words(r->gpu, 0, count), expected, count);
+                if (u1_count)
+                    expect_words(name, "device", 1, uav_words(r->gpu, 1, u1_count), extra->u1,
+                                 u1_count);
                 CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
                       sb_validate_verdict_name(r->verdict), r->reason);
             }
@@ -113,6 +140,12 @@ static void run_program(const char *name, bool (*write)(struct tbuf *), const ui
     sb_rt_program_destroy(program);
     tb_free(&b);
     sb_rt_context_destroy(context);
+}
+
+static void run_program(const char *name, bool (*write)(struct tbuf *), const uint32_t *expected,
+                        uint32_t count)
+{
+    run_with(name, write, expected, count, NULL);
 }
 
 /* Row 1 (dynamic: thread 0 + 1) as eight i16: member 1 = word 4 high (0x8009), member 3 =
@@ -144,6 +177,25 @@ static void test_modern(void)
         0x800B010A, 0x800D, 0x0106, 0x800B010A, 0x800D010C, 0x3E000110, 0x3FC00000, 0x40200000,
     };
     run_program("modern", dxil_program_cbuf_modern, expected, 16);
+}
+
+/* t0 (stride 2) halves h[i] = 0x1000 + i: thread 0 reads h[1] = 0x1001, thread 1 h[3] =
+ * 0x1003 (u0 = 0x1001, 0x1003, zero-extended); u1 (stride 6, five words of 0xAAAAAAAA):
+ * thread 0 writes 0x1002 to element 1's y = byte 8 (word 2's low half), thread 1 0x1004 to
+ * element 2's y = byte 14 (word 3's high half); every other half keeps 0xAAAA. */
+static void test_narrow_structured(void)
+{
+    uint32_t t0[4] = { 0x10011000, 0x10031002, 0x10051004, 0x10071006 };
+    uint32_t u1[5] = { 0xAAAAAAAA, 0xAAAAAAAA, 0xAAAAAAAA, 0xAAAAAAAA, 0xAAAAAAAA };
+    static const uint32_t expected0[2] = { 0x1001, 0x1003 };
+    static const uint32_t expected1[5] = { 0xAAAAAAAA, 0xAAAAAAAA, 0xAAAA1002, 0x1004AAAA,
+                                           0xAAAAAAAA };
+    const struct extra_buffers extra = {
+        .provided = { buffer_at(SB_IR_RESOURCE_SRV, 0, t0, sizeof(t0)),
+                      buffer_at(SB_IR_RESOURCE_UAV, 1, u1, sizeof(u1)) },
+        .without_cb0 = true, .provided_count = 2, .u1 = expected1, .u1_count = 5,
+    };
+    run_with("narrow_structured", dxil_program_cbuf_narrow_structured, expected0, 2, &extra);
 }
 
 /* A one-thread program reading cb0 with cbufferLoad of `type` at `offset` (alignment
@@ -185,9 +237,41 @@ static bool write_refused(struct tbuf *out)
     return ok;
 }
 
+/* StructuredBuffer<S> t0 of stride 6 read as a 32-bit element (rawBufferLoad.i32 of t0[1]
+ * at byte 2): raw addressing would be wrong for it and only 16-bit elements are lowered. */
+static bool write_narrow_i32(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t entry = dm_entry(m, "main"), i32 = dm_type_int(m, 32);
+    dm_at(m, dm_block(m));
+    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
+    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
+    uint32_t members[5] = { i32, i32, i32, i32, i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.i32", members, 5);
+    uint32_t args[5] = { t0, dm_i32(m, 1), dm_i32(m, 2), dm_i8(m, 1), dm_i32(m, 2) };
+    uint32_t v = dm_dxop(m, "dx.op.rawBufferLoad.i32", resret, DM_ATTR_READONLY, 139, args, 5);
+    dxil_programs_store_u32(m, u0, dm_i32(m, 0), dm_extractvalue(m, v, 0));
+    dm_ret_void(m);
+    static const struct dxil_resource resources[2] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+          .type_name = "class.StructuredBuffer<S>", .struct_stride = 6 },
+    };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 2, .entry = entry,
+        .entry_name = "main", .num_threads = { 1, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
+        .resources = resources, .resource_count = 2,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
+}
+
 /* i8 (an overload the IR's 32-bit lanes could hold, but no corpus file uses), a 32-bit load
  * at byte 6 (straddles two words), a dynamic 32-bit load promised only 2-byte alignment:
- * each refused as unsupported, naming the instruction's offset, never translated. */
+ * each refused as unsupported, naming the instruction's offset, never translated; and a
+ * 32-bit element of a structured buffer of stride 6 (write_narrow_i32). */
 static void test_refusals(void)
 {
     static const struct { uint32_t type, offset, alignment; const char *says; } cases[] = {
@@ -208,13 +292,22 @@ static void test_refusals(void)
         CHECK(strstr(e.message, cases[i].says) != NULL, "case %zu: message '%s' lacks '%s'", i,
               e.message, cases[i].says);
     }
+    struct sb_error e;
+    struct sb_ir_program *ir = dxil_front_lower(write_narrow_i32, &e);
+    CHECK(ir == NULL, "a 32-bit element of a stride-6 structured buffer translated");
+    sb_ir_program_destroy(ir);
+    CHECK(e.code == SB_ERROR_TRANSLATE_UNSUPPORTED && e.offset > 0 &&
+              strstr(e.message, "stride 6") != NULL,
+          "stride-6 i32 load: code %d, byte %llu, '%s'", (int)e.code,
+          (unsigned long long)e.offset, e.message);
 }
 
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } tests[] = {
         { "legacy16", test_legacy16 }, { "legacy64", test_legacy64 },
-        { "modern", test_modern },     { "refusals", test_refusals },
+        { "modern", test_modern },     { "narrow_structured", test_narrow_structured },
+        { "refusals", test_refusals },
     };
     for (size_t i = 0; argc == 2 && i < sizeof(tests) / sizeof(tests[0]); i++) {
         if (strcmp(argv[1], tests[i].name) == 0) {
@@ -222,6 +315,7 @@ int main(int argc, char **argv)
             return failures ? 1 : 0;
         }
     }
-    fprintf(stderr, "usage: test_dxil_front_cbuf legacy16|legacy64|modern|refusals\n");
+    fprintf(stderr, "usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|"
+                    "refusals\n");
     return 2;
 }

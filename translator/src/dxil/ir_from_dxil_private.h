@@ -11,6 +11,7 @@
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
  * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
  * ir_from_dxil_cbuf.c (16/64-bit CBufRet rows, non-legacy cbufferLoad),
+ * ir_from_dxil_narrow_structured.c (structured strides not a multiple of 4, as raw),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
@@ -265,6 +266,21 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
                                 bool load);
 /** Loads/stores of 16-bit elements of raw buffers. */
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
+/* ir_from_dxil_narrow_structured.c */
+/** Declares DXIL structured buffer `d` as raw when its stride is not a multiple of 4 (true;
+ *  false, nothing written, for any other resource). */
+bool dxil_front_declare_narrow_structured(const struct sb_dxil_resource *d,
+                                          struct sb_ir_resource *r);
+/** The stride of program resource `r` when it is such a buffer, else 0. */
+uint32_t dxil_front_narrow_stride(const struct dxil_front *f, const struct sb_ir_resource *r);
+/** True when `r` is not such a buffer; else fails naming `what` (not translated on it). */
+bool dxil_front_refuse_narrow_structured(struct dxil_front *f, const struct sb_ir_resource *r,
+                                         const char *what);
+/** *out = the byte offset index * stride + offset in such a buffer (lane x of a fresh temp). */
+bool dxil_front_narrow_structured_offset(struct dxil_front *f, const struct sb_ir_resource *r,
+                                         struct sb_ir_operand index, struct sb_ir_operand offset,
+                                         struct sb_ir_operand *out);
 
 /* ir_from_dxil_cbuf.c */
 /** Whether `type` is a CBufRet of eight 16-bit or two 64-bit members (a raw row). */

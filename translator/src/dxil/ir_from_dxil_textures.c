@@ -341,6 +341,8 @@ static bool get_dimensions(struct dxil_front *f, const struct sb_bc_instruction 
     if (r->resource_class != SB_IR_RESOURCE_SRV && r->resource_class != SB_IR_RESOURCE_UAV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "getDimensions of a %s",
                                r->resource_class == SB_IR_RESOURCE_CBV ? "cbuffer" : "sampler");
+    if (!dxil_front_refuse_narrow_structured(f, r, "getDimensions"))
+        return false;
     if (r->kind != SB_IR_RESOURCE_KIND_TYPED || r->dimension == 1) {
         struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0x1);
         return dxil_front_emit(f, SB_IR_OP_BUFINFO, &dst, 1, &res, 1) != NULL;
