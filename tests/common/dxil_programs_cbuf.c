@@ -12,7 +12,9 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_CBUFFER_LOAD = 58, OP_CBUFFER_LOAD_LEGACY = 59, OP_THREAD_ID = 93,
-       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140 };
+       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_TEXTURE_GATHER = 73 };
+/* ComponentType of a 16-bit signed integer element (docs §3.4; DXIL_COMP_* lacks it). */
+enum { COMP_I16 = 2 };
 /* Shader flags (docs §4.3): doubles (2), raw buffers (4), low precision present (5),
  * Int64Ops (20), native 16-bit types (23). */
 #define FLAGS_CBUF (0x4ull | DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x100000ull | 0x800000ull)
@@ -233,4 +235,55 @@ bool dxil_program_cbuf_narrow_structured(struct tbuf *out)
             OP_RAW_BUFFER_STORE, store_args, 9);
     uint32_t word = dm_cast(m, DM_ZEXT, a, p.i32);
     return store_and_finish_with(&p, t, &word, 1, 2, U0_T0_U1_NARROW, 3, out);
+}
+
+/* u0 raw, t0 Texture2D<int16_t>, t1 Texture2D<half>, s0. */
+static const struct dxil_resource U0_T0_T1_S0[4] = {
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+      .type_name = "struct.RWByteAddressBuffer" },
+    { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+      .type_name = "class.Texture2D<int16_t>", .element_type = COMP_I16 },
+    { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D, .lower_bound = 1,
+      .type_name = "class.Texture2D<half>", .element_type = DXIL_COMP_F16 },
+    { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+      .type_name = "struct.SamplerState" },
+};
+
+/* textureGather.<overload>(73, srv, s0, 0.5, 0.5, undef, undef, 0, 0, red) -> 4 members. */
+static void gather_red(struct cbuf_program *p, uint32_t srv, uint32_t s0, uint32_t element,
+                       const char *resret_name, const char *op_name, uint32_t out[4])
+{
+    struct dxil_module *m = p->m;
+    uint32_t members[5] = { element, element, element, element, p->i32 };
+    uint32_t resret = dm_type_struct(m, resret_name, members, 5);
+    uint32_t half_way = dm_f32(m, 0.5f), fu = dm_undef(m, p->f32), zero = dm_i32(m, 0);
+    uint32_t args[9] = { srv, s0, half_way, half_way, fu, fu, zero, zero, zero };
+    uint32_t g = dm_dxop(m, op_name, resret, DM_ATTR_READONLY, OP_TEXTURE_GATHER, args, 9);
+    for (unsigned k = 0; k < 4; k++)
+        out[k] = dm_extractvalue(m, g, k);
+}
+
+/*
+ * Texture2D<int16_t> t0;  Texture2D<half> t1 : register(t1);  SamplerState s0;
+ * RWByteAddressBuffer u0;
+ * [numthreads(1,1,1)] void main() {
+ *     int16_t4 a = t0.GatherRed(s0, 0.5); half4 b = t1.GatherRed(s0, 0.5);
+ *     u0.Store4(0, (uint4)(uint16_t4)a); u0.Store4(16, asuint((float4)b)); }
+ */
+bool dxil_program_cbuf_gather16(struct tbuf *out)
+{
+    struct cbuf_program p;
+    begin(&p, false);
+    struct dxil_module *m = p.m;
+    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
+    uint32_t t1 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 1, 1);
+    uint32_t s0 = dxil_programs_create_handle(m, DXIL_CLASS_SAMPLER, 0, 0);
+    uint32_t a[4], b[4], words[8];
+    gather_red(&p, t0, s0, p.i16, "dx.types.ResRet.i16", "dx.op.textureGather.i16", a);
+    gather_red(&p, t1, s0, p.f16, "dx.types.ResRet.f16", "dx.op.textureGather.f16", b);
+    for (unsigned k = 0; k < 4; k++) {
+        words[k] = dm_cast(m, DM_ZEXT, a[k], p.i32);
+        words[4 + k] = float_bits(&p, b[k], DM_FPEXT);
+    }
+    return store_and_finish_with(&p, dm_i32(m, 0), words, 8, 1, U0_T0_T1_S0, 4, out);
 }

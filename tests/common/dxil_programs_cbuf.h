@@ -2,7 +2,8 @@
 /*
  * DXIL programs that read constant buffers through 16- and 64-bit overloads (the DXIL front
  * end's ir_from_dxil_cbuf.c) and structured buffers of strides that are not a multiple of 4
- * (ir_from_dxil_narrow_structured.c), written with dxil_program_writer.h. All are cs_6_2
+ * (ir_from_dxil_narrow_structured.c) and gathers with 16-bit overloads
+ * (ir_from_dxil_gather16.c), written with dxil_program_writer.h. All are cs_6_2
  * with native 16-bit types and write 32-bit words to u0 (a RWByteAddressBuffer) with
  * bufferStore; the cbuffer ones read cb0 (48 bytes: 3 rows). Each appends a whole dxc-shaped container to `out`
  * and returns false, with a message on stderr, if the writer rejected it.
@@ -35,5 +36,9 @@ bool dxil_program_cbuf_modern(struct tbuf *out);
  *  StructuredBuffer<uint16_t> (stride 2), u1 RWStructuredBuffer<uint16_t3> (stride 6);
  *  t = thread id: a = t0[2t + 1]; u1[t + 1].y = a + 1; u0[t] = a (rawBufferLoad/Store.i16). */
 bool dxil_program_cbuf_narrow_structured(struct tbuf *out);
+/** numthreads(1,1,1), gathers with 16-bit overloads: t0 Texture2D<int16_t>, t1
+ *  Texture2D<half>, s0; red gathered at (0.5, 0.5): u0[0..3] = zext of t0's i16 lanes,
+ *  u0[4..7] = asuint((float) t1's f16 lanes). */
+bool dxil_program_cbuf_gather16(struct tbuf *out);
 
 #endif

@@ -2,13 +2,14 @@
 /*
  * Constant-buffer reads through 16- and 64-bit overloads (translator/src/dxil/
  * ir_from_dxil_cbuf.c) and structured buffers of strides that are not a multiple of 4
- * (ir_from_dxil_narrow_structured.c) on the programs of tests/common/dxil_programs_cbuf.h: each is
+ * (ir_from_dxil_narrow_structured.c) and 16-bit gathers (ir_from_dxil_gather16.c) on the
+ * programs of tests/common/dxil_programs_cbuf.h: each is
  * translated and spirv-val'd (dxil_front_harness.h), then run through sb_validate with the
  * cbuffer below on the CPU interpreter and, when a Vulkan device is there (lavapipe), on
  * the GPU; both sides must hold the hand-computed words and the verdict must be agree.
  * `refusals`: what the file does not translate refuses with the instruction's offset.
  *
- * Usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|refusals
+ * Usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|gather16|refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -198,6 +199,35 @@ static void test_narrow_structured(void)
     run_with("narrow_structured", dxil_program_cbuf_narrow_structured, expected0, 2, &extra);
 }
 
+/* A 2x2 one-level Texture2D of 32-bit texels at t`reg` in `format`. */
+static struct sb_rt_resource texture_2x2(uint32_t reg, enum sb_rt_format format, void *texels)
+{
+    return (struct sb_rt_resource){ .resource_class = SB_IR_RESOURCE_SRV, .register_index = reg,
+                                    .data = texels, .size = 16, .format = format,
+                                    .dimension = 3, .width = 2, .height = 2, .depth = 1,
+                                    .layers = 1, .mip_levels = 1, .sample_count = 1 };
+}
+
+/* GatherRed at the centre of 2x2 textures returns texels (0,1), (1,1), (1,0), (0,0).
+ * t0 (int16_t, an R32_SINT view) rows (-2, 0x12345), (7, -32768): the i16 lanes are the
+ * low 16 bits, zero-extended: 7, 0x8000, 0x2345, 0xFFFE. t1 (half, an R32_FLOAT view)
+ * rows (1/3, 1.5), (-2, 65504): each rounded to a half: -2, 65504 (0x477FE000), 1.5 and
+ * half(1/3) = 0x3555 = 0.333251953125 (0x3EAAA000). */
+static void test_gather16(void)
+{
+    int32_t t0[4] = { -2, 0x12345, 7, -32768 };
+    float t1[4] = { 1.0f / 3.0f, 1.5f, -2.0f, 65504.0f };
+    static const uint32_t expected[8] = { 7, 0x8000, 0x2345, 0xFFFE,
+                                          0xC0000000, 0x477FE000, 0x3FC00000, 0x3EAAA000 };
+    const struct extra_buffers extra = {
+        .without_cb0 = true,
+        .provided = { texture_2x2(0, SB_RT_FORMAT_R32_SINT, t0),
+                      texture_2x2(1, SB_RT_FORMAT_R32_FLOAT, t1) },
+        .provided_count = 2,
+    };
+    run_with("gather16", dxil_program_cbuf_gather16, expected, 8, &extra);
+}
+
 /* A one-thread program reading cb0 with cbufferLoad of `type` at `offset` (alignment
  * `alignment`), storing its low 32 bits (i8 zero-extended) to u0[0]. */
 static uint32_t refusal_type, refusal_offset, refusal_alignment;
@@ -307,7 +337,7 @@ int main(int argc, char **argv)
     static const struct { const char *name; void (*run)(void); } tests[] = {
         { "legacy16", test_legacy16 }, { "legacy64", test_legacy64 },
         { "modern", test_modern },     { "narrow_structured", test_narrow_structured },
-        { "refusals", test_refusals },
+        { "gather16", test_gather16 },   { "refusals", test_refusals },
     };
     for (size_t i = 0; argc == 2 && i < sizeof(tests) / sizeof(tests[0]); i++) {
         if (strcmp(argv[1], tests[i].name) == 0) {
@@ -316,6 +346,6 @@ int main(int argc, char **argv)
         }
     }
     fprintf(stderr, "usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|"
-                    "refusals\n");
+                    "gather16|refusals\n");
     return 2;
 }

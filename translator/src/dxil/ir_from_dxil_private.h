@@ -12,6 +12,7 @@
  * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
  * ir_from_dxil_cbuf.c (16/64-bit CBufRet rows, non-legacy cbufferLoad),
  * ir_from_dxil_narrow_structured.c (structured strides not a multiple of 4, as raw),
+ * ir_from_dxil_gather16.c (gathers with 16-bit overloads),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
@@ -202,6 +203,10 @@ bool dxil_front_overload_32(struct dxil_front *f, uint32_t type, const char *wha
  *  the members the body extracts, dst[1] (count 2) the status temp when member 4 is read. */
 bool dxil_front_resret_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
                            const char *what, struct sb_ir_operand dst[2], uint32_t *dst_count);
+/** The same for a ResRet of any overload whose members take one lane each (the caller has
+ *  checked the overload: 16-bit gathers, ir_from_dxil_gather16.c). */
+bool dxil_front_resret_dst_any(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               struct sb_ir_operand dst[2], uint32_t *dst_count);
 /** A source reading the status of the ResRet `aggregate` (extractvalue member 4). */
 bool dxil_front_resret_status(struct dxil_front *f, uint32_t aggregate, struct sb_ir_operand *src);
 bool dxil_front_check_access_fully_mapped(struct dxil_front *f,
@@ -266,6 +271,16 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
                                 bool load);
 /** Loads/stores of 16-bit elements of raw buffers. */
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
+/* ir_from_dxil_gather16.c */
+/** Whether a gather returns a 16-bit ResRet (i16/f16). */
+bool dxil_front_gather16_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Refuses a 16-bit gather the IR's value gather cannot give (see the file). */
+bool dxil_front_gather16_check(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               const struct sb_ir_resource *r);
+/** After the gather into `dst`: its lanes brought to the 16-bit type's range. */
+bool dxil_front_gather16_finish(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                struct sb_ir_operand dst);
 
 /* ir_from_dxil_narrow_structured.c */
 /** Declares DXIL structured buffer `d` as raw when its stride is not a multiple of 4 (true;
