@@ -228,80 +228,121 @@ static void test_gather16(void)
     run_with("gather16", dxil_program_cbuf_gather16, expected, 8, &extra);
 }
 
-/* A one-thread program reading cb0 with cbufferLoad of `type` at `offset` (alignment
- * `alignment`), storing its low 32 bits (i8 zero-extended) to u0[0]. */
+/* The refused programs: cs_6_2, one thread, u0 (raw) and a second resource `second`
+ * (range 0, register 0) whose handle is made in the open entry block. */
+struct refused_program {
+    struct dxil_module *m;
+    uint32_t entry, u0, second, i32;
+};
+
+static void refused_begin(struct refused_program *p, uint8_t second_class)
+{
+    p->m = dm_create();
+    p->entry = dm_entry(p->m, "main");
+    p->i32 = dm_type_int(p->m, 32);
+    dm_at(p->m, dm_block(p->m));
+    p->u0 = dxil_programs_create_handle(p->m, DXIL_CLASS_UAV, 0, 0);
+    p->second = dxil_programs_create_handle(p->m, second_class, 0, 0);
+}
+
+/* u0[0] = value; ret; the container with u0, `second` and `third` (when not NULL). */
+static bool refused_finish(struct refused_program *p, uint32_t value,
+                           const struct dxil_resource *second, const struct dxil_resource *third,
+                           uint64_t flags, struct tbuf *out)
+{
+    dxil_programs_store_u32(p->m, p->u0, dm_i32(p->m, 0), value);
+    dm_ret_void(p->m);
+    struct dxil_resource resources[3] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        *second,
+    };
+    if (third)
+        resources[2] = *third;
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 2, .entry = p->entry,
+        .entry_name = "main", .num_threads = { 1, 1, 1 }, .shader_flags = flags,
+        .resources = resources, .resource_count = third ? 3 : 2,
+    };
+    bool ok = dxil_program_write(p->m, &d, out);
+    dm_destroy(p->m);
+    return ok;
+}
+
+/* A program reading cb0 with cbufferLoad of `type` at `offset` (UINT32_MAX: the thread id)
+ * with `alignment`, storing its low 32 bits (i8 zero-extended) to u0[0]. */
 static uint32_t refusal_type, refusal_offset, refusal_alignment;
 
 static bool write_refused(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
-    uint32_t entry = dm_entry(m, "main"), i32 = dm_type_int(m, 32);
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
-    uint32_t cb0 = dxil_programs_create_handle(m, DXIL_CLASS_CBV, 0, 0);
+    struct refused_program p;
+    refused_begin(&p, DXIL_CLASS_CBV);
+    struct dxil_module *m = p.m;
     uint32_t type = dm_type_int(m, refusal_type);
     uint32_t offset = refusal_offset == UINT32_MAX
-                          ? dm_dxop(m, "dx.op.threadId.i32", i32, DM_ATTR_READNONE, 93,
+                          ? dm_dxop(m, "dx.op.threadId.i32", p.i32, DM_ATTR_READNONE, 93,
                                     (uint32_t[1]){ dm_i32(m, 0) }, 1)
                           : dm_i32(m, (int32_t)refusal_offset);
-    uint32_t args[3] = { cb0, offset, dm_i32(m, (int32_t)refusal_alignment) };
+    uint32_t args[3] = { p.second, offset, dm_i32(m, (int32_t)refusal_alignment) };
     char name[32];
     snprintf(name, sizeof(name), "dx.op.cbufferLoad.i%u", refusal_type);
     uint32_t v = dm_dxop(m, name, type, DM_ATTR_READONLY, 58, args, 3);
-    dxil_programs_store_u32(m, u0, dm_i32(m, 0), refusal_type == 32 ? v : dm_cast(m, DM_ZEXT, v, i32));
-    dm_ret_void(m);
-    static const struct dxil_resource resources[2] = {
-        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
-          .type_name = "struct.RWByteAddressBuffer" },
-        { .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER,
-          .cbuffer_size = DXIL_CBUF_BYTES, .type_name = "cb0" },
+    static const struct dxil_resource cb0 = {
+        .resource_class = DXIL_CLASS_CBV, .kind = DXIL_KIND_CBUFFER,
+        .cbuffer_size = DXIL_CBUF_BYTES, .type_name = "cb0",
     };
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 2, .entry = entry,
-        .entry_name = "main", .num_threads = { 1, 1, 1 },
-        .shader_flags = DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull,
-        .resources = resources, .resource_count = 2,
-    };
-    bool ok = dxil_program_write(m, &d, out);
-    dm_destroy(m);
-    return ok;
+    return refused_finish(&p, refusal_type == 32 ? v : dm_cast(m, DM_ZEXT, v, p.i32), &cb0,
+                          NULL, DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull, out);
 }
 
 /* StructuredBuffer<S> t0 of stride 6 read as a 32-bit element (rawBufferLoad.i32 of t0[1]
  * at byte 2): raw addressing would be wrong for it and only 16-bit elements are lowered. */
 static bool write_narrow_i32(struct tbuf *out)
 {
-    struct dxil_module *m = dm_create();
-    uint32_t entry = dm_entry(m, "main"), i32 = dm_type_int(m, 32);
-    dm_at(m, dm_block(m));
-    uint32_t u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
-    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
-    uint32_t members[5] = { i32, i32, i32, i32, i32 };
+    struct refused_program p;
+    refused_begin(&p, DXIL_CLASS_SRV);
+    struct dxil_module *m = p.m;
+    uint32_t members[5] = { p.i32, p.i32, p.i32, p.i32, p.i32 };
     uint32_t resret = dm_type_struct(m, "dx.types.ResRet.i32", members, 5);
-    uint32_t args[5] = { t0, dm_i32(m, 1), dm_i32(m, 2), dm_i8(m, 1), dm_i32(m, 2) };
+    uint32_t args[5] = { p.second, dm_i32(m, 1), dm_i32(m, 2), dm_i8(m, 1), dm_i32(m, 2) };
     uint32_t v = dm_dxop(m, "dx.op.rawBufferLoad.i32", resret, DM_ATTR_READONLY, 139, args, 5);
-    dxil_programs_store_u32(m, u0, dm_i32(m, 0), dm_extractvalue(m, v, 0));
-    dm_ret_void(m);
-    static const struct dxil_resource resources[2] = {
-        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
-          .type_name = "struct.RWByteAddressBuffer" },
-        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
-          .type_name = "class.StructuredBuffer<S>", .struct_stride = 6 },
+    static const struct dxil_resource t0 = {
+        .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+        .type_name = "class.StructuredBuffer<S>", .struct_stride = 6,
     };
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 2, .entry = entry,
-        .entry_name = "main", .num_threads = { 1, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
-        .resources = resources, .resource_count = 2,
+    return refused_finish(&p, dm_extractvalue(m, v, 0), &t0, NULL, DXIL_FLAG_RAW_BUFFERS, out);
+}
+
+/* Texture2D<float> t0 gathered with the i16 overload (the texels' bits, which the IR's value
+ * gather does not give): textureGather.i16 of t0 at (0.5, 0.5), member 0 stored. */
+static bool write_gather_i16_of_float(struct tbuf *out)
+{
+    struct refused_program p;
+    refused_begin(&p, DXIL_CLASS_SRV);
+    struct dxil_module *m = p.m;
+    uint32_t s0 = dxil_programs_create_handle(m, DXIL_CLASS_SAMPLER, 0, 0);
+    uint32_t i16 = dm_type_int(m, 16), f32 = dm_type_float(m);
+    uint32_t members[5] = { i16, i16, i16, i16, p.i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.i16", members, 5);
+    uint32_t c = dm_f32(m, 0.5f), fu = dm_undef(m, f32), zero = dm_i32(m, 0);
+    uint32_t args[9] = { p.second, s0, c, c, fu, fu, zero, zero, zero };
+    uint32_t g = dm_dxop(m, "dx.op.textureGather.i16", resret, DM_ATTR_READONLY, 73, args, 9);
+    static const struct dxil_resource t0 = {
+        .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+        .type_name = "class.Texture2D<float>", .element_type = DXIL_COMP_F32,
     };
-    bool ok = dxil_program_write(m, &d, out);
-    dm_destroy(m);
-    return ok;
+    static const struct dxil_resource sampler = {
+        .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+        .type_name = "struct.SamplerState",
+    };
+    return refused_finish(&p, dm_cast(m, DM_ZEXT, dm_extractvalue(m, g, 0), p.i32), &t0,
+                          &sampler, DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull, out);
 }
 
 /* i8 (an overload the IR's 32-bit lanes could hold, but no corpus file uses), a 32-bit load
  * at byte 6 (straddles two words), a dynamic 32-bit load promised only 2-byte alignment:
  * each refused as unsupported, naming the instruction's offset, never translated; and a
- * 32-bit element of a structured buffer of stride 6 (write_narrow_i32). */
+ * 32-bit element of a structured buffer of stride 6, an i16 gather of a float texture. */
 static void test_refusals(void)
 {
     static const struct { uint32_t type, offset, alignment; const char *says; } cases[] = {
@@ -322,14 +363,20 @@ static void test_refusals(void)
         CHECK(strstr(e.message, cases[i].says) != NULL, "case %zu: message '%s' lacks '%s'", i,
               e.message, cases[i].says);
     }
-    struct sb_error e;
-    struct sb_ir_program *ir = dxil_front_lower(write_narrow_i32, &e);
-    CHECK(ir == NULL, "a 32-bit element of a stride-6 structured buffer translated");
-    sb_ir_program_destroy(ir);
-    CHECK(e.code == SB_ERROR_TRANSLATE_UNSUPPORTED && e.offset > 0 &&
-              strstr(e.message, "stride 6") != NULL,
-          "stride-6 i32 load: code %d, byte %llu, '%s'", (int)e.code,
-          (unsigned long long)e.offset, e.message);
+    static const struct { bool (*write)(struct tbuf *); const char *says; } programs[] = {
+        { write_narrow_i32, "stride 6" },
+        { write_gather_i16_of_float, "i16 gather of a texture of return type 5" },
+    };
+    for (size_t i = 0; i < sizeof(programs) / sizeof(programs[0]); i++) {
+        struct sb_error e;
+        struct sb_ir_program *ir = dxil_front_lower(programs[i].write, &e);
+        CHECK(ir == NULL, "program %zu translated", i);
+        sb_ir_program_destroy(ir);
+        CHECK(e.code == SB_ERROR_TRANSLATE_UNSUPPORTED && e.offset > 0 &&
+                  strstr(e.message, programs[i].says) != NULL,
+              "program %zu: code %d, byte %llu, '%s'", i, (int)e.code,
+              (unsigned long long)e.offset, e.message);
+    }
 }
 
 int main(int argc, char **argv)
