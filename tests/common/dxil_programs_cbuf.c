@@ -287,3 +287,46 @@ bool dxil_program_cbuf_gather16(struct tbuf *out)
     }
     return store_and_finish_with(&p, dm_i32(m, 0), words, 8, 1, U0_T0_T1_S0, 4, out);
 }
+
+/* u0 raw, t0 StructuredBuffer<uint64_t2> (stride 16). */
+static const struct dxil_resource U0_T0_WIDE[2] = {
+    { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+      .type_name = "struct.RWByteAddressBuffer" },
+    { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+      .type_name = "class.StructuredBuffer<vector<unsigned long long, 2> >",
+      .struct_stride = 16 },
+};
+
+/* rawBufferStore.i64(140, u0, byte, undef, v0, v1, undef, undef, mask, 8). */
+static void store64(struct cbuf_program *p, int32_t byte, uint32_t v0, uint32_t v1, int8_t mask)
+{
+    struct dxil_module *m = p->m;
+    uint32_t u = dm_undef(m, p->i64);
+    uint32_t args[9] = { p->u0, dm_i32(m, byte), dm_undef(m, p->i32), v0, v1, u, u,
+                         dm_i8(m, mask), dm_i32(m, 8) };
+    dm_dxop(m, "dx.op.rawBufferStore.i64", dm_type_void(m), DM_ATTR_NOUNWIND,
+            OP_RAW_BUFFER_STORE, args, 9);
+}
+
+/*
+ * StructuredBuffer<uint64_t2> t0;  RWByteAddressBuffer u0;
+ * [numthreads(1,1,1)] void main() {
+ *     uint64_t2 v = t0[1];
+ *     u0.Store<uint64_t>(0, v.y); u0.Store<uint64_t2>(8, uint64_t2(v.x + v.y, v.x)); }
+ */
+bool dxil_program_cbuf_buffer64(struct tbuf *out)
+{
+    struct cbuf_program p;
+    begin(&p, false);
+    struct dxil_module *m = p.m;
+    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
+    uint32_t members[5] = { p.i64, p.i64, p.i64, p.i64, p.i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.i64", members, 5);
+    uint32_t args[5] = { t0, dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 3), dm_i32(m, 8) };
+    uint32_t v = dm_dxop(m, "dx.op.rawBufferLoad.i64", resret, DM_ATTR_READONLY,
+                         OP_RAW_BUFFER_LOAD, args, 5);
+    uint32_t x = dm_extractvalue(m, v, 0), y = dm_extractvalue(m, v, 1);
+    store64(&p, 0, y, dm_undef(m, p.i64), 1);
+    store64(&p, 8, dm_binop(m, DM_ADD, x, y, DM_FLAGS_NONE), x, 3);
+    return store_and_finish_with(&p, dm_i32(m, 0), NULL, 0, 1, U0_T0_WIDE, 2, out);
+}

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * DXIL programs that read constant buffers through 16- and 64-bit overloads (the DXIL front
- * end's ir_from_dxil_cbuf.c) and structured buffers of strides that are not a multiple of 4
- * (ir_from_dxil_narrow_structured.c) and gathers with 16-bit overloads
- * (ir_from_dxil_gather16.c), written with dxil_program_writer.h. All are cs_6_2
- * with native 16-bit types and write 32-bit words to u0 (a RWByteAddressBuffer) with
- * bufferStore; the cbuffer ones read cb0 (48 bytes: 3 rows). Each appends a whole dxc-shaped container to `out`
- * and returns false, with a message on stderr, if the writer rejected it.
+ * DXIL programs for the DXIL front end's constant-buffer reads through 16- and 64-bit
+ * overloads (ir_from_dxil_cbuf.c), structured buffers of strides that are not a multiple
+ * of 4 (ir_from_dxil_narrow_structured.c), gathers with 16-bit overloads
+ * (ir_from_dxil_gather16.c) and 64-bit buffer elements (ir_from_dxil_buffers64.c), written
+ * with dxil_program_writer.h. All are cs_6_2 with native 16-bit types and write 32-bit
+ * words to u0 (a RWByteAddressBuffer); the cbuffer ones read cb0 (48 bytes: 3 rows). Each
+ * appends a whole dxc-shaped container to `out` and returns false, with a message on
+ * stderr, if the writer rejected it.
  */
 #ifndef SB_TEST_DXIL_PROGRAMS_CBUF_H
 #define SB_TEST_DXIL_PROGRAMS_CBUF_H
@@ -40,5 +41,9 @@ bool dxil_program_cbuf_narrow_structured(struct tbuf *out);
  *  Texture2D<half>, s0; red gathered at (0.5, 0.5): u0[0..3] = zext of t0's i16 lanes,
  *  u0[4..7] = asuint((float) t1's f16 lanes). */
 bool dxil_program_cbuf_gather16(struct tbuf *out);
+/** numthreads(1,1,1), 64-bit elements: t0 StructuredBuffer<uint64_t2> (stride 16):
+ *  v = t0[1] (rawBufferLoad.i64, mask xy); u0 bytes 0-7 = v.y (mask x), bytes 8-23 =
+ *  (v.x + v.y, v.x) (rawBufferStore.i64, mask xy). */
+bool dxil_program_cbuf_buffer64(struct tbuf *out);
 
 #endif

@@ -2,14 +2,15 @@
 /*
  * Constant-buffer reads through 16- and 64-bit overloads (translator/src/dxil/
  * ir_from_dxil_cbuf.c) and structured buffers of strides that are not a multiple of 4
- * (ir_from_dxil_narrow_structured.c) and 16-bit gathers (ir_from_dxil_gather16.c) on the
- * programs of tests/common/dxil_programs_cbuf.h: each is
+ * (ir_from_dxil_narrow_structured.c), 16-bit gathers (ir_from_dxil_gather16.c) and 64-bit
+ * buffer elements (ir_from_dxil_buffers64.c) on the programs of tests/common/dxil_programs_cbuf.h: each is
  * translated and spirv-val'd (dxil_front_harness.h), then run through sb_validate with the
  * cbuffer below on the CPU interpreter and, when a Vulkan device is there (lavapipe), on
  * the GPU; both sides must hold the hand-computed words and the verdict must be agree.
  * `refusals`: what the file does not translate refuses with the instruction's offset.
  *
- * Usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|gather16|refusals
+ * Usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|gather16|buffer64|
+ *        refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -228,6 +229,22 @@ static void test_gather16(void)
     run_with("gather16", dxil_program_cbuf_gather16, expected, 8, &extra);
 }
 
+/* t0 element 1 = (x, y) = (0x00000001_FFFFFFFF, 0x80000000_00000002) (element 0 is 0xEE
+ * words): u0 = y; x + y = 0x80000002_00000001 (the low words carry: 0xFFFFFFFF + 2); x. */
+static void test_buffer64(void)
+{
+    uint32_t t0[8] = { 0xEEEEEEEE, 0xEEEEEEEE, 0xEEEEEEEE, 0xEEEEEEEE,
+                       0xFFFFFFFF, 0x00000001, 0x00000002, 0x80000000 };
+    static const uint32_t expected[6] = { 0x00000002, 0x80000000, 0x00000001, 0x80000002,
+                                          0xFFFFFFFF, 0x00000001 };
+    const struct extra_buffers extra = {
+        .without_cb0 = true,
+        .provided = { buffer_at(SB_IR_RESOURCE_SRV, 0, t0, sizeof(t0)) },
+        .provided_count = 1,
+    };
+    run_with("buffer64", dxil_program_cbuf_buffer64, expected, 6, &extra);
+}
+
 /* The refused programs: cs_6_2, one thread, u0 (raw) and a second resource `second`
  * (range 0, register 0) whose handle is made in the open entry block. */
 struct refused_program {
@@ -384,7 +401,8 @@ int main(int argc, char **argv)
     static const struct { const char *name; void (*run)(void); } tests[] = {
         { "legacy16", test_legacy16 }, { "legacy64", test_legacy64 },
         { "modern", test_modern },     { "narrow_structured", test_narrow_structured },
-        { "gather16", test_gather16 },   { "refusals", test_refusals },
+        { "gather16", test_gather16 },   { "buffer64", test_buffer64 },
+        { "refusals", test_refusals },
     };
     for (size_t i = 0; argc == 2 && i < sizeof(tests) / sizeof(tests[0]); i++) {
         if (strcmp(argv[1], tests[i].name) == 0) {
@@ -393,6 +411,6 @@ int main(int argc, char **argv)
         }
     }
     fprintf(stderr, "usage: test_dxil_front_cbuf legacy16|legacy64|modern|narrow_structured|"
-                    "gather16|refusals\n");
+                    "gather16|buffer64|refusals\n");
     return 2;
 }

@@ -90,6 +90,8 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
     uint64_t mask = 0;
     if (dxil_front_buffer16_claims(f, in, false)) /* ir_from_dxil_buffers16.c */
         return dxil_front_buffer_narrow(f, in, false);
+    if (dxil_front_buffer64_claims(f, in, false)) /* ir_from_dxil_buffers64.c */
+        return dxil_front_buffer_wide(f, in, false);
     if (!buffer_view(f, in, "a buffer store", &r, &dst) || !dxil_front_arg(f, in, 2, &index) ||
         !dxil_front_arg(f, in, 3, &element_offset) || !dxil_front_arg(f, in, 4, &value0) ||
         !dxil_front_const_arg(f, in, 8, &mask))
@@ -130,6 +132,8 @@ bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction
     struct sb_ir_operand dst[2], src[3], view;
     if (dxil_front_buffer16_claims(f, in, true))
         return dxil_front_buffer_narrow(f, in, true);
+    if (dxil_front_buffer64_claims(f, in, true))
+        return dxil_front_buffer_wide(f, in, true);
     if (!buffer_view(f, in, "a buffer load", &r, &view) || !dxil_front_arg(f, in, 2, &index) ||
         !dxil_front_arg(f, in, 3, &element_offset) ||
         !dxil_front_resret_dst(f, in, "a buffer load", dst, &dst_count) ||

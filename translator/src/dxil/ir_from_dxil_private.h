@@ -13,6 +13,7 @@
  * ir_from_dxil_cbuf.c (16/64-bit CBufRet rows, non-legacy cbufferLoad),
  * ir_from_dxil_narrow_structured.c (structured strides not a multiple of 4, as raw),
  * ir_from_dxil_gather16.c (gathers with 16-bit overloads),
+ * ir_from_dxil_buffers64.c (64-bit elements of raw and structured buffers),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
@@ -271,6 +272,17 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
                                 bool load);
 /** Loads/stores of 16-bit elements of raw buffers. */
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
+/* ir_from_dxil_buffers64.c */
+/** A rawBufferLoad/Store of 64-bit elements (dxil_front_buffer_wide's). */
+bool dxil_front_buffer64_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                bool load);
+/** Loads/stores of one or two 64-bit elements of raw and structured buffers. */
+bool dxil_front_buffer_wide(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+/** Whether `aggregate_type` is a ResRet of 64-bit members (its temp holds words). */
+bool dxil_front_resret64_claims(const struct dxil_front *f, uint32_t aggregate_type);
+/** extractvalue of such a ResRet: member k's lane pair. */
+bool dxil_front_resret64_extract(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_gather16.c */
 /** Whether a gather returns a 16-bit ResRet (i16/f16). */
