@@ -29,10 +29,10 @@ static const struct dxil_resource U0_CB0[2] = {
 /* The program being written: its module, entry, handles and the types it uses. */
 struct cbuf_program {
     struct dxil_module *m;
-    uint32_t entry, u0, cb0, i16, i32, i64, f16, f32, f64;
+    uint32_t entry, u0, cb0, t0, i16, i32, i64, f16, f32, f64;
 };
 
-/* The module with `main` open and the u0 handle (the cb0 one when `with_cb0`). */
+/* The module with `main` open and the handles of u0 and cb0 (with_cb0) or t0 (else). */
 static void begin(struct cbuf_program *p, bool with_cb0)
 {
     struct dxil_module *m = dm_create();
@@ -41,6 +41,7 @@ static void begin(struct cbuf_program *p, bool with_cb0)
     dm_at(m, dm_block(m));
     p->u0 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 0, 0);
     p->cb0 = with_cb0 ? dxil_programs_create_handle(m, DXIL_CLASS_CBV, 0, 0) : DM_NONE;
+    p->t0 = with_cb0 ? DM_NONE : dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
     p->i16 = dm_type_int(m, 16);
     p->i32 = dm_type_int(m, 32);
     p->i64 = dm_type_int(m, 64);
@@ -216,14 +217,13 @@ bool dxil_program_cbuf_narrow_structured(struct tbuf *out)
     struct cbuf_program p;
     begin(&p, false);
     struct dxil_module *m = p.m;
-    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
     uint32_t u1 = dxil_programs_create_handle(m, DXIL_CLASS_UAV, 1, 1);
     uint32_t t = thread_id(&p), zero = dm_i32(m, 0);
     uint32_t members[5] = { p.i16, p.i16, p.i16, p.i16, p.i32 };
     uint32_t resret = dm_type_struct(m, "dx.types.ResRet.i16", members, 5);
     uint32_t index = dm_binop(m, DM_ADD, dm_binop(m, DM_MUL, t, dm_i32(m, 2), DM_FLAGS_NONE),
                               dm_i32(m, 1), DM_FLAGS_NONE);
-    uint32_t load_args[5] = { t0, index, zero, dm_i8(m, 1), dm_i32(m, 2) };
+    uint32_t load_args[5] = { p.t0, index, zero, dm_i8(m, 1), dm_i32(m, 2) };
     uint32_t a = dm_extractvalue(m, dm_dxop(m, "dx.op.rawBufferLoad.i16", resret,
                                             DM_ATTR_READONLY, OP_RAW_BUFFER_LOAD, load_args, 5),
                                  0);
@@ -275,11 +275,10 @@ bool dxil_program_cbuf_gather16(struct tbuf *out)
     struct cbuf_program p;
     begin(&p, false);
     struct dxil_module *m = p.m;
-    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
     uint32_t t1 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 1, 1);
     uint32_t s0 = dxil_programs_create_handle(m, DXIL_CLASS_SAMPLER, 0, 0);
     uint32_t a[4], b[4], words[8];
-    gather_red(&p, t0, s0, p.i16, "dx.types.ResRet.i16", "dx.op.textureGather.i16", a);
+    gather_red(&p, p.t0, s0, p.i16, "dx.types.ResRet.i16", "dx.op.textureGather.i16", a);
     gather_red(&p, t1, s0, p.f16, "dx.types.ResRet.f16", "dx.op.textureGather.f16", b);
     for (unsigned k = 0; k < 4; k++) {
         words[k] = dm_cast(m, DM_ZEXT, a[k], p.i32);
@@ -319,10 +318,9 @@ bool dxil_program_cbuf_buffer64(struct tbuf *out)
     struct cbuf_program p;
     begin(&p, false);
     struct dxil_module *m = p.m;
-    uint32_t t0 = dxil_programs_create_handle(m, DXIL_CLASS_SRV, 0, 0);
     uint32_t members[5] = { p.i64, p.i64, p.i64, p.i64, p.i32 };
     uint32_t resret = dm_type_struct(m, "dx.types.ResRet.i64", members, 5);
-    uint32_t args[5] = { t0, dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 3), dm_i32(m, 8) };
+    uint32_t args[5] = { p.t0, dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 3), dm_i32(m, 8) };
     uint32_t v = dm_dxop(m, "dx.op.rawBufferLoad.i64", resret, DM_ATTR_READONLY,
                          OP_RAW_BUFFER_LOAD, args, 5);
     uint32_t x = dm_extractvalue(m, v, 0), y = dm_extractvalue(m, v, 1);
