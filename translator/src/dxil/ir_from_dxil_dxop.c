@@ -76,6 +76,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
             return dxil_front_math(f, in, opcode);
         if (dxil_front_is_texture_op(opcode))
             return dxil_front_texture_op(f, in, opcode);
+        if (dxil_front_is_feedback_op(opcode))
+            return dxil_front_feedback_op(f, in, opcode);
         if (dxil_front_is_geometry_op(opcode))
             return dxil_front_geometry_op(f, in, opcode);
         if (dxil_front_is_pixel_op(opcode))

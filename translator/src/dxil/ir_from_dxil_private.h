@@ -15,6 +15,7 @@
  * ir_from_dxil_gather16.c (gathers with 16-bit overloads),
  * ir_from_dxil_buffers64.c (64-bit elements of raw and structured buffers),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
+ * ir_from_dxil_feedback.c (sampler feedback writes as atomics on an R32_UINT map),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
  * streams), ir_from_dxil_pixel.c (discard, derivatives, pixel system values,
@@ -233,6 +234,12 @@ bool dxil_front_gather_args(struct dxil_front *f, const struct sb_bc_instruction
 bool dxil_front_is_texture_op(uint64_t opcode);
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
                            uint64_t opcode);
+
+/* ir_from_dxil_feedback.c */
+bool dxil_front_is_feedback_op(uint64_t opcode);
+/** WriteSamplerFeedback, -Bias, -Level, -Grad as atomics on the map (the file's comment). */
+bool dxil_front_feedback_op(struct dxil_front *f, const struct sb_bc_instruction *in,
+                            uint64_t opcode);
 
 /* ir_from_dxil_wide.c */
 /** The program uses native 16-bit types (shader flag bit 23), not min precision. */
