@@ -10,6 +10,10 @@
  * ir_from_dxil_resret.c (ResRet destinations and status),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
  * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
+ * ir_from_dxil_cbuf.c (16/64-bit CBufRet rows, non-legacy cbufferLoad),
+ * ir_from_dxil_narrow_structured.c (structured strides not a multiple of 4, as raw),
+ * ir_from_dxil_gather16.c (gathers with 16-bit overloads),
+ * ir_from_dxil_buffers64.c (64-bit elements of raw and structured buffers),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_feedback.c (sampler feedback writes as atomics on an R32_UINT map),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
@@ -207,6 +211,10 @@ bool dxil_front_overload_32(struct dxil_front *f, uint32_t type, const char *wha
  *  the members the body extracts, dst[1] (count 2) the status temp when member 4 is read. */
 bool dxil_front_resret_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
                            const char *what, struct sb_ir_operand dst[2], uint32_t *dst_count);
+/** The same for a ResRet of any overload whose members take one lane each (the caller has
+ *  checked the overload: 16-bit gathers, ir_from_dxil_gather16.c). */
+bool dxil_front_resret_dst_any(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               struct sb_ir_operand dst[2], uint32_t *dst_count);
 /** A source reading the status of the ResRet `aggregate` (extractvalue member 4). */
 bool dxil_front_resret_status(struct dxil_front *f, uint32_t aggregate, struct sb_ir_operand *src);
 bool dxil_front_check_access_fully_mapped(struct dxil_front *f,
@@ -277,6 +285,54 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
                                 bool load);
 /** Loads/stores of 16-bit elements of raw buffers. */
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
+/* ir_from_dxil_buffers64.c */
+/** A rawBufferLoad/Store of 64-bit elements (dxil_front_buffer_wide's). */
+bool dxil_front_buffer64_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                bool load);
+/** Loads/stores of one or two 64-bit elements of raw and structured buffers. */
+bool dxil_front_buffer_wide(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+/** Whether `aggregate_type` is a ResRet of 64-bit members (its temp holds words). */
+bool dxil_front_resret64_claims(const struct dxil_front *f, uint32_t aggregate_type);
+/** extractvalue of such a ResRet: member k's lane pair. */
+bool dxil_front_resret64_extract(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_gather16.c */
+/** Whether a gather returns a 16-bit ResRet (i16/f16). */
+bool dxil_front_gather16_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Refuses a 16-bit gather the IR's value gather cannot give (see the file). */
+bool dxil_front_gather16_check(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               const struct sb_ir_resource *r);
+/** After the gather into `dst`: its lanes brought to the 16-bit type's range. */
+bool dxil_front_gather16_finish(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                struct sb_ir_operand dst);
+
+/* ir_from_dxil_narrow_structured.c */
+/** Declares DXIL structured buffer `d` as raw when its stride is not a multiple of 4 (true;
+ *  false, nothing written, for any other resource). */
+bool dxil_front_declare_narrow_structured(const struct sb_dxil_resource *d,
+                                          struct sb_ir_resource *r);
+/** The stride of program resource `r` when it is such a buffer, else 0. */
+uint32_t dxil_front_narrow_stride(const struct dxil_front *f, const struct sb_ir_resource *r);
+/** True when `r` is not such a buffer; else fails naming `what` (not translated on it). */
+bool dxil_front_refuse_narrow_structured(struct dxil_front *f, const struct sb_ir_resource *r,
+                                         const char *what);
+/** *out = the byte offset index * stride + offset in such a buffer (lane x of a fresh temp). */
+bool dxil_front_narrow_structured_offset(struct dxil_front *f, const struct sb_ir_resource *r,
+                                         struct sb_ir_operand index, struct sb_ir_operand offset,
+                                         struct sb_ir_operand *out);
+
+/* ir_from_dxil_cbuf.c */
+/** Whether `type` is a CBufRet of eight 16-bit or two 64-bit members (a raw row). */
+bool dxil_front_cbufret_packed(const struct dxil_front *f, uint32_t type);
+/** The temp of a cbufferLoadLegacy returning such a CBufRet (its lanes get the row). */
+bool dxil_front_cbufret_packed_temp(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                    uint32_t *temp);
+/** extractvalue of a member of such a CBufRet (of type `aggregate_type`). */
+bool dxil_front_cbufret_extract(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                uint32_t aggregate_type);
+/** cbufferLoad(handle, byteOffset, alignment): one 16/32/64-bit scalar (non-legacy layout). */
+bool dxil_front_cbuffer_load(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
