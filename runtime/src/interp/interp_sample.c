@@ -6,8 +6,8 @@
  * 1D/2D/3D textures, 1D/2D arrays, cubes and cube arrays, decoded as
  * translator/src/spirv/spirv_texture.c emits them (interp_filter.c filters):
  *   * outside pixel shaders sample and sample_c read LOD 0 and sample_b
- *     LOD = bias (D3D's derivative is 0 there); sample_l takes its LOD,
- *     sample_c_lz LOD 0; in pixel shaders sample/sample_b/sample_c take the
+ *     LOD = bias (D3D's derivative is 0 there); sample_l and sample_c_l
+ *     take their LOD, sample_c_lz LOD 0; in pixel shaders sample/sample_b/sample_c take the
  *     implicit LOD of their quad (interp_quad.c); sample_d's LOD comes from
  *     its ddx/ddy anywhere;
  *   * the array layer is round-to-nearest-even of the coordinate after the
@@ -62,6 +62,7 @@ static const struct form forms[] = {
     { SB_IR_OP_GATHER4_C, 1, 2, 3, true, false, false, false, true, 0 },
     { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true, false, false, false, 0 },
     { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, true, true, false, false, true, 0 },
+    { SB_IR_OP_SAMPLE_C_L, 1, 2, 3, false, false, false, false, true, 0 },
 };
 
 /* Sampling shape of each SM4 dimension (§8.3): texel axes, array layer, cube; axes 0 = not sampled. */
@@ -181,7 +182,9 @@ static bool load_operands(struct interp_state *s, const struct sb_ir_instruction
         (f->extra && !(o->extra = sb_interp_load_scalar(s, &in->src[f->extra], SB_IR_TYPE_FLOAT))) ||
         (f->offsets && !sb_interp_load_n(s, &in->src[1], 2, SB_IR_TYPE_INT, o->po)) ||
         (f->clamp && in->src_count > f->clamp &&
-         !(o->clamp = sb_interp_load_scalar(s, &in->src[f->clamp], SB_IR_TYPE_FLOAT))))
+         !(o->clamp = sb_interp_load_scalar(s, &in->src[f->clamp], SB_IR_TYPE_FLOAT))) ||
+        (f->op == SB_IR_OP_SAMPLE_C_L && /* its LOD follows the ref */
+         !(o->lod = sb_interp_load_scalar(s, &in->src[f->extra + 1], SB_IR_TYPE_FLOAT))))
         return false;
     if (o->sh.cube && !cube_faces(s, o))
         return false;

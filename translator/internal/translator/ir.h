@@ -263,6 +263,8 @@ enum sb_ir_op {
     SB_IR_OP_MESH_STORE_VERTEX, /**< d (oMeshVertex[v][r]) <- a (bits) */
     SB_IR_OP_MESH_STORE_PRIMITIVE, /**< d (oMeshPrimitive[p][r]) <- a (bits) */
     SB_IR_OP_DISPATCH_MESH,     /**< launch a.xyz (uint) mesh groups with the payload g# b; ends the invocation */
+    /* SM 6.7 texture ops past SM5 (IR.md §Resources). */
+    SB_IR_OP_SAMPLE_C_L,        /**< sample_c at an explicit LOD: coord, t#, s#, ref, lod */
     SB_IR_OP_COUNT,
     SB_IR_OP_MAX_ENUM = 0x7fffffff
 };

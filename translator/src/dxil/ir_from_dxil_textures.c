@@ -138,8 +138,9 @@ static bool lod_clamp(struct dxil_front *f, const struct sb_bc_instruction *in, 
     return dxil_front_src(f, value, 0, &src[(*n)++]);
 }
 
-/* sample, sampleBias, sampleLevel, sampleGrad, sampleCmp, sampleCmpLevelZero:
- * (srv, sampler, c0..c3, o0..o2, extras...) -> SAMPLE* (coord, t#, s#, extras). */
+/* sample, sampleBias, sampleLevel, sampleGrad, sampleCmp, sampleCmpLevelZero and SM 6.7's
+ * sampleCmpLevel: (srv, sampler, c0..c3, o0..o2, extras...) -> SAMPLE* (coord, t#, s#,
+ * extras); sampleCmpLevel (compare, lod) has no SM4 form and becomes SAMPLE_C_L. */
 static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)
 {
     static const uint32_t ops[6] = { SB_IR_OP_SAMPLE, SB_IR_OP_SAMPLE_B, SB_IR_OP_SAMPLE_L,
@@ -174,6 +175,10 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         if (!arg_src(f, in, 10, &src[n++]))
             return false;
         break;
+    case SB_DXIL_OP_SAMPLE_CMP_LEVEL:
+        if (!arg_src(f, in, 10, &src[n++]) || !arg_src(f, in, 11, &src[n++]))
+            return false;
+        break;
     default: { /* SB_DXIL_OP_SAMPLE_GRAD: ddx0..2, ddy0..2, clamp */
         uint32_t ddx = 0, ddy = 0;
         if (!dxil_front_gather_args(f, in, 10, shape->gradients, &ddx) ||
@@ -186,7 +191,9 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         break;
     }
     }
-    return emit_with_offsets(f, ops[opcode - SB_DXIL_OP_SAMPLE], dst, dst_count, src, n, offsets);
+    uint32_t op = opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL ? (uint32_t)SB_IR_OP_SAMPLE_C_L
+                                                        : ops[opcode - SB_DXIL_OP_SAMPLE];
+    return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
 }
 
 /* textureGather(srv, sampler, c0..c3, o0, o1, channel) and textureGatherCmp(..., compare):
@@ -416,7 +423,8 @@ bool dxil_front_is_texture_op(uint64_t opcode)
     return (opcode >= SB_DXIL_OP_SAMPLE && opcode <= SB_DXIL_OP_TEXTURE_STORE) ||
            (opcode >= SB_DXIL_OP_GET_DIMENSIONS &&
             opcode <= SB_DXIL_OP_RENDER_TARGET_GET_SAMPLE_COUNT) ||
-           opcode == SB_DXIL_OP_CALCULATE_LOD || opcode == SB_DXIL_OP_TEXTURE_GATHER_RAW;
+           opcode == SB_DXIL_OP_CALCULATE_LOD || opcode == SB_DXIL_OP_TEXTURE_GATHER_RAW ||
+           opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL;
 }
 
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,

@@ -215,6 +215,8 @@ static const struct sb_ir_op_info ir_ops[SB_IR_OP_COUNT] = {
         false, false),
     ROW(DISPATCH_MESH, "dispatch_mesh", 0, 0, 1, 2, T(N_), T(U_, N_), T(0), T(KV, KM), false,
         false),
+    ROW(SAMPLE_C_L, "sample_c_l", 1, 2, 5, 5, T(F_, U_), T(F_, N_, N_, F_, F_), T(KV, KV),
+        T(KV, KR, KS, KV, KV), false, false),
 };
 
 /* Float and signed reductions have no bitwise forms; prefixes are sums and products only. */

@@ -123,6 +123,7 @@ static const struct sample_form sample_forms[] = {
     { SB_IR_OP_GATHER4_C, 1, 2, 3, 0, true, true, false, false },
     { SB_IR_OP_GATHER4_PO, 2, 3, 4, 0, false, true, false, true },
     { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, 0, true, true, false, true },
+    { SB_IR_OP_SAMPLE_C_L, 1, 2, 3, 0, true, false, true, false },
 };
 
 /* Fills LOD-related operands of the sample ops; returns false (recorded) on failure. A `_cl`
@@ -156,6 +157,9 @@ static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruct
     }
     case SB_IR_OP_SAMPLE_C_LZ:
         o->lod = sb_spv_const_f32(b, 0.0f);
+        break;
+    case SB_IR_OP_SAMPLE_C_L: /* the ref in `extra`, the LOD after it */
+        o->lod = sb_spv_load_scalar(ctx, &inst->src[f->extra + 1], SB_IR_TYPE_FLOAT);
         break;
     default:
         if (!fragment && !f->gather)

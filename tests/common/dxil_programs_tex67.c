@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The SM 6.7 texture programs of dxil_programs_tex67.h, laid out as dxc
+ * writes them (handles first, the opcode constant first in each dx.op call,
+ * undef in the slots the resource kind does not use); opcodes and operand
+ * lists from ../shared/docs/dxil.md §3.6.
+ */
+#include "dxil_programs_tex67.h"
+
+#include "dxil_program_writer.h"
+#include "shaderbridge/dxbc_dxil.h"
+
+enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_THREAD_ID = 93,
+       OP_SAMPLE_CMP_LEVEL = 224 };
+
+/*
+ * Texture2D<float> t0 : register(t0);                 // 4x2 depth, 2 levels
+ * SamplerComparisonState s0 : register(s0);
+ * RWByteAddressBuffer u0 : register(u0);
+ * [numthreads(2, 1, 1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     float lod = id.x;
+ *     u0.Store2(id.x * 8, asuint(float2(t0.SampleCmpLevel(s0, float2(0.625, 0.25), 0.3, lod),
+ *                                       t0.SampleCmpLevel(s0, float2(0.625, 0.25), 0.6, lod))));
+ * }
+ */
+bool dxil_program_tex67_sample_cmp_level(struct tbuf *out)
+{
+    static const struct dxil_resource resources[3] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+          .type_name = "class.Texture2D<float>", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+          .type_name = "struct.SamplerComparisonState", .sampler_kind = 1 },
+    };
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32), f32 = dm_type_float(m);
+    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
+    uint32_t handle_type = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
+    const uint32_t members[5] = { f32, f32, f32, f32, i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", members, 5);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t handles[3];
+    static const uint8_t classes[3] = { DXIL_CLASS_SRV, DXIL_CLASS_UAV, DXIL_CLASS_SAMPLER };
+    for (unsigned k = 0; k < 3; k++) {
+        const uint32_t args[4] = { dm_i8(m, (int8_t)classes[k]), dm_i32(m, 0), dm_i32(m, 0),
+                                   dm_i1(m, false) };
+        handles[k] = dm_dxop(m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY,
+                             OP_CREATE_HANDLE, args, 4);
+    }
+    uint32_t zero = dm_i32(m, 0);
+    uint32_t x = dm_dxop(m, "dx.op.threadId.i32", i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
+    uint32_t lod = dm_cast(m, DM_UITOFP, x, f32);
+    uint32_t uf = dm_undef(m, f32), ui = dm_undef(m, i32);
+    static const float refs[2] = { 0.3f, 0.6f };
+    uint32_t store[8] = { handles[1], dm_binop(m, DM_SHL, x, dm_i32(m, 3), 0), ui, uf, uf, uf, uf,
+                          dm_i8(m, 3) };
+    for (unsigned k = 0; k < 2; k++) {
+        const uint32_t args[11] = { handles[0], handles[2], dm_f32(m, 0.625f), dm_f32(m, 0.25f),
+                                    uf, uf, zero, zero, ui, dm_f32(m, refs[k]), lod };
+        uint32_t r = dm_dxop(m, "dx.op.sampleCmpLevel.f32", resret, DM_ATTR_READONLY,
+                             OP_SAMPLE_CMP_LEVEL, args, 11);
+        store[3 + k] = dm_extractvalue(m, r, 0);
+    }
+    dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
+            store, 8);
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 7, .entry = entry,
+        .entry_name = "main", .num_threads = { 2, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
+        .resources = resources, .resource_count = 3,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
+}

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The SM 6.7 texture operations of the DXIL front end that need IR ops of
+ * their own (IR.md §Resources: SAMPLE_C_L), on the programs of
+ * tests/common/dxil_programs_tex67.h: the translation is spirv-val clean and
+ * holds the op, then the program runs through sb_validate with hand-made
+ * resources on the CPU interpreter and, when a Vulkan device is there
+ * (lavapipe), on the GPU; both sides must hold the hand-computed words and the
+ * verdict must be agree.
+ *
+ * Usage: test_dxil_front_tex67 sample_cmp_level
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "dxil_front_harness.h"
+#include "dxil_programs_tex67.h"
+#include "shaderbridge/validate.h"
+
+static uint32_t f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static uint32_t count_op(const struct sb_ir_program *ir, uint32_t op)
+{
+    uint32_t n = 0;
+    for (uint32_t f = 0; f < ir->function_count; f++)
+        for (uint32_t i = 0; i < ir->functions[f].instruction_count; i++)
+            n += ir->functions[f].instructions[i].op == op;
+    return n;
+}
+
+/* The words of u`reg` on one side of a report, checked against `expected`. */
+static void check_uav(const char *name, const char *side_name, const struct sb_rt_inputs *side,
+                      uint32_t reg, const uint32_t *expected, uint32_t count)
+{
+    const uint32_t *got = NULL;
+    for (uint32_t i = 0; side && i < side->count && !got; i++) {
+        const struct sb_rt_resource *r = &side->resources[i];
+        if (r->resource_class == SB_IR_RESOURCE_UAV && r->register_index == reg &&
+            r->size >= count * 4u)
+            got = r->data;
+    }
+    CHECK(got != NULL, "%s (%s): no u%u", name, side_name, reg);
+    for (uint32_t i = 0; got && i < count; i++)
+        CHECK(got[i] == expected[i], "%s (%s): u%u word %u = 0x%08x, expected 0x%08x", name,
+              side_name, reg, i, got[i], expected[i]);
+}
+
+/* Lowers the program (spirv-val checked, `op` present `op_count` times), then runs it through
+ * sb_validate with `provided`: the interpreter always, lavapipe when there; u`reg` must hold
+ * `expected` on each side and the sides must agree. */
+static void run_program(const char *name, bool (*write)(struct tbuf *), uint32_t op,
+                        uint32_t op_count, const struct sb_rt_resource *provided,
+                        uint32_t provided_count, uint32_t reg, const uint32_t *expected,
+                        uint32_t count)
+{
+    struct sb_error e = { 0 };
+    struct sb_ir_program *ir = dxil_front_lower(write, &e);
+    CHECK(ir != NULL, "%s: does not lower: %s", name, e.message);
+    if (ir)
+        CHECK(count_op(ir, op) == op_count, "%s: %u %s, expected %u", name, count_op(ir, op),
+              sb_ir_op_info(op)->name, op_count);
+    sb_ir_program_destroy(ir);
+    struct sb_rt_context *context = NULL;
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
+        CHECK(false, "no context: %s", e.message);
+        return;
+    }
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    bool gpu = sb_rt_context_has_device(context);
+    struct tbuf b = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_validate_report *r = NULL;
+    if (!write(&b)) {
+        CHECK(false, "%s: the writer failed", name);
+    } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "%s: does not load: %s", name, e.message);
+    } else {
+        struct sb_validate_options o = { .inputs = { .seed = 1 },
+                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
+                                         .provided_count = provided_count, .provided = provided };
+        enum sb_result res = sb_validate(context, program, &o, &r, &e);
+        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
+        if (res == SB_SUCCESS) {
+            check_uav(name, "interpreter", r->cpu, reg, expected, count);
+            if (gpu) {
+                check_uav(name, "device", r->gpu, reg, expected, count);
+                CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
+                      sb_validate_verdict_name(r->verdict), r->reason);
+            }
+            printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
+                                         : "interpreter only (no device)");
+        }
+    }
+    uint32_t layer_errors = sb_rt_context_validation_errors(context);
+    CHECK(layer_errors == 0, "%s: %u validation-layer errors; first: %s", name, layer_errors,
+          sb_rt_context_first_validation_error(context));
+    sb_validate_report_destroy(r);
+    sb_rt_program_destroy(program);
+    tb_free(&b);
+    sb_rt_context_destroy(context);
+}
+
+/* t0: 4x2 D32 with two levels, level 0 texel (x, y) = x / 4, level 1 (2x1) = (0.2, 0.7);
+ * s0 point sampling, comparison LESS (passes where ref < texel). At (0.625, 0.25):
+ *   thread 0, LOD 0: level-0 texel (floor(2.5), floor(0.5)) = (2, 0) = 0.5:
+ *     0.3 < 0.5 -> 1, 0.6 < 0.5 -> 0;
+ *   thread 1, LOD 1: level-1 texel floor(1.25) = 1 = 0.7: 0.3 < 0.7 -> 1, 0.6 < 0.7 -> 1. */
+static void test_sample_cmp_level(void)
+{
+    float depth[10];
+    for (uint32_t i = 0; i < 8; i++)
+        depth[i] = (float)(i % 4) / 4.0f;
+    depth[8] = 0.2f;
+    depth[9] = 0.7f;
+    uint32_t u0[4] = { 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu };
+    const uint32_t expected[4] = { f2u(1.0f), f2u(0.0f), f2u(1.0f), f2u(1.0f) };
+    struct sb_rt_resource provided[3] = {
+        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = depth,
+          .size = sizeof(depth), .format = SB_RT_FORMAT_D32_FLOAT, .dimension = 3, .width = 4,
+          .height = 2, .depth = 1, .layers = 1, .mip_levels = 2, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
+          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
+    };
+    provided[2].sampler = (struct sb_rt_sampler){
+        .mag_filter = SB_RT_FILTER_NEAREST, .min_filter = SB_RT_FILTER_NEAREST,
+        .mip_filter = SB_RT_FILTER_NEAREST,
+        .address = { SB_RT_ADDRESS_CLAMP_TO_EDGE, SB_RT_ADDRESS_CLAMP_TO_EDGE,
+                     SB_RT_ADDRESS_CLAMP_TO_EDGE },
+        .mip_lod_bias = 0.0f, .min_lod = 0.0f, .max_lod = 16.0f, .compare = true,
+        .compare_op = 1u, /* VK_COMPARE_OP_LESS */
+        .border_color = { 0.0f, 0.0f, 0.0f, 0.0f }, .max_anisotropy = 0.0f,
+    };
+    run_program("sample_cmp_level", dxil_program_tex67_sample_cmp_level, SB_IR_OP_SAMPLE_C_L, 2,
+                provided, 3, 0, expected, 4);
+}
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "";
+    if (strcmp(which, "sample_cmp_level") == 0)
+        test_sample_cmp_level();
+    else
+        CHECK(false, "unknown case '%s'", which);
+    if (failures)
+        fprintf(stderr, "%u check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}
