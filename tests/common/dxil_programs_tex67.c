@@ -10,8 +10,8 @@
 #include "dxil_program_writer.h"
 #include "shaderbridge/dxbc_dxil.h"
 
-enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_THREAD_ID = 93,
-       OP_SAMPLE_CMP_LEVEL = 224 };
+enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
+       OP_THREAD_ID = 93, OP_SAMPLE_CMP_LEVEL = 224 };
 
 /*
  * Texture2D<float> t0 : register(t0);                 // 4x2 depth, 2 levels
@@ -71,6 +71,60 @@ bool dxil_program_tex67_sample_cmp_level(struct tbuf *out)
         .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 7, .entry = entry,
         .entry_name = "main", .num_threads = { 2, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
         .resources = resources, .resource_count = 3,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
+}
+
+/*
+ * RWStructuredBuffer<uint> u[2] : register(u0);   // each with a counter
+ * [numthreads(1, 1, 1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     uint a = u[0].IncrementCounter(), b = u[1].IncrementCounter();
+ *     uint c = u[1].IncrementCounter(), d = u[id.x].DecrementCounter();
+ *     u[0][0] = a; u[0][1] = b; u[0][2] = c; u[0][3] = d;
+ * }
+ */
+bool dxil_program_tex67_counter_array(struct tbuf *out)
+{
+    static const struct dxil_resource resources[1] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_STRUCTURED_BUFFER, .range_size = 2,
+          .type_name = "class.RWStructuredBuffer<unsigned int>", .struct_stride = 4,
+          .has_counter = true },
+    };
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32);
+    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
+    uint32_t handle_type = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t zero = dm_i32(m, 0);
+    uint32_t x = dm_dxop(m, "dx.op.threadId.i32", i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
+    /* Element indices: 0, 1, 1 (constants), then the thread's x (0 at run time). */
+    const uint32_t elements[4] = { zero, dm_i32(m, 1), dm_i32(m, 1), x };
+    uint32_t values[4], first = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t h_args[4] = { dm_i8(m, DXIL_CLASS_UAV), zero, elements[k], dm_i1(m, false) };
+        uint32_t h = dm_dxop(m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY,
+                             OP_CREATE_HANDLE, h_args, 4);
+        if (k == 0)
+            first = h;
+        const uint32_t c_args[2] = { h, dm_i8(m, k == 3 ? -1 : 1) };
+        values[k] = dm_dxop(m, "dx.op.bufferUpdateCounter", i32, DM_ATTR_NOUNWIND,
+                            OP_BUFFER_UPDATE_COUNTER, c_args, 2);
+    }
+    uint32_t u = dm_undef(m, i32);
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t s_args[8] = { first, dm_i32(m, (int32_t)k), zero, values[k], u, u, u,
+                                     dm_i8(m, 1) };
+        dm_dxop(m, "dx.op.bufferStore.i32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
+                s_args, 8);
+    }
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .entry = entry, .entry_name = "main",
+        .num_threads = { 1, 1, 1 }, .resources = resources, .resource_count = 1,
     };
     bool ok = dxil_program_write(m, &d, out);
     dm_destroy(m);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * DXIL programs on the SM 6.7 texture operations the DXIL front end lowers to
- * IR ops of their own (translator/src/dxil/ir_from_dxil_textures.c), written
+ * IR ops of their own (translator/src/dxil/ir_from_dxil_textures.c) and on UAV
+ * counters of resource-array elements (ir_from_dxil_buffers.c), written
  * with dxil_program_writer.h, each standing for the HLSL in its comment in
  * dxil_programs_tex67.c. Each appends a whole dxc-shaped container to `out`
  * and returns false, with a message on stderr, if the writer rejected it.
@@ -17,5 +18,10 @@
  *  RWByteAddressBuffer u0; thread i at LOD i: u0[2i] = t0.SampleCmpLevel(s0, (0.625, 0.25),
  *  0.3, i), u0[2i + 1] = the same with the reference 0.6. */
 bool dxil_program_tex67_sample_cmp_level(struct tbuf *out);
+/** cs_6_0, numthreads(1,1,1): RWStructuredBuffer<uint> u[2] : register(u0), each with a
+ *  counter: a = u[0].IncrementCounter(), b = u[1].IncrementCounter(),
+ *  c = u[1].IncrementCounter(), d = u[id.x].DecrementCounter() (a dynamic index);
+ *  u[0][0..3] = (a, b, c, d). */
+bool dxil_program_tex67_counter_array(struct tbuf *out);
 
 #endif
