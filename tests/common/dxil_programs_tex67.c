@@ -11,7 +11,20 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
-       OP_THREAD_ID = 93, OP_SAMPLE_CMP_LEVEL = 224 };
+       OP_CALCULATE_LOD = 81, OP_DERIV_COARSE_Y = 84, OP_DERIV_FINE_X = 85, OP_THREAD_ID = 93,
+       OP_SAMPLE_CMP_LEVEL = 224 };
+
+/* createHandle of t0, u0 and s0 (range 0 of each class) into handles[0..2]. */
+static void srv_uav_sampler(struct dxil_module *m, uint32_t handle_type, uint32_t handles[3])
+{
+    static const uint8_t classes[3] = { DXIL_CLASS_SRV, DXIL_CLASS_UAV, DXIL_CLASS_SAMPLER };
+    for (unsigned k = 0; k < 3; k++) {
+        const uint32_t args[4] = { dm_i8(m, (int8_t)classes[k]), dm_i32(m, 0), dm_i32(m, 0),
+                                   dm_i1(m, false) };
+        handles[k] = dm_dxop(m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY,
+                             OP_CREATE_HANDLE, args, 4);
+    }
+}
 
 /*
  * Texture2D<float> t0 : register(t0);                 // 4x2 depth, 2 levels
@@ -43,13 +56,7 @@ bool dxil_program_tex67_sample_cmp_level(struct tbuf *out)
     uint32_t entry = dm_entry(m, "main");
     dm_at(m, dm_block(m));
     uint32_t handles[3];
-    static const uint8_t classes[3] = { DXIL_CLASS_SRV, DXIL_CLASS_UAV, DXIL_CLASS_SAMPLER };
-    for (unsigned k = 0; k < 3; k++) {
-        const uint32_t args[4] = { dm_i8(m, (int8_t)classes[k]), dm_i32(m, 0), dm_i32(m, 0),
-                                   dm_i1(m, false) };
-        handles[k] = dm_dxop(m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY,
-                             OP_CREATE_HANDLE, args, 4);
-    }
+    srv_uav_sampler(m, handle_type, handles);
     uint32_t zero = dm_i32(m, 0);
     uint32_t x = dm_dxop(m, "dx.op.threadId.i32", i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
     uint32_t lod = dm_cast(m, DM_UITOFP, x, f32);
@@ -125,6 +132,77 @@ bool dxil_program_tex67_counter_array(struct tbuf *out)
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .entry = entry, .entry_name = "main",
         .num_threads = { 1, 1, 1 }, .resources = resources, .resource_count = 1,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
+}
+
+/*
+ * Texture2D<float> t0 : register(t0);
+ * SamplerState s0 : register(s0);
+ * RWByteAddressBuffer u0 : register(u0);
+ * [numthreads(X, Y, 1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     float v = id.x * id.x + 10 * id.y * id.y + 100 * id.x * id.y;
+ *     float2 uv = float2(id.x * 0.25, id.y * 0.125);
+ *     u0.Store3((id.x + X * id.y) * 12, asuint(float3(ddx_fine(v), ddy_coarse(v),
+ *                                          t0.CalculateLevelOfDetailUnclamped(s0, uv))));
+ * }
+ */
+bool dxil_program_tex67_derivatives(struct tbuf *out, uint32_t threads_x, uint32_t threads_y)
+{
+    static const struct dxil_resource resources[3] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+          .type_name = "class.Texture2D<float>", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+          .type_name = "struct.SamplerState" },
+    };
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32), f32 = dm_type_float(m);
+    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
+    uint32_t handle_type = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t handles[3];
+    srv_uav_sampler(m, handle_type, handles);
+    uint32_t id[2];
+    for (int c = 0; c < 2; c++) {
+        uint32_t component = dm_i32(m, c);
+        id[c] = dm_dxop(m, "dx.op.threadId.i32", i32, DM_ATTR_READNONE, OP_THREAD_ID, &component,
+                        1);
+    }
+    uint32_t xx = dm_binop(m, DM_MUL, id[0], id[0], 0);
+    uint32_t yy10 = dm_binop(m, DM_MUL, dm_binop(m, DM_MUL, id[1], id[1], 0), dm_i32(m, 10), 0);
+    uint32_t xy100 = dm_binop(m, DM_MUL, dm_binop(m, DM_MUL, id[0], id[1], 0), dm_i32(m, 100), 0);
+    uint32_t v = dm_cast(m, DM_UITOFP, dm_binop(m, DM_ADD, dm_binop(m, DM_ADD, xx, yy10, 0), xy100, 0),
+                         f32);
+    uint32_t values[3];
+    values[0] = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_FINE_X, &v, 1);
+    values[1] = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_COARSE_Y, &v, 1);
+    uint32_t uf = dm_undef(m, f32);
+    const uint32_t lod_args[6] = {
+        handles[0], handles[2],
+        dm_binop(m, DM_MUL, dm_cast(m, DM_UITOFP, id[0], f32), dm_f32(m, 0.25f), DM_FLAGS_NONE),
+        dm_binop(m, DM_MUL, dm_cast(m, DM_UITOFP, id[1], f32), dm_f32(m, 0.125f), DM_FLAGS_NONE),
+        uf, dm_i1(m, false),
+    };
+    values[2] = dm_dxop(m, "dx.op.calculateLOD.f32", f32, DM_ATTR_READONLY, OP_CALCULATE_LOD,
+                        lod_args, 6);
+    uint32_t flat = dm_binop(m, DM_ADD, id[0],
+                             dm_binop(m, DM_MUL, id[1], dm_i32(m, (int32_t)threads_x), 0), 0);
+    const uint32_t store[8] = { handles[1], dm_binop(m, DM_MUL, flat, dm_i32(m, 12), 0),
+                                dm_undef(m, i32), values[0], values[1], values[2], uf,
+                                dm_i8(m, 7) };
+    dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
+            store, 8);
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 6, .entry = entry,
+        .entry_name = "main", .num_threads = { threads_x, threads_y, 1 },
+        .shader_flags = DXIL_FLAG_RAW_BUFFERS, .resources = resources, .resource_count = 3,
     };
     bool ok = dxil_program_write(m, &d, out);
     dm_destroy(m);

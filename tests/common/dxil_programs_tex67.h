@@ -2,7 +2,8 @@
 /*
  * DXIL programs on the SM 6.7 texture operations the DXIL front end lowers to
  * IR ops of their own (translator/src/dxil/ir_from_dxil_textures.c) and on UAV
- * counters of resource-array elements (ir_from_dxil_buffers.c), written
+ * counters of resource-array elements (ir_from_dxil_buffers.c) and on SM 6.6
+ * compute-shader derivatives (ir_from_dxil_derivatives.c), written
  * with dxil_program_writer.h, each standing for the HLSL in its comment in
  * dxil_programs_tex67.c. Each appends a whole dxc-shaped container to `out`
  * and returns false, with a message on stderr, if the writer rejected it.
@@ -11,6 +12,7 @@
 #define SB_TEST_DXIL_PROGRAMS_TEX67_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "dxc_container_writer.h"
 
@@ -23,5 +25,10 @@ bool dxil_program_tex67_sample_cmp_level(struct tbuf *out);
  *  c = u[1].IncrementCounter(), d = u[id.x].DecrementCounter() (a dynamic index);
  *  u[0][0..3] = (a, b, c, d). */
 bool dxil_program_tex67_counter_array(struct tbuf *out);
+/** cs_6_6, numthreads(threads_x, threads_y, 1): Texture2D<float> t0, SamplerState s0,
+ *  RWByteAddressBuffer u0; thread (x, y), i = x + threads_x * y: v = x*x + 10*y*y + 100*x*y,
+ *  u0 at byte 12 i = (ddx_fine(v), ddy_coarse(v),
+ *  t0.CalculateLevelOfDetailUnclamped(s0, (0.25 x, 0.125 y))). */
+bool dxil_program_tex67_derivatives(struct tbuf *out, uint32_t threads_x, uint32_t threads_y);
 
 #endif

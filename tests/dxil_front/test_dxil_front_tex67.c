@@ -12,7 +12,11 @@
  * dynamic indices), on the interpreter with given counters and then through
  * sb_validate.
  *
- * Usage: test_dxil_front_tex67 sample_cmp_level|counter_array
+ * derivatives: SM 6.6 compute derivatives and calculateLOD in 2x2 and linear
+ * quads on the interpreter (lavapipe lacks VK_NV_compute_shader_derivatives:
+ * the device side must be not-run), and a group without quads refused.
+ *
+ * Usage: test_dxil_front_tex67 sample_cmp_level|counter_array|derivatives
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -193,6 +197,119 @@ static void test_counter_array(void)
                 NULL, 0, 0, NULL, 0);
 }
 
+static bool write_derivatives_4x2(struct tbuf *out)
+{
+    return dxil_program_tex67_derivatives(out, 4, 2);
+}
+
+static bool write_derivatives_8x1(struct tbuf *out)
+{
+    return dxil_program_tex67_derivatives(out, 8, 1);
+}
+
+static bool write_derivatives_3x1(struct tbuf *out)
+{
+    return dxil_program_tex67_derivatives(out, 3, 1);
+}
+
+/* One shape of the derivatives program: the IR records `grouping`, the interpreter gives
+ * `expected` (3 words per thread), and on a device the run is refused (not-run), never a
+ * disagreement: the runtime enables no VK_NV_compute_shader_derivatives. */
+static void check_derivatives(const char *name, bool (*write)(struct tbuf *), uint32_t grouping,
+                              const float *expected, uint32_t threads)
+{
+    struct sb_error e = { 0 };
+    struct sb_ir_program *ir = dxil_front_lower(write, &e);
+    CHECK(ir != NULL, "%s: does not lower: %s", name, e.message);
+    if (!ir)
+        return;
+    CHECK(ir->compute_derivatives == grouping, "%s: compute_derivatives %u, expected %u", name,
+          ir->compute_derivatives, grouping);
+    float texels[256] = { 0 };
+    uint32_t u0[24];
+    memset(u0, 0xAA, sizeof(u0));
+    struct sb_rt_resource res[3] = {
+        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = texels,
+          .size = sizeof(texels), .format = SB_RT_FORMAT_R32_FLOAT, .dimension = 3, .width = 16,
+          .height = 16, .depth = 1, .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
+          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
+    };
+    res[2].sampler = (struct sb_rt_sampler){
+        .mag_filter = SB_RT_FILTER_NEAREST, .min_filter = SB_RT_FILTER_NEAREST,
+        .mip_filter = SB_RT_FILTER_NEAREST,
+        .address = { SB_RT_ADDRESS_CLAMP_TO_EDGE, SB_RT_ADDRESS_CLAMP_TO_EDGE,
+                     SB_RT_ADDRESS_CLAMP_TO_EDGE },
+        .mip_lod_bias = 0.0f, .min_lod = 0.0f, .max_lod = 16.0f, .compare = false,
+        .compare_op = 0u, .border_color = { 0.0f, 0.0f, 0.0f, 0.0f }, .max_anisotropy = 0.0f,
+    };
+    const uint32_t groups[3] = { 1, 1, 1 };
+    enum sb_result r = sb_interp_dispatch(ir, res, 3, groups, NULL, NULL, &e);
+    CHECK(r == SB_SUCCESS, "%s: dispatch: %s", name, e.message);
+    for (uint32_t i = 0; r == SB_SUCCESS && i < threads * 3; i++)
+        CHECK(u0[i] == f2u(expected[i]), "%s: word %u = 0x%08x, expected %g", name, i, u0[i],
+              (double)expected[i]);
+    sb_ir_program_destroy(ir);
+
+    struct sb_rt_context *context = NULL;
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
+        CHECK(false, "no context: %s", e.message);
+        return;
+    }
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    if (sb_rt_context_has_device(context)) {
+        struct tbuf b = { 0 };
+        struct sb_rt_program *program = NULL;
+        struct sb_validate_report *report = NULL;
+        CHECK(write(&b), "%s: the writer failed", name);
+        r = sb_rt_program_load(b.data, b.size, NULL, &program, &e);
+        CHECK(r == SB_SUCCESS, "%s: does not load: %s", name, e.message);
+        if (r == SB_SUCCESS) {
+            struct sb_validate_options o = { .inputs = { .seed = 1 } };
+            r = sb_validate(context, program, &o, &report, &e);
+            const char *why = r == SB_SUCCESS ? report->reason : e.message;
+            bool refused = r == SB_SUCCESS ? report->verdict == SB_VALIDATE_NOT_RUN
+                                           : r == SB_ERROR_RUN_UNSUPPORTED;
+            CHECK(refused && why && strstr(why, "ComputeDerivativeGroup"),
+                  "%s: on the device: %s, %s", name, sb_result_name(r), why ? why : "");
+            printf("%s: device not-run (%s)\n", name, why ? why : "");
+        }
+        sb_validate_report_destroy(report);
+        sb_rt_program_destroy(program);
+        tb_free(&b);
+    }
+    sb_rt_context_destroy(context);
+}
+
+/* v = x*x + 10*y*y + 100*x*y, uv = (0.25 x, 0.125 y) on a 16x16 texture.
+ * 4x2 (2x2 quads): v rows (0, 1, 4, 9) / (10, 111, 214, 319); fine x per quad row: 1, 101 |
+ *   5, 105; coarse y (left column): 10 | 210; LOD: |du/dx| 16 x 0.25 = 4, |dv/dy| 16 x 0.125 = 2,
+ *   rho 4: 2.
+ * 8x1 (linear quads of 4): v = 0 1 4 9 | 16 25 36 49; fine x (positions 1-0, 3-2): 1, 5 |
+ *   9, 13; coarse y (position 2 - 0): 4 | 20; LOD: dx 16 x 0.25 = 4, dy (u of position 2)
+ *   16 x 0.5 = 8: 3.
+ * 3x1: no quads, refused (SB_ERROR_TRANSLATE_INVALID). */
+static void test_derivatives(void)
+{
+    static const float quads[24] = { 1, 10, 2, 1, 10, 2, 5, 210, 2, 5, 210, 2,
+                                     101, 10, 2, 101, 10, 2, 105, 210, 2, 105, 210, 2 };
+    static const float linear[24] = { 1, 4, 3, 1, 4, 3, 5, 4, 3, 5, 4, 3,
+                                      9, 20, 3, 9, 20, 3, 13, 20, 3, 13, 20, 3 };
+    check_derivatives("derivatives 4x2", write_derivatives_4x2, SB_IR_COMPUTE_DERIVATIVES_QUADS,
+                      quads, 8);
+    check_derivatives("derivatives 8x1", write_derivatives_8x1, SB_IR_COMPUTE_DERIVATIVES_LINEAR,
+                      linear, 8);
+    struct sb_error e = { 0 };
+    struct sb_ir_program *ir = dxil_front_lower(write_derivatives_3x1, &e);
+    CHECK(ir == NULL && e.code == SB_ERROR_TRANSLATE_INVALID && e.offset > 0 &&
+              strstr(e.message, "form no quads"),
+          "derivatives 3x1: %s at %llu '%s'", sb_result_name(e.code),
+          (unsigned long long)e.offset, e.message);
+    sb_ir_program_destroy(ir);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -200,6 +317,8 @@ int main(int argc, char **argv)
         test_sample_cmp_level();
     else if (strcmp(which, "counter_array") == 0)
         test_counter_array();
+    else if (strcmp(which, "derivatives") == 0)
+        test_derivatives();
     else
         CHECK(false, "unknown case '%s'", which);
     if (failures)

@@ -8,8 +8,9 @@
  *   * outside pixel shaders sample and sample_c read LOD 0 and sample_b
  *     LOD = bias (D3D's derivative is 0 there); sample_l and sample_c_l
  *     take their LOD, sample_c_lz LOD 0; in pixel shaders sample/sample_b/sample_c take the
- *     implicit LOD of their quad (interp_quad.c); sample_d's LOD comes from
- *     its ddx/ddy anywhere;
+ *     implicit LOD of their quad (interp_quad.c), as do compute programs
+ *     with derivative quads (IR.md "Compute derivatives"); sample_d's LOD
+ *     comes from its ddx/ddy anywhere;
  *   * the array layer is round-to-nearest-even of the coordinate after the
  *     texel axes, clamped (cube arrays: the cube, layer = 6 x cube + face);
  *   * `_aoffimmi` offsets apply to the texel coordinates, never to cubes
@@ -136,7 +137,7 @@ static bool cube_gradients(struct interp_state *s, const struct operands *o, con
 /* Per-lane LOD where it comes from the quad or from ddx/ddy; o->lod stays NULL otherwise. */
 static bool lane_lod(struct interp_state *s, const struct sb_ir_instruction *in, struct operands *o)
 {
-    if (!((o->f->implicit && s->quad) || o->f->grad))
+    if (!((o->f->implicit && sb_interp_has_quads(s)) || o->f->grad))
         return true;
     const uint32_t *ddx[4] = { NULL }, *ddy[4] = { NULL };
     uint32_t size[3] = { o->t.rt->width, o->t.rt->height, o->t.rt->depth }, *l = sb_interp_scratch(s);

@@ -319,7 +319,7 @@ enum sb_result sb_interp_texture(struct interp_state *s, const struct sb_ir_inst
     case SB_IR_OP_RESINFO: return resinfo(s, in);
     case SB_IR_OP_BUFINFO: return bufinfo(s, in);
     case SB_IR_OP_LOD:
-        return s->quad ? sb_interp_sample(s, in) : small_queries(s, in);
+        return sb_interp_has_quads(s) ? sb_interp_sample(s, in) : small_queries(s, in);
     case SB_IR_OP_SAMPLE_INFO: case SB_IR_OP_SAMPLE_POS: case SB_IR_OP_CHECK_ACCESS_FULLY_MAPPED:
         return small_queries(s, in);
     default: return sb_interp_sample(s, in);

@@ -535,6 +535,21 @@ struct sb_ir_program {
     /** SB_IR_CONTAINER_* facts of the DXBC container the program was lowered from (its
      *  feature flags); 0 when none was given. */
     uint32_t container_flags;
+
+    /** Compute programs with derivatives (SM 6.6): enum sb_ir_compute_derivatives, how the
+     *  group's threads form the quads derivatives and implicit LODs difference (IR.md
+     *  §Compute derivatives); 0 = none (derivatives only in pixel programs). */
+    uint32_t compute_derivatives;
+};
+
+/** sb_ir_program::compute_derivatives: D3D's quads of a compute group. */
+enum sb_ir_compute_derivatives {
+    SB_IR_COMPUTE_DERIVATIVES_NONE = 0,
+    /** 2x2 blocks of (x, y) (X and Y even): quad position (x & 1) + 2 (y & 1). */
+    SB_IR_COMPUTE_DERIVATIVES_QUADS = 1,
+    /** 4 consecutive flattened threads (group size a multiple of 4): position index & 3. */
+    SB_IR_COMPUTE_DERIVATIVES_LINEAR = 2,
+    SB_IR_COMPUTE_DERIVATIVES_MAX_ENUM = 0x7fffffff
 };
 
 /** What a mesh program outputs (sb_ir_program::mesh_topology): the vertices per primitive

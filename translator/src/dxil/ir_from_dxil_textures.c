@@ -155,7 +155,10 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         return false;
     if (shape->sample_coords == 0)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "a sample of a multisampled texture");
-    if (!constant_offsets(f, in, 7, shape->offsets, offsets, true) ||
+    bool implicit_lod = opcode == SB_DXIL_OP_SAMPLE || opcode == SB_DXIL_OP_SAMPLE_BIAS ||
+                        opcode == SB_DXIL_OP_SAMPLE_CMP;
+    if ((implicit_lod && !dxil_front_derivative_quads(f, "an implicit-LOD sample")) ||
+        !constant_offsets(f, in, 7, shape->offsets, offsets, true) ||
         !dxil_front_gather_args(f, in, 3, shape->sample_coords, &coord) ||
         !dxil_front_resret_dst(f, in, "a sample", dst, &dst_count))
         return false;
@@ -254,6 +257,7 @@ static bool calculate_lod(struct dxil_front *f, const struct sb_bc_instruction *
     uint32_t coord = 0, temp = 0;
     uint64_t clamped = 0;
     if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "calculateLOD", &r, &shape, &src[1]) ||
+        !dxil_front_derivative_quads(f, "calculateLOD") ||
         !sampler_arg(f, in, 2, &src[2]) || !dxil_front_const_arg(f, in, 6, &clamped) ||
         !dxil_front_result_temp(f, in, 1, &temp))
         return false;

@@ -286,6 +286,9 @@ static void print_declarations(struct text *t, const struct sb_ir_program *p)
     if (p->stage >= SB_IR_STAGE_COMPUTE)
         appendf(t, "thread_group %u %u %u\n", p->thread_group[0], p->thread_group[1],
                 p->thread_group[2]);
+    if (p->compute_derivatives)
+        appendf(t, "compute_derivatives %s\n",
+                p->compute_derivatives == SB_IR_COMPUTE_DERIVATIVES_QUADS ? "quads" : "linear");
 }
 
 char *sb_ir_print(const struct sb_ir_program *program)

@@ -9,7 +9,8 @@
  *   * `_aoffimmi` offsets are ConstOffset (not for cubes, where D3D ignores
  *     them); gather4_po's register offset is Offset + ImageGatherExtended,
  *     its low 6 bits sign-extended as D3D reads them;
- *   * implicit-LOD sampling exists only in fragment shaders in Vulkan:
+ *   * implicit-LOD sampling exists only in fragment shaders in Vulkan (and
+ *     compute shaders with derivative groups, spirv_compute_derivatives.c):
  *     elsewhere sample/sample_c read LOD 0 and sample_b LOD = bias, which is
  *     what D3D's implicit derivative of 0 gives outside pixel shaders;
  *   * the result goes through the t# operand's swizzle into the write mask;
@@ -135,7 +136,7 @@ static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruct
                          struct image_operands *o, uint32_t *emulated_clamp)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    bool fragment = ctx->execution_model == SpvExecutionModelFragment;
+    bool fragment = sb_spv_has_derivatives(ctx); /* implicit LODs: pixel and compute quads */
     const struct sb_ir_operand *extra = &inst->src[f->extra];
     switch (f->op) {
     case SB_IR_OP_SAMPLE_B:
