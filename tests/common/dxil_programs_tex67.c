@@ -14,16 +14,55 @@ enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 7
        OP_CALCULATE_LOD = 81, OP_DERIV_COARSE_Y = 84, OP_DERIV_FINE_X = 85, OP_THREAD_ID = 93,
        OP_SAMPLE_CMP_LEVEL = 224 };
 
-/* createHandle of t0, u0 and s0 (range 0 of each class) into handles[0..2]. */
-static void srv_uav_sampler(struct dxil_module *m, uint32_t handle_type, uint32_t handles[3])
+/* A cs over Texture2D<float> t0, RWByteAddressBuffer u0 and a sampler s0 (a comparison
+ * sampler when `comparison`): the module, its types and the three handles. */
+struct t0_u0_s0 {
+    struct dxil_module *m;
+    uint32_t i32, f32, entry, handles[3];
+};
+
+static struct t0_u0_s0 begin_t0_u0_s0(void)
 {
+    struct t0_u0_s0 p;
+    p.m = dm_create();
+    p.i32 = dm_type_int(p.m, 32);
+    p.f32 = dm_type_float(p.m);
+    uint32_t i8ptr = dm_type_ptr(p.m, dm_type_int(p.m, 8), 0);
+    uint32_t handle_type = dm_type_struct(p.m, "dx.types.Handle", &i8ptr, 1);
+    p.entry = dm_entry(p.m, "main");
+    dm_at(p.m, dm_block(p.m));
     static const uint8_t classes[3] = { DXIL_CLASS_SRV, DXIL_CLASS_UAV, DXIL_CLASS_SAMPLER };
     for (unsigned k = 0; k < 3; k++) {
-        const uint32_t args[4] = { dm_i8(m, (int8_t)classes[k]), dm_i32(m, 0), dm_i32(m, 0),
-                                   dm_i1(m, false) };
-        handles[k] = dm_dxop(m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY,
-                             OP_CREATE_HANDLE, args, 4);
+        const uint32_t args[4] = { dm_i8(p.m, (int8_t)classes[k]), dm_i32(p.m, 0), dm_i32(p.m, 0),
+                                   dm_i1(p.m, false) };
+        p.handles[k] = dm_dxop(p.m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY,
+                               OP_CREATE_HANDLE, args, 4);
     }
+    return p;
+}
+
+/* Ends the body and writes the cs_6_<sm_minor> container with numthreads(x, y, 1). */
+static bool finish_t0_u0_s0(struct t0_u0_s0 *p, bool comparison, uint8_t sm_minor, uint32_t x,
+                            uint32_t y, struct tbuf *out)
+{
+    const struct dxil_resource resources[3] = {
+        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
+          .type_name = "class.Texture2D<float>", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
+          .type_name = "struct.RWByteAddressBuffer" },
+        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
+          .type_name = comparison ? "struct.SamplerComparisonState" : "struct.SamplerState",
+          .sampler_kind = comparison ? 1u : 0u },
+    };
+    dm_ret_void(p->m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = sm_minor, .entry = p->entry,
+        .entry_name = "main", .num_threads = { x, y, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
+        .resources = resources, .resource_count = 3,
+    };
+    bool ok = dxil_program_write(p->m, &d, out);
+    dm_destroy(p->m);
+    return ok;
 }
 
 /*
@@ -39,49 +78,28 @@ static void srv_uav_sampler(struct dxil_module *m, uint32_t handle_type, uint32_
  */
 bool dxil_program_tex67_sample_cmp_level(struct tbuf *out)
 {
-    static const struct dxil_resource resources[3] = {
-        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
-          .type_name = "class.Texture2D<float>", .element_type = DXIL_COMP_F32 },
-        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
-          .type_name = "struct.RWByteAddressBuffer" },
-        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
-          .type_name = "struct.SamplerComparisonState", .sampler_kind = 1 },
-    };
-    struct dxil_module *m = dm_create();
-    uint32_t i32 = dm_type_int(m, 32), f32 = dm_type_float(m);
-    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
-    uint32_t handle_type = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
-    const uint32_t members[5] = { f32, f32, f32, f32, i32 };
-    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", members, 5);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t handles[3];
-    srv_uav_sampler(m, handle_type, handles);
+    struct t0_u0_s0 p = begin_t0_u0_s0();
+    struct dxil_module *m = p.m;
+    uint32_t resret_members[5] = { p.f32, p.f32, p.f32, p.f32, p.i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", resret_members, 5);
     uint32_t zero = dm_i32(m, 0);
-    uint32_t x = dm_dxop(m, "dx.op.threadId.i32", i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
-    uint32_t lod = dm_cast(m, DM_UITOFP, x, f32);
-    uint32_t uf = dm_undef(m, f32), ui = dm_undef(m, i32);
+    uint32_t x = dm_dxop(m, "dx.op.threadId.i32", p.i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
+    uint32_t lod = dm_cast(m, DM_UITOFP, x, p.f32);
+    uint32_t uf = dm_undef(m, p.f32), ui = dm_undef(m, p.i32);
     static const float refs[2] = { 0.3f, 0.6f };
-    uint32_t store[8] = { handles[1], dm_binop(m, DM_SHL, x, dm_i32(m, 3), 0), ui, uf, uf, uf, uf,
-                          dm_i8(m, 3) };
+    uint32_t store[8] = { p.handles[1], dm_binop(m, DM_SHL, x, dm_i32(m, 3), 0), ui, uf, uf, uf,
+                          uf, dm_i8(m, 3) };
     for (unsigned k = 0; k < 2; k++) {
-        const uint32_t args[11] = { handles[0], handles[2], dm_f32(m, 0.625f), dm_f32(m, 0.25f),
-                                    uf, uf, zero, zero, ui, dm_f32(m, refs[k]), lod };
+        const uint32_t args[11] = { p.handles[0], p.handles[2], dm_f32(m, 0.625f),
+                                    dm_f32(m, 0.25f), uf, uf, zero, zero, ui,
+                                    dm_f32(m, refs[k]), lod };
         uint32_t r = dm_dxop(m, "dx.op.sampleCmpLevel.f32", resret, DM_ATTR_READONLY,
                              OP_SAMPLE_CMP_LEVEL, args, 11);
         store[3 + k] = dm_extractvalue(m, r, 0);
     }
     dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
             store, 8);
-    dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 7, .entry = entry,
-        .entry_name = "main", .num_threads = { 2, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
-        .resources = resources, .resource_count = 3,
-    };
-    bool ok = dxil_program_write(m, &d, out);
-    dm_destroy(m);
-    return ok;
+    return finish_t0_u0_s0(&p, true, 7, 2, 1, out);
 }
 
 /*
@@ -152,22 +170,10 @@ bool dxil_program_tex67_counter_array(struct tbuf *out)
  */
 bool dxil_program_tex67_derivatives(struct tbuf *out, uint32_t threads_x, uint32_t threads_y)
 {
-    static const struct dxil_resource resources[3] = {
-        { .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_TEXTURE2D,
-          .type_name = "class.Texture2D<float>", .element_type = DXIL_COMP_F32 },
-        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER,
-          .type_name = "struct.RWByteAddressBuffer" },
-        { .resource_class = DXIL_CLASS_SAMPLER, .kind = DXIL_KIND_SAMPLER,
-          .type_name = "struct.SamplerState" },
-    };
-    struct dxil_module *m = dm_create();
-    uint32_t i32 = dm_type_int(m, 32), f32 = dm_type_float(m);
-    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
-    uint32_t handle_type = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    uint32_t handles[3];
-    srv_uav_sampler(m, handle_type, handles);
+    struct t0_u0_s0 p = begin_t0_u0_s0();
+    struct dxil_module *m = p.m;
+    uint32_t i32 = p.i32, f32 = p.f32;
+    const uint32_t *handles = p.handles;
     uint32_t id[2];
     for (int c = 0; c < 2; c++) {
         uint32_t component = dm_i32(m, c);
@@ -198,13 +204,5 @@ bool dxil_program_tex67_derivatives(struct tbuf *out, uint32_t threads_x, uint32
                                 dm_i8(m, 7) };
     dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
             store, 8);
-    dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 6, .entry = entry,
-        .entry_name = "main", .num_threads = { threads_x, threads_y, 1 },
-        .shader_flags = DXIL_FLAG_RAW_BUFFERS, .resources = resources, .resource_count = 3,
-    };
-    bool ok = dxil_program_write(m, &d, out);
-    dm_destroy(m);
-    return ok;
+    return finish_t0_u0_s0(&p, false, 6, threads_x, threads_y, out);
 }

@@ -37,6 +37,21 @@ static uint32_t f2u(float f)
     return u;
 }
 
+/* Point sampling on every level, clamped; a comparison sampler passes where ref < texel
+ * (VK_COMPARE_OP_LESS). */
+static struct sb_rt_sampler point_sampler(bool compare)
+{
+    return (struct sb_rt_sampler){
+        .mag_filter = SB_RT_FILTER_NEAREST, .min_filter = SB_RT_FILTER_NEAREST,
+        .mip_filter = SB_RT_FILTER_NEAREST,
+        .address = { SB_RT_ADDRESS_CLAMP_TO_EDGE, SB_RT_ADDRESS_CLAMP_TO_EDGE,
+                     SB_RT_ADDRESS_CLAMP_TO_EDGE },
+        .mip_lod_bias = 0.0f, .min_lod = 0.0f, .max_lod = 16.0f, .compare = compare,
+        .compare_op = compare ? 1u : 0u, .border_color = { 0.0f, 0.0f, 0.0f, 0.0f },
+        .max_anisotropy = 0.0f,
+    };
+}
+
 static uint32_t count_op(const struct sb_ir_program *ir, uint32_t op)
 {
     uint32_t n = 0;
@@ -63,6 +78,41 @@ static void check_uav(const char *name, const char *side_name, const struct sb_r
               side_name, reg, i, got[i], expected[i]);
 }
 
+/* The written program through sb_validate with `provided` (lavapipe when there, else the
+ * interpreter alone: *gpu says which); the report, or NULL with the failure in *res and e.
+ * A validation-layer error fails the test. */
+static struct sb_validate_report *validate(const char *name, bool (*write)(struct tbuf *),
+                                           const struct sb_rt_resource *provided,
+                                           uint32_t provided_count, bool *gpu,
+                                           enum sb_result *res, struct sb_error *e)
+{
+    struct sb_rt_context *context = NULL;
+    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
+    *res = sb_rt_context_create(&options, &context, e);
+    if (*res != SB_SUCCESS)
+        return NULL;
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    *gpu = sb_rt_context_has_device(context);
+    struct tbuf b = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_validate_report *report = NULL;
+    *res = write(&b) ? sb_rt_program_load(b.data, b.size, NULL, &program, e) : SB_ERROR_BAD_VALUE;
+    if (*res == SB_SUCCESS) {
+        struct sb_validate_options o = { .inputs = { .seed = 1 },
+                                         .sides = *gpu ? 0 : SB_VALIDATE_SIDE_CPU,
+                                         .provided_count = provided_count, .provided = provided };
+        *res = sb_validate(context, program, &o, &report, e);
+    }
+    uint32_t layer_errors = sb_rt_context_validation_errors(context);
+    CHECK(layer_errors == 0, "%s: %u validation-layer errors; first: %s", name, layer_errors,
+          sb_rt_context_first_validation_error(context));
+    sb_rt_program_destroy(program);
+    tb_free(&b);
+    sb_rt_context_destroy(context);
+    return report;
+}
+
 /* Lowers the program (spirv-val checked, `op` present `op_count` times), then runs it through
  * sb_validate with `provided`: the interpreter always, lavapipe when there; u`reg` must hold
  * `expected` on each side and the sides must agree. */
@@ -78,50 +128,25 @@ static void run_program(const char *name, bool (*write)(struct tbuf *), uint32_t
         CHECK(count_op(ir, op) == op_count, "%s: %u %s, expected %u", name, count_op(ir, op),
               sb_ir_op_info(op)->name, op_count);
     sb_ir_program_destroy(ir);
-    struct sb_rt_context *context = NULL;
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", e.message);
-        return;
-    }
-    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    bool gpu = sb_rt_context_has_device(context);
-    struct tbuf b = { 0 };
-    struct sb_rt_program *program = NULL;
-    struct sb_validate_report *r = NULL;
-    if (!write(&b)) {
-        CHECK(false, "%s: the writer failed", name);
-    } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
-        CHECK(false, "%s: does not load: %s", name, e.message);
-    } else {
-        struct sb_validate_options o = { .inputs = { .seed = 1 },
-                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
-                                         .provided_count = provided_count, .provided = provided };
-        enum sb_result res = sb_validate(context, program, &o, &r, &e);
-        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
-        if (res == SB_SUCCESS) {
-            check_uav(name, "interpreter", r->cpu, reg, expected, count);
-            if (gpu) {
-                check_uav(name, "device", r->gpu, reg, expected, count);
-                CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
-                      sb_validate_verdict_name(r->verdict), r->reason);
-            }
-            printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
-                                         : "interpreter only (no device)");
+    bool gpu = false;
+    enum sb_result res = SB_SUCCESS;
+    struct sb_validate_report *r = validate(name, write, provided, provided_count, &gpu, &res, &e);
+    CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
+    if (res == SB_SUCCESS) {
+        check_uav(name, "interpreter", r->cpu, reg, expected, count);
+        if (gpu) {
+            check_uav(name, "device", r->gpu, reg, expected, count);
+            CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
+                  sb_validate_verdict_name(r->verdict), r->reason);
         }
+        printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
+                                     : "interpreter only (no device)");
     }
-    uint32_t layer_errors = sb_rt_context_validation_errors(context);
-    CHECK(layer_errors == 0, "%s: %u validation-layer errors; first: %s", name, layer_errors,
-          sb_rt_context_first_validation_error(context));
     sb_validate_report_destroy(r);
-    sb_rt_program_destroy(program);
-    tb_free(&b);
-    sb_rt_context_destroy(context);
 }
 
 /* t0: 4x2 D32 with two levels, level 0 texel (x, y) = x / 4, level 1 (2x1) = (0.2, 0.7);
- * s0 point sampling, comparison LESS (passes where ref < texel). At (0.625, 0.25):
+ * s0 point_sampler(true). At (0.625, 0.25):
  *   thread 0, LOD 0: level-0 texel (floor(2.5), floor(0.5)) = (2, 0) = 0.5:
  *     0.3 < 0.5 -> 1, 0.6 < 0.5 -> 0;
  *   thread 1, LOD 1: level-1 texel floor(1.25) = 1 = 0.7: 0.3 < 0.7 -> 1, 0.6 < 0.7 -> 1. */
@@ -142,15 +167,7 @@ static void test_sample_cmp_level(void)
           .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
         { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
     };
-    provided[2].sampler = (struct sb_rt_sampler){
-        .mag_filter = SB_RT_FILTER_NEAREST, .min_filter = SB_RT_FILTER_NEAREST,
-        .mip_filter = SB_RT_FILTER_NEAREST,
-        .address = { SB_RT_ADDRESS_CLAMP_TO_EDGE, SB_RT_ADDRESS_CLAMP_TO_EDGE,
-                     SB_RT_ADDRESS_CLAMP_TO_EDGE },
-        .mip_lod_bias = 0.0f, .min_lod = 0.0f, .max_lod = 16.0f, .compare = true,
-        .compare_op = 1u, /* VK_COMPARE_OP_LESS */
-        .border_color = { 0.0f, 0.0f, 0.0f, 0.0f }, .max_anisotropy = 0.0f,
-    };
+    provided[2].sampler = point_sampler(true);
     run_program("sample_cmp_level", dxil_program_tex67_sample_cmp_level, SB_IR_OP_SAMPLE_C_L, 2,
                 provided, 3, 0, expected, 4);
 }
@@ -236,14 +253,7 @@ static void check_derivatives(const char *name, bool (*write)(struct tbuf *), ui
           .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
         { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
     };
-    res[2].sampler = (struct sb_rt_sampler){
-        .mag_filter = SB_RT_FILTER_NEAREST, .min_filter = SB_RT_FILTER_NEAREST,
-        .mip_filter = SB_RT_FILTER_NEAREST,
-        .address = { SB_RT_ADDRESS_CLAMP_TO_EDGE, SB_RT_ADDRESS_CLAMP_TO_EDGE,
-                     SB_RT_ADDRESS_CLAMP_TO_EDGE },
-        .mip_lod_bias = 0.0f, .min_lod = 0.0f, .max_lod = 16.0f, .compare = false,
-        .compare_op = 0u, .border_color = { 0.0f, 0.0f, 0.0f, 0.0f }, .max_anisotropy = 0.0f,
-    };
+    res[2].sampler = point_sampler(false);
     const uint32_t groups[3] = { 1, 1, 1 };
     enum sb_result r = sb_interp_dispatch(ir, res, 3, groups, NULL, NULL, &e);
     CHECK(r == SB_SUCCESS, "%s: dispatch: %s", name, e.message);
@@ -252,35 +262,17 @@ static void check_derivatives(const char *name, bool (*write)(struct tbuf *), ui
               (double)expected[i]);
     sb_ir_program_destroy(ir);
 
-    struct sb_rt_context *context = NULL;
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", e.message);
-        return;
+    bool gpu = false;
+    struct sb_validate_report *report = validate(name, write, res, 3, &gpu, &r, &e);
+    if (gpu) {
+        const char *why = r == SB_SUCCESS ? report->reason : e.message;
+        bool refused = r == SB_SUCCESS ? report->verdict == SB_VALIDATE_NOT_RUN
+                                       : r == SB_ERROR_RUN_UNSUPPORTED;
+        CHECK(refused && why && strstr(why, "ComputeDerivativeGroup"), "%s: on the device: %s, %s",
+              name, sb_result_name(r), why ? why : "");
+        printf("%s: device not-run (%s)\n", name, why ? why : "");
     }
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    if (sb_rt_context_has_device(context)) {
-        struct tbuf b = { 0 };
-        struct sb_rt_program *program = NULL;
-        struct sb_validate_report *report = NULL;
-        CHECK(write(&b), "%s: the writer failed", name);
-        r = sb_rt_program_load(b.data, b.size, NULL, &program, &e);
-        CHECK(r == SB_SUCCESS, "%s: does not load: %s", name, e.message);
-        if (r == SB_SUCCESS) {
-            struct sb_validate_options o = { .inputs = { .seed = 1 } };
-            r = sb_validate(context, program, &o, &report, &e);
-            const char *why = r == SB_SUCCESS ? report->reason : e.message;
-            bool refused = r == SB_SUCCESS ? report->verdict == SB_VALIDATE_NOT_RUN
-                                           : r == SB_ERROR_RUN_UNSUPPORTED;
-            CHECK(refused && why && strstr(why, "ComputeDerivativeGroup"),
-                  "%s: on the device: %s, %s", name, sb_result_name(r), why ? why : "");
-            printf("%s: device not-run (%s)\n", name, why ? why : "");
-        }
-        sb_validate_report_destroy(report);
-        sb_rt_program_destroy(program);
-        tb_free(&b);
-    }
-    sb_rt_context_destroy(context);
+    sb_validate_report_destroy(report);
 }
 
 /* v = x*x + 10*y*y + 100*x*y, uv = (0.25 x, 0.125 y) on a 16x16 texture.
