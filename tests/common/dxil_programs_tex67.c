@@ -12,7 +12,7 @@
 
 enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
        OP_CALCULATE_LOD = 81, OP_DERIV_COARSE_Y = 84, OP_DERIV_FINE_X = 85, OP_THREAD_ID = 93,
-       OP_SAMPLE_CMP_LEVEL = 224 };
+       OP_TEXTURE_LOAD = 66, OP_SAMPLE_CMP_LEVEL = 224, OP_TEXTURE_STORE_SAMPLE = 225 };
 
 /* A cs over Texture2D<float> t0, RWByteAddressBuffer u0 and a sampler s0 (a comparison
  * sampler when `comparison`): the module, its types and the three handles. */
@@ -205,4 +205,71 @@ bool dxil_program_tex67_derivatives(struct tbuf *out, uint32_t threads_x, uint32
     dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
             store, 8);
     return finish_t0_u0_s0(&p, false, 6, threads_x, threads_y, out);
+}
+
+/*
+ * RWTexture2DMS<float4, 4> u0 : register(u0);
+ * RWByteAddressBuffer u1 : register(u1);
+ * [numthreads(2, 2, 1)]
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     uint s = id.x + 2 * id.y;
+ *     u0.sample[s][id.xy] = float4(id.x, id.y, 100 + s, 1);
+ *     u1.Store(s * 4, asuint(u0.sample[s][id.xy].z));
+ * }
+ */
+bool dxil_program_tex67_store_sample(struct tbuf *out)
+{
+    static const struct dxil_resource resources[2] = {
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_TEXTURE2DMS,
+          .type_name = "class.RWTexture2DMS<vector<float, 4>, 4>", .element_type = DXIL_COMP_F32 },
+        { .resource_class = DXIL_CLASS_UAV, .kind = DXIL_KIND_RAW_BUFFER, .lower_bound = 1,
+          .type_name = "struct.RWByteAddressBuffer" },
+    };
+    struct dxil_module *m = dm_create();
+    uint32_t i32 = dm_type_int(m, 32), f32 = dm_type_float(m);
+    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
+    uint32_t handle_type = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
+    const uint32_t members[5] = { f32, f32, f32, f32, i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", members, 5);
+    uint32_t entry = dm_entry(m, "main");
+    dm_at(m, dm_block(m));
+    uint32_t u[2];
+    for (int k = 0; k < 2; k++) {
+        const uint32_t args[4] = { dm_i8(m, DXIL_CLASS_UAV), dm_i32(m, k), dm_i32(m, k),
+                                   dm_i1(m, false) };
+        u[k] = dm_dxop(m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY, OP_CREATE_HANDLE,
+                       args, 4);
+    }
+    uint32_t id[2];
+    for (int c = 0; c < 2; c++) {
+        uint32_t component = dm_i32(m, c);
+        id[c] = dm_dxop(m, "dx.op.threadId.i32", i32, DM_ATTR_READNONE, OP_THREAD_ID, &component,
+                        1);
+    }
+    uint32_t s = dm_binop(m, DM_ADD, id[0], dm_binop(m, DM_SHL, id[1], dm_i32(m, 1), 0), 0);
+    uint32_t ui = dm_undef(m, i32);
+    const uint32_t store[10] = {
+        u[0], id[0], id[1], ui, dm_cast(m, DM_UITOFP, id[0], f32), dm_cast(m, DM_UITOFP, id[1], f32),
+        dm_cast(m, DM_UITOFP, dm_binop(m, DM_ADD, s, dm_i32(m, 100), 0), f32), dm_f32(m, 1.0f),
+        dm_i8(m, 15), s,
+    };
+    dm_dxop(m, "dx.op.textureStoreSample.f32", dm_type_void(m), DM_ATTR_NOUNWIND,
+            OP_TEXTURE_STORE_SAMPLE, store, 10);
+    const uint32_t load[8] = { u[0], s, id[0], id[1], ui, ui, ui, ui };
+    uint32_t texel = dm_dxop(m, "dx.op.textureLoad.f32", resret, DM_ATTR_READONLY,
+                             OP_TEXTURE_LOAD, load, 8);
+    uint32_t uf = dm_undef(m, f32);
+    const uint32_t out_args[8] = { u[1], dm_binop(m, DM_SHL, s, dm_i32(m, 2), 0), ui,
+                                   dm_extractvalue(m, texel, 2), uf, uf, uf, dm_i8(m, 1) };
+    dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
+            out_args, 8);
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = 7, .entry = entry,
+        .entry_name = "main", .num_threads = { 2, 2, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
+        .resources = resources, .resource_count = 2,
+    };
+    bool ok = dxil_program_write(m, &d, out);
+    dm_destroy(m);
+    return ok;
 }

@@ -31,4 +31,9 @@ bool dxil_program_tex67_counter_array(struct tbuf *out);
  *  t0.CalculateLevelOfDetailUnclamped(s0, (0.25 x, 0.125 y))). */
 bool dxil_program_tex67_derivatives(struct tbuf *out, uint32_t threads_x, uint32_t threads_y);
 
+/** cs_6_7, numthreads(2,2,1): RWTexture2DMS<float4, 4> u0, RWByteAddressBuffer u1; thread
+ *  (x, y), s = x + 2y: u0.sample[s][(x, y)] = (x, y, 100 + s, 1) (textureStoreSample), then
+ *  u1[s] = u0.sample[s][(x, y)].z (textureLoad of the multisampled UAV). */
+bool dxil_program_tex67_store_sample(struct tbuf *out);
+
 #endif

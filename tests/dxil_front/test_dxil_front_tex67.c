@@ -16,7 +16,10 @@
  * quads on the interpreter (lavapipe lacks VK_NV_compute_shader_derivatives:
  * the device side must be not-run), and a group without quads refused.
  *
- * Usage: test_dxil_front_tex67 sample_cmp_level|counter_array|derivatives
+ * store_sample: SM 6.7 textureStoreSample and textureLoad of a RWTexture2DMS on
+ * the interpreter (the runtime reads no multisampled UAV back: not-run).
+ *
+ * Usage: test_dxil_front_tex67 sample_cmp_level|counter_array|derivatives|store_sample
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -302,6 +305,61 @@ static void test_derivatives(void)
     sb_ir_program_destroy(ir);
 }
 
+/* u0: 2x2 texels of 4 float4 samples, zeroed; thread (x, y) writes sample s = x + 2y of
+ * texel (x, y) = (x, y, 100 + s, 1) and reads its z back into u1[s]. resources.h lays a
+ * multisampled texel's samples in a row: float index ((y * 2 + x) * 4 + s) * 4, which is
+ * 20 s for this s. The other samples stay 0; u1 = (100, 101, 102, 103). lavapipe: not-run
+ * (the runtime reads no multisampled UAV back). */
+static void test_store_sample(void)
+{
+    struct sb_error e = { 0 };
+    struct sb_ir_program *ir = dxil_front_lower(dxil_program_tex67_store_sample, &e);
+    CHECK(ir != NULL, "store_sample: does not lower: %s", e.message);
+    if (!ir)
+        return;
+    CHECK(count_op(ir, SB_IR_OP_STORE_UAV_TYPED_MS) == 1 && count_op(ir, SB_IR_OP_LD_UAV_TYPED_MS) == 1,
+          "store_sample: %u store_uav_typed_ms, %u ld_uav_typed_ms, expected 1 and 1",
+          count_op(ir, SB_IR_OP_STORE_UAV_TYPED_MS), count_op(ir, SB_IR_OP_LD_UAV_TYPED_MS));
+    float u0[64] = { 0 }, expected0[64] = { 0 };
+    uint32_t u1[4] = { 0 };
+    for (uint32_t t = 0; t < 4; t++) {
+        float *v = &expected0[20 * t];
+        v[0] = (float)(t % 2);
+        v[1] = (float)(t / 2);
+        v[2] = 100.0f + (float)t;
+        v[3] = 1.0f;
+    }
+    struct sb_rt_resource res[2] = {
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
+          .size = sizeof(u0), .format = SB_RT_FORMAT_R32G32B32A32_FLOAT, .dimension = 4,
+          .width = 2, .height = 2, .depth = 1, .layers = 1, .mip_levels = 1, .sample_count = 4 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 1, .data = u1,
+          .size = sizeof(u1), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+    };
+    const uint32_t groups[3] = { 1, 1, 1 };
+    enum sb_result r = sb_interp_dispatch(ir, res, 2, groups, NULL, NULL, &e);
+    CHECK(r == SB_SUCCESS, "store_sample: dispatch: %s", e.message);
+    for (uint32_t i = 0; r == SB_SUCCESS && i < 64; i++)
+        CHECK(f2u(u0[i]) == f2u(expected0[i]), "store_sample: u0 float %u = %g, expected %g", i,
+              (double)u0[i], (double)expected0[i]);
+    for (uint32_t i = 0; r == SB_SUCCESS && i < 4; i++)
+        CHECK(u1[i] == f2u(100.0f + (float)i), "store_sample: u1[%u] = 0x%08x, expected %g", i,
+              u1[i], (double)(100.0f + (float)i));
+    sb_ir_program_destroy(ir);
+    bool gpu = false;
+    struct sb_validate_report *report =
+        validate("store_sample", dxil_program_tex67_store_sample, NULL, 0, &gpu, &r, &e);
+    if (gpu) {
+        const char *why = r == SB_SUCCESS ? report->reason : e.message;
+        bool refused = r == SB_SUCCESS ? report->verdict == SB_VALIDATE_NOT_RUN
+                                       : r == SB_ERROR_RUN_UNSUPPORTED;
+        CHECK(refused && why && strstr(why, "multisampled UAV"), "store_sample: on the device: %s, %s",
+              sb_result_name(r), why ? why : "");
+        printf("store_sample: device not-run (%s)\n", why ? why : "");
+    }
+    sb_validate_report_destroy(report);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -311,6 +369,8 @@ int main(int argc, char **argv)
         test_counter_array();
     else if (strcmp(which, "derivatives") == 0)
         test_derivatives();
+    else if (strcmp(which, "store_sample") == 0)
+        test_store_sample();
     else
         CHECK(false, "unknown case '%s'", which);
     if (failures)

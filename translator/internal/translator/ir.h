@@ -265,6 +265,8 @@ enum sb_ir_op {
     SB_IR_OP_DISPATCH_MESH,     /**< launch a.xyz (uint) mesh groups with the payload g# b; ends the invocation */
     /* SM 6.7 texture ops past SM5 (IR.md §Resources). */
     SB_IR_OP_SAMPLE_C_L,        /**< sample_c at an explicit LOD: coord, t#, s#, ref, lod */
+    SB_IR_OP_LD_UAV_TYPED_MS,   /**< ld_uav_typed of one sample: address, u#, sample index */
+    SB_IR_OP_STORE_UAV_TYPED_MS, /**< store_uav_typed of one sample: u# <- address, value, sample */
     SB_IR_OP_COUNT,
     SB_IR_OP_MAX_ENUM = 0x7fffffff
 };

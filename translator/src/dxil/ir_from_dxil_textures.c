@@ -296,7 +296,8 @@ static bool texture_load(struct dxil_front *f, const struct sb_bc_instruction *i
         !dxil_front_gather_args(f, in, 3, shape->load_coords, &address) ||
         !dxil_front_resret_dst(f, in, "textureLoad", dst, &dst_count))
         return false;
-    uint32_t op = uav ? SB_IR_OP_LD_UAV_TYPED : is_multisampled(r) ? SB_IR_OP_LD_MS : SB_IR_OP_LD;
+    uint32_t op = uav ? (is_multisampled(r) ? SB_IR_OP_LD_UAV_TYPED_MS : SB_IR_OP_LD_UAV_TYPED)
+                      : is_multisampled(r) ? SB_IR_OP_LD_MS : SB_IR_OP_LD;
     if (op == SB_IR_OP_LD) {
         struct sb_ir_operand mip, w = dxil_front_temp_dst(address, 0x8);
         if (!arg_src(f, in, 2, &mip) || !dxil_front_emit(f, SB_IR_OP_MOV, &w, 1, &mip, 1))
@@ -304,15 +305,16 @@ static bool texture_load(struct dxil_front *f, const struct sb_bc_instruction *i
     }
     src[n++] = vector_src(address);
     src[n++] = view;
-    if (op == SB_IR_OP_LD_MS && !arg_src(f, in, 2, &src[n++]))
+    if ((op == SB_IR_OP_LD_MS || op == SB_IR_OP_LD_UAV_TYPED_MS) && !arg_src(f, in, 2, &src[n++]))
         return false;
     return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
 }
 
 /* textureStore(uav, c0..c2, v0..v3, mask): store_uav_typed of the whole texel; the mask
  * must cover the format's components (INSTR.WRITEMASKFORTYPEDUAVSTORE), lanes past it
- * are undef in DXIL and given 0. */
-static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *in)
+ * are undef in DXIL and given 0. SM 6.7's textureStoreSample(..., mask, sampleIdx) writes
+ * one sample of a RWTexture2DMS(Array): STORE_UAV_TYPED_MS. */
+static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *in, bool sample)
 {
     const struct sb_ir_resource *r = NULL;
     const struct texture_shape *shape = NULL;
@@ -329,13 +331,20 @@ static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                "textureStore with mask 0x%llx to a texture of dimension %u",
                                (unsigned long long)mask, r->dimension);
+    if (sample != is_multisampled(r))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "%s on a %smultisampled texture",
+                               sample ? "textureStoreSample" : "textureStore",
+                               sample ? "single-sampled" : "");
     uint32_t lanes = mask == 1 ? 1 : mask == 3 ? 2 : mask == 7 ? 3 : 4;
     if (!dxil_front_gather_args(f, in, 2, shape->load_coords, &address) ||
         !dxil_front_gather_args(f, in, 5, lanes, &value))
         return false;
-    struct sb_ir_operand src[2] = { vector_src(address), vector_src(value) };
+    struct sb_ir_operand src[3] = { vector_src(address), vector_src(value) };
+    if (sample && !arg_src(f, in, 10, &src[2]))
+        return false;
     dst.mask = 0xF;
-    return dxil_front_emit(f, SB_IR_OP_STORE_UAV_TYPED, &dst, 1, src, 2) != NULL;
+    return dxil_front_emit(f, sample ? SB_IR_OP_STORE_UAV_TYPED_MS : SB_IR_OP_STORE_UAV_TYPED,
+                           &dst, 1, src, sample ? 3 : 2) != NULL;
 }
 
 /* getDimensions(res, mip) -> {c0..c3}: bufinfo for buffers (elements; bytes for raw),
@@ -428,7 +437,7 @@ bool dxil_front_is_texture_op(uint64_t opcode)
            (opcode >= SB_DXIL_OP_GET_DIMENSIONS &&
             opcode <= SB_DXIL_OP_RENDER_TARGET_GET_SAMPLE_COUNT) ||
            opcode == SB_DXIL_OP_CALCULATE_LOD || opcode == SB_DXIL_OP_TEXTURE_GATHER_RAW ||
-           opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL;
+           opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL || opcode == SB_DXIL_OP_TEXTURE_STORE_SAMPLE;
 }
 
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
@@ -436,7 +445,8 @@ bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction 
 {
     switch (opcode) {
     case SB_DXIL_OP_TEXTURE_LOAD: return texture_load(f, in);
-    case SB_DXIL_OP_TEXTURE_STORE: return texture_store(f, in);
+    case SB_DXIL_OP_TEXTURE_STORE: return texture_store(f, in, false);
+    case SB_DXIL_OP_TEXTURE_STORE_SAMPLE: return texture_store(f, in, true);
     case SB_DXIL_OP_GET_DIMENSIONS: return get_dimensions(f, in);
     case SB_DXIL_OP_TEXTURE_GATHER: return gather(f, in, false, false);
     case SB_DXIL_OP_TEXTURE_GATHER_CMP: return gather(f, in, true, false);

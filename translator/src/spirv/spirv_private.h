@@ -878,6 +878,9 @@ enum sb_result sb_spv_texture_sample(struct sb_spv_context *ctx, const struct sb
 enum sb_result sb_spv_texture_fetch(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 enum sb_result sb_spv_texture_query(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 enum sb_result sb_spv_uav_access(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** ld_uav_typed_ms / store_uav_typed_ms on a multisampled u# (spirv_uav_ms.c); UNSUPPORTED
+ *  (unrecorded) for other ops. */
+enum sb_result sb_spv_uav_ms(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 enum sb_result sb_spv_uav_atomic(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
 /** Image facts of an SM4 dimension (spirv_texture_decl.c); NULL for non-image dimensions. */
