@@ -35,21 +35,21 @@ enum sb_result sb_spv_uav_ms(struct sb_spv_context *ctx, const struct sb_ir_inst
     uint32_t sample = sb_spv_load_scalar(ctx, &inst->src[2], SB_IR_TYPE_INT);
     if (!image || !coord || !sample)
         return ctx->result;
+    /* Without a declared format (no read gave one) the image is Unknown: WithoutFormat. */
+    if (!info->atomic_format)
+        sb_spv_capability(b, store ? SpvCapabilityStorageImageWriteWithoutFormat
+                                   : SpvCapabilityStorageImageReadWithoutFormat);
+    uint32_t words[5] = { image, coord, 0, SpvImageOperandsSampleMask, sample };
     if (store) {
-        uint32_t value = sb_spv_load_src_n(ctx, &inst->src[1], 4, info->value_type);
-        if (!value)
+        if (!(words[2] = sb_spv_load_src_n(ctx, &inst->src[1], 4, info->value_type)))
             return ctx->result;
-        if (!info->atomic_format)
-            sb_spv_capability(b, SpvCapabilityStorageImageWriteWithoutFormat);
-        const uint32_t words[5] = { image, coord, value, SpvImageOperandsSampleMask, sample };
         sb_spv_op(b, SpvOpImageWrite, words, 5);
         return ctx->result;
     }
-    if (!info->atomic_format)
-        sb_spv_capability(b, SpvCapabilityStorageImageReadWithoutFormat);
-    const uint32_t args[4] = { image, coord, SpvImageOperandsSampleMask, sample };
+    words[2] = SpvImageOperandsSampleMask; /* OpImageRead: image, coord, operands, sample */
+    words[3] = sample;
     uint32_t texel = sb_spv_op_result(b, SpvOpImageRead, sb_spv_type_of(ctx, info->value_type, 4),
-                                      args, 4);
+                                      words, 4);
     if (sb_spv_store_texel(ctx, inst, &inst->dst[0], texel, info->value_type, uav))
         sb_spv_store_status(ctx, inst);
     return ctx->result;
