@@ -19,6 +19,21 @@ bool sb_spv_has_derivatives(const struct sb_spv_context *ctx)
             ctx->program->compute_derivatives != SB_IR_COMPUTE_DERIVATIVES_NONE);
 }
 
+/* The byte offset of the first instruction that differences a quad (a derivative, an
+ * implicit-LOD sample or lod): where the capability comes from, for a runtime's refusal. */
+static uint64_t first_quad_use(const struct sb_ir_program *p)
+{
+    for (uint32_t f = 0; f < p->function_count; f++)
+        for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
+            const struct sb_ir_instruction *in = &p->functions[f].instructions[i];
+            if ((in->op >= SB_IR_OP_DERIV_RTX && in->op <= SB_IR_OP_DERIV_RTY_FINE) ||
+                in->op == SB_IR_OP_SAMPLE || in->op == SB_IR_OP_SAMPLE_B ||
+                in->op == SB_IR_OP_SAMPLE_C || in->op == SB_IR_OP_LOD)
+                return in->offset;
+        }
+    return SB_SPV_NO_ORIGIN;
+}
+
 void sb_spv_declare_compute_derivatives(struct sb_spv_context *ctx, uint32_t entry)
 {
     struct sb_spv_builder *b = &ctx->builder;
@@ -27,8 +42,11 @@ void sb_spv_declare_compute_derivatives(struct sb_spv_context *ctx, uint32_t ent
         return;
     bool quads = grouping == SB_IR_COMPUTE_DERIVATIVES_QUADS;
     sb_spv_extension(b, "SPV_NV_compute_shader_derivatives");
+    uint64_t origin = b->origin;
+    b->origin = first_quad_use(ctx->program);
     sb_spv_capability(b, quads ? SpvCapabilityComputeDerivativeGroupQuadsNV
                                : SpvCapabilityComputeDerivativeGroupLinearNV);
+    b->origin = origin;
     sb_spv_execution_mode(b, entry, quads ? SpvExecutionModeDerivativeGroupQuadsNV
                                           : SpvExecutionModeDerivativeGroupLinearNV, NULL, 0);
 }
