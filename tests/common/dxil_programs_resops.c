@@ -18,8 +18,7 @@ enum { OP_CREATE_HANDLE = 57, OP_SAMPLE_LEVEL = 62, OP_SAMPLE_GRAD = 63,
        OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
        OP_CHECK_ACCESS_FULLY_MAPPED = 71, OP_GET_DIMENSIONS = 72, OP_TEXTURE_GATHER = 73,
        OP_TEXTURE_GATHER_CMP = 74, OP_TEXTURE2DMS_GET_SAMPLE_POSITION = 75, OP_THREAD_ID = 93,
-       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_TEXTURE_GATHER_RAW = 223,
-       OP_SAMPLE_CMP_LEVEL = 224 };
+       OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_TEXTURE_GATHER_RAW = 223 };
 
 /* The dx.types structs these programs use. */
 struct resops_types {
@@ -584,7 +583,6 @@ bool dxil_program_resops_kinds(struct tbuf *out)
  * What the front end refuses, one dx.op each, in a cs_6_7 with Texture2D<float4> t0,
  * SamplerState s0 and RWByteAddressBuffer u0 (numthreads(1,1,1)):
  *   RESOPS_REFUSE_OFFSET:     t0.SampleLevel(s0, uv, 0, int2(id.x, 0))   offset not a constant
- *   RESOPS_REFUSE_CMP_LEVEL:  sampleCmpLevel (SM 6.7)                    no IR op
  *   RESOPS_REFUSE_NARROW:     u0.Load<uint16_t>(0) as bufferLoad.i16     16-bit overload
  */
 bool dxil_program_resops_refusal(struct tbuf *out, enum resops_refusal which)
@@ -614,10 +612,6 @@ bool dxil_program_resops_refusal(struct tbuf *out, enum resops_refusal which)
         args[6] = thread_x(m, &t);
         value = dm_dxop(m, "dx.op.sampleLevel.f32", t.resret_f32, DM_ATTR_READONLY,
                         OP_SAMPLE_LEVEL, args, 10);
-    } else if (which == RESOPS_REFUSE_CMP_LEVEL) {
-        args[10] = dm_f32(m, 0.0f); /* compare value 0, LOD 0 */
-        value = dm_dxop(m, "dx.op.sampleCmpLevel.f32", t.resret_f32, DM_ATTR_READONLY,
-                        OP_SAMPLE_CMP_LEVEL, args, 11);
     } else {
         const uint32_t load_args[3] = { u0, dm_i32(m, 0), dm_undef(m, t.i32) };
         value = dm_dxop(m, "dx.op.bufferLoad.i16", resret_i16, DM_ATTR_READONLY, OP_BUFFER_LOAD,

@@ -46,7 +46,6 @@ bool dxil_program_resops_kinds(struct tbuf *out);
 /** What dxil_program_resops_refusal writes: one dx.op the DXIL front end refuses. */
 enum resops_refusal {
     RESOPS_REFUSE_OFFSET,    /**< sampleLevel with a texel offset that is not a constant */
-    RESOPS_REFUSE_CMP_LEVEL, /**< sampleCmpLevel (SM 6.7), which the IR has no op for */
     RESOPS_REFUSE_NARROW,    /**< bufferLoad.i16: a 16-bit overload */
 };
 /** cs_6_7, numthreads(1,1,1): the dx.op `which` names, its status stored to u0. */

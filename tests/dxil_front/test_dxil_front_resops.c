@@ -372,7 +372,6 @@ static void check_op_refusal(enum resops_refusal which, const char *name, const 
 static void test_refusals(void)
 {
     check_op_refusal(RESOPS_REFUSE_OFFSET, "offset", "texel offset 0 is not a constant");
-    check_op_refusal(RESOPS_REFUSE_CMP_LEVEL, "cmp_level", "SampleCmpLevel");
     check_op_refusal(RESOPS_REFUSE_NARROW, "narrow", "16- or 64-bit overload");
     static const struct { uint32_t kind; const char *name; } kinds[2] = {
         { 15, "TBuffer" }, { 16, "RTAccelerationStructure" },

@@ -357,7 +357,7 @@ enum sb_result sb_interp_alu(struct interp_state *s, const struct sb_ir_instruct
     case SB_IR_OP_SINCOS: return sincos(s, in);
     case SB_IR_OP_DERIV_RTX: case SB_IR_OP_DERIV_RTY: case SB_IR_OP_DERIV_RTX_COARSE:
     case SB_IR_OP_DERIV_RTX_FINE: case SB_IR_OP_DERIV_RTY_COARSE: case SB_IR_OP_DERIV_RTY_FINE:
-        if (s->quad)
+        if (sb_interp_has_quads(s))
             return sb_interp_derivative(s, in);
         return sb_interp_unsupported(s, "a derivative outside a pixel shader");
     default: break;

@@ -262,7 +262,10 @@ bool sb_interp_wave_lanes_valid(uint32_t lanes);
 enum sb_result sb_interp_wave(struct interp_state *s, const struct sb_ir_instruction *inst);
 
 /* ---- interp_quad.c ----------------------------------------------------------------------- */
-/** deriv_rt{x,y}[_coarse|_fine] across each quad of a pixel batch. */
+/** Whether the batch's lanes form quads: pixel batches, and compute batches of a program with
+ *  sb_ir_program::compute_derivatives (the group's quads as D3D forms them). */
+bool sb_interp_has_quads(const struct interp_state *s);
+/** deriv_rt{x,y}[_coarse|_fine] across each quad of a pixel or compute batch. */
 enum sb_result sb_interp_derivative(struct interp_state *s, const struct sb_ir_instruction *inst);
 /** DISCARD: marks the active lanes whose condition holds; they run on as helpers. */
 enum sb_result sb_interp_discard(struct interp_state *s, const struct sb_ir_instruction *inst);

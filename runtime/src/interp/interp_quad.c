@@ -13,6 +13,11 @@
  * the outputs that reach the caller are the same.
  * The implicit LOD of sample/sample_b/sample_c uses the coarse differences of
  * the coordinates, i.e. one LOD per quad, which is what lavapipe does.
+ * Compute programs with derivatives (SM 6.6; sb_ir_program::compute_derivatives)
+ * take the same differences over the group's quads: a batch holds whole groups,
+ * each in flattened order (interp_dispatch.c), so quad position p of a thread is
+ * found from its local id: 2x2 blocks of (x, y) (QUADS, p = (x & 1) + 2 (y & 1))
+ * or 4 consecutive flattened threads (LINEAR, p = index & 3).
  */
 #include "interp_private.h"
 
@@ -25,6 +30,30 @@ struct deriv_row {
     uint32_t op;
     uint8_t from[4], to[4];
 };
+
+bool sb_interp_has_quads(const struct interp_state *s)
+{
+    return s->quad || (s->program->stage == SB_IR_STAGE_COMPUTE &&
+                       s->program->compute_derivatives != SB_IR_COMPUTE_DERIVATIVES_NONE);
+}
+
+/* Lane l's position (0-3, x + 2y) in its quad, and the lane at position p of that quad. */
+static uint32_t quad_position(const struct interp_state *s, uint32_t l)
+{
+    if (s->quad || s->program->compute_derivatives != SB_IR_COMPUTE_DERIVATIVES_QUADS)
+        return l & 3u; /* pixel quads; LINEAR: groups are multiples of 4 lanes */
+    uint32_t i = l % s->group_size, width = s->program->thread_group[0];
+    return (i % width & 1u) + 2u * (i / width & 1u);
+}
+
+static uint32_t quad_lane(const struct interp_state *s, uint32_t l, uint32_t p)
+{
+    if (s->quad || s->program->compute_derivatives != SB_IR_COMPUTE_DERIVATIVES_QUADS)
+        return (l & ~3u) + p;
+    uint32_t i = l % s->group_size, width = s->program->thread_group[0];
+    uint32_t x = i % width, y = i / width; /* y counts rows of the whole group: z * Y + y */
+    return l - i + ((y & ~1u) + (p >> 1)) * width + (x & ~1u) + (p & 1u);
+}
 
 static const struct deriv_row deriv_rows[] = {
     { SB_IR_OP_DERIV_RTX, { 0, 0, 0, 0 }, { 1, 1, 1, 1 } },
@@ -56,8 +85,8 @@ enum sb_result sb_interp_derivative(struct interp_state *s, const struct sb_ir_i
         if (!(r[c] = sb_interp_scratch(s)))
             return s->result;
         for (uint32_t l = 0; l < s->lanes; l++) {
-            uint32_t q = l & ~3u, p = l & 3u;
-            r[c][l] = U(F(a[c][q + row->to[p]]) - F(a[c][q + row->from[p]]));
+            uint32_t p = quad_position(s, l);
+            r[c][l] = U(F(a[c][quad_lane(s, l, row->to[p])]) - F(a[c][quad_lane(s, l, row->from[p])]));
         }
     }
     sb_interp_store(s, &in->dst[0], mask, (const uint32_t *const *)r, SB_IR_TYPE_FLOAT);
@@ -85,7 +114,7 @@ void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const 
                             const uint32_t *const ddy[3], uint32_t *lod, uint32_t *anisotropic)
 {
     for (uint32_t l = 0; l < s->lanes; l++) {
-        uint32_t q = l & ~3u;
+        uint32_t q0 = quad_lane(s, l, 0), q1 = quad_lane(s, l, 1), q2 = quad_lane(s, l, 2);
         float x2 = 0.0f, y2 = 0.0f;
         for (uint32_t a = 0; a < axes && a < 3; a++) {
             float dx, dy;
@@ -93,8 +122,8 @@ void sb_interp_implicit_lod(const struct interp_state *s, const uint32_t *const 
                 dx = F(ddx[a][l]);
                 dy = F(ddy[a][l]);
             } else {
-                dx = F(coord[a][q + 1]) - F(coord[a][q]);
-                dy = F(coord[a][q + 2]) - F(coord[a][q]);
+                dx = F(coord[a][q1]) - F(coord[a][q0]);
+                dy = F(coord[a][q2]) - F(coord[a][q0]);
             }
             dx *= (float)size[a];
             dy *= (float)size[a];

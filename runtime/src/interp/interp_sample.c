@@ -6,10 +6,11 @@
  * 1D/2D/3D textures, 1D/2D arrays, cubes and cube arrays, decoded as
  * translator/src/spirv/spirv_texture.c emits them (interp_filter.c filters):
  *   * outside pixel shaders sample and sample_c read LOD 0 and sample_b
- *     LOD = bias (D3D's derivative is 0 there); sample_l takes its LOD,
- *     sample_c_lz LOD 0; in pixel shaders sample/sample_b/sample_c take the
- *     implicit LOD of their quad (interp_quad.c); sample_d's LOD comes from
- *     its ddx/ddy anywhere;
+ *     LOD = bias (D3D's derivative is 0 there); sample_l and sample_c_l
+ *     take their LOD, sample_c_lz LOD 0; in pixel shaders sample/sample_b/sample_c take the
+ *     implicit LOD of their quad (interp_quad.c), as do compute programs
+ *     with derivative quads (IR.md "Compute derivatives"); sample_d's LOD
+ *     comes from its ddx/ddy anywhere;
  *   * the array layer is round-to-nearest-even of the coordinate after the
  *     texel axes, clamped (cube arrays: the cube, layer = 6 x cube + face);
  *   * `_aoffimmi` offsets apply to the texel coordinates, never to cubes
@@ -62,6 +63,7 @@ static const struct form forms[] = {
     { SB_IR_OP_GATHER4_C, 1, 2, 3, true, false, false, false, true, 0 },
     { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true, false, false, false, 0 },
     { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, true, true, false, false, true, 0 },
+    { SB_IR_OP_SAMPLE_C_L, 1, 2, 3, false, false, false, false, true, 0 },
 };
 
 /* Sampling shape of each SM4 dimension (§8.3): texel axes, array layer, cube; axes 0 = not sampled. */
@@ -135,7 +137,7 @@ static bool cube_gradients(struct interp_state *s, const struct operands *o, con
 /* Per-lane LOD where it comes from the quad or from ddx/ddy; o->lod stays NULL otherwise. */
 static bool lane_lod(struct interp_state *s, const struct sb_ir_instruction *in, struct operands *o)
 {
-    if (!((o->f->implicit && s->quad) || o->f->grad))
+    if (!((o->f->implicit && sb_interp_has_quads(s)) || o->f->grad))
         return true;
     const uint32_t *ddx[4] = { NULL }, *ddy[4] = { NULL };
     uint32_t size[3] = { o->t.rt->width, o->t.rt->height, o->t.rt->depth }, *l = sb_interp_scratch(s);
@@ -181,7 +183,9 @@ static bool load_operands(struct interp_state *s, const struct sb_ir_instruction
         (f->extra && !(o->extra = sb_interp_load_scalar(s, &in->src[f->extra], SB_IR_TYPE_FLOAT))) ||
         (f->offsets && !sb_interp_load_n(s, &in->src[1], 2, SB_IR_TYPE_INT, o->po)) ||
         (f->clamp && in->src_count > f->clamp &&
-         !(o->clamp = sb_interp_load_scalar(s, &in->src[f->clamp], SB_IR_TYPE_FLOAT))))
+         !(o->clamp = sb_interp_load_scalar(s, &in->src[f->clamp], SB_IR_TYPE_FLOAT))) ||
+        (f->op == SB_IR_OP_SAMPLE_C_L && /* its LOD follows the ref */
+         !(o->lod = sb_interp_load_scalar(s, &in->src[f->extra + 1], SB_IR_TYPE_FLOAT))))
         return false;
     if (o->sh.cube && !cube_faces(s, o))
         return false;

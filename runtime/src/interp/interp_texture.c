@@ -82,7 +82,9 @@ static bool words_hold_channels(uint32_t format)
 
 static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_instruction *in)
 {
-    bool uav = in->op == SB_IR_OP_LD_UAV_TYPED, ms = in->op == SB_IR_OP_LD_MS;
+    /* ld_uav_typed_ms (SM 6.7 RWTexture2DMS): a UAV read addressed like ldms. */
+    bool uav = in->op == SB_IR_OP_LD_UAV_TYPED || in->op == SB_IR_OP_LD_UAV_TYPED_MS;
+    bool ms = in->op == SB_IR_OP_LD_MS || in->op == SB_IR_OP_LD_UAV_TYPED_MS;
     if (in->dst_count < 1 || in->src_count < (ms ? 3u : 2u))
         return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
     const struct sb_ir_operand *res = &in->src[1];
@@ -137,9 +139,12 @@ static enum sb_result typed_load(struct interp_state *s, const struct sb_ir_inst
     return s->result;
 }
 
+/* store_uav_typed, and store_uav_typed_ms (one sample of an SM 6.7 RWTexture2DMS(Array),
+ * addressed like ldms). */
 static enum sb_result typed_store(struct interp_state *s, const struct sb_ir_instruction *in)
 {
-    if (in->dst_count < 1 || in->src_count < 2)
+    bool ms = in->op == SB_IR_OP_STORE_UAV_TYPED_MS;
+    if (in->dst_count < 1 || in->src_count < (ms ? 3u : 2u))
         return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'%s' has too few operands", sb_ir_op_name(in->op));
     const struct sb_ir_operand *res = &in->dst[0];
     struct interp_binding b;
@@ -147,11 +152,14 @@ static enum sb_result typed_store(struct interp_state *s, const struct sb_ir_ins
         return s->result;
     uint32_t dim = b.decl->dimension;
     int32_t dummy[4] = { 0 }, xyzl[4];
-    if (b.decl->kind != SB_IR_RESOURCE_KIND_TYPED || dim > 10 || !place(dim, dummy, xyzl))
+    bool ms_dim = dim == 4 || dim == 9;
+    if (b.decl->kind != SB_IR_RESOURCE_KIND_TYPED || dim > 10 || ms_dim != ms ||
+        (!ms && !place(dim, dummy, xyzl)))
         return sb_interp_unsupported(s, "this UAV dimension");
-    const uint32_t *a[4] = { NULL }, *v[4] = { NULL };
+    const uint32_t *a[4] = { NULL }, *v[4] = { NULL }, *sample = NULL;
     if (!sb_interp_load_n(s, &in->src[0], coords_of[dim], SB_IR_TYPE_INT, a) ||
-        !sb_interp_load_n(s, &in->src[1], 4, sb_interp_value_type(b.decl), v))
+        !sb_interp_load_n(s, &in->src[1], 4, sb_interp_value_type(b.decl), v) ||
+        (ms && !(sample = sb_interp_load_scalar(s, &in->src[2], SB_IR_TYPE_INT))))
         return s->result;
     for (uint32_t l = 0; l < s->lanes; l++) {
         if (!s->active[l])
@@ -167,7 +175,8 @@ static enum sb_result typed_store(struct interp_state *s, const struct sb_ir_ins
         for (uint32_t k = 0; k < coords_of[dim]; k++)
             c[k] = (int32_t)a[k][l];
         place(dim, c, xyzl);
-        uint8_t *p = sb_interp_texel_address(b.rt, xyzl[0], xyzl[1], xyzl[2], xyzl[3], 0);
+        uint8_t *p = ms ? sb_interp_sample_address(b.rt, c[0], c[1], dim == 9 ? c[2] : 0, (int32_t)sample[l])
+                        : sb_interp_texel_address(b.rt, xyzl[0], xyzl[1], xyzl[2], xyzl[3], 0);
         uint32_t value[4] = { v[0][l], v[1][l], v[2][l], v[3][l] };
         if (p)
             sb_interp_texel_encode(b.rt->format, value, p);
@@ -314,12 +323,13 @@ static enum sb_result small_queries(struct interp_state *s, const struct sb_ir_i
 enum sb_result sb_interp_texture(struct interp_state *s, const struct sb_ir_instruction *in)
 {
     switch (in->op) {
-    case SB_IR_OP_LD: case SB_IR_OP_LD_UAV_TYPED: case SB_IR_OP_LD_MS: return typed_load(s, in);
-    case SB_IR_OP_STORE_UAV_TYPED: return typed_store(s, in);
+    case SB_IR_OP_LD: case SB_IR_OP_LD_UAV_TYPED: case SB_IR_OP_LD_MS: case SB_IR_OP_LD_UAV_TYPED_MS:
+        return typed_load(s, in);
+    case SB_IR_OP_STORE_UAV_TYPED: case SB_IR_OP_STORE_UAV_TYPED_MS: return typed_store(s, in);
     case SB_IR_OP_RESINFO: return resinfo(s, in);
     case SB_IR_OP_BUFINFO: return bufinfo(s, in);
     case SB_IR_OP_LOD:
-        return s->quad ? sb_interp_sample(s, in) : small_queries(s, in);
+        return sb_interp_has_quads(s) ? sb_interp_sample(s, in) : small_queries(s, in);
     case SB_IR_OP_SAMPLE_INFO: case SB_IR_OP_SAMPLE_POS: case SB_IR_OP_CHECK_ACCESS_FULLY_MAPPED:
         return small_queries(s, in);
     default: return sb_interp_sample(s, in);

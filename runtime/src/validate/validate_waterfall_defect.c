@@ -57,7 +57,8 @@ static const struct sb_ir_instruction *wide_waterfall_sample(const struct sb_rt_
     for (uint32_t f = 0; f < ir->function_count; f++)
         for (uint32_t i = 0; i < ir->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *inst = &ir->functions[f].instructions[i];
-            if (inst->op < SB_IR_OP_SAMPLE || inst->op > SB_IR_OP_SAMPLE_C_LZ)
+            if ((inst->op < SB_IR_OP_SAMPLE || inst->op > SB_IR_OP_SAMPLE_C_LZ) &&
+                inst->op != SB_IR_OP_SAMPLE_C_L)
                 continue;
             for (uint32_t k = 0; k < inst->src_count; k++)
                 if (wide_non_uniform_texture(program, &inst->src[k]))

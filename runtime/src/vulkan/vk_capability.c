@@ -25,8 +25,10 @@
  * VK_EXT_conservative_rasterization extensions (offset unused); the last also needs its
  * fullyCoveredFragmentShaderInputVariable and conservativePointAndLineRasterization
  * properties (the draws are points); EXT_INTERLOCK: VK_EXT_fragment_shader_interlock with
- * fragmentShaderPixelInterlock. */
-enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE, EXT_INTERLOCK };
+ * fragmentShaderPixelInterlock; NOT_ENABLED: an extension the runtime never enables
+ * (VK_NV_compute_shader_derivatives), so a module that needs it is refused on every device. */
+enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE, EXT_INTERLOCK,
+                      NOT_ENABLED };
 
 static const struct {
     SpvCapability capability;
@@ -76,6 +78,12 @@ static const struct {
     { SpvCapabilityFragmentShaderPixelInterlockEXT,
       "FragmentShaderPixelInterlockEXT (VK_EXT_fragment_shader_interlock)",
       EXT_INTERLOCK, 0 },
+    { SpvCapabilityComputeDerivativeGroupQuadsNV,
+      "ComputeDerivativeGroupQuadsNV (VK_NV_compute_shader_derivatives)",
+      NOT_ENABLED, 0 },
+    { SpvCapabilityComputeDerivativeGroupLinearNV,
+      "ComputeDerivativeGroupLinearNV (VK_NV_compute_shader_derivatives)",
+      NOT_ENABLED, 0 },
 #undef CORE_ROW
 #undef V12_ROW
 #undef V13_ROW
@@ -91,6 +99,8 @@ static bool enabled(const struct sb_rt_context *c, size_t row)
         return c->fully_covered;
     if (rows[row].where == EXT_INTERLOCK)
         return c->pixel_interlock;
+    if (rows[row].where == NOT_ENABLED)
+        return false;
     const void *base = rows[row].where == CORE ? (const void *)&c->features
                        : rows[row].where == V12 ? (const void *)&c->features12
                                                 : (const void *)&c->features13;
@@ -116,13 +126,18 @@ enum sb_result sb_vk_check_capabilities(const struct sb_rt_context *c, const uin
         uint32_t length = words[i] >> 16, op = words[i] & 0xffffu;
         if (length == 0 || i + length > word_count || op != SpvOpCapability)
             break;
-        if (length >= 2)
-            for (size_t row = 0; row < sizeof(rows) / sizeof(rows[0]); row++)
-                if ((uint32_t)rows[row].capability == words[i + 1] && !enabled(c, row))
-                    return sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, origin_of(source, words[i + 1]),
-                                        SB_ERROR_NO_INSTR, "the module declares the SPIR-V capability %s, "
-                                        "whose Vulkan feature %.60s does not support", rows[row].name,
-                                        c->device_name);
+        for (size_t row = 0; length >= 2 && row < sizeof(rows) / sizeof(rows[0]); row++) {
+            if ((uint32_t)rows[row].capability != words[i + 1] || enabled(c, row))
+                continue;
+            if (rows[row].where == NOT_ENABLED)
+                return sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, origin_of(source, words[i + 1]),
+                                    SB_ERROR_NO_INSTR, "the module declares the SPIR-V capability %s, "
+                                    "which the runtime does not enable on any device", rows[row].name);
+            return sb_error_set(error, SB_ERROR_RUN_UNSUPPORTED, origin_of(source, words[i + 1]),
+                                SB_ERROR_NO_INSTR, "the module declares the SPIR-V capability %s, "
+                                "whose Vulkan feature %.60s does not support", rows[row].name,
+                                c->device_name);
+        }
         i += length;
     }
     return SB_SUCCESS;

@@ -184,9 +184,12 @@ enum sb_result sb_vk_image_create(struct sb_rt_context *c, const struct sb_rt_re
     if (res != SB_SUCCESS)
         return res;
     /* Multisampled texels cannot be copied into an image: a compute pass writes them (vk_image_ms.c). */
+    /* SM 6.7 RWTexture2DMS: filling is done (vk_image_ms.c) but no pass reads a multisampled
+     * storage image back yet, so the run is refused rather than compared half-way. */
     if (d->multisampled && storage)
-        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s register %u is a UAV; D3D has no multisampled "
-                          "UAVs", d->name, r->register_index);
+        return sb_vk_fail(error, SB_ERROR_RUN_UNSUPPORTED, "%s register %u is a multisampled UAV (SM 6.7 "
+                          "RWTexture2DMS), whose samples the runtime cannot read back yet", d->name,
+                          r->register_index);
     bool depth_format = r->format == SB_RT_FORMAT_D32_FLOAT || r->format == SB_RT_FORMAT_D16_UNORM ||
                         r->format == SB_RT_FORMAT_D24_UNORM_S8_UINT;
     if (d->multisampled)

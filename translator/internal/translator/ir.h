@@ -263,6 +263,10 @@ enum sb_ir_op {
     SB_IR_OP_MESH_STORE_VERTEX, /**< d (oMeshVertex[v][r]) <- a (bits) */
     SB_IR_OP_MESH_STORE_PRIMITIVE, /**< d (oMeshPrimitive[p][r]) <- a (bits) */
     SB_IR_OP_DISPATCH_MESH,     /**< launch a.xyz (uint) mesh groups with the payload g# b; ends the invocation */
+    /* SM 6.7 texture ops past SM5 (IR.md §Resources). */
+    SB_IR_OP_SAMPLE_C_L,        /**< sample_c at an explicit LOD: coord, t#, s#, ref, lod */
+    SB_IR_OP_LD_UAV_TYPED_MS,   /**< ld_uav_typed of one sample: address, u#, sample index */
+    SB_IR_OP_STORE_UAV_TYPED_MS, /**< store_uav_typed of one sample: u# <- address, value, sample */
     SB_IR_OP_COUNT,
     SB_IR_OP_MAX_ENUM = 0x7fffffff
 };
@@ -549,6 +553,21 @@ struct sb_ir_program {
      *  preferred = N; [WaveSize(min, max[, preferred])]: a range, preferred 0 for none), powers
      *  of two from 4 to 128; all 0: any wave size (the device's). IR.md §Waves. */
     uint32_t wave_size_min, wave_size_max, wave_size_preferred;
+
+    /** Compute programs with derivatives (SM 6.6): enum sb_ir_compute_derivatives, how the
+     *  group's threads form the quads derivatives and implicit LODs difference (IR.md
+     *  §Compute derivatives); 0 = none (derivatives only in pixel programs). */
+    uint32_t compute_derivatives;
+};
+
+/** sb_ir_program::compute_derivatives: D3D's quads of a compute group. */
+enum sb_ir_compute_derivatives {
+    SB_IR_COMPUTE_DERIVATIVES_NONE = 0,
+    /** 2x2 blocks of (x, y) (X and Y even): quad position (x & 1) + 2 (y & 1). */
+    SB_IR_COMPUTE_DERIVATIVES_QUADS = 1,
+    /** 4 consecutive flattened threads (group size a multiple of 4): position index & 3. */
+    SB_IR_COMPUTE_DERIVATIVES_LINEAR = 2,
+    SB_IR_COMPUTE_DERIVATIVES_MAX_ENUM = 0x7fffffff
 };
 
 /** What a mesh program outputs (sb_ir_program::mesh_topology): the vertices per primitive

@@ -154,13 +154,15 @@ bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction
 
 /* bufferUpdateCounter(uav, inc): inc 1 -> imm_atomic_alloc (the value before the
  * increment), -1 -> imm_atomic_consume (the value after the decrement), as D3D's
- * IncrementCounter / DecrementCounter. */
+ * IncrementCounter / DecrementCounter. On an element of a UAV range (or a heap view) the
+ * operand indexes the range: the back end keeps one counter per descriptor, indexed alike. */
 bool dxil_front_buffer_update_counter(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_ir_resource *r = NULL;
+    struct sb_ir_operand uav;
     uint64_t inc = 0;
     uint32_t temp = 0;
-    if (!dxil_front_handle_resource(f, in, 1, &r) || !dxil_front_const_arg(f, in, 2, &inc) ||
+    if (!dxil_front_handle_operand(f, in, 1, &r, &uav) || !dxil_front_const_arg(f, in, 2, &inc) ||
         !dxil_front_result_temp(f, in, 1, &temp))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_UAV || !r->has_counter)
@@ -170,8 +172,7 @@ bool dxil_front_buffer_update_counter(struct dxil_front *f, const struct sb_bc_i
     if (step != 1 && step != 0xFF)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "bufferUpdateCounter by %d",
                                (int)(int8_t)step);
-    struct sb_ir_operand dst[2] = { dxil_front_temp_dst(temp, 0x1),
-                                    dxil_front_resource_operand(r) };
+    struct sb_ir_operand dst[2] = { dxil_front_temp_dst(temp, 0x1), uav };
     dst[1].mask = 0x1;
     uint32_t op = step == 1 ? SB_IR_OP_IMM_ATOMIC_ALLOC : SB_IR_OP_IMM_ATOMIC_CONSUME;
     return dxil_front_emit(f, op, dst, 2, NULL, 0) != NULL;

@@ -150,10 +150,18 @@ bool dxil_front_pixel_op(struct dxil_front *f, const struct sb_bc_instruction *i
     default:
         break;
     }
-    if (f->program->stage != SB_IR_STAGE_PIXEL)
+    uint32_t stage = f->program->stage;
+    /* SM 6.6 derivatives in compute (mesh, amplification) shaders: ir_from_dxil_derivatives.c. */
+    bool group_stage = stage == SB_IR_STAGE_COMPUTE || stage == SB_IR_STAGE_MESH ||
+                       stage == SB_IR_STAGE_AMPLIFICATION;
+    if (opcode >= SB_DXIL_OP_DERIV_COARSE_X && opcode <= SB_DXIL_OP_DERIV_FINE_Y && group_stage) {
+        if (!dxil_front_derivative_quads(f, "a derivative"))
+            return false;
+    } else if (stage != SB_IR_STAGE_PIXEL) {
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "pixel dx.op %llu outside a pixel shader is not translated",
                                (unsigned long long)opcode);
+    }
     switch (opcode) {
     case SB_DXIL_OP_DISCARD: return discard(f, in);
     case SB_DXIL_OP_DERIV_COARSE_X: return derivative(f, in, SB_IR_OP_DERIV_RTX_COARSE);

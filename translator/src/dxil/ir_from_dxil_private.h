@@ -373,6 +373,13 @@ bool dxil_front_is_pixel_op(uint64_t opcode);
 bool dxil_front_pixel_op(struct dxil_front *f, const struct sb_bc_instruction *in,
                          uint64_t opcode);
 
+/* ir_from_dxil_derivatives.c */
+/** Called by each derivative op and implicit-LOD sample (`what` names it): true in pixel
+ *  shaders and the stages without quads; in compute shaders it records the group's quads
+ *  (sb_ir_program::compute_derivatives) or refuses a shape without quads; mesh and
+ *  amplification shaders refuse. */
+bool dxil_front_derivative_quads(struct dxil_front *f, const char *what);
+
 /* ir_from_dxil_math.c */
 bool dxil_front_is_math(uint64_t opcode);
 /** Unary/binary/tertiary float and int math and Dot2/3/4 on 32-bit scalars. */

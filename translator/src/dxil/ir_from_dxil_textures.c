@@ -138,8 +138,9 @@ static bool lod_clamp(struct dxil_front *f, const struct sb_bc_instruction *in, 
     return dxil_front_src(f, value, 0, &src[(*n)++]);
 }
 
-/* sample, sampleBias, sampleLevel, sampleGrad, sampleCmp, sampleCmpLevelZero:
- * (srv, sampler, c0..c3, o0..o2, extras...) -> SAMPLE* (coord, t#, s#, extras). */
+/* sample, sampleBias, sampleLevel, sampleGrad, sampleCmp, sampleCmpLevelZero and SM 6.7's
+ * sampleCmpLevel: (srv, sampler, c0..c3, o0..o2, extras...) -> SAMPLE* (coord, t#, s#,
+ * extras); sampleCmpLevel (compare, lod) has no SM4 form and becomes SAMPLE_C_L. */
 static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)
 {
     static const uint32_t ops[6] = { SB_IR_OP_SAMPLE, SB_IR_OP_SAMPLE_B, SB_IR_OP_SAMPLE_L,
@@ -154,7 +155,10 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         return false;
     if (shape->sample_coords == 0)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "a sample of a multisampled texture");
-    if (!constant_offsets(f, in, 7, shape->offsets, offsets, true) ||
+    bool implicit_lod = opcode == SB_DXIL_OP_SAMPLE || opcode == SB_DXIL_OP_SAMPLE_BIAS ||
+                        opcode == SB_DXIL_OP_SAMPLE_CMP;
+    if ((implicit_lod && !dxil_front_derivative_quads(f, "an implicit-LOD sample")) ||
+        !constant_offsets(f, in, 7, shape->offsets, offsets, true) ||
         !dxil_front_gather_args(f, in, 3, shape->sample_coords, &coord) ||
         !dxil_front_resret_dst(f, in, "a sample", dst, &dst_count))
         return false;
@@ -174,6 +178,10 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         if (!arg_src(f, in, 10, &src[n++]))
             return false;
         break;
+    case SB_DXIL_OP_SAMPLE_CMP_LEVEL:
+        if (!arg_src(f, in, 10, &src[n++]) || !arg_src(f, in, 11, &src[n++]))
+            return false;
+        break;
     default: { /* SB_DXIL_OP_SAMPLE_GRAD: ddx0..2, ddy0..2, clamp */
         uint32_t ddx = 0, ddy = 0;
         if (!dxil_front_gather_args(f, in, 10, shape->gradients, &ddx) ||
@@ -186,7 +194,9 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
         break;
     }
     }
-    return emit_with_offsets(f, ops[opcode - SB_DXIL_OP_SAMPLE], dst, dst_count, src, n, offsets);
+    uint32_t op = opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL ? (uint32_t)SB_IR_OP_SAMPLE_C_L
+                                                        : ops[opcode - SB_DXIL_OP_SAMPLE];
+    return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
 }
 
 /* textureGather(srv, sampler, c0..c3, o0, o1, channel) and textureGatherCmp(..., compare):
@@ -251,6 +261,7 @@ static bool calculate_lod(struct dxil_front *f, const struct sb_bc_instruction *
     uint32_t coord = 0, temp = 0;
     uint64_t clamped = 0;
     if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "calculateLOD", &r, &shape, &src[1]) ||
+        !dxil_front_derivative_quads(f, "calculateLOD") ||
         !sampler_arg(f, in, 2, &src[2]) || !dxil_front_const_arg(f, in, 6, &clamped) ||
         !dxil_front_result_temp(f, in, 1, &temp))
         return false;
@@ -289,7 +300,8 @@ static bool texture_load(struct dxil_front *f, const struct sb_bc_instruction *i
         !dxil_front_gather_args(f, in, 3, shape->load_coords, &address) ||
         !dxil_front_resret_dst(f, in, "textureLoad", dst, &dst_count))
         return false;
-    uint32_t op = uav ? SB_IR_OP_LD_UAV_TYPED : is_multisampled(r) ? SB_IR_OP_LD_MS : SB_IR_OP_LD;
+    uint32_t op = uav ? (is_multisampled(r) ? SB_IR_OP_LD_UAV_TYPED_MS : SB_IR_OP_LD_UAV_TYPED)
+                      : is_multisampled(r) ? SB_IR_OP_LD_MS : SB_IR_OP_LD;
     if (op == SB_IR_OP_LD) {
         struct sb_ir_operand mip, w = dxil_front_temp_dst(address, 0x8);
         if (!arg_src(f, in, 2, &mip) || !dxil_front_emit(f, SB_IR_OP_MOV, &w, 1, &mip, 1))
@@ -297,15 +309,16 @@ static bool texture_load(struct dxil_front *f, const struct sb_bc_instruction *i
     }
     src[n++] = vector_src(address);
     src[n++] = view;
-    if (op == SB_IR_OP_LD_MS && !arg_src(f, in, 2, &src[n++]))
+    if ((op == SB_IR_OP_LD_MS || op == SB_IR_OP_LD_UAV_TYPED_MS) && !arg_src(f, in, 2, &src[n++]))
         return false;
     return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
 }
 
 /* textureStore(uav, c0..c2, v0..v3, mask): store_uav_typed of the whole texel; the mask
  * must cover the format's components (INSTR.WRITEMASKFORTYPEDUAVSTORE), lanes past it
- * are undef in DXIL and given 0. */
-static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *in)
+ * are undef in DXIL and given 0. SM 6.7's textureStoreSample(..., mask, sampleIdx) writes
+ * one sample of a RWTexture2DMS(Array): STORE_UAV_TYPED_MS. */
+static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *in, bool sample)
 {
     const struct sb_ir_resource *r = NULL;
     const struct texture_shape *shape = NULL;
@@ -322,13 +335,20 @@ static bool texture_store(struct dxil_front *f, const struct sb_bc_instruction *
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                "textureStore with mask 0x%llx to a texture of dimension %u",
                                (unsigned long long)mask, r->dimension);
+    if (sample != is_multisampled(r))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "%s on a %smultisampled texture",
+                               sample ? "textureStoreSample" : "textureStore",
+                               sample ? "single-sampled" : "");
     uint32_t lanes = mask == 1 ? 1 : mask == 3 ? 2 : mask == 7 ? 3 : 4;
     if (!dxil_front_gather_args(f, in, 2, shape->load_coords, &address) ||
         !dxil_front_gather_args(f, in, 5, lanes, &value))
         return false;
-    struct sb_ir_operand src[2] = { vector_src(address), vector_src(value) };
+    struct sb_ir_operand src[3] = { vector_src(address), vector_src(value) };
+    if (sample && !arg_src(f, in, 10, &src[2]))
+        return false;
     dst.mask = 0xF;
-    return dxil_front_emit(f, SB_IR_OP_STORE_UAV_TYPED, &dst, 1, src, 2) != NULL;
+    return dxil_front_emit(f, sample ? SB_IR_OP_STORE_UAV_TYPED_MS : SB_IR_OP_STORE_UAV_TYPED,
+                           &dst, 1, src, sample ? 3 : 2) != NULL;
 }
 
 /* getDimensions(res, mip) -> {c0..c3}: bufinfo for buffers (elements; bytes for raw),
@@ -422,7 +442,8 @@ bool dxil_front_is_texture_op(uint64_t opcode)
     return (opcode >= SB_DXIL_OP_SAMPLE && opcode <= SB_DXIL_OP_TEXTURE_STORE) ||
            (opcode >= SB_DXIL_OP_GET_DIMENSIONS &&
             opcode <= SB_DXIL_OP_RENDER_TARGET_GET_SAMPLE_COUNT) ||
-           opcode == SB_DXIL_OP_CALCULATE_LOD || opcode == SB_DXIL_OP_TEXTURE_GATHER_RAW;
+           opcode == SB_DXIL_OP_CALCULATE_LOD || opcode == SB_DXIL_OP_TEXTURE_GATHER_RAW ||
+           opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL || opcode == SB_DXIL_OP_TEXTURE_STORE_SAMPLE;
 }
 
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
@@ -430,7 +451,8 @@ bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction 
 {
     switch (opcode) {
     case SB_DXIL_OP_TEXTURE_LOAD: return texture_load(f, in);
-    case SB_DXIL_OP_TEXTURE_STORE: return texture_store(f, in);
+    case SB_DXIL_OP_TEXTURE_STORE: return texture_store(f, in, false);
+    case SB_DXIL_OP_TEXTURE_STORE_SAMPLE: return texture_store(f, in, true);
     case SB_DXIL_OP_GET_DIMENSIONS: return get_dimensions(f, in);
     case SB_DXIL_OP_TEXTURE_GATHER: return gather(f, in, false, false);
     case SB_DXIL_OP_TEXTURE_GATHER_CMP: return gather(f, in, true, false);

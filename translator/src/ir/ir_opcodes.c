@@ -215,6 +215,12 @@ static const struct sb_ir_op_info ir_ops[SB_IR_OP_COUNT] = {
         false, false),
     ROW(DISPATCH_MESH, "dispatch_mesh", 0, 0, 1, 2, T(N_), T(U_, N_), T(0), T(KV, KM), false,
         false),
+    ROW(SAMPLE_C_L, "sample_c_l", 1, 2, 5, 5, T(F_, U_), T(F_, N_, N_, F_, F_), T(KV, KV),
+        T(KV, KR, KS, KV, KV), false, false),
+    ROW(LD_UAV_TYPED_MS, "ld_uav_typed_ms", 1, 2, 3, 3, T(F_, U_), T(U_, N_, U_), T(KV, KV),
+        T(KV, KU, KV), false, false),
+    ROW(STORE_UAV_TYPED_MS, "store_uav_typed_ms", 1, 1, 3, 3, T(N_), T(U_, F_, U_), T(KU),
+        T(KV, KV, KV), false, false),
 };
 
 /* Float and signed reductions have no bitwise forms; prefixes are sums and products only. */

@@ -288,6 +288,9 @@ static void print_declarations(struct text *t, const struct sb_ir_program *p)
                 p->thread_group[2]);
     if (p->wave_size_min)
         appendf(t, "wave_size %u %u preferred %u\n", p->wave_size_min, p->wave_size_max, p->wave_size_preferred);
+    if (p->compute_derivatives)
+        appendf(t, "compute_derivatives %s\n",
+                p->compute_derivatives == SB_IR_COMPUTE_DERIVATIVES_QUADS ? "quads" : "linear");
 }
 
 char *sb_ir_print(const struct sb_ir_program *program)

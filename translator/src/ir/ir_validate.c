@@ -81,6 +81,19 @@ static bool check_indices(struct validator *v, const struct sb_ir_operand *op, u
     return true;
 }
 
+/* IR.md §Compute derivatives: QUADS needs an even X and Y, LINEAR a multiple of 4 threads,
+ * both a compute program. */
+static bool compute_quads_fit(const struct sb_ir_program *p)
+{
+    const uint32_t *g = p->thread_group;
+    if (p->stage != SB_IR_STAGE_COMPUTE)
+        return false;
+    if (p->compute_derivatives == SB_IR_COMPUTE_DERIVATIVES_QUADS)
+        return g[0] % 2 == 0 && g[1] % 2 == 0;
+    return p->compute_derivatives == SB_IR_COMPUTE_DERIVATIVES_LINEAR &&
+           (uint64_t)g[0] * g[1] * g[2] % 4 == 0;
+}
+
 /* oMeshVertex[v][r] / oMeshPrimitive[p][r] (IR.md §Mesh and amplification): only in a mesh
  * program, with a constant element below the declared maximum. */
 static bool check_mesh_output(struct validator *v, const struct sb_ir_operand *op)
@@ -337,6 +350,9 @@ enum sb_result sb_ir_validate(const struct sb_ir_program *program, struct sb_err
     else if (!sb_ir_wave_size_valid(program->wave_size_min, program->wave_size_max, program->wave_size_preferred))
         invalid(&v, "wave size %u..%u (preferred %u): not powers of two from 4 to 128 in order",
                 program->wave_size_min, program->wave_size_max, program->wave_size_preferred);
+    else if (program->compute_derivatives && !compute_quads_fit(program))
+        invalid(&v, "compute_derivatives %u in a program whose stage or group has no such quads",
+                program->compute_derivatives);
     for (uint32_t i = 0; i < program->function_body_count && !v.failed; i++)
         if (program->function_body_label[i] >= program->function_count)
             invalid(&v, "fb%u maps to function %u", i, program->function_body_label[i]);

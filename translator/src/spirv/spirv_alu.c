@@ -95,7 +95,7 @@ static enum sb_result table_op(struct sb_spv_context *ctx, const struct sb_ir_in
     if (dst->file == SB_IR_FILE_NULL || !n)
         return SB_SUCCESS;
     if (row->op >= SB_IR_OP_DERIV_RTX && row->op <= SB_IR_OP_DERIV_RTY_FINE &&
-        ctx->execution_model != SpvExecutionModelFragment)
+        !sb_spv_has_derivatives(ctx))
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "'%s' outside a pixel shader",
                            sb_ir_op_name(inst->op));
     if (row->capability == 1)

@@ -74,6 +74,7 @@ static void execution_modes(struct sb_spv_context *ctx)
         for (int i = 0; i < 3; i++)
             size[i] = p->thread_group[i] ? p->thread_group[i] : 1;
         sb_spv_execution_mode(b, f, SpvExecutionModeLocalSize, size, 3);
+        sb_spv_declare_compute_derivatives(ctx, f);
     }
 }
 

@@ -878,6 +878,9 @@ enum sb_result sb_spv_texture_sample(struct sb_spv_context *ctx, const struct sb
 enum sb_result sb_spv_texture_fetch(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 enum sb_result sb_spv_texture_query(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 enum sb_result sb_spv_uav_access(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** ld_uav_typed_ms / store_uav_typed_ms on a multisampled u# (spirv_uav_ms.c); UNSUPPORTED
+ *  (unrecorded) for other ops. */
+enum sb_result sb_spv_uav_ms(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 enum sb_result sb_spv_uav_atomic(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
 /** Image facts of an SM4 dimension (spirv_texture_decl.c); NULL for non-image dimensions. */
@@ -983,6 +986,14 @@ uint32_t sb_spv_descriptor_type(const struct sb_ir_resource *resource);
 
 /** SPIR-V version word for a target env (vulkan1.0 -> 1.0, 1.1 -> 1.3, 1.2 -> 1.5, 1.3 -> 1.6). */
 uint32_t sb_spv_version_for_env(enum sb_target_env env);
+
+/* spirv_compute_derivatives.c */
+/** Whether derivatives and implicit LODs are defined: fragment shaders, and compute shaders
+ *  with sb_ir_program::compute_derivatives. */
+bool sb_spv_has_derivatives(const struct sb_spv_context *ctx);
+/** A compute program with derivatives: SPV_NV_compute_shader_derivatives, its capability and
+ *  the DerivativeGroup*NV execution mode on `entry`; nothing otherwise. */
+void sb_spv_declare_compute_derivatives(struct sb_spv_context *ctx, uint32_t entry);
 
 /* SPIRV-Tools entry points (sb_spirv_validate, sb_spirv_optimize) are public in translate.h. */
 

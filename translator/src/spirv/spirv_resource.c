@@ -33,7 +33,7 @@ bool sb_spv_resource_needs_counter(const struct sb_ir_program *p, uint32_t uav_i
 /* The u# operand an instruction uses as memory, with the SB_SPV_USE_* bit it implies. */
 static const struct sb_ir_operand *uav_use(const struct sb_ir_instruction *in, uint32_t *use)
 {
-    if (in->op == SB_IR_OP_LD_UAV_TYPED) {
+    if (in->op == SB_IR_OP_LD_UAV_TYPED || in->op == SB_IR_OP_LD_UAV_TYPED_MS) {
         *use = SB_SPV_USE_READ;
         return in->src_count >= 2 ? &in->src[1] : NULL;
     }
@@ -169,7 +169,7 @@ enum sb_result sb_spv_resource_instruction(struct sb_spv_context *ctx,
     typedef enum sb_result (*group_fn)(struct sb_spv_context *, const struct sb_ir_instruction *);
     static const group_fn groups[] = {
         sb_spv_texture_sample, sb_spv_texture_fetch, sb_spv_texture_query,
-        sb_spv_uav_access, sb_spv_uav_atomic,
+        sb_spv_uav_access, sb_spv_uav_atomic, sb_spv_uav_ms,
     };
     if (inst->op == SB_IR_OP_SYNC)
         return emit_sync(ctx, inst);

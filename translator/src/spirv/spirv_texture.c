@@ -9,7 +9,8 @@
  *   * `_aoffimmi` offsets are ConstOffset (not for cubes, where D3D ignores
  *     them); gather4_po's register offset is Offset + ImageGatherExtended,
  *     its low 6 bits sign-extended as D3D reads them;
- *   * implicit-LOD sampling exists only in fragment shaders in Vulkan:
+ *   * implicit-LOD sampling exists only in fragment shaders in Vulkan (and
+ *     compute shaders with derivative groups, spirv_compute_derivatives.c):
  *     elsewhere sample/sample_c read LOD 0 and sample_b LOD = bias, which is
  *     what D3D's implicit derivative of 0 gives outside pixel shaders;
  *   * the result goes through the t# operand's swizzle into the write mask;
@@ -123,6 +124,7 @@ static const struct sample_form sample_forms[] = {
     { SB_IR_OP_GATHER4_C, 1, 2, 3, 0, true, true, false, false },
     { SB_IR_OP_GATHER4_PO, 2, 3, 4, 0, false, true, false, true },
     { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, 0, true, true, false, true },
+    { SB_IR_OP_SAMPLE_C_L, 1, 2, 3, 0, true, false, true, false },
 };
 
 /* Fills LOD-related operands of the sample ops; returns false (recorded) on failure. A `_cl`
@@ -134,7 +136,7 @@ static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruct
                          struct image_operands *o, uint32_t *emulated_clamp)
 {
     struct sb_spv_builder *b = &ctx->builder;
-    bool fragment = ctx->execution_model == SpvExecutionModelFragment;
+    bool fragment = sb_spv_has_derivatives(ctx); /* implicit LODs: pixel and compute quads */
     const struct sb_ir_operand *extra = &inst->src[f->extra];
     switch (f->op) {
     case SB_IR_OP_SAMPLE_B:
@@ -156,6 +158,9 @@ static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruct
     }
     case SB_IR_OP_SAMPLE_C_LZ:
         o->lod = sb_spv_const_f32(b, 0.0f);
+        break;
+    case SB_IR_OP_SAMPLE_C_L: /* the ref in `extra`, the LOD after it */
+        o->lod = sb_spv_load_scalar(ctx, &inst->src[f->extra + 1], SB_IR_TYPE_FLOAT);
         break;
     default:
         if (!fragment && !f->gather)

@@ -258,7 +258,7 @@ static enum sb_result emit_lod(struct sb_spv_context *ctx, const struct sb_ir_in
     if (dim->dim == SpvDimBuffer || dim->ms)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, inst, "lod on a buffer or MS texture");
     uint32_t v = sb_spv_const_of(ctx, SB_IR_TYPE_FLOAT, 4, 0);
-    if (ctx->execution_model == SpvExecutionModelFragment) {
+    if (sb_spv_has_derivatives(ctx)) {
         uint32_t n = dim->coords - (dim->arrayed ? 1u : 0u);
         uint32_t coord = sb_spv_load_src_n(ctx, &inst->src[0], n, SB_IR_TYPE_FLOAT);
         uint32_t si = sb_spv_texture_sampled_image(ctx, index, &inst->src[1], &inst->src[2]);
