@@ -316,6 +316,10 @@ static void fill_quad(struct interp_state *s, const struct invocation *inv, uint
                               : el->system_value == SV_PRIMITIVE_ID ? i : inv->sample;
                 const uint32_t v[4] = { id, id, id, id };
                 set_input(s, el, l, v);
+            } else {
+                uint32_t v[4];
+                if (sb_interp_sysval_pixel_input(el->system_value, v))
+                    set_input(s, el, l, v);
             }
         }
     }

@@ -258,6 +258,14 @@ void sb_interp_load_points(struct interp_state *s, uint32_t l, const struct sb_i
  *  other ops. */
 enum sb_result sb_interp_wave(struct interp_state *s, const struct sb_ir_instruction *inst);
 
+/* ---- interp_sysvals.c -------------------------------------------------------------------- */
+/** Lanes of vViewID (graphics batches) or vHelperLane (pixel batches) into `out` (s->lanes
+ *  words); false when the batch has no such value. */
+bool sb_interp_sysval_lanes(const struct interp_state *s, uint32_t file, uint32_t *out);
+/** The value a pixel run gives a v# element of system value SV_Barycentrics (23) or
+ *  SV_ShadingRate (24) in v[0..3]; false (v untouched) for other system values. */
+bool sb_interp_sysval_pixel_input(uint32_t system_value, uint32_t v[4]);
+
 /* ---- interp_quad.c ----------------------------------------------------------------------- */
 /** deriv_rt{x,y}[_coarse|_fine] across each quad of a pixel batch. */
 enum sb_result sb_interp_derivative(struct interp_state *s, const struct sb_ir_instruction *inst);

@@ -26,7 +26,10 @@
  * fullyCoveredFragmentShaderInputVariable and conservativePointAndLineRasterization
  * properties (the draws are points); EXT_INTERLOCK: VK_EXT_fragment_shader_interlock with
  * fragmentShaderPixelInterlock. */
-enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE, EXT_INTERLOCK };
+enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE, EXT_INTERLOCK, V11,
+                      NOT_ENABLED };
+/* V11: VkPhysicalDeviceVulkan11Features. NOT_ENABLED: extensions the runtime never enables
+ * (VK_KHR_fragment_shading_rate, VK_KHR_fragment_shader_barycentric): always refused. */
 
 static const struct {
     SpvCapability capability;
@@ -37,6 +40,7 @@ static const struct {
 #define CORE_ROW(cap, field) { SpvCapability##cap, #cap, CORE, offsetof(VkPhysicalDeviceFeatures, field) }
 #define V12_ROW(cap, field) { SpvCapability##cap, #cap, V12, offsetof(VkPhysicalDeviceVulkan12Features, field) }
 #define V13_ROW(cap, field) { SpvCapability##cap, #cap, V13, offsetof(VkPhysicalDeviceVulkan13Features, field) }
+#define V11_ROW(cap, field) { SpvCapability##cap, #cap, V11, offsetof(VkPhysicalDeviceVulkan11Features, field) }
     CORE_ROW(Float64, shaderFloat64),
     CORE_ROW(Int64, shaderInt64),
     CORE_ROW(Int16, shaderInt16),
@@ -68,6 +72,13 @@ static const struct {
     V12_ROW(Int64Atomics, shaderBufferInt64Atomics),
     V12_ROW(VulkanMemoryModel, vulkanMemoryModel),
     V13_ROW(DemoteToHelperInvocation, shaderDemoteToHelperInvocation),
+    V11_ROW(MultiView, multiview),
+    { SpvCapabilityFragmentShadingRateKHR,
+      "FragmentShadingRateKHR (VK_KHR_fragment_shading_rate)",
+      NOT_ENABLED, 0 },
+    { SpvCapabilityFragmentBarycentricKHR,
+      "FragmentBarycentricKHR (VK_KHR_fragment_shader_barycentric)",
+      NOT_ENABLED, 0 },
     { SpvCapabilityShaderViewportIndexLayerEXT, "ShaderViewportIndexLayerEXT", EXT_LAYER, 0 },
     { SpvCapabilityStencilExportEXT, "StencilExportEXT", EXT_STENCIL, 0 },
     { SpvCapabilityFragmentFullyCoveredEXT,
@@ -79,6 +90,7 @@ static const struct {
 #undef CORE_ROW
 #undef V12_ROW
 #undef V13_ROW
+#undef V11_ROW
 };
 
 static bool enabled(const struct sb_rt_context *c, size_t row)
@@ -91,7 +103,10 @@ static bool enabled(const struct sb_rt_context *c, size_t row)
         return c->fully_covered;
     if (rows[row].where == EXT_INTERLOCK)
         return c->pixel_interlock;
+    if (rows[row].where == NOT_ENABLED)
+        return false;
     const void *base = rows[row].where == CORE ? (const void *)&c->features
+                       : rows[row].where == V11 ? (const void *)&c->features11
                        : rows[row].where == V12 ? (const void *)&c->features12
                                                 : (const void *)&c->features13;
     VkBool32 value;

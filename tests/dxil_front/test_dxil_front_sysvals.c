@@ -1,0 +1,354 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The newer system values through the DXIL front end (ir_from_dxil_sysvals.c), the SPIR-V
+ * back end (spirv_sysvals.c) and the interpreter (interp_sysvals.c), on the programs of
+ * tests/common/dxil_programs_sysvals.h. Every case translates its program, runs spirv-val
+ * (Vulkan 1.1 environment) and checks the Vulkan built-in the module declares. Cases (argv[1]):
+ *   vs_view_id       ViewIndex; VIEW = SV_ViewID + 7 = 7 on the interpreter (view 0);
+ *   ps_view_id       ViewIndex in a pixel shader (dxil_programs_gsps.h): (0, 0, 0, 1);
+ *   ps_helper_lane   HelperInvocation; (own, across x, across y, diagonal) helper flags of a
+ *                    one-pixel point's quad = (0, 1, 1, 1) on the interpreter;
+ *   ps_barycentrics  BaryCoordKHR + BaryCoordNoPerspKHR; the IR gives each unallocated
+ *                    element a v# (v1, v2) with its interpolation; a point's barycentrics
+ *                    (1, 0, 0) give (1, 0, 4, 0) on the interpreter;
+ *   vs_shading_rate  PrimitiveShadingRateKHR; o1.x = 0x4 | (id & 1) on the interpreter;
+ *   ps_shading_rate  ShadingRateKHR; the 1x1 rate (0) gives (1, 0, 0, 1) on the interpreter;
+ *   ir_validate      sb_ir_validate accepts vHelperLane in the pixel program and rejects it
+ *                    when the program says it is a vertex program;
+ *   refusals         attributeAtVertex refuses: SB_ERROR_TRANSLATE_UNSUPPORTED naming it, at
+ *                    the call's byte offset;
+ *   validate         sb_validate on lavapipe: vs_view_id, ps_view_id and ps_helper_lane agree with the
+ *                    interpreter; the barycentric and shading-rate programs are not run, the
+ *                    reason naming the capability (Mesa 22.3's lavapipe has neither
+ *                    extension) (exit 77 without a device).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/spirv.h>
+
+#include "check.h"
+#include "dxc_container_writer.h"
+#include "dxil_programs_gsps.h"
+#include "dxil_programs_sysvals.h"
+#include "shaderbridge/dxbc.h"
+#include "shaderbridge/interp.h"
+#include "shaderbridge/translate.h"
+#include "shaderbridge/validate.h"
+#include "translator/ir.h"
+
+static uint32_t f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Whether the module decorates a variable with BuiltIn `builtin`. */
+static bool declares_builtin(const uint32_t *words, size_t count, uint32_t builtin)
+{
+    for (size_t i = 5; i < count;) {
+        uint32_t length = words[i] >> 16, op = words[i] & 0xffffu;
+        if (length == 0 || i + length > count)
+            return false;
+        if (op == SpvOpDecorate && length == 4 && words[i + 2] == SpvDecorationBuiltIn &&
+            words[i + 3] == builtin)
+            return true;
+        i += length;
+    }
+    return false;
+}
+
+/* Writes the program, translates it (spirv-val clean, declaring `builtin` and, when nonzero,
+ * `builtin2`) and returns its IR (NULL on failure). */
+static struct sb_ir_program *lower(bool (*write)(struct tbuf *), const char *name, uint32_t builtin,
+                                   uint32_t builtin2)
+{
+    struct tbuf b = { 0 };
+    struct sb_dxbc *container = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_translation *t = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    if (!write(&b)) {
+        CHECK(false, "%s: the writer failed", name);
+    } else if (sb_dxbc_parse(b.data, b.size, &container, &err) != SB_SUCCESS ||
+               sb_ir_from_dxil(container, &ir, &err) != SB_SUCCESS) {
+        CHECK(false, "%s: %s", name, err.message);
+    } else {
+        enum sb_result r = sb_translate(b.data, b.size, NULL, &t, &err);
+        CHECK(r == SB_SUCCESS, "%s: sb_translate: %s", name, err.message);
+        if (r == SB_SUCCESS) {
+            r = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err);
+            CHECK(r == SB_SUCCESS, "%s: spirv-val: %s", name, err.message);
+            CHECK(declares_builtin(t->words, t->word_count, builtin), "%s: no BuiltIn %u", name,
+                  builtin);
+            CHECK(!builtin2 || declares_builtin(t->words, t->word_count, builtin2),
+                  "%s: no BuiltIn %u", name, builtin2);
+        }
+    }
+    sb_translation_destroy(t);
+    sb_dxbc_destroy(container);
+    tb_free(&b);
+    return ir;
+}
+
+/* Vertices 0..3: SV_Position = (id, 0.5, 0, 1) and o1.x = base | (id & odd). */
+static void check_vertices(struct sb_ir_program *ir, const char *name, uint32_t base, uint32_t odd)
+{
+    enum { VERTICES = 4, REGS = 2 };
+    uint32_t in_words[VERTICES * 4] = { 0 }, out_words[VERTICES * REGS * 4] = { 0 };
+    struct sb_interp_registers inputs = { 1, in_words }, outputs = { REGS, out_words };
+    struct sb_error err;
+    enum sb_result r = sb_interp_run_vertices(ir, NULL, 0, VERTICES, &inputs, &outputs, NULL, NULL,
+                                              &err);
+    CHECK(r == SB_SUCCESS, "%s: run: %s", name, err.message);
+    for (uint32_t v = 0; r == SB_SUCCESS && v < VERTICES; v++) {
+        const uint32_t *o = &out_words[v * REGS * 4];
+        const uint32_t expected[5] = { f2u((float)v), f2u(0.5f), f2u(0.0f), f2u(1.0f),
+                                       base | (v & odd) };
+        for (unsigned c = 0; c < 5; c++)
+            CHECK(o[c] == expected[c], "%s: vertex %u word %u: 0x%08x, expected 0x%08x", name, v,
+                  c, o[c], expected[c]);
+    }
+}
+
+/* Pixels at (0.5, 0.5), (3.5, 2.5) and (6.5, 7.5) (each the top-left, bottom-right or
+ * bottom-left pixel of its quad), v0 = SV_Position, v1.. = `v1` where given; each pixel's
+ * SV_Target0 must be `expected`. */
+static void check_pixels(struct sb_ir_program *ir, const char *name, uint32_t registers,
+                         const float expected[4])
+{
+    enum { PIXELS = 3, MAX_REGS = 3 };
+    const float positions[PIXELS * 4] = { 0.5f, 0.5f, 0, 1, 3.5f, 2.5f, 0, 1, 6.5f, 7.5f, 0, 1 };
+    uint32_t in_words[PIXELS * MAX_REGS * 4] = { 0 }, out_words[PIXELS * 4] = { 0 };
+    for (unsigned i = 0; i < PIXELS; i++)
+        memcpy(&in_words[i * registers * 4], &positions[i * 4], 16);
+    struct sb_interp_registers inputs = { registers, in_words }, outputs = { 1, out_words };
+    struct sb_error err;
+    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, PIXELS, positions, &inputs, &outputs, NULL,
+                                            NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "%s: run: %s", name, err.message);
+    for (unsigned i = 0; r == SB_SUCCESS && i < PIXELS; i++)
+        for (unsigned c = 0; c < 4; c++)
+            CHECK(out_words[i * 4 + c] == f2u(expected[c]), "%s: pixel %u lane %u: 0x%08x, "
+                  "expected %g", name, i, c, out_words[i * 4 + c], (double)expected[c]);
+}
+
+/* The interpreter runs without views: ViewIndex 0, so VIEW = 0 + 7 for every vertex. */
+static void test_vs_view_id(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_vs_view_id, "vs_view_id", SpvBuiltInViewIndex, 0);
+    if (!ir)
+        return;
+    check_vertices(ir, "vs_view_id", 7, 0);
+    sb_ir_program_destroy(ir);
+}
+
+static void test_ps_view_id(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_ps_view_id, "ps_view_id", SpvBuiltInViewIndex, 0);
+    if (!ir)
+        return;
+    static const float expected[4] = { 0, 0, 0, 1 };
+    check_pixels(ir, "ps_view_id", 1, expected);
+    sb_ir_program_destroy(ir);
+}
+
+/* A one-pixel point: the pixel's lane is no helper (0); the other three lanes of its quad
+ * are, so every quad read gives 1. */
+static void test_ps_helper_lane(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_ps_helper_lane, "ps_helper_lane",
+                                     SpvBuiltInHelperInvocation, 0);
+    if (!ir)
+        return;
+    static const float expected[4] = { 0, 1, 1, 1 };
+    check_pixels(ir, "ps_helper_lane", 1, expected);
+    sb_ir_program_destroy(ir);
+}
+
+/* SV_Barycentrics (linear) in v1.xyz, SV_Barycentrics1 (noperspective) in v2.xyz; a point
+ * has barycentrics (1, 0, 0): (1, 0 + 2 * 0, 4 * 1, 0 + 0). */
+static void test_ps_barycentrics(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_ps_barycentrics, "ps_barycentrics",
+                                     SpvBuiltInBaryCoordKHR, SpvBuiltInBaryCoordNoPerspKHR);
+    if (!ir)
+        return;
+    unsigned found = 0;
+    for (uint32_t i = 0; i < ir->signature_count; i++) {
+        const struct sb_ir_signature_element *e = &ir->signature[i];
+        if (e->system_value != 23)
+            continue;
+        uint32_t want_interp = e->semantic_index == 0 ? SB_IR_INTERP_LINEAR
+                                                      : SB_IR_INTERP_LINEAR_NOPERSPECTIVE;
+        CHECK(e->file == SB_IR_FILE_INPUT && e->register_index == 1 + e->semantic_index &&
+                  e->mask == 0x7 && e->interpolation == want_interp,
+              "SV_Barycentrics%u: file %u v%u mask 0x%x interpolation %u", e->semantic_index,
+              e->file, e->register_index, e->mask, e->interpolation);
+        found++;
+    }
+    CHECK(found == 2, "%u SV_Barycentrics elements", found);
+    static const float expected[4] = { 1, 0, 4, 0 };
+    check_pixels(ir, "ps_barycentrics", 3, expected);
+    sb_ir_program_destroy(ir);
+}
+
+/* D3D12_SHADING_RATE_2X1 (0x4) for even vertices, 2X2 (0x5) for odd ones, stored as they
+ * are: Vulkan's PrimitiveShadingRateKHR uses the same bits. */
+static void test_vs_shading_rate(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_vs_shading_rate, "vs_shading_rate",
+                                     SpvBuiltInPrimitiveShadingRateKHR, 0);
+    if (!ir)
+        return;
+    check_vertices(ir, "vs_shading_rate", 4, 1);
+    sb_ir_program_destroy(ir);
+}
+
+/* The draws set no coarse rate: SV_ShadingRate 0 (1x1) gives (0 + 1, 0 >> 2, 0 & 3, 1). */
+static void test_ps_shading_rate(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_ps_shading_rate, "ps_shading_rate",
+                                     SpvBuiltInShadingRateKHR, 0);
+    if (!ir)
+        return;
+    static const float expected[4] = { 1, 0, 0, 1 };
+    check_pixels(ir, "ps_shading_rate", 2, expected);
+    sb_ir_program_destroy(ir);
+}
+
+/* sb_ir_validate accepts the lowered vHelperLane read and rejects it once the program claims
+ * another stage (helper lanes exist only in pixel programs). */
+static void test_ir_validate(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_ps_helper_lane, "ps_helper_lane",
+                                     SpvBuiltInHelperInvocation, 0);
+    if (!ir)
+        return;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    CHECK(sb_ir_validate(ir, &err) == SB_SUCCESS, "pixel: %s", err.message);
+    ir->stage = SB_IR_STAGE_VERTEX;
+    enum sb_result r = sb_ir_validate(ir, &err);
+    CHECK(r == SB_ERROR_TRANSLATE_INVALID && strstr(err.message, "vHelperLane"),
+          "vertex: result %d '%s'", (int)r, err.message);
+    sb_ir_program_destroy(ir);
+}
+
+static void test_refusals(void)
+{
+    struct tbuf b = { 0 };
+    struct sb_dxbc *container = NULL;
+    struct sb_ir_program *ir = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    CHECK(dxil_program_ps_attribute_at_vertex(&b), "the writer failed");
+    CHECK(sb_dxbc_parse(b.data, b.size, &container, &err) == SB_SUCCESS, "parse: %s", err.message);
+    enum sb_result r = container ? sb_ir_from_dxil(container, &ir, &err) : SB_ERROR_INVALID_ARGUMENT;
+    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && ir == NULL, "result %d", (int)r);
+    CHECK(strstr(err.message, "attributeAtVertex") != NULL, "message '%s'", err.message);
+    CHECK(err.offset > 0 && err.offset < b.size, "offset %llu of %zu bytes",
+          (unsigned long long)err.offset, b.size);
+    sb_ir_program_destroy(ir);
+    sb_dxbc_destroy(container);
+    tb_free(&b);
+}
+
+/* One program through sb_validate: agree, or (needs != NULL) not run naming `needs`. */
+static void validate_one(struct sb_rt_context *ctx, const char *name, bool (*write)(struct tbuf *),
+                         const char *needs)
+{
+    struct tbuf b = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_error e;
+    memset(&e, 0, sizeof(e));
+    if (!write(&b) || sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "%s: load: %s", name, e.message);
+        tb_free(&b);
+        return;
+    }
+    struct sb_validate_options o = { .inputs = { .seed = 7 } };
+    struct sb_validate_report *report = NULL;
+    enum sb_result r = sb_validate(ctx, program, &o, &report, &e);
+    if (needs) {
+        bool not_run = (r == SB_ERROR_RUN_UNSUPPORTED && strstr(e.message, needs)) ||
+                       (r == SB_SUCCESS && report->verdict == SB_VALIDATE_NOT_RUN &&
+                        strstr(report->reason, needs));
+        printf("%s: %s\n", name, r == SB_SUCCESS ? report->reason : e.message);
+        CHECK(not_run, "%s: expected not run naming %s: result %d, %s", name, needs, (int)r,
+              r == SB_SUCCESS ? sb_validate_verdict_name(report->verdict) : e.message);
+    } else {
+        CHECK(r == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
+        if (r == SB_SUCCESS) {
+            printf("%s: %s, %llu words compared, %llu mismatches\n", name,
+                   sb_validate_verdict_name(report->verdict),
+                   (unsigned long long)report->words_compared,
+                   (unsigned long long)report->mismatch_count);
+            CHECK(report->verdict == SB_VALIDATE_AGREE && report->words_compared > 0, "%s: %s (%s)",
+                  name, sb_validate_verdict_name(report->verdict), report->reason);
+        }
+    }
+    sb_validate_report_destroy(report);
+    sb_rt_program_destroy(program);
+    tb_free(&b);
+}
+
+static int test_validate(void)
+{
+    struct sb_rt_context *ctx = NULL;
+    struct sb_error e = { 0 };
+    struct sb_rt_context_options co = { .validation = true };
+    if (sb_rt_context_create(&co, &ctx, &e) != SB_SUCCESS) {
+        printf("SKIPPED: no Vulkan device: %s\n", e.message);
+        return 77;
+    }
+    /* Keep lavapipe loaded after the context goes (LeakSanitizer, as tests/interp_gs). */
+    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
+    validate_one(ctx, "vs_view_id", dxil_program_vs_view_id, NULL);
+    validate_one(ctx, "ps_view_id", dxil_program_ps_view_id, NULL);
+    validate_one(ctx, "ps_helper_lane", dxil_program_ps_helper_lane, NULL);
+    validate_one(ctx, "ps_barycentrics", dxil_program_ps_barycentrics, "FragmentBarycentricKHR");
+    validate_one(ctx, "vs_shading_rate", dxil_program_vs_shading_rate, "FragmentShadingRateKHR");
+    validate_one(ctx, "ps_shading_rate", dxil_program_ps_shading_rate, "FragmentShadingRateKHR");
+    CHECK(sb_rt_context_validation_errors(ctx) == 0, "validation-layer errors: %s",
+          sb_rt_context_first_validation_error(ctx));
+    sb_rt_context_destroy(ctx);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "";
+    if (!strcmp(which, "vs_view_id"))
+        test_vs_view_id();
+    else if (!strcmp(which, "ps_view_id"))
+        test_ps_view_id();
+    else if (!strcmp(which, "ps_helper_lane"))
+        test_ps_helper_lane();
+    else if (!strcmp(which, "ps_barycentrics"))
+        test_ps_barycentrics();
+    else if (!strcmp(which, "vs_shading_rate"))
+        test_vs_shading_rate();
+    else if (!strcmp(which, "ps_shading_rate"))
+        test_ps_shading_rate();
+    else if (!strcmp(which, "refusals"))
+        test_refusals();
+    else if (!strcmp(which, "ir_validate"))
+        test_ir_validate();
+    else if (!strcmp(which, "validate"))
+        return test_validate();
+    else {
+        fprintf(stderr, "usage: %s vs_view_id|ps_view_id|ps_helper_lane|ps_barycentrics|vs_shading_rate|"
+                "ps_shading_rate|refusals|ir_validate|validate\n", argv[0]);
+        return 2;
+    }
+    if (failures)
+        fprintf(stderr, "%u check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}
