@@ -6,10 +6,10 @@
  */
 #include "dxil_programs_sysvals.h"
 
-#include "dxil_program_writer.h"
+#include "dxil_program_io.h"
 #include "shaderbridge/dxbc_dxil.h"
 
-enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_QUAD_OP = 123, OP_ATTRIBUTE_AT_VERTEX = 137,
+enum { OP_QUAD_OP = 123, OP_ATTRIBUTE_AT_VERTEX = 137,
        OP_VIEW_ID = 138, OP_IS_HELPER_LANE = 221 };
 /* QuadOpKind (docs §3): which neighbour a quadOp reads. */
 enum { QUAD_ACROSS_X = 0, QUAD_ACROSS_Y = 1, QUAD_ACROSS_DIAGONAL = 2 };
@@ -22,42 +22,11 @@ static const struct dxil_sig_element POSITION_IN = {
     "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0,
 };
 
-/* loadInput(4, element, row 0, col, undef vertex). */
+/* loadInput of a non-arrayed input (an undef vertex). */
 static uint32_t load_input(struct dxil_module *m, uint32_t type, const char *name, int32_t element,
                            int8_t col)
 {
-    uint32_t args[4] = { dm_i32(m, element), dm_i32(m, 0), dm_i8(m, col),
-                         dm_undef(m, dm_type_int(m, 32)) };
-    return dm_dxop(m, name, type, DM_ATTR_READNONE, OP_LOAD_INPUT, args, 4);
-}
-
-/* storeOutput(5, element, row 0, col, value). */
-static void store_output(struct dxil_module *m, const char *name, int32_t element, int8_t col,
-                         uint32_t value)
-{
-    uint32_t args[4] = { dm_i32(m, element), dm_i32(m, 0), dm_i8(m, col), value };
-    dm_dxop(m, name, dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT, args, 4);
-}
-
-static void store_float4(struct dxil_module *m, int32_t element, const uint32_t value[4])
-{
-    for (int8_t c = 0; c < 4; c++)
-        store_output(m, "dx.op.storeOutput.f32", element, c, value[c]);
-}
-
-static struct dxil_module *begin(uint32_t *entry)
-{
-    struct dxil_module *m = dm_create();
-    *entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    return m;
-}
-
-static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, struct tbuf *out)
-{
-    bool ok = dxil_program_write(m, d, out);
-    dm_destroy(m);
-    return ok;
+    return dxil_program_load_input(m, type, name, element, col, dm_undef(m, dm_type_int(m, 32)));
 }
 
 /* SV_Position = (float(id), 0.5, 0, 1) from SV_VertexID (input 0); returns id. */
@@ -67,7 +36,7 @@ static uint32_t vertex_position(struct dxil_module *m)
     uint32_t id = load_input(m, i32, "dx.op.loadInput.i32", 0, 0);
     const uint32_t pos[4] = { dm_cast(m, DM_UITOFP, id, f32), dm_f32(m, 0.5f), dm_f32(m, 0.0f),
                               dm_f32(m, 1.0f) };
-    store_float4(m, 0, pos);
+    dxil_program_store_float4(m, 0, pos);
     return id;
 }
 
@@ -83,11 +52,11 @@ static const struct dxil_sig_element VERTEX_ID_IN = {
 bool dxil_program_vs_view_id(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t i32 = dm_type_int(m, 32);
     (void)vertex_position(m);
     uint32_t view = dm_dxop(m, "dx.op.viewID.i32", i32, DM_ATTR_READNONE, OP_VIEW_ID, NULL, 0);
-    store_output(m, "dx.op.storeOutput.i32", 1, 0,
+    dxil_program_store_output(m, "dx.op.storeOutput.i32", 1, 0,
                  dm_binop(m, DM_ADD, view, dm_i32(m, 7), DM_FLAGS_NONE));
     dm_ret_void(m);
     static const struct dxil_sig_element outputs[2] = {
@@ -100,7 +69,7 @@ bool dxil_program_vs_view_id(struct tbuf *out)
         .entry_name = "main", .inputs = &VERTEX_ID_IN, .input_count = 1, .outputs = outputs,
         .output_count = 2, .dependencies = deps, .dependency_count = 4,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -113,7 +82,7 @@ bool dxil_program_vs_view_id(struct tbuf *out)
 bool dxil_program_ps_helper_lane(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m), i1 = dm_type_int(m, 1), i32 = dm_type_int(m, 32);
     uint32_t helper = dm_dxop(m, "dx.op.isHelperLane.i1", i1, DM_ATTR_READONLY, OP_IS_HELPER_LANE,
                               NULL, 0);
@@ -124,14 +93,14 @@ bool dxil_program_ps_helper_lane(struct tbuf *out)
         uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
         target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
     }
-    store_float4(m, 0, target);
+    dxil_program_store_float4(m, 0, target);
     dm_ret_void(m);
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
         .entry_name = "main", .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0,
         .output_count = 1,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -142,7 +111,7 @@ bool dxil_program_ps_helper_lane(struct tbuf *out)
 bool dxil_program_ps_barycentrics(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m);
     uint32_t b[3], n[3];
     for (int8_t c = 0; c < 3; c++) {
@@ -156,7 +125,7 @@ bool dxil_program_ps_barycentrics(struct tbuf *out)
         dm_binop(m, DM_MUL, n[0], dm_f32(m, 4.0f), DM_FLAGS_NONE),
         dm_binop(m, DM_ADD, n[1], n[2], DM_FLAGS_NONE),
     };
-    store_float4(m, 0, target);
+    dxil_program_store_float4(m, 0, target);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[3] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
@@ -174,7 +143,7 @@ bool dxil_program_ps_barycentrics(struct tbuf *out)
         .entry_name = "main", .inputs = inputs, .input_count = 3, .outputs = &TARGET0,
         .output_count = 1, .shapes = shapes, .shape_count = 2,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -185,10 +154,10 @@ bool dxil_program_ps_barycentrics(struct tbuf *out)
 bool dxil_program_vs_shading_rate(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t id = vertex_position(m);
     uint32_t odd = dm_binop(m, DM_AND, id, dm_i32(m, 1), DM_FLAGS_NONE);
-    store_output(m, "dx.op.storeOutput.i32", 1, 0,
+    dxil_program_store_output(m, "dx.op.storeOutput.i32", 1, 0,
                  dm_binop(m, DM_OR, odd, dm_i32(m, 4), DM_FLAGS_NONE));
     dm_ret_void(m);
     static const struct dxil_sig_element outputs[2] = {
@@ -203,7 +172,7 @@ bool dxil_program_vs_shading_rate(struct tbuf *out)
         .entry_name = "main", .inputs = &VERTEX_ID_IN, .input_count = 1, .outputs = outputs,
         .output_count = 2, .dependencies = deps, .dependency_count = 5,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -213,7 +182,7 @@ bool dxil_program_vs_shading_rate(struct tbuf *out)
 bool dxil_program_ps_shading_rate(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
     uint32_t r = load_input(m, i32, "dx.op.loadInput.i32", 1, 0);
     const uint32_t target[4] = {
@@ -222,7 +191,7 @@ bool dxil_program_ps_shading_rate(struct tbuf *out)
         dm_cast(m, DM_UITOFP, dm_binop(m, DM_AND, r, dm_i32(m, 3), DM_FLAGS_NONE), f32),
         dm_f32(m, 1.0f),
     };
-    store_float4(m, 0, target);
+    dxil_program_store_float4(m, 0, target);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[2] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
@@ -234,7 +203,7 @@ bool dxil_program_ps_shading_rate(struct tbuf *out)
         .entry_name = "main", .inputs = inputs, .input_count = 2, .outputs = &TARGET0,
         .output_count = 1, .dependencies = deps, .dependency_count = 3,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -244,7 +213,7 @@ bool dxil_program_ps_shading_rate(struct tbuf *out)
 bool dxil_program_ps_attribute_at_vertex(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m);
     uint32_t args[4] = { dm_i32(m, 0), dm_i32(m, 0), dm_i8(m, 0), dm_i8(m, 1) };
     const uint32_t target[4] = {
@@ -252,7 +221,7 @@ bool dxil_program_ps_attribute_at_vertex(struct tbuf *out)
                 args, 4),
         dm_f32(m, 0.0f), dm_f32(m, 0.0f), dm_f32(m, 1.0f),
     };
-    store_float4(m, 0, target);
+    dxil_program_store_float4(m, 0, target);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[1] = {
         { "COLOR", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_F32, INTERP_CONSTANT, 4, 0 },
@@ -262,5 +231,5 @@ bool dxil_program_ps_attribute_at_vertex(struct tbuf *out)
         .entry_name = "main", .inputs = inputs, .input_count = 1, .outputs = &TARGET0,
         .output_count = 1,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }

@@ -33,6 +33,7 @@
 
 #include "check.h"
 #include "dxc_container_writer.h"
+#include "dxil_front_harness.h"
 #include "dxil_programs_gsps.h"
 #include "dxil_programs_sysvals.h"
 #include "shaderbridge/dxbc.h"
@@ -63,37 +64,35 @@ static bool declares_builtin(const uint32_t *words, size_t count, uint32_t built
     return false;
 }
 
-/* Writes the program, translates it (spirv-val clean, declaring `builtin` and, when nonzero,
- * `builtin2`) and returns its IR (NULL on failure). */
-static struct sb_ir_program *lower(bool (*write)(struct tbuf *), const char *name, uint32_t builtin,
-                                   uint32_t builtin2)
+/* The program's SPIR-V declares BuiltIn `builtin` and, when nonzero, `builtin2`. */
+static void check_builtins(bool (*write)(struct tbuf *), const char *name, uint32_t builtin,
+                           uint32_t builtin2)
 {
     struct tbuf b = { 0 };
-    struct sb_dxbc *container = NULL;
-    struct sb_ir_program *ir = NULL;
     struct sb_translation *t = NULL;
     struct sb_error err;
     memset(&err, 0, sizeof(err));
-    if (!write(&b)) {
-        CHECK(false, "%s: the writer failed", name);
-    } else if (sb_dxbc_parse(b.data, b.size, &container, &err) != SB_SUCCESS ||
-               sb_ir_from_dxil(container, &ir, &err) != SB_SUCCESS) {
-        CHECK(false, "%s: %s", name, err.message);
-    } else {
-        enum sb_result r = sb_translate(b.data, b.size, NULL, &t, &err);
-        CHECK(r == SB_SUCCESS, "%s: sb_translate: %s", name, err.message);
-        if (r == SB_SUCCESS) {
-            r = sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err);
-            CHECK(r == SB_SUCCESS, "%s: spirv-val: %s", name, err.message);
-            CHECK(declares_builtin(t->words, t->word_count, builtin), "%s: no BuiltIn %u", name,
-                  builtin);
-            CHECK(!builtin2 || declares_builtin(t->words, t->word_count, builtin2),
-                  "%s: no BuiltIn %u", name, builtin2);
-        }
+    enum sb_result r = write(&b) ? sb_translate(b.data, b.size, NULL, &t, &err) : SB_ERROR_INVALID_ARGUMENT;
+    CHECK(r == SB_SUCCESS, "%s: translate: %s", name, err.message);
+    if (r == SB_SUCCESS) {
+        CHECK(declares_builtin(t->words, t->word_count, builtin), "%s: no BuiltIn %u", name, builtin);
+        CHECK(!builtin2 || declares_builtin(t->words, t->word_count, builtin2), "%s: no BuiltIn %u",
+              name, builtin2);
     }
     sb_translation_destroy(t);
-    sb_dxbc_destroy(container);
     tb_free(&b);
+}
+
+/* The program lowered (its SPIR-V spirv-val clean: dxil_front_lower) with its built-ins
+ * checked; NULL on failure. */
+static struct sb_ir_program *lower(bool (*write)(struct tbuf *), const char *name, uint32_t builtin,
+                                   uint32_t builtin2)
+{
+    struct sb_error err;
+    struct sb_ir_program *ir = dxil_front_lower(write, &err);
+    CHECK(ir != NULL, "%s: %s", name, err.message);
+    if (ir)
+        check_builtins(write, name, builtin, builtin2);
     return ir;
 }
 
@@ -322,33 +321,31 @@ static int test_validate(void)
     return failures ? 1 : 0;
 }
 
+static const struct {
+    const char *name;
+    void (*run)(void);
+} cases[] = {
+    { "vs_view_id", test_vs_view_id },           { "ps_view_id", test_ps_view_id },
+    { "ps_helper_lane", test_ps_helper_lane },   { "ps_barycentrics", test_ps_barycentrics },
+    { "vs_shading_rate", test_vs_shading_rate }, { "ps_shading_rate", test_ps_shading_rate },
+    { "refusals", test_refusals },               { "ir_validate", test_ir_validate },
+};
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
-    if (!strcmp(which, "vs_view_id"))
-        test_vs_view_id();
-    else if (!strcmp(which, "ps_view_id"))
-        test_ps_view_id();
-    else if (!strcmp(which, "ps_helper_lane"))
-        test_ps_helper_lane();
-    else if (!strcmp(which, "ps_barycentrics"))
-        test_ps_barycentrics();
-    else if (!strcmp(which, "vs_shading_rate"))
-        test_vs_shading_rate();
-    else if (!strcmp(which, "ps_shading_rate"))
-        test_ps_shading_rate();
-    else if (!strcmp(which, "refusals"))
-        test_refusals();
-    else if (!strcmp(which, "ir_validate"))
-        test_ir_validate();
-    else if (!strcmp(which, "validate"))
+    if (!strcmp(which, "validate"))
         return test_validate();
-    else {
-        fprintf(stderr, "usage: %s vs_view_id|ps_view_id|ps_helper_lane|ps_barycentrics|vs_shading_rate|"
-                "ps_shading_rate|refusals|ir_validate|validate\n", argv[0]);
-        return 2;
-    }
-    if (failures)
-        fprintf(stderr, "%u check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        if (!strcmp(which, cases[i].name)) {
+            cases[i].run();
+            if (failures)
+                fprintf(stderr, "%u check(s) failed\n", failures);
+            return failures ? 1 : 0;
+        }
+    fprintf(stderr, "usage: %s validate", argv[0]);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        fprintf(stderr, "|%s", cases[i].name);
+    fprintf(stderr, "\n");
+    return 2;
 }
