@@ -4,15 +4,18 @@
  * back end (spirv_sysvals.c) and the interpreter (interp_sysvals.c), on the programs of
  * tests/common/dxil_programs_sysvals.h. Every case translates its program, runs spirv-val
  * (Vulkan 1.1 environment) and checks the Vulkan built-in the module declares. Cases (argv[1]):
- *   vs_view_id       ViewIndex; VIEW = SV_ViewID + 7 = 7 on the interpreter (view 0);
- *   ps_view_id       ViewIndex in a pixel shader (dxil_programs_gsps.h): (0, 0, 0, 1);
+ *   vs_view_id       ViewIndex; VIEW = SV_ViewID + 7 on the interpreter: 7 by default (view 0,
+ *                    as validate draws), 10 in a run of view 3;
+ *   ps_view_id       ViewIndex in a pixel shader (dxil_programs_gsps.h): (view, 0, 0, 1) for
+ *                    views 0 and 2;
  *   ps_helper_lane   HelperInvocation; (own, across x, across y, diagonal) helper flags of a
  *                    one-pixel point's quad = (0, 1, 1, 1) on the interpreter;
  *   ps_barycentrics  BaryCoordKHR + BaryCoordNoPerspKHR; the IR gives each unallocated
  *                    element a v# (v1, v2) with its interpolation; a point's barycentrics
  *                    (1, 0, 0) give (1, 0, 4, 0) on the interpreter;
  *   vs_shading_rate  PrimitiveShadingRateKHR; o1.x = 0x4 | (id & 1) on the interpreter;
- *   ps_shading_rate  ShadingRateKHR; the 1x1 rate (0) gives (1, 0, 0, 1) on the interpreter;
+ *   ps_shading_rate  ShadingRateKHR; on the interpreter the 1x1 rate (0, the default) gives
+ *                    (1, 0, 0, 1), a run at 2X4 (0x6) (7, 1, 2, 1); 0x2 is refused;
  *   ir_validate      sb_ir_validate accepts vHelperLane in the pixel program and rejects it
  *                    when the program says it is a vertex program;
  *   refusals         attributeAtVertex refuses: SB_ERROR_TRANSLATE_UNSUPPORTED naming it, at
@@ -96,14 +99,15 @@ static struct sb_ir_program *lower(bool (*write)(struct tbuf *), const char *nam
     return ir;
 }
 
-/* Vertices 0..3: SV_Position = (id, 0.5, 0, 1) and o1.x = base | (id & odd). */
-static void check_vertices(struct sb_ir_program *ir, const char *name, uint32_t base, uint32_t odd)
+/* Vertices 0..3 run with `options`: SV_Position = (id, 0.5, 0, 1) and o1.x = base | (id & odd). */
+static void check_vertices(struct sb_ir_program *ir, const char *name, const struct sb_interp_options *options,
+                           uint32_t base, uint32_t odd)
 {
     enum { VERTICES = 4, REGS = 2 };
     uint32_t in_words[VERTICES * 4] = { 0 }, out_words[VERTICES * REGS * 4] = { 0 };
     struct sb_interp_registers inputs = { 1, in_words }, outputs = { REGS, out_words };
     struct sb_error err;
-    enum sb_result r = sb_interp_run_vertices(ir, NULL, 0, VERTICES, &inputs, &outputs, NULL, NULL,
+    enum sb_result r = sb_interp_run_vertices(ir, NULL, 0, VERTICES, &inputs, &outputs, options, NULL,
                                               &err);
     CHECK(r == SB_SUCCESS, "%s: run: %s", name, err.message);
     for (uint32_t v = 0; r == SB_SUCCESS && v < VERTICES; v++) {
@@ -117,10 +121,10 @@ static void check_vertices(struct sb_ir_program *ir, const char *name, uint32_t 
 }
 
 /* Pixels at (0.5, 0.5), (3.5, 2.5) and (6.5, 7.5) (each the top-left, bottom-right or
- * bottom-left pixel of its quad), v0 = SV_Position, v1.. = `v1` where given; each pixel's
- * SV_Target0 must be `expected`. */
-static void check_pixels(struct sb_ir_program *ir, const char *name, uint32_t registers,
-                         const float expected[4])
+ * bottom-left pixel of its quad) run with `options`, v0 = SV_Position, the other v# 0 unless
+ * the run gives them; each pixel's SV_Target0 must be `expected`. */
+static void check_pixels(struct sb_ir_program *ir, const char *name, const struct sb_interp_options *options,
+                         uint32_t registers, const float expected[4])
 {
     enum { PIXELS = 3, MAX_REGS = 3 };
     const float positions[PIXELS * 4] = { 0.5f, 0.5f, 0, 1, 3.5f, 2.5f, 0, 1, 6.5f, 7.5f, 0, 1 };
@@ -130,7 +134,7 @@ static void check_pixels(struct sb_ir_program *ir, const char *name, uint32_t re
     struct sb_interp_registers inputs = { registers, in_words }, outputs = { 1, out_words };
     struct sb_error err;
     enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, PIXELS, positions, &inputs, &outputs, NULL,
-                                            NULL, NULL, &err);
+                                            options, NULL, &err);
     CHECK(r == SB_SUCCESS, "%s: run: %s", name, err.message);
     for (unsigned i = 0; r == SB_SUCCESS && i < PIXELS; i++)
         for (unsigned c = 0; c < 4; c++)
@@ -138,23 +142,28 @@ static void check_pixels(struct sb_ir_program *ir, const char *name, uint32_t re
                   "expected %g", name, i, c, out_words[i * 4 + c], (double)expected[c]);
 }
 
-/* The interpreter runs without views: ViewIndex 0, so VIEW = 0 + 7 for every vertex. */
+/* Without views (validate's draws) ViewIndex is 0, so VIEW = 0 + 7; a run of view 3 gives 10. */
 static void test_vs_view_id(void)
 {
     struct sb_ir_program *ir = lower(dxil_program_vs_view_id, "vs_view_id", SpvBuiltInViewIndex, 0);
     if (!ir)
         return;
-    check_vertices(ir, "vs_view_id", 7, 0);
+    check_vertices(ir, "vs_view_id", NULL, 7, 0);
+    const struct sb_interp_options view3 = { .view_index = 3 };
+    check_vertices(ir, "vs_view_id view 3", &view3, 10, 0);
     sb_ir_program_destroy(ir);
 }
 
+/* SV_Target0 = (view, 0, 0, 1): (0, 0, 0, 1) by default, (2, 0, 0, 1) in view 2. */
 static void test_ps_view_id(void)
 {
     struct sb_ir_program *ir = lower(dxil_program_ps_view_id, "ps_view_id", SpvBuiltInViewIndex, 0);
     if (!ir)
         return;
-    static const float expected[4] = { 0, 0, 0, 1 };
-    check_pixels(ir, "ps_view_id", 1, expected);
+    static const float view0[4] = { 0, 0, 0, 1 }, view2[4] = { 2, 0, 0, 1 };
+    check_pixels(ir, "ps_view_id", NULL, 1, view0);
+    const struct sb_interp_options options = { .view_index = 2 };
+    check_pixels(ir, "ps_view_id view 2", &options, 1, view2);
     sb_ir_program_destroy(ir);
 }
 
@@ -167,7 +176,7 @@ static void test_ps_helper_lane(void)
     if (!ir)
         return;
     static const float expected[4] = { 0, 1, 1, 1 };
-    check_pixels(ir, "ps_helper_lane", 1, expected);
+    check_pixels(ir, "ps_helper_lane", NULL, 1, expected);
     sb_ir_program_destroy(ir);
 }
 
@@ -194,7 +203,7 @@ static void test_ps_barycentrics(void)
     }
     CHECK(found == 2, "%u SV_Barycentrics elements", found);
     static const float expected[4] = { 1, 0, 4, 0 };
-    check_pixels(ir, "ps_barycentrics", 3, expected);
+    check_pixels(ir, "ps_barycentrics", NULL, 3, expected);
     sb_ir_program_destroy(ir);
 }
 
@@ -206,19 +215,32 @@ static void test_vs_shading_rate(void)
                                      SpvBuiltInPrimitiveShadingRateKHR, 0);
     if (!ir)
         return;
-    check_vertices(ir, "vs_shading_rate", 4, 1);
+    check_vertices(ir, "vs_shading_rate", NULL, 4, 1);
     sb_ir_program_destroy(ir);
 }
 
-/* The draws set no coarse rate: SV_ShadingRate 0 (1x1) gives (0 + 1, 0 >> 2, 0 & 3, 1). */
+/* r = SV_ShadingRate gives (r + 1, r >> 2, r & 3, 1): the draws set no coarse rate, so 0 (1x1)
+ * gives (1, 0, 0, 1); a run at D3D12_SHADING_RATE_2X4 (0x6) gives (7, 1, 2, 1); 0x2 (1X4) is no
+ * D3D rate and the run refuses it. */
 static void test_ps_shading_rate(void)
 {
     struct sb_ir_program *ir = lower(dxil_program_ps_shading_rate, "ps_shading_rate",
                                      SpvBuiltInShadingRateKHR, 0);
     if (!ir)
         return;
-    static const float expected[4] = { 1, 0, 0, 1 };
-    check_pixels(ir, "ps_shading_rate", 2, expected);
+    static const float rate_1x1[4] = { 1, 0, 0, 1 }, rate_2x4[4] = { 7, 1, 2, 1 };
+    check_pixels(ir, "ps_shading_rate", NULL, 2, rate_1x1);
+    const struct sb_interp_options options = { .shading_rate = 0x6 };
+    check_pixels(ir, "ps_shading_rate 2x4", &options, 2, rate_2x4);
+    const struct sb_interp_options bad = { .shading_rate = 0x2 };
+    const float position[4] = { 0.5f, 0.5f, 0, 1 };
+    uint32_t in_words[8] = { 0 }, out_words[4] = { 0 };
+    struct sb_interp_registers inputs = { 2, in_words }, outputs = { 1, out_words };
+    struct sb_error err;
+    enum sb_result r = sb_interp_run_pixels(ir, NULL, 0, 1, position, &inputs, &outputs, NULL, &bad,
+                                            NULL, &err);
+    CHECK(r == SB_ERROR_INVALID_ARGUMENT && strstr(err.message, "shading_rate"),
+          "rate 0x2: result %d '%s'", (int)r, err.message);
     sb_ir_program_destroy(ir);
 }
 
