@@ -18,6 +18,10 @@
  *                    (1, 0, 0, 1), a run at 2X4 (0x6) (7, 1, 2, 1); 0x2 is refused;
  *   ir_validate      sb_ir_validate accepts vHelperLane in the pixel program and rejects it
  *                    when the program says it is a vertex program;
+ *   device_profile   for a described device profile, each program is refused naming the
+ *                    feature its system value needs when the profile lacks it (multiview,
+ *                    fragmentShaderBarycentric, primitiveFragmentShadingRate) and translates
+ *                    spirv-val clean when it has it;
  *   refusals         attributeAtVertex refuses: SB_ERROR_TRANSLATE_UNSUPPORTED naming it, at
  *                    the call's byte offset;
  *   validate         sb_validate on lavapipe: vs_view_id, ps_view_id and ps_helper_lane agree with the
@@ -28,6 +32,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dlfcn.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -244,6 +249,47 @@ static void test_ps_shading_rate(void)
     sb_ir_program_destroy(ir);
 }
 
+/* Translated for a described device profile: refused naming `feature` without it, translated
+ * (spirv-val clean) with it. */
+static void check_profile(bool (*write)(struct tbuf *), const char *name, const char *feature,
+                          size_t field)
+{
+    struct tbuf b = { 0 };
+    CHECK(write(&b), "%s: the writer failed", name);
+    struct sb_translate_options o = { .target_env = SB_TARGET_VULKAN_1_1 };
+    o.device.described = true;
+    struct sb_translation *t = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    enum sb_result r = sb_translate(b.data, b.size, &o, &t, &err);
+    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && strstr(err.message, feature), "%s without %s: %d '%s'",
+          name, feature, (int)r, err.message);
+    sb_translation_destroy(t);
+    t = NULL;
+    const bool on = true;
+    memcpy((char *)&o.device + field, &on, sizeof(on));
+    r = sb_translate(b.data, b.size, &o, &t, &err);
+    CHECK(r == SB_SUCCESS, "%s with %s: %s", name, feature, err.message);
+    if (r == SB_SUCCESS)
+        CHECK(sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err) == SB_SUCCESS,
+              "%s with %s: spirv-val: %s", name, feature, err.message);
+    sb_translation_destroy(t);
+    tb_free(&b);
+}
+
+/* Each system value against the device-profile field of its feature (translate.h). */
+static void test_device_profile(void)
+{
+    check_profile(dxil_program_vs_view_id, "vs_view_id", "multiview",
+                  offsetof(struct sb_device_profile, multiview));
+    check_profile(dxil_program_ps_barycentrics, "ps_barycentrics", "fragmentShaderBarycentric",
+                  offsetof(struct sb_device_profile, fragment_shader_barycentric));
+    check_profile(dxil_program_vs_shading_rate, "vs_shading_rate", "primitiveFragmentShadingRate",
+                  offsetof(struct sb_device_profile, fragment_shading_rate));
+    check_profile(dxil_program_ps_shading_rate, "ps_shading_rate", "primitiveFragmentShadingRate",
+                  offsetof(struct sb_device_profile, fragment_shading_rate));
+}
+
 /* sb_ir_validate accepts the lowered vHelperLane read and rejects it once the program claims
  * another stage (helper lanes exist only in pixel programs). */
 static void test_ir_validate(void)
@@ -351,6 +397,7 @@ static const struct {
     { "ps_helper_lane", test_ps_helper_lane },   { "ps_barycentrics", test_ps_barycentrics },
     { "vs_shading_rate", test_vs_shading_rate }, { "ps_shading_rate", test_ps_shading_rate },
     { "refusals", test_refusals },               { "ir_validate", test_ir_validate },
+    { "device_profile", test_device_profile },
 };
 
 int main(int argc, char **argv)

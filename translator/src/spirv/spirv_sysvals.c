@@ -18,6 +18,10 @@
  * Horizontal4Pixels 0x8: for the rates D3D defines (each log2 at most 2) the bit patterns
  * are the same numbers.
  *
+ * A described device profile without the feature (translate.h: multiview,
+ * fragment_shading_rate, fragment_shader_barycentric) refuses the element, naming it, as
+ * SV_InnerCoverage is refused (spirv_io.c): no fallback gives these values.
+ *
  * A leaf below spirv_io.c: it picks the built-in and declares its capability and extension;
  * spirv_io.c creates the variable and the copy. The runtime enables neither VK_KHR_fragment_shading_rate nor
  * VK_KHR_fragment_shader_barycentric (vk_capability.c refuses such modules by name).
@@ -29,6 +33,19 @@ static struct sb_ir_instruction declared_at(const struct sb_ir_signature_element
 {
     struct sb_ir_instruction at = { .offset = e->offset };
     return at;
+}
+
+/* A described device profile without the feature a system value needs: refused at the
+ * element, naming it (translate.h; no fallback gives the value). */
+static bool missing(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e, bool present,
+                    const char *what, const char *feature)
+{
+    if (!ctx->options->device.described || present)
+        return false;
+    struct sb_ir_instruction at = declared_at(e);
+    sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at, "%s needs %s, which the device lacks", what,
+                feature);
+    return true;
 }
 
 /* SV_Barycentrics: a vec3 in lanes xyz of its v#, by the element's interpolation. */
@@ -47,6 +64,9 @@ static bool barycentrics(struct sb_spv_context *ctx, const struct sb_ir_signatur
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at,
                            "SV_Barycentrics in lanes 0x%x of v%u (expected within xyz)", e->mask,
                            e->register_index) == SB_SUCCESS;
+    if (missing(ctx, e, ctx->options->device.fragment_shader_barycentric, "SV_Barycentrics",
+                "FragmentBarycentricKHR (VK_KHR_fragment_shader_barycentric fragmentShaderBarycentric)"))
+        return false;
     sb_spv_capability(&ctx->builder, SpvCapabilityFragmentBarycentricKHR);
     sb_spv_extension(&ctx->builder, "SPV_KHR_fragment_shader_barycentric");
     out->builtin = e->interpolation == SB_IR_INTERP_LINEAR ? SpvBuiltInBaryCoordKHR
@@ -59,8 +79,11 @@ bool sb_spv_sysval_builtin(struct sb_spv_context *ctx, const struct sb_ir_signat
                            struct sb_spv_sysval *out)
 {
     struct sb_spv_builder *b = &ctx->builder;
+    const struct sb_device_profile *d = &ctx->options->device;
     out->decorate_volatile = false;
     if (e->file == SB_IR_FILE_VIEW_ID) {
+        if (missing(ctx, e, d->multiview, "SV_ViewID", "MultiView (the Vulkan 1.1 multiview feature)"))
+            return false;
         sb_spv_capability(b, SpvCapabilityMultiView);
         if (ctx->spirv_version < 0x00010300)
             sb_spv_extension(b, "SPV_KHR_multiview");
@@ -89,6 +112,9 @@ bool sb_spv_sysval_builtin(struct sb_spv_context *ctx, const struct sb_ir_signat
                            pixel ? "pixel shader" : "pre-rasterization",
                            output ? "output" : "input") == SB_SUCCESS;
     }
+    if (missing(ctx, e, d->fragment_shading_rate, "SV_ShadingRate",
+                "FragmentShadingRateKHR (VK_KHR_fragment_shading_rate primitiveFragmentShadingRate)"))
+        return false;
     sb_spv_capability(b, SpvCapabilityFragmentShadingRateKHR);
     sb_spv_extension(b, "SPV_KHR_fragment_shading_rate");
     out->builtin = output ? SpvBuiltInPrimitiveShadingRateKHR : SpvBuiltInShadingRateKHR;
