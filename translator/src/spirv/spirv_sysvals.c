@@ -23,8 +23,9 @@
  * SV_InnerCoverage is refused (spirv_io.c): no fallback gives these values.
  *
  * A leaf below spirv_io.c: it picks the built-in and declares its capability and extension;
- * spirv_io.c creates the variable and the copy. The runtime enables neither VK_KHR_fragment_shading_rate nor
- * VK_KHR_fragment_shader_barycentric (vk_capability.c refuses such modules by name).
+ * spirv_io.c creates the variable and the copy. The runtime enables neither
+ * VK_KHR_fragment_shading_rate nor VK_KHR_fragment_shader_barycentric (vk_capability.c
+ * refuses such modules by name).
  */
 #include "spirv_io_private.h"
 
