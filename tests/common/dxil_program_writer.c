@@ -90,11 +90,11 @@ static uint32_t range_size(const struct dxil_resource *r)
     return r->range_size ? r->range_size : 1;
 }
 
-/* The tag list of an SRV or UAV (docs/dxil.md §4.5): element type, structure stride;
- * DM_NONE (null) when it has neither. */
+/* The tag list of an SRV or UAV (docs/dxil.md §4.5): element type, structure stride,
+ * sampler-feedback type; DM_NONE (null) when it has none. */
 static uint32_t md_view_tags(struct dxil_module *m, const struct dxil_resource *r)
 {
-    uint32_t tags[4];
+    uint32_t tags[6];
     unsigned n = 0;
     if (r->element_type) {
         tags[n++] = dm_md_i32(m, 0);
@@ -103,6 +103,11 @@ static uint32_t md_view_tags(struct dxil_module *m, const struct dxil_resource *
     if (r->struct_stride) {
         tags[n++] = dm_md_i32(m, 1);
         tags[n++] = dm_md_i32(m, (int32_t)r->struct_stride);
+    }
+    /* Feedback textures always carry tag 2, whose 0 (MinMip) is a value, not absence. */
+    if (r->kind == DXIL_KIND_FEEDBACK_TEXTURE2D || r->kind == DXIL_KIND_FEEDBACK_TEXTURE2D_ARRAY) {
+        tags[n++] = dm_md_i32(m, 2);
+        tags[n++] = dm_md_i32(m, (int32_t)r->sampler_feedback_type);
     }
     return n ? dm_md_node(m, tags, n) : DM_NONE;
 }
@@ -193,7 +198,7 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
     }
     /* Properties: tag 0 shader flags (i64), tag 4 thread-group size, tag 2 DSState,
      * tag 3 HSState (docs §4.2). */
-    uint32_t props_ops[4];
+    uint32_t props_ops[6];
     unsigned props_count = 0;
     if (d->shader_flags) {
         props_ops[props_count++] = dm_md_i32(m, 0);
@@ -216,6 +221,12 @@ static void add_metadata(struct dxil_module *m, const struct dxil_program_desc *
             threads[i] = dm_md_i32(m, (int32_t)d->num_threads[i]);
         props_ops[props_count++] = dm_md_i32(m, 4);
         props_ops[props_count++] = dm_md_node(m, threads, 3);
+        /* Tag 11 WaveSize !{i32 N} ([WaveSize(N)], SM 6.6). */
+        if (d->wave_size) {
+            uint32_t size = dm_md_i32(m, (int32_t)d->wave_size);
+            props_ops[props_count++] = dm_md_i32(m, 11);
+            props_ops[props_count++] = dm_md_node(m, &size, 1);
+        }
     }
     const struct dxil_tess_desc *t = &d->tess;
     if (d->shader_kind == SB_DXIL_SHADER_KIND_DOMAIN) {

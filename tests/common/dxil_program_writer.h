@@ -15,7 +15,7 @@
  * signature elements per signature in rows 0-31 (one row from column 0 unless a
  * dxil_sig_shape says otherwise); up to 16 SRV, UAV, CBV and sampler resources,
  * each a range of registers in any space (SRV/UAV with their element type and
- * structure stride tags, sample count, UAV counter). A hull program's patch-constant function is a second body of
+ * structure stride tags, sample count, UAV counter), a compute program's WaveSize. A hull program's patch-constant function is a second body of
  * the module (dm_function). A description outside it is refused, never half written.
  */
 #ifndef SB_TEST_DXIL_PROGRAM_WRITER_H
@@ -38,6 +38,8 @@ enum { DXIL_CLASS_SRV = 0, DXIL_CLASS_UAV = 1, DXIL_CLASS_CBV = 2, DXIL_CLASS_SA
 enum { DXIL_KIND_RAW_BUFFER = 11, DXIL_KIND_CBUFFER = 13 };
 enum { DXIL_KIND_TEXTURE2D = 2, DXIL_KIND_TEXTURE2DMS = 3, DXIL_KIND_TYPED_BUFFER = 10, DXIL_KIND_STRUCTURED_BUFFER = 12,
        DXIL_KIND_SAMPLER = 14 };
+/** Sampler-feedback textures (docs/dxil.md §4.5): their tag list always holds tag 2. */
+enum { DXIL_KIND_FEEDBACK_TEXTURE2D = 17, DXIL_KIND_FEEDBACK_TEXTURE2D_ARRAY = 18 };
 enum { DXIL_COMP_I32 = 4 };
 /** Shader flag bit 4 (docs/dxil.md §4.3): raw and structured buffers. */
 #define DXIL_FLAG_RAW_BUFFERS 0x10ull
@@ -72,6 +74,8 @@ struct dxil_resource {
     uint32_t sample_count;    /**< SRV field 7 */
     uint32_t sampler_kind;    /**< sampler field 6: 0 default, 1 comparison */
     bool has_counter;         /**< UAV field 8 */
+    /** Tag 2 of a DXIL_KIND_FEEDBACK_TEXTURE2D(_ARRAY): 0 MinMip, 1 MipRegionUsed. */
+    uint32_t sampler_feedback_type;
 };
 
 /** The lists of a program's signatures (docs/dxil.md §4.2), for dxil_sig_shape. */
@@ -148,6 +152,7 @@ struct dxil_program_desc {
     uint32_t max_vertices, max_primitives; /**< mesh */
     uint8_t mesh_topology;    /**< mesh: 1 line, 2 triangle */
     uint32_t payload_size;    /**< bytes of the task payload; 0 = none */
+    uint32_t wave_size;       /**< compute: [WaveSize(N)] (property tag 11); 0 = none */
 };
 
 /**

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "corpus_list.h"
 #include "dxc_container_writer.h"
+#include "dxil_front_harness.h"
 #include "dxil_program_writer.h"
 #include "dxil_programs_resops.h"
 #include "reflect/bitcode.h"
@@ -90,8 +91,21 @@ static void check_side(const char *name, const char *side_name, const struct sb_
     }
 }
 
-/* Writes the program, runs it through sb_validate with `provided` (the GPU side too when
- * the context has a device) and checks both sides' UAVs and the verdict. Provided data
+struct expected_uavs {
+    const struct expected_uav *uavs;
+    uint32_t count;
+};
+
+static void check_uavs(const char *name, const char *side_name, const struct sb_rt_inputs *side,
+                       const void *expected)
+{
+    const struct expected_uavs *x = expected;
+    check_side(name, side_name, side, x->uavs, x->count);
+}
+
+/* Writes the program, runs it through sb_validate (dxil_front_validate) with `provided` (the
+ * GPU side too when the context has a device) and checks both sides' UAVs and the verdict.
+ * Provided data
  * without a format takes the declared shape, textures texture_size texels wide and high
  * (0: sb_validate's default). `within_precision`: differences the interpreter's precision
  * bounds explain are allowed (implicit-LOD sampling of seeded textures). */
@@ -100,49 +114,9 @@ static void run_program(const char *name, bool (*write)(struct tbuf *),
                         const struct expected_uav *uavs, uint32_t uav_count,
                         uint32_t texture_size, bool within_precision)
 {
-    struct sb_error e = { 0 };
-    struct sb_rt_context *context = NULL;
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", e.message);
-        return;
-    }
-    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    bool gpu = sb_rt_context_has_device(context);
-    struct tbuf b = { 0 };
-    struct sb_rt_program *program = NULL;
-    struct sb_validate_report *r = NULL;
-    if (!write(&b)) {
-        CHECK(false, "%s: the writer failed", name);
-    } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
-        CHECK(false, "%s: does not load: %s", name, e.message);
-    } else {
-        struct sb_validate_options o = { .inputs = { .seed = 1, .texture_size = texture_size },
-                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
-                                         .provided_count = provided_count, .provided = provided };
-        enum sb_result res = sb_validate(context, program, &o, &r, &e);
-        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
-        if (res == SB_SUCCESS) {
-            check_side(name, "interpreter", r->cpu, uavs, uav_count);
-            if (gpu) {
-                check_side(name, "device", r->gpu, uavs, uav_count);
-                CHECK(r->verdict == SB_VALIDATE_AGREE ||
-                          (within_precision && r->verdict == SB_VALIDATE_AGREE_WITHIN_PRECISION),
-                      "%s: verdict %s (%s)", name,
-                      sb_validate_verdict_name(r->verdict), r->reason);
-            }
-            printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
-                                         : "interpreter only (no device)");
-        }
-    }
-    uint32_t layer_errors = sb_rt_context_validation_errors(context);
-    CHECK(layer_errors == 0, "%s: %u validation-layer errors; first: %s", name, layer_errors,
-          sb_rt_context_first_validation_error(context));
-    sb_validate_report_destroy(r);
-    sb_rt_program_destroy(program);
-    tb_free(&b);
-    sb_rt_context_destroy(context);
+    const struct expected_uavs x = { uavs, uav_count };
+    dxil_front_validate(name, write, provided, provided_count, texture_size, within_precision,
+                        check_uavs, &x);
 }
 
 /* t0[k] = (10k+1, 10k+2, 10k+3); thread i writes u0[i] = (t0[i].a + t0[3-i].b,
@@ -390,19 +364,8 @@ static bool write_kind(struct tbuf *out, uint32_t kind)
 static void check_op_refusal(enum resops_refusal which, const char *name, const char *needle)
 {
     struct tbuf b = { 0 };
-    struct sb_dxbc *container = NULL;
-    struct sb_ir_program *ir = NULL;
-    struct sb_error err = { 0 };
-    CHECK(dxil_program_resops_refusal(&b, which), "%s: the writer failed", name);
-    enum sb_result r = sb_dxbc_parse(b.data, b.size, &container, &err);
-    CHECK(r == SB_SUCCESS, "%s: parse: %s", name, err.message);
-    if (r == SB_SUCCESS)
-        r = sb_ir_from_dxil(container, &ir, &err);
-    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && strstr(err.message, needle) && err.offset > 0,
-          "%s: %d at %llu '%s'", name, (int)r, (unsigned long long)err.offset, err.message);
-    sb_ir_program_destroy(ir);
-    sb_dxbc_destroy(container);
-    tb_free(&b);
+    bool written = dxil_program_resops_refusal(&b, which);
+    dxil_front_expect_refusal(name, written, &b, needle);
 }
 
 /* What the IR has no declaration or op for refuses, naming the kind or the op. */

@@ -311,20 +311,8 @@ static void test_ir_validate(void)
 static void test_refusals(void)
 {
     struct tbuf b = { 0 };
-    struct sb_dxbc *container = NULL;
-    struct sb_ir_program *ir = NULL;
-    struct sb_error err;
-    memset(&err, 0, sizeof(err));
-    CHECK(dxil_program_ps_attribute_at_vertex(&b), "the writer failed");
-    CHECK(sb_dxbc_parse(b.data, b.size, &container, &err) == SB_SUCCESS, "parse: %s", err.message);
-    enum sb_result r = container ? sb_ir_from_dxil(container, &ir, &err) : SB_ERROR_INVALID_ARGUMENT;
-    CHECK(r == SB_ERROR_TRANSLATE_UNSUPPORTED && ir == NULL, "result %d", (int)r);
-    CHECK(strstr(err.message, "attributeAtVertex") != NULL, "message '%s'", err.message);
-    CHECK(err.offset > 0 && err.offset < b.size, "offset %llu of %zu bytes",
-          (unsigned long long)err.offset, b.size);
-    sb_ir_program_destroy(ir);
-    sb_dxbc_destroy(container);
-    tb_free(&b);
+    dxil_front_expect_refusal("ps_attribute_at_vertex", dxil_program_ps_attribute_at_vertex(&b), &b,
+                              "attributeAtVertex");
 }
 
 /* One program through sb_validate: agree, or (needs != NULL) not run naming `needs`. */

@@ -188,7 +188,7 @@ static bool lower_body(struct dxil_front *f)
     }
     return dxil_front_declare_system_values(f) && dxil_front_declare_special_inputs(f) &&
            dxil_front_declare_tessellation_inputs(f) && dxil_front_declare_memory(f) &&
-           dxil_front_declare_mesh_payload(f);
+           dxil_front_declare_mesh_payload(f) && dxil_front_ags_finish(f);
 }
 
 enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_program **out,

@@ -41,6 +41,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
                                callee && callee->name ? callee->name : "an unknown function");
     if (!dxil_front_const_arg(f, in, 0, &opcode))
         return false;
+    if (dxil_front_ags_claims(f, in, opcode))
+        return dxil_front_ags_call(f, in);
     if (dxil_front_is_tessellation_op(f, opcode))
         return dxil_front_tessellation_op(f, in, opcode);
     switch (opcode) {
@@ -75,6 +77,8 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
             return dxil_front_math(f, in, opcode);
         if (dxil_front_is_texture_op(opcode))
             return dxil_front_texture_op(f, in, opcode);
+        if (dxil_front_is_feedback_op(opcode))
+            return dxil_front_feedback_op(f, in, opcode);
         if (dxil_front_is_geometry_op(opcode))
             return dxil_front_geometry_op(f, in, opcode);
         if (dxil_front_is_pixel_op(opcode))

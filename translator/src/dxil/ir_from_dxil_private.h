@@ -11,6 +11,7 @@
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
  * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
+ * ir_from_dxil_feedback.c (sampler feedback writes as atomics on an R32_UINT map),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
  * (signatures, loadInput/storeOutput), ir_from_dxil_geometry.c (GS state,
  * streams), ir_from_dxil_pixel.c (discard, derivatives, pixel system values,
@@ -20,6 +21,8 @@
  * ir_from_dxil_wave_lanes.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
  * ir_from_dxil_sysvals.c (isHelperLane outside pixel shaders, SV_Barycentrics registers),
+ * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV), ir_from_dxil_wmma.c (its
+ * per-lane wave-matrix intrinsics),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
@@ -37,6 +40,7 @@
 #include "translator/dxil_program_info.h"
 
 struct dxil_memory;
+struct dxil_wmma;
 
 /** No temp / no resource for a value. */
 #define DXIL_FRONT_NONE UINT32_MAX
@@ -94,6 +98,8 @@ struct dxil_front {
     uint32_t special_inputs;     /**< bit per io.c special input (vPrim & co) the body reads */
     struct sb_ir_index_range *io_ranges; /**< program->index_ranges, written while lowering */
     struct dxil_memory *memory;  /**< ir_from_dxil_memory.c's state; NULL until memory is used */
+    /** The AGS wave-matrix call sequence in progress (ir_from_dxil_wmma.c); NULL before. */
+    struct dxil_wmma *wmma;
     /** Amplification programs: the groupshared global dispatchMesh sends (its module value
      *  id), NONE otherwise (ir_from_dxil_mesh.c). */
     uint32_t payload_global;
@@ -226,6 +232,12 @@ bool dxil_front_gather_args(struct dxil_front *f, const struct sb_bc_instruction
 bool dxil_front_is_texture_op(uint64_t opcode);
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,
                            uint64_t opcode);
+
+/* ir_from_dxil_feedback.c */
+bool dxil_front_is_feedback_op(uint64_t opcode);
+/** WriteSamplerFeedback, -Bias, -Level, -Grad as atomics on the map (the file's comment). */
+bool dxil_front_feedback_op(struct dxil_front *f, const struct sb_bc_instruction *in,
+                            uint64_t opcode);
 
 /* ir_from_dxil_wide.c */
 /** The program uses native 16-bit types (shader flag bit 23), not min precision. */
@@ -399,5 +411,33 @@ bool dxil_front_declare_system_values(struct dxil_front *f);
 /* ir_from_dxil_flow.c */
 /** Structures the entry function and emits its body. */
 bool dxil_front_body(struct dxil_front *f);
+
+/* ir_from_dxil_ags.c */
+/** Whether `space` is AMD AGS's magic register space 0x7FFF0ADE (docs §5.4). */
+bool dxil_front_ags_space(uint32_t space);
+/** Whether the dx.op call is an AGS intrinsic call (atomicCompareExchange on the magic UAV). */
+bool dxil_front_ags_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                           uint64_t opcode);
+/** Lowers one AGS intrinsic call; refuses the ones not translated by name. */
+bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** After the bodies: refuses another use of the magic UAV, then removes its declaration. */
+bool dxil_front_ags_finish(struct dxil_front *f);
+/** One instruction into a fresh one-lane temp; returns its lane-x source. */
+struct sb_ir_operand dxil_front_ags_op(struct dxil_front *f, uint32_t op,
+                                       const struct sb_ir_operand *src, uint32_t count);
+/** f32 bits -> OCP E4M3 bits (low byte), round to nearest even; `saturate`: overflow and
+ *  infinity give the largest finite value, else NaN. `matrix`: RDNA4's wave-matrix
+ *  conversion, where NaN gives 0xFF and a saturated infinity NaN. Returns a lane-x source. */
+struct sb_ir_operand dxil_front_ags_to_e4m3(struct dxil_front *f, struct sb_ir_operand x,
+                                            bool saturate, bool matrix);
+/** OCP E4M3 bits (low byte of x) -> f32 bits, exact. Returns a lane-x source. */
+struct sb_ir_operand dxil_front_ags_from_e4m3(struct dxil_front *f, struct sb_ir_operand x);
+
+/* ir_from_dxil_wmma.c */
+/** Whether `opcode` is an AGS wave-matrix intrinsic ir_from_dxil_wmma.c lowers. */
+bool dxil_front_wmma_claims(uint32_t opcode);
+/** One call of a wave-matrix intrinsic's sequence (code word decoded). */
+bool dxil_front_wmma_call(struct dxil_front *f, const struct sb_bc_instruction *in,
+                          uint32_t opcode, uint32_t phase, uint32_t immediate);
 
 #endif

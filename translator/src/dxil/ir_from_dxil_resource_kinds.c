@@ -75,6 +75,24 @@ static bool declare_typed(struct dxil_front *f, const struct sb_dxil_resource *d
 }
 
 /* The kind-specific fields of the IR declaration of resource `d`. */
+/* A FeedbackTexture2D(Array) as the R32_UINT storage image that emulates it (a typed UAV of
+ * uint elements; ir_from_dxil_feedback.c says how the writes use it). */
+static bool declare_feedback(struct dxil_front *f, const struct sb_dxil_resource *d,
+                             struct sb_ir_resource *r)
+{
+    if (d->resource_class != SB_DXIL_RESOURCE_CLASS_UAV ||
+        d->sampler_feedback_type > 1 /* MIP_REGION_USED, dxil.md §4.5 tag 2 */)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
+                               "feedback texture '%s' of class %u with feedback type %u", d->name,
+                               d->resource_class, d->sampler_feedback_type);
+    r->kind = SB_IR_RESOURCE_KIND_TYPED;
+    /* SM4 dimensions (sm4-tokens.md §8.3): 3 Texture2D, 8 Texture2DArray. */
+    r->dimension = d->kind == SB_DXIL_RESOURCE_KIND_FEEDBACK_TEXTURE2D ? 3 : 8;
+    for (unsigned i = 0; i < 4; i++)
+        r->return_type[i] = 4; /* uint (§8.4) */
+    return true;
+}
+
 bool dxil_front_resource_kind(struct dxil_front *f, const struct sb_dxil_resource *d,
                               struct sb_ir_resource *r)
 {
@@ -112,7 +130,7 @@ bool dxil_front_resource_kind(struct dxil_front *f, const struct sb_dxil_resourc
         return refuse_kind(f, d, "ray-tracing acceleration structures are not translated");
     case SB_DXIL_RESOURCE_KIND_FEEDBACK_TEXTURE2D:
     case SB_DXIL_RESOURCE_KIND_FEEDBACK_TEXTURE2D_ARRAY:
-        return refuse_kind(f, d, "sampler-feedback textures are not translated");
+        return declare_feedback(f, d, r);
     default:
         if (d->kind < sizeof(typed_dimension) && typed_dimension[d->kind] != 0)
             return declare_typed(f, d, r);

@@ -104,9 +104,6 @@ struct sb_ir_operand dxil_front_resource_operand(const struct sb_ir_resource *r)
     return op;
 }
 
-/* The register space of AMD AGS's magic UAV (docs/dxil.md §5.4). */
-#define AGS_MAGIC_SPACE 0x7FFF0ADEu
-
 uint32_t dxil_front_ir_resource_class(uint32_t dxil_class)
 {
     static const uint32_t classes[4] = { SB_IR_RESOURCE_SRV, SB_IR_RESOURCE_UAV,
@@ -190,12 +187,8 @@ bool dxil_front_declare_bindings(struct dxil_front *f, struct sb_ir_resource *ou
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                    "resource '%s': %u registers from %u", d->name,
                                    d->range_size, d->lower_bound);
-        /* AMD AGS passes its intrinsics through a raw UAV in this space (docs §5.4): binding
-         * it as a buffer would drop the intrinsics silently. */
-        if (d->space == AGS_MAGIC_SPACE)
-            return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                   "resource '%s' in space 0x%x: AMD AGS extension intrinsics "
-                                   "are not translated", d->name, d->space);
+        /* AMD AGS's magic UAV (docs §5.4) is declared like the others so its handles bind;
+         * ir_from_dxil_ags.c lowers the intrinsics and then removes the declaration. */
         /* Heap views own these spaces and IDs (ir_from_dxil_heap.c): a record there would
          * alias them. */
         if (d->space == SB_DESCRIPTOR_HEAP_SPACE || d->space == SB_SAMPLER_HEAP_SPACE ||

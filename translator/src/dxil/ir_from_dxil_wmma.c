@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The per-lane AMD AGS wave-matrix (WMMA) intrinsics (ir_from_dxil_ags.c
+ * decodes the calls; ../shared/docs/dxil.md §5.4). AGS passes a 16x16
+ * matrix between its calls as eight dwords per lane (WMMA_Matrix), sent two
+ * per call (compare and new value) in phase-0 "input" calls whose immediate
+ * is MatrixIO(channel c in bits 0-3, register r in bits 4-7): dwords
+ * 2c + 4r and 2c + 4r + 1; results come back one dword per call whose
+ * MatrixIO(c, r) names dword c + 4r. A matrix's dwords are opaque to the
+ * program except through these intrinsics, so the front end picks their
+ * contents, per lane: element k of an F32 matrix in dword k, of an F16
+ * matrix in the low half of dword k, of an FP8 matrix in byte k % 4 of dword
+ * k / 4 (dwords 2-7 zero): the wave32 layout's eight elements per lane, and
+ * FP8 packed as AGS's MatrixElementExtract returns it (four per dword).
+ *
+ * Lowered, all per lane (no lane sees another's elements, so the results do
+ * not depend on which matrix position a lane's element k is, nor on the
+ * device's wave size):
+ *   WaveMatrixFill (0x33): phase 0 (immediate the type, compare the value:
+ *     f32 bits, f16 bits in the low half, an FP8 byte), phase 1 x 8 results.
+ *   WaveMatrixElementExtract (0x30): phase 0 x 4 inputs, phase 1 (immediate
+ *     the type, compare the element index): dword `index` (0 past the
+ *     matrix's dwords).
+ *   WaveMatrixElementFill (0x2F): phase 0 x 4 inputs, phase 1 (immediate the
+ *     type, compare the index as extract counts it, new value the data),
+ *     phase 2 x 8 results: the input with that dword replaced.
+ *   WaveMatrixCopy (0x32): phase 0 x 4 inputs, phase 1 (immediate the input
+ *     type, compare the output type, new value 1 to saturate), phase 2 x 8
+ *     results. Same type: a copy; F32 -> FP8 and FP8 -> F32 element by
+ *     element, of the same matrix kind (A, B, accumulator) and layout. The
+ *     F32 -> FP8 conversion is E4M3 rounded to nearest even as for the scalar
+ *     intrinsic, with what vkd3d-proton's RDNA4 tests record of the matrix
+ *     unit: NaN gives 0xFF and a saturated infinity NaN (S.1111.111).
+ * Refused by name: transposing or kind-changing copies and other format
+ * pairs, the loads, stores and multiply (they need the device's lane layout
+ * and a guaranteed wave size), and any call out of its sequence.
+ */
+#include "ir_from_dxil_private.h"
+
+enum { WMMA_ELEMENT_FILL = 0x2F, WMMA_ELEMENT_EXTRACT = 0x30, WMMA_COPY = 0x32, WMMA_FILL = 0x33 };
+enum { FORMAT_F16 = 4, FORMAT_F32 = 6, FORMAT_FP8 = 0xA };
+#define TYPE_FORMAT(type) ((type) & 0xFu)
+#define TYPE_KIND_AND_LAYOUT(type) ((type) & 0xF0u) /* matrix kind bits 4-6, transposed bit 7 */
+#define TYPE_REST(type) ((type) & ~0xFFu)            /* shape, tile, index memory: 0 */
+#define IO_CHANNEL(imm) ((imm) & 0xFu)
+#define IO_REGISTER(imm) (((imm) >> 4) & 0xFu)
+#define IO_REST(imm) ((imm) & ~0xFFu)
+
+/* atomicCompareExchange arguments (ir_from_dxil_ags.c). */
+enum { ARG_COMPARE = 5, ARG_NEW = 6 };
+
+struct dxil_wmma {
+    const struct sb_bc_function *function; /**< the function the sequence is in */
+    uint32_t opcode;          /**< the sequence's intrinsic; 0 = none */
+    uint32_t phase;           /**< the last call's phase */
+    uint32_t inputs_seen;     /**< bit per input call (dword pair) received */
+    uint32_t input[8];        /**< the value ids of the input dwords */
+    bool outputs_ready;
+    struct sb_ir_operand output[8]; /**< the result dwords (lane-x sources) */
+};
+
+static const char *opcode_name(uint32_t opcode)
+{
+    return opcode == WMMA_FILL ? "WaveMatrixFill"
+           : opcode == WMMA_COPY ? "WaveMatrixCopy"
+           : opcode == WMMA_ELEMENT_FILL ? "WaveMatrixElementFill" : "WaveMatrixElementExtract";
+}
+
+bool dxil_front_wmma_claims(uint32_t opcode)
+{
+    return opcode == WMMA_ELEMENT_FILL || opcode == WMMA_ELEMENT_EXTRACT || opcode == WMMA_COPY ||
+           opcode == WMMA_FILL;
+}
+
+static bool out_of_sequence(struct dxil_front *f, uint32_t opcode, uint32_t phase)
+{
+    return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                           "AMD AGS %s call of phase %u out of its sequence", opcode_name(opcode),
+                           phase);
+}
+
+static bool known_type(uint32_t type)
+{
+    uint32_t format = TYPE_FORMAT(type);
+    return TYPE_REST(type) == 0 && ((type >> 4) & 0x7u) <= 2 &&
+           (format == FORMAT_F16 || format == FORMAT_F32 || format == FORMAT_FP8);
+}
+
+static bool refuse_type(struct dxil_front *f, uint32_t opcode, uint32_t type)
+{
+    return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                           "AMD AGS %s of matrix type 0x%x (16x16 F16, F32 and FP8 A, B and "
+                           "accumulator matrices are known)", opcode_name(opcode), type);
+}
+
+static struct sb_ir_operand op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
+                                struct sb_ir_operand b)
+{
+    struct sb_ir_operand src[2] = { a, b };
+    return dxil_front_ags_op(f, op, src, 2);
+}
+
+/* The call's result = `value` (a lane-x source). */
+static bool set_result(struct dxil_front *f, const struct sb_bc_instruction *in,
+                       struct sb_ir_operand value)
+{
+    uint32_t temp = 0;
+    return dxil_front_result_temp(f, in, 1, &temp) &&
+           dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &value, 1);
+}
+
+/* A phase-0 input call: two dwords of the matrix operand. Its own result is never read
+ * (AGS discards it); 0 is written should something read it. */
+static bool input_call(struct dxil_front *f, struct dxil_wmma *w,
+                       const struct sb_bc_instruction *in, uint32_t opcode, uint32_t immediate)
+{
+    uint32_t channel = IO_CHANNEL(immediate), reg = IO_REGISTER(immediate);
+    if (IO_REST(immediate) != 0 || channel > 1 || reg > 1)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AMD AGS %s input with MatrixIO 0x%x (channels 0-1, registers "
+                               "0-1 of the value register are known)", opcode_name(opcode),
+                               immediate);
+    if (w->opcode != opcode || w->phase != 0)
+        *w = (struct dxil_wmma){ .function = f->function, .opcode = opcode };
+    uint32_t first = 2 * channel + 4 * reg;
+    if (!dxil_front_arg(f, in, ARG_COMPARE, &w->input[first]) ||
+        !dxil_front_arg(f, in, ARG_NEW, &w->input[first + 1]))
+        return false;
+    w->inputs_seen |= 1u << (first / 2);
+    return set_result(f, in, dxil_front_imm(0));
+}
+
+/* A result call: dword channel + 4 * register of the computed matrix. */
+static bool output_call(struct dxil_front *f, struct dxil_wmma *w,
+                        const struct sb_bc_instruction *in, uint32_t opcode, uint32_t phase,
+                        uint32_t immediate)
+{
+    uint32_t channel = IO_CHANNEL(immediate), reg = IO_REGISTER(immediate);
+    if (w->opcode != opcode || !w->outputs_ready)
+        return out_of_sequence(f, opcode, phase);
+    if (IO_REST(immediate) != 0 || channel > 3 || reg > 1)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AMD AGS %s result with MatrixIO 0x%x", opcode_name(opcode),
+                               immediate);
+    w->phase = phase;
+    return set_result(f, in, w->output[channel + 4 * reg]);
+}
+
+/* The eight input dwords as lane-x sources; false (failed) unless all four calls came. */
+static bool gather_inputs(struct dxil_front *f, struct dxil_wmma *w, uint32_t opcode,
+                          struct sb_ir_operand src[8])
+{
+    if (w->opcode != opcode || w->phase != 0 || w->inputs_seen != 0xFu)
+        return out_of_sequence(f, opcode, 1);
+    for (uint32_t k = 0; k < 8; k++)
+        if (!dxil_front_src(f, w->input[k], 0, &src[k]))
+            return false;
+    return true;
+}
+
+/* The eight dwords of a matrix of `format` whose elements are all `value`. */
+static void fill_dwords(struct dxil_front *f, struct dxil_wmma *w, uint32_t format,
+                        struct sb_ir_operand value)
+{
+    if (format == FORMAT_F32) {
+        for (uint32_t k = 0; k < 8; k++)
+            w->output[k] = value;
+    } else if (format == FORMAT_F16) {
+        struct sb_ir_operand half = op2(f, SB_IR_OP_AND, value, dxil_front_imm(0xFFFF));
+        for (uint32_t k = 0; k < 8; k++)
+            w->output[k] = half;
+    } else {
+        /* FP8: the byte in all four bytes of dwords 0 and 1. */
+        struct sb_ir_operand b = op2(f, SB_IR_OP_AND, value, dxil_front_imm(0xFF));
+        b = op2(f, SB_IR_OP_OR, b, op2(f, SB_IR_OP_ISHL, b, dxil_front_imm(8)));
+        b = op2(f, SB_IR_OP_OR, b, op2(f, SB_IR_OP_ISHL, b, dxil_front_imm(16)));
+        for (uint32_t k = 0; k < 8; k++)
+            w->output[k] = k < 2 ? b : dxil_front_imm(0);
+    }
+}
+
+/* WaveMatrixFill phase 0: immediate the type, compare the value, new value 0. */
+static bool fill(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_instruction *in,
+                 uint32_t type)
+{
+    uint32_t value = 0;
+    struct sb_ir_operand src;
+    if (!known_type(type))
+        return refuse_type(f, WMMA_FILL, type);
+    *w = (struct dxil_wmma){ .function = f->function, .opcode = WMMA_FILL };
+    if (!dxil_front_arg(f, in, ARG_COMPARE, &value) || !dxil_front_src(f, value, 0, &src))
+        return false;
+    fill_dwords(f, w, TYPE_FORMAT(type), src);
+    w->outputs_ready = true;
+    return set_result(f, in, dxil_front_imm(0));
+}
+
+/* WaveMatrixElementExtract phase 1: immediate the type, compare the element index. */
+static bool element_extract(struct dxil_front *f, struct dxil_wmma *w,
+                            const struct sb_bc_instruction *in, uint32_t type)
+{
+    struct sb_ir_operand dwords[8], index;
+    uint32_t index_value = 0;
+    uint64_t constant = 0;
+    if (!known_type(type))
+        return refuse_type(f, WMMA_ELEMENT_EXTRACT, type);
+    if (!gather_inputs(f, w, WMMA_ELEMENT_EXTRACT, dwords) ||
+        !dxil_front_arg(f, in, ARG_COMPARE, &index_value) ||
+        !dxil_front_src(f, index_value, 0, &index))
+        return false;
+    w->phase = 1;
+    uint32_t length = TYPE_FORMAT(type) == FORMAT_FP8 ? 2 : 8;
+    if (dxil_front_const_int(f, index_value, &constant))
+        return set_result(f, in, constant < length ? dwords[constant] : dxil_front_imm(0));
+    /* A dynamic index: dword k where index == k, else 0. */
+    struct sb_ir_operand result = dxil_front_imm(0);
+    for (uint32_t k = 0; k < length; k++) {
+        struct sb_ir_operand select[3] = {
+            op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), dwords[k], result };
+        result = dxil_front_ags_op(f, SB_IR_OP_MOVC, select, 3);
+    }
+    return set_result(f, in, result);
+}
+
+/* WaveMatrixElementFill phase 1: immediate the type, compare the element index (an F16
+ * element, an F32 element or four packed FP8 elements, as extract counts them), new value
+ * the data; the other dwords keep the input's. */
+static bool element_fill(struct dxil_front *f, struct dxil_wmma *w,
+                         const struct sb_bc_instruction *in, uint32_t type)
+{
+    struct sb_ir_operand dwords[8], index, data;
+    uint32_t index_value = 0, data_value = 0;
+    if (!known_type(type))
+        return refuse_type(f, WMMA_ELEMENT_FILL, type);
+    if (!gather_inputs(f, w, WMMA_ELEMENT_FILL, dwords) ||
+        !dxil_front_arg(f, in, ARG_COMPARE, &index_value) ||
+        !dxil_front_src(f, index_value, 0, &index) ||
+        !dxil_front_arg(f, in, ARG_NEW, &data_value) || !dxil_front_src(f, data_value, 0, &data))
+        return false;
+    w->phase = 1;
+    uint32_t format = TYPE_FORMAT(type), length = format == FORMAT_FP8 ? 2 : 8;
+    if (format == FORMAT_F16)
+        data = op2(f, SB_IR_OP_AND, data, dxil_front_imm(0xFFFF));
+    for (uint32_t k = 0; k < 8; k++) {
+        w->output[k] = dwords[k];
+        if (k >= length)
+            continue;
+        struct sb_ir_operand select[3] = {
+            op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), data, dwords[k] };
+        w->output[k] = dxil_front_ags_op(f, SB_IR_OP_MOVC, select, 3);
+    }
+    w->outputs_ready = true;
+    return set_result(f, in, dxil_front_imm(0));
+}
+
+/* Byte `k % 4` of dword `k / 4` of an FP8 matrix: element k. */
+static struct sb_ir_operand fp8_element(struct dxil_front *f, const struct sb_ir_operand *dwords,
+                                        uint32_t k)
+{
+    return op2(f, SB_IR_OP_AND, op2(f, SB_IR_OP_USHR, dwords[k / 4], dxil_front_imm(8 * (k % 4))),
+               dxil_front_imm(0xFF));
+}
+
+/* WaveMatrixCopy phase 1: immediate the input type, compare the output type, new value the
+ * saturate flag (both constants). */
+static bool copy(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_instruction *in,
+                 uint32_t in_type)
+{
+    struct sb_ir_operand dwords[8];
+    uint64_t out_type = 0, saturate = 0;
+    uint32_t value = 0;
+    if (!dxil_front_arg(f, in, ARG_COMPARE, &value) || !dxil_front_const_int(f, value, &out_type) ||
+        !dxil_front_arg(f, in, ARG_NEW, &value) || !dxil_front_const_int(f, value, &saturate))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AMD AGS WaveMatrixCopy whose output type or saturate flag is "
+                               "not a constant");
+    if (!known_type(in_type) || out_type > UINT32_MAX || !known_type((uint32_t)out_type))
+        return refuse_type(f, WMMA_COPY, known_type(in_type) ? (uint32_t)out_type : in_type);
+    uint32_t from = TYPE_FORMAT(in_type), to = TYPE_FORMAT((uint32_t)out_type);
+    bool same = from == to, to_fp8 = from == FORMAT_F32 && to == FORMAT_FP8,
+         from_fp8 = from == FORMAT_FP8 && to == FORMAT_F32;
+    if (TYPE_KIND_AND_LAYOUT(in_type) != TYPE_KIND_AND_LAYOUT((uint32_t)out_type) ||
+        !(same || to_fp8 || from_fp8))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "AMD AGS WaveMatrixCopy from type 0x%x to 0x%llx (element-wise "
+                               "F32 <-> FP8 and plain copies of one matrix kind and layout are "
+                               "translated)", in_type, (unsigned long long)out_type);
+    if (!gather_inputs(f, w, WMMA_COPY, dwords))
+        return false;
+    w->phase = 1;
+    for (uint32_t k = 0; k < 8; k++)
+        w->output[k] = same ? dwords[k] : dxil_front_imm(0);
+    if (to_fp8) {
+        for (uint32_t k = 0; k < 2; k++) {
+            struct sb_ir_operand packed = dxil_front_imm(0);
+            for (uint32_t b = 0; b < 4; b++) {
+                struct sb_ir_operand byte =
+                    dxil_front_ags_to_e4m3(f, dwords[4 * k + b], saturate != 0, true);
+                packed = op2(f, SB_IR_OP_OR, packed,
+                             op2(f, SB_IR_OP_ISHL, byte, dxil_front_imm(8 * b)));
+            }
+            w->output[k] = packed;
+        }
+    } else if (from_fp8) {
+        for (uint32_t k = 0; k < 8; k++)
+            w->output[k] = dxil_front_ags_from_e4m3(f, fp8_element(f, dwords, k));
+    }
+    w->outputs_ready = true;
+    return set_result(f, in, dxil_front_imm(0));
+}
+
+bool dxil_front_wmma_call(struct dxil_front *f, const struct sb_bc_instruction *in,
+                          uint32_t opcode, uint32_t phase, uint32_t immediate)
+{
+    if (!f->wmma && !(f->wmma = dxil_front_alloc(f, 1, sizeof(*f->wmma))))
+        return false;
+    struct dxil_wmma *w = f->wmma;
+    /* Value ids and temps are per function: a sequence never continues into another. */
+    if (w->function != f->function) {
+        memset(w, 0, sizeof(*w));
+        w->function = f->function;
+    }
+    switch (opcode) {
+    case WMMA_FILL:
+        return phase == 0 ? fill(f, w, in, immediate)
+                          : phase == 1 ? output_call(f, w, in, opcode, phase, immediate)
+                                       : out_of_sequence(f, opcode, phase);
+    case WMMA_ELEMENT_FILL:
+        return phase == 0 ? input_call(f, w, in, opcode, immediate)
+               : phase == 1 ? element_fill(f, w, in, immediate)
+               : output_call(f, w, in, opcode, phase, immediate);
+    case WMMA_ELEMENT_EXTRACT:
+        return phase == 0 ? input_call(f, w, in, opcode, immediate)
+                          : phase == 1 ? element_extract(f, w, in, immediate)
+                                       : out_of_sequence(f, opcode, phase);
+    default: /* WMMA_COPY */
+        return phase == 0 ? input_call(f, w, in, opcode, immediate)
+               : phase == 1 ? (w->opcode == opcode ? copy(f, w, in, immediate)
+                                                   : out_of_sequence(f, opcode, phase))
+               : output_call(f, w, in, opcode, phase, immediate);
+    }
+}
