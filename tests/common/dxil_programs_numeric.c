@@ -390,7 +390,7 @@ bool dxil_program_numeric_loop64(struct tbuf *out)
 /*
  * What the numeric lowering refuses, one construct per program (cbuffer cb0 { float x; uint o; };
  * RWByteAddressBuffer u0): 0: u0.Store(0, asuint(acos(x))); 1: u0.Store(0, asuint(fmod(x, x)))
- * (LLVM frem); 2: u0.Store(0, (uint)u0.Load<uint64_t>(o)) (a 64-bit buffer element).
+ * (LLVM frem); 2: u0.Store(0, (uint)u0.Load<uint64_t3>(o).x) (three 64-bit buffer elements).
  */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
 {
@@ -406,7 +406,7 @@ bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
     } else {
         uint32_t wide = dm_extractvalue(m, load16(m, u0, dm_cast(m, DM_BITCAST, v[1], i32), i64,
                                                   "dx.types.ResRet.i64", "dx.op.rawBufferLoad.i64",
-                                                  1), 0);
+                                                  7), 0); /* 3 elements: 6 words */
         word = dm_cast(m, DM_TRUNC, wide, i32);
     }
     if (which < 2)

@@ -51,8 +51,8 @@ bool dxil_program_numeric_wave(struct tbuf *out);
 bool dxil_program_numeric_structured16(struct tbuf *out);
 /** vs_6_2 with native 16-bit types: half2 TEXCOORD0 in, v * 2 + 1 out (16-bit elements). */
 bool dxil_program_numeric_vs_half(struct tbuf *out);
-/** One construct the numeric lowering refuses: which = 0 Acos, 1 frem, 2 a 64-bit raw
- *  buffer element (rawBufferLoad.i64). */
+/** One construct the numeric lowering refuses: which = 0 Acos, 1 frem, 2 three 64-bit raw
+ *  buffer elements (rawBufferLoad.i64 of mask xyz: six words). */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which);
 
 #endif

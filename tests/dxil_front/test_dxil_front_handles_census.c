@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus_dxil.h"
 #include "corpus_list.h"
 #include "dxil/ir_from_dxil_private.h"
 #include "refusal_tally.h"
@@ -132,19 +133,14 @@ static bool census_entry(struct census *c, struct dxil_front *f, bool seen[OPERA
 static void census_file(const char *path, const char *relative, void *user)
 {
     struct census *c = user;
-    size_t size = 0;
-    char *bytes = read_file(path, &size);
-    struct sb_dxbc *container = NULL;
-    struct sb_bc_module *module = NULL;
+    struct corpus_dxil d;
     struct sb_dxil_program_info *info = NULL;
     struct sb_error err;
     c->files++;
-    const struct sb_dxbc_part *part = NULL;
-    if (bytes && sb_dxbc_parse(bytes, size, &container, &err) == SB_SUCCESS)
-        part = sb_dxbc_find_part(container, SB_FOURCC('D', 'X', 'I', 'L'));
-    if (!part || !part->decoded.program ||
-        sb_bc_read_dxil_part(part->data, part->size, part->data_offset, &module, &err) !=
-            SB_SUCCESS ||
+    bool read = corpus_dxil_open(path, &d);
+    const struct sb_dxbc_part *part = d.part;
+    struct sb_bc_module *module = d.module;
+    if (!read || !part->decoded.program ||
         sb_dxil_program_info_read(module, part->decoded.program->bitcode_file_offset, &info,
                                   &err) != SB_SUCCESS) {
         c->unread++;
@@ -180,9 +176,7 @@ static void census_file(const char *path, const char *relative, void *user)
             c->op_files[k] += seen[k];
     }
     sb_dxil_program_info_destroy(info);
-    sb_bc_module_destroy(module);
-    sb_dxbc_destroy(container);
-    free(bytes);
+    corpus_dxil_close(&d);
 }
 
 int main(int argc, char **argv)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus_dxil.h"
 #include "corpus_list.h"
 #include "refusal_tally.h"
 #include "reflect/bitcode.h"
@@ -151,23 +152,13 @@ static void census_one(struct census *c, const struct sb_dxbc *container,
 static void visit(const char *path, const char *relative, void *user)
 {
     struct census *c = user;
-    size_t size = 0;
-    char *bytes = read_file(path, &size);
-    struct sb_dxbc *container = NULL;
-    struct sb_bc_module *module = NULL;
-    struct sb_error err;
+    struct corpus_dxil d;
     c->files++;
-    const struct sb_dxbc_part *part = NULL;
-    if (bytes && sb_dxbc_parse((const uint8_t *)bytes, size, &container, &err) == SB_SUCCESS)
-        part = sb_dxbc_find_part(container, SB_FOURCC('D', 'X', 'I', 'L'));
-    if (part && sb_bc_read_dxil_part(part->data, part->size, part->data_offset, &module, &err) ==
-                    SB_SUCCESS)
-        census_one(c, container, module);
+    if (corpus_dxil_open(path, &d))
+        census_one(c, d.container, d.module);
     else
         fprintf(stderr, "%s: not read\n", relative);
-    sb_bc_module_destroy(module);
-    sb_dxbc_destroy(container);
-    free(bytes);
+    corpus_dxil_close(&d);
 }
 
 int main(int argc, char **argv)

@@ -306,7 +306,7 @@ static bool write_refused_0(struct tbuf *out) { return dxil_program_numeric_refu
 static bool write_refused_1(struct tbuf *out) { return dxil_program_numeric_refused(out, 1); }
 static bool write_refused_2(struct tbuf *out) { return dxil_program_numeric_refused(out, 2); }
 
-/* Acos, frem and a 64-bit buffer element refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
+/* Acos, frem and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
  * construct named and the byte offset of the instruction (past the container header). */
 static void test_refusals(void)
 {

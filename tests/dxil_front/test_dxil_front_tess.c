@@ -19,6 +19,7 @@
 
 #include "check.h"
 #include "dxil_front_harness.h"
+#include "corpus_dxil.h"
 #include "corpus_list.h"
 #include "dxil_programs_tess.h"
 #include "reflect/bitcode.h"
@@ -397,26 +398,18 @@ static uint32_t count_uses(const struct sb_bc_module *m)
 static void census_one(const char *path, const char *relative, void *user)
 {
     struct census *c = user;
-    size_t size = 0;
-    char *bytes = read_file(path, &size);
-    struct sb_dxbc *container = NULL;
-    struct sb_bc_module *module = NULL;
+    struct corpus_dxil d;
     struct sb_error err;
     memset(&err, 0, sizeof(err));
-    const struct sb_dxbc_part *part =
-        bytes && sb_dxbc_parse(bytes, size, &container, &err) == SB_SUCCESS
-            ? sb_dxbc_find_part(container, SB_FOURCC('D', 'X', 'I', 'L'))
-            : NULL;
-    uint32_t kind = part && part->decoded.program ? part->decoded.program->shader_kind : 0;
-    if ((kind == SB_DXIL_SHADER_KIND_HULL || kind == SB_DXIL_SHADER_KIND_DOMAIN) &&
-        sb_bc_read_dxil_part(part->data, part->size, part->data_offset, &module, &err) ==
-            SB_SUCCESS) {
+    bool read = corpus_dxil_open(path, &d);
+    uint32_t kind = read && d.part->decoded.program ? d.part->decoded.program->shader_kind : 0;
+    if (kind == SB_DXIL_SHADER_KIND_HULL || kind == SB_DXIL_SHADER_KIND_DOMAIN) {
         unsigned s = kind == SB_DXIL_SHADER_KIND_DOMAIN;
-        uint32_t uses = count_uses(module);
+        uint32_t uses = count_uses(d.module);
         c->files[s]++;
         c->uses[s] += uses;
         struct sb_translation *t = NULL;
-        if (sb_translate(bytes, size, NULL, &t, &err) != SB_SUCCESS) {
+        if (sb_translate(d.bytes, d.size, NULL, &t, &err) != SB_SUCCESS) {
             printf("  refused %s: %s (offset %llu)\n", relative, err.message,
                    (unsigned long long)err.offset);
         } else if (sb_spirv_validate(t->words, t->word_count, SB_TARGET_VULKAN_1_1, &err) !=
@@ -429,9 +422,7 @@ static void census_one(const char *path, const char *relative, void *user)
         }
         sb_translation_destroy(t);
     }
-    sb_bc_module_destroy(module);
-    sb_dxbc_destroy(container);
-    free(bytes);
+    corpus_dxil_close(&d);
 }
 
 static int corpus(const char *dir)

@@ -349,6 +349,9 @@ static enum sb_result translate_program(const struct sb_ir_program *program,
     if (r == SB_SUCCESS) {
         t->stage = program->stage;
         t->entry_point = "main";
+        t->wave_size_min = program->wave_size_min;
+        t->wave_size_max = program->wave_size_max;
+        t->wave_size_preferred = program->wave_size_preferred;
         if (program->stage == SB_IR_STAGE_HULL || program->stage == SB_IR_STAGE_DOMAIN) {
             t->patch_control_points = program->input_control_points;
             t->tess_domain = program->tess_domain;

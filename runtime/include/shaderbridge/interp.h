@@ -62,7 +62,7 @@ struct sb_interp_options {
     const struct sb_interp_registers *input_ddx, *input_ddy;
     /** Pixel runs: samples per pixel of the render target (0 counts as 1; 1, 2, 4, 8 or 16):
      *  the standard pattern eval_sample_index and the rasterizer's sampleinfo / samplepos
-     *  use; every pixel is fully covered (vCoverage has every sample's bit; eval_centroid
+     *  use; every pixel is fully covered (vCoverage has every sample's bit, a helper lane none; eval_centroid
      *  evaluates at the centre). A program that runs per sample (an SV_SampleIndex input or
      *  an input with sample interpolation) then runs once per sample: invocation
      *  i * sample_count + s is sample s of pixel i (SV_SampleIndex s, SV_Position and the
@@ -70,6 +70,11 @@ struct sb_interp_options {
      *  `outputs` and every array of sb_interp_pixel_results hold pixel_count * sample_count
      *  entries in that order (the caller sizes them). */
     uint32_t sample_count;
+    /** Lanes in one wave (WaveGetLaneCount(), what the wave and quad ops see as one wave):
+     *  0 = SB_INTERP_WAVE_SIZE (32); else 4, 8, 16, 32, 64 or 128 (D3D's wave sizes; a
+     *  device's subgroup size, or a program's [WaveSize(N)]). Anything else fails with
+     *  SB_ERROR_INVALID_ARGUMENT. Waves lie in the batch as SB_INTERP_WAVE_SIZE describes. */
+    uint32_t wave_lanes;
     /** Graphics runs (vertex, pixel, geometry, hull, domain): the multiview view index that
      *  SV_ViewID reads (translator/IR.md §System values). 0 (the default) is what a draw
      *  without multiview gives, as validate's draws are. */
@@ -185,8 +190,8 @@ struct sb_interp_tracking {
 SB_API void sb_interp_tracking_release(struct sb_interp_tracking *t);
 
 /**
- * Lanes in one wave of the interpreter (the IR's wave and quad ops, translator/IR.md §Waves):
- * WaveGetLaneCount() is this. A wave is that many consecutive invocations of a batch; in a
+ * Lanes in one wave of the interpreter by default (the IR's wave and quad ops, translator/IR.md
+ * §Waves; sb_interp_options::wave_lanes picks another): WaveGetLaneCount() is this. A wave is that many consecutive invocations of a batch; in a
  * compute dispatch each thread group's waves start at its first invocation in SV_GroupIndex
  * order (a group of 48 has a full wave and a wave of 16 lanes), in other stages at the
  * batch's first invocation (pixels: 8 pixels of 2x2 quads, helpers included). Wave ops see

@@ -82,6 +82,20 @@ SB_API const char *sb_rt_context_first_validation_error(const struct sb_rt_conte
  * translation picks the fallbacks this device needs. `out` NULL: nothing is written.
  */
 SB_API void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb_device_profile *out);
+/**
+ * The wave (subgroup) size the context's device runs a program of `stage` with, which
+ * requires the wave sizes (min, max, preferred) (sb_translation::wave_size_*; all 0: none):
+ * the device's subgroupSize when none is required; else, where Vulkan 1.3's subgroup size
+ * control covers the stage, a power of two in the device's [minSubgroupSize,
+ * maxSubgroupSize] within the requirement (the preferred size when it can, then the device's
+ * default, then the smallest; sb_rt_dispatch pins its pipeline to it), and without that
+ * control the device's subgroupSize if the requirement holds it. Errors:
+ * SB_ERROR_RUN_UNSUPPORTED naming the required and the offered sizes when none fits;
+ * SB_ERROR_NO_DEVICE for a CPU-only or NULL context.
+ */
+SB_API enum sb_result sb_rt_context_wave_size(struct sb_rt_context *context, enum sb_ir_stage stage, uint32_t min,
+                                              uint32_t max, uint32_t preferred, uint32_t *size,
+                                              struct sb_error *error);
 /** The VkFormat value of a runtime format (sb_storage_format::vk_format); 0 for unknown ones. */
 SB_API uint32_t sb_rt_format_vk(enum sb_rt_format format);
 

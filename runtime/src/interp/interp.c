@@ -188,6 +188,7 @@ void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *pr
     s->lanes = (lanes + SB_INTERP_LANE_BLOCK - 1) / SB_INTERP_LANE_BLOCK * SB_INTERP_LANE_BLOCK;
     s->budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
     s->approx_ulps = options ? options->approx_ulps : 0;
+    s->wave_lanes = options && options->wave_lanes ? options->wave_lanes : SB_INTERP_WAVE_SIZE;
     s->view_index = options ? options->view_index : 0;
     s->shading_rate = options ? options->shading_rate : 0;
     s->samples = program && program->stage == SB_IR_STAGE_PIXEL && options && options->sample_count
@@ -198,6 +199,9 @@ void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *pr
 
 enum sb_result sb_interp_setup(struct interp_state *s)
 {
+    if (!sb_interp_wave_lanes_valid(s->wave_lanes))
+        return sb_interp_fail(s, SB_ERROR_INVALID_ARGUMENT, "a wave of %u lanes: the interpreter runs waves of "
+                              "4, 8, 16, 32, 64 or 128 lanes", s->wave_lanes);
     if (check_bindings(s) != SB_SUCCESS || sb_interp_track_begin(s, s->track) != SB_SUCCESS ||
         allocate(s) != SB_SUCCESS)
         return s->result;

@@ -25,7 +25,7 @@
  * input_ddx / _ddy) each lane also holds its inputs' planes (0 for constant
  * inputs and system values) and a helper takes its inputs at its own centre,
  * so eval_* (interp_eval.c) and derivatives see the plane; vCoverage has a
- * bit per sample of options->sample_count (every pixel fully covered). A
+ * bit per sample of options->sample_count (every pixel fully covered; a helper's is 0). A
  * program that runs per sample on such a target gets one invocation (one quad)
  * per sample: SV_SampleIndex, vCoverage, SV_Position and sample-interpolated
  * inputs of that sample, outputs per sample.
@@ -297,8 +297,11 @@ static void fill_quad(struct interp_state *s, const struct invocation *inv, uint
         s->stencil_ref[l] = 0;
         s->special[l] = i;           /* vPrim */
         /* vCoverage: every sample of the target (the pixel is fully covered), at sample
-         * frequency the invocation's own sample */
-        s->special[4 * n + l] = inv->per_sample ? 1u << inv->sample
+         * frequency the invocation's own sample; a helper covers no sample (Vulkan's
+         * SampleMask of a helper invocation is 0, and dxc lowers IsHelperLane() before SM 6.6
+         * to coverage == 0) */
+        s->special[4 * n + l] = k != own ? 0u
+                                : inv->per_sample ? 1u << inv->sample
                                 : s->samples >= 32 ? 0xFFFFFFFFu : (1u << s->samples) - 1;
         /* SV_Position: the pixel centre, at sample frequency the sample's position */
         float fx = (float)((x & ~1) + (int32_t)(k & 1)) + 0.5f + inv->sample_x;

@@ -109,6 +109,7 @@ struct interp_state {
                                         the padding lanes are never active */
     uint32_t invocations;            /* invocations in the current batch (lanes 0..invocations-1) */
     uint32_t group_size;             /* compute: invocations per thread group (a batch holds whole groups) */
+    uint32_t wave_lanes;             /* lanes per wave (sb_interp_options::wave_lanes; interp_wave.c) */
 
     uint32_t temp_count;
     uint32_t *temp_pool;             /* the memory of temp_count * 4 arrays (freed from here) */
@@ -253,9 +254,11 @@ void sb_interp_load_points(struct interp_state *s, uint32_t l, const struct sb_i
                            uint32_t points);
 
 /* ---- interp_wave.c ----------------------------------------------------------------------- */
-/** Lanes in one wave (shaderbridge/interp.h, SB_INTERP_WAVE_SIZE): a multiple of 4 (quads) and
- *  at most 32 (one ballot word). */
-#define SB_INTERP_WAVE_LANES SB_INTERP_WAVE_SIZE
+/** Most lanes in one wave (sb_interp_options::wave_lanes): D3D's largest wave, the four
+ *  words of a ballot. Every wave size is a power of two from 4 (one quad) to this. */
+#define SB_INTERP_WAVE_MAX_LANES 128u
+/** Is `lanes` a wave size the interpreter runs (0 excluded)? */
+bool sb_interp_wave_lanes_valid(uint32_t lanes);
 /** Runs a wave or quad op (IR.md §Waves) over the batch's waves; UNSUPPORTED unrecorded for
  *  other ops. */
 enum sb_result sb_interp_wave(struct interp_state *s, const struct sb_ir_instruction *inst);

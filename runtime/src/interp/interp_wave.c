@@ -3,11 +3,11 @@
  * Wave and quad operations (translator/IR.md §Waves; ../shared/docs/dxil.md §3.6 "Wave and
  * quad operations", §7.7) over the lanes the interpreter runs together.
  *
- * A wave is SB_INTERP_WAVE_LANES consecutive lanes of a batch (shaderbridge/interp.h states
- * the size): in a compute batch the waves of each thread group start at its first invocation
+ * A wave is s->wave_lanes consecutive lanes of a batch (sb_interp_options::wave_lanes, by
+ * default SB_INTERP_WAVE_SIZE; shaderbridge/interp.h): in a compute batch the waves of each thread group start at its first invocation
  * (flattened SV_GroupIndex order), so a wave never spans two groups and a group whose size is
  * not a multiple of the wave ends in a partial wave; elsewhere they start at lane 0 of the
- * batch. The size is a multiple of 4, so every 2x2 quad of a pixel batch lies in one wave.
+ * batch. The size is a power of two from 4 to 128, so every 2x2 quad of a pixel batch lies in one wave.
  *
  * Which lanes take part: the active lanes (after divergent flow: IF, LOOP, SWITCH, RET only
  * leave the lanes still running). In a pixel batch helper lanes (and discarded lanes, which
@@ -34,14 +34,19 @@ struct wave {
 
 static struct wave wave_at(const struct interp_state *s, uint32_t start)
 {
-    uint32_t end = start + SB_INTERP_WAVE_LANES;
+    uint32_t end = start + s->wave_lanes;
     if (s->stage == SB_IR_STAGE_COMPUTE && s->group_size) {
         uint32_t group_end = (start / s->group_size + 1) * s->group_size;
         uint32_t in_group = start % s->group_size;
-        end = start + SB_INTERP_WAVE_LANES - in_group % SB_INTERP_WAVE_LANES;
+        end = start + s->wave_lanes - in_group % s->wave_lanes;
         end = end < group_end ? end : group_end;
     }
     return (struct wave){ start, end < s->invocations ? end : s->invocations };
+}
+
+bool sb_interp_wave_lanes_valid(uint32_t lanes)
+{
+    return lanes >= 4 && lanes <= SB_INTERP_WAVE_MAX_LANES && (lanes & (lanes - 1)) == 0;
 }
 
 /* Does lane l take part in wave ops (not quad ops)? */
@@ -93,7 +98,7 @@ static uint32_t source_lane(const struct interp_state *s, const struct sb_ir_ins
     uint32_t quad = w.start + ((l - w.start) & ~3u), k;
     switch (in->op) {
     case SB_IR_OP_WAVE_READ_LANE_AT:
-        k = index[l] < SB_INTERP_WAVE_LANES ? w.start + index[l] : UINT32_MAX;
+        k = index[l] < s->wave_lanes ? w.start + index[l] : UINT32_MAX;
         break;
     case SB_IR_OP_WAVE_READ_LANE_FIRST: k = first; break;
     case SB_IR_OP_QUAD_READ_LANE_AT: k = quad + (index[l] & 3u); break;
@@ -101,7 +106,6 @@ static uint32_t source_lane(const struct interp_state *s, const struct sb_ir_ins
     case SB_IR_OP_QUAD_READ_ACROSS_Y: k = l ^ 2u; break;
     default: k = l ^ 3u; break;
     }
-    (void)s;
     return k < w.end ? k : UINT32_MAX;
 }
 
@@ -152,7 +156,7 @@ static float float_bound(const struct sb_ir_instruction *in, const uint32_t *a, 
 static void run_component(struct interp_state *s, const struct sb_ir_instruction *in, const uint32_t *a,
                           const uint32_t *index, const float *e, uint32_t *r, float *bound)
 {
-    uint8_t from[SB_INTERP_WAVE_LANES];
+    uint8_t from[SB_INTERP_WAVE_MAX_LANES];
     for (uint32_t start = 0; start < s->invocations;) {
         struct wave w = wave_at(s, start);
         uint32_t first = UINT32_MAX, count = 0, reduced = identity(in->op, in->wave_op);
@@ -178,7 +182,7 @@ static void run_component(struct interp_state *s, const struct sb_ir_instruction
             switch (in->op) {
             case SB_IR_OP_WAVE_IS_FIRST_LANE: v = l == first ? 0xFFFFFFFFu : 0; break;
             case SB_IR_OP_WAVE_LANE_INDEX: v = l - w.start; b = 0.0f; break;
-            case SB_IR_OP_WAVE_LANE_COUNT: v = SB_INTERP_WAVE_LANES; b = 0.0f; break;
+            case SB_IR_OP_WAVE_LANE_COUNT: v = s->wave_lanes; b = 0.0f; break;
             case SB_IR_OP_WAVE_ANY_TRUE: v = any ? 0xFFFFFFFFu : 0; break;
             case SB_IR_OP_WAVE_ALL_TRUE: v = all ? 0xFFFFFFFFu : 0; break;
             case SB_IR_OP_WAVE_ALL_EQUAL: v = equal ? 0xFFFFFFFFu : 0; break;
@@ -230,22 +234,24 @@ static bool scalar_source(uint32_t op)
            op == SB_IR_OP_WAVE_PREFIX_COUNT_BITS;
 }
 
-/* WAVE_BALLOT: bit (l - start) of x for each wave lane whose condition holds; y, z, w 0 (the
- * wave has 32 lanes: D3D's fields 1-3 cover lanes 32-127). A tracked run's bound (x only: the
- * other fields are constant) is INFINITY in a wave where some condition was inexact. */
+/* WAVE_BALLOT: bit (l - start) % 32 of field (l - start) / 32 for each wave lane whose
+ * condition holds (D3D's four fields cover lanes 0-127; those past the wave stay 0). A tracked
+ * run's bound (x only: in waves of 32 lanes or fewer the other fields are constant) is
+ * INFINITY in a wave where some condition was inexact. */
 static void ballot(struct interp_state *s, const uint32_t *a, uint32_t *const r[4], const float *e, float *bound)
 {
     for (uint32_t start = 0; start < s->invocations;) {
         struct wave w = wave_at(s, start);
-        uint32_t bits = 0;
+        uint32_t bits[4] = { 0, 0, 0, 0 };
         bool inexact = false;
         for (uint32_t k = w.start; k < w.end; k++) {
-            bits |= (wave_lane(s, k) && a[k]) ? 1u << (k - w.start) : 0u;
+            uint32_t i = k - w.start;
+            bits[i / 32] |= (wave_lane(s, k) && a[k]) ? 1u << (i % 32) : 0u;
             inexact |= wave_lane(s, k) && e && e[k] > 0.0f;
         }
         for (uint32_t l = w.start; l < w.end; l++) {
-            r[0][l] = bits;
-            r[1][l] = r[2][l] = r[3][l] = 0;
+            for (uint32_t c = 0; c < 4; c++)
+                r[c][l] = bits[c];
             if (bound)
                 bound[l] = inexact ? INFINITY : 0.0f;
         }
@@ -310,7 +316,7 @@ enum sb_result sb_interp_wave(struct interp_state *s, const struct sb_ir_instruc
         tracked_bounds(s, a[c], r[c], &e, &bound, &origin);
         if (in->op != SB_IR_OP_WAVE_BALLOT)
             run_component(s, in, a[c], index, e, r[c], bound);
-        else if (c == 0)
+        else if (c == 0 || (bound && s->wave_lanes > 32 * c)) /* again for field c's bounds: the same bits */
             ballot(s, a[0], r, e, bound);
         else if (bound)
             memset(bound, 0, s->lanes * sizeof(float));

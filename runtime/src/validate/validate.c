@@ -571,6 +571,11 @@ enum sb_result sb_validate(struct sb_rt_context *context, const struct sb_rt_pro
         return checked;
     if (module)
         program = sb_validate_module_program(module);
+    checked = sb_validate_wave_lanes(context, program, &o, error); /* one wave size on both sides */
+    if (checked != SB_SUCCESS) {
+        sb_validate_module_destroy(module);
+        return checked;
+    }
     /* Inputs a real shader can run with: again with changed ones while the interpreter stops
      * on a range index or its budget (validate_retry.c). */
     struct sb_validate_retry retry;

@@ -405,6 +405,16 @@ uint64_t sb_validate_now_ns(void);
 bool sb_validate_track_resource(struct sb_validate_report *report, uint32_t index, size_t words, float **bound,
                                 uint32_t **origin, uint8_t **undefined);
 
+/* ---- wave sizes (validate_waves.c) --------------------------------------------------------- */
+
+/** Sets o->interp.wave_lanes (unless the caller set it) to the lanes of the device's waves for
+ *  `program` (sb_rt_context_wave_size; with no device side, the program's required size or
+ *  SB_INTERP_WAVE_SIZE). RUN_UNSUPPORTED (not-run) when the device cannot run the program's
+ *  wave size, or its subgroups have a size the interpreter has no waves of and the program
+ *  uses wave ops. */
+enum sb_result sb_validate_wave_lanes(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                      struct sb_validate_options *o, struct sb_error *error);
+
 /** Fills `error` and returns `code`. */
 enum sb_result sb_validate_fail(struct sb_error *error, enum sb_result code, const char *message);
 

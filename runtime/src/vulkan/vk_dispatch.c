@@ -128,8 +128,7 @@ static enum sb_result create_pipeline(struct sb_vk_run *run, struct sb_error *er
     if (res != SB_SUCCESS)
         return res;
     res = sb_vk_shader_module(c, t->words, t->word_count, &run->module, error);
-    return res == SB_SUCCESS ? sb_vk_compute_pipeline(c, run->module, t->entry_point ? t->entry_point : "main",
-                                                      run->layout, &run->pipeline, error)
+    return res == SB_SUCCESS ? sb_vk_compute_pipeline_waves(c, t, run->module, run->layout, &run->pipeline, error)
                              : res;
 }
 
@@ -213,7 +212,8 @@ static enum sb_result check_arguments(struct sb_rt_context *c, const struct sb_t
         if (groups[i] > max[i])
             return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_dispatch: group_count[%d] = %u exceeds "
                               "the device's %u", i, groups[i], max[i]);
-    return sb_vk_check_module(c, t->words, t->word_count, t, error);
+    enum sb_result r = sb_vk_check_module(c, t->words, t->word_count, t, error);
+    return r == SB_SUCCESS ? sb_vk_check_subgroups(c, t->words, t->word_count, t, error) : r;
 }
 
 enum sb_result sb_rt_dispatch(struct sb_rt_context *context, const struct sb_translation *translation,

@@ -91,6 +91,8 @@ static enum sb_result check_stages(struct sb_vk_draw *dr, struct sb_error *error
             return sb_vk_fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_rt_draw_points: the %s translation is not "
                               "a %s shader (stage %u)", sb_vk_draw_stage_name(s), sb_vk_draw_stage_name(s), t->stage);
         enum sb_result res = sb_vk_check_module(dr->c, t->words, t->word_count, t, error);
+        if (res == SB_SUCCESS) /* wave ops: per stage (vk_subgroup.c) */
+            res = sb_vk_check_subgroups(dr->c, t->words, t->word_count, t, error);
         if (res != SB_SUCCESS)
             return res;
     }

@@ -21,10 +21,18 @@ enum sb_result sb_vk_shader_module(struct sb_rt_context *c, const uint32_t *word
 enum sb_result sb_vk_compute_pipeline(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
                                       VkPipelineLayout layout, VkPipeline *out, struct sb_error *error)
 {
+    return sb_vk_compute_pipeline_chained(c, module, entry_point, NULL, layout, out, error);
+}
+
+enum sb_result sb_vk_compute_pipeline_chained(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
+                                              const void *stage_next, VkPipelineLayout layout, VkPipeline *out,
+                                              struct sb_error *error)
+{
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .pNext = stage_next,
             .stage = VK_SHADER_STAGE_COMPUTE_BIT,
             .module = module,
             .pName = entry_point,

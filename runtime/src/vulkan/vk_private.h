@@ -168,6 +168,11 @@ enum sb_result sb_vk_shader_module(struct sb_rt_context *c, const uint32_t *word
 /** A compute pipeline running `entry_point` of `module` over `layout`. */
 enum sb_result sb_vk_compute_pipeline(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
                                       VkPipelineLayout layout, VkPipeline *out, struct sb_error *error);
+/** The same with `stage_next` (NULL: none) chained to the stage's create info (a required
+ *  subgroup size, vk_subgroup.c). */
+enum sb_result sb_vk_compute_pipeline_chained(struct sb_rt_context *c, VkShaderModule module, const char *entry_point,
+                                              const void *stage_next, VkPipelineLayout layout, VkPipeline *out,
+                                              struct sb_error *error);
 /** A set layout of `bindings` and a pipeline layout of that one set plus, when push_bytes is
  *  not 0, one push-constant range of push_bytes for `stage`. */
 enum sb_result sb_vk_one_set_layout(struct sb_rt_context *c, const VkDescriptorSetLayoutBinding *bindings,
@@ -327,5 +332,19 @@ void sb_vk_bind_release(struct sb_vk_run *run);
 enum sb_result sb_vk_command_begin(struct sb_rt_context *c, VkCommandBuffer *out, struct sb_error *error);
 /** Ends, submits, waits (fence with timeout) and frees the command buffer. */
 enum sb_result sb_vk_command_submit(struct sb_rt_context *c, VkCommandBuffer cmd, struct sb_error *error);
+
+/* ---- vk_subgroup.c --------------------------------------------------------------------------- */
+
+/** The compute pipeline of translation `t`: as sb_vk_compute_pipeline, with the subgroup size
+ *  pinned (sb_rt_context_wave_size's choice) when `t` requires a wave size; RUN_UNSUPPORTED when
+ *  the device has none that fits. */
+enum sb_result sb_vk_compute_pipeline_waves(struct sb_rt_context *c, const struct sb_translation *t,
+                                            VkShaderModule module, VkPipelineLayout layout, VkPipeline *out,
+                                            struct sb_error *error);
+/** SB_ERROR_RUN_UNSUPPORTED when the module declares a GroupNonUniform* capability whose
+ *  operations the device's subgroups lack, or lack in the translation's stage (its subgroup
+ *  supportedStages / supportedOperations / quadOperationsInAllStages). */
+enum sb_result sb_vk_check_subgroups(const struct sb_rt_context *c, const uint32_t *words, size_t word_count,
+                                     const struct sb_translation *source, struct sb_error *error);
 
 #endif

@@ -414,6 +414,11 @@ struct sb_translation {
      *  translation; `-O` may drop a capability from the words and keep its entry. */
     uint32_t capability_origin_count;
     const struct sb_capability_origin *capability_origins;
+    /** Compute: the wave (subgroup) sizes the program must run with, powers of two (DXIL
+     *  [WaveSize(N)]: min = max = N; a range with preferred 0 for none); all 0: any. A runtime
+     *  creates the pipeline with a required subgroup size within them (sb_rt_dispatch) or
+     *  refuses to run it. */
+    uint32_t wave_size_min, wave_size_max, wave_size_preferred;
 };
 
 /**

@@ -292,6 +292,17 @@ static inline bool sb_ir_op_is_wave(uint32_t op)
 bool sb_ir_wave_op_allowed(uint32_t op, uint32_t wave_op);
 /** "sum", "product", "min", "max", "and", "or", "xor"; "?" for other values. Static. */
 const char *sb_ir_wave_op_name(uint32_t wave_op);
+/** Is (min, max, preferred) a program's wave-size requirement (sb_ir_program::wave_size_*):
+ *  all 0, or powers of two from 4 to 128 with min <= max and preferred 0 or within them?
+ *  (ir_wave_size.c) */
+bool sb_ir_wave_size_valid(uint32_t min, uint32_t max, uint32_t preferred);
+/** The wave size a consumer offering the power-of-two sizes offered_min .. offered_max (its
+ *  usual size offered_default) runs a program requiring (min, max, preferred) with: that
+ *  default when the program requires none (min 0); else preferred when offered, else the
+ *  default when within the requirement, else the smallest offered size within it; 0 when no
+ *  offered size fits. */
+uint32_t sb_ir_wave_size_choose(uint32_t min, uint32_t max, uint32_t preferred, uint32_t offered_min,
+                                uint32_t offered_max, uint32_t offered_default);
 
 /* Instruction flags. */
 #define SB_IR_FLAG_SATURATE 0x1u      /**< clamp float results to [0, 1] */
@@ -539,6 +550,11 @@ struct sb_ir_program {
     /** SB_IR_CONTAINER_* facts of the DXBC container the program was lowered from (its
      *  feature flags); 0 when none was given. */
     uint32_t container_flags;
+
+    /** Compute: the wave sizes the program must run with (DXIL [WaveSize(N)]: min = max =
+     *  preferred = N; [WaveSize(min, max[, preferred])]: a range, preferred 0 for none), powers
+     *  of two from 4 to 128; all 0: any wave size (the device's). IR.md §Waves. */
+    uint32_t wave_size_min, wave_size_max, wave_size_preferred;
 };
 
 /** What a mesh program outputs (sb_ir_program::mesh_topology): the vertices per primitive

@@ -104,6 +104,8 @@ static bool declare(struct dxil_front *f, const struct sb_dxil_program_info *inf
     if (f->entry->has_num_threads)
         for (unsigned i = 0; i < 3; i++)
             p->thread_group[i] = f->entry->num_threads[i];
+    if (!dxil_front_wave_size(f, p))
+        return false;
     p->source = SB_IR_SOURCE_DXIL;
     p->major = 5;
     p->minor = 0;

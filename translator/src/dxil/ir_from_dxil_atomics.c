@@ -153,6 +153,8 @@ static bool uav_address(struct dxil_front *f, const struct sb_bc_instruction *in
 {
     if (r->resource_class != SB_IR_RESOURCE_UAV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "an atomic on a read-only resource");
+    if (!dxil_front_refuse_narrow_structured(f, r, "an atomic"))
+        return false;
     uint32_t lanes = address_lanes(r), value = 0;
     if (lanes == 0)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,

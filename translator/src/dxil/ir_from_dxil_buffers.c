@@ -18,8 +18,11 @@ bool dxil_front_cbuffer_load_legacy(struct dxil_front *f, const struct sb_bc_ins
     const struct sb_ir_resource *r = NULL;
     struct sb_ir_operand src;
     uint32_t row = 0, temp = 0;
+    /* 16- and 64-bit rows keep their words as they are (ir_from_dxil_cbuf.c) */
+    bool packed = dxil_front_cbufret_packed(f, in->type);
     if (!dxil_front_handle_operand(f, in, 1, &r, &src) || !dxil_front_arg(f, in, 2, &row) ||
-        !dxil_front_result_temp(f, in, 4, &temp))
+        !(packed ? dxil_front_cbufret_packed_temp(f, in, &temp)
+                 : dxil_front_result_temp(f, in, 4, &temp)))
         return false;
     if (r->resource_class != SB_IR_RESOURCE_CBV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "cbufferLoadLegacy on a non-CBV");
@@ -87,6 +90,8 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
     uint64_t mask = 0;
     if (dxil_front_buffer16_claims(f, in, false)) /* ir_from_dxil_buffers16.c */
         return dxil_front_buffer_narrow(f, in, false);
+    if (dxil_front_buffer64_claims(f, in, false)) /* ir_from_dxil_buffers64.c */
+        return dxil_front_buffer_wide(f, in, false);
     if (!buffer_view(f, in, "a buffer store", &r, &dst) || !dxil_front_arg(f, in, 2, &index) ||
         !dxil_front_arg(f, in, 3, &element_offset) || !dxil_front_arg(f, in, 4, &value0) ||
         !dxil_front_const_arg(f, in, 8, &mask))
@@ -127,6 +132,8 @@ bool dxil_front_buffer_load(struct dxil_front *f, const struct sb_bc_instruction
     struct sb_ir_operand dst[2], src[3], view;
     if (dxil_front_buffer16_claims(f, in, true))
         return dxil_front_buffer_narrow(f, in, true);
+    if (dxil_front_buffer64_claims(f, in, true))
+        return dxil_front_buffer_wide(f, in, true);
     if (!buffer_view(f, in, "a buffer load", &r, &view) || !dxil_front_arg(f, in, 2, &index) ||
         !dxil_front_arg(f, in, 3, &element_offset) ||
         !dxil_front_resret_dst(f, in, "a buffer load", dst, &dst_count) ||

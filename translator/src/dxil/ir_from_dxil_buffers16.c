@@ -50,8 +50,10 @@ uint32_t dxil_front_buffer_element_bits(struct dxil_front *f, const struct sb_bc
 
 /* Where the elements are: the buffer (argument 1); for a raw buffer the byte offset
  * (argument 2), for a structured one the element index (argument 2) and the byte offset in
- * the element (argument 3). Structured strides are multiples of 4 (the resource declaration
- * refuses others), so an element's words start where the word offsets say. */
+ * the element (argument 3). IR structured strides are multiples of 4, so an element's words
+ * start where the word offsets say; a DXIL structured buffer of another stride is a raw
+ * buffer in the IR, addressed at byte index * stride + offset
+ * (ir_from_dxil_narrow_structured.c). */
 struct target {
     const struct sb_ir_resource *r;
     bool structured;
@@ -66,6 +68,11 @@ static bool target_of(struct dxil_front *f, const struct sb_bc_instruction *in,
         !dxil_front_arg(f, in, 3, &second))
         return false;
     t->structured = t->r->kind == SB_IR_RESOURCE_KIND_STRUCTURED;
+    if (dxil_front_narrow_stride(f, t->r)) { /* raw: byte index * stride + offset */
+        struct sb_ir_operand index, offset;
+        return dxil_front_src(f, first, 0, &index) && dxil_front_src(f, second, 0, &offset) &&
+               dxil_front_narrow_structured_offset(f, t->r, index, offset, &t->offset);
+    }
     if (!t->structured)
         return dxil_front_src(f, first, 0, &t->offset);
     return dxil_front_src(f, first, 0, &t->index) && dxil_front_src(f, second, 0, &t->offset);
@@ -204,22 +211,37 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
 {
     uint64_t opcode = 0;
     uint32_t handle;
-    if (dxil_front_buffer_element_bits(f, in, load) != 16 || in->operand_count < 3 ||
-        !dxil_front_const_int(f, in->operands[1], &opcode) ||
-        opcode != (load ? SB_DXIL_OP_RAW_BUFFER_LOAD : SB_DXIL_OP_RAW_BUFFER_STORE))
+    if (in->operand_count < 3 || !dxil_front_const_int(f, in->operands[1], &opcode))
         return false;
     handle = in->operands[2];
     const struct sb_bc_function *fn = f->function;
     if (handle < fn->first_value || handle - fn->first_value >= fn->value_count)
         return false;
     uint32_t resource = f->value_resource[handle - fn->first_value];
-    uint32_t kind = resource != DXIL_FRONT_NONE && resource < f->program->resource_count
-                        ? f->program->resources[resource].kind : SB_IR_RESOURCE_KIND_TYPED;
+    const struct sb_ir_resource *r = resource != DXIL_FRONT_NONE &&
+                                             resource < f->program->resource_count
+                                         ? &f->program->resources[resource] : NULL;
+    /* every access to a structured buffer of a narrow stride comes here, to be refused
+     * unless it is a 16-bit rawBufferLoad/Store (ir_from_dxil_narrow_structured.c) */
+    if (dxil_front_narrow_stride(f, r))
+        return true;
+    if (dxil_front_buffer_element_bits(f, in, load) != 16 ||
+        opcode != (load ? SB_DXIL_OP_RAW_BUFFER_LOAD : SB_DXIL_OP_RAW_BUFFER_STORE))
+        return false;
+    uint32_t kind = r ? r->kind : SB_IR_RESOURCE_KIND_TYPED;
     return kind == SB_IR_RESOURCE_KIND_RAW || kind == SB_IR_RESOURCE_KIND_STRUCTURED;
 }
 
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load)
 {
+    const struct sb_ir_resource *r = NULL;
+    uint64_t opcode = 0;
+    if (!dxil_front_handle_resource(f, in, 1, &r) || !dxil_front_const_arg(f, in, 0, &opcode))
+        return false;
+    if (dxil_front_narrow_stride(f, r) &&
+        (dxil_front_buffer_element_bits(f, in, load) != 16 ||
+         opcode != (load ? SB_DXIL_OP_RAW_BUFFER_LOAD : SB_DXIL_OP_RAW_BUFFER_STORE)))
+        return dxil_front_refuse_narrow_structured(f, r, load ? "a buffer load" : "a buffer store");
     const struct sb_bc_type *t = NULL;
     if (load) {
         const struct sb_bc_type *ret = dxil_front_type(f, in->type);

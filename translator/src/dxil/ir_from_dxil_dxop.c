@@ -60,6 +60,7 @@ bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
     case SB_DXIL_OP_ANNOTATE_HANDLE: return dxil_front_annotate_handle(f, in);
     case SB_DXIL_OP_CREATE_HANDLE_FROM_HEAP: return dxil_front_create_handle_from_heap(f, in);
     case SB_DXIL_OP_CBUFFER_LOAD_LEGACY: return dxil_front_cbuffer_load_legacy(f, in);
+    case SB_DXIL_OP_CBUFFER_LOAD: return dxil_front_cbuffer_load(f, in);
     case SB_DXIL_OP_BUFFER_STORE:
     case SB_DXIL_OP_RAW_BUFFER_STORE: return dxil_front_buffer_store(f, in);
     case SB_DXIL_OP_BUFFER_LOAD:

@@ -247,6 +247,10 @@ static bool extract_value(struct dxil_front *f, const struct sb_bc_instruction *
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "extractvalue with %u indices",
                                in->index_count);
     uint32_t aggregate = value_type(f, in->operands[0]);
+    if (dxil_front_cbufret_packed(f, aggregate)) /* 16/64-bit rows (ir_from_dxil_cbuf.c) */
+        return dxil_front_cbufret_extract(f, in, aggregate);
+    if (dxil_front_resret64_claims(f, aggregate)) /* ir_from_dxil_buffers64.c */
+        return dxil_front_resret64_extract(f, in);
     if (in->indices[0] == 4 && dxil_front_type_lanes(f, aggregate) == 4) {
         /* The status word of a ResRet (ir_from_dxil_resret.c). */
         if (!result_dst(f, in, &dst) || !dxil_front_resret_status(f, in->operands[0], &src))

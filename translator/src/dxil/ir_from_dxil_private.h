@@ -10,6 +10,10 @@
  * ir_from_dxil_resret.c (ResRet destinations and status),
  * ir_from_dxil_buffers.c (cbuffer and buffer loads/stores, counters),
  * ir_from_dxil_buffers16.c (16-bit elements of raw buffers),
+ * ir_from_dxil_cbuf.c (16/64-bit CBufRet rows, non-legacy cbufferLoad),
+ * ir_from_dxil_narrow_structured.c (structured strides not a multiple of 4, as raw),
+ * ir_from_dxil_gather16.c (gathers with 16-bit overloads),
+ * ir_from_dxil_buffers64.c (64-bit elements of raw and structured buffers),
  * ir_from_dxil_textures.c (texture reads, writes and queries),
  * ir_from_dxil_feedback.c (sampler feedback writes as atomics on an R32_UINT map),
  * ir_from_dxil_instructions.c (LLVM instructions), ir_from_dxil_io.c
@@ -21,7 +25,8 @@
  * ir_from_dxil_wave_lanes.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
  * ir_from_dxil_sysvals.c (isHelperLane outside pixel shaders, SV_Barycentrics registers),
- * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV), ir_from_dxil_wmma.c (its
+ * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV), ir_from_dxil_float8.c (8-bit
+ * float conversions as integer IR), ir_from_dxil_wmma.c (its
  * per-lane wave-matrix intrinsics),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
@@ -207,6 +212,10 @@ bool dxil_front_overload_32(struct dxil_front *f, uint32_t type, const char *wha
  *  the members the body extracts, dst[1] (count 2) the status temp when member 4 is read. */
 bool dxil_front_resret_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
                            const char *what, struct sb_ir_operand dst[2], uint32_t *dst_count);
+/** The same for a ResRet of any overload whose members take one lane each (the caller has
+ *  checked the overload: 16-bit gathers, ir_from_dxil_gather16.c). */
+bool dxil_front_resret_dst_any(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               struct sb_ir_operand dst[2], uint32_t *dst_count);
 /** A source reading the status of the ResRet `aggregate` (extractvalue member 4). */
 bool dxil_front_resret_status(struct dxil_front *f, uint32_t aggregate, struct sb_ir_operand *src);
 bool dxil_front_check_access_fully_mapped(struct dxil_front *f,
@@ -277,6 +286,54 @@ bool dxil_front_buffer16_claims(struct dxil_front *f, const struct sb_bc_instruc
                                 bool load);
 /** Loads/stores of 16-bit elements of raw buffers. */
 bool dxil_front_buffer_narrow(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+
+/* ir_from_dxil_buffers64.c */
+/** A rawBufferLoad/Store of 64-bit elements (dxil_front_buffer_wide's). */
+bool dxil_front_buffer64_claims(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                bool load);
+/** Loads/stores of one or two 64-bit elements of raw and structured buffers. */
+bool dxil_front_buffer_wide(struct dxil_front *f, const struct sb_bc_instruction *in, bool load);
+/** Whether `aggregate_type` is a ResRet of 64-bit members (its temp holds words). */
+bool dxil_front_resret64_claims(const struct dxil_front *f, uint32_t aggregate_type);
+/** extractvalue of such a ResRet: member k's lane pair. */
+bool dxil_front_resret64_extract(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_gather16.c */
+/** Whether a gather returns a 16-bit ResRet (i16/f16). */
+bool dxil_front_gather16_claims(const struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Refuses a 16-bit gather the IR's value gather cannot give (see the file). */
+bool dxil_front_gather16_check(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               const struct sb_ir_resource *r);
+/** After the gather into `dst`: its lanes brought to the 16-bit type's range. */
+bool dxil_front_gather16_finish(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                struct sb_ir_operand dst);
+
+/* ir_from_dxil_narrow_structured.c */
+/** Declares DXIL structured buffer `d` as raw when its stride is not a multiple of 4 (true;
+ *  false, nothing written, for any other resource). */
+bool dxil_front_declare_narrow_structured(const struct sb_dxil_resource *d,
+                                          struct sb_ir_resource *r);
+/** The stride of program resource `r` when it is such a buffer, else 0. */
+uint32_t dxil_front_narrow_stride(const struct dxil_front *f, const struct sb_ir_resource *r);
+/** True when `r` is not such a buffer; else fails naming `what` (not translated on it). */
+bool dxil_front_refuse_narrow_structured(struct dxil_front *f, const struct sb_ir_resource *r,
+                                         const char *what);
+/** *out = the byte offset index * stride + offset in such a buffer (lane x of a fresh temp). */
+bool dxil_front_narrow_structured_offset(struct dxil_front *f, const struct sb_ir_resource *r,
+                                         struct sb_ir_operand index, struct sb_ir_operand offset,
+                                         struct sb_ir_operand *out);
+
+/* ir_from_dxil_cbuf.c */
+/** Whether `type` is a CBufRet of eight 16-bit or two 64-bit members (a raw row). */
+bool dxil_front_cbufret_packed(const struct dxil_front *f, uint32_t type);
+/** The temp of a cbufferLoadLegacy returning such a CBufRet (its lanes get the row). */
+bool dxil_front_cbufret_packed_temp(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                    uint32_t *temp);
+/** extractvalue of a member of such a CBufRet (of type `aggregate_type`). */
+bool dxil_front_cbufret_extract(struct dxil_front *f, const struct sb_bc_instruction *in,
+                                uint32_t aggregate_type);
+/** cbufferLoad(handle, byteOffset, alignment): one 16/32/64-bit scalar (non-legacy layout). */
+bool dxil_front_cbuffer_load(struct dxil_front *f, const struct sb_bc_instruction *in);
 
 /* ir_from_dxil_instructions.c */
 /** Lowers one non-terminator, non-phi instruction (calls go to dxil_front_call). */
@@ -380,6 +437,10 @@ bool dxil_front_wave(struct dxil_front *f, const struct sb_bc_instruction *in, u
 bool dxil_front_wave_lanes(struct dxil_front *f, const struct sb_bc_instruction *in,
                            uint64_t opcode);
 
+/* ir_from_dxil_wave_size.c */
+/** The entry's WaveSize / RangedWaveSize onto p->wave_size_* (compute only; checked). */
+bool dxil_front_wave_size(struct dxil_front *f, struct sb_ir_program *p);
+
 /* ir_from_dxil_mesh.c */
 /** Stage, MSState/ASState, per-vertex and per-primitive output signatures, the payload g#. */
 bool dxil_front_declare_mesh(struct dxil_front *f);
@@ -422,16 +483,21 @@ bool dxil_front_ags_claims(struct dxil_front *f, const struct sb_bc_instruction 
 bool dxil_front_ags_call(struct dxil_front *f, const struct sb_bc_instruction *in);
 /** After the bodies: refuses another use of the magic UAV, then removes its declaration. */
 bool dxil_front_ags_finish(struct dxil_front *f);
+
+/* ir_from_dxil_float8.c */
+enum dxil_float8 { DXIL_FLOAT8_E4M3, DXIL_FLOAT8_E5M2 }; /**< OCP FP8 and BF8 */
 /** One instruction into a fresh one-lane temp; returns its lane-x source. */
-struct sb_ir_operand dxil_front_ags_op(struct dxil_front *f, uint32_t op,
-                                       const struct sb_ir_operand *src, uint32_t count);
-/** f32 bits -> OCP E4M3 bits (low byte), round to nearest even; `saturate`: overflow and
- *  infinity give the largest finite value, else NaN. `matrix`: RDNA4's wave-matrix
- *  conversion, where NaN gives 0xFF and a saturated infinity NaN. Returns a lane-x source. */
-struct sb_ir_operand dxil_front_ags_to_e4m3(struct dxil_front *f, struct sb_ir_operand x,
-                                            bool saturate, bool matrix);
-/** OCP E4M3 bits (low byte of x) -> f32 bits, exact. Returns a lane-x source. */
-struct sb_ir_operand dxil_front_ags_from_e4m3(struct dxil_front *f, struct sb_ir_operand x);
+struct sb_ir_operand dxil_front_fresh_op(struct dxil_front *f, uint32_t op,
+                                         const struct sb_ir_operand *src, uint32_t count);
+/** f32 bits -> float8 bits (low byte), round to nearest even; `saturate`: overflow and
+ *  infinity give the largest finite value, else NaN (E4M3) or infinity (E5M2). `matrix`:
+ *  RDNA4's wave-matrix conversion, where NaN gives 0xFF and a saturated infinity NaN.
+ *  Returns a lane-x source. */
+struct sb_ir_operand dxil_front_float8_narrow(struct dxil_front *f, struct sb_ir_operand x,
+                                              enum dxil_float8 format, bool saturate, bool matrix);
+/** float8 bits (low byte of x) -> f32 bits, exact. Returns a lane-x source. */
+struct sb_ir_operand dxil_front_float8_widen(struct dxil_front *f, struct sb_ir_operand x,
+                                             enum dxil_float8 format);
 
 /* ir_from_dxil_wmma.c */
 /** Whether `opcode` is an AGS wave-matrix intrinsic ir_from_dxil_wmma.c lowers. */

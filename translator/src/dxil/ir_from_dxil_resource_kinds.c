@@ -117,7 +117,10 @@ bool dxil_front_resource_kind(struct dxil_front *f, const struct sb_dxil_resourc
         r->dimension = 11;
         return true;
     case SB_DXIL_RESOURCE_KIND_STRUCTURED_BUFFER:
-        /* The IR's structured loads and stores address whole DWORDs, as SM4's do. */
+        /* The IR's structured loads and stores address whole DWORDs, as SM4's do; other
+         * strides are raw buffers addressed in bytes (ir_from_dxil_narrow_structured.c). */
+        if (dxil_front_declare_narrow_structured(d, r))
+            return true;
         if (d->struct_stride == 0 || d->struct_stride % 4u)
             return refuse_kind(f, d, "its stride is not a positive multiple of 4");
         r->kind = SB_IR_RESOURCE_KIND_STRUCTURED;

@@ -57,10 +57,16 @@ bool dxil_front_overload_32(struct dxil_front *f, uint32_t type, const char *wha
 bool dxil_front_resret_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
                            const char *what, struct sb_ir_operand dst[2], uint32_t *dst_count)
 {
+    return dxil_front_overload_32(f, in->type, what) &&
+           dxil_front_resret_dst_any(f, in, dst, dst_count);
+}
+
+bool dxil_front_resret_dst_any(struct dxil_front *f, const struct sb_bc_instruction *in,
+                               struct sb_ir_operand dst[2], uint32_t *dst_count)
+{
     uint32_t temp = 0;
     const struct sb_bc_function *fn = f->function;
-    if (!dxil_front_overload_32(f, in->type, what) || !scan_extracted_members(f) ||
-        !dxil_front_result_temp(f, in, 4, &temp))
+    if (!scan_extracted_members(f) || !dxil_front_result_temp(f, in, 4, &temp))
         return false;
     uint32_t local = in->value - fn->first_value;
     uint8_t members = f->extracted_members[local];

@@ -216,8 +216,11 @@ static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, boo
                                (unsigned long long)channel, r->dimension);
     uint32_t offset_count = shape->offsets > 2 ? 2 : shape->offsets;
     bool immediate = constant_offsets(f, in, 7, offset_count, offsets, false);
-    if (f->failed || !dxil_front_gather_args(f, in, 3, shape->sample_coords, &coord) ||
-        !dxil_front_resret_dst(f, in, "a gather", dst, &dst_count))
+    bool narrow = dxil_front_gather16_claims(f, in); /* ir_from_dxil_gather16.c */
+    if (f->failed || (narrow && !dxil_front_gather16_check(f, in, r)) ||
+        !dxil_front_gather_args(f, in, 3, shape->sample_coords, &coord) ||
+        !(narrow ? dxil_front_resret_dst_any(f, in, dst, &dst_count)
+                 : dxil_front_resret_dst(f, in, "a gather", dst, &dst_count)))
         return false;
     for (unsigned i = 0; i < 4; i++)
         sampler.swizzle[i] = (uint8_t)channel;
@@ -234,7 +237,8 @@ static bool gather(struct dxil_front *f, const struct sb_bc_instruction *in, boo
         return false;
     uint32_t op = immediate ? (compare ? SB_IR_OP_GATHER4_C : SB_IR_OP_GATHER4)
                             : (compare ? SB_IR_OP_GATHER4_PO_C : SB_IR_OP_GATHER4_PO);
-    return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
+    return emit_with_offsets(f, op, dst, dst_count, src, n, offsets) &&
+           (!narrow || dxil_front_gather16_finish(f, in, dst[0]));
 }
 
 /* calculateLOD(srv, sampler, c0..c2, clamped): lod's x is the clamped LOD, y the
@@ -341,6 +345,8 @@ static bool get_dimensions(struct dxil_front *f, const struct sb_bc_instruction 
     if (r->resource_class != SB_IR_RESOURCE_SRV && r->resource_class != SB_IR_RESOURCE_UAV)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "getDimensions of a %s",
                                r->resource_class == SB_IR_RESOURCE_CBV ? "cbuffer" : "sampler");
+    if (!dxil_front_refuse_narrow_structured(f, r, "getDimensions"))
+        return false;
     if (r->kind != SB_IR_RESOURCE_KIND_TYPED || r->dimension == 1) {
         struct sb_ir_operand dst = dxil_front_temp_dst(temp, 0x1);
         return dxil_front_emit(f, SB_IR_OP_BUFINFO, &dst, 1, &res, 1) != NULL;

@@ -97,7 +97,7 @@ static struct sb_ir_operand op2(struct dxil_front *f, uint32_t op, struct sb_ir_
                                 struct sb_ir_operand b)
 {
     struct sb_ir_operand src[2] = { a, b };
-    return dxil_front_ags_op(f, op, src, 2);
+    return dxil_front_fresh_op(f, op, src, 2);
 }
 
 /* The call's result = `value` (a lane-x source). */
@@ -217,7 +217,7 @@ static bool element_extract(struct dxil_front *f, struct dxil_wmma *w,
     for (uint32_t k = 0; k < length; k++) {
         struct sb_ir_operand select[3] = {
             op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), dwords[k], result };
-        result = dxil_front_ags_op(f, SB_IR_OP_MOVC, select, 3);
+        result = dxil_front_fresh_op(f, SB_IR_OP_MOVC, select, 3);
     }
     return set_result(f, in, result);
 }
@@ -247,7 +247,7 @@ static bool element_fill(struct dxil_front *f, struct dxil_wmma *w,
             continue;
         struct sb_ir_operand select[3] = {
             op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), data, dwords[k] };
-        w->output[k] = dxil_front_ags_op(f, SB_IR_OP_MOVC, select, 3);
+        w->output[k] = dxil_front_fresh_op(f, SB_IR_OP_MOVC, select, 3);
     }
     w->outputs_ready = true;
     return set_result(f, in, dxil_front_imm(0));
@@ -295,7 +295,8 @@ static bool copy(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_i
             struct sb_ir_operand packed = dxil_front_imm(0);
             for (uint32_t b = 0; b < 4; b++) {
                 struct sb_ir_operand byte =
-                    dxil_front_ags_to_e4m3(f, dwords[4 * k + b], saturate != 0, true);
+                    dxil_front_float8_narrow(f, dwords[4 * k + b], DXIL_FLOAT8_E4M3,
+                                             saturate != 0, true);
                 packed = op2(f, SB_IR_OP_OR, packed,
                              op2(f, SB_IR_OP_ISHL, byte, dxil_front_imm(8 * b)));
             }
@@ -303,7 +304,7 @@ static bool copy(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_i
         }
     } else if (from_fp8) {
         for (uint32_t k = 0; k < 8; k++)
-            w->output[k] = dxil_front_ags_from_e4m3(f, fp8_element(f, dwords, k));
+            w->output[k] = dxil_front_float8_widen(f, fp8_element(f, dwords, k), DXIL_FLOAT8_E4M3);
     }
     w->outputs_ready = true;
     return set_result(f, in, dxil_front_imm(0));

@@ -287,6 +287,8 @@ static void print_declarations(struct text *t, const struct sb_ir_program *p)
     if (p->stage >= SB_IR_STAGE_COMPUTE)
         appendf(t, "thread_group %u %u %u\n", p->thread_group[0], p->thread_group[1],
                 p->thread_group[2]);
+    if (p->wave_size_min)
+        appendf(t, "wave_size %u %u preferred %u\n", p->wave_size_min, p->wave_size_max, p->wave_size_preferred);
 }
 
 char *sb_ir_print(const struct sb_ir_program *program)

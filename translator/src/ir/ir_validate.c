@@ -350,6 +350,9 @@ enum sb_result sb_ir_validate(const struct sb_ir_program *program, struct sb_err
         invalid(&v, "hull phases outside the function array");
     else if (program->icb_vector_count && !program->icb)
         invalid(&v, "icb_vector_count without icb");
+    else if (!sb_ir_wave_size_valid(program->wave_size_min, program->wave_size_max, program->wave_size_preferred))
+        invalid(&v, "wave size %u..%u (preferred %u): not powers of two from 4 to 128 in order",
+                program->wave_size_min, program->wave_size_max, program->wave_size_preferred);
     for (uint32_t i = 0; i < program->function_body_count && !v.failed; i++)
         if (program->function_body_label[i] >= program->function_count)
             invalid(&v, "fb%u maps to function %u", i, program->function_body_label[i]);
