@@ -36,6 +36,7 @@ void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_pr
 {
     *out = (struct sb_device_profile){ .described = true };
     bool interlock = false;
+    VkBool32 shading_rate = VK_FALSE, barycentric = VK_FALSE;
     const VkPhysicalDeviceFeatures *core = info->pEnabledFeatures;
     const VkBaseInStructure *s = info->pNext;
     for (int i = 0; s && i < MAX_CHAIN; s = s->pNext, i++) {
@@ -57,11 +58,23 @@ void sb_layer_device_profile(const VkDeviceCreateInfo *info, struct sb_device_pr
             out->storage_buffer_array_non_uniform_indexing |= f->shaderStorageBufferArrayNonUniformIndexing;
         } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT) {
             interlock = ((const VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT *)s)->fragmentShaderPixelInterlock;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES) {
+            out->multiview |= ((const VkPhysicalDeviceVulkan11Features *)s)->multiview == VK_TRUE;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES) {
+            out->multiview |= ((const VkPhysicalDeviceMultiviewFeatures *)s)->multiview == VK_TRUE;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADING_RATE_FEATURES_KHR) {
+            shading_rate = ((const VkPhysicalDeviceFragmentShadingRateFeaturesKHR *)s)->primitiveFragmentShadingRate;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR) {
+            barycentric = ((const VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR *)s)->fragmentShaderBarycentric;
         }
     }
     out->fragment_shader_pixel_interlock =
         interlock && extension_enabled(info, VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME);
     out->fragment_fully_covered = extension_enabled(info, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+    out->fragment_shading_rate =
+        shading_rate && extension_enabled(info, VK_KHR_FRAGMENT_SHADING_RATE_EXTENSION_NAME);
+    out->fragment_shader_barycentric =
+        barycentric && extension_enabled(info, VK_KHR_FRAGMENT_SHADER_BARYCENTRIC_EXTENSION_NAME);
     if (core) {
         out->storage_image_read_without_format = core->shaderStorageImageReadWithoutFormat == VK_TRUE;
         out->shader_resource_min_lod = core->shaderResourceMinLod == VK_TRUE;
@@ -85,5 +98,6 @@ uint64_t sb_layer_device_profile_bits(const struct sb_device_profile *p)
            (uint64_t)p->storage_buffer_array_non_uniform_indexing << 6 |
            (uint64_t)p->shader_resource_min_lod << 7 |
            (uint64_t)p->fragment_shader_pixel_interlock << 8 |
-           (uint64_t)p->fragment_fully_covered << 9;
+           (uint64_t)p->fragment_fully_covered << 9 | (uint64_t)p->multiview << 10 |
+           (uint64_t)p->fragment_shading_rate << 11 | (uint64_t)p->fragment_shader_barycentric << 12;
 }

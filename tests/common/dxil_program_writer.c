@@ -306,6 +306,8 @@ static uint32_t d3d_system_value(uint8_t kind, uint32_t domain, unsigned row)
     case DXIL_SEM_TARGET: return 64;
     case DXIL_SEM_TESS_FACTOR: return domain == 3 ? 11 : domain == 2 ? 13 : 16 - (row & 1);
     case DXIL_SEM_INSIDE_TESS_FACTOR: return domain == 3 ? 12 : 14;
+    case DXIL_SEM_BARYCENTRICS: return 23;
+    case DXIL_SEM_SHADING_RATE: return 24;
     default: return 0;
     }
 }

@@ -6,7 +6,7 @@
  */
 #include "dxil_programs_gsps.h"
 
-#include "dxil_program_writer.h"
+#include "dxil_program_io.h"
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_UMIN = 40, OP_DISCARD = 82,
@@ -21,45 +21,6 @@ enum { INTERP_CONSTANT = 1 };
 static const struct dxil_sig_element TARGET0 = {
     "SV_Target", 0, DXIL_SEM_TARGET, DXIL_COMP_F32, DXIL_INTERP_UNDEFINED, 4, 0,
 };
-
-/* loadInput(4, element, row 0, col, vertex): `vertex` is an undef i32 outside the GS. */
-static uint32_t load_input(struct dxil_module *m, uint32_t type, const char *name,
-                           int32_t element, int8_t col, uint32_t vertex)
-{
-    uint32_t args[4] = { dm_i32(m, element), dm_i32(m, 0), dm_i8(m, col), vertex };
-    return dm_dxop(m, name, type, DM_ATTR_READNONE, OP_LOAD_INPUT, args, 4);
-}
-
-/* storeOutput(5, element, row 0, col, value). */
-static void store_output(struct dxil_module *m, const char *name, int32_t element, int8_t col,
-                         uint32_t value)
-{
-    uint32_t args[4] = { dm_i32(m, element), dm_i32(m, 0), dm_i8(m, col), value };
-    dm_dxop(m, name, dm_type_void(m), DM_ATTR_NOUNWIND, OP_STORE_OUTPUT, args, 4);
-}
-
-/* storeOutput of the four float columns of a one-row element. */
-static void store_float4(struct dxil_module *m, int32_t element, const uint32_t value[4])
-{
-    for (int8_t c = 0; c < 4; c++)
-        store_output(m, "dx.op.storeOutput.f32", element, c, value[c]);
-}
-
-/* A module with its entry function "main" (*entry) and the first block of its body begun. */
-static struct dxil_module *begin(uint32_t *entry)
-{
-    struct dxil_module *m = dm_create();
-    *entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    return m;
-}
-
-static bool finish(struct dxil_module *m, const struct dxil_program_desc *d, struct tbuf *out)
-{
-    bool ok = dxil_program_write(m, d, out);
-    dm_destroy(m);
-    return ok;
-}
 
 /*
  * struct V { float4 pos : SV_Position; float4 color : COLOR; };
@@ -87,13 +48,13 @@ bool dxil_program_gs_triangle(struct tbuf *out)
 bool dxil_program_gs_triangle_state(const struct dxil_gs_state *gs, struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
     uint32_t vertex0 = dm_i32(m, 0);
     uint32_t pos[4], color[4];
     for (int8_t c = 0; c < 4; c++) {
-        pos[c] = load_input(m, f32, "dx.op.loadInput.f32", 0, c, vertex0);
-        color[c] = load_input(m, f32, "dx.op.loadInput.f32", 1, c, vertex0);
+        pos[c] = dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 0, c, vertex0);
+        color[c] = dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 1, c, vertex0);
     }
     uint32_t instance = dm_dxop(m, "dx.op.gsInstanceID.i32", i32, DM_ATTR_READNONE,
                                 OP_GS_INSTANCE_ID, NULL, 0);
@@ -108,8 +69,8 @@ bool dxil_program_gs_triangle_state(const struct dxil_gs_state *gs, struct tbuf 
         for (unsigned c = 0; c < 2; c++)
             if (d[k][c] != 0.0f)
                 p[c] = dm_binop(m, DM_ADD, pos[c], dm_f32(m, d[k][c]), DM_FAST_MATH);
-        store_float4(m, 0, p);
-        store_float4(m, 1, color);
+        dxil_program_store_float4(m, 0, p);
+        dxil_program_store_float4(m, 1, color);
         dm_dxop(m, "dx.op.emitStream", dm_type_void(m), DM_ATTR_NOUNWIND, OP_EMIT_STREAM,
                 &stream0, 1);
     }
@@ -127,7 +88,7 @@ bool dxil_program_gs_triangle_state(const struct dxil_gs_state *gs, struct tbuf 
         .inputs = io, .input_count = 2, .outputs = io, .output_count = 2,
         .dependencies = deps, .dependency_count = 6, .gs = gs,
     };
-    return finish(m, &desc, out);
+    return dxil_program_finish(m, &desc, out);
 }
 
 /*
@@ -140,12 +101,12 @@ bool dxil_program_gs_triangle_state(const struct dxil_gs_state *gs, struct tbuf 
 bool dxil_program_ps_discard_ddx(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m);
     uint32_t undef = dm_undef(m, dm_type_int(m, 32));
-    uint32_t x = load_input(m, f32, "dx.op.loadInput.f32", 0, 0, undef);
-    uint32_t y = load_input(m, f32, "dx.op.loadInput.f32", 0, 1, undef);
-    uint32_t u = load_input(m, f32, "dx.op.loadInput.f32", 1, 0, undef);
+    uint32_t x = dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 0, 0, undef);
+    uint32_t y = dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 0, 1, undef);
+    uint32_t u = dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 1, 0, undef);
     uint32_t negative = dm_cmp(m, DM_FCMP_OLT, u, dm_f32(m, 0.0f));
     dm_dxop(m, "dx.op.discard", dm_type_void(m), DM_ATTR_NOUNWIND, OP_DISCARD, &negative, 1);
     uint32_t xx = dm_binop(m, DM_MUL, x, x, DM_FAST_MATH);
@@ -153,7 +114,7 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out)
     uint32_t dx = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_FINE_X, &xx, 1);
     uint32_t dy = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_DERIV_COARSE_Y, &yy, 1);
     const uint32_t result[4] = { dx, dy, u, dm_f32(m, 1.0f) };
-    store_float4(m, 0, result);
+    dxil_program_store_float4(m, 0, result);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[2] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
@@ -165,7 +126,7 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out)
         .inputs = inputs, .input_count = 2, .outputs = &TARGET0, .output_count = 1,
         .dependencies = deps, .dependency_count = 3,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -185,24 +146,24 @@ bool dxil_program_ps_discard_ddx(struct tbuf *out)
 bool dxil_program_ps_rows(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
     uint32_t undef = dm_undef(m, i32);
-    uint32_t sel = load_input(m, i32, "dx.op.loadInput.i32", 1, 0, undef);
+    uint32_t sel = dxil_program_load_input(m, i32, "dx.op.loadInput.i32", 1, 0, undef);
     uint32_t min_args[2] = { sel, dm_i32(m, 2) };
     uint32_t row = dm_dxop(m, "dx.op.binary.i32", i32, DM_ATTR_READNONE, OP_UMIN, min_args, 2);
     uint32_t row_args[4] = { dm_i32(m, 3), row, dm_i8(m, 0), undef };
     uint32_t v = dm_dxop(m, "dx.op.loadInput.f32", f32, DM_ATTR_READNONE, OP_LOAD_INPUT,
                          row_args, 4);
-    uint32_t px = load_input(m, f32, "dx.op.loadInput.f32", 2, 0, undef);
-    uint32_t py = load_input(m, f32, "dx.op.loadInput.f32", 2, 1, undef);
-    uint32_t front = load_input(m, i32, "dx.op.loadInput.i32", 4, 0, undef);
+    uint32_t px = dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 2, 0, undef);
+    uint32_t py = dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 2, 1, undef);
+    uint32_t front = dxil_program_load_input(m, i32, "dx.op.loadInput.i32", 4, 0, undef);
     uint32_t is_front = dm_cmp(m, DM_ICMP_NE, front, dm_i32(m, 0));
     uint32_t one_if_front = dm_cast(m, DM_UITOFP, dm_cast(m, DM_ZEXT, is_front, i32), f32);
     uint32_t depth = dm_binop(m, DM_MUL, v, dm_f32(m, 0.5f), DM_FAST_MATH);
     const uint32_t target[4] = { v, px, py, one_if_front };
-    store_float4(m, 0, target);
-    store_output(m, "dx.op.storeOutput.f32", 1, 0, depth);
+    dxil_program_store_float4(m, 0, target);
+    dxil_program_store_output(m, "dx.op.storeOutput.f32", 1, 0, depth);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[5] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
@@ -231,7 +192,7 @@ bool dxil_program_ps_rows(struct tbuf *out)
         .inputs = inputs, .input_count = 5, .outputs = outputs, .output_count = 2,
         .dependencies = deps, .dependency_count = 7, .shapes = shapes, .shape_count = 3,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -246,10 +207,10 @@ bool dxil_program_ps_rows(struct tbuf *out)
 bool dxil_program_ps_eval(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
     uint32_t undef = dm_undef(m, i32);
-    uint32_t off = load_input(m, i32, "dx.op.loadInput.i32", 2, 0, undef);
+    uint32_t off = dxil_program_load_input(m, i32, "dx.op.loadInput.i32", 2, 0, undef);
     uint32_t x_args[5] = { dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 0), dm_i32(m, 7), dm_i32(m, 0) };
     uint32_t y_args[5] = { dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 1), dm_i32(m, 0), off };
     uint32_t centroid_args[3] = { dm_i32(m, 1), dm_i32(m, 0), dm_i8(m, 0) };
@@ -258,9 +219,9 @@ bool dxil_program_ps_eval(struct tbuf *out)
         dm_dxop(m, "dx.op.evalSnapped.f32", f32, DM_ATTR_READNONE, OP_EVAL_SNAPPED, y_args, 5),
         dm_dxop(m, "dx.op.evalCentroid.f32", f32, DM_ATTR_READNONE, OP_EVAL_CENTROID,
                 centroid_args, 3),
-        load_input(m, f32, "dx.op.loadInput.f32", 1, 1, undef),
+        dxil_program_load_input(m, f32, "dx.op.loadInput.f32", 1, 1, undef),
     };
-    store_float4(m, 0, target);
+    dxil_program_store_float4(m, 0, target);
     dm_ret_void(m);
     static const struct dxil_sig_element inputs[3] = {
         { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
@@ -275,25 +236,25 @@ bool dxil_program_ps_eval(struct tbuf *out)
         .inputs = inputs, .input_count = 3, .outputs = &TARGET0, .output_count = 1,
         .dependencies = deps, .dependency_count = 5,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /* float4 main(uint view : SV_ViewID) : SV_Target0 { return float4(view, 0, 0, 1); } */
 bool dxil_program_ps_view_id(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
     uint32_t view = dm_dxop(m, "dx.op.viewID.i32", i32, DM_ATTR_READNONE, OP_VIEW_ID, NULL, 0);
     const uint32_t target[4] = { dm_cast(m, DM_UITOFP, view, f32), dm_f32(m, 0.0f),
                                  dm_f32(m, 0.0f), dm_f32(m, 1.0f) };
-    store_float4(m, 0, target);
+    dxil_program_store_float4(m, 0, target);
     dm_ret_void(m);
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 1, .entry = entry,
         .entry_name = "main", .outputs = &TARGET0, .output_count = 1,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }
 
 /*
@@ -310,15 +271,15 @@ bool dxil_program_ps_view_id(struct tbuf *out)
 bool dxil_program_vs_vertex_id(struct tbuf *out)
 {
     uint32_t entry = 0;
-    struct dxil_module *m = begin(&entry);
+    struct dxil_module *m = dxil_program_begin(&entry);
     uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
-    uint32_t id = load_input(m, i32, "dx.op.loadInput.i32", 0, 0, dm_undef(m, i32));
+    uint32_t id = dxil_program_load_input(m, i32, "dx.op.loadInput.i32", 0, 0, dm_undef(m, i32));
     const uint32_t pos[4] = { dm_cast(m, DM_UITOFP, id, f32), dm_f32(m, 0.5f), dm_f32(m, 0.0f),
                               dm_f32(m, 1.0f) };
     uint32_t thrice = dm_binop(m, DM_MUL, id, dm_i32(m, 3), DM_FLAGS_NONE);
     uint32_t value = dm_binop(m, DM_ADD, thrice, dm_i32(m, 1), DM_FLAGS_NONE);
-    store_float4(m, 0, pos);
-    store_output(m, "dx.op.storeOutput.i32", 1, 0, value);
+    dxil_program_store_float4(m, 0, pos);
+    dxil_program_store_output(m, "dx.op.storeOutput.i32", 1, 0, value);
     /* arr[id & 1] = id + 100: storeOutput at a row that is not a constant. */
     uint32_t row = dm_binop(m, DM_AND, id, dm_i32(m, 1), DM_FLAGS_NONE);
     uint32_t row_args[4] = { dm_i32(m, 2), row, dm_i8(m, 0),
@@ -343,5 +304,5 @@ bool dxil_program_vs_vertex_id(struct tbuf *out)
         .inputs = inputs, .input_count = 1, .outputs = outputs, .output_count = 3,
         .dependencies = deps, .dependency_count = 4, .shapes = shapes, .shape_count = 1,
     };
-    return finish(m, &d, out);
+    return dxil_program_finish(m, &d, out);
 }

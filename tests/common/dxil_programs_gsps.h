@@ -32,8 +32,7 @@ bool dxil_program_ps_rows(struct tbuf *out);
  *  (EvaluateAttributeSnapped(UV, int2(7, 0)).x, EvaluateAttributeSnapped(UV, int2(0, OFF)).y,
  *  EvaluateAttributeCentroid(UV).x, UV.y): a constant and a computed offset. */
 bool dxil_program_ps_eval(struct tbuf *out);
-/** ps_6_1: SV_Target0 = (float(SV_ViewID), 0, 0, 1); the IR has no view index, so the
- *  front end refuses it. */
+/** ps_6_1: SV_Target0 = (float(SV_ViewID), 0, 0, 1) (run by test_dxil_front_sysvals). */
 bool dxil_program_ps_view_id(struct tbuf *out);
 /** vs_6_0: SV_Position = (float(SV_VertexID), 0.5, 0, 1), TEXCOORD0 (uint) = id * 3 + 1,
  *  ARR[id & 1] (uint, 2 rows) = id + 100 (a dynamic output row; the other row unwritten). */

@@ -12,9 +12,8 @@
  *   ps_eval       translate + spirv-val; evalSnapped with a constant and a computed
  *                 offset and evalCentroid against attribute planes on the interpreter;
  *   vs_vertex_id  translate + spirv-val; SV_VertexID -> outputs on the interpreter;
- *   refusals      a ps reading SV_ViewID refuses: SB_ERROR_TRANSLATE_UNSUPPORTED naming
- *                 viewID, with the call's byte offset; GS states with 0 output vertices or
- *                 33 instances (INVALID) or a patch3 input (UNSUPPORTED) refuse too;
+ *   refusals      GS states with 0 output vertices or 33 instances (INVALID) or a patch3
+ *                 input (UNSUPPORTED) refuse;
  *   validate      the five through sb_validate on Vulkan (lavapipe): the GPU and
  *                 the interpreter must agree (exit 77 without a device);
  *   census CORPUS per-concern counts over CORPUS/dxil: files and uses of each dx.op of
@@ -324,13 +323,11 @@ static void expect_refusal(struct tbuf *b, bool written, enum sb_result code, co
     tb_free(b);
 }
 
-/* SV_ViewID has no IR register: refused with the op named at the call. GS states outside
- * D3D's limits are malformed; a patch-list input primitive has no Vulkan GS form. */
+/* GS states outside D3D's limits are malformed; a patch-list input primitive has no Vulkan
+ * GS form. (SV_ViewID translates since vViewID: test_dxil_front_sysvals.c.) */
 static void test_refusals(void)
 {
     struct tbuf b = { 0 };
-    expect_refusal(&b, dxil_program_ps_view_id(&b), SB_ERROR_TRANSLATE_UNSUPPORTED, "viewID",
-                   "ps_view_id");
     static const struct {
         struct dxil_gs_state gs;
         enum sb_result code;
@@ -421,8 +418,8 @@ static const struct {
     { SB_DXIL_OP_INNER_COVERAGE, true },  { SB_DXIL_OP_EMIT_STREAM, true },
     { SB_DXIL_OP_CUT_STREAM, true },      { SB_DXIL_OP_EMIT_THEN_CUT_STREAM, true },
     { SB_DXIL_OP_GS_INSTANCE_ID, true },  { SB_DXIL_OP_PRIMITIVE_ID, true },
-    { SB_DXIL_OP_IS_HELPER_LANE, false }, { SB_DXIL_OP_ATTRIBUTE_AT_VERTEX, false },
-    { SB_DXIL_OP_VIEW_ID, false },
+    { SB_DXIL_OP_IS_HELPER_LANE, true },  { SB_DXIL_OP_ATTRIBUTE_AT_VERTEX, false },
+    { SB_DXIL_OP_VIEW_ID, true },
 };
 #define CONCERN_OPS (sizeof(concern_ops) / sizeof(concern_ops[0]))
 /* System-value semantic kinds of this concern (docs §4.4), counted per element. */

@@ -174,6 +174,49 @@ static void test_profile_extensions(void)
           p.fragment_shader_pixel_interlock);
 }
 
+/* The features of the SM 6.1+ system values (translator/IR.md "System values"): multiview from
+ * either struct, the shading-rate and barycentric features only with their extensions; each
+ * its own cache-key bit (10, 11, 12). */
+static void test_profile_system_values(void)
+{
+    const char *extensions[] = { VK_KHR_FRAGMENT_SHADING_RATE_EXTENSION_NAME,
+                                 VK_KHR_FRAGMENT_SHADER_BARYCENTRIC_EXTENSION_NAME };
+    VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR barycentric = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR,
+        .fragmentShaderBarycentric = VK_TRUE,
+    };
+    VkPhysicalDeviceFragmentShadingRateFeaturesKHR rate = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADING_RATE_FEATURES_KHR,
+        .pNext = &barycentric, .primitiveFragmentShadingRate = VK_TRUE,
+    };
+    VkPhysicalDeviceMultiviewFeatures multiview = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .pNext = &rate, .multiview = VK_TRUE,
+    };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &multiview };
+    struct sb_device_profile p;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.multiview && !p.fragment_shading_rate && !p.fragment_shader_barycentric,
+          "features without extensions: multiview %d, rate %d, barycentric %d", p.multiview,
+          p.fragment_shading_rate, p.fragment_shader_barycentric);
+    CHECK(sb_layer_device_profile_bits(&p) == (1u | 1u << 10), "bits 0x%llx",
+          (unsigned long long)sb_layer_device_profile_bits(&p));
+    info.enabledExtensionCount = 2;
+    info.ppEnabledExtensionNames = extensions;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.fragment_shading_rate && p.fragment_shader_barycentric, "with extensions: rate %d, barycentric %d",
+          p.fragment_shading_rate, p.fragment_shader_barycentric);
+    CHECK(sb_layer_device_profile_bits(&p) == (1u | 1u << 10 | 1u << 11 | 1u << 12), "bits 0x%llx",
+          (unsigned long long)sb_layer_device_profile_bits(&p));
+    VkPhysicalDeviceVulkan11Features v11 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES };
+    info.pNext = &v11; /* multiview off in the 1.1 struct, nothing else chained */
+    sb_layer_device_profile(&info, &p);
+    CHECK(!p.multiview && !p.fragment_shading_rate, "v11 without multiview: multiview %d, rate %d", p.multiview,
+          p.fragment_shading_rate);
+    v11.multiview = VK_TRUE;
+    sb_layer_device_profile(&info, &p);
+    CHECK(p.multiview, "v11 multiview not taken");
+}
+
 int main(void)
 {
     test_hash();
@@ -181,6 +224,7 @@ int main(void)
     test_profile();
     test_profile_min_lod();
     test_profile_extensions();
+    test_profile_system_values();
     printf("%s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

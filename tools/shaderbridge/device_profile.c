@@ -40,6 +40,12 @@ static const struct {
     /* VkPhysicalDeviceConservativeRasterizationPropertiesEXT (VK_EXT_conservative_rasterization):
      * a property, not a feature, but like one it says what a module may use */
     { "fullyCoveredFragmentShaderInputVariable", offsetof(struct sb_device_profile, fragment_fully_covered) },
+    /* VkPhysicalDeviceVulkan11Features / VkPhysicalDeviceMultiviewFeatures */
+    { "multiview", offsetof(struct sb_device_profile, multiview) },
+    /* VkPhysicalDeviceFragmentShadingRateFeaturesKHR (VK_KHR_fragment_shading_rate) */
+    { "primitiveFragmentShadingRate", offsetof(struct sb_device_profile, fragment_shading_rate) },
+    /* VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR (VK_KHR_fragment_shader_barycentric) */
+    { "fragmentShaderBarycentric", offsetof(struct sb_device_profile, fragment_shader_barycentric) },
 };
 #define FEATURE_COUNT (sizeof(features) / sizeof(features[0]))
 
@@ -198,8 +204,9 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
 {
     memset(out, 0, sizeof(*out));
     if (!strcmp(spec, "lavapipe")) {
-        /* Mesa lavapipe 22.3 (llvmpipe): none of these features (shaderResourceMinLod included;
-         * nor VK_EXT_fragment_shader_interlock or VK_EXT_conservative_rasterization), 8 descriptor
+        /* Mesa lavapipe 22.3 (llvmpipe): none of these features but multiview (shaderResourceMinLod
+         * included; nor VK_EXT_fragment_shader_interlock, VK_EXT_conservative_rasterization,
+         * VK_KHR_fragment_shading_rate or VK_KHR_fragment_shader_barycentric), 8 descriptor
          * sets; per stage 32 storage buffers, 64 storage images, 128 sampled images (vulkaninfo). */
         out->device = (struct sb_device_profile){
             .described = true,
@@ -209,6 +216,9 @@ bool cli_device_profile_load(const char *spec, struct cli_device_profile *out)
             .max_per_stage_sampled_images = 128,
             .fragment_shader_pixel_interlock = false,
             .fragment_fully_covered = false,
+            .multiview = true,
+            .fragment_shading_rate = false,
+            .fragment_shader_barycentric = false,
         };
         return true;
     }

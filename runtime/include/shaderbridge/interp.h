@@ -75,6 +75,15 @@ struct sb_interp_options {
      *  device's subgroup size, or a program's [WaveSize(N)]). Anything else fails with
      *  SB_ERROR_INVALID_ARGUMENT. Waves lie in the batch as SB_INTERP_WAVE_SIZE describes. */
     uint32_t wave_lanes;
+    /** Graphics runs (vertex, pixel, geometry, hull, domain): the multiview view index that
+     *  SV_ViewID reads (translator/IR.md §System values). 0 (the default) is what a draw
+     *  without multiview gives, as validate's draws are. */
+    uint32_t view_index;
+    /** Pixel runs: the coarse shading rate a pixel-shader SV_ShadingRate input reads, as a
+     *  D3D12_SHADING_RATE (log2 width << 2 | log2 height: 0x0, 0x1, 0x4, 0x5, 0x6, 0x9 or 0xA;
+     *  any other value is SB_ERROR_INVALID_ARGUMENT). 0 (1x1, the default) is what a draw
+     *  that sets no rate gives. The pixels still run one invocation each. */
+    uint32_t shading_rate;
 };
 
 /** Behaviour D3D leaves undefined, seen by a tracked run (sb_interp_undefined_event). */

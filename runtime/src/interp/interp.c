@@ -189,6 +189,8 @@ void sb_interp_state_init(struct interp_state *s, const struct sb_ir_program *pr
     s->budget = options && options->instruction_budget ? options->instruction_budget : DEFAULT_BUDGET;
     s->approx_ulps = options ? options->approx_ulps : 0;
     s->wave_lanes = options && options->wave_lanes ? options->wave_lanes : SB_INTERP_WAVE_SIZE;
+    s->view_index = options ? options->view_index : 0;
+    s->shading_rate = options ? options->shading_rate : 0;
     s->samples = program && program->stage == SB_IR_STAGE_PIXEL && options && options->sample_count
                      ? options->sample_count : 1;
     struct sb_interp_tracking *t = options ? options->tracking : NULL;

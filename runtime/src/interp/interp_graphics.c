@@ -319,6 +319,10 @@ static void fill_quad(struct interp_state *s, const struct invocation *inv, uint
                               : el->system_value == SV_PRIMITIVE_ID ? i : inv->sample;
                 const uint32_t v[4] = { id, id, id, id };
                 set_input(s, el, l, v);
+            } else {
+                uint32_t v[4];
+                if (sb_interp_sysval_pixel_input(s, el->system_value, v))
+                    set_input(s, el, l, v);
             }
         }
     }
@@ -338,6 +342,8 @@ static const char *check_pixel_options(const struct sb_interp_registers *inputs,
     uint32_t n = o->sample_count;
     if (n > 16 || (n & (n - 1)))
         return "sample_count is not 1, 2, 4, 8 or 16";
+    if (!sb_interp_sysval_rate_valid(o->shading_rate))
+        return "shading_rate is not a D3D12_SHADING_RATE";
     return NULL;
 }
 

@@ -174,6 +174,8 @@ struct interp_state {
 
     uint64_t budget, executed;
     int32_t approx_ulps;             /* sb_interp_options::approx_ulps */
+    uint32_t view_index;             /* sb_interp_options::view_index (vViewID) */
+    uint32_t shading_rate;           /* sb_interp_options::shading_rate (pixel SV_ShadingRate) */
     struct sb_interp_tracking *track; /* sb_interp_options::tracking when it asks for something, else NULL */
     struct interp_precision *prec;   /* the precision companions of a tracked run, else NULL */
     struct interp_race *race;        /* the undefined-behaviour detector (interp_race.c) when tracking asks
@@ -260,6 +262,16 @@ bool sb_interp_wave_lanes_valid(uint32_t lanes);
 /** Runs a wave or quad op (IR.md §Waves) over the batch's waves; UNSUPPORTED unrecorded for
  *  other ops. */
 enum sb_result sb_interp_wave(struct interp_state *s, const struct sb_ir_instruction *inst);
+
+/* ---- interp_sysvals.c -------------------------------------------------------------------- */
+/** Lanes of vViewID (graphics batches) or vHelperLane (pixel batches) into `out` (s->lanes
+ *  words); false when the batch has no such value. */
+bool sb_interp_sysval_lanes(const struct interp_state *s, uint32_t file, uint32_t *out);
+/** The value a pixel run gives a v# element of system value SV_Barycentrics (23) or
+ *  SV_ShadingRate (24) in v[0..3]; false (v untouched) for other system values. */
+bool sb_interp_sysval_pixel_input(const struct interp_state *s, uint32_t system_value, uint32_t v[4]);
+/** Whether `rate` is a D3D12_SHADING_RATE (sb_interp_options::shading_rate). */
+bool sb_interp_sysval_rate_valid(uint32_t rate);
 
 /* ---- interp_quad.c ----------------------------------------------------------------------- */
 /** Whether the batch's lanes form quads: pixel batches, and compute batches of a program with

@@ -60,7 +60,8 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
     if (!device.device.described || !program->translation)
         return SB_SUCCESS;
     /* The capabilities whose missing feature the translator handles: with a fallback, or
-     * (interlock, fully covered) with a refusal at the declaration that needs it, where the
+     * (interlock, fully covered, multiview, shading rate, barycentrics) with a refusal at the
+     * declaration that needs it, where the
      * device would only name the module. */
     const struct sb_device_profile *d = &device.device;
     const struct { SpvCapability capability; bool present; } fallbacks[] = {
@@ -73,6 +74,9 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
         { SpvCapabilityMinLod, d->shader_resource_min_lod },
         { SpvCapabilityFragmentShaderPixelInterlockEXT, d->fragment_shader_pixel_interlock },
         { SpvCapabilityFragmentFullyCoveredEXT, d->fragment_fully_covered },
+        { SpvCapabilityMultiView, d->multiview },
+        { SpvCapabilityFragmentShadingRateKHR, d->fragment_shading_rate },
+        { SpvCapabilityFragmentBarycentricKHR, d->fragment_shader_barycentric },
     };
     bool needed = false;
     for (size_t i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++)

@@ -25,10 +25,12 @@
  * VK_EXT_conservative_rasterization extensions (offset unused); the last also needs its
  * fullyCoveredFragmentShaderInputVariable and conservativePointAndLineRasterization
  * properties (the draws are points); EXT_INTERLOCK: VK_EXT_fragment_shader_interlock with
- * fragmentShaderPixelInterlock; NOT_ENABLED: an extension the runtime never enables
- * (VK_NV_compute_shader_derivatives), so a module that needs it is refused on every device. */
-enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE, EXT_INTERLOCK,
+ * fragmentShaderPixelInterlock. */
+enum feature_struct { CORE, V12, V13, EXT_LAYER, EXT_STENCIL, EXT_CONSERVATIVE, EXT_INTERLOCK, V11,
                       NOT_ENABLED };
+/* V11: VkPhysicalDeviceVulkan11Features. NOT_ENABLED: extensions the runtime never enables
+ * (VK_NV_compute_shader_derivatives, VK_KHR_fragment_shading_rate,
+ * VK_KHR_fragment_shader_barycentric): a module that needs one is refused on every device. */
 
 static const struct {
     SpvCapability capability;
@@ -39,6 +41,7 @@ static const struct {
 #define CORE_ROW(cap, field) { SpvCapability##cap, #cap, CORE, offsetof(VkPhysicalDeviceFeatures, field) }
 #define V12_ROW(cap, field) { SpvCapability##cap, #cap, V12, offsetof(VkPhysicalDeviceVulkan12Features, field) }
 #define V13_ROW(cap, field) { SpvCapability##cap, #cap, V13, offsetof(VkPhysicalDeviceVulkan13Features, field) }
+#define V11_ROW(cap, field) { SpvCapability##cap, #cap, V11, offsetof(VkPhysicalDeviceVulkan11Features, field) }
     CORE_ROW(Float64, shaderFloat64),
     CORE_ROW(Int64, shaderInt64),
     CORE_ROW(Int16, shaderInt16),
@@ -70,6 +73,13 @@ static const struct {
     V12_ROW(Int64Atomics, shaderBufferInt64Atomics),
     V12_ROW(VulkanMemoryModel, vulkanMemoryModel),
     V13_ROW(DemoteToHelperInvocation, shaderDemoteToHelperInvocation),
+    V11_ROW(MultiView, multiview),
+    { SpvCapabilityFragmentShadingRateKHR,
+      "FragmentShadingRateKHR (VK_KHR_fragment_shading_rate)",
+      NOT_ENABLED, 0 },
+    { SpvCapabilityFragmentBarycentricKHR,
+      "FragmentBarycentricKHR (VK_KHR_fragment_shader_barycentric)",
+      NOT_ENABLED, 0 },
     { SpvCapabilityShaderViewportIndexLayerEXT, "ShaderViewportIndexLayerEXT", EXT_LAYER, 0 },
     { SpvCapabilityStencilExportEXT, "StencilExportEXT", EXT_STENCIL, 0 },
     { SpvCapabilityFragmentFullyCoveredEXT,
@@ -87,6 +97,7 @@ static const struct {
 #undef CORE_ROW
 #undef V12_ROW
 #undef V13_ROW
+#undef V11_ROW
 };
 
 static bool enabled(const struct sb_rt_context *c, size_t row)
@@ -102,6 +113,7 @@ static bool enabled(const struct sb_rt_context *c, size_t row)
     if (rows[row].where == NOT_ENABLED)
         return false;
     const void *base = rows[row].where == CORE ? (const void *)&c->features
+                       : rows[row].where == V11 ? (const void *)&c->features11
                        : rows[row].where == V12 ? (const void *)&c->features12
                                                 : (const void *)&c->features13;
     VkBool32 value;

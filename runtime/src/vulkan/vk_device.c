@@ -279,9 +279,12 @@ static enum sb_result create_logical(struct sb_rt_context *c, uint32_t api, stru
     c->pixel_interlock = interlock;
     c->features = f.core.features;
     if (chained && api >= VK_API_VERSION_1_2)
+        c->features11 = f.v11;
+    if (chained && api >= VK_API_VERSION_1_2)
         c->features12 = f.v12;
     if (chained && api >= VK_API_VERSION_1_3)
         c->features13 = f.v13;
+    c->features11.pNext = NULL;
     c->features12.pNext = NULL;
     c->features13.pNext = NULL;
     volkLoadDeviceTable(&c->vk, c->device);

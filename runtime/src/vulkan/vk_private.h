@@ -50,6 +50,7 @@ struct sb_rt_context {
     VkCommandPool command_pool;
     uint32_t api_version;      /* min(instance, device), capped at 1.3 */
     VkPhysicalDeviceFeatures features;          /* as enabled */
+    VkPhysicalDeviceVulkan11Features features11; /* as enabled; all false below Vulkan 1.2 (not chained) */
     VkPhysicalDeviceVulkan12Features features12; /* as enabled; all false below Vulkan 1.2 */
     VkPhysicalDeviceVulkan13Features features13; /* as enabled; all false below Vulkan 1.3 */
     bool robustness2;          /* VK_EXT_robustness2 robustBufferAccess2 enabled */

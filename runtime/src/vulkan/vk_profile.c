@@ -40,6 +40,11 @@ void sb_rt_context_device_profile(const struct sb_rt_context *context, struct sb
      * draws; false where the extension is absent. */
     out->fragment_shader_pixel_interlock = context->pixel_interlock;
     out->fragment_fully_covered = context->fully_covered;
+    /* multiview as enabled (Vulkan 1.1 features, vk_device.c); the runtime enables neither
+     * VK_KHR_fragment_shading_rate nor VK_KHR_fragment_shader_barycentric. */
+    out->multiview = context->features11.multiview == VK_TRUE;
+    out->fragment_shading_rate = false;
+    out->fragment_shader_barycentric = false;
 }
 
 uint32_t sb_rt_format_vk(enum sb_rt_format format)

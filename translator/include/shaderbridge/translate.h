@@ -151,6 +151,17 @@ struct sb_device_profile {
      *  declaration, naming the extension: no other Vulkan input says whether the pixel is
      *  fully covered. */
     bool fragment_fully_covered;
+    /** multiview (Vulkan 1.1 / VK_KHR_multiview). Without it a program reading SV_ViewID
+     *  (vViewID; translator/IR.md §System values) fails translation, naming the feature: the
+     *  ViewIndex built-in needs the MultiView capability. */
+    bool multiview;
+    /** VK_KHR_fragment_shading_rate with primitiveFragmentShadingRate. Without it a program
+     *  writing or reading SV_ShadingRate (PrimitiveShadingRateKHR / ShadingRateKHR) fails
+     *  translation at the element, naming the feature. */
+    bool fragment_shading_rate;
+    /** VK_KHR_fragment_shader_barycentric with fragmentShaderBarycentric. Without it a pixel
+     *  shader reading SV_Barycentrics fails translation at the element, naming the feature. */
+    bool fragment_shader_barycentric;
 };
 
 /** The format of the view bound to one typed u# (see sb_translate_options::storage_formats). */

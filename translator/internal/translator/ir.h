@@ -101,7 +101,13 @@ enum sb_ir_file {
     /** Mesh-shader outputs (IR.md §Mesh and amplification), written only by MESH_STORE_VERTEX /
      *  MESH_STORE_PRIMITIVE: [0] vertex / primitive (relative allowed), [1] register. */
     SB_IR_FILE_MESH_VERTEX = 45, SB_IR_FILE_MESH_PRIMITIVE = 46,
-    SB_IR_FILE_COUNT = 47,
+    /** SV_ViewID (IR.md §System values): x = the multiview view index (uint); every graphics
+     *  stage, read only, no index. */
+    SB_IR_FILE_VIEW_ID = 47,
+    /** IsHelperLane() (IR.md §System values): x = 0xFFFFFFFF in a helper invocation of a pixel
+     *  quad, 0 otherwise (a D3D bool); pixel stage, read only, no index. */
+    SB_IR_FILE_HELPER_LANE = 48,
+    SB_IR_FILE_COUNT = 49,
     SB_IR_FILE_MAX_ENUM = 0x7fffffff
 };
 

@@ -82,6 +82,7 @@ static bool register_semantic(uint32_t kind)
     case SB_DXIL_SEMANTIC_PRIMITIVE_ID:
     case SB_DXIL_SEMANTIC_IS_FRONT_FACE:
     case SB_DXIL_SEMANTIC_TARGET:
+    case SB_DXIL_SEMANTIC_SHADING_RATE: /* a uint v#/o# whose D3D_NAME says which built-in */
         return true;
     default:
         return false;
@@ -124,6 +125,8 @@ static bool check_element(struct dxil_front *f, const struct sb_dxil_signature_e
                                "16-bit) is not translated yet", d->semantic_name,
                                d->component_type);
     if (!allocated(d)) {
+        if (dxil_front_is_barycentrics(d, list) && d->rows == 1 && d->cols == 3)
+            return true; /* a v# of its own (ir_from_dxil_sysvals.c) */
         if ((special_file(d->semantic_kind, list) == SB_IR_FILE_NULL &&
              !is_sample_index(d, list)) || d->rows != 1 || d->cols != 1)
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
@@ -187,6 +190,11 @@ static void fill_element(struct dxil_front *f, const struct sb_dxil_signature_el
         e->register_index = (uint32_t)d->start_row + row;
         e->mask = (uint8_t)(((1u << d->cols) - 1u) << d->start_col);
         e->array_size = input ? f->input_array_size : 0;
+    } else if (dxil_front_is_barycentrics(d, list)) {
+        e->file = SB_IR_FILE_INPUT;
+        e->mask = 0x7;
+        if (!dxil_front_barycentrics_register(f, d, &e->register_index))
+            e->mask = 0;
     } else if (is_sample_index(d, list)) {
         e->file = SB_IR_FILE_INPUT; /* fxc: dcl_input_ps_sgv constant v#.x, sampleIndex */
         e->register_index = f->sample_index_register;
@@ -233,6 +241,8 @@ bool dxil_front_declare_signatures(struct dxil_front *f)
             for (uint32_t row = 0; row < sig->elements[i].rows; row++)
                 fill_element(f, &sig->elements[i], s, row, &out[n++]);
     }
+    if (f->failed) /* no register left for an SV_Barycentrics */
+        return false;
     f->program->signature = out;
     f->program->signature_count = n;
     f->program->index_ranges = f->io_ranges;
@@ -322,7 +332,13 @@ static bool io_operand(struct dxil_front *f, const struct sb_bc_instruction *in,
         if (!dxil_front_const_int(f, in->operands[3], &row) || row != 0)
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
                                    "row of the one-row element %s is not 0", e->semantic_name);
-        if (is_sample_index(e, list)) {
+        if (dxil_front_is_barycentrics(e, list)) {
+            out->file = SB_IR_FILE_INPUT;
+            out->index_count = 1;
+            if (!dxil_front_barycentrics_register(f, e, &out->index[0].offset))
+                return false;
+            lane = (uint32_t)col;
+        } else if (is_sample_index(e, list)) {
             out->file = SB_IR_FILE_INPUT;
             out->index_count = 1;
             out->index[0].offset = f->sample_index_register;
@@ -397,6 +413,8 @@ static const struct {
     { SB_IR_FILE_COVERAGE_IN, 66 },
     { SB_IR_FILE_INNER_COVERAGE, 70 },
     { SB_IR_FILE_GS_INSTANCE_ID, 0 },
+    { SB_IR_FILE_VIEW_ID, 0 },     /* SV_ViewID and IsHelperLane(): no D3D_NAME */
+    { SB_IR_FILE_HELPER_LANE, 0 },
 };
 #define SPECIAL_INPUT_COUNT (sizeof(special_inputs) / sizeof(special_inputs[0]))
 

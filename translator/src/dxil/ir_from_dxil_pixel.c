@@ -4,8 +4,8 @@
  * derivatives", "System values read by intrinsic", the eval ops of "Signature
  * input/output") -> the IR the SM4 front end emits for fxc's discard_nz,
  * deriv_rt{x,y}_{coarse,fine}, vCoverage, vInnerCoverage, the sample-index v#
- * and eval_centroid / eval_sample_index / eval_snapped. What the IR has no
- * operation for (isHelperLane, attributeAtVertex, viewID) refuses by name.
+ * and eval_centroid / eval_sample_index / eval_snapped; isHelperLane and viewID go to
+ * ir_from_dxil_sysvals.c. What the IR has no operation for (attributeAtVertex) refuses by name.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -137,16 +137,16 @@ bool dxil_front_pixel_op(struct dxil_front *f, const struct sb_bc_instruction *i
                          uint64_t opcode)
 {
     switch (opcode) {
-    case SB_DXIL_OP_IS_HELPER_LANE:
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "dx.op isHelperLane (221): the IR has no helper-lane query");
+    case SB_DXIL_OP_VIEW_ID: /* every graphics stage */
+        return dxil_front_special_input(f, in, SB_IR_FILE_VIEW_ID);
+    case SB_DXIL_OP_IS_HELPER_LANE: /* no helpers outside a pixel shader */
+        return f->program->stage == SB_IR_STAGE_PIXEL
+                   ? dxil_front_special_input(f, in, SB_IR_FILE_HELPER_LANE)
+                   : dxil_front_sysval_false(f, in);
     case SB_DXIL_OP_ATTRIBUTE_AT_VERTEX:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "dx.op attributeAtVertex (137): the IR has no per-vertex "
                                "attribute read");
-    case SB_DXIL_OP_VIEW_ID:
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "dx.op viewID (138): the IR has no SV_ViewID");
     default:
         break;
     }

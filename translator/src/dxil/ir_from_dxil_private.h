@@ -24,6 +24,7 @@
  * ir_from_dxil_packed.c (math dx.ops), ir_from_dxil_wave.c,
  * ir_from_dxil_wave_lanes.c (wave/quad ops), ir_from_dxil_census.c (numeric census),
  * ir_from_dxil_tessellation.c (hull/domain state, signatures, I/O),
+ * ir_from_dxil_sysvals.c (isHelperLane outside pixel shaders, SV_Barycentrics registers),
  * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV), ir_from_dxil_float8.c (8-bit
  * float conversions as integer IR), ir_from_dxil_wmma.c (its
  * per-lane wave-matrix intrinsics),
@@ -459,6 +460,15 @@ bool dxil_front_mesh_op(struct dxil_front *f, const struct sb_bc_instruction *in
 bool dxil_front_is_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in);
 /** Lowers such an access: GEPs emit nothing, loads and stores become ld_raw / store_raw. */
 bool dxil_front_payload_access(struct dxil_front *f, const struct sb_bc_instruction *in);
+
+/* ir_from_dxil_sysvals.c */
+/** isHelperLane outside a pixel shader: the constant false. */
+bool dxil_front_sysval_false(struct dxil_front *f, const struct sb_bc_instruction *in);
+/** Whether `d` of signature `list` is an unallocated SV_Barycentrics input. */
+bool dxil_front_is_barycentrics(const struct sb_dxil_signature_element *d, uint32_t list);
+/** The v# such an element takes (after has_sample_index / sample_index_register are set). */
+bool dxil_front_barycentrics_register(struct dxil_front *f, const struct sb_dxil_signature_element *d,
+                                      uint32_t *out);
 
 /* ir_from_dxil_dxop.c */
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in);

@@ -239,6 +239,30 @@ static enum sb_result int_builtin(struct sb_spv_context *ctx, const struct sb_ir
     return ctx->result;
 }
 
+/* vViewID, vHelperLane, SV_Barycentrics, SV_ShadingRate: the built-in spirv_sysvals.c picks. */
+static enum sb_result declare_sysval(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e,
+                                     bool output)
+{
+    struct sb_spv_sysval sv;
+    if (!sb_spv_sysval_builtin(ctx, e, output, &sv))
+        return ctx->result;
+    if (sv.shape == SB_SPV_SYSVAL_UINT)
+        return int_builtin(ctx, e, output, sv.builtin, (SpvBuiltIn)0, SB_IR_TYPE_UINT);
+    bool boolean = sv.shape == SB_SPV_SYSVAL_BOOL;
+    uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, sv.builtin,
+                                     boolean ? sb_spv_t_bool(ctx) : sb_spv_t_fvec(ctx, 3));
+    if (sv.decorate_volatile)
+        sb_spv_decorate(&ctx->builder, var, SpvDecorationVolatile, NULL, 0);
+    struct io_copy *c = builtin_copy(ctx, e, false, boolean ? IO_FRONT_FACING : IO_PLAIN, var,
+                                     boolean ? SB_IR_TYPE_BOOL : SB_IR_TYPE_FLOAT);
+    if (c) { /* lane i of the built-in is lane i of the register, whatever the mask */
+        c->first_lane = 0;
+        c->lane_mask = boolean ? 0x1 : 0x7;
+        c->lane_count = boolean ? 1 : 3;
+    }
+    return ctx->result;
+}
+
 static void draw_parameters(struct sb_spv_context *ctx)
 {
     struct io_state *s = state(ctx);
@@ -376,6 +400,8 @@ static enum sb_result declare_system_value(struct sb_spv_context *ctx,
     case 10: /* sample index */
         sb_spv_capability(b, SpvCapabilitySampleRateShading);
         return int_builtin(ctx, e, output, SpvBuiltInSampleId, (SpvBuiltIn)0, SB_IR_TYPE_INT);
+    case 23: case 24: /* barycentrics, shading rate */
+        return declare_sysval(ctx, e, output);
     default: {
         struct sb_ir_instruction at = declared_at(e);
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_UNSUPPORTED, &at,
@@ -460,6 +486,8 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
         sb_spv_capability(b, SpvCapabilityStencilExportEXT);
         sb_spv_extension(b, "SPV_EXT_shader_stencil_export");
         return int_builtin(ctx, e, true, SpvBuiltInFragStencilRefEXT, (SpvBuiltIn)0, SB_IR_TYPE_INT);
+    case SB_IR_FILE_VIEW_ID: case SB_IR_FILE_HELPER_LANE:
+        return declare_sysval(ctx, e, false);
     case SB_IR_FILE_GS_INSTANCE_ID: case SB_IR_FILE_DOMAIN_POINT:
     case SB_IR_FILE_OUTPUT_CONTROL_POINT_ID: case SB_IR_FILE_FORK_INSTANCE_ID:
     case SB_IR_FILE_JOIN_INSTANCE_ID:
@@ -503,7 +531,8 @@ static enum element_role system_value_role(const struct sb_spv_context *ctx,
     if (pixel && output)
         return ROLE_INVALID;
     if (output)
-        return (sv >= 1 && sv <= 5) || (sv == 7 && ctx->execution_model == SpvExecutionModelGeometry)
+        return (sv >= 1 && sv <= 5) || (sv == 7 && ctx->execution_model == SpvExecutionModelGeometry) ||
+                       sv == 24 /* shading rate */
                    ? ROLE_BUILTIN : ROLE_INVALID;
     if (pixel)
         return sv == 6 || sv == 8 ? ROLE_LOCATION : ROLE_BUILTIN; /* passed-through ids: flat */

@@ -60,6 +60,20 @@ struct io_state {
 uint32_t sb_spv_io_input_value(struct sb_spv_context *ctx, const struct io_copy *c, uint32_t *n);
 /** Element `index` of the ClipDistance/CullDistance Input array of an IO_DISTANCE copy. */
 uint32_t sb_spv_io_distance_input(struct sb_spv_context *ctx, const struct io_copy *c, uint32_t index);
+/* spirv_sysvals.c: the system values of newer D3D features (IR.md §System values). */
+/** How a system value's built-in is shaped: a one-lane uint (Flat in a fragment shader), a
+ *  bool landing as 0xFFFFFFFF/0, or a vec3 of floats in lanes xyz. */
+enum sb_spv_sysval_shape { SB_SPV_SYSVAL_UINT, SB_SPV_SYSVAL_BOOL, SB_SPV_SYSVAL_FVEC3 };
+struct sb_spv_sysval {
+    SpvBuiltIn builtin;
+    uint32_t shape;           /**< enum sb_spv_sysval_shape */
+    bool decorate_volatile;   /**< HelperInvocation from SPIR-V 1.6 */
+};
+/** The built-in of vViewID, vHelperLane or an element of system value 23 (SV_Barycentrics) or
+ *  24 (SV_ShadingRate), its capability and extension declared; false (recorded) when refused. */
+bool sb_spv_sysval_builtin(struct sb_spv_context *ctx, const struct sb_ir_signature_element *e, bool output,
+                           struct sb_spv_sysval *out);
+
 /** Shuffle components putting a copy's `n` lanes over a register (0-3 = old, 4.. = new). */
 void sb_spv_io_merge_components(const struct io_copy *c, uint32_t n, uint32_t comps[4]);
 

@@ -132,7 +132,8 @@ static bool core_file(const struct sb_ir_program *p, uint32_t file)
     case SB_IR_FILE_INPUT_PATCH_CONSTANT:
         return false;
     default:
-        return file >= SB_IR_FILE_PRIMITIVE_ID && file <= SB_IR_FILE_STENCIL_REF;
+        return (file >= SB_IR_FILE_PRIMITIVE_ID && file <= SB_IR_FILE_STENCIL_REF) ||
+               file == SB_IR_FILE_VIEW_ID || file == SB_IR_FILE_HELPER_LANE;
     }
 }
 
@@ -166,6 +167,8 @@ static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_DEPTH_LESS_EQUAL] = PS,
     [SB_IR_FILE_COVERAGE_OUT] = PS,
     [SB_IR_FILE_STENCIL_REF] = PS,
+    [SB_IR_FILE_VIEW_ID] = VS | PS | GS | HS | DS | (1u << SB_IR_STAGE_MESH),
+    [SB_IR_FILE_HELPER_LANE] = PS,
 };
 
 #undef VS
@@ -189,6 +192,7 @@ static const bool file_recorded[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_OUTPUT_CONTROL_POINT] = true, [SB_IR_FILE_INPUT_PATCH_CONSTANT] = true,
     [SB_IR_FILE_DEPTH] = true, [SB_IR_FILE_DEPTH_GREATER_EQUAL] = true, [SB_IR_FILE_DEPTH_LESS_EQUAL] = true,
     [SB_IR_FILE_COVERAGE_OUT] = true, [SB_IR_FILE_STENCIL_REF] = true, [SB_IR_FILE_THIS_POINTER] = true,
+    [SB_IR_FILE_VIEW_ID] = true, [SB_IR_FILE_HELPER_LANE] = true,
 };
 
 /* Whether any of the (at most three) indices of `op` has a relative part. */
@@ -393,7 +397,7 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
     }
     ctx->cb_scanned = true;
     ctx->this_pointer_used = need[SB_IR_FILE_THIS_POINTER] != 0;
-    for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file <= SB_IR_FILE_STENCIL_REF; file++)
+    for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file < SB_IR_FILE_COUNT; file++)
         if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_AMPLIFICATION &&
             !(special_file_stages[file] & (1u << p->stage))) {
             struct sb_ir_instruction at;
@@ -403,7 +407,7 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
                                "special register %s does not exist in this shader stage", sb_ir_file_name(file));
         }
     /* core_file() holds for v#, o# and the special files only: no other file is looked at. */
-    for (uint32_t file = SB_IR_FILE_INPUT; file <= SB_IR_FILE_STENCIL_REF; file++) {
+    for (uint32_t file = SB_IR_FILE_INPUT; file < SB_IR_FILE_COUNT; file++) {
         if (!need[file] || !core_file(p, file))
             continue;
         if (file_can_be_direct(p, file, uses[file])) {
