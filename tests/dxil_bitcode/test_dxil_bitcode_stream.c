@@ -3,7 +3,7 @@
  * The bitstream cursor (reflect/src/bitcode/bitstream.c) on streams written
  * bit by bit in the test (tests/common/dxil_bitcode_writer.h): every operand
  * encoding, abbreviations defined inline and in BLOCKINFO, their scoping,
- * nested and skipped blocks, and each malformed case with its exact error
+ * nested and skipped blocks, skipped records, and each malformed case with its exact error
  * code and byte offset.
  *
  * Positions used below: the magic fills bits 0-31; a top-level ENTER_SUBBLOCK
@@ -157,6 +157,74 @@ static void test_fast_path_edges(void)
     expect_record(&s.bs, 10, values, 61, "61 VBR6 operands of 1, 2, 3 and 11 chunks");
     CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
     CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
+    finish(&s);
+}
+
+/* sb_bs_skip_records: unabbreviated records of the chosen codes in the innermost block
+ * are passed over, however their VBR6 values (1 to 11 chunks) fall across 64-bit
+ * windows, including in the block's last 64 bits (the checked path); the same code
+ * abbreviated, or in a nested block, is still returned, and the next record starts
+ * where the skipped one ended. */
+static void test_skipped_records(void)
+{
+    uint64_t many[70], kept[2] = { 5, 1023 }, tail[2] = { 1, 2 }, three[3] = { 31, 32, 0 };
+    for (unsigned i = 0; i < 70; i++)
+        many[i] = i % 4 == 0 ? 7 : i % 4 == 1 ? 100 : i % 4 == 2 ? (1ull << 50) + i : 40000;
+    const struct bw_abbrev code6 = { 2, { { 0, 6 }, { 1, 8 } } }; /* [lit 6, fixed 8] */
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_record(&s.w, 6, many, 70);
+    bw_record(&s.w, 7, kept, 2);
+    bw_record(&s.w, 6, three, 3);
+    bw_define_abbrev(&s.w, &code6);
+    bw_abbrev_record(&s.w, 4, &code6, (uint64_t[]){ 6, 200 }, 2);
+    bw_enter_block(&s.w, 12, 3);
+    bw_record(&s.w, 6, kept, 2);
+    bw_end_block(&s.w);
+    bw_record(&s.w, 9, tail, 2);
+    /* Block 13's body is 64 bits: header 15 bits, the three values 24, the next record
+     * 15, END_BLOCK 3, padding. The values start 49 bits before its end, where no
+     * 64-bit window fits: each is read with every check. */
+    bw_enter_block(&s.w, 13, 3);
+    bw_record(&s.w, 6, three, 3);
+    bw_record(&s.w, 9, NULL, 0);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    sb_bs_skip_records(&s.bs, 1ull << 6 | 1ull << 60);
+    expect_record(&s.bs, 7, kept, 2, "the record after 70 skipped operands");
+    expect_record(&s.bs, 6, (uint64_t[]){ 200 }, 1, "code 6 abbreviated");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 12, "block 12 not entered");
+    expect_record(&s.bs, 6, kept, 2, "code 6 in a nested block");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block 12 end");
+    expect_record(&s.bs, 9, tail, 2, "back in the skipping block");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 13, "block 13 not entered");
+    CHECK(s.bs.scopes[s.bs.depth - 1].end_bit - s.bs.bit == 64, "block 13 body: %llu bits",
+          (unsigned long long)(s.bs.scopes[s.bs.depth - 1].end_bit - s.bs.bit));
+    sb_bs_skip_records(&s.bs, 1ull << 6);
+    expect_record(&s.bs, 9, NULL, 0, "the record after one skipped near the block end");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_next(&s.bs) == SB_BS_END, "block ends");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
+    finish(&s);
+
+    /* A skipped record's operand count is still held to the block's bits: 1000
+     * operands need 6000 bits, the block has 32 after the record's header. Its
+     * first entry is at bit 96 (byte 12). */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_vbr(&s.w, 6, 6);
+    bw_vbr(&s.w, 1000, 6);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER, "module block not entered");
+    sb_bs_skip_records(&s.bs, 1ull << 6);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ERROR, "skipped record with too many operands");
+    CHECK(s.error.code == SB_ERROR_BAD_COUNT && s.error.offset == 12,
+          "too many skipped operands: code %d offset %llu (%s)", s.error.code,
+          (unsigned long long)s.error.offset, s.error.message);
     finish(&s);
 }
 
@@ -390,6 +458,7 @@ int main(void)
 {
     test_operand_encodings();
     test_fast_path_edges();
+    test_skipped_records();
     test_blockinfo_and_scoping();
     test_nested_and_skip();
     test_malformed();

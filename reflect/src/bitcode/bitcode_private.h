@@ -36,6 +36,7 @@ struct sb_bc_reader {
     struct sb_bitstream bs;
     struct sb_bc_module *module;
     struct sb_arena *arena;
+    uint32_t flags;                  /**< enum sb_bc_read_flags */
     uint32_t type_capacity, global_capacity, function_capacity, value_capacity;
     uint32_t constant_capacity, metadata_capacity, named_capacity, kind_capacity;
     uint32_t group_capacity, list_capacity;

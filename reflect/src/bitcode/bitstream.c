@@ -473,7 +473,53 @@ static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
     return done;
 }
 
-static bool read_unabbrev_record(struct sb_bitstream *bs)
+/* Bit 5 of each of the ten whole 6-bit chunks of a window: the VBR6 "more" flags. */
+#define VBR6_MORE_FLAGS 0x0820820820820820ull
+
+/*
+ * Passes over `count` VBR6 values without decoding them (sb_bs_skip_records):
+ * a value ends at each chunk whose "more" flag is clear, so a window's clear
+ * flags, counted with one popcount, say how many values end in it. Where the
+ * block has less than 64 bits left, the values are read with every check.
+ */
+static void skip_vbr6(struct sb_bitstream *bs, uint64_t count)
+{
+    uint64_t bit = bs->bit;
+    while (count && bit + 64 <= bs->limit) {
+        /* A window has at least 57 valid bits: nine whole chunks, or ten from bit 0. */
+        uint64_t window = load_le64(bs->data + (bit >> 3)) >> (bit & 7);
+        uint32_t chunks = (64 - (uint32_t)(bit & 7)) / 6;
+        uint64_t ends = ~window & VBR6_MORE_FLAGS & ((1ull << (6 * chunks)) - 1);
+        uint64_t ending = (uint64_t)__builtin_popcountll(ends);
+        if (ending < count) {
+            count -= ending;
+            bit += 6 * chunks;
+            continue;
+        }
+        for (; count > 1; count--)
+            ends &= ends - 1; /* drop the values that end before the last one */
+        bit += (uint64_t)__builtin_ctzll(ends) + 1;
+        count = 0;
+    }
+    bs->bit = bit;
+    for (; count && !bs->failed; count--)
+        read_vbr(bs, 6, "record operand");
+}
+
+void sb_bs_skip_records(struct sb_bitstream *bs, uint64_t codes)
+{
+    if (bs->depth)
+        bs->scopes[bs->depth - 1].skip_codes = codes;
+}
+
+/* Whether the innermost block passes over unabbreviated records of `code`. */
+static bool skipped_code(const struct sb_bitstream *bs, uint64_t code)
+{
+    return code < 64 && bs->depth && ((bs->scopes[bs->depth - 1].skip_codes >> code) & 1);
+}
+
+/* An unabbreviated record; false also for a record passed over (`skipped` set then). */
+static bool read_unabbrev_record(struct sb_bitstream *bs, bool *skipped)
 {
     uint64_t code = read_vbr(bs, 6, "record code");
     if (code > UINT32_MAX)
@@ -481,6 +527,16 @@ static bool read_unabbrev_record(struct sb_bitstream *bs)
                           "record code %llu exceeds 32 bits", (unsigned long long)code);
     bs->code = (uint32_t)code;
     uint64_t count = read_vbr(bs, 6, "record operand count");
+    if (!bs->failed && skipped_code(bs, code)) {
+        /* Each operand takes at least one chunk: a count the block cannot hold fails. */
+        if (count > sb_bs_bits_left(bs) / 6)
+            return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, bs->entry_bit,
+                              "record operand count %llu: only %llu bits left in the block",
+                              (unsigned long long)count, (unsigned long long)sb_bs_bits_left(bs));
+        skip_vbr6(bs, count);
+        *skipped = !bs->failed;
+        return false;
+    }
     if (bs->failed || !reserve_ops(bs, count, 6, "record operand"))
         return false;
     for (uint64_t i = read_vbr6_run(bs, count); i < count && !bs->failed; i++)
@@ -632,8 +688,10 @@ bool sb_bs_skip_block(struct sb_bitstream *bs)
     return true;
 }
 
-/* Reads the ids and fields common to every block; `entry` says what came. */
-static enum sb_bs_entry read_entry(struct sb_bitstream *bs)
+/* Reads the ids and fields common to every block; `entry` says what came.
+ * `consumed` is set for an entry the cursor used up itself (a DEFINE_ABBREV,
+ * a record passed over by sb_bs_skip_records): the caller reads the next. */
+static enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
 {
     bs->entry_bit = bs->bit;
     bs->op_count = 0;
@@ -656,9 +714,12 @@ static enum sb_bs_entry read_entry(struct sb_bitstream *bs)
     case ABBREV_ENTER_SUBBLOCK:
         return enter_block(bs) ? SB_BS_ENTER : SB_BS_ERROR;
     case ABBREV_DEFINE:
+        *consumed = true;
         return read_define_abbrev(bs, &bs->local) ? SB_BS_RECORD : SB_BS_ERROR;
     case ABBREV_UNABBREV_RECORD:
-        return read_unabbrev_record(bs) ? SB_BS_RECORD : SB_BS_ERROR;
+        if (read_unabbrev_record(bs, consumed))
+            return SB_BS_RECORD;
+        return *consumed ? SB_BS_RECORD : SB_BS_ERROR;
     default: {
         uint32_t count = 0;
         const struct sb_bs_abbrev_op *ops = find_abbrev(bs, id, &count);
@@ -704,7 +765,8 @@ static bool read_blockinfo(struct sb_bitstream *bs)
                               "BLOCKINFO: abbreviation id %u (only unabbreviated records, "
                               "DEFINE_ABBREV and END_BLOCK may appear)", id);
         bs->op_count = 0;
-        if (!read_unabbrev_record(bs))
+        bool skipped = false; /* never: a BLOCKINFO block's scope skips nothing */
+        if (!read_unabbrev_record(bs, &skipped))
             return false;
         if (bs->code == BLOCKINFO_SETBID) {
             if (bs->op_count < 1 || bs->ops[0] > UINT32_MAX)
@@ -724,13 +786,14 @@ enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs)
             return SB_BS_ERROR;
         if (!bs->depth && bs->bit >= bs->bit_size)
             return SB_BS_EOF;
-        enum sb_bs_entry entry = read_entry(bs);
+        bool consumed = false;
+        enum sb_bs_entry entry = read_entry(bs, &consumed);
         if (entry == SB_BS_ENTER && bs->block_id == BLOCKINFO_BLOCK_ID) {
             if (!read_blockinfo(bs))
                 return SB_BS_ERROR;
             continue;
         }
-        if (entry == SB_BS_RECORD && bs->abbrev_id == ABBREV_DEFINE)
+        if (entry == SB_BS_RECORD && consumed)
             continue;
         return entry;
     }
