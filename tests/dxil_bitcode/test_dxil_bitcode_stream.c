@@ -160,6 +160,38 @@ static void test_fast_path_edges(void)
     finish(&s);
 }
 
+/* Arrays of fixed and char6 elements are read several elements per 64-bit window:
+ * a 40-character char6 name and 30 bytes of fixed 8 (windows of 57..64 bits, so
+ * elements fall on both sides of window edges), then 9 bytes that run into the
+ * block's last 64 bits, where the rest are read one at a time. */
+static void test_array_runs(void)
+{
+    const char *name = "dx.types.ResRet.f32.abcdefghijklmnop_0123";
+    const struct bw_abbrev chars = { 3, { { 0, 19 }, { 3, 0 }, { 4, 0 } } }; /* [lit 19, array char6] */
+    const struct bw_abbrev bytes = { 3, { { 0, 1 }, { 3, 0 }, { 1, 8 } } };  /* [lit 1, array fixed8] */
+    uint64_t name_fields[41] = { 19 }, byte_fields[31] = { 1 }, name_ops[40], byte_ops[30];
+    for (unsigned i = 0; i < 40; i++)
+        name_fields[i + 1] = name_ops[i] = (uint8_t)name[i];
+    for (unsigned i = 0; i < 30; i++)
+        byte_fields[i + 1] = byte_ops[i] = (i * 37 + 11) & 0xff;
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &chars);
+    bw_define_abbrev(&s.w, &bytes);
+    bw_abbrev_record(&s.w, 4, &chars, name_fields, 41);
+    bw_abbrev_record(&s.w, 5, &bytes, byte_fields, 31);
+    bw_abbrev_record(&s.w, 5, &bytes, byte_fields, 10);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    expect_record(&s.bs, 19, name_ops, 40, "40 char6 elements");
+    expect_record(&s.bs, 1, byte_ops, 30, "30 fixed-8 elements");
+    expect_record(&s.bs, 1, byte_ops, 9, "9 fixed-8 elements at the block end");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
+    finish(&s);
+}
+
 /* sb_bs_skip_records: unabbreviated records of the chosen codes in the innermost block
  * are passed over, however their VBR6 values (1 to 11 chunks) fall across 64-bit
  * windows, including in the block's last 64 bits (the checked path); the same code
@@ -459,6 +491,7 @@ int main(void)
     test_operand_encodings();
     test_fast_path_edges();
     test_skipped_records();
+    test_array_runs();
     test_blockinfo_and_scoping();
     test_nested_and_skip();
     test_malformed();

@@ -38,8 +38,8 @@ bool bc_need_ops(struct sb_bc_reader *r, uint32_t count, const char *record)
                    r->bs.op_count, count);
 }
 
-bool bc_reserve(struct sb_bc_reader *r, void **array, uint32_t *capacity, uint32_t needed,
-                size_t size)
+bool bc_reserve_grow(struct sb_bc_reader *r, void **array, uint32_t *capacity, uint32_t needed,
+                     size_t size)
 {
     if (needed <= *capacity)
         return true;

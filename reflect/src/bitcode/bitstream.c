@@ -388,13 +388,25 @@ static bool push_op(struct sb_bitstream *bs, uint64_t value)
     return true;
 }
 
-/* Room for `count` more operands, checked against the bits that must hold them. */
-static bool reserve_ops(struct sb_bitstream *bs, uint64_t count, uint64_t min_bits, const char *what)
+/* Whether `count` items of at least `min_bits` (1..64) bits each cannot fit in the
+ * block's bits. The same test as count > left / min_bits, without a division per
+ * record: count <= left bounds count * min_bits by 64 times the input's bits. */
+static inline bool exceeds_bits(const struct sb_bitstream *bs, uint64_t count, uint64_t min_bits)
 {
-    if (count > sb_bs_bits_left(bs) / min_bits)
+    uint64_t left = sb_bs_bits_left(bs);
+    return count > left || count * min_bits > left;
+}
+
+/* Room for `count` more operands, checked against the bits that must hold them. */
+static inline bool reserve_ops(struct sb_bitstream *bs, uint64_t count, uint64_t min_bits,
+                               const char *what)
+{
+    if (exceeds_bits(bs, count, min_bits))
         return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, bs->entry_bit,
                           "%s count %llu: only %llu bits left in the block", what,
                           (unsigned long long)count, (unsigned long long)sb_bs_bits_left(bs));
+    if (bs->op_count + count <= bs->op_capacity)
+        return true;
     return grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + (uint32_t)count,
                 sizeof(*bs->ops));
 }
@@ -529,7 +541,7 @@ static bool read_unabbrev_record(struct sb_bitstream *bs, bool *skipped)
     uint64_t count = read_vbr(bs, 6, "record operand count");
     if (!bs->failed && skipped_code(bs, code)) {
         /* Each operand takes at least one chunk: a count the block cannot hold fails. */
-        if (count > sb_bs_bits_left(bs) / 6)
+        if (exceeds_bits(bs, count, 6))
             return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, bs->entry_bit,
                               "record operand count %llu: only %llu bits left in the block",
                               (unsigned long long)count, (unsigned long long)sb_bs_bits_left(bs));
@@ -558,6 +570,34 @@ static bool read_blob(struct sb_bitstream *bs)
 }
 
 /*
+ * `count` fixed fields of `width` (1..32) bits, known to lie in the block: as
+ * many as a 64-bit window holds (at least 57 bits, so 7 bytes of a string) per
+ * load, the block's last 64 bits a field at a time. `char6` maps each to its
+ * character (names are char6 or 8-bit arrays).
+ */
+static void read_fixed_run(struct sb_bitstream *bs, uint64_t *out, uint64_t count, uint32_t width,
+                           bool char6_map)
+{
+    uint64_t mask = (1ull << width) - 1, e = 0;
+    while (e < count) {
+        if (!window_fits(bs)) {
+            uint32_t field = take_bits(bs, width);
+            out[e++] = char6_map ? (uint8_t)char6[field] : field;
+            continue;
+        }
+        uint32_t valid;
+        uint64_t window = peek_window(bs, &valid);
+        uint64_t n = valid / width;
+        if (n > count - e)
+            n = count - e;
+        for (uint64_t k = 0; k < n; k++, window >>= width)
+            out[e + k] = char6_map ? (uint8_t)char6[window & mask] : (window & mask);
+        e += n;
+        bs->bit += n * width;
+    }
+}
+
+/*
  * The elements of an abbreviated array (room reserved). Fixed and char6
  * elements (type and metadata names are char6 arrays) are taken straight from
  * the input: reserve_ops has checked that `count` elements of their width fit
@@ -570,11 +610,9 @@ static void read_array(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *el
         return; /* no operand buffer may exist yet (ops NULL) */
     uint64_t *out = bs->ops + bs->op_count;
     if (element->encoding == SB_BS_CHAR6) {
-        for (uint64_t e = 0; e < count; e++)
-            out[e] = (uint8_t)char6[take_bits(bs, 6)];
+        read_fixed_run(bs, out, count, 6, true);
     } else if (element->encoding == SB_BS_FIXED && element->value - 1 < 32) {
-        for (uint64_t e = 0; e < count; e++)
-            out[e] = take_bits(bs, (uint32_t)element->value);
+        read_fixed_run(bs, out, count, (uint32_t)element->value, false);
     } else {
         for (uint64_t e = 0; e < count && !bs->failed; e++)
             out[e] = read_scalar(bs, element);
