@@ -330,9 +330,13 @@ static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list
         return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, start,
                           "DEFINE_ABBREV operand count %llu: 1..%llu fit in the block's bits",
                           (unsigned long long)count, (unsigned long long)(sb_bs_bits_left(bs) / 4));
-    if (!grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + (uint32_t)count,
-              sizeof(*list->ops)) ||
-        !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1, sizeof(*list->abbrevs)))
+    /* Room is there for all but the first definitions of a list: grow only when not. */
+    if ((list->op_count + count > list->op_capacity &&
+         !grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + (uint32_t)count,
+               sizeof(*list->ops))) ||
+        (list->count == list->capacity &&
+         !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1,
+               sizeof(*list->abbrevs))))
         return false;
     struct sb_bs_abbrev_op *ops = list->ops + list->op_count;
     for (uint32_t i = 0; i < count; i++) {
