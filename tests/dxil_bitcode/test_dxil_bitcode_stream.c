@@ -37,6 +37,13 @@ static void open_stream(struct stream *s)
     sb_bs_init(&s->bs, s->w.data, bw_size(&s->w), 4, 0, &s->error);
 }
 
+/* open_stream, then the module block (id 8) every stream here starts with. */
+static void open_module_block(struct stream *s)
+{
+    open_stream(s);
+    CHECK(sb_bs_next(&s->bs) == SB_BS_ENTER && s->bs.block_id == 8, "module block not entered");
+}
+
 static void finish(struct stream *s)
 {
     sb_bs_release(&s->bs);
@@ -117,8 +124,7 @@ static void test_operand_encodings(void)
     uint64_t unabbrev[] = { 0, 31, 32, 1ull << 40, UINT64_MAX };
     bw_record(&s.w, 7, unabbrev, 5);
     bw_end_block(&s.w);
-    open_stream(&s);
-    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    open_module_block(&s);
     expect_record(&s.bs, 5, (uint64_t[]){ 100, 1000, 'Z', 1, 5, 7 }, 6, "fixed/vbr/char6/array");
     expect_record(&s.bs, 6, (uint64_t[]){ 'h', 'i', '!' }, 3, "blob");
     expect_record(&s.bs, 77, (uint64_t[]){ 0, 0, 0xfedcba9876543210ull, '.', '_' }, 5,
@@ -150,8 +156,7 @@ static void test_fast_path_edges(void)
                                                                              : (1ull << 50) + i;
     bw_record(&s.w, 10, values, 61);
     bw_end_block(&s.w);
-    open_stream(&s);
-    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    open_module_block(&s);
     expect_record(&s.bs, 9, NULL, 0, "no operands as the block's first record");
     expect_record(&s.bs, 3, NULL, 0, "empty abbreviated array");
     expect_record(&s.bs, 10, values, 61, "61 VBR6 operands of 1, 2, 3 and 11 chunks");
@@ -183,8 +188,7 @@ static void test_array_runs(void)
     bw_abbrev_record(&s.w, 5, &bytes, byte_fields, 31);
     bw_abbrev_record(&s.w, 5, &bytes, byte_fields, 10);
     bw_end_block(&s.w);
-    open_stream(&s);
-    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    open_module_block(&s);
     expect_record(&s.bs, 19, name_ops, 40, "40 char6 elements");
     expect_record(&s.bs, 1, byte_ops, 30, "30 fixed-8 elements");
     expect_record(&s.bs, 1, byte_ops, 9, "9 fixed-8 elements at the block end");
@@ -223,8 +227,7 @@ static void test_skipped_records(void)
     bw_record(&s.w, 9, NULL, 0);
     bw_end_block(&s.w);
     bw_end_block(&s.w);
-    open_stream(&s);
-    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    open_module_block(&s);
     sb_bs_skip_records(&s.bs, 1ull << 6 | 1ull << 60);
     expect_record(&s.bs, 7, kept, 2, "the record after 70 skipped operands");
     expect_record(&s.bs, 6, (uint64_t[]){ 200 }, 1, "code 6 abbreviated");
