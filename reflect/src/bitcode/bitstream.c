@@ -537,12 +537,22 @@ static bool skipped_code(const struct sb_bitstream *bs, uint64_t code)
 /* An unabbreviated record; false also for a record passed over (`skipped` set then). */
 static bool read_unabbrev_record(struct sb_bitstream *bs, bool *skipped)
 {
-    uint64_t code = read_vbr(bs, 6, "record code");
-    if (code > UINT32_MAX)
-        return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
-                          "record code %llu exceeds 32 bits", (unsigned long long)code);
+    uint64_t code, count;
+    uint32_t valid;
+    uint64_t window = window_fits(bs) ? peek_window(bs, &valid) : 0;
+    if (window && !(window & 32) && !(window & (32 << 6))) {
+        /* Code and count below 32 (most records): one chunk each, from one window. */
+        code = window & 31;
+        count = (window >> 6) & 31;
+        bs->bit += 12;
+    } else {
+        code = read_vbr(bs, 6, "record code");
+        if (code > UINT32_MAX)
+            return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
+                              "record code %llu exceeds 32 bits", (unsigned long long)code);
+        count = read_vbr(bs, 6, "record operand count");
+    }
     bs->code = (uint32_t)code;
-    uint64_t count = read_vbr(bs, 6, "record operand count");
     if (!bs->failed && skipped_code(bs, code)) {
         /* Each operand takes at least one chunk: a count the block cannot hold fails. */
         if (exceeds_bits(bs, count, 6))
