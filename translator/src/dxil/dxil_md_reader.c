@@ -146,7 +146,7 @@ bool sb_dxil_md_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what, 
 
 bool sb_dxil_md_u32(struct sb_dxil_md_reader *r, uint32_t id, const char *what, uint32_t *out)
 {
-    int64_t value;
+    int64_t value = 0; /* defined on every path, not only after a success */
     if (!sb_dxil_md_int(r, id, what, &value))
         return false;
     if (value < INT32_MIN || value > (int64_t)UINT32_MAX)
