@@ -383,15 +383,6 @@ static uint32_t blockinfo_for(struct sb_bitstream *bs, uint32_t block_id, bool c
 /* The 64 characters a char6 operand names, by value. */
 static const char char6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
 
-static bool push_op(struct sb_bitstream *bs, uint64_t value)
-{
-    if (bs->op_count == bs->op_capacity &&
-        !grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + 1, sizeof(*bs->ops)))
-        return false;
-    bs->ops[bs->op_count++] = value;
-    return true;
-}
-
 /* Whether `count` items of at least `min_bits` (1..64) bits each cannot fit in the
  * block's bits. The same test as count > left / min_bits, without a division per
  * record: count <= left bounds count * min_bits by 64 times the input's bits. */
@@ -642,8 +633,19 @@ static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_
         return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
                           "record code %llu exceeds 32 bits", (unsigned long long)code);
     bs->code = (uint32_t)code;
+    /* Room for the scalar operands at once: at most one per abbreviation operand. */
+    if (bs->op_count + count > bs->op_capacity &&
+        !grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + count, sizeof(*bs->ops)))
+        return false;
     for (uint32_t i = 1; i < count && !bs->failed; i++) {
         const struct sb_bs_abbrev_op *op = &ops[i];
+        if (op->encoding == SB_BS_FIXED && op->value - 1 < 32 && window_fits(bs)) {
+            /* The common operand (type ids, flags), taken from a window in place. */
+            uint32_t valid;
+            bs->ops[bs->op_count++] = peek_window(bs, &valid) & ((1ull << op->value) - 1);
+            bs->bit += op->value;
+            continue;
+        }
         if (op->encoding == SB_BS_ARRAY) {
             uint64_t elements = read_vbr(bs, 6, "array length");
             if (bs->failed || !reserve_ops(bs, elements, op_min_bits(&ops[i + 1]), "array element"))
@@ -653,9 +655,7 @@ static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_
         }
         if (op->encoding == SB_BS_BLOB)
             return read_blob(bs);
-        uint64_t value = read_scalar(bs, op);
-        if (!push_op(bs, value))
-            return false;
+        bs->ops[bs->op_count++] = read_scalar(bs, op);
     }
     return !bs->failed;
 }
