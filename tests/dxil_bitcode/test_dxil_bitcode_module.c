@@ -232,6 +232,34 @@ static void test_module(void)
     sb_bc_module_destroy(m);
 }
 
+/* SB_BC_READ_SKIP_KINDS_AND_LAYOUT: the same module without its kind names and triple,
+ * everything else as sb_bc_read gives it (the attachment keeps its kind id 14). */
+static void test_module_skipping(void)
+{
+    struct bw w;
+    write_module(&w, FAULT_NONE);
+    struct sb_bc_module *m = NULL;
+    struct sb_error error = { 0 };
+    enum sb_result result =
+        sb_bc_read_ex(w.data, bw_size(&w), 50, SB_BC_READ_SKIP_KINDS_AND_LAYOUT, &m, &error);
+    CHECK(result == SB_SUCCESS, "read without kinds: %s", error.message);
+    bw_free(&w);
+    if (!m)
+        return;
+    CHECK(!strcmp(m->triple, "") && !strcmp(m->datalayout, "") && m->metadata_kind_count == 0,
+          "skipped: triple '%s' kinds %u", m->triple, m->metadata_kind_count);
+    CHECK(m->type_count == 8 && m->function_count == 2 && m->value_count == 5 &&
+              m->constant_count == 3 && m->metadata_count == 3 &&
+              sb_bc_named_metadata_find(m, "dx.test"),
+          "kept: types %u functions %u values %u constants %u metadata %u", m->type_count,
+          m->function_count, m->value_count, m->constant_count, m->metadata_count);
+    const struct sb_bc_function *f = &m->functions[0];
+    CHECK(f->instruction_count == 5 && f->attachment_count == 1 && f->attachments[0].kind == 14 &&
+              f->attachments[0].node == 2,
+          "body: %u instructions, %u attachments", f->instruction_count, f->attachment_count);
+    sb_bc_module_destroy(m);
+}
+
 /*
  * A second module for the memory, loop and switch records, with a phi whose
  * incoming value is a forward reference (signed VBR, negative delta):
@@ -471,6 +499,7 @@ static void test_dxil_part(void)
 int main(void)
 {
     test_module();
+    test_module_skipping();
     test_loop_module();
     expect_fault(FAULT_UNDEFINED_FORWARD, SB_ERROR_BC_BAD_REFERENCE, "undefined forward reference");
     expect_fault(FAULT_FUNCTION_TYPE, SB_ERROR_BC_BAD_TYPE, "FUNCTION type out of range");

@@ -3,7 +3,7 @@
  * The bitstream cursor (reflect/src/bitcode/bitstream.c) on streams written
  * bit by bit in the test (tests/common/dxil_bitcode_writer.h): every operand
  * encoding, abbreviations defined inline and in BLOCKINFO, their scoping,
- * nested and skipped blocks, and each malformed case with its exact error
+ * nested and skipped blocks, skipped records, and each malformed case with its exact error
  * code and byte offset.
  *
  * Positions used below: the magic fills bits 0-31; a top-level ENTER_SUBBLOCK
@@ -35,6 +35,13 @@ static void open_stream(struct stream *s)
 {
     CHECK(!s->w.failed, "writer failed");
     sb_bs_init(&s->bs, s->w.data, bw_size(&s->w), 4, 0, &s->error);
+}
+
+/* open_stream, then the module block (id 8) every stream here starts with. */
+static void open_module_block(struct stream *s)
+{
+    open_stream(s);
+    CHECK(sb_bs_next(&s->bs) == SB_BS_ENTER && s->bs.block_id == 8, "module block not entered");
 }
 
 static void finish(struct stream *s)
@@ -117,8 +124,7 @@ static void test_operand_encodings(void)
     uint64_t unabbrev[] = { 0, 31, 32, 1ull << 40, UINT64_MAX };
     bw_record(&s.w, 7, unabbrev, 5);
     bw_end_block(&s.w);
-    open_stream(&s);
-    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    open_module_block(&s);
     expect_record(&s.bs, 5, (uint64_t[]){ 100, 1000, 'Z', 1, 5, 7 }, 6, "fixed/vbr/char6/array");
     expect_record(&s.bs, 6, (uint64_t[]){ 'h', 'i', '!' }, 3, "blob");
     expect_record(&s.bs, 77, (uint64_t[]){ 0, 0, 0xfedcba9876543210ull, '.', '_' }, 5,
@@ -150,13 +156,110 @@ static void test_fast_path_edges(void)
                                                                              : (1ull << 50) + i;
     bw_record(&s.w, 10, values, 61);
     bw_end_block(&s.w);
-    open_stream(&s);
-    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    open_module_block(&s);
     expect_record(&s.bs, 9, NULL, 0, "no operands as the block's first record");
     expect_record(&s.bs, 3, NULL, 0, "empty abbreviated array");
     expect_record(&s.bs, 10, values, 61, "61 VBR6 operands of 1, 2, 3 and 11 chunks");
     CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
     CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
+    finish(&s);
+}
+
+/* Arrays of fixed and char6 elements are read several elements per 64-bit window:
+ * a 40-character char6 name and 30 bytes of fixed 8 (windows of 57..64 bits, so
+ * elements fall on both sides of window edges), then 9 bytes that run into the
+ * block's last 64 bits, where the rest are read one at a time. */
+static void test_array_runs(void)
+{
+    const char *name = "dx.types.ResRet.f32.abcdefghijklmnop_0123";
+    const struct bw_abbrev chars = { 3, { { 0, 19 }, { 3, 0 }, { 4, 0 } } }; /* [lit 19, array char6] */
+    const struct bw_abbrev bytes = { 3, { { 0, 1 }, { 3, 0 }, { 1, 8 } } };  /* [lit 1, array fixed8] */
+    uint64_t name_fields[41] = { 19 }, byte_fields[31] = { 1 }, name_ops[40], byte_ops[30];
+    for (unsigned i = 0; i < 40; i++)
+        name_fields[i + 1] = name_ops[i] = (uint8_t)name[i];
+    for (unsigned i = 0; i < 30; i++)
+        byte_fields[i + 1] = byte_ops[i] = (i * 37 + 11) & 0xff;
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_define_abbrev(&s.w, &chars);
+    bw_define_abbrev(&s.w, &bytes);
+    bw_abbrev_record(&s.w, 4, &chars, name_fields, 41);
+    bw_abbrev_record(&s.w, 5, &bytes, byte_fields, 31);
+    bw_abbrev_record(&s.w, 5, &bytes, byte_fields, 10);
+    bw_end_block(&s.w);
+    open_module_block(&s);
+    expect_record(&s.bs, 19, name_ops, 40, "40 char6 elements");
+    expect_record(&s.bs, 1, byte_ops, 30, "30 fixed-8 elements");
+    expect_record(&s.bs, 1, byte_ops, 9, "9 fixed-8 elements at the block end");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
+    finish(&s);
+}
+
+/* sb_bs_skip_records: unabbreviated records of the chosen codes in the innermost block
+ * are passed over, however their VBR6 values (1 to 11 chunks) fall across 64-bit
+ * windows, including in the block's last 64 bits (the checked path); the same code
+ * abbreviated, or in a nested block, is still returned, and the next record starts
+ * where the skipped one ended. */
+static void test_skipped_records(void)
+{
+    uint64_t many[70], kept[2] = { 5, 1023 }, tail[2] = { 1, 2 }, three[3] = { 31, 32, 0 };
+    for (unsigned i = 0; i < 70; i++)
+        many[i] = i % 4 == 0 ? 7 : i % 4 == 1 ? 100 : i % 4 == 2 ? (1ull << 50) + i : 40000;
+    const struct bw_abbrev code6 = { 2, { { 0, 6 }, { 1, 8 } } }; /* [lit 6, fixed 8] */
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_record(&s.w, 6, many, 70);
+    bw_record(&s.w, 7, kept, 2);
+    bw_record(&s.w, 6, three, 3);
+    bw_define_abbrev(&s.w, &code6);
+    bw_abbrev_record(&s.w, 4, &code6, (uint64_t[]){ 6, 200 }, 2);
+    bw_enter_block(&s.w, 12, 3);
+    bw_record(&s.w, 6, kept, 2);
+    bw_end_block(&s.w);
+    bw_record(&s.w, 9, tail, 2);
+    /* Block 13's body is 64 bits: header 15 bits, the three values 24, the next record
+     * 15, END_BLOCK 3, padding. The values start 49 bits before its end, where no
+     * 64-bit window fits: each is read with every check. */
+    bw_enter_block(&s.w, 13, 3);
+    bw_record(&s.w, 6, three, 3);
+    bw_record(&s.w, 9, NULL, 0);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    open_module_block(&s);
+    sb_bs_skip_records(&s.bs, 1ull << 6 | 1ull << 60);
+    expect_record(&s.bs, 7, kept, 2, "the record after 70 skipped operands");
+    expect_record(&s.bs, 6, (uint64_t[]){ 200 }, 1, "code 6 abbreviated");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 12, "block 12 not entered");
+    expect_record(&s.bs, 6, kept, 2, "code 6 in a nested block");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block 12 end");
+    expect_record(&s.bs, 9, tail, 2, "back in the skipping block");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 13, "block 13 not entered");
+    CHECK(s.bs.scopes[s.bs.depth - 1].end_bit - s.bs.bit == 64, "block 13 body: %llu bits",
+          (unsigned long long)(s.bs.scopes[s.bs.depth - 1].end_bit - s.bs.bit));
+    sb_bs_skip_records(&s.bs, 1ull << 6);
+    expect_record(&s.bs, 9, NULL, 0, "the record after one skipped near the block end");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_next(&s.bs) == SB_BS_END, "block ends");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
+    finish(&s);
+
+    /* A skipped record's operand count is still held to the block's bits: 1000
+     * operands need 6000 bits, the block has 32 after the record's header. Its
+     * first entry is at bit 96 (byte 12). */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    bw_fixed(&s.w, 3, s.w.width);
+    bw_vbr(&s.w, 6, 6);
+    bw_vbr(&s.w, 1000, 6);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER, "module block not entered");
+    sb_bs_skip_records(&s.bs, 1ull << 6);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ERROR, "skipped record with too many operands");
+    CHECK(s.error.code == SB_ERROR_BAD_COUNT && s.error.offset == 12,
+          "too many skipped operands: code %d offset %llu (%s)", s.error.code,
+          (unsigned long long)s.error.offset, s.error.message);
     finish(&s);
 }
 
@@ -390,6 +493,8 @@ int main(void)
 {
     test_operand_encodings();
     test_fast_path_edges();
+    test_skipped_records();
+    test_array_runs();
     test_blockinfo_and_scoping();
     test_nested_and_skip();
     test_malformed();

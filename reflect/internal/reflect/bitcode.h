@@ -341,6 +341,19 @@ struct sb_bc_module {
     uint32_t dxil_version;    /**< (major << 8) | minor */
 };
 
+/** Flags of sb_bc_read_ex() and sb_bc_read_dxil_part_ex(). */
+enum sb_bc_read_flags {
+    /**
+     * Leave out what no translation reads: the metadata kind names
+     * (`metadata_kinds` stays empty; attachments keep their kind ids) and the
+     * TRIPLE and DATALAYOUT strings (both stay ""). Their records are passed
+     * over without being decoded or checked, which saves a DXIL module's ~30
+     * kind names and ~80-character data layout, each stored one VBR6 operand
+     * per character. The disassembler and reflection read everything.
+     */
+    SB_BC_READ_SKIP_KINDS_AND_LAYOUT = 1u << 0,
+};
+
 /**
  * Reads bare LLVM bitcode (starting with 'BC' 0xC0DE, or the bitcode wrapper).
  * `base_offset` is added to every error offset, so a caller reading a part of
@@ -351,6 +364,10 @@ struct sb_bc_module {
 enum sb_result sb_bc_read(const uint8_t *bitcode, size_t size, uint64_t base_offset,
                           struct sb_bc_module **out, struct sb_error *error);
 
+/** sb_bc_read() with `flags` (enum sb_bc_read_flags; 0 = sb_bc_read). */
+enum sb_result sb_bc_read_ex(const uint8_t *bitcode, size_t size, uint64_t base_offset,
+                             uint32_t flags, struct sb_bc_module **out, struct sb_error *error);
+
 /**
  * Checks a DXIL or ILDB program header (dxil.md §1.1: 24 bytes, sizes,
  * 'DXIL' magic, bitcode offset and size inside the part) and reads the
@@ -359,6 +376,11 @@ enum sb_result sb_bc_read(const uint8_t *bitcode, size_t size, uint64_t base_off
  */
 enum sb_result sb_bc_read_dxil_part(const uint8_t *part, size_t size, uint64_t base_offset,
                                     struct sb_bc_module **out, struct sb_error *error);
+
+/** sb_bc_read_dxil_part() with `flags` (enum sb_bc_read_flags; 0 = sb_bc_read_dxil_part). */
+enum sb_result sb_bc_read_dxil_part_ex(const uint8_t *part, size_t size, uint64_t base_offset,
+                                       uint32_t flags, struct sb_bc_module **out,
+                                       struct sb_error *error);
 
 /** Releases a module and everything it owns; NULL is a no-op. */
 void sb_bc_module_destroy(struct sb_bc_module *module);

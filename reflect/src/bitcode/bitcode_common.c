@@ -38,8 +38,8 @@ bool bc_need_ops(struct sb_bc_reader *r, uint32_t count, const char *record)
                    r->bs.op_count, count);
 }
 
-bool bc_reserve(struct sb_bc_reader *r, void **array, uint32_t *capacity, uint32_t needed,
-                size_t size)
+bool bc_reserve_grow(struct sb_bc_reader *r, void **array, uint32_t *capacity, uint32_t needed,
+                     size_t size)
 {
     if (needed <= *capacity)
         return true;
@@ -49,10 +49,14 @@ bool bc_reserve(struct sb_bc_reader *r, void **array, uint32_t *capacity, uint32
             return bc_fail(r, SB_ERROR_BAD_COUNT, "more than 2^31 items in one table");
         grown *= 2;
     }
-    void *bigger = sb_arena_grow(r->arena, *array, *capacity, grown, size);
+    /* Not zeroed (sb_arena_grow would clear the new half): every table's items are
+     * written whole when appended, each reader assigning a complete struct. */
+    void *bigger = sb_arena_alloc_uninit(r->arena, grown, size);
     if (!bigger)
         return bc_fail(r, SB_ERROR_OUT_OF_MEMORY, "out of memory growing a table to %u items",
                        grown);
+    if (*capacity)
+        memcpy(bigger, *array, (size_t)*capacity * size);
     *array = bigger;
     *capacity = grown;
     return true;

@@ -65,6 +65,8 @@ static bool take_type(struct ops *o, uint32_t *type, const char *field)
 
 static bool take_u32(struct ops *o, uint32_t *value, const char *field)
 {
+    /* Set on every path, failures included, so no caller can read an unset field. */
+    *value = 0;
     uint64_t v = 0;
     if (!take(o, &v, field))
         return false;

@@ -181,6 +181,8 @@ bool bc_read_metadata_block(struct sb_bc_reader *r)
 {
     struct md_list list = current_list(r);
     uint32_t first = *list.count, first_named = r->module->named_metadata_count;
+    if (r->flags & SB_BC_READ_SKIP_KINDS_AND_LAYOUT)
+        sb_bs_skip_records(&r->bs, 1ull << MD_KIND);
     for (;;) {
         enum sb_bs_entry entry = bc_next_record(r);
         if (entry == SB_BS_END)

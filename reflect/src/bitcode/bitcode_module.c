@@ -201,6 +201,8 @@ static bool read_top_level(struct sb_bc_reader *r)
         if (have_module)
             return bc_fail(r, SB_ERROR_DUPLICATE, "a second MODULE_BLOCK");
         have_module = true;
+        if (r->flags & SB_BC_READ_SKIP_KINDS_AND_LAYOUT)
+            sb_bs_skip_records(&r->bs, 1ull << MODULE_TRIPLE | 1ull << MODULE_DATALAYOUT);
         if (!read_module_block(r))
             return false;
     }
@@ -233,6 +235,12 @@ static enum sb_result unwrap(const uint8_t *bitcode, size_t size, uint64_t base_
 enum sb_result sb_bc_read(const uint8_t *bitcode, size_t size, uint64_t base_offset,
                           struct sb_bc_module **out, struct sb_error *error)
 {
+    return sb_bc_read_ex(bitcode, size, base_offset, 0, out, error);
+}
+
+enum sb_result sb_bc_read_ex(const uint8_t *bitcode, size_t size, uint64_t base_offset,
+                             uint32_t flags, struct sb_bc_module **out, struct sb_error *error)
+{
     if (!out || (!bitcode && size))
         return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
                             "sb_bc_read: NULL output or data");
@@ -256,7 +264,7 @@ enum sb_result sb_bc_read(const uint8_t *bitcode, size_t size, uint64_t base_off
     }
     module->arena = arena;
     module->triple = module->datalayout = "";
-    struct sb_bc_reader r = { .module = module, .arena = arena };
+    struct sb_bc_reader r = { .module = module, .arena = arena, .flags = flags };
     struct sb_error local;
     sb_bs_init(&r.bs, bitcode + start, end - start, 4, base_offset + start, error ? error : &local);
     bool ok = read_top_level(&r);
@@ -275,6 +283,13 @@ enum sb_result sb_bc_read(const uint8_t *bitcode, size_t size, uint64_t base_off
 
 enum sb_result sb_bc_read_dxil_part(const uint8_t *part, size_t size, uint64_t base_offset,
                                     struct sb_bc_module **out, struct sb_error *error)
+{
+    return sb_bc_read_dxil_part_ex(part, size, base_offset, 0, out, error);
+}
+
+enum sb_result sb_bc_read_dxil_part_ex(const uint8_t *part, size_t size, uint64_t base_offset,
+                                       uint32_t flags, struct sb_bc_module **out,
+                                       struct sb_error *error)
 {
     if (!out || (!part && size))
         return sb_error_set(error, SB_ERROR_INVALID_ARGUMENT, 0, SB_ERROR_NO_INSTR,
@@ -300,7 +315,7 @@ enum sb_result sb_bc_read_dxil_part(const uint8_t *part, size_t size, uint64_t b
                             "DXIL program header: bitcode offset %u size %u leave the part of "
                             "%zu bytes", offset, length, size);
     enum sb_result result =
-        sb_bc_read(part + 8 + offset, length, base_offset + 8 + offset, out, error);
+        sb_bc_read_ex(part + 8 + offset, length, base_offset + 8 + offset, flags, out, error);
     if (result == SB_SUCCESS) {
         (*out)->program_version = version;
         (*out)->dxil_version = dxil_version;

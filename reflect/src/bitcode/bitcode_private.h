@@ -36,6 +36,7 @@ struct sb_bc_reader {
     struct sb_bitstream bs;
     struct sb_bc_module *module;
     struct sb_arena *arena;
+    uint32_t flags;                  /**< enum sb_bc_read_flags */
     uint32_t type_capacity, global_capacity, function_capacity, value_capacity;
     uint32_t constant_capacity, metadata_capacity, named_capacity, kind_capacity;
     uint32_t group_capacity, list_capacity;
@@ -62,9 +63,17 @@ bool bc_need_ops(struct sb_bc_reader *r, uint32_t count, const char *record);
 
 /* ---- memory ------------------------------------------------------------ */
 
-/** Makes room for `needed` items in an arena array of `*capacity` (doubling). */
-bool bc_reserve(struct sb_bc_reader *r, void **array, uint32_t *capacity, uint32_t needed,
-                size_t size);
+/** bc_reserve's growth: a bigger arena array (doubling), or a failure. */
+bool bc_reserve_grow(struct sb_bc_reader *r, void **array, uint32_t *capacity, uint32_t needed,
+                     size_t size);
+
+/** Makes room for `needed` items in an arena array of `*capacity`. Inline: every
+ *  record that adds an item asks, and all but a few per table find room. */
+static inline bool bc_reserve(struct sb_bc_reader *r, void **array, uint32_t *capacity,
+                              uint32_t needed, size_t size)
+{
+    return needed <= *capacity || bc_reserve_grow(r, array, capacity, needed, size);
+}
 
 /** Copies `count` 32-bit-checked operands from `first` into an arena array (NULL for 0). */
 uint32_t *bc_copy_ops32(struct sb_bc_reader *r, uint32_t first, uint32_t count, const char *what);

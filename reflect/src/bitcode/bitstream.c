@@ -330,9 +330,13 @@ static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list
         return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, start,
                           "DEFINE_ABBREV operand count %llu: 1..%llu fit in the block's bits",
                           (unsigned long long)count, (unsigned long long)(sb_bs_bits_left(bs) / 4));
-    if (!grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + (uint32_t)count,
-              sizeof(*list->ops)) ||
-        !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1, sizeof(*list->abbrevs)))
+    /* Room is there for all but the first definitions of a list: grow only when not. */
+    if ((list->op_count + count > list->op_capacity &&
+         !grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + (uint32_t)count,
+               sizeof(*list->ops))) ||
+        (list->count == list->capacity &&
+         !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1,
+               sizeof(*list->abbrevs))))
         return false;
     struct sb_bs_abbrev_op *ops = list->ops + list->op_count;
     for (uint32_t i = 0; i < count; i++) {
@@ -379,22 +383,25 @@ static uint32_t blockinfo_for(struct sb_bitstream *bs, uint32_t block_id, bool c
 /* The 64 characters a char6 operand names, by value. */
 static const char char6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
 
-static bool push_op(struct sb_bitstream *bs, uint64_t value)
+/* Whether `count` items of at least `min_bits` (1..64) bits each cannot fit in the
+ * block's bits. The same test as count > left / min_bits, without a division per
+ * record: count <= left bounds count * min_bits by 64 times the input's bits. */
+static inline bool exceeds_bits(const struct sb_bitstream *bs, uint64_t count, uint64_t min_bits)
 {
-    if (bs->op_count == bs->op_capacity &&
-        !grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + 1, sizeof(*bs->ops)))
-        return false;
-    bs->ops[bs->op_count++] = value;
-    return true;
+    uint64_t left = sb_bs_bits_left(bs);
+    return count > left || count * min_bits > left;
 }
 
 /* Room for `count` more operands, checked against the bits that must hold them. */
-static bool reserve_ops(struct sb_bitstream *bs, uint64_t count, uint64_t min_bits, const char *what)
+static inline bool reserve_ops(struct sb_bitstream *bs, uint64_t count, uint64_t min_bits,
+                               const char *what)
 {
-    if (count > sb_bs_bits_left(bs) / min_bits)
+    if (exceeds_bits(bs, count, min_bits))
         return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, bs->entry_bit,
                           "%s count %llu: only %llu bits left in the block", what,
                           (unsigned long long)count, (unsigned long long)sb_bs_bits_left(bs));
+    if (bs->op_count + count <= bs->op_capacity)
+        return true;
     return grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + (uint32_t)count,
                 sizeof(*bs->ops));
 }
@@ -473,14 +480,80 @@ static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
     return done;
 }
 
-static bool read_unabbrev_record(struct sb_bitstream *bs)
+/* Bit 5 of each of the ten whole 6-bit chunks of a window: the VBR6 "more" flags. */
+#define VBR6_MORE_FLAGS 0x0820820820820820ull
+
+/*
+ * Passes over `count` VBR6 values without decoding them (sb_bs_skip_records):
+ * a value ends at each chunk whose "more" flag is clear, so a window's clear
+ * flags, counted with one popcount, say how many values end in it. Where the
+ * block has less than 64 bits left, the values are read with every check.
+ */
+static void skip_vbr6(struct sb_bitstream *bs, uint64_t count)
 {
-    uint64_t code = read_vbr(bs, 6, "record code");
-    if (code > UINT32_MAX)
-        return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
-                          "record code %llu exceeds 32 bits", (unsigned long long)code);
+    uint64_t bit = bs->bit;
+    while (count && bit + 64 <= bs->limit) {
+        /* A window has at least 57 valid bits: nine whole chunks, or ten from bit 0. */
+        uint64_t window = load_le64(bs->data + (bit >> 3)) >> (bit & 7);
+        uint32_t chunks = (64 - (uint32_t)(bit & 7)) / 6;
+        uint64_t ends = ~window & VBR6_MORE_FLAGS & ((1ull << (6 * chunks)) - 1);
+        uint64_t ending = (uint64_t)__builtin_popcountll(ends);
+        if (ending < count) {
+            count -= ending;
+            bit += 6 * chunks;
+            continue;
+        }
+        for (; count > 1; count--)
+            ends &= ends - 1; /* drop the values that end before the last one */
+        bit += (uint64_t)__builtin_ctzll(ends) + 1;
+        count = 0;
+    }
+    bs->bit = bit;
+    for (; count && !bs->failed; count--)
+        read_vbr(bs, 6, "record operand");
+}
+
+void sb_bs_skip_records(struct sb_bitstream *bs, uint64_t codes)
+{
+    if (bs->depth)
+        bs->scopes[bs->depth - 1].skip_codes = codes;
+}
+
+/* Whether the innermost block passes over unabbreviated records of `code`. */
+static bool skipped_code(const struct sb_bitstream *bs, uint64_t code)
+{
+    return code < 64 && bs->depth && ((bs->scopes[bs->depth - 1].skip_codes >> code) & 1);
+}
+
+/* An unabbreviated record; false also for a record passed over (`skipped` set then). */
+static bool read_unabbrev_record(struct sb_bitstream *bs, bool *skipped)
+{
+    uint64_t code, count;
+    uint32_t valid;
+    uint64_t window = window_fits(bs) ? peek_window(bs, &valid) : 0;
+    if (window && !(window & 32) && !(window & (32 << 6))) {
+        /* Code and count below 32 (most records): one chunk each, from one window. */
+        code = window & 31;
+        count = (window >> 6) & 31;
+        bs->bit += 12;
+    } else {
+        code = read_vbr(bs, 6, "record code");
+        if (code > UINT32_MAX)
+            return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
+                              "record code %llu exceeds 32 bits", (unsigned long long)code);
+        count = read_vbr(bs, 6, "record operand count");
+    }
     bs->code = (uint32_t)code;
-    uint64_t count = read_vbr(bs, 6, "record operand count");
+    if (!bs->failed && skipped_code(bs, code)) {
+        /* Each operand takes at least one chunk: a count the block cannot hold fails. */
+        if (exceeds_bits(bs, count, 6))
+            return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, bs->entry_bit,
+                              "record operand count %llu: only %llu bits left in the block",
+                              (unsigned long long)count, (unsigned long long)sb_bs_bits_left(bs));
+        skip_vbr6(bs, count);
+        *skipped = !bs->failed;
+        return false;
+    }
     if (bs->failed || !reserve_ops(bs, count, 6, "record operand"))
         return false;
     for (uint64_t i = read_vbr6_run(bs, count); i < count && !bs->failed; i++)
@@ -502,6 +575,34 @@ static bool read_blob(struct sb_bitstream *bs)
 }
 
 /*
+ * `count` fixed fields of `width` (1..32) bits, known to lie in the block: as
+ * many as a 64-bit window holds (at least 57 bits, so 7 bytes of a string) per
+ * load, the block's last 64 bits a field at a time. `char6` maps each to its
+ * character (names are char6 or 8-bit arrays).
+ */
+static void read_fixed_run(struct sb_bitstream *bs, uint64_t *out, uint64_t count, uint32_t width,
+                           bool char6_map)
+{
+    uint64_t mask = (1ull << width) - 1, e = 0;
+    while (e < count) {
+        if (!window_fits(bs)) {
+            uint32_t field = take_bits(bs, width);
+            out[e++] = char6_map ? (uint8_t)char6[field] : field;
+            continue;
+        }
+        uint32_t valid;
+        uint64_t window = peek_window(bs, &valid);
+        uint64_t n = valid / width;
+        if (n > count - e)
+            n = count - e;
+        for (uint64_t k = 0; k < n; k++, window >>= width)
+            out[e + k] = char6_map ? (uint8_t)char6[window & mask] : (window & mask);
+        e += n;
+        bs->bit += n * width;
+    }
+}
+
+/*
  * The elements of an abbreviated array (room reserved). Fixed and char6
  * elements (type and metadata names are char6 arrays) are taken straight from
  * the input: reserve_ops has checked that `count` elements of their width fit
@@ -514,11 +615,9 @@ static void read_array(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *el
         return; /* no operand buffer may exist yet (ops NULL) */
     uint64_t *out = bs->ops + bs->op_count;
     if (element->encoding == SB_BS_CHAR6) {
-        for (uint64_t e = 0; e < count; e++)
-            out[e] = (uint8_t)char6[take_bits(bs, 6)];
+        read_fixed_run(bs, out, count, 6, true);
     } else if (element->encoding == SB_BS_FIXED && element->value - 1 < 32) {
-        for (uint64_t e = 0; e < count; e++)
-            out[e] = take_bits(bs, (uint32_t)element->value);
+        read_fixed_run(bs, out, count, (uint32_t)element->value, false);
     } else {
         for (uint64_t e = 0; e < count && !bs->failed; e++)
             out[e] = read_scalar(bs, element);
@@ -534,8 +633,19 @@ static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_
         return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
                           "record code %llu exceeds 32 bits", (unsigned long long)code);
     bs->code = (uint32_t)code;
+    /* Room for the scalar operands at once: at most one per abbreviation operand. */
+    if (bs->op_count + count > bs->op_capacity &&
+        !grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + count, sizeof(*bs->ops)))
+        return false;
     for (uint32_t i = 1; i < count && !bs->failed; i++) {
         const struct sb_bs_abbrev_op *op = &ops[i];
+        if (op->encoding == SB_BS_FIXED && op->value - 1 < 32 && window_fits(bs)) {
+            /* The common operand (type ids, flags), taken from a window in place. */
+            uint32_t valid;
+            bs->ops[bs->op_count++] = peek_window(bs, &valid) & ((1ull << op->value) - 1);
+            bs->bit += op->value;
+            continue;
+        }
         if (op->encoding == SB_BS_ARRAY) {
             uint64_t elements = read_vbr(bs, 6, "array length");
             if (bs->failed || !reserve_ops(bs, elements, op_min_bits(&ops[i + 1]), "array element"))
@@ -545,9 +655,7 @@ static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_
         }
         if (op->encoding == SB_BS_BLOB)
             return read_blob(bs);
-        uint64_t value = read_scalar(bs, op);
-        if (!push_op(bs, value))
-            return false;
+        bs->ops[bs->op_count++] = read_scalar(bs, op);
     }
     return !bs->failed;
 }
@@ -632,8 +740,10 @@ bool sb_bs_skip_block(struct sb_bitstream *bs)
     return true;
 }
 
-/* Reads the ids and fields common to every block; `entry` says what came. */
-static enum sb_bs_entry read_entry(struct sb_bitstream *bs)
+/* Reads the ids and fields common to every block; `entry` says what came.
+ * `consumed` is set for an entry the cursor used up itself (a DEFINE_ABBREV,
+ * a record passed over by sb_bs_skip_records): the caller reads the next. */
+static enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
 {
     bs->entry_bit = bs->bit;
     bs->op_count = 0;
@@ -656,9 +766,12 @@ static enum sb_bs_entry read_entry(struct sb_bitstream *bs)
     case ABBREV_ENTER_SUBBLOCK:
         return enter_block(bs) ? SB_BS_ENTER : SB_BS_ERROR;
     case ABBREV_DEFINE:
+        *consumed = true;
         return read_define_abbrev(bs, &bs->local) ? SB_BS_RECORD : SB_BS_ERROR;
     case ABBREV_UNABBREV_RECORD:
-        return read_unabbrev_record(bs) ? SB_BS_RECORD : SB_BS_ERROR;
+        if (read_unabbrev_record(bs, consumed))
+            return SB_BS_RECORD;
+        return *consumed ? SB_BS_RECORD : SB_BS_ERROR;
     default: {
         uint32_t count = 0;
         const struct sb_bs_abbrev_op *ops = find_abbrev(bs, id, &count);
@@ -704,7 +817,8 @@ static bool read_blockinfo(struct sb_bitstream *bs)
                               "BLOCKINFO: abbreviation id %u (only unabbreviated records, "
                               "DEFINE_ABBREV and END_BLOCK may appear)", id);
         bs->op_count = 0;
-        if (!read_unabbrev_record(bs))
+        bool skipped = false; /* never: a BLOCKINFO block's scope skips nothing */
+        if (!read_unabbrev_record(bs, &skipped))
             return false;
         if (bs->code == BLOCKINFO_SETBID) {
             if (bs->op_count < 1 || bs->ops[0] > UINT32_MAX)
@@ -724,13 +838,14 @@ enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs)
             return SB_BS_ERROR;
         if (!bs->depth && bs->bit >= bs->bit_size)
             return SB_BS_EOF;
-        enum sb_bs_entry entry = read_entry(bs);
+        bool consumed = false;
+        enum sb_bs_entry entry = read_entry(bs, &consumed);
         if (entry == SB_BS_ENTER && bs->block_id == BLOCKINFO_BLOCK_ID) {
             if (!read_blockinfo(bs))
                 return SB_BS_ERROR;
             continue;
         }
-        if (entry == SB_BS_RECORD && bs->abbrev_id == ABBREV_DEFINE)
+        if (entry == SB_BS_RECORD && consumed)
             continue;
         return entry;
     }

@@ -62,6 +62,7 @@ struct sb_bs_scope {
     uint32_t local_op_base;
     uint32_t info;           /**< index of its BLOCKINFO list, UINT32_MAX for none */
     uint32_t info_count;     /**< BLOCKINFO abbreviations it sees (those defined before it opened) */
+    uint64_t skip_codes;     /**< bit c: unabbreviated records of code c are passed over (sb_bs_skip_records) */
 };
 
 struct sb_bs_blockinfo {
@@ -108,6 +109,16 @@ void sb_bs_release(struct sb_bitstream *bs);
 
 /** Reads the next entry; BLOCKINFO and DEFINE_ABBREV are handled inside. */
 enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs);
+
+/**
+ * From now on until the innermost block ends, its unabbreviated records whose
+ * code c is below 64 and has bit c set in `codes` are passed over: sb_bs_next
+ * never returns them, and their operands are counted, not decoded (so they are
+ * not checked either: a VBR operand longer than 64 bits goes unnoticed). For
+ * readers that do not need a kind of record a writer stores unabbreviated, such
+ * as LLVM's metadata kind names, one VBR6 operand per character.
+ */
+void sb_bs_skip_records(struct sb_bitstream *bs, uint64_t codes);
 
 /** After SB_BS_ENTER: jumps over the block's body to its end (by the length word). */
 bool sb_bs_skip_block(struct sb_bitstream *bs);

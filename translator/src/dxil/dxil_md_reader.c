@@ -38,18 +38,27 @@ static const char *kind_name(enum sb_bc_metadata_kind kind)
     }
 }
 
-/* Metadata `id`, not null and in range; module-level only: dx.* nodes never sit in a function. */
+/* Metadata `id`, not null and in range; module-level only: dx.* nodes never sit in a function.
+ * The module's table is indexed directly: every dx.* field comes through here. */
 static const struct sb_bc_metadata *get(struct sb_dxil_md_reader *r, uint32_t id, const char *what)
 {
-    if (id == SB_BC_NONE) {
+    if (id < r->module->metadata_count)
+        return &r->module->metadata[id];
+    if (id == SB_BC_NONE)
         sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s is null", what);
-        return NULL;
-    }
-    const struct sb_bc_metadata *md = sb_bc_metadata_get(r->module, NULL, id);
-    if (!md)
+    else
         sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s: metadata id %u is out of range (%u ids)",
                         what, id, r->module->metadata_count);
-    return md;
+    return NULL;
+}
+
+/* The module constant behind value id `id`, or NULL (sb_bc_constant_get on module ids). */
+static const struct sb_bc_constant *module_constant(const struct sb_bc_module *m, uint32_t id)
+{
+    if (id >= m->value_count || m->values[id].kind != SB_BC_VALUE_CONSTANT)
+        return NULL;
+    uint32_t index = m->values[id].index;
+    return index < m->constant_count ? &m->constants[index] : NULL;
 }
 
 const struct sb_bc_metadata *sb_dxil_md_node(struct sb_dxil_md_reader *r, uint32_t id,
@@ -107,7 +116,7 @@ static const struct sb_bc_constant *constant(struct sb_dxil_md_reader *r, uint32
                         kind_name(md->kind), kind_text);
         return NULL;
     }
-    const struct sb_bc_constant *c = sb_bc_constant_get(r->module, NULL, md->value);
+    const struct sb_bc_constant *c = module_constant(r->module, md->value);
     /* Zero of any type is written as a NULL constant (`i32 0` included). */
     if (!c || (c->kind != kind && c->kind != SB_BC_CONST_NULL) || c->type >= r->module->type_count) {
         sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is not %s", what, id, kind_text);
@@ -137,7 +146,7 @@ bool sb_dxil_md_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what, 
 
 bool sb_dxil_md_u32(struct sb_dxil_md_reader *r, uint32_t id, const char *what, uint32_t *out)
 {
-    int64_t value;
+    int64_t value = 0; /* defined on every path, not only after a success */
     if (!sb_dxil_md_int(r, id, what, &value))
         return false;
     if (value < INT32_MIN || value > (int64_t)UINT32_MAX)

@@ -194,9 +194,16 @@ struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
         f->code = grown;
         f->code_capacity = capacity;
     }
-    struct sb_ir_operand *ops = dxil_front_alloc(f, dst_count + src_count, sizeof(*ops));
-    if (!ops)
+    /* Not zeroed: every operand is copied in below (an instruction without operands
+     * keeps one zero slot, as before). */
+    uint32_t operands = dst_count + src_count;
+    struct sb_ir_operand *ops = operands
+                                    ? sb_arena_alloc_uninit(f->arena, operands, sizeof(*ops))
+                                    : sb_arena_alloc(f->arena, 1, sizeof(*ops));
+    if (!ops) {
+        dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
+    }
     if (dst_count)
         memcpy(ops, dst, dst_count * sizeof(*ops));
     if (src_count)
