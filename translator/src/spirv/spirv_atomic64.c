@@ -21,8 +21,6 @@
  */
 #include "spirv_private.h"
 
-#include "translator/sm4.h"
-
 /* The SPIR-V opcode of each 64-bit atomic, by op - SB_IR_OP_IMM_ATOMIC64_IADD. */
 static const SpvOp atomic64_ops[] = {
     SpvOpAtomicIAdd, SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor,      SpvOpAtomicSMax,
@@ -46,31 +44,13 @@ static uint32_t view_block(struct sb_spv_context *ctx)
     return block;
 }
 
-/* The 64-bit view variable of resource `index`, declared on first use with the register's
- * set, binding and coherence. */
+/* The 64-bit view variable of resource `index`, declared on first use. */
 static uint32_t view_variable(struct sb_spv_context *ctx, uint32_t index)
 {
-    struct sb_spv_builder *b = &ctx->builder;
     struct sb_spv_resource_info *info = &sb_spv_resource_state(ctx)->info[index];
-    if (info->int64_var)
-        return info->int64_var;
-    const struct sb_ir_resource *r = &ctx->program->resources[index];
-    uint32_t var = sb_spv_variable_global(
-        b, sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, view_block(ctx)),
-        SpvStorageClassStorageBuffer, 0);
-    if (!var)
-        return 0;
-    sb_spv_decorate1(b, var, SpvDecorationDescriptorSet, r->set);
-    sb_spv_decorate1(b, var, SpvDecorationBinding, r->binding);
-    sb_spv_decorate(b, var, SpvDecorationAliased, NULL, 0);
-    if (r->uav_flags & SB_SM4_UAV_GLOBALLY_COHERENT)
-        sb_spv_decorate(b, var, SpvDecorationCoherent, NULL, 0);
-    if (!info->aliased) {
-        sb_spv_decorate(b, ctx->resources[index].var, SpvDecorationAliased, NULL, 0);
-        info->aliased = true;
-    }
-    info->int64_var = var;
-    return var;
+    if (!info->int64_var)
+        info->int64_var = sb_spv_memory_alias_variable(ctx, index, view_block(ctx));
+    return info->int64_var;
 }
 
 /* Pointer to the 64-bit word the atomic works on. */

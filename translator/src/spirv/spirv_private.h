@@ -727,6 +727,10 @@ uint32_t sb_spv_waterfall_index(const struct sb_spv_context *ctx, const struct s
 bool sb_spv_memory_vector_allowed(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
 /** ArrayStride in bytes of the `lanes`-lane view (2: 8; 3, 4: 16). */
 uint32_t sb_spv_memory_vector_stride(uint32_t lanes);
+/** A StorageBuffer variable of Block `block` on raw/structured resource `index`'s own set and
+ *  binding (NonWritable for a t#, Coherent for a globallycoherent u#), it and the register's
+ *  variable decorated Aliased: a second view of the same bytes (spirv_uav_vector.c). */
+uint32_t sb_spv_memory_alias_variable(struct sb_spv_context *ctx, uint32_t index, uint32_t block);
 /** Pointer to element `element` (a uint id: byte address / the view's stride) of the
  *  `lanes`-lane (2-4) view of `op`, declaring the view on first use; 0 on failure. */
 uint32_t sb_spv_memory_vector_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
