@@ -13,12 +13,14 @@
  *   structured  four invocations adding and taking the signed minimum on a structured
  *               buffer of 16-byte elements (index, byte offset addresses)
  *   ir          the IR ops the raw program lowers to (null destination where the old value
- *               is unused) and the SPIR-V capabilities it declares (Int64, Int64Atomics)
+ *               is unused), the validator's refusals of a changed copy (result mask zw, a
+ *               modifier, a typed u#) and the SPIR-V capabilities (Int64, Int64Atomics)
  *   refusals    a 64-bit atomic on groupshared memory refuses, naming it
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <spirv/unified1/spirv.h>
@@ -137,11 +139,62 @@ static bool declares(const struct sb_translation *t, uint32_t capability)
     return false;
 }
 
+/* sb_ir_validate on `ir` with the first 64-bit atomic changed by `change` (0: result mask zw,
+ * 1: a negated value, 2: u0 declared typed) must refuse, naming `needle`. */
+static void expect_invalid(const struct sb_ir_program *ir, int change, const char *needle)
+{
+    const struct sb_ir_function *fn = &ir->functions[0];
+    struct sb_ir_instruction *copy = malloc(fn->instruction_count * sizeof(*copy));
+    struct sb_ir_resource *resources = malloc(ir->resource_count * sizeof(*resources));
+    if (!copy || !resources) {
+        CHECK(false, "out of memory");
+        free(copy);
+        free(resources);
+        return;
+    }
+    memcpy(copy, fn->instructions, fn->instruction_count * sizeof(*copy));
+    memcpy(resources, ir->resources, ir->resource_count * sizeof(*resources));
+    struct sb_ir_operand dst[2], src[3];
+    for (uint32_t i = 0; i < fn->instruction_count; i++) {
+        if (!sb_ir_op_is_atomic64(copy[i].op))
+            continue;
+        memcpy(dst, copy[i].dst, 2 * sizeof(dst[0]));
+        memcpy(src, copy[i].src, copy[i].src_count * sizeof(src[0]));
+        if (change == 0)
+            dst[0].mask = 0xC;
+        else if (change == 1)
+            src[1].modifiers = SB_IR_MOD_NEG;
+        copy[i].dst = dst;
+        copy[i].src = src;
+        break;
+    }
+    if (change == 2)
+        resources[0].kind = SB_IR_RESOURCE_KIND_TYPED;
+    struct sb_ir_function changed_fn = *fn;
+    changed_fn.instructions = copy;
+    struct sb_ir_program changed = *ir;
+    changed.functions = &changed_fn;
+    changed.function_count = 1;
+    changed.resources = resources;
+    struct sb_error err = { 0 };
+    enum sb_result r = sb_ir_validate(&changed, &err);
+    CHECK(r != SB_SUCCESS && strstr(err.message, needle), "validator, change %d: %d '%s'", change,
+          (int)r, err.message);
+    free(copy);
+    free(resources);
+}
+
 static void test_ir(void)
 {
     struct sb_error err;
     struct sb_ir_program *ir = dxil_front_lower(dxil_program_atomic64_raw, &err);
     CHECK(ir != NULL, "raw: %s", err.message);
+    CHECK(ir && sb_ir_validate(ir, &err) == SB_SUCCESS, "raw: the IR does not validate");
+    if (ir && ir->function_count == 1 && ir->resource_count == 1) {
+        expect_invalid(ir, 0, "64-bit atomic result mask 0xc");
+        expect_invalid(ir, 1, "modifiers 0x1 on a 64-bit integer source");
+        expect_invalid(ir, 2, "64-bit atomic on the typed u0");
+    }
     uint32_t count[SB_IR_OP_COUNT] = { 0 }, null_results = 0;
     for (uint32_t i = 0; ir && i < ir->functions[0].instruction_count; i++) {
         const struct sb_ir_instruction *in = &ir->functions[0].instructions[i];
