@@ -15,6 +15,7 @@
  *   ir          the IR ops the raw program lowers to (null destination where the old value
  *               is unused), the validator's refusals of a changed copy (result mask zw, a
  *               modifier, a typed u#) and the SPIR-V capabilities (Int64, Int64Atomics)
+ *   bounds      the interpreter drops a 64-bit atomic whose word ends past the buffer
  *   refusals    a 64-bit atomic on groupshared memory refuses, naming it
  */
 #define _POSIX_C_SOURCE 200809L
@@ -28,6 +29,7 @@
 #include "check.h"
 #include "dxil_front_harness.h"
 #include "dxil_programs_atomic64.h"
+#include "shaderbridge/interp.h"
 #include "shaderbridge/translate.h"
 #include "translator/ir.h"
 
@@ -224,6 +226,32 @@ static void test_ir(void)
     tb_free(&b);
 }
 
+/* The interpreter alone on a 100-byte u0: slots 0..11 (bytes 0..95) as in `raw`; slot 12's
+ * 8 bytes end past the buffer, so the whole compare-store is dropped (no half write: bytes
+ * 96..99 keep 0x12345678), and the old values' stores at 128+ are dropped too. A device's
+ * robustBufferAccess may treat a straddling access otherwise, so no GPU side. */
+static void test_bounds(void)
+{
+    struct sb_error err;
+    struct sb_ir_program *ir = dxil_front_lower(dxil_program_atomic64_raw, &err);
+    CHECK(ir != NULL, "bounds: %s", err.message);
+    if (!ir)
+        return;
+    unsigned long long u0[13] = { 0 };
+    for (unsigned k = 0; k < 12; k++)
+        u0[k] = raw_before[k];
+    u0[12] = 0x12345678ull; /* bytes 96..99 inside, 100..103 outside */
+    struct sb_rt_resource table[1] = { buffer(0, u0, 100) };
+    const uint32_t groups[3] = { 1, 1, 1 };
+    enum sb_result r = sb_interp_dispatch(ir, table, 1, groups, NULL, NULL, &err);
+    CHECK(r == SB_SUCCESS, "bounds: dispatch: %s", err.message);
+    for (unsigned k = 0; k < 12; k++)
+        CHECK(u0[k] == raw_after[k], "bounds: qword %u = 0x%016llx, expected 0x%016llx", k, u0[k],
+              raw_after[k]);
+    CHECK(u0[12] == 0x12345678ull, "bounds: the straddling word became 0x%016llx", u0[12]);
+    sb_ir_program_destroy(ir);
+}
+
 static void test_refusals(void)
 {
     struct tbuf b = { 0 };
@@ -241,6 +269,8 @@ int main(int argc, char **argv)
         test_structured();
     if (all || !strcmp(which, "ir"))
         test_ir();
+    if (all || !strcmp(which, "bounds"))
+        test_bounds();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)
