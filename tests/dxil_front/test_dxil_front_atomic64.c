@@ -222,6 +222,12 @@ static void test_ir(void)
     CHECK(r == SB_SUCCESS, "raw: sb_translate: %s", err.message);
     CHECK(declares(t, SpvCapabilityInt64) && declares(t, SpvCapabilityInt64Atomics),
           "raw: the module does not declare Int64 and Int64Atomics");
+    /* A runtime refusing the module names the first atomic (its byte offset in the input). */
+    uint64_t origin = 0;
+    for (uint32_t i = 0; t && i < t->capability_origin_count; i++)
+        if (t->capability_origins[i].capability == SpvCapabilityInt64Atomics)
+            origin = t->capability_origins[i].offset;
+    CHECK(origin > 0, "raw: Int64Atomics has no origin");
     sb_translation_destroy(t);
     tb_free(&b);
 }
