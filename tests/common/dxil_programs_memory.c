@@ -374,23 +374,6 @@ bool dxil_program_cs_static_array(struct tbuf *out)
 }
 
 /*
- * RWByteAddressBuffer u0 : register(u0);
- * [numthreads(8, 1, 1)] void main() { u0.InterlockedAdd64(0, 1); }
- */
-bool dxil_program_cs_atomic64(struct tbuf *out)
-{
-    struct dxil_module *m = dm_create();
-    uint32_t entry = dm_entry(m, "main");
-    dm_at(m, dm_block(m));
-    struct compute_start c = begin_compute(m);
-    uint32_t i64 = dm_type_int(m, 64), u = dm_undef(m, c.i32);
-    uint32_t args[6] = { c.u0, dm_i32(m, ATOMIC_ADD), dm_i32(m, 0), u, u, dm_const_int(m, i64, 1) };
-    dm_dxop(m, "dx.op.atomicBinOp.i64", i64, DM_ATTR_NOUNWIND, OP_ATOMIC_BIN_OP, args, 6);
-    dm_ret_void(m);
-    return finish(m, entry, out);
-}
-
-/*
  * extern uint s;      (a global of address space 0 without an initializer: not HLSL dxc
  *                      writes for a shader, refused)
  * RWByteAddressBuffer u0 : register(u0);

@@ -47,9 +47,6 @@ bool dxil_program_cs_static_array(struct tbuf *out);
  *  (orig == 0). */
 bool dxil_program_cs_uav_atomics(struct tbuf *out);
 
-/** Refused (what the front end does not translate): cs_6_6, numthreads(8,1,1),
- *  u0.InterlockedAdd64(0, 1) — atomicBinOp.i64. */
-bool dxil_program_cs_atomic64(struct tbuf *out);
 /** Refused: cs_6_0, numthreads(8,1,1): u0[t] = s, s an (external) global of address space
  *  0 without an initializer. */
 bool dxil_program_cs_static_global(struct tbuf *out);

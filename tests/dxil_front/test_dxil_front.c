@@ -14,6 +14,7 @@
 #include "dxc_container_writer.h"
 #include "dxil_front_harness.h"
 #include "dxil_programs.h"
+#include "dxil_programs_atomic64.h"
 #include "dxil_programs_memory.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/interp.h"
@@ -161,12 +162,12 @@ static void test_cs_math(void)
 static void test_refusals(void)
 {
     struct sb_error err;
-    struct sb_ir_program *ir = dxil_front_lower(dxil_program_cs_atomic64, &err);
-    CHECK(ir == NULL && err.code == SB_ERROR_TRANSLATE_UNSUPPORTED, "cs_atomic64: code %d",
+    struct sb_ir_program *ir = dxil_front_lower(dxil_program_atomic64_groupshared, &err);
+    CHECK(ir == NULL && err.code == SB_ERROR_TRANSLATE_UNSUPPORTED, "atomic64_groupshared: code %d",
           (int)err.code);
-    CHECK(strstr(err.message, "not translated yet") != NULL, "cs_atomic64: message '%s'",
+    CHECK(strstr(err.message, "not translated") != NULL, "atomic64_groupshared: message '%s'",
           err.message);
-    CHECK(err.offset > 0, "cs_atomic64: no offset");
+    CHECK(err.offset > 0, "atomic64_groupshared: no offset");
     sb_ir_program_destroy(ir);
 }
 

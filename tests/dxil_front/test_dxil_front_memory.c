@@ -26,6 +26,7 @@
 #include "dxc_container_writer.h"
 #include "dxil_front_harness.h"
 #include "dxil_programs.h"
+#include "dxil_programs_atomic64.h"
 #include "dxil_programs_memory.h"
 #include "shaderbridge/dxbc.h"
 #include "shaderbridge/interp.h"
@@ -196,7 +197,8 @@ static void refusal(bool (*write)(struct tbuf *), const char *name, const char *
 
 static void test_refusals(void)
 {
-    refusal(dxil_program_cs_atomic64, "cs_atomic64", "64-bit atomics are not translated");
+    refusal(dxil_program_atomic64_groupshared, "atomic64_groupshared",
+            "64-bit groupshared atomics are not translated");
     refusal(dxil_program_cs_static_global, "cs_static_global", "without an initializer");
 }
 

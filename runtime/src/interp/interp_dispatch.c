@@ -143,7 +143,8 @@ static bool batches_are_independent(const struct sb_ir_program *p)
         for (uint32_t i = 0; i < p->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *in = &p->functions[f].instructions[i];
             bool atomic = (in->op >= SB_IR_OP_ATOMIC_AND && in->op <= SB_IR_OP_ATOMIC_UMIN) ||
-                          (in->op >= SB_IR_OP_IMM_ATOMIC_ALLOC && in->op <= SB_IR_OP_IMM_ATOMIC_UMIN);
+                          (in->op >= SB_IR_OP_IMM_ATOMIC_ALLOC && in->op <= SB_IR_OP_IMM_ATOMIC_UMIN) ||
+                          sb_ir_op_is_atomic64(in->op);
             if (!atomic)
                 continue;
             for (uint32_t k = 0; k < in->dst_count + in->src_count; k++) {

@@ -467,6 +467,8 @@ static void run_op(struct interp_state *s, const struct sb_ir_instruction *in)
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
         r = sb_interp_memory(s, in);
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
+        r = sb_interp_atomic64(s, in);
+    if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
         r = sb_interp_texture(s, in);
     if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && s->result == SB_SUCCESS)
         r = sb_interp_eval(s, in);

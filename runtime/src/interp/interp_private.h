@@ -356,6 +356,10 @@ enum sb_result sb_interp_alu_int64(struct interp_state *s, const struct sb_ir_in
 /** Raw/structured loads and stores, atomics, counters; UNSUPPORTED unrecorded otherwise. */
 enum sb_result sb_interp_memory(struct interp_state *s, const struct sb_ir_instruction *inst);
 
+/* ---- interp_atomic64.c ------------------------------------------------------------------- */
+/** imm_atomic64_* on raw/structured u#; UNSUPPORTED unrecorded for other ops. */
+enum sb_result sb_interp_atomic64(struct interp_state *s, const struct sb_ir_instruction *inst);
+
 /* ---- interp_texel.c ---------------------------------------------------------------------- */
 /** Lane view of a typed resource's texels from its declaration (FLOAT, INT or UINT). */
 uint32_t sb_interp_value_type(const struct sb_ir_resource *decl);

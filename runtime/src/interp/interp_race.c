@@ -204,6 +204,16 @@ static uint8_t op_kind(uint32_t op)
     case SB_IR_OP_ATOMIC_UMAX: case SB_IR_OP_IMM_ATOMIC_UMAX: return OP_UMAX;
     case SB_IR_OP_ATOMIC_UMIN: case SB_IR_OP_IMM_ATOMIC_UMIN: return OP_UMIN;
     case SB_IR_OP_IMM_ATOMIC_EXCH: return OP_EXCH;
+    /* 64-bit atomics: each DWORD half as the same operation (interp_atomic64.c). */
+    case SB_IR_OP_IMM_ATOMIC64_AND: return OP_AND;
+    case SB_IR_OP_IMM_ATOMIC64_OR: return OP_OR;
+    case SB_IR_OP_IMM_ATOMIC64_XOR: return OP_XOR;
+    case SB_IR_OP_IMM_ATOMIC64_IADD: return OP_ADD;
+    case SB_IR_OP_IMM_ATOMIC64_IMAX: return OP_IMAX;
+    case SB_IR_OP_IMM_ATOMIC64_IMIN: return OP_IMIN;
+    case SB_IR_OP_IMM_ATOMIC64_UMAX: return OP_UMAX;
+    case SB_IR_OP_IMM_ATOMIC64_UMIN: return OP_UMIN;
+    case SB_IR_OP_IMM_ATOMIC64_EXCH: return OP_EXCH;
     default: return OP_CMP;
     }
 }
@@ -223,8 +233,9 @@ static bool read_later(const struct interp_race *r, const struct sb_ir_operand *
 
 static bool returns_value(const struct interp_race *r, const struct sb_ir_instruction *in)
 {
-    return in->op >= SB_IR_OP_IMM_ATOMIC_IADD && in->op <= SB_IR_OP_IMM_ATOMIC_UMIN && in->dst_count >= 2 &&
-           read_later(r, &in->dst[0]);
+    return ((in->op >= SB_IR_OP_IMM_ATOMIC_IADD && in->op <= SB_IR_OP_IMM_ATOMIC_UMIN) ||
+            sb_ir_op_is_atomic64(in->op)) &&
+           in->dst_count >= 2 && read_later(r, &in->dst[0]);
 }
 
 /* Marks the r# components `op` (and the relative indices inside it) reads. */

@@ -273,6 +273,13 @@ enum sb_ir_op {
     SB_IR_OP_SAMPLE_C_L,        /**< sample_c at an explicit LOD: coord, t#, s#, ref, lod */
     SB_IR_OP_LD_UAV_TYPED_MS,   /**< ld_uav_typed of one sample: address, u#, sample index */
     SB_IR_OP_STORE_UAV_TYPED_MS, /**< store_uav_typed of one sample: u# <- address, value, sample */
+    /* SM 6.6 64-bit atomics on raw/structured UAVs (IR.md §Resources): d (old value pair, or
+     * null) and u# <- address, [compare pair], value pair. IMM_ATOMIC64_IADD first, _CMP_EXCH
+     * last: sb_ir_op_is_atomic64 tests the range. */
+    SB_IR_OP_IMM_ATOMIC64_IADD, SB_IR_OP_IMM_ATOMIC64_AND, SB_IR_OP_IMM_ATOMIC64_OR,
+    SB_IR_OP_IMM_ATOMIC64_XOR, SB_IR_OP_IMM_ATOMIC64_IMAX, SB_IR_OP_IMM_ATOMIC64_IMIN,
+    SB_IR_OP_IMM_ATOMIC64_UMAX, SB_IR_OP_IMM_ATOMIC64_UMIN, SB_IR_OP_IMM_ATOMIC64_EXCH,
+    SB_IR_OP_IMM_ATOMIC64_CMP_EXCH,
     SB_IR_OP_COUNT,
     SB_IR_OP_MAX_ENUM = 0x7fffffff
 };
@@ -792,6 +799,13 @@ const struct sb_ir_op_info *sb_ir_op_info(uint32_t op);
 static inline bool sb_ir_op_is_int64(uint32_t op)
 {
     return op >= SB_IR_OP_I64ADD && op <= SB_IR_OP_DTOU64;
+}
+
+/** True for the 64-bit atomics (IMM_ATOMIC64_IADD ... IMM_ATOMIC64_CMP_EXCH): their DOUBLE
+ *  slots hold raw 64-bit integers, and they take no modifiers. */
+static inline bool sb_ir_op_is_atomic64(uint32_t op)
+{
+    return op >= SB_IR_OP_IMM_ATOMIC64_IADD && op <= SB_IR_OP_IMM_ATOMIC64_CMP_EXCH;
 }
 
 /**

@@ -11,7 +11,8 @@
  * The UAV is the handle's operand (an element of a range in the SM5.1 form).
  * Addresses follow the SM4 operand: g# and raw UAVs take a byte offset,
  * structured UAVs (index, byte offset) in x, y, typed UAVs their coordinates
- * (as many lanes as the resource's dimension has). 64-bit overloads refuse.
+ * (as many lanes as the resource's dimension has). 64-bit overloads on UAVs are
+ * ir_from_dxil_atomic64.c's; on groupshared memory they refuse.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -70,14 +71,15 @@ static bool old_value_temp(struct dxil_front *f, const struct sb_bc_instruction 
     return *temp != DXIL_FRONT_NONE;
 }
 
-/* Atomics are on 32-bit integers only: 64-bit (SM 6.6) overloads refuse. */
+/* Groupshared atomics are on 32-bit integers only: 64-bit (SM 6.6) overloads refuse. */
 static bool require_i32(struct dxil_front *f, uint32_t type, const char *what)
 {
     const struct sb_bc_type *t = dxil_front_type(f, type);
     if (t && t->kind == SB_BC_TYPE_INTEGER && t->width == 32)
         return true;
     return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                           "%s on a type other than i32: 64-bit atomics are not translated yet",
+                           "%s on a type other than i32: 64-bit groupshared atomics are not "
+                           "translated",
                            what);
 }
 
@@ -182,6 +184,8 @@ static bool atomic_bin_op(struct dxil_front *f, const struct sb_bc_instruction *
     uint64_t op = 0;
     uint32_t value = 0, old;
     struct sb_ir_operand memory;
+    if (dxil_front_is_wide_type(f, in->type))
+        return dxil_front_atomic64(f, in, false);
     if (!require_i32(f, in->type, "atomicBinOp") ||
         !dxil_front_handle_operand(f, in, 1, &r, &memory) || !dxil_front_const_arg(f, in, 2, &op))
         return false;
@@ -201,6 +205,8 @@ static bool atomic_compare_exchange(struct dxil_front *f, const struct sb_bc_ins
     const struct sb_ir_resource *r = NULL;
     struct sb_ir_operand src[3], memory;
     uint32_t compare = 0, value = 0, old;
+    if (dxil_front_is_wide_type(f, in->type))
+        return dxil_front_atomic64(f, in, true);
     if (!require_i32(f, in->type, "atomicCompareExchange") ||
         !dxil_front_handle_operand(f, in, 1, &r, &memory) || !uav_address(f, in, 2, r, &src[0]) ||
         !dxil_front_arg(f, in, 5, &compare) || !dxil_front_src(f, compare, 0, &src[1]) ||

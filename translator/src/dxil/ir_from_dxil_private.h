@@ -421,6 +421,10 @@ bool dxil_front_is_atomic_or_barrier(uint64_t opcode);
 bool dxil_front_atomic_or_barrier(struct dxil_front *f, const struct sb_bc_instruction *in,
                                   uint64_t opcode);
 
+/* ir_from_dxil_atomic64.c */
+/** atomicBinOp.i64 (`compare` false) / atomicCompareExchange.i64 on a raw or structured UAV. */
+bool dxil_front_atomic64(struct dxil_front *f, const struct sb_bc_instruction *in, bool compare);
+
 /* ir_from_dxil_math_more.c */
 /** The math dx.ops dxil_front_math_more lowers (bit ops, two-result ops, classification,
  *  Tan/Hcos/Hsin/Htan, legacy f16, Fma, MakeDouble/SplitDouble). */

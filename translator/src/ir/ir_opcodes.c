@@ -43,6 +43,8 @@
 #define ATOM(op, nm, s) ROW(op, nm, 1, 1, 2, 2, T(N_), T(U_, s), T(KM), T(KV, KV), false, false)
 #define IMM_ATOM(op, nm, s)                                                                  \
     ROW(op, nm, 2, 2, 2, 2, T(s, N_), T(U_, s), T(KV, KM), T(KV, KV), false, false)
+/* 64-bit atomics: old value pair (or null) and u#, address and 64-bit value(s). */
+#define ATOM64(op, nm) ROW(op, nm, 2, 2, 2, 2, T(D_, N_), T(U_, D_), T(KV, KU), T(KV, KV), false, false)
 
 static const struct sb_ir_op_info ir_ops[SB_IR_OP_COUNT] = {
     NONE0(NOP, "nop"),
@@ -221,6 +223,13 @@ static const struct sb_ir_op_info ir_ops[SB_IR_OP_COUNT] = {
         T(KV, KU, KV), false, false),
     ROW(STORE_UAV_TYPED_MS, "store_uav_typed_ms", 1, 1, 3, 3, T(N_), T(U_, F_, U_), T(KU),
         T(KV, KV, KV), false, false),
+    ATOM64(IMM_ATOMIC64_IADD, "imm_atomic64_iadd"), ATOM64(IMM_ATOMIC64_AND, "imm_atomic64_and"),
+    ATOM64(IMM_ATOMIC64_OR, "imm_atomic64_or"), ATOM64(IMM_ATOMIC64_XOR, "imm_atomic64_xor"),
+    ATOM64(IMM_ATOMIC64_IMAX, "imm_atomic64_imax"), ATOM64(IMM_ATOMIC64_IMIN, "imm_atomic64_imin"),
+    ATOM64(IMM_ATOMIC64_UMAX, "imm_atomic64_umax"), ATOM64(IMM_ATOMIC64_UMIN, "imm_atomic64_umin"),
+    ATOM64(IMM_ATOMIC64_EXCH, "imm_atomic64_exch"),
+    ROW(IMM_ATOMIC64_CMP_EXCH, "imm_atomic64_cmp_exch", 2, 2, 3, 3, T(D_, N_), T(U_, D_, D_),
+        T(KV, KU), T(KV, KV, KV), false, false),
 };
 
 /* Float and signed reductions have no bitwise forms; prefixes are sums and products only. */

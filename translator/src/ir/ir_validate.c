@@ -226,7 +226,7 @@ bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
 static bool check_64bit_slots(struct validator *v, const struct sb_ir_instruction *in,
                               const struct sb_ir_op_info *info)
 {
-    bool int64 = sb_ir_op_is_int64(in->op);
+    bool int64 = sb_ir_op_is_int64(in->op) || sb_ir_op_is_atomic64(in->op);
     if (int64 && (in->flags & SB_IR_FLAG_SATURATE))
         return invalid(v, "saturate on a 64-bit integer op");
     for (uint32_t i = 0; i < in->dst_count && i < 2; i++) {
@@ -246,6 +246,24 @@ static bool check_64bit_slots(struct validator *v, const struct sb_ir_instructio
             return invalid(v, "modifiers 0x%x on a 64-bit integer source", src->modifiers);
     }
     return true;
+}
+
+/* A 64-bit atomic works on 8 bytes of a raw or structured u# (IR.md §Resources): typed UAVs
+ * hold 32-bit texels in this IR, and g# arrays are DWORD arrays. */
+static bool check_atomic64(struct validator *v, const struct sb_ir_instruction *in)
+{
+    const struct sb_ir_operand *uav = &in->dst[1];
+    if (in->dst[0].mask != 0 && in->dst[0].mask != 0x3)
+        return invalid(v, "64-bit atomic result mask 0x%x (xy or none)", in->dst[0].mask);
+    for (uint32_t i = 0; i < v->program->resource_count; i++) {
+        const struct sb_ir_resource *r = &v->program->resources[i];
+        if (r->resource_class == SB_IR_RESOURCE_UAV && uav->index_count &&
+            r->id == uav->index[0].offset)
+            return r->kind == SB_IR_RESOURCE_KIND_RAW || r->kind == SB_IR_RESOURCE_KIND_STRUCTURED
+                       ? true
+                       : invalid(v, "64-bit atomic on the typed u%u", r->id);
+    }
+    return invalid(v, "64-bit atomic on an undeclared UAV");
 }
 
 static bool check_instruction(struct validator *v, const struct sb_ir_instruction *in)
@@ -268,6 +286,8 @@ static bool check_instruction(struct validator *v, const struct sb_ir_instructio
             !sb_ir_kind_fits(info->src_kind[i], in->src[i].file, false, in->op))
             return v->failed ? false : invalid(v, "source %u of file %u", i, in->src[i].file);
     if (!check_64bit_slots(v, in, info))
+        return false;
+    if (sb_ir_op_is_atomic64(in->op) && !check_atomic64(v, in))
         return false;
     if ((in->op == SB_IR_OP_CALL || in->op == SB_IR_OP_CALLC) &&
         (in->target == 0 || in->target >= v->program->function_count))

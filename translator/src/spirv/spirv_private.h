@@ -698,6 +698,8 @@ struct sb_spv_resource_info {
     uint32_t vector_var[3];  /**< raw/structured: the uvec2/uvec3/uvec4 views on the same
                                   binding (spirv_uav_vector.c); 0 until first used */
     bool aliased;            /**< the register's own variable is decorated Aliased (it has a view) */
+    uint32_t int64_var;      /**< raw/structured: the uint64_t[] view of 64-bit atomics
+                                  (spirv_atomic64.c); 0 until first used */
     const struct sb_ir_instruction *first_read; /**< the first ld_uav_typed of a u#, for errors */
 };
 
@@ -725,6 +727,10 @@ uint32_t sb_spv_waterfall_index(const struct sb_spv_context *ctx, const struct s
 bool sb_spv_memory_vector_allowed(struct sb_spv_context *ctx, const struct sb_ir_operand *op);
 /** ArrayStride in bytes of the `lanes`-lane view (2: 8; 3, 4: 16). */
 uint32_t sb_spv_memory_vector_stride(uint32_t lanes);
+/** A StorageBuffer variable of Block `block` on raw/structured resource `index`'s own set and
+ *  binding (NonWritable for a t#, Coherent for a globallycoherent u#), it and the register's
+ *  variable decorated Aliased: a second view of the same bytes (spirv_uav_vector.c). */
+uint32_t sb_spv_memory_alias_variable(struct sb_spv_context *ctx, uint32_t index, uint32_t block);
 /** Pointer to element `element` (a uint id: byte address / the view's stride) of the
  *  `lanes`-lane (2-4) view of `op`, declaring the view on first use; 0 on failure. */
 uint32_t sb_spv_memory_vector_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
@@ -798,6 +804,7 @@ struct sb_spv_resource_state {
     uint32_t sample_position_var;      /**< Private vec2[32] table; 0 until samplepos needs it */
     uint32_t sample_count_spec;        /**< OpSpecConstant of the rasterizer's sample count */
     uint32_t vector_block[3];          /**< Block structs of the uvec2/3/4 memory views; 0 until used */
+    uint32_t int64_block;              /**< Block struct of the uint64_t[] views; 0 until used */
 };
 
 /** The shared state (never NULL after sb_spv_resource_declare succeeded). */
@@ -882,6 +889,8 @@ enum sb_result sb_spv_uav_access(struct sb_spv_context *ctx, const struct sb_ir_
  *  (unrecorded) for other ops. */
 enum sb_result sb_spv_uav_ms(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 enum sb_result sb_spv_uav_atomic(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
+/** imm_atomic64_* on a raw/structured u# (spirv_atomic64.c); UNSUPPORTED for other ops. */
+enum sb_result sb_spv_atomic64(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst);
 
 /** Image facts of an SM4 dimension (spirv_texture_decl.c); NULL for non-image dimensions. */
 struct sb_spv_dimension_info {

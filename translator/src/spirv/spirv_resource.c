@@ -169,7 +169,7 @@ enum sb_result sb_spv_resource_instruction(struct sb_spv_context *ctx,
     typedef enum sb_result (*group_fn)(struct sb_spv_context *, const struct sb_ir_instruction *);
     static const group_fn groups[] = {
         sb_spv_texture_sample, sb_spv_texture_fetch, sb_spv_texture_query,
-        sb_spv_uav_access, sb_spv_uav_atomic, sb_spv_uav_ms,
+        sb_spv_uav_access, sb_spv_uav_atomic, sb_spv_uav_ms, sb_spv_atomic64,
     };
     if (inst->op == SB_IR_OP_SYNC)
         return emit_sync(ctx, inst);

@@ -63,17 +63,11 @@ static uint32_t view_block(struct sb_spv_context *ctx, uint32_t lanes)
     return block;
 }
 
-/* The view variable of resource `index`, declared on first use with the register's own
- * set, binding and access decorations. */
-static uint32_t view_variable(struct sb_spv_context *ctx, uint32_t index, uint32_t lanes)
+uint32_t sb_spv_memory_alias_variable(struct sb_spv_context *ctx, uint32_t index, uint32_t block)
 {
     struct sb_spv_builder *b = &ctx->builder;
     struct sb_spv_resource_info *info = &sb_spv_resource_state(ctx)->info[index];
-    uint32_t slot = view_slot(lanes);
-    if (info->vector_var[slot])
-        return info->vector_var[slot];
     const struct sb_ir_resource *r = &ctx->program->resources[index];
-    uint32_t block = view_block(ctx, lanes);
     uint32_t var = sb_spv_variable_global(b, sb_spv_type_pointer(b, SpvStorageClassStorageBuffer, block),
                                           SpvStorageClassStorageBuffer, 0);
     if (!var)
@@ -89,8 +83,17 @@ static uint32_t view_variable(struct sb_spv_context *ctx, uint32_t index, uint32
         sb_spv_decorate(b, ctx->resources[index].var, SpvDecorationAliased, NULL, 0);
         info->aliased = true;
     }
-    info->vector_var[slot] = var;
     return var;
+}
+
+/* The view variable of resource `index`, declared on first use. */
+static uint32_t view_variable(struct sb_spv_context *ctx, uint32_t index, uint32_t lanes)
+{
+    struct sb_spv_resource_info *info = &sb_spv_resource_state(ctx)->info[index];
+    uint32_t slot = view_slot(lanes);
+    if (!info->vector_var[slot])
+        info->vector_var[slot] = sb_spv_memory_alias_variable(ctx, index, view_block(ctx, lanes));
+    return info->vector_var[slot];
 }
 
 uint32_t sb_spv_memory_vector_pointer(struct sb_spv_context *ctx, const struct sb_ir_operand *op,
