@@ -14,7 +14,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,8 +76,25 @@ struct extra_buffers {
     uint32_t u1_count;
 };
 
+/* What both sides' UAVs must hold: u0's `count` words, u1's `u1_count` (0: unchecked). */
+struct expected_uavs {
+    const uint32_t *u0;
+    uint32_t count;
+    const uint32_t *u1;
+    uint32_t u1_count;
+};
+
+static void check_uavs(const char *name, const char *side_name, const struct sb_rt_inputs *side,
+                       const void *expected)
+{
+    const struct expected_uavs *x = expected;
+    expect_words(name, side_name, 0, uav_words(side, 0, x->count), x->u0, x->count);
+    if (x->u1_count)
+        expect_words(name, side_name, 1, uav_words(side, 1, x->u1_count), x->u1, x->u1_count);
+}
+
 /* Translates (spirv-val'd) and runs the program with cb0 = CB0, a zeroed u0 of `count`
- * words and `extra` on the interpreter and, with a device, the GPU. */
+ * words and `extra` on the interpreter and, with a device, the GPU (dxil_front_validate). */
 static void run_with(const char *name, bool (*write)(struct tbuf *), const uint32_t *expected,
                      uint32_t count, const struct extra_buffers *extra)
 {
@@ -87,15 +103,6 @@ static void run_with(const char *name, bool (*write)(struct tbuf *), const uint3
     CHECK(ir != NULL, "%s: the front end refused: %s (byte %llu)", name, e.message,
           (unsigned long long)e.offset);
     sb_ir_program_destroy(ir);
-    struct sb_rt_context *context = NULL;
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", e.message);
-        return;
-    }
-    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    bool gpu = sb_rt_context_has_device(context);
     uint32_t cb0[DXIL_CBUF_BYTES / 4], u0[16] = { 0 };
     memcpy(cb0, CB0, sizeof(cb0));
     struct sb_rt_resource provided[4] = { buffer_at(SB_IR_RESOURCE_UAV, 0, u0, count * 4u) };
@@ -104,44 +111,9 @@ static void run_with(const char *name, bool (*write)(struct tbuf *), const uint3
         provided[provided_count++] = buffer_at(SB_IR_RESOURCE_CBV, 0, cb0, sizeof(cb0));
     for (uint32_t i = 0; extra && i < extra->provided_count; i++)
         provided[provided_count++] = extra->provided[i];
-    struct tbuf b = { 0 };
-    struct sb_rt_program *program = NULL;
-    struct sb_validate_report *r = NULL;
-    if (!write(&b)) {
-        CHECK(false, "%s: the writer failed", name);
-    } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
-        CHECK(false, "%s: does not load: %s", name, e.message);
-    } else {
-        struct sb_validate_options o = { .inputs = { .seed = 1 },
-                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
-                                         .provided_count = provided_count,
-                                         .provided = provided };
-        enum sb_result res = sb_validate(context, program, &o, &r, &e);
-        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
-        if (res == SB_SUCCESS) {
-            uint32_t u1_count = extra ? extra->u1_count : 0;
-            expect_words(name, "interpreter", 0, uav_words(r->cpu, 0, count), expected, count);
-            if (u1_count)
-                expect_words(name, "interpreter", 1, uav_words(r->cpu, 1, u1_count), extra->u1,
-                             u1_count);
-            if (gpu) {
-                expect_words(name, "device", 0, uav_words(r->gpu, 0, count), expected, count);
-                if (u1_count)
-                    expect_words(name, "device", 1, uav_words(r->gpu, 1, u1_count), extra->u1,
-                                 u1_count);
-                CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
-                      sb_validate_verdict_name(r->verdict), r->reason);
-            }
-            printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
-                                         : "interpreter only (no device)");
-        }
-    }
-    uint32_t layer_errors = sb_rt_context_validation_errors(context);
-    CHECK(layer_errors == 0, "%s: %u validation-layer errors", name, layer_errors);
-    sb_validate_report_destroy(r);
-    sb_rt_program_destroy(program);
-    tb_free(&b);
-    sb_rt_context_destroy(context);
+    const struct expected_uavs x = { expected, count, extra ? extra->u1 : NULL,
+                                     extra ? extra->u1_count : 0 };
+    dxil_front_validate(name, write, provided, provided_count, 0, false, check_uavs, &x);
 }
 
 static void run_program(const char *name, bool (*write)(struct tbuf *), const uint32_t *expected,

@@ -14,7 +14,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,64 +128,33 @@ static uint32_t written(const struct sb_rt_inputs *side, uint32_t reg, uint32_t 
     return n;
 }
 
-/* Runs the program through sb_validate with `provided` (the GPU too when there is a device),
- * checks the maps on both sides (none: only the verdict) and the verdict; frees the data. */
+/* The maps both sides must hold; none: the interpreter must have written some u0 texel. */
+struct expected_maps {
+    const struct expected_map *maps;
+    uint32_t count;
+};
+
+static void check_maps(const char *name, const char *side_name, const struct sb_rt_inputs *side,
+                       const void *expected)
+{
+    const struct expected_maps *x = expected;
+    for (uint32_t i = 0; i < x->count; i++)
+        check_map(name, side_name, side, &x->maps[i]);
+    if (x->count == 0 && !strcmp(side_name, "interpreter")) {
+        /* Implicit LOD: no hand-computed map; the program must have written. */
+        uint32_t n = written(side, 0, MAP_SIZE * MAP_SIZE, NOT_SAMPLED);
+        CHECK(n > 0, "%s: the interpreter wrote no u0 texel", name);
+        printf("%s: %u u0 texels written on the interpreter\n", name, n);
+    }
+}
+
+/* Runs the program through sb_validate with `provided` (dxil_front_validate: the GPU too when
+ * there is a device, verdict agree), checks the maps on both sides; frees the data. */
 static void run(const char *name, bool (*write)(struct tbuf *), struct sb_rt_resource *provided,
                 uint32_t provided_count, const struct expected_map *maps, uint32_t map_count)
 {
-    struct sb_error e = { 0 };
-    struct sb_rt_context *context = NULL;
-    struct sb_rt_context_options options = { .validation = true, .allow_cpu_only = true };
-    struct tbuf b = { 0 };
-    struct sb_rt_program *program = NULL;
-    struct sb_validate_report *r = NULL;
-    if (sb_rt_context_create(&options, &context, &e) != SB_SUCCESS) {
-        CHECK(false, "no context: %s", e.message);
-        goto done;
-    }
-    /* Keep lavapipe loaded after the context goes (LeakSanitizer; tests/CMakeLists.txt). */
-    (void)dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NOLOAD);
-    bool gpu = sb_rt_context_has_device(context);
-    if (!write(&b)) {
-        CHECK(false, "%s: the writer failed", name);
-    } else if (sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
-        CHECK(false, "%s: does not load: %s", name, e.message);
-    } else {
-        struct sb_validate_options o = { .inputs = { .seed = 1 },
-                                         .sides = gpu ? 0 : SB_VALIDATE_SIDE_CPU,
-                                         .provided_count = provided_count,
-                                         .provided = provided };
-        enum sb_result res = sb_validate(context, program, &o, &r, &e);
-        CHECK(res == SB_SUCCESS, "%s: sb_validate: %s", name, e.message);
-        if (res == SB_SUCCESS) {
-            for (uint32_t i = 0; i < map_count; i++) {
-                check_map(name, "interpreter", r->cpu, &maps[i]);
-                if (gpu)
-                    check_map(name, "device", r->gpu, &maps[i]);
-            }
-            if (map_count == 0) {
-                /* Implicit LOD: no hand-computed map; the program must have written. */
-                uint32_t n = written(r->cpu, 0, MAP_SIZE * MAP_SIZE, NOT_SAMPLED);
-                CHECK(n > 0, "%s: the interpreter wrote no u0 texel", name);
-                printf("%s: %u u0 texels written on the interpreter\n", name, n);
-            }
-            if (gpu)
-                CHECK(r->verdict == SB_VALIDATE_AGREE, "%s: verdict %s (%s)", name,
-                      sb_validate_verdict_name(r->verdict), r->reason);
-            printf("%s: %s\n", name, gpu ? sb_validate_verdict_name(r->verdict)
-                                         : "interpreter only (no device)");
-        }
-    }
-    if (context) {
-        uint32_t layer_errors = sb_rt_context_validation_errors(context);
-        CHECK(layer_errors == 0, "%s: %u validation-layer errors; first: %s", name,
-              layer_errors, sb_rt_context_first_validation_error(context));
-    }
-done:
-    sb_validate_report_destroy(r);
-    sb_rt_program_destroy(program);
-    tb_free(&b);
-    sb_rt_context_destroy(context);
+    const struct expected_maps x = { maps, map_count };
+    dxil_front_validate(name, write, provided, provided_count, 0, false, check_maps, &x);
     for (uint32_t i = 0; i < provided_count; i++)
         free(provided[i].data);
 }
