@@ -53,6 +53,22 @@ bool dxil_program_ags_length(struct tbuf *out);
 bool dxil_program_ags_wmma(struct tbuf *out);
 
 /** Programs the AGS lowering must refuse (dxil_program_ags_refusal). */
+/* WaveMatrixUavLoad / UavStore round trips in one wave of 32 ([WaveSize(32)]), u0 bytes:
+ * a row-major F32 accumulator (stride 64) at F32_IN stored transposed at F32_OUT; a
+ * row-major F16 A (stride 32) at F16_IN stored transposed at F16_OUT; a row-major FP8 B
+ * (stride 16) at FP8_IN stored transposed at FP8_OUT; then each lane's element 0 of the
+ * F32 matrix as it was loaded, at LANES + 4 * lane. */
+#define DXIL_AGS_MEMORY_F32_IN 0
+#define DXIL_AGS_MEMORY_F32_OUT 1024
+#define DXIL_AGS_MEMORY_F16_IN 2048
+#define DXIL_AGS_MEMORY_F16_OUT 2560
+#define DXIL_AGS_MEMORY_FP8_IN 3072
+#define DXIL_AGS_MEMORY_FP8_OUT 3328
+#define DXIL_AGS_MEMORY_LANES 3584
+#define DXIL_AGS_MEMORY_BYTES (DXIL_AGS_MEMORY_LANES + 128)
+
+bool dxil_program_ags_memory(struct tbuf *out);
+
 enum ags_refusal {
     AGS_REFUSE_WMMA,          /**< WaveMatrixMulAcc (opcode 0x28): not translated */
     AGS_REFUSE_LENGTH_WAVE,   /**< WaveMatrixLength without [WaveSize(32)] */

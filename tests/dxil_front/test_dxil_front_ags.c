@@ -7,10 +7,11 @@
  * and (with lavapipe) on the GPU, are the hand-computed OCP E4M3 / E5M2
  * conversions below; the verdict must be agree. `length`: WaveMatrixLength
  * of the known matrix types, the same way; `wmma`: fill, copy (F32 <-> FP8)
- * and element extract. `refusals`: what the lowering
+ * and element extract; `memory`: matrix loads and stores of a raw buffer in
+ * the wave32 layout. `refusals`: what the lowering
  * does not translate refuses with a structured error naming it.
  *
- * Usage: test_dxil_front_ags float8|length|wmma|refusals
+ * Usage: test_dxil_front_ags float8|length|wmma|memory|refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -169,6 +170,39 @@ static void test_wmma(void)
     run_program("wmma", dxil_program_ags_wmma, u0, sizeof(u0), &x);
 }
 
+/* WaveMatrixUavLoad / UavStore (the layout of translator/src/dxil/ir_from_dxil_wmma_memory.c):
+ * u0 holds F32 word i = 1000 + i at F32_IN, F16 half i = 0x100 + i at F16_IN and FP8 byte i
+ * = i at FP8_IN, each a 16x16 row-major matrix (element (r, c) at index 16r + c). Stored
+ * transposed, index j = 16c + r of each output holds the input's index 16(j % 16) + j / 16.
+ * Lane l's element 0 of the row-major F32 accumulator is (row 8 (l / 16), column l % 16). */
+static void test_memory(void)
+{
+    static uint32_t u0[DXIL_AGS_MEMORY_BYTES / 4], want[DXIL_AGS_MEMORY_BYTES / 4];
+    memset(u0, 0xAA, sizeof(u0));
+    uint16_t halves[256];
+    uint8_t bytes[256];
+    for (uint32_t i = 0; i < 256; i++) {
+        u0[DXIL_AGS_MEMORY_F32_IN / 4 + i] = 1000 + i;
+        halves[i] = (uint16_t)(0x100 + i);
+        bytes[i] = (uint8_t)i;
+    }
+    memcpy((uint8_t *)u0 + DXIL_AGS_MEMORY_F16_IN, halves, sizeof(halves));
+    memcpy((uint8_t *)u0 + DXIL_AGS_MEMORY_FP8_IN, bytes, sizeof(bytes));
+    memcpy(want, u0, sizeof(u0));
+    for (uint32_t j = 0; j < 256; j++) {
+        uint32_t source = 16 * (j % 16) + j / 16;
+        want[DXIL_AGS_MEMORY_F32_OUT / 4 + j] = 1000 + source;
+        halves[j] = (uint16_t)(0x100 + source);
+        bytes[j] = (uint8_t)source;
+    }
+    memcpy((uint8_t *)want + DXIL_AGS_MEMORY_F16_OUT, halves, sizeof(halves));
+    memcpy((uint8_t *)want + DXIL_AGS_MEMORY_FP8_OUT, bytes, sizeof(bytes));
+    for (uint32_t l = 0; l < 32; l++)
+        want[DXIL_AGS_MEMORY_LANES / 4 + l] = 1000 + 16 * 8 * (l / 16) + l % 16;
+    const struct expected_words x = { 0, DXIL_AGS_MEMORY_BYTES / 4, want };
+    run_program("memory", dxil_program_ags_memory, u0, sizeof(u0), &x);
+}
+
 /* One refusal (dxil_front_expect_refusal). */
 static void check_refusal(enum ags_refusal which, const char *name, const char *needle)
 {
@@ -201,6 +235,8 @@ int main(int argc, char **argv)
         test_length();
     if (all || !strcmp(which, "wmma"))
         test_wmma();
+    if (all || !strcmp(which, "memory"))
+        test_memory();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)
