@@ -69,8 +69,23 @@ bool dxil_program_ags_wmma(struct tbuf *out);
 
 bool dxil_program_ags_memory(struct tbuf *out);
 
+/* WaveMatrixMulAcc in one wave of 32: row-major F16 A and B (stride 32), F32 C (stride 64),
+ * FP8 A and B (stride 16) loaded from u0 at these byte offsets; D = A x B + C of the F16
+ * pair (WMMA_F32_16X16X16_F16) stored row-major at D16, of the FP8 pair
+ * (WMMA_F32_16X16X16_FP8_FP8, the same C) at D8. */
+#define DXIL_AGS_MULACC_A16 0
+#define DXIL_AGS_MULACC_B16 512
+#define DXIL_AGS_MULACC_C 1024
+#define DXIL_AGS_MULACC_A8 2048
+#define DXIL_AGS_MULACC_B8 2304
+#define DXIL_AGS_MULACC_D16 2560
+#define DXIL_AGS_MULACC_D8 3584
+#define DXIL_AGS_MULACC_BYTES 4608
+
+bool dxil_program_ags_mul_acc(struct tbuf *out);
+
 enum ags_refusal {
-    AGS_REFUSE_WMMA,          /**< WaveMatrixMulAcc (opcode 0x28): not translated */
+    AGS_REFUSE_WMMA,          /**< WaveMatrixMulAcc without [WaveSize(32)] */
     AGS_REFUSE_LENGTH_WAVE,   /**< WaveMatrixLength without [WaveSize(32)] */
     AGS_REFUSE_LENGTH_TYPE,   /**< WaveMatrixLength of an I8 A matrix (type 0x02) */
     AGS_REFUSE_BAD_MAGIC,     /**< a code word without magic 5 */
@@ -78,7 +93,8 @@ enum ags_refusal {
     AGS_REFUSE_BUFFER_USE,    /**< the magic UAV written by a plain bufferStore */
     AGS_REFUSE_BAD_CONVERSION, /**< Float8Conversion with conversion 4 */
     AGS_REFUSE_WMMA_SEQUENCE,  /**< a WaveMatrixCopy result call without its inputs */
-    AGS_REFUSE_WMMA_TRANSPOSE  /**< a WaveMatrixCopy that transposes (F16 A to F16 A^T) */
+    AGS_REFUSE_WMMA_TRANSPOSE, /**< a WaveMatrixCopy that transposes (F16 A to F16 A^T) */
+    AGS_REFUSE_MULACC_OPCODE   /**< WaveMatrixMulAcc WMMA_I32_16X16X16_I8 (opcode 0xC) */
 };
 bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which);
 

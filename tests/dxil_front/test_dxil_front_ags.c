@@ -8,10 +8,11 @@
  * conversions below; the verdict must be agree. `length`: WaveMatrixLength
  * of the known matrix types, the same way; `wmma`: fill, copy (F32 <-> FP8)
  * and element extract; `memory`: matrix loads and stores of a raw buffer in
- * the wave32 layout. `refusals`: what the lowering
+ * the wave32 layout; `mul_acc`: WaveMatrixMulAcc of F16 and FP8 operands.
+ * `refusals`: what the lowering
  * does not translate refuses with a structured error naming it.
  *
- * Usage: test_dxil_front_ags float8|length|wmma|memory|refusals
+ * Usage: test_dxil_front_ags float8|length|wmma|memory|mul_acc|refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -203,6 +204,52 @@ static void test_memory(void)
     run_program("memory", dxil_program_ags_memory, u0, sizeof(u0), &x);
 }
 
+/* Small integers as f16 and E4M3 bits (both exact): -1, 0, 1, 2, 3. */
+static const uint16_t f16_of[5] = { 0xBC00, 0x0000, 0x3C00, 0x4000, 0x4200 };
+static const uint8_t fp8_of[5] = { 0xB8, 0x00, 0x38, 0x40, 0x44 };
+
+/* WaveMatrixMulAcc: A[m][k] = (m + k) % 5 - 1, B[k][n] = (k * n + 1) % 4 - 1, C[m][n] =
+ * 16 m + n (exact small integers, so every product and partial sum is exact in f32 and
+ * any summation order gives the same D). D[m][n] = C[m][n] + sum over k of A[m][k] B[k][n],
+ * for the F16 and the FP8 operands alike. */
+static void test_mul_acc(void)
+{
+    static uint32_t u0[DXIL_AGS_MULACC_BYTES / 4], want[DXIL_AGS_MULACC_BYTES / 4];
+    uint8_t *bytes = (uint8_t *)u0;
+    memset(u0, 0xAA, sizeof(u0));
+    int av[16][16], bv[16][16];
+    for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 16; c++) {
+            av[r][c] = (r + c) % 5 - 1;
+            bv[r][c] = (r * c + 1) % 4 - 1;
+            uint16_t ha = f16_of[av[r][c] + 1], hb = f16_of[bv[r][c] + 1];
+            memcpy(bytes + DXIL_AGS_MULACC_A16 + 2 * (16 * r + c), &ha, 2);
+            memcpy(bytes + DXIL_AGS_MULACC_B16 + 2 * (16 * r + c), &hb, 2);
+            bytes[DXIL_AGS_MULACC_A8 + 16 * r + c] = fp8_of[av[r][c] + 1];
+            bytes[DXIL_AGS_MULACC_B8 + 16 * r + c] = fp8_of[bv[r][c] + 1];
+            float cv = (float)(16 * r + c);
+            memcpy(&u0[DXIL_AGS_MULACC_C / 4 + 16 * r + c], &cv, 4);
+        }
+    memcpy(want, u0, sizeof(u0));
+    for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 16; c++) {
+            int sum = 16 * r + c;
+            for (int k = 0; k < 16; k++)
+                sum += av[r][k] * bv[k][c];
+            float d = (float)sum;
+            memcpy(&want[DXIL_AGS_MULACC_D16 / 4 + 16 * r + c], &d, 4);
+            memcpy(&want[DXIL_AGS_MULACC_D8 / 4 + 16 * r + c], &d, 4);
+        }
+    /* Spot values by hand: D[0][0] = 0 + sum_k ((k % 5) - 1) * 0 = 0 (B[k][0] = 0);
+     * D[1][1] = 17 + (1 + 4 - 3 + 2 - 2 - 1 - 1 + 3 - 2) = 18 (the nonzero products of
+     * ((1 + k) % 5 - 1) ((k + 1) % 4 - 1), k = 1, 2, 3, 6, 7, 9, 11, 13, 14). */
+    CHECK(want[DXIL_AGS_MULACC_D16 / 4] == 0 && want[DXIL_AGS_MULACC_D16 / 4 + 17] == 0x41900000,
+          "mul_acc: the model's D[0][0] 0x%08x, D[1][1] 0x%08x", want[DXIL_AGS_MULACC_D16 / 4],
+          want[DXIL_AGS_MULACC_D16 / 4 + 17]);
+    const struct expected_words x = { 0, DXIL_AGS_MULACC_BYTES / 4, want };
+    run_program("mul_acc", dxil_program_ags_mul_acc, u0, sizeof(u0), &x);
+}
+
 /* One refusal (dxil_front_expect_refusal). */
 static void check_refusal(enum ags_refusal which, const char *name, const char *needle)
 {
@@ -213,7 +260,8 @@ static void check_refusal(enum ags_refusal which, const char *name, const char *
 
 static void test_refusals(void)
 {
-    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixMulAcc (opcode 0x28, phase 0)");
+    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixMulAcc in a program without [WaveSize(32)]");
+    check_refusal(AGS_REFUSE_MULACC_OPCODE, "mulacc_opcode", "WaveMatrixOpcode 0xc ");
     check_refusal(AGS_REFUSE_LENGTH_WAVE, "length_wave", "without [WaveSize(32)]");
     check_refusal(AGS_REFUSE_LENGTH_TYPE, "length_type", "matrix type 0x2 ");
     check_refusal(AGS_REFUSE_BAD_MAGIC, "bad_magic", "code 0x40000036");
@@ -237,6 +285,8 @@ int main(int argc, char **argv)
         test_wmma();
     if (all || !strcmp(which, "memory"))
         test_memory();
+    if (all || !strcmp(which, "mul_acc"))
+        test_mul_acc();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)

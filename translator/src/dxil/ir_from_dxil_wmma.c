@@ -34,8 +34,9 @@
  * The loads and stores (ir_from_dxil_wmma_memory.c) fix which matrix element
  * each of a lane's dwords is (the wave32 layout described there); the
  * per-lane ops above need not know it.
+ * The multiply is ir_from_dxil_wmma_mulacc.c's.
  * Refused by name: transposing or kind-changing copies and other format
- * pairs, the multiply, and any call out of its sequence.
+ * pairs, and any call out of its sequence.
  */
 #include "ir_from_dxil_wmma.h"
 
@@ -60,7 +61,7 @@ bool dxil_front_wmma_claims(uint32_t opcode)
 {
     return opcode == WMMA_ELEMENT_FILL || opcode == WMMA_ELEMENT_EXTRACT || opcode == WMMA_COPY ||
            opcode == WMMA_FILL || opcode == WMMA_UAV_LOAD || opcode == WMMA_UAV_STORE ||
-           opcode == WMMA_LDS_LOAD || opcode == WMMA_LDS_STORE;
+           opcode == WMMA_LDS_LOAD || opcode == WMMA_LDS_STORE || opcode == WMMA_MUL_ACC;
 }
 
 bool dxil_wmma_out_of_sequence(struct dxil_front *f, uint32_t opcode, uint32_t phase)
@@ -353,6 +354,8 @@ bool dxil_front_wmma_call(struct dxil_front *f, const struct sb_bc_instruction *
     case WMMA_LDS_LOAD:
     case WMMA_LDS_STORE:
         return dxil_wmma_memory_call(f, w, in, opcode, phase, immediate);
+    case WMMA_MUL_ACC:
+        return dxil_wmma_mul_acc_call(f, w, in, phase, immediate);
     default: /* WMMA_COPY */
         return phase == 0 ? input_call(f, w, in, opcode, immediate)
                : phase == 1 ? (w->opcode == opcode ? copy(f, w, in, immediate)

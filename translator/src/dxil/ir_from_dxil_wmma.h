@@ -75,4 +75,9 @@ bool dxil_wmma_memory_call(struct dxil_front *f, struct dxil_wmma *w,
                            const struct sb_bc_instruction *in, uint32_t opcode, uint32_t phase,
                            uint32_t immediate);
 
+/* ir_from_dxil_wmma_mulacc.c */
+/** One call of WaveMatrixMulAcc's sequence. */
+bool dxil_wmma_mul_acc_call(struct dxil_front *f, struct dxil_wmma *w,
+                            const struct sb_bc_instruction *in, uint32_t phase, uint32_t immediate);
+
 #endif
