@@ -23,7 +23,7 @@ enum { AGS_FLOAT8_CONVERSION = 0x36, AGS_WAVE_MATRIX_LENGTH = 0x31, AGS_WAVE_MAT
        AGS_SATURATE = 0x100 };
 /* Matrix type codes (WMMA_MakeType): format | kind << 4 | transposed << 7. */
 enum { TYPE_F16_A = 0x04, TYPE_F16_A_TRANSPOSED = 0x84, TYPE_F32_ACC_TRANSPOSED = 0xA6,
-       TYPE_FP8_B = 0x1A, TYPE_F16_B = 0x14, TYPE_FP8_A = 0x0A, TYPE_F16_ACC = 0x24, TYPE_F32_ACC = 0x26,
+       TYPE_FP8_B = 0x1A, TYPE_F16_B = 0x14, TYPE_FP8_A = 0x0A, TYPE_F16_ACC_TRANSPOSED = 0xA4, TYPE_F16_ACC = 0x24, TYPE_F32_ACC = 0x26,
        TYPE_FP8_ACC = 0x2A };
 /* MatrixIO(channel, register): the immediate naming a dword (pair) of a matrix. */
 #define MATRIX_IO(channel, reg) ((channel) | (reg) << 4)
@@ -306,6 +306,9 @@ bool dxil_program_ags_mul_acc(struct tbuf *out)
     matrix_mul_acc(&p, WMMA_F32_FP8_FP8, fp8_operands, d8);
     matrix_store(&p, TYPE_F32_ACC, DXIL_AGS_MULACC_D16, 64, d);
     matrix_store(&p, TYPE_F32_ACC, DXIL_AGS_MULACC_D8, 64, d8);
+    uint32_t halves[8];
+    matrix_copy(&p, TYPE_F32_ACC, TYPE_F16_ACC_TRANSPOSED, false, d, halves);
+    matrix_store(&p, TYPE_F16_ACC_TRANSPOSED, DXIL_AGS_MULACC_D16_HALF, 32, halves);
     return finish_sized(&p, 32, 32, out);
 }
 
@@ -361,10 +364,10 @@ bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
     case AGS_REFUSE_WMMA_SEQUENCE:
         r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_COPY, 2, MATRIX_IO(0, 0))), zero, zero);
         break;
-    case AGS_REFUSE_WMMA_TRANSPOSE: {
+    case AGS_REFUSE_WMMA_KIND: {
         uint32_t filled[8], copied[8];
-        matrix_fill(&p, TYPE_F16_A, p.thread, filled);
-        matrix_copy(&p, TYPE_F16_A, TYPE_F16_A_TRANSPOSED, false, filled, copied);
+        matrix_fill(&p, TYPE_F16_ACC, p.thread, filled);
+        matrix_copy(&p, TYPE_F16_ACC, TYPE_F16_A, false, filled, copied);
         r = copied[0];
         break;
     }

@@ -72,7 +72,9 @@ bool dxil_program_ags_memory(struct tbuf *out);
 /* WaveMatrixMulAcc in one wave of 32: row-major F16 A and B (stride 32), F32 C (stride 64),
  * FP8 A and B (stride 16) loaded from u0 at these byte offsets; D = A x B + C of the F16
  * pair (WMMA_F32_16X16X16_F16) stored row-major at D16, of the FP8 pair
- * (WMMA_F32_16X16X16_FP8_FP8, the same C) at D8. */
+ * (WMMA_F32_16X16X16_FP8_FP8, the same C) at D8; the F16 pair's D converted to a
+ * transposed F16 accumulator (WaveMatrixCopy) and stored column-major (stride 32) at
+ * D16_HALF. */
 #define DXIL_AGS_MULACC_A16 0
 #define DXIL_AGS_MULACC_B16 512
 #define DXIL_AGS_MULACC_C 1024
@@ -80,7 +82,8 @@ bool dxil_program_ags_memory(struct tbuf *out);
 #define DXIL_AGS_MULACC_B8 2304
 #define DXIL_AGS_MULACC_D16 2560
 #define DXIL_AGS_MULACC_D8 3584
-#define DXIL_AGS_MULACC_BYTES 4608
+#define DXIL_AGS_MULACC_D16_HALF 4608
+#define DXIL_AGS_MULACC_BYTES 5120
 
 bool dxil_program_ags_mul_acc(struct tbuf *out);
 
@@ -93,7 +96,7 @@ enum ags_refusal {
     AGS_REFUSE_BUFFER_USE,    /**< the magic UAV written by a plain bufferStore */
     AGS_REFUSE_BAD_CONVERSION, /**< Float8Conversion with conversion 4 */
     AGS_REFUSE_WMMA_SEQUENCE,  /**< a WaveMatrixCopy result call without its inputs */
-    AGS_REFUSE_WMMA_TRANSPOSE, /**< a WaveMatrixCopy that transposes (F16 A to F16 A^T) */
+    AGS_REFUSE_WMMA_KIND,      /**< a WaveMatrixCopy that changes the kind (F16 C to F16 A) */
     AGS_REFUSE_MULACC_OPCODE   /**< WaveMatrixMulAcc WMMA_I32_16X16X16_I8 (opcode 0xC) */
 };
 bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which);

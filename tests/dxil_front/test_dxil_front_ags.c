@@ -208,10 +208,23 @@ static void test_memory(void)
 static const uint16_t f16_of[5] = { 0xBC00, 0x0000, 0x3C00, 0x4000, 0x4200 };
 static const uint8_t fp8_of[5] = { 0xB8, 0x00, 0x38, 0x40, 0x44 };
 
+/* An integer |v| < 2048 as f16 bits: the sign, exponent 15 + e where 2^e <= |v| <
+ * 2^(e+1), the significand's 10 bits below the leading one (at most 11 significant bits). */
+static uint16_t half_of_integer(int v)
+{
+    if (v == 0)
+        return 0;
+    int a = v < 0 ? -v : v, e = 0;
+    while ((a >> (e + 1)) != 0)
+        e++;
+    return (uint16_t)((v < 0 ? 0x8000 : 0) | (15 + e) << 10 | ((a << (10 - e)) & 0x3FF));
+}
+
 /* WaveMatrixMulAcc: A[m][k] = (m + k) % 5 - 1, B[k][n] = (k * n + 1) % 4 - 1, C[m][n] =
  * 16 m + n (exact small integers, so every product and partial sum is exact in f32 and
  * any summation order gives the same D). D[m][n] = C[m][n] + sum over k of A[m][k] B[k][n],
- * for the F16 and the FP8 operands alike. */
+ * for the F16 and the FP8 operands alike, and D copied to a transposed F16 accumulator
+ * (one kind, another layout and format: element-wise) stored column-major. */
 static void test_mul_acc(void)
 {
     static uint32_t u0[DXIL_AGS_MULACC_BYTES / 4], want[DXIL_AGS_MULACC_BYTES / 4];
@@ -239,11 +252,15 @@ static void test_mul_acc(void)
             float d = (float)sum;
             memcpy(&want[DXIL_AGS_MULACC_D16 / 4 + 16 * r + c], &d, 4);
             memcpy(&want[DXIL_AGS_MULACC_D8 / 4 + 16 * r + c], &d, 4);
+            /* The F16 copy, column-major: D is an integer of magnitude below 2048, exact. */
+            uint16_t half = half_of_integer(sum);
+            memcpy((uint8_t *)want + DXIL_AGS_MULACC_D16_HALF + 2 * (16 * c + r), &half, 2);
         }
     /* Spot values by hand: D[0][0] = 0 + sum_k ((k % 5) - 1) * 0 = 0 (B[k][0] = 0);
      * D[1][1] = 17 + (1 + 4 - 3 + 2 - 2 - 1 - 1 + 3 - 2) = 18 (the nonzero products of
      * ((1 + k) % 5 - 1) ((k + 1) % 4 - 1), k = 1, 2, 3, 6, 7, 9, 11, 13, 14). */
-    CHECK(want[DXIL_AGS_MULACC_D16 / 4] == 0 && want[DXIL_AGS_MULACC_D16 / 4 + 17] == 0x41900000,
+    CHECK(want[DXIL_AGS_MULACC_D16 / 4] == 0 && want[DXIL_AGS_MULACC_D16 / 4 + 17] == 0x41900000 &&
+              half_of_integer(18) == 0x4C80,
           "mul_acc: the model's D[0][0] 0x%08x, D[1][1] 0x%08x", want[DXIL_AGS_MULACC_D16 / 4],
           want[DXIL_AGS_MULACC_D16 / 4 + 17]);
     const struct expected_words x = { 0, DXIL_AGS_MULACC_BYTES / 4, want };
@@ -269,7 +286,7 @@ static void test_refusals(void)
     check_refusal(AGS_REFUSE_BUFFER_USE, "buffer_use", "other than an AGS intrinsic");
     check_refusal(AGS_REFUSE_WMMA_SEQUENCE, "wmma_sequence",
                   "WaveMatrixCopy call of phase 2 out of its sequence");
-    check_refusal(AGS_REFUSE_WMMA_TRANSPOSE, "wmma_transpose", "from type 0x4 to 0x84");
+    check_refusal(AGS_REFUSE_WMMA_KIND, "wmma_kind", "from type 0x24 to 0x4 ");
     check_refusal(AGS_REFUSE_BAD_CONVERSION, "bad_conversion", "immediate 0x4 ");
 }
 

@@ -26,8 +26,10 @@
  *     phase 2 x 8 results: the input with that dword replaced.
  *   WaveMatrixCopy (0x32): phase 0 x 4 inputs, phase 1 (immediate the input
  *     type, compare the output type, new value 1 to saturate), phase 2 x 8
- *     results. Same type: a copy; F32 -> FP8 and FP8 -> F32 element by
- *     element, of the same matrix kind (A, B, accumulator) and layout. The
+ *     results. Same format: a copy; F32, F16 and FP8 convert element by
+ *     element (through f32, exactly; F16 rounds to nearest even), of the same
+ *     matrix kind (A, B, accumulator), either layout (the transposed bit
+ *     only tells loads and stores the memory order). The
  *     F32 -> FP8 conversion is E4M3 rounded to nearest even as for the scalar
  *     intrinsic, with what vkd3d-proton's RDNA4 tests record of the matrix
  *     unit: NaN gives 0xFF and a saturated infinity NaN (S.1111.111).
@@ -35,8 +37,8 @@
  * each of a lane's dwords is (the wave32 layout described there); the
  * per-lane ops above need not know it.
  * The multiply is ir_from_dxil_wmma_mulacc.c's.
- * Refused by name: transposing or kind-changing copies and other format
- * pairs, and any call out of its sequence.
+ * Refused by name: kind-changing copies (they move elements between lanes),
+ * saturating conversions to F16, and any call out of its sequence.
  */
 #include "ir_from_dxil_wmma.h"
 
@@ -292,34 +294,43 @@ static bool copy(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_i
     if (!dxil_wmma_known_type(in_type) || out_type > UINT32_MAX || !dxil_wmma_known_type((uint32_t)out_type))
         return dxil_wmma_refuse_type(f, WMMA_COPY, dxil_wmma_known_type(in_type) ? (uint32_t)out_type : in_type);
     uint32_t from = TYPE_FORMAT(in_type), to = TYPE_FORMAT((uint32_t)out_type);
-    bool same = from == to, to_fp8 = from == FORMAT_F32 && to == FORMAT_FP8,
-         from_fp8 = from == FORMAT_FP8 && to == FORMAT_F32;
-    if (TYPE_KIND_AND_LAYOUT(in_type) != TYPE_KIND_AND_LAYOUT((uint32_t)out_type) ||
-        !(same || to_fp8 || from_fp8))
+    /* The transposed bit is the memory layout of loads and stores only (vkd3d-proton's
+     * quantised-output tests read a transposed F16 copy of an F32 result back at swapped
+     * indices): a copy between layouts of one kind moves no element. */
+    if (TYPE_KIND(in_type) != TYPE_KIND((uint32_t)out_type) ||
+        (saturate != 0 && to == FORMAT_F16 && from != FORMAT_F16))
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "AMD AGS WaveMatrixCopy from type 0x%x to 0x%llx (element-wise "
-                               "F32 <-> FP8 and plain copies of one matrix kind and layout are "
-                               "translated)", in_type, (unsigned long long)out_type);
+                               "AMD AGS WaveMatrixCopy from type 0x%x to 0x%llx%s (element-wise "
+                               "copies and F32/F16/FP8 conversions of one matrix kind are "
+                               "translated)", in_type, (unsigned long long)out_type,
+                               saturate ? " saturating" : "");
     if (!gather_inputs(f, w, WMMA_COPY, dwords))
         return false;
     w->phase = 1;
     for (uint32_t k = 0; k < 8; k++)
-        w->output[k] = same ? dwords[k] : dxil_front_imm(0);
-    if (to_fp8) {
-        for (uint32_t k = 0; k < 2; k++) {
-            struct sb_ir_operand packed = dxil_front_imm(0);
-            for (uint32_t b = 0; b < 4; b++) {
-                struct sb_ir_operand byte =
-                    dxil_front_float8_narrow(f, dwords[4 * k + b], DXIL_FLOAT8_E4M3,
-                                             saturate != 0, true);
-                packed = dxil_wmma_op2(f, SB_IR_OP_OR, packed,
-                             dxil_wmma_op2(f, SB_IR_OP_ISHL, byte, dxil_front_imm(8 * b)));
-            }
-            w->output[k] = packed;
-        }
-    } else if (from_fp8) {
+        w->output[k] = from == to ? dwords[k] : dxil_front_imm(0);
+    if (from != to) {
+        /* Each element widened to f32 (exact), then narrowed to the output format: F16
+         * rounds to nearest even, FP8 as the matrix unit's E4M3 (see the file comment). */
+        struct sb_ir_operand wide[8];
         for (uint32_t k = 0; k < 8; k++)
-            w->output[k] = dxil_front_float8_widen(f, fp8_element(f, dwords, k), DXIL_FLOAT8_E4M3);
+            wide[k] = from == FORMAT_F32   ? dwords[k]
+                      : from == FORMAT_F16 ? dxil_front_fresh_op(f, SB_IR_OP_F16TOF32, &dwords[k], 1)
+                                           : dxil_front_float8_widen(f, fp8_element(f, dwords, k),
+                                                                     DXIL_FLOAT8_E4M3);
+        for (uint32_t k = 0; k < 8; k++) {
+            if (to == FORMAT_F32) {
+                w->output[k] = wide[k];
+            } else if (to == FORMAT_F16) {
+                w->output[k] = dxil_front_fresh_op(f, SB_IR_OP_F32TOF16, &wide[k], 1);
+            } else {
+                struct sb_ir_operand byte = dxil_front_float8_narrow(f, wide[k], DXIL_FLOAT8_E4M3,
+                                                                     saturate != 0, true);
+                w->output[k / 4] = dxil_wmma_op2(
+                    f, SB_IR_OP_OR, w->output[k / 4],
+                    dxil_wmma_op2(f, SB_IR_OP_ISHL, byte, dxil_front_imm(8 * (k % 4))));
+            }
+        }
     }
     w->outputs_ready = true;
     return dxil_wmma_set_result(f, in, dxil_front_imm(0));
