@@ -142,6 +142,16 @@ static struct sb_ir_operand element_address(struct dxil_front *f, const struct l
     return mad(f, p, a->step, a->line_start);
 }
 
+/* A narrow element's dword address and the bit shift of its bytes within that dword. */
+static void split_address(struct dxil_front *f, struct sb_ir_operand address,
+                          struct sb_ir_operand *aligned, struct sb_ir_operand *shift)
+{
+    *aligned = dxil_wmma_op2(f, SB_IR_OP_AND, address, dxil_front_imm(~3u));
+    *shift = dxil_wmma_op2(f, SB_IR_OP_ISHL,
+                           dxil_wmma_op2(f, SB_IR_OP_AND, address, dxil_front_imm(3)),
+                           dxil_front_imm(3));
+}
+
 static struct sb_ir_operand load_dword(struct dxil_front *f, const struct wmma_memory *m,
                                        struct sb_ir_operand address)
 {
@@ -180,12 +190,8 @@ static bool load(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_i
             w->output[k] = load_dword(f, &m, address);
             continue;
         }
-        struct sb_ir_operand aligned = dxil_wmma_op2(f, SB_IR_OP_AND, address,
-                                                     dxil_front_imm(~3u));
-        struct sb_ir_operand shift = dxil_wmma_op2(f, SB_IR_OP_ISHL,
-                                                   dxil_wmma_op2(f, SB_IR_OP_AND, address,
-                                                                 dxil_front_imm(3)),
-                                                   dxil_front_imm(3));
+        struct sb_ir_operand aligned, shift;
+        split_address(f, address, &aligned, &shift);
         struct sb_ir_operand element = dxil_wmma_op2(
             f, SB_IR_OP_AND, dxil_wmma_op2(f, SB_IR_OP_USHR, load_dword(f, &m, aligned), shift),
             dxil_front_imm(format == FORMAT_F16 ? 0xFFFFu : 0xFFu));
@@ -237,12 +243,8 @@ static bool store(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_
                 ? dwords[k]
                 : dxil_wmma_op2(f, SB_IR_OP_USHR, dwords[k / 4], dxil_front_imm(8 * (k % 4)));
         element = dxil_wmma_op2(f, SB_IR_OP_AND, element, dxil_front_imm(mask));
-        struct sb_ir_operand aligned = dxil_wmma_op2(f, SB_IR_OP_AND, address,
-                                                     dxil_front_imm(~3u));
-        struct sb_ir_operand shift = dxil_wmma_op2(f, SB_IR_OP_ISHL,
-                                                   dxil_wmma_op2(f, SB_IR_OP_AND, address,
-                                                                 dxil_front_imm(3)),
-                                                   dxil_front_imm(3));
+        struct sb_ir_operand aligned, shift;
+        split_address(f, address, &aligned, &shift);
         struct sb_ir_operand keep = dxil_wmma_op2(
             f, SB_IR_OP_XOR, dxil_wmma_op2(f, SB_IR_OP_ISHL, dxil_front_imm(mask), shift),
             dxil_front_imm(~0u));

@@ -52,6 +52,15 @@ static struct sb_ir_operand read_lane(struct dxil_front *f, struct sb_ir_operand
     return dxil_wmma_op2(f, SB_IR_OP_WAVE_READ_LANE_AT, value, lane);
 }
 
+/* The `count` dwords `src` of lane `line + 16 * half` (the line's K 8 half .. 8 half + 7). */
+static void read_half_line(struct dxil_front *f, const struct sb_ir_operand *src, uint32_t count,
+                           struct sb_ir_operand line, uint32_t half, struct sb_ir_operand got[8])
+{
+    struct sb_ir_operand holder = dxil_wmma_op2(f, SB_IR_OP_IADD, line, dxil_front_imm(16 * half));
+    for (uint32_t d = 0; d < count; d++)
+        got[d] = read_lane(f, src[d], holder);
+}
+
 static bool multiply(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_instruction *in,
                      uint32_t immediate)
 {
@@ -80,11 +89,8 @@ static bool multiply(struct dxil_front *f, struct dxil_wmma *w, const struct sb_
     /* Column n of B: K 0-7 from lane n, K 8-15 from lane n + 16, widened once. */
     struct sb_ir_operand b_column[16];
     for (uint32_t half = 0; half < 2; half++) {
-        struct sb_ir_operand holder = dxil_wmma_op2(f, SB_IR_OP_IADD, column,
-                                                    dxil_front_imm(16 * half));
         struct sb_ir_operand got[8];
-        for (uint32_t d = 0; d < dwords; d++)
-            got[d] = read_lane(f, b[d], holder);
+        read_half_line(f, b, dwords, column, half, got);
         for (uint32_t e = 0; e < 8; e++)
             b_column[8 * half + e] = element_f32(f, got, fp8, e);
     }
@@ -93,11 +99,8 @@ static bool multiply(struct dxil_front *f, struct dxil_wmma *w, const struct sb_
         struct sb_ir_operand row = dxil_wmma_op2(f, SB_IR_OP_IADD, first_row, dxil_front_imm(k));
         struct sb_ir_operand sum = c[k];
         for (uint32_t half = 0; half < 2; half++) {
-            struct sb_ir_operand holder = dxil_wmma_op2(f, SB_IR_OP_IADD, row,
-                                                        dxil_front_imm(16 * half));
             struct sb_ir_operand got[8];
-            for (uint32_t d = 0; d < dwords; d++)
-                got[d] = read_lane(f, a[d], holder);
+            read_half_line(f, a, dwords, row, half, got);
             for (uint32_t e = 0; e < 8; e++) {
                 struct sb_ir_operand product = dxil_wmma_op2(
                     f, SB_IR_OP_MUL, element_f32(f, got, fp8, e), b_column[8 * half + e]);
