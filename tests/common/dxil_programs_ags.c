@@ -18,10 +18,12 @@ enum { OP_CREATE_HANDLE = 57, OP_BUFFER_LOAD = 68, OP_BUFFER_STORE = 69,
     (int32_t)(0x50000000u | (uint32_t)(phase) << 24 | (uint32_t)(immediate) << 8 | (opcode))
 enum { AGS_FLOAT8_CONVERSION = 0x36, AGS_WAVE_MATRIX_LENGTH = 0x31, AGS_WAVE_MATRIX_FILL = 0x33,
        AGS_WAVE_MATRIX_COPY = 0x32, AGS_WAVE_MATRIX_ELEMENT_EXTRACT = 0x30, AGS_WAVE_MATRIX_MUL_ACC = 0x28,
-       AGS_WAVE_MATRIX_ELEMENT_FILL = 0x2F,
+       AGS_WAVE_MATRIX_ELEMENT_FILL = 0x2F, AGS_WAVE_MATRIX_UAV_LOAD = 0x29,
+       AGS_WAVE_MATRIX_UAV_STORE = 0x2A, WMMA_F32_F16 = 5, WMMA_F32_FP8_FP8 = 7, WMMA_I32_I8 = 0xC,
        AGS_SATURATE = 0x100 };
 /* Matrix type codes (WMMA_MakeType): format | kind << 4 | transposed << 7. */
-enum { TYPE_F16_A = 0x04, TYPE_F16_A_TRANSPOSED = 0x84, TYPE_F16_ACC = 0x24, TYPE_F32_ACC = 0x26,
+enum { TYPE_F16_A = 0x04, TYPE_F16_A_TRANSPOSED = 0x84, TYPE_F32_ACC_TRANSPOSED = 0xA6,
+       TYPE_FP8_B = 0x1A, TYPE_F16_B = 0x14, TYPE_FP8_A = 0x0A, TYPE_F16_ACC_TRANSPOSED = 0xA4, TYPE_F16_ACC = 0x24, TYPE_F32_ACC = 0x26,
        TYPE_FP8_ACC = 0x2A };
 /* MatrixIO(channel, register): the immediate naming a dword (pair) of a matrix. */
 #define MATRIX_IO(channel, reg) ((channel) | (reg) << 4)
@@ -220,6 +222,96 @@ bool dxil_program_ags_wmma(struct tbuf *out)
     return finish_sized(&p, DXIL_AGS_WMMA_THREADS, 0, out);
 }
 
+/* WMMA_Load(type, u0, offset, stride): the doorbell (phase 0) addresses one u0.Load whose
+ * result, the hook, tells phase 1 the buffer; phase 2 returns the eight dwords. */
+static void matrix_load(struct ags_program *p, uint32_t type, int32_t offset, int32_t stride,
+                        uint32_t out8[8])
+{
+    struct dxil_module *m = p->m;
+    uint32_t zero = dm_i32(m, 0);
+    uint32_t doorbell = ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_UAV_LOAD, 0, 0)),
+                                 dm_i32(m, offset), dm_i32(m, stride));
+    uint32_t hook = load(p, p->u0, doorbell);
+    ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_UAV_LOAD, 1, type)), hook, zero);
+    for (uint32_t k = 0; k < 8; k++)
+        out8[k] = ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_UAV_LOAD, 2,
+                                                 MATRIX_IO(k % 4, k / 4))), zero, zero);
+}
+
+/* WMMA_Store(type, u0, offset, stride, m): phase 0, the four input calls (phase 1), phase 2
+ * with the hook. */
+static void matrix_store(struct ags_program *p, uint32_t type, int32_t offset, int32_t stride,
+                         const uint32_t m8[8])
+{
+    struct dxil_module *m = p->m;
+    uint32_t doorbell = ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_UAV_STORE, 0, 0)),
+                                 dm_i32(m, offset), dm_i32(m, stride));
+    uint32_t hook = load(p, p->u0, doorbell);
+    for (uint32_t c = 0; c < 4; c++) {
+        uint32_t channel = c % 2, reg = c / 2, first = 2 * channel + 4 * reg;
+        ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_UAV_STORE, 1, MATRIX_IO(channel, reg))),
+                 m8[first], m8[first + 1]);
+    }
+    ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_UAV_STORE, 2, type)), hook, dm_i32(m, 0));
+}
+
+bool dxil_program_ags_memory(struct tbuf *out)
+{
+    struct ags_program p = begin();
+    struct dxil_module *m = p.m;
+    uint32_t c[8], a[8], b[8];
+    matrix_load(&p, TYPE_F32_ACC, DXIL_AGS_MEMORY_F32_IN, 64, c);
+    matrix_store(&p, TYPE_F32_ACC_TRANSPOSED, DXIL_AGS_MEMORY_F32_OUT, 64, c);
+    matrix_load(&p, TYPE_F16_A, DXIL_AGS_MEMORY_F16_IN, 32, a);
+    matrix_store(&p, TYPE_F16_A_TRANSPOSED, DXIL_AGS_MEMORY_F16_OUT, 32, a);
+    matrix_load(&p, TYPE_FP8_B, DXIL_AGS_MEMORY_FP8_IN, 16, b);
+    matrix_store(&p, TYPE_FP8_B | 0x80, DXIL_AGS_MEMORY_FP8_OUT, 16, b);
+    uint32_t first = matrix_extract(&p, TYPE_F32_ACC, c, dm_i32(m, 0));
+    store(&p, p.u0, add(&p, mul(&p, p.thread, dm_i32(m, 4)), dm_i32(m, DXIL_AGS_MEMORY_LANES)),
+          first);
+    return finish_sized(&p, 32, 32, out);
+}
+
+/* WMMA_MatMulAcc(op, a, b, c): the twelve operand calls (register types 1 A, 2 B, 3
+ * accumulator in MatrixIO bits 8-15), the opcode (phase 1), the eight results (phase 2). */
+static void matrix_mul_acc(struct ags_program *p, uint32_t op, const uint32_t *const abc[3],
+                           uint32_t out8[8])
+{
+    struct dxil_module *m = p->m;
+    uint32_t zero = dm_i32(m, 0);
+    for (uint32_t r = 0; r < 3; r++)
+        for (uint32_t c = 0; c < 4; c++) {
+            uint32_t channel = c % 2, reg = c / 2, first = 2 * channel + 4 * reg;
+            ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_MUL_ACC, 0,
+                                           MATRIX_IO(channel, reg) | (r + 1) << 8)),
+                     abc[r][first], abc[r][first + 1]);
+        }
+    ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_MUL_ACC, 1, op)), zero, zero);
+    for (uint32_t k = 0; k < 8; k++)
+        out8[k] = ags_call(p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_MUL_ACC, 2,
+                                                 MATRIX_IO(k % 4, k / 4))), zero, zero);
+}
+
+bool dxil_program_ags_mul_acc(struct tbuf *out)
+{
+    struct ags_program p = begin();
+    uint32_t a[8], b[8], c[8], a8[8], b8[8], d[8], d8[8];
+    matrix_load(&p, TYPE_F16_A, DXIL_AGS_MULACC_A16, 32, a);
+    matrix_load(&p, TYPE_F16_B, DXIL_AGS_MULACC_B16, 32, b);
+    matrix_load(&p, TYPE_F32_ACC, DXIL_AGS_MULACC_C, 64, c);
+    matrix_load(&p, TYPE_FP8_A, DXIL_AGS_MULACC_A8, 16, a8);
+    matrix_load(&p, TYPE_FP8_B, DXIL_AGS_MULACC_B8, 16, b8);
+    const uint32_t *const f16_operands[3] = { a, b, c }, *const fp8_operands[3] = { a8, b8, c };
+    matrix_mul_acc(&p, WMMA_F32_F16, f16_operands, d);
+    matrix_mul_acc(&p, WMMA_F32_FP8_FP8, fp8_operands, d8);
+    matrix_store(&p, TYPE_F32_ACC, DXIL_AGS_MULACC_D16, 64, d);
+    matrix_store(&p, TYPE_F32_ACC, DXIL_AGS_MULACC_D8, 64, d8);
+    uint32_t halves[8];
+    matrix_copy(&p, TYPE_F32_ACC, TYPE_F16_ACC_TRANSPOSED, false, d, halves);
+    matrix_store(&p, TYPE_F16_ACC_TRANSPOSED, DXIL_AGS_MULACC_D16_HALF, 32, halves);
+    return finish_sized(&p, 32, 32, out);
+}
+
 bool dxil_program_ags_length(struct tbuf *out)
 {
     static const uint32_t types[DXIL_AGS_LENGTH_COUNT] = DXIL_AGS_LENGTH_TYPES;
@@ -241,9 +333,16 @@ bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
     uint32_t zero = dm_i32(m, 0), r = zero;
     switch (which) {
     case AGS_REFUSE_WMMA:
-        /* WMMA_MatMulAcc's first call: A's dwords 0-1 (phase 0, MatrixIO(0, 0, A temp)). */
-        r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_MUL_ACC, 0, 0x100)), zero, zero);
+    case AGS_REFUSE_MULACC_OPCODE: {
+        /* A whole WMMA_MatMulAcc: F16 x F16 + F32 without [WaveSize(32)], or an I8 one. */
+        uint32_t filled[8], product[8];
+        matrix_fill(&p, TYPE_F32_ACC, p.thread, filled);
+        const uint32_t *const operands[3] = { filled, filled, filled };
+        matrix_mul_acc(&p, which == AGS_REFUSE_WMMA ? WMMA_F32_F16 : WMMA_I32_I8, operands,
+                       product);
+        r = product[0];
         break;
+    }
     case AGS_REFUSE_LENGTH_WAVE:
         /* WMMA_MatrixLength(F32 accumulator) in a program without [WaveSize(32)]. */
         r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_LENGTH, 0, 0x26)), zero, zero);
@@ -265,10 +364,10 @@ bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which)
     case AGS_REFUSE_WMMA_SEQUENCE:
         r = ags_call(&p, dm_i32(m, AGS_CODE(AGS_WAVE_MATRIX_COPY, 2, MATRIX_IO(0, 0))), zero, zero);
         break;
-    case AGS_REFUSE_WMMA_TRANSPOSE: {
+    case AGS_REFUSE_WMMA_KIND: {
         uint32_t filled[8], copied[8];
-        matrix_fill(&p, TYPE_F16_A, p.thread, filled);
-        matrix_copy(&p, TYPE_F16_A, TYPE_F16_A_TRANSPOSED, false, filled, copied);
+        matrix_fill(&p, TYPE_F16_ACC, p.thread, filled);
+        matrix_copy(&p, TYPE_F16_ACC, TYPE_F16_A, false, filled, copied);
         r = copied[0];
         break;
     }

@@ -53,8 +53,42 @@ bool dxil_program_ags_length(struct tbuf *out);
 bool dxil_program_ags_wmma(struct tbuf *out);
 
 /** Programs the AGS lowering must refuse (dxil_program_ags_refusal). */
+/* WaveMatrixUavLoad / UavStore round trips in one wave of 32 ([WaveSize(32)]), u0 bytes:
+ * a row-major F32 accumulator (stride 64) at F32_IN stored transposed at F32_OUT; a
+ * row-major F16 A (stride 32) at F16_IN stored transposed at F16_OUT; a row-major FP8 B
+ * (stride 16) at FP8_IN stored transposed at FP8_OUT; then each lane's element 0 of the
+ * F32 matrix as it was loaded, at LANES + 4 * lane. */
+#define DXIL_AGS_MEMORY_F32_IN 0
+#define DXIL_AGS_MEMORY_F32_OUT 1024
+#define DXIL_AGS_MEMORY_F16_IN 2048
+#define DXIL_AGS_MEMORY_F16_OUT 2560
+#define DXIL_AGS_MEMORY_FP8_IN 3072
+#define DXIL_AGS_MEMORY_FP8_OUT 3328
+#define DXIL_AGS_MEMORY_LANES 3584
+#define DXIL_AGS_MEMORY_BYTES (DXIL_AGS_MEMORY_LANES + 128)
+
+bool dxil_program_ags_memory(struct tbuf *out);
+
+/* WaveMatrixMulAcc in one wave of 32: row-major F16 A and B (stride 32), F32 C (stride 64),
+ * FP8 A and B (stride 16) loaded from u0 at these byte offsets; D = A x B + C of the F16
+ * pair (WMMA_F32_16X16X16_F16) stored row-major at D16, of the FP8 pair
+ * (WMMA_F32_16X16X16_FP8_FP8, the same C) at D8; the F16 pair's D converted to a
+ * transposed F16 accumulator (WaveMatrixCopy) and stored column-major (stride 32) at
+ * D16_HALF. */
+#define DXIL_AGS_MULACC_A16 0
+#define DXIL_AGS_MULACC_B16 512
+#define DXIL_AGS_MULACC_C 1024
+#define DXIL_AGS_MULACC_A8 2048
+#define DXIL_AGS_MULACC_B8 2304
+#define DXIL_AGS_MULACC_D16 2560
+#define DXIL_AGS_MULACC_D8 3584
+#define DXIL_AGS_MULACC_D16_HALF 4608
+#define DXIL_AGS_MULACC_BYTES 5120
+
+bool dxil_program_ags_mul_acc(struct tbuf *out);
+
 enum ags_refusal {
-    AGS_REFUSE_WMMA,          /**< WaveMatrixMulAcc (opcode 0x28): not translated */
+    AGS_REFUSE_WMMA,          /**< WaveMatrixMulAcc without [WaveSize(32)] */
     AGS_REFUSE_LENGTH_WAVE,   /**< WaveMatrixLength without [WaveSize(32)] */
     AGS_REFUSE_LENGTH_TYPE,   /**< WaveMatrixLength of an I8 A matrix (type 0x02) */
     AGS_REFUSE_BAD_MAGIC,     /**< a code word without magic 5 */
@@ -62,7 +96,8 @@ enum ags_refusal {
     AGS_REFUSE_BUFFER_USE,    /**< the magic UAV written by a plain bufferStore */
     AGS_REFUSE_BAD_CONVERSION, /**< Float8Conversion with conversion 4 */
     AGS_REFUSE_WMMA_SEQUENCE,  /**< a WaveMatrixCopy result call without its inputs */
-    AGS_REFUSE_WMMA_TRANSPOSE  /**< a WaveMatrixCopy that transposes (F16 A to F16 A^T) */
+    AGS_REFUSE_WMMA_KIND,      /**< a WaveMatrixCopy that changes the kind (F16 C to F16 A) */
+    AGS_REFUSE_MULACC_OPCODE   /**< WaveMatrixMulAcc WMMA_I32_16X16X16_I8 (opcode 0xC) */
 };
 bool dxil_program_ags_refusal(struct tbuf *out, enum ags_refusal which);
 

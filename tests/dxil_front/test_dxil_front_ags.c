@@ -7,10 +7,12 @@
  * and (with lavapipe) on the GPU, are the hand-computed OCP E4M3 / E5M2
  * conversions below; the verdict must be agree. `length`: WaveMatrixLength
  * of the known matrix types, the same way; `wmma`: fill, copy (F32 <-> FP8)
- * and element extract. `refusals`: what the lowering
+ * and element extract; `memory`: matrix loads and stores of a raw buffer in
+ * the wave32 layout; `mul_acc`: WaveMatrixMulAcc of F16 and FP8 operands.
+ * `refusals`: what the lowering
  * does not translate refuses with a structured error naming it.
  *
- * Usage: test_dxil_front_ags float8|length|wmma|refusals
+ * Usage: test_dxil_front_ags float8|length|wmma|memory|mul_acc|refusals
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -169,6 +171,102 @@ static void test_wmma(void)
     run_program("wmma", dxil_program_ags_wmma, u0, sizeof(u0), &x);
 }
 
+/* WaveMatrixUavLoad / UavStore (the layout of translator/src/dxil/ir_from_dxil_wmma_memory.c):
+ * u0 holds F32 word i = 1000 + i at F32_IN, F16 half i = 0x100 + i at F16_IN and FP8 byte i
+ * = i at FP8_IN, each a 16x16 row-major matrix (element (r, c) at index 16r + c). Stored
+ * transposed, index j = 16c + r of each output holds the input's index 16(j % 16) + j / 16.
+ * Lane l's element 0 of the row-major F32 accumulator is (row 8 (l / 16), column l % 16). */
+static void test_memory(void)
+{
+    static uint32_t u0[DXIL_AGS_MEMORY_BYTES / 4], want[DXIL_AGS_MEMORY_BYTES / 4];
+    memset(u0, 0xAA, sizeof(u0));
+    uint16_t halves[256];
+    uint8_t bytes[256];
+    for (uint32_t i = 0; i < 256; i++) {
+        u0[DXIL_AGS_MEMORY_F32_IN / 4 + i] = 1000 + i;
+        halves[i] = (uint16_t)(0x100 + i);
+        bytes[i] = (uint8_t)i;
+    }
+    memcpy((uint8_t *)u0 + DXIL_AGS_MEMORY_F16_IN, halves, sizeof(halves));
+    memcpy((uint8_t *)u0 + DXIL_AGS_MEMORY_FP8_IN, bytes, sizeof(bytes));
+    memcpy(want, u0, sizeof(u0));
+    for (uint32_t j = 0; j < 256; j++) {
+        uint32_t source = 16 * (j % 16) + j / 16;
+        want[DXIL_AGS_MEMORY_F32_OUT / 4 + j] = 1000 + source;
+        halves[j] = (uint16_t)(0x100 + source);
+        bytes[j] = (uint8_t)source;
+    }
+    memcpy((uint8_t *)want + DXIL_AGS_MEMORY_F16_OUT, halves, sizeof(halves));
+    memcpy((uint8_t *)want + DXIL_AGS_MEMORY_FP8_OUT, bytes, sizeof(bytes));
+    for (uint32_t l = 0; l < 32; l++)
+        want[DXIL_AGS_MEMORY_LANES / 4 + l] = 1000 + 16 * 8 * (l / 16) + l % 16;
+    const struct expected_words x = { 0, DXIL_AGS_MEMORY_BYTES / 4, want };
+    run_program("memory", dxil_program_ags_memory, u0, sizeof(u0), &x);
+}
+
+/* Small integers as f16 and E4M3 bits (both exact): -1, 0, 1, 2, 3. */
+static const uint16_t f16_of[5] = { 0xBC00, 0x0000, 0x3C00, 0x4000, 0x4200 };
+static const uint8_t fp8_of[5] = { 0xB8, 0x00, 0x38, 0x40, 0x44 };
+
+/* An integer |v| < 2048 as f16 bits: the sign, exponent 15 + e where 2^e <= |v| <
+ * 2^(e+1), the significand's 10 bits below the leading one (at most 11 significant bits). */
+static uint16_t half_of_integer(int v)
+{
+    if (v == 0)
+        return 0;
+    int a = v < 0 ? -v : v, e = 0;
+    while ((a >> (e + 1)) != 0)
+        e++;
+    return (uint16_t)((v < 0 ? 0x8000 : 0) | (15 + e) << 10 | ((a << (10 - e)) & 0x3FF));
+}
+
+/* WaveMatrixMulAcc: A[m][k] = (m + k) % 5 - 1, B[k][n] = (k * n + 1) % 4 - 1, C[m][n] =
+ * 16 m + n (exact small integers, so every product and partial sum is exact in f32 and
+ * any summation order gives the same D). D[m][n] = C[m][n] + sum over k of A[m][k] B[k][n],
+ * for the F16 and the FP8 operands alike, and D copied to a transposed F16 accumulator
+ * (one kind, another layout and format: element-wise) stored column-major. */
+static void test_mul_acc(void)
+{
+    static uint32_t u0[DXIL_AGS_MULACC_BYTES / 4], want[DXIL_AGS_MULACC_BYTES / 4];
+    uint8_t *bytes = (uint8_t *)u0;
+    memset(u0, 0xAA, sizeof(u0));
+    int av[16][16], bv[16][16];
+    for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 16; c++) {
+            av[r][c] = (r + c) % 5 - 1;
+            bv[r][c] = (r * c + 1) % 4 - 1;
+            uint16_t ha = f16_of[av[r][c] + 1], hb = f16_of[bv[r][c] + 1];
+            memcpy(bytes + DXIL_AGS_MULACC_A16 + 2 * (16 * r + c), &ha, 2);
+            memcpy(bytes + DXIL_AGS_MULACC_B16 + 2 * (16 * r + c), &hb, 2);
+            bytes[DXIL_AGS_MULACC_A8 + 16 * r + c] = fp8_of[av[r][c] + 1];
+            bytes[DXIL_AGS_MULACC_B8 + 16 * r + c] = fp8_of[bv[r][c] + 1];
+            float cv = (float)(16 * r + c);
+            memcpy(&u0[DXIL_AGS_MULACC_C / 4 + 16 * r + c], &cv, 4);
+        }
+    memcpy(want, u0, sizeof(u0));
+    for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 16; c++) {
+            int sum = 16 * r + c;
+            for (int k = 0; k < 16; k++)
+                sum += av[r][k] * bv[k][c];
+            float d = (float)sum;
+            memcpy(&want[DXIL_AGS_MULACC_D16 / 4 + 16 * r + c], &d, 4);
+            memcpy(&want[DXIL_AGS_MULACC_D8 / 4 + 16 * r + c], &d, 4);
+            /* The F16 copy, column-major: D is an integer of magnitude below 2048, exact. */
+            uint16_t half = half_of_integer(sum);
+            memcpy((uint8_t *)want + DXIL_AGS_MULACC_D16_HALF + 2 * (16 * c + r), &half, 2);
+        }
+    /* Spot values by hand: D[0][0] = 0 + sum_k ((k % 5) - 1) * 0 = 0 (B[k][0] = 0);
+     * D[1][1] = 17 + (1 + 4 - 3 + 2 - 2 - 1 - 1 + 3 - 2) = 18 (the nonzero products of
+     * ((1 + k) % 5 - 1) ((k + 1) % 4 - 1), k = 1, 2, 3, 6, 7, 9, 11, 13, 14). */
+    CHECK(want[DXIL_AGS_MULACC_D16 / 4] == 0 && want[DXIL_AGS_MULACC_D16 / 4 + 17] == 0x41900000 &&
+              half_of_integer(18) == 0x4C80,
+          "mul_acc: the model's D[0][0] 0x%08x, D[1][1] 0x%08x", want[DXIL_AGS_MULACC_D16 / 4],
+          want[DXIL_AGS_MULACC_D16 / 4 + 17]);
+    const struct expected_words x = { 0, DXIL_AGS_MULACC_BYTES / 4, want };
+    run_program("mul_acc", dxil_program_ags_mul_acc, u0, sizeof(u0), &x);
+}
+
 /* One refusal (dxil_front_expect_refusal). */
 static void check_refusal(enum ags_refusal which, const char *name, const char *needle)
 {
@@ -179,7 +277,8 @@ static void check_refusal(enum ags_refusal which, const char *name, const char *
 
 static void test_refusals(void)
 {
-    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixMulAcc (opcode 0x28, phase 0)");
+    check_refusal(AGS_REFUSE_WMMA, "wmma", "WaveMatrixMulAcc in a program without [WaveSize(32)]");
+    check_refusal(AGS_REFUSE_MULACC_OPCODE, "mulacc_opcode", "WaveMatrixOpcode 0xc ");
     check_refusal(AGS_REFUSE_LENGTH_WAVE, "length_wave", "without [WaveSize(32)]");
     check_refusal(AGS_REFUSE_LENGTH_TYPE, "length_type", "matrix type 0x2 ");
     check_refusal(AGS_REFUSE_BAD_MAGIC, "bad_magic", "code 0x40000036");
@@ -187,7 +286,7 @@ static void test_refusals(void)
     check_refusal(AGS_REFUSE_BUFFER_USE, "buffer_use", "other than an AGS intrinsic");
     check_refusal(AGS_REFUSE_WMMA_SEQUENCE, "wmma_sequence",
                   "WaveMatrixCopy call of phase 2 out of its sequence");
-    check_refusal(AGS_REFUSE_WMMA_TRANSPOSE, "wmma_transpose", "from type 0x4 to 0x84");
+    check_refusal(AGS_REFUSE_WMMA_KIND, "wmma_kind", "from type 0x24 to 0x4 ");
     check_refusal(AGS_REFUSE_BAD_CONVERSION, "bad_conversion", "immediate 0x4 ");
 }
 
@@ -201,6 +300,10 @@ int main(int argc, char **argv)
         test_length();
     if (all || !strcmp(which, "wmma"))
         test_wmma();
+    if (all || !strcmp(which, "memory"))
+        test_memory();
+    if (all || !strcmp(which, "mul_acc"))
+        test_mul_acc();
     if (all || !strcmp(which, "refusals"))
         test_refusals();
     if (failures)

@@ -37,11 +37,13 @@
  * the wave32 16x16 layout (wave_matrix_length), in [WaveSize(32)] programs.
  *
  * WaveMatrixFill, WaveMatrixElementFill, WaveMatrixElementExtract and
- * WaveMatrixCopy (0x33, 0x2f, 0x30, 0x32): per lane, in ir_from_dxil_wmma.c.
+ * WaveMatrixCopy (0x33, 0x2f, 0x30, 0x32): per lane, in ir_from_dxil_wmma.c;
+ * WaveMatrixUavLoad/UavStore/LdsLoad/LdsStore (0x29, 0x2a, 0x2d, 0x2e) in the
+ * wave32 layout, in ir_from_dxil_wmma_memory.c; WaveMatrixMulAcc (0x28, F32
+ * accumulator of F16 or FP8 products) in ir_from_dxil_wmma_mulacc.c.
  *
  * Not translated (refused by name): the other wave-matrix (WMMA) intrinsics
- * 0x28-0x2e (multiply, loads and stores from buffers and LDS),
- * which need the device's lane layout, and the others AGS defines.
+ * (0x2b/0x2c global-memory loads and stores) and the others AGS defines.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"

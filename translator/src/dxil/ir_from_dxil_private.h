@@ -27,7 +27,8 @@
  * ir_from_dxil_sysvals.c (isHelperLane outside pixel shaders, SV_Barycentrics registers),
  * ir_from_dxil_ags.c (AMD AGS intrinsics on the magic UAV), ir_from_dxil_float8.c (8-bit
  * float conversions as integer IR), ir_from_dxil_wmma.c (its
- * per-lane wave-matrix intrinsics),
+ * per-lane wave-matrix intrinsics; ir_from_dxil_wmma_memory.c: their loads and stores;
+ * ir_from_dxil_wmma_mulacc.c: the multiply),
  * ir_from_dxil_dxop.c (dx.op dispatch, system values),
  * ir_from_dxil_flow.c (structurizer events -> IR markers, phi copies),
  * ir_from_dxil.c (the driver: container -> program).
