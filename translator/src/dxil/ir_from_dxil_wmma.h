@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the files lowering AMD AGS wave-matrix intrinsics share
- * (ir_from_dxil_wmma.c: the per-lane element ops and the call sequences;
+ * (ir_from_dxil_wmma_sequence.c: the call-sequence helpers all of them use;
+ * ir_from_dxil_wmma.c: the per-lane element ops and the dispatch;
  * ir_from_dxil_wmma_memory.c: loads and stores; ir_from_dxil_wmma_mulacc.c:
  * the multiply). A matrix travels between calls as eight dwords per lane;
  * which matrix element each of them holds is the wave32 layout described in
