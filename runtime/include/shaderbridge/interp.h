@@ -191,8 +191,8 @@ SB_API void sb_interp_tracking_release(struct sb_interp_tracking *t);
 
 /**
  * Lanes in one wave of the interpreter by default (the IR's wave and quad ops, translator/IR.md
- * §Waves; sb_interp_options::wave_lanes picks another): WaveGetLaneCount() is this. A wave is that many consecutive invocations of a batch; in a
- * compute dispatch each thread group's waves start at its first invocation in SV_GroupIndex
+ * §Waves; sb_interp_options::wave_lanes picks another): WaveGetLaneCount() is this. A wave is
+ * that many consecutive invocations of a batch; in a compute dispatch each thread group's waves start at its first invocation in SV_GroupIndex
  * order (a group of 48 has a full wave and a wave of 16 lanes), in other stages at the
  * batch's first invocation (pixels: 8 pixels of 2x2 quads, helpers included). Wave ops see
  * only the active lanes (not those that left by divergent flow; in pixel programs not the

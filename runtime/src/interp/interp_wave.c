@@ -4,10 +4,11 @@
  * quad operations", §7.7) over the lanes the interpreter runs together.
  *
  * A wave is s->wave_lanes consecutive lanes of a batch (sb_interp_options::wave_lanes, by
- * default SB_INTERP_WAVE_SIZE; shaderbridge/interp.h): in a compute batch the waves of each thread group start at its first invocation
- * (flattened SV_GroupIndex order), so a wave never spans two groups and a group whose size is
- * not a multiple of the wave ends in a partial wave; elsewhere they start at lane 0 of the
- * batch. The size is a power of two from 4 to 128, so every 2x2 quad of a pixel batch lies in one wave.
+ * default SB_INTERP_WAVE_SIZE; shaderbridge/interp.h): in a compute batch the waves of each
+ * thread group start at its first invocation (flattened SV_GroupIndex order), so a wave never
+ * spans two groups and a group whose size is not a multiple of the wave ends in a partial
+ * wave; elsewhere they start at lane 0 of the batch. The size is a power of two from 4 to
+ * 128, so every 2x2 quad of a pixel batch lies in one wave.
  *
  * Which lanes take part: the active lanes (after divergent flow: IF, LOOP, SWITCH, RET only
  * leave the lanes still running). In a pixel batch helper lanes (and discarded lanes, which

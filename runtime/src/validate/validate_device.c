@@ -61,8 +61,7 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
         return SB_SUCCESS;
     /* The capabilities whose missing feature the translator handles: with a fallback, or
      * (interlock, fully covered, multiview, shading rate, barycentrics) with a refusal at the
-     * declaration that needs it, where the
-     * device would only name the module. */
+     * declaration that needs it, where the device would only name the module. */
     const struct sb_device_profile *d = &device.device;
     const struct { SpvCapability capability; bool present; } fallbacks[] = {
         { SpvCapabilityStorageImageReadWithoutFormat, d->storage_image_read_without_format },
