@@ -34,8 +34,8 @@ struct sb_ir_operand dxil_front_fresh_op(struct dxil_front *f, uint32_t op,
     return out;
 }
 
-static struct sb_ir_operand op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
-                                struct sb_ir_operand b)
+struct sb_ir_operand dxil_front_fresh_op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
+                                          struct sb_ir_operand b)
 {
     struct sb_ir_operand src[2] = { a, b };
     return dxil_front_fresh_op(f, op, src, 2);
@@ -54,6 +54,7 @@ static struct sb_ir_operand select3(struct dxil_front *f, struct sb_ir_operand c
 }
 
 #define K(bits) dxil_front_imm(bits)
+#define op2 dxil_front_fresh_op2 /* short names for the arithmetic below */
 
 /* f32 bits -> float8 bits (low byte), round to nearest even; `matrix`: RDNA4's wave-matrix
  * conversion quirks (NaN -> 0xFF, a saturated infinity -> NaN). */

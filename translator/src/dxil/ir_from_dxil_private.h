@@ -501,6 +501,9 @@ enum dxil_float8 { DXIL_FLOAT8_E4M3, DXIL_FLOAT8_E5M2 }; /**< OCP FP8 and BF8 */
 /** One instruction into a fresh one-lane temp; returns its lane-x source. */
 struct sb_ir_operand dxil_front_fresh_op(struct dxil_front *f, uint32_t op,
                                          const struct sb_ir_operand *src, uint32_t count);
+/** The same with the two sources a and b. */
+struct sb_ir_operand dxil_front_fresh_op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
+                                          struct sb_ir_operand b);
 /** f32 bits -> float8 bits (low byte), round to nearest even; `saturate`: overflow and
  *  infinity give the largest finite value, else NaN (E4M3) or infinity (E5M2). `matrix`:
  *  RDNA4's wave-matrix conversion, where NaN gives 0xFF and a saturated infinity NaN.

@@ -85,14 +85,16 @@ static void fill_dwords(struct dxil_front *f, struct dxil_wmma *w, uint32_t form
         for (uint32_t k = 0; k < 8; k++)
             w->output[k] = value;
     } else if (format == FORMAT_F16) {
-        struct sb_ir_operand half = dxil_wmma_op2(f, SB_IR_OP_AND, value, dxil_front_imm(0xFFFF));
+        struct sb_ir_operand half =
+            dxil_front_fresh_op2(f, SB_IR_OP_AND, value, dxil_front_imm(0xFFFF));
         for (uint32_t k = 0; k < 8; k++)
             w->output[k] = half;
     } else {
         /* FP8: the byte in all four bytes of dwords 0 and 1. */
-        struct sb_ir_operand b = dxil_wmma_op2(f, SB_IR_OP_AND, value, dxil_front_imm(0xFF));
-        b = dxil_wmma_op2(f, SB_IR_OP_OR, b, dxil_wmma_op2(f, SB_IR_OP_ISHL, b, dxil_front_imm(8)));
-        b = dxil_wmma_op2(f, SB_IR_OP_OR, b, dxil_wmma_op2(f, SB_IR_OP_ISHL, b, dxil_front_imm(16)));
+        struct sb_ir_operand b = dxil_front_fresh_op2(f, SB_IR_OP_AND, value, dxil_front_imm(0xFF));
+        for (uint32_t shift = 8; shift <= 16; shift *= 2)
+            b = dxil_front_fresh_op2(f, SB_IR_OP_OR, b,
+                                     dxil_front_fresh_op2(f, SB_IR_OP_ISHL, b, dxil_front_imm(shift)));
         for (uint32_t k = 0; k < 8; k++)
             w->output[k] = k < 2 ? b : dxil_front_imm(0);
     }
@@ -135,7 +137,7 @@ static bool element_extract(struct dxil_front *f, struct dxil_wmma *w,
     struct sb_ir_operand result = dxil_front_imm(0);
     for (uint32_t k = 0; k < length; k++) {
         struct sb_ir_operand select[3] = {
-            dxil_wmma_op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), dwords[k], result };
+            dxil_front_fresh_op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), dwords[k], result };
         result = dxil_front_fresh_op(f, SB_IR_OP_MOVC, select, 3);
     }
     return dxil_wmma_set_result(f, in, result);
@@ -159,13 +161,13 @@ static bool element_fill(struct dxil_front *f, struct dxil_wmma *w,
     w->phase = 1;
     uint32_t format = TYPE_FORMAT(type), length = format == FORMAT_FP8 ? 2 : 8;
     if (format == FORMAT_F16)
-        data = dxil_wmma_op2(f, SB_IR_OP_AND, data, dxil_front_imm(0xFFFF));
+        data = dxil_front_fresh_op2(f, SB_IR_OP_AND, data, dxil_front_imm(0xFFFF));
     for (uint32_t k = 0; k < 8; k++) {
         w->output[k] = dwords[k];
         if (k >= length)
             continue;
         struct sb_ir_operand select[3] = {
-            dxil_wmma_op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), data, dwords[k] };
+            dxil_front_fresh_op2(f, SB_IR_OP_IEQ, index, dxil_front_imm(k)), data, dwords[k] };
         w->output[k] = dxil_front_fresh_op(f, SB_IR_OP_MOVC, select, 3);
     }
     w->outputs_ready = true;
@@ -176,8 +178,9 @@ static bool element_fill(struct dxil_front *f, struct dxil_wmma *w,
 static struct sb_ir_operand fp8_element(struct dxil_front *f, const struct sb_ir_operand *dwords,
                                         uint32_t k)
 {
-    return dxil_wmma_op2(f, SB_IR_OP_AND, dxil_wmma_op2(f, SB_IR_OP_USHR, dwords[k / 4], dxil_front_imm(8 * (k % 4))),
-               dxil_front_imm(0xFF));
+    struct sb_ir_operand shifted =
+        dxil_front_fresh_op2(f, SB_IR_OP_USHR, dwords[k / 4], dxil_front_imm(8 * (k % 4)));
+    return dxil_front_fresh_op2(f, SB_IR_OP_AND, shifted, dxil_front_imm(0xFF));
 }
 
 /* WaveMatrixCopy phase 1: immediate the input type, compare the output type, new value the
@@ -228,9 +231,9 @@ static bool copy(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_i
             } else {
                 struct sb_ir_operand byte = dxil_front_float8_narrow(f, wide[k], DXIL_FLOAT8_E4M3,
                                                                      saturate != 0, true);
-                w->output[k / 4] = dxil_wmma_op2(
+                w->output[k / 4] = dxil_front_fresh_op2(
                     f, SB_IR_OP_OR, w->output[k / 4],
-                    dxil_wmma_op2(f, SB_IR_OP_ISHL, byte, dxil_front_imm(8 * (k % 4))));
+                    dxil_front_fresh_op2(f, SB_IR_OP_ISHL, byte, dxil_front_imm(8 * (k % 4))));
             }
         }
     }

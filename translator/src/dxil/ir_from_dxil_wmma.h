@@ -54,9 +54,6 @@ bool dxil_wmma_known_type(uint32_t type);
 bool dxil_wmma_refuse_type(struct dxil_front *f, uint32_t opcode, uint32_t type);
 /** Whether the entry declares [WaveSize(32)]; fails naming `opcode` otherwise. */
 bool dxil_wmma_require_wave32(struct dxil_front *f, uint32_t opcode);
-/** `op` of a and b into a fresh temp: its lane-x source. */
-struct sb_ir_operand dxil_wmma_op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
-                                   struct sb_ir_operand b);
 /** The call's result = `value` (a lane-x source). */
 bool dxil_wmma_set_result(struct dxil_front *f, const struct sb_bc_instruction *in,
                           struct sb_ir_operand value);

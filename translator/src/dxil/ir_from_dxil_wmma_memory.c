@@ -118,18 +118,18 @@ static bool lane_addressing(struct dxil_front *f, const struct dxil_wmma *w, uin
     if (!dxil_front_src(f, w->offset, 0, &offset) || !dxil_front_src(f, w->stride, 0, &stride))
         return false;
     if (group_shared) { /* dwords */
-        offset = dxil_wmma_op2(f, SB_IR_OP_ISHL, offset, dxil_front_imm(2));
-        stride = dxil_wmma_op2(f, SB_IR_OP_ISHL, stride, dxil_front_imm(2));
+        offset = dxil_front_fresh_op2(f, SB_IR_OP_ISHL, offset, dxil_front_imm(2));
+        stride = dxil_front_fresh_op2(f, SB_IR_OP_ISHL, stride, dxil_front_imm(2));
     }
     uint32_t format = TYPE_FORMAT(type);
     uint32_t size = format == FORMAT_F32 ? 4 : format == FORMAT_F16 ? 2 : 1;
     bool contiguous = (TYPE_KIND(type) == KIND_A) != (TYPE_TRANSPOSED(type) != 0);
     struct sb_ir_operand lane = dxil_front_fresh_op(f, SB_IR_OP_WAVE_LANE_INDEX, NULL, 0);
-    struct sb_ir_operand line = dxil_wmma_op2(f, SB_IR_OP_AND, lane, dxil_front_imm(15));
+    struct sb_ir_operand line = dxil_front_fresh_op2(f, SB_IR_OP_AND, lane, dxil_front_imm(15));
     struct sb_ir_operand line_step = contiguous ? stride : dxil_front_imm(size);
     a->step = contiguous ? dxil_front_imm(size) : stride;
     a->line_start = mad(f, line, line_step, offset);
-    a->first = dxil_wmma_op2(f, SB_IR_OP_ISHL, dxil_wmma_op2(f, SB_IR_OP_USHR, lane,
+    a->first = dxil_front_fresh_op2(f, SB_IR_OP_ISHL, dxil_front_fresh_op2(f, SB_IR_OP_USHR, lane,
                                                              dxil_front_imm(4)),
                              dxil_front_imm(3));
     return !f->failed;
@@ -138,7 +138,7 @@ static bool lane_addressing(struct dxil_front *f, const struct dxil_wmma *w, uin
 static struct sb_ir_operand element_address(struct dxil_front *f, const struct lane_addressing *a,
                                             uint32_t k)
 {
-    struct sb_ir_operand p = dxil_wmma_op2(f, SB_IR_OP_IADD, a->first, dxil_front_imm(k));
+    struct sb_ir_operand p = dxil_front_fresh_op2(f, SB_IR_OP_IADD, a->first, dxil_front_imm(k));
     return mad(f, p, a->step, a->line_start);
 }
 
@@ -146,9 +146,9 @@ static struct sb_ir_operand element_address(struct dxil_front *f, const struct l
 static void split_address(struct dxil_front *f, struct sb_ir_operand address,
                           struct sb_ir_operand *aligned, struct sb_ir_operand *shift)
 {
-    *aligned = dxil_wmma_op2(f, SB_IR_OP_AND, address, dxil_front_imm(~3u));
-    *shift = dxil_wmma_op2(f, SB_IR_OP_ISHL,
-                           dxil_wmma_op2(f, SB_IR_OP_AND, address, dxil_front_imm(3)),
+    *aligned = dxil_front_fresh_op2(f, SB_IR_OP_AND, address, dxil_front_imm(~3u));
+    *shift = dxil_front_fresh_op2(f, SB_IR_OP_ISHL,
+                           dxil_front_fresh_op2(f, SB_IR_OP_AND, address, dxil_front_imm(3)),
                            dxil_front_imm(3));
 }
 
@@ -192,14 +192,15 @@ static bool load(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_i
         }
         struct sb_ir_operand aligned, shift;
         split_address(f, address, &aligned, &shift);
-        struct sb_ir_operand element = dxil_wmma_op2(
-            f, SB_IR_OP_AND, dxil_wmma_op2(f, SB_IR_OP_USHR, load_dword(f, &m, aligned), shift),
-            dxil_front_imm(format == FORMAT_F16 ? 0xFFFFu : 0xFFu));
+        struct sb_ir_operand shifted =
+            dxil_front_fresh_op2(f, SB_IR_OP_USHR, load_dword(f, &m, aligned), shift);
+        struct sb_ir_operand element = dxil_front_fresh_op2(
+            f, SB_IR_OP_AND, shifted, dxil_front_imm(format == FORMAT_F16 ? 0xFFFFu : 0xFFu));
         if (format == FORMAT_F16)
             w->output[k] = element;
         else
-            w->output[k / 4] = dxil_wmma_op2(f, SB_IR_OP_OR, w->output[k / 4],
-                                             dxil_wmma_op2(f, SB_IR_OP_ISHL, element,
+            w->output[k / 4] = dxil_front_fresh_op2(f, SB_IR_OP_OR, w->output[k / 4],
+                                             dxil_front_fresh_op2(f, SB_IR_OP_ISHL, element,
                                                            dxil_front_imm(8 * (k % 4))));
     }
     w->phase = 1;
@@ -241,16 +242,16 @@ static bool store(struct dxil_front *f, struct dxil_wmma *w, const struct sb_bc_
         struct sb_ir_operand element =
             format == FORMAT_F16
                 ? dwords[k]
-                : dxil_wmma_op2(f, SB_IR_OP_USHR, dwords[k / 4], dxil_front_imm(8 * (k % 4)));
-        element = dxil_wmma_op2(f, SB_IR_OP_AND, element, dxil_front_imm(mask));
+                : dxil_front_fresh_op2(f, SB_IR_OP_USHR, dwords[k / 4], dxil_front_imm(8 * (k % 4)));
+        element = dxil_front_fresh_op2(f, SB_IR_OP_AND, element, dxil_front_imm(mask));
         struct sb_ir_operand aligned, shift;
         split_address(f, address, &aligned, &shift);
-        struct sb_ir_operand keep = dxil_wmma_op2(
-            f, SB_IR_OP_XOR, dxil_wmma_op2(f, SB_IR_OP_ISHL, dxil_front_imm(mask), shift),
+        struct sb_ir_operand keep = dxil_front_fresh_op2(
+            f, SB_IR_OP_XOR, dxil_front_fresh_op2(f, SB_IR_OP_ISHL, dxil_front_imm(mask), shift),
             dxil_front_imm(~0u));
         if (!emit_memory_op(f, &m, SB_IR_OP_ATOMIC_AND, aligned, keep) ||
             !emit_memory_op(f, &m, SB_IR_OP_ATOMIC_OR, aligned,
-                            dxil_wmma_op2(f, SB_IR_OP_ISHL, element, shift)))
+                            dxil_front_fresh_op2(f, SB_IR_OP_ISHL, element, shift)))
             return false;
     }
     w->phase = 2;

@@ -39,8 +39,8 @@ static struct sb_ir_operand element_f32(struct dxil_front *f, const struct sb_ir
 {
     if (!fp8)
         return dxil_front_fresh_op(f, SB_IR_OP_F16TOF32, &dwords[e], 1);
-    struct sb_ir_operand byte = dxil_wmma_op2(
-        f, SB_IR_OP_AND, dxil_wmma_op2(f, SB_IR_OP_USHR, dwords[e / 4], dxil_front_imm(8 * (e % 4))),
+    struct sb_ir_operand byte = dxil_front_fresh_op2(
+        f, SB_IR_OP_AND, dxil_front_fresh_op2(f, SB_IR_OP_USHR, dwords[e / 4], dxil_front_imm(8 * (e % 4))),
         dxil_front_imm(0xFF));
     return dxil_front_float8_widen(f, byte, DXIL_FLOAT8_E4M3);
 }
@@ -49,14 +49,14 @@ static struct sb_ir_operand element_f32(struct dxil_front *f, const struct sb_ir
 static struct sb_ir_operand read_lane(struct dxil_front *f, struct sb_ir_operand value,
                                       struct sb_ir_operand lane)
 {
-    return dxil_wmma_op2(f, SB_IR_OP_WAVE_READ_LANE_AT, value, lane);
+    return dxil_front_fresh_op2(f, SB_IR_OP_WAVE_READ_LANE_AT, value, lane);
 }
 
 /* The `count` dwords `src` of lane `line + 16 * half` (the line's K 8 half .. 8 half + 7). */
 static void read_half_line(struct dxil_front *f, const struct sb_ir_operand *src, uint32_t count,
                            struct sb_ir_operand line, uint32_t half, struct sb_ir_operand got[8])
 {
-    struct sb_ir_operand holder = dxil_wmma_op2(f, SB_IR_OP_IADD, line, dxil_front_imm(16 * half));
+    struct sb_ir_operand holder = dxil_front_fresh_op2(f, SB_IR_OP_IADD, line, dxil_front_imm(16 * half));
     for (uint32_t d = 0; d < count; d++)
         got[d] = read_lane(f, src[d], holder);
 }
@@ -83,9 +83,9 @@ static bool multiply(struct dxil_front *f, struct dxil_wmma *w, const struct sb_
     bool fp8 = ops == OP_F32_FP8_FP8;
     uint32_t dwords = fp8 ? 2 : 8;
     struct sb_ir_operand lane = dxil_front_fresh_op(f, SB_IR_OP_WAVE_LANE_INDEX, NULL, 0);
-    struct sb_ir_operand column = dxil_wmma_op2(f, SB_IR_OP_AND, lane, dxil_front_imm(15));
-    struct sb_ir_operand first_row = dxil_wmma_op2(f, SB_IR_OP_AND, lane, dxil_front_imm(16));
-    first_row = dxil_wmma_op2(f, SB_IR_OP_USHR, first_row, dxil_front_imm(1)); /* 8 (l / 16) */
+    struct sb_ir_operand column = dxil_front_fresh_op2(f, SB_IR_OP_AND, lane, dxil_front_imm(15));
+    struct sb_ir_operand first_row = dxil_front_fresh_op2(f, SB_IR_OP_AND, lane, dxil_front_imm(16));
+    first_row = dxil_front_fresh_op2(f, SB_IR_OP_USHR, first_row, dxil_front_imm(1)); /* 8 (l / 16) */
     /* Column n of B: K 0-7 from lane n, K 8-15 from lane n + 16, widened once. */
     struct sb_ir_operand b_column[16];
     for (uint32_t half = 0; half < 2; half++) {
@@ -96,15 +96,15 @@ static bool multiply(struct dxil_front *f, struct dxil_wmma *w, const struct sb_
     }
     for (uint32_t k = 0; k < 8 && !f->failed; k++) {
         /* Row m = 8 (l / 16) + k of A: K 0-7 from lane m, K 8-15 from lane m + 16. */
-        struct sb_ir_operand row = dxil_wmma_op2(f, SB_IR_OP_IADD, first_row, dxil_front_imm(k));
+        struct sb_ir_operand row = dxil_front_fresh_op2(f, SB_IR_OP_IADD, first_row, dxil_front_imm(k));
         struct sb_ir_operand sum = c[k];
         for (uint32_t half = 0; half < 2; half++) {
             struct sb_ir_operand got[8];
             read_half_line(f, a, dwords, row, half, got);
             for (uint32_t e = 0; e < 8; e++) {
-                struct sb_ir_operand product = dxil_wmma_op2(
+                struct sb_ir_operand product = dxil_front_fresh_op2(
                     f, SB_IR_OP_MUL, element_f32(f, got, fp8, e), b_column[8 * half + e]);
-                sum = dxil_wmma_op2(f, SB_IR_OP_ADD, sum, product);
+                sum = dxil_front_fresh_op2(f, SB_IR_OP_ADD, sum, product);
             }
         }
         w->output[k] = sum;

@@ -45,13 +45,6 @@ bool dxil_wmma_refuse_type(struct dxil_front *f, uint32_t opcode, uint32_t type)
                            "accumulator matrices are known)", dxil_wmma_opcode_name(opcode), type);
 }
 
-struct sb_ir_operand dxil_wmma_op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
-                                struct sb_ir_operand b)
-{
-    struct sb_ir_operand src[2] = { a, b };
-    return dxil_front_fresh_op(f, op, src, 2);
-}
-
 /* The call's result = `value` (a lane-x source). */
 bool dxil_wmma_set_result(struct dxil_front *f, const struct sb_bc_instruction *in,
                        struct sb_ir_operand value)
