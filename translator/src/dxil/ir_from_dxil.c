@@ -136,9 +136,12 @@ static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn
         f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
     if (!dxil_front_body(f) || !dxil_front_memory_end_function(f))
         return false;
-    struct sb_ir_instruction *code = dxil_front_alloc(f, f->code_count, sizeof(*code));
+    /* Not zeroed: every instruction is copied in (an empty body keeps one zero slot). */
+    struct sb_ir_instruction *code =
+        f->code_count ? sb_arena_alloc_uninit(f->arena, f->code_count, sizeof(*code))
+                      : dxil_front_alloc(f, 1, sizeof(*code));
     if (!code)
-        return false;
+        return f->failed ? false : dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     if (f->code_count)
         memcpy(code, f->code, f->code_count * sizeof(*code));
     out->id = 0xFFFFFFFFu;

@@ -81,37 +81,6 @@ uint32_t dxil_front_type_lanes(const struct dxil_front *f, uint32_t type)
     return lanes;
 }
 
-struct sb_ir_operand dxil_front_temp_dst(uint32_t temp, uint8_t mask)
-{
-    struct sb_ir_operand op;
-    memset(&op, 0, sizeof(op));
-    op.file = SB_IR_FILE_TEMP;
-    op.index_count = 1;
-    op.index[0].offset = temp;
-    op.mask = mask;
-    return op;
-}
-
-struct sb_ir_operand dxil_front_temp_src(uint32_t temp, uint32_t lane)
-{
-    struct sb_ir_operand op = dxil_front_temp_dst(temp, 0);
-    for (unsigned i = 0; i < 4; i++)
-        op.swizzle[i] = (uint8_t)lane;
-    return op;
-}
-
-struct sb_ir_operand dxil_front_imm(uint32_t bits)
-{
-    struct sb_ir_operand op;
-    memset(&op, 0, sizeof(op));
-    op.file = SB_IR_FILE_IMMEDIATE;
-    for (unsigned i = 0; i < 4; i++) {
-        op.imm[i] = bits;
-        op.swizzle[i] = (uint8_t)i;
-    }
-    return op;
-}
-
 bool dxil_front_const_int(const struct dxil_front *f, uint32_t value, uint64_t *out)
 {
     const struct sb_bc_constant *c = sb_bc_constant_get(f->module, f->function, value);
