@@ -131,10 +131,19 @@ static bool check_operand(struct validator *v, const struct sb_ir_operand *op, u
         return invalid(v, "register file %u", op->file);
     if (op->mask > 0xf || op->modifiers > (SB_IR_MOD_NEG | SB_IR_MOD_ABS))
         return invalid(v, "mask 0x%x or modifiers 0x%x out of range", op->mask, op->modifiers);
-    for (int i = 0; i < 4; i++)
-        if (op->swizzle[i] > 3)
-            return invalid(v, "swizzle lane %u", op->swizzle[i]);
-    if (!check_indices(v, op, depth))
+    /* The four lanes at once: any lane above 3 has a bit of 0xFC set. */
+    uint32_t lanes;
+    memcpy(&lanes, op->swizzle, sizeof(lanes));
+    if (lanes & 0xFCFCFCFCu)
+        for (int i = 0; i < 4; i++)
+            if (op->swizzle[i] > 3)
+                return invalid(v, "swizzle lane %u", op->swizzle[i]);
+    if (op->index_count > 3)
+        return invalid(v, "operand with %u indices", op->index_count);
+    bool relative = false;
+    for (uint32_t i = 0; i < op->index_count; i++)
+        relative |= op->index[i].relative != NULL;
+    if (relative && !check_indices(v, op, depth))
         return false;
     uint32_t first = op->index_count ? op->index[0].offset : 0;
     switch (op->file) {
