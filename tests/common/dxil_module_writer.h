@@ -52,7 +52,8 @@ enum dm_pred { DM_FCMP_OLT = 4, DM_FCMP_ONE = 6, DM_FCMP_ORD = 7, DM_FCMP_UNO = 
                DM_FCMP_UEQ = 9, DM_FCMP_ULT = 12, DM_ICMP_EQ = 32, DM_ICMP_NE = 33,
                DM_ICMP_ULT = 36, DM_ICMP_SLT = 40 };
 /** CAST opcodes (docs §2.12). */
-enum dm_castop { DM_TRUNC = 0, DM_ZEXT = 1, DM_SEXT = 2, DM_UITOFP = 5, DM_SITOFP = 6,
+enum dm_castop { DM_TRUNC = 0, DM_ZEXT = 1, DM_SEXT = 2, DM_FPTOUI = 3, DM_FPTOSI = 4,
+                 DM_UITOFP = 5, DM_SITOFP = 6,
                  DM_FPTRUNC = 7, DM_FPEXT = 8, DM_BITCAST = 11 };
 /** ATOMICRMW operations (docs §2.12). */
 enum dm_rmw { DM_RMW_XCHG = 0, DM_RMW_ADD = 1, DM_RMW_SUB = 2, DM_RMW_AND = 3, DM_RMW_OR = 5,

@@ -9,8 +9,8 @@
 #include "dxil_program_io.h"
 #include "shaderbridge/dxbc_dxil.h"
 
-enum { OP_QUAD_OP = 123, OP_ATTRIBUTE_AT_VERTEX = 137,
-       OP_VIEW_ID = 138, OP_IS_HELPER_LANE = 221 };
+enum { OP_CREATE_HANDLE = 57, OP_DISCARD = 82, OP_QUAD_OP = 123, OP_ATTRIBUTE_AT_VERTEX = 137,
+       OP_VIEW_ID = 138, OP_RAW_BUFFER_LOAD = 139, OP_IS_HELPER_LANE = 221 };
 /* QuadOpKind (docs §3): which neighbour a quadOp reads. */
 enum { QUAD_ACROSS_X = 0, QUAD_ACROSS_Y = 1, QUAD_ACROSS_DIAGONAL = 2 };
 enum { INTERP_CONSTANT = 1 };
@@ -99,6 +99,142 @@ bool dxil_program_ps_helper_lane(struct tbuf *out)
         .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
         .entry_name = "main", .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0,
         .output_count = 1,
+    };
+    return dxil_program_finish(m, &d, out);
+}
+
+/*
+ * float4 main(float4 pos : SV_Position) : SV_Target0
+ * {
+ *     float h = 2.0;
+ *     [branch] if (IsHelperLane()) h = 1.0;
+ *     return float4(h, QuadReadAcrossX(h), QuadReadAcrossY(h), QuadReadAcrossDiagonal(h));
+ * }
+ * The helper lanes write h inside a branch the real pixel does not take (a phi of 1.0 from
+ * the branch, 2.0 from the entry block), then the quad reads it.
+ */
+bool dxil_program_ps_helper_branch(struct tbuf *out)
+{
+    struct dxil_module *m = dm_create();
+    uint32_t entry = dm_entry(m, "main");
+    uint32_t f32 = dm_type_float(m), i1 = dm_type_int(m, 1);
+    uint32_t head = dm_block(m), helper_only = dm_block(m), join = dm_block(m);
+    dm_at(m, head);
+    uint32_t helper = dm_dxop(m, "dx.op.isHelperLane.i1", i1, DM_ATTR_READONLY, OP_IS_HELPER_LANE,
+                              NULL, 0);
+    dm_br_cond(m, helper, helper_only, join);
+    dm_at(m, helper_only);
+    /* 1.0 computed from the lane's position, so the branch has work and stays a branch. */
+    uint32_t x = load_input(m, f32, "dx.op.loadInput.f32", 0, 0);
+    uint32_t one = dm_binop(m, DM_ADD, dm_binop(m, DM_MUL, x, dm_f32(m, 0.0f), DM_FLAGS_NONE),
+                            dm_f32(m, 1.0f), DM_FLAGS_NONE);
+    dm_br(m, join);
+    dm_at(m, join);
+    uint32_t h = dm_phi(m, f32);
+    dm_phi_incoming(m, h, one, helper_only);
+    dm_phi_incoming(m, h, dm_f32(m, 2.0f), head);
+    uint32_t target[4] = { h, 0, 0, 0 };
+    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
+    for (unsigned k = 0; k < 3; k++) {
+        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
+        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
+    }
+    dxil_program_store_float4(m, 0, target);
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
+        .entry_name = "main", .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0,
+        .output_count = 1,
+    };
+    return dxil_program_finish(m, &d, out);
+}
+
+/*
+ * float4 main(float4 pos : SV_Position) : SV_Target0
+ * {
+ *     float h = IsHelperLane() ? 1.0 : 2.0;
+ *     if (IsHelperLane()) discard;
+ *     return float4(h, QuadReadAcrossX(h), QuadReadAcrossY(h), QuadReadAcrossDiagonal(h));
+ * }
+ * D3D's discard demotes a lane to a helper, so the helpers that discard still answer the
+ * quad reads.
+ */
+bool dxil_program_ps_helper_discard(struct tbuf *out)
+{
+    uint32_t entry = 0;
+    struct dxil_module *m = dxil_program_begin(&entry);
+    uint32_t f32 = dm_type_float(m), i1 = dm_type_int(m, 1), i32 = dm_type_int(m, 32);
+    uint32_t helper = dm_dxop(m, "dx.op.isHelperLane.i1", i1, DM_ATTR_READONLY, OP_IS_HELPER_LANE,
+                              NULL, 0);
+    uint32_t h = dm_binop(m, DM_SUB, dm_f32(m, 2.0f),
+                          dm_cast(m, DM_UITOFP, dm_cast(m, DM_ZEXT, helper, i32), f32),
+                          DM_FLAGS_NONE);
+    uint32_t discard_args[1] = { helper };
+    (void)dm_dxop(m, "dx.op.discard", dm_type_void(m), DM_ATTR_NONE, OP_DISCARD, discard_args, 1);
+    uint32_t target[4] = { h, 0, 0, 0 };
+    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
+    for (unsigned k = 0; k < 3; k++) {
+        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
+        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
+    }
+    dxil_program_store_float4(m, 0, target);
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
+        .entry_name = "main", .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0,
+        .output_count = 1,
+    };
+    return dxil_program_finish(m, &d, out);
+}
+
+/*
+ * StructuredBuffer<float> t0 : register(t0);
+ * float4 main(float4 pos : SV_Position) : SV_Target0
+ * {
+ *     uint lane = (uint(pos.x) & 1) | ((uint(pos.y) & 1) << 1);
+ *     float h = t0[lane];
+ *     return float4(h, QuadReadAcrossX(h), QuadReadAcrossY(h), QuadReadAcrossDiagonal(h));
+ * }
+ * Every lane of a quad, helpers included, loads its own element, then the quad reads them.
+ */
+bool dxil_program_ps_helper_load(struct tbuf *out)
+{
+    static const struct dxil_resource t0 = {
+        .resource_class = DXIL_CLASS_SRV, .kind = DXIL_KIND_STRUCTURED_BUFFER,
+        .type_name = "class.StructuredBuffer<float>", .struct_stride = 4,
+    };
+    uint32_t entry = 0;
+    struct dxil_module *m = dxil_program_begin(&entry);
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t i8ptr = dm_type_ptr(m, dm_type_int(m, 8), 0);
+    uint32_t handle_type = dm_type_struct(m, "dx.types.Handle", &i8ptr, 1);
+    const uint32_t ret_members[5] = { f32, f32, f32, f32, i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", ret_members, 5);
+    uint32_t handle_args[4] = { dm_i8(m, DXIL_CLASS_SRV), dm_i32(m, 0), dm_i32(m, 0), dm_i1(m, false) };
+    uint32_t h0 = dm_dxop(m, "dx.op.createHandle", handle_type, DM_ATTR_READONLY, OP_CREATE_HANDLE,
+                          handle_args, 4);
+    uint32_t x = dm_cast(m, DM_FPTOUI, load_input(m, f32, "dx.op.loadInput.f32", 0, 0), i32);
+    uint32_t y = dm_cast(m, DM_FPTOUI, load_input(m, f32, "dx.op.loadInput.f32", 0, 1), i32);
+    uint32_t lane = dm_binop(m, DM_OR, dm_binop(m, DM_AND, x, dm_i32(m, 1), DM_FLAGS_NONE),
+                             dm_binop(m, DM_SHL, dm_binop(m, DM_AND, y, dm_i32(m, 1), DM_FLAGS_NONE),
+                                      dm_i32(m, 1), DM_FLAGS_NONE),
+                             DM_FLAGS_NONE);
+    uint32_t load_args[5] = { h0, lane, dm_i32(m, 0), dm_i8(m, 1), dm_i32(m, 4) };
+    uint32_t h = dm_extractvalue(m, dm_dxop(m, "dx.op.rawBufferLoad.f32", resret, DM_ATTR_READONLY,
+                                            OP_RAW_BUFFER_LOAD, load_args, 5), 0);
+    uint32_t target[4] = { h, 0, 0, 0 };
+    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
+    for (unsigned k = 0; k < 3; k++) {
+        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
+        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
+    }
+    dxil_program_store_float4(m, 0, target);
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
+        .entry_name = "main", .shader_flags = DXIL_FLAG_RAW_BUFFERS, .inputs = &POSITION_IN,
+        .input_count = 1, .outputs = &TARGET0, .output_count = 1, .resources = &t0,
+        .resource_count = 1,
     };
     return dxil_program_finish(m, &d, out);
 }

@@ -18,6 +18,12 @@ bool dxil_program_vs_view_id(struct tbuf *out);
 /** ps_6_6: h = IsHelperLane() ? 1.0 : 0.0; SV_Target0 = (h, QuadReadAcrossX(h),
  *  QuadReadAcrossY(h), QuadReadAcrossDiagonal(h)). */
 bool dxil_program_ps_helper_lane(struct tbuf *out);
+/** The helper lanes set h = 1 in a branch the pixel skips (h = 2); then the quad reads h. */
+bool dxil_program_ps_helper_branch(struct tbuf *out);
+/** h = 1 in helper lanes, 2 in the pixel; the helpers discard; then the quad reads h. */
+bool dxil_program_ps_helper_discard(struct tbuf *out);
+/** Each quad lane loads t0[lane] (a StructuredBuffer<float>); then the quad reads it. */
+bool dxil_program_ps_helper_load(struct tbuf *out);
 /** ps_6_1: b = SV_Barycentrics (linear), n = SV_Barycentrics1 (noperspective), both
  *  unallocated in the signature: SV_Target0 = (b.x, b.y + 2 * b.z, 4 * n.x, n.y + n.z). */
 bool dxil_program_ps_barycentrics(struct tbuf *out);

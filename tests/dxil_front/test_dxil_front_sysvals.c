@@ -27,8 +27,12 @@
  *   validate         sb_validate on lavapipe: vs_view_id (every vertex's VIEW = 7), ps_view_id
  *                    ((0, 0, 0, 1)) and ps_helper_lane ((0, 1, 1, 1)) on every drawn texel, on
  *                    the GPU and on the interpreter, verdict agree (interpreter only without
- *                    a device); the barycentric and shading-rate programs are not run, the
- *                    reason naming the capability (Mesa 22.3's lavapipe has neither extension).
+ *                    a device); ps_helper_branch and ps_helper_discard (helpers set h inside
+ *                    a branch, or discard) (2, 1, 1, 1), agree; ps_helper_load: the helpers'
+ *                    loaded values on the interpreter, 0 on lavapipe 22.3 (a known defect the
+ *                    disagreement must name); the barycentric and shading-rate programs are
+ *                    not run, the reason naming the capability (Mesa 22.3's lavapipe has
+ *                    neither extension).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -387,18 +391,89 @@ static void expect_not_run(struct sb_rt_context *ctx, const char *name, bool (*w
     tb_free(&b);
 }
 
+/* The four words of texel `t` of o0 against `want`, lane by lane. */
+static void check_texel(const char *side_name, const uint32_t *w, size_t t, const float want[4])
+{
+    for (unsigned c = 0; c < 4; c++)
+        CHECK(w[c] == f2u(want[c]), "ps_helper_load (%s): texel %zu lane %u 0x%08x, expected %g",
+              side_name, t, c, w[c], (double)want[c]);
+}
+
+/*
+ * ps_helper_load with t0 = { 10, 11, 12, 13 }: the point at texel (x, y) is lane
+ * L = (x & 1) | (y & 1) << 1 of its quad, so o0 = (t0[L], t0[L ^ 1], t0[L ^ 2], t0[L ^ 3])
+ * on the interpreter, as Vulkan and D3D define it. lavapipe 22.3 returns 0 from the helpers'
+ * storage-buffer loads: there the pixel's own lane is right and the three quad reads are 0,
+ * a disagreement whose reason must name the defect (tests/validate/README.md "Known device
+ * defects"); any other device must agree.
+ */
+static void validate_helper_load(struct sb_rt_context *ctx)
+{
+    float t0_data[4] = { 10, 11, 12, 13 };
+    const struct sb_rt_resource t0 = {
+        .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = t0_data,
+        .size = sizeof(t0_data), .layers = 1, .mip_levels = 1, .sample_count = 1,
+    };
+    struct tbuf b = { 0 };
+    struct sb_rt_program *program = NULL;
+    struct sb_error e;
+    memset(&e, 0, sizeof(e));
+    if (!dxil_program_ps_helper_load(&b) ||
+        sb_rt_program_load(b.data, b.size, NULL, &program, &e) != SB_SUCCESS) {
+        CHECK(false, "ps_helper_load: load: %s", e.message);
+        tb_free(&b);
+        return;
+    }
+    struct sb_validate_options o = { .inputs = { .seed = 1 }, .provided_count = 1, .provided = &t0 };
+    struct sb_validate_report *report = NULL;
+    enum sb_result r = sb_validate(ctx, program, &o, &report, &e);
+    CHECK(r == SB_SUCCESS, "ps_helper_load: sb_validate: %s", e.message);
+    const char *device = sb_rt_context_device_name(ctx);
+    bool lavapipe = device && strstr(device, "llvmpipe");
+    const struct sb_rt_resource *cpu = r == SB_SUCCESS ? output_o0(report->cpu) : NULL;
+    const struct sb_rt_resource *gpu = r == SB_SUCCESS ? output_o0(report->gpu) : NULL;
+    CHECK(cpu && gpu && cpu->size == gpu->size && cpu->width && cpu->size >= 16,
+          "ps_helper_load: no o0 on both sides");
+    for (size_t t = 0; cpu && gpu && cpu->width && t < cpu->size / 16 && gpu->size == cpu->size; t++) {
+        uint32_t lane = (uint32_t)((t % cpu->width) & 1) | (uint32_t)(((t / cpu->width) & 1) << 1);
+        const float want[4] = { t0_data[lane], t0_data[lane ^ 1], t0_data[lane ^ 2], t0_data[lane ^ 3] };
+        const float defect[4] = { t0_data[lane], 0, 0, 0 };
+        check_texel("interpreter", (const uint32_t *)cpu->data + 4 * t, t, want);
+        check_texel("device", (const uint32_t *)gpu->data + 4 * t, t, lavapipe ? defect : want);
+    }
+    if (r == SB_SUCCESS) {
+        printf("ps_helper_load: %s: %s\n", sb_validate_verdict_name(report->verdict), report->reason);
+        if (lavapipe)
+            CHECK(report->verdict == SB_VALIDATE_DISAGREE &&
+                      strstr(report->reason, "storage-buffer loads in helper invocations return 0"),
+                  "ps_helper_load: lavapipe's verdict must name the defect: %s (%s)",
+                  sb_validate_verdict_name(report->verdict), report->reason);
+        else
+            CHECK(report->verdict == SB_VALIDATE_AGREE, "ps_helper_load: verdict %s (%s)",
+                  sb_validate_verdict_name(report->verdict), report->reason);
+    }
+    sb_validate_report_destroy(report);
+    sb_rt_program_destroy(program);
+    tb_free(&b);
+}
+
 /* The GPU's words against the known answers and the interpreter (dxil_front_validate), then
  * the programs lavapipe cannot run. */
 static int test_validate(void)
 {
     static const uint32_t view0 = 7;
     static const float view_target[4] = { 0, 0, 0, 1 }, helper_target[4] = { 0, 1, 1, 1 };
+    static const float branch_target[4] = { 2, 1, 1, 1 };
     dxil_front_validate("vs_view_id", dxil_program_vs_view_id, NULL, 0, 0, false, check_view_records,
                         &view0);
     dxil_front_validate("ps_view_id", dxil_program_ps_view_id, NULL, 0, 0, false, check_target,
                         view_target);
     dxil_front_validate("ps_helper_lane", dxil_program_ps_helper_lane, NULL, 0, 0, false, check_target,
                         helper_target);
+    dxil_front_validate("ps_helper_branch", dxil_program_ps_helper_branch, NULL, 0, 0, false,
+                        check_target, branch_target);
+    dxil_front_validate("ps_helper_discard", dxil_program_ps_helper_discard, NULL, 0, 0, false,
+                        check_target, branch_target);
     struct sb_rt_context *ctx = NULL;
     struct sb_error e = { 0 };
     struct sb_rt_context_options co = { .validation = true };
@@ -406,6 +481,7 @@ static int test_validate(void)
         printf("no Vulkan device (%s): the not-run cases are skipped\n", e.message);
         return failures ? 1 : 0;
     }
+    validate_helper_load(ctx);
     expect_not_run(ctx, "ps_barycentrics", dxil_program_ps_barycentrics, "FragmentBarycentricKHR");
     expect_not_run(ctx, "vs_shading_rate", dxil_program_vs_shading_rate, "FragmentShadingRateKHR");
     expect_not_run(ctx, "ps_shading_rate", dxil_program_ps_shading_rate, "FragmentShadingRateKHR");

@@ -684,6 +684,7 @@ static enum sb_result attempt(struct sb_rt_context *context, const struct sb_rt_
         conclude(report, program);
         if (program->stage == SB_IR_STAGE_PIXEL)
             sb_validate_pixel_explain(program, report);
+        sb_validate_helper_load_explain(context, program, report);
         if (fitted)
             sb_validate_waterfall_explain(context, program, report);
     }

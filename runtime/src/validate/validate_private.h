@@ -308,6 +308,15 @@ enum sb_result sb_validate_fit_device(struct sb_rt_context *context, const struc
 void sb_validate_waterfall_explain(struct sb_rt_context *context, const struct sb_rt_program *program,
                                    struct sb_validate_report *report);
 
+/**
+ * A `disagree` of a pixel program that lavapipe's helper-load defect may explain gets the
+ * defect and its reproducer appended to its reason (tests/validate/README.md "Known device
+ * defects"): on lavapipe, storage-buffer loads in helper invocations return 0, which a quad
+ * read or derivative of the loaded value then sees. The verdict and the words' counts stay.
+ */
+void sb_validate_helper_load_explain(struct sb_rt_context *context, const struct sb_rt_program *program,
+                                     struct sb_validate_report *report);
+
 /* ---- inputs real shaders can run with (validate_retry.c) ---------------------------------- */
 
 /** Index words a validation reseeds, at most. */
