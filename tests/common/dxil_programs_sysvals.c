@@ -72,6 +72,37 @@ bool dxil_program_vs_view_id(struct tbuf *out)
     return dxil_program_finish(m, &d, out);
 }
 
+/* dx.op.isHelperLane: an i1. */
+static uint32_t is_helper_lane(struct dxil_module *m)
+{
+    return dm_dxop(m, "dx.op.isHelperLane.i1", dm_type_int(m, 1), DM_ATTR_READONLY,
+                   OP_IS_HELPER_LANE, NULL, 0);
+}
+
+/* The tail of the helper-lane programs: o0 = (h, QuadReadAcrossX(h), QuadReadAcrossY(h),
+ * QuadReadAcrossDiagonal(h)), then the ps_6_6 container (SV_Position in, SV_Target0 out; the
+ * one resource `t0` when given). */
+static bool finish_quad_reads(struct dxil_module *m, uint32_t entry, uint32_t h,
+                              const struct dxil_resource *t0, struct tbuf *out)
+{
+    uint32_t f32 = dm_type_float(m);
+    uint32_t target[4] = { h, 0, 0, 0 };
+    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
+    for (unsigned k = 0; k < 3; k++) {
+        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
+        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
+    }
+    dxil_program_store_float4(m, 0, target);
+    dm_ret_void(m);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
+        .entry_name = "main", .shader_flags = t0 ? DXIL_FLAG_RAW_BUFFERS : 0,
+        .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0, .output_count = 1,
+        .resources = t0, .resource_count = t0 ? 1 : 0,
+    };
+    return dxil_program_finish(m, &d, out);
+}
+
 /*
  * float4 main(float4 pos : SV_Position) : SV_Target0
  * {
@@ -83,24 +114,10 @@ bool dxil_program_ps_helper_lane(struct tbuf *out)
 {
     uint32_t entry = 0;
     struct dxil_module *m = dxil_program_begin(&entry);
-    uint32_t f32 = dm_type_float(m), i1 = dm_type_int(m, 1), i32 = dm_type_int(m, 32);
-    uint32_t helper = dm_dxop(m, "dx.op.isHelperLane.i1", i1, DM_ATTR_READONLY, OP_IS_HELPER_LANE,
-                              NULL, 0);
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t helper = is_helper_lane(m);
     uint32_t h = dm_cast(m, DM_UITOFP, dm_cast(m, DM_ZEXT, helper, i32), f32);
-    uint32_t target[4] = { h, 0, 0, 0 };
-    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
-    for (unsigned k = 0; k < 3; k++) {
-        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
-        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
-    }
-    dxil_program_store_float4(m, 0, target);
-    dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
-        .entry_name = "main", .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0,
-        .output_count = 1,
-    };
-    return dxil_program_finish(m, &d, out);
+    return finish_quad_reads(m, entry, h, NULL, out);
 }
 
 /*
@@ -117,11 +134,10 @@ bool dxil_program_ps_helper_branch(struct tbuf *out)
 {
     struct dxil_module *m = dm_create();
     uint32_t entry = dm_entry(m, "main");
-    uint32_t f32 = dm_type_float(m), i1 = dm_type_int(m, 1);
+    uint32_t f32 = dm_type_float(m);
     uint32_t head = dm_block(m), helper_only = dm_block(m), join = dm_block(m);
     dm_at(m, head);
-    uint32_t helper = dm_dxop(m, "dx.op.isHelperLane.i1", i1, DM_ATTR_READONLY, OP_IS_HELPER_LANE,
-                              NULL, 0);
+    uint32_t helper = is_helper_lane(m);
     dm_br_cond(m, helper, helper_only, join);
     dm_at(m, helper_only);
     /* 1.0 computed from the lane's position, so the branch has work and stays a branch. */
@@ -133,20 +149,7 @@ bool dxil_program_ps_helper_branch(struct tbuf *out)
     uint32_t h = dm_phi(m, f32);
     dm_phi_incoming(m, h, one, helper_only);
     dm_phi_incoming(m, h, dm_f32(m, 2.0f), head);
-    uint32_t target[4] = { h, 0, 0, 0 };
-    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
-    for (unsigned k = 0; k < 3; k++) {
-        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
-        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
-    }
-    dxil_program_store_float4(m, 0, target);
-    dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
-        .entry_name = "main", .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0,
-        .output_count = 1,
-    };
-    return dxil_program_finish(m, &d, out);
+    return finish_quad_reads(m, entry, h, NULL, out);
 }
 
 /*
@@ -163,28 +166,14 @@ bool dxil_program_ps_helper_discard(struct tbuf *out)
 {
     uint32_t entry = 0;
     struct dxil_module *m = dxil_program_begin(&entry);
-    uint32_t f32 = dm_type_float(m), i1 = dm_type_int(m, 1), i32 = dm_type_int(m, 32);
-    uint32_t helper = dm_dxop(m, "dx.op.isHelperLane.i1", i1, DM_ATTR_READONLY, OP_IS_HELPER_LANE,
-                              NULL, 0);
+    uint32_t f32 = dm_type_float(m), i32 = dm_type_int(m, 32);
+    uint32_t helper = is_helper_lane(m);
     uint32_t h = dm_binop(m, DM_SUB, dm_f32(m, 2.0f),
                           dm_cast(m, DM_UITOFP, dm_cast(m, DM_ZEXT, helper, i32), f32),
                           DM_FLAGS_NONE);
     uint32_t discard_args[1] = { helper };
     (void)dm_dxop(m, "dx.op.discard", dm_type_void(m), DM_ATTR_NONE, OP_DISCARD, discard_args, 1);
-    uint32_t target[4] = { h, 0, 0, 0 };
-    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
-    for (unsigned k = 0; k < 3; k++) {
-        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
-        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
-    }
-    dxil_program_store_float4(m, 0, target);
-    dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
-        .entry_name = "main", .inputs = &POSITION_IN, .input_count = 1, .outputs = &TARGET0,
-        .output_count = 1,
-    };
-    return dxil_program_finish(m, &d, out);
+    return finish_quad_reads(m, entry, h, NULL, out);
 }
 
 /*
@@ -222,21 +211,7 @@ bool dxil_program_ps_helper_load(struct tbuf *out)
     uint32_t load_args[5] = { h0, lane, dm_i32(m, 0), dm_i8(m, 1), dm_i32(m, 4) };
     uint32_t h = dm_extractvalue(m, dm_dxop(m, "dx.op.rawBufferLoad.f32", resret, DM_ATTR_READONLY,
                                             OP_RAW_BUFFER_LOAD, load_args, 5), 0);
-    uint32_t target[4] = { h, 0, 0, 0 };
-    static const uint8_t kinds[3] = { QUAD_ACROSS_X, QUAD_ACROSS_Y, QUAD_ACROSS_DIAGONAL };
-    for (unsigned k = 0; k < 3; k++) {
-        uint32_t args[2] = { h, dm_i8(m, (int8_t)kinds[k]) };
-        target[k + 1] = dm_dxop(m, "dx.op.quadOp.f32", f32, DM_ATTR_NONE, OP_QUAD_OP, args, 2);
-    }
-    dxil_program_store_float4(m, 0, target);
-    dm_ret_void(m);
-    const struct dxil_program_desc d = {
-        .shader_kind = SB_DXIL_SHADER_KIND_PIXEL, .sm_minor = 6, .entry = entry,
-        .entry_name = "main", .shader_flags = DXIL_FLAG_RAW_BUFFERS, .inputs = &POSITION_IN,
-        .input_count = 1, .outputs = &TARGET0, .output_count = 1, .resources = &t0,
-        .resource_count = 1,
-    };
-    return dxil_program_finish(m, &d, out);
+    return finish_quad_reads(m, entry, h, &t0, out);
 }
 
 /*
