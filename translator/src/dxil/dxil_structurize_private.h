@@ -36,6 +36,7 @@ struct sb_dxil_cfg_info {
     bool *is_header;     /* target of a back edge */
     uint32_t *innermost_loop; /* header of the innermost loop holding the block, or NONE */
     uint32_t *loop_parent;    /* for a header: the header of the loop around its loop */
+    uint32_t *slab;           /* the one allocation every array above lies in */
 };
 
 /** Fills `info` for `cfg` (already checked by the caller). SB_ERROR_OUT_OF_MEMORY only. */
