@@ -20,7 +20,9 @@
  *    construct it left, `IF_SELECTOR id` resolves it the same way one level
  *    out (clearing the selector once it arrives). The selector starts at 0.
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dxil_structurize_private.h"
 
@@ -41,6 +43,8 @@ struct open_construct {
     uint32_t end;  /* index of its end in the labelled list */
     uint32_t pending_head;
 };
+/* sb_dxil_lower_tree places these right after u32 arrays in one allocation. */
+_Static_assert(_Alignof(struct open_construct) <= _Alignof(uint32_t), "u32-aligned constructs");
 
 struct lower {
     const struct sb_dxil_sx *sx;
@@ -312,21 +316,36 @@ enum sb_result sb_dxil_lower_tree(const struct sb_dxil_cfg_info *info, struct sb
     uint32_t count = (uint32_t)sx->count, n = info->block_count;
     struct lower l = { .sx = sx->items, .count = count, .out = out, .depth = 0, .pool = NULL,
                       .pool_count = 0, .pool_capacity = 0 };
-    l.match = malloc(((size_t)count + 1) * sizeof(uint32_t));
-    l.fall = malloc(((size_t)count + 1) * sizeof(uint32_t));
-    l.removed = calloc((size_t)count + 1, sizeof(bool));
-    l.else_closes = calloc((size_t)count + 1, sizeof(bool));
-    l.block_end_at = malloc((size_t)n * sizeof(uint32_t));
-    l.loop_end_at = malloc((size_t)n * sizeof(uint32_t));
-    l.open = malloc(((size_t)count + 1) * sizeof(*l.open));
-    uint32_t *stack = malloc(((size_t)(count > n ? count : n) + 1) * sizeof(uint32_t));
-    uint32_t *parent = malloc(((size_t)count + 1) * sizeof(uint32_t));
-    uint32_t *start = calloc((size_t)n + 1, sizeof(uint32_t));
-    uint32_t *jumps_to = malloc(((size_t)count + 1) * sizeof(uint32_t));
-    enum sb_result r = SB_ERROR_OUT_OF_MEMORY;
-    if (!l.match || !l.fall || !l.removed || !l.else_closes || !l.block_end_at || !l.loop_end_at || !l.open ||
-        !stack || !parent || !start || !jumps_to)
-        goto done;
+    /* Every array in one allocation, its size known up front (one malloc per function
+     * instead of eleven: the allocator was ~5% of a DXIL translation): the u32 arrays, then
+     * the open constructs (u32 fields), then the two bool arrays. */
+    size_t c1 = (size_t)count + 1, n1 = (size_t)n + 1, most = (c1 > n1 ? c1 : n1);
+    size_t words = 4 * c1 + 2 * (size_t)n + most + n1;       /* match fall parent jumps_to;
+                                                               * block/loop_end_at; stack; start */
+    size_t opens = c1 * sizeof(struct open_construct);
+    if (c1 > SIZE_MAX / 64 || n1 > SIZE_MAX / 64)
+        return SB_ERROR_OUT_OF_MEMORY;
+    uint32_t *w = malloc(words * sizeof(uint32_t) + opens + 2 * c1);
+    if (!w)
+        return SB_ERROR_OUT_OF_MEMORY;
+    void *slab = w;
+    l.match = w, w += c1;
+    l.fall = w, w += c1;
+    uint32_t *parent = w;
+    w += c1;
+    uint32_t *jumps_to = w;
+    w += c1;
+    l.block_end_at = w, w += n;
+    l.loop_end_at = w, w += n;
+    uint32_t *stack = w;
+    w += most;
+    uint32_t *start = w;
+    w += n1;
+    l.open = (struct open_construct *)w; /* four u32 fields: u32 alignment is enough */
+    l.removed = (bool *)(l.open + c1);
+    l.else_closes = l.removed + c1;
+    memset(start, 0, n1 * sizeof(uint32_t));
+    memset(l.removed, 0, 2 * c1);
     match_constructs(&l, stack, parent);
     drop_redundant_jumps(&l);
     /* The surviving breaks grouped by the block they leave (stack reused as fill). */
@@ -342,19 +361,8 @@ enum sb_result sb_dxil_lower_tree(const struct sb_dxil_cfg_info *info, struct sb
             jumps_to[stack[l.sx[i].a]++] = i;
     drop_unneeded_blocks(&l, parent, start, jumps_to);
     unnest_else_arms(&l);
-    r = write_events(&l) ? SB_SUCCESS : SB_ERROR_TRANSLATE_INVALID;
-done:
-    free(l.match);
-    free(l.fall);
-    free(l.removed);
-    free(l.else_closes);
-    free(l.block_end_at);
-    free(l.loop_end_at);
-    free(l.open);
+    enum sb_result r = write_events(&l) ? SB_SUCCESS : SB_ERROR_TRANSLATE_INVALID;
     free(l.pool);
-    free(stack);
-    free(parent);
-    free(start);
-    free(jumps_to);
+    free(slab);
     return r;
 }

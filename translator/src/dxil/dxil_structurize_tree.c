@@ -31,6 +31,7 @@
  * input makes it.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "dxil_structurize_private.h"
 
@@ -199,15 +200,12 @@ static enum sb_result terminator_sequence(struct tree *t, uint32_t x)
 }
 
 /* Which blocks are merge blocks, and each block's merge children in RPO order. */
-static bool merge_children(struct tree *t)
+static void merge_children(struct tree *t)
 {
     const struct sb_dxil_cfg_info *info = t->info;
     uint32_t n = info->block_count;
-    t->merge = calloc(n, sizeof(bool));
-    t->child_start = calloc((size_t)n + 1, sizeof(uint32_t));
-    t->child = malloc(((size_t)info->reachable_count + 1) * sizeof(uint32_t));
-    if (!t->merge || !t->child_start || !t->child)
-        return false;
+    memset(t->merge, 0, n);
+    memset(t->child_start, 0, ((size_t)n + 1) * sizeof(uint32_t));
     for (uint32_t i = 1; i < info->reachable_count; i++) {
         uint32_t y = info->rpo[i], forward = 0, d = info->idom[y];
         for (uint32_t k = info->pred_start[y]; k < info->pred_start[y + 1]; k++)
@@ -229,23 +227,27 @@ static bool merge_children(struct tree *t)
     }
     for (uint32_t b = 0; b < n; b++)
         fill[b] = SB_DXIL_NONE;
-    return true;
 }
 
 enum sb_result sb_dxil_build_tree(const struct sb_dxil_cfg_info *info, struct sb_dxil_sx_list *sx)
 {
     struct tree t = { .info = info, .sx = sx, .merge = NULL, .child_start = NULL, .child = NULL,
-                      .scratch = malloc((size_t)info->block_count * sizeof(uint32_t)),
+                      .scratch = NULL,
                       .stack = { .items = NULL, .count = 0, .capacity = 0, .failed = false },
                       .seq = { .items = NULL, .count = 0, .capacity = 0, .failed = false } };
-    enum sb_result r = SB_ERROR_OUT_OF_MEMORY;
-    if (!t.scratch)
-        goto done;
-    for (uint32_t b = 0; b < info->block_count; b++)
+    /* scratch, child_start, child and merge in one allocation (sizes known up front). */
+    size_t n = info->block_count;
+    uint32_t *slab = malloc((n + (n + 1) + (size_t)info->reachable_count + 1) * sizeof(uint32_t) + n);
+    if (!slab)
+        return SB_ERROR_OUT_OF_MEMORY;
+    t.scratch = slab;
+    t.child_start = t.scratch + n;
+    t.child = t.child_start + n + 1;
+    t.merge = (bool *)(t.child + info->reachable_count + 1);
+    for (uint32_t b = 0; b < n; b++)
         t.scratch[b] = SB_DXIL_NONE;
-    if (!merge_children(&t))
-        goto done;
-    r = SB_SUCCESS;
+    merge_children(&t);
+    enum sb_result r = SB_SUCCESS;
     work_push(&t.stack, W_TREE, 0, 0, 0);
     while (t.stack.count && !t.stack.failed && !t.seq.failed && !sx->failed && r == SB_SUCCESS) {
         struct work w = t.stack.items[--t.stack.count];
@@ -272,11 +274,7 @@ enum sb_result sb_dxil_build_tree(const struct sb_dxil_cfg_info *info, struct sb
     }
     if (r == SB_SUCCESS && (t.stack.failed || t.seq.failed || sx->failed))
         r = SB_ERROR_OUT_OF_MEMORY;
-done:
-    free(t.merge);
-    free(t.child_start);
-    free(t.child);
-    free(t.scratch);
+    free(slab);
     free(t.stack.items);
     free(t.seq.items);
     return r;
