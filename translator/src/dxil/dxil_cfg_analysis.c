@@ -43,18 +43,18 @@ static bool carve(struct sb_dxil_cfg_info *info, size_t total, struct cfg_scratc
     if (!w)
         return false;
     info->slab = w;
-    info->succ_start = w, w += n + 1;
-    info->pred_start = w, w += n + 1;
-    scratch->a = w, w += n + 1;
-    scratch->b = w, w += n + 1;
-    scratch->c = w, w += n + 1;
-    info->succ = w, w += total + 1;
-    info->pred = w, w += total + 1;
-    info->rpo = w, w += n;
-    info->rpo_index = w, w += n;
-    info->idom = w, w += n;
-    info->innermost_loop = w, w += n;
-    info->loop_parent = w, w += n;
+    info->succ_start = sb_dxil_take(&w, n + 1);
+    info->pred_start = sb_dxil_take(&w, n + 1);
+    scratch->a = sb_dxil_take(&w, n + 1);
+    scratch->b = sb_dxil_take(&w, n + 1);
+    scratch->c = sb_dxil_take(&w, n + 1);
+    info->succ = sb_dxil_take(&w, total + 1);
+    info->pred = sb_dxil_take(&w, total + 1);
+    info->rpo = sb_dxil_take(&w, n);
+    info->rpo_index = sb_dxil_take(&w, n);
+    info->idom = sb_dxil_take(&w, n);
+    info->innermost_loop = sb_dxil_take(&w, n);
+    info->loop_parent = sb_dxil_take(&w, n);
     info->is_header = (bool *)w;
     return true;
 }

@@ -320,27 +320,21 @@ enum sb_result sb_dxil_lower_tree(const struct sb_dxil_cfg_info *info, struct sb
      * instead of eleven: the allocator was ~5% of a DXIL translation): the u32 arrays, then
      * the open constructs (u32 fields), then the two bool arrays. */
     size_t c1 = (size_t)count + 1, n1 = (size_t)n + 1, most = (c1 > n1 ? c1 : n1);
-    size_t words = 4 * c1 + 2 * (size_t)n + most + n1;       /* match fall parent jumps_to;
-                                                               * block/loop_end_at; stack; start */
-    size_t opens = c1 * sizeof(struct open_construct);
     if (c1 > SIZE_MAX / 64 || n1 > SIZE_MAX / 64)
         return SB_ERROR_OUT_OF_MEMORY;
-    uint32_t *w = malloc(words * sizeof(uint32_t) + opens + 2 * c1);
+    size_t words = 4 * c1 + 2 * (size_t)n + most + n1;
+    uint32_t *w = malloc(words * sizeof(uint32_t) + c1 * sizeof(struct open_construct) + 2 * c1);
     if (!w)
         return SB_ERROR_OUT_OF_MEMORY;
     void *slab = w;
-    l.match = w, w += c1;
-    l.fall = w, w += c1;
-    uint32_t *parent = w;
-    w += c1;
-    uint32_t *jumps_to = w;
-    w += c1;
-    l.block_end_at = w, w += n;
-    l.loop_end_at = w, w += n;
-    uint32_t *stack = w;
-    w += most;
-    uint32_t *start = w;
-    w += n1;
+    l.match = sb_dxil_take(&w, c1);
+    l.fall = sb_dxil_take(&w, c1);
+    uint32_t *parent = sb_dxil_take(&w, c1);
+    uint32_t *jumps_to = sb_dxil_take(&w, c1);
+    l.block_end_at = sb_dxil_take(&w, n);
+    l.loop_end_at = sb_dxil_take(&w, n);
+    uint32_t *stack = sb_dxil_take(&w, most);
+    uint32_t *start = sb_dxil_take(&w, n1);
     l.open = (struct open_construct *)w; /* four u32 fields: u32 alignment is enough */
     l.removed = (bool *)(l.open + c1);
     l.else_closes = l.removed + c1;

@@ -15,6 +15,15 @@
 /** "No block", "no loop", "not reachable". */
 #define SB_DXIL_NONE UINT32_MAX
 
+/* The next `count` words of a slab being carved (the CFG analysis and the structurizer
+ * each take one allocation per function and cut their arrays from it), advancing *at. */
+static inline uint32_t *sb_dxil_take(uint32_t **at, size_t count)
+{
+    uint32_t *words = *at;
+    *at += count;
+    return words;
+}
+
 /**
  * The graph as the builders need it. Only blocks reachable from the entry have an RPO
  * number; every per-block array is block_count long.

@@ -240,10 +240,11 @@ enum sb_result sb_dxil_build_tree(const struct sb_dxil_cfg_info *info, struct sb
     uint32_t *slab = malloc((n + (n + 1) + (size_t)info->reachable_count + 1) * sizeof(uint32_t) + n);
     if (!slab)
         return SB_ERROR_OUT_OF_MEMORY;
-    t.scratch = slab;
-    t.child_start = t.scratch + n;
-    t.child = t.child_start + n + 1;
-    t.merge = (bool *)(t.child + info->reachable_count + 1);
+    uint32_t *at = slab;
+    t.scratch = sb_dxil_take(&at, n);
+    t.child_start = sb_dxil_take(&at, n + 1);
+    t.child = sb_dxil_take(&at, (size_t)info->reachable_count + 1);
+    t.merge = (bool *)at;
     for (uint32_t b = 0; b < n; b++)
         t.scratch[b] = SB_DXIL_NONE;
     merge_children(&t);

@@ -62,10 +62,9 @@ static bool declared_shared(const struct sb_ir_program *p, uint32_t id)
 
 static bool check_operand(struct validator *v, const struct sb_ir_operand *op, unsigned depth);
 
+/* The relative indices of `op` (check_operand has checked index_count). */
 static bool check_indices(struct validator *v, const struct sb_ir_operand *op, unsigned depth)
 {
-    if (op->index_count > 3)
-        return invalid(v, "operand with %u indices", op->index_count);
     for (uint32_t i = 0; i < op->index_count; i++) {
         const struct sb_ir_operand *rel = op->index[i].relative;
         if (!rel)
