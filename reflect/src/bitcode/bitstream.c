@@ -340,6 +340,35 @@ static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list
         return false;
     struct sb_bs_abbrev_op *ops = list->ops + list->op_count;
     for (uint32_t i = 0; i < count; i++) {
+        if (!bs->failed && window_fits(bs)) {
+            /* The common operands from one window: a literal below 128 (9 bits), an
+             * array / char6 / blob (4 bits), a fixed or VBR width below 256 (at most
+             * 14 bits). Anything longer is read field by field below. */
+            uint32_t valid;
+            uint64_t w = peek_window(bs, &valid);
+            if ((w & 1) && !(w & (0x80u << 1))) {
+                ops[i] = (struct sb_bs_abbrev_op){ .encoding = SB_BS_LITERAL, .value = (w >> 1) & 0x7f };
+                bs->bit += 9;
+                continue;
+            }
+            uint32_t encoding = (uint32_t)(w >> 1) & 7;
+            if (!(w & 1) && encoding >= SB_BS_ARRAY && encoding <= SB_BS_BLOB) {
+                ops[i] = (struct sb_bs_abbrev_op){ .encoding = (uint8_t)encoding, .value = 0 };
+                bs->bit += 4;
+                continue;
+            }
+            if (!(w & 1) && (encoding == SB_BS_FIXED || encoding == SB_BS_VBR) &&
+                (!(w & (0x10u << 4)) || !(w & (0x10u << 9)))) {
+                uint64_t width = (w >> 4) & 15, used = 9;
+                if (w & (0x10u << 4)) {
+                    width |= ((w >> 9) & 15) << 4;
+                    used = 14;
+                }
+                ops[i] = (struct sb_bs_abbrev_op){ .encoding = (uint8_t)encoding, .value = width };
+                bs->bit += used;
+                continue;
+            }
+        }
         bool literal = read_bits(bs, 1, "DEFINE_ABBREV literal flag");
         if (literal) {
             ops[i] = (struct sb_bs_abbrev_op){ .encoding = SB_BS_LITERAL,
@@ -483,6 +512,16 @@ static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
 /* Bit 5 of each of the ten whole 6-bit chunks of a window: the VBR6 "more" flags. */
 #define VBR6_MORE_FLAGS 0x0820820820820820ull
 
+/* How many of the ten flag bits (VBR6_MORE_FLAGS) are set in `flags`: a multiply
+ * gathers them, where __builtin_popcountll is a libgcc call on baseline x86-64. */
+static inline uint64_t count_flags(uint64_t flags)
+{
+    /* Bit 5 + 6k moved to bit k: each flag lands alone in one 6-bit field... */
+    uint64_t ones = flags >> 5; /* flags at bits 6k, k = 0..9 */
+    /* ...and the sum of the fields, at most 10, is read from the top field of the product. */
+    return ((ones * 0x0041041041041041ull) >> 54) & 63;
+}
+
 /*
  * Passes over `count` VBR6 values without decoding them (sb_bs_skip_records):
  * a value ends at each chunk whose "more" flag is clear, so a window's clear
@@ -497,7 +536,7 @@ static void skip_vbr6(struct sb_bitstream *bs, uint64_t count)
         uint64_t window = load_le64(bs->data + (bit >> 3)) >> (bit & 7);
         uint32_t chunks = (64 - (uint32_t)(bit & 7)) / 6;
         uint64_t ends = ~window & VBR6_MORE_FLAGS & ((1ull << (6 * chunks)) - 1);
-        uint64_t ending = (uint64_t)__builtin_popcountll(ends);
+        uint64_t ending = count_flags(ends);
         if (ending < count) {
             count -= ending;
             bit += 6 * chunks;
@@ -628,7 +667,7 @@ static void read_array(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *el
 static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *ops,
                                     uint32_t count)
 {
-    uint64_t code = read_scalar(bs, &ops[0]);
+    uint64_t code = ops[0].encoding == SB_BS_LITERAL ? ops[0].value : read_scalar(bs, &ops[0]);
     if (code > UINT32_MAX)
         return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
                           "record code %llu exceeds 32 bits", (unsigned long long)code);
@@ -644,6 +683,14 @@ static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_
             uint32_t valid;
             bs->ops[bs->op_count++] = peek_window(bs, &valid) & ((1ull << op->value) - 1);
             bs->bit += op->value;
+            continue;
+        }
+        if (op->encoding == SB_BS_LITERAL) {
+            bs->ops[bs->op_count++] = op->value;
+            continue;
+        }
+        if (op->encoding == SB_BS_VBR) {
+            bs->ops[bs->op_count++] = read_vbr(bs, (uint32_t)op->value, "abbreviated VBR operand");
             continue;
         }
         if (op->encoding == SB_BS_ARRAY) {
