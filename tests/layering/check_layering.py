@@ -75,7 +75,8 @@ def source_of(obj, root):
     tail = obj.split(".dir/", 1)[-1]
     if tail.endswith(".o"):
         tail = tail[:-2]
-    return tail.replace("__/", "../")
+    # normpath: Ninja names the objects of "./fixture/ping.c" ".../x.dir/./fixture/ping.c.o"
+    return os.path.normpath(tail.replace("__/", "../"))
 
 
 def symbols(obj):
