@@ -16,6 +16,7 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
        OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_WAVE_MATCH = 165,
        OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167, OP_ACOS = 15,
+       OP_ASIN = 16, OP_ATAN = 17,
        OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
@@ -205,6 +206,61 @@ bool dxil_program_numeric_float(struct tbuf *out)
 }
 
 /*
+ * cbuffer cb0 { float x, y, z, w; };  RWByteAddressBuffer u0;   (-enable-16bit-types)
+ * [numthreads(1,1,1)] void main() {
+ *     u0.Store(0, asuint(fmod(x, y))); u0.Store(4, asuint(fmod(z, w)));
+ *     u0.Store(8, asuint16(fmod((half)x, (half)y))); }
+ * dxc writes fmod() (and the % of floats) as LLVM frem.
+ */
+bool dxil_program_numeric_frem(struct tbuf *out)
+{
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), f32 = dm_type_float(m);
+    uint32_t f16 = dm_type_half(m);
+    uint32_t v[4];
+    load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
+    uint32_t hx = dm_cast(m, DM_FPTRUNC, v[0], f16), hy = dm_cast(m, DM_FPTRUNC, v[1], f16);
+    uint32_t half_rem = dm_binop(m, DM_SREM, hx, hy, DM_FLAGS_NONE); /* frem shares srem's code */
+    uint32_t words[3] = {
+        dm_cast(m, DM_BITCAST, dm_binop(m, DM_SREM, v[0], v[1], DM_FLAGS_NONE), i32),
+        dm_cast(m, DM_BITCAST, dm_binop(m, DM_SREM, v[2], v[3], DM_FLAGS_NONE), i32),
+        dm_cast(m, DM_ZEXT, dm_cast(m, DM_BITCAST, half_rem, i16), i32),
+    };
+    return store_and_finish(m, entry, u0, words, 3, 2, FLAGS_NATIVE_16BIT, out);
+}
+
+/*
+ * cbuffer cb0 { float x, y, z, w; };  RWByteAddressBuffer u0;   (-enable-16bit-types)
+ * [numthreads(1,1,1)] void main() {
+ *     u0.Store4(0, asuint(float4(acos(x), asin(x), atan(x), atan(y))));
+ *     u0.Store2(16, asuint(float2(acos(z), asin(z))));
+ *     u0.Store(24, asuint16(atan((half)w))); }
+ */
+bool dxil_program_numeric_inverse_trig(struct tbuf *out)
+{
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), f32 = dm_type_float(m);
+    uint32_t f16 = dm_type_half(m);
+    uint32_t v[4];
+    load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
+    static const struct { unsigned op, input; } calls[6] = {
+        { OP_ACOS, 0 }, { OP_ASIN, 0 }, { OP_ATAN, 0 }, { OP_ATAN, 1 }, { OP_ACOS, 2 }, { OP_ASIN, 2 },
+    };
+    uint32_t words[7];
+    for (unsigned i = 0; i < 6; i++)
+        words[i] = dm_cast(m, DM_BITCAST,
+                           dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, calls[i].op,
+                                   &v[calls[i].input], 1),
+                           i32);
+    uint32_t hw = dm_cast(m, DM_FPTRUNC, v[3], f16);
+    uint32_t half_atan = dm_dxop(m, "dx.op.unary.f16", f16, DM_ATTR_READNONE, OP_ATAN, &hw, 1);
+    words[6] = dm_cast(m, DM_ZEXT, dm_cast(m, DM_BITCAST, half_atan, i16), i32);
+    return store_and_finish(m, entry, u0, words, 7, 2, FLAGS_NATIVE_16BIT, out);
+}
+
+/*
  * RWByteAddressBuffer u0;
  * [numthreads(64,1,1)] void main(uint t : SV_GroupIndex) {
  *     uint4 m = WaveMatch(t & 3);  uint4 parity = uint4(0x55555555 << (t & 1), 0, 0, 0);
@@ -389,8 +445,10 @@ bool dxil_program_numeric_loop64(struct tbuf *out)
 
 /*
  * What the numeric lowering refuses, one construct per program (cbuffer cb0 { float x; uint o; };
- * RWByteAddressBuffer u0): 0: u0.Store(0, asuint(acos(x))); 1: u0.Store(0, asuint(fmod(x, x)))
- * (LLVM frem); 2: u0.Store(0, (uint)u0.Load<uint64_t3>(o).x) (three 64-bit buffer elements).
+ * RWByteAddressBuffer u0): 0: u0.Store(0, countbits((uint64_t)asuint(x))) (a 64-bit
+ * Countbits overload); 1: u0.Store(0, asuint((float)(
+ * (double)x % (double)x))) (LLVM frem on double); 2: u0.Store(0, (uint)u0.Load<uint64_t3>(o).x)
+ * (three 64-bit buffer elements).
  */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
 {
@@ -400,16 +458,18 @@ bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
     uint32_t v[4], word;
     load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
     if (which == 0) {
-        word = dm_dxop(m, "dx.op.unary.f32", f32, DM_ATTR_READNONE, OP_ACOS, &v[0], 1);
+        uint32_t x64 = dm_cast(m, DM_ZEXT, dm_cast(m, DM_BITCAST, v[0], i32), i64);
+        word = dm_dxop(m, "dx.op.unaryBits.i64", i32, DM_ATTR_READNONE, OP_COUNTBITS, &x64, 1);
     } else if (which == 1) {
-        word = dm_binop(m, DM_SREM, v[0], v[0], DM_FLAGS_NONE); /* frem shares srem's code */
+        uint32_t xd = dm_cast(m, DM_FPEXT, v[0], dm_type_double(m));
+        word = dm_cast(m, DM_FPTRUNC, dm_binop(m, DM_SREM, xd, xd, DM_FLAGS_NONE), f32);
     } else {
         uint32_t wide = dm_extractvalue(m, load16(m, u0, dm_cast(m, DM_BITCAST, v[1], i32), i64,
                                                   "dx.types.ResRet.i64", "dx.op.rawBufferLoad.i64",
                                                   7), 0); /* 3 elements: 6 words */
         word = dm_cast(m, DM_TRUNC, wide, i32);
     }
-    if (which < 2)
+    if (which == 1)
         word = dm_cast(m, DM_BITCAST, word, i32);
     return store_and_finish(m, entry, u0, &word, 1, 2, FLAGS_NATIVE_16BIT, out);
 }

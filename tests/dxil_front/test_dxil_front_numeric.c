@@ -5,6 +5,7 @@
  * each is translated, its SPIR-V validated, and run on the CPU interpreter against
  * hand-computed answers (D3D's rules: dxil.md §7).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,83 @@ static void test_float(void)
         { 0, 0, 1, 0x3E00, 0x3FE00000u, 0, 0xC0050000u, 0xC0100000u },
     };
     run_cases(ir, "float", cb, want[0], 2, 8);
+    sb_ir_program_destroy(ir);
+}
+
+/* frem (fmod) takes the dividend's sign, whatever the divisor's: 5.5 % 2 = 1.5,
+ * -5.5 % 2 = -1.5, 7 % -3 = 1, -0.75 % 0.5 = -0.25 (every step exact in f32); the half
+ * results are half(1.5) = 0x3E00 and half(1) = 0x3C00. */
+static void test_frem(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_frem);
+    if (!ir)
+        return;
+    const uint32_t cb[2][4] = {
+        { f2u(5.5f), f2u(2.0f), f2u(-5.5f), f2u(2.0f) },
+        { f2u(7.0f), f2u(-3.0f), f2u(-0.75f), f2u(0.5f) },
+    };
+    const uint32_t want[2][3] = {
+        { f2u(1.5f), f2u(-1.5f), 0x3E00 },
+        { f2u(1.0f), f2u(-0.25f), 0x3C00 },
+    };
+    run_cases(ir, "frem", cb, want[0], 2, 3);
+    sb_ir_program_destroy(ir);
+}
+
+static float u2f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* The float value of half bits (normal and zero halves only: what the cases produce). */
+static float half_value(uint32_t h)
+{
+    float magnitude = (h & 0x7C00u) ? ldexpf(1.0f + (float)(h & 0x3FFu) / 1024.0f, (int)((h >> 10) & 31u) - 15)
+                                    : 0.0f;
+    return (h & 0x8000u) ? -magnitude : magnitude;
+}
+
+/* Acos/Asin/Atan (lowered onto IR arithmetic) against the C library's, in double: within
+ * 3e-7 relative (the lowering's error is about 2e-7); NaN where the C library gives NaN
+ * (|x| > 1, NaN); the sign of zero kept (atan(-0) = -0); half(atan(w)) within one half ULP. */
+static void test_inverse_trig(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_inverse_trig);
+    if (!ir)
+        return;
+    const float nan = u2f(0x7FC00000u), inf = u2f(0x7F800000u);
+    const float cases[6][4] = {
+        { 0.5f, -3.0f, -0.8f, 2.0f },   { -1.0f, inf, 1.0f, -0.0f },
+        { nan, -inf, 1.5f, 0.25f },     { 0.999999f, 1e-30f, -1e-6f, -100.0f },
+        { -0.0f, 0.7f, -0.99f, 1.0f },  { 1e-8f, -1e20f, 0.0f, 0.5f },
+    };
+    for (unsigned c = 0; c < 6; c++) {
+        uint32_t cb[4], out[7];
+        memcpy(cb, cases[c], sizeof(cb));
+        run(ir, cb, out, 7);
+        const float x = cases[c][0], y = cases[c][1], z = cases[c][2];
+        const double want[6] = { acos(x), asin(x), atan(x), atan(y), acos(z), asin(z) };
+        for (unsigned i = 0; i < 6; i++) {
+            float got = u2f(out[i]);
+            if (isnan(want[i])) {
+                CHECK(isnan(got), "inverse trig case %u word %u: %.9g, expected NaN", c, i, got);
+                continue;
+            }
+            double error = fabs((double)got - want[i]);
+            CHECK(error <= 3e-7 * fabs(want[i]) && !signbit(got) == !signbit(want[i]),
+                  "inverse trig case %u word %u: %.9g, expected %.9g", c, i, got, want[i]);
+        }
+        /* every w is a half exactly: atan of it, within one ULP of the half result */
+        double half_want = atan((double)cases[c][3]);
+        float half_got = half_value(out[6] & 0xFFFFu);
+        double half_ulp = half_want == 0.0 ? 0.0 : ldexp(1.0, ilogb(half_want) - 10);
+        CHECK(out[6] <= 0xFFFFu && fabs(half_got - half_want) <= half_ulp &&
+                  !signbit(half_got) == !signbit(half_want),
+              "inverse trig case %u half: 0x%04x (%.6g), expected %.6g", c, out[6], half_got,
+              half_want);
+    }
     sb_ir_program_destroy(ir);
 }
 
@@ -306,12 +384,12 @@ static bool write_refused_0(struct tbuf *out) { return dxil_program_numeric_refu
 static bool write_refused_1(struct tbuf *out) { return dxil_program_numeric_refused(out, 1); }
 static bool write_refused_2(struct tbuf *out) { return dxil_program_numeric_refused(out, 2); }
 
-/* Acos, frem and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
+/* Countbits of an i64, frem on double and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
  * construct named and the byte offset of the instruction (past the container header). */
 static void test_refusals(void)
 {
     static const struct { bool (*write)(struct tbuf *); const char *name; } cases[3] = {
-        { write_refused_0, "Acos" }, { write_refused_1, "frem" }, { write_refused_2, "64-bit" },
+        { write_refused_0, "64-bit integer" }, { write_refused_1, "frem" }, { write_refused_2, "64-bit" },
     };
     for (unsigned c = 0; c < 3; c++) {
         struct tbuf b = { 0 };
@@ -401,14 +479,16 @@ static int census(const char *corpus)
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[9] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[11] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
-        { "float", dxil_program_numeric_float }, { "packed", dxil_program_numeric_packed },
+        { "float", dxil_program_numeric_float }, { "frem", dxil_program_numeric_frem },
+        { "inverse_trig", dxil_program_numeric_inverse_trig },
+        { "packed", dxil_program_numeric_packed },
         { "buffer16", dxil_program_numeric_buffer16 }, { "loop64", dxil_program_numeric_loop64 },
         { "wave", dxil_program_numeric_wave }, { "vs_half", dxil_program_numeric_vs_half },
         { "structured16", dxil_program_numeric_structured16 },
     };
-    for (unsigned i = 0; i < 9; i++) {
+    for (unsigned i = 0; i < 11; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -439,6 +519,10 @@ int main(int argc, char **argv)
         test_int64();
     if (all || !strcmp(which, "float"))
         test_float();
+    if (all || !strcmp(which, "frem"))
+        test_frem();
+    if (all || !strcmp(which, "inverse_trig"))
+        test_inverse_trig();
     if (all || !strcmp(which, "packed"))
         test_packed();
     if (all || !strcmp(which, "structured16"))

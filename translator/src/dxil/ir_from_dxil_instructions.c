@@ -98,7 +98,7 @@ static bool float_binop(struct dxil_front *f, uint32_t code, struct sb_ir_operan
     case BIN_MUL: return emit1(f, SB_IR_OP_MUL, dst, src, 2);
     case BIN_SDIV: return emit1(f, SB_IR_OP_DIV, dst, src, 2); /* fdiv shares sdiv's code */
     default:
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "float binop %u (frem)", code);
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "float binop %u", code);
     }
 }
 

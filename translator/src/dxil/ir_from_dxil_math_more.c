@@ -7,10 +7,11 @@
  * UAddc/USubb (the carry as a D3D bool), legacy f16 <-> f32,
  * IsNaN/IsInf/IsFinite/IsNormal (compares on |x|), Tan (sin / cos), the
  * hyperbolic functions through exp2 (e^x = 2^(x log2 e); Htan as
- * 1 - 2 / (e^2x + 1), which stays finite for large |x|), and the double
- * overloads: Fma, FMad (DMUL then DADD: not fused), FMin/FMax, FAbs,
- * Saturate, MakeDouble and SplitDouble. Other 16- and 64-bit overloads
- * refuse (Acos/Asin/Atan and the double Sqrt/Rsqrt family have no IR op).
+ * 1 - 2 / (e^2x + 1), which stays finite for large |x|), Acos/Asin/Atan
+ * (ir_from_dxil_inverse_trig.c), and the double overloads: Fma, FMad (DMUL
+ * then DADD: not fused), FMin/FMax, FAbs, Saturate, MakeDouble and
+ * SplitDouble. Other 16- and 64-bit overloads refuse (the double Sqrt/Rsqrt
+ * family has no IR op).
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -53,6 +54,7 @@ bool dxil_front_is_math_more(uint64_t opcode)
     case SB_DXIL_OP_HTAN: case SB_DXIL_OP_IMUL: case SB_DXIL_OP_UMUL: case SB_DXIL_OP_UDIV:
     case SB_DXIL_OP_UADDC: case SB_DXIL_OP_USUBB: case SB_DXIL_OP_BFI: case SB_DXIL_OP_FMA:
     case SB_DXIL_OP_MAKE_DOUBLE: case SB_DXIL_OP_SPLIT_DOUBLE:
+    case SB_DXIL_OP_ACOS: case SB_DXIL_OP_ASIN: case SB_DXIL_OP_ATAN:
         return true;
     default:
         return bit_or_tertiary(opcode) != SB_IR_OP_NOP || dxil_front_is_packed(opcode);
@@ -212,6 +214,8 @@ static bool one_lane(struct dxil_front *f, const struct sb_bc_instruction *in, u
         return classify(f, opcode, t, dst, src[0]);
     case SB_DXIL_OP_TAN: case SB_DXIL_OP_HCOS: case SB_DXIL_OP_HSIN: case SB_DXIL_OP_HTAN:
         return trig(f, opcode, dst, src[0]);
+    case SB_DXIL_OP_ACOS: case SB_DXIL_OP_ASIN: case SB_DXIL_OP_ATAN:
+        return dxil_front_inverse_trig(f, opcode, dst, src[0]);
     case SB_DXIL_OP_BFI: return dxil_front_emit1(f, SB_IR_OP_BFI, dst, src, 4);
     default: break;
     }

@@ -456,6 +456,11 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
 /** The double overloads of Fma, FMad, FMin/FMax, FAbs, Saturate. */
 bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 
+/* ir_from_dxil_inverse_trig.c */
+/** Acos, Asin or Atan of lane `x` (a float or the f32 of a half) into `dst`, lane x. */
+bool dxil_front_inverse_trig(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand dst,
+                             struct sb_ir_operand x);
+
 /* ir_from_dxil_packed.c */
 /** Unpack4x8, Pack4x8, Dot4AddI8Packed/U8Packed, Dot2AddHalf. */
 bool dxil_front_is_packed(uint64_t opcode);

@@ -335,13 +335,39 @@ static bool int64_binop(struct dxil_front *f, uint32_t code, struct sb_ir_operan
     return dxil_front_emit1(f, ops[code], dst, src, 2);
 }
 
-/* fadd/fsub/fmul/fdiv on half, float or double (fsub: add of the negated operand). */
+/*
+ * frem on half or float, which dxc emits for HLSL's fmod() and the % of floats:
+ * a - b * trunc(a / b), so the result takes a's sign (LLVM frem, C fmod); b = 0 or an
+ * infinite a give NaN. The product and the difference are separate, unfused ops, as
+ * dxil-spirv lowers it too. A half's f32 lanes are rounded to half once, at the end.
+ */
+static bool float_remainder(struct dxil_front *f, uint32_t bits, struct sb_ir_operand dst,
+                            const struct sb_ir_operand *src)
+{
+    struct sb_ir_operand quotient, whole, product;
+    if (!emit_temp(f, SB_IR_OP_DIV, src, 2, &quotient) ||
+        !emit_temp(f, SB_IR_OP_ROUND_Z, &quotient, 1, &whole))
+        return false;
+    struct sb_ir_operand factors[2] = { whole, src[1] };
+    if (!emit_temp(f, SB_IR_OP_MUL, factors, 2, &product))
+        return false;
+    product.modifiers ^= SB_IR_MOD_NEG;
+    struct sb_ir_operand terms[2] = { src[0], product };
+    return float_result(f, dst, bits, SB_IR_OP_ADD, terms, 2);
+}
+
+/* fadd/fsub/fmul/fdiv/frem on half, float or double (fsub: add of the negated operand). */
 static bool float_binop(struct dxil_front *f, uint32_t code, struct wide_type w,
                         struct sb_ir_operand dst, struct sb_ir_operand *src)
 {
     bool d = w.kind == WIDE_DOUBLE;
     uint32_t op;
     switch (code) {
+    case BIN_SREM: /* frem shares srem's code */
+        if (d)
+            return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                                   "frem on double (the IR has no double truncation)");
+        return float_remainder(f, w.bits, dst, src);
     case BIN_SUB:
         src[1].modifiers ^= SB_IR_MOD_NEG;
         /* fall through */
@@ -349,7 +375,7 @@ static bool float_binop(struct dxil_front *f, uint32_t code, struct wide_type w,
     case BIN_MUL: op = d ? SB_IR_OP_DMUL : SB_IR_OP_MUL; break;
     case BIN_SDIV: op = d ? SB_IR_OP_DDIV : SB_IR_OP_DIV; break; /* fdiv shares sdiv's code */
     default:
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "float binop %u (frem)", code);
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "float binop %u", code);
     }
     return d ? dxil_front_emit1(f, op, dst, src, 2) : float_result(f, dst, w.bits, op, src, 2);
 }
