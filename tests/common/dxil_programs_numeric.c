@@ -16,7 +16,7 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
        OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_WAVE_MATCH = 165,
        OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167, OP_ACOS = 15,
-       OP_ASIN = 16, OP_ATAN = 17,
+       OP_ASIN = 16, OP_ATAN = 17, OP_BFREV = 30, OP_FIRSTBIT_SHI = 34, OP_IMAD = 48,
        OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
@@ -261,6 +261,35 @@ bool dxil_program_numeric_inverse_trig(struct tbuf *out)
 }
 
 /*
+ * cbuffer cb0 { uint a, b, c, d; };  RWByteAddressBuffer u0;   (-enable-16bit-types)
+ * [numthreads(1,1,1)] void main() {
+ *     uint16_t s = (uint16_t)a;  uint64_t L = (uint64_t)d << 32 | c;
+ *     u0.Store4(0, uint4(countbits(s), FirstbitLo(s), FirstbitHi(s), FirstbitSHi(s)));
+ *     u0.Store(16, reversebits(s));
+ *     u0.Store4(20, uint4(countbits(L), FirstbitLo(L), FirstbitHi(L), FirstbitSHi(L)));
+ *     u0.Store2(36, split(reversebits(L))); }
+ * FirstbitHi/SHi are the dx.ops (counted from the top bit), not HLSL's firstbithigh.
+ */
+bool dxil_program_numeric_bits_wide(struct tbuf *out)
+{
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), i64 = dm_type_int(m, 64);
+    uint32_t v[4], words[11];
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    uint32_t s16 = dm_cast(m, DM_TRUNC, v[0], i16), l64 = join64(m, v[2], v[3]);
+    static const unsigned scans[4] = { OP_COUNTBITS, OP_FIRSTBIT_LO, OP_FIRSTBIT_HI, OP_FIRSTBIT_SHI };
+    for (unsigned i = 0; i < 4; i++) {
+        words[i] = dm_dxop(m, "dx.op.unaryBits.i16", i32, DM_ATTR_READNONE, scans[i], &s16, 1);
+        words[5 + i] = dm_dxop(m, "dx.op.unaryBits.i64", i32, DM_ATTR_READNONE, scans[i], &l64, 1);
+    }
+    words[4] = dm_cast(m, DM_ZEXT, dm_dxop(m, "dx.op.unary.i16", i16, DM_ATTR_READNONE, OP_BFREV, &s16, 1),
+                       i32);
+    split64(m, dm_dxop(m, "dx.op.unary.i64", i64, DM_ATTR_READNONE, OP_BFREV, &l64, 1), &words[9]);
+    return store_and_finish(m, entry, u0, words, 11, 2, FLAGS_NATIVE_16BIT, out);
+}
+
+/*
  * RWByteAddressBuffer u0;
  * [numthreads(64,1,1)] void main(uint t : SV_GroupIndex) {
  *     uint4 m = WaveMatch(t & 3);  uint4 parity = uint4(0x55555555 << (t & 1), 0, 0, 0);
@@ -445,8 +474,8 @@ bool dxil_program_numeric_loop64(struct tbuf *out)
 
 /*
  * What the numeric lowering refuses, one construct per program (cbuffer cb0 { float x; uint o; };
- * RWByteAddressBuffer u0): 0: u0.Store(0, countbits((uint64_t)asuint(x))) (a 64-bit
- * Countbits overload); 1: u0.Store(0, asuint((float)(
+ * RWByteAddressBuffer u0): 0: u0.Store(0, (uint)mad(X, X, X)) with X = (uint64_t)asuint(x)
+ * (a 64-bit IMad overload); 1: u0.Store(0, asuint((float)(
  * (double)x % (double)x))) (LLVM frem on double); 2: u0.Store(0, (uint)u0.Load<uint64_t3>(o).x)
  * (three 64-bit buffer elements).
  */
@@ -459,7 +488,9 @@ bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
     load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
     if (which == 0) {
         uint32_t x64 = dm_cast(m, DM_ZEXT, dm_cast(m, DM_BITCAST, v[0], i32), i64);
-        word = dm_dxop(m, "dx.op.unaryBits.i64", i32, DM_ATTR_READNONE, OP_COUNTBITS, &x64, 1);
+        uint32_t args[3] = { x64, x64, x64 };
+        word = dm_cast(m, DM_TRUNC, dm_dxop(m, "dx.op.tertiary.i64", i64, DM_ATTR_READNONE, OP_IMAD,
+                                            args, 3), i32);
     } else if (which == 1) {
         uint32_t xd = dm_cast(m, DM_FPEXT, v[0], dm_type_double(m));
         word = dm_cast(m, DM_FPTRUNC, dm_binop(m, DM_SREM, xd, xd, DM_FLAGS_NONE), f32);

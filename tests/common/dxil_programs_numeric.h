@@ -33,6 +33,10 @@ bool dxil_program_numeric_frem(struct tbuf *out);
 /** cs_6_2 with native 16-bit types, (x, y, z, w) = cb0[0] as float: u0[0..6] = acos(x),
  *  asin(x), atan(x), atan(y), acos(z), asin(z) and asuint16(atan(half(w))) zero-extended. */
 bool dxil_program_numeric_inverse_trig(struct tbuf *out);
+/** cs_6_2 with native 16-bit types and int64, (a, b, c, d) = cb0[0] as uint, s = (uint16_t)a,
+ *  L = d:c as uint64: u0[0..10] = Countbits, FirstbitLo, FirstbitHi, FirstbitSHi of s (the
+ *  dx.ops), Bfrev(s) zero-extended, the four of L, Bfrev(L) as (low, high). */
+bool dxil_program_numeric_bits_wide(struct tbuf *out);
 /** cs_6_6 with native 16-bit types, (a, b, c, d) = cb0[0] as int: u0[0..12] =
  *  Unpack4x8(signed, a) as 4 x i32, Pack4x8 of (a, b, c, d) clamped signed and unsigned,
  *  Dot4AddI8Packed(d, a, c), Dot4AddU8Packed(d, a, c), Pack4x8 of the i16 truncations
@@ -57,7 +61,7 @@ bool dxil_program_numeric_wave(struct tbuf *out);
 bool dxil_program_numeric_structured16(struct tbuf *out);
 /** vs_6_2 with native 16-bit types: half2 TEXCOORD0 in, v * 2 + 1 out (16-bit elements). */
 bool dxil_program_numeric_vs_half(struct tbuf *out);
-/** One construct the numeric lowering refuses: which = 0 Countbits of an i64, 1 frem on double,
+/** One construct the numeric lowering refuses: which = 0 IMad of i64s, 1 frem on double,
  *  2 three 64-bit raw
  *  buffer elements (rawBufferLoad.i64 of mask xyz: six words). */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which);

@@ -234,6 +234,80 @@ static void test_inverse_trig(void)
     sb_ir_program_destroy(ir);
 }
 
+/* The DXIL bit ops at `width` bits, written from their definitions bit by bit. */
+static uint32_t ref_count(uint64_t x, unsigned width)
+{
+    uint32_t n = 0;
+    for (unsigned k = 0; k < width; k++)
+        n += (x >> k) & 1;
+    return n;
+}
+
+static uint32_t ref_first_lo(uint64_t x, unsigned width)
+{
+    for (unsigned k = 0; k < width; k++)
+        if ((x >> k) & 1)
+            return k;
+    return 0xFFFFFFFFu;
+}
+
+/* From the top bit down: the distance of the first bit that differs from `background`. */
+static uint32_t ref_first_hi(uint64_t x, unsigned width, unsigned background)
+{
+    for (unsigned k = 0; k < width; k++)
+        if (((x >> (width - 1 - k)) & 1) != background)
+            return k;
+    return 0xFFFFFFFFu;
+}
+
+static uint64_t ref_reverse(uint64_t x, unsigned width)
+{
+    uint64_t r = 0;
+    for (unsigned k = 0; k < width; k++)
+        r |= ((x >> k) & 1) << (width - 1 - k);
+    return r;
+}
+
+/* Countbits, FirstbitLo, FirstbitHi, FirstbitSHi and Bfrev of i16 and i64 values: zero, one
+ * bit at each end, all ones, the sign bit alone, a positive and negative mix, a value whose
+ * answer is in the other word. */
+static void test_bits_wide(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_bits_wide);
+    if (!ir)
+        return;
+    static const uint32_t cases[7][4] = {
+        { 0x00001234u, 0, 0, 0 },          { 0xFFFF8000u, 0, 0, 0x80000000u },
+        { 0x0000FFFFu, 0, 0xFFFFFFFFu, 0xFFFFFFFFu }, { 0x00000001u, 0, 0x00010000u, 0 },
+        { 0x00007FFFu, 0, 0x00000010u, 0xFFFFFFFFu }, { 0, 0, 0x80000000u, 1 },
+        { 0x0000C001u, 0, 0x00000001u, 0xC0000000u },
+    };
+    for (unsigned c = 0; c < 7; c++) {
+        uint32_t out[11], want[11];
+        uint64_t s = cases[c][0] & 0xFFFFu, l = (uint64_t)cases[c][3] << 32 | cases[c][2];
+        const uint64_t values[2] = { s, l };
+        const unsigned widths[2] = { 16, 64 };
+        for (unsigned v = 0; v < 2; v++) {
+            uint64_t x = values[v];
+            unsigned w = widths[v], sign = (unsigned)(x >> (w - 1)) & 1;
+            uint32_t *row = want + 5 * v;
+            row[0] = ref_count(x, w);
+            row[1] = ref_first_lo(x, w);
+            row[2] = ref_first_hi(x, w, 0);
+            row[3] = ref_first_hi(x, w, sign);
+        }
+        want[4] = (uint32_t)ref_reverse(s, 16);
+        uint64_t reversed = ref_reverse(l, 64);
+        want[9] = (uint32_t)reversed;
+        want[10] = (uint32_t)(reversed >> 32);
+        run(ir, cases[c], out, 11);
+        char what[32];
+        snprintf(what, sizeof(what), "bits_wide case %u", c);
+        expect(what, out, want, 11);
+    }
+    sb_ir_program_destroy(ir);
+}
+
 /* a = 0x80FF7F01 (bytes 1, 127, -1, -128), b = 300, c = -200 (bytes 0x38 0xFF 0xFF 0xFF),
  * d = 5. */
 static void test_packed(void)
@@ -384,7 +458,7 @@ static bool write_refused_0(struct tbuf *out) { return dxil_program_numeric_refu
 static bool write_refused_1(struct tbuf *out) { return dxil_program_numeric_refused(out, 1); }
 static bool write_refused_2(struct tbuf *out) { return dxil_program_numeric_refused(out, 2); }
 
-/* Countbits of an i64, frem on double and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
+/* IMad of i64s, frem on double and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
  * construct named and the byte offset of the instruction (past the container header). */
 static void test_refusals(void)
 {
@@ -479,16 +553,17 @@ static int census(const char *corpus)
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[11] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[12] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
         { "float", dxil_program_numeric_float }, { "frem", dxil_program_numeric_frem },
         { "inverse_trig", dxil_program_numeric_inverse_trig },
+        { "bits_wide", dxil_program_numeric_bits_wide },
         { "packed", dxil_program_numeric_packed },
         { "buffer16", dxil_program_numeric_buffer16 }, { "loop64", dxil_program_numeric_loop64 },
         { "wave", dxil_program_numeric_wave }, { "vs_half", dxil_program_numeric_vs_half },
         { "structured16", dxil_program_numeric_structured16 },
     };
-    for (unsigned i = 0; i < 11; i++) {
+    for (unsigned i = 0; i < 12; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -523,6 +598,8 @@ int main(int argc, char **argv)
         test_frem();
     if (all || !strcmp(which, "inverse_trig"))
         test_inverse_trig();
+    if (all || !strcmp(which, "bits_wide"))
+        test_bits_wide();
     if (all || !strcmp(which, "packed"))
         test_packed();
     if (all || !strcmp(which, "structured16"))

@@ -10,8 +10,9 @@
  * 1 - 2 / (e^2x + 1), which stays finite for large |x|), Acos/Asin/Atan
  * (ir_from_dxil_inverse_trig.c), and the double overloads: Fma, FMad (DMUL
  * then DADD: not fused), FMin/FMax, FAbs, Saturate, MakeDouble and
- * SplitDouble. Other 16- and 64-bit overloads refuse (the double Sqrt/Rsqrt
- * family has no IR op).
+ * SplitDouble. The i16/i64 Countbits, Firstbit* and Bfrev are
+ * ir_from_dxil_bits_wide.c's; other 16- and 64-bit integer overloads refuse, as
+ * does the double Sqrt/Rsqrt family (no IR op).
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -75,6 +76,20 @@ static bool args64(struct dxil_front *f, const struct sb_bc_instruction *in, uin
             return false;
     }
     return true;
+}
+
+/* The ops whose 32-bit overload is the only one translated on one lane. */
+static bool integer_only(uint64_t opcode)
+{
+    switch (opcode) {
+    case SB_DXIL_OP_BFREV: case SB_DXIL_OP_COUNTBITS: case SB_DXIL_OP_FIRSTBIT_LO:
+    case SB_DXIL_OP_FIRSTBIT_HI: case SB_DXIL_OP_FIRSTBIT_SHI: case SB_DXIL_OP_BFI:
+    case SB_DXIL_OP_IMAD: case SB_DXIL_OP_UMAD: case SB_DXIL_OP_MSAD: case SB_DXIL_OP_IBFE:
+    case SB_DXIL_OP_UBFE:
+        return true;
+    default:
+        return false;
+    }
 }
 
 /* IsNaN / IsInf / IsFinite / IsNormal of a float or half lane -> a D3D bool. */
@@ -191,18 +206,6 @@ static bool one_lane(struct dxil_front *f, const struct sb_bc_instruction *in, u
     const struct sb_bc_type *t = dxil_front_arg_type(f, in, 1);
     struct sb_ir_operand src[4];
     uint32_t count = opcode == SB_DXIL_OP_BFI ? 4 : 1;
-    switch (opcode) {
-    case SB_DXIL_OP_BFREV: case SB_DXIL_OP_COUNTBITS: case SB_DXIL_OP_FIRSTBIT_LO:
-    case SB_DXIL_OP_FIRSTBIT_HI: case SB_DXIL_OP_FIRSTBIT_SHI: case SB_DXIL_OP_BFI:
-    case SB_DXIL_OP_IMAD: case SB_DXIL_OP_UMAD: case SB_DXIL_OP_MSAD: case SB_DXIL_OP_IBFE:
-    case SB_DXIL_OP_UBFE:
-        if (!is_i32(t)) /* the 16/64-bit overloads count bits of another width */
-            return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                   "a 16- or 64-bit integer math overload");
-        break;
-    default:
-        break;
-    }
     if (opcode == SB_DXIL_OP_IMAD || opcode == SB_DXIL_OP_UMAD || opcode == SB_DXIL_OP_MSAD ||
         opcode == SB_DXIL_OP_IBFE || opcode == SB_DXIL_OP_UBFE)
         count = 3;
@@ -238,6 +241,12 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
             return dxil_front_packed(f, in, opcode);
         break;
     }
+    const struct sb_bc_type *argument = dxil_front_arg_type(f, in, 1);
+    if (dxil_front_bits_wide_claims(opcode, argument))
+        return dxil_front_bits_wide(f, in, opcode, argument->width);
+    if (integer_only(opcode) && !is_i32(argument)) /* the other 16/64-bit integer overloads */
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "a 16- or 64-bit integer math overload");
     uint32_t temp = 0;
     if (!dxil_front_result_temp(f, in, 1, &temp))
         return false;

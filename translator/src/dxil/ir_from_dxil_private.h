@@ -456,6 +456,13 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
 /** The double overloads of Fma, FMad, FMin/FMax, FAbs, Saturate. */
 bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 
+/* ir_from_dxil_bits_wide.c */
+/** Countbits, FirstbitLo/Hi/SHi or Bfrev of an i16 or i64 `argument`. */
+bool dxil_front_bits_wide_claims(uint64_t opcode, const struct sb_bc_type *argument);
+/** One of those: the 32-bit result (an i16/i64 for Bfrev) into the call's temp. */
+bool dxil_front_bits_wide(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode,
+                          uint32_t width);
+
 /* ir_from_dxil_inverse_trig.c */
 /** Acos, Asin or Atan of lane `x` (a float or the f32 of a half) into `dst`, lane x. */
 bool dxil_front_inverse_trig(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand dst,
