@@ -17,6 +17,7 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_WAVE_MATCH = 165,
        OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167, OP_ACOS = 15,
        OP_ASIN = 16, OP_ATAN = 17, OP_BFREV = 30, OP_FIRSTBIT_SHI = 34, OP_IMAD = 48,
+       OP_IMAX = 37, OP_IMIN = 38, OP_UMAX = 39, OP_UMIN = 40,
        OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
 #define FLAGS_NATIVE_16BIT (DXIL_FLAG_RAW_BUFFERS | 0x20ull | 0x800000ull)
@@ -287,6 +288,34 @@ bool dxil_program_numeric_bits_wide(struct tbuf *out)
                        i32);
     split64(m, dm_dxop(m, "dx.op.unary.i64", i64, DM_ATTR_READNONE, OP_BFREV, &l64, 1), &words[9]);
     return store_and_finish(m, entry, u0, words, 11, 2, FLAGS_NATIVE_16BIT, out);
+}
+
+/*
+ * cbuffer cb0 { uint a, b, c, d; };  RWByteAddressBuffer u0;   (-enable-16bit-types)
+ * [numthreads(1,1,1)] void main() {
+ *     int16_t s = (int16_t)a, t = (int16_t)c;  int64_t A = b:a, B = d:c;
+ *     u0.Store4(0, uint4(uint16_t(max(s, t)), uint16_t(min(s, t)),
+ *                        max((uint16_t)s, (uint16_t)t), min((uint16_t)s, (uint16_t)t)));
+ *     u0.Store4(16, split(max(A, B)), split(min(A, B)));
+ *     u0.Store4(32, split(max((uint64_t)A, (uint64_t)B)), split(min((uint64_t)A, (uint64_t)B))); }
+ */
+bool dxil_program_numeric_minmax_wide(struct tbuf *out)
+{
+    uint32_t entry = 0, u0 = 0;
+    struct dxil_module *m = begin(&entry, &u0);
+    uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), i64 = dm_type_int(m, 64);
+    uint32_t v[4], words[12];
+    load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
+    uint32_t narrow[2] = { dm_cast(m, DM_TRUNC, v[0], i16), dm_cast(m, DM_TRUNC, v[2], i16) };
+    uint32_t wide[2] = { join64(m, v[0], v[1]), join64(m, v[2], v[3]) };
+    static const unsigned ops[4] = { OP_IMAX, OP_IMIN, OP_UMAX, OP_UMIN };
+    for (unsigned i = 0; i < 4; i++) {
+        words[i] = dm_cast(m, DM_ZEXT,
+                           dm_dxop(m, "dx.op.binary.i16", i16, DM_ATTR_READNONE, ops[i], narrow, 2), i32);
+        split64(m, dm_dxop(m, "dx.op.binary.i64", i64, DM_ATTR_READNONE, ops[i], wide, 2),
+                &words[4 + 2 * i]);
+    }
+    return store_and_finish(m, entry, u0, words, 12, 2, FLAGS_NATIVE_16BIT, out);
 }
 
 /*

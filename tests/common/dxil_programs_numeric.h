@@ -37,6 +37,10 @@ bool dxil_program_numeric_inverse_trig(struct tbuf *out);
  *  L = d:c as uint64: u0[0..10] = Countbits, FirstbitLo, FirstbitHi, FirstbitSHi of s (the
  *  dx.ops), Bfrev(s) zero-extended, the four of L, Bfrev(L) as (low, high). */
 bool dxil_program_numeric_bits_wide(struct tbuf *out);
+/** cs_6_2 with native 16-bit types, (a, b, c, d) = cb0[0] as uint, s = (int16_t)a,
+ *  t = (int16_t)c, A = b:a, B = d:c as int64: u0[0..3] = IMax, IMin, UMax, UMin of s, t
+ *  (zero-extended), u0[4..11] the same of A, B as (low, high). */
+bool dxil_program_numeric_minmax_wide(struct tbuf *out);
 /** cs_6_6 with native 16-bit types, (a, b, c, d) = cb0[0] as int: u0[0..12] =
  *  Unpack4x8(signed, a) as 4 x i32, Pack4x8 of (a, b, c, d) clamped signed and unsigned,
  *  Dot4AddI8Packed(d, a, c), Dot4AddU8Packed(d, a, c), Pack4x8 of the i16 truncations

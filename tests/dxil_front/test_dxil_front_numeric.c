@@ -308,6 +308,44 @@ static void test_bits_wide(void)
     sb_ir_program_destroy(ir);
 }
 
+/* IMax/IMin/UMax/UMin of i16 and i64 values: signed and unsigned orders differ where the
+ * signs do; equal high words leave the low words to decide. */
+static void test_minmax_wide(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_numeric_minmax_wide);
+    if (!ir)
+        return;
+    static const uint32_t cases[5][4] = {
+        { 0x00008000u, 0x00000001u, 0x00000005u, 0xFFFFFFFFu }, /* s = -32768, t = 5; A > 0 > B */
+        { 0x0000FFFFu, 0x80000000u, 0x00000001u, 0x7FFFFFFFu }, /* s = -1, t = 1; A < 0 < B */
+        { 0x00001234u, 0x00000007u, 0x00001235u, 0x00000007u }, /* high words equal */
+        { 0xFFFF7FFFu, 0xFFFFFFFFu, 0x00000000u, 0xFFFFFFFFu }, /* s = 32767, t = 0; A > B, both < 0 */
+        { 0x00000009u, 0x00000000u, 0x00000009u, 0x00000000u }, /* equal */
+    };
+    for (unsigned c = 0; c < 5; c++) {
+        uint32_t out[12], want[12];
+        int16_t s = (int16_t)cases[c][0], t = (int16_t)cases[c][2];
+        uint16_t us = (uint16_t)s, ut = (uint16_t)t;
+        uint64_t ua = (uint64_t)cases[c][1] << 32 | cases[c][0], ub = (uint64_t)cases[c][3] << 32 | cases[c][2];
+        int64_t sa = (int64_t)ua, sb = (int64_t)ub;
+        want[0] = (uint16_t)(s > t ? s : t);
+        want[1] = (uint16_t)(s < t ? s : t);
+        want[2] = us > ut ? us : ut;
+        want[3] = us < ut ? us : ut;
+        const uint64_t r[4] = { (uint64_t)(sa > sb ? sa : sb), (uint64_t)(sa < sb ? sa : sb),
+                                ua > ub ? ua : ub, ua < ub ? ua : ub };
+        for (unsigned i = 0; i < 4; i++) {
+            want[4 + 2 * i] = (uint32_t)r[i];
+            want[5 + 2 * i] = (uint32_t)(r[i] >> 32);
+        }
+        run(ir, cases[c], out, 12);
+        char what[32];
+        snprintf(what, sizeof(what), "minmax_wide case %u", c);
+        expect(what, out, want, 12);
+    }
+    sb_ir_program_destroy(ir);
+}
+
 /* a = 0x80FF7F01 (bytes 1, 127, -1, -128), b = 300, c = -200 (bytes 0x38 0xFF 0xFF 0xFF),
  * d = 5. */
 static void test_packed(void)
@@ -553,17 +591,18 @@ static int census(const char *corpus)
  * (interpreter against lavapipe on seeded inputs). */
 static int write_programs(const char *dir)
 {
-    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[12] = {
+    static const struct { const char *name; bool (*write)(struct tbuf *); } programs[13] = {
         { "int", dxil_program_numeric_int }, { "int64", dxil_program_numeric_int64 },
         { "float", dxil_program_numeric_float }, { "frem", dxil_program_numeric_frem },
         { "inverse_trig", dxil_program_numeric_inverse_trig },
         { "bits_wide", dxil_program_numeric_bits_wide },
+        { "minmax_wide", dxil_program_numeric_minmax_wide },
         { "packed", dxil_program_numeric_packed },
         { "buffer16", dxil_program_numeric_buffer16 }, { "loop64", dxil_program_numeric_loop64 },
         { "wave", dxil_program_numeric_wave }, { "vs_half", dxil_program_numeric_vs_half },
         { "structured16", dxil_program_numeric_structured16 },
     };
-    for (unsigned i = 0; i < 12; i++) {
+    for (unsigned i = 0; i < 13; i++) {
         struct tbuf b = { 0 };
         char path[4096];
         snprintf(path, sizeof(path), "%s/numeric_%s.dxil", dir, programs[i].name);
@@ -600,6 +639,8 @@ int main(int argc, char **argv)
         test_inverse_trig();
     if (all || !strcmp(which, "bits_wide"))
         test_bits_wide();
+    if (all || !strcmp(which, "minmax_wide"))
+        test_minmax_wide();
     if (all || !strcmp(which, "packed"))
         test_packed();
     if (all || !strcmp(which, "structured16"))

@@ -14,10 +14,11 @@
  *   -1 for 0 and for -1.
  * - Bfrev: the bits reversed within the width (a value of the operand's type).
  *
- * An i16 lane holds its value zero-extended (ir_from_dxil_wide.c), so
- * Countbits and FirstbitLo read it as it is; the from-the-top counts of the
- * 32-bit ops are 16 more than the 16-bit ones (FirstbitSHi after a sign
- * extension), and a reversed i16 is the top half of the reversed i32. An i64
+ * An i16 is read from the low 16 bits of its lane (zero-extended first, as a
+ * constant's lane may hold it sign-extended): Countbits and FirstbitLo are then
+ * the 32-bit ones, the from-the-top counts of the 32-bit ops are 16 more than
+ * the 16-bit ones (FirstbitSHi after a sign extension), and a reversed i16 is
+ * the top half of the reversed i32. An i64
  * takes lanes x (low) and y (high): counts add, scans look at the other word
  * when the first has no answer, and a reversal swaps the reversed words.
  */
@@ -80,6 +81,9 @@ static bool bits16(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand v
                    struct sb_ir_operand *out)
 {
     struct sb_ir_operand scan, shifted, extended;
+    /* Only the low 16 bits are the value (a constant may come sign-extended). */
+    if (opcode != SB_DXIL_OP_FIRSTBIT_SHI && !calc2(f, SB_IR_OP_AND, v, dxil_front_imm(0xFFFFu), &v))
+        return false;
     switch (opcode) {
     case SB_DXIL_OP_COUNTBITS: return calc(f, SB_IR_OP_COUNTBITS, &v, 1, out);
     case SB_DXIL_OP_FIRSTBIT_LO: return calc(f, SB_IR_OP_FIRSTBIT_LO, &v, 1, out);

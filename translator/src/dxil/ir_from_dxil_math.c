@@ -6,7 +6,8 @@
  * FMin/FMax return the other operand when one is NaN (§7.3), Saturate maps
  * NaN to 0. Half overloads compute at 32 bits (rounded to half with native 16-bit
  * types); double ones go to ir_from_dxil_math_more.c, as do the integer, bit,
- * classification, hyperbolic and two-result ops.
+ * classification, hyperbolic and two-result ops; IMax/IMin/UMax/UMin on i16
+ * and i64 to ir_from_dxil_wide.c.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -111,6 +112,11 @@ bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, u
 {
     if (dxil_front_is_math_more(opcode))
         return dxil_front_math_more(f, in, opcode);
+    const struct sb_bc_type *result_type = dxil_front_type(f, in->type);
+    uint32_t integer_op = binary_op(opcode);
+    if (result_type && result_type->kind == SB_BC_TYPE_INTEGER && result_type->width != 32 &&
+        integer_op != SB_IR_OP_MAX && integer_op != SB_IR_OP_MIN && integer_op != SB_IR_OP_NOP)
+        return dxil_front_minmax_wide(f, in, integer_op); /* i16, i64 */
     if (dxil_front_is_wide_type(f, in->type))
         return dxil_front_math_double(f, in, opcode);
     struct sb_ir_operand dst;

@@ -666,6 +666,36 @@ static bool select_wide(struct dxil_front *f, const struct sb_bc_instruction *in
     return dxil_front_emit1(f, SB_IR_OP_MOVC, dst, src, 3);
 }
 
+bool dxil_front_minmax_wide(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t op)
+{
+    struct wide_type w = classify(f, in->type);
+    struct sb_ir_operand dst, src[2];
+    uint32_t a = 0, b = 0;
+    bool is_signed = op == SB_IR_OP_IMAX || op == SB_IR_OP_IMIN;
+    bool is_max = op == SB_IR_OP_IMAX || op == SB_IR_OP_UMAX;
+    if (!result(f, in, w, &dst) || !dxil_front_arg(f, in, 1, &a) || !dxil_front_arg(f, in, 2, &b))
+        return false;
+    if (w.kind == WIDE_INT64) {
+        /* a < b on the pair, then both lanes of the winner (a bit copy) */
+        struct sb_ir_operand below;
+        if (!dxil_front_src64(f, a, &src[0]) || !dxil_front_src64(f, b, &src[1]) ||
+            !emit_temp(f, is_signed ? SB_IR_OP_I64ILT : SB_IR_OP_I64ULT, src, 2, &below))
+            return false;
+        struct sb_ir_operand pick[3] = { below, lanes_of(src[is_max ? 1 : 0]), lanes_of(src[is_max ? 0 : 1]) };
+        return dxil_front_emit1(f, SB_IR_OP_MOVC, dst, pick, 3);
+    }
+    if (w.kind != WIDE_INT || w.bits != 16)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "a %u-bit min/max overload", w.bits);
+    /* the 32-bit op on the i16s extended the way it compares them, the result masked back */
+    struct sb_ir_operand r;
+    if (!dxil_front_src(f, a, 0, &src[0]) || !dxil_front_src(f, b, 0, &src[1]))
+        return false;
+    for (unsigned i = 0; i < 2; i++)
+        if (!(is_signed ? sign_extend(f, &src[i], 16) : zero_extend(f, &src[i], 16)))
+            return false;
+    return emit_temp(f, op, src, 2, &r) && wrap(f, dst, r, 16);
+}
+
 bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     if (in->opcode != SB_BC_OP_BINOP && in->opcode != SB_BC_OP_CAST &&
