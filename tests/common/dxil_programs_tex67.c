@@ -12,7 +12,8 @@
 
 enum { OP_CREATE_HANDLE = 57, OP_BUFFER_STORE = 69, OP_BUFFER_UPDATE_COUNTER = 70,
        OP_CALCULATE_LOD = 81, OP_DERIV_COARSE_Y = 84, OP_DERIV_FINE_X = 85, OP_THREAD_ID = 93,
-       OP_TEXTURE_LOAD = 66, OP_SAMPLE_CMP_LEVEL = 224, OP_TEXTURE_STORE_SAMPLE = 225 };
+       OP_TEXTURE_LOAD = 66, OP_SAMPLE_CMP_LEVEL = 224, OP_TEXTURE_STORE_SAMPLE = 225,
+       OP_SAMPLE_CMP_GRAD = 254, OP_SAMPLE_CMP_BIAS = 255 };
 
 /* A cs over Texture2D<float> t0, RWByteAddressBuffer u0 and a sampler s0 (a comparison
  * sampler when `comparison`): the module, its types and the three handles. */
@@ -100,6 +101,73 @@ bool dxil_program_tex67_sample_cmp_level(struct tbuf *out)
     dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
             store, 8);
     return finish_t0_u0_s0(&p, true, 7, 2, 1, out);
+}
+
+/*
+ * The SM 6.8 sampleCmpGrad twin of the program above:
+ *     float2 ddx = float2(0.25 * (1 + id.x), 0);    // LOD id.x on the 4x2 level 0
+ *     ... t0.SampleCmpGrad(s0, float2(0.625, 0.25), 0.3, ddx, float2(0, 0)) ... 0.6 ...
+ */
+bool dxil_program_tex68_sample_cmp_grad(struct tbuf *out)
+{
+    struct t0_u0_s0 p = begin_t0_u0_s0();
+    struct dxil_module *m = p.m;
+    uint32_t resret_members[5] = { p.f32, p.f32, p.f32, p.f32, p.i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", resret_members, 5);
+    uint32_t zero = dm_i32(m, 0);
+    uint32_t x = dm_dxop(m, "dx.op.threadId.i32", p.i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
+    uint32_t ddx = dm_binop(m, DM_MUL, dm_cast(m, DM_UITOFP, dm_binop(m, DM_ADD, x, dm_i32(m, 1), 0), p.f32),
+                            dm_f32(m, 0.25f), DM_FLAGS_NONE);
+    uint32_t uf = dm_undef(m, p.f32), ui = dm_undef(m, p.i32), f0 = dm_f32(m, 0.0f);
+    static const float refs[2] = { 0.3f, 0.6f };
+    uint32_t store[8] = { p.handles[1], dm_binop(m, DM_SHL, x, dm_i32(m, 3), 0), ui, uf, uf, uf,
+                          uf, dm_i8(m, 3) };
+    for (unsigned k = 0; k < 2; k++) {
+        const uint32_t args[17] = { p.handles[0], p.handles[2], dm_f32(m, 0.625f), dm_f32(m, 0.25f),
+                                    uf, uf, zero, zero, ui, dm_f32(m, refs[k]), ddx, f0, uf, f0, f0,
+                                    uf, f0 };
+        uint32_t r = dm_dxop(m, "dx.op.sampleCmpGrad.f32", resret, DM_ATTR_READONLY,
+                             OP_SAMPLE_CMP_GRAD, args, 17);
+        store[3 + k] = dm_extractvalue(m, r, 0);
+    }
+    dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
+            store, 8);
+    return finish_t0_u0_s0(&p, true, 8, 2, 1, out);
+}
+
+/*
+ * Texture2D<float> t0; SamplerComparisonState s0; RWByteAddressBuffer u0;   (cs_6_8)
+ * [numthreads(2, 2, 1)]     // one 2x2 quad: implicit LODs from the quad (SM 6.6)
+ * void main(uint3 id : SV_DispatchThreadID) {
+ *     float2 uv = float2(0.125 + 0.25 * id.x, 0.25);   // LOD 0 on the 4x2 level 0
+ *     u0.Store((id.y * 2 + id.x) * 4, asuint(t0.SampleCmpBias(s0, uv, 0.1, id.y)));
+ * }
+ */
+bool dxil_program_tex68_sample_cmp_bias(struct tbuf *out)
+{
+    struct t0_u0_s0 p = begin_t0_u0_s0();
+    struct dxil_module *m = p.m;
+    uint32_t resret_members[5] = { p.f32, p.f32, p.f32, p.f32, p.i32 };
+    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", resret_members, 5);
+    uint32_t id[2];
+    for (int c = 0; c < 2; c++) {
+        uint32_t component = dm_i32(m, c);
+        id[c] = dm_dxop(m, "dx.op.threadId.i32", p.i32, DM_ATTR_READNONE, OP_THREAD_ID, &component, 1);
+    }
+    uint32_t u = dm_binop(m, DM_ADD, dm_f32(m, 0.125f),
+                          dm_binop(m, DM_MUL, dm_cast(m, DM_UITOFP, id[0], p.f32), dm_f32(m, 0.25f),
+                                   DM_FLAGS_NONE), DM_FLAGS_NONE);
+    uint32_t uf = dm_undef(m, p.f32), ui = dm_undef(m, p.i32), zero = dm_i32(m, 0);
+    const uint32_t args[12] = { p.handles[0], p.handles[2], u, dm_f32(m, 0.25f), uf, uf, zero, zero, ui,
+                                dm_f32(m, 0.1f), dm_cast(m, DM_UITOFP, id[1], p.f32), dm_f32(m, 0.0f) };
+    uint32_t r = dm_dxop(m, "dx.op.sampleCmpBias.f32", resret, DM_ATTR_READONLY, OP_SAMPLE_CMP_BIAS,
+                         args, 12);
+    uint32_t flat = dm_binop(m, DM_ADD, dm_binop(m, DM_MUL, id[1], dm_i32(m, 2), 0), id[0], 0);
+    const uint32_t store[8] = { p.handles[1], dm_binop(m, DM_SHL, flat, dm_i32(m, 2), 0), ui,
+                                dm_extractvalue(m, r, 0), uf, uf, uf, dm_i8(m, 1) };
+    dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
+            store, 8);
+    return finish_t0_u0_s0(&p, true, 8, 2, 2, out);
 }
 
 /*

@@ -20,6 +20,12 @@
  *  RWByteAddressBuffer u0; thread i at LOD i: u0[2i] = t0.SampleCmpLevel(s0, (0.625, 0.25),
  *  0.3, i), u0[2i + 1] = the same with the reference 0.6. */
 bool dxil_program_tex67_sample_cmp_level(struct tbuf *out);
+/** cs_6_8, numthreads(2,1,1): the same with SampleCmpGrad, ddx = (0.25 (1 + id.x), 0) and
+ *  ddy = 0, so thread x samples level x. */
+bool dxil_program_tex68_sample_cmp_grad(struct tbuf *out);
+/** cs_6_8, numthreads(2,2,1) (one quad): u0[2 id.y + id.x] = t0.SampleCmpBias(s0,
+ *  (0.125 + 0.25 id.x, 0.25), 0.1, bias id.y) (the quad's LOD is 0). */
+bool dxil_program_tex68_sample_cmp_bias(struct tbuf *out);
 /** cs_6_0, numthreads(1,1,1): RWStructuredBuffer<uint> u[2] : register(u0), each with a
  *  counter: a = u[0].IncrementCounter(), b = u[1].IncrementCounter(),
  *  c = u[1].IncrementCounter(), d = u[id.x].DecrementCounter() (a dynamic index);

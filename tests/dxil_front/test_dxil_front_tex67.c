@@ -19,7 +19,8 @@
  * store_sample: SM 6.7 textureStoreSample and textureLoad of a RWTexture2DMS on
  * the interpreter (the runtime reads no multisampled UAV back: not-run).
  *
- * Usage: test_dxil_front_tex67 sample_cmp_level|counter_array|derivatives|store_sample
+ * Usage: test_dxil_front_tex67 sample_cmp_level|sample_cmp_grad|sample_cmp_bias|counter_array|
+ *        derivatives|store_sample
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -173,6 +174,73 @@ static void test_sample_cmp_level(void)
     provided[2].sampler = point_sampler(true);
     run_program("sample_cmp_level", dxil_program_tex67_sample_cmp_level, SB_IR_OP_SAMPLE_C_L, 2,
                 provided, 3, 0, expected, 4);
+}
+
+/* SM 6.8's SampleCmpGrad on the texture of test_sample_cmp_level: ddx = (0.25, 0) puts
+ * thread 0 at LOD 0 (0.25 x 4 texels = 1), ddx = (0.5, 0) thread 1 at LOD 1; the same
+ * answers as SampleCmpLevel at LOD 0 and 1. */
+static void test_sample_cmp_grad(void)
+{
+    float depth[10];
+    for (uint32_t i = 0; i < 8; i++)
+        depth[i] = (float)(i % 4) / 4.0f;
+    depth[8] = 0.2f;
+    depth[9] = 0.7f;
+    uint32_t u0[4] = { 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu };
+    const uint32_t expected[4] = { f2u(1.0f), f2u(0.0f), f2u(1.0f), f2u(1.0f) };
+    struct sb_rt_resource provided[3] = {
+        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = depth,
+          .size = sizeof(depth), .format = SB_RT_FORMAT_D32_FLOAT, .dimension = 3, .width = 4,
+          .height = 2, .depth = 1, .layers = 1, .mip_levels = 2, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
+          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
+    };
+    provided[2].sampler = point_sampler(true);
+    run_program("sample_cmp_grad", dxil_program_tex68_sample_cmp_grad, SB_IR_OP_SAMPLE_C_D, 2,
+                provided, 3, 0, expected, 4);
+}
+
+/* SM 6.8's SampleCmpBias in one 2x2 compute quad on the same texture, reference 0.1: the
+ * quad's LOD is 0 (u steps 0.25 = one texel), the bias id.y. (0, 0): level 0 texel 0 = 0,
+ * 0.1 < 0 fails; (1, 0): level 0 texel 1 = 0.25 passes; the bottom row at LOD 1: level 1
+ * texel 0 = 0.2 passes (0 if the bias were lost). The interpreter only: on the device the
+ * run is refused, as every compute program with quad derivatives (no
+ * VK_NV_compute_shader_derivatives). */
+static void test_sample_cmp_bias(void)
+{
+    struct sb_error e = { 0 };
+    struct sb_ir_program *ir = dxil_front_lower(dxil_program_tex68_sample_cmp_bias, &e);
+    CHECK(ir != NULL, "sample_cmp_bias: does not lower: %s", e.message);
+    if (!ir)
+        return;
+    CHECK(count_op(ir, SB_IR_OP_SAMPLE_C_B) == 1, "sample_cmp_bias: %u sample_c_b",
+          count_op(ir, SB_IR_OP_SAMPLE_C_B));
+    float depth[10];
+    for (uint32_t i = 0; i < 8; i++)
+        depth[i] = (float)(i % 4) / 4.0f;
+    depth[8] = 0.2f;
+    depth[9] = 0.7f;
+    uint32_t u0[4];
+    memset(u0, 0xAA, sizeof(u0));
+    struct sb_rt_resource res[3] = {
+        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = depth,
+          .size = sizeof(depth), .format = SB_RT_FORMAT_D32_FLOAT, .dimension = 3, .width = 4,
+          .height = 2, .depth = 1, .layers = 1, .mip_levels = 2, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
+          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
+    };
+    res[2].sampler = point_sampler(true);
+    const uint32_t groups[3] = { 1, 1, 1 };
+    enum sb_result r = sb_interp_dispatch(ir, res, 3, groups, NULL, NULL, &e);
+    CHECK(r == SB_SUCCESS, "sample_cmp_bias: dispatch: %s", e.message);
+    const uint32_t expected[4] = { f2u(0.0f), f2u(1.0f), f2u(1.0f), f2u(1.0f) };
+    for (uint32_t i = 0; r == SB_SUCCESS && i < 4; i++)
+        CHECK(u0[i] == expected[i], "sample_cmp_bias: word %u = 0x%08x, expected 0x%08x", i, u0[i],
+              expected[i]);
+    sb_ir_program_destroy(ir);
+    printf("sample_cmp_bias: interpreter checked\n");
 }
 
 /* The interpreter with u0 counter 5 and u1 counter 10: a = 5 (the value before; u0 -> 6),
@@ -365,6 +433,10 @@ int main(int argc, char **argv)
     const char *which = argc > 1 ? argv[1] : "";
     if (strcmp(which, "sample_cmp_level") == 0)
         test_sample_cmp_level();
+    else if (strcmp(which, "sample_cmp_grad") == 0)
+        test_sample_cmp_grad();
+    else if (strcmp(which, "sample_cmp_bias") == 0)
+        test_sample_cmp_bias();
     else if (strcmp(which, "counter_array") == 0)
         test_counter_array();
     else if (strcmp(which, "derivatives") == 0)

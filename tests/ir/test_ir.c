@@ -295,7 +295,7 @@ static int walk_table(void)
                 failures++;
             }
         if (info->dst_min > info->dst_max || info->dst_max > 2 || info->src_min > info->src_max ||
-            info->src_max > 6) {
+            info->src_max > SB_IR_OP_MAX_SOURCES) {
             fprintf(stderr, "%s: bad operand counts\n", info->name);
             failures++;
         }

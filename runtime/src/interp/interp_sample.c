@@ -50,20 +50,24 @@ struct form {
     bool implicit, grad;     /* LOD from the quad (pixel shaders) / from ddx, ddy in src[3], src[4] */
     bool dref;               /* comparison against the ref in src[extra] */
     uint8_t clamp;           /* src index of the `_cl` clamp when src_count > it; 0 = none */
+    uint8_t grad_at;         /* grad: src index of ddx (ddy follows) */
+    uint8_t bias_at;         /* src index of a bias besides the ref (sample_c_b); 0 = none */
 };
 
 static const struct form forms[] = {
-    { SB_IR_OP_SAMPLE, 1, 2, 0, false, false, true, false, false, 3 },
-    { SB_IR_OP_SAMPLE_B, 1, 2, 3, false, false, true, false, false, 4 },
-    { SB_IR_OP_SAMPLE_L, 1, 2, 3, false, false, false, false, false, 0 },
-    { SB_IR_OP_SAMPLE_D, 1, 2, 0, false, false, false, true, false, 5 },
-    { SB_IR_OP_SAMPLE_C, 1, 2, 3, false, false, true, false, true, 4 },
-    { SB_IR_OP_SAMPLE_C_LZ, 1, 2, 3, false, false, false, false, true, 0 },
-    { SB_IR_OP_GATHER4, 1, 2, 0, true, false, false, false, false, 0 },
-    { SB_IR_OP_GATHER4_C, 1, 2, 3, true, false, false, false, true, 0 },
-    { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true, false, false, false, 0 },
-    { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, true, true, false, false, true, 0 },
-    { SB_IR_OP_SAMPLE_C_L, 1, 2, 3, false, false, false, false, true, 0 },
+    { SB_IR_OP_SAMPLE, 1, 2, 0, false, false, true, false, false, 3, 0, 0 },
+    { SB_IR_OP_SAMPLE_B, 1, 2, 3, false, false, true, false, false, 4, 0, 0 },
+    { SB_IR_OP_SAMPLE_L, 1, 2, 3, false, false, false, false, false, 0, 0, 0 },
+    { SB_IR_OP_SAMPLE_D, 1, 2, 0, false, false, false, true, false, 5, 3, 0 },
+    { SB_IR_OP_SAMPLE_C, 1, 2, 3, false, false, true, false, true, 4, 0, 0 },
+    { SB_IR_OP_SAMPLE_C_LZ, 1, 2, 3, false, false, false, false, true, 0, 0, 0 },
+    { SB_IR_OP_GATHER4, 1, 2, 0, true, false, false, false, false, 0, 0, 0 },
+    { SB_IR_OP_GATHER4_C, 1, 2, 3, true, false, false, false, true, 0, 0, 0 },
+    { SB_IR_OP_GATHER4_PO, 2, 3, 0, true, true, false, false, false, 0, 0, 0 },
+    { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, true, true, false, false, true, 0, 0, 0 },
+    { SB_IR_OP_SAMPLE_C_L, 1, 2, 3, false, false, false, false, true, 0, 0, 0 },
+    { SB_IR_OP_SAMPLE_C_D, 1, 2, 3, false, false, false, true, true, 6, 4, 0 },
+    { SB_IR_OP_SAMPLE_C_B, 1, 2, 3, false, false, true, false, true, 5, 0, 4 },
 };
 
 /* Sampling shape of each SM4 dimension (§8.3): texel axes, array layer, cube; axes 0 = not sampled. */
@@ -85,6 +89,7 @@ struct operands {
     struct shape sh;
     uint32_t dir;                /* direction lanes: cubes 3, else the texel axes */
     const uint32_t *coord[4], *extra, *po[4];
+    const uint32_t *bias;        /* sample_c_b's bias (the ref is in `extra`), or NULL */
     const uint32_t *lod;         /* per-lane LOD bits, or NULL */
     const uint32_t *clamp;       /* per-lane `_cl` clamp bits, or NULL */
     uint32_t *st[2], *face;      /* cubes: per-lane face coordinates and face */
@@ -141,8 +146,9 @@ static bool lane_lod(struct interp_state *s, const struct sb_ir_instruction *in,
         return true;
     const uint32_t *ddx[4] = { NULL }, *ddy[4] = { NULL };
     uint32_t size[3] = { o->t.rt->width, o->t.rt->height, o->t.rt->depth }, *l = sb_interp_scratch(s);
-    if (!l || (o->f->grad && (!sb_interp_load_n(s, &in->src[3], o->dir, SB_IR_TYPE_FLOAT, ddx) ||
-                              !sb_interp_load_n(s, &in->src[4], o->dir, SB_IR_TYPE_FLOAT, ddy))))
+    uint32_t at = o->f->grad_at;
+    if (!l || (o->f->grad && (!sb_interp_load_n(s, &in->src[at], o->dir, SB_IR_TYPE_FLOAT, ddx) ||
+                              !sb_interp_load_n(s, &in->src[at + 1], o->dir, SB_IR_TYPE_FLOAT, ddy))))
         return false;
     const uint32_t *coord[3] = { o->coord[0], o->coord[1], o->coord[2] };
     if (o->sh.cube) {
@@ -181,6 +187,7 @@ static bool load_operands(struct interp_state *s, const struct sb_ir_instruction
     o->dir = o->sh.cube ? 3u : o->sh.axes;
     if (!sb_interp_load_n(s, &in->src[0], o->dir + (o->sh.arrayed ? 1u : 0u), SB_IR_TYPE_FLOAT, o->coord) ||
         (f->extra && !(o->extra = sb_interp_load_scalar(s, &in->src[f->extra], SB_IR_TYPE_FLOAT))) ||
+        (f->bias_at && !(o->bias = sb_interp_load_scalar(s, &in->src[f->bias_at], SB_IR_TYPE_FLOAT))) ||
         (f->offsets && !sb_interp_load_n(s, &in->src[1], 2, SB_IR_TYPE_INT, o->po)) ||
         (f->clamp && in->src_count > f->clamp &&
          !(o->clamp = sb_interp_load_scalar(s, &in->src[f->clamp], SB_IR_TYPE_FLOAT))) ||
@@ -232,6 +239,8 @@ static void lane_value(const struct sb_ir_instruction *in, const struct operands
         else
             bias = F(o->extra[l]);
     }
+    if (o->bias)
+        bias = F(o->bias[l]);
     sb_interp_filter_sample(&k, c, off, lambda + bias, r);
     memcpy(v, r, 16);
 }
@@ -323,7 +332,7 @@ static void sample_bounds(struct interp_state *s, const struct sb_ir_instruction
             e[a < 3 ? a : 2] += operand_bound(s, o->coord[a], l, &origin);
         if (o->sh.arrayed)
             other += operand_bound(s, o->coord[o->dir], l, &origin);
-        other += operand_bound(s, o->extra, l, &origin);
+        other += operand_bound(s, o->extra, l, &origin) + operand_bound(s, o->bias, l, &origin);
         float filtering[4];
         bool filtered = filter_allowance(in, o, l, filtering);
         bool exact_filter = filtered && filtering[0] == 0.0f && filtering[1] == 0.0f && filtering[2] == 0.0f &&
@@ -484,7 +493,7 @@ static enum sb_result run(struct interp_state *s, const struct sb_ir_instruction
  * (Vulkan leaves log2(0) to the implementation: lavapipe gives about -64). */
 static enum sb_result lod_query(struct interp_state *s, const struct sb_ir_instruction *in)
 {
-    static const struct form lod_form = { SB_IR_OP_LOD, 1, 2, 0, false, false, true, false, false, 0 };
+    static const struct form lod_form = { SB_IR_OP_LOD, 1, 2, 0, false, false, true, false, false, 0, 0, 0 };
     if (in->dst_count < 1 || in->src_count < 3)
         return sb_interp_fail(s, SB_ERROR_RUN_UNSUPPORTED, "'lod' has too few operands");
     struct operands o;

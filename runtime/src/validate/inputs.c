@@ -89,7 +89,8 @@ static bool uav_needs_r32(const struct sb_ir_program *p, uint32_t id)
 static bool op_compares(uint32_t op)
 {
     return op == SB_IR_OP_SAMPLE_C || op == SB_IR_OP_SAMPLE_C_LZ || op == SB_IR_OP_GATHER4_C ||
-           op == SB_IR_OP_GATHER4_PO_C || op == SB_IR_OP_SAMPLE_C_L;
+           op == SB_IR_OP_GATHER4_PO_C || op == SB_IR_OP_SAMPLE_C_L || op == SB_IR_OP_SAMPLE_C_D ||
+           op == SB_IR_OP_SAMPLE_C_B;
 }
 
 /* Whether t#`id` is read with a depth comparison: it then needs a depth format. */

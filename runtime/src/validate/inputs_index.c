@@ -214,7 +214,7 @@ static void sources_of(struct walk *w, uint32_t function, uint32_t at, uint32_t 
     const struct sb_ir_op_info *info = sb_ir_op_info(inst->op);
     /* A load's (or returning atomic's) value is its memory's: the address only picks a word. */
     bool loads = false;
-    for (uint32_t k = 0; k < inst->src_count && k < 6; k++)
+    for (uint32_t k = 0; k < inst->src_count && k < SB_IR_OP_MAX_SOURCES; k++)
         if (is_memory_kind(info->src_kind[k]) && inst->src[k].file != SB_IR_FILE_RASTERIZER) {
             read_memory(w, &inst->src[k]);
             loads = true;
@@ -223,12 +223,12 @@ static void sources_of(struct walk *w, uint32_t function, uint32_t at, uint32_t 
         read_memory(w, &inst->dst[1]);
         loads = true;
     }
-    for (uint32_t k = 0; k < inst->src_count && k < 6; k++)
+    for (uint32_t k = 0; k < inst->src_count && k < SB_IR_OP_MAX_SOURCES; k++)
         if (info->src_kind[k] == SB_IR_KIND_TEXTURE_OR_UAV || inst->src[k].file == SB_IR_FILE_RASTERIZER)
             w->out->other = true; /* resinfo, bufinfo, sample_pos: sizes and patterns the runtime chose */
     if (loads && !store)
         return;
-    for (uint32_t k = 0; k < inst->src_count && k < 6; k++) {
+    for (uint32_t k = 0; k < inst->src_count && k < SB_IR_OP_MAX_SOURCES; k++) {
         if (info->src_kind[k] != SB_IR_KIND_VALUE)
             continue;
         const struct sb_ir_operand *s = &inst->src[k];

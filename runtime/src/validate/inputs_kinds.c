@@ -203,7 +203,7 @@ void sb_rt_kinds_from_usage(const struct sb_ir_program *ir, const struct sb_ir_r
             uint32_t mask = inst->dst_count ? inst->dst[0].mask : 1;
             if (!mask || info->control_flow)
                 mask = 1; /* conditions and selectors read one lane */
-            for (uint32_t k = 0; k < inst->src_count && k < 6; k++) {
+            for (uint32_t k = 0; k < inst->src_count && k < SB_IR_OP_MAX_SOURCES; k++) {
                 mark_cbuffer_use(&inst->src[k], info->src_type[k], r->id, mask, kinds, word_count);
                 mark_relative_indices(&inst->src[k], r->id, kinds, word_count, 0);
             }

@@ -58,7 +58,8 @@ static const struct sb_ir_instruction *wide_waterfall_sample(const struct sb_rt_
         for (uint32_t i = 0; i < ir->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *inst = &ir->functions[f].instructions[i];
             if ((inst->op < SB_IR_OP_SAMPLE || inst->op > SB_IR_OP_SAMPLE_C_LZ) &&
-                inst->op != SB_IR_OP_SAMPLE_C_L)
+                inst->op != SB_IR_OP_SAMPLE_C_L && inst->op != SB_IR_OP_SAMPLE_C_D &&
+                inst->op != SB_IR_OP_SAMPLE_C_B)
                 continue;
             for (uint32_t k = 0; k < inst->src_count; k++)
                 if (wide_non_uniform_texture(program, &inst->src[k]))

@@ -271,6 +271,9 @@ enum sb_ir_op {
     SB_IR_OP_DISPATCH_MESH,     /**< launch a.xyz (uint) mesh groups with the payload g# b; ends the invocation */
     /* SM 6.7 texture ops past SM5 (IR.md §Resources). */
     SB_IR_OP_SAMPLE_C_L,        /**< sample_c at an explicit LOD: coord, t#, s#, ref, lod */
+    /* SM 6.8 comparison samples past SM5 (IR.md §Resources). */
+    SB_IR_OP_SAMPLE_C_D,        /**< sample_c with gradients: coord, t#, s#, ref, ddx, ddy[, clamp] */
+    SB_IR_OP_SAMPLE_C_B,        /**< sample_c with a LOD bias: coord, t#, s#, ref, bias[, clamp] */
     SB_IR_OP_LD_UAV_TYPED_MS,   /**< ld_uav_typed of one sample: address, u#, sample index */
     SB_IR_OP_STORE_UAV_TYPED_MS, /**< store_uav_typed of one sample: u# <- address, value, sample */
     /* SM 6.6 64-bit atomics on raw/structured UAVs (IR.md §Resources): d (old value pair, or
@@ -772,6 +775,9 @@ enum sb_ir_operand_kind {
     SB_IR_KIND_MAX_ENUM = 0x7fffffff
 };
 
+/** The most sources an op takes (sample_c_d: coord, t#, s#, ref, ddx, ddy, clamp). */
+#define SB_IR_OP_MAX_SOURCES 8
+
 /**
  * Static facts about an op, one row per op (IR.md lists the same per op): how
  * many operands it takes, the lane view of each, and what each slot may hold.
@@ -784,9 +790,9 @@ struct sb_ir_op_info {
     uint8_t dst_min, dst_max; /**< destination count range */
     uint8_t src_min, src_max; /**< source count range */
     uint8_t dst_type[2];     /**< enum sb_ir_type of dst[0], dst[1] */
-    uint8_t src_type[6];     /**< enum sb_ir_type of src[0..5] (NONE for resources) */
+    uint8_t src_type[SB_IR_OP_MAX_SOURCES]; /**< enum sb_ir_type of each source (NONE for resources) */
     uint8_t dst_kind[2];     /**< enum sb_ir_operand_kind of dst[0], dst[1] */
-    uint8_t src_kind[6];     /**< enum sb_ir_operand_kind of src[0..5] */
+    uint8_t src_kind[SB_IR_OP_MAX_SOURCES]; /**< enum sb_ir_operand_kind of each source */
     bool control_flow;       /**< structured-flow marker or branch (IF ... CALLC) */
     bool float_modifiers;    /**< SATURATE and NEG/ABS act on float (or double) values */
 };

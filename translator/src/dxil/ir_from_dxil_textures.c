@@ -138,16 +138,18 @@ static bool lod_clamp(struct dxil_front *f, const struct sb_bc_instruction *in, 
     return dxil_front_src(f, value, 0, &src[(*n)++]);
 }
 
-/* sample, sampleBias, sampleLevel, sampleGrad, sampleCmp, sampleCmpLevelZero and SM 6.7's
- * sampleCmpLevel: (srv, sampler, c0..c3, o0..o2, extras...) -> SAMPLE* (coord, t#, s#,
- * extras); sampleCmpLevel (compare, lod) has no SM4 form and becomes SAMPLE_C_L. */
+/* sample, sampleBias, sampleLevel, sampleGrad, sampleCmp, sampleCmpLevelZero, SM 6.7's
+ * sampleCmpLevel and SM 6.8's sampleCmpGrad and sampleCmpBias: (srv, sampler, c0..c3,
+ * o0..o2, extras...) -> SAMPLE* (coord, t#, s#, extras); the last three have no SM4 form
+ * and become SAMPLE_C_L (compare, lod), SAMPLE_C_D (compare, ddx, ddy, clamp) and
+ * SAMPLE_C_B (compare, bias, clamp). */
 static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode)
 {
     static const uint32_t ops[6] = { SB_IR_OP_SAMPLE, SB_IR_OP_SAMPLE_B, SB_IR_OP_SAMPLE_L,
                                      SB_IR_OP_SAMPLE_D, SB_IR_OP_SAMPLE_C, SB_IR_OP_SAMPLE_C_LZ };
     const struct sb_ir_resource *r = NULL;
     const struct texture_shape *shape = NULL;
-    struct sb_ir_operand dst[2], src[6];
+    struct sb_ir_operand dst[2], src[SB_IR_OP_MAX_SOURCES];
     uint32_t dst_count = 0, coord = 0, n = 3;
     int8_t offsets[3] = { 0, 0, 0 };
     if (!texture_arg(f, in, 1, SB_IR_RESOURCE_SRV, "a sample", &r, &shape, &src[1]) ||
@@ -156,7 +158,7 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
     if (shape->sample_coords == 0)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "a sample of a multisampled texture");
     bool implicit_lod = opcode == SB_DXIL_OP_SAMPLE || opcode == SB_DXIL_OP_SAMPLE_BIAS ||
-                        opcode == SB_DXIL_OP_SAMPLE_CMP;
+                        opcode == SB_DXIL_OP_SAMPLE_CMP || opcode == SB_DXIL_OP_SAMPLE_CMP_BIAS;
     if ((implicit_lod && !dxil_front_derivative_quads(f, "an implicit-LOD sample")) ||
         !constant_offsets(f, in, 7, shape->offsets, offsets, true) ||
         !dxil_front_gather_args(f, in, 3, shape->sample_coords, &coord) ||
@@ -179,23 +181,29 @@ static bool sample(struct dxil_front *f, const struct sb_bc_instruction *in, uin
             return false;
         break;
     case SB_DXIL_OP_SAMPLE_CMP_LEVEL:
-        if (!arg_src(f, in, 10, &src[n++]) || !arg_src(f, in, 11, &src[n++]))
+    case SB_DXIL_OP_SAMPLE_CMP_BIAS:
+        if (!arg_src(f, in, 10, &src[n++]) || !arg_src(f, in, 11, &src[n++]) ||
+            (opcode == SB_DXIL_OP_SAMPLE_CMP_BIAS && !lod_clamp(f, in, 12, src, &n)))
             return false;
         break;
-    default: { /* SB_DXIL_OP_SAMPLE_GRAD: ddx0..2, ddy0..2, clamp */
-        uint32_t ddx = 0, ddy = 0;
-        if (!dxil_front_gather_args(f, in, 10, shape->gradients, &ddx) ||
-            !dxil_front_gather_args(f, in, 13, shape->gradients, &ddy))
+    default: { /* sampleGrad: ddx0..2, ddy0..2, clamp; sampleCmpGrad: compare first */
+        uint32_t ddx = 0, ddy = 0, first = 10;
+        if (opcode == SB_DXIL_OP_SAMPLE_CMP_GRAD && !arg_src(f, in, first++, &src[n++]))
+            return false;
+        if (!dxil_front_gather_args(f, in, first, shape->gradients, &ddx) ||
+            !dxil_front_gather_args(f, in, first + 3, shape->gradients, &ddy))
             return false;
         src[n++] = vector_src(ddx);
         src[n++] = vector_src(ddy);
-        if (!lod_clamp(f, in, 16, src, &n))
+        if (!lod_clamp(f, in, first + 6, src, &n))
             return false;
         break;
     }
     }
-    uint32_t op = opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL ? (uint32_t)SB_IR_OP_SAMPLE_C_L
-                                                        : ops[opcode - SB_DXIL_OP_SAMPLE];
+    uint32_t op = opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL  ? (uint32_t)SB_IR_OP_SAMPLE_C_L
+                  : opcode == SB_DXIL_OP_SAMPLE_CMP_GRAD ? (uint32_t)SB_IR_OP_SAMPLE_C_D
+                  : opcode == SB_DXIL_OP_SAMPLE_CMP_BIAS ? (uint32_t)SB_IR_OP_SAMPLE_C_B
+                                                         : ops[opcode - SB_DXIL_OP_SAMPLE];
     return emit_with_offsets(f, op, dst, dst_count, src, n, offsets);
 }
 
@@ -443,7 +451,8 @@ bool dxil_front_is_texture_op(uint64_t opcode)
            (opcode >= SB_DXIL_OP_GET_DIMENSIONS &&
             opcode <= SB_DXIL_OP_RENDER_TARGET_GET_SAMPLE_COUNT) ||
            opcode == SB_DXIL_OP_CALCULATE_LOD || opcode == SB_DXIL_OP_TEXTURE_GATHER_RAW ||
-           opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL || opcode == SB_DXIL_OP_TEXTURE_STORE_SAMPLE;
+           opcode == SB_DXIL_OP_SAMPLE_CMP_LEVEL || opcode == SB_DXIL_OP_TEXTURE_STORE_SAMPLE ||
+           opcode == SB_DXIL_OP_SAMPLE_CMP_GRAD || opcode == SB_DXIL_OP_SAMPLE_CMP_BIAS;
 }
 
 bool dxil_front_texture_op(struct dxil_front *f, const struct sb_bc_instruction *in,

@@ -243,7 +243,7 @@ static bool check_64bit_slots(struct validator *v, const struct sb_ir_instructio
             mask != 0xF)
             return invalid(v, "64-bit destination mask 0x%x splits a lane pair", mask);
     }
-    for (uint32_t i = 0; i < in->src_count && i < 6; i++) {
+    for (uint32_t i = 0; i < in->src_count && i < SB_IR_OP_MAX_SOURCES; i++) {
         if (info->src_type[i] != SB_IR_TYPE_DOUBLE)
             continue;
         const struct sb_ir_operand *src = &in->src[i];

@@ -28,7 +28,7 @@ static uint64_t first_quad_use(const struct sb_ir_program *p)
             const struct sb_ir_instruction *in = &p->functions[f].instructions[i];
             if ((in->op >= SB_IR_OP_DERIV_RTX && in->op <= SB_IR_OP_DERIV_RTY_FINE) ||
                 in->op == SB_IR_OP_SAMPLE || in->op == SB_IR_OP_SAMPLE_B ||
-                in->op == SB_IR_OP_SAMPLE_C || in->op == SB_IR_OP_LOD)
+                in->op == SB_IR_OP_SAMPLE_C || in->op == SB_IR_OP_SAMPLE_C_B || in->op == SB_IR_OP_LOD)
                 return in->offset;
         }
     return SB_SPV_NO_ORIGIN;

@@ -339,7 +339,8 @@ static bool fits_kind(const struct sb_ir_instruction *inst, const struct sb_ir_r
     if (inst->resource_dimension)
         return res->dimension == inst->resource_dimension;
     bool sampling = (inst->op >= SB_IR_OP_SAMPLE && inst->op <= SB_IR_OP_GATHER4_PO_C) ||
-                    inst->op == SB_IR_OP_LOD || inst->op == SB_IR_OP_SAMPLE_C_L;
+                    inst->op == SB_IR_OP_LOD || inst->op == SB_IR_OP_SAMPLE_C_L ||
+                    inst->op == SB_IR_OP_SAMPLE_C_D || inst->op == SB_IR_OP_SAMPLE_C_B;
     return !sampling || samplable(res->dimension);
 }
 

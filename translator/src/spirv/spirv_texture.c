@@ -125,6 +125,8 @@ static const struct sample_form sample_forms[] = {
     { SB_IR_OP_GATHER4_PO, 2, 3, 4, 0, false, true, false, true },
     { SB_IR_OP_GATHER4_PO_C, 2, 3, 4, 0, true, true, false, true },
     { SB_IR_OP_SAMPLE_C_L, 1, 2, 3, 0, true, false, true, false },
+    { SB_IR_OP_SAMPLE_C_D, 1, 2, 3, 6, true, false, true, false },
+    { SB_IR_OP_SAMPLE_C_B, 1, 2, 3, 5, true, false, false, false },
 };
 
 /* Fills LOD-related operands of the sample ops; returns false (recorded) on failure. A `_cl`
@@ -162,6 +164,20 @@ static bool lod_operands(struct sb_spv_context *ctx, const struct sb_ir_instruct
     case SB_IR_OP_SAMPLE_C_L: /* the ref in `extra`, the LOD after it */
         o->lod = sb_spv_load_scalar(ctx, &inst->src[f->extra + 1], SB_IR_TYPE_FLOAT);
         break;
+    case SB_IR_OP_SAMPLE_C_B: /* the ref in `extra`, the bias after it (as sample_b's) */
+        if (fragment)
+            o->bias = sb_spv_load_scalar(ctx, &inst->src[f->extra + 1], SB_IR_TYPE_FLOAT);
+        else
+            o->lod = sb_spv_load_scalar(ctx, &inst->src[f->extra + 1], SB_IR_TYPE_FLOAT);
+        break;
+    case SB_IR_OP_SAMPLE_C_D: { /* the ref in `extra`, ddx and ddy after it */
+        uint32_t n = dim->coords - (dim->arrayed ? 1u : 0u);
+        o->grad_x = sb_spv_load_src_n(ctx, &inst->src[f->extra + 1], n, SB_IR_TYPE_FLOAT);
+        o->grad_y = sb_spv_load_src_n(ctx, &inst->src[f->extra + 2], n, SB_IR_TYPE_FLOAT);
+        if (!o->grad_x || !o->grad_y)
+            return false;
+        break;
+    }
     default:
         if (!fragment && !f->gather)
             o->lod = sb_spv_const_f32(b, 0.0f);
