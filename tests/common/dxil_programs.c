@@ -11,7 +11,7 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5, OP_CREATE_HANDLE = 57, OP_CBUFFER_LOAD_LEGACY = 59,
-       OP_BUFFER_STORE = 69, OP_BARRIER = 80, OP_THREAD_ID = 93, OP_FLATTENED_THREAD_ID = 96,
+       OP_BUFFER_STORE = 69, OP_BARRIER = 80, OP_BARRIER_BY_MEMORY_TYPE = 244, OP_THREAD_ID = 93, OP_FLATTENED_THREAD_ID = 96,
        OP_SATURATE = 7, OP_FMAX = 35, OP_FMAD = 46, OP_DOT3 = 55 };
 /* Barrier mode: group sync + groupshared fence (docs §3.4). */
 enum { BARRIER_SYNC_AND_TGSM = 9 };
@@ -255,7 +255,20 @@ bool dxil_program_cs_loop(struct tbuf *out)
  *     u0.Store(t * 4, g_values[7 - t]);
  * }
  */
+static bool write_groupshared(struct tbuf *out, bool sm68, uint32_t memory, uint32_t semantics);
+
 bool dxil_program_cs_groupshared(struct tbuf *out)
+{
+    return write_groupshared(out, false, 0, 0);
+}
+
+/* The same with SM 6.8's Barrier(memory, semantics): barrierByMemoryType. */
+bool dxil_program_cs_groupshared_barrier68(struct tbuf *out, uint32_t memory, uint32_t semantics)
+{
+    return write_groupshared(out, true, memory, semantics);
+}
+
+static bool write_groupshared(struct tbuf *out, bool sm68, uint32_t memory, uint32_t semantics)
 {
     struct dxil_module *m = dm_create();
     uint32_t i32 = dm_type_int(m, 32);
@@ -272,14 +285,25 @@ bool dxil_program_cs_groupshared(struct tbuf *out)
     uint32_t at_t[2] = { dm_i32(m, 0), t };
     uint32_t slot = dm_gep(m, false, g, at_t, 2);
     dm_store(m, slot, square, 4);
-    uint32_t mode = dm_i32(m, BARRIER_SYNC_AND_TGSM);
-    dm_dxop(m, "dx.op.barrier", dm_type_void(m), DM_ATTR_NODUPLICATE, OP_BARRIER, &mode, 1);
+    if (sm68) {
+        uint32_t flags[2] = { dm_i32(m, (int32_t)memory), dm_i32(m, (int32_t)semantics) };
+        dm_dxop(m, "dx.op.barrierByMemoryType", dm_type_void(m), DM_ATTR_NODUPLICATE,
+                OP_BARRIER_BY_MEMORY_TYPE, flags, 2);
+    } else {
+        uint32_t mode = dm_i32(m, BARRIER_SYNC_AND_TGSM);
+        dm_dxop(m, "dx.op.barrier", dm_type_void(m), DM_ATTR_NODUPLICATE, OP_BARRIER, &mode, 1);
+    }
     uint32_t mirror = dm_binop(m, DM_SUB, dm_i32(m, 7), t, DM_FLAGS_NONE);
     uint32_t at_mirror[2] = { dm_i32(m, 0), mirror };
     uint32_t other = dm_load(m, dm_gep(m, false, g, at_mirror, 2), 4);
     store_raw_u32(m, u0, dm_binop(m, DM_SHL, t, dm_i32(m, 2), DM_FLAGS_NONE), other);
     dm_ret_void(m);
-    return finish_compute(m, entry, 8, &RAW_U0, 1, out);
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_COMPUTE, .sm_minor = sm68 ? 8 : 0, .entry = entry,
+        .entry_name = "main", .num_threads = { 8, 1, 1 }, .shader_flags = DXIL_FLAG_RAW_BUFFERS,
+        .resources = &RAW_U0, .resource_count = 1,
+    };
+    return finish(m, &d, out);
 }
 
 const struct dxil_program_entry dxil_programs[5] = {

@@ -23,6 +23,9 @@ bool dxil_program_ps_scale(struct tbuf *out);
 bool dxil_program_cs_loop(struct tbuf *out);
 /** cs_6_0, numthreads(8,1,1): groupshared g[t] = t*t, barrier, u0[t*4] = g[7-t]. */
 bool dxil_program_cs_groupshared(struct tbuf *out);
+/** cs_groupshared as cs_6_8 with Barrier(memory, semantics) (barrierByMemoryType) in place of
+ *  GroupMemoryBarrierWithGroupSync(). */
+bool dxil_program_cs_groupshared_barrier68(struct tbuf *out, uint32_t memory, uint32_t semantics);
 
 /** cs_6_0, numthreads(1,1,1): u0[0..3] = asuint(FMad(x,y,z), Dot3(xyz, yzw), FMax(x, NaN),
  *  Saturate(w)) of cb0[0]; not in dxil_programs[] (the DXIL front end's math test). */

@@ -33,6 +33,7 @@
 #include "shaderbridge/translate.h"
 #include "shaderbridge/validate.h"
 #include "translator/ir.h"
+#include "translator/sm4.h"
 
 enum { MAX_WORDS = 48 };
 
@@ -82,6 +83,55 @@ static void test_groupshared(struct sb_ir_program *ir)
                   fn->instructions[i].sync_flags);
     static const uint32_t expected[8] = { 49, 36, 25, 16, 9, 4, 1, 0 };
     expect_words(ir, NULL, expected, 8);
+}
+
+/* SM 6.8's Barrier(GROUP_SHARED_MEMORY, GROUP_SYNC | GROUP_SCOPE): the same sync (0x3) and
+ * the same words as GroupMemoryBarrierWithGroupSync(). */
+static bool write_groupshared_barrier68(struct tbuf *out)
+{
+    return dxil_program_cs_groupshared_barrier68(out, 2, 1 | 2);
+}
+
+/* Barrier(NODE_INPUT_MEMORY, GROUP_SYNC | GROUP_SCOPE): work-graph memory, refused. */
+static bool write_node_barrier68(struct tbuf *out)
+{
+    return dxil_program_cs_groupshared_barrier68(out, 4, 1 | 2);
+}
+
+/* Barrier(UAV_MEMORY | GROUP_SHARED_MEMORY, DEVICE_SCOPE) without a group sync: fences
+ * only, UAVs at device scope: SB_SM4_SYNC_UAV_GLOBAL | GROUP_SHARED_MEMORY. */
+static void test_barrier68_flags(void)
+{
+    struct sb_error err;
+    static const struct { uint32_t memory, semantics, flags; } cases[4] = {
+        { 1 | 2, 4, SB_SM4_SYNC_UAV_GLOBAL | SB_SM4_SYNC_GROUP_SHARED_MEMORY },
+        { 1, 1 | 2, SB_SM4_SYNC_THREADS_IN_GROUP | SB_SM4_SYNC_UAV_GROUP },
+        { 1, 1 | 2 | 4, SB_SM4_SYNC_THREADS_IN_GROUP | SB_SM4_SYNC_UAV_GLOBAL },
+        { 0, 1, SB_SM4_SYNC_THREADS_IN_GROUP },
+    };
+    for (unsigned c = 0; c < 4; c++) {
+        struct tbuf b = { 0 };
+        struct sb_dxbc *container = NULL;
+        struct sb_ir_program *ir = NULL;
+        memset(&err, 0, sizeof(err));
+        bool ok = dxil_program_cs_groupshared_barrier68(&b, cases[c].memory, cases[c].semantics) &&
+                  sb_dxbc_parse(b.data, b.size, &container, &err) == SB_SUCCESS &&
+                  sb_ir_from_dxil(container, &ir, &err) == SB_SUCCESS;
+        CHECK(ok, "barrier68 case %u: %s", c, err.message);
+        if (ok) {
+            CHECK(count_op(ir, SB_IR_OP_SYNC) == 1, "barrier68 case %u: %u syncs", c,
+                  count_op(ir, SB_IR_OP_SYNC));
+            const struct sb_ir_function *fn = &ir->functions[0];
+            for (uint32_t i = 0; i < fn->instruction_count; i++)
+                if (fn->instructions[i].op == SB_IR_OP_SYNC)
+                    CHECK(fn->instructions[i].sync_flags == cases[c].flags,
+                          "barrier68 case %u: sync flags 0x%x, expected 0x%x", c,
+                          fn->instructions[i].sync_flags, cases[c].flags);
+        }
+        sb_ir_program_destroy(ir);
+        sb_dxbc_destroy(container);
+        tb_free(&b);
+    }
 }
 
 /* a = { t, t+10, 3t, 100 }; u0[t] = a[t & 3] + a[(t+1) & 3]:
@@ -175,6 +225,7 @@ static const struct {
     void (*check)(struct sb_ir_program *ir);
 } known_answers[] = {
     { "groupshared", dxil_program_cs_groupshared, test_groupshared },
+    { "groupshared_barrier68", write_groupshared_barrier68, test_groupshared },
     { "local_array", dxil_program_cs_local_array, test_local_array },
     { "atomics", dxil_program_cs_atomics, test_atomics },
     { "groupshared_paths", dxil_program_cs_groupshared_paths, test_groupshared_paths },
@@ -200,6 +251,8 @@ static void test_refusals(void)
     refusal(dxil_program_atomic64_groupshared, "atomic64_groupshared",
             "64-bit groupshared atomics are not translated");
     refusal(dxil_program_cs_static_global, "cs_static_global", "without an initializer");
+    refusal(write_node_barrier68, "node_barrier68", "node records");
+    test_barrier68_flags();
 }
 
 /* A validation context on the Vulkan device (lavapipe here), or interpreter-only when there

@@ -240,10 +240,50 @@ static bool barrier(struct dxil_front *f, const struct sb_bc_instruction *in)
     return sync != NULL;
 }
 
+/*
+ * SM 6.8's barrierByMemoryType(memory, semantics) and barrierByMemoryHandle(UAV, semantics)
+ * as the same SYNC: a group sync (semantic bit 1) waits for the group; UAV memory (memory
+ * bit 1, or any UAV handle: a fence on all UAVs covers the one named) is fenced at device
+ * scope, or at group scope when only the group scope (bit 2) is asked; groupshared memory
+ * (bit 2) is the group's. Node records (memory bits 4, 8) and the reorder scope (semantic
+ * bit 8) belong to work graphs and shader execution reordering, which are not translated.
+ */
+static bool barrier_by(struct dxil_front *f, const struct sb_bc_instruction *in, bool by_handle)
+{
+    enum { MEMORY_UAV = 1, MEMORY_GROUP_SHARED = 2, MEMORY_NODES = 0xC };
+    enum { GROUP_SYNC = 1, GROUP_SCOPE = 2, DEVICE_SCOPE = 4, REORDER_SCOPE = 8 };
+    uint64_t memory = MEMORY_UAV, semantics = 0;
+    if ((!by_handle && !dxil_front_const_arg(f, in, 1, &memory)) ||
+        !dxil_front_const_arg(f, in, 2, &semantics))
+        return false;
+    if (memory > 0xF || semantics > 0xF)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "barrier flags 0x%llx / 0x%llx",
+                               (unsigned long long)memory, (unsigned long long)semantics);
+    if ((memory & MEMORY_NODES) || (semantics & REORDER_SCOPE))
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "a barrier on node records or at reorder scope (work graphs and "
+                               "shader execution reordering are not translated)");
+    uint32_t flags = 0;
+    if (semantics & GROUP_SYNC)
+        flags |= SB_SM4_SYNC_THREADS_IN_GROUP;
+    if (memory & MEMORY_UAV)
+        flags |= (semantics & (GROUP_SCOPE | DEVICE_SCOPE)) == GROUP_SCOPE ? SB_SM4_SYNC_UAV_GROUP
+                                                                           : SB_SM4_SYNC_UAV_GLOBAL;
+    if (memory & MEMORY_GROUP_SHARED)
+        flags |= SB_SM4_SYNC_GROUP_SHARED_MEMORY;
+    if (!flags) /* nothing to wait for nor to fence */
+        return true;
+    struct sb_ir_instruction *sync = dxil_front_emit(f, SB_IR_OP_SYNC, NULL, 0, NULL, 0);
+    if (sync)
+        sync->sync_flags = flags;
+    return sync != NULL;
+}
+
 bool dxil_front_is_atomic_or_barrier(uint64_t opcode)
 {
     return opcode == SB_DXIL_OP_ATOMIC_BIN_OP || opcode == SB_DXIL_OP_ATOMIC_COMPARE_EXCHANGE ||
-           opcode == SB_DXIL_OP_BARRIER;
+           opcode == SB_DXIL_OP_BARRIER || opcode == SB_DXIL_OP_BARRIER_BY_MEMORY_TYPE ||
+           opcode == SB_DXIL_OP_BARRIER_BY_MEMORY_HANDLE;
 }
 
 bool dxil_front_atomic_or_barrier(struct dxil_front *f, const struct sb_bc_instruction *in,
@@ -253,6 +293,8 @@ bool dxil_front_atomic_or_barrier(struct dxil_front *f, const struct sb_bc_instr
     case SB_DXIL_OP_ATOMIC_BIN_OP: return atomic_bin_op(f, in);
     case SB_DXIL_OP_ATOMIC_COMPARE_EXCHANGE: return atomic_compare_exchange(f, in);
     case SB_DXIL_OP_BARRIER: return barrier(f, in);
+    case SB_DXIL_OP_BARRIER_BY_MEMORY_TYPE: return barrier_by(f, in, false);
+    case SB_DXIL_OP_BARRIER_BY_MEMORY_HANDLE: return barrier_by(f, in, true);
     default:
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "dx.op %llu is no atomic or barrier",
                                (unsigned long long)opcode);
