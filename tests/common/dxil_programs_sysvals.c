@@ -10,7 +10,8 @@
 #include "shaderbridge/dxbc_dxil.h"
 
 enum { OP_CREATE_HANDLE = 57, OP_DISCARD = 82, OP_QUAD_OP = 123, OP_ATTRIBUTE_AT_VERTEX = 137,
-       OP_VIEW_ID = 138, OP_RAW_BUFFER_LOAD = 139, OP_IS_HELPER_LANE = 221 };
+       OP_VIEW_ID = 138, OP_RAW_BUFFER_LOAD = 139, OP_IS_HELPER_LANE = 221,
+       OP_START_VERTEX_LOCATION = 256, OP_START_INSTANCE_LOCATION = 257 };
 /* QuadOpKind (docs §3): which neighbour a quadOp reads. */
 enum { QUAD_ACROSS_X = 0, QUAD_ACROSS_Y = 1, QUAD_ACROSS_DIAGONAL = 2 };
 enum { INTERP_CONSTANT = 1 };
@@ -66,6 +67,40 @@ bool dxil_program_vs_view_id(struct tbuf *out)
     static const struct dxil_io_dependency deps[4] = { { 0, 0 }, { 0, 1 }, { 0, 2 }, { 0, 3 } };
     const struct dxil_program_desc d = {
         .shader_kind = SB_DXIL_SHADER_KIND_VERTEX, .sm_minor = 1, .entry = entry,
+        .entry_name = "main", .inputs = &VERTEX_ID_IN, .input_count = 1, .outputs = outputs,
+        .output_count = 2, .dependencies = deps, .dependency_count = 4,
+    };
+    return dxil_program_finish(m, &d, out);
+}
+
+/*
+ * struct O { float4 pos : SV_Position; nointerpolation uint base : BASE; };
+ * O main(uint id : SV_VertexID, uint v : SV_StartVertexLocation, uint i : SV_StartInstanceLocation)
+ * { O o; o.pos = float4(id, 0.5, 0, 1); o.base = v + 1000 * i + 7; return o; }   (vs_6_8)
+ */
+bool dxil_program_vs_start_location(struct tbuf *out)
+{
+    uint32_t entry = 0;
+    struct dxil_module *m = dxil_program_begin(&entry);
+    uint32_t i32 = dm_type_int(m, 32);
+    (void)vertex_position(m);
+    uint32_t first_vertex = dm_dxop(m, "dx.op.startVertexLocation.i32", i32, DM_ATTR_READNONE,
+                                    OP_START_VERTEX_LOCATION, NULL, 0);
+    uint32_t first_instance = dm_dxop(m, "dx.op.startInstanceLocation.i32", i32, DM_ATTR_READNONE,
+                                      OP_START_INSTANCE_LOCATION, NULL, 0);
+    uint32_t sum = dm_binop(m, DM_ADD, first_vertex,
+                            dm_binop(m, DM_MUL, first_instance, dm_i32(m, 1000), DM_FLAGS_NONE),
+                            DM_FLAGS_NONE);
+    dxil_program_store_output(m, "dx.op.storeOutput.i32", 1, 0,
+                              dm_binop(m, DM_ADD, sum, dm_i32(m, 7), DM_FLAGS_NONE));
+    dm_ret_void(m);
+    static const struct dxil_sig_element outputs[2] = {
+        { "SV_Position", 0, DXIL_SEM_POSITION, DXIL_COMP_F32, DXIL_INTERP_NOPERSPECTIVE, 4, 0 },
+        { "BASE", 0, DXIL_SEM_ARBITRARY, DXIL_COMP_U32, INTERP_CONSTANT, 1, 1 },
+    };
+    static const struct dxil_io_dependency deps[4] = { { 0, 0 }, { 0, 1 }, { 0, 2 }, { 0, 3 } };
+    const struct dxil_program_desc d = {
+        .shader_kind = SB_DXIL_SHADER_KIND_VERTEX, .sm_minor = 8, .entry = entry,
         .entry_name = "main", .inputs = &VERTEX_ID_IN, .input_count = 1, .outputs = outputs,
         .output_count = 2, .dependencies = deps, .dependency_count = 4,
     };

@@ -15,6 +15,9 @@
 
 /** vs_6_1: SV_Position = (float(SV_VertexID), 0.5, 0, 1), VIEW (uint, o1.x) = SV_ViewID + 7. */
 bool dxil_program_vs_view_id(struct tbuf *out);
+/** vs_6_8: SV_Position = (id, 0.5, 0, 1) from SV_VertexID, o1.x (BASE) =
+ *  StartVertexLocation + 1000 StartInstanceLocation + 7. */
+bool dxil_program_vs_start_location(struct tbuf *out);
 /** ps_6_6: h = IsHelperLane() ? 1.0 : 0.0; SV_Target0 = (h, QuadReadAcrossX(h),
  *  QuadReadAcrossY(h), QuadReadAcrossDiagonal(h)). */
 bool dxil_program_ps_helper_lane(struct tbuf *out);

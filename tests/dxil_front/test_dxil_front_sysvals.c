@@ -164,6 +164,18 @@ static void test_vs_view_id(void)
     sb_ir_program_destroy(ir);
 }
 
+/* SM 6.8's StartVertexLocation / StartInstanceLocation: the BaseVertex and BaseInstance
+ * built-ins; validate's draws start at vertex 0 and instance 0, so BASE = 7. */
+static void test_vs_start_location(void)
+{
+    struct sb_ir_program *ir = lower(dxil_program_vs_start_location, "vs_start_location",
+                                     SpvBuiltInBaseVertex, SpvBuiltInBaseInstance);
+    if (!ir)
+        return;
+    check_vertices(ir, "vs_start_location", NULL, 7, 0);
+    sb_ir_program_destroy(ir);
+}
+
 /* SV_Target0 = (view, 0, 0, 1): (0, 0, 0, 1) by default, (2, 0, 0, 1) in view 2. */
 static void test_ps_view_id(void)
 {
@@ -466,6 +478,8 @@ static int test_validate(void)
     static const float branch_target[4] = { 2, 1, 1, 1 };
     dxil_front_validate("vs_view_id", dxil_program_vs_view_id, NULL, 0, 0, false, check_view_records,
                         &view0);
+    dxil_front_validate("vs_start_location", dxil_program_vs_start_location, NULL, 0, 0, false,
+                        check_view_records, &view0);
     dxil_front_validate("ps_view_id", dxil_program_ps_view_id, NULL, 0, 0, false, check_target,
                         view_target);
     dxil_front_validate("ps_helper_lane", dxil_program_ps_helper_lane, NULL, 0, 0, false, check_target,
@@ -496,6 +510,7 @@ static const struct {
     void (*run)(void);
 } cases[] = {
     { "vs_view_id", test_vs_view_id },           { "ps_view_id", test_ps_view_id },
+    { "vs_start_location", test_vs_start_location },
     { "ps_helper_lane", test_ps_helper_lane },   { "ps_barycentrics", test_ps_barycentrics },
     { "vs_shading_rate", test_vs_shading_rate }, { "ps_shading_rate", test_ps_shading_rate },
     { "refusals", test_refusals },               { "ir_validate", test_ir_validate },

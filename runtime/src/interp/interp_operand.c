@@ -258,7 +258,8 @@ static const uint32_t *component(struct interp_state *s, const struct sb_ir_oper
          * with conservative rasterization (vk_graphics.c), and a one-pixel point centred on
          * its pixel covers the pixel's whole square, so every pixel is fully covered. */
         return filled(s, 1);
-    case SB_IR_FILE_VIEW_ID: case SB_IR_FILE_HELPER_LANE: {
+    case SB_IR_FILE_VIEW_ID: case SB_IR_FILE_HELPER_LANE:
+    case SB_IR_FILE_BASE_VERTEX: case SB_IR_FILE_BASE_INSTANCE: {
         uint32_t *a = sb_interp_scratch(s);
         if (a && !sb_interp_sysval_lanes(s, op->file, a))
             break;

@@ -28,6 +28,13 @@ bool sb_interp_sysval_lanes(const struct interp_state *s, uint32_t file, uint32_
             out[l] = s->view_index;
         return true;
     }
+    if ((file == SB_IR_FILE_BASE_VERTEX || file == SB_IR_FILE_BASE_INSTANCE) && s->io_in) {
+        /* The draws this interpreter models start at vertex 0 and instance 0 (vk_graphics.c
+         * records vkCmdDraw(count, 1, 0, 0)). */
+        for (uint32_t l = 0; l < n; l++)
+            out[l] = 0;
+        return true;
+    }
     if (file == SB_IR_FILE_HELPER_LANE && s->quad && s->helper) {
         for (uint32_t l = 0; l < n; l++)
             out[l] = s->helper[l] || (s->discarded && s->discarded[l]) ? 0xFFFFFFFFu : 0u;

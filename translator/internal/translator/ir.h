@@ -107,7 +107,11 @@ enum sb_ir_file {
     /** IsHelperLane() (IR.md §System values): x = 0xFFFFFFFF in a helper invocation of a pixel
      *  quad, 0 otherwise (a D3D bool); pixel stage, read only, no index. */
     SB_IR_FILE_HELPER_LANE = 48,
-    SB_IR_FILE_COUNT = 49,
+    /** SV_StartVertexLocation / SV_StartInstanceLocation (SM 6.8; IR.md §System values): x = the
+     *  draw's first vertex (the base vertex of an indexed draw) / first instance (int); vertex
+     *  stage, read only, no index. */
+    SB_IR_FILE_BASE_VERTEX = 49, SB_IR_FILE_BASE_INSTANCE = 50,
+    SB_IR_FILE_COUNT = 51,
     SB_IR_FILE_MAX_ENUM = 0x7fffffff
 };
 

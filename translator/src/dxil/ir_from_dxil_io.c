@@ -415,6 +415,8 @@ static const struct {
     { SB_IR_FILE_GS_INSTANCE_ID, 0 },
     { SB_IR_FILE_VIEW_ID, 0 },     /* SV_ViewID and IsHelperLane(): no D3D_NAME */
     { SB_IR_FILE_HELPER_LANE, 0 },
+    { SB_IR_FILE_BASE_VERTEX, 0 }, /* SM 6.8 StartVertexLocation / StartInstanceLocation */
+    { SB_IR_FILE_BASE_INSTANCE, 0 },
 };
 #define SPECIAL_INPUT_COUNT (sizeof(special_inputs) / sizeof(special_inputs[0]))
 

@@ -4,8 +4,8 @@
  * derivatives", "System values read by intrinsic", the eval ops of "Signature
  * input/output") -> the IR the SM4 front end emits for fxc's discard_nz,
  * deriv_rt{x,y}_{coarse,fine}, vCoverage, vInnerCoverage, the sample-index v#
- * and eval_centroid / eval_sample_index / eval_snapped; isHelperLane and viewID go to
- * ir_from_dxil_sysvals.c. What the IR has no operation for (attributeAtVertex) refuses by name.
+ * and eval_centroid / eval_sample_index / eval_snapped; isHelperLane, viewID and SM 6.8's
+ * startVertexLocation / startInstanceLocation (vertex shaders) become special inputs. What the IR has no operation for (attributeAtVertex) refuses by name.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -27,6 +27,8 @@ bool dxil_front_is_pixel_op(uint64_t opcode)
     case SB_DXIL_OP_IS_HELPER_LANE:
     case SB_DXIL_OP_ATTRIBUTE_AT_VERTEX:
     case SB_DXIL_OP_VIEW_ID:
+    case SB_DXIL_OP_START_VERTEX_LOCATION:
+    case SB_DXIL_OP_START_INSTANCE_LOCATION:
         return true;
     default:
         return false;
@@ -139,6 +141,14 @@ bool dxil_front_pixel_op(struct dxil_front *f, const struct sb_bc_instruction *i
     switch (opcode) {
     case SB_DXIL_OP_VIEW_ID: /* every graphics stage */
         return dxil_front_special_input(f, in, SB_IR_FILE_VIEW_ID);
+    case SB_DXIL_OP_START_VERTEX_LOCATION: /* SM 6.8, vertex shaders */
+    case SB_DXIL_OP_START_INSTANCE_LOCATION:
+        if (f->program->stage != SB_IR_STAGE_VERTEX)
+            return dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
+                                   "StartVertexLocation / StartInstanceLocation outside a vertex shader");
+        return dxil_front_special_input(f, in, opcode == SB_DXIL_OP_START_VERTEX_LOCATION
+                                                   ? SB_IR_FILE_BASE_VERTEX
+                                                   : SB_IR_FILE_BASE_INSTANCE);
     case SB_DXIL_OP_IS_HELPER_LANE: /* no helpers outside a pixel shader */
         return f->program->stage == SB_IR_STAGE_PIXEL
                    ? dxil_front_special_input(f, in, SB_IR_FILE_HELPER_LANE)

@@ -78,6 +78,7 @@ static const char *const file_names[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_PICA_BOOL_UNIFORM] = "b", [SB_IR_FILE_PICA_ADDRESS] = "a",
     [SB_IR_FILE_PICA_CONDITION] = "cmp", [SB_IR_FILE_RASTERIZER] = "rasterizer",
     [SB_IR_FILE_VIEW_ID] = "vViewID", [SB_IR_FILE_HELPER_LANE] = "vHelperLane",
+    [SB_IR_FILE_BASE_VERTEX] = "vBaseVertex", [SB_IR_FILE_BASE_INSTANCE] = "vBaseInstance",
     [SB_IR_FILE_MESH_VERTEX] = "oMeshVertex", [SB_IR_FILE_MESH_PRIMITIVE] = "oMeshPrimitive",
 };
 

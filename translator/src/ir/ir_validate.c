@@ -110,15 +110,19 @@ static bool check_mesh_output(struct validator *v, const struct sb_ir_operand *o
     return true;
 }
 
-/* vViewID and vHelperLane (IR.md §System values): no index; the view index exists in the
- * graphics stages, helper lanes only in pixel programs. */
+/* vViewID, vHelperLane, vBaseVertex and vBaseInstance (IR.md §System values): no index; the
+ * view index exists in the graphics stages, helper lanes only in pixel programs, the draw's
+ * first vertex and instance only in vertex programs. */
 static bool check_system_value_file(struct validator *v, const struct sb_ir_operand *op)
 {
     uint32_t stage = v->program->stage;
     bool graphics = stage != SB_IR_STAGE_COMPUTE && stage != SB_IR_STAGE_AMPLIFICATION;
     if (op->index_count != 0)
         return invalid(v, "%s with an index", sb_ir_file_name(op->file));
-    if (op->file == SB_IR_FILE_HELPER_LANE ? stage != SB_IR_STAGE_PIXEL : !graphics)
+    bool vertex_only = op->file == SB_IR_FILE_BASE_VERTEX || op->file == SB_IR_FILE_BASE_INSTANCE;
+    if (op->file == SB_IR_FILE_HELPER_LANE ? stage != SB_IR_STAGE_PIXEL
+        : vertex_only                      ? stage != SB_IR_STAGE_VERTEX
+                                           : !graphics)
         return invalid(v, "%s in a stage %u program", sb_ir_file_name(op->file), stage);
     return true;
 }
@@ -165,6 +169,8 @@ static bool check_operand(struct validator *v, const struct sb_ir_operand *op, u
         return check_mesh_output(v, op);
     case SB_IR_FILE_VIEW_ID:
     case SB_IR_FILE_HELPER_LANE:
+    case SB_IR_FILE_BASE_VERTEX:
+    case SB_IR_FILE_BASE_INSTANCE:
         return check_system_value_file(v, op);
     default:
         return true;

@@ -246,8 +246,9 @@ static enum sb_result declare_sysval(struct sb_spv_context *ctx, const struct sb
     struct sb_spv_sysval sv;
     if (!sb_spv_sysval_builtin(ctx, e, output, &sv))
         return ctx->result;
-    if (sv.shape == SB_SPV_SYSVAL_UINT)
-        return int_builtin(ctx, e, output, sv.builtin, (SpvBuiltIn)0, SB_IR_TYPE_UINT);
+    if (sv.shape == SB_SPV_SYSVAL_UINT || sv.shape == SB_SPV_SYSVAL_INT)
+        return int_builtin(ctx, e, output, sv.builtin, (SpvBuiltIn)0,
+                           sv.shape == SB_SPV_SYSVAL_INT ? SB_IR_TYPE_INT : SB_IR_TYPE_UINT);
     bool boolean = sv.shape == SB_SPV_SYSVAL_BOOL;
     uint32_t var = sb_spv_io_builtin(ctx, SpvStorageClassInput, sv.builtin,
                                      boolean ? sb_spv_t_bool(ctx) : sb_spv_t_fvec(ctx, 3));
@@ -487,6 +488,7 @@ static enum sb_result declare_special(struct sb_spv_context *ctx, const struct s
         sb_spv_extension(b, "SPV_EXT_shader_stencil_export");
         return int_builtin(ctx, e, true, SpvBuiltInFragStencilRefEXT, (SpvBuiltIn)0, SB_IR_TYPE_INT);
     case SB_IR_FILE_VIEW_ID: case SB_IR_FILE_HELPER_LANE:
+    case SB_IR_FILE_BASE_VERTEX: case SB_IR_FILE_BASE_INSTANCE:
         return declare_sysval(ctx, e, false);
     case SB_IR_FILE_GS_INSTANCE_ID: case SB_IR_FILE_DOMAIN_POINT:
     case SB_IR_FILE_OUTPUT_CONTROL_POINT_ID: case SB_IR_FILE_FORK_INSTANCE_ID:

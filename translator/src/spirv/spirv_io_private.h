@@ -63,7 +63,7 @@ uint32_t sb_spv_io_distance_input(struct sb_spv_context *ctx, const struct io_co
 /* spirv_sysvals.c: the system values of newer D3D features (IR.md §System values). */
 /** How a system value's built-in is shaped: a one-lane uint (Flat in a fragment shader), a
  *  bool landing as 0xFFFFFFFF/0, or a vec3 of floats in lanes xyz. */
-enum sb_spv_sysval_shape { SB_SPV_SYSVAL_UINT, SB_SPV_SYSVAL_BOOL, SB_SPV_SYSVAL_FVEC3 };
+enum sb_spv_sysval_shape { SB_SPV_SYSVAL_UINT, SB_SPV_SYSVAL_INT, SB_SPV_SYSVAL_BOOL, SB_SPV_SYSVAL_FVEC3 };
 struct sb_spv_sysval {
     SpvBuiltIn builtin;
     uint32_t shape;           /**< enum sb_spv_sysval_shape */

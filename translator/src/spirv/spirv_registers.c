@@ -133,7 +133,8 @@ static bool core_file(const struct sb_ir_program *p, uint32_t file)
         return false;
     default:
         return (file >= SB_IR_FILE_PRIMITIVE_ID && file <= SB_IR_FILE_STENCIL_REF) ||
-               file == SB_IR_FILE_VIEW_ID || file == SB_IR_FILE_HELPER_LANE;
+               file == SB_IR_FILE_VIEW_ID || file == SB_IR_FILE_HELPER_LANE ||
+               file == SB_IR_FILE_BASE_VERTEX || file == SB_IR_FILE_BASE_INSTANCE;
     }
 }
 
@@ -169,6 +170,7 @@ static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_STENCIL_REF] = PS,
     [SB_IR_FILE_VIEW_ID] = VS | PS | GS | HS | DS | (1u << SB_IR_STAGE_MESH),
     [SB_IR_FILE_HELPER_LANE] = PS,
+    [SB_IR_FILE_BASE_VERTEX] = VS, [SB_IR_FILE_BASE_INSTANCE] = VS,
 };
 
 #undef VS
@@ -193,6 +195,7 @@ static const bool file_recorded[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_DEPTH] = true, [SB_IR_FILE_DEPTH_GREATER_EQUAL] = true, [SB_IR_FILE_DEPTH_LESS_EQUAL] = true,
     [SB_IR_FILE_COVERAGE_OUT] = true, [SB_IR_FILE_STENCIL_REF] = true, [SB_IR_FILE_THIS_POINTER] = true,
     [SB_IR_FILE_VIEW_ID] = true, [SB_IR_FILE_HELPER_LANE] = true,
+    [SB_IR_FILE_BASE_VERTEX] = true, [SB_IR_FILE_BASE_INSTANCE] = true,
 };
 
 /* Whether any of the (at most three) indices of `op` has a relative part. */

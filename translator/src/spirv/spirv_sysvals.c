@@ -92,6 +92,15 @@ bool sb_spv_sysval_builtin(struct sb_spv_context *ctx, const struct sb_ir_signat
         out->shape = SB_SPV_SYSVAL_UINT;
         return true;
     }
+    if (e->file == SB_IR_FILE_BASE_VERTEX || e->file == SB_IR_FILE_BASE_INSTANCE) {
+        /* D3D's start vertex (base vertex when indexed) and start instance are Vulkan's. */
+        sb_spv_capability(b, SpvCapabilityDrawParameters);
+        if (ctx->spirv_version < 0x00010300)
+            sb_spv_extension(b, "SPV_KHR_shader_draw_parameters");
+        out->builtin = e->file == SB_IR_FILE_BASE_VERTEX ? SpvBuiltInBaseVertex : SpvBuiltInBaseInstance;
+        out->shape = SB_SPV_SYSVAL_INT; /* int, as SV_VertexID's VertexIndex - BaseVertex declares it */
+        return true;
+    }
     if (e->file == SB_IR_FILE_HELPER_LANE) {
         /* SPIR-V 1.6 asks for Volatile on HelperInvocation (demote may change it). */
         out->builtin = SpvBuiltInHelperInvocation;
