@@ -76,39 +76,11 @@ static bool finish_t0_u0_s0(struct t0_u0_s0 *p, bool comparison, uint8_t sm_mino
  *     u0.Store2(id.x * 8, asuint(float2(t0.SampleCmpLevel(s0, float2(0.625, 0.25), 0.3, lod),
  *                                       t0.SampleCmpLevel(s0, float2(0.625, 0.25), 0.6, lod))));
  * }
- */
-bool dxil_program_tex67_sample_cmp_level(struct tbuf *out)
-{
-    struct t0_u0_s0 p = begin_t0_u0_s0();
-    struct dxil_module *m = p.m;
-    uint32_t resret_members[5] = { p.f32, p.f32, p.f32, p.f32, p.i32 };
-    uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", resret_members, 5);
-    uint32_t zero = dm_i32(m, 0);
-    uint32_t x = dm_dxop(m, "dx.op.threadId.i32", p.i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
-    uint32_t lod = dm_cast(m, DM_UITOFP, x, p.f32);
-    uint32_t uf = dm_undef(m, p.f32), ui = dm_undef(m, p.i32);
-    static const float refs[2] = { 0.3f, 0.6f };
-    uint32_t store[8] = { p.handles[1], dm_binop(m, DM_SHL, x, dm_i32(m, 3), 0), ui, uf, uf, uf,
-                          uf, dm_i8(m, 3) };
-    for (unsigned k = 0; k < 2; k++) {
-        const uint32_t args[11] = { p.handles[0], p.handles[2], dm_f32(m, 0.625f),
-                                    dm_f32(m, 0.25f), uf, uf, zero, zero, ui,
-                                    dm_f32(m, refs[k]), lod };
-        uint32_t r = dm_dxop(m, "dx.op.sampleCmpLevel.f32", resret, DM_ATTR_READONLY,
-                             OP_SAMPLE_CMP_LEVEL, args, 11);
-        store[3 + k] = dm_extractvalue(m, r, 0);
-    }
-    dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
-            store, 8);
-    return finish_t0_u0_s0(&p, true, 7, 2, 1, out);
-}
-
-/*
- * The SM 6.8 sampleCmpGrad twin of the program above:
+ * and its SM 6.8 sampleCmpGrad twin (`grad`), the LOD from the gradients:
  *     float2 ddx = float2(0.25 * (1 + id.x), 0);    // LOD id.x on the 4x2 level 0
  *     ... t0.SampleCmpGrad(s0, float2(0.625, 0.25), 0.3, ddx, float2(0, 0)) ... 0.6 ...
  */
-bool dxil_program_tex68_sample_cmp_grad(struct tbuf *out)
+static bool write_sample_cmp_pair(struct tbuf *out, bool grad)
 {
     struct t0_u0_s0 p = begin_t0_u0_s0();
     struct dxil_module *m = p.m;
@@ -116,23 +88,37 @@ bool dxil_program_tex68_sample_cmp_grad(struct tbuf *out)
     uint32_t resret = dm_type_struct(m, "dx.types.ResRet.f32", resret_members, 5);
     uint32_t zero = dm_i32(m, 0);
     uint32_t x = dm_dxop(m, "dx.op.threadId.i32", p.i32, DM_ATTR_READNONE, OP_THREAD_ID, &zero, 1);
-    uint32_t ddx = dm_binop(m, DM_MUL, dm_cast(m, DM_UITOFP, dm_binop(m, DM_ADD, x, dm_i32(m, 1), 0), p.f32),
-                            dm_f32(m, 0.25f), DM_FLAGS_NONE);
+    uint32_t lod = grad ? dm_binop(m, DM_MUL, dm_cast(m, DM_UITOFP, dm_binop(m, DM_ADD, x, dm_i32(m, 1), 0),
+                                                      p.f32), dm_f32(m, 0.25f), DM_FLAGS_NONE)
+                        : dm_cast(m, DM_UITOFP, x, p.f32);
     uint32_t uf = dm_undef(m, p.f32), ui = dm_undef(m, p.i32), f0 = dm_f32(m, 0.0f);
     static const float refs[2] = { 0.3f, 0.6f };
     uint32_t store[8] = { p.handles[1], dm_binop(m, DM_SHL, x, dm_i32(m, 3), 0), ui, uf, uf, uf,
                           uf, dm_i8(m, 3) };
     for (unsigned k = 0; k < 2; k++) {
+        /* srv, sampler, coordinates, offsets, reference, then the LOD or ddx, ddy, clamp */
         const uint32_t args[17] = { p.handles[0], p.handles[2], dm_f32(m, 0.625f), dm_f32(m, 0.25f),
-                                    uf, uf, zero, zero, ui, dm_f32(m, refs[k]), ddx, f0, uf, f0, f0,
+                                    uf, uf, zero, zero, ui, dm_f32(m, refs[k]), lod, f0, uf, f0, f0,
                                     uf, f0 };
-        uint32_t r = dm_dxop(m, "dx.op.sampleCmpGrad.f32", resret, DM_ATTR_READONLY,
-                             OP_SAMPLE_CMP_GRAD, args, 17);
+        uint32_t r = grad ? dm_dxop(m, "dx.op.sampleCmpGrad.f32", resret, DM_ATTR_READONLY,
+                                    OP_SAMPLE_CMP_GRAD, args, 17)
+                          : dm_dxop(m, "dx.op.sampleCmpLevel.f32", resret, DM_ATTR_READONLY,
+                                    OP_SAMPLE_CMP_LEVEL, args, 11);
         store[3 + k] = dm_extractvalue(m, r, 0);
     }
     dm_dxop(m, "dx.op.bufferStore.f32", dm_type_void(m), DM_ATTR_NOUNWIND, OP_BUFFER_STORE,
             store, 8);
-    return finish_t0_u0_s0(&p, true, 8, 2, 1, out);
+    return finish_t0_u0_s0(&p, true, grad ? 8 : 7, 2, 1, out);
+}
+
+bool dxil_program_tex67_sample_cmp_level(struct tbuf *out)
+{
+    return write_sample_cmp_pair(out, false);
+}
+
+bool dxil_program_tex68_sample_cmp_grad(struct tbuf *out)
+{
+    return write_sample_cmp_pair(out, true);
 }
 
 /*

@@ -149,56 +149,55 @@ static void run_program(const char *name, bool (*write)(struct tbuf *), uint32_t
     sb_validate_report_destroy(r);
 }
 
-/* t0: 4x2 D32 with two levels, level 0 texel (x, y) = x / 4, level 1 (2x1) = (0.2, 0.7);
- * s0 point_sampler(true). At (0.625, 0.25):
- *   thread 0, LOD 0: level-0 texel (floor(2.5), floor(0.5)) = (2, 0) = 0.5:
- *     0.3 < 0.5 -> 1, 0.6 < 0.5 -> 0;
- *   thread 1, LOD 1: level-1 texel floor(1.25) = 1 = 0.7: 0.3 < 0.7 -> 1, 0.6 < 0.7 -> 1. */
-static void test_sample_cmp_level(void)
-{
+/* t0: 4x2 D32 with two levels, level 0 texel (x, y) = x / 4, level 1 (2x1) = (0.2, 0.7),
+ * the texture of the comparison cases; u0 four words of 0xAA; s0 point_sampler(true). */
+struct depth_case {
     float depth[10];
+    uint32_t u0[4];
+    struct sb_rt_resource resources[3];
+};
+
+static void depth_case_init(struct depth_case *c)
+{
     for (uint32_t i = 0; i < 8; i++)
-        depth[i] = (float)(i % 4) / 4.0f;
-    depth[8] = 0.2f;
-    depth[9] = 0.7f;
-    uint32_t u0[4] = { 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu };
-    const uint32_t expected[4] = { f2u(1.0f), f2u(0.0f), f2u(1.0f), f2u(1.0f) };
-    struct sb_rt_resource provided[3] = {
-        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = depth,
-          .size = sizeof(depth), .format = SB_RT_FORMAT_D32_FLOAT, .dimension = 3, .width = 4,
+        c->depth[i] = (float)(i % 4) / 4.0f;
+    c->depth[8] = 0.2f;
+    c->depth[9] = 0.7f;
+    memset(c->u0, 0xAA, sizeof(c->u0));
+    const struct sb_rt_resource resources[3] = {
+        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = c->depth,
+          .size = sizeof(c->depth), .format = SB_RT_FORMAT_D32_FLOAT, .dimension = 3, .width = 4,
           .height = 2, .depth = 1, .layers = 1, .mip_levels = 2, .sample_count = 1 },
-        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
-          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
-        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
+        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = c->u0,
+          .size = sizeof(c->u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
+        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0,
+          .sampler = point_sampler(true) },
     };
-    provided[2].sampler = point_sampler(true);
-    run_program("sample_cmp_level", dxil_program_tex67_sample_cmp_level, SB_IR_OP_SAMPLE_C_L, 2,
-                provided, 3, 0, expected, 4);
+    memcpy(c->resources, resources, sizeof(resources));
 }
 
-/* SM 6.8's SampleCmpGrad on the texture of test_sample_cmp_level: ddx = (0.25, 0) puts
- * thread 0 at LOD 0 (0.25 x 4 texels = 1), ddx = (0.5, 0) thread 1 at LOD 1; the same
- * answers as SampleCmpLevel at LOD 0 and 1. */
+/* At (0.625, 0.25):
+ *   thread 0, LOD 0: level-0 texel (floor(2.5), floor(0.5)) = (2, 0) = 0.5:
+ *     0.3 < 0.5 -> 1, 0.6 < 0.5 -> 0;
+ *   thread 1, LOD 1: level-1 texel floor(1.25) = 1 = 0.7: 0.3 < 0.7 -> 1, 0.6 < 0.7 -> 1.
+ * SampleCmpLevel takes the LOD as it is; SM 6.8's SampleCmpGrad from ddx = (0.25, 0) (0.25 x
+ * 4 texels = 1: LOD 0) and (0.5, 0) (LOD 1): the same four words. */
+static void test_sample_cmp_pair(const char *name, bool (*write)(struct tbuf *), uint32_t op)
+{
+    struct depth_case c;
+    depth_case_init(&c);
+    const uint32_t expected[4] = { f2u(1.0f), f2u(0.0f), f2u(1.0f), f2u(1.0f) };
+    run_program(name, write, op, 2, c.resources, 3, 0, expected, 4);
+}
+
+static void test_sample_cmp_level(void)
+{
+    test_sample_cmp_pair("sample_cmp_level", dxil_program_tex67_sample_cmp_level, SB_IR_OP_SAMPLE_C_L);
+}
+
 static void test_sample_cmp_grad(void)
 {
-    float depth[10];
-    for (uint32_t i = 0; i < 8; i++)
-        depth[i] = (float)(i % 4) / 4.0f;
-    depth[8] = 0.2f;
-    depth[9] = 0.7f;
-    uint32_t u0[4] = { 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu, 0xAAAAAAAAu };
-    const uint32_t expected[4] = { f2u(1.0f), f2u(0.0f), f2u(1.0f), f2u(1.0f) };
-    struct sb_rt_resource provided[3] = {
-        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = depth,
-          .size = sizeof(depth), .format = SB_RT_FORMAT_D32_FLOAT, .dimension = 3, .width = 4,
-          .height = 2, .depth = 1, .layers = 1, .mip_levels = 2, .sample_count = 1 },
-        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
-          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
-        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
-    };
-    provided[2].sampler = point_sampler(true);
-    run_program("sample_cmp_grad", dxil_program_tex68_sample_cmp_grad, SB_IR_OP_SAMPLE_C_D, 2,
-                provided, 3, 0, expected, 4);
+    test_sample_cmp_pair("sample_cmp_grad", dxil_program_tex68_sample_cmp_grad, SB_IR_OP_SAMPLE_C_D);
 }
 
 /* SM 6.8's SampleCmpBias in one 2x2 compute quad on the same texture, reference 0.1: the
@@ -216,29 +215,15 @@ static void test_sample_cmp_bias(void)
         return;
     CHECK(count_op(ir, SB_IR_OP_SAMPLE_C_B) == 1, "sample_cmp_bias: %u sample_c_b",
           count_op(ir, SB_IR_OP_SAMPLE_C_B));
-    float depth[10];
-    for (uint32_t i = 0; i < 8; i++)
-        depth[i] = (float)(i % 4) / 4.0f;
-    depth[8] = 0.2f;
-    depth[9] = 0.7f;
-    uint32_t u0[4];
-    memset(u0, 0xAA, sizeof(u0));
-    struct sb_rt_resource res[3] = {
-        { .resource_class = SB_IR_RESOURCE_SRV, .register_index = 0, .data = depth,
-          .size = sizeof(depth), .format = SB_RT_FORMAT_D32_FLOAT, .dimension = 3, .width = 4,
-          .height = 2, .depth = 1, .layers = 1, .mip_levels = 2, .sample_count = 1 },
-        { .resource_class = SB_IR_RESOURCE_UAV, .register_index = 0, .data = u0,
-          .size = sizeof(u0), .layers = 1, .mip_levels = 1, .sample_count = 1 },
-        { .resource_class = SB_IR_RESOURCE_SAMPLER, .register_index = 0 },
-    };
-    res[2].sampler = point_sampler(true);
+    struct depth_case c;
+    depth_case_init(&c);
     const uint32_t groups[3] = { 1, 1, 1 };
-    enum sb_result r = sb_interp_dispatch(ir, res, 3, groups, NULL, NULL, &e);
+    enum sb_result r = sb_interp_dispatch(ir, c.resources, 3, groups, NULL, NULL, &e);
     CHECK(r == SB_SUCCESS, "sample_cmp_bias: dispatch: %s", e.message);
     const uint32_t expected[4] = { f2u(0.0f), f2u(1.0f), f2u(1.0f), f2u(1.0f) };
     for (uint32_t i = 0; r == SB_SUCCESS && i < 4; i++)
-        CHECK(u0[i] == expected[i], "sample_cmp_bias: word %u = 0x%08x, expected 0x%08x", i, u0[i],
-              expected[i]);
+        CHECK(c.u0[i] == expected[i], "sample_cmp_bias: word %u = 0x%08x, expected 0x%08x", i,
+              c.u0[i], expected[i]);
     sb_ir_program_destroy(ir);
     printf("sample_cmp_bias: interpreter checked\n");
 }
