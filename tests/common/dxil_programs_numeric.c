@@ -16,7 +16,7 @@ enum { OP_CBUFFER_LOAD_LEGACY = 59, OP_COUNTBITS = 31, OP_FIRSTBIT_LO = 32, OP_F
        OP_DOT2_ADD_HALF = 162, OP_DOT4_ADD_I8 = 163, OP_DOT4_ADD_U8 = 164, OP_UNPACK4X8 = 219,
        OP_PACK4X8 = 220, OP_RAW_BUFFER_LOAD = 139, OP_RAW_BUFFER_STORE = 140, OP_WAVE_MATCH = 165,
        OP_WAVE_MULTI_PREFIX_OP = 166, OP_WAVE_MULTI_PREFIX_BIT_COUNT = 167, OP_ACOS = 15,
-       OP_ASIN = 16, OP_ATAN = 17, OP_BFREV = 30, OP_FIRSTBIT_SHI = 34, OP_IMAD = 48,
+       OP_ASIN = 16, OP_ATAN = 17, OP_BFREV = 30, OP_FIRSTBIT_SHI = 34, OP_IMAD = 48, OP_UMAD = 49,
        OP_IMAX = 37, OP_IMIN = 38, OP_UMAX = 39, OP_UMIN = 40,
        OP_LOAD_INPUT = 4, OP_STORE_OUTPUT = 5 };
 /* Shader flags (docs §4.3): raw buffers (4), low precision present (5), native (23). */
@@ -297,17 +297,19 @@ bool dxil_program_numeric_bits_wide(struct tbuf *out)
  *     u0.Store4(0, uint4(uint16_t(max(s, t)), uint16_t(min(s, t)),
  *                        max((uint16_t)s, (uint16_t)t), min((uint16_t)s, (uint16_t)t)));
  *     u0.Store4(16, split(max(A, B)), split(min(A, B)));
- *     u0.Store4(32, split(max((uint64_t)A, (uint64_t)B)), split(min((uint64_t)A, (uint64_t)B))); }
+ *     u0.Store4(32, split(max((uint64_t)A, (uint64_t)B)), split(min((uint64_t)A, (uint64_t)B)));
+ *     u0.Store(48, uint16_t(mad(s, t, s))); u0.Store(52, mad((uint16_t)s, (uint16_t)t, (uint16_t)t));
+ *     u0.Store2(56, split(mad(A, B, A))); u0.Store2(64, split(mad((uint64_t)A, (uint64_t)B, (uint64_t)B))); }
  */
-bool dxil_program_numeric_minmax_wide(struct tbuf *out)
+bool dxil_program_numeric_int_wide(struct tbuf *out)
 {
     uint32_t entry = 0, u0 = 0;
     struct dxil_module *m = begin(&entry, &u0);
     uint32_t i32 = dm_type_int(m, 32), i16 = dm_type_int(m, 16), i64 = dm_type_int(m, 64);
-    uint32_t v[4], words[12];
+    uint32_t v[4], words[18];
     load_cb0(m, i32, "dx.op.cbufferLoadLegacy.i32", v);
-    uint32_t narrow[2] = { dm_cast(m, DM_TRUNC, v[0], i16), dm_cast(m, DM_TRUNC, v[2], i16) };
-    uint32_t wide[2] = { join64(m, v[0], v[1]), join64(m, v[2], v[3]) };
+    uint32_t narrow[3] = { dm_cast(m, DM_TRUNC, v[0], i16), dm_cast(m, DM_TRUNC, v[2], i16), 0 };
+    uint32_t wide[3] = { join64(m, v[0], v[1]), join64(m, v[2], v[3]), 0 };
     static const unsigned ops[4] = { OP_IMAX, OP_IMIN, OP_UMAX, OP_UMIN };
     for (unsigned i = 0; i < 4; i++) {
         words[i] = dm_cast(m, DM_ZEXT,
@@ -315,7 +317,17 @@ bool dxil_program_numeric_minmax_wide(struct tbuf *out)
         split64(m, dm_dxop(m, "dx.op.binary.i64", i64, DM_ATTR_READNONE, ops[i], wide, 2),
                 &words[4 + 2 * i]);
     }
-    return store_and_finish(m, entry, u0, words, 12, 2, FLAGS_NATIVE_16BIT, out);
+    /* IMad with the first operand added, UMad with the second */
+    static const unsigned mads[2] = { OP_IMAD, OP_UMAD };
+    for (unsigned k = 0; k < 2; k++) {
+        narrow[2] = narrow[k];
+        wide[2] = wide[k];
+        words[12 + k] = dm_cast(m, DM_ZEXT, dm_dxop(m, "dx.op.tertiary.i16", i16, DM_ATTR_READNONE,
+                                                    mads[k], narrow, 3), i32);
+        split64(m, dm_dxop(m, "dx.op.tertiary.i64", i64, DM_ATTR_READNONE, mads[k], wide, 3),
+                &words[14 + 2 * k]);
+    }
+    return store_and_finish(m, entry, u0, words, 18, 2, FLAGS_NATIVE_16BIT, out);
 }
 
 /*
@@ -503,8 +515,8 @@ bool dxil_program_numeric_loop64(struct tbuf *out)
 
 /*
  * What the numeric lowering refuses, one construct per program (cbuffer cb0 { float x; uint o; };
- * RWByteAddressBuffer u0): 0: u0.Store(0, (uint)mad(X, X, X)) with X = (uint64_t)asuint(x)
- * (a 64-bit IMad overload); 1: u0.Store(0, asuint((float)(
+ * RWByteAddressBuffer u0): 0: u0.Store(0, (uint)ibfe(4, 2, X)) with X = (uint64_t)asuint(x)
+ * (a 64-bit Ibfe overload); 1: u0.Store(0, asuint((float)(
  * (double)x % (double)x))) (LLVM frem on double); 2: u0.Store(0, (uint)u0.Load<uint64_t3>(o).x)
  * (three 64-bit buffer elements).
  */
@@ -517,8 +529,8 @@ bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
     load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
     if (which == 0) {
         uint32_t x64 = dm_cast(m, DM_ZEXT, dm_cast(m, DM_BITCAST, v[0], i32), i64);
-        uint32_t args[3] = { x64, x64, x64 };
-        word = dm_cast(m, DM_TRUNC, dm_dxop(m, "dx.op.tertiary.i64", i64, DM_ATTR_READNONE, OP_IMAD,
+        uint32_t args[3] = { dm_const_int(m, i64, 4), dm_const_int(m, i64, 2), x64 }; /* width, offset, value */
+        word = dm_cast(m, DM_TRUNC, dm_dxop(m, "dx.op.tertiary.i64", i64, DM_ATTR_READNONE, OP_IBFE,
                                             args, 3), i32);
     } else if (which == 1) {
         uint32_t xd = dm_cast(m, DM_FPEXT, v[0], dm_type_double(m));

@@ -39,8 +39,9 @@ bool dxil_program_numeric_inverse_trig(struct tbuf *out);
 bool dxil_program_numeric_bits_wide(struct tbuf *out);
 /** cs_6_2 with native 16-bit types, (a, b, c, d) = cb0[0] as uint, s = (int16_t)a,
  *  t = (int16_t)c, A = b:a, B = d:c as int64: u0[0..3] = IMax, IMin, UMax, UMin of s, t
- *  (zero-extended), u0[4..11] the same of A, B as (low, high). */
-bool dxil_program_numeric_minmax_wide(struct tbuf *out);
+ *  (zero-extended), u0[4..11] the same of A, B as (low, high), u0[12..13] IMad(s, t, s),
+ *  UMad(s, t, t), u0[14..17] IMad(A, B, A), UMad(A, B, B) as (low, high). */
+bool dxil_program_numeric_int_wide(struct tbuf *out);
 /** cs_6_6 with native 16-bit types, (a, b, c, d) = cb0[0] as int: u0[0..12] =
  *  Unpack4x8(signed, a) as 4 x i32, Pack4x8 of (a, b, c, d) clamped signed and unsigned,
  *  Dot4AddI8Packed(d, a, c), Dot4AddU8Packed(d, a, c), Pack4x8 of the i16 truncations
@@ -65,7 +66,7 @@ bool dxil_program_numeric_wave(struct tbuf *out);
 bool dxil_program_numeric_structured16(struct tbuf *out);
 /** vs_6_2 with native 16-bit types: half2 TEXCOORD0 in, v * 2 + 1 out (16-bit elements). */
 bool dxil_program_numeric_vs_half(struct tbuf *out);
-/** One construct the numeric lowering refuses: which = 0 IMad of i64s, 1 frem on double,
+/** One construct the numeric lowering refuses: which = 0 Ibfe of an i64, 1 frem on double,
  *  2 three 64-bit raw
  *  buffer elements (rawBufferLoad.i64 of mask xyz: six words). */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which);

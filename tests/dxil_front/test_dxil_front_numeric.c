@@ -309,10 +309,11 @@ static void test_bits_wide(void)
 }
 
 /* IMax/IMin/UMax/UMin of i16 and i64 values: signed and unsigned orders differ where the
- * signs do; equal high words leave the low words to decide. */
-static void test_minmax_wide(void)
+ * signs do; equal high words leave the low words to decide. IMad/UMad: the low 16 / 64 bits
+ * of a * b + c. */
+static void test_int_wide(void)
 {
-    struct sb_ir_program *ir = lower(dxil_program_numeric_minmax_wide);
+    struct sb_ir_program *ir = lower(dxil_program_numeric_int_wide);
     if (!ir)
         return;
     static const uint32_t cases[5][4] = {
@@ -323,7 +324,7 @@ static void test_minmax_wide(void)
         { 0x00000009u, 0x00000000u, 0x00000009u, 0x00000000u }, /* equal */
     };
     for (unsigned c = 0; c < 5; c++) {
-        uint32_t out[12], want[12];
+        uint32_t out[18], want[18];
         int16_t s = (int16_t)cases[c][0], t = (int16_t)cases[c][2];
         uint16_t us = (uint16_t)s, ut = (uint16_t)t;
         uint64_t ua = (uint64_t)cases[c][1] << 32 | cases[c][0], ub = (uint64_t)cases[c][3] << 32 | cases[c][2];
@@ -338,10 +339,17 @@ static void test_minmax_wide(void)
             want[4 + 2 * i] = (uint32_t)r[i];
             want[5 + 2 * i] = (uint32_t)(r[i] >> 32);
         }
-        run(ir, cases[c], out, 12);
+        want[12] = (uint16_t)((uint32_t)us * ut + us);
+        want[13] = (uint16_t)((uint32_t)us * ut + ut);
+        const uint64_t mads[2] = { ua * ub + ua, ua * ub + ub };
+        for (unsigned k = 0; k < 2; k++) {
+            want[14 + 2 * k] = (uint32_t)mads[k];
+            want[15 + 2 * k] = (uint32_t)(mads[k] >> 32);
+        }
+        run(ir, cases[c], out, 18);
         char what[32];
-        snprintf(what, sizeof(what), "minmax_wide case %u", c);
-        expect(what, out, want, 12);
+        snprintf(what, sizeof(what), "int_wide case %u", c);
+        expect(what, out, want, 18);
     }
     sb_ir_program_destroy(ir);
 }
@@ -496,7 +504,7 @@ static bool write_refused_0(struct tbuf *out) { return dxil_program_numeric_refu
 static bool write_refused_1(struct tbuf *out) { return dxil_program_numeric_refused(out, 1); }
 static bool write_refused_2(struct tbuf *out) { return dxil_program_numeric_refused(out, 2); }
 
-/* IMad of i64s, frem on double and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
+/* Ibfe of an i64, frem on double and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
  * construct named and the byte offset of the instruction (past the container header). */
 static void test_refusals(void)
 {
@@ -596,7 +604,7 @@ static int write_programs(const char *dir)
         { "float", dxil_program_numeric_float }, { "frem", dxil_program_numeric_frem },
         { "inverse_trig", dxil_program_numeric_inverse_trig },
         { "bits_wide", dxil_program_numeric_bits_wide },
-        { "minmax_wide", dxil_program_numeric_minmax_wide },
+        { "int_wide", dxil_program_numeric_int_wide },
         { "packed", dxil_program_numeric_packed },
         { "buffer16", dxil_program_numeric_buffer16 }, { "loop64", dxil_program_numeric_loop64 },
         { "wave", dxil_program_numeric_wave }, { "vs_half", dxil_program_numeric_vs_half },
@@ -639,8 +647,8 @@ int main(int argc, char **argv)
         test_inverse_trig();
     if (all || !strcmp(which, "bits_wide"))
         test_bits_wide();
-    if (all || !strcmp(which, "minmax_wide"))
-        test_minmax_wide();
+    if (all || !strcmp(which, "int_wide"))
+        test_int_wide();
     if (all || !strcmp(which, "packed"))
         test_packed();
     if (all || !strcmp(which, "structured16"))

@@ -11,8 +11,9 @@
  * (ir_from_dxil_inverse_trig.c), and the double overloads: Fma, FMad (DMUL
  * then DADD: not fused), FMin/FMax, FAbs, Saturate, MakeDouble and
  * SplitDouble. The i16/i64 Countbits, Firstbit* and Bfrev are
- * ir_from_dxil_bits_wide.c's; other 16- and 64-bit integer overloads refuse, as
- * does the double Sqrt/Rsqrt family (no IR op).
+ * ir_from_dxil_bits_wide.c's, the i16/i64 IMad/UMad ir_from_dxil_wide.c's; the other
+ * 16- and 64-bit integer overloads (Ibfe/Ubfe) refuse, as does the double
+ * Sqrt/Rsqrt family (no IR op).
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"
@@ -244,6 +245,9 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
     const struct sb_bc_type *argument = dxil_front_arg_type(f, in, 1);
     if (dxil_front_bits_wide_claims(opcode, argument))
         return dxil_front_bits_wide(f, in, opcode, argument->width);
+    if ((opcode == SB_DXIL_OP_IMAD || opcode == SB_DXIL_OP_UMAD) && argument &&
+        argument->kind == SB_BC_TYPE_INTEGER && (argument->width == 16 || argument->width == 64))
+        return dxil_front_mad_wide(f, in);
     if (integer_only(opcode) && !is_i32(argument)) /* the other 16/64-bit integer overloads */
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a 16- or 64-bit integer math overload");

@@ -278,6 +278,8 @@ bool dxil_front_native_16bit(const struct dxil_front *f);
 bool dxil_front_src64(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out);
 /** IMax/IMin/UMax/UMin (`op`, the IR op of the 32-bit overload) on i16 or i64 values. */
 bool dxil_front_minmax_wide(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t op);
+/** IMad/UMad on i16 or i64 values: the low bits of a * b + c. */
+bool dxil_front_mad_wide(struct dxil_front *f, const struct sb_bc_instruction *in);
 /** One instruction of one destination. */
 bool dxil_front_emit1(struct dxil_front *f, uint32_t op, struct sb_ir_operand dst,
                       const struct sb_ir_operand *src, uint32_t count);

@@ -696,6 +696,37 @@ bool dxil_front_minmax_wide(struct dxil_front *f, const struct sb_bc_instruction
     return emit_temp(f, op, src, 2, &r) && wrap(f, dst, r, 16);
 }
 
+bool dxil_front_mad_wide(struct dxil_front *f, const struct sb_bc_instruction *in)
+{
+    struct wide_type w = classify(f, in->type);
+    struct sb_ir_operand dst, src[3], product;
+    uint32_t value[3] = { 0, 0, 0 };
+    if (!result(f, in, w, &dst))
+        return false;
+    for (uint32_t i = 0; i < 3; i++)
+        if (!dxil_front_arg(f, in, 1 + i, &value[i]))
+            return false;
+    if (w.kind == WIDE_INT64) { /* the low 64 bits of a * b + c, signed or not alike */
+        for (uint32_t i = 0; i < 3; i++)
+            if (!dxil_front_src64(f, value[i], &src[i]))
+                return false;
+        uint32_t t = dxil_front_new_temp(f);
+        if (!dxil_front_emit1(f, SB_IR_OP_I64MUL, dxil_front_temp_dst(t, 0x3), src, 2))
+            return false;
+        product = dxil_front_temp_src(t, 0); /* the pair xy */
+        struct sb_ir_operand sum[2] = { product, src[2] };
+        return dxil_front_emit1(f, SB_IR_OP_I64ADD, dst, sum, 2);
+    }
+    if (w.kind != WIDE_INT || w.bits != 16)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "a %u-bit IMad/UMad overload", w.bits);
+    /* the low 16 bits of the 32-bit a * b + c, whatever the lanes hold above them */
+    for (uint32_t i = 0; i < 3; i++)
+        if (!dxil_front_src(f, value[i], 0, &src[i]))
+            return false;
+    struct sb_ir_operand r;
+    return emit_temp(f, SB_IR_OP_IMAD, src, 3, &r) && wrap(f, dst, r, 16);
+}
+
 bool dxil_front_wide_claims(const struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     if (in->opcode != SB_BC_OP_BINOP && in->opcode != SB_BC_OP_CAST &&
