@@ -210,8 +210,9 @@ bool dxil_program_numeric_float(struct tbuf *out)
  * cbuffer cb0 { float x, y, z, w; };  RWByteAddressBuffer u0;   (-enable-16bit-types)
  * [numthreads(1,1,1)] void main() {
  *     u0.Store(0, asuint(fmod(x, y))); u0.Store(4, asuint(fmod(z, w)));
- *     u0.Store(8, asuint16(fmod((half)x, (half)y))); }
- * dxc writes fmod() (and the % of floats) as LLVM frem.
+ *     u0.Store(8, asuint16(fmod((half)x, (half)y)));
+ *     u0.Store2(12, asuint(float2((double)x % (double)y, (double)z % (double)w))); }
+ * dxc writes fmod() (and the % of floats and doubles) as LLVM frem.
  */
 bool dxil_program_numeric_frem(struct tbuf *out)
 {
@@ -223,12 +224,17 @@ bool dxil_program_numeric_frem(struct tbuf *out)
     load_cb0(m, f32, "dx.op.cbufferLoadLegacy.f32", v);
     uint32_t hx = dm_cast(m, DM_FPTRUNC, v[0], f16), hy = dm_cast(m, DM_FPTRUNC, v[1], f16);
     uint32_t half_rem = dm_binop(m, DM_SREM, hx, hy, DM_FLAGS_NONE); /* frem shares srem's code */
-    uint32_t words[3] = {
+    uint32_t f64 = dm_type_double(m), d[4];
+    for (unsigned c = 0; c < 4; c++)
+        d[c] = dm_cast(m, DM_FPEXT, v[c], f64);
+    uint32_t words[5] = {
         dm_cast(m, DM_BITCAST, dm_binop(m, DM_SREM, v[0], v[1], DM_FLAGS_NONE), i32),
         dm_cast(m, DM_BITCAST, dm_binop(m, DM_SREM, v[2], v[3], DM_FLAGS_NONE), i32),
         dm_cast(m, DM_ZEXT, dm_cast(m, DM_BITCAST, half_rem, i16), i32),
+        dm_cast(m, DM_BITCAST, dm_cast(m, DM_FPTRUNC, dm_binop(m, DM_SREM, d[0], d[1], DM_FLAGS_NONE), f32), i32),
+        dm_cast(m, DM_BITCAST, dm_cast(m, DM_FPTRUNC, dm_binop(m, DM_SREM, d[2], d[3], DM_FLAGS_NONE), f32), i32),
     };
-    return store_and_finish(m, entry, u0, words, 3, 2, FLAGS_NATIVE_16BIT, out);
+    return store_and_finish(m, entry, u0, words, 5, 2, FLAGS_NATIVE_16BIT, out);
 }
 
 /*
@@ -516,8 +522,8 @@ bool dxil_program_numeric_loop64(struct tbuf *out)
 /*
  * What the numeric lowering refuses, one construct per program (cbuffer cb0 { float x; uint o; };
  * RWByteAddressBuffer u0): 0: u0.Store(0, (uint)ibfe(4, 2, X)) with X = (uint64_t)asuint(x)
- * (a 64-bit Ibfe overload); 1: u0.Store(0, asuint((float)(
- * (double)x % (double)x))) (LLVM frem on double); 2: u0.Store(0, (uint)u0.Load<uint64_t3>(o).x)
+ * (a 64-bit Ibfe overload); 1: an LLVM `add i1` of (x < x) and ordered(x, x), which dxc never
+ * writes (an i1 sum); 2: u0.Store(0, (uint)u0.Load<uint64_t3>(o).x)
  * (three 64-bit buffer elements).
  */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
@@ -533,16 +539,15 @@ bool dxil_program_numeric_refused(struct tbuf *out, unsigned which)
         word = dm_cast(m, DM_TRUNC, dm_dxop(m, "dx.op.tertiary.i64", i64, DM_ATTR_READNONE, OP_IBFE,
                                             args, 3), i32);
     } else if (which == 1) {
-        uint32_t xd = dm_cast(m, DM_FPEXT, v[0], dm_type_double(m));
-        word = dm_cast(m, DM_FPTRUNC, dm_binop(m, DM_SREM, xd, xd, DM_FLAGS_NONE), f32);
+        uint32_t sum = dm_binop(m, DM_ADD, dm_cmp(m, DM_FCMP_OLT, v[0], v[0]),
+                                dm_cmp(m, DM_FCMP_ORD, v[0], v[0]), DM_FLAGS_NONE);
+        word = dm_cast(m, DM_ZEXT, sum, i32);
     } else {
         uint32_t wide = dm_extractvalue(m, load16(m, u0, dm_cast(m, DM_BITCAST, v[1], i32), i64,
                                                   "dx.types.ResRet.i64", "dx.op.rawBufferLoad.i64",
                                                   7), 0); /* 3 elements: 6 words */
         word = dm_cast(m, DM_TRUNC, wide, i32);
     }
-    if (which == 1)
-        word = dm_cast(m, DM_BITCAST, word, i32);
     return store_and_finish(m, entry, u0, &word, 1, 2, FLAGS_NATIVE_16BIT, out);
 }
 

@@ -27,8 +27,9 @@ bool dxil_program_numeric_int64(struct tbuf *out);
  *  asuint(float(half(x) + half(z))), splitDouble(fma(double(x), double(z), double(w))),
  *  Dot2AddHalf(w, half2(x, z), half2(z, x)). */
 bool dxil_program_numeric_float(struct tbuf *out);
-/** cs_6_2 with native 16-bit types, (x, y, z, w) = cb0[0] as float: u0[0..2] = fmod(x, y),
- *  fmod(z, w) (LLVM frem on float) and asuint16(fmod(half(x), half(y))) zero-extended. */
+/** cs_6_2 with native 16-bit types, (x, y, z, w) = cb0[0] as float: u0[0..4] = fmod(x, y),
+ *  fmod(z, w) (LLVM frem on float), asuint16(fmod(half(x), half(y))) zero-extended, and the
+ *  frem of x, y and of z, w as doubles, rounded to float. */
 bool dxil_program_numeric_frem(struct tbuf *out);
 /** cs_6_2 with native 16-bit types, (x, y, z, w) = cb0[0] as float: u0[0..6] = acos(x),
  *  asin(x), atan(x), atan(y), acos(z), asin(z) and asuint16(atan(half(w))) zero-extended. */
@@ -66,7 +67,7 @@ bool dxil_program_numeric_wave(struct tbuf *out);
 bool dxil_program_numeric_structured16(struct tbuf *out);
 /** vs_6_2 with native 16-bit types: half2 TEXCOORD0 in, v * 2 + 1 out (16-bit elements). */
 bool dxil_program_numeric_vs_half(struct tbuf *out);
-/** One construct the numeric lowering refuses: which = 0 Ibfe of an i64, 1 frem on double,
+/** One construct the numeric lowering refuses: which = 0 Ibfe of an i64, 1 an i1 add,
  *  2 three 64-bit raw
  *  buffer elements (rawBufferLoad.i64 of mask xyz: six words). */
 bool dxil_program_numeric_refused(struct tbuf *out, unsigned which);

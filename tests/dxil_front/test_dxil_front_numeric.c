@@ -158,22 +158,33 @@ static void test_float(void)
 }
 
 /* frem (fmod) takes the dividend's sign, whatever the divisor's: 5.5 % 2 = 1.5,
- * -5.5 % 2 = -1.5, 7 % -3 = 1, -0.75 % 0.5 = -0.25 (every step exact in f32); the half
- * results are half(1.5) = 0x3E00 and half(1) = 0x3C00. */
+ * -5.5 % 2 = -1.5, 7 % -3 = 1, -0.75 % 0.5 = -0.25, 0.75 % 2 = 0.75 (a quotient below 1) and
+ * 1e20 % 3 (a quotient past 2^52 in double: no fraction to drop), each a - b * trunc(a / b)
+ * in float (the C expression, unfused) and in double (rounded to float); the half results
+ * are half(1.5) = 0x3E00, half(1) = 0x3C00, half(0.75) = 0x3A00. */
 static void test_frem(void)
 {
     struct sb_ir_program *ir = lower(dxil_program_numeric_frem);
     if (!ir)
         return;
-    const uint32_t cb[2][4] = {
-        { f2u(5.5f), f2u(2.0f), f2u(-5.5f), f2u(2.0f) },
-        { f2u(7.0f), f2u(-3.0f), f2u(-0.75f), f2u(0.5f) },
+    static const float rows[3][4] = {
+        { 5.5f, 2.0f, -5.5f, 2.0f }, { 7.0f, -3.0f, -0.75f, 0.5f }, { 0.75f, 2.0f, 1e20f, 3.0f },
     };
-    const uint32_t want[2][3] = {
-        { f2u(1.5f), f2u(-1.5f), 0x3E00 },
-        { f2u(1.0f), f2u(-0.25f), 0x3C00 },
-    };
-    run_cases(ir, "frem", cb, want[0], 2, 3);
+    static const uint32_t halves[3] = { 0x3E00, 0x3C00, 0x3A00 };
+    for (unsigned c = 0; c < 3; c++) {
+        uint32_t cb[4], out[5];
+        memcpy(cb, rows[c], sizeof(cb));
+        const float x = rows[c][0], y = rows[c][1], z = rows[c][2], w = rows[c][3];
+        const double dx = x, dy = y, dz = z, dw = w;
+        const uint32_t want[5] = {
+            f2u(x - y * truncf(x / y)), f2u(z - w * truncf(z / w)), halves[c],
+            f2u((float)(dx - dy * trunc(dx / dy))), f2u((float)(dz - dw * trunc(dz / dw))),
+        };
+        char what[32];
+        snprintf(what, sizeof(what), "frem case %u", c);
+        run(ir, cb, out, 5);
+        expect(what, out, want, 5);
+    }
     sb_ir_program_destroy(ir);
 }
 
@@ -504,12 +515,12 @@ static bool write_refused_0(struct tbuf *out) { return dxil_program_numeric_refu
 static bool write_refused_1(struct tbuf *out) { return dxil_program_numeric_refused(out, 1); }
 static bool write_refused_2(struct tbuf *out) { return dxil_program_numeric_refused(out, 2); }
 
-/* Ibfe of an i64, frem on double and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
+/* Ibfe of an i64, an i1 add and three 64-bit buffer elements refuse with SB_ERROR_TRANSLATE_UNSUPPORTED, the
  * construct named and the byte offset of the instruction (past the container header). */
 static void test_refusals(void)
 {
     static const struct { bool (*write)(struct tbuf *); const char *name; } cases[3] = {
-        { write_refused_0, "64-bit integer" }, { write_refused_1, "frem" }, { write_refused_2, "64-bit" },
+        { write_refused_0, "64-bit integer" }, { write_refused_1, "i1 binop" }, { write_refused_2, "64-bit" },
     };
     for (unsigned c = 0; c < 3; c++) {
         struct tbuf b = { 0 };

@@ -356,6 +356,85 @@ static bool float_remainder(struct dxil_front *f, uint32_t bits, struct sb_ir_op
     return float_result(f, dst, bits, SB_IR_OP_ADD, terms, 2);
 }
 
+/* A fresh temp's lane pair xy as a destination; *src reads it (a DOUBLE slot). */
+static struct sb_ir_operand fresh_pair(struct dxil_front *f, struct sb_ir_operand *src)
+{
+    uint32_t t = dxil_front_new_temp(f);
+    *src = dxil_front_temp_src(t, 0);
+    return dxil_front_temp_dst(t, 0x3);
+}
+
+/* A 64-bit immediate (a DOUBLE slot). */
+static struct sb_ir_operand imm64(uint64_t bits)
+{
+    struct sb_ir_operand op = dxil_front_imm((uint32_t)bits);
+    op.imm[1] = op.imm[3] = (uint32_t)(bits >> 32);
+    for (unsigned i = 0; i < 4; i++)
+        op.swizzle[i] = 0;
+    return op;
+}
+
+/*
+ * trunc() of a double on its bits (the IR has no double rounding op): with e the unbiased
+ * exponent, |q| < 1 (e < 0) gives q's signed zero, e >= 52 leaves q as it is (no fraction,
+ * or an infinity or NaN), and otherwise the 52 - e fraction bits are cleared.
+ */
+static bool double_trunc(struct dxil_front *f, struct sb_ir_operand q, struct sb_ir_operand *out)
+{
+    struct sb_ir_operand high = q, exponent, unbiased, fraction_bits, count, mask, kept, sign, small, big,
+                         whole;
+    for (unsigned i = 0; i < 4; i++)
+        high.swizzle[i] = (uint8_t)(q.swizzle[0] + 1);
+    struct sb_ir_operand field[3] = { dxil_front_imm(11), dxil_front_imm(20), high };
+    if (!emit_temp(f, SB_IR_OP_UBFE, field, 3, &exponent) ||
+        !emit_imm(f, SB_IR_OP_IADD, exponent, (uint32_t)-1023, &unbiased))
+        return false;
+    struct sb_ir_operand minus_exponent = exponent; /* 1075 - exponent = 52 - e */
+    minus_exponent.modifiers ^= SB_IR_MOD_NEG;
+    if (!emit_imm(f, SB_IR_OP_IADD, minus_exponent, 1075, &fraction_bits))
+        return false;
+    /* the shift count as a 64-bit value: (52 - e, 0) */
+    struct sb_ir_operand count_dst = fresh_pair(f, &count);
+    count_dst.mask = 0x1;
+    if (!dxil_front_emit1(f, SB_IR_OP_MOV, count_dst, &fraction_bits, 1))
+        return false;
+    count_dst.mask = 0x2;
+    struct sb_ir_operand zero = dxil_front_imm(0);
+    if (!dxil_front_emit1(f, SB_IR_OP_MOV, count_dst, &zero, 1))
+        return false;
+    struct sb_ir_operand shift[2] = { imm64(~0ull), count }, sign_of[2] = { q, imm64(1ull << 63) };
+    if (!dxil_front_emit1(f, SB_IR_OP_I64SHL, fresh_pair(f, &mask), shift, 2))
+        return false;
+    struct sb_ir_operand keep[2] = { q, mask };
+    if (!dxil_front_emit1(f, SB_IR_OP_I64AND, fresh_pair(f, &kept), keep, 2) ||
+        !dxil_front_emit1(f, SB_IR_OP_I64AND, fresh_pair(f, &sign), sign_of, 2))
+        return false;
+    struct sb_ir_operand below[2] = { unbiased, dxil_front_imm(0) }, above[2] = { unbiased, dxil_front_imm(52) };
+    if (!emit_temp(f, SB_IR_OP_ILT, below, 2, &small) || !emit_temp(f, SB_IR_OP_IGE, above, 2, &big))
+        return false;
+    struct sb_ir_operand integral[3] = { big, lanes_of(q), lanes_of(kept) };
+    if (!dxil_front_emit1(f, SB_IR_OP_MOVC, fresh_pair(f, &whole), integral, 3))
+        return false;
+    struct sb_ir_operand pick[3] = { small, lanes_of(sign), lanes_of(whole) };
+    return dxil_front_emit1(f, SB_IR_OP_MOVC, fresh_pair(f, out), pick, 3);
+}
+
+/* frem on doubles: a - b * trunc(a / b) with DDIV, the truncation above, DMUL and DADD. */
+static bool double_remainder(struct dxil_front *f, struct sb_ir_operand dst,
+                             const struct sb_ir_operand *src)
+{
+    struct sb_ir_operand quotient, whole, product;
+    if (!dxil_front_emit1(f, SB_IR_OP_DDIV, fresh_pair(f, &quotient), src, 2) ||
+        !double_trunc(f, quotient, &whole))
+        return false;
+    struct sb_ir_operand factors[2] = { whole, src[1] };
+    if (!dxil_front_emit1(f, SB_IR_OP_DMUL, fresh_pair(f, &product), factors, 2))
+        return false;
+    product.modifiers ^= SB_IR_MOD_NEG;
+    struct sb_ir_operand terms[2] = { src[0], product };
+    return dxil_front_emit1(f, SB_IR_OP_DADD, dst, terms, 2);
+}
+
 /* fadd/fsub/fmul/fdiv/frem on half, float or double (fsub: add of the negated operand). */
 static bool float_binop(struct dxil_front *f, uint32_t code, struct wide_type w,
                         struct sb_ir_operand dst, struct sb_ir_operand *src)
@@ -364,10 +443,7 @@ static bool float_binop(struct dxil_front *f, uint32_t code, struct wide_type w,
     uint32_t op;
     switch (code) {
     case BIN_SREM: /* frem shares srem's code */
-        if (d)
-            return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                                   "frem on double (the IR has no double truncation)");
-        return float_remainder(f, w.bits, dst, src);
+        return d ? double_remainder(f, dst, src) : float_remainder(f, w.bits, dst, src);
     case BIN_SUB:
         src[1].modifiers ^= SB_IR_MOD_NEG;
         /* fall through */
