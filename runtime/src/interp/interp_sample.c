@@ -47,7 +47,7 @@ struct form {
     uint32_t op;
     uint8_t tex, smp, extra; /* extra: bias/lod/ref source, 0 = none */
     bool gather, offsets;    /* offsets: gather4_po's register offsets in src[1] */
-    bool implicit, grad;     /* LOD from the quad (pixel shaders) / from ddx, ddy in src[3], src[4] */
+    bool implicit, grad;     /* LOD from the quad (pixel shaders) / from ddx, ddy at grad_at */
     bool dref;               /* comparison against the ref in src[extra] */
     uint8_t clamp;           /* src index of the `_cl` clamp when src_count > it; 0 = none */
     uint8_t grad_at;         /* grad: src index of ddx (ddy follows) */
