@@ -50,16 +50,14 @@ static bool wide_non_uniform_texture(const struct sb_rt_program *program, const 
     return false;
 }
 
-/* The first sample instruction (sample .. sample_c_lz) that samples such a range. */
+/* The first sampling instruction (sb_ir_op_is_sample) that samples such a range. */
 static const struct sb_ir_instruction *wide_waterfall_sample(const struct sb_rt_program *program)
 {
     const struct sb_ir_program *ir = program->ir;
     for (uint32_t f = 0; f < ir->function_count; f++)
         for (uint32_t i = 0; i < ir->functions[f].instruction_count; i++) {
             const struct sb_ir_instruction *inst = &ir->functions[f].instructions[i];
-            if ((inst->op < SB_IR_OP_SAMPLE || inst->op > SB_IR_OP_SAMPLE_C_LZ) &&
-                inst->op != SB_IR_OP_SAMPLE_C_L && inst->op != SB_IR_OP_SAMPLE_C_D &&
-                inst->op != SB_IR_OP_SAMPLE_C_B)
+            if (!sb_ir_op_is_sample(inst->op))
                 continue;
             for (uint32_t k = 0; k < inst->src_count; k++)
                 if (wide_non_uniform_texture(program, &inst->src[k]))

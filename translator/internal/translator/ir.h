@@ -300,6 +300,14 @@ enum sb_ir_wave_op {
     SB_IR_WAVE_OP_MAX_ENUM = 0x7fffffff
 };
 
+/** True for the filtered sampling ops (sample, sample_b/_l/_d, sample_c/_c_lz and the DXIL-only
+ *  sample_c_l/_c_d/_c_b); gathers and lod are not. */
+static inline bool sb_ir_op_is_sample(uint32_t op)
+{
+    return (op >= SB_IR_OP_SAMPLE && op <= SB_IR_OP_SAMPLE_C_LZ) || op == SB_IR_OP_SAMPLE_C_L ||
+           op == SB_IR_OP_SAMPLE_C_D || op == SB_IR_OP_SAMPLE_C_B;
+}
+
 /** True for the wave and quad ops (SB_IR_OP_WAVE_IS_FIRST_LANE ... QUAD_READ_ACROSS_DIAGONAL). */
 static inline bool sb_ir_op_is_wave(uint32_t op)
 {

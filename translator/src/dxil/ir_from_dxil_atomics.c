@@ -219,6 +219,15 @@ static bool atomic_compare_exchange(struct dxil_front *f, const struct sb_bc_ins
 
 /* barrier(mode): BarrierMode bits (§3.4) 1 SyncThreadGroup, 2 UAVFenceGlobal,
  * 4 UAVFenceThreadGroup, 8 TGSMFence -> SM4's sync flags. */
+/* A SYNC with SM4's flags (SB_SM4_SYNC_*). */
+static bool emit_sync(struct dxil_front *f, uint32_t flags)
+{
+    struct sb_ir_instruction *sync = dxil_front_emit(f, SB_IR_OP_SYNC, NULL, 0, NULL, 0);
+    if (sync)
+        sync->sync_flags = flags;
+    return sync != NULL;
+}
+
 static bool barrier(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     static const uint32_t sync_of_bit[4] = { SB_SM4_SYNC_THREADS_IN_GROUP,
@@ -234,10 +243,7 @@ static bool barrier(struct dxil_front *f, const struct sb_bc_instruction *in)
     for (unsigned bit = 0; bit < 4; bit++)
         if (mode & (1u << bit))
             flags |= sync_of_bit[bit];
-    struct sb_ir_instruction *sync = dxil_front_emit(f, SB_IR_OP_SYNC, NULL, 0, NULL, 0);
-    if (sync)
-        sync->sync_flags = flags;
-    return sync != NULL;
+    return emit_sync(f, flags);
 }
 
 /*
@@ -271,12 +277,7 @@ static bool barrier_by(struct dxil_front *f, const struct sb_bc_instruction *in,
                                                                            : SB_SM4_SYNC_UAV_GLOBAL;
     if (memory & MEMORY_GROUP_SHARED)
         flags |= SB_SM4_SYNC_GROUP_SHARED_MEMORY;
-    if (!flags) /* nothing to wait for nor to fence */
-        return true;
-    struct sb_ir_instruction *sync = dxil_front_emit(f, SB_IR_OP_SYNC, NULL, 0, NULL, 0);
-    if (sync)
-        sync->sync_flags = flags;
-    return sync != NULL;
+    return !flags || emit_sync(f, flags); /* no flags: nothing to wait for nor to fence */
 }
 
 bool dxil_front_is_atomic_or_barrier(uint64_t opcode)

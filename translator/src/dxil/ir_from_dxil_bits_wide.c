@@ -27,34 +27,29 @@
 
 #define ALL_ONES 0xFFFFFFFFu
 
-bool dxil_front_bits_wide_claims(uint64_t opcode, const struct sb_bc_type *argument)
+bool dxil_front_bits_wide_claims(uint64_t opcode)
 {
-    bool bit_op = opcode == SB_DXIL_OP_COUNTBITS || opcode == SB_DXIL_OP_FIRSTBIT_LO ||
-                  opcode == SB_DXIL_OP_FIRSTBIT_HI || opcode == SB_DXIL_OP_FIRSTBIT_SHI ||
-                  opcode == SB_DXIL_OP_BFREV;
-    return bit_op && argument && argument->kind == SB_BC_TYPE_INTEGER &&
-           (argument->width == 16 || argument->width == 64);
+    return opcode == SB_DXIL_OP_COUNTBITS || opcode == SB_DXIL_OP_FIRSTBIT_LO ||
+           opcode == SB_DXIL_OP_FIRSTBIT_HI || opcode == SB_DXIL_OP_FIRSTBIT_SHI ||
+           opcode == SB_DXIL_OP_BFREV;
 }
 
-/* `op` of `count` sources into lane x of a fresh temp; *out reads it. */
-static bool calc(struct dxil_front *f, uint32_t op, const struct sb_ir_operand *src, uint32_t count,
-                 struct sb_ir_operand *out)
+/* Failures are sticky (f->failed): the helpers below chain results without testing each. */
+static struct sb_ir_operand op1(struct dxil_front *f, uint32_t op, struct sb_ir_operand a)
 {
-    return dxil_front_emit1(f, op, dxil_front_fresh(f, out), src, count);
+    return dxil_front_fresh_op(f, op, &a, 1);
 }
 
-static bool calc2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a, struct sb_ir_operand b,
-                  struct sb_ir_operand *out)
+static struct sb_ir_operand with_imm(struct dxil_front *f, uint32_t op, struct sb_ir_operand a, uint32_t imm)
 {
-    struct sb_ir_operand src[2] = { a, b };
-    return calc(f, op, src, 2, out);
+    return dxil_front_fresh_op2(f, op, a, dxil_front_imm(imm));
 }
 
-static bool calc3(struct dxil_front *f, uint32_t op, struct sb_ir_operand a, struct sb_ir_operand b,
-                  struct sb_ir_operand c, struct sb_ir_operand *out)
+static struct sb_ir_operand pick(struct dxil_front *f, struct sb_ir_operand cond, struct sb_ir_operand yes,
+                                 struct sb_ir_operand no)
 {
-    struct sb_ir_operand src[3] = { a, b, c };
-    return calc(f, op, src, 3, out);
+    struct sb_ir_operand src[3] = { cond, yes, no };
+    return dxil_front_fresh_op(f, SB_IR_OP_MOVC, src, 3);
 }
 
 /* Word `word` (0 low, 1 high) of a 64-bit source (a DOUBLE-slot pair or a 64-bit immediate). */
@@ -67,64 +62,62 @@ static struct sb_ir_operand word_of(struct sb_ir_operand pair, uint8_t word)
 }
 
 /* `scan` + `offset`, or -1 where `scan` is -1 (no bit found). */
-static bool offset_found(struct dxil_front *f, struct sb_ir_operand scan, uint32_t offset,
-                         struct sb_ir_operand *out)
+static struct sb_ir_operand offset_found(struct dxil_front *f, struct sb_ir_operand scan, uint32_t offset)
 {
-    struct sb_ir_operand none, moved;
-    return calc2(f, SB_IR_OP_IEQ, scan, dxil_front_imm(ALL_ONES), &none) &&
-           calc2(f, SB_IR_OP_IADD, scan, dxil_front_imm(offset), &moved) &&
-           calc3(f, SB_IR_OP_MOVC, none, scan, moved, out);
+    struct sb_ir_operand none = with_imm(f, SB_IR_OP_IEQ, scan, ALL_ONES);
+    struct sb_ir_operand moved = with_imm(f, SB_IR_OP_IADD, scan, offset);
+    return pick(f, none, scan, moved);
 }
 
-/* The 32-bit result of a scan or count of the i16 in lane x of `v`. */
-static bool bits16(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand v,
-                   struct sb_ir_operand *out)
+/* The first word's scan where it found a bit, else 32 + the second word's (or -1). */
+static struct sb_ir_operand first_or_second(struct dxil_front *f, struct sb_ir_operand first,
+                                            struct sb_ir_operand second)
 {
-    struct sb_ir_operand scan, shifted, extended;
+    struct sb_ir_operand later = offset_found(f, second, 32);
+    struct sb_ir_operand none = with_imm(f, SB_IR_OP_IEQ, first, ALL_ONES);
+    return pick(f, none, later, first);
+}
+
+/* The 32-bit result of a scan or count of the i16 in lane x of `v`, or its reversal. */
+static struct sb_ir_operand bits16(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand v)
+{
+    if (opcode == SB_DXIL_OP_FIRSTBIT_SHI) /* sign-extended: the top 16 bits copy the sign */
+        return offset_found(f, op1(f, SB_IR_OP_FIRSTBIT_SHI,
+                                   with_imm(f, SB_IR_OP_ISHR, with_imm(f, SB_IR_OP_ISHL, v, 16), 16)),
+                            (uint32_t)-16);
     /* Only the low 16 bits are the value (a constant may come sign-extended). */
-    if (opcode != SB_DXIL_OP_FIRSTBIT_SHI && !calc2(f, SB_IR_OP_AND, v, dxil_front_imm(0xFFFFu), &v))
-        return false;
+    struct sb_ir_operand value = with_imm(f, SB_IR_OP_AND, v, 0xFFFFu);
     switch (opcode) {
-    case SB_DXIL_OP_COUNTBITS: return calc(f, SB_IR_OP_COUNTBITS, &v, 1, out);
-    case SB_DXIL_OP_FIRSTBIT_LO: return calc(f, SB_IR_OP_FIRSTBIT_LO, &v, 1, out);
-    case SB_DXIL_OP_FIRSTBIT_HI:
-        return calc(f, SB_IR_OP_FIRSTBIT_HI, &v, 1, &scan) &&
-               offset_found(f, scan, (uint32_t)-16, out);
-    case SB_DXIL_OP_FIRSTBIT_SHI:
-        return calc2(f, SB_IR_OP_ISHL, v, dxil_front_imm(16), &shifted) &&
-               calc2(f, SB_IR_OP_ISHR, shifted, dxil_front_imm(16), &extended) &&
-               calc(f, SB_IR_OP_FIRSTBIT_SHI, &extended, 1, &scan) &&
-               offset_found(f, scan, (uint32_t)-16, out);
-    default: /* Bfrev */
-        return calc(f, SB_IR_OP_BFREV, &v, 1, &scan) &&
-               calc2(f, SB_IR_OP_USHR, scan, dxil_front_imm(16), out);
+    case SB_DXIL_OP_COUNTBITS: return op1(f, SB_IR_OP_COUNTBITS, value);
+    case SB_DXIL_OP_FIRSTBIT_LO: return op1(f, SB_IR_OP_FIRSTBIT_LO, value);
+    case SB_DXIL_OP_FIRSTBIT_HI: return offset_found(f, op1(f, SB_IR_OP_FIRSTBIT_HI, value), (uint32_t)-16);
+    default: return with_imm(f, SB_IR_OP_USHR, op1(f, SB_IR_OP_BFREV, value), 16); /* Bfrev */
     }
 }
 
-/* The 32-bit result of a scan or count of the i64 `v`. */
-static bool bits64(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand v,
-                   struct sb_ir_operand *out)
+/* The 32-bit result of a scan or count of the i64 `v`. Each operand is made in its own
+ * statement, so the order of the instructions does not depend on the compiler. */
+static struct sb_ir_operand bits64(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand v)
 {
-    struct sb_ir_operand lo = word_of(v, 0), hi = word_of(v, 1);
-    struct sb_ir_operand a, b, c, d;
+    struct sb_ir_operand lo = word_of(v, 0), hi = word_of(v, 1), a, b;
     switch (opcode) {
     case SB_DXIL_OP_COUNTBITS:
-        return calc(f, SB_IR_OP_COUNTBITS, &lo, 1, &a) && calc(f, SB_IR_OP_COUNTBITS, &hi, 1, &b) &&
-               calc2(f, SB_IR_OP_IADD, a, b, out);
-    case SB_DXIL_OP_FIRSTBIT_LO: /* the low word's, else 32 + the high word's (or -1) */
-        return calc(f, SB_IR_OP_FIRSTBIT_LO, &lo, 1, &a) && calc(f, SB_IR_OP_FIRSTBIT_LO, &hi, 1, &b) &&
-               offset_found(f, b, 32, &c) && calc2(f, SB_IR_OP_IEQ, a, dxil_front_imm(ALL_ONES), &d) &&
-               calc3(f, SB_IR_OP_MOVC, d, c, a, out);
-    case SB_DXIL_OP_FIRSTBIT_HI: /* the high word's, else 32 + the low word's (or -1) */
-        return calc(f, SB_IR_OP_FIRSTBIT_HI, &hi, 1, &a) && calc(f, SB_IR_OP_FIRSTBIT_HI, &lo, 1, &b) &&
-               offset_found(f, b, 32, &c) && calc2(f, SB_IR_OP_IEQ, a, dxil_front_imm(ALL_ONES), &d) &&
-               calc3(f, SB_IR_OP_MOVC, d, c, a, out);
-    default: /* FirstbitSHi: the high word's; when it is all sign bits (0 or -1, where the
-              * 32-bit scan says -1), 32 + the first bit of low XOR high from the top (or -1) */
-        return calc(f, SB_IR_OP_FIRSTBIT_SHI, &hi, 1, &a) && calc2(f, SB_IR_OP_XOR, lo, hi, &d) &&
-               calc(f, SB_IR_OP_FIRSTBIT_HI, &d, 1, &b) && offset_found(f, b, 32, &c) &&
-               calc2(f, SB_IR_OP_IEQ, a, dxil_front_imm(ALL_ONES), &d) &&
-               calc3(f, SB_IR_OP_MOVC, d, c, a, out);
+        a = op1(f, SB_IR_OP_COUNTBITS, lo);
+        b = op1(f, SB_IR_OP_COUNTBITS, hi);
+        return dxil_front_fresh_op2(f, SB_IR_OP_IADD, a, b);
+    case SB_DXIL_OP_FIRSTBIT_LO: /* from the low word up */
+        a = op1(f, SB_IR_OP_FIRSTBIT_LO, lo);
+        b = op1(f, SB_IR_OP_FIRSTBIT_LO, hi);
+        return first_or_second(f, a, b);
+    case SB_DXIL_OP_FIRSTBIT_HI: /* from the high word down */
+        a = op1(f, SB_IR_OP_FIRSTBIT_HI, hi);
+        b = op1(f, SB_IR_OP_FIRSTBIT_HI, lo);
+        return first_or_second(f, a, b);
+    default: /* FirstbitSHi: the high word's; where it is all sign bits (0 or -1: the 32-bit
+              * scan says -1), the first bit of low XOR high from the top */
+        a = op1(f, SB_IR_OP_FIRSTBIT_SHI, hi);
+        b = op1(f, SB_IR_OP_FIRSTBIT_HI, dxil_front_fresh_op2(f, SB_IR_OP_XOR, lo, hi));
+        return first_or_second(f, a, b);
     }
 }
 
@@ -132,21 +125,24 @@ bool dxil_front_bits_wide(struct dxil_front *f, const struct sb_bc_instruction *
                           uint32_t width)
 {
     uint32_t value = 0;
-    struct sb_ir_operand v, result;
+    struct sb_ir_operand v;
     if (!dxil_front_arg(f, in, 1, &value))
         return false;
     uint32_t temp = dxil_front_value_temp(f, in->value);
     if (temp == DXIL_FRONT_NONE)
         return false;
     if (width == 16) {
-        return dxil_front_src(f, value, 0, &v) && bits16(f, opcode, v, &result) &&
-               dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &result, 1);
+        if (!dxil_front_src(f, value, 0, &v))
+            return false;
+        struct sb_ir_operand result = bits16(f, opcode, v);
+        return dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &result, 1);
     }
     if (!dxil_front_src64(f, value, &v))
         return false;
-    if (opcode != SB_DXIL_OP_BFREV)
-        return bits64(f, opcode, v, &result) &&
-               dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &result, 1);
+    if (opcode != SB_DXIL_OP_BFREV) {
+        struct sb_ir_operand result = bits64(f, opcode, v);
+        return dxil_front_emit1(f, SB_IR_OP_MOV, dxil_front_temp_dst(temp, 0x1), &result, 1);
+    }
     /* reversed(x) = reversed(high) : reversed(low), an i64 result in lanes x and y */
     struct sb_ir_operand lo = word_of(v, 0), hi = word_of(v, 1);
     return dxil_front_emit1(f, SB_IR_OP_BFREV, dxil_front_temp_dst(temp, 0x1), &hi, 1) &&

@@ -42,11 +42,20 @@ static struct sb_ir_operand float_imm(float value)
     return dxil_front_imm(bits);
 }
 
-/* `op` of `count` sources into lane x of a fresh temp; *out reads it. */
-static bool calc(struct dxil_front *f, uint32_t op, const struct sb_ir_operand *src, uint32_t count,
-                 struct sb_ir_operand *out)
+/* Failures are sticky (f->failed, which dxil_front_emit1 tests): the helpers below chain
+ * results without testing each. Every operand is made in its own statement, so the order
+ * of the instructions does not depend on the compiler's order of argument evaluation. */
+static struct sb_ir_operand op2(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
+                                struct sb_ir_operand b)
 {
-    return dxil_front_emit1(f, op, dxil_front_fresh(f, out), src, count);
+    return dxil_front_fresh_op2(f, op, a, b);
+}
+
+static struct sb_ir_operand op3(struct dxil_front *f, uint32_t op, struct sb_ir_operand a,
+                                struct sb_ir_operand b, struct sb_ir_operand c)
+{
+    struct sb_ir_operand src[3] = { a, b, c };
+    return dxil_front_fresh_op(f, op, src, 3);
 }
 
 static struct sb_ir_operand negated(struct sb_ir_operand a)
@@ -56,104 +65,67 @@ static struct sb_ir_operand negated(struct sb_ir_operand a)
 }
 
 /* atan(n / d) in [0, pi/2] for n, d >= 0, not both 0. */
-static bool atan_ratio(struct dxil_front *f, struct sb_ir_operand n, struct sb_ir_operand d,
-                       struct sb_ir_operand *out)
+static struct sb_ir_operand atan_ratio(struct dxil_front *f, struct sb_ir_operand n, struct sb_ir_operand d)
 {
-    struct sb_ir_operand lo, hi, z, w, p, r, past, turned;
-    struct sb_ir_operand nd[2] = { n, d };
-    if (!calc(f, SB_IR_OP_MIN, nd, 2, &lo) || !calc(f, SB_IR_OP_MAX, nd, 2, &hi))
-        return false;
-    struct sb_ir_operand ratio[2] = { lo, hi };
-    if (!calc(f, SB_IR_OP_DIV, ratio, 2, &z))
-        return false;
-    struct sb_ir_operand square[2] = { z, z };
-    if (!calc(f, SB_IR_OP_MUL, square, 2, &w))
-        return false;
+    struct sb_ir_operand lo = op2(f, SB_IR_OP_MIN, n, d);
+    struct sb_ir_operand hi = op2(f, SB_IR_OP_MAX, n, d);
+    struct sb_ir_operand z = op2(f, SB_IR_OP_DIV, lo, hi);
+    struct sb_ir_operand w = op2(f, SB_IR_OP_MUL, z, z);
     /* Horner from the highest term down to the constant 1. */
-    struct sb_ir_operand first[3] = { w, float_imm(ATAN_SERIES[7]), float_imm(ATAN_SERIES[6]) };
-    if (!calc(f, SB_IR_OP_MAD, first, 3, &p))
-        return false;
-    for (int k = 5; k >= -1; k--) {
-        struct sb_ir_operand step[3] = { p, w, k >= 0 ? float_imm(ATAN_SERIES[k]) : dxil_front_imm(FLOAT_ONE) };
-        if (!calc(f, SB_IR_OP_MAD, step, 3, &p))
-            return false;
-    }
-    struct sb_ir_operand odd[2] = { z, p };
-    struct sb_ir_operand larger[2] = { d, n }; /* d < n: the ratio was inverted */
-    if (!calc(f, SB_IR_OP_MUL, odd, 2, &r) || !calc(f, SB_IR_OP_LT, larger, 2, &past))
-        return false;
-    struct sb_ir_operand complement[2] = { float_imm(1.57079632679f), negated(r) };
-    if (!calc(f, SB_IR_OP_ADD, complement, 2, &turned))
-        return false;
-    struct sb_ir_operand pick[3] = { past, turned, r };
-    return calc(f, SB_IR_OP_MOVC, pick, 3, out);
+    struct sb_ir_operand p = op3(f, SB_IR_OP_MAD, w, float_imm(ATAN_SERIES[7]), float_imm(ATAN_SERIES[6]));
+    for (int k = 5; k >= -1; k--)
+        p = op3(f, SB_IR_OP_MAD, p, w, k >= 0 ? float_imm(ATAN_SERIES[k]) : dxil_front_imm(FLOAT_ONE));
+    struct sb_ir_operand r = op2(f, SB_IR_OP_MUL, z, p);
+    struct sb_ir_operand past = op2(f, SB_IR_OP_LT, d, n); /* d < n: the ratio was inverted */
+    struct sb_ir_operand turned = op2(f, SB_IR_OP_ADD, float_imm(1.57079632679f), negated(r));
+    return op3(f, SB_IR_OP_MOVC, past, turned, r);
 }
 
 /* sqrt((1 - |x|)(1 + |x|)): sqrt(1 - x^2) without the cancellation of 1 - x*x near 1. */
-static bool cosine_side(struct dxil_front *f, struct sb_ir_operand magnitude, struct sb_ir_operand *out)
+static struct sb_ir_operand cosine_side(struct dxil_front *f, struct sb_ir_operand magnitude)
 {
-    struct sb_ir_operand below, above, product;
-    struct sb_ir_operand minus[2] = { dxil_front_imm(FLOAT_ONE), negated(magnitude) };
-    struct sb_ir_operand plus[2] = { dxil_front_imm(FLOAT_ONE), magnitude };
-    if (!calc(f, SB_IR_OP_ADD, minus, 2, &below) || !calc(f, SB_IR_OP_ADD, plus, 2, &above))
-        return false;
-    struct sb_ir_operand both[2] = { below, above };
-    return calc(f, SB_IR_OP_MUL, both, 2, &product) && calc(f, SB_IR_OP_SQRT, &product, 1, out);
+    struct sb_ir_operand below = op2(f, SB_IR_OP_ADD, dxil_front_imm(FLOAT_ONE), negated(magnitude));
+    struct sb_ir_operand above = op2(f, SB_IR_OP_ADD, dxil_front_imm(FLOAT_ONE), magnitude);
+    struct sb_ir_operand product = op2(f, SB_IR_OP_MUL, below, above);
+    return dxil_front_fresh_op(f, SB_IR_OP_SQRT, &product, 1);
 }
 
 /* The bits of `magnitude` (>= 0) with the sign bit of `x`. */
-static bool with_sign_of(struct dxil_front *f, struct sb_ir_operand magnitude, struct sb_ir_operand x,
-                         struct sb_ir_operand *out)
+static struct sb_ir_operand with_sign_of(struct dxil_front *f, struct sb_ir_operand magnitude,
+                                         struct sb_ir_operand x)
 {
-    struct sb_ir_operand sign;
-    struct sb_ir_operand mask[2] = { x, dxil_front_imm(FLOAT_SIGN) };
-    if (!calc(f, SB_IR_OP_AND, mask, 2, &sign))
-        return false;
-    struct sb_ir_operand join[2] = { magnitude, sign };
-    return calc(f, SB_IR_OP_OR, join, 2, out);
+    struct sb_ir_operand sign = op2(f, SB_IR_OP_AND, x, dxil_front_imm(FLOAT_SIGN));
+    return op2(f, SB_IR_OP_OR, magnitude, sign);
 }
 
 bool dxil_front_inverse_trig(struct dxil_front *f, uint64_t opcode, struct sb_ir_operand dst,
                              struct sb_ir_operand x)
 {
-    struct sb_ir_operand magnitude, side, angle, value;
     /* The sign is read with an integer AND, on which a float modifier would mean something
      * else: a modified source is computed into a temp first. */
-    if (x.modifiers && !calc(f, SB_IR_OP_MOV, &x, 1, &x))
-        return false;
-    magnitude = x;
-    magnitude.modifiers = (uint8_t)((magnitude.modifiers & ~SB_IR_MOD_NEG) | SB_IR_MOD_ABS);
+    if (x.modifiers)
+        x = dxil_front_fresh_op(f, SB_IR_OP_MOV, &x, 1);
+    struct sb_ir_operand magnitude = x, value;
+    magnitude.modifiers = SB_IR_MOD_ABS;
     if (opcode == SB_DXIL_OP_ATAN) {
-        struct sb_ir_operand is_nan;
-        struct sb_ir_operand self[2] = { x, x };
-        if (!atan_ratio(f, magnitude, dxil_front_imm(FLOAT_ONE), &angle) ||
-            !with_sign_of(f, angle, x, &value) || !calc(f, SB_IR_OP_NE, self, 2, &is_nan))
-            return false;
+        struct sb_ir_operand angle = atan_ratio(f, magnitude, dxil_front_imm(FLOAT_ONE));
+        value = with_sign_of(f, angle, x);
+        struct sb_ir_operand is_nan = op2(f, SB_IR_OP_NE, x, x);
         struct sb_ir_operand pick[3] = { is_nan, x, value };
         return dxil_front_emit1(f, SB_IR_OP_MOVC, dst, pick, 3);
     }
-    if (!cosine_side(f, magnitude, &side))
-        return false;
+    struct sb_ir_operand side = cosine_side(f, magnitude);
     if (opcode == SB_DXIL_OP_ASIN) {
-        if (!atan_ratio(f, magnitude, side, &angle) || !with_sign_of(f, angle, x, &value))
-            return false;
+        struct sb_ir_operand angle = atan_ratio(f, magnitude, side);
+        value = with_sign_of(f, angle, x);
     } else {
-        struct sb_ir_operand negative, from_pi;
-        struct sb_ir_operand below_zero[2] = { x, dxil_front_imm(0) };
-        if (!atan_ratio(f, side, magnitude, &angle) || !calc(f, SB_IR_OP_LT, below_zero, 2, &negative))
-            return false;
-        struct sb_ir_operand flip[2] = { float_imm(3.14159265359f), negated(angle) };
-        if (!calc(f, SB_IR_OP_ADD, flip, 2, &from_pi))
-            return false;
-        struct sb_ir_operand pick[3] = { negative, from_pi, angle };
-        if (!calc(f, SB_IR_OP_MOVC, pick, 3, &value))
-            return false;
+        struct sb_ir_operand angle = atan_ratio(f, side, magnitude);
+        struct sb_ir_operand negative = op2(f, SB_IR_OP_LT, x, dxil_front_imm(0));
+        struct sb_ir_operand from_pi = op2(f, SB_IR_OP_ADD, float_imm(3.14159265359f), negated(angle));
+        value = op3(f, SB_IR_OP_MOVC, negative, from_pi, angle);
     }
     /* |x| <= 1 is false for NaN too. */
-    struct sb_ir_operand in_domain;
-    struct sb_ir_operand bound[2] = { dxil_front_imm(FLOAT_ONE), magnitude };
-    if (!calc(f, SB_IR_OP_GE, bound, 2, &in_domain))
-        return false;
+    struct sb_ir_operand in_domain = op2(f, SB_IR_OP_GE, dxil_front_imm(FLOAT_ONE), magnitude);
     struct sb_ir_operand pick[3] = { in_domain, value, dxil_front_imm(FLOAT_NAN) };
     return dxil_front_emit1(f, SB_IR_OP_MOVC, dst, pick, 3);
 }

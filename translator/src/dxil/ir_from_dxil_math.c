@@ -113,10 +113,12 @@ bool dxil_front_math(struct dxil_front *f, const struct sb_bc_instruction *in, u
     if (dxil_front_is_math_more(opcode))
         return dxil_front_math_more(f, in, opcode);
     const struct sb_bc_type *result_type = dxil_front_type(f, in->type);
-    uint32_t integer_op = binary_op(opcode);
-    if (result_type && result_type->kind == SB_BC_TYPE_INTEGER && result_type->width != 32 &&
-        integer_op != SB_IR_OP_MAX && integer_op != SB_IR_OP_MIN && integer_op != SB_IR_OP_NOP)
-        return dxil_front_minmax_wide(f, in, integer_op); /* i16, i64 */
+    uint32_t op = binary_op(opcode);
+    bool integer_minmax = op == SB_IR_OP_IMAX || op == SB_IR_OP_IMIN || op == SB_IR_OP_UMAX ||
+                          op == SB_IR_OP_UMIN;
+    if (integer_minmax && result_type && result_type->kind == SB_BC_TYPE_INTEGER &&
+        result_type->width != 32)
+        return dxil_front_minmax_wide(f, in, op); /* i16, i64 */
     if (dxil_front_is_wide_type(f, in->type))
         return dxil_front_math_double(f, in, opcode);
     struct sb_ir_operand dst;

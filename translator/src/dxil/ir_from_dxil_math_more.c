@@ -243,10 +243,11 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
         break;
     }
     const struct sb_bc_type *argument = dxil_front_arg_type(f, in, 1);
-    if (dxil_front_bits_wide_claims(opcode, argument))
+    bool other_width = argument && argument->kind == SB_BC_TYPE_INTEGER &&
+                       (argument->width == 16 || argument->width == 64);
+    if (other_width && dxil_front_bits_wide_claims(opcode))
         return dxil_front_bits_wide(f, in, opcode, argument->width);
-    if ((opcode == SB_DXIL_OP_IMAD || opcode == SB_DXIL_OP_UMAD) && argument &&
-        argument->kind == SB_BC_TYPE_INTEGER && (argument->width == 16 || argument->width == 64))
+    if (other_width && (opcode == SB_DXIL_OP_IMAD || opcode == SB_DXIL_OP_UMAD))
         return dxil_front_mad_wide(f, in);
     if (integer_only(opcode) && !is_i32(argument)) /* the other 16/64-bit integer overloads */
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,

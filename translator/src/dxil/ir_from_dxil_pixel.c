@@ -5,7 +5,8 @@
  * input/output") -> the IR the SM4 front end emits for fxc's discard_nz,
  * deriv_rt{x,y}_{coarse,fine}, vCoverage, vInnerCoverage, the sample-index v#
  * and eval_centroid / eval_sample_index / eval_snapped; isHelperLane, viewID and SM 6.8's
- * startVertexLocation / startInstanceLocation (vertex shaders) become special inputs. What the IR has no operation for (attributeAtVertex) refuses by name.
+ * startVertexLocation / startInstanceLocation (vertex shaders) become special inputs. What
+ * the IR has no operation for (attributeAtVertex) refuses by name.
  */
 #include "ir_from_dxil_private.h"
 #include "translator/dxil_opcodes.h"

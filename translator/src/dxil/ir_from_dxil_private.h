@@ -461,8 +461,8 @@ bool dxil_front_math_more(struct dxil_front *f, const struct sb_bc_instruction *
 bool dxil_front_math_double(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode);
 
 /* ir_from_dxil_bits_wide.c */
-/** Countbits, FirstbitLo/Hi/SHi or Bfrev of an i16 or i64 `argument`. */
-bool dxil_front_bits_wide_claims(uint64_t opcode, const struct sb_bc_type *argument);
+/** Countbits, FirstbitLo/Hi/SHi or Bfrev: the ops ir_from_dxil_bits_wide.c takes at i16/i64. */
+bool dxil_front_bits_wide_claims(uint64_t opcode);
 /** One of those: the 32-bit result (an i16/i64 for Bfrev) into the call's temp. */
 bool dxil_front_bits_wide(struct dxil_front *f, const struct sb_bc_instruction *in, uint64_t opcode,
                           uint32_t width);

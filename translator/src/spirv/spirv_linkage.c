@@ -338,9 +338,8 @@ static bool fits_kind(const struct sb_ir_instruction *inst, const struct sb_ir_r
         return inst->op == SB_IR_OP_BUFINFO;
     if (inst->resource_dimension)
         return res->dimension == inst->resource_dimension;
-    bool sampling = (inst->op >= SB_IR_OP_SAMPLE && inst->op <= SB_IR_OP_GATHER4_PO_C) ||
-                    inst->op == SB_IR_OP_LOD || inst->op == SB_IR_OP_SAMPLE_C_L ||
-                    inst->op == SB_IR_OP_SAMPLE_C_D || inst->op == SB_IR_OP_SAMPLE_C_B;
+    bool sampling = sb_ir_op_is_sample(inst->op) || inst->op == SB_IR_OP_LOD ||
+                    (inst->op >= SB_IR_OP_GATHER4 && inst->op <= SB_IR_OP_GATHER4_PO_C);
     return !sampling || samplable(res->dimension);
 }
 
