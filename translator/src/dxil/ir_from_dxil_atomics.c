@@ -217,8 +217,6 @@ static bool atomic_compare_exchange(struct dxil_front *f, const struct sb_bc_ins
     return emit_atomic(f, &compare_form, old, memory, src, 3);
 }
 
-/* barrier(mode): BarrierMode bits (§3.4) 1 SyncThreadGroup, 2 UAVFenceGlobal,
- * 4 UAVFenceThreadGroup, 8 TGSMFence -> SM4's sync flags. */
 /* A SYNC with SM4's flags (SB_SM4_SYNC_*). */
 static bool emit_sync(struct dxil_front *f, uint32_t flags)
 {
@@ -228,6 +226,8 @@ static bool emit_sync(struct dxil_front *f, uint32_t flags)
     return sync != NULL;
 }
 
+/* barrier(mode): BarrierMode bits (§3.4) 1 SyncThreadGroup, 2 UAVFenceGlobal,
+ * 4 UAVFenceThreadGroup, 8 TGSMFence -> SM4's sync flags. */
 static bool barrier(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     static const uint32_t sync_of_bit[4] = { SB_SM4_SYNC_THREADS_IN_GROUP,

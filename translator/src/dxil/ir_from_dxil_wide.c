@@ -91,6 +91,16 @@ bool dxil_front_native_16bit(const struct dxil_front *f)
     return (f->entry->shader_flags >> SB_DXIL_SHADER_FLAG_USE_NATIVE_LOW_PRECISION) & 1;
 }
 
+/* A 64-bit immediate (a DOUBLE slot: the pair xy, for both doubles). */
+static struct sb_ir_operand imm64(uint64_t bits)
+{
+    struct sb_ir_operand op = dxil_front_imm((uint32_t)bits);
+    op.imm[1] = op.imm[3] = (uint32_t)(bits >> 32);
+    for (unsigned i = 0; i < 4; i++)
+        op.swizzle[i] = 0;
+    return op;
+}
+
 bool dxil_front_src64(struct dxil_front *f, uint32_t value, struct sb_ir_operand *out)
 {
     const struct sb_bc_value *v = sb_bc_value_get(f->module, f->function, value);
@@ -104,11 +114,7 @@ bool dxil_front_src64(struct dxil_front *f, uint32_t value, struct sb_ir_operand
                    c->kind != SB_BC_CONST_NULL && c->kind != SB_BC_CONST_UNDEF))
             return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                    "a 64-bit constant expression");
-        uint64_t bits = c->kind == SB_BC_CONST_INTEGER || c->kind == SB_BC_CONST_FLOAT ? c->bits : 0;
-        *out = dxil_front_imm((uint32_t)bits);
-        out->imm[1] = out->imm[3] = (uint32_t)(bits >> 32);
-        for (unsigned i = 0; i < 4; i++)
-            out->swizzle[i] = 0; /* pair xy for both doubles */
+        *out = imm64(c->kind == SB_BC_CONST_INTEGER || c->kind == SB_BC_CONST_FLOAT ? c->bits : 0);
         return true;
     }
     if (v->kind != SB_BC_VALUE_INSTRUCTION)
@@ -362,16 +368,6 @@ static struct sb_ir_operand fresh_pair(struct dxil_front *f, struct sb_ir_operan
     uint32_t t = dxil_front_new_temp(f);
     *src = dxil_front_temp_src(t, 0);
     return dxil_front_temp_dst(t, 0x3);
-}
-
-/* A 64-bit immediate (a DOUBLE slot). */
-static struct sb_ir_operand imm64(uint64_t bits)
-{
-    struct sb_ir_operand op = dxil_front_imm((uint32_t)bits);
-    op.imm[1] = op.imm[3] = (uint32_t)(bits >> 32);
-    for (unsigned i = 0; i < 4; i++)
-        op.swizzle[i] = 0;
-    return op;
 }
 
 /*
@@ -786,10 +782,8 @@ bool dxil_front_mad_wide(struct dxil_front *f, const struct sb_bc_instruction *i
         for (uint32_t i = 0; i < 3; i++)
             if (!dxil_front_src64(f, value[i], &src[i]))
                 return false;
-        uint32_t t = dxil_front_new_temp(f);
-        if (!dxil_front_emit1(f, SB_IR_OP_I64MUL, dxil_front_temp_dst(t, 0x3), src, 2))
+        if (!dxil_front_emit1(f, SB_IR_OP_I64MUL, fresh_pair(f, &product), src, 2))
             return false;
-        product = dxil_front_temp_src(t, 0); /* the pair xy */
         struct sb_ir_operand sum[2] = { product, src[2] };
         return dxil_front_emit1(f, SB_IR_OP_I64ADD, dst, sum, 2);
     }
