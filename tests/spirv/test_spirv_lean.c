@@ -4,7 +4,8 @@
  * common types are declared on first use, translator/src/spirv/spirv_context.c), on a
  * hand-built program and on every corpus shader; r# stores nothing can read, before the
  * return of a program's only function (translator/src/spirv/spirv_flow.c), while a
- * subroutine's stores stay. One ctest per case:
+ * subroutine's stores stay; the three lanes of an r# only ever written in x. One ctest
+ * per case:
  *   test_spirv_lean <case> [corpus dir]
  * Exit 0 pass, 1 failure, 77 corpus absent.
  */
@@ -216,6 +217,99 @@ static void case_dead_stores(void)
     CHECK(r0_stores("dead_stores subroutine") == 1); /* the callee's mov */
 }
 
+/* The instruction `op` (0: any type declaration) whose result id (word `slot`) is `id`, or NULL. */
+static const uint32_t *defining(const struct sb_translation *t, uint32_t op, uint32_t id, uint32_t slot)
+{
+    for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16) {
+        uint32_t this_op = t->words[at] & 0xFFFFu;
+        if ((op ? this_op == op : is_type_op(this_op)) && (t->words[at] >> 16) > slot && t->words[at + slot] == id)
+            return &t->words[at];
+    }
+    return NULL;
+}
+
+/* What the Private variable `var` points to: its pointee's opcode (OpTypeFloat, OpTypeVector). */
+static uint32_t pointee_op(const struct sb_translation *t, uint32_t var)
+{
+    const uint32_t *v = var ? defining(t, SpvOpVariable, var, 2) : NULL;
+    const uint32_t *ptr = v ? defining(t, SpvOpTypePointer, v[1], 1) : NULL;
+    const uint32_t *pointee = ptr ? defining(t, 0, ptr[3], 1) : NULL;
+    return pointee ? pointee[0] & 0xFFFFu : 0;
+}
+
+/*
+ * An r# only ever written in x is a Private float, not a vec4 (translator/src/spirv/
+ * spirv_registers.c, note_temp_writes): its writes insert nothing and its reads extract
+ * nothing. DXIL's values are all such registers. Its other lanes are never written and
+ * read 0 (a constant in the vector built for the read). A register written in another
+ * lane anywhere, even in another function, stays a vec4.
+ */
+static void case_scalar_temps(void)
+{
+    ir_reset();
+    signature();
+    emit1(SB_IR_OP_MOV, R(0, 0x1), V("y"));
+    emit2(SB_IR_OP_ADD, R(0, 0x1), RS(0, "x"), V("x"));
+    emit2(SB_IR_OP_MUL, R(1, 0x1), RS(0, "x"), RS(0, "x"));
+    emit_cond(SB_IR_OP_IF, true, V("z"));
+    emit2(SB_IR_OP_ADD, R(1, 0x1), RS(1, "x"), V("w")); /* read across blocks: r1 from memory */
+    emit0(SB_IR_OP_ENDIF);
+    emit1(SB_IR_OP_MOV, O, RS(1, "xxxx"));
+    emit0(SB_IR_OP_RET);
+    struct sb_translation *t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 2), SB_TARGET_VULKAN_1_1,
+                                                 SB_TRANSLATE_DEBUG_INFO, "scalar_temps");
+    if (t) {
+        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeFloat);
+        CHECK(pointee_op(t, named(t, "r1")) == SpvOpTypeFloat);
+        CHECK(count_ops(t, SpvOpCompositeInsert, -1) == 0);
+        CHECK(count_ops(t, SpvOpCompositeExtract, -1) == 4); /* v0.y, v0.x, v0.z, v0.w: not r# */
+        sb_translation_destroy(t);
+    }
+
+    /* r0.y read where only x is written: 0 in lane y. */
+    ir_reset();
+    signature();
+    emit1(SB_IR_OP_MOV, R(0, 0x1), V("y"));
+    emit1(SB_IR_OP_MOV, O, RS(0, "xyxy"));
+    emit0(SB_IR_OP_RET);
+    t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 1), SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO,
+                          "scalar_temps unwritten lane");
+    if (t) {
+        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeFloat);
+        uint32_t zero = 0;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFFu) == SpvOpConstant && (t->words[at] >> 16) == 4 && t->words[at + 3] == 0)
+                zero = t->words[at + 2];
+        const uint32_t *construct = NULL;
+        for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
+            if ((t->words[at] & 0xFFFFu) == SpvOpCompositeConstruct && (t->words[at] >> 16) == 7)
+                construct = &t->words[at];
+        CHECK(zero != 0 && construct != NULL);
+        if (construct && zero) {
+            CHECK(construct[3] == construct[5] && construct[3] != zero); /* x, x: the value */
+            CHECK(construct[4] == zero && construct[6] == zero);        /* y, y: 0 */
+        }
+        sb_translation_destroy(t);
+    }
+
+    /* Written in y by a subroutine: a vec4 for every function. */
+    ir_reset();
+    signature();
+    emit1(SB_IR_OP_MOV, R(0, 0x1), V("y"));
+    emit0(SB_IR_OP_CALL)->target = 1;
+    emit1(SB_IR_OP_MOV, O, RS(0, "xyxy"));
+    emit0(SB_IR_OP_RET);
+    begin_function(0);
+    emit1(SB_IR_OP_MOV, R(0, 0x2), V("x"));
+    emit0(SB_IR_OP_RET);
+    t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 1), SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO,
+                          "scalar_temps vec4");
+    if (t) {
+        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeVector);
+        sb_translation_destroy(t);
+    }
+}
+
 /* Every corpus shader's module, default options: not one unused type. */
 static int case_types_corpus(const char *corpus)
 {
@@ -261,6 +355,7 @@ int main(int argc, char **argv)
     static const struct test_case cases[] = {
         { "types_small", case_types_small },
         { "dead_stores", case_dead_stores },
+        { "scalar_temps", case_scalar_temps },
     };
     return run_test_cases(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
 }

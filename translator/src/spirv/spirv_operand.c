@@ -301,7 +301,8 @@ static inline uint32_t load_temp(struct sb_spv_context *ctx, uint32_t i)
 {
     ctx->temp_read_upto[i] = ctx->temp_store_count;
     ctx->temp_read_block[i] = ctx->temp_stores_block;
-    return sb_spv_load(&ctx->builder, sb_spv_t_fvec(ctx, 4), ctx->temps[i]);
+    uint32_t type = sb_spv_temp_is_scalar(ctx, i) ? sb_spv_t_f32(ctx) : sb_spv_t_fvec(ctx, 4);
+    return sb_spv_load(&ctx->builder, type, ctx->temps[i]);
 }
 
 void sb_spv_registers_flush(struct sb_spv_context *ctx)
@@ -422,22 +423,29 @@ enum vector_origin { VECTOR_ONCE, VECTOR_FIRST, VECTOR_AGAIN };
 static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
                           enum vector_origin *origin);
 
-/* The whole register as vec4 float; `origin`: whether the same id comes again within the
- * block (r# and constant cb# elements, both kept per block) and whether it did now. */
+/* r`i`'s whole value in the open block (cached, else loaded and cached): a vec4, or a
+ * float for a scalar register; `origin` as load_vector's. */
+static uint32_t temp_vector(struct sb_spv_context *ctx, uint32_t i, enum vector_origin *origin)
+{
+    uint32_t v = temp_cached(ctx, i);
+    *origin = VECTOR_AGAIN;
+    if (!v) {
+        v = load_temp(ctx, i);
+        temp_remember(ctx, i, v);
+        *origin = VECTOR_FIRST;
+    }
+    return v;
+}
+
+/* The whole register as vec4 float (a scalar r# is load_lanes' own case); `origin`: whether
+ * the same id comes again within the block (r# and constant cb# elements, both kept per
+ * block) and whether it did now. */
 static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
                             enum vector_origin *origin)
 {
     *origin = VECTOR_ONCE;
-    if (is_temp(ctx, src)) {
-        uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
-        *origin = VECTOR_AGAIN;
-        if (!v) {
-            v = load_temp(ctx, i);
-            temp_remember(ctx, i, v);
-            *origin = VECTOR_FIRST;
-        }
-        return v;
-    }
+    if (is_temp(ctx, src))
+        return temp_vector(ctx, src->index[0].offset, origin);
     if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
         return cb_vector(ctx, src, origin);
     if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
@@ -531,7 +539,8 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     if (src->file == SB_IR_FILE_IMMEDIATE)
         return immediate(ctx, src, lanes, n, ir_type);
     enum vector_origin origin;
-    uint32_t vec = load_vector(ctx, src, &origin);
+    bool scalar = is_temp(ctx, src) && sb_spv_temp_is_scalar(ctx, src->index[0].offset);
+    uint32_t vec = scalar ? temp_vector(ctx, src->index[0].offset, &origin) : load_vector(ctx, src, &origin);
     if (!vec)
         return 0;
     /* A vector read again in this block keeps its views (kept_slot) under the swizzle,
@@ -546,7 +555,13 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
             return kept;
     }
     uint32_t value;
-    if (n == 1) {
+    if (scalar) {
+        /* x is the register; the lanes never written read 0 (note_temp_writes). */
+        uint32_t comps[4];
+        for (uint32_t k = 0; k < n; k++)
+            comps[k] = (lanes[k] & 3u) ? sb_spv_const_f32(b, 0.0f) : vec;
+        value = n == 1 ? comps[0] : sb_spv_construct(b, sb_spv_t_fvec(ctx, n), comps, n);
+    } else if (n == 1) {
         value = sb_spv_extract(b, sb_spv_t_f32(ctx), vec, lanes[0] & 3u);
     } else if (n == 4 && code == 0xE4u) { /* .xyzw */
         value = vec;
@@ -678,8 +693,8 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
      * block now, so the value is remembered for (and a deferred store lands in) that block. */
     if (!b->block_open)
         (void)sb_spv_body_words(b, 0);
-    if (mask == 0xF && n == 4) {
-        full = value;
+    if ((mask == 0xF && n == 4) || sb_spv_temp_is_scalar(ctx, i)) {
+        full = value; /* a scalar r# is only written in x (note_temp_writes): n is 1 */
     } else {
         uint32_t old = temp_cached(ctx, i);
         if (!old)

@@ -212,7 +212,7 @@ struct sb_spv_context {
     uint32_t current_function; /**< IR function index being emitted */
 
     /* Registers. */
-    uint32_t *temps;         /**< r#: Private vec4 per register (max temp_count of all functions) */
+    uint32_t *temps;         /**< r#: Private vec4 (or float: temp_written) per register (max temp_count of all functions) */
     uint32_t temp_count;
     /**
      * Per r#: the vec4 value it holds in the open block (spirv_registers.c), so a
@@ -241,6 +241,8 @@ struct sb_spv_context {
     struct sb_spv_temp_store temp_stores[SB_SPV_TEMP_STORES];
     uint32_t temp_store_count, temp_stores_block;
     uint32_t *temp_read_upto, *temp_read_block;
+    /** Per r#: the lanes any instruction writes (spirv_registers.c); 0x1 makes it a scalar. */
+    uint32_t *temp_written;
     bool defer_temp_stores;
     /**
      * Pure values the operand layer built in the open block, so a repeat within the block
@@ -403,6 +405,12 @@ static inline uint32_t sb_spv_t_void_function(struct sb_spv_context *ctx)
     return t->void_function ? t->void_function : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION);
 }
 /** Pointer to a Private float: one lane of a register. */
+/* r`i` (i < temp_count) is held as a Private float: only its x lane is ever written. */
+static inline bool sb_spv_temp_is_scalar(const struct sb_spv_context *ctx, uint32_t i)
+{
+    return ctx->temp_written[i] == 0x1u;
+}
+
 static inline uint32_t sb_spv_t_ptr_private_f32(struct sb_spv_context *ctx)
 {
     const struct sb_spv_common_types *t = &ctx->t;

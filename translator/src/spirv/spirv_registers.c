@@ -423,6 +423,29 @@ static enum sb_result declare_files(struct sb_spv_context *ctx)
     return ctx->result;
 }
 
+/*
+ * The lanes each r# is ever written in (`written`, `count` registers), over every
+ * function: they share the registers. A register only ever written in x is a scalar
+ * (sb_spv_temp_is_scalar): DXIL's values are one lane each (ir_from_dxil_emit.c), and
+ * as vec4s every write loaded the old vector to insert its lane and every read
+ * extracted it again. Its other lanes are never written, so they keep their initial
+ * value, which the vec4 left undefined (no initializer): reads of them get 0, the
+ * interpreter's value for a register never written.
+ */
+static void note_temp_writes(const struct sb_ir_program *p, uint32_t *written, uint32_t count)
+{
+    for (uint32_t f = 0; f < p->function_count; f++) {
+        const struct sb_ir_instruction *inst = p->functions[f].instructions;
+        const struct sb_ir_instruction *end = inst + p->functions[f].instruction_count;
+        for (; inst < end; inst++)
+            for (uint32_t d = 0; d < inst->dst_count; d++) {
+                const struct sb_ir_operand *dst = &inst->dst[d];
+                if (dst->file == SB_IR_FILE_TEMP && dst->index_count >= 1 && dst->index[0].offset < count)
+                    written[dst->index[0].offset] |= dst->mask & 0xFu;
+            }
+    }
+}
+
 static enum sb_result declare_temps(struct sb_spv_context *ctx)
 {
     const struct sb_ir_program *p = ctx->program;
@@ -435,9 +458,9 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
         return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL, "%u temporary registers (D3D allows 4096)",
                            count);
     /* One allocation: variables, then the cached values, blocks, epochs, the deferred
-     * writes (list and flags) and which stores were read. */
+     * writes (list and flags), which stores were read and the lanes written. */
     size_t slots = count ? count : 1;
-    ctx->temps = sb_spv_zalloc(ctx, 8 * slots, sizeof(uint32_t));
+    ctx->temps = sb_spv_zalloc(ctx, 9 * slots, sizeof(uint32_t));
     if (!ctx->temps)
         return sb_spv_fail(ctx, SB_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
     ctx->temp_value = ctx->temps + slots;
@@ -447,10 +470,14 @@ static enum sb_result declare_temps(struct sb_spv_context *ctx)
     ctx->temp_is_dirty = ctx->temp_dirty + slots;
     ctx->temp_read_upto = ctx->temp_is_dirty + slots;
     ctx->temp_read_block = ctx->temp_read_upto + slots;
+    ctx->temp_written = ctx->temp_read_block + slots;
     ctx->temp_generation = 1;
     ctx->temp_count = count;
+    note_temp_writes(p, ctx->temp_written, count);
     for (uint32_t i = 0; i < count; i++) {
-        ctx->temps[i] = sb_spv_variable_global(b, sb_spv_t_ptr_private_vec4(ctx), SpvStorageClassPrivate, 0);
+        uint32_t type = sb_spv_temp_is_scalar(ctx, i) ? sb_spv_t_ptr_private_f32(ctx)
+                                                      : sb_spv_t_ptr_private_vec4(ctx);
+        ctx->temps[i] = sb_spv_variable_global(b, type, SpvStorageClassPrivate, 0);
         if (ctx->debug_info) {
             char name[16];
             snprintf(name, sizeof(name), "r%u", i);
