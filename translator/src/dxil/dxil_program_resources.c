@@ -11,12 +11,13 @@
  */
 #include "dxil_program_private.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "arena.h"
 
 static const char *const CLASS_NAMES[4] = { "SRV", "UAV", "CBV", "sampler" };
+/* What an error names a resource's node by (constants: no formatting per resource). */
+static const char *const RECORD_NAMES[4] = { "SRV record", "UAV record", "CBV record", "sampler record" };
 
 /* The struct a resource variable's type points to, through pointers and arrays. */
 static uint32_t struct_behind(const struct sb_bc_module *m, uint32_t type)
@@ -102,8 +103,7 @@ static bool read_resource(struct sb_dxil_md_reader *r, uint32_t resource_class, 
                           struct sb_dxil_resource *res)
 {
     uint32_t fields = sb_dxil_resource_field_count(resource_class);
-    char what[32];
-    snprintf(what, sizeof(what), "%s record", CLASS_NAMES[resource_class]);
+    const char *what = RECORD_NAMES[resource_class & 3u];
     const struct sb_bc_metadata *node = sb_dxil_md_node(r, id, fields, fields, what);
     res->resource_class = resource_class;
     res->struct_type = SB_BC_NONE;

@@ -177,39 +177,34 @@ static bool check_operand(struct validator *v, const struct sb_ir_operand *op, u
     }
 }
 
-/* Files a value slot may read or write (IR.md §Registers). */
+/* Files a value slot may read or write (IR.md §Registers), one bit per file: every
+ * operand of every instruction asks, so a shift instead of a switch. */
+#define FILE_BIT(f) (1ull << SB_IR_FILE_##f)
+/* Destinations only: the null sink and the pixel shader's special outputs. */
+#define DST_ONLY_FILES (FILE_BIT(NULL) | FILE_BIT(DEPTH) | FILE_BIT(DEPTH_GREATER_EQUAL) | \
+                        FILE_BIT(DEPTH_LESS_EQUAL) | FILE_BIT(COVERAGE_OUT) | FILE_BIT(STENCIL_REF))
+/* Both ways. */
+#define READ_WRITE_FILES (FILE_BIT(TEMP) | FILE_BIT(INDEXABLE_TEMP) | FILE_BIT(OUTPUT) | \
+                          FILE_BIT(PICA_ADDRESS) | FILE_BIT(PICA_CONDITION))
+/* Neither: resources, labels and the other non-value files. */
+#define NON_VALUE_FILES (FILE_BIT(SAMPLER) | FILE_BIT(RESOURCE) | FILE_BIT(UAV) | FILE_BIT(GROUP_SHARED) | \
+                         FILE_BIT(LABEL) | FILE_BIT(STREAM) | FILE_BIT(FUNCTION_BODY) | \
+                         FILE_BIT(FUNCTION_TABLE) | FILE_BIT(INTERFACE) | FILE_BIT(RASTERIZER) | \
+                         FILE_BIT(MESH_VERTEX) | FILE_BIT(MESH_PRIMITIVE))
+#define ALL_FILES ((1ull << SB_IR_FILE_COUNT) - 1)
+_Static_assert(SB_IR_FILE_COUNT <= 64, "one bit per register file");
+static const uint64_t value_files[2] = {
+    /* sources: every file but the destination-only and non-value ones */
+    ALL_FILES & ~(DST_ONLY_FILES | NON_VALUE_FILES),
+    /* destinations */
+    DST_ONLY_FILES | READ_WRITE_FILES,
+};
+
 static bool value_file(uint32_t file, bool is_dst)
 {
-    switch (file) {
-    case SB_IR_FILE_NULL:
-    case SB_IR_FILE_DEPTH:
-    case SB_IR_FILE_DEPTH_GREATER_EQUAL:
-    case SB_IR_FILE_DEPTH_LESS_EQUAL:
-    case SB_IR_FILE_COVERAGE_OUT:
-    case SB_IR_FILE_STENCIL_REF:
-        return is_dst;
-    case SB_IR_FILE_TEMP:
-    case SB_IR_FILE_INDEXABLE_TEMP:
-    case SB_IR_FILE_OUTPUT:
-    case SB_IR_FILE_PICA_ADDRESS:
-    case SB_IR_FILE_PICA_CONDITION:
-        return true;
-    case SB_IR_FILE_SAMPLER:
-    case SB_IR_FILE_RESOURCE:
-    case SB_IR_FILE_UAV:
-    case SB_IR_FILE_GROUP_SHARED:
-    case SB_IR_FILE_LABEL:
-    case SB_IR_FILE_STREAM:
-    case SB_IR_FILE_FUNCTION_BODY:
-    case SB_IR_FILE_FUNCTION_TABLE:
-    case SB_IR_FILE_INTERFACE:
-    case SB_IR_FILE_RASTERIZER:
-    case SB_IR_FILE_MESH_VERTEX:
-    case SB_IR_FILE_MESH_PRIMITIVE:
-        return false;
-    default:
-        return !is_dst;
-    }
+    if (file >= SB_IR_FILE_COUNT)
+        return !is_dst; /* as any other source file (check_operand refuses the number) */
+    return (value_files[is_dst] >> file) & 1u;
 }
 
 bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
