@@ -4,8 +4,8 @@
  * common types are declared on first use, translator/src/spirv/spirv_context.c), on a
  * hand-built program and on every corpus shader; r# stores nothing can read, before the
  * return of a program's only function (translator/src/spirv/spirv_flow.c), while a
- * subroutine's stores stay; the three lanes of an r# only ever written in x. One ctest
- * per case:
+ * subroutine's stores stay; a DXIL program's one-lane r#: three lanes, and often the
+ * variable. One ctest per case:
  *   test_spirv_lean <case> [corpus dir]
  * Exit 0 pass, 1 failure, 77 corpus absent.
  */
@@ -237,12 +237,23 @@ static uint32_t pointee_op(const struct sb_translation *t, uint32_t var)
     return pointee ? pointee[0] & 0xFFFFu : 0;
 }
 
+/* The program built so far as the DXIL front end's (the only source whose r# the back end
+ * shapes, translator/src/spirv/spirv_registers.c), translated with debug names. */
+static struct sb_translation *translate_as_dxil(uint32_t temps, const char *what)
+{
+    struct sb_ir_program *p = ir_program(SB_IR_STAGE_VERTEX, temps);
+    p->source = SB_IR_SOURCE_DXIL;
+    return translate_checked(p, SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO, what);
+}
+
 /*
- * An r# only ever written in x is a Private float, not a vec4 (translator/src/spirv/
- * spirv_registers.c, note_temp_writes): its writes insert nothing and its reads extract
- * nothing. DXIL's values are all such registers. Its other lanes are never written and
- * read 0 (a constant in the vector built for the read). A register written in another
- * lane anywhere, even in another function, stays a vec4.
+ * The DXIL front end gives each value its own r# and writes only its x lane. Such an r# is
+ * a Private float, not a vec4: its writes insert nothing and its reads extract nothing; its
+ * never-written lanes read 0 (a constant in the vector built for the read). One that ALU
+ * instructions write before every read of the same stretch between flow instructions has no
+ * variable at all. A read in a later stretch (after an if) or before any write keeps the
+ * variable; a register written in y, even by a subroutine, stays a vec4; an SM4 program's
+ * r# are left as they were.
  */
 static void case_scalar_temps(void)
 {
@@ -256,11 +267,11 @@ static void case_scalar_temps(void)
     emit0(SB_IR_OP_ENDIF);
     emit1(SB_IR_OP_MOV, O, RS(1, "xxxx"));
     emit0(SB_IR_OP_RET);
-    struct sb_translation *t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 2), SB_TARGET_VULKAN_1_1,
-                                                 SB_TRANSLATE_DEBUG_INFO, "scalar_temps");
+    struct sb_translation *t = translate_as_dxil(2, "scalar_temps");
     if (t) {
-        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeFloat);
+        CHECK(named(t, "r0") == 0);                                /* memoryless: no variable */
         CHECK(pointee_op(t, named(t, "r1")) == SpvOpTypeFloat);
+        CHECK(stores_to(t, named(t, "r1")) == 2);                  /* the mul's, the if's add */
         CHECK(count_ops(t, SpvOpCompositeInsert, -1) == 0);
         CHECK(count_ops(t, SpvOpCompositeExtract, -1) == 4); /* v0.y, v0.x, v0.z, v0.w: not r# */
         sb_translation_destroy(t);
@@ -272,10 +283,9 @@ static void case_scalar_temps(void)
     emit1(SB_IR_OP_MOV, R(0, 0x1), V("y"));
     emit1(SB_IR_OP_MOV, O, RS(0, "xyxy"));
     emit0(SB_IR_OP_RET);
-    t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 1), SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO,
-                          "scalar_temps unwritten lane");
+    t = translate_as_dxil(1, "scalar_temps unwritten lane");
     if (t) {
-        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeFloat);
+        CHECK(named(t, "r0") == 0);
         uint32_t zero = 0;
         for (size_t at = 5; at < t->word_count && (t->words[at] >> 16); at += t->words[at] >> 16)
             if ((t->words[at] & 0xFFFFu) == SpvOpConstant && (t->words[at] >> 16) == 4 && t->words[at + 3] == 0)
@@ -292,6 +302,18 @@ static void case_scalar_temps(void)
         sb_translation_destroy(t);
     }
 
+    /* Read before its first write: the variable stays (its initial value is read). */
+    ir_reset();
+    signature();
+    emit2(SB_IR_OP_ADD, R(0, 0x1), RS(0, "x"), V("x"));
+    emit1(SB_IR_OP_MOV, O, RS(0, "xxxx"));
+    emit0(SB_IR_OP_RET);
+    t = translate_as_dxil(1, "scalar_temps read first");
+    if (t) {
+        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeFloat);
+        sb_translation_destroy(t);
+    }
+
     /* Written in y by a subroutine: a vec4 for every function. */
     ir_reset();
     signature();
@@ -302,10 +324,24 @@ static void case_scalar_temps(void)
     begin_function(0);
     emit1(SB_IR_OP_MOV, R(0, 0x2), V("x"));
     emit0(SB_IR_OP_RET);
-    t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 1), SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO,
-                          "scalar_temps vec4");
+    t = translate_as_dxil(1, "scalar_temps vec4");
     if (t) {
         CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeVector);
+        sb_translation_destroy(t);
+    }
+
+    /* The first program as SM4's: r0 and r1 are vec4 variables, as ever. */
+    ir_reset();
+    signature();
+    emit1(SB_IR_OP_MOV, R(0, 0x1), V("y"));
+    emit2(SB_IR_OP_MUL, R(1, 0x1), RS(0, "x"), RS(0, "x"));
+    emit1(SB_IR_OP_MOV, O, RS(1, "xxxx"));
+    emit0(SB_IR_OP_RET);
+    t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 2), SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO,
+                          "scalar_temps sm4");
+    if (t) {
+        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeVector);
+        CHECK(pointee_op(t, named(t, "r1")) == SpvOpTypeVector);
         sb_translation_destroy(t);
     }
 }

@@ -330,17 +330,6 @@ enum sb_result sb_spv_flow_instruction(struct sb_spv_context *ctx, const struct 
     return SB_ERROR_TRANSLATE_UNSUPPORTED;
 }
 
-static bool is_flow(uint32_t op)
-{
-    return (op >= SB_IR_OP_IF && op <= SB_IR_OP_INTERFACE_CALL) || op == SB_IR_OP_ABORT ||
-           op == SB_IR_OP_DEBUG_BREAK;
-}
-
-static bool is_alu(uint32_t op)
-{
-    return op <= SB_IR_OP_DGE || sb_ir_op_is_int64(op);
-}
-
 /* A resource or stage instruction through the parts that may know it. */
 static enum sb_result resource_or_stage(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst)
 {
@@ -358,10 +347,11 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
                                const struct sb_ir_instruction *inst)
 {
     enum sb_result r;
-    if (is_flow(inst->op)) {
+    if (sb_spv_op_is_flow(inst->op)) {
         r = flow_op(ctx, f, inst);
         sb_spv_registers_forget(ctx); /* calls write r# */
-    } else if (is_alu(inst->op)) {
+        ctx->temp_region++; /* a memoryless r#'s value ends here (note_temp_uses) */
+    } else if (sb_spv_op_is_alu(inst->op)) {
         /* ALU ops stay in their block and read r# only through the operand helpers: their
          * r# writes may wait for the next flush (sb_spv_emit_function). */
         ctx->defer_temp_stores = true;
@@ -457,6 +447,7 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
     const struct sb_ir_function *fn = &ctx->program->functions[index];
     struct flow_state f = { .function = fn };
     ctx->current_function = index;
+    ctx->temp_region++;
     sb_spv_function_begin(b, ctx->function_ids[index], sb_spv_t_void(ctx), sb_spv_t_void_function(ctx));
     /* About 16 words per IR instruction (lane loads, the op, the store): one allocation
      * instead of a chain of regrowths for most bodies. */
@@ -479,7 +470,7 @@ enum sb_result sb_spv_emit_function(struct sb_spv_context *ctx, uint32_t index)
          * nothing read are taken back. */
         if (temps_die && inst->op == SB_IR_OP_RET)
             sb_spv_registers_discard(ctx);
-        else if (!is_alu(inst->op))
+        else if (!sb_spv_op_is_alu(inst->op))
             sb_spv_registers_flush(ctx);
         if (ctx->debug_info && (b->block_open || !b->current_block))
             sb_spv_debug_line(ctx, inst);

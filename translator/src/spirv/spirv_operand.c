@@ -264,17 +264,29 @@ void sb_spv_registers_forget(struct sb_spv_context *ctx)
     ctx->temp_generation++;
 }
 
-/* The cached value of r`i` in the open block, or 0. */
-static uint32_t temp_cached(const struct sb_spv_context *ctx, uint32_t i)
+/* Out of line: only DXIL programs come here, and the SM4 path stays as compact as before. */
+#define SB_SPV_NOINLINE __attribute__((noinline))
+
+/* A memoryless r#'s value in the open stretch (sb_spv_temp_is_memoryless), or 0. */
+static SB_SPV_NOINLINE uint32_t memoryless_cached(const struct sb_spv_context *ctx, uint32_t i)
+{
+    return sb_spv_temp_is_memoryless(ctx, i) && ctx->temp_block[i] == ctx->temp_region ? ctx->temp_value[i] : 0;
+}
+
+/* The cached value of r`i` in the open block, or 0. A memoryless r# keeps epoch 0, never a
+ * generation, so only memoryless_cached finds it (DXIL programs: ctx->temp_shapes). */
+static inline uint32_t temp_cached(const struct sb_spv_context *ctx, uint32_t i)
 {
     const struct sb_spv_builder *b = &ctx->builder;
     if (ctx->temp_value && b->block_open && ctx->temp_block[i] == b->current_block &&
         ctx->temp_epoch[i] == ctx->temp_generation)
         return ctx->temp_value[i];
+    if (__builtin_expect(ctx->temp_shapes, 0))
+        return memoryless_cached(ctx, i);
     return 0;
 }
 
-static void temp_remember(struct sb_spv_context *ctx, uint32_t i, uint32_t value)
+static inline void temp_remember(struct sb_spv_context *ctx, uint32_t i, uint32_t value)
 {
     if (!ctx->temp_value)
         return;
@@ -299,9 +311,19 @@ static inline void store_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t v
 /* A load of r`i` from memory: the stores of it so far are read. */
 static inline uint32_t load_temp(struct sb_spv_context *ctx, uint32_t i)
 {
+    uint32_t type = sb_spv_t_fvec(ctx, 4);
+    if (__builtin_expect(ctx->temp_shapes, 0)) {
+        if (sb_spv_temp_is_memoryless(ctx, i)) {
+            /* The scan (spirv_registers.c) saw an ALU write before every read of the stretch. */
+            sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, NULL,
+                        "internal: r%u has no variable and no value in this stretch", i);
+            return 0;
+        }
+        if (sb_spv_temp_is_scalar(ctx, i))
+            type = sb_spv_t_f32(ctx);
+    }
     ctx->temp_read_upto[i] = ctx->temp_store_count;
     ctx->temp_read_block[i] = ctx->temp_stores_block;
-    uint32_t type = sb_spv_temp_is_scalar(ctx, i) ? sb_spv_t_f32(ctx) : sb_spv_t_fvec(ctx, 4);
     return sb_spv_load(&ctx->builder, type, ctx->temps[i]);
 }
 
@@ -423,29 +445,23 @@ enum vector_origin { VECTOR_ONCE, VECTOR_FIRST, VECTOR_AGAIN };
 static uint32_t cb_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *operand,
                           enum vector_origin *origin);
 
-/* r`i`'s whole value in the open block (cached, else loaded and cached): a vec4, or a
- * float for a scalar register; `origin` as load_vector's. */
-static uint32_t temp_vector(struct sb_spv_context *ctx, uint32_t i, enum vector_origin *origin)
-{
-    uint32_t v = temp_cached(ctx, i);
-    *origin = VECTOR_AGAIN;
-    if (!v) {
-        v = load_temp(ctx, i);
-        temp_remember(ctx, i, v);
-        *origin = VECTOR_FIRST;
-    }
-    return v;
-}
-
-/* The whole register as vec4 float (a scalar r# is load_lanes' own case); `origin`: whether
- * the same id comes again within the block (r# and constant cb# elements, both kept per
- * block) and whether it did now. */
+/* The whole register as vec4 float (a scalar r#: its float, load_lanes' own case); `origin`:
+ * whether the same id comes again within the block (r# and constant cb# elements, both kept
+ * per block) and whether it did now. */
 static uint32_t load_vector(struct sb_spv_context *ctx, const struct sb_ir_operand *src,
                             enum vector_origin *origin)
 {
     *origin = VECTOR_ONCE;
-    if (is_temp(ctx, src))
-        return temp_vector(ctx, src->index[0].offset, origin);
+    if (is_temp(ctx, src)) {
+        uint32_t i = src->index[0].offset, v = temp_cached(ctx, i);
+        *origin = VECTOR_AGAIN;
+        if (!v) {
+            v = load_temp(ctx, i);
+            temp_remember(ctx, i, v);
+            *origin = VECTOR_FIRST;
+        }
+        return v;
+    }
     if (src->file == SB_IR_FILE_CONSTANT_BUFFER)
         return cb_vector(ctx, src, origin);
     if (src->file == SB_IR_FILE_THIS_POINTER) /* class-instance spec constants (spirv_linkage.c) */
@@ -539,10 +555,11 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     if (src->file == SB_IR_FILE_IMMEDIATE)
         return immediate(ctx, src, lanes, n, ir_type);
     enum vector_origin origin;
-    bool scalar = is_temp(ctx, src) && sb_spv_temp_is_scalar(ctx, src->index[0].offset);
-    uint32_t vec = scalar ? temp_vector(ctx, src->index[0].offset, &origin) : load_vector(ctx, src, &origin);
+    uint32_t vec = load_vector(ctx, src, &origin);
     if (!vec)
         return 0;
+    bool scalar = __builtin_expect(ctx->temp_shapes, 0) && is_temp(ctx, src) &&
+                  sb_spv_temp_is_scalar(ctx, src->index[0].offset);
     /* A vector read again in this block keeps its views (kept_slot) under the swizzle,
      * count, type and modifiers (ir_type < 8: the enum's values). */
     struct sb_spv_kept_value *e = NULL;
@@ -683,6 +700,34 @@ static void write_lanes(struct sb_spv_context *ctx, uint32_t reg, uint32_t mask,
     sb_spv_store(b, reg, sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), old, value, comps, 4));
 }
 
+/* The new whole value of r`i` is kept for later reads in this block and stored, now or
+ * at the next flush (deferred during ALU instructions); false for a failed value. */
+static bool keep_temp_write(struct sb_spv_context *ctx, uint32_t i, uint32_t full)
+{
+    temp_remember(ctx, i, full);
+    if (!full) {
+        sb_spv_store(&ctx->builder, ctx->temps[i], full); /* a failure, recorded: nothing to remember */
+    } else if (!ctx->defer_temp_stores) {
+        store_temp(ctx, i, full);
+    } else if (!ctx->temp_is_dirty[i]) {
+        ctx->temp_is_dirty[i] = 1;
+        ctx->temp_dirty[ctx->temp_dirty_count++] = i;
+    }
+    return full != 0;
+}
+
+/* A scalar r# (only ever written in x, so `value` is its float): the value is the register.
+ * A memoryless one is only kept, for its stretch: no store. */
+static SB_SPV_NOINLINE bool write_scalar_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t value)
+{
+    if (!sb_spv_temp_is_memoryless(ctx, i))
+        return keep_temp_write(ctx, i, value);
+    temp_remember(ctx, i, value);
+    ctx->temp_block[i] = ctx->temp_region;
+    ctx->temp_epoch[i] = 0;
+    return value != 0;
+}
+
 /* r# write: the new whole vector is built from the cached (or loaded) old one,
  * stored, and remembered for later reads in this block. */
 static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, uint32_t value, uint32_t n)
@@ -693,8 +738,10 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
      * block now, so the value is remembered for (and a deferred store lands in) that block. */
     if (!b->block_open)
         (void)sb_spv_body_words(b, 0);
-    if ((mask == 0xF && n == 4) || sb_spv_temp_is_scalar(ctx, i)) {
-        full = value; /* a scalar r# is only written in x (note_temp_writes): n is 1 */
+    if (__builtin_expect(ctx->temp_shapes, 0) && sb_spv_temp_is_scalar(ctx, i))
+        return write_scalar_temp(ctx, i, value);
+    if (mask == 0xF && n == 4) {
+        full = value;
     } else {
         uint32_t old = temp_cached(ctx, i);
         if (!old)
@@ -711,16 +758,7 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
             full = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, 4), old, value, comps, 4);
         }
     }
-    temp_remember(ctx, i, full);
-    if (!full) {
-        sb_spv_store(b, ctx->temps[i], full); /* a failure, recorded: nothing to remember */
-    } else if (!ctx->defer_temp_stores) {
-        store_temp(ctx, i, full);
-    } else if (!ctx->temp_is_dirty[i]) {
-        ctx->temp_is_dirty[i] = 1;
-        ctx->temp_dirty[ctx->temp_dirty_count++] = i;
-    }
-    return full != 0;
+    return keep_temp_write(ctx, i, full);
 }
 
 bool sb_spv_store_dst_mask(struct sb_spv_context *ctx, const struct sb_ir_instruction *inst,

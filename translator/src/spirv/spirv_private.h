@@ -241,8 +241,18 @@ struct sb_spv_context {
     struct sb_spv_temp_store temp_stores[SB_SPV_TEMP_STORES];
     uint32_t temp_store_count, temp_stores_block;
     uint32_t *temp_read_upto, *temp_read_block;
-    /** Per r#: the lanes any instruction writes (spirv_registers.c); 0x1 makes it a scalar. */
+    /**
+     * Per r#: the lanes any instruction writes, and SB_SPV_TEMP_NEEDS_MEMORY
+     * (spirv_registers.c, note_temp_uses). Lanes 0x1 make it a scalar; a scalar
+     * without the flag is memoryless: no variable, its value only ever cached.
+     */
     uint32_t *temp_written;
+    bool temp_shapes; /**< temp_written was filled: DXIL programs only (spirv_registers.c) */
+    /**
+     * Counts the stretches of instructions between flow instructions (and functions):
+     * a memoryless r#'s cached value holds for its stretch, temp_block[i] naming it.
+     */
+    uint32_t temp_region;
     bool defer_temp_stores;
     /**
      * Pure values the operand layer built in the open block, so a repeat within the block
@@ -405,10 +415,33 @@ static inline uint32_t sb_spv_t_void_function(struct sb_spv_context *ctx)
     return t->void_function ? t->void_function : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION);
 }
 /** Pointer to a Private float: one lane of a register. */
+/* Set in temp_written[i] when r`i` must live in a variable (note_temp_uses). */
+#define SB_SPV_TEMP_NEEDS_MEMORY 0x10u
+
 /* r`i` (i < temp_count) is held as a Private float: only its x lane is ever written. */
 static inline bool sb_spv_temp_is_scalar(const struct sb_spv_context *ctx, uint32_t i)
 {
-    return ctx->temp_written[i] == 0x1u;
+    return ctx->temp_shapes && (ctx->temp_written[i] & 0xFu) == 0x1u;
+}
+
+/* r`i` is a scalar with no variable at all: every read follows an ALU write of it in the
+ * same stretch between flow instructions, where the written value's id dominates. */
+static inline bool sb_spv_temp_is_memoryless(const struct sb_spv_context *ctx, uint32_t i)
+{
+    return ctx->temp_shapes && ctx->temp_written[i] == 0x1u;
+}
+
+/* Flow instructions: structured control flow, calls, returns, discard (spirv_flow.c). */
+static inline bool sb_spv_op_is_flow(uint32_t op)
+{
+    return (op >= SB_IR_OP_IF && op <= SB_IR_OP_INTERFACE_CALL) || op == SB_IR_OP_ABORT ||
+           op == SB_IR_OP_DEBUG_BREAK;
+}
+
+/* ALU instructions: they stay in their block and write r# only through the operand helpers. */
+static inline bool sb_spv_op_is_alu(uint32_t op)
+{
+    return op <= SB_IR_OP_DGE || sb_ir_op_is_int64(op);
 }
 
 static inline uint32_t sb_spv_t_ptr_private_f32(struct sb_spv_context *ctx)
