@@ -475,8 +475,9 @@ static inline uint32_t sb_spv_extract(struct sb_spv_builder *b, uint32_t type, u
     return sb_spv_op2(b, SpvOpCompositeExtract, type, composite, index);
 }
 uint32_t sb_spv_construct(struct sb_spv_builder *b, uint32_t type, const uint32_t *parts, uint32_t count);
-/** OpVectorShuffle a, b with `count` (at most 4) literal components; inline, as above. */
-static inline uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
+/** OpVectorShuffle a, b with `count` (at most 4) literal components; inline, as above (forced:
+ *  GCC otherwise keeps one out-of-line copy for the lane loads' hot path). */
+static inline __attribute__((always_inline)) uint32_t sb_spv_shuffle(struct sb_spv_builder *b, uint32_t type, uint32_t v1, uint32_t v2,
                                       const uint32_t *components, uint32_t count)
 {
     if (count > 4)
