@@ -350,7 +350,7 @@ static enum sb_result dispatch(struct sb_spv_context *ctx, struct flow_state *f,
     if (sb_spv_op_is_flow(inst->op)) {
         r = flow_op(ctx, f, inst);
         sb_spv_registers_forget(ctx); /* calls write r# */
-        ctx->temp_region++; /* a memoryless r#'s value ends here (note_temp_uses) */
+        ctx->temp_region++; /* a memoryless r#'s value ends here (spirv_registers.c, struct temp_scan) */
     } else if (sb_spv_op_is_alu(inst->op)) {
         /* ALU ops stay in their block and read r# only through the operand helpers: their
          * r# writes may wait for the next flush (sb_spv_emit_function). */

@@ -573,7 +573,7 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     }
     uint32_t value;
     if (scalar) {
-        /* x is the register; the lanes never written read 0 (note_temp_writes). */
+        /* x is the register; the lanes never written read 0 (spirv_registers.c, struct temp_scan). */
         uint32_t comps[4];
         for (uint32_t k = 0; k < n; k++)
             comps[k] = (lanes[k] & 3u) ? sb_spv_const_f32(b, 0.0f) : vec;

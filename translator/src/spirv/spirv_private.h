@@ -17,7 +17,11 @@
  *
  * Registers. Every IR register file that holds 4-lane registers is a
  * Private-storage variable whose lanes are 32-bit FLOATS:
- *   r#            one `vec4` variable per register (ctx->temps[i]);
+ *   r#            one `vec4` variable per register (ctx->temps[i]); in a DXIL
+ *                 program, whose values are one-lane registers, a `float` for one
+ *                 only ever written in x, and none at all for one whose every read
+ *                 follows an ALU write in the same stretch between flow
+ *                 instructions (spirv_registers.c, struct temp_scan);
  *   x#            one `vec4[count]` array per indexable temp (ctx->indexable[id]);
  *   icb           a Private `uvec4[n]` initialised from a constant (ctx->icb_var;
  *                 uint so integer data never passes through float constants);
@@ -243,7 +247,7 @@ struct sb_spv_context {
     uint32_t *temp_read_upto, *temp_read_block;
     /**
      * Per r#: the lanes any instruction writes, and SB_SPV_TEMP_NEEDS_MEMORY
-     * (spirv_registers.c, note_temp_uses). Lanes 0x1 make it a scalar; a scalar
+     * (spirv_registers.c, struct temp_scan). Lanes 0x1 make it a scalar; a scalar
      * without the flag is memoryless: no variable, its value only ever cached.
      */
     uint32_t *temp_written;
@@ -415,7 +419,7 @@ static inline uint32_t sb_spv_t_void_function(struct sb_spv_context *ctx)
     return t->void_function ? t->void_function : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION);
 }
 /** Pointer to a Private float: one lane of a register. */
-/* Set in temp_written[i] when r`i` must live in a variable (note_temp_uses). */
+/* Set in temp_written[i] when r`i` must live in a variable (spirv_registers.c, scan_program). */
 #define SB_SPV_TEMP_NEEDS_MEMORY 0x10u
 
 /* r`i` (i < temp_count) is held as a Private float: only its x lane is ever written. */
