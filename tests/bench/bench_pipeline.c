@@ -7,13 +7,15 @@
  * (vkd3d_peer.h; the current release is 1.17).
  *
  * Usage: bench_pipeline CORPUS_DIR [--peer LIB] [--reps N] [--limit N]
- *                       [--stages cs,vs,ps] [--csv FILE]
+ *                       [--stages cs,vs,ps] [--csv FILE] [--dxil]
  *   --peer LIB    the vkd3d-shader library (default "libvkd3d-shader.so.1": the loader's
  *                 choice; give the path of a 1.17 build to measure 1.17)
  *   --reps N      device measurements per shader and engine (default 3)
  *   --limit N     an evenly spaced, deterministic sample of N of the selected shaders
  *   --stages L    which manifest program types to take (default cs,vs,ps)
  *   --csv FILE    one row per shader: bytes, times and why an engine did not run
+ *   --dxil        the DXIL corpus (corpus/dxil/MANIFEST.tsv) instead of DXBC; the peer
+ *                 compiles it as DXBC_DXIL (vkd3d-shader 1.9 and later)
  *
  * Bindings: vkd3d-shader is given our binding (set, binding) of every register
  * through its interface info, UAV counters included, so one set of resources serves
@@ -103,7 +105,18 @@ struct row {
 struct options {
     const char *corpus, *peer, *stages, *csv;
     long reps, limit;
+    bool dxil;
 };
+
+/* VKD3D_SHADER_SOURCE_DXBC_DXIL of vkd3d_shader.h 1.9+ (Debian's 1.2 header lacks the name,
+ * and its library refuses the value as an unknown source type). */
+#define PEER_SOURCE_DXBC_DXIL ((enum vkd3d_shader_source_type)4)
+
+/* The corpus folder of the manifest: "dxbc" or "dxil". */
+static const char *corpus_top(const struct options *o)
+{
+    return o->dxil ? "dxil" : "dxbc";
+}
 
 static struct vkd3d_peer peer;
 static char device_name[96];
@@ -151,7 +164,8 @@ static bool is_buffer(const struct sb_ir_resource *r)
 }
 
 /* Child: compiles with our bindings and writes the word count, then the words, to fd. */
-static void peer_compile_child(int fd, const struct sb_rt_program *p, const void *dxbc, size_t size)
+static void peer_compile_child(int fd, const struct sb_rt_program *p, const void *dxbc, size_t size,
+                               enum vkd3d_shader_source_type source_type)
 {
     const struct sb_translation *t = p->translation;
     struct vkd3d_shader_resource_binding *bindings = calloc(t->binding_count + 1, sizeof(*bindings));
@@ -196,7 +210,7 @@ static void peer_compile_child(int fd, const struct sb_rt_program *p, const void
     };
     struct vkd3d_shader_compile_info info = {
         .type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO, .next = &interface,
-        .source = { dxbc, size }, .source_type = VKD3D_SHADER_SOURCE_DXBC_TPF,
+        .source = { dxbc, size }, .source_type = source_type,
         .target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY, .log_level = VKD3D_SHADER_LOG_ERROR,
     };
     struct vkd3d_shader_code code = { 0 };
@@ -217,8 +231,8 @@ static void peer_compile_child(int fd, const struct sb_rt_program *p, const void
 }
 
 /* The peer's module (malloc'd) in a child, or NULL with `why`. */
-static uint32_t *peer_compile(const struct sb_rt_program *p, const void *dxbc, size_t size, size_t *count,
-                              char *why, size_t why_size)
+static uint32_t *peer_compile(const struct sb_rt_program *p, const void *dxbc, size_t size,
+                              enum vkd3d_shader_source_type source_type, size_t *count, char *why, size_t why_size)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -232,7 +246,7 @@ static uint32_t *peer_compile(const struct sb_rt_program *p, const void *dxbc, s
     }
     if (child == 0) {
         close(fds[0]);
-        peer_compile_child(fds[1], p, dxbc, size);
+        peer_compile_child(fds[1], p, dxbc, size, source_type);
     }
     close(fds[1]);
     uint64_t words = 0;
@@ -515,7 +529,7 @@ static void time_graphics(const struct options *o, struct row *row, struct sb_rt
 static void run_shader(const struct options *o, struct row *row)
 {
     char path[4096];
-    snprintf(path, sizeof(path), "%s/dxbc/%s", o->corpus, row->path);
+    snprintf(path, sizeof(path), "%s/%s/%s", o->corpus, corpus_top(o), row->path);
     size_t size = 0;
     char *bytes = read_file(path, &size);
     struct sb_rt_program *programs[2] = { NULL, NULL };
@@ -535,7 +549,9 @@ static void run_shader(const struct options *o, struct row *row)
     uint32_t *peer_words = NULL;
     size_t peer_count = 0;
     if (programs[OURS])
-        peer_words = peer_compile(programs[OURS], bytes, size, &peer_count, row->why[PEER], sizeof(row->why[PEER]));
+        peer_words = peer_compile(programs[OURS], bytes, size,
+                                  o->dxil ? PEER_SOURCE_DXBC_DXIL : VKD3D_SHADER_SOURCE_DXBC_TPF, &peer_count,
+                                  row->why[PEER], sizeof(row->why[PEER]));
     else
         say(row->why[PEER], sizeof(row->why[PEER]), "not tried: our bindings are needed");
     row->translated[PEER] = peer_words != NULL;
@@ -844,6 +860,8 @@ static bool parse_options(int argc, char **argv, struct options *o)
             o->stages = argv[++i];
         else if (!strcmp(a, "--csv") && next)
             o->csv = argv[++i];
+        else if (!strcmp(a, "--dxil"))
+            o->dxil = true;
         else if (a[0] != '-' && !o->corpus)
             o->corpus = a;
         else
@@ -857,7 +875,7 @@ int main(int argc, char **argv)
     struct options o;
     if (!parse_options(argc, argv, &o)) {
         fprintf(stderr, "usage: bench_pipeline CORPUS_DIR [--peer LIB] [--reps 1..%d] [--limit N] "
-                        "[--stages cs,vs,ps] [--csv FILE]\n", MAX_REPS);
+                        "[--stages cs,vs,ps] [--csv FILE] [--dxil]\n", MAX_REPS);
         return 1;
     }
     /* Each round must compile afresh (see the opening comment); vkd3d's FIXME lines off. */
@@ -865,9 +883,9 @@ int main(int argc, char **argv)
     setenv("VKD3D_SHADER_DEBUG", "none", 0);
     static char *paths[MAX_SHADERS];
     static char types[MAX_SHADERS][3];
-    uint32_t found = corpus_shaders(o.corpus, o.stages, 1, paths, types);
+    uint32_t found = corpus_shaders_in(o.corpus, corpus_top(&o), o.stages, 1, paths, types);
     if (!found) {
-        printf("SKIPPED: no %s shaders in %s/dxbc/MANIFEST.tsv\n", o.stages, o.corpus);
+        printf("SKIPPED: no %s shaders in %s/%s/MANIFEST.tsv\n", o.stages, o.corpus, corpus_top(&o));
         return 77;
     }
     char why[512];

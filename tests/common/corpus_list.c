@@ -27,8 +27,14 @@ char *read_file(const char *path, size_t *size)
 uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, char **paths,
                         char (*types)[3])
 {
+    return corpus_shaders_in(corpus, "dxbc", stages, every, paths, types);
+}
+
+uint32_t corpus_shaders_in(const char *corpus, const char *top, const char *stages, uint32_t every,
+                           char **paths, char (*types)[3])
+{
     char manifest[4096];
-    snprintf(manifest, sizeof(manifest), "%s/dxbc/MANIFEST.tsv", corpus);
+    snprintf(manifest, sizeof(manifest), "%s/%s/MANIFEST.tsv", corpus, top);
     size_t size = 0;
     char *text = read_file(manifest, &size);
     if (!text)

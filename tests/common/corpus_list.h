@@ -19,6 +19,9 @@ char *read_file(const char *path, size_t *size);
  */
 uint32_t corpus_shaders(const char *corpus, const char *stages, uint32_t every, char **paths,
                         char (*types)[3]);
+/** corpus_shaders over CORPUS/`top`/MANIFEST.tsv ("dxbc" or "dxil"; paths relative to it). */
+uint32_t corpus_shaders_in(const char *corpus, const char *top, const char *stages, uint32_t every,
+                           char **paths, char (*types)[3]);
 
 /**
  * Calls `visit` with the full path and the manifest-relative name of every file of
