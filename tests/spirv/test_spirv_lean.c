@@ -246,6 +246,16 @@ static struct sb_translation *translate_as_dxil(uint32_t temps, const char *what
     return translate_checked(p, SB_TARGET_VULKAN_1_1, SB_TRANSLATE_DEBUG_INFO, what);
 }
 
+/* The program built so far (`temps` r#) as DXIL's: r0's variable holds `pointee` (an opcode). */
+static void expect_r0_as_dxil(uint32_t temps, uint32_t pointee, const char *what)
+{
+    struct sb_translation *t = translate_as_dxil(temps, what);
+    if (t) {
+        CHECK(pointee_op(t, named(t, "r0")) == pointee);
+        sb_translation_destroy(t);
+    }
+}
+
 /*
  * The DXIL front end gives each value its own r# and writes only its x lane. Such an r# is
  * a Private float, not a vec4: its writes insert nothing and its reads extract nothing; its
@@ -308,11 +318,7 @@ static void case_scalar_temps(void)
     emit2(SB_IR_OP_ADD, R(0, 0x1), RS(0, "x"), V("x"));
     emit1(SB_IR_OP_MOV, O, RS(0, "xxxx"));
     emit0(SB_IR_OP_RET);
-    t = translate_as_dxil(1, "scalar_temps read first");
-    if (t) {
-        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeFloat);
-        sb_translation_destroy(t);
-    }
+    expect_r0_as_dxil(1, SpvOpTypeFloat, "scalar_temps read first");
 
     /* Written in y by a subroutine: a vec4 for every function. */
     ir_reset();
@@ -324,11 +330,7 @@ static void case_scalar_temps(void)
     begin_function(0);
     emit1(SB_IR_OP_MOV, R(0, 0x2), V("x"));
     emit0(SB_IR_OP_RET);
-    t = translate_as_dxil(1, "scalar_temps vec4");
-    if (t) {
-        CHECK(pointee_op(t, named(t, "r0")) == SpvOpTypeVector);
-        sb_translation_destroy(t);
-    }
+    expect_r0_as_dxil(1, SpvOpTypeVector, "scalar_temps vec4");
 
     /* The first program as SM4's: r0 and r1 are vec4 variables, as ever. */
     ir_reset();

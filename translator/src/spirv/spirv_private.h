@@ -216,7 +216,7 @@ struct sb_spv_context {
     uint32_t current_function; /**< IR function index being emitted */
 
     /* Registers. */
-    uint32_t *temps;         /**< r#: Private vec4 (or float: temp_written) per register (max temp_count of all functions) */
+    uint32_t *temps;         /**< r#: Private vec4 (float or 0, no variable: temp_written) per register (max temp_count of all functions) */
     uint32_t temp_count;
     /**
      * Per r#: the vec4 value it holds in the open block (spirv_registers.c), so a
@@ -418,7 +418,6 @@ static inline uint32_t sb_spv_t_void_function(struct sb_spv_context *ctx)
     const struct sb_spv_common_types *t = &ctx->t;
     return t->void_function ? t->void_function : sb_spv_common_declare(ctx, SB_SPV_COMMON_VOID_FUNCTION);
 }
-/** Pointer to a Private float: one lane of a register. */
 /* Set in temp_written[i] when r`i` must live in a variable (spirv_registers.c, scan_program). */
 #define SB_SPV_TEMP_NEEDS_MEMORY 0x10u
 
@@ -448,6 +447,7 @@ static inline bool sb_spv_op_is_alu(uint32_t op)
     return op <= SB_IR_OP_DGE || sb_ir_op_is_int64(op);
 }
 
+/** Pointer to a Private float: one lane of a register. */
 static inline uint32_t sb_spv_t_ptr_private_f32(struct sb_spv_context *ctx)
 {
     const struct sb_spv_common_types *t = &ctx->t;
