@@ -812,6 +812,52 @@ static void case_value_sharing(void)
     sb_translation_destroy(t);
 }
 
+/* The result id of the first instruction of opcode `op` after word `from`, 0 for none;
+ * `*at` (if given) receives where it stands. */
+static uint32_t first_result(const struct sb_translation *t, uint32_t op, size_t from, size_t *at)
+{
+    for (size_t w = from; w < t->word_count && (t->words[w] >> 16); w += t->words[w] >> 16)
+        if ((t->words[w] & 0xFFFF) == op && (t->words[w] >> 16) >= 3) {
+            if (at)
+                *at = w;
+            return t->words[w + 2];
+        }
+    return 0;
+}
+
+/*
+ * Lanes written and read back in the same block are the value written: r0.w after a float
+ * add is the add itself (no extract from the vector the write built), and r2.xy after an
+ * integer add is the integer vector itself (no extract, no bitcast back from float bits).
+ * Before, each such read extracted the lanes again and, for the integer read, bitcast them.
+ */
+static void case_written_views(void)
+{
+    ir_reset();
+    add_signature(SIG_IN, SB_IR_FILE_INPUT, 0, 0xF, "A", 0, 0, F, 0);
+    add_signature(SIG_OUT, SB_IR_FILE_OUTPUT, 0, 0xF, "O", 0, 0, F, 0);
+    emit1(SB_IR_OP_MOV, R(0, 0xF), src_reg(SB_IR_FILE_INPUT, 0, "xyzw"));
+    emit2(SB_IR_OP_ADD, R(0, 0x8), RS(0, "x"), RS(0, "y"));
+    emit2(SB_IR_OP_MUL, R(1, 0x1), RS(0, "w"), RS(0, "w"));
+    emit2(SB_IR_OP_IADD, R(2, 0x3), RS(0, "xy"), RS(0, "zw"));
+    emit2(SB_IR_OP_IADD, R(3, 0x3), RS(2, "xy"), RS(2, "xy"));
+    emit2(SB_IR_OP_ADD, dst_reg(SB_IR_FILE_OUTPUT, 0, 0xF), RS(1, "xxxx"), RS(3, "xyxy"));
+    emit0(SB_IR_OP_RET);
+    struct sb_translation *t = translate_checked(ir_program(SB_IR_STAGE_VERTEX, 4), SB_TARGET_VULKAN_1_1,
+                                                 0, "written_views");
+    if (!t)
+        return;
+    size_t at = 0;
+    uint32_t fadd = first_result(t, SpvOpFAdd, 5, NULL);
+    CHECK(fadd && first_result(t, SpvOpFMul, 5, &at));
+    CHECK(at && t->words[at + 3] == fadd && t->words[at + 4] == fadd);
+    size_t first_iadd = 0, second_iadd = 0;
+    uint32_t iadd = first_result(t, SpvOpIAdd, 5, &first_iadd);
+    CHECK(iadd && first_result(t, SpvOpIAdd, first_iadd + (t->words[first_iadd] >> 16), &second_iadd));
+    CHECK(second_iadd && t->words[second_iadd + 3] == iadd && t->words[second_iadd + 4] == iadd);
+    sb_translation_destroy(t);
+}
+
 /* ---- structured errors ------------------------------------------------------------------------------- */
 
 static void expect_error(struct sb_ir_program *p, enum sb_result code, uint64_t offset, const char *what)
@@ -982,6 +1028,7 @@ int main(int argc, char **argv)
         { "flow_dead_code", case_flow_dead_code },
         { "direct_io", case_direct_io },
         { "indexable_range", case_indexable_range },
+        { "written_views", case_written_views },
     };
     return run_test_cases(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
 }

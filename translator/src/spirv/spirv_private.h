@@ -120,9 +120,10 @@ struct sb_spv_kept_value {
     uint32_t key, shape, block, value;
 };
 
-/** Entries of the operand layer's table of kept values (direct-mapped, a power of two):
- *  2 KiB of the context. */
-#define SB_SPV_KEPT_VALUES 128u
+/** Entries of the operand layer's table of kept values (direct-mapped, 2^bits): 4 KiB of
+ *  the context. */
+#define SB_SPV_KEPT_BITS 8u
+#define SB_SPV_KEPT_VALUES (1u << SB_SPV_KEPT_BITS)
 
 /** Is the register file one the shader writes for the next stage (o#, oDepth*, oMask, oStencilRef)? */
 static inline bool sb_spv_is_output_file(uint32_t file)
