@@ -199,6 +199,17 @@ bool sb_spv_stream_grow(struct sb_spv_builder *b, struct sb_spv_stream *s, size_
 bool sb_spv_cache_grow(struct sb_spv_builder *b);
 /** Doubles the scalar-constant cache likewise; false on OOM. */
 bool sb_spv_consts_grow(struct sb_spv_builder *b);
+/**
+ * The home slot of a 32-bit constant in that cache (`capacity` a power of two): the top
+ * bits of a product. The low bits of a float's pattern are mostly zero (1.0 is 0x3F800000,
+ * 0.5 0x3F000000), so a slot taken from the low bits sent most float constants of a type
+ * down one probe chain: three probes a lookup on the corpus.
+ */
+static inline uint32_t sb_spv_const_slot(uint32_t type, uint32_t bits, uint32_t capacity)
+{
+    uint32_t h = ((bits * 0x9E3779B1u) ^ type) * 0x85EBCA77u;
+    return (uint32_t)(((uint64_t)h * capacity) >> 32);
+}
 
 /* ---- raw emission ------------------------------------------------------------------ */
 

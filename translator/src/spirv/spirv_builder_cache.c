@@ -45,7 +45,7 @@ bool sb_spv_consts_grow(struct sb_spv_builder *b)
         const struct sb_spv_const_entry *e = &b->consts[i];
         if (e->generation != generation)
             continue;
-        uint32_t slot = ((e->type * 0x9E3779B1u) ^ (e->bits * 0x85EBCA77u)) & (cap - 1);
+        uint32_t slot = sb_spv_const_slot(e->type, e->bits, cap);
         while (table[slot].generation == generation)
             slot = (slot + 1) & (cap - 1);
         table[slot] = *e;

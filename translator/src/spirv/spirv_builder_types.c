@@ -294,7 +294,7 @@ uint32_t sb_spv_const32_slow(struct sb_spv_builder *b, uint32_t type, uint32_t b
     if ((b->const_used + 1) * 2 > b->const_capacity && !sb_spv_consts_grow(b))
         return 0;
     uint32_t mask = b->const_capacity - 1;
-    uint32_t slot = ((type * 0x9E3779B1u) ^ (bits * 0x85EBCA77u)) & mask;
+    uint32_t slot = sb_spv_const_slot(type, bits, b->const_capacity);
     for (; b->consts[slot].generation == b->generation; slot = (slot + 1) & mask)
         if (b->consts[slot].type == type && b->consts[slot].bits == bits)
             return b->consts[slot].id;
