@@ -812,16 +812,12 @@ static void case_value_sharing(void)
     sb_translation_destroy(t);
 }
 
-/* The result id of the first instruction of opcode `op` after word `from`, 0 for none;
- * `*at` (if given) receives where it stands. */
-static uint32_t first_result(const struct sb_translation *t, uint32_t op, size_t from, size_t *at)
+/* Where the first instruction of opcode `op` at or after word `from` starts, 0 for none. */
+static size_t find_op(const struct sb_translation *t, uint32_t op, size_t from)
 {
     for (size_t w = from; w < t->word_count && (t->words[w] >> 16); w += t->words[w] >> 16)
-        if ((t->words[w] & 0xFFFF) == op && (t->words[w] >> 16) >= 3) {
-            if (at)
-                *at = w;
-            return t->words[w + 2];
-        }
+        if ((t->words[w] & 0xFFFF) == op && (t->words[w] >> 16) >= 5)
+            return w;
     return 0;
 }
 
@@ -847,14 +843,14 @@ static void case_written_views(void)
                                                  0, "written_views");
     if (!t)
         return;
-    size_t at = 0;
-    uint32_t fadd = first_result(t, SpvOpFAdd, 5, NULL);
-    CHECK(fadd && first_result(t, SpvOpFMul, 5, &at));
-    CHECK(at && t->words[at + 3] == fadd && t->words[at + 4] == fadd);
-    size_t first_iadd = 0, second_iadd = 0;
-    uint32_t iadd = first_result(t, SpvOpIAdd, 5, &first_iadd);
-    CHECK(iadd && first_result(t, SpvOpIAdd, first_iadd + (t->words[first_iadd] >> 16), &second_iadd));
-    CHECK(second_iadd && t->words[second_iadd + 3] == iadd && t->words[second_iadd + 4] == iadd);
+    /* Binary ops: words [type, result, a, b] after the opcode word. */
+    size_t fadd = find_op(t, SpvOpFAdd, 5), fmul = find_op(t, SpvOpFMul, 5);
+    CHECK(fadd && fmul && t->words[fmul + 3] == t->words[fadd + 2] &&
+          t->words[fmul + 4] == t->words[fadd + 2]);
+    size_t iadd = find_op(t, SpvOpIAdd, 5);
+    size_t again = iadd ? find_op(t, SpvOpIAdd, iadd + (t->words[iadd] >> 16)) : 0;
+    CHECK(iadd && again && t->words[again + 3] == t->words[iadd + 2] &&
+          t->words[again + 4] == t->words[iadd + 2]);
     sb_translation_destroy(t);
 }
 
