@@ -43,6 +43,7 @@ void sb_bs_init(struct sb_bitstream *bs, const uint8_t *data, size_t size, size_
     bs->data = data;
     bs->bit_size = (uint64_t)size * 8;
     bs->limit = bs->bit_size;
+    bs->width = TOP_LEVEL_WIDTH;
     bs->bit = (uint64_t)start * 8;
     bs->base_offset = base_offset;
     bs->error = error;
@@ -445,72 +446,70 @@ static uint64_t read_scalar(struct sb_bitstream *bs, const struct sb_bs_abbrev_o
     }
 }
 
+/* Bit 5 of each of the ten whole 6-bit chunks of a window: the VBR6 "more" flags. */
+#define VBR6_MORE_FLAGS 0x0820820820820820ull
+
+/* The payloads of `n` (1..9) one-chunk VBR6 values at the bottom of `window`,
+ * unrolled: a record's small operands cost a shift, a mask and a store each. */
+static inline void store_single_chunks(uint64_t *out, uint64_t window, uint64_t n)
+{
+    switch (n) {
+    case 9: out[8] = (window >> 48) & 31; /* fall through */
+    case 8: out[7] = (window >> 42) & 31; /* fall through */
+    case 7: out[6] = (window >> 36) & 31; /* fall through */
+    case 6: out[5] = (window >> 30) & 31; /* fall through */
+    case 5: out[4] = (window >> 24) & 31; /* fall through */
+    case 4: out[3] = (window >> 18) & 31; /* fall through */
+    case 3: out[2] = (window >> 12) & 31; /* fall through */
+    case 2: out[1] = (window >> 6) & 31; /* fall through */
+    default: out[0] = window & 31;
+    }
+}
+
 /*
  * The operand loop of an unabbreviated record, fast: VBR6 values decoded from
  * 64-bit windows while the block has 64 bits left (so no value read here can
- * cross its end). A window holds at most ten 6-bit chunks, 50 payload bits, so
- * no value here can overflow. Returns how many of `count` it decoded; the
- * caller reads the rest (a value longer than a window, the block's last 64
- * bits) through sb_bs_read_vbr with all its checks. Room for `count` is
- * reserved.
+ * cross its end), nine whole chunks a window. When none of the next (up to)
+ * nine values continues past its chunk, they are stored at once; else value by
+ * value, one chunk or two (names are stored a character per operand, < 1024).
+ * No value here has more than ten payload bits, so none can overflow. Stops at
+ * `end`, at the block's last 64 bits and at a value of three chunks or more,
+ * which the caller reads with every check; returns where it stopped. Room for
+ * the values is reserved.
  */
-static uint64_t read_vbr6_run(struct sb_bitstream *bs, uint64_t count)
+static uint64_t *read_vbr6_run(struct sb_bitstream *bs, uint64_t *out, const uint64_t *end)
 {
-    if (count == 0)
-        return 0; /* no operand buffer may exist yet (ops NULL) */
-    uint64_t limit = bs->limit, bit = bs->bit, done = 0;
-    uint64_t *out = bs->ops + bs->op_count;
-    while (done < count && bit + 64 <= limit) {
-        uint64_t window = load_le64(bs->data + (bit >> 3)) >> (bit & 7);
-        uint32_t valid = 64 - (uint32_t)(bit & 7), used = 0;
-        while (done < count) {
-            /* Most values take one chunk (< 32) or two (< 1024: names are stored a
-             * character per operand); both are decoded without a loop. */
-            if (used + 12 <= valid) {
-                if (!(window & 32)) {
-                    out[done++] = window & 31;
-                    window >>= 6;
-                    used += 6;
-                    continue;
-                }
-                if (!(window & (32 << 6))) {
-                    out[done++] = (window & 31) | ((window >> 1) & (31 << 5));
-                    window >>= 12;
-                    used += 12;
-                    continue;
-                }
-            }
-            uint64_t rest = window, value = 0;
-            uint32_t taken = used, shift = 0;
-            bool complete = false;
-            while (taken + 6 <= valid) {
-                uint64_t chunk = rest & 63;
-                rest >>= 6;
-                taken += 6;
-                value |= (chunk & 31) << shift;
-                shift += 5;
-                if (!(chunk & 32)) {
-                    complete = true;
-                    break;
-                }
-            }
-            if (!complete)
-                break;
-            out[done++] = value;
-            window = rest;
-            used = taken;
+    const uint8_t *data = bs->data;
+    uint64_t bit = bs->bit, limit = bs->limit;
+    while (out < end && bit + 64 <= limit) {
+        uint64_t window = load_le64(data + (bit >> 3)) >> (bit & 7);
+        uint64_t n = (uint64_t)(end - out) < 9 ? (uint64_t)(end - out) : 9;
+        if (!(window & VBR6_MORE_FLAGS & ((1ull << (6 * n)) - 1))) {
+            store_single_chunks(out, window, n);
+            out += n;
+            bit += 6 * n;
+            continue;
         }
-        if (used == 0)
-            break;
+        uint32_t used = 0; /* at most 42 before a value: its two chunks lie in the nine */
+        do {
+            if (!(window & 32)) {
+                *out++ = window & 31;
+                window >>= 6;
+                used += 6;
+            } else if (!(window & (32 << 6))) {
+                *out++ = (window & 31) | ((window >> 1) & (31 << 5));
+                window >>= 12;
+                used += 12;
+            } else {
+                bs->bit = bit + used;
+                return out;
+            }
+        } while (out < end && used <= 42);
         bit += used;
     }
     bs->bit = bit;
-    bs->op_count += (uint32_t)done;
-    return done;
+    return out;
 }
-
-/* Bit 5 of each of the ten whole 6-bit chunks of a window: the VBR6 "more" flags. */
-#define VBR6_MORE_FLAGS 0x0820820820820820ull
 
 /* How many of the ten flag bits (VBR6_MORE_FLAGS) are set in `flags`: a multiply
  * gathers them, where __builtin_popcountll is a libgcc call on baseline x86-64. */
@@ -555,35 +554,20 @@ static void skip_vbr6(struct sb_bitstream *bs, uint64_t count)
 void sb_bs_skip_records(struct sb_bitstream *bs, uint64_t codes)
 {
     if (bs->depth)
-        bs->scopes[bs->depth - 1].skip_codes = codes;
+        bs->scopes[bs->depth - 1].skip_codes = bs->skip_codes = codes;
 }
 
 /* Whether the innermost block passes over unabbreviated records of `code`. */
 static bool skipped_code(const struct sb_bitstream *bs, uint64_t code)
 {
-    return code < 64 && bs->depth && ((bs->scopes[bs->depth - 1].skip_codes >> code) & 1);
+    return code < 64 && ((bs->skip_codes >> code) & 1);
 }
 
-/* An unabbreviated record; false also for a record passed over (`skipped` set then). */
-static bool read_unabbrev_record(struct sb_bitstream *bs, bool *skipped)
+/* The operands of an unabbreviated record whose code and operand count are
+ * read; false also for a record passed over (`skipped` set then). */
+static inline bool read_unabbrev_operands(struct sb_bitstream *bs, uint64_t count, bool *skipped)
 {
-    uint64_t code, count;
-    uint32_t valid;
-    uint64_t window = window_fits(bs) ? peek_window(bs, &valid) : 0;
-    if (window && !(window & 32) && !(window & (32 << 6))) {
-        /* Code and count below 32 (most records): one chunk each, from one window. */
-        code = window & 31;
-        count = (window >> 6) & 31;
-        bs->bit += 12;
-    } else {
-        code = read_vbr(bs, 6, "record code");
-        if (code > UINT32_MAX)
-            return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
-                              "record code %llu exceeds 32 bits", (unsigned long long)code);
-        count = read_vbr(bs, 6, "record operand count");
-    }
-    bs->code = (uint32_t)code;
-    if (!bs->failed && skipped_code(bs, code)) {
+    if (skipped_code(bs, bs->code)) {
         /* Each operand takes at least one chunk: a count the block cannot hold fails. */
         if (exceeds_bits(bs, count, 6))
             return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, bs->entry_bit,
@@ -593,11 +577,35 @@ static bool read_unabbrev_record(struct sb_bitstream *bs, bool *skipped)
         *skipped = !bs->failed;
         return false;
     }
-    if (bs->failed || !reserve_ops(bs, count, 6, "record operand"))
+    if (count == 0)
+        return true; /* no operand buffer may exist yet (ops NULL) */
+    if (!reserve_ops(bs, count, 6, "record operand"))
         return false;
-    for (uint64_t i = read_vbr6_run(bs, count); i < count && !bs->failed; i++)
-        bs->ops[bs->op_count++] = read_vbr(bs, 6, "record operand");
-    return !bs->failed;
+    uint64_t *out = bs->ops + bs->op_count, *end = out + count;
+    for (;;) {
+        out = read_vbr6_run(bs, out, end);
+        if (out == end)
+            break;
+        *out++ = read_vbr(bs, 6, "record operand");
+        if (bs->failed)
+            return false;
+    }
+    bs->op_count += (uint32_t)count;
+    return true;
+}
+
+/* An unabbreviated record, all of it; false also for a record passed over. */
+static bool read_unabbrev_record(struct sb_bitstream *bs, bool *skipped)
+{
+    uint64_t code = read_vbr(bs, 6, "record code");
+    if (code > UINT32_MAX)
+        return sb_bs_fail(bs, SB_ERROR_BC_BAD_RECORD, bs->entry_bit,
+                          "record code %llu exceeds 32 bits", (unsigned long long)code);
+    uint64_t count = read_vbr(bs, 6, "record operand count");
+    if (bs->failed)
+        return false;
+    bs->code = (uint32_t)code;
+    return read_unabbrev_operands(bs, count, skipped);
 }
 
 static bool read_blob(struct sb_bitstream *bs)
@@ -767,13 +775,18 @@ static bool enter_block(struct sb_bitstream *bs)
     };
     bs->block_id = (uint32_t)block_id;
     bs->limit = bs->scopes[bs->depth - 1].end_bit;
+    bs->width = (uint32_t)width;
+    bs->skip_codes = 0;
     return true;
 }
 
 static void leave_block(struct sb_bitstream *bs)
 {
     const struct sb_bs_scope *scope = &bs->scopes[--bs->depth];
-    bs->limit = bs->depth ? bs->scopes[bs->depth - 1].end_bit : bs->bit_size;
+    const struct sb_bs_scope *parent = bs->depth ? &bs->scopes[bs->depth - 1] : NULL;
+    bs->limit = parent ? parent->end_bit : bs->bit_size;
+    bs->width = parent ? parent->width : TOP_LEVEL_WIDTH;
+    bs->skip_codes = parent ? parent->skip_codes : 0;
     bs->local.count = scope->local_base;
     bs->local.op_count = scope->local_op_base;
 }
@@ -794,10 +807,28 @@ static enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
 {
     bs->entry_bit = bs->bit;
     bs->op_count = 0;
-    uint32_t width = bs->depth ? bs->scopes[bs->depth - 1].width : TOP_LEVEL_WIDTH;
-    uint32_t id = (uint32_t)read_bits(bs, width, "abbreviation id");
-    if (bs->failed)
-        return SB_BS_ERROR;
+    uint32_t width = bs->width, id;
+    if (window_fits(bs)) {
+        uint32_t valid;
+        uint64_t window = peek_window(bs, &valid);
+        id = (uint32_t)(window & ((1ull << width) - 1));
+        window >>= width;
+        if (id == ABBREV_UNABBREV_RECORD && bs->depth && !(window & (32 | (32 << 6)))) {
+            /* Code and count below 32 (most records): one chunk each, from the
+             * window that held the id (at most 32 + 12 of its 57 bits). */
+            bs->abbrev_id = id;
+            bs->code = (uint32_t)(window & 31);
+            bs->bit += width + 12;
+            if (read_unabbrev_operands(bs, (window >> 6) & 31, consumed))
+                return SB_BS_RECORD;
+            return *consumed ? SB_BS_RECORD : SB_BS_ERROR;
+        }
+        bs->bit += width;
+    } else {
+        id = (uint32_t)read_bits(bs, width, "abbreviation id");
+        if (bs->failed)
+            return SB_BS_ERROR;
+    }
     bs->abbrev_id = id;
     if (!bs->depth && id != ABBREV_ENTER_SUBBLOCK) {
         sb_bs_fail(bs, SB_ERROR_BC_BAD_BLOCK, bs->entry_bit,
@@ -840,9 +871,8 @@ static bool read_blockinfo(struct sb_bitstream *bs)
     uint32_t target = UINT32_MAX;
     for (;;) {
         uint64_t start = bs->bit;
-        uint32_t width = bs->scopes[bs->depth - 1].width;
         bs->entry_bit = start;
-        uint32_t id = (uint32_t)read_bits(bs, width, "abbreviation id");
+        uint32_t id = (uint32_t)read_bits(bs, bs->width, "abbreviation id");
         if (bs->failed)
             return false;
         if (id == ABBREV_END_BLOCK) {

@@ -83,6 +83,10 @@ struct sb_bitstream {
     uint64_t bit_size;     /**< bits in `data` */
     uint64_t bit;          /**< read position */
     uint64_t limit;        /**< end of the innermost open block (bit_size at the top level) */
+    /* Copies of the innermost scope's fields, read once per entry (the top level's
+     * width is 2 and it skips nothing): */
+    uint32_t width;        /**< abbreviation id width */
+    uint64_t skip_codes;   /**< see sb_bs_scope::skip_codes */
     uint64_t base_offset;  /**< added to byte offsets in errors */
     struct sb_error *error; /**< may be NULL */
     bool failed;
