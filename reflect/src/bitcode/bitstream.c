@@ -128,26 +128,42 @@ static inline bool window_fits(const struct sb_bitstream *bs)
     return bs->bit + 64 <= bs->limit;
 }
 
-/* Up to 32 bits at the position, already known to be in range: a word load
- * where the block has 64 bits left, else the bytes they touch (at most 5)
- * gathered little-endian. */
+/* peek_window where the block has less than 64 bits left, `valid` set to the
+ * bits of the window that lie in the block (0 at or past its end): a word load
+ * where the data has 8 bytes left (the bits past the block's end are loaded but
+ * never used), else the bytes up to the block's end gathered little-endian (it
+ * ends on a byte boundary inside the data). */
+static inline uint64_t peek_tail_window(const struct sb_bitstream *bs, uint32_t *valid)
+{
+    uint32_t shift = (uint32_t)(bs->bit & 7);
+    uint64_t left = sb_bs_bits_left(bs), room = 64 - shift;
+    uint32_t bits = (uint32_t)(left < room ? left : room);
+    *valid = bits;
+    const uint8_t *p = bs->data + (bs->bit >> 3);
+    if (bs->bit + 64 <= bs->bit_size)
+        return load_le64(p) >> shift;
+    uint32_t bytes = (shift + bits + 7) / 8;
+    uint64_t window = 0;
+    for (uint32_t i = 0; i < bytes; i++)
+        window |= (uint64_t)p[i] << (8 * i);
+    return window >> shift;
+}
+
+/* The window at the position, however near the block's end: `valid` of its
+ * bits (at most 64 - (bit & 7)) lie in the block. */
+static inline uint64_t peek_block_window(const struct sb_bitstream *bs, uint32_t *valid)
+{
+    return window_fits(bs) ? peek_window(bs, valid) : peek_tail_window(bs, valid);
+}
+
+/* Up to 32 bits at the position, already known to be in range. */
 static inline uint32_t take_bits(struct sb_bitstream *bs, uint32_t width)
 {
     uint64_t mask = (width == 32) ? 0xffffffffull : ((1ull << width) - 1);
-    if (window_fits(bs)) {
-        uint32_t valid;
-        uint64_t window = peek_window(bs, &valid);
-        bs->bit += width;
-        return (uint32_t)(window & mask);
-    }
-    uint64_t byte = bs->bit >> 3;
-    uint32_t shift = (uint32_t)(bs->bit & 7);
-    uint32_t bytes = (shift + width + 7) / 8;
-    uint64_t window = 0;
-    for (uint32_t i = 0; i < bytes; i++)
-        window |= (uint64_t)bs->data[byte + i] << (8 * i);
+    uint32_t valid;
+    uint64_t window = peek_block_window(bs, &valid);
     bs->bit += width;
-    return (uint32_t)((window >> shift) & mask);
+    return (uint32_t)(window & mask);
 }
 
 /* sb_bs_read_fixed's common case inline (this file's hot loops): up to 32 bits
@@ -214,18 +230,22 @@ static uint64_t read_vbr_checked(struct sb_bitstream *bs, uint32_t width, const 
 }
 
 /*
- * VBR fields, fast: the chunks that lie in one 64-bit window, when the block
- * has 64 bits left (so none of them can cross its end). Chunks of 2..32 bits
- * fill at most 57 + 7 window bits, so a value finished here has at most 62
- * payload bits and cannot overflow. A value the window does not finish is
- * read again from its start by read_vbr_checked.
+ * VBR fields, fast: the chunks that lie in one window of the block's bits (so
+ * none of them can cross its end). Chunks of 2..32 bits fill at most 57 + 7
+ * window bits, so a value finished here has at most 62 payload bits and cannot
+ * overflow. A value of one chunk (most) is taken at once. A value the window
+ * does not finish is read again from its start by read_vbr_checked.
  */
 static inline uint64_t read_vbr(struct sb_bitstream *bs, uint32_t width, const char *field)
 {
-    if (!bs->failed && width - 2 < 31 && window_fits(bs)) {
+    if (!bs->failed && width - 2 < 31) {
         uint32_t valid, used = 0, shift = 0;
-        uint64_t window = peek_window(bs, &valid), value = 0;
+        uint64_t window = peek_block_window(bs, &valid), value = 0;
         uint64_t mask = (1ull << width) - 1, more = 1ull << (width - 1);
+        if (width <= valid && !(window & more)) {
+            bs->bit += width;
+            return window & (more - 1);
+        }
         while (used + width <= valid) {
             uint64_t chunk = window & mask;
             window >>= width;
@@ -477,7 +497,7 @@ static inline void store_single_chunks(uint64_t *out, uint64_t window, uint64_t 
  * which the caller reads with every check; returns where it stopped. Room for
  * the values is reserved.
  */
-static uint64_t *read_vbr6_run(struct sb_bitstream *bs, uint64_t *out, const uint64_t *end)
+static inline __attribute__((always_inline)) uint64_t *read_vbr6_run(struct sb_bitstream *bs, uint64_t *out, const uint64_t *end)
 {
     const uint8_t *data = bs->data;
     uint64_t bit = bs->bit, limit = bs->limit;
@@ -563,9 +583,24 @@ static bool skipped_code(const struct sb_bitstream *bs, uint64_t code)
     return code < 64 && ((bs->skip_codes >> code) & 1);
 }
 
+/* A VBR6 value of one or two chunks at the bottom of `window` (its length in
+ * `bits`), or UINT64_MAX for a longer one. */
+static inline uint64_t take_short_vbr6(uint64_t window, uint32_t *bits)
+{
+    if (!(window & 32)) {
+        *bits = 6;
+        return window & 31;
+    }
+    if (window & (32 << 6))
+        return UINT64_MAX;
+    *bits = 12;
+    return (window & 31) | ((window >> 1) & (31 << 5));
+}
+
 /* The operands of an unabbreviated record whose code and operand count are
- * read; false also for a record passed over (`skipped` set then). */
-static inline bool read_unabbrev_operands(struct sb_bitstream *bs, uint64_t count, bool *skipped)
+ * read; false also for a record passed over (`skipped` set then). Inlined in
+ * the entry reader: a call per record cost as much as a short record's operands. */
+static inline __attribute__((always_inline)) bool read_unabbrev_operands(struct sb_bitstream *bs, uint64_t count, bool *skipped)
 {
     if (skipped_code(bs, bs->code)) {
         /* Each operand takes at least one chunk: a count the block cannot hold fails. */
@@ -684,34 +719,43 @@ static bool read_abbreviated_record(struct sb_bitstream *bs, const struct sb_bs_
     if (bs->op_count + count > bs->op_capacity &&
         !grow(bs, (void **)&bs->ops, &bs->op_capacity, bs->op_count + count, sizeof(*bs->ops)))
         return false;
-    for (uint32_t i = 1; i < count && !bs->failed; i++) {
+    /* Operands go through a local pointer the compiler knows aliases no cursor
+     * field, so the position stays in a register between them. A failure is
+     * sticky (every later read returns 0 and moves nothing): checked once. */
+    uint64_t *restrict out = bs->ops + bs->op_count;
+    for (uint32_t i = 1; i < count; i++) {
         const struct sb_bs_abbrev_op *op = &ops[i];
-        if (op->encoding == SB_BS_FIXED && op->value - 1 < 32 && window_fits(bs)) {
-            /* The common operand (type ids, flags), taken from a window in place. */
-            uint32_t valid;
-            bs->ops[bs->op_count++] = peek_window(bs, &valid) & ((1ull << op->value) - 1);
-            bs->bit += op->value;
+        switch (op->encoding) {
+        case SB_BS_LITERAL:
+            *out++ = op->value;
             continue;
-        }
-        if (op->encoding == SB_BS_LITERAL) {
-            bs->ops[bs->op_count++] = op->value;
+        case SB_BS_FIXED:
+            if (op->value - 1 < 32 && window_fits(bs)) {
+                /* The common operand (type ids, flags), taken from a window in place. */
+                uint32_t valid;
+                *out++ = peek_window(bs, &valid) & ((1ull << op->value) - 1);
+                bs->bit += op->value;
+                continue;
+            }
+            break;
+        case SB_BS_VBR:
+            *out++ = read_vbr(bs, (uint32_t)op->value, "abbreviated VBR operand");
             continue;
-        }
-        if (op->encoding == SB_BS_VBR) {
-            bs->ops[bs->op_count++] = read_vbr(bs, (uint32_t)op->value, "abbreviated VBR operand");
-            continue;
-        }
-        if (op->encoding == SB_BS_ARRAY) {
+        case SB_BS_ARRAY: {
+            bs->op_count = (uint32_t)(out - bs->ops);
             uint64_t elements = read_vbr(bs, 6, "array length");
             if (bs->failed || !reserve_ops(bs, elements, op_min_bits(&ops[i + 1]), "array element"))
                 return false;
             read_array(bs, &ops[i + 1], elements);
             return !bs->failed;
         }
-        if (op->encoding == SB_BS_BLOB)
+        case SB_BS_BLOB:
+            bs->op_count = (uint32_t)(out - bs->ops);
             return read_blob(bs);
-        bs->ops[bs->op_count++] = read_scalar(bs, op);
+        }
+        *out++ = read_scalar(bs, op);
     }
+    bs->op_count = (uint32_t)(out - bs->ops);
     return !bs->failed;
 }
 
@@ -744,7 +788,7 @@ static bool enter_block(struct sb_bitstream *bs)
     uint64_t block_id = read_vbr(bs, 8, "ENTER_SUBBLOCK block id");
     uint64_t width = read_vbr(bs, 4, "ENTER_SUBBLOCK abbreviation width");
     sb_bs_align32(bs, "ENTER_SUBBLOCK");
-    uint64_t words = sb_bs_read_fixed(bs, 32, "ENTER_SUBBLOCK length");
+    uint64_t words = read_bits(bs, 32, "ENTER_SUBBLOCK length");
     if (bs->failed)
         return false;
     if (block_id > UINT32_MAX)
@@ -813,13 +857,17 @@ static enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
         uint64_t window = peek_window(bs, &valid);
         id = (uint32_t)(window & ((1ull << width) - 1));
         window >>= width;
-        if (id == ABBREV_UNABBREV_RECORD && bs->depth && !(window & (32 | (32 << 6)))) {
-            /* Code and count below 32 (most records): one chunk each, from the
-             * window that held the id (at most 32 + 12 of its 57 bits). */
+        uint32_t code_bits, count_bits;
+        uint64_t code, count;
+        if (id == ABBREV_UNABBREV_RECORD && bs->depth &&
+            (code = take_short_vbr6(window, &code_bits)) != UINT64_MAX &&
+            (count = take_short_vbr6(window >> code_bits, &count_bits)) != UINT64_MAX) {
+            /* Code and count below 1024 (all but odd records), from the window
+             * that held the id: at most 32 + 24 of its 57 bits. */
             bs->abbrev_id = id;
-            bs->code = (uint32_t)(window & 31);
-            bs->bit += width + 12;
-            if (read_unabbrev_operands(bs, (window >> 6) & 31, consumed))
+            bs->code = (uint32_t)code;
+            bs->bit += width + code_bits + count_bits;
+            if (read_unabbrev_operands(bs, count, consumed))
                 return SB_BS_RECORD;
             return *consumed ? SB_BS_RECORD : SB_BS_ERROR;
         }
