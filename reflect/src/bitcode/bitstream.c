@@ -658,29 +658,32 @@ static bool read_blob(struct sb_bitstream *bs)
 
 /*
  * `count` fixed fields of `width` (1..32) bits, known to lie in the block: as
- * many as a 64-bit window holds (at least 57 bits, so 7 bytes of a string) per
- * load, the block's last 64 bits a field at a time. `char6` maps each to its
- * character (names are char6 or 8-bit arrays).
+ * many as a window holds (at least 57 bits, so 7 bytes of a string) per load.
+ * `char6` maps each to its character (names are char6 or 8-bit arrays).
+ * Inlined per caller, so the character map and the char6 width are constants
+ * in the loop that stores a name's characters.
  */
-static void read_fixed_run(struct sb_bitstream *bs, uint64_t *out, uint64_t count, uint32_t width,
-                           bool char6_map)
+static inline __attribute__((always_inline)) void read_fixed_run(struct sb_bitstream *bs,
+                                                                 uint64_t *restrict out,
+                                                                 uint64_t count, uint32_t width,
+                                                                 bool char6_map)
 {
-    uint64_t mask = (1ull << width) - 1, e = 0;
-    while (e < count) {
-        if (!window_fits(bs)) {
-            uint32_t field = take_bits(bs, width);
-            out[e++] = char6_map ? (uint8_t)char6[field] : field;
-            continue;
-        }
+    uint64_t mask = (1ull << width) - 1;
+    const uint64_t *end = out + count;
+    while (out < end) {
         uint32_t valid;
-        uint64_t window = peek_window(bs, &valid);
+        uint64_t window = peek_block_window(bs, &valid);
+        /* reserve_ops checked that the fields fit in the block, so a window holds one */
         uint64_t n = valid / width;
-        if (n > count - e)
-            n = count - e;
-        for (uint64_t k = 0; k < n; k++, window >>= width)
-            out[e + k] = char6_map ? (uint8_t)char6[window & mask] : (window & mask);
-        e += n;
+        if (n == 0) {
+            sb_bs_fail(bs, SB_ERROR_TRUNCATED, bs->bit, "array element past the block end");
+            return;
+        }
+        if (n > (uint64_t)(end - out))
+            n = (uint64_t)(end - out);
         bs->bit += n * width;
+        for (const uint64_t *stop = out + n; out < stop; out++, window >>= width)
+            *out = char6_map ? (uint8_t)char6[window & mask] : (window & mask);
     }
 }
 
