@@ -21,9 +21,11 @@
 #if defined(__GNUC__)
 #define SB_IR_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define SB_IR_NOINLINE __attribute__((noinline))
+#define SB_IR_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define SB_IR_PRINTF(f, a)
 #define SB_IR_NOINLINE
+#define SB_IR_ALWAYS_INLINE inline
 #endif
 
 /* ------------------------------------------------------------------------ */

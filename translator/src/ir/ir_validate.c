@@ -8,6 +8,7 @@
  * from the program alone (no decoder state).
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,10 @@ static bool check_system_value_file(struct validator *v, const struct sb_ir_oper
     return true;
 }
 
-static bool check_operand(struct validator *v, const struct sb_ir_operand *op, unsigned depth)
+/* Every check of one operand, each failure with its own message. check_operand runs it only
+ * for the operands its quick test cannot pass, so it is kept out of line. */
+static SB_IR_NOINLINE bool check_operand_fully(struct validator *v, const struct sb_ir_operand *op,
+                                               unsigned depth)
 {
     const struct sb_ir_program *p = v->program;
     if (op->file >= SB_IR_FILE_COUNT)
@@ -200,11 +204,62 @@ static const uint64_t value_files[2] = {
     DST_ONLY_FILES | READ_WRITE_FILES,
 };
 
-static bool value_file(uint32_t file, bool is_dst)
+static inline bool value_file(uint32_t file, bool is_dst)
 {
     if (file >= SB_IR_FILE_COUNT)
         return !is_dst; /* as any other source file (check_operand refuses the number) */
     return (value_files[is_dst] >> file) & 1u;
+}
+
+/* Files with rules beyond the operand's shape: a declared id, a count or a stage
+ * (check_operand_fully's switch). */
+#define FILES_WITH_RULES (FILE_BIT(TEMP) | FILE_BIT(INDEXABLE_TEMP) | FILE_BIT(GROUP_SHARED) | \
+                          FILE_BIT(IMMEDIATE_CONSTANT_BUFFER) | FILE_BIT(MESH_VERTEX) | \
+                          FILE_BIT(MESH_PRIMITIVE) | FILE_BIT(VIEW_ID) | FILE_BIT(HELPER_LANE) | \
+                          FILE_BIT(BASE_VERTEX) | FILE_BIT(BASE_INSTANCE))
+
+/* Whether `op` passes every operand check without a relative index to walk: a temp in range,
+ * or a file with no rules of its own. Nearly every operand is one of them, and this answers
+ * for it in a few loads; the rest go through check_operand_fully. */
+static inline bool operand_plainly_valid(const struct validator *v, const struct sb_ir_operand *op)
+{
+    /* The mask, the four lanes and the modifiers in one load: the bits that must be clear,
+     * byte by byte (mask above 0xf, a lane above 3, a modifier past NEG|ABS). */
+    static const uint8_t out_of_range[8] = { 0xF0, 0xFC, 0xFC, 0xFC, 0xFC, 0xFC, 0, 0 };
+    enum { MASK_AT = offsetof(struct sb_ir_operand, mask) };
+    _Static_assert(offsetof(struct sb_ir_operand, swizzle) == MASK_AT + 1 &&
+                       offsetof(struct sb_ir_operand, modifiers) == MASK_AT + 5 &&
+                       MASK_AT + 8 <= sizeof(struct sb_ir_operand) &&
+                       (SB_IR_MOD_NEG | SB_IR_MOD_ABS) == 3,
+                   "mask, swizzle and modifiers are adjacent bytes");
+    uint64_t bytes, bad_bits;
+    memcpy(&bytes, (const unsigned char *)op + MASK_AT, sizeof(bytes));
+    memcpy(&bad_bits, out_of_range, sizeof(bad_bits));
+    if (bytes & bad_bits)
+        return false;
+    if (op->file == SB_IR_FILE_TEMP)
+        return op->index_count == 1 && !op->index[0].relative &&
+               op->index[0].offset < v->function->temp_count;
+    if (op->file >= SB_IR_FILE_COUNT || ((FILES_WITH_RULES >> op->file) & 1u) ||
+        op->index_count > 3)
+        return false;
+    for (uint32_t i = 0; i < op->index_count; i++)
+        if (op->index[i].relative)
+            return false;
+    return true;
+}
+
+static inline bool check_operand(struct validator *v, const struct sb_ir_operand *op,
+                                 unsigned depth)
+{
+    return operand_plainly_valid(v, op) || check_operand_fully(v, op, depth);
+}
+
+/* Value slots, nearly all of them, are a bit test; the other kinds ask sb_ir_kind_fits. */
+static inline bool slot_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
+{
+    return kind == SB_IR_KIND_VALUE ? value_file(file, is_dst)
+                                    : sb_ir_kind_fits(kind, file, is_dst, op);
 }
 
 bool sb_ir_kind_fits(uint32_t kind, uint32_t file, bool is_dst, uint32_t op)
@@ -275,6 +330,69 @@ static bool check_atomic64(struct validator *v, const struct sb_ir_instruction *
     return invalid(v, "64-bit atomic on an undeclared UAV");
 }
 
+/* Slot `i` refused its operand: the operand's own error, or else the file's. Out of line,
+ * so check_slots stays small enough to inline. */
+static SB_IR_NOINLINE bool slot_invalid(struct validator *v, uint32_t i, uint32_t file,
+                                        bool is_dst)
+{
+    return v->failed ? false
+                     : invalid(v, "%s %u of file %u", is_dst ? "destination" : "source", i, file);
+}
+
+/* The destinations or the sources of `in`: each operand valid and of a file its slot takes.
+ * Sets *has_64bit when a slot is of the DOUBLE view, for check_64bit_slots. Inlined: a call
+ * per instruction and side cost more than the check of its one or two operands. */
+static SB_IR_ALWAYS_INLINE bool check_slots(struct validator *v,
+                                            const struct sb_ir_instruction *in,
+                                            const struct sb_ir_operand *operands, uint32_t count,
+                                            const uint8_t *kinds, const uint8_t *types,
+                                            bool is_dst, bool *has_64bit)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        const struct sb_ir_operand *op = &operands[i];
+        if (!check_operand(v, op, 0) || !slot_fits(kinds[i], op->file, is_dst, in->op))
+            return slot_invalid(v, i, op->file, is_dst);
+        *has_64bit |= types[i] == SB_IR_TYPE_DOUBLE;
+    }
+    return true;
+}
+
+/* The rules of single ops, one case per op family. */
+static bool check_op_rules(struct validator *v, const struct sb_ir_instruction *in)
+{
+    switch (in->op) {
+    case SB_IR_OP_CALL:
+    case SB_IR_OP_CALLC:
+        return in->target != 0 && in->target < v->program->function_count
+                   ? true
+                   : invalid(v, "call target %u of %u functions", in->target,
+                             v->program->function_count);
+    case SB_IR_OP_EMIT:
+    case SB_IR_OP_CUT:
+    case SB_IR_OP_EMIT_THEN_CUT:
+        return in->stream <= 3 ? true : invalid(v, "stream %u", in->stream);
+    case SB_IR_OP_MESH_SET_COUNTS:
+    case SB_IR_OP_MESH_INDICES:
+    case SB_IR_OP_MESH_STORE_VERTEX:
+    case SB_IR_OP_MESH_STORE_PRIMITIVE:
+        return v->program->stage == SB_IR_STAGE_MESH
+                   ? true
+                   : invalid(v, "%s outside a mesh program", sb_ir_op_name(in->op));
+    case SB_IR_OP_DISPATCH_MESH:
+        return v->program->stage == SB_IR_STAGE_AMPLIFICATION
+                   ? true
+                   : invalid(v, "dispatch_mesh outside an amplification program");
+    default:
+        if (sb_ir_op_is_atomic64(in->op))
+            return check_atomic64(v, in);
+        if (sb_ir_op_is_wave(in->op) && !sb_ir_wave_op_allowed(in->op, in->wave_op))
+            return invalid(v, "wave_op %u (%s)", in->wave_op, sb_ir_wave_op_name(in->wave_op));
+        return true;
+    }
+}
+_Static_assert(SB_IR_OP_MESH_STORE_PRIMITIVE - SB_IR_OP_MESH_SET_COUNTS == 3,
+               "check_op_rules names every mesh output op");
+
 static bool check_instruction(struct validator *v, const struct sb_ir_instruction *in)
 {
     v->at = in;
@@ -286,93 +404,132 @@ static bool check_instruction(struct validator *v, const struct sb_ir_instructio
         return invalid(v, "%u destinations and %u sources", in->dst_count, in->src_count);
     if ((in->dst_count && !in->dst) || (in->src_count && !in->src))
         return invalid(v, "operand array missing");
-    for (uint32_t i = 0; i < in->dst_count; i++)
-        if (!check_operand(v, &in->dst[i], 0) ||
-            !sb_ir_kind_fits(info->dst_kind[i], in->dst[i].file, true, in->op))
-            return v->failed ? false : invalid(v, "destination %u of file %u", i, in->dst[i].file);
-    for (uint32_t i = 0; i < in->src_count; i++)
-        if (!check_operand(v, &in->src[i], 0) ||
-            !sb_ir_kind_fits(info->src_kind[i], in->src[i].file, false, in->op))
-            return v->failed ? false : invalid(v, "source %u of file %u", i, in->src[i].file);
-    if (!check_64bit_slots(v, in, info))
+    /* The SATURATE rule of the 64-bit integer ops holds whatever their rows say. */
+    bool has_64bit = sb_ir_op_is_int64(in->op) || sb_ir_op_is_atomic64(in->op);
+    if (!check_slots(v, in, in->dst, in->dst_count, info->dst_kind, info->dst_type, true,
+                     &has_64bit) ||
+        !check_slots(v, in, in->src, in->src_count, info->src_kind, info->src_type, false,
+                     &has_64bit))
         return false;
-    if (sb_ir_op_is_atomic64(in->op) && !check_atomic64(v, in))
+    if (has_64bit && !check_64bit_slots(v, in, info))
         return false;
-    if ((in->op == SB_IR_OP_CALL || in->op == SB_IR_OP_CALLC) &&
-        (in->target == 0 || in->target >= v->program->function_count))
-        return invalid(v, "call target %u of %u functions", in->target,
-                       v->program->function_count);
-    if ((in->op == SB_IR_OP_EMIT || in->op == SB_IR_OP_CUT || in->op == SB_IR_OP_EMIT_THEN_CUT) &&
-        in->stream > 3)
-        return invalid(v, "stream %u", in->stream);
-    if (in->op >= SB_IR_OP_MESH_SET_COUNTS && in->op <= SB_IR_OP_MESH_STORE_PRIMITIVE &&
-        v->program->stage != SB_IR_STAGE_MESH)
-        return invalid(v, "%s outside a mesh program", sb_ir_op_name(in->op));
-    if (in->op == SB_IR_OP_DISPATCH_MESH && v->program->stage != SB_IR_STAGE_AMPLIFICATION)
-        return invalid(v, "dispatch_mesh outside an amplification program");
-    if (sb_ir_op_is_wave(in->op) && !sb_ir_wave_op_allowed(in->op, in->wave_op))
-        return invalid(v, "wave_op %u (%s)", in->wave_op, sb_ir_wave_op_name(in->wave_op));
-    return true;
+    return check_op_rules(v, in);
 }
 
-/* Structured-flow nesting of one function (IR.md §Control flow). */
-static bool check_nesting(struct validator *v, const struct sb_ir_function *fn)
+/* Structured-flow nesting of one function (IR.md §Control flow), followed in the walk that
+ * checks its instructions. The first nesting error waits until that walk ends, so an
+ * instruction's own error is still the one reported, as when nesting was a second pass. */
+struct nesting {
+    uint32_t depth;
+    uint32_t capacity;
+    uint32_t *stack; /* open constructs: `shallow`, or the heap past its depth */
+    const struct sb_ir_instruction *error_at;
+    const char *error; /* NULL while the nesting holds */
+    uint32_t shallow[32];
+};
+
+static void nesting_begin(struct nesting *n)
 {
-    uint32_t *stack = malloc(((size_t)fn->instruction_count + 1) * sizeof(uint32_t));
-    if (!stack)
-        return invalid(v, "out of memory");
-    uint32_t depth = 0;
-    bool ok = true;
-    for (uint32_t i = 0; i < fn->instruction_count && ok; i++) {
-        const struct sb_ir_instruction *in = &fn->instructions[i];
-        uint32_t top = depth ? stack[depth - 1] : SB_IR_OP_NOP;
-        v->at = in;
-        switch (in->op) {
-        case SB_IR_OP_IF:
-        case SB_IR_OP_LOOP:
-        case SB_IR_OP_SWITCH:
-            stack[depth++] = in->op;
-            break;
-        case SB_IR_OP_ELSE:
-            ok = top == SB_IR_OP_IF ? true : invalid(v, "else outside an if");
-            if (ok)
-                stack[depth - 1] = SB_IR_OP_ELSE;
-            break;
-        case SB_IR_OP_ENDIF:
-            ok = top == SB_IR_OP_IF || top == SB_IR_OP_ELSE ? true : invalid(v, "unmatched endif");
-            depth -= ok;
-            break;
-        case SB_IR_OP_ENDLOOP:
-            ok = top == SB_IR_OP_LOOP ? true : invalid(v, "unmatched endloop");
-            depth -= ok;
-            break;
-        case SB_IR_OP_ENDSWITCH:
-            ok = top == SB_IR_OP_SWITCH ? true : invalid(v, "unmatched endswitch");
-            depth -= ok;
-            break;
-        case SB_IR_OP_CASE:
-        case SB_IR_OP_DEFAULT:
-            ok = top == SB_IR_OP_SWITCH ? true : invalid(v, "case label outside a switch");
-            break;
-        case SB_IR_OP_BREAK:
-        case SB_IR_OP_BREAKC:
-        case SB_IR_OP_CONTINUE:
-        case SB_IR_OP_CONTINUEC: {
-            bool found = false;
-            bool loop_only = in->op == SB_IR_OP_CONTINUE || in->op == SB_IR_OP_CONTINUEC;
-            for (uint32_t d = depth; d-- > 0 && !found;)
-                found = stack[d] == SB_IR_OP_LOOP || (!loop_only && stack[d] == SB_IR_OP_SWITCH);
-            ok = found ? true : invalid(v, "nothing to leave");
-            break;
+    n->depth = 0;
+    n->capacity = sizeof(n->shallow) / sizeof(n->shallow[0]);
+    n->stack = n->shallow;
+    n->error = NULL;
+}
+
+static void nesting_end(struct nesting *n)
+{
+    if (n->stack != n->shallow)
+        free(n->stack);
+}
+
+static void nesting_error(struct nesting *n, const struct sb_ir_instruction *at, const char *error)
+{
+    n->error_at = at;
+    n->error = error;
+}
+
+static SB_IR_NOINLINE void nesting_push(struct nesting *n, const struct sb_ir_instruction *in)
+{
+    if (n->depth == n->capacity) {
+        uint32_t *grown = malloc(2 * (size_t)n->capacity * sizeof(*grown));
+        if (!grown) {
+            nesting_error(n, in, "out of memory");
+            return;
         }
-        default:
-            break;
-        }
+        memcpy(grown, n->stack, n->depth * sizeof(*grown));
+        nesting_end(n);
+        n->stack = grown;
+        n->capacity *= 2;
     }
-    if (ok && depth)
-        ok = invalid(v, "%u constructs left open at the end of the function", depth);
-    free(stack);
-    return ok;
+    n->stack[n->depth++] = in->op;
+}
+
+/* `in` ends the innermost construct if `matches`. */
+static void nesting_close(struct nesting *n, const struct sb_ir_instruction *in, bool matches,
+                          const char *error)
+{
+    if (matches)
+        n->depth--;
+    else
+        nesting_error(n, in, error);
+}
+
+static void nesting_step(struct nesting *n, const struct sb_ir_instruction *in)
+{
+    uint32_t top = n->depth ? n->stack[n->depth - 1] : SB_IR_OP_NOP;
+    switch (in->op) {
+    case SB_IR_OP_IF:
+    case SB_IR_OP_LOOP:
+    case SB_IR_OP_SWITCH:
+        nesting_push(n, in);
+        break;
+    case SB_IR_OP_ELSE:
+        if (top == SB_IR_OP_IF)
+            n->stack[n->depth - 1] = SB_IR_OP_ELSE;
+        else
+            nesting_error(n, in, "else outside an if");
+        break;
+    case SB_IR_OP_ENDIF:
+        nesting_close(n, in, top == SB_IR_OP_IF || top == SB_IR_OP_ELSE, "unmatched endif");
+        break;
+    case SB_IR_OP_ENDLOOP:
+        nesting_close(n, in, top == SB_IR_OP_LOOP, "unmatched endloop");
+        break;
+    case SB_IR_OP_ENDSWITCH:
+        nesting_close(n, in, top == SB_IR_OP_SWITCH, "unmatched endswitch");
+        break;
+    case SB_IR_OP_CASE:
+    case SB_IR_OP_DEFAULT:
+        if (top != SB_IR_OP_SWITCH)
+            nesting_error(n, in, "case label outside a switch");
+        break;
+    case SB_IR_OP_BREAK:
+    case SB_IR_OP_BREAKC:
+    case SB_IR_OP_CONTINUE:
+    case SB_IR_OP_CONTINUEC: {
+        bool found = false;
+        bool loop_only = in->op == SB_IR_OP_CONTINUE || in->op == SB_IR_OP_CONTINUEC;
+        for (uint32_t d = n->depth; d-- > 0 && !found;)
+            found = n->stack[d] == SB_IR_OP_LOOP ||
+                    (!loop_only && n->stack[d] == SB_IR_OP_SWITCH);
+        if (!found)
+            nesting_error(n, in, "nothing to leave");
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* The nesting's verdict once every instruction of the function passed; v->at is its last. */
+static void check_nesting(struct validator *v, const struct nesting *n)
+{
+    if (n->error) {
+        v->at = n->error_at;
+        invalid(v, "%s", n->error);
+    } else if (n->depth) {
+        invalid(v, "%u constructs left open at the end of the function", n->depth);
+    }
 }
 
 enum sb_result sb_ir_validate(const struct sb_ir_program *program, struct sb_error *error)
@@ -409,10 +566,16 @@ enum sb_result sb_ir_validate(const struct sb_ir_program *program, struct sb_err
             invalid(&v, "function %u has no instruction array", f);
             break;
         }
-        for (uint32_t i = 0; i < fn->instruction_count && !v.failed; i++)
+        struct nesting nesting;
+        nesting_begin(&nesting);
+        for (uint32_t i = 0; i < fn->instruction_count && !v.failed; i++) {
             check_instruction(&v, &fn->instructions[i]);
+            if (!nesting.error)
+                nesting_step(&nesting, &fn->instructions[i]);
+        }
         if (!v.failed)
-            check_nesting(&v, fn);
+            check_nesting(&v, &nesting);
+        nesting_end(&nesting);
     }
     return v.failed ? SB_ERROR_TRANSLATE_INVALID : SB_SUCCESS;
 }
