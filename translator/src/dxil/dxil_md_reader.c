@@ -16,6 +16,12 @@
 #include "arena.h"
 #include "error.h"
 
+#if defined(__GNUC__)
+#define SB_DXIL_MD_NOINLINE __attribute__((noinline))
+#else
+#define SB_DXIL_MD_NOINLINE
+#endif
+
 bool sb_dxil_md_fail(struct sb_dxil_md_reader *r, enum sb_result code, const char *format, ...)
 {
     if (r->result == SB_SUCCESS) {
@@ -38,12 +44,11 @@ static const char *kind_name(enum sb_bc_metadata_kind kind)
     }
 }
 
-/* Metadata `id`, not null and in range; module-level only: dx.* nodes never sit in a function.
- * The module's table is indexed directly: every dx.* field comes through here. */
-static const struct sb_bc_metadata *get(struct sb_dxil_md_reader *r, uint32_t id, const char *what)
+/* Why `id` names no metadata. The failure paths of the lookups below are out of line, so the
+ * lookups, on the path of every dx.* field, are small enough to inline into their callers. */
+static SB_COLD SB_DXIL_MD_NOINLINE const struct sb_bc_metadata *
+missing(struct sb_dxil_md_reader *r, uint32_t id, const char *what)
 {
-    if (id < r->module->metadata_count)
-        return &r->module->metadata[id];
     if (id == SB_BC_NONE)
         sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s is null", what);
     else
@@ -52,8 +57,19 @@ static const struct sb_bc_metadata *get(struct sb_dxil_md_reader *r, uint32_t id
     return NULL;
 }
 
+/* Metadata `id`, not null and in range; module-level only: dx.* nodes never sit in a function.
+ * The module's table is indexed directly: every dx.* field comes through here. */
+static inline const struct sb_bc_metadata *get(struct sb_dxil_md_reader *r, uint32_t id,
+                                               const char *what)
+{
+    if (id < r->module->metadata_count)
+        return &r->module->metadata[id];
+    return missing(r, id, what);
+}
+
 /* The module constant behind value id `id`, or NULL (sb_bc_constant_get on module ids). */
-static const struct sb_bc_constant *module_constant(const struct sb_bc_module *m, uint32_t id)
+static inline const struct sb_bc_constant *module_constant(const struct sb_bc_module *m,
+                                                           uint32_t id)
 {
     if (id >= m->value_count || m->values[id].kind != SB_BC_VALUE_CONSTANT)
         return NULL;
@@ -103,36 +119,52 @@ const struct sb_bc_metadata *sb_dxil_md_pairs(struct sb_dxil_md_reader *r, uint3
     return node;
 }
 
+/* Why metadata `md` (id `id`) holds no constant of the kind wanted. */
+static SB_COLD SB_DXIL_MD_NOINLINE const struct sb_bc_constant *
+not_constant(struct sb_dxil_md_reader *r, uint32_t id, const struct sb_bc_metadata *md,
+             const char *what, const char *kind_text)
+{
+    if (md->kind != SB_BC_MD_VALUE)
+        sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is %s, not %s", what, id,
+                        kind_name(md->kind), kind_text);
+    else
+        sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is not %s", what, id, kind_text);
+    return NULL;
+}
+
 /* The constant behind value metadata `id`, of the kind wanted. */
-static const struct sb_bc_constant *constant(struct sb_dxil_md_reader *r, uint32_t id,
-                                             const char *what, enum sb_bc_constant_kind kind,
-                                             const char *kind_text)
+static inline const struct sb_bc_constant *constant(struct sb_dxil_md_reader *r, uint32_t id,
+                                                    const char *what,
+                                                    enum sb_bc_constant_kind kind,
+                                                    const char *kind_text)
 {
     const struct sb_bc_metadata *md = get(r, id, what);
     if (!md)
         return NULL;
-    if (md->kind != SB_BC_MD_VALUE) {
-        sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is %s, not %s", what, id,
-                        kind_name(md->kind), kind_text);
-        return NULL;
-    }
-    const struct sb_bc_constant *c = module_constant(r->module, md->value);
+    const struct sb_bc_constant *c =
+        md->kind == SB_BC_MD_VALUE ? module_constant(r->module, md->value) : NULL;
     /* Zero of any type is written as a NULL constant (`i32 0` included). */
-    if (!c || (c->kind != kind && c->kind != SB_BC_CONST_NULL) || c->type >= r->module->type_count) {
-        sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is not %s", what, id, kind_text);
-        return NULL;
-    }
+    if (!c || (c->kind != kind && c->kind != SB_BC_CONST_NULL) || c->type >= r->module->type_count)
+        return not_constant(r, id, md, what, kind_text);
     return c;
 }
 
-bool sb_dxil_md_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what, int64_t *out)
+static SB_COLD SB_DXIL_MD_NOINLINE bool not_integer(struct sb_dxil_md_reader *r, uint32_t id,
+                                                    const char *what)
+{
+    return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is not an integer", what, id);
+}
+
+/* sb_dxil_md_int, inlined into the 32-bit reads that nearly every field is. */
+static inline bool read_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what,
+                            int64_t *out)
 {
     const struct sb_bc_constant *c = constant(r, id, what, SB_BC_CONST_INTEGER, "an integer");
     if (!c)
         return false;
     const struct sb_bc_type *type = &r->module->types[c->type];
     if (type->kind != SB_BC_TYPE_INTEGER)
-        return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is not an integer", what, id);
+        return not_integer(r, id, what);
     uint32_t width = type->width;
     uint64_t bits = c->kind == SB_BC_CONST_NULL ? 0 : c->bits;
     if (width > 0 && width < 64) {
@@ -144,23 +176,40 @@ bool sb_dxil_md_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what, 
     return true;
 }
 
-bool sb_dxil_md_u32(struct sb_dxil_md_reader *r, uint32_t id, const char *what, uint32_t *out)
+bool sb_dxil_md_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what, int64_t *out)
+{
+    return read_int(r, id, what, out);
+}
+
+static SB_COLD SB_DXIL_MD_NOINLINE bool outside_32_bits(struct sb_dxil_md_reader *r, uint32_t id,
+                                                        const char *what, int64_t value)
+{
+    return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is %lld, outside 32 bits", what, id,
+                           (long long)value);
+}
+
+static inline bool read_u32(struct sb_dxil_md_reader *r, uint32_t id, const char *what,
+                            uint32_t *out)
 {
     int64_t value = 0; /* defined on every path, not only after a success */
-    if (!sb_dxil_md_int(r, id, what, &value))
+    if (!read_int(r, id, what, &value))
         return false;
     if (value < INT32_MIN || value > (int64_t)UINT32_MAX)
-        return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is %lld, outside 32 bits", what,
-                               id, (long long)value);
+        return outside_32_bits(r, id, what, value);
     *out = (uint32_t)value;
     return true;
+}
+
+bool sb_dxil_md_u32(struct sb_dxil_md_reader *r, uint32_t id, const char *what, uint32_t *out)
+{
+    return read_u32(r, id, what, out);
 }
 
 bool sb_dxil_md_pair_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metadata *pairs,
                          uint32_t i, const char *what, uint32_t *tag, uint32_t *value)
 {
-    return sb_dxil_md_u32(r, pairs->operands[2 * i], what, tag) &&
-           sb_dxil_md_u32(r, pairs->operands[2 * i + 1], what, value);
+    return read_u32(r, pairs->operands[2 * i], what, tag) &&
+           read_u32(r, pairs->operands[2 * i + 1], what, value);
 }
 
 bool sb_dxil_md_field_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metadata *node,
@@ -168,7 +217,7 @@ bool sb_dxil_md_field_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metada
 {
     if (index >= node->operand_count)
         return sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT, "%s: field %u is missing", what, index);
-    return sb_dxil_md_u32(r, node->operands[index], what, out);
+    return read_u32(r, node->operands[index], what, out);
 }
 
 bool sb_dxil_md_float(struct sb_dxil_md_reader *r, uint32_t id, const char *what, float *out)
