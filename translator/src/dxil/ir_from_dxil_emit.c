@@ -147,6 +147,26 @@ bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct 
     return true;
 }
 
+/* Most instructions have one destination and one or two sources: those are copied inline,
+ * a few stores each, where a memcpy of a run-time size is a call of its own. */
+static inline void copy_operands(struct sb_ir_operand *to, const struct sb_ir_operand *from,
+                                 uint32_t count)
+{
+    switch (count) {
+    case 0:
+        break;
+    case 2:
+        to[1] = from[1];
+        /* fall through */
+    case 1:
+        to[0] = from[0];
+        break;
+    default:
+        memcpy(to, from, count * sizeof(*to));
+        break;
+    }
+}
+
 struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
                                           const struct sb_ir_operand *dst, uint32_t dst_count,
                                           const struct sb_ir_operand *src, uint32_t src_count)
@@ -173,10 +193,8 @@ struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
         dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
-    if (dst_count)
-        memcpy(ops, dst, dst_count * sizeof(*ops));
-    if (src_count)
-        memcpy(ops + dst_count, src, src_count * sizeof(*ops));
+    copy_operands(ops, dst, dst_count);
+    copy_operands(ops + dst_count, src, src_count);
     struct sb_ir_instruction *in = &f->code[f->code_count++];
     memset(in, 0, sizeof(*in));
     in->op = op;
