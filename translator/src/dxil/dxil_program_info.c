@@ -33,16 +33,12 @@ static const struct {
     { "as", SB_DXIL_SHADER_KIND_AMPLIFICATION },
 };
 
-/* The one node of a named metadata that must hold exactly one (dx.version, ...). */
-static const struct sb_bc_metadata *single_named(struct sb_dxil_md_reader *r, const char *name,
-                                                 uint32_t fields, bool required)
+/* The one node of the named metadata `named` (`name`, found by the caller), which must hold
+ * exactly one (dx.version, ...). */
+static const struct sb_bc_metadata *single_node(struct sb_dxil_md_reader *r,
+                                                const struct sb_bc_named_metadata *named,
+                                                const char *name, uint32_t fields)
 {
-    const struct sb_bc_named_metadata *named = sb_bc_named_metadata_find(r->module, name);
-    if (!named) {
-        if (required)
-            sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "the module has no %s metadata", name);
-        return NULL;
-    }
     if (named->operand_count != 1) {
         sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT, "%s has %u nodes, not 1", name,
                         named->operand_count);
@@ -51,21 +47,36 @@ static const struct sb_bc_metadata *single_named(struct sb_dxil_md_reader *r, co
     return sb_dxil_md_node(r, named->operands[0], fields, fields, name);
 }
 
+/* single_node of the named metadata `name`, which the module must have. */
+static const struct sb_bc_metadata *single_named(struct sb_dxil_md_reader *r, const char *name,
+                                                 uint32_t fields)
+{
+    const struct sb_bc_named_metadata *named = sb_bc_named_metadata_find(r->module, name);
+    if (!named) {
+        sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "the module has no %s metadata", name);
+        return NULL;
+    }
+    return single_node(r, named, name, fields);
+}
+
 static bool read_versions(struct sb_dxil_md_reader *r, struct sb_dxil_program_info *info)
 {
-    const struct sb_bc_metadata *version = single_named(r, SB_DXIL_MD_VERSION, 2, true);
+    const struct sb_bc_metadata *version = single_named(r, SB_DXIL_MD_VERSION, 2);
     if (!version || !sb_dxil_md_field_u32(r, version, 0, "dx.version major", &info->dxil_major) ||
         !sb_dxil_md_field_u32(r, version, 1, "dx.version minor", &info->dxil_minor))
         return false;
     info->validator_major = 1;
-    if (sb_bc_named_metadata_find(r->module, SB_DXIL_MD_VALIDATOR_VERSION)) {
-        const struct sb_bc_metadata *valver = single_named(r, SB_DXIL_MD_VALIDATOR_VERSION, 2, true);
+    const struct sb_bc_named_metadata *named_valver =
+        sb_bc_named_metadata_find(r->module, SB_DXIL_MD_VALIDATOR_VERSION);
+    if (named_valver) {
+        const struct sb_bc_metadata *valver =
+            single_node(r, named_valver, SB_DXIL_MD_VALIDATOR_VERSION, 2);
         if (!valver ||
             !sb_dxil_md_field_u32(r, valver, 0, "dx.valver major", &info->validator_major) ||
             !sb_dxil_md_field_u32(r, valver, 1, "dx.valver minor", &info->validator_minor))
             return false;
     }
-    const struct sb_bc_metadata *model = single_named(r, SB_DXIL_MD_SHADER_MODEL, 3, true);
+    const struct sb_bc_metadata *model = single_named(r, SB_DXIL_MD_SHADER_MODEL, 3);
     if (!model || !sb_dxil_md_string(r, model->operands[0], "dx.shaderModel stage", &info->stage_name) ||
         !sb_dxil_md_field_u32(r, model, 1, "dx.shaderModel major", &info->shader_model_major) ||
         !sb_dxil_md_field_u32(r, model, 2, "dx.shaderModel minor", &info->shader_model_minor))
@@ -344,12 +355,11 @@ static bool read_program(struct sb_dxil_md_reader *r, struct sb_dxil_program_inf
             return false;
     info->entry_points = list;
     info->entry_point_count = entries->operand_count;
-    const struct sb_bc_metadata *resources = single_named(r, SB_DXIL_MD_RESOURCES, 4, false);
-    if (resources) {
+    const struct sb_bc_named_metadata *named_resources =
+        sb_bc_named_metadata_find(r->module, SB_DXIL_MD_RESOURCES);
+    if (named_resources && single_node(r, named_resources, SB_DXIL_MD_RESOURCES, 4)) {
         info->has_resources = true;
-        if (!sb_dxil_read_resource_lists(r, sb_bc_named_metadata_find(r->module,
-                                                                      SB_DXIL_MD_RESOURCES)->operands[0],
-                                         &info->resources))
+        if (!sb_dxil_read_resource_lists(r, named_resources->operands[0], &info->resources))
             return false;
     }
     return r->result == SB_SUCCESS && sb_dxil_read_type_annotations(r, info);
