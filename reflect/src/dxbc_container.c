@@ -154,11 +154,9 @@ static bool read_part_table(struct sb_reader *reader, struct sb_cursor *file, st
             return sb_reader_fail(reader, SB_ERROR_BAD_OFFSET, field,
                                   "part %u: offset %u leaves no room for the 8-byte part "
                                   "header in the %zu-byte container", i, offset, reader->size);
-        struct sb_cursor header = sb_cursor_window(file, offset, 8, "part header");
-        uint32_t fourcc = sb_cursor_u32(&header, "part FourCC");
-        uint32_t size = sb_cursor_u32(&header, "part size");
-        if (!sb_cursor_ok(file))
-            return false;
+        const uint8_t *header = reader->data + offset; /* its 8 bytes checked just above */
+        uint32_t fourcc = sb_load_u32(header);
+        uint32_t size = sb_load_u32(header + 4);
         if ((uint64_t)offset + 8 + size > reader->size)
             return sb_reader_fail(reader, SB_ERROR_BAD_SIZE, (uint64_t)offset + 4,
                                   "part %u: size %u runs past the end of the %zu-byte "
@@ -166,8 +164,11 @@ static bool read_part_table(struct sb_reader *reader, struct sb_cursor *file, st
                                   offset + 8);
         struct sb_dxbc_part *part = &parts[i];
         part->fourcc = fourcc;
-        fourcc_to_name(fourcc, part->name);
         part->kind = sb_dxbc_part_kind_from_fourcc(fourcc);
+        if (part->kind != SB_DXBC_PART_UNKNOWN) /* a known FourCC is printable as it is */
+            memcpy(part->name, header, 4);
+        else
+            fourcc_to_name(fourcc, part->name);
         part->header_offset = offset;
         part->data_offset = offset + 8;
         part->size = size;

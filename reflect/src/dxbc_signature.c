@@ -16,22 +16,23 @@
 
 enum { SIGNATURE_HEADER_SIZE = 8 };
 
-/* Reads the fields of one element; `size` is 24, 28 or 32. */
-static void read_element(struct sb_cursor *rec, uint32_t size,
-                         struct sb_dxbc_signature_element *e, uint32_t *name_offset)
+/* The fields of the `size`-byte (24, 28 or 32) element record at `p`, inside a record
+ * table whose bounds the caller checked as a whole. */
+static void read_element(const uint8_t *p, uint32_t size, struct sb_dxbc_signature_element *e)
 {
-    if (size != 24)
-        e->stream = sb_cursor_u32(rec, "element stream");
-    *name_offset = sb_cursor_u32(rec, "element name offset");
-    e->semantic_index = sb_cursor_u32(rec, "element semantic index");
-    e->system_value = sb_cursor_u32(rec, "element system value");
-    e->component_type = sb_cursor_u32(rec, "element component type");
-    e->register_index = sb_cursor_u32(rec, "element register");
-    e->mask = sb_cursor_u8(rec, "element mask");
-    e->rw_mask = sb_cursor_u8(rec, "element read/write mask");
-    sb_cursor_skip(rec, 2, "element padding");
+    if (size != 24) {
+        e->stream = sb_load_u32(p);
+        p += 4;
+    }
+    e->name_offset = sb_load_u32(p);
+    e->semantic_index = sb_load_u32(p + 4);
+    e->system_value = sb_load_u32(p + 8);
+    e->component_type = sb_load_u32(p + 12);
+    e->register_index = sb_load_u32(p + 16);
+    e->mask = p[20];
+    e->rw_mask = p[21];
     if (size == 32)
-        e->min_precision = sb_cursor_u32(rec, "element minimum precision");
+        e->min_precision = sb_load_u32(p + 24); /* after two bytes of padding */
 }
 
 static uint32_t element_size_of(enum sb_dxbc_part_kind kind)
@@ -55,51 +56,63 @@ static bool derives_used_mask(struct sb_dxbc_decode_context *ctx, enum sb_dxbc_p
     }
 }
 
+/* A signature and its elements, allocated together. */
+struct signature_block {
+    struct sb_dxbc_signature sig;
+    struct sb_dxbc_signature_element elements[];
+};
+
 bool sb_dxbc_decode_signature(struct sb_dxbc_decode_context *ctx, struct sb_cursor *data,
                               struct sb_dxbc_part *part)
 {
-    struct sb_dxbc_signature *sig = sb_reader_alloc(ctx->reader, 1, sizeof(*sig));
-    if (!sig)
-        return false;
-    sig->element_size = element_size_of(part->kind);
-    sig->derives_used_mask = derives_used_mask(ctx, part->kind);
+    uint32_t element_size = element_size_of(part->kind);
     struct sb_cursor header = *data;
-    sig->element_count = sb_cursor_u32(&header, "signature element count");
-    sig->element_offset = sb_cursor_u32(&header, "signature element offset");
+    uint32_t element_count = sb_cursor_u32(&header, "signature element count");
+    uint32_t element_offset = sb_cursor_u32(&header, "signature element offset");
     if (!sb_cursor_ok(&header))
         return false;
-    if (sig->element_count && sig->element_offset < SIGNATURE_HEADER_SIZE)
+    if (element_count && element_offset < SIGNATURE_HEADER_SIZE)
         return sb_reader_fail(ctx->reader, SB_ERROR_BAD_OFFSET, sb_fxc_at(data, 4),
                               "%s: first element offset %u points into the %u-byte signature "
-                              "header", part->name, sig->element_offset, SIGNATURE_HEADER_SIZE);
+                              "header", part->name, element_offset, SIGNATURE_HEADER_SIZE);
     struct sb_cursor records;
-    if (!sb_fxc_records(data, 0, sig->element_count, 4, sig->element_offset, sig->element_size,
+    if (!sb_fxc_records(data, 0, element_count, 4, element_offset, element_size,
                         "signature elements", &records))
         return false;
+    /* The records fit in the part, so the element count is small enough not to overflow. */
+    struct signature_block *block = sb_reader_alloc(
+        ctx->reader, 1,
+        sizeof(*block) + (size_t)element_count * sizeof(struct sb_dxbc_signature_element));
+    if (!block)
+        return false;
+    struct sb_dxbc_signature *sig = &block->sig;
+    sig->element_size = element_size;
+    sig->element_offset = element_offset;
+    sig->element_count = element_count;
+    sig->derives_used_mask = derives_used_mask(ctx, part->kind);
+    struct sb_dxbc_signature_element *elements = block->elements;
+    const uint8_t *record = sb_cursor_bytes(&records, sb_cursor_size(&records),
+                                            "signature elements");
     /* Names live after the element table (LLVM rejects names elsewhere). */
     uint64_t strings_begin = (uint64_t)sig->element_offset +
                              (uint64_t)sig->element_count * sig->element_size;
-    struct sb_dxbc_signature_element *elements = NULL;
-    if (sig->element_count) {
-        elements = sb_reader_alloc(ctx->reader, sig->element_count, sizeof(*elements));
-        if (!elements)
-            return false;
-    }
-    for (uint32_t i = 0; i < sig->element_count; i++) {
+    for (uint32_t i = 0; i < sig->element_count; i++, record += sig->element_size) {
         struct sb_dxbc_signature_element *e = &elements[i];
-        uint64_t at = (uint64_t)sig->element_offset + (uint64_t)i * sig->element_size;
-        uint64_t name_field = at + (sig->element_size == 24 ? 0 : 4);
-        read_element(&records, sig->element_size, e, &e->name_offset);
-        if (!sb_cursor_ok(&records))
-            return false;
-        if (e->name_offset == 0) {
+        read_element(record, sig->element_size, e);
+        if (i && e->name_offset == elements[i - 1].name_offset) {
+            /* FXC writes a name once for all its indices: checked already. */
+            e->semantic_name = elements[i - 1].semantic_name;
+        } else if (e->name_offset == 0) {
             e->semantic_name = "";
-        } else if (e->name_offset < strings_begin) {
-            return sb_reader_fail(ctx->reader, SB_ERROR_BAD_OFFSET, sb_fxc_at(data, name_field),
-                                  "%s element %u: name offset %u points into the header or "
-                                  "element table (names start at %llu)", part->name, i,
-                                  e->name_offset, (unsigned long long)strings_begin);
         } else {
+            uint64_t at = (uint64_t)sig->element_offset + (uint64_t)i * sig->element_size;
+            uint64_t name_field = at + (sig->element_size == 24 ? 0 : 4);
+            if (e->name_offset < strings_begin)
+                return sb_reader_fail(ctx->reader, SB_ERROR_BAD_OFFSET,
+                                      sb_fxc_at(data, name_field),
+                                      "%s element %u: name offset %u points into the header or "
+                                      "element table (names start at %llu)", part->name, i,
+                                      e->name_offset, (unsigned long long)strings_begin);
             e->semantic_name = sb_fxc_string(data, name_field, e->name_offset,
                                              "signature element name");
             if (!e->semantic_name)
@@ -108,7 +121,7 @@ bool sb_dxbc_decode_signature(struct sb_dxbc_decode_context *ctx, struct sb_curs
         if (sig->derives_used_mask)
             e->used_mask = (uint8_t)(e->mask & ~e->rw_mask);
     }
-    sig->elements = elements;
+    sig->elements = sig->element_count ? elements : NULL;
     part->decoded.signature = sig;
     return true;
 }
