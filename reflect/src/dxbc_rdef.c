@@ -137,6 +137,13 @@ static bool spend_records(struct rdef_decoder *d, uint32_t count, uint64_t field
 static uint32_t decode_type(struct rdef_decoder *d, uint32_t offset, uint64_t field,
                             uint32_t depth);
 
+/* The first byte of a record table that sb_fxc_records() checked as a whole: its records'
+ * fields are then loaded without a check each. NULL after a failure. */
+static const uint8_t *table_bytes(struct sb_cursor *records, const char *what)
+{
+    return sb_cursor_bytes(records, sb_cursor_size(records), what);
+}
+
 static bool decode_members(struct rdef_decoder *d, uint32_t index, uint32_t depth)
 {
     const struct sb_dxbc_rdef *rdef = d->rdef;
@@ -151,17 +158,16 @@ static bool decode_members(struct rdef_decoder *d, uint32_t index, uint32_t dept
     if (!count)
         return true;
     struct sb_dxbc_rdef_member *members = sb_reader_alloc(d->reader, count, sizeof(*members));
-    if (!members)
+    const uint8_t *table = table_bytes(&records, "type members");
+    if (!members || !table)
         return false;
     for (uint32_t i = 0; i < count; i++) {
         uint64_t at = (uint64_t)offset + (uint64_t)i * rdef->member_desc_size;
-        struct sb_cursor rec = sb_cursor_window(&records, (uint64_t)i * rdef->member_desc_size,
-                                                rdef->member_desc_size, "member descriptor");
-        uint32_t name_offset = sb_cursor_u32(&rec, "member name offset");
-        members[i].type_offset = sb_cursor_u32(&rec, "member type offset");
-        members[i].byte_offset = sb_cursor_u32(&rec, "member byte offset");
-        members[i].name = sb_fxc_string(d->part, at, name_offset, "member name");
-        if (!sb_cursor_ok(&rec))
+        const uint8_t *rec = table + (size_t)i * rdef->member_desc_size;
+        members[i].type_offset = sb_load_u32(rec + 4);
+        members[i].byte_offset = sb_load_u32(rec + 8);
+        members[i].name = sb_fxc_string(d->part, at, sb_load_u32(rec), "member name");
+        if (!members[i].name)
             return false;
         members[i].type_index = decode_type(d, members[i].type_offset, at + 4, depth + 1);
         if (members[i].type_index == UINT32_MAX)
@@ -205,48 +211,49 @@ static uint32_t decode_type(struct rdef_decoder *d, uint32_t offset, uint64_t fi
     uint32_t index = add_type(d, offset);
     if (index == UINT32_MAX)
         return UINT32_MAX;
-    struct sb_cursor rec = sb_cursor_window(d->part, offset, rdef->type_desc_size,
-                                            "type descriptor");
+    /* Its type_desc_size bytes were checked to fit just above. */
+    const uint8_t *rec = d->reader->data + d->part->begin + offset;
     struct sb_dxbc_rdef_type *type = &d->types[index];
-    type->variable_class = sb_cursor_u16(&rec, "type class");
-    type->variable_type = sb_cursor_u16(&rec, "type type");
-    type->rows = sb_cursor_u16(&rec, "type rows");
-    type->columns = sb_cursor_u16(&rec, "type columns");
-    type->elements = sb_cursor_u16(&rec, "type elements");
-    type->member_count = sb_cursor_u16(&rec, "type member count");
-    type->member_offset = sb_cursor_u32(&rec, "type member offset");
+    type->variable_class = sb_load_u16(rec);
+    type->variable_type = sb_load_u16(rec + 2);
+    type->rows = sb_load_u16(rec + 4);
+    type->columns = sb_load_u16(rec + 6);
+    type->elements = sb_load_u16(rec + 8);
+    type->member_count = sb_load_u16(rec + 10);
+    type->member_offset = sb_load_u32(rec + 12);
     if (rdef->is_sm5) {
         for (unsigned i = 0; i < 4; i++)
-            type->sm5_words[i] = sb_cursor_u32(&rec, "type SM5 word");
-        type->name_offset = sb_cursor_u32(&rec, "type name offset");
-        if (type->name_offset)
-            type->name = sb_fxc_string(d->part, (uint64_t)offset + 32, type->name_offset,
-                                       "type name");
+            type->sm5_words[i] = sb_load_u32(rec + 16 + 4 * i);
+        type->name_offset = sb_load_u32(rec + 32);
+        if (type->name_offset &&
+            !(type->name = sb_fxc_string(d->part, (uint64_t)offset + 32, type->name_offset,
+                                         "type name")))
+            return UINT32_MAX;
     }
-    if (!sb_cursor_ok(&rec) || !decode_members(d, index, depth))
+    if (!decode_members(d, index, depth))
         return UINT32_MAX;
     d->type_state[index] = TYPE_DONE;
     return index;
 }
 
-static bool decode_variable(struct rdef_decoder *d, struct sb_cursor *records, uint32_t at,
+/* Decodes the variable record `rec` (from a checked table), at offset `at` of the part. */
+static bool decode_variable(struct rdef_decoder *d, const uint8_t *rec, uint32_t at,
                             struct sb_dxbc_rdef_variable *var)
 {
     const struct sb_dxbc_rdef *rdef = d->rdef;
-    uint32_t name_offset = sb_cursor_u32(records, "variable name offset");
-    var->start_offset = sb_cursor_u32(records, "variable start offset");
-    var->size = sb_cursor_u32(records, "variable size");
-    var->flags = sb_cursor_u32(records, "variable flags");
-    var->type_offset = sb_cursor_u32(records, "variable type offset");
-    var->default_value_offset = sb_cursor_u32(records, "variable default value offset");
+    var->start_offset = sb_load_u32(rec + 4);
+    var->size = sb_load_u32(rec + 8);
+    var->flags = sb_load_u32(rec + 12);
+    var->type_offset = sb_load_u32(rec + 16);
+    var->default_value_offset = sb_load_u32(rec + 20);
     if (rdef->is_sm5) {
-        var->start_texture = sb_cursor_u32(records, "variable start texture");
-        var->texture_size = sb_cursor_u32(records, "variable texture size");
-        var->start_sampler = sb_cursor_u32(records, "variable start sampler");
-        var->sampler_size = sb_cursor_u32(records, "variable sampler size");
+        var->start_texture = sb_load_u32(rec + 24);
+        var->texture_size = sb_load_u32(rec + 28);
+        var->start_sampler = sb_load_u32(rec + 32);
+        var->sampler_size = sb_load_u32(rec + 36);
     }
-    var->name = sb_fxc_string(d->part, at, name_offset, "variable name");
-    if (!sb_cursor_ok(records))
+    var->name = sb_fxc_string(d->part, at, sb_load_u32(rec), "variable name");
+    if (!var->name)
         return false;
     size_t part_size = sb_cursor_size(d->part);
     if (var->default_value_offset) {
@@ -279,20 +286,21 @@ static bool decode_cbuffers(struct rdef_decoder *d)
     if (!cbs)
         return false;
     rdef->cbuffers = cbs;
+    const uint8_t *table = table_bytes(&records, "constant buffers");
+    if (!table)
+        return false;
     for (uint32_t i = 0; i < rdef->cbuffer_count; i++) {
         uint32_t at = rdef->cbuffer_offset + i * rdef->cbuffer_desc_size;
-        struct sb_cursor rec = sb_cursor_window(&records, (uint64_t)i * rdef->cbuffer_desc_size,
-                                                rdef->cbuffer_desc_size, "cbuffer descriptor");
+        const uint8_t *rec = table + (size_t)i * rdef->cbuffer_desc_size;
         struct sb_dxbc_rdef_cbuffer *cb = &cbs[i];
-        uint32_t name_offset = sb_cursor_u32(&rec, "cbuffer name offset");
-        cb->variable_count = sb_cursor_u32(&rec, "cbuffer variable count");
-        cb->variable_offset = sb_cursor_u32(&rec, "cbuffer variable offset");
-        cb->size = sb_cursor_u32(&rec, "cbuffer size");
-        cb->flags = sb_cursor_u32(&rec, "cbuffer flags");
-        cb->type = sb_cursor_u32(&rec, "cbuffer type");
-        cb->name = sb_fxc_string(d->part, at, name_offset, "cbuffer name");
+        cb->variable_count = sb_load_u32(rec + 4);
+        cb->variable_offset = sb_load_u32(rec + 8);
+        cb->size = sb_load_u32(rec + 12);
+        cb->flags = sb_load_u32(rec + 16);
+        cb->type = sb_load_u32(rec + 20);
+        cb->name = sb_fxc_string(d->part, at, sb_load_u32(rec), "cbuffer name");
         struct sb_cursor vars;
-        if (!sb_cursor_ok(&rec) ||
+        if (!cb->name ||
             !sb_fxc_records(d->part, (uint64_t)at + 4, cb->variable_count, (uint64_t)at + 8,
                             cb->variable_offset, rdef->variable_desc_size, "cbuffer variables",
                             &vars) ||
@@ -302,14 +310,12 @@ static bool decode_cbuffers(struct rdef_decoder *d)
             continue;
         struct sb_dxbc_rdef_variable *v = sb_reader_alloc(d->reader, cb->variable_count,
                                                           sizeof(*v));
-        if (!v)
+        const uint8_t *var_table = table_bytes(&vars, "cbuffer variables");
+        if (!v || !var_table)
             return false;
         cb->variables = v;
         for (uint32_t j = 0; j < cb->variable_count; j++) {
-            struct sb_cursor var_rec = sb_cursor_window(
-                &vars, (uint64_t)j * rdef->variable_desc_size, rdef->variable_desc_size,
-                "variable descriptor");
-            if (!decode_variable(d, &var_rec,
+            if (!decode_variable(d, var_table + (size_t)j * rdef->variable_desc_size,
                                  cb->variable_offset + j * rdef->variable_desc_size, &v[j]))
                 return false;
         }
@@ -328,27 +334,26 @@ static bool decode_bindings(struct rdef_decoder *d)
         return true;
     struct sb_dxbc_rdef_binding *b = sb_reader_alloc(d->reader, rdef->binding_count,
                                                      sizeof(*b));
-    if (!b)
+    const uint8_t *table = table_bytes(&records, "bound resources");
+    if (!b || !table)
         return false;
     rdef->bindings = b;
     for (uint32_t i = 0; i < rdef->binding_count; i++) {
         uint32_t at = rdef->binding_offset + i * rdef->binding_desc_size;
-        struct sb_cursor rec = sb_cursor_window(&records, (uint64_t)i * rdef->binding_desc_size,
-                                                rdef->binding_desc_size, "binding descriptor");
-        uint32_t name_offset = sb_cursor_u32(&rec, "binding name offset");
-        b[i].input_type = sb_cursor_u32(&rec, "binding input type");
-        b[i].return_type = sb_cursor_u32(&rec, "binding return type");
-        b[i].dimension = sb_cursor_u32(&rec, "binding dimension");
-        b[i].sample_count = sb_cursor_u32(&rec, "binding sample count");
-        b[i].bind_point = sb_cursor_u32(&rec, "binding bind point");
-        b[i].bind_count = sb_cursor_u32(&rec, "binding bind count");
-        b[i].flags = sb_cursor_u32(&rec, "binding flags");
+        const uint8_t *rec = table + (size_t)i * rdef->binding_desc_size;
+        b[i].input_type = sb_load_u32(rec + 4);
+        b[i].return_type = sb_load_u32(rec + 8);
+        b[i].dimension = sb_load_u32(rec + 12);
+        b[i].sample_count = sb_load_u32(rec + 16);
+        b[i].bind_point = sb_load_u32(rec + 20);
+        b[i].bind_count = sb_load_u32(rec + 24);
+        b[i].flags = sb_load_u32(rec + 28);
         if (rdef->has_space_and_id) {
-            b[i].space = sb_cursor_u32(&rec, "binding space");
-            b[i].id = sb_cursor_u32(&rec, "binding id");
+            b[i].space = sb_load_u32(rec + 32);
+            b[i].id = sb_load_u32(rec + 36);
         }
-        b[i].name = sb_fxc_string(d->part, at, name_offset, "binding name");
-        if (!sb_cursor_ok(&rec))
+        b[i].name = sb_fxc_string(d->part, at, sb_load_u32(rec), "binding name");
+        if (!b[i].name)
             return false;
     }
     return true;

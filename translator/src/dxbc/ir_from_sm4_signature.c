@@ -167,8 +167,10 @@ static bool add_container_elements(struct sb_ir_sm4_context *ctx, const struct p
         if (!e)
             return false;
         e->kind = use->kind;
-        e->semantic = sb_ir_strdup(ctx->arena, se->semantic_name);
-        if (!e->semantic)
+        /* Elements that share a name in the container (TEXCOORD0..n) share its copy. */
+        if (i && se->semantic_name == se[-1].semantic_name)
+            e->semantic = e[-1].semantic;
+        else if (!(e->semantic = sb_ir_strdup(ctx->arena, se->semantic_name)))
             return sb_ir_fail(ctx, SB_ERROR_OUT_OF_MEMORY, "out of memory");
         e->semantic_index = se->semantic_index;
         e->system_value = se->system_value;
