@@ -22,8 +22,11 @@
  */
 #if defined(__GNUC__) || defined(__clang__)
 #define SB_COLD __attribute__((cold))
+/* For a failure path split off a small lookup, so the lookup inlines and the path does not. */
+#define SB_NOINLINE __attribute__((noinline))
 #else
 #define SB_COLD
+#define SB_NOINLINE
 #endif
 
 /** sb_error::instr when the error is not about one instruction. */

@@ -16,12 +16,6 @@
 #include "arena.h"
 #include "error.h"
 
-#if defined(__GNUC__)
-#define SB_DXIL_MD_NOINLINE __attribute__((noinline))
-#else
-#define SB_DXIL_MD_NOINLINE
-#endif
-
 bool sb_dxil_md_fail(struct sb_dxil_md_reader *r, enum sb_result code, const char *format, ...)
 {
     if (r->result == SB_SUCCESS) {
@@ -46,7 +40,7 @@ static const char *kind_name(enum sb_bc_metadata_kind kind)
 
 /* Why `id` names no metadata. The failure paths of the lookups below are out of line, so the
  * lookups, on the path of every dx.* field, are small enough to inline into their callers. */
-static SB_COLD SB_DXIL_MD_NOINLINE const struct sb_bc_metadata *
+static SB_COLD SB_NOINLINE const struct sb_bc_metadata *
 missing(struct sb_dxil_md_reader *r, uint32_t id, const char *what)
 {
     if (id == SB_BC_NONE)
@@ -120,7 +114,7 @@ const struct sb_bc_metadata *sb_dxil_md_pairs(struct sb_dxil_md_reader *r, uint3
 }
 
 /* Why metadata `md` (id `id`) holds no constant of the kind wanted. */
-static SB_COLD SB_DXIL_MD_NOINLINE const struct sb_bc_constant *
+static SB_COLD SB_NOINLINE const struct sb_bc_constant *
 not_constant(struct sb_dxil_md_reader *r, uint32_t id, const struct sb_bc_metadata *md,
              const char *what, const char *kind_text)
 {
@@ -149,7 +143,7 @@ static inline const struct sb_bc_constant *constant(struct sb_dxil_md_reader *r,
     return c;
 }
 
-static SB_COLD SB_DXIL_MD_NOINLINE bool not_integer(struct sb_dxil_md_reader *r, uint32_t id,
+static SB_COLD SB_NOINLINE bool not_integer(struct sb_dxil_md_reader *r, uint32_t id,
                                                     const char *what)
 {
     return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is not an integer", what, id);
@@ -181,7 +175,7 @@ bool sb_dxil_md_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what, 
     return read_int(r, id, what, out);
 }
 
-static SB_COLD SB_DXIL_MD_NOINLINE bool outside_32_bits(struct sb_dxil_md_reader *r, uint32_t id,
+static SB_COLD SB_NOINLINE bool outside_32_bits(struct sb_dxil_md_reader *r, uint32_t id,
                                                         const char *what, int64_t value)
 {
     return sb_dxil_md_fail(r, SB_ERROR_BAD_VALUE, "%s (!%u) is %lld, outside 32 bits", what, id,

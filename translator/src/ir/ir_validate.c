@@ -153,6 +153,8 @@ static SB_IR_NOINLINE bool check_operand_fully(struct validator *v, const struct
     if (relative && !check_indices(v, op, depth))
         return false;
     uint32_t first = op->index_count ? op->index[0].offset : 0;
+    /* A file with a case here must be in FILES_WITH_RULES: operand_plainly_valid passes the
+     * others without coming here. */
     switch (op->file) {
     case SB_IR_FILE_TEMP:
         if (op->index_count != 1 || first >= v->function->temp_count)
