@@ -195,8 +195,12 @@ struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
     }
     copy_operands(ops, dst, dst_count);
     copy_operands(ops + dst_count, src, src_count);
+    /* Copied from a zeroed template, not memset or a compound literal: gcc made both a
+     * `rep stos` for this 104-byte struct, whose start-up cost was 2% of a DXIL
+     * translation (perf); the copy is six 16-byte moves. */
+    static const struct sb_ir_instruction blank;
     struct sb_ir_instruction *in = &f->code[f->code_count++];
-    memset(in, 0, sizeof(*in));
+    *in = blank;
     in->op = op;
     in->offset = f->offset;
     in->dst_count = dst_count;

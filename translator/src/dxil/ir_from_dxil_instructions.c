@@ -145,7 +145,8 @@ static bool int_binop(struct dxil_front *f, uint32_t code, uint32_t width,
 
 static bool binop(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
-    struct sb_ir_operand dst, src[2];
+    /* dst starts zeroed: gcc 12 cannot see that result_dst sets it whenever it succeeds. */
+    struct sb_ir_operand dst = { 0 }, src[2];
     if (!result_dst(f, in, &dst) || !sources(f, in, 2, src))
         return false;
     if (is_float(f, in->type))

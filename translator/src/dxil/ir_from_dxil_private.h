@@ -123,30 +123,57 @@ uint32_t dxil_front_value_temp(struct dxil_front *f, uint32_t value);
 const struct sb_bc_type *dxil_front_type(const struct dxil_front *f, uint32_t type);
 /** Lanes a value of `type` takes (1 scalar, 1-4 struct members), 0 when unsupported. */
 uint32_t dxil_front_type_lanes(const struct dxil_front *f, uint32_t type);
-/* The operand builders are inline and build their operand in one initializer, so the
- * compiler writes it straight into the caller's array. Out of line, the operand was built
- * on the stack with a memset and byte stores, then copied with wide loads: each copy
- * waited for the narrow stores to drain (store-forwarding stalls, ~10% of a DXIL
- * translation's time by perf; instruction counts do not show it). */
+/* The operand builders are inline and write their operand as five 16-byte chunks. A
+ * compound literal was written as zeroing stores plus 1- to 8-byte field stores, and the
+ * copy into the instruction's operands (16-byte loads, a few instructions later) then
+ * waited for those stores to drain: a load spanning several stores is not forwarded
+ * (perf: ~6% of a DXIL translation in dxil_front_fresh, _src and _emit; instruction
+ * counts do not show it). One store per chunk forwards to a load of that chunk. */
+typedef uint32_t dxil_operand_chunk __attribute__((vector_size(16)));
+union dxil_operand_chunks {
+    struct sb_ir_operand operand;
+    dxil_operand_chunk chunk[5];
+};
+_Static_assert(sizeof(struct sb_ir_operand) == sizeof(union dxil_operand_chunks) &&
+                   offsetof(struct sb_ir_operand, index[0].offset) == 8 &&
+                   offsetof(struct sb_ir_operand, mask) == 56 &&
+                   offsetof(struct sb_ir_operand, swizzle) == 57 &&
+                   offsetof(struct sb_ir_operand, imm) == 64,
+               "the operand chunks below follow struct sb_ir_operand's layout");
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "dxil_front_operand packs the byte fields for a little-endian target"
+#endif
+
+/* An operand with one index (none when index_count is 0), no relative addressing or
+ * modifiers: `mask`, `swizzle` packed x in the low byte, `imm` in every lane. */
+static inline struct sb_ir_operand dxil_front_operand(uint32_t file, uint32_t index_count,
+                                                      uint32_t offset, uint8_t mask,
+                                                      uint32_t swizzle, uint32_t imm)
+{
+    union dxil_operand_chunks u;
+    u.chunk[0] = (dxil_operand_chunk){ file, index_count, offset, 0 };
+    u.chunk[1] = (dxil_operand_chunk){ 0, 0, 0, 0 };
+    u.chunk[2] = (dxil_operand_chunk){ 0, 0, 0, 0 };
+    u.chunk[3] = (dxil_operand_chunk){ 0, 0, mask | swizzle << 8, swizzle >> 24 };
+    u.chunk[4] = (dxil_operand_chunk){ imm, imm, imm, imm };
+    return u.operand;
+}
+
 static inline struct sb_ir_operand dxil_front_temp_dst(uint32_t temp, uint8_t mask)
 {
-    return (struct sb_ir_operand){ .file = SB_IR_FILE_TEMP, .index_count = 1,
-                                   .index[0].offset = temp, .mask = mask };
+    return dxil_front_operand(SB_IR_FILE_TEMP, 1, temp, mask, 0, 0);
 }
 
 /* Lane `lane` of r`temp`, replicated. */
 static inline struct sb_ir_operand dxil_front_temp_src(uint32_t temp, uint32_t lane)
 {
-    uint8_t l = (uint8_t)lane;
-    return (struct sb_ir_operand){ .file = SB_IR_FILE_TEMP, .index_count = 1,
-                                   .index[0].offset = temp, .swizzle = { l, l, l, l } };
+    return dxil_front_operand(SB_IR_FILE_TEMP, 1, temp, 0, (lane & 0xFFu) * 0x01010101u, 0);
 }
 
 /* An immediate with `bits` in every lane (swizzle xyzw). */
 static inline struct sb_ir_operand dxil_front_imm(uint32_t bits)
 {
-    return (struct sb_ir_operand){ .file = SB_IR_FILE_IMMEDIATE, .swizzle = { 0, 1, 2, 3 },
-                                   .imm = { bits, bits, bits, bits } };
+    return dxil_front_operand(SB_IR_FILE_IMMEDIATE, 0, 0, 0, 0x03020100u, bits);
 }
 /** A source reading lane `lane` of value `value` (a temp, or an immediate for a constant). */
 bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct sb_ir_operand *out);

@@ -577,7 +577,7 @@ static bool int_compare(struct dxil_front *f, uint32_t pred, struct wide_type w,
 static bool cmp(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     struct wide_type w = classify(f, value_type(f, in->operands[0]));
-    struct sb_ir_operand dst, src[2];
+    struct sb_ir_operand dst = { 0 }, src[2]; /* zeroed: see binop in ir_from_dxil_instructions.c */
     if (!result(f, in, classify(f, in->type), &dst) || !read_sources(f, in, 0, 2, is_wide(w), src))
         return false;
     if (in->op >= ICMP_EQ) {
@@ -705,7 +705,7 @@ static bool bit_cast(struct dxil_front *f, struct wide_type from, struct wide_ty
 static bool cast(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     struct wide_type from = classify(f, value_type(f, in->operands[0])), to = classify(f, in->type);
-    struct sb_ir_operand dst, src;
+    struct sb_ir_operand dst = { 0 }, src; /* zeroed: see binop in ir_from_dxil_instructions.c */
     if (from.kind == WIDE_OTHER)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "cast %u of this type", in->op);
     if (!result(f, in, to, &dst) || !read_sources(f, in, 0, 1, is_wide(from), &src))
