@@ -121,7 +121,17 @@ static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn
     free(f->value_temp);
     free(f->value_resource);
     f->function = fn;
+    /* The function's instructions are written in place in the program's arena: dxc's
+     * bodies lower to about one IR instruction per bitcode one, so twice that (and
+     * room for the declarations' moves) seldom has to grow. */
+    uint64_t guess = 2ull * fn->instruction_count + 64;
     f->code_count = 0;
+    f->code_capacity = guess <= UINT32_MAX / 2 ? (uint32_t)guess : 0;
+    f->code = f->code_capacity
+                  ? sb_arena_alloc_uninit(f->arena, f->code_capacity, sizeof(*f->code))
+                  : NULL;
+    if (f->code_capacity && !f->code)
+        return dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
     f->temp_count = 0;
     /* ResRet facts are per function too (ir_from_dxil_resret.c makes them again, in the
      * arena, on the function's first resource read). */
@@ -136,14 +146,14 @@ static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn
         f->value_temp[i] = f->value_resource[i] = DXIL_FRONT_NONE;
     if (!dxil_front_body(f) || !dxil_front_memory_end_function(f))
         return false;
-    /* Not zeroed: every instruction is copied in (an empty body keeps one zero slot). */
+    /* The function keeps the array (an empty body keeps one zero slot); the next
+     * function starts its own. */
     struct sb_ir_instruction *code =
-        f->code_count ? sb_arena_alloc_uninit(f->arena, f->code_count, sizeof(*code))
-                      : dxil_front_alloc(f, 1, sizeof(*code));
+        f->code_count ? f->code : dxil_front_alloc(f, 1, sizeof(*code));
     if (!code)
         return f->failed ? false : dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (f->code_count)
-        memcpy(code, f->code, f->code_count * sizeof(*code));
+    f->code = NULL;
+    f->code_capacity = 0;
     out->id = 0xFFFFFFFFu;
     out->instructions = code;
     out->instruction_count = f->code_count;
@@ -227,7 +237,6 @@ enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_pro
     else if (declare(&f, info) && lower_body(&f) &&
              sb_ir_validate(f.program, &f.error) != SB_SUCCESS)
         f.failed = true;
-    free(f.code);
     free(f.value_temp);
     free(f.value_resource);
     dxil_front_memory_free(&f);

@@ -101,7 +101,6 @@ enum sb_result sb_dxil_numeric_census(const struct sb_dxbc *container,
                 count_function(&f, counts);
         }
     }
-    free(f.code);
     sb_ir_program_destroy(f.program);
     sb_dxil_program_info_destroy(info);
     sb_bc_module_destroy(module);

@@ -174,12 +174,19 @@ struct sb_ir_instruction *dxil_front_emit(struct dxil_front *f, uint32_t op,
     if (f->failed)
         return NULL;
     if (f->code_count == f->code_capacity) {
+        /* In the program's arena, where the function keeps it (lower_function sizes it so
+         * that this is rare; the old array is abandoned to the arena). */
         uint32_t capacity = f->code_capacity ? f->code_capacity * 2 : 64;
-        void *grown = realloc(f->code, (size_t)capacity * sizeof(*f->code));
+        struct sb_ir_instruction *grown =
+            f->code_capacity <= UINT32_MAX / 2
+                ? sb_arena_alloc_uninit(f->arena, capacity, sizeof(*grown))
+                : NULL;
         if (!grown) {
             dxil_front_fail(f, SB_ERROR_OUT_OF_MEMORY, "out of memory");
             return NULL;
         }
+        if (f->code_count)
+            memcpy(grown, f->code, (size_t)f->code_count * sizeof(*grown));
         f->code = grown;
         f->code_capacity = capacity;
     }

@@ -109,7 +109,7 @@ struct dxil_front {
     /** Amplification programs: the groupshared global dispatchMesh sends (its module value
      *  id), NONE otherwise (ir_from_dxil_mesh.c). */
     uint32_t payload_global;
-    struct sb_ir_instruction *code; /**< malloc'd, copied into the arena at the end */
+    struct sb_ir_instruction *code; /**< the function being lowered, in the arena */
     uint32_t code_count, code_capacity;
 };
 
