@@ -178,6 +178,13 @@ bool bc_read_constants_block(struct sb_bc_reader *r)
     uint32_t *capacity = f ? &r->fn_constant_capacity : &r->constant_capacity;
     uint32_t first = *count;
     uint32_t type = bc_find_integer(r, 32);
+    /* A constant takes 16 bits or more (an abbreviated small integer); each is a value too. */
+    struct sb_bc_value **values = f ? &f->values : &m->values;
+    uint32_t value_count = f ? f->value_count : m->value_count;
+    uint32_t *value_capacity = f ? &r->fn_value_capacity : &r->value_capacity;
+    if (!bc_reserve_block(r, (void **)items, capacity, *count, 16, sizeof(**items)) ||
+        !bc_reserve_block(r, (void **)values, value_capacity, value_count, 16, sizeof(**values)))
+        return false;
     for (;;) {
         enum sb_bs_entry entry = bc_next_record(r);
         if (entry == SB_BS_END)

@@ -147,6 +147,12 @@ bool bc_read_function_block(struct sb_bc_reader *r)
     r->fixup_count = 0;
     f->first_value = m->value_count;
     const struct sb_bc_type *type = &m->types[f->type];
+    /* An instruction record takes 32 bits or more (a CALL far more). */
+    if (!bc_reserve_block(r, (void **)&f->instructions, &r->fn_instruction_capacity, 0, 32,
+                          sizeof(*f->instructions)) ||
+        !bc_reserve_block(r, (void **)&f->values, &r->fn_value_capacity, type->member_count, 32,
+                          sizeof(*f->values)))
+        return false;
     for (uint32_t i = 0; i < type->member_count; i++)
         if (!bc_push_value(r, SB_BC_VALUE_ARGUMENT, type->members[i], i))
             return false;

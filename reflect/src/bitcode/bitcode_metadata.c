@@ -183,6 +183,10 @@ bool bc_read_metadata_block(struct sb_bc_reader *r)
     uint32_t first = *list.count, first_named = r->module->named_metadata_count;
     if (r->flags & SB_BC_READ_SKIP_KINDS_AND_LAYOUT)
         sb_bs_skip_records(&r->bs, 1ull << MD_KIND);
+    /* An item takes 24 bits or more (a VALUE record; strings and nodes more). */
+    if (!bc_reserve_block(r, (void **)list.items, list.capacity, *list.count, 24,
+                          sizeof(**list.items)))
+        return false;
     for (;;) {
         enum sb_bs_entry entry = bc_next_record(r);
         if (entry == SB_BS_END)

@@ -75,6 +75,17 @@ static inline bool bc_reserve(struct sb_bc_reader *r, void **array, uint32_t *ca
     return needed <= *capacity || bc_reserve_grow(r, array, capacity, needed, size);
 }
 
+/** Room for the items the rest of the current block may add to a table of `count`,
+ *  guessed at one per `bits_per_item` of the block and at most 65,536 (a length no
+ *  records fill reserves little): one reservation per block instead of doubling from
+ *  8, which copied each table three or four times. */
+static inline bool bc_reserve_block(struct sb_bc_reader *r, void **array, uint32_t *capacity,
+                                    uint32_t count, uint32_t bits_per_item, size_t size)
+{
+    uint64_t guess = sb_bs_bits_left(&r->bs) / bits_per_item + 8;
+    return bc_reserve(r, array, capacity, count + (uint32_t)(guess < 65536 ? guess : 65536), size);
+}
+
 /** Copies `count` 32-bit-checked operands from `first` into an arena array (NULL for 0). */
 uint32_t *bc_copy_ops32(struct sb_bc_reader *r, uint32_t first, uint32_t count, const char *what);
 

@@ -225,8 +225,17 @@ bool bc_read_type_block(struct sb_bc_reader *r)
             return check_references(r) && check_cycles(r) && bc_index_types(r);
         if (entry != SB_BS_RECORD)
             return false;
-        if (r->bs.code == TYPE_NUMENTRY)
+        if (r->bs.code == TYPE_NUMENTRY) {
+            /* The table's size, stated: reserved at once, within what the rest of the
+             * block can hold (a type record takes 4 bits or more) and 65,536. */
+            uint64_t stated = r->bs.op_count ? r->bs.ops[0] : 0,
+                     room = sb_bs_bits_left(&r->bs) / 4 + 8;
+            stated = stated < room ? stated : room;
+            if (!bc_reserve(r, (void **)&m->types, &r->type_capacity,
+                            (uint32_t)(stated < 65536 ? stated : 65536), sizeof(*m->types)))
+                return false;
             continue;
+        }
         if (r->bs.code == TYPE_STRUCT_NAME) {
             pending_name = bc_ops_string(r, 0, r->bs.op_count, "TYPE STRUCT_NAME");
             if (!pending_name)
