@@ -317,6 +317,84 @@ static void test_blockinfo_and_scoping(void)
     expect_error(&s, SB_ERROR_BC_BAD_ABBREV, 24, 192, "parent's abbreviation in a sub-block");
 }
 
+/* A stream whose BLOCKINFO (`blockinfo_count` copies of it) gives block 9 the
+ * abbreviation [3, `element`], then block 9 with one record through it: `value` written
+ * with `element`'s encoding. */
+static void write_blockinfo_stream(struct stream *s, struct bw_abbrev_op element,
+                                   unsigned blockinfo_count, uint64_t value)
+{
+    start(s);
+    bw_enter_block(&s->w, 8, 3);
+    for (unsigned i = 0; i < blockinfo_count; i++) {
+        bw_enter_block(&s->w, 0, 2);
+        bw_record(&s->w, 1, (uint64_t[]){ 9 }, 1); /* SETBID 9 */
+        bw_define_abbrev(&s->w, &(struct bw_abbrev){ 2, { { 0, 3 }, element } });
+        bw_end_block(&s->w);
+    }
+    bw_enter_block(&s->w, 9, 4);
+    bw_fixed(&s->w, 4, s->w.width);
+    if (element.kind == 1)
+        bw_fixed(&s->w, value, (unsigned)element.value);
+    else
+        bw_vbr(&s->w, value, (unsigned)element.value);
+    bw_end_block(&s->w);
+    bw_end_block(&s->w);
+}
+
+/* Reads write_blockinfo_stream's stream: block 9's record through id 4 reads `value`. */
+static void expect_blockinfo_stream(struct stream *s, uint64_t value, const char *what)
+{
+    open_stream(s);
+    CHECK(sb_bs_next(&s->bs) == SB_BS_ENTER && s->bs.block_id == 8, "%s: module", what);
+    CHECK(sb_bs_next(&s->bs) == SB_BS_ENTER && s->bs.block_id == 9, "%s: block 9", what);
+    expect_record(&s->bs, 3, (uint64_t[]){ value }, 1, what);
+    CHECK(sb_bs_next(&s->bs) == SB_BS_END && sb_bs_next(&s->bs) == SB_BS_END &&
+              sb_bs_next(&s->bs) == SB_BS_EOF,
+          "%s: ends", what);
+    finish(s);
+}
+
+/* The reader keeps the BLOCKINFO blocks it read for later streams with the same bytes:
+ * what a stream reads must not depend on what came before it. Two streams whose
+ * BLOCKINFO blocks have the same length and differ in one operand's encoding read their
+ * own values in any order; a second BLOCKINFO block in one stream adds its abbreviation
+ * after the first's (id 5), recalled or not. */
+static void test_blockinfo_kept(void)
+{
+    struct stream s;
+    for (unsigned round = 0; round < 3; round++) {
+        /* The first two BLOCKINFO blocks differ in one operand's encoding bits alone. */
+        write_blockinfo_stream(&s, (struct bw_abbrev_op){ 2, 6 }, 1, 33);
+        expect_blockinfo_stream(&s, 33, "BLOCKINFO with vbr6");
+        write_blockinfo_stream(&s, (struct bw_abbrev_op){ 1, 6 }, 1, 33);
+        expect_blockinfo_stream(&s, 33, "BLOCKINFO with fixed6");
+        write_blockinfo_stream(&s, (struct bw_abbrev_op){ 1, 9 }, 1, 300);
+        expect_blockinfo_stream(&s, 300, "BLOCKINFO with fixed9");
+    }
+    /* Two BLOCKINFO blocks, the first one kept above: block 9 has ids 4 and 5. */
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    for (unsigned i = 0; i < 2; i++) {
+        bw_enter_block(&s.w, 0, 2);
+        bw_record(&s.w, 1, (uint64_t[]){ 9 }, 1);
+        bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 3 }, { 1, 9 } } });
+        bw_end_block(&s.w);
+    }
+    bw_enter_block(&s.w, 9, 4);
+    bw_fixed(&s.w, 5, s.w.width);
+    bw_fixed(&s.w, 301, 9);
+    bw_fixed(&s.w, 6, s.w.width);
+    bw_end_block(&s.w);
+    bw_end_block(&s.w);
+    open_stream(&s);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && sb_bs_next(&s.bs) == SB_BS_ENTER,
+          "two BLOCKINFO blocks: block 9");
+    expect_record(&s.bs, 3, (uint64_t[]){ 301 }, 1, "the second BLOCKINFO block's id 5");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ERROR && s.error.code == SB_ERROR_BC_BAD_ABBREV,
+          "two BLOCKINFO blocks: id 6 is undefined (%s)", s.error.message);
+    finish(&s);
+}
+
 /* Nested blocks: a skipped block leaves the cursor right after it. */
 static void test_nested_and_skip(void)
 {
@@ -496,6 +574,7 @@ int main(void)
     test_skipped_records();
     test_array_runs();
     test_blockinfo_and_scoping();
+    test_blockinfo_kept();
     test_nested_and_skip();
     test_malformed();
     printf("dxil_bitcode_stream: %u checks, %u failed\n", checks, failures);

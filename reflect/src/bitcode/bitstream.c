@@ -959,6 +959,123 @@ static bool read_blockinfo(struct sb_bitstream *bs)
     }
 }
 
+/*
+ * The last few BLOCKINFO blocks this thread read, kept for the next bitstreams: every
+ * module a compiler version writes carries the same one (dxc's: 16 abbreviations for
+ * three blocks), and reading it was a sixth of the reader's time on a small module. A
+ * block whose bytes and abbreviation width equal a kept one's, met before any other
+ * BLOCKINFO block, gets the kept lists without being read again: reading it depends on
+ * nothing else (every read stays inside the block), and only a block read without error
+ * is kept. Four are kept (a corpus mixes compiler versions), the oldest replaced; one
+ * that does not fit the fixed tables is read every time.
+ */
+enum { MEMO_ENTRIES = 4, MEMO_BYTES = 512, MEMO_INFOS = 8, MEMO_ABBREVS = 32, MEMO_OPS = 128 };
+
+struct blockinfo_memo {
+    bool valid;
+    uint32_t width, size, info_count;
+    uint8_t bytes[MEMO_BYTES];
+    struct {
+        uint32_t block_id, count, op_count;
+    } infos[MEMO_INFOS];
+    struct sb_bs_abbrev abbrevs[MEMO_ABBREVS];
+    struct sb_bs_abbrev_op ops[MEMO_OPS];
+};
+
+static _Thread_local struct blockinfo_memos {
+    struct blockinfo_memo entry[MEMO_ENTRIES];
+    uint32_t next; /* the one to replace */
+} blockinfo_memos;
+
+/* Whether the BLOCKINFO block just entered is the kept one (it has then been applied). */
+static bool blockinfo_recalled(struct sb_bitstream *bs, uint64_t bytes)
+{
+    const struct blockinfo_memo *m = NULL;
+    for (uint32_t e = 0; e < MEMO_ENTRIES && !m; e++) {
+        const struct blockinfo_memo *kept = &blockinfo_memos.entry[e];
+        if (kept->valid && kept->width == bs->width && kept->size == bytes &&
+            memcmp(kept->bytes, bs->data + bs->bit / 8, bytes) == 0)
+            m = kept;
+    }
+    if (!m)
+        return false;
+    const struct sb_bs_abbrev *abbrev = m->abbrevs;
+    const struct sb_bs_abbrev_op *op = m->ops;
+    for (uint32_t i = 0; i < m->info_count; i++) {
+        uint32_t target = blockinfo_for(bs, m->infos[i].block_id, true);
+        if (target == UINT32_MAX)
+            return true; /* failed (out of memory): the caller sees bs->failed */
+        struct sb_bs_abbrev_list *list = &bs->infos[target].list;
+        uint32_t count = m->infos[i].count, op_count = m->infos[i].op_count;
+        if (!grow(bs, (void **)&list->abbrevs, &list->capacity, count, sizeof(*abbrev)) ||
+            !grow(bs, (void **)&list->ops, &list->op_capacity, op_count, sizeof(*op)))
+            return true;
+        memcpy(list->abbrevs, abbrev, count * sizeof(*abbrev));
+        memcpy(list->ops, op, op_count * sizeof(*op));
+        list->count = count;
+        list->op_count = op_count;
+        abbrev += count;
+        op += op_count;
+    }
+    bs->bit = bs->scopes[bs->depth - 1].end_bit;
+    leave_block(bs);
+    return true;
+}
+
+/* Keeps the BLOCKINFO block of `bytes` bytes at `start` (width `width`), just read into the
+ * cursor's lists, when it fits the tables. */
+static void blockinfo_keep(const struct sb_bitstream *bs, const uint8_t *start, uint32_t width,
+                           uint64_t bytes)
+{
+    uint32_t abbrevs = 0, ops = 0;
+    for (uint32_t i = 0; i < bs->info_count; i++) {
+        abbrevs += bs->infos[i].list.count;
+        ops += bs->infos[i].list.op_count;
+    }
+    if (bytes > MEMO_BYTES || bs->info_count > MEMO_INFOS || abbrevs > MEMO_ABBREVS ||
+        ops > MEMO_OPS)
+        return;
+    struct blockinfo_memo *m = &blockinfo_memos.entry[blockinfo_memos.next];
+    blockinfo_memos.next = (blockinfo_memos.next + 1) % MEMO_ENTRIES;
+    struct sb_bs_abbrev *abbrev = m->abbrevs;
+    struct sb_bs_abbrev_op *op = m->ops;
+    for (uint32_t i = 0; i < bs->info_count; i++) {
+        const struct sb_bs_abbrev_list *list = &bs->infos[i].list;
+        m->infos[i].block_id = bs->infos[i].block_id;
+        m->infos[i].count = list->count;
+        m->infos[i].op_count = list->op_count;
+        if (list->count)
+            memcpy(abbrev, list->abbrevs, list->count * sizeof(*abbrev));
+        if (list->op_count)
+            memcpy(op, list->ops, list->op_count * sizeof(*op));
+        abbrev += list->count;
+        op += list->op_count;
+    }
+    memcpy(m->bytes, start, bytes);
+    m->width = width;
+    m->size = (uint32_t)bytes;
+    m->info_count = bs->info_count;
+    m->valid = true;
+}
+
+/* A BLOCKINFO block just entered: recalled when it is the kept one, else read (and kept
+ * when it is the first). */
+static bool enter_blockinfo(struct sb_bitstream *bs)
+{
+    /* The body starts 32-bit aligned, after the length word. */
+    uint64_t bytes = (bs->scopes[bs->depth - 1].end_bit - bs->bit) / 8;
+    bool first = bs->info_count == 0 && bs->bit % 8 == 0;
+    if (first && blockinfo_recalled(bs, bytes))
+        return !bs->failed;
+    const uint8_t *start = bs->data + bs->bit / 8;
+    uint32_t width = bs->width;
+    if (!read_blockinfo(bs))
+        return false;
+    if (first)
+        blockinfo_keep(bs, start, width, bytes);
+    return true;
+}
+
 enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs)
 {
     for (;;) {
@@ -969,7 +1086,7 @@ enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs)
         bool consumed = false;
         enum sb_bs_entry entry = read_entry(bs, &consumed);
         if (entry == SB_BS_ENTER && bs->block_id == BLOCKINFO_BLOCK_ID) {
-            if (!read_blockinfo(bs))
+            if (!enter_blockinfo(bs))
                 return SB_BS_ERROR;
             continue;
         }
