@@ -395,6 +395,35 @@ static void test_blockinfo_kept(void)
     finish(&s);
 }
 
+/* Inline DEFINE_ABBREVs are kept by their bits too. [3, fixed W] for W = 6, 9, 10 share
+ * their first 16 bits (the width comes later), so they compete for the same kept slots:
+ * read in turn, each stream still reads its own width. */
+static void test_inline_abbrevs_kept(void)
+{
+    static const unsigned widths[] = { 6, 9, 10 };
+    static const uint64_t values[] = { 45, 300, 1000 };
+    for (unsigned round = 0; round < 9; round++) {
+        unsigned k = round % 3;
+        struct stream s;
+        start(&s);
+        bw_enter_block(&s.w, 8, 3);
+        bw_enter_block(&s.w, 9, 4);
+        bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 3 }, { 1, widths[k] } } });
+        bw_fixed(&s.w, 4, s.w.width);
+        bw_fixed(&s.w, values[k], widths[k]);
+        bw_end_block(&s.w);
+        bw_end_block(&s.w);
+        open_stream(&s);
+        CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && sb_bs_next(&s.bs) == SB_BS_ENTER,
+              "inline fixed%u: block 9", widths[k]);
+        expect_record(&s.bs, 3, (uint64_t[]){ values[k] }, 1, "inline abbreviation kept");
+        CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_next(&s.bs) == SB_BS_END &&
+                  sb_bs_next(&s.bs) == SB_BS_EOF,
+              "inline fixed%u: ends", widths[k]);
+        finish(&s);
+    }
+}
+
 /* Nested blocks: a skipped block leaves the cursor right after it. */
 static void test_nested_and_skip(void)
 {
@@ -575,6 +604,7 @@ int main(void)
     test_array_runs();
     test_blockinfo_and_scoping();
     test_blockinfo_kept();
+    test_inline_abbrevs_kept();
     test_nested_and_skip();
     test_malformed();
     printf("dxil_bitcode_stream: %u checks, %u failed\n", checks, failures);

@@ -414,6 +414,83 @@ static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list
     return true;
 }
 
+/*
+ * The DEFINE_ABBREV records this thread read inside blocks, kept by their bits: a
+ * compiler writes the same few at the head of the same blocks of every module (dxc: a
+ * dozen per module, in the type, constants and metadata blocks), and each was read
+ * operand by operand. A definition whose bits (after the id) start with a kept one's,
+ * all of them inside the block, gets the kept operands. Reading a definition depends on
+ * its bits alone, and those in the block leave room for its count; only definitions read
+ * without error, of at most 8 operands and 57 bits, are kept: in 32 pairs of slots
+ * picked by their first 16 bits, the one of a pair filled longer ago replaced.
+ */
+enum { ABBREV_MEMO_SLOTS = 64, ABBREV_MEMO_OPS = 8, ABBREV_MEMO_BITS = 57 };
+
+struct abbrev_memo {
+    uint64_t bits;   /* the definition's bits after its id, `length` of them */
+    uint8_t length;  /* 0: the slot is empty */
+    uint8_t count;
+    uint32_t stamp;  /* when it was filled */
+    struct sb_bs_abbrev_op ops[ABBREV_MEMO_OPS];
+};
+
+static _Thread_local struct abbrev_memo abbrev_memos[ABBREV_MEMO_SLOTS];
+static _Thread_local uint32_t abbrev_memo_clock;
+
+static inline struct abbrev_memo *abbrev_memo_slot(uint64_t window)
+{
+    return &abbrev_memos[(((uint32_t)(window & 0xFFFFu) * 0x9E3779B1u) >> 26) & ~1u];
+}
+
+static inline bool abbrev_memo_matches(const struct abbrev_memo *m, uint64_t window,
+                                       uint32_t valid)
+{
+    return m->length && m->length <= valid && (window & ((1ull << m->length) - 1)) == m->bits;
+}
+
+/* A DEFINE_ABBREV (after its id) inside a block: from the kept ones when its bits are
+ * one of theirs, else read (and kept). */
+static bool define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list *list)
+{
+    if (bs->failed || !window_fits(bs))
+        return read_define_abbrev(bs, list);
+    uint32_t valid;
+    uint64_t window = peek_window(bs, &valid);
+    struct abbrev_memo *pair = abbrev_memo_slot(window), *m = pair;
+    if (!abbrev_memo_matches(m, window, valid))
+        m = pair + 1;
+    if (abbrev_memo_matches(m, window, valid)) {
+        if ((list->op_count + m->count > list->op_capacity &&
+             !grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + m->count,
+                   sizeof(*list->ops))) ||
+            (list->count == list->capacity &&
+             !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1,
+                   sizeof(*list->abbrevs))))
+            return false;
+        memcpy(list->ops + list->op_count, m->ops, m->count * sizeof(*m->ops));
+        list->abbrevs[list->count++] = (struct sb_bs_abbrev){ .first_op = list->op_count,
+                                                              .op_count = m->count };
+        list->op_count += m->count;
+        bs->bit += m->length;
+        return true;
+    }
+    uint64_t start = bs->bit;
+    if (!read_define_abbrev(bs, list))
+        return false;
+    uint64_t length = bs->bit - start;
+    const struct sb_bs_abbrev *made = &list->abbrevs[list->count - 1];
+    if (length <= ABBREV_MEMO_BITS && made->op_count <= ABBREV_MEMO_OPS) {
+        /* An empty slot of the pair, else the one filled longer ago. */
+        m = pair[0].length && pair[0].stamp >= pair[1].stamp ? pair + 1 : pair;
+        m->stamp = ++abbrev_memo_clock;
+        m->bits = window & ((1ull << length) - 1);
+        m->length = (uint8_t)length;
+        m->count = (uint8_t)made->op_count;
+        memcpy(m->ops, list->ops + made->first_op, made->op_count * sizeof(*m->ops));
+    }
+    return true;
+}
+
 /* The BLOCKINFO list of `block_id`, created on first use (UINT32_MAX on failure). */
 static uint32_t blockinfo_for(struct sb_bitstream *bs, uint32_t block_id, bool create)
 {
@@ -896,7 +973,7 @@ static enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
         return enter_block(bs) ? SB_BS_ENTER : SB_BS_ERROR;
     case ABBREV_DEFINE:
         *consumed = true;
-        return read_define_abbrev(bs, &bs->local) ? SB_BS_RECORD : SB_BS_ERROR;
+        return define_abbrev(bs, &bs->local) ? SB_BS_RECORD : SB_BS_ERROR;
     case ABBREV_UNABBREV_RECORD:
         if (read_unabbrev_record(bs, consumed))
             return SB_BS_RECORD;
