@@ -16,74 +16,90 @@
 #include <string.h>
 
 struct part_kind_row {
-    uint32_t fourcc;
     enum sb_dxbc_part_kind kind;
     sb_dxbc_part_decoder decode; /* NULL: kept raw */
     const char *description;
 };
 
-/* One row per known FourCC (../shared/docs/dxcontainer.md §1.4). */
+/* One row per known FourCC (../shared/docs/dxcontainer.md §1.4), in enum
+ * sb_dxbc_part_kind order: X(four characters, kind, decoder or NULL, description). */
+#define PART_KINDS(X) \
+    X('R', 'D', 'E', 'F', RDEF, sb_dxbc_decode_rdef, "resource definitions")                       \
+    X('I', 'S', 'G', 'N', ISGN, sb_dxbc_decode_signature, "input signature")                       \
+    X('O', 'S', 'G', 'N', OSGN, sb_dxbc_decode_signature, "output signature")                      \
+    X('O', 'S', 'G', '5', OSG5, sb_dxbc_decode_signature, "output signature with streams")         \
+    X('P', 'C', 'S', 'G', PCSG, sb_dxbc_decode_signature, "patch-constant signature")              \
+    X('I', 'S', 'G', '1', ISG1, sb_dxbc_decode_signature, "input signature (SM5.1/DXIL)")          \
+    X('O', 'S', 'G', '1', OSG1, sb_dxbc_decode_signature, "output signature (SM5.1/DXIL)")         \
+    X('P', 'S', 'G', '1', PSG1, sb_dxbc_decode_signature, "patch-constant signature (SM5.1/DXIL)") \
+    X('S', 'H', 'D', 'R', SHDR, sb_dxbc_decode_shader_header, "SM4 program")                       \
+    X('S', 'H', 'E', 'X', SHEX, sb_dxbc_decode_shader_header, "SM5 program")                       \
+    X('S', 'T', 'A', 'T', STAT, sb_dxbc_decode_stat, "statistics")                                 \
+    X('S', 'F', 'I', '0', SFI0, sb_dxbc_decode_sfi0, "shader feature flags")                       \
+    X('I', 'F', 'C', 'E', IFCE, sb_dxbc_decode_ifce, "class-linkage interfaces")                   \
+    X('H', 'A', 'S', 'H', HASH, sb_dxbc_decode_hash, "shader hash")                                \
+    X('P', 'S', 'V', '0', PSV0, sb_dxbc_decode_psv0, "pipeline state validation")                  \
+    X('R', 'T', 'S', '0', RTS0, sb_dxbc_decode_rts0, "root signature")                             \
+    X('D', 'X', 'I', 'L', DXIL, sb_dxbc_decode_program, "DXIL program")                            \
+    X('I', 'L', 'D', 'B', ILDB, sb_dxbc_decode_program, "DXIL program with debug info")            \
+    X('V', 'E', 'R', 'S', VERS, sb_dxbc_decode_vers, "compiler version")                           \
+    X('I', 'L', 'D', 'N', ILDN, sb_dxbc_decode_ildn, "debug name")                                 \
+    X('S', 'R', 'C', 'I', SRCI, sb_dxbc_decode_srci, "source info")                                \
+    X('S', 'Y', 'M', '0', SYM0, sb_dxbc_decode_sym0, "symbol table (proposed)")                    \
+    X('S', 'T', 'R', '0', STR0, sb_dxbc_decode_str0, "string table (proposed)")                    \
+    X('R', 'D', 'A', 'T', RDAT, NULL, "runtime data")                                              \
+    X('P', 'D', 'B', 'I', PDBI, NULL, "PDB info")                                                  \
+    X('P', 'R', 'I', 'V', PRIV, NULL, "private data")                                              \
+    X('A', 'o', 'n', '9', AON9, NULL, "Direct3D 9 shader (level 9)")                               \
+    X('X', 'N', 'A', 'S', XNAS, NULL, "Xbox 360 shader")                                           \
+    X('X', 'N', 'A', 'P', XNAP, NULL, "Xbox 360 shader")                                           \
+    X('F', 'X', '1', '0', FX10, NULL, "Direct3D 10 effect")                                        \
+    X('C', 'T', 'A', 'B', CTAB, NULL, "Direct3D 9 constant table")                                 \
+    X('C', 'L', 'I', '4', CLI4, NULL, "effect expression literals")                                \
+    X('F', 'X', 'L', 'C', FXLC, NULL, "effect expression code")                                    \
+    X('S', 'D', 'B', 'G', SDBG, NULL, "debug info")                                                \
+    X('S', 'P', 'D', 'B', SPDB, NULL, "PDB debug info")                                            \
+    X('T', 'E', 'X', 'T', TEXT, NULL, "source text")
+
 static const struct part_kind_row part_kinds[] = {
-    { SB_FOURCC('R', 'D', 'E', 'F'), SB_DXBC_PART_RDEF, sb_dxbc_decode_rdef, "resource definitions" },
-    { SB_FOURCC('I', 'S', 'G', 'N'), SB_DXBC_PART_ISGN, sb_dxbc_decode_signature, "input signature" },
-    { SB_FOURCC('O', 'S', 'G', 'N'), SB_DXBC_PART_OSGN, sb_dxbc_decode_signature, "output signature" },
-    { SB_FOURCC('O', 'S', 'G', '5'), SB_DXBC_PART_OSG5, sb_dxbc_decode_signature, "output signature with streams" },
-    { SB_FOURCC('P', 'C', 'S', 'G'), SB_DXBC_PART_PCSG, sb_dxbc_decode_signature, "patch-constant signature" },
-    { SB_FOURCC('I', 'S', 'G', '1'), SB_DXBC_PART_ISG1, sb_dxbc_decode_signature, "input signature (SM5.1/DXIL)" },
-    { SB_FOURCC('O', 'S', 'G', '1'), SB_DXBC_PART_OSG1, sb_dxbc_decode_signature, "output signature (SM5.1/DXIL)" },
-    { SB_FOURCC('P', 'S', 'G', '1'), SB_DXBC_PART_PSG1, sb_dxbc_decode_signature, "patch-constant signature (SM5.1/DXIL)" },
-    { SB_FOURCC('S', 'H', 'D', 'R'), SB_DXBC_PART_SHDR, sb_dxbc_decode_shader_header, "SM4 program" },
-    { SB_FOURCC('S', 'H', 'E', 'X'), SB_DXBC_PART_SHEX, sb_dxbc_decode_shader_header, "SM5 program" },
-    { SB_FOURCC('S', 'T', 'A', 'T'), SB_DXBC_PART_STAT, sb_dxbc_decode_stat, "statistics" },
-    { SB_FOURCC('S', 'F', 'I', '0'), SB_DXBC_PART_SFI0, sb_dxbc_decode_sfi0, "shader feature flags" },
-    { SB_FOURCC('I', 'F', 'C', 'E'), SB_DXBC_PART_IFCE, sb_dxbc_decode_ifce, "class-linkage interfaces" },
-    { SB_FOURCC('H', 'A', 'S', 'H'), SB_DXBC_PART_HASH, sb_dxbc_decode_hash, "shader hash" },
-    { SB_FOURCC('P', 'S', 'V', '0'), SB_DXBC_PART_PSV0, sb_dxbc_decode_psv0, "pipeline state validation" },
-    { SB_FOURCC('R', 'T', 'S', '0'), SB_DXBC_PART_RTS0, sb_dxbc_decode_rts0, "root signature" },
-    { SB_FOURCC('D', 'X', 'I', 'L'), SB_DXBC_PART_DXIL, sb_dxbc_decode_program, "DXIL program" },
-    { SB_FOURCC('I', 'L', 'D', 'B'), SB_DXBC_PART_ILDB, sb_dxbc_decode_program, "DXIL program with debug info" },
-    { SB_FOURCC('V', 'E', 'R', 'S'), SB_DXBC_PART_VERS, sb_dxbc_decode_vers, "compiler version" },
-    { SB_FOURCC('I', 'L', 'D', 'N'), SB_DXBC_PART_ILDN, sb_dxbc_decode_ildn, "debug name" },
-    { SB_FOURCC('S', 'R', 'C', 'I'), SB_DXBC_PART_SRCI, sb_dxbc_decode_srci, "source info" },
-    { SB_FOURCC('S', 'Y', 'M', '0'), SB_DXBC_PART_SYM0, sb_dxbc_decode_sym0, "symbol table (proposed)" },
-    { SB_FOURCC('S', 'T', 'R', '0'), SB_DXBC_PART_STR0, sb_dxbc_decode_str0, "string table (proposed)" },
-    { SB_FOURCC('R', 'D', 'A', 'T'), SB_DXBC_PART_RDAT, NULL, "runtime data" },
-    { SB_FOURCC('P', 'D', 'B', 'I'), SB_DXBC_PART_PDBI, NULL, "PDB info" },
-    { SB_FOURCC('P', 'R', 'I', 'V'), SB_DXBC_PART_PRIV, NULL, "private data" },
-    { SB_FOURCC('A', 'o', 'n', '9'), SB_DXBC_PART_AON9, NULL, "Direct3D 9 shader (level 9)" },
-    { SB_FOURCC('X', 'N', 'A', 'S'), SB_DXBC_PART_XNAS, NULL, "Xbox 360 shader" },
-    { SB_FOURCC('X', 'N', 'A', 'P'), SB_DXBC_PART_XNAP, NULL, "Xbox 360 shader" },
-    { SB_FOURCC('F', 'X', '1', '0'), SB_DXBC_PART_FX10, NULL, "Direct3D 10 effect" },
-    { SB_FOURCC('C', 'T', 'A', 'B'), SB_DXBC_PART_CTAB, NULL, "Direct3D 9 constant table" },
-    { SB_FOURCC('C', 'L', 'I', '4'), SB_DXBC_PART_CLI4, NULL, "effect expression literals" },
-    { SB_FOURCC('F', 'X', 'L', 'C'), SB_DXBC_PART_FXLC, NULL, "effect expression code" },
-    { SB_FOURCC('S', 'D', 'B', 'G'), SB_DXBC_PART_SDBG, NULL, "debug info" },
-    { SB_FOURCC('S', 'P', 'D', 'B'), SB_DXBC_PART_SPDB, NULL, "PDB debug info" },
-    { SB_FOURCC('T', 'E', 'X', 'T'), SB_DXBC_PART_TEXT, NULL, "source text" },
+#define ROW(a, b, c, d, kind, decode, description) \
+    { SB_DXBC_PART_##kind, decode, description },
+    PART_KINDS(ROW)
+#undef ROW
 };
 
 #define PART_KIND_COUNT (sizeof(part_kinds) / sizeof(part_kinds[0]))
 
-static const struct part_kind_row *find_row_by_fourcc(uint32_t fourcc)
+/* A switch rather than a walk of the table: the compiler searches the FourCCs as a
+ * tree, and every part of every container is looked up. */
+enum sb_dxbc_part_kind sb_dxbc_part_kind_from_fourcc(uint32_t fourcc)
 {
+    switch (fourcc) {
+#define CASE(a, b, c, d, kind, decode, description) \
+    case SB_FOURCC(a, b, c, d): return SB_DXBC_PART_##kind;
+    PART_KINDS(CASE)
+#undef CASE
+    default: return SB_DXBC_PART_UNKNOWN;
+    }
+}
+
+/* The row of a kind: found by index, the rows being in enum order (checked, with the
+ * search as fallback). */
+static const struct part_kind_row *row_of_kind(enum sb_dxbc_part_kind kind)
+{
+    size_t at = (size_t)kind - 1;
+    if (kind != SB_DXBC_PART_UNKNOWN && at < PART_KIND_COUNT && part_kinds[at].kind == kind)
+        return &part_kinds[at];
     for (size_t i = 0; i < PART_KIND_COUNT; i++)
-        if (part_kinds[i].fourcc == fourcc)
+        if (part_kinds[i].kind == kind && kind != SB_DXBC_PART_UNKNOWN)
             return &part_kinds[i];
     return NULL;
 }
 
-enum sb_dxbc_part_kind sb_dxbc_part_kind_from_fourcc(uint32_t fourcc)
-{
-    const struct part_kind_row *row = find_row_by_fourcc(fourcc);
-    return row ? row->kind : SB_DXBC_PART_UNKNOWN;
-}
-
 const char *sb_dxbc_part_kind_description(enum sb_dxbc_part_kind kind)
 {
-    for (size_t i = 0; i < PART_KIND_COUNT; i++)
-        if (part_kinds[i].kind == kind)
-            return part_kinds[i].description;
-    return "unknown part";
+    const struct part_kind_row *row = row_of_kind(kind);
+    return row ? row->description : "unknown part";
 }
 
 const char *sb_dxbc_digest_status_name(enum sb_dxbc_digest_status status)
@@ -211,21 +227,10 @@ static bool decode_part_softly(struct sb_dxbc_decode_context *ctx, sb_dxbc_part_
     return !reader->failed;
 }
 
-/* The row of a part whose kind read_part_table() already looked up: the rows are
- * in enum order, so it is found by index (checked, with the search as fallback). */
-static const struct part_kind_row *row_of_part(const struct sb_dxbc_part *part)
-{
-    size_t at = (size_t)part->kind - 1;
-    if (part->kind != SB_DXBC_PART_UNKNOWN && at < PART_KIND_COUNT &&
-        part_kinds[at].fourcc == part->fourcc)
-        return &part_kinds[at];
-    return find_row_by_fourcc(part->fourcc);
-}
-
 static bool decode_part(struct sb_dxbc_decode_context *ctx, struct sb_cursor *file,
                         struct sb_dxbc_part *part)
 {
-    const struct part_kind_row *row = row_of_part(part);
+    const struct part_kind_row *row = row_of_kind(part->kind);
     if (!row || !row->decode)
         return true;
     if (part->size == 0) {
