@@ -6,6 +6,8 @@
  */
 #include "dxbc_fxc_private.h"
 
+#include <string.h>
+
 const char *sb_fxc_string(const struct sb_cursor *part, uint64_t field, uint32_t offset,
                           const char *what)
 {
@@ -18,6 +20,11 @@ const char *sb_fxc_string(const struct sb_cursor *part, uint64_t field, uint32_t
                        size);
         return NULL;
     }
+    /* Names are read for every signature element and RDEF record: the terminated string,
+     * the common case, is found here; sb_cursor_string_at() reports the other. */
+    const uint8_t *start = part->reader->data + part->begin + offset;
+    if (memchr(start, 0, size - offset))
+        return (const char *)start;
     return sb_cursor_string_at(part, offset, what);
 }
 
