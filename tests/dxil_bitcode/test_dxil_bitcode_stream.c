@@ -424,6 +424,62 @@ static void test_inline_abbrevs_kept(void)
     }
 }
 
+/* A stream whose block 15 holds records of codes `codes` (0 ends the list; each with
+ * operands 100, 7), then a record 9 [5] in the module block. */
+static void write_passed_stream(struct stream *s, const unsigned *codes)
+{
+    start(s);
+    bw_enter_block(&s->w, 8, 3);
+    bw_enter_block(&s->w, 15, 3);
+    for (unsigned i = 0; codes[i]; i++)
+        bw_record(&s->w, codes[i], (uint64_t[]){ 100, 7 }, 2);
+    bw_end_block(&s->w);
+    bw_record(&s->w, 9, (uint64_t[]){ 5 }, 1);
+    bw_end_block(&s->w);
+}
+
+/* Reads write_passed_stream's stream passing over code 6 in block 15: whether the block
+ * was passed whole by sb_bs_pass_known_block, and the records of it returned (`code`, 0
+ * for none), then the module's record. */
+static void expect_passed_stream(struct stream *s, bool passed, unsigned code, const char *what)
+{
+    open_module_block(s);
+    CHECK(sb_bs_next(&s->bs) == SB_BS_ENTER && s->bs.block_id == 15, "%s: block 15", what);
+    sb_bs_skip_records(&s->bs, 1ull << 6);
+    bool was_passed = sb_bs_pass_known_block(&s->bs);
+    CHECK(was_passed == passed, "%s: passed whole %d, expected %d", what, was_passed, passed);
+    if (!was_passed) {
+        if (code)
+            expect_record(&s->bs, code, (uint64_t[]){ 100, 7 }, 2, what);
+        CHECK(sb_bs_next(&s->bs) == SB_BS_END, "%s: block 15 ends", what);
+    }
+    expect_record(&s->bs, 9, (uint64_t[]){ 5 }, 1, what);
+    CHECK(sb_bs_next(&s->bs) == SB_BS_END && sb_bs_next(&s->bs) == SB_BS_EOF, "%s: ends", what);
+    finish(s);
+}
+
+/* A block whose records were all passed over is passed whole the next time the same bits
+ * come (sb_bs_pass_known_block), and only then: not one of the same length that differs
+ * in a code, nor one in which a record was returned. */
+static void test_passed_blocks(void)
+{
+    struct stream s;
+    static const unsigned only6[] = { 6, 6, 6, 0 }, with7[] = { 6, 7, 6, 0 },
+                          other[] = { 6, 6, 5, 0 };
+    write_passed_stream(&s, only6);
+    expect_passed_stream(&s, false, 0, "first block of code 6 alone");
+    write_passed_stream(&s, only6);
+    expect_passed_stream(&s, true, 0, "the same block again");
+    write_passed_stream(&s, with7);
+    expect_passed_stream(&s, false, 7, "a block with a record of code 7");
+    write_passed_stream(&s, with7);
+    expect_passed_stream(&s, false, 7, "that block again (it returned a record)");
+    write_passed_stream(&s, other);
+    expect_passed_stream(&s, false, 5, "a block of the same length, code 5 last");
+    write_passed_stream(&s, only6);
+    expect_passed_stream(&s, true, 0, "the first block, still kept");
+}
+
 /* Nested blocks: a skipped block leaves the cursor right after it. */
 static void test_nested_and_skip(void)
 {
@@ -605,6 +661,7 @@ int main(void)
     test_blockinfo_and_scoping();
     test_blockinfo_kept();
     test_inline_abbrevs_kept();
+    test_passed_blocks();
     test_nested_and_skip();
     test_malformed();
     printf("dxil_bitcode_stream: %u checks, %u failed\n", checks, failures);

@@ -181,8 +181,12 @@ bool bc_read_metadata_block(struct sb_bc_reader *r)
 {
     struct md_list list = current_list(r);
     uint32_t first = *list.count, first_named = r->module->named_metadata_count;
-    if (r->flags & SB_BC_READ_SKIP_KINDS_AND_LAYOUT)
+    if (r->flags & SB_BC_READ_SKIP_KINDS_AND_LAYOUT) {
         sb_bs_skip_records(&r->bs, 1ull << MD_KIND);
+        /* The block of kind names alone, as another module had it: nothing to read. */
+        if (sb_bs_pass_known_block(&r->bs))
+            return check_references(r, &list, first, first_named);
+    }
     /* An item takes 24 bits or more (a VALUE record; strings and nodes more). */
     if (!bc_reserve_block(r, (void **)list.items, list.capacity, *list.count, 24,
                           sizeof(**list.items)))

@@ -648,6 +648,67 @@ static void skip_vbr6(struct sb_bitstream *bs, uint64_t count)
         read_vbr(bs, 6, "record operand");
 }
 
+/*
+ * Blocks read to their end with every record passed over (sb_bs_skip_records), kept per
+ * thread for sb_bs_pass_known_block: the bits up to the END_BLOCK's alignment, the
+ * declared length, the width and the codes passed over, which are all that reading such
+ * a block depends on. Four are kept (the oldest replaced), of up to 2 KB.
+ */
+enum { PASSED_ENTRIES = 4, PASSED_BYTES = 2048 };
+
+static void leave_block(struct sb_bitstream *bs);
+
+struct passed_block {
+    bool valid;
+    uint32_t width;
+    uint64_t skip_codes, declared_bits;
+    uint32_t size; /* bytes up to the END_BLOCK's alignment */
+    uint8_t bytes[PASSED_BYTES];
+};
+
+static _Thread_local struct passed_blocks {
+    struct passed_block entry[PASSED_ENTRIES];
+    uint32_t next;
+} passed_blocks;
+
+/* At the END_BLOCK of the innermost block, aligned (bs->bit is past it): kept when every
+ * record in it was passed over. */
+static void keep_passed_block(const struct sb_bitstream *bs)
+{
+    const struct sb_bs_scope *scope = &bs->scopes[bs->depth - 1];
+    if (!scope->passed_all || !scope->skip_codes || scope->body_bit % 8 ||
+        bs->bit - scope->body_bit > (uint64_t)PASSED_BYTES * 8)
+        return;
+    struct passed_block *kept = &passed_blocks.entry[passed_blocks.next];
+    passed_blocks.next = (passed_blocks.next + 1) % PASSED_ENTRIES;
+    kept->width = scope->width;
+    kept->skip_codes = scope->skip_codes;
+    kept->declared_bits = scope->end_bit - scope->body_bit;
+    kept->size = (uint32_t)((bs->bit - scope->body_bit) / 8);
+    memcpy(kept->bytes, bs->data + scope->body_bit / 8, kept->size);
+    kept->valid = true;
+}
+
+bool sb_bs_pass_known_block(struct sb_bitstream *bs)
+{
+    if (bs->failed || !bs->depth)
+        return false;
+    const struct sb_bs_scope *scope = &bs->scopes[bs->depth - 1];
+    if (bs->bit != scope->body_bit || !scope->skip_codes)
+        return false;
+    for (uint32_t e = 0; e < PASSED_ENTRIES; e++) {
+        const struct passed_block *kept = &passed_blocks.entry[e];
+        if (kept->valid && kept->width == scope->width && kept->skip_codes == scope->skip_codes &&
+            kept->declared_bits == scope->end_bit - scope->body_bit &&
+            memcmp(kept->bytes, bs->data + bs->bit / 8, kept->size) == 0) {
+            bs->bit += (uint64_t)kept->size * 8;
+            leave_block(bs);
+            return true;
+        }
+    }
+    return false;
+}
+
 void sb_bs_skip_records(struct sb_bitstream *bs, uint64_t codes)
 {
     if (bs->depth)
@@ -888,7 +949,11 @@ static bool enter_block(struct sb_bitstream *bs)
                           "block %llu: nesting deeper than %u blocks", (unsigned long long)block_id,
                           SB_BS_MAX_DEPTH);
     uint32_t info = blockinfo_for(bs, (uint32_t)block_id, false);
+    if (bs->depth)
+        bs->scopes[bs->depth - 1].passed_all = false;
     bs->scopes[bs->depth++] = (struct sb_bs_scope){
+        .body_bit = bs->bit,
+        .passed_all = true,
         .block_id = (uint32_t)block_id,
         .width = (uint32_t)width,
         .end_bit = bs->bit + words * 32,
@@ -967,12 +1032,14 @@ static enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
     case ABBREV_END_BLOCK:
         if (!sb_bs_align32(bs, "END_BLOCK"))
             return SB_BS_ERROR;
+        keep_passed_block(bs);
         leave_block(bs);
         return SB_BS_END;
     case ABBREV_ENTER_SUBBLOCK:
         return enter_block(bs) ? SB_BS_ENTER : SB_BS_ERROR;
     case ABBREV_DEFINE:
         *consumed = true;
+        bs->scopes[bs->depth - 1].passed_all = false;
         return define_abbrev(bs, &bs->local) ? SB_BS_RECORD : SB_BS_ERROR;
     case ABBREV_UNABBREV_RECORD:
         if (read_unabbrev_record(bs, consumed))
@@ -1167,8 +1234,11 @@ enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs)
                 return SB_BS_ERROR;
             continue;
         }
-        if (entry == SB_BS_RECORD && consumed)
-            continue;
+        if (entry == SB_BS_RECORD) {
+            if (consumed)
+                continue;
+            bs->scopes[bs->depth - 1].passed_all = false;
+        }
         return entry;
     }
 }

@@ -63,6 +63,8 @@ struct sb_bs_scope {
     uint32_t info;           /**< index of its BLOCKINFO list, UINT32_MAX for none */
     uint32_t info_count;     /**< BLOCKINFO abbreviations it sees (those defined before it opened) */
     uint64_t skip_codes;     /**< bit c: unabbreviated records of code c are passed over (sb_bs_skip_records) */
+    uint64_t body_bit;       /**< where its body starts (after the length word) */
+    bool passed_all;         /**< nothing in it returned yet: no record, sub-block or definition */
 };
 
 struct sb_bs_blockinfo {
@@ -123,6 +125,16 @@ enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs);
  * as LLVM's metadata kind names, one VBR6 operand per character.
  */
 void sb_bs_skip_records(struct sb_bitstream *bs, uint64_t codes);
+
+/**
+ * Right after sb_bs_skip_records at the start of a block: true when the block's bits are
+ * those of a block this thread read to its end with every record passed over (the same
+ * abbreviation width, length and codes passed over); the cursor is then past its end, as
+ * after SB_BS_END. False (nothing read) otherwise. A block of only passed-over records
+ * yields nothing, so reading it again is only time: LLVM 3.7 writes its metadata kind
+ * names in a block of their own, the same in every module of a compiler version.
+ */
+bool sb_bs_pass_known_block(struct sb_bitstream *bs);
 
 /** After SB_BS_ENTER: jumps over the block's body to its end (by the length word). */
 bool sb_bs_skip_block(struct sb_bitstream *bs);
