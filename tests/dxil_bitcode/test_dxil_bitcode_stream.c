@@ -395,6 +395,31 @@ static void test_blockinfo_kept(void)
     finish(&s);
 }
 
+/* A BLOCKINFO block whose length word claims a word more than its END_BLOCK uses: the
+ * module block goes on right after the END_BLOCK (its record and its own END_BLOCK lie
+ * inside the claimed length), the second time too, when the block is recalled. */
+static void test_blockinfo_ending_early(void)
+{
+    for (unsigned round = 0; round < 2; round++) {
+        struct stream s;
+        start(&s);
+        bw_enter_block(&s.w, 8, 3);
+        bw_enter_block(&s.w, 0, 2);
+        size_t length_word = s.w.blocks[s.w.depth - 1].length_word_bit / 8;
+        bw_record(&s.w, 1, (uint64_t[]){ 9 }, 1);
+        bw_define_abbrev(&s.w, &(struct bw_abbrev){ 2, { { 0, 3 }, { 1, 9 } } });
+        bw_end_block(&s.w);
+        bw_record(&s.w, 9, (uint64_t[]){ 5 }, 1);
+        bw_end_block(&s.w);
+        s.w.data[length_word] += 1; /* the claimed length, a word longer */
+        open_module_block(&s);
+        expect_record(&s.bs, 9, (uint64_t[]){ 5 }, 1, "record right after an early END_BLOCK");
+        CHECK(sb_bs_next(&s.bs) == SB_BS_END && sb_bs_next(&s.bs) == SB_BS_EOF,
+              "early END_BLOCK, round %u: ends", round);
+        finish(&s);
+    }
+}
+
 /* Inline DEFINE_ABBREVs are kept by their bits too. [3, fixed W] for W = 6, 9, 10 share
  * their first 16 bits (the width comes later), so they compete for the same kept slots:
  * read in turn, each stream still reads its own width. */
@@ -660,6 +685,7 @@ int main(void)
     test_array_runs();
     test_blockinfo_and_scoping();
     test_blockinfo_kept();
+    test_blockinfo_ending_early();
     test_inline_abbrevs_kept();
     test_passed_blocks();
     test_nested_and_skip();

@@ -711,8 +711,13 @@ bool sb_bs_pass_known_block(struct sb_bitstream *bs)
 
 void sb_bs_skip_records(struct sb_bitstream *bs, uint64_t codes)
 {
-    if (bs->depth)
-        bs->scopes[bs->depth - 1].skip_codes = bs->skip_codes = codes;
+    if (bs->depth) {
+        struct sb_bs_scope *scope = &bs->scopes[bs->depth - 1];
+        /* A block kept for sb_bs_pass_known_block passed over the same codes throughout. */
+        if (bs->bit != scope->body_bit)
+            scope->passed_all = false;
+        scope->skip_codes = bs->skip_codes = codes;
+    }
 }
 
 /* Whether the innermost block passes over unabbreviated records of `code`. */
@@ -1118,6 +1123,7 @@ enum { MEMO_ENTRIES = 4, MEMO_BYTES = 512, MEMO_INFOS = 8, MEMO_ABBREVS = 32, ME
 struct blockinfo_memo {
     bool valid;
     uint32_t width, size, info_count;
+    uint64_t read_bits; /* where its END_BLOCK left the cursor, from the body's start */
     uint8_t bytes[MEMO_BYTES];
     struct {
         uint32_t block_id, count, op_count;
@@ -1161,15 +1167,15 @@ static bool blockinfo_recalled(struct sb_bitstream *bs, uint64_t bytes)
         abbrev += count;
         op += op_count;
     }
-    bs->bit = bs->scopes[bs->depth - 1].end_bit;
+    bs->bit += m->read_bits;
     leave_block(bs);
     return true;
 }
 
 /* Keeps the BLOCKINFO block of `bytes` bytes at `start` (width `width`), just read into the
- * cursor's lists, when it fits the tables. */
+ * cursor's lists up to `read_bits` from its start, when it fits the tables. */
 static void blockinfo_keep(const struct sb_bitstream *bs, const uint8_t *start, uint32_t width,
-                           uint64_t bytes)
+                           uint64_t bytes, uint64_t read_bits)
 {
     uint32_t abbrevs = 0, ops = 0;
     for (uint32_t i = 0; i < bs->info_count; i++) {
@@ -1199,6 +1205,7 @@ static void blockinfo_keep(const struct sb_bitstream *bs, const uint8_t *start, 
     m->width = width;
     m->size = (uint32_t)bytes;
     m->info_count = bs->info_count;
+    m->read_bits = read_bits;
     m->valid = true;
 }
 
@@ -1211,12 +1218,13 @@ static bool enter_blockinfo(struct sb_bitstream *bs)
     bool first = bs->info_count == 0 && bs->bit % 8 == 0;
     if (first && blockinfo_recalled(bs, bytes))
         return !bs->failed;
-    const uint8_t *start = bs->data + bs->bit / 8;
+    uint64_t body = bs->bit;
     uint32_t width = bs->width;
     if (!read_blockinfo(bs))
         return false;
+    /* Its END_BLOCK may come before the length word's end: the cursor goes on from there. */
     if (first)
-        blockinfo_keep(bs, start, width, bytes);
+        blockinfo_keep(bs, bs->data + body / 8, width, bytes, bs->bit - body);
     return true;
 }
 
