@@ -1160,8 +1160,10 @@ static bool blockinfo_recalled(struct sb_bitstream *bs, uint64_t bytes)
         if (!grow(bs, (void **)&list->abbrevs, &list->capacity, count, sizeof(*abbrev)) ||
             !grow(bs, (void **)&list->ops, &list->op_capacity, op_count, sizeof(*op)))
             return true;
-        memcpy(list->abbrevs, abbrev, count * sizeof(*abbrev));
-        memcpy(list->ops, op, op_count * sizeof(*op));
+        if (count) /* a SETBID with no definitions after it leaves an empty list */
+            memcpy(list->abbrevs, abbrev, count * sizeof(*abbrev));
+        if (op_count)
+            memcpy(list->ops, op, op_count * sizeof(*op));
         list->count = count;
         list->op_count = op_count;
         abbrev += count;
