@@ -442,10 +442,11 @@ static inline struct abbrev_memo *abbrev_memo_slot(uint64_t window)
     return &abbrev_memos[(((uint32_t)(window & 0xFFFFu) * 0x9E3779B1u) >> 26) & ~1u];
 }
 
-static inline bool abbrev_memo_matches(const struct abbrev_memo *m, uint64_t window,
-                                       uint32_t valid)
+/* Whether kept definition `m` is the one whose bits start `window` (a whole window: a
+ * kept definition is at most 57 bits, within any window's 57 or more). */
+static inline bool abbrev_memo_matches(const struct abbrev_memo *m, uint64_t window)
 {
-    return m->length && m->length <= valid && (window & ((1ull << m->length) - 1)) == m->bits;
+    return m->length && (window & ((1ull << m->length) - 1)) == m->bits;
 }
 
 /* A DEFINE_ABBREV (after its id) inside a block: from the kept ones when its bits are
@@ -457,9 +458,9 @@ static bool define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list *lis
     uint32_t valid;
     uint64_t window = peek_window(bs, &valid);
     struct abbrev_memo *pair = abbrev_memo_slot(window), *m = pair;
-    if (!abbrev_memo_matches(m, window, valid))
+    if (!abbrev_memo_matches(m, window))
         m = pair + 1;
-    if (abbrev_memo_matches(m, window, valid)) {
+    if (abbrev_memo_matches(m, window)) {
         if ((list->op_count + m->count > list->op_capacity &&
              !grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + m->count,
                    sizeof(*list->ops))) ||
@@ -1215,9 +1216,9 @@ static void blockinfo_keep(const struct sb_bitstream *bs, const uint8_t *start, 
  * when it is the first). */
 static bool enter_blockinfo(struct sb_bitstream *bs)
 {
-    /* The body starts 32-bit aligned, after the length word. */
+    /* The body starts 32-bit aligned, after the length word: whole bytes. */
     uint64_t bytes = (bs->scopes[bs->depth - 1].end_bit - bs->bit) / 8;
-    bool first = bs->info_count == 0 && bs->bit % 8 == 0;
+    bool first = bs->info_count == 0;
     if (first && blockinfo_recalled(bs, bytes))
         return !bs->failed;
     uint64_t body = bs->bit;
