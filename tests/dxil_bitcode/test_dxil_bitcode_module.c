@@ -83,7 +83,7 @@ static void write_module_level(struct bw *w, enum fault fault)
     bw_record(w, 2, (uint64_t[]){ 'd', 'x', 'i', 'l', '-', 'm', 's', '-', 'd', 'x' }, 10);
     mark(w, fault, FAULT_FUNCTION_TYPE);
     /* FUNCTION: type, cc, isproto, linkage, paramattr, align, section, visibility */
-    bw_record(w, 8, (uint64_t[]){ fault == FAULT_FUNCTION_TYPE ? 99 : 2, 0, 0, 0, 0, 0, 0, 0 }, 8);
+    bw_record(w, 8, (uint64_t[]){ fault == FAULT_FUNCTION_TYPE ? 99 : 2, 0, 0, 0, 1, 0, 0, 0 }, 8);
     bw_record(w, 8, (uint64_t[]){ 6, 0, 1, 0, 0, 0, 0, 0 }, 8);
     bw_enter_block(w, 11, 4);
     bw_record(w, 1, (uint64_t[]){ 0 }, 1); /* SETTYPE i32 */
@@ -142,6 +142,13 @@ static void write_module(struct bw *w, enum fault fault)
     bw_fixed(w, 0xdec04342u, 32); /* 'B' 'C' 0xC0DE */
     bw_enter_block(w, 8, 3);
     bw_record(w, 1, (uint64_t[]){ 1 }, 1); /* VERSION 1 */
+    /* Group 1 for the function (index 0xFFFFFFFF): nounwind (enum kind 18); list 1 = [1]. */
+    bw_enter_block(w, 10, 3);
+    bw_record(w, 3, (uint64_t[]){ 1, 0xffffffffu, 0, 18 }, 4);
+    bw_end_block(w);
+    bw_enter_block(w, 9, 3);
+    bw_record(w, 2, (uint64_t[]){ 1 }, 1);
+    bw_end_block(w);
     write_types(w, fault);
     write_module_level(w, fault);
     write_body(w, fault);
@@ -189,6 +196,12 @@ static void test_module(void)
     CHECK(m->metadata_kind_count == 1 && m->metadata_kinds[0].id == 14 &&
               !strcmp(m->metadata_kinds[0].name, "dx.precise"),
           "kinds");
+    CHECK(m->attribute_group_count == 1 && m->attribute_groups[0].id == 1 &&
+              m->attribute_groups[0].attribute_count == 1 &&
+              m->attribute_groups[0].attributes[0].key == 18 && m->attribute_list_count == 1 &&
+              m->attribute_lists[0].group_count == 1 && m->attribute_lists[0].groups[0] == 1,
+          "attributes: %u groups, %u lists", m->attribute_group_count, m->attribute_list_count);
+    CHECK(m->functions[0].paramattr == 1, "@main's attribute list %u", m->functions[0].paramattr);
 
     const struct sb_bc_function *f = &m->functions[0];
     CHECK(f->block_count == 2 && f->instruction_count == 5 && f->first_value == 5 &&
@@ -256,6 +269,41 @@ static void test_module_skipping(void)
     const struct sb_bc_function *f = &m->functions[0];
     CHECK(f->instruction_count == 5 && f->attachment_count == 1 && f->attachments[0].kind == 14 &&
               f->attachments[0].node == 2,
+          "body: %u instructions, %u attachments", f->instruction_count, f->attachment_count);
+    CHECK(m->attribute_group_count == 1 && m->attribute_list_count == 1,
+          "attributes kept: %u groups, %u lists", m->attribute_group_count,
+          m->attribute_list_count);
+    sb_bc_module_destroy(m);
+}
+
+/* SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS: no attribute groups, lists or attachments,
+ * everything else (values after the skipped blocks, the body, names) as before. */
+static void test_module_skipping_attributes(void)
+{
+    struct bw w;
+    write_module(&w, FAULT_NONE);
+    struct sb_bc_module *m = NULL;
+    struct sb_error error = { 0 };
+    enum sb_result result = sb_bc_read_ex(w.data, bw_size(&w), 50,
+                                          SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS, &m, &error);
+    CHECK(result == SB_SUCCESS, "read without attributes: %s", error.message);
+    bw_free(&w);
+    if (!m)
+        return;
+    CHECK(m->attribute_group_count == 0 && m->attribute_list_count == 0 &&
+              m->function_count && m->functions[0].paramattr == 1,
+          "skipped: %u groups, %u lists", m->attribute_group_count, m->attribute_list_count);
+    CHECK(!strcmp(m->triple, "dxil-ms-dx") && m->metadata_kind_count == 1 &&
+              m->type_count == 8 && m->function_count == 2 && m->value_count == 5 &&
+              m->constant_count == 3 && m->metadata_count == 3 &&
+              sb_bc_named_metadata_find(m, "dx.test"),
+          "kept: triple '%s' types %u functions %u values %u constants %u metadata %u",
+          m->triple, m->type_count, m->function_count, m->value_count, m->constant_count,
+          m->metadata_count);
+    const struct sb_bc_function *f = &m->functions[0];
+    const struct sb_bc_value *sum = sb_bc_value_get(m, f, 6);
+    CHECK(f->instruction_count == 5 && f->attachment_count == 0 && sum && sum->name &&
+              !strcmp(sum->name, "sum"),
           "body: %u instructions, %u attachments", f->instruction_count, f->attachment_count);
     sb_bc_module_destroy(m);
 }
@@ -500,6 +548,7 @@ int main(void)
 {
     test_module();
     test_module_skipping();
+    test_module_skipping_attributes();
     test_loop_module();
     expect_fault(FAULT_UNDEFINED_FORWARD, SB_ERROR_BC_BAD_REFERENCE, "undefined forward reference");
     expect_fault(FAULT_FUNCTION_TYPE, SB_ERROR_BC_BAD_TYPE, "FUNCTION type out of range");

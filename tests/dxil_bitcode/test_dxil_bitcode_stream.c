@@ -155,11 +155,23 @@ static void test_fast_path_edges(void)
         values[i] = i % 5 == 0 ? 31 : i % 5 == 1 ? 32 : i % 5 == 2 ? 1023 : i % 5 == 3 ? 1024
                                                                              : (1ull << 50) + i;
     bw_record(&s.w, 10, values, 61);
+    /* Values of one to five chunks in a pseudo-random order, so three- and four-chunk
+     * values start at every offset of a window (taken in it up to bit 33, else loaded
+     * again) and five-chunk ones leave the fast loop. */
+    static const uint64_t sizes[] = { 7, 31, 1023, 1024, 32767, 32768, 1048575, 1048576 };
+    uint64_t mixed[199];
+    uint32_t seed = 12345;
+    for (unsigned i = 0; i < 199; i++) {
+        seed = seed * 1103515245u + 12345u;
+        mixed[i] = sizes[(seed >> 16) % 8] - (seed >> 28) % 2;
+    }
+    bw_record(&s.w, 11, mixed, 199);
     bw_end_block(&s.w);
     open_module_block(&s);
     expect_record(&s.bs, 9, NULL, 0, "no operands as the block's first record");
     expect_record(&s.bs, 3, NULL, 0, "empty abbreviated array");
     expect_record(&s.bs, 10, values, 61, "61 VBR6 operands of 1, 2, 3 and 11 chunks");
+    expect_record(&s.bs, 11, mixed, 199, "199 VBR6 operands of 1 to 5 chunks");
     CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
     CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
     finish(&s);

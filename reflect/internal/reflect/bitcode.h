@@ -352,6 +352,15 @@ enum sb_bc_read_flags {
      * per character. The disassembler and reflection read everything.
      */
     SB_BC_READ_SKIP_KINDS_AND_LAYOUT = 1u << 0,
+    /**
+     * Leave out what no translation reads and only the disassembler prints: the
+     * PARAMATTR_GROUP and PARAMATTR blocks (`attribute_groups` and `attribute_lists`
+     * stay empty; FUNCTION and CALL records keep their 1-based `paramattr` numbers)
+     * and each body's METADATA_ATTACHMENT block (`attachments` stay empty). The blocks
+     * are jumped over by their length words, so their contents are neither decoded nor
+     * checked.
+     */
+    SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS = 1u << 1,
 };
 
 /**

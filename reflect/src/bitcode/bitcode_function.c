@@ -126,7 +126,10 @@ static bool read_sub_block(struct sb_bc_reader *r)
     switch (r->bs.block_id) {
     case BC_BLOCK_CONSTANTS: return bc_read_constants_block(r);
     case BC_BLOCK_METADATA: return bc_read_metadata_block(r);
-    case BC_BLOCK_METADATA_ATTACHMENT: return bc_read_attachment_block(r);
+    case BC_BLOCK_METADATA_ATTACHMENT:
+        if (r->flags & SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS)
+            return bc_skip_block(r);
+        return bc_read_attachment_block(r);
     case BC_BLOCK_VALUE_SYMTAB: return bc_read_symtab_block(r);
     default: return bc_skip_block(r);
     }

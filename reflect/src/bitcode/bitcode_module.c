@@ -83,7 +83,10 @@ static bool read_function(struct sb_bc_reader *r)
         type = m->types[type].element;
     if (m->types[type].kind != SB_BC_TYPE_FUNCTION)
         return bc_fail(r, SB_ERROR_BC_BAD_TYPE, "FUNCTION: type %u is not a function type", type);
-    if (ops[4] > m->attribute_list_count)
+    /* Attribute lists passed over (SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS) cannot be
+     * counted: the number is then only kept within its field. */
+    if ((r->flags & SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS) ? ops[4] > UINT32_MAX
+                                                                : ops[4] > m->attribute_list_count)
         return bc_fail(r, SB_ERROR_BC_BAD_REFERENCE, "FUNCTION: attribute list %llu, %u exist",
                        (unsigned long long)ops[4], m->attribute_list_count);
     uint32_t pointer = bc_find_pointer(r, type, 0);
@@ -134,7 +137,10 @@ static bool read_module_sub_block(struct sb_bc_reader *r)
 {
     switch (r->bs.block_id) {
     case BC_BLOCK_PARAMATTR:
-    case BC_BLOCK_PARAMATTR_GROUP: return bc_read_attribute_block(r);
+    case BC_BLOCK_PARAMATTR_GROUP:
+        if (r->flags & SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS)
+            return bc_skip_block(r);
+        return bc_read_attribute_block(r);
     case BC_BLOCK_TYPE: return bc_read_type_block(r);
     case BC_BLOCK_CONSTANTS: return bc_read_constants_block(r);
     case BC_BLOCK_METADATA: return bc_read_metadata_block(r);

@@ -15,6 +15,7 @@
 #include "bitcode_private.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "arena.h"
 
@@ -136,25 +137,6 @@ static bool reference_ok(const struct sb_bc_module *m, uint32_t i, uint32_t ref)
     return ref < i || (m->types[ref].kind == SB_BC_TYPE_STRUCT && m->types[ref].name != NULL);
 }
 
-/* Every element, member, pointee, return and parameter id names a type. */
-static bool check_references(struct sb_bc_reader *r)
-{
-    const struct sb_bc_module *m = r->module;
-    for (uint32_t i = 0; i < m->type_count; i++) {
-        const struct sb_bc_type *t = &m->types[i];
-        bool has_element = t->kind == SB_BC_TYPE_POINTER || t->kind == SB_BC_TYPE_ARRAY ||
-                           t->kind == SB_BC_TYPE_VECTOR || t->kind == SB_BC_TYPE_FUNCTION;
-        bool bad = has_element && !reference_ok(m, i, t->element);
-        for (uint32_t k = 0; k < t->member_count && !bad; k++)
-            bad = !reference_ok(m, i, t->members[k]);
-        if (bad)
-            return bc_fail(r, SB_ERROR_BC_BAD_TYPE,
-                           "TYPE block: type %u refers to a type past the table's %u, or to a "
-                           "later type that is not a named struct", i, m->type_count);
-    }
-    return true;
-}
-
 /* The by-value children of a type: array/vector element, struct members. */
 static uint32_t child_count(const struct sb_bc_type *t)
 {
@@ -168,6 +150,30 @@ static uint32_t child(const struct sb_bc_type *t, uint32_t k)
     return t->kind == SB_BC_TYPE_STRUCT ? t->members[k] : t->element;
 }
 
+/* Every element, member, pointee, return and parameter id names a type. *forward is set
+ * when some type holds a later type (or itself) by value: without such a child every
+ * by-value path runs to smaller ids, and no type can contain itself (check_cycles). */
+static bool check_references(struct sb_bc_reader *r, bool *forward)
+{
+    const struct sb_bc_module *m = r->module;
+    *forward = false;
+    for (uint32_t i = 0; i < m->type_count; i++) {
+        const struct sb_bc_type *t = &m->types[i];
+        bool has_element = t->kind == SB_BC_TYPE_POINTER || t->kind == SB_BC_TYPE_ARRAY ||
+                           t->kind == SB_BC_TYPE_VECTOR || t->kind == SB_BC_TYPE_FUNCTION;
+        bool bad = has_element && !reference_ok(m, i, t->element);
+        for (uint32_t k = 0; k < t->member_count && !bad; k++)
+            bad = !reference_ok(m, i, t->members[k]);
+        if (bad)
+            return bc_fail(r, SB_ERROR_BC_BAD_TYPE,
+                           "TYPE block: type %u refers to a type past the table's %u, or to a "
+                           "later type that is not a named struct", i, m->type_count);
+        for (uint32_t k = 0, n = child_count(t); k < n && !*forward; k++)
+            *forward = child(t, k) >= i;
+    }
+    return true;
+}
+
 /* Depth-first search for a by-value cycle; colour 1 = on the path, 2 = done. */
 static bool check_cycles(struct sb_bc_reader *r)
 {
@@ -175,13 +181,22 @@ static bool check_cycles(struct sb_bc_reader *r)
     uint32_t n = m->type_count;
     if (!n)
         return true;
-    uint8_t *colour = calloc(n, 1);
-    struct frame { uint32_t type, next; } *stack = malloc((size_t)n * sizeof(*stack));
+    /* A DXIL module has a few dozen types: on the stack up to SMALL of them, saving the
+     * two allocations per module. */
+    enum { SMALL = 256 };
+    struct frame { uint32_t type, next; };
+    uint8_t small_colour[SMALL];
+    struct frame small_stack[SMALL];
+    bool heap = n > SMALL;
+    uint8_t *colour = heap ? calloc(n, 1) : small_colour;
+    struct frame *stack = heap ? malloc((size_t)n * sizeof(*stack)) : small_stack;
     if (!colour || !stack) {
-        free(colour);
-        free(stack);
+        free(heap ? colour : NULL);
+        free(heap ? stack : NULL);
         return bc_fail(r, SB_ERROR_OUT_OF_MEMORY, "TYPE block: out of memory");
     }
+    if (!heap)
+        memset(colour, 0, n);
     bool ok = true;
     for (uint32_t root = 0; root < n && ok; root++) {
         if (colour[root])
@@ -208,8 +223,10 @@ static bool check_cycles(struct sb_bc_reader *r)
             }
         }
     }
-    free(colour);
-    free(stack);
+    if (heap) {
+        free(colour);
+        free(stack);
+    }
     return ok;
 }
 
@@ -221,8 +238,10 @@ bool bc_read_type_block(struct sb_bc_reader *r)
     const char *pending_name = NULL;
     for (;;) {
         enum sb_bs_entry entry = bc_next_record(r);
+        bool forward;
         if (entry == SB_BS_END)
-            return check_references(r) && check_cycles(r) && bc_index_types(r);
+            return check_references(r, &forward) && (!forward || check_cycles(r)) &&
+                   bc_index_types(r);
         if (entry != SB_BS_RECORD)
             return false;
         if (r->bs.code == TYPE_NUMENTRY) {

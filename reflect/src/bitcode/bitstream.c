@@ -569,11 +569,12 @@ static inline void store_single_chunks(uint64_t *out, uint64_t window, uint64_t 
  * 64-bit windows while the block has 64 bits left (so no value read here can
  * cross its end), nine whole chunks a window. When none of the next (up to)
  * nine values continues past its chunk, they are stored at once; else value by
- * value, one chunk or two (names are stored a character per operand, < 1024).
- * No value here has more than ten payload bits, so none can overflow. Stops at
- * `end`, at the block's last 64 bits and at a value of three chunks or more,
- * which the caller reads with every check; returns where it stopped. Room for
- * the values is reserved.
+ * value, of one to four chunks (names are stored a character per operand, <
+ * 1024; a CALL's calling-convention word has its explicit-type flag at bit 15,
+ * four chunks). No value here has more than twenty payload bits, so none can
+ * overflow. Stops at `end`, at the block's last 64 bits and at a value of five
+ * chunks or more, which the caller reads with every check; returns where it
+ * stopped. Room for the values is reserved.
  */
 static inline __attribute__((always_inline)) uint64_t *read_vbr6_run(struct sb_bitstream *bs, uint64_t *out, const uint64_t *end)
 {
@@ -588,7 +589,10 @@ static inline __attribute__((always_inline)) uint64_t *read_vbr6_run(struct sb_b
             bit += 6 * n;
             continue;
         }
-        uint32_t used = 0; /* at most 42 before a value: its two chunks lie in the nine */
+        /* At most 42 before a value: its two chunks lie in the window's 57 bits; a value of
+         * three or four chunks is taken here when used <= 33, else the window is loaded
+         * again at it. */
+        uint32_t used = 0;
         do {
             if (!(window & 32)) {
                 *out++ = window & 31;
@@ -598,6 +602,17 @@ static inline __attribute__((always_inline)) uint64_t *read_vbr6_run(struct sb_b
                 *out++ = (window & 31) | ((window >> 1) & (31 << 5));
                 window >>= 12;
                 used += 12;
+            } else if (used > 33) {
+                break;
+            } else if (!(window & (32 << 12))) {
+                *out++ = (window & 31) | ((window >> 1) & (31 << 5)) | ((window >> 2) & (31 << 10));
+                window >>= 18;
+                used += 18;
+            } else if (!(window & (32 << 18))) {
+                *out++ = (window & 31) | ((window >> 1) & (31 << 5)) |
+                         ((window >> 2) & (31 << 10)) | ((window >> 3) & (31 << 15));
+                window >>= 24;
+                used += 24;
             } else {
                 bs->bit = bit + used;
                 return out;
@@ -995,10 +1010,11 @@ bool sb_bs_skip_block(struct sb_bitstream *bs)
     return true;
 }
 
-/* Reads the ids and fields common to every block; `entry` says what came.
+/* Reads the ids and fields common to every block; `entry` says what came. Inlined in
+ * sb_bs_next, its only caller (LTO otherwise kept a call per record).
  * `consumed` is set for an entry the cursor used up itself (a DEFINE_ABBREV,
  * a record passed over by sb_bs_skip_records): the caller reads the next. */
-static enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
+static inline __attribute__((always_inline)) enum sb_bs_entry read_entry(struct sb_bitstream *bs, bool *consumed)
 {
     bs->entry_bit = bs->bit;
     bs->op_count = 0;
@@ -1248,7 +1264,11 @@ enum sb_bs_entry sb_bs_next(struct sb_bitstream *bs)
         if (entry == SB_BS_RECORD) {
             if (consumed)
                 continue;
-            bs->scopes[bs->depth - 1].passed_all = false;
+            /* Only a block passing records over can be kept (keep_passed_block), and
+             * sb_bs_skip_records clears the flag of one that starts to mid-block: most
+             * records leave it alone. */
+            if (bs->skip_codes)
+                bs->scopes[bs->depth - 1].passed_all = false;
         }
         return entry;
     }

@@ -220,9 +220,12 @@ enum sb_result sb_ir_from_dxil(const struct sb_dxbc *container, struct sb_ir_pro
     memset(&f, 0, sizeof(f));
     struct sb_bc_module *module = NULL;
     struct sb_dxil_program_info *info = NULL;
-    /* Kind names and the data layout are never read here (bitcode.h). */
-    enum sb_result r = sb_bc_read_dxil_part_ex(part->data, part->size, part->data_offset,
-                                               SB_BC_READ_SKIP_KINDS_AND_LAYOUT, &module, error);
+    /* Kind names, the data layout, attributes and metadata attachments are never read
+     * here (bitcode.h). */
+    enum sb_result r = sb_bc_read_dxil_part_ex(
+        part->data, part->size, part->data_offset,
+        SB_BC_READ_SKIP_KINDS_AND_LAYOUT | SB_BC_READ_SKIP_ATTRIBUTES_AND_ATTACHMENTS, &module,
+        error);
     if (r == SB_SUCCESS)
         r = sb_dxil_program_info_read(module, part->decoded.program->bitcode_file_offset, &info,
                                       error);

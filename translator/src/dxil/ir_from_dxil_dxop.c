@@ -28,14 +28,34 @@ static bool system_value(struct dxil_front *f, const struct sb_bc_instruction *i
     return dxil_front_emit(f, SB_IR_OP_MOV, &dst, 1, &src, 1) != NULL;
 }
 
+enum callee_kind { CALLEE_UNSEEN, CALLEE_LIFETIME, CALLEE_DX_OP, CALLEE_OTHER };
+
+/* What a call of `callee` is, by its name: kept per function, as a body calls the same
+ * few dx.op functions over and over. */
+static enum callee_kind callee_kind(struct dxil_front *f, const struct sb_bc_function *callee)
+{
+    if (!callee || !callee->name)
+        return CALLEE_OTHER;
+    size_t index = (size_t)(callee - f->module->functions);
+    if (index < DXIL_FRONT_KEPT_CALLEES && f->callee_kind[index] != CALLEE_UNSEEN)
+        return (enum callee_kind)f->callee_kind[index];
+    enum callee_kind kind = strncmp(callee->name, "llvm.lifetime.", 14) == 0 ? CALLEE_LIFETIME
+                            : strncmp(callee->name, "dx.op.", 6) == 0        ? CALLEE_DX_OP
+                                                                             : CALLEE_OTHER;
+    if (index < DXIL_FRONT_KEPT_CALLEES)
+        f->callee_kind[index] = (uint8_t)kind;
+    return kind;
+}
+
 bool dxil_front_call(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     const struct sb_bc_function *callee = sb_bc_callee(f->module, f->function, in);
     uint64_t opcode = 0;
+    enum callee_kind kind = callee_kind(f, callee);
     /* Lifetime markers of allocas: no-ops (ir_from_dxil_memory.c). */
-    if (callee && callee->name && strncmp(callee->name, "llvm.lifetime.", 14) == 0)
+    if (kind == CALLEE_LIFETIME)
         return true;
-    if (!callee || !callee->name || strncmp(callee->name, "dx.op.", 6) != 0)
+    if (kind != CALLEE_DX_OP)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a call of %s (only dx.op calls are translated)",
                                callee && callee->name ? callee->name : "an unknown function");

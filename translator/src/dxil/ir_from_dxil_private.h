@@ -74,6 +74,10 @@ struct dxil_front_handle {
     uint32_t heap;        /**< enum dxil_front_heap: not annotated yet when not NOT_HEAP */
 };
 
+/** Functions whose callee kind dxil_front keeps (a module declares a dozen dx.op
+ *  functions or so; calls of the others look at the name each time). */
+#define DXIL_FRONT_KEPT_CALLEES 64
+
 struct dxil_front {
     const struct sb_bc_module *module;
     const struct sb_bc_function *function;
@@ -111,6 +115,9 @@ struct dxil_front {
     uint32_t payload_global;
     struct sb_ir_instruction *code; /**< the function being lowered, in the arena */
     uint32_t code_count, code_capacity;
+    /** What the module's first functions are as callees (ir_from_dxil_dxop.c), by function
+     *  index; 0 until the first call of each. */
+    uint8_t callee_kind[DXIL_FRONT_KEPT_CALLEES];
 };
 
 /* ir_from_dxil_emit.c */
