@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "dxil_bitcode_writer.h"
 #include "bitstream.h"
 #include "check.h"
@@ -175,6 +176,52 @@ static void test_fast_path_edges(void)
     CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
     CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
     finish(&s);
+}
+
+/* The cursor's arrays from an arena (sb_bs_use_arena): abbreviations and operands taken
+ * there while small, the operand buffer moved to malloc once a 3,000-operand record
+ * outgrows SB_BS_ARENA_BYTES, and sb_bs_release freeing only that one (ASan checks the
+ * frees), with every record read as without the arena. */
+static void test_arrays_in_arena(void)
+{
+    struct stream s;
+    start(&s);
+    bw_enter_block(&s.w, 8, 3);
+    /* abbrev 4: [lit 7, vbr6, fixed3] */
+    bw_define_abbrev(&s.w, &(struct bw_abbrev){ 3, { { 0, 7 }, { 2, 6 }, { 1, 3 } } });
+    bw_fixed(&s.w, 4, s.w.width);
+    bw_vbr(&s.w, 40, 6);
+    bw_fixed(&s.w, 5, 3);
+    uint64_t small[10], *big = malloc(3000 * sizeof(*big));
+    for (unsigned i = 0; i < 10; i++)
+        small[i] = i * 37;
+    for (unsigned i = 0; big && i < 3000; i++)
+        big[i] = (i * 2654435761u) % 5000;
+    bw_record(&s.w, 9, small, 10);
+    if (big)
+        bw_record(&s.w, 10, big, 3000);
+    bw_record(&s.w, 11, small, 5);
+    bw_end_block(&s.w);
+    struct sb_arena *arena = sb_arena_create();
+    CHECK(arena != NULL, "arena");
+    open_stream(&s);
+    sb_bs_use_arena(&s.bs, arena);
+    CHECK(sb_bs_next(&s.bs) == SB_BS_ENTER && s.bs.block_id == 8, "module block not entered");
+    expect_record(&s.bs, 7, (uint64_t[]){ 40, 5 }, 2, "abbreviated record, list in the arena");
+    expect_record(&s.bs, 9, small, 10, "10 operands in the arena's buffer");
+    CHECK(s.bs.op_capacity * sizeof(*s.bs.ops) <= SB_BS_ARENA_BYTES, "buffer of %u in the arena",
+          s.bs.op_capacity);
+    if (big) {
+        expect_record(&s.bs, 10, big, 3000, "3,000 operands, the buffer moved to malloc");
+        CHECK(s.bs.op_capacity * sizeof(*s.bs.ops) > SB_BS_ARENA_BYTES, "buffer of %u",
+              s.bs.op_capacity);
+    }
+    expect_record(&s.bs, 11, small, 5, "5 operands after the move");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_END, "block end");
+    CHECK(sb_bs_next(&s.bs) == SB_BS_EOF, "end of stream");
+    finish(&s);
+    sb_arena_destroy(arena);
+    free(big);
 }
 
 /* Arrays of fixed and char6 elements are read several elements per 64-bit window:
@@ -693,6 +740,7 @@ int main(void)
 {
     test_operand_encodings();
     test_fast_path_edges();
+    test_arrays_in_arena();
     test_skipped_records();
     test_array_runs();
     test_blockinfo_and_scoping();

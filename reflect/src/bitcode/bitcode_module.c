@@ -273,6 +273,7 @@ enum sb_result sb_bc_read_ex(const uint8_t *bitcode, size_t size, uint64_t base_
     struct sb_bc_reader r = { .module = module, .arena = arena, .flags = flags };
     struct sb_error local;
     sb_bs_init(&r.bs, bitcode + start, end - start, 4, base_offset + start, error ? error : &local);
+    sb_bs_use_arena(&r.bs, arena);
     bool ok = read_top_level(&r);
     sb_bs_release(&r.bs);
     free(r.fixups);

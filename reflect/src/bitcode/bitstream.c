@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "error.h"
 
 enum {
@@ -49,22 +50,41 @@ void sb_bs_init(struct sb_bitstream *bs, const uint8_t *data, size_t size, size_
     bs->error = error;
 }
 
-static void list_release(struct sb_bs_abbrev_list *list)
+void sb_bs_use_arena(struct sb_bitstream *bs, struct sb_arena *arena)
 {
-    free(list->ops);
-    free(list->abbrevs);
+    bs->arena = arena;
+}
+
+/* Whether an array of `capacity` items of `size` bytes lives in the arena (grow()). */
+static bool in_arena(const struct sb_bitstream *bs, uint32_t capacity, size_t size)
+{
+    return bs->arena && (size_t)capacity * size <= SB_BS_ARENA_BYTES;
+}
+
+static void release_array(const struct sb_bitstream *bs, void *array, uint32_t capacity,
+                          size_t size)
+{
+    if (!in_arena(bs, capacity, size))
+        free(array);
+}
+
+static void list_release(const struct sb_bitstream *bs, struct sb_bs_abbrev_list *list)
+{
+    release_array(bs, list->ops, list->op_capacity, sizeof(*list->ops));
+    release_array(bs, list->abbrevs, list->capacity, sizeof(*list->abbrevs));
     memset(list, 0, sizeof(*list));
 }
 
 void sb_bs_release(struct sb_bitstream *bs)
 {
-    list_release(&bs->local);
+    list_release(bs, &bs->local);
     for (uint32_t i = 0; i < bs->info_count; i++)
-        list_release(&bs->infos[i].list);
-    free(bs->infos);
-    free(bs->ops);
+        list_release(bs, &bs->infos[i].list);
+    release_array(bs, bs->infos, bs->info_capacity, sizeof(*bs->infos));
+    release_array(bs, bs->ops, bs->op_capacity, sizeof(*bs->ops));
     bs->infos = NULL;
     bs->ops = NULL;
+    bs->info_capacity = bs->op_capacity = 0;
 }
 
 bool sb_bs_fail(struct sb_bitstream *bs, enum sb_result code, uint64_t bit, const char *format, ...)
@@ -290,7 +310,19 @@ static bool grow(struct sb_bitstream *bs, void **array, uint32_t *capacity, uint
             return sb_bs_fail(bs, SB_ERROR_OUT_OF_MEMORY, bs->bit, "abbreviation table too big");
         capacity_new *= 2;
     }
-    void *bigger = realloc(*array, (size_t)capacity_new * size);
+    /* In the arena while small (nothing to free); moved to malloc once it outgrows it. */
+    void *bigger;
+    if (in_arena(bs, capacity_new, size)) {
+        bigger = sb_arena_alloc_uninit(bs->arena, capacity_new, size);
+        if (bigger && *capacity)
+            memcpy(bigger, *array, (size_t)*capacity * size);
+    } else if (*capacity && in_arena(bs, *capacity, size)) {
+        bigger = malloc((size_t)capacity_new * size);
+        if (bigger)
+            memcpy(bigger, *array, (size_t)*capacity * size);
+    } else {
+        bigger = realloc(*array, (size_t)capacity_new * size);
+    }
     if (!bigger)
         return sb_bs_fail(bs, SB_ERROR_OUT_OF_MEMORY, bs->bit, "out of memory");
     *array = bigger;

@@ -80,6 +80,8 @@ enum sb_bs_entry {
     SB_BS_RECORD, /**< a record: `code`, `ops[0 .. op_count)`, `abbrev_id` */
 };
 
+struct sb_arena;
+
 struct sb_bitstream {
     const uint8_t *data;
     uint64_t bit_size;     /**< bits in `data` */
@@ -104,11 +106,24 @@ struct sb_bitstream {
     uint32_t abbrev_id;
     uint64_t *ops;
     uint32_t op_count, op_capacity;
+    /** Where arrays of up to SB_BS_ARENA_BYTES come from (sb_bs_use_arena); NULL: malloc. */
+    struct sb_arena *arena;
 };
+
+/** The largest array (operands, abbreviations, BLOCKINFO lists) taken from the arena. */
+#define SB_BS_ARENA_BYTES 16384u
 
 /** Starts a cursor over `size` bytes (top level, abbreviation width 2) at byte `start`. */
 void sb_bs_init(struct sb_bitstream *bs, const uint8_t *data, size_t size, size_t start,
                 uint64_t base_offset, struct sb_error *error);
+
+/**
+ * Right after sb_bs_init: the cursor's arrays of up to SB_BS_ARENA_BYTES are allocated
+ * from `arena`, which must outlive the cursor and keeps them until it is destroyed; a
+ * larger one is malloc'd (copied there once it outgrows the arena's share). Saves a
+ * module read its dozen mallocs and frees.
+ */
+void sb_bs_use_arena(struct sb_bitstream *bs, struct sb_arena *arena);
 
 /** Frees the cursor's own memory (abbreviation lists, the operand buffer). */
 void sb_bs_release(struct sb_bitstream *bs);
