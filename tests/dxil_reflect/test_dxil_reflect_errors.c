@@ -23,10 +23,10 @@ struct fake {
     struct sb_bc_module m;
     struct sb_bc_type types[TYPE_COUNT];
     uint32_t struct_members[2];
-    struct sb_bc_value values[64];
-    struct sb_bc_constant constants[64];
+    struct sb_bc_value values[160];
+    struct sb_bc_constant constants[160];
     struct sb_bc_function function;
-    struct sb_bc_metadata md[96];
+    struct sb_bc_metadata md[192];
     uint32_t operands[512];
     uint32_t operand_count;
     struct sb_bc_named_metadata named[8];
@@ -302,10 +302,52 @@ static void test_cbuffer_layout(void)
     free(f);
 }
 
+/* Twelve CBVs whose fields are all distinct metadata ids, more than the reader keeps
+ * integers for (SB_DXIL_MD_KEPT_INTS), so ids that share a slot carry different numbers:
+ * each field must still read as its own. */
+static void test_kept_integers(void)
+{
+    struct fake *f = malloc(sizeof(*f));
+    fake_init(f);
+    versions(f, "ps");
+    enum { CBVS = 12 };
+    uint32_t cbv[CBVS];
+    static const char *const names[CBVS] = { "a", "b", "c", "d", "e", "f",
+                                             "g", "h", "i", "j", "k", "l" };
+    for (int32_t i = 0; i < CBVS; i++)
+        cbv[i] = md_node(f, 8, md_i32(f, i), md_undef_of(f, T_PTR), md_str(f, names[i]),
+                         md_i32(f, i % 3), md_i32(f, 10 + i), md_i32(f, 1), md_i32(f, 16 * (i + 1)),
+                         SB_BC_NONE);
+    uint32_t list = md_node(f, CBVS, cbv[0], cbv[1], cbv[2], cbv[3], cbv[4], cbv[5], cbv[6],
+                            cbv[7], cbv[8], cbv[9], cbv[10], cbv[11]);
+    uint32_t lists = md_node(f, 4, SB_BC_NONE, SB_BC_NONE, list, SB_BC_NONE);
+    named(f, "dx.resources", lists);
+    named(f, "dx.entryPoints", md_node(f, 5, md_function(f), md_str(f, "main"), SB_BC_NONE, lists,
+                                       SB_BC_NONE));
+    CHECK(f->m.metadata_count > 64, "%u metadata ids", f->m.metadata_count);
+    struct sb_dxil_program_info *info = NULL;
+    struct sb_error error = { 0 };
+    enum sb_result result = sb_dxil_program_info_read(&f->m, ERROR_OFFSET, &info, &error);
+    CHECK(result == SB_SUCCESS, "%s: %s", sb_result_name(result), error.message);
+    if (info) {
+        CHECK(info->resources.count == CBVS, "%u resources", info->resources.count);
+        for (uint32_t i = 0; i < info->resources.count && i < CBVS; i++) {
+            const struct sb_dxil_resource *r = &info->resources.resources[i];
+            CHECK(r->id == i && r->space == i % 3 && r->lower_bound == 10 + i &&
+                      r->cbuffer_size == 16 * (i + 1) && !strcmp(r->name, names[i]),
+                  "CBV %u: id %u space %u register %u size %u", i, r->id, r->space,
+                  r->lower_bound, r->cbuffer_size);
+        }
+        sb_dxil_program_info_destroy(info);
+    }
+    free(f);
+}
+
 int main(void)
 {
     test_errors();
     test_cbuffer_layout();
+    test_kept_integers();
     printf("dxil_reflect_errors: %u checks, %u failed\n", checks, failures);
     return failures ? 1 : 0;
 }

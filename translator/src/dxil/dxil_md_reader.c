@@ -153,6 +153,13 @@ static SB_COLD SB_NOINLINE bool not_integer(struct sb_dxil_md_reader *r, uint32_
 static inline bool read_int(struct sb_dxil_md_reader *r, uint32_t id, const char *what,
                             int64_t *out)
 {
+    /* Only integers read without a failure are kept, so an id that failed fails again
+     * with its own message. */
+    struct sb_dxil_md_kept_int *kept = &r->kept_ints[id % SB_DXIL_MD_KEPT_INTS];
+    if (kept->key == id + 1u && id != UINT32_MAX) {
+        *out = kept->value;
+        return true;
+    }
     const struct sb_bc_constant *c = constant(r, id, what, SB_BC_CONST_INTEGER, "an integer");
     if (!c)
         return false;
@@ -167,6 +174,8 @@ static inline bool read_int(struct sb_dxil_md_reader *r, uint32_t id, const char
         bits = (bits ^ sign) - sign;
     }
     *out = (int64_t)bits;
+    kept->key = id + 1u;
+    kept->value = *out;
     return true;
 }
 

@@ -17,12 +17,22 @@
 
 struct sb_arena;
 
+/** Integers the reader has read, by metadata id (id + 1; 0: empty), direct-mapped: LLVM
+ *  keeps one metadata value per constant, so `i32 0` and the few small numbers the
+ *  signature, resource and entry-point fields hold are read again and again. */
+#define SB_DXIL_MD_KEPT_INTS 64u
+struct sb_dxil_md_kept_int {
+    uint32_t key;
+    int64_t value;
+};
+
 struct sb_dxil_md_reader {
     const struct sb_bc_module *module;
     struct sb_arena *arena;    /**< where strings and arrays are copied */
     uint64_t offset;           /**< the byte offset every error carries */
     struct sb_error *error;    /**< may be NULL */
     enum sb_result result;     /**< sticky: the first failure */
+    struct sb_dxil_md_kept_int kept_ints[SB_DXIL_MD_KEPT_INTS]; /**< zeroed with the reader */
 };
 
 /** Records a failure (only the first one is kept) and returns false. */
