@@ -60,6 +60,10 @@ static void check(const char *name, const char *graph, bool want_dispatch, const
 
 static void shapes(void)
 {
+    /* one block, most shaders' whole body (sb_dxil_structurize answers it without the
+     * analysis) */
+    check("one block returning", "r", false, "BLOCK 0, RETURN 0");
+    check("one block ending unreachable", "u", false, "BLOCK 0, UNREACHABLE 0");
     check("straight line", "b1 b2 r", false,
           "BLOCK 0, EDGE 0>1, BLOCK 1, EDGE 1>2, BLOCK 2, RETURN 2");
     /* if (c) { 1 } 2: the false edge 0>2 is critical; its copies need the ELSE arm */

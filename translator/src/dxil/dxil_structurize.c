@@ -154,6 +154,22 @@ enum sb_result sb_dxil_structurize(const struct sb_dxil_cfg *cfg, bool force_dis
         r = check_cases(cfg, error);
     if (r != SB_SUCCESS)
         return r;
+    /* One block ending the function (most shaders' whole body): the block and its end,
+     * as the analysis below would give them, without its tables. */
+    const struct sb_dxil_cfg_block *only = &cfg->blocks[0];
+    if (cfg->block_count == 1 && !force_dispatch &&
+        (only->terminator == SB_DXIL_CFG_RETURN || only->terminator == SB_DXIL_CFG_UNREACHABLE)) {
+        out->events = malloc(2 * sizeof(*out->events));
+        if (!out->events)
+            return sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR, "out of memory");
+        out->events[0] = (struct sb_dxil_cf_event){ .kind = SB_DXIL_CF_BLOCK, .value = 0 };
+        out->events[1] = (struct sb_dxil_cf_event){
+            .kind = only->terminator == SB_DXIL_CFG_RETURN ? SB_DXIL_CF_RETURN : SB_DXIL_CF_UNREACHABLE,
+            .value = 0,
+        };
+        out->event_count = 2;
+        return SB_SUCCESS;
+    }
     struct sb_dxil_cfg_info info;
     if (sb_dxil_cfg_analyse(cfg, &info) != SB_SUCCESS)
         return sb_error_set(error, SB_ERROR_OUT_OF_MEMORY, 0, SB_ERROR_NO_INSTR, "out of memory");
