@@ -38,6 +38,8 @@ enum fault {
     FAULT_BLOCK_BOMB,        /* DECLAREBLOCKS of 1,000,000 blocks */
     FAULT_EXTRA_INSTRUCTION, /* one ret more than there are blocks */
     FAULT_BAD_CALLEE_TYPE,   /* the call's explicit function type is i32 */
+    FAULT_MD_NODE_PAST,      /* node !2 names !3, one past the block's three items */
+    FAULT_MD_NAMED_PAST,     /* !dx.test names !3 */
 };
 
 static uint64_t fault_bit; /* where the faulty record starts */
@@ -94,9 +96,12 @@ static void write_module_level(struct bw *w, enum fault fault)
     bw_enter_block(w, 15, 3);
     bw_record(w, 1, (uint64_t[]){ 'h', 'i' }, 2);
     bw_record(w, 2, (uint64_t[]){ 0, 2 }, 2);
-    bw_record(w, 3, (uint64_t[]){ 1, 2, 0 }, 3);
+    bw_record(w, 3, (uint64_t[]){ 1, fault == FAULT_MD_NODE_PAST ? 4 : 2, 0 }, 3);
     bw_record(w, 4, (uint64_t[]){ 'd', 'x', '.', 't', 'e', 's', 't' }, 7);
-    bw_record(w, 10, (uint64_t[]){ 2 }, 1);
+    bw_record(w, 10, (uint64_t[]){ fault == FAULT_MD_NAMED_PAST ? 3 : 2 }, 1);
+    /* Both are found when the block ends: at its END_BLOCK. */
+    mark(w, fault, FAULT_MD_NODE_PAST);
+    mark(w, fault, FAULT_MD_NAMED_PAST);
     bw_end_block(w);
     bw_enter_block(w, 15, 3);
     bw_record(w, 6, (uint64_t[]){ 14, 'd', 'x', '.', 'p', 'r', 'e', 'c', 'i', 's', 'e' }, 11);
@@ -557,6 +562,9 @@ int main(void)
     expect_fault(FAULT_BLOCK_BOMB, SB_ERROR_BAD_COUNT, "DECLAREBLOCKS bomb");
     expect_fault(FAULT_EXTRA_INSTRUCTION, SB_ERROR_BC_BAD_RECORD, "instruction past the blocks");
     expect_fault(FAULT_BAD_CALLEE_TYPE, SB_ERROR_BC_BAD_TYPE, "call through a non-function type");
+    expect_fault(FAULT_MD_NODE_PAST, SB_ERROR_BC_BAD_REFERENCE, "node naming metadata past the end");
+    expect_fault(FAULT_MD_NAMED_PAST, SB_ERROR_BC_BAD_REFERENCE,
+                 "named node naming metadata past the end");
     test_dxil_part();
     test_wrapper();
     printf("dxil_bitcode_module: %u checks, %u failed\n", checks, failures);

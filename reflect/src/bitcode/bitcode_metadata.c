@@ -55,8 +55,13 @@ static bool decode_node(struct sb_bc_reader *r, struct sb_bc_metadata *md)
     uint32_t *ops = bc_copy_ops32(r, 0, r->bs.op_count, "METADATA NODE");
     if (r->bs.failed)
         return false;
-    for (uint32_t i = 0; i < md->operand_count; i++)
-        ops[i] = ops[i] ? ops[i] - 1 : SB_BC_NONE;
+    uint64_t top = r->md_top_reference;
+    for (uint32_t i = 0; i < md->operand_count; i++) {
+        uint32_t raw = ops[i]; /* id + 1, 0 for none */
+        top = raw > top ? raw : top;
+        ops[i] = raw ? raw - 1 : SB_BC_NONE;
+    }
+    r->md_top_reference = top;
     md->operands = ops;
     return true;
 }
@@ -128,6 +133,9 @@ static bool read_named(struct sb_bc_reader *r)
     named->operands = bc_copy_ops32(r, 0, r->bs.op_count, "METADATA NAMED_NODE");
     if (r->bs.failed)
         return false;
+    for (uint32_t k = 0; k < named->operand_count; k++)
+        if ((uint64_t)named->operands[k] + 1 > r->md_top_reference)
+            r->md_top_reference = (uint64_t)named->operands[k] + 1;
     m->named_metadata_count++;
     return true;
 }
@@ -156,6 +164,9 @@ static bool check_references(struct sb_bc_reader *r, const struct md_list *list,
                              uint32_t first_named)
 {
     uint32_t total = list->base + *list->count;
+    /* Every id named is below the table's end: nothing to look for. */
+    if (r->md_top_reference <= total)
+        return true;
     for (uint32_t i = first; i < *list->count; i++) {
         const struct sb_bc_metadata *md = &(*list->items)[i];
         if (md->kind != SB_BC_MD_NODE && md->kind != SB_BC_MD_DISTINCT_NODE)
@@ -181,6 +192,7 @@ bool bc_read_metadata_block(struct sb_bc_reader *r)
 {
     struct md_list list = current_list(r);
     uint32_t first = *list.count, first_named = r->module->named_metadata_count;
+    r->md_top_reference = 0;
     if (r->flags & SB_BC_READ_SKIP_KINDS_AND_LAYOUT) {
         sb_bs_skip_records(&r->bs, 1ull << MD_KIND);
         /* The block of kind names alone, as another module had it: nothing to read. */

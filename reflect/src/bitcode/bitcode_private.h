@@ -50,6 +50,9 @@ struct sb_bc_reader {
     uint32_t fn_metadata_capacity, fn_attachment_capacity;
     struct bc_fixup *fixups;         /**< malloc'd, reused from function to function */
     uint32_t fixup_count, fixup_capacity;
+    /** One past the largest metadata id the nodes and named nodes of the METADATA block
+     *  being read name (0: none yet), so its end checks them with one comparison. */
+    uint64_t md_top_reference;
 };
 
 /* ---- failures ---------------------------------------------------------- */
