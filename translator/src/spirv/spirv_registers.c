@@ -469,8 +469,16 @@ static enum sb_result declare_files(struct sb_spv_context *ctx, const uint32_t *
     const struct sb_ir_program *p = ctx->program;
     ctx->cb_scanned = true;
     ctx->this_pointer_used = need[SB_IR_FILE_THIS_POINTER] != 0;
-    for (uint32_t file = SB_IR_FILE_PRIMITIVE_ID; file < SB_IR_FILE_COUNT; file++)
-        if (need[file] && special_file_stages[file] && p->stage <= SB_IR_STAGE_AMPLIFICATION &&
+    /* The files in use, one bit each: a shader uses a handful of the 51, and both loops
+     * below visit only those. */
+    _Static_assert(SB_IR_FILE_COUNT <= 64, "one bit per register file");
+    uint64_t used = 0;
+    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
+        used |= (uint64_t)(need[file] != 0) << file;
+    for (uint64_t left = used >> SB_IR_FILE_PRIMITIVE_ID << SB_IR_FILE_PRIMITIVE_ID; left;
+         left &= left - 1) {
+        uint32_t file = (uint32_t)__builtin_ctzll(left);
+        if (special_file_stages[file] && p->stage <= SB_IR_STAGE_AMPLIFICATION &&
             !(special_file_stages[file] & (1u << p->stage))) {
             struct sb_ir_instruction at;
             memset(&at, 0, sizeof(at));
@@ -478,9 +486,11 @@ static enum sb_result declare_files(struct sb_spv_context *ctx, const uint32_t *
             return sb_spv_fail(ctx, SB_ERROR_TRANSLATE_INVALID, &at,
                                "special register %s does not exist in this shader stage", sb_ir_file_name(file));
         }
+    }
     /* core_file() holds for v#, o# and the special files only: no other file is looked at. */
-    for (uint32_t file = SB_IR_FILE_INPUT; file < SB_IR_FILE_COUNT; file++) {
-        if (!need[file] || !core_file(p, file))
+    for (uint64_t left = used >> SB_IR_FILE_INPUT << SB_IR_FILE_INPUT; left; left &= left - 1) {
+        uint32_t file = (uint32_t)__builtin_ctzll(left);
+        if (!core_file(p, file))
             continue;
         if (file_can_be_direct(p, file, uses[file])) {
             ctx->files[file].direct = true;
