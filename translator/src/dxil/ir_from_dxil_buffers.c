@@ -106,8 +106,19 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED, "store write mask 0x%llx",
                                (unsigned long long)mask);
     uint32_t lanes = mask == 1 ? 1 : mask == 3 ? 2 : mask == 7 ? 3 : 4;
-    if (!dxil_front_gather_args(f, in, 4, lanes, &value_temp))
-        return false;
+    /* One lane into a raw or structured buffer (most stores) takes the value's own
+     * operand, its lane in every slot: no register gathered and zero-filled for it. */
+    struct sb_ir_operand value;
+    if (lanes == 1 && !typed) {
+        if (!dxil_front_src(f, value0, 0, &value))
+            return false;
+    } else {
+        if (!dxil_front_gather_args(f, in, 4, lanes, &value_temp))
+            return false;
+        value = dxil_front_temp_src(value_temp, 0);
+        for (unsigned i = 0; i < 4; i++)
+            value.swizzle[i] = (uint8_t)i;
+    }
     dst.mask = typed ? 0xF : (uint8_t)mask;
     if (!dxil_front_src(f, index, 0, &src[0]))
         return false;
@@ -117,9 +128,7 @@ bool dxil_front_buffer_store(struct dxil_front *f, const struct sb_bc_instructio
         if (!dxil_front_src(f, element_offset, 0, &src[n++]))
             return false;
     }
-    src[n] = dxil_front_temp_src(value_temp, 0);
-    for (unsigned i = 0; i < 4; i++)
-        src[n].swizzle[i] = (uint8_t)i;
+    src[n] = value;
     return dxil_front_emit(f, op, &dst, 1, src, n + 1) != NULL;
 }
 
