@@ -143,7 +143,8 @@ bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct 
     uint32_t temp = dxil_front_value_temp(f, value);
     if (temp == DXIL_FRONT_NONE)
         return false;
-    *out = dxil_front_temp_src(temp, lane);
+    /* An extracted member reads its aggregate's lane (extract_value, ir_from_dxil_instructions.c). */
+    *out = dxil_front_temp_src(temp & DXIL_FRONT_TEMP_MASK, lane + (temp >> DXIL_FRONT_LANE_SHIFT));
     return true;
 }
 

@@ -87,11 +87,15 @@ static const struct sb_bc_instruction *terminator(const struct dxil_front *f, ui
 static bool emit_block(struct dxil_front *f, uint32_t b)
 {
     const struct sb_bc_basic_block *bb = &f->function->blocks[b];
+    f->block_first_plus1 = bb->first_instruction + 1;
     for (uint32_t i = 0; i + 1 < bb->instruction_count; i++) {
         const struct sb_bc_instruction *in = &f->function->instructions[bb->first_instruction + i];
-        if (in->opcode != SB_BC_OP_PHI && !dxil_front_instruction(f, in))
+        if (in->opcode != SB_BC_OP_PHI && !dxil_front_instruction(f, in)) {
+            f->block_first_plus1 = 0;
             return false;
+        }
     }
+    f->block_first_plus1 = 0;
     return true;
 }
 

@@ -241,6 +241,34 @@ static bool select_value(struct dxil_front *f, const struct sb_bc_instruction *i
     return emit1(f, SB_IR_OP_MOVC, dst, src, 3);
 }
 
+/*
+ * A member extracted in the block that computed its aggregate (a ResRet or CBufRet read
+ * right after the load) names the aggregate's register lane `src` from then on, instead of
+ * a copy into a register of its own: the aggregate's register is written once per run of
+ * the block, always before the extractvalue, so every use the member dominates reads the
+ * same bits either way. Not when the member was already given a register (a use lowered
+ * first) or outside a block (the census).
+ */
+static bool alias_member(struct dxil_front *f, const struct sb_bc_instruction *in,
+                         const struct sb_ir_operand *src)
+{
+    const struct sb_bc_function *fn = f->function;
+    if (!f->block_first_plus1 || src->file != SB_IR_FILE_TEMP || src->index_count != 1 ||
+        src->index[0].offset > DXIL_FRONT_TEMP_MASK || src->swizzle[0] > 3 ||
+        in->value < fn->first_value || in->value - fn->first_value >= fn->value_count)
+        return false;
+    const struct sb_bc_value *aggregate = sb_bc_value_get(f->module, fn, in->operands[0]);
+    uint32_t here = (uint32_t)(in - fn->instructions);
+    if (!aggregate || aggregate->kind != SB_BC_VALUE_INSTRUCTION ||
+        aggregate->index < f->block_first_plus1 - 1 || aggregate->index >= here)
+        return false;
+    uint32_t *slot = &f->value_temp[in->value - fn->first_value];
+    if (*slot != DXIL_FRONT_NONE)
+        return false;
+    *slot = src->index[0].offset | (uint32_t)src->swizzle[0] << DXIL_FRONT_LANE_SHIFT;
+    return true;
+}
+
 static bool extract_value(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     struct sb_ir_operand dst, src;
@@ -262,7 +290,15 @@ static bool extract_value(struct dxil_front *f, const struct sb_bc_instruction *
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "extractvalue of member %u (the status of a ResRet)",
                                in->indices[0]);
-    if (!result_dst(f, in, &dst) || !dxil_front_src(f, in->operands[0], in->indices[0], &src))
+    if (dxil_front_type_lanes(f, in->type) != 1 ||
+        dxil_front_type(f, in->type)->kind == SB_BC_TYPE_STRUCT)
+        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
+                               "a result that is not a 32-bit scalar");
+    if (!dxil_front_src(f, in->operands[0], in->indices[0], &src))
+        return false;
+    if (alias_member(f, in, &src))
+        return true;
+    if (!result_dst(f, in, &dst))
         return false;
     return emit1(f, SB_IR_OP_MOV, dst, &src, 1);
 }

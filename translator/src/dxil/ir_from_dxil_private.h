@@ -118,7 +118,16 @@ struct dxil_front {
     /** What the module's first functions are as callees (ir_from_dxil_dxop.c), by function
      *  index; 0 until the first call of each. */
     uint8_t callee_kind[DXIL_FRONT_KEPT_CALLEES];
+    /** One past the first instruction of the block being lowered (ir_from_dxil_flow.c), 0
+     *  outside blocks: an extractvalue after its aggregate in the same block names the
+     *  aggregate's lane (value_temp, DXIL_FRONT_LANE_SHIFT) instead of copying it. */
+    uint32_t block_first_plus1;
 };
+
+/* value_temp slots of extracted members hold the aggregate's temp with the member's lane in
+ * the top two bits (dxil_front_src reads them; temps stay far below 2^30). */
+#define DXIL_FRONT_LANE_SHIFT 30u
+#define DXIL_FRONT_TEMP_MASK ((1u << DXIL_FRONT_LANE_SHIFT) - 1u)
 
 /* ir_from_dxil_emit.c */
 bool dxil_front_fail(struct dxil_front *f, enum sb_result code, const char *format, ...)
