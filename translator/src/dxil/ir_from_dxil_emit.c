@@ -140,6 +140,15 @@ bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct 
     if (dxil_front_is_wide_type(f, v->type)) /* a lane pair: dxil_front_src64 reads it */
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a 64-bit value where a 32-bit one is read");
+    const struct sb_bc_function *fn = f->function;
+    if (f->value_input && value >= fn->first_value && value - fn->first_value < fn->value_count &&
+        f->value_input[value - fn->first_value] != DXIL_FRONT_NONE) {
+        /* A loadInput value reads its v# lane (alias_input, ir_from_dxil_io.c). */
+        uint32_t input = f->value_input[value - fn->first_value];
+        *out = dxil_front_operand(SB_IR_FILE_INPUT, 1, input >> 2, 0,
+                                  (((input & 3u) + lane) & 0xFFu) * 0x01010101u, 0);
+        return true;
+    }
     uint32_t temp = dxil_front_value_temp(f, value);
     if (temp == DXIL_FRONT_NONE)
         return false;

@@ -122,6 +122,10 @@ struct dxil_front {
      *  outside blocks: an extractvalue after its aggregate in the same block names the
      *  aggregate's lane (value_temp, DXIL_FRONT_LANE_SHIFT) instead of copying it. */
     uint32_t block_first_plus1;
+    /** Per function-local value: the input register a loadInput value is read from,
+     *  register << 2 | lane (ir_from_dxil_io.c), NONE for the others; NULL before the
+     *  function's first such value. */
+    uint32_t *value_input;
 };
 
 /* value_temp slots of extracted members hold the aggregate's temp with the member's lane in
@@ -340,6 +344,9 @@ bool dxil_front_src64_lanes(struct dxil_front *f, uint32_t value, struct sb_ir_o
  *  input the runtime supplies as f32) rounded to the nearest half. */
 bool dxil_front_move_typed(struct dxil_front *f, uint32_t type, struct sb_ir_operand dst,
                            struct sb_ir_operand src);
+/** Whether dxil_front_move_typed copies a value of `type` with a plain MOV (not a half
+ *  rounded to 16 bits). */
+bool dxil_front_move_is_plain(const struct dxil_front *f, uint32_t type);
 /** dst = src rounded to the nearest half (F32TOF16, F16TOF32). */
 bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struct sb_ir_operand src);
 /** Whether the binop/cmp/cast/select is one of ir_from_dxil_wide.c's (other widths, sdiv/srem,

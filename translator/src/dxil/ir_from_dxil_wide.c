@@ -198,11 +198,16 @@ bool dxil_front_round_half(struct dxil_front *f, struct sb_ir_operand dst, struc
     return emit_temp(f, SB_IR_OP_F32TOF16, &src, 1, &h) && dxil_front_emit1(f, SB_IR_OP_F16TOF32, dst, &h, 1);
 }
 
+bool dxil_front_move_is_plain(const struct dxil_front *f, uint32_t type)
+{
+    struct wide_type w = classify(f, type);
+    return !(w.kind == WIDE_FLOAT && w.bits == 16 && dxil_front_native_16bit(f));
+}
+
 bool dxil_front_move_typed(struct dxil_front *f, uint32_t type, struct sb_ir_operand dst,
                            struct sb_ir_operand src)
 {
-    struct wide_type w = classify(f, type);
-    if (w.kind == WIDE_FLOAT && w.bits == 16 && dxil_front_native_16bit(f))
+    if (!dxil_front_move_is_plain(f, type))
         return dxil_front_round_half(f, dst, src);
     return dxil_front_emit1(f, SB_IR_OP_MOV, dst, &src, 1);
 }
