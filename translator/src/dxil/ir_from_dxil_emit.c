@@ -44,6 +44,13 @@ uint32_t dxil_front_value_temp(struct dxil_front *f, uint32_t value)
         dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "value %u is not an instruction result", value);
         return DXIL_FRONT_NONE;
     }
+    /* A loadInput value named by its input lane has no register: only dxil_front_src reads
+     * it. Anything else asking for one would get a register nothing writes, so it fails. */
+    if (f->value_input && f->value_input[value - fn->first_value] != DXIL_FRONT_NONE) {
+        dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
+                        "value %u is read from its input register, not a temp", value);
+        return DXIL_FRONT_NONE;
+    }
     uint32_t *slot = &f->value_temp[value - fn->first_value];
     if (*slot == DXIL_FRONT_NONE)
         *slot = dxil_front_new_temp(f);
