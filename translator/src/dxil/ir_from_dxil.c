@@ -138,7 +138,6 @@ static bool lower_function(struct dxil_front *f, const struct sb_bc_function *fn
     f->extracted_members = NULL;
     f->value_status = NULL;
     f->handles = NULL; /* per function-local value (ir_from_dxil_resources.c allocates again) */
-    f->value_input = NULL; /* in the arena, made on the first aliased loadInput */
     f->value_temp = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     f->value_resource = malloc((size_t)(values ? values : 1) * sizeof(uint32_t));
     if (!f->value_temp || !f->value_resource)

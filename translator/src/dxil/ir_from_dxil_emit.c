@@ -37,6 +37,20 @@ uint32_t dxil_front_new_temp(struct dxil_front *f)
     return f->temp_count++;
 }
 
+bool dxil_front_alias(struct dxil_front *f, uint32_t value, uint32_t file, uint32_t reg,
+                      uint32_t lane)
+{
+    const struct sb_bc_function *fn = f->function;
+    if (f->failed || !f->block_first_plus1 || reg >= (1u << 28) - 1 || lane > 3 ||
+        (file != SB_IR_FILE_TEMP && file != SB_IR_FILE_INPUT) || value < fn->first_value ||
+        value - fn->first_value >= fn->value_count ||
+        f->value_temp[value - fn->first_value] != DXIL_FRONT_NONE)
+        return false;
+    f->value_temp[value - fn->first_value] =
+        DXIL_FRONT_ALIAS | reg << 3 | (uint32_t)(file == SB_IR_FILE_INPUT) << 2 | lane;
+    return true;
+}
+
 uint32_t dxil_front_value_temp(struct dxil_front *f, uint32_t value)
 {
     const struct sb_bc_function *fn = f->function;
@@ -44,16 +58,16 @@ uint32_t dxil_front_value_temp(struct dxil_front *f, uint32_t value)
         dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID, "value %u is not an instruction result", value);
         return DXIL_FRONT_NONE;
     }
-    /* A loadInput value named by its input lane has no register: only dxil_front_src reads
-     * it. Anything else asking for one would get a register nothing writes, so it fails. */
-    if (f->value_input && f->value_input[value - fn->first_value] != DXIL_FRONT_NONE) {
-        dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
-                        "value %u is read from its input register, not a temp", value);
-        return DXIL_FRONT_NONE;
-    }
     uint32_t *slot = &f->value_temp[value - fn->first_value];
     if (*slot == DXIL_FRONT_NONE)
         *slot = dxil_front_new_temp(f);
+    /* An aliased value has no register: only dxil_front_src reads it. Anything else asking
+     * for one would get a register nothing writes, so it fails. */
+    if (*slot & DXIL_FRONT_ALIAS) {
+        dxil_front_fail(f, SB_ERROR_TRANSLATE_INVALID,
+                        "value %u is read from another register's lane, not a temp", value);
+        return DXIL_FRONT_NONE;
+    }
     return *slot;
 }
 
@@ -148,19 +162,19 @@ bool dxil_front_src(struct dxil_front *f, uint32_t value, uint32_t lane, struct 
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a 64-bit value where a 32-bit one is read");
     const struct sb_bc_function *fn = f->function;
-    if (f->value_input && value >= fn->first_value && value - fn->first_value < fn->value_count &&
-        f->value_input[value - fn->first_value] != DXIL_FRONT_NONE) {
-        /* A loadInput value reads its v# lane (alias_input, ir_from_dxil_io.c). */
-        uint32_t input = f->value_input[value - fn->first_value];
-        *out = dxil_front_operand(SB_IR_FILE_INPUT, 1, input >> 2, 0,
-                                  (((input & 3u) + lane) & 0xFFu) * 0x01010101u, 0);
+    uint32_t local = value - fn->first_value;
+    if (value >= fn->first_value && local < fn->value_count &&
+        (f->value_temp[local] & DXIL_FRONT_ALIAS) && f->value_temp[local] != DXIL_FRONT_NONE) {
+        /* An aliased value reads the register lane it names (dxil_front_alias). */
+        uint32_t alias = f->value_temp[local] & ~DXIL_FRONT_ALIAS;
+        *out = dxil_front_operand(alias & 4u ? SB_IR_FILE_INPUT : SB_IR_FILE_TEMP, 1, alias >> 3,
+                                  0, (((alias & 3u) + lane) & 0xFFu) * 0x01010101u, 0);
         return true;
     }
     uint32_t temp = dxil_front_value_temp(f, value);
     if (temp == DXIL_FRONT_NONE)
         return false;
-    /* An extracted member reads its aggregate's lane (extract_value, ir_from_dxil_instructions.c). */
-    *out = dxil_front_temp_src(temp & DXIL_FRONT_TEMP_MASK, lane + (temp >> DXIL_FRONT_LANE_SHIFT));
+    *out = dxil_front_temp_src(temp, lane);
     return true;
 }
 

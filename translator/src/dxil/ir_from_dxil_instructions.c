@@ -246,27 +246,19 @@ static bool select_value(struct dxil_front *f, const struct sb_bc_instruction *i
  * right after the load) names the aggregate's register lane `src` from then on, instead of
  * a copy into a register of its own: the aggregate's register is written once per run of
  * the block, always before the extractvalue, so every use the member dominates reads the
- * same bits either way. Not when the member was already given a register (a use lowered
- * first) or outside a block (the census).
+ * same bits either way.
  */
 static bool alias_member(struct dxil_front *f, const struct sb_bc_instruction *in,
                          const struct sb_ir_operand *src)
 {
     const struct sb_bc_function *fn = f->function;
-    if (!f->block_first_plus1 || src->file != SB_IR_FILE_TEMP || src->index_count != 1 ||
-        src->index[0].offset > DXIL_FRONT_TEMP_MASK || src->swizzle[0] > 3 ||
-        in->value < fn->first_value || in->value - fn->first_value >= fn->value_count)
+    if (!f->block_first_plus1 || src->file != SB_IR_FILE_TEMP || src->index_count != 1)
         return false;
     const struct sb_bc_value *aggregate = sb_bc_value_get(f->module, fn, in->operands[0]);
     uint32_t here = (uint32_t)(in - fn->instructions);
-    if (!aggregate || aggregate->kind != SB_BC_VALUE_INSTRUCTION ||
-        aggregate->index < f->block_first_plus1 - 1 || aggregate->index >= here)
-        return false;
-    uint32_t *slot = &f->value_temp[in->value - fn->first_value];
-    if (*slot != DXIL_FRONT_NONE)
-        return false;
-    *slot = src->index[0].offset | (uint32_t)src->swizzle[0] << DXIL_FRONT_LANE_SHIFT;
-    return true;
+    return aggregate && aggregate->kind == SB_BC_VALUE_INSTRUCTION &&
+           aggregate->index >= f->block_first_plus1 - 1 && aggregate->index < here &&
+           dxil_front_alias(f, in->value, SB_IR_FILE_TEMP, src->index[0].offset, src->swizzle[0]);
 }
 
 static bool extract_value(struct dxil_front *f, const struct sb_bc_instruction *in)

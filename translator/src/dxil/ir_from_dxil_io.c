@@ -374,30 +374,17 @@ bool dxil_front_input_operand(struct dxil_front *f, const struct sb_bc_instructi
 }
 
 /*
- * A loadInput of one plain v# lane, lowered in a block, names the input register from then
- * on instead of a copy into a register of its own: inputs are never written, so every use
- * reads the same bits either way. Not for a value already given a register (a use lowered
- * first), a relative row, an arrayed input, a half rounded to 16 bits, or in the census.
+ * A loadInput of one plain v# lane names the input register from then on instead of a copy
+ * into a register of its own (dxil_front_alias): inputs are never written, so every use
+ * reads the same bits either way. Not for a relative row, an arrayed input or a half
+ * rounded to 16 bits.
  */
 static bool alias_input(struct dxil_front *f, const struct sb_bc_instruction *in,
                         const struct sb_ir_operand *src)
 {
-    const struct sb_bc_function *fn = f->function;
-    if (!f->block_first_plus1 || src->file != SB_IR_FILE_INPUT || src->index_count != 1 ||
-        src->index[0].relative || src->index[0].offset >= (1u << 28) || src->swizzle[0] > 3 ||
-        in->value < fn->first_value || in->value - fn->first_value >= fn->value_count ||
-        f->value_temp[in->value - fn->first_value] != DXIL_FRONT_NONE ||
-        !dxil_front_move_is_plain(f, in->type))
-        return false;
-    if (!f->value_input) {
-        f->value_input = dxil_front_alloc(f, fn->value_count, sizeof(*f->value_input));
-        if (!f->value_input)
-            return false;
-        for (uint32_t i = 0; i < fn->value_count; i++)
-            f->value_input[i] = DXIL_FRONT_NONE;
-    }
-    f->value_input[in->value - fn->first_value] = src->index[0].offset << 2 | src->swizzle[0];
-    return true;
+    return src->file == SB_IR_FILE_INPUT && src->index_count == 1 && !src->index[0].relative &&
+           dxil_front_move_is_plain(f, in->type) &&
+           dxil_front_alias(f, in->value, SB_IR_FILE_INPUT, src->index[0].offset, src->swizzle[0]);
 }
 
 bool dxil_front_load_input(struct dxil_front *f, const struct sb_bc_instruction *in)

@@ -119,25 +119,30 @@ struct dxil_front {
      *  index; 0 until the first call of each. */
     uint8_t callee_kind[DXIL_FRONT_KEPT_CALLEES];
     /** One past the first instruction of the block being lowered (ir_from_dxil_flow.c), 0
-     *  outside blocks: an extractvalue after its aggregate in the same block names the
-     *  aggregate's lane (value_temp, DXIL_FRONT_LANE_SHIFT) instead of copying it. */
+     *  outside blocks (the census): values are aliased (dxil_front_alias) only in blocks. */
     uint32_t block_first_plus1;
-    /** Per function-local value: the input register a loadInput value is read from,
-     *  register << 2 | lane (ir_from_dxil_io.c), NONE for the others; NULL before the
-     *  function's first such value. */
-    uint32_t *value_input;
 };
 
-/* value_temp slots of extracted members hold the aggregate's temp with the member's lane in
- * the top two bits (dxil_front_src reads them; temps stay far below 2^30). */
-#define DXIL_FRONT_LANE_SHIFT 30u
-#define DXIL_FRONT_TEMP_MASK ((1u << DXIL_FRONT_LANE_SHIFT) - 1u)
+/* A value_temp entry of an aliased value (dxil_front_alias): this bit, then the register
+ * lane it reads, register << 3 | (1 for v#, 0 for r#) << 2 | lane (registers below
+ * 2^28 - 1, so that no alias is DXIL_FRONT_NONE). Temps themselves stay far below 2^31. */
+#define DXIL_FRONT_ALIAS 0x80000000u
 
 /* ir_from_dxil_emit.c */
 bool dxil_front_fail(struct dxil_front *f, enum sb_result code, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 void *dxil_front_alloc(struct dxil_front *f, size_t count, size_t size);
 uint32_t dxil_front_new_temp(struct dxil_front *f);
+/**
+ * Names lane `lane` of r# or v# `reg` (`file` SB_IR_FILE_TEMP or SB_IR_FILE_INPUT) as the
+ * function-local `value` from now on, in place of a register of its own and the copy into
+ * it (an extracted member, a loadInput): only dxil_front_src reads it, and
+ * dxil_front_value_temp of it fails. The caller vouches that every use the value dominates
+ * reads the same bits there. False (nothing done) outside a block, for a value already
+ * given a register or a register number of 2^28 - 1 or more, or after a failure.
+ */
+bool dxil_front_alias(struct dxil_front *f, uint32_t value, uint32_t file, uint32_t reg,
+                      uint32_t lane);
 /** The temp of a function-local value id, allocating it on first use; NONE on failure. */
 uint32_t dxil_front_value_temp(struct dxil_front *f, uint32_t value);
 const struct sb_bc_type *dxil_front_type(const struct dxil_front *f, uint32_t type);
