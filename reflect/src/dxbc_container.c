@@ -16,13 +16,12 @@
 #include <string.h>
 
 struct part_kind_row {
-    enum sb_dxbc_part_kind kind;
     sb_dxbc_part_decoder decode; /* NULL: kept raw */
     const char *description;
 };
 
-/* One row per known FourCC (../shared/docs/dxcontainer.md §1.4), in enum
- * sb_dxbc_part_kind order: X(four characters, kind, decoder or NULL, description). */
+/* One row per known FourCC (../shared/docs/dxcontainer.md §1.4): X(four characters, kind,
+ * decoder or NULL, description). */
 #define PART_KINDS(X) \
     X('R', 'D', 'E', 'F', RDEF, sb_dxbc_decode_rdef, "resource definitions")                       \
     X('I', 'S', 'G', 'N', ISGN, sb_dxbc_decode_signature, "input signature")                       \
@@ -62,13 +61,15 @@ struct part_kind_row {
     X('T', 'E', 'X', 'T', TEXT, NULL, "source text")
 
 static const struct part_kind_row part_kinds[] = {
+/* Indexed by kind - 1 (a designated initializer per row, so the order above is free). */
 #define ROW(a, b, c, d, kind, decode, description) \
-    { SB_DXBC_PART_##kind, decode, description },
+    [SB_DXBC_PART_##kind - 1] = { decode, description },
     PART_KINDS(ROW)
 #undef ROW
 };
 
 #define PART_KIND_COUNT (sizeof(part_kinds) / sizeof(part_kinds[0]))
+_Static_assert(PART_KIND_COUNT == SB_DXBC_PART_TEXT, "a row for every known part kind");
 
 /* A switch rather than a walk of the table: the compiler searches the FourCCs as a
  * tree, and every part of every container is looked up. */
@@ -83,17 +84,14 @@ enum sb_dxbc_part_kind sb_dxbc_part_kind_from_fourcc(uint32_t fourcc)
     }
 }
 
-/* The row of a kind: found by index, the rows being in enum order (checked, with the
- * search as fallback). */
+/* The row of a kind, by index (NULL for UNKNOWN, anything past the table and a kind the
+ * table left out, whose row has no description). */
 static const struct part_kind_row *row_of_kind(enum sb_dxbc_part_kind kind)
 {
     size_t at = (size_t)kind - 1;
-    if (kind != SB_DXBC_PART_UNKNOWN && at < PART_KIND_COUNT && part_kinds[at].kind == kind)
-        return &part_kinds[at];
-    for (size_t i = 0; i < PART_KIND_COUNT; i++)
-        if (part_kinds[i].kind == kind && kind != SB_DXBC_PART_UNKNOWN)
-            return &part_kinds[i];
-    return NULL;
+    return kind != SB_DXBC_PART_UNKNOWN && at < PART_KIND_COUNT && part_kinds[at].description
+               ? &part_kinds[at]
+               : NULL;
 }
 
 const char *sb_dxbc_part_kind_description(enum sb_dxbc_part_kind kind)
