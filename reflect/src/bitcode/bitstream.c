@@ -371,6 +371,27 @@ static bool check_abbrev(struct sb_bitstream *bs, const struct sb_bs_abbrev_op *
     return true;
 }
 
+/* Room in `list` for one more abbreviation of `count` operands. Room is there for all but
+ * the first definitions of a list: it grows only when not. */
+static bool reserve_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list *list,
+                           uint64_t count)
+{
+    return (list->op_count + count <= list->op_capacity ||
+            grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + (uint32_t)count,
+                 sizeof(*list->ops))) &&
+           (list->count < list->capacity ||
+            grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1,
+                 sizeof(*list->abbrevs)));
+}
+
+/* Appends the abbreviation whose `count` operands were written at list->ops + op_count. */
+static void append_abbrev(struct sb_bs_abbrev_list *list, uint32_t count)
+{
+    list->abbrevs[list->count++] = (struct sb_bs_abbrev){ .first_op = list->op_count,
+                                                          .op_count = count };
+    list->op_count += count;
+}
+
 /* DEFINE_ABBREV (after its id): appends the abbreviation to `list`. */
 static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list *list)
 {
@@ -383,13 +404,7 @@ static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list
         return sb_bs_fail(bs, SB_ERROR_BAD_COUNT, start,
                           "DEFINE_ABBREV operand count %llu: 1..%llu fit in the block's bits",
                           (unsigned long long)count, (unsigned long long)(sb_bs_bits_left(bs) / 4));
-    /* Room is there for all but the first definitions of a list: grow only when not. */
-    if ((list->op_count + count > list->op_capacity &&
-         !grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + (uint32_t)count,
-               sizeof(*list->ops))) ||
-        (list->count == list->capacity &&
-         !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1,
-               sizeof(*list->abbrevs))))
+    if (!reserve_abbrev(bs, list, count))
         return false;
     struct sb_bs_abbrev_op *ops = list->ops + list->op_count;
     for (uint32_t i = 0; i < count; i++) {
@@ -440,9 +455,7 @@ static bool read_define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list
     }
     if (bs->failed || !check_abbrev(bs, ops, (uint32_t)count, start))
         return false;
-    list->abbrevs[list->count++] = (struct sb_bs_abbrev){ .first_op = list->op_count,
-                                                          .op_count = (uint32_t)count };
-    list->op_count += (uint32_t)count;
+    append_abbrev(list, (uint32_t)count);
     return true;
 }
 
@@ -493,17 +506,10 @@ static bool define_abbrev(struct sb_bitstream *bs, struct sb_bs_abbrev_list *lis
     if (!abbrev_memo_matches(m, window))
         m = pair + 1;
     if (abbrev_memo_matches(m, window)) {
-        if ((list->op_count + m->count > list->op_capacity &&
-             !grow(bs, (void **)&list->ops, &list->op_capacity, list->op_count + m->count,
-                   sizeof(*list->ops))) ||
-            (list->count == list->capacity &&
-             !grow(bs, (void **)&list->abbrevs, &list->capacity, list->count + 1,
-                   sizeof(*list->abbrevs))))
+        if (!reserve_abbrev(bs, list, m->count))
             return false;
         memcpy(list->ops + list->op_count, m->ops, m->count * sizeof(*m->ops));
-        list->abbrevs[list->count++] = (struct sb_bs_abbrev){ .first_op = list->op_count,
-                                                              .op_count = m->count };
-        list->op_count += m->count;
+        append_abbrev(list, m->count);
         bs->bit += m->length;
         return true;
     }
