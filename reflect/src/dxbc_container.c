@@ -198,6 +198,14 @@ static bool is_program_part(const struct sb_dxbc_part *part)
     return part->kind == SB_DXBC_PART_DXIL || part->kind == SB_DXBC_PART_ILDB;
 }
 
+static bool holds_sm4_program(const struct sb_dxbc *dxbc)
+{
+    for (uint32_t i = 0; i < dxbc->part_count; i++)
+        if (dxbc->parts[i].kind == SB_DXBC_PART_SHDR || dxbc->parts[i].kind == SB_DXBC_PART_SHEX)
+            return true;
+    return false;
+}
+
 /* DXC's STAT holds a program (reflection module) rather than FXC statistics. */
 static bool stat_holds_program(const struct sb_dxbc_part *part)
 {
@@ -250,7 +258,8 @@ static bool decode_part(struct sb_dxbc_decode_context *ctx, struct sb_cursor *fi
  * header, the signatures, RDEF (bindings, cbuffer sizes), SFI0 (typed-UAV flags) and
  * the DXIL programs whose presence is what makes a container rejected as DXIL (a DXC
  * STAT holds one). FXC statistics, interfaces, hashes, root signatures and debug
- * parts only feed `reflect`/`info`, so their decoding is skipped.
+ * parts only feed `reflect`/`info`, so their decoding is skipped; so is every part
+ * but the programs of a DXIL container without SHDR/SHEX (parse_container).
  */
 static bool translation_reads(const struct sb_dxbc_part *part)
 {
@@ -345,6 +354,10 @@ static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc, uint
         }
     }
     bool translation_only = flags & SB_DXBC_PARSE_TRANSLATION_PARTS;
+    /* A DXIL container without an SM4/5 program is translated from its DXIL part alone:
+     * the signatures, resources and flags come from the module's metadata. */
+    if (translation_only && dxbc->is_dxil && !holds_sm4_program(dxbc))
+        return true;
     for (uint32_t i = 0; i < dxbc->part_count; i++) {
         if (is_program_part(&parts[i]) || (translation_only && !translation_reads(&parts[i])))
             continue;

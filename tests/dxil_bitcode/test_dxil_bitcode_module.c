@@ -198,6 +198,11 @@ static void test_module(void)
           "metadata");
     const struct sb_bc_named_metadata *named = sb_bc_named_metadata_find(m, "dx.test");
     CHECK(named && named->operand_count == 1 && named->operands[0] == 2, "!dx.test");
+    CHECK(named && named->name_length == 7, "!dx.test name length %u", named ? named->name_length : 0);
+    /* Found by the whole name: neither a prefix nor a longer name matches. */
+    CHECK(!sb_bc_named_metadata_find(m, "dx.tes") && !sb_bc_named_metadata_find(m, "dx.tests") &&
+              !sb_bc_named_metadata_find(m, ""),
+          "a name that is not !dx.test");
     CHECK(m->metadata_kind_count == 1 && m->metadata_kinds[0].id == 14 &&
               !strcmp(m->metadata_kinds[0].name, "dx.precise"),
           "kinds");

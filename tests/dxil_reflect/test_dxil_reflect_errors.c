@@ -114,7 +114,8 @@ static void named(struct fake *f, const char *name, uint32_t node)
     uint32_t *ops = &f->operands[f->operand_count++];
     *ops = node;
     f->named[f->m.named_metadata_count++] =
-        (struct sb_bc_named_metadata){ .name = name, .operand_count = 1, .operands = ops };
+        (struct sb_bc_named_metadata){ .name = name, .operand_count = 1,
+                                       .name_length = (uint32_t)strlen(name), .operands = ops };
 }
 
 /* dx.version 1.0, dx.valver 1.8, dx.shaderModel `stage` 6.0. */
@@ -184,7 +185,8 @@ static void test_errors(void)
     two[1] = e2;
     f->operand_count += 2;
     f->named[f->m.named_metadata_count++] =
-        (struct sb_bc_named_metadata){ .name = "dx.entryPoints", .operand_count = 2, .operands = two };
+        (struct sb_bc_named_metadata){ .name = "dx.entryPoints", .operand_count = 2,
+                                       .name_length = 14, .operands = two };
     expect(f, SB_ERROR_BAD_COUNT, "dx.entryPoints has 2 records, a cs program has 1");
 
     /* Three columns from column 2 run past the register. */

@@ -193,7 +193,8 @@ enum sb_dxbc_parse_flags {
     SB_DXBC_PARSE_BORROW_INPUT = 1u << 1,
     /**
      * Decode only the parts sb_translate reads: SHDR/SHEX, the signatures,
-     * RDEF, SFI0 and the DXIL programs (DXIL, ILDB, a DXC STAT). Every other
+     * RDEF, SFI0 and the DXIL programs (DXIL, ILDB, a DXC STAT); of a DXIL
+     * container without SHDR/SHEX, the DXIL programs alone. Every other
      * part (FXC STAT, IFCE, HASH, PSV0, RTS0, VERS, debug parts...) keeps its
      * table entry and raw bytes but `decoded.any` stays NULL, and a malformed
      * one is not reported. The container header and part table are checked

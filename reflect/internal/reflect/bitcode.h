@@ -297,6 +297,7 @@ struct sb_bc_metadata {
 struct sb_bc_named_metadata {
     const char *name;
     uint32_t operand_count;
+    uint32_t name_length; /**< of `name`, which may hold a NUL before its end */
     const uint32_t *operands; /**< metadata ids */
 };
 

@@ -45,9 +45,15 @@ const struct sb_bc_metadata *sb_bc_metadata_get(const struct sb_bc_module *modul
 const struct sb_bc_named_metadata *sb_bc_named_metadata_find(const struct sb_bc_module *module,
                                                              const char *name)
 {
-    for (uint32_t i = 0; module && name && i < module->named_metadata_count; i++)
-        if (!strcmp(module->named_metadata[i].name, name))
-            return &module->named_metadata[i];
+    if (!module || !name)
+        return NULL;
+    /* The lengths first: the dx.* names a translation looks up differ in most. */
+    size_t length = strlen(name);
+    for (uint32_t i = 0; i < module->named_metadata_count; i++) {
+        const struct sb_bc_named_metadata *named = &module->named_metadata[i];
+        if (named->name_length == length && !memcmp(named->name, name, length))
+            return named;
+    }
     return NULL;
 }
 

@@ -47,22 +47,40 @@ static struct md_list current_list(struct sb_bc_reader *r)
     return (struct md_list){ &m->metadata, &m->metadata_count, &r->metadata_capacity, 0 };
 }
 
+static SB_COLD bool operand_too_wide(struct sb_bc_reader *r)
+{
+    for (uint32_t i = 0;; i++)
+        if (r->bs.ops[i] > UINT32_MAX)
+            return bc_fail(r, SB_ERROR_BC_BAD_RECORD,
+                           "METADATA NODE: operand %u = %llu exceeds 32 bits", i,
+                           (unsigned long long)r->bs.ops[i]);
+}
+
 /* NODE operands are metadata id + 1 (0 = null); stored as ids, SB_BC_NONE for null. */
 static bool decode_node(struct sb_bc_reader *r, struct sb_bc_metadata *md)
 {
     md->kind = r->bs.code == MD_NODE ? SB_BC_MD_NODE : SB_BC_MD_DISTINCT_NODE;
-    md->operand_count = r->bs.op_count;
-    uint32_t *ops = bc_copy_ops32(r, 0, r->bs.op_count, "METADATA NODE");
-    if (r->bs.failed)
-        return false;
-    uint64_t top = r->md_top_reference;
-    for (uint32_t i = 0; i < md->operand_count; i++) {
-        uint32_t raw = ops[i]; /* id + 1, 0 for none */
-        top = raw > top ? raw : top;
-        ops[i] = raw ? raw - 1 : SB_BC_NONE;
+    uint32_t count = r->bs.op_count;
+    md->operand_count = count;
+    md->operands = NULL;
+    if (!count)
+        return true;
+    uint32_t *ids = sb_arena_alloc_uninit(r->arena, count, sizeof(*ids));
+    if (!ids)
+        return bc_fail(r, SB_ERROR_OUT_OF_MEMORY, "METADATA NODE: out of memory");
+    /* One pass: the ids, the highest reference for check_references and, ORed
+     * together, the bits that say whether an operand exceeds 32 bits. */
+    const uint64_t *raw = r->bs.ops;
+    uint64_t top = r->md_top_reference, high = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        high |= raw[i];
+        top = raw[i] > top ? raw[i] : top;
+        ids[i] = raw[i] ? (uint32_t)(raw[i] - 1) : SB_BC_NONE;
     }
+    if (high > UINT32_MAX)
+        return operand_too_wide(r);
     r->md_top_reference = top;
-    md->operands = ops;
+    md->operands = ids;
     return true;
 }
 
@@ -113,7 +131,8 @@ static bool read_named(struct sb_bc_reader *r)
     struct sb_bc_module *m = r->module;
     if (r->function)
         return bc_fail(r, SB_ERROR_BC_BAD_RECORD, "METADATA NAME inside a function");
-    const char *name = bc_ops_string(r, 0, r->bs.op_count, "METADATA NAME");
+    uint32_t name_length = r->bs.op_count;
+    const char *name = bc_ops_string(r, 0, name_length, "METADATA NAME");
     if (!name)
         return false;
     if (sb_bs_next(&r->bs) != SB_BS_RECORD)
@@ -129,6 +148,7 @@ static bool read_named(struct sb_bc_reader *r)
         return false;
     struct sb_bc_named_metadata *named = &m->named_metadata[m->named_metadata_count];
     named->name = name;
+    named->name_length = name_length;
     named->operand_count = r->bs.op_count;
     named->operands = bc_copy_ops32(r, 0, r->bs.op_count, "METADATA NAMED_NODE");
     if (r->bs.failed)

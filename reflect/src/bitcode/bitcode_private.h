@@ -59,7 +59,7 @@ struct sb_bc_reader {
 
 /** Fails at the current record's first bit with `code` and a message. Returns false. */
 bool bc_fail(struct sb_bc_reader *r, enum sb_result code, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4))) SB_COLD;
 
 /** True when the current record has at least `count` operands; else SB_ERROR_BC_BAD_RECORD. */
 bool bc_need_ops(struct sb_bc_reader *r, uint32_t count, const char *record);

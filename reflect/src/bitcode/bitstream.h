@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
 #include "shaderbridge/result.h"
 
 /** Deepest nesting of blocks accepted (DXIL needs 3: module, function, constants). */
@@ -162,7 +163,7 @@ uint32_t sb_bs_current_block(const struct sb_bitstream *bs);
  * base offset) and a message that starts with "bit N: ". Returns false.
  */
 bool sb_bs_fail(struct sb_bitstream *bs, enum sb_result code, uint64_t bit, const char *format,
-                ...) __attribute__((format(printf, 4, 5)));
+                ...) __attribute__((format(printf, 4, 5))) SB_COLD;
 
 /* The primitive reads, exposed for tests and for readers of raw fields. Each
  * fails (TRUNCATED, or BC_VBR_TOO_LONG) past the innermost block's end. */

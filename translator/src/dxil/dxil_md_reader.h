@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "error.h"
 #include "reflect/bitcode.h"
 #include "shaderbridge/result.h"
 
@@ -37,7 +38,7 @@ struct sb_dxil_md_reader {
 
 /** Records a failure (only the first one is kept) and returns false. */
 bool sb_dxil_md_fail(struct sb_dxil_md_reader *r, enum sb_result code, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4))) SB_COLD;
 
 /**
  * Node `id` with between `min` and `max` operands (inclusive). A null

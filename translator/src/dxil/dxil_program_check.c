@@ -32,7 +32,7 @@ struct checker {
 };
 
 static void mismatch(struct checker *c, const char *field, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4))) SB_COLD;
 
 static void mismatch(struct checker *c, const char *field, const char *format, ...)
 {

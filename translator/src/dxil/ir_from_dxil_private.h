@@ -130,7 +130,7 @@ struct dxil_front {
 
 /* ir_from_dxil_emit.c */
 bool dxil_front_fail(struct dxil_front *f, enum sb_result code, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4))) SB_COLD;
 void *dxil_front_alloc(struct dxil_front *f, size_t count, size_t size);
 uint32_t dxil_front_new_temp(struct dxil_front *f);
 /**

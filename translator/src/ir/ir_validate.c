@@ -27,7 +27,7 @@ struct validator {
     bool failed;
 };
 
-static bool invalid(struct validator *v, const char *format, ...) SB_IR_PRINTF(2, 3);
+static bool invalid(struct validator *v, const char *format, ...) SB_IR_PRINTF(2, 3) SB_COLD;
 static bool invalid(struct validator *v, const char *format, ...)
 {
     if (v->failed)
