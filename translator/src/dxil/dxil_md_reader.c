@@ -175,6 +175,7 @@ static inline bool read_int(struct sb_dxil_md_reader *r, uint32_t id, const char
     }
     *out = (int64_t)bits;
     kept->key = id + 1u;
+    kept->fits_32_bits = *out >= INT32_MIN && *out <= (int64_t)UINT32_MAX;
     kept->value = *out;
     return true;
 }
@@ -203,7 +204,8 @@ static inline bool read_u32(struct sb_dxil_md_reader *r, uint32_t id, const char
     return true;
 }
 
-bool sb_dxil_md_u32(struct sb_dxil_md_reader *r, uint32_t id, const char *what, uint32_t *out)
+bool sb_dxil_md_u32_read(struct sb_dxil_md_reader *r, uint32_t id, const char *what,
+                         uint32_t *out)
 {
     return read_u32(r, id, what, out);
 }
@@ -215,8 +217,8 @@ bool sb_dxil_md_pair_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metadat
            read_u32(r, pairs->operands[2 * i + 1], what, value);
 }
 
-bool sb_dxil_md_field_u32(struct sb_dxil_md_reader *r, const struct sb_bc_metadata *node,
-                          uint32_t index, const char *what, uint32_t *out)
+bool sb_dxil_md_field_u32_read(struct sb_dxil_md_reader *r, const struct sb_bc_metadata *node,
+                               uint32_t index, const char *what, uint32_t *out)
 {
     if (index >= node->operand_count)
         return sb_dxil_md_fail(r, SB_ERROR_BAD_COUNT, "%s: field %u is missing", what, index);
