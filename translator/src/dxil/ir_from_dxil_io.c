@@ -253,6 +253,9 @@ static const struct sb_dxil_signature_element *element(struct dxil_front *f, uin
                                                         uint64_t id)
 {
     const struct sb_dxil_signature *sig = &f->entry->signatures[list];
+    /* dxc numbers the elements in order: element `id` is at `id`, else looked for. */
+    if (id < sig->element_count && sig->elements[id].id == id)
+        return &sig->elements[id];
     for (uint32_t i = 0; i < sig->element_count; i++)
         if (sig->elements[i].id == id)
             return &sig->elements[i];
