@@ -181,6 +181,22 @@ static const uint8_t special_file_stages[SB_IR_FILE_COUNT] = {
 #undef CS
 #undef MS
 
+/* The registers the scan found each file needs (0: the file is not used), and the files
+ * with any, one bit each (declare_files visits only those). */
+struct file_need {
+    uint32_t count[SB_IR_FILE_COUNT];
+    uint64_t used;
+};
+_Static_assert(SB_IR_FILE_COUNT <= 64, "one bit per register file");
+
+static inline void need_at_least(struct file_need *need, uint32_t file, uint32_t count)
+{
+    if (need->count[file] < count) {
+        need->count[file] = count;
+        need->used |= 1ull << file;
+    }
+}
+
 /* The files whose registers the scan records (declare_files reads need[] and uses[] of
  * these only): v#, o#, cb#, the special one-register files and this[]. */
 static const bool file_recorded[SB_IR_FILE_COUNT] = {
@@ -218,7 +234,7 @@ static inline bool has_relative_index(const struct sb_ir_operand *op)
  * how its file is used, the cb# vectors it reaches and the registers its file needs.
  * `indexed`: has_relative_index(op).
  */
-static inline void note_register(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses,
+static inline void note_register(struct sb_spv_context *ctx, struct file_need *need, uint8_t *uses,
                                  const struct sb_ir_operand *op, bool written, bool indexed)
 {
     if (op->file >= SB_IR_FILE_COUNT)
@@ -249,8 +265,7 @@ static inline void note_register(struct sb_spv_context *ctx, uint32_t *need, uin
         n = op->index[op->index_count - 1].offset + 1;
     if (n > 4096)
         n = 4096; /* an absurd index fails later with a clear message */
-    if (need[op->file] < n)
-        need[op->file] = n;
+    need_at_least(need, op->file, n);
 }
 
 /*
@@ -307,7 +322,7 @@ static void note_temp_writes(struct temp_scan *t, const struct sb_ir_instruction
 
 /* note_register() for `op` and, to a depth of four, for the operands of its relative
  * indices (reads, an r# among them too). */
-static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses, struct temp_scan *t,
+static void note_operand(struct sb_spv_context *ctx, struct file_need *need, uint8_t *uses, struct temp_scan *t,
                          const struct sb_ir_operand *op, bool written, int depth)
 {
     if (depth > 4)
@@ -325,7 +340,7 @@ static void note_operand(struct sb_spv_context *ctx, uint32_t *need, uint8_t *us
  * t#, s#, u# and the like by the table; one without a relative index needs no call.
  * (r# and immediates are looked through for a relative first index only, as ever.)
  */
-static inline void note_if_recorded(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses,
+static inline void note_if_recorded(struct sb_spv_context *ctx, struct file_need *need, uint8_t *uses,
                                     struct temp_scan *t, const struct sb_ir_operand *op, bool written)
 {
     if (op->file <= SB_IR_FILE_TEMP) {
@@ -415,7 +430,7 @@ static uint64_t first_use(const struct sb_ir_program *p, uint32_t file)
 
 /* What declare_files and declare_temp_variables need to know of the instructions, in one
  * pass; `t` NULL: the r# are not looked at (all vec4s with a variable). */
-static inline void scan_program(struct sb_spv_context *ctx, uint32_t *need, uint8_t *uses, struct temp_scan *t)
+static inline void scan_program(struct sb_spv_context *ctx, struct file_need *need, uint8_t *uses, struct temp_scan *t)
 {
     const struct sb_ir_program *p = ctx->program;
     for (uint32_t i = 0; i < p->signature_count; i++) {
@@ -424,14 +439,14 @@ static inline void scan_program(struct sb_spv_context *ctx, uint32_t *need, uint
             continue;
         uint32_t n = (e->file == SB_IR_FILE_INPUT || e->file == SB_IR_FILE_OUTPUT)
                          ? e->register_index + 1 : 1;
-        if (n <= 4096 && need[e->file] < n)
-            need[e->file] = n;
+        if (n <= 4096)
+            need_at_least(need, e->file, n);
     }
     for (uint32_t i = 0; i < p->index_range_count; i++) {
         const struct sb_ir_index_range *r = &p->index_ranges[i];
         uint64_t end = (uint64_t)r->first + r->count;
-        if (r->file < SB_IR_FILE_COUNT && end <= 4096 && need[r->file] < end)
-            need[r->file] = (uint32_t)end;
+        if (r->file < SB_IR_FILE_COUNT && end <= 4096)
+            need_at_least(need, r->file, (uint32_t)end);
         if (r->file < SB_IR_FILE_COUNT)
             uses[r->file] |= FILE_INDEXED;
     }
@@ -464,17 +479,13 @@ static inline void scan_program(struct sb_spv_context *ctx, uint32_t *need, uint
     }
 }
 
-static enum sb_result declare_files(struct sb_spv_context *ctx, const uint32_t *need, const uint8_t *uses)
+static enum sb_result declare_files(struct sb_spv_context *ctx, const struct file_need *need, const uint8_t *uses)
 {
     const struct sb_ir_program *p = ctx->program;
     ctx->cb_scanned = true;
-    ctx->this_pointer_used = need[SB_IR_FILE_THIS_POINTER] != 0;
-    /* The files in use, one bit each: a shader uses a handful of the 51, and both loops
-     * below visit only those. */
-    _Static_assert(SB_IR_FILE_COUNT <= 64, "one bit per register file");
-    uint64_t used = 0;
-    for (uint32_t file = 0; file < SB_IR_FILE_COUNT; file++)
-        used |= (uint64_t)(need[file] != 0) << file;
+    ctx->this_pointer_used = need->count[SB_IR_FILE_THIS_POINTER] != 0;
+    /* A shader uses a handful of the 51 files: both loops below visit only those. */
+    uint64_t used = need->used;
     for (uint64_t left = used >> SB_IR_FILE_PRIMITIVE_ID << SB_IR_FILE_PRIMITIVE_ID; left;
          left &= left - 1) {
         uint32_t file = (uint32_t)__builtin_ctzll(left);
@@ -494,9 +505,9 @@ static enum sb_result declare_files(struct sb_spv_context *ctx, const uint32_t *
             continue;
         if (file_can_be_direct(p, file, uses[file])) {
             ctx->files[file].direct = true;
-            ctx->files[file].count = need[file];
+            ctx->files[file].count = need->count[file];
         } else {
-            sb_spv_register_file_declare(ctx, file, need[file], 0);
+            sb_spv_register_file_declare(ctx, file, need->count[file], 0);
         }
     }
     return ctx->result;
@@ -628,7 +639,7 @@ enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx)
     enum sb_result r;
     if ((r = allocate_temps(ctx)) != SB_SUCCESS)
         return r;
-    uint32_t need[SB_IR_FILE_COUNT] = { 0 };
+    struct file_need need = { .used = 0 };
     uint8_t uses[SB_IR_FILE_COUNT] = { 0 };
     /* The r# shapes pay where each value has its own one-lane r# (the DXIL front end);
      * SM4 and PICA registers are vec4s that nearly always need memory, and the analysis
@@ -637,13 +648,13 @@ enum sb_result sb_spv_registers_declare(struct sb_spv_context *ctx)
     ctx->temp_shapes = ctx->program->source == SB_IR_SOURCE_DXIL;
     struct temp_scan t = { .written = ctx->temp_written, .last_write = ctx->temp_block, .count = ctx->temp_count };
     if (ctx->temp_shapes) {
-        scan_program(ctx, need, uses, &t);
+        scan_program(ctx, &need, uses, &t);
         memset(ctx->temp_block, 0, (ctx->temp_count ? ctx->temp_count : 1) * sizeof(*ctx->temp_block));
     } else {
-        scan_program(ctx, need, uses, NULL); /* a copy without the r# work, inlined */
+        scan_program(ctx, &need, uses, NULL); /* a copy without the r# work, inlined */
     }
     declare_temp_variables(ctx);
     if ((r = declare_indexable(ctx)) != SB_SUCCESS || (r = declare_icb(ctx)) != SB_SUCCESS)
         return r;
-    return declare_files(ctx, need, uses);
+    return declare_files(ctx, &need, uses);
 }
