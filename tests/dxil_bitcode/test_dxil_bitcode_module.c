@@ -40,6 +40,7 @@ enum fault {
     FAULT_BAD_CALLEE_TYPE,   /* the call's explicit function type is i32 */
     FAULT_MD_NODE_PAST,      /* node !2 names !3, one past the block's three items */
     FAULT_MD_NAMED_PAST,     /* !dx.test names !3 */
+    FAULT_MD_NODE_WIDE,      /* node !2's second operand takes 33 bits */
 };
 
 static uint64_t fault_bit; /* where the faulty record starts */
@@ -96,7 +97,14 @@ static void write_module_level(struct bw *w, enum fault fault)
     bw_enter_block(w, 15, 3);
     bw_record(w, 1, (uint64_t[]){ 'h', 'i' }, 2);
     bw_record(w, 2, (uint64_t[]){ 0, 2 }, 2);
-    bw_record(w, 3, (uint64_t[]){ 1, fault == FAULT_MD_NODE_PAST ? 4 : 2, 0 }, 3);
+    mark(w, fault, FAULT_MD_NODE_WIDE);
+    bw_record(w, 3,
+              (uint64_t[]){ 1,
+                            fault == FAULT_MD_NODE_PAST   ? 4
+                            : fault == FAULT_MD_NODE_WIDE ? (1ull << 32) + 2
+                                                          : 2,
+                            0 },
+              3);
     bw_record(w, 4, (uint64_t[]){ 'd', 'x', '.', 't', 'e', 's', 't' }, 7);
     bw_record(w, 10, (uint64_t[]){ fault == FAULT_MD_NAMED_PAST ? 3 : 2 }, 1);
     /* Both are found when the block ends: at its END_BLOCK. */
@@ -570,6 +578,7 @@ int main(void)
     expect_fault(FAULT_MD_NODE_PAST, SB_ERROR_BC_BAD_REFERENCE, "node naming metadata past the end");
     expect_fault(FAULT_MD_NAMED_PAST, SB_ERROR_BC_BAD_REFERENCE,
                  "named node naming metadata past the end");
+    expect_fault(FAULT_MD_NODE_WIDE, SB_ERROR_BC_BAD_RECORD, "node operand of 33 bits");
     test_dxil_part();
     test_wrapper();
     printf("dxil_bitcode_module: %u checks, %u failed\n", checks, failures);

@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,6 +152,77 @@ static void test_translation_parts(void)
     sb_dxbc_destroy(dxbc);
 }
 
+/* A container of `count` parts, each a fourcc and its bytes, in `out` (digest zero). */
+struct part_bytes {
+    const char *fourcc;
+    const uint8_t *data;
+    uint32_t size;
+};
+
+static size_t build_container(uint8_t *out, size_t room, const struct part_bytes *parts,
+                              uint32_t count)
+{
+    size_t at = 32 + 4 * (size_t)count;
+    memset(out, 0, room);
+    memcpy(out, "DXBC", 4);
+    put32(out + 20, 1);
+    put32(out + 28, count);
+    for (uint32_t i = 0; i < count; i++) {
+        put32(out + 32 + 4 * i, (uint32_t)at);
+        memcpy(out + at, parts[i].fourcc, 4);
+        put32(out + at + 4, parts[i].size);
+        memcpy(out + at + 8, parts[i].data, parts[i].size);
+        at += 8 + parts[i].size;
+    }
+    put32(out + 24, (uint32_t)at);
+    return at;
+}
+
+/*
+ * SB_DXBC_PARSE_TRANSLATION_PARTS of a DXIL container: translated from its DXIL part
+ * alone, so SFI0 stays undecoded; decoded without the flag, and with it once the
+ * container also holds an SM4/5 program (which translation then reads instead).
+ */
+static void test_dxil_translation_parts(void)
+{
+    /* Program header: version 6.0 (0x60), kind 0; 6 words; 'DXIL' 1.0; bitcode at 16
+     * from the magic, 0 bytes. */
+    static const uint8_t dxil[24] = { 0x60, 0, 0, 0, 6, 0, 0, 0, 'D', 'X', 'I', 'L',
+                                      0, 1, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0 };
+    static const uint8_t sfi0[8] = { 0x20 };
+    /* ps_5_0, two dwords: the version and length tokens alone. */
+    static const uint8_t shex[8] = { 0x50, 0, 0, 0, 2, 0, 0, 0 };
+    const struct part_bytes without_sm4[] = { { "DXIL", dxil, 24 }, { "SFI0", sfi0, 8 } };
+    const struct part_bytes with_sm4[] = { { "DXIL", dxil, 24 }, { "SFI0", sfi0, 8 },
+                                           { "SHEX", shex, 8 } };
+    uint8_t bytes[160];
+    const uint32_t translation = SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_TRANSLATION_PARTS;
+    struct {
+        const struct part_bytes *parts;
+        uint32_t count, flags;
+        bool sfi0_decoded;
+    } cases[] = {
+        { without_sm4, 2, translation, false },
+        { without_sm4, 2, SB_DXBC_PARSE_SKIP_CHECKSUM, true },
+        { with_sm4, 3, translation, true },
+    };
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        size_t size = build_container(bytes, sizeof(bytes), cases[c].parts, cases[c].count);
+        struct sb_dxbc *dxbc = NULL;
+        struct sb_error error;
+        CHECK(sb_dxbc_parse_ex(bytes, size, cases[c].flags, &dxbc, &error) == SB_SUCCESS);
+        CHECK(dxbc && dxbc->is_dxil && dxbc->part_count == cases[c].count);
+        if (dxbc && dxbc->part_count == cases[c].count) {
+            CHECK(dxbc->parts[0].kind == SB_DXBC_PART_DXIL && dxbc->parts[0].decoded.program);
+            CHECK(dxbc->parts[1].kind == SB_DXBC_PART_SFI0 &&
+                  (dxbc->parts[1].decoded.sfi0 != NULL) == cases[c].sfi0_decoded);
+            if (dxbc->parts[1].decoded.sfi0)
+                CHECK(dxbc->parts[1].decoded.sfi0->flags == 0x20);
+        }
+        sb_dxbc_destroy(dxbc);
+    }
+}
+
 static uint8_t *read_file(const char *path, size_t *size)
 {
     FILE *f = fopen(path, "rb");
@@ -214,6 +286,7 @@ int main(int argc, char **argv)
 {
     test_built();
     test_translation_parts();
+    test_dxil_translation_parts();
     if (argc < 2) {
         fprintf(stderr, "usage: test_dxbc_parse_ex CORPUS_DIR\n");
         return 1;

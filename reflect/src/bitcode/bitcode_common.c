@@ -96,14 +96,11 @@ char *bc_ops_string(struct sb_bc_reader *r, uint32_t first, uint32_t count, cons
         bc_fail(r, SB_ERROR_OUT_OF_MEMORY, "%s: out of memory", what);
         return NULL;
     }
-    /* No operand buffer may exist yet. `restrict`: a char store may alias anything, and
-     * the compiler would otherwise reload each operand after the store before it. */
-    const uint64_t *restrict ops = count ? r->bs.ops + first : NULL;
-    char *restrict out = text;
+    const uint64_t *ops = count ? r->bs.ops + first : NULL; /* no operand buffer may exist yet */
     uint64_t high = 0; /* as bc_copy_ops32: copy, then one check */
     for (uint32_t i = 0; i < count; i++) {
         high |= ops[i];
-        out[i] = (char)ops[i];
+        text[i] = (char)ops[i];
     }
     if (high > 255)
         for (uint32_t i = 0; i < count; i++)

@@ -47,13 +47,14 @@ static struct md_list current_list(struct sb_bc_reader *r)
     return (struct md_list){ &m->metadata, &m->metadata_count, &r->metadata_capacity, 0 };
 }
 
+/* The first operand of the node record past 32 bits (decode_node saw one). */
 static SB_COLD bool operand_too_wide(struct sb_bc_reader *r)
 {
-    for (uint32_t i = 0;; i++)
-        if (r->bs.ops[i] > UINT32_MAX)
-            return bc_fail(r, SB_ERROR_BC_BAD_RECORD,
-                           "METADATA NODE: operand %u = %llu exceeds 32 bits", i,
-                           (unsigned long long)r->bs.ops[i]);
+    uint32_t i = 0;
+    while (i + 1 < r->bs.op_count && r->bs.ops[i] <= UINT32_MAX)
+        i++;
+    return bc_fail(r, SB_ERROR_BC_BAD_RECORD, "METADATA NODE: operand %u = %llu exceeds 32 bits",
+                   i, (unsigned long long)r->bs.ops[i]);
 }
 
 /* NODE operands are metadata id + 1 (0 = null); stored as ids, SB_BC_NONE for null. */
