@@ -55,7 +55,10 @@
  * the corpus, µs per shader, MB/s of container bytes, peak RSS, the median
  * CPU time (user + system: less disturbed by other processes than the wall
  * time) and minor page faults (malloc trimming and mapping the heap) of the
- * timed pass, and each peer's median over ours. Nothing asserts a time. Built without
+ * timed pass, and each peer's median over ours; then the same ratio paired by round (each
+ * round's peer time over ours from that round, whose children run seconds apart: the
+ * median of those ratios and their range), which a change in the host's speed between
+ * rounds moves less than it moves the two medians. Nothing asserts a time. Built without
  * vkd3d_shader.h (no libvkd3d-dev at configure time) it measures shaderbridge
  * alone. Exit: 0, 1 usage/IO error or a peer that does not load, 77 corpus absent.
  */
@@ -615,6 +618,20 @@ int main(int argc, char **argv)
                    timings[e].median / timings[0].median, timings[e].min / timings[0].min,
                    timings[0].median * 1e3, timings[e].median * 1e3,
                    (double)timings[0].peak_rss_kb / 1024.0, (double)timings[e].peak_rss_kb / 1024.0);
+    for (size_t e = 1; e < engine_count; e++) {
+        if (!measured[0] || !measured[e])
+            continue;
+        double ratios[MAX_REPS];
+        long paired = 0;
+        for (long r = 0; r < reps; r++)
+            if (samples[0][r].seconds > 0 && samples[e][r].seconds > 0)
+                ratios[paired++] = samples[e][r].seconds / samples[0][r].seconds;
+        if (paired) {
+            double middle = median(ratios, paired); /* sorts: [0] and [paired - 1] are the range */
+            printf("%s / shaderbridge paired by round: median %.2fx over %ld rounds (%.2f-%.2fx)\n",
+                   engines[e].name, middle, paired, ratios[0], ratios[paired - 1]);
+        }
+    }
     free(skip);
     for (size_t i = 0; i < c.count; i++) {
         free(c.items[i].bytes);
