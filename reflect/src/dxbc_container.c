@@ -198,14 +198,6 @@ static bool is_program_part(const struct sb_dxbc_part *part)
     return part->kind == SB_DXBC_PART_DXIL || part->kind == SB_DXBC_PART_ILDB;
 }
 
-static bool holds_sm4_program(const struct sb_dxbc *dxbc)
-{
-    for (uint32_t i = 0; i < dxbc->part_count; i++)
-        if (dxbc->parts[i].kind == SB_DXBC_PART_SHDR || dxbc->parts[i].kind == SB_DXBC_PART_SHEX)
-            return true;
-    return false;
-}
-
 /* DXC's STAT holds a program (reflection module) rather than FXC statistics. */
 static bool stat_holds_program(const struct sb_dxbc_part *part)
 {
@@ -356,7 +348,7 @@ static bool parse_container(struct sb_reader *reader, struct sb_dxbc *dxbc, uint
     bool translation_only = flags & SB_DXBC_PARSE_TRANSLATION_PARTS;
     /* A DXIL container without an SM4/5 program is translated from its DXIL part alone:
      * the signatures, resources and flags come from the module's metadata. */
-    if (translation_only && dxbc->is_dxil && !holds_sm4_program(dxbc))
+    if (translation_only && sb_dxbc_is_dxil_only(dxbc))
         return true;
     for (uint32_t i = 0; i < dxbc->part_count; i++) {
         if (is_program_part(&parts[i]) || (translation_only && !translation_reads(&parts[i])))

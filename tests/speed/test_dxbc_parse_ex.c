@@ -185,6 +185,7 @@ static size_t build_container(uint8_t *out, size_t room, const struct part_bytes
  */
 static void test_dxil_translation_parts(void)
 {
+    CHECK(!sb_dxbc_is_dxil_only(NULL));
     /* Program header: version 6.0 (0x60), kind 0; 6 words; 'DXIL' 1.0; bitcode at 16
      * from the magic, 0 bytes. */
     static const uint8_t dxil[24] = { 0x60, 0, 0, 0, 6, 0, 0, 0, 'D', 'X', 'I', 'L',
@@ -200,11 +201,11 @@ static void test_dxil_translation_parts(void)
     struct {
         const struct part_bytes *parts;
         uint32_t count, flags;
-        bool sfi0_decoded;
+        bool sfi0_decoded, dxil_only;
     } cases[] = {
-        { without_sm4, 2, translation, false },
-        { without_sm4, 2, SB_DXBC_PARSE_SKIP_CHECKSUM, true },
-        { with_sm4, 3, translation, true },
+        { without_sm4, 2, translation, false, true },
+        { without_sm4, 2, SB_DXBC_PARSE_SKIP_CHECKSUM, true, true },
+        { with_sm4, 3, translation, true, false },
     };
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         size_t size = build_container(bytes, sizeof(bytes), cases[c].parts, cases[c].count);
@@ -212,6 +213,7 @@ static void test_dxil_translation_parts(void)
         struct sb_error error;
         CHECK(sb_dxbc_parse_ex(bytes, size, cases[c].flags, &dxbc, &error) == SB_SUCCESS);
         CHECK(dxbc && dxbc->is_dxil && dxbc->part_count == cases[c].count);
+        CHECK(sb_dxbc_is_dxil_only(dxbc) == cases[c].dxil_only);
         if (dxbc && dxbc->part_count == cases[c].count) {
             CHECK(dxbc->parts[0].kind == SB_DXBC_PART_DXIL && dxbc->parts[0].decoded.program);
             CHECK(dxbc->parts[1].kind == SB_DXBC_PART_SFI0 &&

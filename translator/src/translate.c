@@ -387,14 +387,6 @@ enum sb_result sb_translate_ir_container(const struct sb_ir_program *program,
     return translate_program(program, options, container, out, error);
 }
 
-static bool has_sm4_part(const struct sb_dxbc *container)
-{
-    for (uint32_t i = 0; i < container->part_count; i++)
-        if (container->parts[i].kind == SB_DXBC_PART_SHDR || container->parts[i].kind == SB_DXBC_PART_SHEX)
-            return true;
-    return false;
-}
-
 /* SHBIN bytes: parse, lower the chosen DVLE (sb_ir_from_pica), translate. */
 enum sb_result sb_translate_shbin(const void *data, size_t size, uint32_t dvle,
                                   uint32_t pica_flags, const struct sb_translate_options *options,
@@ -438,7 +430,7 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
                                         SB_DXBC_PARSE_SKIP_CHECKSUM | SB_DXBC_PARSE_BORROW_INPUT |
                                             SB_DXBC_PARSE_TRANSLATION_PARTS,
                                         &container, error);
-    if (r == SB_SUCCESS && container->is_dxil && !has_sm4_part(container))
+    if (r == SB_SUCCESS && sb_dxbc_is_dxil_only(container))
         r = sb_ir_from_dxil(container, &ir, error); /* dxc output: the DXIL front end */
     else if (r == SB_SUCCESS)
         r = sb_ir_from_dxbc(container, &ir, error); /* decode + lower, fused where it can */

@@ -233,6 +233,13 @@ SB_API enum sb_result sb_dxbc_compute_checksum(const void *data, size_t size, ui
 /** The first part with this FourCC, or NULL. */
 SB_API const struct sb_dxbc_part *sb_dxbc_find_part(const struct sb_dxbc *dxbc, uint32_t fourcc);
 
+/**
+ * Whether the container holds a DXIL program and no SM4/5 one (SHDR/SHEX): sb_translate
+ * gives such a container to the DXIL front end, and SB_DXBC_PARSE_TRANSLATION_PARTS
+ * decodes its programs alone. False for NULL.
+ */
+SB_API bool sb_dxbc_is_dxil_only(const struct sb_dxbc *dxbc);
+
 /** The kind a FourCC denotes (SB_DXBC_PART_UNKNOWN when not known). */
 SB_API enum sb_dxbc_part_kind sb_dxbc_part_kind_from_fourcc(uint32_t fourcc);
 

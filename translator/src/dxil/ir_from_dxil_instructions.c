@@ -35,19 +35,32 @@ static const char *opcode_name(uint32_t opcode)
     }
 }
 
-/* The one-lane destination of an instruction's result. */
-static bool result_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
-                       struct sb_ir_operand *dst)
+/* The instruction's result is one 32-bit lane. */
+static bool scalar_result(struct dxil_front *f, const struct sb_bc_instruction *in)
 {
     if (dxil_front_type_lanes(f, in->type) != 1 ||
         dxil_front_type(f, in->type)->kind == SB_BC_TYPE_STRUCT)
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "a result that is not a 32-bit scalar");
+    return true;
+}
+
+/* The one-lane destination of a result scalar_result() accepted. */
+static bool value_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
+                      struct sb_ir_operand *dst)
+{
     uint32_t temp = dxil_front_value_temp(f, in->value);
     if (temp == DXIL_FRONT_NONE)
         return false;
     *dst = dxil_front_temp_dst(temp, 0x1);
     return true;
+}
+
+/* The one-lane destination of an instruction's result. */
+static bool result_dst(struct dxil_front *f, const struct sb_bc_instruction *in,
+                       struct sb_ir_operand *dst)
+{
+    return scalar_result(f, in) && value_dst(f, in, dst);
 }
 
 static bool sources(struct dxil_front *f, const struct sb_bc_instruction *in, uint32_t count,
@@ -282,15 +295,11 @@ static bool extract_value(struct dxil_front *f, const struct sb_bc_instruction *
         return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
                                "extractvalue of member %u (the status of a ResRet)",
                                in->indices[0]);
-    if (dxil_front_type_lanes(f, in->type) != 1 ||
-        dxil_front_type(f, in->type)->kind == SB_BC_TYPE_STRUCT)
-        return dxil_front_fail(f, SB_ERROR_TRANSLATE_UNSUPPORTED,
-                               "a result that is not a 32-bit scalar");
-    if (!dxil_front_src(f, in->operands[0], in->indices[0], &src))
+    if (!scalar_result(f, in) || !dxil_front_src(f, in->operands[0], in->indices[0], &src))
         return false;
     if (alias_member(f, in, &src))
         return true;
-    if (!result_dst(f, in, &dst))
+    if (!value_dst(f, in, &dst))
         return false;
     return emit1(f, SB_IR_OP_MOV, dst, &src, 1);
 }

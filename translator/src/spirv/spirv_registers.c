@@ -197,7 +197,7 @@ static inline void need_at_least(struct file_need *need, uint32_t file, uint32_t
     }
 }
 
-/* The files whose registers the scan records (declare_files reads need[] and uses[] of
+/* The files whose registers the scan records (declare_files reads their need and uses[] of
  * these only): v#, o#, cb#, the special one-register files and this[]. */
 static const bool file_recorded[SB_IR_FILE_COUNT] = {
     [SB_IR_FILE_INPUT] = true, [SB_IR_FILE_OUTPUT] = true, [SB_IR_FILE_CONSTANT_BUFFER] = true,
