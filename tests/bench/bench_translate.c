@@ -7,7 +7,7 @@
  * Usage: bench_translate CORPUS_DIR [--reps N] [--target-env vulkan1.x]
  *                        [--target spirv|glsl|essl|msl|hlsl] [--dxil]
  *                        [--limit N] [--peer LIB]... [--no-vkd3d] [--no-check]
- *                        [--list-failures] [--passes N]
+ *                        [--list-failures] [--passes N] [--cpu N|any]
  *   --reps N      timed rounds (default 5); min and median over them
  *   --target-env  shaderbridge's target (default vulkan1.1)
  *   --target      shaderbridge's output (default spirv): a text target adds SPIRV-Cross's
@@ -29,6 +29,11 @@
  *                 enough for one preemption to swamp a sample
  *   --list-failures  in the check pass, one line per file an engine fails or
  *                 translates to invalid SPIR-V, with the engine's first message
+ *   --cpu N|any   the CPU every timed child runs on (default: the one this process is on
+ *                 when timing starts); `any` leaves them to the scheduler. A ratio compares
+ *                 two engines only when both ran on the same CPU: on a VM one virtual CPU
+ *                 can run 1.5x slower than the other for minutes (the host's load), and an
+ *                 unpinned run then times each child wherever it landed
  *
  * Every row of corpus/dxbc/MANIFEST.tsv with program_type vs/ps/gs/hs/ds/cs
  * (--dxil: corpus/dxil/MANIFEST.tsv, also ms/as) is read into memory before
@@ -62,12 +67,13 @@
  * vkd3d_shader.h (no libvkd3d-dev at configure time) it measures shaderbridge
  * alone. Exit: 0, 1 usage/IO error or a peer that does not load, 77 corpus absent.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -479,10 +485,36 @@ static long parse_count(const char *text, long max)
     return (end && *end == 0 && value >= 1 && value <= max) ? value : -1;
 }
 
+/* --cpu's value: a CPU number, -2 for "any", -3 when it is neither. */
+static long parse_cpu(const char *text)
+{
+    if (!strcmp(text, "any"))
+        return -2;
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    return (end != text && *end == 0 && value >= 0 && value < CPU_SETSIZE) ? value : -3;
+}
+
+/*
+ * Pins this process, and so every child it forks from now on, to one CPU: `wanted`, or
+ * the CPU it is on now when `wanted` is negative. The CPU, or -1 where it cannot pin.
+ */
+static int pin_to_one_cpu(long wanted)
+{
+    int cpu = wanted >= 0 ? (int)wanted : sched_getcpu();
+    if (cpu < 0 || cpu >= CPU_SETSIZE)
+        return -1;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return sched_setaffinity(0, sizeof(set), &set) == 0 ? cpu : -1;
+}
+
 int main(int argc, char **argv)
 {
     const char *corpus_dir = NULL;
     long reps = 5, limit = 1000000;
+    long timing_cpu = -1; /* --cpu: -1 the current one, -2 any */
     bool use_vkd3d = true, check = true, usage = false, list_failures = false;
     const char *peer_names[MAX_PEERS];
     size_t peer_name_count = 0;
@@ -507,6 +539,8 @@ int main(int argc, char **argv)
             list_failures = true;
         else if (!strcmp(argv[i], "--passes") && i + 1 < argc)
             usage = (passes_per_sample = parse_count(argv[++i], 1000)) < 0;
+        else if (!strcmp(argv[i], "--cpu") && i + 1 < argc)
+            usage = (timing_cpu = parse_cpu(argv[++i])) == -3;
         else if (argv[i][0] != '-' && !corpus_dir)
             corpus_dir = argv[i];
         else
@@ -515,7 +549,8 @@ int main(int argc, char **argv)
     if (usage || !corpus_dir) {
         fprintf(stderr, "usage: bench_translate CORPUS_DIR [--reps 1..%d] [--target-env "
                         "vulkan1.x] [--target spirv|glsl|essl|msl|hlsl] [--dxil] [--limit N] [--peer LIB]... "
-                        "[--no-vkd3d] [--no-check] [--list-failures] [--passes N]\n", MAX_REPS);
+                        "[--no-vkd3d] [--no-check] [--list-failures] [--passes N] [--cpu N|any]\n",
+                MAX_REPS);
         return 1;
     }
     /* vkd3d-shader prints FIXME lines to stderr by default: off, for readable output and timing. */
@@ -584,6 +619,13 @@ int main(int argc, char **argv)
             timed_bytes += c.items[i].size;
         }
 
+    /* After the check pass (its thousands of children may run anywhere): the timed
+     * children all inherit one CPU. */
+    int pinned = timing_cpu == -2 ? -1 : pin_to_one_cpu(timing_cpu);
+    if (timing_cpu >= 0 && pinned < 0) {
+        fprintf(stderr, "bench_translate: cannot run on CPU %ld\n", timing_cpu);
+        return 1;
+    }
     struct rusage usage_now;
     getrusage(RUSAGE_SELF, &usage_now);
     printf("\ntimed: %ld round(s), each engine in turn: a forked process, one warm-up pass and %ld "
@@ -592,6 +634,10 @@ int main(int argc, char **argv)
            reps, passes_per_sample, timed_count, c.count - timed_count,
            dxil_corpus ? " or does not translate them" : "", (double)timed_bytes / 1e6,
            (double)usage_now.ru_maxrss / 1024.0);
+    if (pinned >= 0)
+        printf("every timed child on CPU %d (--cpu any: wherever the scheduler puts it)\n", pinned);
+    else
+        printf("timed children on any CPU (--cpu any, or pinning failed): a ratio may compare CPUs\n");
     printf("%-14s %9s %9s %10s %10s %8s %10s %7s %10s %10s\n", "engine", "min ms", "median ms",
            "us/sh@min", "us/sh@med", "MB/s@med", "peakRSS MB", "failed", "cpu ms@med", "faults@med");
     /* Rounds alternate the engines, so load from other processes hits both alike. */
