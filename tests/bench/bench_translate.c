@@ -69,11 +69,11 @@
  */
 #define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sched.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>

@@ -40,8 +40,13 @@ def reflect(cli, path):
 
 
 def main():
+    if len(sys.argv) not in (3, 5) or (len(sys.argv) == 5 and (sys.argv[3] != "--every" or
+                                                                not sys.argv[4].isdigit() or
+                                                                int(sys.argv[4]) < 1)):
+        print(__doc__.strip().splitlines()[3], file=sys.stderr)
+        return 2
     cli, corpus = sys.argv[1:3]
-    every = int(sys.argv[4]) if len(sys.argv) == 5 and sys.argv[3] == "--every" else 1
+    every = int(sys.argv[4]) if len(sys.argv) == 5 else 1
     if not os.path.isdir(corpus):
         print("SKIPPED: corpus not found at %s" % corpus)
         return 77
