@@ -8,6 +8,7 @@ usage: reflect_json_corpus.py SHADERBRIDGE CORPUS_DIR [--every N]
 --every N reflects every Nth file only (the sanitizer build: each ASan process start
 costs about 0.1 s there).
 """
+import argparse
 import json
 import os
 import subprocess
@@ -40,13 +41,15 @@ def reflect(cli, path):
 
 
 def main():
-    if len(sys.argv) not in (3, 5) or (len(sys.argv) == 5 and (sys.argv[3] != "--every" or
-                                                                not sys.argv[4].isdigit() or
-                                                                int(sys.argv[4]) < 1)):
-        print(__doc__.strip().splitlines()[3], file=sys.stderr)
-        return 2
-    cli, corpus = sys.argv[1:3]
-    every = int(sys.argv[4]) if len(sys.argv) == 5 else 1
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cli")
+    parser.add_argument("corpus")
+    parser.add_argument("--every", type=int, default=1, metavar="N",
+                        help="reflect every Nth file only")
+    args = parser.parse_args()
+    if args.every < 1:
+        parser.error("--every takes a whole number of at least 1")
+    cli, corpus, every = args.cli, args.corpus, args.every
     if not os.path.isdir(corpus):
         print("SKIPPED: corpus not found at %s" % corpus)
         return 77
