@@ -444,6 +444,59 @@ static bool measure(const struct engine *e, const struct corpus *c, const bool *
     return got == (ssize_t)sizeof(*out) && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* The best of `tries` in-process translations of one shader by `e` (after two untimed
+ * ones), in seconds; a negative value when it failed. */
+static double best_single(const struct engine *e, const struct shader *s, int tries)
+{
+    double best = -1.0;
+    for (int t = -2; t < tries; t++) {
+        void *handle = NULL;
+        const uint32_t *words = NULL;
+        size_t count = 0;
+        double start = now_seconds();
+        bool ok = e->translate(e->context, s, &handle, &words, &count, NULL, 0);
+        double took = now_seconds() - start;
+        if (!ok)
+            return -1.0;
+        e->release(e->context, handle);
+        if (t >= 0 && (best < 0 || took < best))
+            best = took;
+    }
+    return best;
+}
+
+/*
+ * --per-shader FILE: every timed shader translated alone by each engine (best of 9, the
+ * shader hot in the cache, unlike the passes) and one TSV row written per shader: where the
+ * engines' times differ most. Runs in the parent after the check pass has left out the
+ * shaders an engine crashes on.
+ */
+static bool write_per_shader(const char *path, const struct engine *engines, size_t engine_count,
+                             const struct corpus *c, const bool *skip)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "file\tbytes");
+    for (size_t e = 0; e < engine_count; e++)
+        fprintf(f, "\t%s_us", engines[e].name);
+    fprintf(f, "\n");
+    for (size_t i = 0; i < c->count; i++) {
+        if (skip[i])
+            continue;
+        fprintf(f, "%s\t%zu", c->items[i].name, c->items[i].size);
+        for (size_t e = 0; e < engine_count; e++) {
+            double t = best_single(&engines[e], &c->items[i], 9);
+            if (t < 0)
+                fprintf(f, "\tfailed");
+            else
+                fprintf(f, "\t%.2f", t * 1e6);
+        }
+        fprintf(f, "\n");
+    }
+    return fclose(f) == 0;
+}
+
 /* The median of `count` values (sorted in place). */
 static double median(double *values, long count)
 {
@@ -516,6 +569,7 @@ int main(int argc, char **argv)
     long reps = 5, limit = 1000000;
     long timing_cpu = -1; /* --cpu: -1 the current one, -2 any */
     bool use_vkd3d = true, check = true, usage = false, list_failures = false;
+    const char *per_shader_path = NULL;
     const char *peer_names[MAX_PEERS];
     size_t peer_name_count = 0;
     for (int i = 1; i < argc && !usage; i++) {
@@ -539,6 +593,8 @@ int main(int argc, char **argv)
             list_failures = true;
         else if (!strcmp(argv[i], "--passes") && i + 1 < argc)
             usage = (passes_per_sample = parse_count(argv[++i], 1000)) < 0;
+        else if (!strcmp(argv[i], "--per-shader") && i + 1 < argc)
+            per_shader_path = argv[++i];
         else if (!strcmp(argv[i], "--cpu") && i + 1 < argc)
             usage = (timing_cpu = parse_cpu(argv[++i])) == -3;
         else if (argv[i][0] != '-' && !corpus_dir)
@@ -549,7 +605,8 @@ int main(int argc, char **argv)
     if (usage || !corpus_dir) {
         fprintf(stderr, "usage: bench_translate CORPUS_DIR [--reps 1..%d] [--target-env "
                         "vulkan1.x] [--target spirv|glsl|essl|msl|hlsl] [--dxil] [--limit N] [--peer LIB]... "
-                        "[--no-vkd3d] [--no-check] [--list-failures] [--passes N] [--cpu N|any]\n",
+                        "[--no-vkd3d] [--no-check] [--list-failures] [--passes N] [--cpu N|any] "
+                        "[--per-shader FILE]\n",
                 MAX_REPS);
         return 1;
     }
@@ -677,6 +734,13 @@ int main(int argc, char **argv)
             printf("%s / shaderbridge paired by round: median %.2fx over %ld rounds (%.2f-%.2fx)\n",
                    engines[e].name, middle, paired, ratios[0], ratios[paired - 1]);
         }
+    }
+    if (per_shader_path) {
+        if (!write_per_shader(per_shader_path, engines, engine_count, &c, skip)) {
+            fprintf(stderr, "bench_translate: cannot write %s\n", per_shader_path);
+            return 1;
+        }
+        printf("per-shader times (best of 9 in-process translations each): %s\n", per_shader_path);
     }
     free(skip);
     for (size_t i = 0; i < c.count; i++) {

@@ -412,6 +412,25 @@ enum sb_result sb_translate_shbin(const void *data, size_t size, uint32_t dvle,
     return r;
 }
 
+/* Bytes of the input prefetched before parsing: see prefetch_input. */
+#define PREFETCH_LIMIT 4096u
+
+/*
+ * Asks for every cache line of the input's first PREFETCH_LIMIT bytes at once. The input is
+ * usually cold (an application's bytes, or the next file of a batch), and the parse reads it
+ * through offsets it finds there: the magic, then the part table, then each part, each miss
+ * waiting on the one before (perf: the magic test alone held 4% of a DXBC corpus pass, the
+ * part headers and the program's first tokens as much again). Requested together, the misses
+ * overlap. Past the limit the program is read straight through, which the hardware prefetches.
+ */
+static void prefetch_input(const void *data, size_t size)
+{
+    const char *bytes = data;
+    size_t n = size < PREFETCH_LIMIT ? size : PREFETCH_LIMIT;
+    for (size_t at = 0; at < n; at += 64)
+        __builtin_prefetch(bytes + at, 0, 3);
+}
+
 enum sb_result sb_translate(const void *data, size_t size, const struct sb_translate_options *options,
                             struct sb_translation **out, struct sb_error *error)
 {
@@ -419,6 +438,7 @@ enum sb_result sb_translate(const void *data, size_t size, const struct sb_trans
         *out = NULL;
     if (!data || !out)
         return fail(error, SB_ERROR_INVALID_ARGUMENT, "sb_translate: data and out are required");
+    prefetch_input(data, size);
     if (size >= 4 && !memcmp(data, "DVLB", 4))
         return sb_translate_shbin(data, size, 0, 0, options, out, error);
     struct sb_dxbc *container = NULL;
