@@ -435,6 +435,15 @@ enum sb_result sb_spv_linkage_resource_instruction(struct sb_spv_context *ctx,
     struct sb_ir_operand dst[2], src[6];
     if (inst->dst_count > 2 || inst->src_count > 6)
         return SB_ERROR_TRANSLATE_UNSUPPORTED;
+    /* Nearly every resource instruction names its registers directly: asked before the
+     * operands are copied (up to 640 bytes, for every resource instruction of a program). */
+    bool dynamic = false;
+    for (uint32_t k = 0; k < inst->dst_count && !dynamic; k++)
+        dynamic = is_dynamic(&inst->dst[k]);
+    for (uint32_t k = 0; k < inst->src_count && !dynamic; k++)
+        dynamic = is_dynamic(&inst->src[k]);
+    if (!dynamic)
+        return SB_ERROR_TRANSLATE_UNSUPPORTED;
     if (inst->dst_count)
         memcpy(dst, inst->dst, inst->dst_count * sizeof(*dst));
     if (inst->src_count)
