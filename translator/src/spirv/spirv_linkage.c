@@ -296,17 +296,18 @@ static bool is_dynamic(const struct sb_ir_operand *op)
     return sb_spv_resource_class_of_file(op->file) != UINT32_MAX && op->index_count == 1 && op->index[0].relative;
 }
 
-/* The first dynamic operand (dst first); NULL when there is none. */
-static struct sb_ir_operand *first_dynamic(struct sb_ir_operand *dst, uint32_t dst_count,
-                                           struct sb_ir_operand *src, uint32_t src_count)
+/* Where the first dynamic operand is: dst[k] is k, src[k] is dst_count + k; UINT32_MAX when
+ * there is none. */
+static uint32_t first_dynamic(const struct sb_ir_operand *dst, uint32_t dst_count,
+                              const struct sb_ir_operand *src, uint32_t src_count)
 {
     for (uint32_t k = 0; k < dst_count; k++)
         if (is_dynamic(&dst[k]))
-            return &dst[k];
+            return k;
     for (uint32_t k = 0; k < src_count; k++)
         if (is_dynamic(&src[k]))
-            return &src[k];
-    return NULL;
+            return dst_count + k;
+    return UINT32_MAX;
 }
 
 /* Multisampled and buffer dimensions (../shared/docs/sm4-tokens.md §8.3) cannot be sampled. */
@@ -379,13 +380,14 @@ static enum sb_result emit_resolved(struct sb_spv_context *ctx, struct sb_ir_ins
 {
     struct sb_spv_builder *b = &ctx->builder;
     const struct sb_ir_program *p = ctx->program;
-    struct sb_ir_operand *dyn = first_dynamic(dst, inst->dst_count, src, inst->src_count);
-    if (!dyn) {
+    uint32_t at = first_dynamic(dst, inst->dst_count, src, inst->src_count);
+    if (at == UINT32_MAX) {
         enum sb_result r = sb_spv_resource_instruction(ctx, inst);
         if (r == SB_ERROR_TRANSLATE_UNSUPPORTED && ctx->result == SB_SUCCESS)
             return sb_spv_unsupported(ctx, inst);
         return ctx->result;
     }
+    struct sb_ir_operand *dyn = at < inst->dst_count ? &dst[at] : &src[at - inst->dst_count];
     uint32_t cls = sb_spv_resource_class_of_file(dyn->file);
     uint32_t count = 0;
     for (uint32_t i = 0; i < p->resource_count; i++)
@@ -433,23 +435,15 @@ enum sb_result sb_spv_linkage_resource_instruction(struct sb_spv_context *ctx,
                                                    const struct sb_ir_instruction *inst)
 {
     struct sb_ir_operand dst[2], src[6];
-    if (inst->dst_count > 2 || inst->src_count > 6)
-        return SB_ERROR_TRANSLATE_UNSUPPORTED;
-    /* Nearly every resource instruction names its registers directly: asked before the
-     * operands are copied (up to 640 bytes, for every resource instruction of a program). */
-    bool dynamic = false;
-    for (uint32_t k = 0; k < inst->dst_count && !dynamic; k++)
-        dynamic = is_dynamic(&inst->dst[k]);
-    for (uint32_t k = 0; k < inst->src_count && !dynamic; k++)
-        dynamic = is_dynamic(&inst->src[k]);
-    if (!dynamic)
+    /* Nearly every resource instruction names its registers directly: asked of its own
+     * operands, before they are copied (up to 640 bytes, every resource instruction). */
+    if (inst->dst_count > 2 || inst->src_count > 6 ||
+        first_dynamic(inst->dst, inst->dst_count, inst->src, inst->src_count) == UINT32_MAX)
         return SB_ERROR_TRANSLATE_UNSUPPORTED;
     if (inst->dst_count)
         memcpy(dst, inst->dst, inst->dst_count * sizeof(*dst));
     if (inst->src_count)
         memcpy(src, inst->src, inst->src_count * sizeof(*src));
-    if (!first_dynamic(dst, inst->dst_count, src, inst->src_count))
-        return SB_ERROR_TRANSLATE_UNSUPPORTED;
     struct sb_ir_instruction copy = *inst;
     copy.dst = dst;
     copy.src = src;
