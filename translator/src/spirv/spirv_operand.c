@@ -57,7 +57,7 @@ static inline struct sb_spv_kept_value *kept_slot(struct sb_spv_context *ctx, ui
 static inline uint32_t kept_value(const struct sb_spv_context *ctx, const struct sb_spv_kept_value *e,
                                   uint32_t key, uint32_t shape)
 {
-    if (e->key == key && e->shape == shape && e->block == ctx->builder.current_block &&
+    if ((e->key == key) & (e->shape == shape) & (e->block == ctx->builder.current_block) &
         ctx->builder.block_open)
         return e->value;
     return 0;
@@ -392,8 +392,9 @@ void sb_spv_registers_discard(struct sb_spv_context *ctx)
 /* A direct r# operand (the only kind cached). */
 static bool is_temp(const struct sb_spv_context *ctx, const struct sb_ir_operand *op)
 {
-    return op->file == SB_IR_FILE_TEMP && op->index_count >= 1 && !op->index[0].relative &&
-           op->index[0].offset < ctx->temp_count;
+    /* One branch for the four tests (every field is there whatever the file). */
+    return (op->file == SB_IR_FILE_TEMP) & (op->index_count >= 1) & !op->index[0].relative &
+           (op->index[0].offset < ctx->temp_count);
 }
 
 /* The register number of a direct file's operand (special files have no index), checked
@@ -605,16 +606,26 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     return kept_put(ctx, e, vec, shape, value);
 }
 
+/* For each write mask: its lanes lowest first, two bits each (lanes past the count repeat
+ * the last), and the count in bits 8-10. */
+static const uint16_t mask_lanes[16] = {
+    0x000, 0x100, 0x155, 0x254, 0x1AA, 0x2A8, 0x2A9, 0x3A4,
+    0x1FF, 0x2FC, 0x2FD, 0x3F4, 0x2FE, 0x3F8, 0x3F9, 0x4E4,
+};
+
 uint32_t sb_spv_load_src(struct sb_spv_context *ctx, const struct sb_ir_operand *src, uint32_t mask,
                          uint32_t ir_type)
 {
-    /* Once per set bit, the lowest first (a nibble table of lowest-bit indices): the hottest
-     * loop of operand reads, which pays for looking up kept views. */
-    uint32_t lanes[4], code = 0, n = 0;
-    for (uint32_t m = mask & 0xFu; m; m &= m - 1u, n++) {
-        lanes[n] = src->swizzle[(0x0102010301020100ull >> (m * 4u)) & 3u];
-        code |= (lanes[n] & 3u) << 2 * n;
-    }
+    /* The hottest gathering of operand reads, without a branch: a loop over the set bits
+     * ended at a different count from one operand to the next, a mispredicted exit each
+     * time. All four lanes are read; load_lanes looks at the first n, and `code` is cut to
+     * them. */
+    uint32_t row = mask_lanes[mask & 0xFu], n = row >> 8;
+    uint32_t lanes[4];
+    for (uint32_t k = 0; k < 4; k++)
+        lanes[k] = src->swizzle[(row >> 2 * k) & 3u];
+    uint32_t code = ((lanes[0] & 3u) | (lanes[1] & 3u) << 2 | (lanes[2] & 3u) << 4 | (lanes[3] & 3u) << 6) &
+                    (0xFFu >> (8 - 2 * n));
     return load_lanes(ctx, src, lanes, code, n, ir_type);
 }
 
@@ -692,10 +703,7 @@ static void write_lanes(struct sb_spv_context *ctx, uint32_t reg, uint32_t mask,
         return;
     }
     if (n == 1) {
-        uint32_t lane = 0;
-        while (!(mask & (1u << lane)))
-            lane++;
-        uint32_t l = sb_spv_uint(ctx, lane);
+        uint32_t l = sb_spv_uint(ctx, (uint32_t)__builtin_ctz(mask)); /* n == 1: one lane set */
         sb_spv_store(b, sb_spv_access_chain(b, sb_spv_t_ptr_private_f32(ctx), reg, &l, 1), value);
         return;
     }
@@ -781,9 +789,7 @@ static bool write_temp(struct sb_spv_context *ctx, uint32_t i, uint32_t mask, ui
         if (!old)
             old = load_temp(ctx, i);
         if (n == 1) {
-            uint32_t lane = 0;
-            while (!(mask & (1u << lane)))
-                lane++;
+            uint32_t lane = (uint32_t)__builtin_ctz(mask); /* n == 1: one lane set */
             full = sb_spv_op3(b, SpvOpCompositeInsert, sb_spv_t_fvec(ctx, 4), value, old, lane);
         } else {
             uint32_t comps[4], k = 0;

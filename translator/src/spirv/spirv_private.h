@@ -476,13 +476,16 @@ static inline uint32_t sb_spv_type_of(struct sb_spv_context *ctx, uint32_t ir_ty
 {
     if (n < 1 || n > 4)
         n = 1;
-    switch (ir_type) {
-    case SB_IR_TYPE_FLOAT: return sb_spv_t_fvec(ctx, n);
-    case SB_IR_TYPE_INT: return sb_spv_t_ivec(ctx, n);
-    case SB_IR_TYPE_UINT: return sb_spv_t_uvec(ctx, n);
-    case SB_IR_TYPE_BOOL: return sb_spv_t_bvec(ctx, n);
-    default: return sb_spv_type_of_slow(ctx, ir_type, n);
-    }
+    /* FLOAT, INT, UINT and BOOL are 1-4, in the order of enum sb_spv_numeric: one test
+     * rather than a switch on a type that changes from one operand to the next. */
+    _Static_assert(SB_IR_TYPE_INT - SB_IR_TYPE_FLOAT == SB_SPV_NUMERIC_INT &&
+                       SB_IR_TYPE_UINT - SB_IR_TYPE_FLOAT == SB_SPV_NUMERIC_UINT &&
+                       SB_IR_TYPE_BOOL - SB_IR_TYPE_FLOAT == SB_SPV_NUMERIC_BOOL,
+                   "enum sb_spv_numeric follows enum sb_ir_type");
+    uint32_t kind = ir_type - SB_IR_TYPE_FLOAT;
+    if (__builtin_expect(kind <= SB_SPV_NUMERIC_BOOL, 1))
+        return sb_spv_t_lanes(ctx, (enum sb_spv_numeric)kind, n);
+    return sb_spv_type_of_slow(ctx, ir_type, n);
 }
 /** `n` (1-2) lanes of 64-bit unsigned int; declares Int64 on first use, so modules without
  *  the I64* ops stay as they were. */
