@@ -100,11 +100,17 @@ static enum sb_result table_op(struct sb_spv_context *ctx, const struct sb_ir_in
                            sb_ir_op_name(inst->op));
     if (row->capability == 1)
         sb_spv_capability(b, SpvCapabilityDerivativeControl);
-    uint32_t args[3];
-    for (uint32_t i = 0; i < row->src_count; i++)
-        args[i] = sb_spv_load_src(ctx, &inst->src[i], dst->mask, row->src_type);
+    /* One test per source position rather than a loop: each has its own branch, nearly
+     * always taken for the second source and seldom for the third, where one loop's exit
+     * came after one, two or three sources from one instruction to the next. */
+    uint32_t args[3] = { 0, 0, 0 };
+    args[0] = sb_spv_load_src(ctx, &inst->src[0], dst->mask, row->src_type);
+    if (row->src_count > 1)
+        args[1] = sb_spv_load_src(ctx, &inst->src[1], dst->mask, row->src_type);
+    if (row->src_count > 2)
+        args[2] = sb_spv_load_src(ctx, &inst->src[2], dst->mask, row->src_type);
     uint32_t type = sb_spv_type_of(ctx, row->dst_type, n);
-    uint32_t r = row->spv ? sb_spv_op_result(b, (SpvOp)row->spv, type, args, row->src_count)
+    uint32_t r = row->spv ? sb_spv_op_result_upto3(b, (SpvOp)row->spv, type, row->src_count, args[0], args[1], args[2])
                           : sb_spv_glsl_op(b, type, row->glsl, args, row->src_count);
     if (row->dst_type == SB_IR_TYPE_FLOAT)
         sb_spv_alu_precise(ctx, inst, r);

@@ -503,6 +503,44 @@ static inline __attribute__((always_inline)) uint32_t sb_spv_shuffle(struct sb_s
         w[5 + i] = components[i];
     return id;
 }
+/** OpVectorShuffle of `v` with itself: `count` (1-4) lanes of `v`, two bits each in `code`
+ *  from bit 0. The longest form is reserved and written whole, then the words past `count`
+ *  are given back: no branch on a count that changes from one operand to the next. */
+static inline uint32_t sb_spv_swizzle(struct sb_spv_builder *b, uint32_t type, uint32_t v, uint32_t code,
+                                      uint32_t count)
+{
+    if (count < 1 || count > 4)
+        return 0;
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, SpvOpVectorShuffle, type, 6, &id);
+    if (!w)
+        return 0;
+    w[0] = ((count + 5) << SpvWordCountShift) | (uint32_t)SpvOpVectorShuffle;
+    w[3] = v;
+    w[4] = v;
+    for (uint32_t i = 0; i < 4; i++)
+        w[5 + i] = (code >> 2 * i) & 3u;
+    b->fn_body.count -= 4 - count;
+    return id;
+}
+/** sb_spv_op_result3() for a `count` (0-3) known only at run time, written as
+ *  sb_spv_swizzle(): all three words, then the unused ones given back. */
+static inline uint32_t sb_spv_op_result_upto3(struct sb_spv_builder *b, SpvOp op, uint32_t type,
+                                              uint32_t count, uint32_t a, uint32_t c, uint32_t d)
+{
+    if (count > 3)
+        return 0;
+    uint32_t id;
+    uint32_t *w = sb_spv_result_words(b, op, type, 3, &id);
+    if (!w)
+        return 0;
+    w[0] = ((count + 3) << SpvWordCountShift) | (uint32_t)op;
+    w[3] = a;
+    w[4] = c;
+    w[5] = d;
+    b->fn_body.count -= 3 - count;
+    return id;
+}
 /** OpBitcast, or `value` itself when `from_type == to_type`. */
 static inline uint32_t sb_spv_bitcast(struct sb_spv_builder *b, uint32_t to_type, uint32_t from_type,
                                       uint32_t value)

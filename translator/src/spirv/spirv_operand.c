@@ -278,8 +278,8 @@ static SB_SPV_NOINLINE uint32_t memoryless_cached(const struct sb_spv_context *c
 static inline uint32_t temp_cached(const struct sb_spv_context *ctx, uint32_t i)
 {
     const struct sb_spv_builder *b = &ctx->builder;
-    if (ctx->temp_value && b->block_open && ctx->temp_block[i] == b->current_block &&
-        ctx->temp_epoch[i] == ctx->temp_generation)
+    if (ctx->temp_value && (b->block_open & (ctx->temp_block[i] == b->current_block) &
+                            (ctx->temp_epoch[i] == ctx->temp_generation)))
         return ctx->temp_value[i];
     if (__builtin_expect(ctx->temp_shapes, 0))
         return memoryless_cached(ctx, i);
@@ -591,10 +591,7 @@ static uint32_t load_lanes(struct sb_spv_context *ctx, const struct sb_ir_operan
     } else if (n == 4 && code == 0xE4u) { /* .xyzw */
         value = vec;
     } else {
-        uint32_t comps[4];
-        for (uint32_t k = 0; k < n; k++)
-            comps[k] = lanes[k] & 3u;
-        value = sb_spv_shuffle(b, sb_spv_t_fvec(ctx, n), vec, vec, comps, n);
+        value = sb_spv_swizzle(b, sb_spv_t_fvec(ctx, n), vec, code, n);
     }
     uint32_t view = ir_type == SB_IR_TYPE_BOOL ? SB_IR_TYPE_UINT : ir_type;
     if (view != SB_IR_TYPE_FLOAT) /* most reads are float: skip the calls that would do nothing */

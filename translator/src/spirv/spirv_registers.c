@@ -217,11 +217,11 @@ static const bool file_recorded[SB_IR_FILE_COUNT] = {
 /* Whether any of the (at most three) indices of `op` has a relative part. */
 static inline bool has_relative_index(const struct sb_ir_operand *op)
 {
-    uint32_t n = op->index_count < 3 ? op->index_count : 3;
-    for (uint32_t i = 0; i < n; i++)
-        if (op->index[i].relative)
-            return true;
-    return false;
+    /* Without a loop: the scan asks this of every operand, and the count changes from one
+     * operand to the next. */
+    uint32_t n = op->index_count;
+    return (n > 0 && op->index[0].relative) | (n > 1 && op->index[1].relative) |
+           (n > 2 && op->index[2].relative);
 }
 
 /* How the instructions use a register file (declare_files): what keeps it from being direct. */
@@ -343,16 +343,13 @@ static void note_operand(struct sb_spv_context *ctx, struct file_need *need, uin
 static inline void note_if_recorded(struct sb_spv_context *ctx, struct file_need *need, uint8_t *uses,
                                     struct temp_scan *t, const struct sb_ir_operand *op, bool written)
 {
-    if (op->file <= SB_IR_FILE_TEMP) {
-        if (op->index_count && op->index[0].relative)
-            note_operand(ctx, need, uses, t, op, written, 0);
-        else if (t && !written && op->file == SB_IR_FILE_TEMP)
-            note_temp_read(t, op);
-    } else if (has_relative_index(op)) {
+    /* r# and immediates have one index at most: has_relative_index() looks at no more. */
+    if (__builtin_expect(has_relative_index(op), 0))
         note_operand(ctx, need, uses, t, op, written, 0);
-    } else if (op->file < SB_IR_FILE_COUNT && file_recorded[op->file]) {
+    else if (t && !written && op->file == SB_IR_FILE_TEMP)
+        note_temp_read(t, op);
+    else if (op->file < SB_IR_FILE_COUNT && file_recorded[op->file])
         note_register(ctx, need, uses, op, written, false);
-    }
 }
 
 /*
