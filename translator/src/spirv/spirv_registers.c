@@ -220,8 +220,10 @@ static inline bool has_relative_index(const struct sb_ir_operand *op)
     /* Without a loop: the scan asks this of every operand, and the count changes from one
      * operand to the next. */
     uint32_t n = op->index_count;
-    return (n > 0 && op->index[0].relative) | (n > 1 && op->index[1].relative) |
-           (n > 2 && op->index[2].relative);
+    uintptr_t r = ((uintptr_t)op->index[0].relative & -(uintptr_t)(n > 0)) |
+                  ((uintptr_t)op->index[1].relative & -(uintptr_t)(n > 1)) |
+                  ((uintptr_t)op->index[2].relative & -(uintptr_t)(n > 2));
+    return r != 0;
 }
 
 /* How the instructions use a register file (declare_files): what keeps it from being direct. */
