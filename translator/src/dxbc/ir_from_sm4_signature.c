@@ -126,9 +126,11 @@ static void merge_declarations(struct sb_ir_sm4_context *ctx)
     uint32_t kept = 0;
     for (uint32_t i = 0; i < ctx->decl_io.count; i++) {
         uint32_t j = 0;
-        while (j < kept && !(io[j].register_index == io[i].register_index &&
-                             io[j].kind == io[i].kind && io[j].file == io[i].file &&
-                             io[j].stream == io[i].stream && (io[j].mask & io[i].mask)))
+        /* One branch per candidate: the register alone matches often (v0 and o0), and a
+         * chain of tests mispredicted there. */
+        while (j < kept && !((io[j].register_index == io[i].register_index) & (io[j].kind == io[i].kind) &
+                             (io[j].file == io[i].file) & (io[j].stream == io[i].stream) &
+                             ((io[j].mask & io[i].mask) != 0)))
             j++;
         if (j == kept) {
             io[kept++] = io[i];
@@ -186,10 +188,10 @@ static bool add_container_elements(struct sb_ir_sm4_context *ctx, const struct p
         e->stream = se->stream;
         e->min_precision = se->min_precision;
         for (uint32_t d = 0; d < ctx->decl_io.count; d++) {
-            /* The register first: it is what tells most declarations apart. */
-            if (io[d].register_index != e->register_index || io[d].kind != e->kind ||
-                io[d].file != e->file ||
-                (e->kind == SB_IR_SIGNATURE_OUTPUT && io[d].stream != e->stream))
+            /* One branch for the four tests, as merge_declarations. */
+            if (!((io[d].register_index == e->register_index) & (io[d].kind == e->kind) &
+                  (io[d].file == e->file) &
+                  ((e->kind != SB_IR_SIGNATURE_OUTPUT) | (io[d].stream == e->stream))))
                 continue;
             uint8_t lanes = (uint8_t)(io[d].mask & (e->file == use->file ? se->mask : 0xfu));
             if (!lanes)
