@@ -35,7 +35,7 @@ enum {
     SPARE_PER_ROLE = 64,               /* extra function streams (subroutines, HS phases; the
                                           corpus has up to 53 functions in a module) */
     STREAM_WORD_LIMIT = 1u << 20,      /* 4 MiB */
-    TABLE_ENTRY_LIMIT = 1u << 14,
+    TABLE_ENTRY_LIMIT = 1u << 10, /* slots of a hash table kept (keep_table) */
 };
 
 /* All the streams a thread keeps together. */
@@ -210,6 +210,27 @@ static void keep_function_streams(struct workspace *w, struct sb_spv_builder *b)
     }
 }
 
+/*
+ * A hash table to keep for the next module: at most TABLE_ENTRY_LIMIT slots, cut down
+ * (every entry is of the finished module's generation, stale for the next) when a large
+ * module grew it further. Sized for the largest module ever, a small module's few lookups
+ * landed on lines spread over hundreds of KiB, each an L1 miss (perf: half the samples of
+ * sb_spv_const32_slow on its first probe). NULL, capacity 0, when nothing is kept.
+ */
+static void *keep_table(void *table, uint32_t *capacity, size_t entry_size)
+{
+    if (*capacity <= TABLE_ENTRY_LIMIT)
+        return table;
+    void *smaller = realloc(table, (size_t)TABLE_ENTRY_LIMIT * entry_size);
+    if (!smaller) {
+        free(table);
+        *capacity = 0;
+        return NULL;
+    }
+    *capacity = TABLE_ENTRY_LIMIT;
+    return smaller;
+}
+
 void sb_spv_storage_return(struct sb_spv_builder *b)
 {
     if (!b->borrowed)
@@ -221,18 +242,10 @@ void sb_spv_storage_return(struct sb_spv_builder *b)
     if (!keep_stream(w, &w->slots[SLOT_KEYS], &b->keys))
         free(b->keys.words);
     keep_function_streams(w, b);
-    if (b->cache_capacity <= TABLE_ENTRY_LIMIT) {
-        w->cache = b->cache;
-        w->cache_capacity = b->cache_capacity;
-    } else {
-        free(b->cache);
-    }
-    if (b->const_capacity <= TABLE_ENTRY_LIMIT) {
-        w->consts = b->consts;
-        w->const_capacity = b->const_capacity;
-    } else {
-        free(b->consts);
-    }
+    w->cache = keep_table(b->cache, &b->cache_capacity, sizeof(*b->cache));
+    w->cache_capacity = b->cache_capacity;
+    w->consts = keep_table(b->consts, &b->const_capacity, sizeof(*b->consts));
+    w->const_capacity = b->const_capacity;
     w->globals = b->globals;
     w->global_capacity = b->global_capacity;
     w->fn_done = b->fn_done;
