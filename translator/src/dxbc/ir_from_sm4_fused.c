@@ -80,41 +80,6 @@ static inline const struct sb_ir_opcode_form *opcode_form(struct sb_ir_opcode_fo
     return &forms->form[slot];
 }
 
-/* Instruction and operand counts of the stream, for the pools, as size_pools() in
- * ir_from_sm4.c counts them after a decode; false where a length is one the decoder
- * rejects (the general path then reports it). */
-static bool count_pools(const struct sb_sm4_reader *reader, uint32_t *instructions,
-                        uint32_t *operands)
-{
-    uint32_t n = 0, ops = 0, pos = 2;
-    while (pos < reader->dword_count) {
-        uint32_t token = sb_sm4_load(reader, pos);
-        uint32_t opcode = token & 0x7ffu;
-        uint32_t length = (token >> 24) & 0x7fu;
-        const struct sb_sm4_opcode_info *info =
-            opcode == SB_SM4_OP_CUSTOMDATA ? NULL : sb_sm4_opcode_info(opcode);
-        if (!info && opcode != SB_SM4_OP_CUSTOMDATA)
-            return false;
-        bool long_form = !info || length == 0 ||
-                         ((info->flags & SB_SM4_OPF_LONG) && (token & 0x80000000u));
-        if (long_form) {
-            if (pos + 1 >= reader->dword_count)
-                return false;
-            length = sb_sm4_load(reader, pos + 1);
-        }
-        if (length < (long_form ? 2u : 1u) || length > reader->dword_count - pos)
-            return false;
-        if (info && !(info->flags & SB_SM4_OPF_DECL) && opcode != SB_SM4_OP_LABEL) {
-            n++;
-            ops += (uint32_t)info->dst_count + info->src_count;
-        }
-        pos += length;
-    }
-    *instructions = n;
-    *operands = ops;
-    return true;
-}
-
 /* The ordinary instruction at `pos` straight from its tokens, when its form (`forms`,
  * filled on first sight of the token) is direct and it has a short length inside the
  * program; SB_IR_FAST_DECLINED otherwise. */
@@ -181,10 +146,13 @@ static struct sb_ir_program *try_fused(const struct sb_dxbc *container)
     program.base_offset = part->data_offset;
     struct sb_sm4_reader reader = { .data = part->data, .base_offset = part->data_offset,
                                     .instr = SB_ERROR_NO_INSTR };
-    uint32_t instructions, operands;
-    if (!sb_sm4_read_header(&reader, part->size, &program) ||
-        !count_pools(&reader, &instructions, &operands))
+    if (!sb_sm4_read_header(&reader, part->size, &program))
         return NULL;
+    /* Every instruction and every operand takes at least one DWORD after the two of the
+     * header: pools of that size never run out, and need no pass over the program first
+     * (that pass was the first touch of each input line and a table lookup per
+     * instruction). Uninitialised arena space, so only the slots used are touched. */
+    uint32_t instructions = reader.dword_count > 2 ? reader.dword_count - 2 : 0, operands = instructions;
     struct sb_ir_sm4_context ctx;
     if (!sb_ir_sm4_start(&ctx, &program, container, true))
         return NULL;
