@@ -11,9 +11,12 @@
  * goes through the counters below, and nothing else changes; glibc's own internal calls
  * are not counted. Each shader is translated on a fresh thread twice with default
  * options (sb_translate: SPIR-V only, so SPIRV-Tools is not involved). The second time,
- * on the warm thread, a successful translation makes exactly one call, the malloc of its
- * result, and sb_translation_destroy() exactly one free; a failing one makes none. After
- * the thread is joined, the blocks the library holds are as many as before it started.
+ * on the warm thread, a translation makes no allocator call at all, nor does
+ * sb_translation_destroy(): the first result's block, kept by the thread when it was
+ * destroyed, holds the second (the same size). Only a result too large for the thread to
+ * keep (over 64 KiB; checked as words over 32 KiB, the rest of the block being far
+ * smaller) may take one malloc and its free. After the thread is joined, the blocks the
+ * library holds are as many as before it started.
  *
  * Shaders: the bundled samples (SAMPLES_DIR, the SHBIN one through its own path too) and,
  * when present, every corpus shader of program_type vs..cs (CORPUS_DIR). Exit 0 pass,
@@ -94,6 +97,7 @@ struct job {
     bool shbin_path; /* sb_translate_shbin rather than sb_translate */
     enum sb_result first, second;
     unsigned long allocations, frees; /* of the second translation; frees of its destroy */
+    size_t word_count;                /* of the second translation's module */
 };
 
 static enum sb_result translate(const struct job *job, struct sb_translation **out)
@@ -115,6 +119,7 @@ static int run_job(void *arg)
     counting = true;
     job->second = translate(job, &t);
     job->allocations = allocations;
+    job->word_count = t ? t->word_count : 0;
     sb_translation_destroy(t);
     counting = false;
     job->frees = frees;
@@ -134,11 +139,13 @@ static bool check_shader(const char *name, const uint8_t *bytes, size_t size, bo
     long after = atomic_load(&live_blocks);
     CHECK(job.first == job.second, "%s: the second translation gave %d, the first %d", name,
           (int)job.second, (int)job.first);
-    unsigned long expected = job.second == SB_SUCCESS ? 1 : 0;
-    CHECK(job.allocations == expected,
-          "%s: %lu allocator calls in a translation on a warm thread, expected %lu (the result)",
-          name, job.allocations, expected);
-    CHECK(job.frees == expected, "%s: %lu frees, expected %lu (the result)", name, job.frees, expected);
+    /* A large result may be allocated and freed once; the rest reuse the thread's block. */
+    unsigned long most = job.second == SB_SUCCESS && job.word_count * 4 > (32u << 10) ? 1 : 0;
+    CHECK(job.allocations <= most,
+          "%s: %lu allocator calls in a translation on a warm thread, expected at most %lu", name,
+          job.allocations, most);
+    CHECK(job.frees == job.allocations, "%s: %lu frees in sb_translation_destroy, %lu allocations",
+          name, job.frees, job.allocations);
     CHECK(after == before, "%s: %ld blocks still held after the thread exited", name, after - before);
     return job.second == SB_SUCCESS;
 }
