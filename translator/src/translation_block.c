@@ -15,9 +15,13 @@
  * destroys the translation, one shader after the other, and each block was a malloc and
  * a free (perf: 3% of a corpus pass in _int_malloc and _int_free; and a block past
  * glibc's mmap threshold, the largest modules', came back as fresh pages each time, 16 of
- * a corpus pass's 20 page faults). The thread frees its spare when it exits.
+ * a corpus pass's 20 page faults). The thread frees its spare when it exits; while it
+ * waits it is poisoned under AddressSanitizer (asan_poison.h), so a translation used
+ * after sb_translation_destroy() is still reported.
  */
 #include "translation_block.h"
+
+#include "asan_poison.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -36,18 +40,26 @@ struct translation_block {
  * is 390 KB). */
 #define SPARE_LIMIT ((size_t)1 << 20)
 
-static _Thread_local struct translation_block *thread_spare;
+/* A thread's kept block; its size is kept here, as the block is poisoned while it waits. */
+struct spare {
+    struct translation_block *block;
+    size_t capacity;
+};
+
+static _Thread_local struct spare thread_spare;
 static _Thread_local bool thread_spare_registered;
 static tss_t spare_key;
 static bool spare_key_ok;
 static once_flag spare_key_once = ONCE_FLAG_INIT;
 
-/* At thread exit: `pointer` is the exiting thread's &thread_spare (keep_spare). */
+/* Frees what `spare` holds (a thread's, at its exit: keep_spare registers &thread_spare). */
 static void free_spare(void *pointer)
 {
-    struct translation_block **spare = pointer;
-    free(*spare);
-    *spare = NULL;
+    struct spare *spare = pointer;
+    if (spare->block)
+        sb_unpoison(spare->block, spare->capacity);
+    free(spare->block);
+    *spare = (struct spare){ 0 };
 }
 
 static void create_spare_key(void)
@@ -59,7 +71,8 @@ static void create_spare_key(void)
  * (and the thread can free it at exit); false when the caller frees it. */
 static bool keep_spare(struct translation_block *block)
 {
-    if (block->capacity > SPARE_LIMIT || (thread_spare && thread_spare->capacity >= block->capacity))
+    size_t capacity = block->capacity;
+    if (capacity > SPARE_LIMIT || (thread_spare.block && thread_spare.capacity >= capacity))
         return false;
     if (!thread_spare_registered) {
         call_once(&spare_key_once, create_spare_key);
@@ -67,19 +80,21 @@ static bool keep_spare(struct translation_block *block)
             return false;
         thread_spare_registered = true;
     }
-    free(thread_spare);
-    thread_spare = block;
+    free_spare(&thread_spare);
+    sb_poison(block, capacity);
+    thread_spare = (struct spare){ block, capacity };
     return true;
 }
 
 /* The thread's spare when it holds `total` bytes (taken), else a new allocation. */
 static unsigned char *take_block(size_t total, size_t *capacity)
 {
-    struct translation_block *spare = thread_spare;
-    if (spare && spare->capacity >= total) {
-        thread_spare = NULL;
-        *capacity = spare->capacity;
-        return (unsigned char *)spare;
+    struct spare spare = thread_spare;
+    if (spare.block && spare.capacity >= total) {
+        thread_spare = (struct spare){ 0 };
+        sb_unpoison(spare.block, spare.capacity);
+        *capacity = spare.capacity;
+        return (unsigned char *)spare.block;
     }
     *capacity = total;
     return malloc(total);

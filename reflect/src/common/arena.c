@@ -27,21 +27,7 @@
 #include <string.h>
 #include <threads.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SB_ARENA_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SB_ARENA_ASAN 1
-#endif
-#endif
-#ifdef SB_ARENA_ASAN
-#include <sanitizer/asan_interface.h>
-#define poison(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
-#define unpoison(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
-#else
-#define poison(p, n) ((void)(p), (void)(n))
-#define unpoison(p, n) ((void)(p), (void)(n))
-#endif
+#include "asan_poison.h"
 
 enum {
     FIRST_BLOCK_SIZE = 4096,
@@ -78,7 +64,7 @@ static once_flag cache_key_once = ONCE_FLAG_INIT;
 
 static void free_cached(struct cached_block *c)
 {
-    unpoison(c->block, sizeof(*c->block) + c->size);
+    sb_unpoison(c->block, sizeof(*c->block) + c->size);
     free(c->block);
 }
 
@@ -139,7 +125,7 @@ static bool cache_put(struct sb_arena_block *block)
     }
     *slot = (struct cached_block){ block, block->size };
     cache->bytes += block->size;
-    poison(block, sizeof(*block) + block->size);
+    sb_poison(block, sizeof(*block) + block->size);
     return true;
 }
 
@@ -168,7 +154,7 @@ static struct sb_arena_block *cache_take(size_t min_size)
     else
         cache->class_count[size_class(c.size)]--;
     cache->bytes -= c.size;
-    unpoison(c.block, sizeof(*c.block) + c.size);
+    sb_unpoison(c.block, sizeof(*c.block) + c.size);
     return c.block;
 }
 
