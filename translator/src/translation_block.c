@@ -22,11 +22,11 @@
 #include "translation_block.h"
 
 #include "asan_poison.h"
+#include "thread_exit.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 
 /* The public struct first, so a struct sb_translation pointer is the block's start. */
 struct translation_block {
@@ -48,9 +48,6 @@ struct spare {
 
 static _Thread_local struct spare thread_spare;
 static _Thread_local bool thread_spare_registered;
-static tss_t spare_key;
-static bool spare_key_ok;
-static once_flag spare_key_once = ONCE_FLAG_INIT;
 
 /* Frees what `spare` holds (a thread's, at its exit: keep_spare registers &thread_spare). */
 static void free_spare(void *pointer)
@@ -62,11 +59,6 @@ static void free_spare(void *pointer)
     *spare = (struct spare){ 0 };
 }
 
-static void create_spare_key(void)
-{
-    spare_key_ok = tss_create(&spare_key, free_spare) == thrd_success;
-}
-
 /* Keeps `block` as the thread's spare when it is the larger one and within the limit
  * (and the thread can free it at exit); false when the caller frees it. */
 static bool keep_spare(struct translation_block *block)
@@ -75,8 +67,7 @@ static bool keep_spare(struct translation_block *block)
     if (capacity > SPARE_LIMIT || (thread_spare.block && thread_spare.capacity >= capacity))
         return false;
     if (!thread_spare_registered) {
-        call_once(&spare_key_once, create_spare_key);
-        if (!spare_key_ok || tss_set(spare_key, &thread_spare) != thrd_success)
+        if (!sb_at_thread_exit(free_spare, &thread_spare))
             return false;
         thread_spare_registered = true;
     }

@@ -15,7 +15,7 @@
  * (its program asks for a 1.4 MiB block) to translate again without an
  * allocation. The arena header lives at the start of
  * its first block, so an arena costs no allocation of its own. A thread's
- * cache is freed when the thread exits (a tss destructor); the main thread's
+ * cache is freed when the thread exits (thread_exit.h); the main thread's
  * stays reachable until the process ends. Cached blocks are poisoned under
  * AddressSanitizer, so a use after sb_arena_destroy() is still reported.
  */
@@ -25,9 +25,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 
 #include "asan_poison.h"
+#include "thread_exit.h"
 
 enum {
     FIRST_BLOCK_SIZE = 4096,
@@ -58,9 +58,6 @@ struct block_cache {
 
 static _Thread_local struct block_cache thread_cache;
 static _Thread_local bool thread_cache_registered;
-static tss_t cache_key;
-static bool cache_key_ok;
-static once_flag cache_key_once = ONCE_FLAG_INIT;
 
 static void free_cached(struct cached_block *c)
 {
@@ -88,18 +85,12 @@ static uint32_t size_class(size_t size)
     return SIZE_CLASSES;
 }
 
-static void create_cache_key(void)
-{
-    cache_key_ok = tss_create(&cache_key, release_cache) == thrd_success;
-}
-
 /* Keeps `block` for reuse by this thread; false when the cache is full. */
 static bool cache_put(struct sb_arena_block *block)
 {
     struct block_cache *cache = &thread_cache;
     if (!thread_cache_registered) {
-        call_once(&cache_key_once, create_cache_key);
-        if (!cache_key_ok || tss_set(cache_key, cache) != thrd_success)
+        if (!sb_at_thread_exit(release_cache, cache))
             return false;
         thread_cache_registered = true;
     }

@@ -19,14 +19,15 @@
  * Limits keep one huge module from pinning its memory: a buffer over the
  * per-buffer limit, or one that would take the streams the thread keeps past
  * KEPT_BYTE_LIMIT, is freed as before. The workspace is freed when its thread
- * exits (a tss destructor); the main thread's stays reachable until the
+ * exits (thread_exit.h); the main thread's stays reachable until the
  * process ends.
  */
 #include "spirv_builder.h"
 
+#include "thread_exit.h"
+
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 
 enum {
     SLOT_KEYS = SB_SPV_SECTION_COUNT,
@@ -60,9 +61,6 @@ struct workspace {
 
 static _Thread_local struct workspace thread_workspace;
 static _Thread_local bool thread_workspace_registered;
-static tss_t workspace_key;
-static bool workspace_key_ok;
-static once_flag workspace_key_once = ONCE_FLAG_INIT;
 
 static void free_workspace(void *pointer)
 {
@@ -79,18 +77,12 @@ static void free_workspace(void *pointer)
     memset(w, 0, sizeof(*w));
 }
 
-static void create_workspace_key(void)
-{
-    workspace_key_ok = tss_create(&workspace_key, free_workspace) == thrd_success;
-}
-
 /* The thread's workspace, registered for freeing at thread exit; NULL if that fails. */
 static struct workspace *workspace(void)
 {
     struct workspace *w = &thread_workspace;
     if (!thread_workspace_registered) {
-        call_once(&workspace_key_once, create_workspace_key);
-        if (!workspace_key_ok || tss_set(workspace_key, w) != thrd_success)
+        if (!sb_at_thread_exit(free_workspace, w))
             return NULL;
         thread_workspace_registered = true;
     }
